@@ -1,0 +1,27 @@
+/**
+ * Ids name resources in URL paths. They are checked before any request is sent, and every id is
+ * percent-encoded into its path segment, so no id can change which resource a request addresses.
+ */
+import { UsageError } from './errors.js';
+
+export const MAX_ID_LENGTH = 128;
+
+// Whitespace, C0 and C1 controls: never part of an id, and a sign of a pasting accident.
+const FORBIDDEN = /[\s\p{Cc}]/u;
+
+export function checkId(value: string | undefined, label = 'id'): string {
+  if (value === undefined || value.length === 0) throw new UsageError(`${label} must not be empty`);
+  if (FORBIDDEN.test(value)) throw new UsageError(`${label} must not contain whitespace or control characters`);
+  if (value.length > MAX_ID_LENGTH) throw new UsageError(`${label} is longer than ${MAX_ID_LENGTH} characters`);
+  return value;
+}
+
+/** Encodes one path segment; dots too, so that "." and ".." stay names rather than steps. */
+export function encodeSegment(value: string): string {
+  return encodeURIComponent(value).replace(/\./g, '%2E');
+}
+
+/** A path template whose interpolated values are encoded as path segments: path`/v1/x/${id}`. */
+export function path(strings: TemplateStringsArray, ...values: string[]): string {
+  return strings.reduce((out, part, index) => out + part + (index < values.length ? encodeSegment(values[index]!) : ''), '');
+}

@@ -1,0 +1,85 @@
+/**
+ * What every command needs from the global options: the Output, and a client holding the key that
+ * the precedence rules pick (--profile, then LOOPS_API_KEY, then LOOPSCTL_PROFILE, then the
+ * default profile). The config file is only opened when the key has to come from it.
+ */
+import type { Command } from 'commander';
+import { LoopsClient } from '../api/client.js';
+import { AuthError, UsageError } from '../api/errors.js';
+import { HttpTransport } from '../api/http.js';
+import { Output } from '../render/output.js';
+import { VERSION } from '../version.js';
+
+export const DEFAULT_BASE_URL = 'https://app.loops.so/api';
+
+export interface GlobalOptions {
+  json?: boolean;
+  profile?: string;
+  baseUrl?: string;
+  debug?: boolean;
+  color: boolean;
+  timeout?: number;
+}
+
+export function globalOptions(command: Command): GlobalOptions {
+  return command.optsWithGlobals<GlobalOptions>();
+}
+
+export function outputFor(command: Command): Output {
+  const options = globalOptions(command);
+  return new Output({ json: options.json === true, color: options.color });
+}
+
+export interface Credentials {
+  apiKey: string;
+  source: 'environment' | 'profile';
+  profile?: string;
+}
+
+export async function resolveCredentials(options: Pick<GlobalOptions, 'profile'>, env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
+  const fromEnv = env.LOOPS_API_KEY;
+  if (options.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment' };
+  const profile = options.profile ?? (env.LOOPSCTL_PROFILE || (await import('../config/store.js')).DEFAULT_PROFILE);
+  const { ProfileStore } = await import('../config/store.js');
+  const apiKey = new ProfileStore().getKey(profile);
+  if (apiKey === undefined) {
+    const named = profile === 'default' ? '' : ` for profile "${profile}"`;
+    throw new AuthError('no_key', `no API key${named}`, {
+      hint: `run \`loopsctl auth login${named ? ` --profile ${profile}` : ''}\` or set LOOPS_API_KEY`,
+    });
+  }
+  return { apiKey, source: 'profile', profile };
+}
+
+const openTransports = new Set<HttpTransport>();
+
+export function createTransport(command: Command, apiKey: string): HttpTransport {
+  const options = globalOptions(command);
+  const baseUrl = options.baseUrl ?? (process.env.LOOPS_BASE_URL || DEFAULT_BASE_URL);
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`the base URL "${baseUrl}" is not a valid URL`);
+  }
+  const transport = new HttpTransport({
+    baseUrl,
+    apiKey,
+    userAgent: `loopsctl/${VERSION}`,
+    timeoutMs: (options.timeout ?? 30) * 1000,
+    debug: options.debug ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  });
+  openTransports.add(transport);
+  return transport;
+}
+
+/** A client for the command, with the key the precedence rules pick. */
+export async function clientFor(command: Command): Promise<LoopsClient> {
+  const { apiKey } = await resolveCredentials(globalOptions(command));
+  return new LoopsClient(createTransport(command, apiKey));
+}
+
+/** Closes the keep-alive connections so the process can end as soon as its work is done. */
+export async function closeTransports(): Promise<void> {
+  await Promise.all([...openTransports].map((transport) => transport.close()));
+  openTransports.clear();
+}

@@ -1,0 +1,80 @@
+/**
+ * Stored API keys, one per named profile, kept by conf in a file only the user can read
+ * (0600, in a 0700 directory). LOOPSCTL_CONFIG_DIR moves the directory.
+ */
+import { chmodSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import Conf from 'conf';
+import { AuthError } from '../api/errors.js';
+
+export const DEFAULT_PROFILE = 'default';
+
+interface StoredConfig {
+  profiles: Record<string, { apiKey: string }>;
+}
+
+export class ProfileStore {
+  private readonly conf: Conf<StoredConfig>;
+
+  constructor(readonly directory: string = configDirectory()) {
+    ensurePrivateDir(directory);
+    try {
+      this.conf = new Conf<StoredConfig>({
+        projectName: 'loopsctl',
+        cwd: directory,
+        configFileMode: 0o600,
+        defaults: { profiles: {} },
+        clearInvalidConfig: false,
+      });
+    } catch (error) {
+      throw corruptConfigError(error, join(directory, 'config.json'));
+    }
+  }
+
+  get path(): string {
+    return this.conf.path;
+  }
+
+  getKey(profile: string): string | undefined {
+    return this.conf.get('profiles')[profile]?.apiKey;
+  }
+
+  setKey(profile: string, apiKey: string): void {
+    this.conf.set('profiles', { ...this.conf.get('profiles'), [profile]: { apiKey } });
+  }
+
+  /** Returns whether the profile existed. */
+  deleteKey(profile: string): boolean {
+    const profiles = { ...this.conf.get('profiles') };
+    if (!(profile in profiles)) return false;
+    delete profiles[profile];
+    this.conf.set('profiles', profiles);
+    return true;
+  }
+
+  profileNames(): string[] {
+    return Object.keys(this.conf.get('profiles'));
+  }
+}
+
+/** LOOPSCTL_CONFIG_DIR, else the platform's usual place for a user's configuration. */
+export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.LOOPSCTL_CONFIG_DIR) return env.LOOPSCTL_CONFIG_DIR;
+  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'loopsctl');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'loopsctl');
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'loopsctl');
+}
+
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+function corruptConfigError(error: unknown, file: string): AuthError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AuthError('config', `the config file ${file} could not be read: ${reason}`, {
+    cause: error,
+    hint: 'fix the file by hand, or move it aside and run `loopsctl auth login` again',
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Writes a paginated listing as it arrives: a JSON array streamed item by item, tab-separated rows
+ * page by page, or, on a terminal, one table once the last page is in. With --cursor, exactly one
+ * page is shown and `--json` prints its envelope so a script can go on from pagination.nextCursor.
+ */
+import type { Page } from '../api/schemas.js';
+import { JsonArrayWriter, type Output } from './output.js';
+import { renderRows, renderTable, type Cell, type Column } from './table.js';
+
+export interface ListView<T> {
+  /** Plural noun for notes: "themes". */
+  noun: string;
+  columns: Column[];
+  row: (item: T) => Cell[];
+}
+
+export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean): Promise<void> {
+  if (out.json) {
+    if (singlePage) {
+      for await (const page of pages) await out.writeJson(page);
+      return;
+    }
+    const array = new JsonArrayWriter(out);
+    for await (const page of pages) for (const item of page.data) await array.add(item);
+    await array.end();
+    return;
+  }
+
+  let count = 0;
+  let nextCursor: string | null = null;
+  const collected: Cell[][] = [];
+  for await (const page of pages) {
+    const rows = page.data.map(view.row);
+    if (out.tty) collected.push(...rows);
+    else await out.write(renderRows(view.columns, rows, count === 0));
+    count += rows.length;
+    nextCursor = page.pagination.nextCursor;
+  }
+  if (count === 0) {
+    out.note(`No ${view.noun} found.`);
+    return;
+  }
+  if (out.tty) await out.write(renderTable(out, view.columns, collected));
+  if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${nextCursor}`);
+}

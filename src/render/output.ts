@@ -1,0 +1,83 @@
+/**
+ * Where output goes and in which form: JSON for scripts, tables for people. Decides colour and
+ * box drawing from the terminal, NO_COLOR, FORCE_COLOR and --no-color, and writes with backpressure
+ * so that long listings stream instead of piling up in memory.
+ */
+import type { Writable } from 'node:stream';
+
+export interface OutputOptions {
+  json: boolean;
+  /** false when --no-color was given. */
+  color: boolean;
+  stdout?: Writable & { isTTY?: boolean };
+  stderr?: Writable & { isTTY?: boolean };
+  env?: NodeJS.ProcessEnv;
+}
+
+export class Output {
+  readonly json: boolean;
+  /** stdout is a terminal: tables with box drawing, else tab-separated rows. */
+  readonly tty: boolean;
+  readonly color: boolean;
+  readonly stdout: Writable & { isTTY?: boolean };
+  readonly stderr: Writable & { isTTY?: boolean };
+
+  constructor(options: OutputOptions) {
+    this.stdout = options.stdout ?? process.stdout;
+    this.stderr = options.stderr ?? process.stderr;
+    this.json = options.json;
+    this.tty = this.stdout.isTTY === true;
+    this.color = colorEnabled(options.color, this.tty, options.env ?? process.env);
+  }
+
+  /** Writes to stdout, waiting for the stream to drain when its buffer is full. */
+  async write(text: string): Promise<void> {
+    if (this.stdout.write(text)) return;
+    await new Promise<void>((resolve) => this.stdout.once('drain', resolve));
+  }
+
+  writeJson(value: unknown): Promise<void> {
+    return this.write(`${formatJson(value)}\n`);
+  }
+
+  /** The API's data as JSON under --json, else the text view of it. */
+  present<T>(data: T, renderText: (out: Output, data: T) => string): Promise<void> {
+    return this.json ? this.writeJson(data) : this.write(renderText(this, data));
+  }
+
+  /** A note for the person at the terminal: stderr, and never under --json. */
+  note(text: string): void {
+    if (!this.json) this.stderr.write(`${text}\n`);
+  }
+}
+
+export function formatJson(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+/**
+ * Streams a JSON array item by item, so a listing of any length needs memory for one page only.
+ * The text is the same as formatJson of the whole array.
+ */
+export class JsonArrayWriter {
+  private count = 0;
+
+  constructor(private readonly out: Output) {}
+
+  async add(item: unknown): Promise<void> {
+    const body = formatJson(item).replace(/\n/g, '\n  ');
+    await this.out.write(`${this.count === 0 ? '[\n  ' : ',\n  '}${body}`);
+    this.count += 1;
+  }
+
+  end(): Promise<void> {
+    return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
+  }
+}
+
+function colorEnabled(flag: boolean, tty: boolean, env: NodeJS.ProcessEnv): boolean {
+  if (!flag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return tty;
+}

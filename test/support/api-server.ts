@@ -1,0 +1,62 @@
+/**
+ * A purpose-built local API for tests: each test says how each route answers, and the server
+ * records every request that reached it. It listens on 127.0.0.1 on a free port.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+
+export interface ApiServer {
+  url: string;
+  requests: RecordedRequest[];
+  /** Routes are "METHOD /path" (path without query); the first match wins. */
+  route(key: string, handler: Handler): void;
+  close(): Promise<void>;
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export async function startApiServer(routes: Record<string, Handler> = {}): Promise<ApiServer> {
+  const table = new Map(Object.entries(routes));
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+    requests.push(recorded);
+    const handler = table.get(`${recorded.method} ${recorded.path}`);
+    if (handler === undefined) return json(res, 404, { message: `no route for ${recorded.method} ${recorded.path}` });
+    await handler(recorded, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    route: (key, handler) => void table.set(key, handler),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
