@@ -13,12 +13,14 @@ export function checkId(value: string | undefined, label = 'id'): string {
   if (value === undefined || value.length === 0) throw new UsageError(`${label} must not be empty`);
   if (FORBIDDEN.test(value)) throw new UsageError(`${label} must not contain whitespace or control characters`);
   if (value.length > MAX_ID_LENGTH) throw new UsageError(`${label} is longer than ${MAX_ID_LENGTH} characters`);
+  // URL parsing turns these segments (encoded or not) into path steps, so they cannot name anything.
+  if (value === '.' || value === '..') throw new UsageError(`${label} must not be "." or ".."`);
   return value;
 }
 
-/** Encodes one path segment; dots too, so that "." and ".." stay names rather than steps. */
+/** Encodes one path segment, so that '/', '?', '#' and '%' in an id stay part of it. */
 export function encodeSegment(value: string): string {
-  return encodeURIComponent(value).replace(/\./g, '%2E');
+  return encodeURIComponent(value);
 }
 
 /** A path template whose interpolated values are encoded as path segments: path`/v1/x/${id}`. */

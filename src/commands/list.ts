@@ -12,8 +12,8 @@ export interface ListCommandSpec<R extends ListResource> {
   view: ListView<ListItem<R>>;
 }
 
-export function addListCommand<R extends ListResource>(group: Command, spec: ListCommandSpec<R>, name = 'list'): Command {
-  const command = addListOptions(group.command(name).description(spec.description));
+export function addListCommand<R extends ListResource>(group: Command, spec: ListCommandSpec<R>, opts: { isDefault?: boolean } = {}): Command {
+  const command = addListOptions(group.command('list', { isDefault: opts.isDefault }).description(spec.description));
   examples(command, [spec.example, `${spec.example} --json --limit 100`, `${spec.example} --per-page 50 --cursor <cursor> --json`]);
   return command.action(async (options: { perPage?: number; limit?: number; cursor?: string }, self: Command) => {
     const client = await clientFor(self);

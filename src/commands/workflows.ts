@@ -11,12 +11,12 @@ const ALPHA_NOTE = '\nThe workflow API is in alpha and may change: node types an
 export function register(group: Command): void {
   group.addHelpText('after', ALPHA_NOTE);
 
-  addListCommand(group, {
-    resource: 'workflows',
-    description: 'List workflows',
-    example: 'loopsctl workflow list',
-    view: workflowListView,
-  }).addHelpText('after', ALPHA_NOTE);
+  // `loopsctl workflows` alone lists them.
+  addListCommand(
+    group,
+    { resource: 'workflows', description: 'List workflows (the default subcommand)', example: 'loopsctl workflow list', view: workflowListView },
+    { isDefault: true },
+  ).addHelpText('after', ALPHA_NOTE);
 
   examples(
     group

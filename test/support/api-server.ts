@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
+  /** The path as sent, still percent-encoded. */
   path: string;
+  /** Decoded values of the route's :name segments. */
+  params: Record<string, string>;
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: string;
@@ -18,7 +21,7 @@ export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Prom
 export interface ApiServer {
   url: string;
   requests: RecordedRequest[];
-  /** Routes are "METHOD /path" (path without query); the first match wins. */
+  /** Routes are "METHOD /path", where a segment ":name" matches any one segment; exact routes win. */
   route(key: string, handler: Handler): void;
   close(): Promise<void>;
 }
@@ -30,6 +33,21 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 
 export async function startApiServer(routes: Record<string, Handler> = {}): Promise<ApiServer> {
   const table = new Map(Object.entries(routes));
+  const match = (method: string, path: string): [Handler, Record<string, string>] | undefined => {
+    const exact = table.get(`${method} ${path}`);
+    if (exact) return [exact, {}];
+    const segments = path.split('/');
+    for (const [key, handler] of table) {
+      const [routeMethod, routePath] = key.split(' ') as [string, string];
+      const pattern = routePath.split('/');
+      if (routeMethod !== method || pattern.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      if (pattern.every((part, index) => (part.startsWith(':') ? ((params[part.slice(1)] = decodeURIComponent(segments[index]!)), true) : part === segments[index]))) {
+        return [handler, params];
+      }
+    }
+    return undefined;
+  };
   const requests: RecordedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -38,14 +56,16 @@ export async function startApiServer(routes: Record<string, Handler> = {}): Prom
     const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
+      params: {},
       query: url.searchParams,
       headers: req.headers,
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(recorded);
-    const handler = table.get(`${recorded.method} ${recorded.path}`);
-    if (handler === undefined) return json(res, 404, { message: `no route for ${recorded.method} ${recorded.path}` });
-    await handler(recorded, res);
+    const found = match(recorded.method, recorded.path);
+    if (found === undefined) return json(res, 404, { message: `no route for ${recorded.method} ${recorded.path}` });
+    recorded.params = found[1];
+    await found[0](recorded, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,362 @@
+/** Every command end to end: the built CLI against a local API that answers as the reference says. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiServer } from '../support/api-server.js';
+import { KEYS, startFakeLoops, themes } from '../support/fake-loops.js';
+import * as fx from '../support/fixtures.js';
+import { runCli, type RunOptions } from '../support/run-cli.js';
+
+let api: ApiServer;
+
+beforeAll(async () => {
+  api = await startFakeLoops();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+});
+
+function loopsctl(args: string[], key: string = KEYS.valid, options: RunOptions = {}) {
+  return runCli(args, { ...options, env: { LOOPS_API_KEY: key, LOOPS_BASE_URL: api.url, ...options.env } });
+}
+
+const lines = (text: string) => text.trimEnd().split('\n');
+
+describe('transactional', () => {
+  it('lists transactional emails as tab-separated rows with a header when piped', async () => {
+    const result = await loopsctl(['transactional', 'list']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(lines(result.stdout)).toEqual(['ID\tNAME\tGROUP\tPUBLISHED\tDRAFT\tUPDATED', 'tx_welcome\tWelcome\tgrp_1\tyes\tno\t2025-06-29T07:47:39.370Z']);
+  });
+
+  it('prints the items exactly as returned with --json', async () => {
+    const result = await loopsctl(['transactional', 'list', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([fx.transactionalEmail]);
+  });
+
+  it('shows metrics with rates of sends, and "-" when nothing was sent', async () => {
+    const result = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent']);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toEqual([
+      'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+      'tx_welcome\t1200\t1180\t98.3%\t6\t9\t1.3%\t2\t0.2%',
+      'tx_unsent\t0\t0\t-\t0\t0\t-\t0\t-',
+    ]);
+    expect(result.stdout).not.toContain('NaN');
+    expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /v1/transactional-emails/tx_unsent/metrics',
+      'GET /v1/transactional-emails/tx_welcome/metrics',
+    ]);
+  });
+
+  it('prints the API object for one id, and an array with transactionalId for several', async () => {
+    const one = await loopsctl(['transactional', 'metrics', 'tx_welcome', '--json']);
+    expect(JSON.parse(one.stdout)).toEqual({ sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 });
+    const several = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent', '--json']);
+    expect(JSON.parse(several.stdout)).toEqual([
+      { transactionalId: 'tx_welcome', sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 },
+      { transactionalId: 'tx_unsent', sends: 0, deliveries: 0, spamReports: 0, hardBounces: 0, softBounces: 0, opens: 0 },
+    ]);
+  });
+
+  it('maps 404, 400 and 401 on metrics to exit codes 4, 5 and 3 with the API message', async () => {
+    const missing = await loopsctl(['transactional', 'metrics', 'tx_nope']);
+    expect(missing).toMatchObject({ code: 4, stdout: '' });
+    expect(missing.stderr).toBe('Error: Transactional email not found.\n');
+
+    const invalid = await loopsctl(['transactional', 'metrics', 'bad-id!']);
+    expect(invalid).toMatchObject({ code: 5, stdout: '' });
+    expect(invalid.stderr).toContain('Error: Invalid Transactional email id.');
+
+    const unauthorized = await loopsctl(['transactional', 'metrics', 'tx_welcome'], 'test-key-wrong');
+    expect(unauthorized).toMatchObject({ code: 3, stdout: '' });
+    expect(unauthorized.stderr).toContain('Error: Invalid API key');
+    expect(unauthorized.stderr).not.toContain('test-key-wrong');
+  });
+
+  it('reports a JSON error object on stderr under --json', async () => {
+    const result = await loopsctl(['transactional', 'metrics', 'tx_nope', '--json']);
+    expect(result).toMatchObject({ code: 4, stdout: '' });
+    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'Transactional email not found.', exitCode: 4 } });
+  });
+
+  it('ensures a draft and points out the content revision id', async () => {
+    const result = await loopsctl(['transactional', 'draft', 'tx_welcome']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('draftEmailMessageContentRevisionId\trev_abc123');
+    expect(result.stderr).toContain('as expectedRevisionId');
+    expect(api.requests).toMatchObject([{ method: 'POST', path: '/v1/transactional-emails/tx_welcome/draft', body: '' }]);
+    const asJson = await loopsctl(['transactional', 'draft', 'tx_welcome', '--json']);
+    expect(JSON.parse(asJson.stdout)).toEqual(fx.draftRecord);
+    expect(asJson.stderr).toBe('');
+  });
+
+  it('maps the draft error rows: 404, no sending domain (400), content API off (401)', async () => {
+    expect((await loopsctl(['transactional', 'draft', 'tx_nope'])).code).toBe(4);
+    const noDomain = await loopsctl(['transactional', 'draft', 'tx_welcome'], KEYS.noDomain);
+    expect(noDomain).toMatchObject({ code: 5, stderr: expect.stringContaining('No sending domain configured.') });
+    const noContent = await loopsctl(['transactional', 'draft', 'tx_welcome'], KEYS.noContent);
+    expect(noContent).toMatchObject({ code: 3, stderr: expect.stringContaining('content API is not enabled') });
+  });
+
+  it('creates a transactional email with only the fields given', async () => {
+    const result = await loopsctl(['transactional', 'create', '--name', 'Receipt', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: 'tx_new', name: 'Receipt', publishedEmailMessageId: null, transactionalGroupId: 'grp_default' });
+    expect(JSON.parse(api.requests[0]!.body)).toEqual({ name: 'Receipt' });
+
+    const grouped = await loopsctl(['transactional', 'create', '--name', 'Receipt', '--group', 'grp_1']);
+    expect(grouped.code).toBe(0);
+    expect(grouped.stdout).toContain('draftEmailMessageContentRevisionId\trev_abc123');
+    expect(JSON.parse(api.requests[1]!.body)).toEqual({ name: 'Receipt', transactionalGroupId: 'grp_1' });
+  });
+
+  it('refuses create without --name before sending anything, and maps its 400 and 401', async () => {
+    const missing = await loopsctl(['transactional', 'create']);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain("required option '--name <name>' not specified");
+    expect(api.requests).toHaveLength(0);
+    expect((await loopsctl(['transactional', 'create', '--name', 'X'], KEYS.noDomain)).code).toBe(5);
+    expect((await loopsctl(['transactional', 'create', '--name', 'X'], KEYS.noContent)).code).toBe(3);
+  });
+
+  it('answers 405 with exit 5 when the API refuses the method', async () => {
+    const { startApiServer } = await import('../support/api-server.js');
+    const refusing = await startApiServer({ 'GET /v1/transactional-emails/:id/metrics': (_req, res) => void res.writeHead(405).end() });
+    try {
+      const result = await runCli(['transactional', 'metrics', 'tx_welcome'], { env: { LOOPS_API_KEY: KEYS.valid, LOOPS_BASE_URL: refusing.url } });
+      expect(result).toMatchObject({ code: 5, stdout: '' });
+      expect(result.stderr).toContain('Error: the API does not allow this method here');
+    } finally {
+      await refusing.close();
+    }
+  });
+});
+
+describe('lists and pagination', () => {
+  it('follows nextCursor through every page', async () => {
+    const result = await loopsctl(['themes', 'list', '--json']);
+    expect(JSON.parse(result.stdout)).toEqual(themes);
+    expect(api.requests.map((r) => r.query.get('cursor'))).toEqual([null, 'c20']);
+  });
+
+  it('passes --per-page as perPage and stops at --limit without fetching more pages', async () => {
+    const result = await loopsctl(['themes', 'list', '--json', '--per-page', '10', '--limit', '12']);
+    expect(JSON.parse(result.stdout)).toHaveLength(12);
+    expect(api.requests.map((r) => [r.query.get('perPage'), r.query.get('cursor')])).toEqual([
+      ['10', null],
+      ['10', 'c10'],
+    ]);
+  });
+
+  it('asks for pages just large enough for --limit', async () => {
+    await loopsctl(['themes', 'list', '--json', '--limit', '5']);
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]!.query.get('perPage')).toBe('10');
+  });
+
+  it('fetches one page with --cursor and prints its envelope under --json', async () => {
+    const result = await loopsctl(['themes', 'list', '--json', '--cursor', 'c20']);
+    const envelope = JSON.parse(result.stdout);
+    expect(envelope.pagination).toMatchObject({ nextCursor: null, returnedResults: 5 });
+    expect(envelope.data).toEqual(themes.slice(20));
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('tells how to go on after a --cursor page in text', async () => {
+    const result = await loopsctl(['groups', 'list', '--per-page', '10', '--cursor', 'c0']);
+    expect(lines(result.stdout)).toHaveLength(11);
+    expect(result.stderr).toContain('--cursor c10');
+  });
+
+  it('refuses --per-page outside 10-50 before any request', async () => {
+    for (const value of ['9', '51', 'ten']) {
+      const result = await loopsctl(['themes', 'list', '--per-page', value]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('expected a whole number from 10 to 50');
+    }
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('lists transactional groups under both names, and shows one', async () => {
+    const viaGroups = await loopsctl(['groups', 'list']);
+    const viaAlias = await loopsctl(['transactional-groups', 'list']);
+    expect(viaGroups.stdout).toBe(viaAlias.stdout);
+    expect(lines(viaGroups.stdout)).toHaveLength(13);
+    const one = await loopsctl(['groups', 'get', 'grp_1', '--json']);
+    expect(JSON.parse(one.stdout)).toEqual(fx.group(1));
+    expect((await loopsctl(['groups', 'get', 'grp_404'])).code).toBe(4);
+    expect((await loopsctl(['groups', 'get', 'grp_1'], KEYS.noContent)).code).toBe(3);
+  });
+
+  it('summarises segment filters and lists themes with their colours', async () => {
+    const segments = await loopsctl(['segments', 'list']);
+    expect(lines(segments.stdout)[1]).toBe('seg_pro\tPro users\tContacts on the pro plan\tplan equal pro\t2025-06-29T07:47:39.370Z');
+    const themeRows = await loopsctl(['themes', 'list', '--limit', '1']);
+    expect(lines(themeRows.stdout)[1]).toBe('theme_25\tTheme 25\tno\t#f5f5f5\t#ffffff\t#374151\t#111827\t2025-06-29T07:47:39.370Z');
+  });
+});
+
+describe('campaign groups', () => {
+  it('lists, shows and updates with a body holding only the fields given', async () => {
+    expect(lines((await loopsctl(['campaign-groups', 'list'])).stdout)[1]).toMatch(/^grp_3\tUnsorted\t/);
+    expect(JSON.parse((await loopsctl(['campaign-groups', 'get', 'grp_1', '--json'])).stdout)).toEqual(fx.group(1));
+    const updated = await loopsctl(['campaign-groups', 'update', 'grp_1', '--description', 'Monthly', '--json']);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ id: 'grp_1', description: 'Monthly', name: 'Group 1' });
+    expect(api.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/campaign-groups/grp_1' });
+    expect(JSON.parse(api.requests.at(-1)!.body)).toEqual({ description: 'Monthly' });
+  });
+
+  it('refuses an update with no field, or to the reserved name, before any request', async () => {
+    const empty = await loopsctl(['campaign-groups', 'update', 'grp_1']);
+    expect(empty).toMatchObject({ code: 2, stderr: expect.stringContaining('nothing to update') });
+    const reserved = await loopsctl(['campaign-groups', 'update', 'grp_1', '--name', 'Unsorted']);
+    expect(reserved).toMatchObject({ code: 2, stderr: expect.stringContaining('"Unsorted" is reserved') });
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('passes on the API refusing to edit the Unsorted group, and unknown groups', async () => {
+    const unsorted = await loopsctl(['campaign-groups', 'update', 'grp_3', '--name', 'Misc']);
+    expect(unsorted).toMatchObject({ code: 5, stderr: 'Error: The Unsorted group cannot be edited.\n' });
+    expect((await loopsctl(['campaign-groups', 'update', 'grp_9', '--name', 'Misc'])).code).toBe(4);
+    expect((await loopsctl(['campaign-groups', 'get', 'grp_1'], KEYS.noContent)).code).toBe(3);
+  });
+});
+
+describe('workflows', () => {
+  it('lists workflows, also as `workflows`', async () => {
+    const result = await loopsctl(['workflows']);
+    expect(lines(result.stdout)).toEqual(['ID\tNAME\tSTATUS\tUPDATED', 'wf_welcome\tWelcome series\tDraft\t2025-06-29T07:47:39.370Z']);
+    expect((await loopsctl(['workflow', 'list'])).stdout).toBe(result.stdout);
+  });
+
+  it('draws the graph as a tree with merges, dangling ids, unknown types and unreachable nodes', async () => {
+    const result = await loopsctl(['workflow', 'show', 'wf_welcome']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        'Welcome series',
+        'id wf_welcome · status Draft · mailing list list_1 · 9 nodes',
+        '',
+        'EventTrigger  n_trigger  on event "signup"',
+        '`-- TimerAction  n_wait  wait 2 days',
+        '    `-- BranchNode  n_branch',
+        '        |-- SendEmailAction  n_email  "Welcome aboard", email em_1',
+        '        |   `-- ExitAction  n_exit',
+        '        `-- ExperimentBranchNode  n_exp  20% sampled',
+        '            |-- VariantNode  n_control  control',
+        '            |   `-- -> ExitAction n_exit (shown above)',
+        '            `-- VariantNode  n_variant  variant',
+        '                `-- ! n_ghost (missing node)',
+        '',
+        'Not reachable from the trigger:',
+        'HologramAction  n_orphan  beam=blue',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints the workflow exactly as returned with --json', async () => {
+    const result = await loopsctl(['workflow', 'show', 'wf_welcome', '--json']);
+    expect(JSON.parse(result.stdout)).toEqual(fx.workflow);
+  });
+
+  it('shows every field of a node, comparisons and event properties included', async () => {
+    const prop = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_prop']);
+    expect(prop.code).toBe(0);
+    expect(lines(prop.stdout)).toEqual([
+      'FIELD\tVALUE',
+      'id\tn_prop',
+      'workflowId\twf_welcome',
+      'typeName\tContactPropertyTrigger',
+      'nextNodeIds\tn_wait',
+      'contactPropertyQuery\tkey planName; was any; is equal "pro"',
+      'reEligible\ttrue',
+      'workflowRevisionId\twrev_1',
+    ]);
+    const event = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_trigger']);
+    expect(event.stdout).toContain('eventProperties\tplan (string), seats (number)');
+    const asJson = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_prop', '--json']);
+    expect(JSON.parse(asJson.stdout)).toEqual(fx.contactPropertyNode);
+    expect(api.requests.at(-1)!.path).toBe('/v1/workflows/wf_welcome/nodes/n_prop');
+  });
+
+  it('maps 404 for a workflow or node, 400 for a bad id, and 401 when the workflow API is off', async () => {
+    expect((await loopsctl(['workflow', 'show', 'wf_nope'])).code).toBe(4);
+    expect((await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_nope'])).code).toBe(4);
+    expect((await loopsctl(['workflow', 'show', 'wf-bad'])).code).toBe(5);
+    const off = await loopsctl(['workflow', 'show', 'wf_welcome'], KEYS.noWorkflows);
+    expect(off).toMatchObject({ code: 3, stderr: expect.stringContaining('workflow API is not enabled') });
+    expect((await loopsctl(['workflow', 'list'], KEYS.noWorkflows)).code).toBe(3);
+  });
+
+  it('says in its help that the workflow API is in alpha', async () => {
+    const help = await loopsctl(['workflow', 'show', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('alpha');
+    expect(help.stdout).toContain('Examples:');
+  });
+});
+
+describe('ips', () => {
+  it('lists the sending IPs as a table, plain lines, or the JSON array', async () => {
+    expect(lines((await loopsctl(['ips', 'list'])).stdout)).toEqual(['ADDRESS\tVERSION', '52.21.45.123\tIPv4', '2600:1f18:4a3::10\tIPv6']);
+    expect((await loopsctl(['ips', 'list', '--plain'])).stdout).toBe('52.21.45.123\n2600:1f18:4a3::10\n');
+    expect(JSON.parse((await loopsctl(['ips', 'list', '--json'])).stdout)).toEqual(['52.21.45.123', '2600:1f18:4a3::10']);
+  });
+});
+
+describe('ids and requests', () => {
+  it('percent-encodes ids into the path', async () => {
+    await loopsctl(['workflow', 'show', 'a/b?c#d', '--node', '50%.x']);
+    expect(api.requests[0]!.path).toBe('/v1/workflows/a%2Fb%3Fc%23d/nodes/50%25.x');
+  });
+
+  it('refuses empty, whitespace, control-character and over-long ids before any request', async () => {
+    for (const id of ['', 'a b', 'a\u0007b', 'x'.repeat(129), '..']) {
+      const result = await loopsctl(['groups', 'get', id]);
+      expect(result.code).toBe(2);
+    }
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('sends the User-Agent and the bearer key, and redacts the key in --debug lines', async () => {
+    const result = await loopsctl(['ips', 'list', '--debug']);
+    expect(api.requests[0]!.headers['user-agent']).toMatch(/^loopsctl\/\d+\.\d+\.\d+/);
+    expect(api.requests[0]!.headers.authorization).toBe(`Bearer ${KEYS.valid}`);
+    expect(result.stderr).toMatch(/> GET http:\/\/127\.0\.0\.1:\d+\/v1\/dedicated-sending-ips/);
+    expect(result.stderr).toMatch(/< 200 GET .* in \d+ ms/);
+    expect(result.stderr).toContain('[redacted]');
+    expect(result.stderr).not.toContain(KEYS.valid);
+  });
+});
+
+describe('usage errors', () => {
+  it('exits 2 on an unknown command or flag, with a suggestion', async () => {
+    const command = await loopsctl(['themez']);
+    expect(command).toMatchObject({ code: 2, stdout: '' });
+    expect(command.stderr).toContain("unknown command 'themez'");
+    const flag = await loopsctl(['themes', 'list', '--per-pag', '10']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--per-page');
+  });
+
+  it('reports usage errors as JSON under --json', async () => {
+    const result = await loopsctl(['themes', 'list', '--bogus', '--json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', status: null, exitCode: 2 } });
+  });
+
+  it('prints the version and help with exit codes', async () => {
+    expect((await loopsctl(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const help = await loopsctl(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes:');
+    expect(help.stdout).toContain('9   invalid response');
+  });
+
+  it('exits 2 when a group is given without a subcommand', async () => {
+    const result = await loopsctl(['campaign-groups']);
+    expect(result.code).toBe(2);
+  });
+});
