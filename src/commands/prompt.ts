@@ -11,10 +11,11 @@ export async function readStdin(): Promise<string> {
 export function promptHidden(question: string): Promise<string> {
   const { stdin, stderr } = process;
   if (!stdin.isTTY) throw new UsageError('no terminal to ask for the key on', { hint: 'pipe the key in with --with-key-stdin' });
-  stderr.write(question);
+  // Echo goes off before the question appears, so nothing typed after it can be shown.
   stdin.setRawMode(true);
   stdin.setEncoding('utf8');
   stdin.resume();
+  stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';
     const finish = () => {

@@ -1,0 +1,44 @@
+/** What a person at a terminal sees: hidden key entry, box-drawn tables, colour and the tree. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiServer } from '../support/api-server.js';
+import { KEYS, startFakeLoops } from '../support/fake-loops.js';
+import { tempConfigDir } from '../support/run-cli.js';
+import { hasScript, runInTerminal } from '../support/run-in-terminal.js';
+
+let api: ApiServer;
+beforeAll(async () => {
+  api = await startFakeLoops();
+});
+afterAll(() => api.close());
+
+describe.skipIf(!hasScript)('on a terminal', () => {
+  it('asks for the key without echoing it, then stores it', async () => {
+    const dir = tempConfigDir();
+    const result = await runInTerminal(['auth', 'login'], { LOOPS_BASE_URL: api.url, LOOPSCTL_CONFIG_DIR: dir }, { input: `${KEYS.valid}\r`, after: 'Loops API key: ' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Loops API key: ');
+    expect(result.stdout).toContain('Logged in to Acme Inc (profile "default").');
+    expect(result.stdout).not.toContain(KEYS.valid);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default.apiKey).toBe(KEYS.valid);
+  });
+
+  it('draws tables with boxes and the tree with box characters, coloured', async () => {
+    const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid };
+    const table = await runInTerminal(['ips', 'list'], env);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/┌─+┬─+┐/);
+    expect(table.stdout).toContain('\u001b[1mADDRESS');
+
+    const tree = await runInTerminal(['workflow', 'show', 'wf_welcome'], env);
+    expect(tree.stdout).toContain('└─ ');
+    expect(tree.stdout).toContain('↪');
+
+    const plain = await runInTerminal(['ips', 'list', '--no-color'], env);
+    expect(plain.stdout).not.toContain('\u001b[');
+    expect(plain.stdout).toMatch(/┌─+┬─+┐/);
+    const noColor = await runInTerminal(['ips', 'list'], { ...env, NO_COLOR: '1' });
+    expect(noColor.stdout).not.toContain('\u001b[');
+  });
+});
