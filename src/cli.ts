@@ -6,7 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, InternalError, LoopsctlError, UsageError } from './api/errors.js';
 import { commandGroups, findGroup } from './commands/index.js';
 import { closeTransports } from './commands/context.js';
-import { integerIn } from './commands/options.js';
+import { examples, integerIn } from './commands/options.js';
 import { VERSION } from './version.js';
 
 const HELP_FOOTER = `
@@ -71,7 +71,9 @@ async function registerGroups(program: Command, argv: string[]): Promise<void> {
   const invoked = findGroup(invokedWord(program, argv));
   for (const group of commandGroups) {
     const command = program.command(group.name).description(group.summary).aliases(group.aliases ?? []);
-    if (group === invoked) (await group.load()).register(command);
+    if (group !== invoked) continue;
+    examples(command, [group.example]);
+    (await group.load()).register(command);
   }
 }
 

@@ -9,18 +9,20 @@ export interface CommandGroup {
   name: string;
   aliases?: string[];
   summary: string;
+  /** Shown under Examples in the group's help. */
+  example: string;
   load: () => Promise<{ register(group: Command): void }>;
 }
 
 export const commandGroups: CommandGroup[] = [
-  { name: 'transactional', summary: 'Transactional emails: list, metrics, drafts, create', load: () => import('./transactional.js') },
-  { name: 'groups', aliases: ['transactional-groups'], summary: 'Transactional groups', load: () => import('./groups.js') },
-  { name: 'campaign-groups', summary: 'Campaign groups: list, show, rename', load: () => import('./campaign-groups.js') },
-  { name: 'workflow', aliases: ['workflows'], summary: 'Workflows and their graphs (alpha API)', load: () => import('./workflows.js') },
-  { name: 'themes', summary: 'Email themes', load: () => import('./themes.js') },
-  { name: 'segments', summary: 'Audience segments', load: () => import('./segments.js') },
-  { name: 'ips', summary: 'Dedicated sending IP addresses', load: () => import('./ips.js') },
-  { name: 'auth', summary: 'Log in, check and log out API keys', load: () => import('./auth.js') },
+  { name: 'transactional', summary: 'Transactional emails: list, metrics, drafts, create', example: 'loopsctl transactional metrics cll42l54f20i1la0lfooe3z12', load: () => import('./transactional.js') },
+  { name: 'groups', aliases: ['transactional-groups'], summary: 'Transactional groups', example: 'loopsctl groups list', load: () => import('./groups.js') },
+  { name: 'campaign-groups', summary: 'Campaign groups: list, show, rename', example: 'loopsctl campaign-groups update clg7n5p3q1r9s7t5u3v1w9y7 --name Newsletters', load: () => import('./campaign-groups.js') },
+  { name: 'workflow', aliases: ['workflows'], summary: 'Workflows and their graphs (alpha API)', example: 'loopsctl workflow show clw1a3b5c7d9e1f3g5h7i9j1', load: () => import('./workflows.js') },
+  { name: 'themes', summary: 'Email themes', example: 'loopsctl themes list', load: () => import('./themes.js') },
+  { name: 'segments', summary: 'Audience segments', example: 'loopsctl segments list --json', load: () => import('./segments.js') },
+  { name: 'ips', summary: 'Dedicated sending IP addresses', example: 'loopsctl ips list --plain', load: () => import('./ips.js') },
+  { name: 'auth', summary: 'Log in, check and log out API keys', example: 'loopsctl auth login', load: () => import('./auth.js') },
 ];
 
 export function findGroup(name: string | undefined): CommandGroup | undefined {
