@@ -2,19 +2,15 @@
 import type { Command } from 'commander';
 import { LoopsClient } from '../api/client.js';
 import { AuthError, UsageError } from '../api/errors.js';
-import { DEFAULT_PROFILE, ProfileStore } from '../config/store.js';
+import { ProfileStore } from '../config/store.js';
 import { renderRecord } from '../render/table.js';
-import { createTransport, globalOptions, outputFor, resolveCredentials } from './context.js';
+import { createTransport, globalOptions, outputFor, resolveCredentials, selectedProfile } from './context.js';
 import { examples } from './options.js';
 import { promptHidden, readStdin } from './prompt.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {
   return key.length >= 12 ? `${key.slice(0, 4)}…` : '…';
-}
-
-function targetProfile(command: Command): string {
-  return globalOptions(command).profile ?? (process.env.LOOPSCTL_PROFILE || DEFAULT_PROFILE);
 }
 
 async function teamName(command: Command, apiKey: string): Promise<string> {
@@ -30,7 +26,7 @@ export function register(group: Command): void {
       .option('--skip-verify', 'store the key without checking it'),
     ['loopsctl auth login', 'printenv LOOPS_KEY | loopsctl auth login --with-key-stdin --profile staging'],
   ).action(async (options: { withKeyStdin?: boolean; skipVerify?: boolean }, self: Command) => {
-    const profile = targetProfile(self);
+    const profile = selectedProfile(globalOptions(self));
     const apiKey = (options.withKeyStdin ? await readStdin() : await promptHidden('Loops API key: ')).trim();
     if (apiKey === '') throw new UsageError('the key is empty');
     if (/\s/.test(apiKey)) throw new UsageError('the key contains whitespace');
@@ -63,7 +59,7 @@ export function register(group: Command): void {
 
   examples(group.command('logout').description("Forget a profile's stored key"), ['loopsctl auth logout', 'loopsctl auth logout --profile staging']).action(
     async (_options: unknown, self: Command) => {
-      const profile = targetProfile(self);
+      const profile = selectedProfile(globalOptions(self));
       const removed = new ProfileStore().deleteKey(profile);
       const out = outputFor(self);
       if (out.json) return out.writeJson({ profile, removed });

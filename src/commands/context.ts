@@ -36,14 +36,22 @@ export interface Credentials {
   profile?: string;
 }
 
+export const DEFAULT_PROFILE = 'default';
+
+/** The stored profile a command means: --profile, else LOOPSCTL_PROFILE, else the default one. */
+export function selectedProfile(options: Pick<GlobalOptions, 'profile'>, env: NodeJS.ProcessEnv = process.env): string {
+  return options.profile ?? (env.LOOPSCTL_PROFILE || DEFAULT_PROFILE);
+}
+
 export async function resolveCredentials(options: Pick<GlobalOptions, 'profile'>, env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
   const fromEnv = env.LOOPS_API_KEY;
   if (options.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment' };
-  const profile = options.profile ?? (env.LOOPSCTL_PROFILE || (await import('../config/store.js')).DEFAULT_PROFILE);
+  const profile = selectedProfile(options, env);
+  // Loaded only here: a key from the environment needs no config file.
   const { ProfileStore } = await import('../config/store.js');
   const apiKey = new ProfileStore().getKey(profile);
   if (apiKey === undefined) {
-    const named = profile === 'default' ? '' : ` for profile "${profile}"`;
+    const named = profile === DEFAULT_PROFILE ? '' : ` for profile "${profile}"`;
     throw new AuthError('no_key', `no API key${named}`, {
       hint: `run \`loopsctl auth login${named ? ` --profile ${profile}` : ''}\` or set LOOPS_API_KEY`,
     });

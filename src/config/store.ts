@@ -8,8 +8,6 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { AuthError } from '../api/errors.js';
 
-export const DEFAULT_PROFILE = 'default';
-
 interface StoredConfig {
   profiles: Record<string, { apiKey: string }>;
 }
