@@ -21,8 +21,21 @@ export const commandGroups: CommandGroup[] = [
   { name: 'segments', summary: 'Audience segments', load: () => import('./segments.js') },
   { name: 'ips', summary: 'Dedicated sending IP addresses', load: () => import('./ips.js') },
   { name: 'auth', summary: 'Log in, check and log out API keys', load: () => import('./auth.js') },
+  { name: 'webhooks', summary: 'Verify and sign webhook deliveries', load: () => import('./webhooks.js') },
+  { name: 'completion', summary: 'Shell completion scripts for bash, zsh and fish', load: () => import('./completion.js') },
 ];
 
 export function findGroup(name: string | undefined): CommandGroup | undefined {
   return commandGroups.find((group) => group.name === name || group.aliases?.includes(name ?? ''));
+}
+
+/**
+ * Registers the subcommands of every group that is not loaded yet, for whatever needs the whole
+ * tree (completion scripts). A group not yet loaded is one with no subcommands.
+ */
+export async function loadAllGroups(program: Command): Promise<void> {
+  for (const group of commandGroups) {
+    const command = program.commands.find((candidate) => candidate.name() === group.name);
+    if (command !== undefined && command.commands.length === 0) (await group.load()).register(command);
+  }
 }
