@@ -23,8 +23,21 @@ export const commandGroups: CommandGroup[] = [
   { name: 'segments', summary: 'Audience segments', example: 'loopsctl segments list --json', load: () => import('./segments.js') },
   { name: 'ips', summary: 'Dedicated sending IP addresses', example: 'loopsctl ips list --plain', load: () => import('./ips.js') },
   { name: 'auth', summary: 'Log in, check and log out API keys', example: 'loopsctl auth login', load: () => import('./auth.js') },
+  { name: 'webhooks', summary: 'Verify and sign webhook deliveries', example: 'loopsctl webhooks verify --id msg_1 --timestamp 1614265330 --signature "v1,..." --body-file body.json', load: () => import('./webhooks.js') },
+  { name: 'completion', summary: 'Shell completion scripts for bash, zsh and fish', example: 'loopsctl completion bash > ~/.local/share/bash-completion/completions/loopsctl', load: () => import('./completion.js') },
 ];
 
 export function findGroup(name: string | undefined): CommandGroup | undefined {
   return commandGroups.find((group) => group.name === name || group.aliases?.includes(name ?? ''));
+}
+
+/**
+ * Registers the subcommands of every group that is not loaded yet, for whatever needs the whole
+ * tree (completion scripts). A group not yet loaded is one with no subcommands.
+ */
+export async function loadAllGroups(program: Command): Promise<void> {
+  for (const group of commandGroups) {
+    const command = program.commands.find((candidate) => candidate.name() === group.name);
+    if (command !== undefined && command.commands.length === 0) (await group.load()).register(command);
+  }
 }

@@ -2,9 +2,11 @@
  * Writes a paginated listing as it arrives: a JSON array streamed item by item, tab-separated rows
  * page by page, or, on a terminal, one table once the last page is in. With --cursor, exactly one
  * page is shown and `--json` prints its envelope so a script can go on from pagination.nextCursor.
+ * While pages come in, a terminal's stderr shows how many items have arrived.
  */
 import type { Page } from '../api/schemas.js';
 import { JsonArrayWriter, type Output } from './output.js';
+import { PaginationProgress } from './progress.js';
 import { renderRows, renderTable, type Cell, type Column } from './table.js';
 
 export interface ListView<T> {
@@ -15,6 +17,26 @@ export interface ListView<T> {
 }
 
 export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean): Promise<void> {
+  const progress = new PaginationProgress(out.stderr, view.noun);
+  // Each page: the progress line is cleared, the page written, then the line redrawn.
+  async function* tracked(): AsyncGenerator<Page<T>> {
+    let fetched = 0;
+    for await (const page of pages) {
+      progress.clear();
+      yield page;
+      fetched += page.data.length;
+      progress.update(fetched, page.pagination);
+    }
+  }
+  try {
+    // One page asked for by --cursor is not a long listing.
+    await writePages(out, singlePage ? pages : tracked(), view, singlePage);
+  } finally {
+    progress.clear();
+  }
+}
+
+async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean): Promise<void> {
   if (out.json) {
     if (singlePage) {
       for await (const page of pages) await out.writeJson(page);

@@ -1,0 +1,37 @@
+/**
+ * A live count while a long listing pages in: "fetched 1,200 of 10,000 themes" on one line of
+ * stderr, redrawn after each page. Only on a terminal (a log or a pipe gets nothing), only once a
+ * listing takes more than one page, and cleared before anything else is written.
+ */
+import type { Writable } from 'node:stream';
+import type { Pagination } from '../api/schemas.js';
+
+const CLEAR_LINE = '\r\x1b[2K';
+const count = new Intl.NumberFormat('en-US');
+
+export function progressText(fetched: number, total: number, noun: string): string {
+  return total >= fetched ? `fetched ${count.format(fetched)} of ${count.format(total)} ${noun}` : `fetched ${count.format(fetched)} ${noun}`;
+}
+
+export class PaginationProgress {
+  private shown = false;
+
+  constructor(
+    private readonly stream: Writable & { isTTY?: boolean },
+    private readonly noun: string,
+  ) {}
+
+  /** After each page; nothing when stderr is not a terminal or the listing fit in one page. */
+  update(fetched: number, pagination: Pagination): void {
+    if (this.stream.isTTY !== true || pagination.nextCursor === null) return;
+    this.stream.write(`${CLEAR_LINE}${progressText(fetched, pagination.totalResults, this.noun)}`);
+    this.shown = true;
+  }
+
+  /** Removes the line, so that output, notes and errors start on a clean line. */
+  clear(): void {
+    if (!this.shown) return;
+    this.stream.write(CLEAR_LINE);
+    this.shown = false;
+  }
+}

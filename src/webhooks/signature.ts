@@ -1,0 +1,81 @@
+/**
+ * Webhook signatures in the Standard Webhooks scheme, which the platform signs its deliveries
+ * with: HMAC-SHA256 over `${id}.${timestamp}.${body}`, keyed with the base64 secret that follows
+ * `whsec_`, sent base64-encoded as `v1,<signature>` entries separated by spaces in the
+ * `webhook-signature` header. Any one entry may match.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const SECRET_PREFIX = 'whsec_';
+const VERSION = 'v1';
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+export class WebhookSecretError extends Error {}
+
+/** The key bytes of a `whsec_...` secret (the prefix is optional, as in the reference libraries). */
+export function secretKey(secret: string): Buffer {
+  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  if (encoded === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) {
+    throw new WebhookSecretError('the webhook secret is not a whsec_ secret followed by base64');
+  }
+  return Buffer.from(encoded, 'base64');
+}
+
+export interface SignedMessage {
+  id: string;
+  /** Seconds since the Unix epoch, as sent in webhook-timestamp. */
+  timestamp: string;
+  body: Buffer | string;
+}
+
+/** The base64 HMAC of a message, without the version prefix. */
+export function computeSignature(key: Buffer, message: SignedMessage): string {
+  return createHmac('sha256', key).update(`${message.id}.${message.timestamp}.`).update(message.body).digest('base64');
+}
+
+/** The three headers a delivery of `body` carries. */
+export function signHeaders(key: Buffer, message: SignedMessage): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  return {
+    'webhook-id': message.id,
+    'webhook-timestamp': message.timestamp,
+    'webhook-signature': `${VERSION},${computeSignature(key, message)}`,
+  };
+}
+
+export function newMessageId(): string {
+  return `msg_${randomBytes(18).toString('base64url')}`;
+}
+
+export type Verdict = { valid: true } | { valid: false; reason: string };
+
+export interface VerifyOptions {
+  /** The webhook-signature header. */
+  signature: string;
+  /** Largest allowed distance from now, in seconds; 0 turns the check off. */
+  toleranceSeconds: number;
+  nowSeconds: number;
+}
+
+/** Checks the timestamp, then each `v1,` entry in constant time; the first failing rule is the reason. */
+export function verify(key: Buffer, message: SignedMessage, options: VerifyOptions): Verdict {
+  if (!/^\d+$/.test(message.timestamp)) return { valid: false, reason: `the timestamp "${message.timestamp}" is not a whole number of seconds` };
+  if (options.toleranceSeconds > 0) {
+    const skew = options.nowSeconds - Number(message.timestamp);
+    if (Math.abs(skew) > options.toleranceSeconds) {
+      const when = skew > 0 ? `${skew} s old` : `${-skew} s in the future`;
+      return { valid: false, reason: `the timestamp is ${when}, outside the tolerance of ${options.toleranceSeconds} s` };
+    }
+  }
+  // The base64 texts are compared, not the bytes they decode to: a non-canonical encoding (other
+  // padding bits) of the right bytes is not what the platform sends, so it does not match.
+  const expected = Buffer.from(computeSignature(key, message));
+  const entries = options.signature.split(' ').filter((entry) => entry !== '');
+  const candidates = entries.filter((entry) => entry.startsWith(`${VERSION},`)).map((entry) => Buffer.from(entry.slice(VERSION.length + 1)));
+  if (candidates.length === 0) return { valid: false, reason: `the signature header has no ${VERSION} entry` };
+  // Every candidate is compared, so the time taken does not tell which one came close.
+  let matched = false;
+  for (const candidate of candidates) {
+    if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) matched = true;
+  }
+  return matched ? { valid: true } : { valid: false, reason: 'no signature matches the body, id and timestamp' };
+}

@@ -1,0 +1,98 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Theme } from '../../src/api/schemas.js';
+import { Output } from '../../src/render/output.js';
+import { renderTheme, themeListView } from '../../src/render/resources.js';
+import { renderTable } from '../../src/render/table.js';
+import { swatch } from '../../src/render/swatch.js';
+
+const sink = (isTTY: boolean) => Object.assign(new Writable({ write: (_chunk, _encoding, done) => done() }), { isTTY });
+const output = (tty: boolean) => new Output({ json: false, color: true, stdout: sink(tty), stderr: sink(false), env: {} });
+
+const theme: Theme = {
+  id: 'th1',
+  name: 'Brand',
+  isDefault: true,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-02-01T00:00:00.000Z',
+  styles: {
+    backgroundColor: '#F5F5F5',
+    backgroundXPadding: 12,
+    backgroundYPadding: 12,
+    bodyColor: '#ffffff',
+    bodyXPadding: 24,
+    bodyYPadding: 24,
+    bodyFontFamily: 'Inter',
+    bodyFontCategory: 'sans-serif',
+    borderColor: 'transparent',
+    borderWidth: 0,
+    borderRadius: 8,
+    buttonBodyColor: '#0057ff',
+    buttonBodyXPadding: 16,
+    buttonBodyYPadding: 8,
+    buttonBorderColor: '#0057ff',
+    buttonBorderWidth: 1,
+    buttonBorderRadius: 6,
+    buttonTextColor: '#fff',
+    buttonTextFormat: 1,
+    buttonTextFontSize: 15,
+    dividerColor: '#e5e5e5',
+    dividerBorderWidth: 1,
+    textBaseColor: '#111111',
+    textBaseFontSize: 16,
+    textBaseLineHeight: 1.5,
+    textBaseLetterSpacing: 0,
+    textLinkColor: '#0057ff',
+    heading1Color: '#000000',
+    heading1FontSize: 32,
+    heading1LineHeight: 1.2,
+    heading1LetterSpacing: -0.5,
+    heading2Color: '#000000',
+    heading2FontSize: 24,
+    heading2LineHeight: 1.25,
+    heading2LetterSpacing: 0,
+    heading3Color: '#000000',
+    heading3FontSize: 20,
+    heading3LineHeight: 1.3,
+    heading3LetterSpacing: 0,
+    footerColor: '#abcdef',
+  },
+};
+
+const BACKGROUND_256 = /\x1b\[48;5;\d+m {2}\x1b\[49m/;
+
+describe('theme swatches', () => {
+  it('puts a block of the colour before a hex code, and nothing before other text', () => {
+    expect(swatch('#0057ff', '#0057ff')).toMatch(new RegExp(`^${BACKGROUND_256.source} #0057ff$`));
+    expect(swatch('#fff', '#fff')).toMatch(BACKGROUND_256);
+    expect(swatch('transparent', 'transparent')).toBe('transparent');
+    expect(swatch('#12345', '#12345')).toBe('#12345');
+  });
+
+  it('shows swatches in the list on a colour terminal only', () => {
+    const row = themeListView.row(theme);
+    expect(renderTable(output(true), themeListView.columns, [row])).toMatch(BACKGROUND_256);
+    expect(renderTable(output(false), themeListView.columns, [row])).not.toContain('\x1b');
+  });
+});
+
+describe('themes show', () => {
+  it('prints every style grouped as in the reference, with swatches, unknown styles last', () => {
+    const text = renderTheme(output(true), theme);
+    const order = ['Page background', 'Body', 'Border', 'Button', 'Divider', 'Base text', 'Heading 1', 'Heading 2', 'Heading 3', 'Other'].map((group) => text.indexOf(`│ ${group}`));
+    expect(order.every((index) => index > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    for (const field of Object.keys(theme.styles)) expect(text).toContain(field);
+    expect(text).toMatch(new RegExp(`${BACKGROUND_256.source} #abcdef`));
+    expect(text).toContain('│ Inter');
+    // Twelve colours are hex codes; "transparent" gets no swatch.
+    expect(text.match(/\x1b\[48;5;/g)).toHaveLength(12);
+  });
+
+  it('repeats the group on every row for scripts, with no colour', () => {
+    const text = renderTheme(output(false), theme);
+    expect(text).toContain('GROUP\tSTYLE\tVALUE\nPage background\tbackgroundColor\t#F5F5F5\nPage background\tbackgroundXPadding\t12\n');
+    expect(text).toContain('Other\tfooterColor\t#abcdef\n');
+    expect(text).toContain('id th1 · default theme · updated 2024-02-01T00:00:00.000Z');
+  });
+});

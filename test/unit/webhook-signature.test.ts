@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { computeSignature, newMessageId, secretKey, signHeaders, verify, WebhookSecretError } from '../../src/webhooks/signature.js';
+
+// The published test vector of the Standard Webhooks specification.
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const MESSAGE = { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: '1614265330', body: '{"test": 2432232314}' };
+const SIGNATURE = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
+const NOW = 1614265330;
+
+const key = secretKey(SECRET);
+const check = (message: Partial<typeof MESSAGE>, signature = SIGNATURE, toleranceSeconds = 0, nowSeconds = NOW) =>
+  verify(key, { ...MESSAGE, ...message }, { signature, toleranceSeconds, nowSeconds });
+
+describe('webhook signatures', () => {
+  it('signs the published vector', () => {
+    expect(signHeaders(key, MESSAGE)).toEqual({ 'webhook-id': MESSAGE.id, 'webhook-timestamp': MESSAGE.timestamp, 'webhook-signature': SIGNATURE });
+    expect(computeSignature(key, { ...MESSAGE, body: Buffer.from(MESSAGE.body) })).toBe(SIGNATURE.slice(3));
+  });
+
+  it('accepts the published vector', () => {
+    expect(check({})).toEqual({ valid: true });
+  });
+
+  it.each([
+    ['body', { body: '{"test": 2432232315}' }],
+    ['body with a trailing newline', { body: `${MESSAGE.body}\n` }],
+    ['id', { id: 'msg_p5jXN8AQM9LWM0D4loKWxJeK' }],
+    ['timestamp', { timestamp: '1614265331' }],
+  ])('refuses a tampered %s', (_what, change) => {
+    expect(check(change)).toEqual({ valid: false, reason: 'no signature matches the body, id and timestamp' });
+  });
+
+  it('refuses a tampered signature, and one of the wrong length', () => {
+    expect(check({}, 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OF=').valid).toBe(false);
+    expect(check({}, 'v1,g0hM9SsE').valid).toBe(false);
+  });
+
+  it('accepts when any one of several entries matches, and ignores other versions', () => {
+    expect(check({}, `v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= ${SIGNATURE}  v2,xyz`)).toEqual({ valid: true });
+    expect(check({}, `v2,${SIGNATURE.slice(3)}`)).toEqual({ valid: false, reason: 'the signature header has no v1 entry' });
+    expect(check({}, `v1a,${SIGNATURE.slice(3)}`).valid).toBe(false);
+  });
+
+  it('refuses a timestamp outside the tolerance, on either side', () => {
+    expect(check({}, SIGNATURE, 300, NOW + 300)).toEqual({ valid: true });
+    expect(check({}, SIGNATURE, 300, NOW + 301)).toEqual({ valid: false, reason: 'the timestamp is 301 s old, outside the tolerance of 300 s' });
+    expect(check({}, SIGNATURE, 300, NOW - 400)).toEqual({ valid: false, reason: 'the timestamp is 400 s in the future, outside the tolerance of 300 s' });
+    expect(check({}, SIGNATURE, 0, NOW + 10_000_000)).toEqual({ valid: true });
+    expect(check({ timestamp: '16142x' }).valid).toBe(false);
+  });
+
+  it('refuses a signature made with another secret', () => {
+    const other = secretKey('whsec_' + Buffer.from('another secret of some length').toString('base64'));
+    expect(verify(other, MESSAGE, { signature: SIGNATURE, toleranceSeconds: 0, nowSeconds: NOW }).valid).toBe(false);
+  });
+
+  it.each(['whsec_', 'whsec_not base64!', 'whsec_abcde'])('refuses the malformed secret %j', (secret) => {
+    expect(() => secretKey(secret)).toThrow(WebhookSecretError);
+  });
+
+  it('accepts a secret without its prefix, as the reference libraries do', () => {
+    expect(secretKey(SECRET.slice('whsec_'.length))).toEqual(key);
+  });
+
+  it('makes message ids in the msg_ form, different each time', () => {
+    const id = newMessageId();
+    expect(id).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
+    expect(newMessageId()).not.toBe(id);
+  });
+});
