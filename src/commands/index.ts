@@ -21,6 +21,7 @@ export const commandGroups: CommandGroup[] = [
   { name: 'segments', summary: 'Audience segments', load: () => import('./segments.js') },
   { name: 'ips', summary: 'Dedicated sending IP addresses', load: () => import('./ips.js') },
   { name: 'auth', summary: 'Log in, check and log out API keys', load: () => import('./auth.js') },
+  { name: 'sandbox', summary: 'Run a local emulator of the Loops API, with seed data', load: () => import('./sandbox.js') },
 ];
 
 export function findGroup(name: string | undefined): CommandGroup | undefined {
