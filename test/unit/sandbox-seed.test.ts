@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as s from '../../src/api/schemas.js';
@@ -99,5 +101,14 @@ describe('the seed data', () => {
     expect(SEED_IDS.welcomeWorkflow).toBe(seed.workflows[0]!.id);
     expect(seed.workflows.map((workflow) => workflow.id)).toContain(SEED_IDS.experimentWorkflow);
     expect(Object.values(SEED_IDS).every((id) => /^c[a-z0-9]{24}$/.test(id))).toBe(true);
+  });
+
+  it('holds every id the README names', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Sandbox'));
+    const named = [...section.matchAll(/\bc[a-z0-9]{24}\b/g)].map((match) => match[0]);
+    expect(named.length).toBeGreaterThan(0);
+    const known = new Set([...seed.workflows.map((workflow) => workflow.id), ...seed.transactionalEmails.map(({ record }) => record.id)]);
+    for (const id of named) expect(known.has(id), id).toBe(true);
   });
 });
