@@ -14,7 +14,7 @@ Environment:
   LOOPS_API_KEY          API key to use (overrides stored profiles unless --profile is given)
   LOOPSCTL_PROFILE       stored profile to use when neither --profile nor LOOPS_API_KEY is set
   LOOPS_BASE_URL         API base URL (default https://app.loops.so/api)
-  LOOPSCTL_CONFIG_DIR    directory of the config file that keeps stored keys
+  LOOPSCTL_CONFIG_DIR    directory of the config file that keeps stored keys (and the sandbox's data)
   NO_COLOR, FORCE_COLOR  turn colour off, or on when stdout is not a terminal
 
 Exit codes:
@@ -31,6 +31,7 @@ Exit codes:
   70  internal error (a bug in loopsctl)
 
 Examples:
+  $ loopsctl --sandbox workflow list
   $ loopsctl auth login
   $ loopsctl workflow list
   $ loopsctl transactional metrics cll42l54f20i1la0lfooe3z12 --json
@@ -44,6 +45,7 @@ function buildProgram(): Command {
     .option('--json', 'print the API data as JSON on stdout (errors as JSON on stderr)')
     .option('--profile <name>', 'use the key stored under this profile')
     .option('--base-url <url>', 'API base URL')
+    .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')
     .addOption(new Option('--timeout <seconds>', 'give up on an attempt after this long').default(30).argParser(integerIn(1, 3600)))
     .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
     .option('--no-color', 'no colour in text output')
@@ -72,7 +74,7 @@ async function registerGroups(program: Command, argv: string[]): Promise<void> {
   for (const group of commandGroups) {
     const command = program.command(group.name).description(group.summary).aliases(group.aliases ?? []);
     if (group !== invoked) continue;
-    examples(command, [group.example]);
+    examples(command, group.examples);
     (await group.load()).register(command);
   }
 }

@@ -178,10 +178,11 @@ export const nodeFieldsByType = {
     contactPropertyQuery: z.looseObject({ key: z.string(), is: comparison, was: comparison }).nullable(),
     reEligible: z.boolean(),
   },
-  AddToListTrigger: { reEligible: z.boolean() },
+  AddToListTrigger: { mailingListId: z.string().nullable().optional(), reEligible: z.boolean() },
   AudienceFilter: {
     audienceFilter: z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) }).optional(),
     audienceSegmentId: z.string().optional(),
+    appliesDownstream: z.boolean().optional(),
   },
   TimerAction: { amount: z.number(), unit: z.enum(timerUnits) },
   SendEmailAction: { emailMessageId: z.string().optional(), subject: z.string().optional() },
@@ -201,10 +202,19 @@ export function isKnownNodeType(typeName: string): typeName is KnownNodeType {
 }
 
 const nodeBase = { typeName: z.string(), nextNodeIds: z.array(z.string()) };
+/** The revision of the workflow graph an answer was read from (the published description names it). */
+const workflowRevisionId = z.string().nullable().optional();
+const fullNodeBase = { id: z.string(), workflowId: z.string(), ...nodeBase, workflowRevisionId };
 
-/** Every field of a known type, made optional: the simplified view shows only some of them. */
-function simplifiedFields(fields: Record<string, z.ZodType>) {
-  return Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()]));
+/** Every field a node of a known type may carry in the simplified view: its type's, all optional. */
+export function simplifiedNodeShape(type: KnownNodeType): Record<string, z.ZodType> {
+  const fields = Object.entries(nodeFieldsByType[type]).map(([key, schema]) => [key, (schema as z.ZodType).optional()]);
+  return { ...nodeBase, ...Object.fromEntries(fields) };
+}
+
+/** Every field a node of a known type may carry in the full view. */
+export function workflowNodeShape(type: KnownNodeType): Record<string, z.ZodType> {
+  return { ...fullNodeBase, ...nodeFieldsByType[type] };
 }
 
 /** Checks a node against its type's fields when the type is known; unknown types pass as they are. */
@@ -217,17 +227,17 @@ function byTypeName<T extends z.ZodType<{ typeName: string }>>(base: T, fieldsFo
   });
 }
 
-export const simplifiedNode = byTypeName(z.looseObject(nodeBase), (type) => simplifiedFields(nodeFieldsByType[type]));
+export const simplifiedNode = byTypeName(z.looseObject(nodeBase), simplifiedNodeShape);
 export type SimplifiedNode = z.infer<typeof simplifiedNode> & Record<string, unknown>;
 
-export const workflowNode = byTypeName(
-  z.looseObject({ id: z.string(), workflowId: z.string(), ...nodeBase }),
-  (type) => nodeFieldsByType[type],
-);
+export const workflowNode = byTypeName(z.looseObject(fullNodeBase), workflowNodeShape);
 export type WorkflowNode = z.infer<typeof workflowNode> & Record<string, unknown>;
 
 export const workflow = z.looseObject({
   id: z.string(),
+  workflowRevisionId,
+  /** Draft, Sending, Paused or PausedAndQueueing; kept open, as the workflow API is in alpha. */
+  status: z.string().optional(),
   name: z.string().optional(),
   description: z.string().optional(),
   emoji: z.string().optional(),

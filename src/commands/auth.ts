@@ -42,7 +42,11 @@ export function register(group: Command): void {
     'LOOPS_API_KEY=... loopsctl auth status --json',
   ]).action(async (_options: unknown, self: Command) => {
     const credentials = await resolveCredentials(globalOptions(self));
-    const source = credentials.source === 'environment' ? 'environment (LOOPS_API_KEY)' : `profile "${credentials.profile}"`;
+    const source = {
+      environment: 'environment (LOOPS_API_KEY)',
+      profile: `profile "${credentials.profile}"`,
+      sandbox: 'the built-in sandbox (--sandbox)',
+    }[credentials.source];
     let team: string;
     try {
       team = await teamName(self, credentials.apiKey);

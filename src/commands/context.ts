@@ -1,7 +1,8 @@
 /**
  * What every command needs from the global options: the Output, and a client holding the key that
  * the precedence rules pick (--profile, then LOOPS_API_KEY, then LOOPSCTL_PROFILE, then the
- * default profile). The config file is only opened when the key has to come from it.
+ * default profile). The config file is only opened when the key has to come from it. With
+ * --sandbox, the client talks to an in-process sandbox instead, started on first use.
  */
 import type { Command } from 'commander';
 import { LoopsClient } from '../api/client.js';
@@ -19,6 +20,7 @@ export interface GlobalOptions {
   debug?: boolean;
   color: boolean;
   timeout?: number;
+  sandbox?: boolean;
 }
 
 export function globalOptions(command: Command): GlobalOptions {
@@ -32,7 +34,7 @@ export function outputFor(command: Command): Output {
 
 export interface Credentials {
   apiKey: string;
-  source: 'environment' | 'profile';
+  source: 'environment' | 'profile' | 'sandbox';
   profile?: string;
 }
 
@@ -43,7 +45,22 @@ export function selectedProfile(options: Pick<GlobalOptions, 'profile'>, env: No
   return options.profile ?? (env.LOOPSCTL_PROFILE || DEFAULT_PROFILE);
 }
 
-export async function resolveCredentials(options: Pick<GlobalOptions, 'profile'>, env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
+let inProcessSandbox: { url: string; close(): Promise<void> } | undefined;
+
+/** Starts the in-process sandbox, its state kept in the config dir, and gives its key. */
+async function sandboxCredentials(options: Pick<GlobalOptions, 'baseUrl'>): Promise<Credentials> {
+  if (options.baseUrl !== undefined) throw new UsageError('--sandbox and --base-url cannot be combined');
+  const [{ startSandbox }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
+    import('../sandbox/server.js'),
+    import('../sandbox/state.js'),
+    import('../sandbox/api.js'),
+  ]);
+  inProcessSandbox ??= await startSandbox({ stateFile: defaultStatePath() });
+  return { apiKey: SANDBOX_KEY, source: 'sandbox' };
+}
+
+export async function resolveCredentials(options: Pick<GlobalOptions, 'profile' | 'sandbox' | 'baseUrl'>, env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
+  if (options.sandbox) return sandboxCredentials(options);
   const fromEnv = env.LOOPS_API_KEY;
   if (options.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment' };
   const profile = selectedProfile(options, env);
@@ -63,7 +80,8 @@ const openTransports = new Set<HttpTransport>();
 
 export function createTransport(command: Command, apiKey: string): HttpTransport {
   const options = globalOptions(command);
-  const baseUrl = options.baseUrl ?? (process.env.LOOPS_BASE_URL || DEFAULT_BASE_URL);
+  if (options.sandbox && inProcessSandbox === undefined) throw new UsageError('--sandbox does not apply to this command');
+  const baseUrl = inProcessSandbox?.url ?? options.baseUrl ?? (process.env.LOOPS_BASE_URL || DEFAULT_BASE_URL);
   try {
     new URL(baseUrl);
   } catch {
@@ -86,8 +104,10 @@ export async function clientFor(command: Command): Promise<LoopsClient> {
   return new LoopsClient(createTransport(command, apiKey));
 }
 
-/** Closes the keep-alive connections so the process can end as soon as its work is done. */
+/** Closes the keep-alive connections (and the sandbox) so the process can end as soon as its work is done. */
 export async function closeTransports(): Promise<void> {
   await Promise.all([...openTransports].map((transport) => transport.close()));
   openTransports.clear();
+  await inProcessSandbox?.close();
+  inProcessSandbox = undefined;
 }

@@ -10,21 +10,27 @@ export interface CommandGroup {
   aliases?: string[];
   summary: string;
   /** Shown under Examples in the group's help. */
-  example: string;
+  examples: string[];
   load: () => Promise<{ register(group: Command): void }>;
 }
 
 export const commandGroups: CommandGroup[] = [
-  { name: 'transactional', summary: 'Transactional emails: list, metrics, drafts, create', example: 'loopsctl transactional metrics cll42l54f20i1la0lfooe3z12', load: () => import('./transactional.js') },
-  { name: 'groups', aliases: ['transactional-groups'], summary: 'Transactional groups', example: 'loopsctl groups list', load: () => import('./groups.js') },
-  { name: 'campaign-groups', summary: 'Campaign groups: list, show, rename', example: 'loopsctl campaign-groups update clg7n5p3q1r9s7t5u3v1w9y7 --name Newsletters', load: () => import('./campaign-groups.js') },
-  { name: 'workflow', aliases: ['workflows'], summary: 'Workflows and their graphs (alpha API)', example: 'loopsctl workflow show clw1a3b5c7d9e1f3g5h7i9j1', load: () => import('./workflows.js') },
-  { name: 'themes', summary: 'Email themes', example: 'loopsctl themes list', load: () => import('./themes.js') },
-  { name: 'segments', summary: 'Audience segments', example: 'loopsctl segments list --json', load: () => import('./segments.js') },
-  { name: 'ips', summary: 'Dedicated sending IP addresses', example: 'loopsctl ips list --plain', load: () => import('./ips.js') },
-  { name: 'auth', summary: 'Log in, check and log out API keys', example: 'loopsctl auth login', load: () => import('./auth.js') },
-  { name: 'webhooks', summary: 'Verify and sign webhook deliveries', example: 'loopsctl webhooks verify --id msg_1 --timestamp 1614265330 --signature "v1,..." --body-file body.json', load: () => import('./webhooks.js') },
-  { name: 'completion', summary: 'Shell completion scripts for bash, zsh and fish', example: 'loopsctl completion bash > ~/.local/share/bash-completion/completions/loopsctl', load: () => import('./completion.js') },
+  { name: 'transactional', summary: 'Transactional emails: list, metrics, drafts, create', examples: ['loopsctl transactional metrics cll42l54f20i1la0lfooe3z12'], load: () => import('./transactional.js') },
+  { name: 'groups', aliases: ['transactional-groups'], summary: 'Transactional groups', examples: ['loopsctl groups list'], load: () => import('./groups.js') },
+  { name: 'campaign-groups', summary: 'Campaign groups: list, show, rename', examples: ['loopsctl campaign-groups update clg7n5p3q1r9s7t5u3v1w9y7 --name Newsletters'], load: () => import('./campaign-groups.js') },
+  { name: 'workflow', aliases: ['workflows'], summary: 'Workflows and their graphs (alpha API)', examples: ['loopsctl workflow show clw1a3b5c7d9e1f3g5h7i9j1'], load: () => import('./workflows.js') },
+  { name: 'themes', summary: 'Email themes', examples: ['loopsctl themes list'], load: () => import('./themes.js') },
+  { name: 'segments', summary: 'Audience segments', examples: ['loopsctl segments list --json'], load: () => import('./segments.js') },
+  { name: 'ips', summary: 'Dedicated sending IP addresses', examples: ['loopsctl ips list --plain'], load: () => import('./ips.js') },
+  { name: 'auth', summary: 'Log in, check and log out API keys', examples: ['loopsctl auth login'], load: () => import('./auth.js') },
+  { name: 'webhooks', summary: 'Verify and sign webhook deliveries', examples: ['loopsctl webhooks verify --id msg_1 --timestamp 1614265330 --signature "v1,..." --body-file body.json'], load: () => import('./webhooks.js') },
+  { name: 'completion', summary: 'Shell completion scripts for bash, zsh and fish', examples: ['loopsctl completion bash > ~/.local/share/bash-completion/completions/loopsctl'], load: () => import('./completion.js') },
+  {
+    name: 'sandbox',
+    summary: 'Run a local emulator of the Loops API, with seed data',
+    examples: ['loopsctl sandbox --port 4010', 'eval "$(loopsctl sandbox --port 4010 | grep ^export)"', 'loopsctl sandbox --state ./sandbox.json --reset'],
+    load: () => import('./sandbox.js'),
+  },
 ];
 
 export function findGroup(name: string | undefined): CommandGroup | undefined {

@@ -1,0 +1,94 @@
+/**
+ * Everything a sandbox account holds, and the file that keeps it between runs. The file is
+ * replaced atomically (a temporary file renamed over it), so a crash mid-write leaves either the
+ * old state or the new one, never half of each.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import * as s from '../api/schemas.js';
+import { UsageError } from '../api/errors.js';
+import { configDirectory, ensurePrivateDir } from '../config/store.js';
+
+const storedTransactional = z.object({
+  record: s.transactionalDraftRecord.extend({ transactionalGroupId: z.string().nullable() }),
+  metrics: s.transactionalMetrics,
+});
+export type StoredTransactional = z.infer<typeof storedTransactional>;
+
+const storedWorkflow = z.object({
+  id: z.string(),
+  workflowRevisionId: z.string().nullable(),
+  status: z.string(),
+  name: z.string(),
+  description: z.string(),
+  emoji: z.string(),
+  mailingListId: z.string().nullable(),
+  rootNodeId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Nodes in their full form; the simplified view is derived from them. */
+  nodes: z.array(s.workflowNode),
+});
+export type StoredWorkflow = z.infer<typeof storedWorkflow>;
+
+export const sandboxState = z.object({
+  version: z.literal(1),
+  teamName: z.string(),
+  /** Where a transactional email created without a group goes. */
+  defaultTransactionalGroupId: z.string(),
+  /** Counts the records created so far; new ids are derived from it. */
+  sequence: z.number().int().nonnegative(),
+  themes: z.array(s.theme),
+  transactionalGroups: z.array(s.group),
+  campaignGroups: z.array(s.group),
+  transactionalEmails: z.array(storedTransactional),
+  segments: z.array(s.audienceSegment),
+  sendingIps: s.dedicatedSendingIps,
+  workflows: z.array(storedWorkflow),
+});
+export type SandboxState = z.infer<typeof sandboxState>;
+
+export const STATE_FILE_NAME = 'sandbox-state.json';
+
+export function defaultStatePath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(configDirectory(env), STATE_FILE_NAME);
+}
+
+/** Reads a state file, or returns undefined when there is none. */
+export function readState(file: string): SandboxState | undefined {
+  if (!existsSync(file)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw corruptState(file, error instanceof Error ? error.message : String(error));
+  }
+  const result = sandboxState.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw corruptState(file, `${issue.path.join('.') || 'the file'}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Writes the state beside the file under a temporary name, then renames it into place. */
+export function writeState(file: string, state: SandboxState): void {
+  const directory = dirname(file);
+  ensurePrivateDir(directory);
+  const temporary = join(directory, `.${STATE_FILE_NAME}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+function corruptState(file: string, reason: string): UsageError {
+  return new UsageError(`the sandbox state file ${file} could not be read: ${reason}`, {
+    hint: 'start over from the seed data with `loopsctl sandbox --reset`',
+  });
+}

@@ -1,0 +1,121 @@
+/** `loopsctl sandbox` as its own process, with loopsctl pointed at it through the environment. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/sandbox/seed.js';
+import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
+
+interface RunningSandbox {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const running: RunningSandbox[] = [];
+afterEach(() => {
+  for (const sandbox of running.splice(0)) if (sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
+});
+
+/** Starts `loopsctl sandbox` and waits for the lines that say where it listens. */
+function startSandboxProcess(args: string[], configDir = tempConfigDir()): Promise<RunningSandbox> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: configDir },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+      const url = /^Sandbox listening on (\S+)$/m.exec(stdout)?.[1];
+      if (url !== undefined && stdout.includes('LOOPS_API_KEY')) {
+        const sandbox = { child, url, stdout, stderr: () => stderr, exited };
+        running.push(sandbox);
+        resolve(sandbox);
+      }
+    });
+    void exited.then((code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${stderr}`)));
+  });
+}
+
+const against = (sandbox: RunningSandbox, args: string[], key = 'sandbox-key') => runCli(args, { env: { LOOPS_BASE_URL: sandbox.url, LOOPS_API_KEY: key } });
+
+describe('loopsctl sandbox', { timeout: 30_000 }, () => {
+  it('prints where it listens and the exports that point loopsctl at it', async () => {
+    const sandbox = await startSandboxProcess([]);
+    expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.stdout).toBe(`Sandbox listening on ${sandbox.url}\nexport LOOPS_BASE_URL=${sandbox.url}\nexport LOOPS_API_KEY=sandbox-key\n`);
+    const [themes, workflow, auth] = await Promise.all([
+      against(sandbox, ['themes', 'list', '--limit', '3']),
+      against(sandbox, ['workflow', 'show', SEED_IDS.welcomeWorkflow]),
+      against(sandbox, ['auth', 'status']),
+    ]);
+    expect(themes.code).toBe(0);
+    expect(themes.stdout.trimEnd().split('\n')).toHaveLength(4);
+    expect(workflow.stdout).toContain('Welcome series');
+    expect(auth.stdout).toMatch(/teamName\s+Acme Sandbox/);
+    expect(sandbox.stderr()).toMatch(/^GET \/v1\/themes\?perPage=10 200$/m);
+  });
+
+  it('applies each key: no content, no workflows, no sending domain, unknown', async () => {
+    const sandbox = await startSandboxProcess([]);
+    const [noContent, noContentThemes, noWorkflows, noDomain, unknown] = await Promise.all([
+      against(sandbox, ['groups', 'list'], 'sandbox-no-content'),
+      against(sandbox, ['themes', 'list'], 'sandbox-no-content'),
+      against(sandbox, ['workflow', 'list'], 'sandbox-no-workflows'),
+      against(sandbox, ['transactional', 'create', '--name', 'No domain'], 'sandbox-no-domain'),
+      against(sandbox, ['ips', 'list'], 'not-a-sandbox-key'),
+    ]);
+    expect(noContent.code).toBe(3);
+    expect(noContent.stderr).toContain('content API is not enabled');
+    expect(noContentThemes.code).toBe(0);
+    expect(noWorkflows.code).toBe(3);
+    expect(noWorkflows.stderr).toContain('workflow API is not enabled');
+    expect(noDomain.code).toBe(5);
+    expect(noDomain.stderr).toContain('No sending domain');
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain('Invalid API key');
+  });
+
+  it('saves its state on SIGTERM and exits 0; the next run goes on from it, --reset starts over', async () => {
+    const configDir = tempConfigDir();
+    const first = await startSandboxProcess([], configDir);
+    const created = await against(first, ['transactional', 'create', '--name', 'Survives restarts', '--json']);
+    expect(created.code).toBe(0);
+    const id = JSON.parse(created.stdout).id as string;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.stderr()).toContain('state saved');
+    const saved = JSON.parse(readFileSync(join(configDir, 'sandbox-state.json'), 'utf8'));
+    expect(saved.transactionalEmails.map((email: { record: { id: string } }) => email.record.id)).toContain(id);
+
+    const second = await startSandboxProcess([], configDir);
+    expect((await against(second, ['transactional', 'list'])).stdout).toContain('Survives restarts');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+
+    const reset = await startSandboxProcess(['--reset'], configDir);
+    expect((await against(reset, ['transactional', 'list'])).stdout).not.toContain('Survives restarts');
+    reset.child.kill('SIGTERM');
+    expect(await reset.exited).toBe(0);
+  });
+
+  it('keeps its state in the file given with --state', async () => {
+    const stateFile = join(tempConfigDir(), 'elsewhere.json');
+    const sandbox = await startSandboxProcess(['--state', stateFile]);
+    await against(sandbox, ['campaign-groups', 'update', SEED_IDS.newslettersCampaignGroup, '--description', 'Kept elsewhere']);
+    expect(readFileSync(stateFile, 'utf8')).toContain('Kept elsewhere');
+  });
+
+  it('refuses a port out of range, and --sandbox', async () => {
+    const [badPort, nested] = await Promise.all([runCli(['sandbox', '--port', '70000']), runCli(['--sandbox', 'sandbox'])]);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toContain('--port');
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain('is one already');
+  });
+});

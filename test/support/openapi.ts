@@ -1,0 +1,94 @@
+/**
+ * Checks JSON values against the schemas of an OpenAPI 3.1 description: the subset of JSON Schema
+ * the published Loops description uses ($ref, type with "null", enum, required, properties,
+ * additionalProperties, items, minItems, oneOf, anyOf, allOf). Formats and examples are ignored.
+ * A field that one part of an allOf declares is not "additional" to the other parts: that is how
+ * the description adds workflowRevisionId to nodes whose own schemas forbid other fields.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+export type Schema = Record<string, any>;
+
+export interface OpenApi {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+export function loadOpenApi(file: string): OpenApi | undefined {
+  if (!existsSync(file)) return undefined;
+  return parse(readFileSync(file, 'utf8')) as OpenApi;
+}
+
+/** The description's path template that a concrete path fits, e.g. /v1/workflows/{workflowId}. */
+export function templateFor(doc: OpenApi, path: string): string | undefined {
+  const segments = path.split('/');
+  return Object.keys(doc.paths).find((template) => {
+    const parts = template.split('/');
+    return parts.length === segments.length && parts.every((part, index) => /^\{.+\}$/.test(part) || part === segments[index]);
+  });
+}
+
+/** Problems of a value against a schema, each with the JSON path where it is; empty when it fits. */
+export function validate(doc: OpenApi, schema: Schema, value: unknown, at = '$', declaredBeside: Set<string> = new Set()): string[] {
+  if (schema.$ref !== undefined) {
+    const target = resolveRef(doc, schema.$ref);
+    if (target === undefined) return [`${at}: unresolved $ref ${schema.$ref}`];
+    return validate(doc, target, value, at, declaredBeside);
+  }
+  const problems: string[] = [];
+  if (schema.allOf) {
+    const declared = new Set([...declaredBeside, ...schema.allOf.flatMap((part: Schema) => Object.keys(resolve(doc, part).properties ?? {}))]);
+    for (const part of schema.allOf) problems.push(...validate(doc, part, value, at, declared));
+  }
+  if (schema.oneOf) {
+    const results: string[][] = schema.oneOf.map((option: Schema) => validate(doc, option, value, at, declaredBeside));
+    const fits = results.filter((result) => result.length === 0).length;
+    // When nothing fits, the closest option's problems say the most.
+    const closest = [...results].sort((a, b) => a.length - b.length)[0] ?? [];
+    if (fits !== 1) problems.push(`${at}: fits ${fits} of the oneOf options, not exactly one`, ...closest);
+  }
+  if (schema.anyOf && !schema.anyOf.some((option: Schema) => validate(doc, option, value, at, declaredBeside).length === 0)) problems.push(`${at}: fits none of anyOf`);
+  if (schema.enum && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (schema.type !== undefined) {
+    const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (!types.some((type) => hasType(value, type))) return [...problems, `${at}: ${JSON.stringify(value)} is not of type ${types.join(' or ')}`];
+  }
+  if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(`${at}: fewer than ${schema.minItems} items`);
+    if (schema.items) value.forEach((item, index) => problems.push(...validate(doc, schema.items, item, `${at}[${index}]`)));
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const key of schema.required ?? []) if (!(key in record)) problems.push(`${at}: missing required ${key}`);
+    const properties: Record<string, Schema> = schema.properties ?? {};
+    for (const [key, field] of Object.entries(record)) {
+      if (key in properties) problems.push(...validate(doc, properties[key]!, field, `${at}.${key}`));
+      else if (schema.additionalProperties === false && !declaredBeside.has(key)) problems.push(`${at}: unexpected field ${key}`);
+      else if (typeof schema.additionalProperties === 'object') problems.push(...validate(doc, schema.additionalProperties, field, `${at}.${key}`));
+    }
+  }
+  return problems;
+}
+
+function resolveRef(doc: OpenApi, ref: string): Schema | undefined {
+  return doc.components.schemas[ref.replace('#/components/schemas/', '')];
+}
+
+function resolve(doc: OpenApi, schema: Schema): Schema {
+  return schema.$ref === undefined ? schema : (resolveRef(doc, schema.$ref) ?? {});
+}
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'integer':
+      return Number.isInteger(value);
+    default:
+      return typeof value === type;
+  }
+}

@@ -1,0 +1,128 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/api/errors.js';
+import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
+import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
+import { defaultStatePath, readState, writeState } from '../../src/sandbox/state.js';
+
+const started: SandboxServer[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((sandbox) => sandbox.close()));
+});
+
+function tempFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-state-')), 'state.json');
+}
+
+async function start(stateFile: string, reset = false): Promise<SandboxServer> {
+  const sandbox = await startSandbox({ stateFile, reset });
+  started.push(sandbox);
+  return sandbox;
+}
+
+async function request(sandbox: SandboxServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(sandbox.url + path, {
+    method,
+    headers: { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+describe('sandbox state', () => {
+  it('starts from the seed and writes it to the state file', async () => {
+    const file = tempFile();
+    await start(file);
+    expect(readState(file)).toEqual(seedState());
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps changes across a restart, and --reset brings back the seed', async () => {
+    const file = tempFile();
+    const first = await start(file);
+    const created = await request(first, 'POST', '/v1/transactional-emails', { name: 'Kept' });
+    expect(created.status).toBe(201);
+    await request(first, 'POST', `/v1/campaign-groups/${SEED_IDS.newslettersCampaignGroup}`, { name: 'Renamed' });
+    await first.close();
+    started.length = 0;
+
+    const second = await start(file);
+    expect((await request(second, 'GET', '/v1/transactional-emails')).body.data[0].id).toBe(created.body.id);
+    expect((await request(second, 'GET', `/v1/campaign-groups/${SEED_IDS.newslettersCampaignGroup}`)).body.name).toBe('Renamed');
+    // Ids go on from where the last run stopped.
+    expect((await request(second, 'POST', '/v1/transactional-emails', { name: 'Next' })).body.id).not.toBe(created.body.id);
+    await second.close();
+    started.length = 0;
+
+    const reset = await start(file, true);
+    expect((await request(reset, 'GET', '/v1/transactional-emails')).body.pagination.totalResults).toBe(5);
+    expect(readState(file)).toEqual(seedState());
+  });
+
+  it('writes the file after each change, not only on close', async () => {
+    const file = tempFile();
+    const sandbox = await start(file);
+    await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Written at once' });
+    expect(readState(file)!.transactionalEmails.map(({ record }) => record.name)).toContain('Written at once');
+  });
+
+  it('replaces the file by renaming a complete temporary file over it', () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    const inode = statSync(file).ino;
+    const changed = { ...seedState(), teamName: 'Renamed team' };
+    writeState(file, changed);
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(readState(file)).toEqual(changed);
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('leaves the old file whole when a write fails', () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    const before = readFileSync(file, 'utf8');
+    const unserializable = { ...seedState(), teamName: 10n } as never;
+    expect(() => writeState(file, unserializable)).toThrow();
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('names a corrupt or foreign state file and the way out', () => {
+    const file = tempFile();
+    for (const content of ['{"version": 1, "themes": [', JSON.stringify({ ...seedState(), version: 2 }), JSON.stringify({ ...seedState(), themes: [{ id: 1 }] })]) {
+      writeFileSync(file, content);
+      const error = (() => {
+        try {
+          readState(file);
+        } catch (thrown) {
+          return thrown;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message).toContain(file);
+      expect((error as UsageError).hint).toContain('--reset');
+    }
+  });
+
+  it('lives in the config dir by default', () => {
+    expect(defaultStatePath({ LOOPSCTL_CONFIG_DIR: '/somewhere/loopsctl' })).toBe(join('/somewhere/loopsctl', 'sandbox-state.json'));
+  });
+});
+
+describe('sandbox over HTTP', () => {
+  it('sends JSON answers with the status and Allow header the rules give', async () => {
+    const sandbox = await start(tempFile());
+    const themes = await request(sandbox, 'GET', '/v1/themes?perPage=10');
+    expect(themes.status).toBe(200);
+    expect(themes.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(themes.body.data).toHaveLength(10);
+    const wrong = await request(sandbox, 'DELETE', '/v1/themes');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    const huge = await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'x'.repeat(1_100_000) });
+    expect(huge.status).toBe(413);
+  });
+});
