@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { LoopsClient } from '../api/client.js';
 import { AuthError, UsageError } from '../api/errors.js';
 import { DEFAULT_PROFILE, ProfileStore } from '../config/store.js';
+import { sanitize } from '../render/sanitize.js';
 import { renderRecord } from '../render/table.js';
 import { createTransport, globalOptions, outputFor, resolveCredentials } from './context.js';
 import { examples } from './options.js';
@@ -38,7 +39,7 @@ export function register(group: Command): void {
     new ProfileStore().setKey(profile, apiKey);
     const out = outputFor(self);
     if (out.json) return out.writeJson({ profile, teamName: team ?? null, verified: team !== undefined });
-    await out.write(team === undefined ? `Stored the key for profile "${profile}" without checking it.\n` : `Logged in to ${team} (profile "${profile}").\n`);
+    await out.write(team === undefined ? `Stored the key for profile "${profile}" without checking it.\n` : `Logged in to ${sanitize(team)} (profile "${profile}").\n`);
   });
 
   examples(group.command('status').description('Show which key is in use, where it comes from, and its team'), [
