@@ -55,7 +55,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const date = Date.parse(text);
+  // HTTP dates name the day and month; without this, Date.parse would take "-5" for a year.
+  const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
