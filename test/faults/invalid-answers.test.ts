@@ -68,6 +68,17 @@ describe('invalid answers', () => {
     expect(result.stderr).toContain('field "pagination"');
   });
 
+  it('shows an API error message with control characters escaped, and exactly under --json', async () => {
+    const message = 'No such email \u001b]0;owned\u0007\u009b2J';
+    server = await startApiServer({ [METRICS]: status(404, { message }) });
+    const text = await run(['transactional', 'metrics', 't1']);
+    expect(text.code).toBe(4);
+    expect(text.stderr).toBe('Error: No such email \\x1b]0;owned\\x07\\x9b2J\n');
+    const json = await run(['transactional', 'metrics', 't1', '--json']);
+    expect(json.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(JSON.parse(json.stderr).error.message).toBe(message);
+  });
+
   it('shows the stack trace only with --debug', async () => {
     server = await startApiServer({ [METRICS]: raw(200, 'application/json', '{') });
     const plain = await run(['transactional', 'metrics', 't1']);
