@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { LoopsClient } from '../api/client.js';
 import { AuthError, UsageError } from '../api/errors.js';
 import { DEFAULT_PROFILE, ProfileStore } from '../config/store.js';
-import { sanitize } from '../render/sanitize.js';
 import { renderRecord } from '../render/table.js';
 import { createTransport, globalOptions, outputFor, resolveCredentials } from './context.js';
 import { examples } from './options.js';
 import { promptHidden, readStdin } from './prompt.js';
+import { sanitize } from '../render/sanitize.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {

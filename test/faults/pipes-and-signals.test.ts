@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { silent } from '../support/faults.js';
-import { group, page } from '../support/fixtures.js';
+import { envelope, group } from '../support/fault-fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer;
@@ -15,8 +15,8 @@ function endlessPages(pages: number) {
   return startApiServer({
     [LIST]: (req, res) => {
       const number = Number(req.query.get('cursor') ?? '0');
-      const items = Array.from({ length: 50 }, (_, index) => group(`g${number}-${index}`, 'n'.repeat(500)));
-      json(res, 200, page(items, number + 1 < pages ? String(number + 1) : null));
+      const items = Array.from({ length: 50 }, (_, index) => group(number * 50 + index, 'n'.repeat(500)));
+      json(res, 200, envelope(items, number + 1 < pages ? String(number + 1) : null));
     },
   });
 }
@@ -40,7 +40,7 @@ describe('Ctrl-C', () => {
     let served = 0;
     server.route(LIST, (req, res) => {
       served += 1;
-      if (served === 1) return json(res, 200, page([group('g1')], 'next'));
+      if (served === 1) return json(res, 200, envelope([group(1)], 'next'));
       return silent()(req, res);
     });
     const result = await runCli(['groups', 'list', '--per-page', '10'], {
