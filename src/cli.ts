@@ -5,8 +5,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, InternalError, LoopsctlError, UsageError } from './api/errors.js';
 import { commandGroups, findGroup } from './commands/index.js';
-import { closeTransports } from './commands/context.js';
+import { closeTransports, interruptRequests } from './commands/context.js';
 import { examples, integerIn } from './commands/options.js';
+import { formatJson } from './render/output.js';
+import { sanitize } from './render/sanitize.js';
 import { VERSION } from './version.js';
 
 const HELP_FOOTER = `
@@ -47,6 +49,7 @@ function buildProgram(): Command {
     .option('--base-url <url>', 'API base URL')
     .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')
     .addOption(new Option('--timeout <seconds>', 'give up on an attempt after this long').default(30).argParser(integerIn(1, 3600)))
+    .addOption(new Option('--retries <n>', 'retry a failed request up to n times, where that is safe (0: never)').default(3).argParser(integerIn(0, 10)))
     .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
     .option('--no-color', 'no colour in text output')
     .showSuggestionAfterError()
@@ -95,18 +98,41 @@ function normalize(error: unknown): LoopsctlError | number {
   return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
 }
 
+/** Messages quote the API, so they are sanitized like any other text from it. */
 function report(error: LoopsctlError, json: boolean, debug: boolean): void {
   if (json) {
-    process.stderr.write(`${JSON.stringify(errorPayload(error))}\n`);
+    process.stderr.write(`${formatJson(errorPayload(error), 0)}\n`);
   } else {
-    process.stderr.write(`Error: ${error.message}\n`);
-    if (error.hint) process.stderr.write(`Hint: ${error.hint}\n`);
+    process.stderr.write(`Error: ${sanitize(error.message)}\n`);
+    if (error.hint) process.stderr.write(`Hint: ${sanitize(error.hint)}\n`);
     if (error instanceof InternalError) process.stderr.write('This is a bug in loopsctl; please report it with the output of --debug.\n');
   }
-  if (debug) process.stderr.write(`${String((error.cause as Error | undefined)?.stack ?? error.stack)}\n`);
+  if (debug) {
+    const stack = String((error.cause as Error | undefined)?.stack ?? error.stack);
+    process.stderr.write(`${stack.split('\n').map(sanitize).join('\n')}\n`);
+  }
+}
+
+
+/**
+ * `loopsctl ... | head -1`: once the reader has gone, nothing more can be shown, so the run ends
+ * quietly and successfully, as other Unix tools do.
+ */
+function endQuietlyWhenStdoutCloses(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+    throw error;
+  });
+}
+
+/** Ctrl-C ends requests in flight and waits between retries; a second Ctrl-C ends at once. */
+function interruptOnCtrlC(): void {
+  process.once('SIGINT', interruptRequests);
 }
 
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyWhenStdoutCloses();
+  interruptOnCtrlC();
   const program = buildProgram();
   const json = argv.includes('--json');
   const debug = argv.includes('--debug');

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import { InvalidResponseError } from './errors.js';
-import type { HttpRequest, HttpTransport } from './http.js';
+import { describeBody } from './body-preview.js';
+import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { path } from './ids.js';
 import * as s from './schemas.js';
 
@@ -34,46 +35,50 @@ export const PER_PAGE_MIN = 10;
 export const PER_PAGE_MAX = 50;
 
 export class LoopsClient {
-  constructor(private readonly http: HttpTransport) {}
+  constructor(private readonly http: Transport) {}
 
   testApiKey() {
-    return this.call({ method: 'GET', path: '/v1/api-key' }, s.apiKeyInfo);
+    return this.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, s.apiKeyInfo);
   }
 
   transactionalMetrics(transactionalId: string) {
-    return this.call({ method: 'GET', path: path`/v1/transactional-emails/${transactionalId}/metrics` }, s.transactionalMetrics);
+    return this.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-emails/${transactionalId}/metrics` }, s.transactionalMetrics);
   }
 
   ensureDraft(transactionalId: string) {
-    return this.call({ method: 'POST', path: path`/v1/transactional-emails/${transactionalId}/draft` }, s.transactionalDraftRecord);
+    // Ensuring a draft leaves an existing draft unchanged, so asking twice is the same as once.
+    return this.call({ method: 'POST', path: path`/v1/transactional-emails/${transactionalId}/draft`, idempotent: true }, s.transactionalDraftRecord);
   }
 
   createTransactional(body: { name: string; transactionalGroupId?: string }) {
-    return this.call({ method: 'POST', path: '/v1/transactional-emails', body }, s.transactionalDraftRecord);
+    // Each create makes a new email: sent again after a lost answer, it would make a duplicate.
+    return this.call({ method: 'POST', path: '/v1/transactional-emails', body, idempotent: false }, s.transactionalDraftRecord);
   }
 
   getTransactionalGroup(id: string) {
-    return this.call({ method: 'GET', path: path`/v1/transactional-groups/${id}` }, s.group);
+    return this.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-groups/${id}` }, s.group);
   }
 
   getCampaignGroup(id: string) {
-    return this.call({ method: 'GET', path: path`/v1/campaign-groups/${id}` }, s.group);
+    return this.call({ method: 'GET', idempotent: true, path: path`/v1/campaign-groups/${id}` }, s.group);
   }
 
   updateCampaignGroup(id: string, body: { name?: string; description?: string }) {
-    return this.call({ method: 'POST', path: path`/v1/campaign-groups/${id}`, body }, s.group);
+    // Setting the same fields twice would be harmless, but the API does not promise that an update
+    // is idempotent (a later version may record history or fire events), so it is treated as a write.
+    return this.call({ method: 'POST', path: path`/v1/campaign-groups/${id}`, body, idempotent: false }, s.group);
   }
 
   getWorkflow(id: string) {
-    return this.call({ method: 'GET', path: path`/v1/workflows/${id}` }, s.workflow);
+    return this.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${id}` }, s.workflow);
   }
 
   getWorkflowNode(workflowId: string, nodeId: string) {
-    return this.call({ method: 'GET', path: path`/v1/workflows/${workflowId}/nodes/${nodeId}` }, s.workflowNode);
+    return this.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}` }, s.workflowNode);
   }
 
   dedicatedSendingIps() {
-    return this.call({ method: 'GET', path: '/v1/dedicated-sending-ips' }, s.dedicatedSendingIps);
+    return this.call({ method: 'GET', idempotent: true, path: '/v1/dedicated-sending-ips' }, s.dedicatedSendingIps);
   }
 
   /**
@@ -89,7 +94,7 @@ export class LoopsClient {
     let remaining = options.limit ?? Infinity;
     const seenCursors = new Set<string>();
     while (remaining > 0) {
-      const answer: unknown = await this.call({ method: 'GET', path: listPath, query: { perPage, cursor } }, envelope);
+      const answer: unknown = await this.call({ method: 'GET', idempotent: true, path: listPath, query: { perPage, cursor } }, envelope);
       const page = answer as s.Page<ListItem<R>>;
       if (page.data.length > remaining) page.data = page.data.slice(0, remaining);
       remaining -= page.data.length;
@@ -106,7 +111,7 @@ export class LoopsClient {
 
   private async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
     const response = await this.http.send(req);
-    return checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`);
+    return checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response);
   }
 }
 
@@ -116,13 +121,22 @@ function pageSizeFor(limit: number | undefined): number | undefined {
   return Math.min(PER_PAGE_MAX, Math.max(PER_PAGE_MIN, limit));
 }
 
-/** Checks an answer against its schema and returns it unchanged, or names the first bad field. */
-export function checkShape<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S> {
+/**
+ * Checks an answer against its schema and returns it unchanged, or names the first bad field and,
+ * when the raw answer is at hand, its status, content type and first bytes.
+ */
+export function checkShape<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  what: string,
+  answer?: Pick<HttpResponse, 'status' | 'contentType' | 'text'>,
+): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return body as z.infer<S>;
   const issue = result.error.issues[0]!;
   const field = issue.path.length === 0 ? 'the body' : `field "${formatPath(issue.path)}"`;
-  throw new InvalidResponseError(`unexpected answer to ${what}: ${field}: ${issue.message}`, { status: 200 });
+  const raw = answer === undefined ? '' : ` (HTTP ${answer.status}, ${describeBody(answer.text, answer.contentType)})`;
+  throw new InvalidResponseError(`unexpected answer to ${what}: ${field}: ${issue.message}${raw}`, { status: answer?.status ?? 200 });
 }
 
 function formatPath(segments: PropertyKey[]): string {

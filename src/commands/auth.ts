@@ -7,6 +7,7 @@ import { renderRecord } from '../render/table.js';
 import { createTransport, globalOptions, outputFor, resolveCredentials, selectedProfile } from './context.js';
 import { examples } from './options.js';
 import { promptHidden, readStdin } from './prompt.js';
+import { sanitize } from '../render/sanitize.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {
@@ -34,7 +35,7 @@ export function register(group: Command): void {
     new ProfileStore().setKey(profile, apiKey);
     const out = outputFor(self);
     if (out.json) return out.writeJson({ profile, teamName: team ?? null, verified: team !== undefined });
-    await out.write(team === undefined ? `Stored the key for profile "${profile}" without checking it.\n` : `Logged in to ${team} (profile "${profile}").\n`);
+    await out.write(team === undefined ? `Stored the key for profile "${profile}" without checking it.\n` : `Logged in to ${sanitize(team)} (profile "${profile}").\n`);
   });
 
   examples(group.command('status').description('Show which key is in use, where it comes from, and its team'), [

@@ -7,7 +7,9 @@
 import type { Command } from 'commander';
 import { LoopsClient } from '../api/client.js';
 import { AuthError, UsageError } from '../api/errors.js';
-import { HttpTransport } from '../api/http.js';
+import { DEFAULT_REQUESTS_PER_SECOND, HttpTransport, type RetryNotice } from '../api/http.js';
+import { Pacer } from '../api/pacer.js';
+import { formatSeconds } from '../api/retry.js';
 import { Output } from '../render/output.js';
 import { VERSION } from '../version.js';
 
@@ -21,6 +23,7 @@ export interface GlobalOptions {
   color: boolean;
   timeout?: number;
   sandbox?: boolean;
+  retries?: number;
 }
 
 export function globalOptions(command: Command): GlobalOptions {
@@ -78,6 +81,23 @@ export async function resolveCredentials(options: Pick<GlobalOptions, 'profile' 
 
 const openTransports = new Set<HttpTransport>();
 
+/** Aborted on Ctrl-C: requests in flight and waits between retries end with InterruptedError. */
+const interruption = new AbortController();
+
+/** One pace for the whole run, however many transports it opens. */
+const pacer = new Pacer({ perSecond: DEFAULT_REQUESTS_PER_SECOND });
+
+export function interruptRequests(): void {
+  interruption.abort();
+}
+
+/** Retries are worth a line for someone watching a terminal, or reading --debug output. */
+function retryReporter(debug: boolean): ((notice: RetryNotice) => void) | undefined {
+  if (!debug && process.stderr.isTTY !== true) return undefined;
+  return (notice) =>
+    process.stderr.write(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})\n`);
+}
+
 export function createTransport(command: Command, apiKey: string): HttpTransport {
   const options = globalOptions(command);
   if (options.sandbox && inProcessSandbox === undefined) throw new UsageError('--sandbox does not apply to this command');
@@ -92,7 +112,11 @@ export function createTransport(command: Command, apiKey: string): HttpTransport
     apiKey,
     userAgent: `loopsctl/${VERSION}`,
     timeoutMs: (options.timeout ?? 30) * 1000,
+    retry: { retries: options.retries ?? 3 },
+    onRetry: retryReporter(options.debug === true),
     debug: options.debug ? (line) => process.stderr.write(`${line}\n`) : undefined,
+    signal: interruption.signal,
+    pacer,
   });
   openTransports.add(transport);
   return transport;

@@ -1,22 +1,32 @@
 /**
  * Stored API keys, one per named profile, kept by conf in a file only the user can read
- * (0600, in a 0700 directory). LOOPSCTL_CONFIG_DIR moves the directory.
+ * (0600, in a 0700 directory). conf writes the file atomically (a temporary file renamed over it),
+ * so a crash mid-write leaves the old file or the new one, never half of each. A file that is not
+ * what loopsctl wrote is reported and left alone, never replaced. LOOPSCTL_CONFIG_DIR moves the
+ * directory.
  */
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
+import { z } from 'zod';
 import { AuthError } from '../api/errors.js';
 
-interface StoredConfig {
-  profiles: Record<string, { apiKey: string }>;
-}
+const storedConfig = z.looseObject({
+  profiles: z.record(z.string(), z.looseObject({ apiKey: z.string() })),
+});
+type StoredConfig = z.infer<typeof storedConfig>;
+
+const CONFIG_FILE = 'config.json';
 
 export class ProfileStore {
   private readonly conf: Conf<StoredConfig>;
 
   constructor(readonly directory: string = configDirectory()) {
     ensurePrivateDir(directory);
+    // Checked before conf opens it: conf would merge its defaults into a file of the wrong shape
+    // and write the result back, losing what was there.
+    checkExistingFile(join(directory, CONFIG_FILE));
     try {
       this.conf = new Conf<StoredConfig>({
         projectName: 'loopsctl',
@@ -26,7 +36,7 @@ export class ProfileStore {
         clearInvalidConfig: false,
       });
     } catch (error) {
-      throw corruptConfigError(error, join(directory, 'config.json'));
+      throw corruptConfigError(error instanceof SyntaxError ? 'it is not valid JSON' : error, join(directory, CONFIG_FILE));
     }
   }
 
@@ -67,6 +77,28 @@ export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
+}
+
+function checkExistingFile(file: string): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw corruptConfigError(error, file);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // The parser's message quotes the text around the fault, which may be part of a key.
+    throw corruptConfigError('it is not valid JSON', file);
+  }
+  const result = storedConfig.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw corruptConfigError(`${issue.path.length === 0 ? 'the file' : issue.path.join('.')}: ${issue.message}`, file);
+  }
 }
 
 function corruptConfigError(error: unknown, file: string): AuthError {

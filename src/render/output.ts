@@ -4,6 +4,8 @@
  * so that long listings stream instead of piling up in memory.
  */
 import type { Writable } from 'node:stream';
+import { escapeControls } from '../api/body-preview.js';
+import { sanitize } from './sanitize.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -45,14 +47,18 @@ export class Output {
     return this.json ? this.writeJson(data) : this.write(renderText(this, data));
   }
 
-  /** A note for the person at the terminal: stderr, and never under --json. */
+  /** A note for the person at the terminal: stderr, and never under --json. Notes quote the API, so they are sanitized. */
   note(text: string): void {
-    if (!this.json) this.stderr.write(`${text}\n`);
+    if (!this.json) this.stderr.write(`${sanitize(text)}\n`);
   }
 }
 
-export function formatJson(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/**
+ * The data exactly, as JSON. JSON.stringify escapes C0 controls but leaves DEL and C1 (such as the
+ * one-byte CSI) raw; they are escaped too, which a JSON reader turns back into the same string.
+ */
+export function formatJson(value: unknown, indent = 2): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, escapeControls);
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Runs the built CLI as a user would: a child process with its own environment and config dir. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** Called with the child once it runs: to send it a signal, or close its stdout early. */
+  onSpawn?: (child: ChildProcessWithoutNullStreams) => void;
 }
 
 export function tempConfigDir(): string {
@@ -37,6 +39,7 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
     child.on('error', reject);
+    options.onSpawn?.(child);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolvePromise({ code, stdout, stderr });

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 async function clientWith(routes: Record<string, Handler>) {
   server = await startApiServer(routes);
-  return new LoopsClient(new HttpTransport({ baseUrl: `${server.url}/`, apiKey: 'k', userAgent: 'loopsctl/test', timeoutMs: 5000 }));
+  return new LoopsClient(new HttpTransport({ baseUrl: `${server.url}/`, apiKey: 'k', userAgent: 'loopsctl/test', timeoutMs: 5000, retry: { retries: 0 } }));
 }
 
 async function collect<T>(pages: AsyncIterable<{ data: T[] }>): Promise<T[]> {
