@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../support/api-server.js';
 import { raw, status } from '../support/faults.js';
-import { metrics } from '../support/fault-fixtures.js';
+import { metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { silent } from '../support/faults.js';
-import { envelope, group } from '../support/fault-fixtures.js';
+import { envelope, group } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../support/api-server.js';
 import { inTurn, raw, resetMidBody, status } from '../support/faults.js';
-import { metrics } from '../support/fault-fixtures.js';
+import { metrics } from '../support/fixtures.js';
 import { runCli, tempConfigDir } from '../support/run-cli.js';
 
 let server: ApiServer | undefined;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../support/api-server.js';
 import { inTurn, raw, resetMidBody, silent, status, trickle } from '../support/faults.js';
-import { draftRecord, metrics } from '../support/fault-fixtures.js';
+import { draftRecord, metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer | undefined;

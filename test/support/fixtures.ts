@@ -91,3 +91,5 @@ export function envelope<T>(data: T[], nextCursor: string | null = null, perPage
     data,
   };
 }
+
+export const metrics = { sends: 10, deliveries: 9, spamReports: 0, hardBounces: 1, softBounces: 0 };

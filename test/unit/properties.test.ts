@@ -7,7 +7,7 @@ import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';
 import { sanitize } from '../../src/render/sanitize.js';
 import { renderWorkflowTree } from '../../src/render/workflow-tree.js';
-import { envelope, group } from '../support/fault-fixtures.js';
+import { envelope, group } from '../support/fixtures.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const anyText = fc.string({ unit: 'binary', maxLength: 200 });
