@@ -23,18 +23,23 @@ export interface ErrorDetails {
   status?: number;
   hint?: string;
   cause?: unknown;
+  /** A finer name than the class's own, where one class covers several cases ('timeout', 'no_key'). */
+  code?: string;
 }
 
 export abstract class LoopsctlError extends Error {
+  /** The code an instance has unless its details name a finer one. */
+  static readonly defaultCode: string = 'error';
   abstract readonly exitCode: number;
   /** A stable machine-readable name, printed in `--json` error objects. */
-  abstract readonly code: string;
+  readonly code: string;
   readonly status?: number;
   readonly hint?: string;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = new.target.name;
+    this.code = details.code ?? (new.target as unknown as typeof LoopsctlError).defaultCode;
     this.status = details.status;
     this.hint = details.hint;
   }
@@ -42,77 +47,65 @@ export abstract class LoopsctlError extends Error {
 
 /** A check found the world out of step with what the user expected (ips check, webhooks verify). */
 export class MismatchError extends LoopsctlError {
+  static readonly defaultCode = 'mismatch';
   readonly exitCode = ExitCode.mismatch;
-  readonly code = 'mismatch';
 }
 
 /** Bad arguments or flags: nothing was sent. */
 export class UsageError extends LoopsctlError {
+  static readonly defaultCode = 'usage';
   readonly exitCode = ExitCode.usage;
-  readonly code = 'usage';
 }
 
-/** No key anywhere, or the API answered 401. */
+/** The API answered 401 ('unauthorized'), no key was found ('no_key'), or the config file is unreadable ('config'). */
 export class AuthError extends LoopsctlError {
+  static readonly defaultCode = 'unauthorized';
   readonly exitCode = ExitCode.auth;
-  readonly code: 'no_key' | 'unauthorized' | 'config';
-  constructor(code: AuthError['code'], message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.code = code;
-  }
 }
 
 export class NotFoundError extends LoopsctlError {
+  static readonly defaultCode = 'not_found';
   readonly exitCode = ExitCode.notFound;
-  readonly code = 'not_found';
 }
 
 /** The API refused the request as sent (400, 405, 409, 422 and other 4xx). */
 export class RejectedError extends LoopsctlError {
+  static readonly defaultCode = 'rejected';
   readonly exitCode = ExitCode.rejected;
-  readonly code: string;
-  constructor(code: string, message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.code = code;
-  }
 }
 
 export class RateLimitError extends LoopsctlError {
+  static readonly defaultCode = 'rate_limited';
   readonly exitCode = ExitCode.rateLimited;
-  readonly code = 'rate_limited';
 }
 
-/** Could not connect, the connection broke, or an attempt timed out. */
+/** Could not connect or the connection broke ('network'), or an attempt timed out ('timeout'). */
 export class NetworkError extends LoopsctlError {
+  static readonly defaultCode = 'network';
   readonly exitCode = ExitCode.network;
-  readonly code: 'network' | 'timeout';
-  constructor(code: NetworkError['code'], message: string, details: ErrorDetails = {}) {
-    super(message, details);
-    this.code = code;
-  }
 }
 
 export class ServerError extends LoopsctlError {
+  static readonly defaultCode = 'server_error';
   readonly exitCode = ExitCode.server;
-  readonly code = 'server_error';
 }
 
 /** The answer was not JSON, or not of the documented shape. */
 export class InvalidResponseError extends LoopsctlError {
+  static readonly defaultCode = 'invalid_response';
   readonly exitCode = ExitCode.invalidResponse;
-  readonly code = 'invalid_response';
 }
 
 /** A bug in loopsctl itself. */
 export class InternalError extends LoopsctlError {
+  static readonly defaultCode = 'internal';
   readonly exitCode = ExitCode.internal;
-  readonly code = 'internal';
 }
 
 /** The user interrupted the run (Ctrl-C); 130 is the shell's code for SIGINT. */
 export class InterruptedError extends LoopsctlError {
+  static readonly defaultCode = 'interrupted';
   readonly exitCode = ExitCode.interrupted;
-  readonly code = 'interrupted';
 }
 
 const rejectedCodes: Record<number, string> = {
@@ -136,7 +129,7 @@ const defaultMessages: Record<number, string> = {
 export function errorForStatus(status: number, apiMessage: string | undefined): LoopsctlError {
   const message = apiMessage?.trim() || defaultMessages[status] || `the API answered HTTP ${status}`;
   if (status === 401) {
-    return new AuthError('unauthorized', message, {
+    return new AuthError(message, {
       status,
       hint: 'the key may be wrong, or the API this command uses may not be enabled for the team; check with `loopsctl auth status`',
     });
@@ -144,5 +137,5 @@ export function errorForStatus(status: number, apiMessage: string | undefined): 
   if (status === 404) return new NotFoundError(message, { status });
   if (status === 429) return new RateLimitError(message, { status });
   if (status >= 500) return new ServerError(message, { status });
-  return new RejectedError(rejectedCodes[status] ?? 'rejected', message, { status });
+  return new RejectedError(message, { status, code: rejectedCodes[status] });
 }

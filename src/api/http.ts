@@ -95,7 +95,8 @@ export class HttpTransport implements Transport {
   constructor(private readonly options: TransportOptions) {
     // A key that cannot travel in a header would make undici fail with a message that quotes it.
     if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
-      throw new AuthError('no_key', 'the API key contains spaces, control characters or non-ASCII characters', {
+      throw new AuthError('the API key contains spaces, control characters or non-ASCII characters', {
+        code: 'no_key',
         hint: 'check LOOPS_API_KEY, or store the key again with `loopsctl auth login`',
       });
     }
@@ -219,7 +220,8 @@ export class HttpTransport implements Transport {
     if (timedOut) {
       const limit = `the ${formatSeconds(this.options.timeoutMs)} timeout (--timeout)`;
       const message = answered ? `${what}: the answer did not finish within ${limit}` : `${what}: no answer within ${limit}`;
-      const network = new NetworkError('timeout', message, {
+      const network = new NetworkError(message, {
+        code: 'timeout',
         cause: error,
         hint: 'the API may be slow or unreachable; raise the limit with --timeout <seconds>',
       });
@@ -229,7 +231,7 @@ export class HttpTransport implements Transport {
     const connected = code === undefined || !(NOT_CONNECTED_CODES.has(code) || code === 'ENOTFOUND');
     const origin = new URL(url).origin;
     const detail = [(error as Error | undefined)?.message, code].filter(Boolean).join(', ');
-    const network = new NetworkError('network', `${what}: ${connected ? `the connection to ${origin} broke` : `could not connect to ${origin}`} (${detail})`, {
+    const network = new NetworkError(`${what}: ${connected ? `the connection to ${origin} broke` : `could not connect to ${origin}`} (${detail})`, {
       cause: error,
       hint: 'check the network, or the base URL (--base-url, LOOPS_BASE_URL)',
     });

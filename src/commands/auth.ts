@@ -53,7 +53,7 @@ export function register(group: Command): void {
       team = await teamName(self, credentials.apiKey);
     } catch (error) {
       if (error instanceof AuthError) {
-        throw new AuthError(error.code, `${error.message} (key ${maskKey(credentials.apiKey)} from ${source})`, { status: error.status, hint: 'run `loopsctl auth login` to store a new key' });
+        throw new AuthError(`${error.message} (key ${maskKey(credentials.apiKey)} from ${source})`, { code: error.code, status: error.status, hint: 'run `loopsctl auth login` to store a new key' });
       }
       throw error;
     }

@@ -72,7 +72,8 @@ export async function resolveCredentials(options: Pick<GlobalOptions, 'profile' 
   const apiKey = new ProfileStore().getKey(profile);
   if (apiKey === undefined) {
     const named = profile === DEFAULT_PROFILE ? '' : ` for profile "${profile}"`;
-    throw new AuthError('no_key', `no API key${named}`, {
+    throw new AuthError(`no API key${named}`, {
+      code: 'no_key',
       hint: `run \`loopsctl auth login${named ? ` --profile ${profile}` : ''}\` or set LOOPS_API_KEY`,
     });
   }

@@ -103,7 +103,8 @@ function checkExistingFile(file: string): void {
 
 function corruptConfigError(error: unknown, file: string): AuthError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new AuthError('config', `the config file ${file} could not be read: ${reason}`, {
+  return new AuthError(`the config file ${file} could not be read: ${reason}`, {
+    code: 'config',
     cause: error,
     hint: 'fix the file by hand, or move it aside and run `loopsctl auth login` again',
   });
