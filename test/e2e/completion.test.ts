@@ -55,6 +55,18 @@ describe('completion scripts', () => {
     expect(spawnSync('fish', ['--no-execute', join(dir, 'fish')]).status).toBe(0);
   });
 
+  it.skipIf(!hasShell('fish'))('fish: completes groups, subcommands and flags as typed', () => {
+    const fishComplete = (line: string) =>
+      execFileSync('fish', ['--no-config', '-c', `source ${join(dir, 'fish')}; complete -C '${line}'`], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((entry) => entry.split('\t')[0]);
+    expect(fishComplete('loopsctl work')).toEqual(['workflow']);
+    expect(fishComplete('loopsctl workflow ')).toEqual(expect.arrayContaining(['list', 'show']));
+    expect(fishComplete('loopsctl themes list --per')).toEqual(['--per-page']);
+    expect(fishComplete('loopsctl ips ')).toEqual(expect.arrayContaining(['list', 'check']));
+  });
+
   it('bash: completes groups, subcommands, aliases, flags and flag values', () => {
     for (const [group, commands] of EXPECTED) {
       const typed = group === '' ? ['loopsctl', ''] : ['loopsctl', group, ''];
