@@ -5,8 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, InternalError, LoopsctlError, UsageError } from './api/errors.js';
 import { commandGroups, findGroup } from './commands/index.js';
-import { closeTransports } from './commands/context.js';
-import { integerIn } from './commands/options.js';
+import { integerIn } from './commands/integer.js';
 import { VERSION } from './version.js';
 
 const HELP_FOOTER = `
@@ -67,12 +66,14 @@ function invokedWord(program: Command, argv: string[]): string | undefined {
   return undefined;
 }
 
-async function registerGroups(program: Command, argv: string[]): Promise<void> {
+/** Declares every group, and loads the one invoked; returns whether one was loaded. */
+async function registerGroups(program: Command, argv: string[]): Promise<boolean> {
   const invoked = findGroup(invokedWord(program, argv));
   for (const group of commandGroups) {
     const command = program.command(group.name).description(group.summary).aliases(group.aliases ?? []);
     if (group === invoked) (await group.load()).register(command);
   }
+  return invoked !== undefined;
 }
 
 function errorPayload(error: LoopsctlError) {
@@ -104,10 +105,11 @@ function report(error: LoopsctlError, json: boolean, debug: boolean): void {
 
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
-  const json = argv.includes('--json');
+  const json = argv.includes('--json') || argv.includes('--jsonl');
   const debug = argv.includes('--debug');
+  let loaded = false;
   try {
-    await registerGroups(program, argv);
+    loaded = await registerGroups(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (thrown) {
@@ -116,7 +118,8 @@ export async function main(argv: string[]): Promise<number> {
     report(error, json, debug);
     return error.exitCode;
   } finally {
-    await closeTransports();
+    // Only a loaded group can have opened connections; --help and --version skip the HTTP stack.
+    if (loaded) await (await import('./commands/context.js')).closeTransports();
   }
 }
 

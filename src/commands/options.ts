@@ -2,25 +2,26 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PER_PAGE_MAX, PER_PAGE_MIN, type ListOptions } from '../api/client.js';
 import { RESERVED_GROUP_NAME } from '../api/schemas.js';
+import { integerIn } from './integer.js';
 
-export function integerIn(min: number, max: number) {
-  return (value: string): number => {
-    const number = Number(value);
-    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
-    }
-    return number;
-  };
-}
+export { integerIn };
 
 export function addListOptions(command: Command): Command {
   return command
     .addOption(new Option('--per-page <n>', `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default 20)`).argParser(integerIn(PER_PAGE_MIN, PER_PAGE_MAX)))
     .addOption(new Option('--limit <n>', 'stop after n items').argParser(integerIn(1, Number.MAX_SAFE_INTEGER)))
-    .option('--cursor <cursor>', 'fetch only the page at this cursor (from pagination.nextCursor)');
+    .option('--cursor <cursor>', 'fetch only the page at this cursor (from pagination.nextCursor)')
+    .option('--jsonl', 'print each item as one line of compact JSON, as pages arrive (instead of --json)');
 }
 
-export function listOptions(options: { perPage?: number; limit?: number; cursor?: string }): ListOptions {
+export interface ListCommandOptions {
+  perPage?: number;
+  limit?: number;
+  cursor?: string;
+  jsonl?: boolean;
+}
+
+export function listOptions(options: ListCommandOptions): ListOptions {
   return { perPage: options.perPage, limit: options.limit, cursor: options.cursor };
 }
 

@@ -2,6 +2,7 @@
  * Writes a paginated listing as it arrives: a JSON array streamed item by item, tab-separated rows
  * page by page, or, on a terminal, one table once the last page is in. With --cursor, exactly one
  * page is shown and `--json` prints its envelope so a script can go on from pagination.nextCursor.
+ * `--jsonl` prints one compact JSON item per line, page by page, with or without --cursor.
  */
 import type { Page } from '../api/schemas.js';
 import { JsonArrayWriter, type Output } from './output.js';
@@ -14,14 +15,18 @@ export interface ListView<T> {
   row: (item: T) => Cell[];
 }
 
-export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean): Promise<void> {
+export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean, jsonl = false): Promise<void> {
+  if (jsonl) {
+    for await (const page of pages) if (page.data.length > 0) await out.write(jsonLines(page.data));
+    return;
+  }
   if (out.json) {
     if (singlePage) {
       for await (const page of pages) await out.writeJson(page);
       return;
     }
     const array = new JsonArrayWriter(out);
-    for await (const page of pages) for (const item of page.data) await array.add(item);
+    for await (const page of pages) await array.add(...page.data);
     await array.end();
     return;
   }
@@ -42,4 +47,9 @@ export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, v
   }
   if (out.tty) await out.write(renderTable(out, view.columns, collected));
   if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${nextCursor}`);
+}
+
+/** Items as JSON Lines: one compact item per line. */
+export function jsonLines(items: readonly unknown[]): string {
+  return items.map((item) => `${JSON.stringify(item)}\n`).join('');
 }

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
+ * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
+ * Run through run.mjs, which passes the repository root as the first argument.
+ */
+import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { interleaved, peakRss, run, type Command } from './measure.js';
+import { startBenchServer, type RequestSpan } from './server.js';
+
+const root = process.argv[2];
+if (root === undefined) throw new Error('usage: bench.mjs <repository root>');
+const benchDir = join(root, 'test/bench');
+const bin = join(root, 'bin/loopsctl.js');
+
+const STARTUP_ROUNDS = 25;
+const REQUEST_ROUNDS = 25;
+const LISTING_ROUNDS = 15;
+const MEMORY_ROUNDS = 5;
+const METRICS_ROUNDS = 3;
+const LARGE = 10_000;
+const SMALL = 50;
+const METRICS_IDS = 50;
+const METRICS_LATENCY_MS = 50;
+/** The pacing rule: at most 10 requests per second. */
+const REQUESTS_PER_SECOND = 10;
+const MAX_IN_FLIGHT = 4;
+
+interface Figure {
+  name: string;
+  value: number;
+  goal: number;
+  /** What the figure is made of, in words. */
+  detail: string;
+  unit?: string;
+}
+
+const figures: Figure[] = [];
+const ms = (value: number) => `${Math.round(value)} ms`;
+const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
+
+function ratio(name: string, goal: number, candidate: [string, number], floor: [string, number], format = ms): void {
+  figures.push({ name, value: candidate[1] / floor[1], goal, detail: `${candidate[0]} ${format(candidate[1])} / ${floor[0]} ${format(floor[1])}` });
+  console.error(`  ${name}: ${(candidate[1] / floor[1]).toFixed(2)}x`);
+}
+
+const configDir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-config-'));
+const server = await startBenchServer();
+const env: Record<string, string> = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  LOOPS_API_KEY: 'bench-key-not-a-real-one',
+  LOOPSCTL_CONFIG_DIR: configDir,
+};
+const cli = (label: string, args: string[], baseUrl = server.url): Command => ({ label, args: [bin, ...args], env: { LOOPS_BASE_URL: baseUrl } });
+const listing = (items: number, format: '--json' | '--jsonl') => cli(`loopsctl ${format}`, ['transactional', 'list', '--per-page', '50', format], `${server.url}/items/${items}`);
+
+try {
+  console.error(`Node ${process.version}, ${availableParallelism()} cores; loopsctl at ${bin}`);
+
+  console.error('start-up…');
+  const node = { label: 'node -e 0', args: ['-e', '0'] };
+  const startup = await interleaved([node, cli('--version', ['--version']), cli('--help', ['--help'])], STARTUP_ROUNDS, env);
+  ratio('--version vs node -e 0', 1.3, ['--version', startup.get('--version')!], ['node', startup.get('node -e 0')!]);
+  ratio('--help vs node -e 0', 1.5, ['--help', startup.get('--help')!], ['node', startup.get('node -e 0')!]);
+
+  console.error('one request…');
+  const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
+  const ips = await interleaved([fetchOne, cli('ips', ['ips', 'list', '--json'])], REQUEST_ROUNDS, env);
+  ratio('ips list --json vs fetch', 1.25, ['loopsctl', ips.get('ips')!], ['fetch', ips.get('fetch')!]);
+
+  console.error(`listing ${LARGE} items…`);
+  const fetchPages = { label: 'fetch loop', args: [join(benchDir, 'floor/fetch-pages.mjs'), `${server.url}/items/${LARGE}/v1/transactional-emails`] };
+  await checkListings(fetchPages);
+  const lists = await interleaved([fetchPages, listing(LARGE, '--json'), listing(LARGE, '--jsonl')], LISTING_ROUNDS, env);
+  for (const format of ['--json', '--jsonl']) {
+    ratio(`list ${LARGE} ${format} vs fetch loop`, 1.3, ['loopsctl', lists.get(`loopsctl ${format}`)!], ['fetch loop', lists.get('fetch loop')!]);
+  }
+
+  console.error('peak memory…');
+  for (const format of ['--json', '--jsonl'] as const) {
+    const large = await peakRss(listing(LARGE, format), MEMORY_ROUNDS, env, benchDir);
+    const small = await peakRss(listing(SMALL, format), MEMORY_ROUNDS, env, benchDir);
+    ratio(`peak RSS ${format}, ${LARGE} vs ${SMALL} items`, 1.5, [`${LARGE}`, large], [`${SMALL}`, small], mb);
+  }
+
+  console.error(`metrics of ${METRICS_IDS} ids at ${METRICS_LATENCY_MS} ms latency…`);
+  await measureMetrics();
+} finally {
+  await server.close();
+  rmSync(configDir, { recursive: true, force: true });
+}
+
+/** Both listings must print every item once, or their times mean nothing. */
+async function checkListings(floor: Command): Promise<void> {
+  const floorItems = (await run(floor, env)).stdout.trim().split('\n').flatMap((line) => JSON.parse(line) as unknown[]);
+  const json = JSON.parse((await run(listing(LARGE, '--json'), env)).stdout) as unknown[];
+  const jsonl = (await run(listing(LARGE, '--jsonl'), env)).stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+  for (const [label, items] of [['fetch loop', floorItems], ['--json', json], ['--jsonl', jsonl]] as const) {
+    if (items.length !== LARGE) throw new Error(`${label} printed ${items.length} items instead of ${LARGE}`);
+  }
+}
+
+/** The most requests that were in flight at one moment. */
+function peakInFlight(spans: RequestSpan[]): number {
+  const events = spans.flatMap((span) => [[span.start, 1] as const, [span.end, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let current = 0;
+  let peak = 0;
+  for (const [, change] of events) peak = Math.max(peak, (current += change));
+  return peak;
+}
+
+async function measureMetrics(): Promise<void> {
+  const ids = Array.from({ length: METRICS_IDS }, (_, index) => `cm${String(index).padStart(23, '0')}`);
+  const command = cli('metrics', ['transactional', 'metrics', ...ids, '--json'], `${server.url}/latency/${METRICS_LATENCY_MS}`);
+  const times: number[] = [];
+  let peak = 0;
+  let rate = 0;
+  for (let round = 0; round < METRICS_ROUNDS; round += 1) {
+    server.resetSpans();
+    times.push((await run(command, env)).ms);
+    const spans = server.metricsSpans;
+    if (spans.length !== METRICS_IDS) throw new Error(`expected ${METRICS_IDS} metrics requests, the server saw ${spans.length}`);
+    peak = Math.max(peak, peakInFlight(spans));
+    const first = Math.min(...spans.map((span) => span.start));
+    const last = Math.max(...spans.map((span) => span.start));
+    rate = Math.max(rate, ((METRICS_IDS - 1) / (last - first)) * 1000);
+  }
+  times.sort((a, b) => a - b);
+  const elapsed = times[Math.floor(times.length / 2)]!;
+  // The pacing lets request n start (n - 1) / rate seconds after the first; the last then takes the latency.
+  const floor = ((METRICS_IDS - 1) / REQUESTS_PER_SECOND) * 1000 + METRICS_LATENCY_MS;
+  ratio(`metrics x${METRICS_IDS} vs pacing floor`, 1.5, ['loopsctl', elapsed], ['floor', floor]);
+  figures.push({ name: 'metrics: most requests in flight', value: peak, goal: MAX_IN_FLIGHT, detail: 'at most 4, and more than 1 (requests overlap)', unit: '' });
+  figures.push({
+    name: 'metrics: request rate (informational)',
+    value: rate,
+    goal: REQUESTS_PER_SECOND,
+    detail: 'starts per second between the first and last request; the pacing keeps it at or below 10',
+    unit: ' req/s',
+  });
+}
+
+function verdict(figure: Figure): 'PASS' | 'FAIL' {
+  if (figure.name.includes('in flight')) return figure.value > 1 && figure.value <= figure.goal ? 'PASS' : 'FAIL';
+  return figure.value <= figure.goal ? 'PASS' : 'FAIL';
+}
+
+const width = Math.max(...figures.map((figure) => figure.name.length));
+console.log(`\n${'figure'.padEnd(width)}  measured   goal     result`);
+let failed = false;
+for (const figure of figures) {
+  const unit = figure.unit ?? 'x';
+  const measured = `${unit === 'x' ? figure.value.toFixed(2) : figure.value.toFixed(unit === '' ? 0 : 1)}${unit}`;
+  const result = figure.name.includes('informational') ? 'info' : verdict(figure);
+  if (result === 'FAIL') failed = true;
+  console.log(`${figure.name.padEnd(width)}  ${measured.padEnd(9)}  ≤ ${`${figure.goal}${unit}`.padEnd(6)} ${result.padEnd(4)}  ${figure.detail}`);
+}
+process.exitCode = failed ? 1 : 0;
