@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
- * Run through run.mjs, which passes the repository root as the first argument.
+ * Run through run.mjs, which passes the repository root as the first argument; further arguments
+ * pick parts (startup, request, listing, memory, metrics), all of them by default.
  */
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +10,9 @@ import { join } from 'node:path';
 import { interleaved, peakRss, run, type Command } from './measure.js';
 import { startBenchServer, type RequestSpan } from './server.js';
 
-const root = process.argv[2];
-if (root === undefined) throw new Error('usage: bench.mjs <repository root>');
+const [root, ...picked] = process.argv.slice(2);
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|listing|memory|metrics]...');
+const runs = (part: string) => picked.length === 0 || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
 
@@ -59,17 +61,32 @@ const listing = (items: number, format: '--json' | '--jsonl') => cli(`loopsctl $
 try {
   console.error(`Node ${process.version}, ${availableParallelism()} cores; loopsctl at ${bin}`);
 
+  if (runs('startup')) await measureStartup();
+  if (runs('request')) await measureRequest();
+  if (runs('listing')) await measureListing();
+  if (runs('memory')) await measureMemory();
+  if (runs('metrics')) await measureMetrics();
+} finally {
+  await server.close();
+  rmSync(configDir, { recursive: true, force: true });
+}
+
+async function measureStartup(): Promise<void> {
   console.error('start-up…');
   const node = { label: 'node -e 0', args: ['-e', '0'] };
   const startup = await interleaved([node, cli('--version', ['--version']), cli('--help', ['--help'])], STARTUP_ROUNDS, env);
   ratio('--version vs node -e 0', 1.3, ['--version', startup.get('--version')!], ['node', startup.get('node -e 0')!]);
   ratio('--help vs node -e 0', 1.5, ['--help', startup.get('--help')!], ['node', startup.get('node -e 0')!]);
+}
 
+async function measureRequest(): Promise<void> {
   console.error('one request…');
   const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
   const ips = await interleaved([fetchOne, cli('ips', ['ips', 'list', '--json'])], REQUEST_ROUNDS, env);
   ratio('ips list --json vs fetch', 1.25, ['loopsctl', ips.get('ips')!], ['fetch', ips.get('fetch')!]);
+}
 
+async function measureListing(): Promise<void> {
   console.error(`listing ${LARGE} items…`);
   const fetchPages = { label: 'fetch loop', args: [join(benchDir, 'floor/fetch-pages.mjs'), `${server.url}/items/${LARGE}/v1/transactional-emails`] };
   await checkListings(fetchPages);
@@ -77,19 +94,15 @@ try {
   for (const format of ['--json', '--jsonl']) {
     ratio(`list ${LARGE} ${format} vs fetch loop`, 1.3, ['loopsctl', lists.get(`loopsctl ${format}`)!], ['fetch loop', lists.get('fetch loop')!]);
   }
+}
 
+async function measureMemory(): Promise<void> {
   console.error('peak memory…');
   for (const format of ['--json', '--jsonl'] as const) {
     const large = await peakRss(listing(LARGE, format), MEMORY_ROUNDS, env, benchDir);
     const small = await peakRss(listing(SMALL, format), MEMORY_ROUNDS, env, benchDir);
     ratio(`peak RSS ${format}, ${LARGE} vs ${SMALL} items`, 1.5, [`${LARGE}`, large], [`${SMALL}`, small], mb);
   }
-
-  console.error(`metrics of ${METRICS_IDS} ids at ${METRICS_LATENCY_MS} ms latency…`);
-  await measureMetrics();
-} finally {
-  await server.close();
-  rmSync(configDir, { recursive: true, force: true });
 }
 
 /** Both listings must print every item once, or their times mean nothing. */
@@ -112,6 +125,7 @@ function peakInFlight(spans: RequestSpan[]): number {
 }
 
 async function measureMetrics(): Promise<void> {
+  console.error(`metrics of ${METRICS_IDS} ids at ${METRICS_LATENCY_MS} ms latency…`);
   const ids = Array.from({ length: METRICS_IDS }, (_, index) => `cm${String(index).padStart(23, '0')}`);
   const command = cli('metrics', ['transactional', 'metrics', ...ids, '--json'], `${server.url}/latency/${METRICS_LATENCY_MS}`);
   const times: number[] = [];

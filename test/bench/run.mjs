@@ -1,6 +1,7 @@
 /**
  * Runs the benchmark: bundles bench.ts (TypeScript, Node built-ins only) into a temporary file and
- * executes it with the repository root. Expects a fresh build (npm run bench builds first).
+ * executes it with the repository root and any further arguments (the parts to run). Expects a
+ * fresh build (npm run bench builds first).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ const dir = await mkdtemp(join(tmpdir(), 'loopsctl-bench-'));
 try {
   const outfile = join(dir, 'bench.mjs');
   await build({ entryPoints: [join(root, 'test/bench/bench.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' });
-  process.argv[2] = root;
+  process.argv.splice(2, 0, root);
   await import(pathToFileURL(outfile).href);
 } finally {
   await rm(dir, { recursive: true, force: true });
