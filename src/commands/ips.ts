@@ -1,6 +1,5 @@
 /** `loopsctl ips`: the platform's dedicated sending IP addresses, for allow-lists. */
 import type { Command } from 'commander';
-import { renderIps, renderPlainIps } from '../render/resources.js';
 import { clientFor, outputFor } from './context.js';
 import { examples } from './options.js';
 
@@ -14,7 +13,9 @@ export function register(group: Command): void {
   ).action(async (options: { plain?: boolean }, self: Command) => {
     const ips = await (await clientFor(self)).dedicatedSendingIps();
     const out = outputFor(self);
-    if (options.plain && !out.json) return out.write(renderPlainIps(ips));
-    return out.present(ips, renderIps);
+    if (out.json) return out.writeJson(ips);
+    // Loaded only for text: tables and colour are what make up most of this command's start-up.
+    const { renderIps, renderPlainIps } = await import('../render/resources.js');
+    return out.write(options.plain ? renderPlainIps(ips) : renderIps(out, ips));
   });
 }
