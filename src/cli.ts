@@ -5,8 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, InternalError, LoopsctlError, UsageError } from './api/errors.js';
 import { commandGroups, findGroup } from './commands/index.js';
-import { closeTransports, interruptRequests } from './commands/context.js';
-import { examples, integerIn } from './commands/options.js';
+import { examples, integerIn } from './commands/declare.js';
 import { formatJson } from './render/output.js';
 import { sanitize } from './render/sanitize.js';
 import { VERSION } from './version.js';
@@ -72,7 +71,8 @@ function invokedWord(program: Command, argv: string[]): string | undefined {
   return undefined;
 }
 
-async function registerGroups(program: Command, argv: string[]): Promise<void> {
+/** Declares every group, and loads the one invoked; returns whether one was loaded. */
+async function registerGroups(program: Command, argv: string[]): Promise<boolean> {
   const invoked = findGroup(invokedWord(program, argv));
   for (const group of commandGroups) {
     const command = program.command(group.name).description(group.summary).aliases(group.aliases ?? []);
@@ -80,6 +80,7 @@ async function registerGroups(program: Command, argv: string[]): Promise<void> {
     examples(command, group.examples);
     (await group.load()).register(command);
   }
+  return invoked !== undefined;
 }
 
 function errorPayload(error: LoopsctlError) {
@@ -127,17 +128,20 @@ function endQuietlyWhenStdoutCloses(): void {
 
 /** Ctrl-C ends requests in flight and waits between retries; a second Ctrl-C ends at once. */
 function interruptOnCtrlC(): void {
-  process.once('SIGINT', interruptRequests);
+  process.once('SIGINT', () => {
+    void import('./commands/context.js').then((context) => context.interruptRequests());
+  });
 }
 
 export async function main(argv: string[]): Promise<number> {
   endQuietlyWhenStdoutCloses();
   interruptOnCtrlC();
   const program = buildProgram();
-  const json = argv.includes('--json');
+  const json = argv.includes('--json') || argv.includes('--jsonl');
   const debug = argv.includes('--debug');
+  let loaded = false;
   try {
-    await registerGroups(program, argv);
+    loaded = await registerGroups(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (thrown) {
@@ -146,8 +150,11 @@ export async function main(argv: string[]): Promise<number> {
     report(error, json, debug);
     return error.exitCode;
   } finally {
-    await closeTransports();
+    // Only a loaded group can have opened connections; --help and --version skip the HTTP stack.
+    if (loaded) await (await import('./commands/context.js')).closeTransports();
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { formatHostCidr, parseAddress } from '../allowlist/address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from '../allowlist/check.js';
 import { InvalidResponseError, MismatchError, UsageError } from '../api/errors.js';
-import { renderDrift, renderIps, renderPlainIps } from '../render/resources.js';
 import { clientFor, outputFor } from './context.js';
 import { examples } from './options.js';
 
@@ -47,6 +46,8 @@ export function register(group: Command): void {
     const ips = await (await clientFor(self)).dedicatedSendingIps();
     const out = outputFor(self);
     if (out.json) return out.writeJson(ips);
+    // Loaded only for text: tables and colour are what make up most of this command's start-up.
+    const { renderIps, renderPlainIps } = await import('../render/resources.js');
     const shown = options.cidr ? apiAddresses(ips).map(formatHostCidr) : ips;
     return out.write(options.plain ? renderPlainIps(shown) : renderIps(out, shown));
   });
@@ -70,7 +71,7 @@ With --json, {inSync, added, removed} is printed on stdout whatever the outcome.
     const ips = await (await clientFor(self)).dedicatedSendingIps();
     const report = compareAllowList(apiAddresses(ips), entries);
     const out = outputFor(self);
-    await out.present(report, renderDrift);
+    await out.present(report, (await import('../render/resources.js')).renderDrift);
     if (!report.inSync) {
       throw new MismatchError(`${file} is out of step with the API: ${report.added.length} to add, ${report.removed.length} to remove`, {
         hint: 'update the file with `loopsctl ips list --plain`',

@@ -2,25 +2,26 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PER_PAGE_MAX, PER_PAGE_MIN, type ListOptions } from '../api/client.js';
 import { RESERVED_GROUP_NAME } from '../api/schemas.js';
+import { examples, integerIn } from './declare.js';
 
-export function integerIn(min: number, max: number) {
-  return (value: string): number => {
-    const number = Number(value);
-    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
-    }
-    return number;
-  };
-}
+export { examples, integerIn };
 
 export function addListOptions(command: Command): Command {
   return command
     .addOption(new Option('--per-page <n>', `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default 20)`).argParser(integerIn(PER_PAGE_MIN, PER_PAGE_MAX)))
     .addOption(new Option('--limit <n>', 'stop after n items').argParser(integerIn(1, Number.MAX_SAFE_INTEGER)))
-    .option('--cursor <cursor>', 'fetch only the page at this cursor (from pagination.nextCursor)');
+    .option('--cursor <cursor>', 'fetch only the page at this cursor (from pagination.nextCursor)')
+    .option('--jsonl', 'print each item as one line of compact JSON, as pages arrive (instead of --json)');
 }
 
-export function listOptions(options: { perPage?: number; limit?: number; cursor?: string }): ListOptions {
+export interface ListCommandOptions {
+  perPage?: number;
+  limit?: number;
+  cursor?: string;
+  jsonl?: boolean;
+}
+
+export function listOptions(options: ListCommandOptions): ListOptions {
   return { perPage: options.perPage, limit: options.limit, cursor: options.cursor };
 }
 
@@ -31,9 +32,4 @@ export function groupName(value: string): string {
     throw new InvalidArgumentError(`"${RESERVED_GROUP_NAME}" is reserved and cannot be given to a group.`);
   }
   return value;
-}
-
-/** The examples section of a command's help. */
-export function examples(command: Command, lines: string[]): Command {
-  return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`);
 }

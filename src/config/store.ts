@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { z } from 'zod';
+import { z } from '../api/schemas.js';
 import { AuthError } from '../api/errors.js';
 
 const storedConfig = z.looseObject({
@@ -36,6 +36,8 @@ export class ProfileStore {
         clearInvalidConfig: false,
       });
     } catch (error) {
+      // The file changed since the check, or cannot be opened; anything else is a bug, not the file's fault.
+      if (!(error instanceof SyntaxError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
       throw corruptConfigError(error instanceof SyntaxError ? 'it is not valid JSON' : error, join(directory, CONFIG_FILE));
     }
   }

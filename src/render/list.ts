@@ -3,9 +3,10 @@
  * page by page, or, on a terminal, one table once the last page is in. With --cursor, exactly one
  * page is shown and `--json` prints its envelope so a script can go on from pagination.nextCursor.
  * While pages come in, a terminal's stderr shows how many items have arrived.
+ * `--jsonl` prints one compact JSON item per line, page by page, with or without --cursor.
  */
 import type { Page } from '../api/schemas.js';
-import { JsonArrayWriter, type Output } from './output.js';
+import { formatJson, JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
 import { renderRows, renderTable, type Cell, type Column } from './table.js';
 
@@ -16,7 +17,7 @@ export interface ListView<T> {
   row: (item: T) => Cell[];
 }
 
-export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean): Promise<void> {
+export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean, jsonl = false): Promise<void> {
   const progress = new PaginationProgress(out.stderr, view.noun);
   // Each page: the progress line is cleared, the page written, then the line redrawn.
   async function* tracked(): AsyncGenerator<Page<T>> {
@@ -30,20 +31,24 @@ export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, v
   }
   try {
     // One page asked for by --cursor is not a long listing.
-    await writePages(out, singlePage ? pages : tracked(), view, singlePage);
+    await writePages(out, singlePage ? pages : tracked(), view, singlePage, jsonl);
   } finally {
     progress.clear();
   }
 }
 
-async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean): Promise<void> {
+async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean, jsonl: boolean): Promise<void> {
+  if (jsonl) {
+    for await (const page of pages) if (page.data.length > 0) await out.write(jsonLines(page.data));
+    return;
+  }
   if (out.json) {
     if (singlePage) {
       for await (const page of pages) await out.writeJson(page);
       return;
     }
     const array = new JsonArrayWriter(out);
-    for await (const page of pages) for (const item of page.data) await array.add(item);
+    for await (const page of pages) await array.add(...page.data);
     await array.end();
     return;
   }
@@ -64,4 +69,9 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
   }
   if (out.tty) await out.write(renderTable(out, view.columns, collected));
   if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${nextCursor}`);
+}
+
+/** Items as JSON Lines: one compact item per line. */
+export function jsonLines(items: readonly unknown[]): string {
+  return items.map((item) => `${formatJson(item, 0)}\n`).join('');
 }

@@ -70,10 +70,14 @@ export class JsonArrayWriter {
 
   constructor(private readonly out: Output) {}
 
-  async add(item: unknown): Promise<void> {
-    const body = formatJson(item).replace(/\n/g, '\n  ');
-    await this.out.write(`${this.count === 0 ? '[\n  ' : ',\n  '}${body}`);
-    this.count += 1;
+  /** Appends items with one write, so a page costs one write rather than one per item. */
+  async add(...items: unknown[]): Promise<void> {
+    let text = '';
+    for (const item of items) {
+      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
+      this.count += 1;
+    }
+    if (text !== '') await this.out.write(text);
   }
 
   end(): Promise<void> {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import { z } from '../api/schemas.js';
 import * as s from '../api/schemas.js';
 import { UsageError } from '../api/errors.js';
 import { configDirectory, ensurePrivateDir } from '../config/store.js';

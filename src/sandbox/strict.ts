@@ -3,7 +3,7 @@
  * schema names. The sandbox checks every answer with these before sending it, so it can never
  * answer with a field the client does not know of, nor miss one the client needs.
  */
-import { z } from 'zod';
+import { z } from '../api/schemas.js';
 import * as s from '../api/schemas.js';
 
 /** A node checked against exactly its type's fields, in the simplified or the full view. */

@@ -1,0 +1,73 @@
+/** Running commands for the benchmark: wall time, peak memory, and medians over interleaved runs. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Command {
+  label: string;
+  /** Arguments to node: a script and its arguments. */
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface Run {
+  ms: number;
+  stdout: string;
+}
+
+/** Runs node with the command's arguments; fails on a non-zero exit, so a broken run never counts. */
+export function run(command: Command, baseEnv: Record<string, string>, nodeOptions: string[] = []): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [...nodeOptions, ...command.args], { env: { ...baseEnv, ...command.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) reject(new Error(`${command.label} exited with ${code}: ${stderr.trim()}`));
+      else resolve({ ms, stdout: Buffer.concat(stdout).toString('utf8') });
+    });
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Runs the commands round after round, each round in a rotated order so that none always goes
+ * first, and returns each command's median wall time in milliseconds, by label.
+ */
+export async function interleaved(commands: Command[], rounds: number, baseEnv: Record<string, string>): Promise<Map<string, number>> {
+  const times = new Map<string, number[]>(commands.map((command) => [command.label, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (let offset = 0; offset < commands.length; offset += 1) {
+      const command = commands[(round + offset) % commands.length]!;
+      times.get(command.label)!.push((await run(command, baseEnv)).ms);
+    }
+  }
+  return new Map([...times].map(([label, values]) => [label, median(values)]));
+}
+
+/**
+ * The median peak resident set size of a command in bytes. Each run preloads report-rss.cjs,
+ * which records getrusage's maxRSS of the process itself as it exits.
+ */
+export async function peakRss(command: Command, rounds: number, baseEnv: Record<string, string>, benchDir: string): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-rss-'));
+  const file = join(dir, 'rss');
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      await run({ ...command, env: { ...command.env, BENCH_RSS_FILE: file } }, baseEnv, ['--require', join(benchDir, 'report-rss.cjs')]);
+    }
+    return median(readFileSync(file, 'utf8').trim().split('\n').map(Number));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

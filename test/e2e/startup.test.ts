@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+describe('start-up paths of the built CLI', () => {
+  it('--version and -V print the package version alone', async () => {
+    for (const flag of ['--version', '-V']) {
+      expect(await runCli([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    }
+  });
+
+  it('--version among other options prints the same', async () => {
+    expect(await runCli(['--json', '--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('--help lists every command group', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    for (const group of ['transactional', 'groups', 'campaign-groups', 'workflow', 'themes', 'segments', 'ips', 'auth']) {
+      expect(result.stdout).toMatch(new RegExp(`^  ${group}\\b`, 'm'));
+    }
+  });
+});
