@@ -8,16 +8,24 @@ import { sleep } from './retry.js';
 
 export interface PacerOptions {
   perSecond: number;
+  /**
+   * Added to each one-second window. A request reaches the API a little after its turn, by more for
+   * one that opens a connection; without this margin, that jitter could land an eleventh request in
+   * what the API counts as one second.
+   */
+  marginMs?: number;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 const WINDOW_MS = 1_000;
+const DEFAULT_MARGIN_MS = 50;
 /** Longest pause a rate-limit header can impose; a longer one is the API's 429 to tell us about. */
 const MAX_PAUSE_MS = 10_000;
 
 export class Pacer {
   private readonly perSecond: number;
+  private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Start times of the most recent requests, oldest first, at most perSecond of them. */
@@ -27,6 +35,7 @@ export class Pacer {
 
   constructor(options: PacerOptions) {
     this.perSecond = options.perSecond;
+    this.windowMs = WINDOW_MS + (options.marginMs ?? DEFAULT_MARGIN_MS);
     this.now = options.now ?? (() => performance.now());
     this.sleep = options.sleep ?? sleep;
   }
@@ -49,7 +58,7 @@ export class Pacer {
   private async waitForSlot(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = this.now();
-      const windowFull = this.starts.length >= this.perSecond ? this.starts[0]! + WINDOW_MS : 0;
+      const windowFull = this.starts.length >= this.perSecond ? this.starts[0]! + this.windowMs : 0;
       const readyAt = Math.max(this.pausedUntil, windowFull);
       if (readyAt <= now) break;
       await this.sleep(readyAt - now, signal);

@@ -1,4 +1,4 @@
-/** Running commands for the benchmark: wall time, peak memory, and medians over interleaved runs. */
+/** Running commands for the benchmark: wall time, CPU time, peak memory, and medians over interleaved runs. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,18 +55,21 @@ export async function interleaved(commands: Command[], rounds: number, baseEnv: 
   return new Map([...times].map(([label, values]) => [label, median(values)]));
 }
 
-/**
- * The median peak resident set size of a command in bytes. Each run preloads report-rss.cjs,
- * which records getrusage's maxRSS of the process itself as it exits.
- */
-export async function peakRss(command: Command, rounds: number, baseEnv: Record<string, string>, benchDir: string): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-rss-'));
-  const file = join(dir, 'rss');
+export interface Usage extends Run {
+  /** Peak resident set size, bytes. */
+  rss: number;
+  /** CPU time used, user and system, milliseconds: the work done, whatever the waits. */
+  cpuMs: number;
+}
+
+/** Runs the command with report-usage.cjs preloaded, which records getrusage figures as it exits. */
+export async function runWithUsage(command: Command, baseEnv: Record<string, string>, benchDir: string): Promise<Usage> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-usage-'));
+  const file = join(dir, 'usage');
   try {
-    for (let round = 0; round < rounds; round += 1) {
-      await run({ ...command, env: { ...command.env, BENCH_RSS_FILE: file } }, baseEnv, ['--require', join(benchDir, 'report-rss.cjs')]);
-    }
-    return median(readFileSync(file, 'utf8').trim().split('\n').map(Number));
+    const result = await run({ ...command, env: { ...command.env, BENCH_USAGE_FILE: file } }, baseEnv, ['--require', join(benchDir, 'report-usage.cjs')]);
+    const [rss, cpuMicros] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
+    return { ...result, rss: rss!, cpuMs: cpuMicros! / 1000 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

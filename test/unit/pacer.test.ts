@@ -15,7 +15,7 @@ function fakeTime() {
 describe('Pacer', () => {
   it('never starts more than 10 requests in any one-second window, even with callers in parallel', async () => {
     const time = fakeTime();
-    const pacer = new Pacer({ perSecond: 10, ...time });
+    const pacer = new Pacer({ perSecond: 10, marginMs: 0, ...time });
     const starts: number[] = [];
     await Promise.all(
       Array.from({ length: 4 }, async () => {
@@ -29,6 +29,13 @@ describe('Pacer', () => {
     for (const start of starts) expect(starts.filter((other) => other >= start && other < start + 1_000).length).toBeLessThanOrEqual(10);
     // And it is no slower than it has to be: 40 requests in 3 s and a bit.
     expect(Math.max(...starts)).toBe(3_000);
+  });
+
+  it('adds a margin to each window by default, so network jitter cannot squeeze in an eleventh request', async () => {
+    const time = fakeTime();
+    const pacer = new Pacer({ perSecond: 10, ...time });
+    for (let index = 0; index < 11; index += 1) await pacer.turn();
+    expect(time.now()).toBe(1_050);
   });
 
   it('pauses for a second when x-ratelimit-remaining reaches 0 without a reset', async () => {
