@@ -20,6 +20,6 @@ export function addListCommand<R extends ListResource>(group: Command, spec: Lis
     if (options.jsonl && globalOptions(self).json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
     const client = await clientFor(self);
     const pages = client.pages(spec.resource, listOptions(options));
-    await writeList(outputFor(self), pages, spec.view, options.cursor !== undefined, options.jsonl === true);
+    await writeList(outputFor(self), pages, spec.view, { singlePage: options.cursor !== undefined, jsonl: options.jsonl, limit: options.limit });
   });
 }

@@ -17,8 +17,18 @@ export interface ListView<T> {
   row: (item: T) => Cell[];
 }
 
-export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean, jsonl = false): Promise<void> {
-  const progress = new PaginationProgress(out.stderr, view.noun);
+export interface ListMode {
+  /** --cursor: the one page asked for, with its envelope under --json. */
+  singlePage?: boolean;
+  /** --jsonl: one compact item per line. */
+  jsonl?: boolean;
+  /** --limit: no more items will come than this. */
+  limit?: number;
+}
+
+export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, mode: ListMode = {}): Promise<void> {
+  const singlePage = mode.singlePage === true;
+  const progress = new PaginationProgress(out.stderr, view.noun, mode.limit);
   // Each page: the progress line is cleared, the page written, then the line redrawn.
   async function* tracked(): AsyncGenerator<Page<T>> {
     let fetched = 0;
@@ -31,7 +41,7 @@ export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, v
   }
   try {
     // One page asked for by --cursor is not a long listing.
-    await writePages(out, singlePage ? pages : tracked(), view, singlePage, jsonl);
+    await writePages(out, singlePage ? pages : tracked(), view, singlePage, mode.jsonl === true);
   } finally {
     progress.clear();
   }

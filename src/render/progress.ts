@@ -19,12 +19,14 @@ export class PaginationProgress {
   constructor(
     private readonly stream: Writable & { isTTY?: boolean },
     private readonly noun: string,
+    /** --limit: the count stops there, whatever the API's total. */
+    private readonly limit = Infinity,
   ) {}
 
   /** After each page; nothing when stderr is not a terminal or the listing fit in one page. */
   update(fetched: number, pagination: Pagination): void {
     if (this.stream.isTTY !== true || pagination.nextCursor === null) return;
-    this.stream.write(`${CLEAR_LINE}${progressText(fetched, pagination.totalResults, this.noun)}`);
+    this.stream.write(`${CLEAR_LINE}${progressText(fetched, Math.min(pagination.totalResults, this.limit), this.noun)}`);
     this.shown = true;
   }
 

@@ -45,7 +45,7 @@ const second = [{ id: 'a3', name: 'last', extra: { kept: true } } as Item];
 describe('--jsonl', () => {
   it('prints one compact JSON item per line, one write per page', async () => {
     const { out, writes } = capture();
-    await writeList(out, pagesOf(page(first, 'c2'), page(second, null)), view, false, true);
+    await writeList(out, pagesOf(page(first, 'c2'), page(second, null)), view, { jsonl: true });
     expect(writes).toHaveLength(2);
     const lines = writes.join('').split('\n');
     expect(lines.pop()).toBe('');
@@ -55,14 +55,14 @@ describe('--jsonl', () => {
 
   it('prints only the items of the one page fetched with --cursor, not its envelope', async () => {
     const { out, writes, notes } = capture();
-    await writeList(out, pagesOf(page(first, 'c2')), view, true, true);
+    await writeList(out, pagesOf(page(first, 'c2')), view, { singlePage: true, jsonl: true });
     expect(writes.join('')).toBe(`${JSON.stringify(first[0])}\n${JSON.stringify(first[1])}\n`);
     expect(notes).toEqual([]);
   });
 
   it('prints nothing at all for an empty listing', async () => {
     const { out, writes, notes } = capture();
-    await writeList(out, pagesOf(page([], null)), view, false, true);
+    await writeList(out, pagesOf(page([], null)), view, { jsonl: true });
     expect(writes).toEqual([]);
     expect(notes).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe('--jsonl', () => {
 describe('streamed --json', () => {
   it('writes pages as they come and prints the same text as the whole array formatted at once', async () => {
     const { out, writes } = capture(true);
-    await writeList(out, pagesOf(page(first, 'c2'), page(second, null)), view, false);
+    await writeList(out, pagesOf(page(first, 'c2'), page(second, null)), view);
     expect(writes.join('')).toBe(`${formatJson([...first, ...second])}\n`);
     expect(writes.length).toBe(3);
   });

@@ -32,7 +32,7 @@ async function* threePages() {
 const view: ListView<{ n: number }> = { noun: 'items', columns: [{ header: 'N' }], row: (item) => [String(item.n)] };
 const CLEAR = '\r\x1b[2K';
 
-async function run(options: { json?: boolean; stdoutTTY: boolean; stderrTTY: boolean; pages?: () => AsyncGenerator<Page<{ n: number }>> }) {
+async function run(options: { json?: boolean; stdoutTTY: boolean; stderrTTY: boolean; limit?: number; pages?: () => AsyncGenerator<Page<{ n: number }>> }) {
   const log: [string, string][] = [];
   const out = new Output({
     json: options.json ?? false,
@@ -41,7 +41,7 @@ async function run(options: { json?: boolean; stdoutTTY: boolean; stderrTTY: boo
     stderr: fakeStream('stderr', log, options.stderrTTY),
     env: {},
   });
-  await writeList(out, (options.pages ?? threePages)(), view, false);
+  await writeList(out, (options.pages ?? threePages)(), view, { limit: options.limit });
   return log;
 }
 
@@ -49,6 +49,11 @@ describe('pagination progress', () => {
   it('formats counts with thousands separators', () => {
     expect(progressText(1200, 10000, 'contacts')).toBe('fetched 1,200 of 10,000 contacts');
     expect(progressText(12, 10, 'items')).toBe('fetched 12 items');
+  });
+
+  it('counts towards --limit when it is below the total', async () => {
+    const log = await run({ stdoutTTY: true, stderrTTY: true, limit: 4 });
+    expect(log[0]).toEqual(['stderr', `${CLEAR}fetched 2 of 4 items`]);
   });
 
   it('counts pages on a terminal stderr and clears the line before the table', async () => {
@@ -93,7 +98,7 @@ describe('pagination progress', () => {
       yield page([1, 2], 5, false);
       throw new Error('connection reset');
     }
-    await expect(writeList(out, failing(), view, false)).rejects.toThrow('connection reset');
+    await expect(writeList(out, failing(), view)).rejects.toThrow('connection reset');
     expect(log.at(-1)).toEqual(['stderr', CLEAR]);
   });
 
