@@ -38,6 +38,8 @@ export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, v
       fetched += page.data.length;
       progress.update(fetched, page.pagination);
     }
+    // Before the table that follows the last page.
+    progress.clear();
   }
   try {
     // One page asked for by --cursor is not a long listing.

@@ -51,9 +51,19 @@ describe('pagination progress', () => {
     expect(progressText(12, 10, 'items')).toBe('fetched 12 items');
   });
 
-  it('counts towards --limit when it is below the total', async () => {
-    const log = await run({ stdoutTTY: true, stderrTTY: true, limit: 4 });
+  it('counts towards --limit, and clears the line before the table even when pages remain', async () => {
+    const log = await run({
+      stdoutTTY: true,
+      stderrTTY: true,
+      limit: 4,
+      pages: async function* () {
+        yield page([1, 2], 10, false);
+        yield page([3, 4], 10, false);
+      },
+    });
     expect(log[0]).toEqual(['stderr', `${CLEAR}fetched 2 of 4 items`]);
+    expect(log.at(-2)).toEqual(['stderr', CLEAR]);
+    expect(log.at(-1)![0]).toBe('stdout');
   });
 
   it('counts pages on a terminal stderr and clears the line before the table', async () => {
