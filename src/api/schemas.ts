@@ -31,7 +31,6 @@ export interface Page<T> {
 }
 
 export const apiKeyInfo = z.looseObject({ success: z.boolean(), teamName: z.string() });
-export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
 
 export const transactionalMetrics = z.looseObject({
   sends: z.number().int(),
@@ -231,7 +230,6 @@ function byTypeName<T extends z.ZodType<{ typeName: string }>>(base: T, fieldsFo
 }
 
 export const simplifiedNode = byTypeName(z.looseObject(nodeBase), simplifiedNodeShape);
-export type SimplifiedNode = z.infer<typeof simplifiedNode> & Record<string, unknown>;
 
 export const workflowNode = byTypeName(z.looseObject(fullNodeBase), workflowNodeShape);
 export type WorkflowNode = z.infer<typeof workflowNode> & Record<string, unknown>;

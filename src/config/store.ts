@@ -5,12 +5,13 @@
  * what loopsctl wrote is reported and left alone, never replaced. LOOPSCTL_CONFIG_DIR moves the
  * directory.
  */
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { z } from '../api/schemas.js';
 import { AuthError } from '../api/errors.js';
+import { readJsonFile, UnusableFileError } from './json-file.js';
 
 const storedConfig = z.looseObject({
   profiles: z.record(z.string(), z.looseObject({ apiKey: z.string() })),
@@ -82,24 +83,11 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 function checkExistingFile(file: string): void {
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    readJsonFile(file, storedConfig);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw corruptConfigError(error, file);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // The parser's message quotes the text around the fault, which may be part of a key.
-    throw corruptConfigError('it is not valid JSON', file);
-  }
-  const result = storedConfig.safeParse(parsed);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw corruptConfigError(`${issue.path.length === 0 ? 'the file' : issue.path.join('.')}: ${issue.message}`, file);
+    if (error instanceof UnusableFileError) throw corruptConfigError(error, file);
+    throw error;
   }
 }
 

@@ -4,11 +4,12 @@
  * old state or the new one, never half of each.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from '../api/schemas.js';
 import * as s from '../api/schemas.js';
 import { UsageError } from '../api/errors.js';
+import { readJsonFile, UnusableFileError } from '../config/json-file.js';
 import { configDirectory, ensurePrivateDir } from '../config/store.js';
 
 const storedTransactional = z.object({
@@ -58,19 +59,12 @@ export function defaultStatePath(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Reads a state file, or returns undefined when there is none. */
 export function readState(file: string): SandboxState | undefined {
-  if (!existsSync(file)) return undefined;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    return readJsonFile(file, sandboxState);
   } catch (error) {
-    throw corruptState(file, error instanceof Error ? error.message : String(error));
+    if (error instanceof UnusableFileError) throw corruptState(file, error.message);
+    throw error;
   }
-  const result = sandboxState.safeParse(parsed);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw corruptState(file, `${issue.path.join('.') || 'the file'}: ${issue.message}`);
-  }
-  return result.data;
 }
 
 /** Writes the state beside the file under a temporary name, then renames it into place. */
