@@ -21,9 +21,10 @@ export interface GlobalOptions {
   baseUrl?: string;
   debug?: boolean;
   color: boolean;
-  timeout?: number;
+  /** Defaults set where the option is declared (cli.ts), so always present. */
+  timeout: number;
   sandbox?: boolean;
-  retries?: number;
+  retries: number;
 }
 
 export function globalOptions(command: Command): GlobalOptions {
@@ -112,8 +113,8 @@ export function createTransport(command: Command, apiKey: string): HttpTransport
     baseUrl,
     apiKey,
     userAgent: `loopsctl/${VERSION}`,
-    timeoutMs: (options.timeout ?? 30) * 1000,
-    retry: { retries: options.retries ?? 3 },
+    timeoutMs: options.timeout * 1000,
+    retry: { retries: options.retries },
     onRetry: retryReporter(options.debug === true),
     debug: options.debug ? (line) => process.stderr.write(`${line}\n`) : undefined,
     signal: interruption.signal,
