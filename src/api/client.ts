@@ -1,14 +1,15 @@
 /**
- * The Loops API client: one method per operation loopsctl uses, each checking the answer against
- * its zod schema. Methods return the API's data exactly as received (unknown fields and key order
- * kept), typed by the schema it passed.
+ * The Loops API client: sends a request through the transport and checks the answer against its
+ * zod schema, and pages through lists. Each area of the API declares its own operations on top of
+ * it (src/areas/<area>/client.ts). Answers are returned exactly as received (unknown fields and
+ * key order kept), typed by the schema they passed.
  */
 import type { z } from 'zod';
 import { InvalidResponseError } from './errors.js';
 import { describeBody } from './body-preview.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
-import { path } from './ids.js';
-import * as s from './schemas.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from './paging.js';
+import { pageOf, type Page } from './schemas.js';
 
 export interface ListOptions {
   /** Page size, 10 to 50. */
@@ -19,66 +20,21 @@ export interface ListOptions {
   cursor?: string;
 }
 
-/** The list operations loopsctl pages through, with the shape of their items. */
-export const listResources = {
-  transactional: { path: '/v1/transactional-emails', item: s.transactionalEmail },
-  transactionalGroups: { path: '/v1/transactional-groups', item: s.group },
-  campaignGroups: { path: '/v1/campaign-groups', item: s.group },
-  workflows: { path: '/v1/workflows', item: s.workflowSummary },
-  themes: { path: '/v1/themes', item: s.theme },
-  segments: { path: '/v1/audience-segments', item: s.audienceSegment },
-} as const;
-export type ListResource = keyof typeof listResources;
-export type ListItem<R extends ListResource> = z.infer<(typeof listResources)[R]['item']>;
+/** A list operation: where it is, and the shape of its items. */
+export interface ListResource<T> {
+  path: string;
+  item: z.ZodType<T>;
+}
 
-export const PER_PAGE_MIN = 10;
-export const PER_PAGE_MAX = 50;
+export { PER_PAGE_MAX, PER_PAGE_MIN };
 
-export class LoopsClient {
+export class ApiClient {
   constructor(private readonly http: Transport) {}
 
-  testApiKey() {
-    return this.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, s.apiKeyInfo);
-  }
-
-  transactionalMetrics(transactionalId: string) {
-    return this.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-emails/${transactionalId}/metrics` }, s.transactionalMetrics);
-  }
-
-  ensureDraft(transactionalId: string) {
-    // Ensuring a draft leaves an existing draft unchanged, so asking twice is the same as once.
-    return this.call({ method: 'POST', path: path`/v1/transactional-emails/${transactionalId}/draft`, idempotent: true }, s.transactionalDraftRecord);
-  }
-
-  createTransactional(body: { name: string; transactionalGroupId?: string }) {
-    // Each create makes a new email: sent again after a lost answer, it would make a duplicate.
-    return this.call({ method: 'POST', path: '/v1/transactional-emails', body, idempotent: false }, s.transactionalDraftRecord);
-  }
-
-  getTransactionalGroup(id: string) {
-    return this.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-groups/${id}` }, s.group);
-  }
-
-  getCampaignGroup(id: string) {
-    return this.call({ method: 'GET', idempotent: true, path: path`/v1/campaign-groups/${id}` }, s.group);
-  }
-
-  updateCampaignGroup(id: string, body: { name?: string; description?: string }) {
-    // Setting the same fields twice would be harmless, but the API does not promise that an update
-    // is idempotent (a later version may record history or fire events), so it is treated as a write.
-    return this.call({ method: 'POST', path: path`/v1/campaign-groups/${id}`, body, idempotent: false }, s.group);
-  }
-
-  getWorkflow(id: string) {
-    return this.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${id}` }, s.workflow);
-  }
-
-  getWorkflowNode(workflowId: string, nodeId: string) {
-    return this.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}` }, s.workflowNode);
-  }
-
-  dedicatedSendingIps() {
-    return this.call({ method: 'GET', idempotent: true, path: '/v1/dedicated-sending-ips' }, s.dedicatedSendingIps);
+  /** Sends a request and returns its answer once it has the schema's shape. */
+  async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
+    const response = await this.http.send(req);
+    return checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response);
   }
 
   /**
@@ -86,16 +42,14 @@ export class LoopsClient {
    * With a limit, the last page is cut to it and no further page is asked for; with a cursor,
    * only that one page is fetched.
    */
-  async *pages<R extends ListResource>(resource: R, options: ListOptions = {}): AsyncGenerator<s.Page<ListItem<R>>> {
-    const { path: listPath, item } = listResources[resource];
-    const envelope = s.pageOf(item);
+  async *pages<T>(resource: ListResource<T>, options: ListOptions = {}): AsyncGenerator<Page<T>> {
+    const envelope = pageOf(resource.item);
     const perPage = options.perPage ?? pageSizeFor(options.limit);
     let cursor = options.cursor;
     let remaining = options.limit ?? Infinity;
     const seenCursors = new Set<string>();
     while (remaining > 0) {
-      const answer: unknown = await this.call({ method: 'GET', idempotent: true, path: listPath, query: { perPage, cursor } }, envelope);
-      const page = answer as s.Page<ListItem<R>>;
+      const page = (await this.call({ method: 'GET', idempotent: true, path: resource.path, query: { perPage, cursor } }, envelope)) as Page<T>;
       if (page.data.length > remaining) page.data = page.data.slice(0, remaining);
       remaining -= page.data.length;
       yield page;
@@ -107,11 +61,6 @@ export class LoopsClient {
       seenCursors.add(next);
       cursor = next;
     }
-  }
-
-  private async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
-    const response = await this.http.send(req);
-    return checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response);
   }
 }
 

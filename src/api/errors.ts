@@ -4,20 +4,9 @@
  * it, the status. The top-level handler in cli.ts turns them into a message and an exit code.
  */
 
-export const ExitCode = {
-  ok: 0,
-  mismatch: 1,
-  usage: 2,
-  auth: 3,
-  notFound: 4,
-  rejected: 5,
-  rateLimited: 6,
-  network: 7,
-  server: 8,
-  invalidResponse: 9,
-  internal: 70,
-  interrupted: 130,
-} as const;
+import { ExitCode } from '../core/exit-codes.js';
+
+export { ExitCode };
 
 export interface ErrorDetails {
   status?: number;
@@ -94,6 +83,21 @@ export class ServerError extends LoopsctlError {
 export class InvalidResponseError extends LoopsctlError {
   static readonly defaultCode = 'invalid_response';
   readonly exitCode = ExitCode.invalidResponse;
+}
+
+/**
+ * A local file or directory that cannot be used: the config, the sandbox state, an allow-list or
+ * any other input file. The message names the path; the hint says how to fix it.
+ */
+export class LocalFileError extends LoopsctlError {
+  static readonly defaultCode = 'local_file';
+  readonly exitCode = ExitCode.usage;
+}
+
+/** Output could not be written: a full disk, or a closed stderr. */
+export class OutputError extends LoopsctlError {
+  static readonly defaultCode = 'output';
+  readonly exitCode = ExitCode.io;
 }
 
 /** A bug in loopsctl itself. */

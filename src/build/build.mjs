@@ -7,13 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
-const schemasSource = fileURLToPath(new URL('../api/schemas.ts', import.meta.url));
 
 /** Packages bundled on their own, and what each bundle exports. */
 const vendored = {
@@ -21,6 +19,8 @@ const vendored = {
   undici: { entryPoints: [`${buildDir}undici-slim.js`] },
   // The config store, needed only when the key comes from a stored profile.
   conf: { stdin: { contents: "module.exports = require('conf').default;", resolveDir: buildDir } },
+  // Schemas, needed only by commands that call the API or run the sandbox.
+  zod: { stdin: { contents: "module.exports = require('zod');", resolveDir: buildDir } },
   // Boxed tables and colour, needed only for text on a terminal.
   'cli-table3': { stdin: { contents: "module.exports = require('cli-table3');", resolveDir: buildDir } },
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
@@ -41,31 +41,20 @@ const common = {
   logLevel: 'warning',
 };
 
-/**
- * Leaves the vendored packages out of the main bundle, and the schemas with zod: each becomes a
- * require() of its own file. The schemas are bundled with zod so that only the parts of zod they
- * use are kept.
- */
+/** Leaves the vendored packages out of the main bundle: each becomes a require() of its own file. */
 const requireVendored = {
   name: 'require-vendored',
   setup(pluginBuild) {
     const names = Object.keys(vendored).map((name) => name.replace(/[^\w]/g, '\\$&'));
     pluginBuild.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: `./vendor/${args.path}.cjs`, external: true }));
-    pluginBuild.onResolve({ filter: /\/schemas\.js$/ }, (args) =>
-      resolve(args.resolveDir, args.path) === schemasSource.replace(/\.ts$/, '.js') ? { path: './vendor/schemas.cjs', external: true } : undefined,
-    );
   },
 };
 
 await rm(dist, { recursive: true, force: true });
-const [, schemas] = await Promise.all([
+await Promise.all([
   build({ ...common, entryPoints: [fileURLToPath(new URL('../cli.ts', import.meta.url))], outfile: `${dist}cli.cjs`, plugins: [requireVendored] }),
-  build({ ...common, entryPoints: [schemasSource], outfile: `${dist}vendor/schemas.cjs`, metafile: true }),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
-// A module of ours in the schemas bundle would exist twice at run time, once in each bundle.
-const ours = Object.keys(schemas.metafile.inputs).filter((input) => !input.includes('node_modules/') && resolve(input) !== schemasSource);
-if (ours.length > 0) throw new Error(`src/api/schemas.ts may import only zod; it imports ${ours.join(', ')}`);
 
 // Record V8's code cache for what every start-up runs (bin/loopsctl.js reads it).
 const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url)), '--help'], {

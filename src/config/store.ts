@@ -6,7 +6,6 @@
  * directory.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { z } from '../api/schemas.js';
@@ -23,7 +22,7 @@ const CONFIG_FILE = 'config.json';
 export class ProfileStore {
   private readonly conf: Conf<StoredConfig>;
 
-  constructor(readonly directory: string = configDirectory()) {
+  constructor(readonly directory: string) {
     ensurePrivateDir(directory);
     // Checked before conf opens it: conf would merge its defaults into a file of the wrong shape
     // and write the result back, losing what was there.
@@ -67,14 +66,6 @@ export class ProfileStore {
   profileNames(): string[] {
     return Object.keys(this.conf.get('profiles'));
   }
-}
-
-/** LOOPSCTL_CONFIG_DIR, else the platform's usual place for a user's configuration. */
-export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.LOOPSCTL_CONFIG_DIR) return env.LOOPSCTL_CONFIG_DIR;
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'loopsctl');
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'loopsctl');
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'loopsctl');
 }
 
 export function ensurePrivateDir(dir: string): void {

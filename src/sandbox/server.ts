@@ -4,9 +4,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SandboxApi, type ApiAnswer } from './api.js';
-import { seedState } from './seed.js';
-import { readState, writeState, type SandboxState } from './state.js';
+import { loadSandboxModules, SandboxApi, type ApiAnswer } from './api.js';
+import type { SandboxModule, StateCore } from './module.js';
+import { readState, seedState, writeState } from './state.js';
 
 /** Bodies larger than this are refused; no operation of the API takes more than a few fields. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -21,6 +21,8 @@ export interface SandboxServerOptions {
   /** Receives one line per request. */
   log?: (line: string) => void;
   now?: () => Date;
+  /** Start from this state instead of the seed or the file (tests that need odd records). */
+  initialState?: (modules: SandboxModule[]) => StateCore;
 }
 
 export interface SandboxServer {
@@ -32,11 +34,12 @@ export interface SandboxServer {
 
 export async function startSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const { stateFile } = options;
-  const loaded = stateFile === undefined || options.reset ? undefined : readState(stateFile);
-  const state: SandboxState = loaded ?? seedState();
-  const save = stateFile === undefined ? () => {} : (current: SandboxState) => writeState(stateFile, current);
+  const modules = await loadSandboxModules();
+  const loaded = stateFile === undefined || options.reset || options.initialState ? undefined : readState(stateFile, modules);
+  const state: StateCore = loaded ?? options.initialState?.(modules) ?? seedState(modules);
+  const save = stateFile === undefined ? () => {} : (current: StateCore) => writeState(stateFile, current);
   if (loaded === undefined) save(state);
-  const api = new SandboxApi(state, { onChange: save, now: options.now });
+  const api = new SandboxApi(state, modules, { onChange: save, now: options.now });
 
   const server: Server = createServer((req, res) => {
     serve(api, req, res, options.log).catch((error: unknown) => {
@@ -78,6 +81,7 @@ async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse,
     path: url.pathname,
     query: url.searchParams,
     authorization: req.headers.authorization,
+    headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
     body: Buffer.concat(chunks).toString('utf8'),
   });
   log?.(`${req.method} ${url.pathname}${url.search} ${result.status}`);

@@ -7,68 +7,70 @@ import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from '../api/schemas.js';
-import * as s from '../api/schemas.js';
-import { UsageError } from '../api/errors.js';
+import { LocalFileError } from '../api/errors.js';
 import { readJsonFile, UnusableFileError } from '../config/json-file.js';
-import { configDirectory, ensurePrivateDir } from '../config/store.js';
+import { ensurePrivateDir } from '../config/store.js';
+import type { SandboxModule, StateCore } from './module.js';
 
-const storedTransactional = z.object({
-  record: s.transactionalDraftRecord.extend({ transactionalGroupId: z.string().nullable() }),
-  metrics: s.transactionalMetrics,
-});
-export type StoredTransactional = z.infer<typeof storedTransactional>;
+/**
+ * The version of the state file's layout. Version 1 files hold the same slices under the same
+ * keys; a slice an older file lacks (an area added since) is filled in from the seed.
+ */
+export const STATE_VERSION = 2;
 
-const storedWorkflow = z.object({
-  id: z.string(),
-  workflowRevisionId: z.string().nullable(),
-  status: z.string(),
-  name: z.string(),
-  description: z.string(),
-  emoji: z.string(),
-  mailingListId: z.string().nullable(),
-  rootNodeId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Nodes in their full form; the simplified view is derived from them. */
-  nodes: z.array(s.workflowNode),
-});
-export type StoredWorkflow = z.infer<typeof storedWorkflow>;
-
-export const sandboxState = z.object({
-  version: z.literal(1),
+const stateCore = z.looseObject({
+  version: z.number().int(),
   teamName: z.string(),
-  /** Where a transactional email created without a group goes. */
-  defaultTransactionalGroupId: z.string(),
-  /** Counts the records created so far; new ids are derived from it. */
   sequence: z.number().int().nonnegative(),
-  themes: z.array(s.theme),
-  transactionalGroups: z.array(s.group),
-  campaignGroups: z.array(s.group),
-  transactionalEmails: z.array(storedTransactional),
-  segments: z.array(s.audienceSegment),
-  sendingIps: s.dedicatedSendingIps,
-  workflows: z.array(storedWorkflow),
 });
-export type SandboxState = z.infer<typeof sandboxState>;
+
+/** A fresh copy of the seed, safe to change. */
+export function seedState(modules: SandboxModule[]): StateCore {
+  const state: StateCore = { version: STATE_VERSION, teamName: 'Acme Sandbox', sequence: 0 };
+  for (const module of modules) for (const part of module.slices) state[part.key] = part.seed();
+  return state;
+}
 
 export const STATE_FILE_NAME = 'sandbox-state.json';
 
-export function defaultStatePath(env: NodeJS.ProcessEnv = process.env): string {
-  return join(configDirectory(env), STATE_FILE_NAME);
+export function defaultStatePath(configDir: string): string {
+  return join(configDir, STATE_FILE_NAME);
 }
 
-/** Reads a state file, or returns undefined when there is none. */
-export function readState(file: string): SandboxState | undefined {
+/**
+ * Reads a state file, or returns undefined when there is none. An older layout is brought up to
+ * date; one that cannot be (a newer loopsctl's, or a slice of the wrong shape) is refused.
+ */
+export function readState(file: string, modules: SandboxModule[]): StateCore | undefined {
+  let stored: StateCore | undefined;
   try {
-    return readJsonFile(file, sandboxState);
+    stored = readJsonFile(file, stateCore);
   } catch (error) {
-    if (error instanceof UnusableFileError) throw corruptState(file, error.message);
+    if (error instanceof UnusableFileError) throw unusableState(file, error.message);
     throw error;
   }
+  if (stored === undefined) return undefined;
+  if (stored.version > STATE_VERSION) throw unusableState(file, `it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
+  if (stored.version < 1) throw unusableState(file, `layout ${stored.version} is not one loopsctl ever wrote`);
+  for (const module of modules) {
+    for (const part of module.slices) {
+      if (!Object.hasOwn(stored, part.key)) {
+        stored[part.key] = part.seed();
+        continue;
+      }
+      const result = part.schema.safeParse(stored[part.key]);
+      if (!result.success) {
+        const issue = result.error.issues[0]!;
+        throw unusableState(file, `${[part.key, ...issue.path.map(String)].join('.')}: ${issue.message}`);
+      }
+    }
+  }
+  stored.version = STATE_VERSION;
+  return stored;
 }
 
 /** Writes the state beside the file under a temporary name, then renames it into place. */
-export function writeState(file: string, state: SandboxState): void {
+export function writeState(file: string, state: StateCore): void {
   const directory = dirname(file);
   ensurePrivateDir(directory);
   const temporary = join(directory, `.${STATE_FILE_NAME}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -81,8 +83,8 @@ export function writeState(file: string, state: SandboxState): void {
   }
 }
 
-function corruptState(file: string, reason: string): UsageError {
-  return new UsageError(`the sandbox state file ${file} could not be read: ${reason}`, {
+function unusableState(file: string, reason: string): LocalFileError {
+  return new LocalFileError(`the sandbox state file ${file} could not be read: ${reason}`, {
     hint: 'start over from the seed data with `loopsctl sandbox --reset`',
   });
 }

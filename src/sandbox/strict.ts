@@ -3,25 +3,12 @@
  * schema names. The sandbox checks every answer with these before sending it, so it can never
  * answer with a field the client does not know of, nor miss one the client needs.
  */
-import { z } from '../api/schemas.js';
-import * as s from '../api/schemas.js';
-
-/** A node checked against exactly its type's fields, in the simplified or the full view. */
-function strictNode(shapeOf: (type: s.KnownNodeType) => Record<string, z.ZodType>): z.ZodType {
-  const types = Object.keys(s.nodeFieldsByType) as s.KnownNodeType[];
-  const variants = types.map((type) => strictly(z.object({ ...shapeOf(type), typeName: z.literal(type) })));
-  return z.discriminatedUnion('typeName', variants as [z.ZodObject, ...z.ZodObject[]]);
-}
-
-/** The node schemas check their type's fields in a refinement, which a generic walk cannot see into. */
-const nodeSchemas = new Map<z.ZodType, () => z.ZodType>([
-  [s.simplifiedNode, () => strictNode(s.simplifiedNodeShape)],
-  [s.workflowNode, () => strictNode(s.workflowNodeShape)],
-]);
+import { STRICT_FORM, z, type StrictFormBuilder } from '../api/schemas.js';
 
 export function strictly(schema: z.ZodType): z.ZodType {
-  const node = nodeSchemas.get(schema);
-  if (node !== undefined) return node();
+  // A schema that checks more in a refinement than a generic walk can see says what its strict form is.
+  const special = (schema as { [STRICT_FORM]?: StrictFormBuilder })[STRICT_FORM];
+  if (special !== undefined) return special(strictly);
   if (schema instanceof z.ZodObject) {
     const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]));
     return z.strictObject(shape);
@@ -34,7 +21,7 @@ export function strictly(schema: z.ZodType): z.ZodType {
   return schema;
 }
 
-const cache = new Map<z.ZodType, z.ZodType>();
+const cache = new WeakMap<z.ZodType, z.ZodType>();
 
 /** The strict form of a client schema, built once. */
 export function strictFormOf(schema: z.ZodType): z.ZodType {

@@ -1,0 +1,39 @@
+/** `loopsctl campaign-groups`: the groups campaigns are sorted into. */
+import { command, group } from '../../core/declare.js';
+import { listCommand } from '../../core/list.js';
+import type { Area } from '../area.js';
+import { groupName, RESERVED_GROUP_NAME } from '../groups/names.js';
+
+const EXAMPLE_ID = 'cwrn93d7b2d8z425hjhe3e17f';
+export const area: Area = {
+  spec: group({
+    name: 'campaign-groups',
+    summary: 'Campaign groups: list, get, update',
+    examples: ['loopsctl campaign-groups list', `loopsctl campaign-groups update ${EXAMPLE_ID} --name Newsletters`],
+    commands: [
+      listCommand({ summary: 'List campaign groups, most recently created first', example: 'loopsctl campaign-groups list', load: async () => (await import('./commands.js')).list }),
+      command({
+        name: 'get',
+        aliases: ['show', 'view'],
+        summary: 'Show one campaign group',
+        args: [{ name: 'id', description: 'campaign group id' }],
+        examples: [`loopsctl campaign-groups get ${EXAMPLE_ID}`],
+        remote: true,
+        load: async () => (await import('./commands.js')).get,
+      }),
+      command({
+        name: 'update',
+        summary: 'Rename a campaign group or change its description (the Unsorted group cannot be edited)',
+        args: [{ name: 'id', description: 'campaign group id' }],
+        options: [
+          { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
+          { flags: '--description <text>', description: 'new description' },
+        ],
+        examples: [`loopsctl campaign-groups update ${EXAMPLE_ID} --name "Newsletters"`, `loopsctl campaign-groups update ${EXAMPLE_ID} --description ""`],
+        remote: true,
+        load: async () => (await import('./commands.js')).update,
+      }),
+    ],
+  }),
+  sandbox: async () => (await import('./sandbox.js')).sandbox,
+};

@@ -1,0 +1,13 @@
+/** What the `completion` commands do: a script from the declared command tree. */
+import type { Handler } from '../../core/declare.js';
+import { buildProgram } from '../../core/program.js';
+import { specs } from '../registry.js';
+import { completionTree } from './model.js';
+import { completionScript, type Shell } from './scripts.js';
+
+export function script(shell: Shell): Handler {
+  return async (context) => {
+    const program = buildProgram(specs, context.runtime, async () => {});
+    await context.out.write(completionScript(shell, completionTree(program)));
+  };
+}

@@ -1,0 +1,7 @@
+/** The dedicated sending IPs operation of the API. */
+import type { ApiClient } from '../../api/client.js';
+import { dedicatedSendingIps as schema } from './schemas.js';
+
+export function dedicatedSendingIps(api: ApiClient) {
+  return api.call({ method: 'GET', idempotent: true, path: '/v1/dedicated-sending-ips' }, schema);
+}

@@ -1,0 +1,56 @@
+/** What the `ips` commands do. */
+import { readFile } from 'node:fs/promises';
+import { InvalidResponseError, LocalFileError, MismatchError } from '../../api/errors.js';
+import type { Handler } from '../../core/declare.js';
+import { formatHostCidr, parseAddress } from './address.js';
+import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from './allowlist.js';
+import { dedicatedSendingIps } from './client.js';
+
+/** The API's address strings as numbers; one that is not an address is an invalid answer. */
+function apiAddresses(ips: string[]): bigint[] {
+  return ips.map((ip) => {
+    const address = parseAddress(ip);
+    if (typeof address === 'string') throw new InvalidResponseError(`the API listed "${ip}" as a sending IP: ${address}`, { status: 200 });
+    return address;
+  });
+}
+
+async function readAllowList(file: string): Promise<AllowListEntry[]> {
+  let content: string;
+  try {
+    content = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new LocalFileError(`cannot read the allow-list file "${file}": ${reason}`);
+  }
+  try {
+    return parseAllowList(content);
+  } catch (error) {
+    if (!(error instanceof AllowListSyntaxError)) throw error;
+    throw new LocalFileError(`${file}:${error.line}: "${error.text}" is not an IP address or CIDR range: ${error.reason}`, {
+      hint: 'one address or CIDR range per line; # starts a comment',
+    });
+  }
+}
+
+export const list: Handler<[], { plain?: boolean; cidr?: boolean }> = async (context, _args, options) => {
+  const ips = await dedicatedSendingIps(await context.client());
+  const { out } = context;
+  if (out.json) return out.writeJson(ips);
+  // Loaded only for text: tables and colour are what make up most of this command's start-up.
+  const { renderIps, renderPlainIps } = await import('./render.js');
+  const shown = options.cidr ? apiAddresses(ips).map(formatHostCidr) : ips;
+  return out.write(options.plain ? renderPlainIps(shown) : renderIps(out, shown));
+};
+
+export const check: Handler<[string]> = async (context, [file]) => {
+  const entries = await readAllowList(file);
+  const ips = await dedicatedSendingIps(await context.client());
+  const report = compareAllowList(apiAddresses(ips), entries);
+  await context.out.present(report, (await import('./render.js')).renderDrift);
+  if (!report.inSync) {
+    throw new MismatchError(`${file} is out of step with the API: ${report.added.length} to add, ${report.removed.length} to remove`, {
+      hint: 'update the file with `loopsctl ips list --plain`',
+    });
+  }
+};

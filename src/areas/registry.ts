@@ -1,0 +1,21 @@
+/**
+ * Every area of loopsctl, in the order `--help` lists them. Adding an area is a folder under
+ * src/areas/ and one line here.
+ */
+import type { Spec } from '../core/declare.js';
+import type { Area } from './area.js';
+import { area as auth } from './auth/index.js';
+import { area as campaignGroups } from './campaign-groups/index.js';
+import { area as completion } from './completion/index.js';
+import { area as groups } from './groups/index.js';
+import { area as ips } from './ips/index.js';
+import { area as sandbox } from './sandbox/index.js';
+import { area as segments } from './segments/index.js';
+import { area as themes } from './themes/index.js';
+import { area as transactional } from './transactional/index.js';
+import { area as webhooks } from './webhooks/index.js';
+import { area as workflows } from './workflows/index.js';
+
+export const areas: Area[] = [transactional, groups, campaignGroups, workflows, themes, segments, ips, auth, webhooks, completion, sandbox];
+
+export const specs: Spec[] = areas.map((area) => area.spec);

@@ -1,0 +1,84 @@
+/** Text views of audience segments, with their filters in words. */
+import type { ListView } from '../../render/list.js';
+import type { AudienceSegment, SegmentCondition } from './schemas.js';
+
+export const segmentListView: ListView<AudienceSegment> = {
+  noun: 'audience segments',
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'DESCRIPTION' }, { header: 'FILTER' }, { header: 'UPDATED' }],
+  row: (segment) => [segment.id, segment.name, segment.description ?? '', describeFilter(segment.filter), segment.updatedAt],
+};
+
+/** Operators that read as a phrase after the property name, and take no value. */
+const VALUELESS: Record<string, string> = {
+  any: 'is anything',
+  empty: 'is empty',
+  not_empty: 'is not empty',
+  true: 'is true',
+  false: 'is false',
+  date_empty: 'has no date',
+  date_not_empty: 'has a date',
+  any_loop_email: 'any loop email',
+  accepted_opt_in: 'accepted opt-in',
+  rejected_opt_in: 'rejected opt-in',
+  pending_opt_in: 'opt-in pending',
+  not_opt_in: 'not opted in',
+};
+
+/** Operators followed by a value. */
+const WITH_VALUE: Record<string, string> = {
+  equal: 'equal',
+  not_equal: 'not equal',
+  numeric_equal: 'equal',
+  numeric_not_equal: 'not equal',
+  greater_than: 'greater than',
+  less_than: 'less than',
+  contains: 'contains',
+  not_contains: 'does not contain',
+  after: 'after',
+  before: 'before',
+  campaign: 'campaign',
+  specific_loop_email: 'loop email',
+};
+
+/** A value as it reads in a sentence: bare when it is one word, quoted when it is not. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value !== '' && !/\s/.test(value) ? value : JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '?';
+}
+
+/** The two ends of a `between` range, in any of the shapes it may come in. */
+function rangeEnds(value: unknown): [unknown, unknown] | undefined {
+  if (Array.isArray(value) && value.length === 2) return [value[0], value[1]];
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const [low, high] of [['from', 'to'], ['start', 'end'], ['min', 'max'], ['after', 'before']] as const) {
+      if (low in record && high in record) return [record[low], record[high]];
+    }
+  }
+  if (typeof value === 'string' && value.includes(',')) {
+    const parts = value.split(',');
+    if (parts.length === 2) return [parts[0]!.trim(), parts[1]!.trim()];
+  }
+  return undefined;
+}
+
+export function describeCondition(condition: SegmentCondition): string {
+  const subject = condition.key ?? condition.type;
+  const { operator, value } = condition;
+  if (Object.hasOwn(VALUELESS, operator)) return `${subject} ${VALUELESS[operator]}`;
+  if (operator === 'between') {
+    const ends = rangeEnds(value);
+    return ends ? `${subject} between ${describeValue(ends[0])} and ${describeValue(ends[1])}` : `${subject} between ${describeValue(value)}`;
+  }
+  const words = Object.hasOwn(WITH_VALUE, operator) ? WITH_VALUE[operator]! : operator.replace(/_/g, ' ');
+  return value === undefined ? `${subject} ${words}` : `${subject} ${words} ${describeValue(value)}`;
+}
+
+/** A segment filter in words: "plan equal pro and country equal FR"; "everyone" when empty. */
+export function describeFilter(filter: AudienceSegment['filter']): string {
+  if (filter === null || filter.conditions.length === 0) return 'everyone';
+  const joiner = filter.match === 'any' ? ' or ' : ' and ';
+  return filter.conditions.map(describeCondition).join(joiner);
+}
+

@@ -1,0 +1,59 @@
+/** Text views of themes: the list with colour swatches, and one theme's styles grouped as in the editor. */
+import type { ListView } from '../../render/list.js';
+import type { Output } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
+import { styleFor } from '../../render/style.js';
+import { renderTable, type Cell } from '../../render/table.js';
+import { themeStyleGroups, type Theme } from './schemas.js';
+import { swatch } from './swatch.js';
+
+/** A colour cell: the hex code, with a block of that colour beside it on a colour terminal. */
+function colourCell(value: unknown): Cell {
+  const text = typeof value === 'string' ? value : value === undefined ? '-' : String(value);
+  return { text, paint: (shown) => swatch(text, shown) };
+}
+
+export const themeListView: ListView<Theme> = {
+  noun: 'themes',
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'DEFAULT' }, { header: 'BACKGROUND' }, { header: 'BODY' }, { header: 'TEXT' }, { header: 'BUTTON' }, { header: 'UPDATED' }],
+  row: (theme) => [
+    theme.id,
+    theme.name,
+    theme.isDefault ? 'yes' : 'no',
+    colourCell(theme.styles.backgroundColor),
+    colourCell(theme.styles.bodyColor),
+    colourCell(theme.styles.textBaseColor),
+    colourCell(theme.styles.buttonBodyColor),
+    theme.updatedAt,
+  ],
+};
+
+/**
+ * Every style of a theme, grouped as the reference groups them; styles the reference does not
+ * name come last under "Other", so nothing the API sends is hidden.
+ */
+export function renderTheme(out: Output, theme: Theme): string {
+  const style = styleFor(out);
+  const facts = [`id ${theme.id}`, theme.isDefault ? 'default theme' : undefined, `updated ${theme.updatedAt}`].filter(Boolean).join(' · ');
+  const header = `${style.bold(sanitize(theme.name))}\n${style.dim(sanitize(facts))}\n\n`;
+  const styles = theme.styles as Record<string, unknown>;
+  const grouped: [string, string[]][] = Object.entries(themeStyleGroups).map(([group, fields]) => [group, Object.keys(fields)]);
+  const known = new Set(grouped.flatMap(([, fields]) => fields));
+  const other = Object.keys(styles).filter((key) => !known.has(key));
+  if (other.length > 0) grouped.push(['Other', other]);
+  const rows: Cell[][] = grouped.flatMap(([group, fields]) =>
+    fields.map((field, index) => [
+      // On a terminal the group is named once, above its styles; rows for scripts repeat it.
+      out.tty && index > 0 ? '' : group,
+      field,
+      /Colou?r$/.test(field) ? colourCell(styles[field]) : displayStyle(styles[field]),
+    ]),
+  );
+  return header + renderTable(out, [{ header: 'GROUP' }, { header: 'STYLE' }, { header: 'VALUE' }], rows);
+}
+
+function displayStyle(value: unknown): string {
+  if (value === undefined || value === null) return '-';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+

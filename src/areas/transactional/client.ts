@@ -1,0 +1,20 @@
+/** The transactional email operations of the API. */
+import type { ApiClient, ListResource } from '../../api/client.js';
+import { path } from '../../api/ids.js';
+import * as s from './schemas.js';
+
+export const transactionalEmails: ListResource<s.TransactionalEmail> = { path: '/v1/transactional-emails', item: s.transactionalEmail };
+
+export function transactionalMetrics(api: ApiClient, transactionalId: string) {
+  return api.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-emails/${transactionalId}/metrics` }, s.transactionalMetrics);
+}
+
+export function ensureDraft(api: ApiClient, transactionalId: string) {
+  // Ensuring a draft leaves an existing draft unchanged, so asking twice is the same as once.
+  return api.call({ method: 'POST', path: path`/v1/transactional-emails/${transactionalId}/draft`, idempotent: true }, s.transactionalDraftRecord);
+}
+
+export function createTransactional(api: ApiClient, body: { name: string; transactionalGroupId?: string }) {
+  // Each create makes a new email: sent again after a lost answer, it would make a duplicate.
+  return api.call({ method: 'POST', path: '/v1/transactional-emails', body, idempotent: false }, s.transactionalDraftRecord);
+}

@@ -1,0 +1,66 @@
+/** What the `webhooks` commands do. */
+import { readFile } from 'node:fs/promises';
+import { LocalFileError, MismatchError, UsageError } from '../../api/errors.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { newMessageId, secretKey, signHeaders, verify as verifySignature, WebhookSecretError } from './signature.js';
+
+interface SecretOptions {
+  secret?: string;
+  bodyFile?: string;
+}
+
+/** The key from --secret or LOOPS_WEBHOOK_SECRET; the secret itself never appears in a message. */
+function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
+  const secret = options.secret ?? context.env.LOOPS_WEBHOOK_SECRET;
+  if (secret === undefined || secret === '') {
+    throw new UsageError('no webhook secret', { hint: 'set LOOPS_WEBHOOK_SECRET (or pass --secret)' });
+  }
+  try {
+    return secretKey(secret);
+  } catch (error) {
+    if (error instanceof WebhookSecretError) throw new UsageError(error.message, { hint: 'copy the secret from the webhook settings; it starts with whsec_' });
+    throw error;
+  }
+}
+
+/** The body exactly as received: no decoding, no trimming, since one byte changes the signature. */
+async function readBody(context: CommandContext, options: SecretOptions): Promise<Buffer> {
+  if (options.bodyFile !== undefined) {
+    try {
+      return await readFile(options.bodyFile);
+    } catch (error) {
+      throw new LocalFileError(`cannot read the body file "${options.bodyFile}": ${(error as Error).message}`);
+    }
+  }
+  const { stdin } = context.runtime;
+  if (stdin.isTTY) throw new UsageError('no body: pipe it on stdin or pass --body-file <path>');
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const nowSeconds = (context: CommandContext) => Math.floor(context.runtime.now().getTime() / 1000);
+
+export const verify: Handler<[], SecretOptions & { id: string; timestamp: string; signature: string; tolerance: number }> = async (context, _args, options) => {
+  const key = keyFrom(context, options);
+  const body = await readBody(context, options);
+  const verdict = verifySignature(
+    key,
+    { id: options.id, timestamp: options.timestamp, body },
+    { signature: options.signature, toleranceSeconds: options.tolerance, nowSeconds: nowSeconds(context) },
+  );
+  const { out } = context;
+  if (out.json) await out.writeJson(verdict);
+  else if (verdict.valid) await out.write('valid signature\n');
+  if (!verdict.valid) throw new MismatchError(`invalid signature: ${verdict.reason}`);
+};
+
+export const sign: Handler<[], SecretOptions & { id?: string; timestamp?: string }> = async (context, _args, options) => {
+  const key = keyFrom(context, options);
+  const body = await readBody(context, options);
+  const headers = signHeaders(key, { id: options.id ?? newMessageId(), timestamp: options.timestamp ?? String(nowSeconds(context)), body });
+  const { out } = context;
+  if (out.json) return out.writeJson(headers);
+  return out.write(Object.entries(headers).map(([name, value]) => `${name}: ${value}\n`).join(''));
+};

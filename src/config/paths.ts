@@ -1,0 +1,11 @@
+/** Where loopsctl keeps its files. Kept apart from the config store so that finding the directory loads nothing else. */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** LOOPSCTL_CONFIG_DIR, else the platform's usual place for a user's configuration. */
+export function configDirectory(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
+  if (env.LOOPSCTL_CONFIG_DIR) return env.LOOPSCTL_CONFIG_DIR;
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'loopsctl');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'loopsctl');
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'loopsctl');
+}

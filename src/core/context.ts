@@ -1,0 +1,163 @@
+/**
+ * What a command gets from the run: the runtime, the global options, the Output, and factories
+ * for credentials and API clients. The HTTP stack, the config store and the sandbox are imported
+ * only when a command first asks for them, so a local command loads none of them. Everything a run
+ * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
+ */
+import type { ApiClient } from '../api/client.js';
+import type { HttpTransport, RetryNotice } from '../api/http.js';
+import type { Pacer } from '../api/pacer.js';
+import { AuthError, UsageError } from '../api/errors.js';
+import { configDirectory } from '../config/paths.js';
+import { Output } from '../render/output.js';
+import { VERSION } from '../version.js';
+import type { CommandSpec } from './declare.js';
+import type { Runtime } from './runtime.js';
+
+export const DEFAULT_BASE_URL = 'https://app.loops.so/api';
+export const DEFAULT_PROFILE = 'default';
+
+export interface GlobalOptions {
+  json?: boolean;
+  profile?: string;
+  baseUrl?: string;
+  debug?: boolean;
+  color: boolean;
+  /** Defaults set where the option is declared, so always present. */
+  timeout: number;
+  retries: number;
+  sandbox?: boolean;
+}
+
+export interface Credentials {
+  apiKey: string;
+  source: 'environment' | 'profile' | 'sandbox';
+  profile?: string;
+}
+
+export class CommandContext {
+  readonly out: Output;
+  private readonly closers: (() => Promise<void>)[] = [];
+  private pacer?: Pacer;
+  private sandbox?: Promise<{ url: string; apiKey: string }>;
+
+  constructor(
+    readonly runtime: Runtime,
+    readonly globals: GlobalOptions,
+    readonly spec: CommandSpec,
+  ) {
+    this.out = new Output({ json: globals.json === true, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env });
+  }
+
+  get env(): Record<string, string | undefined> {
+    return this.runtime.env;
+  }
+
+  get configDir(): string {
+    return configDirectory(this.runtime.env, this.runtime.platform);
+  }
+
+  /** The stored profile a command means: --profile, else LOOPSCTL_PROFILE, else the default one. */
+  get profile(): string {
+    return this.globals.profile ?? (this.env.LOOPSCTL_PROFILE || DEFAULT_PROFILE);
+  }
+
+  /** The key the precedence rules pick: --sandbox, --profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile. */
+  async credentials(): Promise<Credentials> {
+    if (this.globals.sandbox) return { apiKey: (await this.startSandbox()).apiKey, source: 'sandbox' };
+    const fromEnv = this.env.LOOPS_API_KEY;
+    if (this.globals.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment' };
+    const profile = this.profile;
+    const store = await this.profileStore();
+    const apiKey = store.getKey(profile);
+    if (apiKey !== undefined) return { apiKey, source: 'profile', profile };
+    const stored = store.profileNames();
+    const named = profile === DEFAULT_PROFILE ? '' : ` for profile "${profile}"`;
+    const login = `run \`loopsctl auth login${named ? ` --profile ${profile}` : ''}\``;
+    // --profile overrides LOOPS_API_KEY, so pointing to the variable would not help.
+    const hint =
+      this.globals.profile !== undefined
+        ? `${login}${stored.length > 0 ? `, or use a stored profile: ${stored.join(', ')}` : ''}`
+        : `${login} or set LOOPS_API_KEY`;
+    throw new AuthError(`no API key${named}`, { code: 'no_key', hint });
+  }
+
+  async profileStore() {
+    const { ProfileStore } = await import('../config/store.js');
+    return new ProfileStore(this.configDir);
+  }
+
+  /** A client for the command, with the key the precedence rules pick. */
+  async client(): Promise<ApiClient> {
+    const { apiKey } = await this.credentials();
+    return this.clientWithKey(apiKey);
+  }
+
+  async clientWithKey(apiKey: string): Promise<ApiClient> {
+    const [{ ApiClient }, transport] = await Promise.all([import('../api/client.js'), this.transport(apiKey)]);
+    return new ApiClient(transport);
+  }
+
+  async transport(apiKey: string): Promise<HttpTransport> {
+    const [{ HttpTransport, DEFAULT_REQUESTS_PER_SECOND }, { Pacer }, { formatSeconds }] = await Promise.all([
+      import('../api/http.js'),
+      import('../api/pacer.js'),
+      import('../api/retry.js'),
+    ]);
+    // One pace for the whole run, however many transports it opens.
+    this.pacer ??= new Pacer({ perSecond: DEFAULT_REQUESTS_PER_SECOND });
+    const { globals, runtime } = this;
+    const stderr = (line: string) => runtime.stderr.write(`${line}\n`);
+    // Retries are worth a line for someone watching a terminal, or reading --debug output.
+    const onRetry =
+      globals.debug || runtime.stderr.isTTY
+        ? (notice: RetryNotice) =>
+            stderr(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})`)
+        : undefined;
+    const transport = new HttpTransport({
+      baseUrl: await this.baseUrl(),
+      apiKey,
+      userAgent: `loopsctl/${VERSION}`,
+      timeoutMs: globals.timeout * 1000,
+      retry: { retries: globals.retries },
+      onRetry,
+      debug: globals.debug ? stderr : undefined,
+      signal: runtime.signal,
+      pacer: this.pacer,
+    });
+    this.closers.push(() => transport.close());
+    return transport;
+  }
+
+  private async baseUrl(): Promise<string> {
+    if (this.globals.sandbox) return (await this.startSandbox()).url;
+    const raw = this.globals.baseUrl ?? (this.env.LOOPS_BASE_URL || DEFAULT_BASE_URL);
+    try {
+      new URL(raw);
+    } catch {
+      throw new UsageError(`the base URL "${raw}" is not a valid URL`);
+    }
+    return raw;
+  }
+
+  /** The in-process sandbox, its state kept in the config dir, started on first use. */
+  private startSandbox(): Promise<{ url: string; apiKey: string }> {
+    this.sandbox ??= (async () => {
+      if (this.globals.baseUrl !== undefined) throw new UsageError('--sandbox and --base-url cannot be combined');
+      const [{ startSandbox }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
+        import('../sandbox/server.js'),
+        import('../sandbox/state.js'),
+        import('../sandbox/keys.js'),
+      ]);
+      const server = await startSandbox({ stateFile: defaultStatePath(this.configDir), now: this.runtime.now });
+      this.closers.push(() => server.close());
+      return { url: server.url, apiKey: SANDBOX_KEY };
+    })();
+    return this.sandbox;
+  }
+
+  /** Closes what the run opened, last opened first: connections before the sandbox they talk to. */
+  async close(): Promise<void> {
+    for (const close of this.closers.splice(0).reverse()) await close();
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * How a command is declared: its name, arguments, options, examples, whether it calls the API, and
+ * its behaviour, loaded only when the command runs. Declarations are plain data, cheap to build,
+ * so `--help`, completion scripts and `loopsctl commands --json` come from them without loading
+ * the HTTP stack, zod or the sandbox.
+ */
+import { InvalidArgumentError } from 'commander';
+import type { CommandContext } from './context.js';
+
+export interface ArgumentSpec {
+  name: string;
+  description: string;
+  /** Default true. */
+  required?: boolean;
+  variadic?: boolean;
+}
+
+export interface OptionSpec {
+  /** As commander takes them: '-f, --field <key=value>', '--yes', '--no-pager'. */
+  flags: string;
+  description: string;
+  default?: unknown;
+  choices?: readonly string[];
+  /** Parses (and checks) a value; throw InvalidArgumentError to reject it. */
+  parse?: (value: string, previous: unknown) => unknown;
+  /** The option must be given. */
+  required?: boolean;
+  /** Repeatable: every value is collected in an array. */
+  repeatable?: boolean;
+}
+
+/** A command's behaviour: it gets the run's context, the arguments in order, and its options. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Handler<A = any, O = any> = (context: CommandContext, args: A, options: O) => Promise<number | void>;
+
+export interface CommandSpec {
+  kind: 'command';
+  name: string;
+  aliases?: string[];
+  summary: string;
+  /** More help, after the options. */
+  help?: string;
+  args?: ArgumentSpec[];
+  options?: OptionSpec[];
+  examples: string[];
+  /**
+   * Calls the API. Only then do --sandbox, --base-url, --profile, --timeout and --retries mean
+   * something; on a local command --sandbox is refused, so that it can never touch stored keys.
+   */
+  remote: boolean;
+  /** Reads or writes stored keys: --sandbox is refused even when the command calls the API. */
+  storesKeys?: boolean;
+  load: () => Promise<Handler>;
+}
+
+export interface GroupSpec {
+  kind: 'group';
+  name: string;
+  aliases?: string[];
+  summary: string;
+  help?: string;
+  examples: string[];
+  commands: Spec[];
+}
+
+export type Spec = CommandSpec | GroupSpec;
+
+export function command(spec: Omit<CommandSpec, 'kind'>): CommandSpec {
+  return { kind: 'command', ...spec };
+}
+
+export function group(spec: Omit<GroupSpec, 'kind'>): GroupSpec {
+  return { kind: 'group', ...spec };
+}
+
+export function integerIn(min: number, max: number) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    }
+    return number;
+  };
+}
+
+/** Every command below a spec, with the words that reach it. */
+export function walkSpecs(specs: Spec[], path: string[] = []): { path: string[]; spec: CommandSpec }[] {
+  return specs.flatMap((spec) =>
+    spec.kind === 'command' ? [{ path: [...path, spec.name], spec }] : walkSpecs(spec.commands, [...path, spec.name]),
+  );
+}

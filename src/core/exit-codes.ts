@@ -1,0 +1,30 @@
+/**
+ * The exit codes of loopsctl: the one table that the error classes, `--help` and the README all
+ * come from (a test compares the README with it).
+ */
+export const EXIT_CODES = [
+  { name: 'ok', code: 0, meaning: 'success' },
+  { name: 'mismatch', code: 1, meaning: 'a check found a mismatch (ips check, webhooks verify, email-messages check)' },
+  { name: 'usage', code: 2, meaning: 'usage error, or a local file that cannot be used; nothing was sent' },
+  { name: 'auth', code: 3, meaning: 'no API key, or the API answered 401' },
+  { name: 'notFound', code: 4, meaning: 'not found (404)' },
+  { name: 'rejected', code: 5, meaning: 'the API rejected the request (400, 405, 409, 422, other 4xx)' },
+  { name: 'rateLimited', code: 6, meaning: 'rate limited (429 after retries)' },
+  { name: 'network', code: 7, meaning: 'network: could not connect, or timed out' },
+  { name: 'server', code: 8, meaning: 'server error (5xx after retries)' },
+  { name: 'invalidResponse', code: 9, meaning: 'invalid response: not JSON, or not the documented shape' },
+  { name: 'internal', code: 70, meaning: 'internal error (a bug in loopsctl)' },
+  { name: 'io', code: 74, meaning: 'output could not be written (disk full, stderr closed)' },
+  { name: 'interrupted', code: 130, meaning: 'interrupted (Ctrl-C)' },
+] as const;
+
+type ExitCodeName = (typeof EXIT_CODES)[number]['name'];
+
+export const ExitCode = Object.fromEntries(EXIT_CODES.map(({ name, code }) => [name, code])) as {
+  readonly [N in ExitCodeName]: Extract<(typeof EXIT_CODES)[number], { name: N }>['code'];
+};
+
+/** The table as `--help` prints it. */
+export function exitCodeHelp(): string {
+  return EXIT_CODES.map(({ code, meaning }) => `  ${String(code).padEnd(4)}${meaning}`).join('\n');
+}

@@ -1,0 +1,31 @@
+/** The one way every `list` subcommand is declared: its paging options and examples. */
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
+import { command, integerIn, type CommandSpec, type Handler, type OptionSpec } from './declare.js';
+
+export const LIST_OPTIONS: OptionSpec[] = [
+  { flags: '--per-page <n>', description: `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default 20)`, parse: integerIn(PER_PAGE_MIN, PER_PAGE_MAX) },
+  { flags: '--limit <n>', description: 'stop after n items', parse: integerIn(1, Number.MAX_SAFE_INTEGER) },
+  { flags: '--cursor <cursor>', description: 'fetch only the page at this cursor (from pagination.nextCursor)' },
+  { flags: '--jsonl', description: 'print each item as one line of compact JSON, as pages arrive (instead of --json)' },
+];
+
+export interface ListOptionValues {
+  perPage?: number;
+  limit?: number;
+  cursor?: string;
+  jsonl?: boolean;
+}
+
+export function listCommand(spec: { summary: string; example: string; help?: string; load: () => Promise<Handler> }): CommandSpec {
+  const { example } = spec;
+  return command({
+    name: 'list',
+    aliases: ['ls'],
+    summary: spec.summary,
+    help: spec.help,
+    options: LIST_OPTIONS,
+    examples: [example, `${example} --json --limit 100`, `${example} --jsonl > items.jsonl`, `${example} --per-page 50 --json`],
+    remote: true,
+    load: spec.load,
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Builds the commander tree from the declarations: the global options, every group and command
+ * with its arguments, options and examples. Nothing here loads a command's behaviour; the action
+ * of each command hands its parsed input to `run`, which does.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { UsageError } from '../api/errors.js';
+import { VERSION } from '../version.js';
+import { integerIn, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
+import { exitCodeHelp } from './exit-codes.js';
+import type { Runtime } from './runtime.js';
+
+export type Run = (spec: CommandSpec, args: unknown[], options: Record<string, unknown>, command: Command) => Promise<void>;
+
+/** Options that only mean something to a command that calls the API. */
+export const REMOTE_OPTIONS = ['sandbox', 'baseUrl', 'profile', 'timeout', 'retries'] as const;
+
+const ENVIRONMENT_HELP = `Environment:
+  LOOPS_API_KEY          API key to use (overrides stored profiles unless --profile is given)
+  LOOPSCTL_PROFILE       stored profile to use when neither --profile nor LOOPS_API_KEY is set
+  LOOPS_BASE_URL         API base URL (default https://app.loops.so/api)
+  LOOPSCTL_CONFIG_DIR    directory of the config file that keeps stored keys (and the sandbox's data)
+  NO_COLOR, FORCE_COLOR  turn colour off, or on when stdout is not a terminal`;
+
+const ROOT_EXAMPLES = [
+  'loopsctl --sandbox workflow list',
+  'loopsctl auth login',
+  'loopsctl --sandbox transactional list',
+  'loopsctl --sandbox themes list --json',
+];
+
+export function exampleText(lines: string[]): string {
+  return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+}
+
+export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command {
+  const program = new Command('loopsctl')
+    .description('Administer a Loops account from the command line.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--json', 'print the API data as JSON on stdout (errors as JSON on stderr)')
+    .option('--profile <name>', 'use the key stored under this profile')
+    .option('--base-url <url>', 'API base URL')
+    .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')
+    .addOption(new Option('--timeout <seconds>', 'give up on an attempt after this long').default(30).argParser(integerIn(1, 3600)))
+    .addOption(new Option('--retries <n>', 'retry a failed request up to n times, where that is safe (0: never)').default(3).argParser(integerIn(0, 10)))
+    .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
+    .option('--no-color', 'no colour in text output')
+    .addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp()}\n${exampleText(ROOT_EXAMPLES)}`);
+  configure(program, runtime, []);
+  program.helpCommand('help [command]', 'show help for a command');
+  for (const spec of specs) declare(program, spec, runtime, run, []);
+  return program;
+}
+
+/** Settings every command needs, since commander copies only some of them to subcommands. */
+function configure(command: Command, runtime: Runtime, path: string[]): void {
+  // Off a terminal help is wrapped at 80 columns, as commander does.
+  const width = (stream: Runtime['stdout']) => () => (stream.isTTY && stream.columns ? stream.columns : 80);
+  command
+    .configureOutput({
+      writeOut: (text) => runtime.stdout.write(text),
+      writeErr: (text) => runtime.stderr.write(text),
+      getOutHelpWidth: width(runtime.stdout),
+      getErrHelpWidth: width(runtime.stderr),
+      outputError: () => {},
+    })
+    .configureHelp({ showGlobalOptions: true })
+    .showSuggestionAfterError()
+    .exitOverride((error) => {
+      throw usageError(error, path);
+    });
+}
+
+function declare(parent: Command, spec: Spec, runtime: Runtime, run: Run, parentPath: string[]): void {
+  const path = [...parentPath, spec.name];
+  const command = parent.command(spec.name).description(spec.summary).aliases(spec.aliases ?? []);
+  configure(command, runtime, path);
+  if (spec.kind === 'group') {
+    for (const child of spec.commands) declare(command, child, runtime, run, path);
+  } else {
+    for (const argument of spec.args ?? []) {
+      const name = `${argument.name}${argument.variadic ? '...' : ''}`;
+      command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
+    }
+    for (const option of spec.options ?? []) command.addOption(toOption(option));
+    command.action(async (...received: unknown[]) => {
+      const self = received.at(-1) as Command;
+      await run(spec, self.processedArgs, self.opts(), self);
+    });
+  }
+  if (spec.help !== undefined) command.addHelpText('after', `\n${spec.help.trim()}\n`);
+  command.addHelpText('after', exampleText(spec.examples));
+}
+
+function toOption(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.choices !== undefined) option.choices(spec.choices);
+  if (spec.required) option.makeOptionMandatory();
+  const parse = spec.parse;
+  if (spec.repeatable) {
+    option.argParser((value: string, previous: unknown) => [...((previous as unknown[] | undefined) ?? []), parse === undefined ? value : parse(value, undefined)]);
+  } else if (parse !== undefined) {
+    option.argParser(parse);
+  }
+  if (spec.default !== undefined) option.default(spec.default);
+  return option;
+}
+
+/**
+ * Commander's errors as ours: help and the version end the run successfully, anything else is a
+ * usage error that points to the help of the command it happened in.
+ */
+function usageError(error: CommanderError, path: string[]): CommanderError | UsageError {
+  if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return error;
+  const [first, ...rest] = error.message.replace(/^error: /, '').split('\n');
+  const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
+  const help = `loopsctl ${[...path, '--help'].join(' ')}`;
+  const hint = suggestion === undefined ? `see \`${help}\`` : `did you mean ${suggestion}? See \`${help}\``;
+  return new UsageError(first!, { hint });
+}

@@ -1,0 +1,67 @@
+/** Reading from the user: hidden input on a terminal, a yes/no question, or the whole of stdin for scripts. */
+import { InterruptedError, UsageError } from '../api/errors.js';
+import type { Runtime } from './runtime.js';
+
+export async function readStdin(runtime: Pick<Runtime, 'stdin'>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of runtime.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads one line from the terminal, echoing it or not; Ctrl-C interrupts. */
+function readLine(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string, hidden: boolean): Promise<string> {
+  const { stdin, stderr } = runtime;
+  // Echo goes off before the question appears, so nothing typed after it can be shown.
+  stdin.setRawMode?.(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  stderr.write(question);
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = () => {
+      stdin.setRawMode?.(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n' || char === '\u0004') {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (char === '\u0003') {
+          finish();
+          reject(new InterruptedError('interrupted'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') {
+          if (!hidden && value.length > 0) stderr.write('\b \b');
+          value = value.slice(0, -1);
+        } else {
+          value += char;
+          if (!hidden) stderr.write(char);
+        }
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/** Asks on stderr and reads a line from the terminal without echoing it. */
+export function promptHidden(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string): Promise<string> {
+  if (!runtime.stdin.isTTY) throw new UsageError('no terminal to ask for the key on', { hint: 'pipe the key in with --with-key-stdin' });
+  return readLine(runtime, question, true);
+}
+
+/**
+ * The safety rule for destructive operations: on a terminal, ask; otherwise go ahead only with
+ * --yes. Nothing has been sent when this refuses.
+ */
+export async function confirm(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string, yes: boolean | undefined): Promise<void> {
+  if (yes) return;
+  if (!runtime.stdin.isTTY) throw new UsageError(`${question.replace(/\?$/, '')}: not confirmed`, { hint: 'pass --yes to confirm when not on a terminal' });
+  const answer = (await readLine(runtime, `${question} [y/N] `, false)).trim().toLowerCase();
+  if (answer !== 'y' && answer !== 'yes') throw new UsageError('cancelled; nothing was changed');
+}

@@ -1,0 +1,35 @@
+/**
+ * Everything a run of loopsctl takes from the world, made once in `main()`'s caller and handed to
+ * every command: streams, environment, clock and the abort signal that Ctrl-C fires. Nothing else
+ * in loopsctl reads process.stdout, process.env or the clock directly, so a test builds a runtime
+ * of its own and runs `main(argv, runtime)` in-process.
+ */
+import type { Readable, Writable } from 'node:stream';
+
+export type OutStream = Writable & { isTTY?: boolean; columns?: number };
+export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+
+export interface Runtime {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+  env: Record<string, string | undefined>;
+  now: () => Date;
+  /** Aborted on Ctrl-C: requests in flight and waits between retries end with InterruptedError. */
+  signal: AbortSignal;
+  /** The platform, for the few rules that differ on Windows (file modes). */
+  platform: NodeJS.Platform;
+}
+
+/** The runtime of the real process. */
+export function processRuntime(signal: AbortSignal): Runtime {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    now: () => new Date(),
+    signal,
+    platform: process.platform,
+  };
+}

@@ -1,0 +1,14 @@
+/** The keys the sandbox accepts, each standing for a team with some features turned off. */
+export interface KeyFeatures {
+  content: boolean;
+  workflows: boolean;
+  sendingDomain: boolean;
+}
+
+export const SANDBOX_KEYS: Record<string, KeyFeatures> = {
+  'sandbox-key': { content: true, workflows: true, sendingDomain: true },
+  'sandbox-no-content': { content: false, workflows: true, sendingDomain: true },
+  'sandbox-no-workflows': { content: true, workflows: false, sendingDomain: true },
+  'sandbox-no-domain': { content: true, workflows: true, sendingDomain: false },
+};
+export const SANDBOX_KEY = 'sandbox-key';

@@ -1,0 +1,175 @@
+/**
+ * What each area contributes to the sandbox, and the helpers its routes share: the documented
+ * failures, checks of request bodies, pages of collections, and answers checked against the
+ * strict form of the client's own schema before they leave.
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
+import { errorBody, pageOf } from '../api/schemas.js';
+import type { KeyFeatures } from './keys.js';
+import { strictFormOf } from './strict.js';
+
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The account-wide part of the state; every area keeps the rest in slices of its own. */
+export interface StateCore {
+  version: number;
+  teamName: string;
+  /** Counts the records created so far; new ids are derived from it. */
+  sequence: number;
+  [slice: string]: unknown;
+}
+
+export interface RouteContext {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+  features: KeyFeatures;
+  state: StateCore;
+  now(): Date;
+  /** A new cuid-shaped id, derived from the state's counter so runs are repeatable. */
+  newId(): string;
+  /** Says the state changed, so it is written back. */
+  changed(): void;
+}
+
+export interface SandboxRoute {
+  method: Method;
+  /** '/v1/themes/:themeId' */
+  path: string;
+  /** The feature the team needs for this operation, else 401. */
+  needs?: 'content' | 'workflows';
+  run(context: RouteContext): ApiAnswer;
+}
+
+/** A part of the state one area owns, kept under its key in the state file. */
+export interface Slice<T> {
+  key: string;
+  schema: z.ZodType<T>;
+  seed(): T;
+  of(state: StateCore): T;
+}
+
+export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T): Slice<T> {
+  return { key, schema, seed: () => structuredClone(seed()), of: (state) => state[key] as T };
+}
+
+export interface SandboxModule {
+  slices: Slice<unknown>[];
+  routes: SandboxRoute[];
+}
+
+/** A failure the API documents: a status and a `{message}` body. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiFailure(400, message);
+export const notFound = (message: string) => new ApiFailure(404, message);
+export const conflict = (message: string) => new ApiFailure(409, message);
+
+export function noSendingDomain(): ApiFailure {
+  return badRequest('No sending domain is configured for this team');
+}
+
+/** A cuid-shaped id derived from a label: the same label always gives the same id. */
+export function seedId(label: string): string {
+  const digest = createHash('sha256').update(label).digest();
+  const chars = Array.from(digest.subarray(0, 24), (byte) => (byte % 36).toString(36));
+  return `c${chars.join('')}`;
+}
+
+const EPOCH = Date.parse('2024-09-02T08:00:00.000Z');
+const HOUR = 3_600_000;
+
+/** A fixed timestamp of the seed, `hours` after the team's first day. */
+export function seedTime(hours: number): string {
+  return new Date(EPOCH + hours * HOUR).toISOString();
+}
+
+/** The body as an object holding only the allowed fields and every required one. */
+export function objectBody(body: unknown, allowed: string[], required: string[]): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the request body must be a JSON object');
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) throw badRequest(`unknown field${unknown.length === 1 ? '' : 's'} in the request body: ${unknown.join(', ')}`);
+  const missing = required.filter((key) => !Object.hasOwn(body, key));
+  if (missing.length > 0) throw badRequest(`missing field${missing.length === 1 ? '' : 's'} in the request body: ${missing.join(', ')}`);
+  return body as Record<string, unknown>;
+}
+
+export function stringField(fields: Record<string, unknown>, key: string): string {
+  const value = fields[key];
+  if (typeof value !== 'string') throw badRequest(`${key} must be a string`);
+  return value;
+}
+
+export function find<T extends { id: string }>(items: T[], id: string, noun: string): T {
+  const found = items.find((item) => item.id === id);
+  if (found === undefined) throw notFound(`${noun} ${id} not found`);
+  return found;
+}
+
+/** Checks an answer against the strict form of the client's schema; a mismatch is a sandbox bug. */
+export function answer(schema: z.ZodType, body: unknown, status = 200, headers?: Record<string, string>): ApiAnswer {
+  const result = strictFormOf(schema).safeParse(body);
+  if (!result.success) throw new Error(`the sandbox built an answer the client would refuse: ${result.error.message}`);
+  return { status, body, headers };
+}
+
+export function errorAnswer(failure: ApiFailure): ApiAnswer {
+  return answer(errorBody, { message: failure.message }, failure.status, failure.headers);
+}
+
+const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
+
+/**
+ * One page of a collection kept in creation order, most recent first. A cursor names the first
+ * item of the page it leads to; one that names no item is refused.
+ */
+export function listAnswer<T extends { id: string }>(item: z.ZodType, inCreationOrder: T[], query: URLSearchParams): ApiAnswer {
+  const perPage = pageSize(query.get('perPage'));
+  const items = [...inCreationOrder].reverse();
+  const cursor = query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    const id = decodeCursor(cursor);
+    start = items.findIndex((candidate) => candidate.id === id);
+    if (start < 0 || encodeCursor(id) !== cursor) throw badRequest(`invalid cursor: "${cursor}"`);
+  }
+  const data = items.slice(start, start + perPage);
+  const next = items[start + perPage];
+  const nextCursor = next === undefined ? null : encodeCursor(next.id);
+  const pagination = {
+    totalResults: items.length,
+    returnedResults: data.length,
+    perPage,
+    totalPages: Math.ceil(items.length / perPage),
+    nextCursor,
+    nextPage: nextCursor === null ? null : `?perPage=${perPage}&cursor=${nextCursor}`,
+  };
+  return answer(pageOf(item), { pagination, data });
+}
+
+function pageSize(raw: string | null): number {
+  if (raw === null) return 20;
+  const size = Number(raw);
+  if (!/^\d+$/.test(raw) || size < PER_PAGE_MIN || size > PER_PAGE_MAX) {
+    throw badRequest(`perPage must be a whole number from ${PER_PAGE_MIN} to ${PER_PAGE_MAX}, not "${raw}"`);
+  }
+  return size;
+}

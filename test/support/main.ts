@@ -1,0 +1,94 @@
+/**
+ * Runs `main(argv, runtime)` in-process, as the binary would but with captured streams, its own
+ * environment and config dir, and a terminal or not as the test says. Most end-to-end tests use
+ * this; the few that need a real process (signals, pipes, a pseudo-terminal) spawn bin/loopsctl.js.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import type { Runtime } from '../../src/core/runtime.js';
+import { main } from '../../src/main.js';
+import { startSandbox, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.js';
+
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON. */
+  json<T = any>(): T;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** What stdin holds; a string or a stream. */
+  input?: string | Readable;
+  /** Pretend stdout (and stderr, stdin) are a terminal of this many columns. */
+  tty?: { columns: number };
+  now?: () => Date;
+  signal?: AbortSignal;
+}
+
+export function tempDir(prefix = 'loopsctl-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+class Capture extends Writable {
+  text = '';
+  isTTY?: boolean;
+  columns?: number;
+  constructor(tty?: { columns: number }) {
+    super();
+    if (tty) {
+      this.isTTY = true;
+      this.columns = tty.columns;
+    }
+  }
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
+    this.text += chunk.toString();
+    callback();
+  }
+}
+
+/** A clean environment: no key, no colour forcing, a private config dir unless one is given. */
+export async function run(argv: string[], options: RunOptions = {}): Promise<Result> {
+  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir(), ...options.env };
+  const stdout = new Capture(options.tty);
+  const stderr = new Capture(options.tty);
+  const input = options.input;
+  const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];
+  if (options.tty) stdin.isTTY = true;
+  const runtime: Runtime = {
+    stdout,
+    stderr,
+    stdin,
+    env,
+    now: options.now ?? (() => new Date()),
+    signal: options.signal ?? new AbortController().signal,
+    platform: process.platform,
+  };
+  const code = await main(argv, runtime);
+  return {
+    code,
+    stdout: stdout.text,
+    stderr: stderr.text,
+    json: () => JSON.parse(stdout.text),
+  };
+}
+
+/** A terminal's stdin that a test types into. */
+export function typedInput(): PassThrough & { isTTY: boolean; setRawMode: (mode: boolean) => void } {
+  return Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => {} });
+}
+
+/**
+ * A sandbox of the test's own on loopback, for tests that need odd records or want to inspect
+ * the state: run commands against it with `sandboxArgs(server)`.
+ */
+export function startTestSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+  return startSandbox(options);
+}
+
+export function sandboxEnv(server: SandboxServer, key = 'sandbox-key'): Record<string, string> {
+  return { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: key };
+}
