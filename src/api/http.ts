@@ -12,7 +12,7 @@ import { describeBody } from './body-preview.js';
 import { Pacer } from './pacer.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface HttpRequest {
   method: Method;
@@ -20,6 +20,8 @@ export interface HttpRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Headers besides the ones every request carries, such as Idempotency-Key. */
+  headers?: Record<string, string>;
   /**
    * Whether sending the request twice has the same effect as sending it once. Only idempotent
    * requests are retried after a 5xx or a broken connection; every caller has to say.
@@ -155,6 +157,7 @@ export class HttpTransport implements Transport {
       'user-agent': this.options.userAgent,
       accept: 'application/json',
     };
+    Object.assign(headers, req.headers);
     let payload: string | undefined;
     if (req.body !== undefined) {
       payload = JSON.stringify(req.body);

@@ -16,6 +16,18 @@ import { area as transactional } from './transactional/index.js';
 import { area as webhooks } from './webhooks/index.js';
 import { area as workflows } from './workflows/index.js';
 
-export const areas: Area[] = [transactional, groups, campaignGroups, workflows, themes, segments, ips, auth, webhooks, completion, sandbox];
+export const areas: Area[] = [
+  transactional,
+  groups,
+  campaignGroups,
+  workflows,
+  themes,
+  segments,
+  ips,
+  auth,
+  webhooks,
+  completion,
+  sandbox,
+];
 
 export const specs: Spec[] = areas.map((area) => area.spec);

@@ -16,8 +16,10 @@ export interface ApiRequest {
   path: string;
   query: URLSearchParams;
   authorization: string | undefined;
-  /** The raw body; empty when none was sent. */
+  /** The body as text; empty when none was sent. */
   body: string;
+  /** The body's bytes, for routes that take other than JSON (an upload's PUT). */
+  rawBody?: Buffer;
   /** Other request headers, lower-case names. */
   headers?: Record<string, string | undefined>;
 }
@@ -27,6 +29,9 @@ export interface SandboxApiOptions {
   onChange?: (state: StateCore) => void;
   now?: () => Date;
 }
+
+/** What a request without a key may use: only routes that need no feature. */
+const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false };
 
 /** Ids as the API issues them: letters, digits, '_' and '-'. Anything else is a 400. */
 const VALID_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -81,7 +86,7 @@ export class SandboxApi {
       const allowed = [...route.methods.keys()].join(', ');
       throw new ApiFailure(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
     }
-    const features = authenticate(request.authorization);
+    const features = operation.anonymous ? NO_FEATURES : authenticate(request.authorization);
     if (operation.needs === 'content' && !features.content) throw new ApiFailure(401, 'The content API is not enabled for this team');
     if (operation.needs === 'workflows' && !features.workflows) throw new ApiFailure(401, 'The workflow API is not enabled for this team');
     for (const [name, value] of Object.entries(params)) {
@@ -90,7 +95,7 @@ export class SandboxApi {
     const context: RouteContext = {
       params,
       query: request.query,
-      body: parseBody(request.body),
+      body: operation.rawBody ? request.rawBody ?? Buffer.from(request.body) : parseBody(request.body),
       headers: request.headers ?? {},
       features,
       state: this.state,

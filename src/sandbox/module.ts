@@ -47,6 +47,10 @@ export interface SandboxRoute {
   path: string;
   /** The feature the team needs for this operation, else 401. */
   needs?: 'content' | 'workflows';
+  /** Takes the body as bytes (a Buffer in `context.body`) instead of JSON. */
+  rawBody?: boolean;
+  /** Needs no API key (a presigned upload URL carries its own authority). */
+  anonymous?: boolean;
   run(context: RouteContext): ApiAnswer;
 }
 

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadSandboxModules, SandboxApi, type ApiAnswer } from './api.js';
+import { loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from './api.js';
 import type { SandboxModule, StateCore } from './module.js';
 import { readState, seedState, writeState } from './state.js';
 
@@ -21,6 +21,8 @@ export interface SandboxServerOptions {
   /** Receives one line per request. */
   log?: (line: string) => void;
   now?: () => Date;
+  /** Told of every request the sandbox answers (tests that check what a command sent). */
+  onRequest?: (request: ApiRequest, answer: ApiAnswer) => void;
   /** Start from this state instead of the seed or the file (tests that need odd records). */
   initialState?: (modules: SandboxModule[]) => StateCore;
 }
@@ -42,7 +44,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   const api = new SandboxApi(state, modules, { onChange: save, now: options.now });
 
   const server: Server = createServer((req, res) => {
-    serve(api, req, res, options.log).catch((error: unknown) => {
+    serve(api, req, res, options).catch((error: unknown) => {
       send(res, { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } });
     });
   });
@@ -67,7 +69,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   };
 }
 
-async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse, log: SandboxServerOptions['log']): Promise<void> {
+async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse, options: SandboxServerOptions): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -76,15 +78,19 @@ async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse,
     chunks.push(chunk as Buffer);
   }
   const url = new URL(req.url ?? '/', 'http://sandbox');
-  const result = api.handle({
+  const rawBody = Buffer.concat(chunks);
+  const request: ApiRequest = {
     method: req.method ?? 'GET',
     path: url.pathname,
     query: url.searchParams,
     authorization: req.headers.authorization,
     headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
-    body: Buffer.concat(chunks).toString('utf8'),
-  });
-  log?.(`${req.method} ${url.pathname}${url.search} ${result.status}`);
+    body: rawBody.toString('utf8'),
+    rawBody,
+  };
+  const result = api.handle(request);
+  options.log?.(`${req.method} ${url.pathname}${url.search} ${result.status}`);
+  options.onRequest?.(request, result);
   send(res, result);
 }
 

@@ -6,18 +6,43 @@
  * the description adds workflowRevisionId to nodes whose own schemas forbid other fields.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from 'yaml';
 
 export type Schema = Record<string, any>;
 
+interface Operation {
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+
 export interface OpenApi {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 }
 
 export function loadOpenApi(file: string): OpenApi | undefined {
   if (!existsSync(file)) return undefined;
   return parse(readFileSync(file, 'utf8')) as OpenApi;
+}
+
+/** The published description beside the project (LOOPS_OPENAPI_FILE points elsewhere), if present. */
+export const PUBLISHED_DESCRIPTION = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../../../shared/reference/loops-openapi-1.21.6.yaml');
+
+/**
+ * Problems of a request against the description: an unknown path or method, or a JSON body that
+ * does not fit the operation's request schema. Empty when the request is one the API describes.
+ */
+export function requestProblems(doc: OpenApi, method: string, path: string, body: unknown): string[] {
+  const template = templateFor(doc, path.split('?')[0]!);
+  if (template === undefined) return [`no path of the description fits ${path}`];
+  const operation = doc.paths[template]![method.toLowerCase()];
+  if (operation === undefined) return [`${method} is not described for ${template}`];
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  if (schema === undefined) return body === undefined ? [] : [`${method} ${template} takes no JSON body`];
+  if (body === undefined) return [];
+  return validate(doc, schema, body);
 }
 
 /** The description's path template that a concrete path fits, e.g. /v1/workflows/{workflowId}. */
