@@ -77,7 +77,7 @@ describe('transactional', () => {
   it('reports a JSON error object on stderr under --json', async () => {
     const result = await loopsctl(['transactional', 'metrics', 'tx_nope', '--json']);
     expect(result).toMatchObject({ code: 4, stdout: '' });
-    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'Transactional email not found.', exitCode: 4 } });
+    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'Transactional email not found.', exitCode: 4, hint: null } });
   });
 
   it('ensures a draft and points out the content revision id', async () => {
@@ -225,7 +225,7 @@ describe('campaign groups', () => {
 
 describe('workflows', () => {
   it('lists workflows, also as `workflows`', async () => {
-    const result = await loopsctl(['workflows']);
+    const result = await loopsctl(['workflows', 'list']);
     expect(lines(result.stdout)).toEqual(['ID\tNAME\tSTATUS\tUPDATED', 'wf_welcome\tWelcome series\tDraft\t2025-06-29T07:47:39.370Z']);
     expect((await loopsctl(['workflow', 'list'])).stdout).toBe(result.stdout);
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { specs } from '../../src/areas/registry.js';
 import { runCli } from '../support/run-cli.js';
 
 const hasShell = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -10,13 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'loopsctl-completion-'));
 const scripts: Record<string, string> = {};
 
 // Every group, subcommand and flag the completion must offer, as a user sees them in help.
+/** Each group with its subcommands, and the top level with every group: from the declarations. */
 const EXPECTED: [string, string[]][] = [
-  ['', ['transactional', 'groups', 'campaign-groups', 'workflow', 'themes', 'segments', 'ips', 'auth', 'webhooks', 'completion', 'help']],
-  ['workflow', ['list', 'show']],
-  ['ips', ['list', 'check']],
-  ['themes', ['list', 'show']],
-  ['webhooks', ['verify', 'sign']],
-  ['completion', ['bash', 'zsh', 'fish']],
+  ['', [...specs.map((spec) => spec.name), 'help']],
+  ...specs.flatMap((spec): [string, string[]][] => (spec.kind === 'group' ? [[spec.name, spec.commands.map((command) => command.name)]] : [])),
 ];
 const FLAGS = ['--json', '--profile', '--base-url', '--timeout', '--debug', '--no-color', '--format', '--cidr', '--plain', '--tolerance', '--body-file', '--secret', '--per-page', '--limit', '--cursor'];
 

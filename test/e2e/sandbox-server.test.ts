@@ -3,7 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../src/sandbox/seed.js';
+import { SEED_IDS } from '../support/sandbox.js';
 import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
 
 interface RunningSandbox {
@@ -116,6 +116,6 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect(badPort.code).toBe(2);
     expect(badPort.stderr).toContain('--port');
     expect(nested.code).toBe(2);
-    expect(nested.stderr).toContain('is one already');
+    expect(nested.stderr).toContain('--sandbox does not apply to `sandbox`');
   });
 });

@@ -1,6 +1,8 @@
 /** Every command against the built-in sandbox: `loopsctl --sandbox ...`, no key, no server to start. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
+import { SEED_IDS, seedState } from '../support/sandbox.js';
 import { runCli, tempConfigDir } from '../support/run-cli.js';
 
 const seed = seedState();
@@ -91,6 +93,21 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     expect(withBaseUrl.stderr).toContain('--sandbox and --base-url cannot be combined');
     const login = await runCli(['--sandbox', 'auth', 'login', '--with-key-stdin'], { input: 'sandbox-key\n' });
     expect(login.code).toBe(2);
-    expect(login.stderr).toContain('--sandbox does not apply');
+    expect(login.stderr).toContain('--sandbox cannot be used with `login`');
+    const sign = await runCli(['--sandbox', 'webhooks', 'sign', '--secret', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], { input: '{}' });
+    expect(sign.code).toBe(2);
+    expect(sign.stderr).toContain('--sandbox does not apply to `sign`');
+  });
+
+  it('never touches stored keys: --sandbox auth logout and login are refused with the config file unchanged', async () => {
+    const configDir = tempConfigDir();
+    const env = { LOOPSCTL_CONFIG_DIR: configDir };
+    expect((await runCli(['auth', 'login', '--with-key-stdin', '--skip-verify'], { env, input: 'real-key-0123456789\n' })).code).toBe(0);
+    const before = readFileSync(join(configDir, 'config.json'), 'utf8');
+    const logout = await runCli(['--sandbox', 'auth', 'logout'], { env });
+    expect(logout.code).toBe(2);
+    const login = await runCli(['--sandbox', 'auth', 'login', '--skip-verify', '--with-key-stdin'], { env, input: 'sandbox-key\n' });
+    expect(login.code).toBe(2);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
   });
 });

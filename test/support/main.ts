@@ -52,7 +52,12 @@ class Capture extends Writable {
 
 /** A clean environment: no key, no colour forcing, a private config dir unless one is given. */
 export async function run(argv: string[], options: RunOptions = {}): Promise<Result> {
-  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir(), ...options.env };
+  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir() };
+  // A test may remove a variable by giving it as undefined.
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
   const stdout = new Capture(options.tty);
   const stderr = new Capture(options.tty);
   const input = options.input;

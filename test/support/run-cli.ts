@@ -1,4 +1,8 @@
-/** Runs the built CLI as a user would: a child process with its own environment and config dir. */
+/**
+ * Runs loopsctl as a user would, with its own environment and config dir: in-process through
+ * `main(argv, runtime)` (fast; most tests), or as a child process of the built binary
+ * (`spawnCli`) where a test needs a real process: signals, pipes, exit codes of the binary.
+ */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +28,16 @@ export function tempConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'loopsctl-test-'));
 }
 
-/** A clean environment: no key, no colour forcing, a private config dir unless one is given. */
-export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+/** In-process, with a clean environment: no key, no colour forcing, a private config dir unless one is given. */
+export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  if (options.onSpawn !== undefined) return spawnCli(args, options);
+  const { run } = await import('./main.js');
+  const { code, stdout, stderr } = await run(args, { env: options.env, input: options.input });
+  return { code, stdout, stderr };
+}
+
+/** The built binary as a child process, with a clean environment. */
+export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir() };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contains, formatAddress, formatHostCidr, formatRange, parseAddress, parseRange, type IpRange } from '../../src/allowlist/address.js';
-import { AllowListSyntaxError, compareAllowList, parseAllowList } from '../../src/allowlist/check.js';
+import { contains, formatAddress, formatHostCidr, formatRange, parseAddress, parseRange, type IpRange } from '../../src/areas/ips/address.js';
+import { AllowListSyntaxError, compareAllowList, parseAllowList } from '../../src/areas/ips/allowlist.js';
 
 function canonical(text: string): string {
   const range = parseRange(text);

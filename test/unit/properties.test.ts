@@ -1,12 +1,18 @@
 /** Property-based tests: ids, the sanitizer, paging and the workflow tree, over generated inputs. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LoopsClient } from '../../src/api/client.js';
+import { ApiClient } from '../../src/api/client.js';
+import { campaignGroups } from '../../src/areas/campaign-groups/client.js';
+import { transactionalGroups } from '../../src/areas/groups/client.js';
+import { dedicatedSendingIps } from '../../src/areas/ips/client.js';
+import { themes } from '../../src/areas/themes/client.js';
+import { createTransactional, ensureDraft, transactionalMetrics } from '../../src/areas/transactional/client.js';
+import { getWorkflow, getWorkflowNode } from '../../src/areas/workflows/client.js';
 import { UsageError } from '../../src/api/errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js';
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';
 import { sanitize } from '../../src/render/sanitize.js';
-import { renderWorkflowTree } from '../../src/render/workflow-tree.js';
+import { renderWorkflowTree } from '../../src/areas/workflows/tree.js';
 import { envelope, group } from '../support/fixtures.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -88,7 +94,7 @@ describe('sanitize', () => {
   });
 });
 
-describe('LoopsClient.pages', () => {
+describe('ApiClient.pages', () => {
   /** A fake API that serves `total` items in pages whose sizes it picks itself. */
   function fakeApi(total: number, pageSizes: number[]) {
     const requests: HttpRequest[] = [];
@@ -116,7 +122,7 @@ describe('LoopsClient.pages', () => {
         async (total, pageSizes, limit, perPage) => {
           const api = fakeApi(total, pageSizes);
           const seen: string[] = [];
-          for await (const received of new LoopsClient(api.transport).pages('transactionalGroups', { limit, perPage })) {
+          for await (const received of new ApiClient(api.transport).pages(transactionalGroups, { limit, perPage })) {
             seen.push(...received.data.map((item) => item.id));
           }
           const wanted = Math.min(total, limit ?? Infinity);

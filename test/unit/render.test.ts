@@ -2,11 +2,11 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { JsonArrayWriter, Output, formatJson } from '../../src/render/output.js';
-import { describeFilter } from '../../src/render/resources.js';
+import { describeFilter } from '../../src/areas/segments/render.js';
 import { renderRecord, renderTable } from '../../src/render/table.js';
-import { rate } from '../../src/render/transactional.js';
-import { describeNode, describeWait } from '../../src/render/workflow-labels.js';
-import { renderWorkflowTree } from '../../src/render/workflow-tree.js';
+import { rate } from '../../src/areas/transactional/render.js';
+import { describeNode, describeWait } from '../../src/areas/workflows/labels.js';
+import { renderWorkflowTree } from '../../src/areas/workflows/tree.js';
 
 function fakeOutput(options: { tty: boolean; json?: boolean; color?: boolean; env?: NodeJS.ProcessEnv }) {
   const stdout = Object.assign(new PassThrough(), { isTTY: options.tty });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nodeFieldsByType } from '../../src/api/schemas.js';
-import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
+import { nodeFieldsByType } from '../../src/areas/workflows/schemas.js';
+import { SEED_IDS, seedState } from '../support/sandbox.js';
 import { freshSandbox, sandboxCaller, type Caller } from '../support/sandbox.js';
 
 const FIXED_NOW = new Date('2025-05-06T07:08:09.010Z');

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
+import { SEED_IDS, seedState } from '../support/sandbox.js';
 import { loadOpenApi, templateFor, validate, type OpenApi } from '../support/openapi.js';
 import { freshSandbox, type Caller } from '../support/sandbox.js';
 

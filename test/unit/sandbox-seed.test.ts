@@ -3,8 +3,15 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as s from '../../src/api/schemas.js';
-import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
+import { pageOf } from '../../src/api/schemas.js';
+import { apiKeyInfo } from '../../src/areas/auth/schemas.js';
+import { group, RESERVED_GROUP_NAME } from '../../src/areas/groups/schemas.js';
+import { dedicatedSendingIps } from '../../src/areas/ips/schemas.js';
+import { audienceSegment } from '../../src/areas/segments/schemas.js';
+import { theme as themeSchema } from '../../src/areas/themes/schemas.js';
+import { transactionalDraftRecord, transactionalEmail, transactionalMetrics } from '../../src/areas/transactional/schemas.js';
+import { workflow as workflowSchema, workflowNode, workflowSummary } from '../../src/areas/workflows/schemas.js';
+import { SEED_IDS, seedState } from '../support/sandbox.js';
 import { strictFormOf } from '../../src/sandbox/strict.js';
 import { sandboxCaller } from '../support/sandbox.js';
 
@@ -18,41 +25,41 @@ function expectStrict(schema: z.ZodType, value: unknown, what: string): void {
 describe('strict forms of the client schemas', () => {
   it('refuse unknown keys at any depth, also in the fields of a node type', () => {
     const theme = seed.themes[0]!;
-    expect(strictFormOf(s.theme).safeParse({ ...theme, extra: 1 }).success).toBe(false);
-    expect(strictFormOf(s.theme).safeParse({ ...theme, styles: { ...theme.styles, glow: '#fff' } }).success).toBe(false);
-    expect(strictFormOf(s.pageOf(s.group)).safeParse({ pagination: { totalResults: 0, returnedResults: 0, perPage: 20, totalPages: 0, nextCursor: null, nextPage: null, more: true }, data: [] }).success).toBe(false);
+    expect(strictFormOf(themeSchema).safeParse({ ...theme, extra: 1 }).success).toBe(false);
+    expect(strictFormOf(themeSchema).safeParse({ ...theme, styles: { ...theme.styles, glow: '#fff' } }).success).toBe(false);
+    expect(strictFormOf(pageOf(group)).safeParse({ pagination: { totalResults: 0, returnedResults: 0, perPage: 20, totalPages: 0, nextCursor: null, nextPage: null, more: true }, data: [] }).success).toBe(false);
     const node = { id: 'n', workflowId: 'w', typeName: 'TimerAction', nextNodeIds: [], amount: 1, unit: 'd' };
-    expect(strictFormOf(s.workflowNode).safeParse(node).success).toBe(true);
-    expect(strictFormOf(s.workflowNode).safeParse({ ...node, subject: 'not a timer field' }).success).toBe(false);
-    expect(strictFormOf(s.workflowNode).safeParse({ ...node, unit: 'weeks' }).success).toBe(false);
+    expect(strictFormOf(workflowNode).safeParse(node).success).toBe(true);
+    expect(strictFormOf(workflowNode).safeParse({ ...node, subject: 'not a timer field' }).success).toBe(false);
+    expect(strictFormOf(workflowNode).safeParse({ ...node, unit: 'weeks' }).success).toBe(false);
     const simplified = { typeName: 'SendEmailAction', nextNodeIds: [], subject: 'Hi' };
-    expect(strictFormOf(s.workflow).safeParse({ id: 'w', rootNodeId: null, nodes: { a: simplified } }).success).toBe(true);
-    expect(strictFormOf(s.workflow).safeParse({ id: 'w', rootNodeId: null, nodes: { a: { ...simplified, amount: 3 } } }).success).toBe(false);
+    expect(strictFormOf(workflowSchema).safeParse({ id: 'w', rootNodeId: null, nodes: { a: simplified } }).success).toBe(true);
+    expect(strictFormOf(workflowSchema).safeParse({ id: 'w', rootNodeId: null, nodes: { a: { ...simplified, amount: 3 } } }).success).toBe(false);
   });
 });
 
 describe('the seed data', () => {
   it('holds against the client schemas in strict mode, record by record', () => {
-    for (const theme of seed.themes) expectStrict(s.theme, theme, `theme ${theme.name}`);
-    for (const group of [...seed.transactionalGroups, ...seed.campaignGroups]) expectStrict(s.group, group, `group ${group.name}`);
-    for (const segment of seed.segments) expectStrict(s.audienceSegment, segment, `segment ${segment.name}`);
+    for (const theme of seed.themes) expectStrict(themeSchema, theme, `theme ${theme.name}`);
+    for (const record of [...seed.transactionalGroups, ...seed.campaignGroups]) expectStrict(group, record, `group ${record.name}`);
+    for (const segment of seed.segments) expectStrict(audienceSegment, segment, `segment ${segment.name}`);
     for (const { record, metrics } of seed.transactionalEmails) {
-      expectStrict(s.transactionalDraftRecord, record, `transactional ${record.name}`);
-      expectStrict(s.transactionalMetrics, metrics, `metrics of ${record.name}`);
+      expectStrict(transactionalDraftRecord, record, `transactional ${record.name}`);
+      expectStrict(transactionalMetrics, metrics, `metrics of ${record.name}`);
     }
-    expectStrict(s.dedicatedSendingIps, seed.sendingIps, 'sending IPs');
+    expectStrict(dedicatedSendingIps, seed.sendingIps, 'sending IPs');
     for (const workflow of seed.workflows) {
-      for (const node of workflow.nodes) expectStrict(s.workflowNode, node, `${workflow.name} node ${node.typeName}`);
+      for (const node of workflow.nodes) expectStrict(workflowNode, node, `${workflow.name} node ${node.typeName}`);
     }
   });
 
   it('holds in strict mode in every answer built from it', () => {
     const call = sandboxCaller();
     const list = (path: string) => call('GET', path, { query: { perPage: '50' } }).body.data;
-    for (const email of list('/v1/transactional-emails')) expectStrict(s.transactionalEmail, email, email.name);
+    for (const email of list('/v1/transactional-emails')) expectStrict(transactionalEmail, email, email.name);
     for (const workflow of list('/v1/workflows')) {
-      expectStrict(s.workflowSummary, workflow, workflow.name);
-      expectStrict(s.workflow, call('GET', `/v1/workflows/${workflow.id}`).body, workflow.name);
+      expectStrict(workflowSummary, workflow, workflow.name);
+      expectStrict(workflowSchema, call('GET', `/v1/workflows/${workflow.id}`).body, workflow.name);
     }
   });
 
@@ -60,7 +67,7 @@ describe('the seed data', () => {
     expect(seed.themes.length).toBeGreaterThanOrEqual(25);
     expect(seed.themes.filter((theme) => theme.isDefault)).toHaveLength(1);
     expect(seed.transactionalGroups.length).toBeGreaterThanOrEqual(25);
-    expect(seed.campaignGroups.map((group) => group.name)).toContain(s.RESERVED_GROUP_NAME);
+    expect(seed.campaignGroups.map((group) => group.name)).toContain(RESERVED_GROUP_NAME);
     expect(seed.campaignGroups).toHaveLength(3);
     expect(seed.segments).toHaveLength(3);
     expect(seed.workflows.length).toBeGreaterThanOrEqual(4);

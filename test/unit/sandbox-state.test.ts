@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/api/errors.js';
-import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
+import { LocalFileError } from '../../src/api/errors.js';
+import { SEED_IDS, sandboxModules, seedState } from '../support/sandbox.js';
 import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
 import { defaultStatePath, readState, writeState } from '../../src/sandbox/state.js';
 
@@ -35,7 +35,7 @@ describe('sandbox state', () => {
   it('starts from the seed and writes it to the state file', async () => {
     const file = tempFile();
     await start(file);
-    expect(readState(file)).toEqual(seedState());
+    expect(readState(file, sandboxModules)).toEqual(seedState());
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
@@ -58,14 +58,14 @@ describe('sandbox state', () => {
 
     const reset = await start(file, true);
     expect((await request(reset, 'GET', '/v1/transactional-emails')).body.pagination.totalResults).toBe(5);
-    expect(readState(file)).toEqual(seedState());
+    expect(readState(file, sandboxModules)).toEqual(seedState());
   });
 
   it('writes the file after each change, not only on close', async () => {
     const file = tempFile();
     const sandbox = await start(file);
     await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Written at once' });
-    expect(readState(file)!.transactionalEmails.map(({ record }) => record.name)).toContain('Written at once');
+    expect(readState(file, sandboxModules)!.transactionalEmails.map(({ record }) => record.name)).toContain('Written at once');
   });
 
   it('replaces the file by renaming a complete temporary file over it', () => {
@@ -75,7 +75,7 @@ describe('sandbox state', () => {
     const changed = { ...seedState(), teamName: 'Renamed team' };
     writeState(file, changed);
     expect(statSync(file).ino).not.toBe(inode);
-    expect(readState(file)).toEqual(changed);
+    expect(readState(file, sandboxModules)).toEqual(changed);
     expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
   });
 
@@ -91,24 +91,24 @@ describe('sandbox state', () => {
 
   it('names a corrupt or foreign state file and the way out', () => {
     const file = tempFile();
-    for (const content of ['{"version": 1, "themes": [', JSON.stringify({ ...seedState(), version: 2 }), JSON.stringify({ ...seedState(), themes: [{ id: 1 }] })]) {
+    for (const content of ['{"version": 1, "themes": [', JSON.stringify({ ...seedState(), version: 99 }), JSON.stringify({ ...seedState(), themes: [{ id: 1 }] })]) {
       writeFileSync(file, content);
       const error = (() => {
         try {
-          readState(file);
+          readState(file, sandboxModules);
         } catch (thrown) {
           return thrown;
         }
         return undefined;
       })();
-      expect(error).toBeInstanceOf(UsageError);
-      expect((error as UsageError).message).toContain(file);
-      expect((error as UsageError).hint).toContain('--reset');
+      expect(error).toBeInstanceOf(LocalFileError);
+      expect((error as LocalFileError).message).toContain(file);
+      expect((error as LocalFileError).hint).toContain('--reset');
     }
   });
 
   it('lives in the config dir by default', () => {
-    expect(defaultStatePath({ LOOPSCTL_CONFIG_DIR: '/somewhere/loopsctl' })).toBe(join('/somewhere/loopsctl', 'sandbox-state.json'));
+    expect(defaultStatePath('/somewhere/loopsctl')).toBe(join('/somewhere/loopsctl', 'sandbox-state.json'));
   });
 });
 

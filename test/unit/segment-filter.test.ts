@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, describeFilter } from '../../src/render/resources.js';
+import { describeCondition, describeFilter } from '../../src/areas/segments/render.js';
 
 const condition = (operator: string, value?: unknown, key = 'plan') => ({ type: 'property', key, operator, value });
 

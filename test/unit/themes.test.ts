@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Theme } from '../../src/api/schemas.js';
+import type { Theme } from '../../src/areas/themes/schemas.js';
 import { Output } from '../../src/render/output.js';
-import { renderTheme, themeListView } from '../../src/render/resources.js';
+import { renderTheme, themeListView } from '../../src/areas/themes/render.js';
 import { renderTable } from '../../src/render/table.js';
-import { swatch } from '../../src/render/swatch.js';
+import { swatch } from '../../src/areas/themes/swatch.js';
 
 const sink = (isTTY: boolean) => Object.assign(new Writable({ write: (_chunk, _encoding, done) => done() }), { isTTY });
 const output = (tty: boolean) => new Output({ json: false, color: true, stdout: sink(tty), stderr: sink(false), env: {} });

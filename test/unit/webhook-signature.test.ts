@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSignature, newMessageId, secretKey, signHeaders, verify, WebhookSecretError } from '../../src/webhooks/signature.js';
+import { computeSignature, newMessageId, secretKey, signHeaders, verify, WebhookSecretError } from '../../src/areas/webhooks/signature.js';
 
 // The published test vector of the Standard Webhooks specification.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMermaidLabel, renderWorkflowMermaid } from '../../src/render/workflow-mermaid.js';
-import { quoteDot, renderWorkflowDot } from '../../src/render/workflow-dot.js';
+import { escapeMermaidLabel, renderWorkflowMermaid } from '../../src/areas/workflows/mermaid.js';
+import { quoteDot, renderWorkflowDot } from '../../src/areas/workflows/dot.js';
 
 // Hostile names on purpose: quotes, entity-like text, brackets, a newline, a backslash in an id,
 // a node the trigger cannot reach, and an edge to an id that has no node.
