@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/api/errors.js';
 import { SEED_IDS, seedState } from '../../src/sandbox/seed.js';
 import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
-import { defaultStatePath, readState, writeState } from '../../src/sandbox/state.js';
+import { defaultStatePath, readState, withStateLock, writeState } from '../../src/sandbox/state.js';
 
 const started: SandboxServer[] = [];
 afterEach(async () => {
@@ -105,6 +105,49 @@ describe('sandbox state', () => {
       expect((error as UsageError).message).toContain(file);
       expect((error as UsageError).hint).toContain('--reset');
     }
+  });
+
+  it('leaves an existing directory as it is (--state ./file.json), and writes the file 0600', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-cwd-'));
+    chmodSync(directory, 0o755);
+    const file = join(directory, 'state.json');
+    writeState(file, seedState());
+    expect(statSync(directory).mode & 0o777).toBe(0o755);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('creates a missing directory for the user alone', () => {
+    const directory = join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-new-')), 'a', 'b');
+    writeState(join(directory, 'state.json'), seedState());
+    expect(statSync(directory).mode & 0o777).toBe(0o700);
+  });
+
+  it('does not write when the state has not changed', () => {
+    const file = tempFile();
+    expect(writeState(file, seedState())).toBe(true);
+    const inode = statSync(file).ino;
+    expect(writeState(file, seedState())).toBe(false);
+    expect(statSync(file).ino).toBe(inode);
+  });
+
+  it('replaces a symlink at the path instead of writing through it', () => {
+    const file = tempFile();
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-link-')), 'target.json');
+    writeFileSync(elsewhere, 'untouched', { mode: 0o644 });
+    symlinkSync(elsewhere, file);
+    writeState(file, seedState());
+    expect(readFileSync(elsewhere, 'utf8')).toBe('untouched');
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(readState(file)).toEqual(seedState());
+  });
+
+  it('runs a read-modify-write under the state lock, and says who holds it when it stays taken', () => {
+    const file = tempFile();
+    expect(withStateLock(file, () => existsSync(`${file}.lock`))).toBe(true);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid }));
+    expect(() => withStateLock(file, () => undefined, { waitMs: 20 })).toThrow(UsageError);
+    expect(() => withStateLock(file, () => undefined, { waitMs: 20 })).toThrow(`the sandbox state file ${file} is locked`);
   });
 
   it('lives in the config dir by default', () => {
