@@ -76,8 +76,7 @@ export interface TransportOptions {
   maxBodyBytes?: number;
 }
 
-/** The API allows about 10 requests per second per team. */
-export const DEFAULT_REQUESTS_PER_SECOND = 10;
+export { DEFAULT_REQUESTS_PER_SECOND } from './pacer.js';
 
 /** No answer of the API comes near this; a body past it is refused rather than held in memory. */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -124,7 +123,7 @@ export class HttpTransport implements Transport {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     this.maxBodyBytes = options.maxBodyBytes ?? maxBodyBytes();
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.pacer = options.pacer ?? new Pacer({ perSecond: DEFAULT_REQUESTS_PER_SECOND });
+    this.pacer = options.pacer ?? new Pacer();
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8, connect: { timeout: options.timeoutMs } });
   }
 
