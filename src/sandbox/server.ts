@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SandboxApi, type ApiAnswer } from './api.js';
 import { seedState } from './seed.js';
 import { readState, writeState, type SandboxState } from './state.js';
+import { UsageError } from '../api/errors.js';
 
 /** Bodies larger than this are refused; no operation of the API takes more than a few fields. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -45,7 +46,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(bindError(error, host, options.port ?? 0)));
     server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
@@ -62,6 +63,20 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+/** Why the sandbox could not listen, as a usage error about --host and --port rather than a crash. */
+function bindError(error: NodeJS.ErrnoException, host: string, port: number): UsageError {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const reasons: Record<string, [string, string]> = {
+    EADDRINUSE: ['the port is already in use', 'pick another --port, or --port 0 for a free one'],
+    EACCES: ['permission denied', 'ports below 1024 usually need privileges; pick another --port, or --port 0 for a free one'],
+    EADDRNOTAVAIL: ['the address is not one of this machine\'s', 'listen on a local address, such as --host 127.0.0.1'],
+    ENOTFOUND: ['the host name does not resolve', 'give an address, such as --host 127.0.0.1'],
+    EAI_AGAIN: ['the host name could not be resolved', 'give an address, such as --host 127.0.0.1'],
+  };
+  const [reason, hint] = reasons[error.code ?? ''] ?? [error.message, 'check --host and --port'];
+  return new UsageError(`the sandbox cannot listen on ${where}: ${reason}`, { cause: error, hint });
 }
 
 async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse, log: SandboxServerOptions['log']): Promise<void> {

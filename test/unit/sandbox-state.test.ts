@@ -169,3 +169,18 @@ describe('sandbox over HTTP', () => {
     expect(huge.status).toBe(413);
   });
 });
+
+describe('sandbox listening', () => {
+  it('reports a port in use, or an address not of this machine, as a usage error about --port and --host', async () => {
+    const first = await start(tempFile());
+    const port = Number(new URL(first.url).port);
+    const busy = await startSandbox({ port }).catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(UsageError);
+    expect(busy).toMatchObject({ message: `the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use`, exitCode: 2 });
+    expect((busy as UsageError).hint).toContain('--port 0');
+
+    const foreign = await startSandbox({ host: '203.0.113.9' }).catch((error: unknown) => error);
+    expect(foreign).toBeInstanceOf(UsageError);
+    expect((foreign as UsageError).message).toBe("the sandbox cannot listen on 203.0.113.9:0: the address is not one of this machine's");
+  });
+});
