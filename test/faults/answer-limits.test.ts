@@ -8,11 +8,13 @@ import { HttpTransport, type TransportOptions } from '../../src/api/http.js';
 import { ExitCode, InvalidResponseError, LoopsctlError, RateLimitError, RejectedError, ServerError } from '../../src/api/errors.js';
 import { startApiServer, type ApiServer } from '../support/api-server.js';
 import { raw, status } from '../support/faults.js';
+import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer;
-let transport: HttpTransport;
+let transport: HttpTransport | undefined;
 afterEach(async () => {
-  await transport.close();
+  await transport?.close();
+  transport = undefined;
   await server.close();
 });
 
@@ -30,7 +32,7 @@ function transportFor(options: Partial<TransportOptions> = {}) {
 }
 
 async function failure(path = '/v1/x', idempotent = true): Promise<LoopsctlError> {
-  const error = await transport.send({ method: 'GET', path, idempotent }).then(
+  const error = await transport!.send({ method: 'GET', path, idempotent }).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
@@ -66,7 +68,7 @@ describe('server-requested waits', () => {
       'GET /v1/x': (req, res) => (calls++ === 0 ? status(503, undefined, { 'retry-after': '0' }) : status(200, { ok: true }))(req, res),
     });
     transportFor();
-    expect((await transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).body).toEqual({ ok: true });
+    expect((await transport!.send({ method: 'GET', path: '/v1/x', idempotent: true })).body).toEqual({ ok: true });
     expect(server.requests).toHaveLength(2);
   });
 });
@@ -188,5 +190,40 @@ describe('redirects', () => {
     transportFor();
     const error = await failure();
     expect(error.message).toBe(`the API answered HTTP 302 (a redirect to ${server.url}/api/v1/x, not followed)`);
+  });
+});
+
+describe('as a script sees it', () => {
+  const METRICS = 'GET /v1/transactional-emails/t1/metrics';
+  const run = (env: Record<string, string> = {}) =>
+    runCli(['transactional', 'metrics', 't1', '--json'], { env: { LOOPS_API_KEY: 'test-key-limits', LOOPS_BASE_URL: server.url, ...env } });
+
+  it('a 503 asking to wait an hour: exit 8 at once, the wait named in the JSON error', async () => {
+    server = await startApiServer({ [METRICS]: status(503, { message: 'maintenance' }, { 'retry-after': '3600' }) });
+    const result = await run();
+    expect(result.code).toBe(8);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error).toMatchObject({
+      code: 'server_error',
+      status: 503,
+      exitCode: 8,
+      message: 'maintenance; the API asks to wait 3600 s before the next request, longer than loopsctl waits (60 s)',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a body past LOOPSCTL_MAX_BODY_BYTES: exit 9 naming the limit, sent once', async () => {
+    server = await startApiServer({ [METRICS]: raw(200, 'application/json', JSON.stringify({ padding: 'x'.repeat(5000) })) });
+    const result = await run({ LOOPSCTL_MAX_BODY_BYTES: '4096' });
+    expect(result.code).toBe(9);
+    expect(JSON.parse(result.stderr).error.message).toBe('the API answered HTTP 200 with a body larger than 4096 bytes, the most loopsctl reads');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('an answer nested 10,000 deep: exit 9, not a crash', async () => {
+    server = await startApiServer({ [METRICS]: raw(200, 'application/json', `${'['.repeat(10_000)}${']'.repeat(10_000)}`) });
+    const result = await run();
+    expect(result.code).toBe(9);
+    expect(JSON.parse(result.stderr).error.code).toBe('invalid_response');
   });
 });
