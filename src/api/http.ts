@@ -11,6 +11,7 @@ import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, Netw
 import { describeBody, escapeControls } from './body-preview.js';
 import { parseBaseUrl, redactUserinfo } from './base-url.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH } from './json-text.js';
+import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
 
@@ -319,10 +320,6 @@ async function readLimited(response: Dispatcher.ResponseData, limit: number): Pr
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.trim();
 }
 
 /**

@@ -6,6 +6,7 @@
  * Turns are handed out in order, so concurrent callers (bulk metrics) queue fairly.
  */
 import { UsageError } from './errors.js';
+import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
 
 /** The API allows about 10 requests per second per team; the pace until an answer states its limit. */
@@ -113,10 +114,6 @@ function statedLimit(value: string | undefined): number | undefined {
   if (digits === undefined) return undefined;
   const limit = Number(digits);
   return limit >= 1 && Number.isSafeInteger(limit) ? limit : undefined;
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.trim();
 }
 
 /** x-ratelimit-reset is sent either as seconds until the reset or as a Unix time in seconds. */

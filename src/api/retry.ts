@@ -5,6 +5,7 @@
  * ever made).
  */
 import { InterruptedError } from './errors.js';
+import { headerValue } from './headers.js';
 
 export interface RetryPolicy {
   /** Further attempts after the first; 0 turns retries off. */
@@ -55,7 +56,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy): number {
  * header is absent or unreadable, so that backoff applies instead.
  */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  const text = headerValue(value);
   if (!text) return undefined;
   // A thousand-digit number is still a wait, only one longer than any cap.
   if (/^\d+(\.\d+)?$/.test(text)) return Math.min(Number.MAX_SAFE_INTEGER, Math.round(Number(text) * 1000));

@@ -10,7 +10,7 @@ export function ensureDirectory(dir: string): void {
 }
 
 /**
- * Why a directory is no safe place for a secret: owned by another user, or writable by group or
+ * Why an existing directory is no safe place for a secret: owned by another user, or writable by group or
  * others (who could swap the file for their own). Undefined when it is fine, or when the platform
  * has no such owners (Windows).
  */
@@ -18,7 +18,6 @@ export function unsafeDirectoryReason(dir: string): { reason: string; fix: strin
   const uid = process.getuid?.();
   if (uid === undefined) return undefined;
   const stats = statSync(dir);
-  if (!stats.isDirectory()) return { reason: 'it is not a directory', fix: `remove it, or point LOOPSCTL_CONFIG_DIR elsewhere` };
   if (stats.uid !== uid) {
     return { reason: `it belongs to another user (uid ${stats.uid})`, fix: `use a directory of your own (LOOPSCTL_CONFIG_DIR), or make it yours with \`chown ${uid} ${dir}\`` };
   }
