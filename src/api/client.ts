@@ -5,6 +5,7 @@
  * key order kept), typed by the schema they passed.
  */
 import type { z } from 'zod';
+import { CursorGuard } from './cursor-guard.js';
 import { InvalidResponseError } from './errors.js';
 import { describeBody } from './body-preview.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
@@ -45,20 +46,19 @@ export class ApiClient {
   async *pages<T>(resource: ListResource<T>, options: ListOptions = {}): AsyncGenerator<Page<T>> {
     const envelope = pageOf(resource.item);
     const perPage = options.perPage ?? pageSizeFor(options.limit);
-    let cursor = options.cursor;
+    // An empty cursor is the first page, as a script's paging loop starts.
+    let cursor = options.cursor || undefined;
     let remaining = options.limit ?? Infinity;
-    const seenCursors = new Set<string>();
+    const guard = new CursorGuard();
     while (remaining > 0) {
       const page = (await this.call({ method: 'GET', idempotent: true, path: resource.path, query: { perPage, cursor } }, envelope)) as Page<T>;
       if (page.data.length > remaining) page.data = page.data.slice(0, remaining);
       remaining -= page.data.length;
       yield page;
-      const next = page.pagination.nextCursor;
-      if (options.cursor !== undefined || next === null || page.data.length === 0) return;
-      if (seenCursors.has(next)) {
-        throw new InvalidResponseError(`the API returned the cursor "${next}" twice; stopping instead of looping`);
-      }
-      seenCursors.add(next);
+      if (options.cursor !== undefined) return;
+      // An empty page that still names a next one is followed: the guard ends a loop.
+      const next = guard.follow(page.pagination);
+      if (next === undefined) return;
       cursor = next;
     }
   }

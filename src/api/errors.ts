@@ -34,6 +34,27 @@ export abstract class LoopsctlError extends Error {
   }
 }
 
+/** What may differ in a copy of an error made by withDetails. */
+export interface DetailChanges {
+  message?: string;
+  hint?: string;
+}
+
+/**
+ * A new error of the same class, status, code and cause, with another message or hint: the way to
+ * add what is learnt after an error was made (a retry count, why a write was not sent again)
+ * without changing an error that may already have been seen elsewhere.
+ */
+export function withDetails<E extends LoopsctlError>(error: E, changes: DetailChanges): E {
+  const SameClass = error.constructor as new (message: string, details: ErrorDetails) => E;
+  return new SameClass(changes.message ?? error.message, {
+    status: error.status,
+    code: error.code,
+    cause: error.cause,
+    hint: changes.hint ?? error.hint,
+  });
+}
+
 /** A check found the world out of step with what the user expected (ips check, webhooks verify). */
 export class MismatchError extends LoopsctlError {
   static readonly defaultCode = 'mismatch';
@@ -129,17 +150,23 @@ const defaultMessages: Record<number, string> = {
   429: 'rate limited by the API',
 };
 
-/** Maps a failed HTTP answer to the error the user sees, keeping the API's own message. */
-export function errorForStatus(status: number, apiMessage: string | undefined): LoopsctlError {
-  const message = apiMessage?.trim() || defaultMessages[status] || `the API answered HTTP ${status}`;
+/**
+ * Maps a failed HTTP answer to the error the user sees, keeping the API's own message. A note
+ * (what the body looked like, where a redirect points) is added to the message in parentheses, and
+ * a hint replaces the usual one.
+ */
+export function errorForStatus(status: number, apiMessage: string | undefined, extra: { note?: string; hint?: string } = {}): LoopsctlError {
+  const base = apiMessage?.trim() || defaultMessages[status] || `the API answered HTTP ${status}`;
+  const message = extra.note === undefined ? base : `${base} (${extra.note})`;
   if (status === 401) {
     return new AuthError(message, {
       status,
-      hint: 'the key may be wrong, or the API this command uses may not be enabled for the team; check with `loopsctl auth status`',
+      hint: extra.hint ?? 'the key may be wrong, or the API this command uses may not be enabled for the team; check with `loopsctl auth status`',
     });
   }
-  if (status === 404) return new NotFoundError(message, { status });
-  if (status === 429) return new RateLimitError(message, { status });
-  if (status >= 500) return new ServerError(message, { status });
-  return new RejectedError(message, { status, code: rejectedCodes[status] });
+  const { hint } = extra;
+  if (status === 404) return new NotFoundError(message, { status, hint });
+  if (status === 429) return new RateLimitError(message, { status, hint });
+  if (status >= 500) return new ServerError(message, { status, hint });
+  return new RejectedError(message, { status, hint, code: rejectedCodes[status] });
 }

@@ -7,8 +7,11 @@
 import { Agent, errors as undiciErrors, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { errorBody } from './schemas.js';
-import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, type LoopsctlError } from './errors.js';
-import { describeBody } from './body-preview.js';
+import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, UsageError, withDetails, type LoopsctlError } from './errors.js';
+import { describeBody, escapeControls } from './body-preview.js';
+import { parseBaseUrl, redactUserinfo } from './base-url.js';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from './json-text.js';
+import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
 
@@ -33,7 +36,10 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   contentType: string;
-  /** The body as received, for describing an answer of the wrong shape. */
+  /**
+   * The body as received: for describing an answer of the wrong shape, and for passing through
+   * exactly what JSON.parse would change (integers past 2^53, see json-text.ts).
+   */
   text: string;
   body: unknown;
 }
@@ -69,10 +75,24 @@ export interface TransportOptions {
   debug?: (line: string) => void;
   /** Aborting it (Ctrl-C) ends the run with InterruptedError, also during a wait. */
   signal?: AbortSignal;
+  /** The largest body read from an answer; by default DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
-/** The API allows about 10 requests per second per team. */
-export const DEFAULT_REQUESTS_PER_SECOND = 10;
+export { DEFAULT_REQUESTS_PER_SECOND } from './pacer.js';
+
+/** No answer of the API comes near this; a body past it is refused rather than held in memory. */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/** The body size limit: LOOPSCTL_MAX_BODY_BYTES when set (a whole number of bytes), else the default. */
+export function maxBodyBytes(env: Record<string, string | undefined>): number {
+  const value = env.LOOPSCTL_MAX_BODY_BYTES?.trim();
+  if (!value) return DEFAULT_MAX_BODY_BYTES;
+  if (!/^\d+$/.test(value) || Number(value) === 0 || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`LOOPSCTL_MAX_BODY_BYTES must be a whole number of bytes, such as ${DEFAULT_MAX_BODY_BYTES}`);
+  }
+  return Number(value);
+}
 
 /** Connection errors that happen before any byte of the request is sent. */
 const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -93,6 +113,7 @@ export class HttpTransport implements Transport {
   private readonly baseUrl: string;
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
+  private readonly maxBodyBytes: number;
 
   constructor(private readonly options: TransportOptions) {
     // A key that cannot travel in a header would make undici fail with a message that quotes it.
@@ -102,9 +123,10 @@ export class HttpTransport implements Transport {
         hint: 'check LOOPS_API_KEY, or store the key again with `loopsctl auth login`',
       });
     }
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.pacer = options.pacer ?? new Pacer({ perSecond: DEFAULT_REQUESTS_PER_SECOND });
+    this.pacer = options.pacer ?? new Pacer();
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8, connect: { timeout: options.timeoutMs } });
   }
 
@@ -128,14 +150,9 @@ export class HttpTransport implements Transport {
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
         const { error, kind, reason, retryAfterMs } = thrown;
-        if (kind === 'rate-limited' && retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) {
-          throw new RateLimitError(`rate limited: the API asks to wait ${formatSeconds(retryAfterMs)} before the next request, longer than loopsctl waits (${formatSeconds(this.policy.maxRetryAfterMs)})`, {
-            status: error.status,
-            hint: 'run the command again after that time',
-          });
-        }
         if (!mayRetry(kind, req.idempotent)) throw unretriedWrite(error);
-        if (retry >= retries) throw retries === 0 ? error : Object.assign(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` });
+        if (retry >= retries) throw retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` });
+        if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) throw waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs);
         const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
         this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
         await sleep(delayMs, this.options.signal);
@@ -166,9 +183,10 @@ export class HttpTransport implements Transport {
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const started = performance.now();
-    this.options.debug?.(`> ${req.method} ${url} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent})`);
+    const shownUrl = redactUserinfo(url);
+    this.options.debug?.(`> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent})`);
     let response: Dispatcher.ResponseData | undefined;
-    let text: string;
+    let text: string | undefined;
     try {
       response = await request(url, {
         method: req.method,
@@ -179,42 +197,68 @@ export class HttpTransport implements Transport {
         bodyTimeout: this.options.timeoutMs,
         signal: interrupt ? AbortSignal.any([interrupt, deadline]) : deadline,
       });
-      text = await response.body.text();
+      text = await readLimited(response, this.maxBodyBytes);
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });
       throw this.networkFailure(error, req, url, deadline, response !== undefined);
     }
     const elapsed = Math.round(performance.now() - started);
-    this.options.debug?.(`< ${response.statusCode} ${req.method} ${url} in ${elapsed} ms`);
+    this.options.debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${elapsed} ms`);
     this.pacer.observe(response.headers);
     const contentType = String(response.headers['content-type'] ?? '');
     const status = response.statusCode;
+    // Never retried: the same request would bring the same answer.
+    if (text === undefined) throw this.tooLarge(status);
+    if (status < 200 || status > 599) {
+      throw new InvalidResponseError(`the API answered with status ${status}, which HTTP does not define`, { status, hint: 'check the base URL (--base-url, LOOPS_BASE_URL)' });
+    }
+    const encoding = headerValue(response.headers['content-encoding']);
+    if (encoding !== undefined && encoding !== '' && encoding.toLowerCase() !== 'identity') {
+      throw new InvalidResponseError(
+        `the API answered HTTP ${status} with a body encoded as "${escapeControls(encoding)}" (content-encoding), which loopsctl does not ask for and does not decode`,
+        { status, hint: 'a proxy between loopsctl and the API may be compressing answers; check the base URL (--base-url, LOOPS_BASE_URL)' },
+      );
+    }
 
     if (status >= 200 && status < 300) {
       return { status, headers: response.headers, contentType, text, body: parseJson(text, status, contentType) };
     }
-    throw this.statusFailure(status, response.headers, text, contentType);
+    throw this.statusFailure(status, response.headers, text, contentType, url);
   }
 
-  private statusFailure(status: number, headers: HttpResponse['headers'], text: string, contentType: string): AttemptFailure {
+  private statusFailure(status: number, headers: HttpResponse['headers'], text: string, contentType: string, url: string): AttemptFailure {
     let message: string | undefined;
     try {
-      const parsed = errorBody.safeParse(JSON.parse(text));
-      if (parsed.success) message = parsed.data.message;
+      // An error page that is not JSON, or nests too deeply to read, still says what the status means.
+      const parsed = jsonNestingExceeds(text) ? undefined : errorBody.safeParse(JSON.parse(text));
+      if (parsed?.success) message = parsed.data.message;
     } catch {
-      // An error page that is not JSON still says what the status means.
-    }
-    let error = errorForStatus(status, message);
-    if (message === undefined && text.length > 0 && status >= 500) {
-      error = Object.assign(error, { message: `${error.message} (${describeBody(text, contentType)})` });
+      // As above: not JSON.
     }
     const retryAfterMs = parseRetryAfter(headers['retry-after']);
-    if (status === 429) {
-      if (retryAfterMs !== undefined) error.message += ` (it asks to wait ${formatSeconds(retryAfterMs)})`;
-      return new AttemptFailure(error, 'rate-limited', 'HTTP 429', retryAfterMs);
+    if (status >= 300 && status < 400) {
+      const location = headerValue(headers.location);
+      throw errorForStatus(status, message, {
+        note: location ? `a redirect to ${describeLocation(location, url)}, not followed` : 'a redirect, not followed',
+        hint: 'loopsctl does not follow redirects; check the base URL (--base-url, LOOPS_BASE_URL): it should be the API root, such as https://app.loops.so/api',
+      });
     }
-    if (status >= 500) return new AttemptFailure(error, 'server', `HTTP ${status}`, retryAfterMs);
-    throw error;
+    if (status === 429) {
+      const note = retryAfterMs === undefined ? undefined : `it asks to wait ${formatSeconds(retryAfterMs)}`;
+      return new AttemptFailure(errorForStatus(status, message, { note }), 'rate-limited', 'HTTP 429', retryAfterMs);
+    }
+    if (status >= 500) {
+      const note = message === undefined && text.length > 0 ? describeBody(text, contentType) : undefined;
+      return new AttemptFailure(errorForStatus(status, message, { note }), 'server', `HTTP ${status}`, retryAfterMs);
+    }
+    throw errorForStatus(status, message);
+  }
+
+  private tooLarge(status: number): InvalidResponseError {
+    return new InvalidResponseError(`the API answered HTTP ${status} with a body larger than ${formatBytes(this.maxBodyBytes)}, the most loopsctl reads`, {
+      status,
+      hint: 'ask for less at a time (such as a smaller --per-page), or raise the limit with LOOPSCTL_MAX_BODY_BYTES=<bytes>',
+    });
   }
 
   private networkFailure(error: unknown, req: HttpRequest, url: string, deadline: AbortSignal, answered: boolean): AttemptFailure {
@@ -246,12 +290,67 @@ export class HttpTransport implements Transport {
 
 /** A write that failed after it may have reached the API is not sent again; the user checks. */
 function unretriedWrite(error: LoopsctlError): LoopsctlError {
-  return Object.assign(error, {
+  return withDetails(error, {
     hint: 'loopsctl did not send it again because the API may already have acted on it; check before running the command again',
   });
 }
 
+/** The server asked for a wait (Retry-After) longer than loopsctl is willing to wait. */
+function waitTooLong(error: LoopsctlError, waitMs: number, capMs: number): LoopsctlError {
+  const asked = `the API asks to wait ${formatSeconds(waitMs)} before the next request, longer than loopsctl waits (${formatSeconds(capMs)})`;
+  return withDetails(error, {
+    message: error instanceof RateLimitError ? `rate limited: ${asked}` : `${error.message}; ${asked}`,
+    hint: 'run the command again after that time',
+  });
+}
+
+/**
+ * The body as text, or undefined when it is larger than the limit: reading stops there, so an
+ * endless or huge body never fills the memory.
+ */
+async function readLimited(response: Dispatcher.ResponseData, limit: number): Promise<string | undefined> {
+  const declared = Number(headerValue(response.headers['content-length']));
+  if (declared > limit) {
+    response.body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length;
+    // Leaving the loop destroys the stream, and with it the connection.
+    if (size > limit) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Where a redirect points, for the error message: resolved against the request, without
+ * credentials, query or fragment (they may carry tokens), control characters escaped, cut short.
+ */
+function describeLocation(location: string, requestUrl: string): string {
+  const MAX_CHARS = 200;
+  let shown: string;
+  try {
+    const target = new URL(location, requestUrl);
+    shown = `${target.protocol}//${target.host}${target.pathname}${target.search ? '?…' : ''}`;
+  } catch {
+    shown = redactUserinfo(location);
+  }
+  const escaped = escapeControls(shown);
+  return escaped.length > MAX_CHARS ? `${escaped.slice(0, MAX_CHARS)}…` : escaped;
+}
+
+function formatBytes(bytes: number): string {
+  const MIB = 1024 * 1024;
+  return bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`;
+}
+
 function parseJson(text: string, status: number, contentType: string): unknown {
+  if (jsonNestingExceeds(text)) {
+    throw new InvalidResponseError(`the API answered HTTP ${status} with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than loopsctl reads`, { status });
+  }
   try {
     return JSON.parse(text);
   } catch {

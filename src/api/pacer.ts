@@ -1,13 +1,22 @@
 /**
- * Keeps one run under the API's rate limit (about 10 requests per second per team): no more than
- * `perSecond` requests start in any one-second window, and when the API says no requests remain
+ * Keeps one run under the API's rate limit: no more requests start in any one-second window than
+ * the API states in x-ratelimit-limit (10 until an answer states one, the documented limit per
+ * team), nor than the user's own cap (--rate, LOOPSCTL_RATE). When the API says no requests remain
  * (x-ratelimit-remaining: 0) nothing starts until its reset, or for a second when it gives none.
  * Turns are handed out in order, so concurrent callers (bulk metrics) queue fairly.
  */
+import { UsageError } from './errors.js';
+import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
 
+/** The API allows about 10 requests per second per team; the pace until an answer states its limit. */
+export const DEFAULT_REQUESTS_PER_SECOND = 10;
+
 export interface PacerOptions {
-  perSecond: number;
+  /** Requests per second until an answer states the limit (x-ratelimit-limit); 10 by default. */
+  perSecond?: number;
+  /** The user's cap (--rate, LOOPSCTL_RATE): never more than this, whatever the API allows. */
+  maxPerSecond?: number;
   /**
    * Added to each one-second window. A request reaches the API a little after its turn, by more for
    * one that opens a connection; without this margin, that jitter could land an eleventh request in
@@ -24,17 +33,20 @@ const DEFAULT_MARGIN_MS = 50;
 const MAX_PAUSE_MS = 10_000;
 
 export class Pacer {
-  private readonly perSecond: number;
+  /** What the API allows: its stated limit, or the default until it states one. */
+  private allowedPerSecond: number;
+  private readonly maxPerSecond: number;
   private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Start times of the most recent requests, oldest first, at most perSecond of them. */
+  /** Start times of the most recent requests, oldest first, at most perSecond() of them. */
   private readonly starts: number[] = [];
   private pausedUntil = 0;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(options: PacerOptions) {
-    this.perSecond = options.perSecond;
+  constructor(options: PacerOptions = {}) {
+    this.allowedPerSecond = checkedRate(options.perSecond ?? DEFAULT_REQUESTS_PER_SECOND);
+    this.maxPerSecond = checkedRate(options.maxPerSecond ?? Infinity);
     this.windowMs = WINDOW_MS + (options.marginMs ?? DEFAULT_MARGIN_MS);
     this.now = options.now ?? (() => performance.now());
     this.sleep = options.sleep ?? sleep;
@@ -48,8 +60,15 @@ export class Pacer {
     return mine;
   }
 
+  /** Requests that may start in one window now. */
+  get perSecond(): number {
+    return Math.min(this.allowedPerSecond, this.maxPerSecond);
+  }
+
   /** Reads the rate-limit headers of an answer. */
   observe(headers: Record<string, string | string[] | undefined>): void {
+    const stated = statedLimit(headerValue(headers['x-ratelimit-limit']));
+    if (stated !== undefined) this.allowedPerSecond = stated;
     if (headerValue(headers['x-ratelimit-remaining']) !== '0') return;
     const pause = resetDelay(headerValue(headers['x-ratelimit-reset']), Date.now()) ?? WINDOW_MS;
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(pause, MAX_PAUSE_MS));
@@ -58,18 +77,43 @@ export class Pacer {
   private async waitForSlot(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = this.now();
-      const windowFull = this.starts.length >= this.perSecond ? this.starts[0]! + this.windowMs : 0;
+      const { perSecond } = this;
+      // The start perSecond turns back: once it is a window old, one more may start.
+      const windowFull = this.starts.length >= perSecond ? this.starts[this.starts.length - perSecond]! + this.windowMs : 0;
       const readyAt = Math.max(this.pausedUntil, windowFull);
       if (readyAt <= now) break;
       await this.sleep(readyAt - now, signal);
     }
     this.starts.push(this.now());
-    if (this.starts.length > this.perSecond) this.starts.shift();
+    if (this.starts.length > this.perSecond) this.starts.splice(0, this.starts.length - this.perSecond);
   }
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.trim();
+/**
+ * A requests-per-second cap given by the user (--rate, LOOPSCTL_RATE): a whole number from 1.
+ * Undefined when not given.
+ */
+export function parseRate(value: string | undefined, source: string): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`${source} must be a whole number of requests per second, 1 or more`);
+  }
+  return Number(text);
+}
+
+function checkedRate(rate: number): number {
+  if (!(rate >= 1)) throw new RangeError(`a pace needs at least 1 request per second, not ${rate}`);
+  return rate === Infinity ? rate : Math.floor(rate);
+}
+
+/** x-ratelimit-limit as a number of requests, or undefined when absent or unreadable ("0" included). */
+function statedLimit(value: string | undefined): number | undefined {
+  // Also read the leading number of the structured form "10;w=1".
+  const digits = value === undefined ? undefined : /^(\d+)(?![\d.])/.exec(value)?.[1];
+  if (digits === undefined) return undefined;
+  const limit = Number(digits);
+  return limit >= 1 && Number.isSafeInteger(limit) ? limit : undefined;
 }
 
 /** x-ratelimit-reset is sent either as seconds until the reset or as a Unix time in seconds. */

@@ -5,6 +5,7 @@
  * ever made).
  */
 import { InterruptedError } from './errors.js';
+import { headerValue } from './headers.js';
 
 export interface RetryPolicy {
   /** Further attempts after the first; 0 turns retries off. */
@@ -13,7 +14,10 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** No backoff delay is longer than this. */
   maxDelayMs: number;
-  /** A Retry-After longer than this ends the run instead of being waited out. */
+  /**
+   * The longest wait a server may ask for (Retry-After, on a 429 or a 5xx alike); a longer one ends
+   * the run instead of being waited out.
+   */
   maxRetryAfterMs: number;
   /** 0 <= random() < 1, for jitter. */
   random: () => number;
@@ -52,16 +56,29 @@ export function backoffDelay(retry: number, policy: RetryPolicy): number {
  * header is absent or unreadable, so that backoff applies instead.
  */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  const text = headerValue(value);
   if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // A thousand-digit number is still a wait, only one longer than any cap.
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.min(Number.MAX_SAFE_INTEGER, Math.round(Number(text) * 1000));
   // HTTP dates name the day and month; without this, Date.parse would take "-5" for a year.
   const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
 
-/** Resolves after ms, or rejects with InterruptedError as soon as the signal aborts. */
+/** setTimeout fires at once for a delay past 2^31 - 1 ms (about 24.8 days); no wait may be longer. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A delay setTimeout honours: whole, from 0 to MAX_TIMER_MS; anything not a number is 0. */
+export function clampDelay(ms: number): number {
+  if (!(ms > 0)) return 0;
+  return Math.min(MAX_TIMER_MS, Math.ceil(ms));
+}
+
+/**
+ * Resolves after ms (clamped to what a timer can wait), or rejects with InterruptedError as soon
+ * as the signal aborts.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError('interrupted'));
@@ -72,7 +89,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, clampDelay(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,5 +1,7 @@
-/** Reading the JSON files loopsctl keeps for itself: the stored keys and the sandbox's state. */
-import { readFileSync } from 'node:fs';
+/** Reading and writing the JSON files loopsctl keeps for itself: the stored keys and the sandbox's state. */
+import { randomBytes } from 'node:crypto';
+import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { z } from '../api/schemas.js';
 
 /** Why a file cannot be used, in words that never quote its content: it may hold a key. */
@@ -27,4 +29,36 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.in
     throw new UnusableFileError(`${issue.path.length === 0 ? 'the file' : issue.path.join('.')}: ${issue.message}`);
   }
   return result.data;
+}
+
+/**
+ * Replaces the file with the value as JSON, readable by the user only (0600): written under a new
+ * name in the same directory, then renamed over the path. The rename replaces whatever is at the
+ * path, a symlink included, so the write never goes through a link to another file; and a crash
+ * leaves the old file or the new one, never half of each. Returns false, writing nothing, when the
+ * file already holds exactly that text.
+ */
+export function writeJsonFile(file: string, value: unknown): boolean {
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  if (alreadyHolds(file, text)) return false;
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    // 'wx': never reuse a file someone placed under the temporary name.
+    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  return true;
+}
+
+/** Whether the path is already a private regular file (not a link) with exactly this text. */
+function alreadyHolds(file: string, text: string): boolean {
+  try {
+    const stats = lstatSync(file);
+    return stats.isFile() && (stats.mode & 0o077) === 0 && readFileSync(file, 'utf8') === text;
+  } catch {
+    return false;
+  }
 }

@@ -1,16 +1,17 @@
 /**
- * Stored API keys, one per named profile, kept by conf in a file only the user can read
- * (0600, in a 0700 directory). conf writes the file atomically (a temporary file renamed over it),
- * so a crash mid-write leaves the old file or the new one, never half of each. A file that is not
- * what loopsctl wrote is reported and left alone, never replaced. LOOPSCTL_CONFIG_DIR moves the
- * directory.
+ * Stored API keys, one per named profile, in a JSON file only the user can read (0600) in a
+ * directory only the user can change. Every change is a read-modify-write under a lock file, so
+ * parallel `auth login` runs all keep their keys; and every write is a new file renamed over the
+ * old one (see writeJsonFile), so a crash leaves the old file or the new one, and a symlink planted
+ * at the path is replaced, never written through. A file that is not what loopsctl wrote is
+ * reported and left alone, never replaced. LOOPSCTL_CONFIG_DIR moves the directory.
  */
-import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
 import { z } from '../api/schemas.js';
 import { AuthError } from '../api/errors.js';
-import { readJsonFile, UnusableFileError } from './json-file.js';
+import { readJsonFile, UnusableFileError, writeJsonFile } from './json-file.js';
+import { LockTimeoutError, withFileLock, type LockOptions } from './lock.js';
+import { ensureDirectory, unsafeDirectoryReason } from './private-dir.js';
 
 const storedConfig = z.looseObject({
   profiles: z.record(z.string(), z.looseObject({ apiKey: z.string() })),
@@ -20,71 +21,86 @@ type StoredConfig = z.infer<typeof storedConfig>;
 const CONFIG_FILE = 'config.json';
 
 export class ProfileStore {
-  private readonly conf: Conf<StoredConfig>;
+  readonly path: string;
 
-  constructor(readonly directory: string) {
-    ensurePrivateDir(directory);
-    // Checked before conf opens it: conf would merge its defaults into a file of the wrong shape
-    // and write the result back, losing what was there.
-    checkExistingFile(join(directory, CONFIG_FILE));
-    try {
-      this.conf = new Conf<StoredConfig>({
-        projectName: 'loopsctl',
-        cwd: directory,
-        configFileMode: 0o600,
-        defaults: { profiles: {} },
-        clearInvalidConfig: false,
-      });
-    } catch (error) {
-      // The file changed since the check, or cannot be opened; anything else is a bug, not the file's fault.
-      if (!(error instanceof SyntaxError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
-      throw corruptConfigError(error instanceof SyntaxError ? 'it is not valid JSON' : error, join(directory, CONFIG_FILE));
-    }
-  }
-
-  get path(): string {
-    return this.conf.path;
+  constructor(
+    readonly directory: string,
+    /** How long a change waits for another process's lock, and when a lock counts as stale. */
+    private readonly lock: LockOptions = {},
+  ) {
+    this.path = join(directory, CONFIG_FILE);
+    checkConfigDirectory(directory);
+    // Read once at the start, so that a file of the wrong shape is reported before anything else.
+    this.read();
   }
 
   getKey(profile: string): string | undefined {
-    return this.conf.get('profiles')[profile]?.apiKey;
+    return this.read().profiles[profile]?.apiKey;
   }
 
   setKey(profile: string, apiKey: string): void {
-    this.conf.set('profiles', { ...this.conf.get('profiles'), [profile]: { apiKey } });
+    this.update((config) => ({ ...config, profiles: { ...config.profiles, [profile]: { apiKey } } }));
   }
 
   /** Returns whether the profile existed. */
   deleteKey(profile: string): boolean {
-    const profiles = { ...this.conf.get('profiles') };
-    if (!(profile in profiles)) return false;
-    delete profiles[profile];
-    this.conf.set('profiles', profiles);
-    return true;
+    let existed = false;
+    this.update((config) => {
+      existed = Object.hasOwn(config.profiles, profile);
+      const profiles = { ...config.profiles };
+      delete profiles[profile];
+      return { ...config, profiles };
+    });
+    return existed;
   }
 
   profileNames(): string[] {
-    return Object.keys(this.conf.get('profiles'));
+    return Object.keys(this.read().profiles);
+  }
+
+  private read(): StoredConfig {
+    try {
+      return readJsonFile(this.path, storedConfig) ?? { profiles: {} };
+    } catch (error) {
+      if (error instanceof UnusableFileError) throw corruptConfigError(error, this.path);
+      throw error;
+    }
+  }
+
+  /** One read-modify-write of the file, under its lock; other keys of the file are kept as they were. */
+  private update(change: (config: StoredConfig) => StoredConfig): void {
+    try {
+      withFileLock(this.path, () => writeJsonFile(this.path, change(this.read())), this.lock);
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new AuthError(`the config file ${this.path} is locked: ${error.message}`, {
+        code: 'config',
+        cause: error,
+        hint: `another loopsctl is changing it; try again, or if none runs, remove ${error.lockFile}`,
+      });
+    }
   }
 }
 
-export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-}
 
-function checkExistingFile(file: string): void {
+/** Keys are kept only where nobody else can replace the file or read it through a link of theirs. */
+function checkConfigDirectory(directory: string): void {
   try {
-    readJsonFile(file, storedConfig);
+    ensureDirectory(directory);
   } catch (error) {
-    if (error instanceof UnusableFileError) throw corruptConfigError(error, file);
-    throw error;
+    throw new AuthError(`the config directory ${directory} could not be created: ${(error as Error).message}`, {
+      code: 'config',
+      cause: error,
+      hint: 'set LOOPSCTL_CONFIG_DIR to a directory of your own',
+    });
   }
+  const unsafe = unsafeDirectoryReason(directory);
+  if (unsafe === undefined) return;
+  throw new AuthError(`the config directory ${directory} is not safe for API keys: ${unsafe.reason}`, { code: 'config', hint: unsafe.fix });
 }
 
-function corruptConfigError(error: unknown, file: string): AuthError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return new AuthError(`the config file ${file} could not be read: ${reason}`, {
+function corruptConfigError(error: UnusableFileError, file: string): AuthError {
+  return new AuthError(`the config file ${file} could not be read: ${error.message}`, {
     code: 'config',
     cause: error,
     hint: 'fix the file by hand, or move it aside and run `loopsctl auth login` again',

@@ -27,6 +27,8 @@ export interface GlobalOptions {
   timeout: number;
   retries: number;
   sandbox?: boolean;
+  /** --rate: at most this many requests per second, below what the API allows. */
+  rate?: number;
 }
 
 export interface Credentials {
@@ -99,13 +101,13 @@ export class CommandContext {
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
-    const [{ HttpTransport, DEFAULT_REQUESTS_PER_SECOND }, { Pacer }, { formatSeconds }] = await Promise.all([
+    const [{ HttpTransport, maxBodyBytes }, { Pacer, parseRate }, { formatSeconds }] = await Promise.all([
       import('../api/http.js'),
       import('../api/pacer.js'),
       import('../api/retry.js'),
     ]);
     // One pace for the whole run, however many transports it opens.
-    this.pacer ??= new Pacer({ perSecond: DEFAULT_REQUESTS_PER_SECOND });
+    this.pacer ??= new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
     const { globals, runtime } = this;
     const stderr = (line: string) => runtime.stderr.write(`${line}\n`);
     // Retries are worth a line for someone watching a terminal, or reading --debug output.
@@ -124,6 +126,7 @@ export class CommandContext {
       debug: globals.debug ? stderr : undefined,
       signal: runtime.signal,
       pacer: this.pacer,
+      maxBodyBytes: maxBodyBytes(this.env),
     });
     this.closers.push(() => transport.close());
     return transport;
@@ -131,13 +134,8 @@ export class CommandContext {
 
   private async baseUrl(): Promise<string> {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
-    const raw = this.globals.baseUrl ?? (this.env.LOOPS_BASE_URL || DEFAULT_BASE_URL);
-    try {
-      new URL(raw);
-    } catch {
-      throw new UsageError(`the base URL "${raw}" is not a valid URL`);
-    }
-    return raw;
+    const { parseBaseUrl } = await import('../api/base-url.js');
+    return parseBaseUrl(this.globals.baseUrl ?? (this.env.LOOPS_BASE_URL || DEFAULT_BASE_URL));
   }
 
   /** The in-process sandbox, its state kept in the config dir, started on first use. */

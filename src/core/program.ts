@@ -12,14 +12,13 @@ import type { Runtime } from './runtime.js';
 
 export type Run = (spec: CommandSpec, args: unknown[], options: Record<string, unknown>, command: Command) => Promise<void>;
 
-/** Options that only mean something to a command that calls the API. */
-export const REMOTE_OPTIONS = ['sandbox', 'baseUrl', 'profile', 'timeout', 'retries'] as const;
-
 const ENVIRONMENT_HELP = `Environment:
   LOOPS_API_KEY          API key to use (overrides stored profiles unless --profile is given)
   LOOPSCTL_PROFILE       stored profile to use when neither --profile nor LOOPS_API_KEY is set
   LOOPS_BASE_URL         API base URL (default https://app.loops.so/api)
   LOOPSCTL_CONFIG_DIR    directory of the config file that keeps stored keys (and the sandbox's data)
+  LOOPSCTL_RATE          at most this many requests per second, like --rate
+  LOOPSCTL_MAX_BODY_BYTES  largest answer loopsctl reads (default 32 MiB)
   NO_COLOR, FORCE_COLOR  turn colour off, or on when stdout is not a terminal`;
 
 const ROOT_EXAMPLES = [
@@ -44,6 +43,7 @@ export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command
     .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')
     .addOption(new Option('--timeout <seconds>', 'give up on an attempt after this long').default(30).argParser(integerIn(1, 3600)))
     .addOption(new Option('--retries <n>', 'retry a failed request up to n times, where that is safe (0: never)').default(3).argParser(integerIn(0, 10)))
+    .addOption(new Option('--rate <n>', 'at most n requests per second (default: what the API states, else 10)').argParser(integerIn(1, 1000)))
     .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
     .option('--no-color', 'no colour in text output')
     .addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp()}\n${exampleText(ROOT_EXAMPLES)}`);

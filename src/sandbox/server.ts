@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from './api.js';
 import type { SandboxModule, StateCore } from './module.js';
-import { readState, seedState, writeState } from './state.js';
+import { readState, seedState, withStateLock, writeState } from './state.js';
+import { UsageError } from '../api/errors.js';
 
 /** Bodies larger than this are refused; no operation of the API takes more than a few fields. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -29,28 +30,21 @@ export interface SandboxServerOptions {
 
 export interface SandboxServer {
   url: string;
-  api: SandboxApi;
-  /** Writes the state file (if any), then stops accepting connections and ends open ones. */
+  /** Stops accepting connections and ends open ones; the state file already holds every change. */
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const { stateFile } = options;
   const modules = await loadSandboxModules();
-  const loaded = stateFile === undefined || options.reset || options.initialState ? undefined : readState(stateFile, modules);
-  const state: StateCore = loaded ?? options.initialState?.(modules) ?? seedState(modules);
-  const save = stateFile === undefined ? () => {} : (current: StateCore) => writeState(stateFile, current);
-  if (loaded === undefined) save(state);
-  const api = new SandboxApi(state, modules, { onChange: save, now: options.now });
-
+  const handle = options.stateFile === undefined ? inMemory(modules, options) : await inFile(options.stateFile, modules, options);
   const server: Server = createServer((req, res) => {
-    serve(api, req, res, options).catch((error: unknown) => {
+    serve(handle, req, res, options).catch((error: unknown) => {
       send(res, { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } });
     });
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(bindError(error, host, options.port ?? 0)));
     server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
@@ -59,17 +53,60 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    api,
     close: () =>
       new Promise<void>((resolve) => {
-        save(state);
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
 }
 
-async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse, options: SandboxServerOptions): Promise<void> {
+type Handle = (request: ApiRequest) => ApiAnswer;
+
+/** State that lives as long as the server. */
+function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Handle {
+  const state = options.initialState?.(modules) ?? seedState(modules);
+  const api = new SandboxApi(state, modules, { now: options.now });
+  return (request) => api.handle(request);
+}
+
+/**
+ * State kept in a file that several sandboxes (and `--sandbox` commands running in parallel) may
+ * share: each request reads the file, and writes it back only when it changed something, all
+ * under the file's lock, so no process loses another's change or hands out the same id.
+ */
+async function inFile(stateFile: string, modules: SandboxModule[], options: SandboxServerOptions): Promise<Handle> {
+  const initial = options.initialState?.(modules) ?? (options.reset ? seedState(modules) : undefined);
+  withStateLock(stateFile, () => {
+    const state = initial ?? readState(stateFile, modules) ?? seedState(modules);
+    writeState(stateFile, state);
+  });
+  return (request) =>
+    withStateLock(stateFile, () => {
+      const state = readState(stateFile, modules) ?? seedState(modules);
+      let changed = false;
+      const api = new SandboxApi(state, modules, { onChange: () => (changed = true), now: options.now });
+      const answer = api.handle(request);
+      if (changed) writeState(stateFile, state);
+      return answer;
+    });
+}
+
+/** Why the sandbox could not listen, as a usage error about --host and --port rather than a crash. */
+function bindError(error: NodeJS.ErrnoException, host: string, port: number): UsageError {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const reasons: Record<string, [string, string]> = {
+    EADDRINUSE: ['the port is already in use', 'pick another --port, or --port 0 for a free one'],
+    EACCES: ['permission denied', 'ports below 1024 usually need privileges; pick another --port, or --port 0 for a free one'],
+    EADDRNOTAVAIL: ['the address is not one of this machine\'s', 'listen on a local address, such as --host 127.0.0.1'],
+    ENOTFOUND: ['the host name does not resolve', 'give an address, such as --host 127.0.0.1'],
+    EAI_AGAIN: ['the host name could not be resolved', 'give an address, such as --host 127.0.0.1'],
+  };
+  const [reason, hint] = reasons[error.code ?? ''] ?? [error.message, 'check --host and --port'];
+  return new UsageError(`the sandbox cannot listen on ${where}: ${reason}`, { cause: error, hint });
+}
+
+async function serve(handle: Handle, req: IncomingMessage, res: ServerResponse, options: SandboxServerOptions): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -88,7 +125,7 @@ async function serve(api: SandboxApi, req: IncomingMessage, res: ServerResponse,
     body: rawBody.toString('utf8'),
     rawBody,
   };
-  const result = api.handle(request);
+  const result = handle(request);
   options.log?.(`${req.method} ${url.pathname}${url.search} ${result.status}`);
   options.onRequest?.(request, result);
   send(res, result);

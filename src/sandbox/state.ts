@@ -1,15 +1,14 @@
 /**
  * Everything a sandbox account holds, and the file that keeps it between runs. The file is
- * replaced atomically (a temporary file renamed over it), so a crash mid-write leaves either the
- * old state or the new one, never half of each.
+ * replaced atomically (a temporary file renamed over it, see writeJsonFile), so a crash mid-write
+ * leaves either the old state or the new one, never half of each.
  */
-import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from '../api/schemas.js';
 import { LocalFileError } from '../api/errors.js';
-import { readJsonFile, UnusableFileError } from '../config/json-file.js';
-import { ensurePrivateDir } from '../config/store.js';
+import { readJsonFile, UnusableFileError, writeJsonFile } from '../config/json-file.js';
+import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
+import { ensureDirectory } from '../config/private-dir.js';
 import type { SandboxModule, StateCore } from './module.js';
 
 /**
@@ -69,17 +68,33 @@ export function readState(file: string, modules: SandboxModule[]): StateCore | u
   return stored;
 }
 
-/** Writes the state beside the file under a temporary name, then renames it into place. */
-export function writeState(file: string, state: StateCore): void {
-  const directory = dirname(file);
-  ensurePrivateDir(directory);
-  const temporary = join(directory, `.${STATE_FILE_NAME}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+/**
+ * Writes the state (0600) under a temporary name beside the file, then renames it into place. A
+ * missing directory is created 0700; an existing one (the current directory, for
+ * `--state ./file.json`) is left as it is. Nothing is written when the file already holds this
+ * state; returns whether it wrote.
+ */
+export function writeState(file: string, state: StateCore): boolean {
+  ensureDirectory(dirname(file));
+  return writeJsonFile(file, state);
+}
+
+/**
+ * Runs fn holding the state file's lock: wrap each read-modify-write of the file in it (readState,
+ * change, writeState when something changed), so that several sandboxes sharing one file never
+ * lose each other's changes. The lock file sits beside the state file, whose directory is created
+ * if missing.
+ */
+export function withStateLock<T>(file: string, fn: () => T, options?: LockOptions): T {
+  ensureDirectory(dirname(file));
   try {
-    writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-    renameSync(temporary, file);
+    return withFileLock(file, fn, options);
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
+    if (!(error instanceof LockTimeoutError)) throw error;
+    throw new LocalFileError(`the sandbox state file ${file} is locked: ${error.message}`, {
+      cause: error,
+      hint: `another sandbox is changing it; if none runs, remove ${error.lockFile}`,
+    });
   }
 }
 

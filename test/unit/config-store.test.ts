@@ -1,4 +1,5 @@
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { AuthError } from '../../src/api/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/config/store.js';
@@ -7,7 +8,7 @@ import { tempConfigDir } from '../support/run-cli.js';
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('ProfileStore', () => {
-  it('keeps the file 0600 in a 0700 directory, even when both were looser before', () => {
+  it('keeps the file 0600 in a 0700 directory it created, even when the file was looser before', () => {
     const dir = join(tempConfigDir(), 'nested');
     const store = new ProfileStore(dir);
     store.setKey('default', 'sk-one');
@@ -36,5 +37,41 @@ describe('ProfileStore', () => {
     const dir = tempConfigDir();
     writeFileSync(join(dir, 'config.json'), '{"profiles": "none"}');
     expect(() => new ProfileStore(dir)).toThrow(/config file .*config\.json could not be read: profiles/);
+  });
+});
+
+describe('ProfileStore changes', () => {
+  it('keeps what else the file holds, and deletes only the profile named', () => {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { a: { apiKey: 'sk-a', note: 'kept' } }, other: 1 }), { mode: 0o600 });
+    const store = new ProfileStore(dir);
+    store.setKey('b', 'sk-b');
+    expect(store.deleteKey('missing')).toBe(false);
+    expect(store.deleteKey('b')).toBe(true);
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { a: { apiKey: 'sk-a', note: 'kept' } }, other: 1 });
+  });
+
+  it('waits for a lock held by another process, and ends with exit 3 naming the lock when it stays', () => {
+    const dir = tempConfigDir();
+    const store = new ProfileStore(dir, { waitMs: 50 });
+    writeFileSync(`${store.path}.lock`, JSON.stringify({ pid: process.pid, since: Date.now() }));
+    let error: unknown;
+    try {
+      store.setKey('default', 'sk-locked');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ code: 'config', exitCode: 3 });
+    expect((error as AuthError).hint).toContain(`${store.path}.lock`);
+    expect(store.getKey('default')).toBeUndefined();
+  });
+
+  it('opens no file when the directory is not the user\'s own to keep keys in', () => {
+    const dir = join(tempConfigDir(), 'open');
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o770);
+    expect(() => new ProfileStore(dir)).toThrow(/config directory .* is not safe for API keys: others can write in it \(mode 770\)/);
+    expect(mode(dir)).toBe(0o770);
   });
 });

@@ -55,3 +55,28 @@ describe('HttpTransport retries', () => {
     expect(notices).toEqual([]);
   });
 });
+
+describe('HttpTransport base URL', () => {
+  it('shows a base URL with user:password redacted in --debug lines', async () => {
+    server = await startApiServer({ 'GET /v1/x': status(200, { ok: true }) });
+    const lines: string[] = [];
+    transport = new HttpTransport({
+      baseUrl: server.url.replace('http://', 'http://user:hunter2@'),
+      apiKey: 'test-key-unit',
+      userAgent: 'loopsctl/test',
+      timeoutMs: 2_000,
+      debug: (line) => lines.push(line),
+    });
+    await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain('hunter2');
+    expect(lines[0]).toContain(`> GET ${server.url.replace('http://', 'http://[redacted]@')}/v1/x`);
+  });
+
+  it('refuses a base URL that is not http or https before sending anything', async () => {
+    server = await startApiServer();
+    transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000 });
+    expect(() => new HttpTransport({ baseUrl: server.url.replace('http://', ''), apiKey: 'k', userAgent: 'u', timeoutMs: 1 })).toThrow(/is not an http or https URL/);
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/api/pacer.js';
+import { Pacer, parseRate } from '../../src/api/pacer.js';
+import { UsageError } from '../../src/api/errors.js';
 
 /** A clock that only moves when the pacer sleeps. */
 function fakeTime() {
@@ -64,5 +65,78 @@ describe('Pacer', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(pacer.turn(controller.signal)).rejects.toThrow('interrupted');
+  });
+
+  it('paces at 10 a second until the API states its limit', async () => {
+    const time = fakeTime();
+    const pacer = new Pacer({ marginMs: 0, ...time });
+    expect(pacer.perSecond).toBe(10);
+    for (let index = 0; index < 11; index += 1) await pacer.turn();
+    expect(time.now()).toBe(1_000);
+  });
+
+  it('follows x-ratelimit-limit, higher or lower, never going above it', async () => {
+    const time = fakeTime();
+    const pacer = new Pacer({ marginMs: 0, ...time });
+    pacer.observe({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999' });
+    expect(pacer.perSecond).toBe(1000);
+    for (let index = 0; index < 1000; index += 1) await pacer.turn();
+    expect(time.now()).toBe(0);
+    await pacer.turn();
+    expect(time.now()).toBe(1_000);
+
+    pacer.observe({ 'x-ratelimit-limit': '2' });
+    expect(pacer.perSecond).toBe(2);
+    const starts: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      await pacer.turn();
+      starts.push(time.now());
+    }
+    for (const start of starts) expect(starts.filter((other) => other >= start && other < start + 1_000).length).toBeLessThanOrEqual(2);
+  });
+
+  it('ignores a limit it cannot read, or of zero', () => {
+    const pacer = new Pacer();
+    for (const value of ['', 'many', '0', '-5', '1.5e3', ['abc']]) {
+      pacer.observe({ 'x-ratelimit-limit': value });
+      expect(pacer.perSecond).toBe(10);
+    }
+    pacer.observe({ 'x-ratelimit-limit': '20;w=1' });
+    expect(pacer.perSecond).toBe(20);
+  });
+
+  it("keeps the user's cap even when the API allows more", async () => {
+    const time = fakeTime();
+    const pacer = new Pacer({ maxPerSecond: 3, marginMs: 0, ...time });
+    pacer.observe({ 'x-ratelimit-limit': '1000' });
+    expect(pacer.perSecond).toBe(3);
+    for (let index = 0; index < 7; index += 1) await pacer.turn();
+    expect(time.now()).toBe(2_000);
+    pacer.observe({ 'x-ratelimit-limit': '1' });
+    expect(pacer.perSecond).toBe(1);
+  });
+
+  it('still waits out x-ratelimit-remaining: 0 under a high stated limit', async () => {
+    const time = fakeTime();
+    const pacer = new Pacer({ marginMs: 0, ...time });
+    pacer.observe({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' });
+    await pacer.turn();
+    expect(time.now()).toBe(2_000);
+  });
+});
+
+describe('parseRate', () => {
+  it('reads a whole number from 1, and nothing when not given', () => {
+    expect(parseRate('5', '--rate')).toBe(5);
+    expect(parseRate(' 1000 ', 'LOOPSCTL_RATE')).toBe(1000);
+    expect(parseRate(undefined, '--rate')).toBeUndefined();
+    expect(parseRate('', 'LOOPSCTL_RATE')).toBeUndefined();
+  });
+
+  it('refuses anything else with a usage error naming where it came from', () => {
+    for (const bad of ['0', '-1', '2.5', 'fast', '1e3']) {
+      expect(() => parseRate(bad, 'LOOPSCTL_RATE')).toThrow(UsageError);
+      expect(() => parseRate(bad, 'LOOPSCTL_RATE')).toThrow('LOOPSCTL_RATE must be a whole number of requests per second, 1 or more');
+    }
   });
 });

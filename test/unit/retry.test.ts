@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep } from '../../src/api/retry.js';
 import { InterruptedError } from '../../src/api/errors.js';
 
@@ -63,5 +63,29 @@ describe('formatSeconds', () => {
     expect(formatSeconds(500)).toBe('0.5 s');
     expect(formatSeconds(1_000)).toBe('1 s');
     expect(formatSeconds(120_000)).toBe('120 s');
+  });
+});
+
+describe('timer bounds', () => {
+  it('clamps every delay to what setTimeout can wait', async () => {
+    const { clampDelay, MAX_TIMER_MS } = await import('../../src/api/retry.js');
+    expect(MAX_TIMER_MS).toBe(2 ** 31 - 1);
+    expect([clampDelay(2 ** 40), clampDelay(Infinity), clampDelay(Number.NaN), clampDelay(-5), clampDelay(1.2)]).toEqual([MAX_TIMER_MS, MAX_TIMER_MS, 0, 0, 2]);
+  });
+
+  it('a sleep longer than a timer can hold still waits, instead of firing at once', async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      void sleep(2 ** 40).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(done).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads a Retry-After too large for a number as a very long wait, not as none', () => {
+    expect(parseRetryAfter('9'.repeat(400))).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

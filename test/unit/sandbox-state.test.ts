@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../src/api/errors.js';
+import { LocalFileError, UsageError } from '../../src/api/errors.js';
 import { SEED_IDS, sandboxModules, seedState } from '../support/sandbox.js';
 import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
-import { defaultStatePath, readState, writeState } from '../../src/sandbox/state.js';
+import { defaultStatePath, readState, withStateLock, writeState } from '../../src/sandbox/state.js';
 
 const started: SandboxServer[] = [];
 afterEach(async () => {
@@ -107,6 +107,49 @@ describe('sandbox state', () => {
     }
   });
 
+  it('leaves an existing directory as it is (--state ./file.json), and writes the file 0600', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-cwd-'));
+    chmodSync(directory, 0o755);
+    const file = join(directory, 'state.json');
+    writeState(file, seedState());
+    expect(statSync(directory).mode & 0o777).toBe(0o755);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('creates a missing directory for the user alone', () => {
+    const directory = join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-new-')), 'a', 'b');
+    writeState(join(directory, 'state.json'), seedState());
+    expect(statSync(directory).mode & 0o777).toBe(0o700);
+  });
+
+  it('does not write when the state has not changed', () => {
+    const file = tempFile();
+    expect(writeState(file, seedState())).toBe(true);
+    const inode = statSync(file).ino;
+    expect(writeState(file, seedState())).toBe(false);
+    expect(statSync(file).ino).toBe(inode);
+  });
+
+  it('replaces a symlink at the path instead of writing through it', () => {
+    const file = tempFile();
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-link-')), 'target.json');
+    writeFileSync(elsewhere, 'untouched', { mode: 0o644 });
+    symlinkSync(elsewhere, file);
+    writeState(file, seedState());
+    expect(readFileSync(elsewhere, 'utf8')).toBe('untouched');
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(readState(file, sandboxModules)).toEqual(seedState());
+  });
+
+  it('runs a read-modify-write under the state lock, and says who holds it when it stays taken', () => {
+    const file = tempFile();
+    expect(withStateLock(file, () => existsSync(`${file}.lock`))).toBe(true);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid }));
+    expect(() => withStateLock(file, () => undefined, { waitMs: 20 })).toThrow(LocalFileError);
+    expect(() => withStateLock(file, () => undefined, { waitMs: 20 })).toThrow(`the sandbox state file ${file} is locked`);
+  });
+
   it('lives in the config dir by default', () => {
     expect(defaultStatePath('/somewhere/loopsctl')).toBe(join('/somewhere/loopsctl', 'sandbox-state.json'));
   });
@@ -124,5 +167,20 @@ describe('sandbox over HTTP', () => {
     expect(wrong.headers.get('allow')).toBe('GET');
     const huge = await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'x'.repeat(1_100_000) });
     expect(huge.status).toBe(413);
+  });
+});
+
+describe('sandbox listening', () => {
+  it('reports a port in use, or an address not of this machine, as a usage error about --port and --host', async () => {
+    const first = await start(tempFile());
+    const port = Number(new URL(first.url).port);
+    const busy = await startSandbox({ port }).catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(UsageError);
+    expect(busy).toMatchObject({ message: `the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use`, exitCode: 2 });
+    expect((busy as UsageError).hint).toContain('--port 0');
+
+    const foreign = await startSandbox({ host: '203.0.113.9' }).catch((error: unknown) => error);
+    expect(foreign).toBeInstanceOf(UsageError);
+    expect((foreign as UsageError).message).toBe("the sandbox cannot listen on 203.0.113.9:0: the address is not one of this machine's");
   });
 });

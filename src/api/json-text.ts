@@ -1,0 +1,74 @@
+/**
+ * Looks at the text of a JSON answer before or beside JSON.parse: how deeply it nests, and whether
+ * it holds integers that JSON.parse would round. Both scans skip the contents of strings, where
+ * brackets and digits are only characters.
+ */
+
+/** Arrays and objects nested deeper than this are refused; no answer of the API nests past a dozen. */
+export const MAX_JSON_DEPTH = 512;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/** The index of the quote that closes the string whose content starts at `start`. */
+function closingQuote(text: string, start: number): number {
+  for (let index = start; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === BACKSLASH) index += 1;
+    else if (char === QUOTE) return index;
+  }
+  return text.length;
+}
+
+/** Whether arrays and objects nest deeper than `limit` anywhere in the text; stops as soon as they do. */
+export function jsonNestingExceeds(text: string, limit: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === QUOTE) index = closingQuote(text, index + 1);
+    else if (char === OPEN_BRACKET || char === OPEN_BRACE) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === CLOSE_BRACKET || char === CLOSE_BRACE) depth -= 1;
+  }
+  return false;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Digits, sign, point and exponent: everything a JSON number token can hold. */
+const NUMBER_CHAR = /[-+.eE0-9]/;
+const PLAIN_INTEGER = /^-?\d+$/;
+/** 2^53 has 16 digits; an integer with fewer is always safe. */
+const SAFE_DIGITS = 15;
+
+/**
+ * Whether the text holds an integer (digits only, no fraction or exponent) beyond
+ * ±Number.MAX_SAFE_INTEGER, which JSON.parse would round to a nearby number. When it does, output
+ * meant to pass the API's data through unchanged should use the text rather than the parsed value.
+ */
+export function hasUnsafeIntegers(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === QUOTE) {
+      index = closingQuote(text, index + 1);
+      continue;
+    }
+    if (char !== MINUS && (char < ZERO || char > NINE)) continue;
+    let end = index + 1;
+    while (end < text.length && NUMBER_CHAR.test(text[end]!)) end += 1;
+    const token = text.slice(index, end);
+    if (token.replace('-', '').length > SAFE_DIGITS && PLAIN_INTEGER.test(token)) {
+      const value = BigInt(token);
+      if (value > MAX_SAFE || value < -MAX_SAFE) return true;
+    }
+    index = end - 1;
+  }
+  return false;
+}

@@ -1,0 +1,28 @@
+/**
+ * The directories loopsctl keeps its files in. A missing one is created for the user alone (0700);
+ * an existing one is never chmodded: it may be the current directory, or anybody's.
+ */
+import { mkdirSync, statSync } from 'node:fs';
+
+/** Creates the directory (and missing parents) 0700 when it does not exist; leaves an existing one as it is. */
+export function ensureDirectory(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+/**
+ * Why an existing directory is no safe place for a secret: owned by another user, or writable by group or
+ * others (who could swap the file for their own). Undefined when it is fine, or when the platform
+ * has no such owners (Windows).
+ */
+export function unsafeDirectoryReason(dir: string): { reason: string; fix: string } | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  const stats = statSync(dir);
+  if (stats.uid !== uid) {
+    return { reason: `it belongs to another user (uid ${stats.uid})`, fix: `use a directory of your own (LOOPSCTL_CONFIG_DIR), or make it yours with \`chown ${uid} ${dir}\`` };
+  }
+  if ((stats.mode & 0o022) !== 0) {
+    return { reason: `others can write in it (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')})`, fix: `run \`chmod go-w ${dir}\`, or use another directory (LOOPSCTL_CONFIG_DIR)` };
+  }
+  return undefined;
+}
