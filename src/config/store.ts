@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { z } from '../api/schemas.js';
-import { AuthError } from '../api/errors.js';
+import { LocalFileError } from '../api/errors.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from './json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from './lock.js';
 import { ensureDirectory, unsafeDirectoryReason } from './private-dir.js';
@@ -73,7 +73,7 @@ export class ProfileStore {
       withFileLock(this.path, () => writeJsonFile(this.path, change(this.read())), this.lock);
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
-      throw new AuthError(`the config file ${this.path} is locked: ${error.message}`, {
+      throw new LocalFileError(`the config file ${this.path} is locked: ${error.message}`, {
         code: 'config',
         cause: error,
         hint: `another loopsctl is changing it; try again, or if none runs, remove ${error.lockFile}`,
@@ -88,7 +88,7 @@ function checkConfigDirectory(directory: string): void {
   try {
     ensureDirectory(directory);
   } catch (error) {
-    throw new AuthError(`the config directory ${directory} could not be created: ${(error as Error).message}`, {
+    throw new LocalFileError(`the config directory ${directory} could not be created: ${(error as Error).message}`, {
       code: 'config',
       cause: error,
       hint: 'set LOOPSCTL_CONFIG_DIR to a directory of your own',
@@ -96,11 +96,11 @@ function checkConfigDirectory(directory: string): void {
   }
   const unsafe = unsafeDirectoryReason(directory);
   if (unsafe === undefined) return;
-  throw new AuthError(`the config directory ${directory} is not safe for API keys: ${unsafe.reason}`, { code: 'config', hint: unsafe.fix });
+  throw new LocalFileError(`the config directory ${directory} is not safe for API keys: ${unsafe.reason}`, { code: 'config', hint: unsafe.fix });
 }
 
-function corruptConfigError(error: UnusableFileError, file: string): AuthError {
-  return new AuthError(`the config file ${file} could not be read: ${error.message}`, {
+function corruptConfigError(error: UnusableFileError, file: string): LocalFileError {
+  return new LocalFileError(`the config file ${file} could not be read: ${error.message}`, {
     code: 'config',
     cause: error,
     hint: 'fix the file by hand, or move it aside and run `loopsctl auth login` again',

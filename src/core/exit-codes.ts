@@ -4,17 +4,17 @@
  */
 export const EXIT_CODES = [
   { name: 'ok', code: 0, meaning: 'success' },
-  { name: 'mismatch', code: 1, meaning: 'a check found a mismatch (ips check, webhooks verify, email-messages check)' },
-  { name: 'usage', code: 2, meaning: 'usage error, or a local file that cannot be used; nothing was sent' },
-  { name: 'auth', code: 3, meaning: 'no API key, or the API answered 401' },
+  { name: 'mismatch', code: 1, meaning: 'a check found a mismatch (`ips check`, `webhooks verify`, `email-messages check`)' },
+  { name: 'usage', code: 2, meaning: 'usage error (an unknown command or flag, a missing or invalid argument), or a local file that cannot be used (config, sandbox state, an input file); nothing was sent' },
+  { name: 'auth', code: 3, meaning: 'no key, or the API answered 401 (a wrong key, or the content or workflow API not enabled for the team)' },
   { name: 'notFound', code: 4, meaning: 'not found (404)' },
-  { name: 'rejected', code: 5, meaning: 'the API rejected the request (400, 405, 409, 422, other 4xx)' },
-  { name: 'rateLimited', code: 6, meaning: 'rate limited (429 after retries)' },
+  { name: 'rejected', code: 5, meaning: 'the API rejected the request (400, 405, 409, 422, other 4xx), or answered with a redirect (3xx, not followed)' },
+  { name: 'rateLimited', code: 6, meaning: 'rate limited (429 after retries, or a wait longer than loopsctl waits)' },
   { name: 'network', code: 7, meaning: 'network: could not connect, or timed out' },
   { name: 'server', code: 8, meaning: 'server error (5xx after retries)' },
-  { name: 'invalidResponse', code: 9, meaning: 'invalid response: not JSON, or not the documented shape' },
+  { name: 'invalidResponse', code: 9, meaning: 'invalid response: not JSON, or not the documented shape (the message names the field), too large, nested too deeply, compressed, a status HTTP does not define, or a listing that does not end' },
   { name: 'internal', code: 70, meaning: 'internal error (a bug in loopsctl)' },
-  { name: 'io', code: 74, meaning: 'output could not be written (disk full, stderr closed)' },
+  { name: 'io', code: 74, meaning: 'output could not be written (a full disk, a closed stderr)' },
   { name: 'interrupted', code: 130, meaning: 'interrupted (Ctrl-C)' },
 ] as const;
 
@@ -24,7 +24,24 @@ export const ExitCode = Object.fromEntries(EXIT_CODES.map(({ name, code }) => [n
   readonly [N in ExitCodeName]: Extract<(typeof EXIT_CODES)[number], { name: N }>['code'];
 };
 
-/** The table as `--help` prints it. */
-export function exitCodeHelp(): string {
-  return EXIT_CODES.map(({ code, meaning }) => `  ${String(code).padEnd(4)}${meaning}`).join('\n');
+/** The table as `--help` prints it, each meaning wrapped to the width. */
+export function exitCodeHelp(width = 80): string {
+  const indent = '      ';
+  return EXIT_CODES.map(({ code, meaning }) => `  ${String(code).padEnd(4)}${wrapWords(meaning.replace(/`/g, ''), width - indent.length).join(`\n${indent}`)}`).join('\n');
+}
+
+/** Words in lines of at most `width` characters (a longer word stands alone). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }

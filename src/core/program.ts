@@ -46,23 +46,26 @@ export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command
     .addOption(new Option('--rate <n>', 'at most n requests per second (default: what the API states, else 10)').argParser(integerIn(1, 1000)))
     .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
     .option('--no-color', 'no colour in text output')
-    .addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp()}\n${exampleText(ROOT_EXAMPLES)}`);
+    .addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp(helpWidth(runtime.stdout))}\n${exampleText(ROOT_EXAMPLES)}`);
   configure(program, runtime, []);
   program.helpCommand('help [command]', 'show help for a command');
   for (const spec of specs) declare(program, spec, runtime, run, []);
   return program;
 }
 
+/** Help fits a terminal; off one it is wrapped at 80 columns, as commander does. */
+function helpWidth(stream: Runtime['stdout']): number {
+  return stream.isTTY && stream.columns ? stream.columns : 80;
+}
+
 /** Settings every command needs, since commander copies only some of them to subcommands. */
 function configure(command: Command, runtime: Runtime, path: string[]): void {
-  // Off a terminal help is wrapped at 80 columns, as commander does.
-  const width = (stream: Runtime['stdout']) => () => (stream.isTTY && stream.columns ? stream.columns : 80);
   command
     .configureOutput({
       writeOut: (text) => runtime.stdout.write(text),
       writeErr: (text) => runtime.stderr.write(text),
-      getOutHelpWidth: width(runtime.stdout),
-      getErrHelpWidth: width(runtime.stderr),
+      getOutHelpWidth: () => helpWidth(runtime.stdout),
+      getErrHelpWidth: () => helpWidth(runtime.stderr),
       outputError: () => {},
     })
     .configureHelp({ showGlobalOptions: true })

@@ -1,9 +1,9 @@
 /** Every command against the built-in sandbox: `loopsctl --sandbox ...`, no key, no server to start. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS, seedState } from '../support/sandbox.js';
-import { runCli, tempConfigDir } from '../support/run-cli.js';
+import { runCli, spawnCli, tempConfigDir } from '../support/run-cli.js';
 
 const seed = seedState();
 const sandbox = (args: string[], configDir = tempConfigDir()) => runCli(['--sandbox', ...args], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
@@ -109,5 +109,26 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     const login = await runCli(['--sandbox', 'auth', 'login', '--skip-verify', '--with-key-stdin'], { env, input: 'sandbox-key\n' });
     expect(login.code).toBe(2);
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('--sandbox commands run in parallel', () => {
+  it('all persist, with ids of their own, and a read-only command writes nothing', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempConfigDir() };
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => spawnCli(['--sandbox', 'transactional', 'create', '--name', `Parallel ${index}`, '--json'], { env })),
+    );
+    expect(created.map((result) => result.code)).toEqual(created.map(() => 0));
+    const ids = created.map((result) => JSON.parse(result.stdout).id as string);
+    expect(new Set(ids).size).toBe(ids.length);
+    const listed = await runCli(['--sandbox', 'transactional', 'list', '--json', '--per-page', '50'], { env });
+    const names = (JSON.parse(listed.stdout) as { name: string }[]).map((email) => email.name);
+    for (let index = 0; index < 8; index += 1) expect(names).toContain(`Parallel ${index}`);
+
+    const stateFile = join(env.LOOPSCTL_CONFIG_DIR, 'sandbox-state.json');
+    const before = statSync(stateFile).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await runCli(['--sandbox', 'themes', 'list'], { env })).code).toBe(0);
+    expect(statSync(stateFile).mtimeMs).toBe(before);
   });
 });

@@ -15,14 +15,14 @@ function login(dir: string, profile: string, key: string, extra: string[] = []) 
 }
 
 describe('the config directory', () => {
-  it('writable by others is refused with exit 3, its path and how to fix it, and is not chmodded', async () => {
+  it('writable by others is refused with exit 2, its path and how to fix it, and is not chmodded', async () => {
     const dir = join(tempConfigDir(), 'shared');
     mkdirSync(dir);
     chmodSync(dir, 0o777);
     const result = await login(dir, 'default', 'sk-test-shared-dir', ['--json']);
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(2);
     const { error } = JSON.parse(result.stderr);
-    expect(error).toMatchObject({ code: 'config', exitCode: 3 });
+    expect(error).toMatchObject({ code: 'config', exitCode: 2 });
     expect(error.message).toBe(`the config directory ${dir} is not safe for API keys: others can write in it (mode 777)`);
     const text = await login(dir, 'default', 'sk-test-shared-dir');
     expect(text.stderr).toContain(`Hint: run \`chmod go-w ${dir}\`, or use another directory (LOOPSCTL_CONFIG_DIR)`);
@@ -37,7 +37,7 @@ describe('the config directory', () => {
     chownSync(dir, 4242, 4242);
     for (const args of [['auth', 'login', '--with-key-stdin', '--skip-verify'], ['ips', 'list']]) {
       const result = await runCli(args, { env: { LOOPSCTL_CONFIG_DIR: dir, LOOPS_BASE_URL: 'http://127.0.0.1:9' }, input: 'sk-test-mine' });
-      expect(result.code).toBe(3);
+      expect(result.code).toBe(2);
       expect(result.stderr).toContain(`Error: the config directory ${dir} is not safe for API keys: it belongs to another user (uid 4242)`);
       expect(result.stderr).toContain(`Hint: use a directory of your own (LOOPSCTL_CONFIG_DIR), or make it yours with \`chown`);
     }

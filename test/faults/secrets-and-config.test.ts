@@ -46,13 +46,13 @@ describe('a corrupt config file', () => {
   ];
 
   for (const [what, content] of cases) {
-    it(`(${what}) ends in exit 3 naming the file, and is left byte for byte as it was`, async () => {
+    it(`(${what}) ends in exit 2 naming the file, and is left byte for byte as it was`, async () => {
       const dir = tempConfigDir();
       const file = join(dir, 'config.json');
       writeFileSync(file, content, { mode: 0o600 });
       for (const args of [['ips', 'list'], ['auth', 'login', '--with-key-stdin', '--skip-verify'], ['auth', 'logout']]) {
         const result = await runCli(args, { env: { LOOPSCTL_CONFIG_DIR: dir }, input: 'sk-new-key-0123456789' });
-        expect(result.code).toBe(3);
+        expect(result.code).toBe(2);
         expect(result.stderr).toContain(`Error: the config file ${file} could not be read`);
         expect(result.stderr).toContain('Hint: fix the file by hand, or move it aside and run `loopsctl auth login` again');
         expect(result.stderr).not.toContain(KEY.slice(8));

@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { AuthError } from '../../src/api/errors.js';
+import { LocalFileError } from '../../src/api/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/config/store.js';
@@ -51,7 +51,7 @@ describe('ProfileStore changes', () => {
     expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { a: { apiKey: 'sk-a', note: 'kept' } }, other: 1 });
   });
 
-  it('waits for a lock held by another process, and ends with exit 3 naming the lock when it stays', () => {
+  it('waits for a lock held by another process, and ends with exit 2 naming the lock when it stays', () => {
     const dir = tempConfigDir();
     const store = new ProfileStore(dir, { waitMs: 50 });
     writeFileSync(`${store.path}.lock`, JSON.stringify({ pid: process.pid, since: Date.now() }));
@@ -61,9 +61,9 @@ describe('ProfileStore changes', () => {
     } catch (thrown) {
       error = thrown;
     }
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ code: 'config', exitCode: 3 });
-    expect((error as AuthError).hint).toContain(`${store.path}.lock`);
+    expect(error).toBeInstanceOf(LocalFileError);
+    expect(error).toMatchObject({ code: 'config', exitCode: 2 });
+    expect((error as LocalFileError).hint).toContain(`${store.path}.lock`);
     expect(store.getKey('default')).toBeUndefined();
   });
 
