@@ -21,8 +21,7 @@ const vendored = {
   undici: { entryPoints: [`${buildDir}undici-slim.js`] },
   // The config store, needed only when the key comes from a stored profile.
   conf: { stdin: { contents: "module.exports = require('conf').default;", resolveDir: buildDir } },
-  // Boxed tables and colour, needed only for text on a terminal.
-  'cli-table3': { stdin: { contents: "module.exports = require('cli-table3');", resolveDir: buildDir } },
+  // Colour, needed only for text on a terminal.
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
 };
 
