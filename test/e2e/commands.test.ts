@@ -39,7 +39,7 @@ describe('transactional', () => {
     expect(result.code).toBe(0);
     expect(lines(result.stdout)).toEqual([
       'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
-      'tx_welcome\t1200\t1180\t98.3%\t6\t9\t1.3%\t2\t0.2%',
+      'tx_welcome\t1200\t1180\t98.33%\t6\t9\t1.25%\t2\t0.17%',
       'tx_unsent\t0\t0\t-\t0\t0\t-\t0\t-',
     ]);
     expect(result.stdout).not.toContain('NaN');
