@@ -15,13 +15,16 @@
  * strings look alike; and the line and paragraph separators (U+2028, U+2029), which some terminals
  * treat as line breaks.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const INVISIBLE = /[\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+function escape(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code > 0xff) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return NAMED[char] ?? `\\x${code.toString(16).padStart(2, '0')}`;
+}
+
 export function sanitize(text: string): string {
-  return text
-    .replace(CONTROL, (char) => NAMED[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
-    .replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(UNSAFE, escape);
 }

@@ -175,8 +175,11 @@ export class TableLayout {
       // The last column may run to the terminal's edge: later pages' longer cells keep more.
       const limit = last ? Math.max(width, this.out.columns - used) : width;
       let text = shrink && column.shrink ? column.shrink(cell.text) : cell.text;
-      if (cuttable && displayWidth(text) + cell.extra > limit) text = truncate(text, limit - cell.extra);
-      const textWidth = displayWidth(text) + cell.extra;
+      let textWidth = displayWidth(text) + cell.extra;
+      if (cuttable && textWidth > limit) {
+        text = truncate(text, limit - cell.extra);
+        textWidth = displayWidth(text) + cell.extra;
+      }
       const painted = cell.paint ? cell.paint(text) : text;
       const align = column.align ?? 'left';
       line += last && align === 'left' ? painted : pad(painted, textWidth, width, align);

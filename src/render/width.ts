@@ -22,6 +22,15 @@ const EMOJI_VARIATION = '\ufe0f';
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}/u;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Characters that join with their neighbours into one grapheme: marks, joiners, variation
+// selectors, regional indicators, skin tones, Hangul jamo. Text without them is measured by
+// character, which is many times faster than segmenting it.
+const JOINING = /[\p{M}\u200c\u200d\ufe0e\ufe0f\u1160-\u11ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u;
+
+/** The text's graphemes: its characters when none join, else Intl.Segmenter's segments. */
+function segments(text: string): string[] {
+  return JOINING.test(text) ? Array.from(graphemes.segment(text), ({ segment }) => segment) : Array.from(text);
+}
 
 /** Columns one grapheme takes: its first character decides, or an emoji variation selector. */
 function graphemeWidth(grapheme: string): number {
@@ -36,7 +45,8 @@ function graphemeWidth(grapheme: string): number {
 export function displayWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
-  for (const { segment } of graphemes.segment(text)) width += graphemeWidth(segment);
+  if (JOINING.test(text)) for (const { segment } of graphemes.segment(text)) width += graphemeWidth(segment);
+  else for (const char of text) width += graphemeWidth(char);
   return width;
 }
 
@@ -44,22 +54,23 @@ export const ELLIPSIS = '…';
 
 /**
  * `text` cut to at most `width` columns, ending in an ellipsis when anything was cut. The cut falls
- * between graphemes, so a wide character that would straddle the limit is left out whole.
+ * between graphemes, so a wide character that would straddle the limit is left out whole; spaces
+ * before the ellipsis are dropped.
  */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return '';
   const room = width - 1;
-  if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, room)}${ELLIPSIS}`;
+  if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, room).trimEnd()}${ELLIPSIS}`;
   let kept = '';
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const segment of segments(text)) {
     const next = graphemeWidth(segment);
     if (used + next > room) break;
     kept += segment;
     used += next;
   }
-  return `${kept}${ELLIPSIS}`;
+  return `${kept.trimEnd()}${ELLIPSIS}`;
 }
 
 // What paint adds to a cell: SGR colour sequences, which take no columns.
