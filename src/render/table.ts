@@ -99,54 +99,70 @@ export class TableLayout {
     sample: Cell[][],
   ) {
     this.style = styleFor(out);
-    const headers = columns.map((column) => displayWidth(column.header));
-    const natural = headers.slice();
-    const shrunk = headers.slice();
+    // Widest cell of each column, whole and shortened, and its header on one line and on several.
+    const cells = columns.map(() => 0);
+    const shrunk = columns.map(() => 0);
     for (const row of sample) {
       columns.forEach((column, index) => {
         const cell = row[index];
         if (cell === undefined) return;
         const { text, extra } = shownCell(out, cell);
-        natural[index] = Math.max(natural[index]!, displayWidth(text) + extra);
+        cells[index] = Math.max(cells[index]!, displayWidth(text) + extra);
         if (column.shrink) shrunk[index] = Math.max(shrunk[index]!, displayWidth(column.shrink(text)) + extra);
       });
     }
+    const headerLine = columns.map((column) => displayWidth(column.header));
+    const headerWord = columns.map((column) => column.header.split(' ').reduce((widest, word) => Math.max(widest, displayWidth(word)), 0));
 
-    const width = natural.slice();
+    const wrapHeader = columns.map(() => false);
     const useShrink = columns.map(() => false);
     const visible = columns.map(() => true);
+    const headerWidth = (index: number) => (wrapHeader[index] ? headerWord[index]! : headerLine[index]!);
+    const widthOf = (index: number) => Math.max(headerWidth(index), useShrink[index] ? shrunk[index]! : cells[index]!);
+    const width = columns.map((_, index) => widthOf(index));
     const total = () => width.reduce((sum, columnWidth, index) => (visible[index] ? sum + columnWidth + GAP.length : sum), -GAP.length);
-    // Lowest priority first; among equals, the rightmost first.
-    const order = columns.map((_, index) => index).sort((a, b) => (columns[a]!.priority ?? 0) - (columns[b]!.priority ?? 0) || b - a);
-    for (const index of order) {
-      if (total() <= out.columns) break;
+    const fits = () => total() <= out.columns;
+
+    // Headers wider than their cells go onto more lines first ("DELIVERY RATE"): nothing is lost.
+    // All of them, so that the header reads evenly.
+    if (!fits()) {
+      columns.forEach((_, index) => {
+        wrapHeader[index] = headerLine[index]! > Math.max(headerWord[index]!, cells[index]!);
+        width[index] = widthOf(index);
+      });
+    }
+    // Then low-value columns are shortened, then dropped: lowest priority first, among equals the rightmost.
+    const byPriority = columns.map((_, index) => index).sort((a, b) => (columns[a]!.priority ?? 0) - (columns[b]!.priority ?? 0) || b - a);
+    for (const index of byPriority) {
+      if (fits()) break;
       if (!columns[index]!.shrink) continue;
       useShrink[index] = true;
-      width[index] = shrunk[index]!;
+      width[index] = widthOf(index);
     }
-    for (const index of order) {
-      if (total() <= out.columns) break;
+    for (const index of byPriority) {
+      if (fits()) break;
       if (columns[index]!.drop && visible.filter(Boolean).length > 1) visible[index] = false;
     }
-    let fits = true;
-    if (total() > out.columns) {
+    // Then long text is cut.
+    let cutFits = true;
+    if (!fits()) {
       const cuttable = columns.flatMap((column, index) => (visible[index] && canTruncate(column) ? [index] : []));
       const room = out.columns - total() + cuttable.reduce((sum, index) => sum + width[index]!, 0);
       const cut = cutToFit(
         cuttable.map((index) => width[index]!),
-        cuttable.map((index) => Math.min(width[index]!, Math.max(headers[index]!, MIN_CUT_WIDTH))),
+        cuttable.map((index) => Math.min(width[index]!, Math.max(headerWidth(index), MIN_CUT_WIDTH))),
         room,
       );
-      if (cut === undefined) fits = false;
+      if (cut === undefined) cutFits = false;
       else cuttable.forEach((index, position) => (width[index] = cut[position]!));
     }
-    this.vertical = !fits;
+    this.vertical = !cutFits;
     columns.forEach((column, index) => {
       if (visible[index]) this.shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: canTruncate(column) });
     });
   }
 
-  /** Rows as lines (the header row first, on the first call) or, when no table fits, as blocks. */
+  /** Rows as lines (the header first, on the first call) or, when no table fits, as blocks. */
   render(rows: Cell[][]): string {
     let text = '';
     if (this.vertical) {
@@ -158,10 +174,23 @@ export class TableLayout {
       return text;
     }
     if (!this.started) {
-      text += this.line(this.shown.map(({ index }) => ({ text: this.columns[index]!.header, paint: this.style.bold, extra: 0 })));
+      text += this.header();
       this.started = true;
     }
     for (const row of rows) text += this.line(this.shown.map(({ index }) => shownCell(this.out, row[index] ?? '')));
+    return text;
+  }
+
+  /** The header row; a header wrapped onto more lines ends on the last, next to the data. */
+  private header(): string {
+    const wrapped = this.shown.map(({ index, width }) => wrapLines(this.columns[index]!.header, width));
+    const height = wrapped.reduce((tallest, lines) => Math.max(tallest, lines.length), 0);
+    let text = '';
+    for (let line = 0; line < height; line++) {
+      text += this.line(
+        wrapped.map((lines) => ({ text: lines[line - (height - lines.length)] ?? '', paint: this.style.bold, extra: 0 })),
+      );
+    }
     return text;
   }
 
@@ -182,8 +211,9 @@ export class TableLayout {
       }
       const painted = cell.paint ? cell.paint(text) : text;
       const align = column.align ?? 'left';
-      line += last && align === 'left' ? painted : pad(painted, textWidth, width, align);
-      if (!last) line += GAP;
+      if (!last) line += pad(painted, textWidth, width, align) + GAP;
+      // Nothing trails the last cell: no padding, nor the gap before an empty one.
+      else line = text === '' ? line.trimEnd() : line + (align === 'left' ? painted : pad(painted, textWidth, width, align));
       used += width + GAP.length;
     });
     return `${line}\n`;

@@ -5,6 +5,7 @@ import type { Page } from '../../src/api/schemas.js';
 import { writeList, type ListView } from '../../src/render/list.js';
 import { Output } from '../../src/render/output.js';
 import { idColumn, renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../src/render/table.js';
+import { renderMetrics } from '../../src/render/transactional.js';
 import { displayWidth, truncate } from '../../src/render/width.js';
 
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -148,6 +149,52 @@ describe('tables on a terminal', () => {
   it('escape terminal controls and invisible characters in cells', () => {
     const table = renderTable(terminal(80), [{ header: 'NAME' }], [['evil\u202egnp.exe\u200b\u001b[2J']]);
     expect(table).toBe(lines('NAME', 'evil\\u202egnp.exe\\u200b\\x1b[2J'));
+  });
+});
+
+describe('metrics', () => {
+  const metrics = [
+    { id: 'c1h3243uwicgpgajrgexlzdl5', metrics: { sends: 52907, deliveries: 52518, hardBounces: 231, softBounces: 158, spamReports: 4 } },
+    { id: 'clnbezeie7a6e97br15gg5obs', metrics: { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 } },
+  ];
+
+  it('put long headers on two lines before giving up the table, with counts grouped', () => {
+    expect(renderMetrics(terminal(100), metrics)).toBe(
+      lines(
+        '                                               DELIVERY     HARD     SOFT  BOUNCE     SPAM   SPAM',
+        'ID                          SENDS  DELIVERIES      RATE  BOUNCES  BOUNCES    RATE  REPORTS   RATE',
+        'c1h3243uwicgpgajrgexlzdl5  52,907      52,518    99.26%      231      158   0.74%        4  0.01%',
+        'clnbezeie7a6e97br15gg5obs       0           0         -        0        0       -        0      -',
+      ),
+    );
+    expect(renderMetrics(terminal(130), metrics).split('\n')[0]).toBe(
+      'ID                          SENDS  DELIVERIES  DELIVERY RATE  HARD BOUNCES  SOFT BOUNCES  BOUNCE RATE  SPAM REPORTS  SPAM RATE',
+    );
+  });
+
+  it('show each email as a block when even that is too wide, never cutting a number', () => {
+    expect(renderMetrics(terminal(80), metrics.slice(0, 1))).toBe(
+      lines(
+        'ID:             c1h3243uwicgpgajrgexlzdl5',
+        'SENDS:          52,907',
+        'DELIVERIES:     52,518',
+        'DELIVERY RATE:  99.26%',
+        'HARD BOUNCES:   231',
+        'SOFT BOUNCES:   158',
+        'BOUNCE RATE:    0.74%',
+        'SPAM REPORTS:   4',
+        'SPAM RATE:      0.01%',
+      ),
+    );
+  });
+
+  it('keep plain numbers in rows for scripts', () => {
+    expect(renderMetrics(output({ tty: false }).out, metrics.slice(0, 1))).toBe(
+      lines(
+        'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+        'c1h3243uwicgpgajrgexlzdl5\t52907\t52518\t99.26%\t231\t158\t0.74%\t4\t0.01%',
+      ),
+    );
   });
 });
 
