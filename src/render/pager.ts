@@ -4,7 +4,8 @@
  * keep colours, leave the text on the screen); the pager gets LESS=FRX unless LESS is set. `--no-pager`, or
  * LOOPSCTL_PAGER or PAGER set to the empty string, turns it off; so does stdout not being a
  * terminal. A person who quits the pager before the end has seen what they wanted: whatever is
- * written after that is dropped quietly, and `closed` tells the command it may stop early.
+ * written after that is dropped quietly, and `signal` aborts, so a long listing can stop fetching
+ * pages and the command end with status 0.
  *
  * The environment and the streams are parameters, so that nothing here reads the process's own.
  */
@@ -31,6 +32,8 @@ export interface Pager {
   stream: OutputStream;
   /** True once the pager has exited: nothing more will be shown, so a command may stop early. */
   readonly closed: boolean;
+  /** Aborted when the pager exits; never, without a pager. */
+  readonly signal: AbortSignal;
   /** Ends the pager's input and waits for the person to quit it. */
   close(): Promise<void>;
 }
@@ -50,7 +53,7 @@ export function pagerCommand(options: Omit<PagerOptions, 'stderr'>): string | un
 /** Starts the pager when there is one to start; else writing goes straight to stdout. */
 export async function startPager(options: PagerOptions): Promise<Pager> {
   const command = pagerCommand(options);
-  const direct: Pager = { stream: options.stdout, closed: false, close: async () => {} };
+  const direct: Pager = { stream: options.stdout, closed: false, signal: new AbortController().signal, close: async () => {} };
   if (command === undefined) return direct;
   const [program, ...args] = splitCommand(command);
   if (program === undefined) return direct;
@@ -79,33 +82,37 @@ function hasDescriptor(stream: Writable): boolean {
 
 class RunningPager implements Pager {
   readonly stream: OutputStream;
-  private exited = false;
+  private readonly exited = new AbortController();
   private readonly exit: Promise<void>;
 
   constructor(child: ChildProcess, stdout: OutputStream) {
     this.exit = new Promise((resolve) => child.once('close', () => resolve()));
-    child.once('exit', () => (this.exited = true));
+    child.once('exit', () => this.exited.abort());
     const input = child.stdin!;
     // EPIPE when the pager has quit: not an error, the person has read enough.
-    input.on('error', () => (this.exited = true));
+    input.on('error', () => this.exited.abort());
     const writable = new Writable({
       write: (chunk: Buffer, _encoding, done) => {
-        if (this.exited) return done();
+        if (this.closed) return done();
         // Waiting for the pager to take each chunk gives the command backpressure from it.
         input.write(chunk, () => done());
       },
-      final: (done) => (this.exited ? done() : input.end(() => done())),
+      final: (done) => (this.closed ? done() : input.end(() => done())),
     });
     // Tables are fitted to the terminal behind the pager.
     this.stream = Object.assign(writable, { isTTY: true, columns: stdout.columns });
   }
 
   get closed(): boolean {
-    return this.exited;
+    return this.exited.signal.aborted;
+  }
+
+  get signal(): AbortSignal {
+    return this.exited.signal;
   }
 
   async close(): Promise<void> {
-    if (!this.exited) await new Promise<void>((resolve) => this.stream.end(resolve));
+    if (!this.closed) await new Promise<void>((resolve) => this.stream.end(resolve));
     await this.exit;
   }
 }

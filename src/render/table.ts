@@ -4,8 +4,9 @@
  * terminal's width; elsewhere tab-separated rows under a header line, never cut. Every cell is
  * sanitized here, the one place text from the API reaches a table.
  *
- * Fitting a table that is too wide, in order: low-value columns are shortened (a timestamp to its
- * date), then dropped, lowest priority first; then long cells (names, descriptions) are cut with
+ * Fitting a table that is too wide, in order: headers wider than their cells go onto more lines;
+ * low-value columns are shortened (a timestamp to its date), then dropped, lowest priority first;
+ * then long cells (names, descriptions) are cut with
  * an ellipsis, the widest columns first; and when even that leaves no room, each row is shown as a
  * block of "FIELD: value" lines. Colour is painted after cutting, so a cut never falls inside an
  * escape sequence. The work is linear in the number of cells.
@@ -50,7 +51,7 @@ export function timestampColumn(header: string, priority = -1): Column {
 }
 
 /** "2024-05-01T12:34:56.000Z" as "2024-05-01"; other text unchanged. */
-export function dateOfTimestamp(text: string): string {
+function dateOfTimestamp(text: string): string {
   return /^\d{4}-\d{2}-\d{2}T/.test(text) ? text.slice(0, 10) : text;
 }
 
@@ -90,7 +91,8 @@ const canTruncate = (column: Column) => column.truncate ?? column.align !== 'rig
 export class TableLayout {
   private readonly style: Style;
   private readonly shown: { index: number; width: number; shrink: boolean; truncate: boolean }[] = [];
-  readonly vertical: boolean;
+  /** No table fits: rows show as blocks. */
+  private readonly vertical: boolean;
   private started = false;
 
   constructor(
@@ -189,12 +191,13 @@ export class TableLayout {
     for (let line = 0; line < height; line++) {
       text += this.line(
         wrapped.map((lines) => ({ text: lines[line - (height - lines.length)] ?? '', paint: this.style.bold, extra: 0 })),
+        true,
       );
     }
     return text;
   }
 
-  private line(cells: Shown[]): string {
+  private line(cells: Shown[], header = false): string {
     let line = '';
     let used = 0;
     cells.forEach((cell, position) => {
@@ -203,7 +206,7 @@ export class TableLayout {
       const last = position === cells.length - 1;
       // The last column may run to the terminal's edge: later pages' longer cells keep more.
       const limit = last ? Math.max(width, this.out.columns - used) : width;
-      let text = shrink && column.shrink ? column.shrink(cell.text) : cell.text;
+      let text = shrink && column.shrink && !header ? column.shrink(cell.text) : cell.text;
       let textWidth = displayWidth(text) + cell.extra;
       if (cuttable && textWidth > limit) {
         text = truncate(text, limit - cell.extra);

@@ -50,7 +50,7 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 /**
  * `text` cut to at most `width` columns, ending in an ellipsis when anything was cut. The cut falls

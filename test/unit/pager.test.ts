@@ -100,15 +100,21 @@ describe('startPager', () => {
     const out = new Output({ json: false, color: false, stdout: pager.stream, env: {} });
     // Far more than a pipe holds, so writes are still pending when the pager goes.
     const chunk = `${'x'.repeat(1023)}\n`.repeat(64);
+    expect(pager.signal.aborted).toBe(false);
     for (let index = 0; index < 64; index++) await out.write(chunk);
     await pager.close();
     expect(pager.closed).toBe(true);
+    // A long listing watches the signal to stop fetching pages nobody will see.
+    expect(pager.signal.aborted).toBe(true);
   });
 
   it('writes straight to stdout without a terminal, under --no-pager, or when the pager cannot start', async () => {
     const { command } = fakePager('copy');
     const pipe = stream(false);
-    expect((await startPager({ stdout: pipe, stderr: stream(false), env: { LOOPSCTL_PAGER: command }, enabled: true })).stream).toBe(pipe);
+    const direct = await startPager({ stdout: pipe, stderr: stream(false), env: { LOOPSCTL_PAGER: command }, enabled: true });
+    expect(direct.stream).toBe(pipe);
+    await direct.close();
+    expect([direct.closed, direct.signal.aborted]).toEqual([false, false]);
     expect((await startPager({ stdout: tty, stderr: stream(false), env: { LOOPSCTL_PAGER: command }, enabled: false })).stream).toBe(tty);
     const stderr = stream(false);
     const missing = await startPager({ stdout: tty, stderr, env: { LOOPSCTL_PAGER: '/nonexistent/pager --flag' }, enabled: true });
