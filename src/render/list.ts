@@ -1,7 +1,7 @@
 /**
  * Writes a paginated listing as it arrives: a JSON array streamed item by item, tab-separated rows
- * page by page, or, on a terminal, a table shown page by page: its columns are fitted to the
- * terminal from the first page, and later pages keep those widths (longer cells are cut). With --cursor, exactly one
+ * page by page, or, on a terminal, a table page by page, its columns fitted to the terminal from
+ * the first page (later pages keep those widths; longer cells are cut). With --cursor, exactly one
  * page is shown and `--json` prints its envelope so a script can go on from pagination.nextCursor.
  * While pages come in, a terminal's stderr shows how many items have arrived.
  * `--jsonl` prints one compact JSON item per line, page by page, with or without --cursor.

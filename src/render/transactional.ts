@@ -8,7 +8,7 @@ import { displayValue, idColumn, renderRecord, renderTable, timestampColumn } fr
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
-  // When the terminal is narrow the group id goes first, then the time of day, then the date.
+  // On a narrow terminal the time of day goes first, then the group id, then the date.
   columns: [idColumn(), { header: 'NAME' }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
   row: (email) => [
     email.id,
