@@ -27,8 +27,9 @@ export interface Column {
   /** The column may be left out when the table is too wide even after shortening. */
   drop?: boolean;
   /**
-   * The column's cells may be cut with an ellipsis when the table is too wide. By default text
-   * columns may be and right-aligned numbers may not; ids that people copy should say false.
+   * The column's cells may be cut with an ellipsis when the table is too wide: names and
+   * descriptions. Off by default, so that ids people copy, numbers and codes are never cut; a
+   * table whose cuttable columns cannot make room shows its rows as blocks instead.
    */
   truncate?: boolean;
 }
@@ -38,11 +39,6 @@ export type Cell = string | { text: string; paint?: (text: string) => string };
 
 export function cellText(cell: Cell): string {
   return typeof cell === 'string' ? cell : cell.text;
-}
-
-/** An id column: people copy ids, so they are never cut. */
-export function idColumn(header = 'ID'): Column {
-  return { header, truncate: false };
 }
 
 /** A timestamp column: shortened to the date when space is short, and dropped before text is cut. */
@@ -79,8 +75,6 @@ function shownCell(out: Output, cell: Cell): Shown {
   const paint = typeof cell !== 'string' && cell.paint && out.color ? cell.paint : undefined;
   return { text, paint, extra: paint ? paintedWidth(paint(text)) - displayWidth(text) : 0 };
 }
-
-const canTruncate = (column: Column) => column.truncate ?? column.align !== 'right';
 
 /**
  * The fitted shape of a table for one terminal width: which columns show, how wide, shortened or
@@ -148,7 +142,7 @@ export class TableLayout {
     // Then long text is cut.
     let cutFits = true;
     if (!fits()) {
-      const cuttable = columns.flatMap((column, index) => (visible[index] && canTruncate(column) ? [index] : []));
+      const cuttable = columns.flatMap((column, index) => (visible[index] && column.truncate ? [index] : []));
       const room = out.columns - total() + cuttable.reduce((sum, index) => sum + width[index]!, 0);
       const cut = cutToFit(
         cuttable.map((index) => width[index]!),
@@ -160,7 +154,7 @@ export class TableLayout {
     }
     this.vertical = !cutFits;
     columns.forEach((column, index) => {
-      if (visible[index]) this.shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: canTruncate(column) });
+      if (visible[index]) this.shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: column.truncate === true });
     });
   }
 

@@ -4,12 +4,12 @@ import type { ListView } from './list.js';
 import { formatCount, formatRate } from './numbers.js';
 import type { Output } from './output.js';
 import { styleFor } from './style.js';
-import { displayValue, idColumn, renderRecord, renderTable, timestampColumn } from './table.js';
+import { displayValue, renderRecord, renderTable, timestampColumn } from './table.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
   // On a narrow terminal the time of day goes first, then the group id, then the date.
-  columns: [idColumn(), { header: 'NAME' }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
   row: (email) => [
     email.id,
     email.name,
@@ -28,7 +28,7 @@ export function renderMetrics(out: Output, rows: { id: string; metrics: Transact
   const number = { align: 'right' as const };
   const count = out.tty ? formatCount : String;
   const columns = [
-    idColumn(),
+    { header: 'ID' },
     { header: 'SENDS', ...number },
     { header: 'DELIVERIES', ...number },
     { header: 'DELIVERY RATE', ...number },

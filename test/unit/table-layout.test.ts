@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/schemas.js';
 import { writeList, type ListView } from '../../src/render/list.js';
 import { Output } from '../../src/render/output.js';
-import { idColumn, renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../src/render/table.js';
+import { renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../src/render/table.js';
 import { renderMetrics } from '../../src/render/transactional.js';
 import { displayWidth, truncate } from '../../src/render/width.js';
 
@@ -29,7 +29,7 @@ const terminal = (columns: number, color = false) => output({ tty: true, columns
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 const ESCAPES = /\x1b\[[\d;]*m/g;
 
-const columns: Column[] = [idColumn(), { header: 'NAME' }, { header: 'DESCRIPTION' }, timestampColumn('UPDATED')];
+const columns: Column[] = [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'DESCRIPTION', truncate: true }, timestampColumn('UPDATED')];
 const rows: Cell[][] = [
   ['grp_1', 'Receipts', 'Order receipts and invoices sent after checkout', '2024-05-01T12:34:56.000Z'],
   ['grp_2', '注文確認メール', 'Japanese order confirmations', '2024-06-11T08:00:00.000Z'],
@@ -121,8 +121,8 @@ describe('tables on a terminal', () => {
         '  2024-06-11T08:00:00.000Z',
       ),
     );
-    // Numbers are never cut, so a wide table of numbers turns into blocks, values beside labels.
-    const numbers: Column[] = [idColumn(), ...['SENDS', 'DELIVERIES', 'BOUNCES'].map((header) => ({ header, align: 'right' as const }))];
+    // Ids and numbers are never cut, so a wide table of them turns into blocks, values beside labels.
+    const numbers: Column[] = [{ header: 'ID' }, ...['SENDS', 'DELIVERIES', 'BOUNCES'].map((header) => ({ header, align: 'right' as const }))];
     expect(renderTable(terminal(30), numbers, [['tx_welcome', '1,200', '1,180', '15']])).toBe(
       lines('ID:          tx_welcome', 'SENDS:       1,200', 'DELIVERIES:  1,180', 'BOUNCES:     15'),
     );
@@ -269,7 +269,7 @@ interface Item {
 
 const itemView: ListView<Item> = {
   noun: 'items',
-  columns: [idColumn(), { header: 'NAME' }, { header: 'NOTE' }],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'NOTE', truncate: true }],
   row: (item) => [item.id, item.name, item.note],
 };
 
