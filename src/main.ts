@@ -19,13 +19,20 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
   const program = buildProgram(specs, runtime, async (spec, args, options, command) => {
     globals = command.optsWithGlobals<GlobalOptions>();
     refuseMisplacedSandbox(spec, command);
-    const { CommandContext } = await import('./core/context.js');
-    const context = new CommandContext(runtime, globals as GlobalOptions, spec);
+    const [{ CommandContext }, { startPager }] = await Promise.all([import('./core/context.js'), import('./render/pager.js')]);
+    // Like gh: long output on a terminal goes through a pager, unless the command talks with the person.
+    const pager = await startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: !spec.interactive && globals.pager !== false });
+    const paged: Runtime = { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
+    const context = new CommandContext(paged, globals as GlobalOptions, spec);
     try {
       const handler = await spec.load();
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
+    } catch (error) {
+      // The person quit the pager: they have read enough, which is no failure.
+      if (!pager.closed) throw error;
     } finally {
       await context.close();
+      await pager.close();
     }
   });
   try {

@@ -19,8 +19,7 @@ const vendored = {
   undici: { entryPoints: [`${buildDir}undici-slim.js`] },
   // Schemas, needed only by commands that call the API or run the sandbox.
   zod: { stdin: { contents: "module.exports = require('zod');", resolveDir: buildDir } },
-  // Boxed tables and colour, needed only for text on a terminal.
-  'cli-table3': { stdin: { contents: "module.exports = require('cli-table3');", resolveDir: buildDir } },
+  // Colour, needed only for text on a terminal.
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
 };
 

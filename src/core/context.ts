@@ -27,6 +27,8 @@ export interface GlobalOptions {
   timeout: number;
   retries: number;
   sandbox?: boolean;
+  /** false under --no-pager. */
+  pager?: boolean;
   /** --rate: at most this many requests per second, below what the API allows. */
   rate?: number;
 }
@@ -48,7 +50,7 @@ export class CommandContext {
     readonly globals: GlobalOptions,
     readonly spec: CommandSpec,
   ) {
-    this.out = new Output({ json: globals.json === true, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env });
+    this.out = new Output({ json: globals.json === true, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns });
   }
 
   get env(): Record<string, string | undefined> {

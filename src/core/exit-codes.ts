@@ -24,24 +24,7 @@ export const ExitCode = Object.fromEntries(EXIT_CODES.map(({ name, code }) => [n
   readonly [N in ExitCodeName]: Extract<(typeof EXIT_CODES)[number], { name: N }>['code'];
 };
 
-/** The table as `--help` prints it, each meaning wrapped to the width. */
-export function exitCodeHelp(width = 80): string {
-  const indent = '      ';
-  return EXIT_CODES.map(({ code, meaning }) => `  ${String(code).padEnd(4)}${wrapWords(meaning.replace(/`/g, ''), width - indent.length).join(`\n${indent}`)}`).join('\n');
-}
-
-/** Words in lines of at most `width` characters (a longer word stands alone). */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
+/** The table as `--help` prints it: code and meaning, the meaning wrapped to the width. */
+export function exitCodeRows(): [string, string][] {
+  return EXIT_CODES.map(({ code, meaning }) => [String(code), meaning.replace(/`/g, '')]);
 }

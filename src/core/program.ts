@@ -7,19 +7,22 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { VERSION } from '../version.js';
 import { integerIn, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
-import { exitCodeHelp } from './exit-codes.js';
+import { wrapLines, wrapText } from '../render/wrap.js';
+import { exitCodeRows } from './exit-codes.js';
 import type { Runtime } from './runtime.js';
 
 export type Run = (spec: CommandSpec, args: unknown[], options: Record<string, unknown>, command: Command) => Promise<void>;
 
-const ENVIRONMENT_HELP = `Environment:
-  LOOPS_API_KEY          API key to use (overrides stored profiles unless --profile is given)
-  LOOPSCTL_PROFILE       stored profile to use when neither --profile nor LOOPS_API_KEY is set
-  LOOPS_BASE_URL         API base URL (default https://app.loops.so/api)
-  LOOPSCTL_CONFIG_DIR    directory of the config file that keeps stored keys (and the sandbox's data)
-  LOOPSCTL_RATE          at most this many requests per second, like --rate
-  LOOPSCTL_MAX_BODY_BYTES  largest answer loopsctl reads (default 32 MiB)
-  NO_COLOR, FORCE_COLOR  turn colour off, or on when stdout is not a terminal`;
+const ENVIRONMENT: [string, string][] = [
+  ['LOOPS_API_KEY', 'API key to use (overrides stored profiles unless --profile is given)'],
+  ['LOOPSCTL_PROFILE', 'stored profile to use when neither --profile nor LOOPS_API_KEY is set'],
+  ['LOOPS_BASE_URL', 'API base URL (default https://app.loops.so/api)'],
+  ['LOOPSCTL_CONFIG_DIR', "directory of the config file that keeps stored keys (and the sandbox's data)"],
+  ['LOOPSCTL_RATE', 'at most this many requests per second, like --rate'],
+  ['LOOPSCTL_MAX_BODY_BYTES', 'largest answer loopsctl reads (default 32 MiB)'],
+  ['LOOPSCTL_PAGER, PAGER', 'pager for long output on a terminal (empty: none; default less -FRX)'],
+  ['NO_COLOR, FORCE_COLOR', 'turn colour off, or on when stdout is not a terminal'],
+];
 
 const ROOT_EXAMPLES = [
   'loopsctl --sandbox workflow list',
@@ -46,11 +49,29 @@ export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command
     .addOption(new Option('--rate <n>', 'at most n requests per second (default: what the API states, else 10)').argParser(integerIn(1, 1000)))
     .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
     .option('--no-color', 'no colour in text output')
-    .addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp(helpWidth(runtime.stdout))}\n${exampleText(ROOT_EXAMPLES)}`);
+    .option('--no-pager', 'never page long output on a terminal')
+    .addHelpText('after', () => {
+      const width = helpWidth(runtime.stdout);
+      return `\nEnvironment:\n${twoColumns(ENVIRONMENT, width)}\n\nExit codes:\n${twoColumns(exitCodeRows(), width)}\n${exampleText(ROOT_EXAMPLES)}`;
+    });
   configure(program, runtime, []);
   program.helpCommand('help [command]', 'show help for a command');
   for (const spec of specs) declare(program, spec, runtime, run, []);
   return program;
+}
+
+/** Rows of a name and its meaning, the meanings wrapped to the width in a column of their own. */
+function twoColumns(rows: [string, string][], width: number): string {
+  const indent = Math.min(2 + Math.max(...rows.map(([name]) => name.length)) + 2, 28);
+  return rows
+    .map(([name, meaning]) => {
+      const lines = wrapLines(meaning, Math.max(20, width - indent));
+      const first = `  ${name}`.padEnd(indent);
+      // A name too long for the column puts its meaning on the next line.
+      const head = first.length > indent ? [`  ${name}`, ...lines] : [`${first}${lines[0] ?? ''}`, ...lines.slice(1)];
+      return head.map((line, index) => (index === 0 ? line : `${' '.repeat(indent)}${line}`)).join('\n');
+    })
+    .join('\n');
 }
 
 /** Help fits a terminal; off one it is wrapped at 80 columns, as commander does. */
@@ -68,7 +89,7 @@ function configure(command: Command, runtime: Runtime, path: string[]): void {
       getErrHelpWidth: () => helpWidth(runtime.stderr),
       outputError: () => {},
     })
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, boxWrap: wrapText })
     .showSuggestionAfterError()
     .exitOverride((error) => {
       throw usageError(error, path);
@@ -92,7 +113,8 @@ function declare(parent: Command, spec: Spec, runtime: Runtime, run: Run, parent
       await run(spec, self.processedArgs, self.opts(), self);
     });
   }
-  if (spec.help !== undefined) command.addHelpText('after', `\n${spec.help.trim()}\n`);
+  const { help } = spec;
+  if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(help.trim(), helpWidth(runtime.stdout))}\n`);
   command.addHelpText('after', exampleText(spec.examples));
 }
 

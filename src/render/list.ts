@@ -1,6 +1,7 @@
 /**
  * Writes a paginated listing as it arrives: a JSON array streamed item by item, tab-separated rows
- * page by page, or, on a terminal, one table once the last page is in. With --cursor, exactly one
+ * page by page, or, on a terminal, a table page by page, its columns fitted to the terminal from
+ * the first page (later pages keep those widths; longer cells are cut). With --cursor, exactly one
  * page is shown and `--json` prints its envelope so a script can go on from pagination.nextCursor.
  * While pages come in, a terminal's stderr shows how many items have arrived.
  * `--jsonl` prints one compact JSON item per line, page by page, with or without --cursor.
@@ -8,7 +9,7 @@
 import type { Page } from '../api/schemas.js';
 import { formatJson, JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
-import { renderRows, renderTable, type Cell, type Column } from './table.js';
+import { renderRows, TableLayout, type Cell, type Column } from './table.js';
 
 export interface ListView<T> {
   /** Plural noun for notes: "themes". */
@@ -60,26 +61,30 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
       return;
     }
     const array = new JsonArrayWriter(out);
-    for await (const page of pages) await array.add(...page.data);
+    for await (const page of pages) await array.add(page.data);
     await array.end();
     return;
   }
 
   let count = 0;
   let nextCursor: string | null = null;
-  const collected: Cell[][] = [];
+  let table: TableLayout | undefined;
+  let headerWritten = false;
   for await (const page of pages) {
     const rows = page.data.map(view.row);
-    if (out.tty) collected.push(...rows);
-    else await out.write(renderRows(view.columns, rows, count === 0));
-    count += rows.length;
     nextCursor = page.pagination.nextCursor;
+    if (!out.tty) await out.write(renderRows(view.columns, rows, !headerWritten));
+    else if (rows.length > 0) {
+      table ??= new TableLayout(out, view.columns, rows);
+      await out.write(table.render(rows));
+    }
+    headerWritten = true;
+    count += rows.length;
   }
   if (count === 0) {
     out.note(`No ${view.noun} found.`);
     return;
   }
-  if (out.tty) await out.write(renderTable(out, view.columns, collected));
   if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${nextCursor}`);
 }
 

@@ -1,35 +1,44 @@
 /**
- * Where output goes and in which form: JSON for scripts, tables for people. Decides colour and
- * box drawing from the terminal, NO_COLOR, FORCE_COLOR and --no-color, and writes with backpressure
- * so that long listings stream instead of piling up in memory.
+ * Where output goes and in which form: JSON for scripts, tables for people. Decides colour from
+ * the terminal, NO_COLOR, FORCE_COLOR and --no-color, knows the terminal's width that tables fit,
+ * and writes with backpressure so that long listings stream instead of piling up in memory.
  */
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
 import { sanitize } from './sanitize.js';
 
+/** A stream that may be a terminal, with the terminal's width when it is one. */
+export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
+
 export interface OutputOptions {
   json: boolean;
   /** false when --no-color was given. */
   color: boolean;
-  stdout?: Writable & { isTTY?: boolean };
-  stderr?: Writable & { isTTY?: boolean };
+  stdout?: OutputStream;
+  stderr?: OutputStream;
   env?: NodeJS.ProcessEnv;
+  /** The terminal's width in columns; by default stdout's, else $COLUMNS, else 80. */
+  columns?: number;
 }
 
 export class Output {
   readonly json: boolean;
-  /** stdout is a terminal: tables with box drawing, else tab-separated rows. */
+  /** stdout is a terminal: tables fitted to its width, else tab-separated rows. */
   readonly tty: boolean;
   readonly color: boolean;
-  readonly stdout: Writable & { isTTY?: boolean };
-  readonly stderr: Writable & { isTTY?: boolean };
+  /** Width that text for the terminal is fitted to. */
+  readonly columns: number;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
 
   constructor(options: OutputOptions) {
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
     this.json = options.json;
     this.tty = this.stdout.isTTY === true;
-    this.color = colorEnabled(options.color, this.tty, options.env ?? process.env);
+    const env = options.env ?? process.env;
+    this.color = colorEnabled(options.color, this.tty, env);
+    this.columns = terminalColumns(options.columns, this.stdout.columns, env.COLUMNS);
   }
 
   /** Writes to stdout, waiting for the stream to drain when its buffer is full. */
@@ -70,8 +79,11 @@ export class JsonArrayWriter {
 
   constructor(private readonly out: Output) {}
 
-  /** Appends items with one write, so a page costs one write rather than one per item. */
-  async add(...items: unknown[]): Promise<void> {
+  /**
+   * Appends items with one write, so a page costs one write rather than one per item. The items
+   * come as an array, not as arguments, so a page of any size fits on the stack.
+   */
+  async add(items: readonly unknown[]): Promise<void> {
     let text = '';
     for (const item of items) {
       text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
@@ -83,6 +95,14 @@ export class JsonArrayWriter {
   end(): Promise<void> {
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
   }
+}
+
+/** The first positive width of: the one given, the stream's, $COLUMNS; else 80. */
+function terminalColumns(given: number | undefined, stream: number | undefined, env: string | undefined): number {
+  for (const candidate of [given, stream, env === undefined ? undefined : Number(env)]) {
+    if (candidate !== undefined && Number.isInteger(candidate) && candidate > 0) return candidate;
+  }
+  return 80;
 }
 
 function colorEnabled(flag: boolean, tty: boolean, env: NodeJS.ProcessEnv): boolean {

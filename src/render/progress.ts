@@ -5,12 +5,12 @@
  */
 import type { Writable } from 'node:stream';
 import type { Pagination } from '../api/schemas.js';
+import { formatCount } from './numbers.js';
 
 const CLEAR_LINE = '\r\x1b[2K';
-const count = new Intl.NumberFormat('en-US');
 
 export function progressText(fetched: number, total: number, noun: string): string {
-  return total >= fetched ? `fetched ${count.format(fetched)} of ${count.format(total)} ${noun}` : `fetched ${count.format(fetched)} ${noun}`;
+  return total >= fetched ? `fetched ${formatCount(fetched)} of ${formatCount(total)} ${noun}` : `fetched ${formatCount(fetched)} ${noun}`;
 }
 
 export class PaginationProgress {

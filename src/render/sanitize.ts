@@ -8,11 +8,23 @@
  * DEL is escaped as well; and C1 characters get their own escapes (\x9b) where caret notation would
  * make them look like their C0 twins (^[ for both ESC and CSI). `--json` output does not pass through
  * here; JSON escapes control characters itself (see formatJson).
+ *
+ * Invisible format characters are escaped too (as \u202e): bidirectional embeddings, overrides and
+ * isolates (U+202A-202E, U+2066-2069), which can make a name read backwards or hide what follows
+ * it; zero-width spaces, joiners and marks (U+200B-200F, U+2060, U+FEFF), which make two different
+ * strings look alike; and the line and paragraph separators (U+2028, U+2029), which some terminals
+ * treat as line breaks.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+function escape(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code > 0xff) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return NAMED[char] ?? `\\x${code.toString(16).padStart(2, '0')}`;
+}
+
 export function sanitize(text: string): string {
-  return text.replace(CONTROL, (char) => NAMED[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(UNSAFE, escape);
 }

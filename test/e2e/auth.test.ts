@@ -2,13 +2,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiServer } from '../support/api-server.js';
-import { KEYS, startFakeLoops } from '../support/fake-loops.js';
+import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../support/fixture-sandbox.js';
 import { runCli, tempConfigDir } from '../support/run-cli.js';
 
-let api: ApiServer;
+let api: FixtureSandbox;
 beforeAll(async () => {
-  api = await startFakeLoops();
+  api = await startFixtureSandbox();
 });
 afterAll(() => api.close());
 
@@ -16,7 +15,7 @@ function inDir(dir: string, args: string[], env: Record<string, string | undefin
   return runCli(args, { env: { LOOPSCTL_CONFIG_DIR: dir, LOOPS_BASE_URL: api.url, ...env }, input });
 }
 
-const OTHER_KEY = 'test-key-no-domain';
+const OTHER_KEY = KEYS.noDomain;
 
 describe('auth', () => {
   it('exits 3 with a hint when there is no key anywhere', async () => {
@@ -56,12 +55,12 @@ describe('auth', () => {
     const status = await inDir(dir, ['auth', 'status']);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('source\tprofile "default"');
-    expect(status.stdout).toContain('key\ttest…');
+    expect(status.stdout).toContain('key\t…\n');
     expect(status.stdout).toContain('teamName\tAcme Inc');
     expect(status.stdout + status.stderr).not.toContain(KEYS.valid);
 
     const fromEnv = await inDir(dir, ['auth', 'status', '--json'], { LOOPS_API_KEY: KEYS.noContent });
-    expect(JSON.parse(fromEnv.stdout)).toEqual({ profile: null, source: 'environment', key: 'test…', teamName: 'Acme Inc' });
+    expect(JSON.parse(fromEnv.stdout)).toEqual({ profile: null, source: 'environment', key: 'sand…', teamName: 'Acme Inc' });
   });
 
   it('says which key failed, masked, when the stored key is refused', async () => {

@@ -1,15 +1,14 @@
-/** What a person at a terminal sees: hidden key entry, box-drawn tables, colour and the tree. */
+/** What a person at a terminal sees: hidden key entry, aligned tables, colour and the tree. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiServer } from '../support/api-server.js';
-import { KEYS, startFakeLoops } from '../support/fake-loops.js';
-import { tempConfigDir } from '../support/run-cli.js';
+import { KEYS, startFixtureSandbox, type FixtureSandbox } from '../support/fixture-sandbox.js';
+import { runCli, tempConfigDir } from '../support/run-cli.js';
 import { hasScript, runInTerminal } from '../support/run-in-terminal.js';
 
-let api: ApiServer;
+let api: FixtureSandbox;
 beforeAll(async () => {
-  api = await startFakeLoops();
+  api = await startFixtureSandbox();
 });
 afterAll(() => api.close());
 
@@ -24,12 +23,13 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default.apiKey).toBe(KEYS.valid);
   });
 
-  it('draws tables with boxes and the tree with box characters, coloured', async () => {
+  it('aligns tables under a bold header and draws the tree with box characters, coloured', async () => {
     const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid };
     const table = await runInTerminal(['ips', 'list'], env);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/┌─+┬─+┐/);
     expect(table.stdout).toContain('\u001b[1mADDRESS');
+    expect(table.stdout).toContain('\n52.21.45.123       IPv4\n2600:1f18:4a3::10  IPv6\n');
+    expect(table.stdout).not.toMatch(/[┌│]/);
 
     const tree = await runInTerminal(['workflow', 'show', 'wf_welcome'], env);
     expect(tree.stdout).toContain('└─ ');
@@ -37,8 +37,28 @@ describe.skipIf(!hasScript)('on a terminal', () => {
 
     const plain = await runInTerminal(['ips', 'list', '--no-color'], env);
     expect(plain.stdout).not.toContain('\u001b[');
-    expect(plain.stdout).toMatch(/┌─+┬─+┐/);
+    expect(plain.stdout).toContain('ADDRESS            VERSION\n52.21.45.123       IPv4\n');
     const noColor = await runInTerminal(['ips', 'list'], { ...env, NO_COLOR: '1' });
     expect(noColor.stdout).not.toContain('\u001b[');
+  });
+
+  it('groups counts in a table, and turns rows into blocks on a narrow terminal', async () => {
+    const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid };
+    const wide = await runInTerminal(['transactional', 'metrics', 'tx_welcome', '--no-color'], env);
+    expect(wide.stdout).toMatch(/^tx_welcome +1,200 +1,180 +98\.33% /m);
+    const narrow = await runInTerminal(['transactional', 'metrics', 'tx_welcome', '--no-color'], { ...env, COLUMNS: '60' });
+    expect(narrow.stdout).toContain('ID:             tx_welcome\nSENDS:          1,200\n');
+  });
+
+  it('pages output through the pager on a terminal, and not with --no-pager or off a terminal', async () => {
+    const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid, LOOPSCTL_PAGER: 'sed s/^/paged:/' };
+    const paged = await runInTerminal(['ips', 'list', '--no-color'], env);
+    expect(paged.code).toBe(0);
+    expect(paged.stdout).toContain('paged:52.21.45.123');
+    const direct = await runInTerminal(['ips', 'list', '--no-color', '--no-pager'], env);
+    expect(direct.stdout).toContain('52.21.45.123');
+    expect(direct.stdout).not.toContain('paged:');
+    const piped = await runCli(['ips', 'list'], { env });
+    expect(piped.stdout).not.toContain('paged:');
   });
 });

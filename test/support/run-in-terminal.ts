@@ -27,7 +27,7 @@ export function runInTerminal(args: string[], env: Record<string, string>, typin
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'xterm-256color', LOOPSCTL_CONFIG_DIR: tempConfigDir(), COLUMNS: '200', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'xterm-256color', LOOPSCTL_CONFIG_DIR: tempConfigDir(), COLUMNS: '200', LOOPSCTL_PAGER: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

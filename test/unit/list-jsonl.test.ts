@@ -83,7 +83,7 @@ describe('streamed --json', () => {
   it('an array writer given no items prints an empty array', async () => {
     const { out, writes } = capture(true);
     const array = new JsonArrayWriter(out);
-    await array.add();
+    await array.add([]);
     await array.end();
     expect(writes.join('')).toBe('[]\n');
   });

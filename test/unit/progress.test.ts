@@ -51,7 +51,7 @@ describe('pagination progress', () => {
     expect(progressText(12, 10, 'items')).toBe('fetched 12 items');
   });
 
-  it('counts towards --limit, and clears the line before the table even when pages remain', async () => {
+  it('counts towards --limit, and clears the line at the end even when pages remain', async () => {
     const log = await run({
       stdoutTTY: true,
       stderrTTY: true,
@@ -61,19 +61,26 @@ describe('pagination progress', () => {
         yield page([3, 4], 10, false);
       },
     });
-    expect(log[0]).toEqual(['stderr', `${CLEAR}fetched 2 of 4 items`]);
-    expect(log.at(-2)).toEqual(['stderr', CLEAR]);
-    expect(log.at(-1)![0]).toBe('stdout');
+    expect(log).toEqual([
+      ['stdout', 'N\n1\n2\n'],
+      ['stderr', `${CLEAR}fetched 2 of 4 items`],
+      ['stderr', CLEAR],
+      ['stdout', '3\n4\n'],
+      ['stderr', `${CLEAR}fetched 4 of 4 items`],
+      ['stderr', CLEAR],
+    ]);
   });
 
-  it('counts pages on a terminal stderr and clears the line before the table', async () => {
+  it('counts pages on a terminal stderr and clears the line before each page of the table', async () => {
     const log = await run({ stdoutTTY: true, stderrTTY: true });
     expect(log).toEqual([
+      ['stdout', 'N\n1\n2\n'],
       ['stderr', `${CLEAR}fetched 2 of 5 items`],
       ['stderr', CLEAR],
+      ['stdout', '3\n4\n'],
       ['stderr', `${CLEAR}fetched 4 of 5 items`],
       ['stderr', CLEAR],
-      ['stdout', expect.stringContaining('│ 5 │')],
+      ['stdout', '5\n'],
     ]);
   });
 

@@ -15,7 +15,8 @@ import { sanitize } from '../../src/render/sanitize.js';
 import { renderWorkflowTree } from '../../src/areas/workflows/tree.js';
 import { envelope, group } from '../support/fixtures.js';
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** Controls, and the invisible characters that make text read differently: bidi, zero-width, separators. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
 const anyText = fc.string({ unit: 'binary', maxLength: 200 });
 
 describe('ids', () => {
@@ -60,17 +61,18 @@ describe('ids', () => {
 });
 
 describe('sanitize', () => {
-  it('leaves no control character, C0, DEL or C1', () => {
+  it('leaves no control character (C0, DEL or C1) nor invisible format character', () => {
+    const withInvisibles = fc.string({ unit: fc.oneof(fc.constantFrom('\u200b', '\u202e', '\u2066', '\u2028', '\ufeff', '\u001b'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 60 });
     fc.assert(
-      fc.property(anyText, (text) => {
-        expect(sanitize(text)).not.toMatch(CONTROL);
+      fc.property(fc.oneof(anyText, withInvisibles), (text) => {
+        expect(sanitize(text)).not.toMatch(UNSAFE);
       }),
     );
   });
 
-  it('changes nothing in text without control characters', () => {
+  it('changes nothing in text without those characters', () => {
     fc.assert(
-      fc.property(anyText.filter((text) => !CONTROL.test(text)), (text) => {
+      fc.property(anyText.filter((text) => !UNSAFE.test(text)), (text) => {
         expect(sanitize(text)).toBe(text);
       }),
     );

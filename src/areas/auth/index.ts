@@ -17,6 +17,7 @@ export const area: Area = {
           { flags: '--skip-verify', description: 'store the key without checking it' },
         ],
         examples: ['loopsctl auth login', 'printenv LOOPS_KEY | loopsctl auth login --with-key-stdin --profile staging'],
+        interactive: true,
         remote: true,
         storesKeys: true,
         load: async () => (await import('./commands.js')).login,

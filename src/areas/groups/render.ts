@@ -2,12 +2,12 @@
 import type { Group } from './schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { renderRecord } from '../../render/table.js';
+import { renderRecord, timestampColumn } from '../../render/table.js';
 
 export function groupListView(noun: string): ListView<Group> {
   return {
     noun,
-    columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'DESCRIPTION' }, { header: 'UPDATED' }],
+    columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'DESCRIPTION', truncate: true }, timestampColumn('UPDATED')],
     row: (group) => [group.id, group.name, group.description, group.updatedAt],
   };
 }

@@ -21,6 +21,7 @@ export const area: Area = {
       { flags: '--reset', description: 'start over from the seed data' },
     ],
     examples: ['loopsctl sandbox --port 4010', 'loopsctl sandbox --state ./sandbox.json --reset'],
+    interactive: true,
     remote: false,
     load: async () => (await import('./commands.js')).serve,
   }),

@@ -1,10 +1,11 @@
 /** Text views of audience segments, with their filters in words. */
+import { timestampColumn } from '../../render/table.js';
 import type { ListView } from '../../render/list.js';
 import type { AudienceSegment, SegmentCondition } from './schemas.js';
 
 export const segmentListView: ListView<AudienceSegment> = {
   noun: 'audience segments',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'DESCRIPTION' }, { header: 'FILTER' }, { header: 'UPDATED' }],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'DESCRIPTION', truncate: true }, { header: 'FILTER', truncate: true }, timestampColumn('UPDATED')],
   row: (segment) => [segment.id, segment.name, segment.description ?? '', describeFilter(segment.filter), segment.updatedAt],
 };
 

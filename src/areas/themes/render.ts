@@ -3,7 +3,7 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
-import { renderTable, type Cell } from '../../render/table.js';
+import { renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import { themeStyleGroups, type Theme } from './schemas.js';
 import { swatch } from './swatch.js';
 
@@ -15,7 +15,16 @@ function colourCell(value: unknown): Cell {
 
 export const themeListView: ListView<Theme> = {
   noun: 'themes',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'DEFAULT' }, { header: 'BACKGROUND' }, { header: 'BODY' }, { header: 'TEXT' }, { header: 'BUTTON' }, { header: 'UPDATED' }],
+  columns: [
+    { header: 'ID' },
+    { header: 'NAME', truncate: true },
+    { header: 'DEFAULT' },
+    { header: 'BACKGROUND' },
+    { header: 'BODY', drop: true, priority: -2 },
+    { header: 'TEXT', drop: true, priority: -2 },
+    { header: 'BUTTON' },
+    timestampColumn('UPDATED'),
+  ],
   row: (theme) => [
     theme.id,
     theme.name,

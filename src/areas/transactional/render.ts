@@ -1,13 +1,15 @@
 /** Text views of transactional emails: the list, delivery metrics and the draft record. */
-import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 import type { ListView } from '../../render/list.js';
+import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { styleFor } from '../../render/style.js';
-import { displayValue, renderRecord, renderTable } from '../../render/table.js';
+import { displayValue, renderRecord, renderTable, timestampColumn } from '../../render/table.js';
+import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'GROUP' }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, { header: 'UPDATED' }],
+  // On a narrow terminal the time of day goes first, then the group id, then the date.
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
   row: (email) => [
     email.id,
     email.name,
@@ -18,14 +20,13 @@ export const transactionalListView: ListView<TransactionalEmail> = {
   ],
 };
 
-/** A share of sends as a percentage with one decimal; '-' when nothing was sent. */
-export function rate(count: number, sends: number): string {
-  if (sends <= 0) return '-';
-  return `${((count / sends) * 100).toFixed(1)}%`;
-}
-
+/**
+ * Metrics, one row per email. Rates have two decimals, so 4 spam reports in 52,907 sends show as
+ * 0.01%; on a terminal counts are grouped (52,907), while rows for scripts keep plain numbers.
+ */
 export function renderMetrics(out: Output, rows: { id: string; metrics: TransactionalMetrics }[]): string {
   const number = { align: 'right' as const };
+  const count = out.tty ? formatCount : String;
   const columns = [
     { header: 'ID' },
     { header: 'SENDS', ...number },
@@ -42,14 +43,14 @@ export function renderMetrics(out: Output, rows: { id: string; metrics: Transact
     columns,
     rows.map(({ id, metrics: m }) => [
       id,
-      String(m.sends),
-      String(m.deliveries),
-      rate(m.deliveries, m.sends),
-      String(m.hardBounces),
-      String(m.softBounces),
-      rate(m.hardBounces + m.softBounces, m.sends),
-      String(m.spamReports),
-      rate(m.spamReports, m.sends),
+      count(m.sends),
+      count(m.deliveries),
+      formatRate(m.deliveries, m.sends),
+      count(m.hardBounces),
+      count(m.softBounces),
+      formatRate(m.hardBounces + m.softBounces, m.sends),
+      count(m.spamReports),
+      formatRate(m.spamReports, m.sends),
     ]),
   );
 }

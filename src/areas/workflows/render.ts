@@ -4,14 +4,14 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
-import { displayValue, renderRecord } from '../../render/table.js';
+import { renderRecord, timestampColumn } from '../../render/table.js';
 import { describeComparison } from './labels.js';
 import { renderWorkflowTree } from './tree.js';
 
 export const workflowListView: ListView<WorkflowSummary> = {
   noun: 'workflows',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }, { header: 'UPDATED' }],
-  row: (workflow) => [workflow.id, workflow.name, displayValue(workflow.status), workflow.updatedAt],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, timestampColumn('UPDATED')],
+  row: (workflow) => [workflow.id, workflow.name, workflow.updatedAt],
 };
 
 export function renderWorkflow(out: Output, workflow: Workflow): string {

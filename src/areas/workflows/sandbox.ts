@@ -178,10 +178,12 @@ const SIMPLIFIED_FIELDS: Partial<Record<s.KnownNodeType, string[]>> = {
 function simplified(workflow: StoredWorkflow): s.Workflow {
   const nodes = Object.fromEntries(
     workflow.nodes.map((node) => {
-      const shown = s.isKnownNodeType(node.typeName) ? (SIMPLIFIED_FIELDS[node.typeName] ?? []) : [];
+      const { id, workflowId: _workflow, workflowRevisionId: _revision, ...fields } = node;
+      // A node of a type the sandbox does not know shows all it carries, as an alpha API might.
+      if (!s.isKnownNodeType(node.typeName)) return [id, fields];
       const view: Record<string, unknown> = { typeName: node.typeName, nextNodeIds: node.nextNodeIds };
-      for (const key of shown) if (node[key] !== undefined) view[key] = node[key];
-      return [node.id, view];
+      for (const key of SIMPLIFIED_FIELDS[node.typeName] ?? []) if (node[key] !== undefined) view[key] = node[key];
+      return [id, view];
     }),
   );
   const { createdAt: _created, updatedAt: _updated, nodes: _full, ...fields } = workflow;
