@@ -10,8 +10,7 @@ import type { CommandSpec } from './core/declare.js';
 import type { GlobalOptions } from './core/context.js';
 import { buildProgram } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
-import { formatJson } from './render/output.js';
-import { sanitize } from './render/sanitize.js';
+import { reportError } from './core/report.js';
 
 export async function main(argv: string[], runtime: Runtime): Promise<number> {
   let exitCode: number = ExitCode.ok;
@@ -43,7 +42,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     if (typeof error === 'number') return error;
     // The global flags as parsed where parsing got that far, else as written.
     const json = globals.json ?? (argv.includes('--json') || argv.includes('--jsonl'));
-    report(runtime, error, json, globals.debug ?? argv.includes('--debug'));
+    reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
     return error.exitCode;
   }
 }
@@ -67,24 +66,4 @@ function normalize(error: unknown): LoopsctlError | number {
     return ExitCode.usage;
   }
   return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
-}
-
-function errorPayload(error: LoopsctlError) {
-  return { error: { code: error.code, status: error.status ?? null, message: error.message, exitCode: error.exitCode, hint: error.hint ?? null } };
-}
-
-/** Messages quote the API, so they are sanitized like any other text from it. */
-function report(runtime: Runtime, error: LoopsctlError, json: boolean, debug: boolean): void {
-  const { stderr } = runtime;
-  if (json) {
-    stderr.write(`${formatJson(errorPayload(error), 0)}\n`);
-  } else {
-    stderr.write(`Error: ${sanitize(error.message)}\n`);
-    if (error.hint) stderr.write(`Hint: ${sanitize(error.hint)}\n`);
-    if (error instanceof InternalError) stderr.write('This is a bug in loopsctl; please report it with the output of --debug.\n');
-  }
-  if (debug) {
-    const stack = String((error.cause as Error | undefined)?.stack ?? error.stack);
-    stderr.write(`${stack.split('\n').map(sanitize).join('\n')}\n`);
-  }
 }

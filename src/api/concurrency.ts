@@ -1,22 +1,38 @@
+/** Running many requests with a few in flight. */
+
+export type Outcome<T, R> = { item: T; ok: true; value: R } | { item: T; ok: false; error: unknown };
+
 /**
- * Runs fn over items with at most `limit` calls in flight and returns the results in the items'
- * order. The first failure rejects the whole run and no further call is started.
+ * Runs fn over items with at most `limit` calls in flight and returns every outcome in the items'
+ * order, failures included. A failure that `dooms` says will fail every other call too (no key,
+ * no network) stops the run at once: no further call starts, `onDoomed` may cancel those in
+ * flight, and that failure is thrown.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
+export async function settleLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+  options: { dooms?: (error: unknown) => boolean; onDoomed?: () => void } = {},
+): Promise<Outcome<T, R>[]> {
+  const outcomes = new Array<Outcome<T, R>>(items.length);
   let next = 0;
-  let failed = false;
+  let doomed: { error: unknown } | undefined;
   const worker = async () => {
-    while (!failed && next < items.length) {
+    while (doomed === undefined && next < items.length) {
       const index = next++;
+      const item = items[index]!;
       try {
-        results[index] = await fn(items[index]!, index);
+        outcomes[index] = { item, ok: true, value: await fn(item) };
       } catch (error) {
-        failed = true;
-        throw error;
+        outcomes[index] = { item, ok: false, error };
+        if (doomed === undefined && options.dooms?.(error)) {
+          doomed = { error };
+          options.onDoomed?.();
+        }
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+  if (doomed !== undefined) throw doomed.error;
+  return outcomes;
 }

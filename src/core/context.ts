@@ -43,6 +43,8 @@ export class CommandContext {
   readonly out: Output;
   private readonly closers: (() => Promise<void>)[] = [];
   private pacer?: Pacer;
+  /** Aborted by cancel(): requests in flight end at once. */
+  private readonly cancellation = new AbortController();
   private sandbox?: Promise<{ url: string; apiKey: string }>;
 
   constructor(
@@ -126,7 +128,7 @@ export class CommandContext {
       retry: { retries: globals.retries },
       onRetry,
       debug: globals.debug ? stderr : undefined,
-      signal: runtime.signal,
+      signal: AbortSignal.any([runtime.signal, this.cancellation.signal]),
       pacer: this.pacer,
       maxBodyBytes: maxBodyBytes(this.env),
     });
@@ -154,6 +156,11 @@ export class CommandContext {
       return { url: server.url, apiKey: SANDBOX_KEY };
     })();
     return this.sandbox;
+  }
+
+  /** Ends every request in flight, for a command that knows they can no longer succeed. */
+  cancel(): void {
+    this.cancellation.abort();
   }
 
   /** Closes what the run opened, last opened first: connections before the sandbox they talk to. */

@@ -1,6 +1,6 @@
 /**
- * A live count while a long listing pages in: "fetched 1,200 of 10,000 themes" on one line of
- * stderr, redrawn after each page. Only on a terminal (a log or a pipe gets nothing), only once a
+ * A live count while a long listing pages in ("fetched 1,200 of 10,000 themes") or many requests
+ * run (metrics of many emails), on one line of stderr, redrawn as it goes. Only on a terminal (a log or a pipe gets nothing), only once a
  * listing takes more than one page, and cleared before anything else is written.
  */
 import type { Writable } from 'node:stream';
@@ -13,20 +13,15 @@ export function progressText(fetched: number, total: number, noun: string): stri
   return total >= fetched ? `fetched ${formatCount(fetched)} of ${formatCount(total)} ${noun}` : `fetched ${formatCount(fetched)} ${noun}`;
 }
 
-export class PaginationProgress {
+/** One line of stderr, redrawn in place; only on a terminal. */
+export class ProgressLine {
   private shown = false;
 
-  constructor(
-    private readonly stream: Writable & { isTTY?: boolean },
-    private readonly noun: string,
-    /** --limit: the count stops there, whatever the API's total. */
-    private readonly limit = Infinity,
-  ) {}
+  constructor(private readonly stream: Writable & { isTTY?: boolean }) {}
 
-  /** After each page; nothing when stderr is not a terminal or the listing fit in one page. */
-  update(fetched: number, pagination: Pagination): void {
-    if (this.stream.isTTY !== true || pagination.nextCursor === null) return;
-    this.stream.write(`${CLEAR_LINE}${progressText(fetched, Math.min(pagination.totalResults, this.limit), this.noun)}`);
+  show(text: string): void {
+    if (this.stream.isTTY !== true) return;
+    this.stream.write(`${CLEAR_LINE}${text}`);
     this.shown = true;
   }
 
@@ -35,5 +30,28 @@ export class PaginationProgress {
     if (!this.shown) return;
     this.stream.write(CLEAR_LINE);
     this.shown = false;
+  }
+}
+
+export class PaginationProgress {
+  private readonly line: ProgressLine;
+
+  constructor(
+    stream: Writable & { isTTY?: boolean },
+    private readonly noun: string,
+    /** --limit: the count stops there, whatever the API's total. */
+    private readonly limit = Infinity,
+  ) {
+    this.line = new ProgressLine(stream);
+  }
+
+  /** After each page; nothing when stderr is not a terminal or the listing fit in one page. */
+  update(fetched: number, pagination: Pagination): void {
+    if (pagination.nextCursor === null) return;
+    this.line.show(progressText(fetched, Math.min(pagination.totalResults, this.limit), this.noun));
+  }
+
+  clear(): void {
+    this.line.clear();
   }
 }

@@ -50,24 +50,61 @@ describe('transactional', () => {
     ]);
   });
 
-  it('prints the API object for one id, and an array with transactionalId for several', async () => {
+  it('prints an array of objects with transactionalId under --json, for one id or several, and one per line with --jsonl', async () => {
     const one = await loopsctl(['transactional', 'metrics', 'tx_welcome', '--json']);
-    expect(JSON.parse(one.stdout)).toEqual({ sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 });
+    expect(JSON.parse(one.stdout)).toEqual([{ transactionalId: 'tx_welcome', sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 }]);
     const several = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent', '--json']);
     expect(JSON.parse(several.stdout)).toEqual([
       { transactionalId: 'tx_welcome', sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 },
       { transactionalId: 'tx_unsent', sends: 0, deliveries: 0, spamReports: 0, hardBounces: 0, softBounces: 0 },
     ]);
+    const lines = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent', '--jsonl']);
+    expect(lines.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).transactionalId)).toEqual(['tx_welcome', 'tx_unsent']);
+  });
+
+  it('prints the metrics that could be fetched, reports each failed id, fetches a repeated id once, and exits with the worst code', async () => {
+    const result = await loopsctl(['transactional', 'metrics', 'nosuch', 'tx_welcome', 'tx_welcome', 'bad!id']);
+    expect(result.code).toBe(5);
+    expect(lines(result.stdout)).toEqual([
+      'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+      'tx_welcome\t1200\t1180\t98.33%\t6\t9\t1.25%\t2\t0.17%',
+    ]);
+    expect(result.stderr).toContain('Error: nosuch: transactional email nosuch not found');
+    expect(result.stderr).toContain('Error: bad!id: invalid transactionalId');
+    expect(api.requests.filter((request) => request.path.includes('tx_welcome'))).toHaveLength(1);
+    const asJson = await loopsctl(['transactional', 'metrics', 'nosuch', 'tx_welcome', '--json']);
+    expect(asJson.code).toBe(4);
+    expect(JSON.parse(asJson.stdout)).toHaveLength(1);
+    expect(asJson.stderr.trimEnd().split('\n').map((line) => JSON.parse(line).error)).toEqual([expect.objectContaining({ transactionalId: 'nosuch', code: 'not_found', exitCode: 4 })]);
+  });
+
+  it('stops at once when a failure dooms every id, cancelling requests in flight', async () => {
+    const { json, startApiServer } = await import('../support/api-server.js');
+    const server = await startApiServer({
+      'GET /v1/transactional-emails/:id/metrics': (req, res) => {
+        // The first id is refused; the others hang until cancelled.
+        if (req.params.id === 'id0') json(res, 401, { message: 'Invalid API key' });
+      },
+    });
+    try {
+      const ids = Array.from({ length: 40 }, (_, index) => `id${index}`);
+      const result = await runCli(['transactional', 'metrics', ...ids, '--timeout', '600'], { env: { LOOPS_API_KEY: 'some-key-0000', LOOPS_BASE_URL: server.url } });
+      expect(result.code).toBe(3);
+      expect(result.stdout).toBe('');
+      expect(server.requests.length).toBeLessThanOrEqual(4);
+    } finally {
+      await server.close();
+    }
   });
 
   it('maps 404, 400 and 401 on metrics to exit codes 4, 5 and 3 with the API message', async () => {
     const missing = await loopsctl(['transactional', 'metrics', 'tx_nope']);
     expect(missing).toMatchObject({ code: 4, stdout: '' });
-    expect(missing.stderr).toContain('Error: transactional email tx_nope not found\n');
+    expect(missing.stderr).toContain('Error: tx_nope: transactional email tx_nope not found\n');
 
     const invalid = await loopsctl(['transactional', 'metrics', 'bad-id!']);
     expect(invalid).toMatchObject({ code: 5, stdout: '' });
-    expect(invalid.stderr).toContain('Error: invalid transactionalId: "bad-id!"');
+    expect(invalid.stderr).toContain('Error: bad-id!: invalid transactionalId: "bad-id!"');
 
     const unauthorized = await loopsctl(['transactional', 'metrics', 'tx_welcome'], 'test-key-wrong');
     expect(unauthorized).toMatchObject({ code: 3, stdout: '' });
@@ -77,8 +114,8 @@ describe('transactional', () => {
 
   it('reports a JSON error object on stderr under --json', async () => {
     const result = await loopsctl(['transactional', 'metrics', 'tx_nope', '--json']);
-    expect(result).toMatchObject({ code: 4, stdout: '' });
-    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'transactional email tx_nope not found', exitCode: 4, hint: null } });
+    expect(result).toMatchObject({ code: 4, stdout: '[]\n' });
+    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'transactional email tx_nope not found', exitCode: 4, hint: null, transactionalId: 'tx_nope' } });
   });
 
   it('ensures a draft and points out the content revision id', async () => {
@@ -127,7 +164,7 @@ describe('transactional', () => {
     try {
       const result = await runCli(['transactional', 'metrics', 'tx_welcome'], { env: { LOOPS_API_KEY: KEYS.valid, LOOPS_BASE_URL: refusing.url } });
       expect(result).toMatchObject({ code: 5, stdout: '' });
-      expect(result.stderr).toContain('Error: the API does not allow this method here');
+      expect(result.stderr).toContain('Error: tx_welcome: the API does not allow this method here');
     } finally {
       await refusing.close();
     }

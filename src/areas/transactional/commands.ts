@@ -1,10 +1,13 @@
 /** What the `transactional` commands do. */
-import { mapLimit } from '../../api/concurrency.js';
-import { UsageError } from '../../api/errors.js';
+import { settleLimit } from '../../api/concurrency.js';
+import { AuthError, InterruptedError, LoopsctlError, NetworkError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import type { Output } from '../../render/output.js';
+import { reportError } from '../../core/report.js';
+import { formatCount } from '../../render/numbers.js';
+import { formatJson, type Output } from '../../render/output.js';
+import { ProgressLine } from '../../render/progress.js';
 import { createTransactional, ensureDraft, transactionalEmails, transactionalMetrics } from './client.js';
 import { renderDraftRecord, renderMetrics, transactionalListView } from './render.js';
 import type { TransactionalDraftRecord } from './schemas.js';
@@ -14,15 +17,45 @@ const METRICS_CONCURRENCY = 4;
 
 export const list = listHandler(transactionalEmails, transactionalListView);
 
-export const metrics: Handler<[string[]]> = async (context, [ids]) => {
+export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
+  const { out } = context;
+  if (options.jsonl && out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
+  const ids = [...new Set(given)];
   ids.forEach((id) => checkId(id, 'transactional email id'));
   const client = await context.client();
-  const results = await mapLimit(ids, METRICS_CONCURRENCY, async (id) => ({ id, metrics: await transactionalMetrics(client, id) }));
-  const { out } = context;
-  if (!out.json) return out.write(renderMetrics(out, results));
-  if (results.length === 1) return out.writeJson(results[0]!.metrics);
-  return out.writeJson(results.map(({ id, metrics: found }) => ({ transactionalId: id, ...found })));
+  const progress = new ProgressLine(context.runtime.stderr);
+  let done = 0;
+  const outcomes = await settleLimit(
+    ids,
+    METRICS_CONCURRENCY,
+    async (id) => {
+      try {
+        return await transactionalMetrics(client, id);
+      } finally {
+        done += 1;
+        if (ids.length > 1) progress.show(`fetched the metrics of ${formatCount(done)} of ${formatCount(ids.length)} transactional emails`);
+      }
+    },
+    // A key that is refused, or an API out of reach, fails every id alike: stop at the first.
+    { dooms: (error) => error instanceof AuthError || error instanceof InterruptedError || (error instanceof NetworkError && error.code !== 'timeout'), onDoomed: () => context.cancel() },
+  ).finally(() => progress.clear());
+  const found = outcomes.flatMap((outcome) => (outcome.ok ? [{ id: outcome.item, metrics: outcome.value }] : []));
+  const failed = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ id: outcome.item, error: asLoopsctlError(outcome.error) }]));
+  if (options.jsonl) await out.write(found.map(({ id, metrics: values }) => `${formatJson({ transactionalId: id, ...values }, 0)}\n`).join(''));
+  else if (out.json) await out.writeJson(found.map(({ id, metrics: values }) => ({ transactionalId: id, ...values })));
+  else if (found.length > 0) await out.write(renderMetrics(out, found));
+  for (const { id, error } of failed) {
+    reportError(context.runtime.stderr, error, { json: out.json || options.jsonl === true, about: { transactionalId: id }, prefix: `${id}: `, debug: context.globals.debug });
+  }
+  // The worst failure decides: the highest exit code of those that happened.
+  return failed.reduce((worst, { error }) => Math.max(worst, error.exitCode), 0);
 };
+
+/** What was thrown, as one of ours: anything else is a bug and is thrown on. */
+function asLoopsctlError(error: unknown): LoopsctlError {
+  if (error instanceof LoopsctlError) return error;
+  throw error;
+}
 
 export const draft: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'transactional email id');

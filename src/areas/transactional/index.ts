@@ -4,6 +4,7 @@ import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 const EXAMPLE_ID = 'c1h3243uwicgpgajrgexlzdl5';
+const OTHER_ID = 'cc1hv1te56efs1g1ifrp90u0j';
 
 export const area: Area = {
   spec: group({
@@ -19,8 +20,12 @@ export const area: Area = {
       command({
         name: 'metrics',
         summary: 'Show all-time delivery metrics of one or more transactional emails',
+        help: `With several ids, the metrics that could be fetched are printed and each id that failed is
+reported on stderr; the exit code is the highest of the failures'. --json always prints an array of
+objects with transactionalId, whatever the number of ids; --jsonl prints one such object per line.`,
         args: [{ name: 'id', description: 'transactional email ids', variadic: true }],
-        examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} --json`],
+        options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
+        examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} ${OTHER_ID} --json`],
         remote: true,
         load: async () => (await import('./commands.js')).metrics,
       }),
