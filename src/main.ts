@@ -4,7 +4,7 @@
  * into a message on stderr and an exit code. Tests call `main(argv, runtime)` in-process.
  */
 import { CommanderError, type Command } from 'commander';
-import { ExitCode, InternalError, LoopsctlError, UsageError } from './api/errors.js';
+import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from './api/errors.js';
 import { specs } from './areas/registry.js';
 import type { CommandSpec } from './core/declare.js';
 import type { GlobalOptions } from './core/context.js';
@@ -28,7 +28,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure.
-      if (!pager.closed) throw error;
+      if (!pager.closed) throw withListHint(error, command);
     } finally {
       await context.close();
       await pager.close();
@@ -56,6 +56,14 @@ function refuseMisplacedSandbox(spec: CommandSpec, command: Command): void {
       hint: 'the sandbox needs no stored key; run commands with --sandbox directly',
     });
   }
+}
+
+/** A record that is not found is best looked for in the list of its group, where there is one. */
+function withListHint(error: unknown, command: Command): unknown {
+  const group = command.parent;
+  if (!(error instanceof NotFoundError) || error.hint !== undefined || group === null || command.name() === 'list') return error;
+  if (!group.commands.some((sibling) => sibling.name() === 'list')) return error;
+  return withDetails(error, { hint: `see the ids with \`loopsctl ${group.name()} list\`` });
 }
 
 /** Maps anything thrown to one of ours; commander's own errors that remain are help and the version. */

@@ -150,6 +150,17 @@ const defaultMessages: Record<number, string> = {
   429: 'rate limited by the API',
 };
 
+const SENDING_DOMAIN_HINT = 'set up and verify a sending domain in the Loops app (Settings > Domains), then run the command again';
+
+/** A 401 means a wrong key, or a part of the API the team has not enabled: the API's words tell which. */
+function unauthorizedHint(message: string): string {
+  const feature = /\b(content|workflow)s? API\b/i.exec(message)?.[1]?.toLowerCase();
+  if (feature !== undefined && /not (been )?enabled/i.test(message)) {
+    return `the key works, but the ${feature} API is not enabled for this team; ask Loops support or the team's owner to enable it (other commands still work)`;
+  }
+  return 'the key may be wrong or revoked; check it with `loopsctl auth status`, or store a new one with `loopsctl auth login`';
+}
+
 /**
  * Maps a failed HTTP answer to the error the user sees, keeping the API's own message. A note
  * (what the body looked like, where a redirect points) is added to the message in parentheses, and
@@ -158,13 +169,8 @@ const defaultMessages: Record<number, string> = {
 export function errorForStatus(status: number, apiMessage: string | undefined, extra: { note?: string; hint?: string } = {}): LoopsctlError {
   const base = apiMessage?.trim() || defaultMessages[status] || `the API answered HTTP ${status}`;
   const message = extra.note === undefined ? base : `${base} (${extra.note})`;
-  if (status === 401) {
-    return new AuthError(message, {
-      status,
-      hint: extra.hint ?? 'the key may be wrong, or the API this command uses may not be enabled for the team; check with `loopsctl auth status`',
-    });
-  }
-  const { hint } = extra;
+  if (status === 401) return new AuthError(message, { status, hint: extra.hint ?? unauthorizedHint(base) });
+  const hint = extra.hint ?? (status === 400 && /sending domain/i.test(base) ? SENDING_DOMAIN_HINT : undefined);
   if (status === 404) return new NotFoundError(message, { status, hint });
   if (status === 429) return new RateLimitError(message, { status, hint });
   if (status >= 500) return new ServerError(message, { status, hint });
