@@ -143,3 +143,12 @@ export function errorForStatus(status: number, apiMessage: string | undefined): 
   if (status >= 500) return new ServerError(message, { status });
   return new RejectedError(message, { status, code: rejectedCodes[status] });
 }
+
+/**
+ * The same failure with the hint that fits where it happened: a new instance of the error's own
+ * class, since errors are never changed once made.
+ */
+export function withHint<E extends LoopsctlError>(error: E, hint: string, message: string = error.message): E {
+  const Class = error.constructor as new (message: string, details: ErrorDetails) => E;
+  return new Class(message, { status: error.status, code: error.code, hint, cause: error.cause });
+}

@@ -27,6 +27,11 @@ export interface HttpRequest {
    * requests are retried after a 5xx or a broken connection; every caller has to say.
    */
   idempotent: boolean;
+  /**
+   * A 429 here means a quota is used up (previews or uploads per day), not a pace to keep:
+   * waiting seconds will not help, so it is never retried.
+   */
+  quota?: boolean;
 }
 
 export interface HttpResponse {
@@ -128,6 +133,7 @@ export class HttpTransport implements Transport {
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
         const { error, kind, reason, retryAfterMs } = thrown;
+        if (kind === 'rate-limited' && req.quota) throw error;
         if (kind === 'rate-limited' && retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) {
           throw new RateLimitError(`rate limited: the API asks to wait ${formatSeconds(retryAfterMs)} before the next request, longer than loopsctl waits (${formatSeconds(this.policy.maxRetryAfterMs)})`, {
             status: error.status,
