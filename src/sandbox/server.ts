@@ -8,8 +8,8 @@ import { loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from 
 import type { SandboxModule, StateCore } from './module.js';
 import { readState, seedState, writeState } from './state.js';
 
-/** Bodies larger than this are refused; no operation of the API takes more than a few fields. */
-const MAX_BODY_BYTES = 1_000_000;
+/** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
+const MAX_BODY_BYTES = 4_100_000;
 
 export interface SandboxServerOptions {
   port?: number;

@@ -1,0 +1,39 @@
+/**
+ * Fields as "label  value" lines that fit a width (80 columns by default): long values wrap under
+ * their own column, at spaces where there are some. For records with long free text (subjects,
+ * rule descriptions), where a box-drawn table would run past the edge of the terminal.
+ */
+import { sanitize } from './sanitize.js';
+
+export const TEXT_WIDTH = 80;
+
+/** Breaks text into lines of at most `width` characters, at spaces where possible. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const space = rest.lastIndexOf(' ', width);
+    const cut = space > 0 ? space : width;
+    lines.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  lines.push(rest);
+  return lines;
+}
+
+/** Each text sanitized and wrapped to `width`, every line after the first indented by `indent`. */
+export function indented(text: string, indent: number, width: number = TEXT_WIDTH): string {
+  const pad = ' '.repeat(indent);
+  return wrap(sanitize(text), Math.max(20, width - indent)).join(`\n${pad}`);
+}
+
+/** Rows of label and value; the labels are the program's own, the values are sanitized. */
+export function renderFields(rows: [label: string, value: string][], width: number = TEXT_WIDTH, paint: (label: string) => string = (label) => label): string {
+  const labelWidth = Math.min(24, Math.max(0, ...rows.map(([label]) => label.length))) + 2;
+  return rows
+    .map(([label, value]) => {
+      const padded = label.length >= labelWidth - 1 ? `${label}\n${' '.repeat(labelWidth)}` : label.padEnd(labelWidth);
+      return `${paint(padded)}${indented(value, labelWidth, width)}\n`;
+    })
+    .join('');
+}
