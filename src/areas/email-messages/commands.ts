@@ -8,7 +8,7 @@ import type { CommandContext } from '../../core/context.js';
 import type { ApiClient } from '../../api/client.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { hinted, withHints, type StatusHints } from './hints.js';
-import { FALLBACK_FIELDS, renderEmailMessage, renderGuardian, renderLmxWarnings, type FallbackKind } from './render.js';
+import { count, FALLBACK_FIELDS, renderEmailMessage, renderGuardian, renderLmxWarnings, type FallbackKind } from './render.js';
 import { EMAIL_FORMATS, previewVariables, type EmailMessageUpdate, type PreviewVariables } from './schemas.js';
 
 /** The API refuses larger LMX bodies with 413. */
@@ -75,8 +75,10 @@ export const update: Handler<[string], UpdateOptions> = async (context, [id], op
   const { out } = context;
   if (out.json) return out.writeJson(updated);
   await out.write(`${updated.contentRevisionId ?? '-'}\n`);
-  out.note(`Updated email message ${id}; its new revision is ${updated.contentRevisionId ?? 'not set'}: pass it as --expected-revision-id on the next update.`);
-  if (updated.warnings !== undefined && updated.warnings.length > 0) out.note(renderLmxWarnings(updated.warnings));
+  out.note(`Updated email message ${id}.`);
+  if (updated.contentRevisionId !== null) out.note(`Next update: --expected-revision-id ${updated.contentRevisionId}`);
+  // One note per line: a note is sanitized, which would show a line break as \n.
+  if (updated.warnings !== undefined && updated.warnings.length > 0) renderLmxWarnings(updated.warnings).split('\n').forEach((line) => out.note(line));
 };
 
 /** With --force: the revision the message is at now, so the update replaces exactly that. */
@@ -224,7 +226,7 @@ export const check: Handler<[string], { strict?: boolean }> = async (context, [i
   await context.out.present(report, renderGuardian);
   const failing = report.errors.length + (options.strict ? report.warnings.length : 0);
   if (failing === 0) return;
-  const what = options.strict ? `${report.errors.length} errors and ${report.warnings.length} warnings (--strict)` : `${report.errors.length} errors`;
+  const what = options.strict ? `${count(report.errors.length, 'error')} and ${count(report.warnings.length, 'warning')} (--strict)` : count(report.errors.length, 'error');
   throw new MismatchError(`Guardian found ${what} in email message ${id}`, {
     hint: `errors block publishing; fix the content (\`loopsctl email-messages get ${id} --lmx > email.lmx\`, edit, then \`email-messages update ${id} --lmx-file email.lmx --expected-revision-id <revision>\`) and check again`,
   });

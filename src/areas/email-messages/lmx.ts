@@ -60,7 +60,7 @@ export function parseLmx(lmx: string): Element[] {
 export function compileLmx(lmx: string): LmxWarning[] {
   return parseLmx(lmx)
     .filter((element) => element.name === 'Image' && !element.attributes.alt)
-    .map((element) => ({ rule: 'imageWithoutAlt', severity: 'warning', message: 'an image without alt text is announced as nothing by screen readers', path: `line ${element.line}` }));
+    .map((element) => ({ rule: 'imageWithoutAlt', severity: 'warning', message: 'screen readers skip an image without alt text', path: `line ${element.line}` }));
 }
 
 /** The variables a body uses, each once, in the order they first appear. */

@@ -39,7 +39,8 @@ export function renderLmxWarnings(warnings: LmxWarning[]): string {
   return [heading, ...lines].join('\n');
 }
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "1 error", "2 warnings". */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Errors, then warnings, each rule with its title, description and the items it found. */
 export function renderGuardian(out: Output, report: GuardianReport): string {
