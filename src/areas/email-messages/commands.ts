@@ -228,6 +228,6 @@ export const check: Handler<[string], { strict?: boolean }> = async (context, [i
   if (failing === 0) return;
   const what = options.strict ? `${count(report.errors.length, 'error')} and ${count(report.warnings.length, 'warning')} (--strict)` : count(report.errors.length, 'error');
   throw new MismatchError(`Guardian found ${what} in email message ${id}`, {
-    hint: `errors block publishing; fix the content (\`loopsctl email-messages get ${id} --lmx > email.lmx\`, edit, then \`email-messages update ${id} --lmx-file email.lmx --expected-revision-id <revision>\`) and check again`,
+    hint: `errors block publishing; fix the content (\`loopsctl email-messages get ${id} --lmx > email.lmx\`, edit, then \`loopsctl email-messages update ${id} --lmx-file email.lmx --expected-revision-id <revision>\`) and check again`,
   });
 };
