@@ -6,6 +6,7 @@ import type { Handler } from '../../core/declare.js';
 import { readStdin } from '../../core/prompt.js';
 import type { CommandContext } from '../../core/context.js';
 import type { ApiClient } from '../../api/client.js';
+import { sanitize } from '../../render/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { hinted, withHints, type StatusHints } from './hints.js';
 import { count, FALLBACK_FIELDS, renderEmailMessage, renderGuardian, renderLmxWarnings, type FallbackKind } from './render.js';
@@ -30,9 +31,22 @@ export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], o
   const { out } = context;
   if (options.lmx && out.json) throw new UsageError('--lmx and --json cannot be combined', { hint: '--lmx prints the LMX source alone; --json prints the whole message, with the source in its lmx field' });
   const message = await withHints(getEmailMessage(await context.client(), id), READ_HINTS);
-  if (options.lmx) return out.write(message.lmx.endsWith('\n') || message.lmx === '' ? message.lmx : `${message.lmx}\n`);
+  if (options.lmx) return out.write(lmxSource(out.tty, message.lmx));
   await out.present(message, renderEmailMessage);
 };
+
+/**
+ * The source with a final line break. Into a file or a pipe it is exact; on a terminal, control
+ * characters other than line breaks and tabs are made visible, so the API's text cannot drive it.
+ */
+function lmxSource(tty: boolean, lmx: string): string {
+  const ended = lmx.endsWith('\n') || lmx === '' ? lmx : `${lmx}\n`;
+  if (!tty) return ended;
+  return ended
+    .split('\n')
+    .map((line) => line.split('\t').map(sanitize).join('\t'))
+    .join('\n');
+}
 
 interface UpdateOptions {
   subject?: string;

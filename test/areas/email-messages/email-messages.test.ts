@@ -84,6 +84,15 @@ describe('email-messages get', () => {
     expect(result.stdout).not.toContain('contentRevisionId');
   });
 
+  it('--lmx is exact into a pipe, and shows control characters as escapes on a terminal', async () => {
+    const server = await apiServer();
+    const lmx = '<Paragraph>\tHi \u001b[2J</Paragraph>';
+    server.route('GET /v1/email-messages/:id', (_req, res) => json(res, 200, message({ lmx })));
+    expect((await run(['email-messages', 'get', DRAFT, '--lmx'], { env: apiEnv(server) })).stdout).toBe(`${lmx}\n`);
+    const terminal = await run(['email-messages', 'get', DRAFT, '--lmx'], { env: apiEnv(server), tty: { columns: 80 } });
+    expect(terminal.stdout).toBe('<Paragraph>\tHi \\x1b[2J</Paragraph>\n');
+  });
+
   it('checks and encodes ids before anything is sent', async () => {
     const server = await apiServer();
     server.route('GET /v1/email-messages/:id', (_req, res) => json(res, 200, message()));
