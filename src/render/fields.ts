@@ -1,9 +1,13 @@
 /**
  * Fields as "label  value" lines that fit a width (80 columns by default): long values wrap under
  * their own column, at spaces where there are some. For records with long free text (subjects,
- * rule descriptions), where a box-drawn table would run past the edge of the terminal.
+ * rule descriptions), where a box-drawn table would run past the edge of the terminal. Piped, they
+ * are FIELD and VALUE tab-separated rows like every other table.
  */
+import type { Output } from './output.js';
 import { sanitize } from './sanitize.js';
+import { styleFor } from './style.js';
+import { renderRows } from './table.js';
 
 export const TEXT_WIDTH = 80;
 
@@ -28,7 +32,9 @@ export function indented(text: string, indent: number, width: number = TEXT_WIDT
 }
 
 /** Rows of label and value; the labels are the program's own, the values are sanitized. */
-export function renderFields(rows: [label: string, value: string][], width: number = TEXT_WIDTH, paint: (label: string) => string = (label) => label): string {
+export function renderFields(out: Output, rows: [label: string, value: string][], width: number = TEXT_WIDTH): string {
+  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], rows, true);
+  const paint = styleFor(out).bold;
   const labelWidth = Math.min(24, Math.max(0, ...rows.map(([label]) => label.length))) + 2;
   return rows
     .map(([label, value]) => {

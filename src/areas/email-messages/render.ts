@@ -1,6 +1,6 @@
 /** Text views of email messages: their fields and LMX warnings, and Guardian reports. */
 import type { Output } from '../../render/output.js';
-import { indented, renderFields, TEXT_WIDTH } from '../../render/fields.js';
+import { indented, renderFields } from '../../render/fields.js';
 import { styleFor } from '../../render/style.js';
 import { displayValue } from '../../render/table.js';
 import type { EmailMessage, GuardianReport, GuardianRule, LmxWarning } from './schemas.js';
@@ -26,7 +26,7 @@ export function renderEmailMessage(out: Output, message: EmailMessage): string {
   const lines = message.lmx === '' ? 0 : message.lmx.split('\n').length;
   rows.push(['lmx', `${lines} ${lines === 1 ? 'line' : 'lines'}, ${Buffer.byteLength(message.lmx)} bytes (print it with --lmx)`]);
   const warnings = message.warnings ?? [];
-  return renderFields(rows, TEXT_WIDTH, styleFor(out).bold) + (warnings.length === 0 ? '' : `\n${renderLmxWarnings(warnings)}`);
+  return renderFields(out, rows) + (warnings.length === 0 ? '' : `\n${renderLmxWarnings(warnings)}`);
 }
 
 /** The LMX compiler's warnings, one per line with the rule and where it applies. */

@@ -2,9 +2,8 @@
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { styleFor } from '../../render/style.js';
 import { displayValue, renderTable } from '../../render/table.js';
-import { renderFields, TEXT_WIDTH } from '../../render/fields.js';
+import { renderFields } from '../../render/fields.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
@@ -57,11 +56,7 @@ export function renderMetrics(out: Output, rows: { id: string; metrics: Transact
 
 /** Every field of a transactional email, within 80 columns. */
 export function renderTransactional(out: Output, record: TransactionalEmail): string {
-  return renderFields(
-    Object.entries(record).map(([key, value]) => [key, displayValue(value)]),
-    TEXT_WIDTH,
-    styleFor(out).bold,
-  );
+  return renderFields(out, Object.entries(record).map(([key, value]) => [key, displayValue(value)]));
 }
 
 /** The record, and how to make the first change to the draft's content, which needs its revision. */

@@ -51,7 +51,9 @@ describe('uploads create', () => {
     expect(put.rawBody?.equals(PNG)).toBe(true);
     expect(complete.authorization).toBe('Bearer sandbox-key');
     const id = complete.path.split('/')[3]!;
-    expect(result.stdout).toBe(`emailAssetId  ${id}\nfinalUrl      https://assets.sandbox.invalid/${id}.png\n`);
+    expect(result.stdout).toBe(`FIELD\tVALUE\nemailAssetId\t${id}\nfinalUrl\thttps://assets.sandbox.invalid/${id}.png\n`);
+    const terminal = await run(['uploads', 'create', file('logo.png', PNG)], { env: { ...env, NO_COLOR: '1' }, tty: { columns: 80 } });
+    expect(terminal.stdout).toMatch(/^emailAssetId {2}c[0-9a-z]{24}\nfinalUrl {6}https:\/\/assets\.sandbox\.invalid\/c[0-9a-z]{24}\.png\n$/);
     if (openApi !== undefined) {
       expect(requestProblems(openApi, 'POST', create.path, JSON.parse(create.body))).toEqual([]);
       expect(requestProblems(openApi, 'POST', complete.path, undefined)).toEqual([]);
