@@ -9,11 +9,8 @@ import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../render/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { hinted, withHints, type StatusHints } from './hints.js';
-import { count, FALLBACK_FIELDS, renderEmailMessage, renderGuardian, renderLmxWarnings, type FallbackKind } from './render.js';
-import { EMAIL_FORMATS, previewVariables, type EmailMessageUpdate, type PreviewVariables } from './schemas.js';
-
-/** The API refuses larger LMX bodies with 413. */
-export const MAX_LMX_BYTES = 100 * 1024;
+import { count, renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
+import { EMAIL_ADDRESS, EMAIL_FORMATS, FALLBACK_FIELDS, MAX_LMX_BYTES, previewVariables, type EmailMessageUpdate, type FallbackKind, type PreviewVariables } from './schemas.js';
 
 const ID_NOUN = 'email message id';
 
@@ -23,8 +20,6 @@ const NOT_FOUND_HINT =
 const MJML_HINT = 'loopsctl reads and writes LMX content only: an email built with MJML, or one whose content cannot be parsed, is edited in the Loops editor';
 
 const READ_HINTS: StatusHints = { 404: NOT_FOUND_HINT, 409: MJML_HINT };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
@@ -156,11 +151,11 @@ async function updateFields(context: CommandContext, options: UpdateOptions): Pr
 }
 
 function checkEmail(value: string, option: string): void {
-  if (!EMAIL.test(value)) throw new UsageError(`${option} must be an email address, not "${value}"`);
+  if (!EMAIL_ADDRESS.test(value)) throw new UsageError(`${option} must be an email address, not "${value}"`);
 }
 
 /** --fallback <kind>.<name>=<value> sets a fallback; <kind>.<name> alone removes it. */
-export function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIELDS)[FallbackKind], Record<string, string | null>>> {
+function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIELDS)[FallbackKind], Record<string, string | null>>> {
   const merged: Partial<Record<(typeof FALLBACK_FIELDS)[FallbackKind], Record<string, string | null>>> = {};
   for (const spec of specs) {
     const match = /^([a-z]+)\.([^=\s]+)(?:=([\s\S]*))?$/.exec(spec);
@@ -176,16 +171,20 @@ export function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIEL
   return merged;
 }
 
-async function readLmx(context: CommandContext, file: string): Promise<string> {
-  let lmx: string;
+/** A file's text, or stdin's for "-"; `name` says what it is in messages. */
+async function readInput(context: CommandContext, file: string, name: string): Promise<string> {
   try {
-    lmx = file === '-' ? await readStdin(context.runtime) : await readFile(file, 'utf8');
+    return file === '-' ? await readStdin(context.runtime) : await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new LocalFileError(`cannot read the LMX file "${file}": ${reason}`);
+    throw new LocalFileError(`cannot read ${name}: ${reason}`);
   }
-  const bytes = Buffer.byteLength(lmx);
+}
+
+async function readLmx(context: CommandContext, file: string): Promise<string> {
   const name = file === '-' ? 'the LMX on stdin' : `the LMX file "${file}"`;
+  const lmx = await readInput(context, file, name);
+  const bytes = Buffer.byteLength(lmx);
   if (bytes > MAX_LMX_BYTES) throw new LocalFileError(`${name} is ${bytes} bytes; the API takes at most ${MAX_LMX_BYTES} (${MAX_LMX_BYTES / 1024} KB)`);
   if (lmx.trim() === '') throw new LocalFileError(`${name} is empty`, { hint: 'export the current content with `loopsctl email-messages get <id> --lmx > email.lmx` and edit that' });
   return lmx;
@@ -211,13 +210,7 @@ export const preview: Handler<[string], { to: string[]; varsFile?: string }> = a
 /** The --vars-file: {"dataVariables": {...}} and/or contactProperties, eventProperties; string values. */
 async function readVariables(context: CommandContext, file: string): Promise<PreviewVariables> {
   const name = file === '-' ? 'the variables on stdin' : `the variables file "${file}"`;
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin(context.runtime) : await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new LocalFileError(`cannot read ${name}: ${reason}`);
-  }
+  const text = await readInput(context, file, name);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

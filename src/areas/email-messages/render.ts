@@ -3,15 +3,7 @@ import type { Output } from '../../render/output.js';
 import { indented, renderFields } from '../../render/fields.js';
 import { styleFor } from '../../render/style.js';
 import { displayValue } from '../../render/table.js';
-import type { EmailMessage, GuardianReport, GuardianRule, LmxWarning } from './schemas.js';
-
-/** The fallback fields of a message, and the word each kind of variable goes by. */
-export const FALLBACK_FIELDS = {
-  contact: 'contactPropertiesFallbacks',
-  event: 'eventPropertiesFallbacks',
-  data: 'dataVariablesFallbacks',
-} as const;
-export type FallbackKind = keyof typeof FALLBACK_FIELDS;
+import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport, type GuardianRule, type LmxWarning } from './schemas.js';
 
 const SHOWN_APART = new Set<string>([...Object.values(FALLBACK_FIELDS), 'lmx', 'warnings']);
 

@@ -9,7 +9,6 @@ import { workflows } from '../workflows/sandbox.js';
 import { compileLmx, guardian, LmxCompileError, type ParentKind, type VariableKind } from './lmx.js';
 import * as s from './schemas.js';
 
-const MAX_LMX_BYTES = 100 * 1024;
 const PREVIEWS_PER_DAY = 100;
 const DAY = 24 * 3_600_000;
 
@@ -20,8 +19,6 @@ const storedMessage = z.object({
 });
 export type StoredMessage = z.infer<typeof storedMessage>;
 export type Parent = StoredMessage['parent'];
-
-const FALLBACKS = { contact: 'contactPropertiesFallbacks', event: 'eventPropertiesFallbacks', data: 'dataVariablesFallbacks' } as const;
 
 const SENDER = { fromName: 'Acme', fromEmail: 'hello', replyToEmail: 'support@acme.example' };
 
@@ -184,27 +181,26 @@ export function removeMessage(state: StateCore, id: string): void {
 }
 
 export function guardianOf({ message, parent }: StoredMessage): s.GuardianReport {
-  const fallbacks = Object.fromEntries(Object.entries(FALLBACKS).map(([kind, field]) => [kind, message[field] ?? {}])) as Record<VariableKind, Record<string, string>>;
+  const fallbacks = Object.fromEntries(Object.entries(s.FALLBACK_FIELDS).map(([kind, field]) => [kind, message[field] ?? {}])) as Record<VariableKind, Record<string, string>>;
   return guardian(message.lmx, parent.kind as ParentKind, fallbacks);
 }
 
 const STRING_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat', 'lmx'] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function update(context: RouteContext) {
   const target = stored(context);
-  const fields = objectBody(context.body, ['expectedRevisionId', ...STRING_FIELDS, ...Object.values(FALLBACKS)], []);
+  const fields = objectBody(context.body, ['expectedRevisionId', ...STRING_FIELDS, ...Object.values(s.FALLBACK_FIELDS)], []);
   for (const key of ['expectedRevisionId', ...STRING_FIELDS]) if (fields[key] !== undefined) stringField(fields, key);
   const { message } = target;
-  if (typeof fields.lmx === 'string' && Buffer.byteLength(fields.lmx) > MAX_LMX_BYTES) throw new ApiFailure(413, `LMX payload exceeds the ${MAX_LMX_BYTES / 1024}KB limit`);
+  if (typeof fields.lmx === 'string' && Buffer.byteLength(fields.lmx) > s.MAX_LMX_BYTES) throw new ApiFailure(413, `LMX payload exceeds the ${s.MAX_LMX_BYTES / 1024}KB limit`);
   if (fields.emailFormat !== undefined && !s.EMAIL_FORMATS.includes(fields.emailFormat as 'styled')) throw badRequest(`emailFormat must be one of ${s.EMAIL_FORMATS.join(', ')}`);
   if (typeof fields.fromEmail === 'string' && fields.fromEmail.includes('@')) throw badRequest("fromEmail must not include a domain: the team's sending domain is used");
   for (const key of ['replyToEmail', 'ccEmail', 'bccEmail']) {
     const value = fields[key];
-    if (typeof value === 'string' && value !== '' && !EMAIL.test(value)) throw badRequest(`${key} must be empty or a valid email address`);
+    if (typeof value === 'string' && value !== '' && !s.EMAIL_ADDRESS.test(value)) throw badRequest(`${key} must be empty or a valid email address`);
   }
   if (typeof fields.languageCode === 'string' && !/^[a-z]{2}$/.test(fields.languageCode)) throw badRequest('languageCode must be an ISO 639-1 code such as en or fr');
-  const merges = Object.values(FALLBACKS).filter((key) => fields[key] !== undefined);
+  const merges = Object.values(s.FALLBACK_FIELDS).filter((key) => fields[key] !== undefined);
   for (const key of merges) {
     const map = fields[key];
     if (typeof map !== 'object' || map === null || Array.isArray(map) || Object.values(map).some((value) => value !== null && typeof value !== 'string')) {
@@ -251,7 +247,7 @@ function preview(context: RouteContext) {
   const target = stored(context);
   const fields = objectBody(context.body, ['emails', 'contactProperties', 'eventProperties', 'dataVariables'], ['emails']);
   const emails = fields.emails;
-  if (!Array.isArray(emails) || emails.length === 0 || emails.some((email) => typeof email !== 'string' || !EMAIL.test(email))) {
+  if (!Array.isArray(emails) || emails.length === 0 || emails.some((email) => typeof email !== 'string' || !s.EMAIL_ADDRESS.test(email))) {
     throw badRequest('emails must be a non-empty array of email addresses');
   }
   for (const key of ['contactProperties', 'eventProperties', 'dataVariables']) {
