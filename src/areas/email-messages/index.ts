@@ -11,8 +11,9 @@ export const area: Area = {
     name: 'email-messages',
     aliases: ['emails'],
     summary: 'Email message content: get, update (LMX in and out as files), preview, Guardian check',
-    help: `Email message ids are the draftEmailMessageId and publishedEmailMessageId of a transactional
-email (loopsctl transactional get <id>) and the emailMessageId of a workflow's send-email nodes.`,
+    help: `Email message ids are the draftEmailMessageId and publishedEmailMessageId of a
+transactional email (loopsctl transactional get <id>) and the emailMessageId
+of a workflow's send-email nodes.`,
     examples: [`loopsctl email-messages get ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID}`],
     commands: [
       command({
@@ -48,15 +49,17 @@ email (loopsctl transactional get <id>) and the emailMessageId of a workflow's s
           { flags: '--expected-revision-id <revision>', description: 'the contentRevisionId the change is based on; refused if the message changed since' },
           { flags: '--force', description: 'replace the current content, whatever its revision' },
         ],
-        help: `Nothing is overwritten silently: give --expected-revision-id (the contentRevisionId shown by
-get, or a transactional draft's draftEmailMessageContentRevisionId), or --force. If the message
-changed in the meantime, the update is refused (exit 5) and the new revision is named.
-Prints the new revision id; LMX warnings go to stderr. With --json, the API's answer.
+        help: `Nothing is overwritten silently: give --expected-revision-id (the
+contentRevisionId shown by get, or a transactional draft's
+draftEmailMessageContentRevisionId), or --force. If the message changed in the
+meantime, the update is refused (exit 5) and the new revision is named. Prints
+the new revision id; LMX warnings go to stderr. With --json, the API's answer.
 
 The LMX round trip:
   loopsctl email-messages get <id> --lmx > email.lmx
   $EDITOR email.lmx
-  loopsctl email-messages update <id> --lmx-file email.lmx --expected-revision-id <revision>`,
+  loopsctl email-messages update <id> --lmx-file email.lmx \\
+    --expected-revision-id <revision>`,
         examples: [
           `loopsctl email-messages update ${EXAMPLE_ID} --subject "Reset your password" --expected-revision-id ${EXAMPLE_REVISION}`,
           `loopsctl email-messages update ${EXAMPLE_ID} --fallback data.firstName=there --force`,

@@ -72,10 +72,11 @@ export const area: Area = {
         name: 'publish',
         summary: "Publish a transactional email's draft: it becomes the version that is sent, and the draft is cleared",
         args: [{ name: 'id', description: 'transactional email id' }],
-        help: `Publishing is refused (exit 5) when there is no draft (409), or when the draft fails Guardian's
-checks, the sending domain is not verified, or the content is flagged as unsafe (422). See what
-Guardian finds first with: loopsctl email-messages check <draftEmailMessageId>`,
-        examples: [`loopsctl transactional publish ${SIGN_IN_ID}`, `loopsctl transactional publish ${SIGN_IN_ID} --json`],
+        help: `Publishing is refused (exit 5) when there is no draft (409), or when the draft
+fails Guardian's checks, the sending domain is not verified, or the content is
+flagged as unsafe (422). See what Guardian finds first with: loopsctl
+email-messages check <draftEmailMessageId>`,
+        examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
         remote: true,
         load: async () => (await import('./commands.js')).publish,
       }),

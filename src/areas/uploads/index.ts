@@ -19,9 +19,10 @@ export const area: Area = {
             choices: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
           },
         ],
-        help: `Three steps: the API hands out a presigned URL, the file goes there (without the API key), and
-the API finalizes the asset. The size and type are checked before anything is sent. Completing an
-upload counts against the team's daily upload quota; a 429 there is the quota, not retried.`,
+        help: `Three steps: the API hands out a presigned URL, the file goes there (without
+the API key), and the API finalizes the asset. The size and type are checked
+before anything is sent. Completing an upload counts against the team's daily
+upload quota; a 429 there is the quota, and is not retried.`,
         examples: ['loopsctl uploads create logo.png', 'loopsctl uploads create banner --type image/jpeg --json'],
         remote: true,
         load: async () => (await import('./commands.js')).create,
