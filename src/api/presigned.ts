@@ -4,7 +4,7 @@
  * brings a second way of signing, and the key has no business leaving for another host. The
  * signature sits in the query string, so messages name the URL without it.
  */
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { describeBody } from './body-preview.js';
 import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from './errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
@@ -31,9 +31,19 @@ export function withoutSignature(url: string): string {
 }
 
 export async function putPresigned(put: PresignedPut): Promise<void> {
+  // Its own agent: the storage is another host than the API, and this is the only request to it.
+  const agent = new Agent({ connect: { timeout: put.timeoutMs } });
+  try {
+    await putWith(agent, put);
+  } finally {
+    await agent.close();
+  }
+}
+
+async function putWith(agent: Agent, put: PresignedPut): Promise<void> {
   const shown = withoutSignature(put.url);
   for (let retry = 0; ; retry += 1) {
-    const failure = await attempt(put, shown);
+    const failure = await attempt(agent, put, shown);
     if (failure === undefined) return;
     // The same bytes to the same URL leave the same object, so a PUT may be sent again whenever
     // the rules allow an idempotent request to be.
@@ -51,7 +61,7 @@ interface Failure {
   retryAfterMs?: number;
 }
 
-async function attempt(put: PresignedPut, shown: string): Promise<Failure | undefined> {
+async function attempt(agent: Agent, put: PresignedPut, shown: string): Promise<Failure | undefined> {
   if (put.signal?.aborted) throw new InterruptedError('interrupted');
   const deadline = AbortSignal.timeout(put.timeoutMs);
   put.debug?.(`> PUT ${shown} (no authorization, content-type: ${put.contentType}, ${put.bytes.length} bytes)`);
@@ -64,6 +74,7 @@ async function attempt(put: PresignedPut, shown: string): Promise<Failure | unde
       method: 'PUT',
       headers: { 'content-type': put.contentType, 'content-length': String(put.bytes.length), 'user-agent': put.userAgent },
       body: put.bytes,
+      dispatcher: agent,
       headersTimeout: put.timeoutMs,
       bodyTimeout: put.timeoutMs,
       signal: put.signal ? AbortSignal.any([put.signal, deadline]) : deadline,

@@ -6,6 +6,7 @@ import { seedState } from '../../../src/sandbox/state.js';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../support/main.js';
 import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from '../../support/openapi.js';
+import { runCli } from '../../support/run-cli.js';
 
 const openApi = loadOpenApi(PUBLISHED_DESCRIPTION);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
@@ -175,5 +176,13 @@ describe('uploads create', () => {
     expect(result.code).toBe(code);
     expect(result.stderr).toContain(`documented failure ${status}`);
     if (hint !== undefined) expect(result.stderr).toMatch(hint);
+  });
+
+  // The bundle carries a slimmed undici whose request() needs a dispatcher: only the built binary shows it works.
+  it('uploads from the built binary too', async () => {
+    const result = await runCli(['--sandbox', 'uploads', 'create', file('logo.png', PNG)]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^FIELD\tVALUE\nemailAssetId\tc[0-9a-z]{24}\n/);
   });
 });
