@@ -14,7 +14,10 @@ const DAY = 24 * 3_600_000;
 
 const storedMessage = z.object({
   message: s.emailMessage,
-  /** What the message belongs to; a published transactional version can no longer be edited. */
+  /**
+   * What the message belongs to. `published`: the message is a published transactional version
+   * (or a campaign past its draft), which updates refuse with 409.
+   */
   parent: z.object({ kind: z.enum(['transactional', 'workflow', 'campaign']), id: z.string(), published: z.boolean() }),
 });
 export type StoredMessage = z.infer<typeof storedMessage>;
