@@ -59,7 +59,7 @@ export const publish: Handler<[string]> = async (context, [id]) => {
   }
   const { out } = context;
   await out.present(published, renderTransactional);
-  out.note(`Published: the email now sends the content of email message ${published.publishedEmailMessageId ?? '-'}.`);
+  out.note(`Published: it now sends email message ${published.publishedEmailMessageId ?? '-'}.`);
 };
 
 /**
