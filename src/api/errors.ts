@@ -176,3 +176,4 @@ export function errorForStatus(status: number, apiMessage: string | undefined, e
   if (status >= 500) return new ServerError(message, { status, hint });
   return new RejectedError(message, { status, hint, code: rejectedCodes[status] });
 }
+

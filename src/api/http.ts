@@ -30,6 +30,11 @@ export interface HttpRequest {
    * requests are retried after a 5xx or a broken connection; every caller has to say.
    */
   idempotent: boolean;
+  /**
+   * A 429 here means a quota is used up (previews or uploads per day), not a pace to keep:
+   * waiting seconds will not help, so it is never retried.
+   */
+  quota?: boolean;
 }
 
 export interface HttpResponse {
@@ -150,6 +155,8 @@ export class HttpTransport implements Transport {
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
         const { error, kind, reason, retryAfterMs } = thrown;
+        // A quota's 429 (the daily preview or upload limit) will not pass by waiting a little.
+        if (kind === 'rate-limited' && req.quota) throw error;
         if (!mayRetry(kind, req.idempotent)) throw unretriedWrite(error);
         if (retry >= retries) throw retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` });
         if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) throw waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs);

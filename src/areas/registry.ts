@@ -7,17 +7,21 @@ import type { Area } from './area.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
 import { area as completion } from './completion/index.js';
+import { area as emailMessages } from './email-messages/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
 import { area as sandbox } from './sandbox/index.js';
 import { area as segments } from './segments/index.js';
 import { area as themes } from './themes/index.js';
+import { area as uploads } from './uploads/index.js';
 import { area as transactional } from './transactional/index.js';
 import { area as webhooks } from './webhooks/index.js';
 import { area as workflows } from './workflows/index.js';
 
 export const areas: Area[] = [
   transactional,
+  emailMessages,
+  uploads,
   groups,
   campaignGroups,
   workflows,

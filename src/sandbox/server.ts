@@ -9,8 +9,8 @@ import type { SandboxModule, StateCore } from './module.js';
 import { readState, seedState, withStateLock, writeState } from './state.js';
 import { UsageError } from '../api/errors.js';
 
-/** Bodies larger than this are refused; no operation of the API takes more than a few fields. */
-const MAX_BODY_BYTES = 1_000_000;
+/** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
+const MAX_BODY_BYTES = 4_100_000;
 
 export interface SandboxServerOptions {
   port?: number;
@@ -30,13 +30,15 @@ export interface SandboxServerOptions {
 
 export interface SandboxServer {
   url: string;
+  /** The sandbox's state as it is now. */
+  state(): StateCore;
   /** Stops accepting connections and ends open ones; the state file already holds every change. */
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const modules = await loadSandboxModules();
-  const handle = options.stateFile === undefined ? inMemory(modules, options) : await inFile(options.stateFile, modules, options);
+  const { handle, state } = options.stateFile === undefined ? inMemory(modules, options) : await inFile(options.stateFile, modules, options);
   const server: Server = createServer((req, res) => {
     serve(handle, req, res, options).catch((error: unknown) => {
       send(res, { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } });
@@ -53,6 +55,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    state,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -63,11 +66,17 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
 
 type Handle = (request: ApiRequest) => ApiAnswer;
 
+interface Backing {
+  handle: Handle;
+  /** The state as it is now. */
+  state: () => StateCore;
+}
+
 /** State that lives as long as the server. */
-function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Handle {
+function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Backing {
   const state = options.initialState?.(modules) ?? seedState(modules);
   const api = new SandboxApi(state, modules, { now: options.now });
-  return (request) => api.handle(request);
+  return { handle: (request) => api.handle(request), state: () => state };
 }
 
 /**
@@ -75,21 +84,23 @@ function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Hand
  * share: each request reads the file, and writes it back only when it changed something, all
  * under the file's lock, so no process loses another's change or hands out the same id.
  */
-async function inFile(stateFile: string, modules: SandboxModule[], options: SandboxServerOptions): Promise<Handle> {
+async function inFile(stateFile: string, modules: SandboxModule[], options: SandboxServerOptions): Promise<Backing> {
   const initial = options.initialState?.(modules) ?? (options.reset ? seedState(modules) : undefined);
   withStateLock(stateFile, () => {
     const state = initial ?? readState(stateFile, modules) ?? seedState(modules);
     writeState(stateFile, state);
   });
-  return (request) =>
+  const current = () => readState(stateFile, modules) ?? seedState(modules);
+  const handle: Handle = (request) =>
     withStateLock(stateFile, () => {
-      const state = readState(stateFile, modules) ?? seedState(modules);
+      const state = current();
       let changed = false;
       const api = new SandboxApi(state, modules, { onChange: () => (changed = true), now: options.now });
       const answer = api.handle(request);
       if (changed) writeState(stateFile, state);
       return answer;
     });
+  return { handle, state: current };
 }
 
 /** Why the sandbox could not listen, as a usage error about --host and --port rather than a crash. */

@@ -32,7 +32,7 @@ describe('transactional', () => {
     const result = await loopsctl(['transactional', 'list', '--json']);
     expect(result.code).toBe(0);
     const { draftEmailMessageContentRevisionId: _revision, ...listed } = fx.draftRecord;
-    expect(JSON.parse(result.stdout)).toEqual([{ ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent' }, listed]);
+    expect(JSON.parse(result.stdout)).toEqual([{ ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent', publishedEmailMessageId: 'em_pub_2' }, listed]);
   });
 
   it('shows metrics with rates of sends, and "-" when nothing was sent', async () => {
@@ -100,11 +100,11 @@ describe('transactional', () => {
   it('maps 404, 400 and 401 on metrics to exit codes 4, 5 and 3 with the API message', async () => {
     const missing = await loopsctl(['transactional', 'metrics', 'tx_nope']);
     expect(missing).toMatchObject({ code: 4, stdout: '' });
-    expect(missing.stderr).toContain('Error: tx_nope: transactional email tx_nope not found\n');
+    expect(missing.stderr).toContain('Error: transactional email tx_nope not found\n');
 
     const invalid = await loopsctl(['transactional', 'metrics', 'bad-id!']);
     expect(invalid).toMatchObject({ code: 5, stdout: '' });
-    expect(invalid.stderr).toContain('Error: bad-id!: invalid transactionalId: "bad-id!"');
+    expect(invalid.stderr).toContain('Error: invalid transactionalId: "bad-id!"');
 
     const unauthorized = await loopsctl(['transactional', 'metrics', 'tx_welcome'], 'test-key-wrong');
     expect(unauthorized).toMatchObject({ code: 3, stdout: '' });
@@ -114,15 +114,16 @@ describe('transactional', () => {
 
   it('reports a JSON error object on stderr under --json', async () => {
     const result = await loopsctl(['transactional', 'metrics', 'tx_nope', '--json']);
-    expect(result).toMatchObject({ code: 4, stdout: '[]\n' });
-    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'transactional email tx_nope not found', exitCode: 4, hint: null, transactionalId: 'tx_nope' } });
+    expect(result).toMatchObject({ code: 4, stdout: '' });
+    expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'not_found', status: 404, message: 'transactional email tx_nope not found', exitCode: 4, hint: 'see the ids with `loopsctl transactional list`', transactionalId: 'tx_nope' } });
   });
 
   it('ensures a draft and points out the content revision id', async () => {
     const result = await loopsctl(['transactional', 'draft', 'tx_welcome']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('draftEmailMessageContentRevisionId\trev_abc123');
-    expect(result.stderr).toContain('as expectedRevisionId');
+    expect(result.stderr).toContain('loopsctl email-messages update em_draft_1');
+    expect(result.stderr).toContain('--expected-revision-id rev_abc123');
     expect(api.requests).toMatchObject([{ method: 'POST', path: '/v1/transactional-emails/tx_welcome/draft', body: '' }]);
     const asJson = await loopsctl(['transactional', 'draft', 'tx_welcome', '--json']);
     expect(JSON.parse(asJson.stdout)).toEqual(fx.draftRecord);
@@ -164,7 +165,7 @@ describe('transactional', () => {
     try {
       const result = await runCli(['transactional', 'metrics', 'tx_welcome'], { env: { LOOPS_API_KEY: KEYS.valid, LOOPS_BASE_URL: refusing.url } });
       expect(result).toMatchObject({ code: 5, stdout: '' });
-      expect(result.stderr).toContain('Error: tx_welcome: the API does not allow this method here');
+      expect(result.stderr).toContain('Error: the API does not allow this method here');
     } finally {
       await refusing.close();
     }

@@ -73,7 +73,7 @@ describe('invalid answers', () => {
     server = await startApiServer({ [METRICS]: status(404, { message }) });
     const text = await run(['transactional', 'metrics', 't1']);
     expect(text.code).toBe(4);
-    expect(text.stderr).toBe('Error: No such email \\x1b]0;owned\\x07\\x9b2J\n');
+    expect(text.stderr).toBe('Error: No such email \\x1b]0;owned\\x07\\x9b2J\nHint: see the ids with `loopsctl transactional list`\n');
     const json = await run(['transactional', 'metrics', 't1', '--json']);
     expect(json.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(JSON.parse(json.stderr).error.message).toBe(message);

@@ -31,7 +31,7 @@ describe('5xx answers', () => {
     server = await startApiServer({ [METRICS]: inTurn(unavailable, status(200, metrics)) });
     const result = await run(['transactional', 'metrics', 't1', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(metrics);
+    expect(JSON.parse(result.stdout)).toEqual([{ transactionalId: 't1', ...metrics }]);
     expect(server!.requests).toHaveLength(2);
     expect(result.elapsedMs).toBeLessThan(8_000);
   });

@@ -36,15 +36,46 @@ function fixtureState(modules: SandboxModule[]) {
     segments: [fx.segment],
     sendingIps: ['52.21.45.123', '2600:1f18:4a3::10'],
     transactionalEmails: [
-      { record: fx.draftRecord, metrics: { sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 } },
+      { record: withoutRevision(fx.draftRecord), metrics: { sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 } },
       {
-        record: { ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent', draftEmailMessageId: null, draftEmailMessageContentRevisionId: null },
+        record: { ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent', draftEmailMessageId: null, publishedEmailMessageId: 'em_pub_2' },
         metrics: { sends: 0, deliveries: 0, spamReports: 0, hardBounces: 0, softBounces: 0 },
       },
     ],
     workflows: [fixtureWorkflow()],
+    emailMessages: [
+      fixtureMessage('tx_welcome', 'em_draft_1', 'rev_abc123', false),
+      fixtureMessage('tx_welcome', 'em_pub_1', 'rev_pub_1', true),
+      fixtureMessage('tx_unsent', 'em_pub_2', 'rev_pub_2', true),
+    ],
   });
   return state;
+}
+
+/** The sandbox reads a draft's revision from its email message, not from the record. */
+function withoutRevision<T extends { draftEmailMessageContentRevisionId: unknown }>(record: T): Omit<T, 'draftEmailMessageContentRevisionId'> {
+  const { draftEmailMessageContentRevisionId: _revision, ...rest } = record;
+  return rest;
+}
+
+/** A version of a transactional email, as the sandbox keeps email messages. */
+function fixtureMessage(transactionalId: string, id: string, contentRevisionId: string, published: boolean) {
+  return {
+    message: {
+      id,
+      transactionalId,
+      subject: 'Welcome aboard',
+      previewText: 'Confirm your address',
+      fromName: 'Acme',
+      fromEmail: 'hello',
+      replyToEmail: 'support@acme.example',
+      emailFormat: 'styled',
+      lmx: '<Paragraph>Confirm with {data.confirmationUrl}</Paragraph>',
+      contentRevisionId,
+      updatedAt: NOW,
+    },
+    parent: { kind: 'transactional', id: transactionalId, published },
+  };
 }
 
 /** fixtures.ts's workflow with its nodes in full, as the sandbox keeps them, and two trigger nodes to show one by one. */

@@ -165,7 +165,7 @@ describe('sandbox over HTTP', () => {
     const wrong = await request(sandbox, 'DELETE', '/v1/themes');
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');
-    const huge = await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'x'.repeat(1_100_000) });
+    const huge = await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'x'.repeat(4_200_000) });
     expect(huge.status).toBe(413);
   });
 });

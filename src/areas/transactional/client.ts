@@ -18,3 +18,17 @@ export function createTransactional(api: ApiClient, body: { name: string; transa
   // Each create makes a new email: sent again after a lost answer, it would make a duplicate.
   return api.call({ method: 'POST', path: '/v1/transactional-emails', body, idempotent: false }, s.transactionalDraftRecord);
 }
+
+export function getTransactional(api: ApiClient, transactionalId: string) {
+  return api.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-emails/${transactionalId}` }, s.transactionalEmail);
+}
+
+export function updateTransactional(api: ApiClient, transactionalId: string, body: { name?: string; transactionalGroupId?: string }) {
+  // Setting the same name and group again leaves the email as the first call did.
+  return api.call({ method: 'POST', idempotent: true, path: path`/v1/transactional-emails/${transactionalId}`, body }, s.transactionalEmail);
+}
+
+export function publishTransactional(api: ApiClient, transactionalId: string) {
+  // Sent again after it published, it would be refused for want of a draft: not retried.
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/transactional-emails/${transactionalId}/publish` }, s.transactionalEmail);
+}

@@ -5,17 +5,30 @@ import type { Area } from '../area.js';
 
 const EXAMPLE_ID = 'c1h3243uwicgpgajrgexlzdl5';
 const OTHER_ID = 'cc1hv1te56efs1g1ifrp90u0j';
+/** The sandbox's "Order receipt" (published, no draft) and "Magic sign-in link" (with a draft). */
+const RECEIPT_ID = 'c11x0jjyfmh1mkdecyekdlmhv';
+const SIGN_IN_ID = 'cdtg5cp1k90qxm7oj7ioc7eky';
+const GROUP_ID = 'c670t9v12lnoky3oebk56hswc';
 
 export const area: Area = {
   spec: group({
     name: 'transactional',
-    summary: 'Transactional emails: list, metrics, drafts, create',
+    summary: 'Transactional emails: list, get, metrics, drafts, create, update, publish',
     examples: ['loopsctl transactional list', `loopsctl transactional metrics ${EXAMPLE_ID}`],
     commands: [
       listCommand({
         summary: 'List transactional emails, most recently created first',
         example: 'loopsctl transactional list',
         load: async () => (await import('./commands.js')).list,
+      }),
+      command({
+        name: 'get',
+        aliases: ['show', 'view'],
+        summary: 'Show one transactional email: its name, group, draft and published email messages, data variables',
+        args: [{ name: 'id', description: 'transactional email id' }],
+        examples: [`loopsctl transactional get ${EXAMPLE_ID}`, `loopsctl transactional get ${EXAMPLE_ID} --json`],
+        remote: true,
+        load: async () => (await import('./commands.js')).get,
       }),
       command({
         name: 'metrics',
@@ -47,6 +60,30 @@ objects with transactionalId, whatever the number of ids; --jsonl prints one suc
         examples: ['loopsctl transactional create --name "Password reset"', 'loopsctl transactional create --name "Receipt" --json'],
         remote: true,
         load: async () => (await import('./commands.js')).create,
+      }),
+      command({
+        name: 'update',
+        summary: 'Rename a transactional email or move it to another group',
+        args: [{ name: 'id', description: 'transactional email id' }],
+        options: [
+          { flags: '--name <name>', description: 'new name' },
+          { flags: '--group <transactionalGroupId>', description: 'group to move it to' },
+        ],
+        examples: [`loopsctl transactional update ${RECEIPT_ID} --name "Order receipt (v2)"`, `loopsctl transactional update ${RECEIPT_ID} --group ${GROUP_ID} --json`],
+        remote: true,
+        load: async () => (await import('./commands.js')).update,
+      }),
+      command({
+        name: 'publish',
+        summary: "Publish a transactional email's draft: it becomes the version that is sent, and the draft is cleared",
+        args: [{ name: 'id', description: 'transactional email id' }],
+        help: `Publishing is refused (exit 5) when there is no draft (409), or when the draft
+fails Guardian's checks, the sending domain is not verified, or the content is
+flagged as unsafe (422). See what Guardian finds first with: loopsctl
+email-messages check <draftEmailMessageId>`,
+        examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
+        remote: true,
+        load: async () => (await import('./commands.js')).publish,
       }),
     ],
   }),

@@ -2,8 +2,8 @@
 import type { ListView } from '../../render/list.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { styleFor } from '../../render/style.js';
-import { displayValue, renderRecord, renderTable, timestampColumn } from '../../render/table.js';
+import { displayValue, renderTable, timestampColumn } from '../../render/table.js';
+import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
@@ -55,13 +55,22 @@ export function renderMetrics(out: Output, rows: { id: string; metrics: Transact
   );
 }
 
-/** Every field of the record, with the draft's content revision called out for the next step. */
-export function renderDraftRecord(out: Output, record: TransactionalDraftRecord): { body: string; note: string | undefined } {
-  const body = renderRecord(out, record, { draftEmailMessageContentRevisionId: styleFor(out).bold.yellow });
-  const revision = record.draftEmailMessageContentRevisionId;
-  const note =
-    revision === null
-      ? undefined
-      : `Pass draftEmailMessageContentRevisionId (${revision}) as expectedRevisionId on the first update of the draft's content.`;
-  return { body, note };
+/** Every field of a transactional email, within 80 columns. */
+export function renderTransactional(out: Output, record: TransactionalEmail): string {
+  return renderFields(out, Object.entries(record).map(([key, value]) => [key, displayValue(value)]));
+}
+
+/** The record, and how to make the first change to the draft's content, which needs its revision. */
+export function renderDraftRecord(out: Output, record: TransactionalDraftRecord): { body: string; notes: string[] } {
+  const { draftEmailMessageId: draft, draftEmailMessageContentRevisionId: revision } = record;
+  const notes =
+    draft === null || revision === null
+      ? []
+      : [
+          "Edit the draft's content (the first update needs its revision):",
+          `  loopsctl email-messages update ${draft} \\`,
+          `    --expected-revision-id ${revision} --lmx-file email.lmx`,
+          `Then publish it: loopsctl transactional publish ${record.id}`,
+        ];
+  return { body: renderTransactional(out, record), notes };
 }

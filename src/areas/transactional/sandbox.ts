@@ -1,11 +1,17 @@
-/** The sandbox's transactional emails: list, create, ensure a draft, and metrics. */
+/**
+ * The sandbox's transactional emails: list, get, create, update, ensure a draft, publish, and
+ * metrics. Their draft and published content are email messages (../email-messages/sandbox.ts);
+ * the draft's content revision is that message's.
+ */
 import { z } from '../../api/schemas.js';
-import { answer, badRequest, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, ApiFailure, badRequest, conflict, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { addMessage, findMessage, guardianOf, removeMessage, replaceContent } from '../email-messages/sandbox.js';
+import { variablesIn } from '../email-messages/lmx.js';
 import { defaultTransactionalGroupId, transactionalGroups } from '../groups/sandbox.js';
 import * as s from './schemas.js';
 
 const storedTransactional = z.object({
-  record: s.transactionalDraftRecord.extend({ transactionalGroupId: z.string().nullable() }),
+  record: s.transactionalEmail.extend({ transactionalGroupId: z.string().nullable() }),
   metrics: s.transactionalMetrics,
 });
 export type StoredTransactional = z.infer<typeof storedTransactional>;
@@ -23,7 +29,6 @@ function transactional(
       id: seedId(label),
       name,
       draftEmailMessageId: parts.draft ? seedId(`${label}/draft`) : null,
-      draftEmailMessageContentRevisionId: parts.draft ? seedId(`${label}/draft/revision`) : null,
       publishedEmailMessageId: parts.published ? seedId(`${label}/published`) : null,
       transactionalGroupId: groupId(parts.group),
       createdAt: seedTime(hours[0]),
@@ -80,11 +85,20 @@ function stored({ state }: RouteContext, id: string): StoredTransactional {
   return found;
 }
 
-/** The list shows the record without the draft's content revision, which only create and draft name. */
-function listed({ record }: StoredTransactional): s.TransactionalEmail & { id: string } {
-  const { draftEmailMessageContentRevisionId: _revision, ...shown } = record;
-  return shown;
+/** The record as get, update, publish and the list show it (a state file of an older loopsctl may hold more). */
+function shown({ record }: StoredTransactional): s.TransactionalEmail & { id: string } {
+  const { id, name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables } = record;
+  return { id, name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables };
 }
+
+/** Create and ensure-draft also name the draft's content revision, for its first update. */
+function draftAnswer(context: RouteContext, email: StoredTransactional, status = 200) {
+  const draftId = email.record.draftEmailMessageId;
+  const revision = draftId === null ? null : (findMessage(context.state, draftId)?.message.contentRevisionId ?? null);
+  return answer(s.transactionalDraftRecord, { ...shown(email), draftEmailMessageContentRevisionId: revision }, status);
+}
+
+const draftParent = (id: string) => ({ kind: 'transactional' as const, id, published: false });
 
 function create(context: RouteContext) {
   const { body, features, state } = context;
@@ -92,15 +106,15 @@ function create(context: RouteContext) {
   const name = stringField(fields, 'name');
   if (name.trim() === '') throw badRequest('name must not be empty');
   const group = fields.transactionalGroupId === undefined ? defaultTransactionalGroupId.of(state) : stringField(fields, 'transactionalGroupId');
-  if (!transactionalGroups.of(state).some((candidate) => candidate.id === group)) throw badRequest(`transactional group ${group} does not exist`);
+  checkGroup(context, group);
   if (!features.sendingDomain) throw noSendingDomain();
   const stamp = context.now().toISOString();
+  const id = context.newId();
   const created: StoredTransactional = {
     record: {
-      id: context.newId(),
+      id,
       name,
-      draftEmailMessageId: context.newId(),
-      draftEmailMessageContentRevisionId: context.newId(),
+      draftEmailMessageId: addMessage(context, draftParent(id)).message.id,
       publishedEmailMessageId: null,
       transactionalGroupId: group,
       createdAt: stamp,
@@ -111,21 +125,57 @@ function create(context: RouteContext) {
   };
   transactionalEmails.of(state).push(created);
   context.changed();
-  return answer(s.transactionalDraftRecord, created.record, 201);
+  return draftAnswer(context, created, 201);
+}
+
+function checkGroup({ state }: RouteContext, group: string): void {
+  if (!transactionalGroups.of(state).some((candidate) => candidate.id === group)) throw badRequest(`transactional group ${group} does not exist`);
 }
 
 /** Returns the record unchanged when it has a draft; else makes one from the published version. */
 function ensureDraft(context: RouteContext) {
   objectBody(context.body ?? {}, [], []);
   const email = stored(context, context.params.transactionalId!);
-  if (email.record.draftEmailMessageId === null) {
+  const { record } = email;
+  if (record.draftEmailMessageId === null || findMessage(context.state, record.draftEmailMessageId) === undefined) {
     if (!context.features.sendingDomain) throw noSendingDomain();
-    email.record.draftEmailMessageId = context.newId();
-    email.record.draftEmailMessageContentRevisionId = context.newId();
-    email.record.updatedAt = context.now().toISOString();
+    const published = record.publishedEmailMessageId === null ? undefined : findMessage(context.state, record.publishedEmailMessageId)?.message;
+    record.draftEmailMessageId = addMessage(context, draftParent(record.id), published).message.id;
+    record.updatedAt = context.now().toISOString();
     context.changed();
   }
-  return answer(s.transactionalDraftRecord, email.record);
+  return draftAnswer(context, email);
+}
+
+function update(context: RouteContext) {
+  const email = stored(context, context.params.transactionalId!);
+  const fields = objectBody(context.body, ['name', 'transactionalGroupId'], []);
+  if (Object.keys(fields).length === 0) throw badRequest('at least one of name and transactionalGroupId must be given');
+  if (fields.name !== undefined && stringField(fields, 'name').trim() === '') throw badRequest('name must not be empty');
+  if (fields.transactionalGroupId !== undefined) checkGroup(context, stringField(fields, 'transactionalGroupId'));
+  Object.assign(email.record, fields, { updatedAt: context.now().toISOString() });
+  context.changed();
+  return answer(s.transactionalEmail, shown(email));
+}
+
+/** The draft's content becomes the published version, the draft is cleared, and its data variables are listed. */
+function publish(context: RouteContext) {
+  const email = stored(context, context.params.transactionalId!);
+  const { record } = email;
+  const draft = record.draftEmailMessageId === null ? undefined : findMessage(context.state, record.draftEmailMessageId);
+  if (draft === undefined) throw conflict('No draft to publish');
+  if (!context.features.sendingDomain) throw new ApiFailure(422, 'The sending domain is not verified');
+  const { errors } = guardianOf(draft);
+  if (errors.length > 0) throw new ApiFailure(422, `Draft failed validation: ${errors.map((error) => error.rule).join(', ')}`);
+  const published = record.publishedEmailMessageId === null ? undefined : findMessage(context.state, record.publishedEmailMessageId);
+  if (published === undefined) record.publishedEmailMessageId = addMessage(context, { ...draftParent(record.id), published: true }, draft.message).message.id;
+  else replaceContent(context, published, draft.message);
+  removeMessage(context.state, draft.message.id);
+  record.draftEmailMessageId = null;
+  record.dataVariables = variablesIn(draft.message.lmx).filter((variable) => variable.kind === 'data').map((variable) => variable.name);
+  record.updatedAt = context.now().toISOString();
+  context.changed();
+  return answer(s.transactionalEmail, shown(email));
 }
 
 export const sandbox: SandboxModule = {
@@ -135,8 +185,16 @@ export const sandbox: SandboxModule = {
       method: 'GET',
       path: '/v1/transactional-emails',
       needs: 'content',
-      run: ({ query, state }) => listAnswer(s.transactionalEmail, transactionalEmails.of(state).map(listed), query),
+      run: ({ query, state }) => listAnswer(s.transactionalEmail, transactionalEmails.of(state).map(shown), query),
     },
+    {
+      method: 'GET',
+      path: '/v1/transactional-emails/:transactionalId',
+      needs: 'content',
+      run: (context) => answer(s.transactionalEmail, shown(stored(context, context.params.transactionalId!))),
+    },
+    { method: 'POST', path: '/v1/transactional-emails/:transactionalId', needs: 'content', run: update },
+    { method: 'POST', path: '/v1/transactional-emails/:transactionalId/publish', needs: 'content', run: publish },
     { method: 'POST', path: '/v1/transactional-emails', needs: 'content', run: create },
     { method: 'POST', path: '/v1/transactional-emails/:transactionalId/draft', needs: 'content', run: ensureDraft },
     {

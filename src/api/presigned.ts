@@ -1,0 +1,122 @@
+/**
+ * The PUT of a file's bytes to a presigned URL (an upload's storage, not the API). The URL's own
+ * signature is its authority, so the request carries no API key: storage refuses a request that
+ * brings a second way of signing, and the key has no business leaving for another host. The
+ * signature sits in the query string, so messages name the URL without it.
+ */
+import { Agent, request } from 'undici';
+import { describeBody } from './body-preview.js';
+import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from './errors.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
+
+export interface PresignedPut {
+  url: string;
+  bytes: Uint8Array;
+  /** Sent as Content-Type; it must be the type the upload was created with. */
+  contentType: string;
+  userAgent: string;
+  /** Per attempt, in milliseconds. */
+  timeoutMs: number;
+  /** Further attempts after the first. */
+  retries: number;
+  signal?: AbortSignal;
+  onRetry?: (line: string) => void;
+  debug?: (line: string) => void;
+}
+
+/** The URL without its query (which holds the signature), for messages and debug lines. */
+export function withoutSignature(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+export async function putPresigned(put: PresignedPut): Promise<void> {
+  // Its own agent: the storage is another host than the API, and this is the only request to it.
+  const agent = new Agent({ connect: { timeout: put.timeoutMs } });
+  try {
+    await putWith(agent, put);
+  } finally {
+    await agent.close();
+  }
+}
+
+async function putWith(agent: Agent, put: PresignedPut): Promise<void> {
+  const shown = withoutSignature(put.url);
+  for (let retry = 0; ; retry += 1) {
+    const failure = await attempt(agent, put, shown);
+    if (failure === undefined) return;
+    // The same bytes to the same URL leave the same object, so a PUT may be sent again whenever
+    // the rules allow an idempotent request to be.
+    if (failure.kind === 'final' || !mayRetry(failure.kind, true) || retry >= put.retries) throw failure.error;
+    const delayMs = failure.retryAfterMs ?? backoffDelay(retry, { ...DEFAULT_RETRY_POLICY, retries: put.retries });
+    put.onRetry?.(`PUT ${shown}: ${failure.reason}; retrying in ${formatSeconds(delayMs)} (retry ${retry + 1} of ${put.retries})`);
+    await sleep(delayMs, put.signal);
+  }
+}
+
+interface Failure {
+  error: LoopsctlError;
+  kind: FailureKind | 'final';
+  reason: string;
+  retryAfterMs?: number;
+}
+
+async function attempt(agent: Agent, put: PresignedPut, shown: string): Promise<Failure | undefined> {
+  if (put.signal?.aborted) throw new InterruptedError('interrupted');
+  const deadline = AbortSignal.timeout(put.timeoutMs);
+  put.debug?.(`> PUT ${shown} (no authorization, content-type: ${put.contentType}, ${put.bytes.length} bytes)`);
+  let status: number;
+  let text: string;
+  let contentType: string;
+  let retryAfter: string | string[] | undefined;
+  try {
+    const response = await request(put.url, {
+      method: 'PUT',
+      headers: { 'content-type': put.contentType, 'content-length': String(put.bytes.length), 'user-agent': put.userAgent },
+      body: put.bytes,
+      dispatcher: agent,
+      headersTimeout: put.timeoutMs,
+      bodyTimeout: put.timeoutMs,
+      signal: put.signal ? AbortSignal.any([put.signal, deadline]) : deadline,
+    });
+    status = response.statusCode;
+    contentType = String(response.headers['content-type'] ?? '');
+    retryAfter = response.headers['retry-after'];
+    text = await response.body.text();
+  } catch (error) {
+    if (put.signal?.aborted) throw new InterruptedError('interrupted', { cause: error });
+    const code = (error as { code?: string }).code;
+    const timedOut = deadline.aborted;
+    const notConnected = code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT';
+    const reason = timedOut ? `no answer within ${formatSeconds(put.timeoutMs)}` : [(error as Error).message, code].filter(Boolean).join(', ');
+    return {
+      error: new NetworkError(`PUT ${shown}: the upload did not reach the storage (${reason})`, {
+        code: timedOut ? 'timeout' : 'network',
+        cause: error,
+        hint: timedOut ? 'raise the limit with --timeout <seconds>' : 'check the network, then run the command again',
+      }),
+      kind: code === 'ENOTFOUND' ? 'final' : notConnected ? 'not-connected' : 'broken',
+      reason: timedOut ? 'timed out' : (code ?? 'connection broke'),
+    };
+  }
+  put.debug?.(`< ${status} PUT ${shown}`);
+  if (status >= 200 && status < 300) return undefined;
+  const body = describeBody(text, contentType);
+  if (status === 429) {
+    const error = new RateLimitError(`PUT ${shown}: the storage asks to slow down (HTTP 429, ${body})`, { status });
+    return { error, kind: 'rate-limited', reason: 'HTTP 429', retryAfterMs: parseRetryAfter(retryAfter) };
+  }
+  if (status >= 500) {
+    const error = new ServerError(`PUT ${shown}: HTTP ${status} (${body})`, { status });
+    return { error, kind: 'server', reason: `HTTP ${status}`, retryAfterMs: parseRetryAfter(retryAfter) };
+  }
+  // 403: the signature expired or does not cover what was sent (a different type or length).
+  return {
+    error: new RejectedError(`PUT ${shown}: the storage refused the upload (HTTP ${status}, ${body})`, {
+      status,
+      hint: 'the presigned URL may have expired, or the file changed since the upload was created; run the command again',
+    }),
+    kind: 'final',
+    reason: `HTTP ${status}`,
+  };
+}

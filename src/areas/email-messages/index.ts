@@ -1,0 +1,98 @@
+/** `loopsctl email-messages` (alias `emails`): the content of emails, previews and Guardian checks. */
+import { command, group } from '../../core/declare.js';
+import type { Area } from '../area.js';
+
+/** The draft of the sandbox's "Password reset" transactional email, and its revision in the seed. */
+const EXAMPLE_ID = 'csfe4lcc5y1ptxuffld4qk8zj';
+const EXAMPLE_REVISION = 'cyb7ji7stktwkmm2ny3d4crm1';
+
+export const area: Area = {
+  spec: group({
+    name: 'email-messages',
+    aliases: ['emails'],
+    summary: 'Email message content: get, update (LMX in and out as files), preview, Guardian check',
+    help: `Email message ids are the draftEmailMessageId and publishedEmailMessageId of a
+transactional email (loopsctl transactional get <id>) and the emailMessageId
+of a workflow's send-email nodes.`,
+    examples: [`loopsctl email-messages get ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID}`],
+    commands: [
+      command({
+        name: 'get',
+        aliases: ['show', 'view'],
+        summary: "Show an email message's fields and warnings, or print only its LMX source with --lmx",
+        args: [{ name: 'id', description: 'email message id' }],
+        options: [{ flags: '--lmx', description: 'print only the LMX source, to save it to a file and edit it' }],
+        examples: [`loopsctl email-messages get ${EXAMPLE_ID}`, `loopsctl email-messages get ${EXAMPLE_ID} --lmx > email.lmx`, `loopsctl email-messages get ${EXAMPLE_ID} --json`],
+        remote: true,
+        load: async () => (await import('./commands.js')).get,
+      }),
+      command({
+        name: 'update',
+        summary: 'Change the subject, sender, format, LMX body or fallbacks of an email message',
+        args: [{ name: 'id', description: 'email message id' }],
+        options: [
+          { flags: '--subject <text>', description: 'subject line' },
+          { flags: '--preview-text <text>', description: 'preview text shown after the subject' },
+          { flags: '--from-name <name>', description: 'sender name' },
+          { flags: '--from-email <local-part>', description: "sender address without the team's sending domain (hello, not hello@acme.com)" },
+          { flags: '--reply-to <email>', description: 'reply-to address ("" clears it)' },
+          { flags: '--cc <email>', description: 'CC address (the team needs CC/BCC enabled)' },
+          { flags: '--bcc <email>', description: 'BCC address (the team needs CC/BCC enabled)' },
+          { flags: '--language <code>', description: 'ISO 639-1 language code, such as en or fr' },
+          { flags: '--format <format>', description: 'rendering format', choices: ['styled', 'plain'] },
+          { flags: '--lmx-file <file>', description: 'the new LMX body, from a file or - for stdin' },
+          {
+            flags: '--fallback <kind.name=value>',
+            description: 'a fallback value; kind is contact, event or data; kind.name without =value removes it (repeatable)',
+            repeatable: true,
+          },
+          { flags: '--expected-revision-id <revision>', description: 'the contentRevisionId the change is based on; refused if the message changed since' },
+          { flags: '--force', description: 'replace the current content, whatever its revision' },
+        ],
+        help: `Nothing is overwritten silently: give --expected-revision-id (the
+contentRevisionId shown by get, or a transactional draft's
+draftEmailMessageContentRevisionId), or --force. If the message changed in the
+meantime, the update is refused (exit 5) and the new revision is named. Prints
+the new revision id; LMX warnings go to stderr. With --json, the API's answer.
+
+The LMX round trip:
+  loopsctl email-messages get <id> --lmx > email.lmx
+  $EDITOR email.lmx
+  loopsctl email-messages update <id> --lmx-file email.lmx \\
+    --expected-revision-id <revision>`,
+        examples: [
+          `loopsctl email-messages update ${EXAMPLE_ID} --subject "Reset your password" --expected-revision-id ${EXAMPLE_REVISION}`,
+          `loopsctl email-messages update ${EXAMPLE_ID} --fallback data.firstName=there --force`,
+        ],
+        remote: true,
+        load: async () => (await import('./commands.js')).update,
+      }),
+      command({
+        name: 'preview',
+        summary: 'Send a preview of an email message to one or more addresses (100 a day per team)',
+        args: [{ name: 'id', description: 'email message id' }],
+        options: [
+          { flags: '--to <email>', description: 'an address to send the preview to (repeatable)', repeatable: true, required: true },
+          {
+            flags: '--vars-file <file>',
+            description: 'JSON values to render with, or - for stdin: {"dataVariables": {...}} for transactional emails, contactProperties and eventProperties for workflows',
+          },
+        ],
+        examples: [`loopsctl email-messages preview ${EXAMPLE_ID} --to alex@example.com`, `loopsctl email-messages preview ${EXAMPLE_ID} --to alex@example.com --to sam@example.com --json`],
+        remote: true,
+        load: async () => (await import('./commands.js')).preview,
+      }),
+      command({
+        name: 'check',
+        summary: "Run Guardian's checks on an email message; exit 1 when it finds errors (--strict: warnings too)",
+        args: [{ name: 'id', description: 'email message id' }],
+        options: [{ flags: '--strict', description: 'fail on warnings as well as errors' }],
+        help: 'Errors block publishing; warnings are advisory. With --json, the report is printed whatever the outcome.',
+        examples: [`loopsctl email-messages check ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID} --json`],
+        remote: true,
+        load: async () => (await import('./commands.js')).check,
+      }),
+    ],
+  }),
+  sandbox: async () => (await import('./sandbox.js')).sandbox,
+};
