@@ -27,6 +27,8 @@ export interface HttpRequest {
    * requests are retried after a 5xx or a broken connection; every caller has to say.
    */
   idempotent: boolean;
+  /** Told before each attempt, 1 for the first: lets a caller tell an answer to a retry from one to the first send. */
+  onAttempt?: (attempt: number) => void;
 }
 
 export interface HttpResponse {
@@ -124,6 +126,7 @@ export class HttpTransport implements Transport {
     const { retries } = this.policy;
     for (let retry = 0; ; retry += 1) {
       try {
+        req.onAttempt?.(retry + 1);
         return await this.attempt(req);
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
@@ -166,7 +169,9 @@ export class HttpTransport implements Transport {
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const started = performance.now();
-    this.options.debug?.(`> ${req.method} ${url} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent})`);
+    // The idempotency key is no secret, and shows which sends a retry repeated.
+    const key = headers['Idempotency-Key'];
+    this.options.debug?.(`> ${req.method} ${url} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`);
     let response: Dispatcher.ResponseData | undefined;
     let text: string;
     try {

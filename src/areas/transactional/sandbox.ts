@@ -3,6 +3,7 @@ import { z } from '../../api/schemas.js';
 import { answer, badRequest, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { defaultTransactionalGroupId, transactionalGroups } from '../groups/sandbox.js';
 import * as s from './schemas.js';
+import { sendRoute } from './send-sandbox.js';
 
 const storedTransactional = z.object({
   record: s.transactionalDraftRecord.extend({ transactionalGroupId: z.string().nullable() }),
@@ -144,5 +145,6 @@ export const sandbox: SandboxModule = {
       path: '/v1/transactional-emails/:transactionalId/metrics',
       run: (context) => answer(s.transactionalMetrics, stored(context, context.params.transactionalId!).metrics),
     },
+    sendRoute,
   ],
 };
