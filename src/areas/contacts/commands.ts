@@ -90,7 +90,7 @@ export const update: Handler<[], FieldOptions> = async (context, _args, options)
   const body = await contactBody(context, options);
   const saved = await updateContact(await context.client(), body);
   // The API answers the same way whether it updated a contact or created one.
-  await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created when none matched (the API does not say which)\n`);
+  await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created if none matched\n`);
 };
 
 export const remove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {

@@ -85,7 +85,7 @@ export const area: Area = {
         summary: 'Update a contact by email or userId, creating it when none matches',
         options: [EMAIL, USER_ID, ...FIELDS],
         help: `${TYPES_HELP}\nWith both --email and --user-id, the contact with that userId gets the new email.`,
-        examples: ['loopsctl contacts update --email ada@example.com --prop seats:=15 --unsubscribed', 'loopsctl contacts update --user-id usr_ada --email ada@example.org'],
+        examples: ['loopsctl contacts update --email ada@example.com --prop seats:=15 --unsubscribed', 'loopsctl contacts update --user-id usr_grace --email grace@example.org'],
         remote: true,
         load: async () => (await import('./commands.js')).update,
       }),

@@ -46,8 +46,8 @@ export const send: Handler<[string], SendOptions> = async (context, [eventName],
   const { out } = context;
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
   const who = options.email ?? `userId ${options.userId}`;
-  if (outcome.sent) await out.write(`Sent event ${eventName} for ${who} (idempotency key ${key.value})\n`);
-  else out.note(`Already sent: an earlier attempt of this send reached the API (idempotency key ${key.value}); it was not sent again.`);
+  if (outcome.sent) await out.write(`Sent event ${eventName} for ${who}\nIdempotency key: ${key.value}\n`);
+  else out.note(`Already sent: an earlier attempt reached the API, so it was not sent again.\nIdempotency key: ${key.value}`);
 };
 
 interface EventRecord {

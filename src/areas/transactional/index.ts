@@ -62,7 +62,7 @@ export const area: Area = {
         help: SEND_HELP,
         examples: [
           `loopsctl transactional send ${EXAMPLE_ID} --to ada@example.com --var firstName=Ada --var resetUrl=https://example.com/r/1 --var expiresInMinutes:=30`,
-          `loopsctl transactional send ${EXAMPLE_ID} --to ada@example.com --vars-file vars.json --json`,
+          `loopsctl transactional send ${EXAMPLE_ID} --to grace@example.com --var firstName=Grace --var resetUrl=https://example.com/r/2 --attach README.md --json`,
         ],
         remote: true,
         load: async () => (await import('./send.js')).send,

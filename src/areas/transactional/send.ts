@@ -95,6 +95,6 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
   const outcome = await sendTransactional(await context.client(), body, key);
   const { out } = context;
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
-  if (outcome.sent) await out.write(`Sent transactional email ${transactionalId} to ${options.to} (idempotency key ${key.value})\n`);
-  else out.note(`Already sent: an earlier attempt of this send reached the API (idempotency key ${key.value}); it was not sent again.`);
+  if (outcome.sent) await out.write(`Sent transactional email ${transactionalId} to ${options.to}\nIdempotency key: ${key.value}\n`);
+  else out.note(`Already sent: an earlier attempt reached the API, so it was not sent again.\nIdempotency key: ${key.value}`);
 };

@@ -81,7 +81,7 @@ describe('contacts against the sandbox', () => {
     const { loopsctl, requests } = await sandbox();
     const updated = await loopsctl(['contacts', 'update', '--user-id', 'usr_ada', '--email', 'ada@example.org', '--last-name', 'King']);
     expect(updated.code).toBe(0);
-    expect(updated.stdout).toContain('updated, or created');
+    expect(updated.stdout).toContain("updated, or created if none matched");
     expect((await loopsctl(['contacts', 'find', '--email', 'ada@example.org', '--json'])).json()[0]).toMatchObject({ userId: 'usr_ada', lastName: 'King' });
     const created = await loopsctl(['contacts', 'update', '--email', 'new@example.com', '--json']);
     expect(created.json()).toEqual({ success: true, id: expect.any(String) });
