@@ -32,7 +32,9 @@ interface Column {
 
 /** The CSV header: every column must be a standard field or a property of the account. */
 async function headerColumns(row: CsvRow, types: PropertyTypes, input: string): Promise<Column[]> {
-  const known = await types.lookup();
+  const standardOnly = row.fields.every((raw) => isStandardField(raw.trim()));
+  // The account's properties are fetched only for a file with custom columns.
+  const known = standardOnly ? new Map() : await types.lookup();
   const seen = new Set<string>();
   return row.fields.map((raw) => {
     const header = raw.trim();

@@ -47,7 +47,10 @@ export const send: Handler<[string], SendOptions> = async (context, [eventName],
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
   const who = options.email ?? `userId ${options.userId}`;
   if (outcome.sent) await out.write(`Sent event ${eventName} for ${who}\nIdempotency key: ${key.value}\n`);
-  else out.note(`Already sent: an earlier attempt reached the API, so it was not sent again.\nIdempotency key: ${key.value}`);
+  else {
+    out.note('Already sent: an earlier attempt reached the API, so it was not sent again.');
+    out.note(`Idempotency key: ${key.value}`);
+  }
 };
 
 interface EventRecord {

@@ -96,5 +96,8 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
   const { out } = context;
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
   if (outcome.sent) await out.write(`Sent transactional email ${transactionalId} to ${options.to}\nIdempotency key: ${key.value}\n`);
-  else out.note(`Already sent: an earlier attempt reached the API, so it was not sent again.\nIdempotency key: ${key.value}`);
+  else {
+    out.note('Already sent: an earlier attempt reached the API, so it was not sent again.');
+    out.note(`Idempotency key: ${key.value}`);
+  }
 };

@@ -86,6 +86,17 @@ describe('contacts import', () => {
     expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(1);
   });
 
+  it('shows progress on a terminal, and fetches no properties for a file of standard columns only', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const file = join(tempDir(), 'plain.csv');
+    writeFileSync(file, 'email,firstName\np1@example.com,P\np2@example.com,Q\n');
+    const result = await loopsctl(['contacts', 'import', file], { tty: { columns: 80 } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/done 2 of 2 · failed 0 · [\d.]+\/s/);
+    expect(result.stdout).toContain('2 created, 0 updated, 0 skipped, 0 failed');
+    expect(requests.map((request) => request.path)).toEqual(['/v1/contacts/create', '/v1/contacts/create']);
+  });
+
   it('refuses a journal of another kind, and a missing input file', async () => {
     const { loopsctl } = await sandbox();
     const dir = tempDir();
