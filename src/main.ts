@@ -50,12 +50,20 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
 /** --sandbox stands for the API: on a command that does not call it, or that stores keys, it is a mistake. */
 function refuseMisplacedSandbox(spec: CommandSpec, command: Command): void {
   if (command.getOptionValueSourceWithGlobals('sandbox') === undefined) return;
-  if (!spec.remote) throw new UsageError(`--sandbox does not apply to \`${command.name()}\`, which does not call the API`);
+  const name = commandPath(command);
+  if (!spec.remote) throw new UsageError(`--sandbox does not apply to \`${name}\`, which does not call the API`);
   if (spec.storesKeys) {
-    throw new UsageError(`--sandbox cannot be used with \`${command.name()}\`: it would change stored keys`, {
+    throw new UsageError(`--sandbox cannot be used with \`${name}\`: it would change stored keys`, {
       hint: 'the sandbox needs no stored key; run commands with --sandbox directly',
     });
   }
+}
+
+/** The words that name a command: "auth logout". */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
 }
 
 /** A record that is not found is best looked for in the list of its group, where there is one. */

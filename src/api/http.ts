@@ -35,6 +35,8 @@ export interface HttpRequest {
    * waiting seconds will not help, so it is never retried.
    */
   quota?: boolean;
+  /** Told before each attempt, 1 for the first: lets a caller tell an answer to a retry from one to the first send. */
+  onAttempt?: (attempt: number) => void;
 }
 
 export interface HttpResponse {
@@ -151,6 +153,7 @@ export class HttpTransport implements Transport {
     const { retries } = this.policy;
     for (let retry = 0; ; retry += 1) {
       try {
+        req.onAttempt?.(retry + 1);
         return await this.attempt(req);
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
@@ -191,7 +194,9 @@ export class HttpTransport implements Transport {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const started = performance.now();
     const shownUrl = redactUserinfo(url);
-    this.options.debug?.(`> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent})`);
+    // The idempotency key is no secret, and shows which sends a retry repeated.
+    const key = headers['Idempotency-Key'];
+    this.options.debug?.(`> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`);
     let response: Dispatcher.ResponseData | undefined;
     let text: string | undefined;
     try {

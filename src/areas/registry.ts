@@ -7,9 +7,13 @@ import type { Area } from './area.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
 import { area as completion } from './completion/index.js';
+import { area as contactProperties } from './contact-properties/index.js';
+import { area as contacts } from './contacts/index.js';
+import { area as events } from './events/index.js';
 import { area as emailMessages } from './email-messages/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
+import { area as lists } from './lists/index.js';
 import { area as sandbox } from './sandbox/index.js';
 import { area as segments } from './segments/index.js';
 import { area as themes } from './themes/index.js';
@@ -28,6 +32,10 @@ export const areas: Area[] = [
   themes,
   segments,
   ips,
+  contacts,
+  contactProperties,
+  lists,
+  events,
   auth,
   webhooks,
   completion,

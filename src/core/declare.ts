@@ -52,6 +52,8 @@ export interface CommandSpec {
   interactive?: boolean;
   /** Reads or writes stored keys: --sandbox is refused even when the command calls the API. */
   storesKeys?: boolean;
+  /** Runs when its group is named without a subcommand (`loopsctl sandbox` serves). */
+  isDefault?: boolean;
   load: () => Promise<Handler>;
 }
 

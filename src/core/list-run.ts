@@ -3,6 +3,7 @@ import type { ListResource } from '../api/client.js';
 import { UsageError } from '../api/errors.js';
 import { writeList, type ListView } from '../render/list.js';
 import type { Handler } from './declare.js';
+import type { CommandContext } from './context.js';
 import type { ListOptionValues } from './list.js';
 
 export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Handler<[], ListOptionValues> {
@@ -16,4 +17,17 @@ export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Ha
     const pages = client.pages(resource, { perPage: options.perPage, limit: options.limit, cursor: options.cursor });
     await writeList(context.out, pages, view, { singlePage: options.cursor !== undefined, jsonl: options.jsonl, limit: options.limit });
   };
+}
+
+/**
+ * A list the API answers with one array rather than pages (mailing lists, contact properties):
+ * the same output forms as a paged list, from a single page.
+ */
+export async function writeArrayList<T>(context: CommandContext, items: T[], view: ListView<T>, jsonl: boolean | undefined): Promise<void> {
+  if (jsonl && context.out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
+  const pagination = { totalResults: items.length, returnedResults: items.length, perPage: items.length, totalPages: 1, nextCursor: null, nextPage: null };
+  async function* onePage() {
+    yield { pagination, data: items };
+  }
+  await writeList(context.out, onePage(), view, { jsonl });
 }

@@ -9,6 +9,9 @@ export const LIST_OPTIONS: OptionSpec[] = [
   { flags: '--jsonl', description: 'print each item as one line of compact JSON, as pages arrive (instead of --json)' },
 ];
 
+/** --jsonl for a list the API answers in one array. */
+export const JSONL_OPTION: OptionSpec = { flags: '--jsonl', description: 'print each item as one line of compact JSON (instead of --json)' };
+
 export interface ListOptionValues {
   perPage?: number;
   limit?: number;

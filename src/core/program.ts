@@ -98,7 +98,7 @@ function configure(command: Command, runtime: Runtime, path: string[]): void {
 
 function declare(parent: Command, spec: Spec, runtime: Runtime, run: Run, parentPath: string[]): void {
   const path = [...parentPath, spec.name];
-  const command = parent.command(spec.name).description(spec.summary).aliases(spec.aliases ?? []);
+  const command = parent.command(spec.name, { isDefault: spec.kind === 'command' && spec.isDefault === true }).description(spec.summary).aliases(spec.aliases ?? []);
   configure(command, runtime, path);
   if (spec.kind === 'group') {
     for (const child of spec.commands) declare(command, child, runtime, run, path);

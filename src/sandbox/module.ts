@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
-import { errorBody, pageOf } from '../api/schemas.js';
+import { errorBody, pageOf, z as zod } from '../api/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';
 
@@ -136,6 +136,20 @@ export function answer(schema: z.ZodType, body: unknown, status = 200, headers?:
 
 export function errorAnswer(failure: ApiFailure): ApiAnswer {
   return answer(errorBody, { message: failure.message }, failure.status, failure.headers);
+}
+
+const flaggedFailure = zod.looseObject({ success: zod.boolean(), message: zod.string() });
+
+/** For operations whose documented failure body is `{success: false, message}` (contacts, events, sends). */
+export function withSuccessFlag(run: SandboxRoute['run']): SandboxRoute['run'] {
+  return (context) => {
+    try {
+      return run(context);
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      return answer(flaggedFailure, { success: false, message: error.message }, error.status, error.headers);
+    }
+  };
 }
 
 const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');

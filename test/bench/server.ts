@@ -6,7 +6,10 @@
  *   /latency/<ms>/v1/...                  any route below, answered after ms milliseconds
  *   /v1/dedicated-sending-ips             a short array of addresses
  *   /v1/transactional-emails/<id>/metrics all-time counters
- * It also records when each metrics request started and ended, to see how requests overlapped.
+ *   /v1/contacts/properties               the custom property a contacts import's CSV names
+ *   POST /v1/contacts/create              a created contact
+ * It also records when each metrics and each create request started and ended, to see how
+ * requests overlapped and kept the pace.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,12 +23,16 @@ export interface BenchServer {
   url: string;
   /** Spans of the metrics requests since the last reset. */
   metricsSpans: RequestSpan[];
+  /** Spans of the contact create requests since the last reset. */
+  createSpans: RequestSpan[];
   resetSpans(): void;
   close(): Promise<void>;
 }
 
 const IPS = JSON.stringify(['198.51.100.10', '198.51.100.11', '203.0.113.7', '2001:db8::25']);
 const METRICS = JSON.stringify({ sends: 1200, deliveries: 1187, spamReports: 1, hardBounces: 4, softBounces: 8 });
+const PROPERTIES = JSON.stringify([{ key: 'plan', label: 'Plan', type: 'string' }]);
+const CREATED = JSON.stringify({ success: true, id: 'cbenchcontact0000000000000' });
 
 function transactionalEmail(index: number) {
   const id = `cm${String(index).padStart(23, '0')}`;
@@ -70,6 +77,7 @@ function send(res: ServerResponse, status: number, body: string): void {
 export async function startBenchServer(): Promise<BenchServer> {
   const listings = new Map<string, string[]>();
   const metricsSpans: RequestSpan[] = [];
+  const createSpans: RequestSpan[] = [];
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -94,6 +102,12 @@ export async function startBenchServer(): Promise<BenchServer> {
         const page = Number((url.searchParams.get('cursor') ?? 'p0').slice(1));
         return pages[page] === undefined ? send(res, 400, '{"message":"invalid cursor"}') : send(res, 200, pages[page]!);
       }
+      if (route === '/v1/contacts/properties') return send(res, 200, PROPERTIES);
+      if (route === '/v1/contacts/create') {
+        send(res, 200, CREATED);
+        createSpans.push({ start, end: performance.now() });
+        return;
+      }
       if (/^\/v1\/transactional-emails\/[^/]+\/metrics$/.test(route)) {
         send(res, 200, METRICS);
         metricsSpans.push({ start, end: performance.now() });
@@ -101,8 +115,12 @@ export async function startBenchServer(): Promise<BenchServer> {
       }
       send(res, 404, `{"message":"no route for ${route}"}`);
     };
-    if (latencyMs > 0) setTimeout(answer, latencyMs);
-    else answer();
+    // The body is read (and dropped) before answering, so the connection stays usable.
+    req.resume();
+    req.on('end', () => {
+      if (latencyMs > 0) setTimeout(answer, latencyMs);
+      else answer();
+    });
   });
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -110,7 +128,11 @@ export async function startBenchServer(): Promise<BenchServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     metricsSpans,
-    resetSpans: () => void metricsSpans.splice(0),
+    createSpans,
+    resetSpans: () => {
+      metricsSpans.splice(0);
+      createSpans.splice(0);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

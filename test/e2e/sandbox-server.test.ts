@@ -116,6 +116,6 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect(badPort.code).toBe(2);
     expect(badPort.stderr).toContain('--port');
     expect(nested.code).toBe(2);
-    expect(nested.stderr).toContain('--sandbox does not apply to `sandbox`');
+    expect(nested.stderr).toContain('--sandbox does not apply to `sandbox serve`');
   });
 });

@@ -93,10 +93,10 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     expect(withBaseUrl.stderr).toContain('--sandbox and --base-url cannot be combined');
     const login = await runCli(['--sandbox', 'auth', 'login', '--with-key-stdin'], { input: 'sandbox-key\n' });
     expect(login.code).toBe(2);
-    expect(login.stderr).toContain('--sandbox cannot be used with `login`');
+    expect(login.stderr).toContain('--sandbox cannot be used with `auth login`');
     const sign = await runCli(['--sandbox', 'webhooks', 'sign', '--secret', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], { input: '{}' });
     expect(sign.code).toBe(2);
-    expect(sign.stderr).toContain('--sandbox does not apply to `sign`');
+    expect(sign.stderr).toContain('--sandbox does not apply to `webhooks sign`');
   });
 
   it('never touches stored keys: --sandbox auth logout and login are refused with the config file unchanged', async () => {

@@ -3,12 +3,17 @@ import { command, group } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 
+/** "Password reset" in the sandbox: published, with data variables. */
 const EXAMPLE_ID = 'c1h3243uwicgpgajrgexlzdl5';
 const OTHER_ID = 'cc1hv1te56efs1g1ifrp90u0j';
 /** The sandbox's "Order receipt" (published, no draft) and "Magic sign-in link" (with a draft). */
 const RECEIPT_ID = 'c11x0jjyfmh1mkdecyekdlmhv';
 const SIGN_IN_ID = 'cdtg5cp1k90qxm7oj7ioc7eky';
 const GROUP_ID = 'c670t9v12lnoky3oebk56hswc';
+
+const SEND_HELP = `A 409 for the key of a retry loopsctl made itself means the first attempt went through: the
+command says so and exits 0. A key given with --idempotency-key that was already used exits 5.
+With --json, the API's answer is printed with the idempotencyKey used.`;
 
 export const area: Area = {
   spec: group({
@@ -84,6 +89,26 @@ email-messages check <draftEmailMessageId>`,
         examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
         remote: true,
         load: async () => (await import('./commands.js')).publish,
+      }),
+      command({
+        name: 'send',
+        summary: 'Send a transactional email to one recipient, once (with an Idempotency-Key every retry reuses)',
+        args: [{ name: 'transactionalId', description: 'transactional email id (a published one)' }],
+        options: [
+          { flags: '--to <email>', description: 'recipient email address', required: true },
+          { flags: '--var <name=value>', description: 'a data variable: name=text, or name:=<json> for a number, boolean, null or array (repeatable)', repeatable: true },
+          { flags: '--vars-file <file>', description: 'data variables from a JSON object in a file ("-" for stdin); --var wins' },
+          { flags: '--attach <path>', description: 'attach a file (repeatable); "path;type=<mime>" sets the content type', repeatable: true },
+          { flags: '--add-to-audience', description: 'also create a contact for the recipient if there is none' },
+          { flags: '--idempotency-key <key>', description: 'key that makes the send happen once (default: a new one); reusing it within 24 hours is refused' },
+        ],
+        help: SEND_HELP,
+        examples: [
+          `loopsctl transactional send ${EXAMPLE_ID} --to ada@example.com --var firstName=Ada --var resetUrl=https://example.com/r/1 --var expiresInMinutes:=30`,
+          `loopsctl transactional send ${EXAMPLE_ID} --to grace@example.com --var firstName=Grace --var resetUrl=https://example.com/r/2 --attach README.md --json`,
+        ],
+        remote: true,
+        load: async () => (await import('./send.js')).send,
       }),
     ],
   }),

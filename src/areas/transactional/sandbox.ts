@@ -9,6 +9,7 @@ import { addMessage, findMessage, guardianOf, removeMessage, replaceContent } fr
 import { variablesIn } from '../email-messages/lmx.js';
 import { defaultTransactionalGroupId, transactionalGroups } from '../groups/sandbox.js';
 import * as s from './schemas.js';
+import { sendRoute } from './send-sandbox.js';
 
 const storedTransactional = z.object({
   record: s.transactionalEmail.extend({ transactionalGroupId: z.string().nullable() }),
@@ -202,5 +203,6 @@ export const sandbox: SandboxModule = {
       path: '/v1/transactional-emails/:transactionalId/metrics',
       run: (context) => answer(s.transactionalMetrics, stored(context, context.params.transactionalId!).metrics),
     },
+    sendRoute,
   ],
 };

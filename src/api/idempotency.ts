@@ -1,0 +1,57 @@
+/**
+ * Sends that must happen once (an event, a transactional email) carry an Idempotency-Key, so the
+ * API itself refuses a second copy within 24 hours. With the key, a retry after a 5xx or a broken
+ * connection is safe, and the request is marked idempotent. A 409 then means "this key was used":
+ * for a key loopsctl made and a retry of its own (or a record of a resumed import) the send already
+ * happened; for the user's own key, it is refused as the API says.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { ApiClient } from './client.js';
+import { RejectedError, UsageError } from './errors.js';
+import type { HttpRequest } from './http.js';
+
+/** The API takes keys of up to 100 characters. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+
+export interface IdempotencyKey {
+  value: string;
+  /**
+   * user: given with --idempotency-key; generated: new for this send; derived: made from an import
+   * record and its journal, so the same record of an import always has the same key.
+   */
+  origin: 'user' | 'generated' | 'derived';
+}
+
+/** The user's key, checked, or a new random one. */
+export function idempotencyKey(given: string | undefined): IdempotencyKey {
+  if (given === undefined) return { value: randomUUID(), origin: 'generated' };
+  if (given.trim() === '' || given.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[^\x20-\x7e]/.test(given)) {
+    throw new UsageError(`--idempotency-key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`);
+  }
+  return { value: given, origin: 'user' };
+}
+
+export type SendOutcome<T> = { sent: true; answer: T } | { sent: false; alreadySent: true };
+
+/** Sends once under the key; see the module comment for what a 409 means. */
+export async function sendOnce<S extends z.ZodType>(
+  api: ApiClient,
+  req: Omit<HttpRequest, 'idempotent' | 'headers' | 'onAttempt'>,
+  schema: S,
+  key: IdempotencyKey,
+): Promise<SendOutcome<z.infer<S>>> {
+  let attempt = 0;
+  try {
+    const answer = await api.call({ ...req, headers: { 'Idempotency-Key': key.value }, idempotent: true, onAttempt: (n) => (attempt = n) }, schema);
+    return { sent: true, answer };
+  } catch (error) {
+    if (!(error instanceof RejectedError) || error.status !== 409) throw error;
+    if (key.origin === 'derived' || (key.origin === 'generated' && attempt > 1)) return { sent: false, alreadySent: true };
+    const hint =
+      key.origin === 'user'
+        ? `the Idempotency-Key "${key.value}" was used in the last 24 hours, so nothing was sent again; give a new key to send another`
+        : 'the API refused the key loopsctl made for this send; run the command again';
+    throw new RejectedError(error.message, { status: error.status, code: error.code, hint });
+  }
+}

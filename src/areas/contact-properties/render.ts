@@ -1,0 +1,9 @@
+/** Text view of contact properties. */
+import type { ListView } from '../../render/list.js';
+import type { ContactProperty } from './schemas.js';
+
+export const propertyListView: ListView<ContactProperty> = {
+  noun: 'contact properties',
+  columns: [{ header: 'KEY' }, { header: 'LABEL' }, { header: 'TYPE' }],
+  row: (property) => [property.key, property.label, property.type],
+};

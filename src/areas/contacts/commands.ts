@@ -1,0 +1,113 @@
+/** What the `contacts` commands do. */
+import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { confirm } from '../../core/prompt.js';
+import { parseListFlags, typedValues } from '../../core/typed-values.js';
+import { isStandardField, PropertyTypes } from '../contact-properties/typing.js';
+import { createContact, deleteContact, findContacts, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
+import { renderContacts, renderRemoval, renderSuppression } from './render.js';
+
+export { importContacts as import } from './import.js';
+
+interface RefOptions {
+  email?: string;
+  userId?: string;
+}
+
+export interface FieldOptions extends RefOptions {
+  firstName?: string;
+  lastName?: string;
+  userGroup?: string;
+  source?: string;
+  subscribed?: boolean;
+  unsubscribed?: boolean;
+  list?: string[];
+  prop?: string[];
+  propsFile?: string;
+}
+
+/** Exactly one of --email and --user-id: how the API names one contact. */
+export function oneRef(options: RefOptions): ContactRef {
+  if ((options.email === undefined) === (options.userId === undefined)) {
+    throw new UsageError('give either --email or --user-id (one of them)', { hint: 'for example `--email ada@example.com`' });
+  }
+  return options.email !== undefined ? { email: options.email } : { userId: options.userId! };
+}
+
+function describe(ref: ContactRef): string {
+  return 'email' in ref ? ref.email : `userId ${ref.userId}`;
+}
+
+/**
+ * The request body from the field flags: the standard fields, mailingLists from --list, and custom
+ * properties from --props-file and --prop (checked against the account's property types first).
+ */
+async function contactBody(context: CommandContext, options: FieldOptions): Promise<Record<string, unknown>> {
+  if (options.subscribed && options.unsubscribed) throw new UsageError('--subscribed and --unsubscribed cannot be used together');
+  const custom = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
+  for (const name of Object.keys(custom)) {
+    if (isStandardField(name)) throw new UsageError(`--prop ${name}: ${name} is a standard field, not a custom property`, { hint: 'set it with its own flag (see --help)' });
+  }
+  await new PropertyTypes(() => context.client()).check(custom, '--prop');
+  const standard = {
+    email: options.email,
+    userId: options.userId,
+    firstName: options.firstName,
+    lastName: options.lastName,
+    userGroup: options.userGroup,
+    source: options.source,
+    subscribed: options.subscribed ? true : options.unsubscribed ? false : undefined,
+    mailingLists: parseListFlags(options.list),
+  };
+  const body = Object.fromEntries(Object.entries(standard).filter(([, value]) => value !== undefined));
+  return { ...body, ...custom };
+}
+
+export const find: Handler<[], RefOptions> = async (context, _args, options) => {
+  const ref = oneRef(options);
+  const found = await findContacts(await context.client(), ref);
+  const { out } = context;
+  if (out.json) await out.writeJson(found);
+  else if (found.length > 0) await out.write(renderContacts(out, found));
+  if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
+};
+
+export const create: Handler<[], FieldOptions & { email: string }> = async (context, _args, options) => {
+  const body = await contactBody(context, options);
+  let saved;
+  try {
+    saved = await createContact(await context.client(), body);
+  } catch (error) {
+    if (!(error instanceof RejectedError) || error.status !== 409) throw error;
+    throw new RejectedError(error.message, { status: error.status, code: error.code, hint: `the contact exists; change it with \`loopsctl contacts update --email ${options.email} ...\`` });
+  }
+  await context.out.present(saved, () => `Created contact ${saved.id} (${options.email})\n`);
+};
+
+export const update: Handler<[], FieldOptions> = async (context, _args, options) => {
+  if (options.email === undefined && options.userId === undefined) throw new UsageError('give --email or --user-id to say which contact to update (or both, to change the email of a userId)');
+  const body = await contactBody(context, options);
+  const saved = await updateContact(await context.client(), body);
+  // The API answers the same way whether it updated a contact or created one.
+  await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created if none matched\n`);
+};
+
+export const remove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
+  const ref = oneRef(options);
+  await confirm(context.runtime, `Delete the contact ${describe(ref)}?`, options.yes);
+  const deleted = await deleteContact(await context.client(), ref);
+  await context.out.present(deleted, () => `${deleted.message}\n`);
+};
+
+export const suppressionGet: Handler<[], RefOptions> = async (context, _args, options) => {
+  const status = await suppressionStatus(await context.client(), oneRef(options));
+  await context.out.present(status, renderSuppression);
+};
+
+export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
+  const ref = oneRef(options);
+  await confirm(context.runtime, `Remove ${describe(ref)} from the suppression list (this uses one of the 30-day removals)?`, options.yes);
+  const removed = await removeSuppression(await context.client(), ref);
+  await context.out.present(removed, renderRemoval);
+};

@@ -1,0 +1,179 @@
+/**
+ * `loopsctl contacts import`: one create (or, with --update, one update) per record of a CSV or
+ * JSONL file, through the bulk machinery of src/core/bulk.ts (journal, resume, pacing, progress).
+ */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
+import { countLines, ImportProgress, inputLines, Journal, journalPath, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
+import type { Handler } from '../../core/declare.js';
+import { fromText, isStandardField, PropertyTypes, STANDARD_FIELDS, typeProblem } from '../contact-properties/typing.js';
+import { createContact, findContacts, updateContact } from './client.js';
+
+/** Requests in flight at once; the pacer keeps them under the rate limit. */
+export const IMPORT_CONCURRENCY = 4;
+
+type Body = Record<string, unknown>;
+type Mode = 'create' | 'update';
+
+interface ImportOptions {
+  update?: boolean;
+  format?: 'csv' | 'jsonl';
+  journal?: string;
+  dryRun?: boolean;
+}
+
+/** What a CSV column holds: a standard field, or a custom property of a type. */
+interface Column {
+  name: string;
+  type: string | undefined;
+}
+
+/** The CSV header: every column must be a standard field or a property of the account. */
+async function headerColumns(row: CsvRow, types: PropertyTypes, input: string): Promise<Column[]> {
+  const standardOnly = row.fields.every((raw) => isStandardField(raw.trim()));
+  // The account's properties are fetched only for a file with custom columns.
+  const known = standardOnly ? new Map() : await types.lookup();
+  const seen = new Set<string>();
+  return row.fields.map((raw) => {
+    const header = raw.trim();
+    const standard = STANDARD_FIELDS.find((field) => field !== 'mailingLists' && field.toLowerCase() === header.toLowerCase());
+    const name = standard ?? header;
+    if (seen.has(name)) throw new UsageError(`${input}: the column "${name}" appears twice in the header`);
+    seen.add(name);
+    if (standard !== undefined) return { name, type: standard === 'subscribed' ? 'boolean' : 'string' };
+    const property = known.get(name);
+    if (property === undefined || isStandardField(name)) {
+      throw new UsageError(`${input}: the column "${header}" is not a contact property of the account`, {
+        hint: `create it with \`loopsctl contact-properties create --name ${header} --type string\`, or remove the column`,
+      });
+    }
+    return { name, type: property.type };
+  });
+}
+
+function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
+  if (row.fields.length > columns.length) return { line: row.line, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
+  const body: Body = {};
+  for (const [index, text] of row.fields.entries()) {
+    // An empty cell sets nothing.
+    if (text === '') continue;
+    const { name, type } = columns[index]!;
+    const value = fromText(type, text);
+    if (value === undefined) return { line: row.line, problem: `${name}: "${text}" is not a ${type}` };
+    body[name] = value;
+  }
+  return { line: row.line, body };
+}
+
+async function* csvRecords(input: Readable, types: PropertyTypes, name: string): AsyncGenerator<InputRecord<Body>> {
+  let columns: Column[] | undefined;
+  try {
+    for await (const row of csvRows(input)) {
+      if (columns === undefined) columns = await headerColumns(row, types, name);
+      else yield rowRecord(row, columns);
+    }
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new LocalFileError(`${name}: line ${error.line}: ${error.reason}`, { hint: 'fix the file and run the same command again; finished records are skipped' });
+    throw error;
+  }
+}
+
+/** A JSONL record: an object of contact fields, custom properties typed as the account says. */
+async function jsonRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<Body>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { line, problem: 'not valid JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, problem: 'not a JSON object' };
+  const body = value as Body;
+  for (const [key, field] of Object.entries(body)) {
+    const problem = await fieldProblem(key, field, types);
+    if (problem !== undefined) return { line, problem };
+  }
+  return { line, body };
+}
+
+async function fieldProblem(key: string, value: unknown, types: PropertyTypes): Promise<string | undefined> {
+  if (key === 'subscribed') return typeof value === 'boolean' ? undefined : 'subscribed must be true or false';
+  if (key === 'mailingLists') {
+    const fits = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((on) => typeof on === 'boolean');
+    return fits ? undefined : 'mailingLists must be an object of list ids and true or false';
+  }
+  if (isStandardField(key)) return typeof value === 'string' ? undefined : `${key} must be a string`;
+  return typeProblem(await types.lookup(), key, value);
+}
+
+async function* jsonlRecords(input: Readable, types: PropertyTypes): AsyncGenerator<InputRecord<Body>> {
+  for await (const { line, text } of inputLines(input)) {
+    if (text.trim() !== '') yield await jsonRecord(line, text, types);
+  }
+}
+
+/**
+ * Checks each record names its contact, and that no email comes twice (two rows for one contact
+ * would race). Only a 96-bit digest of each email is kept: a few megabytes for a million rows.
+ */
+async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): AsyncGenerator<InputRecord<Body>> {
+  const seen = new Set<string>();
+  for await (const record of records) {
+    const body = record.body;
+    if (body === undefined) {
+      yield record;
+      continue;
+    }
+    const email = body.email;
+    if (mode === 'create' && typeof email !== 'string') yield { line: record.line, problem: 'no email (create needs one; use --update to match contacts by userId)' };
+    else if (email === undefined && body.userId === undefined) yield { line: record.line, problem: 'neither email nor userId' };
+    else if (typeof email === 'string') {
+      const digest = createHash('sha256').update(email.toLowerCase()).digest('base64').slice(0, 16);
+      if (seen.has(digest)) {
+        yield { line: record.line, problem: `${email} appears earlier in the file` };
+        continue;
+      }
+      seen.add(digest);
+      yield record;
+    } else yield record;
+  }
+}
+
+export const importContacts: Handler<[string], ImportOptions> = async (context, [input], options) => {
+  const mode: Mode = options.update ? 'update' : 'create';
+  const format = options.format ?? (/\.(jsonl|ndjson)$/i.test(input) ? 'jsonl' : 'csv');
+  const path = options.dryRun ? undefined : journalPath(input, options.journal);
+  const stream = openInput(context.runtime, input);
+  const types = new PropertyTypes(() => context.client());
+  const parsed = format === 'csv' ? csvRecords(stream, types, input) : jsonlRecords(stream, types);
+  const journal = path === undefined ? undefined : await Journal.open(path, 'contacts', input, context.runtime.now());
+  const lines = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
+  const total = lines === undefined ? undefined : Math.max(0, lines - (format === 'csv' ? 1 : 0));
+  const api = await context.client();
+  const send = async (body: Body, record: RecordContext): Promise<Outcome> => {
+    if (mode === 'update') return { status: 'updated', id: (await updateContact(api, body)).id };
+    if (record.resumed) {
+      // An earlier run sent this create and stopped before it heard back: look before sending again.
+      const [found] = await findContacts(api, { email: body.email as string });
+      if (found !== undefined) return { status: 'skipped', message: 'created by an earlier run', id: found.id };
+    }
+    try {
+      return { status: 'created', id: (await createContact(api, body)).id };
+    } catch (error) {
+      if (!(error instanceof RejectedError) || error.status !== 409) throw error;
+      return { status: 'failed', message: `${error.message} (use --update to change existing contacts)`, exitCode: error.exitCode };
+    }
+  };
+  const result = await runBulk({
+    records: checked(parsed, mode),
+    journal,
+    statuses: ['created', 'updated', 'skipped', 'failed'],
+    concurrency: IMPORT_CONCURRENCY,
+    send,
+    out: context.out,
+    progress: new ImportProgress(context.runtime.stderr, context.runtime.now, total),
+  });
+  await context.out.present(result.summary, (_out, summary) => summaryText(summary));
+  return result.exitCode;
+};

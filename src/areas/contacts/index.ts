@@ -1,0 +1,119 @@
+/** `loopsctl contacts`: the audience: find, create, update, delete, suppression, bulk import. */
+import { command, group, type OptionSpec } from '../../core/declare.js';
+import type { Area } from '../area.js';
+
+const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address' };
+const USER_ID: OptionSpec = { flags: '--user-id <id>', description: 'the contact’s userId' };
+const YES: OptionSpec = { flags: '--yes', description: 'do it without asking (needed when not on a terminal)' };
+
+/** The fields create and update set. */
+const FIELDS: OptionSpec[] = [
+  { flags: '--first-name <name>', description: 'first name' },
+  { flags: '--last-name <name>', description: 'last name' },
+  { flags: '--user-group <group>', description: 'user group' },
+  { flags: '--source <source>', description: 'where the contact came from (default "API")' },
+  { flags: '--subscribed', description: 'subscribe the contact to campaign and workflow emails' },
+  { flags: '--unsubscribed', description: 'unsubscribe the contact' },
+  { flags: '--list <listId=true|false>', description: 'add to (true) or remove from (false) a mailing list (repeatable)', repeatable: true },
+  { flags: '--prop <name=value>', description: 'a custom property: name=text, or name:=<json> for a number, boolean or null (repeatable)', repeatable: true },
+  { flags: '--props-file <file>', description: 'custom properties from a JSON object in a file ("-" for stdin); --prop wins' },
+];
+
+const TYPES_HELP = `Custom properties must exist in the account (\`loopsctl contact-properties list\`); their values
+are checked against the property's type before anything is sent.`;
+
+const IMPORT_HELP = `CSV columns: email, userId, firstName, lastName, source, userGroup, subscribed, and any custom
+property of the account (typed as the account says). Empty cells set nothing.
+Each record's outcome goes to the journal as it completes: run the same command again after a
+stop (Ctrl-C, a crash, kill -9) and finished records are skipped, so nothing is created twice;
+records that failed are tried again. Ends with a summary; exits 0 only when no record failed.`;
+
+const suppression = group({
+  name: 'suppression',
+  summary: 'Whether a contact is on the suppression list, and taking it off',
+  examples: ['loopsctl contacts suppression get --email linus@example.com'],
+  commands: [
+    command({
+      name: 'get',
+      aliases: ['show', 'view'],
+      summary: 'Show whether a contact is suppressed, and the removals left this 30 days',
+      options: [EMAIL, USER_ID],
+      examples: ['loopsctl contacts suppression get --email linus@example.com', 'loopsctl contacts suppression get --email linus@example.com --json'],
+      remote: true,
+      load: async () => (await import('./commands.js')).suppressionGet,
+    }),
+    command({
+      name: 'remove',
+      summary: 'Take a contact off the suppression list (uses one removal of the 30-day quota)',
+      options: [EMAIL, USER_ID, YES],
+      examples: ['loopsctl contacts suppression remove --email linus@example.com --yes'],
+      remote: true,
+      load: async () => (await import('./commands.js')).suppressionRemove,
+    }),
+  ],
+});
+
+export const area: Area = {
+  spec: group({
+    name: 'contacts',
+    aliases: ['contact'],
+    summary: 'Contacts: find, create, update, delete, suppression, import',
+    examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts import contacts.csv'],
+    commands: [
+      command({
+        name: 'find',
+        summary: 'Find a contact by email or userId (exit 4 when there is none)',
+        options: [EMAIL, USER_ID],
+        examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts find --user-id usr_ada --json'],
+        remote: true,
+        load: async () => (await import('./commands.js')).find,
+      }),
+      command({
+        name: 'create',
+        summary: 'Create a contact (exit 5 when it exists: use update)',
+        options: [{ ...EMAIL, required: true }, USER_ID, ...FIELDS],
+        help: TYPES_HELP,
+        examples: [
+          'loopsctl contacts create --email alan@example.com --first-name Alan --prop plan=pro --prop seats:=3',
+          'loopsctl contacts create --email joan@example.com --list co0gnzwtbvun8n3amky3gzsp4=true --json',
+        ],
+        remote: true,
+        load: async () => (await import('./commands.js')).create,
+      }),
+      command({
+        name: 'update',
+        summary: 'Update a contact by email or userId, creating it when none matches',
+        options: [EMAIL, USER_ID, ...FIELDS],
+        help: `${TYPES_HELP}\nWith both --email and --user-id, the contact with that userId gets the new email.`,
+        examples: ['loopsctl contacts update --email ada@example.com --prop seats:=15 --unsubscribed', 'loopsctl contacts update --user-id usr_grace --email grace@example.org'],
+        remote: true,
+        load: async () => (await import('./commands.js')).update,
+      }),
+      command({
+        name: 'delete',
+        summary: 'Delete a contact by email or userId',
+        options: [EMAIL, USER_ID, YES],
+        examples: ['loopsctl contacts delete --email margaret@example.com --yes'],
+        remote: true,
+        load: async () => (await import('./commands.js')).remove,
+      }),
+      suppression,
+      command({
+        name: 'import',
+        summary: 'Create (or with --update, update) one contact per CSV or JSONL record, resumably',
+        args: [{ name: 'file', description: 'CSV with a header row, or JSONL; "-" for stdin (needs --journal)' }],
+        options: [
+          { flags: '--update', description: 'update contacts (creating those that do not exist) instead of creating them' },
+          { flags: '--format <format>', description: 'input format (default: from the file name, else csv)', choices: ['csv', 'jsonl'] },
+          { flags: '--journal <file>', description: 'where each record’s outcome is kept (default: <file>.journal.jsonl)' },
+          { flags: '--dry-run', description: 'check every record (fields, types, duplicate emails) and send nothing' },
+        ],
+        help: IMPORT_HELP,
+        examples: ['loopsctl contacts import contacts.csv --dry-run', 'loopsctl contacts import contacts.csv', 'loopsctl contacts import changes.jsonl --update --json'],
+        remote: true,
+        load: async () => (await import('./commands.js')).import,
+      }),
+    ],
+  }),
+  sandbox: async () => (await import('./sandbox.js')).sandbox,
+};

@@ -1,0 +1,19 @@
+/** Text views of contacts and their suppression. */
+import type { Output } from '../../render/output.js';
+import { renderRecord } from '../../render/table.js';
+import type { Contact, SuppressionRemoved, SuppressionStatus } from './schemas.js';
+
+/** Each contact field by field, custom properties included, in the API's order. */
+export function renderContacts(out: Output, found: Contact[]): string {
+  return found.map((contact) => renderRecord(out, contact)).join('\n');
+}
+
+export function renderSuppression(_out: Output, status: SuppressionStatus): string {
+  const { contact, isSuppressed, removalQuota } = status;
+  const who = `${contact.email} (${contact.id})`;
+  return `${who} is ${isSuppressed ? 'suppressed: no email reaches it' : 'not suppressed'}\nRemovals left: ${removalQuota.remaining} of ${removalQuota.limit} in 30 days\n`;
+}
+
+export function renderRemoval(_out: Output, removed: SuppressionRemoved): string {
+  return `${removed.message}\nRemovals left: ${removed.removalQuota.remaining} of ${removed.removalQuota.limit} in 30 days\n`;
+}

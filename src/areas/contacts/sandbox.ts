@@ -1,0 +1,271 @@
+/**
+ * The sandbox's audience: contacts with their custom properties and list memberships, and the
+ * suppression list with its removal quota. Create refuses a duplicate (409), update is an upsert,
+ * and events (src/areas/events/sandbox.ts) find or create contacts through `upsertContact`.
+ */
+import { z } from '../../api/schemas.js';
+import { answer, ApiFailure, badRequest, conflict, notFound, seedId, seedTime, slice, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { customProperties } from '../contact-properties/sandbox.js';
+import { isStandardField, typeProblem } from '../contact-properties/typing.js';
+import { mailingLists } from '../lists/sandbox.js';
+import * as s from './schemas.js';
+
+const storedContact = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  source: z.string(),
+  subscribed: z.boolean(),
+  userGroup: z.string(),
+  userId: z.string().nullable(),
+  /** Only the lists the contact is on. */
+  mailingLists: z.record(z.string(), z.boolean()),
+  optInStatus: z.string().nullable(),
+  properties: z.record(z.string(), s.propertyValue),
+  suppressed: z.boolean(),
+  createdAt: z.string(),
+});
+export type StoredContact = z.infer<typeof storedContact>;
+
+const listId = (name: string) => seedId(`mailing-list/${name}`);
+
+function seedContact(email: string, fields: Partial<Omit<StoredContact, 'id' | 'email'>>, hours: number): StoredContact {
+  return {
+    id: seedId(`contact/${email}`),
+    email,
+    firstName: null,
+    lastName: null,
+    source: 'API',
+    subscribed: true,
+    userGroup: '',
+    userId: null,
+    mailingLists: {},
+    optInStatus: null,
+    properties: {},
+    suppressed: false,
+    createdAt: seedTime(hours),
+    ...fields,
+  };
+}
+
+const seedContacts: StoredContact[] = [
+  seedContact('ada@example.com', { firstName: 'Ada', lastName: 'Lovelace', userId: 'usr_ada', userGroup: 'customers', mailingLists: { [listId('Product updates')]: true }, properties: { plan: 'pro', seats: 12, region: 'EU', betaOptIn: true } }, 100),
+  seedContact('grace@example.com', { firstName: 'Grace', lastName: 'Hopper', userId: 'usr_grace', source: 'Signup form', mailingLists: { [listId('Beta testers')]: true }, properties: { plan: 'trial', region: 'US', trialEndsAt: '2024-10-15T00:00:00.000Z' } }, 300),
+  seedContact('linus@example.com', { firstName: 'Linus', userGroup: 'customers', suppressed: true, properties: { plan: 'business', seats: 40 } }, 500),
+  seedContact('margaret@example.com', { firstName: 'Margaret', lastName: 'Hamilton', subscribed: false, properties: { plan: 'free' } }, 700),
+];
+
+export const contacts = slice('contacts', z.array(storedContact), () => seedContacts);
+
+const quota = z.object({ limit: z.number(), remaining: z.number() });
+export const suppressionQuota = slice('suppressionQuota', quota, () => ({ limit: 5, remaining: 4 }));
+
+/** The contact as find shows it: the stored fields, with the custom properties at the top level. */
+function shown(contact: StoredContact): s.Contact {
+  const { properties, suppressed: _suppressed, createdAt: _createdAt, ...fields } = contact;
+  return { ...fields, ...properties };
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function checkEmail(email: string): void {
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('Invalid email address.');
+}
+
+/** Exactly one of email and userId, from the query or the body. */
+function oneRef(source: { email?: unknown; userId?: unknown }): { email: string } | { userId: string } {
+  const hasEmail = source.email !== undefined && source.email !== null;
+  const hasUserId = source.userId !== undefined && source.userId !== null;
+  if (hasEmail === hasUserId) throw badRequest('Provide either an email or a userId, not both.');
+  if (hasEmail) {
+    if (typeof source.email !== 'string') throw badRequest('email must be a string.');
+    checkEmail(source.email);
+    return { email: source.email };
+  }
+  if (typeof source.userId !== 'string' || source.userId === '') throw badRequest('userId must be a non-empty string.');
+  return { userId: source.userId };
+}
+
+function queryRef(query: URLSearchParams) {
+  return oneRef({ email: query.get('email') ?? undefined, userId: query.get('userId') ?? undefined });
+}
+
+function lookup(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact | undefined {
+  return 'email' in ref ? all.find((contact) => sameEmail(contact.email, ref.email)) : all.find((contact) => contact.userId === ref.userId);
+}
+
+function mustFind(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact {
+  const found = lookup(all, ref);
+  if (found === undefined) throw notFound('Contact not found.');
+  return found;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Checks and applies contact fields (standard ones, mailingLists, custom properties) to a contact;
+ * every field is checked before any is applied, so a refused request changes nothing.
+ */
+export function applyContactFields(context: RouteContext, contact: StoredContact, fields: Record<string, unknown>, skip: string[] = []): void {
+  const { state } = context;
+  const types = new Map(customProperties.of(state).map((property) => [property.key, property]));
+  const strings = ['firstName', 'lastName', 'source', 'userGroup'];
+  const entries = Object.entries(fields).filter(([key]) => !skip.includes(key) && key !== 'email' && key !== 'userId');
+  for (const [key, value] of entries) {
+    if (strings.includes(key)) {
+      if (typeof value !== 'string') throw badRequest(`${key} must be a string.`);
+    } else if (key === 'subscribed') {
+      if (typeof value !== 'boolean') throw badRequest('subscribed must be a boolean.');
+    } else if (key === 'mailingLists') {
+      checkMailingLists(state, value);
+    } else {
+      const problem = isStandardField(key) ? `${key} cannot be set here.` : typeProblem(types, key, value);
+      if (problem !== undefined) throw badRequest(problem);
+    }
+  }
+  for (const [key, value] of entries) {
+    if (key === 'mailingLists') {
+      for (const [id, on] of Object.entries(value as Record<string, boolean>)) {
+        if (on) contact.mailingLists[id] = true;
+        else delete contact.mailingLists[id];
+      }
+    } else if (strings.includes(key) || key === 'subscribed') {
+      (contact as Record<string, unknown>)[key] = value;
+    } else {
+      contact.properties[key] = value as z.infer<typeof s.propertyValue>;
+    }
+  }
+}
+
+function checkMailingLists(state: RouteContext['state'], value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('mailingLists must be an object of list ids and booleans.');
+  const known = new Set(mailingLists.of(state).map((list) => list.id));
+  for (const [id, on] of Object.entries(value)) {
+    if (typeof on !== 'boolean') throw badRequest(`mailingLists.${id} must be true or false.`);
+    if (!known.has(id)) throw badRequest(`Mailing list ${id} does not exist.`);
+  }
+}
+
+function newContact(context: RouteContext, email: string, userId: string | null): StoredContact {
+  checkEmail(email);
+  return {
+    id: context.newId(),
+    email,
+    firstName: null,
+    lastName: null,
+    source: 'API',
+    subscribed: true,
+    userGroup: '',
+    userId,
+    mailingLists: {},
+    optInStatus: null,
+    properties: {},
+    suppressed: false,
+    createdAt: context.now().toISOString(),
+  };
+}
+
+function optionalString(fields: Record<string, unknown>, key: string): string | undefined {
+  const value = fields[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw badRequest(`${key} must be a non-empty string.`);
+  return value;
+}
+
+function create(context: RouteContext) {
+  const fields = bodyObject(context.body);
+  const email = optionalString(fields, 'email');
+  if (email === undefined) throw badRequest('email is required.');
+  const userId = optionalString(fields, 'userId') ?? null;
+  const all = contacts.of(context.state);
+  if (all.some((contact) => sameEmail(contact.email, email) || (userId !== null && contact.userId === userId))) throw conflict('Email or userId already exists.');
+  const contact = newContact(context, email, userId);
+  applyContactFields(context, contact, fields);
+  all.push(contact);
+  context.changed();
+  return answer(s.contactSaved, { success: true, id: contact.id });
+}
+
+/**
+ * Finds the contact by email or userId (either may match) and updates it, or creates it with both.
+ * Events use this too: sending an event for an unknown contact creates one.
+ */
+export function upsertContact(context: RouteContext, fields: Record<string, unknown>, skip: string[] = []): StoredContact {
+  const email = optionalString(fields, 'email');
+  const userId = optionalString(fields, 'userId');
+  if (email === undefined && userId === undefined) throw badRequest('Provide an email or a userId.');
+  const all = contacts.of(context.state);
+  const found = (userId === undefined ? undefined : lookup(all, { userId })) ?? (email === undefined ? undefined : lookup(all, { email }));
+  if (found === undefined) {
+    if (email === undefined) throw badRequest('No contact has this userId; an email is needed to create one.');
+    const contact = newContact(context, email, userId ?? null);
+    applyContactFields(context, contact, fields, skip);
+    all.push(contact);
+    return contact;
+  }
+  if (email !== undefined && !sameEmail(found.email, email)) {
+    checkEmail(email);
+    if (all.some((other) => other !== found && sameEmail(other.email, email))) throw conflict('Another contact has this email address.');
+  }
+  if (userId !== undefined && found.userId !== userId && all.some((other) => other !== found && other.userId === userId)) throw conflict('Another contact has this userId.');
+  applyContactFields(context, found, fields, skip);
+  if (email !== undefined) found.email = email;
+  if (userId !== undefined) found.userId = userId;
+  return found;
+}
+
+function update(context: RouteContext) {
+  const contact = upsertContact(context, bodyObject(context.body));
+  context.changed();
+  return answer(s.contactSaved, { success: true, id: contact.id });
+}
+
+function remove(context: RouteContext) {
+  const ref = oneRef(bodyObject(context.body));
+  const all = contacts.of(context.state);
+  const contact = mustFind(all, ref);
+  all.splice(all.indexOf(contact), 1);
+  context.changed();
+  return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });
+}
+
+function suppressionAnswer(context: RouteContext) {
+  const contact = mustFind(contacts.of(context.state), queryRef(context.query));
+  return answer(s.suppressionStatus, {
+    contact: { id: contact.id, email: contact.email, userId: contact.userId },
+    isSuppressed: contact.suppressed,
+    removalQuota: suppressionQuota.of(context.state),
+  });
+}
+
+function removeSuppression(context: RouteContext) {
+  const contact = mustFind(contacts.of(context.state), queryRef(context.query));
+  if (!contact.suppressed) throw badRequest('Contact is not suppressed.');
+  const removals = suppressionQuota.of(context.state);
+  if (removals.remaining <= 0) throw new ApiFailure(400, `The removal quota (${removals.limit} in 30 days) is used up.`);
+  contact.suppressed = false;
+  removals.remaining -= 1;
+  context.changed();
+  return answer(s.suppressionRemoved, { success: true, message: 'Email removed from suppression list.', removalQuota: removals });
+}
+
+export const sandbox: SandboxModule = {
+  slices: [contacts, suppressionQuota],
+  routes: [
+    { method: 'GET', path: '/v1/contacts/find', run: withSuccessFlag((context) => answer(s.contacts, lookupAll(context))) },
+    { method: 'POST', path: '/v1/contacts/create', run: withSuccessFlag(create) },
+    { method: 'PUT', path: '/v1/contacts/update', run: withSuccessFlag(update) },
+    { method: 'POST', path: '/v1/contacts/delete', run: withSuccessFlag(remove) },
+    { method: 'GET', path: '/v1/contacts/suppression', run: withSuccessFlag(suppressionAnswer) },
+    { method: 'DELETE', path: '/v1/contacts/suppression', run: withSuccessFlag(removeSuppression) },
+  ],
+};
+
+function lookupAll(context: RouteContext): s.Contact[] {
+  const found = lookup(contacts.of(context.state), queryRef(context.query));
+  return found === undefined ? [] : [shown(found)];
+}

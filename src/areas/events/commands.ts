@@ -1,0 +1,125 @@
+/** What the `events` commands do: send one event, or import many, each exactly once. */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { UsageError } from '../../api/errors.js';
+import { idempotencyKey } from '../../api/idempotency.js';
+import { countLines, ImportProgress, inputLines, Journal, journalPath, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import type { Handler } from '../../core/declare.js';
+import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
+import { PropertyTypes, typeProblem } from '../contact-properties/typing.js';
+import { sendEvent } from './client.js';
+
+/** Fields of the event request that are not contact properties. */
+const EVENT_FIELDS = ['eventName', 'eventProperties', 'email', 'userId', 'mailingLists'];
+
+/** Requests in flight at once during an import; the pacer keeps them under the rate limit. */
+const IMPORT_CONCURRENCY = 4;
+
+interface SendOptions {
+  email?: string;
+  userId?: string;
+  prop?: string[];
+  propsFile?: string;
+  contactProp?: string[];
+  list?: string[];
+  idempotencyKey?: string;
+}
+
+export const send: Handler<[string], SendOptions> = async (context, [eventName], options) => {
+  if (eventName.trim() === '') throw new UsageError('the event name must not be empty');
+  if (options.email === undefined && options.userId === undefined) throw new UsageError('give --email or --user-id (or both) to say whose event it is');
+  const key = idempotencyKey(options.idempotencyKey);
+  const eventProperties = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
+  const contactProperties = parseAssignments('--contact-prop', options.contactProp, 'scalar');
+  for (const name of Object.keys(contactProperties)) {
+    if (EVENT_FIELDS.includes(name)) throw new UsageError(`--contact-prop ${name}: ${name} is a field of the event, not a contact property`, { hint: 'see `loopsctl events send --help`' });
+  }
+  await new PropertyTypes(() => context.client()).check(contactProperties, '--contact-prop');
+  const body: Record<string, unknown> = { eventName };
+  if (options.email !== undefined) body.email = options.email;
+  if (options.userId !== undefined) body.userId = options.userId;
+  if (Object.keys(eventProperties).length > 0) body.eventProperties = eventProperties;
+  const mailingLists = parseListFlags(options.list);
+  if (mailingLists !== undefined) body.mailingLists = mailingLists;
+  Object.assign(body, contactProperties);
+  const outcome = await sendEvent(await context.client(), body, key);
+  const { out } = context;
+  if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
+  const who = options.email ?? `userId ${options.userId}`;
+  if (outcome.sent) await out.write(`Sent event ${eventName} for ${who}\nIdempotency key: ${key.value}\n`);
+  else {
+    out.note('Already sent: an earlier attempt reached the API, so it was not sent again.');
+    out.note(`Idempotency key: ${key.value}`);
+  }
+};
+
+interface EventRecord {
+  body: Record<string, unknown>;
+  /** The line as written: part of the record's idempotency key. */
+  text: string;
+}
+
+function isScalarObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item));
+}
+
+async function eventRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<EventRecord>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { line, problem: 'not valid JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, problem: 'not a JSON object' };
+  const body = value as Record<string, unknown>;
+  if (typeof body.eventName !== 'string' || body.eventName.trim() === '') return { line, problem: 'no eventName' };
+  if (typeof body.email !== 'string' && typeof body.userId !== 'string') return { line, problem: 'neither email nor userId' };
+  if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties)) return { line, problem: 'eventProperties must be an object of strings, numbers and booleans' };
+  if (body.mailingLists !== undefined && !(isScalarObject(body.mailingLists) && Object.values(body.mailingLists as object).every((on) => typeof on === 'boolean'))) {
+    return { line, problem: 'mailingLists must be an object of list ids and true or false' };
+  }
+  for (const [key, field] of Object.entries(body)) {
+    if (EVENT_FIELDS.includes(key)) continue;
+    // Contact properties are looked up only when a record carries one.
+    const problem = typeProblem(await types.lookup(), key, field);
+    if (problem !== undefined) return { line, problem };
+  }
+  return { line, body: { body, text } };
+}
+
+async function* eventRecords(input: Readable, types: PropertyTypes): AsyncGenerator<InputRecord<EventRecord>> {
+  for await (const { line, text } of inputLines(input)) {
+    if (text.trim() !== '') yield await eventRecord(line, text.trim(), types);
+  }
+}
+
+/** The same record of the same journal always gets the same key, so a resumed import cannot send it twice. */
+export function recordKey(runId: string, line: number, text: string): string {
+  return `loopsctl-${createHash('sha256').update(`${runId}\n${line}\n${text}`).digest('hex').slice(0, 40)}`;
+}
+
+export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = async (context, [input], options) => {
+  const path = options.dryRun ? undefined : journalPath(input, options.journal);
+  const stream = openInput(context.runtime, input);
+  const types = new PropertyTypes(() => context.client());
+  const journal = path === undefined ? undefined : await Journal.open(path, 'events', input, context.runtime.now());
+  const total = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
+  const api = await context.client();
+  const send = async ({ body, text }: EventRecord, record: RecordContext): Promise<Outcome> => {
+    const outcome = await sendEvent(api, body, { value: recordKey(record.runId, record.line, text), origin: 'derived' });
+    return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'sent by an earlier run' };
+  };
+  const result = await runBulk({
+    records: eventRecords(stream, types),
+    journal,
+    statuses: ['sent', 'skipped', 'failed'],
+    concurrency: IMPORT_CONCURRENCY,
+    send,
+    out: context.out,
+    progress: new ImportProgress(context.runtime.stderr, context.runtime.now, total),
+  });
+  await context.out.present(result.summary, (_out, summary) => summaryText(summary));
+  return result.exitCode;
+};
+
+export { importEvents as import };

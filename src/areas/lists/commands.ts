@@ -1,0 +1,9 @@
+/** What the `lists` commands do. */
+import type { Handler } from '../../core/declare.js';
+import { writeArrayList } from '../../core/list-run.js';
+import { listMailingLists } from './client.js';
+import { mailingListView } from './render.js';
+
+export const list: Handler<[], { jsonl?: boolean }> = async (context, _args, options) => {
+  await writeArrayList(context, await listMailingLists(await context.client()), mailingListView, options.jsonl);
+};

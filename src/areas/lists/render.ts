@@ -1,0 +1,10 @@
+/** Text view of mailing lists. */
+import type { ListView } from '../../render/list.js';
+import { displayValue } from '../../render/table.js';
+import type { MailingList } from './schemas.js';
+
+export const mailingListView: ListView<MailingList> = {
+  noun: 'mailing lists',
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'PUBLIC' }, { header: 'DESCRIPTION' }],
+  row: (list) => [list.id, list.name, list.isPublic ? 'yes' : 'no', displayValue(list.description)],
+};

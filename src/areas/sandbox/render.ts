@@ -1,0 +1,44 @@
+/** The sandbox's outbox as text: each send or event, with what the sandbox checked. */
+import type { Output } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
+import { styleFor } from '../../render/style.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from './sandbox.js';
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
+// The outbox holds what requests carried: text to show, never to obey.
+const names = (list: string[]) => (list.length === 0 ? '-' : sanitize(list.join(', ')));
+
+function transactionalLines(out: Output, entry: TransactionalOutboxEntry): string[] {
+  const style = styleFor(out);
+  const lines = [`${entry.at}  ${style.bold('email')} ${sanitize(`"${entry.name}" (${entry.transactionalId}) to ${entry.to}`)}`];
+  lines.push(`  data variables: ${names(Object.keys(entry.dataVariables))}`);
+  if (entry.missingVariables.length > 0) lines.push(style.yellow(`  missing (the email uses them): ${names(entry.missingVariables)}`));
+  if (entry.unknownVariables.length > 0) lines.push(style.yellow(`  not used by the email: ${names(entry.unknownVariables)}`));
+  if (entry.attachments.length > 0) lines.push(`  attachments: ${sanitize(entry.attachments.map((file) => `${file.filename} (${file.contentType}, ${size(file.bytes)})`).join(', '))}`);
+  if (entry.addToAudience) lines.push('  added to the audience');
+  return lines;
+}
+
+function eventLines(out: Output, entry: EventOutboxEntry): string[] {
+  const style = styleFor(out);
+  const who = entry.userId === null ? entry.email : `${entry.email} (userId ${entry.userId})`;
+  const lines = [`${entry.at}  ${style.bold('event')} ${sanitize(`${entry.eventName} for ${who}`)}`];
+  const properties = Object.entries(entry.eventProperties);
+  if (properties.length > 0) lines.push(`  properties: ${sanitize(properties.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', '))}`);
+  lines.push(
+    entry.workflows.length === 0
+      ? '  starts no workflow (no EventTrigger names this event)'
+      : `  starts: ${sanitize(entry.workflows.map((workflow) => `${workflow.name} (${workflow.id}, ${workflow.status})`).join(', '))}`,
+  );
+  return lines;
+}
+
+export function renderOutbox(out: Output, entries: OutboxEntry[]): string {
+  return entries
+    .map((entry) => {
+      const lines = entry.kind === 'transactional' ? transactionalLines(out, entry) : eventLines(out, entry);
+      if (entry.idempotencyKey !== null) lines.push(`  idempotency key: ${sanitize(entry.idempotencyKey)}`);
+      return `${lines.join('\n')}\n`;
+    })
+    .join('\n');
+}

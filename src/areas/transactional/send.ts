@@ -1,0 +1,103 @@
+/**
+ * `loopsctl transactional send`: sends a transactional email once. The request always carries an
+ * Idempotency-Key (the one given, else a new one) that every retry reuses, so a send that may have
+ * reached the API is never made twice.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
+import { LocalFileError, UsageError } from '../../api/errors.js';
+import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
+import { checkId } from '../../api/ids.js';
+import { z } from '../../api/schemas.js';
+import type { Handler } from '../../core/declare.js';
+import { typedValues } from '../../core/typed-values.js';
+
+export const transactionalSent = z.looseObject({ success: z.boolean() });
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  data: string;
+}
+
+export function sendTransactional(api: ApiClient, body: Record<string, unknown>, key: IdempotencyKey) {
+  return sendOnce(api, { method: 'POST', path: '/v1/transactional', body }, transactionalSent, key);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.csv': 'text/csv',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.ics': 'text/calendar',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.zip': 'application/zip',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** The content type a file name suggests; application/octet-stream when it suggests none. */
+export function contentTypeFor(filename: string): string {
+  return CONTENT_TYPES[extname(filename).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** `--attach path` or `--attach "path;type=<mime>"`: the file read and base64-encoded. */
+export async function readAttachment(spec: string): Promise<Attachment> {
+  const match = /^(.*);type=([^;]+)$/.exec(spec);
+  const path = match === null ? spec : match[1]!;
+  const contentType = match === null ? contentTypeFor(path) : match[2]!.trim();
+  if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) throw new UsageError(`--attach ${spec}: "${contentType}" is not a content type such as application/pdf`);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new LocalFileError(`--attach: cannot read "${path}": ${reason}`, { hint: 'nothing was sent; check the path' });
+  }
+  return { filename: basename(path), contentType, data: bytes.toString('base64') };
+}
+
+interface SendOptions {
+  to: string;
+  var?: string[];
+  varsFile?: string;
+  attach?: string[];
+  addToAudience?: boolean;
+  idempotencyKey?: string;
+}
+
+export const send: Handler<[string], SendOptions> = async (context, [transactionalId], options) => {
+  checkId(transactionalId, 'transactional email id');
+  if (options.to.trim() === '' || !options.to.includes('@')) throw new UsageError(`--to "${options.to}" is not an email address`);
+  const key = idempotencyKey(options.idempotencyKey);
+  const dataVariables = await typedValues(context.runtime, { flag: '--var', raws: options.var, fileFlag: '--vars-file', file: options.varsFile, allowed: 'json' });
+  // Every file is read before anything is sent.
+  const attachments = await Promise.all((options.attach ?? []).map(readAttachment));
+  const body: Record<string, unknown> = { transactionalId, email: options.to };
+  if (options.addToAudience) body.addToAudience = true;
+  if (Object.keys(dataVariables).length > 0) body.dataVariables = dataVariables;
+  if (attachments.length > 0) body.attachments = attachments;
+  const outcome = await sendTransactional(await context.client(), body, key);
+  const { out } = context;
+  if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
+  if (outcome.sent) await out.write(`Sent transactional email ${transactionalId} to ${options.to}\nIdempotency key: ${key.value}\n`);
+  else {
+    out.note('Already sent: an earlier attempt reached the API, so it was not sent again.');
+    out.note(`Idempotency key: ${key.value}`);
+  }
+};

@@ -1,0 +1,93 @@
+/**
+ * An import killed with SIGKILL mid-run and run again sends no record twice: the built binary
+ * against a sandbox of the test's own, which counts the requests for each record.
+ */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../../src/sandbox/api.js';
+import type { SandboxServer } from '../../../src/sandbox/server.js';
+import { startTestSandbox, tempDir } from '../../support/main.js';
+import { runCli } from '../../support/run-cli.js';
+
+const RECORDS = 40;
+/** Killed once this many records have reached the sandbox: well inside the run. */
+const KILL_AFTER = 12;
+
+let server: SandboxServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+interface Counted {
+  /** Requests per record, and how many of them the sandbox carried out (2xx). */
+  requests: Map<string, number>;
+  succeeded: Map<string, number>;
+}
+
+async function countingSandbox(path: string, recordOf: (body: Record<string, unknown>) => string, onCount: (total: number) => void): Promise<Counted> {
+  const counted: Counted = { requests: new Map(), succeeded: new Map() };
+  let total = 0;
+  server = await startTestSandbox({
+    onRequest: (request: ApiRequest, answer) => {
+      if (request.path !== path) return;
+      const record = recordOf(JSON.parse(request.body));
+      counted.requests.set(record, (counted.requests.get(record) ?? 0) + 1);
+      if (answer.status < 300) counted.succeeded.set(record, (counted.succeeded.get(record) ?? 0) + 1);
+      onCount((total += 1));
+    },
+  });
+  return counted;
+}
+
+async function killThenResume(args: string[], killer: { child?: ChildProcessWithoutNullStreams }) {
+  const env = { LOOPS_BASE_URL: server!.url, LOOPS_API_KEY: 'sandbox-key' };
+  const killed = await runCli(args, { env, timeoutMs: 60_000, onSpawn: (child) => (killer.child = child) });
+  expect(killed.code).toBe(null);
+  const resumed = await runCli([...args, '--json'], { env, timeoutMs: 60_000 });
+  return resumed;
+}
+
+describe('an import killed with SIGKILL and resumed', () => {
+  it('creates every contact exactly once', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const file = join(dir, 'contacts.csv');
+    const emails = Array.from({ length: RECORDS }, (_, index) => `person${index}@example.com`);
+    writeFileSync(file, `email,plan\n${emails.map((email) => `${email},pro`).join('\n')}\n`);
+    const killer: { child?: ChildProcessWithoutNullStreams } = {};
+    const counted = await countingSandbox('/v1/contacts/create', (body) => body.email as string, (total) => {
+      if (total === KILL_AFTER) killer.child?.kill('SIGKILL');
+    });
+    const resumed = await killThenResume(['contacts', 'import', file], killer);
+    expect(resumed.code).toBe(0);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary.failed).toBe(0);
+    expect(summary.created + summary.skipped).toBe(RECORDS);
+    expect(summary.skipped).toBeGreaterThanOrEqual(KILL_AFTER - 4);
+    for (const email of emails) {
+      expect(counted.requests.get(email), email).toBe(1);
+      expect(counted.succeeded.get(email), email).toBe(1);
+    }
+  });
+
+  it('sends every event exactly once (a lost answer is resent under the same key and refused)', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const file = join(dir, 'events.jsonl');
+    const emails = Array.from({ length: RECORDS }, (_, index) => `person${index}@example.com`);
+    writeFileSync(file, `${emails.map((email) => JSON.stringify({ eventName: 'trial_started', email })).join('\n')}\n`);
+    const killer: { child?: ChildProcessWithoutNullStreams } = {};
+    const counted = await countingSandbox('/v1/events/send', (body) => body.email as string, (total) => {
+      if (total === KILL_AFTER) killer.child?.kill('SIGKILL');
+    });
+    const resumed = await killThenResume(['events', 'import', file], killer);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ failed: 0 });
+    for (const email of emails) {
+      expect(counted.succeeded.get(email), email).toBe(1);
+      // At most the one in flight at the kill is asked again, and refused.
+      expect(counted.requests.get(email), email).toBeLessThanOrEqual(2);
+    }
+  });
+});

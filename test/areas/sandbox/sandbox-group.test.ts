@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../support/main.js';
+
+describe('loopsctl sandbox as a group', () => {
+  it('serves with `loopsctl sandbox` alone and with `loopsctl sandbox serve`, and stops on the abort signal', async () => {
+    for (const args of [['sandbox', '--port', '0', '--json'], ['sandbox', 'serve', '--json']]) {
+      const interrupt = new AbortController();
+      const running = run(args, { signal: interrupt.signal });
+      // The server has started once its address is printed; the run ends when interrupted.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      interrupt.abort();
+      const result = await running;
+      expect(result.code).toBe(0);
+      expect(result.json()).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: 'sandbox-key' });
+    }
+  });
+
+  it('shows an empty outbox when there is no state yet, and refuses --sandbox', async () => {
+    const empty = await run(['sandbox', 'outbox']);
+    expect(empty.code).toBe(0);
+    expect(empty.stderr).toContain('The outbox is empty.');
+    expect((await run(['--sandbox', 'sandbox', 'outbox'])).code).toBe(2);
+  });
+});
