@@ -16,16 +16,23 @@ function editDistance(a: string, b: string): number {
   return previous[right.length]!;
 }
 
+/** The first word of a camelCase name: `button` of `buttonColour`. */
+const firstWord = (name: string) => /^[a-z]+|^[A-Z][a-z]*/.exec(name)?.[0].toLowerCase() ?? '';
+
 /**
- * The candidates within a few edits of `word`, closest first; also those that contain it or that it
- * contains, so `button` finds every button style.
+ * The candidates within a few edits of `word`, closest first. A candidate that starts with the same
+ * camelCase word, or contains the whole word, may be further off: `buttonColour` finds
+ * buttonBodyColor and buttonTextColor, `button` every button style.
  */
 export function closeMatches(word: string, candidates: readonly string[], limit = 5): string[] {
   const lower = word.toLowerCase();
-  const allowed = Math.max(2, Math.floor(word.length / 3));
+  const near = Math.max(2, Math.floor(word.length / 3));
+  const head = firstWord(word);
+  const related = (candidate: string) =>
+    (lower.length >= 3 && candidate.toLowerCase().includes(lower)) || (head.length >= 3 && firstWord(candidate) === head);
   return candidates
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
-    .filter(({ candidate, distance }) => distance <= allowed || (lower.length >= 3 && candidate.toLowerCase().includes(lower)))
+    .filter(({ candidate, distance }) => distance <= near || (related(candidate) && distance <= Math.ceil(word.length / 2)) || candidate.toLowerCase().includes(lower))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, limit)
     .map(({ candidate }) => candidate);
