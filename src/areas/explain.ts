@@ -25,10 +25,11 @@ function withHint(error: LoopsctlError, hint: string): LoopsctlError {
 
 export function explainError(error: unknown, explanation: Explanation): unknown {
   if (!(error instanceof LoopsctlError) || error.status === undefined) return error;
+  const hint = explanation.statuses?.[error.status];
+  if (hint !== undefined) return withHint(error, hint);
   if (error instanceof AuthError && explanation.contentApi) return withHint(error, CONTENT_API_HINT);
   if (error instanceof NotFoundError && explanation.list !== undefined) return withHint(error, `see the ids with \`${explanation.list}\``);
-  const hint = explanation.statuses?.[error.status];
-  return hint === undefined ? error : withHint(error, hint);
+  return error;
 }
 
 /** The call's answer, or its failure with the hint the explanation gives. */

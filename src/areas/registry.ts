@@ -6,6 +6,7 @@ import type { Spec } from '../core/declare.js';
 import type { Area } from './area.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
+import { area as campaigns } from './campaigns/index.js';
 import { area as completion } from './completion/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
@@ -19,6 +20,7 @@ import { area as workflows } from './workflows/index.js';
 export const areas: Area[] = [
   transactional,
   groups,
+  campaigns,
   campaignGroups,
   workflows,
   themes,
