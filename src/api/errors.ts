@@ -14,6 +14,8 @@ export interface ErrorDetails {
   cause?: unknown;
   /** A finer name than the class's own, where one class covers several cases ('timeout', 'no_key'). */
   code?: string;
+  /** The API's error body, parsed, for commands that explain fields beyond its message (a 422's invalidTags). */
+  body?: unknown;
 }
 
 export abstract class LoopsctlError extends Error {
@@ -24,6 +26,7 @@ export abstract class LoopsctlError extends Error {
   readonly code: string;
   readonly status?: number;
   readonly hint?: string;
+  readonly body?: unknown;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -31,6 +34,7 @@ export abstract class LoopsctlError extends Error {
     this.code = details.code ?? (new.target as unknown as typeof LoopsctlError).defaultCode;
     this.status = details.status;
     this.hint = details.hint;
+    this.body = details.body;
   }
 }
 
@@ -130,7 +134,7 @@ const defaultMessages: Record<number, string> = {
 };
 
 /** Maps a failed HTTP answer to the error the user sees, keeping the API's own message. */
-export function errorForStatus(status: number, apiMessage: string | undefined): LoopsctlError {
+export function errorForStatus(status: number, apiMessage: string | undefined, body?: unknown): LoopsctlError {
   const message = apiMessage?.trim() || defaultMessages[status] || `the API answered HTTP ${status}`;
   if (status === 401) {
     return new AuthError(message, {
@@ -138,8 +142,8 @@ export function errorForStatus(status: number, apiMessage: string | undefined): 
       hint: 'the key may be wrong, or the API this command uses may not be enabled for the team; check with `loopsctl auth status`',
     });
   }
-  if (status === 404) return new NotFoundError(message, { status });
+  if (status === 404) return new NotFoundError(message, { status, body });
   if (status === 429) return new RateLimitError(message, { status });
   if (status >= 500) return new ServerError(message, { status });
-  return new RejectedError(message, { status, code: rejectedCodes[status] });
+  return new RejectedError(message, { status, code: rejectedCodes[status], body });
 }

@@ -198,13 +198,17 @@ export class HttpTransport implements Transport {
 
   private statusFailure(status: number, headers: HttpResponse['headers'], text: string, contentType: string): AttemptFailure {
     let message: string | undefined;
+    let body: unknown;
     try {
       const parsed = errorBody.safeParse(JSON.parse(text));
-      if (parsed.success) message = parsed.data.message;
+      if (parsed.success) {
+        message = parsed.data.message;
+        body = parsed.data;
+      }
     } catch {
       // An error page that is not JSON still says what the status means.
     }
-    let error = errorForStatus(status, message);
+    let error = errorForStatus(status, message, body);
     if (message === undefined && text.length > 0 && status >= 500) {
       error = Object.assign(error, { message: `${error.message} (${describeBody(text, contentType)})` });
     }

@@ -20,7 +20,7 @@ export interface Explanation {
 /** A copy of the error with another hint; everything else as it was. */
 function withHint(error: LoopsctlError, hint: string): LoopsctlError {
   const Class = error.constructor as new (message: string, details: object) => LoopsctlError;
-  return new Class(error.message, { status: error.status, code: error.code, hint, cause: error.cause });
+  return new Class(error.message, { status: error.status, code: error.code, hint, cause: error.cause, body: error.body });
 }
 
 export function explainError(error: unknown, explanation: Explanation): unknown {

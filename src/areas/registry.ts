@@ -8,6 +8,7 @@ import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
 import { area as campaigns } from './campaigns/index.js';
 import { area as completion } from './completion/index.js';
+import { area as components } from './components/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
 import { area as sandbox } from './sandbox/index.js';
@@ -22,6 +23,7 @@ export const areas: Area[] = [
   groups,
   campaigns,
   campaignGroups,
+  components,
   workflows,
   themes,
   segments,
