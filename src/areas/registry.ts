@@ -9,6 +9,7 @@ import { area as campaignGroups } from './campaign-groups/index.js';
 import { area as campaigns } from './campaigns/index.js';
 import { area as completion } from './completion/index.js';
 import { area as components } from './components/index.js';
+import { area as eventPatterns } from './event-patterns/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
 import { area as sandbox } from './sandbox/index.js';
@@ -25,6 +26,7 @@ export const areas: Area[] = [
   campaignGroups,
   components,
   workflows,
+  eventPatterns,
   themes,
   segments,
   ips,
