@@ -4,6 +4,7 @@
  * one operation. The error keeps its class, message, status and code; only the hint is new.
  */
 import { AuthError, LoopsctlError, NotFoundError } from '../api/errors.js';
+import type { Handler } from '../core/declare.js';
 
 export const CONTENT_API_HINT =
   'the key was not accepted, or the content API is not enabled for this team (ask Loops support to enable it); check the key with `loopsctl auth status`';
@@ -39,4 +40,9 @@ export async function explained<T>(call: Promise<T>, explanation: Explanation): 
   } catch (error) {
     throw explainError(error, explanation);
   }
+}
+
+/** A handler whose failures get the explanation's hints (a standard `list`, for one). */
+export function explainedHandler<A, O>(handler: Handler<A, O>, explanation: Explanation): Handler<A, O> {
+  return (context, args, options) => explained(handler(context, args, options), explanation);
 }

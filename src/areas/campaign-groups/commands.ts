@@ -2,12 +2,12 @@
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained, explainedHandler } from '../explain.js';
 import { createGroupBody, GROUP_REFUSED, updateGroupBody, type GroupOptions } from '../groups/fields.js';
 import { groupListView, renderGroup } from '../groups/render.js';
 import { campaignGroups, createCampaignGroup, getCampaignGroup, updateCampaignGroup } from './client.js';
 
-export const list = listHandler(campaignGroups, groupListView('campaign groups'));
+export const list = explainedHandler(listHandler(campaignGroups, groupListView('campaign groups')), { contentApi: true });
 
 const LIST = 'loopsctl campaign-groups list';
 

@@ -5,13 +5,13 @@ import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained, explainedHandler } from '../explain.js';
 import { checkAudienceFilterFrom } from '../segments/filter.js';
 import { campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
 import { campaignListView, renderCampaign } from './render.js';
 import type { CreatedCampaign } from './schemas.js';
 
-export const list = listHandler(campaigns, campaignListView);
+export const list = explainedHandler(listHandler(campaigns, campaignListView), { contentApi: true });
 
 const LIST = 'loopsctl campaigns list';
 

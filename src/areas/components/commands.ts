@@ -5,12 +5,12 @@ import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained, explainError, type Explanation } from '../explain.js';
+import { explained, explainError, explainedHandler, type Explanation } from '../explain.js';
 import { components, createComponent, getComponent, updateComponent } from './client.js';
 import { componentListView, lmxText, renderComponent, renderUpdatedComponent } from './render.js';
 import { componentValidationFailure } from './schemas.js';
 
-export const list = listHandler(components, componentListView);
+export const list = explainedHandler(listHandler(components, componentListView), { contentApi: true });
 
 const LIST = 'loopsctl components list';
 

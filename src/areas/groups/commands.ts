@@ -2,12 +2,12 @@
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained, explainedHandler } from '../explain.js';
 import { createTransactionalGroup, getTransactionalGroup, transactionalGroups, updateTransactionalGroup } from './client.js';
 import { createGroupBody, GROUP_REFUSED, updateGroupBody, type GroupOptions } from './fields.js';
 import { groupListView, renderGroup } from './render.js';
 
-export const list = listHandler(transactionalGroups, groupListView('transactional groups'));
+export const list = explainedHandler(listHandler(transactionalGroups, groupListView('transactional groups')), { contentApi: true });
 
 const LIST = 'loopsctl groups list';
 

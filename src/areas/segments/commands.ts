@@ -4,12 +4,12 @@ import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained, explainedHandler } from '../explain.js';
 import { createSegment, getSegment, segments, type CreateSegmentBody } from './client.js';
 import { checkAudienceFilterFrom } from './filter.js';
 import { renderSegment, segmentListView } from './render.js';
 
-export const list = listHandler(segments, segmentListView);
+export const list = explainedHandler(listHandler(segments, segmentListView), { contentApi: true });
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'segment id');
@@ -26,7 +26,7 @@ export const create: Handler<[], { name: string; description?: string; filterFil
     contentApi: true,
     statuses: {
       400: 'the name may be taken by another segment (see `loopsctl segments list`), or the filter has too many conditions',
-      404: 'an activity condition names a campaign, workflow or workflow email that does not exist',
+      404: 'an activity condition names a campaign, workflow or workflow email that does not exist; see the campaigns with `loopsctl campaigns list`',
     },
   });
   await context.out.present(segment, renderSegment);

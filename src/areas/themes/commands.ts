@@ -5,12 +5,12 @@ import type { Handler } from '../../core/declare.js';
 import type { CommandContext } from '../../core/context.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { explained } from '../explain.js';
+import { explained, explainedHandler } from '../explain.js';
 import { createTheme, getTheme, themes, updateTheme } from './client.js';
 import { renderTheme, renderUpdatedTheme, themeListView } from './render.js';
 import { collectStyles, stylesFromFile, type StylesRequest } from './styles.js';
 
-export const list = listHandler(themes, themeListView);
+export const list = explainedHandler(listHandler(themes, themeListView), { contentApi: true });
 
 const LIST = 'loopsctl themes list';
 
