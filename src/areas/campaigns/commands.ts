@@ -76,15 +76,15 @@ export const create: Handler<[], CampaignOptions & { name: string }> = async (co
   const created = await explained(createCampaign(await context.client(), { ...fields, name: options.name }), { contentApi: true, statuses: REFUSED });
   if (context.out.json) return context.out.writeJson(created);
   await context.out.write(renderCampaign(context.out, created));
-  context.out.note(nextStep(created));
+  for (const line of nextSteps(created)) context.out.note(line);
 };
 
 /** Where the new campaign's content is set, and the revision the first edit must name. */
-function nextStep(created: CreatedCampaign): string {
-  if (created.emailMessageId === null) return 'The campaign has no email message yet.';
+function nextSteps(created: CreatedCampaign): string[] {
+  if (created.emailMessageId === null) return ['The campaign has no email message yet.'];
   const message = `Email message: ${created.emailMessageId} (set its subject, sender and content)`;
   const revision = created.emailMessageContentRevisionId;
-  return revision === null ? message : `${message}\nIts first update must expect revision ${revision}.`;
+  return revision === null ? [message] : [message, `Its first update must expect revision ${revision}.`];
 }
 
 export const update: Handler<[string], CampaignOptions> = async (context, [id], options) => {
