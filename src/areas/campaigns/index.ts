@@ -8,16 +8,17 @@ const NEWSLETTERS_GROUP = 'cwrn93d7b2d8z425hjhe3e17f';
 const SEGMENT_ID = 'cptd30ckudge29hdrg6m3yqwh';
 
 const FIELD_OPTIONS: OptionSpec[] = [
-  { flags: '--group <id>', description: 'campaign group id (default: the team default group)' },
+  { flags: '--group <id>', description: "campaign group id (create's default: the team's default group)" },
   { flags: '--list <id|none>', description: 'mailing list to send to; none clears it' },
   { flags: '--segment <id|none>', description: 'audience segment; none clears it' },
   { flags: '--filter-file <file>', description: 'JSON audience filter, as for `segments create` (- reads stdin)' },
   { flags: '--schedule <now|time>', description: 'send as soon as it is sent (now), or at an ISO 8601 time' },
 ];
 
-const AUDIENCE_HELP = `Audience: a segment without a filter clears the campaign's filter, and a filter without a segment
-clears its segment; given both, the filter narrows the segment. The filter file's format is
-described in \`loopsctl segments create --help\`; it is checked before anything is sent.`;
+const AUDIENCE_HELP = `Audience: a segment without a filter clears the campaign's filter, and a filter
+without a segment clears its segment; given both, the filter narrows the
+segment. The filter file's format is in \`loopsctl segments create --help\`; it
+is checked before anything is sent.`;
 
 export const area: Area = {
   spec: group({
@@ -54,7 +55,7 @@ export const area: Area = {
       command({
         name: 'update',
         summary: "Change a campaign's name, group, audience or schedule; once sent, only name and group",
-        help: `Only the fields given are sent. ${AUDIENCE_HELP}\nA sent campaign refuses other changes (exit 5); nothing is changed then.`,
+        help: `Only the fields given are sent.\n${AUDIENCE_HELP}\nA sent campaign refuses other changes (exit 5); nothing is changed then.`,
         args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)' }],
         options: [{ flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
         examples: [`loopsctl campaigns update ${DRAFT_ID} --schedule 2030-01-06T09:00:00Z`, `loopsctl campaigns update ${DRAFT_ID} --segment none`],

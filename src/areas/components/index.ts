@@ -40,7 +40,11 @@ export const area: Area = {
       command({
         name: 'update',
         summary: 'Rename a component or replace its LMX; a new body reaches every email using it',
-        help: 'The API refuses LMX that is too large (413) or not valid (422), and a body that would put\nvariables into emails that cannot use them (422, naming them). Nothing is changed then.',
+        help: [
+          'The API refuses LMX that is too large (413) or not valid (422), and a body',
+          'that would put variables into emails that cannot use them (422, naming them).',
+          'Nothing is changed then.',
+        ].join('\n'),
         args: [{ name: 'id', description: 'component id (from `loopsctl components list`)' }],
         options: [
           { flags: '--name <name>', description: 'new name' },
