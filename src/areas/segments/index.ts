@@ -7,16 +7,21 @@ const EXAMPLE_ID = 'cou0ry44a25ttuva13k3rtcye';
 const EXAMPLE_FILTER = `'{"match":"all","conditions":[{"type":"property","key":"plan","operator":"equals","value":"pro"}]}'`;
 
 /** The filter format, for `create --help`. */
-const FILTER_HELP = `The filter file holds one JSON object: {"match": "all" | "any", "conditions": [...]}, with at
-least one condition of these kinds:
-  {"type": "property", "key": <contact property>, "operator": <operator>, "value": <value>}
-      operators without a value: any, isTrue, isFalse, empty, notEmpty, dateEmpty, dateNotEmpty
-      with a string or number: equals, notEquals, contains, notContains, greaterThan, lessThan,
-      after, before; between takes {"from": <ISO time>, "to": <ISO time>}
+const FILTER_HELP = `The filter file holds one JSON object:
+  {"match": "all" | "any", "conditions": [...]}
+with at least one condition of these kinds:
+  {"type": "property", "key": <property>, "operator": <op>, "value": <value>}
+    without a value: any, isTrue, isFalse, empty, notEmpty, dateEmpty,
+      dateNotEmpty
+    with a string or number: equals, notEquals, contains, notContains,
+      greaterThan, lessThan, after, before
+    between takes {"from": <ISO time>, "to": <ISO time>}
   {"type": "optIn", "status": "accepted" | "pending" | "rejected" | null}
-  {"type": "activity", "action": "sent" | "opened" | "clicked", "negate": <true|false>,
-   "target": "campaign" | "workflow" | "workflowEmail", "id": <its id>}
-The filter is checked before anything is sent; an error names the condition at fault.`;
+  {"type": "activity", "action": "sent" | "opened" | "clicked",
+   "negate": true | false, "target": "campaign" | "workflow" | "workflowEmail",
+   "id": <its id>}
+The filter is checked before anything is sent; an error names the condition at
+fault, e.g. conditions[2].operator.`;
 
 export const area: Area = {
   spec: group({
