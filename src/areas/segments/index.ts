@@ -52,7 +52,7 @@ export const area: Area = {
           { flags: '--description <text>', description: 'what the segment is for' },
           { flags: '--filter-file <file>', description: 'JSON file holding the filter (- reads stdin)', required: true },
         ],
-        examples: [`echo ${EXAMPLE_FILTER} | loopsctl segments create --name "Pro plan" --filter-file -`, 'loopsctl segments create --name "Pro plan" --description "Everyone on pro" --filter-file pro.json'],
+        examples: [`echo ${EXAMPLE_FILTER} | loopsctl segments create --name "Pro plan" --filter-file -`, `loopsctl segments get ${EXAMPLE_ID} --json | jq .filter | loopsctl segments create --name "Paying (copy)" --filter-file -`],
         remote: true,
         load: async () => (await import('./commands.js')).create,
       }),
