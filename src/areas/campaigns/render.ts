@@ -2,7 +2,7 @@
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord } from '../../render/table.js';
-import { describeFilter } from '../segments/render.js';
+import { filterBlock } from '../segments/render.js';
 import type { Campaign, CampaignScheduling } from './schemas.js';
 
 export const campaignListView: ListView<Campaign> = {
@@ -19,12 +19,11 @@ export function describeScheduling(scheduling: CampaignScheduling): string {
 }
 
 /**
- * One campaign, field by field in the API's order, with the audience filter and the schedule in
- * words (their JSON is under --json).
+ * One campaign, field by field in the API's order with the schedule in words, then its audience
+ * filter in words (their JSON is under --json).
  */
 export function renderCampaign(out: Output, campaign: Campaign): string {
-  const shown: Record<string, unknown> = { ...campaign };
-  if (campaign.audienceFilter !== null) shown.audienceFilter = describeFilter(campaign.audienceFilter);
-  shown.scheduling = describeScheduling(campaign.scheduling);
-  return renderRecord(out, shown);
+  const { audienceFilter, ...fields } = campaign;
+  const record = renderRecord(out, { ...fields, scheduling: describeScheduling(campaign.scheduling) });
+  return audienceFilter === null ? record : `${record}\n${filterBlock('Audience filter', audienceFilter)}`;
 }

@@ -1,6 +1,7 @@
 /** Text views of audience segments, with their filters in words. */
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
 import { renderRecord } from '../../render/table.js';
 import type { AudienceFilter, AudienceSegment, SegmentCondition } from './schemas.js';
 
@@ -123,8 +124,18 @@ export function describeFilter(filter: AudienceFilter | null | undefined): strin
 }
 
 
-/** One segment: its fields, with the filter in words (the filter as sent is under --json). */
+/**
+ * A filter in words for a detail view: a heading line, then one condition per line, so a long
+ * filter stays within the terminal's width.
+ */
+export function filterBlock(label: string, filter: AudienceFilter | null | undefined): string {
+  if (filter === null || filter === undefined || filter.conditions.length === 0) return `${label}: everyone\n`;
+  const heading = `${label}, matching ${filter.match === 'any' ? 'any' : 'all'} of:`;
+  return [heading, ...filter.conditions.map((condition) => `  - ${sanitize(describeCondition(condition))}`)].join('\n') + '\n';
+}
+
+/** One segment: its fields, then its filter in words (the filter as sent is under --json). */
 export function renderSegment(out: Output, segment: AudienceSegment): string {
   const { filter, ...fields } = segment;
-  return renderRecord(out, { ...fields, filter: describeFilter(filter) });
+  return `${renderRecord(out, fields)}\n${filterBlock('Filter', filter)}`;
 }

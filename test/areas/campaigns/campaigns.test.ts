@@ -26,7 +26,7 @@ describe('campaigns', () => {
     expect(list.stdout).toContain('October newsletter');
     expect(widest(list.stdout)).toBeLessThanOrEqual(80);
     const get = await run(['campaigns', 'get', DRAFT], { env: sandbox.env, tty: { columns: 80 } });
-    expect(get.stdout).toContain('plan equal pro or seats greater than 5');
+    expect(get.stdout).toContain('Audience filter, matching any of:\n  - plan equal pro\n  - seats greater than 5\n');
     expect(get.stdout).toContain('as soon as it is sent');
     expect(widest(get.stdout)).toBeLessThanOrEqual(80);
   });

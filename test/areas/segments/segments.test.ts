@@ -89,7 +89,15 @@ describe('segments get and create', () => {
     const id = seedId('segment/Engaged newsletter readers');
     const text = await run(['segments', 'get', id], { env: sandbox.env, tty: { columns: 80 } });
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('opt-in accepted and signedUpAt between 2024-09-01T00:00:00.000Z and');
+    expect(text.stdout).toContain(
+      [
+        'Filter, matching all of:',
+        '  - opt-in accepted',
+        '  - signedUpAt between 2024-09-01T00:00:00.000Z and 2024-11-30T23:59:59.000Z',
+        `  - opened campaign ${seedId('campaign/October newsletter')}`,
+      ].join('\n'),
+    );
+    expect(Math.max(...text.stdout.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').length))).toBeLessThanOrEqual(80);
     const json = await run(['segments', 'get', id, '--json'], { env: sandbox.env });
     const listed = await run(['segments', 'list', '--json'], { env: sandbox.env });
     expect(json.json()).toEqual(listed.json<{ id: string }[]>().find((segment) => segment.id === id));
