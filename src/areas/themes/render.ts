@@ -65,6 +65,6 @@ export function renderUpdatedTheme(out: Output, updated: UpdatedTheme): string {
   const reach =
     affectedEmailCount === 0
       ? 'No email was changed.'
-      : `${affectedEmailCount === 1 ? '1 email was' : `${affectedEmailCount} emails were`} changed to follow the new styles (styles edited on an email itself are kept).`;
+      : `${affectedEmailCount === 1 ? '1 email follows' : `${affectedEmailCount} emails follow`} the new styles (styles edited on an email are kept).`;
   return `${renderTheme(out, theme)}\n${reach}\n`;
 }
