@@ -123,7 +123,6 @@ export function describeFilter(filter: AudienceFilter | null | undefined): strin
   return filter.conditions.map(describeCondition).join(joiner);
 }
 
-
 /**
  * A filter in words for a detail view: a heading line, then one condition per line, so a long
  * filter stays within the terminal's width.

@@ -47,17 +47,21 @@ export function renderTheme(out: Output, theme: Theme): string {
       // On a terminal the group is named once, above its styles; rows for scripts repeat it.
       out.tty && index > 0 ? '' : group,
       field,
-      isStyleName(field) && THEME_STYLES[field] === 'colour' ? colourCell(styles[field]) : displayStyle(styles[field]),
+      isColour(field) ? colourCell(styles[field]) : displayStyle(styles[field]),
     ]),
   );
   return header + renderTable(out, [{ header: 'GROUP' }, { header: 'STYLE' }, { header: 'VALUE' }], rows);
+}
+
+/** A known colour style, or one the API added since whose name says it is a colour. */
+function isColour(field: string): boolean {
+  return isStyleName(field) ? THEME_STYLES[field] === 'colour' : /Colou?r$/.test(field);
 }
 
 function displayStyle(value: unknown): string {
   if (value === undefined || value === null) return '-';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
-
 
 /** An updated theme, and a line saying how many emails the change reached. */
 export function renderUpdatedTheme(out: Output, updated: UpdatedTheme): string {
