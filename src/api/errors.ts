@@ -14,6 +14,8 @@ export interface ErrorDetails {
   cause?: unknown;
   /** A finer name than the class's own, where one class covers several cases ('timeout', 'no_key'). */
   code?: string;
+  /** The API's error body, parsed, for commands that explain fields beyond its message (a 422's invalidTags). */
+  body?: unknown;
 }
 
 export abstract class LoopsctlError extends Error {
@@ -24,6 +26,7 @@ export abstract class LoopsctlError extends Error {
   readonly code: string;
   readonly status?: number;
   readonly hint?: string;
+  readonly body?: unknown;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -31,6 +34,7 @@ export abstract class LoopsctlError extends Error {
     this.code = details.code ?? (new.target as unknown as typeof LoopsctlError).defaultCode;
     this.status = details.status;
     this.hint = details.hint;
+    this.body = details.body;
   }
 }
 
@@ -51,6 +55,7 @@ export function withDetails<E extends LoopsctlError>(error: E, changes: DetailCh
     status: error.status,
     code: error.code,
     cause: error.cause,
+    body: error.body,
     hint: changes.hint ?? error.hint,
   });
 }
@@ -166,14 +171,15 @@ function unauthorizedHint(message: string): string {
  * (what the body looked like, where a redirect points) is added to the message in parentheses, and
  * a hint replaces the usual one.
  */
-export function errorForStatus(status: number, apiMessage: string | undefined, extra: { note?: string; hint?: string } = {}): LoopsctlError {
+export function errorForStatus(status: number, apiMessage: string | undefined, extra: { note?: string; hint?: string; body?: unknown } = {}): LoopsctlError {
   const base = apiMessage?.trim() || defaultMessages[status] || `the API answered HTTP ${status}`;
   const message = extra.note === undefined ? base : `${base} (${extra.note})`;
-  if (status === 401) return new AuthError(message, { status, hint: extra.hint ?? unauthorizedHint(base) });
+  const { body } = extra;
+  if (status === 401) return new AuthError(message, { status, body, hint: extra.hint ?? unauthorizedHint(base) });
   const hint = extra.hint ?? (status === 400 && /sending domain/i.test(base) ? SENDING_DOMAIN_HINT : undefined);
-  if (status === 404) return new NotFoundError(message, { status, hint });
-  if (status === 429) return new RateLimitError(message, { status, hint });
-  if (status >= 500) return new ServerError(message, { status, hint });
-  return new RejectedError(message, { status, hint, code: rejectedCodes[status] });
+  if (status === 404) return new NotFoundError(message, { status, hint, body });
+  if (status === 429) return new RateLimitError(message, { status, hint, body });
+  if (status >= 500) return new ServerError(message, { status, hint, body });
+  return new RejectedError(message, { status, hint, body, code: rejectedCodes[status] });
 }
 

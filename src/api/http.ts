@@ -240,10 +240,14 @@ export class HttpTransport implements Transport {
 
   private statusFailure(status: number, headers: HttpResponse['headers'], text: string, contentType: string, url: string): AttemptFailure {
     let message: string | undefined;
+    let body: unknown;
     try {
       // An error page that is not JSON, or nests too deeply to read, still says what the status means.
       const parsed = jsonNestingExceeds(text) ? undefined : errorBody.safeParse(JSON.parse(text));
-      if (parsed?.success) message = parsed.data.message;
+      if (parsed?.success) {
+        message = parsed.data.message;
+        body = parsed.data;
+      }
     } catch {
       // As above: not JSON.
     }
@@ -263,7 +267,7 @@ export class HttpTransport implements Transport {
       const note = message === undefined && text.length > 0 ? describeBody(text, contentType) : undefined;
       return new AttemptFailure(errorForStatus(status, message, { note }), 'server', `HTTP ${status}`, retryAfterMs);
     }
-    throw errorForStatus(status, message);
+    throw errorForStatus(status, message, { body });
   }
 
   private tooLarge(status: number): InvalidResponseError {

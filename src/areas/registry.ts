@@ -6,11 +6,14 @@ import type { Spec } from '../core/declare.js';
 import type { Area } from './area.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
+import { area as campaigns } from './campaigns/index.js';
 import { area as completion } from './completion/index.js';
 import { area as contactProperties } from './contact-properties/index.js';
 import { area as contacts } from './contacts/index.js';
 import { area as events } from './events/index.js';
 import { area as emailMessages } from './email-messages/index.js';
+import { area as components } from './components/index.js';
+import { area as eventPatterns } from './event-patterns/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
 import { area as lists } from './lists/index.js';
@@ -27,8 +30,11 @@ export const areas: Area[] = [
   emailMessages,
   uploads,
   groups,
+  campaigns,
   campaignGroups,
+  components,
   workflows,
+  eventPatterns,
   themes,
   segments,
   ips,

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { runCli } from '../support/run-cli.js';
+import { startFixtureSandbox } from '../support/fixture-sandbox.js';
+import { theme as fxTheme } from '../support/fixtures.js';
 
 let api: ApiServer;
 const dir = mkdtempSync(join(tmpdir(), 'loopsctl-features-'));
@@ -153,25 +155,24 @@ describe('workflow show --format', () => {
   });
 });
 
-describe('themes show', () => {
-  it('finds a theme on a later page and stops paging there', async () => {
-    const before = api.requests.length;
-    const result = await cli(['themes', 'show', 'th1']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('First\nid th1 · updated 2024-01-02T00:00:00.000Z\n');
-    expect(result.stdout).toContain('Heading 3\theading3Color\t#336699\n');
-    expect(api.requests.slice(before).map((req) => req.query.get('cursor'))).toEqual([null, 'p2']);
-  });
-
-  it('prints the theme exactly as returned with --json', async () => {
-    const result = await cli(['themes', 'show', 'th2', '--json']);
-    expect(JSON.parse(result.stdout)).toEqual(theme('th2', 'Second'));
-  });
-
-  it('exits 4 with a hint when no page has it', async () => {
-    const result = await cli(['themes', 'show', 'nope']);
-    expect(result.code).toBe(4);
-    expect(result.stderr).toBe('Error: no theme with id "nope"\nHint: see the ids with `loopsctl themes list`\n');
+describe('themes get (show)', () => {
+  it('gets one theme by id, grouped as in the editor, exactly as returned under --json', async () => {
+    const sandbox = await startFixtureSandbox();
+    try {
+      const env = { LOOPS_API_KEY: 'sandbox-key', LOOPS_BASE_URL: sandbox.url };
+      const result = await runCli(['themes', 'show', 'theme_3'], { env });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Theme 3\nid theme_3 · updated 2025-06-29T07:47:39.370Z\n');
+      expect(result.stdout).toContain('Heading 3\theading3Color\t#111827\n');
+      expect(sandbox.requests.map((request) => request.path)).toEqual(['/v1/themes/theme_3']);
+      const asJson = await runCli(['themes', 'get', 'theme_3', '--json'], { env });
+      expect(JSON.parse(asJson.stdout)).toEqual(fxTheme(3));
+      const missing = await runCli(['themes', 'get', 'nope'], { env });
+      expect(missing.code).toBe(4);
+      expect(missing.stderr).toContain('Hint: see the ids with `loopsctl themes list`\n');
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

@@ -48,7 +48,7 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     expect(groups.stdout.trimEnd().split('\n')).toHaveLength(seed.transactionalGroups.length + 1);
     expect(JSON.parse(group.stdout)).toMatchObject({ id: SEED_IDS.defaultTransactionalGroup, name: 'General' });
     expect(campaignGroups.stdout).toContain('Unsorted');
-    expect(segments.stdout).toContain('plan equals trial and region equals EU');
+    expect(segments.stdout).toContain('plan equal trial and region equal EU');
     expect(ips.stdout).toBe(`${seed.sendingIps.join('\n')}\n`);
     expect(JSON.parse(auth.stdout)).toEqual({ profile: null, source: 'sandbox', key: '…', teamName: 'Acme Sandbox' });
   });

@@ -107,7 +107,8 @@ describe('ApiClient.pages', () => {
         const size = pageSizes[requests.length - 1] ?? Number(req.query?.perPage ?? 20);
         const end = Math.min(total, start + size);
         const items = Array.from({ length: end - start }, (_, index) => group(start + index));
-        const body = envelope(items, end < total ? String(end) : null, size, total);
+        // Pages of changing sizes: announce as many pages as the smallest size would make.
+        const body = envelope(items, end < total ? String(end) : null, 1, total);
         return { status: 200, headers: {}, contentType: 'application/json', text: JSON.stringify(body), body };
       },
     };

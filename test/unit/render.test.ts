@@ -115,7 +115,7 @@ describe('renderWorkflowTree', () => {
 describe('describeFilter', () => {
   it('reads conditions in words, joined by their match', () => {
     expect(describeFilter({ match: 'any', conditions: [{ type: 'property', key: 'plan', operator: 'equal', value: 'pro' }, { type: 'property', key: 'seats', operator: 'greaterThan', value: 5 }] })).toBe(
-      'plan equal pro or seats greaterThan 5',
+      'plan equal pro or seats greater than 5',
     );
     expect(describeFilter(null)).toBe('everyone');
   });

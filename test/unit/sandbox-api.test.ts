@@ -164,7 +164,7 @@ describe('sandbox paths and methods', () => {
 
   it('answers 405 with Allow for a wrong method on a known path', () => {
     const cases: [string, string, string][] = [
-      ['POST', '/v1/themes', 'GET'],
+      ['DELETE', '/v1/themes', 'GET, POST'],
       ['DELETE', '/v1/campaign-groups/cx', 'GET, POST'],
       ['GET', `/v1/transactional-emails/${SEED_IDS.passwordReset}/draft`, 'POST'],
       ['PUT', `/v1/transactional-emails/${SEED_IDS.passwordReset}/metrics`, 'GET'],

@@ -1,23 +1,31 @@
 /** What the `campaign-groups` commands do. */
-import { UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
+import { explained, explainedHandler } from '../explain.js';
+import { createGroupBody, GROUP_REFUSED, updateGroupBody, type GroupOptions } from '../groups/fields.js';
 import { groupListView, renderGroup } from '../groups/render.js';
-import { campaignGroups, getCampaignGroup, updateCampaignGroup } from './client.js';
+import { campaignGroups, createCampaignGroup, getCampaignGroup, updateCampaignGroup } from './client.js';
 
-export const list = listHandler(campaignGroups, groupListView('campaign groups'));
+export const list = explainedHandler(listHandler(campaignGroups, groupListView('campaign groups')), { contentApi: true });
+
+const LIST = 'loopsctl campaign-groups list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'campaign group id');
-  await context.out.present(await getCampaignGroup(await context.client(), id), renderGroup);
+  const found = await explained(getCampaignGroup(await context.client(), id), { contentApi: true, list: LIST });
+  await context.out.present(found, renderGroup);
 };
 
-export const update: Handler<[string], { name?: string; description?: string }> = async (context, [id], options) => {
+export const create: Handler<[], GroupOptions & { name: string }> = async (context, _args, options) => {
+  const body = createGroupBody(options);
+  const created = await explained(createCampaignGroup(await context.client(), body), { contentApi: true, statuses: GROUP_REFUSED });
+  await context.out.present(created, renderGroup);
+};
+
+export const update: Handler<[string], GroupOptions> = async (context, [id], options) => {
   checkId(id, 'campaign group id');
-  const body: { name?: string; description?: string } = {};
-  if (options.name !== undefined) body.name = options.name;
-  if (options.description !== undefined) body.description = options.description;
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --description or both');
-  await context.out.present(await updateCampaignGroup(await context.client(), id, body), renderGroup);
+  const body = updateGroupBody(options);
+  const updated = await explained(updateCampaignGroup(await context.client(), id, body), { contentApi: true, list: LIST, statuses: GROUP_REFUSED });
+  await context.out.present(updated, renderGroup);
 };

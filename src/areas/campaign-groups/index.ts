@@ -8,7 +8,7 @@ const EXAMPLE_ID = 'cwrn93d7b2d8z425hjhe3e17f';
 export const area: Area = {
   spec: group({
     name: 'campaign-groups',
-    summary: 'Campaign groups: list, get, update',
+    summary: 'Campaign groups: list, get, create, update',
     examples: ['loopsctl campaign-groups list', `loopsctl campaign-groups update ${EXAMPLE_ID} --name Newsletters`],
     commands: [
       listCommand({ summary: 'List campaign groups, most recently created first', example: 'loopsctl campaign-groups list', load: async () => (await import('./commands.js')).list }),
@@ -20,6 +20,17 @@ export const area: Area = {
         examples: [`loopsctl campaign-groups get ${EXAMPLE_ID}`],
         remote: true,
         load: async () => (await import('./commands.js')).get,
+      }),
+      command({
+        name: 'create',
+        summary: 'Create a campaign group',
+        options: [
+          { flags: '--name <name>', description: `group name (not "${RESERVED_GROUP_NAME}")`, parse: groupName, required: true },
+          { flags: '--description <text>', description: 'what the group holds' },
+        ],
+        examples: ['loopsctl campaign-groups create --name "Webinars" --description "Invitations and follow-ups"'],
+        remote: true,
+        load: async () => (await import('./commands.js')).create,
       }),
       command({
         name: 'update',

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../core/context.js';
 import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../render/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
-import { hinted, withHints, type StatusHints } from './hints.js';
+import { explained, explainError, type Explanation } from '../explain.js';
 import { count, renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
 import { EMAIL_ADDRESS, EMAIL_FORMATS, FALLBACK_FIELDS, MAX_LMX_BYTES, previewVariables, type EmailMessageUpdate, type FallbackKind, type PreviewVariables } from './schemas.js';
 
@@ -19,13 +19,13 @@ const NOT_FOUND_HINT =
 
 const MJML_HINT = 'loopsctl reads and writes LMX content only: an email built with MJML, or one whose content cannot be parsed, is edited in the Loops editor';
 
-const READ_HINTS: StatusHints = { 404: NOT_FOUND_HINT, 409: MJML_HINT };
+const READ_HINTS: Explanation = { contentApi: true, statuses: { 404: NOT_FOUND_HINT, 409: MJML_HINT } };
 
 export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
   const { out } = context;
   if (options.lmx && out.json) throw new UsageError('--lmx and --json cannot be combined', { hint: '--lmx prints the LMX source alone; --json prints the whole message, with the source in its lmx field' });
-  const message = await withHints(getEmailMessage(await context.client(), id), READ_HINTS);
+  const message = await explained(getEmailMessage(await context.client(), id), READ_HINTS);
   if (options.lmx) return out.write(lmxSource(out.tty, message.lmx));
   await out.present(message, renderEmailMessage);
 };
@@ -92,7 +92,7 @@ export const update: Handler<[string], UpdateOptions> = async (context, [id], op
 
 /** With --force: the revision the message is at now, so the update replaces exactly that. */
 async function currentRevision(client: ApiClient, id: string): Promise<string | null> {
-  return (await withHints(getEmailMessage(client, id), READ_HINTS)).contentRevisionId;
+  return (await explained(getEmailMessage(client, id), READ_HINTS)).contentRevisionId;
 }
 
 /**
@@ -114,11 +114,14 @@ async function explainUpdateFailure(error: unknown, client: ApiClient, id: strin
       });
     }
   }
-  return hinted(error, {
-    404: NOT_FOUND_HINT,
-    409: `an email message can be changed only while it is a draft and its content is LMX: for a transactional email, edit its draft (\`loopsctl transactional draft <transactionalId>\` shows its id); ${MJML_HINT}`,
-    413: `the LMX body is larger than the API takes (${MAX_LMX_BYTES / 1024} KB); move large parts into components or images`,
-    422: 'the LMX did not compile: fix the tag or attribute the message names, then run the update again',
+  return explainError(error, {
+    contentApi: true,
+    statuses: {
+      404: NOT_FOUND_HINT,
+      409: `an email message can be changed only while it is a draft and its content is LMX: for a transactional email, edit its draft (\`loopsctl transactional draft <transactionalId>\` shows its id); ${MJML_HINT}`,
+      413: `the LMX body is larger than the API takes (${MAX_LMX_BYTES / 1024} KB); move large parts into components or images`,
+      422: 'the LMX did not compile: fix the tag or attribute the message names, then run the update again',
+    },
   });
 }
 
@@ -194,12 +197,15 @@ export const preview: Handler<[string], { to: string[]; varsFile?: string }> = a
   checkId(id, ID_NOUN);
   options.to.forEach((address) => checkEmail(address, '--to'));
   const variables = options.varsFile === undefined ? {} : await readVariables(context, options.varsFile);
-  const answer = await withHints(previewEmailMessage(await context.client(), id, { emails: options.to, ...variables }), {
-    404: NOT_FOUND_HINT,
-    400: 'in --vars-file, transactional emails take dataVariables, workflow emails contactProperties and eventProperties, campaigns contactProperties',
-    429: {
-      message: (apiMessage) => `the daily preview limit is reached: ${apiMessage}`,
-      hint: 'each team can send 100 previews a day; loopsctl does not retry this, since waiting minutes will not help: try again tomorrow',
+  const answer = await explained(previewEmailMessage(await context.client(), id, { emails: options.to, ...variables }), {
+    contentApi: true,
+    statuses: {
+      404: NOT_FOUND_HINT,
+      400: 'in --vars-file, transactional emails take dataVariables, workflow emails contactProperties and eventProperties, campaigns contactProperties',
+      429: {
+        message: (apiMessage) => `the daily preview limit is reached: ${apiMessage}`,
+        hint: 'each team can send 100 previews a day; loopsctl does not retry this, since waiting minutes will not help: try again tomorrow',
+      },
     },
   });
   const { out } = context;
@@ -229,7 +235,7 @@ async function readVariables(context: CommandContext, file: string): Promise<Pre
 
 export const check: Handler<[string], { strict?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  const report = await withHints(guardianReport(await context.client(), id), READ_HINTS);
+  const report = await explained(guardianReport(await context.client(), id), READ_HINTS);
   await context.out.present(report, renderGuardian);
   const failing = report.errors.length + (options.strict ? report.warnings.length : 0);
   if (failing === 0) return;

@@ -5,6 +5,24 @@ import { group, type Group } from './schemas.js';
 
 export const transactionalGroups: ListResource<Group> = { path: '/v1/transactional-groups', item: group };
 
+/** What a group is created with: the campaign and transactional group operations take the same. */
+export interface CreateGroupBody {
+  name: string;
+  description?: string;
+}
+
+export type UpdateGroupBody = Partial<CreateGroupBody>;
+
 export function getTransactionalGroup(api: ApiClient, id: string) {
   return api.call({ method: 'GET', idempotent: true, path: path`/v1/transactional-groups/${id}` }, group);
+}
+
+export function createTransactionalGroup(api: ApiClient, body: CreateGroupBody) {
+  // Each create makes a new group: sent again after a lost answer, it would make a second one.
+  return api.call({ method: 'POST', path: '/v1/transactional-groups', body, idempotent: false }, group);
+}
+
+export function updateTransactionalGroup(api: ApiClient, id: string, body: UpdateGroupBody) {
+  // As for campaign groups: the API does not promise that an update is idempotent.
+  return api.call({ method: 'POST', path: path`/v1/transactional-groups/${id}`, body, idempotent: false }, group);
 }

@@ -2,12 +2,30 @@
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import { getTransactionalGroup, transactionalGroups } from './client.js';
+import { explained, explainedHandler } from '../explain.js';
+import { createTransactionalGroup, getTransactionalGroup, transactionalGroups, updateTransactionalGroup } from './client.js';
+import { createGroupBody, GROUP_REFUSED, updateGroupBody, type GroupOptions } from './fields.js';
 import { groupListView, renderGroup } from './render.js';
 
-export const list = listHandler(transactionalGroups, groupListView('transactional groups'));
+export const list = explainedHandler(listHandler(transactionalGroups, groupListView('transactional groups')), { contentApi: true });
+
+const LIST = 'loopsctl groups list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'transactional group id');
-  await context.out.present(await getTransactionalGroup(await context.client(), id), renderGroup);
+  const found = await explained(getTransactionalGroup(await context.client(), id), { contentApi: true, list: LIST });
+  await context.out.present(found, renderGroup);
+};
+
+export const create: Handler<[], GroupOptions & { name: string }> = async (context, _args, options) => {
+  const body = createGroupBody(options);
+  const created = await explained(createTransactionalGroup(await context.client(), body), { contentApi: true, statuses: GROUP_REFUSED });
+  await context.out.present(created, renderGroup);
+};
+
+export const update: Handler<[string], GroupOptions> = async (context, [id], options) => {
+  checkId(id, 'transactional group id');
+  const body = updateGroupBody(options);
+  const updated = await explained(updateTransactionalGroup(await context.client(), id, body), { contentApi: true, list: LIST, statuses: GROUP_REFUSED });
+  await context.out.present(updated, renderGroup);
 };

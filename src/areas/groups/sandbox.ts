@@ -1,6 +1,7 @@
-/** The sandbox's transactional groups, and the group new transactional emails go to. */
+/** The sandbox's transactional groups, the group new transactional emails go to, and the rules both kinds of group share. */
 import { z } from '../../api/schemas.js';
-import { answer, find, listAnswer, seedId, seedTime, slice, type SandboxModule } from '../../sandbox/module.js';
+import { answer, badRequest, find, listAnswer, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule, type Slice } from '../../sandbox/module.js';
+import { isReservedGroupName, RESERVED_GROUP_NAME } from './names.js';
 import { group, type Group } from './schemas.js';
 
 const transactionalGroupNames: [string, string][] = [
@@ -46,6 +47,43 @@ export const transactionalGroups = slice('transactionalGroups', z.array(group), 
 /** Where a transactional email created without a group goes. */
 export const defaultTransactionalGroupId = slice('defaultTransactionalGroupId', z.string(), () => groupId('General'));
 
+/** A name or description from a request body, checked as the API checks them; undefined when absent. */
+function groupFields(body: unknown, required: string[]): { name?: string; description?: string } {
+  const fields = objectBody(body, ['name', 'description'], required);
+  if (Object.keys(fields).length === 0) throw badRequest('give at least one of name and description');
+  const name = fields.name === undefined ? undefined : stringField(fields, 'name');
+  const description = fields.description === undefined ? undefined : stringField(fields, 'description');
+  if (name !== undefined && isReservedGroupName(name)) throw badRequest(`"${RESERVED_GROUP_NAME}" is a reserved group name`);
+  if (name !== undefined && name.trim() === '') throw badRequest('name must not be empty');
+  return { name, description };
+}
+
+/** POST to a collection of groups: a new group, answered with 200 as the description says. */
+export function createGroup(groups: Slice<Group[]>) {
+  return ({ body, state, now, newId, changed }: RouteContext) => {
+    const { name, description } = groupFields(body, ['name']);
+    const time = now().toISOString();
+    const created: Group = { id: newId(), name: name!, description: description ?? '', createdAt: time, updatedAt: time };
+    groups.of(state).push(created);
+    changed();
+    return answer(group, created);
+  };
+}
+
+/** POST to one group: its name or description; the reserved group cannot be edited. */
+export function updateGroup(groups: Slice<Group[]>, param: string, noun: string) {
+  return ({ params, body, state, now, changed }: RouteContext) => {
+    const found = find(groups.of(state), params[param]!, noun);
+    const { name, description } = groupFields(body, []);
+    if (found.name === RESERVED_GROUP_NAME) throw badRequest(`the ${RESERVED_GROUP_NAME} group cannot be edited`);
+    if (name !== undefined) found.name = name;
+    if (description !== undefined) found.description = description;
+    found.updatedAt = now().toISOString();
+    changed();
+    return answer(group, found);
+  };
+}
+
 export const sandbox: SandboxModule = {
   slices: [transactionalGroups, defaultTransactionalGroupId],
   routes: [
@@ -56,5 +94,7 @@ export const sandbox: SandboxModule = {
       needs: 'content',
       run: ({ params, state }) => answer(group, find(transactionalGroups.of(state), params.transactionalGroupId!, 'transactional group')),
     },
+    { method: 'POST', path: '/v1/transactional-groups', needs: 'content', run: createGroup(transactionalGroups) },
+    { method: 'POST', path: '/v1/transactional-groups/:transactionalGroupId', needs: 'content', run: updateGroup(transactionalGroups, 'transactionalGroupId', 'transactional group') },
   ],
 };

@@ -7,9 +7,12 @@ import type { Area } from '../area.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
-  sandbox-no-content     content API off: 401 on transactional emails (list, create, draft) and on groups
+  sandbox-no-content     content API off: 401 on transactional emails (list, create,
+                         draft), groups, campaigns, components, and on themes and
+                         segments by id or when creating them
   sandbox-no-workflows   workflow API off: 401 on workflow operations
-  sandbox-no-domain      no sending domain: 400 on transactional create and draft
+  sandbox-no-domain      no sending domain: 400 on transactional create and draft,
+                         and on campaign create
 Any other key gets 401.`;
 
 const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps the sandbox data between runs (default: in the config dir)' };

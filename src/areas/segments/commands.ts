@@ -1,6 +1,33 @@
 /** What the `segments` commands do. */
+import { UsageError } from '../../api/errors.js';
+import { checkId } from '../../api/ids.js';
+import type { Handler } from '../../core/declare.js';
+import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { segments } from './client.js';
-import { segmentListView } from './render.js';
+import { explained, explainedHandler } from '../explain.js';
+import { createSegment, getSegment, segments, type CreateSegmentBody } from './client.js';
+import { checkAudienceFilterFrom } from './filter.js';
+import { renderSegment, segmentListView } from './render.js';
 
-export const list = listHandler(segments, segmentListView);
+export const list = explainedHandler(listHandler(segments, segmentListView), { contentApi: true });
+
+export const get: Handler<[string]> = async (context, [id]) => {
+  checkId(id, 'segment id');
+  const segment = await explained(getSegment(await context.client(), id), { contentApi: true, list: 'loopsctl segments list' });
+  await context.out.present(segment, renderSegment);
+};
+
+export const create: Handler<[], { name: string; description?: string; filterFile: string }> = async (context, _args, options) => {
+  if (options.name.trim() === '') throw new UsageError('--name must not be empty');
+  const { source, value } = await readJsonInput(context.runtime, options.filterFile, 'filter');
+  const body: CreateSegmentBody = { name: options.name, filter: checkAudienceFilterFrom(source, value) };
+  if (options.description !== undefined) body.description = options.description;
+  const segment = await explained(createSegment(await context.client(), body), {
+    contentApi: true,
+    statuses: {
+      400: 'the name may be taken by another segment (see `loopsctl segments list`), or the filter has too many conditions',
+      404: 'an activity condition names a campaign, workflow or workflow email that does not exist; see the campaigns with `loopsctl campaigns list`',
+    },
+  });
+  await context.out.present(segment, renderSegment);
+};

@@ -1,7 +1,10 @@
 /** Text views of audience segments, with their filters in words. */
 import { timestampColumn } from '../../render/table.js';
 import type { ListView } from '../../render/list.js';
-import type { AudienceSegment, SegmentCondition } from './schemas.js';
+import type { Output } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
+import { renderRecord } from '../../render/table.js';
+import type { AudienceFilter, AudienceSegment, SegmentCondition } from './schemas.js';
 
 export const segmentListView: ListView<AudienceSegment> = {
   noun: 'audience segments',
@@ -9,9 +12,17 @@ export const segmentListView: ListView<AudienceSegment> = {
   row: (segment) => [segment.id, segment.name, segment.description ?? '', describeFilter(segment.filter), segment.updatedAt],
 };
 
-/** Operators that read as a phrase after the property name, and take no value. */
+/**
+ * Operators that read as a phrase after the property name, and take no value: the audience
+ * filter's (camelCase) and the workflow comparison's (snake_case).
+ */
 const VALUELESS: Record<string, string> = {
   any: 'is anything',
+  isTrue: 'is true',
+  isFalse: 'is false',
+  notEmpty: 'is not empty',
+  dateEmpty: 'has no date',
+  dateNotEmpty: 'has a date',
   empty: 'is empty',
   not_empty: 'is not empty',
   true: 'is true',
@@ -27,6 +38,11 @@ const VALUELESS: Record<string, string> = {
 
 /** Operators followed by a value. */
 const WITH_VALUE: Record<string, string> = {
+  equals: 'equal',
+  notEquals: 'not equal',
+  greaterThan: 'greater than',
+  lessThan: 'less than',
+  notContains: 'does not contain',
   equal: 'equal',
   not_equal: 'not equal',
   numeric_equal: 'equal',
@@ -64,9 +80,34 @@ function rangeEnds(value: unknown): [unknown, unknown] | undefined {
   return undefined;
 }
 
+/** Past tenses of activity actions, and what they read as when negated. */
+const ACTIVITY_WORDS: Record<string, [done: string, notDone: string]> = {
+  sent: ['was sent', 'was not sent'],
+  opened: ['opened', 'did not open'],
+  clicked: ['clicked in', 'did not click in'],
+};
+
+const TARGET_WORDS: Record<string, string> = { campaign: 'campaign', workflow: 'workflow', workflowEmail: 'workflow email' };
+
+/** "opt-in accepted"; "no opt-in status" for a null status. */
+function describeOptIn(condition: SegmentCondition): string {
+  return condition.status === null || condition.status === undefined ? 'no opt-in status' : `opt-in ${condition.status}`;
+}
+
+/** "opened campaign <id>", "was not sent workflow email <id>". */
+function describeActivity(condition: SegmentCondition): string {
+  const action = condition.action ?? '?';
+  const [done, notDone] = ACTIVITY_WORDS[action] ?? [action, `not ${action}`];
+  const target = condition.target === undefined ? '' : `${TARGET_WORDS[condition.target] ?? condition.target} `;
+  return `${condition.negate ? notDone : done} ${target}${condition.id ?? '?'}`;
+}
+
 export function describeCondition(condition: SegmentCondition): string {
+  if (condition.type === 'optIn') return describeOptIn(condition);
+  if (condition.type === 'activity') return describeActivity(condition);
   const subject = condition.key ?? condition.type;
-  const { operator, value } = condition;
+  const { value } = condition;
+  const operator = condition.operator ?? '?';
   if (Object.hasOwn(VALUELESS, operator)) return `${subject} ${VALUELESS[operator]}`;
   if (operator === 'between') {
     const ends = rangeEnds(value);
@@ -76,10 +117,25 @@ export function describeCondition(condition: SegmentCondition): string {
   return value === undefined ? `${subject} ${words}` : `${subject} ${words} ${describeValue(value)}`;
 }
 
-/** A segment filter in words: "plan equal pro and country equal FR"; "everyone" when empty. */
-export function describeFilter(filter: AudienceSegment['filter']): string {
-  if (filter === null || filter.conditions.length === 0) return 'everyone';
+/** A filter in words: "plan equal pro and country equal FR"; "everyone" when empty. */
+export function describeFilter(filter: AudienceFilter | null | undefined): string {
+  if (filter === null || filter === undefined || filter.conditions.length === 0) return 'everyone';
   const joiner = filter.match === 'any' ? ' or ' : ' and ';
   return filter.conditions.map(describeCondition).join(joiner);
 }
 
+/**
+ * A filter in words for a detail view: a heading line, then one condition per line, so a long
+ * filter stays within the terminal's width.
+ */
+export function filterBlock(label: string, filter: AudienceFilter | null | undefined): string {
+  if (filter === null || filter === undefined || filter.conditions.length === 0) return `${label}: everyone\n`;
+  const heading = `${label}, matching ${filter.match === 'any' ? 'any' : 'all'} of:`;
+  return [heading, ...filter.conditions.map((condition) => `  - ${sanitize(describeCondition(condition))}`)].join('\n') + '\n';
+}
+
+/** One segment: its fields, then its filter in words (the filter as sent is under --json). */
+export function renderSegment(out: Output, segment: AudienceSegment): string {
+  const { filter, ...fields } = segment;
+  return `${renderRecord(out, fields)}\n${filterBlock('Filter', filter)}`;
+}

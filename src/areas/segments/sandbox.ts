@@ -1,6 +1,7 @@
-/** The sandbox's audience segments. */
+/** The sandbox's audience segments: read them, and create new ones from a checked filter. */
 import { z } from '../../api/schemas.js';
-import { listAnswer, seedTime, seedId, slice, type SandboxModule } from '../../sandbox/module.js';
+import { answer, badRequest, find, listAnswer, objectBody, seedTime, seedId, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { checkAudienceFilter, FilterFault } from './filter.js';
 import { audienceSegment, type AudienceSegment } from './schemas.js';
 
 const seedSegments: AudienceSegment[] = [
@@ -28,11 +29,60 @@ const seedSegments: AudienceSegment[] = [
     updatedAt: seedTime(905),
     filter: { match: 'all', conditions: [{ type: 'property', key: 'lastSignInAt', operator: 'before', value: '2024-11-01T00:00:00.000Z' }] },
   },
+  {
+    id: seedId('segment/Engaged newsletter readers'),
+    name: 'Engaged newsletter readers',
+    description: 'Opted in, signed up last autumn, and opened the newsletter',
+    createdAt: seedTime(1_020),
+    updatedAt: seedTime(1_020),
+    filter: {
+      match: 'all',
+      conditions: [
+        { type: 'optIn', status: 'accepted' },
+        { type: 'property', key: 'signedUpAt', operator: 'between', value: { from: '2024-09-01T00:00:00.000Z', to: '2024-11-30T23:59:59.000Z' } },
+        { type: 'activity', action: 'opened', negate: false, target: 'campaign', id: seedId('campaign/October newsletter') },
+      ],
+    },
+  },
 ];
 
 export const segments = slice('segments', z.array(audienceSegment), () => seedSegments);
 
+/** A filter as the API would take it, or a 400 that says what is wrong with it. */
+export function requestFilter(value: unknown): AudienceSegment['filter'] {
+  try {
+    return checkAudienceFilter(value);
+  } catch (error) {
+    if (error instanceof FilterFault) throw badRequest(`invalid filter: ${error.at}: ${error.message}`);
+    throw error;
+  }
+}
+
+function createSegment({ body, state, now, newId, changed }: RouteContext) {
+  const fields = objectBody(body, ['name', 'description', 'filter'], ['name', 'filter']);
+  const name = stringField(fields, 'name');
+  if (name.trim() === '' || name.length > 255) throw badRequest('name must be 1 to 255 characters');
+  const description = fields.description === undefined ? null : stringField(fields, 'description');
+  if (description !== null && description.length > 1000) throw badRequest('description must be at most 1000 characters');
+  const all = segments.of(state);
+  if (all.some((segment) => segment.name === name)) throw badRequest(`a segment named "${name}" already exists`);
+  const time = now().toISOString();
+  const segment: AudienceSegment = { id: newId(), name, description, createdAt: time, updatedAt: time, filter: requestFilter(fields.filter) };
+  all.push(segment);
+  changed();
+  return answer(audienceSegment, segment);
+}
+
 export const sandbox: SandboxModule = {
   slices: [segments],
-  routes: [{ method: 'GET', path: '/v1/audience-segments', run: ({ query, state }) => listAnswer(audienceSegment, segments.of(state), query) }],
+  routes: [
+    { method: 'GET', path: '/v1/audience-segments', run: ({ query, state }) => listAnswer(audienceSegment, segments.of(state), query) },
+    { method: 'POST', path: '/v1/audience-segments', needs: 'content', run: createSegment },
+    {
+      method: 'GET',
+      path: '/v1/audience-segments/:audienceSegmentId',
+      needs: 'content',
+      run: ({ params, state }) => answer(audienceSegment, find(segments.of(state), params.audienceSegmentId!, 'audience segment')),
+    },
+  ],
 };

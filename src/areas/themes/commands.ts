@@ -1,19 +1,57 @@
 /** What the `themes` commands do. */
-import { NotFoundError } from '../../api/errors.js';
+import { UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
+import type { CommandContext } from '../../core/context.js';
+import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { themes } from './client.js';
-import { renderTheme, themeListView } from './render.js';
+import { explained, explainedHandler } from '../explain.js';
+import { createTheme, getTheme, themes, updateTheme } from './client.js';
+import { renderTheme, renderUpdatedTheme, themeListView } from './render.js';
+import { collectStyles, stylesFromFile, type StylesRequest } from './styles.js';
 
-export const list = listHandler(themes, themeListView);
+export const list = explainedHandler(listHandler(themes, themeListView), { contentApi: true });
+
+const LIST = 'loopsctl themes list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'theme id');
-  const client = await context.client();
-  for await (const page of client.pages(themes, { perPage: 50 })) {
-    const theme = page.data.find((candidate) => candidate.id === id);
-    if (theme !== undefined) return context.out.present(theme, renderTheme);
-  }
-  throw new NotFoundError(`no theme with id "${id}"`, { hint: 'see the ids with `loopsctl themes list`' });
+  const theme = await explained(getTheme(await context.client(), id), { contentApi: true, list: LIST });
+  await context.out.present(theme, renderTheme);
+};
+
+interface StyleOptions {
+  stylesFile?: string;
+  style?: string[];
+}
+
+/** The styles given, checked: from --styles-file, then each --style over them. */
+async function stylesOf(context: CommandContext, options: StyleOptions): Promise<StylesRequest | undefined> {
+  // Every --style is checked before a file is read, so a typo is reported first, whatever the file holds.
+  const assignments = collectStyles(options.style ?? []);
+  if (options.stylesFile === undefined) return assignments;
+  const { source, value } = await readJsonInput(context.runtime, options.stylesFile, 'styles');
+  return { ...stylesFromFile(source, value), ...assignments };
+}
+
+const REFUSED = { 400: 'a style may have a value the API does not take; see `loopsctl themes get <id>` for values in use' };
+
+export const create: Handler<[], StyleOptions & { name: string }> = async (context, _args, options) => {
+  if (options.name.trim() === '') throw new UsageError('--name must not be empty');
+  const styles = await stylesOf(context, options);
+  const body = styles === undefined ? { name: options.name } : { name: options.name, styles };
+  const theme = await explained(createTheme(await context.client(), body), { contentApi: true, statuses: REFUSED });
+  await context.out.present(theme, renderTheme);
+};
+
+export const update: Handler<[string], StyleOptions & { name?: string }> = async (context, [id], options) => {
+  checkId(id, 'theme id');
+  if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
+  const styles = await stylesOf(context, options);
+  const body: { name?: string; styles?: StylesRequest } = {};
+  if (options.name !== undefined) body.name = options.name;
+  if (styles !== undefined) body.styles = styles;
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --styles-file or --style');
+  const updated = await explained(updateTheme(await context.client(), id, body), { contentApi: true, list: LIST, statuses: REFUSED });
+  await context.out.present(updated, renderUpdatedTheme);
 };

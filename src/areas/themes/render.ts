@@ -4,7 +4,8 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn, type Cell } from '../../render/table.js';
-import { themeStyleGroups, type Theme } from './schemas.js';
+import type { Theme, UpdatedTheme } from './schemas.js';
+import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from './style-names.js';
 import { swatch } from './swatch.js';
 
 /** A colour cell: the hex code, with a block of that colour beside it on a colour terminal. */
@@ -46,7 +47,7 @@ export function renderTheme(out: Output, theme: Theme): string {
   const facts = [`id ${theme.id}`, theme.isDefault ? 'default theme' : undefined, `updated ${theme.updatedAt}`].filter(Boolean).join(' · ');
   const header = `${style.bold(sanitize(theme.name))}\n${style.dim(sanitize(facts))}\n\n`;
   const styles = theme.styles as Record<string, unknown>;
-  const grouped: [string, string[]][] = Object.entries(themeStyleGroups).map(([group, fields]) => [group, Object.keys(fields)]);
+  const grouped: [string, string[]][] = Object.entries(THEME_STYLE_GROUPS);
   const known = new Set(grouped.flatMap(([, fields]) => fields));
   const other = Object.keys(styles).filter((key) => !known.has(key));
   if (other.length > 0) grouped.push(['Other', other]);
@@ -55,10 +56,15 @@ export function renderTheme(out: Output, theme: Theme): string {
       // On a terminal the group is named once, above its styles; rows for scripts repeat it.
       out.tty && index > 0 ? '' : group,
       field,
-      /Colou?r$/.test(field) ? colourCell(styles[field]) : displayStyle(styles[field]),
+      isColour(field) ? colourCell(styles[field]) : displayStyle(styles[field]),
     ]),
   );
   return header + renderTable(out, [{ header: 'GROUP' }, { header: 'STYLE' }, { header: 'VALUE' }], rows);
+}
+
+/** A known colour style, or one the API added since whose name says it is a colour. */
+function isColour(field: string): boolean {
+  return isStyleName(field) ? THEME_STYLES[field] === 'colour' : /Colou?r$/.test(field);
 }
 
 function displayStyle(value: unknown): string {
@@ -66,3 +72,12 @@ function displayStyle(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** An updated theme, and a line saying how many emails the change reached. */
+export function renderUpdatedTheme(out: Output, updated: UpdatedTheme): string {
+  const { affectedEmailCount, ...theme } = updated;
+  const reach =
+    affectedEmailCount === 0
+      ? 'No email was changed.'
+      : `${affectedEmailCount === 1 ? '1 email follows' : `${affectedEmailCount} emails follow`} the new styles (styles edited on an email are kept).`;
+  return `${renderTheme(out, theme)}\n${reach}\n`;
+}

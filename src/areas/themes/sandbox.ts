@@ -1,7 +1,8 @@
-/** The sandbox's themes: a few palettes, read through the list. */
+/** The sandbox's themes: a few palettes; read, created and updated by id. */
 import { z } from '../../api/schemas.js';
-import { listAnswer, seedId, seedTime, slice, type SandboxModule } from '../../sandbox/module.js';
-import { theme, type Theme, type ThemeStyles } from './schemas.js';
+import { answer, badRequest, find, listAnswer, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { theme, updatedTheme, type Theme, type ThemeStyles } from './schemas.js';
+import { styleProblem } from './styles.js';
 
 interface Palette {
   name: string;
@@ -104,7 +105,52 @@ const seedThemes: Theme[] = palettes.map((palette, index) => ({
 
 export const themes = slice('themes', z.array(theme), () => seedThemes);
 
+/** The request's styles, every key a known style of the right kind, else a 400. */
+function requestStyles(value: unknown): ThemeStyles {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('styles must be an object');
+  for (const [key, field] of Object.entries(value)) {
+    const problem = styleProblem(key, field);
+    if (problem !== undefined) throw badRequest(`styles: ${problem.message}`);
+  }
+  return value as ThemeStyles;
+}
+
+function themeName(fields: Record<string, unknown>): string {
+  const name = stringField(fields, 'name');
+  if (name.trim() === '') throw badRequest('name must not be empty');
+  return name;
+}
+
+/** A new theme starts from the default palette's styles, with the given ones over them. */
+function createTheme({ body, state, now, newId, changed }: RouteContext) {
+  const fields = objectBody(body, ['name', 'styles'], ['name']);
+  const name = themeName(fields);
+  const styles = fields.styles === undefined ? {} : requestStyles(fields.styles);
+  const time = now().toISOString();
+  const created: Theme = { id: newId(), name, styles: { ...stylesOf(palettes[0]!), ...styles }, isDefault: false, createdAt: time, updatedAt: time };
+  themes.of(state).push(created);
+  changed();
+  return answer(theme, created, 201);
+}
+
+/** The sandbox keeps no emails that use a theme, so a style change reaches none. */
+function updateTheme({ params, body, state, now, changed }: RouteContext) {
+  const found = find(themes.of(state), params.themeId!, 'theme');
+  const fields = objectBody(body, ['name', 'styles'], []);
+  if (fields.name === undefined && fields.styles === undefined) throw badRequest('give at least one of name and styles');
+  if (fields.name !== undefined) found.name = themeName(fields);
+  if (fields.styles !== undefined) found.styles = { ...found.styles, ...requestStyles(fields.styles) };
+  found.updatedAt = now().toISOString();
+  changed();
+  return answer(updatedTheme, { ...found, affectedEmailCount: 0 });
+}
+
 export const sandbox: SandboxModule = {
   slices: [themes],
-  routes: [{ method: 'GET', path: '/v1/themes', run: ({ query, state }) => listAnswer(theme, themes.of(state), query) }],
+  routes: [
+    { method: 'GET', path: '/v1/themes', run: ({ query, state }) => listAnswer(theme, themes.of(state), query) },
+    { method: 'POST', path: '/v1/themes', needs: 'content', run: createTheme },
+    { method: 'GET', path: '/v1/themes/:themeId', needs: 'content', run: ({ params, state }) => answer(theme, find(themes.of(state), params.themeId!, 'theme')) },
+    { method: 'POST', path: '/v1/themes/:themeId', needs: 'content', run: updateTheme },
+  ],
 };

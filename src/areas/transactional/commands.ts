@@ -9,15 +9,16 @@ import { reportError } from '../../core/report.js';
 import { formatCount } from '../../render/numbers.js';
 import { formatJson, type Output } from '../../render/output.js';
 import { ProgressLine } from '../../render/progress.js';
-import { hinted, withHints, type StatusHints } from '../email-messages/hints.js';
+import { explained, explainError, type Explanation } from '../explain.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, transactionalMetrics, updateTransactional } from './client.js';
 import { renderDraftRecord, renderMetrics, renderTransactional, transactionalListView } from './render.js';
 import type { TransactionalDraftRecord, TransactionalMetrics } from './schemas.js';
 
 const ID_NOUN = 'transactional email id';
-const NOT_FOUND = { 404: 'see the ids with `loopsctl transactional list`' };
+const LIST = 'loopsctl transactional list';
+const NOT_FOUND: Explanation = { contentApi: true, list: LIST };
 // Metrics are not part of the content API: their 401 is the key alone.
-const METRICS_HINTS = { ...NOT_FOUND, 401: null };
+const METRICS_HINTS: Explanation = { list: LIST };
 const GROUP_HINT = 'the group must exist: see the ids with `loopsctl groups list`';
 
 /** How many metrics requests may be in flight at once. */
@@ -38,7 +39,7 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
     METRICS_CONCURRENCY,
     async (id) => {
       try {
-        return await withHints(transactionalMetrics(client, id), METRICS_HINTS);
+        return await explained(transactionalMetrics(client, id), METRICS_HINTS);
       } finally {
         done += 1;
         if (ids.length > 1) progress.show(`fetched the metrics of ${formatCount(done)} of ${formatCount(ids.length)} transactional emails`);
@@ -75,7 +76,7 @@ function asLoopsctlError(error: unknown): LoopsctlError {
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, ID_NOUN);
-  await context.out.present(await withHints(getTransactional(await context.client(), id), NOT_FOUND), renderTransactional);
+  await context.out.present(await explained(getTransactional(await context.client(), id), NOT_FOUND), renderTransactional);
 };
 
 export const update: Handler<[string], { name?: string; group?: string }> = async (context, [id], options) => {
@@ -84,8 +85,8 @@ export const update: Handler<[string], { name?: string; group?: string }> = asyn
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.group === undefined ? {} : { transactionalGroupId: options.group }) };
-  const hints: StatusHints = options.group === undefined ? NOT_FOUND : { ...NOT_FOUND, 400: GROUP_HINT };
-  const updated = await withHints(updateTransactional(await context.client(), id, body), hints);
+  const hints: Explanation = options.group === undefined ? NOT_FOUND : { ...NOT_FOUND, statuses: { 400: GROUP_HINT } };
+  const updated = await explained(updateTransactional(await context.client(), id, body), hints);
   await context.out.present(updated, renderTransactional);
 };
 
@@ -116,22 +117,22 @@ async function explainPublishFailure(error: unknown, client: ApiClient, id: stri
     const check = draftId === null ? 'run `loopsctl email-messages check <draftEmailMessageId>`' : `run \`loopsctl email-messages check ${draftId}\``;
     return withDetails(error, { hint: `${check} to see what Guardian finds in the draft (errors block publishing); publishing also needs a verified sending domain, and content not flagged as unsafe` });
   }
-  return hinted(error, {
+  return explainError(error, {
     ...NOT_FOUND,
-    409: `there is no draft to publish (it may be published already): make one with \`loopsctl transactional draft ${id}\`, edit it, then publish`,
+    statuses: { 409: `there is no draft to publish (it may be published already): make one with \`loopsctl transactional draft ${id}\`, edit it, then publish` },
   });
 }
 
 export const draft: Handler<[string]> = async (context, [id]) => {
   checkId(id, ID_NOUN);
-  await writeDraftRecord(context.out, await withHints(ensureDraft(await context.client(), id), NOT_FOUND));
+  await writeDraftRecord(context.out, await explained(ensureDraft(await context.client(), id), NOT_FOUND));
 };
 
 export const create: Handler<[], { name: string; group?: string }> = async (context, _args, options) => {
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = options.group === undefined ? { name: options.name } : { name: options.name, transactionalGroupId: options.group };
-  await writeDraftRecord(context.out, await withHints(createTransactional(await context.client(), body), {}));
+  await writeDraftRecord(context.out, await explained(createTransactional(await context.client(), body), { contentApi: true }));
 };
 
 async function writeDraftRecord(out: Output, record: TransactionalDraftRecord): Promise<void> {

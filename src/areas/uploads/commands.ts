@@ -5,7 +5,7 @@ import { InvalidResponseError, LocalFileError } from '../../api/errors.js';
 import { putPresigned } from '../../api/presigned.js';
 import type { Handler } from '../../core/declare.js';
 import { VERSION } from '../../version.js';
-import { withHints } from '../email-messages/hints.js';
+import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
 import { renderUpload } from './render.js';
 import { sniffType } from './sniff.js';
@@ -44,9 +44,12 @@ export async function readImage(file: string, declared: UploadType | undefined):
 export const create: Handler<[string], { type?: UploadType }> = async (context, [file], options) => {
   const { bytes, contentType } = await readImage(file, options.type);
   const client = await context.client();
-  const created = await withHints(createUpload(client, { contentType, contentLength: bytes.length }), {
-    400: `the API takes ${UPLOAD_TYPES.join(', ')}`,
-    413: `the API takes images of at most ${MAX_UPLOAD_BYTES} bytes`,
+  const created = await explained(createUpload(client, { contentType, contentLength: bytes.length }), {
+    contentApi: true,
+    statuses: {
+      400: `the API takes ${UPLOAD_TYPES.join(', ')}`,
+      413: `the API takes images of at most ${MAX_UPLOAD_BYTES} bytes`,
+    },
   });
   if (!/^https?:\/\//.test(created.presignedUrl)) {
     throw new InvalidResponseError('unexpected answer to POST /v1/uploads: field "presignedUrl" is not an http(s) URL', { status: 200 });
@@ -64,12 +67,15 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     onRetry: globals.debug || runtime.stderr.isTTY ? stderr : undefined,
     debug: globals.debug ? stderr : undefined,
   });
-  const completed = await withHints(completeUpload(client, created.emailAssetId), {
-    400: 'the storage did not receive a supported image for this asset; run the command again',
-    404: `the API no longer knows the asset ${created.emailAssetId}; run the command again`,
-    429: {
-      message: (apiMessage) => `the daily upload quota is used up: ${apiMessage}`,
-      hint: 'the API takes a limited number of uploads per 24 hours; loopsctl does not retry this, since waiting seconds will not help: try again later, or ask Loops to raise the limit',
+  const completed = await explained(completeUpload(client, created.emailAssetId), {
+    contentApi: true,
+    statuses: {
+      400: 'the storage did not receive a supported image for this asset; run the command again',
+      404: `the API no longer knows the asset ${created.emailAssetId}; run the command again`,
+      429: {
+        message: (apiMessage) => `the daily upload quota is used up: ${apiMessage}`,
+        hint: 'the API takes a limited number of uploads per 24 hours; loopsctl does not retry this, since waiting seconds will not help: try again later, or ask Loops to raise the limit',
+      },
     },
   });
   await context.out.present(completed, renderUpload);

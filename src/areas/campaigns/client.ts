@@ -1,0 +1,33 @@
+/** The campaign operations of the API. */
+import type { ApiClient, ListResource } from '../../api/client.js';
+import { path } from '../../api/ids.js';
+import type { AudienceFilterRequest } from '../segments/filter.js';
+import { campaign, createdCampaign, type Campaign } from './schemas.js';
+
+export const campaigns: ListResource<Campaign> = { path: '/v1/campaigns', item: campaign };
+
+export type SchedulingRequest = { method: 'now' } | { method: 'schedule'; timestamp: string };
+
+/** The fields a create or an update may set; an update sends only those given. */
+export interface CampaignFields {
+  name?: string;
+  campaignGroupId?: string;
+  mailingListId?: string | null;
+  audienceSegmentId?: string | null;
+  audienceFilter?: AudienceFilterRequest;
+  scheduling?: SchedulingRequest;
+}
+
+export function getCampaign(api: ApiClient, id: string) {
+  return api.call({ method: 'GET', idempotent: true, path: path`/v1/campaigns/${id}` }, campaign);
+}
+
+export function createCampaign(api: ApiClient, body: CampaignFields & { name: string }) {
+  // Each create makes a new campaign and email message: never sent twice.
+  return api.call({ method: 'POST', path: '/v1/campaigns', body, idempotent: false }, createdCampaign);
+}
+
+export function updateCampaign(api: ApiClient, id: string, body: CampaignFields) {
+  // Scheduling is part of an update: it is not sent again once it may have arrived.
+  return api.call({ method: 'POST', path: path`/v1/campaigns/${id}`, body, idempotent: false }, campaign);
+}

@@ -1,0 +1,104 @@
+/** What the `campaigns` commands do. */
+import { UsageError } from '../../api/errors.js';
+import { checkId } from '../../api/ids.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { readJsonInput } from '../../core/input.js';
+import { listHandler } from '../../core/list-run.js';
+import { explained, explainedHandler } from '../explain.js';
+import { checkAudienceFilterFrom } from '../segments/filter.js';
+import { campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
+import { campaignListView, renderCampaign } from './render.js';
+import type { CreatedCampaign } from './schemas.js';
+
+export const list = explainedHandler(listHandler(campaigns, campaignListView), { contentApi: true });
+
+const LIST = 'loopsctl campaigns list';
+
+export const get: Handler<[string]> = async (context, [id]) => {
+  checkId(id, 'campaign id');
+  const found = await explained(getCampaign(await context.client(), id), { contentApi: true, list: LIST });
+  await context.out.present(found, renderCampaign);
+};
+
+interface CampaignOptions {
+  name?: string;
+  group?: string;
+  list?: string;
+  segment?: string;
+  filterFile?: string;
+  schedule?: string;
+}
+
+/** An id, or null for `none`: how an audience is cleared. */
+function idOrNone(value: string, noun: string): string | null {
+  return value === 'none' ? null : checkId(value, noun);
+}
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** `now`, or a time with its zone that is still ahead: the API refuses a schedule in the past. */
+function scheduling(value: string, now: Date): SchedulingRequest {
+  if (value === 'now') return { method: 'now' };
+  const time = Date.parse(value);
+  if (!ISO_WITH_ZONE.test(value) || Number.isNaN(time)) {
+    throw new UsageError(`--schedule "${value}" is neither "now" nor an ISO 8601 time with a zone`, { hint: 'for example --schedule 2025-07-15T14:00:00Z' });
+  }
+  if (time <= now.getTime()) throw new UsageError(`--schedule ${value} is in the past`, { hint: 'give a time ahead of now, or --schedule now' });
+  return { method: 'schedule', timestamp: new Date(time).toISOString() };
+}
+
+/** The request's fields from the options given, each checked; the filter file is read and checked too. */
+async function campaignFields(context: CommandContext, options: CampaignOptions): Promise<CampaignFields> {
+  const fields: CampaignFields = {};
+  if (options.name !== undefined) {
+    if (options.name.trim() === '') throw new UsageError('--name must not be empty');
+    fields.name = options.name;
+  }
+  if (options.group !== undefined) fields.campaignGroupId = checkId(options.group, 'campaign group id');
+  if (options.list !== undefined) fields.mailingListId = idOrNone(options.list, 'mailing list id');
+  if (options.segment !== undefined) fields.audienceSegmentId = idOrNone(options.segment, 'segment id');
+  if (options.schedule !== undefined) fields.scheduling = scheduling(options.schedule, context.runtime.now());
+  if (options.filterFile !== undefined) {
+    const { source, value } = await readJsonInput(context.runtime, options.filterFile, 'filter');
+    fields.audienceFilter = checkAudienceFilterFrom(source, value);
+  }
+  return fields;
+}
+
+const REFUSED = {
+  400: 'the campaign group may not exist (see `loopsctl campaign-groups list`), or the team has no sending domain',
+  404: 'the mailing list or segment does not exist; see the segments with `loopsctl segments list`',
+};
+
+export const create: Handler<[], CampaignOptions & { name: string }> = async (context, _args, options) => {
+  const fields = await campaignFields(context, options);
+  const created = await explained(createCampaign(await context.client(), { ...fields, name: options.name }), { contentApi: true, statuses: REFUSED });
+  if (context.out.json) return context.out.writeJson(created);
+  await context.out.write(renderCampaign(context.out, created));
+  for (const line of nextSteps(created)) context.out.note(line);
+};
+
+/** Where the new campaign's content is set, and the revision the first edit must name. */
+function nextSteps(created: CreatedCampaign): string[] {
+  if (created.emailMessageId === null) return ['The campaign has no email message yet.'];
+  const message = `Email message: ${created.emailMessageId} (set its subject, sender and content)`;
+  const revision = created.emailMessageContentRevisionId;
+  return revision === null ? [message] : [message, `Its first update must expect revision ${revision}.`];
+}
+
+export const update: Handler<[string], CampaignOptions> = async (context, [id], options) => {
+  checkId(id, 'campaign id');
+  const fields = await campaignFields(context, options);
+  if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one of --name, --group, --list, --segment, --filter-file, --schedule');
+  const updated = await explained(updateCampaign(await context.client(), id, fields), {
+    contentApi: true,
+    list: LIST,
+    statuses: {
+      ...REFUSED,
+      404: `the campaign, mailing list or segment does not exist; see the campaigns with \`${LIST}\``,
+      409: `nothing was changed: the campaign has been sent, so only --name and --group can change now; see its state with \`loopsctl campaigns get ${id}\``,
+    },
+  });
+  await context.out.present(updated, renderCampaign);
+};

@@ -1,0 +1,29 @@
+/** Text views of campaigns: the list, and one campaign with its audience and schedule in words. */
+import type { ListView } from '../../render/list.js';
+import type { Output } from '../../render/output.js';
+import { renderRecord } from '../../render/table.js';
+import { filterBlock } from '../segments/render.js';
+import type { Campaign, CampaignScheduling } from './schemas.js';
+
+export const campaignListView: ListView<Campaign> = {
+  noun: 'campaigns',
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }],
+  row: (campaign) => [campaign.id, campaign.name, campaign.status],
+};
+
+/** "as soon as it is sent", "at 2025-07-15T14:00:00.000Z". */
+export function describeScheduling(scheduling: CampaignScheduling): string {
+  if (scheduling.method === 'now') return 'as soon as it is sent';
+  if (scheduling.method === 'schedule') return scheduling.timestamp === null ? 'scheduled, no time set' : `at ${scheduling.timestamp}`;
+  return scheduling.timestamp === null ? scheduling.method : `${scheduling.method} ${scheduling.timestamp}`;
+}
+
+/**
+ * One campaign, field by field in the API's order with the schedule in words, then its audience
+ * filter in words (their JSON is under --json).
+ */
+export function renderCampaign(out: Output, campaign: Campaign): string {
+  const { audienceFilter, ...fields } = campaign;
+  const record = renderRecord(out, { ...fields, scheduling: describeScheduling(campaign.scheduling) });
+  return audienceFilter === null ? record : `${record}\n${filterBlock('Audience filter', audienceFilter)}`;
+}

@@ -1,0 +1,162 @@
+/**
+ * The sandbox's campaigns: created as drafts with a new email message, updated while they are
+ * drafts, and, once sent, open only to a new name or group (else 409).
+ */
+import { z } from '../../api/schemas.js';
+import { answer, badRequest, conflict, find, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { campaignGroups } from '../campaign-groups/sandbox.js';
+import { requestFilter, segments } from '../segments/sandbox.js';
+import { campaign, createdCampaign, type Campaign } from './schemas.js';
+
+/** The mailing lists the sandbox team has (the workflows send to them too). */
+export const MAILING_LIST_IDS = [seedId('mailing-list/Product updates'), seedId('mailing-list/Beta testers')];
+
+const NEWSLETTERS = seedId('campaign-group/Newsletters');
+
+const seedCampaigns: Campaign[] = [
+  {
+    id: seedId('campaign/October newsletter'),
+    name: 'October newsletter',
+    status: 'Sent',
+    createdAt: seedTime(700),
+    updatedAt: seedTime(790),
+    emailMessageId: seedId('email-message/october-newsletter'),
+    campaignGroupId: NEWSLETTERS,
+    mailingListId: MAILING_LIST_IDS[0]!,
+    audienceSegmentId: null,
+    audienceFilter: null,
+    scheduling: { method: 'schedule', timestamp: seedTime(790) },
+  },
+  {
+    id: seedId('campaign/November newsletter'),
+    name: 'November newsletter',
+    status: 'Draft',
+    createdAt: seedTime(1_050),
+    updatedAt: seedTime(1_080),
+    emailMessageId: seedId('email-message/november-newsletter'),
+    campaignGroupId: NEWSLETTERS,
+    mailingListId: MAILING_LIST_IDS[0]!,
+    audienceSegmentId: seedId('segment/Engaged newsletter readers'),
+    audienceFilter: { match: 'any', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'pro' }, { type: 'property', key: 'seats', operator: 'greaterThan', value: 5 }] },
+    scheduling: { method: 'now', timestamp: null },
+  },
+  {
+    id: seedId('campaign/Spring sale'),
+    name: 'Spring sale',
+    status: 'Draft',
+    createdAt: seedTime(1_200),
+    updatedAt: seedTime(1_200),
+    emailMessageId: seedId('email-message/spring-sale'),
+    campaignGroupId: seedId('campaign-group/Product announcements'),
+    mailingListId: null,
+    audienceSegmentId: null,
+    audienceFilter: null,
+    scheduling: { method: 'now', timestamp: null },
+  },
+];
+
+export const campaigns = slice('campaigns', z.array(campaign), () => seedCampaigns);
+
+const FIELDS = ['name', 'campaignGroupId', 'mailingListId', 'audienceSegmentId', 'audienceFilter', 'scheduling'];
+/** What a sent campaign still lets change. */
+const AFTER_SENDING = ['name', 'campaignGroupId'];
+
+/** Each given field checked as the API checks it, then set on the campaign. */
+function apply(target: Campaign, fields: Record<string, unknown>, context: RouteContext): void {
+  const { state, now } = context;
+  if (fields.name !== undefined) {
+    const name = stringField(fields, 'name');
+    if (name.trim() === '') throw badRequest('name must not be empty');
+    target.name = name;
+  }
+  if (fields.campaignGroupId !== undefined) {
+    const groupId = stringField(fields, 'campaignGroupId');
+    if (!campaignGroups.of(state).some((group) => group.id === groupId)) throw badRequest(`campaign group ${groupId} not found`);
+    target.campaignGroupId = groupId;
+  }
+  if (fields.mailingListId !== undefined) {
+    const listId = fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+    if (listId !== null && !MAILING_LIST_IDS.includes(listId)) throw notFound(`mailing list ${listId} not found`);
+    target.mailingListId = listId;
+  }
+  const segmentGiven = fields.audienceSegmentId !== undefined;
+  const filterGiven = fields.audienceFilter !== undefined;
+  if (segmentGiven) {
+    const segmentId = fields.audienceSegmentId === null ? null : stringField(fields, 'audienceSegmentId');
+    if (segmentId !== null) find(segments.of(state), segmentId, 'audience segment');
+    target.audienceSegmentId = segmentId;
+    // A segment alone replaces the filter, as the description says.
+    if (!filterGiven) target.audienceFilter = null;
+  }
+  if (filterGiven) {
+    target.audienceFilter = fields.audienceFilter === null ? null : requestFilter(fields.audienceFilter);
+    if (!segmentGiven) target.audienceSegmentId = null;
+  }
+  if (fields.scheduling !== undefined) target.scheduling = requestScheduling(fields.scheduling, now());
+}
+
+function requestScheduling(value: unknown, now: Date): Campaign['scheduling'] {
+  const fields = objectBody(value, ['method', 'timestamp'], ['method']);
+  if (fields.method === 'now') {
+    if (fields.timestamp !== undefined) throw badRequest('scheduling.timestamp must be omitted when method is now');
+    return { method: 'now', timestamp: null };
+  }
+  if (fields.method !== 'schedule') throw badRequest('scheduling.method must be now or schedule');
+  const timestamp = fields.timestamp === undefined ? undefined : stringField(fields, 'timestamp');
+  const time = timestamp === undefined ? Number.NaN : Date.parse(timestamp);
+  if (Number.isNaN(time)) throw badRequest('scheduling.timestamp must be an ISO 8601 time when method is schedule');
+  if (time <= now.getTime()) throw badRequest('scheduling.timestamp must be in the future');
+  return { method: 'schedule', timestamp: new Date(time).toISOString() };
+}
+
+function createCampaign(context: RouteContext) {
+  const { body, state, features, now, newId, changed } = context;
+  const fields = objectBody(body, FIELDS, ['name']);
+  if (!features.sendingDomain) throw noSendingDomain();
+  const time = now().toISOString();
+  const created: Campaign = {
+    id: newId(),
+    name: '',
+    status: 'Draft',
+    createdAt: time,
+    updatedAt: time,
+    emailMessageId: newId(),
+    campaignGroupId: seedId('campaign-group/Unsorted'),
+    mailingListId: null,
+    audienceSegmentId: null,
+    audienceFilter: null,
+    scheduling: { method: 'now', timestamp: null },
+  };
+  apply(created, fields, context);
+  campaigns.of(state).push(created);
+  changed();
+  return answer(createdCampaign, { ...created, emailMessageContentRevisionId: newId() }, 201);
+}
+
+function updateCampaign(context: RouteContext) {
+  const { params, body, state, now, changed } = context;
+  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+  const fields = objectBody(body, FIELDS, []);
+  if (Object.keys(fields).length === 0) throw badRequest(`give at least one of ${FIELDS.join(', ')}`);
+  const locked = Object.keys(fields).filter((key) => !AFTER_SENDING.includes(key));
+  if (found.status !== 'Draft' && locked.length > 0) {
+    throw conflict(`Campaign has been sent (status ${found.status}); only name and campaignGroupId can be updated, not ${locked.join(', ')}`);
+  }
+  // Checked on a copy, so a field refused halfway leaves the campaign as it was.
+  const next = structuredClone(found);
+  apply(next, fields, context);
+  Object.assign(found, next, { updatedAt: now().toISOString() });
+  changed();
+  return answer(campaign, found);
+}
+
+export const sandbox: SandboxModule = {
+  slices: [campaigns],
+  routes: [
+    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: ({ query, state }) => listAnswer(campaign, campaigns.of(state), query) },
+    { method: 'POST', path: '/v1/campaigns', needs: 'content', run: createCampaign },
+    { method: 'GET', path: '/v1/campaigns/:campaignId', needs: 'content', run: ({ params, state }) => answer(campaign, find(campaigns.of(state), params.campaignId!, 'campaign')) },
+    { method: 'POST', path: '/v1/campaigns/:campaignId', needs: 'content', run: updateCampaign },
+  ],
+};
+

@@ -1,0 +1,63 @@
+/** What the `components` commands do. */
+import { LocalFileError, LoopsctlError, UsageError } from '../../api/errors.js';
+import { checkId } from '../../api/ids.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { readInput } from '../../core/input.js';
+import { listHandler } from '../../core/list-run.js';
+import { explained, explainError, explainedHandler, type Explanation } from '../explain.js';
+import { components, createComponent, getComponent, updateComponent } from './client.js';
+import { componentListView, lmxText, renderComponent, renderUpdatedComponent } from './render.js';
+import { componentValidationFailure } from './schemas.js';
+
+export const list = explainedHandler(listHandler(components, componentListView), { contentApi: true });
+
+const LIST = 'loopsctl components list';
+
+export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
+  checkId(id, 'component id');
+  if (options.lmx && context.out.json) throw new UsageError('--lmx and --json cannot be used together', { hint: 'choose one output form' });
+  const found = await explained(getComponent(await context.client(), id), { contentApi: true, list: LIST });
+  if (options.lmx) return context.out.write(lmxText(context.out, found.lmx));
+  await context.out.present(found, renderComponent);
+};
+
+/** The LMX of a file or stdin; an empty one is refused before it is sent. */
+async function lmxOf(context: CommandContext, file: string): Promise<string> {
+  const { source, text } = await readInput(context.runtime, file, 'LMX');
+  if (text.trim() === '') throw new LocalFileError(`${source}: the LMX is empty`, { hint: 'a component needs a body, e.g. <Paragraph>Hello</Paragraph>' });
+  return text;
+}
+
+/** What a 413 and a 422 mean here; a 422 with invalidTags names the variables at fault. */
+async function explainedWrite<T>(call: Promise<T>, explanation: Explanation): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const failure = componentValidationFailure.safeParse(error instanceof LoopsctlError ? error.body : undefined);
+    const tags = failure.success ? (failure.data.invalidTags ?? []) : [];
+    const invalidLmx =
+      tags.length > 0
+        ? `emails using this component cannot use ${tags.map((tag) => `{${tag}}`).join(', ')}: leave these variables out, or add them to those emails first`
+        : 'the LMX is not valid: check that every tag is a known LMX tag and is closed';
+    throw explainError(error, { ...explanation, statuses: { 413: 'the LMX is larger than the API takes; split it into smaller components', 422: invalidLmx } });
+  }
+}
+
+export const create: Handler<[], { name: string; lmxFile: string }> = async (context, _args, options) => {
+  if (options.name.trim() === '') throw new UsageError('--name must not be empty');
+  const lmx = await lmxOf(context, options.lmxFile);
+  const created = await explainedWrite(createComponent(await context.client(), { name: options.name, lmx }), { contentApi: true });
+  await context.out.present(created, renderComponent);
+};
+
+export const update: Handler<[string], { name?: string; lmxFile?: string }> = async (context, [id], options) => {
+  checkId(id, 'component id');
+  if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
+  const body: { name?: string; lmx?: string } = {};
+  if (options.name !== undefined) body.name = options.name;
+  if (options.lmxFile !== undefined) body.lmx = await lmxOf(context, options.lmxFile);
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --lmx-file or both');
+  const updated = await explainedWrite(updateComponent(await context.client(), id, body), { contentApi: true, list: LIST });
+  await context.out.present(updated, renderUpdatedComponent);
+};

@@ -1,0 +1,44 @@
+/** Text views of components: the list, one component with its LMX, and the reach of an update. */
+import type { ListView } from '../../render/list.js';
+import type { Output } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
+import { styleFor } from '../../render/style.js';
+import type { Component, UpdatedComponent } from './schemas.js';
+
+/** "3 lines, 120 characters": how big a body is, for the list. */
+export function lmxSize(lmx: string): string {
+  const lines = lmx === '' ? 0 : lmx.split('\n').length;
+  return `${lines} ${lines === 1 ? 'line' : 'lines'}, ${lmx.length} ${lmx.length === 1 ? 'character' : 'characters'}`;
+}
+
+export const componentListView: ListView<Component> = {
+  noun: 'components',
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'LMX' }],
+  row: (component) => [component.id, component.name, lmxSize(component.lmx)],
+};
+
+/** The name, id and size of the body; the body itself is what `--lmx` prints. */
+export function renderComponent(out: Output, component: Component): string {
+  const style = styleFor(out);
+  const id = sanitize(component.id);
+  return `${style.bold(sanitize(component.name))}\nid ${id} · LMX ${lmxSize(component.lmx)}\n${style.dim(`print the LMX with \`loopsctl components get ${id} --lmx\``)}\n`;
+}
+
+/**
+ * The LMX alone, for a file or an editor: exactly as stored when piped; on a terminal with
+ * control characters shown as escapes and a final newline.
+ */
+export function lmxText(out: Output, lmx: string): string {
+  if (!out.tty) return lmx;
+  const shown = lmx.split('\n').map(sanitize).join('\n');
+  return shown.endsWith('\n') ? shown : `${shown}\n`;
+}
+
+export function renderUpdatedComponent(out: Output, updated: UpdatedComponent): string {
+  const { affectedEmailCount, ...component } = updated;
+  const reach =
+    affectedEmailCount === 0
+      ? 'No email was changed.'
+      : `${affectedEmailCount === 1 ? '1 email uses' : `${affectedEmailCount} emails use`} the new body.`;
+  return `${renderComponent(out, component)}\n${reach}\n`;
+}

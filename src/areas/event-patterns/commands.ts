@@ -1,0 +1,35 @@
+/** What the `event-patterns` commands do. */
+import { UsageError } from '../../api/errors.js';
+import { checkId } from '../../api/ids.js';
+import type { Handler } from '../../core/declare.js';
+import { listHandler } from '../../core/list-run.js';
+import { explained } from '../explain.js';
+import { eventPatterns, getEventPattern, getEventPatternByName } from './client.js';
+import { eventPatternListView, renderEventPattern } from './render.js';
+
+export const list = listHandler(eventPatterns, eventPatternListView);
+
+/** An event name may hold spaces or slashes (they are encoded), but not control characters. */
+function checkEventName(name: string): string {
+  if (name === '') throw new UsageError('--name must not be empty');
+  if (/[\p{Cc}\p{Cs}]/u.test(name)) throw new UsageError('--name must not contain control characters or broken characters');
+  if (name === '.' || name === '..') throw new UsageError('--name must not be "." or ".."');
+  return name;
+}
+
+export const get: Handler<[string | undefined], { name?: string }> = async (context, [id], options) => {
+  if ((id === undefined) === (options.name === undefined)) {
+    throw new UsageError('give an event pattern id or --name <eventName>, not both and not neither', { hint: 'see them with `loopsctl event-patterns list`' });
+  }
+  const client = await context.client();
+  // Event patterns are no part of the content API: a 401 is the key's.
+  const hints = { list: 'loopsctl event-patterns list' };
+  const pattern =
+    id !== undefined
+      ? await explained(getEventPattern(client, checkId(id, 'event pattern id')), hints)
+      : await explained(getEventPatternByName(client, checkEventName(options.name!)), {
+          ...hints,
+          statuses: { 404: 'event names are case-sensitive; see them with `loopsctl event-patterns list`' },
+        });
+  await context.out.present(pattern, renderEventPattern);
+};

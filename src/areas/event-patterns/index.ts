@@ -1,0 +1,32 @@
+/** `loopsctl event-patterns`: the events workflow triggers listen for. */
+import { command, group } from '../../core/declare.js';
+import { listCommand } from '../../core/list.js';
+import type { Area } from '../area.js';
+
+const EXAMPLE_ID = 'csve7qwvdwdyt9d0ynxsqrby9';
+
+export const area: Area = {
+  spec: group({
+    name: 'event-patterns',
+    summary: 'Events that start workflows, and their properties: list, get',
+    examples: ['loopsctl event-patterns list', 'loopsctl event-patterns get --name trial_started'],
+    commands: [
+      listCommand({
+        summary: 'List the event patterns workflow event triggers can use',
+        example: 'loopsctl event-patterns list',
+        load: async () => (await import('./commands.js')).list,
+      }),
+      command({
+        name: 'get',
+        aliases: ['show', 'view'],
+        summary: 'Show an event pattern and its properties, by id or by event name',
+        args: [{ name: 'id', description: 'event pattern id (from `loopsctl event-patterns list`)', required: false }],
+        options: [{ flags: '--name <eventName>', description: 'the exact event name instead of an id (case-sensitive)' }],
+        examples: [`loopsctl event-patterns get ${EXAMPLE_ID}`, 'loopsctl event-patterns get --name trial_started --json'],
+        remote: true,
+        load: async () => (await import('./commands.js')).get,
+      }),
+    ],
+  }),
+  sandbox: async () => (await import('./sandbox.js')).sandbox,
+};

@@ -1,0 +1,45 @@
+/**
+ * Hints for the API's documented failures, added where a command knows what they mean: a 401 from
+ * an operation of the content API, a 404 (and where to find the ids), and statuses particular to
+ * one operation. The error keeps its class, message, status and code; only the hint is new.
+ */
+import { AuthError, LoopsctlError, NotFoundError, withDetails } from '../api/errors.js';
+import type { Handler } from '../core/declare.js';
+
+export const CONTENT_API_HINT =
+  'the key was not accepted, or the content API is not enabled for this team (ask Loops support to enable it); check the key with `loopsctl auth status`';
+
+export interface Explanation {
+  /** The operation belongs to the content API, so a 401 may mean it is not enabled. */
+  contentApi?: boolean;
+  /** The command that lists the ids, named when the id was not found. */
+  list?: string;
+  /** Hints for other statuses the operation documents (413, 422, ...), or a clearer message with its hint. */
+  statuses?: Partial<Record<number, StatusHint>>;
+}
+
+export type StatusHint = string | { message: (apiMessage: string) => string; hint: string };
+
+export function explainError(error: unknown, explanation: Explanation): unknown {
+  if (!(error instanceof LoopsctlError) || error.status === undefined) return error;
+  const hint = explanation.statuses?.[error.status];
+  if (typeof hint === 'string') return withDetails(error, { hint });
+  if (hint !== undefined) return withDetails(error, { hint: hint.hint, message: hint.message(error.message) });
+  if (error instanceof AuthError && explanation.contentApi) return withDetails(error, { hint: CONTENT_API_HINT });
+  if (error instanceof NotFoundError && explanation.list !== undefined) return withDetails(error, { hint: `see the ids with \`${explanation.list}\`` });
+  return error;
+}
+
+/** The call's answer, or its failure with the hint the explanation gives. */
+export async function explained<T>(call: Promise<T>, explanation: Explanation): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw explainError(error, explanation);
+  }
+}
+
+/** A handler whose failures get the explanation's hints (a standard `list`, for one). */
+export function explainedHandler<A, O>(handler: Handler<A, O>, explanation: Explanation): Handler<A, O> {
+  return (context, args, options) => explained(handler(context, args, options), explanation);
+}
