@@ -92,7 +92,7 @@ async function send<T>(edit: Edit, change: () => Promise<T>, notImplemented = 't
     return await change();
   } catch (error) {
     if (error instanceof RejectedError && error.status === 409) {
-      throw new RejectedError(`workflow ${edit.workflowId} was changed by someone else since revision ${edit.revision ?? 'null'}; nothing was changed (the API said: ${error.message})`, {
+      throw new RejectedError(`workflow ${edit.workflowId} has changed since revision ${edit.revision ?? 'null'}, so nothing was changed (the API said: ${error.message})`, {
         status: 409,
         code: error.code,
         hint: `see the new state with \`loopsctl workflow show ${edit.workflowId}\`, then run the command again`,

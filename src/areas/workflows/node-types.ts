@@ -29,17 +29,17 @@ export interface NodeTypeDeclaration {
   describe(node: NodeLike): (string | false | undefined)[];
 }
 
-export const timerUnits = ['m', 'h', 'd', 's'] as const;
+const timerUnits = ['m', 'h', 'd', 's'] as const;
 
-export const comparison = z.looseObject({
+const comparison = z.looseObject({
   value: z.union([z.string(), z.number(), z.boolean()]),
   operator: z.string(),
 });
-export type Comparison = z.infer<typeof comparison>;
+type Comparison = z.infer<typeof comparison>;
 
 const contactPropertyQuery = z.looseObject({ key: z.string(), is: comparison, was: comparison });
 
-export const eventProperty = z.looseObject({
+const eventProperty = z.looseObject({
   name: z.string(),
   type: z.enum(['string', 'number', 'boolean', 'date']),
 });
@@ -53,7 +53,7 @@ const UNIT_WORDS: Record<string, [string, string]> = {
   d: ['day', 'days'],
 };
 
-export function describeWait(amount: unknown, unit: unknown): string {
+function describeWait(amount: unknown, unit: unknown): string {
   const words = Object.hasOwn(UNIT_WORDS, String(unit)) ? UNIT_WORDS[String(unit)] : undefined;
   if (typeof amount !== 'number' || words === undefined) return `wait ${String(amount)} ${String(unit)}`;
   return `wait ${amount} ${amount === 1 ? words[0] : words[1]}`;
@@ -154,7 +154,7 @@ export type KnownNodeType = keyof typeof NODE_TYPES;
 // The types the API lets a caller create are named in a constant module (for --help); each must be declared here.
 CREATABLE_NODE_TYPES satisfies readonly KnownNodeType[];
 
-export function isKnownNodeType(typeName: string): typeName is KnownNodeType {
+function isKnownNodeType(typeName: string): typeName is KnownNodeType {
   return Object.hasOwn(NODE_TYPES, typeName);
 }
 

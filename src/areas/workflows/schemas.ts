@@ -6,8 +6,6 @@
 import { timestamp, withStrictForm, z } from '../../api/schemas.js';
 import { NODE_TYPES, type KnownNodeType } from './node-types.js';
 
-export { isKnownNodeType, timerUnits, type Comparison, type KnownNodeType } from './node-types.js';
-
 /** Companion list of workflows (not in the reference; its shape follows the published description). */
 export const workflowSummary = z.looseObject({
   id: z.string(),

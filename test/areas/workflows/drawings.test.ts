@@ -13,6 +13,9 @@ import { Output } from '../../../src/render/output.js';
 import { strictFormOf } from '../../../src/sandbox/strict.js';
 import { run } from '../../support/main.js';
 
+/** Large graphs take seconds on a loaded machine; the limit only stops a run that would never end. */
+const LARGE_GRAPH_TIMEOUT_MS = 60_000;
+
 type Nodes = Record<string, { typeName: string; nextNodeIds: string[] } & Record<string, unknown>>;
 
 /** A trigger and then timers, each leading to the next. */
@@ -62,7 +65,7 @@ describe('the node type table', () => {
 
   it('checks a graph of 100,000 nodes in one pass', () => {
     expect(s.workflow.safeParse(chain(100_000)).success).toBe(true);
-  });
+  }, LARGE_GRAPH_TIMEOUT_MS);
 
   it('checks an update against the fields of the node type', () => {
     expect(updatePayloadProblems('TimerAction', { amount: 3, unit: 'd' })).toEqual([]);
@@ -100,7 +103,7 @@ describe('the tree', () => {
     expect(longestLine(tree)).toBeLessThan(4 * (FOLD_DEPTH + 1) + 60);
     expect(renderWorkflowMermaid(chain(100_000))).toContain('n99998 --> n99999');
     expect(renderWorkflowDot(chain(100_000))).toContain('n99998 -> n99999;');
-  });
+  }, LARGE_GRAPH_TIMEOUT_MS);
 
   it('draws a 1,000-node complete graph in one line per edge, plus one per node cut at the fold depth', () => {
     const graph = complete(1_000);
@@ -113,7 +116,7 @@ describe('the tree', () => {
     expect(longestLine(tree)).toBeLessThan(3 * (FOLD_DEPTH + 1) + 60);
     expect(lineCount(renderWorkflowMermaid(graph))).toBe(1 + 1 + 2 * 1_000 + edges);
     expect(lineCount(renderWorkflowDot(graph))).toBe(4 + 1_000 + edges + 1);
-  });
+  }, LARGE_GRAPH_TIMEOUT_MS);
 
   it('folds a path deeper than the fold depth, and still marks a loop back and a merge', () => {
     const graph = chain(FOLD_DEPTH * 2 + 5);

@@ -166,7 +166,7 @@ describe('requests', () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ expectedRevisionId: revision });
     const stale = await run(['workflow', 'nodes', 'add-branch', WIN_BACK, SCORE, '--expected-revision-id', revision!], { env });
     expect(stale.code).toBe(5);
-    expect(stale.stderr).toContain(`Error: workflow ${WIN_BACK} was changed by someone else since revision ${revision}; nothing was changed`);
+    expect(stale.stderr).toContain(`Error: workflow ${WIN_BACK} has changed since revision ${revision}, so nothing was changed`);
     expect(stale.stderr).toContain(`Hint: see the new state with \`loopsctl workflow show ${WIN_BACK}\``);
   });
 
@@ -273,7 +273,7 @@ describe('documented failures from a local API', () => {
     const result = await run(['workflow', 'nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', 'a'], { env: env() });
     expect(result.code).toBe(5);
     expect(result.stderr).toBe(
-      `Changing workflow ${WIN_BACK} at revision crev1; a change made since is refused.\nError: workflow ${WIN_BACK} was changed by someone else since revision crev1; nothing was changed (the API said: \`expectedRevisionId\` is stale.)\nHint: see the new state with \`loopsctl workflow show ${WIN_BACK}\`, then run the command again\n`,
+      `Changing workflow ${WIN_BACK} at revision crev1; a change made since is refused.\nError: workflow ${WIN_BACK} has changed since revision crev1, so nothing was changed (the API said: \`expectedRevisionId\` is stale.)\nHint: see the new state with \`loopsctl workflow show ${WIN_BACK}\`, then run the command again\n`,
     );
   });
 
