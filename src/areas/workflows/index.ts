@@ -176,7 +176,7 @@ export const area: Area = {
       }),
       command({
         name: 'update',
-        summary: "Change a workflow's name or description (the mailing list: set-list)",
+        summary: "Rename a workflow or change its description (its mailing list: see set-list)",
         help: editHelp,
         args: [{ name: 'id', description: 'workflow id' }],
         options: [{ flags: '--name <name>', description: 'new name' }, { flags: '--description <text>', description: 'new description' }, revision],
