@@ -199,11 +199,14 @@ describe('destructive changes', () => {
 
   it('ask on a terminal, and a no changes nothing', async () => {
     const input = typedInput();
-    const pending = run(['--sandbox', 'workflow', 'nodes', 'delete', WIN_BACK, OFFER_VARIANT], { input, tty: { columns: 100 } });
-    setTimeout(() => input.write('n\r'), 50);
-    const result = await pending;
+    // Typed ahead: the answer waits in the terminal's buffer until the question reads it.
+    input.write('n\r');
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const result = await run(['--sandbox', 'workflow', 'nodes', 'delete', WIN_BACK, OFFER_VARIANT], { env, input, tty: { columns: 100 } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`Delete node ${OFFER_VARIANT} from workflow ${WIN_BACK}? [y/N]`);
+    const after = await run(['--sandbox', 'workflow', 'show', WIN_BACK, '--json'], { env });
+    expect(Object.keys(after.json().nodes)).toContain(OFFER_VARIANT);
   });
 
   it('report queued contacts instead of discarding them unless told to, and dry runs change nothing', async () => {
