@@ -326,8 +326,10 @@ function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown
   }
   if (mode === 'before') {
     if (fields.fromNodeId !== undefined) throw badRequest('insertMode "before" takes toNodeId only');
+    // beforeNodeId is the deprecated name of toNodeId, still accepted.
     const toId = fields.toNodeId ?? fields.beforeNodeId;
-    const to = nodeIn(workflow, stringField({ toNodeId: toId }, 'toNodeId'));
+    if (typeof toId !== 'string') throw badRequest('toNodeId must be a string');
+    const to = nodeIn(workflow, toId);
     if (typeName === 'VariantNode') throw badRequest('a VariantNode cannot be inserted with insertMode "before"; use "between" with the experiment branch as fromNodeId');
     if (isTrigger(to.typeName) || to.id === workflow.rootNodeId) throw badRequest('nothing can be inserted before a trigger node');
     const parents = parentsOf(workflow, to.id);
