@@ -187,7 +187,6 @@ const seedWorkflows: StoredWorkflow[] = [
   ),
 ];
 
-
 export const workflows = slice('workflows', z.array(storedWorkflow), () => seedWorkflows);
 
 type StoredNode = StoredWorkflow['nodes'][number];
