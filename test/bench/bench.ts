@@ -2,7 +2,7 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, listing, metrics, import), all of them but import by default:
+ * pick parts (startup, request, listing, metrics, workflows, import), all of them but import by default:
  * the import of 100,000 rows takes close to three hours at the pacing floor of 10 requests a
  * second, so it runs only when named (`npm run bench -- import`; BENCH_IMPORT_ROWS sets the size).
  */
@@ -13,7 +13,7 @@ import { interleaved, median, run, runWithUsage, type Command, type Usage } from
 import { startBenchServer, type RequestSpan } from './server.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|listing|metrics|import]...');
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|listing|metrics|workflows|import]...');
 const runs = (part: string) => (picked.length === 0 && part !== 'import') || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -34,6 +34,9 @@ const REQUESTS_PER_SECOND = 10;
 const MAX_IN_FLIGHT = 4;
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const SMALL_IMPORT_ROWS = 50;
+const WORKFLOW_ROUNDS = 5;
+const WORKFLOW_NODES = 50_000;
+const WORKFLOW_NODES_SMALL = 5_000;
 
 interface Figure {
   name: string;
@@ -77,6 +80,7 @@ try {
   if (runs('listing')) await measureListing();
   if (runs('metrics')) await measureMetrics();
   if (runs('import')) await measureImport();
+  if (runs('workflows')) await measureWorkflows();
 } finally {
   await server.close();
   rmSync(configDir, { recursive: true, force: true });
@@ -237,6 +241,33 @@ async function measureImport(): Promise<void> {
     ratio(`peak RSS import, ${IMPORT_ROWS} vs ${SMALL_IMPORT_ROWS} rows`, 1.5, [`${IMPORT_ROWS}`, large.rss], [`${SMALL_IMPORT_ROWS}`, small.rss], mb);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `workflow show` of a 50,000-node workflow, a chain and a graph of merges, in each format, against
+ * a script that fetches the same answer and parses it; and peak memory against a 5,000-node one,
+ * which a drawing that grew faster than the graph would show.
+ */
+async function measureWorkflows(): Promise<void> {
+  console.error(`workflow show of ${WORKFLOW_NODES} nodes…`);
+  for (const shape of ['chain', 'merge'] as const) {
+    const id = `${shape}-${WORKFLOW_NODES}`;
+    // The server builds each answer on first use; that must not count against whichever runs first.
+    for (const nodes of [WORKFLOW_NODES, WORKFLOW_NODES_SMALL]) await (await fetch(`${server.url}/v1/workflows/${shape}-${nodes}`)).text();
+    const floor = { label: 'fetch', args: [join(benchDir, 'floor/fetch-workflow.mjs'), `${server.url}/v1/workflows/${id}`] };
+    const formats = ['tree', 'mermaid', 'dot'] as const;
+    const shows = formats.map((format) => cli(format, ['workflow', 'show', id, '--format', format]));
+    const times = await interleaved([floor, ...shows], WORKFLOW_ROUNDS, env);
+    for (const format of formats) {
+      ratio(`workflow show ${shape} ${WORKFLOW_NODES} --format ${format} vs fetch`, 5, ['loopsctl', times.get(format)!], ['fetch', times.get('fetch')!]);
+    }
+    const peak = async (nodes: number) => {
+      const samples: number[] = [];
+      for (let round = 0; round < 3; round += 1) samples.push((await runWithUsage(cli('tree', ['workflow', 'show', `${shape}-${nodes}`]), env, benchDir)).rss);
+      return median(samples);
+    };
+    ratio(`peak RSS workflow show ${shape}, ${WORKFLOW_NODES} vs ${WORKFLOW_NODES_SMALL} nodes`, 10, [`${WORKFLOW_NODES}`, await peak(WORKFLOW_NODES)], [`${WORKFLOW_NODES_SMALL}`, await peak(WORKFLOW_NODES_SMALL)], mb);
   }
 }
 

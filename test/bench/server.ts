@@ -6,6 +6,8 @@
  *   /latency/<ms>/v1/...                  any route below, answered after ms milliseconds
  *   /v1/dedicated-sending-ips             a short array of addresses
  *   /v1/transactional-emails/<id>/metrics all-time counters
+ *   /v1/workflows/<shape>-<n>             a workflow of n nodes: "chain" (one long path) or
+ *                                         "merge" (branches whose two paths meet again, over and over)
  *   /v1/contacts/properties               the custom property a contacts import's CSV names
  *   POST /v1/contacts/create              a created contact
  * It also records when each metrics and each create request started and ended, to see how
@@ -69,6 +71,43 @@ function pageBodies(total: number, perPage: number): string[] {
   });
 }
 
+/**
+ * A workflow of `total` nodes as GET /v1/workflows/{id} answers it. A chain is a trigger, then
+ * alternating emails and timers; a merge graph repeats a branch whose two audience filters both
+ * lead to one email, which leads to the next branch.
+ */
+export function workflowBody(shape: 'chain' | 'merge', total: number): string {
+  const id = (index: number) => `cn${String(index).padStart(23, '0')}`;
+  const nodes: Record<string, unknown> = {};
+  const next = (index: number) => (index + 1 < total ? [id(index + 1)] : []);
+  nodes[id(0)] = { typeName: 'EventTrigger', nextNodeIds: next(0), eventName: 'signed_up', reEligible: false };
+  for (let index = 1; index < total; index += 1) {
+    if (shape === 'chain') {
+      nodes[id(index)] =
+        index % 2 === 1
+          ? { typeName: 'SendEmailAction', nextNodeIds: next(index), emailMessageId: `ce${String(index).padStart(23, '0')}`, subject: `Step ${index}` }
+          : { typeName: 'TimerAction', nextNodeIds: next(index), amount: index % 7, unit: 'd' };
+    } else {
+      // Groups of four: branch -> two filters -> one email -> the next group's branch.
+      const role = (index - 1) % 4;
+      const group = index - role;
+      const after = group + 4 < total ? [id(group + 4)] : [];
+      if (role === 0) nodes[id(index)] = { typeName: 'BranchNode', nextNodeIds: [id(index + 1), id(index + 2)].filter((_, k) => index + 1 + k < total) };
+      else if (role === 1 || role === 2) nodes[id(index)] = { typeName: 'AudienceFilter', nextNodeIds: group + 3 < total ? [id(group + 3)] : [] };
+      else nodes[id(index)] = { typeName: 'SendEmailAction', nextNodeIds: after, emailMessageId: `ce${String(index).padStart(23, '0')}`, subject: `Step ${index}` };
+    }
+  }
+  return JSON.stringify({
+    id: `${shape}-${total}`,
+    workflowRevisionId: 'crev00000000000000000000',
+    status: 'Draft',
+    name: `A ${shape} of ${total} nodes`,
+    mailingListId: null,
+    rootNodeId: id(0),
+    nodes,
+  });
+}
+
 function send(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
@@ -76,6 +115,7 @@ function send(res: ServerResponse, status: number, body: string): void {
 
 export async function startBenchServer(): Promise<BenchServer> {
   const listings = new Map<string, string[]>();
+  const workflows = new Map<string, string>();
   const metricsSpans: RequestSpan[] = [];
   const createSpans: RequestSpan[] = [];
 
@@ -107,6 +147,11 @@ export async function startBenchServer(): Promise<BenchServer> {
         send(res, 200, CREATED);
         createSpans.push({ start, end: performance.now() });
         return;
+      }
+      const workflow = /^\/v1\/workflows\/(chain|merge)-(\d+)$/.exec(route);
+      if (workflow !== null) {
+        if (!workflows.has(route)) workflows.set(route, workflowBody(workflow[1] as 'chain' | 'merge', Number(workflow[2])));
+        return send(res, 200, workflows.get(route)!);
       }
       if (/^\/v1\/transactional-emails\/[^/]+\/metrics$/.test(route)) {
         send(res, 200, METRICS);

@@ -71,7 +71,7 @@ describe('completion scripts', () => {
       expect(complete(...typed)).toEqual(expect.arrayContaining(commands));
     }
     expect(complete('loopsctl', 'wo')).toEqual(['workflow']);
-    expect(complete('loopsctl', 'workflows', 's')).toEqual(['show']);
+    expect(complete('loopsctl', 'workflows', 'sh')).toEqual(['show']);
     expect(complete('loopsctl', '--profile', 'work', 'workflow', 'show', 'wf1', '--format', '')).toEqual(['tree', 'mermaid', 'dot']);
     expect(complete('loopsctl', 'workflow', 'show', '--format', '=', 'm')).toEqual(['mermaid']);
     expect(complete('loopsctl', 'ips', 'list', '--c')).toEqual(['--cidr']);

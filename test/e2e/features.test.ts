@@ -136,11 +136,11 @@ describe('workflow show --format', () => {
   label="Welcome";
   labelloc=t;
   node [shape=box, style=rounded];
-  "t" [label="SignupTrigger", shape=oval];
-  "s" [label="SendEmailAction\\n\\"Say \\"hi\\"\\""];
-  "gone" [label="✗ gone\\nmissing node", style=dashed, color=red, fontcolor=red];
-  "t" -> "s";
-  "s" -> "gone";
+  n0 [label="SignupTrigger", tooltip="t", shape=oval];
+  n1 [label="SendEmailAction\\n\\"Say \\"hi\\"\\"", tooltip="s"];
+  m0 [label="✗ gone\\nmissing node", tooltip="gone", style=dashed, color=red, fontcolor=red];
+  n0 -> n1;
+  n1 -> m0;
 }
 `);
   });

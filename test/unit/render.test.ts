@@ -5,7 +5,7 @@ import { JsonArrayWriter, Output, formatJson } from '../../src/render/output.js'
 import { describeFilter } from '../../src/areas/segments/render.js';
 import { renderRecord, renderTable } from '../../src/render/table.js';
 import { formatRate } from '../../src/render/numbers.js';
-import { describeNode, describeWait } from '../../src/areas/workflows/labels.js';
+import { describeNode } from '../../src/areas/workflows/node-types.js';
 import { renderWorkflowTree } from '../../src/areas/workflows/tree.js';
 
 function fakeOutput(options: { tty: boolean; json?: boolean; color?: boolean; env?: NodeJS.ProcessEnv }) {
@@ -70,10 +70,10 @@ describe('renderTable', () => {
 
 describe('workflow labels', () => {
   it('describes waits in words', () => {
-    expect(describeWait(2, 'd')).toBe('wait 2 days');
-    expect(describeWait(1, 'h')).toBe('wait 1 hour');
-    expect(describeWait(30, 's')).toBe('wait 30 seconds');
-    expect(describeWait(3, 'w')).toBe('wait 3 w');
+    expect(describeNode({ typeName: 'TimerAction', nextNodeIds: [], amount: 2, unit: 'd' })).toBe('wait 2 days');
+    expect(describeNode({ typeName: 'TimerAction', nextNodeIds: [], amount: 1, unit: 'h' })).toBe('wait 1 hour');
+    expect(describeNode({ typeName: 'TimerAction', nextNodeIds: [], amount: 30, unit: 's' })).toBe('wait 30 seconds');
+    expect(describeNode({ typeName: 'TimerAction', nextNodeIds: [], amount: 3, unit: 'w' })).toBe('wait 3 w');
   });
 
   it('describes known node types by their key fields and unknown ones generically', () => {

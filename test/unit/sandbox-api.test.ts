@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nodeFieldsByType } from '../../src/areas/workflows/schemas.js';
+import { NODE_TYPES } from '../../src/areas/workflows/node-types.js';
 import { SEED_IDS, seedState } from '../support/sandbox.js';
 import { freshSandbox, sandboxCaller, type Caller } from '../support/sandbox.js';
 
@@ -324,7 +324,7 @@ describe('sandbox workflows', () => {
 
   it('use every node type the reference names, with a branch, an experiment and a merge', () => {
     const types = new Set(state.workflows.flatMap((workflow) => workflow.nodes.map((node) => node.typeName)));
-    expect([...types].sort()).toEqual(Object.keys(nodeFieldsByType).sort());
+    expect([...types].sort()).toEqual(Object.keys(NODE_TYPES).sort());
     const nodes = state.workflows.flatMap((workflow) => workflow.nodes);
     expect(nodes.some((node) => node.typeName === 'BranchNode' && node.nextNodeIds.length > 1)).toBe(true);
     expect(nodes.some((node) => node.typeName === 'ExperimentBranchNode' && node.nextNodeIds.length > 1)).toBe(true);

@@ -1,6 +1,6 @@
 /** Event patterns: the events workflow triggers listen for, and the properties each event carries. */
 import { z } from '../../api/schemas.js';
-import { eventProperty } from '../workflows/schemas.js';
+import { eventProperty } from '../workflows/node-types.js';
 
 export const eventPatternSummary = z.looseObject({
   id: z.string(),

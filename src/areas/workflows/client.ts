@@ -1,4 +1,7 @@
-/** The workflow operations of the API (alpha). */
+/**
+ * The workflow operations of the API (alpha). Every change names the revision it was meant for
+ * (expectedRevisionId); the API refuses a stale one with 409, so no change is ever retried.
+ */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
 import * as s from './schemas.js';
@@ -11,4 +14,44 @@ export function getWorkflow(api: ApiClient, id: string) {
 
 export function getWorkflowNode(api: ApiClient, workflowId: string, nodeId: string) {
   return api.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}` }, s.workflowNode);
+}
+
+export function createWorkflow(api: ApiClient, body: { name: string; description?: string; mailingListId?: string }) {
+  return api.call({ method: 'POST', idempotent: false, path: '/v1/workflows', body }, s.workflow);
+}
+
+export function updateWorkflow(api: ApiClient, id: string, expectedRevisionId: s.ExpectedRevision, fields: { name?: string; description?: string }) {
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${id}`, body: { expectedRevisionId, ...fields } }, s.workflow);
+}
+
+export function changeMailingList(api: ApiClient, id: string, expectedRevisionId: s.ExpectedRevision, mailingListId: string | null, options: s.DestructiveOptions) {
+  const body = { expectedRevisionId, mailingListId, ...options };
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${id}/mailing-list`, body }, s.mailingListAnswer);
+}
+
+export function createNode(api: ApiClient, workflowId: string, expectedRevisionId: s.ExpectedRevision, nodeTypeName: string, position: s.InsertPosition) {
+  const body = { expectedRevisionId, nodeTypeName, ...position };
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes`, body }, s.createdNodeAnswer);
+}
+
+export function updateNode(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision, payload: Record<string, unknown>) {
+  const body = { expectedRevisionId, payload };
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}`, body }, s.changedNodeAnswer);
+}
+
+export function rerouteNode(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision, newTargetNodeId: string) {
+  const body = { expectedRevisionId, newTargetNodeId };
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}/reroute`, body }, s.changedNodeAnswer);
+}
+
+export function addBranch(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision) {
+  const body = { expectedRevisionId };
+  return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}/add-branch`, body }, s.addedBranchAnswer);
+}
+
+/** Deletes one node, or with `recursive` the node and what only it leads to. */
+export function deleteNode(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision, options: s.DestructiveOptions & { recursive?: boolean }) {
+  const { recursive, ...rest } = options;
+  const target = recursive ? path`/v1/workflows/${workflowId}/nodes/${nodeId}/recursive` : path`/v1/workflows/${workflowId}/nodes/${nodeId}`;
+  return api.call({ method: 'DELETE', idempotent: false, path: target, body: { expectedRevisionId, ...rest } }, s.deleteNodeAnswer);
 }

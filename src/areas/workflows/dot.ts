@@ -1,10 +1,11 @@
 /**
- * A workflow as a Graphviz DOT digraph (`dot -Tsvg`). Every id and label is a quoted string with
- * `\` and `"` escaped, so any name is safe; ids with no node are drawn dashed and red.
+ * A workflow as a Graphviz DOT digraph (`dot -Tsvg`). Nodes get short synthetic ids (n0, n1, ...;
+ * m0, ... for missing nodes), so two real ids can never merge into one node; the real id is the
+ * node's tooltip. Every label is a quoted string with `\` and `"` escaped, so any name is safe;
+ * ids with no node are drawn dashed and red.
  */
-import type { Workflow } from './schemas.js';
 import { sanitize } from '../../render/sanitize.js';
-import { MISSING_LABEL, workflowGraph } from './graph.js';
+import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource } from './graph.js';
 
 /** Text inside a DOT quoted string. sanitize makes control characters visible, so no raw newline remains. */
 function escapeDot(text: string): string {
@@ -20,8 +21,11 @@ function dotLabel(lines: string[]): string {
   return `"${lines.map(escapeDot).join('\\n')}"`;
 }
 
-export function renderWorkflowDot(workflow: Pick<Workflow, 'id' | 'rootNodeId' | 'nodes'> & { name?: string }): string {
+const SHAPES: Partial<Record<GraphNode['role'], string>> = { trigger: ', shape=oval', branch: ', shape=hexagon' };
+
+export function renderWorkflowDot(workflow: GraphSource): string {
   const graph = workflowGraph(workflow);
+  const ids = syntheticIds(graph);
   const lines = [
     `digraph ${quoteDot(workflow.id)} {`,
     `  label=${quoteDot(workflow.name ?? workflow.id)};`,
@@ -29,13 +33,12 @@ export function renderWorkflowDot(workflow: Pick<Workflow, 'id' | 'rootNodeId' |
     '  node [shape=box, style=rounded];',
   ];
   for (const node of graph.nodes) {
-    const shape = node.isTrigger ? ', shape=oval' : '';
-    lines.push(`  ${quoteDot(node.id)} [label=${dotLabel(node.lines)}${shape}];`);
+    lines.push(`  ${ids.get(node.id)} [label=${dotLabel(node.lines)}, tooltip=${quoteDot(node.id)}${SHAPES[node.role] ?? ''}];`);
   }
   for (const id of graph.missing) {
-    lines.push(`  ${quoteDot(id)} [label=${dotLabel([`✗ ${id}`, MISSING_LABEL])}, style=dashed, color=red, fontcolor=red];`);
+    lines.push(`  ${ids.get(id)} [label=${dotLabel([`✗ ${id}`, MISSING_LABEL])}, tooltip=${quoteDot(id)}, style=dashed, color=red, fontcolor=red];`);
   }
-  for (const edge of graph.edges) lines.push(`  ${quoteDot(edge.from)} -> ${quoteDot(edge.to)};`);
+  for (const edge of graph.edges) lines.push(`  ${ids.get(edge.from)} -> ${ids.get(edge.to)};`);
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }

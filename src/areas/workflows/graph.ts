@@ -1,16 +1,18 @@
 /**
- * What the Mermaid and DOT renderings share: the nodes in drawing order (the trigger first) with
- * their labels, and every edge, with ids that have no node listed once as missing.
+ * What the Mermaid and DOT drawings share: the nodes in drawing order (the trigger first) with
+ * their labels and roles, and every edge, with ids that have no node listed once as missing.
+ * Built in one pass over nodes and edges, without spreading arrays of unbounded length.
  */
 import type { Workflow } from './schemas.js';
 import { sanitize } from '../../render/sanitize.js';
-import { describeNode } from './labels.js';
+import { describeNode, nodeType, type NodeRole } from './node-types.js';
 
 export interface GraphNode {
   id: string;
   /** Lines of the label: the type, then the key fields when there are any. */
   lines: string[];
-  isTrigger: boolean;
+  /** The role its type declares; the root is drawn as a trigger whatever its type. */
+  role: NodeRole | 'unknown';
 }
 
 export interface WorkflowGraph {
@@ -20,18 +22,36 @@ export interface WorkflowGraph {
   edges: { from: string; to: string }[];
 }
 
+export type GraphSource = Pick<Workflow, 'id' | 'rootNodeId' | 'nodes'> & { name?: string };
+
 export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>): WorkflowGraph {
-  const ids = Object.keys(workflow.nodes);
   const root = workflow.rootNodeId;
-  const ordered = root !== null && ids.includes(root) ? [root, ...ids.filter((id) => id !== root)] : ids;
-  const nodes = ordered.map((id) => {
+  const ids = Object.keys(workflow.nodes);
+  const ordered: string[] = [];
+  if (root !== null && Object.hasOwn(workflow.nodes, root)) ordered.push(root);
+  for (const id of ids) if (id !== root) ordered.push(id);
+  const nodes: GraphNode[] = [];
+  const edges: { from: string; to: string }[] = [];
+  const missing = new Set<string>();
+  for (const id of ordered) {
     const node = workflow.nodes[id]!;
     const description = describeNode(node);
-    return { id, lines: [sanitize(node.typeName), ...(description ? [sanitize(description)] : [])], isTrigger: id === root };
-  });
-  const edges = ordered.flatMap((from) => workflow.nodes[from]!.nextNodeIds.map((to) => ({ from, to })));
-  const missing = [...new Set(edges.map((edge) => edge.to).filter((to) => !Object.hasOwn(workflow.nodes, to)))];
-  return { nodes, missing, edges };
+    const role = id === root ? 'trigger' : (nodeType(node.typeName)?.role ?? 'unknown');
+    nodes.push({ id, lines: description ? [sanitize(node.typeName), sanitize(description)] : [sanitize(node.typeName)], role });
+    for (const to of node.nextNodeIds) {
+      edges.push({ from: id, to });
+      if (!Object.hasOwn(workflow.nodes, to)) missing.add(to);
+    }
+  }
+  return { nodes, missing: Array.from(missing), edges };
+}
+
+/** Short ids for the drawings (n0, n1, ...; m0, ... for missing nodes), so no id can be read as syntax. */
+export function syntheticIds(graph: WorkflowGraph): Map<string, string> {
+  const ids = new Map<string, string>();
+  graph.nodes.forEach((node, index) => ids.set(node.id, `n${index}`));
+  graph.missing.forEach((id, index) => ids.set(id, `m${index}`));
+  return ids;
 }
 
 export const MISSING_LABEL = 'missing node';

@@ -1,21 +1,144 @@
-/** `loopsctl workflow` (alias `workflows`): workflows and their graphs. */
-import { command, group } from '../../core/declare.js';
+/** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
+import { command, group, type OptionSpec } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
+import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from './node-type-names.js';
 
 const ALPHA_NOTE = 'The workflow API is in alpha and may change: node types and fields loopsctl does not know are shown as they come.';
-const EXAMPLE_ID = 'cnm1gv0otq1z57mnend2pws3y';
-const EXAMPLE_NODE = 'cvxrxvoz3umcxj5nj73mfj9vi';
+const REVISION_NOTE =
+  'Every change is made against a revision of the workflow: --expected-revision-id, else the one loopsctl reads first (named on stderr). If the workflow changed since, the API refuses (exit 5) and nothing changes. In text mode the graph after the change is drawn with added (+), changed (~) and removed (-) nodes marked, then the new revision.';
+
+// Seed ids of the sandbox: the trial, welcome and win-back workflows, and nodes of them.
+const TRIAL = 'cnm1gv0otq1z57mnend2pws3y';
+const TRIAL_BRANCH = 'cvxrxvoz3umcxj5nj73mfj9vi';
+const WELCOME = 'cmypp2eo4jy28v8rq0khsjwhq';
+const WELCOME_WAIT = 'cjqgd7s016x333ti5jtkx19m2';
+const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
+const WIN_BACK_FILTER = 'ccaupowsk6riuwqxc5jsidoxl';
+const WIN_BACK_EXPERIMENT = 'cu46uqyjwgaeml2epsiw5a711';
+const WIN_BACK_HOLDOUT = 'c9y1bl219ch0v4444wv1ncklp';
+const WIN_BACK_OFFER = 'cjrpfq0ccanbsar20kjhn7aby';
+const WIN_BACK_OFFER_VARIANT = 'c3qbrs0pv0lkyjx2b5agp7gce';
+const BETA_LIST = 'ccr5wuhgixvhysmch2s25o20h';
 
 export const GRAPH_FORMATS = ['tree', 'mermaid', 'dot'] as const;
+
+const revision: OptionSpec = { flags: '--expected-revision-id <revisionId>', description: 'the revision to change ("null" for a workflow without one); default: the current one, read first' };
+const dryRun: OptionSpec = { flags: '--dry-run', description: 'say what would change, and how many queued contacts it would discard, without changing anything' };
+const queuedContacts: OptionSpec = {
+  flags: '--queued-contacts <policy>',
+  description: 'contacts queued where the change removes them: fail (report them and change nothing; the default) or discard (asks first)',
+  choices: QUEUED_CONTACT_POLICIES,
+};
+const yes: OptionSpec = { flags: '--yes', description: 'do not ask for confirmation (needed when not on a terminal)' };
+
+const editHelp = `${REVISION_NOTE}\n\n${ALPHA_NOTE}`;
+
+const nodes = group({
+  name: 'nodes',
+  aliases: ['node'],
+  summary: "A workflow's nodes: get, add, update, reroute, add-branch, delete",
+  help: editHelp,
+  examples: [`loopsctl workflow nodes add ${WIN_BACK} --type TimerAction --between ${WIN_BACK_FILTER} ${WIN_BACK_EXPERIMENT}`],
+  commands: [
+    command({
+      name: 'get',
+      aliases: ['show', 'view'],
+      summary: 'Show every field of one node (as `workflow show <id> --node <nodeId>`)',
+      help: ALPHA_NOTE,
+      args: [
+        { name: 'id', description: 'workflow id' },
+        { name: 'nodeId', description: 'node id' },
+      ],
+      examples: [`loopsctl workflow nodes get ${TRIAL} ${TRIAL_BRANCH}`],
+      remote: true,
+      load: async () => (await import('./commands.js')).nodeGet,
+    }),
+    command({
+      name: 'add',
+      summary: 'Insert a new node with default settings after, before or between nodes (a branch brings its default paths)',
+      help: editHelp,
+      args: [{ name: 'id', description: 'workflow id' }],
+      options: [
+        { flags: '--type <typeName>', description: 'the kind of node', choices: CREATABLE_NODE_TYPES, required: true },
+        { flags: '--after <nodeId>', description: 'after this node, which must have exactly one outgoing connection' },
+        { flags: '--before <nodeId>', description: 'before this node, on every connection into it' },
+        { flags: '--between <nodeIds...>', description: 'between two connected nodes: <fromId> <toId>' },
+        revision,
+      ],
+      examples: [
+        `loopsctl workflow nodes add ${WIN_BACK} --type TimerAction --between ${WIN_BACK_FILTER} ${WIN_BACK_EXPERIMENT}`,
+        `loopsctl workflow nodes add ${WIN_BACK} --type SendEmailAction --after ${WIN_BACK_FILTER}`,
+      ],
+      remote: true,
+      load: async () => (await import('./commands.js')).nodeAdd,
+    }),
+    command({
+      name: 'update',
+      summary: "Change a node's own fields, checked against its type first (TimerAction: amount, unit)",
+      help: `Values given with --set are read as JSON when they are (3, true, null, {"match":"all",...}), else as text.\n\n${editHelp}`,
+      args: [
+        { name: 'id', description: 'workflow id' },
+        { name: 'nodeId', description: 'node id' },
+      ],
+      options: [
+        { flags: '--set <field=value>', description: 'a field to change (repeatable)', repeatable: true },
+        { flags: '--payload-file <file>', description: 'the fields to change as a JSON object, from a file or - for stdin' },
+        revision,
+      ],
+      examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount=3 --set unit=d`],
+      remote: true,
+      load: async () => (await import('./commands.js')).nodeUpdate,
+    }),
+    command({
+      name: 'reroute',
+      summary: "Move a node's one outgoing connection to another node",
+      help: `The node must have exactly one outgoing connection (not a branch), and the node it leads to now must keep another incoming one.\n\n${editHelp}`,
+      args: [
+        { name: 'id', description: 'workflow id' },
+        { name: 'nodeId', description: 'the node whose connection moves' },
+      ],
+      options: [{ flags: '--to <targetNodeId>', description: 'the node it should lead to', required: true }, revision],
+      examples: [`loopsctl workflow nodes reroute ${WIN_BACK} ${WIN_BACK_HOLDOUT} --to ${WIN_BACK_OFFER}`],
+      remote: true,
+      load: async () => (await import('./commands.js')).nodeReroute,
+    }),
+    command({
+      name: 'add-branch',
+      summary: 'Add a path to a BranchNode (an AudienceFilter) or an ExperimentBranchNode (a VariantNode)',
+      help: editHelp,
+      args: [
+        { name: 'id', description: 'workflow id' },
+        { name: 'nodeId', description: 'the branch or experiment node' },
+      ],
+      options: [revision],
+      examples: [`loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
+      remote: true,
+      load: async () => (await import('./commands.js')).nodeAddBranch,
+    }),
+    command({
+      name: 'delete',
+      summary: 'Delete a node (its parents then lead to its child), or with --recursive the node and all only it leads to',
+      help: `Asks first (--yes when not on a terminal). When contacts are queued at a node it would remove, nothing is deleted unless --queued-contacts discard is given: the impact is shown and the exit code is 5.\n\n${editHelp}`,
+      args: [
+        { name: 'id', description: 'workflow id' },
+        { name: 'nodeId', description: 'node id' },
+      ],
+      options: [{ flags: '--recursive', description: 'also delete the nodes downstream that nothing else leads to' }, dryRun, queuedContacts, yes, revision],
+      examples: [`loopsctl workflow nodes delete ${WIN_BACK} ${WIN_BACK_OFFER_VARIANT} --recursive --dry-run`, `loopsctl workflow nodes delete ${WELCOME} ${WELCOME_WAIT} --dry-run`],
+      remote: true,
+      load: async () => (await import('./commands.js')).nodeDelete,
+    }),
+  ],
+});
 
 export const area: Area = {
   spec: group({
     name: 'workflow',
     aliases: ['workflows'],
-    summary: 'Workflows and their graphs (alpha API)',
+    summary: 'Workflows and their graphs: list, show, create, update, set-list, nodes (alpha API)',
     help: ALPHA_NOTE,
-    examples: ['loopsctl workflow list', `loopsctl workflow show ${EXAMPLE_ID}`],
+    examples: ['loopsctl workflow list', `loopsctl workflow show ${TRIAL}`, `loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
     commands: [
       listCommand({ summary: 'List workflows', example: 'loopsctl workflow list', help: ALPHA_NOTE, load: async () => (await import('./commands.js')).list }),
       command({
@@ -29,15 +152,52 @@ export const area: Area = {
           { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },
         ],
         examples: [
-          `loopsctl workflow show ${EXAMPLE_ID}`,
-          `loopsctl workflow show ${EXAMPLE_ID} --format mermaid > workflow.mmd`,
-          `loopsctl workflow show ${EXAMPLE_ID} --format dot > workflow.dot`,
-          `loopsctl workflow show ${EXAMPLE_ID} --node ${EXAMPLE_NODE}`,
-          `loopsctl workflow show ${EXAMPLE_ID} --json`,
+          `loopsctl workflow show ${TRIAL}`,
+          `loopsctl workflow show ${TRIAL} --format mermaid > workflow.mmd`,
+          `loopsctl workflow show ${TRIAL} --format dot > workflow.dot`,
+          `loopsctl workflow show ${TRIAL} --node ${TRIAL_BRANCH}`,
+          `loopsctl workflow show ${TRIAL} --json`,
         ],
         remote: true,
         load: async () => (await import('./commands.js')).show,
       }),
+      command({
+        name: 'create',
+        summary: 'Create a draft workflow with a blank trigger and an exit node',
+        help: ALPHA_NOTE,
+        options: [
+          { flags: '--name <name>', description: 'its name', required: true },
+          { flags: '--description <text>', description: 'what it is for' },
+          { flags: '--list <mailingListId>', description: 'the mailing list it sends to' },
+        ],
+        examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
+        remote: true,
+        load: async () => (await import('./commands.js')).create,
+      }),
+      command({
+        name: 'update',
+        summary: "Rename a workflow or change its description (its mailing list: see set-list)",
+        help: editHelp,
+        args: [{ name: 'id', description: 'workflow id' }],
+        options: [{ flags: '--name <name>', description: 'new name' }, { flags: '--description <text>', description: 'new description' }, revision],
+        examples: [`loopsctl workflow update ${WIN_BACK} --name "Win-back"`],
+        remote: true,
+        load: async () => (await import('./commands.js')).update,
+      }),
+      command({
+        name: 'set-list',
+        summary: 'Change the mailing list a workflow sends to, or clear it with none',
+        help: `Contacts queued in the workflow that the new list excludes are reported, and nothing changes, unless --queued-contacts discard is given (which asks first; --yes when not on a terminal); the exit code is then 5. Clearing the list discards no one.\n\n${editHelp}`,
+        args: [
+          { name: 'id', description: 'workflow id' },
+          { name: 'mailingListId', description: 'the mailing list id, or none' },
+        ],
+        options: [dryRun, queuedContacts, yes, revision],
+        examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
+        remote: true,
+        load: async () => (await import('./commands.js')).setList,
+      }),
+      nodes,
     ],
   }),
   sandbox: async () => (await import('./sandbox.js')).sandbox,

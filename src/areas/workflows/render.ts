@@ -1,12 +1,15 @@
-/** Text views of workflows: the list, the graph as a tree, and one node in full. */
-import { isKnownNodeType, nodeFieldsByType, type Workflow, type WorkflowNode, type WorkflowSummary } from './schemas.js';
+/**
+ * Text views of workflows: the list, the graph as a tree, one node in full, and what a change did
+ * to the graph (the tree after it with added, changed and removed nodes marked).
+ */
+import type { Workflow, WorkflowNode, WorkflowSummary } from './schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
-import { styleFor } from '../../render/style.js';
+import { styleFor, type Style } from '../../render/style.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';
-import { describeComparison } from './labels.js';
-import { renderWorkflowTree } from './tree.js';
+import { describeComparison, nodeType } from './node-types.js';
+import { MARK_SIGNS, renderWorkflowTree, type ChangeMark } from './tree.js';
 
 export const workflowListView: ListView<WorkflowSummary> = {
   noun: 'workflows',
@@ -14,8 +17,33 @@ export const workflowListView: ListView<WorkflowSummary> = {
   row: (workflow) => [workflow.id, workflow.name, workflow.updatedAt],
 };
 
-export function renderWorkflow(out: Output, workflow: Workflow): string {
-  const style = styleFor(out);
+/** What a change did to a workflow's graph, by node id. */
+export interface GraphChanges {
+  marks: Map<string, ChangeMark>;
+  /** Nodes of the graph before that are gone after (for a dry run: that would go). */
+  removed: { id: string; typeName: string }[];
+}
+
+/**
+ * Compares two readings of a graph: ids only after are added, ids only before removed, and ids in
+ * both whose type, connections or shown fields differ are changed, as are the `touched` ids (a
+ * node whose changed fields the simplified view does not show).
+ */
+export function graphChanges(before: Pick<Workflow, 'nodes'> | undefined, after: Pick<Workflow, 'nodes'>, touched: string[] = []): GraphChanges {
+  const marks = new Map<string, ChangeMark>();
+  const removed: GraphChanges['removed'] = [];
+  for (const [id, node] of Object.entries(after.nodes)) {
+    const old = before === undefined ? undefined : Object.hasOwn(before.nodes, id) ? before.nodes[id] : undefined;
+    if (old === undefined) marks.set(id, 'added');
+    else if (touched.includes(id) || JSON.stringify(old) !== JSON.stringify(node)) marks.set(id, 'changed');
+  }
+  if (before !== undefined) {
+    for (const [id, node] of Object.entries(before.nodes)) if (!Object.hasOwn(after.nodes, id)) removed.push({ id, typeName: node.typeName });
+  }
+  return { marks, removed };
+}
+
+function header(style: Style, workflow: Workflow): string[] {
   const title = [workflow.emoji, workflow.name ?? '(unnamed workflow)'].filter(Boolean).join(' ');
   const facts = [
     `id ${workflow.id}`,
@@ -23,27 +51,54 @@ export function renderWorkflow(out: Output, workflow: Workflow): string {
     workflow.mailingListId ? `mailing list ${workflow.mailingListId}` : undefined,
     `${Object.keys(workflow.nodes).length} nodes`,
   ].filter(Boolean);
-  const header = [style.bold(sanitize(title)), style.dim(sanitize(facts.join(' · ')))];
-  if (workflow.description) header.push(sanitize(workflow.description));
-  const tree = renderWorkflowTree(workflow, {
+  const lines = [style.bold(sanitize(title)), style.dim(sanitize(facts.join(' · ')))];
+  if (workflow.description) lines.push(sanitize(workflow.description));
+  return lines;
+}
+
+function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string, ChangeMark>): string {
+  return renderWorkflowTree(workflow, {
     unicode: out.tty,
-    paint: { type: style.cyan, id: style.dim, reference: style.yellow, missing: style.red },
+    marks,
+    paint: { type: style.cyan, id: style.dim, reference: style.yellow, missing: style.red, mark: { added: style.green, changed: style.yellow, removed: style.red } },
   });
-  return `${header.join('\n')}\n\n${tree}`;
+}
+
+export function renderWorkflow(out: Output, workflow: Workflow): string {
+  const style = styleFor(out);
+  return `${header(style, workflow).join('\n')}\n\n${tree(out, style, workflow)}`;
+}
+
+/**
+ * A workflow after a change (or, for a dry run, as it is), with the nodes the change touched
+ * marked, the removed ones listed after the tree, and a legend of the signs in use.
+ */
+export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: GraphChanges): string {
+  const style = styleFor(out);
+  const paint: Record<ChangeMark, (text: string) => string> = { added: style.green, changed: style.yellow, removed: style.red };
+  const lines = [`${header(style, workflow).join('\n')}\n`, tree(out, style, workflow, changes.marks).trimEnd()];
+  if (changes.removed.length > 0) {
+    lines.push('', 'Removed:');
+    for (const node of changes.removed) lines.push(`${paint.removed(MARK_SIGNS.removed)} ${sanitize(node.typeName)}  ${style.dim(sanitize(node.id))}`);
+  }
+  const used = new Set<ChangeMark>(changes.marks.values());
+  if (changes.removed.length > 0) used.add('removed');
+  if (used.size > 0) lines.push('', [...used].map((mark) => `${paint[mark](MARK_SIGNS[mark])} ${mark}`).join('  '));
+  return `${lines.join('\n')}\n`;
 }
 
 /**
  * Every field of a node: the common ones, then its type's fields in the reference's order (shown
- * even when absent, as '-'), then any field the CLI does not know, so nothing the API sends is hidden.
+ * even when absent, as '-'), then any field the CLI does not know, so nothing the API sends is
+ * hidden, whatever its name (own properties only: a field named constructor or __proto__ is data).
  */
 export function renderWorkflowNode(out: Output, node: WorkflowNode): string {
-  const typeFields = isKnownNodeType(node.typeName) ? Object.keys(nodeFieldsByType[node.typeName]) : [];
-  const order = ['id', 'workflowId', 'typeName', 'nextNodeIds', ...typeFields];
-  const ordered: Record<string, unknown> = {};
-  for (const key of order) ordered[key] = node[key];
-  for (const [key, value] of Object.entries(node)) if (!(key in ordered)) ordered[key] = value;
-  for (const [key, value] of Object.entries(ordered)) ordered[key] = describeField(key, value);
-  return renderRecord(out, ordered);
+  const typeFields = Object.keys(nodeType(node.typeName)?.fields ?? {});
+  const fields = new Map<string, unknown>();
+  for (const key of ['id', 'workflowId', 'typeName', 'nextNodeIds', ...typeFields]) fields.set(key, Object.hasOwn(node, key) ? node[key] : undefined);
+  for (const [key, value] of Object.entries(node)) if (!fields.has(key)) fields.set(key, value);
+  const rows = Array.from(fields, ([key, value]): [string, unknown] => [key, describeField(key, value)]);
+  return renderRecord(out, Object.fromEntries(rows));
 }
 
 function describeField(key: string, value: unknown): unknown {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMermaidLabel, renderWorkflowMermaid } from '../../src/areas/workflows/mermaid.js';
-import { quoteDot, renderWorkflowDot } from '../../src/areas/workflows/dot.js';
+import { renderWorkflowDot, quoteDot } from '../../../src/areas/workflows/dot.js';
+import { escapeMermaidLabel, renderWorkflowMermaid } from '../../../src/areas/workflows/mermaid.js';
 
 // Hostile names on purpose: quotes, entity-like text, brackets, a newline, a backslash in an id,
 // a node the trigger cannot reach, and an edge to an id that has no node.
@@ -41,22 +41,22 @@ describe('workflow diagrams', () => {
 `);
   });
 
-  it('draws a DOT digraph with every id and label quoted and escaped', () => {
+  it('draws a DOT digraph with synthetic ids, the real ids as tooltips, and every label quoted and escaped', () => {
     expect(renderWorkflowDot(workflow)).toBe(`digraph "wf1" {
   label="Onboarding \\"A\\" <b>";
   labelloc=t;
   node [shape=box, style=rounded];
-  "t1" [label="SignupTrigger", shape=oval];
-  "e1" [label="SendEmailAction\\n\\"Hi \\"there\\" #1 & <you>\\\\n[now]\\", email em1"];
-  "w1" [label="TimerAction\\nwait 2 days"];
-  "x1" [label="ExitAction"];
-  "we\\"ird\\\\id" [label="ExitAction"];
-  "gone" [label="✗ gone\\nmissing node", style=dashed, color=red, fontcolor=red];
-  "t1" -> "w1";
-  "e1" -> "x1";
-  "w1" -> "e1";
-  "w1" -> "gone";
-  "we\\"ird\\\\id" -> "t1";
+  n0 [label="SignupTrigger", tooltip="t1", shape=oval];
+  n1 [label="SendEmailAction\\n\\"Hi \\"there\\" #1 & <you>\\\\n[now]\\", email em1", tooltip="e1"];
+  n2 [label="TimerAction\\nwait 2 days", tooltip="w1"];
+  n3 [label="ExitAction", tooltip="x1"];
+  n4 [label="ExitAction", tooltip="we\\"ird\\\\id"];
+  m0 [label="✗ gone\\nmissing node", tooltip="gone", style=dashed, color=red, fontcolor=red];
+  n0 -> n2;
+  n1 -> n3;
+  n2 -> n1;
+  n2 -> m0;
+  n4 -> n0;
 }
 `);
   });
@@ -67,7 +67,7 @@ describe('workflow diagrams', () => {
     expect(mermaid.match(/n0 --> n1/g)).toHaveLength(2);
     expect(mermaid).toContain('n1 --> n0');
     expect(mermaid).not.toContain('classDef');
-    expect(renderWorkflowDot(graph).match(/"a" -> "b";/g)).toHaveLength(2);
+    expect(renderWorkflowDot(graph).match(/n0 -> n1;/g)).toHaveLength(2);
   });
 
   it('leaves no character in a label that Mermaid or DOT would read as syntax', () => {
