@@ -22,7 +22,8 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     const { CommandContext } = await import('./core/context.js');
     const context = new CommandContext(runtime, globals as GlobalOptions, spec);
     try {
-      const handler = await spec.load();
+      // A bad --jq expression is found before any request; jq loads while the command does.
+      const [handler] = await Promise.all([spec.load(), context.out.ready()]);
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } finally {
       await context.close();
@@ -35,7 +36,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     const error = normalize(thrown);
     if (typeof error === 'number') return error;
     // The global flags as parsed where parsing got that far, else as written.
-    const json = globals.json ?? (argv.includes('--json') || argv.includes('--jsonl'));
+    const json = globals.json ?? (globals.jq !== undefined || ['--json', '--jsonl', '--jq'].some((flag) => argv.includes(flag)));
     report(runtime, error, json, globals.debug ?? argv.includes('--debug'));
     return error.exitCode;
   }

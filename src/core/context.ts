@@ -19,6 +19,8 @@ export const DEFAULT_PROFILE = 'default';
 
 export interface GlobalOptions {
   json?: boolean;
+  /** --jq: a jq expression for JSON output. */
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   debug?: boolean;
@@ -46,7 +48,7 @@ export class CommandContext {
     readonly globals: GlobalOptions,
     readonly spec: CommandSpec,
   ) {
-    this.out = new Output({ json: globals.json === true, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env });
+    this.out = new Output({ json: globals.json === true, jq: globals.jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env });
   }
 
   get env(): Record<string, string | undefined> {

@@ -39,6 +39,7 @@ export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--json', 'print the API data as JSON on stdout (errors as JSON on stderr)')
+    .option('--jq <expression>', 'filter JSON output with a jq expression; strings print raw (implies --json; per item with --jsonl)')
     .option('--profile <name>', 'use the key stored under this profile')
     .option('--base-url <url>', 'API base URL')
     .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')

@@ -1,10 +1,12 @@
 /**
  * Where output goes and in which form: JSON for scripts, tables for people. Decides colour and
  * box drawing from the terminal, NO_COLOR, FORCE_COLOR and --no-color, and writes with backpressure
- * so that long listings stream instead of piling up in memory.
+ * so that long listings stream instead of piling up in memory. With --jq, every piece of JSON output
+ * goes through the jq expression on its way out, whichever command wrote it.
  */
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
+import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
 
 export interface OutputOptions {
@@ -14,6 +16,8 @@ export interface OutputOptions {
   stdout?: Writable & { isTTY?: boolean };
   stderr?: Writable & { isTTY?: boolean };
   env?: NodeJS.ProcessEnv;
+  /** --jq: the jq expression JSON output goes through; it implies JSON output. */
+  jq?: string;
 }
 
 export class Output {
@@ -23,13 +27,29 @@ export class Output {
   readonly color: boolean;
   readonly stdout: Writable & { isTTY?: boolean };
   readonly stderr: Writable & { isTTY?: boolean };
+  /** Set once ready() has compiled the --jq expression. */
+  private filter?: JqFilter;
+  private readonly expression?: string;
 
   constructor(options: OutputOptions) {
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
-    this.json = options.json;
+    this.json = options.json || options.jq !== undefined;
+    this.expression = options.jq;
     this.tty = this.stdout.isTTY === true;
     this.color = colorEnabled(options.color, this.tty, options.env ?? process.env);
+  }
+
+  /** Loads jq and checks the --jq expression, if there is one: a bad one is a usage error. */
+  async ready(): Promise<void> {
+    if (this.expression === undefined || this.filter !== undefined) return;
+    const { JqFilter } = await import('./jq.js');
+    this.filter = await JqFilter.compile(this.expression);
+  }
+
+  /** JSON output goes through a --jq expression. */
+  get filtered(): boolean {
+    return this.expression !== undefined;
   }
 
   /** Writes to stdout, waiting for the stream to drain when its buffer is full. */
@@ -39,7 +59,25 @@ export class Output {
   }
 
   writeJson(value: unknown): Promise<void> {
+    if (this.filtered) return this.writeResults(this.jq().results(JSON.stringify(value)));
     return this.write(`${formatJson(value)}\n`);
+  }
+
+  /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
+  writeJsonLines(items: readonly unknown[]): Promise<void> {
+    if (this.filtered) return this.writeResults(this.jq().resultsOfEach(JSON.stringify(items)));
+    return this.write(jsonLines(items));
+  }
+
+  /**
+   * JSON as the API sent it, byte for byte; on a terminal indented and coloured. With --jq, the
+   * results of the expression on it. Text that is not JSON is written as it is (escaped on a terminal).
+   */
+  async writeJsonText(text: string): Promise<void> {
+    if (this.filtered) return this.writeResults(this.jq().results(text));
+    if (!this.tty || text === '') return this.write(text);
+    const pretty = (await this.prettyPrinter())(text);
+    return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
   }
 
   /** The API's data as JSON under --json, else the text view of it. */
@@ -51,6 +89,49 @@ export class Output {
   note(text: string): void {
     if (!this.json) this.stderr.write(`${sanitize(text)}\n`);
   }
+
+  /**
+   * The results of --jq, as `gh --jq` prints them: strings raw, one per line, other values as
+   * compact JSON; on a terminal, values indented and coloured, and strings with control characters
+   * escaped, since a raw string could otherwise drive the terminal.
+   */
+  private async writeResults(results: string[]): Promise<void> {
+    if (results.length === 0) return;
+    const pretty = this.tty && results.some((result) => !result.startsWith('"')) ? await this.prettyPrinter() : undefined;
+    let text = '';
+    for (const result of results) {
+      if (result.startsWith('"')) {
+        const raw = JSON.parse(result) as string;
+        text += `${this.tty ? sanitizeKeepingLines(raw) : raw}\n`;
+      } else {
+        text += `${pretty?.(result) ?? result}\n`;
+      }
+    }
+    await this.write(text);
+  }
+
+  /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
+  private async prettyPrinter(): Promise<(json: string) => string | undefined> {
+    const [{ prettyJson }, { styleFor }] = await Promise.all([import('./json-text.js'), import('./style.js')]);
+    const style = styleFor(this);
+    return (json) => prettyJson(json, style);
+  }
+
+  private jq(): JqFilter {
+    // main() awaits ready() before any command runs.
+    if (this.filter === undefined) throw new Error('the --jq expression was not compiled before output');
+    return this.filter;
+  }
+}
+
+/** Control characters escaped as sanitize() does, but line breaks and tabs kept: text meant to be read as lines. */
+function sanitizeKeepingLines(text: string): string {
+  return text.split('\n').map((line) => line.split('\t').map(sanitize).join('\t')).join('\n');
+}
+
+/** Items as JSON Lines: one compact item per line. */
+export function jsonLines(items: readonly unknown[]): string {
+  return items.map((item) => `${formatJson(item, 0)}\n`).join('');
 }
 
 /**
@@ -67,11 +148,17 @@ export function formatJson(value: unknown, indent = 2): string {
  */
 export class JsonArrayWriter {
   private count = 0;
+  /** With --jq the expression needs the whole array, so items are kept until the end. */
+  private readonly kept: unknown[] = [];
 
   constructor(private readonly out: Output) {}
 
   /** Appends items with one write, so a page costs one write rather than one per item. */
   async add(...items: unknown[]): Promise<void> {
+    if (this.out.filtered) {
+      this.kept.push(...items);
+      return;
+    }
     let text = '';
     for (const item of items) {
       text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
@@ -81,6 +168,7 @@ export class JsonArrayWriter {
   }
 
   end(): Promise<void> {
+    if (this.out.filtered) return this.out.writeJson(this.kept);
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
   }
 }
