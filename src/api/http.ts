@@ -20,6 +20,8 @@ export interface HttpRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A JSON body already written out, sent exactly as given (instead of `body`). */
+  bodyText?: string;
   /** Headers besides the ones every request carries, such as Idempotency-Key. */
   headers?: Record<string, string>;
   /**
@@ -29,13 +31,23 @@ export interface HttpRequest {
   idempotent: boolean;
 }
 
-export interface HttpResponse {
+export interface HttpResponse extends HttpAnswer {
+  body: unknown;
+}
+
+/** An answer as received. */
+export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   contentType: string;
   /** The body as received, for describing an answer of the wrong shape. */
   text: string;
-  body: unknown;
+}
+
+/** The last answer to a request, and, when it is a failure, the error it means. */
+export interface HttpExchange {
+  answer: HttpAnswer;
+  error?: LoopsctlError;
 }
 
 /** What the client needs from a transport; tests substitute their own. */
@@ -85,6 +97,8 @@ class AttemptFailure {
     /** A few words for the retry notice: "HTTP 503", "ECONNRESET", "timed out". */
     readonly reason: string,
     readonly retryAfterMs?: number,
+    /** The answer, when the API gave one (429, 5xx). */
+    readonly answer?: HttpAnswer,
   ) {}
 }
 
@@ -121,25 +135,46 @@ export class HttpTransport implements Transport {
    * error the last failure means.
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    const { answer, error } = await this.exchange(req);
+    if (error !== undefined) throw error;
+    return { ...answer, body: parseJson(answer.text, answer.status, answer.contentType) };
+  }
+
+  /**
+   * Sends a request, retrying as the rules allow, and returns the last answer as received, whatever
+   * its status, with the error a failing one means. A request that got no answer throws.
+   */
+  async exchange(req: HttpRequest): Promise<HttpExchange> {
     const { retries } = this.policy;
     for (let retry = 0; ; retry += 1) {
+      let failure: AttemptFailure;
       try {
-        return await this.attempt(req);
+        const answer = await this.attempt(req);
+        const judged = this.judge(answer);
+        if (!(judged instanceof AttemptFailure)) return { answer, error: judged };
+        failure = judged;
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
-        const { error, kind, reason, retryAfterMs } = thrown;
-        if (kind === 'rate-limited' && retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) {
-          throw new RateLimitError(`rate limited: the API asks to wait ${formatSeconds(retryAfterMs)} before the next request, longer than loopsctl waits (${formatSeconds(this.policy.maxRetryAfterMs)})`, {
+        failure = thrown;
+      }
+      const { error, kind, reason, retryAfterMs, answer } = failure;
+      const giveUp = (final: LoopsctlError): HttpExchange => {
+        if (answer === undefined) throw final;
+        return { answer, error: final };
+      };
+      if (kind === 'rate-limited' && retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) {
+        return giveUp(
+          new RateLimitError(`rate limited: the API asks to wait ${formatSeconds(retryAfterMs)} before the next request, longer than loopsctl waits (${formatSeconds(this.policy.maxRetryAfterMs)})`, {
             status: error.status,
             hint: 'run the command again after that time',
-          });
-        }
-        if (!mayRetry(kind, req.idempotent)) throw unretriedWrite(error);
-        if (retry >= retries) throw retries === 0 ? error : Object.assign(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` });
-        const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
-        this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
-        await sleep(delayMs, this.options.signal);
+          }),
+        );
       }
+      if (!mayRetry(kind, req.idempotent)) return giveUp(unretriedWrite(error));
+      if (retry >= retries) return giveUp(retries === 0 ? error : Object.assign(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }));
+      const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
+      this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
+      await sleep(delayMs, this.options.signal);
     }
   }
 
@@ -147,7 +182,8 @@ export class HttpTransport implements Transport {
     await this.agent.close();
   }
 
-  private async attempt(req: HttpRequest): Promise<HttpResponse> {
+  /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */
+  private async attempt(req: HttpRequest): Promise<HttpAnswer> {
     const interrupt = this.options.signal;
     if (interrupt?.aborted) throw new InterruptedError('interrupted');
     await this.pacer.turn(interrupt);
@@ -157,12 +193,9 @@ export class HttpTransport implements Transport {
       'user-agent': this.options.userAgent,
       accept: 'application/json',
     };
+    const payload = req.bodyText ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+    if (payload !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, req.headers);
-    let payload: string | undefined;
-    if (req.body !== undefined) {
-      payload = JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
-    }
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const started = performance.now();
@@ -187,16 +220,16 @@ export class HttpTransport implements Transport {
     const elapsed = Math.round(performance.now() - started);
     this.options.debug?.(`< ${response.statusCode} ${req.method} ${url} in ${elapsed} ms`);
     this.pacer.observe(response.headers);
-    const contentType = String(response.headers['content-type'] ?? '');
-    const status = response.statusCode;
-
-    if (status >= 200 && status < 300) {
-      return { status, headers: response.headers, contentType, text, body: parseJson(text, status, contentType) };
-    }
-    throw this.statusFailure(status, response.headers, text, contentType);
+    return { status: response.statusCode, headers: response.headers, contentType: String(response.headers['content-type'] ?? ''), text };
   }
 
-  private statusFailure(status: number, headers: HttpResponse['headers'], text: string, contentType: string): AttemptFailure {
+  /**
+   * What an answer means: nothing for a success, an AttemptFailure for one worth retrying (429,
+   * 5xx), else the error to report.
+   */
+  private judge(answer: HttpAnswer): AttemptFailure | LoopsctlError | undefined {
+    const { status, headers, text, contentType } = answer;
+    if (status >= 200 && status < 300) return undefined;
     let message: string | undefined;
     try {
       const parsed = errorBody.safeParse(JSON.parse(text));
@@ -211,10 +244,10 @@ export class HttpTransport implements Transport {
     const retryAfterMs = parseRetryAfter(headers['retry-after']);
     if (status === 429) {
       if (retryAfterMs !== undefined) error.message += ` (it asks to wait ${formatSeconds(retryAfterMs)})`;
-      return new AttemptFailure(error, 'rate-limited', 'HTTP 429', retryAfterMs);
+      return new AttemptFailure(error, 'rate-limited', 'HTTP 429', retryAfterMs, answer);
     }
-    if (status >= 500) return new AttemptFailure(error, 'server', `HTTP ${status}`, retryAfterMs);
-    throw error;
+    if (status >= 500) return new AttemptFailure(error, 'server', `HTTP ${status}`, retryAfterMs, answer);
+    return error;
   }
 
   private networkFailure(error: unknown, req: HttpRequest, url: string, deadline: AbortSignal, answered: boolean): AttemptFailure {
