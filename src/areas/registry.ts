@@ -4,6 +4,7 @@
  */
 import type { Spec } from '../core/declare.js';
 import type { Area } from './area.js';
+import { area as api } from './api/index.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
 import { area as completion } from './completion/index.js';
@@ -25,6 +26,7 @@ export const areas: Area[] = [
   segments,
   ips,
   auth,
+  api,
   webhooks,
   completion,
   sandbox,

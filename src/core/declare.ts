@@ -83,6 +83,15 @@ export function integerIn(min: number, max: number) {
   };
 }
 
+/** One of the choices, in any letter case; the value is the choice as declared. */
+export function choiceIgnoringCase(choices: readonly string[]) {
+  return (value: string): string => {
+    const choice = choices.find((candidate) => candidate.toLowerCase() === value.toLowerCase());
+    if (choice === undefined) throw new InvalidArgumentError(`expected one of ${choices.join(', ')}.`);
+    return choice;
+  };
+}
+
 /** Every command below a spec, with the words that reach it. */
 export function walkSpecs(specs: Spec[], path: string[] = []): { path: string[]; spec: CommandSpec }[] {
   return specs.flatMap((spec) =>

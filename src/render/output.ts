@@ -70,11 +70,12 @@ export class Output {
   }
 
   /**
-   * JSON as the API sent it, byte for byte; on a terminal indented and coloured. With --jq, the
-   * results of the expression on it. Text that is not JSON is written as it is (escaped on a terminal).
+   * JSON as the API sent it, byte for byte; on a terminal indented and coloured. With --jq (unless
+   * `filter` is false), the results of the expression on it. Text that is not JSON is written as it
+   * is, escaped on a terminal.
    */
-  async writeJsonText(text: string): Promise<void> {
-    if (this.filtered) return this.writeResults(this.jq().results(text));
+  async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
+    if (filter && this.filtered) return this.writeResults(this.jq().results(text));
     if (!this.tty || text === '') return this.write(text);
     const pretty = (await this.prettyPrinter())(text);
     return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
