@@ -7,6 +7,7 @@ import type { Area } from './area.js';
 import { area as api } from './api/index.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
+import { area as commands } from './commands/index.js';
 import { area as completion } from './completion/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
@@ -29,6 +30,7 @@ export const areas: Area[] = [
   api,
   webhooks,
   completion,
+  commands,
   sandbox,
 ];
 

@@ -50,6 +50,8 @@ export interface CommandSpec {
   remote: boolean;
   /** Reads or writes stored keys: --sandbox is refused even when the command calls the API. */
   storesKeys?: boolean;
+  /** Left out of help and of `loopsctl commands`: a command for loopsctl's own scripts. */
+  hidden?: boolean;
   load: () => Promise<Handler>;
 }
 

@@ -33,21 +33,26 @@ export function exampleText(lines: string[]): string {
   return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 }
 
+/** The options every command takes, declared as commands' own options are. */
+export const GLOBAL_OPTIONS: OptionSpec[] = [
+  { flags: '--json', description: 'print the API data as JSON on stdout (errors as JSON on stderr)' },
+  { flags: '--jq <expression>', description: 'filter JSON output with a jq expression; strings print raw (implies --json; per item with --jsonl)' },
+  { flags: '--profile <name>', description: 'use the key stored under this profile' },
+  { flags: '--base-url <url>', description: 'API base URL' },
+  { flags: '--sandbox', description: 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)' },
+  { flags: '--timeout <seconds>', description: 'give up on an attempt after this long', default: 30, parse: integerIn(1, 3600) },
+  { flags: '--retries <n>', description: 'retry a failed request up to n times, where that is safe (0: never)', default: 3, parse: integerIn(0, 10) },
+  { flags: '--debug', description: 'log each request to stderr (the key redacted), and stack traces' },
+  { flags: '--no-color', description: 'no colour in text output' },
+];
+
 export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command {
   const program = new Command('loopsctl')
     .description('Administer a Loops account from the command line.')
     .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .option('--json', 'print the API data as JSON on stdout (errors as JSON on stderr)')
-    .option('--jq <expression>', 'filter JSON output with a jq expression; strings print raw (implies --json; per item with --jsonl)')
-    .option('--profile <name>', 'use the key stored under this profile')
-    .option('--base-url <url>', 'API base URL')
-    .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')
-    .addOption(new Option('--timeout <seconds>', 'give up on an attempt after this long').default(30).argParser(integerIn(1, 3600)))
-    .addOption(new Option('--retries <n>', 'retry a failed request up to n times, where that is safe (0: never)').default(3).argParser(integerIn(0, 10)))
-    .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
-    .option('--no-color', 'no colour in text output')
-    .addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp()}\n${exampleText(ROOT_EXAMPLES)}`);
+    .helpOption('-h, --help', 'show help');
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  program.addHelpText('after', () => `\n${ENVIRONMENT_HELP}\n\nExit codes:\n${exitCodeHelp()}\n${exampleText(ROOT_EXAMPLES)}`);
   configure(program, runtime, []);
   program.helpCommand('help [command]', 'show help for a command');
   for (const spec of specs) declare(program, spec, runtime, run, []);
@@ -75,7 +80,10 @@ function configure(command: Command, runtime: Runtime, path: string[]): void {
 
 function declare(parent: Command, spec: Spec, runtime: Runtime, run: Run, parentPath: string[]): void {
   const path = [...parentPath, spec.name];
-  const command = parent.command(spec.name).description(spec.summary).aliases(spec.aliases ?? []);
+  const command = parent
+    .command(spec.name, { hidden: spec.kind === 'command' && spec.hidden === true })
+    .description(spec.summary)
+    .aliases(spec.aliases ?? []);
   configure(command, runtime, path);
   if (spec.kind === 'group') {
     for (const child of spec.commands) declare(command, child, runtime, run, path);
