@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { CommandContext } from './context.js';
+import type { IdList } from './id-lists.js';
 
 export interface ArgumentSpec {
   name: string;
@@ -13,6 +14,8 @@ export interface ArgumentSpec {
   /** Default true. */
   required?: boolean;
   variadic?: boolean;
+  /** The list its ids come from, for shell completion (LOOPSCTL_COMPLETE_IDS=1). */
+  completes?: IdList;
 }
 
 export interface OptionSpec {

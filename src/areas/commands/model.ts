@@ -2,7 +2,8 @@
  * The command tree as data, from the declarations themselves: what `loopsctl commands --json`
  * prints, so that a script or a completion engine can drive loopsctl without reading its help.
  */
-import { walkSpecs, type ArgumentSpec, type CommandSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { walkSpecs, type CommandSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import type { IdList } from '../../core/id-lists.js';
 
 export interface OptionInfo {
   /** As declared: '-f, --raw-field <key=value>'. */
@@ -22,13 +23,22 @@ export interface OptionInfo {
   repeatable: boolean;
 }
 
+export interface ArgumentInfo {
+  name: string;
+  description: string;
+  required: boolean;
+  variadic: boolean;
+  /** The list its ids come from (see `loopsctl completion`), or null. */
+  completes: IdList | null;
+}
+
 export interface CommandInfo {
   /** The words that run it: ['themes', 'list']. */
   path: string[];
   /** Other names of the command itself (its last word). */
   aliases: string[];
   summary: string;
-  arguments: Required<ArgumentSpec>[];
+  arguments: ArgumentInfo[];
   options: OptionInfo[];
   /** Calls the API: --sandbox, --base-url, --profile, --timeout and --retries apply. */
   remote: boolean;
@@ -62,7 +72,13 @@ function commandInfo(path: string[], spec: CommandSpec): CommandInfo {
     path,
     aliases: spec.aliases ?? [],
     summary: spec.summary,
-    arguments: (spec.args ?? []).map((argument) => ({ ...argument, required: argument.required !== false, variadic: argument.variadic === true })),
+    arguments: (spec.args ?? []).map((argument) => ({
+      name: argument.name,
+      description: argument.description,
+      required: argument.required !== false,
+      variadic: argument.variadic === true,
+      completes: argument.completes ?? null,
+    })),
     options: (spec.options ?? []).map(optionInfo),
     remote: spec.remote,
     examples: spec.examples,

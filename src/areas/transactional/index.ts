@@ -19,7 +19,7 @@ export const area: Area = {
       command({
         name: 'metrics',
         summary: 'Show all-time delivery metrics of one or more transactional emails',
-        args: [{ name: 'id', description: 'transactional email ids', variadic: true }],
+        args: [{ name: 'id', description: 'transactional email ids', variadic: true, completes: 'transactional-emails' }],
         examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} --json`],
         remote: true,
         load: async () => (await import('./commands.js')).metrics,
@@ -27,7 +27,7 @@ export const area: Area = {
       command({
         name: 'draft',
         summary: 'Make sure a transactional email has a draft, and show it (creates one from the published version if needed)',
-        args: [{ name: 'id', description: 'transactional email id' }],
+        args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
         examples: [`loopsctl transactional draft ${EXAMPLE_ID}`, `loopsctl transactional draft ${EXAMPLE_ID} --json`],
         remote: true,
         load: async () => (await import('./commands.js')).draft,
