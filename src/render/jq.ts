@@ -3,6 +3,7 @@
  * (jq-web), so expressions mean exactly what they mean to jq; it is loaded only when --jq is given.
  * Each result comes back as one line of compact JSON, which the Output prints as `gh --jq` does.
  */
+import { setFlagsFromString } from 'node:v8';
 import type { Jq, JqError } from 'jq-web';
 import { UsageError } from '../api/errors.js';
 
@@ -17,6 +18,10 @@ export class JqFilter {
 
   /** Loads jq and checks the expression, so that a mistake in it is found before any request. */
   static async compile(expression: string): Promise<JqFilter> {
+    // A run calls jq a few times: V8's baseline WebAssembly compiler alone answers in a third of
+    // the time it takes while also optimising jq's code on the side, for at worst a slower filter
+    // of a very long listing. jq is the only WebAssembly loopsctl runs.
+    setFlagsFromString('--liftoff-only');
     const { loading } = await import('./jq-web-loader.cjs');
     const jq = await loading;
     // Without input, jq compiles the program and then has nothing to run it on.

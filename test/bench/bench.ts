@@ -2,7 +2,7 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, listing, metrics), all of them by default.
+ * pick parts (startup, request, scripting, listing, metrics), all of them by default.
  */
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { interleaved, median, run, runWithUsage, type Command, type Usage } from
 import { startBenchServer, type RequestSpan } from './server.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|listing|metrics]...');
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|scripting|listing|metrics]...');
 const runs = (part: string) => picked.length === 0 || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -70,6 +70,7 @@ try {
 
   if (runs('startup')) await measureStartup();
   if (runs('request')) await measureRequest();
+  if (runs('scripting')) await measureScripting();
   if (runs('listing')) await measureListing();
   if (runs('metrics')) await measureMetrics();
 } finally {
@@ -90,6 +91,20 @@ async function measureRequest(): Promise<void> {
   const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
   const ips = await interleaved([fetchOne, cli('ips', ['ips', 'list', '--json'])], REQUEST_ROUNDS, env);
   ratio('ips list --json vs fetch', 1.25, ['loopsctl', ips.get('ips')!], ['fetch', ips.get('fetch')!]);
+}
+
+/**
+ * `loopsctl api` against the same one-request floor as `ips list`, and --jq against --json for the
+ * same listing: the cost of loading jq (WebAssembly) and compiling the expression, which is paid
+ * only when --jq is given.
+ */
+async function measureScripting(): Promise<void> {
+  console.error('api and --jq…');
+  const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
+  const api = await interleaved([fetchOne, cli('api', ['api', '/v1/dedicated-sending-ips'])], REQUEST_ROUNDS, env);
+  ratio('api /v1/dedicated-sending-ips vs fetch', 1.25, ['loopsctl api', api.get('api')!], ['fetch', api.get('fetch')!]);
+  const jq = await interleaved([cli('json', ['themes', 'list', '--json']), cli('jq', ['themes', 'list', '--jq', '.[].name'])], REQUEST_ROUNDS, env);
+  ratio("themes list --jq '.[].name' vs --json", 1.5, ['--jq', jq.get('jq')!], ['--json', jq.get('json')!]);
 }
 
 /**
