@@ -33,7 +33,7 @@ when the API cannot have seen them, unless --idempotency-key makes a second atte
       'loopsctl --sandbox api themes -X GET -f perPage=10 --jq \'.data[].name\'',
       'loopsctl --sandbox api /v1/audience-segments --paginate --jsonl',
       'loopsctl --sandbox api -X POST /v1/transactional-emails -f name="Password reset" --idempotency-key reset-1',
-      'loopsctl --sandbox api /v1/themes -i',
+      'loopsctl --sandbox api /v1/dedicated-sending-ips -i',
     ],
     remote: true,
     load: async () => (await import('./commands.js')).api,
