@@ -6,6 +6,7 @@
  */
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
+import { InternalError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
 
@@ -120,7 +121,7 @@ export class Output {
 
   private jq(): JqFilter {
     // main() awaits ready() before any command runs.
-    if (this.filter === undefined) throw new Error('the --jq expression was not compiled before output');
+    if (this.filter === undefined) throw new InternalError('the --jq expression was not compiled before output');
     return this.filter;
   }
 }

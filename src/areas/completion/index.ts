@@ -15,8 +15,8 @@ export const area: Area = {
     summary: 'Shell completion scripts for bash, zsh and fish',
     examples: ['loopsctl completion bash > ~/.local/share/bash-completion/completions/loopsctl'],
     help: `With LOOPSCTL_COMPLETE_IDS=1 in the environment, the scripts also complete ids (of workflows,
-themes, transactional emails and groups) with their names, from one request to the API that
-takes at most a second, its answer kept for a minute in the config dir.`,
+themes, transactional emails and groups) with their names: one attempt of at most a second for
+the first page of the list, its answer kept for a minute in the config dir.`,
     commands: [
       ...(['bash', 'zsh', 'fish'] as const).map((shell) =>
         command({
