@@ -39,6 +39,20 @@ describe('loopsctl api: the request', () => {
     expect(await call(['text'])).toMatchObject({ code: 0, stdout: 'plain words\n' });
   });
 
+  it('indents and colours JSON on a terminal, keeping numbers as sent, and escapes other text there', async () => {
+    const { server } = await api({
+      'GET /v1/odd': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":[1.0,{}],"b":"x\\"y\u0085","c":[]}'),
+      'GET /v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('line\u001b[2J\nnext'),
+    });
+    const env = { LOOPS_API_KEY: KEY, LOOPS_BASE_URL: server.url, FORCE_COLOR: '1' };
+    const pretty = await run(['api', 'odd'], { env, tty: { columns: 80 } });
+    // eslint-disable-next-line no-control-regex
+    expect(pretty.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toBe('{\n  "a": [\n    1.0,\n    {}\n  ],\n  "b": "x\\"y\\u0085",\n  "c": []\n}\n');
+    expect(pretty.stdout).toContain('\u001b[');
+    const text = await run(['api', 'text'], { env, tty: { columns: 80 } });
+    expect(text.stdout).toBe('line\\x1b[2J\nnext');
+  });
+
   it('sends -f and -F as a JSON body with POST, and as query parameters with GET', async () => {
     const { server, call } = await api({
       'POST /v1/things': (_req, res) => json(res, 201, { ok: true }),
@@ -112,6 +126,17 @@ describe('loopsctl api: failures', () => {
     expect(missing).toMatchObject({ code: 4, stdout: '{"message":"Workflow not found."}' });
     expect(missing.stderr).toContain('Error: Workflow not found.');
     expect((await call(['bad', '-f', 'x=1'])).code).toBe(5);
+  });
+
+  it('prints an error answer unfiltered under --jq, and refuses to filter an answer that is not JSON', async () => {
+    const { call } = await api({
+      'GET /v1/missing': (_req, res) => json(res, 404, { message: 'gone' }),
+      'GET /v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('plain'),
+    });
+    expect(await call(['missing', '--jq', '.x'])).toMatchObject({ code: 4, stdout: '{"message":"gone"}' });
+    const text = await call(['text', '--jq', '.']);
+    expect(text).toMatchObject({ code: 9, stdout: '' });
+    expect(JSON.parse(text.stderr).error.message).toMatch(/not JSON, which --jq cannot filter/);
   });
 
   it('retries a GET after a 503', async () => {
