@@ -20,6 +20,7 @@ const ENVIRONMENT_HELP = `Environment:
   LOOPSCTL_PROFILE       stored profile to use when neither --profile nor LOOPS_API_KEY is set
   LOOPS_BASE_URL         API base URL (default https://app.loops.so/api)
   LOOPSCTL_CONFIG_DIR    directory of the config file that keeps stored keys (and the sandbox's data)
+  LOOPSCTL_COMPLETE_IDS  1: shell completion also offers ids, from the API
   NO_COLOR, FORCE_COLOR  turn colour off, or on when stdout is not a terminal`;
 
 const ROOT_EXAMPLES = [
