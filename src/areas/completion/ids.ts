@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { UsageError } from '../../api/errors.js';
 import { PER_PAGE_MAX } from '../../api/paging.js';
 import { z } from '../../api/schemas.js';
@@ -84,7 +84,7 @@ function readCache(file: string): Cache {
 function writeCache(file: string, cache: Cache, key: string, entry: Cache[string], now: number): void {
   const kept = Object.fromEntries(Object.entries(cache).filter(([, old]) => now - old.at < CACHE_MS));
   try {
-    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify({ ...kept, [key]: entry }), { mode: 0o600 });
   } catch {
     // Without a cache, the next Tab asks the API again.

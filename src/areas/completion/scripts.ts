@@ -84,16 +84,17 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
 
 /**
  * With LOOPSCTL_COMPLETE_IDS=1, the ids of the list a command's arguments take, as `id<TAB>name`
- * lines: asked of loopsctl itself with the --sandbox or --profile typed on the line; it answers
- * within a second or two, and with nothing at all on any failure.
+ * lines: asked of loopsctl itself with the --sandbox or --profile typed on the line (given as $2,
+ * which `splitFlags` splits into words as the shell needs: zsh does not split by itself); it
+ * answers within a second or two, and with nothing at all on any failure.
  */
-function idsFunction(prefix: string, program: string): string {
+function idsFunction(prefix: string, program: string, splitFlags: string): string {
   return `${prefix}_complete_ids() {
   [ "$LOOPSCTL_COMPLETE_IDS" = 1 ] || return 0
   local list
   list="$(${prefix}_ids "$1")"
   [ -n "$list" ] || return 0
-  ${program} $2 completion __ids "$list" 2>/dev/null
+  ${program} ${splitFlags} completion __ids "$list" 2>/dev/null
 }
 `;
 }
@@ -134,7 +135,7 @@ export function bashScript(root: CompletionCommand): string {
 # Load it in ~/.bashrc with: source <(${root.name} completion bash)
 
 ${lookupFunctions(root, prefix, false)}
-${idsFunction(prefix, root.name)}
+${idsFunction(prefix, root.name, '$2')}
 ${prefix}_complete() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" option="\${COMP_WORDS[COMP_CWORD-1]}"
 ${pathWalk(prefix, 'COMP_WORDS', 1, '$COMP_CWORD')}
@@ -171,7 +172,7 @@ export function zshScript(root: CompletionCommand): string {
 # or save it as _${root.name} in a directory of $fpath.
 
 ${lookupFunctions(root, prefix, true)}
-${idsFunction(prefix, root.name)}
+${idsFunction(prefix, root.name, '${=2}')}
 _${root.name}() {
   local cur="\${words[CURRENT]}" option="\${words[CURRENT-1]}"
 ${pathWalk(prefix, 'words', 2, '$CURRENT')}
@@ -189,7 +190,7 @@ ${pathWalk(prefix, 'words', 2, '$CURRENT')}
     if [[ -n "\${entries[1]}" ]]; then
       _describe -t commands command entries
     elif [[ -n "$(${prefix}_ids "$cmd_path")" ]]; then
-      entries=("\${(@f)$(${prefix}_complete_ids "$cmd_path" "$id_flags" | tr '\t' ':')}")
+      entries=("\${(@f)$(${prefix}_complete_ids "$cmd_path" "$id_flags" | tr '\\t' ':')}")
       [[ -n "\${entries[1]}" ]] && _describe -t ids id entries
     else
       _files

@@ -110,6 +110,34 @@ __loopsctl_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
     expect(readFileSync(calls, 'utf8').trim().split(/\s+/)).toEqual(['--profile', 'work', 'completion', '__ids', 'workflows']);
   });
 
+  const installed = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+
+  it.skipIf(!installed('zsh'))('zsh offers the ids with their names, asking with the account the line chooses', async () => {
+    const script = (await run(['completion', 'zsh'])).stdout;
+    const calls = `${tempDir()}/calls`;
+    // Stand-ins for compsys print what they are given; one for loopsctl records its arguments.
+    const driver = `${script}
+compdef() { :; }
+_describe() { local name=$4; print -l -- "\${(@P)name}"; }
+_files() { print FILES; }
+loopsctl() { print -r -- "\${(j:|:)@}" > "$CALLS"; printf 'cw1\tWelcome: new\ncw2\tOnboarding\n'; }
+words=(loopsctl --sandbox workflows get ''); CURRENT=5
+_loopsctl`;
+    const result = spawnSync('zsh', ['-c', driver], { encoding: 'utf8', env: { PATH: process.env.PATH, CALLS: calls, LOOPSCTL_COMPLETE_IDS: '1' } });
+    expect(result.stdout).toBe('cw1:Welcome: new\ncw2:Onboarding\n');
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(calls, 'utf8')).toBe('--sandbox|completion|__ids|workflows\n');
+  });
+
+  it.skipIf(!installed('fish'))('fish offers the ids with their names', async () => {
+    const script = (await run(['completion', 'fish'])).stdout;
+    const driver = `${script}
+function loopsctl; printf 'cw1\tWelcome\ncw2\tOnboarding\n'; end
+complete -C 'loopsctl --sandbox themes get '`;
+    const result = spawnSync('fish', ['--no-config', '-c', driver], { encoding: 'utf8', env: { PATH: process.env.PATH, LOOPSCTL_COMPLETE_IDS: '1' } });
+    expect(result.stdout).toBe('cw1\tWelcome\ncw2\tOnboarding\n');
+  });
+
   it('is wired into the zsh and fish scripts too', async () => {
     const zsh = (await run(['completion', 'zsh'])).stdout;
     expect(zsh).toContain("'workflow show') echo 'workflows' ;;");
