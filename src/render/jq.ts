@@ -67,6 +67,7 @@ function run(jq: Jq, input: string, expression: string): string[] {
  */
 function jqMessage(stderr: string | undefined): string {
   const lines = (stderr ?? '').split('\n').filter((line) => line.startsWith('jq: error'));
-  const messages = lines.map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, ''));
+  // "... at <top-level>, line 1:" introduces the echo of the program, which is left out.
+  const messages = lines.map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, '').replace(/:$/, ''));
   return messages.length > 0 ? messages.join('; ') : (stderr ?? '').trim();
 }

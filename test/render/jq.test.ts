@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { run, tempDir } from '../support/main.js';
+import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer | undefined;
 afterEach(async () => {
@@ -75,6 +76,14 @@ describe('--jq', () => {
     // eslint-disable-next-line no-control-regex
     expect(result.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toContain('{\n  "n": 1\n}\n');
     expect(result.stdout).toContain('\u001b[');
+  });
+
+  it('works in the built bundle, which finds jq.wasm beside its vendored jq', async () => {
+    const result = await runCli(['--sandbox', 'themes', 'list', '--jq', 'map(select(.isDefault)) | length']);
+    expect(result).toMatchObject({ code: 0, stdout: '1\n', stderr: '' });
+    const invalid = await runCli(['--sandbox', 'themes', 'list', '--jq', '.[']);
+    expect(invalid.code).toBe(2);
+    expect(JSON.parse(invalid.stderr).error.message).toBe('invalid --jq expression: syntax error, unexpected end of file (Unix shell quoting issues?) at <top-level>, line 1');
   });
 
   it('leaves text output alone when no expression is given', async () => {
