@@ -56,8 +56,9 @@ async function buildRequest(context: CommandContext, written: string, options: A
   for (const text of options.rawField ?? []) fields.push(await parseField(text, false, (file) => readSource(file, 'the file')));
   for (const text of options.field ?? []) fields.push(await parseField(text, true, (file) => readSource(file, 'the file')));
 
+  // As gh does, fields or a body make a POST; lists are read with GET, and their fields are the query.
   const hasBody = options.input !== undefined || fields.length > 0;
-  const method = options.method ?? (hasBody ? 'POST' : 'GET');
+  const method = options.method ?? (hasBody && !options.paginate ? 'POST' : 'GET');
   if (method === 'GET' && options.input !== undefined) throw new UsageError('a GET request has no body, so --input does not apply', { hint: 'choose another method with -X' });
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate follows lists, which are read with GET');
   if (options.jsonl && !options.paginate) throw new UsageError('--jsonl prints the items of --paginate', { hint: 'add --paginate, or leave --jsonl out' });

@@ -10,7 +10,7 @@ export const area: Area = {
     summary: 'Send a request to any API path and print the answer as received',
     args: [{ name: 'path', description: 'path below the base URL, such as /v1/themes (the leading / and v1/ may be left out)' }],
     options: [
-      { flags: '-X, --method <method>', description: 'HTTP method (default GET, or POST when fields or --input are given)', choices: METHODS, parse: choiceIgnoringCase(METHODS) },
+      { flags: '-X, --method <method>', description: 'HTTP method (default GET, or POST when fields or --input are given without --paginate)', choices: METHODS, parse: choiceIgnoringCase(METHODS) },
       { flags: '-f, --raw-field <key=value>', description: 'a string field of the JSON body (a query parameter for GET)', repeatable: true },
       {
         flags: '-F, --field <key=value>',

@@ -188,6 +188,10 @@ describe('loopsctl api against the sandbox', () => {
 
     const lines = await run(['--sandbox', 'api', 'themes?perPage=10', '--paginate', '--jsonl'], { env: config });
     expect(lines.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(listed.json());
+
+    // Fields with --paginate are the query of a GET.
+    const fielded = await run(['--sandbox', 'api', 'themes', '-F', 'perPage=50', '--paginate', '--jq', 'length'], { env: config });
+    expect(fielded.stdout).toBe(`${listed.json<unknown[]>().length}\n`);
   });
 
   it('keeps the query of the path while paging', async () => {
