@@ -24,7 +24,8 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     const paged: Runtime = { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
     const context = new CommandContext(paged, globals as GlobalOptions, spec);
     try {
-      const handler = await spec.load();
+      // A bad --jq expression is found before any request; jq loads while the command does.
+      const [handler] = await Promise.all([spec.load(), context.out.ready()]);
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure.
@@ -41,7 +42,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     const error = normalize(thrown);
     if (typeof error === 'number') return error;
     // The global flags as parsed where parsing got that far, else as written.
-    const json = globals.json ?? (argv.includes('--json') || argv.includes('--jsonl'));
+    const json = globals.json ?? (globals.jq !== undefined || ['--json', '--jsonl', '--jq'].some((flag) => argv.includes(flag)));
     reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
     return error.exitCode;
   }

@@ -23,6 +23,8 @@ export interface HttpRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A JSON body already written out, sent exactly as given (instead of `body`). */
+  bodyText?: string;
   /** Headers besides the ones every request carries, such as Idempotency-Key. */
   headers?: Record<string, string>;
   /**
@@ -39,16 +41,23 @@ export interface HttpRequest {
   onAttempt?: (attempt: number) => void;
 }
 
-export interface HttpResponse {
+export interface HttpResponse extends HttpAnswer {
+  body: unknown;
+}
+
+/** An answer as received. */
+export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   contentType: string;
-  /**
-   * The body as received: for describing an answer of the wrong shape, and for passing through
-   * exactly what JSON.parse would change (integers past 2^53, see json-text.ts).
-   */
+  /** The body as received, for describing an answer of the wrong shape. */
   text: string;
-  body: unknown;
+}
+
+/** The last answer to a request, and, when it is a failure, the error it means. */
+export interface HttpExchange {
+  answer: HttpAnswer;
+  error?: LoopsctlError;
 }
 
 /** What the client needs from a transport; tests substitute their own. */
@@ -112,6 +121,8 @@ class AttemptFailure {
     /** A few words for the retry notice: "HTTP 503", "ECONNRESET", "timed out". */
     readonly reason: string,
     readonly retryAfterMs?: number,
+    /** The answer that failed, when one came. */
+    readonly answer?: HttpAnswer,
   ) {}
 }
 
@@ -150,23 +161,42 @@ export class HttpTransport implements Transport {
    * error the last failure means.
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    const { answer, error } = await this.exchange(req);
+    if (error !== undefined) throw error;
+    return { ...answer, body: parseJson(answer.text, answer.status, answer.contentType) };
+  }
+
+  /**
+   * Sends a request, retrying as the rules allow, and returns the last answer as received, whatever
+   * its status, with the error a failing one means. A request that got no answer throws.
+   */
+  async exchange(req: HttpRequest): Promise<HttpExchange> {
     const { retries } = this.policy;
     for (let retry = 0; ; retry += 1) {
+      let failure: AttemptFailure;
       try {
         req.onAttempt?.(retry + 1);
-        return await this.attempt(req);
+        const answer = await this.attempt(req);
+        const judged = this.judge(answer, this.url(req));
+        if (!(judged instanceof AttemptFailure)) return { answer, error: judged };
+        failure = judged;
       } catch (thrown) {
         if (!(thrown instanceof AttemptFailure)) throw thrown;
-        const { error, kind, reason, retryAfterMs } = thrown;
-        // A quota's 429 (the daily preview or upload limit) will not pass by waiting a little.
-        if (kind === 'rate-limited' && req.quota) throw error;
-        if (!mayRetry(kind, req.idempotent)) throw unretriedWrite(error);
-        if (retry >= retries) throw retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` });
-        if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) throw waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs);
-        const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
-        this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
-        await sleep(delayMs, this.options.signal);
+        failure = thrown;
       }
+      const { error, kind, reason, retryAfterMs, answer } = failure;
+      const giveUp = (final: LoopsctlError): HttpExchange => {
+        if (answer === undefined) throw final;
+        return { answer, error: final };
+      };
+      // A quota's 429 (the daily preview or upload limit) will not pass by waiting a little.
+      if (kind === 'rate-limited' && req.quota) return giveUp(error);
+      if (!mayRetry(kind, req.idempotent)) return giveUp(unretriedWrite(error));
+      if (retry >= retries) return giveUp(retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }));
+      if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) return giveUp(waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs));
+      const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
+      this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
+      await sleep(delayMs, this.options.signal);
     }
   }
 
@@ -174,7 +204,8 @@ export class HttpTransport implements Transport {
     await this.agent.close();
   }
 
-  private async attempt(req: HttpRequest): Promise<HttpResponse> {
+  /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */
+  private async attempt(req: HttpRequest): Promise<HttpAnswer> {
     const interrupt = this.options.signal;
     if (interrupt?.aborted) throw new InterruptedError('interrupted');
     await this.pacer.turn(interrupt);
@@ -184,12 +215,10 @@ export class HttpTransport implements Transport {
       'user-agent': this.options.userAgent,
       accept: 'application/json',
     };
+    const payload = req.bodyText ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    // Headers a command gives win, such as a content type of its own.
     Object.assign(headers, req.headers);
-    let payload: string | undefined;
-    if (req.body !== undefined) {
-      payload = JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
-    }
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const started = performance.now();
@@ -231,14 +260,16 @@ export class HttpTransport implements Transport {
         { status, hint: 'a proxy between loopsctl and the API may be compressing answers; check the base URL (--base-url, LOOPS_BASE_URL)' },
       );
     }
-
-    if (status >= 200 && status < 300) {
-      return { status, headers: response.headers, contentType, text, body: parseJson(text, status, contentType) };
-    }
-    throw this.statusFailure(status, response.headers, text, contentType, url);
+    return { status, headers: response.headers, contentType, text };
   }
 
-  private statusFailure(status: number, headers: HttpResponse['headers'], text: string, contentType: string, url: string): AttemptFailure {
+  /**
+   * What an answer means: nothing for a success, an AttemptFailure for one worth retrying (429,
+   * 5xx), else the error to report.
+   */
+  private judge(answer: HttpAnswer, url: string): AttemptFailure | LoopsctlError | undefined {
+    const { status, headers, text, contentType } = answer;
+    if (status >= 200 && status < 300) return undefined;
     let message: string | undefined;
     let body: unknown;
     try {
@@ -254,20 +285,20 @@ export class HttpTransport implements Transport {
     const retryAfterMs = parseRetryAfter(headers['retry-after']);
     if (status >= 300 && status < 400) {
       const location = headerValue(headers.location);
-      throw errorForStatus(status, message, {
+      return errorForStatus(status, message, {
         note: location ? `a redirect to ${describeLocation(location, url)}, not followed` : 'a redirect, not followed',
         hint: 'loopsctl does not follow redirects; check the base URL (--base-url, LOOPS_BASE_URL): it should be the API root, such as https://app.loops.so/api',
       });
     }
     if (status === 429) {
       const note = retryAfterMs === undefined ? undefined : `it asks to wait ${formatSeconds(retryAfterMs)}`;
-      return new AttemptFailure(errorForStatus(status, message, { note }), 'rate-limited', 'HTTP 429', retryAfterMs);
+      return new AttemptFailure(errorForStatus(status, message, { note }), 'rate-limited', 'HTTP 429', retryAfterMs, answer);
     }
     if (status >= 500) {
       const note = message === undefined && text.length > 0 ? describeBody(text, contentType) : undefined;
-      return new AttemptFailure(errorForStatus(status, message, { note }), 'server', `HTTP ${status}`, retryAfterMs);
+      return new AttemptFailure(errorForStatus(status, message, { note }), 'server', `HTTP ${status}`, retryAfterMs, answer);
     }
-    throw errorForStatus(status, message, { body });
+    return errorForStatus(status, message, { body });
   }
 
   private tooLarge(status: number): InvalidResponseError {

@@ -4,9 +4,11 @@
  */
 import type { Spec } from '../core/declare.js';
 import type { Area } from './area.js';
+import { area as api } from './api/index.js';
 import { area as auth } from './auth/index.js';
 import { area as campaignGroups } from './campaign-groups/index.js';
 import { area as campaigns } from './campaigns/index.js';
+import { area as commands } from './commands/index.js';
 import { area as completion } from './completion/index.js';
 import { area as contactProperties } from './contact-properties/index.js';
 import { area as contacts } from './contacts/index.js';
@@ -43,8 +45,10 @@ export const areas: Area[] = [
   lists,
   events,
   auth,
+  api,
   webhooks,
   completion,
+  commands,
   sandbox,
 ];
 

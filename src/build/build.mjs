@@ -6,7 +6,8 @@
  * run before this by `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -21,6 +22,8 @@ const vendored = {
   zod: { stdin: { contents: "module.exports = require('zod');", resolveDir: buildDir } },
   // Colour, needed only for text on a terminal.
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
+  // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
+  'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
 };
 
 const common = {
@@ -52,6 +55,40 @@ await Promise.all([
   build({ ...common, entryPoints: [fileURLToPath(new URL('../cli.ts', import.meta.url))], outfile: `${dist}cli.cjs`, plugins: [requireVendored] }),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
+
+await copyJqWasm(`${dist}vendor/jq.wasm`);
+
+/**
+ * jq's WebAssembly, without the sections that only a debugger reads (DWARF, two thirds of the
+ * file): the module's own sections and its "name" section, for readable stack traces, are kept.
+ */
+async function copyJqWasm(target) {
+  const wasm = await readFile(createRequire(import.meta.url).resolve('jq-web/jq.wasm'));
+  const kept = [wasm.subarray(0, 8)];
+  for (let offset = 8; offset < wasm.length; ) {
+    const [size, content] = unsignedLeb128(wasm, offset + 1);
+    const custom = wasm[offset] === 0;
+    if (!custom || !sectionName(wasm, content).startsWith('.debug')) kept.push(wasm.subarray(offset, content + size));
+    offset = content + size;
+  }
+  await writeFile(target, Buffer.concat(kept));
+}
+
+/** A custom section starts with its name, a length then UTF-8. */
+function sectionName(wasm, offset) {
+  const [length, start] = unsignedLeb128(wasm, offset);
+  return wasm.subarray(start, start + length).toString('utf8');
+}
+
+/** The number at offset, and the offset after it. */
+function unsignedLeb128(bytes, offset) {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = bytes[offset++];
+    value += (byte & 0x7f) * 2 ** shift;
+    if ((byte & 0x80) === 0) return [value, offset];
+  }
+}
 
 // Record V8's code cache for what every start-up runs (bin/loopsctl.js reads it).
 const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url)), '--help'], {

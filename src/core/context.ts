@@ -19,6 +19,8 @@ export const DEFAULT_PROFILE = 'default';
 
 export interface GlobalOptions {
   json?: boolean;
+  /** --jq: a jq expression for JSON output. */
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   debug?: boolean;
@@ -52,7 +54,7 @@ export class CommandContext {
     readonly globals: GlobalOptions,
     readonly spec: CommandSpec,
   ) {
-    this.out = new Output({ json: globals.json === true, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns });
+    this.out = new Output({ json: globals.json === true, jq: globals.jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns });
   }
 
   get env(): Record<string, string | undefined> {

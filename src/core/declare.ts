@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { CommandContext } from './context.js';
+import type { IdList } from './id-lists.js';
 
 export interface ArgumentSpec {
   name: string;
@@ -13,6 +14,8 @@ export interface ArgumentSpec {
   /** Default true. */
   required?: boolean;
   variadic?: boolean;
+  /** The list its ids come from, for shell completion (LOOPSCTL_COMPLETE_IDS=1). */
+  completes?: IdList;
 }
 
 export interface OptionSpec {
@@ -54,6 +57,8 @@ export interface CommandSpec {
   storesKeys?: boolean;
   /** Runs when its group is named without a subcommand (`loopsctl sandbox` serves). */
   isDefault?: boolean;
+  /** Left out of help and of `loopsctl commands`: a command for loopsctl's own scripts. */
+  hidden?: boolean;
   load: () => Promise<Handler>;
 }
 
@@ -84,6 +89,15 @@ export function integerIn(min: number, max: number) {
       throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
     }
     return number;
+  };
+}
+
+/** One of the choices, in any letter case; the value is the choice as declared. */
+export function choiceIgnoringCase(choices: readonly string[]) {
+  return (value: string): string => {
+    const choice = choices.find((candidate) => candidate.toLowerCase() === value.toLowerCase());
+    if (choice === undefined) throw new InvalidArgumentError(`expected one of ${choices.join(', ')}.`);
+    return choice;
   };
 }
 

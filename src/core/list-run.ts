@@ -8,7 +8,7 @@ import type { ListOptionValues } from './list.js';
 
 export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Handler<[], ListOptionValues> {
   return async (context, _args, options) => {
-    if (options.jsonl && context.out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
+    if (options.jsonl && context.globals.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
     // A page cut short would leave a cursor past the items never shown.
     if (options.cursor !== undefined && options.limit !== undefined) {
       throw new UsageError('--cursor and --limit cannot be used together', { hint: 'with --cursor, use --per-page to choose how many items the page holds' });

@@ -21,6 +21,7 @@ const ENVIRONMENT: [string, string][] = [
   ['LOOPSCTL_RATE', 'at most this many requests per second, like --rate'],
   ['LOOPSCTL_MAX_BODY_BYTES', 'largest answer loopsctl reads (default 32 MiB)'],
   ['LOOPSCTL_PAGER, PAGER', 'pager for long output on a terminal (empty: none; default less -FRX)'],
+  ['LOOPSCTL_COMPLETE_IDS', '1: shell completion also offers ids, from the API'],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off, or on when stdout is not a terminal'],
 ];
 
@@ -35,25 +36,31 @@ export function exampleText(lines: string[]): string {
   return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 }
 
+/** The options every command takes, declared as commands' own options are. */
+export const GLOBAL_OPTIONS: OptionSpec[] = [
+  { flags: '--json', description: 'print the API data as JSON on stdout (errors as JSON on stderr)' },
+  { flags: '--jq <expression>', description: 'filter JSON output with a jq expression; strings print raw (implies --json; per item with --jsonl)' },
+  { flags: '--profile <name>', description: 'use the key stored under this profile' },
+  { flags: '--base-url <url>', description: 'API base URL' },
+  { flags: '--sandbox', description: 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)' },
+  { flags: '--timeout <seconds>', description: 'give up on an attempt after this long', default: 30, parse: integerIn(1, 3600) },
+  { flags: '--retries <n>', description: 'retry a failed request up to n times, where that is safe (0: never)', default: 3, parse: integerIn(0, 10) },
+  { flags: '--rate <n>', description: 'at most n requests per second (default: what the API states, else 10)', parse: integerIn(1, 1000) },
+  { flags: '--debug', description: 'log each request to stderr (the key redacted), and stack traces' },
+  { flags: '--no-color', description: 'no colour in text output' },
+  { flags: '--no-pager', description: 'never page long output on a terminal' },
+];
+
 export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command {
   const program = new Command('loopsctl')
     .description('Administer a Loops account from the command line.')
     .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .option('--json', 'print the API data as JSON on stdout (errors as JSON on stderr)')
-    .option('--profile <name>', 'use the key stored under this profile')
-    .option('--base-url <url>', 'API base URL')
-    .option('--sandbox', 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)')
-    .addOption(new Option('--timeout <seconds>', 'give up on an attempt after this long').default(30).argParser(integerIn(1, 3600)))
-    .addOption(new Option('--retries <n>', 'retry a failed request up to n times, where that is safe (0: never)').default(3).argParser(integerIn(0, 10)))
-    .addOption(new Option('--rate <n>', 'at most n requests per second (default: what the API states, else 10)').argParser(integerIn(1, 1000)))
-    .option('--debug', 'log each request to stderr (the key redacted), and stack traces')
-    .option('--no-color', 'no colour in text output')
-    .option('--no-pager', 'never page long output on a terminal')
-    .addHelpText('after', () => {
-      const width = helpWidth(runtime.stdout);
-      return `\nEnvironment:\n${twoColumns(ENVIRONMENT, width)}\n\nExit codes:\n${twoColumns(exitCodeRows(), width)}\n${exampleText(ROOT_EXAMPLES)}`;
-    });
+    .helpOption('-h, --help', 'show help');
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  program.addHelpText('after', () => {
+    const width = helpWidth(runtime.stdout);
+    return `\nEnvironment:\n${twoColumns(ENVIRONMENT, width)}\n\nExit codes:\n${twoColumns(exitCodeRows(), width)}\n${exampleText(ROOT_EXAMPLES)}`;
+  });
   configure(program, runtime, []);
   program.helpCommand('help [command]', 'show help for a command');
   for (const spec of specs) declare(program, spec, runtime, run, []);
@@ -98,7 +105,9 @@ function configure(command: Command, runtime: Runtime, path: string[]): void {
 
 function declare(parent: Command, spec: Spec, runtime: Runtime, run: Run, parentPath: string[]): void {
   const path = [...parentPath, spec.name];
-  const command = parent.command(spec.name, { isDefault: spec.kind === 'command' && spec.isDefault === true }).description(spec.summary).aliases(spec.aliases ?? []);
+  const hidden = spec.kind === 'command' && spec.hidden === true;
+  const isDefault = spec.kind === 'command' && spec.isDefault === true;
+  const command = parent.command(spec.name, { hidden, isDefault }).description(spec.summary).aliases(spec.aliases ?? []);
   configure(command, runtime, path);
   if (spec.kind === 'group') {
     for (const child of spec.commands) declare(command, child, runtime, run, path);

@@ -7,7 +7,7 @@
  * `--jsonl` prints one compact JSON item per line, page by page, with or without --cursor.
  */
 import type { Page } from '../api/schemas.js';
-import { formatJson, JsonArrayWriter, type Output } from './output.js';
+import { JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
 import { renderRows, TableLayout, type Cell, type Column } from './table.js';
 
@@ -52,7 +52,7 @@ export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, v
 
 async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, singlePage: boolean, jsonl: boolean): Promise<void> {
   if (jsonl) {
-    for await (const page of pages) if (page.data.length > 0) await out.write(jsonLines(page.data));
+    for await (const page of pages) if (page.data.length > 0) await out.writeJsonLines(page.data);
     return;
   }
   if (out.json) {
@@ -88,7 +88,4 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
   if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${nextCursor}`);
 }
 
-/** Items as JSON Lines: one compact item per line. */
-export function jsonLines(items: readonly unknown[]): string {
-  return items.map((item) => `${formatJson(item, 0)}\n`).join('');
-}
+export { jsonLines } from './output.js';

@@ -1,10 +1,14 @@
 /**
  * Where output goes and in which form: JSON for scripts, tables for people. Decides colour from
  * the terminal, NO_COLOR, FORCE_COLOR and --no-color, knows the terminal's width that tables fit,
- * and writes with backpressure so that long listings stream instead of piling up in memory.
+ * and writes with backpressure so that long listings stream instead of piling up in memory. With
+ * --jq, every piece of JSON output goes through the jq expression on its way out, whichever
+ * command wrote it.
  */
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
+import { InternalError } from '../api/errors.js';
+import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
 
 /** A stream that may be a terminal, with the terminal's width when it is one. */
@@ -19,6 +23,8 @@ export interface OutputOptions {
   env?: NodeJS.ProcessEnv;
   /** The terminal's width in columns; by default stdout's, else $COLUMNS, else 80. */
   columns?: number;
+  /** --jq: the jq expression JSON output goes through; it implies JSON output. */
+  jq?: string;
 }
 
 export class Output {
@@ -30,15 +36,31 @@ export class Output {
   readonly columns: number;
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
+  /** Set once ready() has compiled the --jq expression. */
+  private filter?: JqFilter;
+  private readonly expression?: string;
 
   constructor(options: OutputOptions) {
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
-    this.json = options.json;
+    this.json = options.json || options.jq !== undefined;
+    this.expression = options.jq;
     this.tty = this.stdout.isTTY === true;
     const env = options.env ?? process.env;
     this.color = colorEnabled(options.color, this.tty, env);
     this.columns = terminalColumns(options.columns, this.stdout.columns, env.COLUMNS);
+  }
+
+  /** Loads jq and checks the --jq expression, if there is one: a bad one is a usage error. */
+  async ready(): Promise<void> {
+    if (this.expression === undefined || this.filter !== undefined) return;
+    const { JqFilter } = await import('./jq.js');
+    this.filter = await JqFilter.compile(this.expression);
+  }
+
+  /** JSON output goes through a --jq expression. */
+  get filtered(): boolean {
+    return this.expression !== undefined;
   }
 
   /** Writes to stdout, waiting for the stream to drain when its buffer is full. */
@@ -48,7 +70,26 @@ export class Output {
   }
 
   writeJson(value: unknown): Promise<void> {
+    if (this.filtered) return this.writeResults(this.jq().results(JSON.stringify(value)));
     return this.write(`${formatJson(value)}\n`);
+  }
+
+  /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
+  writeJsonLines(items: readonly unknown[]): Promise<void> {
+    if (this.filtered) return this.writeResults(this.jq().resultsOfEach(JSON.stringify(items)));
+    return this.write(jsonLines(items));
+  }
+
+  /**
+   * JSON as the API sent it, byte for byte; on a terminal indented and coloured. With --jq (unless
+   * `filter` is false), the results of the expression on it. Text that is not JSON is written as it
+   * is, escaped on a terminal.
+   */
+  async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
+    if (filter && this.filtered) return this.writeResults(this.jq().results(text));
+    if (!this.tty || text === '') return this.write(text);
+    const pretty = (await this.prettyPrinter())(text);
+    return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
   }
 
   /** The API's data as JSON under --json, else the text view of it. */
@@ -60,6 +101,49 @@ export class Output {
   note(text: string): void {
     if (!this.json) this.stderr.write(`${sanitize(text)}\n`);
   }
+
+  /**
+   * The results of --jq, as `gh --jq` prints them: strings raw, one per line, other values as
+   * compact JSON; on a terminal, values indented and coloured, and strings with control characters
+   * escaped, since a raw string could otherwise drive the terminal.
+   */
+  private async writeResults(results: string[]): Promise<void> {
+    if (results.length === 0) return;
+    const pretty = this.tty && results.some((result) => !result.startsWith('"')) ? await this.prettyPrinter() : undefined;
+    let text = '';
+    for (const result of results) {
+      if (result.startsWith('"')) {
+        const raw = JSON.parse(result) as string;
+        text += `${this.tty ? sanitizeKeepingLines(raw) : raw}\n`;
+      } else {
+        text += `${pretty?.(result) ?? result}\n`;
+      }
+    }
+    await this.write(text);
+  }
+
+  /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
+  private async prettyPrinter(): Promise<(json: string) => string | undefined> {
+    const [{ prettyJson }, { styleFor }] = await Promise.all([import('./json-text.js'), import('./style.js')]);
+    const style = styleFor(this);
+    return (json) => prettyJson(json, style);
+  }
+
+  private jq(): JqFilter {
+    // main() awaits ready() before any command runs.
+    if (this.filter === undefined) throw new InternalError('the --jq expression was not compiled before output');
+    return this.filter;
+  }
+}
+
+/** Control characters escaped as sanitize() does, but line breaks and tabs kept: text meant to be read as lines. */
+function sanitizeKeepingLines(text: string): string {
+  return text.split('\n').map((line) => line.split('\t').map(sanitize).join('\t')).join('\n');
+}
+
+/** Items as JSON Lines: one compact item per line. */
+export function jsonLines(items: readonly unknown[]): string {
+  return items.map((item) => `${formatJson(item, 0)}\n`).join('');
 }
 
 /**
@@ -76,6 +160,8 @@ export function formatJson(value: unknown, indent = 2): string {
  */
 export class JsonArrayWriter {
   private count = 0;
+  /** With --jq the expression needs the whole array, so items are kept until the end. */
+  private readonly kept: unknown[] = [];
 
   constructor(private readonly out: Output) {}
 
@@ -84,6 +170,10 @@ export class JsonArrayWriter {
    * come as an array, not as arguments, so a page of any size fits on the stack.
    */
   async add(items: readonly unknown[]): Promise<void> {
+    if (this.out.filtered) {
+      for (const item of items) this.kept.push(item);
+      return;
+    }
     let text = '';
     for (const item of items) {
       text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
@@ -93,6 +183,7 @@ export class JsonArrayWriter {
   }
 
   end(): Promise<void> {
+    if (this.out.filtered) return this.out.writeJson(this.kept);
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
   }
 }

@@ -2,7 +2,7 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, listing, metrics, workflows, import), all of them but import by default:
+ * pick parts (startup, request, scripting, listing, metrics, workflows, import), all of them but import by default:
  * the import of 100,000 rows takes close to three hours at the pacing floor of 10 requests a
  * second, so it runs only when named (`npm run bench -- import`; BENCH_IMPORT_ROWS sets the size).
  */
@@ -13,7 +13,7 @@ import { interleaved, median, run, runWithUsage, type Command, type Usage } from
 import { startBenchServer, type RequestSpan } from './server.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|listing|metrics|workflows|import]...');
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|scripting|listing|metrics|workflows|import]...');
 const runs = (part: string) => (picked.length === 0 && part !== 'import') || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -77,6 +77,7 @@ try {
 
   if (runs('startup')) await measureStartup();
   if (runs('request')) await measureRequest();
+  if (runs('scripting')) await measureScripting();
   if (runs('listing')) await measureListing();
   if (runs('metrics')) await measureMetrics();
   if (runs('import')) await measureImport();
@@ -99,6 +100,20 @@ async function measureRequest(): Promise<void> {
   const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
   const ips = await interleaved([fetchOne, cli('ips', ['ips', 'list', '--json'])], REQUEST_ROUNDS, env);
   ratio('ips list --json vs fetch', 1.25, ['loopsctl', ips.get('ips')!], ['fetch', ips.get('fetch')!]);
+}
+
+/**
+ * `loopsctl api` against the same one-request floor as `ips list`, and --jq against --json for the
+ * same listing: the cost of loading jq (WebAssembly) and compiling the expression, which is paid
+ * only when --jq is given.
+ */
+async function measureScripting(): Promise<void> {
+  console.error('api and --jq…');
+  const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
+  const api = await interleaved([fetchOne, cli('api', ['api', '/v1/dedicated-sending-ips'])], REQUEST_ROUNDS, env);
+  ratio('api /v1/dedicated-sending-ips vs fetch', 1.25, ['loopsctl api', api.get('api')!], ['fetch', api.get('fetch')!]);
+  const jq = await interleaved([cli('json', ['themes', 'list', '--json']), cli('jq', ['themes', 'list', '--jq', '.[].name'])], REQUEST_ROUNDS, env);
+  ratio("themes list --jq '.[].name' vs --json", 1.5, ['--jq', jq.get('jq')!], ['--json', jq.get('json')!]);
 }
 
 /**

@@ -5,6 +5,7 @@
  *   /items/<n>/v1/transactional-emails   n transactional emails in pages of perPage (cursor "p<k>")
  *   /latency/<ms>/v1/...                  any route below, answered after ms milliseconds
  *   /v1/dedicated-sending-ips             a short array of addresses
+ *   /v1/themes                            one page of 20 themes
  *   /v1/transactional-emails/<id>/metrics all-time counters
  *   /v1/workflows/<shape>-<n>             a workflow of n nodes: "chain" (one long path) or
  *                                         "merge" (branches whose two paths meet again, over and over)
@@ -15,6 +16,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { theme } from '../support/fixtures.js';
 
 export interface RequestSpan {
   start: number;
@@ -32,6 +34,10 @@ export interface BenchServer {
 }
 
 const IPS = JSON.stringify(['198.51.100.10', '198.51.100.11', '203.0.113.7', '2001:db8::25']);
+const THEMES = JSON.stringify({
+  pagination: { totalResults: 20, returnedResults: 20, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null },
+  data: Array.from({ length: 20 }, (_, index) => theme(index + 1)),
+});
 const METRICS = JSON.stringify({ sends: 1200, deliveries: 1187, spamReports: 1, hardBounces: 4, softBounces: 8 });
 const PROPERTIES = JSON.stringify([{ key: 'plan', label: 'Plan', type: 'string' }]);
 const CREATED = JSON.stringify({ success: true, id: 'cbenchcontact0000000000000' });
@@ -134,6 +140,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     const start = performance.now();
     const answer = (): void => {
       if (route === '/v1/dedicated-sending-ips') return send(res, 200, IPS);
+      if (route === '/v1/themes') return send(res, 200, THEMES);
       if (route === '/v1/transactional-emails') {
         const perPage = Number(url.searchParams.get('perPage') ?? 20);
         const key = `${total}/${perPage}`;

@@ -14,7 +14,9 @@ const scripts: Record<string, string> = {};
 /** Each group with its subcommands, and the top level with every group: from the declarations. */
 const EXPECTED: [string, string[]][] = [
   ['', [...specs.map((spec) => spec.name), 'help']],
-  ...specs.flatMap((spec): [string, string[]][] => (spec.kind === 'group' ? [[spec.name, spec.commands.map((command) => command.name)]] : [])),
+  ...specs.flatMap((spec): [string, string[]][] =>
+    spec.kind === 'group' ? [[spec.name, spec.commands.filter((command) => command.kind === 'group' || !command.hidden).map((command) => command.name)]] : [],
+  ),
 ];
 const FLAGS = ['--json', '--profile', '--base-url', '--timeout', '--debug', '--no-color', '--format', '--cidr', '--plain', '--tolerance', '--body-file', '--secret', '--per-page', '--limit', '--cursor'];
 

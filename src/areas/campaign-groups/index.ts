@@ -16,7 +16,7 @@ export const area: Area = {
         name: 'get',
         aliases: ['show', 'view'],
         summary: 'Show one campaign group',
-        args: [{ name: 'id', description: 'campaign group id' }],
+        args: [{ name: 'id', description: 'campaign group id', completes: 'campaign-groups' }],
         examples: [`loopsctl campaign-groups get ${EXAMPLE_ID}`],
         remote: true,
         load: async () => (await import('./commands.js')).get,
@@ -35,7 +35,7 @@ export const area: Area = {
       command({
         name: 'update',
         summary: 'Rename a campaign group or change its description (the Unsorted group cannot be edited)',
-        args: [{ name: 'id', description: 'campaign group id' }],
+        args: [{ name: 'id', description: 'campaign group id', completes: 'campaign-groups' }],
         options: [
           { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
           { flags: '--description <text>', description: 'new description' },

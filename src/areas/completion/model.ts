@@ -20,7 +20,12 @@ export interface CompletionCommand {
   /** The flags accepted here: the command's own, then the global ones. */
   options: CompletionOption[];
   commands: CompletionCommand[];
+  /** The list whose ids its arguments take, completed when LOOPSCTL_COMPLETE_IDS=1. */
+  ids?: string;
 }
+
+/** The list each command's id arguments come from, by command path ("workflow show"). */
+export type IdArguments = ReadonlyMap<string, string>;
 
 function optionsOf(command: Command): CompletionOption[] {
   return command
@@ -34,7 +39,7 @@ function optionsOf(command: Command): CompletionOption[] {
     }));
 }
 
-function build(command: Command, globals: CompletionOption[]): CompletionCommand {
+function build(command: Command, globals: CompletionOption[], ids: IdArguments, path: string[]): CompletionCommand {
   const own = optionsOf(command);
   const ownNames = new Set(own.flatMap((option) => option.names));
   return {
@@ -45,14 +50,15 @@ function build(command: Command, globals: CompletionOption[]): CompletionCommand
     commands: command
       .createHelp()
       .visibleCommands(command)
-      .map((child) => build(child, globals)),
+      .map((child) => build(child, globals, ids, [...path, child.name()])),
+    ids: ids.get(path.join(' ')),
   };
 }
 
 /** The whole tree from the program down; the program's options (but --version) count everywhere. */
-export function completionTree(program: Command): CompletionCommand {
+export function completionTree(program: Command, ids: IdArguments = new Map()): CompletionCommand {
   const globals = optionsOf(program).filter((option) => !option.names.includes('--version'));
-  const root = build(program, globals);
+  const root = build(program, globals, ids, []);
   return { ...root, options: optionsOf(program) };
 }
 

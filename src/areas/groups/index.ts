@@ -18,7 +18,7 @@ export const area: Area = {
         name: 'get',
         aliases: ['show', 'view'],
         summary: 'Show one transactional group',
-        args: [{ name: 'id', description: 'transactional group id' }],
+        args: [{ name: 'id', description: 'transactional group id', completes: 'transactional-groups' }],
         examples: [`loopsctl groups get ${EXAMPLE_ID}`],
         remote: true,
         load: async () => (await import('./commands.js')).get,

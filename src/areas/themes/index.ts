@@ -44,7 +44,7 @@ export const area: Area = {
         name: 'get',
         aliases: ['show', 'view'],
         summary: 'Show every style of a theme, grouped as in the theme editor',
-        args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)' }],
+        args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)', completes: 'themes' }],
         examples: [`loopsctl themes get ${EXAMPLE_ID}`, `loopsctl themes get ${EXAMPLE_ID} --json`],
         remote: true,
         load: async () => (await import('./commands.js')).get,

@@ -41,7 +41,7 @@ export const area: Area = {
         help: `With several ids, the metrics that could be fetched are printed and each id that failed is
 reported on stderr; the exit code is the highest of the failures'. --json always prints an array of
 objects with transactionalId, whatever the number of ids; --jsonl prints one such object per line.`,
-        args: [{ name: 'id', description: 'transactional email ids', variadic: true }],
+        args: [{ name: 'id', description: 'transactional email ids', variadic: true, completes: 'transactional-emails' }],
         options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
         examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} ${OTHER_ID} --json`],
         remote: true,
@@ -50,7 +50,7 @@ objects with transactionalId, whatever the number of ids; --jsonl prints one suc
       command({
         name: 'draft',
         summary: 'Make sure a transactional email has a draft, and show it (creates one from the published version if needed)',
-        args: [{ name: 'id', description: 'transactional email id' }],
+        args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
         examples: [`loopsctl transactional draft ${EXAMPLE_ID}`, `loopsctl transactional draft ${EXAMPLE_ID} --json`],
         remote: true,
         load: async () => (await import('./commands.js')).draft,

@@ -146,7 +146,7 @@ export const area: Area = {
         aliases: ['get', 'view'],
         summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",
         help: ALPHA_NOTE,
-        args: [{ name: 'id', description: 'workflow id' }],
+        args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
         options: [
           { flags: '--node <nodeId>', description: 'show every field of this node' },
           { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },

@@ -1,0 +1,141 @@
+/** What `loopsctl api` does: one request, or every page of a list, printed as received. */
+import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { describeBody } from '../../api/body-preview.js';
+import { InvalidResponseError, LocalFileError, UsageError } from '../../api/errors.js';
+import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { readStdin } from '../../core/prompt.js';
+import { JsonArrayWriter } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
+import { bodyOf, parseField, queryOf, type Field } from './fields.js';
+import { apiPath, parseHeaders, withQuery } from './request.js';
+
+interface ApiOptions {
+  method?: Method;
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  header?: string[];
+  idempotencyKey?: string;
+  paginate?: boolean;
+  jsonl?: boolean;
+  include?: boolean;
+}
+
+export const api: Handler<[string], ApiOptions> = async (context, [written], options) => {
+  const request = await buildRequest(context, written, options);
+  const { apiKey } = await context.credentials();
+  const transport = await context.transport(apiKey);
+  if (options.paginate) return paginate(context, transport, request, options);
+  const { answer, error } = await transport.exchange(request);
+  if (options.include) writeHead(context, answer);
+  // As gh does: an error's body is printed as it came, without --jq.
+  if (error === undefined && context.out.filtered) checkJson(answer);
+  await context.out.writeJsonText(answer.text, { filter: error === undefined });
+  if (error !== undefined) throw error;
+};
+
+/** Everything checked before anything is sent: the path, fields, body, headers and flags that go together. */
+async function buildRequest(context: CommandContext, written: string, options: ApiOptions): Promise<HttpRequest> {
+  let stdinTaken = false;
+  const readSource = async (file: string, what: string): Promise<string> => {
+    if (file !== '-') {
+      try {
+        return await readFile(file, 'utf8');
+      } catch (error) {
+        throw new LocalFileError(`cannot read ${what} "${file}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      }
+    }
+    if (stdinTaken) throw new UsageError('standard input can be read only once', { hint: 'put one of the values in a file' });
+    stdinTaken = true;
+    return readStdin(context.runtime);
+  };
+  const fields: Field[] = [];
+  for (const text of options.rawField ?? []) fields.push(await parseField(text, false, (file) => readSource(file, 'the file')));
+  for (const text of options.field ?? []) fields.push(await parseField(text, true, (file) => readSource(file, 'the file')));
+
+  // As gh does, fields or a body make a POST; lists are read with GET, and their fields are the query.
+  const hasBody = options.input !== undefined || fields.length > 0;
+  const method = options.method ?? (hasBody && !options.paginate ? 'POST' : 'GET');
+  if (method === 'GET' && options.input !== undefined) throw new UsageError('a GET request has no body, so --input does not apply', { hint: 'choose another method with -X' });
+  if (options.paginate && method !== 'GET') throw new UsageError('--paginate follows lists, which are read with GET');
+  if (options.jsonl && !options.paginate) throw new UsageError('--jsonl prints the items of --paginate', { hint: 'add --paginate, or leave --jsonl out' });
+  if (options.jsonl && context.globals.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
+
+  let path = apiPath(written);
+  let bodyText: string | undefined;
+  if (options.input !== undefined) {
+    bodyText = await readSource(options.input, 'the --input file');
+    checkJsonBody(bodyText, options.input);
+  }
+  // Fields go in the query of a GET, and beside a body given with --input; else they are the body.
+  if (method === 'GET' || bodyText !== undefined) path = withQuery(path, queryOf(fields));
+  else if (fields.length > 0) bodyText = JSON.stringify(bodyOf(fields));
+
+  const headers = parseHeaders(options.header ?? []);
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  return {
+    method,
+    path,
+    bodyText,
+    headers,
+    // A second attempt is safe for a read, and for a write the API can recognise by its key.
+    idempotent: method === 'GET' || options.idempotencyKey !== undefined,
+  };
+}
+
+function checkJsonBody(text: string, file: string): void {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    const where = file === '-' ? 'standard input' : `"${file}"`;
+    throw new LocalFileError(`the body in ${where} is not JSON: ${(error as Error).message}`, { hint: '--input sends a JSON body as it is written' });
+  }
+}
+
+/** --jq reads JSON; any other answer cannot be filtered. */
+function checkJson(answer: HttpAnswer): void {
+  if (answer.text === '') return;
+  try {
+    JSON.parse(answer.text);
+  } catch {
+    throw new InvalidResponseError(`the API answered HTTP ${answer.status} with a body that is not JSON, which --jq cannot filter (${describeBody(answer.text, answer.contentType)})`, {
+      status: answer.status,
+    });
+  }
+}
+
+/**
+ * Every page of a list, its items printed as they arrive: one JSON array, or one item per line
+ * with --jsonl. The client's paging applies: it stops on a cursor it has already followed.
+ */
+async function paginate(context: CommandContext, transport: HttpTransport, request: HttpRequest, options: ApiOptions): Promise<void> {
+  const { out } = context;
+  // Loaded here: zod checks the pages, and a single request does without it.
+  const [{ ApiClient }, { anyList }] = await Promise.all([import('../../api/client.js'), import('./client.js')]);
+  // The client sends each page through this, so that every page carries the headers and can be shown.
+  const client = new ApiClient({
+    send: async (page) => {
+      const response = await transport.send({ ...page, headers: request.headers });
+      if (options.include) writeHead(context, response);
+      return response;
+    },
+  });
+  const array = options.jsonl ? undefined : new JsonArrayWriter(out);
+  for await (const page of client.pages(anyList(request.path))) {
+    if (array === undefined) await out.writeJsonLines(page.data);
+    else await array.add(page.data);
+  }
+  await array?.end();
+}
+
+/** -i: the status line and headers, on stderr so that stdout stays the body. */
+function writeHead(context: CommandContext, answer: Pick<HttpAnswer, 'status' | 'headers'>): void {
+  const lines = [`HTTP ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trimEnd()];
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const one of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${one}`);
+  }
+  context.runtime.stderr.write(`${lines.map(sanitize).join('\n')}\n\n`);
+}
