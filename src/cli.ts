@@ -14,14 +14,16 @@ process.once('SIGINT', () => {
 });
 
 /**
- * `loopsctl ... | head -1`: once the reader has gone, nothing more can be shown, so the run ends
- * quietly and successfully, as other Unix tools do.
+ * stdout that can no longer be written ends the command's work (`loopsctl ... | head -1`, a full
+ * disk); main() decides the exit code. A closed stderr leaves nothing to say: the code still tells.
  */
+const stdoutClosed = new AbortController();
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(ExitCode.ok);
-  throw error;
+  stdoutClosed.abort(error);
+  interruption.abort();
 });
+process.stderr.on('error', () => {});
 
-void main(process.argv.slice(2), processRuntime(interruption.signal)).then((code) => {
+void main(process.argv.slice(2), processRuntime(interruption.signal, stdoutClosed.signal)).then((code) => {
   process.exitCode = code;
 });

@@ -4,7 +4,7 @@
  * into a message on stderr and an exit code. Tests call `main(argv, runtime)` in-process.
  */
 import { CommanderError, type Command } from 'commander';
-import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from './api/errors.js';
+import { ExitCode, InternalError, InterruptedError, LoopsctlError, NotFoundError, OutputError, UsageError, withDetails } from './api/errors.js';
 import { specs } from './areas/registry.js';
 import type { CommandSpec } from './core/declare.js';
 import type { GlobalOptions } from './core/context.js';
@@ -37,15 +37,32 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
   });
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return exitCode;
+    return afterOutput(runtime, exitCode) ?? exitCode;
   } catch (thrown) {
     const error = normalize(thrown);
     if (typeof error === 'number') return error;
+    // Work that ended because stdout closed: the closing decides, not the interruption it caused.
+    if (error instanceof InterruptedError && runtime.stdoutClosed?.aborted) return afterOutput(runtime, ExitCode.ok)!;
     // The global flags as parsed where parsing got that far, else as written.
     const json = globals.json ?? (globals.jq !== undefined || ['--json', '--jsonl', '--jq'].some((flag) => argv.includes(flag)));
     reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
-    return error.exitCode;
+    return afterOutput(runtime, error.exitCode) ?? error.exitCode;
   }
+}
+
+/**
+ * The exit code once stdout closed early, or undefined when it did not: a reader that went away
+ * (EPIPE) takes nothing from the command's own code, a verdict included; any other write error
+ * (a full disk) is reported as output that could not be written.
+ */
+function afterOutput(runtime: Runtime, code: number): number | undefined {
+  const closed = runtime.stdoutClosed;
+  if (closed?.aborted !== true) return undefined;
+  const reason = closed.reason as NodeJS.ErrnoException | undefined;
+  if (reason?.code === 'EPIPE') return code;
+  const failure = new OutputError(`could not write the output: ${reason?.message ?? 'stdout closed'}`, { cause: reason, hint: 'check the disk or the file stdout goes to' });
+  reportError(runtime.stderr, failure, { json: false });
+  return failure.exitCode;
 }
 
 /** --sandbox stands for the API: on a command that does not call it, or that stores keys, it is a mistake. */

@@ -10,7 +10,7 @@ import { errorBody } from './schemas.js';
 import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, UsageError, withDetails, type LoopsctlError } from './errors.js';
 import { describeBody, escapeControls } from './body-preview.js';
 import { parseBaseUrl, redactUserinfo } from './base-url.js';
-import { jsonNestingExceeds, MAX_JSON_DEPTH } from './json-text.js';
+import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-text.js';
 import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
@@ -399,7 +399,7 @@ function parseJson(text: string, status: number, contentType: string): unknown {
     throw new InvalidResponseError(`the API answered HTTP ${status} with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than loopsctl reads`, { status });
   }
   try {
-    return JSON.parse(text);
+    return parseJsonKeepingIntegers(text);
   } catch {
     throw new InvalidResponseError(`the API answered HTTP ${status} with a body that is not JSON (${describeBody(text, contentType)})`, { status });
   }

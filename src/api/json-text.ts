@@ -48,12 +48,8 @@ const PLAIN_INTEGER = /^-?\d+$/;
 /** 2^53 has 16 digits; an integer with fewer is always safe. */
 const SAFE_DIGITS = 15;
 
-/**
- * Whether the text holds an integer (digits only, no fraction or exponent) beyond
- * ±Number.MAX_SAFE_INTEGER, which JSON.parse would round to a nearby number. When it does, output
- * meant to pass the API's data through unchanged should use the text rather than the parsed value.
- */
-export function hasUnsafeIntegers(text: string): boolean {
+/** Where each integer beyond ±Number.MAX_SAFE_INTEGER stands in the text, outside strings. */
+function* unsafeIntegers(text: string): Generator<[start: number, end: number]> {
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
     if (char === QUOTE) {
@@ -66,9 +62,31 @@ export function hasUnsafeIntegers(text: string): boolean {
     const token = text.slice(index, end);
     if (token.replace('-', '').length > SAFE_DIGITS && PLAIN_INTEGER.test(token)) {
       const value = BigInt(token);
-      if (value > MAX_SAFE || value < -MAX_SAFE) return true;
+      if (value > MAX_SAFE || value < -MAX_SAFE) yield [index, end];
     }
     index = end - 1;
   }
-  return false;
+}
+
+/**
+ * Whether the text holds an integer (digits only, no fraction or exponent) beyond
+ * ±Number.MAX_SAFE_INTEGER, which JSON.parse would round to a nearby number.
+ */
+export function hasUnsafeIntegers(text: string): boolean {
+  return !unsafeIntegers(text).next().done;
+}
+
+/**
+ * JSON.parse, except that an integer beyond ±2^53 becomes a marked string (NUL, "int:", its digits)
+ * instead of a rounded number, which formatJson writes back as the digits the API sent.
+ */
+export function parseJsonKeepingIntegers(text: string): unknown {
+  let rewritten = '';
+  let from = 0;
+  for (const [start, end] of unsafeIntegers(text)) {
+    // In JSON text, the marker's NUL is written as an escape.
+    rewritten += `${text.slice(from, start)}"\\u0000int:${text.slice(start, end)}"`;
+    from = end;
+  }
+  return JSON.parse(from === 0 ? text : rewritten + text.slice(from));
 }

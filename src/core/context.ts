@@ -54,7 +54,7 @@ export class CommandContext {
     readonly globals: GlobalOptions,
     readonly spec: CommandSpec,
   ) {
-    this.out = new Output({ json: globals.json === true, jq: globals.jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns });
+    this.out = new Output({ json: globals.json === true, jq: globals.jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal });
   }
 
   get env(): Record<string, string | undefined> {

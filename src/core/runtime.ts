@@ -17,13 +17,19 @@ export interface Runtime {
   now: () => Date;
   /** Aborted on Ctrl-C: requests in flight and waits between retries end with InterruptedError. */
   signal: AbortSignal;
+  /**
+   * Aborted when stdout can no longer be written, with the write error as its reason: EPIPE when
+   * the reader went away (`| head -1`), anything else (a full disk) is a failure of its own.
+   */
+  stdoutClosed?: AbortSignal;
   /** The platform, for the few rules that differ on Windows (file modes). */
   platform: NodeJS.Platform;
 }
 
 /** The runtime of the real process. */
-export function processRuntime(signal: AbortSignal): Runtime {
+export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): Runtime {
   return {
+    stdoutClosed,
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,

@@ -85,7 +85,12 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
     out.note(`No ${view.noun} found.`);
     return;
   }
-  if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${nextCursor}`);
+  if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${shellWord(nextCursor)}`);
+}
+
+/** A word a POSIX shell reads back as it is: the API's cursor may hold anything. */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_=+/.,:@%-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 export { jsonLines } from './output.js';

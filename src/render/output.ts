@@ -25,6 +25,8 @@ export interface OutputOptions {
   columns?: number;
   /** --jq: the jq expression JSON output goes through; it implies JSON output. */
   jq?: string;
+  /** Aborted on Ctrl-C. */
+  signal?: AbortSignal;
 }
 
 export class Output {
@@ -39,8 +41,11 @@ export class Output {
   /** Set once ready() has compiled the --jq expression. */
   private filter?: JqFilter;
   private readonly expression?: string;
+  /** Ctrl-C: ends a wait for a reader that stopped reading. */
+  private readonly signal?: AbortSignal;
 
   constructor(options: OutputOptions) {
+    this.signal = options.signal;
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
     this.json = options.json || options.jq !== undefined;
@@ -63,10 +68,24 @@ export class Output {
     return this.expression !== undefined;
   }
 
-  /** Writes to stdout, waiting for the stream to drain when its buffer is full. */
+  /**
+   * Writes to stdout, waiting for the stream to drain when its buffer is full. Once stdout can no
+   * longer be written (the reader went away, the disk is full), writing does nothing: the run
+   * decides what that means. A wait for a reader that stopped reading ends on Ctrl-C.
+   */
   async write(text: string): Promise<void> {
-    if (this.stdout.write(text)) return;
-    await new Promise<void>((resolve) => this.stdout.once('drain', resolve));
+    const { stdout } = this;
+    if (stdout.destroyed || stdout.writableEnded) return;
+    if (stdout.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stdout.off('drain', done).off('close', done).off('error', done);
+        this.signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      stdout.once('drain', done).once('close', done).once('error', done);
+      this.signal?.addEventListener('abort', done, { once: true });
+    });
   }
 
   writeJson(value: unknown): Promise<void> {
@@ -151,8 +170,13 @@ export function jsonLines(items: readonly unknown[]): string {
  * one-byte CSI) raw; they are escaped too, which a JSON reader turns back into the same string.
  */
 export function formatJson(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, escapeControls);
+  return JSON.stringify(value, null, indent)
+    .replace(/[\u007f-\u009f]/g, escapeControls)
+    .replace(EXACT_INTEGERS, '$1');
 }
+
+/** An integer the API sent beyond 2^53, kept as a marked string (see parseJsonKeepingIntegers), written as its digits. */
+const EXACT_INTEGERS = /"\\u0000int:(-?\d+)"/g;
 
 /**
  * Streams a JSON array item by item, so a listing of any length needs memory for one page only.

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { silent } from '../support/faults.js';
 import { envelope, group } from '../support/fixtures.js';
-import { runCli } from '../support/run-cli.js';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
 
 let server: ApiServer;
 afterEach(() => server.close());
@@ -32,7 +36,43 @@ describe('pipes', () => {
     expect(result.stderr).toBe('');
     expect(server.requests.length).toBeLessThan(40);
   });
+
+  it('keeps a check\'s verdict when its reader goes away: a gate never fails open', async () => {
+    server = await startApiServer({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['203.0.113.9']) });
+    const dir = mkdtempSync(join(tmpdir(), 'loopsctl-verdict-'));
+    const file = join(dir, 'allowlist.txt');
+    writeFileSync(file, '198.51.100.1\n');
+    const result = await runCli(['ips', 'check', file], {
+      env: { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url },
+      onSpawn: (child) => child.stdout.destroy(),
+    });
+    expect(result.code).toBe(1);
+  });
+
+  it('reports output that cannot be written (a full disk) with exit 74, not a stack trace', async () => {
+    server = await endlessPages(2);
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = await spawnWithStdout(['groups', 'list'], full, { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url });
+      expect(result.code).toBe(74);
+      expect(result.stderr).toContain('Error: could not write the output');
+      expect(result.stderr).not.toContain('    at ');
+    } finally {
+      closeSync(full);
+    }
+  });
 });
+
+/** The built binary with stdout on a file descriptor of the test's choosing. */
+function spawnWithStdout(args: string[], stdout: number, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir(), ...env }, stdio: ['ignore', stdout, 'pipe'] });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
 
 describe('Ctrl-C', () => {
   it('mid-pagination exits 130 without a stack trace', async () => {

@@ -5,9 +5,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from '../support/api-server.js';
+import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { inTurn, raw, resetMidBody, silent, status, trickle } from '../support/faults.js';
-import { draftRecord, metrics } from '../support/fixtures.js';
+import { draftRecord, envelope, group, metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
 let server: ApiServer | undefined;
@@ -147,5 +147,28 @@ describe('hung servers', () => {
     expect(result.code).toBe(7);
     expect(server!.requests).toHaveLength(1);
     expect(result.elapsedMs).toBeLessThan(8_000);
+  });
+});
+
+describe('a listing that fails after its first page', () => {
+  it('never leaves stdout that parses as a complete answer, and exits non-zero', async () => {
+    const failing = await startApiServer({
+      'GET /v1/transactional-groups': (req, res) => {
+        if (req.query.get('cursor') === null) return json(res, 200, envelope([group(1), group(2)], 'next', 20, 60));
+        json(res, 500, { message: 'boom' });
+      },
+    });
+    try {
+      const env = { LOOPS_API_KEY: 'test-key-pages', LOOPS_BASE_URL: failing.url };
+      const asJson = await runCli(['groups', 'list', '--json', '--retries', '0'], { env });
+      expect(asJson.code).toBe(8);
+      expect(asJson.stdout).not.toBe('');
+      expect(() => JSON.parse(asJson.stdout)).toThrow();
+      const lines = await runCli(['groups', 'list', '--jsonl', '--retries', '0'], { env });
+      expect(lines.code).toBe(8);
+      expect(lines.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(['grp_1', 'grp_2']);
+    } finally {
+      await failing.close();
+    }
   });
 });

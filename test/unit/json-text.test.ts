@@ -41,3 +41,14 @@ describe('hasUnsafeIntegers', () => {
     expect(hasUnsafeIntegers(text)).toBe(true);
   });
 });
+
+describe('integers beyond 2^53', () => {
+  it('come out of --json with the digits the API sent, in nested places too, and nothing else changes', async () => {
+    const { parseJsonKeepingIntegers } = await import('../../src/api/json-text.js');
+    const { formatJson } = await import('../../src/render/output.js');
+    const text = '{"id":12345678901234567890,"safe":9007199254740991,"list":[-98765432109876543210,1.5],"s":"12345678901234567890"}';
+    const parsed = parseJsonKeepingIntegers(text);
+    expect(formatJson(parsed, 0)).toBe(text);
+    expect(formatJson(JSON.parse(text), 0)).not.toBe(text);
+  });
+});
