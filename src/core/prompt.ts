@@ -1,11 +1,10 @@
 /** Reading from the user: hidden input on a terminal, a yes/no question, or the whole of stdin for scripts. */
 import { InterruptedError, UsageError } from '../api/errors.js';
+import { readInput } from './input.js';
 import type { Runtime } from './runtime.js';
 
 export async function readStdin(runtime: Pick<Runtime, 'stdin'>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of runtime.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readInput(runtime, '-', 'input')).text;
 }
 
 /** Reads one line from the terminal, echoing it or not; Ctrl-C interrupts. */

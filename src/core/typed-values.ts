@@ -3,9 +3,8 @@
  * is a string, `name:=<json>` a JSON value (a number, true, false or null). And JSON objects of
  * such values read from a file or stdin (--props-file, --vars-file).
  */
-import { readFile } from 'node:fs/promises';
+import { readInput } from './input.js';
 import { LocalFileError, UsageError } from '../api/errors.js';
-import { readStdin } from './prompt.js';
 import type { Runtime } from './runtime.js';
 
 export type Scalar = string | number | boolean | null;
@@ -47,13 +46,7 @@ function checkValue(flag: string, name: string, value: unknown, allowed: Allowed
 
 /** A JSON object from a file, or from stdin when the name is "-". */
 export async function readJsonObject(runtime: Pick<Runtime, 'stdin'>, file: string, flag: string, allowed: Allowed): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin(runtime) : await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new LocalFileError(`${flag}: cannot read "${file}": ${reason}`);
-  }
+  const { text } = await readInput(runtime, file, `${flag} JSON`);
   let value: unknown;
   try {
     value = JSON.parse(text);

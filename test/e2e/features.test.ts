@@ -178,6 +178,12 @@ describe('themes get (show)', () => {
 
 describe('webhooks', () => {
   const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  it('stops reading a body past its limit instead of filling memory', async () => {
+    const result = await runCli(['webhooks', 'sign', '--secret', SECRET, '--body-file', '/dev/zero']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('larger than 67108864 bytes');
+  });
   const BODY = '{"test": 2432232314}';
   const vector = ['--id', 'msg_p5jXN8AQM9LWM0D4loKWxJek', '--timestamp', '1614265330'];
   const SIGNATURE = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contains, formatAddress, formatHostCidr, formatRange, parseAddress, parseRange, type IpRange } from '../../src/areas/ips/address.js';
+import { formatAddress, formatHostCidr, formatRange, networkOf, parseAddress, parseRange, type IpRange } from '../../src/areas/ips/address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList } from '../../src/areas/ips/allowlist.js';
 
 function canonical(text: string): string {
@@ -14,6 +14,11 @@ function address(text: string): bigint {
   if (typeof parsed === 'string') throw new Error(`${text}: ${parsed}`);
   return parsed;
 }
+
+const range = (text: string) => parseRange(text) as IpRange;
+
+/** The plain definition of coverage, which the comparison's faster way must agree with. */
+const contains = (range: IpRange, address: bigint) => networkOf(address, range.prefix) === range.network;
 
 describe('canonical addresses', () => {
   it.each([
@@ -67,7 +72,6 @@ describe('canonical addresses', () => {
   });
 
   it('checks containment in both families', () => {
-    const range = (text: string) => parseRange(text) as IpRange;
     expect(contains(range('192.0.2.0/24'), address('192.0.2.200'))).toBe(true);
     expect(contains(range('192.0.2.0/24'), address('192.0.3.1'))).toBe(false);
     expect(contains(range('2001:db8::/32'), address('2001:db8:ffff::1'))).toBe(true);
@@ -138,5 +142,33 @@ describe('comparing an allow-list with the API', () => {
 
   it('reports duplicates once', () => {
     expect(compare(['192.0.2.1', '192.0.2.1'], '10.0.0.1\n10.0.0.1/32\n')).toEqual({ inSync: false, added: ['192.0.2.1'], removed: ['10.0.0.1'] });
+  });
+});
+
+describe('compareAllowList, against the plain definition', () => {
+  it('finds the same additions and removals as checking every address against every entry', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 24, max: 32 })), { maxLength: 30 }),
+        (hosts, ranges) => {
+          const addresses = hosts.map((host) => address(`192.0.2.${host}`));
+          const entries = ranges.map(([host, bits], index) => {
+            const exact = range(`192.0.2.${host}/32`);
+            const prefix = exact.prefix - (32 - bits);
+            return { range: { network: networkOf(exact.network, prefix), prefix }, line: index + 1 };
+          });
+          const report = compareAllowList(addresses, entries);
+          const added = [...new Set(addresses.filter((a) => !entries.some((entry) => contains(entry.range, a))).map(formatAddress))];
+          const removed = [...new Set(entries.filter((entry) => !addresses.some((a) => contains(entry.range, a))).map((entry) => formatRange(entry.range)))];
+          expect(report.added).toEqual(added);
+          expect(report.removed).toEqual(removed);
+        },
+      ),
+    );
+  });
+
+  it('quotes a bad line of an allow-list cut short', () => {
+    expect(() => parseAllowList(`${'x'.repeat(10_000)}\n`)).toThrow(/"x{80}…"/);
   });
 });

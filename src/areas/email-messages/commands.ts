@@ -1,9 +1,8 @@
 /** What the `email-messages` commands do. */
-import { readFile } from 'node:fs/promises';
+import { readInput } from '../../core/input.js';
 import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
-import { readStdin } from '../../core/prompt.js';
 import type { CommandContext } from '../../core/context.js';
 import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../render/sanitize.js';
@@ -174,19 +173,9 @@ function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIELDS)[Fal
   return merged;
 }
 
-/** A file's text, or stdin's for "-"; `name` says what it is in messages. */
-async function readInput(context: CommandContext, file: string, name: string): Promise<string> {
-  try {
-    return file === '-' ? await readStdin(context.runtime) : await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new LocalFileError(`cannot read ${name}: ${reason}`);
-  }
-}
-
 async function readLmx(context: CommandContext, file: string): Promise<string> {
   const name = file === '-' ? 'the LMX on stdin' : `the LMX file "${file}"`;
-  const lmx = await readInput(context, file, name);
+  const { text: lmx } = await readInput(context.runtime, file, 'LMX');
   const bytes = Buffer.byteLength(lmx);
   if (bytes > MAX_LMX_BYTES) throw new LocalFileError(`${name} is ${bytes} bytes; the API takes at most ${MAX_LMX_BYTES} (${MAX_LMX_BYTES / 1024} KB)`);
   if (lmx.trim() === '') throw new LocalFileError(`${name} is empty`, { hint: 'export the current content with `loopsctl email-messages get <id> --lmx > email.lmx` and edit that' });
@@ -216,7 +205,7 @@ export const preview: Handler<[string], { to: string[]; varsFile?: string }> = a
 /** The --vars-file: {"dataVariables": {...}} and/or contactProperties, eventProperties; string values. */
 async function readVariables(context: CommandContext, file: string): Promise<PreviewVariables> {
   const name = file === '-' ? 'the variables on stdin' : `the variables file "${file}"`;
-  const text = await readInput(context, file, name);
+  const { text } = await readInput(context.runtime, file, 'variables');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

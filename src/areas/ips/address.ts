@@ -93,8 +93,9 @@ function hostMask(prefix: number): bigint {
   return (1n << BigInt(BITS - prefix)) - 1n;
 }
 
-export function contains(range: IpRange, address: bigint): boolean {
-  return (address & ~hostMask(range.prefix) & ALL_ONES) === range.network;
+/** The first address of the range of this prefix length that holds the address. */
+export function networkOf(address: bigint, prefix: number): bigint {
+  return address & ~hostMask(prefix) & ALL_ONES;
 }
 
 function isMapped(range: IpRange): boolean {

@@ -6,7 +6,7 @@
  *  - `added` are the API addresses no entry covers (they must be added to the file);
  *  - `removed` are the listed entries that cover no API address any more (they can go).
  */
-import { contains, formatAddress, formatRange, parseRange, type IpRange } from './address.js';
+import { formatAddress, formatRange, networkOf, parseRange, type IpRange } from './address.js';
 
 export interface AllowListEntry {
   range: IpRange;
@@ -31,7 +31,8 @@ export function parseAllowList(content: string): AllowListEntry[] {
     const text = raw.replace(/#.*$/, '').trim();
     if (text === '') continue;
     const range = /\s/.test(text) ? 'one address or range per line' : parseRange(text);
-    if (typeof range === 'string') throw new AllowListSyntaxError(index + 1, text, range);
+    // A line is quoted back in the error, cut short: it may be megabytes of garbage.
+    if (typeof range === 'string') throw new AllowListSyntaxError(index + 1, text.length > 80 ? `${text.slice(0, 80)}…` : text, range);
     entries.push({ range, line: index + 1 });
   }
   return entries;
@@ -45,13 +46,22 @@ export interface DriftReport {
   removed: string[];
 }
 
+/**
+ * Linear in the addresses and entries: an address is covered when, for one of the prefix lengths
+ * the file uses (at most 129), its network at that length is one of the file's; an entry covers
+ * an address when its network is one of the addresses' networks at its length.
+ */
 export function compareAllowList(apiAddresses: bigint[], entries: AllowListEntry[]): DriftReport {
   const unique = <T>(items: T[]) => [...new Set(items)];
-  const added = unique(
-    apiAddresses.filter((address) => !entries.some((entry) => contains(entry.range, address))).map(formatAddress),
-  );
-  const removed = unique(
-    entries.filter((entry) => !apiAddresses.some((address) => contains(entry.range, address))).map((entry) => formatRange(entry.range)),
-  );
+  const networksByPrefix = new Map<number, Set<bigint>>();
+  for (const { range } of entries) {
+    const networks = networksByPrefix.get(range.prefix) ?? new Set<bigint>();
+    networks.add(range.network);
+    networksByPrefix.set(range.prefix, networks);
+  }
+  const covered = (address: bigint) => [...networksByPrefix].some(([prefix, networks]) => networks.has(networkOf(address, prefix)));
+  const addressNetworks = new Map([...networksByPrefix.keys()].map((prefix) => [prefix, new Set(apiAddresses.map((address) => networkOf(address, prefix)))]));
+  const added = unique(apiAddresses.filter((address) => !covered(address)).map(formatAddress));
+  const removed = unique(entries.filter(({ range }) => !addressNetworks.get(range.prefix)!.has(range.network)).map((entry) => formatRange(entry.range)));
   return { inSync: added.length === 0 && removed.length === 0, added, removed };
 }

@@ -1,7 +1,8 @@
 /** What the `ips` commands do. */
-import { readFile } from 'node:fs/promises';
 import { InvalidResponseError, LocalFileError, MismatchError } from '../../api/errors.js';
+import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
+import { readInput } from '../../core/input.js';
 import { formatHostCidr, parseAddress } from './address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from './allowlist.js';
 import { dedicatedSendingIps } from './client.js';
@@ -15,16 +16,10 @@ function apiAddresses(ips: string[]): bigint[] {
   });
 }
 
-async function readAllowList(file: string): Promise<AllowListEntry[]> {
-  let content: string;
+async function readAllowList(context: CommandContext, file: string): Promise<AllowListEntry[]> {
+  const { text } = await readInput(context.runtime, file, 'allow-list');
   try {
-    content = await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new LocalFileError(`cannot read the allow-list file "${file}": ${reason}`);
-  }
-  try {
-    return parseAllowList(content);
+    return parseAllowList(text);
   } catch (error) {
     if (!(error instanceof AllowListSyntaxError)) throw error;
     throw new LocalFileError(`${file}:${error.line}: "${error.text}" is not an IP address or CIDR range: ${error.reason}`, {
@@ -44,7 +39,7 @@ export const list: Handler<[], { plain?: boolean; cidr?: boolean }> = async (con
 };
 
 export const check: Handler<[string]> = async (context, [file]) => {
-  const entries = await readAllowList(file);
+  const entries = await readAllowList(context, file);
   const ips = await dedicatedSendingIps(await context.client());
   const report = compareAllowList(apiAddresses(ips), entries);
   await context.out.present(report, (await import('./render.js')).renderDrift);

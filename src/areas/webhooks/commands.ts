@@ -1,8 +1,8 @@
 /** What the `webhooks` commands do. */
-import { readFile } from 'node:fs/promises';
-import { LocalFileError, MismatchError, UsageError } from '../../api/errors.js';
+import { MismatchError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
+import { readInputBytes } from '../../core/input.js';
 import { newMessageId, secretKey, signHeaders, verify as verifySignature, WebhookSecretError } from './signature.js';
 
 interface SecretOptions {
@@ -26,18 +26,8 @@ function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
 
 /** The body exactly as received: no decoding, no trimming, since one byte changes the signature. */
 async function readBody(context: CommandContext, options: SecretOptions): Promise<Buffer> {
-  if (options.bodyFile !== undefined) {
-    try {
-      return await readFile(options.bodyFile);
-    } catch (error) {
-      throw new LocalFileError(`cannot read the body file "${options.bodyFile}": ${(error as Error).message}`);
-    }
-  }
-  const { stdin } = context.runtime;
-  if (stdin.isTTY) throw new UsageError('no body: pipe it on stdin or pass --body-file <path>');
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+  if (options.bodyFile === undefined && context.runtime.stdin.isTTY) throw new UsageError('no body: pipe it on stdin or pass --body-file <path>');
+  return (await readInputBytes(context.runtime, options.bodyFile ?? '-', 'body')).bytes;
 }
 
 const nowSeconds = (context: CommandContext) => Math.floor(context.runtime.now().getTime() / 1000);

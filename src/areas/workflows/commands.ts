@@ -4,14 +4,14 @@
  * the API's 409 either way. In text mode a change prints the graph after it, the nodes it touched
  * marked; with --json it prints the API's answer as it came.
  */
-import { readFileSync } from 'node:fs';
 import type { ApiClient } from '../../api/client.js';
 import { ExitCode, LocalFileError, NotFoundError, RejectedError, ServerError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import { confirm, readStdin } from '../../core/prompt.js';
+import { readInput } from '../../core/input.js';
+import { confirm } from '../../core/prompt.js';
 import * as api from './client.js';
 import { renderWorkflowDot } from './dot.js';
 import type { GRAPH_FORMATS } from './index.js';
@@ -218,12 +218,7 @@ async function readPayload(context: CommandContext, options: { set?: string[]; p
     return Object.fromEntries(payload);
   }
   const file = options.payloadFile!;
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin(context.runtime) : readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new LocalFileError(`cannot read the payload file ${file}: ${(error as Error).message}`, { hint: 'give a readable JSON file, or - for stdin' });
-  }
+  const { text } = await readInput(context.runtime, file, 'payload');
   let payload: unknown;
   try {
     payload = JSON.parse(text);
