@@ -12,6 +12,8 @@ process.once('SIGINT', () => {
   interruption.abort();
   process.once('SIGINT', () => process.exit(ExitCode.interrupted));
 });
+// A stop asked for by another program (kill, a service manager) ends the run the same way.
+process.once('SIGTERM', () => interruption.abort());
 
 /**
  * stdout that can no longer be written ends the command's work (`loopsctl ... | head -1`, a full

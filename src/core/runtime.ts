@@ -22,6 +22,8 @@ export interface Runtime {
    * the reader went away (`| head -1`), anything else (a full disk) is a failure of its own.
    */
   stdoutClosed?: AbortSignal;
+  /** How to run loopsctl again as a program of its own: Node and the script (sandbox --detach). */
+  command?: [execPath: string, script: string];
   /** The platform, for the few rules that differ on Windows (file modes). */
   platform: NodeJS.Platform;
 }
@@ -30,6 +32,7 @@ export interface Runtime {
 export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): Runtime {
   return {
     stdoutClosed,
+    command: [process.execPath, process.argv[1]!],
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,

@@ -1,5 +1,5 @@
 /** `loopsctl sandbox` as its own process, with loopsctl pointed at it through the environment. */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -117,5 +117,18 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect(badPort.stderr).toContain('--port');
     expect(nested.code).toBe(2);
     expect(nested.stderr).toContain('--sandbox does not apply to `sandbox serve`');
+  });
+});
+
+describe('loopsctl sandbox --detach', () => {
+  it('returns once listening, so the eval recipe works as written, and the sandbox serves until killed', () => {
+    const env = { ...process.env, LOOPSCTL_CONFIG_DIR: tempConfigDir(), LOOPS_API_KEY: '', LOOPS_BASE_URL: '' };
+    const script = `set -e
+eval "$(node '${BIN}' sandbox --detach)"
+node '${BIN}' themes list --limit 1 --json
+kill "$LOOPSCTL_SANDBOX_PID"`;
+    const result = spawnSync('bash', ['-c', script], { env, encoding: 'utf8', timeout: 20_000 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toHaveLength(1);
   });
 });

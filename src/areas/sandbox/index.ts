@@ -21,7 +21,7 @@ export const area: Area = {
   spec: group({
     name: 'sandbox',
     summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
-    examples: ['loopsctl sandbox --port 4010', 'loopsctl sandbox outbox'],
+    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox'],
     commands: [
       command({
         name: 'serve',
@@ -33,8 +33,9 @@ export const area: Area = {
           { flags: '--host <address>', description: 'address to listen on', default: '127.0.0.1' },
           STATE_OPTION,
           { flags: '--reset', description: 'start over from the seed data' },
+          { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
         ],
-        examples: ['loopsctl sandbox --port 4010', 'loopsctl sandbox serve --state ./sandbox.json --reset'],
+        examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox --port 4010', 'loopsctl sandbox serve --state ./sandbox.json --reset'],
         interactive: true,
         remote: false,
         load: async () => (await import('./commands.js')).serve,
