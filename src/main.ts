@@ -21,7 +21,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     const [{ CommandContext }, { startPager }] = await Promise.all([import('./core/context.js'), import('./render/pager.js')]);
     // Like gh: long output on a terminal goes through a pager, unless the command talks with the person.
     const pager = await startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: !spec.interactive && globals.pager !== false });
-    const paged: Runtime = { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
+    const paged: Runtime = pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
     const context = new CommandContext(paged, globals as GlobalOptions, spec);
     try {
       // A bad --jq expression is found before any request; jq loads while the command does.

@@ -20,6 +20,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** The directory the child runs in. */
+  cwd?: string;
   /** Called with the child once it runs: to send it a signal, or close its stdout early. */
   onSpawn?: (child: ChildProcessWithoutNullStreams) => void;
 }
@@ -44,7 +46,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
     else env[key] = value;
   }
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));

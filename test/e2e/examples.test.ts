@@ -1,0 +1,168 @@
+/**
+ * Every example in `--help` and in the README runs as written against the sandbox: a newcomer who
+ * copies one gets what it shows. Examples of one command (or one README section) run in order in
+ * one sandbox, so a sequence (create, then update) works; a README line may say what it exits with
+ * in a comment (`# exits 5`). Lines that are templates (`<id>`), need a real account or run until
+ * interrupted are left out, and the reason is in `skipReason`.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specs } from '../../src/areas/registry.js';
+import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
+import { run, tempDir } from '../support/main.js';
+import { spawnCli } from '../support/run-cli.js';
+
+interface Example {
+  line: string;
+  /** Where it comes from: a command's help, or a README section. */
+  source: string;
+}
+
+const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+
+function readmeExamples(): Example[] {
+  const examples: Example[] = [];
+  let section = '';
+  let inBlock = false;
+  for (const line of readme.split('\n')) {
+    if (line.startsWith('## ') || line.startsWith('### ')) section = line.replace(/^#+ /, '');
+    if (/^```(sh|console|bash)\s*$/.test(line)) inBlock = true;
+    else if (line.startsWith('```')) inBlock = false;
+    else if (inBlock && /^(\$ )?(npx )?loopsctl |^echo .* \| loopsctl /.test(line.trim())) examples.push({ line: line.trim().replace(/^\$ /, '').replace(/^npx /, ''), source: `README: ${section}` });
+  }
+  return examples;
+}
+
+function helpExamples(): Example[] {
+  return walkSpecs(specs).flatMap(({ path, spec }) => spec.examples.map((line) => ({ line, source: `loopsctl ${path.join(' ')} --help` })));
+}
+
+/**
+ * The words of a command line as a POSIX shell splits them (quotes, no expansion), with the
+ * operators outside quotes (`|`, `>`, `<`) as words of their own.
+ */
+function words(text: string): string[] {
+  const found: string[] = [];
+  let word: string | undefined;
+  const end = () => {
+    if (word !== undefined) found.push(word);
+    word = undefined;
+  };
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (char === "'" || char === '"') {
+      const close = text.indexOf(char, index + 1);
+      if (close < 0) throw new Error(`an unclosed quote in: ${text}`);
+      const quoted = text.slice(index + 1, close);
+      word = (word ?? '') + (char === '"' ? quoted.replace(/\\(["\\$`])/g, '$1') : quoted);
+      index = close;
+    } else if (char === ' ') {
+      end();
+    } else if (char === '|' || char === '>' || char === '<') {
+      end();
+      found.push(char);
+    } else {
+      word = (word ?? '') + char;
+    }
+  }
+  end();
+  return found;
+}
+
+/** The line without its comment, and what the comment says it exits with. */
+function parse(line: string): { command: string; exits: number } {
+  const comment = /\s+#\s(.*)$/.exec(line);
+  const exits = Number(/\bexits? (\d+)/.exec(comment?.[1] ?? '')?.[1] ?? 0);
+  return { command: comment ? line.slice(0, comment.index) : line, exits };
+}
+
+/** The command the words name, as commander finds it: a group without a named child runs its default. */
+function specFor(argv: string[]): CommandSpec | undefined {
+  let choices: Spec[] = specs;
+  for (const word of argv.filter((candidate) => !candidate.startsWith('-'))) {
+    const found = choices.find((spec) => spec.name === word || spec.aliases?.includes(word));
+    const chosen = found ?? choices.find((spec) => spec.kind === 'command' && spec.isDefault);
+    if (chosen === undefined) return undefined;
+    if (chosen.kind === 'command') return chosen;
+    choices = chosen.commands;
+  }
+  return choices.find((spec): spec is CommandSpec => spec.kind === 'command' && spec.isDefault === true);
+}
+
+/** Why an example cannot run here as written, or undefined when it can. */
+function skipReason(command: string): string | undefined {
+  if (/<[a-z][^>]*>/.test(command) || /\.\.\./.test(command)) return 'a template';
+  if (/\$[({A-Za-z]/.test(command.replace(/'[^']*'/g, '')) || command.includes('~')) return 'needs the shell';
+  if (/--profile|auth login(?!.*--with-key-stdin)|LOOPS_API_KEY=/.test(command)) return 'needs a real account';
+  return undefined;
+}
+
+let home: string;
+let cwd: string;
+
+beforeAll(() => {
+  cwd = process.cwd();
+  home = mkdtempSync(join(tmpdir(), 'loopsctl-examples-'));
+  // The files examples read, as a user would have them.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const files: Record<string, string | Buffer> = {
+    'body.json': '{"type":"contact.created","contact":{"email":"ada@example.com"}}',
+    'event.json': '{"type":"test"}',
+    'logo.png': png,
+    'README.md': '# notes\n',
+    'contacts.csv': 'email,firstName,plan\nalan@example.com,Alan,pro\n',
+    'events.jsonl': '{"eventName":"trial_started","email":"ada@example.com"}\n',
+    'filter.json': '{"match":"all","conditions":[{"type":"property","key":"plan","operator":"equal","value":"pro"}]}',
+    'styles.json': '{"backgroundColor":"#ffffff"}',
+    'vars.json': '{"dataVariables":{"firstName":"Ada"}}',
+    'payload.json': '{"amount":3,"unit":"d"}',
+    banner: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+    'changes.jsonl': '{"email":"ada@example.com","firstName":"Ada"}\n',
+  };
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(home, name), content);
+  process.chdir(home);
+});
+afterAll(() => process.chdir(cwd));
+
+const sources = new Map<string, Example[]>();
+for (const example of [...helpExamples(), ...readmeExamples()]) sources.set(example.source, [...(sources.get(example.source) ?? []), example]);
+
+describe.each([...sources])('examples of %s', (_source, examples) => {
+  it('run as written against the sandbox', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    for (const { line } of examples) {
+      const { command, exits } = parse(line);
+      if (skipReason(command) !== undefined) continue;
+      let all = words(command);
+      let input: string | undefined;
+      if (all[0] === 'export') {
+        // export NAME=value: for the examples that follow.
+        const [name, ...value] = all[1]!.split('=');
+        Object.assign(env, { [name!]: value.join('=') });
+        continue;
+      }
+      if (all[0] === 'echo') {
+        // echo [-n] '<text>' | loopsctl ...: the text is loopsctl's stdin.
+        const pipe = all.indexOf('|');
+        input = all.slice(1, pipe).filter((word) => word !== '-n').join(' ');
+        all = all.slice(pipe + 1);
+      }
+      if (all[0] !== 'loopsctl') continue;
+      // A pipe into another program: loopsctl's part is what is checked.
+      const stop = all.findIndex((word) => word === '|' || word === '>' || word === '<');
+      const argv = (stop < 0 ? all : all.slice(0, stop)).slice(1);
+      const output = all.includes('>') ? all[all.indexOf('>') + 1] : undefined;
+      if (all.includes('<')) input = readFileSync(all[all.indexOf('<') + 1]!, 'utf8');
+      const spec = specFor(argv.filter((word) => word !== '--sandbox'));
+      // A server that runs until interrupted, or a prompt, is not an example to run here.
+      if (spec?.interactive) continue;
+      const sandboxed = spec?.remote && !spec.storesKeys && !argv.includes('--sandbox') ? ['--sandbox', ...argv] : argv;
+      // jq's WebAssembly runs in the built binary, as users run it, rather than in the test's long-lived process.
+      const result = argv.includes('--jq') ? await spawnCli(sandboxed, { env: { ...env, PATH: process.env.PATH }, input, cwd: home }) : await run(sandboxed, { env, input });
+      if (output !== undefined) writeFileSync(output, result.stdout);
+      expect(result.code, `${line}\n${result.stderr}`).toBe(exits);
+    }
+  });
+});
