@@ -1,11 +1,10 @@
 /**
- * The HTTP transport: one keep-alive undici Agent per run, the bearer key, the User-Agent, a
- * timeout per attempt, pacing, retries, debug lines with the key redacted, and the mapping of every
- * failure to the error hierarchy. The client above it knows paths and schemas; this knows only
+ * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts), the bearer
+ * key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
+ * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import { Agent, errors as undiciErrors, request } from 'undici';
-import type { Dispatcher } from 'undici';
+import { BodyTimeoutError, ConnectionPool, HeadersTimeoutError, type ResponseData } from './node-http.js';
 import { errorBody } from './schemas.js';
 import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, type LoopsctlError } from './errors.js';
 import { describeBody } from './body-preview.js';
@@ -75,7 +74,7 @@ export interface TransportOptions {
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
 
 /** Connection errors that happen before any byte of the request is sent. */
-const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'CONNECT_TIMEOUT']);
 
 /** A failed attempt, with what the retry rules need to know about it. */
 class AttemptFailure {
@@ -89,13 +88,13 @@ class AttemptFailure {
 }
 
 export class HttpTransport implements Transport {
-  private readonly agent: Agent;
+  private readonly pool: ConnectionPool;
   private readonly baseUrl: string;
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
 
   constructor(private readonly options: TransportOptions) {
-    // A key that cannot travel in a header would make undici fail with a message that quotes it.
+    // A key that cannot travel in a header would make Node fail with a message that quotes it.
     if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
       throw new AuthError('the API key contains spaces, control characters or non-ASCII characters', {
         code: 'no_key',
@@ -105,7 +104,7 @@ export class HttpTransport implements Transport {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer({ perSecond: DEFAULT_REQUESTS_PER_SECOND });
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8, connect: { timeout: options.timeoutMs } });
+    this.pool = new ConnectionPool({ keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs });
   }
 
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
@@ -144,7 +143,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.pool.close();
   }
 
   private async attempt(req: HttpRequest): Promise<HttpResponse> {
@@ -167,19 +166,18 @@ export class HttpTransport implements Transport {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const started = performance.now();
     this.options.debug?.(`> ${req.method} ${url} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent})`);
-    let response: Dispatcher.ResponseData | undefined;
+    let response: ResponseData | undefined;
     let text: string;
     try {
-      response = await request(url, {
+      response = await this.pool.request(url, {
         method: req.method,
         headers,
         body: payload,
-        dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         signal: interrupt ? AbortSignal.any([interrupt, deadline]) : deadline,
       });
-      text = await response.body.text();
+      text = await response.text();
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });
       throw this.networkFailure(error, req, url, deadline, response !== undefined);
@@ -219,7 +217,7 @@ export class HttpTransport implements Transport {
 
   private networkFailure(error: unknown, req: HttpRequest, url: string, deadline: AbortSignal, answered: boolean): AttemptFailure {
     const what = `${req.method} ${new URL(url).pathname}`;
-    const timedOut = deadline.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const timedOut = deadline.aborted || error instanceof HeadersTimeoutError || error instanceof BodyTimeoutError;
     if (timedOut) {
       const limit = `the ${formatSeconds(this.options.timeoutMs)} timeout (--timeout)`;
       const message = answered ? `${what}: the answer did not finish within ${limit}` : `${what}: no answer within ${limit}`;

@@ -15,12 +15,8 @@ const buildDir = fileURLToPath(new URL('.', import.meta.url));
 
 /** Packages bundled on their own, and what each bundle exports. */
 const vendored = {
-  // Only the part of undici that src/api/http.ts uses; see undici-slim.js.
-  undici: { entryPoints: [`${buildDir}undici-slim.js`] },
   // The config store, needed only when the key comes from a stored profile.
   conf: { stdin: { contents: "module.exports = require('conf').default;", resolveDir: buildDir } },
-  // Schemas, needed only by commands that call the API or run the sandbox.
-  zod: { stdin: { contents: "module.exports = require('zod');", resolveDir: buildDir } },
   // Boxed tables and colour, needed only for text on a terminal.
   'cli-table3': { stdin: { contents: "module.exports = require('cli-table3');", resolveDir: buildDir } },
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
