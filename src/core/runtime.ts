@@ -23,10 +23,18 @@ export interface Runtime {
 
 /** The runtime of the real process. */
 export function processRuntime(signal: AbortSignal): Runtime {
+  // Node opens each standard stream on first use, which takes a few milliseconds for stdin; most
+  // commands never read it, and a successful run never writes to stderr.
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     now: () => new Date(),
     signal,
