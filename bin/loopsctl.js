@@ -19,7 +19,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  */
 function runBundle(filename) {
   const { readFileSync } = require('node:fs');
-  const Module = require('node:module');
+  // This module's own class, which is Node's Module: requiring node:module would load more of Node.
+  const Module = module.constructor;
   const { dirname } = require('node:path');
   const { Script } = require('node:vm');
   const shipped = `${filename}.cache`;

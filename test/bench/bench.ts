@@ -63,7 +63,7 @@ function check(name: string, passed: boolean, measured: string, goal: string, de
 /** loopsctl's runs that wrote anything to stderr, which a successful run never should. */
 const noisyRuns: string[] = [];
 const noteStderr = (label: string, text: string) => {
-  if (label.startsWith('loopsctl')) noisyRuns.push(`${label}: ${text.trim().split('\n')[0]}`);
+  if (text !== '' && label.startsWith('loopsctl')) noisyRuns.push(`${label}: ${JSON.stringify(text.slice(0, 100))}`);
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-bench-'));
