@@ -27,7 +27,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     } finally {
       await context.close();
     }
-  });
+  }, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
