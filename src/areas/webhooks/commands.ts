@@ -1,5 +1,6 @@
 /** What the `webhooks` commands do. */
-import { readFile } from 'node:fs/promises';
+// fs.promises is loaded on first use: `webhooks sign` reading stdin then never loads it.
+import { promises as fs } from 'node:fs';
 import { LocalFileError, MismatchError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
@@ -28,7 +29,7 @@ function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
 async function readBody(context: CommandContext, options: SecretOptions): Promise<Buffer> {
   if (options.bodyFile !== undefined) {
     try {
-      return await readFile(options.bodyFile);
+      return await fs.readFile(options.bodyFile);
     } catch (error) {
       throw new LocalFileError(`cannot read the body file "${options.bodyFile}": ${(error as Error).message}`);
     }
