@@ -30,20 +30,37 @@ function runBundle(filename) {
   used ??= readCache(shipped);
   const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
-  if (process.env.LOOPSCTL_WRITE_CODE_CACHE === '1') {
-    // The build runs `loopsctl --help` so, to record what start-up compiles.
-    process.on('exit', () => require('node:fs').writeFileSync(shipped, script.createCachedData()));
-  } else if (!accepted && local !== undefined) {
-    process.on('exit', () => writeCache(local, script));
-  }
+  const run = () => {
+    const bundle = new Module(filename, module);
+    bundle.filename = filename;
+    bundle.paths = Module._nodeModulePaths(dirname(filename));
+    script.runInThisContext().call(bundle.exports, bundle.exports, (id) => bundle.require(id), bundle, filename, dirname(filename));
+  };
+  const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
+  if (recording !== undefined) return record(JSON.parse(recording), run, () => require('node:fs').writeFileSync(shipped, script.createCachedData()));
+  if (!accepted && local !== undefined) process.on('exit', () => writeCache(local, script));
   // For the benchmark, which reports whether the cache served.
   if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1') {
     process.on('exit', () => process.stderr.write(`code cache: ${accepted ? `used ${cacheFile}` : `not used (${used === undefined ? 'none yet' : `${cacheFile} rejected`})`}\n`));
   }
-  const bundle = new Module(filename, module);
-  bundle.filename = filename;
-  bundle.paths = Module._nodeModulePaths(dirname(filename));
-  script.runInThisContext().call(bundle.exports, bundle.exports, (id) => bundle.require(id), bundle, filename, dirname(filename));
+  run();
+}
+
+/**
+ * For the build: runs the bundle once for each list of arguments, one after the other in this
+ * process, then writes the cache, which so holds what each of those commands compiled.
+ */
+function record(commands, run, write) {
+  const next = () => {
+    const args = commands.shift();
+    if (args === undefined) return;
+    process.argv.splice(2, Infinity, ...args);
+    run();
+  };
+  // Emitted whenever the event loop runs empty: the command before has finished.
+  process.on('beforeExit', next);
+  process.on('exit', write);
+  next();
 }
 
 function readCache(file) {
