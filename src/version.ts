@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-/** The package version, read from package.json (one level above both src/ and dist/); read directly, not through require(), which costs more at start-up. */
+/**
+ * The package version, read from package.json (one level above both src/ and dist/) directly:
+ * through require() it costs more at start-up.
+ */
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
