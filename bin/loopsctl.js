@@ -10,27 +10,126 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 /**
- * Runs the bundle as require() would, but with V8's code cache written next to it by the build:
- * the functions every start-up needs are then not compiled again. A cache from another Node version
- * is rejected by V8, and the bundle is simply compiled as usual.
+ * Runs the bundle as require() would, but with V8's code cache, so that the functions a start
+ * needs are not compiled again. The build ships a cache next to the bundle; V8 rejects it under
+ * another Node version, or when V8 flags are set (NODE_OPTIONS=--max-old-space-size=...). Then a
+ * cache of this run is written at exit into the user's cache directory, keyed by the bundle, the
+ * Node version and the flags, and used by the runs that follow. Failing to read or write it only
+ * means compiling as usual.
  */
 function runBundle(filename) {
-  const { readFileSync, writeFileSync } = require('node:fs');
-  const Module = require('node:module');
+  const { readFileSync } = require('node:fs');
+  // This module's own class, which is Node's Module: requiring node:module would load more of Node.
+  const Module = module.constructor;
   const { dirname } = require('node:path');
   const { Script } = require('node:vm');
-  const cacheFile = `${filename}.cache`;
-  let cachedData;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // No cache (a build without it): compile from source.
+  const shipped = `${filename}.cache`;
+  const local = localCacheFile(filename);
+  let used = local === undefined ? undefined : readCache(local);
+  const cacheFile = used === undefined ? shipped : local;
+  used ??= readCache(shipped);
+  const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData: used });
+  const accepted = used !== undefined && !script.cachedDataRejected;
+  const run = () => {
+    const bundle = new Module(filename, module);
+    bundle.filename = filename;
+    bundle.paths = Module._nodeModulePaths(dirname(filename));
+    script.runInThisContext().call(bundle.exports, bundle.exports, (id) => bundle.require(id), bundle, filename, dirname(filename));
+  };
+  const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
+  if (recording !== undefined) return record(JSON.parse(recording), run, () => require('node:fs').writeFileSync(shipped, script.createCachedData()));
+  if (!accepted && local !== undefined) process.on('exit', () => writeCache(local, script));
+  // For the benchmark, which reports whether the cache served.
+  if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1') {
+    process.on('exit', () => process.stderr.write(`code cache: ${accepted ? `used ${cacheFile}` : `not used (${used === undefined ? 'none yet' : `${cacheFile} rejected`})`}\n`));
   }
-  const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData });
-  // The build runs `loopsctl --help` with this set, to record what start-up compiles.
-  if (process.env.LOOPSCTL_WRITE_CODE_CACHE === '1') process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));
-  const bundle = new Module(filename, module);
-  bundle.filename = filename;
-  bundle.paths = Module._nodeModulePaths(dirname(filename));
-  script.runInThisContext().call(bundle.exports, bundle.exports, (id) => bundle.require(id), bundle, filename, dirname(filename));
+  run();
+}
+
+/**
+ * For the build: runs the bundle once for each list of arguments, one after the other in this
+ * process, then writes the cache, which so holds what each of those commands compiled.
+ */
+function record(commands, run, write) {
+  const next = () => {
+    const args = commands.shift();
+    if (args === undefined) return;
+    process.argv.splice(2, Infinity, ...args);
+    run();
+  };
+  // Emitted whenever the event loop runs empty: the command before has finished.
+  process.on('beforeExit', next);
+  process.on('exit', write);
+  next();
+}
+
+function readCache(file) {
+  try {
+    return require('node:fs').readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where this bundle's cache for this Node and these flags lives: $XDG_CACHE_HOME/loopsctl, else
+ * the platform's cache directory. The name holds the bundle's size and time (V8 itself checks
+ * only the source's length), then the Node version, architecture and command-line flags.
+ */
+function localCacheFile(filename) {
+  try {
+    const { homedir } = require('node:os');
+    const { join } = require('node:path');
+    const { env, platform } = process;
+    const base =
+      env.XDG_CACHE_HOME ||
+      (platform === 'win32' ? env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local') : platform === 'darwin' ? join(homedir(), 'Library', 'Caches') : join(homedir(), '.cache'));
+    const { size, mtimeMs } = require('node:fs').statSync(filename);
+    const flags = `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`;
+    return join(base, 'loopsctl', `${bundleKey(size, mtimeMs)}-${hash(`${process.version} ${process.arch} ${flags}`)}.cache`);
+  } catch {
+    return undefined;
+  }
+}
+
+function bundleKey(size, mtimeMs) {
+  return `cli-${size.toString(36)}-${Math.round(mtimeMs).toString(36)}`;
+}
+
+/** A short, stable name for a string (FNV-1a); not for security, only to tell settings apart. */
+function hash(text) {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) value = Math.imul(value ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  return value.toString(36);
+}
+
+/** Writes the cache whole or not at all (a temporary file renamed over it), and drops other bundles' caches. */
+function writeCache(file, script) {
+  const { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+  const { basename, dirname, join } = require('node:path');
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const dir = dirname(file);
+    // Not mkdirSync's recursive mode, which never returns for some unwritable places (under /proc).
+    for (const path of [dirname(dir), dir]) {
+      try {
+        mkdirSync(path);
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      }
+    }
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, file);
+    const bundle = basename(file).split('-').slice(0, 3).join('-');
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith('cli-') && !name.startsWith(`${bundle}-`)) rmSync(join(dir, name), { force: true });
+    }
+  } catch {
+    // An unwritable cache directory: the next run compiles as this one did.
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written.
+    }
+  }
 }

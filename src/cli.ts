@@ -17,14 +17,14 @@ process.once('SIGTERM', () => interruption.abort());
 
 /**
  * stdout that can no longer be written ends the command's work (`loopsctl ... | head -1`, a full
- * disk); main() decides the exit code. A closed stderr leaves nothing to say: the code still tells.
+ * disk); main() decides the exit code. A closed stderr leaves nothing to say: the code still tells
+ * (the runtime quiets its errors when it first opens it).
  */
 const stdoutClosed = new AbortController();
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   stdoutClosed.abort(error);
   interruption.abort();
 });
-process.stderr.on('error', () => {});
 
 void main(process.argv.slice(2), processRuntime(interruption.signal, stdoutClosed.signal)).then((code) => {
   process.exitCode = code;

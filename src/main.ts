@@ -34,7 +34,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
       await context.close();
       await pager.close();
     }
-  });
+  }, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return afterOutput(runtime, exitCode) ?? exitCode;

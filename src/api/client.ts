@@ -13,7 +13,7 @@ import { PER_PAGE_MAX, PER_PAGE_MIN } from './paging.js';
 import { pageOf, type Page } from './schemas.js';
 
 export interface ListOptions {
-  /** Page size, 10 to 50. */
+  /** Page size, 10 to 50; by default the largest, or no more than the limit needs. */
   perPage?: number;
   /** Stop after this many items. */
   limit?: number;
@@ -45,10 +45,11 @@ export class ApiClient {
    */
   async *pages<T>(resource: ListResource<T>, options: ListOptions = {}): AsyncGenerator<Page<T>> {
     const envelope = pageOf(resource.item);
-    const perPage = options.perPage ?? pageSizeFor(options.limit);
     // An empty cursor is the first page, as a script's paging loop starts.
     let cursor = options.cursor || undefined;
     let remaining = options.limit ?? Infinity;
+    // One size for the whole listing: the API does not say that a cursor outlives a change of size.
+    const perPage = options.perPage ?? pageSizeFor(remaining);
     const guard = new CursorGuard();
     while (remaining > 0) {
       const page = (await this.call({ method: 'GET', idempotent: true, path: resource.path, query: { perPage, cursor } }, envelope)) as Page<T>;
@@ -64,9 +65,12 @@ export class ApiClient {
   }
 }
 
-/** With a limit and no page size, ask for pages just large enough, so fewer requests are made. */
-function pageSizeFor(limit: number | undefined): number | undefined {
-  if (limit === undefined) return undefined;
+/**
+ * The page size when --per-page is not given. The API allows about 10 requests a second, so a
+ * full listing asks for the largest pages: 10,000 items are 200 requests (20 s at that pace)
+ * rather than 500. With a limit of 50 or less, one page of just that size (the API's minimum is 10).
+ */
+export function pageSizeFor(limit: number): number {
   return Math.min(PER_PAGE_MAX, Math.max(PER_PAGE_MIN, limit));
 }
 

@@ -1,11 +1,10 @@
 /**
- * The HTTP transport: one keep-alive undici Agent per run, the bearer key, the User-Agent, a
- * timeout per attempt, pacing, retries, debug lines with the key redacted, and the mapping of every
- * failure to the error hierarchy. The client above it knows paths and schemas; this knows only
+ * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts), the bearer
+ * key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
+ * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import { Agent, errors as undiciErrors, request } from 'undici';
-import type { Dispatcher } from 'undici';
+import { BodyTimeoutError, ConnectionPool, HeadersTimeoutError, type ResponseData } from './node-http.js';
 import { errorBody } from './schemas.js';
 import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, UsageError, withDetails, type LoopsctlError } from './errors.js';
 import { describeBody, escapeControls } from './body-preview.js';
@@ -111,7 +110,7 @@ export function maxBodyBytes(env: Record<string, string | undefined>): number {
 }
 
 /** Connection errors that happen before any byte of the request is sent. */
-const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'CONNECT_TIMEOUT']);
 
 /** A failed attempt, with what the retry rules need to know about it. */
 class AttemptFailure {
@@ -127,14 +126,14 @@ class AttemptFailure {
 }
 
 export class HttpTransport implements Transport {
-  private readonly agent: Agent;
+  private readonly pool: ConnectionPool;
   private readonly baseUrl: string;
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
   private readonly maxBodyBytes: number;
 
   constructor(private readonly options: TransportOptions) {
-    // A key that cannot travel in a header would make undici fail with a message that quotes it.
+    // A key that cannot travel in a header would make Node fail with a message that quotes it.
     if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
       throw new AuthError('the API key contains spaces, control characters or non-ASCII characters', {
         code: 'no_key',
@@ -145,7 +144,7 @@ export class HttpTransport implements Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8, connect: { timeout: options.timeoutMs } });
+    this.pool = new ConnectionPool({ keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs });
   }
 
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
@@ -201,7 +200,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.pool.close();
   }
 
   /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */
@@ -226,19 +225,18 @@ export class HttpTransport implements Transport {
     // The idempotency key is no secret, and shows which sends a retry repeated.
     const key = headers['Idempotency-Key'];
     this.options.debug?.(`> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`);
-    let response: Dispatcher.ResponseData | undefined;
+    let response: ResponseData | undefined;
     let text: string | undefined;
     try {
-      response = await request(url, {
+      response = await this.pool.request(url, {
         method: req.method,
         headers,
         body: payload,
-        dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         signal: interrupt ? AbortSignal.any([interrupt, deadline]) : deadline,
       });
-      text = await readLimited(response, this.maxBodyBytes);
+      text = await response.text(this.maxBodyBytes);
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });
       throw this.networkFailure(error, req, url, deadline, response !== undefined);
@@ -310,7 +308,7 @@ export class HttpTransport implements Transport {
 
   private networkFailure(error: unknown, req: HttpRequest, url: string, deadline: AbortSignal, answered: boolean): AttemptFailure {
     const what = `${req.method} ${new URL(url).pathname}`;
-    const timedOut = deadline.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    const timedOut = deadline.aborted || error instanceof HeadersTimeoutError || error instanceof BodyTimeoutError;
     if (timedOut) {
       const limit = `the ${formatSeconds(this.options.timeoutMs)} timeout (--timeout)`;
       const message = answered ? `${what}: the answer did not finish within ${limit}` : `${what}: no answer within ${limit}`;
@@ -351,26 +349,6 @@ function waitTooLong(error: LoopsctlError, waitMs: number, capMs: number): Loops
   });
 }
 
-/**
- * The body as text, or undefined when it is larger than the limit: reading stops there, so an
- * endless or huge body never fills the memory.
- */
-async function readLimited(response: Dispatcher.ResponseData, limit: number): Promise<string | undefined> {
-  const declared = Number(headerValue(response.headers['content-length']));
-  if (declared > limit) {
-    response.body.destroy();
-    return undefined;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += (chunk as Buffer).length;
-    // Leaving the loop destroys the stream, and with it the connection.
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * Where a redirect points, for the error message: resolved against the request, without

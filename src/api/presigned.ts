@@ -4,7 +4,7 @@
  * brings a second way of signing, and the key has no business leaving for another host. The
  * signature sits in the query string, so messages name the URL without it.
  */
-import { Agent, request } from 'undici';
+import { ConnectionPool } from './node-http.js';
 import { describeBody } from './body-preview.js';
 import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from './errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
@@ -31,19 +31,19 @@ export function withoutSignature(url: string): string {
 }
 
 export async function putPresigned(put: PresignedPut): Promise<void> {
-  // Its own agent: the storage is another host than the API, and this is the only request to it.
-  const agent = new Agent({ connect: { timeout: put.timeoutMs } });
+  // Its own pool: the storage is another host than the API, and this is the only request to it.
+  const pool = new ConnectionPool({ keepAliveTimeout: 1_000, connections: 1, connectTimeout: put.timeoutMs });
   try {
-    await putWith(agent, put);
+    await putWith(pool, put);
   } finally {
-    await agent.close();
+    await pool.close();
   }
 }
 
-async function putWith(agent: Agent, put: PresignedPut): Promise<void> {
+async function putWith(pool: ConnectionPool, put: PresignedPut): Promise<void> {
   const shown = withoutSignature(put.url);
   for (let retry = 0; ; retry += 1) {
-    const failure = await attempt(agent, put, shown);
+    const failure = await attempt(pool, put, shown);
     if (failure === undefined) return;
     // The same bytes to the same URL leave the same object, so a PUT may be sent again whenever
     // the rules allow an idempotent request to be.
@@ -61,7 +61,7 @@ interface Failure {
   retryAfterMs?: number;
 }
 
-async function attempt(agent: Agent, put: PresignedPut, shown: string): Promise<Failure | undefined> {
+async function attempt(pool: ConnectionPool, put: PresignedPut, shown: string): Promise<Failure | undefined> {
   if (put.signal?.aborted) throw new InterruptedError('interrupted');
   const deadline = AbortSignal.timeout(put.timeoutMs);
   put.debug?.(`> PUT ${shown} (no authorization, content-type: ${put.contentType}, ${put.bytes.length} bytes)`);
@@ -70,11 +70,10 @@ async function attempt(agent: Agent, put: PresignedPut, shown: string): Promise<
   let contentType: string;
   let retryAfter: string | string[] | undefined;
   try {
-    const response = await request(put.url, {
+    const response = await pool.request(put.url, {
       method: 'PUT',
-      headers: { 'content-type': put.contentType, 'content-length': String(put.bytes.length), 'user-agent': put.userAgent },
+      headers: { 'content-type': put.contentType, 'user-agent': put.userAgent },
       body: put.bytes,
-      dispatcher: agent,
       headersTimeout: put.timeoutMs,
       bodyTimeout: put.timeoutMs,
       signal: put.signal ? AbortSignal.any([put.signal, deadline]) : deadline,
@@ -82,12 +81,13 @@ async function attempt(agent: Agent, put: PresignedPut, shown: string): Promise<
     status = response.statusCode;
     contentType = String(response.headers['content-type'] ?? '');
     retryAfter = response.headers['retry-after'];
-    text = await response.body.text();
+    // An error page from storage is read for its first words only.
+    text = (await response.text(64 * 1024)) ?? '';
   } catch (error) {
     if (put.signal?.aborted) throw new InterruptedError('interrupted', { cause: error });
     const code = (error as { code?: string }).code;
     const timedOut = deadline.aborted;
-    const notConnected = code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT';
+    const notConnected = code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'CONNECT_TIMEOUT';
     const reason = timedOut ? `no answer within ${formatSeconds(put.timeoutMs)}` : [(error as Error).message, code].filter(Boolean).join(', ');
     return {
       error: new NetworkError(`PUT ${shown}: the upload did not reach the storage (${reason})`, {

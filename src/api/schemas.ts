@@ -4,7 +4,7 @@
  * source of truth: types are inferred from them, the client checks every answer with them, and the
  * sandbox builds its answers with them. Objects are loose: fields the API adds later pass through.
  */
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /** zod itself, for modules that build schemas of their own: one copy of zod in the bundle. */
 export { z };

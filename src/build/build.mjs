@@ -16,10 +16,6 @@ const buildDir = fileURLToPath(new URL('.', import.meta.url));
 
 /** Packages bundled on their own, and what each bundle exports. */
 const vendored = {
-  // Only the part of undici that src/api/http.ts uses; see undici-slim.js.
-  undici: { entryPoints: [`${buildDir}undici-slim.js`] },
-  // Schemas, needed only by commands that call the API or run the sandbox.
-  zod: { stdin: { contents: "module.exports = require('zod');", resolveDir: buildDir } },
   // Colour, needed only for text on a terminal.
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
@@ -50,9 +46,25 @@ const requireVendored = {
   },
 };
 
+/**
+ * commander loads node:child_process (and with it net, dgram and more) at start-up, only to run
+ * executable subcommands, which loopsctl has none of: load it on first use instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`commander no longer loads child_process as expected: update ${import.meta.filename}`);
+      return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+    });
+  },
+};
+
 await rm(dist, { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: [fileURLToPath(new URL('../cli.ts', import.meta.url))], outfile: `${dist}cli.cjs`, plugins: [requireVendored] }),
+  build({ ...common, entryPoints: [fileURLToPath(new URL('../cli.ts', import.meta.url))], outfile: `${dist}cli.cjs`, plugins: [requireVendored, lazyChildProcess] }),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
 
@@ -90,9 +102,19 @@ function unsignedLeb128(bytes, offset) {
   }
 }
 
-// Record V8's code cache for what every start-up runs (bin/loopsctl.js reads it).
-const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url)), '--help'], {
-  env: { ...process.env, LOOPSCTL_WRITE_CODE_CACHE: '1' },
+/**
+ * Record V8's code cache (bin/loopsctl.js reads it) from one process running the local commands
+ * whose start matters most, one after the other: V8 keeps the bytecode of every function they
+ * compiled. Help comes last: bytecode that has not run for a while can be dropped by the garbage
+ * collector before the cache is written, and help is what most starts need.
+ */
+const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
+  env: {
+    ...process.env,
+    LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
+    // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
+    LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 if (recorded.status !== 0) throw new Error(`recording the code cache failed (exit ${recorded.status})`);

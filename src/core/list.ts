@@ -3,7 +3,7 @@ import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
 import { command, integerIn, type CommandSpec, type Handler, type OptionSpec } from './declare.js';
 
 export const LIST_OPTIONS: OptionSpec[] = [
-  { flags: '--per-page <n>', description: `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default 20)`, parse: integerIn(PER_PAGE_MIN, PER_PAGE_MAX) },
+  { flags: '--per-page <n>', description: `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default ${PER_PAGE_MAX}, or less when --limit needs less)`, parse: integerIn(PER_PAGE_MIN, PER_PAGE_MAX) },
   { flags: '--limit <n>', description: 'stop after n items', parse: integerIn(1, Number.MAX_SAFE_INTEGER) },
   { flags: '--cursor <cursor>', description: 'fetch only the page at this cursor (from pagination.nextCursor)' },
   { flags: '--jsonl', description: 'print each item as one line of compact JSON, as pages arrive (instead of --json)' },
@@ -27,7 +27,7 @@ export function listCommand(spec: { summary: string; example: string; help?: str
     summary: spec.summary,
     help: spec.help,
     options: LIST_OPTIONS,
-    examples: [example, `${example} --json --limit 100`, `${example} --jsonl > items.jsonl`, `${example} --per-page 50 --json`],
+    examples: [example, `${example} --json --limit 100`, `${example} --jsonl > items.jsonl`, `${example} --per-page 10 --json`],
     remote: true,
     load: spec.load,
   });

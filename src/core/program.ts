@@ -51,7 +51,12 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--no-pager', description: 'never page long output on a terminal' },
 ];
 
-export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command {
+/**
+ * The whole command tree, or, given the words of a run, only the groups those words name in full:
+ * the others are declared by name and summary alone, which is all the help that lists them shows.
+ * A run can only reach a group whose name or alias it contains, so nothing it can reach is left out.
+ */
+export function buildProgram(specs: Spec[], runtime: Runtime, run: Run, argv?: string[]): Command {
   const program = new Command('loopsctl')
     .description('Administer a Loops account from the command line.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -63,7 +68,12 @@ export function buildProgram(specs: Spec[], runtime: Runtime, run: Run): Command
   });
   configure(program, runtime, []);
   program.helpCommand('help [command]', 'show help for a command');
-  for (const spec of specs) declare(program, spec, runtime, run, []);
+  const words = argv === undefined ? undefined : new Set(argv);
+  for (const spec of specs) {
+    const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
+    if (spec.kind === 'group' && !named) program.command(spec.name).description(spec.summary).aliases(spec.aliases ?? []);
+    else declare(program, spec, runtime, run, []);
+  }
   return program;
 }
 

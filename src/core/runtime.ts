@@ -30,12 +30,22 @@ export interface Runtime {
 
 /** The runtime of the real process. */
 export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): Runtime {
+  // Node opens each standard stream on first use, which takes a few milliseconds for stdin; most
+  // commands never read it, and a successful run never writes to stderr.
   return {
     stdoutClosed,
     command: [process.execPath, process.argv[1]!],
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      // A closed stderr leaves nothing to say; the exit code still tells.
+      if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => {});
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     now: () => new Date(),
     signal,

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 export interface Command {
   label: string;
-  /** Arguments to node: a script and its arguments. */
+  /** The program to run; node by default. */
+  file?: string;
+  /** Arguments to the program; to node, a script and its arguments. */
   args: string[];
   env?: Record<string, string>;
 }
@@ -14,13 +16,15 @@ export interface Command {
 export interface Run {
   ms: number;
   stdout: string;
+  stderr: string;
 }
 
-/** Runs node with the command's arguments; fails on a non-zero exit, so a broken run never counts. */
+/** Runs the command (node with its options first); fails on a non-zero exit, so a broken run never counts. */
 export function run(command: Command, baseEnv: Record<string, string>, nodeOptions: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [...nodeOptions, ...command.args], { env: { ...baseEnv, ...command.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [file, args] = command.file === undefined ? [process.execPath, [...nodeOptions, ...command.args]] : [command.file, command.args];
+    const child = spawn(file, args, { env: { ...baseEnv, ...command.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -29,7 +33,7 @@ export function run(command: Command, baseEnv: Record<string, string>, nodeOptio
     child.on('close', (code) => {
       const ms = performance.now() - started;
       if (code !== 0) reject(new Error(`${command.label} exited with ${code}: ${stderr.trim()}`));
-      else resolve({ ms, stdout: Buffer.concat(stdout).toString('utf8') });
+      else resolve({ ms, stdout: Buffer.concat(stdout).toString('utf8'), stderr });
     });
   });
 }
@@ -42,14 +46,22 @@ export function median(values: number[]): number {
 
 /**
  * Runs the commands round after round, each round in a rotated order so that none always goes
- * first, and returns each command's median wall time in milliseconds, by label.
+ * first, and returns each command's median wall time in milliseconds, by label. Whatever a run
+ * wrote to stderr is handed to `onStderr`.
  */
-export async function interleaved(commands: Command[], rounds: number, baseEnv: Record<string, string>): Promise<Map<string, number>> {
+export async function interleaved(
+  commands: Command[],
+  rounds: number,
+  baseEnv: Record<string, string>,
+  onStderr: (label: string, text: string) => void = () => {},
+): Promise<Map<string, number>> {
   const times = new Map<string, number[]>(commands.map((command) => [command.label, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (let offset = 0; offset < commands.length; offset += 1) {
       const command = commands[(round + offset) % commands.length]!;
-      times.get(command.label)!.push((await run(command, baseEnv)).ms);
+      const result = await run(command, baseEnv);
+      times.get(command.label)!.push(result.ms);
+      if (result.stderr !== '') onStderr(command.label, result.stderr);
     }
   }
   return new Map([...times].map(([label, values]) => [label, median(values)]));
@@ -64,13 +76,37 @@ export interface Usage extends Run {
 
 /** Runs the command with report-usage.cjs preloaded, which records getrusage figures as it exits. */
 export async function runWithUsage(command: Command, baseEnv: Record<string, string>, benchDir: string): Promise<Usage> {
-  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-usage-'));
-  const file = join(dir, 'usage');
-  try {
+  return withUsageFile(async (file) => {
     const result = await run({ ...command, env: { ...command.env, BENCH_USAGE_FILE: file } }, baseEnv, ['--require', join(benchDir, 'report-usage.cjs')]);
-    const [rss, cpuMicros] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
-    return { ...result, rss: rss!, cpuMs: cpuMicros! / 1000 };
+    return { ...result, ...readUsage(file) };
+  });
+}
+
+const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs the command on a pseudo-terminal of 160 columns (util-linux `script`), as someone at a
+ * terminal would, with the same usage figures. stdout is what the terminal showed.
+ */
+export async function runOnTerminal(command: Command, baseEnv: Record<string, string>, benchDir: string): Promise<Usage> {
+  return withUsageFile(async (file) => {
+    const node = [process.execPath, '--require', join(benchDir, 'report-usage.cjs'), ...command.args].map(quote).join(' ');
+    const inner = `stty cols 160 rows 50; exec ${node}`;
+    const result = await run({ label: command.label, file: 'script', args: ['-qec', inner, '/dev/null'], env: { ...command.env, BENCH_USAGE_FILE: file, TERM: 'xterm-256color' } }, baseEnv);
+    return { ...result, ...readUsage(file) };
+  });
+}
+
+async function withUsageFile<T>(use: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-usage-'));
+  try {
+    return await use(join(dir, 'usage'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function readUsage(file: string): { rss: number; cpuMs: number } {
+  const [rss, cpuMicros] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
+  return { rss: rss!, cpuMs: cpuMicros! / 1000 };
 }

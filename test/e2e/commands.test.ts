@@ -174,7 +174,7 @@ describe('transactional', () => {
 
 describe('lists and pagination', () => {
   it('follows nextCursor through every page', async () => {
-    const result = await loopsctl(['themes', 'list', '--json']);
+    const result = await loopsctl(['themes', 'list', '--json', '--per-page', '20']);
     expect(JSON.parse(result.stdout)).toEqual(themes);
     expect(api.requests.map((r) => r.query.get('cursor'))).toEqual([null, cursorAt('theme_5')]);
   });

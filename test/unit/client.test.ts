@@ -123,8 +123,14 @@ describe('ApiClient.pages', () => {
 
   it('follows nextCursor until it is null', async () => {
     const client = await clientWith({ 'GET /v1/campaign-groups': paged });
-    expect(await collect(client.pages(campaignGroups))).toEqual(items);
+    expect(await collect(client.pages(campaignGroups, { perPage: 20 }))).toEqual(items);
     expect(server!.requests.map((r) => r.query.get('cursor'))).toEqual([null, '20', '40']);
+  });
+
+  it('asks for pages of 50 when nothing says otherwise, the fewest requests a full listing needs', async () => {
+    const client = await clientWith({ 'GET /v1/campaign-groups': paged });
+    expect(await collect(client.pages(campaignGroups))).toEqual(items);
+    expect(server!.requests.map((r) => r.query.get('perPage'))).toEqual(['50']);
   });
 
   it('stops at the limit without asking for another page', async () => {

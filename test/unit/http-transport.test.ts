@@ -33,7 +33,7 @@ describe('HttpTransport retries', () => {
     expect(server.requests).toHaveLength(3);
     expect(notices.map(({ request, retry, retries, reason }) => ({ request, retry, retries, reason }))).toEqual([
       { request: 'GET /v1/x', retry: 1, retries: 3, reason: 'HTTP 503' },
-      { request: 'GET /v1/x', retry: 2, retries: 3, reason: 'UND_ERR_SOCKET' },
+      { request: 'GET /v1/x', retry: 2, retries: 3, reason: 'ECONNRESET' },
     ]);
     for (const notice of notices) expect(notice.delayMs).toBeLessThanOrEqual(4);
   });

@@ -124,7 +124,9 @@ async function paginate(context: CommandContext, transport: HttpTransport, reque
     },
   });
   const array = options.jsonl ? undefined : new JsonArrayWriter(out);
-  for await (const page of client.pages(anyList(request.path))) {
+  // A page size the path asks for is kept for every page; else the listing's own default.
+  const asked = Number(new URL(request.path, 'http://path').searchParams.get('perPage') ?? Number.NaN);
+  for await (const page of client.pages(anyList(request.path), Number.isInteger(asked) ? { perPage: asked } : {})) {
     if (array === undefined) await out.writeJsonLines(page.data);
     else await array.add(page.data);
   }

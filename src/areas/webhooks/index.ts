@@ -5,7 +5,7 @@
 import { InvalidArgumentError } from 'commander';
 import { command, group, integerIn, type OptionSpec } from '../../core/declare.js';
 import type { Area } from '../area.js';
-import { DEFAULT_TOLERANCE_SECONDS } from './signature.js';
+import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
 
 
 function timestampArgument(value: string): string {

@@ -8,7 +8,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 const VERSION = 'v1';
-export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export class WebhookSecretError extends Error {}
 

@@ -178,7 +178,7 @@ describe('uploads create', () => {
     if (hint !== undefined) expect(result.stderr).toMatch(hint);
   });
 
-  // The bundle carries a slimmed undici whose request() needs a dispatcher: only the built binary shows it works.
+  // The bundle is what users run: the upload's own connection pool must work there too.
   it('uploads from the built binary too', async () => {
     const result = await runCli(['--sandbox', 'uploads', 'create', file('logo.png', PNG)]);
     expect(result.stderr).toBe('');

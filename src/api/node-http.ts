@@ -1,0 +1,151 @@
+/**
+ * HTTP/1.1 requests on Node's own http and https modules, for the transport (src/api/http.ts): a
+ * keep-alive connection pool, one request at a time through it, and the three time limits
+ * (connecting, waiting for the headers, and between two pieces of the body), each failing with an
+ * error of its own class. Node parses HTTP with its built-in native parser: undici's
+ * WebAssembly parser, with the optimizing compile V8 gives it after a few hundred bytes, cost
+ * each run of loopsctl more than a tenth of a second of CPU time and a wait at exit.
+ */
+import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
+
+export interface PoolOptions {
+  /** Connections kept open at most, per origin. */
+  connections: number;
+  /** How long an idle connection is kept open, in milliseconds. */
+  keepAliveTimeout: number;
+  /** How long connecting may take, in milliseconds. */
+  connectTimeout: number;
+}
+
+export interface RequestSpec {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Milliseconds from sending until the response's headers have arrived. */
+  headersTimeout: number;
+  /** Milliseconds the body may pause between two pieces. */
+  bodyTimeout: number;
+  signal?: AbortSignal;
+}
+
+export interface ResponseData {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** The body, read to its end as UTF-8; undefined, with the connection ended, once it passes `limit` bytes. */
+  text(limit: number): Promise<string | undefined>;
+}
+
+/** The time limits, each with a `code` as Node's own network errors have. */
+export class ConnectTimeoutError extends Error {
+  readonly code = 'CONNECT_TIMEOUT';
+}
+export class HeadersTimeoutError extends Error {
+  readonly code = 'HEADERS_TIMEOUT';
+}
+export class BodyTimeoutError extends Error {
+  readonly code = 'BODY_TIMEOUT';
+}
+
+/** The connection closed before the whole body arrived. */
+export class BodyCutError extends Error {
+  readonly code = 'ECONNRESET';
+}
+
+/** Keep-alive connections to any number of origins; `close()` ends them all. */
+export class ConnectionPool {
+  private readonly agents = new Map<'http:' | 'https:', { agent: HttpAgent; send: typeof import('node:http').request }>();
+
+  constructor(private readonly options: PoolOptions) {}
+
+  /** Sends a request and resolves once its headers have arrived; the body is read by `text()`. */
+  async request(url: string, spec: RequestSpec): Promise<ResponseData> {
+    const target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`unsupported protocol ${target.protocol}`);
+    const { agent, send } = this.agentFor(target.protocol);
+    spec.signal?.throwIfAborted();
+    const headers: Record<string, string | number> = { ...spec.headers };
+    if (spec.body !== undefined) headers['content-length'] = Buffer.byteLength(spec.body);
+    const options: RequestOptions = { method: spec.method, headers, agent, signal: spec.signal };
+    return new Promise<ResponseData>((resolve, reject) => {
+      const outgoing = send(target, options);
+      const fail = (error: Error) => {
+        outgoing.destroy(error);
+        reject(error);
+      };
+      const connecting = setTimeout(() => fail(new ConnectTimeoutError(`connecting took longer than ${this.options.connectTimeout} ms`)), this.options.connectTimeout);
+      const waiting = setTimeout(() => fail(new HeadersTimeoutError(`no response headers within ${spec.headersTimeout} ms`)), spec.headersTimeout);
+      outgoing.on('socket', (socket) => {
+        // A reused connection is already open; a new one is open once connected.
+        if (!socket.connecting) clearTimeout(connecting);
+        else socket.once('connect', () => clearTimeout(connecting));
+      });
+      outgoing.on('error', (error) => {
+        clearTimeout(connecting);
+        clearTimeout(waiting);
+        reject(error);
+      });
+      outgoing.on('response', (response) => {
+        clearTimeout(connecting);
+        clearTimeout(waiting);
+        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, text: (limit) => readBody(response, spec.bodyTimeout, limit) });
+      });
+      outgoing.end(spec.body);
+    });
+  }
+
+  /** Ends every connection, idle or not. */
+  async close(): Promise<void> {
+    for (const { agent } of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+
+  /** node:https (and with it TLS) is loaded only for an https origin. */
+  private agentFor(protocol: 'http:' | 'https:'): { agent: HttpAgent; send: typeof import('node:http').request } {
+    let entry = this.agents.get(protocol);
+    if (entry === undefined) {
+      const module = process.getBuiltinModule(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
+      entry = { agent: new module.Agent({ keepAlive: true, maxSockets: this.options.connections, timeout: this.options.keepAliveTimeout }), send: module.request };
+      this.agents.set(protocol, entry);
+    }
+    return entry;
+  }
+}
+
+function readBody(response: IncomingMessage, pauseLimit: number, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => response.destroy(new BodyTimeoutError(`the body paused for longer than ${pauseLimit} ms`)), pauseLimit);
+    // An answer that says it is larger than the limit is not read at all.
+    if (Number(response.headers['content-length']) > limit) {
+      clearTimeout(timer);
+      response.destroy();
+      return resolve(undefined);
+    }
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Settled before the connection closes, so the close below changes nothing.
+        clearTimeout(timer);
+        resolve(undefined);
+        response.destroy();
+        return;
+      }
+      chunks.push(chunk);
+      timer.refresh();
+    });
+    response.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    response.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    // Settled already when the body ended or failed; otherwise the connection went away mid-body.
+    response.on('close', () => {
+      clearTimeout(timer);
+      reject(new BodyCutError('the connection closed before the body was complete'));
+    });
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * What the built CLI loads to start: help of every command comes from the main bundle alone, and
+ * V8's code cache serves every start, also under V8 flags. Spawns bin/loopsctl.js (npm test builds
+ * first); nothing here is timed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { specs } from '../../src/areas/registry.js';
+import { walkSpecs, type Spec } from '../../src/core/declare.js';
+import { BIN } from '../support/run-cli.js';
+
+const RECORD_LOADS = resolve(import.meta.dirname, '../support/record-loads.cjs');
+const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-startup-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Spawned {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnCli(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Spawned> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: scratch, LOOPSCTL_CONFIG_DIR: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The words of every group and command, as typed before --help. */
+function helpPaths(list: Spec[], prefix: string[] = []): string[][] {
+  return list.flatMap((spec) => (spec.kind === 'group' ? [[...prefix, spec.name], ...helpPaths(spec.commands, [...prefix, spec.name])] : []));
+}
+
+/** Runs at most `width` of the jobs at a time, keeping their order in the results. */
+async function inBatches<T, R>(items: T[], width: number, job: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += width) results.push(...(await Promise.all(items.slice(start, start + width).map(job))));
+  return results;
+}
+
+describe('--help of every command', () => {
+  const paths = [[], ...helpPaths(specs), ...walkSpecs(specs).map(({ path }) => path)];
+
+  it('loads the main bundle and no vendored file', async () => {
+    expect(paths.length).toBeGreaterThan(20);
+    const loads = await inBatches(paths, 4, async (path) => {
+      const file = join(scratch, `loads-${path.join('-') || 'root'}`);
+      const result = await spawnCli([...path, '--help'], { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+      expect(result, `loopsctl ${path.join(' ')} --help`).toMatchObject({ code: 0, stderr: '' });
+      return [`loopsctl ${[...path, '--help'].join(' ')}`, readFileSync(file, 'utf8').split('\n')] as const;
+    });
+    const expected = loads.map(([command]) => [command, ['dist/cli.cjs']]);
+    expect(loads).toEqual(expected);
+  }, 120_000);
+});
+
+describe('the code cache', () => {
+  const report = { LOOPSCTL_REPORT_CODE_CACHE: '1' };
+
+  it('shipped with the bundle serves a plain start', async () => {
+    const result = await spawnCli(['--help'], report);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`code cache: used ${resolve(BIN, '../../dist/cli.cjs.cache')}\n`);
+  });
+
+  it('is written for the Node flags in use when V8 rejects the shipped one, and used from the next run on', async () => {
+    const cache = join(scratch, 'flags-cache');
+    const env = { ...report, NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: cache };
+    const first = await spawnCli(['--help'], env);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^code cache: not used \(.*cli\.cjs\.cache rejected\)\n$/);
+    const second = await spawnCli(['--help'], env);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toMatch(new RegExp(`^code cache: used ${cache}/loopsctl/cli-[^/]+\\.cache\\n$`));
+    // Other flags, another cache beside it; the first stays.
+    const other = await spawnCli(['--help'], { ...env, NODE_OPTIONS: '--max-old-space-size=400' });
+    expect(other.stderr).toMatch(/not used/);
+    expect((await spawnCli(['--help'], env)).stderr).toMatch(/^code cache: used /);
+  });
+
+  it('never stands in the way when the cache directory cannot be written', async () => {
+    const notADirectory = join(scratch, 'a-file');
+    writeFileSync(notADirectory, '');
+    const env = { NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: notADirectory };
+    const result = await spawnCli(['--help'], env);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Usage: loopsctl/);
+    expect(existsSync(join(notADirectory, 'loopsctl'))).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+// Preloaded with --require: records which files under dist/ the process reads as code (the bundle,
+// which bin/loopsctl.js reads itself, and anything it require()s), and writes them, relative to
+// the repository and one a line, to LOADS_FILE as it exits.
+const fs = require('node:fs');
+const Module = require('node:module');
+const { join, relative, resolve } = require('node:path');
+
+const root = resolve(__dirname, '../..');
+const dist = join(root, 'dist');
+const loaded = new Set();
+const record = (file) => {
+  const path = resolve(String(file));
+  if (path.startsWith(`${dist}/`) && /\.c?js$/.test(path)) loaded.add(relative(root, path));
+};
+
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) {
+  if (typeof file === 'string') record(file);
+  return readFileSync.call(this, file, ...rest);
+};
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (!request.startsWith('node:')) record(Module._resolveFilename(request, parent, isMain));
+  return load.call(this, request, parent, isMain);
+};
+
+process.on('exit', () => fs.writeFileSync(process.env.LOADS_FILE, [...loaded].sort().join('\n')));
