@@ -39,6 +39,18 @@ export interface InputRecord<T> {
   problem?: string;
 }
 
+/** A line of a JSONL input as the object it must hold, or what is wrong with it. */
+export function jsonObjectLine(text: string): { value: Record<string, unknown> } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: 'not valid JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'not a JSON object' };
+  return { value: value as Record<string, unknown> };
+}
+
 export interface RecordContext {
   n: number;
   line: number;

@@ -1,7 +1,7 @@
 /** The sandbox's campaign groups, with the reserved Unsorted group that cannot be edited. */
 import { z } from '../../api/schemas.js';
-import { answer, find, listAnswer, seedId, seedTime, slice, type SandboxModule } from '../../sandbox/module.js';
-import { createGroup, updateGroup } from '../groups/sandbox.js';
+import { seedId, seedTime, slice, type SandboxModule } from '../../sandbox/module.js';
+import { groupRoutes } from '../groups/sandbox.js';
 import { group, type Group } from '../groups/schemas.js';
 
 const seedCampaignGroups: Group[] = [
@@ -20,15 +20,5 @@ export const campaignGroups = slice('campaignGroups', z.array(group), () => seed
 
 export const sandbox: SandboxModule = {
   slices: [campaignGroups],
-  routes: [
-    { method: 'GET', path: '/v1/campaign-groups', needs: 'content', run: ({ query, state }) => listAnswer(group, campaignGroups.of(state), query) },
-    {
-      method: 'GET',
-      path: '/v1/campaign-groups/:campaignGroupId',
-      needs: 'content',
-      run: ({ params, state }) => answer(group, find(campaignGroups.of(state), params.campaignGroupId!, 'campaign group')),
-    },
-    { method: 'POST', path: '/v1/campaign-groups', needs: 'content', run: createGroup(campaignGroups) },
-    { method: 'POST', path: '/v1/campaign-groups/:campaignGroupId', needs: 'content', run: updateGroup(campaignGroups, 'campaignGroupId', 'campaign group') },
-  ],
+  routes: groupRoutes('/v1/campaign-groups', campaignGroups, 'campaignGroupId', 'campaign group'),
 };

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
-import { countLines, ImportProgress, inputLines, Journal, journalPath, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { countLines, ImportProgress, inputLines, Journal, journalPath, jsonObjectLine, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import type { Handler } from '../../core/declare.js';
 import { fromText, isStandardField, PropertyTypes, STANDARD_FIELDS, typeProblem } from '../contact-properties/typing.js';
@@ -82,14 +82,9 @@ async function* csvRecords(input: Readable, types: PropertyTypes, name: string):
 
 /** A JSONL record: an object of contact fields, custom properties typed as the account says. */
 async function jsonRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<Body>> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { line, problem: 'not valid JSON' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, problem: 'not a JSON object' };
-  const body = value as Body;
+  const parsed = jsonObjectLine(text);
+  if ('problem' in parsed) return { line, problem: parsed.problem };
+  const body = parsed.value as Body;
   for (const [key, field] of Object.entries(body)) {
     const problem = await fieldProblem(key, field, types);
     if (problem !== undefined) return { line, problem };

@@ -30,9 +30,10 @@ export type StoredContact = z.infer<typeof storedContact>;
 
 const listId = (name: string) => seedId(`mailing-list/${name}`);
 
-function seedContact(email: string, fields: Partial<Omit<StoredContact, 'id' | 'email'>>, hours: number): StoredContact {
+/** A contact as the API makes one from an email alone: subscribed, on no list, with no properties. */
+function blankContact(id: string, email: string, createdAt: string): StoredContact {
   return {
-    id: seedId(`contact/${email}`),
+    id,
     email,
     firstName: null,
     lastName: null,
@@ -44,9 +45,12 @@ function seedContact(email: string, fields: Partial<Omit<StoredContact, 'id' | '
     optInStatus: null,
     properties: {},
     suppressed: false,
-    createdAt: seedTime(hours),
-    ...fields,
+    createdAt,
   };
+}
+
+function seedContact(email: string, fields: Partial<Omit<StoredContact, 'id' | 'email'>>, hours: number): StoredContact {
+  return { ...blankContact(seedId(`contact/${email}`), email, seedTime(hours)), ...fields };
 }
 
 const seedContacts: StoredContact[] = [
@@ -152,21 +156,7 @@ function checkMailingLists(state: RouteContext['state'], value: unknown): void {
 
 function newContact(context: RouteContext, email: string, userId: string | null): StoredContact {
   checkEmail(email);
-  return {
-    id: context.newId(),
-    email,
-    firstName: null,
-    lastName: null,
-    source: 'API',
-    subscribed: true,
-    userGroup: '',
-    userId,
-    mailingLists: {},
-    optInStatus: null,
-    properties: {},
-    suppressed: false,
-    createdAt: context.now().toISOString(),
-  };
+  return { ...blankContact(context.newId(), email, context.now().toISOString()), userId };
 }
 
 function optionalString(fields: Record<string, unknown>, key: string): string | undefined {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
 import { idempotencyKey } from '../../api/idempotency.js';
-import { countLines, ImportProgress, inputLines, Journal, journalPath, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { countLines, ImportProgress, inputLines, Journal, journalPath, jsonObjectLine, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
 import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { PropertyTypes, typeProblem } from '../contact-properties/typing.js';
@@ -64,14 +64,9 @@ function isScalarObject(value: unknown): boolean {
 }
 
 async function eventRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<EventRecord>> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { line, problem: 'not valid JSON' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, problem: 'not a JSON object' };
-  const body = value as Record<string, unknown>;
+  const parsed = jsonObjectLine(text);
+  if ('problem' in parsed) return { line, problem: parsed.problem };
+  const body = parsed.value;
   if (typeof body.eventName !== 'string' || body.eventName.trim() === '') return { line, problem: 'no eventName' };
   if (typeof body.email !== 'string' && typeof body.userId !== 'string') return { line, problem: 'neither email nor userId' };
   if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties)) return { line, problem: 'eventProperties must be an object of strings, numbers and booleans' };

@@ -1,6 +1,6 @@
 /** The sandbox's transactional groups, the group new transactional emails go to, and the rules both kinds of group share. */
 import { z } from '../../api/schemas.js';
-import { answer, badRequest, find, listAnswer, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule, type Slice } from '../../sandbox/module.js';
+import { answer, badRequest, find, listAnswer, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule, type SandboxRoute, type Slice } from '../../sandbox/module.js';
 import { isReservedGroupName, RESERVED_GROUP_NAME } from './names.js';
 import { group, type Group } from './schemas.js';
 
@@ -59,7 +59,7 @@ function groupFields(body: unknown, required: string[]): { name?: string; descri
 }
 
 /** POST to a collection of groups: a new group, answered with 200 as the description says. */
-export function createGroup(groups: Slice<Group[]>) {
+function createGroup(groups: Slice<Group[]>) {
   return ({ body, state, now, newId, changed }: RouteContext) => {
     const { name, description } = groupFields(body, ['name']);
     const time = now().toISOString();
@@ -71,7 +71,7 @@ export function createGroup(groups: Slice<Group[]>) {
 }
 
 /** POST to one group: its name or description; the reserved group cannot be edited. */
-export function updateGroup(groups: Slice<Group[]>, param: string, noun: string) {
+function updateGroup(groups: Slice<Group[]>, param: string, noun: string) {
   return ({ params, body, state, now, changed }: RouteContext) => {
     const found = find(groups.of(state), params[param]!, noun);
     const { name, description } = groupFields(body, []);
@@ -84,17 +84,17 @@ export function updateGroup(groups: Slice<Group[]>, param: string, noun: string)
   };
 }
 
+/** The routes of a collection of groups: list, get, create and update, under `path`. */
+export function groupRoutes(path: string, all: Slice<Group[]>, param: string, noun: string): SandboxRoute[] {
+  return [
+    { method: 'GET', path, needs: 'content', run: ({ query, state }) => listAnswer(group, all.of(state), query) },
+    { method: 'GET', path: `${path}/:${param}`, needs: 'content', run: ({ params, state }) => answer(group, find(all.of(state), params[param]!, noun)) },
+    { method: 'POST', path, needs: 'content', run: createGroup(all) },
+    { method: 'POST', path: `${path}/:${param}`, needs: 'content', run: updateGroup(all, param, noun) },
+  ];
+}
+
 export const sandbox: SandboxModule = {
   slices: [transactionalGroups, defaultTransactionalGroupId],
-  routes: [
-    { method: 'GET', path: '/v1/transactional-groups', needs: 'content', run: ({ query, state }) => listAnswer(group, transactionalGroups.of(state), query) },
-    {
-      method: 'GET',
-      path: '/v1/transactional-groups/:transactionalGroupId',
-      needs: 'content',
-      run: ({ params, state }) => answer(group, find(transactionalGroups.of(state), params.transactionalGroupId!, 'transactional group')),
-    },
-    { method: 'POST', path: '/v1/transactional-groups', needs: 'content', run: createGroup(transactionalGroups) },
-    { method: 'POST', path: '/v1/transactional-groups/:transactionalGroupId', needs: 'content', run: updateGroup(transactionalGroups, 'transactionalGroupId', 'transactional group') },
-  ],
+  routes: groupRoutes('/v1/transactional-groups', transactionalGroups, 'transactionalGroupId', 'transactional group'),
 };
