@@ -11,6 +11,7 @@
  * importer is told (`resumed`), so it can check before sending again. Records are numbered from 1
  * in input order (`n`); `line` is where each starts in the input.
  */
+import type { CommandContext } from './context.js';
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -300,6 +301,17 @@ export interface BulkRun<T> {
   send(body: T, record: RecordContext): Promise<Outcome>;
   out: Output;
   progress: ImportProgress;
+}
+
+/** A few requests in flight keep an import at the pace the API allows without crowding it. */
+export const IMPORT_CONCURRENCY = 4;
+
+/** An import as a command runs it: records through runBulk, progress on stderr, the summary as output. */
+export async function runImport<T>(context: CommandContext, run: Pick<BulkRun<T>, 'records' | 'journal' | 'statuses' | 'send'> & { total: number | undefined }): Promise<number> {
+  const { runtime, out } = context;
+  const result = await runBulk({ ...run, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(runtime.stderr, runtime.now, run.total) });
+  await out.present(result.summary, (_out, summary) => summaryText(summary));
+  return result.exitCode;
 }
 
 export interface BulkResult {

@@ -5,14 +5,13 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
-import { countLines, ImportProgress, inputLines, Journal, journalPath, jsonObjectLine, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { countLines, inputLines, Journal, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import type { Handler } from '../../core/declare.js';
 import { fromText, isStandardField, PropertyTypes, STANDARD_FIELDS, typeProblem } from '../contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
 
 /** Requests in flight at once; the pacer keeps them under the rate limit. */
-export const IMPORT_CONCURRENCY = 4;
 
 type Body = Record<string, unknown>;
 type Mode = 'create' | 'update';
@@ -160,15 +159,5 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
       return { status: 'failed', message: `${error.message} (use --update to change existing contacts)`, exitCode: error.exitCode };
     }
   };
-  const result = await runBulk({
-    records: checked(parsed, mode),
-    journal,
-    statuses: ['created', 'updated', 'skipped', 'failed'],
-    concurrency: IMPORT_CONCURRENCY,
-    send,
-    out: context.out,
-    progress: new ImportProgress(context.runtime.stderr, context.runtime.now, total),
-  });
-  await context.out.present(result.summary, (_out, summary) => summaryText(summary));
-  return result.exitCode;
+  return runImport(context, { records: checked(parsed, mode), journal, statuses: ['created', 'updated', 'skipped', 'failed'], send, total });
 };

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
 import { idempotencyKey } from '../../api/idempotency.js';
-import { countLines, ImportProgress, inputLines, Journal, journalPath, jsonObjectLine, openInput, runBulk, summaryText, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { countLines, inputLines, Journal, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
 import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { PropertyTypes, typeProblem } from '../contact-properties/typing.js';
@@ -13,7 +13,6 @@ import { sendEvent } from './client.js';
 const EVENT_FIELDS = ['eventName', 'eventProperties', 'email', 'userId', 'mailingLists'];
 
 /** Requests in flight at once during an import; the pacer keeps them under the rate limit. */
-const IMPORT_CONCURRENCY = 4;
 
 interface SendOptions {
   email?: string;
@@ -104,17 +103,7 @@ export const importEvents: Handler<[string], { journal?: string; dryRun?: boolea
     const outcome = await sendEvent(api, body, { value: recordKey(record.runId, record.line, text), origin: 'derived' });
     return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'sent by an earlier run' };
   };
-  const result = await runBulk({
-    records: eventRecords(stream, types),
-    journal,
-    statuses: ['sent', 'skipped', 'failed'],
-    concurrency: IMPORT_CONCURRENCY,
-    send,
-    out: context.out,
-    progress: new ImportProgress(context.runtime.stderr, context.runtime.now, total),
-  });
-  await context.out.present(result.summary, (_out, summary) => summaryText(summary));
-  return result.exitCode;
+  return runImport(context, { records: eventRecords(stream, types), journal, statuses: ['sent', 'skipped', 'failed'], send, total });
 };
 
 export { importEvents as import };
