@@ -76,6 +76,17 @@ export function truncate(text: string, width: number): string {
 // What paint adds to a cell: SGR colour sequences, which take no columns.
 const SGR = /\x1b\[[\d;]*m/g;
 
+/**
+ * Each line of text cut to the terminal's width with an ellipsis, so that nothing wraps: a line
+ * that has to be cut loses its colour rather than have a colour sequence cut in half.
+ */
+export function fitLines(text: string, columns: number): string {
+  return text
+    .split('\n')
+    .map((line) => (paintedWidth(line) <= columns ? line : truncate(line.replace(SGR, ''), columns)))
+    .join('\n');
+}
+
 /** Columns painted text takes: its colour sequences take none. */
 export function paintedWidth(text: string): number {
   return displayWidth(text.replace(SGR, ''));

@@ -61,4 +61,20 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     const piped = await runCli(['ips', 'list'], { env });
     expect(piped.stdout).not.toContain('paged:');
   });
+
+  it.each([60, 80, 160])('fits every line of a table at %i columns, with no row separators', async (columns) => {
+    const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid, COLUMNS: String(columns) };
+    for (const args of [['themes', 'list'], ['groups', 'list'], ['transactional', 'metrics', 'tx_welcome', 'tx_unsent'], ['workflow', 'show', 'wf_welcome']]) {
+      const result = await runInTerminal([...args, '--no-color'], env);
+      expect(result.code, args.join(' ')).toBe(0);
+      // The terminal shows stderr too: a progress line redrawn in place leaves only its last state.
+      const lines = result.stdout
+        .replace(/\r/g, '')
+        .split('\n')
+        .map((line) => line.split('\u001b[2K').at(-1)!)
+        .filter((line) => line.trim() !== '');
+      for (const line of lines) expect([...line].length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(columns);
+      expect(lines.some((line) => /^[-─+]+$/.test(line.trim()) && lines.indexOf(line) > 1)).toBe(false);
+    }
+  });
 });

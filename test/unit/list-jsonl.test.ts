@@ -88,3 +88,12 @@ describe('streamed --json', () => {
     expect(writes.join('')).toBe('[]\n');
   });
 });
+
+describe('the --cursor hint', () => {
+  it('quotes a cursor the shell would read otherwise, and leaves a plain one as it is', async () => {
+    const { shellWord } = await import('../../src/render/list.js');
+    expect(shellWord('dGhlbWVfNQ')).toBe('dGhlbWVfNQ');
+    expect(shellWord('a b;rm -rf ~')).toBe("'a b;rm -rf ~'");
+    expect(shellWord("it's")).toBe(`'it'\\''s'`);
+  });
+});

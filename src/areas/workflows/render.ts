@@ -7,6 +7,7 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
+import { fitLines } from '../../render/width.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';
 import { describeComparison, nodeType } from './node-types.js';
 import { MARK_SIGNS, renderWorkflowTree, type ChangeMark } from './tree.js';
@@ -66,7 +67,12 @@ function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string,
 
 export function renderWorkflow(out: Output, workflow: Workflow): string {
   const style = styleFor(out);
-  return `${header(style, workflow).join('\n')}\n\n${tree(out, style, workflow)}`;
+  return fitted(out, `${header(style, workflow).join('\n')}\n\n${tree(out, style, workflow)}`);
+}
+
+/** On a terminal, every line fits its width: the label at the end of a line is what gets cut. */
+function fitted(out: Output, text: string): string {
+  return out.tty ? fitLines(text, out.columns) : text;
 }
 
 /**
@@ -84,7 +90,7 @@ export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: 
   const used = new Set<ChangeMark>(changes.marks.values());
   if (changes.removed.length > 0) used.add('removed');
   if (used.size > 0) lines.push('', [...used].map((mark) => `${paint[mark](MARK_SIGNS[mark])} ${mark}`).join('  '));
-  return `${lines.join('\n')}\n`;
+  return fitted(out, `${lines.join('\n')}\n`);
 }
 
 /**
