@@ -86,13 +86,14 @@ const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Runs the command on a pseudo-terminal of 160 columns (util-linux `script`), as someone at a
- * terminal would, with the same usage figures. stdout is what the terminal showed.
+ * terminal would, with the same usage figures. stdout is what the terminal showed. No pager: it
+ * would wait for a key, and what is measured is loopsctl's own work.
  */
 export async function runOnTerminal(command: Command, baseEnv: Record<string, string>, benchDir: string): Promise<Usage> {
   return withUsageFile(async (file) => {
     const node = [process.execPath, '--require', join(benchDir, 'report-usage.cjs'), ...command.args].map(quote).join(' ');
     const inner = `stty cols 160 rows 50; exec ${node}`;
-    const result = await run({ label: command.label, file: 'script', args: ['-qec', inner, '/dev/null'], env: { ...command.env, BENCH_USAGE_FILE: file, TERM: 'xterm-256color' } }, baseEnv);
+    const result = await run({ label: command.label, file: 'script', args: ['-qec', inner, '/dev/null'], env: { ...command.env, BENCH_USAGE_FILE: file, TERM: 'xterm-256color', LOOPSCTL_PAGER: '' } }, baseEnv);
     return { ...result, ...readUsage(file) };
   });
 }
