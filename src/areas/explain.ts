@@ -1,9 +1,9 @@
 /**
  * Hints for the API's documented failures, added where a command knows what they mean: a 401 from
- * an operation of the content API, a 404 (and where to find the ids), and statuses particular to
- * one operation. The error keeps its class, message, status and code; only the hint is new.
+ * an operation of the content API, and statuses particular to one operation. (A 404 gets the list
+ * of its group from main, for every command.) The error keeps its class, message, status and code; only the hint is new.
  */
-import { AuthError, LoopsctlError, NotFoundError, withDetails } from '../api/errors.js';
+import { AuthError, LoopsctlError, withDetails } from '../api/errors.js';
 import type { Handler } from '../core/declare.js';
 
 export const CONTENT_API_HINT =
@@ -12,8 +12,6 @@ export const CONTENT_API_HINT =
 export interface Explanation {
   /** The operation belongs to the content API, so a 401 may mean it is not enabled. */
   contentApi?: boolean;
-  /** The command that lists the ids, named when the id was not found. */
-  list?: string;
   /** Hints for other statuses the operation documents (413, 422, ...), or a clearer message with its hint. */
   statuses?: Partial<Record<number, StatusHint>>;
 }
@@ -26,7 +24,6 @@ export function explainError(error: unknown, explanation: Explanation): unknown 
   if (typeof hint === 'string') return withDetails(error, { hint });
   if (hint !== undefined) return withDetails(error, { hint: hint.hint, message: hint.message(error.message) });
   if (error instanceof AuthError && explanation.contentApi) return withDetails(error, { hint: CONTENT_API_HINT });
-  if (error instanceof NotFoundError && explanation.list !== undefined) return withDetails(error, { hint: `see the ids with \`${explanation.list}\`` });
   return error;
 }
 

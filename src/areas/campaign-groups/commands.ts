@@ -9,11 +9,10 @@ import { campaignGroups, createCampaignGroup, getCampaignGroup, updateCampaignGr
 
 export const list = explainedHandler(listHandler(campaignGroups, groupListView('campaign groups')), { contentApi: true });
 
-const LIST = 'loopsctl campaign-groups list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'campaign group id');
-  const found = await explained(getCampaignGroup(await context.client(), id), { contentApi: true, list: LIST });
+  const found = await explained(getCampaignGroup(await context.client(), id), { contentApi: true });
   await context.out.present(found, renderGroup);
 };
 
@@ -26,6 +25,6 @@ export const create: Handler<[], GroupOptions & { name: string }> = async (conte
 export const update: Handler<[string], GroupOptions> = async (context, [id], options) => {
   checkId(id, 'campaign group id');
   const body = updateGroupBody(options);
-  const updated = await explained(updateCampaignGroup(await context.client(), id, body), { contentApi: true, list: LIST, statuses: GROUP_REFUSED });
+  const updated = await explained(updateCampaignGroup(await context.client(), id, body), { contentApi: true, statuses: GROUP_REFUSED });
   await context.out.present(updated, renderGroup);
 };

@@ -17,7 +17,7 @@ const LIST = 'loopsctl campaigns list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'campaign id');
-  const found = await explained(getCampaign(await context.client(), id), { contentApi: true, list: LIST });
+  const found = await explained(getCampaign(await context.client(), id), { contentApi: true });
   await context.out.present(found, renderCampaign);
 };
 
@@ -93,7 +93,6 @@ export const update: Handler<[string], CampaignOptions> = async (context, [id], 
   if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one of --name, --group, --list, --segment, --filter-file, --schedule');
   const updated = await explained(updateCampaign(await context.client(), id, fields), {
     contentApi: true,
-    list: LIST,
     statuses: {
       ...REFUSED,
       404: `the campaign, mailing list or segment does not exist; see the campaigns with \`${LIST}\``,

@@ -23,12 +23,10 @@ export const get: Handler<[string | undefined], { name?: string }> = async (cont
   }
   const client = await context.client();
   // Event patterns are no part of the content API: a 401 is the key's.
-  const hints = { list: 'loopsctl event-patterns list' };
   const pattern =
     id !== undefined
-      ? await explained(getEventPattern(client, checkId(id, 'event pattern id')), hints)
+      ? await getEventPattern(client, checkId(id, 'event pattern id'))
       : await explained(getEventPatternByName(client, checkEventName(options.name!)), {
-          ...hints,
           statuses: { 404: 'event names are case-sensitive; see them with `loopsctl event-patterns list`' },
         });
   await context.out.present(pattern, renderEventPattern);

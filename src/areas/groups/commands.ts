@@ -9,11 +9,10 @@ import { groupListView, renderGroup } from './render.js';
 
 export const list = explainedHandler(listHandler(transactionalGroups, groupListView('transactional groups')), { contentApi: true });
 
-const LIST = 'loopsctl groups list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'transactional group id');
-  const found = await explained(getTransactionalGroup(await context.client(), id), { contentApi: true, list: LIST });
+  const found = await explained(getTransactionalGroup(await context.client(), id), { contentApi: true });
   await context.out.present(found, renderGroup);
 };
 
@@ -26,6 +25,6 @@ export const create: Handler<[], GroupOptions & { name: string }> = async (conte
 export const update: Handler<[string], GroupOptions> = async (context, [id], options) => {
   checkId(id, 'transactional group id');
   const body = updateGroupBody(options);
-  const updated = await explained(updateTransactionalGroup(await context.client(), id, body), { contentApi: true, list: LIST, statuses: GROUP_REFUSED });
+  const updated = await explained(updateTransactionalGroup(await context.client(), id, body), { contentApi: true, statuses: GROUP_REFUSED });
   await context.out.present(updated, renderGroup);
 };

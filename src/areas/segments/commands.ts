@@ -13,7 +13,7 @@ export const list = explainedHandler(listHandler(segments, segmentListView), { c
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'segment id');
-  const segment = await explained(getSegment(await context.client(), id), { contentApi: true, list: 'loopsctl segments list' });
+  const segment = await explained(getSegment(await context.client(), id), { contentApi: true });
   await context.out.present(segment, renderSegment);
 };
 

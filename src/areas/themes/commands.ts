@@ -12,11 +12,10 @@ import { collectStyles, stylesFromFile, type StylesRequest } from './styles.js';
 
 export const list = explainedHandler(listHandler(themes, themeListView), { contentApi: true });
 
-const LIST = 'loopsctl themes list';
 
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'theme id');
-  const theme = await explained(getTheme(await context.client(), id), { contentApi: true, list: LIST });
+  const theme = await explained(getTheme(await context.client(), id), { contentApi: true });
   await context.out.present(theme, renderTheme);
 };
 
@@ -52,6 +51,6 @@ export const update: Handler<[string], StyleOptions & { name?: string }> = async
   if (options.name !== undefined) body.name = options.name;
   if (styles !== undefined) body.styles = styles;
   if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --styles-file or --style');
-  const updated = await explained(updateTheme(await context.client(), id, body), { contentApi: true, list: LIST, statuses: REFUSED });
+  const updated = await explained(updateTheme(await context.client(), id, body), { contentApi: true, statuses: REFUSED });
   await context.out.present(updated, renderUpdatedTheme);
 };

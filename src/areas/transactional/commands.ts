@@ -15,10 +15,10 @@ import { renderDraftRecord, renderMetrics, renderTransactional, transactionalLis
 import type { TransactionalDraftRecord, TransactionalMetrics } from './schemas.js';
 
 const ID_NOUN = 'transactional email id';
-const LIST = 'loopsctl transactional list';
-const NOT_FOUND: Explanation = { contentApi: true, list: LIST };
-// Metrics are not part of the content API: their 401 is the key alone.
-const METRICS_HINTS: Explanation = { list: LIST };
+const NOT_FOUND: Explanation = { contentApi: true };
+// Metrics are not part of the content API: their 401 is the key alone. Each id's failure is
+// reported here rather than by main, so the hint main gives a missing record is given here.
+const METRICS_HINTS: Explanation = { statuses: { 404: 'see the ids with `loopsctl transactional list`' } };
 const GROUP_HINT = 'the group must exist: see the ids with `loopsctl groups list`';
 
 /** How many metrics requests may be in flight at once. */
