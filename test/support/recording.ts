@@ -1,38 +1,82 @@
 /**
- * A test sandbox that records every request it answers, and checks their bodies against the
- * published description (skipped when the description is not beside the project).
+ * A test sandbox that records every request it answers, a way to run loopsctl against it, and
+ * the check of those requests against the published description (skipped when the description is
+ * not beside the project).
  */
+import { expect } from 'vitest';
 import type { ApiRequest } from '../../src/sandbox/api.js';
 import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server.js';
-import { sandboxEnv, startTestSandbox } from './main.js';
+import { run, sandboxEnv, startTestSandbox, type RunOptions } from './main.js';
 import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from './openapi.js';
 
 export const openApi = loadOpenApi(PUBLISHED_DESCRIPTION);
 
+export interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  /** The JSON body, parsed; undefined when none was sent. */
+  body: any;
+  /** The body as sent. */
+  text: string;
+  /** The status the sandbox answered with. */
+  status: number;
+}
+
 export interface RecordingSandbox {
   server: SandboxServer;
   env: Record<string, string>;
-  requests: ApiRequest[];
+  requests: Recorded[];
+  /** Runs loopsctl in-process against this sandbox. */
+  loopsctl(args: string[], options?: RunOptions): ReturnType<typeof run>;
   /** Problems of every recorded request against the description; empty when it is absent. */
   problems(): string[];
   close(): Promise<void>;
 }
 
-export async function startRecordingSandbox(options: SandboxServerOptions = {}): Promise<RecordingSandbox> {
-  const requests: ApiRequest[] = [];
-  const server = await startTestSandbox({ ...options, onRequest: (request) => requests.push(request) });
+export async function recordingSandbox(options: SandboxServerOptions = {}): Promise<RecordingSandbox> {
+  const requests: Recorded[] = [];
+  const record = (request: ApiRequest, status: number) =>
+    requests.push({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      headers: request.headers ?? {},
+      body: request.body === '' ? undefined : JSON.parse(request.body),
+      text: request.body,
+      status,
+    });
+  const server = await startTestSandbox({ ...options, onRequest: (request, answer) => record(request, answer.status) });
+  const env = sandboxEnv(server);
   return {
     server,
-    env: sandboxEnv(server),
+    env,
     requests,
-    problems: () =>
-      openApi === undefined
-        ? []
-        : requests.flatMap((request) =>
-            requestProblems(openApi, request.method, request.path, request.body === '' ? undefined : JSON.parse(request.body)).map(
-              (problem) => `${request.method} ${request.path}: ${problem}`,
-            ),
-          ),
+    loopsctl: (args, runOptions = {}) => run(args, { ...runOptions, env: { ...env, ...runOptions.env } }),
+    problems: () => describedProblems(requests),
     close: () => server.close(),
   };
+}
+
+/**
+ * The description's schema for POST /v1/contacts/delete marks both email and userId required,
+ * while its own text says to include only one (and that both is a 400); loopsctl sends one.
+ */
+const KNOWN_CONTRADICTIONS: Record<string, RegExp> = { 'POST /v1/contacts/delete': /^\$: missing required (email|userId)$/ };
+
+/** What does not fit the published description in the requests; empty when the description is absent. */
+export function describedProblems(requests: Recorded[]): string[] {
+  if (openApi === undefined) return [];
+  return requests.flatMap((request) => {
+    const known = KNOWN_CONTRADICTIONS[`${request.method} ${request.path}`];
+    return requestProblems(openApi, request.method, request.path, request.body)
+      .filter((problem) => known === undefined || !known.test(problem))
+      .map((problem) => `${request.method} ${request.path} ${JSON.stringify(request.body)}: ${problem}`);
+  });
+}
+
+/** Every request body fits the published description (skipped when the description is absent). */
+export function expectDescribed(requests: Recorded[]): void {
+  expect(describedProblems(requests)).toEqual([]);
 }

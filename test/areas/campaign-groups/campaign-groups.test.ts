@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/sandbox/module.js';
 import { run } from '../../support/main.js';
-import { openApi, startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 describe('campaign-groups create', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 
@@ -14,7 +14,7 @@ describe('campaign-groups create', () => {
     const created = await run(['campaign-groups', 'create', '--name', 'Webinars'], { env: sandbox.env });
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('Webinars');
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ name: 'Webinars' });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Webinars' });
     const listed = await run(['campaign-groups', 'list', '--json'], { env: sandbox.env });
     expect(listed.json<{ name: string }[]>()[0]!.name).toBe('Webinars');
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);

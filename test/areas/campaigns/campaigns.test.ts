@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/sandbox/module.js';
 import { json, startApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
-import { openApi, startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const SENT = seedId('campaign/October newsletter');
 const DRAFT = seedId('campaign/November newsletter');
@@ -16,7 +16,7 @@ const widest = (text: string) => Math.max(...text.split('\n').map((line) => line
 describe('campaigns', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 
@@ -48,7 +48,7 @@ describe('campaigns', () => {
     expect(campaign).toMatchObject({ status: 'Draft', campaignGroupId: NEWSLETTERS, audienceSegmentId: SEGMENT, mailingListId: null, audienceFilter: FILTER });
     expect(campaign.emailMessageId).toMatch(/^c[a-z0-9]{24}$/);
     expect(campaign.emailMessageContentRevisionId).toMatch(/^c[a-z0-9]{24}$/);
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({
+    expect(sandbox.requests.at(-1)!.body).toEqual({
       name: 'December newsletter',
       campaignGroupId: NEWSLETTERS,
       mailingListId: null,
@@ -68,7 +68,7 @@ describe('campaigns', () => {
   it('update schedules a draft and sends only the fields given', async () => {
     const result = await run(['campaigns', 'update', DRAFT, '--schedule', 'now', '--segment', 'none', '--json'], { env: sandbox.env });
     expect(result.code).toBe(0);
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ audienceSegmentId: null, scheduling: { method: 'now' } });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ audienceSegmentId: null, scheduling: { method: 'now' } });
     // A segment given without a filter clears the filter, as the description says.
     expect(result.json()).toMatchObject({ audienceSegmentId: null, audienceFilter: null, scheduling: { method: 'now', timestamp: null } });
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);

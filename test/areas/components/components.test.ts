@@ -3,14 +3,14 @@ import { MAX_LMX_LENGTH } from '../../../src/areas/components/sandbox.js';
 import { seedId } from '../../../src/sandbox/module.js';
 import { json, startApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
-import { openApi, startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const FOOTER = seedId('component/Footer');
 
 describe('components', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 
@@ -35,7 +35,7 @@ describe('components', () => {
     const id = created.json().id;
     const updated = await run(['components', 'update', id, '--name', 'Sign-off 2', '--json'], { env: sandbox.env });
     expect(updated.json()).toMatchObject({ name: 'Sign-off 2', lmx, affectedEmailCount: 0 });
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ name: 'Sign-off 2' });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Sign-off 2' });
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../audience-support.js';
+import { expectDescribed, recordingSandbox } from '../../support/recording.js';
 
 describe('contact-properties', () => {
   let close: (() => Promise<void>) | undefined;

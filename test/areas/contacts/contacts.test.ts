@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, typedInput } from '../../support/main.js';
 import { requestProblems } from '../../support/openapi.js';
-import { expectDescribed, openApi, recordingSandbox } from '../audience-support.js';
+import { expectDescribed, openApi, recordingSandbox } from '../../support/recording.js';
 
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';
 let close: (() => Promise<void>) | undefined;

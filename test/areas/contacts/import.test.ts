@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../audience-support.js';
+import { expectDescribed, recordingSandbox } from '../../support/recording.js';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -1,12 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../../src/sandbox/api.js';
 import { seedId } from '../../../src/sandbox/module.js';
 import { seedState } from '../../../src/sandbox/state.js';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
-import { run, sandboxEnv, startTestSandbox, tempDir } from '../../support/main.js';
-import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from '../../support/openapi.js';
+import { run, tempDir } from '../../support/main.js';
+import { expectDescribed, recordingSandbox } from '../../support/recording.js';
 
 /** The "Password reset" draft, its seeded revision, and the "Payment failed" draft with a Guardian error. */
 const DRAFT = seedId('transactional/Password reset/draft');
@@ -15,17 +14,15 @@ const PUBLISHED = seedId('transactional/Password reset/published');
 const FAULTY = seedId('transactional/Payment failed/draft');
 const WORKFLOW_EMAIL = seedId('email-message/trial-ending');
 
-const openApi = loadOpenApi(PUBLISHED_DESCRIPTION);
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function sandbox(initialState?: Parameters<typeof startTestSandbox>[0]) {
-  const seen: ApiRequest[] = [];
-  const server = await startTestSandbox({ onRequest: (request) => seen.push(request), ...initialState });
-  closers.push(() => server.close());
-  return { seen, env: sandboxEnv(server), server };
+async function sandbox(options?: Parameters<typeof recordingSandbox>[0]) {
+  const recording = await recordingSandbox(options);
+  closers.push(recording.close);
+  return { seen: recording.requests, env: recording.env, server: recording.server };
 }
 
 async function apiServer(): Promise<ApiServer> {
@@ -35,15 +32,6 @@ async function apiServer(): Promise<ApiServer> {
 }
 
 const apiEnv = (server: ApiServer) => ({ LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'test-key' });
-
-/** Every request body a run sent fits the published description. */
-function expectDescribed(seen: ApiRequest[]) {
-  if (openApi === undefined) return;
-  for (const request of seen) {
-    const body = request.body === '' ? undefined : JSON.parse(request.body);
-    expect(requestProblems(openApi, request.method, request.path, body), `${request.method} ${request.path}`).toEqual([]);
-  }
-}
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   id: DRAFT,
@@ -135,7 +123,7 @@ describe('email-messages update', () => {
     const after = await run(['--json', 'email-messages', 'get', DRAFT], { env });
     expect(after.json().contentRevisionId).toBe(newRevision);
     const update = seen.find((request) => request.method === 'POST')!;
-    expect(JSON.parse(update.body)).toEqual({ expectedRevisionId: REVISION, lmx: readFileSync(file, 'utf8') });
+    expect(update.body).toEqual({ expectedRevisionId: REVISION, lmx: readFileSync(file, 'utf8') });
     expectDescribed(seen);
   });
 
@@ -154,7 +142,7 @@ describe('email-messages update', () => {
     const { seen, env } = await sandbox();
     const result = await run(['--json', 'email-messages', 'update', DRAFT, '--subject', 'New', '--fallback', 'data.resetUrl=https://acme.example', '--fallback', 'data.firstName', '--force'], { env });
     expect(result.code).toBe(0);
-    const body = JSON.parse(seen.find((request) => request.method === 'POST')!.body);
+    const body = seen.find((request) => request.method === 'POST')!.body;
     expect(body).toEqual({ expectedRevisionId: REVISION, subject: 'New', dataVariablesFallbacks: { resetUrl: 'https://acme.example', firstName: null } });
     expect(result.json()).toMatchObject({ subject: 'New', dataVariablesFallbacks: { resetUrl: 'https://acme.example' } });
     expect(result.json().dataVariablesFallbacks.firstName).toBeUndefined();
@@ -168,7 +156,7 @@ describe('email-messages update', () => {
       { env },
     );
     expect(result.code).toBe(0);
-    const body = JSON.parse(seen.find((request) => request.method === 'POST')!.body);
+    const body = seen.find((request) => request.method === 'POST')!.body;
     expect(Object.keys(body).sort()).toEqual(
       ['bccEmail', 'ccEmail', 'contactPropertiesFallbacks', 'emailFormat', 'eventPropertiesFallbacks', 'expectedRevisionId', 'fromEmail', 'fromName', 'languageCode', 'previewText', 'replyToEmail', 'subject'].sort(),
     );
@@ -241,7 +229,7 @@ describe('email-messages preview', () => {
     const result = await run(['email-messages', 'preview', DRAFT, '--to', 'alex@example.com', '--to', 'sam@example.com', '--vars-file', file], { env });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`Preview of email message ${DRAFT} sent to alex@example.com, sam@example.com\n`);
-    expect(JSON.parse(seen[0]!.body)).toEqual({ emails: ['alex@example.com', 'sam@example.com'], dataVariables: { firstName: 'Alex' } });
+    expect(seen[0]!.body).toEqual({ emails: ['alex@example.com', 'sam@example.com'], dataVariables: { firstName: 'Alex' } });
     expect(server.state().previews).toEqual([expect.objectContaining({ emailMessageId: DRAFT, emails: ['alex@example.com', 'sam@example.com'] })]);
     expectDescribed(seen);
   });

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/sandbox/module.js';
 import { json, startApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
-import { startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const TRIAL_STARTED = seedId('event-pattern/trial_started');
 
 describe('event patterns from the workflows', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../audience-support.js';
+import { expectDescribed, recordingSandbox } from '../../support/recording.js';
 
 const TRIAL_CONVERSION = 'cnm1gv0otq1z57mnend2pws3y';
 let close: (() => Promise<void>) | undefined;

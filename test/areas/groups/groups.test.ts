@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/sandbox/module.js';
 import { run } from '../../support/main.js';
-import { openApi, startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const BILLING = seedId('transactional-group/Billing');
 
 describe('groups create and update', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 
@@ -17,7 +17,7 @@ describe('groups create and update', () => {
     expect(created.code).toBe(0);
     const group = created.json<{ id: string; name: string; description: string }>();
     expect(group).toMatchObject({ name: 'Receipts', description: 'Payment receipts' });
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ name: 'Receipts', description: 'Payment receipts' });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Receipts', description: 'Payment receipts' });
     const got = await run(['groups', 'get', group.id, '--json'], { env: sandbox.env });
     expect(got.json()).toEqual(group);
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);
@@ -27,7 +27,7 @@ describe('groups create and update', () => {
     const result = await run(['groups', 'update', BILLING, '--description', 'Receipts and invoices'], { env: sandbox.env });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Receipts and invoices');
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ description: 'Receipts and invoices' });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ description: 'Receipts and invoices' });
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);
   });
 

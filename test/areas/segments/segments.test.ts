@@ -6,7 +6,7 @@ import { checkAudienceFilter, checkAudienceFilterFrom } from '../../../src/areas
 import { describeFilter } from '../../../src/areas/segments/render.js';
 import { seedId } from '../../../src/sandbox/module.js';
 import { run, tempDir } from '../../support/main.js';
-import { openApi, startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const property = (operator: string, value?: unknown) => ({ type: 'property', key: 'plan', operator, ...(value === undefined ? {} : { value }) });
 const filterOf = (...conditions: unknown[]) => ({ match: 'all', conditions });
@@ -81,7 +81,7 @@ describe('filters in words', () => {
 describe('segments get and create', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 
@@ -127,7 +127,7 @@ describe('segments get and create', () => {
     const created = await run(['segments', 'create', '--name', 'Q1 sign-ups', '--description', 'Opted in', '--filter-file', file, '--json'], { env: sandbox.env });
     expect(created.code).toBe(0);
     expect(created.json()).toMatchObject({ name: 'Q1 sign-ups', description: 'Opted in', filter });
-    const body = JSON.parse(sandbox.requests.at(-1)!.body);
+    const body = sandbox.requests.at(-1)!.body;
     expect(body).toEqual({ name: 'Q1 sign-ups', description: 'Opted in', filter });
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);
     const again = await run(['segments', 'create', '--name', 'Q1 sign-ups', '--filter-file', file], { env: sandbox.env });

@@ -5,7 +5,7 @@ import { seedId } from '../../../src/sandbox/module.js';
 import { seedState } from '../../../src/sandbox/state.js';
 import { json, startApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
-import { openApi, startRecordingSandbox, type RecordingSandbox } from '../../support/recording.js';
+import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const MIDNIGHT = seedId('theme/Midnight');
 const PAPER = seedId('theme/Paper');
@@ -13,7 +13,7 @@ const PAPER = seedId('theme/Paper');
 describe('a theme missing styles', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox({
+    sandbox = await recordingSandbox({
       initialState: (modules) => {
         const state = seedState(modules);
         const themes = state.themes as { id: string; styles: Record<string, unknown> }[];
@@ -42,7 +42,7 @@ describe('a theme missing styles', () => {
 describe('themes get, create and update', () => {
   let sandbox: RecordingSandbox;
   beforeEach(async () => {
-    sandbox = await startRecordingSandbox();
+    sandbox = await recordingSandbox();
   });
   afterEach(() => sandbox.close());
 
@@ -61,7 +61,7 @@ describe('themes get, create and update', () => {
     writeFileSync(file, JSON.stringify({ backgroundColor: '#000000', borderWidth: 2 }));
     const result = await run(['themes', 'create', '--name', 'Dark', '--styles-file', file, '--style', 'borderWidth=3', '--style', 'bodyFontFamily=Inter', '--json'], { env: sandbox.env });
     expect(result.code).toBe(0);
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ name: 'Dark', styles: { backgroundColor: '#000000', borderWidth: 3, bodyFontFamily: 'Inter' } });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Dark', styles: { backgroundColor: '#000000', borderWidth: 3, bodyFontFamily: 'Inter' } });
     expect(result.json()).toMatchObject({ name: 'Dark', isDefault: false, styles: { backgroundColor: '#000000', borderWidth: 3 } });
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);
   });
@@ -80,7 +80,7 @@ describe('themes get, create and update', () => {
     expect(text.stdout).toContain('No email was changed.');
     const renamed = await run(['themes', 'update', MIDNIGHT, '--name', 'Midnight blue', '--json'], { env: sandbox.env });
     expect(renamed.json()).toMatchObject({ name: 'Midnight blue', affectedEmailCount: 0 });
-    expect(JSON.parse(sandbox.requests.at(-1)!.body)).toEqual({ name: 'Midnight blue' });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Midnight blue' });
     if (openApi !== undefined) expect(sandbox.problems()).toEqual([]);
   });
 

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../../src/sandbox/api.js';
 import { seedId } from '../../../src/sandbox/module.js';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
-import { run, sandboxEnv, startTestSandbox } from '../../support/main.js';
-import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from '../../support/openapi.js';
+import { run } from '../../support/main.js';
+import { expectDescribed, recordingSandbox } from '../../support/recording.js';
 
-const openApi = loadOpenApi(PUBLISHED_DESCRIPTION);
 const RESET = seedId('transactional/Password reset');
 const RECEIPT = seedId('transactional/Order receipt');
 const SIGN_IN = seedId('transactional/Magic sign-in link');
@@ -18,24 +16,15 @@ afterEach(async () => {
 });
 
 async function sandbox() {
-  const seen: ApiRequest[] = [];
-  const server = await startTestSandbox({ onRequest: (request) => seen.push(request) });
-  closers.push(() => server.close());
-  return { seen, env: { ...sandboxEnv(server), NO_COLOR: '1' } };
+  const recording = await recordingSandbox();
+  closers.push(recording.close);
+  return { seen: recording.requests, env: { ...recording.env, NO_COLOR: '1' } };
 }
 
 async function apiServer(): Promise<ApiServer> {
   const server = await startApiServer();
   closers.push(() => server.close());
   return server;
-}
-
-function expectDescribed(seen: ApiRequest[]) {
-  if (openApi === undefined) return;
-  for (const request of seen) {
-    const body = request.body === '' ? undefined : JSON.parse(request.body);
-    expect(requestProblems(openApi, request.method, request.path, body), `${request.method} ${request.path}`).toEqual([]);
-  }
 }
 
 describe('transactional get', () => {
@@ -67,9 +56,9 @@ describe('transactional update', () => {
     const result = await run(['--json', 'transactional', 'update', RECEIPT, '--name', 'Receipt', '--group', SECURITY_GROUP], { env });
     expect(result.code).toBe(0);
     expect(result.json()).toMatchObject({ id: RECEIPT, name: 'Receipt', transactionalGroupId: SECURITY_GROUP });
-    expect(JSON.parse(seen[0]!.body)).toEqual({ name: 'Receipt', transactionalGroupId: SECURITY_GROUP });
+    expect(seen[0]!.body).toEqual({ name: 'Receipt', transactionalGroupId: SECURITY_GROUP });
     await run(['transactional', 'update', RECEIPT, '--name', 'Receipt 2'], { env });
-    expect(JSON.parse(seen[1]!.body)).toEqual({ name: 'Receipt 2' });
+    expect(seen[1]!.body).toEqual({ name: 'Receipt 2' });
     expectDescribed(seen);
   });
 
