@@ -3,7 +3,7 @@
  * suppression list with its removal quota. Create refuses a duplicate (409), update is an upsert,
  * and events (src/areas/events/sandbox.ts) find or create contacts through `upsertContact`.
  */
-import { z } from '../../api/schemas.js';
+import { EMAIL_ADDRESS, z } from '../../api/schemas.js';
 import { answer, ApiFailure, badRequest, conflict, notFound, seedId, seedTime, slice, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { customProperties } from '../contact-properties/sandbox.js';
 import { isStandardField, typeProblem } from '../contact-properties/typing.js';
@@ -73,8 +73,8 @@ function shown(contact: StoredContact): s.Contact {
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-function checkEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('Invalid email address.');
+export function checkEmail(email: string): void {
+  if (!EMAIL_ADDRESS.test(email)) throw badRequest('Invalid email address.');
 }
 
 /** Exactly one of email and userId, from the query or the body. */

@@ -1,4 +1,5 @@
 /** What the `email-messages` commands do. */
+import { EMAIL_ADDRESS } from '../../api/schemas.js';
 import { readInput } from '../../core/input.js';
 import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
@@ -9,7 +10,7 @@ import { sanitize } from '../../render/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { count, renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
-import { EMAIL_ADDRESS, EMAIL_FORMATS, FALLBACK_FIELDS, MAX_LMX_BYTES, previewVariables, type EmailMessageUpdate, type FallbackKind, type PreviewVariables } from './schemas.js';
+import { EMAIL_FORMATS, FALLBACK_FIELDS, MAX_LMX_BYTES, previewVariables, type EmailMessageUpdate, type FallbackKind, type PreviewVariables } from './schemas.js';
 
 const ID_NOUN = 'email message id';
 

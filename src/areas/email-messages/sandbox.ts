@@ -3,7 +3,7 @@
  * versions and of workflow emails; updates guarded by the content revision; previews (recorded,
  * 100 a day); and Guardian's checks of the LMX.
  */
-import { z } from '../../api/schemas.js';
+import { EMAIL_ADDRESS, z } from '../../api/schemas.js';
 import { answer, ApiFailure, badRequest, conflict, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule, type StateCore } from '../../sandbox/module.js';
 import { workflows } from '../workflows/sandbox.js';
 import { compileLmx, guardian, LmxCompileError, type ParentKind, type VariableKind } from './lmx.js';
@@ -200,7 +200,7 @@ function update(context: RouteContext) {
   if (typeof fields.fromEmail === 'string' && fields.fromEmail.includes('@')) throw badRequest("fromEmail must not include a domain: the team's sending domain is used");
   for (const key of ['replyToEmail', 'ccEmail', 'bccEmail']) {
     const value = fields[key];
-    if (typeof value === 'string' && value !== '' && !s.EMAIL_ADDRESS.test(value)) throw badRequest(`${key} must be empty or a valid email address`);
+    if (typeof value === 'string' && value !== '' && !EMAIL_ADDRESS.test(value)) throw badRequest(`${key} must be empty or a valid email address`);
   }
   if (typeof fields.languageCode === 'string' && !/^[a-z]{2}$/.test(fields.languageCode)) throw badRequest('languageCode must be an ISO 639-1 code such as en or fr');
   const merges = Object.values(s.FALLBACK_FIELDS).filter((key) => fields[key] !== undefined);
@@ -250,7 +250,7 @@ function preview(context: RouteContext) {
   const target = stored(context);
   const fields = objectBody(context.body, ['emails', 'contactProperties', 'eventProperties', 'dataVariables'], ['emails']);
   const emails = fields.emails;
-  if (!Array.isArray(emails) || emails.length === 0 || emails.some((email) => typeof email !== 'string' || !s.EMAIL_ADDRESS.test(email))) {
+  if (!Array.isArray(emails) || emails.length === 0 || emails.some((email) => typeof email !== 'string' || !EMAIL_ADDRESS.test(email))) {
     throw badRequest('emails must be a non-empty array of email addresses');
   }
   for (const key of ['contactProperties', 'eventProperties', 'dataVariables']) {

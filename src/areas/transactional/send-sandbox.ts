@@ -3,7 +3,7 @@
  * its data variables checked against the email's, and its attachments by name and size.
  */
 import { answer, badRequest, notFound, objectBody, stringField, withSuccessFlag, type RouteContext, type SandboxRoute } from '../../sandbox/module.js';
-import { upsertContact } from '../contacts/sandbox.js';
+import { checkEmail, upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
 import { transactionalSent } from './send.js';
 import { transactionalEmails } from './sandbox.js';
@@ -24,7 +24,7 @@ function send(context: RouteContext) {
   const fields = objectBody(context.body, ['transactionalId', 'email', 'addToAudience', 'dataVariables', 'attachments'], ['transactionalId', 'email']);
   const transactionalId = stringField(fields, 'transactionalId');
   const email = stringField(fields, 'email');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('Invalid email address.');
+  checkEmail(email);
   const variables = fields.dataVariables ?? {};
   if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) throw badRequest('dataVariables must be an object.');
   if (fields.addToAudience !== undefined && typeof fields.addToAudience !== 'boolean') throw badRequest('addToAudience must be a boolean.');
