@@ -11,14 +11,16 @@
  * importer is told (`resumed`), so it can check before sending again. Records are numbered from 1
  * in input order (`n`); `line` is where each starts in the input.
  */
-import type { CommandContext } from './context.js';
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { AuthError, InterruptedError, LocalFileError, LoopsctlError, NetworkError, OutputError, RateLimitError, UsageError } from '../api/errors.js';
+import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
+import { ProgressLine } from '../render/progress.js';
 import { sanitize } from '../render/sanitize.js';
+import type { CommandContext } from './context.js';
 import type { Runtime } from './runtime.js';
 
 export type Status = 'created' | 'updated' | 'sent' | 'skipped' | 'failed';
@@ -250,37 +252,32 @@ export async function countLines(input: string): Promise<number | undefined> {
   return count;
 }
 
-const CLEAR_LINE = '\r\x1b[2K';
-const number = new Intl.NumberFormat('en-US');
 
 /** The live line on a terminal's stderr: done, failed, rate and time left. Nothing off a terminal. */
 export class ImportProgress {
-  private shown = false;
+  private readonly line: ProgressLine;
   private readonly started: number;
 
   constructor(
-    private readonly stream: Output['stderr'],
+    stream: Output['stderr'],
     private readonly now: () => Date,
     /** Records in the input, when known. */
     private readonly total: number | undefined,
   ) {
+    this.line = new ProgressLine(stream);
     this.started = now().getTime();
   }
 
   update(done: number, failed: number, sentThisRun: number): void {
-    if (this.stream.isTTY !== true) return;
     const seconds = (this.now().getTime() - this.started) / 1000;
     const rate = seconds > 0 ? sentThisRun / seconds : 0;
-    const parts = [`done ${number.format(done)}${this.total === undefined ? '' : ` of ${number.format(this.total)}`}`, `failed ${number.format(failed)}`, `${rate.toFixed(1)}/s`];
+    const parts = [`done ${formatCount(done)}${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`, `failed ${formatCount(failed)}`, `${rate.toFixed(1)}/s`];
     if (this.total !== undefined && rate > 0) parts.push(`${formatDuration(Math.max(0, this.total - done) / rate)} left`);
-    this.stream.write(`${CLEAR_LINE}${parts.join(' · ')}`);
-    this.shown = true;
+    this.line.show(parts.join(' · '));
   }
 
   clear(): void {
-    if (!this.shown) return;
-    this.stream.write(CLEAR_LINE);
-    this.shown = false;
+    this.line.clear();
   }
 }
 
@@ -406,7 +403,7 @@ export function summaryText(summary: Record<string, unknown>): string {
   if (summary.dryRun === true) return `Dry run: ${summary.valid} valid, ${summary.failed} invalid; nothing was sent.\n`;
   const counts = Object.entries(summary)
     .filter(([key]) => key !== 'journal')
-    .map(([key, value]) => `${number.format(value as number)} ${key}`)
+    .map(([key, value]) => `${formatCount(value as number)} ${key}`)
     .join(', ');
   return `${counts}\nJournal: ${summary.journal}\n`;
 }
