@@ -1,12 +1,11 @@
 /** What `loopsctl api` does: one request, or every page of a list, printed as received. */
-import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { describeBody } from '../../api/body-preview.js';
 import { InvalidResponseError, LocalFileError, UsageError } from '../../api/errors.js';
 import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { readStdin } from '../../core/prompt.js';
+import { readInput } from '../../core/input.js';
 import { JsonArrayWriter } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { bodyOf, parseField, queryOf, type Field } from './fields.js';
@@ -41,20 +40,15 @@ export const api: Handler<[string], ApiOptions> = async (context, [written], opt
 async function buildRequest(context: CommandContext, written: string, options: ApiOptions): Promise<HttpRequest> {
   let stdinTaken = false;
   const readSource = async (file: string, what: string): Promise<string> => {
-    if (file !== '-') {
-      try {
-        return await readFile(file, 'utf8');
-      } catch (error) {
-        throw new LocalFileError(`cannot read ${what} "${file}": ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      }
+    if (file === '-') {
+      if (stdinTaken) throw new UsageError('standard input can be read only once', { hint: 'put one of the values in a file' });
+      stdinTaken = true;
     }
-    if (stdinTaken) throw new UsageError('standard input can be read only once', { hint: 'put one of the values in a file' });
-    stdinTaken = true;
-    return readStdin(context.runtime);
+    return (await readInput(context.runtime, file, what)).text;
   };
   const fields: Field[] = [];
-  for (const text of options.rawField ?? []) fields.push(await parseField(text, false, (file) => readSource(file, 'the file')));
-  for (const text of options.field ?? []) fields.push(await parseField(text, true, (file) => readSource(file, 'the file')));
+  for (const text of options.rawField ?? []) fields.push(await parseField(text, false, (file) => readSource(file, 'field value')));
+  for (const text of options.field ?? []) fields.push(await parseField(text, true, (file) => readSource(file, 'field value')));
 
   // As gh does, fields or a body make a POST; lists are read with GET, and their fields are the query.
   const hasBody = options.input !== undefined || fields.length > 0;
@@ -67,7 +61,7 @@ async function buildRequest(context: CommandContext, written: string, options: A
   let path = apiPath(written);
   let bodyText: string | undefined;
   if (options.input !== undefined) {
-    bodyText = await readSource(options.input, 'the --input file');
+    bodyText = await readSource(options.input, '--input body');
     checkJsonBody(bodyText, options.input);
   }
   // Fields go in the query of a GET, and beside a body given with --input; else they are the body.

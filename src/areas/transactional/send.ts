@@ -3,13 +3,14 @@
  * Idempotency-Key (the one given, else a new one) that every retry reuses, so a send that may have
  * reached the API is never made twice.
  */
-import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import { LocalFileError, UsageError } from '../../api/errors.js';
+import { UsageError } from '../../api/errors.js';
 import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
 import { z } from '../../api/schemas.js';
+import { readInputBytes } from '../../core/input.js';
+import type { Runtime } from '../../core/runtime.js';
 import type { Handler } from '../../core/declare.js';
 import { typedValues } from '../../core/typed-values.js';
 
@@ -56,19 +57,12 @@ export function contentTypeFor(filename: string): string {
 }
 
 /** `--attach path` or `--attach "path;type=<mime>"`: the file read and base64-encoded. */
-export async function readAttachment(spec: string): Promise<Attachment> {
+export async function readAttachment(runtime: Pick<Runtime, 'stdin'>, spec: string): Promise<Attachment> {
   const match = /^(.*);type=([^;]+)$/.exec(spec);
   const path = match === null ? spec : match[1]!;
   const contentType = match === null ? contentTypeFor(path) : match[2]!.trim();
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) throw new UsageError(`--attach ${spec}: "${contentType}" is not a content type such as application/pdf`);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new LocalFileError(`--attach: cannot read "${path}": ${reason}`, { hint: 'nothing was sent; check the path' });
-  }
+  const { bytes } = await readInputBytes(runtime, path, '--attach');
   return { filename: basename(path), contentType, data: bytes.toString('base64') };
 }
 
@@ -87,7 +81,7 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
   const key = idempotencyKey(options.idempotencyKey);
   const dataVariables = await typedValues(context.runtime, { flag: '--var', raws: options.var, fileFlag: '--vars-file', file: options.varsFile, allowed: 'json' });
   // Every file is read before anything is sent.
-  const attachments = await Promise.all((options.attach ?? []).map(readAttachment));
+  const attachments = await Promise.all((options.attach ?? []).map((spec) => readAttachment(context.runtime, spec)));
   const body: Record<string, unknown> = { transactionalId, email: options.to };
   if (options.addToAudience) body.addToAudience = true;
   if (Object.keys(dataVariables).length > 0) body.dataVariables = dataVariables;
