@@ -18,10 +18,12 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
   const program = buildProgram(specs, runtime, async (spec, args, options, command) => {
     globals = command.optsWithGlobals<GlobalOptions>();
     refuseMisplacedSandbox(spec, command);
-    const [{ CommandContext }, { startPager }] = await Promise.all([import('./core/context.js'), import('./render/pager.js')]);
+    const { CommandContext } = await import('./core/context.js');
     // Like gh: long output on a terminal goes through a pager, unless the command talks with the person.
-    const pager = await startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: !spec.interactive && globals.pager !== false });
-    const paged: Runtime = pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
+    // Off a terminal there is nothing to page, and nothing of the pager's is loaded.
+    const pages = runtime.stdout.isTTY === true && !spec.interactive;
+    const pager = pages ? await (await import('./render/pager.js')).startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: globals.pager !== false }) : undefined;
+    const paged: Runtime = pager === undefined || pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
     const context = new CommandContext(paged, globals as GlobalOptions, spec);
     try {
       // A bad --jq expression is found before any request; jq loads while the command does.
@@ -29,10 +31,10 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure.
-      if (!pager.closed) throw withListHint(error, command);
+      if (pager?.closed !== true) throw withListHint(error, command);
     } finally {
       await context.close();
-      await pager.close();
+      await pager?.close();
     }
   }, argv);
   try {
