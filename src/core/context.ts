@@ -45,6 +45,7 @@ export class CommandContext {
   readonly out: Output;
   private readonly closers: (() => Promise<void>)[] = [];
   private pacer?: Pacer;
+  private runClient?: Promise<ApiClient>;
   /** Aborted by cancel(): requests in flight end at once. */
   private readonly cancellation = new AbortController();
   private sandbox?: Promise<{ url: string; apiKey: string }>;
@@ -95,10 +96,13 @@ export class CommandContext {
     return new ProfileStore(this.configDir);
   }
 
-  /** A client for the command, with the key the precedence rules pick. */
-  async client(): Promise<ApiClient> {
-    const { apiKey } = await this.credentials();
-    return this.clientWithKey(apiKey);
+  /**
+   * The run's client, with the key the precedence rules pick: made once, so the key is looked up
+   * once and every request of the run shares one connection pool and one pace.
+   */
+  client(): Promise<ApiClient> {
+    this.runClient ??= this.credentials().then(({ apiKey }) => this.clientWithKey(apiKey));
+    return this.runClient;
   }
 
   async clientWithKey(apiKey: string): Promise<ApiClient> {
