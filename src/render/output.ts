@@ -10,6 +10,7 @@ import { escapeControls } from '../api/body-preview.js';
 import { InternalError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
+import { wrapText } from './wrap.js';
 
 /** A stream that may be a terminal, with the terminal's width when it is one. */
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
@@ -86,6 +87,11 @@ export class Output {
       stdout.once('drain', done).once('close', done).once('error', done);
       this.signal?.addEventListener('abort', done, { once: true });
     });
+  }
+
+  /** Sentences for a person: on a terminal, wrapped at word boundaries to fit its width. */
+  writeProse(text: string): Promise<void> {
+    return this.write(`${this.tty ? wrapText(text, this.columns) : text}\n`);
   }
 
   writeJson(value: unknown): Promise<void> {

@@ -160,9 +160,14 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
       if (spec?.interactive) continue;
       const sandboxed = spec?.remote && !spec.storesKeys && !argv.includes('--sandbox') ? ['--sandbox', ...argv] : argv;
       // jq's WebAssembly runs in the built binary, as users run it, rather than in the test's long-lived process.
-      const result = argv.includes('--jq') ? await spawnCli(sandboxed, { env: { ...env, PATH: process.env.PATH }, input, cwd: home }) : await run(sandboxed, { env, input });
+      // What a person reads (no JSON, nothing redirected) is shown as on an 80-column terminal, and must fit it.
+      const onTerminal = output === undefined && !argv.some((word) => ['--json', '--jsonl', '--jq', '--lmx', '--plain'].includes(word) || word.startsWith('--format'));
+      const result = argv.includes('--jq')
+        ? await spawnCli(sandboxed, { env: { ...env, PATH: process.env.PATH }, input, cwd: home })
+        : await run(sandboxed, { env: { ...env, LOOPSCTL_PAGER: '' }, input, tty: onTerminal ? { columns: 80 } : undefined });
       if (output !== undefined) writeFileSync(output, result.stdout);
       expect(result.code, `${line}\n${result.stderr}`).toBe(exits);
+      if (onTerminal) for (const shown of result.stdout.split('\n')) expect([...shown.replace(/\u001b\[[\d;]*m/g, '')].length, `${line}\n${shown}`).toBeLessThanOrEqual(80);
     }
   });
 });

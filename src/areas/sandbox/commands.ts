@@ -77,7 +77,7 @@ export const outbox: Handler<[], { state?: string; clear?: boolean }> = async (c
   const { out } = context;
   if (out.json) await out.writeJson(entries);
   else if (entries.length === 0) out.note('The outbox is empty.');
-  else await out.write(renderOutbox(out, entries));
+  else await out.writeProse(renderOutbox(out, entries).trimEnd());
   if (options.clear && state !== undefined && entries.length > 0) {
     outboxSlice.of(state).splice(0);
     writeState(stateFile, state);

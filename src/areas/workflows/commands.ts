@@ -124,7 +124,7 @@ async function presentChange(context: CommandContext, answer: unknown, view: Cha
   const lines = [view.summary, '', renderChangedWorkflow(out, view.workflow, view.changes).trimEnd()];
   if (view.outcome !== undefined) lines.push('', view.outcome);
   if (view.revision !== undefined) lines.push('', `revision ${view.revision ?? 'null'}`);
-  await out.write(`${lines.join('\n')}\n`);
+  await out.writeProse(lines.join('\n'));
 }
 
 export const update: Handler<[string], RevisionOption & { name?: string; description?: string }> = async (context, [id], options) => {
@@ -172,7 +172,7 @@ export const setList: Handler<[string, string], RevisionOption & PolicyOptions> 
   }
   const { outcome, code } = previewOutcome(answer.status, `the mailing list of workflow ${id} would change to ${target}`, answer.queuedContactCount);
   if (context.out.json) await context.out.writeJson(answer);
-  else await context.out.write(`${outcome}\n`);
+  else await context.out.writeProse(outcome);
   return code;
 };
 
