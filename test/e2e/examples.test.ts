@@ -3,7 +3,9 @@
  * copies one gets what it shows. Examples of one command (or one README section) run in order in
  * one sandbox, so a sequence (create, then update) works; a README line may say what it exits with
  * in a comment (`# exits 5`). Lines that are templates (`<id>`), need a real account or run until
- * interrupted are left out, and the reason is in `skipReason`.
+ * interrupted are left out, and the reason is in `skipReason`. What a person reads must fit an
+ * 80-column terminal, and every request the examples send must be one the published
+ * description describes.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
 import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
 import { run, tempDir } from '../support/main.js';
+import { expectDescribed, recordingSandbox } from '../support/recording.js';
 import { spawnCli } from '../support/run-cli.js';
 
 interface Example {
@@ -131,7 +134,11 @@ for (const example of [...helpExamples(), ...readmeExamples()]) sources.set(exam
 
 describe.each([...sources])('examples of %s', (_source, examples) => {
   it('run as written against the sandbox', async () => {
-    const env = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
+    const configDir = tempDir();
+    const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.json') });
+    const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
+    try {
     for (const { line } of examples) {
       const { command, exits } = parse(line);
       if (skipReason(command) !== undefined) continue;
@@ -158,16 +165,22 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
       const spec = specFor(argv.filter((word) => word !== '--sandbox'));
       // A server that runs until interrupted, or a prompt, is not an example to run here.
       if (spec?.interactive) continue;
-      const sandboxed = spec?.remote && !spec.storesKeys && !argv.includes('--sandbox') ? ['--sandbox', ...argv] : argv;
+      // The examples' own sandbox stands where --sandbox would start one.
+      const args = argv.filter((word) => word !== '--sandbox');
       // jq's WebAssembly runs in the built binary, as users run it, rather than in the test's long-lived process.
       // What a person reads (no JSON, nothing redirected) is shown as on an 80-column terminal, and must fit it.
       const onTerminal = output === undefined && !argv.some((word) => ['--json', '--jsonl', '--jq', '--lmx', '--plain'].includes(word) || word.startsWith('--format'));
       const result = argv.includes('--jq')
-        ? await spawnCli(sandboxed, { env: { ...env, PATH: process.env.PATH }, input, cwd: home })
-        : await run(sandboxed, { env: { ...env, LOOPSCTL_PAGER: '' }, input, tty: onTerminal ? { columns: 80 } : undefined });
+        ? await spawnCli(args, { env: { ...env, PATH: process.env.PATH }, input, cwd: home })
+        : await run(args, { env: { ...env, LOOPSCTL_PAGER: '' }, input, tty: onTerminal ? { columns: 80 } : undefined });
       if (output !== undefined) writeFileSync(output, result.stdout);
       expect(result.code, `${line}\n${result.stderr}`).toBe(exits);
       if (onTerminal) for (const shown of result.stdout.split('\n')) expect([...shown.replace(/\u001b\[[\d;]*m/g, '')].length, `${line}\n${shown}`).toBeLessThanOrEqual(80);
+    }
+      // Every request the examples made is one the published description describes.
+      expectDescribed(sandbox.requests);
+    } finally {
+      await sandbox.close();
     }
   });
 });

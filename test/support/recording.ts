@@ -43,7 +43,7 @@ export async function recordingSandbox(options: SandboxServerOptions = {}): Prom
       path: request.path,
       query: request.query,
       headers: request.headers ?? {},
-      body: request.body === '' ? undefined : JSON.parse(request.body),
+      body: jsonOf(request.body),
       text: request.body,
       status,
     });
@@ -59,6 +59,16 @@ export async function recordingSandbox(options: SandboxServerOptions = {}): Prom
   };
 }
 
+/** A JSON body, parsed; undefined for none, or for bytes that are not JSON (an upload's PUT). */
+function jsonOf(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The description's schema for POST /v1/contacts/delete marks both email and userId required,
  * while its own text says to include only one (and that both is a 400); loopsctl sends one.
@@ -68,7 +78,8 @@ const KNOWN_CONTRADICTIONS: Record<string, RegExp> = { 'POST /v1/contacts/delete
 /** What does not fit the published description in the requests; empty when the description is absent. */
 export function describedProblems(requests: Recorded[]): string[] {
   if (openApi === undefined) return [];
-  return requests.flatMap((request) => {
+  // Only the API's own paths: a presigned upload URL is storage's, not the API's.
+  return requests.filter((request) => request.path.startsWith('/v1/')).flatMap((request) => {
     const known = KNOWN_CONTRADICTIONS[`${request.method} ${request.path}`];
     return requestProblems(openApi, request.method, request.path, request.body)
       .filter((problem) => known === undefined || !known.test(problem))
