@@ -21,7 +21,13 @@ const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]/u;
 const EMOJI_VARIATION = '\ufe0f';
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}/u;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made on first use: creating a segmenter loads ICU's break rules, which takes longer than a
+// whole `--help`.
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(): Intl.Segmenter {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  return segmenter;
+}
 // Characters that join with their neighbours into one grapheme: marks, joiners, variation
 // selectors, regional indicators, skin tones, Hangul jamo. Text without them is measured by
 // character, which is many times faster than segmenting it.
@@ -29,7 +35,7 @@ const JOINING = /[\p{M}\u200c\u200d\ufe0e\ufe0f\u1160-\u11ff\u{1f1e6}-\u{1f1ff}\
 
 /** The text's graphemes: its characters when none join, else Intl.Segmenter's segments. */
 function segments(text: string): string[] {
-  return JOINING.test(text) ? Array.from(graphemes.segment(text), ({ segment }) => segment) : Array.from(text);
+  return JOINING.test(text) ? Array.from(graphemes().segment(text), ({ segment }) => segment) : Array.from(text);
 }
 
 /** Columns one grapheme takes: its first character decides, or an emoji variation selector. */
@@ -45,7 +51,7 @@ function graphemeWidth(grapheme: string): number {
 export function displayWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
-  if (JOINING.test(text)) for (const { segment } of graphemes.segment(text)) width += graphemeWidth(segment);
+  if (JOINING.test(text)) for (const { segment } of graphemes().segment(text)) width += graphemeWidth(segment);
   else for (const char of text) width += graphemeWidth(char);
   return width;
 }
