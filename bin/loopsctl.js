@@ -6,56 +6,93 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  runBundle(require('node:path').join(__dirname, '../dist/cli.cjs'));
+  runBundles(require('node:path').join(__dirname, '../dist'));
 }
 
 /**
- * Runs the bundle as require() would, but with V8's code cache, so that the functions a start
- * needs are not compiled again. The build ships a cache next to the bundle; V8 rejects it under
- * another Node version, or when V8 flags are set (NODE_OPTIONS=--max-old-space-size=...). Then a
- * cache of this run is written at exit into the user's cache directory, keyed by the bundle, the
- * Node version and the flags, and used by the runs that follow. Failing to read or write it only
- * means compiling as usual.
+ * Runs the program's bundles (dist/cli.cjs, and the others as it require()s them) as require()
+ * would, but each with V8's code cache, so that the functions a start needs are not compiled
+ * again. The build ships a cache next to each bundle; V8 rejects it under another Node version,
+ * or when V8 flags are set (NODE_OPTIONS=--max-old-space-size=...). Then a cache of this run is
+ * written at exit into the user's cache directory, keyed by the bundle, the Node version and the
+ * flags, and used by the runs that follow. Failing to read or write it only means compiling as
+ * usual.
  */
-function runBundle(filename) {
-  const { readFileSync } = require('node:fs');
-  // This module's own class, which is Node's Module: requiring node:module would load more of Node.
+function runBundles(dist) {
+  const { join } = require('node:path');
+  const compiled = new Map();
+  const compile = (filename) => {
+    if (!compiled.has(filename)) compiled.set(filename, compileBundle(filename));
+    return compiled.get(filename);
+  };
+  const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
+  if (recording !== undefined) {
+    const { readdirSync, writeFileSync } = require('node:fs');
+    const writeShipped = () => {
+      // Bundles that no recorded command loaded get a cache of their top level.
+      for (const name of readdirSync(dist)) if (name.endsWith('.cjs')) compile(join(dist, name));
+      compiled.forEach(({ script }, filename) => writeFileSync(`${filename}.cache`, script.createCachedData()));
+    };
+    return record(JSON.parse(recording), () => startProgram(dist, compile), writeShipped);
+  }
+  process.on('exit', () => {
+    for (const bundle of compiled.values()) {
+      if (!bundle.accepted && bundle.local !== undefined) writeCache(bundle.local, bundle.script);
+    }
+  });
+  // For the benchmark, which reports whether the caches served.
+  if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1') process.on('exit', () => compiled.forEach((bundle) => process.stderr.write(`code cache: ${bundle.report}\n`)));
+  startProgram(dist, compile);
+}
+
+/**
+ * Loads dist/cli.cjs, which starts the program. A bundle's require() of another bundle beside it
+ * ("./commands.cjs") loads that one the same way, once: the bundles share their modules.
+ */
+function startProgram(dist, compile) {
   const Module = module.constructor;
-  const { dirname } = require('node:path');
+  const { join } = require('node:path');
+  const loaded = new Map();
+  const load = (filename) => {
+    if (loaded.has(filename)) return loaded.get(filename).exports;
+    // This module's own class, which is Node's Module: requiring node:module would load more of Node.
+    const bundle = new Module(filename, module);
+    bundle.filename = filename;
+    bundle.paths = Module._nodeModulePaths(dist);
+    loaded.set(filename, bundle);
+    const requireFromBundle = (id) => (/^\.\/[\w-]+\.cjs$/.test(id) ? load(join(dist, id)) : bundle.require(id));
+    compile(filename).script.runInThisContext().call(bundle.exports, bundle.exports, requireFromBundle, bundle, filename, dist);
+    bundle.loaded = true;
+    return bundle.exports;
+  };
+  load(join(dist, 'cli.cjs'));
+}
+
+/** A bundle compiled with the best code cache at hand, and what to say of that cache. */
+function compileBundle(filename) {
+  const { readFileSync } = require('node:fs');
   const { Script } = require('node:vm');
   const shipped = `${filename}.cache`;
   const local = localCacheFile(filename);
   let used = local === undefined ? undefined : readCache(local);
   const cacheFile = used === undefined ? shipped : local;
   used ??= readCache(shipped);
-  const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData: used });
+  const script = new Script(module.constructor.wrap(readFileSync(filename, 'utf8')), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
-  const run = () => {
-    const bundle = new Module(filename, module);
-    bundle.filename = filename;
-    bundle.paths = Module._nodeModulePaths(dirname(filename));
-    script.runInThisContext().call(bundle.exports, bundle.exports, (id) => bundle.require(id), bundle, filename, dirname(filename));
-  };
-  const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
-  if (recording !== undefined) return record(JSON.parse(recording), run, () => require('node:fs').writeFileSync(shipped, script.createCachedData()));
-  if (!accepted && local !== undefined) process.on('exit', () => writeCache(local, script));
-  // For the benchmark, which reports whether the cache served.
-  if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1') {
-    process.on('exit', () => process.stderr.write(`code cache: ${accepted ? `used ${cacheFile}` : `not used (${used === undefined ? 'none yet' : `${cacheFile} rejected`})`}\n`));
-  }
-  run();
+  const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;
+  return { script, accepted, local, report };
 }
 
 /**
- * For the build: runs the bundle once for each list of arguments, one after the other in this
- * process, then writes the cache, which so holds what each of those commands compiled.
+ * For the build: runs the program once for each list of arguments, one after the other in this
+ * process, then writes the caches, which so hold what each of those commands compiled.
  */
-function record(commands, run, write) {
+function record(commands, start, write) {
   const next = () => {
     const args = commands.shift();
     if (args === undefined) return;
     process.argv.splice(2, Infinity, ...args);
-    run();
+    start();
   };
   // Emitted whenever the event loop runs empty: the command before has finished.
   process.on('beforeExit', next);
@@ -86,14 +123,16 @@ function localCacheFile(filename) {
       (platform === 'win32' ? env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local') : platform === 'darwin' ? join(homedir(), 'Library', 'Caches') : join(homedir(), '.cache'));
     const { size, mtimeMs } = require('node:fs').statSync(filename);
     const flags = `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`;
-    return join(base, 'loopsctl', `${bundleKey(size, mtimeMs)}-${hash(`${process.version} ${process.arch} ${flags}`)}.cache`);
+    const key = bundleKey(require('node:path').basename(filename, '.cjs'), size, mtimeMs);
+    return join(base, 'loopsctl', `${key}-${hash(`${process.version} ${process.arch} ${flags}`)}.cache`);
   } catch {
     return undefined;
   }
 }
 
-function bundleKey(size, mtimeMs) {
-  return `cli-${size.toString(36)}-${Math.round(mtimeMs).toString(36)}`;
+/** The bundle's name, then its size and time. */
+function bundleKey(name, size, mtimeMs) {
+  return `${name}@${size.toString(36)}-${Math.round(mtimeMs).toString(36)}`;
 }
 
 /** A short, stable name for a string (FNV-1a); not for security, only to tell settings apart. */
@@ -103,7 +142,7 @@ function hash(text) {
   return value.toString(36);
 }
 
-/** Writes the cache whole or not at all (a temporary file renamed over it), and drops other bundles' caches. */
+/** Writes the cache whole or not at all (a temporary file renamed over it), and drops those of the bundle's other builds. */
 function writeCache(file, script) {
   const { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } = require('node:fs');
   const { basename, dirname, join } = require('node:path');
@@ -120,9 +159,10 @@ function writeCache(file, script) {
     }
     writeFileSync(temporary, script.createCachedData());
     renameSync(temporary, file);
-    const bundle = basename(file).split('-').slice(0, 3).join('-');
+    const [bundle, build] = basename(file).split('@');
+    const thisBuild = `${bundle}@${build.split('-').slice(0, 2).join('-')}-`;
     for (const name of readdirSync(dir)) {
-      if (name.startsWith('cli-') && !name.startsWith(`${bundle}-`)) rmSync(join(dir, name), { force: true });
+      if (name.startsWith(`${bundle}@`) && !name.startsWith(thisBuild)) rmSync(join(dir, name), { force: true });
     }
   } catch {
     // An unwritable cache directory: the next run compiles as this one did.

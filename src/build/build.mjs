@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -62,9 +63,92 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * The program is built as several bundles, so that a start reads and compiles only what its
+ * command runs: `--help` of any command needs only the command declarations, and `webhooks sign`
+ * none of the API client. Each source module belongs to one bundle (see partOf), so a module, its
+ * state and its classes exist once however many bundles use it. A bundle's modules start on first
+ * use; a module in another bundle is reached through that bundle's `modules` table, by its path.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const entry = 'src/cli.ts';
+
+/** Every module the CLI can load, with the modules each imports and whether it waits to. */
+async function moduleGraph() {
+  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored] });
+  return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
+}
+
+/** The modules `from` imports, directly or not, without waiting for a dynamic import(). */
+function staticClosure(graph, from) {
+  const reached = new Set([from]);
+  for (const path of reached) for (const imported of graph.get(path)) if (imported.kind !== 'dynamic-import') reached.add(imported.path);
+  return reached;
+}
+
+/**
+ * Which bundle holds a module: cli.cjs has what every start needs (the declarations, help,
+ * errors); then each area's commands have a bundle of their own (areas-ips.cjs), the API client
+ * and zod one (client.cjs), the sandbox and every area's routes one (sandbox.cjs), and core.cjs
+ * the rest (output, input, configuration). So a command reads its own area and what it uses.
+ */
+function partOf(core) {
+  return (path) => {
+    if (core.has(path)) return 'cli';
+    if (path.startsWith('src/sandbox/') || /^src\/areas\/[\w-]+\/(?:[\w-]+-)?sandbox\.ts$/.test(path)) return 'sandbox';
+    if (path.startsWith('src/api/') || path.startsWith('node_modules/zod/')) return 'client';
+    const area = /^src\/areas\/([\w-]+)\//.exec(path)?.[1];
+    return area === undefined ? 'core' : `areas-${area}`;
+  };
+}
+
+/**
+ * Resolves an import of a module in another bundle to that bundle's `modules` table; the bundle
+ * itself is a require() of its file beside this one.
+ */
+function linkBundles(part, name) {
+  return {
+    name: 'link-bundles',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        if (args.namespace === 'other-bundle' || args.pluginData === 'linking') return undefined;
+        const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'linking' });
+        if (resolved.errors.length > 0 || resolved.external) return resolved;
+        const path = relative(root, resolved.path);
+        const owner = part(path);
+        return owner === name ? resolved : { path, namespace: 'other-bundle', pluginData: owner };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'other-bundle' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(`./${args.pluginData}.cjs`)}).modules[${JSON.stringify(args.path)}]();`,
+        loader: 'js',
+      }));
+      pluginBuild.onResolve({ filter: /^\.\/[\w-]+\.cjs$/, namespace: 'other-bundle' }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/**
+ * A bundle's entry: its `modules` table of the modules other bundles import (each started on
+ * first use), and for cli.cjs the program itself.
+ */
+function bundleEntry(name, graph, part) {
+  const shared = new Set();
+  for (const [path, imports] of graph) {
+    for (const imported of imports) if (part(imported.path) === name && part(path) !== name) shared.add(imported.path);
+  }
+  const table = [...shared].sort().map((path) => `  ${JSON.stringify(path)}: () => require(${JSON.stringify(`./${path}`)}),`);
+  const program = name === 'cli' ? `require('./${entry}');\n` : '';
+  return { contents: `exports.modules = {\n${table.join('\n')}\n};\n${program}`, resolveDir: root, sourcefile: `${name}-bundle.js`, loader: 'js' };
+}
+
 await rm(dist, { recursive: true, force: true });
+const graph = await moduleGraph();
+const part = partOf(staticClosure(graph, entry));
+const bundles = [...new Set([...graph.keys()].map(part))];
 await Promise.all([
-  build({ ...common, entryPoints: [fileURLToPath(new URL('../cli.ts', import.meta.url))], outfile: `${dist}cli.cjs`, plugins: [requireVendored, lazyChildProcess] }),
+  ...bundles.map((name) =>
+    build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess] }),
+  ),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
 

@@ -69,6 +69,27 @@ describe('--help of every command', () => {
   }, 120_000);
 });
 
+describe('a command', () => {
+  /** The bundled files a run loads, and how it ended. */
+  async function loads(args: string[], env: Record<string, string>): Promise<{ files: string[]; code: number | null }> {
+    const file = join(scratch, `loads-${args.join('-').replace(/\W/g, '_')}`);
+    const { code } = await spawnCli(args, { LOADS_FILE: file, ...env }, ['--require', RECORD_LOADS]);
+    return { files: readFileSync(file, 'utf8').split('\n'), code };
+  }
+
+  it('that never calls the API loads its area and the core, neither the API client nor the sandbox', async () => {
+    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    expect(await loads(['webhooks', 'sign'], secret)).toEqual({ files: ['dist/areas-webhooks.cjs', 'dist/cli.cjs', 'dist/core.cjs'], code: 0 });
+    expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs', 'dist/core.cjs'], code: 0 });
+  });
+
+  it('that calls the API adds the client, and no other area', async () => {
+    // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
+    const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
+    expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/core.cjs'], code: 7 });
+  });
+});
+
 describe('the code cache', () => {
   const report = { LOOPSCTL_REPORT_CODE_CACHE: '1' };
 
@@ -86,7 +107,7 @@ describe('the code cache', () => {
     expect(first.stderr).toMatch(/^code cache: not used \(.*cli\.cjs\.cache rejected\)\n$/);
     const second = await spawnCli(['--help'], env);
     expect(second.stdout).toBe(first.stdout);
-    expect(second.stderr).toMatch(new RegExp(`^code cache: used ${cache}/loopsctl/cli-[^/]+\\.cache\\n$`));
+    expect(second.stderr).toMatch(new RegExp(`^code cache: used ${cache}/loopsctl/cli@[^/]+\\.cache\\n$`));
     // Other flags, another cache beside it; the first stays.
     const other = await spawnCli(['--help'], { ...env, NODE_OPTIONS: '--max-old-space-size=400' });
     expect(other.stderr).toMatch(/not used/);

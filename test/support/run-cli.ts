@@ -40,7 +40,9 @@ export async function runCli(args: string[], options: RunOptions = {}): Promise<
 
 /** The built binary as a child process, with a clean environment. */
 export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir() };
+  const configDir = tempConfigDir();
+  // The code cache a run may write goes to the temporary directory too.
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: configDir, XDG_CACHE_HOME: join(configDir, 'cache') };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
