@@ -8,50 +8,67 @@
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-// East Asian Wide and Fullwidth ranges (Hangul jamo, CJK, kana, Hangul syllables, fullwidth forms
-// and the supplementary ideographic planes); emoji are matched by their Unicode property.
-const WIDE = new RegExp(
-  '^(?:[\\u1100-\\u115f\\u231a\\u231b\\u2329\\u232a\\u2e80-\\u303e\\u3041-\\u33ff\\u3400-\\u4dbf\\u4e00-\\u9fff' +
-    '\\ua000-\\ua4cf\\ua960-\\ua97f\\uac00-\\ud7a3\\uf900-\\ufaff\\ufe10-\\ufe19\\ufe30-\\ufe6f\\uff00-\\uff60\\uffe0-\\uffe6]' +
-    '|[\\u{16fe0}-\\u{16fe4}\\u{17000}-\\u{18aff}\\u{1b000}-\\u{1b2ff}\\u{1f200}-\\u{1f2ff}\\u{20000}-\\u{2fffd}\\u{30000}-\\u{3fffd}]' +
-    '|\\p{Emoji_Presentation}|\\p{Regional_Indicator})',
-  'u',
-);
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]/u;
 const EMOJI_VARIATION = '\ufe0f';
-const PICTOGRAPHIC = /^\p{Extended_Pictographic}/u;
 
-// Made on first use: creating a segmenter loads ICU's break rules, which takes longer than a
-// whole `--help`.
+/**
+ * The patterns that measure text other than plain ASCII, made on first use: Unicode property
+ * patterns are parsed as they are made, which takes a millisecond that most starts do not need.
+ */
+interface Unicode {
+  /**
+   * East Asian Wide and Fullwidth ranges (Hangul jamo, CJK, kana, Hangul syllables, fullwidth
+   * forms and the supplementary ideographic planes); emoji are matched by their Unicode property.
+   */
+  wide: RegExp;
+  zeroWidth: RegExp;
+  pictographic: RegExp;
+  /**
+   * Characters that join with their neighbours into one grapheme: marks, joiners, variation
+   * selectors, regional indicators, skin tones, Hangul jamo. Text without them is measured by
+   * character, which is many times faster than segmenting it.
+   */
+  joining: RegExp;
+}
+
+let made: Unicode | undefined;
+function unicode(): Unicode {
+  made ??= {
+    wide: /^(?:[\u1100-\u115f\u231a\u231b\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6]|[\u{16fe0}-\u{16fe4}\u{17000}-\u{18aff}\u{1b000}-\u{1b2ff}\u{1f200}-\u{1f2ff}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}]|\p{Emoji_Presentation}|\p{Regional_Indicator})/u,
+    zeroWidth: /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]/u,
+    pictographic: /^\p{Extended_Pictographic}/u,
+    joining: /[\p{M}\u200c\u200d\ufe0e\ufe0f\u1160-\u11ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u,
+  };
+  return made;
+}
+
+// Made on first use, apart: creating a segmenter loads ICU's break rules, which takes longer than
+// a whole `--help`, and only text with joining characters needs it.
 let segmenter: Intl.Segmenter | undefined;
 function graphemes(): Intl.Segmenter {
   segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   return segmenter;
 }
-// Characters that join with their neighbours into one grapheme: marks, joiners, variation
-// selectors, regional indicators, skin tones, Hangul jamo. Text without them is measured by
-// character, which is many times faster than segmenting it.
-const JOINING = /[\p{M}\u200c\u200d\ufe0e\ufe0f\u1160-\u11ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u;
 
 /** The text's graphemes: its characters when none join, else Intl.Segmenter's segments. */
 function segments(text: string): string[] {
-  return JOINING.test(text) ? Array.from(graphemes().segment(text), ({ segment }) => segment) : Array.from(text);
+  return unicode().joining.test(text) ? Array.from(graphemes().segment(text), ({ segment }) => segment) : Array.from(text);
 }
 
 /** Columns one grapheme takes: its first character decides, or an emoji variation selector. */
 function graphemeWidth(grapheme: string): number {
   const code = grapheme.codePointAt(0)!;
   if (code >= 0x20 && code < 0x7f) return 1;
-  if (WIDE.test(grapheme)) return 2;
-  if (grapheme.includes(EMOJI_VARIATION) && PICTOGRAPHIC.test(grapheme)) return 2;
-  return ZERO_WIDTH.test(grapheme) ? 0 : 1;
+  const { wide, pictographic, zeroWidth } = unicode();
+  if (wide.test(grapheme)) return 2;
+  if (grapheme.includes(EMOJI_VARIATION) && pictographic.test(grapheme)) return 2;
+  return zeroWidth.test(grapheme) ? 0 : 1;
 }
 
 /** Terminal columns `text` takes; text holds no escape sequences (it is sanitized and unpainted). */
 export function displayWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
-  if (JOINING.test(text)) for (const { segment } of graphemes().segment(text)) width += graphemeWidth(segment);
+  if (unicode().joining.test(text)) for (const { segment } of graphemes().segment(text)) width += graphemeWidth(segment);
   else for (const char of text) width += graphemeWidth(char);
   return width;
 }
