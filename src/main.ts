@@ -18,16 +18,19 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
   const program = buildProgram(specs, runtime, async (spec, args, options, command) => {
     globals = command.optsWithGlobals<GlobalOptions>();
     refuseMisplacedSandbox(spec, command);
+    // A bad --jq expression is found before any request. jq runs before anything else loads: running
+    // it sets V8 optimizing jq's busiest functions on other threads, work that then overlaps the
+    // loading instead of holding up the exit.
+    const jq = globals.jq === undefined ? undefined : await (await import('./render/jq.js')).JqFilter.compile(globals.jq);
     const { CommandContext } = await import('./core/context.js');
     // Like gh: long output on a terminal goes through a pager, unless the command talks with the person.
     // Off a terminal there is nothing to page, and nothing of the pager's is loaded.
     const pages = runtime.stdout.isTTY === true && !spec.interactive;
     const pager = pages ? await (await import('./render/pager.js')).startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: globals.pager !== false }) : undefined;
     const paged: Runtime = pager === undefined || pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
-    const context = new CommandContext(paged, globals as GlobalOptions, spec);
+    const context = new CommandContext(paged, globals as GlobalOptions, spec, jq);
     try {
-      // A bad --jq expression is found before any request; jq loads while the command does.
-      const [handler] = await Promise.all([spec.load(), context.out.ready()]);
+      const handler = await spec.load();
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure.

@@ -9,6 +9,7 @@ import type { HttpTransport, RetryNotice } from '../api/http.js';
 import type { Pacer } from '../api/pacer.js';
 import { AuthError, UsageError } from '../api/errors.js';
 import { configDirectory } from '../config/paths.js';
+import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
 import { VERSION } from '../version.js';
 import type { CommandSpec } from './declare.js';
@@ -50,12 +51,14 @@ export class CommandContext {
   private readonly cancellation = new AbortController();
   private sandbox?: Promise<{ url: string; apiKey: string }>;
 
+  /** `jq` is the --jq expression, compiled. */
   constructor(
     readonly runtime: Runtime,
     readonly globals: GlobalOptions,
     readonly spec: CommandSpec,
+    jq?: JqFilter,
   ) {
-    this.out = new Output({ json: globals.json === true, jq: globals.jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal });
+    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal });
   }
 
   get env(): Record<string, string | undefined> {

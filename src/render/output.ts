@@ -7,7 +7,6 @@
  */
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
-import { InternalError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
 import { wrapText } from './wrap.js';
@@ -24,8 +23,8 @@ export interface OutputOptions {
   env?: NodeJS.ProcessEnv;
   /** The terminal's width in columns; by default stdout's, else $COLUMNS, else 80. */
   columns?: number;
-  /** --jq: the jq expression JSON output goes through; it implies JSON output. */
-  jq?: string;
+  /** --jq: the compiled expression JSON output goes through; it implies JSON output. */
+  jq?: JqFilter;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
 }
@@ -39,9 +38,7 @@ export class Output {
   readonly columns: number;
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
-  /** Set once ready() has compiled the --jq expression. */
-  private filter?: JqFilter;
-  private readonly expression?: string;
+  private readonly filter?: JqFilter;
   /** Ctrl-C: ends a wait for a reader that stopped reading. */
   private readonly signal?: AbortSignal;
 
@@ -50,23 +47,16 @@ export class Output {
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
     this.json = options.json || options.jq !== undefined;
-    this.expression = options.jq;
+    this.filter = options.jq;
     this.tty = this.stdout.isTTY === true;
     const env = options.env ?? process.env;
     this.color = colorEnabled(options.color, this.tty, env);
     this.columns = terminalColumns(options.columns, this.stdout.columns, env.COLUMNS);
   }
 
-  /** Loads jq and checks the --jq expression, if there is one: a bad one is a usage error. */
-  async ready(): Promise<void> {
-    if (this.expression === undefined || this.filter !== undefined) return;
-    const { JqFilter } = await import('./jq.js');
-    this.filter = await JqFilter.compile(this.expression);
-  }
-
   /** JSON output goes through a --jq expression. */
   get filtered(): boolean {
-    return this.expression !== undefined;
+    return this.filter !== undefined;
   }
 
   /**
@@ -95,13 +85,13 @@ export class Output {
   }
 
   writeJson(value: unknown): Promise<void> {
-    if (this.filtered) return this.writeResults(this.jq().results(JSON.stringify(value)));
+    if (this.filter) return this.writeResults(this.filter.results(JSON.stringify(value)));
     return this.write(`${formatJson(value)}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
   writeJsonLines(items: readonly unknown[]): Promise<void> {
-    if (this.filtered) return this.writeResults(this.jq().resultsOfEach(JSON.stringify(items)));
+    if (this.filter) return this.writeResults(this.filter.resultsOfEach(JSON.stringify(items)));
     return this.write(jsonLines(items));
   }
 
@@ -111,7 +101,7 @@ export class Output {
    * is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
-    if (filter && this.filtered) return this.writeResults(this.jq().results(text));
+    if (filter && this.filter) return this.writeResults(this.filter.results(text));
     if (!this.tty || text === '') return this.write(text);
     const pretty = (await this.prettyPrinter())(text);
     return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
@@ -152,12 +142,6 @@ export class Output {
     const [{ prettyJson }, { styleFor }] = await Promise.all([import('./json-text.js'), import('./style.js')]);
     const style = styleFor(this);
     return (json) => prettyJson(json, style);
-  }
-
-  private jq(): JqFilter {
-    // main() awaits ready() before any command runs.
-    if (this.filter === undefined) throw new InternalError('the --jq expression was not compiled before output');
-    return this.filter;
   }
 }
 
