@@ -1,9 +1,12 @@
 /** Numbers as people read them: counts with thousands separators, rates as percentages with two decimals. */
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use: creating a number format loads ICU's locale data, which takes longer than a
+// whole command that prints no count.
+let grouped: Intl.NumberFormat | undefined;
 
 /** 52907 as "52,907". */
 export function formatCount(count: number): string {
+  grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return grouped.format(count);
 }
 
