@@ -30,7 +30,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     const paged: Runtime = pager === undefined || pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
     const context = new CommandContext(paged, globals as GlobalOptions, spec, jq);
     try {
-      const handler = await spec.load();
+      const [handler] = await Promise.all([spec.load(), context.out.loadPalette()]);
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure.

@@ -152,7 +152,18 @@ await Promise.all([
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
 
+await refuseDynamicImports(bundles.map((name) => `${dist}${name}.cjs`));
 await copyJqWasm(`${dist}vendor/jq.wasm`);
+
+/**
+ * bin/loopsctl.js runs the bundles through node:vm, where an import() that esbuild left in place
+ * (of a vendored package, say) fails at run time: import such a package from a module of ours.
+ */
+async function refuseDynamicImports(files) {
+  for (const file of files) {
+    if (/\bimport\(/.test(await readFile(file, 'utf8'))) throw new Error(`${file} calls import(), which fails where bin/loopsctl.js runs it`);
+  }
+}
 
 /**
  * jq's WebAssembly, without the sections that only a debugger reads (DWARF, two thirds of the

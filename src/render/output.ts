@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
 import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
+import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
 /** A stream that may be a terminal, with the terminal's width when it is one. */
@@ -39,6 +40,8 @@ export class Output {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
   private readonly filter?: JqFilter;
+  /** chalk, once loadPalette() has loaded it. */
+  private painter?: Style;
   /** Ctrl-C: ends a wait for a reader that stopped reading. */
   private readonly signal?: AbortSignal;
 
@@ -52,6 +55,21 @@ export class Output {
     const env = options.env ?? process.env;
     this.color = colorEnabled(options.color, this.tty, env);
     this.columns = terminalColumns(options.columns, this.stdout.columns, env.COLUMNS);
+  }
+
+  /**
+   * Loads chalk when colour is on, before anything is written; styleFor() paints with it. Loading
+   * it takes several milliseconds that no run without colour (JSON, a pipe) pays.
+   */
+  async loadPalette(): Promise<void> {
+    if (!this.color || this.painter !== undefined) return;
+    const { colourPalette } = await import('./palette.js');
+    this.painter = colourPalette();
+  }
+
+  /** chalk, with colour on and once loadPalette() has run. */
+  get palette(): Style | undefined {
+    return this.painter;
   }
 
   /** JSON output goes through a --jq expression. */

@@ -1,9 +1,27 @@
 /** Colour for text output, at the level the Output decided on; a no-op palette when it is off. */
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { InternalError } from '../api/errors.js';
 import type { Output } from './output.js';
 
 export type Style = ChalkInstance;
 
+/** chalk's colour models, which take a colour and return a style. */
+const MODELS = new Set<PropertyKey>(['rgb', 'hex', 'ansi256', 'bgRgb', 'bgHex', 'bgAnsi256']);
+
+/**
+ * What chalk does with colour off, without loading chalk: every style, however chained, returns
+ * its texts joined by spaces and unchanged.
+ */
+function plainPalette(): Style {
+  const paint = (...texts: unknown[]) => texts.join(' ');
+  const palette: Style = new Proxy(paint, { get: (_target, name) => (MODELS.has(name) ? () => palette : palette) }) as unknown as Style;
+  return palette;
+}
+
+const PLAIN = plainPalette();
+
 export function styleFor(out: Output): Style {
-  return new Chalk({ level: out.color ? 2 : 0 });
+  if (!out.color) return PLAIN;
+  if (out.palette === undefined) throw new InternalError('colour is on, but its palette was not loaded before output');
+  return out.palette;
 }

@@ -25,7 +25,14 @@ function output(options: { tty: boolean; columns?: number; color?: boolean; json
   return { out, text: () => writes.join(''), writes };
 }
 
-const terminal = (columns: number, color = false) => output({ tty: true, columns, color }).out;
+const terminal = (columns: number) => output({ tty: true, columns }).out;
+
+/** A terminal with colour, its palette loaded as a run loads it. */
+async function colourTerminal(columns: number): Promise<Output> {
+  const { out } = output({ tty: true, columns, color: true });
+  await out.loadPalette();
+  return out;
+}
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 const ESCAPES = /\x1b\[[\d;]*m/g;
 
@@ -128,17 +135,17 @@ describe('tables on a terminal', () => {
     );
   });
 
-  it('paint colour after cutting, so a cut never falls inside an escape sequence', () => {
+  it('paint colour after cutting, so a cut never falls inside an escape sequence', async () => {
     const red = (text: string) => `\x1b[31m${text}\x1b[39m`;
-    const table = renderTable(terminal(40, true), columns, [['grp_1', { text: 'A rather long name for a group', paint: red }, 'Text', '-']]);
+    const table = renderTable(await colourTerminal(40), columns, [['grp_1', { text: 'A rather long name for a group', paint: red }, 'Text', '-']]);
     expect(table).toContain('\x1b[1mID\x1b[22m');
     expect(table).toMatch(/\x1b\[31mA rather long name[^\x1b]*…\x1b\[39m/);
     for (const line of table.trimEnd().split('\n')) expect(displayWidth(line.replace(ESCAPES, ''))).toBeLessThanOrEqual(40);
   });
 
-  it('count the columns a paint adds (a colour swatch) when aligning', () => {
+  it('count the columns a paint adds (a colour swatch) when aligning', async () => {
     const swatch = (text: string) => `\x1b[41m  \x1b[49m ${text}`;
-    const table = renderTable(terminal(80, true), [{ header: 'COLOUR' }, { header: 'NAME' }], [
+    const table = renderTable(await colourTerminal(80), [{ header: 'COLOUR' }, { header: 'NAME' }], [
       [{ text: '#ff0000', paint: swatch }, 'red'],
       ['-', 'none'],
     ]);

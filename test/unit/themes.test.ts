@@ -7,7 +7,12 @@ import { renderTable } from '../../src/render/table.js';
 import { swatch } from '../../src/areas/themes/swatch.js';
 
 const sink = (isTTY: boolean) => Object.assign(new Writable({ write: (_chunk, _encoding, done) => done() }), { isTTY });
-const output = (tty: boolean) => new Output({ json: false, color: true, stdout: sink(tty), stderr: sink(false), env: {} });
+/** Output asking for colour, which only a terminal gets. */
+async function output(tty: boolean): Promise<Output> {
+  const out = new Output({ json: false, color: true, stdout: sink(tty), stderr: sink(false), env: {} });
+  await out.loadPalette();
+  return out;
+}
 
 const theme: Theme = {
   id: 'th1',
@@ -69,16 +74,16 @@ describe('theme swatches', () => {
     expect(swatch('#12345', '#12345')).toBe('#12345');
   });
 
-  it('shows swatches in the list on a colour terminal only', () => {
+  it('shows swatches in the list on a colour terminal only', async () => {
     const row = themeListView.row(theme);
-    expect(renderTable(output(true), themeListView.columns, [row])).toMatch(BACKGROUND_256);
-    expect(renderTable(output(false), themeListView.columns, [row])).not.toContain('\x1b');
+    expect(renderTable(await output(true), themeListView.columns, [row])).toMatch(BACKGROUND_256);
+    expect(renderTable(await output(false), themeListView.columns, [row])).not.toContain('\x1b');
   });
 });
 
 describe('themes show', () => {
-  it('prints every style grouped as in the reference, with swatches, unknown styles last', () => {
-    const text = renderTheme(output(true), theme);
+  it('prints every style grouped as in the reference, with swatches, unknown styles last', async () => {
+    const text = renderTheme(await output(true), theme);
     const order = ['Page background', 'Body', 'Border', 'Button', 'Divider', 'Base text', 'Heading 1', 'Heading 2', 'Heading 3', 'Other'].map((group) => text.indexOf(`\n${group}  `));
     expect(order.every((index) => index > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -89,8 +94,8 @@ describe('themes show', () => {
     expect(text.match(/\x1b\[48;5;/g)).toHaveLength(12);
   });
 
-  it('repeats the group on every row for scripts, with no colour', () => {
-    const text = renderTheme(output(false), theme);
+  it('repeats the group on every row for scripts, with no colour', async () => {
+    const text = renderTheme(await output(false), theme);
     expect(text).toContain('GROUP\tSTYLE\tVALUE\nPage background\tbackgroundColor\t#F5F5F5\nPage background\tbackgroundXPadding\t12\n');
     expect(text).toContain('Other\tfooterColor\t#abcdef\n');
     expect(text).toContain('id th1 · default theme · updated 2024-02-01T00:00:00.000Z');
