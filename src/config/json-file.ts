@@ -1,5 +1,4 @@
 /** Reading and writing the JSON files loopsctl keeps for itself: the stored keys and the sandbox's state. */
-import { randomBytes } from 'node:crypto';
 import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from '../api/schemas.js';
@@ -41,6 +40,8 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.in
 export function writeJsonFile(file: string, value: unknown): boolean {
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (alreadyHolds(file, text)) return false;
+  // node:crypto is loaded here, on a write: the many runs that only read the stored key never need it.
+  const { randomBytes } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     // 'wx': never reuse a file someone placed under the temporary name.

@@ -9,13 +9,15 @@
 import type { Page } from '../api/schemas.js';
 import { JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
+import { styleFor, type Style } from './style.js';
 import { renderRows, TableLayout, type Cell, type Column } from './table.js';
 
 export interface ListView<T> {
   /** Plural noun for notes: "themes". */
   noun: string;
   columns: Column[];
-  row: (item: T) => Cell[];
+  /** The item's cells; `style` paints what a cell's own paint needs (a swatch). */
+  row: (item: T, style: Style) => Cell[];
 }
 
 export interface ListMode {
@@ -66,12 +68,13 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
     return;
   }
 
+  const style = styleFor(out);
   let count = 0;
   let nextCursor: string | null = null;
   let table: TableLayout | undefined;
   let headerWritten = false;
   for await (const page of pages) {
-    const rows = page.data.map(view.row);
+    const rows = page.data.map((item) => view.row(item, style));
     nextCursor = page.pagination.nextCursor;
     if (!out.tty) await out.write(renderRows(view.columns, rows, !headerWritten));
     else if (rows.length > 0) {

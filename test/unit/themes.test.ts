@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Theme } from '../../src/areas/themes/schemas.js';
 import { Output } from '../../src/render/output.js';
 import { renderTheme, themeListView } from '../../src/areas/themes/render.js';
+import { styleFor } from '../../src/render/style.js';
 import { renderTable } from '../../src/render/table.js';
 import { swatch } from '../../src/areas/themes/swatch.js';
 
@@ -67,17 +68,18 @@ const theme: Theme = {
 const BACKGROUND_256 = /\x1b\[48;5;\d+m {2}\x1b\[49m/;
 
 describe('theme swatches', () => {
-  it('puts a block of the colour before a hex code, and nothing before other text', () => {
-    expect(swatch('#0057ff', '#0057ff')).toMatch(new RegExp(`^${BACKGROUND_256.source} #0057ff$`));
-    expect(swatch('#fff', '#fff')).toMatch(BACKGROUND_256);
-    expect(swatch('transparent', 'transparent')).toBe('transparent');
-    expect(swatch('#12345', '#12345')).toBe('#12345');
+  it('puts a block of the colour before a hex code, and nothing before other text', async () => {
+    const style = styleFor(await output(true));
+    expect(swatch(style, '#0057ff', '#0057ff')).toMatch(new RegExp(`^${BACKGROUND_256.source} #0057ff$`));
+    expect(swatch(style, '#fff', '#fff')).toMatch(BACKGROUND_256);
+    expect(swatch(style, 'transparent', 'transparent')).toBe('transparent');
+    expect(swatch(style, '#12345', '#12345')).toBe('#12345');
   });
 
   it('shows swatches in the list on a colour terminal only', async () => {
-    const row = themeListView.row(theme);
-    expect(renderTable(await output(true), themeListView.columns, [row])).toMatch(BACKGROUND_256);
-    expect(renderTable(await output(false), themeListView.columns, [row])).not.toContain('\x1b');
+    const [colour, plain] = [await output(true), await output(false)];
+    expect(renderTable(colour, themeListView.columns, [themeListView.row(theme, styleFor(colour))])).toMatch(BACKGROUND_256);
+    expect(renderTable(plain, themeListView.columns, [themeListView.row(theme, styleFor(plain))])).not.toContain('\x1b');
   });
 });
 

@@ -2,16 +2,16 @@
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
-import { styleFor } from '../../render/style.js';
+import { styleFor, type Style } from '../../render/style.js';
 import { renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import type { Theme, UpdatedTheme } from './schemas.js';
 import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from './style-names.js';
 import { swatch } from './swatch.js';
 
 /** A colour cell: the hex code, with a block of that colour beside it on a colour terminal. */
-function colourCell(value: unknown): Cell {
+function colourCell(value: unknown, style: Style): Cell {
   const text = typeof value === 'string' ? value : value === undefined ? '-' : String(value);
-  return { text, paint: (shown) => swatch(text, shown) };
+  return { text, paint: (shown) => swatch(style, text, shown) };
 }
 
 export const themeListView: ListView<Theme> = {
@@ -26,14 +26,14 @@ export const themeListView: ListView<Theme> = {
     { header: 'BUTTON' },
     timestampColumn('UPDATED'),
   ],
-  row: (theme) => [
+  row: (theme, style) => [
     theme.id,
     theme.name,
     theme.isDefault ? 'yes' : 'no',
-    colourCell(theme.styles.backgroundColor),
-    colourCell(theme.styles.bodyColor),
-    colourCell(theme.styles.textBaseColor),
-    colourCell(theme.styles.buttonBodyColor),
+    colourCell(theme.styles.backgroundColor, style),
+    colourCell(theme.styles.bodyColor, style),
+    colourCell(theme.styles.textBaseColor, style),
+    colourCell(theme.styles.buttonBodyColor, style),
     theme.updatedAt,
   ],
 };
@@ -56,7 +56,7 @@ export function renderTheme(out: Output, theme: Theme): string {
       // On a terminal the group is named once, above its styles; rows for scripts repeat it.
       out.tty && index > 0 ? '' : group,
       field,
-      isColour(field) ? colourCell(styles[field]) : displayStyle(styles[field]),
+      isColour(field) ? colourCell(styles[field], style) : displayStyle(styles[field]),
     ]),
   );
   return header + renderTable(out, [{ header: 'GROUP' }, { header: 'STYLE' }, { header: 'VALUE' }], rows);
