@@ -7,13 +7,6 @@ import { processRuntime } from './core/runtime.js';
 import { main } from './main.js';
 
 const interruption = new AbortController();
-// The first Ctrl-C ends requests in flight and waits between retries; a second one ends at once.
-process.once('SIGINT', () => {
-  interruption.abort();
-  process.once('SIGINT', () => process.exit(ExitCode.interrupted));
-});
-// A stop asked for by another program (kill, a service manager) ends the run the same way.
-process.once('SIGTERM', () => interruption.abort());
 
 /**
  * stdout that can no longer be written ends the command's work (`loopsctl ... | head -1`, a full
@@ -26,6 +19,24 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   interruption.abort();
 });
 
-void main(process.argv.slice(2), processRuntime(interruption.signal, stdoutClosed.signal)).then((code) => {
+const run = main(process.argv.slice(2), processRuntime(interruption.signal, stdoutClosed.signal)).then((code) => {
   process.exitCode = code;
+  return code;
 });
+
+/**
+ * Ctrl-C, or a stop asked for by another program (kill, a service manager): requests in flight and
+ * waits between retries end, and the process exits as soon as the run has, without waiting for
+ * output that its reader is not taking (a full pipe would hold the process until read). A run that
+ * had succeeded but leaves output behind so is interrupted all the same.
+ */
+function interrupt(): void {
+  interruption.abort();
+  void run.then((code) => process.exit(code === ExitCode.ok && process.stdout.writableLength > 0 ? ExitCode.interrupted : code));
+}
+process.once('SIGINT', () => {
+  interrupt();
+  // A second Ctrl-C ends at once.
+  process.once('SIGINT', () => process.exit(ExitCode.interrupted));
+});
+process.once('SIGTERM', interrupt);

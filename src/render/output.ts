@@ -7,6 +7,7 @@
  */
 import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
+import { InterruptedError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
 import { sanitize } from './sanitize.js';
 import type { Style } from './style.js';
@@ -80,7 +81,8 @@ export class Output {
   /**
    * Writes to stdout, waiting for the stream to drain when its buffer is full. Once stdout can no
    * longer be written (the reader went away, the disk is full), writing does nothing: the run
-   * decides what that means. A wait for a reader that stopped reading ends on Ctrl-C.
+   * decides what that means. Ctrl-C while the reader is not taking the output (a full pipe) ends
+   * the wait, and the run, which cannot deliver its output whole: InterruptedError.
    */
   async write(text: string): Promise<void> {
     const { stdout } = this;
@@ -94,7 +96,12 @@ export class Output {
       };
       stdout.once('drain', done).once('close', done).once('error', done);
       this.signal?.addEventListener('abort', done, { once: true });
+      // A signal aborted before the wait began fires no event.
+      if (this.signal?.aborted === true) done();
     });
+    // Output still waiting for its reader at Ctrl-C will not arrive whole. A stream that failed
+    // instead (the reader went away) is the run's to judge, not an interruption.
+    if (this.signal?.aborted === true && !stdout.destroyed && stdout.writableNeedDrain) throw new InterruptedError('interrupted');
   }
 
   /** Sentences for a person: on a terminal, wrapped at word boundaries to fit its width. */

@@ -4,6 +4,9 @@
  * the scenario, so one server serves them all:
  *   /items/<n>/v1/transactional-emails   n transactional emails in pages of perPage (cursor "p<k>")
  *   /latency/<ms>/v1/...                  any route below, answered after ms milliseconds
+ *   /limit/<n>/v1/...                     any route below, its answers stating a rate limit of n
+ *                                         requests a second (x-ratelimit-limit) and what remains of
+ *                                         it in the current second (x-ratelimit-remaining)
  *   /v1/dedicated-sending-ips             a short array of addresses
  *   /v1/themes                            one page of 20 themes
  *   /v1/transactional-emails/<id>/metrics all-time counters
@@ -119,25 +122,46 @@ function send(res: ServerResponse, status: number, body: string): void {
   res.end(body);
 }
 
+/**
+ * The rate-limit headers of a server that allows `limit` requests a second to each key, counted in
+ * windows of one second, each opened by the key's first request after its last window closed. It
+ * states the limit only; it refuses nothing.
+ */
+function rateLimiter(): (key: string, limit: number) => Record<string, string> {
+  const windows = new Map<string, { opened: number; requests: number }>();
+  return (key, limit) => {
+    const now = performance.now();
+    const name = `${limit} ${key}`;
+    let window = windows.get(name);
+    if (window === undefined || now - window.opened >= 1000) windows.set(name, (window = { opened: now, requests: 0 }));
+    window.requests += 1;
+    return { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - window.requests)) };
+  };
+}
+
 export async function startBenchServer(): Promise<BenchServer> {
   const listings = new Map<string, string[]>();
   const workflows = new Map<string, string>();
   const metricsSpans: RequestSpan[] = [];
   const createSpans: RequestSpan[] = [];
+  const rateHeaders = rateLimiter();
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let segments = url.pathname.split('/').filter(Boolean);
     let total = 20;
     let latencyMs = 0;
-    while (segments[0] === 'items' || segments[0] === 'latency') {
+    let limit: number | undefined;
+    while (segments[0] === 'items' || segments[0] === 'latency' || segments[0] === 'limit') {
       const value = Number(segments[1]);
       if (segments[0] === 'items') total = value;
-      else latencyMs = value;
+      else if (segments[0] === 'latency') latencyMs = value;
+      else limit = value;
       segments = segments.slice(2);
     }
     const route = `/${segments.join('/')}`;
     const start = performance.now();
+    if (limit !== undefined) for (const [name, value] of Object.entries(rateHeaders(req.headers.authorization ?? '', limit))) res.setHeader(name, value);
     const answer = (): void => {
       if (route === '/v1/dedicated-sending-ips') return send(res, 200, IPS);
       if (route === '/v1/themes') return send(res, 200, THEMES);

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { silent } from '../support/faults.js';
 import { envelope, group } from '../support/fixtures.js';
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
@@ -14,13 +14,17 @@ afterEach(() => server.close());
 
 const LIST = 'GET /v1/transactional-groups';
 
-/** Pages of 50 groups, as many as asked for, each with a long name so the output fills pipes. */
-function endlessPages(pages: number) {
+/** The groups of page `number` (from 0): 50, each with a long name so the output fills pipes. */
+function pageOfGroups(number: number) {
+  return Array.from({ length: 50 }, (_, index) => group(number * 50 + index, 'n'.repeat(500)));
+}
+
+/** A listing of that many pages; `headers` go on every answer. */
+function endlessPages(pages: number, headers: Record<string, string> = {}) {
   return startApiServer({
     [LIST]: (req, res) => {
       const number = Number(req.query.get('cursor') ?? '0');
-      const items = Array.from({ length: 50 }, (_, index) => group(number * 50 + index, 'n'.repeat(500)));
-      json(res, 200, envelope(items, number + 1 < pages ? String(number + 1) : null));
+      json(res, 200, envelope(pageOfGroups(number), number + 1 < pages ? String(number + 1) : null, 50, pages * 50), headers);
     },
   });
 }
@@ -35,6 +39,22 @@ describe('pipes', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(server.requests.length).toBeLessThan(40);
+  });
+
+  it('delivers long output whole and in order to a slow reader before exiting', async () => {
+    // A high stated limit lets the pages come faster than the reader takes them.
+    server = await endlessPages(40, { 'x-ratelimit-limit': '1000' });
+    const slow = await runCli(['groups', 'list', '--json'], {
+      env: { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url },
+      // Each chunk read makes the reader look away for a while, so loopsctl keeps finding the pipe full.
+      onSpawn: (child) =>
+        child.stdout.on('data', () => {
+          child.stdout.pause();
+          setTimeout(() => child.stdout.resume(), 20);
+        }),
+    });
+    const groups = Array.from({ length: 40 }, (_, number) => pageOfGroups(number)).flat();
+    expect(slow).toEqual({ code: 0, stdout: `${JSON.stringify(groups, null, 2)}\n`, stderr: '' });
   });
 
   it('keeps a check\'s verdict when its reader goes away: a gate never fails open', async () => {
@@ -63,15 +83,93 @@ describe('pipes', () => {
   });
 });
 
-/** The built binary with stdout on a file descriptor of the test's choosing. */
-function spawnWithStdout(args: string[], stdout: number, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+/**
+ * The built binary with stdout on a file descriptor of the test's choosing; killed after 10 s, so
+ * a run that never ends shows as a null code.
+ */
+function spawnWithStdout(args: string[], stdout: number, env: Record<string, string>, onSpawn?: (child: ChildProcess) => void): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir(), ...env }, stdio: ['ignore', stdout, 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
+    onSpawn?.(child);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
   });
+}
+
+/**
+ * A pipe that nothing reads, as in `loopsctl ... | (sleep 100)`: a FIFO whose read end stays open
+ * and unread, so once it is full every write to it waits. `nonBlocking`: writes that would wait
+ * fail with EAGAIN instead.
+ */
+function unreadPipe({ nonBlocking = false } = {}): { writeEnd: number; close: () => void } {
+  const path = join(mkdtempSync(join(tmpdir(), 'loopsctl-fifo-')), 'stdout');
+  execFileSync('mkfifo', [path]);
+  // Opening the read end without waiting for a writer lets the write end open at once.
+  const readEnd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writeEnd = openSync(path, constants.O_WRONLY | (nonBlocking ? constants.O_NONBLOCK : 0));
+  return {
+    writeEnd,
+    close: () => {
+      closeSync(writeEnd);
+      closeSync(readEnd);
+    },
+  };
+}
+
+/** The bytes a pipe holds before writes to it wait: 64 KiB on Linux, unless configured otherwise. */
+function pipeCapacity(): number {
+  const pipe = unreadPipe({ nonBlocking: true });
+  let capacity = 0;
+  try {
+    for (;;) capacity += writeSync(pipe.writeEnd, Buffer.alloc(4096));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+  } finally {
+    pipe.close();
+  }
+  return capacity;
+}
+
+/** A group whose line under --jsonl is about that many bytes long. */
+function groupOfLineLength(index: number, bytes: number) {
+  const bare = JSON.stringify(group(index, '')).length + 1;
+  // The name appears twice: as the name, and in the description.
+  return group(index, 'n'.repeat(Math.floor((bytes - bare) / 2)));
+}
+
+/**
+ * Runs loopsctl against the test's server with stdout into a pipe that nothing reads, and sends it
+ * `signal` once its requests have stopped: it then waits for the reader.
+ */
+async function signalWhenBlocked(args: string[], signal: NodeJS.Signals = 'SIGINT') {
+  const pipe = unreadPipe();
+  try {
+    let signalled = 0;
+    const result = await spawnWithStdout(args, pipe.writeEnd, { LOOPS_API_KEY: 'test-key-sigint', LOOPS_BASE_URL: server.url }, (child) => {
+      void requestsStopped(server).then(() => {
+        signalled = performance.now();
+        child.kill(signal);
+      });
+    });
+    return { ...result, msAfterSignal: performance.now() - signalled };
+  } finally {
+    pipe.close();
+  }
+}
+
+/** Resolves once the server has had no request for a while: the listing waits for its reader. */
+async function requestsStopped(server: ApiServer): Promise<void> {
+  let seen = -1;
+  while (seen !== server.requests.length) {
+    seen = server.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 describe('Ctrl-C', () => {
@@ -120,5 +218,28 @@ describe('Ctrl-C', () => {
     expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'interrupted', exitCode: 130 });
     expect(server.requests).toHaveLength(1);
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s exits 130 at once while stdout is a full pipe that nothing reads', async (signal) => {
+    server = await endlessPages(40);
+    const result = await signalWhenBlocked(['groups', 'list'], signal);
+    expect(result).toMatchObject({ code: 130, stderr: 'Error: interrupted\n' });
+    expect(result.msAfterSignal).toBeLessThan(5_000);
+    // The pipe filled long before the listing's 40 pages were fetched.
+    expect(server.requests.length).toBeLessThan(10);
+  });
+
+  it('exits 130 at once when Ctrl-C comes while one large write waits for the reader', async () => {
+    server = await startApiServer({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['x'.repeat(pipeCapacity() * 2)]) });
+    expect(await signalWhenBlocked(['api', '/v1/dedicated-sending-ips'])).toMatchObject({ code: 130, stderr: 'Error: interrupted\n' });
+  });
+
+  it('exits 130 at once when the command has ended and only its last output waits for the reader', async () => {
+    // The first page nearly fills the pipe; the second, smaller than a stream's buffer, does not
+    // fit, yet leaves the command nothing to wait for.
+    const capacity = pipeCapacity();
+    const pages = [[groupOfLineLength(0, capacity - 2_000)], [groupOfLineLength(1, 8_000)]];
+    server = await startApiServer({ [LIST]: (req, res) => (req.query.has('cursor') ? json(res, 200, envelope(pages[1]!)) : json(res, 200, envelope(pages[0]!, 'next'))) });
+    expect(await signalWhenBlocked(['groups', 'list', '--jsonl'])).toMatchObject({ code: 130, stderr: '' });
   });
 });

@@ -1,7 +1,7 @@
 // The floor for a long listing: follow nextCursor page by page and print each page's items, keeping
-// the same pace as loopsctl (no more than 10 requests start in any second: page k starts no sooner
-// than k / 10 whole seconds after the first).
-const REQUESTS_PER_SECOND = 10;
+// loopsctl's pace: no more than n requests start in any second (the second argument, else 10, the
+// API's limit), page k starting no sooner than k / n whole seconds after the first.
+const REQUESTS_PER_SECOND = Number(process.argv[3] ?? 10);
 const headers = { authorization: `Bearer ${process.env.LOOPS_API_KEY}` };
 const started = performance.now();
 let cursor = null;
