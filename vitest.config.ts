@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // As the build does: see src/version.ts.
+  define: { LOOPSCTL_VERSION: JSON.stringify(version) },
   test: {
     // vitest leaves one core free by default, which on a two-core machine means one test file at a
     // time; the tests wait on child processes and sockets much of the time, so two run well side by side.

@@ -12,11 +12,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 /**
  * Runs the program's bundles (dist/cli.cjs, and the others as it require()s them) as require()
  * would, but each with V8's code cache, so that the functions a start needs are not compiled
- * again. The build ships a cache next to each bundle; V8 rejects it under another Node version,
- * or when V8 flags are set (NODE_OPTIONS=--max-old-space-size=...). Then a cache of this run is
- * written at exit into the user's cache directory, keyed by the bundle, the Node version and the
- * flags, and used by the runs that follow. Failing to read or write it only means compiling as
- * usual.
+ * again. The build ships a cache next to each bundle, which V8 takes only from the Node version
+ * that recorded it, without flags (NODE_OPTIONS=--max-old-space-size=...). Otherwise a cache of
+ * this run is written at exit into the user's cache directory, keyed by the bundle, the Node
+ * version and the flags, and used by the runs that follow. Failing to read or write it only means
+ * compiling as usual.
  */
 function runBundles(dist) {
   const { join } = require('node:path');
@@ -31,13 +31,14 @@ function runBundles(dist) {
     const writeShipped = () => {
       // Bundles that no recorded command loaded get a cache of their top level.
       for (const name of readdirSync(dist)) if (name.endsWith('.cjs')) compile(join(dist, name));
-      compiled.forEach(({ script }, filename) => writeFileSync(`${filename}.cache`, script.createCachedData()));
+      compiled.forEach(({ script }, filename) => writeFileSync(shippedCacheFile(filename), script.createCachedData()));
     };
     return record(JSON.parse(recording), () => startProgram(dist, compile), writeShipped);
   }
   process.on('exit', () => {
     for (const bundle of compiled.values()) {
-      if (!bundle.accepted && bundle.local !== undefined) writeCache(bundle.local, bundle.script);
+      const local = bundle.accepted ? undefined : localCacheFile(bundle.filename);
+      if (local !== undefined) writeCache(local, bundle.script);
     }
   });
   // For the benchmark, which reports whether the caches served.
@@ -68,19 +69,33 @@ function startProgram(dist, compile) {
   load(join(dist, 'cli.cjs'));
 }
 
-/** A bundle compiled with the best code cache at hand, and what to say of that cache. */
+/**
+ * The cache the build ships beside a bundle, named for the Node it was recorded with: V8 takes it
+ * only from that Node, run without flags.
+ */
+function shippedCacheFile(filename) {
+  return `${filename}.${process.version}-${process.arch}.cache`;
+}
+
+/**
+ * A bundle compiled with the best code cache at hand, and what to say of that cache: the shipped
+ * one on the Node it was made for, without flags (no file of that name on any other), else the
+ * one an earlier run wrote to the user's cache directory.
+ */
 function compileBundle(filename) {
   const { readFileSync } = require('node:fs');
   const { Script } = require('node:vm');
-  const shipped = `${filename}.cache`;
-  const local = localCacheFile(filename);
-  let used = local === undefined ? undefined : readCache(local);
-  const cacheFile = used === undefined ? shipped : local;
-  used ??= readCache(shipped);
+  const plainNode = process.execArgv.length === 0 && !process.env.NODE_OPTIONS;
+  let cacheFile = plainNode ? shippedCacheFile(filename) : undefined;
+  let used = cacheFile === undefined ? undefined : readCache(cacheFile);
+  if (used === undefined) {
+    cacheFile = localCacheFile(filename);
+    used = cacheFile === undefined ? undefined : readCache(cacheFile);
+  }
   const script = new Script(module.constructor.wrap(readFileSync(filename, 'utf8')), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
   const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;
-  return { script, accepted, local, report };
+  return { filename, script, accepted, report };
 }
 
 /**

@@ -28,9 +28,8 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  // ES module sources may read import.meta.url (src/version.ts does); give them this file's URL.
-  define: { 'import.meta.url': 'importMetaUrl' },
-  banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // See src/version.ts.
+  define: { LOOPSCTL_VERSION: JSON.stringify(JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version) },
   // Less to parse at start-up; names are kept so that --debug stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
@@ -206,6 +205,8 @@ function unsignedLeb128(bytes, offset) {
 const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
   env: {
     ...process.env,
+    // The shipped cache serves runs without flags: it is recorded without them.
+    NODE_OPTIONS: '',
     LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
     // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
     LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',

@@ -157,7 +157,7 @@ async function measureScripting(): Promise<void> {
 
 /**
  * Whether V8 took the code cache: the one shipped with the bundle for a plain start, and under a
- * V8 flag (which makes V8 reject it) the one loopsctl writes for those flags on the first run.
+ * V8 flag (which the shipped one cannot serve) the one loopsctl writes for those flags on the first run.
  */
 async function measureCodeCache(): Promise<void> {
   console.error('code cache…');
