@@ -48,15 +48,15 @@ function runBundles(dist) {
 
 /**
  * Loads dist/cli.cjs, which starts the program. A bundle's require() of another bundle beside it
- * ("./commands.cjs") loads that one the same way, once: the bundles share their modules.
+ * ("./core.cjs") loads that one the same way, once: the bundles share their modules.
  */
 function startProgram(dist, compile) {
+  // This module's own class, which is Node's Module: requiring node:module would load more of Node.
   const Module = module.constructor;
   const { join } = require('node:path');
   const loaded = new Map();
   const load = (filename) => {
     if (loaded.has(filename)) return loaded.get(filename).exports;
-    // This module's own class, which is Node's Module: requiring node:module would load more of Node.
     const bundle = new Module(filename, module);
     bundle.filename = filename;
     bundle.paths = Module._nodeModulePaths(dist);
