@@ -63,7 +63,7 @@ export function validate(doc: OpenApi, schema: Schema, value: unknown, at = '$',
   }
   const problems: string[] = [];
   if (schema.allOf) {
-    const declared = new Set([...declaredBeside, ...schema.allOf.flatMap((part: Schema) => Object.keys(resolve(doc, part).properties ?? {}))]);
+    const declared = new Set([...declaredBeside, ...schema.allOf.flatMap((part: Schema) => Object.keys(resolveSchema(doc, part).properties ?? {}))]);
     for (const part of schema.allOf) problems.push(...validate(doc, part, value, at, declared));
   }
   if (schema.oneOf) {
@@ -99,7 +99,7 @@ function resolveRef(doc: OpenApi, ref: string): Schema | undefined {
   return doc.components.schemas[ref.replace('#/components/schemas/', '')];
 }
 
-function resolve(doc: OpenApi, schema: Schema): Schema {
+function resolveSchema(doc: OpenApi, schema: Schema): Schema {
   return schema.$ref === undefined ? schema : (resolveRef(doc, schema.$ref) ?? {});
 }
 

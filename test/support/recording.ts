@@ -3,7 +3,7 @@
  * the check of those requests against the published description (skipped when the description is
  * not beside the project).
  */
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { ApiRequest } from '../../src/sandbox/api.js';
 import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server.js';
 import { run, sandboxEnv, startTestSandbox, type RunOptions } from './main.js';
@@ -59,6 +59,22 @@ export async function recordingSandbox(options: SandboxServerOptions = {}): Prom
   };
 }
 
+/**
+ * recordingSandbox() for test files that open one in each test: every sandbox it opens is closed
+ * after the test that opened it.
+ */
+export function sandboxEachTest(): (options?: SandboxServerOptions) => Promise<RecordingSandbox> {
+  const open: RecordingSandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((recording) => recording.close()));
+  });
+  return async (options) => {
+    const recording = await recordingSandbox(options);
+    open.push(recording);
+    return recording;
+  };
+}
+
 /** A JSON body, parsed; undefined for none, or for bytes that are not JSON (an upload's PUT). */
 function jsonOf(text: string): unknown {
   if (text === '') return undefined;
@@ -75,11 +91,18 @@ function jsonOf(text: string): unknown {
  */
 const KNOWN_CONTRADICTIONS: Record<string, RegExp> = { 'POST /v1/contacts/delete': /^\$: missing required (email|userId)$/ };
 
+/**
+ * Operations the API reference (v1.22.1) documents that the published description (1.21.6)
+ * predates: the reference is the authority, so their requests are not checked against it.
+ */
+const NEWER_THAN_DESCRIPTION: { method: string; path: RegExp }[] = [{ method: 'GET', path: /^\/v1\/transactional-emails\/[^/]+\/metrics$/ }];
+
 /** What does not fit the published description in the requests; empty when the description is absent. */
 export function describedProblems(requests: Recorded[]): string[] {
   if (openApi === undefined) return [];
+  const described = (request: Recorded) => !NEWER_THAN_DESCRIPTION.some(({ method, path }) => request.method === method && path.test(request.path));
   // Only the API's own paths: a presigned upload URL is storage's, not the API's.
-  return requests.filter((request) => request.path.startsWith('/v1/')).flatMap((request) => {
+  return requests.filter((request) => request.path.startsWith('/v1/') && described(request)).flatMap((request) => {
     const known = KNOWN_CONTRADICTIONS[`${request.method} ${request.path}`];
     return requestProblems(openApi, request.method, request.path, request.body)
       .filter((problem) => known === undefined || !known.test(problem))

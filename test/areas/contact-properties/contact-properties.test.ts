@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../../support/recording.js';
+import { expectDescribed, sandboxEachTest } from '../../support/recording.js';
 
 describe('contact-properties', () => {
-  let close: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await close?.();
-    close = undefined;
-  });
+  const openSandbox = sandboxEachTest();
 
   it('lists all or only custom properties, as text, --json and --jsonl', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const all = await recording.loopsctl(['contact-properties', 'list', '--json']);
     expect(all.json()).toEqual(expect.arrayContaining([{ key: 'firstName', label: 'First Name', type: 'string' }, { key: 'seats', label: 'Seats', type: 'number' }]));
     const custom = await recording.loopsctl(['contact-properties', 'list', '--custom', '--jsonl']);
@@ -25,8 +20,7 @@ describe('contact-properties', () => {
   });
 
   it('creates a property once; a second create of the name is refused (exit 5)', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const created = await recording.loopsctl(['contact-properties', 'create', '--name', 'companySize', '--type', 'number', '--json']);
     expect(created.json()).toEqual({ success: true });
     const again = await recording.loopsctl(['contact-properties', 'create', '--name', 'companySize', '--type', 'number']);

@@ -2,20 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, typedInput } from '../../support/main.js';
 import { requestProblems } from '../../support/openapi.js';
-import { expectDescribed, openApi, recordingSandbox } from '../../support/recording.js';
+import { expectDescribed, openApi, sandboxEachTest } from '../../support/recording.js';
 
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function sandbox() {
-  const recording = await recordingSandbox();
-  close = recording.close;
-  return recording;
-}
+const sandbox = sandboxEachTest();
 
 describe('contacts against the sandbox', () => {
   it.skipIf(openApi === undefined)('checks bodies against the description, which refuses a create without an email', () => {

@@ -1,18 +1,13 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../../support/recording.js';
+import { expectDescribed, sandboxEachTest } from '../../support/recording.js';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const openSandbox = sandboxEachTest();
 
 async function sandbox() {
-  const recording = await recordingSandbox();
-  close = recording.close;
+  const recording = await openSandbox();
   const creates = () => recording.requests.filter((request) => request.path === '/v1/contacts/create');
   return { ...recording, creates };
 }

@@ -3,20 +3,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../../support/recording.js';
+import { expectDescribed, sandboxEachTest } from '../../support/recording.js';
 
 const TRIAL_CONVERSION = 'cnm1gv0otq1z57mnend2pws3y';
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const openSandbox = sandboxEachTest();
 
 describe('events send against the sandbox', () => {
   it('sends an event with typed properties, contact properties and lists; the outbox shows it with the workflow it starts', async () => {
     const stateFile = join(tempDir(), 'state.json');
-    const recording = await recordingSandbox({ stateFile });
-    close = recording.close;
+    const recording = await openSandbox({ stateFile });
     const result = await recording.loopsctl([
       'events', 'send', 'trial_started', '--email', 'grace@example.com', '--prop', 'plan=pro', '--prop', 'seats:=5',
       '--contact-prop', 'region=EU', '--list', 'ccr5wuhgixvhysmch2s25o20h=false', '--json',
@@ -39,8 +34,7 @@ describe('events send against the sandbox', () => {
   });
 
   it('refuses a reused --idempotency-key with exit 5, and sends nothing new', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const args = ['events', 'send', 'signup', '--user-id', 'usr_ada', '--idempotency-key', 'signup-usr_ada-1'];
     expect((await recording.loopsctl(args)).code).toBe(0);
     const again = await recording.loopsctl(args);
@@ -50,8 +44,7 @@ describe('events send against the sandbox', () => {
   });
 
   it('checks --contact-prop types before sending, and needs --email or --user-id', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const wrong = await recording.loopsctl(['events', 'send', 'signup', '--email', 'ada@example.com', '--contact-prop', 'seats=many']);
     expect(wrong.code).toBe(2);
     expect((await recording.loopsctl(['events', 'send', 'signup'])).code).toBe(2);
@@ -104,8 +97,7 @@ describe('events send: one send per intent', () => {
 
 describe('events import', () => {
   it('sends each record once under a key derived from the journal, and a rerun sends nothing again', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const dir = tempDir();
     const file = join(dir, 'events.jsonl');
     writeFileSync(file, [

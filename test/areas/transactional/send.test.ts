@@ -3,14 +3,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
-import { expectDescribed, recordingSandbox } from '../../support/recording.js';
+import { expectDescribed, sandboxEachTest } from '../../support/recording.js';
 
 const PASSWORD_RESET = 'c1h3243uwicgpgajrgexlzdl5';
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
+const openSandbox = sandboxEachTest();
 
 describe('transactional send against the sandbox', () => {
   it('sends typed data variables and attachments under an idempotency key; the outbox checks them against the email', async () => {
@@ -20,8 +16,7 @@ describe('transactional send against the sandbox', () => {
     writeFileSync(invoice, Buffer.from('%PDF-1.4 fake'));
     const notes = join(dir, 'notes.bin');
     writeFileSync(notes, 'hello');
-    const recording = await recordingSandbox({ stateFile });
-    close = recording.close;
+    const recording = await openSandbox({ stateFile });
     const result = await recording.loopsctl([
       'transactional', 'send', PASSWORD_RESET, '--to', 'ada@example.com', '--var', 'firstName=Ada', '--var', 'expiresInMinutes:=30', '--var', 'extra=1',
       '--attach', invoice, '--attach', `${notes};type=text/plain`, '--add-to-audience', '--json',
@@ -62,8 +57,7 @@ describe('transactional send against the sandbox', () => {
   });
 
   it('refuses a missing attachment before sending anything', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const result = await recording.loopsctl(['transactional', 'send', PASSWORD_RESET, '--to', 'ada@example.com', '--attach', join(tempDir(), 'nope.pdf')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no such file');
@@ -71,8 +65,7 @@ describe('transactional send against the sandbox', () => {
   });
 
   it('reads data variables from --vars-file, and refuses bad := JSON naming --var', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     const ok = await recording.loopsctl(['transactional', 'send', PASSWORD_RESET, '--to', 'ada@example.com', '--vars-file', '-', '--var', 'firstName=Ada'], {
       input: '{"firstName": "X", "resetUrl": "https://example.com/r", "expiresInMinutes": 30}',
     });
@@ -84,8 +77,7 @@ describe('transactional send against the sandbox', () => {
   });
 
   it('answers 404 for an unknown email and 400 for one not published', async () => {
-    const recording = await recordingSandbox();
-    close = recording.close;
+    const recording = await openSandbox();
     expect((await recording.loopsctl(['transactional', 'send', 'cunknown00000000000000000', '--to', 'ada@example.com'])).code).toBe(4);
     const list = (await recording.loopsctl(['transactional', 'list', '--json'])).json() as { id: string; publishedEmailMessageId: string | null }[];
     const unpublished = list.find((email) => email.publishedEmailMessageId === null)!.id;
