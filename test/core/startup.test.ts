@@ -90,6 +90,14 @@ describe('a command', () => {
   });
 });
 
+describe('the built bundle', () => {
+  it('carries the package version, which the build writes in', async () => {
+    const { version } = JSON.parse(readFileSync(resolve(BIN, '../../package.json'), 'utf8')) as { version: string };
+    // With another option beside it, --version is answered by the bundle, not by bin/loopsctl.js.
+    expect(await spawnCli(['--json', '--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+});
+
 describe('the code cache', () => {
   const report = { LOOPSCTL_REPORT_CODE_CACHE: '1' };
 
