@@ -26,7 +26,8 @@ const theme = (id: string, name: string) => ({
   extra: 'kept',
   styles: Object.fromEntries(
     ['background', 'body', 'border', 'buttonBody', 'buttonBorder', 'buttonText', 'divider', 'textBase', 'textLink', 'heading1', 'heading2', 'heading3']
-      .map((prefix) => [`${prefix}Color`, '#336699'])
+      // Colours, then sizes and font names: an entry's value is a string or a number.
+      .map((prefix): (string | number)[] => [`${prefix}Color`, '#336699'])
       .concat(
         ['backgroundXPadding', 'backgroundYPadding', 'bodyXPadding', 'bodyYPadding', 'borderWidth', 'borderRadius', 'buttonBodyXPadding', 'buttonBodyYPadding']
           .concat(['buttonBorderWidth', 'buttonBorderRadius', 'buttonTextFormat', 'buttonTextFontSize', 'dividerBorderWidth', 'textBaseFontSize', 'textBaseLineHeight'])

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { json, raw, startApiServer, type ApiServer } from '../support/api-server.js';
 import { run, tempDir } from '../support/main.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -20,7 +20,7 @@ describe('--jq', () => {
   });
 
   it('prints other values as compact JSON, numbers as written', async () => {
-    server = await startApiServer({ 'GET /v1/x': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":{"b":[1.0,2]},"big":12345678901234567890}') });
+    server = await startApiServer({ 'GET /v1/x': (_req, res) => raw(res, 200, 'application/json', '{"a":{"b":[1.0,2]},"big":12345678901234567890}') });
     const env = { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: server.url };
     expect((await run(['api', 'x', '--jq', '.a, .big, (.a.b | length), null'], { env })).stdout).toBe('{"b":[1.0,2]}\n12345678901234567890\n2\nnull\n');
   });

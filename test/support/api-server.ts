@@ -31,6 +31,12 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
   res.end(JSON.stringify(body));
 }
 
+/** Sends the body exactly as written: JSON whose numbers must stay as typed (1.0), or not JSON at all. */
+export function raw(res: ServerResponse, status: number, contentType: string, body: string): void {
+  res.writeHead(status, { 'content-type': contentType });
+  res.end(body);
+}
+
 export async function startApiServer(routes: Record<string, Handler> = {}): Promise<ApiServer> {
   const table = new Map(Object.entries(routes));
   const match = (method: string, path: string): [Handler, Record<string, string>] | undefined => {

@@ -99,13 +99,14 @@ function fixtureWorkflow() {
 
 export interface FixtureSandbox {
   url: string;
-  requests: (ApiRequest & { answer: ApiAnswer })[];
+  /** Requests over HTTP always have headers. */
+  requests: (ApiRequest & { headers: Record<string, string | undefined>; answer: ApiAnswer })[];
   close(): Promise<void>;
 }
 
 export async function startFixtureSandbox(): Promise<FixtureSandbox> {
   const requests: FixtureSandbox['requests'] = [];
-  const server = await startTestSandbox({ initialState: fixtureState, onRequest: (request, answer) => requests.push({ ...request, answer }) });
+  const server = await startTestSandbox({ initialState: fixtureState, onRequest: (request, answer) => requests.push({ ...request, headers: request.headers ?? {}, answer }) });
   return { url: server.url, requests, close: () => server.close() };
 }
 

@@ -88,12 +88,12 @@ export function typedInput(): PassThrough & { isTTY: boolean; setRawMode: (mode:
 
 /**
  * A sandbox of the test's own on loopback, for tests that need odd records or want to inspect
- * the state: run commands against it with `sandboxArgs(server)`.
+ * the state: run commands against it with `sandboxEnv(server)`.
  */
 export function startTestSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   return startSandbox(options);
 }
 
-export function sandboxEnv(server: SandboxServer, key = 'sandbox-key'): Record<string, string> {
+export function sandboxEnv(server: SandboxServer, key = 'sandbox-key'): { LOOPS_BASE_URL: string; LOOPS_API_KEY: string } {
   return { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: key };
 }

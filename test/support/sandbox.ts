@@ -1,14 +1,35 @@
 /** Calls a SandboxApi directly, as the HTTP layer would, for tests of its rules. */
+import type { campaignGroups } from '../../src/areas/campaign-groups/sandbox.js';
+import type { transactionalGroups } from '../../src/areas/groups/sandbox.js';
+import type { sendingIps } from '../../src/areas/ips/sandbox.js';
+import type { segments } from '../../src/areas/segments/sandbox.js';
+import type { themes } from '../../src/areas/themes/sandbox.js';
+import type { transactionalEmails } from '../../src/areas/transactional/sandbox.js';
+import type { workflows } from '../../src/areas/workflows/sandbox.js';
 import { loadSandboxModules, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/sandbox/api.js';
-import { seedId, type StateCore } from '../../src/sandbox/module.js';
+import { seedId, type Slice, type StateCore } from '../../src/sandbox/module.js';
 import { seedState as seedFrom } from '../../src/sandbox/state.js';
 
 /** Every area's part of the sandbox, loaded once for the test file. */
 export const sandboxModules = await loadSandboxModules();
 
+type Held<S> = S extends Slice<infer T> ? T : never;
+
+/** The slices tests read from the seed, as their areas type them; the rest stay unknown. */
+export interface SandboxState extends StateCore {
+  themes: Held<typeof themes>;
+  transactionalGroups: Held<typeof transactionalGroups>;
+  campaignGroups: Held<typeof campaignGroups>;
+  segments: Held<typeof segments>;
+  transactionalEmails: Held<typeof transactionalEmails>;
+  sendingIps: Held<typeof sendingIps>;
+  workflows: Held<typeof workflows>;
+}
+
 /** A fresh copy of the seed, safe to change. */
-export function seedState(): StateCore & Record<string, any> {
-  return seedFrom(sandboxModules);
+export function seedState(): SandboxState {
+  // Every slice of every module is seeded under its key, these included.
+  return seedFrom(sandboxModules) as SandboxState;
 }
 
 /** Ids the documentation and tests refer to. */

@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { campaignGroups } from '../../src/areas/campaign-groups/client.js';
-import { transactionalGroups } from '../../src/areas/groups/client.js';
 import { dedicatedSendingIps } from '../../src/areas/ips/client.js';
 import { themes } from '../../src/areas/themes/client.js';
 import { createTransactional, ensureDraft, transactionalMetrics } from '../../src/areas/transactional/client.js';

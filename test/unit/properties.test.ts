@@ -2,12 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { campaignGroups } from '../../src/areas/campaign-groups/client.js';
 import { transactionalGroups } from '../../src/areas/groups/client.js';
-import { dedicatedSendingIps } from '../../src/areas/ips/client.js';
-import { themes } from '../../src/areas/themes/client.js';
-import { createTransactional, ensureDraft, transactionalMetrics } from '../../src/areas/transactional/client.js';
-import { getWorkflow, getWorkflowNode } from '../../src/areas/workflows/client.js';
 import { UsageError } from '../../src/api/errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js';
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { transactionalEmails } from '../../src/areas/transactional/sandbox.js';
 import { NODE_TYPES } from '../../src/areas/workflows/node-types.js';
 import { SEED_IDS, seedState } from '../support/sandbox.js';
 import { freshSandbox, sandboxCaller, type Caller } from '../support/sandbox.js';
@@ -247,7 +248,7 @@ describe('ensuring a draft', () => {
   it('returns the record unchanged when a draft exists', () => {
     const onChange = vi.fn();
     const { api, call } = freshSandbox({ onChange });
-    const before = api.state.transactionalEmails.find((email) => email.record.id === SEED_IDS.passwordReset)!.record;
+    const before = transactionalEmails.of(api.state).find((email) => email.record.id === SEED_IDS.passwordReset)!.record;
     const answer = call('POST', `/v1/transactional-emails/${SEED_IDS.passwordReset}/draft`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject(before);
@@ -258,7 +259,7 @@ describe('ensuring a draft', () => {
   it('makes a new draft from the published version when there is none', () => {
     const onChange = vi.fn();
     const { api, call } = freshSandbox({ onChange, now: () => FIXED_NOW });
-    const before = structuredClone(api.state.transactionalEmails.find((email) => email.record.id === SEED_IDS.welcomeEmail)!.record);
+    const before = structuredClone(transactionalEmails.of(api.state).find((email) => email.record.id === SEED_IDS.welcomeEmail)!.record);
     expect(before.draftEmailMessageId).toBeNull();
     const answer = call('POST', `/v1/transactional-emails/${SEED_IDS.welcomeEmail}/draft`);
     expect(answer.status).toBe(200);

@@ -2,7 +2,6 @@ import { isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { pageOf } from '../../src/api/schemas.js';
-import { apiKeyInfo } from '../../src/areas/auth/schemas.js';
 import { group, RESERVED_GROUP_NAME } from '../../src/areas/groups/schemas.js';
 import { dedicatedSendingIps } from '../../src/areas/ips/schemas.js';
 import { audienceSegment } from '../../src/areas/segments/schemas.js';

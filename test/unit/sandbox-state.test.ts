@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileError, UsageError } from '../../src/api/errors.js';
+import { transactionalEmails } from '../../src/areas/transactional/sandbox.js';
 import { SEED_IDS, sandboxModules, seedState } from '../support/sandbox.js';
 import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
 import { defaultStatePath, readState, withStateLock, writeState } from '../../src/sandbox/state.js';
@@ -65,7 +66,7 @@ describe('sandbox state', () => {
     const file = tempFile();
     const sandbox = await start(file);
     await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Written at once' });
-    expect(readState(file, sandboxModules)!.transactionalEmails.map(({ record }) => record.name)).toContain('Written at once');
+    expect(transactionalEmails.of(readState(file, sandboxModules)!).map(({ record }) => record.name)).toContain('Written at once');
   });
 
   it('replaces the file by renaming a complete temporary file over it', () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
+import { json, raw, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
 
 const KEY = 'test-key-not-real';
@@ -29,20 +29,20 @@ describe('loopsctl api: the request', () => {
 
   it('prints the body exactly as received, off a terminal', async () => {
     const body = '{ "b": 1.0,\n  "a": [ 12345678901234567890 ] }';
-    const { call } = await api({ 'GET /v1/odd': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body) });
+    const { call } = await api({ 'GET /v1/odd': (_req, res) => raw(res, 200, 'application/json', body) });
     const result = await call(['odd']);
     expect(result.stdout).toBe(body);
   });
 
   it('prints an answer that is not JSON as it is', async () => {
-    const { call } = await api({ 'GET /v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('plain words\n') });
+    const { call } = await api({ 'GET /v1/text': (_req, res) => raw(res, 200, 'text/plain', 'plain words\n') });
     expect(await call(['text'])).toMatchObject({ code: 0, stdout: 'plain words\n' });
   });
 
   it('indents and colours JSON on a terminal, keeping numbers as sent, and escapes other text there', async () => {
     const { server } = await api({
-      'GET /v1/odd': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":[1.0,{}],"b":"x\\"y\u0085","c":[]}'),
-      'GET /v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('line\u001b[2J\nnext'),
+      'GET /v1/odd': (_req, res) => raw(res, 200, 'application/json', '{"a":[1.0,{}],"b":"x\\"y\u0085","c":[]}'),
+      'GET /v1/text': (_req, res) => raw(res, 200, 'text/plain', 'line\u001b[2J\nnext'),
     });
     const env = { LOOPS_API_KEY: KEY, LOOPS_BASE_URL: server.url, FORCE_COLOR: '1' };
     const pretty = await run(['api', 'odd'], { env, tty: { columns: 80 } });
@@ -131,7 +131,7 @@ describe('loopsctl api: failures', () => {
   it('prints an error answer unfiltered under --jq, and refuses to filter an answer that is not JSON', async () => {
     const { call } = await api({
       'GET /v1/missing': (_req, res) => json(res, 404, { message: 'gone' }),
-      'GET /v1/text': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('plain'),
+      'GET /v1/text': (_req, res) => raw(res, 200, 'text/plain', 'plain'),
     });
     expect(await call(['missing', '--jq', '.x'])).toMatchObject({ code: 4, stdout: '{"message":"gone"}' });
     const text = await call(['text', '--jq', '.']);

@@ -9,7 +9,8 @@ import { run, tempDir } from '../../support/main.js';
 import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';
 
 const property = (operator: string, value?: unknown) => ({ type: 'property', key: 'plan', operator, ...(value === undefined ? {} : { value }) });
-const filterOf = (...conditions: unknown[]) => ({ match: 'all', conditions });
+// Generic, so a filter keeps its conditions' types: describeFilter needs well-formed ones, the refusal cases pass ill-formed ones.
+const filterOf = <Conditions extends unknown[]>(...conditions: Conditions) => ({ match: 'all', conditions });
 
 /** The message of the error a filter is refused with. */
 function refusal(filter: unknown): string {
