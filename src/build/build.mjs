@@ -109,8 +109,8 @@ function linkBundles(part, name) {
   return {
     name: 'link-bundles',
     setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^\.\.?\// }, async (args) => {
-        if (args.namespace === 'other-bundle' || args.pluginData === 'linking') return undefined;
+      pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.namespace === 'other-bundle' || args.pluginData === 'linking' || args.kind === 'entry-point') return undefined;
         const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'linking' });
         if (resolved.errors.length > 0 || resolved.external) return resolved;
         const path = relative(root, resolved.path);
@@ -144,14 +144,28 @@ await rm(dist, { recursive: true, force: true });
 const graph = await moduleGraph();
 const part = partOf(staticClosure(graph, entry));
 const bundles = [...new Set([...graph.keys()].map(part))];
-await Promise.all([
-  ...bundles.map((name) =>
-    build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess] }),
+const [built] = await Promise.all([
+  Promise.all(
+    bundles.map((name) =>
+      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess] }),
+    ),
   ),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
 
+refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));
 await refuseDynamicImports(bundles.map((name) => `${dist}${name}.cjs`));
+
+/** A module in two bundles would exist twice, with two of each of its classes and its state. */
+function refuseModulesTwice(inputsByBundle) {
+  const owner = new Map();
+  for (const [bundle, inputs] of inputsByBundle) {
+    for (const input of inputs.filter((path) => !path.startsWith('other-bundle:') && !path.endsWith('-bundle.js'))) {
+      if (owner.has(input)) throw new Error(`${input} is in both ${owner.get(input)}.cjs and ${bundle}.cjs`);
+      owner.set(input, bundle);
+    }
+  }
+}
 await copyJqWasm(`${dist}vendor/jq.wasm`);
 
 /**
