@@ -91,14 +91,38 @@ function staticClosure(graph, from) {
  * and zod one (client.cjs), the sandbox and every area's routes one (sandbox.cjs), and core.cjs
  * the rest (output, input, configuration). So a command reads its own area and what it uses.
  */
-function partOf(core) {
-  return (path) => {
+function partOf(core, graph) {
+  const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/sandbox/') || /^src\/areas\/[\w-]+\/(?:[\w-]+-)?sandbox\.ts$/.test(path)) return 'sandbox';
     if (path.startsWith('src/api/') || path.startsWith('node_modules/zod/')) return 'client';
     const area = /^src\/areas\/([\w-]+)\//.exec(path)?.[1];
     return area === undefined ? 'core' : `areas-${area}`;
   };
+  const packages = packageParts(graph, sourcePart);
+  return (path) => packages.get(path) ?? sourcePart(path);
+}
+
+/**
+ * A package that the modules of one bundle alone import (@noble/hashes, for `webhooks`) goes in
+ * that bundle, so the others do not read it; a package shared by several goes in core.cjs.
+ */
+function packageParts(graph, sourcePart) {
+  const importers = new Map();
+  for (const [path, imports] of graph) for (const { path: imported } of imports) importers.set(imported, [...(importers.get(imported) ?? []), path]);
+  const parts = new Map();
+  const partOfPackage = (path, seen) => {
+    if (!path.startsWith('node_modules/') || path.startsWith('node_modules/zod/') || sourcePart(path) === 'cli') return sourcePart(path);
+    if (parts.has(path)) return parts.get(path);
+    if (seen.has(path)) return undefined;
+    seen.add(path);
+    const owners = new Set((importers.get(path) ?? []).map((importer) => partOfPackage(importer, seen)).filter((part) => part !== undefined));
+    const part = owners.size === 1 ? [...owners][0] : 'core';
+    parts.set(path, part);
+    return part;
+  };
+  for (const path of graph.keys()) partOfPackage(path, new Set());
+  return parts;
 }
 
 /**
@@ -142,7 +166,7 @@ function bundleEntry(name, graph, part) {
 
 await rm(dist, { recursive: true, force: true });
 const graph = await moduleGraph();
-const part = partOf(staticClosure(graph, entry));
+const part = partOf(staticClosure(graph, entry), graph);
 const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(

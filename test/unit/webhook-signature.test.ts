@@ -1,5 +1,10 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, newMessageId, secretKey, signHeaders, verify, WebhookSecretError } from '../../src/areas/webhooks/signature.js';
+import { computeSignature, newMessageId, osRandomBytes, secretKey, signHeaders, verify, WebhookSecretError } from '../../src/areas/webhooks/signature.js';
 
 // The published test vector of the Standard Webhooks specification.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -66,5 +71,38 @@ describe('webhook signatures', () => {
     const id = newMessageId();
     expect(id).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
     expect(newMessageId()).not.toBe(id);
+  });
+
+  it('signs as node:crypto does, for any key, id, timestamp and body', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 100 }), fc.string(), fc.string(), fc.uint8Array({ maxLength: 300 }), (keyBytes, id, timestamp, body) => {
+        const keyBuffer = Buffer.from(keyBytes);
+        const expected = createHmac('sha256', keyBuffer).update(`${id}.${timestamp}.`).update(body).digest('base64');
+        expect(computeSignature(keyBuffer, { id, timestamp, body: Buffer.from(body) })).toBe(expected);
+      }),
+    );
+  });
+
+  it('signs a body of several megabytes as node:crypto does', () => {
+    const body = Buffer.alloc(3 * 1024 * 1024 + 7, 'loopsctl ');
+    expect(computeSignature(key, { ...MESSAGE, body })).toBe(createHmac('sha256', key).update(`${MESSAGE.id}.${MESSAGE.timestamp}.`).update(body).digest('base64'));
+  });
+
+  it('takes random bytes from the system, or from node:crypto where the device is missing', () => {
+    expect(osRandomBytes(18)).toHaveLength(18);
+    expect(osRandomBytes(18).equals(osRandomBytes(18))).toBe(false);
+    const missing = osRandomBytes(18, join(tmpdir(), 'loopsctl-no-such-device'));
+    expect(missing).toHaveLength(18);
+    expect(missing.equals(Buffer.alloc(18))).toBe(false);
+  });
+
+  it('refuses a random device that runs dry rather than return fewer bytes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopsctl-random-'));
+    try {
+      writeFileSync(join(dir, 'short'), 'abc');
+      expect(() => osRandomBytes(18, join(dir, 'short'))).toThrow(/ended/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
