@@ -1,9 +1,9 @@
 /** Reading from the user: hidden input on a terminal, a yes/no question, or the whole of stdin for scripts. */
 import { InterruptedError, UsageError } from '../api/errors.js';
 import { readInput } from './input.js';
-import type { Runtime } from './runtime.js';
+import type { InputSource, Runtime } from './runtime.js';
 
-export async function readStdin(runtime: Pick<Runtime, 'stdin'>): Promise<string> {
+export async function readStdin(runtime: InputSource): Promise<string> {
   return (await readInput(runtime, '-', 'input')).text;
 }
 

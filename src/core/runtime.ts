@@ -9,10 +9,20 @@ import type { Readable, Writable } from 'node:stream';
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
 
+/** Where input given as `-` comes from. */
+export type InputSource = Pick<Runtime, 'stdin' | 'stdinFd'>;
+
 export interface Runtime {
   stdout: OutStream;
   stderr: OutStream;
+  /** Opened on first use: prompts and line-by-line input read it. */
   stdin: InStream;
+  /**
+   * The real process's stdin as a file descriptor, which whole inputs (`--body-file -`, `@-`) are
+   * read from directly: opening the stdin stream takes a start several milliseconds. A test's
+   * runtime leaves it out and gives `stdin`.
+   */
+  stdinFd?: number;
   env: Record<string, string | undefined>;
   now: () => Date;
   /** Aborted on Ctrl-C: requests in flight and waits between retries end with InterruptedError. */
@@ -46,6 +56,7 @@ export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): 
     get stdin() {
       return process.stdin;
     },
+    stdinFd: 0,
     env: process.env,
     now: () => new Date(),
     signal,

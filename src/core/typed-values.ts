@@ -5,7 +5,7 @@
  */
 import { readInput } from './input.js';
 import { LocalFileError, UsageError } from '../api/errors.js';
-import type { Runtime } from './runtime.js';
+import type { InputSource } from './runtime.js';
 
 export type Scalar = string | number | boolean | null;
 
@@ -45,7 +45,7 @@ function checkValue(flag: string, name: string, value: unknown, allowed: Allowed
 }
 
 /** A JSON object from a file, or from stdin when the name is "-". */
-export async function readJsonObject(runtime: Pick<Runtime, 'stdin'>, file: string, flag: string, allowed: Allowed): Promise<Record<string, unknown>> {
+export async function readJsonObject(runtime: InputSource, file: string, flag: string, allowed: Allowed): Promise<Record<string, unknown>> {
   const { text } = await readInput(runtime, file, `${flag} JSON`);
   let value: unknown;
   try {
@@ -61,7 +61,7 @@ export async function readJsonObject(runtime: Pick<Runtime, 'stdin'>, file: stri
 }
 
 /** A file's object, then the flags over it. */
-export async function typedValues(runtime: Pick<Runtime, 'stdin'>, flags: { flag: string; raws?: string[]; fileFlag: string; file?: string; allowed: Allowed }): Promise<Record<string, unknown>> {
+export async function typedValues(runtime: InputSource, flags: { flag: string; raws?: string[]; fileFlag: string; file?: string; allowed: Allowed }): Promise<Record<string, unknown>> {
   const fromFile = flags.file === undefined ? {} : await readJsonObject(runtime, flags.file, flags.fileFlag, flags.allowed);
   return { ...fromFile, ...parseAssignments(flags.flag, flags.raws, flags.allowed) };
 }

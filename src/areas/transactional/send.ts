@@ -10,7 +10,7 @@ import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempot
 import { checkId } from '../../api/ids.js';
 import { z } from '../../api/schemas.js';
 import { readInputBytes } from '../../core/input.js';
-import type { Runtime } from '../../core/runtime.js';
+import type { InputSource } from '../../core/runtime.js';
 import type { Handler } from '../../core/declare.js';
 import { typedValues } from '../../core/typed-values.js';
 
@@ -57,7 +57,7 @@ export function contentTypeFor(filename: string): string {
 }
 
 /** `--attach path` or `--attach "path;type=<mime>"`: the file read and base64-encoded. */
-export async function readAttachment(runtime: Pick<Runtime, 'stdin'>, spec: string): Promise<Attachment> {
+export async function readAttachment(runtime: InputSource, spec: string): Promise<Attachment> {
   const match = /^(.*);type=([^;]+)$/.exec(spec);
   const path = match === null ? spec : match[1]!;
   const contentType = match === null ? contentTypeFor(path) : match[2]!.trim();

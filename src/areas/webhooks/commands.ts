@@ -2,7 +2,7 @@
 import { MismatchError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { readInputBytes } from '../../core/input.js';
+import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
 import { newMessageId, secretKey, signHeaders, verify as verifySignature, WebhookSecretError } from './signature.js';
 
 interface SecretOptions {
@@ -26,7 +26,7 @@ function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
 
 /** The body exactly as received: no decoding, no trimming, since one byte changes the signature. */
 async function readBody(context: CommandContext, options: SecretOptions): Promise<Buffer> {
-  if (options.bodyFile === undefined && context.runtime.stdin.isTTY) throw new UsageError('no body: pipe it on stdin or pass --body-file <path>');
+  if (options.bodyFile === undefined && stdinIsTerminal(context.runtime)) throw new UsageError('no body: pipe it on stdin or pass --body-file <path>');
   return (await readInputBytes(context.runtime, options.bodyFile ?? '-', 'body')).bytes;
 }
 
