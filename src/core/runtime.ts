@@ -38,10 +38,19 @@ export interface Runtime {
   platform: NodeJS.Platform;
 }
 
-/** The runtime of the real process. */
-export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): Runtime {
+/** The runtime of the real process, and when what it wrote is out. */
+export interface ProcessRuntime extends Runtime {
+  /**
+   * Resolves once everything written to stdout, and to stderr if it was opened, has reached them
+   * or can no longer (a reader that went away).
+   */
+  written(): Promise<void>;
+}
+
+export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): ProcessRuntime {
   // Node opens each standard stream on first use, which takes a few milliseconds for stdin; most
   // commands never read it, and a successful run never writes to stderr.
+  let stderrOpened = false;
   return {
     stdoutClosed,
     command: [process.execPath, process.argv[1]!],
@@ -50,7 +59,8 @@ export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): 
     },
     get stderr() {
       // A closed stderr leaves nothing to say; the exit code still tells.
-      if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => {});
+      if (!stderrOpened) process.stderr.on('error', () => {});
+      stderrOpened = true;
       return process.stderr;
     },
     get stdin() {
@@ -61,5 +71,10 @@ export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): 
     now: () => new Date(),
     signal,
     platform: process.platform,
+    async written() {
+      const streams = stderrOpened ? [process.stdout, process.stderr] : [process.stdout];
+      const waiting = streams.filter((stream) => stream.writableLength > 0 && !stream.destroyed);
+      await Promise.all(waiting.map((stream) => new Promise<void>((resolve) => stream.end(() => resolve()))));
+    },
   };
 }

@@ -4,7 +4,7 @@ import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { silent } from '../support/faults.js';
 import { envelope, group } from '../support/fixtures.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
@@ -67,6 +67,40 @@ describe('pipes', () => {
       onSpawn: (child) => child.stdout.destroy(),
     });
     expect(result.code).toBe(1);
+  });
+
+  it('waits for a reader that comes late for the output left when the command has ended', async () => {
+    // As in the Ctrl-C case below: the last page does not fit in the pipe, and nothing else is left to do.
+    const capacity = pipeCapacity();
+    const pages = [[groupOfLineLength(0, capacity - 2_000)], [groupOfLineLength(1, 8_000)]];
+    server = await startApiServer({ [LIST]: (req, res) => (req.query.has('cursor') ? json(res, 200, envelope(pages[1]!)) : json(res, 200, envelope(pages[0]!, 'next'))) });
+    const path = join(mkdtempSync(join(tmpdir(), 'loopsctl-fifo-')), 'stdout');
+    execFileSync('mkfifo', [path]);
+    const readEnd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writeEnd = openSync(path, constants.O_WRONLY);
+    const chunks: Buffer[] = [];
+    try {
+      const ended = spawnWithStdout(['groups', 'list', '--jsonl'], writeEnd, { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url });
+      closeSync(writeEnd);
+      await requestsStopped(server);
+      for (;;) {
+        const chunk = Buffer.alloc(65_536);
+        let read: number;
+        try {
+          read = readSync(readEnd, chunk);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          continue;
+        }
+        if (read === 0) break;
+        chunks.push(chunk.subarray(0, read));
+      }
+      expect(await ended).toEqual({ code: 0, stderr: '' });
+    } finally {
+      closeSync(readEnd);
+    }
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(pages.flat().map((item) => `${JSON.stringify(item)}\n`).join(''));
   });
 
   it('reports output that cannot be written (a full disk) with exit 74, not a stack trace', async () => {
