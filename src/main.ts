@@ -7,7 +7,7 @@ import { CommanderError, type Command } from 'commander';
 import { ExitCode, InternalError, InterruptedError, LoopsctlError, NotFoundError, OutputError, UsageError, withDetails } from './api/errors.js';
 import { specs } from './areas/registry.js';
 import type { CommandSpec } from './core/declare.js';
-import type { GlobalOptions } from './core/context.js';
+import { CommandContext, type GlobalOptions } from './core/context.js';
 import { buildProgram } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
 import { reportError } from './core/report.js';
@@ -22,7 +22,6 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     // it sets V8 optimizing jq's busiest functions on other threads, work that then overlaps the
     // loading instead of holding up the exit.
     const jq = globals.jq === undefined ? undefined : await (await import('./render/jq.js')).JqFilter.compile(globals.jq);
-    const { CommandContext } = await import('./core/context.js');
     // Like gh: long output on a terminal goes through a pager, unless the command talks with the person.
     // Off a terminal there is nothing to page, and nothing of the pager's is loaded.
     const pages = runtime.stdout.isTTY === true && !spec.interactive;
