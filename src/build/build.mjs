@@ -6,7 +6,7 @@
  * run before this by `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,9 +72,40 @@ const lazyChildProcess = {
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const entry = 'src/cli.ts';
 
+/**
+ * The completion script of each shell, made once here by src/areas/completion/made.ts from the
+ * declarations, which is all they depend on, into dist/completion/: in the bundle, that module
+ * becomes one that reads them, so `loopsctl completion bash` only prints a file.
+ */
+async function makeCompletionScripts() {
+  const shells = ['bash', 'zsh', 'fish'];
+  const { outputFiles } = await build({
+    ...common,
+    stdin: {
+      contents: `import { madeCompletionScript } from './src/areas/completion/made.ts';\nprocess.stdout.write(JSON.stringify(${JSON.stringify(shells)}.map(madeCompletionScript)));`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    write: false,
+    plugins: [requireVendored],
+  });
+  const made = spawnSync(process.execPath, ['-'], { input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
+  if (made.status !== 0) throw new Error(`making the completion scripts failed (exit ${made.status})`);
+  const scripts = JSON.parse(made.stdout);
+  await mkdir(`${dist}completion`, { recursive: true });
+  await Promise.all(shells.map((shell, index) => writeFile(`${dist}completion/loopsctl.${shell}`, scripts[index])));
+  const reader = "const { readFileSync } = require('node:fs');\nexport function madeCompletionScript(shell) {\n  return readFileSync(`${__dirname}/completion/loopsctl.${shell}`, 'utf8');\n}\n";
+  return {
+    name: 'made-completion-scripts',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /[\\/]src[\\/]areas[\\/]completion[\\/]made\.ts$/ }, () => ({ contents: reader, loader: 'js' }));
+    },
+  };
+}
+
 /** Every module the CLI can load, with the modules each imports and whether it waits to. */
 async function moduleGraph() {
-  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored] });
+  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts] });
   return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
 }
 
@@ -165,13 +196,14 @@ function bundleEntry(name, graph, part) {
 }
 
 await rm(dist, { recursive: true, force: true });
+const madeCompletionScripts = await makeCompletionScripts();
 const graph = await moduleGraph();
 const part = partOf(staticClosure(graph, entry), graph);
 const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
     bundles.map((name) =>
-      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess] }),
+      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts] }),
     ),
   ),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),

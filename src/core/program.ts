@@ -11,6 +11,9 @@ import { wrapLines, wrapText } from '../render/wrap.js';
 import { exitCodeRows } from './exit-codes.js';
 import type { Runtime } from './runtime.js';
 
+/** Where help and commander's messages go. */
+type Streams = Pick<Runtime, 'stdout' | 'stderr'>;
+
 export type Run = (spec: CommandSpec, args: unknown[], options: Record<string, unknown>, command: Command) => Promise<void>;
 
 const ENVIRONMENT: [string, string][] = [
@@ -56,7 +59,7 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
  * the others are declared by name and summary alone, which is all the help that lists them shows.
  * A run can only reach a group whose name or alias it contains, so nothing it can reach is left out.
  */
-export function buildProgram(specs: Spec[], runtime: Runtime, run: Run, argv?: string[]): Command {
+export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: string[]): Command {
   const program = new Command('loopsctl')
     .description('Administer a Loops account from the command line.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -97,7 +100,7 @@ function helpWidth(stream: Runtime['stdout']): number {
 }
 
 /** Settings every command needs, since commander copies only some of them to subcommands. */
-function configure(command: Command, runtime: Runtime, path: string[]): void {
+function configure(command: Command, runtime: Streams, path: string[]): void {
   command
     .configureOutput({
       writeOut: (text) => runtime.stdout.write(text),
@@ -113,7 +116,7 @@ function configure(command: Command, runtime: Runtime, path: string[]): void {
     });
 }
 
-function declare(parent: Command, spec: Spec, runtime: Runtime, run: Run, parentPath: string[]): void {
+function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parentPath: string[]): void {
   const path = [...parentPath, spec.name];
   const hidden = spec.kind === 'command' && spec.hidden === true;
   const isDefault = spec.kind === 'command' && spec.isDefault === true;

@@ -8,6 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { madeCompletionScript } from '../../src/areas/completion/made.js';
+import { SHELLS } from '../../src/areas/completion/scripts.js';
 import { specs } from '../../src/areas/registry.js';
 import { walkSpecs, type Spec } from '../../src/core/declare.js';
 import { BIN } from '../support/run-cli.js';
@@ -77,10 +79,10 @@ describe('a command', () => {
     return { files: readFileSync(file, 'utf8').split('\n'), code };
   }
 
-  it('that never calls the API loads its area and the core, neither the API client nor the sandbox', async () => {
+  it('that never calls the API loads its area (and the core, to read input), neither the API client nor the sandbox', async () => {
     const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
     expect(await loads(['webhooks', 'sign'], secret)).toEqual({ files: ['dist/areas-webhooks.cjs', 'dist/cli.cjs', 'dist/core.cjs'], code: 0 });
-    expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs', 'dist/core.cjs'], code: 0 });
+    expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0 });
   });
 
   it('that calls the API adds the client, and no other area', async () => {
@@ -91,6 +93,10 @@ describe('a command', () => {
 });
 
 describe('the built bundle', () => {
+  it.each(SHELLS)('prints the %s completion script that the declarations make', async (shell) => {
+    expect(await spawnCli(['completion', shell])).toEqual({ code: 0, stdout: madeCompletionScript(shell), stderr: '' });
+  });
+
   it('carries the package version, which the build writes in', async () => {
     const { version } = JSON.parse(readFileSync(resolve(BIN, '../../package.json'), 'utf8')) as { version: string };
     // With another option beside it, --version is answered by the bundle, not by bin/loopsctl.js.
