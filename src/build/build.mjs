@@ -128,7 +128,10 @@ function partOf(core, graph) {
     if (path.startsWith('src/sandbox/') || /^src\/areas\/[\w-]+\/(?:[\w-]+-)?sandbox\.ts$/.test(path)) return 'sandbox';
     if (path.startsWith('src/api/') || path.startsWith('node_modules/zod/')) return 'client';
     const area = /^src\/areas\/([\w-]+)\//.exec(path)?.[1];
-    return area === undefined ? 'core' : `areas-${area}`;
+    if (area !== undefined) return `areas-${area}`;
+    if (path.startsWith('src/render/')) return 'render';
+    if (path.startsWith('src/config/')) return 'config';
+    return 'core';
   };
   const packages = packageParts(graph, sourcePart);
   return (path) => packages.get(path) ?? sourcePart(path);

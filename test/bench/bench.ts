@@ -19,7 +19,7 @@ const runs = (part: string) => (picked.length === 0 && part !== 'import') || pic
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
 
-const STARTUP_ROUNDS = 25;
+const STARTUP_ROUNDS = 60;
 const REQUEST_ROUNDS = 25;
 /** Each paced listing of 10,000 items takes some 20 s, so fewer rounds than for start-up. */
 const LISTING_ROUNDS = 3;
