@@ -173,10 +173,11 @@ function linkBundles(part, name) {
         if (resolved.errors.length > 0 || resolved.external) return resolved;
         const path = relative(root, resolved.path);
         const owner = part(path);
-        return owner === name ? resolved : { path, namespace: 'other-bundle', pluginData: owner };
+        // Named so that no extension (.mjs) makes esbuild take the stand-in for an ES module.
+        return owner === name ? resolved : { path: `${path} in ${owner}.cjs`, namespace: 'other-bundle', pluginData: { owner, path } };
       });
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'other-bundle' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(`./${args.pluginData}.cjs`)}).modules[${JSON.stringify(args.path)}]();`,
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'other-bundle' }, ({ pluginData: { owner, path } }) => ({
+        contents: `module.exports = require(${JSON.stringify(`./${owner}.cjs`)}).modules[${JSON.stringify(path)}]();`,
         loader: 'js',
       }));
       pluginBuild.onResolve({ filter: /^\.\/[\w-]+\.cjs$/, namespace: 'other-bundle' }, (args) => ({ path: args.path, external: true }));
