@@ -17,4 +17,7 @@ installed=$(ls "$work/prefix/lib/node_modules")
 "$bin" --sandbox themes list >/dev/null
 "$bin" --sandbox workflow show cnm1gv0otq1z57mnend2pws3y --format dot | grep -q '^digraph'
 "$bin" --sandbox themes list --jq '.[0].name' >/dev/null
+# The completion scripts the build made, and the HMAC library bundled with the webhooks commands.
+"$bin" completion bash | grep -q '^__loopsctl_commands()'
+printf '{}' | LOOPS_WEBHOOK_SECRET=whsec_bG9vcHNjdGwtcGFja2FnZS1jaGVjaw== "$bin" webhooks sign | grep -q '^webhook-signature: v1,'
 echo "package check: the tarball installs alone and runs"
