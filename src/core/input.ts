@@ -3,7 +3,7 @@
  * allow-lists. Reading stops at MAX_INPUT_BYTES, so a mistaken /dev/zero or a huge file ends with
  * an error instead of filling memory.
  */
-import { close, open, read } from 'node:fs';
+import { closeSync, fstatSync, open, openSync, read, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { LocalFileError } from '../api/errors.js';
 import type { InputSource } from './runtime.js';
@@ -51,11 +51,12 @@ export function stdinIsTerminal(runtime: InputSource): boolean {
 class TooLarge extends Error {}
 
 async function readFile(file: string, limit: number): Promise<Buffer> {
-  const fd = await new Promise<number>((resolve, reject) => open(file, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
+  const promptly = statSync(file).isFile();
+  const fd = promptly ? openSync(file, 'r') : await new Promise<number>((resolve, reject) => open(file, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
   try {
-    return await readDescriptor(fd, limit);
+    return await readDescriptor(fd, limit, [], promptly);
   } finally {
-    close(fd, () => {});
+    closeSync(fd);
   }
 }
 
@@ -65,10 +66,13 @@ async function readFile(file: string, limit: number): Promise<Buffer> {
  * which waits for data.
  */
 async function readStdin(runtime: InputSource, limit: number): Promise<Buffer> {
-  if (runtime.stdinFd === undefined) return readAtMost(runtime.stdin, limit);
+  const fd = runtime.stdinFd;
+  if (fd === undefined) return readAtMost(runtime.stdin, limit);
+  const stats = fstatSync(fd);
+  const promptly = stats.isFile() || (stats.isCharacterDevice() && !stdinIsTerminal(runtime));
   const chunks: Buffer[] = [];
   try {
-    return await readDescriptor(runtime.stdinFd, limit, chunks);
+    return await readDescriptor(fd, limit, chunks, promptly);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
     const read = chunks.reduce((size, chunk) => size + chunk.length, 0);
@@ -76,12 +80,19 @@ async function readStdin(runtime: InputSource, limit: number): Promise<Buffer> {
   }
 }
 
-/** Reads until the end, keeping what was read in `chunks`, so that a caller can go on elsewhere. */
-async function readDescriptor(fd: number, limit: number, chunks: Buffer[] = []): Promise<Buffer> {
+/**
+ * Reads until the end, keeping what was read in `chunks`, so that a caller can go on elsewhere.
+ * What ends `promptly` (a file, a device such as /dev/null that is not a terminal) is read here
+ * and now; a pipe, a socket or a terminal waits for its writer, so it is read on Node's thread
+ * pool, while Ctrl-C can still be heard.
+ */
+async function readDescriptor(fd: number, limit: number, chunks: Buffer[], promptly: boolean): Promise<Buffer> {
   let size = 0;
   for (;;) {
     const buffer = Buffer.allocUnsafe(Math.min(64 * 1024, limit - size + 1));
-    const count = await new Promise<number>((resolve, reject) => read(fd, buffer, 0, buffer.length, null, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
+    const count = promptly
+      ? readSync(fd, buffer, 0, buffer.length, null)
+      : await new Promise<number>((resolve, reject) => read(fd, buffer, 0, buffer.length, null, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
     if (count === 0) return Buffer.concat(chunks, size);
     size += count;
     if (size > limit) throw new TooLarge();
