@@ -8,6 +8,11 @@
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** Text of printable ASCII alone, which takes a column a character: no colour, no wide characters. */
+export function isPrintableAscii(text: string): boolean {
+  return PRINTABLE_ASCII.test(text);
+}
+
 const EMOJI_VARIATION = '\ufe0f';
 
 /**

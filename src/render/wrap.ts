@@ -5,7 +5,7 @@
  * line is kept as written; only the spaces at a break are dropped. A word longer than a line (a
  * URL, an id) is never cut: it gets a line of its own, so it can still be copied whole.
  */
-import { paintedWidth } from './width.js';
+import { isPrintableAscii, paintedWidth } from './width.js';
 
 /** The lines of `text` wrapped to `width` columns. */
 export function wrapLines(text: string, width: number): string[] {
@@ -18,11 +18,13 @@ export function wrapLines(text: string, width: number): string[] {
       continue;
     }
     const room = Math.max(width - indent.length, 1);
+    // Help is plain ASCII: its words are measured by their length, without a pattern each.
+    const measure = isPrintableAscii(line) ? (word: string) => word.length : paintedWidth;
     let current = '';
     let used = 0;
     for (const chunk of chunks) {
       const word = chunk.trimStart();
-      const wordWidth = paintedWidth(word);
+      const wordWidth = measure(word);
       const spacing = chunk.length - word.length;
       if (current !== '' && used + spacing + wordWidth > room) {
         wrapped.push(indent + current);
