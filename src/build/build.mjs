@@ -273,7 +273,8 @@ function unsignedLeb128(bytes, offset) {
 /**
  * Record V8's code cache (bin/loopsctl.js reads it) from one process running the local commands
  * whose start matters most, one after the other: V8 keeps the bytecode of every function they
- * compiled. Help comes last: bytecode that has not run for a while can be dropped by the garbage
+ * compiled. `commands` comes first, for every group's commands, which a group's help builds on
+ * first use (see group() in src/core/declare.ts). Help comes last: bytecode that has not run for a while can be dropped by the garbage
  * collector before the cache is written, and help is what most starts need.
  */
 const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
@@ -281,7 +282,7 @@ const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/l
     ...process.env,
     // The shipped cache serves runs without flags: it is recorded without them.
     NODE_OPTIONS: '',
-    LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
+    LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['commands'], ['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
     // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
     LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',
   },

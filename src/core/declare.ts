@@ -78,8 +78,22 @@ export function command(spec: Omit<CommandSpec, 'kind'>): CommandSpec {
   return { kind: 'command', ...spec };
 }
 
-export function group(spec: Omit<GroupSpec, 'kind'>): GroupSpec {
-  return { kind: 'group', ...spec };
+/**
+ * A group; its commands may be given as a function, which makes them on first use: `--help` and a
+ * run of another group's command never build the objects of this group's commands.
+ */
+export function group(spec: Omit<GroupSpec, 'kind' | 'commands'> & { commands: Spec[] | (() => Spec[]) }): GroupSpec {
+  const { commands, ...rest } = spec;
+  if (typeof commands !== 'function') return { kind: 'group', ...rest, commands };
+  let made: Spec[] | undefined;
+  return {
+    kind: 'group',
+    ...rest,
+    get commands() {
+      made ??= commands();
+      return made;
+    },
+  };
 }
 
 export function integerIn(min: number, max: number) {

@@ -7,7 +7,7 @@ export const area: Area = {
     name: 'auth',
     summary: 'Log in, check and log out API keys',
     examples: ['loopsctl auth login', 'loopsctl auth status'],
-    commands: [
+    commands: () => [
       command({
         name: 'login',
         summary: 'Store an API key for a profile, after checking it with the API',

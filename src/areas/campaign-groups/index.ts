@@ -10,7 +10,7 @@ export const area: Area = {
     name: 'campaign-groups',
     summary: 'Campaign groups: list, get, create, update',
     examples: ['loopsctl campaign-groups list', `loopsctl campaign-groups update ${EXAMPLE_ID} --name Newsletters`],
-    commands: [
+    commands: () => [
       listCommand({ summary: 'List campaign groups, most recently created first', example: 'loopsctl campaign-groups list', load: async () => (await import('./commands.js')).list }),
       command({
         name: 'get',

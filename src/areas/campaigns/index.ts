@@ -25,7 +25,7 @@ export const area: Area = {
     name: 'campaigns',
     summary: 'Email campaigns: list, get, create, update',
     examples: ['loopsctl campaigns list', `loopsctl campaigns get ${DRAFT_ID}`],
-    commands: [
+    commands: () => [
       listCommand({
         summary: 'List campaigns with their status',
         example: 'loopsctl campaigns list',

@@ -17,7 +17,7 @@ export const area: Area = {
     help: `With LOOPSCTL_COMPLETE_IDS=1 in the environment, the scripts also complete ids (of workflows,
 themes, transactional emails and groups) with their names: one attempt of at most a second for
 the first page of the list, its answer kept for a minute in the config dir.`,
-    commands: [
+    commands: () => [
       ...(['bash', 'zsh', 'fish'] as const).map((shell) =>
         command({
           name: shell,

@@ -10,7 +10,7 @@ export const area: Area = {
     name: 'components',
     summary: 'Email components (LMX): list, get, create, update',
     examples: ['loopsctl components list', `loopsctl components get ${EXAMPLE_ID} --lmx`],
-    commands: [
+    commands: () => [
       listCommand({
         summary: 'List email components with the size of their LMX',
         example: 'loopsctl components list',

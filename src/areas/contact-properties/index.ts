@@ -9,7 +9,7 @@ export const area: Area = {
     aliases: ['properties'],
     summary: 'Contact properties: list, create',
     examples: ['loopsctl contact-properties list', 'loopsctl contact-properties create --name planName --type string'],
-    commands: [
+    commands: () => [
       command({
         name: 'list',
         aliases: ['ls'],

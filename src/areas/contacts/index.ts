@@ -59,7 +59,7 @@ export const area: Area = {
     aliases: ['contact'],
     summary: 'Contacts: find, create, update, delete, suppression, import',
     examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts import contacts.csv'],
-    commands: [
+    commands: () => [
       command({
         name: 'find',
         summary: 'Find a contact by email or userId (exit 4 when there is none)',

@@ -15,7 +15,7 @@ export const area: Area = {
 transactional email (loopsctl transactional get <id>) and the emailMessageId
 of a workflow's send-email nodes.`,
     examples: [`loopsctl email-messages get ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID}`],
-    commands: [
+    commands: () => [
       command({
         name: 'get',
         aliases: ['show', 'view'],

@@ -10,7 +10,7 @@ export const area: Area = {
     name: 'event-patterns',
     summary: 'Events that start workflows, and their properties: list, get',
     examples: ['loopsctl event-patterns list', 'loopsctl event-patterns get --name trial_started'],
-    commands: [
+    commands: () => [
       listCommand({
         summary: 'List the event patterns workflow event triggers can use',
         example: 'loopsctl event-patterns list',

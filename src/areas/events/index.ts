@@ -21,7 +21,7 @@ export const area: Area = {
     aliases: ['event'],
     summary: 'Events that start workflows: send, import',
     examples: ['loopsctl events send trial_started --email ada@example.com', 'loopsctl events import events.jsonl'],
-    commands: [
+    commands: () => [
       command({
         name: 'send',
         summary: 'Send an event for a contact, once',

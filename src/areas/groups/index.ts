@@ -12,7 +12,7 @@ export const area: Area = {
     aliases: ['transactional-groups'],
     summary: 'Transactional groups: list, get, create, update',
     examples: ['loopsctl groups list', `loopsctl groups get ${EXAMPLE_ID}`],
-    commands: [
+    commands: () => [
       listCommand({ summary: 'List transactional groups, most recently created first', example: 'loopsctl groups list', load: async () => (await import('./commands.js')).list }),
       command({
         name: 'get',

@@ -7,7 +7,7 @@ export const area: Area = {
     name: 'ips',
     summary: 'Dedicated sending IP addresses: list, check an allow-list',
     examples: ['loopsctl ips list --plain', 'loopsctl ips check allowlist.txt'],
-    commands: [
+    commands: () => [
       command({
         name: 'list',
         aliases: ['ls'],

@@ -9,7 +9,7 @@ export const area: Area = {
     aliases: ['mailing-lists'],
     summary: 'Mailing lists: list',
     examples: ['loopsctl lists list'],
-    commands: [
+    commands: () => [
       command({
         name: 'list',
         aliases: ['ls'],

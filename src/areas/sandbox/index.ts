@@ -22,7 +22,7 @@ export const area: Area = {
     name: 'sandbox',
     summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
     examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox'],
-    commands: [
+    commands: () => [
       command({
         name: 'serve',
         summary: 'Run the sandbox until interrupted (the default: `loopsctl sandbox` does this)',

@@ -28,7 +28,7 @@ export const area: Area = {
     name: 'segments',
     summary: 'Audience segments: list, get, create',
     examples: ['loopsctl segments list', `loopsctl segments get ${EXAMPLE_ID}`],
-    commands: [
+    commands: () => [
       listCommand({
         summary: 'List audience segments with their filters in words, most recently created first',
         example: 'loopsctl segments list',

@@ -34,7 +34,7 @@ export const area: Area = {
     name: 'themes',
     summary: 'Email themes: list, get, create, update',
     examples: ['loopsctl themes list', `loopsctl themes get ${EXAMPLE_ID}`],
-    commands: [
+    commands: () => [
       listCommand({
         summary: 'List email themes with their main colours, most recently created first',
         example: 'loopsctl themes list',

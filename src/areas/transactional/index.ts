@@ -20,7 +20,7 @@ export const area: Area = {
     name: 'transactional',
     summary: 'Transactional emails: list, get, metrics, drafts, create, update, publish',
     examples: ['loopsctl transactional list', `loopsctl transactional metrics ${EXAMPLE_ID}`],
-    commands: [
+    commands: () => [
       listCommand({
         summary: 'List transactional emails, most recently created first',
         example: 'loopsctl transactional list',

@@ -7,7 +7,7 @@ export const area: Area = {
     name: 'uploads',
     summary: 'Upload images for use in emails',
     examples: ['loopsctl uploads create logo.png'],
-    commands: [
+    commands: () => [
       command({
         name: 'create',
         summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 4,000,000 bytes) and print its asset id and public URL',

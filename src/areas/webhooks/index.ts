@@ -23,7 +23,7 @@ export const area: Area = {
     name: 'webhooks',
     summary: 'Verify and sign webhook deliveries',
     examples: ['loopsctl webhooks sign --secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw --body-file body.json'],
-    commands: [
+    commands: () => [
       command({
         name: 'verify',
         summary: 'Check the signature of a webhook delivery; exit 1 with the reason when it is not valid',

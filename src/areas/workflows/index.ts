@@ -139,7 +139,7 @@ export const area: Area = {
     summary: 'Workflows and their graphs: list, show, create, update, set-list, nodes (alpha API)',
     help: ALPHA_NOTE,
     examples: ['loopsctl workflow list', `loopsctl workflow show ${TRIAL}`, `loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
-    commands: [
+    commands: () => [
       listCommand({ summary: 'List workflows', example: 'loopsctl workflow list', help: ALPHA_NOTE, load: async () => (await import('./commands.js')).list }),
       command({
         name: 'show',
