@@ -32,7 +32,7 @@ const suppression = group({
   name: 'suppression',
   summary: 'Whether a contact is on the suppression list, and taking it off',
   examples: ['loopsctl contacts suppression get --email linus@example.com'],
-  commands: [
+  commands: () => [
     command({
       name: 'get',
       aliases: ['show', 'view'],

@@ -22,12 +22,14 @@ function wrapList(first: string, words: string[]): string {
   return lines.join('\n');
 }
 
-/** Every style with its kind, by group, for `--help`. */
-const STYLES_HELP = `Styles: colours are strings such as "#0057ff", sizes are numbers, fonts are names.
+/** Every style with its kind, by group, for `--help`: made with the themes commands, not at every start. */
+function stylesHelp(): string {
+  return `Styles: colours are strings such as "#0057ff", sizes are numbers, fonts are names.
 ${Object.entries(THEME_STYLE_GROUPS)
   .map(([group, names]) => wrapList(`  ${group}:`, names.map((name) => `${name} (${THEME_STYLES[name]})`)))
   .join('\n')}
 Unknown styles and values of the wrong kind are refused before anything is sent.`;
+}
 
 export const area: Area = {
   spec: group({
@@ -52,7 +54,7 @@ export const area: Area = {
       command({
         name: 'create',
         summary: 'Create a theme; styles not given take the API defaults',
-        help: STYLES_HELP,
+        help: stylesHelp(),
         options: [{ flags: '--name <name>', description: 'theme name', required: true }, ...STYLE_OPTIONS],
         examples: [
           'loopsctl themes create --name "Dark mode" --style backgroundColor=#111827 --style bodyColor=#1f2937',
@@ -64,7 +66,7 @@ export const area: Area = {
       command({
         name: 'update',
         summary: 'Rename a theme or change its styles; style changes reach every email using it',
-        help: STYLES_HELP,
+        help: stylesHelp(),
         args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)' }],
         options: [{ flags: '--name <name>', description: 'new name' }, ...STYLE_OPTIONS],
         examples: [`loopsctl themes update ${EXAMPLE_ID} --style buttonBorderRadius=12`, `loopsctl themes update ${EXAMPLE_ID} --name "Midnight blue"`],

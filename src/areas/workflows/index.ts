@@ -40,7 +40,7 @@ const nodes = group({
   summary: "A workflow's nodes: get, add, update, reroute, add-branch, delete",
   help: editHelp,
   examples: [`loopsctl workflow nodes add ${WIN_BACK} --type TimerAction --between ${WIN_BACK_FILTER} ${WIN_BACK_EXPERIMENT}`],
-  commands: [
+  commands: () => [
     command({
       name: 'get',
       aliases: ['show', 'view'],
