@@ -118,9 +118,11 @@ function staticClosure(graph, from) {
 
 /**
  * Which bundle holds a module: cli.cjs has what every start needs (the declarations, help,
- * errors); then each area's commands have a bundle of their own (areas-ips.cjs), the API client
- * and zod one (client.cjs), the sandbox and every area's routes one (sandbox.cjs), and core.cjs
- * the rest (output, input, configuration). So a command reads its own area and what it uses.
+ * errors, the command context); then each area's commands have a bundle of their own
+ * (areas-ips.cjs, with any package that area alone uses), the API client and zod one
+ * (client.cjs), the sandbox and every area's routes one (sandbox.cjs), and the rest of src/render,
+ * src/config and src/core one each (render.cjs, config.cjs, core.cjs). So a command reads its own
+ * area and what it uses.
  */
 function partOf(core, graph) {
   const sourcePart = (path) => {
@@ -274,8 +276,9 @@ function unsignedLeb128(bytes, offset) {
  * Record V8's code cache (bin/loopsctl.js reads it) from one process running the local commands
  * whose start matters most, one after the other: V8 keeps the bytecode of every function they
  * compiled. `commands` comes first, for every group's commands, which a group's help builds on
- * first use (see group() in src/core/declare.ts). Help comes last: bytecode that has not run for a while can be dropped by the garbage
- * collector before the cache is written, and help is what most starts need.
+ * first use (see group() in src/core/declare.ts). Help comes last: bytecode that has not run for
+ * a while can be dropped by the garbage collector before the cache is written, and help is what
+ * most starts need.
  */
 const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
   env: {
