@@ -28,12 +28,28 @@ function runBundles(dist) {
   const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
   if (recording !== undefined) {
     const { readdirSync, writeFileSync } = require('node:fs');
-    const writeShipped = () => {
-      // Bundles that no recorded command loaded get a cache of their top level.
-      for (const name of readdirSync(dist)) if (name.endsWith('.cjs')) compile(join(dist, name));
-      compiled.forEach(({ script }, filename) => writeFileSync(shippedCacheFile(filename), script.createCachedData()));
+    const caches = new Map();
+    let used = new Set();
+    const compileUsed = (filename) => {
+      used.add(filename);
+      return compile(filename);
     };
-    return record(JSON.parse(recording), () => startProgram(dist, compile), writeShipped);
+    // A bundle's cache is taken as soon as a command that ran it has finished: by the end of the
+    // recording, the garbage collector would have dropped the bytecode of what only an earlier
+    // command ran.
+    const take = () => {
+      for (const filename of used) caches.set(filename, compiled.get(filename).script.createCachedData());
+      used = new Set();
+    };
+    const writeShipped = () => {
+      for (const name of readdirSync(dist)) {
+        const filename = join(dist, name);
+        // Bundles that no recorded command loaded get a cache of their top level.
+        if (name.endsWith('.cjs') && !caches.has(filename)) caches.set(filename, compile(filename).script.createCachedData());
+      }
+      caches.forEach((data, filename) => writeFileSync(shippedCacheFile(filename), data));
+    };
+    return record(JSON.parse(recording), () => startProgram(dist, compileUsed), take, writeShipped);
   }
   process.on('exit', () => {
     for (const bundle of compiled.values()) {
@@ -100,19 +116,35 @@ function compileBundle(filename) {
 
 /**
  * For the build: runs the program once for each list of arguments, one after the other in this
- * process, then writes the caches, which so hold what each of those commands compiled.
+ * process, calling `finished` after each, then writes the caches, which so hold what each of
+ * those commands compiled. Fails (exit 1) unless every command ran and succeeded.
  */
-function record(commands, start, write) {
-  const next = () => {
+function record(commands, start, finished, write) {
+  const ran = [];
+  const startNext = () => {
     const args = commands.shift();
-    if (args === undefined) return;
+    ran.push(args.join(' '));
     process.argv.splice(2, Infinity, ...args);
     start();
   };
-  // Emitted whenever the event loop runs empty: the command before has finished.
-  process.on('beforeExit', next);
-  process.on('exit', write);
-  next();
+  // Emitted whenever the event loop runs empty: the command before has finished. The next one
+  // starts from the loop, not from here: a command that needs nothing of the loop (its output
+  // written synchronously to a file or a pipe) would leave it empty, and the process would end
+  // without emitting this again.
+  process.on('beforeExit', () => {
+    finished();
+    if (process.exitCode !== undefined && process.exitCode !== 0) return;
+    if (commands.length > 0) setImmediate(startNext);
+  });
+  process.on('exit', (code) => {
+    if (code !== 0 || commands.length > 0) {
+      process.stderr.write(`recording the code cache stopped after \`loopsctl ${ran.at(-1)}\` (exit ${code})\n`);
+      process.exitCode = code || 1;
+      return;
+    }
+    write();
+  });
+  startNext();
 }
 
 function readCache(file) {

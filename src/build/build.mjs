@@ -275,17 +275,18 @@ function unsignedLeb128(bytes, offset) {
 /**
  * Record V8's code cache (bin/loopsctl.js reads it) from one process running the local commands
  * whose start matters most, one after the other: V8 keeps the bytecode of every function they
- * compiled. `commands` comes first, for every group's commands, which a group's help builds on
- * first use (see group() in src/core/declare.ts). Help comes last: bytecode that has not run for
- * a while can be dropped by the garbage collector before the cache is written, and help is what
- * most starts need.
+ * compiled, and a bundle's cache is taken right after the last of them that ran it. Help comes
+ * last, as what most starts need. Not `commands`, which builds every group's commands: the
+ * bytecode of all of them would make the main bundle's cache a fifth larger, and every start
+ * reads it whole, while a group's own help compiles the little it needs (see group() in
+ * src/core/declare.ts).
  */
 const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
   env: {
     ...process.env,
     // The shipped cache serves runs without flags: it is recorded without them.
     NODE_OPTIONS: '',
-    LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['commands'], ['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
+    LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
     // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
     LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',
   },

@@ -4,7 +4,7 @@
  * first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,9 +24,9 @@ interface Spawned {
   stderr: string;
 }
 
-function spawnCli(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Spawned> {
+function spawnCli(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = [], bin = BIN): Promise<Spawned> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, bin, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: scratch, LOOPSCTL_CONFIG_DIR: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -126,6 +126,42 @@ describe('the code cache', () => {
     const other = await spawnCli(['--help'], { ...env, NODE_OPTIONS: '--max-old-space-size=400' });
     expect(other.stderr).toMatch(/not used/);
     expect((await spawnCli(['--help'], env)).stderr).toMatch(/^code cache: used /);
+  });
+
+  describe('recorded by the build', () => {
+    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    /** A copy of the package without its caches, and the caches a recording wrote there. */
+    function copyWithoutCaches(name: string): { bin: string; caches: () => string[] } {
+      const copy = join(scratch, name);
+      const root = resolve(BIN, '../..');
+      cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
+      cpSync(join(root, 'package.json'), join(copy, 'package.json'));
+      cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.cache') });
+      return { bin: join(copy, 'bin/loopsctl.js'), caches: () => readdirSync(join(copy, 'dist')).filter((file) => file.endsWith('.cache')) };
+    }
+
+    it('runs every command it is given to its end, then writes a cache for every bundle', async () => {
+      const { bin, caches } = copyWithoutCaches('recording');
+      const commands = [['completion', 'bash'], ['webhooks', 'sign'], ['--help']];
+      const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      // Each command's output, in order: the completion script, the signature headers, the help.
+      const completion = madeCompletionScript('bash');
+      expect(result.stdout.startsWith(completion)).toBe(true);
+      expect(result.stdout.slice(completion.length)).toMatch(/^webhook-id: msg_.*\nwebhook-timestamp: \d+\nwebhook-signature: v1,.*\nUsage: loopsctl /);
+      const bundles = readdirSync(resolve(BIN, '../../dist')).filter((file) => file.endsWith('.cjs'));
+      expect(caches().sort()).toEqual(bundles.map((bundle) => `${bundle}.${process.version}-${process.arch}.cache`).sort());
+    });
+
+    it('fails, writing no cache, when a command fails', async () => {
+      const { bin, caches } = copyWithoutCaches('failed-recording');
+      const commands = [['--help'], ['webhooks', 'sign'], ['completion', 'bash']];
+      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/no webhook secret[\s\S]*recording the code cache stopped after `loopsctl webhooks sign` \(exit 2\)\n$/);
+      expect(result.stdout).not.toMatch(/# bash completion/);
+      expect(caches()).toEqual([]);
+    });
   });
 
   it('never stands in the way when the cache directory cannot be written', async () => {
