@@ -264,7 +264,7 @@ export class ImportProgress {
     /** Records in the input, when known. */
     private readonly total: number | undefined,
   ) {
-    this.line = new ProgressLine(stream);
+    this.line = new ProgressLine(() => stream);
     this.started = now().getTime();
   }
 

@@ -58,7 +58,7 @@ export class CommandContext {
     readonly spec: CommandSpec,
     jq?: JqFilter,
   ) {
-    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal });
+    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: () => runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal });
   }
 
   get env(): Record<string, string | undefined> {
@@ -123,12 +123,11 @@ export class CommandContext {
     this.pacer ??= new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
     const { globals, runtime } = this;
     const stderr = (line: string) => runtime.stderr.write(`${line}\n`);
-    // Retries are worth a line for someone watching a terminal, or reading --debug output.
-    const onRetry =
-      globals.debug || runtime.stderr.isTTY
-        ? (notice: RetryNotice) =>
-            stderr(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})`)
-        : undefined;
+    // Retries are worth a line for someone watching a terminal, or reading --debug output. Asked
+    // at the retry: opening stderr to ask costs a run that never retries a millisecond or two.
+    const onRetry = (notice: RetryNotice) => {
+      if (globals.debug || runtime.stderr.isTTY) stderr(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})`);
+    };
     const transport = new HttpTransport({
       baseUrl: await this.baseUrl(),
       apiKey,

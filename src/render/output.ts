@@ -21,7 +21,8 @@ export interface OutputOptions {
   /** false when --no-color was given. */
   color: boolean;
   stdout?: OutputStream;
-  stderr?: OutputStream;
+  /** stderr, or how to open it: a run that writes nothing there should not pay for opening it. */
+  stderr?: OutputStream | (() => OutputStream);
   env?: NodeJS.ProcessEnv;
   /** The terminal's width in columns; by default stdout's, else $COLUMNS, else 80. */
   columns?: number;
@@ -39,7 +40,8 @@ export class Output {
   /** Width that text for the terminal is fitted to. */
   readonly columns: number;
   readonly stdout: OutputStream;
-  readonly stderr: OutputStream;
+  private errorStream?: OutputStream;
+  private readonly openStderr: () => OutputStream;
   private readonly filter?: JqFilter;
   /** chalk, once loadPalette() has loaded it. */
   private painter?: Style;
@@ -49,7 +51,8 @@ export class Output {
   constructor(options: OutputOptions) {
     this.signal = options.signal;
     this.stdout = options.stdout ?? process.stdout;
-    this.stderr = options.stderr ?? process.stderr;
+    const { stderr } = options;
+    this.openStderr = typeof stderr === 'function' ? stderr : () => stderr ?? process.stderr;
     this.json = options.json || options.jq !== undefined;
     this.filter = options.jq;
     this.tty = this.stdout.isTTY === true;
@@ -66,6 +69,11 @@ export class Output {
     if (!this.color || this.painter !== undefined) return;
     const { colourPalette } = await import('./palette.js');
     this.painter = colourPalette();
+  }
+
+  get stderr(): OutputStream {
+    this.errorStream ??= this.openStderr();
+    return this.errorStream;
   }
 
   /** chalk, with colour on and once loadPalette() has run. */

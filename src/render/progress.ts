@@ -13,22 +13,28 @@ export function progressText(fetched: number, total: number, noun: string): stri
   return total >= fetched ? `fetched ${formatCount(fetched)} of ${formatCount(total)} ${noun}` : `fetched ${formatCount(fetched)} ${noun}`;
 }
 
-/** One line of stderr, redrawn in place; only on a terminal. */
+type ProgressStream = Writable & { isTTY?: boolean };
+
+/**
+ * One line of stderr, redrawn in place; only on a terminal. The stream is asked for when there is
+ * a line to show: a run that never shows one never opens stderr.
+ */
 export class ProgressLine {
   private shown = false;
 
-  constructor(private readonly stream: Writable & { isTTY?: boolean }) {}
+  constructor(private readonly stream: () => ProgressStream) {}
 
   show(text: string): void {
-    if (this.stream.isTTY !== true) return;
-    this.stream.write(`${CLEAR_LINE}${text}`);
+    const stream = this.stream();
+    if (stream.isTTY !== true) return;
+    stream.write(`${CLEAR_LINE}${text}`);
     this.shown = true;
   }
 
   /** Removes the line, so that output, notes and errors start on a clean line. */
   clear(): void {
     if (!this.shown) return;
-    this.stream.write(CLEAR_LINE);
+    this.stream().write(CLEAR_LINE);
     this.shown = false;
   }
 }
@@ -37,7 +43,7 @@ export class PaginationProgress {
   private readonly line: ProgressLine;
 
   constructor(
-    stream: Writable & { isTTY?: boolean },
+    stream: () => ProgressStream,
     private readonly noun: string,
     /** --limit: the count stops there, whatever the API's total. */
     private readonly limit = Infinity,

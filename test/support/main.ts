@@ -15,6 +15,8 @@ export interface Result {
   code: number;
   stdout: string;
   stderr: string;
+  /** Whether the run asked the runtime for stderr, which the real process opens only then. */
+  stderrOpened: boolean;
   /** stdout parsed as JSON. */
   json<T = any>(): T;
 }
@@ -63,9 +65,13 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
   const input = options.input;
   const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];
   if (options.tty) stdin.isTTY = true;
+  let stderrOpened = false;
   const runtime: Runtime = {
     stdout,
-    stderr,
+    get stderr() {
+      stderrOpened = true;
+      return stderr;
+    },
     stdin,
     env,
     now: options.now ?? (() => new Date()),
@@ -77,6 +83,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     code,
     stdout: stdout.text,
     stderr: stderr.text,
+    stderrOpened,
     json: () => JSON.parse(stdout.text),
   };
 }

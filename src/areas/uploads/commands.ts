@@ -64,7 +64,9 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     timeoutMs: globals.timeout * 1000,
     retries: globals.retries,
     signal: runtime.signal,
-    onRetry: globals.debug || runtime.stderr.isTTY ? stderr : undefined,
+    onRetry: (line) => {
+      if (globals.debug || runtime.stderr.isTTY) stderr(line);
+    },
     debug: globals.debug ? stderr : undefined,
   });
   const completed = await explained(completeUpload(client, created.emailAssetId), {
