@@ -204,7 +204,13 @@ function bundleEntry(name, graph, part) {
 await rm(dist, { recursive: true, force: true });
 const madeCompletionScripts = await makeCompletionScripts();
 const graph = await moduleGraph();
-const part = partOf(staticClosure(graph, entry), graph);
+/**
+ * Modules in cli.cjs that no start needs: reading a command's input (a file, stdin), which most
+ * commands that take content use. In core.cjs, it would be all that `webhooks sign` reads that
+ * bundle for.
+ */
+const withTheProgram = ['src/core/input.ts'];
+const part = partOf(new Set([...staticClosure(graph, entry), ...withTheProgram]), graph);
 const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
