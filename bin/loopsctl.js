@@ -120,10 +120,10 @@ function compileBundle(filename) {
  * those commands compiled. Fails (exit 1) unless every command ran and succeeded.
  */
 function record(commands, start, finished, write) {
-  const ran = [];
+  let current;
   const startNext = () => {
     const args = commands.shift();
-    ran.push(args.join(' '));
+    current = args.join(' ');
     process.argv.splice(2, Infinity, ...args);
     start();
   };
@@ -133,12 +133,12 @@ function record(commands, start, finished, write) {
   // without emitting this again.
   process.on('beforeExit', () => {
     finished();
-    if (process.exitCode !== undefined && process.exitCode !== 0) return;
+    if (process.exitCode) return;
     if (commands.length > 0) setImmediate(startNext);
   });
   process.on('exit', (code) => {
     if (code !== 0 || commands.length > 0) {
-      process.stderr.write(`recording the code cache stopped after \`loopsctl ${ran.at(-1)}\` (exit ${code})\n`);
+      process.stderr.write(`recording the code cache stopped after \`loopsctl ${current}\` (exit ${code})\n`);
       process.exitCode = code || 1;
       return;
     }

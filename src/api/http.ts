@@ -349,7 +349,6 @@ function waitTooLong(error: LoopsctlError, waitMs: number, capMs: number): Loops
   });
 }
 
-
 /**
  * Where a redirect points, for the error message: resolved against the request, without
  * credentials, query or fragment (they may carry tokens), control characters escaped, cut short.

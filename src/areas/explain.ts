@@ -1,7 +1,8 @@
 /**
  * Hints for the API's documented failures, added where a command knows what they mean: a 401 from
  * an operation of the content API, and statuses particular to one operation. (A 404 gets the list
- * of its group from main, for every command.) The error keeps its class, message, status and code; only the hint is new.
+ * of its group from main, for every command.) The error keeps its class, message, status and
+ * code; only the hint is new.
  */
 import { AuthError, LoopsctlError, withDetails } from '../api/errors.js';
 import type { Handler } from '../core/declare.js';

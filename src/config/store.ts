@@ -82,7 +82,6 @@ export class ProfileStore {
   }
 }
 
-
 /** Keys are kept only where nobody else can replace the file or read it through a link of theirs. */
 function checkConfigDirectory(directory: string): void {
   try {

@@ -18,7 +18,7 @@ import type { Readable } from 'node:stream';
 import { AuthError, InterruptedError, LocalFileError, LoopsctlError, NetworkError, OutputError, RateLimitError, UsageError } from '../api/errors.js';
 import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
-import { ProgressLine } from '../render/progress.js';
+import { ProgressLine, type ProgressStream } from '../render/progress.js';
 import { sanitize } from '../render/sanitize.js';
 import type { CommandContext } from './context.js';
 import type { Runtime } from './runtime.js';
@@ -252,19 +252,18 @@ export async function countLines(input: string): Promise<number | undefined> {
   return count;
 }
 
-
 /** The live line on a terminal's stderr: done, failed, rate and time left. Nothing off a terminal. */
 export class ImportProgress {
   private readonly line: ProgressLine;
   private readonly started: number;
 
   constructor(
-    stream: Output['stderr'],
+    stream: () => ProgressStream,
     private readonly now: () => Date,
     /** Records in the input, when known. */
     private readonly total: number | undefined,
   ) {
-    this.line = new ProgressLine(() => stream);
+    this.line = new ProgressLine(stream);
     this.started = now().getTime();
   }
 
@@ -306,7 +305,7 @@ export const IMPORT_CONCURRENCY = 4;
 /** An import as a command runs it: records through runBulk, progress on stderr, the summary as output. */
 export async function runImport<T>(context: CommandContext, run: Pick<BulkRun<T>, 'records' | 'journal' | 'statuses' | 'send'> & { total: number | undefined }): Promise<number> {
   const { runtime, out } = context;
-  const result = await runBulk({ ...run, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(runtime.stderr, runtime.now, run.total) });
+  const result = await runBulk({ ...run, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total) });
   await out.present(result.summary, (_out, summary) => summaryText(summary));
   return result.exitCode;
 }

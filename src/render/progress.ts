@@ -13,7 +13,7 @@ export function progressText(fetched: number, total: number, noun: string): stri
   return total >= fetched ? `fetched ${formatCount(fetched)} of ${formatCount(total)} ${noun}` : `fetched ${formatCount(fetched)} ${noun}`;
 }
 
-type ProgressStream = Writable & { isTTY?: boolean };
+export type ProgressStream = Writable & { isTTY?: boolean };
 
 /**
  * One line of stderr, redrawn in place; only on a terminal. The stream is asked for when there is

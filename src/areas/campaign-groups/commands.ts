@@ -9,7 +9,6 @@ import { campaignGroups, createCampaignGroup, getCampaignGroup, updateCampaignGr
 
 export const list = explainedHandler(listHandler(campaignGroups, groupListView('campaign groups')), { contentApi: true });
 
-
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'campaign group id');
   const found = await explained(getCampaignGroup(await context.client(), id), { contentApi: true });

@@ -12,7 +12,6 @@ import { componentValidationFailure } from './schemas.js';
 
 export const list = explainedHandler(listHandler(components, componentListView), { contentApi: true });
 
-
 export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
   checkId(id, 'component id');
   if (options.lmx && context.out.json) throw new UsageError('--lmx and --json cannot be used together', { hint: 'choose one output form' });

@@ -42,7 +42,6 @@ export const EMAIL_FORMATS = ['styled', 'plain'] as const;
 /** The API refuses larger LMX bodies with 413. */
 export const MAX_LMX_BYTES = 100 * 1024;
 
-
 /** The fallback fields of a message, by the word each kind of variable goes by. */
 export const FALLBACK_FIELDS = {
   contact: 'contactPropertiesFallbacks',

@@ -9,7 +9,6 @@ import { groupListView, renderGroup } from './render.js';
 
 export const list = explainedHandler(listHandler(transactionalGroups, groupListView('transactional groups')), { contentApi: true });
 
-
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'transactional group id');
   const found = await explained(getTransactionalGroup(await context.client(), id), { contentApi: true });

@@ -12,7 +12,6 @@ import { collectStyles, stylesFromFile, type StylesRequest } from './styles.js';
 
 export const list = explainedHandler(listHandler(themes, themeListView), { contentApi: true });
 
-
 export const get: Handler<[string]> = async (context, [id]) => {
   checkId(id, 'theme id');
   const theme = await explained(getTheme(await context.client(), id), { contentApi: true });

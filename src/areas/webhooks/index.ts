@@ -7,7 +7,6 @@ import { command, group, integerIn, type OptionSpec } from '../../core/declare.j
 import type { Area } from '../area.js';
 import { DEFAULT_TOLERANCE_SECONDS } from './tolerance.js';
 
-
 function timestampArgument(value: string): string {
   if (!/^\d{1,12}$/.test(value)) throw new InvalidArgumentError('expected seconds since the Unix epoch.');
   return value;
