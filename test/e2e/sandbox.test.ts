@@ -1,5 +1,5 @@
 /** Every command against the built-in sandbox: `loopsctl --sandbox ...`, no key, no server to start. */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS, seedState } from '../support/sandbox.js';
@@ -97,6 +97,20 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     const sign = await runCli(['--sandbox', 'webhooks', 'sign', '--secret', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], { input: '{}' });
     expect(sign.code).toBe(2);
     expect(sign.stderr).toContain('--sandbox does not apply to `webhooks sign`');
+  });
+
+  it('refuses a state file it cannot read with exit 2 and the way out, and leaves the file as it is', async () => {
+    const configDir = tempConfigDir();
+    const stateFile = join(configDir, 'sandbox-state.json');
+    for (const content of ['{"version": 2, "themes": [', JSON.stringify({ ...seed, version: 99 })]) {
+      writeFileSync(stateFile, content);
+      const { code, stdout, stderr } = await sandbox(['themes', 'list'], configDir);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`the sandbox state file ${stateFile} could not be read`);
+      expect(stderr).toContain('loopsctl sandbox --reset');
+      expect(readFileSync(stateFile, 'utf8')).toBe(content);
+    }
   });
 
   it('never touches stored keys: --sandbox auth logout and login are refused with the config file unchanged', async () => {

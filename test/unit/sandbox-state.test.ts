@@ -6,7 +6,7 @@ import { LocalFileError, UsageError } from '../../src/api/errors.js';
 import { transactionalEmails } from '../../src/areas/transactional/sandbox.js';
 import { SEED_IDS, sandboxModules, seedState } from '../support/sandbox.js';
 import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
-import { defaultStatePath, readState, withStateLock, writeState } from '../../src/sandbox/state.js';
+import { defaultStatePath, readState, STATE_VERSION, withStateLock, writeState } from '../../src/sandbox/state.js';
 
 const started: SandboxServer[] = [];
 afterEach(async () => {
@@ -88,6 +88,17 @@ describe('sandbox state', () => {
     expect(() => writeState(file, unserializable)).toThrow();
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('brings a file of an older layout up to date: its data kept, a slice it lacks taken from the seed', () => {
+    const file = tempFile();
+    const { themes, segments, ...rest } = seedState();
+    const older = { ...rest, version: 1, themes: [{ ...themes[0]!, name: 'Kept from layout 1' }, ...themes.slice(1)] };
+    writeFileSync(file, JSON.stringify(older));
+    const state = readState(file, sandboxModules)!;
+    expect(state.version).toBe(STATE_VERSION);
+    expect((state.themes as typeof themes)[0]!.name).toBe('Kept from layout 1');
+    expect(state.segments).toEqual(segments);
   });
 
   it('names a corrupt or foreign state file and the way out', () => {
