@@ -1,6 +1,6 @@
 /** A reader that goes away early, and Ctrl-C in the middle of paging. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { json, serversClosedAfterAll, startApiServer, type ApiServer } from '../support/api-server.js';
 import { silent } from '../support/faults.js';
 import { envelope, group } from '../support/fixtures.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
 
-let server: ApiServer;
-afterEach(() => server.close());
+const keep = serversClosedAfterAll();
 
 const LIST = 'GET /v1/transactional-groups';
 
@@ -29,9 +28,9 @@ function endlessPages(pages: number, headers: Record<string, string> = {}) {
   });
 }
 
-describe('pipes', () => {
+describe.concurrent('pipes', () => {
   it('ends quietly with status 0 when stdout closes early, as with | head -1', async () => {
-    server = await endlessPages(40);
+    const server = keep(await endlessPages(40));
     const result = await runCli(['groups', 'list'], {
       env: { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url },
       onSpawn: (child) => child.stdout.once('data', () => child.stdout.destroy()),
@@ -43,7 +42,7 @@ describe('pipes', () => {
 
   it('delivers long output whole and in order to a slow reader before exiting', async () => {
     // A high stated limit lets the pages come faster than the reader takes them.
-    server = await endlessPages(40, { 'x-ratelimit-limit': '1000' });
+    const server = keep(await endlessPages(40, { 'x-ratelimit-limit': '1000' }));
     const slow = await runCli(['groups', 'list', '--json'], {
       env: { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url },
       // Each chunk read makes the reader look away for a while, so loopsctl keeps finding the pipe full.
@@ -58,7 +57,7 @@ describe('pipes', () => {
   });
 
   it('keeps a check\'s verdict when its reader goes away: a gate never fails open', async () => {
-    server = await startApiServer({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['203.0.113.9']) });
+    const server = keep(await startApiServer({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['203.0.113.9']) }));
     const dir = mkdtempSync(join(tmpdir(), 'loopsctl-verdict-'));
     const file = join(dir, 'allowlist.txt');
     writeFileSync(file, '198.51.100.1\n');
@@ -73,7 +72,7 @@ describe('pipes', () => {
     // As in the Ctrl-C case below: the last page does not fit in the pipe, and nothing else is left to do.
     const capacity = pipeCapacity();
     const pages = [[groupOfLineLength(0, capacity - 2_000)], [groupOfLineLength(1, 8_000)]];
-    server = await startApiServer({ [LIST]: (req, res) => (req.query.has('cursor') ? json(res, 200, envelope(pages[1]!)) : json(res, 200, envelope(pages[0]!, 'next'))) });
+    const server = keep(await startApiServer({ [LIST]: (req, res) => (req.query.has('cursor') ? json(res, 200, envelope(pages[1]!)) : json(res, 200, envelope(pages[0]!, 'next'))) }));
     const path = join(mkdtempSync(join(tmpdir(), 'loopsctl-fifo-')), 'stdout');
     execFileSync('mkfifo', [path]);
     const readEnd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -104,7 +103,7 @@ describe('pipes', () => {
   });
 
   it('reports output that cannot be written (a full disk) with exit 74, not a stack trace', async () => {
-    server = await endlessPages(2);
+    const server = keep(await endlessPages(2));
     const full = openSync('/dev/full', 'w');
     try {
       const result = await spawnWithStdout(['groups', 'list'], full, { LOOPS_API_KEY: 'test-key-pipe', LOOPS_BASE_URL: server.url });
@@ -178,10 +177,10 @@ function groupOfLineLength(index: number, bytes: number) {
 }
 
 /**
- * Runs loopsctl against the test's server with stdout into a pipe that nothing reads, and sends it
+ * Runs loopsctl against `server` with stdout into a pipe that nothing reads, and sends it
  * `signal` once its requests have stopped: it then waits for the reader.
  */
-async function signalWhenBlocked(args: string[], signal: NodeJS.Signals = 'SIGINT') {
+async function signalWhenBlocked(server: ApiServer, args: string[], signal: NodeJS.Signals = 'SIGINT') {
   const pipe = unreadPipe();
   try {
     let signalled = 0;
@@ -206,9 +205,9 @@ async function requestsStopped(server: ApiServer): Promise<void> {
   }
 }
 
-describe('Ctrl-C', () => {
+describe.concurrent('Ctrl-C', () => {
   it('mid-pagination exits 130 without a stack trace', async () => {
-    server = await startApiServer();
+    const server = keep(await startApiServer());
     let served = 0;
     server.route(LIST, (req, res) => {
       served += 1;
@@ -234,7 +233,7 @@ describe('Ctrl-C', () => {
   });
 
   it('during a wait between retries exits 130 at once', async () => {
-    server = await startApiServer({ [LIST]: (_req, res) => json(res, 429, { message: 'slow down' }, { 'retry-after': '30' }) });
+    const server = keep(await startApiServer({ [LIST]: (_req, res) => json(res, 429, { message: 'slow down' }, { 'retry-after': '30' }) }));
     const started = performance.now();
     const result = await runCli(['groups', 'list', '--json'], {
       env: { LOOPS_API_KEY: 'test-key-sigint', LOOPS_BASE_URL: server.url },
@@ -255,8 +254,8 @@ describe('Ctrl-C', () => {
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s exits 130 at once while stdout is a full pipe that nothing reads', async (signal) => {
-    server = await endlessPages(40);
-    const result = await signalWhenBlocked(['groups', 'list'], signal);
+    const server = keep(await endlessPages(40));
+    const result = await signalWhenBlocked(server, ['groups', 'list'], signal);
     expect(result).toMatchObject({ code: 130, stderr: 'Error: interrupted\n' });
     expect(result.msAfterSignal).toBeLessThan(5_000);
     // The pipe filled long before the listing's 40 pages were fetched.
@@ -264,8 +263,8 @@ describe('Ctrl-C', () => {
   });
 
   it('exits 130 at once when Ctrl-C comes while one large write waits for the reader', async () => {
-    server = await startApiServer({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['x'.repeat(pipeCapacity() * 2)]) });
-    expect(await signalWhenBlocked(['api', '/v1/dedicated-sending-ips'])).toMatchObject({ code: 130, stderr: 'Error: interrupted\n' });
+    const server = keep(await startApiServer({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['x'.repeat(pipeCapacity() * 2)]) }));
+    expect(await signalWhenBlocked(server, ['api', '/v1/dedicated-sending-ips'])).toMatchObject({ code: 130, stderr: 'Error: interrupted\n' });
   });
 
   it('exits 130 at once when the command has ended and only its last output waits for the reader', async () => {
@@ -273,7 +272,7 @@ describe('Ctrl-C', () => {
     // fit, yet leaves the command nothing to wait for.
     const capacity = pipeCapacity();
     const pages = [[groupOfLineLength(0, capacity - 2_000)], [groupOfLineLength(1, 8_000)]];
-    server = await startApiServer({ [LIST]: (req, res) => (req.query.has('cursor') ? json(res, 200, envelope(pages[1]!)) : json(res, 200, envelope(pages[0]!, 'next'))) });
-    expect(await signalWhenBlocked(['groups', 'list', '--jsonl'])).toMatchObject({ code: 130, stderr: '' });
+    const server = keep(await startApiServer({ [LIST]: (req, res) => (req.query.has('cursor') ? json(res, 200, envelope(pages[1]!)) : json(res, 200, envelope(pages[0]!, 'next'))) }));
+    expect(await signalWhenBlocked(server, ['groups', 'list', '--jsonl'])).toMatchObject({ code: 130, stderr: '' });
   });
 });

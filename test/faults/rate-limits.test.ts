@@ -1,26 +1,25 @@
 /** 429 answers: Retry-After is obeyed, backoff applies without it, and a create is never sent twice. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from '../support/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { serversClosedAfterAll, startApiServer, type ApiServer } from '../support/api-server.js';
 import { inTurn, status } from '../support/faults.js';
 import { draftRecord, metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
-let server: ApiServer;
-afterEach(() => server.close());
+const keep = serversClosedAfterAll();
 
 const METRICS = 'GET /v1/transactional-emails/t1/metrics';
 const tooMany = (headers: Record<string, string> = {}) => status(429, { message: 'Too many requests' }, headers);
 
-async function run(args: string[]) {
+async function run(server: ApiServer, args: string[]) {
   const started = performance.now();
   const result = await runCli(args, { env: { LOOPS_API_KEY: 'test-key-rate', LOOPS_BASE_URL: server.url } });
   return { ...result, elapsedMs: performance.now() - started };
 }
 
-describe('429 Too Many Requests', () => {
+describe.concurrent('429 Too Many Requests', () => {
   it('waits as Retry-After says, then succeeds', async () => {
-    server = await startApiServer({ [METRICS]: inTurn(tooMany({ 'retry-after': '1' }), status(200, metrics)) });
-    const result = await run(['transactional', 'metrics', 't1', '--json']);
+    const server = keep(await startApiServer({ [METRICS]: inTurn(tooMany({ 'retry-after': '1' }), status(200, metrics)) }));
+    const result = await run(server, ['transactional', 'metrics', 't1', '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([{ transactionalId: 't1', ...metrics }]);
     expect(server.requests).toHaveLength(2);
@@ -29,8 +28,8 @@ describe('429 Too Many Requests', () => {
   });
 
   it('backs off without Retry-After, then succeeds', async () => {
-    server = await startApiServer({ [METRICS]: inTurn(tooMany(), tooMany(), status(200, metrics)) });
-    const result = await run(['transactional', 'metrics', 't1', '--json']);
+    const server = keep(await startApiServer({ [METRICS]: inTurn(tooMany(), tooMany(), status(200, metrics)) }));
+    const result = await run(server, ['transactional', 'metrics', 't1', '--json']);
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(3);
     // About 0.5 s and 1 s of backoff.
@@ -39,8 +38,8 @@ describe('429 Too Many Requests', () => {
   });
 
   it('gives up after --retries with exit 6 when the API keeps refusing', async () => {
-    server = await startApiServer({ [METRICS]: tooMany({ 'retry-after': '0' }) });
-    const result = await run(['transactional', 'metrics', 't1', '--retries', '2']);
+    const server = keep(await startApiServer({ [METRICS]: tooMany({ 'retry-after': '0' }) }));
+    const result = await run(server, ['transactional', 'metrics', 't1', '--retries', '2']);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('Error: Too many requests');
     expect(result.stderr).toContain('gave up after 2 retries');
@@ -49,8 +48,8 @@ describe('429 Too Many Requests', () => {
   });
 
   it('stops at once with exit 6, saying how long, when asked to wait more than a minute', async () => {
-    server = await startApiServer({ [METRICS]: tooMany({ 'retry-after': '600' }) });
-    const result = await run(['transactional', 'metrics', 't1']);
+    const server = keep(await startApiServer({ [METRICS]: tooMany({ 'retry-after': '600' }) }));
+    const result = await run(server, ['transactional', 'metrics', 't1']);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('the API asks to wait 600 s');
     expect(server.requests).toHaveLength(1);
@@ -58,10 +57,10 @@ describe('429 Too Many Requests', () => {
   });
 
   it('reads Retry-After as an HTTP date too', async () => {
-    server = await startApiServer({
+    const server = keep(await startApiServer({
       [METRICS]: (req, res) => tooMany({ 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() })(req, res),
-    });
-    const result = await run(['transactional', 'metrics', 't1', '--json']);
+    }));
+    const result = await run(server, ['transactional', 'metrics', 't1', '--json']);
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'rate_limited', status: 429, exitCode: 6 });
     expect(JSON.parse(result.stderr).error.message).toMatch(/asks to wait (3599|3600) s/);
@@ -69,8 +68,8 @@ describe('429 Too Many Requests', () => {
   });
 
   it('retries a create after 429, since the API did not act on it', async () => {
-    server = await startApiServer({ 'POST /v1/transactional-emails': inTurn(tooMany({ 'retry-after': '0' }), status(201, draftRecord)) });
-    const result = await run(['transactional', 'create', '--name', 'Receipt', '--json']);
+    const server = keep(await startApiServer({ 'POST /v1/transactional-emails': inTurn(tooMany({ 'retry-after': '0' }), status(201, draftRecord)) }));
+    const result = await run(server, ['transactional', 'create', '--name', 'Receipt', '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(draftRecord);
     expect(server.requests).toHaveLength(2);
@@ -78,23 +77,23 @@ describe('429 Too Many Requests', () => {
   });
 
   it('with --retries 0 does not retry at all', async () => {
-    server = await startApiServer({ [METRICS]: tooMany({ 'retry-after': '0' }) });
-    const result = await run(['transactional', 'metrics', 't1', '--retries', '0']);
+    const server = keep(await startApiServer({ [METRICS]: tooMany({ 'retry-after': '0' }) }));
+    const result = await run(server, ['transactional', 'metrics', 't1', '--retries', '0']);
     expect(result.code).toBe(6);
     expect(result.stderr).not.toContain('gave up');
     expect(server.requests).toHaveLength(1);
   });
 
   it('reports each retry with its reason and wait under --debug', async () => {
-    server = await startApiServer({ [METRICS]: inTurn(tooMany({ 'retry-after': '0' }), status(200, metrics)) });
-    const result = await run(['transactional', 'metrics', 't1', '--debug']);
+    const server = keep(await startApiServer({ [METRICS]: inTurn(tooMany({ 'retry-after': '0' }), status(200, metrics)) }));
+    const result = await run(server, ['transactional', 'metrics', 't1', '--debug']);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('GET /v1/transactional-emails/t1/metrics: HTTP 429; retrying in 0 s (retry 1 of 3)');
   });
 
   it('says nothing about retries when stderr is not a terminal and --debug is off', async () => {
-    server = await startApiServer({ [METRICS]: inTurn(tooMany({ 'retry-after': '0' }), status(200, metrics)) });
-    const result = await run(['transactional', 'metrics', 't1']);
+    const server = keep(await startApiServer({ [METRICS]: inTurn(tooMany({ 'retry-after': '0' }), status(200, metrics)) }));
+    const result = await run(server, ['transactional', 'metrics', 't1']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
   });

@@ -4,108 +4,105 @@
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { json, serversClosedAfterAll, startApiServer } from '../support/api-server.js';
 import { inTurn, raw, resetMidBody, silent, status, trickle } from '../support/faults.js';
 import { draftRecord, envelope, group, metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
-let server: ApiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const keep = serversClosedAfterAll();
 
 const METRICS = 'GET /v1/transactional-emails/t1/metrics';
 const CREATE = 'POST /v1/transactional-emails';
 const unavailable = status(503, { message: 'Service Unavailable' });
 
-async function run(args: string[], baseUrl = server!.url) {
+async function run(args: string[], baseUrl: string) {
   const started = performance.now();
   const result = await runCli(args, { env: { LOOPS_API_KEY: 'test-key-faults', LOOPS_BASE_URL: baseUrl } });
   return { ...result, elapsedMs: performance.now() - started };
 }
 
-describe('5xx answers', () => {
+describe.concurrent('5xx answers', () => {
   it('retries a GET after one 503 and succeeds', async () => {
-    server = await startApiServer({ [METRICS]: inTurn(unavailable, status(200, metrics)) });
-    const result = await run(['transactional', 'metrics', 't1', '--json']);
+    const server = keep(await startApiServer({ [METRICS]: inTurn(unavailable, status(200, metrics)) }));
+    const result = await run(['transactional', 'metrics', 't1', '--json'], server.url);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([{ transactionalId: 't1', ...metrics }]);
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
     expect(result.elapsedMs).toBeLessThan(8_000);
   });
 
   it('gives up on a GET after --retries with exit 8 when the 503s never end', async () => {
-    server = await startApiServer({ [METRICS]: unavailable });
-    const result = await run(['transactional', 'metrics', 't1', '--retries', '2']);
+    const server = keep(await startApiServer({ [METRICS]: unavailable }));
+    const result = await run(['transactional', 'metrics', 't1', '--retries', '2'], server.url);
     expect(result.code).toBe(8);
     expect(result.stderr).toContain('Error: Service Unavailable (gave up after 2 retries)');
-    expect(server!.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(3);
     // About 0.5 s and 1 s of backoff.
     expect(result.elapsedMs).toBeLessThan(10_000);
   });
 
   it('retries the ensure-draft POST, which is idempotent', async () => {
-    server = await startApiServer({ 'POST /v1/transactional-emails/t1/draft': inTurn(unavailable, status(200, draftRecord)) });
-    const result = await run(['transactional', 'draft', 't1', '--json']);
+    const server = keep(await startApiServer({ 'POST /v1/transactional-emails/t1/draft': inTurn(unavailable, status(200, draftRecord)) }));
+    const result = await run(['transactional', 'draft', 't1', '--json'], server.url);
     expect(result.code).toBe(0);
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('never sends a create twice after a 503', async () => {
-    server = await startApiServer({ [CREATE]: inTurn(unavailable, status(201, draftRecord)) });
-    const result = await run(['transactional', 'create', '--name', 'Receipt']);
+    const server = keep(await startApiServer({ [CREATE]: inTurn(unavailable, status(201, draftRecord)) }));
+    const result = await run(['transactional', 'create', '--name', 'Receipt'], server.url);
     expect(result.code).toBe(8);
     expect(result.stderr).toContain('Error: Service Unavailable');
     expect(result.stderr).toContain('did not send it again because the API may already have acted on it');
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
     expect(result.elapsedMs).toBeLessThan(8_000);
   });
 
   it('never sends a campaign group update twice after a 503', async () => {
-    server = await startApiServer({ 'POST /v1/campaign-groups/g1': unavailable });
-    const result = await run(['campaign-groups', 'update', 'g1', '--name', 'News']);
+    const server = keep(await startApiServer({ 'POST /v1/campaign-groups/g1': unavailable }));
+    const result = await run(['campaign-groups', 'update', 'g1', '--name', 'News'], server.url);
     expect(result.code).toBe(8);
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('describes an HTML error page by its content type and first bytes, escaped', async () => {
-    server = await startApiServer({ [METRICS]: raw(502, 'text/html', '<html><body>\u001b]0;owned\u0007Bad Gateway</body></html>') });
-    const result = await run(['transactional', 'metrics', 't1', '--retries', '1']);
+    const server = keep(await startApiServer({ [METRICS]: raw(502, 'text/html', '<html><body>\u001b]0;owned\u0007Bad Gateway</body></html>') }));
+    const result = await run(['transactional', 'metrics', 't1', '--retries', '1'], server.url);
     expect(result.code).toBe(8);
     expect(result.stderr).toContain('content-type text/html, body starts "<html><body>\\u001b]0;owned\\u0007Bad Gateway');
     expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 });
 
-describe('broken connections', () => {
+describe.concurrent('broken connections', () => {
   it('retries a GET whose connection drops mid-body', async () => {
-    server = await startApiServer({ [METRICS]: inTurn(resetMidBody(), status(200, metrics)) });
-    const result = await run(['transactional', 'metrics', 't1', '--json']);
+    const server = keep(await startApiServer({ [METRICS]: inTurn(resetMidBody(), status(200, metrics)) }));
+    const result = await run(['transactional', 'metrics', 't1', '--json'], server.url);
     expect(result.code).toBe(0);
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('gives up with exit 7 when every connection drops mid-body', async () => {
-    server = await startApiServer({ [METRICS]: resetMidBody() });
-    const result = await run(['transactional', 'metrics', 't1', '--retries', '1']);
+    const server = keep(await startApiServer({ [METRICS]: resetMidBody() }));
+    const result = await run(['transactional', 'metrics', 't1', '--retries', '1'], server.url);
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('the connection to');
     expect(result.stderr).toContain('broke');
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('never sends a create twice when the connection drops mid-answer', async () => {
-    server = await startApiServer({ [CREATE]: resetMidBody() });
-    const result = await run(['transactional', 'create', '--name', 'Receipt']);
+    const server = keep(await startApiServer({ [CREATE]: resetMidBody() }));
+    const result = await run(['transactional', 'create', '--name', 'Receipt'], server.url);
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('did not send it again');
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
   });
 
-  it('retries a create when the connection was refused, since nothing was sent', async () => {
+  // Alone: a server of a test running beside it could take the port it expects to be free.
+  it.sequential('retries a create when the connection was refused, since nothing was sent', async () => {
     // A port that was free a moment ago: connecting to it is refused.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -120,32 +117,32 @@ describe('broken connections', () => {
   });
 });
 
-describe('hung servers', () => {
+describe.concurrent('hung servers', () => {
   it('ends a request whose headers never come in exit 7, naming the timeout', async () => {
-    server = await startApiServer({ [METRICS]: silent() });
-    const result = await run(['transactional', 'metrics', 't1', '--timeout', '1', '--retries', '1']);
+    const server = keep(await startApiServer({ [METRICS]: silent() }));
+    const result = await run(['transactional', 'metrics', 't1', '--timeout', '1', '--retries', '1'], server.url);
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('no answer within the 1 s timeout (--timeout)');
     expect(result.stderr).toContain('Hint: the API may be slow or unreachable; raise the limit with --timeout <seconds>');
-    expect(server!.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(2_000);
     expect(result.elapsedMs).toBeLessThan(10_000);
   });
 
   it('ends a body that trickles in forever in exit 7, though bytes keep coming', async () => {
-    server = await startApiServer({ [METRICS]: trickle(100) });
-    const result = await run(['transactional', 'metrics', 't1', '--timeout', '1', '--retries', '0']);
+    const server = keep(await startApiServer({ [METRICS]: trickle(100) }));
+    const result = await run(['transactional', 'metrics', 't1', '--timeout', '1', '--retries', '0'], server.url);
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('the answer did not finish within the 1 s timeout (--timeout)');
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
     expect(result.elapsedMs).toBeLessThan(8_000);
   });
 
   it('never sends a create twice after a timeout', async () => {
-    server = await startApiServer({ [CREATE]: silent() });
-    const result = await run(['transactional', 'create', '--name', 'Receipt', '--timeout', '1']);
+    const server = keep(await startApiServer({ [CREATE]: silent() }));
+    const result = await run(['transactional', 'create', '--name', 'Receipt', '--timeout', '1'], server.url);
     expect(result.code).toBe(7);
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
     expect(result.elapsedMs).toBeLessThan(8_000);
   });
 });

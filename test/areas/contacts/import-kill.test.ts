@@ -5,52 +5,52 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../src/sandbox/api.js';
 import type { SandboxServer } from '../../../src/sandbox/server.js';
 import { startTestSandbox, tempDir } from '../../support/main.js';
 import { runCli } from '../../support/run-cli.js';
+import { serversClosedAfterAll } from '../../support/api-server.js';
 
 const RECORDS = 40;
 /** Killed once this many records have reached the sandbox: well inside the run. */
 const KILL_AFTER = 12;
 
-let server: SandboxServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const keep = serversClosedAfterAll();
 
 interface Counted {
+  server: SandboxServer;
   /** Requests per record, and how many of them the sandbox carried out (2xx). */
   requests: Map<string, number>;
   succeeded: Map<string, number>;
 }
 
 async function countingSandbox(path: string, recordOf: (body: Record<string, unknown>) => string, onCount: (total: number) => void): Promise<Counted> {
-  const counted: Counted = { requests: new Map(), succeeded: new Map() };
+  const requests = new Map<string, number>();
+  const succeeded = new Map<string, number>();
   let total = 0;
-  server = await startTestSandbox({
+  const server = await startTestSandbox({
     onRequest: (request: ApiRequest, answer) => {
       if (request.path !== path) return;
       const record = recordOf(JSON.parse(request.body));
-      counted.requests.set(record, (counted.requests.get(record) ?? 0) + 1);
-      if (answer.status < 300) counted.succeeded.set(record, (counted.succeeded.get(record) ?? 0) + 1);
+      requests.set(record, (requests.get(record) ?? 0) + 1);
+      if (answer.status < 300) succeeded.set(record, (succeeded.get(record) ?? 0) + 1);
       onCount((total += 1));
     },
   });
-  return counted;
+  keep(server);
+  return { server, requests, succeeded };
 }
 
-async function killThenResume(args: string[], killer: { child?: ChildProcessWithoutNullStreams }) {
-  const env = { LOOPS_BASE_URL: server!.url, LOOPS_API_KEY: 'sandbox-key' };
+async function killThenResume(server: SandboxServer, args: string[], killer: { child?: ChildProcessWithoutNullStreams }) {
+  const env = { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'sandbox-key' };
   const killed = await runCli(args, { env, timeoutMs: 60_000, onSpawn: (child) => (killer.child = child) });
   expect(killed.code).toBe(null);
   const resumed = await runCli([...args, '--json'], { env, timeoutMs: 60_000 });
   return resumed;
 }
 
-describe('an import killed with SIGKILL and resumed', () => {
+describe.concurrent('an import killed with SIGKILL and resumed', () => {
   it('creates every contact exactly once', { timeout: 60_000 }, async () => {
     const dir = tempDir();
     const file = join(dir, 'contacts.csv');
@@ -60,7 +60,7 @@ describe('an import killed with SIGKILL and resumed', () => {
     const counted = await countingSandbox('/v1/contacts/create', (body) => body.email as string, (total) => {
       if (total === KILL_AFTER) killer.child?.kill('SIGKILL');
     });
-    const resumed = await killThenResume(['contacts', 'import', file], killer);
+    const resumed = await killThenResume(counted.server, ['contacts', 'import', file], killer);
     expect(resumed.code).toBe(0);
     const summary = JSON.parse(resumed.stdout);
     expect(summary.failed).toBe(0);
@@ -81,7 +81,7 @@ describe('an import killed with SIGKILL and resumed', () => {
     const counted = await countingSandbox('/v1/events/send', (body) => body.email as string, (total) => {
       if (total === KILL_AFTER) killer.child?.kill('SIGKILL');
     });
-    const resumed = await killThenResume(['events', 'import', file], killer);
+    const resumed = await killThenResume(counted.server, ['events', 'import', file], killer);
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ failed: 0 });
     for (const email of emails) {
