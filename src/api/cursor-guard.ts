@@ -4,6 +4,7 @@
  * forever or fill the memory. Seen cursors are kept as short digests, not as the cursors.
  */
 import { InvalidResponseError } from './errors.js';
+import { builtinModule } from '../core/builtin.js';
 
 /** No cursor of the API is anywhere near this long. */
 export const MAX_CURSOR_CHARS = 2048;
@@ -71,6 +72,6 @@ export class CursorGuard {
  * (most of them) never loads it.
  */
 function digestOf(cursor: string): string {
-  const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  const { createHash } = builtinModule('node:crypto');
   return createHash('sha256').update(cursor).digest('base64url').slice(0, 16);
 }

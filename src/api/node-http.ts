@@ -7,6 +7,7 @@
  * each run of loopsctl more than a tenth of a second of CPU time and a wait at exit.
  */
 import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
+import { builtinModule } from '../core/builtin.js';
 
 export interface PoolOptions {
   /** Connections kept open at most, per origin. */
@@ -103,7 +104,7 @@ export class ConnectionPool {
   private agentFor(protocol: 'http:' | 'https:'): { agent: HttpAgent; send: typeof import('node:http').request } {
     let entry = this.agents.get(protocol);
     if (entry === undefined) {
-      const module = process.getBuiltinModule(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
+      const module = protocol === 'https:' ? builtinModule('node:https') : builtinModule('node:http');
       entry = { agent: new module.Agent({ keepAlive: true, maxSockets: this.options.connections, timeout: this.options.keepAliveTimeout }), send: module.request };
       this.agents.set(protocol, entry);
     }

@@ -2,6 +2,7 @@
 import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { z } from '../api/schemas.js';
+import { builtinModule } from '../core/builtin.js';
 
 /** Why a file cannot be used, in words that never quote its content: it may hold a key. */
 export class UnusableFileError extends Error {}
@@ -41,7 +42,7 @@ export function writeJsonFile(file: string, value: unknown): boolean {
   const text = `${JSON.stringify(value, null, 2)}\n`;
   if (alreadyHolds(file, text)) return false;
   // node:crypto is loaded here, on a write: the many runs that only read the stored key never need it.
-  const { randomBytes } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
+  const { randomBytes } = builtinModule('node:crypto');
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     // 'wx': never reuse a file someone placed under the temporary name.

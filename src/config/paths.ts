@@ -1,8 +1,9 @@
 /** Where loopsctl keeps its files. Kept apart from the config store so that finding the directory loads nothing else. */
 import { join } from 'node:path';
+import { builtinModule } from '../core/builtin.js';
 
 /** node:os is loaded only when a path needs it: every start would otherwise load it, for a fifth of a millisecond. */
-const homedir = (): string => (process.getBuiltinModule('node:os') as typeof import('node:os')).homedir();
+const homedir = (): string => builtinModule('node:os').homedir();
 
 /** LOOPSCTL_CONFIG_DIR, else the platform's usual place for a user's configuration. */
 export function configDirectory(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {

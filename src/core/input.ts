@@ -7,6 +7,7 @@ import { closeSync, fstatSync, open, openSync, read, readSync, statSync } from '
 import type { Readable } from 'node:stream';
 import { LocalFileError } from '../api/errors.js';
 import type { InputSource } from './runtime.js';
+import { builtinModule } from './builtin.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -45,7 +46,7 @@ export async function readInputBytes(runtime: InputSource, file: string, what: s
 /** Whether stdin is a terminal (a person rather than input), known without opening its stream. */
 export function stdinIsTerminal(runtime: InputSource): boolean {
   if (runtime.stdinFd === undefined) return runtime.stdin.isTTY === true;
-  return (process.getBuiltinModule('node:tty') as typeof import('node:tty')).isatty(runtime.stdinFd);
+  return builtinModule('node:tty').isatty(runtime.stdinFd);
 }
 
 class TooLarge extends Error {}

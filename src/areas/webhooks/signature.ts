@@ -10,6 +10,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { builtinModule } from '../../core/builtin.js';
 
 const SECRET_PREFIX = 'whsec_';
 const VERSION = 'v1';
@@ -62,7 +63,7 @@ export function osRandomBytes(size: number, device = '/dev/urandom'): Buffer {
   try {
     fd = openSync(device, 'r');
   } catch {
-    return (process.getBuiltinModule('node:crypto') as typeof import('node:crypto')).randomBytes(size);
+    return builtinModule('node:crypto').randomBytes(size);
   }
   try {
     const bytes = Buffer.alloc(size);

@@ -1,0 +1,17 @@
+/**
+ * Node's built-in modules that only some runs need (crypto, os, http, https, tty), loaded when
+ * first used rather than when the bundle starts. process.getBuiltinModule does that in any module
+ * format, but Node has it only from 20.16 and 22.3: on Node 21 and 22.0 to 22.2, the bundle's own
+ * require() loads the module instead.
+ */
+interface Builtins {
+  'node:crypto': typeof import('node:crypto');
+  'node:http': typeof import('node:http');
+  'node:https': typeof import('node:https');
+  'node:os': typeof import('node:os');
+  'node:tty': typeof import('node:tty');
+}
+
+export function builtinModule<Name extends keyof Builtins>(name: Name): Builtins[Name] {
+  return (process.getBuiltinModule === undefined ? require(name) : process.getBuiltinModule(name)) as Builtins[Name];
+}
