@@ -122,12 +122,9 @@ export class CommandContext {
     // One pace for the whole run, however many transports it opens.
     this.pacer ??= new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
     const { globals, runtime } = this;
-    const stderr = (line: string) => runtime.stderr.write(`${line}\n`);
-    // Retries are worth a line for someone watching a terminal, or reading --debug output. Asked
-    // at the retry: opening stderr to ask costs a run that never retries a millisecond or two.
-    const onRetry = (notice: RetryNotice) => {
-      if (globals.debug || runtime.stderr.isTTY) stderr(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})`);
-    };
+    const lines = this.requestLines();
+    const onRetry = (notice: RetryNotice) =>
+      lines.retry(`${notice.request}: ${notice.reason}; retrying in ${formatSeconds(notice.delayMs)} (retry ${notice.retry} of ${notice.retries})`);
     const transport = new HttpTransport({
       baseUrl: await this.baseUrl(),
       apiKey,
@@ -135,13 +132,30 @@ export class CommandContext {
       timeoutMs: globals.timeout * 1000,
       retry: { retries: globals.retries },
       onRetry,
-      debug: globals.debug ? stderr : undefined,
+      debug: lines.debug,
       signal: AbortSignal.any([runtime.signal, this.cancellation.signal]),
       pacer: this.pacer,
       maxBodyBytes: maxBodyBytes(this.env),
     });
     this.closers.push(() => transport.close());
     return transport;
+  }
+
+  /**
+   * Where the lines about a run's requests go on stderr: a retry is worth one for someone watching
+   * a terminal or reading --debug output, and --debug logs each request. Whether stderr is a
+   * terminal is asked at the retry: opening stderr to ask costs a run that never retries a
+   * millisecond or two.
+   */
+  requestLines(): { retry: (line: string) => void; debug?: (line: string) => void } {
+    const { globals, runtime } = this;
+    const write = (line: string) => runtime.stderr.write(`${line}\n`);
+    return {
+      retry: (line) => {
+        if (globals.debug || runtime.stderr.isTTY) write(line);
+      },
+      debug: globals.debug ? write : undefined,
+    };
   }
 
   private async baseUrl(): Promise<string> {

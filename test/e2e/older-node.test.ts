@@ -5,13 +5,15 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { json, serversClosedAfterAll, startApiServer } from '../support/api-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { json, startApiServer } from '../support/api-server.js';
+import { closedAfter } from '../support/closing.js';
 import { envelope, group } from '../support/fixtures.js';
 import { spawnCli } from '../support/run-cli.js';
 
 const WITHOUT = { NODE_OPTIONS: `--require ${resolve(import.meta.dirname, '../support/without-get-builtin-module.cjs')}` };
-const keep = serversClosedAfterAll();
+// The tests run at once, each with servers of its own.
+const keep = closedAfter(afterAll);
 
 describe.concurrent('on a Node without process.getBuiltinModule', () => {
   it('signs a webhook body from stdin (node:tty)', async () => {

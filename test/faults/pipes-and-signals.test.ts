@@ -1,6 +1,7 @@
 /** A reader that goes away early, and Ctrl-C in the middle of paging. */
-import { describe, expect, it } from 'vitest';
-import { json, serversClosedAfterAll, startApiServer, type ApiServer } from '../support/api-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { closedAfter } from '../support/closing.js';
 import { silent } from '../support/faults.js';
 import { envelope, group } from '../support/fixtures.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
 
-const keep = serversClosedAfterAll();
+// The tests run at once, each with servers of its own.
+const keep = closedAfter(afterAll);
 
 const LIST = 'GET /v1/transactional-groups';
 

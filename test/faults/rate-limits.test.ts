@@ -1,11 +1,13 @@
 /** 429 answers: Retry-After is obeyed, backoff applies without it, and a create is never sent twice. */
-import { describe, expect, it } from 'vitest';
-import { serversClosedAfterAll, startApiServer, type ApiServer } from '../support/api-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer } from '../support/api-server.js';
+import { closedAfter } from '../support/closing.js';
 import { inTurn, status } from '../support/faults.js';
 import { draftRecord, metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
-const keep = serversClosedAfterAll();
+// The tests run at once, each with servers of its own.
+const keep = closedAfter(afterAll);
 
 const METRICS = 'GET /v1/transactional-emails/t1/metrics';
 const tooMany = (headers: Record<string, string> = {}) => status(429, { message: 'Too many requests' }, headers);

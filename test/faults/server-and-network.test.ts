@@ -4,13 +4,15 @@
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { json, serversClosedAfterAll, startApiServer } from '../support/api-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { json, startApiServer } from '../support/api-server.js';
+import { closedAfter } from '../support/closing.js';
 import { inTurn, raw, resetMidBody, silent, status, trickle } from '../support/faults.js';
 import { draftRecord, envelope, group, metrics } from '../support/fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
-const keep = serversClosedAfterAll();
+// The tests run at once, each with servers of its own.
+const keep = closedAfter(afterAll);
 
 const METRICS = 'GET /v1/transactional-emails/t1/metrics';
 const CREATE = 'POST /v1/transactional-emails';

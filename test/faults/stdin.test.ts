@@ -3,12 +3,11 @@
  * FIFO, and a device without end. It reads stdin's descriptor directly, without opening the
  * stream, so these run the real process.
  */
-import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, tempConfigDir } from '../support/run-cli.js';
+import { spawnCli, type CliResult, type RunOptions } from '../support/run-cli.js';
 
 // The published test vector of the Standard Webhooks specification.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -20,24 +19,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-stdin-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The binary with stdin as given: 'pipe' gets `input` written and closed. */
-function run(args: string[], stdin: 'pipe' | 'ignore' | number, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', LOOPSCTL_CONFIG_DIR: tempConfigDir(), LOOPS_WEBHOOK_SECRET: SECRET },
-      stdio: [stdin, 'pipe', 'pipe'],
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    if (input !== undefined) child.stdin!.end(input);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function run(args: string[], stdin: RunOptions['stdin'], input?: string): Promise<CliResult> {
+  return spawnCli(args, { env: { LOOPS_WEBHOOK_SECRET: SECRET }, stdin, input });
 }
 
 async function withFile<T>(path: string, use: (fd: number) => Promise<T>): Promise<T> {

@@ -4,7 +4,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -85,19 +84,5 @@ export async function startApiServer(routes: Record<string, Handler> = {}): Prom
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
-}
-
-/**
- * For a file whose tests run at once, each with servers of its own (most of their time is spent
- * waiting: timeouts, backoff, pacing, full pipes): the function it returns keeps a server, and
- * every server kept is closed once the file's tests have run.
- */
-export function serversClosedAfterAll(): <Kept extends { close(): Promise<void> }>(server: Kept) => Kept {
-  const kept: { close(): Promise<void> }[] = [];
-  afterAll(() => Promise.all(kept.map((server) => server.close())));
-  return (server) => {
-    kept.push(server);
-    return server;
   };
 }

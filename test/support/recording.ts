@@ -6,6 +6,7 @@
 import { afterEach, expect } from 'vitest';
 import type { ApiRequest } from '../../src/sandbox/api.js';
 import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server.js';
+import { closedAfter } from './closing.js';
 import { run, sandboxEnv, startTestSandbox, type RunOptions } from './main.js';
 import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from './openapi.js';
 
@@ -64,15 +65,8 @@ export async function recordingSandbox(options: SandboxServerOptions = {}): Prom
  * after the test that opened it.
  */
 export function sandboxEachTest(): (options?: SandboxServerOptions) => Promise<RecordingSandbox> {
-  const open: RecordingSandbox[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((recording) => recording.close()));
-  });
-  return async (options) => {
-    const recording = await recordingSandbox(options);
-    open.push(recording);
-    return recording;
-  };
+  const keep = closedAfter(afterEach);
+  return async (options) => keep(await recordingSandbox(options));
 }
 
 /** A JSON body, parsed; undefined for none, or for bytes that are not JSON (an upload's PUT). */

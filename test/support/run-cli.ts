@@ -3,10 +3,11 @@
  * `main(argv, runtime)` (fast; most tests), or as a child process of the built binary
  * (`spawnCli`) where a test needs a real process: signals, pipes, exit codes of the binary.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/loopsctl.js');
 
@@ -16,14 +17,19 @@ export interface CliResult {
   stderr: string;
 }
 
+/** The built binary as a child process; its stdin is null when not a pipe (RunOptions.stdin). */
+export type SpawnedCli = ChildProcessByStdio<Writable | null, Readable, Readable>;
+
 export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
+  /** The child's stdin: a pipe that gets `input` (the default), /dev/null ('ignore'), or an open file descriptor. Spawns. */
+  stdin?: 'pipe' | 'ignore' | number;
   timeoutMs?: number;
   /** The directory the child runs in. */
   cwd?: string;
   /** Called with the child once it runs: to send it a signal, or close its stdout early. */
-  onSpawn?: (child: ChildProcessWithoutNullStreams) => void;
+  onSpawn?: (child: SpawnedCli) => void;
 }
 
 export function tempConfigDir(): string {
@@ -32,7 +38,7 @@ export function tempConfigDir(): string {
 
 /** In-process, with a clean environment: no key, no colour forcing, a private config dir unless one is given. */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  if (options.onSpawn !== undefined) return spawnCli(args, options);
+  if (options.onSpawn !== undefined || options.stdin !== undefined) return spawnCli(args, options);
   const { run } = await import('./main.js');
   const { code, stdout, stderr } = await run(args, { env: options.env, input: options.input });
   return { code, stdout, stderr };
@@ -48,7 +54,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
     else env[key] = value;
   }
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'] }) as SpawnedCli;
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
@@ -60,6 +66,6 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
       clearTimeout(timer);
       resolvePromise({ code, stdout, stderr });
     });
-    child.stdin.end(options.input ?? '');
+    child.stdin?.end(options.input ?? '');
   });
 }

@@ -55,7 +55,7 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     throw new InvalidResponseError('unexpected answer to POST /v1/uploads: field "presignedUrl" is not an http(s) URL', { status: 200 });
   }
   const { globals, runtime } = context;
-  const stderr = (line: string) => runtime.stderr.write(`${line}\n`);
+  const lines = context.requestLines();
   await putPresigned({
     url: created.presignedUrl,
     bytes,
@@ -64,10 +64,8 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     timeoutMs: globals.timeout * 1000,
     retries: globals.retries,
     signal: runtime.signal,
-    onRetry: (line) => {
-      if (globals.debug || runtime.stderr.isTTY) stderr(line);
-    },
-    debug: globals.debug ? stderr : undefined,
+    onRetry: lines.retry,
+    debug: lines.debug,
   });
   const completed = await explained(completeUpload(client, created.emailAssetId), {
     contentApi: true,

@@ -2,21 +2,21 @@
  * An import killed with SIGKILL mid-run and run again sends no record twice: the built binary
  * against a sandbox of the test's own, which counts the requests for each record.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../src/sandbox/api.js';
 import type { SandboxServer } from '../../../src/sandbox/server.js';
+import { closedAfter } from '../../support/closing.js';
 import { startTestSandbox, tempDir } from '../../support/main.js';
-import { runCli } from '../../support/run-cli.js';
-import { serversClosedAfterAll } from '../../support/api-server.js';
+import { runCli, type SpawnedCli } from '../../support/run-cli.js';
 
 const RECORDS = 40;
 /** Killed once this many records have reached the sandbox: well inside the run. */
 const KILL_AFTER = 12;
 
-const keep = serversClosedAfterAll();
+// The tests run at once, each with servers of its own.
+const keep = closedAfter(afterAll);
 
 interface Counted {
   server: SandboxServer;
@@ -42,7 +42,7 @@ async function countingSandbox(path: string, recordOf: (body: Record<string, unk
   return { server, requests, succeeded };
 }
 
-async function killThenResume(server: SandboxServer, args: string[], killer: { child?: ChildProcessWithoutNullStreams }) {
+async function killThenResume(server: SandboxServer, args: string[], killer: { child?: SpawnedCli }) {
   const env = { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'sandbox-key' };
   const killed = await runCli(args, { env, timeoutMs: 60_000, onSpawn: (child) => (killer.child = child) });
   expect(killed.code).toBe(null);
@@ -56,7 +56,7 @@ describe.concurrent('an import killed with SIGKILL and resumed', () => {
     const file = join(dir, 'contacts.csv');
     const emails = Array.from({ length: RECORDS }, (_, index) => `person${index}@example.com`);
     writeFileSync(file, `email,plan\n${emails.map((email) => `${email},pro`).join('\n')}\n`);
-    const killer: { child?: ChildProcessWithoutNullStreams } = {};
+    const killer: { child?: SpawnedCli } = {};
     const counted = await countingSandbox('/v1/contacts/create', (body) => body.email as string, (total) => {
       if (total === KILL_AFTER) killer.child?.kill('SIGKILL');
     });
@@ -77,7 +77,7 @@ describe.concurrent('an import killed with SIGKILL and resumed', () => {
     const file = join(dir, 'events.jsonl');
     const emails = Array.from({ length: RECORDS }, (_, index) => `person${index}@example.com`);
     writeFileSync(file, `${emails.map((email) => JSON.stringify({ eventName: 'trial_started', email })).join('\n')}\n`);
-    const killer: { child?: ChildProcessWithoutNullStreams } = {};
+    const killer: { child?: SpawnedCli } = {};
     const counted = await countingSandbox('/v1/events/send', (body) => body.email as string, (total) => {
       if (total === KILL_AFTER) killer.child?.kill('SIGKILL');
     });
