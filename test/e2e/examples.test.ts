@@ -7,7 +7,7 @@
  * 80-column terminal, and every request the examples send must be one the published
  * description describes.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,17 +23,20 @@ interface Example {
   source: string;
 }
 
-const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const root = resolve(import.meta.dirname, '../..');
+const documents = ['README.md', ...readdirSync(resolve(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 
 function readmeExamples(): Example[] {
   const examples: Example[] = [];
-  let section = '';
-  let inBlock = false;
-  for (const line of readme.split('\n')) {
-    if (line.startsWith('## ') || line.startsWith('### ')) section = line.replace(/^#+ /, '');
-    if (/^```(sh|console|bash)\s*$/.test(line)) inBlock = true;
-    else if (line.startsWith('```')) inBlock = false;
-    else if (inBlock && /^(\$ )?(npx )?loopsctl |^echo .* \| loopsctl /.test(line.trim())) examples.push({ line: line.trim().replace(/^\$ /, '').replace(/^npx /, ''), source: `README: ${section}` });
+  for (const document of documents) {
+    let section = document;
+    let inBlock = false;
+    for (const line of readFileSync(resolve(root, document), 'utf8').split('\n')) {
+      if (/^#{1,3} /.test(line)) section = `${document}: ${line.replace(/^#+ /, '')}`;
+      if (/^```(sh|console|bash)\s*$/.test(line)) inBlock = true;
+      else if (line.startsWith('```')) inBlock = false;
+      else if (inBlock && /^(\$ )?(npx )?loopsctl |^echo .* \| loopsctl /.test(line.trim())) examples.push({ line: line.trim().replace(/^\$ /, '').replace(/^npx /, ''), source: section });
+    }
   }
   return examples;
 }

@@ -31,8 +31,7 @@ function shellWords(line: string): string[] {
   return words;
 }
 
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-const scripting = readme.slice(readme.indexOf('\n## Scripting\n'), readme.indexOf('\n## Shell completion\n'));
+const scripting = readFileSync(new URL('../../../docs/scripting.md', import.meta.url), 'utf8');
 const readmeExamples = [...scripting.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((block) => block[1]!.trim().split('\n'));
 const declaredExamples = walkSpecs(specs)
   .filter(({ path }) => path[0] === 'api' || path[0] === 'commands')
