@@ -96,12 +96,26 @@ export function group(spec: Omit<GroupSpec, 'kind' | 'commands'> & { commands: S
   };
 }
 
-export function integerIn(min: number, max: number) {
+/**
+ * A value an option does not take, said in words: what the option must be (`a whole number from 10
+ * to 50`), and what to do instead where that is worth saying. The option's name is added where the
+ * command tree is built.
+ */
+export class InvalidValue extends InvalidArgumentError {
+  constructor(
+    readonly requirement: string,
+    readonly hint?: string,
+  ) {
+    super(`must be ${requirement}.`);
+  }
+}
+
+/** A whole number from min to max; `hint` says what to do with a value out of range. */
+export function integerIn(min: number, max: number, hint?: string) {
+  const requirement = max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}`;
   return (value: string): number => {
     const number = Number(value);
-    if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
-    }
+    if (!/^\d+$/.test(value.trim()) || number < min || number > max) throw new InvalidValue(requirement, hint);
     return number;
   };
 }

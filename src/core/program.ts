@@ -3,11 +3,12 @@
  * with its arguments, options and examples. Nothing here loads a command's behaviour; the action
  * of each command hands its parsed input to `run`, which does.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { VERSION } from '../version.js';
-import { integerIn, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
+import { integerIn, InvalidValue, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
 import { wrapLines, wrapText } from '../render/wrap.js';
+import { closeMatches } from './suggest.js';
 import { exitCodeRows } from './exit-codes.js';
 import type { Runtime } from './runtime.js';
 
@@ -64,13 +65,13 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
     .description('Administer a Loops account from the command line.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help');
-  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, []));
   program.addHelpText('after', () => {
     const width = helpWidth(runtime.stdout);
     return `\nEnvironment:\n${twoColumns(ENVIRONMENT, width)}\n\nExit codes:\n${twoColumns(exitCodeRows(), width)}\n${exampleText(ROOT_EXAMPLES)}`;
   });
   configure(program, runtime, []);
-  program.helpCommand('help [command]', 'show help for a command');
+  asGroup(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
   for (const spec of specs) {
     const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
@@ -109,7 +110,7 @@ function configure(command: Command, runtime: Streams, path: string[]): void {
       getErrHelpWidth: () => helpWidth(runtime.stderr),
       outputError: () => {},
     })
-    .configureHelp({ showGlobalOptions: true, boxWrap: wrapText })
+    .configureHelp({ boxWrap: wrapText, formatItem, minWidthToWrap: MIN_DESCRIPTION_WIDTH })
     .showSuggestionAfterError()
     .exitOverride((error) => {
       throw usageError(error, path);
@@ -124,27 +125,87 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
   configure(command, runtime, path);
   if (spec.kind === 'group') {
     for (const child of spec.commands) declare(command, child, runtime, run, path);
+    asGroup(command, runtime, path);
   } else {
     for (const argument of spec.args ?? []) {
       const name = `${argument.name}${argument.variadic ? '...' : ''}`;
       command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
     }
-    for (const option of spec.options ?? []) command.addOption(toOption(option));
+    for (const option of spec.options ?? []) command.addOption(toOption(option, path));
     command.action(async (...received: unknown[]) => {
       const self = received.at(-1) as Command;
       await run(spec, self.processedArgs, self.opts(), self);
     });
   }
+  command.addHelpText('after', () => inheritedOptions(helpWidth(runtime.stdout)));
   const { help } = spec;
   if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(help.trim(), helpWidth(runtime.stdout))}\n`);
   command.addHelpText('after', exampleText(spec.examples));
 }
 
-function toOption(spec: OptionSpec): Option {
+/**
+ * What a group (or loopsctl itself) does when named without a command, as gh does: its help on
+ * stdout, exit 0. A script that asked for JSON gets a usage error it can read instead. A word that
+ * names no command of the group is an unknown command. `help [command...]` shows a command's help,
+ * and says so when the words name none.
+ */
+function asGroup(group: Command, runtime: Streams, path: string[]): void {
+  const usage = `loopsctl ${[...path, '--help'].join(' ')}`;
+  group.allowExcessArguments().action((_options: unknown, self: Command) => {
+    if (self.args.length > 0) (self as unknown as { unknownCommand(): never }).unknownCommand();
+    const { json, jq } = self.optsWithGlobals<{ json?: boolean; jq?: string }>();
+    if (json === true || jq !== undefined) {
+      throw new UsageError(`\`${['loopsctl', ...path].join(' ')}\` needs a command`, { hint: `see the commands with \`${usage}\`` });
+    }
+    self.outputHelp();
+  });
+  const help = group.command('help').argument('[command...]').description('show help for a command').helpOption(false);
+  configure(help, runtime, [...path, 'help']);
+  help.action((words: string[]) => {
+    let target = group;
+    for (const word of words) {
+      const next = target.commands.find((child) => child.name() === word || child.aliases().includes(word));
+      if (next === undefined) {
+        const named = ['loopsctl', ...path, ...words.slice(0, words.indexOf(word))].join(' ');
+        const close = closeMatches(word, target.commands.filter((child) => child.name() !== 'help').map((child) => child.name()));
+        const see = `see the commands with \`${named} --help\``;
+        throw new UsageError(`unknown command '${word}' for \`${named}\``, { hint: close.length > 0 ? `did you mean ${close.join(', ')}? Or ${see}` : see });
+      }
+      target = next;
+    }
+    target.outputHelp();
+  });
+}
+
+/**
+ * The options every command takes are described once, in `loopsctl --help`; a command's help names
+ * them, as gh's INHERITED FLAGS does.
+ */
+function inheritedOptions(width: number): string {
+  const flags = GLOBAL_OPTIONS.map(({ flags }) => flags.replace(/ <.*>$/, '')).join(', ');
+  return `\nGlobal options (described in \`loopsctl --help\`):\n${wrapText(`  ${flags}`, width)}`;
+}
+
+/** Below this many columns beside its term, an item's description goes on the lines under it. */
+const MIN_DESCRIPTION_WIDTH = 30;
+
+/**
+ * An item of help (an option, argument or command) as commander lays it out, except that a
+ * description squeezed by a wide term column goes under its term, wrapped, instead of running past
+ * the terminal's edge unwrapped.
+ */
+function formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
+  const width = this.helpWidth ?? 80;
+  if (description === '' || width - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+  const indent = ' '.repeat(6);
+  return `  ${term}\n${wrapLines(description, Math.max(width - indent.length, 20)).map((line) => indent + line).join('\n')}`;
+}
+
+function toOption(spec: OptionSpec, path: string[]): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.choices !== undefined) option.choices(spec.choices);
   if (spec.required) option.makeOptionMandatory();
-  const parse = spec.parse;
+  const parse = spec.parse === undefined ? undefined : inWords(option, spec.parse, path);
   if (spec.repeatable) {
     option.argParser((value: string, previous: unknown) => [...((previous as unknown[] | undefined) ?? []), parse === undefined ? value : parse(value, undefined)]);
   } else if (parse !== undefined) {
@@ -152,6 +213,19 @@ function toOption(spec: OptionSpec): Option {
   }
   if (spec.default !== undefined) option.default(spec.default);
   return option;
+}
+
+/** A value the option does not take, as a usage error that names the option: "--limit must be …, not 0". */
+function inWords(option: Option, parse: NonNullable<OptionSpec['parse']>, path: string[]): NonNullable<OptionSpec['parse']> {
+  return (value, previous) => {
+    try {
+      return parse(value, previous);
+    } catch (error) {
+      if (!(error instanceof InvalidValue)) throw error;
+      const shown = /^[\w.:/@+-]+$/.test(value) ? value : JSON.stringify(value);
+      throw new UsageError(`${option.long ?? option.flags} must be ${error.requirement}, not ${shown}`, { hint: error.hint ?? `see \`loopsctl ${[...path, '--help'].join(' ')}\`` });
+    }
+  };
 }
 
 /**

@@ -212,8 +212,19 @@ describe('lists and pagination', () => {
     for (const value of ['9', '51', 'ten']) {
       const result = await loopsctl(['themes', 'list', '--per-page', value]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('expected a whole number from 10 to 50');
+      expect(result.stderr).toBe(`Error: --per-page must be a whole number from 10 to 50, not ${value}\nHint: the API serves pages of 10 to 50 items; to show fewer items, use --limit\n`);
     }
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('says in words why --limit 0 is refused, before any request', async () => {
+    const result = await loopsctl(['themes', 'list', '--limit', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('Error: --limit must be a whole number, 1 or more, not 0\nHint: leave --limit out to list every item\n');
+    const json = await loopsctl(['themes', 'list', '--limit', '0', '--json']);
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'usage', message: '--limit must be a whole number, 1 or more, not 0' });
+    const global = await loopsctl(['--timeout', '0', 'themes', 'list']);
+    expect(global.stderr).toBe('Error: --timeout must be a whole number from 1 to 3600, not 0\nHint: see `loopsctl --help`\n');
     expect(api.requests).toHaveLength(0);
   });
 
