@@ -24,7 +24,7 @@ export interface OutputOptions {
   /** stderr, or how to open it: a run that writes nothing there should not pay for opening it. */
   stderr?: OutputStream | (() => OutputStream);
   env?: NodeJS.ProcessEnv;
-  /** The terminal's width in columns; by default stdout's, else $COLUMNS, else 80. */
+  /** The terminal's width in columns, fixed; by default stdout's as it is at each use, else $COLUMNS, else 80. */
   columns?: number;
   /** --jq: the compiled expression JSON output goes through; it implies JSON output. */
   jq?: JqFilter;
@@ -37,8 +37,8 @@ export class Output {
   /** stdout is a terminal: tables fitted to its width, else tab-separated rows. */
   readonly tty: boolean;
   readonly color: boolean;
-  /** Width that text for the terminal is fitted to. */
-  readonly columns: number;
+  private readonly givenColumns?: number;
+  private readonly env: NodeJS.ProcessEnv;
   readonly stdout: OutputStream;
   private errorStream?: OutputStream;
   private readonly openStderr: () => OutputStream;
@@ -58,7 +58,13 @@ export class Output {
     this.tty = this.stdout.isTTY === true;
     const env = options.env ?? process.env;
     this.color = colorEnabled(options.color, this.tty, env);
-    this.columns = terminalColumns(options.columns, this.stdout.columns, env.COLUMNS);
+    this.env = env;
+    this.givenColumns = options.columns;
+  }
+
+  /** Width that text for the terminal is fitted to, as wide as the terminal is now: it may be resized between pages. */
+  get columns(): number {
+    return terminalColumns(this.givenColumns, this.stdout.columns, this.env.COLUMNS);
   }
 
   /**

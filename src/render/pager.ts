@@ -99,8 +99,8 @@ class RunningPager implements Pager {
       },
       final: (done) => (this.closed ? done() : input.end(() => done())),
     });
-    // Tables are fitted to the terminal behind the pager.
-    this.stream = Object.assign(writable, { isTTY: true, columns: stdout.columns });
+    // Tables are fitted to the terminal behind the pager, as wide as it is at each page.
+    this.stream = Object.defineProperties(writable, { isTTY: { value: true }, columns: { get: () => stdout.columns } }) as OutputStream;
   }
 
   get closed(): boolean {

@@ -76,17 +76,29 @@ function shownCell(out: Output, cell: Cell): Shown {
   return { text, paint, extra: paint ? paintedWidth(paint(text)) - displayWidth(text) : 0 };
 }
 
+/** How a table is laid out at one terminal width: which columns show, how wide, shortened or not. */
+interface Plan {
+  shown: { index: number; width: number; shrink: boolean; truncate: boolean }[];
+  /** No table fits: rows show as blocks. */
+  vertical: boolean;
+  /** The terminal width it was planned for. */
+  columns: number;
+}
+
 /**
- * The fitted shape of a table for one terminal width: which columns show, how wide, shortened or
- * not, or that rows show as blocks. Planned from the rows given (a listing's first page), then used
- * for every row rendered with it, so a listing can be shown page by page as it arrives: later cells
- * wider than their column are cut when the column may be cut.
+ * The fitted shape of a table for the terminal's width: which columns show, how wide, shortened or
+ * not, or that rows show as blocks. Planned from the rows given (a listing's first page), so a
+ * listing can be shown page by page as it arrives. A later page whose cells need more room than
+ * their columns have, or a terminal that changed width, has the table laid out again from every row
+ * seen so far, under a repeated header: what fits the terminal is never cut to an earlier page's
+ * widths.
  */
 export class TableLayout {
   private readonly style: Style;
-  private readonly shown: { index: number; width: number; shrink: boolean; truncate: boolean }[] = [];
-  /** No table fits: rows show as blocks. */
-  private readonly vertical: boolean;
+  /** Widest cell of each column so far, whole and shortened. */
+  private readonly cells: number[];
+  private readonly shrunk: number[];
+  private plan: Plan;
   private started = false;
 
   constructor(
@@ -95,18 +107,44 @@ export class TableLayout {
     sample: Cell[][],
   ) {
     this.style = styleFor(out);
-    // Widest cell of each column, whole and shortened, and its header on one line and on several.
-    const cells = columns.map(() => 0);
-    const shrunk = columns.map(() => 0);
-    for (const row of sample) {
-      columns.forEach((column, index) => {
-        const cell = row[index];
-        if (cell === undefined) return;
-        const { text, extra } = shownCell(out, cell);
-        cells[index] = Math.max(cells[index]!, displayWidth(text) + extra);
-        if (column.shrink) shrunk[index] = Math.max(shrunk[index]!, displayWidth(column.shrink(text)) + extra);
+    this.cells = columns.map(() => 0);
+    this.shrunk = columns.map(() => 0);
+    this.measure(sample);
+    this.plan = this.fit();
+  }
+
+  /** Takes the rows' cells into the widest seen; true when one is wider than its shown column. */
+  private measure(rows: Cell[][]): boolean {
+    // The room each shown column has; the last may run to the terminal's edge.
+    const shownWidth = new Map<number, number>();
+    if (this.started) {
+      let used = 0;
+      this.plan.shown.forEach(({ index, width }, position) => {
+        shownWidth.set(index, position === this.plan.shown.length - 1 ? Math.max(width, this.out.columns - used) : width);
+        used += width + GAP.length;
       });
     }
+    let wider = false;
+    for (const row of rows) {
+      this.columns.forEach((column, index) => {
+        const cell = row[index];
+        if (cell === undefined) return;
+        const { text, extra } = shownCell(this.out, cell);
+        const whole = displayWidth(text) + extra;
+        this.cells[index] = Math.max(this.cells[index]!, whole);
+        const short = column.shrink ? displayWidth(column.shrink(text)) + extra : whole;
+        if (column.shrink) this.shrunk[index] = Math.max(this.shrunk[index]!, short);
+        const width = shownWidth.get(index);
+        if (width !== undefined && (this.plan.shown.find((shown) => shown.index === index)!.shrink ? short : whole) > width) wider = true;
+      });
+    }
+    return wider;
+  }
+
+  /** The plan for the widest cells seen and the terminal's width now. */
+  private fit(): Plan {
+    const { columns, cells, shrunk } = this;
+    const terminal = this.out.columns;
     const headerLine = columns.map((column) => displayWidth(column.header));
     const headerWord = columns.map((column) => column.header.split(' ').reduce((widest, word) => Math.max(widest, displayWidth(word)), 0));
 
@@ -117,7 +155,7 @@ export class TableLayout {
     const widthOf = (index: number) => Math.max(headerWidth(index), useShrink[index] ? shrunk[index]! : cells[index]!);
     const width = columns.map((_, index) => widthOf(index));
     const total = () => width.reduce((sum, columnWidth, index) => (visible[index] ? sum + columnWidth + GAP.length : sum), -GAP.length);
-    const fits = () => total() <= out.columns;
+    const fits = () => total() <= terminal;
 
     // Headers wider than their cells go onto more lines first ("DELIVERY RATE"): nothing is lost.
     // All of them, so that the header reads evenly.
@@ -143,7 +181,7 @@ export class TableLayout {
     let cutFits = true;
     if (!fits()) {
       const cuttable = columns.flatMap((column, index) => (visible[index] && column.truncate ? [index] : []));
-      const room = out.columns - total() + cuttable.reduce((sum, index) => sum + width[index]!, 0);
+      const room = terminal - total() + cuttable.reduce((sum, index) => sum + width[index]!, 0);
       const cut = cutToFit(
         cuttable.map((index) => width[index]!),
         cuttable.map((index) => Math.min(width[index]!, Math.max(headerWidth(index), MIN_CUT_WIDTH))),
@@ -152,16 +190,34 @@ export class TableLayout {
       if (cut === undefined) cutFits = false;
       else cuttable.forEach((index, position) => (width[index] = cut[position]!));
     }
-    this.vertical = !cutFits;
+    const shown: Plan['shown'] = [];
     columns.forEach((column, index) => {
-      if (visible[index]) this.shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: column.truncate === true });
+      if (visible[index]) shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: column.truncate === true });
     });
+    return { shown, vertical: !cutFits, columns: terminal };
   }
 
-  /** Rows as lines (the header first, on the first call) or, when no table fits, as blocks. */
+  /**
+   * Rows as lines (the header first, on the first call) or, when no table fits, as blocks. Rows
+   * that need more room than the table gave earlier ones are laid out anew, under a new header.
+   */
   render(rows: Cell[][]): string {
     let text = '';
-    if (this.vertical) {
+    if (this.started) {
+      const wider = this.measure(rows);
+      const resized = this.out.columns !== this.plan.columns;
+      if ((wider && !this.plan.vertical) || resized) {
+        const plan = this.fit();
+        // On the same terminal, only a plan that gives every column at least its room makes the
+        // new rows fit better; one that takes room from a column would cut more, not less.
+        if (!samePlan(plan, this.plan) && (resized || widens(plan, this.plan))) {
+          this.plan = plan;
+          // A blank line, then the table goes on under a header of its own.
+          if (!plan.vertical) text += `\n${this.header()}`;
+        }
+      }
+    }
+    if (this.plan.vertical) {
       for (const row of rows) {
         // Blocks are separated by a blank line, also from the blocks of an earlier page.
         text += `${this.started ? '\n' : ''}${this.block(row)}`;
@@ -173,13 +229,13 @@ export class TableLayout {
       text += this.header();
       this.started = true;
     }
-    for (const row of rows) text += this.line(this.shown.map(({ index }) => shownCell(this.out, row[index] ?? '')));
+    for (const row of rows) text += this.line(this.plan.shown.map(({ index }) => shownCell(this.out, row[index] ?? '')));
     return text;
   }
 
   /** The header row; a header wrapped onto more lines ends on the last, next to the data. */
   private header(): string {
-    const wrapped = this.shown.map(({ index, width }) => wrapLines(this.columns[index]!.header, width));
+    const wrapped = this.plan.shown.map(({ index, width }) => wrapLines(this.columns[index]!.header, width));
     const height = wrapped.reduce((tallest, lines) => Math.max(tallest, lines.length), 0);
     let text = '';
     for (let line = 0; line < height; line++) {
@@ -195,7 +251,7 @@ export class TableLayout {
     let line = '';
     let used = 0;
     cells.forEach((cell, position) => {
-      const { index, width, shrink, truncate: cuttable } = this.shown[position]!;
+      const { index, width, shrink, truncate: cuttable } = this.plan.shown[position]!;
       const column = this.columns[index]!;
       const last = position === cells.length - 1;
       // The last column may run to the terminal's edge: later pages' longer cells keep more.
@@ -222,6 +278,18 @@ export class TableLayout {
       this.columns.map((column, index) => ({ label: `${column.header}:`, cell: row[index] ?? '' })),
     );
   }
+}
+
+function samePlan(a: Plan, b: Plan): boolean {
+  return a.vertical === b.vertical && a.shown.length === b.shown.length && a.shown.every((column, position) => {
+    const other = b.shown[position]!;
+    return column.index === other.index && column.width === other.width && column.shrink === other.shrink;
+  });
+}
+
+/** The plan shows the same columns as the one before, none narrower. */
+function widens(plan: Plan, before: Plan): boolean {
+  return !plan.vertical && plan.shown.length === before.shown.length && plan.shown.every((column, position) => column.index === before.shown[position]!.index && column.width >= before.shown[position]!.width);
 }
 
 /**

@@ -288,16 +288,52 @@ function page(items: Item[], last: boolean): Page<Item> {
 }
 
 describe('listings on a terminal', () => {
-  it('show each page as it arrives, keeping the widths the first page set', async () => {
+  it('show each page as it arrives, laying the table out again when a later page needs more room', async () => {
     const { out, writes } = output({ tty: true, columns: 40 });
     async function* pages() {
       yield page([{ id: 'a1', name: 'Short', note: 'x' }], false);
       // The first page is on the screen before the second is asked for.
       expect(writes).toEqual(['ID  NAME   NOTE\na1  Short  x\n']);
-      yield page([{ id: 'a2', name: 'A much longer name', note: 'the last column runs to the edge of the terminal' }], true);
+      yield page([{ id: 'a2', name: 'A much longer name', note: 'y' }], false);
+      // Fits the new widths: no new header.
+      yield page([{ id: 'a3', name: 'Also long enough', note: 'the last column runs to the edge of the terminal' }], true);
     }
     await writeList(out, pages(), itemView);
-    expect(writes).toEqual(['ID  NAME   NOTE\na1  Short  x\n', 'a2  A mu…  the last column runs to the…\n']);
+    expect(writes).toEqual(['ID  NAME   NOTE\na1  Short  x\n', '\nID  NAME                NOTE\na2  A much longer name  y\n', 'a3  Also long enough    the last column…\n']);
+  });
+
+  it('never cut a later page to the first page’s widths while the terminal has room', async () => {
+    const { out, text } = output({ tty: true, columns: 160 });
+    const named = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => ({ id: `c${from + index}`, name: `Transactional email ${from + index}`, note: 'ok' }));
+    async function* pages() {
+      yield page(named(1, 9), false);
+      yield page(named(10, 99), true);
+    }
+    await writeList(out, pages(), itemView);
+    const shown = text();
+    expect(shown).not.toContain('…');
+    expect(shown).toContain('c95  Transactional email 95  ok\n');
+    // Two headers: the first page's, and the wider table's.
+    expect(shown.match(/^ID +NAME +NOTE$/gm)).toHaveLength(2);
+  });
+
+  it('follow the terminal when it is resized between pages', async () => {
+    const stream = Object.assign(sink(), { isTTY: true, columns: 30 });
+    const writes: string[] = [];
+    stream._write = (chunk, _encoding, done) => {
+      writes.push(String(chunk));
+      done();
+    };
+    const out = new Output({ json: false, color: false, stdout: stream, stderr: sink(), env: {} });
+    const long = 'a note longer than thirty columns';
+    async function* pages() {
+      yield page([{ id: 'a1', name: 'First', note: long }], false);
+      stream.columns = 80;
+      yield page([{ id: 'a2', name: 'Second', note: long }], true);
+    }
+    await writeList(out, pages(), itemView);
+    expect(writes[0]).toContain('…');
+    expect(writes[1]).toBe(`\nID  NAME    NOTE\na2  Second  ${long}\n`);
   });
 
   it('render a page of 130,000 items as a table, as rows and as JSON without exhausting the stack', async () => {
