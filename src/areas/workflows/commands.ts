@@ -5,13 +5,13 @@
  * marked; with --json it prints the API's answer as it came.
  */
 import type { ApiClient } from '../../api/client.js';
-import { ExitCode, LocalFileError, NotFoundError, RejectedError, ServerError, UsageError } from '../../api/errors.js';
+import { ExitCode, NotFoundError, RejectedError, ServerError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import { readInput } from '../../core/input.js';
 import { confirm } from '../../core/prompt.js';
+import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
 import * as api from './client.js';
 import { renderWorkflowDot } from './dot.js';
 import type { GRAPH_FORMATS } from './index.js';
@@ -199,34 +199,10 @@ function insertPosition(options: { after?: string; before?: string; between?: st
   return { insertMode: 'between', fromNodeId: checkId(between[0]!, 'node id'), toNodeId: checkId(between[1]!, 'node id') };
 }
 
-/** `field=value`: the value is JSON when it reads as JSON (3, true, null, {"a":1}), else the text itself. */
-export function parseSetting(setting: string): [string, unknown] {
-  const equals = setting.indexOf('=');
-  if (equals <= 0) throw new UsageError(`--set takes field=value, not "${setting}"`);
-  const raw = setting.slice(equals + 1);
-  try {
-    return [setting.slice(0, equals), JSON.parse(raw) as unknown];
-  } catch {
-    return [setting.slice(0, equals), raw];
-  }
-}
-
 async function readPayload(context: CommandContext, options: { set?: string[]; payloadFile?: string }): Promise<Record<string, unknown>> {
   if ((options.set === undefined) === (options.payloadFile === undefined)) throw new UsageError('give the fields to change with --set <field>=<value> (repeatable) or --payload-file <file|->, one of the two');
-  if (options.set !== undefined) {
-    const payload = new Map(options.set.map(parseSetting));
-    return Object.fromEntries(payload);
-  }
-  const file = options.payloadFile!;
-  const { text } = await readInput(context.runtime, file, 'payload');
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch (error) {
-    throw new LocalFileError(`the payload in ${file === '-' ? 'stdin' : file} is not JSON: ${(error as Error).message}`, { hint: 'the payload is a JSON object of the fields to change, e.g. {"amount": 3, "unit": "d"}' });
-  }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new LocalFileError(`the payload in ${file === '-' ? 'stdin' : file} must be a JSON object`);
-  return payload as Record<string, unknown>;
+  if (options.set !== undefined) return parseAssignments('--set', options.set, 'json');
+  return readJsonObject(context.runtime, options.payloadFile!, '--payload-file', 'json');
 }
 
 export const nodeUpdate: Handler<[string, string], RevisionOption & { set?: string[]; payloadFile?: string }> = async (context, [id, nodeId], options) => {

@@ -76,17 +76,17 @@ const nodes = group({
     command({
       name: 'update',
       summary: "Change a node's own fields, checked against its type first (TimerAction: amount, unit)",
-      help: `Values given with --set are read as JSON when they are (3, true, null, {"match":"all",...}), else as text.\n\n${editHelp}`,
+      help: `--set takes field=text, or field:=<json> for a number, true, false, null or an object ({"match":"all",...}), as --prop and --var do.\n\n${editHelp}`,
       args: [
         { name: 'id', description: 'workflow id' },
         { name: 'nodeId', description: 'node id' },
       ],
       options: [
-        { flags: '--set <field=value>', description: 'a field to change (repeatable)', repeatable: true },
+        { flags: '--set <field=value>', description: 'a field to change: field=text, or field:=<json> (repeatable)', repeatable: true },
         { flags: '--payload-file <file>', description: 'the fields to change as a JSON object, from a file or - for stdin' },
         revision,
       ],
-      examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount=3 --set unit=d`],
+      examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount:=3 --set unit=d`],
       remote: true,
       load: async () => (await import('./commands.js')).nodeUpdate,
     }),

@@ -8,6 +8,7 @@
  */
 import { z } from '../../api/schemas.js';
 import { CREATABLE_NODE_TYPES } from './node-type-names.js';
+import type { $ZodIssue } from 'zod/v4/core';
 
 /** What a node is, as far as every view shares it. */
 export type NodeLike = { typeName: string; nextNodeIds: string[] } & Record<string, unknown>;
@@ -232,8 +233,47 @@ export function updatePayloadProblems(currentType: string, payload: Record<strin
   const result = schema.safeParse(payload);
   if (result.success) return [];
   return result.error.issues.map((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `${issue.keys.join(', ')}: not a field a ${target} update takes (it takes: ${allowed})`
-      : `${issue.path.map(String).join('.') || 'payload'}: ${issue.message}`,
+    issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field a ${target} update takes (it takes: ${allowed})` : inWords(issue, payload),
   );
+}
+
+type Issue = $ZodIssue;
+
+/** What is wrong with one field, in words: "amount must be a number, not the text "abc"". */
+function inWords(issue: Issue, payload: Record<string, unknown>): string {
+  const field = issue.path.map(String).join('.') || 'the payload';
+  const value = issue.path.reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined), payload);
+  const given = `not ${shownValue(value)}`;
+  switch (issue.code) {
+    case 'invalid_type': {
+      const wanted = `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected === 'boolean' ? 'boolean (true or false)' : issue.expected}`;
+      // A number or boolean written as text: `--set amount=3` where `amount:=3` was meant.
+      const typed = typeof value === 'string' && readsAs(value, issue.expected) ? ` (write ${field}:=${value} to give it as ${issue.expected === 'boolean' ? 'a boolean' : `a ${issue.expected}`})` : '';
+      return `${field} must be ${wanted}, ${given}${typed}`;
+    }
+    case 'too_small':
+      return `${field} must be ${String(issue.minimum)} or more, ${given}`;
+    case 'too_big':
+      return `${field} must be ${String(issue.maximum)} or less, ${given}`;
+    case 'invalid_value':
+      return `${field} must be one of ${issue.values.map((choice) => String(choice)).join(', ')}, ${given}`;
+    default:
+      return `${field}: ${issue.message}`;
+  }
+}
+
+function shownValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value)}`;
+  return JSON.stringify(value);
+}
+
+/** Text that JSON reads as a value of the expected type. */
+function readsAs(text: string, expected: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return expected === 'number' ? typeof value === 'number' : expected === 'boolean' ? typeof value === 'boolean' : false;
+  } catch {
+    return false;
+  }
 }

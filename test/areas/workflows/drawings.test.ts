@@ -73,11 +73,12 @@ describe('the node type table', () => {
 
   it('checks an update against the fields of the node type', () => {
     expect(updatePayloadProblems('TimerAction', { amount: 3, unit: 'd' })).toEqual([]);
-    expect(updatePayloadProblems('TimerAction', { amount: '3' })).toEqual(['amount: Invalid input: expected number, received string']);
-    expect(updatePayloadProblems('TimerAction', { amount: -1 })[0]).toMatch(/^amount: /);
+    expect(updatePayloadProblems('TimerAction', { amount: '3' })).toEqual(['amount must be a number, not the text "3" (write amount:=3 to give it as a number)']);
+    expect(updatePayloadProblems('TimerAction', { amount: -1 })).toEqual(['amount must be 0 or more, not -1']);
     expect(updatePayloadProblems('TimerAction', { subject: 'x' })).toEqual(['subject: not a field a TimerAction update takes (it takes: amount, unit)']);
     expect(updatePayloadProblems('TimerAction', {})[0]).toMatch(/give at least one field/);
-    expect(updatePayloadProblems('ExperimentBranchNode', { samplingRate: 101 })[0]).toMatch(/^samplingRate: /);
+    expect(updatePayloadProblems('ExperimentBranchNode', { samplingRate: 101 })).toEqual(['samplingRate must be 100 or less, not 101']);
+    expect(updatePayloadProblems('VariantNode', { isControl: 'yes' })).toEqual(['isControl must be a boolean (true or false), not the text "yes"']);
     // Triggers may become other triggers; nothing else may change type.
     expect(updatePayloadProblems('SignupTrigger', { typeName: 'EventTrigger', eventName: 'signup' })).toEqual([]);
     expect(updatePayloadProblems('TimerAction', { typeName: 'EventTrigger' })[0]).toMatch(/only turn a trigger/);

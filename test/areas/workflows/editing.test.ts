@@ -57,7 +57,7 @@ describe('a realistic sequence of edits against the sandbox', () => {
     ]);
     const firstRevision = /^revision (\w+)$/m.exec(inserted.stdout)![1]!;
 
-    const timed = await loopsctl('nodes', 'update', WIN_BACK, timer, '--set', 'amount=3', '--set', 'unit=d');
+    const timed = await loopsctl('nodes', 'update', WIN_BACK, timer, '--set', 'amount:=3', '--set', 'unit=d');
     expect(timed.code, timed.stderr).toBe(0);
     expect(timed.stderr).toContain(`at revision ${firstRevision}`);
     expect(treeOf(timed.stdout)[2]).toBe(`    \`-- ~ TimerAction  ${timer}  wait 3 days`);
@@ -124,9 +124,9 @@ describe('requests', () => {
       ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'SendEmailAction', '--before', OFFER],
       ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'BranchNode', '--between', DORMANT, SCORE],
       ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'ExperimentBranchNode', '--before', EXIT],
-      ['workflow', 'nodes', 'update', WIN_BACK, DORMANT, '--set', 'appliesDownstream=false', '--set', 'audienceSegmentId=null'],
-      ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate=30'],
-      ['workflow', 'nodes', 'update', WIN_BACK, TRIGGER, '--set', 'typeName=EventTrigger', '--set', 'eventName=went_quiet', '--set', 'reEligible=true'],
+      ['workflow', 'nodes', 'update', WIN_BACK, DORMANT, '--set', 'appliesDownstream:=false', '--set', 'audienceSegmentId:=null'],
+      ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30'],
+      ['workflow', 'nodes', 'update', WIN_BACK, TRIGGER, '--set', 'typeName=EventTrigger', '--set', 'eventName=went_quiet', '--set', 'reEligible:=true'],
       ['workflow', 'nodes', 'add-branch', WIN_BACK, SCORE],
       ['workflow', 'nodes', 'reroute', WIN_BACK, HOLDOUT, '--to', OFFER],
       ['workflow', 'nodes', 'delete', WIN_BACK, OFFER_VARIANT, '--yes'],
@@ -296,7 +296,7 @@ describe('documented failures from a local API', () => {
     server.route('GET /v1/workflows/:id', (_req, res) => json(res, 200, timer));
     const result = await run(['workflow', 'nodes', 'update', WIN_BACK, 't', '--set', 'amount=soon', '--set', 'colour=red'], { env: env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Error: cannot update TimerAction t: amount: Invalid input: expected number, received string; colour: not a field a TimerAction update takes (it takes: amount, unit)');
+    expect(result.stderr).toContain('Error: cannot update TimerAction t: amount must be a number, not the text "soon"; colour: not a field a TimerAction update takes (it takes: amount, unit)');
     expect(result.stderr).toContain('Hint: a TimerAction node takes: amount, unit');
     expect(server.requests.map((request) => request.method)).toEqual(['GET']);
   });
@@ -349,7 +349,7 @@ describe('the sandbox keeps to the API rules', () => {
 
   it('lets a variant become the control, taking it from the old one', async () => {
     const config = env();
-    const result = await run(['--sandbox', 'workflow', 'nodes', 'update', WIN_BACK, OFFER_VARIANT, '--set', 'isControl=true'], { env: config });
+    const result = await run(['--sandbox', 'workflow', 'nodes', 'update', WIN_BACK, OFFER_VARIANT, '--set', 'isControl:=true'], { env: config });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`~ VariantNode  ${OFFER_VARIANT}  control`);
     expect(result.stdout).toContain(`~ VariantNode  ${HOLDOUT}  variant`);
@@ -370,6 +370,23 @@ describe('the sandbox keeps to the API rules', () => {
     expect(viaNodes.stdout).toBe(viaShow.stdout);
     expect(viaNodes.stdout).toContain('evalStrategy');
     expect(viaNodes.stdout).toMatch(/workflowRevisionId\s+c\w+/);
+  });
+
+  it('says what is wrong with a --set value in words, and how to give a number', async () => {
+    const config = env();
+    const wrong = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount=abc', '--set', 'unit=x'], { env: config });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('amount must be a number, not the text "abc"; unit must be one of m, h, d, s, not the text "x"');
+    expect(wrong.stderr).not.toMatch(/Invalid (input|option)|expected number/);
+    // The one rule of --prop and --var: name=value is text, name:=<json> is typed.
+    const text = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount=3'], { env: config });
+    expect(text.code).toBe(2);
+    expect(text.stderr).toContain('amount must be a number, not the text "3" (write amount:=3 to give it as a number)');
+    const negative = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount:=-1'], { env: config });
+    expect(negative.stderr).toContain('amount must be 0 or more, not -1');
+    const typed = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount:=3', '--set', 'unit=h'], { env: config });
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stdout).toContain(`~ TimerAction  ${WELCOME_WAIT_5D}  wait 3 hours`);
   });
 
   it('takes a payload from stdin, and refuses usage mistakes before sending', async () => {
