@@ -21,8 +21,7 @@ export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: Stric
   return Object.assign(schema, { [STRICT_FORM]: strictForm });
 }
 
-/** What an email address must look like, as the API checks it: something@domain.tld, no spaces. */
-export const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_ADDRESS } from '../core/email.js';
 
 /** An ISO 8601 time, as the API writes them. */
 export const timestamp = z.string();

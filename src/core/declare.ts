@@ -7,6 +7,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { CommandContext } from './context.js';
 import type { IdList } from './id-lists.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from './email.js';
 
 export interface ArgumentSpec {
   name: string;
@@ -117,6 +118,14 @@ export function integerIn(min: number, max: number, hint?: string) {
     const number = Number(value);
     if (!/^\d+$/.test(value.trim()) || number < min || number > max) throw new InvalidValue(requirement, hint);
     return number;
+  };
+}
+
+/** An email address, checked as everywhere else (src/core/email.ts); `blank` lets "" through, where it clears a field. */
+export function emailAddress(blank: 'clears' | 'refused' = 'refused') {
+  return (value: string): string => {
+    if ((blank === 'clears' && value === '') || isEmailAddress(value)) return value;
+    throw new InvalidValue(blank === 'clears' ? `${EMAIL_REQUIREMENT} or "" to clear it` : EMAIL_REQUIREMENT);
   };
 }
 

@@ -18,10 +18,36 @@ export interface Input {
   text: string;
 }
 
-/** The whole of a file, or of stdin for `-`, as text. */
+/**
+ * The whole of a file, or of stdin for `-`, as text. Bytes that are not UTF-8 text (an image, a
+ * UTF-16 file, a zip) are refused with their first bytes in hex, never echoed as garbled text in a
+ * message that quotes the input.
+ */
 export async function readInput(runtime: InputSource, file: string, what: string): Promise<Input> {
   const { source, bytes } = await readInputBytes(runtime, file, what);
-  return { source, text: bytes.toString('utf8') };
+  return { source, text: textOf(bytes, source, what) };
+}
+
+/** How many of the first bytes of binary input a message shows. */
+const SHOWN_BYTES = 8;
+
+function textOf(bytes: Buffer, source: string, what: string): string {
+  let text: string | undefined;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    // Not UTF-8.
+  }
+  if (text !== undefined && !text.includes('\0')) return text;
+  throw new LocalFileError(`the ${what} in ${source} is binary data, not text (it starts with bytes ${describeBytes(bytes)})`, {
+    hint: `give the ${what} as UTF-8 text`,
+  });
+}
+
+/** The first bytes as hex pairs: "89 50 4e 47 0d 0a 1a 0a …". */
+export function describeBytes(bytes: Uint8Array): string {
+  const shown = Array.from(bytes.subarray(0, SHOWN_BYTES), (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+  return bytes.length > SHOWN_BYTES ? `${shown} …` : shown;
 }
 
 /**
@@ -117,11 +143,11 @@ async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /** A file (or stdin) that must hold JSON; the error says where the JSON breaks. */
-export async function readJsonInput(runtime: InputSource, file: string, what: string): Promise<{ source: string; value: unknown }> {
+export async function readJsonInput(runtime: InputSource, file: string, what: string, hint = `the ${what} is a JSON object`): Promise<{ source: string; value: unknown }> {
   const { source, text } = await readInput(runtime, file, what);
   try {
     return { source, value: JSON.parse(text) };
   } catch (error) {
-    throw new LocalFileError(`${source}: the ${what} is not valid JSON: ${(error as Error).message}`, { hint: `the ${what} is a JSON object` });
+    throw new LocalFileError(`${source}: the ${what} is not valid JSON: ${(error as Error).message}`, { hint });
   }
 }

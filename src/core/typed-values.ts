@@ -3,7 +3,7 @@
  * is a string, `name:=<json>` a JSON value (a number, true, false or null). And JSON objects of
  * such values read from a file or stdin (--props-file, --vars-file).
  */
-import { readInput } from './input.js';
+import { readJsonInput } from './input.js';
 import { LocalFileError, UsageError } from '../api/errors.js';
 import type { InputSource } from './runtime.js';
 
@@ -46,13 +46,7 @@ function checkValue(flag: string, name: string, value: unknown, allowed: Allowed
 
 /** A JSON object from a file, or from stdin when the name is "-". */
 export async function readJsonObject(runtime: InputSource, file: string, flag: string, allowed: Allowed): Promise<Record<string, unknown>> {
-  const { text } = await readInput(runtime, file, `${flag} JSON`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new LocalFileError(`${flag}: ${file === '-' ? 'stdin' : `"${file}"`} is not valid JSON: ${(error as Error).message}`, { hint: 'give a JSON object, such as {"plan": "pro", "seats": 3}' });
-  }
+  const { value } = await readJsonInput(runtime, file, `${flag} JSON`, 'give a JSON object, such as {"plan": "pro", "seats": 3}');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new LocalFileError(`${flag}: ${file === '-' ? 'stdin' : `"${file}"`} must hold a JSON object`, { hint: 'give a JSON object, such as {"plan": "pro", "seats": 3}' });
   }

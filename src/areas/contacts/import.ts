@@ -2,6 +2,7 @@
  * `loopsctl contacts import`: one create (or, with --update, one update) per record of a CSV or
  * JSONL file, through the bulk machinery of src/core/bulk.ts (journal, resume, pacing, progress).
  */
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
@@ -122,6 +123,7 @@ async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): 
     const email = body.email;
     if (mode === 'create' && typeof email !== 'string') yield { line: record.line, problem: 'no email (create needs one; use --update to match contacts by userId)' };
     else if (email === undefined && body.userId === undefined) yield { line: record.line, problem: 'neither email nor userId' };
+    else if (email !== undefined && !(typeof email === 'string' && isEmailAddress(email))) yield { line: record.line, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(email)}` };
     else if (typeof email === 'string') {
       const digest = createHash('sha256').update(email.toLowerCase()).digest('base64').slice(0, 16);
       if (seen.has(digest)) {

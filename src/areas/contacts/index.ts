@@ -1,8 +1,8 @@
 /** `loopsctl contacts`: the audience: find, create, update, delete, suppression, bulk import. */
-import { command, group, type OptionSpec } from '../../core/declare.js';
+import { command, emailAddress, group, type OptionSpec } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
-const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address' };
+const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() };
 const USER_ID: OptionSpec = { flags: '--user-id <id>', description: 'the contact’s userId' };
 const YES: OptionSpec = { flags: '--yes', description: 'do it without asking (needed when not on a terminal)' };
 

@@ -1,5 +1,4 @@
 /** What the `email-messages` commands do. */
-import { EMAIL_ADDRESS } from '../../api/schemas.js';
 import { readInput } from '../../core/input.js';
 import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
@@ -131,9 +130,6 @@ async function updateFields(context: CommandContext, options: UpdateOptions): Pr
       hint: `pass --from-email ${options.fromEmail.split('@')[0] || 'hello'}`,
     });
   }
-  if (options.replyTo !== undefined && options.replyTo !== '') checkEmail(options.replyTo, '--reply-to');
-  if (options.cc !== undefined) checkEmail(options.cc, '--cc');
-  if (options.bcc !== undefined) checkEmail(options.bcc, '--bcc');
   if (options.language !== undefined && !/^[a-z]{2}$/.test(options.language)) {
     throw new UsageError(`--language takes a two-letter ISO 639-1 code such as en or fr, not "${options.language}"`);
   }
@@ -151,10 +147,6 @@ async function updateFields(context: CommandContext, options: UpdateOptions): Pr
     ...fallbacks(options.fallback ?? []),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-}
-
-function checkEmail(value: string, option: string): void {
-  if (!EMAIL_ADDRESS.test(value)) throw new UsageError(`${option} must be an email address, not "${value}"`);
 }
 
 /** --fallback <kind>.<name>=<value> sets a fallback; <kind>.<name> alone removes it. */
@@ -185,7 +177,6 @@ async function readLmx(context: CommandContext, file: string): Promise<string> {
 
 export const preview: Handler<[string], { to: string[]; varsFile?: string }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  options.to.forEach((address) => checkEmail(address, '--to'));
   const variables = options.varsFile === undefined ? {} : await readVariables(context, options.varsFile);
   const answer = await explained(previewEmailMessage(await context.client(), id, { emails: options.to, ...variables }), {
     contentApi: true,

@@ -1,5 +1,5 @@
 /** `loopsctl email-messages` (alias `emails`): the content of emails, previews and Guardian checks. */
-import { command, group } from '../../core/declare.js';
+import { command, emailAddress, group } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
 /** The draft of the sandbox's "Password reset" transactional email, and its revision in the seed. */
@@ -35,9 +35,9 @@ of a workflow's send-email nodes.`,
           { flags: '--preview-text <text>', description: 'preview text shown after the subject' },
           { flags: '--from-name <name>', description: 'sender name' },
           { flags: '--from-email <local-part>', description: "sender address without the team's sending domain (hello, not hello@acme.com)" },
-          { flags: '--reply-to <email>', description: 'reply-to address ("" clears it)' },
-          { flags: '--cc <email>', description: 'CC address (the team needs CC/BCC enabled)' },
-          { flags: '--bcc <email>', description: 'BCC address (the team needs CC/BCC enabled)' },
+          { flags: '--reply-to <email>', description: 'reply-to address ("" clears it)', parse: emailAddress('clears') },
+          { flags: '--cc <email>', description: 'CC address (the team needs CC/BCC enabled)', parse: emailAddress() },
+          { flags: '--bcc <email>', description: 'BCC address (the team needs CC/BCC enabled)', parse: emailAddress() },
           { flags: '--language <code>', description: 'ISO 639-1 language code, such as en or fr' },
           { flags: '--format <format>', description: 'rendering format', choices: ['styled', 'plain'] },
           { flags: '--lmx-file <file>', description: 'the new LMX body, from a file or - for stdin' },
@@ -72,7 +72,7 @@ The LMX round trip:
         summary: 'Send a preview of an email message to one or more addresses (100 a day per team)',
         args: [{ name: 'id', description: 'email message id' }],
         options: [
-          { flags: '--to <email>', description: 'an address to send the preview to (repeatable)', repeatable: true, required: true },
+          { flags: '--to <email>', description: 'an address to send the preview to (repeatable)', repeatable: true, required: true, parse: emailAddress() },
           {
             flags: '--vars-file <file>',
             description: 'JSON values to render with, or - for stdin: {"dataVariables": {...}} for transactional emails, contactProperties and eventProperties for workflows',

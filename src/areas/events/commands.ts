@@ -1,4 +1,5 @@
 /** What the `events` commands do: send one event, or import many, each exactly once. */
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
@@ -68,6 +69,7 @@ async function eventRecord(line: number, text: string, types: PropertyTypes): Pr
   const body = parsed.value;
   if (typeof body.eventName !== 'string' || body.eventName.trim() === '') return { line, problem: 'no eventName' };
   if (typeof body.email !== 'string' && typeof body.userId !== 'string') return { line, problem: 'neither email nor userId' };
+  if (body.email !== undefined && !(typeof body.email === 'string' && isEmailAddress(body.email))) return { line, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(body.email)}` };
   if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties)) return { line, problem: 'eventProperties must be an object of strings, numbers and booleans' };
   if (body.mailingLists !== undefined && !(isScalarObject(body.mailingLists) && Object.values(body.mailingLists as object).every((on) => typeof on === 'boolean'))) {
     return { line, problem: 'mailingLists must be an object of list ids and true or false' };

@@ -1,5 +1,5 @@
 /** `loopsctl events`: sending events that start workflows, one or many, each once. */
-import { command, group } from '../../core/declare.js';
+import { command, emailAddress, group } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
 const SEND_HELP = `Event properties (--prop, --props-file) travel in eventProperties; contact properties
@@ -27,7 +27,7 @@ export const area: Area = {
         summary: 'Send an event for a contact, once',
         args: [{ name: 'eventName', description: 'the event’s name, as workflows’ triggers name it' }],
         options: [
-          { flags: '--email <email>', description: 'the contact’s email address' },
+          { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() },
           { flags: '--user-id <id>', description: 'the contact’s userId' },
           { flags: '--prop <name=value>', description: 'an event property: name=text, or name:=<json> for a number or boolean (repeatable)', repeatable: true },
           { flags: '--props-file <file>', description: 'event properties from a JSON object in a file ("-" for stdin); --prop wins' },

@@ -1,5 +1,5 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
-import { command, group } from '../../core/declare.js';
+import { command, emailAddress, group } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 
@@ -95,7 +95,7 @@ email-messages check <draftEmailMessageId>`,
         summary: 'Send a transactional email to one recipient, once (with an Idempotency-Key every retry reuses)',
         args: [{ name: 'transactionalId', description: 'transactional email id (a published one)' }],
         options: [
-          { flags: '--to <email>', description: 'recipient email address', required: true },
+          { flags: '--to <email>', description: 'recipient email address', required: true, parse: emailAddress() },
           { flags: '--var <name=value>', description: 'a data variable: name=text, or name:=<json> for a number, boolean, null or array (repeatable)', repeatable: true },
           { flags: '--vars-file <file>', description: 'data variables from a JSON object in a file ("-" for stdin); --var wins' },
           { flags: '--attach <path>', description: 'attach a file (repeatable); "path;type=<mime>" sets the content type', repeatable: true },

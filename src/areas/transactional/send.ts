@@ -77,7 +77,6 @@ interface SendOptions {
 
 export const send: Handler<[string], SendOptions> = async (context, [transactionalId], options) => {
   checkId(transactionalId, 'transactional email id');
-  if (options.to.trim() === '' || !options.to.includes('@')) throw new UsageError(`--to "${options.to}" is not an email address`);
   const key = idempotencyKey(options.idempotencyKey);
   const dataVariables = await typedValues(context.runtime, { flag: '--var', raws: options.var, fileFlag: '--vars-file', file: options.varsFile, allowed: 'json' });
   // Every file is read before anything is sent.

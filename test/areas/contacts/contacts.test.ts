@@ -121,9 +121,9 @@ describe('contacts against every documented error status', () => {
   const failure = (status: number, message: string) => () => (_req: unknown, res: Parameters<typeof json>[0]) => json(res, status, { success: false, message });
 
   it.each([
-    ['GET /v1/contacts/find', 400, ['contacts', 'find', '--email', 'bad'], 5],
+    ['GET /v1/contacts/find', 400, ['contacts', 'find', '--email', 'bad@example.com'], 5],
     ['GET /v1/contacts/find', 405, ['contacts', 'find', '--email', 'a@example.com'], 5],
-    ['POST /v1/contacts/create', 400, ['contacts', 'create', '--email', 'bad'], 5],
+    ['POST /v1/contacts/create', 400, ['contacts', 'create', '--email', 'bad@example.com'], 5],
     ['POST /v1/contacts/create', 405, ['contacts', 'create', '--email', 'a@example.com'], 5],
     ['POST /v1/contacts/create', 409, ['contacts', 'create', '--email', 'a@example.com'], 5],
     ['PUT /v1/contacts/update', 400, ['contacts', 'update', '--email', 'a@example.com'], 5],
