@@ -7,11 +7,18 @@ import { escapeControls } from './body-preview.js';
 
 const HINT = 'give the API root as http(s)://host[:port][/path], for example https://app.loops.so/api';
 
+/** Where the API lives, which loopsctl appends `/v1/...` to. */
+const LOOPS_API = 'https://app.loops.so/api';
+const LOOPS_HOSTS = new Set(['app.loops.so', 'loops.so', 'www.loops.so']);
+
 /**
  * The base URL as requests use it: http or https, without a query, a fragment or a trailing slash.
- * Throws UsageError (exit 2) for anything else, without quoting a password it may hold.
+ * Throws UsageError (exit 2) for anything else, without quoting a password it may hold. `label`
+ * names where it came from (`--base-url`, `LOOPS_BASE_URL`). A path that cannot be right is
+ * refused by name: one that ends in /v1 (every request path starts with it), a doubled /api, and
+ * for Loops' own host anything but /api.
  */
-export function parseBaseUrl(raw: string): string {
+export function parseBaseUrl(raw: string, label = 'the base URL'): string {
   const text = raw.trim();
   const shown = escapeControls(redactUserinfo(text));
   let url: URL | undefined;
@@ -22,14 +29,27 @@ export function parseBaseUrl(raw: string): string {
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     const schemeless = !/^[a-z][a-z\d+.-]*:\/\//i.test(text) && text.length > 0;
-    throw new UsageError(`the base URL "${shown}" is not an http or https URL`, {
+    throw new UsageError(`${label} "${shown}" is not an http or https URL`, {
       hint: schemeless ? `add the scheme: http://${shown} for a local server, https://${shown} otherwise` : HINT,
     });
   }
   if (text.includes('?') || text.includes('#')) {
-    throw new UsageError(`the base URL "${shown}" has a query or a fragment, which request paths cannot be appended to`, { hint: HINT });
+    throw new UsageError(`${label} "${shown}" has a query or a fragment, which request paths cannot be appended to`, { hint: HINT });
   }
-  return url.toString().replace(/\/+$/, '');
+  const base = url.toString().replace(/\/+$/, '');
+  const path = url.pathname.replace(/\/+$/, '');
+  const instead = (fixedPath: string) => escapeControls(redactUserinfo(`${base.slice(0, base.length - path.length)}${fixedPath}`));
+  if (/\/v1$/i.test(path)) {
+    throw new UsageError(`${label} "${shown}" ends in /v1, which loopsctl adds to every request path`, { hint: `give ${instead(path.slice(0, -3))}` });
+  }
+  if (/\/api\/api(\/|$)/i.test(path)) {
+    throw new UsageError(`${label} "${shown}" has /api twice`, { hint: `give ${instead(path.replace(/\/api\/api(?=\/|$)/i, '/api'))}` });
+  }
+  if (LOOPS_HOSTS.has(url.hostname) && path.toLowerCase() !== '/api') {
+    const what = path === '' ? 'has no /api path' : `has the path ${escapeControls(path)}, not /api`;
+    throw new UsageError(`${label} "${shown}" ${what}: the Loops API is at ${LOOPS_API}`, { hint: `give ${LOOPS_API}, or leave the base URL out` });
+  }
+  return base;
 }
 
 /**

@@ -17,12 +17,17 @@ export interface Explanation {
   statuses?: Partial<Record<number, StatusHint>>;
 }
 
-export type StatusHint = string | { message: (apiMessage: string) => string; hint: string };
+/** A hint; a hint chosen by the API's message (which of two things was not found); or a clearer message with its hint. */
+export type StatusHint = string | ((apiMessage: string) => string | undefined) | { message: (apiMessage: string) => string; hint: string };
 
 export function explainError(error: unknown, explanation: Explanation): unknown {
   if (!(error instanceof LoopsctlError) || error.status === undefined) return error;
   const hint = explanation.statuses?.[error.status];
   if (typeof hint === 'string') return withDetails(error, { hint });
+  if (typeof hint === 'function') {
+    const chosen = hint(error.message);
+    return chosen === undefined ? error : withDetails(error, { hint: chosen });
+  }
   if (hint !== undefined) return withDetails(error, { hint: hint.hint, message: hint.message(error.message) });
   if (error instanceof AuthError && explanation.contentApi) return withDetails(error, { hint: CONTENT_API_HINT });
   return error;

@@ -161,7 +161,8 @@ export class CommandContext {
   private async baseUrl(): Promise<string> {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
     const { parseBaseUrl } = await import('../api/base-url.js');
-    return parseBaseUrl(this.globals.baseUrl ?? (this.env.LOOPS_BASE_URL || DEFAULT_BASE_URL));
+    if (this.globals.baseUrl !== undefined) return parseBaseUrl(this.globals.baseUrl, '--base-url');
+    return this.env.LOOPS_BASE_URL ? parseBaseUrl(this.env.LOOPS_BASE_URL, 'LOOPS_BASE_URL') : DEFAULT_BASE_URL;
   }
 
   /** The in-process sandbox, its state kept in the config dir, started on first use. */

@@ -49,6 +49,40 @@ describe('parseBaseUrl', () => {
   });
 });
 
+describe('a base URL with the wrong path', () => {
+  it('refuses one that ends in /v1, which every request path starts with', () => {
+    for (const raw of ['https://app.loops.so/api/v1', 'http://127.0.0.1:5150/v1/', 'https://proxy.example.test/loops/api/v1']) {
+      const error = refusal(raw);
+      expect(error.message).toBe(`the base URL "${raw}" ends in /v1, which loopsctl adds to every request path`);
+      expect(error.hint).toBe(`give ${raw.replace(/\/v1\/?$/, '')}`);
+    }
+  });
+
+  it('refuses a doubled /api', () => {
+    const error = refusal('https://proxy.example.test/api/api');
+    expect(error.message).toBe('the base URL "https://proxy.example.test/api/api" has /api twice');
+    expect(error.hint).toBe('give https://proxy.example.test/api');
+  });
+
+  it('names the Loops API when its host is given without /api, or with another path', () => {
+    expect(refusal('https://app.loops.so').message).toBe('the base URL "https://app.loops.so" has no /api path: the Loops API is at https://app.loops.so/api');
+    expect(refusal('https://app.loops.so/').hint).toBe('give https://app.loops.so/api, or leave the base URL out');
+    expect(refusal('https://app.loops.so/v2/api').message).toContain('has the path /v2/api, not /api');
+    expect(refusal('https://loops.so/').message).toContain('the Loops API is at https://app.loops.so/api');
+    expect(parseBaseUrl('https://APP.loops.so/API/')).toBe('https://app.loops.so/API');
+  });
+
+  it('names where the URL came from', () => {
+    try {
+      parseBaseUrl('https://app.loops.so/api/v1', 'LOOPS_BASE_URL');
+    } catch (error) {
+      expect((error as UsageError).message).toBe('LOOPS_BASE_URL "https://app.loops.so/api/v1" ends in /v1, which loopsctl adds to every request path');
+      return;
+    }
+    throw new Error('accepted');
+  });
+});
+
 describe('redactUserinfo', () => {
   it('hides user and password, and leaves other URLs alone', () => {
     expect(redactUserinfo('https://user:pw@example.test/a?b=c@d')).toBe('https://[redacted]@example.test/a?b=c@d');

@@ -68,8 +68,17 @@ async function campaignFields(context: CommandContext, options: CampaignOptions)
 
 const REFUSED = {
   400: 'the campaign group may not exist (see `loopsctl campaign-groups list`), or the team has no sending domain',
-  404: 'the mailing list or segment does not exist; see the segments with `loopsctl segments list`',
+  404: audienceNotFound,
 };
+
+/** A campaign's audience that does not exist: the list of what the API's message names. */
+function audienceNotFound(apiMessage: string): string {
+  const list = /\b(mailing )?list\b/i.test(apiMessage);
+  const segment = /\bsegment\b/i.test(apiMessage);
+  if (list && !segment) return 'the mailing list does not exist; see the mailing lists with `loopsctl lists list`';
+  if (segment && !list) return 'the segment does not exist; see the segments with `loopsctl segments list`';
+  return 'the mailing list or segment does not exist; see them with `loopsctl lists list` and `loopsctl segments list`';
+}
 
 export const create: Handler<[], CampaignOptions & { name: string }> = async (context, _args, options) => {
   const fields = await campaignFields(context, options);
@@ -95,7 +104,7 @@ export const update: Handler<[string], CampaignOptions> = async (context, [id], 
     contentApi: true,
     statuses: {
       ...REFUSED,
-      404: `the campaign, mailing list or segment does not exist; see the campaigns with \`${LIST}\``,
+      404: (apiMessage) => (/\bcampaign\b/i.test(apiMessage) ? `the campaign does not exist; see the campaigns with \`${LIST}\`` : audienceNotFound(apiMessage)),
       409: `nothing was changed: the campaign has been sent, so only --name and --group can change now; see its state with \`loopsctl campaigns get ${id}\``,
     },
   });

@@ -13,6 +13,7 @@ import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import type { Handler } from '../../core/declare.js';
 import { typedValues } from '../../core/typed-values.js';
+import { explained } from '../explain.js';
 
 export const transactionalSent = z.looseObject({ success: z.boolean() });
 
@@ -85,7 +86,15 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
   if (options.addToAudience) body.addToAudience = true;
   if (Object.keys(dataVariables).length > 0) body.dataVariables = dataVariables;
   if (attachments.length > 0) body.attachments = attachments;
-  const outcome = await sendTransactional(await context.client(), body, key);
+  const outcome = await explained(sendTransactional(await context.client(), body, key), {
+    statuses: {
+      // Only a published version is sent: a new email has a draft alone.
+      400: (apiMessage) =>
+        /not (been |yet )?published|unpublished|no published/i.test(apiMessage)
+          ? `publish the email first: \`loopsctl transactional publish ${transactionalId}\` (see its draft with \`loopsctl transactional get ${transactionalId}\`)`
+          : undefined,
+    },
+  });
   const { out } = context;
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
   if (outcome.sent) await out.write(`Sent transactional email ${transactionalId} to ${options.to}\nIdempotency key: ${key.value}\n`);

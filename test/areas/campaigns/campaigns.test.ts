@@ -115,7 +115,7 @@ describe('campaigns', () => {
     expect(group.stderr).toContain('loopsctl campaign-groups list');
     const segment = await run(['campaigns', 'update', DRAFT, '--segment', 'nosuchsegment'], { env: sandbox.env });
     expect(segment.code).toBe(4);
-    expect(segment.stderr).toContain('mailing list or segment does not exist');
+    expect(segment.stderr).toContain('Hint: the segment does not exist; see the segments with `loopsctl segments list`');
   });
 
   it('no sending domain: create is refused with the reason', async () => {
