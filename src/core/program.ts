@@ -71,13 +71,13 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
     return `\nEnvironment:\n${twoColumns(ENVIRONMENT, width)}\n\nExit codes:\n${twoColumns(exitCodeRows(), width)}\n${exampleText(ROOT_EXAMPLES)}`;
   });
   configure(program, runtime, []);
-  asGroup(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
   for (const spec of specs) {
     const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
     if (spec.kind === 'group' && !named) program.command(spec.name).description(spec.summary).aliases(spec.aliases ?? []);
     else declare(program, spec, runtime, run, []);
   }
+  asGroup(program, runtime, []);
   return program;
 }
 

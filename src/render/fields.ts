@@ -20,7 +20,7 @@ export function indented(text: string, indent: number, width: number = TEXT_WIDT
 
 /** Rows of label and value; the labels are the program's own, the values are sanitized. */
 export function renderFields(out: Output, rows: [label: string, value: string][], width: number = Math.min(out.columns, TEXT_WIDTH)): string {
-  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], rows, true);
+  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], rows, true, out);
   const paint = styleFor(out).bold;
   const labelWidth = Math.min(24, Math.max(0, ...rows.map(([label]) => label.length))) + 2;
   return rows

@@ -76,7 +76,7 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
   for await (const page of pages) {
     const rows = page.data.map((item) => view.row(item, style));
     nextCursor = page.pagination.nextCursor;
-    if (!out.tty) await out.write(renderRows(view.columns, rows, !headerWritten));
+    if (!out.tty) await out.write(renderRows(view.columns, rows, !headerWritten, out));
     else if (rows.length > 0) {
       table ??= new TableLayout(out, view.columns, rows);
       await out.write(table.render(rows));

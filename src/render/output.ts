@@ -123,9 +123,11 @@ export class Output {
     return this.write(`${this.tty ? wrapText(text, this.columns) : text}\n`);
   }
 
-  writeJson(value: unknown): Promise<void> {
+  /** The value as indented JSON; coloured when colour is on (a terminal, or FORCE_COLOR on a pipe). */
+  async writeJson(value: unknown): Promise<void> {
     if (this.filter) return this.writeResults(this.filter.results(JSON.stringify(value)));
-    return this.write(`${formatJson(value)}\n`);
+    const text = formatJson(value);
+    return this.write(`${this.color ? ((await this.prettyPrinter())(text) ?? text) : text}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
@@ -135,15 +137,18 @@ export class Output {
   }
 
   /**
-   * JSON as the API sent it, byte for byte; on a terminal indented and coloured. With --jq (unless
-   * `filter` is false), the results of the expression on it. Text that is not JSON is written as it
-   * is, escaped on a terminal.
+   * JSON as the API sent it, byte for byte, ended by a newline when it has none, so that what
+   * follows (a shell prompt, the next command's output) starts on a line of its own; on a terminal
+   * indented and coloured. With --jq (unless `filter` is false), the results of the expression on
+   * it. Text that is not JSON is written as it is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
     if (filter && this.filter) return this.writeResults(this.filter.results(text));
-    if (!this.tty || text === '') return this.write(text);
-    const pretty = (await this.prettyPrinter())(text);
-    return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
+    if (text === '') return;
+    const pretty = this.tty || this.color ? (await this.prettyPrinter())(text) : undefined;
+    if (pretty !== undefined) return this.write(`${pretty}\n`);
+    const shown = this.tty ? sanitizeKeepingLines(text) : text;
+    return this.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 
   /** The API's data as JSON under --json, else the text view of it. */
@@ -177,7 +182,7 @@ export class Output {
   }
 
   /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
-  private async prettyPrinter(): Promise<(json: string) => string | undefined> {
+  async prettyPrinter(): Promise<(json: string) => string | undefined> {
     const [{ prettyJson }, { styleFor }] = await Promise.all([import('./json-text.js'), import('./style.js')]);
     const style = styleFor(this);
     return (json) => prettyJson(json, style);
@@ -227,9 +232,11 @@ export class JsonArrayWriter {
       for (const item of items) this.kept.push(item);
       return;
     }
+    const pretty = this.out.color ? await this.out.prettyPrinter() : undefined;
     let text = '';
     for (const item of items) {
-      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
+      const json = formatJson(item);
+      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${(pretty?.(json) ?? json).replace(/\n/g, '\n  ')}`;
       this.count += 1;
     }
     if (text !== '') await this.out.write(text);

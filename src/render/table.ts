@@ -15,7 +15,7 @@ import type { Output } from './output.js';
 import { sanitize } from './sanitize.js';
 import { styleFor, type Style } from './style.js';
 import { wrapLines } from './wrap.js';
-import { displayWidth, pad, paintedWidth, truncate } from './width.js';
+import { displayWidth, pad, paintedWidth, truncate, unpainted } from './width.js';
 
 export interface Column {
   header: string;
@@ -58,7 +58,7 @@ const MIN_CUT_WIDTH = 8;
 const MIN_VALUE_WIDTH = 16;
 
 export function renderTable(out: Output, columns: Column[], rows: Cell[][]): string {
-  if (!out.tty) return renderRows(columns, rows, true);
+  if (!out.tty) return renderRows(columns, rows, true, out);
   return new TableLayout(out, columns, rows).render(rows);
 }
 
@@ -351,10 +351,21 @@ function valueLines(out: Output, cell: Cell, width: number): string[] {
   return paint ? lines.map(paint) : lines;
 }
 
-/** Tab-separated rows, optionally under a header line: the form scripts read. */
-export function renderRows(columns: Column[], rows: Cell[][], header: boolean): string {
-  let text = header ? `${columns.map((column) => column.header).join('\t')}\n` : '';
-  for (const row of rows) text += `${row.map((cell) => sanitize(cellText(cell))).join('\t')}\n`;
+/**
+ * Tab-separated rows, optionally under a header line: the form scripts read. With colour forced on
+ * a pipe (FORCE_COLOR), the header is bold and cells painted as on a terminal; the shape is the same.
+ */
+export function renderRows(columns: Column[], rows: Cell[][], header: boolean, out?: Output): string {
+  const style = out?.color === true ? styleFor(out) : undefined;
+  const painted = (cell: Cell) => {
+    const text = sanitize(cellText(cell));
+    if (style === undefined || typeof cell === 'string' || !cell.paint) return text;
+    // Colour only: a paint that adds text (a swatch) would change the value a script reads.
+    const painted = cell.paint(text);
+    return unpainted(painted) === text ? painted : text;
+  };
+  let text = header ? `${columns.map((column) => (style ? style.bold(column.header) : column.header)).join('\t')}\n` : '';
+  for (const row of rows) text += `${row.map(painted).join('\t')}\n`;
   return text;
 }
 
@@ -365,7 +376,7 @@ export function renderRows(columns: Column[], rows: Cell[][], header: boolean): 
  */
 export function renderRecord(out: Output, record: object, paint: Record<string, (text: string) => string> = {}): string {
   const fields = Object.entries(record).map(([key, value]) => ({ label: key, cell: { text: displayValue(value), paint: paint[key] } }));
-  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], fields.map(({ label, cell }) => [label, cell]), true);
+  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], fields.map(({ label, cell }) => [label, cell]), true, out);
   return renderBlock(out, fields, ['FIELD', 'VALUE']);
 }
 

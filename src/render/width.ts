@@ -117,7 +117,12 @@ export function fitLines(text: string, columns: number): string {
 
 /** Columns painted text takes: its colour sequences take none. */
 export function paintedWidth(text: string): number {
-  return displayWidth(text.replace(SGR, ''));
+  return displayWidth(unpainted(text));
+}
+
+/** Text without its colour sequences. */
+export function unpainted(text: string): string {
+  return text.replace(SGR, '');
 }
 
 /** `text` padded with spaces to `width` columns, on the right or (for numbers) on the left. */

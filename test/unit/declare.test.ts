@@ -34,9 +34,9 @@ describe('a group with its commands as a function', () => {
     const things = countedGroup('things');
     const others = countedGroup('others');
     const program = buildProgram([things.spec, others.spec], streams, async () => {}, ['things', 'list']);
-    expect(program.commands.map((child) => child.name())).toEqual(['things', 'others']);
+    expect(program.commands.map((child) => child.name())).toEqual(['things', 'others', 'help']);
     expect(things.made()).toBe(1);
     expect(others.made()).toBe(0);
-    expect(program.commands[0]!.commands.map((child) => child.name())).toEqual(['list']);
+    expect(program.commands[0]!.commands.map((child) => child.name())).toEqual(['list', 'help']);
   });
 });

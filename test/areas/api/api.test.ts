@@ -27,11 +27,11 @@ describe('loopsctl api: the request', () => {
     expect(server.requests.map((req) => `${req.method} ${req.path} ${req.headers.authorization}`)).toEqual(Array(4).fill(`GET /v1/dedicated-sending-ips Bearer ${KEY}`));
   });
 
-  it('prints the body exactly as received, off a terminal', async () => {
+  it('prints the body exactly as received, off a terminal, ended by a newline', async () => {
     const body = '{ "b": 1.0,\n  "a": [ 12345678901234567890 ] }';
     const { call } = await api({ 'GET /v1/odd': (_req, res) => raw(res, 200, 'application/json', body) });
     const result = await call(['odd']);
-    expect(result.stdout).toBe(body);
+    expect(result.stdout).toBe(`${body}\n`);
   });
 
   it('prints an answer that is not JSON as it is', async () => {
@@ -50,7 +50,7 @@ describe('loopsctl api: the request', () => {
     expect(pretty.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toBe('{\n  "a": [\n    1.0,\n    {}\n  ],\n  "b": "x\\"y\\u0085",\n  "c": []\n}\n');
     expect(pretty.stdout).toContain('\u001b[');
     const text = await run(['api', 'text'], { env, tty: { columns: 80 } });
-    expect(text.stdout).toBe('line\\x1b[2J\nnext');
+    expect(text.stdout).toBe('line\\x1b[2J\nnext\n');
   });
 
   it('sends -f and -F as a JSON body with POST, and as query parameters with GET', async () => {
@@ -110,7 +110,7 @@ describe('loopsctl api: the request', () => {
   it('-i shows the status and headers on stderr, stdout staying the body', async () => {
     const { call } = await api({ 'GET /v1/x': (_req, res) => json(res, 200, { a: 1 }, { 'x-custom': 'yes' }) });
     const result = await call(['x', '-i']);
-    expect(result.stdout).toBe('{"a":1}');
+    expect(result.stdout).toBe('{"a":1}\n');
     expect(result.stderr).toMatch(/^HTTP 200 OK\n/);
     expect(result.stderr).toContain('x-custom: yes');
   });
@@ -123,7 +123,7 @@ describe('loopsctl api: failures', () => {
       'POST /v1/bad': (_req, res) => json(res, 400, { message: 'name is required' }),
     });
     const missing = await call(['missing']);
-    expect(missing).toMatchObject({ code: 4, stdout: '{"message":"Workflow not found."}' });
+    expect(missing).toMatchObject({ code: 4, stdout: '{"message":"Workflow not found."}\n' });
     expect(missing.stderr).toContain('Error: Workflow not found.');
     expect((await call(['bad', '-f', 'x=1'])).code).toBe(5);
   });
@@ -133,7 +133,7 @@ describe('loopsctl api: failures', () => {
       'GET /v1/missing': (_req, res) => json(res, 404, { message: 'gone' }),
       'GET /v1/text': (_req, res) => raw(res, 200, 'text/plain', 'plain'),
     });
-    expect(await call(['missing', '--jq', '.x'])).toMatchObject({ code: 4, stdout: '{"message":"gone"}' });
+    expect(await call(['missing', '--jq', '.x'])).toMatchObject({ code: 4, stdout: '{"message":"gone"}\n' });
     const text = await call(['text', '--jq', '.']);
     expect(text).toMatchObject({ code: 9, stdout: '' });
     expect(JSON.parse(text.stderr).error.message).toMatch(/not JSON, which --jq cannot filter/);
@@ -143,7 +143,7 @@ describe('loopsctl api: failures', () => {
     let count = 0;
     const { server, call } = await api({ 'GET /v1/flaky': (_req, res) => (++count === 1 ? json(res, 503, { message: 'busy' }) : json(res, 200, { ok: true })) });
     const result = await call(['flaky']);
-    expect(result).toMatchObject({ code: 0, stdout: '{"ok":true}' });
+    expect(result).toMatchObject({ code: 0, stdout: '{"ok":true}\n' });
     expect(server.requests).toHaveLength(2);
   });
 
@@ -152,7 +152,7 @@ describe('loopsctl api: failures', () => {
     const { server, call } = await api({ 'POST /v1/transactional-emails': (_req, res) => (++count === 1 ? json(res, 503, { message: 'busy' }) : json(res, 201, { id: 'new' })) });
     const result = await call(['transactional-emails', '-f', 'name=Reset']);
     expect(result.code).toBe(8);
-    expect(result.stdout).toBe('{"message":"busy"}');
+    expect(result.stdout).toBe('{"message":"busy"}\n');
     expect(result.stderr).toMatch(/did not send it again/);
     expect(server.requests).toHaveLength(1);
   });
@@ -161,7 +161,7 @@ describe('loopsctl api: failures', () => {
     let count = 0;
     const { server, call } = await api({ 'POST /v1/transactional-emails': (_req, res) => (++count === 1 ? json(res, 503, { message: 'busy' }) : json(res, 201, { id: 'new' })) });
     const result = await call(['transactional-emails', '-f', 'name=Reset', '--idempotency-key', 'reset-2026-11']);
-    expect(result).toMatchObject({ code: 0, stdout: '{"id":"new"}' });
+    expect(result).toMatchObject({ code: 0, stdout: '{"id":"new"}\n' });
     expect(server.requests).toHaveLength(2);
     expect(server.requests.map((req) => req.headers['idempotency-key'])).toEqual(['reset-2026-11', 'reset-2026-11']);
     expect(server.requests.map((req) => req.body)).toEqual(['{"name":"Reset"}', '{"name":"Reset"}']);

@@ -1,0 +1,49 @@
+/** What a pipe gets: colour when FORCE_COLOR asks for it, output that ends its line, and notes when there is nothing. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from '../support/main.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loopsctl-piped-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let runs = 0;
+const sandboxed = (argv: string[], env: Record<string, string> = {}) => run(['--sandbox', ...argv], { env: { LOOPSCTL_CONFIG_DIR: join(dir, `config-${++runs}`), ...env } });
+
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001b\[[\d;]*m/g;
+const BOLD = '\u001b[1m';
+
+describe('FORCE_COLOR on a pipe', () => {
+  it('colours a table, its shape still tab-separated rows', async () => {
+    const plain = await sandboxed(['themes', 'list']);
+    const forced = await sandboxed(['themes', 'list'], { FORCE_COLOR: '1' });
+    expect(plain.stdout).not.toMatch(SGR);
+    expect(forced.stdout.startsWith(`${BOLD}ID`)).toBe(true);
+    expect(forced.stdout.replace(SGR, '')).toBe(plain.stdout);
+  });
+
+  it('colours JSON, a listing and a record alike, the text the same without its colour', async () => {
+    for (const argv of [['themes', 'list', '--json'], ['groups', 'get', 'ch24244rhcexl3uljp3k3bbr0', '--json'], ['api', '/v1/api-key']]) {
+      const plain = await sandboxed(argv);
+      const forced = await sandboxed(argv, { FORCE_COLOR: '1' });
+      expect(plain.stdout, argv.join(' ')).not.toMatch(SGR);
+      expect(forced.stdout, argv.join(' ')).toMatch(SGR);
+      expect(JSON.parse(forced.stdout.replace(SGR, ''))).toEqual(JSON.parse(plain.stdout));
+    }
+  });
+
+  it('stays off with NO_COLOR, and for --jsonl, which scripts read line by line', async () => {
+    expect((await sandboxed(['themes', 'list'], { FORCE_COLOR: '1', NO_COLOR: '1' })).stdout).not.toMatch(SGR);
+    expect((await sandboxed(['themes', 'list', '--jsonl'], { FORCE_COLOR: '1' })).stdout).not.toMatch(SGR);
+  });
+});
+
+describe('loopsctl api', () => {
+  it('ends what it prints with a newline', async () => {
+    const { code, stdout } = await sandboxed(['api', '/v1/api-key']);
+    expect(code).toBe(0);
+    expect(stdout.endsWith('}\n')).toBe(true);
+    expect(stdout.slice(0, -1)).not.toContain('\n');
+  });
+});
