@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run } from '../support/main.js';
+import { seedState } from '../../src/sandbox/state.js';
+import { run, sandboxEnv, startTestSandbox } from '../support/main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loopsctl-piped-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,5 +46,25 @@ describe('loopsctl api', () => {
     expect(code).toBe(0);
     expect(stdout.endsWith('}\n')).toBe(true);
     expect(stdout.slice(0, -1)).not.toContain('\n');
+  });
+});
+
+describe('ips list with no addresses', () => {
+  it('says so on stderr, whether as a table or plain, leaving stdout empty', async () => {
+    const server = await startTestSandbox({ initialState: (modules) => ({ ...seedState(modules), sendingIps: [] }) });
+    try {
+      const env = { LOOPSCTL_CONFIG_DIR: join(dir, `config-${++runs}`), ...sandboxEnv(server) };
+      for (const argv of [['ips', 'list'], ['ips', 'list', '--plain']]) {
+        const { code, stdout, stderr } = await run(argv, { env });
+        expect(code).toBe(0);
+        expect(stdout).toBe('');
+        expect(stderr).toBe('No dedicated sending IPs for this team (shared IP addresses are never listed).\n');
+      }
+      const json = await run(['ips', 'list', '--json'], { env });
+      expect(json.stdout).toBe('[]\n');
+      expect(json.stderr).toBe('');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -32,6 +32,11 @@ export const list: Handler<[], { plain?: boolean; cidr?: boolean }> = async (con
   const ips = await dedicatedSendingIps(await context.client());
   const { out } = context;
   if (out.json) return out.writeJson(ips);
+  if (ips.length === 0) {
+    // Said on stderr, so that `--plain > allowlist.txt` still writes the (empty) list.
+    out.note('No dedicated sending IPs for this team (shared IP addresses are never listed).');
+    return;
+  }
   // Loaded only for text: tables and colour are what make up most of this command's start-up.
   const { renderIps, renderPlainIps } = await import('./render.js');
   const shown = options.cidr ? apiAddresses(ips).map(formatHostCidr) : ips;
