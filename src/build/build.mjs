@@ -215,7 +215,19 @@ const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
     bundles.map((name) =>
-      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts] }),
+      build({
+        ...common,
+        stdin: bundleEntry(name, graph, part),
+        absWorkingDir: root,
+        outfile: `${dist}${name}.cjs`,
+        metafile: true,
+        // A map beside each bundle for --debug's stack traces (src/core/stack.ts), which reads it only
+        // then: no comment in the bundle points to it, so nothing else loads it. The sources' paths
+        // suffice; their text is not shipped.
+        sourcemap: 'external',
+        sourcesContent: false,
+        plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts],
+      }),
     ),
   ),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),

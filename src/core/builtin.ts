@@ -1,11 +1,13 @@
 /**
- * Node's built-in modules that only some runs need (crypto, os, http, https, tty), loaded when
+ * Node's built-in modules that only some runs need (crypto, os, http, https, tty; module for --debug's source maps), loaded when
  * first used rather than when the bundle starts. process.getBuiltinModule does that in any module
  * format, but Node has it only from 20.16 and 22.3: on Node 21 and 22.0 to 22.2, the bundle's own
  * require() loads the module instead.
  */
 interface Builtins {
   'node:crypto': typeof import('node:crypto');
+  'node:fs': typeof import('node:fs');
+  'node:module': typeof import('node:module');
   'node:http': typeof import('node:http');
   'node:https': typeof import('node:https');
   'node:os': typeof import('node:os');

@@ -3,6 +3,7 @@ import { InternalError, type LoopsctlError } from '../api/errors.js';
 import { formatJson } from '../render/output.js';
 import { sanitize } from '../render/sanitize.js';
 import type { OutStream } from './runtime.js';
+import { mappedStack } from './stack.js';
 
 /** The `--json` form of an error; `about` adds what it concerns, such as the id that failed. */
 export function errorPayload(error: LoopsctlError, about: Record<string, unknown> = {}) {
@@ -18,8 +19,9 @@ export function reportError(stderr: OutStream, error: LoopsctlError, options: { 
     if (error.hint) stderr.write(`Hint: ${sanitize(error.hint)}\n`);
     if (error instanceof InternalError) stderr.write('This is a bug in loopsctl; please report it with the output of --debug.\n');
   }
-  if (options.debug) {
-    const stack = String((error.cause as Error | undefined)?.stack ?? error.stack);
+  // A stack trace says something only of a bug: other errors say all there is in their message.
+  if (options.debug && error instanceof InternalError) {
+    const stack = mappedStack(String((error.cause as Error | undefined)?.stack ?? error.stack));
     stderr.write(`${stack.split('\n').map(sanitize).join('\n')}\n`);
   }
 }
