@@ -375,9 +375,17 @@ export function renderRows(columns: Column[], rows: Cell[][], header: boolean, o
  * terminal is too narrow for both.
  */
 export function renderRecord(out: Output, record: object, paint: Record<string, (text: string) => string> = {}): string {
+  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], Object.entries(record).map(([key, value]) => [key, { text: pipedValue(value), paint: paint[key] }]), true, out);
   const fields = Object.entries(record).map(([key, value]) => ({ label: key, cell: { text: displayValue(value), paint: paint[key] } }));
-  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], fields.map(({ label, cell }) => [label, cell]), true, out);
   return renderBlock(out, fields, ['FIELD', 'VALUE']);
+}
+
+/**
+ * A value of a record on a pipe, by the one rule every piped record follows: text as it is, anything
+ * else as JSON in the one cell (a number, true, null, an array, an object).
+ */
+export function pipedValue(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 /** How a value from the API reads in a table cell. */

@@ -68,3 +68,25 @@ describe('ips list with no addresses', () => {
     }
   });
 });
+
+describe('piped records', () => {
+  it.each([
+    ['transactional', 'get', 'c1h3243uwicgpgajrgexlzdl5'],
+    ['groups', 'get', 'ch24244rhcexl3uljp3k3bbr0'],
+    ['themes', 'get', 'c7crwqxfh61mqrdbvo6y02ssz'],
+    ['segments', 'get', 'cptd30ckudge29hdrg6m3yqwh'],
+    ['campaigns', 'get', 'c5hihv2wbzma9bzs8kg5hvd41'],
+    ['components', 'get', 'ccudhxkdl4bdrw5mbo1ctnkae'],
+    ['event-patterns', 'get', 'csve7qwvdwdyt9d0ynxsqrby9'],
+    ['email-messages', 'get', 'csfe4lcc5y1ptxuffld4qk8zj'],
+    ['workflow', 'nodes', 'get', 'cmypp2eo4jy28v8rq0khsjwhq', 'cyx7gpg1pt2tj9p2cj5mf6bu6'],
+  ])('all have one shape, field and value, nested values as JSON in one cell: %s %s', async (...argv) => {
+    const [text, json] = await Promise.all([sandboxed(argv), sandboxed([...argv, '--json'])]);
+    expect(text.code, text.stderr).toBe(0);
+    const rows = text.stdout.trimEnd().split('\n');
+    expect(rows[0]).toBe('FIELD\tVALUE');
+    const record = json.json<Record<string, unknown>>();
+    // Every field of the API's record, in its order, each value text as it is or else JSON.
+    expect(rows.slice(1)).toEqual(Object.entries(record).map(([field, value]) => `${field}\t${typeof value === 'string' ? value.replace(/\n/g, '\\n') : JSON.stringify(value)}`));
+  });
+});

@@ -62,9 +62,11 @@ describe('renderTable', () => {
     expect(table).not.toContain('\u001b[2J');
   });
 
-  it('renders a record as field and value rows in the API order', () => {
+  it('renders a record on a pipe as field and value rows in the API order: text as it is, anything else as JSON', () => {
     const { out } = fakeOutput({ tty: false });
-    expect(renderRecord(out, { id: 'x', draft: null, vars: ['a', 'b'], nested: { k: 1 } })).toBe('FIELD\tVALUE\nid\tx\ndraft\t-\nvars\ta, b\nnested\t{"k":1}\n');
+    expect(renderRecord(out, { id: 'x', draft: null, vars: ['a', 'b'], nested: { k: 1 }, count: 3, on: true, note: 'two\tparts' })).toBe(
+      'FIELD\tVALUE\nid\tx\ndraft\tnull\nvars\t["a","b"]\nnested\t{"k":1}\ncount\t3\non\ttrue\nnote\ttwo\\tparts\n',
+    );
   });
 });
 

@@ -253,7 +253,7 @@ describe('records', () => {
 
   it('stay field / value rows off a terminal', () => {
     expect(renderRecord(output({ tty: false, columns: 20 }).out, record)).toBe(
-      lines('FIELD\tVALUE', `id\t${record.id}`, `name\t${record.name}`, `draftEmailMessageContentRevisionId\t${record.draftEmailMessageContentRevisionId}`, 'group\t-'),
+      lines('FIELD\tVALUE', `id\t${record.id}`, `name\t${record.name}`, `draftEmailMessageContentRevisionId\t${record.draftEmailMessageContentRevisionId}`, 'group\tnull'),
     );
   });
 });

@@ -96,10 +96,10 @@ describe('themes show', () => {
     expect(text.match(/\x1b\[48;5;/g)).toHaveLength(12);
   });
 
-  it('repeats the group on every row for scripts, with no colour', async () => {
+  it('is a record of field and value rows for scripts, its styles as JSON in one cell, with no colour', async () => {
     const text = renderTheme(await output(false), theme);
-    expect(text).toContain('GROUP\tSTYLE\tVALUE\nPage background\tbackgroundColor\t#F5F5F5\nPage background\tbackgroundXPadding\t12\n');
-    expect(text).toContain('Other\tfooterColor\t#abcdef\n');
-    expect(text).toContain('id th1 · default theme · updated 2024-02-01T00:00:00.000Z');
+    expect(text.startsWith('FIELD\tVALUE\nid\tth1\n')).toBe(true);
+    expect(text).toContain(`\nstyles\t${JSON.stringify(theme.styles)}\n`);
+    expect(text).not.toContain('\u001b[');
   });
 });

@@ -23,6 +23,7 @@ export function describeScheduling(scheduling: CampaignScheduling): string {
  * filter in words (their JSON is under --json).
  */
 export function renderCampaign(out: Output, campaign: Campaign): string {
+  if (!out.tty) return renderRecord(out, campaign);
   const { audienceFilter, ...fields } = campaign;
   const record = renderRecord(out, { ...fields, scheduling: describeScheduling(campaign.scheduling) });
   return audienceFilter === null ? record : `${record}\n${filterBlock('Audience filter', audienceFilter)}`;

@@ -3,6 +3,7 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
+import { renderRecord } from '../../render/table.js';
 import type { Component, UpdatedComponent } from './schemas.js';
 
 /** "3 lines, 120 characters": how big a body is, for the list. */
@@ -19,6 +20,7 @@ export const componentListView: ListView<Component> = {
 
 /** The name, id and size of the body; the body itself is what `--lmx` prints. */
 export function renderComponent(out: Output, component: Component): string {
+  if (!out.tty) return renderRecord(out, component);
   const style = styleFor(out);
   const id = sanitize(component.id);
   return `${style.bold(sanitize(component.name))}\nid ${id} · LMX ${lmxSize(component.lmx)}\n${style.dim(`print the LMX with \`loopsctl components get ${id} --lmx\``)}\n`;
@@ -35,6 +37,7 @@ export function lmxText(out: Output, lmx: string): string {
 }
 
 export function renderUpdatedComponent(out: Output, updated: UpdatedComponent): string {
+  if (!out.tty) return renderRecord(out, updated);
   const { affectedEmailCount, ...component } = updated;
   const reach =
     affectedEmailCount === 0

@@ -2,13 +2,14 @@
 import type { Output } from '../../render/output.js';
 import { indented, renderFields } from '../../render/fields.js';
 import { styleFor } from '../../render/style.js';
-import { displayValue } from '../../render/table.js';
+import { displayValue, renderRecord } from '../../render/table.js';
 import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport, type GuardianRule, type LmxWarning } from './schemas.js';
 
 const SHOWN_APART = new Set<string>([...Object.values(FALLBACK_FIELDS), 'lmx', 'warnings']);
 
 /** Every field in the API's order; fallbacks one per line, the LMX body as its size. */
 export function renderEmailMessage(out: Output, message: EmailMessage): string {
+  if (!out.tty) return renderRecord(out, message);
   const rows: [string, string][] = Object.entries(message)
     .filter(([key]) => !SHOWN_APART.has(key))
     .map(([key, value]) => [key, displayValue(value)]);

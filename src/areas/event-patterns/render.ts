@@ -3,7 +3,7 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
-import { renderTable } from '../../render/table.js';
+import { renderRecord, renderTable } from '../../render/table.js';
 import type { EventPattern, EventPatternSummary } from './schemas.js';
 
 /** Where the event comes from: a platform's incoming webhook, or "custom" for events sent through the API. */
@@ -16,6 +16,7 @@ export const eventPatternListView: ListView<EventPatternSummary> = {
 };
 
 export function renderEventPattern(out: Output, pattern: EventPattern): string {
+  if (!out.tty) return renderRecord(out, pattern);
   const style = styleFor(out);
   const header = `${style.bold(sanitize(pattern.eventName))}\n${style.dim(`id ${sanitize(pattern.id)} · ${sanitize(source(pattern))}`)}\n\n`;
   if (pattern.eventProperties.length === 0) return `${header}No event properties.\n`;

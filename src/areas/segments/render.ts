@@ -136,6 +136,7 @@ export function filterBlock(label: string, filter: AudienceFilter | null | undef
 
 /** One segment: its fields, then its filter in words (the filter as sent is under --json). */
 export function renderSegment(out: Output, segment: AudienceSegment): string {
+  if (!out.tty) return renderRecord(out, segment);
   const { filter, ...fields } = segment;
   return `${renderRecord(out, fields)}\n${filterBlock('Filter', filter)}`;
 }

@@ -3,7 +3,7 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
-import { renderTable, timestampColumn, type Cell } from '../../render/table.js';
+import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import type { Theme, UpdatedTheme } from './schemas.js';
 import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from './style-names.js';
 import { swatch } from './swatch.js';
@@ -43,6 +43,7 @@ export const themeListView: ListView<Theme> = {
  * name come last under "Other", so nothing the API sends is hidden.
  */
 export function renderTheme(out: Output, theme: Theme): string {
+  if (!out.tty) return renderRecord(out, theme);
   const style = styleFor(out);
   const facts = [`id ${theme.id}`, theme.isDefault ? 'default theme' : undefined, `updated ${theme.updatedAt}`].filter(Boolean).join(' · ');
   const header = `${style.bold(sanitize(theme.name))}\n${style.dim(sanitize(facts))}\n\n`;
@@ -74,6 +75,7 @@ function displayStyle(value: unknown): string {
 
 /** An updated theme, and a line saying how many emails the change reached. */
 export function renderUpdatedTheme(out: Output, updated: UpdatedTheme): string {
+  if (!out.tty) return renderRecord(out, updated);
   const { affectedEmailCount, ...theme } = updated;
   const reach =
     affectedEmailCount === 0

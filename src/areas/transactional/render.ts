@@ -2,7 +2,7 @@
 import type { ListView } from '../../render/list.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { displayValue, renderTable, timestampColumn } from '../../render/table.js';
+import { displayValue, renderRecord, renderTable, timestampColumn } from '../../render/table.js';
 import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 
@@ -57,6 +57,7 @@ export function renderMetrics(out: Output, rows: { id: string; metrics: Transact
 
 /** Every field of a transactional email, within 80 columns. */
 export function renderTransactional(out: Output, record: TransactionalEmail): string {
+  if (!out.tty) return renderRecord(out, record);
   return renderFields(out, Object.entries(record).map(([key, value]) => [key, displayValue(value)]));
 }
 

@@ -1,9 +1,11 @@
 /** The text view of a finished upload. */
 import type { Output } from '../../render/output.js';
 import { renderFields } from '../../render/fields.js';
+import { renderRecord } from '../../render/table.js';
 import type { CompletedUpload } from './schemas.js';
 
 export function renderUpload(out: Output, upload: CompletedUpload): string {
+  if (!out.tty) return renderRecord(out, upload);
   return renderFields(out, [
     ['emailAssetId', upload.emailAssetId],
     ['finalUrl', upload.finalUrl],

@@ -99,6 +99,7 @@ export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: 
  * hidden, whatever its name (own properties only: a field named constructor or __proto__ is data).
  */
 export function renderWorkflowNode(out: Output, node: WorkflowNode): string {
+  if (!out.tty) return renderRecord(out, node);
   const typeFields = Object.keys(nodeType(node.typeName)?.fields ?? {});
   const fields = new Map<string, unknown>();
   for (const key of ['id', 'workflowId', 'typeName', 'nextNodeIds', ...typeFields]) fields.set(key, Object.hasOwn(node, key) ? node[key] : undefined);

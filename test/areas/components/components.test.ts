@@ -40,9 +40,13 @@ describe('components', () => {
   });
 
   it('a body change says how many emails it reached', async () => {
-    const result = await run(['components', 'update', FOOTER, '--lmx-file', '-'], { env: sandbox.env, input: '<Paragraph>Bye, {firstName}</Paragraph>' });
+    const result = await run(['components', 'update', FOOTER, '--lmx-file', '-'], { env: { ...sandbox.env, NO_COLOR: '1' }, input: '<Paragraph>Bye, {firstName}</Paragraph>', tty: { columns: 100 } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('3 emails use the new body.');
+    // A script gets the record, the count a field of it.
+    const piped = await run(['components', 'update', FOOTER, '--lmx-file', '-'], { env: sandbox.env, input: '<Paragraph>See you, {firstName}</Paragraph>' });
+    expect(piped.stdout).toMatch(/^FIELD\tVALUE\n/);
+    expect(piped.stdout).toContain('\naffectedEmailCount\t3\n');
   });
 
   it('413: an oversized body is refused and explained', async () => {

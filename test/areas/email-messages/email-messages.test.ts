@@ -60,8 +60,13 @@ describe('email-messages get', () => {
     server.route('GET /v1/email-messages/:id', (_req, res) => json(res, 200, answer));
     const passed = await run(['--json', 'email-messages', 'get', DRAFT], { env: apiEnv(server) });
     expect(passed.json()).toEqual(answer);
-    const shown = await run(['email-messages', 'show', DRAFT], { env: apiEnv(server) });
+    const shown = await run(['email-messages', 'show', DRAFT], { env: { ...apiEnv(server), NO_COLOR: '1' }, tty: { columns: 80 } });
     expect(shown.stdout).toContain('1 LMX warning:');
+    // Piped, the record's fields as the API sent them, nested values as JSON.
+    const piped = await run(['email-messages', 'show', DRAFT], { env: apiEnv(server) });
+    expect(piped.stdout).toMatch(/^FIELD\tVALUE\n/);
+    expect(piped.stdout).toContain('\nfutureField\t{"kept":true}\n');
+    expect(piped.stdout).toContain(`\nwarnings\t${JSON.stringify(answer.warnings)}\n`);
     expect(shown.stdout).toContain('r: careful');
   });
 

@@ -23,8 +23,10 @@ describe('event patterns from the workflows', () => {
     const byName = await run(['event-patterns', 'get', '--name', 'trial_started', '--json'], { env: sandbox.env });
     expect(byName.json()).toEqual(byId.json());
     expect(byId.json().eventProperties).toContainEqual({ name: 'seats', type: 'number' });
-    const text = await run(['event-patterns', 'get', '--name', 'trial_started'], { env: sandbox.env });
-    expect(text.stdout).toContain('trialEndsAt\tdate');
+    const text = await run(['event-patterns', 'get', '--name', 'trial_started'], { env: { ...sandbox.env, NO_COLOR: '1' }, tty: { columns: 100 } });
+    expect(text.stdout).toMatch(/\ntrialEndsAt +date\n/);
+    const piped = await run(['event-patterns', 'get', '--name', 'trial_started'], { env: sandbox.env });
+    expect(piped.stdout).toContain(`\neventProperties\t${JSON.stringify(byId.json().eventProperties)}\n`);
     expect(sandbox.requests.map((request) => request.path)).toContain('/v1/event-patterns/by-name/trial_started');
   });
 
@@ -46,7 +48,7 @@ describe('event patterns from the workflows', () => {
 it('an event name is percent-encoded into the path', async () => {
   const server = await startApiServer({ 'GET /v1/event-patterns/by-name/:name': (_req, res) => json(res, 200, { id: 'e1', eventName: 'a b/c?', eventProperties: [], incomingWebhookPlatform: 'stripe' }) });
   try {
-    const result = await run(['event-patterns', 'get', '--name', 'a b/c?'], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url } });
+    const result = await run(['event-patterns', 'get', '--name', 'a b/c?'], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url, NO_COLOR: '1' }, tty: { columns: 100 } });
     expect(result.code).toBe(0);
     expect(server.requests[0]!.path).toBe('/v1/event-patterns/by-name/a%20b%2Fc%3F');
     expect(result.stdout).toContain('stripe');
