@@ -66,7 +66,7 @@ describe('email-messages get', () => {
     const piped = await run(['email-messages', 'show', DRAFT], { env: apiEnv(server) });
     expect(piped.stdout).toMatch(/^FIELD\tVALUE\n/);
     expect(piped.stdout).toContain('\nfutureField\t{"kept":true}\n');
-    expect(piped.stdout).toContain(`\nwarnings\t${JSON.stringify(answer.warnings)}\n`);
+    expect(piped.stdout).toContain(`\nwarnings\t${JSON.stringify([{ rule: 'r', severity: 'warning', message: 'careful' }])}\n`);
     expect(shown.stdout).toContain('r: careful');
   });
 
