@@ -14,13 +14,14 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { AuthError, InterruptedError, LocalFileError, LoopsctlError, NetworkError, OutputError, RateLimitError, UsageError } from '../api/errors.js';
 import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
 import { sanitize } from '../render/sanitize.js';
 import type { CommandContext } from './context.js';
+import { describeBytes } from './input.js';
 import type { Runtime } from './runtime.js';
 
 export type Status = 'created' | 'updated' | 'sent' | 'skipped' | 'failed';
@@ -220,7 +221,7 @@ export function journalPath(input: string, journal: string | undefined): string 
 
 /** The input as text chunks: a file (checked before anything is sent) or stdin. */
 export function openInput(runtime: Pick<Runtime, 'stdin'>, input: string): Readable {
-  if (input === '-') return runtime.stdin.setEncoding('utf8');
+  if (input === '-') return utf8Text(runtime.stdin, 'stdin');
   let isFile: boolean;
   try {
     isFile = statSync(input).isFile();
@@ -229,7 +230,43 @@ export function openInput(runtime: Pick<Runtime, 'stdin'>, input: string): Reada
     throw new LocalFileError(`cannot read "${input}": ${reason}`);
   }
   if (!isFile) throw new LocalFileError(`"${input}" is not a file`);
-  return createReadStream(input, { encoding: 'utf8' });
+  return utf8Text(createReadStream(input), input);
+}
+
+/**
+ * The input's text, decoded as it streams: bytes that are not UTF-8 text (an image, a spreadsheet,
+ * a UTF-16 export) end the reading with an error that gives their first bytes in hex, rather than
+ * lines of garbled characters quoted back in messages.
+ */
+function utf8Text(bytes: Readable, name: string): Readable {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let start: Buffer | undefined;
+  const binary = () =>
+    new LocalFileError(`${name} is binary data, not text (it starts with bytes ${describeBytes(start ?? Buffer.alloc(0))})`, { hint: 'give a UTF-8 text file: CSV or JSON Lines' });
+  const text = new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer | string, _encoding, done) {
+      const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      start ??= Buffer.from(data.subarray(0, 16));
+      if (data.includes(0)) return done(binary());
+      try {
+        const decoded = decoder.decode(data, { stream: true });
+        done(null, decoded === '' ? undefined : decoded);
+      } catch {
+        done(binary());
+      }
+    },
+    flush(done) {
+      try {
+        const rest = decoder.decode();
+        done(null, rest === '' ? undefined : rest);
+      } catch {
+        done(binary());
+      }
+    },
+  });
+  bytes.on('error', (error) => text.destroy(error));
+  return bytes.pipe(text);
 }
 
 /** Lines of the input, numbered from 1, without their line ends. */

@@ -68,6 +68,17 @@ describe('binary input', () => {
     expect(stderr).not.toMatch(garbled);
   });
 
+  it('ends an import at once, named binary, instead of a line of garbled characters per row', async () => {
+    for (const argv of [['contacts', 'import', png, '--dry-run'], ['events', 'import', png, '--dry-run'], ['contacts', 'import', png, '--format', 'jsonl', '--dry-run']]) {
+      const { code, stderr } = await sandboxed(argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(stderr).toBe(`Error: ${png} is binary data, not text (it starts with bytes 89 50 4e 47 0d 0a 1a 0a …)\nHint: give a UTF-8 text file: CSV or JSON Lines\n`);
+    }
+    const piped = await sandboxed(['contacts', 'import', '-', '--dry-run'], 'email\n\u0000\u0001\n');
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('stdin is binary data, not text (it starts with bytes 65 6d 61 69 6c 0a 00 01 …)');
+  });
+
   it('is named binary on stdin too', async () => {
     const { code, stderr } = await sandboxed(['events', 'send', 'signup', '--email', 'ada@example.com', '--props-file', '-'], '\u0000\u0001{}');
     expect(code).toBe(2);
