@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { AuthError, InterruptedError, LocalFileError, LoopsctlError, NetworkError, OutputError, RateLimitError, UsageError } from '../api/errors.js';
 import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
@@ -239,34 +239,34 @@ export function openInput(runtime: Pick<Runtime, 'stdin'>, input: string): Reada
  * lines of garbled characters quoted back in messages.
  */
 function utf8Text(bytes: Readable, name: string): Readable {
+  // Pulled as the import reads, so that the error reaches the reader, whenever it starts reading.
+  return Readable.from(decodedChunks(bytes, name));
+}
+
+async function* decodedChunks(bytes: Readable, name: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let start: Buffer | undefined;
   const binary = () =>
     new LocalFileError(`${name} is binary data, not text (it starts with bytes ${describeBytes(start ?? Buffer.alloc(0))})`, { hint: 'give a UTF-8 text file: CSV or JSON Lines' });
-  const text = new Transform({
-    readableObjectMode: true,
-    transform(chunk: Buffer | string, _encoding, done) {
-      const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      start ??= Buffer.from(data.subarray(0, 16));
-      if (data.includes(0)) return done(binary());
-      try {
-        const decoded = decoder.decode(data, { stream: true });
-        done(null, decoded === '' ? undefined : decoded);
-      } catch {
-        done(binary());
-      }
-    },
-    flush(done) {
-      try {
-        const rest = decoder.decode();
-        done(null, rest === '' ? undefined : rest);
-      } catch {
-        done(binary());
-      }
-    },
-  });
-  bytes.on('error', (error) => text.destroy(error));
-  return bytes.pipe(text);
+  for await (const chunk of bytes) {
+    const data = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    start ??= Buffer.from(data.subarray(0, 16));
+    let text: string;
+    try {
+      text = decoder.decode(data, { stream: true });
+    } catch {
+      throw binary();
+    }
+    if (text.includes('\0')) throw binary();
+    if (text !== '') yield text;
+  }
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    throw binary();
+  }
+  if (rest !== '') yield rest;
 }
 
 /** Lines of the input, numbered from 1, without their line ends. */

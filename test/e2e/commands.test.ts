@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cursorAt, KEYS, startFixtureSandbox, themes, type FixtureSandbox } from '../support/fixture-sandbox.js';
 import * as fx from '../support/fixtures.js';
 import { runCli, type RunOptions } from '../support/run-cli.js';
+import { run } from '../support/main.js';
 
 let api: FixtureSandbox;
 
@@ -318,18 +319,22 @@ describe('workflows', () => {
   it('shows every field of a node, comparisons and event properties included', async () => {
     const prop = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_prop']);
     expect(prop.code).toBe(0);
+    // Piped, the node as the API sent it, nested values as JSON.
     expect(lines(prop.stdout)).toEqual([
       'FIELD\tVALUE',
       'id\tn_prop',
       'workflowId\twf_welcome',
       'typeName\tContactPropertyTrigger',
-      'nextNodeIds\tn_wait',
-      'contactPropertyQuery\tkey planName; was any; is equal "pro"',
+      'nextNodeIds\t["n_wait"]',
+      `contactPropertyQuery\t${JSON.stringify(fx.contactPropertyNode.contactPropertyQuery)}`,
       'reEligible\ttrue',
       'workflowRevisionId\twrev_1',
     ]);
     const event = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_trigger']);
-    expect(event.stdout).toContain('eventProperties\tplan (string), seats (number)');
+    expect(event.stdout).toContain(`eventProperties\t${JSON.stringify(fx.eventTriggerNode.eventProperties)}`);
+    // On a terminal, in words.
+    const shown = await run(['workflow', 'show', 'wf_welcome', '--node', 'n_prop'], { env: { LOOPS_API_KEY: KEYS.valid, LOOPS_BASE_URL: api.url, NO_COLOR: '1' }, tty: { columns: 100 } });
+    expect(shown.stdout).toMatch(/contactPropertyQuery +key planName; was any; is equal "pro"/);
     const asJson = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_prop', '--json']);
     expect(JSON.parse(asJson.stdout)).toEqual(fx.contactPropertyNode);
     expect(api.requests.at(-1)!.path).toBe('/v1/workflows/wf_welcome/nodes/n_prop');
@@ -409,8 +414,9 @@ describe('usage errors', () => {
     expect(help.stdout).toMatch(/^  9 +invalid response/m);
   });
 
-  it('exits 2 when a group is given without a subcommand', async () => {
+  it('shows a group’s help on stdout, exit 0, when it is given without a subcommand', async () => {
     const result = await loopsctl(['campaign-groups']);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: loopsctl campaign-groups');
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { run } from '../support/main.js';
 import { runCli } from '../support/run-cli.js';
 import { startFixtureSandbox } from '../support/fixture-sandbox.js';
 import { theme as fxTheme } from '../support/fixtures.js';
@@ -161,10 +162,10 @@ describe('themes get (show)', () => {
     const sandbox = await startFixtureSandbox();
     try {
       const env = { LOOPS_API_KEY: 'sandbox-key', LOOPS_BASE_URL: sandbox.url };
-      const result = await runCli(['themes', 'show', 'theme_3'], { env });
+      const result = await run(['themes', 'show', 'theme_3'], { env: { ...env, NO_COLOR: '1' }, tty: { columns: 100 } });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Theme 3\nid theme_3 · updated 2025-06-29T07:47:39.370Z\n');
-      expect(result.stdout).toContain('Heading 3\theading3Color\t#111827\n');
+      expect(result.stdout).toMatch(/\nHeading 3 +heading3Color +#111827\n/);
       expect(sandbox.requests.map((request) => request.path)).toEqual(['/v1/themes/theme_3']);
       const asJson = await runCli(['themes', 'get', 'theme_3', '--json'], { env });
       expect(JSON.parse(asJson.stdout)).toEqual(fxTheme(3));
