@@ -68,7 +68,7 @@ describe('the config file', () => {
     const file = lstatSync(join(dir, 'config.json'));
     expect(file.isSymbolicLink()).toBe(false);
     expect(file.mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { apiKey: 'sk-test-through-link' } } });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { apiKey: 'sk-test-through-link', keyStorage: 'file' } } });
   });
 
   it('keeps every key when several logins run at once', async () => {
