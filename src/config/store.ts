@@ -97,22 +97,10 @@ export class ProfileStore {
     return this.read().defaultProfile;
   }
 
-  /** The key of a profile whose key lives in this file. */
-  getKey(name: string): string | undefined {
-    const profile = this.profile(name);
-    return profile !== undefined && storageOf(profile) === 'file' ? profile.apiKey : undefined;
-  }
-
-  /** Stores a key in this file; see saveProfile. */
-  setKey(name: string, apiKey: string): StoredProfile | undefined {
-    return this.saveProfile(name, { keyStorage: 'file', apiKey });
-  }
-
   /**
    * Records where a profile's key now lives (and, in the file, the key), with its team name; what
-   * else the profile held is kept. The first profile stored when none would be used by default
-   * becomes the default. Returns what the profile was before, so that the caller can remove a
-   * copy of the key left in the other storage.
+   * else the profile held is kept. The first profile stored becomes the default. Returns what the
+   * profile was before, so that the caller can remove a copy of the key left in the other storage.
    */
   saveProfile(name: string, where: { keyStorage: 'file'; apiKey: string; teamName?: string } | { keyStorage: 'keychain'; keychainAccount: string; teamName?: string }): StoredProfile | undefined {
     checkProfileName(name);
@@ -122,8 +110,9 @@ export class ProfileStore {
       const { apiKey: _key, keychainAccount: _account, teamName: _team, keyStorage: _storage, ...kept } = previous ?? {};
       const profile: StoredProfile = { ...kept, ...where };
       if (where.teamName === undefined) delete profile.teamName;
+      // The very first profile is what commands should use, whatever its name.
+      if (config.profiles.size === 0 && config.defaultProfile === undefined && name !== DEFAULT_PROFILE) config.defaultProfile = name;
       config.profiles.set(name, profile);
-      if (config.defaultProfile === undefined && !config.profiles.has(DEFAULT_PROFILE)) config.defaultProfile = name;
     });
     return previous;
   }
@@ -146,11 +135,6 @@ export class ProfileStore {
       if (config.defaultProfile === name) delete config.defaultProfile;
     });
     return removed;
-  }
-
-  /** Returns whether the profile existed. */
-  deleteKey(name: string): boolean {
-    return this.deleteProfile(name) !== undefined;
   }
 
   /** Gives a profile a new name, keeping its place, its key and whether it is the default. */

@@ -145,7 +145,7 @@ describe('auth switch, rename and remove', () => {
     expect(await inDir(dir, ['auth', 'remove', 'work', '--yes'])).toMatchObject({ code: 2, stderr: expect.stringContaining('there is no profile "work"') });
   });
 
-  it('the first profile stored becomes the default when there is no "default" one', async () => {
+  it('the first profile stored becomes the default, whatever its name', async () => {
     const dir = tempDir();
     const login = await inDir(dir, ['auth', 'login', '--with-key-stdin', '--profile', 'staging'], {}, { input: KEYS.noDomain });
     expect(login.stdout).toContain('Commands use profile "staging" by default (change it with `loopsctl auth switch`).\n');
