@@ -67,6 +67,8 @@ export function storageOf(profile: StoredProfile): KeyStorage {
 
 export class ProfileStore {
   readonly path: string;
+  /** The file as last read or written by this store: a command reads it once, however many questions it asks. */
+  private known: Config;
 
   constructor(
     readonly directory: string,
@@ -75,26 +77,26 @@ export class ProfileStore {
   ) {
     this.path = join(directory, CONFIG_FILE);
     checkConfigDirectory(directory);
-    // Read once at the start, so that a file of the wrong shape is reported before anything else.
-    this.read();
+    // Read at the start, so that a file of the wrong shape is reported before anything else.
+    this.known = this.read();
   }
 
   profile(name: string): StoredProfile | undefined {
-    return this.read().profiles.get(name);
+    return this.known.profiles.get(name);
   }
 
   /** Every profile, in the order they were first stored. */
   profiles(): [string, StoredProfile][] {
-    return [...this.read().profiles];
+    return [...this.known.profiles];
   }
 
   profileNames(): string[] {
-    return [...this.read().profiles.keys()];
+    return [...this.known.profiles.keys()];
   }
 
   /** The profile `auth switch` made the default, if any. */
   recordedDefault(): string | undefined {
-    return this.read().defaultProfile;
+    return this.known.defaultProfile;
   }
 
   /**
@@ -175,10 +177,12 @@ export class ProfileStore {
       withFileLock(
         this.path,
         () => {
+          // Read again under the lock: another process may have changed the file since.
           const config = this.read();
           change(config);
           const { rest, defaultProfile, profiles } = config;
           writeJsonFile(this.path, { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: Object.fromEntries(profiles) });
+          this.known = config;
         },
         this.lock,
       );
