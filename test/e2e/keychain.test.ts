@@ -169,7 +169,13 @@ describe('with a Secret Service (GNOME Keyring)', () => {
     const entry = configOf(dir).profiles.old;
     expect((await loopsctl(dir, ['auth', 'rename', 'old', 'new'])).code).toBe(0);
     expect((await loopsctl(dir, ['--profile', 'new', 'auth', 'token'])).stdout).toBe(`${KEYS.noWorkflows}\n`);
+    // A new profile of the old name gets an entry of its own.
+    await loopsctl(dir, ['auth', 'login', '--with-key-stdin', '--profile', 'old'], { input: KEYS.noContent });
+    expect(configOf(dir).profiles.old.keychainAccount).toBe(`old@${dir}#2`);
+    expect((await loopsctl(dir, ['--profile', 'old', 'auth', 'token'])).stdout).toBe(`${KEYS.noContent}\n`);
+    expect((await loopsctl(dir, ['--profile', 'new', 'auth', 'token'])).stdout).toBe(`${KEYS.noWorkflows}\n`);
     expect(await loopsctl(dir, ['auth', 'remove', 'new', '--yes'])).toMatchObject({ code: 0, stderr: '' });
+    expect((await loopsctl(dir, ['--profile', 'old', 'auth', 'token'])).stdout).toBe(`${KEYS.noContent}\n`);
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { new: entry } }), { mode: 0o600 });
     expect(await loopsctl(dir, ['--profile', 'new', 'auth', 'token'])).toMatchObject({ code: 3, stderr: expect.stringContaining('has no key for profile "new"') });
   });

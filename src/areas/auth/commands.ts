@@ -55,7 +55,7 @@ async function storeKey(context: CommandContext, store: ProfileStore, profile: s
   if (wanted !== 'file') {
     const { openKeychain, keychainAccount, KeychainUnavailableError } = await import('../../config/keychain.js');
     const before = store.profile(profile);
-    const account = (before !== undefined && storageOf(before) === 'keychain' ? before.keychainAccount : undefined) ?? keychainAccount(profile, context.configDir);
+    const account = (before !== undefined && storageOf(before) === 'keychain' ? before.keychainAccount : undefined) ?? unusedAccount(store, keychainAccount(profile, context.configDir));
     try {
       await (await openKeychain(context.runtime.signal)).set(account, apiKey);
     } catch (error) {
@@ -78,6 +78,14 @@ async function storeKey(context: CommandContext, store: ProfileStore, profile: s
   const previous = store.saveProfile(profile, { keyStorage: 'file', apiKey, teamName });
   await removeFromKeychain(context, previous);
   return { storage: 'file', fallback };
+}
+
+/** The account name, or one numbered after it when another profile has it (it was renamed from this name). */
+function unusedAccount(store: ProfileStore, account: string): string {
+  const taken = new Set(store.profiles().map(([, profile]) => profile.keychainAccount));
+  let candidate = account;
+  for (let number = 2; taken.has(candidate); number += 1) candidate = `${account}#${number}`;
+  return candidate;
 }
 
 /** Deletes a profile's keychain entry, unless it is the one still in use; a failure is said, not fatal. */
