@@ -1,6 +1,6 @@
 /**
- * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts), the bearer
- * key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
+ * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts; through a
+ * proxy, undici's, see src/api/proxy.ts), the bearer key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
