@@ -173,7 +173,8 @@ describe('a proxy', () => {
 
   it('that is not there is exit 10, naming it and where it was set', async () => {
     const port = await closedPort();
-    const result = await ipsList({}, ['--proxy', `http://user:hidden@127.0.0.1:${port}`]);
+    // --debug prints the stack traces too: the credentials are in none of them.
+    const result = await ipsList({}, ['--debug', '--proxy', `http://user:hidden@127.0.0.1:${port}`]);
     expect(result.code).toBe(10);
     expect(result.stderr).toContain(`could not connect to the proxy http://127.0.0.1:${port} (--proxy)`);
     expect(result.stderr).toContain('Hint: check the proxy\'s address in --proxy, or unset it to connect directly');
