@@ -54,5 +54,6 @@ describe('taking over a stale lock', () => {
     expect(ran).toBe(false);
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(newHolder);
     expect(fs.readdirSync(join(target, '..')).sort()).toEqual(['config.json.lock']);
+    fs.rmSync(join(target, '..'), { recursive: true });
   });
 });
