@@ -3,8 +3,11 @@
  * Basic credentials): HTTPS_PROXY/HTTP_PROXY and --proxy, NO_PROXY for the API and, on its own, for
  * an upload's storage; a proxy that wants credentials, one whose CONNECT fails, one that is not there.
  */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
@@ -12,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../support/api-server.js';
 import { run, tempDir } from '../support/main.js';
 import { startFixtureSandbox, KEYS, type FixtureSandbox } from '../support/fixture-sandbox.js';
+import { spawnCli } from '../support/run-cli.js';
 
 interface TestProxy {
   url: string;
@@ -229,5 +233,43 @@ describe('an upload through a proxy', () => {
     expect(apiOnly.connects).toEqual([apiServerHost]);
     expect(storage.requests.map((request) => request.method)).toEqual(['PUT', 'PUT']);
     expect(result.stderr).toContain(`* ${storageHost}: direct, no proxy (NO_PROXY)`);
+  });
+});
+
+describe('an https API through HTTPS_PROXY', () => {
+  /**
+   * The real case (https://app.loops.so behind a corporate proxy): TLS to the API inside the
+   * tunnel. The API here is an https server with a certificate made for the test, which the
+   * spawned binary trusts through NODE_EXTRA_CA_CERTS.
+   */
+  it('goes through the tunnel with TLS to the API, and directly with node:https when NO_PROXY says so', async (context) => {
+    const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-tls-'));
+    closers.push(async () => rmSync(scratch, { recursive: true, force: true }));
+    const [key, cert] = [join(scratch, 'key.pem'), join(scratch, 'cert.pem')];
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
+    if (made.error !== undefined || made.status !== 0) {
+      console.warn(`skipped: openssl could not make a test certificate (${made.error?.message ?? made.stderr.trim()})`);
+      context.skip();
+    }
+    const seen: string[] = [];
+    const api = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('["52.21.45.123"]');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => api.close(() => resolve())));
+    const apiUrl = `https://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const proxy = await proxyFor('ops:pw');
+    const env = { LOOPS_BASE_URL: apiUrl, LOOPS_API_KEY: KEYS.valid, NODE_EXTRA_CA_CERTS: cert, HTTPS_PROXY: proxy.url.replace('//', '//ops:pw@') };
+
+    const proxied = await spawnCli(['ips', 'list', '--plain'], { env });
+    expect(proxied).toMatchObject({ code: 0, stdout: '52.21.45.123\n', stderr: '' });
+    expect(proxy.connects).toEqual([new URL(apiUrl).host]);
+    expect(seen).toEqual([`GET /v1/dedicated-sending-ips Bearer ${KEYS.valid}`]);
+
+    const direct = await spawnCli(['ips', 'list', '--plain'], { env: { ...env, NO_PROXY: '127.0.0.1' } });
+    expect(direct).toMatchObject({ code: 0, stdout: '52.21.45.123\n' });
+    expect(proxy.connects).toHaveLength(1);
+    expect(seen).toHaveLength(2);
   });
 });
