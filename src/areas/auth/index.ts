@@ -19,6 +19,7 @@ export const area: Area = {
         examples: ['loopsctl auth login', 'printenv LOOPS_KEY | loopsctl auth login --with-key-stdin --profile staging'],
         interactive: true,
         remote: true,
+        tier: 'read',
         storesKeys: true,
         load: async () => (await import('./commands.js')).login,
       }),
@@ -27,6 +28,7 @@ export const area: Area = {
         summary: 'Show which key is in use, where it comes from, and its team',
         examples: ['loopsctl auth status', 'loopsctl --sandbox auth status --json'],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).status,
       }),
       command({
