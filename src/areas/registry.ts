@@ -19,6 +19,7 @@ import { area as eventPatterns } from './event-patterns/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
 import { area as lists } from './lists/index.js';
+import { area as mcp } from './mcp/index.js';
 import { area as sandbox } from './sandbox/index.js';
 import { area as segments } from './segments/index.js';
 import { area as themes } from './themes/index.js';
@@ -47,6 +48,7 @@ export const areas: Area[] = [
   auth,
   api,
   webhooks,
+  mcp,
   completion,
   commands,
   sandbox,

@@ -128,7 +128,8 @@ function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/sandbox/') || /^src\/areas\/[\w-]+\/(?:[\w-]+-)?sandbox\.ts$/.test(path)) return 'sandbox';
-    if (path.startsWith('src/api/') || path.startsWith('node_modules/zod/')) return 'client';
+    if (path.startsWith('src/api/')) return 'client';
+    if (ownBundle(path) !== undefined) return ownBundle(path);
     const area = /^src\/areas\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
     if (path.startsWith('src/render/')) return 'render';
@@ -140,6 +141,17 @@ function partOf(core, graph) {
 }
 
 /**
+ * Packages with a bundle of their own, whoever imports them: zod, with the API client that checks
+ * every answer (client.cjs), and the MCP SDK with what it alone uses (mcp-sdk.cjs), which only
+ * `loopsctl mcp` loads.
+ */
+function ownBundle(path) {
+  if (path.startsWith('node_modules/zod/')) return 'client';
+  if (path.startsWith('node_modules/@modelcontextprotocol/')) return 'mcp-sdk';
+  return undefined;
+}
+
+/**
  * A package that the modules of one bundle alone import (@noble/hashes, for `webhooks`) goes in
  * that bundle, so the others do not read it; a package shared by several goes in core.cjs.
  */
@@ -148,12 +160,16 @@ function packageParts(graph, sourcePart) {
   for (const [path, imports] of graph) for (const { path: imported } of imports) importers.set(imported, [...(importers.get(imported) ?? []), path]);
   const parts = new Map();
   const partOfPackage = (path, seen) => {
-    if (!path.startsWith('node_modules/') || path.startsWith('node_modules/zod/') || sourcePart(path) === 'cli') return sourcePart(path);
+    if (!path.startsWith('node_modules/') || sourcePart(path) === 'cli') return sourcePart(path);
+    const own = ownBundle(path);
+    if (own !== undefined && own !== 'client') return own;
     if (parts.has(path)) return parts.get(path);
     if (seen.has(path)) return undefined;
     seen.add(path);
     const owners = new Set((importers.get(path) ?? []).map((importer) => partOfPackage(importer, seen)).filter((part) => part !== undefined));
-    const part = owners.size === 1 ? [...owners][0] : 'core';
+    // zod is the client's, but for the parts of it that only the MCP SDK uses (zod/v3, zod/mini).
+    const onlyMcp = owners.size === 1 && owners.has('mcp-sdk');
+    const part = own === 'client' ? (onlyMcp ? 'mcp-sdk' : 'client') : owners.size === 1 ? [...owners][0] : 'core';
     parts.set(path, part);
     return part;
   };
