@@ -20,4 +20,7 @@ installed=$(ls "$work/prefix/lib/node_modules")
 # The completion scripts the build made, and the HMAC library bundled with the webhooks commands.
 "$bin" completion bash | grep -q '^__loopsctl_commands()'
 printf '{}' | LOOPS_WEBHOOK_SECRET=whsec_bG9vcHNjdGwtcGFja2FnZS1jaGVjaw== "$bin" webhooks sign | grep -q '^webhook-signature: v1,'
+# The shipped skill, and the MCP server with the SDK bundle (it ends when its stdin does).
+"$bin" skill show | grep -q '^name: loopsctl$'
+"$bin" mcp --sandbox </dev/null 2>/dev/null
 echo "package check: the tarball installs alone and runs"

@@ -22,6 +22,7 @@ import { area as lists } from './lists/index.js';
 import { area as mcp } from './mcp/index.js';
 import { area as sandbox } from './sandbox/index.js';
 import { area as segments } from './segments/index.js';
+import { area as skill } from './skill/index.js';
 import { area as themes } from './themes/index.js';
 import { area as uploads } from './uploads/index.js';
 import { area as transactional } from './transactional/index.js';
@@ -49,6 +50,7 @@ export const areas: Area[] = [
   api,
   webhooks,
   mcp,
+  skill,
   completion,
   commands,
   sandbox,

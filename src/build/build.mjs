@@ -87,7 +87,7 @@ async function makeCompletionScripts() {
       loader: 'ts',
     },
     write: false,
-    plugins: [requireVendored],
+    plugins: [requireVendored, shippedSkill],
   });
   const made = spawnSync(process.execPath, ['-'], { input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
   if (made.status !== 0) throw new Error(`making the completion scripts failed (exit ${made.status})`);
@@ -103,9 +103,21 @@ async function makeCompletionScripts() {
   };
 }
 
+/**
+ * The shipped SKILL.md is found from the module's own place in the source tree (src/areas/skill/);
+ * in the bundle, that module finds it from dist/, beside which skills/ is shipped.
+ */
+const shippedSkill = {
+  name: 'shipped-skill',
+  setup(pluginBuild) {
+    const finder = "const { join } = require('node:path');\nexport function skillFile() {\n  return join(__dirname, '..', 'skills', 'loopsctl', 'SKILL.md');\n}\n";
+    pluginBuild.onLoad({ filter: /[\\/]src[\\/]areas[\\/]skill[\\/]file\.ts$/ }, () => ({ contents: finder, loader: 'js' }));
+  },
+};
+
 /** Every module the CLI can load, with the modules each imports and whether it waits to. */
 async function moduleGraph() {
-  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts] });
+  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts, shippedSkill] });
   return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
 }
 
@@ -231,7 +243,7 @@ const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
     bundles.map((name) =>
-      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts] }),
+      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill] }),
     ),
   ),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
