@@ -40,7 +40,7 @@ describe('loopsctl skill install', () => {
     const dir = home('.claude', '.cursor');
     const result = await run(['skill', 'install', '--dry-run'], { env: { HOME: dir } });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`Would create ${skillAt(dir, '.claude', 'skills')} (claude)\nWould create ${skillAt(dir, '.cursor', 'skills')} (cursor)\n`);
+    expect(result.stdout).toBe('Would create ~/.claude/skills/loopsctl/SKILL.md (claude)\nWould create ~/.cursor/skills/loopsctl/SKILL.md (cursor)\n');
     expect(existsSync(join(dir, '.claude', 'skills'))).toBe(false);
     const named = await run(['skill', 'install', '--dry-run', '--agent', 'codex', '--agent', `dir=${join(dir, 'project', '.claude', 'skills')}`, '--json'], { env: { HOME: dir } });
     expect(named.json()).toEqual([
@@ -52,15 +52,16 @@ describe('loopsctl skill install', () => {
   it('installs, leaves an untouched copy as it is, updates an older one, and keeps a changed one without --force', async () => {
     const dir = home('.claude');
     const installed = skillAt(dir, '.claude', 'skills');
-    expect((await run(['skill', 'install'], { env: { HOME: dir } })).stdout).toBe(`Created ${installed} (claude)\n`);
+    const shown = '~/.claude/skills/loopsctl/SKILL.md';
+    expect((await run(['skill', 'install'], { env: { HOME: dir } })).stdout).toBe(`Created ${shown} (claude)\n`);
     const text = readFileSync(installed, 'utf8');
     expect(text.startsWith(SHIPPED)).toBe(true);
-    expect((await run(['skill', 'install'], { env: { HOME: dir } })).stdout).toBe(`Up to date: ${installed} (claude)\n`);
+    expect((await run(['skill', 'install'], { env: { HOME: dir } })).stdout).toBe(`Up to date: ${shown} (claude)\n`);
 
     // A copy an older loopsctl installed, left as it was: brought up to date.
     const older = 'an older skill\n';
     writeFileSync(installed, text.replace(SHIPPED, older).replace(/sha256:[0-9a-f]+/, `sha256:${await sha256(older)}`));
-    expect((await run(['skill', 'install'], { env: { HOME: dir } })).stdout).toBe(`Updated ${installed} (claude)\n`);
+    expect((await run(['skill', 'install'], { env: { HOME: dir } })).stdout).toBe(`Updated ${shown} (claude)\n`);
     expect(readFileSync(installed, 'utf8')).toBe(text);
 
     // A copy the person changed: kept, and nothing is written, unless --force.
@@ -72,7 +73,7 @@ describe('loopsctl skill install', () => {
     expect(readFileSync(installed, 'utf8')).toContain('My own notes.');
     expect(existsSync(skillAt(dir, '.cursor', 'skills'))).toBe(false);
     const forced = await run(['skill', 'install', '--force'], { env: { HOME: dir } });
-    expect(forced.stdout).toBe(`Replaced ${installed} (claude)\n`);
+    expect(forced.stdout).toBe(`Replaced ${shown} (claude)\n`);
     expect(readFileSync(installed, 'utf8')).toBe(text);
   });
 

@@ -84,11 +84,11 @@ export const serve: Handler<[], McpOptions> = async (context, _args, options) =>
     server.onclose = resolve;
   });
   const { stdin, stdout } = context.runtime;
-  await server.connect(new StdioServerTransport(stdin, stdout));
   // The client ends the server by closing its stdin, or the person by Ctrl-C.
   const close = () => void server.close();
   stdin.once('end', close);
   context.runtime.signal.addEventListener('abort', close, { once: true });
+  await server.connect(new StdioServerTransport(stdin, stdout));
   context.runtime.stderr.write(`loopsctl mcp: ${selection.tools.length} tools${meta.length > 0 ? ' and the meta-tools' : ''}, ${tierWords(tier)}, against ${account}\n`);
   await closed;
 };

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../api/errors.js';
 import { builtinModule } from '../../core/builtin.js';
 import type { Handler } from '../../core/declare.js';
@@ -48,9 +48,9 @@ export const install: Handler<[], { agent?: string[]; dryRun?: boolean; force?: 
   }
   if (!options.dryRun) for (const { path, action } of plan) if (action !== 'unchanged') writeAtomically(path, skill);
   const rows = plan.map(({ agent, path, action }) => ({ agent, path, action, written: !options.dryRun && action !== 'unchanged' && action !== 'keep' }));
-  await out.present(rows, () =>
-    rows.map(({ agent, path, action }) => `${options.dryRun ? wouldSay[action] : didSay[action]} ${path} (${agent})\n`).join(''),
-  );
+  // Paths below the home directory are shown from ~, so that a line fits the terminal.
+  const shown = (path: string) => (path.startsWith(`${home}${sep}`) ? `~${path.slice(home.length)}` : path);
+  await out.present(rows, () => rows.map(({ agent, path, action }) => `${options.dryRun ? wouldSay[action] : didSay[action]} ${shown(path)} (${agent})\n`).join(''));
 };
 
 const didSay: Record<Action, string> = { create: 'Created', update: 'Updated', replace: 'Replaced', unchanged: 'Up to date:', keep: 'Kept' };
@@ -59,7 +59,7 @@ const wouldSay: Record<Action, string> = {
   update: 'Would update',
   replace: 'Would replace (--force)',
   unchanged: 'Up to date:',
-  keep: 'Would keep (changed since installed; --force replaces it)',
+  keep: 'Would keep (changed; --force replaces it)',
 };
 
 function shippedSkill(): string {

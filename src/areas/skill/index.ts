@@ -36,7 +36,7 @@ export const area: Area = {
       command({
         name: 'show',
         summary: 'Print the SKILL.md loopsctl ships',
-        examples: ['loopsctl skill show', 'loopsctl skill show > AGENTS.md'],
+        examples: ['loopsctl skill show > AGENTS.md'],
         remote: false,
         load: async () => (await import('./commands.js')).show,
       }),
