@@ -21,6 +21,20 @@ const vendored = {
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
+  // The MCP SDK, for `loopsctl mcp` alone, from any of its modules that the source imports. It
+  // brings a zod of its own: it uses the whole of zod, and sharing the one in client.cjs would put
+  // all of zod there, where every command that checks an answer reads it (see src/api/zod.ts).
+  'mcp-sdk': {
+    imports: /^@modelcontextprotocol\/sdk\//,
+    stdin: {
+      contents: [
+        "export { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+        "export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+        "export { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      ].join('\n'),
+      resolveDir: buildDir,
+    },
+  },
 };
 
 const common = {
@@ -41,8 +55,10 @@ const common = {
 const requireVendored = {
   name: 'require-vendored',
   setup(pluginBuild) {
-    const names = Object.keys(vendored).map((name) => name.replace(/[^\w]/g, '\\$&'));
-    pluginBuild.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: `./vendor/${args.path}.cjs`, external: true }));
+    for (const [name, { imports }] of Object.entries(vendored)) {
+      const filter = imports ?? new RegExp(`^${name.replace(/[^\w]/g, '\\$&')}$`);
+      pluginBuild.onResolve({ filter }, () => ({ path: `./vendor/${name}.cjs`, external: true }));
+    }
   },
 };
 
@@ -140,8 +156,7 @@ function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/sandbox/') || /^src\/areas\/[\w-]+\/(?:[\w-]+-)?sandbox\.ts$/.test(path)) return 'sandbox';
-    if (path.startsWith('src/api/')) return 'client';
-    if (ownBundle(path) !== undefined) return ownBundle(path);
+    if (path.startsWith('src/api/') || path.startsWith('node_modules/zod/')) return 'client';
     const area = /^src\/areas\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
     if (path.startsWith('src/render/')) return 'render';
@@ -153,17 +168,6 @@ function partOf(core, graph) {
 }
 
 /**
- * Packages with a bundle of their own, whoever imports them: zod, with the API client that checks
- * every answer (client.cjs), and the MCP SDK with what it alone uses (mcp-sdk.cjs), which only
- * `loopsctl mcp` loads.
- */
-function ownBundle(path) {
-  if (path.startsWith('node_modules/zod/')) return 'client';
-  if (path.startsWith('node_modules/@modelcontextprotocol/')) return 'mcp-sdk';
-  return undefined;
-}
-
-/**
  * A package that the modules of one bundle alone import (@noble/hashes, for `webhooks`) goes in
  * that bundle, so the others do not read it; a package shared by several goes in core.cjs.
  */
@@ -172,16 +176,12 @@ function packageParts(graph, sourcePart) {
   for (const [path, imports] of graph) for (const { path: imported } of imports) importers.set(imported, [...(importers.get(imported) ?? []), path]);
   const parts = new Map();
   const partOfPackage = (path, seen) => {
-    if (!path.startsWith('node_modules/') || sourcePart(path) === 'cli') return sourcePart(path);
-    const own = ownBundle(path);
-    if (own !== undefined && own !== 'client') return own;
+    if (!path.startsWith('node_modules/') || path.startsWith('node_modules/zod/') || sourcePart(path) === 'cli') return sourcePart(path);
     if (parts.has(path)) return parts.get(path);
     if (seen.has(path)) return undefined;
     seen.add(path);
     const owners = new Set((importers.get(path) ?? []).map((importer) => partOfPackage(importer, seen)).filter((part) => part !== undefined));
-    // zod is the client's, but for the parts of it that only the MCP SDK uses (zod/v3, zod/mini).
-    const onlyMcp = owners.size === 1 && owners.has('mcp-sdk');
-    const part = own === 'client' ? (onlyMcp ? 'mcp-sdk' : 'client') : owners.size === 1 ? [...owners][0] : 'core';
+    const part = owners.size === 1 ? [...owners][0] : 'core';
     parts.set(path, part);
     return part;
   };
@@ -246,7 +246,7 @@ const [built] = await Promise.all([
       build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill] }),
     ),
   ),
-  ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
+  ...Object.entries(vendored).map(([name, { stdin }]) => build({ ...common, stdin, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
 
 refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));

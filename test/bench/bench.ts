@@ -161,23 +161,25 @@ async function measureScripting(): Promise<void> {
 
 /**
  * `loopsctl mcp`: how long a server takes from its start to its answer to `initialize` (what an
- * agent waits for), against --version; and one tool call in a running server (ips_list, one
- * request) against the same command run directly as a program, which it should beat, since the
- * call starts no process. The client is a few lines of JSON-RPC over the server's stdin and stdout.
+ * agent waits for), against the protocol SDK's own minimal server on stdio; and one tool call in a
+ * running server (ips_list, one request) against the same command run directly as a program,
+ * which it should beat, since the call starts no process. The client is a few lines of JSON-RPC
+ * over the server's stdin and stdout.
  */
 async function measureMcp(): Promise<void> {
   console.error('mcp server: start-up and tool calls…');
-  const starts: number[] = [];
-  const versions: number[] = [];
+  const starts = new Map<string, number[]>([['loopsctl mcp', []], ['SDK server', []]]);
+  const servers: [string, string[]][] = [['loopsctl mcp', [bin, 'mcp']], ['SDK server', [join(benchDir, 'floor/mcp-server.mjs')]]];
   for (let round = 0; round < MCP_ROUNDS; round += 1) {
-    const server = startMcp();
-    starts.push(await server.initialized);
-    noteStderr('loopsctl mcp', await server.close());
-    versions.push((await run(cli('--version', ['--version']), env)).ms);
+    for (const [label, args] of round % 2 === 0 ? servers : [...servers].reverse()) {
+      const server = startMcp(args);
+      starts.get(label)!.push(await server.initialized);
+      noteStderr(label, await server.close());
+    }
   }
-  ratio('mcp: start to initialize answered vs --version', 3, ['mcp', median(starts)], ['--version', median(versions)]);
+  ratio('mcp: start to initialize answered vs the SDK alone', 1.5, ['loopsctl mcp', median(starts.get('loopsctl mcp')!)], ['SDK server', median(starts.get('SDK server')!)]);
 
-  const server = startMcp();
+  const server = startMcp([bin, 'mcp']);
   await server.initialized;
   const calls: number[] = [];
   const direct: number[] = [];
@@ -195,10 +197,10 @@ async function measureMcp(): Promise<void> {
   ratio('mcp: tool call ips_list vs ips list --json run directly', 1, ['tool call', median(calls)], ['command', median(direct)]);
 }
 
-/** `loopsctl mcp` against the bench server, with a JSON-RPC client on its stdio; `initialized` resolves with the ms until it answered initialize. */
-function startMcp() {
+/** A server (node and its arguments) against the bench server, with a JSON-RPC client on its stdio; `initialized` resolves with the ms until it answered initialize. */
+function startMcp(args: string[]) {
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'mcp'], { env: { ...env, LOOPS_BASE_URL: server.url }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...env, LOOPS_BASE_URL: server.url }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const waiting = new Map<number, (result: unknown) => void>();
