@@ -205,17 +205,11 @@ export function select(all: Tool[], tier: Tier, names: string[] | undefined): Se
   return { tier, tools, reachable: tools.length === 0 && meta ? allowed : tools, meta };
 }
 
-/** The tool a name or the command's words name: `themes_list`, `themes list` or `theme ls`. */
+/** The tool a name or the command's words name: `themes_list`, `themes list`, `email messages get` or the alias `themes ls`. */
 export function findTool(all: Tool[], name: string): Tool | undefined {
-  const words = name.trim().split(/[\s_]+/);
+  const wanted = name.trim().replace(/[\s-]+/g, '_');
   return (
-    all.find((tool) => tool.name === name.trim()) ??
-    all.find((tool) => tool.path.length === words.length && tool.path.every((word, index) => matchesWord(tool, index, word, words[index]!)))
+    all.find((tool) => tool.name === wanted) ??
+    all.find((tool) => (tool.spec.aliases ?? []).some((alias) => toolName([...tool.path.slice(0, -1), alias]) === wanted))
   );
-}
-
-/** A word of the command's path, or an alias of the group or command it names. */
-function matchesWord(tool: Tool, index: number, word: string, given: string): boolean {
-  if (word === given || word.replace(/-/g, '_') === given) return true;
-  return index === tool.path.length - 1 && (tool.spec.aliases ?? []).includes(given);
 }
