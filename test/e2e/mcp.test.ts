@@ -76,6 +76,7 @@ describe('loopsctl mcp', () => {
 
   it('offers reads only by default, adds writes with --allow-writes, and the rest with --allow-destructive', async () => {
     const tiers = new Map((await declared()).filter(({ remote }) => remote).map(({ path, tier }) => [nameOf(path), tier]));
+    await expect((await connect(['--sandbox'])).callTool({ name: 'themes_create', arguments: { name: 'x' } })).rejects.toThrow('the server was started without --allow-writes');
     const tiersOf = async (args: string[]) => new Set((await toolNames(await connect(['--sandbox', ...args]))).filter((name) => !META.includes(name)).map((name) => tiers.get(name)));
     expect(await tiersOf([])).toEqual(new Set(['read']));
     expect(await tiersOf(['--allow-writes'])).toEqual(new Set(['read', 'write']));

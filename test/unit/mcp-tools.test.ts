@@ -62,6 +62,13 @@ describe('a tool made from a declaration', () => {
     expect(() => commandWords(send, { cc: 'x' }, 'destructive')).toThrow('has no input "cc"');
   });
 
+  it('states the constraints on its inputs, and none on what is no input (--json, --lmx)', () => {
+    expect(description(tool('contacts_find'))).toContain('At most one of "email", "user-id". At least one of "email", "user-id" is required.');
+    expect(description(tool('event_patterns_get'))).toContain('At most one of "id", "name".');
+    expect(description(tool('components_get'))).not.toContain('At most one');
+    expect(description(tool('themes_list'))).not.toContain('At most one');
+  });
+
   it('bounds lists: the API’s pages by a whole number of one page size, other lists by cutting', () => {
     expect(tool('themes_list').list).toBe('pages');
     expect(tool('lists_list').list).toBe('array');

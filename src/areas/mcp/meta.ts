@@ -68,7 +68,7 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
             ...summary(tool),
             ...(why === undefined ? {} : { unavailableBecause: why }),
             description: description(tool),
-            constraints: constraintText(tool.spec) || null,
+            constraints: constraintText(tool) || null,
             inputSchema: inputSchema(tool, selection.tier),
             examples: tool.spec.examples,
           });

@@ -11,9 +11,9 @@ import type { CommandContext } from '../../core/context.js';
 import type { Handler, Tier } from '../../core/declare.js';
 import { VERSION } from '../../version.js';
 import { specs } from '../registry.js';
-import { callTool, runCaptured, type Caller } from './calls.js';
+import { callTool, failed, runCaptured, type Caller } from './calls.js';
 import { metaTools } from './meta.js';
-import { description, flagFor, inputSchema, select, toolsFrom } from './tools.js';
+import { description, flagFor, inputSchema, select, toolsFrom, within } from './tools.js';
 
 interface McpOptions {
   allowWrites?: boolean;
@@ -66,7 +66,11 @@ export const serve: Handler<[], McpOptions> = async (context, _args, options) =>
     const metaTool = metaByName.get(name);
     if (metaTool !== undefined) return metaTool.call(input, extra.signal);
     const tool = byName.get(name);
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `no tool is named ${name}${all.some((other) => other.name === name) ? ` here: it needs ${flagFor(all.find((other) => other.name === name)!.tier)}, or is not among --tools` : ''}`);
+    if (tool === undefined) {
+      const known = all.find((other) => other.name === name);
+      const why = known === undefined ? '' : within(known.tier, tier) ? ': it is not among --tools' : `: the server was started without ${flagFor(known.tier)}`;
+      throw new McpError(ErrorCode.InvalidParams, `no tool ${name} here${why}`);
+    }
     return callTool(caller, tool, input, extra.signal);
   });
 
@@ -115,7 +119,7 @@ function tierWords(tier: Tier): string {
 async function accountContext(context: CommandContext, caller: Caller, tools: string[], signal: AbortSignal) {
   const status = await runCaptured([...caller.globals, 'auth', 'status', '--json'], caller.runtime, signal);
   const found = status.code === 0 ? (JSON.parse(status.stdout) as { teamName?: string; source?: string; profile?: string | null }) : undefined;
-  const failure = status.code === 0 ? undefined : (JSON.parse(status.stderr.split('\n')[0] || '{}') as { error?: unknown }).error;
+  const failure = status.code === 0 ? undefined : failed(status).structuredContent?.error;
   return {
     loopsctl: VERSION,
     sandbox: context.globals.sandbox === true,

@@ -152,21 +152,21 @@ export function description(tool: Tool): string {
   const { spec } = tool;
   const parts = [`${spec.summary}.`.replace(/\.\.$/, '.'), `Runs \`loopsctl ${tool.path.join(' ')}\` (tier: ${tool.tier}) and answers with its --json output.`];
   if (tool.list !== undefined) parts.push('Answers {data, nextCursor}: pass nextCursor as cursor to continue; null means the list is complete.');
-  const rules = constraintText(spec);
+  const rules = constraintText(tool);
   if (rules !== '') parts.push(rules);
   if (spec.help !== undefined) parts.push(spec.help.trim().replace(/\s*\n\s*/g, ' '));
   parts.push(`Inputs are the command's arguments and options by name (--idempotency-key is "idempotency-key"). Examples:\n${spec.examples.map((line) => `  $ ${line}`).join('\n')}`);
   return parts.join('\n');
 }
 
-/** The declaration's constraints in words, with flags named as the tool's inputs. */
-export function constraintText(spec: CommandSpec): string {
-  const { exclusive = [], oneRequired = [] } = spec.constraints ?? {};
-  const name = (flag: string) => `"${flag.replace(/^--|^<|>$/g, '')}"`;
-  const names = (set: FlagSet) => set.flags.filter((flag) => flag !== '--json').map(name);
+/** The declaration's constraints in words, as far as they are about the tool's inputs (not --json). */
+export function constraintText(tool: Tool): string {
+  const { exclusive = [], oneRequired = [] } = tool.spec.constraints ?? {};
+  const inputs = new Map(tool.params.flatMap((param) => (param.option !== undefined ? [[param.option.flag, param.key]] : param.argument !== undefined ? [[`<${param.key}>`, param.key]] : [])));
+  const names = (set: FlagSet) => set.flags.flatMap((flag) => (inputs.has(flag) ? [`"${inputs.get(flag)}"`] : []));
   const lines = [
     ...exclusive.filter((set) => names(set).length > 1).map((set) => `At most one of ${names(set).join(', ')}.`),
-    ...oneRequired.map((set) => `At least one of ${names(set).join(', ')} is required.`),
+    ...oneRequired.filter((set) => names(set).length > 0).map((set) => `At least one of ${names(set).join(', ')} is required.`),
   ];
   return lines.join(' ');
 }
