@@ -1,10 +1,12 @@
 /** The tools of `loopsctl mcp` as made from declarations: their schemas, tiers and the words a call runs. */
 import { describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
-import { commandWords, pageSizeDividing } from '../../src/areas/mcp/calls.js';
+import { Pacer } from '../../src/api/pacer.js';
+import { commandWords, pageSizeDividing, runCaptured } from '../../src/areas/mcp/calls.js';
 import { search } from '../../src/areas/mcp/meta.js';
 import { description, findTool, inputSchema, select, toolsFrom, type Tool } from '../../src/areas/mcp/tools.js';
 import { command, group, integerIn } from '../../src/core/declare.js';
+import { tempDir } from '../support/main.js';
 
 const all = toolsFrom(specs);
 const tool = (name: string): Tool => all.find((candidate) => candidate.name === name)!;
@@ -92,5 +94,24 @@ describe('choosing the tools', () => {
     expect(findTool(all, 'email messages get')?.name).toBe('email_messages_get');
     expect(findTool(all, 'themes ls')?.name).toBe('themes_list');
     expect(search(all, 'send a transactional email')[0]!.name).toBe('transactional_send');
+  });
+});
+
+describe('the runs of calls', () => {
+  it('keep to the one pace the server shares, as the requests of one run do', async () => {
+    const pacer = new Pacer();
+    let turns = 0;
+    const turn = pacer.turn.bind(pacer);
+    pacer.turn = (signal) => {
+      turns += 1;
+      return turn(signal);
+    };
+    const base = { env: { LOOPSCTL_CONFIG_DIR: tempDir() }, now: () => new Date(), signal: new AbortController().signal, platform: process.platform, pacer };
+    const listed = await runCaptured(['--sandbox', 'themes', 'list', '--limit', '20', '--per-page', '10', '--json'], base);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(turns).toBe(2);
+    const id = (JSON.parse(listed.stdout) as { id: string }[])[0]!.id;
+    expect((await runCaptured(['--sandbox', 'themes', 'get', id, '--json'], base)).code).toBe(0);
+    expect(turns).toBe(3);
   });
 });

@@ -41,7 +41,7 @@ class Captured extends Writable {
  * Runs loopsctl with these words as the server's own process would, its output captured. Nothing
  * is read from the server's stdin, which carries the protocol: a command given `-` reads nothing.
  */
-export async function runCaptured(argv: string[], base: Runtime, signal?: AbortSignal): Promise<Ran> {
+export async function runCaptured(argv: string[], base: RunBase, signal?: AbortSignal): Promise<Ran> {
   const stdout = new Captured();
   const stderr = new Captured();
   const runtime: Runtime = {
@@ -53,15 +53,19 @@ export async function runCaptured(argv: string[], base: Runtime, signal?: AbortS
     signal: signal === undefined ? base.signal : AbortSignal.any([base.signal, signal]),
     command: base.command,
     platform: base.platform,
+    pacer: base.pacer,
   };
   const code = await main(argv, runtime);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
-/** How a call runs its command: the server's global flags (--sandbox, --profile) and runtime. */
+/** What the runs of a server's calls take from its own runtime, with the pace they share. */
+export type RunBase = Pick<Runtime, 'env' | 'now' | 'signal' | 'command' | 'platform' | 'pacer'>;
+
+/** How a call runs its command: the server's global flags (--sandbox, --profile) and what its runs share. */
 export interface Caller {
   globals: string[];
-  runtime: Runtime;
+  runtime: RunBase;
   tier: Tier;
 }
 

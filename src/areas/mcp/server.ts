@@ -27,7 +27,10 @@ export const serve: Handler<[], McpOptions> = async (context, _args, options) =>
   const tier: Tier = options.allowDestructive ? 'destructive' : options.allowWrites ? 'write' : 'read';
   const all = toolsFrom(specs);
   const selection = select(all, tier, options.tools);
-  const caller: Caller = { globals: globalWords(context), runtime: context.runtime, tier };
+  const { runtime } = context;
+  // Every call keeps to one pace, as one run of loopsctl does: the API's limit is the account's.
+  const shared = { env: runtime.env, now: runtime.now, signal: runtime.signal, command: runtime.command, platform: runtime.platform, pacer: await context.pacer() };
+  const caller: Caller = { globals: globalWords(context), runtime: shared, tier };
   const meta = selection.meta ? metaTools(all, selection, caller) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
@@ -87,13 +90,13 @@ export const serve: Handler<[], McpOptions> = async (context, _args, options) =>
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
-  const { stdin, stdout } = context.runtime;
+  const { stdin, stdout } = runtime;
   // The client ends the server by closing its stdin, or the person by Ctrl-C.
   const close = () => void server.close();
   stdin.once('end', close);
-  context.runtime.signal.addEventListener('abort', close, { once: true });
+  runtime.signal.addEventListener('abort', close, { once: true });
   await server.connect(new StdioServerTransport(stdin, stdout));
-  context.runtime.stderr.write(`loopsctl mcp: ${selection.tools.length} tools${meta.length > 0 ? ' and the meta-tools' : ''}, ${tierWords(tier)}, against ${account}\n`);
+  runtime.stderr.write(`loopsctl mcp: ${selection.tools.length} tools${meta.length > 0 ? ' and the meta-tools' : ''}, ${tierWords(tier)}, against ${account}\n`);
   await closed;
 };
 
