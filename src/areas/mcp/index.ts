@@ -2,19 +2,22 @@
 import { command } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
-const HELP = `Serves over stdin and stdout until the client closes stdin: add it to an agent's MCP servers
-(see docs/agents.md). Each command that calls the API is a tool of the same name (themes_list),
-its inputs the command's arguments and options; a call runs the command with --json, so its
-pacing, retries, idempotency keys and exit codes are those of the command. Lists answer at most
+const HELP = `Serves over stdin and stdout until the client closes stdin: add it to an
+agent's MCP servers (see docs/agents.md). Each command that calls the API is a
+tool of the same name (themes_list), its inputs the command's arguments and
+options; a call runs the command with --json, so its pacing, retries,
+idempotency keys and exit codes are those of the command. Lists answer at most
 "limit" items (default 100) and a nextCursor to continue.
 
-What the tools may change is yours to choose: by default only commands that read; --allow-writes
-adds creates and updates, --allow-destructive deletes, publishing and sends. --tools narrows to
-the tools named (or a group's: themes); "meta" adds search_commands, describe_command and
-run_command, which alone reach every command of the tier.
+What the tools may change is yours to choose: by default only commands that
+read; --allow-writes adds creates and updates, --allow-destructive deletes,
+publishing and sends. --tools narrows to the tools named (or a group's:
+themes); "meta" adds search_commands, describe_command and run_command, which
+alone reach every command of the tier.
 
---sandbox serves the built-in sandbox (rehearse, then read \`loopsctl sandbox outbox\`); --profile
-picks the stored key. The resource loopsctl://context tells the team, profile and tier.`;
+--sandbox serves the built-in sandbox (rehearse, then read \`loopsctl sandbox
+outbox\`); --profile picks the stored key. The resource loopsctl://context
+tells the team, profile and tier.`;
 
 export const area: Area = {
   spec: command({

@@ -2,13 +2,14 @@
 import { command, group } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
-const INSTALL_HELP = `Where each agent reads it (the first time, each agent whose folder is in your home is chosen):
+const INSTALL_HELP = `Where each agent reads it (without --agent: each agent whose folder is in your
+home directory):
   claude      ~/.claude/skills/loopsctl/SKILL.md
   codex       ~/.agents/skills/loopsctl/SKILL.md
   cursor      ~/.cursor/skills/loopsctl/SKILL.md
   dir=<path>  <path>/loopsctl/SKILL.md (a project's .claude/skills, say)
-An installed copy you changed is never overwritten without --force; one loopsctl installed and
-you left as it was is brought up to date.`;
+An installed copy you changed is never overwritten without --force; one that
+loopsctl installed and you left as it was is brought up to date.`;
 
 export const area: Area = {
   spec: group({
