@@ -27,10 +27,6 @@ export const show: Handler<[string], { node?: string; format: (typeof GRAPH_FORM
   checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;
-  // A diagram and the API's JSON are two different answers; asking for both is a mistake.
-  if (options.format !== 'tree' && (out.json || options.node !== undefined)) {
-    throw new UsageError(`--format ${options.format} draws a whole workflow and cannot be combined with ${out.json ? '--json' : '--node'}`);
-  }
   if (options.node !== undefined) return showNode(context, id, options.node);
   const workflow = await api.getWorkflow(await context.client(), id);
   if (options.format === 'mermaid') return out.write(renderWorkflowMermaid(workflow));

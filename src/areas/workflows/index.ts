@@ -4,6 +4,8 @@ import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from './node-type-names.js';
 
+const DRAWING_OR_JSON: FlagSet = { flags: ['--format', '--json'], hint: '--format draws the whole workflow; --json prints it as the API answers' };
+
 /** Where a new node goes. */
 const NODE_PLACE: FlagSet = { flags: ['--after', '--before', '--between'] };
 /** The fields a node update changes. */
@@ -173,6 +175,8 @@ export const area: Area = {
         ],
         remote: true,
         tier: 'read',
+        // A drawing and the API's JSON (or one node) are different answers: asking for both is a mistake.
+        constraints: { exclusive: [DRAWING_OR_JSON, { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] }, { flags: ['--format', '--node'] }] },
         load: async () => (await import('./commands.js')).show,
       }),
       command({
