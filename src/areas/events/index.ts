@@ -42,7 +42,7 @@ export const area: Area = {
         ],
         remote: true,
         tier: 'destructive',
-        constraints: { oneRequired: [{ flags: ['--email', '--user-id'], hint: 'to say whose event it is' }] },
+        constraints: { oneRequired: [{ flags: ['--email', '--user-id'], hint: 'they say whose event it is; both may be given' }] },
         load: async () => (await import('./commands.js')).send,
       }),
       command({
