@@ -88,6 +88,7 @@ describe('choosing the tools', () => {
     expect(meta).toMatchObject({ tools: [], meta: true });
     expect(meta.reachable.some(({ name }) => name === 'themes_create')).toBe(true);
     expect(() => select(all, 'write', ['transactional_send'])).toThrow('is a destructive command');
+    expect(() => select(all, 'read', [])).toThrow('--tools names no tool');
   });
 
   it('finds a command by tool name, words or alias, and searches by the words of a task', () => {

@@ -188,6 +188,7 @@ export const META = 'meta';
 export function select(all: Tool[], tier: Tier, names: string[] | undefined): Selection {
   const allowed = all.filter((tool) => within(tool.tier, tier));
   if (names === undefined) return { tier, tools: allowed, reachable: allowed, meta: true };
+  if (names.length === 0) throw new UsageError('--tools names no tool', { hint: 'give tool names, groups or meta, comma-separated: --tools themes,meta' });
   const meta = names.includes(META);
   const picked = new Set<Tool>();
   for (const name of names.filter((entry) => entry !== META)) {
