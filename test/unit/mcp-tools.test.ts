@@ -77,6 +77,8 @@ describe('a tool made from a declaration', () => {
     expect(Object.keys(inputSchema(tool('themes_list'), 'read').properties as object)).toEqual(['limit', 'cursor']);
     expect([10, 30, 70, 100, 110, 1000].map(pageSizeDividing)).toEqual([10, 30, 35, 50, 22, 50]);
     expect(() => pageSizeDividing(25)).toThrow('multiple of 10');
+    expect(() => commandWords(tool('themes_list'), { limit: 5000 }, 'read')).toThrow('from 1 to 1000');
+    expect(commandWords(tool('themes_list'), { limit: 30, cursor: 'c' }, 'read')).toMatchObject({ limit: 30, cursor: 'c', words: { options: [], args: [] } });
   });
 });
 

@@ -11,7 +11,7 @@ import { errorPayload } from '../../core/report.js';
 import type { Runtime } from '../../core/runtime.js';
 import { main } from '../../main.js';
 import { formatJson } from '../../render/output.js';
-import { flagFor, LIST_LIMIT_DEFAULT, within, type Param, type Tool } from './tools.js';
+import { flagFor, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, within, type Param, type Tool } from './tools.js';
 import type { Tier } from '../../core/declare.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../api/paging.js';
 
@@ -103,7 +103,7 @@ export function commandWords(tool: Tool, input: Record<string, unknown>, tier: T
     }
     if (value === undefined || value === null) continue;
     if (param.argument === undefined && param.option === undefined) {
-      if (key === 'limit') limit = integerValue(key, value);
+      if (key === 'limit') limit = limitValue(value);
       else cursor = textValue(key, value);
       continue;
     }
@@ -142,9 +142,11 @@ function textValue(key: string, value: unknown): string {
   throw new UsageError(`"${key}" takes ${typeof value === 'boolean' ? 'a value, not true or false' : 'a string or a number'}`);
 }
 
-function integerValue(key: string, value: unknown): number {
+function limitValue(value: unknown): number {
   const number = typeof value === 'string' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw new UsageError(`"${key}" takes a whole number of at least 1`);
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > LIST_LIMIT_MAX) {
+    throw new UsageError(`"limit" takes a whole number from 1 to ${LIST_LIMIT_MAX}`, { hint: 'go on with nextCursor for more' });
+  }
   return number;
 }
 
