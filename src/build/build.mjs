@@ -46,6 +46,17 @@ const requireVendored = {
   },
 };
 
+/** The worker that runs jq loads jq-web from the bundle's own copy, beside the bundles in vendor/. */
+const jqWorkerPath = {
+  name: 'jq-worker-path',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]src[\\/]render[\\/]jq-web-loader\.cjs$/ }, () => ({
+      contents: "module.exports = { path: require('node:path').join(__dirname, 'vendor', 'jq-web.cjs') };",
+      loader: 'js',
+    }));
+  },
+};
+
 /**
  * commander loads node:child_process (and with it net, dgram and more) at start-up, only to run
  * executable subcommands, which loopsctl has none of: load it on first use instead.
@@ -105,7 +116,7 @@ async function makeCompletionScripts() {
 
 /** Every module the CLI can load, with the modules each imports and whether it waits to. */
 async function moduleGraph() {
-  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts] });
+  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts, jqWorkerPath] });
   return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
 }
 
@@ -215,7 +226,7 @@ const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
     bundles.map((name) =>
-      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts] }),
+      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, jqWorkerPath] }),
     ),
   ),
   ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),

@@ -117,14 +117,14 @@ export class Output {
     return this.write(`${this.tty ? wrapText(text, this.columns) : text}\n`);
   }
 
-  writeJson(value: unknown): Promise<void> {
-    if (this.filter) return this.writeResults(this.filter.results(JSON.stringify(value)));
+  async writeJson(value: unknown): Promise<void> {
+    if (this.filter) return this.writeResults(await this.filter.results(JSON.stringify(value)));
     return this.write(`${formatJson(value)}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
-  writeJsonLines(items: readonly unknown[]): Promise<void> {
-    if (this.filter) return this.writeResults(this.filter.resultsOfEach(JSON.stringify(items)));
+  async writeJsonLines(items: readonly unknown[]): Promise<void> {
+    if (this.filter) return this.writeResults(await this.filter.resultsOfEach(JSON.stringify(items)));
     return this.write(jsonLines(items));
   }
 
@@ -134,7 +134,7 @@ export class Output {
    * is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
-    if (filter && this.filter) return this.writeResults(this.filter.results(text));
+    if (filter && this.filter) return this.writeResults(await this.filter.results(text));
     if (!this.tty || text === '') return this.write(text);
     const pretty = (await this.prettyPrinter())(text);
     return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
