@@ -108,6 +108,20 @@ describe('transactional send: one send per intent', () => {
     expect(api.requests).toHaveLength(2);
   });
 
+  it('takes a 409 after a lost answer as "already sent" with the person’s own key too', async () => {
+    let calls = 0;
+    api = await startApiServer({
+      'POST /v1/transactional': (_req, res) => {
+        calls += 1;
+        if (calls === 1) return void res.socket?.destroy();
+        json(res, 409, { success: false, message: 'Idempotency key has already been used.' });
+      },
+    });
+    const result = await run(['transactional', 'send', 'tx_1', '--to', 'a@example.com', '--idempotency-key', 'reset-ada-1', '--json'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ alreadySent: true, idempotencyKey: 'reset-ada-1' });
+  });
+
   it.each([
     [400, 5],
     [404, 4],
