@@ -12,6 +12,18 @@ import type { ApiClient } from './client.js';
 import { RejectedError, UsageError } from './errors.js';
 import type { HttpRequest } from './http.js';
 
+/**
+ * The requests that honour an Idempotency-Key, per the published description: only these two
+ * sends. Elsewhere the header is ignored, so it cannot make a second attempt safe.
+ */
+export const KEYED_REQUESTS = ['POST /v1/events/send', 'POST /v1/transactional'] as const;
+
+/** Whether the API recognises a repeated Idempotency-Key on this request (its path without the query). */
+export function honoursIdempotencyKey(method: string, path: string): boolean {
+  const bare = path.split('?')[0]!.replace(/\/+$/, '');
+  return (KEYED_REQUESTS as readonly string[]).includes(`${method.toUpperCase()} ${bare}`);
+}
+
 /** The API takes keys of up to 100 characters. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
