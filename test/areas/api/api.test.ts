@@ -20,6 +20,14 @@ async function api(routes: Parameters<typeof startApiServer>[0]) {
 }
 
 describe('loopsctl api: the request', () => {
+  it.each(['../../x', '%2e%2e/%2e%2e/x', '/v1/../../x', 'v1/%2E%2E/%2e%2E/other/x'])('never leaves the base URL\'s path: %s is refused before any request', async (path) => {
+    server = await startApiServer({ 'GET /x': (_req, res) => json(res, 200, {}), 'GET /other/x': (_req, res) => json(res, 200, {}) });
+    const result = await run(['api', path], { env: { LOOPS_API_KEY: KEY, LOOPS_BASE_URL: `${server.url}/api` } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`leads outside the base URL ${server.url}/api`);
+    expect(server.requests).toEqual([]);
+  });
+
   it('reads any path with the key, whether or not /v1/ is written', async () => {
     const { server, call } = await api({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['198.51.100.1']) });
     for (const path of ['/v1/dedicated-sending-ips', 'v1/dedicated-sending-ips', '/dedicated-sending-ips', 'dedicated-sending-ips']) {
