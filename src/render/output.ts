@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
 import { InterruptedError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
-import { sanitize } from './sanitize.js';
+import { escapeInvisible, sanitize } from './sanitize.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
@@ -119,13 +119,13 @@ export class Output {
 
   async writeJson(value: unknown): Promise<void> {
     if (this.filter) return this.writeResults(await this.filter.results(JSON.stringify(value)));
-    return this.write(`${formatJson(value)}\n`);
+    return this.write(`${this.forTerminal(formatJson(value))}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
   async writeJsonLines(items: readonly unknown[]): Promise<void> {
     if (this.filter) return this.writeResults(await this.filter.resultsOfEach(JSON.stringify(items)));
-    return this.write(jsonLines(items));
+    return this.write(this.forTerminal(jsonLines(items)));
   }
 
   /**
@@ -168,6 +168,15 @@ export class Output {
       }
     }
     await this.write(text);
+  }
+
+  /**
+   * JSON text as written to stdout: on a terminal, the invisible characters that make text read
+   * otherwise (bidi overrides, zero-width characters) as \u escapes, still the same JSON; on a
+   * pipe, exactly as it is.
+   */
+  forTerminal(json: string): string {
+    return this.tty ? escapeInvisible(json) : json;
   }
 
   /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
@@ -223,7 +232,7 @@ export class JsonArrayWriter {
     }
     let text = '';
     for (const item of items) {
-      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
+      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${this.out.forTerminal(formatJson(item)).replace(/\n/g, '\n  ')}`;
       this.count += 1;
     }
     if (text !== '') await this.out.write(text);
