@@ -242,6 +242,24 @@ export class JsonArrayWriter {
     if (this.out.filtered) return this.out.writeJson(this.kept);
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
   }
+
+  /**
+   * Every page's items as one array. A listing that fails part way leaves a closed array of the
+   * items that arrived (nothing when none did, nor with --jq), then its error: stdout is always
+   * whole JSON, and the exit code says whether it is all of the listing.
+   */
+  async writeAll(pages: AsyncIterable<{ data: readonly unknown[] }>): Promise<void> {
+    try {
+      for await (const page of pages) await this.add(page.data);
+    } catch (error) {
+      if (!this.out.filtered && this.count > 0) {
+        // Where stdout itself failed (a reader gone, Ctrl-C on a full pipe), there is nothing to close.
+        await this.out.write('\n]\n').catch(() => {});
+      }
+      throw error;
+    }
+    await this.end();
+  }
 }
 
 /** The first positive width of: the one given, the stream's, $COLUMNS; else 80. */

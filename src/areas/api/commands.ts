@@ -124,14 +124,11 @@ async function paginate(context: CommandContext, transport: HttpTransport, reque
       return response;
     },
   });
-  const array = options.jsonl ? undefined : new JsonArrayWriter(out);
   // A page size the path asks for is kept for every page; else the listing's own default.
   const asked = Number(new URL(request.path, 'http://path').searchParams.get('perPage') ?? Number.NaN);
-  for await (const page of client.pages(anyList(request.path), Number.isInteger(asked) ? { perPage: asked } : {})) {
-    if (array === undefined) await out.writeJsonLines(page.data);
-    else await array.add(page.data);
-  }
-  await array?.end();
+  const pages = client.pages(anyList(request.path), Number.isInteger(asked) ? { perPage: asked } : {});
+  if (!options.jsonl) return new JsonArrayWriter(out).writeAll(pages);
+  for await (const page of pages) await out.writeJsonLines(page.data);
 }
 
 /** -i: the status line and headers, on stderr so that stdout stays the body. */
