@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../../support/api-server.js';
 import { closedAfter } from '../../support/closing.js';
 import { run, tempDir } from '../../support/main.js';
+import { spawnCli } from '../../support/run-cli.js';
 import { sandboxEachTest } from '../../support/recording.js';
 
 const openSandbox = sandboxEachTest();
@@ -42,11 +43,14 @@ describe('the import journal', () => {
     const first = run(['events', 'import', file, '--json'], { env });
     await firstArrived;
     const second = await run(['events', 'import', file, '--json'], { env });
-    const sentBySecond = api.requests.length;
+    // Another process, as two shells would run it, finds the journal held as well.
+    const otherProcess = await spawnCli(['events', 'import', file, '--json'], { env });
     release();
+    expect(otherProcess.code).toBe(2);
+    expect(JSON.parse(otherProcess.stderr).error.message).toBe(`the journal ${file}.journal.jsonl is in use by another run`);
     expect(second.code).toBe(2);
     expect(second.stderr).toContain(`the journal ${file}.journal.jsonl is in use by another run`);
-    expect(sentBySecond).toBe(1);
+    // Only the first run's two sends ever reached the API.
     expect((await first).json()).toMatchObject({ sent: 2, failed: 0 });
     expect(api.requests).toHaveLength(2);
     // Once the first run is over, the journal is free again.
