@@ -139,6 +139,8 @@ export class Journal {
         journal = new Journal(path, entry.runId, fd, lock);
         continue;
       }
+      // Each record takes a line of its own, so a number beyond the file's size was not written by loopsctl.
+      if (typeof entry.n === 'number' && entry.n > size) throw unusableJournal(path, `line ${lineNumberAt(fd, start)} names record ${entry.n}`);
       journal.replay(entry);
     }
     if (journal === undefined) throw unusableJournal(path, 'it is not a loopsctl import journal');

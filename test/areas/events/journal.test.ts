@@ -118,6 +118,17 @@ describe('the import journal', () => {
     expect(delivered(requests)).toHaveLength(3);
   });
 
+  it('refuses a journal naming a record number no run could have written, instead of making room for it', async () => {
+    const { loopsctl } = await openSandbox();
+    const file = join(tempDir(), 'events.jsonl');
+    writeFileSync(file, `${event(1)}\n`);
+    const header = JSON.stringify({ journal: 'loopsctl-import', version: 2, kind: 'events', runId: 'r1', input: file });
+    writeFileSync(`${file}.journal.jsonl`, `${header}\n${JSON.stringify({ n: 1e12, line: 1, d: '000000000000', status: 'sent' })}\n`);
+    const result = await loopsctl(['events', 'import', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 2 names record 1000000000000');
+  });
+
   it('is never written through a symlink, and only to a regular file', async () => {
     const { loopsctl, requests } = await openSandbox();
     const dir = tempDir();
