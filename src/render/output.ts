@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
 import { InterruptedError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
-import { sanitize } from './sanitize.js';
+import { escapeInvisible, sanitize } from './sanitize.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
@@ -125,15 +125,15 @@ export class Output {
 
   /** The value as indented JSON; coloured when colour is on (a terminal, or FORCE_COLOR on a pipe). */
   async writeJson(value: unknown): Promise<void> {
-    if (this.filter) return this.writeResults(this.filter.results(JSON.stringify(value)));
-    const text = formatJson(value);
+    if (this.filter) return this.writeResults(await this.filter.results(JSON.stringify(value)));
+    const text = this.forTerminal(formatJson(value));
     return this.write(`${this.color ? ((await this.prettyPrinter())(text) ?? text) : text}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
-  writeJsonLines(items: readonly unknown[]): Promise<void> {
-    if (this.filter) return this.writeResults(this.filter.resultsOfEach(JSON.stringify(items)));
-    return this.write(jsonLines(items));
+  async writeJsonLines(items: readonly unknown[]): Promise<void> {
+    if (this.filter) return this.writeResults(await this.filter.resultsOfEach(JSON.stringify(items)));
+    return this.write(this.forTerminal(jsonLines(items)));
   }
 
   /**
@@ -143,7 +143,7 @@ export class Output {
    * it. Text that is not JSON is written as it is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
-    if (filter && this.filter) return this.writeResults(this.filter.results(text));
+    if (filter && this.filter) return this.writeResults(await this.filter.results(text));
     if (text === '') return;
     const pretty = this.tty || this.color ? (await this.prettyPrinter())(text) : undefined;
     if (pretty !== undefined) return this.write(`${pretty}\n`);
@@ -179,6 +179,15 @@ export class Output {
       }
     }
     await this.write(text);
+  }
+
+  /**
+   * JSON text as written to stdout: on a terminal, the invisible characters that make text read
+   * otherwise (bidi overrides, zero-width characters) as \u escapes, still the same JSON; on a
+   * pipe, exactly as it is.
+   */
+  forTerminal(json: string): string {
+    return this.tty ? escapeInvisible(json) : json;
   }
 
   /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
@@ -235,7 +244,7 @@ export class JsonArrayWriter {
     const pretty = this.out.color ? await this.out.prettyPrinter() : undefined;
     let text = '';
     for (const item of items) {
-      const json = formatJson(item);
+      const json = this.out.forTerminal(formatJson(item));
       text += `${this.count === 0 ? '[\n  ' : ',\n  '}${(pretty?.(json) ?? json).replace(/\n/g, '\n  ')}`;
       this.count += 1;
     }
@@ -245,6 +254,24 @@ export class JsonArrayWriter {
   end(): Promise<void> {
     if (this.out.filtered) return this.out.writeJson(this.kept);
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
+  }
+
+  /**
+   * Every page's items as one array. A listing that fails part way leaves a closed array of the
+   * items that arrived (nothing when none did, nor with --jq), then its error: stdout is always
+   * whole JSON, and the exit code says whether it is all of the listing.
+   */
+  async writeAll(pages: AsyncIterable<{ data: readonly unknown[] }>): Promise<void> {
+    try {
+      for await (const page of pages) await this.add(page.data);
+    } catch (error) {
+      if (!this.out.filtered && this.count > 0) {
+        // Where stdout itself failed (a reader gone, Ctrl-C on a full pipe), there is nothing to close.
+        await this.out.write('\n]\n').catch(() => {});
+      }
+      throw error;
+    }
+    await this.end();
   }
 }
 
