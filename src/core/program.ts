@@ -51,7 +51,7 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--timeout <seconds>', description: 'give up on an attempt after this long', default: 30, parse: integerIn(1, 3600) },
   { flags: '--retries <n>', description: 'retry a failed request up to n times, where that is safe (0: never)', default: 3, parse: integerIn(0, 10) },
   { flags: '--rate <n>', description: 'at most n requests per second (default: what the API states, else 10)', parse: integerIn(1, 1000) },
-  { flags: '--debug', description: 'log each request to stderr (the key redacted), and stack traces' },
+  { flags: '--debug', description: 'log each request to stderr (the key redacted), and the stack trace of an internal error' },
   { flags: '--no-color', description: 'no colour in text output' },
   { flags: '--no-pager', description: 'never page long output on a terminal' },
 ];
