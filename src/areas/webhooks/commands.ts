@@ -3,7 +3,7 @@ import { MismatchError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
-import { newMessageId, secretKey, signHeaders, verify as verifySignature, WebhookSecretError } from './signature.js';
+import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from './signature.js';
 
 interface SecretOptions {
   secret?: string;
@@ -43,7 +43,10 @@ export const verify: Handler<[], SecretOptions & { id: string; timestamp: string
   const { out } = context;
   if (out.json) await out.writeJson(verdict);
   else if (verdict.valid) await out.write('valid signature\n');
-  if (!verdict.valid) throw new MismatchError(`invalid signature: ${verdict.reason}`);
+  if (!verdict.valid) {
+    const hint = verdict.problem === 'timestamp' ? 'a delayed or replayed delivery, or a clock that is off; --tolerance 0 turns the check off' : undefined;
+    throw new MismatchError(verdictText(verdict), { hint });
+  }
 };
 
 export const sign: Handler<[], SecretOptions & { id?: string; timestamp?: string }> = async (context, _args, options) => {
