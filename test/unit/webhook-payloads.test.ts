@@ -20,7 +20,7 @@ function describedEvents(): Map<string, { schema: Schema; example: unknown }> {
   for (const entry of Object.values(doc!.webhooks)) {
     const { schema, example } = entry.post.requestBody.content['application/json'];
     const merged = canonical(schema);
-    events.set(merged.properties.eventName.const, { schema, example });
+    events.set(String(merged.properties!.eventName!.const), { schema, example });
   }
   return events;
 }
