@@ -7,7 +7,10 @@ import { loadSandboxModules } from '../../sandbox/api.js';
 import { SANDBOX_KEY, SANDBOX_KEYS } from '../../sandbox/keys.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { defaultStatePath, readState, writeState } from '../../sandbox/state.js';
-import { renderOutbox } from './render.js';
+import { deliveryUrl } from '../webhooks/listen.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../webhooks/sandbox.js';
+import { osRandomBytes, secretKey, WebhookSecretError } from '../webhooks/signature.js';
+import { renderDeliveries, renderOutbox } from './render.js';
 import { outbox as outboxSlice } from './sandbox.js';
 
 interface ServeOptions {
@@ -16,11 +19,45 @@ interface ServeOptions {
   state?: string;
   reset?: boolean;
   detach?: boolean;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  simulateEngagement?: boolean;
+  /** false under --no-webhooks. */
+  webhooks: boolean;
+}
+
+/** The webhook endpoint this run keeps in the state: undefined leaves the kept one as it is, null removes it. */
+async function webhookSetting(context: CommandContext, options: ServeOptions, stateFile: string): Promise<{ endpoint: WebhookEndpoint | null | undefined; ownSecret: boolean }> {
+  if (!options.webhooks) {
+    if (options.webhookUrl !== undefined) throw new UsageError('--webhook-url and --no-webhooks cannot be combined');
+    return { endpoint: null, ownSecret: false };
+  }
+  const stored = options.reset ? undefined : readState(stateFile, await loadSandboxModules());
+  const kept = stored === undefined ? null : webhookEndpoint.of(stored);
+  if (options.webhookUrl === undefined && kept === null) {
+    if (options.simulateEngagement || options.webhookSecret !== undefined) throw new UsageError('--simulate-engagement and --webhook-secret need --webhook-url', { hint: 'give the URL to deliver webhooks to, such as that of `loopsctl webhooks listen`' });
+    return { endpoint: undefined, ownSecret: false };
+  }
+  const url = deliveryUrl(options.webhookUrl ?? kept!.url, '--webhook-url');
+  const given = options.webhookSecret ?? (context.env.LOOPS_WEBHOOK_SECRET || undefined);
+  if (given !== undefined) {
+    try {
+      secretKey(given);
+    } catch (error) {
+      if (error instanceof WebhookSecretError) throw new UsageError(error.message, { hint: 'a secret is whsec_ followed by base64; leave it out and the sandbox makes one' });
+      throw error;
+    }
+  }
+  const secret = given ?? kept?.secret ?? `whsec_${osRandomBytes(24).toString('base64')}`;
+  // A new URL starts with only what this run asks for; the kept one keeps its simulated engagement.
+  const simulateEngagement = options.simulateEngagement === true || (options.webhookUrl === undefined && kept?.simulateEngagement === true);
+  return { endpoint: { url, secret, simulateEngagement }, ownSecret: given === undefined };
 }
 
 export const serve: Handler<[], ServeOptions> = async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   if (options.detach) return detach(context, { ...options, state: stateFile });
+  const { endpoint, ownSecret } = await webhookSetting(context, options, stateFile);
   const sandbox = await startSandbox({
     port: options.port,
     host: options.host,
@@ -28,10 +65,21 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
     reset: options.reset === true,
     now: context.runtime.now,
     log: (line) => context.runtime.stderr.write(`${line}\n`),
+    webhookEndpoint: endpoint,
+    deliverWebhooks: true,
   });
+  const delivering = endpoint === undefined ? (webhookEndpoint.of(sandbox.state()) ?? null) : endpoint;
+  // The sandbox's own secret is printed, for `webhooks listen` to verify with; one the person gave is not.
+  const secretExport = delivering !== null && ownSecret ? `export LOOPS_WEBHOOK_SECRET=${delivering.secret}\n` : '';
   const { out } = context;
-  if (out.json) await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile });
-  else await out.write(`Sandbox listening on ${sandbox.url}\nexport LOOPS_BASE_URL=${sandbox.url}\nexport LOOPS_API_KEY=${SANDBOX_KEY}\n`);
+  if (out.json) {
+    const webhooks = delivering === null ? {} : { webhookUrl: delivering.url, ...(ownSecret ? { webhookSecret: delivering.secret } : {}), simulateEngagement: delivering.simulateEngagement };
+    await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile, ...webhooks });
+  } else await out.write(`Sandbox listening on ${sandbox.url}\nexport LOOPS_BASE_URL=${sandbox.url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\n`);
+  if (delivering !== null) {
+    const engagement = delivering.simulateEngagement ? ', each sent email followed by its simulated delivery' : '';
+    out.note(`Delivering webhooks to ${delivering.url}${engagement}; see them with \`loopsctl sandbox deliveries\`.`);
+  }
   out.note(`State is kept in ${stateFile}. Press Ctrl-C to stop.`);
   await new Promise<void>((resolve) => {
     if (context.runtime.signal.aborted) return resolve();
@@ -48,7 +96,13 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
 async function detach(context: CommandContext, options: ServeOptions & { state: string }): Promise<number | void> {
   const [execPath, script] = context.runtime.command ?? [];
   if (execPath === undefined || script === undefined) throw new UsageError('--detach needs loopsctl run as a program');
-  const args = [script, 'sandbox', 'serve', '--port', String(options.port), '--host', options.host, '--state', options.state, ...(options.reset ? ['--reset'] : [])];
+  const webhooks = [
+    ...(options.webhookUrl === undefined ? [] : ['--webhook-url', options.webhookUrl]),
+    ...(options.webhookSecret === undefined ? [] : ['--webhook-secret', options.webhookSecret]),
+    ...(options.simulateEngagement ? ['--simulate-engagement'] : []),
+    ...(options.webhooks ? [] : ['--no-webhooks']),
+  ];
+  const args = [script, 'sandbox', 'serve', '--port', String(options.port), '--host', options.host, '--state', options.state, ...(options.reset ? ['--reset'] : []), ...webhooks];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.
   const child = spawn(execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: context.env });
   const started = await new Promise<string | undefined>((resolve) => {
@@ -65,7 +119,8 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
   if (url === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
   const { out } = context;
   if (out.json) return out.writeJson({ url, apiKey: SANDBOX_KEY, pid: child.pid, stateFile: options.state });
-  await out.write(`export LOOPS_BASE_URL=${url}\nexport LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
+  const secretExport = /^export LOOPS_WEBHOOK_SECRET=.*\n/m.exec(started ?? '')?.[0] ?? '';
+  await out.write(`export LOOPS_BASE_URL=${url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
   out.note(`Sandbox listening on ${url} (process ${child.pid}); stop it with: kill $LOOPSCTL_SANDBOX_PID`);
 }
 
@@ -82,5 +137,22 @@ export const outbox: Handler<[], { state?: string; clear?: boolean }> = async (c
     outboxSlice.of(state).splice(0);
     writeState(stateFile, state);
     out.note(`Cleared ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.`);
+  }
+};
+
+/** Reads the state file without starting a server; --clear forgets the finished deliveries and writes it back. */
+export const deliveries: Handler<[], { state?: string; clear?: boolean }> = async (context, _args, options) => {
+  const stateFile = options.state ?? defaultStatePath(context.configDir);
+  const state = readState(stateFile, await loadSandboxModules());
+  const entries = state === undefined ? [] : webhookDeliveries.of(state);
+  const { out } = context;
+  if (out.json) await out.writeJson(entries);
+  else if (entries.length === 0) out.note('No webhook deliveries yet: start the sandbox with --webhook-url <url> to have them.');
+  else await out.write(renderDeliveries(out, entries));
+  const finished = entries.filter((entry) => entry.status !== 'pending');
+  if (options.clear && state !== undefined && finished.length > 0) {
+    webhookDeliveries.of(state).splice(0, entries.length, ...entries.filter((entry) => entry.status === 'pending'));
+    writeState(stateFile, state);
+    out.note(`Forgot ${finished.length} finished ${finished.length === 1 ? 'delivery' : 'deliveries'}.`);
   }
 };

@@ -11,7 +11,7 @@ import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import { buildPayload, describeEventTypes } from './build.js';
 import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from './deliver.js';
-import { eventPattern, forwardRoute, ListenTally, startListener, type EventPattern, type ForwardRoute, type ReceivedDelivery } from './listen.js';
+import { deliveryUrl, eventPattern, forwardRoute, ListenTally, startListener, type EventPattern, type ForwardRoute, type ReceivedDelivery } from './listen.js';
 import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from './payloads.js';
 import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from './signature.js';
 
@@ -106,7 +106,7 @@ export const trigger: Handler<[string | undefined], TriggerOptions> = async (con
     return out.write(`${Object.entries(headers).map(([name, value]) => `${name}: ${value}\n`).join('')}\n${formatJson(payload)}\n`);
   }
   if (options.to === undefined) throw new UsageError('--to <url> is needed to send the event', { hint: 'give the URL of your webhook handler, or --dry-run to see the delivery' });
-  const { url } = forwardRoute(options.to);
+  const url = deliveryUrl(options.to, '--to');
   const deliverer = new Deliverer(context.globals.timeout * 1000);
   const outcome = await deliverer.post(url, headers, body, context.runtime.signal).finally(() => deliverer.close());
   if (out.json) await out.writeJson({ webhookId: message.id, eventName, url, ...outcome });

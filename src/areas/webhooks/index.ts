@@ -111,4 +111,5 @@ export const area: Area = {
       }),
     ],
   }),
+  sandbox: async () => (await import('./sandbox.js')).sandbox,
 };

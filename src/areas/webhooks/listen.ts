@@ -48,19 +48,24 @@ export interface ForwardRoute {
   url: string;
 }
 
+/** A URL that can take deliveries (http or https), or a usage error that names the flag. */
+export function deliveryUrl(url: string, flag: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`${flag} ${url}: not a URL`, { hint: 'give the URL of a webhook handler, such as http://localhost:3000/webhooks' });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`${flag} ${url}: only http and https URLs can take deliveries`);
+  return url;
+}
+
 /** `--forward-to <url>` or `--forward-to <event pattern>=<url>`. */
 export function forwardRoute(value: string): ForwardRoute {
   const equals = value.indexOf('=');
   const before = equals < 0 ? '' : value.slice(0, equals);
   const routed = equals > 0 && !before.includes('/') && !before.includes(':');
-  const url = routed ? value.slice(equals + 1) : value;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`--forward-to ${value}: "${url}" is not a URL`, { hint: 'give the URL of your app\'s webhook handler, such as http://localhost:3000/webhooks' });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--forward-to ${value}: only http and https URLs can take deliveries`);
+  const url = deliveryUrl(routed ? value.slice(equals + 1) : value, '--forward-to');
   return { pattern: routed ? eventPattern(before, '--forward-to') : undefined, url };
 }
 
