@@ -7,7 +7,7 @@ import { loadSandboxModules } from '../../sandbox/api.js';
 import { SANDBOX_KEY, SANDBOX_KEYS } from '../../sandbox/keys.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { defaultStatePath, readState, writeState } from '../../sandbox/state.js';
-import { deliveryUrl } from '../webhooks/listen.js';
+import { deliveryUrl } from '../webhooks/receiver.js';
 import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../webhooks/sandbox.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../webhooks/signature.js';
 import { renderDeliveries, renderOutbox } from './render.js';

@@ -87,7 +87,7 @@ export const area: Area = {
         ],
         interactive: true,
         remote: false,
-        load: async () => (await import('./commands.js')).listen,
+        load: async () => (await import('./listen.js')).listen,
       }),
       command({
         name: 'trigger',
@@ -107,7 +107,7 @@ export const area: Area = {
           'loopsctl webhooks trigger email.opened --set sourceType=loop --dry-run',
         ],
         remote: false,
-        load: async () => (await import('./commands.js')).trigger,
+        load: async () => (await import('./trigger.js')).trigger,
       }),
     ],
   }),

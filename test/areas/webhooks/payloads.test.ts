@@ -7,11 +7,11 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildPayload, examplePayload } from '../../src/areas/webhooks/build.js';
-import { payloadProblem, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from '../../src/areas/webhooks/payloads.js';
-import { loadOpenApi, validate, type OpenApi, type Schema } from '../support/openapi.js';
+import { buildPayload, examplePayload } from '../../../src/areas/webhooks/build.js';
+import { payloadProblem, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from '../../../src/areas/webhooks/payloads.js';
+import { loadOpenApi, validate, type OpenApi, type Schema } from '../../support/openapi.js';
 
-const DESCRIPTION = resolve(import.meta.dirname, '../../../shared/reference/loops-openapi-1.22.1.yaml');
+const DESCRIPTION = resolve(import.meta.dirname, '../../../../shared/reference/loops-openapi-1.22.1.yaml');
 const doc = loadOpenApi(DESCRIPTION) as (OpenApi & { webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: Schema; example: unknown } } } } }> }) | undefined;
 
 /** Each webhook of the description by the eventName its payload carries. */

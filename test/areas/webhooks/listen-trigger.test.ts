@@ -6,9 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedAfter } from '../support/closing.js';
-import { run, startRun } from '../support/main.js';
-import { startWebhookApp, type Answer } from '../support/webhook-app.js';
+import { closedAfter } from '../../support/closing.js';
+import { run, startRun } from '../../support/main.js';
+import { startWebhookApp, type Answer } from '../../support/webhook-app.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const env = { LOOPS_WEBHOOK_SECRET: SECRET };
