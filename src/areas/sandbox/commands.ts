@@ -2,11 +2,13 @@
 import { spawn } from 'node:child_process';
 import { LocalFileError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
+import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';
 import { loadSandboxModules } from '../../sandbox/api.js';
 import { SANDBOX_KEY, SANDBOX_KEYS } from '../../sandbox/keys.js';
+import type { StateCore } from '../../sandbox/module.js';
 import { startSandbox } from '../../sandbox/server.js';
-import { defaultStatePath, readState, writeState } from '../../sandbox/state.js';
+import { defaultStatePath, readState, withStateLock, writeState } from '../../sandbox/state.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
 import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../webhooks/sandbox.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../webhooks/signature.js';
@@ -124,35 +126,52 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
   out.note(`Sandbox listening on ${url} (process ${child.pid}); stop it with: kill $LOOPSCTL_SANDBOX_PID`);
 }
 
-/** Reads the state file without starting a server; --clear empties the outbox and writes it back. */
-export const outbox: Handler<[], { state?: string; clear?: boolean }> = async (context, _args, options) => {
-  const stateFile = options.state ?? defaultStatePath(context.configDir);
-  const state = readState(stateFile, await loadSandboxModules());
-  const entries = state === undefined ? [] : outboxSlice.of(state);
-  const { out } = context;
-  if (out.json) await out.writeJson(entries);
-  else if (entries.length === 0) out.note('The outbox is empty.');
-  else await out.writeProse(renderOutbox(out, entries).trimEnd());
-  if (options.clear && state !== undefined && entries.length > 0) {
-    outboxSlice.of(state).splice(0);
-    writeState(stateFile, state);
-    out.note(`Cleared ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.`);
-  }
-};
+/** A list the sandbox keeps in its state, as the commands that show it (without starting a server) see it. */
+interface KeptList<T> {
+  of(state: StateCore): T[];
+  empty: string;
+  render(out: Output, entries: T[]): Promise<void>;
+  /** Whether --clear removes the entry. */
+  done(entry: T): boolean;
+  cleared(count: number): string;
+}
 
-/** Reads the state file without starting a server; --clear forgets the finished deliveries and writes it back. */
-export const deliveries: Handler<[], { state?: string; clear?: boolean }> = async (context, _args, options) => {
+/** Reads the state file and shows the list; --clear removes the entries that are done and writes it back. */
+async function showKept<T>(context: CommandContext, options: { state?: string; clear?: boolean }, list: KeptList<T>): Promise<void> {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
-  const state = readState(stateFile, await loadSandboxModules());
-  const entries = state === undefined ? [] : webhookDeliveries.of(state);
+  const modules = await loadSandboxModules();
+  const state = readState(stateFile, modules);
+  const entries = state === undefined ? [] : list.of(state);
   const { out } = context;
   if (out.json) await out.writeJson(entries);
-  else if (entries.length === 0) out.note('No webhook deliveries yet: start the sandbox with --webhook-url <url> to have them.');
-  else await out.write(renderDeliveries(out, entries));
-  const finished = entries.filter((entry) => entry.status !== 'pending');
-  if (options.clear && state !== undefined && finished.length > 0) {
-    webhookDeliveries.of(state).splice(0, entries.length, ...entries.filter((entry) => entry.status === 'pending'));
-    writeState(stateFile, state);
-    out.note(`Forgot ${finished.length} finished ${finished.length === 1 ? 'delivery' : 'deliveries'}.`);
-  }
-};
+  else if (entries.length === 0) out.note(list.empty);
+  else await list.render(out, entries);
+  const done = entries.filter((entry) => list.done(entry)).length;
+  if (!options.clear || done === 0) return;
+  // A running sandbox may be changing the file: it is read again, and written, under its lock.
+  withStateLock(stateFile, () => {
+    const current = readState(stateFile, modules)!;
+    const kept = list.of(current);
+    kept.splice(0, kept.length, ...kept.filter((entry) => !list.done(entry)));
+    writeState(stateFile, current);
+  });
+  out.note(list.cleared(done));
+}
+
+export const outbox: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
+  showKept(context, options, {
+    of: (state) => outboxSlice.of(state),
+    empty: 'The outbox is empty.',
+    render: (out, entries) => out.writeProse(renderOutbox(out, entries).trimEnd()),
+    done: () => true,
+    cleared: (count) => `Cleared ${count} ${count === 1 ? 'entry' : 'entries'}.`,
+  });
+
+export const deliveries: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
+  showKept(context, options, {
+    of: (state) => webhookDeliveries.of(state),
+    empty: 'No webhook deliveries yet: start the sandbox with --webhook-url <url> to have them.',
+    render: (out, entries) => out.write(renderDeliveries(out, entries)),
+    done: (entry) => entry.status !== 'pending',
+    cleared: (count) => `Forgot ${count} finished ${count === 1 ? 'delivery' : 'deliveries'}.`,
+  });

@@ -59,6 +59,9 @@ describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
       for (const record of records) expect(record).toMatchObject({ status: 'delivered', attempts: [{ status: 200, url: listenUrl }] });
       expect(records.map((record) => record.id).sort()).toEqual(received.map((delivery) => delivery.headers['webhook-id']).sort());
       const table = await run(['sandbox', 'deliveries'], { env, tty: { columns: 160 } });
+      const cleared = await run(['sandbox', 'deliveries', '--clear'], { env });
+      expect(cleared.stderr).toContain('Forgot 6 finished deliveries.');
+      expect((await run(['sandbox', 'deliveries', '--json'], { env })).json()).toEqual([]);
       expect(table.stdout.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/transactional\.email\.sent\s+alan@example\.com\s+delivered\s+1\s+200/);
     } finally {
       const served = await sandbox.stop();
