@@ -79,7 +79,7 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
     await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile, ...webhooks });
   } else await out.write(`Sandbox listening on ${sandbox.url}\nexport LOOPS_BASE_URL=${sandbox.url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\n`);
   if (delivering !== null) {
-    const engagement = delivering.simulateEngagement ? ', each sent email followed by its simulated delivery' : '';
+    const engagement = delivering.simulateEngagement ? ', each sent email followed by its simulated engagement' : '';
     out.note(`Delivering webhooks to ${delivering.url}${engagement}; see them with \`loopsctl sandbox deliveries\`.`);
   }
   out.note(`State is kept in ${stateFile}. Press Ctrl-C to stop.`);

@@ -36,7 +36,7 @@ export const area: Area = {
           { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
           { flags: '--webhook-url <url>', description: 'deliver the webhooks the platform would send (contact created, email sent, ...) to this URL; kept in the state' },
           { flags: '--webhook-secret <secret>', description: 'sign them with this whsec_ secret (default: LOOPS_WEBHOOK_SECRET, else the kept one, else a new one)' },
-          { flags: '--simulate-engagement', description: 'follow each sent email with its simulated delivery a moment later' },
+          { flags: '--simulate-engagement', description: 'follow each sent email with its simulated delivery (and open and click) a moment later' },
           { flags: '--no-webhooks', description: 'stop delivering webhooks, and forget the URL' },
         ],
         examples: [

@@ -12,6 +12,7 @@ import { emailMessages } from '../email-messages/sandbox.js';
 import { mailingLists } from '../lists/sandbox.js';
 import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from './payloads.js';
 import { newMessageId } from './signature.js';
+import { contactValue, workflowEmails, type TriggerCause } from './workflow-sandbox.js';
 
 const endpointSetting = z.object({ url: z.string(), secret: z.string(), simulateEngagement: z.boolean() });
 export type WebhookEndpoint = z.infer<typeof endpointSetting>;
@@ -39,8 +40,11 @@ export const webhookDeliveries = slice('webhookDeliveries', z.array(delivery), (
 /** Finished deliveries kept at most; the oldest go first. */
 const KEPT_DELIVERIES = 1_000;
 
-/** How long after a send its simulated engagement follows: delivered, then opened, then clicked. */
+/** How long after a send each step of its simulated engagement follows: delivered, then opened, then clicked. */
 export const ENGAGEMENT_STEP_MS = 1_000;
+
+/** The fields of a contact that a ContactPropertyTrigger may name besides its custom properties. */
+const STANDARD_FIELDS = ['firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'email'] as const;
 
 /** Queues an event for the endpoint, if there is one, `delayMs` from now. */
 function queue(context: RouteContext, eventName: WebhookEventName, fields: Record<string, unknown>, delayMs = 0): void {
@@ -79,8 +83,38 @@ export function reportContactChange(context: RouteContext, before: StoredContact
   const lists = (contact: StoredContact | undefined) => Object.keys(contact?.mailingLists ?? {}).filter((id) => contact!.mailingLists[id]);
   const was = lists(before);
   const is = lists(after);
-  for (const id of is.filter((id) => !was.includes(id))) queue(context, 'contact.mailingList.subscribed', { contactIdentity, mailingList: listFields(context, id) });
+  const joined = is.filter((id) => !was.includes(id));
+  for (const id of joined) queue(context, 'contact.mailingList.subscribed', { contactIdentity, mailingList: listFields(context, id) });
   for (const id of was.filter((id) => !is.includes(id))) queue(context, 'contact.mailingList.unsubscribed', { contactIdentity, mailingList: listFields(context, id) });
+  const causes: TriggerCause[] = joined.map((mailingListId) => ({ kind: 'joinedList', mailingListId }));
+  if (before === undefined) causes.push({ kind: 'created' });
+  else {
+    for (const key of new Set([...STANDARD_FIELDS, ...Object.keys(before.properties), ...Object.keys(after.properties)])) {
+      const [was, is] = [contactValue(before, key), contactValue(after, key)];
+      if (was !== is) causes.push({ kind: 'propertyChanged', key, was, is });
+    }
+  }
+  sendWorkflowEmails(context, after, causes);
+}
+
+/** An event sent for a contact: the workflows it triggers send their first email. */
+export function reportEventSent(context: RouteContext, contact: StoredContact, eventName: string): void {
+  sendWorkflowEmails(context, contact, [{ kind: 'event', eventName }]);
+}
+
+/** loop.email.sent for each email the workflows these causes start send at once, and its engagement when simulated. */
+function sendWorkflowEmails(context: RouteContext, contact: StoredContact, causes: TriggerCause[]): void {
+  const endpoint = webhookEndpoint.of(context.state);
+  if (endpoint === null) return;
+  const contactIdentity = identityOf(contact);
+  for (const sent of workflowEmails(context, contact, causes)) {
+    const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: sent.subject };
+    const mailingLists = sent.mailingListId === null ? [] : [listFields(context, sent.mailingListId)];
+    queue(context, 'loop.email.sent', { contactIdentity, loopId: sent.loopId, loopName: sent.loopName, email, mailingLists });
+    if (!endpoint.simulateEngagement) continue;
+    const engagement = ['email.delivered', 'email.opened', 'email.clicked'] as const;
+    engagement.forEach((eventName, step) => queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS));
+  }
 }
 
 /** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../support/closing.js';
-import { run, startRun, tempDir } from '../../support/main.js';
+import { run, startRun, tempDir, type Running } from '../../support/main.js';
 import { SEED_IDS } from '../../support/sandbox.js';
 import { startWebhookApp } from '../../support/webhook-app.js';
 import { startSandbox } from '../../../src/sandbox/server.js';
@@ -17,68 +17,96 @@ const SECRET = `whsec_${Buffer.from('the secret of this loop, 32 byte').toString
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';
 const kept = closedAfter(afterEach);
 
+/** What the loop's API calls make the platform send, in any order. */
+const EXPECTED = [
+  'contact.created',
+  'contact.mailingList.subscribed',
+  'loop.email.sent',
+  'email.delivered',
+  'email.opened',
+  'email.clicked',
+  'transactional.email.sent',
+  'email.delivered',
+  'contact.deleted',
+  'contact.unsubscribed',
+];
+
+/** A command running until interrupted, stopped after the test whatever its outcome. */
+const running = (run: Running) => {
+  kept({ close: async () => void (await run.stop()) });
+  return run;
+};
+
+/** A temporary config dir, removed after the test. */
+function scratchDir(): string {
+  const dir = tempDir();
+  kept({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+  return dir;
+}
+
 describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
   it('delivers what the app did through the API as signed events of the right types, each exactly once', async () => {
-    const configDir = tempDir();
+    const configDir = scratchDir();
     const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: SECRET };
     const app = kept(await startWebhookApp(SECRET));
-    const listen = startRun(['webhooks', 'listen', '--forward-to', `${app.url}/webhooks`], { env });
+    const listen = running(startRun(['webhooks', 'listen', '--forward-to', `${app.url}/webhooks`], { env }));
     const [, listenUrl] = await listen.waitFor(/^(\S+)\n/);
-    const sandbox = startRun(['sandbox', '--webhook-url', listenUrl!, '--simulate-engagement'], { env });
+    const sandbox = running(startRun(['sandbox', '--webhook-url', listenUrl!, '--simulate-engagement'], { env }));
     const [, sandboxUrl] = await sandbox.waitFor(/^Sandbox listening on (\S+)\n[^]*export LOOPS_API_KEY=/);
-    try {
-      const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
-      const created = await run(['contacts', 'create', '--email', 'alan@example.com', '--first-name', 'Alan', '--prop', 'plan=pro', '--list', `${PRODUCT_UPDATES}=true`], { env: api });
-      expect(created.code, created.stderr).toBe(0);
-      const sent = await run(['transactional', 'send', SEED_IDS.passwordReset, '--to', 'alan@example.com', '--var', 'firstName=Alan'], { env: api });
-      expect(sent.code, sent.stderr).toBe(0);
-      // A --sandbox command shares the state file; the serving sandbox delivers what it queued.
-      const deleted = await run(['--sandbox', 'contacts', 'delete', '--email', 'grace@example.com', '--yes'], { env });
-      expect(deleted.code, deleted.stderr).toBe(0);
+    const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
 
-      const received = await app.waitFor(6);
-      const types = received.map((delivery) => delivery.payload.eventName).sort();
-      expect(types).toEqual(['contact.created', 'contact.deleted', 'contact.mailingList.subscribed', 'contact.unsubscribed', 'email.delivered', 'transactional.email.sent'].sort());
-      for (const delivery of received) {
-        expect(delivery.signed, delivery.body).toBe(true);
-        expect(delivery.path).toBe('/webhooks');
-      }
-      expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(6);
-      const byType = Object.fromEntries(received.map((delivery) => [delivery.payload.eventName, delivery.payload]));
-      expect(byType['contact.created']).toMatchObject({ contactIdentity: { email: 'alan@example.com' }, contact: { firstName: 'Alan', plan: 'pro', mailingLists: { [PRODUCT_UPDATES]: true } } });
-      expect(byType['contact.mailingList.subscribed']).toMatchObject({ mailingList: { id: PRODUCT_UPDATES, name: 'Product updates' } });
-      expect(byType['transactional.email.sent']).toMatchObject({ transactionalId: SEED_IDS.passwordReset, transactionalName: 'Password reset', email: { subject: 'Reset your Acme password' } });
-      expect(byType['email.delivered']).toMatchObject({ sourceType: 'transactional', transactionalId: SEED_IDS.passwordReset, email: byType['transactional.email.sent'].email });
-      expect(byType['contact.deleted']).toMatchObject({ contactIdentity: { email: 'grace@example.com' } });
-      expect(byType['contact.unsubscribed']).toMatchObject({ contactIdentity: { email: 'grace@example.com' } });
+    // Alan signs up on Product updates, which starts the welcome series; then gets a password reset.
+    const created = await run(['contacts', 'create', '--email', 'alan@example.com', '--first-name', 'Alan', '--prop', 'plan=pro', '--list', `${PRODUCT_UPDATES}=true`], { env: api });
+    expect(created.code, created.stderr).toBe(0);
+    const sent = await run(['transactional', 'send', SEED_IDS.passwordReset, '--to', 'alan@example.com', '--var', 'firstName=Alan'], { env: api });
+    expect(sent.code, sent.stderr).toBe(0);
+    // A --sandbox command shares the state file; the serving sandbox delivers what it queued.
+    const deleted = await run(['--sandbox', 'contacts', 'delete', '--email', 'grace@example.com', '--yes'], { env });
+    expect(deleted.code, deleted.stderr).toBe(0);
 
-      // Each was delivered at the first attempt, so none can come again.
-      const deliveries = await run(['sandbox', 'deliveries', '--json'], { env });
-      const records = deliveries.json<WebhookDelivery[]>();
-      expect(records).toHaveLength(6);
-      for (const record of records) expect(record).toMatchObject({ status: 'delivered', attempts: [{ status: 200, url: listenUrl }] });
-      expect(records.map((record) => record.id).sort()).toEqual(received.map((delivery) => delivery.headers['webhook-id']).sort());
-      const table = await run(['sandbox', 'deliveries'], { env, tty: { columns: 160 } });
-      const cleared = await run(['sandbox', 'deliveries', '--clear'], { env });
-      expect(cleared.stderr).toContain('Forgot 6 finished deliveries.');
-      expect((await run(['sandbox', 'deliveries', '--json'], { env })).json()).toEqual([]);
-      expect(table.stdout.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/transactional\.email\.sent\s+alan@example\.com\s+delivered\s+1\s+200/);
-    } finally {
-      const served = await sandbox.stop();
-      expect(served.code).toBe(0);
-      // The secret was the person's (LOOPS_WEBHOOK_SECRET): it is not printed.
-      expect(served.stdout).not.toContain('LOOPS_WEBHOOK_SECRET');
-      expect(served.stderr).toContain(`Delivering webhooks to ${listenUrl}, each sent email followed by its simulated delivery`);
-      expect(served.stderr).toMatch(/^webhook contact\.created msg_\S+ attempt 1: 200 \(\d+ ms\)$/m);
-      const listened = await listen.stop();
-      expect(listened.code).toBe(0);
-      expect(listened.stderr).toContain('Stopped: 6 deliveries received; 6 passed on, 6 taken by the app.');
-      rmSync(configDir, { recursive: true, force: true });
+    const received = await app.waitFor(EXPECTED.length);
+    expect(received.map((delivery) => delivery.payload.eventName).sort()).toEqual([...EXPECTED].sort());
+    for (const delivery of received) {
+      expect(delivery.signed, delivery.body).toBe(true);
+      expect(delivery.path).toBe('/webhooks');
     }
+    expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(EXPECTED.length);
+    const payload = (eventName: string, sourceType?: string) => received.find((delivery) => delivery.payload.eventName === eventName && (sourceType === undefined || delivery.payload.sourceType === sourceType))!.payload;
+    expect(payload('contact.created')).toMatchObject({ contactIdentity: { email: 'alan@example.com' }, contact: { firstName: 'Alan', plan: 'pro', mailingLists: { [PRODUCT_UPDATES]: true } } });
+    expect(payload('contact.mailingList.subscribed')).toMatchObject({ mailingList: { id: PRODUCT_UPDATES, name: 'Product updates' } });
+    expect(payload('loop.email.sent')).toMatchObject({ loopName: 'Welcome series', email: { subject: 'Welcome aboard, Alan' }, mailingLists: [{ id: PRODUCT_UPDATES }] });
+    for (const engagement of ['email.delivered', 'email.opened', 'email.clicked']) {
+      expect(payload(engagement, 'loop')).toMatchObject({ loopId: payload('loop.email.sent').loopId, email: payload('loop.email.sent').email });
+    }
+    expect(payload('transactional.email.sent')).toMatchObject({ transactionalId: SEED_IDS.passwordReset, transactionalName: 'Password reset', email: { subject: 'Reset your Acme password' } });
+    expect(payload('email.delivered', 'transactional')).toMatchObject({ transactionalId: SEED_IDS.passwordReset, email: payload('transactional.email.sent').email });
+    expect(payload('contact.deleted')).toMatchObject({ contactIdentity: { email: 'grace@example.com' } });
+    expect(payload('contact.unsubscribed')).toMatchObject({ contactIdentity: { email: 'grace@example.com' } });
+
+    // Each was delivered at the first attempt, so none can come again.
+    const records = (await run(['sandbox', 'deliveries', '--json'], { env })).json<WebhookDelivery[]>();
+    expect(records).toHaveLength(EXPECTED.length);
+    for (const record of records) expect(record).toMatchObject({ status: 'delivered', attempts: [{ status: 200, url: listenUrl }] });
+    expect(records.map((record) => record.id).sort()).toEqual(received.map((delivery) => delivery.headers['webhook-id']).sort());
+    const table = await run(['sandbox', 'deliveries'], { env, tty: { columns: 160 } });
+    expect(table.stdout.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/transactional\.email\.sent\s+alan@example\.com\s+delivered\s+1\s+200/);
+    const cleared = await run(['sandbox', 'deliveries', '--clear'], { env });
+    expect(cleared.stderr).toContain(`Forgot ${EXPECTED.length} finished deliveries.`);
+    expect((await run(['sandbox', 'deliveries', '--json'], { env })).json()).toEqual([]);
+
+    const served = await sandbox.stop();
+    expect(served.code).toBe(0);
+    // The secret was the person's (LOOPS_WEBHOOK_SECRET): it is not printed.
+    expect(served.stdout).not.toContain('LOOPS_WEBHOOK_SECRET');
+    expect(served.stderr).toContain(`Delivering webhooks to ${listenUrl}, each sent email followed by its simulated engagement`);
+    expect(served.stderr).toMatch(/^webhook contact\.created msg_\S+ attempt 1: 200 \(\d+ ms\)$/m);
+    const listened = await listen.stop();
+    expect(listened.code).toBe(0);
+    expect(listened.stderr).toContain(`Stopped: ${EXPECTED.length} deliveries received; ${EXPECTED.length} passed on, ${EXPECTED.length} taken by the app.`);
   });
 
   it('prints a secret of its own for `webhooks listen` when none is given, and keeps the setting for the next run', async () => {
-    const configDir = tempDir();
+    const configDir = scratchDir();
     const first = startRun(['sandbox', '--webhook-url', 'http://127.0.0.1:9/hooks'], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
     const [, secret] = await first.waitFor(/^export LOOPS_WEBHOOK_SECRET=(whsec_[A-Za-z0-9+/=]+)\nexport LOOPS_API_KEY=/m);
     await first.stop();
@@ -92,7 +120,6 @@ describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
     const stopped = await off.stop();
     expect(stopped.stdout).not.toContain('LOOPS_WEBHOOK_SECRET');
     expect(stopped.stderr).not.toContain('Delivering webhooks');
-    rmSync(configDir, { recursive: true, force: true });
   });
 });
 
