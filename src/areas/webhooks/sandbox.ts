@@ -37,7 +37,7 @@ export type DeliveryAttempt = z.infer<typeof attempt>;
 
 export const webhookDeliveries = slice('webhookDeliveries', z.array(delivery), () => []);
 
-/** Finished deliveries kept at most; the oldest go first. */
+/** Deliveries kept at most. */
 const KEPT_DELIVERIES = 1_000;
 
 /** How long after a send each step of its simulated engagement follows: delivered, then opened, then clicked. */
@@ -50,15 +50,18 @@ const STANDARD_FIELDS = ['firstName', 'lastName', 'source', 'subscribed', 'userG
 function queue(context: RouteContext, eventName: WebhookEventName, fields: Record<string, unknown>, delayMs = 0): void {
   if (webhookEndpoint.of(context.state) === null) return;
   const now = context.now();
-  const payload = { eventName, eventTime: Math.floor(now.getTime() / 1000), webhookSchemaVersion: WEBHOOK_SCHEMA_VERSION, ...fields };
+  // A simulated open happens when it is delivered, not when the send that leads to it does.
+  const happens = new Date(now.getTime() + delayMs);
+  const payload = { eventName, eventTime: Math.floor(happens.getTime() / 1000), webhookSchemaVersion: WEBHOOK_SCHEMA_VERSION, ...fields };
   const problem = payloadProblem(eventName, payload);
   if (problem !== undefined) throw new Error(`the sandbox built a ${eventName} event that does not fit its schema: ${problem}`);
   const all = webhookDeliveries.of(context.state);
-  all.push({ id: newMessageId(), eventName, payload, createdAt: now.toISOString(), dueAt: new Date(now.getTime() + delayMs).toISOString(), status: 'pending', attempts: [] });
+  all.push({ id: newMessageId(), eventName, payload, createdAt: now.toISOString(), dueAt: happens.toISOString(), status: 'pending', attempts: [] });
   const excess = all.length - KEPT_DELIVERIES;
   if (excess > 0) {
-    const finished = all.filter((entry) => entry.status !== 'pending').slice(0, excess);
-    for (const entry of finished) all.splice(all.indexOf(entry), 1);
+    // The oldest finished ones go first; past that (no sandbox serving for long), the oldest waiting.
+    const oldest = [...all.filter((entry) => entry.status !== 'pending'), ...all.filter((entry) => entry.status === 'pending')].slice(0, excess);
+    for (const entry of oldest) all.splice(all.indexOf(entry), 1);
   }
 }
 

@@ -32,6 +32,17 @@ describe('the webhooks the sandbox queues', () => {
     expect(queued()[1]!.payload).toMatchObject({ mailingList: { id: PRODUCT_UPDATES, name: 'Product updates', isPublic: true } });
   });
 
+  it('keeps the last 1,000 deliveries, dropping the oldest finished ones first', () => {
+    const { call, queued } = sandboxWithWebhooks();
+    call('POST', '/v1/contacts/create', { body: { email: 'first@example.com' } });
+    queued()[0]!.status = 'delivered';
+    // Every other update unsubscribes her again: 1,000 contact.unsubscribed events.
+    for (let index = 0; index < 2_000; index += 1) call('PUT', '/v1/contacts/update', { body: { email: 'ada@example.com', subscribed: index % 2 === 1 } });
+    expect(queued()).toHaveLength(1_000);
+    expect(queued().some((delivery) => delivery.payload.contactIdentity && (delivery.payload.contactIdentity as { email: string }).email === 'first@example.com')).toBe(false);
+    expect(queued().every((delivery) => delivery.status === 'pending')).toBe(true);
+  });
+
   it('queues nothing for a request the API refuses', () => {
     const { call, types } = sandboxWithWebhooks();
     expect(call('POST', '/v1/contacts/create', { body: { email: 'ada@example.com' } }).status).toBe(409);
@@ -49,6 +60,7 @@ describe('the webhooks the sandbox queues', () => {
     for (const [step, engagement] of [delivered!, opened!, clicked!].entries()) {
       expect(engagement.payload).toMatchObject({ sourceType: 'loop', loopId: sent.payload.loopId, email: sent.payload.email });
       expect(Date.parse(engagement.dueAt) - Date.parse(sent.dueAt)).toBe((step + 1) * 1000);
+      expect(engagement.payload.eventTime).toBe((sent.payload.eventTime as number) + step + 1);
     }
   });
 
