@@ -47,7 +47,7 @@ export const listen: Handler<[], ListenOptions> = async (context, _args, options
   });
   // The URL first, alone on its line, for a script to read.
   emit(jsonl ? `${formatJson({ kind: 'listening', url: listener.url }, 0)}\n` : `${listener.url}\n`);
-  if (!jsonl) out.note(listenBanner(routes, events, options));
+  if (!jsonl) for (const line of listenBanner(routes, events, options)) out.note(line);
   await new Promise<void>((resolve) => {
     if (runtime.signal.aborted) return resolve();
     runtime.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -59,11 +59,12 @@ export const listen: Handler<[], ListenOptions> = async (context, _args, options
   return tally.clean ? ExitCode.ok : ExitCode.mismatch;
 };
 
-function listenBanner(routes: ForwardRoute[], events: EventPattern[] | undefined, options: ListenOptions): string {
-  const where = routes.length === 0 ? 'Not passing deliveries on (no --forward-to).' : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${route.url}`).join('\n');
-  const only = events === undefined ? '' : `\nOnly ${events.map((pattern) => pattern.text).join(', ')} are passed on.`;
-  const secret = options.secret === undefined ? 'LOOPS_WEBHOOK_SECRET' : '--secret';
-  return `${where}${only}\nVerifying signatures with the secret from ${secret}. Press Ctrl-C to stop.`;
+/** What the receiver does with deliveries, in a few lines for the person who started it. */
+function listenBanner(routes: ForwardRoute[], events: EventPattern[] | undefined, options: ListenOptions): string[] {
+  const lines = routes.length === 0 ? ['Not passing deliveries on (no --forward-to).'] : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${route.url}`);
+  if (events !== undefined) lines.push(`Only ${events.map((pattern) => pattern.text).join(', ')} are passed on.`);
+  lines.push(`Verifying signatures with the secret from ${options.secret === undefined ? 'LOOPS_WEBHOOK_SECRET' : '--secret'}. Press Ctrl-C to stop.`);
+  return lines;
 }
 
 /** One line for a delivery: time, type, who it is about, and what became of it. */

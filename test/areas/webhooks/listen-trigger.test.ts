@@ -133,7 +133,7 @@ describe('webhooks listen', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(listener.url);
     expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}contact\.mailingList\.subscribed {4}ada@example\.com · Product updates {2}verified → 200 \(\d+ ms\)$/);
-    expect(result.stderr).toContain(`Passing every event on to ${target.url}/webhooks`);
+    expect(result.stderr).toContain(`Passing every event on to ${target.url}/webhooks\nVerifying signatures with the secret from LOOPS_WEBHOOK_SECRET. Press Ctrl-C to stop.\n`);
     expect(result.stderr).toContain('Stopped: 1 delivery received; 1 passed on, 1 taken by the app.');
   });
 
