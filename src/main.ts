@@ -33,7 +33,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure.
-      if (pager?.closed !== true) throw withListHint(error, command);
+      if (pager?.closed !== true) throw withListHint(await context.withKeyHint(error), command);
     } finally {
       await context.close();
       await pager?.close();

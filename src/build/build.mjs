@@ -21,7 +21,15 @@ const vendored = {
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
+  // The proxy agent, loaded only when a request goes through a proxy (src/api/proxy-pool.ts).
+  undici: { stdin: { contents: "export { ProxyAgent, request } from 'undici';", resolveDir: buildDir } },
 };
+
+/**
+ * Native modules, never bundled: each is an optional dependency that Node's require() finds in
+ * node_modules at the first use (the system keychain, src/config/keychain.ts).
+ */
+const native = ['@napi-rs/keyring'];
 
 const common = {
   bundle: true,
@@ -35,6 +43,7 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
+  external: native,
 };
 
 /** Leaves the vendored packages out of the main bundle: each becomes a require() of its own file. */

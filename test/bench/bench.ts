@@ -2,10 +2,10 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, cache, scripting, listing, table, metrics, workflows, listen, import), all of them but
- * import by default: the import of 100,000 rows takes close to three hours at the pacing floor of
+ * pick parts (startup, request, cache, scripting, listing, table, metrics, workflows, listen, import, stack), all of them but
+ * import and stack by default: the import of 100,000 rows takes close to three hours at the pacing floor of
  * 10 requests a second, so it runs only when named (`npm run bench -- import`; BENCH_IMPORT_ROWS
- * sets the size).
+ * sets the size); `stack` measures the packages loopsctl replaced, not loopsctl (see stack.ts).
  */
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -13,14 +13,15 @@ import { once } from 'node:events';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { interleaved, median, run, runOnTerminal, runWithUsage, type Command, type Usage } from './measure.js';
 import { startBenchServer, type RequestSpan } from './server.js';
+import { measureStack } from './stack.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|listing|table|metrics|workflows|listen|import]...');
-const runs = (part: string) => (picked.length === 0 && part !== 'import') || picked.includes(part);
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|listing|table|metrics|workflows|listen|import|stack]...');
+const runs = (part: string) => (picked.length === 0 && part !== 'import' && part !== 'stack') || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
 
@@ -118,6 +119,7 @@ try {
   if (runs('import')) await measureImport();
   if (runs('workflows')) await measureWorkflows();
   if (runs('listen')) await measureListen();
+  if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
@@ -150,6 +152,23 @@ async function measureRequest(): Promise<void> {
   const loopsctl = ips.get('loopsctl ips list --json')!;
   ratio('ips list --json vs node:http', 2.0, ['loopsctl', loopsctl], ['node:http', ips.get('node:http')!]);
   ratio('ips list --json vs fetch', 1.25, ['loopsctl', loopsctl], ['fetch', ips.get('fetch')!]);
+
+  // The key read from the config file (which says it lives there, so the keychain module is never
+  // loaded) against the key from LOOPS_API_KEY, with no proxy: what most runs of most people cost.
+  console.error('one request, key in the config file…');
+  const fileKey = { ...cli('ips list --json, key in the config file', ['ips', 'list', '--json']), env: { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: '', LOOPSCTL_CONFIG_DIR: fileKeyConfig() } };
+  const keys = await interleaved([cli('ips list --json, LOOPS_API_KEY', ['ips', 'list', '--json']), fileKey], REQUEST_ROUNDS, env, noteStderr);
+  const fromFile = keys.get('loopsctl ips list --json, key in the config file')!;
+  const fromEnv = keys.get('loopsctl ips list --json, LOOPS_API_KEY')!;
+  ratio('ips list --json, key in the config file vs in LOOPS_API_KEY', 1.05, ['config file', fromFile], ['LOOPS_API_KEY', fromEnv]);
+}
+
+/** A config dir whose default profile's key lives in the config file. */
+function fileKeyConfig(): string {
+  const dir = join(scratch, 'file-key-config');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'file', apiKey: env.LOOPS_API_KEY } } }), { mode: 0o600 });
+  return dir;
 }
 
 /**

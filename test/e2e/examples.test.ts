@@ -102,6 +102,8 @@ function skipReason(command: string): string | undefined {
   if (/<[a-z][^>]*>/.test(command) || /\.\.\./.test(command)) return 'a template';
   if (/\$[({A-Za-z]/.test(command.replace(/'[^']*'/g, '')) || command.includes('~')) return 'needs the shell';
   if (/--profile|auth login(?!.*--with-key-stdin)|LOOPS_API_KEY=/.test(command)) return 'needs a real account';
+  // Profiles are stored by a login with a real key.
+  if (/auth (switch|use|rename|remove) /.test(command)) return 'needs stored profiles';
   if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
   return undefined;
 }

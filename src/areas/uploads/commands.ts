@@ -66,6 +66,7 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     signal: runtime.signal,
     onRetry: lines.retry,
     debug: lines.debug,
+    proxy: context.proxySettings(),
   });
   const completed = await explained(completeUpload(client, created.emailAssetId), {
     contentApi: true,
