@@ -7,6 +7,7 @@ import { CommanderError, type Command } from 'commander';
 import { ExitCode, InternalError, InterruptedError, LoopsctlError, NotFoundError, OutputError, UsageError, withDetails } from './api/errors.js';
 import { specs } from './areas/registry.js';
 import type { CommandSpec } from './core/declare.js';
+import { checkConstraints } from './core/constraints.js';
 import { CommandContext, type GlobalOptions } from './core/context.js';
 import { buildProgram } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
@@ -18,6 +19,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
   const program = buildProgram(specs, runtime, async (spec, args, options, command) => {
     globals = command.optsWithGlobals<GlobalOptions>();
     refuseMisplacedSandbox(spec, command);
+    checkConstraints(spec, commandPath(command).split(' '), args, command);
     // A bad --jq expression is found before any request. jq runs before anything else loads: running
     // it sets V8 optimizing jq's busiest functions on other threads, work that then overlaps the
     // loading instead of holding up the exit.

@@ -55,7 +55,7 @@ export type ProfileChoice = '--profile' | 'LOOPSCTL_PROFILE' | 'auth switch' | '
 export class CommandContext {
   readonly out: Output;
   private readonly closers: (() => Promise<void>)[] = [];
-  private pacer?: Pacer;
+  private runPacer?: Pacer;
   private runClient?: Promise<ApiClient>;
   private runCredentials?: Promise<Credentials>;
   /** Aborted by cancel(): requests in flight end at once. */
@@ -180,13 +180,7 @@ export class CommandContext {
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
-    const [{ HttpTransport, maxBodyBytes }, { Pacer, parseRate }, { formatSeconds }] = await Promise.all([
-      import('../api/http.js'),
-      import('../api/pacer.js'),
-      import('../api/retry.js'),
-    ]);
-    // One pace for the whole run, however many transports it opens.
-    this.pacer ??= new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
+    const [{ HttpTransport, maxBodyBytes }, pacer, { formatSeconds }] = await Promise.all([import('../api/http.js'), this.pacer(), import('../api/retry.js')]);
     const { globals, runtime } = this;
     const lines = this.requestLines();
     const onRetry = (notice: RetryNotice) =>
@@ -200,7 +194,7 @@ export class CommandContext {
       onRetry,
       debug: lines.debug,
       signal: AbortSignal.any([runtime.signal, this.cancellation.signal]),
-      pacer: this.pacer,
+      pacer,
       maxBodyBytes: maxBodyBytes(this.env),
       proxy: this.proxySettings(),
     });
@@ -211,6 +205,18 @@ export class CommandContext {
   /** --proxy and the proxy variables; none for the in-process sandbox, which is this process's own. */
   proxySettings(): ProxySettings | undefined {
     return this.globals.sandbox ? undefined : { flag: this.globals.proxy, env: this.env };
+  }
+
+  /**
+   * One pace for the whole run, however many transports it opens: the runtime's, when runs share
+   * one process and the API's limit (the tool calls of `loopsctl mcp`), else the run's own.
+   */
+  async pacer(): Promise<Pacer> {
+    if (this.runPacer === undefined) {
+      const { Pacer, parseRate } = await import('../api/pacer.js');
+      this.runPacer ??= this.runtime.pacer ?? new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
+    }
+    return this.runPacer;
   }
 
   /**

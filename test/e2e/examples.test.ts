@@ -7,7 +7,7 @@
  * What a person reads must fit an 80-column terminal, and every request the examples send must
  * be one the published description describes.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,8 @@ beforeAll(() => {
     'changes.jsonl': '{"email":"ada@example.com","firstName":"Ada"}\n',
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(home, name), content);
+  // The home directory too, with an agent's folder for `skill install` to find.
+  mkdirSync(join(home, '.claude'));
   process.chdir(home);
 });
 afterAll(() => process.chdir(cwd));
@@ -143,7 +145,7 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
     // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
     const configDir = tempDir();
     const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.json') });
-    const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
+    const env = { HOME: home, LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
     try {
     for (const { line } of examples) {
       const { command, exits } = parse(line);

@@ -56,7 +56,6 @@ async function buildRequest(context: CommandContext, written: string, options: A
   if (method === 'GET' && options.input !== undefined) throw new UsageError('a GET request has no body, so --input does not apply', { hint: 'choose another method with -X' });
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate follows lists, which are read with GET');
   if (options.jsonl && !options.paginate) throw new UsageError('--jsonl prints the items of --paginate', { hint: 'add --paginate, or leave --jsonl out' });
-  if (options.jsonl && context.globals.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
 
   let path = apiPath(written);
   let bodyText: string | undefined;

@@ -1,5 +1,6 @@
 /** `loopsctl api`: a request to any path of the API, the answer printed as received. */
 import { choiceIgnoringCase, command } from '../../core/declare.js';
+import { JSON_OR_JSONL } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -36,6 +37,8 @@ when the API cannot have seen them, unless --idempotency-key makes a second atte
       'loopsctl --sandbox api /v1/dedicated-sending-ips -i',
     ],
     remote: true,
+    tier: 'destructive',
+    constraints: { exclusive: [JSON_OR_JSONL] },
     load: async () => (await import('./commands.js')).api,
   }),
 };

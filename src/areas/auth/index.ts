@@ -23,6 +23,7 @@ export const area: Area = {
         examples: ['loopsctl auth login', 'printenv LOOPS_KEY | loopsctl auth login --with-key-stdin --profile staging', 'loopsctl auth login --insecure-storage'],
         interactive: true,
         remote: true,
+        tier: 'read',
         storesKeys: true,
         load: async () => (await import('./commands.js')).login,
       }),
@@ -31,6 +32,7 @@ export const area: Area = {
         summary: 'Show which key a command would use, why, where it lives, and its team',
         examples: ['loopsctl auth status', 'loopsctl auth status --profile staging', 'loopsctl --sandbox auth status --json'],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).status,
       }),
       command({

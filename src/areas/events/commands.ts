@@ -26,7 +26,6 @@ interface SendOptions {
 
 export const send: Handler<[string], SendOptions> = async (context, [eventName], options) => {
   if (eventName.trim() === '') throw new UsageError('the event name must not be empty');
-  if (options.email === undefined && options.userId === undefined) throw new UsageError('give --email or --user-id (or both) to say whose event it is');
   const key = idempotencyKey(options.idempotencyKey);
   const eventProperties = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
   const contactProperties = parseAssignments('--contact-prop', options.contactProp, 'scalar');

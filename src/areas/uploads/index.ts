@@ -25,6 +25,7 @@ before anything is sent. Completing an upload counts against the team's daily
 upload quota; a 429 there is the quota, and is not retried.`,
         examples: ['loopsctl uploads create logo.png', 'loopsctl uploads create banner --type image/jpeg --json'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
     ],
