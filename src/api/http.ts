@@ -151,8 +151,20 @@ export class HttpTransport implements Transport {
     ({ pool: this.pool, proxy: this.proxy } = poolFor(this.baseUrl, options.proxy, { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs }, options.debug));
   }
 
+  /**
+   * The request's URL: its path below the base URL's. A path that would leave it once joined and
+   * normalized (`../../x`, `%2e%2e/x`) or reach another origin is refused before anything is sent,
+   * so the key only ever goes where the base URL points.
+   */
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
     const url = new URL(this.baseUrl + req.path);
+    const base = new URL(this.baseUrl);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+      throw new UsageError(`the path ${JSON.stringify(escapeControls(req.path))} leads outside the base URL ${redactUserinfo(base.toString())}`, {
+        hint: 'give a path below the base URL, without .. segments',
+      });
+    }
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }

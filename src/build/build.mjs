@@ -71,6 +71,17 @@ const requireVendored = {
   },
 };
 
+/** The worker that runs jq loads jq-web from the bundle's own copy, beside the bundles in vendor/. */
+const jqWorkerPath = {
+  name: 'jq-worker-path',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]src[\\/]render[\\/]jq-web-loader\.cjs$/ }, () => ({
+      contents: "module.exports = { path: require('node:path').join(__dirname, 'vendor', 'jq-web.cjs') };",
+      loader: 'js',
+    }));
+  },
+};
+
 /**
  * commander loads node:child_process (and with it net, dgram and more) at start-up, only to run
  * executable subcommands, which loopsctl has none of: load it on first use instead.
@@ -142,7 +153,7 @@ const shippedSkill = {
 
 /** Every module the CLI can load, with the modules each imports and whether it waits to. */
 async function moduleGraph() {
-  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts, shippedSkill] });
+  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts, shippedSkill, jqWorkerPath] });
   return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
 }
 
@@ -252,7 +263,7 @@ const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
     bundles.map((name) =>
-      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill] }),
+      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill, jqWorkerPath] }),
     ),
   ),
   ...Object.entries(vendored).map(([name, { stdin }]) => build({ ...common, stdin, outfile: `${dist}vendor/${name}.cjs` })),
