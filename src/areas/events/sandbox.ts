@@ -5,6 +5,7 @@
 import { answer, badRequest, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
+import { reportEventSent } from '../webhooks/sandbox.js';
 import { workflows } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
@@ -39,6 +40,7 @@ function send(context: RouteContext) {
     eventProperties: properties as Record<string, unknown>,
     workflows: triggeredWorkflows(context, eventName),
   });
+  reportEventSent(context, contact, eventName);
   claim.remember();
   context.changed();
   return answer(s.eventSent, { success: true });
