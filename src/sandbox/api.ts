@@ -31,7 +31,7 @@ export interface SandboxApiOptions {
 }
 
 /** What a request without a key may use: only routes that need no feature. */
-const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false };
+const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false, metrics: false };
 
 /** Ids as the API issues them: letters, digits, '_' and '-'. Anything else is a 400. */
 const VALID_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -89,6 +89,7 @@ export class SandboxApi {
     const features = operation.anonymous ? NO_FEATURES : authenticate(request.authorization);
     if (operation.needs === 'content' && !features.content) throw new ApiFailure(401, 'The content API is not enabled for this team');
     if (operation.needs === 'workflows' && !features.workflows) throw new ApiFailure(401, 'The workflow API is not enabled for this team');
+    if (operation.needs === 'metrics' && !features.metrics) throw new ApiFailure(401, 'The metrics API is not enabled for this team');
     for (const [name, value] of Object.entries(params)) {
       if (!VALID_ID.test(value)) throw badRequest(`invalid ${name}: "${value}"`);
     }

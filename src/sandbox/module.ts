@@ -46,7 +46,7 @@ export interface SandboxRoute {
   /** '/v1/themes/:themeId' */
   path: string;
   /** The feature the team needs for this operation, else 401. */
-  needs?: 'content' | 'workflows';
+  needs?: 'content' | 'workflows' | 'metrics';
   /** Takes the body as bytes (a Buffer in `context.body`) instead of JSON. */
   rawBody?: boolean;
   /** Needs no API key (a presigned upload URL carries its own authority). */
@@ -88,6 +88,14 @@ export const conflict = (message: string) => new ApiFailure(409, message);
 
 export function noSendingDomain(): ApiFailure {
   return badRequest('No sending domain is configured for this team');
+}
+
+/**
+ * A record's page in the Loops app, as the API's `url` fields give it: the sandbox's records are
+ * named as the team's own would be, so the link has the platform's form.
+ */
+export function appUrl(kind: 'campaigns' | 'transactional' | 'workflows', id: string): string {
+  return `https://app.loops.so/${kind}/${encodeURIComponent(id)}`;
 }
 
 /** A cuid-shaped id derived from a label: the same label always gives the same id. */

@@ -143,6 +143,10 @@ async function serve(handle: Handle, req: IncomingMessage, res: ServerResponse, 
 }
 
 function send(res: ServerResponse, result: ApiAnswer): void {
+  if (result.status === 204) {
+    res.writeHead(204, result.headers).end();
+    return;
+  }
   res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', ...result.headers });
   res.end(JSON.stringify(result.body));
 }

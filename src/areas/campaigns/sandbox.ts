@@ -3,9 +3,10 @@
  * drafts, and, once sent, open only to a new name or group (else 409).
  */
 import { z } from '../../api/schemas.js';
-import { answer, badRequest, conflict, find, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, appUrl, badRequest, conflict, find, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { campaignGroups } from '../campaign-groups/sandbox.js';
 import { requestFilter, segments } from '../segments/sandbox.js';
+import { emailMetrics, type EmailMetrics } from '../email-metrics.js';
 import { campaign, createdCampaign, type Campaign } from './schemas.js';
 
 /** The mailing lists the sandbox team has (the workflows send to them too). */
@@ -56,6 +57,30 @@ const seedCampaigns: Campaign[] = [
 ];
 
 export const campaigns = slice('campaigns', z.array(campaign), () => seedCampaigns);
+
+/**
+ * What each sent campaign's email has done, by campaign id. The figures are chosen so that a rate
+ * over the wrong total (delivered sends, opens) reads visibly differently from the rate over sends.
+ */
+export const campaignMetrics = slice('campaignMetrics', z.record(z.string(), emailMetrics), (): Record<string, EmailMetrics> => ({
+  [seedId('campaign/October newsletter')]: { sends: 4_000, opens: 1_800, clicks: 360, unsubscribes: 60, spamReports: 20, hardBounces: 320, softBounces: 180 },
+}));
+
+const NOTHING_SENT: EmailMetrics = { sends: 0, opens: 0, clicks: 0, unsubscribes: 0, spamReports: 0, hardBounces: 0, softBounces: 0 };
+
+/** A campaign has metrics once it is sending or sent, and only with an email message. */
+function metricsOf({ params, state }: RouteContext) {
+  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+  if (found.emailMessageId === null) throw badRequest('Campaign has no email message.');
+  if (found.status !== 'Sent' && found.status !== 'Sending') throw badRequest('Campaign has not been sent yet.');
+  return answer(emailMetrics, campaignMetrics.of(state)[found.id] ?? NOTHING_SENT);
+}
+
+/** A campaign as the API answers with it: the stored record with its page in the app. */
+function shown(stored: Campaign): Campaign {
+  const { id, ...fields } = stored;
+  return { id, url: appUrl('campaigns', id), ...fields };
+}
 
 const FIELDS = ['name', 'campaignGroupId', 'mailingListId', 'audienceSegmentId', 'audienceFilter', 'scheduling'];
 /** What a sent campaign still lets change. */
@@ -130,7 +155,7 @@ function createCampaign(context: RouteContext) {
   apply(created, fields, context);
   campaigns.of(state).push(created);
   changed();
-  return answer(createdCampaign, { ...created, emailMessageContentRevisionId: newId() }, 201);
+  return answer(createdCampaign, { ...shown(created), emailMessageContentRevisionId: newId() }, 201);
 }
 
 function updateCampaign(context: RouteContext) {
@@ -147,16 +172,17 @@ function updateCampaign(context: RouteContext) {
   apply(next, fields, context);
   Object.assign(found, next, { updatedAt: now().toISOString() });
   changed();
-  return answer(campaign, found);
+  return answer(campaign, shown(found));
 }
 
 export const sandbox: SandboxModule = {
-  slices: [campaigns],
+  slices: [campaigns, campaignMetrics],
   routes: [
-    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: ({ query, state }) => listAnswer(campaign, campaigns.of(state), query) },
+    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: ({ query, state }) => listAnswer(campaign, campaigns.of(state).map(shown), query) },
     { method: 'POST', path: '/v1/campaigns', needs: 'content', run: createCampaign },
-    { method: 'GET', path: '/v1/campaigns/:campaignId', needs: 'content', run: ({ params, state }) => answer(campaign, find(campaigns.of(state), params.campaignId!, 'campaign')) },
+    { method: 'GET', path: '/v1/campaigns/:campaignId', needs: 'content', run: ({ params, state }) => answer(campaign, shown(find(campaigns.of(state), params.campaignId!, 'campaign'))) },
     { method: 'POST', path: '/v1/campaigns/:campaignId', needs: 'content', run: updateCampaign },
+    { method: 'GET', path: '/v1/campaigns/:campaignId/metrics', needs: 'metrics', run: metricsOf },
   ],
 };
 

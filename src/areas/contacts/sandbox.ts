@@ -8,6 +8,7 @@ import { answer, ApiFailure, badRequest, conflict, notFound, seedId, seedTime, s
 import { customProperties } from '../contact-properties/sandbox.js';
 import { isStandardField, typeProblem } from '../contact-properties/typing.js';
 import { mailingLists } from '../lists/sandbox.js';
+import { recordSignup } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
 const storedContact = z.object({
@@ -176,6 +177,8 @@ function create(context: RouteContext) {
   const contact = newContact(context, email, userId);
   applyContactFields(context, contact, fields);
   all.push(contact);
+  // A new contact signs up: the workflows that start on sign-up send it their first emails.
+  recordSignup(context);
   context.changed();
   return answer(s.contactSaved, { success: true, id: contact.id });
 }
@@ -195,6 +198,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     const contact = newContact(context, email, userId ?? null);
     applyContactFields(context, contact, fields, skip);
     all.push(contact);
+    recordSignup(context);
     return contact;
   }
   if (email !== undefined && !sameEmail(found.email, email)) {

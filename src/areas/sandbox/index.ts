@@ -13,6 +13,8 @@ const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-no-workflows   workflow API off: 401 on workflow operations
   sandbox-no-domain      no sending domain: 400 on transactional create and draft,
                          and on campaign create
+  sandbox-no-metrics     metrics API off: 401 on campaign, workflow email and
+                         transactional email metrics
 Any other key gets 401.`;
 
 const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps the sandbox data between runs (default: in the config dir)' };

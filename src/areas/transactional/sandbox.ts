@@ -4,7 +4,7 @@
  * the draft's content revision is that message's.
  */
 import { z } from '../../api/schemas.js';
-import { answer, ApiFailure, badRequest, conflict, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, ApiFailure, appUrl, badRequest, conflict, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { addMessage, findMessage, guardianOf, removeMessage, replaceContent } from '../email-messages/sandbox.js';
 import { variablesIn } from '../email-messages/lmx.js';
 import { defaultTransactionalGroupId, transactionalGroups } from '../groups/sandbox.js';
@@ -89,7 +89,7 @@ function stored({ state }: RouteContext, id: string): StoredTransactional {
 /** The record as get, update, publish and the list show it (a state file of an older loopsctl may hold more). */
 function shown({ record }: StoredTransactional): s.TransactionalEmail & { id: string } {
   const { id, name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables } = record;
-  return { id, name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables };
+  return { id, url: appUrl('transactional', id), name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables };
 }
 
 /** Create and ensure-draft also name the draft's content revision, for its first update. */
@@ -201,6 +201,7 @@ export const sandbox: SandboxModule = {
     {
       method: 'GET',
       path: '/v1/transactional-emails/:transactionalId/metrics',
+      needs: 'metrics',
       run: (context) => answer(s.transactionalMetrics, stored(context, context.params.transactionalId!).metrics),
     },
     sendRoute,

@@ -14,6 +14,8 @@ export type TransactionalMetrics = z.infer<typeof transactionalMetrics>;
 export const transactionalEmail = z.looseObject({
   id: z.string(),
   name: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
   draftEmailMessageId: z.string().nullable(),
   publishedEmailMessageId: z.string().nullable(),
   transactionalGroupId: z.string().nullable().optional(),

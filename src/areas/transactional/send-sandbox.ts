@@ -48,6 +48,9 @@ function send(context: RouteContext) {
     unknownVariables: given.filter((name) => !expected.includes(name)),
     attachments,
   });
+  // The sandbox delivers every send: its metrics count one more send and delivery.
+  stored.metrics.sends += 1;
+  stored.metrics.deliveries += 1;
   claim.remember();
   context.changed();
   return answer(transactionalSent, { success: true });
