@@ -58,6 +58,9 @@ export function publishedDescription(): OpenApi | undefined {
  * - experiment nodes carry experimentType (required), url and experimentId;
  * - variant nodes carry variantId; branch nodes carry evalStrategy;
  * - timers may wait in seconds (unit "s").
+ * Where the description is silent on a reset, it follows the platform's SDKs, whose contact
+ * properties take null to reset a value: firstName, lastName, source, userGroup and custom
+ * properties may be null in a contact's create or update.
  */
 function bringUpToReference(doc: OpenApi): OpenApi {
   const schemas = doc.components.schemas;
@@ -71,6 +74,10 @@ function bringUpToReference(doc: OpenApi): OpenApi {
   schemas.VariantWorkflowNode!.properties.variantId = { type: 'string' };
   schemas.BranchWorkflowNode!.properties.evalStrategy = { type: 'string' };
   schemas.WorkflowTimerUnit!.enum = [...schemas.WorkflowTimerUnit!.enum, 's'];
+  const contactFields = schemas.ContactFields!;
+  for (const key of ['firstName', 'lastName', 'source', 'userGroup']) contactFields.properties[key].type = ['string', 'null'];
+  contactFields.additionalProperties.oneOf.push({ type: 'null' });
+  schemas.ContactUpdateRequest!.additionalProperties.oneOf.push({ type: 'null' });
   return doc;
 }
 

@@ -2,7 +2,7 @@
  * The sandbox's events: an event finds or creates its contact (and sets the contact properties it
  * carries), and lands in the outbox with the workflows whose EventTrigger it matches.
  */
-import { answer, badRequest, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
 import { recordEntry, workflows } from '../workflows/sandbox.js';
@@ -49,5 +49,5 @@ function send(context: RouteContext) {
 
 export const sandbox: SandboxModule = {
   slices: [],
-  routes: [{ method: 'POST', path: '/v1/events/send', run: withSuccessFlag(send) }],
+  routes: [{ method: 'POST', path: '/v1/events/send', failures: flaggedFailures, run: send }],
 };

@@ -186,7 +186,7 @@ export const sandbox: SandboxModule = {
       method: 'GET',
       path: '/v1/transactional-emails',
       needs: 'content',
-      run: ({ query, state }) => listAnswer(s.transactionalEmail, transactionalEmails.of(state).map(shown), query),
+      run: (context) => listAnswer(s.transactionalEmail, transactionalEmails.of(context.state).map(shown), context),
     },
     {
       method: 'GET',

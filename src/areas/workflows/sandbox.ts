@@ -19,6 +19,8 @@ import {
   type SandboxModule,
 } from '../../sandbox/module.js';
 import { strictFormOf } from '../../sandbox/strict.js';
+import { mailingLists } from '../lists/sandbox.js';
+import { segments } from '../segments/sandbox.js';
 import { emailMetrics, type EmailMetrics } from '../email-metrics.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from './node-type-names.js';
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from './node-types.js';
@@ -456,6 +458,15 @@ function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<str
   return {};
 }
 
+/** A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise. */
+function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
+  const { mailingListId, audienceSegmentId } = fields;
+  if (typeof mailingListId === 'string' && !mailingLists.of(context.state).some((list) => list.id === mailingListId)) throw badRequest(`Mailing list ${mailingListId} not found.`);
+  if (typeof audienceSegmentId === 'string' && !segments.of(context.state).some((segment) => segment.id === audienceSegmentId)) {
+    throw badRequest(`Audience segment ${audienceSegmentId} not found.`);
+  }
+}
+
 function updateNode(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['payload'], ['payload']);
@@ -469,6 +480,7 @@ function updateNode(context: RouteContext) {
   const problems = updatePayloadProblems(node.typeName, update);
   if (problems.length > 0) throw badRequest(problems[0]!);
   if (update.eventPatternId !== undefined && update.eventPatternId !== null) throw notFound(`event pattern ${String(update.eventPatternId)} not found`);
+  checkReferences(context, update);
   const { typeName: _type, eventPatternId, ...values } = update;
   let next: StoredNode = target === node.typeName ? { ...node } : { id: node.id, workflowId: node.workflowId, typeName: target, nextNodeIds: node.nextNodeIds, ...triggerDefaults(target, workflow) };
   if (eventPatternId === null) next.eventName = null;
@@ -533,6 +545,7 @@ function changeMailingList(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['mailingListId', 'dryRun', 'queuedContactPolicy'], ['mailingListId']);
   const mailingListId = fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+  checkReferences(context, fields);
   const dryRun = booleanField(fields, 'dryRun') === true;
   const policy = policyField(fields);
   // The sandbox keeps no list memberships: a new list is taken to exclude every queued contact,
@@ -558,6 +571,7 @@ function createWorkflow(context: RouteContext) {
   const name = nonEmptyName(fields);
   const description = fields.description === undefined ? '' : stringField(fields, 'description');
   const mailingListId = fields.mailingListId === undefined || fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+  checkReferences(context, fields);
   const id = context.newId();
   const trigger = context.newId();
   const exit = context.newId();
@@ -669,7 +683,7 @@ const NODE = `${WORKFLOW}/nodes/:nodeId`;
 export const sandbox: SandboxModule = {
   slices: [workflows],
   routes: [
-    { method: 'GET', path: '/v1/workflows', needs: 'workflows', run: ({ query, state }) => listAnswer(s.workflowSummary, workflows.of(state).map(summary), query) },
+    { method: 'GET', path: '/v1/workflows', needs: 'workflows', run: (context) => listAnswer(s.workflowSummary, workflows.of(context.state).map(summary), context) },
     { method: 'POST', path: '/v1/workflows', needs: 'workflows', run: createWorkflow },
     { method: 'GET', path: WORKFLOW, needs: 'workflows', run: ({ params, state }) => answer(s.workflow, simplified(find(workflows.of(state), params.workflowId!, 'workflow'))) },
     { method: 'POST', path: WORKFLOW, needs: 'workflows', run: updateWorkflow },
