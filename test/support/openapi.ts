@@ -58,6 +58,9 @@ export function publishedDescription(): OpenApi | undefined {
  * - experiment nodes carry experimentType (required), url and experimentId;
  * - variant nodes carry variantId; branch nodes carry evalStrategy;
  * - timers may wait in seconds (unit "s").
+ * Where the description contradicts itself, its text wins: an event pattern's
+ * incomingWebhookPlatform "will be `null` for custom events" and is typed string or null, but its
+ * enum lists the string "null"; JSON null is added to the enum.
  * Where the description is silent on a reset, it follows the platform's SDKs, whose contact
  * properties take null to reset a value: firstName, lastName, source, userGroup and custom
  * properties may be null in a contact's create or update.
@@ -74,6 +77,7 @@ function bringUpToReference(doc: OpenApi): OpenApi {
   schemas.VariantWorkflowNode!.properties.variantId = { type: 'string' };
   schemas.BranchWorkflowNode!.properties.evalStrategy = { type: 'string' };
   schemas.WorkflowTimerUnit!.enum = [...schemas.WorkflowTimerUnit!.enum, 's'];
+  for (const pattern of [schemas.EventPatternSummary!, schemas.EventPattern!]) pattern.properties.incomingWebhookPlatform.enum.push(null);
   const contactFields = schemas.ContactFields!;
   for (const key of ['firstName', 'lastName', 'source', 'userGroup']) contactFields.properties[key].type = ['string', 'null'];
   contactFields.additionalProperties.oneOf.push({ type: 'null' });

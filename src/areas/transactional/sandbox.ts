@@ -204,6 +204,16 @@ export const sandbox: SandboxModule = {
       needs: 'metrics',
       run: (context) => answer(s.transactionalMetrics, stored(context, context.params.transactionalId!).metrics),
     },
+    {
+      // The legacy list, deprecated but still answered: published emails only, in their older shape.
+      method: 'GET',
+      path: '/v1/transactional',
+      run: (context) => {
+        const published = transactionalEmails.of(context.state).filter(({ record }) => record.publishedEmailMessageId !== null);
+        const shape = ({ record }: StoredTransactional) => ({ id: record.id, name: record.name, lastUpdated: record.updatedAt, dataVariables: record.dataVariables });
+        return listAnswer(s.publishedTransactional, published.map(shape), context);
+      },
+    },
     sendRoute,
   ],
 };

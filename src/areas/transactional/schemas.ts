@@ -25,6 +25,14 @@ export const transactionalEmail = z.looseObject({
 });
 export type TransactionalEmail = z.infer<typeof transactionalEmail>;
 
+/** A published email as the legacy list (GET /v1/transactional) shows it. */
+export const publishedTransactional = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  lastUpdated: timestamp,
+  dataVariables: z.array(z.string()),
+});
+
 /** The record create and ensure-draft answer with: it also names the draft's content revision. */
 export const transactionalDraftRecord = transactionalEmail.extend({
   draftEmailMessageContentRevisionId: z.string().nullable(),
