@@ -100,6 +100,6 @@ export function withStateLock<T>(file: string, fn: () => T, options?: LockOption
 
 function unusableState(file: string, reason: string): LocalFileError {
   return new LocalFileError(`the sandbox state file ${file} could not be read: ${reason}`, {
-    hint: 'start over from the seed data with `loopsctl sandbox --reset`',
+    hint: 'start over from the seed data with `loopsctl sandbox reset`',
   });
 }
