@@ -32,7 +32,11 @@ describe('transactional', () => {
     const result = await loopsctl(['transactional', 'list', '--json']);
     expect(result.code).toBe(0);
     const { draftEmailMessageContentRevisionId: _revision, ...listed } = fx.draftRecord;
-    expect(JSON.parse(result.stdout)).toEqual([{ ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent', publishedEmailMessageId: 'em_pub_2' }, listed]);
+    const url = (id: string) => `https://app.loops.so/transactional/${id}`;
+    expect(JSON.parse(result.stdout)).toEqual([
+      { ...fx.transactionalEmail, id: 'tx_unsent', url: url('tx_unsent'), name: 'Unsent', publishedEmailMessageId: 'em_pub_2' },
+      { ...listed, url: url('tx_welcome') },
+    ]);
   });
 
   it('shows metrics with rates of sends, and "-" when nothing was sent', async () => {
@@ -126,7 +130,7 @@ describe('transactional', () => {
     expect(result.stderr).toContain('--expected-revision-id rev_abc123');
     expect(api.requests).toMatchObject([{ method: 'POST', path: '/v1/transactional-emails/tx_welcome/draft', body: '' }]);
     const asJson = await loopsctl(['transactional', 'draft', 'tx_welcome', '--json']);
-    expect(JSON.parse(asJson.stdout)).toEqual(fx.draftRecord);
+    expect(JSON.parse(asJson.stdout)).toEqual({ ...fx.draftRecord, url: 'https://app.loops.so/transactional/tx_welcome' });
     expect(asJson.stderr).toBe('');
   });
 

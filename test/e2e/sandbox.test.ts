@@ -108,7 +108,7 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toContain(`the sandbox state file ${stateFile} could not be read`);
-      expect(stderr).toContain('loopsctl sandbox --reset');
+      expect(stderr).toContain('loopsctl sandbox reset');
       expect(readFileSync(stateFile, 'utf8')).toBe(content);
     }
   });
