@@ -363,14 +363,14 @@ async function reportPlan(context: CommandContext, account: string, steps: Step[
   out.note(`Plan for ${account}: ${planned.filter((step) => step.action !== 'skip').length} to send, ${planned.filter((step) => step.action === 'skip').length} skipped; nothing was sent.`);
 }
 
-/** A 409 on a message update is the account moving on between the read and the write. */
+/** A 409 on a message update: the account moved on since the read, or a campaign is no longer a draft. */
 function staleRevision(error: unknown, local: RecordFiles): unknown {
   if (error instanceof RejectedError && error.status === 409) {
-    return new RejectedError(`${local.path} changed in the account while it was being pushed: ${error.message}`, {
+    return new RejectedError(`${local.path}: ${error.message}`, {
       status: error.status,
       code: error.code,
       cause: error,
-      hint: 'run `loopsctl content diff` to see what moved, then push again',
+      hint: 'a campaign can be edited only while it is a draft; otherwise the record changed in the account while it was being pushed: run `loopsctl content diff` to see what moved',
     });
   }
   return error;

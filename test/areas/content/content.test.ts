@@ -190,6 +190,26 @@ describe('content diff and push', () => {
   });
 });
 
+describe('content of campaigns', () => {
+  it("pulls each campaign's email message and pushes an edit with its revision", async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    expect((await sandbox.loopsctl(['content', 'pull', root])).code).toBe(0);
+    const campaigns = (await sandbox.loopsctl(['campaigns', 'list', '--json'])).json();
+    const draft = campaigns.find((campaign: { status: string; emailMessageId: string | null }) => campaign.status === 'Draft' && campaign.emailMessageId !== null);
+    const directory = recordDir(root, 'campaigns', draft.id);
+    const message = (await sandbox.loopsctl(['email-messages', 'get', draft.emailMessageId, '--json'])).json();
+    expect(readFileSync(join(directory, 'email.lmx'), 'utf8')).toBe(message.lmx);
+    writeFileSync(join(directory, 'email.lmx'), '<Paragraph>New campaign body</Paragraph>');
+    const push = await sandbox.loopsctl(['content', 'push', root]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => [request.path, request.body])).toEqual([
+      [`/v1/email-messages/${draft.emailMessageId}`, { expectedRevisionId: message.contentRevisionId, lmx: '<Paragraph>New campaign body</Paragraph>' }],
+    ]);
+    expectDescribed(sandbox.requests);
+  });
+});
+
 describe('content push to a second account', () => {
   it('matches records by name, creates what is missing (with --yes), and touches nothing else', async () => {
     const staging = await sandboxes();
