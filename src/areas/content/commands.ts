@@ -235,8 +235,6 @@ interface Step {
  * each guarded by the revision (or, for components and themes, the content) it was pulled at.
  */
 export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
-  if (options.publish && !options.check) throw new UsageError('--publish needs the Guardian checks', { hint: 'drop --no-check: only drafts that pass the checks are published' });
-  if (options.publish && options.plan) throw new UsageError('--plan and --publish cannot be combined', { hint: '--plan sends nothing' });
   const scope = scopeOf(directory, options.only);
   const state = requireState(scope.root);
   const client = await context.client();

@@ -29,6 +29,7 @@ Files edited since the last pull are never overwritten: the pull is refused
 (exit 2) and names them, unless --force.`,
         examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).pull,
       }),
       command({
@@ -42,6 +43,7 @@ files (b/). Exit 0 when both hold the same content, 1 when anything differs:
 a gate for CI.`,
         examples: ['loopsctl content diff', 'loopsctl content diff --only components --json'],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).diff,
       }),
       command({
@@ -53,7 +55,7 @@ a gate for CI.`,
           { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
           { flags: '--force', description: 'take the local side of a record changed in the account too' },
           { flags: '--no-check', description: 'skip the Guardian checks of each email message pushed' },
-          { flags: '--publish', description: 'publish the transactional emails whose drafts were pushed and passed the checks' },
+          { flags: '--publish', description: 'publish the transactional emails whose drafts were pushed and passed the checks', tier: 'destructive' },
           { flags: '--yes', description: 'create records the account lacks without asking' },
         ],
         help: `Only records changed since they were last pulled or pushed are sent; a pull
@@ -67,7 +69,14 @@ staging), records are matched by name; transactional emails, components and
 themes the account lacks are created (asked on a terminal, --yes otherwise).
 Records the directory does not hold are never touched.`,
         examples: ['loopsctl content push --plan', 'loopsctl content push', 'loopsctl content push --only transactional --publish'],
+        constraints: {
+          exclusive: [
+            { flags: ['--plan', '--publish'], hint: '--plan sends nothing' },
+            { flags: ['--publish', '--no-check'], hint: 'only drafts that pass the Guardian checks are published' },
+          ],
+        },
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).push,
       }),
     ],
