@@ -115,6 +115,8 @@ describe('content diff and push', () => {
 
     const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
     expect(plan.code).toBe(0);
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--publish'])).code).toBe(2);
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--no-check'])).code).toBe(2);
     expect(plan.stdout).toContain('would update');
     expect(writes(sandbox.requests)).toEqual([]);
 
