@@ -12,6 +12,9 @@ import { wrapLines } from './wrap.js';
 
 export const TEXT_WIDTH = 80;
 
+/** How far a value that goes under its label is indented. */
+const VALUE_UNDER_INDENT = 2;
+
 /** Each text sanitized and wrapped to `width`, every line after the first indented by `indent`. */
 export function indented(text: string, indent: number, width: number = TEXT_WIDTH): string {
   const pad = ' '.repeat(indent);
@@ -25,6 +28,10 @@ export function renderFields(out: Output, rows: [label: string, value: string][]
   const labelWidth = Math.min(24, Math.max(0, ...rows.map(([label]) => label.length))) + 2;
   return rows
     .map(([label, value]) => {
+      // A single word too long to fit beside its label (a URL) goes under it, whole, so it stays one line to copy.
+      if (!/\s/.test(value) && labelWidth + value.length > width && value.length <= width - VALUE_UNDER_INDENT) {
+        return `${paint(label)}\n${' '.repeat(VALUE_UNDER_INDENT)}${sanitize(value)}\n`;
+      }
       const padded = label.length >= labelWidth - 1 ? `${label}\n${' '.repeat(labelWidth)}` : label.padEnd(labelWidth);
       return `${paint(padded)}${indented(value, labelWidth, width)}\n`;
     })

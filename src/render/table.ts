@@ -271,7 +271,12 @@ function renderBlock(out: Output, fields: { label: string; cell: Cell }[], heade
   let text = beside && header ? labelled(header[0], style.bold(header[0]), [style.bold(header[1])]) : '';
   fields.forEach(({ cell }, index) => {
     const label = labels[index]!;
-    text += labelled(label, header ? label : style.bold(label), valueLines(out, cell, valueWidth));
+    const shownLabel = header ? label : style.bold(label);
+    const lines = valueLines(out, cell, valueWidth);
+    // One word too wide to fit beside the labels (a URL) goes under its label, whole, where it fits.
+    const wide = lines.length === 1 ? displayWidth(shownCell(out, cell).text) : 0;
+    if (beside && wide > valueWidth && wide <= out.columns - GAP.length) text += `${shownLabel}\n${GAP}${lines[0]}\n`;
+    else text += labelled(label, shownLabel, lines);
   });
   return text;
 }

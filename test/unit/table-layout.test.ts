@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/schemas.js';
 import { writeList, type ListView } from '../../src/render/list.js';
 import { Output } from '../../src/render/output.js';
+import { renderFields } from '../../src/render/fields.js';
 import { renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../src/render/table.js';
 import { renderMetrics } from '../../src/areas/transactional/render.js';
 import { displayWidth, truncate } from '../../src/render/width.js';
@@ -247,6 +248,28 @@ describe('records', () => {
         '  crev42l54f20i1la0lfooe3z12',
         'group',
         '  -',
+      ),
+    );
+  });
+
+  it('put a URL too wide to fit beside the field names under its own, whole, and keep the others beside', () => {
+    const withUrl = { id: record.id, url: `https://app.loops.so/transactional/${record.id}`, draftEmailMessageContentRevisionId: record.draftEmailMessageContentRevisionId };
+    expect(renderRecord(terminal(70), withUrl)).toBe(
+      lines(
+        'FIELD                               VALUE',
+        'id                                  cll42l54f20i1la0lfooe3z12',
+        'url',
+        '  https://app.loops.so/transactional/cll42l54f20i1la0lfooe3z12',
+        'draftEmailMessageContentRevisionId  crev42l54f20i1la0lfooe3z12',
+      ),
+    );
+    expect(renderFields(terminal(80), Object.entries(withUrl))).toBe(
+      lines(
+        'id                        cll42l54f20i1la0lfooe3z12',
+        'url',
+        '  https://app.loops.so/transactional/cll42l54f20i1la0lfooe3z12',
+        'draftEmailMessageContentRevisionId',
+        '                          crev42l54f20i1la0lfooe3z12',
       ),
     );
   });
