@@ -161,8 +161,8 @@ describe('tables on a terminal', () => {
 
 describe('metrics', () => {
   const metrics = [
-    { id: 'c1h3243uwicgpgajrgexlzdl5', metrics: { sends: 52907, deliveries: 52518, hardBounces: 231, softBounces: 158, spamReports: 4 } },
-    { id: 'clnbezeie7a6e97br15gg5obs', metrics: { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 } },
+    { id: 'c1h3243uwicgpgajrgexlzdl5', name: 'Password reset', metrics: { sends: 52907, deliveries: 52518, hardBounces: 231, softBounces: 158, spamReports: 4 } },
+    { id: 'clnbezeie7a6e97br15gg5obs', name: 'Payment failed', metrics: { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 } },
   ];
 
   it('put long headers on two lines before giving up the table, with counts grouped', () => {
