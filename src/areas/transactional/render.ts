@@ -10,7 +10,16 @@ import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
   // On a narrow terminal the time of day goes first, then the group id, then the date.
-  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
+  // The app's address is the widest column and the first to go.
+  columns: [
+    { header: 'ID' },
+    { header: 'NAME', truncate: true },
+    { header: 'GROUP', drop: true, priority: -2 },
+    { header: 'PUBLISHED' },
+    { header: 'DRAFT' },
+    timestampColumn('UPDATED'),
+    { header: 'URL', drop: true, priority: -3 },
+  ],
   row: (email) => [
     email.id,
     email.name,
@@ -18,6 +27,7 @@ export const transactionalListView: ListView<TransactionalEmail> = {
     email.publishedEmailMessageId === null ? 'no' : 'yes',
     email.draftEmailMessageId === null ? 'no' : 'yes',
     email.updatedAt,
+    displayValue(email.url),
   ],
 };
 

@@ -33,19 +33,14 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
   checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;
-  // A diagram, a page in the browser and the API's JSON are different answers; asking for two is a mistake.
-  const conflicting = [
-    options.format !== 'tree' && `--format ${options.format}`,
-    options.node !== undefined && '--node',
-    options.metrics && '--metrics',
-    options.web && '--web',
-    out.json && '--json',
-  ].filter((flag): flag is string => typeof flag === 'string');
-  // Metrics go into any drawing: a Mermaid or DOT one too.
-  const drawingWithMetrics = conflicting.length === 2 && options.metrics && options.format !== 'tree';
-  if (conflicting.length > 1 && !drawingWithMetrics) {
-    throw new UsageError(`${conflicting.join(' and ')} cannot be combined`, {
-      hint: options.metrics && out.json ? `for the metrics as JSON, run \`loopsctl workflow nodes metrics ${id} --json\`` : undefined,
+  // One node, a page in the browser, and a drawing (with metrics or not) are different answers; the
+  // API's JSON is one of a node or of the workflow, never of a drawing.
+  const drawing = [options.format !== 'tree' && `--format ${options.format}`, options.metrics && '--metrics'].filter(Boolean).join(' ');
+  const modes = [options.node !== undefined && '--node', options.web && '--web', drawing].filter((mode): mode is string => typeof mode === 'string' && mode !== '');
+  if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be combined`);
+  if (out.json && (options.web || drawing !== '')) {
+    throw new UsageError(`${options.web ? '--web' : drawing} cannot be combined with --json`, {
+      hint: options.metrics ? `for the metrics as JSON, run \`loopsctl workflow nodes metrics ${id} --json\`` : undefined,
     });
   }
   if (options.node !== undefined) return showNode(context, id, options.node);
@@ -141,7 +136,7 @@ const API_WORDING: [RegExp, string][] = [
   [/insertMode "(after|before|between)"/g, '--$1'],
   [/use "between"/g, 'use --between'],
   [/with the exact toNodeId/g, 'naming both nodes'],
-  [/as fromNodeId/g, 'as the first node of --between'],
+  [/as fromNodeId/g, 'as its first node'],
   [/\bfromNodeId\b/g, 'the node before it (<fromId>)'],
   [/\btoNodeId\b/g, 'the node after it (<toId>)'],
   [/\bnewTargetNodeId\b/g, '--to'],
