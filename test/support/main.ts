@@ -104,3 +104,20 @@ export function startTestSandbox(options: SandboxServerOptions = {}): Promise<Sa
 export function sandboxEnv(server: SandboxServer, key = 'sandbox-key'): { LOOPS_BASE_URL: string; LOOPS_API_KEY: string } {
   return { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: key };
 }
+
+/**
+ * A terminal's stdin where a person answers each question as it is asked: an answer is typed each
+ * time loopsctl starts reading (a prompt resumes the stream), never before.
+ */
+export function answering(answers: string[]): ReturnType<typeof typedInput> {
+  const stdin = typedInput();
+  const resume = stdin.resume.bind(stdin);
+  stdin.resume = () => {
+    const asking = stdin.readableFlowing !== true;
+    resume();
+    const answer = asking ? answers.shift() : undefined;
+    if (answer !== undefined) stdin.write(`${answer}\r`);
+    return stdin;
+  };
+  return stdin;
+}

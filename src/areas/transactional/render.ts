@@ -2,14 +2,24 @@
 import type { ListView } from '../../render/list.js';
 import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { displayValue, renderTable, timestampColumn } from '../../render/table.js';
+import { displayValue, renderTable, timestampColumn, type Column } from '../../render/table.js';
+import type { MetricsRow } from '../email-metrics.js';
 import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
   // On a narrow terminal the time of day goes first, then the group id, then the date.
-  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
+  // The app's address is the widest column and the first to go.
+  columns: [
+    { header: 'ID' },
+    { header: 'NAME', truncate: true },
+    { header: 'GROUP', drop: true, priority: -2 },
+    { header: 'PUBLISHED' },
+    { header: 'DRAFT' },
+    timestampColumn('UPDATED'),
+    { header: 'URL', drop: true, priority: -3 },
+  ],
   row: (email) => [
     email.id,
     email.name,
@@ -17,32 +27,38 @@ export const transactionalListView: ListView<TransactionalEmail> = {
     email.publishedEmailMessageId === null ? 'no' : 'yes',
     email.draftEmailMessageId === null ? 'no' : 'yes',
     email.updatedAt,
+    displayValue(email.url),
   ],
 };
 
 /**
- * Metrics, one row per email. Rates have two decimals, so 4 spam reports in 52,907 sends show as
- * 0.01%; on a terminal counts are grouped (52,907), while rows for scripts keep plain numbers.
+ * Metrics, one row per email with its name, every rate over sends. Rates have two decimals, so 4
+ * spam reports in 52,907 sends show as <0.01%; on a terminal counts are grouped (52,907), and at
+ * 80 columns the counts other than sends give way to the id, the name and the rates. Rows for
+ * scripts keep every number plain.
  */
-export function renderMetrics(out: Output, rows: { id: string; metrics: TransactionalMetrics }[]): string {
+export function renderMetrics(out: Output, rows: MetricsRow<TransactionalMetrics>[]): string {
   const number = { align: 'right' as const };
   const count = out.tty ? formatCount : String;
-  const columns = [
+  const countColumn = (header: string): Column => ({ header, ...number, drop: true, priority: -2 });
+  const columns: Column[] = [
     { header: 'ID' },
+    { header: 'NAME', truncate: true },
     { header: 'SENDS', ...number },
-    { header: 'DELIVERIES', ...number },
+    countColumn('DELIVERIES'),
     { header: 'DELIVERY RATE', ...number },
-    { header: 'HARD BOUNCES', ...number },
-    { header: 'SOFT BOUNCES', ...number },
+    countColumn('HARD BOUNCES'),
+    countColumn('SOFT BOUNCES'),
     { header: 'BOUNCE RATE', ...number },
-    { header: 'SPAM REPORTS', ...number },
+    countColumn('SPAM REPORTS'),
     { header: 'SPAM RATE', ...number },
   ];
   return renderTable(
     out,
     columns,
-    rows.map(({ id, metrics: m }) => [
+    rows.map(({ id, name, metrics: m }) => [
       id,
+      name,
       count(m.sends),
       count(m.deliveries),
       formatRate(m.deliveries, m.sends),
