@@ -7,12 +7,12 @@ import type { Area } from '../area.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
-  sandbox-no-content     content API off: 401 on transactional emails (list, create,
-                         draft), groups, campaigns, components, and on themes and
-                         segments by id or when creating them
+  sandbox-no-content     content API off: 401 on transactional emails (list,
+                         create, draft), groups, campaigns, components, and on
+                         themes and segments by id or when creating them
   sandbox-no-workflows   workflow API off: 401 on workflow operations
-  sandbox-no-domain      no sending domain: 400 on transactional create and draft,
-                         and on campaign create
+  sandbox-no-domain      no sending domain: 400 on transactional create and
+                         draft, and on campaign create
   sandbox-no-metrics     metrics API off: 401 on campaign, workflow email and
                          transactional email metrics
 Any other key gets 401.`;
@@ -22,9 +22,9 @@ const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps th
 /** Kept here as words, so declaring the commands loads none of the sandbox. */
 const SEED_OPTION = { flags: '--seed <data>', description: 'start over from the demo team\'s data, or from a new team\'s (nothing but a default theme and groups)', choices: ['demo', 'empty'] };
 
-const RESET_HELP = `A server resets without a restart: \`loopsctl sandbox reset\` rewrites the state file it
-reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or
-{"seed": "demo"}, or none for the seed it started from) does the same over HTTP.`;
+// Each paragraph one line: help wraps it to the terminal.
+const RESET_HELP =
+  'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP.';
 
 export const area: Area = {
   spec: group({
@@ -35,8 +35,7 @@ export const area: Area = {
       command({
         name: 'serve',
         summary: 'Run the sandbox until interrupted (the default: `loopsctl sandbox` does this)',
-        help: `Prints the URL it listens on as the one line of its output; logs go to stderr,
-one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
+        help: `Prints the URL it listens on as the one line of its output; logs go to stderr, one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
         isDefault: true,
         options: [
           { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
@@ -59,8 +58,7 @@ one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
       command({
         name: 'reset',
         summary: 'Start the sandbox data over from a seed, with no server (a running one sees it at once)',
-        help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote,
-is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
+        help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote, is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
         options: [STATE_OPTION, { ...SEED_OPTION, description: 'the data to start from (default: the seed the state started from, else demo)' }],
         examples: ['loopsctl sandbox reset', 'loopsctl sandbox reset --seed empty', 'loopsctl sandbox reset --state ./sandbox.json'],
         remote: false,
