@@ -100,6 +100,15 @@ export async function fetchEach<R>(context: CommandContext, spec: EachItem<R>, o
   return { found, code: failed.reduce((worst, { error }) => Math.max(worst, error.exitCode), 0) };
 }
 
+/**
+ * The names of the items whose metrics were found, for the table: read after the metrics, a few at
+ * a time, so an item that failed costs no second request; a name that cannot be read is '-'.
+ */
+export async function namesOf(items: string[], read: (item: string) => Promise<string | undefined>): Promise<Map<string, string>> {
+  const outcomes = await settleLimit(items, CONCURRENCY, read);
+  return new Map(outcomes.map((outcome) => [outcome.item, outcome.ok && outcome.value !== undefined ? outcome.value : '-']));
+}
+
 /** What was thrown, as one of ours: anything else is a bug and is thrown on. */
 function asLoopsctlError(error: unknown): LoopsctlError {
   if (error instanceof LoopsctlError) return error;
