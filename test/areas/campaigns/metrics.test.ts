@@ -153,4 +153,33 @@ describe('metrics against a server of its own', () => {
     expect(refused).toMatchObject({ code: 5, stdout: '' });
     expect(refused.stderr).toContain('Error: Metrics are not available.');
   });
+
+  it('shows the nodes that answered, says which has no email message, and fails the one the server fails', async () => {
+    const workflow = {
+      id: 'cwf',
+      url: 'https://app.loops.so/workflows/cwf',
+      workflowRevisionId: 'crev',
+      rootNodeId: 'ctrigger',
+      nodes: {
+        ctrigger: { typeName: 'SignupTrigger', nextNodeIds: ['cfirst'] },
+        cfirst: { typeName: 'SendEmailAction', nextNodeIds: ['cblank'], emailMessageId: 'cem1', subject: 'Hello' },
+        cblank: { typeName: 'SendEmailAction', nextNodeIds: ['cbroken'] },
+        cbroken: { typeName: 'SendEmailAction', nextNodeIds: [], emailMessageId: 'cem3', subject: 'Bye' },
+      },
+    };
+    const metrics = { sends: 10, opens: 4, clicks: 1, unsubscribes: 0, spamReports: 0, hardBounces: 2, softBounces: 0 };
+    server = await startApiServer({
+      'GET /v1/workflows/:id': (_req, res) => json(res, 200, workflow),
+      'GET /v1/workflows/:id/nodes/:node/metrics': (req, res) => {
+        if (req.params.node === 'cfirst') return json(res, 200, metrics);
+        if (req.params.node === 'cblank') return json(res, 400, { message: 'Node has no email message.' });
+        json(res, 404, { message: 'Workflow node not found.' });
+      },
+    });
+    const result = await run(['workflow', 'nodes', 'metrics', 'cwf'], { env: { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'test-key-0000' } });
+    expect(result.code).toBe(4);
+    expect(result.stdout.trimEnd().split('\n')[1]).toBe('cfirst\tHello\t10\t4\t40.00%\t1\t10.00%\t0\t0.00%\t2\t0\t20.00%\t0\t0.00%');
+    expect(result.stderr).toContain('cblank: this send-email node has no email message yet, so it has no metrics\n');
+    expect(result.stderr).toContain("Error: cbroken: Workflow node not found.\nHint: see the workflow's nodes with `loopsctl workflow show cwf`");
+  });
 });
