@@ -6,7 +6,7 @@
  * the engagement metrics of campaigns and workflow emails with their rates over sends.
  */
 import { settleLimit } from '../api/concurrency.js';
-import { AuthError, InterruptedError, LoopsctlError, NetworkError, UsageError } from '../api/errors.js';
+import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../api/errors.js';
 import { z } from '../api/schemas.js';
 import type { CommandContext } from '../core/context.js';
 import { reportError } from '../core/report.js';
@@ -113,10 +113,6 @@ export async function namesOf(items: string[], read: (item: string) => Promise<s
 function asLoopsctlError(error: unknown): LoopsctlError {
   if (error instanceof LoopsctlError) return error;
   throw error;
-}
-
-export function checkOutputForm(out: Output, options: { jsonl?: boolean }): void {
-  if (options.jsonl && out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
 }
 
 /** Metrics objects under --json (an array, whatever their number) or --jsonl (one a line). */

@@ -6,7 +6,7 @@ import type { Handler } from '../../core/declare.js';
 import { openWeb } from '../../core/browser.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { checkOutputForm, fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
+import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainedHandler } from '../explain.js';
 import { checkAudienceFilterFrom } from '../segments/filter.js';
 import { campaignMetrics, campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
@@ -19,7 +19,6 @@ const LIST = 'loopsctl campaigns list';
 
 export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
   checkId(id, 'campaign id');
-  if (options.web && context.out.json) throw new UsageError('--web opens the campaign in the browser and cannot be combined with --json');
   const found = await explained(getCampaign(await context.client(), id), { contentApi: true });
   if (options.web) return openWeb(context, found.url, `campaign ${id}`);
   await context.out.present(found, renderCampaign);
@@ -29,7 +28,6 @@ const METRICS_HINTS = { metricsApi: true, statuses: { 404: `see the campaigns wi
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
   const { out } = context;
-  checkOutputForm(out, options);
   given.forEach((id) => checkId(id, 'campaign id'));
   const client = await context.client();
   const { found, code } = await fetchEach(
@@ -136,7 +134,6 @@ function nextSteps(created: CreatedCampaign): string[] {
 export const update: Handler<[string], CampaignOptions> = async (context, [id], options) => {
   checkId(id, 'campaign id');
   const fields = await campaignFields(context, options);
-  if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one of --name, --group, --list, --segment, --filter-file, --schedule');
   const updated = await explained(updateCampaign(await context.client(), id, fields), {
     contentApi: true,
     statuses: {

@@ -6,7 +6,7 @@ import { openWeb } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
 import type { Output } from '../../render/output.js';
-import { checkOutputForm, fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
+import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, transactionalMetrics, updateTransactional } from './client.js';
 import { renderDraftRecord, renderMetrics, renderTransactional, transactionalListView } from './render.js';
@@ -24,7 +24,6 @@ export const list = listHandler(transactionalEmails, transactionalListView);
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
   const { out } = context;
-  checkOutputForm(out, options);
   given.forEach((id) => checkId(id, ID_NOUN));
   const client = await context.client();
   const { found, code } = await fetchEach(
@@ -49,7 +48,6 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
 
 export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  if (options.web && context.out.json) throw new UsageError('--web opens the transactional email in the browser and cannot be combined with --json');
   const found = await explained(getTransactional(await context.client(), id), NOT_FOUND);
   if (options.web) return openWeb(context, found.url, `transactional email ${id}`);
   await context.out.present(found, renderTransactional);
@@ -57,7 +55,6 @@ export const get: Handler<[string], { web?: boolean }> = async (context, [id], o
 
 export const update: Handler<[string], { name?: string; group?: string }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  if (options.name === undefined && options.group === undefined) throw new UsageError('nothing to update', { hint: 'give --name, --group, or both' });
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.group === undefined ? {} : { transactionalGroupId: options.group }) };

@@ -109,7 +109,7 @@ describe('workflow nodes metrics and show --metrics', () => {
     expect(mermaid.stdout).toContain('<br/>1,200 sends, 40.00#37; opened, 8.00#37; clicked"]');
     const withJson = await loopsctl(['workflow', 'show', WELCOME, '--metrics', '--json']);
     expect(withJson.code).toBe(2);
-    expect(withJson.stderr).toContain(`for the metrics as JSON, run \`loopsctl workflow nodes metrics ${WELCOME} --json\``);
+    expect(withJson.stderr).toContain('for the metrics as JSON, run `loopsctl workflow nodes metrics <id> --json`');
   });
 
   it('says in the hint of a 401 that the metrics API must be enabled', async () => {
