@@ -6,7 +6,7 @@ import type { Handler } from '../../core/declare.js';
 import { openWeb } from '../../core/browser.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
-import { checkOutputForm, fetchEach, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
+import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainedHandler } from '../explain.js';
 import { checkAudienceFilterFrom } from '../segments/filter.js';
 import { campaignMetrics, campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
@@ -19,7 +19,6 @@ const LIST = 'loopsctl campaigns list';
 
 export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
   checkId(id, 'campaign id');
-  if (options.web && context.out.json) throw new UsageError('--web opens the campaign in the browser and cannot be combined with --json');
   const found = await explained(getCampaign(await context.client(), id), { contentApi: true });
   if (options.web) return openWeb(context, found.url, `campaign ${id}`);
   await context.out.present(found, renderCampaign);
@@ -29,36 +28,31 @@ const METRICS_HINTS = { metricsApi: true, statuses: { 404: `see the campaigns wi
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
   const { out } = context;
-  checkOutputForm(out, options);
   given.forEach((id) => checkId(id, 'campaign id'));
   const client = await context.client();
-  const text = !out.json && !options.jsonl;
-  // Names for the table; read beside the metrics, and never a reason for the run to fail.
-  const records = new Map<string, Promise<Campaign | undefined>>();
-  const record = (id: string) => {
-    if (!records.has(id)) records.set(id, getCampaign(client, id).catch(() => undefined));
-    return records.get(id)!;
-  };
   const { found, code } = await fetchEach(
     context,
     {
       items: given,
       noun: 'campaigns',
-      fetch: async (id) => {
-        if (text) void record(id);
-        return explained(campaignMetrics(client, id), METRICS_HINTS);
-      },
-      noMetrics: async (id, error) => (error instanceof RejectedError && error.status === 400 ? whyNoMetrics(await record(id)) : undefined),
+      fetch: (id) => explained(campaignMetrics(client, id), METRICS_HINTS),
+      // A 400 may mean the campaign has not been sent: the campaign itself says so.
+      noMetrics: async (id, error) => (error instanceof RejectedError && error.status === 400 ? whyNoMetrics(await getCampaign(client, id).catch(() => undefined)) : undefined),
       about: (id) => ({ campaignId: id }),
     },
     options,
   );
-  if (!text) {
+  if (out.json || options.jsonl) {
+    // Every campaign without metrics said on stderr is still a run that succeeded: an empty array.
     if (found.length > 0 || code === 0) await writeMetricsJson(out, found.map(({ item, value }) => ({ campaignId: item, ...value })), options.jsonl === true);
-  } else if (found.length > 0) {
-    const rows = await Promise.all(found.map(async ({ item, value }) => ({ id: item, name: (await record(item))?.name ?? '-', metrics: value })));
-    await out.write(renderEmailMetrics(out, rows, { id: 'ID', name: 'NAME' }));
+    return code;
   }
+  if (found.length === 0) return code;
+  const names = await namesOf(
+    found.map(({ item }) => item),
+    async (id) => (await getCampaign(client, id)).name,
+  );
+  await out.write(renderEmailMetrics(out, found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value })), { id: 'ID', name: 'NAME' }));
   return code;
 };
 
@@ -140,7 +134,6 @@ function nextSteps(created: CreatedCampaign): string[] {
 export const update: Handler<[string], CampaignOptions> = async (context, [id], options) => {
   checkId(id, 'campaign id');
   const fields = await campaignFields(context, options);
-  if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one of --name, --group, --list, --segment, --filter-file, --schedule');
   const updated = await explained(updateCampaign(await context.client(), id, fields), {
     contentApi: true,
     statuses: {

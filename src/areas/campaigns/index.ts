@@ -1,7 +1,7 @@
 /** `loopsctl campaigns`: email campaigns, their audience and schedule. */
 import { command, group, type OptionSpec } from '../../core/declare.js';
-import { WEB_OPTION } from '../../core/web-option.js';
-import { listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
+import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 const DRAFT_ID = 'cb9tvk4yur8c4puvh4crvzir7';
@@ -16,7 +16,7 @@ const FIELD_OPTIONS: OptionSpec[] = [
   { flags: '--list <id|none>', description: 'mailing list to send to; none clears it' },
   { flags: '--segment <id|none>', description: 'audience segment; none clears it' },
   { flags: '--filter-file <file>', description: 'JSON audience filter, as for `segments create` (- reads stdin)' },
-  { flags: '--schedule <now|time>', description: 'send as soon as it is sent (now), or at an ISO 8601 time' },
+  { flags: '--schedule <now|time>', description: 'send as soon as it is sent (now), or at an ISO 8601 time', tier: 'destructive' },
 ];
 
 const AUDIENCE_HELP = `Audience: a segment without a filter clears the campaign's filter, and a filter
@@ -43,6 +43,8 @@ export const area: Area = {
         options: [WEB_OPTION],
         examples: [`loopsctl campaigns get ${DRAFT_ID}`, `loopsctl campaigns get ${DRAFT_ID} --json`, `loopsctl campaigns get ${DRAFT_ID} --web`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: WEB_OR_JSON },
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -58,6 +60,8 @@ is named on stderr and does not fail the run. --json prints an array of objects 
         options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
         examples: [`loopsctl campaigns metrics ${SENT_ID}`, `loopsctl campaigns metrics ${SENT_ID} ${SPRING_SALE_ID} --json`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [JSON_OR_JSONL] },
         load: async () => (await import('./commands.js')).metrics,
       }),
       command({
@@ -70,6 +74,7 @@ is named on stderr and does not fail the run. --json prints an array of objects 
           'loopsctl campaigns create --name "Launch" --schedule 2030-07-15T14:00:00Z --json',
         ],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -80,6 +85,8 @@ is named on stderr and does not fail the run. --json prints an array of objects 
         options: [{ flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
         examples: [`loopsctl campaigns update ${DRAFT_ID} --schedule 2030-01-06T09:00:00Z`, `loopsctl campaigns update ${DRAFT_ID} --segment none`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--group', '--list', '--segment', '--filter-file', '--schedule'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
     ],

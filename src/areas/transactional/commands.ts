@@ -6,11 +6,11 @@ import { openWeb } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
 import type { Output } from '../../render/output.js';
-import { checkOutputForm, fetchEach, writeMetricsJson } from '../email-metrics.js';
+import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, transactionalMetrics, updateTransactional } from './client.js';
 import { renderDraftRecord, renderMetrics, renderTransactional, transactionalListView } from './render.js';
-import type { TransactionalDraftRecord, TransactionalEmail } from './schemas.js';
+import type { TransactionalDraftRecord } from './schemas.js';
 
 const ID_NOUN = 'transactional email id';
 const NOT_FOUND: Explanation = { contentApi: true };
@@ -24,36 +24,30 @@ export const list = listHandler(transactionalEmails, transactionalListView);
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
   const { out } = context;
-  checkOutputForm(out, options);
   given.forEach((id) => checkId(id, ID_NOUN));
   const client = await context.client();
-  const text = !out.json && !options.jsonl;
-  // The name beside the id in the table, read with the metrics: a team without the content API
-  // still sees its metrics, with '-' for the names it cannot read.
-  const names = new Map<string, Promise<TransactionalEmail | undefined>>();
   const { found, code } = await fetchEach(
     context,
-    {
-      items: given,
-      noun: 'transactional emails',
-      fetch: (id) => {
-        if (text) names.set(id, getTransactional(client, id).catch(() => undefined));
-        return explained(transactionalMetrics(client, id), METRICS_HINTS);
-      },
-      about: (id) => ({ transactionalId: id }),
-    },
+    { items: given, noun: 'transactional emails', fetch: (id) => explained(transactionalMetrics(client, id), METRICS_HINTS), about: (id) => ({ transactionalId: id }) },
     options,
   );
   // Nothing on stdout when nothing could be fetched, as for any failed command.
   if (found.length === 0) return code;
-  if (!text) await writeMetricsJson(out, found.map(({ item, value }) => ({ transactionalId: item, ...value })), options.jsonl === true);
-  else await out.write(renderMetrics(out, await Promise.all(found.map(async ({ item, value }) => ({ id: item, name: (await names.get(item))?.name ?? '-', metrics: value })))));
+  if (out.json || options.jsonl) {
+    await writeMetricsJson(out, found.map(({ item, value }) => ({ transactionalId: item, ...value })), options.jsonl === true);
+    return code;
+  }
+  // The name beside each id: a team without the content API still sees its metrics, with '-' for names.
+  const names = await namesOf(
+    found.map(({ item }) => item),
+    async (id) => (await getTransactional(client, id)).name,
+  );
+  await out.write(renderMetrics(out, found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value }))));
   return code;
 };
 
 export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  if (options.web && context.out.json) throw new UsageError('--web opens the transactional email in the browser and cannot be combined with --json');
   const found = await explained(getTransactional(await context.client(), id), NOT_FOUND);
   if (options.web) return openWeb(context, found.url, `transactional email ${id}`);
   await context.out.present(found, renderTransactional);
@@ -61,7 +55,6 @@ export const get: Handler<[string], { web?: boolean }> = async (context, [id], o
 
 export const update: Handler<[string], { name?: string; group?: string }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  if (options.name === undefined && options.group === undefined) throw new UsageError('nothing to update', { hint: 'give --name, --group, or both' });
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.group === undefined ? {} : { transactionalGroupId: options.group }) };

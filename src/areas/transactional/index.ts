@@ -1,7 +1,7 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
 import { command, group } from '../../core/declare.js';
-import { WEB_OPTION } from '../../core/web-option.js';
-import { listCommand } from '../../core/list.js';
+import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import type { Area } from '../area.js';
 
 /** "Password reset" in the sandbox: published, with data variables. */
@@ -35,6 +35,8 @@ export const area: Area = {
         options: [WEB_OPTION],
         examples: [`loopsctl transactional get ${EXAMPLE_ID}`, `loopsctl transactional get ${EXAMPLE_ID} --json`, `loopsctl transactional get ${EXAMPLE_ID} --web`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: WEB_OR_JSON },
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -50,6 +52,8 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
         options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
         examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} ${OTHER_ID} --json`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [JSON_OR_JSONL] },
         load: async () => (await import('./commands.js')).metrics,
       }),
       command({
@@ -58,6 +62,7 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
         args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
         examples: [`loopsctl transactional draft ${EXAMPLE_ID}`, `loopsctl transactional draft ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).draft,
       }),
       command({
@@ -69,6 +74,7 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
         ],
         examples: ['loopsctl transactional create --name "Password reset"', 'loopsctl transactional create --name "Receipt" --json'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -81,6 +87,8 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
         ],
         examples: [`loopsctl transactional update ${RECEIPT_ID} --name "Order receipt (v2)"`, `loopsctl transactional update ${RECEIPT_ID} --group ${GROUP_ID} --json`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--group'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
       command({
@@ -93,6 +101,7 @@ flagged as unsafe (422). See what Guardian finds first with: loopsctl
 email-messages check <draftEmailMessageId>`,
         examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./commands.js')).publish,
       }),
       command({
@@ -113,6 +122,7 @@ email-messages check <draftEmailMessageId>`,
           `loopsctl transactional send ${EXAMPLE_ID} --to grace@example.com --var firstName=Grace --var resetUrl=https://example.com/r/2 --attach README.md --json`,
         ],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./send.js')).send,
       }),
     ],

@@ -1,9 +1,8 @@
 /** Text views of transactional emails: the list, delivery metrics and the draft record. */
 import type { ListView } from '../../render/list.js';
-import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { displayValue, renderTable, timestampColumn, type Column } from '../../render/table.js';
-import type { MetricsRow } from '../email-metrics.js';
+import { displayValue, timestampColumn } from '../../render/table.js';
+import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../email-metrics.js';
 import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 
@@ -31,44 +30,24 @@ export const transactionalListView: ListView<TransactionalEmail> = {
   ],
 };
 
+const DELIVERY: MetricsColumn<TransactionalMetrics>[] = [
+  { header: 'SENDS', count: (m) => m.sends, keep: true },
+  { header: 'DELIVERIES', count: (m) => m.deliveries },
+  { header: 'DELIVERY RATE', rate: (m) => [m.deliveries, m.sends] },
+  { header: 'HARD BOUNCES', count: (m) => m.hardBounces },
+  { header: 'SOFT BOUNCES', count: (m) => m.softBounces },
+  { header: 'BOUNCE RATE', rate: (m) => [m.hardBounces + m.softBounces, m.sends] },
+  { header: 'SPAM REPORTS', count: (m) => m.spamReports },
+  { header: 'SPAM RATE', rate: (m) => [m.spamReports, m.sends] },
+];
+
 /**
- * Metrics, one row per email with its name, every rate over sends. Rates have two decimals, so 4
- * spam reports in 52,907 sends show as <0.01%; on a terminal counts are grouped (52,907), and at
- * 80 columns the counts other than sends give way to the id, the name and the rates. Rows for
- * scripts keep every number plain.
+ * Delivery metrics, one row per email with its name, every rate over sends. Rates have two
+ * decimals, so 4 spam reports in 52,907 sends show as 0.01%; at 80 columns the id, the name, sends
+ * and the three rates remain.
  */
 export function renderMetrics(out: Output, rows: MetricsRow<TransactionalMetrics>[]): string {
-  const number = { align: 'right' as const };
-  const count = out.tty ? formatCount : String;
-  const countColumn = (header: string): Column => ({ header, ...number, drop: true, priority: -2 });
-  const columns: Column[] = [
-    { header: 'ID' },
-    { header: 'NAME', truncate: true },
-    { header: 'SENDS', ...number },
-    countColumn('DELIVERIES'),
-    { header: 'DELIVERY RATE', ...number },
-    countColumn('HARD BOUNCES'),
-    countColumn('SOFT BOUNCES'),
-    { header: 'BOUNCE RATE', ...number },
-    countColumn('SPAM REPORTS'),
-    { header: 'SPAM RATE', ...number },
-  ];
-  return renderTable(
-    out,
-    columns,
-    rows.map(({ id, name, metrics: m }) => [
-      id,
-      name,
-      count(m.sends),
-      count(m.deliveries),
-      formatRate(m.deliveries, m.sends),
-      count(m.hardBounces),
-      count(m.softBounces),
-      formatRate(m.hardBounces + m.softBounces, m.sends),
-      count(m.spamReports),
-      formatRate(m.spamReports, m.sends),
-    ]),
-  );
+  return renderMetricsTable(out, rows, { id: 'ID', name: 'NAME' }, DELIVERY);
 }
 
 /** Every field of a transactional email, within 80 columns. */

@@ -14,7 +14,7 @@ import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
 import { readInput } from '../../core/input.js';
 import { confirm } from '../../core/prompt.js';
-import { checkOutputForm, describeEngagement, fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem, type EmailMetrics } from '../email-metrics.js';
+import { describeEngagement, fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem, type EmailMetrics } from '../email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import * as api from './client.js';
 import { renderWorkflowDot } from './dot.js';
@@ -33,16 +33,6 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
   checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;
-  // One node, a page in the browser, and a drawing (with metrics or not) are different answers; the
-  // API's JSON is one of a node or of the workflow, never of a drawing.
-  const drawing = [options.format !== 'tree' && `--format ${options.format}`, options.metrics && '--metrics'].filter(Boolean).join(' ');
-  const modes = [options.node !== undefined && '--node', options.web && '--web', drawing].filter((mode): mode is string => typeof mode === 'string' && mode !== '');
-  if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be combined`);
-  if (out.json && (options.web || drawing !== '')) {
-    throw new UsageError(`${options.web ? '--web' : drawing} cannot be combined with --json`, {
-      hint: options.metrics ? `for the metrics as JSON, run \`loopsctl workflow nodes metrics ${id} --json\`` : undefined,
-    });
-  }
   if (options.node !== undefined) return showNode(context, id, options.node);
   const client = await context.client();
   const workflow = await api.getWorkflow(client, id);
@@ -205,7 +195,6 @@ async function presentChange(context: CommandContext, answer: unknown, view: Cha
 
 export const update: Handler<[string], RevisionOption & { name?: string; description?: string }> = async (context, [id], options) => {
   const fields = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.description === undefined ? {} : { description: options.description }) };
-  if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give --name, --description or both');
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   const edit = await startEdit(context, id, options);
   const after = await send(edit, () => api.updateWorkflow(edit.client, id, edit.revision, fields));
@@ -266,8 +255,6 @@ export const nodeAdd: Handler<[string], RevisionOption & { type: CreatableNodeTy
 };
 
 function insertPosition(options: { after?: string; before?: string; between?: string[] }): InsertPosition {
-  const given = [options.after, options.before, options.between].filter((value) => value !== undefined).length;
-  if (given !== 1) throw new UsageError('say where the node goes with exactly one of --after <nodeId>, --before <nodeId> or --between <fromId> <toId>');
   if (options.after !== undefined) return { insertMode: 'after', fromNodeId: checkId(options.after, 'node id') };
   if (options.before !== undefined) return { insertMode: 'before', toNodeId: checkId(options.before, 'node id') };
   const between = options.between!;
@@ -288,7 +275,6 @@ export function parseSetting(setting: string): [string, unknown] {
 }
 
 async function readPayload(context: CommandContext, options: { set?: string[]; payloadFile?: string }): Promise<Record<string, unknown>> {
-  if ((options.set === undefined) === (options.payloadFile === undefined)) throw new UsageError('give the fields to change with --set <field>=<value> (repeatable) or --payload-file <file|->, one of the two');
   if (options.set !== undefined) {
     const payload = new Map(options.set.map(parseSetting));
     return Object.fromEntries(payload);
@@ -425,7 +411,6 @@ export const nodeMetrics: Handler<[string, string[]], { jsonl?: boolean }> = asy
   checkId(id, 'workflow id');
   given.forEach((nodeId) => checkId(nodeId, 'node id'));
   const { out } = context;
-  checkOutputForm(out, options);
   const client = await context.client();
   const workflow = await api.getWorkflow(client, id);
   const nodeIds = given.length > 0 ? given : sendEmailNodes(workflow);
@@ -505,7 +490,7 @@ async function explainDeleteFailure(error: unknown, client: ApiClient, id: strin
  */
 export const remove: Handler<[string], DeleteOptions> = async (context, [id], options) => {
   checkId(id, 'workflow id');
-  if (options.expectedRevisionId !== undefined && options.force) throw new UsageError('--expected-revision-id and --force cannot be combined');
+  // Both at once is refused where the command is declared; neither is refused here, as a dry run needs neither.
   if (options.expectedRevisionId === undefined && !options.force && !options.dryRun) {
     throw new UsageError('refusing to delete a workflow without knowing which revision of it is meant', {
       hint: `pass --expected-revision-id <revision> (\`loopsctl workflow show ${id}\` names it), or --force to delete it at whatever revision it is now`,

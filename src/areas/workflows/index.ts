@@ -1,9 +1,17 @@
 /** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
-import { command, group, type OptionSpec } from '../../core/declare.js';
-import { listCommand } from '../../core/list.js';
-import { WEB_OPTION } from '../../core/web-option.js';
+import { command, group, type FlagSet, type OptionSpec } from '../../core/declare.js';
+import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import type { Area } from '../area.js';
 import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from './node-type-names.js';
+
+const METRICS_OR_JSON: FlagSet = { flags: ['--metrics', '--json'], hint: 'for the metrics as JSON, run `loopsctl workflow nodes metrics <id> --json`' };
+const DRAWING_OR_JSON: FlagSet = { flags: ['--format', '--json'], hint: '--format draws the whole workflow; --json prints it as the API answers' };
+
+/** Where a new node goes. */
+const NODE_PLACE: FlagSet = { flags: ['--after', '--before', '--between'] };
+/** The fields a node update changes. */
+const NODE_FIELDS: FlagSet = { flags: ['--set', '--payload-file'] };
 
 const ALPHA_NOTE = 'The workflow API is in alpha and may change: node types and fields loopsctl does not know are shown as they come.';
 const REVISION_NOTE =
@@ -56,6 +64,7 @@ const nodes = group({
       ],
       examples: [`loopsctl workflow nodes get ${TRIAL} ${TRIAL_BRANCH}`],
       remote: true,
+      tier: 'read',
       load: async () => (await import('./commands.js')).nodeGet,
     }),
     command({
@@ -74,6 +83,8 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
       examples: [`loopsctl workflow nodes metrics ${WELCOME}`, `loopsctl workflow nodes metrics ${WELCOME} ${WELCOME_TIPS} --json`],
       remote: true,
+      tier: 'read',
+      constraints: { exclusive: [JSON_OR_JSONL] },
       load: async () => (await import('./commands.js')).nodeMetrics,
     }),
     command({
@@ -93,6 +104,8 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         `loopsctl workflow nodes add ${WIN_BACK} --type SendEmailAction --after ${WIN_BACK_FILTER}`,
       ],
       remote: true,
+      tier: 'write',
+      constraints: { exclusive: [NODE_PLACE], oneRequired: [NODE_PLACE] },
       load: async () => (await import('./commands.js')).nodeAdd,
     }),
     command({
@@ -110,6 +123,8 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       ],
       examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount=3 --set unit=d`],
       remote: true,
+      tier: 'write',
+      constraints: { exclusive: [NODE_FIELDS], oneRequired: [NODE_FIELDS] },
       load: async () => (await import('./commands.js')).nodeUpdate,
     }),
     command({
@@ -123,6 +138,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       options: [{ flags: '--to <targetNodeId>', description: 'the node it should lead to', required: true }, revision],
       examples: [`loopsctl workflow nodes reroute ${WIN_BACK} ${WIN_BACK_HOLDOUT} --to ${WIN_BACK_OFFER}`],
       remote: true,
+      tier: 'write',
       load: async () => (await import('./commands.js')).nodeReroute,
     }),
     command({
@@ -136,6 +152,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       options: [revision],
       examples: [`loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
       remote: true,
+      tier: 'write',
       load: async () => (await import('./commands.js')).nodeAddBranch,
     }),
     command({
@@ -149,6 +166,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       options: [{ flags: '--recursive', description: 'also delete the nodes downstream that nothing else leads to' }, dryRun, queuedContacts, yes, revision],
       examples: [`loopsctl workflow nodes delete ${WIN_BACK} ${WIN_BACK_OFFER_VARIANT} --recursive --dry-run`, `loopsctl workflow nodes delete ${WELCOME} ${WELCOME_WAIT} --dry-run`],
       remote: true,
+      tier: 'destructive',
       load: async () => (await import('./commands.js')).nodeDelete,
     }),
   ],
@@ -185,6 +203,20 @@ export const area: Area = {
           `loopsctl workflow show ${TRIAL} --json`,
         ],
         remote: true,
+        tier: 'read',
+        // A drawing and the API's JSON (or one node) are different answers: asking for both is a mistake.
+        constraints: {
+          exclusive: [
+            DRAWING_OR_JSON,
+            { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] },
+            METRICS_OR_JSON,
+            { ...METRICS_OR_JSON, flags: ['--metrics', '--jq'] },
+            ...WEB_OR_JSON,
+            // One node, a page in the browser and a drawing are different answers (metrics go into any drawing).
+            { flags: ['--node', '--web', '--format'] },
+            { flags: ['--node', '--web', '--metrics'] },
+          ],
+        },
         load: async () => (await import('./commands.js')).show,
       }),
       command({
@@ -198,6 +230,7 @@ export const area: Area = {
         ],
         examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -208,6 +241,8 @@ export const area: Area = {
         options: [{ flags: '--name <name>', description: 'new name' }, { flags: '--description <text>', description: 'new description' }, revision],
         examples: [`loopsctl workflow update ${WIN_BACK} --name "Win-back"`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
       command({
@@ -221,6 +256,7 @@ export const area: Area = {
         options: [dryRun, queuedContacts, yes, revision],
         examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./commands.js')).setList,
       }),
       command({
@@ -249,6 +285,8 @@ ${ALPHA_NOTE}`,
           `loopsctl workflow delete ${WELCOME} --force --yes --confirm-delete`,
         ],
         remote: true,
+        tier: 'destructive',
+        constraints: { exclusive: [{ flags: ['--expected-revision-id', '--force'], hint: 'give the revision to delete, or --force to delete it at the one it is at now' }] },
         load: async () => (await import('./commands.js')).remove,
       }),
       nodes,

@@ -109,7 +109,7 @@ describe('workflow nodes metrics and show --metrics', () => {
     expect(mermaid.stdout).toContain('<br/>1,200 sends, 40.00#37; opened, 8.00#37; clicked"]');
     const withJson = await loopsctl(['workflow', 'show', WELCOME, '--metrics', '--json']);
     expect(withJson.code).toBe(2);
-    expect(withJson.stderr).toContain(`for the metrics as JSON, run \`loopsctl workflow nodes metrics ${WELCOME} --json\``);
+    expect(withJson.stderr).toContain('for the metrics as JSON, run `loopsctl workflow nodes metrics <id> --json`');
   });
 
   it('says in the hint of a 401 that the metrics API must be enabled', async () => {
@@ -152,5 +152,34 @@ describe('metrics against a server of its own', () => {
     const refused = await run(['campaigns', 'metrics', 'csent'], { env });
     expect(refused).toMatchObject({ code: 5, stdout: '' });
     expect(refused.stderr).toContain('Error: Metrics are not available.');
+  });
+
+  it('shows the nodes that answered, says which has no email message, and fails the one the server fails', async () => {
+    const workflow = {
+      id: 'cwf',
+      url: 'https://app.loops.so/workflows/cwf',
+      workflowRevisionId: 'crev',
+      rootNodeId: 'ctrigger',
+      nodes: {
+        ctrigger: { typeName: 'SignupTrigger', nextNodeIds: ['cfirst'] },
+        cfirst: { typeName: 'SendEmailAction', nextNodeIds: ['cblank'], emailMessageId: 'cem1', subject: 'Hello' },
+        cblank: { typeName: 'SendEmailAction', nextNodeIds: ['cbroken'] },
+        cbroken: { typeName: 'SendEmailAction', nextNodeIds: [], emailMessageId: 'cem3', subject: 'Bye' },
+      },
+    };
+    const metrics = { sends: 10, opens: 4, clicks: 1, unsubscribes: 0, spamReports: 0, hardBounces: 2, softBounces: 0 };
+    server = await startApiServer({
+      'GET /v1/workflows/:id': (_req, res) => json(res, 200, workflow),
+      'GET /v1/workflows/:id/nodes/:node/metrics': (req, res) => {
+        if (req.params.node === 'cfirst') return json(res, 200, metrics);
+        if (req.params.node === 'cblank') return json(res, 400, { message: 'Node has no email message.' });
+        json(res, 404, { message: 'Workflow node not found.' });
+      },
+    });
+    const result = await run(['workflow', 'nodes', 'metrics', 'cwf'], { env: { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: 'test-key-0000' } });
+    expect(result.code).toBe(4);
+    expect(result.stdout.trimEnd().split('\n')[1]).toBe('cfirst\tHello\t10\t4\t40.00%\t1\t10.00%\t0\t0.00%\t2\t0\t20.00%\t0\t0.00%');
+    expect(result.stderr).toContain('cblank: this send-email node has no email message yet, so it has no metrics\n');
+    expect(result.stderr).toContain("Error: cbroken: Workflow node not found.\nHint: see the workflow's nodes with `loopsctl workflow show cwf`");
   });
 });
