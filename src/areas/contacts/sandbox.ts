@@ -9,6 +9,7 @@ import { customProperties } from '../contact-properties/sandbox.js';
 import { isStandardField, typeProblem } from '../contact-properties/typing.js';
 import { mailingLists } from '../lists/sandbox.js';
 import { recordSignup } from '../workflows/sandbox.js';
+import { reportContactChange, reportContactDeleted } from '../webhooks/sandbox.js';
 import * as s from './schemas.js';
 
 const storedContact = z.object({
@@ -179,6 +180,7 @@ function create(context: RouteContext) {
   all.push(contact);
   // A new contact signs up: the workflows that start on sign-up send it their first emails.
   recordSignup(context);
+  reportContactChange(context, undefined, contact);
   context.changed();
   return answer(s.contactSaved, { success: true, id: contact.id });
 }
@@ -199,8 +201,10 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     applyContactFields(context, contact, fields, skip);
     all.push(contact);
     recordSignup(context);
+    reportContactChange(context, undefined, contact);
     return contact;
   }
+  const before = structuredClone(found);
   if (email !== undefined && !sameEmail(found.email, email)) {
     checkEmail(email);
     if (all.some((other) => other !== found && sameEmail(other.email, email))) throw conflict('Another contact has this email address.');
@@ -209,6 +213,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
   applyContactFields(context, found, fields, skip);
   if (email !== undefined) found.email = email;
   if (userId !== undefined) found.userId = userId;
+  reportContactChange(context, before, found);
   return found;
 }
 
@@ -223,6 +228,7 @@ function remove(context: RouteContext) {
   const all = contacts.of(context.state);
   const contact = mustFind(all, ref);
   all.splice(all.indexOf(contact), 1);
+  reportContactDeleted(context, contact);
   context.changed();
   return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });
 }

@@ -5,6 +5,7 @@
 import { answer, badRequest, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
+import { reportEventSent } from '../webhooks/sandbox.js';
 import { recordEntry, workflows } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
@@ -42,6 +43,7 @@ function send(context: RouteContext) {
   });
   // The contact enters each sending workflow the event starts, and gets its first emails.
   for (const workflow of startedWorkflows(context, eventName)) recordEntry(workflow);
+  reportEventSent(context, contact, eventName);
   claim.remember();
   context.changed();
   return answer(s.eventSent, { success: true });

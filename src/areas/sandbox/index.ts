@@ -1,6 +1,6 @@
 /**
- * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, and
- * its outbox. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
+ * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, its
+ * outbox, and the webhooks it delivers. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
  */
 import { command, group, integerIn } from '../../core/declare.js';
 import type { Area } from '../area.js';
@@ -23,7 +23,7 @@ export const area: Area = {
   spec: group({
     name: 'sandbox',
     summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
-    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox'],
+    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries'],
     commands: () => [
       command({
         name: 'serve',
@@ -36,8 +36,17 @@ export const area: Area = {
           STATE_OPTION,
           { flags: '--reset', description: 'start over from the seed data' },
           { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
+          { flags: '--webhook-url <url>', description: 'deliver the webhooks the platform would send (contact created, email sent, ...) to this URL; kept in the state' },
+          { flags: '--webhook-secret <secret>', description: 'sign them with this whsec_ secret (default: LOOPS_WEBHOOK_SECRET, else the kept one, else a new one)' },
+          { flags: '--simulate-engagement', description: 'follow each sent email with its simulated delivery (and open and click) a moment later' },
+          { flags: '--no-webhooks', description: 'stop delivering webhooks, and forget the URL' },
         ],
-        examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox --port 4010', 'loopsctl sandbox serve --state ./sandbox.json --reset'],
+        examples: [
+          'eval "$(loopsctl sandbox --detach)"',
+          'loopsctl sandbox --port 4010',
+          'loopsctl sandbox serve --state ./sandbox.json --reset',
+          'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
+        ],
         interactive: true,
         remote: false,
         load: async () => (await import('./commands.js')).serve,
@@ -49,6 +58,14 @@ export const area: Area = {
         examples: ['loopsctl sandbox outbox', 'loopsctl sandbox outbox --json --clear'],
         remote: false,
         load: async () => (await import('./commands.js')).outbox,
+      }),
+      command({
+        name: 'deliveries',
+        summary: 'Show the webhooks the sandbox delivered, or is retrying, with each attempt and its answer',
+        options: [STATE_OPTION, { flags: '--clear', description: 'forget the finished deliveries after showing them' }],
+        examples: ['loopsctl sandbox deliveries', 'loopsctl sandbox deliveries --json --clear'],
+        remote: false,
+        load: async () => (await import('./commands.js')).deliveries,
       }),
     ],
   }),

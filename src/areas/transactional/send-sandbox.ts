@@ -3,8 +3,9 @@
  * its data variables checked against the email's, and its attachments by name and size.
  */
 import { answer, badRequest, notFound, objectBody, stringField, withSuccessFlag, type RouteContext, type SandboxRoute } from '../../sandbox/module.js';
-import { checkEmail, upsertContact } from '../contacts/sandbox.js';
+import { checkEmail, contacts, upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
+import { reportTransactionalSent } from '../webhooks/sandbox.js';
 import { transactionalSent } from './send.js';
 import { transactionalEmails } from './sandbox.js';
 
@@ -51,6 +52,8 @@ function send(context: RouteContext) {
   // The sandbox delivers every send: its metrics count one more send and delivery.
   stored.metrics.sends += 1;
   stored.metrics.deliveries += 1;
+  const recipient = contacts.of(context.state).find((contact) => contact.email.toLowerCase() === email.toLowerCase());
+  reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId: stored.record.publishedEmailMessageId }, recipient);
   claim.remember();
   context.changed();
   return answer(transactionalSent, { success: true });
