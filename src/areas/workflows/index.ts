@@ -213,8 +213,8 @@ export const area: Area = {
             { ...METRICS_OR_JSON, flags: ['--metrics', '--jq'] },
             ...WEB_OR_JSON,
             // One node, a page in the browser and a drawing are different answers (metrics go into any drawing).
-            { flags: ['--node', '--web', '--format'] },
-            { flags: ['--node', '--web', '--metrics'] },
+            { flags: ['--format', '--node', '--web'] },
+            { flags: ['--metrics', '--node', '--web'] },
           ],
         },
         load: async () => (await import('./commands.js')).show,
