@@ -6,7 +6,7 @@
  * the engagement metrics of campaigns and workflow emails with their rates over sends.
  */
 import { settleLimit } from '../api/concurrency.js';
-import { AuthError, InterruptedError, LoopsctlError, NetworkError, UsageError } from '../api/errors.js';
+import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../api/errors.js';
 import { z } from '../api/schemas.js';
 import type { CommandContext } from '../core/context.js';
 import { reportError } from '../core/report.js';
@@ -100,14 +100,19 @@ export async function fetchEach<R>(context: CommandContext, spec: EachItem<R>, o
   return { found, code: failed.reduce((worst, { error }) => Math.max(worst, error.exitCode), 0) };
 }
 
+/**
+ * The names of the items whose metrics were found, for the table: read after the metrics, a few at
+ * a time, so an item that failed costs no second request; a name that cannot be read is '-'.
+ */
+export async function namesOf(items: string[], read: (item: string) => Promise<string | undefined>): Promise<Map<string, string>> {
+  const outcomes = await settleLimit(items, CONCURRENCY, read);
+  return new Map(outcomes.map((outcome) => [outcome.item, outcome.ok && outcome.value !== undefined ? outcome.value : '-']));
+}
+
 /** What was thrown, as one of ours: anything else is a bug and is thrown on. */
 function asLoopsctlError(error: unknown): LoopsctlError {
   if (error instanceof LoopsctlError) return error;
   throw error;
-}
-
-export function checkOutputForm(out: Output, options: { jsonl?: boolean }): void {
-  if (options.jsonl && out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
 }
 
 /** Metrics objects under --json (an array, whatever their number) or --jsonl (one a line). */
@@ -115,11 +120,6 @@ export function writeMetricsJson(out: Output, objects: object[], jsonl: boolean)
   if (jsonl) return out.write(objects.map((object) => `${formatJson(object, 0)}\n`).join(''));
   return out.writeJson(objects);
 }
-
-const number = { align: 'right' as const };
-/** Counts give way first on a narrow terminal; the rates, which say more, stay. */
-const count = (header: string): Column => ({ header, ...number, drop: true, priority: -2 });
-const rate = (header: string): Column => ({ header, ...number });
 
 /** A row of a metrics table: what the item is, and its metrics. */
 export interface MetricsRow<M> {
@@ -130,48 +130,52 @@ export interface MetricsRow<M> {
 }
 
 /**
- * Engagement metrics, one row per item, every rate over sends (a send opened five times counts
- * once, so opens never exceed sends). On a terminal counts are grouped (4,210); at 80 columns the
- * counts give way and the id, name and rates remain; piped rows keep every number plain.
+ * A column of a metrics table: a count, which gives way on a narrow terminal unless it is kept, or
+ * a rate as part over whole, which stays unless it may give way too.
  */
-export function renderEmailMetrics(out: Output, rows: MetricsRow<EmailMetrics>[], labels: { id: string; name: string }): string {
+export type MetricsColumn<M> = { header: string; count: (metrics: M) => number; keep?: boolean } | { header: string; rate: (metrics: M) => [part: number, whole: number]; drop?: boolean };
+
+/**
+ * Metrics, one row per item with its id and name. On a terminal counts are grouped (4,210), and as
+ * the terminal narrows the long headers go onto two lines, then the counts give way (then the rates
+ * that may), so the id, the name and the rates remain; piped rows keep every number plain.
+ */
+export function renderMetricsTable<M>(out: Output, rows: MetricsRow<M>[], labels: { id: string; name: string }, metrics: MetricsColumn<M>[]): string {
   const shown = out.tty ? formatCount : String;
   const columns: Column[] = [
     { header: labels.id },
     { header: labels.name, truncate: true },
-    { header: 'SENDS', ...number },
-    count('OPENS'),
-    rate('OPEN RATE'),
-    count('CLICKS'),
-    rate('CLICK RATE'),
-    count('UNSUBSCRIBES'),
-    { header: 'UNSUB RATE', ...number, drop: true, priority: -1 },
-    count('HARD BOUNCES'),
-    count('SOFT BOUNCES'),
-    rate('BOUNCE RATE'),
-    count('SPAM REPORTS'),
-    rate('SPAM RATE'),
+    ...metrics.map((column): Column => {
+      const gives = 'count' in column ? column.keep !== true : column.drop === true;
+      return { header: column.header, align: 'right', ...(gives ? { drop: true, priority: 'count' in column ? -2 : -1 } : {}) };
+    }),
   ];
-  return renderTable(
-    out,
-    columns,
-    rows.map(({ id, name, metrics: m }) => [
-      id,
-      name,
-      shown(m.sends),
-      shown(m.opens),
-      formatRate(m.opens, m.sends),
-      shown(m.clicks),
-      formatRate(m.clicks, m.sends),
-      shown(m.unsubscribes),
-      formatRate(m.unsubscribes, m.sends),
-      shown(m.hardBounces),
-      shown(m.softBounces),
-      formatRate(m.hardBounces + m.softBounces, m.sends),
-      shown(m.spamReports),
-      formatRate(m.spamReports, m.sends),
-    ]),
-  );
+  const cells = (values: M) => metrics.map((column) => ('count' in column ? shown(column.count(values)) : formatRate(...column.rate(values))));
+  return renderTable(out, columns, rows.map(({ id, name, metrics: values }) => [id, name, ...cells(values)]));
+}
+
+const ENGAGEMENT: MetricsColumn<EmailMetrics>[] = [
+  { header: 'SENDS', count: (m) => m.sends, keep: true },
+  { header: 'OPENS', count: (m) => m.opens },
+  { header: 'OPEN RATE', rate: (m) => [m.opens, m.sends] },
+  { header: 'CLICKS', count: (m) => m.clicks },
+  { header: 'CLICK RATE', rate: (m) => [m.clicks, m.sends] },
+  { header: 'UNSUBSCRIBES', count: (m) => m.unsubscribes },
+  { header: 'UNSUB RATE', rate: (m) => [m.unsubscribes, m.sends], drop: true },
+  { header: 'HARD BOUNCES', count: (m) => m.hardBounces },
+  { header: 'SOFT BOUNCES', count: (m) => m.softBounces },
+  { header: 'BOUNCE RATE', rate: (m) => [m.hardBounces + m.softBounces, m.sends] },
+  { header: 'SPAM REPORTS', count: (m) => m.spamReports },
+  { header: 'SPAM RATE', rate: (m) => [m.spamReports, m.sends] },
+];
+
+/**
+ * Engagement metrics of campaigns or workflow emails, every rate over sends (a send opened five
+ * times counts once, so opens never exceed sends). At 80 columns the id, the name, sends and the
+ * open, click, bounce and spam rates remain.
+ */
+export function renderEmailMetrics(out: Output, rows: MetricsRow<EmailMetrics>[], labels: { id: string; name: string }): string {
+  return renderMetricsTable(out, rows, labels, ENGAGEMENT);
 }
 
 /** "1,922 sends, 45.66% opened, 7.15% clicked": a send-email node's metrics beside it in a tree. */

@@ -2,11 +2,15 @@
  * The sandbox on the network: a node:http server in front of SandboxApi, with its state loaded
  * from a file (or the seed) and written back after every change.
  */
+import { watch, type FSWatcher } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basename, dirname } from 'node:path';
+import { webhookEndpoint, type WebhookEndpoint } from '../areas/webhooks/sandbox.js';
 import { loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from './api.js';
 import type { SandboxModule, SeedKind, StateCore } from './module.js';
 import { readState, seedState, withStateLock, writeState } from './state.js';
+import type { DeliveryTuning } from './webhook-delivery.js';
 import { UsageError } from '../api/errors.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
@@ -28,6 +32,13 @@ export interface SandboxServerOptions {
   onRequest?: (request: ApiRequest, answer: ApiAnswer) => void;
   /** Start from this state instead of the seed or the file (tests that need odd records). */
   initialState?: (modules: SandboxModule[]) => StateCore;
+  /** Keep this webhook endpoint in the state (null: none), replacing the one it had. */
+  webhookEndpoint?: WebhookEndpoint | null;
+  /**
+   * Send the webhook deliveries queued in the state: the server that `loopsctl sandbox` runs does,
+   * the one a `--sandbox` command starts for itself does not (it only queues them).
+   */
+  deliverWebhooks?: boolean | DeliveryTuning;
 }
 
 export interface SandboxServer {
@@ -40,13 +51,20 @@ export interface SandboxServer {
 
 export async function startSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const modules = await loadSandboxModules();
-  const { handle, state } = options.stateFile === undefined ? inMemory(modules, options) : await inFile(options.stateFile, modules, options);
+  const { handle, state, update } = options.stateFile === undefined ? inMemory(modules, options) : await inFile(options.stateFile, modules, options);
+  if (options.webhookEndpoint !== undefined) update((current) => void (current[webhookEndpoint.key] = options.webhookEndpoint));
+  // The engine (and the HTTP client it sends with) is loaded only by a server that delivers.
+  const tuning = options.deliverWebhooks === true ? {} : options.deliverWebhooks || undefined;
+  const engine = tuning === undefined ? undefined : new (await import('./webhook-delivery.js')).DeliveryEngine({ update, now: options.now ?? (() => new Date()), log: options.log, ...tuning });
+  const watcher = engine === undefined || options.stateFile === undefined ? undefined : watchStateFile(options.stateFile, () => engine.wake());
   const host = options.host ?? '127.0.0.1';
   const origin = () => `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const server: Server = createServer((req, res) => {
-    serve(handle, req, res, { ...options, origin }).catch((error: unknown) => {
-      send(res, { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } });
-    });
+    serve(handle, req, res, { ...options, origin })
+      .then(() => engine?.wake())
+      .catch((error: unknown) => {
+        send(res, { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } });
+      });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(bindError(error, host, options.port ?? 0)));
@@ -55,15 +73,35 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
       resolve();
     });
   });
+  // Deliveries queued before this start (by an earlier run, or a `--sandbox` command) go out now.
+  engine?.wake();
   return {
     url: origin(),
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      watcher?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await engine?.close();
+    },
   };
+}
+
+/**
+ * Calls `changed` when another process (a `--sandbox` command) replaces the state file, whose
+ * deliveries this server then sends. The directory is watched, as the file is replaced by a rename.
+ */
+function watchStateFile(stateFile: string, changed: () => void): FSWatcher | undefined {
+  try {
+    return watch(dirname(stateFile), { persistent: false }, (_event, name) => {
+      if (name === basename(stateFile)) changed();
+    });
+  } catch {
+    // Without file events, deliveries queued elsewhere wait for this server's next request.
+    return undefined;
+  }
 }
 
 type Handle = (request: ApiRequest) => ApiAnswer;
@@ -72,13 +110,15 @@ interface Backing {
   handle: Handle;
   /** The state as it is now. */
   state: () => StateCore;
+  /** Runs `change` on the state and keeps what it changed, as a request would. */
+  update: <T>(change: (state: StateCore) => T) => T;
 }
 
 /** State that lives as long as the server. */
 function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Backing {
   const state = options.initialState?.(modules) ?? seedState(modules, options.seed);
   const api = new SandboxApi(state, modules, { now: options.now });
-  return { handle: (request) => api.handle(request), state: () => state };
+  return { handle: (request) => api.handle(request), state: () => state, update: (change) => change(state) };
 }
 
 /**
@@ -102,7 +142,14 @@ async function inFile(stateFile: string, modules: SandboxModule[], options: Sand
       if (changed) writeState(stateFile, state);
       return answer;
     });
-  return { handle, state: current };
+  const update = <T>(change: (state: StateCore) => T): T =>
+    withStateLock(stateFile, () => {
+      const state = current();
+      const result = change(state);
+      writeState(stateFile, state);
+      return result;
+    });
+  return { handle, state: current, update };
 }
 
 /** Why the sandbox could not listen, as a usage error about --host and --port rather than a crash. */

@@ -2,15 +2,19 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, cache, scripting, mcp, listing, table, metrics, workflows, import, stack,
- * content), all of them but import, stack and content by default: the import of 100,000 rows takes
- * close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
+ * pick parts (startup, request, cache, scripting, mcp, listing, table, metrics, workflows, listen, import,
+ * stack, content), all of them but import, stack and content by default: the import of 100,000 rows
+ * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records close to a minute and a half, so they run only when named (`npm run bench -- import`;
  * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
  */
-import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { interleaved, median, run, runOnTerminal, runWithUsage, type Command, type Usage } from './measure.js';
@@ -18,7 +22,7 @@ import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|mcp|listing|table|metrics|workflows|import|stack|content]...');
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|mcp|listing|table|metrics|workflows|listen|import|stack|content]...');
 const NAMED_ONLY = ['import', 'stack', 'content'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
@@ -54,6 +58,11 @@ const WORKFLOW_NODES_SMALL = 5_000;
 const CONTENT_RECORDS = 500;
 /** Slow enough that reading one record at a time would take twice the pacing floor. */
 const CONTENT_LATENCY_MS = 200;
+const LISTEN_DELIVERIES = 1_000;
+/** Deliveries a sender has under way at once: a platform that sends 10 a second to a slow handler has about that many. */
+const LISTEN_IN_FLIGHT = 10;
+/** Ten times the platform's rate of 10 deliveries a second. */
+const LISTEN_GOAL_PER_SECOND = 100;
 
 interface Figure {
   name: string;
@@ -119,6 +128,7 @@ try {
   if (runs('metrics')) await measureMetrics();
   if (runs('import')) await measureImport();
   if (runs('workflows')) await measureWorkflows();
+  if (runs('listen')) await measureListen();
   if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
   if (runs('content')) await measureContentPull();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
@@ -527,6 +537,68 @@ async function measureWorkflows(): Promise<void> {
     };
     ratio(`peak RSS workflow show ${shape}, ${WORKFLOW_NODES} vs ${WORKFLOW_NODES_SMALL} nodes`, 10, [`${WORKFLOW_NODES}`, await peak(WORKFLOW_NODES)], [`${WORKFLOW_NODES_SMALL}`, await peak(WORKFLOW_NODES_SMALL)], mb);
   }
+}
+
+/**
+ * `webhooks listen` (the built binary) between a sender of signed deliveries and an app that
+ * answers 200 at once: how many deliveries a second go through, verified and passed on, against
+ * the platform's rate of at most 10 a second.
+ */
+async function measureListen(): Promise<void> {
+  console.error(`webhooks listen passing on ${LISTEN_DELIVERIES} deliveries…`);
+  let received = 0;
+  let allReceived!: () => void;
+  const arrived = new Promise<void>((resolve) => (allReceived = resolve));
+  const app = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.end('{"ok":true}');
+      received += 1;
+      if (received === LISTEN_DELIVERIES) allReceived();
+    });
+  });
+  app.listen(0, '127.0.0.1');
+  await once(app, 'listening');
+  const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/webhooks`;
+  const child = spawn(process.execPath, [bin, 'webhooks', 'listen', '--forward-to', appUrl, '--jsonl'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => noteStderr('loopsctl webhooks listen', chunk));
+  const exited = once(child, 'exit');
+  while (!output.includes('\n')) await once(child.stdout, 'data');
+  const listenUrl = (JSON.parse(output.slice(0, output.indexOf('\n'))) as { url: string }).url;
+  const key = Buffer.from(env.LOOPS_WEBHOOK_SECRET!.slice('whsec_'.length), 'base64');
+  const agent = new Agent({ keepAlive: true, maxSockets: LISTEN_IN_FLIGHT });
+  const deliver = (index: number) =>
+    new Promise<void>((resolve, reject) => {
+      const id = `msg_bench${index}`;
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const body = JSON.stringify({ eventName: 'contact.created', eventTime: Number(timestamp), webhookSchemaVersion: '1.0.0', contactIdentity: { id: `c${index}`, email: `person${index}@example.com`, userId: null } });
+      const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+      const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+      const outgoing = request(listenUrl, { method: 'POST', agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`listen answered ${res.statusCode}`))));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: LISTEN_IN_FLIGHT }, async () => {
+    while (next < LISTEN_DELIVERIES) await deliver(next++);
+  }));
+  await arrived;
+  const seconds = (performance.now() - started) / 1000;
+  child.kill('SIGINT');
+  await exited;
+  agent.destroy();
+  app.close();
+  const summary = JSON.parse(output.trimEnd().split('\n').at(-1)!) as { kind: string; received: number; refused: number; passedOn: number; appFailed: number };
+  const rate = LISTEN_DELIVERIES / seconds;
+  check('webhooks listen: deliveries passed on a second', rate >= LISTEN_GOAL_PER_SECOND, `${Math.round(rate)}/s`, `≥ ${LISTEN_GOAL_PER_SECOND}/s`, `${LISTEN_DELIVERIES} signed deliveries, ${LISTEN_IN_FLIGHT} under way at once, verified and passed on to an app; the platform sends at most 10/s`);
+  const whole = summary.kind === 'summary' && summary.received === LISTEN_DELIVERIES && summary.refused === 0 && summary.passedOn === LISTEN_DELIVERIES && summary.appFailed === 0;
+  check('webhooks listen: deliveries lost or refused', whole, String(LISTEN_DELIVERIES - summary.passedOn + summary.refused), '0', `its summary: ${JSON.stringify(summary)}`);
 }
 
 const width = Math.max(...figures.map((figure) => figure.name.length));

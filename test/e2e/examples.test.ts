@@ -2,10 +2,10 @@
  * Every example in `--help` and in the README runs as written against the sandbox: a newcomer who
  * copies one gets what it shows. Examples of one command (or one README section) run in order in
  * one sandbox, so a sequence (create, then update) works; a README line may say what it exits with
- * in a comment (`# exits 5`). Lines that are templates (`<id>`), need a real account or run until
- * interrupted are left out, and the reason is in `skipReason`. What a person reads must fit an
- * 80-column terminal, and every request the examples send must be one the published
- * description describes.
+ * in a comment (`# exits 5`). Lines that are templates (`<id>`), need a real account, run until
+ * interrupted or send to the reader's own app are left out, and the reason is in `skipReason`.
+ * What a person reads must fit an 80-column terminal, and every request the examples send must
+ * be one the published description describes.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +104,7 @@ function skipReason(command: string): string | undefined {
   if (/--profile|auth login(?!.*--with-key-stdin)|LOOPS_API_KEY=/.test(command)) return 'needs a real account';
   // Profiles are stored by a login with a real key.
   if (/auth (switch|use|rename|remove) /.test(command)) return 'needs stored profiles';
+  if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
+import { run } from '../support/main.js';
 import { runCli } from '../support/run-cli.js';
 import { startFixtureSandbox } from '../support/fixture-sandbox.js';
 import { theme as fxTheme } from '../support/fixtures.js';
@@ -202,14 +203,24 @@ describe('webhooks', () => {
     expect(JSON.parse((await runCli([...args, '--body-file', file('body.json', BODY)], { env })).stdout)).toEqual({ valid: true });
     const withNewline = await runCli([...args, '--body-file', file('body-nl.json', `${BODY}\n`)], { env });
     expect(withNewline.code).toBe(1);
-    expect(JSON.parse(withNewline.stdout)).toEqual({ valid: false, reason: 'no signature matches the body, id and timestamp' });
+    expect(JSON.parse(withNewline.stdout)).toEqual({ valid: false, problem: 'signature', reason: 'no signature matches the body, id and timestamp' });
   });
 
-  it('exits 1 with the reason for a stale timestamp, without printing the secret', async () => {
-    const result = await runCli(['webhooks', 'verify', ...vector, '--signature', SIGNATURE], { input: BODY, env });
+  it('exits 1 saying how old a stale timestamp is, not that the signature is invalid, without printing the secret', async () => {
+    const twoDaysLater = () => new Date((1614265330 + 2 * 86_400) * 1000);
+    const result = await run(['webhooks', 'verify', ...vector, '--signature', SIGNATURE], { input: BODY, env, now: twoDaysLater });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^Error: invalid signature: the timestamp is \d+ s old, outside the tolerance of 300 s\n$/);
+    expect(result.stderr).toMatch(/^Error: too old \(2 days\): the timestamp is outside the tolerance of 300 s\nHint: .*--tolerance 0/);
+    expect(result.stderr).not.toContain('invalid signature');
     expect(result.stdout + result.stderr).not.toContain(SECRET.slice(6));
+    const json = await run(['webhooks', 'verify', ...vector, '--signature', SIGNATURE, '--json'], { input: BODY, env, now: twoDaysLater });
+    expect(json.json()).toEqual({ valid: false, problem: 'timestamp', reason: 'too old (2 days): the timestamp is outside the tolerance of 300 s' });
+  });
+
+  it('calls a tampered body an invalid signature', async () => {
+    const result = await runCli(['webhooks', 'verify', ...vector, '--signature', SIGNATURE, '--tolerance', '0'], { input: `${BODY} `, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('Error: invalid signature: no signature matches the body, id and timestamp\n');
   });
 
   it('is a usage error without a secret or with a malformed one', async () => {

@@ -198,10 +198,13 @@ async function signalWhenBlocked(server: ApiServer, args: string[], signal: Node
   }
 }
 
-/** Resolves once the server has had no request for a while: the listing waits for its reader. */
+/**
+ * Resolves once the server has had no request for a while: the listing waits for its reader. Never
+ * before the first request: until then the child may still be starting, with no handler for signals.
+ */
 async function requestsStopped(server: ApiServer): Promise<void> {
   let seen = -1;
-  while (seen !== server.requests.length) {
+  while (server.requests.length === 0 || seen !== server.requests.length) {
     seen = server.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

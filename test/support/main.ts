@@ -29,6 +29,8 @@ export interface RunOptions {
   tty?: { columns: number };
   now?: () => Date;
   signal?: AbortSignal;
+  /** Told of each piece of output as it is written, for a test that waits for a line. */
+  onWrite?: (stream: 'stdout' | 'stderr', text: string) => void;
 }
 
 export function tempDir(prefix = 'loopsctl-test-'): string {
@@ -39,7 +41,10 @@ class Capture extends Writable {
   text = '';
   isTTY?: boolean;
   columns?: number;
-  constructor(tty?: { columns: number }) {
+  constructor(
+    tty?: { columns: number },
+    private readonly onWrite?: (text: string) => void,
+  ) {
     super();
     if (tty) {
       this.isTTY = true;
@@ -48,6 +53,7 @@ class Capture extends Writable {
   }
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
     this.text += chunk.toString();
+    this.onWrite?.(chunk.toString());
     callback();
   }
 }
@@ -64,8 +70,8 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const stdout = new Capture(options.tty);
-  const stderr = new Capture(options.tty);
+  const stdout = new Capture(options.tty, (text) => options.onWrite?.('stdout', text));
+  const stderr = new Capture(options.tty, (text) => options.onWrite?.('stderr', text));
   const input = options.input;
   const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];
   if (options.tty) stdin.isTTY = true;
@@ -107,4 +113,72 @@ export function startTestSandbox(options: SandboxServerOptions = {}): Promise<Sa
 
 export function sandboxEnv(server: SandboxServer, key = 'sandbox-key'): { LOOPS_BASE_URL: string; LOOPS_API_KEY: string } {
   return { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: key };
+}
+
+export interface Running {
+  /** Resolves with the match once stdout (all of it so far) matches; rejects if the run ends first. */
+  waitFor(pattern: RegExp): Promise<RegExpExecArray>;
+  /** Ctrl-C: aborts the run's signal, and resolves with its result. */
+  stop(): Promise<Result>;
+  /** The result, once the run ends by itself. */
+  result: Promise<Result>;
+}
+
+/** A command that runs until interrupted (a server), run in-process: wait for what it prints, then stop it. */
+export function startRun(argv: string[], options: RunOptions = {}): Running {
+  const interrupt = new AbortController();
+  let stdout = '';
+  let ended = false;
+  const waiting = new Set<() => void>();
+  const result = run(argv, {
+    ...options,
+    signal: interrupt.signal,
+    onWrite: (stream, text) => {
+      if (stream === 'stdout') stdout += text;
+      options.onWrite?.(stream, text);
+      for (const check of waiting) check();
+    },
+  }).finally(() => {
+    ended = true;
+    for (const check of waiting) check();
+  });
+  return {
+    result,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout);
+          if (match !== null) {
+            waiting.delete(check);
+            resolve(match);
+          } else if (ended) {
+            waiting.delete(check);
+            void result.then((done) => reject(new Error(`the run ended (exit ${done.code}) before printing ${pattern}:\n${done.stdout}\n${done.stderr}`)));
+          }
+        };
+        waiting.add(check);
+        check();
+      }),
+    stop: () => {
+      interrupt.abort();
+      return result;
+    },
+  };
+}
+
+/**
+ * A terminal's stdin where a person answers each question as it is asked: an answer is typed each
+ * time loopsctl starts reading (a prompt resumes the stream), never before.
+ */
+export function answering(answers: string[]): ReturnType<typeof typedInput> {
+  const stdin = typedInput();
+  const resume = stdin.resume.bind(stdin);
+  stdin.resume = () => {
+    const asking = stdin.readableFlowing !== true;
+    resume();
+    const answer = asking ? answers.shift() : undefined;
+    if (answer !== undefined) stdin.write(`${answer}\r`);
+    return stdin;
+  };
+  return stdin;
 }

@@ -116,6 +116,20 @@ describe('the email message behind every campaign', () => {
   });
 });
 
+describe('the email message behind every workflow email', () => {
+  it('a new send-email node names a message that can be read and edited', () => {
+    const { call } = freshSandbox();
+    const workflow = call('GET', `/v1/workflows/${SEED_IDS.trialWorkflow}`).body;
+    const body = { expectedRevisionId: workflow.workflowRevisionId, insertMode: 'after', nodeTypeName: 'SendEmailAction', fromNodeId: workflow.rootNodeId };
+    const { node } = call('POST', `/v1/workflows/${workflow.id}/nodes`, { body }).body;
+    const message = call('GET', `/v1/email-messages/${node.emailMessageId}`);
+    expect(message.status).toBe(200);
+    expect(message.body).toMatchObject({ id: node.emailMessageId, subject: '', lmx: '' });
+    const edited = call('POST', `/v1/email-messages/${node.emailMessageId}`, { body: { expectedRevisionId: message.body.contentRevisionId, subject: 'Hello {contact.firstName}' } });
+    expect(edited.status).toBe(200);
+  });
+});
+
 describe('pagination.nextPage', () => {
   it('is a full URL of the same list, whose cursor is nextCursor', () => {
     const { call } = freshSandbox();

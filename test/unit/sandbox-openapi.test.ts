@@ -81,6 +81,13 @@ describe.skipIf(description === undefined)(`sandbox answers against the publishe
     checked(call, 'POST', '/v1/transactional-emails', { key: 'sandbox-no-domain', body: { name: 'x' } }, 400);
     checked(call, 'POST', '/v1/transactional-emails/cmissing/draft', {}, 404);
     checked(call, 'GET', '/v1/themes', { key: 'wrong' }, 401);
+    checked(call, 'GET', '/v1/api-key', { key: 'wrong' }, 401);
+    checked(call, 'GET', '/v1/contacts/find', { key: null, query: { email: 'ada@example.com' } }, 401);
+    checked(call, 'POST', '/v1/transactional', { body: { transactionalId: 'cmissing', email: 'ada@example.com' } }, 404);
+    checked(call, 'POST', '/v1/transactional', { body: { transactionalId: SEED_IDS.draftOnlyEmail, email: 'ada@example.com' } }, 400);
+    checked(call, 'POST', '/v1/contacts/create', { body: { email: 'ada@example.com' } }, 409);
+    const welcome = call('GET', `/v1/workflows/${SEED_IDS.welcomeWorkflow}`).body;
+    checked(call, 'POST', `/v1/workflows/${welcome.id}/mailing-list`, { body: { expectedRevisionId: welcome.workflowRevisionId, mailingListId: 'cmissing' } }, 400);
     checked(call, 'GET', `/v1/workflows/${seedState().workflows[1]!.id}`, { key: 'sandbox-no-workflows' }, 401);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, newMessageId, osRandomBytes, secretKey, signHeaders, verify, WebhookSecretError } from '../../src/areas/webhooks/signature.js';
+import { computeSignature, formatAge, newMessageId, osRandomBytes, secretKey, signHeaders, verdictText, verify, WebhookSecretError } from '../../src/areas/webhooks/signature.js';
 
 // The published test vector of the Standard Webhooks specification.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -32,7 +32,7 @@ describe('webhook signatures', () => {
     ['id', { id: 'msg_p5jXN8AQM9LWM0D4loKWxJeK' }],
     ['timestamp', { timestamp: '1614265331' }],
   ])('refuses a tampered %s', (_what, change) => {
-    expect(check(change)).toEqual({ valid: false, reason: 'no signature matches the body, id and timestamp' });
+    expect(check(change)).toEqual({ valid: false, problem: 'signature', reason: 'no signature matches the body, id and timestamp' });
   });
 
   it('refuses a tampered signature, and one of the wrong length', () => {
@@ -42,16 +42,26 @@ describe('webhook signatures', () => {
 
   it('accepts when any one of several entries matches, and ignores other versions', () => {
     expect(check({}, `v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= ${SIGNATURE}  v2,xyz`)).toEqual({ valid: true });
-    expect(check({}, `v2,${SIGNATURE.slice(3)}`)).toEqual({ valid: false, reason: 'the signature header has no v1 entry' });
+    expect(check({}, `v2,${SIGNATURE.slice(3)}`)).toEqual({ valid: false, problem: 'signature', reason: 'the signature header has no v1 entry' });
     expect(check({}, `v1a,${SIGNATURE.slice(3)}`).valid).toBe(false);
   });
 
   it('refuses a timestamp outside the tolerance, on either side', () => {
     expect(check({}, SIGNATURE, 300, NOW + 300)).toEqual({ valid: true });
-    expect(check({}, SIGNATURE, 300, NOW + 301)).toEqual({ valid: false, reason: 'the timestamp is 301 s old, outside the tolerance of 300 s' });
-    expect(check({}, SIGNATURE, 300, NOW - 400)).toEqual({ valid: false, reason: 'the timestamp is 400 s in the future, outside the tolerance of 300 s' });
+    expect(check({}, SIGNATURE, 300, NOW + 301)).toEqual({ valid: false, problem: 'timestamp', reason: 'too old (5 min): the timestamp is outside the tolerance of 300 s' });
+    expect(check({}, SIGNATURE, 300, NOW - 400)).toEqual({ valid: false, problem: 'timestamp', reason: 'too far in the future (7 min): the timestamp is outside the tolerance of 300 s' });
     expect(check({}, SIGNATURE, 0, NOW + 10_000_000)).toEqual({ valid: true });
     expect(check({ timestamp: '16142x' }).valid).toBe(false);
+  });
+
+  it('says how old or early a timestamp is as a person would', () => {
+    expect(formatAge(45)).toBe('45 s');
+    expect(formatAge(12 * 60)).toBe('12 min');
+    expect(formatAge(5 * 3600)).toBe('5 hours');
+    expect(formatAge(2 * 86_400 + 600)).toBe('2 days');
+    expect(check({}, SIGNATURE, 300, NOW + 2 * 86_400)).toMatchObject({ reason: expect.stringMatching(/^too old \(2 days\)/) });
+    expect(verdictText({ valid: false, problem: 'signature', reason: 'x' })).toBe('invalid signature: x');
+    expect(verdictText({ valid: false, problem: 'timestamp', reason: 'too old (2 days)' })).toBe('too old (2 days)');
   });
 
   it('refuses a signature made with another secret', () => {

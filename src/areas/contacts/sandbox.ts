@@ -8,6 +8,7 @@ import { answer, ApiFailure, badRequest, conflict, notFound, seedId, seedTime, s
 import { customProperties } from '../contact-properties/sandbox.js';
 import { isStandardField, typeProblem } from '../contact-properties/typing.js';
 import { mailingLists } from '../lists/sandbox.js';
+import { reportContactChange, reportContactDeleted } from '../webhooks/sandbox.js';
 import { recordSignup } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
@@ -186,6 +187,7 @@ function create(context: RouteContext) {
   const contact = newContact(context, email, userId);
   applyContactFields(context, contact, fields);
   all.push(contact);
+  reportContactChange(context, undefined, contact);
   // A new contact signs up: the workflows that start on sign-up send it their first emails.
   recordSignup(context);
   context.changed();
@@ -207,9 +209,11 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     const contact = newContact(context, email, userId ?? null);
     applyContactFields(context, contact, fields, skip);
     all.push(contact);
+    reportContactChange(context, undefined, contact);
     recordSignup(context);
     return contact;
   }
+  const before = structuredClone(found);
   if (email !== undefined && !sameEmail(found.email, email)) {
     checkEmail(email);
     if (all.some((other) => other !== found && sameEmail(other.email, email))) throw conflict('Another contact has this email address.');
@@ -218,6 +222,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
   applyContactFields(context, found, fields, skip);
   if (email !== undefined) found.email = email;
   if (userId !== undefined) found.userId = userId;
+  reportContactChange(context, before, found);
   return found;
 }
 
@@ -232,6 +237,7 @@ function remove(context: RouteContext) {
   const all = contacts.of(context.state);
   const contact = mustFind(all, ref);
   all.splice(all.indexOf(contact), 1);
+  reportContactDeleted(context, contact);
   context.changed();
   return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });
 }

@@ -5,6 +5,7 @@
 import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
+import { reportEventSent } from '../webhooks/sandbox.js';
 import { recordEntry, workflows } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
@@ -40,6 +41,7 @@ function send(context: RouteContext) {
     eventProperties: properties as Record<string, unknown>,
     workflows: triggeredWorkflows(context, eventName),
   });
+  reportEventSent(context, contact, eventName);
   // The contact enters each sending workflow the event starts, and gets its first emails.
   for (const workflow of startedWorkflows(context, eventName)) recordEntry(workflow);
   claim.remember();

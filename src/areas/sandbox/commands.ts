@@ -2,13 +2,17 @@
 import { spawn } from 'node:child_process';
 import { LocalFileError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
+import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';
 import { SANDBOX_KEY, SANDBOX_KEYS } from '../../sandbox/keys.js';
-import type { SandboxModule, SeedKind } from '../../sandbox/module.js';
+import type { SandboxModule, SeedKind, StateCore } from '../../sandbox/module.js';
 import { loadSandboxModules, RESET_PATH } from '../../sandbox/api.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { defaultStatePath, readState, seedState, withStateLock, writeState } from '../../sandbox/state.js';
-import { renderOutbox } from './render.js';
+import { deliveryUrl } from '../webhooks/receiver.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../webhooks/sandbox.js';
+import { osRandomBytes, secretKey, WebhookSecretError } from '../webhooks/signature.js';
+import { renderDeliveries, renderOutbox } from './render.js';
 import { outbox as outboxSlice } from './sandbox.js';
 
 interface ServeOptions {
@@ -18,6 +22,39 @@ interface ServeOptions {
   seed?: SeedKind;
   reset?: boolean;
   detach?: boolean;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  simulateEngagement?: boolean;
+  /** false under --no-webhooks. */
+  webhooks: boolean;
+}
+
+/** The webhook endpoint this run keeps in the state: undefined leaves the kept one as it is, null removes it. */
+async function webhookSetting(context: CommandContext, options: ServeOptions, stateFile: string): Promise<{ endpoint: WebhookEndpoint | null | undefined; ownSecret: boolean }> {
+  if (!options.webhooks) {
+    if (options.webhookUrl !== undefined) throw new UsageError('--webhook-url and --no-webhooks cannot be combined');
+    return { endpoint: null, ownSecret: false };
+  }
+  const stored = options.reset ? undefined : readState(stateFile, await loadSandboxModules());
+  const kept = stored === undefined ? null : webhookEndpoint.of(stored);
+  if (options.webhookUrl === undefined && kept === null) {
+    if (options.simulateEngagement || options.webhookSecret !== undefined) throw new UsageError('--simulate-engagement and --webhook-secret need --webhook-url', { hint: 'give the URL to deliver webhooks to, such as that of `loopsctl webhooks listen`' });
+    return { endpoint: undefined, ownSecret: false };
+  }
+  const url = deliveryUrl(options.webhookUrl ?? kept!.url, '--webhook-url');
+  const given = options.webhookSecret ?? (context.env.LOOPS_WEBHOOK_SECRET || undefined);
+  if (given !== undefined) {
+    try {
+      secretKey(given);
+    } catch (error) {
+      if (error instanceof WebhookSecretError) throw new UsageError(error.message, { hint: 'a secret is whsec_ followed by base64; leave it out and the sandbox makes one' });
+      throw error;
+    }
+  }
+  const secret = given ?? kept?.secret ?? `whsec_${osRandomBytes(24).toString('base64')}`;
+  // A new URL starts with only what this run asks for; the kept one keeps its simulated engagement.
+  const simulateEngagement = options.simulateEngagement === true || (options.webhookUrl === undefined && kept?.simulateEngagement === true);
+  return { endpoint: { url, secret, simulateEngagement }, ownSecret: given === undefined };
 }
 
 /**
@@ -27,6 +64,7 @@ interface ServeOptions {
 export const serve: Handler<[], ServeOptions> = async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   if (options.detach) return detach(context, { ...options, state: stateFile });
+  const { endpoint, ownSecret } = await webhookSetting(context, options, stateFile);
   const { out } = context;
   const sandbox = await startSandbox({
     port: options.port,
@@ -37,11 +75,22 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
     seed: options.seed,
     now: context.runtime.now,
     log: (line) => context.runtime.stderr.write(`${line}\n`),
+    webhookEndpoint: endpoint,
+    deliverWebhooks: true,
   });
-  if (out.json) await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile });
-  else await out.write(`${sandbox.url}\n`);
+  const delivering = endpoint === undefined ? (webhookEndpoint.of(sandbox.state()) ?? null) : endpoint;
+  // The sandbox's own secret is shown, for `webhooks listen` to verify with; one the person gave is not.
+  const ownSecretShown = delivering !== null && ownSecret ? delivering.secret : undefined;
+  if (out.json) {
+    const webhooks = delivering === null ? {} : { webhookUrl: delivering.url, ...(ownSecretShown === undefined ? {} : { webhookSecret: ownSecretShown }), simulateEngagement: delivering.simulateEngagement };
+    await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile, ...webhooks });
+  } else await out.write(`${sandbox.url}\n`);
   out.note(`Sandbox listening on ${sandbox.url}; point loopsctl at it with:`);
-  out.note(`  export LOOPS_BASE_URL=${sandbox.url} LOOPS_API_KEY=${SANDBOX_KEY}`);
+  out.note(`  export LOOPS_BASE_URL=${sandbox.url} LOOPS_API_KEY=${SANDBOX_KEY}${ownSecretShown === undefined ? '' : ` LOOPS_WEBHOOK_SECRET=${ownSecretShown}`}`);
+  if (delivering !== null) {
+    const engagement = delivering.simulateEngagement ? ', each sent email followed by its simulated engagement' : '';
+    out.note(`Delivering webhooks to ${delivering.url}${engagement}; see them with \`loopsctl sandbox deliveries\`.`);
+  }
   out.note(`State is kept in ${stateFile}; start over with \`loopsctl sandbox reset\` or POST ${sandbox.url}${RESET_PATH}. Press Ctrl-C to stop.`);
   await new Promise<void>((resolve) => {
     if (context.runtime.signal.aborted) return resolve();
@@ -58,10 +107,17 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
 async function detach(context: CommandContext, options: ServeOptions & { state: string }): Promise<number | void> {
   const [execPath, script] = context.runtime.command ?? [];
   if (execPath === undefined || script === undefined) throw new UsageError('--detach needs loopsctl run as a program');
+  const webhooks = [
+    ...(options.webhookUrl === undefined ? [] : ['--webhook-url', options.webhookUrl]),
+    ...(options.webhookSecret === undefined ? [] : ['--webhook-secret', options.webhookSecret]),
+    ...(options.simulateEngagement ? ['--simulate-engagement'] : []),
+    ...(options.webhooks ? [] : ['--no-webhooks']),
+  ];
   const args = [
     script,
     'sandbox',
     'serve',
+    '--json',
     '--port',
     String(options.port),
     '--host',
@@ -70,50 +126,86 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     options.state,
     ...(options.reset ? ['--reset'] : []),
     ...(options.seed === undefined ? [] : ['--seed', options.seed]),
+    ...webhooks,
   ];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.
   const child = spawn(execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: context.env });
-  // Its first line of output is the URL, once it listens.
-  const url = await new Promise<string | undefined>((resolve) => {
+  // Once it listens, it prints what it serves as one JSON object: the URL, and its own webhook secret if it made one.
+  const started = await new Promise<{ url: string; webhookSecret?: string } | undefined>((resolve) => {
     let text = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       text += chunk;
-      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+      try {
+        resolve(JSON.parse(text) as { url: string; webhookSecret?: string });
+      } catch {
+        // Not whole yet.
+      }
     });
     child.once('exit', () => resolve(undefined));
   });
   child.stdout!.destroy();
   child.unref();
-  if (url === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
+  if (started === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
+  const { url, webhookSecret } = started;
   const { out } = context;
-  if (out.json) return out.writeJson({ url, apiKey: SANDBOX_KEY, pid: child.pid, stateFile: options.state });
-  await out.write(`export LOOPS_BASE_URL=${url}\nexport LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
+  if (out.json) return out.writeJson({ url, apiKey: SANDBOX_KEY, pid: child.pid, stateFile: options.state, ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+  const secretExport = webhookSecret === undefined ? '' : `export LOOPS_WEBHOOK_SECRET=${webhookSecret}\n`;
+  await out.write(`export LOOPS_BASE_URL=${url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
   out.note(`Sandbox listening on ${url} (process ${child.pid}); stop it with: kill $LOOPSCTL_SANDBOX_PID`);
 }
 
-/**
- * Reads the state file without starting a server. --clear empties the outbox under the file's lock
- * (a running server may be adding to it) and says how many entries went.
- */
-export const outbox: Handler<[], { state?: string; clear?: boolean }> = async (context, _args, options) => {
+/** A list the sandbox keeps in its state, as the commands that show it (without starting a server) see it. */
+interface KeptList<T> {
+  of(state: StateCore): T[];
+  empty: string;
+  render(out: Output, entries: T[]): Promise<void>;
+  /** Whether --clear removes the entry. */
+  done(entry: T): boolean;
+  cleared(count: number): string;
+}
+
+/** Reads the state file and shows the list; --clear removes the entries that are done and writes it back. */
+async function showKept<T>(context: CommandContext, options: { state?: string; clear?: boolean }, list: KeptList<T>): Promise<void> {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   const modules = await loadSandboxModules();
   const state = readState(stateFile, modules);
-  const entries = state === undefined ? [] : outboxSlice.of(state);
+  const entries = state === undefined ? [] : list.of(state);
   const { out } = context;
   if (out.json) await out.writeJson(entries);
-  else if (entries.length === 0) out.note('The outbox is empty.');
-  else await out.writeProse(renderOutbox(out, entries).trimEnd());
+  else if (entries.length === 0) out.note(list.empty);
+  else await list.render(out, entries);
   if (!options.clear) return;
+  // A running sandbox may be changing the file: it is read again, and written, under its lock.
   const cleared = withStateLock(stateFile, () => {
     const current = readState(stateFile, modules);
     if (current === undefined) return 0;
-    const removed = outboxSlice.of(current).splice(0).length;
+    const kept = list.of(current);
+    const remaining = kept.filter((entry) => !list.done(entry));
+    const removed = kept.length - remaining.length;
+    kept.splice(0, kept.length, ...remaining);
     if (removed > 0) writeState(stateFile, current);
     return removed;
   });
-  out.note(`Cleared ${cleared} ${cleared === 1 ? 'entry' : 'entries'} from the outbox.`);
-};
+  out.note(list.cleared(cleared));
+}
+
+export const outbox: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
+  showKept(context, options, {
+    of: (state) => outboxSlice.of(state),
+    empty: 'The outbox is empty.',
+    render: (out, entries) => out.writeProse(renderOutbox(out, entries).trimEnd()),
+    done: () => true,
+    cleared: (count) => `Cleared ${count} ${count === 1 ? 'entry' : 'entries'} from the outbox.`,
+  });
+
+export const deliveries: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
+  showKept(context, options, {
+    of: (state) => webhookDeliveries.of(state),
+    empty: 'No webhook deliveries yet: start the sandbox with --webhook-url <url> to have them.',
+    render: (out, entries) => out.write(renderDeliveries(out, entries)),
+    done: (entry) => entry.status !== 'pending',
+    cleared: (count) => `Forgot ${count} finished ${count === 1 ? 'delivery' : 'deliveries'}.`,
+  });
 
 /**
  * Writes a fresh seed over the state file, whatever it holds (a damaged file included), under its

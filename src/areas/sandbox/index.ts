@@ -1,18 +1,18 @@
 /**
- * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, and
- * its outbox. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
+ * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, its
+ * outbox, and the webhooks it delivers. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
  */
 import { command, group, integerIn } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
-  sandbox-no-content     content API off: 401 on transactional emails (list, create,
-                         draft), groups, campaigns, components, and on themes and
-                         segments by id or when creating them
+  sandbox-no-content     content API off: 401 on transactional emails (list,
+                         create, draft), groups, campaigns, components, and on
+                         themes and segments by id or when creating them
   sandbox-no-workflows   workflow API off: 401 on workflow operations
-  sandbox-no-domain      no sending domain: 400 on transactional create and draft,
-                         and on campaign create
+  sandbox-no-domain      no sending domain: 400 on transactional create and
+                         draft, and on campaign create
   sandbox-no-metrics     metrics API off: 401 on campaign, workflow email and
                          transactional email metrics
 Any other key gets 401.`;
@@ -22,21 +22,20 @@ const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps th
 /** Kept here as words, so declaring the commands loads none of the sandbox. */
 const SEED_OPTION = { flags: '--seed <data>', description: 'start over from the demo team\'s data, or from a new team\'s (nothing but a default theme and groups)', choices: ['demo', 'empty'] };
 
-const RESET_HELP = `A server resets without a restart: \`loopsctl sandbox reset\` rewrites the state file it
-reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or
-{"seed": "demo"}, or none for the seed it started from) does the same over HTTP.`;
+// Each paragraph one line: help wraps it to the terminal.
+const RESET_HELP =
+  'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP.';
 
 export const area: Area = {
   spec: group({
     name: 'sandbox',
     summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
-    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox reset --seed empty'],
+    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries', 'loopsctl sandbox reset --seed empty'],
     commands: () => [
       command({
         name: 'serve',
         summary: 'Run the sandbox until interrupted (the default: `loopsctl sandbox` does this)',
-        help: `Prints the URL it listens on as the one line of its output; logs go to stderr,
-one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
+        help: `Prints the URL it listens on as the one line of its output; logs go to stderr, one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
         isDefault: true,
         options: [
           { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
@@ -45,12 +44,17 @@ one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
           SEED_OPTION,
           { flags: '--reset', description: 'start over from the seed data (the demo team\'s unless --seed says otherwise)' },
           { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
+          { flags: '--webhook-url <url>', description: 'deliver the webhooks the platform would send (contact created, email sent, ...) to this URL; kept in the state' },
+          { flags: '--webhook-secret <secret>', description: 'sign them with this whsec_ secret (default: LOOPS_WEBHOOK_SECRET, else the kept one, else a new one)' },
+          { flags: '--simulate-engagement', description: 'follow each sent email with its simulated delivery (and open and click) a moment later' },
+          { flags: '--no-webhooks', description: 'stop delivering webhooks, and forget the URL' },
         ],
         examples: [
           'eval "$(loopsctl sandbox --detach)"',
           'loopsctl sandbox --port 4010',
           'loopsctl sandbox --port 0 --seed empty --state ./test-sandbox.json',
           'loopsctl sandbox serve --state ./sandbox.json --reset',
+          'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
         ],
         interactive: true,
         remote: false,
@@ -59,8 +63,7 @@ one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
       command({
         name: 'reset',
         summary: 'Start the sandbox data over from a seed, with no server (a running one sees it at once)',
-        help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote,
-is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
+        help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote, is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
         options: [STATE_OPTION, { ...SEED_OPTION, description: 'the data to start from (default: the seed the state started from, else demo)' }],
         examples: ['loopsctl sandbox reset', 'loopsctl sandbox reset --seed empty', 'loopsctl sandbox reset --state ./sandbox.json'],
         remote: false,
@@ -73,6 +76,14 @@ is replaced too. A server that keeps its data in that file serves the new data f
         examples: ['loopsctl sandbox outbox', 'loopsctl sandbox outbox --json --clear'],
         remote: false,
         load: async () => (await import('./commands.js')).outbox,
+      }),
+      command({
+        name: 'deliveries',
+        summary: 'Show the webhooks the sandbox delivered, or is retrying, with each attempt and its answer',
+        options: [STATE_OPTION, { flags: '--clear', description: 'forget the finished deliveries after showing them' }],
+        examples: ['loopsctl sandbox deliveries', 'loopsctl sandbox deliveries --json --clear'],
+        remote: false,
+        load: async () => (await import('./commands.js')).deliveries,
       }),
     ],
   }),

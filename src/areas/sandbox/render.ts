@@ -2,6 +2,8 @@
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
+import { renderTable, timestampColumn } from '../../render/table.js';
+import type { WebhookDelivery } from '../webhooks/sandbox.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from './sandbox.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
@@ -41,4 +43,22 @@ export function renderOutbox(out: Output, entries: OutboxEntry[]): string {
       return `${lines.join('\n')}\n`;
     })
     .join('\n');
+}
+
+/** The sandbox's webhook deliveries, oldest first: what was sent, to whom, and what became of it. */
+export function renderDeliveries(out: Output, deliveries: WebhookDelivery[]): string {
+  const style = styleFor(out);
+  const paint = { delivered: style.green, failed: style.red, pending: style.yellow };
+  const rows = deliveries.map((delivery) => {
+    const last = delivery.attempts.at(-1);
+    const answer = last === undefined ? '-' : last.status === null ? (last.error ?? '-') : String(last.status);
+    const contact = (delivery.payload.contactIdentity as { email?: string } | undefined)?.email ?? '-';
+    const status = delivery.status === 'pending' && last !== undefined ? `retrying at ${delivery.dueAt.slice(11, 19)}` : delivery.status;
+    return [delivery.createdAt, delivery.eventName, contact, { text: status, paint: paint[delivery.status] }, String(delivery.attempts.length), answer, delivery.id];
+  });
+  return renderTable(
+    out,
+    [timestampColumn('CREATED'), { header: 'EVENT' }, { header: 'CONTACT', truncate: true }, { header: 'STATUS' }, { header: 'ATTEMPTS', align: 'right' }, { header: 'LAST ANSWER', truncate: true }, { header: 'ID', drop: true, priority: -2 }],
+    rows,
+  );
 }

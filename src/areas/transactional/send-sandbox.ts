@@ -4,8 +4,9 @@
  */
 import { z } from '../../api/schemas.js';
 import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxRoute } from '../../sandbox/module.js';
-import { checkEmail, upsertContact } from '../contacts/sandbox.js';
+import { checkEmail, contacts, upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
+import { reportTransactionalSent } from '../webhooks/sandbox.js';
 import { transactionalSent } from './send.js';
 import { transactionalEmails } from './sandbox.js';
 
@@ -49,6 +50,8 @@ function send(context: RouteContext) {
     unknownVariables: given.filter((name) => !expected.includes(name)),
     attachments,
   });
+  const recipient = contacts.of(context.state).find((contact) => contact.email.toLowerCase() === email.toLowerCase());
+  reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId: stored.record.publishedEmailMessageId }, recipient);
   // The sandbox delivers every send: its metrics count one more send and delivery.
   stored.metrics.sends += 1;
   stored.metrics.deliveries += 1;

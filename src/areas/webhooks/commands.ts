@@ -1,17 +1,17 @@
-/** What the `webhooks` commands do. */
+/** What `webhooks verify` and `webhooks sign` do, and the secret every `webhooks` command signs or verifies with. */
 import { MismatchError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
-import { newMessageId, secretKey, signHeaders, verify as verifySignature, WebhookSecretError } from './signature.js';
+import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from './signature.js';
 
-interface SecretOptions {
+export interface SecretOptions {
   secret?: string;
   bodyFile?: string;
 }
 
 /** The key from --secret or LOOPS_WEBHOOK_SECRET; the secret itself never appears in a message. */
-function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
+export function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
   const secret = options.secret ?? context.env.LOOPS_WEBHOOK_SECRET;
   if (secret === undefined || secret === '') {
     throw new UsageError('no webhook secret', { hint: 'set LOOPS_WEBHOOK_SECRET (or pass --secret)' });
@@ -30,7 +30,7 @@ async function readBody(context: CommandContext, options: SecretOptions): Promis
   return (await readInputBytes(context.runtime, options.bodyFile ?? '-', 'body')).bytes;
 }
 
-const nowSeconds = (context: CommandContext) => Math.floor(context.runtime.now().getTime() / 1000);
+export const nowSeconds = (context: CommandContext) => Math.floor(context.runtime.now().getTime() / 1000);
 
 export const verify: Handler<[], SecretOptions & { id: string; timestamp: string; signature: string; tolerance: number }> = async (context, _args, options) => {
   const key = keyFrom(context, options);
@@ -43,7 +43,10 @@ export const verify: Handler<[], SecretOptions & { id: string; timestamp: string
   const { out } = context;
   if (out.json) await out.writeJson(verdict);
   else if (verdict.valid) await out.write('valid signature\n');
-  if (!verdict.valid) throw new MismatchError(`invalid signature: ${verdict.reason}`);
+  if (!verdict.valid) {
+    const hint = verdict.problem === 'timestamp' ? 'a delayed or replayed delivery, or a clock that is off; --tolerance 0 turns the check off' : undefined;
+    throw new MismatchError(verdictText(verdict), { hint });
+  }
 };
 
 export const sign: Handler<[], SecretOptions & { id?: string; timestamp?: string }> = async (context, _args, options) => {

@@ -86,7 +86,26 @@ function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
-export type Verdict = { valid: true } | { valid: false; reason: string };
+/**
+ * Why a delivery is refused: its timestamp (too old, too far ahead, not a number), which may be a
+ * replay or a wrong clock, or its signature, which says the body or secret are not what was signed.
+ */
+export type Verdict = { valid: true } | { valid: false; problem: 'timestamp' | 'signature'; reason: string };
+
+/** The verdict in a few words, for a message or a line per delivery: "too old (2 days)", "invalid signature: ...". */
+export function verdictText(verdict: Verdict): string {
+  if (verdict.valid) return 'verified';
+  return verdict.problem === 'timestamp' ? verdict.reason : `invalid signature: ${verdict.reason}`;
+}
+
+/** A distance in time as a person says it: 45 s, 12 min, 5 hours, 2 days. */
+export function formatAge(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172_800) return plural(Math.round(seconds / 3600), 'hour');
+  return plural(Math.round(seconds / 86_400), 'day');
+}
 
 export interface VerifyOptions {
   /** The webhook-signature header. */
@@ -98,12 +117,12 @@ export interface VerifyOptions {
 
 /** Checks the timestamp, then each `v1,` entry in constant time; the first failing rule is the reason. */
 export function verify(key: Buffer, message: SignedMessage, options: VerifyOptions): Verdict {
-  if (!/^\d+$/.test(message.timestamp)) return { valid: false, reason: `the timestamp "${message.timestamp}" is not a whole number of seconds` };
+  if (!/^\d+$/.test(message.timestamp)) return { valid: false, problem: 'timestamp', reason: `the timestamp "${message.timestamp}" is not a whole number of seconds` };
   if (options.toleranceSeconds > 0) {
     const skew = options.nowSeconds - Number(message.timestamp);
     if (Math.abs(skew) > options.toleranceSeconds) {
-      const when = skew > 0 ? `${skew} s old` : `${-skew} s in the future`;
-      return { valid: false, reason: `the timestamp is ${when}, outside the tolerance of ${options.toleranceSeconds} s` };
+      const when = skew > 0 ? `too old (${formatAge(skew)})` : `too far in the future (${formatAge(-skew)})`;
+      return { valid: false, problem: 'timestamp', reason: `${when}: the timestamp is outside the tolerance of ${options.toleranceSeconds} s` };
     }
   }
   // The base64 texts are compared, not the bytes they decode to: a non-canonical encoding (other
@@ -111,11 +130,11 @@ export function verify(key: Buffer, message: SignedMessage, options: VerifyOptio
   const expected = computeSignature(key, message);
   const entries = options.signature.split(' ').filter((entry) => entry !== '');
   const candidates = entries.filter((entry) => entry.startsWith(`${VERSION},`)).map((entry) => entry.slice(VERSION.length + 1));
-  if (candidates.length === 0) return { valid: false, reason: `the signature header has no ${VERSION} entry` };
+  if (candidates.length === 0) return { valid: false, problem: 'signature', reason: `the signature header has no ${VERSION} entry` };
   // Every candidate is compared, so the time taken does not tell which one came close.
   let matched = false;
   for (const candidate of candidates) {
     if (sameText(candidate, expected)) matched = true;
   }
-  return matched ? { valid: true } : { valid: false, reason: 'no signature matches the body, id and timestamp' };
+  return matched ? { valid: true } : { valid: false, problem: 'signature', reason: 'no signature matches the body, id and timestamp' };
 }

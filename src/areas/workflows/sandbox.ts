@@ -19,6 +19,7 @@ import {
   type SandboxModule,
 } from '../../sandbox/module.js';
 import { strictFormOf } from '../../sandbox/strict.js';
+import { addMessage } from '../email-messages/sandbox.js';
 import { mailingLists } from '../lists/sandbox.js';
 import { segments } from '../segments/sandbox.js';
 import { emailMetrics, type EmailMetrics } from '../email-metrics.js';
@@ -324,7 +325,8 @@ function defaultNode(context: RouteContext, workflow: StoredWorkflow, typeName: 
     case 'TimerAction':
       return { ...base, typeName, amount: 1, unit: 'd' };
     case 'SendEmailAction':
-      return { ...base, typeName, emailMessageId: context.newId(), subject: '' };
+      // Its email is a real, empty message of the workflow's, to be read and edited like any other.
+      return { ...base, typeName, emailMessageId: addMessage(context, { kind: 'workflow', id: workflow.id, published: false }).message.id, subject: '' };
     case 'BranchNode':
       return { ...base, typeName };
     case 'ExperimentBranchNode':

@@ -1,0 +1,267 @@
+/**
+ * The receiver of `webhooks listen`: an HTTP server that takes webhook deliveries, checks each
+ * one's signature and timestamp, answers the sender 2xx once it has accepted a delivery (so the
+ * sender does not retry what the app behind failed to take), and passes accepted deliveries on to
+ * the app, headers unchanged, by event type. Each delivery ends as one record: what it was about,
+ * whether it was verified, and what the app answered.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UsageError } from '../../api/errors.js';
+import { closeMatches } from '../../core/suggest.js';
+import { Deliverer, isAccepted, type DeliveryOutcome } from './deliver.js';
+import { WEBHOOK_EVENT_NAMES } from './payloads.js';
+import { verdictText, verify } from './signature.js';
+
+/** Webhook payloads are small; anything larger is not a delivery. */
+const MAX_BODY_BYTES = 1_048_576;
+
+/** Headers of the connection to the receiver, not of the delivery: the app's own connection has its own. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+/** Event names, or patterns of them with `*` (`contact.*`). */
+export class EventPattern {
+  private readonly regex: RegExp;
+  constructor(readonly text: string) {
+    this.regex = new RegExp(`^${text.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  }
+  matches(eventName: string): boolean {
+    return this.regex.test(eventName);
+  }
+}
+
+/** A pattern that names at least one of the platform's event types, else a usage error that suggests one. */
+export function eventPattern(text: string, flag: string): EventPattern {
+  const pattern = new EventPattern(text.trim());
+  if (!WEBHOOK_EVENT_NAMES.some((name) => pattern.matches(name))) {
+    const near = closeMatches(text, WEBHOOK_EVENT_NAMES, 3);
+    throw new UsageError(`${flag} ${text}: no event type is named so`, {
+      hint: near.length > 0 ? `did you mean ${near.join(', ')}? (\`loopsctl webhooks trigger --list\` shows them all)` : 'see them with `loopsctl webhooks trigger --list`; `contact.*` names a family',
+    });
+  }
+  return pattern;
+}
+
+export interface ForwardRoute {
+  /** Undefined for the route of every other event. */
+  pattern?: EventPattern;
+  url: string;
+}
+
+/** A URL that can take deliveries (http or https), or a usage error that names the flag. */
+export function deliveryUrl(url: string, flag: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`${flag} ${url}: not a URL`, { hint: 'give the URL of a webhook handler, such as http://localhost:3000/webhooks' });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`${flag} ${url}: only http and https URLs can take deliveries`);
+  return url;
+}
+
+/** `--forward-to <url>` or `--forward-to <event pattern>=<url>`. */
+export function forwardRoute(value: string): ForwardRoute {
+  const equals = value.indexOf('=');
+  const before = equals < 0 ? '' : value.slice(0, equals);
+  const routed = equals > 0 && !before.includes('/') && !before.includes(':');
+  const url = deliveryUrl(routed ? value.slice(equals + 1) : value, '--forward-to');
+  return { pattern: routed ? eventPattern(before, '--forward-to') : undefined, url };
+}
+
+/** Where an event goes: the first route naming it, else the route of every other event. */
+export function routeFor(routes: ForwardRoute[], eventName: string): string | undefined {
+  return (routes.find((route) => route.pattern?.matches(eventName)) ?? routes.find((route) => route.pattern === undefined))?.url;
+}
+
+export interface ReceivedDelivery {
+  receivedAt: string;
+  webhookId: string | null;
+  eventName: string | null;
+  /** The email address of the contact the event is about. */
+  contact: string | null;
+  /** The list, email subject or other name that says more of what happened. */
+  detail: string | null;
+  verified: boolean;
+  /** Why it was refused, when it was. */
+  problem: string | null;
+  /** An id seen before: the sender delivering the same event again. */
+  redelivery: boolean;
+  /** Why it was accepted but not passed on (--events), when it was not. */
+  skipped: string | null;
+  forwardedTo: string | null;
+  outcome: DeliveryOutcome | null;
+}
+
+export interface ListenerOptions {
+  host: string;
+  port: number;
+  key: Buffer;
+  toleranceSeconds: number;
+  routes: ForwardRoute[];
+  /** Only these events are passed on; all, when undefined. */
+  events?: EventPattern[];
+  timeoutMs: number;
+  now: () => Date;
+  /** Told of each delivery once it is done with: refused, skipped, or passed on and answered. */
+  onDelivery: (delivery: ReceivedDelivery) => void;
+}
+
+export interface Listener {
+  url: string;
+  /** Stops taking deliveries and waits for the ones being passed on. */
+  close(): Promise<void>;
+}
+
+export async function startListener(options: ListenerOptions): Promise<Listener> {
+  const deliverer = new Deliverer(options.timeoutMs);
+  const seen = new Set<string>();
+  const passing = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const work = receive(req, res, options, deliverer, seen).catch(() => {
+      // The sender went away mid-request: nothing was accepted, so there is nothing to pass on.
+      if (!res.headersSent) res.destroy();
+    });
+    passing.add(work);
+    void work.finally(() => passing.delete(work));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message;
+      reject(new UsageError(`cannot listen on ${options.host}:${options.port}: ${reason}`, { cause: error, hint: 'pick another --port, or --port 0 for a free one' }));
+    });
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}/`,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Deliveries half received are not accepted (their sender retries them); those accepted are
+      // still passed on, each within the time limit.
+      server.closeAllConnections();
+      await Promise.all(passing);
+      await closed;
+      await deliverer.close();
+    },
+  };
+}
+
+function answer(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(' ') : value;
+};
+
+/** What a payload is about, read loosely: a delivery whose body is not one of the 17 shapes still gets its line. */
+function about(payload: unknown): Pick<ReceivedDelivery, 'eventName' | 'contact' | 'detail'> {
+  const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, any>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    eventName: text(record.eventName),
+    contact: text(record.contactIdentity?.email),
+    detail: text(record.mailingList?.name) ?? text(record.email?.subject) ?? text(record.message),
+  };
+}
+
+async function receive(req: IncomingMessage, res: ServerResponse, options: ListenerOptions, deliverer: Deliverer, seen: Set<string>): Promise<void> {
+  const receivedAt = options.now();
+  const record: ReceivedDelivery = {
+    receivedAt: receivedAt.toISOString(),
+    webhookId: header(req, 'webhook-id') ?? null,
+    eventName: null,
+    contact: null,
+    detail: null,
+    verified: false,
+    problem: null,
+    redelivery: false,
+    skipped: null,
+    forwardedTo: null,
+    outcome: null,
+  };
+  const refuse = (status: number, problem: string) => {
+    answer(res, status, { error: problem });
+    options.onDelivery({ ...record, problem });
+  };
+  if (req.method !== 'POST') return refuse(405, `${req.method} is not a delivery; webhooks are POSTed`);
+  const body = await readBody(req);
+  if (body === undefined) return refuse(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body.toString('utf8'));
+  } catch {
+    payload = undefined;
+  }
+  Object.assign(record, about(payload));
+  const timestamp = header(req, 'webhook-timestamp');
+  const signature = header(req, 'webhook-signature');
+  const missing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].filter((name) => header(req, name) === undefined);
+  if (missing.length > 0) return refuse(400, `not signed: no ${missing.join(', ')} header`);
+  const verdict = verify(
+    options.key,
+    { id: record.webhookId!, timestamp: timestamp!, body },
+    { signature: signature!, toleranceSeconds: options.toleranceSeconds, nowSeconds: Math.floor(receivedAt.getTime() / 1000) },
+  );
+  if (!verdict.valid) return refuse(400, verdictText(verdict));
+  record.verified = true;
+  record.redelivery = seen.has(record.webhookId!);
+  seen.add(record.webhookId!);
+  // Accepted: the sender hears so now, whatever the app behind makes of it.
+  answer(res, 200, { received: true });
+  const eventName = record.eventName ?? '';
+  if (options.events !== undefined && !options.events.some((pattern) => pattern.matches(eventName))) {
+    return options.onDelivery({ ...record, skipped: 'not in --events' });
+  }
+  const url = routeFor(options.routes, eventName);
+  if (url === undefined) return options.onDelivery(record);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const outcome = await deliverer.post(url, headers, body);
+  options.onDelivery({ ...record, forwardedTo: url, outcome });
+}
+
+/** Counts of what a run of the listener took, for its summary. */
+export class ListenTally {
+  received = 0;
+  refused = 0;
+  skipped = 0;
+  passedOn = 0;
+  appFailed = 0;
+
+  add(delivery: ReceivedDelivery): void {
+    this.received += 1;
+    if (!delivery.verified) this.refused += 1;
+    else if (delivery.skipped !== null) this.skipped += 1;
+    if (delivery.outcome !== null) {
+      this.passedOn += 1;
+      if (!isAccepted(delivery.outcome)) this.appFailed += 1;
+    }
+  }
+
+  get clean(): boolean {
+    return this.refused === 0 && this.appFailed === 0;
+  }
+
+  toJSON() {
+    const { received, refused, skipped, passedOn, appFailed } = this;
+    return { received, refused, skipped, passedOn, appFailed };
+  }
+}

@@ -1,0 +1,73 @@
+/** What `webhooks trigger` does: build an event of a type, sign it, send it to the app, and show the answer. */
+import { NetworkError, NotFoundError, RejectedError, ServerError, UsageError, type LoopsctlError } from '../../api/errors.js';
+import type { Handler } from '../../core/declare.js';
+import { closeMatches } from '../../core/suggest.js';
+import { parseAssignment } from '../../core/typed-values.js';
+import { formatJson } from '../../render/output.js';
+import { sanitize } from '../../render/sanitize.js';
+import { renderTable } from '../../render/table.js';
+import { buildPayload, describeEventTypes } from './build.js';
+import { keyFrom, nowSeconds } from './commands.js';
+import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from './deliver.js';
+import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from './payloads.js';
+import { deliveryUrl } from './receiver.js';
+import { newMessageId } from './signature.js';
+
+interface TriggerOptions {
+  to?: string;
+  set?: string[];
+  secret?: string;
+  list?: boolean;
+  dryRun?: boolean;
+}
+
+/** The event type named on the command line, or a usage error that suggests the nearest ones. */
+function eventTypeArgument(given: string | undefined): WebhookEventName {
+  if (given === undefined) throw new UsageError('name the event type to send', { hint: 'see them with `loopsctl webhooks trigger --list`' });
+  if (isWebhookEventName(given)) return given;
+  const near = closeMatches(given, WEBHOOK_EVENT_NAMES, 3);
+  throw new UsageError(`"${given}" is not an event type the platform sends`, {
+    hint: near.length > 0 ? `did you mean ${near.join(', ')}?` : 'see them with `loopsctl webhooks trigger --list`',
+  });
+}
+
+export const trigger: Handler<[string | undefined], TriggerOptions> = async (context, [given], options) => {
+  const { out } = context;
+  if (options.list) {
+    const types = describeEventTypes();
+    if (out.json) return out.writeJson(types);
+    return out.write(renderTable(out, [{ header: 'EVENT' }, { header: 'SENT WHEN', truncate: true }], types.map(({ name, summary }) => [name, summary])));
+  }
+  const eventName = eventTypeArgument(given);
+  const sets = Object.fromEntries((options.set ?? []).map((raw) => parseAssignment('--set', raw, 'json')));
+  const payload = buildPayload(eventName, context.runtime.now(), sets);
+  const body = JSON.stringify(payload);
+  const key = options.dryRun && options.secret === undefined && !context.env.LOOPS_WEBHOOK_SECRET ? undefined : keyFrom(context, options);
+  const message = { id: newMessageId(), timestamp: String(nowSeconds(context)), body };
+  const headers = key === undefined ? { 'content-type': 'application/json' } : deliveryHeaders(key, message);
+  if (options.dryRun) {
+    if (out.json) return out.writeJson({ headers, payload });
+    if (key === undefined) out.note('No secret: the delivery is shown unsigned (set LOOPS_WEBHOOK_SECRET or pass --secret to sign it).');
+    return out.write(`${Object.entries(headers).map(([name, value]) => `${name}: ${value}\n`).join('')}\n${formatJson(payload)}\n`);
+  }
+  if (options.to === undefined) throw new UsageError('--to <url> is needed to send the event', { hint: 'give the URL of your webhook handler, or --dry-run to see the delivery' });
+  const url = deliveryUrl(options.to, '--to');
+  const deliverer = new Deliverer(context.globals.timeout * 1000);
+  const outcome = await deliverer.post(url, headers, body, context.runtime.signal).finally(() => deliverer.close());
+  if (out.json) await out.writeJson({ webhookId: message.id, eventName, url, ...outcome });
+  else {
+    await out.write(`${eventName} ${message.id} → ${url}: ${outcomeText(outcome)}\n`);
+    if (outcome.status !== null && outcome.body) await out.write(`${sanitize(outcome.body.trimEnd())}\n`);
+  }
+  if (!isAccepted(outcome)) throw appFailure(outcome, url);
+};
+
+/** Why the app did not take a delivery, with the exit code of the matching API failure. */
+function appFailure(outcome: DeliveryOutcome, url: string): LoopsctlError {
+  const hint = 'a webhook handler answers 2xx once it has taken the event; the platform retries any other answer';
+  if (outcome.status === null) return new NetworkError(`the app at ${url} did not answer: ${outcome.error}`, { hint: 'check that the app runs and listens at --to' });
+  const message = `the app at ${url} answered ${outcome.status}, not 2xx`;
+  if (outcome.status >= 500) return new ServerError(message, { status: outcome.status, hint });
+  if (outcome.status === 404) return new NotFoundError(message, { status: outcome.status, hint: 'check the path of --to' });
+  return new RejectedError(message, { status: outcome.status, hint });
+}

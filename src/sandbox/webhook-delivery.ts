@@ -1,0 +1,145 @@
+/**
+ * The sandbox's webhook delivery engine: sends the deliveries the routes queued in the state
+ * (src/areas/webhooks/sandbox.ts) to the endpoint, signed with its secret, as the platform does:
+ * at most 10 a second, each attempt with the same webhook-id and a fresh timestamp and signature,
+ * a 2xx within the time limit as success, anything else (a redirect included) as a failure that is
+ * retried on Standard Webhooks' schedule, compressed for a local sandbox: its waits divided by 60,
+ * so 1 s, 5 s, 30 s, 2 min, 5 min, 10 min and 10 min, eight attempts in all. Every attempt and
+ * the outcome are recorded in the state, where `loopsctl sandbox deliveries` shows them.
+ */
+import { deliveryHeaders, Deliverer, isAccepted, outcomeText } from '../areas/webhooks/deliver.js';
+import { secretKey } from '../areas/webhooks/signature.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from '../areas/webhooks/sandbox.js';
+import type { StateCore } from './module.js';
+
+/** Standard Webhooks' waits between attempts (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), divided by 60, at least a second. */
+export const SANDBOX_RETRY_WAITS_MS = [1_000, 5_000, 30_000, 120_000, 300_000, 600_000, 600_000];
+
+/** The platform sends at most 10 deliveries a second. */
+const MIN_INTERVAL_MS = 100;
+
+/** How long an endpoint may take to answer, as Standard Webhooks senders allow. */
+const TIMEOUT_MS = 15_000;
+
+export interface DeliveryTuning {
+  retryWaitsMs?: number[];
+  timeoutMs?: number;
+}
+
+export interface DeliveryEngineOptions extends DeliveryTuning {
+  /** Runs `change` on the state as it now is and keeps what it changed, under the state's lock. */
+  update<T>(change: (state: StateCore) => T): T;
+  now: () => Date;
+  log?: (line: string) => void;
+}
+
+interface Due {
+  id: string;
+  eventName: string;
+  body: string;
+  url: string;
+  secret: string;
+}
+
+export class DeliveryEngine {
+  private readonly deliverer: Deliverer;
+  private readonly waits: number[];
+  private readonly sending = new Map<string, Promise<void>>();
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private closed = false;
+  private lastStart = 0;
+
+  constructor(private readonly options: DeliveryEngineOptions) {
+    this.deliverer = new Deliverer(options.timeoutMs ?? TIMEOUT_MS);
+    this.waits = options.retryWaitsMs ?? SANDBOX_RETRY_WAITS_MS;
+  }
+
+  /** Looks for deliveries that are due (after a request, a change of the state file, or a timer). */
+  wake(): void {
+    if (this.closed) return;
+    if (this.running !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => (this.running = undefined));
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      for (const due of this.claimDue()) {
+        // Paced as the platform paces them; the waits of a burst add up, one after the other.
+        const wait = this.lastStart + MIN_INTERVAL_MS - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.closed) return;
+        this.lastStart = Date.now();
+        const sent = this.send(due).finally(() => {
+          this.sending.delete(due.id);
+          this.wake();
+        });
+        this.sending.set(due.id, sent);
+      }
+    } while (this.again && !this.closed);
+    this.scheduleNext();
+  }
+
+  /** The pending deliveries due now that are not being sent already, oldest first. */
+  private claimDue(): Due[] {
+    const now = this.options.now().getTime();
+    return this.options.update((state) => {
+      const endpoint = webhookEndpoint.of(state);
+      if (endpoint === null) return [];
+      return webhookDeliveries
+        .of(state)
+        .filter((delivery) => delivery.status === 'pending' && Date.parse(delivery.dueAt) <= now && !this.sending.has(delivery.id))
+        .map((delivery) => ({ id: delivery.id, eventName: delivery.eventName, body: JSON.stringify(delivery.payload), url: endpoint.url, secret: endpoint.secret }));
+    });
+  }
+
+  private scheduleNext(): void {
+    clearTimeout(this.timer);
+    if (this.closed) return;
+    const next = this.options.update((state) =>
+      webhookEndpoint.of(state) === null
+        ? undefined
+        : Math.min(...webhookDeliveries.of(state).filter((delivery) => delivery.status === 'pending' && !this.sending.has(delivery.id)).map((delivery) => Date.parse(delivery.dueAt))),
+    );
+    if (next === undefined || !Number.isFinite(next)) return;
+    this.timer = setTimeout(() => this.wake(), Math.max(0, next - this.options.now().getTime()));
+  }
+
+  private async send(due: Due): Promise<void> {
+    const at = this.options.now();
+    const headers = deliveryHeaders(secretKey(due.secret), { id: due.id, timestamp: String(Math.floor(at.getTime() / 1000)), body: due.body });
+    const outcome = await this.deliverer.post(due.url, headers, due.body);
+    const record = this.options.update((state) => {
+      const delivery = webhookDeliveries.of(state).find((candidate) => candidate.id === due.id);
+      if (delivery === undefined) return undefined;
+      delivery.attempts.push({ at: at.toISOString(), url: due.url, status: outcome.status, error: outcome.status === null ? outcome.error : null, latencyMs: outcome.latencyMs });
+      const retries = delivery.attempts.length - 1;
+      if (isAccepted(outcome)) delivery.status = 'delivered';
+      else if (retries >= this.waits.length) delivery.status = 'failed';
+      else delivery.dueAt = new Date(this.options.now().getTime() + this.waits[retries]!).toISOString();
+      return structuredClone(delivery);
+    });
+    if (record !== undefined) this.options.log?.(deliveryLogLine(record, outcomeText(outcome), this.waits));
+  }
+
+  /** Stops sending; attempts under way end first (each within the time limit). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await Promise.all(this.sending.values());
+    await this.deliverer.close();
+  }
+}
+
+function deliveryLogLine(delivery: WebhookDelivery, answer: string, waits: number[]): string {
+  const head = `webhook ${delivery.eventName} ${delivery.id} attempt ${delivery.attempts.length}: ${answer}`;
+  if (delivery.status === 'delivered') return head;
+  if (delivery.status === 'failed') return `${head}; giving up after ${delivery.attempts.length} attempts`;
+  return `${head}; retrying in ${waits[delivery.attempts.length - 1]! / 1000} s`;
+}
