@@ -165,7 +165,7 @@ const SENDING_DOMAIN_HINT = 'set up and verify a sending domain in the Loops app
 
 /** A 401 means a wrong key, or a part of the API the team has not enabled: the API's words tell which. */
 function unauthorizedHint(message: string): string {
-  const feature = /\b(content|workflow)s? API\b/i.exec(message)?.[1]?.toLowerCase();
+  const feature = /\b(content|workflow|metrics)s? API\b/i.exec(message)?.[1]?.toLowerCase();
   if (feature !== undefined && /not (been )?enabled/i.test(message)) {
     return `the key works, but the ${feature} API is not enabled for this team; ask Loops support or the team's owner to enable it (other commands still work)`;
   }

@@ -178,6 +178,8 @@ export class HttpTransport implements Transport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const { answer, error } = await this.exchange(req);
     if (error !== undefined) throw error;
+    // 204 No Content (a deleted workflow) has no body to parse.
+    if (answer.status === 204) return { ...answer, body: undefined };
     return { ...answer, body: parseJson(answer.text, answer.status, answer.contentType) };
   }
 

@@ -17,6 +17,7 @@ export {
   record,
   strictObject,
   string,
+  undefined,
   union,
   unknown,
   ZodArray,

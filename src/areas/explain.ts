@@ -10,9 +10,14 @@ import type { Handler } from '../core/declare.js';
 export const CONTENT_API_HINT =
   'the key was not accepted, or the content API is not enabled for this team (ask Loops support to enable it); check the key with `loopsctl auth status`';
 
+export const METRICS_API_HINT =
+  'the key was not accepted, or the metrics API is not enabled for this team (ask Loops support to enable it); check the key with `loopsctl auth status`';
+
 export interface Explanation {
   /** The operation belongs to the content API, so a 401 may mean it is not enabled. */
   contentApi?: boolean;
+  /** The operation reads metrics, which the team must have enabled, so a 401 may mean they are not. */
+  metricsApi?: boolean;
   /** Hints for other statuses the operation documents (413, 422, ...), or a clearer message with its hint. */
   statuses?: Partial<Record<number, StatusHint>>;
 }
@@ -30,6 +35,8 @@ export function explainError(error: unknown, explanation: Explanation): unknown 
   }
   if (hint !== undefined) return withDetails(error, { hint: hint.hint, message: hint.message(error.message) });
   if (error instanceof AuthError && explanation.contentApi) return withDetails(error, { hint: CONTENT_API_HINT });
+  // A 401 that names the metrics API already has a hint that says so.
+  if (error instanceof AuthError && explanation.metricsApi && !/metrics API/i.test(error.message)) return withDetails(error, { hint: METRICS_API_HINT });
   return error;
 }
 

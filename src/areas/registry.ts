@@ -15,6 +15,7 @@ import { area as contacts } from './contacts/index.js';
 import { area as events } from './events/index.js';
 import { area as emailMessages } from './email-messages/index.js';
 import { area as components } from './components/index.js';
+import { area as content } from './content/index.js';
 import { area as eventPatterns } from './event-patterns/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
@@ -40,6 +41,7 @@ export const areas: Area[] = [
   workflows,
   eventPatterns,
   themes,
+  content,
   segments,
   ips,
   contacts,

@@ -1,10 +1,11 @@
 /**
- * Node's built-in modules that only some runs need (crypto, os, http, https, tty; module for --debug's source maps), loaded when
- * first used rather than when the bundle starts. process.getBuiltinModule does that in any module
- * format, but Node has it only from 20.16 and 22.3: on Node 21 and 22.0 to 22.2, the bundle's own
- * require() loads the module instead.
+ * Node's built-in modules that only some runs need (child_process, crypto, os, http, https, tty;
+ * module for --debug's source maps), loaded when first used rather than when the bundle starts.
+ * process.getBuiltinModule does that in any module format, but Node has it only from 20.16 and
+ * 22.3: on Node 21 and 22.0 to 22.2, the bundle's own require() loads the module instead.
  */
 interface Builtins {
+  'node:child_process': typeof import('node:child_process');
   'node:crypto': typeof import('node:crypto');
   'node:fs': typeof import('node:fs');
   'node:module': typeof import('node:module');

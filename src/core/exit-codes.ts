@@ -6,7 +6,7 @@ export const EXIT_CODES = [
   { name: 'ok', code: 0, meaning: 'success' },
   { name: 'mismatch', code: 1, meaning: 'a check found a mismatch (`ips check`, `webhooks verify`, `email-messages check`)' },
   { name: 'usage', code: 2, meaning: 'usage error (an unknown command or flag, a missing or invalid argument), or a local file that cannot be used (config, sandbox state, an input file); nothing was sent' },
-  { name: 'auth', code: 3, meaning: 'no key, or the API answered 401 (a wrong key, or the content or workflow API not enabled for the team)' },
+  { name: 'auth', code: 3, meaning: 'no key, or the API answered 401 (a wrong key, or the content, workflow or metrics API not enabled for the team)' },
   { name: 'notFound', code: 4, meaning: 'not found (404)' },
   { name: 'rejected', code: 5, meaning: 'the API rejected the request (400, 405, 409, 422, other 4xx), or answered with a redirect (3xx, not followed)' },
   { name: 'rateLimited', code: 6, meaning: 'rate limited (429 after retries, or a wait longer than loopsctl waits)' },

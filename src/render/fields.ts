@@ -9,8 +9,12 @@ import { sanitize } from './sanitize.js';
 import { styleFor } from './style.js';
 import { renderRows } from './table.js';
 import { wrapLines } from './wrap.js';
+import { displayWidth } from './width.js';
 
 export const TEXT_WIDTH = 80;
+
+/** How far a value put under its label is indented. */
+const UNDER = 2;
 
 /** Each text sanitized and wrapped to `width`, every line after the first indented by `indent`. */
 export function indented(text: string, indent: number, width: number = TEXT_WIDTH): string {
@@ -25,6 +29,11 @@ export function renderFields(out: Output, rows: [label: string, value: string][]
   const labelWidth = Math.min(24, Math.max(0, ...rows.map(([label]) => label.length))) + 2;
   return rows
     .map(([label, value]) => {
+      // One word too wide to go beside its label (an address) goes whole on the line under it.
+      const shown = sanitize(value);
+      if (!/\s/.test(shown) && displayWidth(shown) > width - labelWidth && displayWidth(shown) <= width - UNDER) {
+        return `${paint(label)}\n${' '.repeat(UNDER)}${shown}\n`;
+      }
       const padded = label.length >= labelWidth - 1 ? `${label}\n${' '.repeat(labelWidth)}` : label.padEnd(labelWidth);
       return `${paint(padded)}${indented(value, labelWidth, width)}\n`;
     })

@@ -332,14 +332,17 @@ function renderBlock(out: Output, fields: { label: string; cell: Cell }[], heade
   const beside = out.columns - labelWidth - GAP.length >= MIN_VALUE_WIDTH;
   const indent = beside ? labelWidth + GAP.length : GAP.length;
   const valueWidth = Math.max(out.columns - indent, 1);
+  const under = (shownLabel: string, values: string[]) => `${shownLabel}\n${values.map((value) => `${GAP}${value}`).join('\n')}\n`;
   const labelled = (label: string, shownLabel: string, values: string[]) =>
-    beside
-      ? `${pad(shownLabel, displayWidth(label), labelWidth, 'left')}${GAP}${values.join(`\n${' '.repeat(indent)}`)}\n`
-      : `${shownLabel}\n${values.map((value) => `${GAP}${value}`).join('\n')}\n`;
+    beside ? `${pad(shownLabel, displayWidth(label), labelWidth, 'left')}${GAP}${values.join(`\n${' '.repeat(indent)}`)}\n` : under(shownLabel, values);
   let text = beside && header ? labelled(header[0], style.bold(header[0]), [style.bold(header[1])]) : '';
   fields.forEach(({ cell }, index) => {
     const label = labels[index]!;
-    text += labelled(label, header ? label : style.bold(label), valueLines(out, cell, valueWidth));
+    const shownLabel = header ? label : style.bold(label);
+    const values = valueLines(out, cell, valueWidth);
+    // A word too wide to go beside its label (an address, never cut) goes under it, where it fits.
+    if (beside && values.some((value) => paintedWidth(value) > valueWidth)) text += under(shownLabel, valueLines(out, cell, out.columns - GAP.length));
+    else text += labelled(label, shownLabel, values);
   });
   return text;
 }

@@ -6,7 +6,8 @@
  */
 import { areas } from '../areas/registry.js';
 import { SANDBOX_KEYS, type KeyFeatures } from './keys.js';
-import { ApiFailure, badRequest, errorAnswer, notFound, seedId, type ApiAnswer, type Method, type RouteContext, type SandboxModule, type SandboxRoute, type StateCore } from './module.js';
+import { ApiFailure, badRequest, errorAnswer, notFound, objectBody, seedId, SEEDS, type ApiAnswer, type Method, type RouteContext, type SandboxModule, type SandboxRoute, type SeedKind, type StateCore } from './module.js';
+import { seedState } from './state.js';
 
 export type { ApiAnswer };
 
@@ -22,7 +23,15 @@ export interface ApiRequest {
   rawBody?: Buffer;
   /** Other request headers, lower-case names. */
   headers?: Record<string, string | undefined>;
+  /**
+   * The absolute URL the request came to, without its query, when it came over HTTP (its origin
+   * and any prefix such as `/api` included); answers that link to the API build on it.
+   */
+  url?: string;
 }
+
+/** Where a request that did not come over HTTP (a test's direct call) is taken to have gone. */
+const LOCAL_ORIGIN = 'http://127.0.0.1';
 
 export interface SandboxApiOptions {
   /** Called after every change, with the state as it now is. */
@@ -31,7 +40,7 @@ export interface SandboxApiOptions {
 }
 
 /** What a request without a key may use: only routes that need no feature. */
-const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false };
+const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false, metrics: false };
 
 /** Ids as the API issues them: letters, digits, '_' and '-'. Anything else is a 400. */
 const VALID_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -47,13 +56,19 @@ interface CompiledRoute {
   methods: Map<string, SandboxRoute>;
 }
 
+/**
+ * The sandbox's own route, outside the API's paths: POST it (with `{"seed": "empty"}` or
+ * `{"seed": "demo"}`, or no body for the seed it started from) to start over without a restart.
+ */
+export const RESET_PATH = '/_sandbox/reset';
+
 export class SandboxApi {
   private readonly routes: CompiledRoute[] = [];
   private readonly now: () => Date;
 
   constructor(
     readonly state: StateCore,
-    modules: SandboxModule[],
+    private readonly modules: SandboxModule[],
     private readonly options: SandboxApiOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -68,17 +83,21 @@ export class SandboxApi {
   }
 
   handle(request: ApiRequest): ApiAnswer {
+    let operation: SandboxRoute | undefined;
     try {
-      return this.dispatch(request);
+      if (request.path === RESET_PATH) return this.reset(request);
+      const found = this.operation(request);
+      operation = found.operation;
+      return this.dispatch(request, found.operation, found.params);
     } catch (error) {
-      if (error instanceof ApiFailure) return errorAnswer(error);
+      // Once the operation is known, every failure (the key's and the path's included) has its shape.
+      if (error instanceof ApiFailure) return errorAnswer(error, operation?.failures);
       throw error;
     }
   }
 
-  private dispatch(request: ApiRequest): ApiAnswer {
-    const segments = request.path.split('/').slice(1);
-    const matched = this.match(segments);
+  private operation(request: ApiRequest): { operation: SandboxRoute; params: Record<string, string> } {
+    const matched = this.match(request.path.split('/').slice(1));
     if (matched === undefined) throw notFound(`no such path: ${request.path}`);
     const { route, params } = matched;
     const operation = route.methods.get(request.method as Method);
@@ -86,15 +105,21 @@ export class SandboxApi {
       const allowed = [...route.methods.keys()].join(', ');
       throw new ApiFailure(405, `${request.method} is not allowed on ${request.path}; use ${allowed}`, { allow: allowed });
     }
+    return { operation, params };
+  }
+
+  private dispatch(request: ApiRequest, operation: SandboxRoute, params: Record<string, string>): ApiAnswer {
     const features = operation.anonymous ? NO_FEATURES : authenticate(request.authorization);
     if (operation.needs === 'content' && !features.content) throw new ApiFailure(401, 'The content API is not enabled for this team');
     if (operation.needs === 'workflows' && !features.workflows) throw new ApiFailure(401, 'The workflow API is not enabled for this team');
+    if (operation.needs === 'metrics' && !features.metrics) throw new ApiFailure(401, 'The metrics API is not enabled for this team');
     for (const [name, value] of Object.entries(params)) {
       if (!VALID_ID.test(value)) throw badRequest(`invalid ${name}: "${value}"`);
     }
     const context: RouteContext = {
       params,
       query: request.query,
+      location: request.url ?? `${LOCAL_ORIGIN}${request.path}`,
       body: operation.rawBody ? request.rawBody ?? Buffer.from(request.body) : parseBody(request.body),
       headers: request.headers ?? {},
       features,
@@ -107,6 +132,24 @@ export class SandboxApi {
       changed: () => this.options.onChange?.(this.state),
     };
     return operation.run(context);
+  }
+
+  /**
+   * Replaces every record with a fresh seed, in place, so a server keeps serving (and a state file
+   * is written as after any change). Needs a sandbox key, as the API's own routes do.
+   */
+  private reset(request: ApiRequest): ApiAnswer {
+    if (request.method !== 'POST') throw new ApiFailure(405, `${request.method} is not allowed on ${RESET_PATH}; use POST`, { allow: 'POST' });
+    authenticate(request.authorization);
+    const body = parseBody(request.body) ?? {};
+    const fields = objectBody(body, ['seed'], []);
+    const seed = fields.seed ?? this.state.seed ?? 'demo';
+    if (!SEEDS.includes(seed as SeedKind)) throw badRequest(`seed must be one of ${SEEDS.join(', ')}`);
+    const fresh = seedState(this.modules, seed as SeedKind);
+    for (const key of Object.keys(this.state)) delete this.state[key];
+    Object.assign(this.state, fresh);
+    this.options.onChange?.(this.state);
+    return { status: 200, body: { reset: true, seed } };
   }
 
   /** Fixed segments win over parameters, so `/v1/event-patterns/by-name/x` is not read as an id. */

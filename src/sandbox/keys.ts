@@ -3,12 +3,15 @@ export interface KeyFeatures {
   content: boolean;
   workflows: boolean;
   sendingDomain: boolean;
+  /** The metrics operations (campaigns, workflow emails, transactional emails). */
+  metrics: boolean;
 }
 
 export const SANDBOX_KEYS: Record<string, KeyFeatures> = {
-  'sandbox-key': { content: true, workflows: true, sendingDomain: true },
-  'sandbox-no-content': { content: false, workflows: true, sendingDomain: true },
-  'sandbox-no-workflows': { content: true, workflows: false, sendingDomain: true },
-  'sandbox-no-domain': { content: true, workflows: true, sendingDomain: false },
+  'sandbox-key': { content: true, workflows: true, sendingDomain: true, metrics: true },
+  'sandbox-no-content': { content: false, workflows: true, sendingDomain: true, metrics: true },
+  'sandbox-no-workflows': { content: true, workflows: false, sendingDomain: true, metrics: true },
+  'sandbox-no-domain': { content: true, workflows: true, sendingDomain: false, metrics: true },
+  'sandbox-no-metrics': { content: true, workflows: true, sendingDomain: true, metrics: false },
 };
 export const SANDBOX_KEY = 'sandbox-key';

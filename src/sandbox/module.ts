@@ -24,12 +24,16 @@ export interface StateCore {
   teamName: string;
   /** Counts the records created so far; new ids are derived from it. */
   sequence: number;
+  /** The data it started from, which a reset starts from again (demo when not recorded). */
+  seed?: SeedKind;
   [slice: string]: unknown;
 }
 
 export interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The absolute URL the request came to, without its query: where a list's next page is. */
+  location: string;
   body: unknown;
   headers: Record<string, string | undefined>;
   features: KeyFeatures;
@@ -46,24 +50,44 @@ export interface SandboxRoute {
   /** '/v1/themes/:themeId' */
   path: string;
   /** The feature the team needs for this operation, else 401. */
-  needs?: 'content' | 'workflows';
+  needs?: 'content' | 'workflows' | 'metrics';
   /** Takes the body as bytes (a Buffer in `context.body`) instead of JSON. */
   rawBody?: boolean;
   /** Needs no API key (a presigned upload URL carries its own authority). */
   anonymous?: boolean;
+  /** The body of this operation's failures, those of its key and path included; `{message}` when not given. */
+  failures?: FailureShape;
   run(context: RouteContext): ApiAnswer;
 }
+
+/** How an operation words a failure: the body its description documents, and the schema it is checked with. */
+export interface FailureShape {
+  schema: z.ZodType;
+  body(failure: ApiFailure): unknown;
+}
+
+/** The data a sandbox starts from: the fictional team's (`demo`), or a new team's (`empty`). */
+export const SEEDS = ['demo', 'empty'] as const;
+export type SeedKind = (typeof SEEDS)[number];
 
 /** A part of the state one area owns, kept under its key in the state file. */
 export interface Slice<T> {
   key: string;
   schema: z.ZodType<T>;
+  /** A fresh copy of the demo data. */
   seed(): T;
+  /** A fresh copy of what a new team has. */
+  empty(): T;
   of(state: StateCore): T;
 }
 
-export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T): Slice<T> {
-  return { key, schema, seed: () => structuredClone(seed()), of: (state) => state[key] as T };
+/**
+ * A slice with its demo data, and what a new team has: a collection starts empty and a setting as
+ * in the demo, unless `empty` says otherwise (the records every team has, such as a default theme).
+ */
+export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T, empty?: () => T): Slice<T> {
+  const newTeam = empty ?? (() => (Array.isArray(seed()) ? ([] as T) : seed()));
+  return { key, schema, seed: () => structuredClone(seed()), empty: () => structuredClone(newTeam()), of: (state) => state[key] as T };
 }
 
 export interface SandboxModule {
@@ -88,6 +112,14 @@ export const conflict = (message: string) => new ApiFailure(409, message);
 
 export function noSendingDomain(): ApiFailure {
   return badRequest('No sending domain is configured for this team');
+}
+
+/**
+ * A record's page in the Loops app, as the API's `url` fields give it: the sandbox's records are
+ * named as the team's own would be, so the link has the platform's form.
+ */
+export function appUrl(kind: 'campaigns' | 'transactional' | 'workflows', id: string): string {
+  return `https://app.loops.so/${kind}/${encodeURIComponent(id)}`;
 }
 
 /** A cuid-shaped id derived from a label: the same label always gives the same id. */
@@ -134,22 +166,17 @@ export function answer(schema: z.ZodType, body: unknown, status = 200, headers?:
   return { status, body, headers };
 }
 
-export function errorAnswer(failure: ApiFailure): ApiAnswer {
-  return answer(errorBody, { message: failure.message }, failure.status, failure.headers);
-}
+/** Most operations: `{message}`. */
+export const plainFailures: FailureShape = { schema: errorBody, body: (failure) => ({ message: failure.message }) };
 
-const flaggedFailure = zod.looseObject({ success: zod.boolean(), message: zod.string() });
+/** Contacts, contact properties, events and sends: `{success: false, message}`. */
+export const flaggedFailures: FailureShape = {
+  schema: zod.looseObject({ success: zod.boolean(), message: zod.string() }),
+  body: (failure) => ({ success: false, message: failure.message }),
+};
 
-/** For operations whose documented failure body is `{success: false, message}` (contacts, events, sends). */
-export function withSuccessFlag(run: SandboxRoute['run']): SandboxRoute['run'] {
-  return (context) => {
-    try {
-      return run(context);
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      return answer(flaggedFailure, { success: false, message: error.message }, error.status, error.headers);
-    }
-  };
+export function errorAnswer(failure: ApiFailure, shape: FailureShape = plainFailures): ApiAnswer {
+  return answer(shape.schema, shape.body(failure), failure.status, failure.headers);
 }
 
 const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
@@ -159,7 +186,7 @@ const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toStri
  * One page of a collection kept in creation order, most recent first. A cursor names the first
  * item of the page it leads to; one that names no item is refused.
  */
-export function listAnswer<T extends { id: string }>(item: z.ZodType, inCreationOrder: T[], query: URLSearchParams): ApiAnswer {
+export function listAnswer<T extends { id: string }>(item: z.ZodType, inCreationOrder: T[], { query, location }: Pick<RouteContext, 'query' | 'location'>): ApiAnswer {
   const perPage = pageSize(query.get('perPage'));
   const items = [...inCreationOrder].reverse();
   const cursor = query.get('cursor');
@@ -178,7 +205,8 @@ export function listAnswer<T extends { id: string }>(item: z.ZodType, inCreation
     perPage,
     totalPages: Math.ceil(items.length / perPage),
     nextCursor,
-    nextPage: nextCursor === null ? null : `?perPage=${perPage}&cursor=${nextCursor}`,
+    // A full URL, as the API gives it: the same list on the origin (and under the prefix) the request used.
+    nextPage: nextCursor === null ? null : `${location}?cursor=${nextCursor}&perPage=${perPage}`,
   };
   return answer(pageOf(item), { pagination, data });
 }

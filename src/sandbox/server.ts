@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
 import { webhookEndpoint, type WebhookEndpoint } from '../areas/webhooks/sandbox.js';
 import { loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from './api.js';
-import type { SandboxModule, StateCore } from './module.js';
+import type { SandboxModule, SeedKind, StateCore } from './module.js';
 import { readState, seedState, withStateLock, writeState } from './state.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { UsageError } from '../api/errors.js';
@@ -23,6 +23,8 @@ export interface SandboxServerOptions {
   stateFile?: string;
   /** Start from the seed data, whatever the state file holds. */
   reset?: boolean;
+  /** The seed a new state (or a reset) starts from: the demo team's data unless told otherwise. */
+  seed?: SeedKind;
   /** Receives one line per request. */
   log?: (line: string) => void;
   now?: () => Date;
@@ -55,14 +57,15 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   const tuning = options.deliverWebhooks === true ? {} : options.deliverWebhooks || undefined;
   const engine = tuning === undefined ? undefined : new (await import('./webhook-delivery.js')).DeliveryEngine({ update, now: options.now ?? (() => new Date()), log: options.log, ...tuning });
   const watcher = engine === undefined || options.stateFile === undefined ? undefined : watchStateFile(options.stateFile, () => engine.wake());
+  const host = options.host ?? '127.0.0.1';
+  const origin = () => `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const server: Server = createServer((req, res) => {
-    serve(handle, req, res, options)
+    serve(handle, req, res, { ...options, origin })
       .then(() => engine?.wake())
       .catch((error: unknown) => {
         send(res, { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } });
       });
   });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(bindError(error, host, options.port ?? 0)));
     server.listen(options.port ?? 0, host, () => {
@@ -70,11 +73,10 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
   // Deliveries queued before this start (by an earlier run, or a `--sandbox` command) go out now.
   engine?.wake();
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: origin(),
     state,
     close: async () => {
       watcher?.close();
@@ -114,7 +116,7 @@ interface Backing {
 
 /** State that lives as long as the server. */
 function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Backing {
-  const state = options.initialState?.(modules) ?? seedState(modules);
+  const state = options.initialState?.(modules) ?? seedState(modules, options.seed);
   const api = new SandboxApi(state, modules, { now: options.now });
   return { handle: (request) => api.handle(request), state: () => state, update: (change) => change(state) };
 }
@@ -125,12 +127,12 @@ function inMemory(modules: SandboxModule[], options: SandboxServerOptions): Back
  * under the file's lock, so no process loses another's change or hands out the same id.
  */
 async function inFile(stateFile: string, modules: SandboxModule[], options: SandboxServerOptions): Promise<Backing> {
-  const initial = options.initialState?.(modules) ?? (options.reset ? seedState(modules) : undefined);
+  const initial = options.initialState?.(modules) ?? (options.reset ? seedState(modules, options.seed) : undefined);
   withStateLock(stateFile, () => {
-    const state = initial ?? readState(stateFile, modules) ?? seedState(modules);
+    const state = initial ?? readState(stateFile, modules) ?? seedState(modules, options.seed);
     writeState(stateFile, state);
   });
-  const current = () => readState(stateFile, modules) ?? seedState(modules);
+  const current = () => readState(stateFile, modules) ?? seedState(modules, options.seed);
   const handle: Handle = (request) =>
     withStateLock(stateFile, () => {
       const state = current();
@@ -164,7 +166,14 @@ function bindError(error: NodeJS.ErrnoException, host: string, port: number): Us
   return new UsageError(`the sandbox cannot listen on ${where}: ${reason}`, { cause: error, hint });
 }
 
-async function serve(handle: Handle, req: IncomingMessage, res: ServerResponse, options: SandboxServerOptions): Promise<void> {
+/**
+ * The API's own prefix: clients configured with the platform's base URL (`…/api`, as in the
+ * description's servers and the JavaScript SDK's apiRoot) reach the same routes as those without.
+ */
+const API_PREFIX = '/api';
+
+async function serve(handle: Handle, req: IncomingMessage, res: ServerResponse, options: SandboxServerOptions & { origin: () => string }): Promise<void> {
+  const started = process.hrtime.bigint();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -174,9 +183,13 @@ async function serve(handle: Handle, req: IncomingMessage, res: ServerResponse, 
   }
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const rawBody = Buffer.concat(chunks);
+  const prefixed = url.pathname.startsWith(`${API_PREFIX}/`);
+  // Links in answers go to the origin the client used (its Host), as a server behind any name would.
+  const origin = req.headers.host === undefined ? options.origin() : `http://${req.headers.host}`;
   const request: ApiRequest = {
     method: req.method ?? 'GET',
-    path: url.pathname,
+    path: prefixed ? url.pathname.slice(API_PREFIX.length) : url.pathname,
+    url: `${origin}${url.pathname}`,
     query: url.searchParams,
     authorization: req.headers.authorization,
     headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
@@ -184,12 +197,18 @@ async function serve(handle: Handle, req: IncomingMessage, res: ServerResponse, 
     rawBody,
   };
   const result = handle(request);
-  options.log?.(`${req.method} ${url.pathname}${url.search} ${result.status}`);
+  const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
+  const time = (options.now?.() ?? new Date()).toISOString();
+  options.log?.(`${time} ${req.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
   options.onRequest?.(request, result);
   send(res, result);
 }
 
 function send(res: ServerResponse, result: ApiAnswer): void {
+  if (result.status === 204) {
+    res.writeHead(204, result.headers).end();
+    return;
+  }
   res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', ...result.headers });
   res.end(JSON.stringify(result.body));
 }

@@ -9,7 +9,7 @@ import { LocalFileError } from '../api/errors.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../config/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
 import { ensureDirectory } from '../config/private-dir.js';
-import type { SandboxModule, StateCore } from './module.js';
+import type { SandboxModule, SeedKind, StateCore } from './module.js';
 
 /**
  * The version of the state file's layout. Version 1 files hold the same slices under the same
@@ -23,10 +23,10 @@ const stateCore = z.looseObject({
   sequence: z.number().int().nonnegative(),
 });
 
-/** A fresh copy of the seed, safe to change. */
-export function seedState(modules: SandboxModule[]): StateCore {
-  const state: StateCore = { version: STATE_VERSION, teamName: 'Acme Sandbox', sequence: 0 };
-  for (const module of modules) for (const part of module.slices) state[part.key] = part.seed();
+/** A fresh copy of a seed (the demo data unless told otherwise), safe to change. */
+export function seedState(modules: SandboxModule[], seed: SeedKind = 'demo'): StateCore {
+  const state: StateCore = { version: STATE_VERSION, teamName: 'Acme Sandbox', sequence: 0, seed };
+  for (const module of modules) for (const part of module.slices) state[part.key] = seed === 'empty' ? part.empty() : part.seed();
   return state;
 }
 
@@ -100,6 +100,6 @@ export function withStateLock<T>(file: string, fn: () => T, options?: LockOption
 
 function unusableState(file: string, reason: string): LocalFileError {
   return new LocalFileError(`the sandbox state file ${file} could not be read: ${reason}`, {
-    hint: 'start over from the seed data with `loopsctl sandbox --reset`',
+    hint: 'start over from the seed data with `loopsctl sandbox reset`',
   });
 }

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
 import { run } from '../support/main.js';
-import { loadOpenApi, PUBLISHED_DESCRIPTION } from '../support/openapi.js';
+import { publishedDescription } from '../support/openapi.js';
 
-const doc = loadOpenApi(PUBLISHED_DESCRIPTION);
+const doc = publishedDescription();
 
 const EXIT_CODES: Record<number, number> = { 400: 5, 401: 3, 404: 4, 405: 5, 409: 5, 413: 5, 422: 5 };
 

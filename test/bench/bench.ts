@@ -2,10 +2,12 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, cache, scripting, mcp, listing, table, metrics, workflows, listen, import, stack), all of them but
- * import and stack by default: the import of 100,000 rows takes close to three hours at the pacing floor of
- * 10 requests a second, so it runs only when named (`npm run bench -- import`; BENCH_IMPORT_ROWS
- * sets the size); `stack` measures the packages loopsctl replaced, not loopsctl (see stack.ts).
+ * pick parts (startup, request, cache, scripting, mcp, listing, table, metrics, workflows, listen, import,
+ * stack, content), all of them but import, stack and content by default: the import of 100,000 rows
+ * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
+ * records close to a minute and a half, so they run only when named (`npm run bench -- import`;
+ * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
+ * (see stack.ts).
  */
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -20,8 +22,8 @@ import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|mcp|listing|table|metrics|workflows|listen|import|stack]...');
-const NAMED_ONLY = ['import', 'stack'];
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|mcp|listing|table|metrics|workflows|listen|import|stack|content]...');
+const NAMED_ONLY = ['import', 'stack', 'content'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -52,6 +54,10 @@ const SMALL_IMPORT_ROWS = 50;
 const WORKFLOW_ROUNDS = 5;
 const WORKFLOW_NODES = 50_000;
 const WORKFLOW_NODES_SMALL = 5_000;
+/** Transactional emails in the content pull: a third have no published version, so about 830 requests. */
+const CONTENT_RECORDS = 500;
+/** Slow enough that reading one record at a time would take twice the pacing floor. */
+const CONTENT_LATENCY_MS = 200;
 const LISTEN_DELIVERIES = 1_000;
 /** Deliveries a sender has under way at once: a platform that sends 10 a second to a slow handler has about that many. */
 const LISTEN_IN_FLIGHT = 10;
@@ -124,6 +130,7 @@ try {
   if (runs('workflows')) await measureWorkflows();
   if (runs('listen')) await measureListen();
   if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
+  if (runs('content')) await measureContentPull();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
@@ -442,6 +449,33 @@ async function measureMetrics(): Promise<void> {
   ratio(`metrics x${METRICS_IDS} vs pacing floor`, 1.5, ['loopsctl', elapsed], ['floor', floor]);
   check('metrics: most requests in flight', peak > 1 && peak <= MAX_IN_FLIGHT, String(peak), `2-${MAX_IN_FLIGHT}`, 'requests overlap, at most 4 at a time');
   check('metrics: most requests started in one second', busiestSecond <= REQUESTS_PER_SECOND, String(busiestSecond), `≤ ${REQUESTS_PER_SECOND}`, 'as the server saw them arrive, in any window of 1 s');
+}
+
+/**
+ * `content pull` of CONTENT_RECORDS transactional emails, each with its draft and most with a
+ * published message, each answered after 200 ms: the requests are paced (no more than 10 start in
+ * any second) and kept in flight side by side, so the whole pull takes about as long as its requests at that pace.
+ */
+async function measureContentPull(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-content-'));
+  try {
+    const published = CONTENT_RECORDS - Math.floor(CONTENT_RECORDS / 3) - 1;
+    const requests = 1 + Math.ceil(CONTENT_RECORDS / PAGE_SIZE) + CONTENT_RECORDS + published;
+    console.error(`content pull of ${CONTENT_RECORDS} transactional emails (${requests} requests, paced: about ${Math.round(requests / REQUESTS_PER_SECOND)} s)…`);
+    server.resetSpans();
+    const command = cli(`content pull ${CONTENT_RECORDS}`, ['content', 'pull', join(dir, 'loops'), '--only', 'transactional', '--json'], `${server.url}/latency/${CONTENT_LATENCY_MS}/items/${CONTENT_RECORDS}`);
+    const result = await run(command, env);
+    if (result.stderr !== '') noteStderr(command.label, result.stderr);
+    const records = (JSON.parse(result.stdout) as { records: unknown[] }).records.length;
+    if (records !== CONTENT_RECORDS) throw new Error(`the pull wrote ${records} of ${CONTENT_RECORDS} records`);
+    const floor = Math.floor((requests - 1) / REQUESTS_PER_SECOND) * 1000 + CONTENT_LATENCY_MS;
+    ratio(`content pull ${CONTENT_RECORDS} records vs pacing floor`, 1.15, ['loopsctl', result.ms], ['floor', floor]);
+    const busiest = mostStartsInOneSecond(server.messageSpans);
+    check('content pull: most message reads started in one second', busiest <= REQUESTS_PER_SECOND, String(busiest), `≤ ${REQUESTS_PER_SECOND}`, 'as the server saw them arrive, in any window of 1 s');
+    check('content pull: most message reads in flight', peakInFlight(server.messageSpans) > 1, String(peakInFlight(server.messageSpans)), '> 1', `reads of ${CONTENT_LATENCY_MS} ms overlap`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

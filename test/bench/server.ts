@@ -14,8 +14,10 @@
  *                                         "merge" (branches whose two paths meet again, over and over)
  *   /v1/contacts/properties               the custom property a contacts import's CSV names
  *   POST /v1/contacts/create              a created contact
- * It also records when each metrics and each create request started and ended, to see how
- * requests overlapped and kept the pace.
+ *   GET /v1/api-key                       the key's team
+ *   GET /v1/email-messages/<id>           an email message of a few hundred bytes of LMX
+ * It also records when each metrics, create and email message request started and ended, to see
+ * how requests overlapped and kept the pace.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +34,8 @@ export interface BenchServer {
   metricsSpans: RequestSpan[];
   /** Spans of the contact create requests since the last reset. */
   createSpans: RequestSpan[];
+  /** Spans of the email message requests since the last reset. */
+  messageSpans: RequestSpan[];
   resetSpans(): void;
   close(): Promise<void>;
 }
@@ -44,6 +48,23 @@ const THEMES = JSON.stringify({
 const METRICS = JSON.stringify({ sends: 1200, deliveries: 1187, spamReports: 1, hardBounces: 4, softBounces: 8 });
 const PROPERTIES = JSON.stringify([{ key: 'plan', label: 'Plan', type: 'string' }]);
 const CREATED = JSON.stringify({ success: true, id: 'cbenchcontact0000000000000' });
+const API_KEY = JSON.stringify({ success: true, teamName: 'Bench' });
+
+function emailMessage(id: string): string {
+  return JSON.stringify({
+    id,
+    subject: `Subject of ${id}`,
+    previewText: 'A preview',
+    fromName: 'Acme',
+    fromEmail: 'hello',
+    replyToEmail: 'support@example.com',
+    emailFormat: 'styled',
+    lmx: `<Paragraph>Hello {firstName},</Paragraph>\n<Paragraph>${'Some words of the body. '.repeat(12)}</Paragraph>\n<Button href="https://example.com/${id}">Open</Button>\n`,
+    contentRevisionId: `r${id.slice(1)}`,
+    updatedAt: '2025-03-02T08:30:00.000Z',
+    dataVariablesFallbacks: { firstName: 'there' },
+  });
+}
 
 function transactionalEmail(index: number) {
   const id = `cm${String(index).padStart(23, '0')}`;
@@ -144,6 +165,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const workflows = new Map<string, string>();
   const metricsSpans: RequestSpan[] = [];
   const createSpans: RequestSpan[] = [];
+  const messageSpans: RequestSpan[] = [];
   const rateHeaders = rateLimiter();
 
   const server = createServer((req, res) => {
@@ -174,6 +196,13 @@ export async function startBenchServer(): Promise<BenchServer> {
         return pages[page] === undefined ? send(res, 400, '{"message":"invalid cursor"}') : send(res, 200, pages[page]!);
       }
       if (route === '/v1/contacts/properties') return send(res, 200, PROPERTIES);
+      if (route === '/v1/api-key') return send(res, 200, API_KEY);
+      const message = /^\/v1\/email-messages\/([^/]+)$/.exec(route);
+      if (message !== null) {
+        send(res, 200, emailMessage(message[1]!));
+        messageSpans.push({ start, end: performance.now() });
+        return;
+      }
       if (route === '/v1/contacts/create') {
         send(res, 200, CREATED);
         createSpans.push({ start, end: performance.now() });
@@ -205,9 +234,11 @@ export async function startBenchServer(): Promise<BenchServer> {
     url: `http://127.0.0.1:${port}`,
     metricsSpans,
     createSpans,
+    messageSpans,
     resetSpans: () => {
       metricsSpans.splice(0);
       createSpans.splice(0);
+      messageSpans.splice(0);
     },
     close: () =>
       new Promise<void>((resolve) => {

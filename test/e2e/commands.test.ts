@@ -23,9 +23,9 @@ describe('transactional', () => {
     const result = await loopsctl(['transactional', 'list']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(lines(result.stdout)).toEqual([
-      'ID\tNAME\tGROUP\tPUBLISHED\tDRAFT\tUPDATED',
-      'tx_unsent\tUnsent\tgrp_1\tyes\tno\t2025-06-29T07:47:39.370Z',
-      'tx_welcome\tWelcome\tgrp_1\tyes\tyes\t2025-06-29T07:47:39.370Z',
+      'ID\tNAME\tGROUP\tPUBLISHED\tDRAFT\tUPDATED\tURL',
+      'tx_unsent\tUnsent\tgrp_1\tyes\tno\t2025-06-29T07:47:39.370Z\thttps://app.loops.so/transactional/tx_unsent',
+      'tx_welcome\tWelcome\tgrp_1\tyes\tyes\t2025-06-29T07:47:39.370Z\thttps://app.loops.so/transactional/tx_welcome',
     ]);
   });
 
@@ -33,30 +33,48 @@ describe('transactional', () => {
     const result = await loopsctl(['transactional', 'list', '--json']);
     expect(result.code).toBe(0);
     const { draftEmailMessageContentRevisionId: _revision, ...listed } = fx.draftRecord;
-    expect(JSON.parse(result.stdout)).toEqual([{ ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent', publishedEmailMessageId: 'em_pub_2' }, listed]);
+    expect(JSON.parse(result.stdout)).toEqual([
+      { ...fx.transactionalEmail, id: 'tx_unsent', url: 'https://app.loops.so/transactional/tx_unsent', name: 'Unsent', publishedEmailMessageId: 'em_pub_2' },
+      { ...listed, url: 'https://app.loops.so/transactional/tx_welcome' },
+    ]);
   });
 
-  it('shows metrics with rates of sends, and "-" when nothing was sent', async () => {
+  it('shows metrics with each name and rates over sends (not deliveries), and "-" when nothing was sent', async () => {
     const result = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent']);
     expect(result.code).toBe(0);
+    // Over deliveries (960) the bounce rate would read 25.00% and the spam rate 2.50%.
     expect(lines(result.stdout)).toEqual([
-      'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
-      'tx_welcome\t1200\t1180\t98.33%\t6\t9\t1.25%\t2\t0.17%',
-      'tx_unsent\t0\t0\t-\t0\t0\t-\t0\t-',
+      'ID\tNAME\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+      'tx_welcome\tWelcome\t1200\t960\t80.00%\t150\t90\t20.00%\t24\t2.00%',
+      'tx_unsent\tUnsent\t0\t0\t-\t0\t0\t-\t0\t-',
     ]);
     expect(result.stdout).not.toContain('NaN');
     expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /v1/transactional-emails/tx_unsent',
       'GET /v1/transactional-emails/tx_unsent/metrics',
+      'GET /v1/transactional-emails/tx_welcome',
       'GET /v1/transactional-emails/tx_welcome/metrics',
     ]);
   });
 
+  it('shows "-" for a name it cannot read, and still the metrics', async () => {
+    const result = await loopsctl(['transactional', 'metrics', 'tx_welcome'], KEYS.noContent);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)[1]).toBe('tx_welcome\t-\t1200\t960\t80.00%\t150\t90\t20.00%\t24\t2.00%');
+  });
+
+  it('says in the hint of a 401 that the metrics API may not be enabled', async () => {
+    const result = await loopsctl(['transactional', 'metrics', 'tx_welcome'], 'sandbox-no-metrics');
+    expect(result).toMatchObject({ code: 3, stdout: '' });
+    expect(result.stderr).toContain('Error: The metrics API is not enabled for this team\nHint: the key works, but the metrics API is not enabled for this team');
+  });
+
   it('prints an array of objects with transactionalId under --json, for one id or several, and one per line with --jsonl', async () => {
     const one = await loopsctl(['transactional', 'metrics', 'tx_welcome', '--json']);
-    expect(JSON.parse(one.stdout)).toEqual([{ transactionalId: 'tx_welcome', sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 }]);
+    expect(JSON.parse(one.stdout)).toEqual([{ transactionalId: 'tx_welcome', sends: 1200, deliveries: 960, spamReports: 24, hardBounces: 150, softBounces: 90 }]);
     const several = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent', '--json']);
     expect(JSON.parse(several.stdout)).toEqual([
-      { transactionalId: 'tx_welcome', sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 },
+      { transactionalId: 'tx_welcome', sends: 1200, deliveries: 960, spamReports: 24, hardBounces: 150, softBounces: 90 },
       { transactionalId: 'tx_unsent', sends: 0, deliveries: 0, spamReports: 0, hardBounces: 0, softBounces: 0 },
     ]);
     const lines = await loopsctl(['transactional', 'metrics', 'tx_welcome', 'tx_unsent', '--jsonl']);
@@ -67,12 +85,12 @@ describe('transactional', () => {
     const result = await loopsctl(['transactional', 'metrics', 'nosuch', 'tx_welcome', 'tx_welcome', 'bad!id']);
     expect(result.code).toBe(5);
     expect(lines(result.stdout)).toEqual([
-      'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
-      'tx_welcome\t1200\t1180\t98.33%\t6\t9\t1.25%\t2\t0.17%',
+      'ID\tNAME\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+      'tx_welcome\tWelcome\t1200\t960\t80.00%\t150\t90\t20.00%\t24\t2.00%',
     ]);
     expect(result.stderr).toContain('Error: nosuch: transactional email nosuch not found');
     expect(result.stderr).toContain('Error: bad!id: invalid transactionalId');
-    expect(api.requests.filter((request) => request.path.includes('tx_welcome'))).toHaveLength(1);
+    expect(api.requests.filter((request) => request.path.includes('tx_welcome/metrics'))).toHaveLength(1);
     const asJson = await loopsctl(['transactional', 'metrics', 'nosuch', 'tx_welcome', '--json']);
     expect(asJson.code).toBe(4);
     expect(JSON.parse(asJson.stdout)).toHaveLength(1);
@@ -127,7 +145,7 @@ describe('transactional', () => {
     expect(result.stderr).toContain('--expected-revision-id rev_abc123');
     expect(api.requests).toMatchObject([{ method: 'POST', path: '/v1/transactional-emails/tx_welcome/draft', body: '' }]);
     const asJson = await loopsctl(['transactional', 'draft', 'tx_welcome', '--json']);
-    expect(JSON.parse(asJson.stdout)).toEqual(fx.draftRecord);
+    expect(JSON.parse(asJson.stdout)).toEqual({ ...fx.draftRecord, url: 'https://app.loops.so/transactional/tx_welcome' });
     expect(asJson.stderr).toBe('');
   });
 
@@ -277,7 +295,7 @@ describe('campaign groups', () => {
 describe('workflows', () => {
   it('lists workflows, also as `workflows`', async () => {
     const result = await loopsctl(['workflows', 'list']);
-    expect(lines(result.stdout)).toEqual(['ID\tNAME\tUPDATED', 'wf_welcome\tWelcome series\t2025-06-29T07:47:39.370Z']);
+    expect(lines(result.stdout)).toEqual(['ID\tNAME\tUPDATED\tURL', 'wf_welcome\tWelcome series\t2025-06-29T07:47:39.370Z\thttps://app.loops.so/workflows/wf_welcome']);
     expect((await loopsctl(['workflow', 'list'])).stdout).toBe(result.stdout);
   });
 
@@ -288,6 +306,7 @@ describe('workflows', () => {
       [
         'Welcome series',
         'id wf_welcome · status Draft · mailing list list_1 · 10 nodes',
+        'https://app.loops.so/workflows/wf_welcome',
         '',
         'EventTrigger  n_trigger  on event "signup"',
         '`-- TimerAction  n_wait  wait 2 days',

@@ -9,7 +9,8 @@ import { BIN, runCli, tempConfigDir } from '../support/run-cli.js';
 interface RunningSandbox {
   child: ChildProcessWithoutNullStreams;
   url: string;
-  stdout: string;
+  /** Everything it has printed on stdout so far. */
+  stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
 }
@@ -19,7 +20,7 @@ afterEach(() => {
   for (const sandbox of running.splice(0)) if (sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
 });
 
-/** Starts `loopsctl sandbox` and waits for the lines that say where it listens. */
+/** Starts `loopsctl sandbox` and waits for its line of output: the URL it listens on. */
 function startSandboxProcess(args: string[], configDir = tempConfigDir()): Promise<RunningSandbox> {
   const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: configDir },
@@ -31,9 +32,8 @@ function startSandboxProcess(args: string[], configDir = tempConfigDir()): Promi
   return new Promise((resolve, reject) => {
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       stdout += chunk;
-      const url = /^Sandbox listening on (\S+)$/m.exec(stdout)?.[1];
-      if (url !== undefined && stdout.includes('LOOPS_API_KEY')) {
-        const sandbox = { child, url, stdout, stderr: () => stderr, exited };
+      if (stdout.includes('\n')) {
+        const sandbox = { child, url: stdout.slice(0, stdout.indexOf('\n')), stdout: () => stdout, stderr: () => stderr, exited };
         running.push(sandbox);
         resolve(sandbox);
       }
@@ -45,10 +45,10 @@ function startSandboxProcess(args: string[], configDir = tempConfigDir()): Promi
 const against = (sandbox: RunningSandbox, args: string[], key = 'sandbox-key') => runCli(args, { env: { LOOPS_BASE_URL: sandbox.url, LOOPS_API_KEY: key } });
 
 describe('loopsctl sandbox', { timeout: 30_000 }, () => {
-  it('prints where it listens and the exports that point loopsctl at it', async () => {
+  it('prints the URL it listens on as its one line of output, the exports on stderr, and logs each request with its time and latency', async () => {
     const sandbox = await startSandboxProcess([]);
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(sandbox.stdout).toBe(`Sandbox listening on ${sandbox.url}\nexport LOOPS_BASE_URL=${sandbox.url}\nexport LOOPS_API_KEY=sandbox-key\n`);
+    expect(sandbox.stdout()).toBe(`${sandbox.url}\n`);
     const [themes, workflow, auth] = await Promise.all([
       against(sandbox, ['themes', 'list', '--limit', '3']),
       against(sandbox, ['workflow', 'show', SEED_IDS.welcomeWorkflow]),
@@ -58,7 +58,11 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect(themes.stdout.trimEnd().split('\n')).toHaveLength(4);
     expect(workflow.stdout).toContain('Welcome series');
     expect(auth.stdout).toMatch(/teamName\s+Acme Sandbox/);
-    expect(sandbox.stderr()).toMatch(/^GET \/v1\/themes\?perPage=10 200$/m);
+    expect(sandbox.stderr()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/v1\/themes\?perPage=10 200 \d+\.\d ms$/m);
+    // The notes came before the first request's line, on the same stream.
+    expect(sandbox.stderr()).toContain(`export LOOPS_BASE_URL=${sandbox.url} LOOPS_API_KEY=sandbox-key`);
+    // Nothing but the URL reaches stdout while it serves.
+    expect(sandbox.stdout()).toBe(`${sandbox.url}\n`);
   });
 
   it('applies each key: no content, no workflows, no sending domain, unknown', async () => {
@@ -102,6 +106,35 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     expect((await against(reset, ['transactional', 'list'])).stdout).not.toContain('Survives restarts');
     reset.child.kill('SIGTERM');
     expect(await reset.exited).toBe(0);
+  });
+
+  it('starts from a new team with --seed empty, and starts over without a restart: over HTTP, and with `loopsctl sandbox reset`', async () => {
+    const configDir = tempConfigDir();
+    const sandbox = await startSandboxProcess(['--seed', 'empty'], configDir);
+    const workflows = async () => JSON.parse((await against(sandbox, ['workflow', 'list', '--json'])).stdout) as unknown[];
+    const themes = async () => JSON.parse((await against(sandbox, ['themes', 'list', '--json'])).stdout) as { isDefault: boolean }[];
+    expect(await workflows()).toEqual([]);
+    expect((await themes()).map((theme) => theme.isDefault)).toEqual([true]);
+
+    const reset = (body?: unknown, key = 'sandbox-key') =>
+      fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const toDemo = await reset({ seed: 'demo' });
+    expect([toDemo.status, await toDemo.json()]).toEqual([200, { reset: true, seed: 'demo' }]);
+    expect(await workflows()).toHaveLength(5);
+    expect((await reset({ seed: 'none' })).status).toBe(400);
+    expect((await reset(undefined, 'wrong')).status).toBe(401);
+
+    // The command rewrites the file the server reads on every request.
+    const command = await runCli(['sandbox', 'reset', '--seed', 'empty'], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
+    expect(command.code, command.stderr).toBe(0);
+    expect(command.stderr).toContain('to the data of a new team');
+    expect(await workflows()).toEqual([]);
+    // Without a seed, a reset starts over from the one the data started from.
+    await against(sandbox, ['workflow', 'create', '--name', 'Mine']);
+    expect(await workflows()).toHaveLength(1);
+    expect(await (await reset()).json()).toEqual({ reset: true, seed: 'empty' });
+    expect(await workflows()).toEqual([]);
+    expect(sandbox.child.exitCode).toBeNull();
   });
 
   it('keeps its state in the file given with --state', async () => {

@@ -43,7 +43,7 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     expect(JSON.parse(workflows.stdout).map((item: { name: string }) => item.name)).toEqual(seed.workflows.map((item) => item.name).reverse());
     expect(node.stdout).toMatch(/experimentType\s+autosplit/);
     expect(node.stdout).toMatch(/samplingRate\s+50/);
-    expect(metrics.stdout).toContain(`${SEED_IDS.passwordReset}\t52907\t52518\t99.26%`);
+    expect(metrics.stdout).toContain(`${SEED_IDS.passwordReset}\tPassword reset\t52907\t52518\t99.26%`);
     expect(JSON.parse(transactional.stdout)).toHaveLength(2);
     expect(groups.stdout.trimEnd().split('\n')).toHaveLength(seed.transactionalGroups.length + 1);
     expect(JSON.parse(group.stdout)).toMatchObject({ id: SEED_IDS.defaultTransactionalGroup, name: 'General' });
@@ -108,7 +108,7 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toContain(`the sandbox state file ${stateFile} could not be read`);
-      expect(stderr).toContain('loopsctl sandbox --reset');
+      expect(stderr).toContain('loopsctl sandbox reset');
       expect(readFileSync(stateFile, 'utf8')).toBe(content);
     }
   });

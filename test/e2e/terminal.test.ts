@@ -42,12 +42,12 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(noColor.stdout).not.toContain('\u001b[');
   });
 
-  it('groups counts in a table, and turns rows into blocks on a narrow terminal', async () => {
+  it('groups counts in a table, and keeps a table of names and rates on a narrow terminal', async () => {
     const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: KEYS.valid };
     const wide = await runInTerminal(['transactional', 'metrics', 'tx_welcome', '--no-color'], env);
-    expect(wide.stdout).toMatch(/^tx_welcome +1,200 +1,180 +98\.33% /m);
+    expect(wide.stdout).toMatch(/^tx_welcome +Welcome +1,200 +960 +80\.00% /m);
     const narrow = await runInTerminal(['transactional', 'metrics', 'tx_welcome', '--no-color'], { ...env, COLUMNS: '60' });
-    expect(narrow.stdout).toContain('ID:             tx_welcome\nSENDS:          1,200\n');
+    expect(narrow.stdout).toMatch(/^tx_welcome +Welcome +1,200 +80\.00% +20\.00% +2\.00%\r?$/m);
   });
 
   it('pages output through the pager on a terminal, and not with --no-pager or off a terminal', async () => {

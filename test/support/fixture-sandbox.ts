@@ -36,7 +36,8 @@ function fixtureState(modules: SandboxModule[]) {
     segments: [fx.segment],
     sendingIps: ['52.21.45.123', '2600:1f18:4a3::10'],
     transactionalEmails: [
-      { record: withoutRevision(fx.draftRecord), metrics: { sends: 1200, deliveries: 1180, spamReports: 2, hardBounces: 6, softBounces: 9 } },
+      // Figures where a rate over deliveries would read differently (bounces 25.00%, spam 2.50%).
+      { record: withoutRevision(fx.draftRecord), metrics: { sends: 1200, deliveries: 960, spamReports: 24, hardBounces: 150, softBounces: 90 } },
       {
         record: { ...fx.transactionalEmail, id: 'tx_unsent', name: 'Unsent', draftEmailMessageId: null, publishedEmailMessageId: 'em_pub_2' },
         metrics: { sends: 0, deliveries: 0, spamReports: 0, hardBounces: 0, softBounces: 0 },

@@ -165,3 +165,20 @@ export function startRun(argv: string[], options: RunOptions = {}): Running {
     },
   };
 }
+
+/**
+ * A terminal's stdin where a person answers each question as it is asked: an answer is typed each
+ * time loopsctl starts reading (a prompt resumes the stream), never before.
+ */
+export function answering(answers: string[]): ReturnType<typeof typedInput> {
+  const stdin = typedInput();
+  const resume = stdin.resume.bind(stdin);
+  stdin.resume = () => {
+    const asking = stdin.readableFlowing !== true;
+    resume();
+    const answer = asking ? answers.shift() : undefined;
+    if (answer !== undefined) stdin.write(`${answer}\r`);
+    return stdin;
+  };
+  return stdin;
+}

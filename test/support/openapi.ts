@@ -27,8 +27,87 @@ export function loadOpenApi(file: string): OpenApi | undefined {
   return parse(readFileSync(file, 'utf8')) as OpenApi;
 }
 
-/** The published description beside the project (LOOPS_OPENAPI_FILE points elsewhere), if present. */
-export const PUBLISHED_DESCRIPTION = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../../../shared/reference/loops-openapi-1.21.6.yaml');
+/** The published description (1.22.1) beside the project; LOOPS_OPENAPI_FILE points elsewhere. */
+export const PUBLISHED_DESCRIPTION = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../../../shared/reference/loops-openapi-1.22.1.yaml');
+
+/** Why the checks against the description are skipped, or undefined when they run. */
+export const SKIPPED_WITHOUT_DESCRIPTION = existsSync(PUBLISHED_DESCRIPTION)
+  ? undefined
+  : `${PUBLISHED_DESCRIPTION} not found: the checks against the published OpenAPI description are skipped (set LOOPS_OPENAPI_FILE to the 1.22.1 file to run them)`;
+
+let loaded: OpenApi | undefined;
+let told = false;
+
+/**
+ * The published description, brought up to the reference where the reference says more; read once
+ * per test file. Without the file, says on stderr that the checks reading it are skipped, and why.
+ */
+export function publishedDescription(): OpenApi | undefined {
+  if (SKIPPED_WITHOUT_DESCRIPTION !== undefined) {
+    if (!told) console.warn(`note: ${SKIPPED_WITHOUT_DESCRIPTION}`);
+    told = true;
+    return undefined;
+  }
+  loaded ??= bringUpToReference(loadOpenApi(PUBLISHED_DESCRIPTION)!);
+  return loaded;
+}
+
+/**
+ * Where the reference (version 1.22.1, the authority) goes beyond the description, the description
+ * is brought up to it, field by field, rather than the sandbox held back:
+ * - experiment nodes carry experimentType (required), url and experimentId;
+ * - variant nodes carry variantId; branch nodes carry evalStrategy;
+ * - timers may wait in seconds (unit "s").
+ * Where the description contradicts itself, its text wins: an event pattern's
+ * incomingWebhookPlatform "will be `null` for custom events" and is typed string or null, but its
+ * enum lists the string "null"; JSON null is added to the enum.
+ * Where the description is silent on a reset, it follows the platform's SDKs, whose contact
+ * properties take null to reset a value: firstName, lastName, source, userGroup and custom
+ * properties may be null in a contact's create or update.
+ */
+function bringUpToReference(doc: OpenApi): OpenApi {
+  const schemas = doc.components.schemas;
+  const experiment = schemas.ExperimentBranchWorkflowNode!;
+  Object.assign(experiment.properties, {
+    experimentType: { type: 'string', enum: ['webhook', 'autosplit'] },
+    url: { type: 'string' },
+    experimentId: { type: 'string' },
+  });
+  experiment.required = [...experiment.required, 'experimentType'];
+  schemas.VariantWorkflowNode!.properties.variantId = { type: 'string' };
+  schemas.BranchWorkflowNode!.properties.evalStrategy = { type: 'string' };
+  schemas.WorkflowTimerUnit!.enum = [...schemas.WorkflowTimerUnit!.enum, 's'];
+  for (const pattern of [schemas.EventPatternSummary!, schemas.EventPattern!]) pattern.properties.incomingWebhookPlatform.enum.push(null);
+  const contactFields = schemas.ContactFields!;
+  for (const key of ['firstName', 'lastName', 'source', 'userGroup']) contactFields.properties[key].type = ['string', 'null'];
+  contactFields.additionalProperties.oneOf.push({ type: 'null' });
+  schemas.ContactUpdateRequest!.additionalProperties.oneOf.push({ type: 'null' });
+  return doc;
+}
+
+/**
+ * Problems of an answer against the description: a status the operation does not document, or a
+ * body that does not fit the schema given for its status. Empty when the answer is one the API
+ * describes. A 401 is documented for every operation by the reference ("an invalid key yields
+ * 401"), where the description leaves it out (contacts, events, sends); a 405 needs no operation.
+ */
+export function responseProblems(doc: OpenApi, method: string, path: string, status: number, body: unknown): string[] {
+  const template = templateFor(doc, path.split('?')[0]!);
+  if (template === undefined) return [`no path of the description fits ${path}`];
+  if (status === 405) return [];
+  const operation = doc.paths[template]![method.toLowerCase()];
+  if (operation === undefined) return [`${method} is not described for ${template}`];
+  const response = operation.responses[String(status)];
+  if (response === undefined) {
+    if (status === 401) return validate(doc, UNAUTHORIZED, body);
+    return [`${method} ${template} does not document status ${status}`];
+  }
+  const schema = response.content?.['application/json']?.schema;
+  return schema === undefined ? [] : validate(doc, schema, body);
+}
+
+/** A 401 the description does not give a shape for: a message, as every documented failure carries. */
+const UNAUTHORIZED: Schema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
 
 /**
  * Problems of a request against the description: an unknown path or method, or a JSON body that

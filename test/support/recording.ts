@@ -1,16 +1,16 @@
 /**
- * A test sandbox that records every request it answers, a way to run loopsctl against it, and
- * the check of those requests against the published description (skipped when the description is
- * not beside the project).
+ * A test sandbox that records every request it answers and its answer, a way to run loopsctl
+ * against it, and the check of both against the published description (skipped, with a note on
+ * stderr saying why, when the description is not beside the project).
  */
 import { afterEach, expect } from 'vitest';
-import type { ApiRequest } from '../../src/sandbox/api.js';
+import type { ApiAnswer, ApiRequest } from '../../src/sandbox/api.js';
 import type { SandboxServer, SandboxServerOptions } from '../../src/sandbox/server.js';
 import { closedAfter } from './closing.js';
 import { run, sandboxEnv, startTestSandbox, type RunOptions } from './main.js';
-import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from './openapi.js';
+import { publishedDescription, requestProblems, responseProblems } from './openapi.js';
 
-export const openApi = loadOpenApi(PUBLISHED_DESCRIPTION);
+export const openApi = publishedDescription();
 
 export interface Recorded {
   method: string;
@@ -23,6 +23,8 @@ export interface Recorded {
   text: string;
   /** The status the sandbox answered with. */
   status: number;
+  /** The body the sandbox answered with. */
+  answer: unknown;
 }
 
 export interface RecordingSandbox {
@@ -31,14 +33,14 @@ export interface RecordingSandbox {
   requests: Recorded[];
   /** Runs loopsctl in-process against this sandbox. */
   loopsctl(args: string[], options?: RunOptions): ReturnType<typeof run>;
-  /** Problems of every recorded request against the description; empty when it is absent. */
+  /** Problems of every recorded request and answer against the description; empty when it is absent. */
   problems(): string[];
   close(): Promise<void>;
 }
 
 export async function recordingSandbox(options: SandboxServerOptions = {}): Promise<RecordingSandbox> {
   const requests: Recorded[] = [];
-  const record = (request: ApiRequest, status: number) =>
+  const record = (request: ApiRequest, answer: ApiAnswer) =>
     requests.push({
       method: request.method,
       path: request.path,
@@ -46,9 +48,10 @@ export async function recordingSandbox(options: SandboxServerOptions = {}): Prom
       headers: request.headers ?? {},
       body: jsonOf(request.body),
       text: request.body,
-      status,
+      status: answer.status,
+      answer: answer.body,
     });
-  const server = await startTestSandbox({ ...options, onRequest: (request, answer) => record(request, answer.status) });
+  const server = await startTestSandbox({ ...options, onRequest: record });
   const env = sandboxEnv(server);
   return {
     server,
@@ -79,32 +82,21 @@ function jsonOf(text: string): unknown {
   }
 }
 
-/**
- * The description's schema for POST /v1/contacts/delete marks both email and userId required,
- * while its own text says to include only one (and that both is a 400); loopsctl sends one.
- */
-const KNOWN_CONTRADICTIONS: Record<string, RegExp> = { 'POST /v1/contacts/delete': /^\$: missing required (email|userId)$/ };
-
-/**
- * Operations the API reference (v1.22.1) documents that the published description (1.21.6)
- * predates: the reference is the authority, so their requests are not checked against it.
- */
-const NEWER_THAN_DESCRIPTION: { method: string; path: RegExp }[] = [{ method: 'GET', path: /^\/v1\/transactional-emails\/[^/]+\/metrics$/ }];
-
-/** What does not fit the published description in the requests; empty when the description is absent. */
+/** What does not fit the published description in the requests and answers; empty when the description is absent. */
 export function describedProblems(requests: Recorded[]): string[] {
   if (openApi === undefined) return [];
-  const described = (request: Recorded) => !NEWER_THAN_DESCRIPTION.some(({ method, path }) => request.method === method && path.test(request.path));
   // Only the API's own paths: a presigned upload URL is storage's, not the API's.
-  return requests.filter((request) => request.path.startsWith('/v1/') && described(request)).flatMap((request) => {
-    const known = KNOWN_CONTRADICTIONS[`${request.method} ${request.path}`];
-    return requestProblems(openApi, request.method, request.path, request.body)
-      .filter((problem) => known === undefined || !known.test(problem))
-      .map((problem) => `${request.method} ${request.path} ${JSON.stringify(request.body)}: ${problem}`);
-  });
+  return requests
+    .filter((request) => request.path.startsWith('/v1/'))
+    .flatMap((request) => [
+      ...requestProblems(openApi, request.method, request.path, request.body).map((problem) => `${request.method} ${request.path} ${JSON.stringify(request.body)}: ${problem}`),
+      ...responseProblems(openApi, request.method, request.path, request.status, request.answer).map(
+        (problem) => `${request.method} ${request.path} answered ${request.status} ${JSON.stringify(request.answer)}: ${problem}`,
+      ),
+    ]);
 }
 
-/** Every request body fits the published description (skipped when the description is absent). */
+/** Every request and answer fits the published description (skipped, with a note, when the description is absent). */
 export function expectDescribed(requests: Recorded[]): void {
   expect(describedProblems(requests)).toEqual([]);
 }

@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { JsonArrayWriter, Output, formatJson } from '../../src/render/output.js';
-import { describeFilter } from '../../src/areas/segments/render.js';
+import { describeFilter } from '../../src/areas/segments/words.js';
 import { renderRecord, renderTable } from '../../src/render/table.js';
 import { formatRate } from '../../src/render/numbers.js';
 import { describeNode } from '../../src/areas/workflows/node-types.js';
@@ -85,7 +85,18 @@ describe('workflow labels', () => {
       describeNode({ typeName: 'ContactPropertyTrigger', nextNodeIds: [], reEligible: false, contactPropertyQuery: { key: 'plan', was: { value: '', operator: 'any' }, is: { value: 'pro', operator: 'equal' } } }),
     ).toBe('when plan was any, is equal "pro"');
     expect(describeNode({ typeName: 'ExperimentBranchNode', nextNodeIds: [], samplingRate: 25, experimentType: 'autosplit' })).toBe('autosplit experiment, 25% sampled');
-    expect(describeNode({ typeName: 'AudienceFilter', nextNodeIds: [], audienceFilter: { match: 'any', conditions: [{}, {}] } })).toBe('match any of 2 conditions');
+    // A filter's condition in words, as segments and campaigns write theirs.
+    expect(
+      describeNode({
+        typeName: 'AudienceFilter',
+        nextNodeIds: [],
+        audienceSegmentId: 'seg_1',
+        audienceFilter: { match: 'any', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'pro' }, { type: 'property', key: 'seats', operator: 'greaterThan', value: 5 }] },
+        appliesDownstream: true,
+      }),
+    ).toBe('in segment seg_1, where plan equal pro or seats greater than 5, applies downstream');
+    expect(describeNode({ typeName: 'BranchNode', nextNodeIds: [], evalStrategy: 'first_match' })).toBe('takes the first path whose filter matches');
+    expect(describeNode({ typeName: 'BranchNode', nextNodeIds: [], evalStrategy: 'constructor' })).toBe('evaluate constructor');
     expect(describeNode({ typeName: 'Warp', nextNodeIds: [], speed: 9, nested: { a: 1 } })).toBe('speed=9');
   });
 });

@@ -196,6 +196,7 @@ describe('creating a transactional email', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       id: expect.stringMatching(/^c[a-z0-9]{24}$/),
+      url: `https://app.loops.so/transactional/${answer.body.id}`,
       name: 'Account deleted',
       draftEmailMessageId: expect.stringMatching(/^c[a-z0-9]{24}$/),
       draftEmailMessageContentRevisionId: expect.stringMatching(/^c[a-z0-9]{24}$/),
@@ -265,6 +266,7 @@ describe('ensuring a draft', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       ...before,
+      url: `https://app.loops.so/transactional/${SEED_IDS.welcomeEmail}`,
       draftEmailMessageId: expect.stringMatching(/^c[a-z0-9]{24}$/),
       draftEmailMessageContentRevisionId: expect.stringMatching(/^c[a-z0-9]{24}$/),
       updatedAt: FIXED_NOW.toISOString(),
@@ -358,6 +360,7 @@ describe('sandbox workflows', () => {
   });
 
   it('lists workflows as summaries', () => {
-    expect(call('GET', '/v1/workflows').body.data[0]).toEqual({ id: expect.any(String), name: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    const [first] = call('GET', '/v1/workflows').body.data;
+    expect(first).toEqual({ id: expect.any(String), url: `https://app.loops.so/workflows/${first.id}`, name: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
   });
 });

@@ -115,7 +115,7 @@ describe('sandbox state', () => {
       })();
       expect(error).toBeInstanceOf(LocalFileError);
       expect((error as LocalFileError).message).toContain(file);
-      expect((error as LocalFileError).hint).toContain('--reset');
+      expect((error as LocalFileError).hint).toContain('loopsctl sandbox reset');
     }
   });
 

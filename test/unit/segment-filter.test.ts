@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, describeFilter } from '../../src/areas/segments/render.js';
+import { describeCondition, describeFilter } from '../../src/areas/segments/words.js';
 
 const condition = (operator: string, value?: unknown, key = 'plan') => ({ type: 'property', key, operator, value });
 

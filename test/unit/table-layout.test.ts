@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/schemas.js';
 import { writeList, type ListView } from '../../src/render/list.js';
 import { Output } from '../../src/render/output.js';
+import { renderFields } from '../../src/render/fields.js';
 import { renderRecord, renderTable, timestampColumn, type Cell, type Column } from '../../src/render/table.js';
 import { renderMetrics } from '../../src/areas/transactional/render.js';
+import { renderEmailMetrics } from '../../src/areas/email-metrics.js';
 import { displayWidth, truncate } from '../../src/render/width.js';
 
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -161,28 +163,30 @@ describe('tables on a terminal', () => {
 
 describe('metrics', () => {
   const metrics = [
-    { id: 'c1h3243uwicgpgajrgexlzdl5', metrics: { sends: 52907, deliveries: 52518, hardBounces: 231, softBounces: 158, spamReports: 4 } },
-    { id: 'clnbezeie7a6e97br15gg5obs', metrics: { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 } },
+    { id: 'c1h3243uwicgpgajrgexlzdl5', name: 'Password reset', metrics: { sends: 52907, deliveries: 52518, hardBounces: 231, softBounces: 158, spamReports: 4 } },
+    { id: 'clnbezeie7a6e97br15gg5obs', name: 'Payment failed', metrics: { sends: 0, deliveries: 0, hardBounces: 0, softBounces: 0, spamReports: 0 } },
   ];
 
-  it('put long headers on two lines before giving up the table, with counts grouped', () => {
-    expect(renderMetrics(terminal(100), metrics)).toBe(
+  it('put long headers on two lines, then let the counts give way, keeping a table with names and rates at 80 columns', () => {
+    expect(renderMetrics(terminal(80), metrics)).toBe(
       lines(
-        '                                               DELIVERY     HARD     SOFT  BOUNCE     SPAM   SPAM',
-        'ID                          SENDS  DELIVERIES      RATE  BOUNCES  BOUNCES    RATE  REPORTS   RATE',
-        'c1h3243uwicgpgajrgexlzdl5  52,907      52,518    99.26%      231      158   0.74%        4  0.01%',
-        'clnbezeie7a6e97br15gg5obs       0           0         -        0        0       -        0      -',
+        '                                                   DELIVERY  BOUNCE   SPAM',
+        'ID                         NAME             SENDS      RATE    RATE   RATE',
+        'c1h3243uwicgpgajrgexlzdl5  Password reset  52,907    99.26%   0.74%  0.01%',
+        'clnbezeie7a6e97br15gg5obs  Payment failed       0         -       -      -',
       ),
     );
-    expect(renderMetrics(terminal(130), metrics).split('\n')[0]).toBe(
-      'ID                          SENDS  DELIVERIES  DELIVERY RATE  HARD BOUNCES  SOFT BOUNCES  BOUNCE RATE  SPAM REPORTS  SPAM RATE',
+    expect(renderMetrics(terminal(100), metrics).split('\n')[1]).toBe('ID                         NAME             SENDS  DELIVERIES      RATE  BOUNCES    RATE   RATE');
+    expect(renderMetrics(terminal(160), metrics).split('\n')[0]).toBe(
+      'ID                         NAME             SENDS  DELIVERIES  DELIVERY RATE  HARD BOUNCES  SOFT BOUNCES  BOUNCE RATE  SPAM REPORTS  SPAM RATE',
     );
   });
 
-  it('show each email as a block when even that is too wide, never cutting a number', () => {
-    expect(renderMetrics(terminal(80), metrics.slice(0, 1))).toBe(
+  it('show each email as a block when even the rates do not fit, never cutting a number', () => {
+    expect(renderMetrics(terminal(60), metrics.slice(0, 1))).toBe(
       lines(
         'ID:             c1h3243uwicgpgajrgexlzdl5',
+        'NAME:           Password reset',
         'SENDS:          52,907',
         'DELIVERIES:     52,518',
         'DELIVERY RATE:  99.26%',
@@ -198,10 +202,36 @@ describe('metrics', () => {
   it('keep plain numbers in rows for scripts', () => {
     expect(renderMetrics(output({ tty: false }).out, metrics.slice(0, 1))).toBe(
       lines(
-        'ID\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
-        'c1h3243uwicgpgajrgexlzdl5\t52907\t52518\t99.26%\t231\t158\t0.74%\t4\t0.01%',
+        'ID\tNAME\tSENDS\tDELIVERIES\tDELIVERY RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+        'c1h3243uwicgpgajrgexlzdl5\tPassword reset\t52907\t52518\t99.26%\t231\t158\t0.74%\t4\t0.01%',
       ),
     );
+  });
+
+  it('take every rate over sends: fixture figures where another total would read differently', () => {
+    // Over deliveries (960) the bounce rate would be 25.00% and the spam rate 2.50%.
+    const row = { id: 'tx', name: 'Receipt', metrics: { sends: 1200, deliveries: 960, hardBounces: 150, softBounces: 90, spamReports: 24 } };
+    expect(renderMetrics(output({ tty: false }).out, [row]).split('\n')[1]).toBe('tx\tReceipt\t1200\t960\t80.00%\t150\t90\t20.00%\t24\t2.00%');
+  });
+});
+
+describe('engagement metrics', () => {
+  // Delivered sends (4,000 - 500 bounced) or opens as the total would give 51.43%, 10.29% (or 20.00%), 1.71%, 14.29% and 0.57%.
+  const row = { id: 'caln1ehk86xojuwevkh90qwhl', name: 'October newsletter', metrics: { sends: 4000, opens: 1800, clicks: 360, unsubscribes: 60, spamReports: 20, hardBounces: 320, softBounces: 180 } };
+
+  it('take open, click, unsubscribe, bounce and spam rates over sends', () => {
+    expect(renderEmailMetrics(output({ tty: false }).out, [row], { id: 'ID', name: 'NAME' })).toBe(
+      lines(
+        'ID\tNAME\tSENDS\tOPENS\tOPEN RATE\tCLICKS\tCLICK RATE\tUNSUBSCRIBES\tUNSUB RATE\tHARD BOUNCES\tSOFT BOUNCES\tBOUNCE RATE\tSPAM REPORTS\tSPAM RATE',
+        'caln1ehk86xojuwevkh90qwhl\tOctober newsletter\t4000\t1800\t45.00%\t360\t9.00%\t60\t1.50%\t320\t180\t12.50%\t20\t0.50%',
+      ),
+    );
+  });
+
+  it('keep the id, the name and the rates at 80 columns', () => {
+    const table = renderEmailMetrics(terminal(80), [row], { id: 'ID', name: 'NAME' });
+    for (const line of table.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    expect(table).toMatch(/^caln1ehk86xojuwevkh90qwhl  October news\S*\s+4,000\s+45\.00%\s+9\.00%\s+12\.50%\s+0\.50%$/m);
   });
 });
 
@@ -247,6 +277,28 @@ describe('records', () => {
         '  crev42l54f20i1la0lfooe3z12',
         'group',
         '  -',
+      ),
+    );
+  });
+
+  it('put a URL too wide to fit beside the field names under its own, whole, and keep the others beside', () => {
+    const withUrl = { id: record.id, url: `https://app.loops.so/transactional/${record.id}`, draftEmailMessageContentRevisionId: record.draftEmailMessageContentRevisionId };
+    expect(renderRecord(terminal(70), withUrl)).toBe(
+      lines(
+        'FIELD                               VALUE',
+        'id                                  cll42l54f20i1la0lfooe3z12',
+        'url',
+        '  https://app.loops.so/transactional/cll42l54f20i1la0lfooe3z12',
+        'draftEmailMessageContentRevisionId  crev42l54f20i1la0lfooe3z12',
+      ),
+    );
+    expect(renderFields(terminal(80), Object.entries(withUrl))).toBe(
+      lines(
+        'id                        cll42l54f20i1la0lfooe3z12',
+        'url',
+        '  https://app.loops.so/transactional/cll42l54f20i1la0lfooe3z12',
+        'draftEmailMessageContentRevisionId',
+        '                          crev42l54f20i1la0lfooe3z12',
       ),
     );
   });
@@ -350,5 +402,6 @@ describe('listings on a terminal', () => {
         expect(shown).toContain('\ni129999');
       }
     }
-  });
+    // Three renderings of 130,000 rows take seconds on a loaded machine: the default bound is too tight.
+  }, 60_000);
 });

@@ -16,7 +16,8 @@ const seedCampaignGroups: Group[] = [
   },
 ];
 
-export const campaignGroups = slice('campaignGroups', z.array(group), () => seedCampaignGroups);
+// Every team has the reserved Unsorted group.
+export const campaignGroups = slice('campaignGroups', z.array(group), () => seedCampaignGroups, () => seedCampaignGroups.filter((candidate) => candidate.name === 'Unsorted'));
 
 export const sandbox: SandboxModule = {
   slices: [campaignGroups],

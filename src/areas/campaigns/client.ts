@@ -1,6 +1,7 @@
 /** The campaign operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
+import { emailMetrics } from '../email-metrics.js';
 import type { AudienceFilterRequest } from '../segments/filter.js';
 import { campaign, createdCampaign, type Campaign } from './schemas.js';
 
@@ -30,4 +31,9 @@ export function createCampaign(api: ApiClient, body: CampaignFields & { name: st
 export function updateCampaign(api: ApiClient, id: string, body: CampaignFields) {
   // Scheduling is part of an update: it is not sent again once it may have arrived.
   return api.call({ method: 'POST', path: path`/v1/campaigns/${id}`, body, idempotent: false }, campaign);
+}
+
+/** The engagement metrics of a sent campaign; one not sent yet, or without an email message, is refused with 400. */
+export function campaignMetrics(api: ApiClient, id: string) {
+  return api.call({ method: 'GET', idempotent: true, path: path`/v1/campaigns/${id}/metrics` }, emailMetrics);
 }

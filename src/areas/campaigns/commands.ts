@@ -1,25 +1,69 @@
 /** What the `campaigns` commands do. */
-import { UsageError } from '../../api/errors.js';
+import { RejectedError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
+import { openWeb } from '../../core/browser.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
+import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainedHandler } from '../explain.js';
 import { checkAudienceFilterFrom } from '../segments/filter.js';
-import { campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
+import { campaignMetrics, campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
 import { campaignListView, renderCampaign } from './render.js';
-import type { CreatedCampaign } from './schemas.js';
+import type { Campaign, CreatedCampaign } from './schemas.js';
 
 export const list = explainedHandler(listHandler(campaigns, campaignListView), { contentApi: true });
 
 const LIST = 'loopsctl campaigns list';
 
-export const get: Handler<[string]> = async (context, [id]) => {
+export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
   checkId(id, 'campaign id');
   const found = await explained(getCampaign(await context.client(), id), { contentApi: true });
+  if (options.web) return openWeb(context, found.url, `campaign ${id}`);
   await context.out.present(found, renderCampaign);
 };
+
+const METRICS_HINTS = { metricsApi: true, statuses: { 404: `see the campaigns with \`${LIST}\`` } };
+
+export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
+  const { out } = context;
+  given.forEach((id) => checkId(id, 'campaign id'));
+  const client = await context.client();
+  const { found, code } = await fetchEach(
+    context,
+    {
+      items: given,
+      noun: 'campaigns',
+      fetch: (id) => explained(campaignMetrics(client, id), METRICS_HINTS),
+      // A 400 may mean the campaign has not been sent: the campaign itself says so.
+      noMetrics: async (id, error) => (error instanceof RejectedError && error.status === 400 ? whyNoMetrics(await getCampaign(client, id).catch(() => undefined)) : undefined),
+      about: (id) => ({ campaignId: id }),
+    },
+    options,
+  );
+  if (out.json || options.jsonl) {
+    // Every campaign without metrics said on stderr is still a run that succeeded: an empty array.
+    if (found.length > 0 || code === 0) await writeMetricsJson(out, found.map(({ item, value }) => ({ campaignId: item, ...value })), options.jsonl === true);
+    return code;
+  }
+  if (found.length === 0) return code;
+  const names = await namesOf(
+    found.map(({ item }) => item),
+    async (id) => (await getCampaign(client, id)).name,
+  );
+  await out.write(renderEmailMetrics(out, found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value })), { id: 'ID', name: 'NAME' }));
+  return code;
+};
+
+/** Why a campaign the API has no metrics for has none, read from the campaign; undefined when it should have some. */
+function whyNoMetrics(campaign: Campaign | undefined): string | undefined {
+  if (campaign === undefined) return undefined;
+  const named = `campaign "${campaign.name}"`;
+  if (campaign.emailMessageId === null) return `${named} has no email message, so it has no metrics`;
+  if (campaign.status !== 'Sent' && campaign.status !== 'Sending') return `${named} has not been sent yet (it is ${campaign.status}), so it has no metrics yet`;
+  return undefined;
+}
 
 interface CampaignOptions {
   name?: string;

@@ -1,9 +1,13 @@
 /** `loopsctl campaigns`: email campaigns, their audience and schedule. */
 import { command, group, type OptionSpec } from '../../core/declare.js';
-import { listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
+import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 const DRAFT_ID = 'cb9tvk4yur8c4puvh4crvzir7';
+/** The sandbox's sent "October newsletter", and a draft that has no metrics yet. */
+const SENT_ID = 'caln1ehk86xojuwevkh90qwhl';
+const SPRING_SALE_ID = 'c5hihv2wbzma9bzs8kg5hvd41';
 const NEWSLETTERS_GROUP = 'cwrn93d7b2d8z425hjhe3e17f';
 const SEGMENT_ID = 'cptd30ckudge29hdrg6m3yqwh';
 
@@ -23,7 +27,7 @@ is checked before anything is sent.`;
 export const area: Area = {
   spec: group({
     name: 'campaigns',
-    summary: 'Email campaigns: list, get, create, update',
+    summary: 'Email campaigns: list, get, metrics, create, update',
     examples: ['loopsctl campaigns list', `loopsctl campaigns get ${DRAFT_ID}`],
     commands: () => [
       listCommand({
@@ -36,10 +40,29 @@ export const area: Area = {
         aliases: ['show', 'view'],
         summary: 'Show one campaign, its audience filter and schedule in words',
         args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)' }],
-        examples: [`loopsctl campaigns get ${DRAFT_ID}`, `loopsctl campaigns get ${DRAFT_ID} --json`],
+        options: [WEB_OPTION],
+        examples: [`loopsctl campaigns get ${DRAFT_ID}`, `loopsctl campaigns get ${DRAFT_ID} --json`, `loopsctl campaigns get ${DRAFT_ID} --web`],
         remote: true,
         tier: 'read',
+        constraints: { exclusive: WEB_OR_JSON },
         load: async () => (await import('./commands.js')).get,
+      }),
+      command({
+        name: 'metrics',
+        summary: 'Show all-time engagement metrics of one or more sent campaigns, with rates over sends',
+        help: `Sends, opens, clicks, unsubscribes, hard and soft bounces and spam reports, with the open,
+click, unsubscribe, bounce and spam rates over sends (a send opened five times counts once). With
+several ids, the metrics that could be fetched are printed and each id that failed is reported on
+stderr; the exit code is the highest of the failures'. A campaign not sent yet has no metrics: it
+is named on stderr and does not fail the run. --json prints an array of objects with campaignId;
+--jsonl one per line. The metrics API must be enabled for the team (else 401, exit 3).`,
+        args: [{ name: 'id', description: 'campaign ids', variadic: true }],
+        options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
+        examples: [`loopsctl campaigns metrics ${SENT_ID}`, `loopsctl campaigns metrics ${SENT_ID} ${SPRING_SALE_ID} --json`],
+        remote: true,
+        tier: 'read',
+        constraints: { exclusive: [JSON_OR_JSONL] },
+        load: async () => (await import('./commands.js')).metrics,
       }),
       command({
         name: 'create',

@@ -1,14 +1,15 @@
 /** Text views of campaigns: the list, and one campaign with its audience and schedule in words. */
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { renderRecord } from '../../render/table.js';
+import { displayValue, renderRecord } from '../../render/table.js';
 import { filterBlock } from '../segments/render.js';
 import type { Campaign, CampaignScheduling } from './schemas.js';
 
 export const campaignListView: ListView<Campaign> = {
   noun: 'campaigns',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }],
-  row: (campaign) => [campaign.id, campaign.name, campaign.status],
+  // The app's address is the widest column and the first to go on a narrow terminal.
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }, { header: 'URL', drop: true, priority: -3 }],
+  row: (campaign) => [campaign.id, campaign.name, campaign.status, displayValue(campaign.url)],
 };
 
 /** "as soon as it is sent", "at 2025-07-15T14:00:00.000Z". */

@@ -3,13 +3,15 @@
  * drafts, and, once sent, open only to a new name or group (else 409).
  */
 import { z } from '../../api/schemas.js';
-import { answer, badRequest, conflict, find, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, appUrl, badRequest, conflict, find, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { campaignGroups } from '../campaign-groups/sandbox.js';
+import { addMessage } from '../email-messages/sandbox.js';
+import { mailingLists } from '../lists/sandbox.js';
 import { requestFilter, segments } from '../segments/sandbox.js';
+import { emailMetrics, type EmailMetrics } from '../email-metrics.js';
 import { campaign, createdCampaign, type Campaign } from './schemas.js';
 
-/** The mailing lists the sandbox team has (the workflows send to them too). */
-export const MAILING_LIST_IDS = [seedId('mailing-list/Product updates'), seedId('mailing-list/Beta testers')];
+const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
 
 const NEWSLETTERS = seedId('campaign-group/Newsletters');
 
@@ -22,7 +24,7 @@ const seedCampaigns: Campaign[] = [
     updatedAt: seedTime(790),
     emailMessageId: seedId('email-message/october-newsletter'),
     campaignGroupId: NEWSLETTERS,
-    mailingListId: MAILING_LIST_IDS[0]!,
+    mailingListId: PRODUCT_UPDATES,
     audienceSegmentId: null,
     audienceFilter: null,
     scheduling: { method: 'schedule', timestamp: seedTime(790) },
@@ -35,7 +37,7 @@ const seedCampaigns: Campaign[] = [
     updatedAt: seedTime(1_080),
     emailMessageId: seedId('email-message/november-newsletter'),
     campaignGroupId: NEWSLETTERS,
-    mailingListId: MAILING_LIST_IDS[0]!,
+    mailingListId: PRODUCT_UPDATES,
     audienceSegmentId: seedId('segment/Engaged newsletter readers'),
     audienceFilter: { match: 'any', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'pro' }, { type: 'property', key: 'seats', operator: 'greaterThan', value: 5 }] },
     scheduling: { method: 'now', timestamp: null },
@@ -57,6 +59,30 @@ const seedCampaigns: Campaign[] = [
 
 export const campaigns = slice('campaigns', z.array(campaign), () => seedCampaigns);
 
+/**
+ * What each sent campaign's email has done, by campaign id. The figures are chosen so that a rate
+ * over the wrong total (delivered sends, opens) reads visibly differently from the rate over sends.
+ */
+export const campaignMetrics = slice('campaignMetrics', z.record(z.string(), emailMetrics), (): Record<string, EmailMetrics> => ({
+  [seedId('campaign/October newsletter')]: { sends: 4_000, opens: 1_800, clicks: 360, unsubscribes: 60, spamReports: 20, hardBounces: 320, softBounces: 180 },
+}));
+
+const NOTHING_SENT: EmailMetrics = { sends: 0, opens: 0, clicks: 0, unsubscribes: 0, spamReports: 0, hardBounces: 0, softBounces: 0 };
+
+/** A campaign has metrics once it is sending or sent, and only with an email message. */
+function metricsOf({ params, state }: RouteContext) {
+  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+  if (found.emailMessageId === null) throw badRequest('Campaign has no email message.');
+  if (found.status !== 'Sent' && found.status !== 'Sending') throw badRequest('Campaign has not been sent yet.');
+  return answer(emailMetrics, campaignMetrics.of(state)[found.id] ?? NOTHING_SENT);
+}
+
+/** A campaign as the API answers with it: the stored record with its page in the app. */
+function shown(stored: Campaign): Campaign {
+  const { id, ...fields } = stored;
+  return { id, url: appUrl('campaigns', id), ...fields };
+}
+
 const FIELDS = ['name', 'campaignGroupId', 'mailingListId', 'audienceSegmentId', 'audienceFilter', 'scheduling'];
 /** What a sent campaign still lets change. */
 const AFTER_SENDING = ['name', 'campaignGroupId'];
@@ -76,7 +102,7 @@ function apply(target: Campaign, fields: Record<string, unknown>, context: Route
   }
   if (fields.mailingListId !== undefined) {
     const listId = fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
-    if (listId !== null && !MAILING_LIST_IDS.includes(listId)) throw notFound(`mailing list ${listId} not found`);
+    if (listId !== null && !mailingLists.of(state).some((list) => list.id === listId)) throw notFound(`mailing list ${listId} not found`);
     target.mailingListId = listId;
   }
   const segmentGiven = fields.audienceSegmentId !== undefined;
@@ -120,7 +146,7 @@ function createCampaign(context: RouteContext) {
     status: 'Draft',
     createdAt: time,
     updatedAt: time,
-    emailMessageId: newId(),
+    emailMessageId: null,
     campaignGroupId: seedId('campaign-group/Unsorted'),
     mailingListId: null,
     audienceSegmentId: null,
@@ -128,9 +154,12 @@ function createCampaign(context: RouteContext) {
     scheduling: { method: 'now', timestamp: null },
   };
   apply(created, fields, context);
+  // A new campaign comes with an empty email message of its own, to be edited before it is sent.
+  const { message } = addMessage(context, { kind: 'campaign', id: created.id, published: false });
+  created.emailMessageId = message.id;
   campaigns.of(state).push(created);
   changed();
-  return answer(createdCampaign, { ...created, emailMessageContentRevisionId: newId() }, 201);
+  return answer(createdCampaign, { ...shown(created), emailMessageContentRevisionId: message.contentRevisionId }, 201);
 }
 
 function updateCampaign(context: RouteContext) {
@@ -147,16 +176,17 @@ function updateCampaign(context: RouteContext) {
   apply(next, fields, context);
   Object.assign(found, next, { updatedAt: now().toISOString() });
   changed();
-  return answer(campaign, found);
+  return answer(campaign, shown(found));
 }
 
 export const sandbox: SandboxModule = {
-  slices: [campaigns],
+  slices: [campaigns, campaignMetrics],
   routes: [
-    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: ({ query, state }) => listAnswer(campaign, campaigns.of(state), query) },
+    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: (context) => listAnswer(campaign, campaigns.of(context.state).map(shown), context) },
     { method: 'POST', path: '/v1/campaigns', needs: 'content', run: createCampaign },
-    { method: 'GET', path: '/v1/campaigns/:campaignId', needs: 'content', run: ({ params, state }) => answer(campaign, find(campaigns.of(state), params.campaignId!, 'campaign')) },
+    { method: 'GET', path: '/v1/campaigns/:campaignId', needs: 'content', run: ({ params, state }) => answer(campaign, shown(find(campaigns.of(state), params.campaignId!, 'campaign'))) },
     { method: 'POST', path: '/v1/campaigns/:campaignId', needs: 'content', run: updateCampaign },
+    { method: 'GET', path: '/v1/campaigns/:campaignId/metrics', needs: 'metrics', run: metricsOf },
   ],
 };
 

@@ -12,6 +12,8 @@ export type CampaignScheduling = z.infer<typeof campaignScheduling>;
 export const campaign = z.looseObject({
   id: z.string(),
   name: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
   /** Draft, Scheduled, Sending or Sent; kept as a string so a new status still shows. */
   status: z.string(),
   createdAt: timestamp,

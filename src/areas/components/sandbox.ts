@@ -100,7 +100,7 @@ function updateComponent({ params, body, state, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [components],
   routes: [
-    { method: 'GET', path: '/v1/components', needs: 'content', run: ({ query, state }) => listAnswer(component, components.of(state).map(visible), query) },
+    { method: 'GET', path: '/v1/components', needs: 'content', run: (context) => listAnswer(component, components.of(context.state).map(visible), context) },
     { method: 'POST', path: '/v1/components', needs: 'content', run: createComponent },
     { method: 'GET', path: '/v1/components/:componentId', needs: 'content', run: ({ params, state }) => answer(component, visible(find(components.of(state), params.componentId!, 'component'))) },
     { method: 'POST', path: '/v1/components/:componentId', needs: 'content', run: updateComponent },

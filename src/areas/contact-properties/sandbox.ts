@@ -1,6 +1,6 @@
 /** The sandbox's contact properties: the standard ones every account has, and custom ones of each type. */
 import { z } from '../../api/schemas.js';
-import { answer, badRequest, objectBody, slice, stringField, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, badRequest, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import * as s from './schemas.js';
 
 const STANDARD: s.ContactProperty[] = [
@@ -60,6 +60,6 @@ export const sandbox: SandboxModule = {
       path: '/v1/contacts/properties',
       run: ({ query, state }) => answer(s.contactProperties, query.get('list') === 'custom' ? customProperties.of(state) : allProperties(state)),
     },
-    { method: 'POST', path: '/v1/contacts/properties', run: withSuccessFlag(create) },
+    { method: 'POST', path: '/v1/contacts/properties', failures: flaggedFailures, run: create },
   ],
 };

@@ -4,11 +4,12 @@
  * and events (src/areas/events/sandbox.ts) find or create contacts through `upsertContact`.
  */
 import { EMAIL_ADDRESS, z } from '../../api/schemas.js';
-import { answer, ApiFailure, badRequest, conflict, notFound, seedId, seedTime, slice, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, ApiFailure, badRequest, conflict, notFound, seedId, seedTime, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { customProperties } from '../contact-properties/sandbox.js';
 import { isStandardField, typeProblem } from '../contact-properties/typing.js';
 import { mailingLists } from '../lists/sandbox.js';
 import { reportContactChange, reportContactDeleted } from '../webhooks/sandbox.js';
+import { recordSignup } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
 const storedContact = z.object({
@@ -112,17 +113,24 @@ function bodyObject(body: unknown): Record<string, unknown> {
 }
 
 /**
+ * The text fields of a contact, and what null resets each to. The description types them as strings,
+ * but the platform's SDKs send null to reset a property (their ContactProperties allow it), as
+ * custom properties are reset: first and last names become null, as a contact made from an email
+ * alone has them, and the source and user group (never null in an answer) become empty.
+ */
+const RESETS: Record<string, string | null> = { firstName: null, lastName: null, source: '', userGroup: '' };
+
+/**
  * Checks and applies contact fields (standard ones, mailingLists, custom properties) to a contact;
  * every field is checked before any is applied, so a refused request changes nothing.
  */
 export function applyContactFields(context: RouteContext, contact: StoredContact, fields: Record<string, unknown>, skip: string[] = []): void {
   const { state } = context;
   const types = new Map(customProperties.of(state).map((property) => [property.key, property]));
-  const strings = ['firstName', 'lastName', 'source', 'userGroup'];
   const entries = Object.entries(fields).filter(([key]) => !skip.includes(key) && key !== 'email' && key !== 'userId');
   for (const [key, value] of entries) {
-    if (strings.includes(key)) {
-      if (typeof value !== 'string') throw badRequest(`${key} must be a string.`);
+    if (Object.hasOwn(RESETS, key)) {
+      if (typeof value !== 'string' && value !== null) throw badRequest(`${key} must be a string, or null to reset it.`);
     } else if (key === 'subscribed') {
       if (typeof value !== 'boolean') throw badRequest('subscribed must be a boolean.');
     } else if (key === 'mailingLists') {
@@ -138,7 +146,9 @@ export function applyContactFields(context: RouteContext, contact: StoredContact
         if (on) contact.mailingLists[id] = true;
         else delete contact.mailingLists[id];
       }
-    } else if (strings.includes(key) || key === 'subscribed') {
+    } else if (Object.hasOwn(RESETS, key)) {
+      (contact as Record<string, unknown>)[key] = value ?? RESETS[key];
+    } else if (key === 'subscribed') {
       (contact as Record<string, unknown>)[key] = value;
     } else {
       contact.properties[key] = value as z.infer<typeof s.propertyValue>;
@@ -178,6 +188,8 @@ function create(context: RouteContext) {
   applyContactFields(context, contact, fields);
   all.push(contact);
   reportContactChange(context, undefined, contact);
+  // A new contact signs up: the workflows that start on sign-up send it their first emails.
+  recordSignup(context);
   context.changed();
   return answer(s.contactSaved, { success: true, id: contact.id });
 }
@@ -198,6 +210,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     applyContactFields(context, contact, fields, skip);
     all.push(contact);
     reportContactChange(context, undefined, contact);
+    recordSignup(context);
     return contact;
   }
   const before = structuredClone(found);
@@ -252,12 +265,12 @@ function removeSuppression(context: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [contacts, suppressionQuota],
   routes: [
-    { method: 'GET', path: '/v1/contacts/find', run: withSuccessFlag((context) => answer(s.contacts, lookupAll(context))) },
-    { method: 'POST', path: '/v1/contacts/create', run: withSuccessFlag(create) },
-    { method: 'PUT', path: '/v1/contacts/update', run: withSuccessFlag(update) },
-    { method: 'POST', path: '/v1/contacts/delete', run: withSuccessFlag(remove) },
-    { method: 'GET', path: '/v1/contacts/suppression', run: withSuccessFlag(suppressionAnswer) },
-    { method: 'DELETE', path: '/v1/contacts/suppression', run: withSuccessFlag(removeSuppression) },
+    { method: 'GET', path: '/v1/contacts/find', failures: flaggedFailures, run: (context) => answer(s.contacts, lookupAll(context)) },
+    { method: 'POST', path: '/v1/contacts/create', failures: flaggedFailures, run: create },
+    { method: 'PUT', path: '/v1/contacts/update', failures: flaggedFailures, run: update },
+    { method: 'POST', path: '/v1/contacts/delete', failures: flaggedFailures, run: remove },
+    { method: 'GET', path: '/v1/contacts/suppression', failures: flaggedFailures, run: suppressionAnswer },
+    { method: 'DELETE', path: '/v1/contacts/suppression', failures: flaggedFailures, run: removeSuppression },
   ],
 };
 

@@ -122,7 +122,37 @@ function seedWorkflowMessages(): StoredMessage[] {
   );
 }
 
-export const emailMessages = slice('emailMessages', z.array(storedMessage), () => [...seedTransactionalMessages, ...seedWorkflowMessages()]);
+/** The email of each seeded campaign; the sent one's content can no longer change. */
+function campaignMessage(campaign: string, label: string, hours: number, content: { subject: string; previewText: string; lmx: string }, sent = false): StoredMessage {
+  const id = seedId(`email-message/${label}`);
+  const campaignId = seedId(`campaign/${campaign}`);
+  return {
+    message: { id, campaignId, ...content, ...SENDER, emailFormat: 'styled', contentRevisionId: seedId(`${id}/revision`), updatedAt: seedTime(hours), contactPropertiesFallbacks: { firstName: 'there' } },
+    parent: { kind: 'campaign', id: campaignId, published: sent },
+  };
+}
+
+const seedCampaignMessages: StoredMessage[] = [
+  campaignMessage(
+    'October newsletter',
+    'october-newsletter',
+    790,
+    {
+      subject: 'What shipped in October',
+      previewText: 'Faster exports and a new dashboard',
+      lmx: lines('<H1>What shipped in October</H1>', '<Paragraph>Hi {contact.firstName}, exports are twice as fast and the dashboard is new.</Paragraph>', '<Button href="https://acme.example/changelog">Read the changelog</Button>'),
+    },
+    true,
+  ),
+  campaignMessage('November newsletter', 'november-newsletter', 1_080, {
+    subject: 'What shipped in November',
+    previewText: 'Team workspaces are here',
+    lmx: lines('<H1>What shipped in November</H1>', '<Paragraph>Hi {contact.firstName}, you can now share a workspace with your team.</Paragraph>'),
+  }),
+  campaignMessage('Spring sale', 'spring-sale', 1_200, { subject: '', previewText: '', lmx: '' }),
+];
+
+export const emailMessages = slice('emailMessages', z.array(storedMessage), () => [...seedTransactionalMessages, ...seedWorkflowMessages(), ...seedCampaignMessages]);
 
 const storedPreview = z.object({ emailMessageId: z.string(), emails: z.array(z.string()), sentAt: z.string() });
 
@@ -210,7 +240,9 @@ function update(context: RouteContext) {
       throw badRequest(`${key} must be an object of strings (or null to remove one)`);
     }
   }
-  if (target.parent.published) throw conflict('Transactional email is not in draft status: edit its draft email message');
+  if (target.parent.published) {
+    throw conflict(target.parent.kind === 'campaign' ? 'Campaign has been sent: its email message can no longer be edited' : 'Transactional email is not in draft status: edit its draft email message');
+  }
   if (fields.expectedRevisionId !== undefined && fields.expectedRevisionId !== message.contentRevisionId) {
     throw conflict(`contentRevisionId is stale: the email message is at revision ${message.contentRevisionId}, not ${String(fields.expectedRevisionId)}`);
   }

@@ -25,7 +25,7 @@ const summary = ({ eventProperties: _properties, ...fields }: EventPattern) => f
 export const sandbox: SandboxModule = {
   slices: [],
   routes: [
-    { method: 'GET', path: '/v1/event-patterns', run: ({ query, state }) => listAnswer(eventPatternSummary, patterns(state).map(summary), query) },
+    { method: 'GET', path: '/v1/event-patterns', run: (context) => listAnswer(eventPatternSummary, patterns(context.state).map(summary), context) },
     { method: 'GET', path: '/v1/event-patterns/:eventPatternId', run: ({ params, state }) => answer(eventPattern, find(patterns(state), params.eventPatternId!, 'event pattern')) },
     {
       method: 'GET',

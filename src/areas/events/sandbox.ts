@@ -2,19 +2,20 @@
  * The sandbox's events: an event finds or creates its contact (and sets the contact properties it
  * carries), and lands in the outbox with the workflows whose EventTrigger it matches.
  */
-import { answer, badRequest, withSuccessFlag, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
 import { reportEventSent } from '../webhooks/sandbox.js';
-import { workflows } from '../workflows/sandbox.js';
+import { recordEntry, workflows } from '../workflows/sandbox.js';
 import * as s from './schemas.js';
 
 /** Workflows started by this event: their trigger is an EventTrigger naming it. */
 export function triggeredWorkflows(context: RouteContext, eventName: string) {
-  return workflows
-    .of(context.state)
-    .filter((workflow) => workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'EventTrigger' && node.eventName === eventName))
-    .map((workflow) => ({ id: workflow.id, name: workflow.name, status: workflow.status }));
+  return startedWorkflows(context, eventName).map((workflow) => ({ id: workflow.id, name: workflow.name, status: workflow.status }));
+}
+
+function startedWorkflows(context: RouteContext, eventName: string) {
+  return workflows.of(context.state).filter((workflow) => workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'EventTrigger' && node.eventName === eventName));
 }
 
 function send(context: RouteContext) {
@@ -41,6 +42,8 @@ function send(context: RouteContext) {
     workflows: triggeredWorkflows(context, eventName),
   });
   reportEventSent(context, contact, eventName);
+  // The contact enters each sending workflow the event starts, and gets its first emails.
+  for (const workflow of startedWorkflows(context, eventName)) recordEntry(workflow);
   claim.remember();
   context.changed();
   return answer(s.eventSent, { success: true });
@@ -48,5 +51,5 @@ function send(context: RouteContext) {
 
 export const sandbox: SandboxModule = {
   slices: [],
-  routes: [{ method: 'POST', path: '/v1/events/send', run: withSuccessFlag(send) }],
+  routes: [{ method: 'POST', path: '/v1/events/send', failures: flaggedFailures, run: send }],
 };

@@ -43,7 +43,8 @@ const seedGroups: Group[] = transactionalGroupNames.map(([name, description], in
 
 const groupId = (name: string) => seedId(`transactional-group/${name}`);
 
-export const transactionalGroups = slice('transactionalGroups', z.array(group), () => seedGroups);
+// Every team has the default group new transactional emails go to.
+export const transactionalGroups = slice('transactionalGroups', z.array(group), () => seedGroups, () => seedGroups.filter((candidate) => candidate.id === groupId('General')));
 /** Where a transactional email created without a group goes. */
 export const defaultTransactionalGroupId = slice('defaultTransactionalGroupId', z.string(), () => groupId('General'));
 
@@ -87,7 +88,7 @@ function updateGroup(groups: Slice<Group[]>, param: string, noun: string) {
 /** The routes of a collection of groups: list, get, create and update, under `path`. */
 export function groupRoutes(path: string, all: Slice<Group[]>, param: string, noun: string): SandboxRoute[] {
   return [
-    { method: 'GET', path, needs: 'content', run: ({ query, state }) => listAnswer(group, all.of(state), query) },
+    { method: 'GET', path, needs: 'content', run: (context) => listAnswer(group, all.of(context.state), context) },
     { method: 'GET', path: `${path}/:${param}`, needs: 'content', run: ({ params, state }) => answer(group, find(all.of(state), params[param]!, noun)) },
     { method: 'POST', path, needs: 'content', run: createGroup(all) },
     { method: 'POST', path: `${path}/:${param}`, needs: 'content', run: updateGroup(all, param, noun) },

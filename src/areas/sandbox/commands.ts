@@ -1,14 +1,14 @@
-/** What `loopsctl sandbox` does: serve the sandbox until interrupted, and show its outbox. */
+/** What `loopsctl sandbox` does: serve the sandbox until interrupted, start its data over, and show its outbox. */
 import { spawn } from 'node:child_process';
 import { LocalFileError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';
-import { loadSandboxModules } from '../../sandbox/api.js';
 import { SANDBOX_KEY, SANDBOX_KEYS } from '../../sandbox/keys.js';
-import type { StateCore } from '../../sandbox/module.js';
+import type { SandboxModule, SeedKind, StateCore } from '../../sandbox/module.js';
+import { loadSandboxModules, RESET_PATH } from '../../sandbox/api.js';
 import { startSandbox } from '../../sandbox/server.js';
-import { defaultStatePath, readState, withStateLock, writeState } from '../../sandbox/state.js';
+import { defaultStatePath, readState, seedState, withStateLock, writeState } from '../../sandbox/state.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
 import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../webhooks/sandbox.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../webhooks/signature.js';
@@ -19,6 +19,7 @@ interface ServeOptions {
   port: number;
   host: string;
   state?: string;
+  seed?: SeedKind;
   reset?: boolean;
   detach?: boolean;
   webhookUrl?: string;
@@ -56,33 +57,41 @@ async function webhookSetting(context: CommandContext, options: ServeOptions, st
   return { endpoint: { url, secret, simulateEngagement }, ownSecret: given === undefined };
 }
 
+/**
+ * Serves until interrupted. Its one line of output is the URL it listens on, so a script can read
+ * it (`--json`: an object with the key too); what a person needs besides goes to stderr.
+ */
 export const serve: Handler<[], ServeOptions> = async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   if (options.detach) return detach(context, { ...options, state: stateFile });
   const { endpoint, ownSecret } = await webhookSetting(context, options, stateFile);
+  const { out } = context;
   const sandbox = await startSandbox({
     port: options.port,
     host: options.host,
     stateFile,
-    reset: options.reset === true,
+    // A seed asked for is a fresh start from it.
+    reset: options.reset === true || options.seed !== undefined,
+    seed: options.seed,
     now: context.runtime.now,
     log: (line) => context.runtime.stderr.write(`${line}\n`),
     webhookEndpoint: endpoint,
     deliverWebhooks: true,
   });
   const delivering = endpoint === undefined ? (webhookEndpoint.of(sandbox.state()) ?? null) : endpoint;
-  // The sandbox's own secret is printed, for `webhooks listen` to verify with; one the person gave is not.
-  const secretExport = delivering !== null && ownSecret ? `export LOOPS_WEBHOOK_SECRET=${delivering.secret}\n` : '';
-  const { out } = context;
+  // The sandbox's own secret is shown, for `webhooks listen` to verify with; one the person gave is not.
+  const ownSecretShown = delivering !== null && ownSecret ? delivering.secret : undefined;
   if (out.json) {
-    const webhooks = delivering === null ? {} : { webhookUrl: delivering.url, ...(ownSecret ? { webhookSecret: delivering.secret } : {}), simulateEngagement: delivering.simulateEngagement };
+    const webhooks = delivering === null ? {} : { webhookUrl: delivering.url, ...(ownSecretShown === undefined ? {} : { webhookSecret: ownSecretShown }), simulateEngagement: delivering.simulateEngagement };
     await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile, ...webhooks });
-  } else await out.write(`Sandbox listening on ${sandbox.url}\nexport LOOPS_BASE_URL=${sandbox.url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\n`);
+  } else await out.write(`${sandbox.url}\n`);
+  out.note(`Sandbox listening on ${sandbox.url}; point loopsctl at it with:`);
+  out.note(`  export LOOPS_BASE_URL=${sandbox.url} LOOPS_API_KEY=${SANDBOX_KEY}${ownSecretShown === undefined ? '' : ` LOOPS_WEBHOOK_SECRET=${ownSecretShown}`}`);
   if (delivering !== null) {
     const engagement = delivering.simulateEngagement ? ', each sent email followed by its simulated engagement' : '';
     out.note(`Delivering webhooks to ${delivering.url}${engagement}; see them with \`loopsctl sandbox deliveries\`.`);
   }
-  out.note(`State is kept in ${stateFile}. Press Ctrl-C to stop.`);
+  out.note(`State is kept in ${stateFile}; start over with \`loopsctl sandbox reset\` or POST ${sandbox.url}${RESET_PATH}. Press Ctrl-C to stop.`);
   await new Promise<void>((resolve) => {
     if (context.runtime.signal.aborted) return resolve();
     context.runtime.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -104,24 +113,43 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     ...(options.simulateEngagement ? ['--simulate-engagement'] : []),
     ...(options.webhooks ? [] : ['--no-webhooks']),
   ];
-  const args = [script, 'sandbox', 'serve', '--port', String(options.port), '--host', options.host, '--state', options.state, ...(options.reset ? ['--reset'] : []), ...webhooks];
+  const args = [
+    script,
+    'sandbox',
+    'serve',
+    '--json',
+    '--port',
+    String(options.port),
+    '--host',
+    options.host,
+    '--state',
+    options.state,
+    ...(options.reset ? ['--reset'] : []),
+    ...(options.seed === undefined ? [] : ['--seed', options.seed]),
+    ...webhooks,
+  ];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.
   const child = spawn(execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: context.env });
-  const started = await new Promise<string | undefined>((resolve) => {
+  // Once it listens, it prints what it serves as one JSON object: the URL, and its own webhook secret if it made one.
+  const started = await new Promise<{ url: string; webhookSecret?: string } | undefined>((resolve) => {
     let text = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       text += chunk;
-      if (/^export LOOPS_API_KEY=.*\n/m.test(text)) resolve(text);
+      try {
+        resolve(JSON.parse(text) as { url: string; webhookSecret?: string });
+      } catch {
+        // Not whole yet.
+      }
     });
     child.once('exit', () => resolve(undefined));
   });
   child.stdout!.destroy();
   child.unref();
-  const url = /^export LOOPS_BASE_URL=(.*)$/m.exec(started ?? '')?.[1];
-  if (url === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
+  if (started === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
+  const { url, webhookSecret } = started;
   const { out } = context;
-  if (out.json) return out.writeJson({ url, apiKey: SANDBOX_KEY, pid: child.pid, stateFile: options.state });
-  const secretExport = /^export LOOPS_WEBHOOK_SECRET=.*\n/m.exec(started ?? '')?.[0] ?? '';
+  if (out.json) return out.writeJson({ url, apiKey: SANDBOX_KEY, pid: child.pid, stateFile: options.state, ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+  const secretExport = webhookSecret === undefined ? '' : `export LOOPS_WEBHOOK_SECRET=${webhookSecret}\n`;
   await out.write(`export LOOPS_BASE_URL=${url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
   out.note(`Sandbox listening on ${url} (process ${child.pid}); stop it with: kill $LOOPSCTL_SANDBOX_PID`);
 }
@@ -146,16 +174,19 @@ async function showKept<T>(context: CommandContext, options: { state?: string; c
   if (out.json) await out.writeJson(entries);
   else if (entries.length === 0) out.note(list.empty);
   else await list.render(out, entries);
-  const done = entries.filter((entry) => list.done(entry)).length;
-  if (!options.clear || done === 0) return;
+  if (!options.clear) return;
   // A running sandbox may be changing the file: it is read again, and written, under its lock.
-  withStateLock(stateFile, () => {
-    const current = readState(stateFile, modules)!;
+  const cleared = withStateLock(stateFile, () => {
+    const current = readState(stateFile, modules);
+    if (current === undefined) return 0;
     const kept = list.of(current);
-    kept.splice(0, kept.length, ...kept.filter((entry) => !list.done(entry)));
-    writeState(stateFile, current);
+    const remaining = kept.filter((entry) => !list.done(entry));
+    const removed = kept.length - remaining.length;
+    kept.splice(0, kept.length, ...remaining);
+    if (removed > 0) writeState(stateFile, current);
+    return removed;
   });
-  out.note(list.cleared(done));
+  out.note(list.cleared(cleared));
 }
 
 export const outbox: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
@@ -164,7 +195,7 @@ export const outbox: Handler<[], { state?: string; clear?: boolean }> = (context
     empty: 'The outbox is empty.',
     render: (out, entries) => out.writeProse(renderOutbox(out, entries).trimEnd()),
     done: () => true,
-    cleared: (count) => `Cleared ${count} ${count === 1 ? 'entry' : 'entries'}.`,
+    cleared: (count) => `Cleared ${count} ${count === 1 ? 'entry' : 'entries'} from the outbox.`,
   });
 
 export const deliveries: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
@@ -175,3 +206,29 @@ export const deliveries: Handler<[], { state?: string; clear?: boolean }> = (con
     done: (entry) => entry.status !== 'pending',
     cleared: (count) => `Forgot ${count} finished ${count === 1 ? 'delivery' : 'deliveries'}.`,
   });
+
+/**
+ * Writes a fresh seed over the state file, whatever it holds (a damaged file included), under its
+ * lock: a server reading that file serves the new data from its next request.
+ */
+export const reset: Handler<[], { state?: string; seed?: SeedKind }> = async (context, _args, options) => {
+  const stateFile = options.state ?? defaultStatePath(context.configDir);
+  const modules = await loadSandboxModules();
+  const seed = withStateLock(stateFile, () => {
+    const chosen = options.seed ?? recordedSeed(stateFile, modules) ?? 'demo';
+    writeState(stateFile, seedState(modules, chosen));
+    return chosen;
+  });
+  const { out } = context;
+  if (out.json) await out.writeJson({ stateFile, seed });
+  else out.note(`Reset ${stateFile} to the ${seed === 'demo' ? "demo team's data" : "data of a new team"}.`);
+};
+
+/** The seed a readable state file started from; undefined for none, or one that cannot be read. */
+function recordedSeed(stateFile: string, modules: SandboxModule[]): SeedKind | undefined {
+  try {
+    return readState(stateFile, modules)?.seed;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,32 +7,42 @@ import type { Area } from '../area.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
-  sandbox-no-content     content API off: 401 on transactional emails (list, create,
-                         draft), groups, campaigns, components, and on themes and
-                         segments by id or when creating them
+  sandbox-no-content     content API off: 401 on transactional emails (list,
+                         create, draft), groups, campaigns, components, and on
+                         themes and segments by id or when creating them
   sandbox-no-workflows   workflow API off: 401 on workflow operations
-  sandbox-no-domain      no sending domain: 400 on transactional create and draft,
-                         and on campaign create
+  sandbox-no-domain      no sending domain: 400 on transactional create and
+                         draft, and on campaign create
+  sandbox-no-metrics     metrics API off: 401 on campaign, workflow email and
+                         transactional email metrics
 Any other key gets 401.`;
 
 const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps the sandbox data between runs (default: in the config dir)' };
+
+/** Kept here as words, so declaring the commands loads none of the sandbox. */
+const SEED_OPTION = { flags: '--seed <data>', description: 'start over from the demo team\'s data, or from a new team\'s (nothing but a default theme and groups)', choices: ['demo', 'empty'] };
+
+// Each paragraph one line: help wraps it to the terminal.
+const RESET_HELP =
+  'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP.';
 
 export const area: Area = {
   spec: group({
     name: 'sandbox',
     summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
-    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries'],
+    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries', 'loopsctl sandbox reset --seed empty'],
     commands: () => [
       command({
         name: 'serve',
         summary: 'Run the sandbox until interrupted (the default: `loopsctl sandbox` does this)',
-        help: KEYS_HELP,
+        help: `Prints the URL it listens on as the one line of its output; logs go to stderr, one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
         isDefault: true,
         options: [
           { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
           { flags: '--host <address>', description: 'address to listen on', default: '127.0.0.1' },
           STATE_OPTION,
-          { flags: '--reset', description: 'start over from the seed data' },
+          SEED_OPTION,
+          { flags: '--reset', description: 'start over from the seed data (the demo team\'s unless --seed says otherwise)' },
           { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
           { flags: '--webhook-url <url>', description: 'deliver the webhooks the platform would send (contact created, email sent, ...) to this URL; kept in the state' },
           { flags: '--webhook-secret <secret>', description: 'sign them with this whsec_ secret (default: LOOPS_WEBHOOK_SECRET, else the kept one, else a new one)' },
@@ -42,6 +52,7 @@ export const area: Area = {
         examples: [
           'eval "$(loopsctl sandbox --detach)"',
           'loopsctl sandbox --port 4010',
+          'loopsctl sandbox --port 0 --seed empty --state ./test-sandbox.json',
           'loopsctl sandbox serve --state ./sandbox.json --reset',
           'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
         ],
@@ -50,9 +61,18 @@ export const area: Area = {
         load: async () => (await import('./commands.js')).serve,
       }),
       command({
+        name: 'reset',
+        summary: 'Start the sandbox data over from a seed, with no server (a running one sees it at once)',
+        help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote, is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
+        options: [STATE_OPTION, { ...SEED_OPTION, description: 'the data to start from (default: the seed the state started from, else demo)' }],
+        examples: ['loopsctl sandbox reset', 'loopsctl sandbox reset --seed empty', 'loopsctl sandbox reset --state ./sandbox.json'],
+        remote: false,
+        load: async () => (await import('./commands.js')).reset,
+      }),
+      command({
         name: 'outbox',
         summary: 'Show the emails and events the sandbox was asked to send (none is delivered)',
-        options: [STATE_OPTION, { flags: '--clear', description: 'empty the outbox after showing it' }],
+        options: [STATE_OPTION, { flags: '--clear', description: 'empty the outbox after showing it, and say how many entries it held' }],
         examples: ['loopsctl sandbox outbox', 'loopsctl sandbox outbox --json --clear'],
         remote: false,
         load: async () => (await import('./commands.js')).outbox,

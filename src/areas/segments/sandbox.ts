@@ -76,7 +76,7 @@ function createSegment({ body, state, now, newId, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [segments],
   routes: [
-    { method: 'GET', path: '/v1/audience-segments', run: ({ query, state }) => listAnswer(audienceSegment, segments.of(state), query) },
+    { method: 'GET', path: '/v1/audience-segments', run: (context) => listAnswer(audienceSegment, segments.of(context.state), context) },
     { method: 'POST', path: '/v1/audience-segments', needs: 'content', run: createSegment },
     {
       method: 'GET',

@@ -103,7 +103,8 @@ const seedThemes: Theme[] = palettes.map((palette, index) => ({
   updatedAt: seedTime(index * 50 + 3),
 }));
 
-export const themes = slice('themes', z.array(theme), () => seedThemes);
+// Every team has a default theme.
+export const themes = slice('themes', z.array(theme), () => seedThemes, () => seedThemes.filter((candidate) => candidate.isDefault));
 
 /** The request's styles, every key a known style of the right kind, else a 400. */
 function requestStyles(value: unknown): ThemeStyles {
@@ -148,7 +149,7 @@ function updateTheme({ params, body, state, now, changed }: RouteContext) {
 export const sandbox: SandboxModule = {
   slices: [themes],
   routes: [
-    { method: 'GET', path: '/v1/themes', run: ({ query, state }) => listAnswer(theme, themes.of(state), query) },
+    { method: 'GET', path: '/v1/themes', run: (context) => listAnswer(theme, themes.of(context.state), context) },
     { method: 'POST', path: '/v1/themes', needs: 'content', run: createTheme },
     { method: 'GET', path: '/v1/themes/:themeId', needs: 'content', run: ({ params, state }) => answer(theme, find(themes.of(state), params.themeId!, 'theme')) },
     { method: 'POST', path: '/v1/themes/:themeId', needs: 'content', run: updateTheme },

@@ -1,81 +1,56 @@
 /** What the `transactional` commands do. */
 import type { ApiClient } from '../../api/client.js';
-import { settleLimit } from '../../api/concurrency.js';
-import { AuthError, InterruptedError, LoopsctlError, NetworkError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
+import { RejectedError, UsageError, withDetails } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
+import { openWeb } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
-import { reportError } from '../../core/report.js';
-import { formatCount } from '../../render/numbers.js';
-import { formatJson, type Output } from '../../render/output.js';
-import { ProgressLine } from '../../render/progress.js';
+import type { Output } from '../../render/output.js';
+import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, transactionalMetrics, updateTransactional } from './client.js';
 import { renderDraftRecord, renderMetrics, renderTransactional, transactionalListView } from './render.js';
-import type { TransactionalDraftRecord, TransactionalMetrics } from './schemas.js';
+import type { TransactionalDraftRecord } from './schemas.js';
 
 const ID_NOUN = 'transactional email id';
 const NOT_FOUND: Explanation = { contentApi: true };
-// Metrics are not part of the content API: their 401 is the key alone. Each id's failure is
-// reported here rather than by main, so the hint main gives a missing record is given here.
-const METRICS_HINTS: Explanation = { statuses: { 404: 'see the ids with `loopsctl transactional list`' } };
+// Metrics are not part of the content API: their 401 is the key, or the metrics API not enabled.
+// Each id's failure is reported here rather than by main, so the hint main gives a missing record
+// is given here.
+const METRICS_HINTS: Explanation = { metricsApi: true, statuses: { 404: 'see the ids with `loopsctl transactional list`' } };
 const GROUP_HINT = 'the group must exist: see the ids with `loopsctl groups list`';
-
-/** How many metrics requests may be in flight at once. */
-const METRICS_CONCURRENCY = 4;
 
 export const list = listHandler(transactionalEmails, transactionalListView);
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
   const { out } = context;
-  const ids = [...new Set(given)];
-  ids.forEach((id) => checkId(id, ID_NOUN));
+  given.forEach((id) => checkId(id, ID_NOUN));
   const client = await context.client();
-  const progress = new ProgressLine(() => context.runtime.stderr);
-  let done = 0;
-  const outcomes = await settleLimit(
-    ids,
-    METRICS_CONCURRENCY,
-    async (id) => {
-      try {
-        return await explained(transactionalMetrics(client, id), METRICS_HINTS);
-      } finally {
-        done += 1;
-        if (ids.length > 1) progress.show(`fetched the metrics of ${formatCount(done)} of ${formatCount(ids.length)} transactional emails`);
-      }
-    },
-    // A key that is refused, or an API out of reach, fails every id alike: stop at the first.
-    { dooms: (error) => error instanceof AuthError || error instanceof InterruptedError || (error instanceof NetworkError && error.code !== 'timeout'), onDoomed: () => context.cancel() },
-  ).finally(() => progress.clear());
-  const found = outcomes.flatMap((outcome) => (outcome.ok ? [{ id: outcome.item, metrics: outcome.value }] : []));
-  const failed = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ id: outcome.item, error: asLoopsctlError(outcome.error) }]));
+  const { found, code } = await fetchEach(
+    context,
+    { items: given, noun: 'transactional emails', fetch: (id) => explained(transactionalMetrics(client, id), METRICS_HINTS), about: (id) => ({ transactionalId: id }) },
+    options,
+  );
   // Nothing on stdout when nothing could be fetched, as for any failed command.
-  if (found.length > 0) await writeMetrics(out, found, options.jsonl === true);
-  for (const { id, error } of failed) {
-    // With one id, the message is the API's own; with several, it says which id it is about.
-    const prefix = ids.length > 1 ? `${id}: ` : '';
-    reportError(context.runtime.stderr, error, { json: out.json || options.jsonl === true, about: { transactionalId: id }, prefix, debug: context.globals.debug });
+  if (found.length === 0) return code;
+  if (out.json || options.jsonl) {
+    await writeMetricsJson(out, found.map(({ item, value }) => ({ transactionalId: item, ...value })), options.jsonl === true);
+    return code;
   }
-  // The worst failure decides: the highest exit code of those that happened.
-  return failed.reduce((worst, { error }) => Math.max(worst, error.exitCode), 0);
+  // The name beside each id: a team without the content API still sees its metrics, with '-' for names.
+  const names = await namesOf(
+    found.map(({ item }) => item),
+    async (id) => (await getTransactional(client, id)).name,
+  );
+  await out.write(renderMetrics(out, found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value }))));
+  return code;
 };
 
-function writeMetrics(out: Output, found: { id: string; metrics: TransactionalMetrics }[], jsonl: boolean): Promise<void> {
-  const objects = found.map(({ id, metrics: values }) => ({ transactionalId: id, ...values }));
-  if (jsonl) return out.write(objects.map((object) => `${formatJson(object, 0)}\n`).join(''));
-  if (out.json) return out.writeJson(objects);
-  return out.write(renderMetrics(out, found));
-}
-
-/** What was thrown, as one of ours: anything else is a bug and is thrown on. */
-function asLoopsctlError(error: unknown): LoopsctlError {
-  if (error instanceof LoopsctlError) return error;
-  throw error;
-}
-
-export const get: Handler<[string]> = async (context, [id]) => {
+export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  await context.out.present(await explained(getTransactional(await context.client(), id), NOT_FOUND), renderTransactional);
+  const found = await explained(getTransactional(await context.client(), id), NOT_FOUND);
+  if (options.web) return openWeb(context, found.url, `transactional email ${id}`);
+  await context.out.present(found, renderTransactional);
 };
 
 export const update: Handler<[string], { name?: string; group?: string }> = async (context, [id], options) => {

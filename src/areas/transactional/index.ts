@@ -1,6 +1,7 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
 import { command, emailAddress, group } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import type { Area } from '../area.js';
 
 /** "Password reset" in the sandbox: published, with data variables. */
@@ -31,17 +32,22 @@ export const area: Area = {
         aliases: ['show', 'view'],
         summary: 'Show one transactional email: its name, group, draft and published email messages, data variables',
         args: [{ name: 'id', description: 'transactional email id' }],
-        examples: [`loopsctl transactional get ${EXAMPLE_ID}`, `loopsctl transactional get ${EXAMPLE_ID} --json`],
+        options: [WEB_OPTION],
+        examples: [`loopsctl transactional get ${EXAMPLE_ID}`, `loopsctl transactional get ${EXAMPLE_ID} --json`, `loopsctl transactional get ${EXAMPLE_ID} --web`],
         remote: true,
         tier: 'read',
+        constraints: { exclusive: WEB_OR_JSON },
         load: async () => (await import('./commands.js')).get,
       }),
       command({
         name: 'metrics',
         summary: 'Show all-time delivery metrics of one or more transactional emails',
-        help: `With several ids, the metrics that could be fetched are printed and each id that failed is
-reported on stderr; the exit code is the highest of the failures'. --json always prints an array of
-objects with transactionalId, whatever the number of ids; --jsonl prints one such object per line.`,
+        help: `Sends and deliveries, hard and soft bounces and spam reports, with the delivery, bounce and
+spam rates over sends, each email's name beside its id. With several ids, the metrics that could be
+fetched are printed and each id that failed is reported on stderr; the exit code is the highest of
+the failures'. --json always prints an array of objects with transactionalId, whatever the number
+of ids; --jsonl prints one such object per line. The metrics API must be enabled for the team
+(else 401, exit 3).`,
         args: [{ name: 'id', description: 'transactional email ids', variadic: true, completes: 'transactional-emails' }],
         options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
         examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} ${OTHER_ID} --json`],

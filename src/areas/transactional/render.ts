@@ -1,15 +1,24 @@
 /** Text views of transactional emails: the list, delivery metrics and the draft record. */
 import type { ListView } from '../../render/list.js';
-import { formatCount, formatRate } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
-import { displayValue, renderRecord, renderTable, timestampColumn } from '../../render/table.js';
+import { displayValue, renderRecord, timestampColumn } from '../../render/table.js';
+import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../email-metrics.js';
 import { renderFields } from '../../render/fields.js';
 import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
   // On a narrow terminal the time of day goes first, then the group id, then the date.
-  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'GROUP', drop: true, priority: -2 }, { header: 'PUBLISHED' }, { header: 'DRAFT' }, timestampColumn('UPDATED')],
+  // The app's address is the widest column and the first to go.
+  columns: [
+    { header: 'ID' },
+    { header: 'NAME', truncate: true },
+    { header: 'GROUP', drop: true, priority: -2 },
+    { header: 'PUBLISHED' },
+    { header: 'DRAFT' },
+    timestampColumn('UPDATED'),
+    { header: 'URL', drop: true, priority: -3 },
+  ],
   row: (email) => [
     email.id,
     email.name,
@@ -17,42 +26,28 @@ export const transactionalListView: ListView<TransactionalEmail> = {
     email.publishedEmailMessageId === null ? 'no' : 'yes',
     email.draftEmailMessageId === null ? 'no' : 'yes',
     email.updatedAt,
+    displayValue(email.url),
   ],
 };
 
+const DELIVERY: MetricsColumn<TransactionalMetrics>[] = [
+  { header: 'SENDS', count: (m) => m.sends, keep: true },
+  { header: 'DELIVERIES', count: (m) => m.deliveries },
+  { header: 'DELIVERY RATE', rate: (m) => [m.deliveries, m.sends] },
+  { header: 'HARD BOUNCES', count: (m) => m.hardBounces },
+  { header: 'SOFT BOUNCES', count: (m) => m.softBounces },
+  { header: 'BOUNCE RATE', rate: (m) => [m.hardBounces + m.softBounces, m.sends] },
+  { header: 'SPAM REPORTS', count: (m) => m.spamReports },
+  { header: 'SPAM RATE', rate: (m) => [m.spamReports, m.sends] },
+];
+
 /**
- * Metrics, one row per email. Rates have two decimals, so 4 spam reports in 52,907 sends show as
- * 0.01%; on a terminal counts are grouped (52,907), while rows for scripts keep plain numbers.
+ * Delivery metrics, one row per email with its name, every rate over sends. Rates have two
+ * decimals, so 4 spam reports in 52,907 sends show as 0.01%; at 80 columns the id, the name, sends
+ * and the three rates remain.
  */
-export function renderMetrics(out: Output, rows: { id: string; metrics: TransactionalMetrics }[]): string {
-  const number = { align: 'right' as const };
-  const count = out.tty ? formatCount : String;
-  const columns = [
-    { header: 'ID' },
-    { header: 'SENDS', ...number },
-    { header: 'DELIVERIES', ...number },
-    { header: 'DELIVERY RATE', ...number },
-    { header: 'HARD BOUNCES', ...number },
-    { header: 'SOFT BOUNCES', ...number },
-    { header: 'BOUNCE RATE', ...number },
-    { header: 'SPAM REPORTS', ...number },
-    { header: 'SPAM RATE', ...number },
-  ];
-  return renderTable(
-    out,
-    columns,
-    rows.map(({ id, metrics: m }) => [
-      id,
-      count(m.sends),
-      count(m.deliveries),
-      formatRate(m.deliveries, m.sends),
-      count(m.hardBounces),
-      count(m.softBounces),
-      formatRate(m.hardBounces + m.softBounces, m.sends),
-      count(m.spamReports),
-      formatRate(m.spamReports, m.sends),
-    ]),
-  );
+export function renderMetrics(out: Output, rows: MetricsRow<TransactionalMetrics>[]): string {
+  return renderMetricsTable(out, rows, { id: 'ID', name: 'NAME' }, DELIVERY);
 }
 
 /** Every field of a transactional email, within 80 columns. */

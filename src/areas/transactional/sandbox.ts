@@ -4,7 +4,7 @@
  * the draft's content revision is that message's.
  */
 import { z } from '../../api/schemas.js';
-import { answer, ApiFailure, badRequest, conflict, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
+import { answer, ApiFailure, appUrl, badRequest, conflict, listAnswer, noSendingDomain, notFound, objectBody, seedId, seedTime, slice, stringField, type RouteContext, type SandboxModule } from '../../sandbox/module.js';
 import { addMessage, findMessage, guardianOf, removeMessage, replaceContent } from '../email-messages/sandbox.js';
 import { variablesIn } from '../email-messages/lmx.js';
 import { defaultTransactionalGroupId, transactionalGroups } from '../groups/sandbox.js';
@@ -89,7 +89,7 @@ function stored({ state }: RouteContext, id: string): StoredTransactional {
 /** The record as get, update, publish and the list show it (a state file of an older loopsctl may hold more). */
 function shown({ record }: StoredTransactional): s.TransactionalEmail & { id: string } {
   const { id, name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables } = record;
-  return { id, name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables };
+  return { id, url: appUrl('transactional', id), name, draftEmailMessageId, publishedEmailMessageId, transactionalGroupId, createdAt, updatedAt, dataVariables };
 }
 
 /** Create and ensure-draft also name the draft's content revision, for its first update. */
@@ -186,7 +186,7 @@ export const sandbox: SandboxModule = {
       method: 'GET',
       path: '/v1/transactional-emails',
       needs: 'content',
-      run: ({ query, state }) => listAnswer(s.transactionalEmail, transactionalEmails.of(state).map(shown), query),
+      run: (context) => listAnswer(s.transactionalEmail, transactionalEmails.of(context.state).map(shown), context),
     },
     {
       method: 'GET',
@@ -201,7 +201,18 @@ export const sandbox: SandboxModule = {
     {
       method: 'GET',
       path: '/v1/transactional-emails/:transactionalId/metrics',
+      needs: 'metrics',
       run: (context) => answer(s.transactionalMetrics, stored(context, context.params.transactionalId!).metrics),
+    },
+    {
+      // The legacy list, deprecated but still answered: published emails only, in their older shape.
+      method: 'GET',
+      path: '/v1/transactional',
+      run: (context) => {
+        const published = transactionalEmails.of(context.state).filter(({ record }) => record.publishedEmailMessageId !== null);
+        const shape = ({ record }: StoredTransactional) => ({ id: record.id, name: record.name, lastUpdated: record.updatedAt, dataVariables: record.dataVariables });
+        return listAnswer(s.publishedTransactional, published.map(shape), context);
+      },
     },
     sendRoute,
   ],

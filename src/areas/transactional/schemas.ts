@@ -14,6 +14,8 @@ export type TransactionalMetrics = z.infer<typeof transactionalMetrics>;
 export const transactionalEmail = z.looseObject({
   id: z.string(),
   name: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
   draftEmailMessageId: z.string().nullable(),
   publishedEmailMessageId: z.string().nullable(),
   transactionalGroupId: z.string().nullable().optional(),
@@ -22,6 +24,14 @@ export const transactionalEmail = z.looseObject({
   dataVariables: z.array(z.string()),
 });
 export type TransactionalEmail = z.infer<typeof transactionalEmail>;
+
+/** A published email as the legacy list (GET /v1/transactional) shows it. */
+export const publishedTransactional = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  lastUpdated: timestamp,
+  dataVariables: z.array(z.string()),
+});
 
 /** The record create and ensure-draft answer with: it also names the draft's content revision. */
 export const transactionalDraftRecord = transactionalEmail.extend({

@@ -2,7 +2,8 @@
  * The sandbox's POST /v1/transactional: a send is delivered nowhere; it goes to the outbox with
  * its data variables checked against the email's, and its attachments by name and size.
  */
-import { answer, badRequest, notFound, objectBody, stringField, withSuccessFlag, type RouteContext, type SandboxRoute } from '../../sandbox/module.js';
+import { z } from '../../api/schemas.js';
+import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxRoute } from '../../sandbox/module.js';
 import { checkEmail, contacts, upsertContact } from '../contacts/sandbox.js';
 import { claimIdempotencyKey, outbox } from '../sandbox/sandbox.js';
 import { reportTransactionalSent } from '../webhooks/sandbox.js';
@@ -51,9 +52,24 @@ function send(context: RouteContext) {
   });
   const recipient = contacts.of(context.state).find((contact) => contact.email.toLowerCase() === email.toLowerCase());
   reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId: stored.record.publishedEmailMessageId }, recipient);
+  // The sandbox delivers every send: its metrics count one more send and delivery.
+  stored.metrics.sends += 1;
+  stored.metrics.deliveries += 1;
   claim.remember();
   context.changed();
   return answer(transactionalSent, { success: true });
 }
 
-export const sendRoute: SandboxRoute = { method: 'POST', path: '/v1/transactional', run: withSuccessFlag(send) };
+/**
+ * A send's failures are `{success: false, message}`; the 404 of an email that does not exist is the
+ * nested form its description documents, naming the field at fault. The description's 400 is a
+ * oneOf whose options overlap (any body with success and message fits the first, and one with a
+ * nested error fits three), so only the plain form fits exactly one of them: 400s keep it.
+ */
+const sendFailures: FailureShape = {
+  schema: z.looseObject({ success: z.boolean(), message: z.string(), error: z.looseObject({ path: z.string(), message: z.string() }).optional() }),
+  body: (failure) =>
+    failure.status === 404 ? { success: false, message: failure.message, error: { path: 'transactionalId', message: failure.message } } : flaggedFailures.body(failure),
+};
+
+export const sendRoute: SandboxRoute = { method: 'POST', path: '/v1/transactional', failures: sendFailures, run: send };

@@ -4,6 +4,8 @@
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
+import { z } from '../../api/schemas.js';
+import { emailMetrics } from '../email-metrics.js';
 import * as s from './schemas.js';
 
 export const workflows: ListResource<s.WorkflowSummary> = { path: '/v1/workflows', item: s.workflowSummary };
@@ -54,4 +56,18 @@ export function deleteNode(api: ApiClient, workflowId: string, nodeId: string, e
   const { recursive, ...rest } = options;
   const target = recursive ? path`/v1/workflows/${workflowId}/nodes/${nodeId}/recursive` : path`/v1/workflows/${workflowId}/nodes/${nodeId}`;
   return api.call({ method: 'DELETE', idempotent: false, path: target, body: { expectedRevisionId, ...rest } }, s.deleteNodeAnswer);
+}
+
+/**
+ * Deletes a workflow (204, no body). A workflow that is sending or has queued contacts is refused
+ * with 409 until the call is repeated with confirmDelete; a stale revision is a 409 too.
+ */
+export function deleteWorkflow(api: ApiClient, id: string, expectedRevisionId: s.ExpectedRevision, confirmDelete: boolean) {
+  const body = { expectedRevisionId, ...(confirmDelete ? { confirmDelete: true } : {}) };
+  return api.call({ method: 'DELETE', idempotent: false, path: path`/v1/workflows/${id}`, body }, z.undefined());
+}
+
+/** The engagement metrics of a send-email node; any other node is refused with 400. */
+export function nodeMetrics(api: ApiClient, workflowId: string, nodeId: string) {
+  return api.call({ method: 'GET', idempotent: true, path: path`/v1/workflows/${workflowId}/nodes/${nodeId}/metrics` }, emailMetrics);
 }

@@ -5,37 +5,80 @@
  * marked; with --json it prints the API's answer as it came.
  */
 import type { ApiClient } from '../../api/client.js';
-import { ExitCode, NotFoundError, RejectedError, ServerError, UsageError } from '../../api/errors.js';
+import { ExitCode, NotFoundError, RejectedError, ServerError, UsageError, withDetails } from '../../api/errors.js';
+import { settleLimit } from '../../api/concurrency.js';
 import { checkId } from '../../api/ids.js';
+import { openWeb } from '../../core/browser.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
 import { confirm } from '../../core/prompt.js';
 import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
+import { describeEngagement, fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem, type EmailMetrics } from '../email-metrics.js';
+import { explained, explainError, type Explanation } from '../explain.js';
 import * as api from './client.js';
 import { renderWorkflowDot } from './dot.js';
 import type { GRAPH_FORMATS } from './index.js';
 import { renderWorkflowMermaid } from './mermaid.js';
 import type { CreatableNodeType } from './node-type-names.js';
-import { updatableFields, updatePayloadProblems } from './node-types.js';
+import { describeNode, updatableFields, updatePayloadProblems } from './node-types.js';
 import { graphChanges, renderChangedWorkflow, renderWorkflow, renderWorkflowNode, workflowListView, type GraphChanges } from './render.js';
 import type { DeleteNodeAnswer, ExpectedRevision, InsertPosition, MailingListAnswer, Workflow } from './schemas.js';
 
 export const list = listHandler(api.workflows, workflowListView);
 
-export const show: Handler<[string], { node?: string; format: (typeof GRAPH_FORMATS)[number] }> = async (context, [id], options) => {
+type ShowOptions = { node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; web?: boolean };
+
+export const show: Handler<[string], ShowOptions> = async (context, [id], options) => {
   checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;
   if (options.node !== undefined) return showNode(context, id, options.node);
-  const workflow = await api.getWorkflow(await context.client(), id);
-  if (options.format === 'mermaid') return out.write(renderWorkflowMermaid(workflow));
-  if (options.format === 'dot') return out.write(renderWorkflowDot(workflow));
-  return out.present(workflow, renderWorkflow);
+  const client = await context.client();
+  const workflow = await api.getWorkflow(client, id);
+  if (options.web) return openWeb(context, workflow.url, `workflow ${id}`);
+  if (out.json) return out.writeJson(workflow);
+  const [drawn, annotations] = await Promise.all([withConditions(client, workflow), options.metrics ? engagementByNode(context, client, workflow) : undefined]);
+  if (options.format === 'mermaid') await out.write(renderWorkflowMermaid(drawn, annotations?.notes));
+  else if (options.format === 'dot') await out.write(renderWorkflowDot(drawn, annotations?.notes));
+  else await out.write(renderWorkflow(out, drawn, annotations?.notes));
+  return annotations?.code;
 };
 
+/** Node types whose condition (a branch's way of choosing, a filter) the workflow's own view leaves out, read node by node for the drawings. */
+const CONDITION_TYPES = new Set(['AudienceFilter', 'BranchNode']);
+
+/**
+ * The workflow with each audience filter's condition (segment, filter) from the node's full view,
+ * so the drawings can say it in words. A node that cannot be read is drawn as the workflow has it.
+ */
+async function withConditions(client: ApiClient, workflow: Workflow): Promise<Workflow> {
+  const ids = Object.keys(workflow.nodes).filter((nodeId) => CONDITION_TYPES.has(workflow.nodes[nodeId]!.typeName));
+  if (ids.length === 0) return workflow;
+  const outcomes = await settleLimit(ids, 4, (nodeId) => api.getWorkflowNode(client, workflow.id, nodeId));
+  const nodes = { ...workflow.nodes };
+  for (const outcome of outcomes) {
+    if (!outcome.ok) continue;
+    const { id: _id, workflowId: _workflow, workflowRevisionId: _revision, ...full } = outcome.value;
+    nodes[outcome.item] = { ...full, ...nodes[outcome.item]! };
+  }
+  return { ...workflow, nodes };
+}
+
+/** Each send-email node's sends, open and click rates, in words by node id, and the exit code of the nodes that failed. */
+async function engagementByNode(context: CommandContext, client: ApiClient, workflow: Workflow): Promise<{ notes: Map<string, string>; code: number }> {
+  const { found, code } = await fetchEach(context, nodeMetricsRun(client, workflow, sendEmailNodes(workflow)), {});
+  return { notes: new Map(found.map(({ item, value }) => [item, describeEngagement(value)])), code };
+}
+
+const NODE_HINT = (workflowId: string): Explanation => ({ statuses: { 404: { message: (said) => said, hint: `see the workflow's nodes with \`loopsctl workflow show ${workflowId}\`` } } });
+
 async function showNode(context: CommandContext, id: string, nodeId: string): Promise<void> {
-  await context.out.present(await api.getWorkflowNode(await context.client(), id, nodeId), renderWorkflowNode);
+  const node = await api.getWorkflowNode(await context.client(), id, nodeId).catch((error: unknown) => {
+    // A node that is not there: its workflow's tree names the ones that are (a missing workflow keeps the usual hint).
+    throw error instanceof NotFoundError && /node/i.test(error.message) ? explainError(error, NODE_HINT(id)) : error;
+  });
+  await context.out.present(node, renderWorkflowNode);
 }
 
 export const nodeGet: Handler<[string, string]> = async (context, [id, nodeId]) => {
@@ -58,35 +101,62 @@ interface RevisionOption {
 
 /** What a change starts from: a client, the graph as it was (for the marks), and the revision to send. */
 interface Edit {
+  context: CommandContext;
   client: ApiClient;
   workflowId: string;
   before?: Workflow;
   revision: ExpectedRevision;
 }
 
-/**
- * Reads the workflow when the revision is not given (and in text mode, to mark what changes), and
- * says on stderr which revision the change will be made against.
- */
+/** Reads the workflow when the revision is not given (and in text mode, to mark what changes). */
 async function startEdit(context: CommandContext, workflowId: string, options: RevisionOption): Promise<Edit> {
   checkId(workflowId, 'workflow id');
   const client = await context.client();
   const given = options.expectedRevisionId;
   const before = given === undefined || !context.out.json ? await api.getWorkflow(client, workflowId) : undefined;
-  if (given !== undefined) return { client, workflowId, before, revision: given === 'null' ? null : given };
-  const revision = before!.workflowRevisionId ?? null;
-  context.out.note(`Changing workflow ${workflowId} at revision ${revision ?? 'null (it has none yet)'}; a change made since is refused.`);
-  return { client, workflowId, before, revision };
+  if (given !== undefined) return { context, client, workflowId, before, revision: given === 'null' ? null : given };
+  return { context, client, workflowId, before, revision: before!.workflowRevisionId ?? null };
+}
+
+/**
+ * The API's words for a request's fields, in loopsctl's own flags, so a refusal tells the person
+ * what to type: `insertMode "after"` is --after, `toNodeId` the node --between leads to.
+ */
+const API_WORDING: [RegExp, string][] = [
+  [/insertMode "(after|before|between)"/g, '--$1'],
+  [/use "between"/g, 'use --between'],
+  [/with the exact toNodeId/g, 'naming both nodes'],
+  [/as fromNodeId/g, 'as its first node'],
+  [/\bfromNodeId\b/g, 'the node before it (<fromId>)'],
+  [/\btoNodeId\b/g, 'the node after it (<toId>)'],
+  [/\bnewTargetNodeId\b/g, '--to'],
+  [/\bnodeTypeName\b/g, '--type'],
+  [/\bqueuedContactPolicy\b/g, '--queued-contacts'],
+  [/\bexpectedRevisionId\b/g, '--expected-revision-id'],
+];
+
+export function inLoopsctlWords(message: string): string {
+  return API_WORDING.reduce((text, [pattern, words]) => text.replace(pattern, words), message);
 }
 
 /**
  * Sends a change, explaining the answers a person needs more from: a 409 (the workflow changed
- * since the revision) and a 501 (the API does not do this change yet), both exit 5.
+ * since the revision) and a 501 (the API does not do this change yet), both exit 5, and a 400 in
+ * the command's own words. With --debug, says first which revision the change is made against
+ * (never before a refusal made locally, since nothing is sent then).
  */
 async function send<T>(edit: Edit, change: () => Promise<T>, notImplemented = 'this change'): Promise<T> {
+  const { context } = edit;
+  if (context.globals.debug) {
+    context.runtime.stderr.write(`Changing workflow ${edit.workflowId} at revision ${edit.revision ?? 'null (it has none yet)'}; a change made since is refused.\n`);
+  }
   try {
     return await change();
   } catch (error) {
+    if (error instanceof RejectedError && error.status === 400) {
+      const translated = inLoopsctlWords(error.message);
+      if (translated !== error.message) throw withDetails(error, { message: translated });
+    }
     if (error instanceof RejectedError && error.status === 409) {
       throw new RejectedError(`workflow ${edit.workflowId} has changed since revision ${edit.revision ?? 'null'}, so nothing was changed (the API said: ${error.message})`, {
         status: 409,
@@ -269,3 +339,190 @@ export const nodeDelete: Handler<[string, string], RevisionOption & PolicyOption
   await presentChange(context, answer, { summary: answer.status === 'dryRun' ? `Would delete ${nodes}.` : `Did not delete ${nodes}.`, workflow: edit.before, changes: { marks, removed: [] }, outcome });
   return code;
 };
+
+/** The send-email nodes of a workflow in the order the tree draws them: from the trigger, then those it does not reach. */
+export function sendEmailNodes(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (start: string) => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id) || !Object.hasOwn(workflow.nodes, id)) continue;
+      seen.add(id);
+      order.push(id);
+      stack.push(...[...workflow.nodes[id]!.nextNodeIds].reverse());
+    }
+  };
+  if (workflow.rootNodeId !== null) visit(workflow.rootNodeId);
+  for (const id of Object.keys(workflow.nodes)) visit(id);
+  return order.filter((id) => workflow.nodes[id]!.typeName === 'SendEmailAction');
+}
+
+/** Fetching the metrics of a workflow's nodes; a node that sends no email is said in words, not failed. */
+function nodeMetricsRun(client: ApiClient, workflow: Workflow, nodeIds: string[]): EachItem<EmailMetrics> {
+  const hints: Explanation = { metricsApi: true, statuses: { 404: `see the workflow's nodes with \`loopsctl workflow show ${workflow.id}\`` } };
+  return {
+    items: nodeIds,
+    noun: 'send-email nodes',
+    fetch: (nodeId) => explained(api.nodeMetrics(client, workflow.id, nodeId), hints),
+    noMetrics: async (nodeId, error) => (error instanceof RejectedError && error.status === 400 ? whyNoMetrics(workflow, nodeId) : undefined),
+    about: (nodeId) => ({ workflowId: workflow.id, nodeId }),
+  };
+}
+
+/** Why the API has no metrics for a node, read from the graph; undefined when it should have some. */
+function whyNoMetrics(workflow: Workflow, nodeId: string): string | undefined {
+  if (!Object.hasOwn(workflow.nodes, nodeId)) return undefined;
+  const node = workflow.nodes[nodeId]!;
+  if (node.typeName !== 'SendEmailAction') {
+    const description = describeNode(node);
+    return `a ${node.typeName} node${description ? ` (${description})` : ''} sends no email, so it has no metrics; only send-email nodes do`;
+  }
+  if (typeof node.emailMessageId !== 'string' || node.emailMessageId === '') return 'this send-email node has no email message yet, so it has no metrics';
+  return undefined;
+}
+
+export const nodeMetrics: Handler<[string, string[]], { jsonl?: boolean }> = async (context, [id, given], options) => {
+  checkId(id, 'workflow id');
+  given.forEach((nodeId) => checkId(nodeId, 'node id'));
+  const { out } = context;
+  const client = await context.client();
+  const workflow = await api.getWorkflow(client, id);
+  const nodeIds = given.length > 0 ? given : sendEmailNodes(workflow);
+  const jsonl = options.jsonl === true;
+  if (nodeIds.length === 0) {
+    context.runtime.stderr.write(`workflow ${id} has no send-email nodes, so it has no email metrics\n`);
+    if (out.json || jsonl) await writeMetricsJson(out, [], jsonl);
+    return;
+  }
+  const { found, code } = await fetchEach(context, nodeMetricsRun(client, workflow, nodeIds), options);
+  if (out.json || jsonl) {
+    if (found.length > 0 || code === 0) await writeMetricsJson(out, found.map(({ item, value }) => ({ workflowId: id, nodeId: item, ...value })), jsonl);
+  } else if (found.length > 0) {
+    const subject = (nodeId: string) => {
+      const value = Object.hasOwn(workflow.nodes, nodeId) ? workflow.nodes[nodeId]!.subject : undefined;
+      return typeof value === 'string' && value !== '' ? value : '-';
+    };
+    await out.write(renderEmailMetrics(out, found.map(({ item, value }) => ({ id: item, name: subject(item), metrics: value })), { id: 'NODE', name: 'SUBJECT' }));
+  }
+  return code;
+};
+
+type DeleteOptions = { expectedRevisionId?: string; force?: boolean; yes?: boolean; confirmDelete?: boolean; dryRun?: boolean };
+
+/** What the API's 409 says a delete would stop, when it asks for confirmation (else undefined: a stale revision). */
+interface Impact {
+  sending: boolean;
+  queued?: number;
+  /** The API's words, for wording loopsctl does not know. */
+  said: string;
+}
+
+function confirmationAsked(error: unknown): Impact | undefined {
+  if (!(error instanceof RejectedError) || error.status !== 409 || !/confirmDelete|confirm deletion/i.test(error.message)) return undefined;
+  const queued = /(\d[\d,]*) queued contacts?/i.exec(error.message);
+  return { sending: /currently sending/i.test(error.message), queued: queued ? Number(queued[1]!.replace(/,/g, '')) : undefined, said: error.message };
+}
+
+/** "is sending and has 3 queued contacts", and what deleting it stops: "stop sending it and cancel those 3 contacts". */
+function impactWords(impact: Impact): { state: string; stops: string } {
+  const contacts = impact.queued === undefined ? undefined : `${impact.queued} queued contact${impact.queued === 1 ? '' : 's'}`;
+  const state = [impact.sending && 'is sending', contacts && `has ${contacts}`].filter(Boolean).join(' and ');
+  const stops = [impact.sending && 'stop sending it', contacts && `cancel ${impact.queued === 1 ? 'that contact' : `those ${impact.queued} contacts`}`].filter(Boolean).join(' and ');
+  if (state === '') return { state: `cannot be deleted without confirming (the API said: ${impact.said})`, stops: 'stop what it is doing' };
+  return { state, stops };
+}
+
+/** " Sending stopped; 3 queued contacts cancelled." */
+function afterDelete(impact: Impact): string {
+  const queued = impact.queued === undefined ? undefined : `${impact.queued} queued contact${impact.queued === 1 ? '' : 's'} cancelled`;
+  const parts = [impact.sending ? 'sending stopped' : undefined, queued].filter((part): part is string => part !== undefined);
+  if (parts.length === 0) return '';
+  const sentence = parts.join('; ');
+  return ` ${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`;
+}
+
+function staleRevision(id: string, given: string | null, now: string | null): RejectedError {
+  return new RejectedError(`workflow ${id} is at revision ${now ?? 'null'}, not ${given ?? 'null'}: it has changed since, so nothing was deleted`, {
+    status: 409,
+    code: 'stale_revision',
+    hint: `see what changed with \`loopsctl workflow show ${id}\`; to delete it as it is now, run again with --expected-revision-id ${now ?? 'null'}`,
+  });
+}
+
+/** A 409 that is not a request to confirm is a stale revision: name the current one, from the API's message or by reading it. */
+async function explainDeleteFailure(error: unknown, client: ApiClient, id: string, revision: string | null): Promise<unknown> {
+  if (!(error instanceof RejectedError) || error.status !== 409) return error;
+  const latest = /latest workflowRevisionId is ([A-Za-z0-9_-]+)/i.exec(error.message)?.[1];
+  const now = latest ?? (await api.getWorkflow(client, id).then((workflow) => workflow.workflowRevisionId ?? null, () => undefined));
+  return now === undefined ? error : staleRevision(id, revision, now);
+}
+
+/**
+ * Deletes a workflow at a known revision. A workflow that is sending or has queued contacts is
+ * deleted only after a second, explicit yes (--confirm-delete), since that stops its sending and
+ * cancels the queued contacts; until then nothing changes.
+ */
+export const remove: Handler<[string], DeleteOptions> = async (context, [id], options) => {
+  checkId(id, 'workflow id');
+  // Both at once is refused where the command is declared; neither is refused here, as a dry run needs neither.
+  if (options.expectedRevisionId === undefined && !options.force && !options.dryRun) {
+    throw new UsageError('refusing to delete a workflow without knowing which revision of it is meant', {
+      hint: `pass --expected-revision-id <revision> (\`loopsctl workflow show ${id}\` names it), or --force to delete it at whatever revision it is now`,
+    });
+  }
+  const { out, runtime } = context;
+  const client = await context.client();
+  const current = await api.getWorkflow(client, id);
+  const now = current.workflowRevisionId ?? null;
+  const given = options.expectedRevisionId;
+  const revision = given === undefined ? now : given === 'null' ? null : given;
+  if (revision !== now) throw staleRevision(id, revision, now);
+  const named = `workflow ${id}${current.name ? ` "${current.name}"` : ''}`;
+  if (options.dryRun) return dryRunDelete(context, current, named);
+  await confirm(runtime, `Delete ${named}?`, options.yes);
+  let impact: Impact | undefined;
+  try {
+    await api.deleteWorkflow(client, id, revision, false);
+  } catch (error) {
+    impact = confirmationAsked(error);
+    if (impact === undefined) throw await explainDeleteFailure(error, client, id, revision);
+    const { state, stops } = impactWords(impact);
+    if (!options.confirmDelete) {
+      if (!runtime.stdin.isTTY) {
+        throw new RejectedError(`${named} was not deleted: it ${state}, and deleting it would ${stops}`, {
+          status: 409,
+          code: 'confirmation_required',
+          hint: 'run it again with --confirm-delete to go ahead',
+        });
+      }
+      out.note(`W${named.slice(1)} ${state}: deleting it will ${stops}.`);
+      await confirm(runtime, `Delete it anyway and ${stops}?`, false);
+    }
+    try {
+      await api.deleteWorkflow(client, id, revision, true);
+    } catch (retried) {
+      throw await explainDeleteFailure(retried, client, id, revision);
+    }
+  }
+  // 204: the API says nothing, so --json prints nothing; the exit code tells.
+  if (out.json) return;
+  await out.writeProse(`Deleted ${named}.${impact === undefined ? '' : afterDelete(impact)}`);
+};
+
+/** What a delete would do, said without changing anything. */
+async function dryRunDelete(context: CommandContext, workflow: Workflow, named: string): Promise<void> {
+  const { out } = context;
+  const sending = workflow.status === 'Sending';
+  const revision = workflow.workflowRevisionId ?? null;
+  if (out.json) return out.writeJson({ dryRun: true, workflowId: workflow.id, workflowRevisionId: revision, status: workflow.status ?? null, sending });
+  const lines = [`Dry run: would delete ${named} at revision ${revision ?? 'null'}.`];
+  lines.push(
+    sending
+      ? 'It is sending: deleting it stops sending it and cancels any contacts queued in it, which the API asks to confirm (on a terminal you are asked; in scripts, --confirm-delete).'
+      : 'If contacts are queued in it, deleting it cancels them, which the API asks to confirm (on a terminal you are asked; in scripts, --confirm-delete).',
+  );
+  lines.push('Nothing was changed.');
+  await out.writeProse(lines.join('\n'));
+}

@@ -23,8 +23,8 @@ function dotLabel(lines: string[]): string {
 
 const SHAPES: Partial<Record<GraphNode['role'], string>> = { trigger: ', shape=oval', branch: ', shape=hexagon' };
 
-export function renderWorkflowDot(workflow: GraphSource): string {
-  const graph = workflowGraph(workflow);
+export function renderWorkflowDot(workflow: GraphSource, annotations?: Map<string, string>): string {
+  const graph = workflowGraph(workflow, annotations);
   const ids = syntheticIds(graph);
   const lines = [
     `digraph ${quoteDot(workflow.id)} {`,

@@ -24,7 +24,8 @@ export interface WorkflowGraph {
 
 export type GraphSource = Pick<Workflow, 'id' | 'rootNodeId' | 'nodes'> & { name?: string };
 
-export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>): WorkflowGraph {
+/** `annotations` (a send-email node's metrics, by id) add a last line to their node's label. */
+export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>, annotations?: Map<string, string>): WorkflowGraph {
   const root = workflow.rootNodeId;
   const ids = Object.keys(workflow.nodes);
   const ordered: string[] = [];
@@ -37,7 +38,10 @@ export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>):
     const node = workflow.nodes[id]!;
     const description = describeNode(node);
     const role = id === root ? 'trigger' : (nodeType(node.typeName)?.role ?? 'unknown');
-    nodes.push({ id, lines: description ? [sanitize(node.typeName), sanitize(description)] : [sanitize(node.typeName)], role });
+    const lines = description ? [sanitize(node.typeName), sanitize(description)] : [sanitize(node.typeName)];
+    const annotation = annotations?.get(id);
+    if (annotation !== undefined) lines.push(sanitize(annotation));
+    nodes.push({ id, lines, role });
     for (const to of node.nextNodeIds) {
       edges.push({ from: id, to });
       if (!Object.hasOwn(workflow.nodes, to)) missing.add(to);

@@ -1,9 +1,11 @@
 /** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
 import { command, group, type FlagSet, type OptionSpec } from '../../core/declare.js';
-import { listCommand } from '../../core/list.js';
+import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
+import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import type { Area } from '../area.js';
 import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from './node-type-names.js';
 
+const METRICS_OR_JSON: FlagSet = { flags: ['--metrics', '--json'], hint: 'for the metrics as JSON, run `loopsctl workflow nodes metrics <id> --json`' };
 const DRAWING_OR_JSON: FlagSet = { flags: ['--format', '--json'], hint: '--format draws the whole workflow; --json prints it as the API answers' };
 
 /** Where a new node goes. */
@@ -27,6 +29,9 @@ const WIN_BACK_HOLDOUT = 'c9y1bl219ch0v4444wv1ncklp';
 const WIN_BACK_OFFER = 'cjrpfq0ccanbsar20kjhn7aby';
 const WIN_BACK_OFFER_VARIANT = 'c3qbrs0pv0lkyjx2b5agp7gce';
 const BETA_LIST = 'ccr5wuhgixvhysmch2s25o20h';
+const WELCOME_TIPS = 'cf8uwj4g3qinzp0w91rvhycex';
+
+const METRICS_NOTE = 'The metrics API must be enabled for the team (else 401, exit 3).';
 
 export const GRAPH_FORMATS = ['tree', 'mermaid', 'dot'] as const;
 
@@ -44,7 +49,7 @@ const editHelp = `${REVISION_NOTE}\n\n${ALPHA_NOTE}`;
 const nodes = group({
   name: 'nodes',
   aliases: ['node'],
-  summary: "A workflow's nodes: get, add, update, reroute, add-branch, delete",
+  summary: "A workflow's nodes: get, metrics, add, update, reroute, add-branch, delete",
   help: editHelp,
   examples: [`loopsctl workflow nodes add ${WIN_BACK} --type TimerAction --between ${WIN_BACK_FILTER} ${WIN_BACK_EXPERIMENT}`],
   commands: () => [
@@ -61,6 +66,26 @@ const nodes = group({
       remote: true,
       tier: 'read',
       load: async () => (await import('./commands.js')).nodeGet,
+    }),
+    command({
+      name: 'metrics',
+      summary: "Show all-time engagement metrics of a workflow's send-email nodes, with rates over sends",
+      help: `Without node ids, every send-email node of the workflow, in the order the tree draws them. Sends,
+opens, clicks, unsubscribes, hard and soft bounces and spam reports, with the open, click,
+unsubscribe, bounce and spam rates over sends, and each node's subject. A node given that sends no
+email has no metrics: it is named on stderr and does not fail the run; each node that failed is
+reported on stderr, and the exit code is the highest of the failures'. --json prints an array of
+objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
+      args: [
+        { name: 'id', description: 'workflow id', completes: 'workflows' },
+        { name: 'nodeId', description: 'send-email node ids (default: all of them)', required: false, variadic: true },
+      ],
+      options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
+      examples: [`loopsctl workflow nodes metrics ${WELCOME}`, `loopsctl workflow nodes metrics ${WELCOME} ${WELCOME_TIPS} --json`],
+      remote: true,
+      tier: 'read',
+      constraints: { exclusive: [JSON_OR_JSONL] },
+      load: async () => (await import('./commands.js')).nodeMetrics,
     }),
     command({
       name: 'add',
@@ -151,7 +176,7 @@ export const area: Area = {
   spec: group({
     name: 'workflow',
     aliases: ['workflows'],
-    summary: 'Workflows and their graphs: list, show, create, update, set-list, nodes (alpha API)',
+    summary: 'Workflows and their graphs: list, show, create, update, set-list, delete, nodes (alpha API)',
     help: ALPHA_NOTE,
     examples: ['loopsctl workflow list', `loopsctl workflow show ${TRIAL}`, `loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
     commands: () => [
@@ -165,9 +190,13 @@ export const area: Area = {
         options: [
           { flags: '--node <nodeId>', description: 'show every field of this node' },
           { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },
+          { flags: '--metrics', description: "each send-email node's sends, open and click rates beside it (the metrics API must be enabled)" },
+          WEB_OPTION,
         ],
         examples: [
           `loopsctl workflow show ${TRIAL}`,
+          `loopsctl workflow show ${WELCOME} --metrics`,
+          `loopsctl workflow show ${TRIAL} --web`,
           `loopsctl workflow show ${TRIAL} --format mermaid > workflow.mmd`,
           `loopsctl workflow show ${TRIAL} --format dot > workflow.dot`,
           `loopsctl workflow show ${TRIAL} --node ${TRIAL_BRANCH}`,
@@ -176,7 +205,18 @@ export const area: Area = {
         remote: true,
         tier: 'read',
         // A drawing and the API's JSON (or one node) are different answers: asking for both is a mistake.
-        constraints: { exclusive: [DRAWING_OR_JSON, { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] }, { flags: ['--format', '--node'] }] },
+        constraints: {
+          exclusive: [
+            DRAWING_OR_JSON,
+            { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] },
+            METRICS_OR_JSON,
+            { ...METRICS_OR_JSON, flags: ['--metrics', '--jq'] },
+            ...WEB_OR_JSON,
+            // One node, a page in the browser and a drawing are different answers (metrics go into any drawing).
+            { flags: ['--format', '--node', '--web'] },
+            { flags: ['--metrics', '--node', '--web'] },
+          ],
+        },
         load: async () => (await import('./commands.js')).show,
       }),
       command({
@@ -218,6 +258,36 @@ export const area: Area = {
         remote: true,
         tier: 'destructive',
         load: async () => (await import('./commands.js')).setList,
+      }),
+      command({
+        name: 'delete',
+        summary: 'Delete a workflow at a known revision, confirming again when it is sending or has queued contacts',
+        help: `Needs the revision to delete: --expected-revision-id, or --force for the one it is at now; a
+workflow changed since that revision is not deleted (exit 5, naming its current revision). Asks
+first (--yes when not on a terminal). When the workflow is sending or has queued contacts, the API
+asks to confirm: loopsctl says how many contacts and what stops, and deletes it only after a
+second yes (--confirm-delete in scripts); without it nothing changes and the exit code is 5.
+--dry-run reads the workflow and says what would happen. With --json a deletion prints nothing:
+the exit code tells.
+
+${ALPHA_NOTE}`,
+        args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
+        options: [
+          { flags: '--expected-revision-id <revisionId>', description: 'the revision to delete ("null" for a workflow without one)' },
+          { flags: '--force', description: 'delete it at the revision it is at now, read first' },
+          { flags: '--confirm-delete', description: 'also when it is sending or has queued contacts: stop sending and cancel them' },
+          { flags: '--dry-run', description: 'say what would happen without deleting anything' },
+          yes,
+        ],
+        examples: [
+          `loopsctl workflow delete ${WIN_BACK} --dry-run`,
+          `loopsctl workflow delete ${WIN_BACK} --force --yes`,
+          `loopsctl workflow delete ${WELCOME} --force --yes --confirm-delete`,
+        ],
+        remote: true,
+        tier: 'destructive',
+        constraints: { exclusive: [{ flags: ['--expected-revision-id', '--force'], hint: 'give the revision to delete, or --force to delete it at the one it is at now' }] },
+        load: async () => (await import('./commands.js')).remove,
       }),
       nodes,
     ],

@@ -33,8 +33,8 @@ function shape(node: GraphNode): string {
   return `[${text}]`;
 }
 
-export function renderWorkflowMermaid(workflow: GraphSource): string {
-  const graph = workflowGraph(workflow);
+export function renderWorkflowMermaid(workflow: GraphSource, annotations?: Map<string, string>): string {
+  const graph = workflowGraph(workflow, annotations);
   const ids = syntheticIds(graph);
   const title = `workflow ${workflow.id}${workflow.name ? `: ${workflow.name}` : ''}`;
   const lines = ['flowchart TD', `  %% ${escapeMermaidComment(title)}`];

@@ -7,6 +7,8 @@
  * passes through, described generically from its scalar fields.
  */
 import { z } from '../../api/schemas.js';
+import type { AudienceFilter } from '../segments/schemas.js';
+import { describeFilter } from '../segments/words.js';
 import { CREATABLE_NODE_TYPES } from './node-type-names.js';
 import type { $ZodIssue } from 'zod/v4/core';
 
@@ -67,6 +69,9 @@ export function describeComparison(comparison: Comparison | undefined): string {
   return VALUELESS_OPERATORS.has(comparison.operator) ? comparison.operator : `${comparison.operator} ${JSON.stringify(comparison.value)}`;
 }
 
+/** How a branch chooses among its paths (each an audience filter), in words; others are named as they come. */
+const EVAL_STRATEGIES: Record<string, string> = { first_match: 'takes the first path whose filter matches' };
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const reEligible = (node: NodeLike) => node.reEligible === true && 're-eligible';
 
@@ -104,10 +109,14 @@ export const NODE_TYPES = {
     fields: { audienceFilter: audienceFilter.optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() },
     simplified: [],
     update: { audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter.nullable(), appliesDownstream: z.boolean() },
+    // The condition in words, as segments and campaigns write theirs: "where plan equal pro".
     describe: (node) => {
       const filter = node.audienceFilter as z.infer<typeof audienceFilter> | undefined;
-      const count = filter?.conditions.length ?? 0;
-      return [text(node.audienceSegmentId) && `segment ${node.audienceSegmentId}`, filter && `match ${filter.match} of ${count} condition${count === 1 ? '' : 's'}`];
+      return [
+        text(node.audienceSegmentId) && `in segment ${node.audienceSegmentId}`,
+        filter !== undefined && filter !== null && `where ${describeFilter(filter as AudienceFilter)}`,
+        node.appliesDownstream === true && 'applies downstream',
+      ];
     },
   },
   TimerAction: {
@@ -128,7 +137,10 @@ export const NODE_TYPES = {
     role: 'branch',
     fields: { evalStrategy: z.string().optional() },
     simplified: [],
-    describe: (node) => [text(node.evalStrategy) && `evaluate ${node.evalStrategy}`],
+    describe: (node) => {
+      const strategy = text(node.evalStrategy);
+      return [strategy && (Object.hasOwn(EVAL_STRATEGIES, strategy) ? EVAL_STRATEGIES[strategy] : `evaluate ${strategy}`)];
+    },
   },
   ExperimentBranchNode: {
     role: 'branch',

@@ -7,15 +7,18 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
-import { fitLines } from '../../render/width.js';
-import { renderRecord, timestampColumn } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
+import { displayValue, renderRecord, timestampColumn } from '../../render/table.js';
+import { describeFilter } from '../segments/words.js';
+import type { AudienceFilter } from '../segments/schemas.js';
 import { describeComparison, nodeType } from './node-types.js';
 import { MARK_SIGNS, renderWorkflowTree, type ChangeMark } from './tree.js';
 
 export const workflowListView: ListView<WorkflowSummary> = {
   noun: 'workflows',
-  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, timestampColumn('UPDATED')],
-  row: (workflow) => [workflow.id, workflow.name, workflow.updatedAt],
+  // The app's address is the widest column and the first to go on a narrow terminal.
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, timestampColumn('UPDATED'), { header: 'URL', drop: true, priority: -3 }],
+  row: (workflow) => [workflow.id, workflow.name, workflow.updatedAt, displayValue(workflow.url)],
 };
 
 /** What a change did to a workflow's graph, by node id. */
@@ -44,8 +47,13 @@ export function graphChanges(before: Pick<Workflow, 'nodes'> | undefined, after:
   return { marks, removed };
 }
 
-function header(style: Style, workflow: Workflow): string[] {
-  const title = [workflow.emoji, workflow.name ?? '(unnamed workflow)'].filter(Boolean).join(' ');
+/**
+ * The name, the facts, the app's address and the description, each wrapped to a terminal's width.
+ * The emoji goes with colour: a plain pipe gets plain text.
+ */
+function header(out: Output, style: Style, workflow: Workflow): string[] {
+  const emoji = out.tty || out.color ? workflow.emoji : undefined;
+  const title = [emoji, workflow.name ?? '(unnamed workflow)'].filter(Boolean).join(' ');
   const facts = [
     `id ${workflow.id}`,
     typeof workflow.status === 'string' ? `status ${workflow.status}` : undefined,
@@ -53,26 +61,25 @@ function header(style: Style, workflow: Workflow): string[] {
     `${Object.keys(workflow.nodes).length} nodes`,
   ].filter(Boolean);
   const lines = [style.bold(sanitize(title)), style.dim(sanitize(facts.join(' · ')))];
+  if (typeof workflow.url === 'string') lines.push(style.dim(sanitize(workflow.url)));
   if (workflow.description) lines.push(sanitize(workflow.description));
-  return lines;
+  return out.tty ? lines.flatMap((line) => wrapLines(line, out.columns)) : lines;
 }
 
-function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string, ChangeMark>): string {
+function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string, ChangeMark>, annotations?: Map<string, string>): string {
   return renderWorkflowTree(workflow, {
     unicode: out.tty,
     marks,
-    paint: { type: style.cyan, id: style.dim, reference: style.yellow, missing: style.red, mark: { added: style.green, changed: style.yellow, removed: style.red } },
+    annotations,
+    width: out.tty ? out.columns : undefined,
+    paint: { type: style.cyan, id: style.dim, reference: style.yellow, missing: style.red, mark: { added: style.green, changed: style.yellow, removed: style.red }, annotation: style.green },
   });
 }
 
-export function renderWorkflow(out: Output, workflow: Workflow): string {
+/** A workflow's header and its graph as a tree; with annotations (metrics), each beside its node. */
+export function renderWorkflow(out: Output, workflow: Workflow, annotations?: Map<string, string>): string {
   const style = styleFor(out);
-  return fitted(out, `${header(style, workflow).join('\n')}\n\n${tree(out, style, workflow)}`);
-}
-
-/** On a terminal, every line fits its width: the label at the end of a line is what gets cut. */
-function fitted(out: Output, text: string): string {
-  return out.tty ? fitLines(text, out.columns) : text;
+  return `${header(out, style, workflow).join('\n')}\n\n${tree(out, style, workflow, undefined, annotations)}`;
 }
 
 /**
@@ -82,7 +89,7 @@ function fitted(out: Output, text: string): string {
 export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: GraphChanges): string {
   const style = styleFor(out);
   const paint: Record<ChangeMark, (text: string) => string> = { added: style.green, changed: style.yellow, removed: style.red };
-  const lines = [`${header(style, workflow).join('\n')}\n`, tree(out, style, workflow, changes.marks).trimEnd()];
+  const lines = [`${header(out, style, workflow).join('\n')}\n`, tree(out, style, workflow, changes.marks).trimEnd()];
   if (changes.removed.length > 0) {
     lines.push('', 'Removed:');
     for (const node of changes.removed) lines.push(`${paint.removed(MARK_SIGNS.removed)} ${sanitize(node.typeName)}  ${style.dim(sanitize(node.id))}`);
@@ -90,7 +97,7 @@ export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: 
   const used = new Set<ChangeMark>(changes.marks.values());
   if (changes.removed.length > 0) used.add('removed');
   if (used.size > 0) lines.push('', [...used].map((mark) => `${paint[mark](MARK_SIGNS[mark])} ${mark}`).join('  '));
-  return fitted(out, `${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -114,6 +121,7 @@ function describeField(key: string, value: unknown): unknown {
     const query = value as { key: string; is: never; was: never };
     return `key ${query.key}; was ${describeComparison(query.was)}; is ${describeComparison(query.is)}`;
   }
+  if (key === 'audienceFilter' && typeof value === 'object' && Array.isArray((value as AudienceFilter).conditions)) return describeFilter(value as AudienceFilter);
   if (key === 'eventProperties' && Array.isArray(value)) {
     return value.length === 0 ? '-' : value.map((property: { name: string; type: string }) => `${property.name} (${property.type})`).join(', ');
   }

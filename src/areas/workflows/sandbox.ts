@@ -3,6 +3,7 @@ import { z } from '../../api/schemas.js';
 import {
   answer,
   ApiFailure,
+  appUrl,
   badRequest,
   conflict,
   find,
@@ -13,10 +14,15 @@ import {
   seedTime,
   slice,
   stringField,
+  type ApiAnswer,
   type RouteContext,
   type SandboxModule,
 } from '../../sandbox/module.js';
 import { strictFormOf } from '../../sandbox/strict.js';
+import { addMessage } from '../email-messages/sandbox.js';
+import { mailingLists } from '../lists/sandbox.js';
+import { segments } from '../segments/sandbox.js';
+import { emailMetrics, type EmailMetrics } from '../email-metrics.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from './node-type-names.js';
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from './node-types.js';
 import * as s from './schemas.js';
@@ -36,6 +42,8 @@ const storedWorkflow = z.object({
   nodes: z.array(s.workflowNode),
   /** Contacts waiting at each node, by node id: what a change that removes the node would discard. Never in an answer. */
   queuedContacts: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  /** What each send-email node has sent, by node id (a node not named has sent nothing). Never in an answer but its own. */
+  emailMetrics: z.record(z.string(), emailMetrics).optional(),
 });
 export type StoredWorkflow = z.infer<typeof storedWorkflow>;
 
@@ -55,6 +63,8 @@ function workflow(
     hours: [created: number, updated: number];
     /** Contacts waiting at nodes, by label. */
     queued?: Record<string, number>;
+    /** What send-email nodes have sent, by label. */
+    metrics?: Record<string, EmailMetrics>;
   },
   nodes: [label: string, fields: NodeFields, next: string[]][],
 ): StoredWorkflow {
@@ -73,17 +83,29 @@ function workflow(
     updatedAt: seedTime(details.hours[1]),
     nodes: nodes.map(([label, fields, next]) => ({ id: nodeId(label), workflowId, ...fields, nextNodeIds: next.map(nodeId) })),
     queuedContacts: Object.fromEntries(Object.entries(details.queued ?? {}).map(([label, count]) => [nodeId(label), count])),
+    emailMetrics: Object.fromEntries(Object.entries(details.metrics ?? {}).map(([label, metrics]) => [nodeId(label), metrics])),
   };
 }
 
 const emailMessage = (label: string) => seedId(`email-message/${label}`);
+
+/**
+ * What a send-email node has sent. The seed's figures are chosen so that a rate taken over the
+ * wrong total (delivered sends, opens) reads visibly differently from the rate over sends.
+ */
+function sent(sends: number, opens: number, clicks: number, unsubscribes: number, hardBounces: number, softBounces: number, spamReports: number): EmailMetrics {
+  return { sends, opens, clicks, unsubscribes, spamReports, hardBounces, softBounces };
+}
 const NEWSLETTER_LIST = seedId('mailing-list/Product updates');
 const BETA_LIST = seedId('mailing-list/Beta testers');
 
 const seedWorkflows: StoredWorkflow[] = [
   workflow(
     'Welcome series',
-    { emoji: '👋', description: 'Three emails over the first week after sign-up', status: 'Sending', mailingListId: NEWSLETTER_LIST, hours: [70, 1_100], queued: { 'wait-2d': 12, 'wait-5d': 7 } },
+    { emoji: '👋', description: 'Three emails over the first week after sign-up', status: 'Sending', mailingListId: NEWSLETTER_LIST, hours: [70, 1_100],
+      queued: { 'wait-2d': 12, 'wait-5d': 7 },
+      metrics: { welcome: sent(2_000, 1_100, 300, 20, 100, 60, 10), tips: sent(1_200, 480, 96, 24, 48, 24, 6), feedback: sent(900, 270, 45, 27, 27, 9, 9) },
+    },
     [
       ['signup', { typeName: 'SignupTrigger' }, ['welcome']],
       ['welcome', { typeName: 'SendEmailAction', emailMessageId: emailMessage('welcome-1'), subject: 'Welcome aboard, {firstName}' }, ['wait-2d']],
@@ -97,7 +119,10 @@ const seedWorkflows: StoredWorkflow[] = [
   ),
   workflow(
     'Trial conversion',
-    { emoji: '🚀', description: 'Nudges trial users towards a plan, by how far they got', status: 'Sending', mailingListId: null, hours: [400, 1_250], queued: { 'wait-30m': 2, 'wait-3d': 4 } },
+    { emoji: '🚀', description: 'Nudges trial users towards a plan, by how far they got', status: 'Sending', mailingListId: null, hours: [400, 1_250],
+      queued: { 'wait-30m': 2, 'wait-3d': 4 },
+      metrics: { 'upgrade-offer': sent(640, 288, 96, 8, 32, 16, 4), 'getting-started': sent(1_600, 560, 128, 16, 120, 40, 8), 'trial-ending': sent(1_800, 630, 90, 36, 90, 54, 18) },
+    },
     [
       [
         'trial-started',
@@ -136,7 +161,10 @@ const seedWorkflows: StoredWorkflow[] = [
   ),
   workflow(
     'Beta onboarding subject test',
-    { emoji: '🧪', description: 'Splits new beta testers between two subject lines', status: 'Paused', mailingListId: BETA_LIST, hours: [760, 1_180], queued: { 'subject-b': 3 } },
+    { emoji: '🧪', description: 'Splits new beta testers between two subject lines', status: 'Paused', mailingListId: BETA_LIST, hours: [760, 1_180],
+      queued: { 'subject-b': 3 },
+      metrics: { 'subject-a': sent(400, 220, 60, 4, 20, 12, 2), 'subject-b': sent(400, 260, 44, 6, 16, 8, 2) },
+    },
     [
       ['joined-beta', { typeName: 'AddToListTrigger', mailingListId: BETA_LIST, reEligible: true }, ['experiment']],
       [
@@ -153,7 +181,7 @@ const seedWorkflows: StoredWorkflow[] = [
   ),
   workflow(
     'Upgrade thank-you',
-    { emoji: '💜', description: 'Thanks customers who move from free to pro', status: 'Sending', mailingListId: null, hours: [980, 990] },
+    { emoji: '💜', description: 'Thanks customers who move from free to pro', status: 'Sending', mailingListId: null, hours: [980, 990], metrics: { 'thank-you': sent(250, 200, 25, 0, 10, 5, 0) } },
     [
       [
         'plan-changed',
@@ -192,7 +220,7 @@ export const workflows = slice('workflows', z.array(storedWorkflow), () => seedW
 type StoredNode = StoredWorkflow['nodes'][number];
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
-  return { id: workflow.id, name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
+  return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
 }
 
 /** The simplified view the API answers with: each node with the fields its type shows. */
@@ -210,8 +238,8 @@ function simplified(workflow: StoredWorkflow): s.Workflow {
     for (const key of declared.simplified) if (node[key] !== undefined) view[key] = node[key];
     nodes[id] = view;
   }
-  const { createdAt: _created, updatedAt: _updated, nodes: _full, queuedContacts: _queued, ...fields } = workflow;
-  return { ...fields, nodes } as s.Workflow;
+  const { id, createdAt: _created, updatedAt: _updated, nodes: _full, queuedContacts: _queued, emailMetrics: _metrics, ...fields } = workflow;
+  return { id, url: appUrl('workflows', id), ...fields, nodes } as s.Workflow;
 }
 
 /** A node as the editing operations return it: without workflowId, with the revision after the change. */
@@ -297,7 +325,8 @@ function defaultNode(context: RouteContext, workflow: StoredWorkflow, typeName: 
     case 'TimerAction':
       return { ...base, typeName, amount: 1, unit: 'd' };
     case 'SendEmailAction':
-      return { ...base, typeName, emailMessageId: context.newId(), subject: '' };
+      // Its email is a real, empty message of the workflow's, to be read and edited like any other.
+      return { ...base, typeName, emailMessageId: addMessage(context, { kind: 'workflow', id: workflow.id, published: false }).message.id, subject: '' };
     case 'BranchNode':
       return { ...base, typeName };
     case 'ExperimentBranchNode':
@@ -431,6 +460,15 @@ function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<str
   return {};
 }
 
+/** A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise. */
+function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
+  const { mailingListId, audienceSegmentId } = fields;
+  if (typeof mailingListId === 'string' && !mailingLists.of(context.state).some((list) => list.id === mailingListId)) throw badRequest(`Mailing list ${mailingListId} not found.`);
+  if (typeof audienceSegmentId === 'string' && !segments.of(context.state).some((segment) => segment.id === audienceSegmentId)) {
+    throw badRequest(`Audience segment ${audienceSegmentId} not found.`);
+  }
+}
+
 function updateNode(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['payload'], ['payload']);
@@ -444,6 +482,7 @@ function updateNode(context: RouteContext) {
   const problems = updatePayloadProblems(node.typeName, update);
   if (problems.length > 0) throw badRequest(problems[0]!);
   if (update.eventPatternId !== undefined && update.eventPatternId !== null) throw notFound(`event pattern ${String(update.eventPatternId)} not found`);
+  checkReferences(context, update);
   const { typeName: _type, eventPatternId, ...values } = update;
   let next: StoredNode = target === node.typeName ? { ...node } : { id: node.id, workflowId: node.workflowId, typeName: target, nextNodeIds: node.nextNodeIds, ...triggerDefaults(target, workflow) };
   if (eventPatternId === null) next.eventName = null;
@@ -508,6 +547,7 @@ function changeMailingList(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['mailingListId', 'dryRun', 'queuedContactPolicy'], ['mailingListId']);
   const mailingListId = fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+  checkReferences(context, fields);
   const dryRun = booleanField(fields, 'dryRun') === true;
   const policy = policyField(fields);
   // The sandbox keeps no list memberships: a new list is taken to exclude every queued contact,
@@ -533,6 +573,7 @@ function createWorkflow(context: RouteContext) {
   const name = nonEmptyName(fields);
   const description = fields.description === undefined ? '' : stringField(fields, 'description');
   const mailingListId = fields.mailingListId === undefined || fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+  checkReferences(context, fields);
   const id = context.newId();
   const trigger = context.newId();
   const exit = context.newId();
@@ -569,16 +610,86 @@ function updateWorkflow(context: RouteContext) {
   return answer(s.workflow, simplified(workflow));
 }
 
+const NOTHING_SENT: EmailMetrics = sent(0, 0, 0, 0, 0, 0, 0);
+
+/**
+ * A contact entering a sending workflow gets the emails up to its first wait at once: each
+ * send-email node on the single path from the trigger before a timer or a branch counts a send
+ * (and, in the sandbox, a delivery: nothing bounces or is opened).
+ */
+export function recordEntry(workflow: StoredWorkflow): void {
+  if (workflow.status !== 'Sending') return;
+  let node = workflow.nodes.find((candidate) => candidate.id === workflow.rootNodeId);
+  const seen = new Set<string>();
+  while (node !== undefined && node.nextNodeIds.length === 1 && !seen.has(node.id)) {
+    seen.add(node.id);
+    const nextId = node.nextNodeIds[0]!;
+    node = workflow.nodes.find((candidate) => candidate.id === nextId);
+    if (node === undefined || node.typeName === 'TimerAction' || isBranch(node.typeName)) return;
+    if (node.typeName === 'SendEmailAction') {
+      workflow.emailMetrics ??= {};
+      const metrics = (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT });
+      metrics.sends += 1;
+    }
+  }
+}
+
+/** A new contact starts every sending workflow whose trigger is a sign-up. */
+export function recordSignup(context: RouteContext): void {
+  for (const workflow of workflows.of(context.state)) {
+    if (workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'SignupTrigger')) recordEntry(workflow);
+  }
+}
+
+/**
+ * Deleting a workflow that is sending, or has contacts queued, needs a second request with
+ * confirmDelete: the 409 says what would stop, in the API's words.
+ */
+function deleteWorkflow(context: RouteContext): ApiAnswer {
+  const all = workflows.of(context.state);
+  const workflow = find(all, context.params.workflowId!, 'workflow');
+  const fields = objectBody(context.body, ['expectedRevisionId', 'confirmDelete'], ['expectedRevisionId']);
+  const expected = fields.expectedRevisionId;
+  if (typeof expected !== 'string' && expected !== null) throw badRequest('expectedRevisionId must be a string, or null for a workflow without a revision');
+  if (expected !== workflow.workflowRevisionId) throw conflict(`workflowRevisionId mismatch. Latest workflowRevisionId is ${workflow.workflowRevisionId}. Refetch and retry.`);
+  const confirmed = booleanField(fields, 'confirmDelete') === true;
+  const sending = workflow.status === 'Sending';
+  const queued = queuedAt(workflow, Object.keys(workflow.queuedContacts ?? {}));
+  if (!confirmed && (sending || queued > 0)) throw conflict(confirmationMessage(sending, queued));
+  all.splice(all.indexOf(workflow), 1);
+  context.changed();
+  return { status: 204, body: undefined };
+}
+
+/** The API's 409 for a delete that needs confirming, as its description words each case. */
+function confirmationMessage(sending: boolean, queued: number): string {
+  const contacts = `${queued} queued contact${queued === 1 ? '' : 's'}`;
+  const confirm = 'Confirm deletion by sending a second request with confirmDelete: true.';
+  if (sending && queued > 0) return `This workflow is currently sending and has ${contacts}. Deleting it will stop sending it and cancel those queued contacts. ${confirm}`;
+  if (sending) return `This workflow is currently sending. Deleting it will stop sending it. ${confirm}`;
+  return `This workflow has ${contacts}. Deleting it will cancel those queued contacts. ${confirm}`;
+}
+
+/** Only send-email nodes with an email message have metrics; one that has sent nothing has zeros. */
+function nodeMetrics(context: RouteContext): ApiAnswer {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const node = nodeIn(workflow, context.params.nodeId!);
+  if (node.typeName !== 'SendEmailAction') throw badRequest(`Node ${node.id} is a ${node.typeName} node; only SendEmailAction nodes have metrics.`);
+  if (typeof node.emailMessageId !== 'string' || node.emailMessageId === '') throw badRequest(`Node ${node.id} has no email message.`);
+  return answer(emailMetrics, workflow.emailMetrics?.[node.id] ?? NOTHING_SENT);
+}
+
 const WORKFLOW = '/v1/workflows/:workflowId';
 const NODE = `${WORKFLOW}/nodes/:nodeId`;
 
 export const sandbox: SandboxModule = {
   slices: [workflows],
   routes: [
-    { method: 'GET', path: '/v1/workflows', needs: 'workflows', run: ({ query, state }) => listAnswer(s.workflowSummary, workflows.of(state).map(summary), query) },
+    { method: 'GET', path: '/v1/workflows', needs: 'workflows', run: (context) => listAnswer(s.workflowSummary, workflows.of(context.state).map(summary), context) },
     { method: 'POST', path: '/v1/workflows', needs: 'workflows', run: createWorkflow },
     { method: 'GET', path: WORKFLOW, needs: 'workflows', run: ({ params, state }) => answer(s.workflow, simplified(find(workflows.of(state), params.workflowId!, 'workflow'))) },
     { method: 'POST', path: WORKFLOW, needs: 'workflows', run: updateWorkflow },
+    { method: 'DELETE', path: WORKFLOW, needs: 'workflows', run: deleteWorkflow },
     { method: 'POST', path: `${WORKFLOW}/mailing-list`, needs: 'workflows', run: changeMailingList },
     { method: 'POST', path: `${WORKFLOW}/nodes`, needs: 'workflows', run: createNode },
     { method: 'GET', path: NODE, needs: 'workflows', run: ({ params, state }) => answer(s.workflowNode, workflowNode(workflows.of(state), params.workflowId!, params.nodeId!)) },
@@ -587,5 +698,6 @@ export const sandbox: SandboxModule = {
     { method: 'DELETE', path: `${NODE}/recursive`, needs: 'workflows', run: deleteNode(true) },
     { method: 'POST', path: `${NODE}/reroute`, needs: 'workflows', run: rerouteNode },
     { method: 'POST', path: `${NODE}/add-branch`, needs: 'workflows', run: addBranch },
+    { method: 'GET', path: `${NODE}/metrics`, needs: 'metrics', run: nodeMetrics },
   ],
 };

@@ -9,6 +9,8 @@ import { NODE_TYPES, type KnownNodeType } from './node-types.js';
 /** Companion list of workflows (not in the reference; its shape follows the published description). */
 export const workflowSummary = z.looseObject({
   id: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
   name: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -61,6 +63,8 @@ export type WorkflowNode = z.infer<typeof workflowNode> & Record<string, unknown
 
 export const workflow = z.looseObject({
   id: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
   workflowRevisionId,
   /** Draft, Sending, Paused or PausedAndQueueing; kept open, as the workflow API is in alpha. */
   status: z.string().optional(),

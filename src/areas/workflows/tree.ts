@@ -8,8 +8,13 @@
  * depth), and indentation stops growing at FOLD_DEPTH: a path that goes deeper is cut with a
  * "continues below" line and drawn again from the left margin after the tree, so a chain of any
  * length costs a bounded width per line.
+ *
+ * Given a width (a terminal's), a label that does not fit goes on under its node, at word
+ * boundaries, indented so the tree's lines carry on beside it: nothing is cut, and an id is never
+ * broken.
  */
 import { sanitize } from '../../render/sanitize.js';
+import { paintedWidth } from '../../render/width.js';
 import { describeNode, type NodeLike } from './node-types.js';
 
 export interface TreeGraph {
@@ -27,6 +32,8 @@ export interface TreePaint {
   missing: (text: string) => string;
   /** Colours of marked nodes; the sign (+ ~ -) is there without colour. */
   mark?: Partial<Record<ChangeMark, (text: string) => string>>;
+  /** Colour of a node's annotation (its metrics). */
+  annotation?: (text: string) => string;
 }
 
 export interface TreeOptions {
@@ -35,6 +42,46 @@ export interface TreeOptions {
   paint?: TreePaint;
   /** Marks for nodes a change touched, by id. */
   marks?: Map<string, ChangeMark>;
+  /** Said after a node's own description, by id: a send-email node's metrics. */
+  annotations?: Map<string, string>;
+  /** The terminal's width: labels that do not fit wrap under their node. Unset: one line a node. */
+  width?: number;
+}
+
+/** A word of a label, painted, with the spacing before it on its line. */
+interface Word {
+  text: string;
+  gap: string;
+}
+
+/** Each part's words, painted word by word so a break between them never splits a colour. */
+function labelWords(parts: { text: string; paint?: (text: string) => string }[]): Word[] {
+  const words: Word[] = [];
+  for (const part of parts) {
+    part.text.split(/\s+/).filter(Boolean).forEach((word, index) => words.push({ text: part.paint ? part.paint(word) : word, gap: index === 0 ? '  ' : ' ' }));
+  }
+  if (words.length > 0) words[0]!.gap = '';
+  return words;
+}
+
+/** Words filled into lines: the first `first` columns wide, the others `rest`; a word wider than its line has it to itself. */
+function fill(words: Word[], first: number, rest: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const word of words) {
+    const width = paintedWidth(word.text);
+    const room = lines.length === 0 ? first : rest;
+    if (line !== '' && used + word.gap.length + width > room) {
+      lines.push(line);
+      line = '';
+      used = 0;
+    }
+    line += line === '' ? word.text : word.gap + word.text;
+    used += (used === 0 ? 0 : word.gap.length) + width;
+  }
+  lines.push(line);
+  return lines;
 }
 
 /** Levels of indentation before a path is folded back to the left margin. */
@@ -70,14 +117,35 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
   const has = (id: string) => Object.hasOwn(nodes, id);
   const name = (id: string) => `${sanitize(nodes[id]!.typeName)} ${sanitize(id)}`;
 
-  const label = (id: string) => {
+  /** The node's label, as lines: the first after the tree's connector, the others after `continuation`. */
+  const label = (id: string, head: string, continuation: string): string[] => {
     const node = nodes[id]!;
     const description = describeNode(node);
-    const text = [paint.type(sanitize(node.typeName)), paint.id(sanitize(id)), description && sanitize(description)].filter(Boolean).join('  ');
+    const annotation = options.annotations?.get(id);
     const mark = marks?.get(id);
-    if (mark === undefined) return text;
-    const colour = paint.mark?.[mark] ?? ((t: string) => t);
-    return `${colour(MARK_SIGNS[mark])} ${text}`;
+    const words = labelWords([
+      ...(mark === undefined ? [] : [{ text: MARK_SIGNS[mark], paint: paint.mark?.[mark] }]),
+      { text: sanitize(node.typeName), paint: paint.type },
+      { text: sanitize(id), paint: paint.id },
+      ...(description ? [{ text: sanitize(description) }] : []),
+      ...(annotation ? [{ text: `[${sanitize(annotation)}]`, paint: paint.annotation }] : []),
+    ]);
+    // The mark's sign and the type are one unit: "+ TimerAction".
+    if (mark !== undefined && words.length > 1) words[1]!.gap = ' ';
+    return lay(words, head, continuation);
+  };
+
+  const lay = (words: Word[], head: string, continuation: string): string[] => {
+    if (options.width === undefined) return [words.map((word) => word.gap + word.text).join('')];
+    return fill(words, options.width - paintedWidth(head), options.width - paintedWidth(continuation));
+  };
+
+  /** A line that stands for a node drawn elsewhere (or none), wrapped like a label; nothing hangs under it. */
+  const reference = (frame: Frame, head: string, text: string, colour: (text: string) => string) => {
+    const continuation = (frame.depth === 0 ? '' : frame.prefix + (frame.connector === glyph.last ? glyph.space : glyph.pipe)) + glyph.space;
+    const [first, ...more] = lay(labelWords([{ text, paint: colour }]), head, continuation);
+    lines.push(head + first);
+    for (const line of more) lines.push(continuation + line);
   };
 
   const walk = (start: string) => {
@@ -89,23 +157,27 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
       path.length = frame.depth;
       const head = frame.prefix + frame.connector;
       if (!has(frame.id)) {
-        lines.push(head + paint.missing(`${glyph.missing} ${sanitize(frame.id)} (missing node)`));
+        reference(frame, head, `${glyph.missing} ${sanitize(frame.id)} (missing node)`, paint.missing);
       } else if (path.includes(frame.id)) {
-        lines.push(head + paint.reference(`${glyph.loop} ${name(frame.id)} (loops back)`));
+        reference(frame, head, `${glyph.loop} ${name(frame.id)} (loops back)`, paint.reference);
       } else if (drawn.has(frame.id)) {
-        lines.push(head + paint.reference(`${glyph.merge} ${name(frame.id)} (shown above)`));
+        reference(frame, head, `${glyph.merge} ${name(frame.id)} (shown above)`, paint.reference);
       } else if (pending.has(frame.id)) {
-        lines.push(head + paint.reference(`${glyph.merge} ${name(frame.id)} (continues below)`));
+        reference(frame, head, `${glyph.merge} ${name(frame.id)} (continues below)`, paint.reference);
       } else if (frame.depth > FOLD_DEPTH) {
-        lines.push(head + paint.reference(`${glyph.fold} continues below: ${name(frame.id)}`));
+        reference(frame, head, `${glyph.fold} continues below: ${name(frame.id)}`, paint.reference);
         pending.add(frame.id);
         folded.push(frame.id);
       } else {
         drawn.add(frame.id);
-        lines.push(head + label(frame.id));
         path.push(frame.id);
         const childPrefix = frame.depth === 0 ? '' : frame.prefix + (frame.connector === glyph.last ? glyph.space : glyph.pipe);
         const next = nodes[frame.id]!.nextNodeIds;
+        // A label's further lines sit under it, with the line down to its children beside them.
+        const continuation = childPrefix + (next.length > 0 ? glyph.pipe : glyph.space);
+        const [first, ...more] = label(frame.id, head, continuation);
+        lines.push(head + first);
+        for (const line of more) lines.push(continuation + line);
         // Pushed in reverse so that the first child is drawn first.
         for (let index = next.length - 1; index >= 0; index -= 1) {
           stack.push({ id: next[index]!, depth: frame.depth + 1, prefix: childPrefix, connector: index === next.length - 1 ? glyph.last : glyph.branch });

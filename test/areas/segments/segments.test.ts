@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/api/errors.js';
 import { checkAudienceFilter, checkAudienceFilterFrom } from '../../../src/areas/segments/filter.js';
-import { describeFilter } from '../../../src/areas/segments/render.js';
+import { describeFilter } from '../../../src/areas/segments/words.js';
 import { seedId } from '../../../src/sandbox/module.js';
 import { run, tempDir } from '../../support/main.js';
 import { openApi, recordingSandbox, type RecordingSandbox } from '../../support/recording.js';

@@ -6,10 +6,10 @@ import type { ApiRequest } from '../../../src/sandbox/api.js';
 import { seedState } from '../../../src/sandbox/state.js';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir } from '../../support/main.js';
-import { loadOpenApi, PUBLISHED_DESCRIPTION, requestProblems } from '../../support/openapi.js';
+import { publishedDescription, requestProblems } from '../../support/openapi.js';
 import { runCli } from '../../support/run-cli.js';
 
-const openApi = loadOpenApi(PUBLISHED_DESCRIPTION);
+const openApi = publishedDescription();
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
 
 const closers: (() => Promise<void>)[] = [];

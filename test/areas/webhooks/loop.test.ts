@@ -52,7 +52,7 @@ describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
     const listen = running(startRun(['webhooks', 'listen', '--forward-to', `${app.url}/webhooks`], { env }));
     const [, listenUrl] = await listen.waitFor(/^(\S+)\n/);
     const sandbox = running(startRun(['sandbox', '--webhook-url', listenUrl!, '--simulate-engagement'], { env }));
-    const [, sandboxUrl] = await sandbox.waitFor(/^Sandbox listening on (\S+)\n[^]*export LOOPS_API_KEY=/);
+    const [, sandboxUrl] = await sandbox.waitFor(/^(http\S+)\n/);
     const api = { ...env, LOOPS_BASE_URL: sandboxUrl!, LOOPS_API_KEY: 'sandbox-key' };
 
     // Alan signs up on Product updates, which starts the welcome series; then gets a password reset.
@@ -97,7 +97,7 @@ describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
     const served = await sandbox.stop();
     expect(served.code).toBe(0);
     // The secret was the person's (LOOPS_WEBHOOK_SECRET): it is not printed.
-    expect(served.stdout).not.toContain('LOOPS_WEBHOOK_SECRET');
+    expect(`${served.stdout}${served.stderr}`).not.toContain('LOOPS_WEBHOOK_SECRET');
     expect(served.stderr).toContain(`Delivering webhooks to ${listenUrl}, each sent email followed by its simulated engagement`);
     expect(served.stderr).toMatch(/^webhook contact\.created msg_\S+ attempt 1: 200 \(\d+ ms\)$/m);
     const listened = await listen.stop();
@@ -107,18 +107,19 @@ describe('sandbox, webhooks listen and an app', { timeout: 30_000 }, () => {
 
   it('prints a secret of its own for `webhooks listen` when none is given, and keeps the setting for the next run', async () => {
     const configDir = scratchDir();
-    const first = startRun(['sandbox', '--webhook-url', 'http://127.0.0.1:9/hooks'], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
-    const [, secret] = await first.waitFor(/^export LOOPS_WEBHOOK_SECRET=(whsec_[A-Za-z0-9+/=]+)\nexport LOOPS_API_KEY=/m);
+    const first = startRun(['sandbox', '--webhook-url', 'http://127.0.0.1:9/hooks', '--json'], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
+    const [, secret] = await first.waitFor(/"webhookSecret": "(whsec_[A-Za-z0-9+/=]+)"/);
     await first.stop();
+    // Kept for the next run, and shown to a person with the other variables a shell needs.
     const second = startRun(['sandbox'], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
-    await second.waitFor(/export LOOPS_API_KEY=/);
+    await second.waitFor(/^http\S+\n/);
     const result = await second.stop();
-    expect(result.stdout).toContain(`export LOOPS_WEBHOOK_SECRET=${secret}\n`);
+    expect(result.stderr).toContain(`LOOPS_API_KEY=sandbox-key LOOPS_WEBHOOK_SECRET=${secret}\n`);
     expect(result.stderr).toContain('Delivering webhooks to http://127.0.0.1:9/hooks;');
     const off = startRun(['sandbox', '--no-webhooks'], { env: { LOOPSCTL_CONFIG_DIR: configDir } });
-    await off.waitFor(/export LOOPS_API_KEY=/);
+    await off.waitFor(/^http\S+\n/);
     const stopped = await off.stop();
-    expect(stopped.stdout).not.toContain('LOOPS_WEBHOOK_SECRET');
+    expect(`${stopped.stdout}${stopped.stderr}`).not.toContain('LOOPS_WEBHOOK_SECRET');
     expect(stopped.stderr).not.toContain('Delivering webhooks');
   });
 });

@@ -1,0 +1,375 @@
+/** What the `content` commands do: pull an account's content into files, diff them, push them back. */
+import { resolve } from 'node:path';
+import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
+import type { ApiClient } from '../../api/client.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { ExitCode } from '../../core/exit-codes.js';
+import { confirm } from '../../core/prompt.js';
+import { explained } from '../explain.js';
+import { digestOf, KINDS, readRecords, readState, recordPath, writeRecord, writeState, type ContentState, type Kind, type RecordFiles, type SyncedRecord } from './files.js';
+import { applyRecord, createRecord, fetchKind, fetchRecord, publish, restored, settled, teamName, type Applied, type RemoteRecord } from './remote.js';
+import { recordDiff, renderLines, type Line } from './render.js';
+
+export const DEFAULT_DIRECTORY = 'loops';
+
+interface Scope {
+  root: string;
+  kinds: Kind[];
+}
+
+/** The directory and the kinds a run is about: --only narrows them. */
+function scopeOf(directory: string | undefined, only: string | undefined): Scope {
+  const kinds = only === undefined ? [...KINDS] : only.split(',').map((word) => word.trim()).filter(Boolean);
+  for (const kind of kinds) {
+    if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--only: unknown kind "${kind}"`, { hint: `choose from ${KINDS.join(', ')}` });
+  }
+  if (kinds.length === 0) throw new UsageError('--only needs at least one kind', { hint: `choose from ${KINDS.join(', ')}` });
+  return { root: resolve(directory ?? DEFAULT_DIRECTORY), kinds: kinds as Kind[] };
+}
+
+const CONTENT = { contentApi: true } as const;
+
+/** The account's records of the kinds asked for, each kind listed side by side. */
+async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
+  return (await Promise.all(kinds.map((kind) => explained(fetchKind(client, kind), CONTENT)))).flat();
+}
+
+/** Local and account records paired: by the id the state keeps for this account, else by name. */
+interface Pair {
+  local?: RecordFiles;
+  remote?: RemoteRecord;
+  synced?: SyncedRecord;
+  /** Local and remote share a name, but only one remote record may have it. */
+  ambiguous?: boolean;
+}
+
+function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], synced: Record<string, SyncedRecord>): Pair[] {
+  const byId = new Map(remotes.map((remote) => [`${remote.kind}/${remote.id}`, remote]));
+  const claimed = new Set<RemoteRecord>();
+  const pairs: Pair[] = locals.map((local) => {
+    const known = synced[local.path];
+    const remote = known === undefined ? undefined : byId.get(`${local.kind}/${known.id}`);
+    if (remote !== undefined) claimed.add(remote);
+    return { local, remote, synced: known };
+  });
+  for (const pair of pairs) {
+    if (pair.remote !== undefined || pair.synced !== undefined) continue;
+    const named = remotes.filter((remote) => remote.kind === pair.local!.kind && remote.name === pair.local!.name && !claimed.has(remote));
+    if (named.length > 1) pair.ambiguous = true;
+    else if (named.length === 1) {
+      pair.remote = named[0];
+      claimed.add(named[0]!);
+    }
+  }
+  for (const remote of remotes) if (!claimed.has(remote) && !pairs.some((pair) => pair.remote === remote)) pairs.push({ remote });
+  return pairs;
+}
+
+/** How a pair stands. */
+type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
+
+function standingOf(pair: Pair): Standing {
+  const { local, remote, synced } = pair;
+  if (local === undefined) return 'only-remote';
+  if (pair.ambiguous) return 'ambiguous';
+  if (remote === undefined) return 'missing';
+  const here = digestOf(local.files);
+  const there = digestOf(remote.files);
+  if (here === there) return 'same';
+  // Never in step with this account: the account's content was never seen, so it is not replaced unasked.
+  if (synced === undefined) return 'conflict';
+  const changedHere = here !== synced.digest;
+  const changedThere = there !== synced.digest;
+  if (changedHere && changedThere) return 'conflict';
+  return changedHere ? 'local' : 'remote';
+}
+
+function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files)): SyncedRecord {
+  const revisions = Object.fromEntries(Object.entries(remote.messages).flatMap(([prefix, message]) => (message === undefined || prefix === 'published' ? [] : [[prefix, message.contentRevisionId]])));
+  return Object.keys(revisions).length === 0 ? { id: remote.id, digest } : { id: remote.id, digest, revisions };
+}
+
+function emptyState(kinds: Kind[]): ContentState {
+  return { format: 1, kinds, accounts: {} };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface PullOptions {
+  only?: string;
+  force?: boolean;
+}
+
+export const pull: Handler<[string | undefined], PullOptions> = async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  const client = await context.client();
+  const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
+  const state = readState(scope.root) ?? emptyState(scope.kinds);
+  const synced = state.accounts[account] ?? {};
+  const pairs = pairRecords(readRecords(scope.root, scope.kinds), remotes, synced);
+  // Local edits are never overwritten unasked: nothing is written while one stands in the way.
+  const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
+  if (edited.length > 0 && !options.force) {
+    throw new LocalFileError(`pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`, {
+      hint: 'see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account\'s side',
+    });
+  }
+  const lines: Line[] = [];
+  const kept: Record<string, SyncedRecord> = {};
+  for (const pair of pairs) {
+    const { local, remote } = pair;
+    if (remote === undefined) {
+      // Gone from the account, or never there: the files stay as the person left them.
+      if (local !== undefined && pair.synced !== undefined) lines.push({ status: 'gone', kind: local.kind, path: local.path, name: local.name, note: 'no longer in the account; files left as they are' });
+      continue;
+    }
+    const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
+    const unchanged = local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
+    if (!unchanged) writeRecord(scope.root, { ...remote, path });
+    kept[path] = syncedOf(remote);
+    lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
+  }
+  // Records of kinds this pull did not cover keep what the state knew of them.
+  for (const [path, record] of Object.entries(synced)) if (!scope.kinds.some((kind) => path.startsWith(`${kind}/`))) kept[path] = record;
+  state.accounts[account] = kept;
+  state.kinds = KINDS.filter((kind) => state.kinds.includes(kind) || scope.kinds.includes(kind));
+  writeState(scope.root, state);
+  const { out } = context;
+  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
+  await out.write(renderLines(out, lines.filter((line) => line.status !== 'unchanged')));
+  out.note(`Pulled ${count(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`);
+};
+
+// ---------------------------------------------------------------------------------------------
+
+interface DiffOptions {
+  only?: string;
+}
+
+/** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
+export const diff: Handler<[string | undefined], DiffOptions> = async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  const state = requireState(scope.root);
+  const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
+  const client = await context.client();
+  const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, kinds)]);
+  const pairs = pairRecords(readRecords(scope.root, kinds), remotes, state.accounts[account] ?? {});
+  const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
+  const { out } = context;
+  if (out.json) {
+    await out.writeJson({
+      account,
+      records: differing.map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) })),
+    });
+  } else {
+    const text = differing.map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`).join('\n');
+    if (text !== '') await out.write(text);
+    out.note(differing.length === 0 ? `${scope.root} and ${account} hold the same content.` : `${count(differing.length, 'record')} differ between ${scope.root} and ${account}.`);
+  }
+  return differing.length === 0 ? ExitCode.ok : ExitCode.mismatch;
+};
+
+/** A transactional email's published files, kept for review, may differ while the draft does not. */
+function referenceDiffers(pair: Pair): boolean {
+  const { local, remote } = pair;
+  if (local === undefined || remote === undefined) return false;
+  return ['published.json', 'published.lmx'].some((file) => local.files.get(file) !== remote.files.get(file));
+}
+
+function pathOf(pair: Pair): string {
+  return pair.local?.path ?? recordPath(pair.remote!.kind, pair.remote!.name, pair.remote!.id);
+}
+
+function describe(pair: Pair): { path: string; kind: Kind; name: string; id?: string } {
+  const record = (pair.local ?? pair.remote)!;
+  return { path: pathOf(pair), kind: record.kind, name: record.name, ...(pair.remote === undefined ? {} : { id: pair.remote.id }) };
+}
+
+const STANDING_WORDS: Record<Standing, string> = {
+  same: 'the same',
+  local: 'changed here',
+  remote: 'changed in the account since the last pull',
+  conflict: 'changed here and in the account',
+  missing: 'not in the account',
+  'only-remote': 'only in the account',
+  ambiguous: 'several records in the account have this name',
+};
+
+function headline(pair: Pair, standing: Standing): string {
+  const words = standing === 'same' ? 'published version differs' : STANDING_WORDS[standing];
+  return `# ${pathOf(pair)}: ${words}`;
+}
+
+function requireState(root: string): ContentState {
+  const state = readState(root);
+  if (state === undefined) throw new LocalFileError(`${root} holds no pulled content`, { hint: `pull it first: \`loopsctl content pull ${root}\`` });
+  return state;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface PushOptions {
+  only?: string;
+  plan?: boolean;
+  force?: boolean;
+  check: boolean;
+  publish?: boolean;
+  yes?: boolean;
+}
+
+interface Step {
+  pair: Pair;
+  standing: Standing;
+  /** What the push does with it. */
+  action: 'update' | 'create' | 'skip';
+  why?: string;
+}
+
+/**
+ * `content push`: only the records changed here since they were last in step with the account,
+ * each guarded by the revision (or, for components and themes, the content) it was pulled at.
+ */
+export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  const state = requireState(scope.root);
+  const client = await context.client();
+  const account = await explained(teamName(client), CONTENT);
+  const synced = state.accounts[account] ?? {};
+  const locals = readRecords(scope.root, scope.kinds);
+  // A record unchanged since it was last in step with this account costs no request.
+  const candidates = locals.filter((local) => synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest);
+  const steps = (await pairCandidates(client, candidates, synced)).map((pair) => stepFor(pair, options.force === true));
+  const creating = steps.filter((step) => step.action === 'create');
+  const { out } = context;
+  if (options.plan) {
+    await reportPlan(context, account, steps);
+    return steps.some((step) => step.standing === 'conflict') ? ExitCode.rejected : ExitCode.ok;
+  }
+  if (creating.length > 0) {
+    await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
+  }
+  const lines: Line[] = [];
+  const published: string[] = [];
+  let refused = 0;
+  for (const step of steps) {
+    const { pair } = step;
+    const local = pair.local!;
+    if (step.action === 'skip') {
+      if (step.standing === 'remote' || step.standing === 'same') {
+        // The account moved on and the files did not, or both already agree: nothing to send.
+        if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digestOf(local.files));
+        lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
+      } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+      continue;
+    }
+    const applied: Applied | undefined =
+      step.action === 'create'
+        ? await explained(createRecord(client, local, { check: options.check }), CONTENT)
+        : await explained(applyRecord(client, local, pair.remote!, { check: options.check, expectedRevisions: options.force ? undefined : pair.synced?.revisions }), CONTENT).catch((error: unknown) => {
+            throw staleRevision(error, local);
+          });
+    if (applied === undefined) {
+      lines.push({ status: 'skipped', kind: local.kind, path: local.path, name: local.name, note: 'campaigns are made in the app of each account; not created' });
+      continue;
+    }
+    const warnings = applied.checked.flatMap((message) => message.report?.warnings ?? []);
+    const errors = applied.checked.flatMap((message) => (message.restored ? (message.report?.errors ?? []) : []));
+    if (restored(applied)) {
+      refused += 1;
+      lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note: `Guardian: ${errors.map((rule) => rule.title).join('; ')}; put back as it was`, rules: errors });
+      continue;
+    }
+    const after = await fetchRecord(client, local.kind, applied.id);
+    if (after !== undefined) synced[local.path] = syncedOf(after, digestOf(local.files));
+    lines.push({ status: step.action === 'create' ? 'created' : 'updated', kind: local.kind, path: local.path, name: local.name, id: applied.id, note: warnings.length > 0 ? `Guardian: ${count(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined, rules: warnings });
+    if (options.publish && local.kind === 'transactional' && applied.checked.length > 0) {
+      await explained(publish(client, applied.id), CONTENT);
+      published.push(local.path);
+      const live = await fetchRecord(client, local.kind, applied.id);
+      if (live !== undefined) synced[local.path] = syncedOf(live, digestOf(local.files));
+    }
+  }
+  state.accounts[account] = synced;
+  writeState(scope.root, state);
+  const conflicts = lines.filter((line) => line.status === 'conflict').length;
+  if (out.json) await out.writeJson({ account, records: lines, published });
+  else {
+    await out.write(renderLines(out, lines.filter((line) => line.status !== 'unchanged')));
+    const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
+    const unchanged = locals.length - steps.length + lines.filter((line) => line.status === 'unchanged').length;
+    out.note(
+      `Pushed ${count(sent, 'record')} to ${account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${count(conflicts, 'conflict')}` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
+    );
+  }
+  if (conflicts > 0) return ExitCode.rejected;
+  return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
+};
+
+/** The account's side of each changed record: by its known id, else by name among its kind. */
+async function pairCandidates(client: ApiClient, candidates: RecordFiles[], synced: Record<string, SyncedRecord>): Promise<Pair[]> {
+  const known = candidates.filter((local) => synced[local.path] !== undefined);
+  const byId = await settled(known, (local) => explained(fetchRecord(client, local.kind, synced[local.path]!.id), CONTENT));
+  const unknownKinds = [...new Set(candidates.filter((local) => synced[local.path] === undefined).map((local) => local.kind))];
+  const listed = await fetchAll(client, unknownKinds);
+  const remotes = [...byId.filter((remote): remote is RemoteRecord => remote !== undefined), ...listed];
+  // Only the candidates: the account's other records are not this push's business.
+  return pairRecords(candidates, remotes, synced).filter((pair) => pair.local !== undefined);
+}
+
+function stepFor(pair: Pair, force: boolean): Step {
+  const standing = standingOf(pair);
+  switch (standing) {
+    case 'local':
+      return { pair, standing, action: 'update' };
+    case 'missing':
+      return { pair, standing, action: 'create', why: pair.synced === undefined ? 'not in the account yet' : 'deleted in the account since the last pull' };
+    case 'conflict':
+      if (force) return { pair, standing, action: 'update', why: 'taking the local side (--force)' };
+      return {
+        pair,
+        standing,
+        action: 'skip',
+        why:
+          pair.synced === undefined
+            ? 'the account has a record of this name that these files were never pulled from: pull it, or push with --force to replace it'
+            : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
+      };
+    case 'ambiguous':
+      return { pair, standing, action: 'skip', why: 'several records in the account have this name: rename them in the app so that one matches' };
+    default:
+      return { pair, standing, action: 'skip', why: standing === 'remote' ? 'changed in the account only; pull to update the files' : undefined };
+  }
+}
+
+async function reportPlan(context: CommandContext, account: string, steps: Step[]): Promise<void> {
+  const { out } = context;
+  const planned = steps.filter((step) => step.standing !== 'same');
+  if (out.json) {
+    await out.writeJson({ account, plan: planned.map((step) => ({ ...describe(step.pair), action: step.action, standing: step.standing, why: step.why, patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)) })) });
+    return;
+  }
+  const verbs = { update: 'would update', create: 'would create', skip: 'would skip' } as const;
+  const text = planned
+    .map((step) => `# ${pathOf(step.pair)}: ${verbs[step.action]}${step.why === undefined ? '' : ` (${step.why})`}\n${step.action === 'skip' ? '' : recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair))}`)
+    .join('\n');
+  if (text !== '') await out.write(text);
+  out.note(`Plan for ${account}: ${planned.filter((step) => step.action !== 'skip').length} to send, ${planned.filter((step) => step.action === 'skip').length} skipped; nothing was sent.`);
+}
+
+/** A 409 on a message update: the account moved on since the read, or a campaign is no longer a draft. */
+function staleRevision(error: unknown, local: RecordFiles): unknown {
+  if (error instanceof RejectedError && error.status === 409) {
+    return new RejectedError(`${local.path}: ${error.message}`, {
+      status: error.status,
+      code: error.code,
+      cause: error,
+      hint: 'a campaign can be edited only while it is a draft; otherwise the record changed in the account while it was being pushed: run `loopsctl content diff` to see what moved',
+    });
+  }
+  return error;
+}

@@ -1,0 +1,188 @@
+/**
+ * An account's content as files: one directory per record (`transactional/password-reset--<id>/`),
+ * each file small and stable so that a pull request's diff reads well, and the state file that
+ * records, per account, which record each directory is and what it held when last in step.
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { LocalFileError } from '../../api/errors.js';
+import { z } from '../../api/schemas.js';
+
+export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** What a kind is called in a sentence. */
+export const KIND_NOUNS: Record<Kind, string> = {
+  transactional: 'transactional email',
+  campaigns: 'campaign',
+  components: 'component',
+  themes: 'theme',
+};
+
+/** A record's files, by name (`draft.lmx`), in the order they are written and compared. */
+export type Files = Map<string, string>;
+
+/** One record as files: where it lives, what it is, and its content. */
+export interface RecordFiles {
+  kind: Kind;
+  /** `transactional/password-reset--cxyz`: the key of the record in the state file. */
+  path: string;
+  name: string;
+  files: Files;
+}
+
+/**
+ * The files of a transactional email that are what is live, kept for review: push never sends
+ * them (publishing is `--publish`, from the draft), so they take no part in what counts as a change.
+ */
+export const REFERENCE_FILES = new Set(['published.json', 'published.lmx']);
+
+/** The name every record keeps in its meta file. */
+export const META_FILE: Record<Kind, string> = {
+  transactional: 'transactional.json',
+  campaigns: 'campaign.json',
+  components: 'component.json',
+  themes: 'theme.json',
+};
+
+/** JSON as written to a record's files: keys as given, two spaces, a final line break. */
+export function jsonFile(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** A directory name for a record: a slug of its name, then its id, so names may repeat. */
+export function recordPath(kind: Kind, name: string, id: string): string {
+  const slug =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'untitled';
+  return `${kind}/${slug}--${id}`;
+}
+
+/** A digest of the files that a push sends, whatever order they were read in. */
+export function digestOf(files: Files): string {
+  const hash = createHash('sha256');
+  for (const name of [...files.keys()].filter((file) => !REFERENCE_FILES.has(file)).sort()) {
+    hash.update(`${name}\0${files.get(name)!}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** Every record directory under `root`, of the kinds asked for. */
+export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
+  const records: RecordFiles[] = [];
+  for (const kind of kinds) {
+    for (const entry of entries(join(root, kind))) {
+      const path = `${kind}/${entry}`;
+      const directory = join(root, path);
+      if (!lstatSync(directory).isDirectory()) continue;
+      const files: Files = new Map();
+      for (const file of entries(directory).sort()) {
+        const full = join(directory, file);
+        if (!lstatSync(full).isFile()) throw new LocalFileError(`${full}: not a regular file`, { hint: 'a record directory holds only the files `content pull` writes' });
+        files.set(file, readFileSync(full, 'utf8'));
+      }
+      records.push({ kind, path, name: metaName(kind, directory, files), files });
+    }
+  }
+  return records;
+}
+
+function entries(directory: string): string[] {
+  try {
+    return readdirSync(directory).filter((name) => !name.startsWith('.'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new LocalFileError(`${directory}: ${(error as Error).message}`);
+  }
+}
+
+const meta = z.looseObject({ name: z.string().min(1) });
+
+function metaName(kind: Kind, directory: string, files: Files): string {
+  const file = META_FILE[kind];
+  const text = files.get(file);
+  if (text === undefined) throw new LocalFileError(`${join(directory, file)} is missing`, { hint: 'each record directory keeps its name there; pull again to restore it' });
+  return parseJson(join(directory, file), text, meta).name;
+}
+
+/** A record file's JSON, checked, or an error that names the file. */
+export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.infer<S> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new LocalFileError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new LocalFileError(`${file}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+  }
+  return result.data;
+}
+
+/**
+ * Makes a record directory hold exactly these files: each written under a temporary name and
+ * renamed into place, and files it no longer has removed.
+ */
+export function writeRecord(root: string, record: RecordFiles): void {
+  const directory = join(root, record.path);
+  mkdirSync(directory, { recursive: true });
+  for (const [name, text] of record.files) writeAtomically(join(directory, name), text);
+  for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
+}
+
+function writeAtomically(file: string, text: string): void {
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text, { flag: 'w' });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** What a directory knows of one record in one account. */
+const syncedRecord = z.looseObject({
+  id: z.string(),
+  /** digestOf the record's files when they and the account last held the same content. */
+  digest: z.string(),
+  /** The email messages' content revisions at that time, by file prefix (`draft`, `email`). */
+  revisions: z.record(z.string(), z.string().nullable()).optional(),
+});
+export type SyncedRecord = z.infer<typeof syncedRecord>;
+
+const stateSchema = z.looseObject({
+  format: z.literal(1),
+  /** The kinds the directory holds: a record of these kinds only in the account is a difference. */
+  kinds: z.array(z.enum(KINDS)),
+  /** By team name, then by record path. */
+  accounts: z.record(z.string(), z.record(z.string(), syncedRecord)),
+});
+export type ContentState = z.infer<typeof stateSchema>;
+
+export const STATE_FILE = 'loopsctl-state.json';
+
+export function readState(root: string): ContentState | undefined {
+  const file = join(root, STATE_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new LocalFileError(`${file}: ${(error as Error).message}`);
+  }
+  return parseJson(file, text, stateSchema);
+}
+
+export function writeState(root: string, state: ContentState): void {
+  mkdirSync(root, { recursive: true });
+  writeAtomically(join(root, STATE_FILE), jsonFile(state));
+}

@@ -1,0 +1,308 @@
+/**
+ * The account's side of content as code: each record read from the API and turned into the files
+ * a pull writes, and the requests that make the account hold a record's files.
+ */
+import type { ApiClient, ListResource } from '../../api/client.js';
+import { settleLimit } from '../../api/concurrency.js';
+import { NotFoundError } from '../../api/errors.js';
+import { z } from '../../api/schemas.js';
+import { apiKeyInfo } from '../auth/schemas.js';
+import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
+import { components, createComponent, getComponent, updateComponent } from '../components/client.js';
+import { getEmailMessage, guardianReport, updateEmailMessage } from '../email-messages/client.js';
+import { EMAIL_FORMATS, type EmailMessage, type EmailMessageUpdate, type GuardianReport } from '../email-messages/schemas.js';
+import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js';
+import type { StylesRequest } from '../themes/styles.js';
+import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
+import { jsonFile, META_FILE, parseJson, type Files, type Kind, type RecordFiles } from './files.js';
+
+/** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
+export const CONCURRENCY = 8;
+
+/** A record as the account holds it: its files, and the email messages behind them by file prefix. */
+export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
+  id: string;
+  messages: Record<string, EmailMessage | undefined>;
+}
+
+const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat'] as const;
+const FALLBACK_FIELDS = ['contactPropertiesFallbacks', 'eventPropertiesFallbacks', 'dataVariablesFallbacks'] as const;
+
+/** An email message's fields file: what `email-messages update` can set, but the LMX, which has a file of its own. */
+const messageFields = z.strictObject({
+  subject: z.string().optional(),
+  previewText: z.string().optional(),
+  fromName: z.string().optional(),
+  fromEmail: z.string().optional(),
+  replyToEmail: z.string().optional(),
+  ccEmail: z.string().optional(),
+  bccEmail: z.string().optional(),
+  languageCode: z.string().optional(),
+  emailFormat: z.enum(EMAIL_FORMATS).optional(),
+  contactPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
+  eventPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
+  dataVariablesFallbacks: z.record(z.string(), z.string()).optional(),
+});
+type MessageFields = z.infer<typeof messageFields>;
+
+function sortedRecord(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function fieldsOf(message: EmailMessage): MessageFields {
+  const fields: Record<string, unknown> = {};
+  for (const field of MESSAGE_FIELDS) if (message[field] !== undefined) fields[field] = message[field];
+  for (const field of FALLBACK_FIELDS) {
+    const values = message[field];
+    if (values !== undefined && Object.keys(values).length > 0) fields[field] = sortedRecord(values);
+  }
+  return fields as MessageFields;
+}
+
+function messageFiles(files: Files, prefix: string, message: EmailMessage | undefined): void {
+  if (message === undefined) return;
+  files.set(`${prefix}.json`, jsonFile(fieldsOf(message)));
+  files.set(`${prefix}.lmx`, message.lmx);
+}
+
+/** The files of a record as the account holds it. */
+function filesOf(kind: Kind, name: string, extra: Record<string, unknown>, messages: Record<string, EmailMessage | undefined>, lmx?: string): Files {
+  const files: Files = new Map([[META_FILE[kind], jsonFile({ name, ...extra })]]);
+  if (lmx !== undefined) files.set('component.lmx', lmx);
+  for (const [prefix, message] of Object.entries(messages)) messageFiles(files, prefix, message);
+  return files;
+}
+
+async function message(api: ApiClient, id: string | null): Promise<EmailMessage | undefined> {
+  return id === null ? undefined : getEmailMessage(api, id);
+}
+
+/**
+ * A transactional email: its draft is what a push changes. Without one, the draft a push makes
+ * starts from the published version (as the API's ensure-draft does), so the files show that.
+ */
+async function transactionalRecord(api: ApiClient, record: { id: string; name: string; draftEmailMessageId: string | null; publishedEmailMessageId: string | null }): Promise<RemoteRecord> {
+  const [draft, published] = await Promise.all([message(api, record.draftEmailMessageId), message(api, record.publishedEmailMessageId)]);
+  const messages = { draft: draft ?? published, published };
+  return { kind: 'transactional', id: record.id, name: record.name, files: filesOf('transactional', record.name, {}, messages), messages: { draft, published } };
+}
+
+async function campaignRecord(api: ApiClient, record: { id: string; name: string; emailMessageId: string | null }): Promise<RemoteRecord> {
+  const email = await message(api, record.emailMessageId);
+  return { kind: 'campaigns', id: record.id, name: record.name, files: filesOf('campaigns', record.name, {}, { email }), messages: { email } };
+}
+
+function componentRecord(record: { id: string; name: string; lmx: string }): RemoteRecord {
+  return { kind: 'components', id: record.id, name: record.name, files: filesOf('components', record.name, {}, {}, record.lmx), messages: {} };
+}
+
+function themeRecord(record: { id: string; name: string; styles: Record<string, unknown> }): RemoteRecord {
+  return { kind: 'themes', id: record.id, name: record.name, files: filesOf('themes', record.name, { styles: record.styles }, {}), messages: {} };
+}
+
+/** The team the key belongs to: the account a directory's state is kept under. */
+export async function teamName(api: ApiClient): Promise<string> {
+  return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
+}
+
+async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of api.pages(resource)) items.push(...page.data);
+  return items;
+}
+
+/** Every record of a kind in the account, with the messages behind them fetched side by side. */
+export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecord[]> {
+  switch (kind) {
+    case 'transactional':
+      return settled(await everyItem(api, transactionalEmails), (record) => transactionalRecord(api, record));
+    case 'campaigns':
+      return settled(await everyItem(api, campaigns), (record) => campaignRecord(api, record));
+    case 'components':
+      return (await everyItem(api, components)).map(componentRecord);
+    case 'themes':
+      return (await everyItem(api, themes)).map(themeRecord);
+  }
+}
+
+/** One record by its id in the account, or undefined when the account has no such record. */
+export async function fetchRecord(api: ApiClient, kind: Kind, id: string): Promise<RemoteRecord | undefined> {
+  try {
+    switch (kind) {
+      case 'transactional':
+        return await transactionalRecord(api, await getTransactional(api, id));
+      case 'campaigns':
+        return await campaignRecord(api, await getCampaign(api, id));
+      case 'components':
+        return componentRecord(await getComponent(api, id));
+      case 'themes':
+        return themeRecord(await getTheme(api, id));
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** fn over every item, CONCURRENCY at a time; the first failure fails the whole. */
+export async function settled<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const outcomes = await settleLimit(items, CONCURRENCY, fn, { dooms: () => true });
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
+}
+
+/** The update that makes a message hold `fields` and `lmx`: only what differs, fallbacks removed with null. */
+function messageUpdate(fields: MessageFields, lmx: string | undefined, current: EmailMessage): EmailMessageUpdate {
+  const body: Record<string, unknown> = {};
+  for (const field of MESSAGE_FIELDS) if (fields[field] !== undefined && fields[field] !== current[field]) body[field] = fields[field];
+  if (lmx !== undefined && lmx !== current.lmx) body.lmx = lmx;
+  for (const field of FALLBACK_FIELDS) {
+    const wanted = fields[field] ?? {};
+    const now = current[field] ?? {};
+    const change: Record<string, string | null> = {};
+    for (const [key, value] of Object.entries(wanted)) if (now[key] !== value) change[key] = value;
+    for (const key of Object.keys(now)) if (!Object.hasOwn(wanted, key)) change[key] = null;
+    if (Object.keys(change).length > 0) body[field] = change;
+  }
+  return body as EmailMessageUpdate;
+}
+
+/** What one record's push did to the account. */
+export interface Applied {
+  id: string;
+  /** The messages written, with what Guardian found in each. */
+  checked: { prefix: string; messageId: string; report?: GuardianReport; restored: boolean }[];
+  /** The record's name and content were sent. */
+  changed: boolean;
+}
+
+export interface ApplyOptions {
+  /** Run Guardian on each message written; a message with errors is put back as it was. */
+  check: boolean;
+  /** Refuse stale revisions: the revision each message was at when the record was last in step. */
+  expectedRevisions?: Record<string, string | null>;
+}
+
+/** A record's local files, read into what the API takes. */
+function localMessage(record: RecordFiles, prefix: string): { fields: MessageFields; lmx: string } | undefined {
+  const json = record.files.get(`${prefix}.json`);
+  const lmx = record.files.get(`${prefix}.lmx`);
+  if (json === undefined && lmx === undefined) return undefined;
+  return { fields: json === undefined ? {} : parseJson(`${record.path}/${prefix}.json`, json, messageFields), lmx: lmx ?? '' };
+}
+
+const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+
+/**
+ * Writes one message, then has Guardian check it: Guardian reads only what the account holds. A
+ * message Guardian finds errors in is put back as it was, so the record is left untouched.
+ */
+async function writeMessage(api: ApiClient, messageId: string, wanted: { fields: MessageFields; lmx: string }, current: EmailMessage, expected: string | null | undefined, check: boolean) {
+  const body = messageUpdate(wanted.fields, wanted.lmx, current);
+  if (Object.keys(body).length === 0) return undefined;
+  const revision = expected === undefined ? current.contentRevisionId : expected;
+  const updated = await updateEmailMessage(api, messageId, revision === null ? body : { expectedRevisionId: revision, ...body });
+  if (!check) return { report: undefined, restored: false };
+  const report = await guardianReport(api, messageId);
+  if (report.errors.length === 0) return { report, restored: false };
+  const back = messageUpdate(fieldsOf(current), current.lmx, updated);
+  await updateEmailMessage(api, messageId, updated.contentRevisionId === null ? back : { expectedRevisionId: updated.contentRevisionId, ...back });
+  return { report, restored: true };
+}
+
+/** Makes an existing record in the account hold the local files. */
+export async function applyRecord(api: ApiClient, local: RecordFiles, remote: RemoteRecord, options: ApplyOptions): Promise<Applied> {
+  const applied: Applied = { id: remote.id, checked: [], changed: false };
+  const renamed = local.name !== remote.name;
+  switch (local.kind) {
+    case 'transactional': {
+      const wanted = localMessage(local, 'draft');
+      if (wanted !== undefined) {
+        let draft = remote.messages.draft;
+        let expected = options.expectedRevisions?.draft;
+        if (draft === undefined) {
+          // Published since, or never drafted: a new draft starts from what is published.
+          const record = await ensureDraft(api, remote.id);
+          draft = await getEmailMessage(api, record.draftEmailMessageId!);
+          expected = draft.contentRevisionId;
+        }
+        recordMessage(applied, 'draft', draft.id, await writeMessage(api, draft.id, wanted, draft, expected, options.check));
+      }
+      if (renamed && !restored(applied)) await updateTransactional(api, remote.id, { name: local.name });
+      break;
+    }
+    case 'campaigns': {
+      const wanted = localMessage(local, 'email');
+      const email = remote.messages.email;
+      if (wanted !== undefined && email !== undefined) {
+        recordMessage(applied, 'email', email.id, await writeMessage(api, email.id, wanted, email, options.expectedRevisions?.email, options.check));
+      }
+      if (renamed && !restored(applied)) await updateCampaign(api, remote.id, { name: local.name });
+      break;
+    }
+    case 'components': {
+      const lmx = local.files.get('component.lmx');
+      const body: { name?: string; lmx?: string } = {};
+      if (renamed) body.name = local.name;
+      if (lmx !== undefined && lmx !== remote.files.get('component.lmx')) body.lmx = lmx;
+      if (Object.keys(body).length > 0) {
+        await updateComponent(api, remote.id, body);
+        applied.changed = true;
+      }
+      break;
+    }
+    case 'themes': {
+      const wanted = parseJson(`${local.path}/${META_FILE.themes}`, local.files.get(META_FILE.themes)!, themeMeta);
+      const body: { name?: string; styles?: StylesRequest } = {};
+      if (renamed) body.name = local.name;
+      if (wanted.styles !== undefined && local.files.get(META_FILE.themes) !== remote.files.get(META_FILE.themes)) body.styles = wanted.styles as StylesRequest;
+      if (Object.keys(body).length > 0) {
+        await updateTheme(api, remote.id, body);
+        applied.changed = true;
+      }
+      break;
+    }
+  }
+  if ((renamed && !restored(applied)) || applied.checked.some((message) => !message.restored)) applied.changed = true;
+  return applied;
+}
+
+/** Guardian found errors in a message of the record, which was put back as it was. */
+export function restored(applied: Applied): boolean {
+  return applied.checked.some((message) => message.restored);
+}
+
+function recordMessage(applied: Applied, prefix: string, messageId: string, written: { report?: GuardianReport; restored: boolean } | undefined): void {
+  if (written !== undefined) applied.checked.push({ prefix, messageId, ...written });
+}
+
+/** Creates a record the account does not have yet, from its local files; undefined for a kind that is not created. */
+export async function createRecord(api: ApiClient, local: RecordFiles, options: { check: boolean }): Promise<Applied | undefined> {
+  switch (local.kind) {
+    case 'transactional': {
+      const created = await createTransactional(api, { name: local.name });
+      const applied: Applied = { id: created.id, checked: [], changed: true };
+      const wanted = localMessage(local, 'draft');
+      if (wanted !== undefined && created.draftEmailMessageId !== null) {
+        const draft = await getEmailMessage(api, created.draftEmailMessageId);
+        recordMessage(applied, 'draft', draft.id, await writeMessage(api, draft.id, wanted, draft, draft.contentRevisionId, options.check));
+      }
+      return applied;
+    }
+    case 'components':
+      return { id: (await createComponent(api, { name: local.name, lmx: local.files.get('component.lmx') ?? '' })).id, checked: [], changed: true };
+    case 'themes': {
+      const wanted = parseJson(`${local.path}/${META_FILE.themes}`, local.files.get(META_FILE.themes)!, themeMeta);
+      return { id: (await createTheme(api, { name: local.name, styles: wanted.styles as StylesRequest | undefined })).id, checked: [], changed: true };
+    }
+    case 'campaigns':
+      // A campaign is a send to an audience of one account: it is made in that account, not copied.
+      return undefined;
+  }
+}
+
+export async function publish(api: ApiClient, id: string): Promise<void> {
+  await publishTransactional(api, id);
+}
