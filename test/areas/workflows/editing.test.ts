@@ -63,7 +63,7 @@ describe('a realistic sequence of edits against the sandbox', () => {
     expect(timed.stderr).not.toContain('Changing workflow');
     const timedRevision = /^revision (\w+)$/m.exec(timed.stdout)![1]!;
     expect(timedRevision).not.toBe(firstRevision);
-    expect((await loopsctl('--debug', 'nodes', 'update', WIN_BACK, timer, '--set', 'amount=3', '--set', 'unit=d')).stderr).toContain(`at revision ${timedRevision}`);
+    expect((await loopsctl('--debug', 'nodes', 'update', WIN_BACK, timer, '--set', 'amount:=3', '--set', 'unit=d')).stderr).toContain(`at revision ${timedRevision}`);
     expect(treeOf(timed.stdout)[2]).toBe(`    \`-- ~ TimerAction  ${timer}  wait 3 days`);
     expect(timed.stdout).toContain('~ changed');
     expect(timed.stdout).not.toContain('+ added');

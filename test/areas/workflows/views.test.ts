@@ -58,11 +58,15 @@ describe('conditions in words', () => {
   });
 
   it('in a node shown in full', async () => {
-    const node = await loopsctl(['workflow', 'nodes', 'get', TRIAL, ACTIVATED]);
-    expect(node.stdout).toContain('audienceFilter\tprojectsCreated greater than 0\n');
+    // On a terminal, in words.
+    const node = await loopsctl(['workflow', 'nodes', 'get', TRIAL, ACTIVATED], { env: { NO_COLOR: '1' }, tty: { columns: 100 } });
+    expect(node.stdout).toMatch(/\naudienceFilter +projectsCreated greater than 0\n/);
     expect(node.stdout).not.toContain('"conditions"');
     const asJson = await loopsctl(['workflow', 'nodes', 'get', TRIAL, ACTIVATED, '--json']);
     expect(asJson.json().audienceFilter.conditions).toHaveLength(1);
+    // Piped, as every piped record: the filter as the API sent it, JSON in one cell.
+    const piped = await loopsctl(['workflow', 'nodes', 'get', TRIAL, ACTIVATED]);
+    expect(piped.stdout).toContain(`\naudienceFilter\t${JSON.stringify(asJson.json().audienceFilter)}\n`);
   });
 });
 
