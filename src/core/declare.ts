@@ -51,6 +51,8 @@ export interface CommandSpec {
    * something; on a local command --sandbox is refused, so that it can never touch stored keys.
    */
   remote: boolean;
+  /** For a command that checks something: when it exits 1 (what the check found). */
+  mismatch?: string;
   /** Talks with the person (a prompt, a server until Ctrl-C): its output is never paged. */
   interactive?: boolean;
   /** Reads or writes stored keys: --sandbox is refused even when the command calls the API. */

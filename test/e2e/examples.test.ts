@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
+import { COMMANDS_DIR, HAND_WRITTEN_END, HAND_WRITTEN_START } from '../../src/build/reference.js';
 import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
 import { run, tempDir } from '../support/main.js';
 import { expectDescribed, recordingSandbox } from '../support/recording.js';
@@ -24,14 +25,22 @@ interface Example {
 }
 
 const root = resolve(import.meta.dirname, '../..');
-const documents = ['README.md', ...readdirSync(resolve(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const markdownIn = (dir: string) => readdirSync(resolve(root, dir)).filter((name) => name.endsWith('.md')).map((name) => `${dir}/${name}`);
+const documents = ['README.md', ...markdownIn('docs'), ...markdownIn(COMMANDS_DIR)];
+
+/** What a page says that is not generated: the examples of the generated part are the help's, run below. */
+function written(document: string): string {
+  const text = readFileSync(resolve(root, document), 'utf8');
+  if (!document.startsWith(`${COMMANDS_DIR}/`)) return text;
+  return text.slice(text.indexOf(HAND_WRITTEN_START), text.indexOf(HAND_WRITTEN_END));
+}
 
 function readmeExamples(): Example[] {
   const examples: Example[] = [];
   for (const document of documents) {
     let section = document;
     let inBlock = false;
-    for (const line of readFileSync(resolve(root, document), 'utf8').split('\n')) {
+    for (const line of written(document).split('\n')) {
       if (/^#{1,3} /.test(line)) section = `${document}: ${line.replace(/^#+ /, '')}`;
       if (/^```(sh|console|bash)\s*$/.test(line)) inBlock = true;
       else if (line.startsWith('```')) inBlock = false;
