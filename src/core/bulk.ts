@@ -262,8 +262,9 @@ export class ImportProgress {
     private readonly now: () => Date,
     /** Records in the input, when known. */
     private readonly total: number | undefined,
+    paged = false,
   ) {
-    this.line = new ProgressLine(stream);
+    this.line = new ProgressLine(stream, paged);
     this.started = now().getTime();
   }
 
@@ -305,7 +306,7 @@ export const IMPORT_CONCURRENCY = 4;
 /** An import as a command runs it: records through runBulk, progress on stderr, the summary as output. */
 export async function runImport<T>(context: CommandContext, run: Pick<BulkRun<T>, 'records' | 'journal' | 'statuses' | 'send'> & { total: number | undefined }): Promise<number> {
   const { runtime, out } = context;
-  const result = await runBulk({ ...run, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total) });
+  const result = await runBulk({ ...run, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total, runtime.paged) });
   await out.present(result.summary, (_out, summary) => summaryText(summary));
   return result.exitCode;
 }

@@ -58,7 +58,7 @@ export class CommandContext {
     readonly spec: CommandSpec,
     jq?: JqFilter,
   ) {
-    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: () => runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal });
+    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: () => runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal, paged: runtime.paged });
   }
 
   get env(): Record<string, string | undefined> {

@@ -55,6 +55,11 @@ export interface CommandSpec {
   mismatch?: string;
   /** Talks with the person (a prompt, a server until Ctrl-C): its output is never paged. */
   interactive?: boolean;
+  /**
+   * Works for a long time and prints one short summary at the end (an import): never paged, so
+   * its progress line stays on the terminal and Ctrl-C ends it at once.
+   */
+  unpaged?: boolean;
   /** Reads or writes stored keys: --sandbox is refused even when the command calls the API. */
   storesKeys?: boolean;
   /** Runs when its group is named without a subcommand (`loopsctl sandbox` serves). */

@@ -30,6 +30,8 @@ export interface OutputOptions {
   jq?: JqFilter;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** stdout goes to a pager that owns the terminal (Runtime.paged). */
+  paged?: boolean;
 }
 
 export class Output {
@@ -40,6 +42,8 @@ export class Output {
   /** Width that text for the terminal is fitted to. */
   readonly columns: number;
   readonly stdout: OutputStream;
+  /** stdout goes to a pager: no progress line may be drawn on the terminal. */
+  readonly paged: boolean;
   private errorStream?: OutputStream;
   private readonly openStderr: () => OutputStream;
   private readonly filter?: JqFilter;
@@ -51,6 +55,7 @@ export class Output {
   constructor(options: OutputOptions) {
     this.signal = options.signal;
     this.stdout = options.stdout ?? process.stdout;
+    this.paged = options.paged === true;
     const { stderr } = options;
     this.openStderr = typeof stderr === 'function' ? stderr : () => stderr ?? process.stderr;
     this.json = options.json || options.jq !== undefined;

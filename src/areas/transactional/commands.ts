@@ -32,7 +32,7 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
   const ids = [...new Set(given)];
   ids.forEach((id) => checkId(id, ID_NOUN));
   const client = await context.client();
-  const progress = new ProgressLine(() => context.runtime.stderr);
+  const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
   let done = 0;
   const outcomes = await settleLimit(
     ids,
