@@ -58,7 +58,18 @@ export class CommandContext {
     readonly spec: CommandSpec,
     jq?: JqFilter,
   ) {
-    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: () => runtime.stderr, env: runtime.env, columns: runtime.stdout.columns, signal: runtime.signal, paged: runtime.paged });
+    this.out = new Output({
+      json: globals.json === true,
+      jq,
+      color: globals.color,
+      stdout: runtime.stdout,
+      stderr: () => runtime.stderr,
+      env: runtime.env,
+      columns: runtime.stdout.columns,
+      signal: runtime.signal,
+      paged: runtime.paged,
+      debug: globals.debug ? (line) => runtime.stderr.write(`${line}\n`) : undefined,
+    });
   }
 
   get env(): Record<string, string | undefined> {

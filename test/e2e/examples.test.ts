@@ -7,8 +7,7 @@
  * 80-column terminal, and every request the examples send must be one the published
  * description describes.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
@@ -119,7 +118,7 @@ let cwd: string;
 
 beforeAll(() => {
   cwd = process.cwd();
-  home = mkdtempSync(join(tmpdir(), 'loopsctl-examples-'));
+  home = tempDir('loopsctl-examples-');
   // The files examples read, as a user would have them.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   const files: Record<string, string | Buffer> = {

@@ -5,7 +5,7 @@
  * less does (it ignores the SIGINT the terminal sends, and at the end of its input waits for the
  * person) and records what it was given, and its process id.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../support/api-server.js';
@@ -44,7 +44,6 @@ afterAll(async () => {
     const pid = Number(readFileSync(join(dir, name), 'utf8'));
     if (running(pid)) process.kill(pid);
   }
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** LOOPSCTL_PAGER for the stand-in, recording into `record`; `wait` keeps it at its end as less does. */

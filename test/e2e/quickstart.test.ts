@@ -6,10 +6,10 @@
  * line that it is not built.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -26,8 +26,7 @@ function blocks(title: string): string[][] {
   );
 }
 
-const work = mkdtempSync(join(tmpdir(), 'loopsctl-quickstart-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = tempDir('loopsctl-quickstart-');
 
 /** A shell command line in the clone, as a person would type it; npm stays offline and quiet. */
 function shell(line: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -3,13 +3,13 @@
  * environment and config dir, and a terminal or not as the test says. Most end-to-end tests use
  * this; the few that need a real process (signals, pipes, a pseudo-terminal) spawn bin/loopsctl.js.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/core/runtime.js';
 import { main } from '../../src/main.js';
 import { startSandbox, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.js';
+import { tempDir } from './temp.js';
+
+export { tempDir };
 
 export interface Result {
   code: number;
@@ -29,17 +29,19 @@ export interface RunOptions {
   tty?: { columns: number };
   now?: () => Date;
   signal?: AbortSignal;
+  /** Called with all of stdout so far after each write: to act once the run has printed something. */
+  onStdout?: (text: string) => void;
 }
 
-export function tempDir(prefix = 'loopsctl-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
 
 class Capture extends Writable {
   text = '';
   isTTY?: boolean;
   columns?: number;
-  constructor(tty?: { columns: number }) {
+  constructor(
+    tty?: { columns: number },
+    private readonly onText?: (text: string) => void,
+  ) {
     super();
     if (tty) {
       this.isTTY = true;
@@ -48,6 +50,7 @@ class Capture extends Writable {
   }
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
     this.text += chunk.toString();
+    this.onText?.(this.text);
     callback();
   }
 }
@@ -60,7 +63,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const stdout = new Capture(options.tty);
+  const stdout = new Capture(options.tty, options.onStdout);
   const stderr = new Capture(options.tty);
   const input = options.input;
   const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];

@@ -4,17 +4,17 @@
  * descriptor turns out to be non-blocking.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../src/api/errors.js';
 import { readInputBytes, stdinIsTerminal } from '../../src/core/input.js';
 import type { InputSource, InStream } from '../../src/core/runtime.js';
+import { tempDir } from '../support/temp.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-input-'));
+const scratch = tempDir('loopsctl-input-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const noStream = Readable.from([]) as InStream;
