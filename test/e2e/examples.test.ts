@@ -16,6 +16,7 @@ import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.j
 import { run, tempDir } from '../support/main.js';
 import { expectDescribed, recordingSandbox } from '../support/recording.js';
 import { spawnCli } from '../support/run-cli.js';
+import { words } from '../support/shell-words.js';
 
 interface Example {
   line: string;
@@ -51,38 +52,6 @@ function readmeExamples(): Example[] {
 
 function helpExamples(): Example[] {
   return walkSpecs(specs).flatMap(({ path, spec }) => spec.examples.map((line) => ({ line, source: `loopsctl ${path.join(' ')} --help` })));
-}
-
-/**
- * The words of a command line as a POSIX shell splits them (quotes, no expansion), with the
- * operators outside quotes (`|`, `>`, `<`) as words of their own.
- */
-function words(text: string): string[] {
-  const found: string[] = [];
-  let word: string | undefined;
-  const end = () => {
-    if (word !== undefined) found.push(word);
-    word = undefined;
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (char === "'" || char === '"') {
-      const close = text.indexOf(char, index + 1);
-      if (close < 0) throw new Error(`an unclosed quote in: ${text}`);
-      const quoted = text.slice(index + 1, close);
-      word = (word ?? '') + (char === '"' ? quoted.replace(/\\(["\\$`])/g, '$1') : quoted);
-      index = close;
-    } else if (char === ' ') {
-      end();
-    } else if (char === '|' || char === '>' || char === '<') {
-      end();
-      found.push(char);
-    } else {
-      word = (word ?? '') + char;
-    }
-  }
-  end();
-  return found;
 }
 
 /** The line without its comment, and what the comment says it exits with. */

@@ -3,7 +3,8 @@
  * removed once the test file that made it has finished (test/support/setup.ts). A run of the suite
  * leaves none behind; test/support/global-setup.ts checks that it does not.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +18,6 @@ export function tempDir(prefix = 'loopsctl-test-'): string {
 }
 
 /** Removes every directory tempDir made so far. */
-export function removeTempDirs(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
 }
