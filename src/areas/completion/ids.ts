@@ -1,7 +1,8 @@
 /**
  * `loopsctl completion __ids <list>`, which the completion scripts run when LOOPSCTL_COMPLETE_IDS=1:
- * the ids of one list with their names, one `id<TAB>name` per line. One request for the first page,
- * kept for a short while in the config dir so that pressing Tab again is instant. Completion must
+ * the ids of one list with their names, one `id<TAB>name` per line; an id outside the safe
+ * alphabet (SAFE_ID) is left out, as the shell would run or expand it. One request for the first
+ * page, kept for a short while in the config dir so that pressing Tab again is instant. Completion must
  * never get in the way: any failure prints nothing (or what the cache still holds), and exits 0.
  */
 import { createHash } from 'node:crypto';
@@ -15,6 +16,7 @@ import { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { ID_LISTS, type IdList } from '../../core/id-lists.js';
 import { sanitize } from '../../render/sanitize.js';
+import { SAFE_ID } from './scripts.js';
 
 const CACHE_FILE = 'completion-ids.json';
 /** Long enough for the Tabs of one command line, short enough to see new records soon. */
@@ -58,7 +60,7 @@ async function fetchLines(context: CommandContext, list: IdList, apiKey: string)
     const client = await quick.clientWithKey(apiKey);
     const lines: string[] = [];
     for await (const page of client.pages({ path: ID_LISTS[list], item: idAndName }, { perPage: PER_PAGE_MAX, limit: PER_PAGE_MAX })) {
-      for (const { id, name } of page.data) lines.push(`${sanitize(id)}\t${sanitize(name ?? '')}`);
+      for (const { id, name } of page.data) if (SAFE_ID.test(id)) lines.push(`${id}\t${sanitize(name ?? '')}`);
     }
     return lines;
   } finally {

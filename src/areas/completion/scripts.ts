@@ -31,14 +31,16 @@ function caseFunction(name: string, subject: string, branches: [string, string][
   return `${name}() {\n  case ${subject} in\n${body}\n  esac\n}\n`;
 }
 
-/** The lookup functions bash and zsh both use; `describe` says whether lines carry descriptions. */
+/**
+ * The lookup functions bash and zsh both use; `describe` says whether lines carry descriptions.
+ * Lists are printed one entry a line, for the scripts to read as data: none is ever expanded.
+ */
 function lookupFunctions(root: CompletionCommand, prefix: string, describe: boolean): string {
   const commands = walk(root);
   const key = (path: string[]) => path.join(' ');
   const echoWords = (words: string[]) => `echo ${shQuote(words.join(' '))}`;
-  const printLines = (lines: string[]) => `printf '%s\\n' ${lines.map(shQuote).join(' ')}`;
+  const list = (lines: string[]) => `printf '%s\\n' ${lines.map(shQuote).join(' ')}`;
   const entry = (name: string, description: string) => (describe ? `${name}:${oneLine(description)}` : name);
-  const list = (entries: string[]) => (describe ? printLines(entries) : echoWords(entries));
   return [
     caseFunction(
       `${prefix}_commands`,
@@ -76,25 +78,43 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
       commands.flatMap(({ path, command }) =>
         command.options
           .filter((option) => option.choices.length > 0)
-          .flatMap((option) => option.names.map((name): [string, string] => [`${key(path)}/${name}`, echoWords(option.choices)])),
+          .flatMap((option) => option.names.map((name): [string, string] => [`${key(path)}/${name}`, list(option.choices)])),
       ),
     ),
   ].join('\n');
 }
 
 /**
+ * The one alphabet an id may have to be offered: what the API's ids use. An id is text from the
+ * API (or from the cache); offered as typed, `$(…)`, backticks, `*` or `~` in it would run or
+ * expand on the person's command line, so anything else is dropped, here as in `completion __ids`.
+ */
+export const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const SAFE_ID_CASE = `''|-*|*[!A-Za-z0-9_.-]*`;
+const SAFE_ID_FISH = '^[A-Za-z0-9][A-Za-z0-9_.-]*(?:\\t[^[:cntrl:]]*)?$';
+
+/**
  * With LOOPSCTL_COMPLETE_IDS=1, the ids of the list a command's arguments take, as `id<TAB>name`
  * lines: asked of loopsctl itself with the --sandbox or --profile typed on the line (given as $2,
  * which `splitFlags` splits into words as the shell needs: zsh does not split by itself); it
- * answers within a second or two, and with nothing at all on any failure.
+ * answers within a second or two, and with nothing at all on any failure. Lines are read as data
+ * and kept only when the id has the safe alphabet and the name no control character.
  */
 function idsFunction(prefix: string, program: string, splitFlags: string): string {
   return `${prefix}_complete_ids() {
   [ "$LOOPSCTL_COMPLETE_IDS" = 1 ] || return 0
-  local list
+  local list id name
   list="$(${prefix}_ids "$1")"
   [ -n "$list" ] || return 0
-  ${program} ${splitFlags} completion __ids "$list" 2>/dev/null
+  ${program} ${splitFlags} completion __ids "$list" 2>/dev/null | while IFS="$(printf '\\t')" read -r id name; do
+    case "$id" in
+      ${SAFE_ID_CASE}) continue ;;
+    esac
+    case "$name" in
+      *[[:cntrl:]]*) continue ;;
+    esac
+    printf '%s\\t%s\\n' "$id" "$name"
+  done
 }
 `;
 }
@@ -136,25 +156,36 @@ export function bashScript(root: CompletionCommand): string {
 
 ${lookupFunctions(root, prefix, false)}
 ${idsFunction(prefix, root.name, '$2')}
+# Adds the lines read that start with the word typed; a prefix test, never compgen -W or eval,
+# so that no line is expanded or run.
+${prefix}_offer() {
+  local line
+  while IFS= read -r line; do
+    [[ -n "$line" && "$line" == "$1"* ]] && COMPREPLY+=("$line")
+  done
+  return 0
+}
+
 ${prefix}_complete() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" option="\${COMP_WORDS[COMP_CWORD-1]}"
 ${pathWalk(prefix, 'COMP_WORDS', 1, '$COMP_CWORD')}
   # "--format=me" arrives as three words: --format, =, me.
   if [ "$cur" = "=" ]; then cur=""; elif [ "$option" = "=" ]; then option="\${COMP_WORDS[COMP_CWORD-2]}"; fi
+  COMPREPLY=()
   if [ "$COMP_CWORD" -gt 1 ]; then
     case " $(${prefix}_value_options "$cmd_path") " in
       *" $option "*)
-        COMPREPLY=($(compgen -W "$(${prefix}_choices "$cmd_path" "$option")" -- "$cur"))
+        ${prefix}_offer "$cur" < <(${prefix}_choices "$cmd_path" "$option")
         return 0 ;;
     esac
   fi
   case "$cur" in
-    -*) COMPREPLY=($(compgen -W "$(${prefix}_options "$cmd_path")" -- "$cur")) ;;
+    -*) ${prefix}_offer "$cur" < <(${prefix}_options "$cmd_path") ;;
     *)
       if [ -n "$(${prefix}_ids "$cmd_path")" ]; then
-        COMPREPLY=($(compgen -W "$(${prefix}_complete_ids "$cmd_path" "$id_flags" | cut -f1)" -- "$cur"))
+        ${prefix}_offer "$cur" < <(${prefix}_complete_ids "$cmd_path" "$id_flags" | cut -f1)
       else
-        COMPREPLY=($(compgen -W "$(${prefix}_commands "$cmd_path")" -- "$cur"))
+        ${prefix}_offer "$cur" < <(${prefix}_commands "$cmd_path")
       fi ;;
   esac
 }
@@ -178,7 +209,8 @@ _${root.name}() {
 ${pathWalk(prefix, 'words', 2, '$CURRENT')}
   local -a entries
   if [ "$CURRENT" -gt 2 ] && [[ " $(${prefix}_value_options "$cmd_path") " == *" $option "* ]]; then
-    entries=(\${=$(${prefix}_choices "$cmd_path" "$option")})
+    entries=("\${(@f)$(${prefix}_choices "$cmd_path" "$option")}")
+    [[ -n "\${entries[1]}" ]] || entries=()
     if (( \${#entries} )); then compadd -- "\${entries[@]}"; else _files; fi
     return
   fi
@@ -226,7 +258,7 @@ export function fishScript(root: CompletionCommand): string {
     '                set -q words[$next]; and set -a flags --profile $words[$next]',
     '        end',
     '    end',
-    `    ${root.name} $flags completion __ids $argv[1] 2>/dev/null`,
+    `    ${root.name} $flags completion __ids $argv[1] 2>/dev/null | string match -r -- ${fishQuote(SAFE_ID_FISH)}`,
     'end',
     '',
   ];
