@@ -14,6 +14,8 @@ installed=$(ls "$work/prefix/lib/node_modules")
 [ "$installed" = loopsctl ] || { echo "the install brought more than loopsctl: $installed"; exit 1; }
 [ ! -e "$work/prefix/lib/node_modules/loopsctl/node_modules" ] || { echo "the install brought dependencies"; exit 1; }
 "$bin" --version
+# The man pages made by `npm run docs` are installed where man finds them.
+[ -e "$work/prefix/share/man/man1/loopsctl.1" ] && [ -e "$work/prefix/share/man/man1/loopsctl-themes-list.1" ] || { echo "the man pages were not installed"; exit 1; }
 "$bin" --sandbox themes list >/dev/null
 "$bin" --sandbox workflow show cnm1gv0otq1z57mnend2pws3y --format dot | grep -q '^digraph'
 "$bin" --sandbox themes list --jq '.[0].name' >/dev/null
