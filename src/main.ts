@@ -7,6 +7,7 @@ import { CommanderError, type Command } from 'commander';
 import { ExitCode, InternalError, InterruptedError, LoopsctlError, NotFoundError, OutputError, UsageError, withDetails } from './api/errors.js';
 import { specs } from './areas/registry.js';
 import type { CommandSpec } from './core/declare.js';
+import { checkConstraints } from './core/constraints.js';
 import { CommandContext, type GlobalOptions } from './core/context.js';
 import { buildProgram } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
@@ -18,10 +19,9 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
   const program = buildProgram(specs, runtime, async (spec, args, options, command) => {
     globals = command.optsWithGlobals<GlobalOptions>();
     refuseMisplacedSandbox(spec, command);
-    // A bad --jq expression is found before any request. jq runs before anything else loads: running
-    // it sets V8 optimizing jq's busiest functions on other threads, work that then overlaps the
-    // loading instead of holding up the exit.
-    const jq = globals.jq === undefined ? undefined : await (await import('./render/jq.js')).JqFilter.compile(globals.jq);
+    checkConstraints(spec, commandPath(command).split(' '), args, command);
+    // A bad --jq expression is found before any request.
+    const jq = globals.jq === undefined ? undefined : await compileJq(globals.jq, runtime);
     // Like gh: long output on a terminal goes through a pager, unless the command talks with the
     // person or ends with one summary line (an import). Off a terminal there is nothing to page, and
     // nothing of the pager's is loaded. Ctrl-C ends the pager at once.
@@ -38,7 +38,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     } catch (error) {
       // The person quit the pager: they have read enough, which is no failure. A Ctrl-C, which
       // also ended the pager, is.
-      if (pager?.closed !== true || runtime.signal.aborted) throw withListHint(error, command);
+      if (pager?.closed !== true || runtime.signal.aborted) throw withListHint(await context.withKeyHint(error), command);
     } finally {
       await context.close();
       await pager?.close();
@@ -57,6 +57,12 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
     return afterOutput(runtime, error.exitCode) ?? error.exitCode;
   }
+}
+
+/** The --jq filter, run in a worker that Ctrl-C ends; what jq says on its own goes to stderr. */
+async function compileJq(expression: string, runtime: Runtime) {
+  const { JqFilter, jqLimits } = await import('./render/jq.js');
+  return JqFilter.compile(expression, { signal: runtime.signal, limits: jqLimits(runtime.env), message: (line) => runtime.stderr.write(`jq: ${line}\n`) });
 }
 
 /**

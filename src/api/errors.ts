@@ -100,6 +100,12 @@ export class NetworkError extends LoopsctlError {
   readonly exitCode = ExitCode.network;
 }
 
+/** The proxy between loopsctl and the API refused the request (407, a CONNECT it would not open), or could not be reached. */
+export class ProxyError extends LoopsctlError {
+  static readonly defaultCode = 'proxy';
+  readonly exitCode = ExitCode.proxy;
+}
+
 export class ServerError extends LoopsctlError {
   static readonly defaultCode = 'server_error';
   readonly exitCode = ExitCode.server;
@@ -163,8 +169,11 @@ function unauthorizedHint(message: string): string {
   if (feature !== undefined && /not (been )?enabled/i.test(message)) {
     return `the key works, but the ${feature} API is not enabled for this team; ask Loops support or the team's owner to enable it (other commands still work)`;
   }
-  return 'the key may be wrong or revoked; check it with `loopsctl auth status`, or store a new one with `loopsctl auth login`';
+  return WRONG_KEY_HINT;
 }
+
+/** The hint of a refused key, until the run says where the key came from (CommandContext.withKeyHint). */
+export const WRONG_KEY_HINT = 'the key may be wrong or revoked; check it with `loopsctl auth status`, or store a new one with `loopsctl auth login`';
 
 /**
  * Maps a failed HTTP answer to the error the user sees, keeping the API's own message. A note

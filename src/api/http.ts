@@ -1,10 +1,11 @@
 /**
- * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts), the bearer
- * key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
+ * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts; through a
+ * proxy, undici's, see src/api/proxy.ts), the bearer key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import { BodyTimeoutError, ConnectionPool, HeadersTimeoutError, type ResponseData } from './node-http.js';
+import { BodyTimeoutError, HeadersTimeoutError, type RequestPool, type ResponseData } from './node-http.js';
+import { poolFor, proxyError, ProxyRefusedError, ProxyUnreachableError, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { errorBody } from './schemas.js';
 import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, UsageError, withDetails, type LoopsctlError } from './errors.js';
 import { describeBody, escapeControls } from './body-preview.js';
@@ -92,6 +93,8 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** The largest body read from an answer; by default DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** --proxy and the proxy variables; without them, every request is direct. */
+  proxy?: ProxySettings;
 }
 
 export { DEFAULT_REQUESTS_PER_SECOND } from './pacer.js';
@@ -126,7 +129,8 @@ class AttemptFailure {
 }
 
 export class HttpTransport implements Transport {
-  private readonly pool: ConnectionPool;
+  private readonly pool: RequestPool | Promise<RequestPool>;
+  private readonly proxy?: ChosenProxy;
   private readonly baseUrl: string;
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
@@ -144,11 +148,23 @@ export class HttpTransport implements Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
-    this.pool = new ConnectionPool({ keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs });
+    ({ pool: this.pool, proxy: this.proxy } = poolFor(this.baseUrl, options.proxy, { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs }, options.debug));
   }
 
+  /**
+   * The request's URL: its path below the base URL's. A path that would leave it once joined and
+   * normalized (`../../x`, `%2e%2e/x`) or reach another origin is refused before anything is sent,
+   * so the key only ever goes where the base URL points.
+   */
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
     const url = new URL(this.baseUrl + req.path);
+    const base = new URL(this.baseUrl);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+      throw new UsageError(`the path ${JSON.stringify(escapeControls(req.path))} leads outside the base URL ${redactUserinfo(base.toString())}`, {
+        hint: 'give a path below the base URL, without .. segments',
+      });
+    }
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -200,7 +216,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await (await this.pool).close();
   }
 
   /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */
@@ -228,7 +244,7 @@ export class HttpTransport implements Transport {
     let response: ResponseData | undefined;
     let text: string | undefined;
     try {
-      response = await this.pool.request(url, {
+      response = await (await this.pool).request(url, {
         method: req.method,
         headers,
         body: payload,
@@ -318,6 +334,12 @@ export class HttpTransport implements Transport {
         hint: 'the API may be slow or unreachable; raise the limit with --timeout <seconds>',
       });
       return new AttemptFailure(network, 'broken', 'timed out');
+    }
+    if (this.proxy !== undefined && (error instanceof ProxyRefusedError || error instanceof ProxyUnreachableError)) {
+      const failure = proxyError(error, this.proxy, what, new URL(url).origin);
+      // A refusal is the proxy's rule, and will not change on a retry.
+      if (error instanceof ProxyRefusedError) throw failure;
+      return new AttemptFailure(failure, 'not-connected', 'proxy unreachable');
     }
     const code = (error as { code?: string }).code;
     const connected = code === undefined || !(NOT_CONNECTED_CODES.has(code) || code === 'ENOTFOUND');

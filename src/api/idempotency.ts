@@ -2,14 +2,27 @@
  * Sends that must happen once (an event, a transactional email) carry an Idempotency-Key, so the
  * API itself refuses a second copy within 24 hours. With the key, a retry after a 5xx or a broken
  * connection is safe, and the request is marked idempotent. A 409 then means "this key was used":
- * for a key loopsctl made and a retry of its own (or a record of a resumed import) the send already
- * happened; for the user's own key, it is refused as the API says.
+ * on a retry of this run's own (whoever chose the key), the earlier attempt reached the API and the
+ * send happened, its answer lost; so too for a record of a resumed import. A 409 on the first
+ * attempt is a key used before this run: refused as the API says.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ApiClient } from './client.js';
 import { RejectedError, UsageError } from './errors.js';
 import type { HttpRequest } from './http.js';
+
+/**
+ * The requests that honour an Idempotency-Key, per the published description: only these two
+ * sends. Elsewhere the header is ignored, so it cannot make a second attempt safe.
+ */
+export const KEYED_REQUESTS = ['POST /v1/events/send', 'POST /v1/transactional'] as const;
+
+/** Whether the API recognises a repeated Idempotency-Key on this request (its path without the query). */
+export function honoursIdempotencyKey(method: string, path: string): boolean {
+  const bare = path.split('?')[0]!.replace(/\/+$/, '');
+  return (KEYED_REQUESTS as readonly string[]).includes(`${method.toUpperCase()} ${bare}`);
+}
 
 /** The API takes keys of up to 100 characters. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
@@ -47,7 +60,7 @@ export async function sendOnce<S extends z.ZodType>(
     return { sent: true, answer };
   } catch (error) {
     if (!(error instanceof RejectedError) || error.status !== 409) throw error;
-    if (key.origin === 'derived' || (key.origin === 'generated' && attempt > 1)) return { sent: false, alreadySent: true };
+    if (key.origin === 'derived' || attempt > 1) return { sent: false, alreadySent: true };
     const hint =
       key.origin === 'user'
         ? `the Idempotency-Key "${key.value}" was used in the last 24 hours, so nothing was sent again; give a new key to send another`

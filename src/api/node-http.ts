@@ -6,7 +6,8 @@
  * WebAssembly parser, with the optimizing compile V8 gives it after a few hundred bytes, cost
  * each run of loopsctl more than a tenth of a second of CPU time and a wait at exit.
  */
-import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent as HttpAgent, IncomingHttpHeaders, RequestOptions } from 'node:http';
+import type { Readable } from 'node:stream';
 import { builtinModule } from '../core/builtin.js';
 
 export interface PoolOptions {
@@ -52,8 +53,14 @@ export class BodyCutError extends Error {
   readonly code = 'ECONNRESET';
 }
 
+/** What the transport sends requests through: node:http directly (ConnectionPool), or undici through a proxy (ProxyPool). */
+export interface RequestPool {
+  request(url: string, spec: RequestSpec): Promise<ResponseData>;
+  close(): Promise<void>;
+}
+
 /** Keep-alive connections to any number of origins; `close()` ends them all. */
-export class ConnectionPool {
+export class ConnectionPool implements RequestPool {
   private readonly agents = new Map<'http:' | 'https:', { agent: HttpAgent; send: typeof import('node:http').request }>();
 
   constructor(private readonly options: PoolOptions) {}
@@ -88,7 +95,7 @@ export class ConnectionPool {
       outgoing.on('response', (response) => {
         clearTimeout(connecting);
         clearTimeout(waiting);
-        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, text: (limit) => readBody(response, spec.bodyTimeout, limit) });
+        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, text: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit) });
       });
       outgoing.end(spec.body);
     });
@@ -112,13 +119,14 @@ export class ConnectionPool {
   }
 }
 
-function readBody(response: IncomingMessage, pauseLimit: number, limit: number): Promise<string | undefined> {
+/** Reads a response's body as UTF-8, bounded in size and in how long it may pause; shared with the proxy pool. */
+export function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const timer = setTimeout(() => response.destroy(new BodyTimeoutError(`the body paused for longer than ${pauseLimit} ms`)), pauseLimit);
     // An answer that says it is larger than the limit is not read at all.
-    if (Number(response.headers['content-length']) > limit) {
+    if (Number(headers['content-length']) > limit) {
       clearTimeout(timer);
       response.destroy();
       return resolve(undefined);

@@ -4,7 +4,8 @@
  * brings a second way of signing, and the key has no business leaving for another host. The
  * signature sits in the query string, so messages name the URL without it.
  */
-import { ConnectionPool } from './node-http.js';
+import type { RequestPool } from './node-http.js';
+import { poolFor, proxyError, ProxyRefusedError, ProxyUnreachableError, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { describeBody } from './body-preview.js';
 import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from './errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
@@ -22,6 +23,8 @@ export interface PresignedPut {
   signal?: AbortSignal;
   onRetry?: (line: string) => void;
   debug?: (line: string) => void;
+  /** The proxy settings: the storage's host is checked against NO_PROXY on its own, apart from the API's. */
+  proxy?: ProxySettings;
 }
 
 /** The URL without its query (which holds the signature), for messages and debug lines. */
@@ -32,18 +35,18 @@ export function withoutSignature(url: string): string {
 
 export async function putPresigned(put: PresignedPut): Promise<void> {
   // Its own pool: the storage is another host than the API, and this is the only request to it.
-  const pool = new ConnectionPool({ keepAliveTimeout: 1_000, connections: 1, connectTimeout: put.timeoutMs });
+  const { pool, proxy } = poolFor(put.url, put.proxy, { keepAliveTimeout: 1_000, connections: 1, connectTimeout: put.timeoutMs }, put.debug);
   try {
-    await putWith(pool, put);
+    await putWith(await pool, proxy, put);
   } finally {
-    await pool.close();
+    await (await pool).close();
   }
 }
 
-async function putWith(pool: ConnectionPool, put: PresignedPut): Promise<void> {
+async function putWith(pool: RequestPool, proxy: ChosenProxy | undefined, put: PresignedPut): Promise<void> {
   const shown = withoutSignature(put.url);
   for (let retry = 0; ; retry += 1) {
-    const failure = await attempt(pool, put, shown);
+    const failure = await attempt(pool, proxy, put, shown);
     if (failure === undefined) return;
     // The same bytes to the same URL leave the same object, so a PUT may be sent again whenever
     // the rules allow an idempotent request to be.
@@ -61,7 +64,7 @@ interface Failure {
   retryAfterMs?: number;
 }
 
-async function attempt(pool: ConnectionPool, put: PresignedPut, shown: string): Promise<Failure | undefined> {
+async function attempt(pool: RequestPool, proxy: ChosenProxy | undefined, put: PresignedPut, shown: string): Promise<Failure | undefined> {
   if (put.signal?.aborted) throw new InterruptedError('interrupted');
   const deadline = AbortSignal.timeout(put.timeoutMs);
   put.debug?.(`> PUT ${shown} (no authorization, content-type: ${put.contentType}, ${put.bytes.length} bytes)`);
@@ -85,6 +88,10 @@ async function attempt(pool: ConnectionPool, put: PresignedPut, shown: string): 
     text = (await response.text(64 * 1024)) ?? '';
   } catch (error) {
     if (put.signal?.aborted) throw new InterruptedError('interrupted', { cause: error });
+    if (proxy !== undefined && (error instanceof ProxyRefusedError || error instanceof ProxyUnreachableError)) {
+      const failure = proxyError(error, proxy, `PUT ${shown}`, new URL(put.url).origin);
+      return { error: failure, kind: error instanceof ProxyRefusedError ? 'final' : 'not-connected', reason: 'proxy' };
+    }
     const code = (error as { code?: string }).code;
     const timedOut = deadline.aborted;
     const notConnected = code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'CONNECT_TIMEOUT';

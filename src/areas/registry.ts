@@ -19,8 +19,10 @@ import { area as eventPatterns } from './event-patterns/index.js';
 import { area as groups } from './groups/index.js';
 import { area as ips } from './ips/index.js';
 import { area as lists } from './lists/index.js';
+import { area as mcp } from './mcp/index.js';
 import { area as sandbox } from './sandbox/index.js';
 import { area as segments } from './segments/index.js';
+import { area as skill } from './skill/index.js';
 import { area as themes } from './themes/index.js';
 import { area as uploads } from './uploads/index.js';
 import { area as transactional } from './transactional/index.js';
@@ -47,6 +49,8 @@ export const areas: Area[] = [
   auth,
   api,
   webhooks,
+  mcp,
+  skill,
   completion,
   commands,
   sandbox,

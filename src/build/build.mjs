@@ -21,7 +21,29 @@ const vendored = {
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
+  // The proxy agent, loaded only when a request goes through a proxy (src/api/proxy-pool.ts).
+  undici: { stdin: { contents: "export { ProxyAgent, request } from 'undici';", resolveDir: buildDir } },
+  // The MCP SDK, for `loopsctl mcp` alone, from any of its modules that the source imports. It
+  // brings a zod of its own: it uses the whole of zod, and sharing the one in client.cjs would put
+  // all of zod there, where every command that checks an answer reads it (see src/api/zod.ts).
+  'mcp-sdk': {
+    imports: /^@modelcontextprotocol\/sdk\//,
+    stdin: {
+      contents: [
+        "export { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+        "export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+        "export { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      ].join('\n'),
+      resolveDir: buildDir,
+    },
+  },
 };
+
+/**
+ * Native modules, never bundled: each is an optional dependency that Node's require() finds in
+ * node_modules at the first use (the system keychain, src/config/keychain.ts).
+ */
+const native = ['@napi-rs/keyring'];
 
 const common = {
   bundle: true,
@@ -35,14 +57,28 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
+  external: native,
 };
 
 /** Leaves the vendored packages out of the main bundle: each becomes a require() of its own file. */
 const requireVendored = {
   name: 'require-vendored',
   setup(pluginBuild) {
-    const names = Object.keys(vendored).map((name) => name.replace(/[^\w]/g, '\\$&'));
-    pluginBuild.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: `./vendor/${args.path}.cjs`, external: true }));
+    for (const [name, { imports }] of Object.entries(vendored)) {
+      const filter = imports ?? new RegExp(`^${name.replace(/[^\w]/g, '\\$&')}$`);
+      pluginBuild.onResolve({ filter }, () => ({ path: `./vendor/${name}.cjs`, external: true }));
+    }
+  },
+};
+
+/** The worker that runs jq loads jq-web from the bundle's own copy, beside the bundles in vendor/. */
+const jqWorkerPath = {
+  name: 'jq-worker-path',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]src[\\/]render[\\/]jq-web-loader\.cjs$/ }, () => ({
+      contents: "module.exports = { path: require('node:path').join(__dirname, 'vendor', 'jq-web.cjs') };",
+      loader: 'js',
+    }));
   },
 };
 
@@ -87,7 +123,7 @@ async function makeCompletionScripts() {
       loader: 'ts',
     },
     write: false,
-    plugins: [requireVendored],
+    plugins: [requireVendored, shippedSkill],
   });
   const made = spawnSync(process.execPath, ['-'], { input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
   if (made.status !== 0) throw new Error(`making the completion scripts failed (exit ${made.status})`);
@@ -103,9 +139,21 @@ async function makeCompletionScripts() {
   };
 }
 
+/**
+ * The shipped SKILL.md is found from the module's own place in the source tree (src/areas/skill/);
+ * in the bundle, that module finds it from dist/, beside which skills/ is shipped.
+ */
+const shippedSkill = {
+  name: 'shipped-skill',
+  setup(pluginBuild) {
+    const finder = "const { join } = require('node:path');\nexport function skillFile() {\n  return join(__dirname, '..', 'skills', 'loopsctl', 'SKILL.md');\n}\n";
+    pluginBuild.onLoad({ filter: /[\\/]src[\\/]areas[\\/]skill[\\/]file\.ts$/ }, () => ({ contents: finder, loader: 'js' }));
+  },
+};
+
 /** Every module the CLI can load, with the modules each imports and whether it waits to. */
 async function moduleGraph() {
-  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts] });
+  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts, shippedSkill, jqWorkerPath] });
   return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
 }
 
@@ -215,10 +263,10 @@ const bundles = [...new Set([...graph.keys()].map(part))];
 const [built] = await Promise.all([
   Promise.all(
     bundles.map((name) =>
-      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts] }),
+      build({ ...common, stdin: bundleEntry(name, graph, part), absWorkingDir: root, outfile: `${dist}${name}.cjs`, metafile: true, plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill, jqWorkerPath] }),
     ),
   ),
-  ...Object.entries(vendored).map(([name, entry]) => build({ ...common, ...entry, outfile: `${dist}vendor/${name}.cjs` })),
+  ...Object.entries(vendored).map(([name, { stdin }]) => build({ ...common, stdin, outfile: `${dist}vendor/${name}.cjs` })),
 ]);
 
 refuseModulesTwice(built.map(({ metafile }, index) => [bundles[index], Object.keys(metafile.inputs)]));

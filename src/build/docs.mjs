@@ -20,14 +20,18 @@ const { outputFiles } = await build({
     loader: 'ts',
   },
   bundle: true,
+  // Packages are required from node_modules as they are: only the declarations' own code is bundled.
+  packages: 'external',
   format: 'cjs',
   platform: 'node',
   target: 'node20',
   define: { LOOPSCTL_VERSION: JSON.stringify(packageJson.version) },
   logLevel: 'warning',
+  // The reference reads the declarations only; a module that finds a file beside it (the skill) is never run.
+  logOverride: { 'empty-import-meta': 'silent' },
   write: false,
 });
-const made = spawnSync(process.execPath, ['-'], { input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+const made = spawnSync(process.execPath, ['-'], { cwd: root, input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
 if (made.status !== 0) throw new Error(`making the reference failed (exit ${made.status})`);
 const { files, stale, packageJson: updatedPackageJson } = JSON.parse(made.stdout);
 

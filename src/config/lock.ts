@@ -8,8 +8,14 @@
  * any read-modify-write takes, is stale and taken over. Waiting for any one holder is bounded;
  * a lock that changes hands is progress (several processes taking turns on a busy machine), and
  * the wait starts again for the new holder.
+ *
+ * Taking over is the delicate part: two processes that both judged the lock stale must not both
+ * remove "it", or the second removes the lock the first has just created, and both change the file
+ * at once (a key is lost). So a stale lock is removed only by the holder of a second, short-lived
+ * lock (the take-over guard), which renames the stale lock away and checks that what it renamed is
+ * the very lock it judged stale; if not, it puts it back.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 
 export interface LockOptions {
   /** How long to wait for one other process's lock before giving up. */
@@ -57,13 +63,48 @@ function acquire(lockFile: string, waitMs: number, staleMs: number): void {
       waitingFor = holder.text;
       giveUpAt = Date.now() + waitMs;
     }
-    if (holder !== undefined && isStale(holder, staleMs)) {
-      // Only the lock judged stale is removed: if another process took it over meanwhile, its content differs.
-      if (readHolder(lockFile)?.text === holder.text) rmSync(lockFile, { force: true });
-      continue;
-    }
+    if (holder !== undefined && isStale(holder, staleMs) && takeOver(lockFile, holder, staleMs)) continue;
     if (Date.now() >= giveUpAt) throw new LockTimeoutError(lockFile, holder?.pid);
     pause(RETRY_EVERY_MS + Math.random() * RETRY_EVERY_MS);
+  }
+}
+
+/**
+ * Removes the stale lock, under the take-over guard; returns false when the guard is busy (another
+ * process is taking over: wait and look again). The guard is held for a few system calls only; a
+ * guard left by a process that died in them is itself taken over once stale, by removing it
+ * directly: two processes dying in that instant is the only way this can fail.
+ */
+function takeOver(lockFile: string, stale: Holder, staleMs: number): boolean {
+  const guard = `${lockFile}.takeover`;
+  if (!tryCreate(guard)) {
+    const guardHolder = readHolder(guard);
+    if (guardHolder !== undefined && isStale(guardHolder, staleMs)) rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    const current = readHolder(lockFile);
+    if (current?.text !== stale.text) return true;
+    // Renamed, not removed: what the rename moved is exactly the file checked below, whoever wrote it meanwhile.
+    const aside = `${lockFile}.${process.pid}.stale`;
+    renameSync(lockFile, aside);
+    if (readFileSync(aside, 'utf8') !== stale.text) {
+      // A holder that was judged stale by age released the lock just now, and another process took it:
+      // put its lock back (link fails, leaving the newer one, if yet another was created meanwhile).
+      try {
+        linkSync(aside, lockFile);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    rmSync(aside, { force: true });
+    return true;
+  } catch (error) {
+    // The stale lock went away meanwhile (its owner released it): look again.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  } finally {
+    rmSync(guard, { force: true });
   }
 }
 

@@ -1,27 +1,74 @@
 /**
- * Stored API keys, one per named profile, in a JSON file only the user can read (0600) in a
- * directory only the user can change. Every change is a read-modify-write under a lock file, so
- * parallel `auth login` runs all keep their keys; and every write is a new file renamed over the
- * old one (see writeJsonFile), so a crash leaves the old file or the new one, and a symlink planted
- * at the path is replaced, never written through. A file that is not what loopsctl wrote is
- * reported and left alone, never replaced. LOOPSCTL_CONFIG_DIR moves the directory.
+ * The config file: the named profiles, where each profile's key lives (in this file, or in the
+ * system keychain, see keychain.ts), the team name from its last check, and which profile commands
+ * use by default. The file is readable by the user only (0600), in a directory only the user can
+ * change. Every change is a read-modify-write under a lock file, so parallel `auth login` runs all
+ * keep their keys; and every write is a new file renamed over the old one (see writeJsonFile), so a
+ * crash leaves the old file or the new one, and a symlink planted at the path is replaced, never
+ * written through. A file that is not what loopsctl wrote is reported and left alone, never
+ * replaced. LOOPSCTL_CONFIG_DIR moves the directory.
+ *
+ * Profiles are kept in a Map: a name such as `__proto__` can neither reach an object's prototype
+ * nor vanish when the file is read again; new names are also held to a plain alphabet.
  */
 import { join } from 'node:path';
 import { z } from '../api/schemas.js';
-import { LocalFileError } from '../api/errors.js';
+import { LocalFileError, UsageError } from '../api/errors.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from './json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from './lock.js';
 import { ensureDirectory, unsafeDirectoryReason } from './private-dir.js';
 
-const storedConfig = z.looseObject({
-  profiles: z.record(z.string(), z.looseObject({ apiKey: z.string() })),
+export type KeyStorage = 'file' | 'keychain';
+
+const storedProfile = z.looseObject({
+  /** The key itself, for a profile whose key lives in this file. */
+  apiKey: z.string().optional(),
+  /** Absent in files written before the keychain was supported: the key is then in this file. */
+  keyStorage: z.enum(['file', 'keychain']).optional(),
+  /** The keychain entry's account name, for a profile whose key lives in the keychain. */
+  keychainAccount: z.string().optional(),
+  /** The team the key belonged to when it was last checked. */
+  teamName: z.string().optional(),
 });
-type StoredConfig = z.infer<typeof storedConfig>;
+export type StoredProfile = z.infer<typeof storedProfile>;
+
+const storedConfig = z.looseObject({
+  defaultProfile: z.string().optional(),
+  profiles: z.record(z.string(), storedProfile).optional(),
+});
+
+interface Config {
+  /** Whatever else the file holds, kept as it was. */
+  rest: Record<string, unknown>;
+  defaultProfile?: string;
+  profiles: Map<string, StoredProfile>;
+}
 
 const CONFIG_FILE = 'config.json';
 
+/** The profile commands use when nothing names one and none was made the default. */
+export const DEFAULT_PROFILE = 'default';
+
+/** Letters, digits, '.', '_' and '-', starting with a letter or digit: safe in a file, a keychain and a shell. */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Refuses a name that a new profile cannot have. */
+export function checkProfileName(name: string): void {
+  if (PROFILE_NAME.test(name)) return;
+  throw new UsageError(`"${name.replace(/[^\x20-\x7e]/g, '?')}" cannot be a profile name`, {
+    hint: 'use letters, digits, ".", "_" and "-", starting with a letter or digit (at most 64 characters)',
+  });
+}
+
+/** Where a profile's key lives: the keychain if the config says so, else this file. */
+export function storageOf(profile: StoredProfile): KeyStorage {
+  return profile.keyStorage === 'keychain' ? 'keychain' : 'file';
+}
+
 export class ProfileStore {
   readonly path: string;
+  /** The file as last read or written by this store: a command reads it once, however many questions it asks. */
+  private known: Config;
 
   constructor(
     readonly directory: string,
@@ -30,47 +77,115 @@ export class ProfileStore {
   ) {
     this.path = join(directory, CONFIG_FILE);
     checkConfigDirectory(directory);
-    // Read once at the start, so that a file of the wrong shape is reported before anything else.
-    this.read();
+    // Read at the start, so that a file of the wrong shape is reported before anything else.
+    this.known = this.read();
   }
 
-  getKey(profile: string): string | undefined {
-    return this.read().profiles[profile]?.apiKey;
+  profile(name: string): StoredProfile | undefined {
+    return this.known.profiles.get(name);
   }
 
-  setKey(profile: string, apiKey: string): void {
-    this.update((config) => ({ ...config, profiles: { ...config.profiles, [profile]: { apiKey } } }));
-  }
-
-  /** Returns whether the profile existed. */
-  deleteKey(profile: string): boolean {
-    let existed = false;
-    this.update((config) => {
-      existed = Object.hasOwn(config.profiles, profile);
-      const profiles = { ...config.profiles };
-      delete profiles[profile];
-      return { ...config, profiles };
-    });
-    return existed;
+  /** Every profile, in the order they were first stored. */
+  profiles(): [string, StoredProfile][] {
+    return [...this.known.profiles];
   }
 
   profileNames(): string[] {
-    return Object.keys(this.read().profiles);
+    return [...this.known.profiles.keys()];
   }
 
-  private read(): StoredConfig {
+  /** The profile `auth switch` made the default, if any. */
+  recordedDefault(): string | undefined {
+    return this.known.defaultProfile;
+  }
+
+  /**
+   * Records where a profile's key now lives (and, in the file, the key), with its team name; what
+   * else the profile held is kept. The first profile stored becomes the default. Returns what the
+   * profile was before, so that the caller can remove a copy of the key left in the other storage.
+   */
+  saveProfile(name: string, where: { keyStorage: 'file'; apiKey: string; teamName?: string } | { keyStorage: 'keychain'; keychainAccount: string; teamName?: string }): StoredProfile | undefined {
+    checkProfileName(name);
+    let previous: StoredProfile | undefined;
+    this.update((config) => {
+      previous = config.profiles.get(name);
+      const { apiKey: _key, keychainAccount: _account, teamName: _team, keyStorage: _storage, ...kept } = previous ?? {};
+      const profile: StoredProfile = { ...kept, ...where };
+      if (where.teamName === undefined) delete profile.teamName;
+      // The very first profile is what commands should use, whatever its name.
+      if (config.profiles.size === 0 && config.defaultProfile === undefined && name !== DEFAULT_PROFILE) config.defaultProfile = name;
+      config.profiles.set(name, profile);
+    });
+    return previous;
+  }
+
+  /** Records the team a profile's key belongs to, as its last check found. */
+  setTeamName(name: string, teamName: string): void {
+    if (this.profile(name)?.teamName === teamName) return;
+    this.update((config) => {
+      const profile = config.profiles.get(name);
+      if (profile !== undefined) config.profiles.set(name, { ...profile, teamName });
+    });
+  }
+
+  /** Forgets a profile; returns what it was, or undefined when there was none. */
+  deleteProfile(name: string): StoredProfile | undefined {
+    let removed: StoredProfile | undefined;
+    this.update((config) => {
+      removed = config.profiles.get(name);
+      config.profiles.delete(name);
+      if (config.defaultProfile === name) delete config.defaultProfile;
+    });
+    return removed;
+  }
+
+  /** Gives a profile a new name, keeping its place, its key and whether it is the default. */
+  rename(from: string, to: string): void {
+    checkProfileName(to);
+    this.update((config) => {
+      const profile = config.profiles.get(from);
+      if (profile === undefined) throw new UsageError(`there is no profile "${from}"`, { hint: 'see the profiles with `loopsctl auth list`' });
+      if (config.profiles.has(to)) throw new UsageError(`there is already a profile "${to}"`, { hint: `remove it first with \`loopsctl auth remove ${to}\`, or choose another name` });
+      config.profiles = new Map([...config.profiles].map(([name, entry]) => (name === from ? [to, profile] : [name, entry])));
+      if (config.defaultProfile === from) config.defaultProfile = to;
+    });
+  }
+
+  /** Makes a stored profile the one commands use when nothing else names one. */
+  setDefault(name: string): void {
+    this.update((config) => {
+      if (!config.profiles.has(name)) throw new UsageError(`there is no profile "${name}"`, { hint: 'see the profiles with `loopsctl auth list`' });
+      config.defaultProfile = name;
+    });
+  }
+
+  private read(): Config {
+    let stored: z.infer<typeof storedConfig> | undefined;
     try {
-      return readJsonFile(this.path, storedConfig) ?? { profiles: {} };
+      stored = readJsonFile(this.path, storedConfig);
     } catch (error) {
       if (error instanceof UnusableFileError) throw corruptConfigError(error, this.path);
       throw error;
     }
+    const { defaultProfile, profiles, ...rest } = stored ?? {};
+    return { rest, defaultProfile, profiles: new Map(Object.entries(profiles ?? {})) };
   }
 
-  /** One read-modify-write of the file, under its lock; other keys of the file are kept as they were. */
-  private update(change: (config: StoredConfig) => StoredConfig): void {
+  /** One read-modify-write of the file, under its lock; what else the file holds is kept as it was. */
+  private update(change: (config: Config) => void): void {
     try {
-      withFileLock(this.path, () => writeJsonFile(this.path, change(this.read())), this.lock);
+      withFileLock(
+        this.path,
+        () => {
+          // Read again under the lock: another process may have changed the file since.
+          const config = this.read();
+          change(config);
+          const { rest, defaultProfile, profiles } = config;
+          writeJsonFile(this.path, { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: Object.fromEntries(profiles) });
+          this.known = config;
+        },
+        this.lock,
+      );
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new LocalFileError(`the config file ${this.path} is locked: ${error.message}`, {

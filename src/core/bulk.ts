@@ -1,18 +1,12 @@
 /**
  * The machinery of bulk imports (`contacts import`, `events import`): records streamed from the
  * input, a few requests in flight (the transport's pacer keeps the run under the rate limit), a
- * journal that records each record's outcome as it completes, so that a run stopped at any point
- * (even by kill -9) resumes without sending a finished record again, a progress line on a terminal,
- * and the summary at the end.
- *
- * The journal is JSON Lines: a header `{"journal": "loopsctl-import", "kind", "runId", ...}`, then
- * for each record a `sending` line before its request goes out and an outcome line once it
- * completes. A record with a `sending` line and no outcome was in flight when a run stopped: the
- * importer is told (`resumed`), so it can check before sending again. Records are numbered from 1
- * in input order (`n`); `line` is where each starts in the input.
+ * journal (src/core/journal.ts) that records each record's outcome as it completes, so that a run
+ * stopped at any point resumes without sending a finished record again, a progress line on a
+ * terminal, and the summary at the end. Memory stays flat: records are read one at a time, and of
+ * an earlier run only what the journal says of each record number is kept.
  */
-import { randomBytes } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { AuthError, InterruptedError, LocalFileError, LoopsctlError, NetworkError, OutputError, RateLimitError, UsageError } from '../api/errors.js';
@@ -21,23 +15,16 @@ import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
 import { sanitize } from '../render/sanitize.js';
 import type { CommandContext } from './context.js';
+import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';
 import type { Runtime } from './runtime.js';
 
-export type Status = 'created' | 'updated' | 'sent' | 'skipped' | 'failed';
-
-export interface Outcome {
-  status: Status;
-  /** Why it failed or was skipped; the API's message for a refusal. */
-  message?: string;
-  /** The exit code a failure stands for (5 for a refusal, 2 for an invalid record). */
-  exitCode?: number;
-  /** What the API returned that is worth keeping (a contact's id). */
-  id?: string;
-}
+export type { Outcome, Status } from './journal.js';
 
 /** One record of the input: what to send, or why it cannot be sent. */
 export interface InputRecord<T> {
   line: number;
+  /** The text the record is made of: its digest binds the journal to the input. */
+  source: string;
   body?: T;
   problem?: string;
 }
@@ -54,161 +41,11 @@ export function jsonObjectLine(text: string): { value: Record<string, unknown> }
   return { value: value as Record<string, unknown> };
 }
 
-export interface RecordContext {
-  n: number;
-  line: number;
-  /** The journal's run id: with n and the record, it makes a stable idempotency key. */
+export interface RecordContext extends JournalRecord {
+  /** The journal's run id: with the record's content, it makes a stable idempotency key. */
   runId: string;
   /** An earlier run started sending this record and stopped before its outcome was written. */
   resumed: boolean;
-}
-
-const JOURNAL_MARK = 'loopsctl-import';
-const JOURNAL_VERSION = 1;
-
-/** Numbers seen so far, kept as "every number below b" plus the few above it: flat for records that finish roughly in order. */
-class NumberSet {
-  private below = 1;
-  private readonly above = new Set<number>();
-
-  add(n: number): void {
-    if (n < this.below) return;
-    this.above.add(n);
-    while (this.above.delete(this.below)) this.below += 1;
-  }
-
-  has(n: number): boolean {
-    return n < this.below || this.above.has(n);
-  }
-}
-
-export class Journal {
-  private readonly finished = new NumberSet();
-  /** Records whose last outcome was a failure: tried again by a later run. */
-  private readonly failed = new Set<number>();
-  /** Records sent by an earlier run with no outcome written. */
-  private readonly inFlight = new Set<number>();
-  private fd: number | undefined;
-
-  private constructor(
-    readonly path: string,
-    readonly runId: string,
-  ) {}
-
-  /** Opens the journal for a run: reads what an earlier run recorded, or starts a new one. */
-  static async open(path: string, kind: string, input: string, now: Date): Promise<Journal> {
-    if (!existsSync(path) || statSync(path).size === 0) {
-      const journal = new Journal(path, randomBytes(12).toString('hex'));
-      journal.fd = openJournal(path);
-      journal.append({ journal: JOURNAL_MARK, version: JOURNAL_VERSION, kind, runId: journal.runId, input, startedAt: now.toISOString() });
-      return journal;
-    }
-    const journal = await Journal.read(path, kind);
-    journal.fd = openJournal(path);
-    // A run killed mid-write may have left half a line; the next entry starts on a line of its own.
-    if (!endsWithNewline(path)) writeSync(journal.fd, '\n');
-    return journal;
-  }
-
-  private static async read(path: string, kind: string): Promise<Journal> {
-    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    let journal: Journal | undefined;
-    let broken: number | undefined;
-    let number = 0;
-    for await (const text of lines) {
-      number += 1;
-      if (text.trim() === '') continue;
-      // Only the last line may be broken (a write cut short); one before it means the file is not ours.
-      if (broken !== undefined) throw unusableJournal(path, `line ${broken} is not JSON`);
-      let entry: Record<string, unknown>;
-      try {
-        entry = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        broken = number;
-        continue;
-      }
-      if (journal === undefined) {
-        if (entry.journal !== JOURNAL_MARK || typeof entry.runId !== 'string') throw unusableJournal(path, 'it is not a loopsctl import journal');
-        if (entry.kind !== kind) throw unusableJournal(path, `it is the journal of a ${String(entry.kind)} import, not of a ${kind} import`);
-        journal = new Journal(path, entry.runId);
-        continue;
-      }
-      journal.replay(entry);
-    }
-    if (journal === undefined) throw unusableJournal(path, 'it is not a loopsctl import journal');
-    return journal;
-  }
-
-  private replay(entry: Record<string, unknown>): void {
-    const n = entry.n;
-    if (typeof n !== 'number') return;
-    if (entry.status === 'sending') {
-      this.inFlight.add(n);
-      return;
-    }
-    this.inFlight.delete(n);
-    this.finished.add(n);
-    if (entry.status === 'failed') this.failed.add(n);
-    else this.failed.delete(n);
-  }
-
-  /** Finished by an earlier run (a failure is tried again). */
-  isDone(n: number): boolean {
-    return this.finished.has(n) && !this.failed.has(n);
-  }
-
-  wasInFlight(n: number): boolean {
-    return this.inFlight.has(n);
-  }
-
-  sending(record: { n: number; line: number }): void {
-    this.append({ n: record.n, line: record.line, status: 'sending' });
-  }
-
-  outcome(record: { n: number; line: number }, outcome: Outcome): void {
-    this.append({ n: record.n, line: record.line, status: outcome.status, ...(outcome.id === undefined ? {} : { id: outcome.id }), ...(outcome.message === undefined ? {} : { message: outcome.message }) });
-  }
-
-  /** One line per write, so a kill leaves whole lines (the OS keeps what was written). */
-  private append(entry: object): void {
-    try {
-      writeSync(this.fd!, `${JSON.stringify(entry)}\n`);
-    } catch (error) {
-      throw new OutputError(`cannot write to the journal ${this.path}: ${(error as Error).message}`);
-    }
-  }
-
-  close(): void {
-    if (this.fd === undefined) return;
-    fsyncSync(this.fd);
-    closeSync(this.fd);
-    this.fd = undefined;
-  }
-}
-
-function openJournal(path: string): number {
-  try {
-    return openSync(path, 'a', 0o600);
-  } catch (error) {
-    throw new LocalFileError(`cannot open the journal ${path}: ${(error as Error).message}`, { hint: 'choose another place with --journal <file>' });
-  }
-}
-
-function endsWithNewline(path: string): boolean {
-  const size = statSync(path).size;
-  if (size === 0) return true;
-  const fd = openSync(path, 'r');
-  try {
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    return last[0] === 0x0a;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function unusableJournal(path: string, reason: string): LocalFileError {
-  return new LocalFileError(`the journal ${path} cannot be used: ${reason}`, { hint: 'give another file with --journal, or move this one away to start over' });
 }
 
 /** Where the journal goes: --journal, else beside the input file; stdin has no "beside". */
@@ -221,15 +58,19 @@ export function journalPath(input: string, journal: string | undefined): string 
 /** The input as text chunks: a file (checked before anything is sent) or stdin. */
 export function openInput(runtime: Pick<Runtime, 'stdin'>, input: string): Readable {
   if (input === '-') return runtime.stdin.setEncoding('utf8');
-  let isFile: boolean;
+  let fd: number;
   try {
-    isFile = statSync(input).isFile();
+    fd = openSync(input, 'r');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new LocalFileError(`cannot read "${input}": ${reason}`);
   }
-  if (!isFile) throw new LocalFileError(`"${input}" is not a file`);
-  return createReadStream(input, { encoding: 'utf8' });
+  // The file checked is the file read: one descriptor for both.
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new LocalFileError(`"${input}" is not a file`);
+  }
+  return createReadStream('', { fd, encoding: 'utf8' });
 }
 
 /** Lines of the input, numbered from 1, without their line ends. */
@@ -302,13 +143,46 @@ export interface BulkRun<T> {
 
 /** A few requests in flight keep an import at the pace the API allows without crowding it. */
 export const IMPORT_CONCURRENCY = 4;
+/** Failures shown one a line; the rest are counted in the summary and kept in the journal. */
+export const SHOWN_FAILURES = 10;
+/** So many records in a row that cannot be read: the wrong file, and the run stops. */
+export const INVALID_IN_A_ROW = 100;
 
-/** An import as a command runs it: records through runBulk, progress on stderr, the summary as output. */
-export async function runImport<T>(context: CommandContext, run: Pick<BulkRun<T>, 'records' | 'journal' | 'statuses' | 'send'> & { total: number | undefined }): Promise<number> {
+/** Where the journal goes and what it is for; opened once the input has shown a first record. */
+export interface JournalPlace {
+  path: string;
+  kind: string;
+  input: string;
+}
+
+/**
+ * An import as a command runs it: records through runBulk, progress on stderr, the summary as
+ * output. The first record is read before the journal is opened, so an input that cannot be read
+ * at all (an empty CSV, a header naming unknown columns) leaves no journal behind.
+ */
+export async function runImport<T>(
+  context: CommandContext,
+  run: Pick<BulkRun<T>, 'records' | 'statuses' | 'send'> & { journal: JournalPlace | undefined; total: number | undefined },
+): Promise<number> {
   const { runtime, out } = context;
-  const result = await runBulk({ ...run, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total, runtime.paged) });
+  const records = await readAhead(run.records);
+  const journal = run.journal === undefined ? undefined : await Journal.open(run.journal.path, run.journal.kind, run.journal.input, runtime.now());
+  const result = await runBulk({ ...run, records, journal, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total, runtime.paged) });
   await out.present(result.summary, (_out, summary) => summaryText(summary));
   return result.exitCode;
+}
+
+/** The records with the first one already read (its errors thrown now), then the rest as they come. */
+async function readAhead<T>(records: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = records[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
 }
 
 export interface BulkResult {
@@ -329,6 +203,9 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
   let valid = 0;
   let exitCode = 0;
   let sentThisRun = 0;
+  let shownFailures = 0;
+  let invalidInARow = 0;
+  let firstInvalid: { line: number; problem: string } | undefined;
   let stop: unknown;
   const inFlight = new Set<Promise<void>>();
 
@@ -336,10 +213,23 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
     if (outcome.status !== 'failed') return;
     if (exitCode === 0) exitCode = outcome.exitCode ?? 1;
+    shownFailures += 1;
+    if (shownFailures > SHOWN_FAILURES) return;
     progress.clear();
     out.stderr.write(`line ${record.line}: ${sanitize(outcome.message ?? 'failed')}\n`);
+    if (shownFailures === SHOWN_FAILURES) out.stderr.write(`further failures are counted in the summary${journal === undefined ? '' : ` and kept in the journal ${journal.path}`}\n`);
   };
   const done = () => Object.entries(counts).reduce((sum, [, count]) => sum + count, 0);
+  /** An invalid record; so many in a row mean the wrong input, which stops the run. */
+  const invalid = (record: { line: number; problem: string }) => {
+    invalidInARow += 1;
+    if (invalidInARow === 1) firstInvalid = record;
+    if (invalidInARow >= INVALID_IN_A_ROW) {
+      stop ??= new LocalFileError(`stopped after ${formatCount(invalidInARow)} records in a row that cannot be sent (from line ${firstInvalid!.line}: ${sanitize(firstInvalid!.problem)})`, {
+        hint: 'check that this is the right file; records already sent are in the journal, and a rerun resumes',
+      });
+    }
+  };
 
   const handle = async (body: T, record: RecordContext) => {
     try {
@@ -366,25 +256,27 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     for await (const record of run.records) {
       if (stop !== undefined) break;
       n += 1;
-      const position = { n, line: record.line };
-      if (journal === undefined) {
-        if (record.problem === undefined) valid += 1;
-        else report(position, { status: 'failed', message: record.problem, exitCode: 2 });
-        continue;
-      }
-      if (journal.isDone(n)) {
+      const position: JournalRecord = { n, line: record.line, digest: recordDigest(record.source) };
+      const earlier = journal?.check(position);
+      if (earlier === 'done') {
         counts.skipped = (counts.skipped ?? 0) + 1;
         continue;
       }
       if (record.problem !== undefined) {
         const outcome: Outcome = { status: 'failed', message: record.problem, exitCode: 2 };
-        journal.outcome(position, outcome);
+        journal?.outcome(position, outcome);
         report(position, outcome);
+        invalid({ line: record.line, problem: record.problem });
+        continue;
+      }
+      invalidInARow = 0;
+      if (journal === undefined) {
+        valid += 1;
         continue;
       }
       while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
       if (stop !== undefined) break;
-      const task: Promise<void> = handle(record.body as T, { ...position, runId: journal.runId, resumed: journal.wasInFlight(n) }).finally(() => inFlight.delete(task));
+      const task: Promise<void> = handle(record.body as T, { ...position, runId: journal.runId, resumed: earlier === 'in-flight' }).finally(() => inFlight.delete(task));
       inFlight.add(task);
     }
   } finally {

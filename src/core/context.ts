@@ -7,7 +7,9 @@
 import type { ApiClient } from '../api/client.js';
 import type { HttpTransport, RetryNotice } from '../api/http.js';
 import type { Pacer } from '../api/pacer.js';
-import { AuthError, UsageError } from '../api/errors.js';
+import type { ProxySettings } from '../api/proxy.js';
+import { AuthError, UsageError, WRONG_KEY_HINT, withDetails } from '../api/errors.js';
+import type { KeyStorage, ProfileStore } from '../config/store.js';
 import { configDirectory } from '../config/paths.js';
 import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
@@ -16,7 +18,6 @@ import type { CommandSpec } from './declare.js';
 import type { Runtime } from './runtime.js';
 
 export const DEFAULT_BASE_URL = 'https://app.loops.so/api';
-export const DEFAULT_PROFILE = 'default';
 
 export interface GlobalOptions {
   json?: boolean;
@@ -34,19 +35,29 @@ export interface GlobalOptions {
   pager?: boolean;
   /** --rate: at most this many requests per second, below what the API allows. */
   rate?: number;
+  /** --proxy: the proxy for every request, instead of HTTPS_PROXY and HTTP_PROXY. */
+  proxy?: string;
 }
 
 export interface Credentials {
   apiKey: string;
   source: 'environment' | 'profile' | 'sandbox';
   profile?: string;
+  /** What picked the key: the flag or variable that named it, or the default. */
+  chosenBy: ProfileChoice | 'LOOPS_API_KEY' | 'sandbox';
+  /** Where a stored key lives. */
+  storage?: KeyStorage;
 }
+
+/** What named a profile: --profile, LOOPSCTL_PROFILE, the default made with `auth switch`, or the one named "default". */
+export type ProfileChoice = '--profile' | 'LOOPSCTL_PROFILE' | 'auth switch' | 'default';
 
 export class CommandContext {
   readonly out: Output;
   private readonly closers: (() => Promise<void>)[] = [];
-  private pacer?: Pacer;
+  private runPacer?: Pacer;
   private runClient?: Promise<ApiClient>;
+  private runCredentials?: Promise<Credentials>;
   /** Aborted by cancel(): requests in flight end at once. */
   private readonly cancellation = new AbortController();
   private sandbox?: Promise<{ url: string; apiKey: string }>;
@@ -80,32 +91,87 @@ export class CommandContext {
     return configDirectory(this.runtime.env, this.runtime.platform);
   }
 
-  /** The stored profile a command means: --profile, else LOOPSCTL_PROFILE, else the default one. */
-  get profile(): string {
-    return this.globals.profile ?? (this.env.LOOPSCTL_PROFILE || DEFAULT_PROFILE);
+  /** The stored profile a command means: --profile, else LOOPSCTL_PROFILE, else the default one (`auth switch`), else "default". */
+  async chosenProfile(store?: ProfileStore): Promise<{ name: string; chosenBy: ProfileChoice }> {
+    if (this.globals.profile !== undefined) return { name: this.globals.profile, chosenBy: '--profile' };
+    if (this.env.LOOPSCTL_PROFILE) return { name: this.env.LOOPSCTL_PROFILE, chosenBy: 'LOOPSCTL_PROFILE' };
+    const recorded = (store ?? (await this.profileStore())).recordedDefault();
+    if (recorded !== undefined) return { name: recorded, chosenBy: 'auth switch' };
+    return { name: (await import('../config/store.js')).DEFAULT_PROFILE, chosenBy: 'default' };
   }
 
   /** The key the precedence rules pick: --sandbox, --profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile. */
-  async credentials(): Promise<Credentials> {
-    if (this.globals.sandbox) return { apiKey: (await this.startSandbox()).apiKey, source: 'sandbox' };
-    const fromEnv = this.env.LOOPS_API_KEY;
-    if (this.globals.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment' };
-    const profile = this.profile;
+  credentials(): Promise<Credentials> {
+    this.runCredentials ??= this.findCredentials();
+    return this.runCredentials;
+  }
+
+  private async findCredentials(): Promise<Credentials> {
+    if (this.globals.sandbox) return { apiKey: (await this.startSandbox()).apiKey, source: 'sandbox', chosenBy: 'sandbox' };
+    // A key pasted with its line end (`export LOOPS_API_KEY="$(cat key.txt)"` keeps none, an editor may) still works.
+    const fromEnv = this.env.LOOPS_API_KEY?.trim();
+    if (this.globals.profile === undefined && fromEnv) return { apiKey: fromEnv, source: 'environment', chosenBy: 'LOOPS_API_KEY' };
     const store = await this.profileStore();
-    const apiKey = store.getKey(profile);
-    if (apiKey !== undefined) return { apiKey, source: 'profile', profile };
+    const { name: profile, chosenBy } = await this.chosenProfile(store);
+    const entry = store.profile(profile);
+    if (entry !== undefined) {
+      const { storageOf } = await import('../config/store.js');
+      const storage = storageOf(entry);
+      const apiKey = (storage === 'keychain' ? await this.keyFromKeychain(profile, entry.keychainAccount) : entry.apiKey)?.trim();
+      if (apiKey) return { apiKey, source: 'profile', profile, chosenBy, storage };
+    }
     const stored = store.profileNames();
-    const named = profile === DEFAULT_PROFILE ? '' : ` for profile "${profile}"`;
+    const named = chosenBy === 'default' ? '' : ` for profile "${profile}"`;
     const login = `run \`loopsctl auth login${named ? ` --profile ${profile}` : ''}\``;
     // --profile overrides LOOPS_API_KEY, so pointing to the variable would not help.
     const hint =
       this.globals.profile !== undefined
         ? `${login}${stored.length > 0 ? `, or use a stored profile: ${stored.join(', ')}` : ''}`
-        : `${login} or set LOOPS_API_KEY`;
-    throw new AuthError(`no API key${named}`, { code: 'no_key', hint });
+        : `${login} or set LOOPS_API_KEY${stored.length > 0 ? `; stored profiles: ${stored.join(', ')} (see \`loopsctl auth list\`)` : ''}`;
+    throw new AuthError(`no API key${named}${chosenBy === 'LOOPSCTL_PROFILE' ? ' (named by LOOPSCTL_PROFILE)' : ''}`, { code: 'no_key', hint });
   }
 
-  async profileStore() {
+  /** A key that lives in the system keychain: the keychain module is loaded only here. */
+  private async keyFromKeychain(profile: string, account: string | undefined): Promise<string | undefined> {
+    const { openKeychain, KeychainUnavailableError } = await import('../config/keychain.js');
+    const flag = this.globals.profile === undefined ? '' : ` --profile ${profile}`;
+    if (account === undefined) return undefined;
+    try {
+      const apiKey = await (await openKeychain(this.runtime.signal)).get(account);
+      if (apiKey !== undefined) return apiKey;
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      throw new AuthError(`the key of profile "${profile}" is in the system keychain, which could not be read: ${error.message}`, {
+        code: 'keychain',
+        cause: error,
+        hint: `unlock the keychain and try again, or store the key in the config file instead: loopsctl auth login --insecure-storage${flag}`,
+      });
+    }
+    throw new AuthError(`the system keychain has no key for profile "${profile}" (it was removed there)`, { code: 'no_key', hint: `store the key again: loopsctl auth login${flag}` });
+  }
+
+  /**
+   * A refused key is explained by where it came from: the variable to check or unset, or the
+   * profile to check, keeping --profile in the command to run when the person gave it.
+   */
+  async withKeyHint(error: unknown): Promise<unknown> {
+    if (!(error instanceof AuthError) || error.hint !== WRONG_KEY_HINT || this.runCredentials === undefined) return error;
+    const credentials = await this.runCredentials;
+    if (credentials.source === 'environment') {
+      return withDetails(error, {
+        message: `${error.message} (the key in the environment variable LOOPS_API_KEY)`,
+        hint: 'check the value of LOOPS_API_KEY, or unset it to use a stored profile (`loopsctl auth status` shows which key a command uses)',
+      });
+    }
+    if (credentials.source !== 'profile') return error;
+    const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
+    return withDetails(error, {
+      message: `${error.message} (the key of profile "${credentials.profile}")`,
+      hint: `check the key with \`loopsctl auth status${flag}\`, or store a new one with \`loopsctl auth login${flag}\``,
+    });
+  }
+
+  async profileStore(): Promise<ProfileStore> {
     const { ProfileStore } = await import('../config/store.js');
     return new ProfileStore(this.configDir);
   }
@@ -125,13 +191,7 @@ export class CommandContext {
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
-    const [{ HttpTransport, maxBodyBytes }, { Pacer, parseRate }, { formatSeconds }] = await Promise.all([
-      import('../api/http.js'),
-      import('../api/pacer.js'),
-      import('../api/retry.js'),
-    ]);
-    // One pace for the whole run, however many transports it opens.
-    this.pacer ??= new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
+    const [{ HttpTransport, maxBodyBytes }, pacer, { formatSeconds }] = await Promise.all([import('../api/http.js'), this.pacer(), import('../api/retry.js')]);
     const { globals, runtime } = this;
     const lines = this.requestLines();
     const onRetry = (notice: RetryNotice) =>
@@ -145,11 +205,29 @@ export class CommandContext {
       onRetry,
       debug: lines.debug,
       signal: AbortSignal.any([runtime.signal, this.cancellation.signal]),
-      pacer: this.pacer,
+      pacer,
       maxBodyBytes: maxBodyBytes(this.env),
+      proxy: this.proxySettings(),
     });
     this.closers.push(() => transport.close());
     return transport;
+  }
+
+  /** --proxy and the proxy variables; none for the in-process sandbox, which is this process's own. */
+  proxySettings(): ProxySettings | undefined {
+    return this.globals.sandbox ? undefined : { flag: this.globals.proxy, env: this.env };
+  }
+
+  /**
+   * One pace for the whole run, however many transports it opens: the runtime's, when runs share
+   * one process and the API's limit (the tool calls of `loopsctl mcp`), else the run's own.
+   */
+  async pacer(): Promise<Pacer> {
+    if (this.runPacer === undefined) {
+      const { Pacer, parseRate } = await import('../api/pacer.js');
+      this.runPacer ??= this.runtime.pacer ?? new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
+    }
+    return this.runPacer;
   }
 
   /**

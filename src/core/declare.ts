@@ -1,6 +1,7 @@
 /**
- * How a command is declared: its name, arguments, options, examples, whether it calls the API, and
- * its behaviour, loaded only when the command runs. Declarations are plain data, cheap to build,
+ * How a command is declared: its name, arguments, options, examples, whether it calls the API and
+ * what it may change there (its tier), which flags go together, and its behaviour, loaded only
+ * when the command runs. Declarations are plain data, cheap to build,
  * so `--help`, completion scripts and `loopsctl commands --json` come from them without loading
  * the HTTP stack, zod or the sandbox.
  */
@@ -30,13 +31,40 @@ export interface OptionSpec {
   required?: boolean;
   /** Repeatable: every value is collected in an array. */
   repeatable?: boolean;
+  /** Giving it raises the command to this tier (`campaigns update --schedule` sends). */
+  tier?: Tier;
+}
+
+/**
+ * What a command that calls the API may do to the account, from least to most: read it; create
+ * and update; delete, publish or send (what cannot be taken back). `loopsctl mcp` exposes a tier
+ * and those below it.
+ */
+export const TIERS = ['read', 'write', 'destructive'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/**
+ * A set of flags a constraint is about: long flags ('--cursor'), a global one included ('--json'),
+ * or an argument written as '<id>'. The hint replaces the one a refusal would give.
+ */
+export interface FlagSet {
+  flags: string[];
+  hint?: string;
+}
+
+/** Flags that go together or not, checked before a command loads: the one place they are stated. */
+export interface FlagConstraints {
+  /** At most one flag of each set may be given. */
+  exclusive?: FlagSet[];
+  /** At least one flag of each set must be given (exactly one when the set is also exclusive). */
+  oneRequired?: FlagSet[];
 }
 
 /** A command's behaviour: it gets the run's context, the arguments in order, and its options. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Handler<A = any, O = any> = (context: CommandContext, args: A, options: O) => Promise<number | void>;
 
-export interface CommandSpec {
+interface CommandBase {
   kind: 'command';
   name: string;
   aliases?: string[];
@@ -46,11 +74,7 @@ export interface CommandSpec {
   args?: ArgumentSpec[];
   options?: OptionSpec[];
   examples: string[];
-  /**
-   * Calls the API. Only then do --sandbox, --base-url, --profile, --timeout and --retries mean
-   * something; on a local command --sandbox is refused, so that it can never touch stored keys.
-   */
-  remote: boolean;
+  constraints?: FlagConstraints;
   /** For a command that checks something: when it exits 1 (what the check found). */
   mismatch?: string;
   /** Talks with the person (a prompt, a server until Ctrl-C): its output is never paged. */
@@ -69,6 +93,13 @@ export interface CommandSpec {
   load: () => Promise<Handler>;
 }
 
+/**
+ * remote: the command calls the API. Only then do --sandbox, --base-url, --profile, --timeout and
+ * --retries mean something; on a local command --sandbox is refused, so that it can never touch
+ * stored keys. A remote command must say its tier.
+ */
+export type CommandSpec = CommandBase & ({ remote: true; tier: Tier } | { remote: false; tier?: undefined });
+
 export interface GroupSpec {
   kind: 'group';
   name: string;
@@ -81,8 +112,11 @@ export interface GroupSpec {
 
 export type Spec = CommandSpec | GroupSpec;
 
-export function command(spec: Omit<CommandSpec, 'kind'>): CommandSpec {
-  return { kind: 'command', ...spec };
+/** A declaration without its kind; distributed, so that a remote one still needs its tier. */
+type Declared<T> = T extends unknown ? Omit<T, 'kind'> : never;
+
+export function command(spec: Declared<CommandSpec>): CommandSpec {
+  return { kind: 'command', ...spec } as CommandSpec;
 }
 
 /**
@@ -103,14 +137,18 @@ export function group(spec: Omit<GroupSpec, 'kind' | 'commands'> & { commands: S
   };
 }
 
-export function integerIn(min: number, max: number) {
-  return (value: string): number => {
+/** A parser of whole numbers, which says its range so that a schema can be made from it. */
+export type IntegerParser = ((value: string) => number) & { integer: { min: number; max: number } };
+
+export function integerIn(min: number, max: number): IntegerParser {
+  const parse = (value: string): number => {
     const number = Number(value);
     if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
       throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
     }
     return number;
   };
+  return Object.assign(parse, { integer: { min, max } });
 }
 
 /** One of the choices, in any letter case; the value is the choice as declared. */

@@ -13,6 +13,7 @@ export const EXIT_CODES = [
   { name: 'network', code: 7, meaning: 'network: could not connect, or timed out' },
   { name: 'server', code: 8, meaning: 'server error (5xx after retries)' },
   { name: 'invalidResponse', code: 9, meaning: 'invalid response: not JSON, or not the documented shape (the message names the field), too large, nested too deeply, compressed, a status HTTP does not define, or a listing that does not end' },
+  { name: 'proxy', code: 10, meaning: 'the proxy refused (407: it wants credentials, or other ones; a CONNECT it would not open) or could not be reached' },
   { name: 'internal', code: 70, meaning: 'internal error (a bug in loopsctl)' },
   { name: 'io', code: 74, meaning: 'output could not be written (a full disk, a closed stderr)' },
   { name: 'interrupted', code: 130, meaning: 'interrupted (Ctrl-C)' },

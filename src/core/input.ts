@@ -29,13 +29,20 @@ export async function readInput(runtime: InputSource, file: string, what: string
  * read with plain reads of their file descriptor: a stream would load Node's stream machinery for
  * files, which takes a start about 4 ms. Stdin given as a stream (in tests) is read as one.
  */
-export async function readInputBytes(runtime: InputSource, file: string, what: string, limit = MAX_INPUT_BYTES): Promise<{ source: string; bytes: Buffer }> {
+export async function readInputBytes(
+  runtime: InputSource,
+  file: string,
+  what: string,
+  limit = MAX_INPUT_BYTES,
+  /** The error for more than `limit` bytes, when the command has its own words for it. */
+  tooLarge?: (source: string) => LocalFileError,
+): Promise<{ source: string; bytes: Buffer }> {
   const source = file === '-' ? 'stdin' : file;
   try {
     return { source, bytes: file === '-' ? await readStdin(runtime, limit) : await readFile(file, limit) };
   } catch (error) {
     if (error instanceof TooLarge) {
-      throw new LocalFileError(`the ${what} in ${source} is larger than ${limit} bytes, more than loopsctl reads`, { hint: `give a file holding the ${what}` });
+      throw tooLarge?.(source) ?? new LocalFileError(`the ${what} in ${source} is larger than ${limit} bytes, more than loopsctl reads`, { hint: `give a file holding the ${what}` });
     }
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
@@ -51,11 +58,16 @@ export function stdinIsTerminal(runtime: InputSource): boolean {
 
 class TooLarge extends Error {}
 
+/**
+ * The file's bytes, at most `limit` (one more byte read says it is larger): whatever the path names
+ * by the time it is opened, only what that descriptor holds is read, however it changes.
+ */
 async function readFile(file: string, limit: number): Promise<Buffer> {
   const promptly = statSync(file).isFile();
   const fd = promptly ? openSync(file, 'r') : await new Promise<number>((resolve, reject) => open(file, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
   try {
-    return await readDescriptor(fd, limit, [], promptly);
+    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+    return await readDescriptor(fd, limit, [], promptly && fstatSync(fd).isFile());
   } finally {
     closeSync(fd);
   }

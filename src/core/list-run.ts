@@ -1,6 +1,5 @@
 /** Running a `list` subcommand: page through the API and stream the items to the chosen output. */
 import type { ListResource } from '../api/client.js';
-import { UsageError } from '../api/errors.js';
 import { writeList, type ListView } from '../render/list.js';
 import type { Handler } from './declare.js';
 import type { CommandContext } from './context.js';
@@ -8,11 +7,6 @@ import type { ListOptionValues } from './list.js';
 
 export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Handler<[], ListOptionValues> {
   return async (context, _args, options) => {
-    if (options.jsonl && context.globals.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
-    // A page cut short would leave a cursor past the items never shown.
-    if (options.cursor !== undefined && options.limit !== undefined) {
-      throw new UsageError('--cursor and --limit cannot be used together', { hint: 'with --cursor, use --per-page to choose how many items the page holds' });
-    }
     const client = await context.client();
     const pages = client.pages(resource, { perPage: options.perPage, limit: options.limit, cursor: options.cursor });
     await writeList(context.out, pages, view, { singlePage: options.cursor !== undefined, jsonl: options.jsonl, limit: options.limit });
@@ -24,7 +18,6 @@ export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Ha
  * the same output forms as a paged list, from a single page.
  */
 export async function writeArrayList<T>(context: CommandContext, items: T[], view: ListView<T>, jsonl: boolean | undefined): Promise<void> {
-  if (jsonl && context.out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
   const pagination = { totalResults: items.length, returnedResults: items.length, perPage: items.length, totalPages: 1, nextCursor: null, nextPage: null };
   async function* onePage() {
     yield { pagination, data: items };

@@ -1,6 +1,6 @@
 /** The one way every `list` subcommand is declared: its paging options and examples. */
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
-import { command, integerIn, type CommandSpec, type Handler, type OptionSpec } from './declare.js';
+import { command, integerIn, type CommandSpec, type FlagSet, type Handler, type OptionSpec } from './declare.js';
 
 export const LIST_OPTIONS: OptionSpec[] = [
   { flags: '--per-page <n>', description: `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default ${PER_PAGE_MAX}, or less when --limit needs less)`, parse: integerIn(PER_PAGE_MIN, PER_PAGE_MAX) },
@@ -11,6 +11,12 @@ export const LIST_OPTIONS: OptionSpec[] = [
 
 /** --jsonl for a list the API answers in one array. */
 export const JSONL_OPTION: OptionSpec = { flags: '--jsonl', description: 'print each item as one line of compact JSON (instead of --json)' };
+
+/** --jsonl is an output form of its own, beside --json. */
+export const JSON_OR_JSONL: FlagSet = { flags: ['--json', '--jsonl'], hint: 'choose one output form' };
+
+/** A page cut short would leave a cursor past the items never shown. */
+const CURSOR_OR_LIMIT: FlagSet = { flags: ['--cursor', '--limit'], hint: 'with --cursor, use --per-page to choose how many items the page holds' };
 
 export interface ListOptionValues {
   perPage?: number;
@@ -29,6 +35,8 @@ export function listCommand(spec: { summary: string; example: string; help?: str
     options: LIST_OPTIONS,
     examples: [example, `${example} --json --limit 100`, `${example} --jsonl > items.jsonl`, `${example} --per-page 10 --json`],
     remote: true,
+    tier: 'read',
+    constraints: { exclusive: [JSON_OR_JSONL, CURSOR_OR_LIMIT] },
     load: spec.load,
   });
 }

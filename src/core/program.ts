@@ -45,6 +45,7 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--jq <expression>', description: 'filter JSON output with a jq expression; strings print raw (implies --json; per item with --jsonl)' },
   { flags: '--profile <name>', description: 'use the key stored under this profile' },
   { flags: '--base-url <url>', description: 'API base URL' },
+  { flags: '--proxy <url>', description: 'send requests through this HTTP proxy (instead of HTTPS_PROXY, HTTP_PROXY; NO_PROXY still applies)' },
   { flags: '--sandbox', description: 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)' },
   { flags: '--timeout <seconds>', description: 'give up on an attempt after this long', default: 30, parse: integerIn(1, 3600) },
   { flags: '--retries <n>', description: 'retry a failed request up to n times, where that is safe (0: never)', default: 3, parse: integerIn(0, 10) },

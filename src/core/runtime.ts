@@ -5,6 +5,7 @@
  * of its own and runs `main(argv, runtime)` in-process.
  */
 import type { Readable, Writable } from 'node:stream';
+import type { Pacer } from '../api/pacer.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -41,6 +42,11 @@ export interface Runtime {
   paged?: boolean;
   /** The platform, for the few rules that differ on Windows (file modes). */
   platform: NodeJS.Platform;
+  /**
+   * A pace that runs sharing one process keep together (the tool calls of `loopsctl mcp`, each a
+   * run of its own): the API's limit is the account's, not a run's. A run makes its own otherwise.
+   */
+  pacer?: Pacer;
 }
 
 /** The runtime of the real process, and when what it wrote is out. */

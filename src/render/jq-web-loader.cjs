@@ -1,4 +1,3 @@
-// jq-web's module is a promise of jq. Importing it from an ES module would hand that promise to
-// whatever awaits the module's namespace (test runners do); wrapped in an object, it is awaited
-// only where jq is needed.
-module.exports = { loading: require('jq-web') };
+// Where jq-web's module is, for the worker thread that runs jq (src/render/jq.ts). The build
+// replaces this file with one naming the bundle's own copy, dist/vendor/jq-web.cjs.
+module.exports = { path: require.resolve('jq-web') };

@@ -1,4 +1,2 @@
-import type { Jq } from 'jq-web';
-
-declare const loader: { loading: Promise<Jq> };
+declare const loader: { path: string };
 export = loader;

@@ -4,6 +4,7 @@
  * Strings stay JSON-escaped; DEL and C1 characters, which JSON leaves raw, are escaped as well.
  */
 import { escapeControls } from '../api/body-preview.js';
+import { escapeInvisible } from './sanitize.js';
 import type { Style } from './style.js';
 
 /** One JSON token: a string, a number or literal, or punctuation. */
@@ -62,7 +63,7 @@ function* tokens(text: string): Generator<string> {
 /** Colours as `gh` and `jq` use them: keys blue, strings green, true and false yellow, null grey. */
 function paint(token: string, style: Style, key: boolean): string {
   if (token.startsWith('"')) {
-    const safe = token.replace(/[\u007f-\u009f]/g, escapeControls);
+    const safe = escapeInvisible(token.replace(/[\u007f-\u009f]/g, escapeControls));
     return key ? style.blue.bold(safe) : style.green(safe);
   }
   if (token === 'null') return style.gray(token);

@@ -62,9 +62,7 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
       for await (const page of pages) await out.writeJson(page);
       return;
     }
-    const array = new JsonArrayWriter(out);
-    for await (const page of pages) await array.add(page.data);
-    await array.end();
+    await new JsonArrayWriter(out).writeAll(pages);
     return;
   }
 

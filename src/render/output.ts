@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
 import { InterruptedError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
-import { sanitize } from './sanitize.js';
+import { escapeInvisible, sanitize } from './sanitize.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
@@ -141,15 +141,15 @@ export class Output {
     return this.write(`${this.tty ? wrapText(text, this.columns) : text}\n`);
   }
 
-  writeJson(value: unknown): Promise<void> {
-    if (this.filter) return this.writeResults(this.filter.results(JSON.stringify(value)));
-    return this.write(`${formatJson(value)}\n`);
+  async writeJson(value: unknown): Promise<void> {
+    if (this.filter) return this.writeResults(await this.filter.results(JSON.stringify(value)));
+    return this.write(`${this.forTerminal(formatJson(value))}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
-  writeJsonLines(items: readonly unknown[]): Promise<void> {
-    if (this.filter) return this.writeResults(this.filter.resultsOfEach(JSON.stringify(items)));
-    return this.write(jsonLines(items));
+  async writeJsonLines(items: readonly unknown[]): Promise<void> {
+    if (this.filter) return this.writeResults(await this.filter.resultsOfEach(JSON.stringify(items)));
+    return this.write(this.forTerminal(jsonLines(items)));
   }
 
   /**
@@ -158,7 +158,7 @@ export class Output {
    * is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
-    if (filter && this.filter) return this.writeResults(this.filter.results(text));
+    if (filter && this.filter) return this.writeResults(await this.filter.results(text));
     if (!this.tty || text === '') return this.write(text);
     const pretty = (await this.prettyPrinter())(text);
     return this.write(pretty === undefined ? sanitizeKeepingLines(text) : `${pretty}\n`);
@@ -192,6 +192,15 @@ export class Output {
       }
     }
     await this.write(text);
+  }
+
+  /**
+   * JSON text as written to stdout: on a terminal, the invisible characters that make text read
+   * otherwise (bidi overrides, zero-width characters) as \u escapes, still the same JSON; on a
+   * pipe, exactly as it is.
+   */
+  forTerminal(json: string): string {
+    return this.tty ? escapeInvisible(json) : json;
   }
 
   /** Indents and colours JSON text for the terminal; undefined for text that is not JSON. */
@@ -247,7 +256,7 @@ export class JsonArrayWriter {
     }
     let text = '';
     for (const item of items) {
-      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${formatJson(item).replace(/\n/g, '\n  ')}`;
+      text += `${this.count === 0 ? '[\n  ' : ',\n  '}${this.out.forTerminal(formatJson(item)).replace(/\n/g, '\n  ')}`;
       this.count += 1;
     }
     if (text !== '') await this.out.write(text);
@@ -256,6 +265,24 @@ export class JsonArrayWriter {
   end(): Promise<void> {
     if (this.out.filtered) return this.out.writeJson(this.kept);
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
+  }
+
+  /**
+   * Every page's items as one array. A listing that fails part way leaves a closed array of the
+   * items that arrived (nothing when none did, nor with --jq), then its error: stdout is always
+   * whole JSON, and the exit code says whether it is all of the listing.
+   */
+  async writeAll(pages: AsyncIterable<{ data: readonly unknown[] }>): Promise<void> {
+    try {
+      for await (const page of pages) await this.add(page.data);
+    } catch (error) {
+      if (!this.out.filtered && this.count > 0) {
+        // Where stdout itself failed (a reader gone, Ctrl-C on a full pipe), there is nothing to close.
+        await this.out.write('\n]\n').catch(() => {});
+      }
+      throw error;
+    }
+    await this.end();
   }
 }
 

@@ -28,3 +28,15 @@ function escape(char: string): string {
 export function sanitize(text: string): string {
   return text.replace(UNSAFE, escape);
 }
+
+/** The invisible format characters of UNSAFE, which JSON leaves raw. */
+const INVISIBLE = /[\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+/**
+ * JSON text for a terminal: the invisible format characters as JSON's \u escapes, the same string
+ * to a JSON reader, but visible. Valid JSON has them only inside strings, so the whole text can be
+ * replaced.
+ */
+export function escapeInvisible(json: string): string {
+  return json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -2,25 +2,30 @@
  * `npm run bench`: loopsctl measured against what Node itself needs for the same job, on a local
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
- * pick parts (startup, request, cache, scripting, listing, table, metrics, workflows, import), all of them but
- * import by default: the import of 100,000 rows takes close to three hours at the pacing floor of
+ * pick parts (startup, request, cache, scripting, mcp, listing, table, metrics, workflows, import, stack), all of them but
+ * import and stack by default: the import of 100,000 rows takes close to three hours at the pacing floor of
  * 10 requests a second, so it runs only when named (`npm run bench -- import`; BENCH_IMPORT_ROWS
- * sets the size).
+ * sets the size); `stack` measures the packages loopsctl replaced, not loopsctl (see stack.ts).
  */
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { interleaved, median, run, runOnTerminal, runWithUsage, type Command, type Usage } from './measure.js';
 import { startBenchServer, type RequestSpan } from './server.js';
+import { measureStack } from './stack.js';
 
 const [root, ...picked] = process.argv.slice(2);
-if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|listing|table|metrics|workflows|import]...');
-const runs = (part: string) => (picked.length === 0 && part !== 'import') || picked.includes(part);
+if (root === undefined) throw new Error('usage: bench.mjs <repository root> [startup|request|cache|scripting|mcp|listing|table|metrics|workflows|import|stack]...');
+const NAMED_ONLY = ['import', 'stack'];
+const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
 
 const STARTUP_ROUNDS = 60;
 const REQUEST_ROUNDS = 25;
+/** Starts of `loopsctl mcp`, and tool calls in one running server. */
+const MCP_ROUNDS = 25;
 /** Each paced listing of 10,000 items takes some 20 s, so fewer rounds than for start-up. */
 const LISTING_ROUNDS = 3;
 /** A listing at a stated limit of 1,000 a second takes about a second. */
@@ -102,11 +107,13 @@ try {
   if (runs('request')) await measureRequest();
   if (runs('cache')) await measureCodeCache();
   if (runs('scripting')) await measureScripting();
+  if (runs('mcp')) await measureMcp();
   if (runs('listing')) await measureListing();
   if (runs('table')) await measureTable();
   if (runs('metrics')) await measureMetrics();
   if (runs('import')) await measureImport();
   if (runs('workflows')) await measureWorkflows();
+  if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
@@ -139,6 +146,23 @@ async function measureRequest(): Promise<void> {
   const loopsctl = ips.get('loopsctl ips list --json')!;
   ratio('ips list --json vs node:http', 2.0, ['loopsctl', loopsctl], ['node:http', ips.get('node:http')!]);
   ratio('ips list --json vs fetch', 1.25, ['loopsctl', loopsctl], ['fetch', ips.get('fetch')!]);
+
+  // The key read from the config file (which says it lives there, so the keychain module is never
+  // loaded) against the key from LOOPS_API_KEY, with no proxy: what most runs of most people cost.
+  console.error('one request, key in the config file…');
+  const fileKey = { ...cli('ips list --json, key in the config file', ['ips', 'list', '--json']), env: { LOOPS_BASE_URL: server.url, LOOPS_API_KEY: '', LOOPSCTL_CONFIG_DIR: fileKeyConfig() } };
+  const keys = await interleaved([cli('ips list --json, LOOPS_API_KEY', ['ips', 'list', '--json']), fileKey], REQUEST_ROUNDS, env, noteStderr);
+  const fromFile = keys.get('loopsctl ips list --json, key in the config file')!;
+  const fromEnv = keys.get('loopsctl ips list --json, LOOPS_API_KEY')!;
+  ratio('ips list --json, key in the config file vs in LOOPS_API_KEY', 1.05, ['config file', fromFile], ['LOOPS_API_KEY', fromEnv]);
+}
+
+/** A config dir whose default profile's key lives in the config file. */
+function fileKeyConfig(): string {
+  const dir = join(scratch, 'file-key-config');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'file', apiKey: env.LOOPS_API_KEY } } }), { mode: 0o600 });
+  return dir;
 }
 
 /**
@@ -153,6 +177,81 @@ async function measureScripting(): Promise<void> {
   ratio('api /v1/dedicated-sending-ips vs fetch', 1.25, ['loopsctl api', api.get('loopsctl api')!], ['fetch', api.get('fetch')!]);
   const jq = await interleaved([cli('json', ['themes', 'list', '--json']), cli('jq', ['themes', 'list', '--jq', '.[].name'])], REQUEST_ROUNDS, env);
   ratio("themes list --jq '.[].name' vs --json", 1.5, ['--jq', jq.get('loopsctl jq')!], ['--json', jq.get('loopsctl json')!]);
+}
+
+/**
+ * `loopsctl mcp`: how long a server takes from its start to its answer to `initialize` (what an
+ * agent waits for), against the protocol SDK's own minimal server on stdio; and one tool call in a
+ * running server (ips_list, one request) against the same command run directly as a program,
+ * which it should beat, since the call starts no process. The client is a few lines of JSON-RPC
+ * over the server's stdin and stdout.
+ */
+async function measureMcp(): Promise<void> {
+  console.error('mcp server: start-up and tool calls…');
+  const starts = new Map<string, number[]>([['loopsctl mcp', []], ['SDK server', []]]);
+  const servers: [string, string[]][] = [['loopsctl mcp', [bin, 'mcp']], ['SDK server', [join(benchDir, 'floor/mcp-server.mjs')]]];
+  for (let round = 0; round < MCP_ROUNDS; round += 1) {
+    for (const [label, args] of round % 2 === 0 ? servers : [...servers].reverse()) {
+      const server = startMcp(args);
+      starts.get(label)!.push(await server.initialized);
+      noteStderr(label, await server.close());
+    }
+  }
+  ratio('mcp: start to initialize answered vs the SDK alone', 1.5, ['loopsctl mcp', median(starts.get('loopsctl mcp')!)], ['SDK server', median(starts.get('SDK server')!)]);
+
+  const server = startMcp([bin, 'mcp']);
+  await server.initialized;
+  const calls: number[] = [];
+  const direct: number[] = [];
+  const command = cli('ips list --json', ['ips', 'list', '--json']);
+  for (let round = 0; round < MCP_ROUNDS; round += 1) {
+    const started = performance.now();
+    const answer = (await server.request('tools/call', { name: 'ips_list', arguments: {} })) as { isError?: boolean; structuredContent: { data: unknown } };
+    calls.push(performance.now() - started);
+    const ran = await run(command, env);
+    direct.push(ran.ms);
+    // A list's tool answers {data, nextCursor}: the data is the command's output.
+    if (answer.isError || JSON.stringify(answer.structuredContent.data) !== JSON.stringify(JSON.parse(ran.stdout))) throw new Error(`the tool call answered otherwise than the command: ${JSON.stringify(answer).slice(0, 200)}`);
+  }
+  noteStderr('loopsctl mcp', await server.close());
+  ratio('mcp: tool call ips_list vs ips list --json run directly', 1, ['tool call', median(calls)], ['command', median(direct)]);
+}
+
+/** A server (node and its arguments) against the bench server, with a JSON-RPC client on its stdio; `initialized` resolves with the ms until it answered initialize. */
+function startMcp(args: string[]) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...env, LOOPS_BASE_URL: server.url }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const waiting = new Map<number, (result: unknown) => void>();
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      const message = JSON.parse(buffered.slice(0, end)) as { id?: number; result?: unknown; error?: unknown };
+      buffered = buffered.slice(end + 1);
+      if (message.id !== undefined) waiting.get(message.id)?.(message.error === undefined ? message.result : Promise.reject(new Error(JSON.stringify(message.error))));
+    }
+  });
+  let next = 0;
+  const request = (method: string, params: unknown) =>
+    new Promise<unknown>((resolve) => {
+      const id = (next += 1);
+      waiting.set(id, resolve);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const initialized = request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }).then(() => {
+    const ms = performance.now() - started;
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    return ms;
+  });
+  // Closing stdin ends the server; what it wrote to stderr besides its start line is returned.
+  const close = () =>
+    new Promise<string>((resolve) => {
+      child.on('close', () => resolve(stderr.replace(/^loopsctl mcp: .*\n/, '')));
+      child.stdin.end();
+    });
+  return { initialized, request, close };
 }
 
 /**

@@ -4,7 +4,7 @@
  * first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../src/areas/completion/made.js';
@@ -90,6 +90,22 @@ describe('a command', () => {
     // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
     expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs'], code: 7 });
+  });
+
+  it('whose key is in the config file and that needs no proxy loads neither undici nor the keychain module', async () => {
+    const config = join(scratch, 'file-key');
+    mkdirSync(config, { mode: 0o700 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'file', apiKey: 'test-key' } } }), { mode: 0o600 });
+    const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
+    const direct = await loads(args, { LOOPSCTL_CONFIG_DIR: config, HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '' });
+    expect(direct).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'], code: 7 });
+    // Through a proxy (that is not there: exit 10), undici comes in; a key in the keychain brings its module.
+    const proxied = await loads([...args, '--proxy', 'http://127.0.0.1:9'], { LOOPSCTL_CONFIG_DIR: config });
+    expect(proxied).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs', 'dist/vendor/undici.cjs'], code: 10 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'keychain', keychainAccount: 'default@test' } } }), { mode: 0o600 });
+    const keychain = await loads(args, { LOOPSCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', XDG_RUNTIME_DIR: scratch });
+    expect(keychain.files).toContain('node_modules/@napi-rs/keyring');
+    expect(keychain.code).toBe(3);
   });
 });
 

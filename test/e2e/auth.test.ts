@@ -27,13 +27,13 @@ describe('auth', () => {
   it('verifies a key from stdin, stores it privately, and uses it', async () => {
     const dir = tempConfigDir();
     const login = await inDir(dir, ['auth', 'login', '--with-key-stdin'], {}, `${KEYS.valid}\n`);
-    expect(login).toMatchObject({ code: 0, stdout: 'Logged in to Acme Inc (profile "default").\n' });
+    expect(login).toMatchObject({ code: 0, stdout: `Logged in to Acme Inc (profile "default").\nThe key is in ${join(dir, 'config.json')} (readable by you only).\n` });
     expect(api.requests.at(-1)).toMatchObject({ path: '/v1/api-key' });
 
     const file = join(dir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { apiKey: KEYS.valid } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { apiKey: KEYS.valid, keyStorage: 'file', teamName: 'Acme Inc' } } });
 
     const list = await inDir(dir, ['ips', 'list', '--plain']);
     expect(list).toMatchObject({ code: 0, stdout: '52.21.45.123\n2600:1f18:4a3::10\n' });
@@ -46,7 +46,7 @@ describe('auth', () => {
     expect((await inDir(dir, ['ips', 'list'])).code).toBe(3);
 
     const skipped = await inDir(dir, ['auth', 'login', '--with-key-stdin', '--skip-verify', '--profile', 'ci'], {}, 'not-a-real-key');
-    expect(skipped).toMatchObject({ code: 0, stdout: 'Stored the key for profile "ci" without checking it.\n' });
+    expect(skipped).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Stored the key for profile "ci" without checking it\.\n/) });
   });
 
   it('shows where the key comes from, masked, with the team name', async () => {
@@ -60,7 +60,7 @@ describe('auth', () => {
     expect(status.stdout + status.stderr).not.toContain(KEYS.valid);
 
     const fromEnv = await inDir(dir, ['auth', 'status', '--json'], { LOOPS_API_KEY: KEYS.noContent });
-    expect(JSON.parse(fromEnv.stdout)).toEqual({ profile: null, source: 'environment', key: 'sand…', teamName: 'Acme Inc' });
+    expect(JSON.parse(fromEnv.stdout)).toEqual({ profile: null, source: 'environment', chosenBy: 'LOOPS_API_KEY', storage: null, key: 'sand…', teamName: 'Acme Inc' });
   });
 
   it('says which key failed, masked, when the stored key is refused', async () => {
@@ -95,7 +95,7 @@ describe('auth', () => {
     await inDir(dir, ['auth', 'login', '--with-key-stdin', '--profile', 'other'], {}, OTHER_KEY);
     const logout = await inDir(dir, ['auth', 'logout', '--profile', 'other']);
     expect(logout).toMatchObject({ code: 0, stdout: 'Removed the key of profile "other".\n' });
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { apiKey: KEYS.valid } } });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { apiKey: KEYS.valid, keyStorage: 'file', teamName: 'Acme Inc' } } });
     const again = await inDir(dir, ['auth', 'logout', '--profile', 'other', '--json']);
     expect(JSON.parse(again.stdout)).toEqual({ profile: 'other', removed: false });
   });

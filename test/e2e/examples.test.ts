@@ -7,7 +7,7 @@
  * 80-column terminal, and every request the examples send must be one the published
  * description describes.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
@@ -79,6 +79,8 @@ function skipReason(command: string): string | undefined {
   if (/<[a-z][^>]*>/.test(command) || /\.\.\./.test(command)) return 'a template';
   if (/\$[({A-Za-z]/.test(command.replace(/'[^']*'/g, '')) || command.includes('~')) return 'needs the shell';
   if (/--profile|auth login(?!.*--with-key-stdin)|LOOPS_API_KEY=/.test(command)) return 'needs a real account';
+  // Profiles are stored by a login with a real key.
+  if (/auth (switch|use|rename|remove) /.test(command)) return 'needs stored profiles';
   return undefined;
 }
 
@@ -105,6 +107,8 @@ beforeAll(() => {
     'changes.jsonl': '{"email":"ada@example.com","firstName":"Ada"}\n',
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(home, name), content);
+  // The home directory too, with an agent's folder for `skill install` to find.
+  mkdirSync(join(home, '.claude'));
   process.chdir(home);
 });
 afterAll(() => process.chdir(cwd));
@@ -117,7 +121,7 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
     // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
     const configDir = tempDir();
     const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.json') });
-    const env = { LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
+    const env = { HOME: home, LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
     try {
     for (const { line } of examples) {
       const { command, exits } = parse(line);

@@ -152,7 +152,9 @@ describe('workflow show --format', () => {
     expect(unknown.stderr).toContain('Allowed choices are tree, mermaid, dot');
     const both = await cli(['workflow', 'show', 'wf1', '--format', 'mermaid', '--json']);
     expect(both.code).toBe(2);
-    expect(JSON.parse(both.stderr).error.message).toContain('cannot be combined with --json');
+    expect(JSON.parse(both.stderr).error.message).toBe('--format and --json cannot be used together');
+    const node = await cli(['workflow', 'show', 'wf1', '--format', 'dot', '--node', 'n1']);
+    expect(node.stderr).toContain('--format and --node cannot be used together');
   });
 });
 

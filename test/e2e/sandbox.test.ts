@@ -50,7 +50,7 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     expect(campaignGroups.stdout).toContain('Unsorted');
     expect(segments.stdout).toContain('plan equal trial and region equal EU');
     expect(ips.stdout).toBe(`${seed.sendingIps.join('\n')}\n`);
-    expect(JSON.parse(auth.stdout)).toEqual({ profile: null, source: 'sandbox', key: '…', teamName: 'Acme Sandbox' });
+    expect(JSON.parse(auth.stdout)).toEqual({ profile: null, source: 'sandbox', chosenBy: 'sandbox', storage: null, key: '…', teamName: 'Acme Sandbox' });
   });
 
   it('keeps changes in the config dir from one command to the next', async () => {

@@ -6,7 +6,9 @@
 import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempConfigDir } from '../support/run-cli.js';
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { runCli, spawnCli, tempConfigDir } from '../support/run-cli.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -68,7 +70,7 @@ describe('the config file', () => {
     const file = lstatSync(join(dir, 'config.json'));
     expect(file.isSymbolicLink()).toBe(false);
     expect(file.mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { apiKey: 'sk-test-through-link' } } });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { apiKey: 'sk-test-through-link', keyStorage: 'file' } } });
   });
 
   it('keeps every key when several logins run at once', async () => {
@@ -81,4 +83,27 @@ describe('the config file', () => {
     for (const profile of profiles) expect(stored[profile].apiKey).toBe(`sk-test-parallel-${profile}`);
     expect(() => lstatSync(join(dir, 'config.json.lock'))).toThrow();
   });
+
+  it('keeps every key when 20 logins in 20 processes take over a stale lock at once, round after round', async () => {
+    const ROUNDS = 3;
+    const LOGINS = 20;
+    // The pid of a process that has ended: the lock it "left" is stale.
+    const dead = spawn(process.execPath, ['-e', '0']);
+    const deadPid = dead.pid!;
+    await new Promise((resolve) => dead.on('close', resolve));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const dir = tempConfigDir();
+      writeFileSync(join(dir, 'config.json.lock'), JSON.stringify({ pid: deadPid, since: Date.now() }));
+      const profiles = Array.from({ length: LOGINS }, (_, index) => `p${index}`);
+      const results = await Promise.all(
+        profiles.map((profile) => spawnCli(['auth', 'login', '--with-key-stdin', '--skip-verify', '--profile', profile], { env: { LOOPSCTL_CONFIG_DIR: dir }, input: `sk-test-${round}-${profile}` })),
+      );
+      expect(results.map((result) => [result.code, result.stderr]), `round ${round}`).toEqual(profiles.map(() => [0, '']));
+      const stored = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles;
+      expect(Object.keys(stored).sort(), `round ${round}`).toEqual([...profiles].sort());
+      for (const profile of profiles) expect(stored[profile].apiKey).toBe(`sk-test-${round}-${profile}`);
+      // No lock, take-over guard or renamed stale lock is left behind.
+      expect(readdirSync(dir), `round ${round}`).toEqual(['config.json']);
+    }
+  }, 120_000);
 });

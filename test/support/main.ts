@@ -55,9 +55,13 @@ class Capture extends Writable {
   }
 }
 
-/** A clean environment: no key, no colour forcing, a private config dir unless one is given. */
+/**
+ * A clean environment: no key, no colour forcing, a private config dir unless one is given, and
+ * keys kept in the config file: the keychain library talks to the session of the process that runs
+ * the tests, which on a desktop is the person's own keychain (test/e2e/keychain.test.ts runs its own).
+ */
 export async function run(argv: string[], options: RunOptions = {}): Promise<Result> {
-  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir() };
+  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_KEY_STORAGE: 'file' };
   // A test may remove a variable by giving it as undefined.
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];

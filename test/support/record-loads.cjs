@@ -8,9 +8,13 @@ const { join, relative, resolve } = require('node:path');
 const root = resolve(__dirname, '../..');
 const dist = join(root, 'dist');
 const loaded = new Set();
+/** Native modules are recorded by package, wherever node_modules puts them. */
+const NATIVE = ['@napi-rs/keyring'];
 const record = (file) => {
   const path = resolve(String(file));
   if (path.startsWith(`${dist}/`) && /\.c?js$/.test(path)) loaded.add(relative(root, path));
+  const native = NATIVE.find((name) => path.includes(`/node_modules/${name}/`));
+  if (native !== undefined) loaded.add(`node_modules/${native}`);
 };
 
 const readFileSync = fs.readFileSync;

@@ -3,6 +3,9 @@ import { LocalFileError } from '../../src/api/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/config/store.js';
+
+/** Stores a key in the file, as `auth login --insecure-storage` does. */
+const setKey = (store: ProfileStore, profile: string, apiKey: string) => store.saveProfile(profile, { keyStorage: 'file', apiKey });
 import { tempConfigDir } from '../support/run-cli.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -11,23 +14,23 @@ describe('ProfileStore', () => {
   it('keeps the file 0600 in a 0700 directory it created, even when the file was looser before', () => {
     const dir = join(tempConfigDir(), 'nested');
     const store = new ProfileStore(dir);
-    store.setKey('default', 'sk-one');
+    setKey(store, 'default', 'sk-one');
     expect(mode(dir)).toBe(0o700);
     expect(mode(store.path)).toBe(0o600);
 
     writeFileSync(store.path, '{"profiles":{}}', { mode: 0o644 });
     const again = new ProfileStore(dir);
-    again.setKey('default', 'sk-two');
+    setKey(again, 'default', 'sk-two');
     expect(mode(store.path)).toBe(0o600);
-    expect(again.getKey('default')).toBe('sk-two');
+    expect(again.profile('default')?.apiKey).toBe('sk-two');
   });
 
   it('writes atomically: a new file is renamed over the old one, and no temporary file is left', () => {
     const dir = tempConfigDir();
     const store = new ProfileStore(dir);
-    store.setKey('default', 'sk-one');
+    setKey(store, 'default', 'sk-one');
     const before = statSync(store.path).ino;
-    store.setKey('staging', 'sk-two');
+    setKey(store, 'staging', 'sk-two');
     expect(statSync(store.path).ino).not.toBe(before);
     expect(readdirSync(dir)).toEqual(['config.json']);
     expect(new ProfileStore(dir).profileNames()).toEqual(['default', 'staging']);
@@ -45,9 +48,9 @@ describe('ProfileStore changes', () => {
     const dir = tempConfigDir();
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { a: { apiKey: 'sk-a', note: 'kept' } }, other: 1 }), { mode: 0o600 });
     const store = new ProfileStore(dir);
-    store.setKey('b', 'sk-b');
-    expect(store.deleteKey('missing')).toBe(false);
-    expect(store.deleteKey('b')).toBe(true);
+    setKey(store, 'b', 'sk-b');
+    expect(store.deleteProfile('missing')).toBeUndefined();
+    expect(store.deleteProfile('b')).toEqual({ keyStorage: 'file', apiKey: 'sk-b' });
     expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { a: { apiKey: 'sk-a', note: 'kept' } }, other: 1 });
   });
 
@@ -57,14 +60,14 @@ describe('ProfileStore changes', () => {
     writeFileSync(`${store.path}.lock`, JSON.stringify({ pid: process.pid, since: Date.now() }));
     let error: unknown;
     try {
-      store.setKey('default', 'sk-locked');
+      setKey(store, 'default', 'sk-locked');
     } catch (thrown) {
       error = thrown;
     }
     expect(error).toBeInstanceOf(LocalFileError);
     expect(error).toMatchObject({ code: 'config', exitCode: 2 });
     expect((error as LocalFileError).hint).toContain(`${store.path}.lock`);
-    expect(store.getKey('default')).toBeUndefined();
+    expect(store.profile('default')).toBeUndefined();
   });
 
   it('opens no file when the directory is not the user\'s own to keep keys in', () => {

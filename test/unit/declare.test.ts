@@ -40,3 +40,12 @@ describe('a group with its commands as a function', () => {
     expect(program.commands[0]!.commands.map((child) => child.name())).toEqual(['list']);
   });
 });
+
+describe('a remote command', () => {
+  it('cannot be declared without its tier (the type checker refuses it)', () => {
+    // @ts-expect-error: a remote command must say what it may do to the account.
+    const untiered = command({ name: 'get', summary: 'get one', examples: [], remote: true, load: async () => async () => {} });
+    const tiered = command({ name: 'get', summary: 'get one', examples: [], remote: true, tier: 'read', load: async () => async () => {} });
+    expect([untiered.kind, tiered.tier]).toEqual(['command', 'read']);
+  });
+});

@@ -43,6 +43,7 @@ describe('making the reference', () => {
           options: extra ? [{ flags: '--colour <name>', description: 'only things of this colour' }] : [],
           examples: ['loopsctl things list'],
           remote: true,
+          tier: 'read',
           load: async () => async () => {},
         }),
         command({ name: 'check', summary: 'Check things', mismatch: 'a thing is wrong', examples: [], remote: false, load: async () => async () => {} }),

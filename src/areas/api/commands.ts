@@ -2,6 +2,7 @@
 import { STATUS_CODES } from 'node:http';
 import { describeBody } from '../../api/body-preview.js';
 import { InvalidResponseError, LocalFileError, UsageError } from '../../api/errors.js';
+import { honoursIdempotencyKey, KEYED_REQUESTS } from '../../api/idempotency.js';
 import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
@@ -56,7 +57,6 @@ async function buildRequest(context: CommandContext, written: string, options: A
   if (method === 'GET' && options.input !== undefined) throw new UsageError('a GET request has no body, so --input does not apply', { hint: 'choose another method with -X' });
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate follows lists, which are read with GET');
   if (options.jsonl && !options.paginate) throw new UsageError('--jsonl prints the items of --paginate', { hint: 'add --paginate, or leave --jsonl out' });
-  if (options.jsonl && context.globals.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
 
   let path = apiPath(written);
   let bodyText: string | undefined;
@@ -69,14 +69,20 @@ async function buildRequest(context: CommandContext, written: string, options: A
   else if (fields.length > 0) bodyText = JSON.stringify(bodyOf(fields));
 
   const headers = parseHeaders(options.header ?? []);
-  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  const keyed = options.idempotencyKey !== undefined && honoursIdempotencyKey(method, path);
+  if (options.idempotencyKey !== undefined) {
+    headers['idempotency-key'] = options.idempotencyKey;
+    if (!keyed && method !== 'GET') {
+      context.out.note(`${method} ${path.split('?')[0]} ignores Idempotency-Key (only ${KEYED_REQUESTS.join(' and ')} honour it): it is not sent again once it may have reached the API`);
+    }
+  }
   return {
     method,
     path,
     bodyText,
     headers,
-    // A second attempt is safe for a read, and for a write the API can recognise by its key.
-    idempotent: method === 'GET' || options.idempotencyKey !== undefined,
+    // A second attempt is safe for a read, and for a send the API recognises by its key.
+    idempotent: method === 'GET' || keyed,
   };
 }
 
@@ -117,14 +123,11 @@ async function paginate(context: CommandContext, transport: HttpTransport, reque
       return response;
     },
   });
-  const array = options.jsonl ? undefined : new JsonArrayWriter(out);
   // A page size the path asks for is kept for every page; else the listing's own default.
   const asked = Number(new URL(request.path, 'http://path').searchParams.get('perPage') ?? Number.NaN);
-  for await (const page of client.pages(anyList(request.path), Number.isInteger(asked) ? { perPage: asked } : {})) {
-    if (array === undefined) await out.writeJsonLines(page.data);
-    else await array.add(page.data);
-  }
-  await array?.end();
+  const pages = client.pages(anyList(request.path), Number.isInteger(asked) ? { perPage: asked } : {});
+  if (!options.jsonl) return new JsonArrayWriter(out).writeAll(pages);
+  for await (const page of pages) await out.writeJsonLines(page.data);
 }
 
 /** -i: the status line and headers, on stderr so that stdout stays the body. */

@@ -1,10 +1,11 @@
 /** What the `auth` commands do. */
-import { AuthError, UsageError } from '../../api/errors.js';
-import type { CommandContext } from '../../core/context.js';
+import { AuthError, LocalFileError, UsageError } from '../../api/errors.js';
+import { checkProfileName, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
+import type { CommandContext, Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { promptHidden, readStdin } from '../../core/prompt.js';
+import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../render/sanitize.js';
-import { renderRecord } from '../../render/table.js';
+import { renderRecord, renderTable } from '../../render/table.js';
 import { apiKeyInfo } from './schemas.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
@@ -27,8 +28,89 @@ async function readKey(context: CommandContext, fromStdin: boolean): Promise<str
   }
 }
 
-export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean }> = async (context, _args, options) => {
-  const profile = context.profile;
+/** Where keys go: LOOPSCTL_KEY_STORAGE=file (or --insecure-storage) never tries the keychain; =keychain insists on it. */
+function storagePreference(context: CommandContext, insecureStorage: boolean | undefined): KeyStorage | 'keychain-or-file' {
+  const setting = context.env.LOOPSCTL_KEY_STORAGE?.trim().toLowerCase();
+  if (setting && setting !== 'file' && setting !== 'keychain') {
+    throw new UsageError(`LOOPSCTL_KEY_STORAGE must be "keychain" or "file", not "${sanitize(setting)}"`);
+  }
+  if (insecureStorage || setting === 'file') return 'file';
+  return setting === 'keychain' ? 'keychain' : 'keychain-or-file';
+}
+
+interface StoredKey {
+  storage: KeyStorage;
+  /** Why the keychain was not used when it was tried. */
+  fallback?: string;
+}
+
+/**
+ * Stores the key where the person wants it, and removes a copy left in the other storage by an
+ * earlier login: the keychain entry is written before the config file points to it, the old
+ * keychain entry removed only once the config no longer does.
+ */
+async function storeKey(context: CommandContext, store: ProfileStore, profile: string, apiKey: string, teamName: string | undefined, insecureStorage: boolean | undefined): Promise<StoredKey> {
+  const wanted = storagePreference(context, insecureStorage);
+  let fallback: string | undefined;
+  if (wanted !== 'file') {
+    const { openKeychain, keychainAccount, KeychainUnavailableError } = await import('../../config/keychain.js');
+    const before = store.profile(profile);
+    const account = (before !== undefined && storageOf(before) === 'keychain' ? before.keychainAccount : undefined) ?? unusedAccount(store, keychainAccount(profile, context.configDir));
+    try {
+      await (await openKeychain(context.runtime.signal)).set(account, apiKey);
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      if (wanted === 'keychain') {
+        throw new LocalFileError(`the key was not stored: ${error.message}`, {
+          code: 'keychain',
+          cause: error,
+          hint: 'unlock or start the keychain, or store the key in the config file: unset LOOPSCTL_KEY_STORAGE, or pass --insecure-storage',
+        });
+      }
+      fallback = error.message;
+    }
+    if (fallback === undefined) {
+      const previous = store.saveProfile(profile, { keyStorage: 'keychain', keychainAccount: account, teamName });
+      await removeFromKeychain(context, previous, account);
+      return { storage: 'keychain' };
+    }
+  }
+  const previous = store.saveProfile(profile, { keyStorage: 'file', apiKey, teamName });
+  await removeFromKeychain(context, previous);
+  return { storage: 'file', fallback };
+}
+
+/** The account name, or one numbered after it when another profile has it (it was renamed from this name). */
+function unusedAccount(store: ProfileStore, account: string): string {
+  const taken = new Set(store.profiles().map(([, profile]) => profile.keychainAccount));
+  let candidate = account;
+  for (let number = 2; taken.has(candidate); number += 1) candidate = `${account}#${number}`;
+  return candidate;
+}
+
+/** Deletes a profile's keychain entry, unless it is the one still in use; a failure is said, not fatal. */
+async function removeFromKeychain(context: CommandContext, profile: StoredProfile | undefined, keep?: string): Promise<void> {
+  const account = profile !== undefined && storageOf(profile) === 'keychain' ? profile.keychainAccount : undefined;
+  if (account === undefined || account === keep) return;
+  const { openKeychain, KeychainUnavailableError } = await import('../../config/keychain.js');
+  try {
+    await (await openKeychain(context.runtime.signal)).delete(account);
+  } catch (error) {
+    if (!(error instanceof KeychainUnavailableError)) throw error;
+    context.runtime.stderr.write(`Warning: the old copy of the key in the system keychain could not be removed (${error.message}); remove the entry "${account}" of service "loopsctl" by hand.\n`);
+  }
+}
+
+function describeStorage(storage: KeyStorage, store: ProfileStore): string {
+  return storage === 'keychain' ? 'the system keychain' : `${store.path} (readable by you only)`;
+}
+
+export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; insecureStorage?: boolean }> = async (context, _args, options) => {
+  const store = await context.profileStore();
+  const { name: profile } = await context.chosenProfile(store);
+  // Refused before the key is asked for.
+  checkProfileName(profile);
+  storagePreference(context, options.insecureStorage);
   const apiKey = await readKey(context, options.withKeyStdin === true);
   if (apiKey === '') throw new UsageError('the key is empty', { hint: 'pipe the key in: printenv LOOPS_KEY | loopsctl auth login --with-key-stdin' });
   if (/\s/.test(apiKey)) throw new UsageError('the key contains whitespace');
@@ -45,14 +127,32 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean }
       });
     }
   }
-  (await context.profileStore()).setKey(profile, apiKey);
+  const defaultBefore = store.recordedDefault();
+  const { storage, fallback } = await storeKey(context, store, profile, apiKey, team, options.insecureStorage);
+  const madeDefault = defaultBefore === undefined && store.recordedDefault() === profile;
   const { out } = context;
+  const stderr = context.runtime.stderr;
+  if (fallback !== undefined) stderr.write(`Note: ${fallback}; the key is stored in the config file instead.\n`);
   // gh warns the same way about GH_TOKEN: the variable wins over what was just stored.
   if (context.env.LOOPS_API_KEY && context.globals.profile === undefined) {
-    context.runtime.stderr.write('Note: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
+    stderr.write('Warning: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
   }
-  if (out.json) return out.writeJson({ profile, teamName: team ?? null, verified: team !== undefined });
-  await out.write(team === undefined ? `Stored the key for profile "${profile}" without checking it.\n` : `Logged in to ${sanitize(team)} (profile "${profile}").\n`);
+  if (out.json) return out.writeJson({ profile, teamName: team ?? null, verified: team !== undefined, storage, default: madeDefault || profile === (store.recordedDefault() ?? 'default') });
+  const lines = [
+    team === undefined ? `Stored the key for profile "${profile}" without checking it.` : `Logged in to ${sanitize(team)} (profile "${profile}").`,
+    `The key is in ${describeStorage(storage, store)}.`,
+    ...(madeDefault ? [`Commands use profile "${profile}" by default (change it with \`loopsctl auth switch\`).`] : []),
+  ];
+  await out.write(`${lines.join('\n')}\n`);
+};
+
+const CHOSEN_BY: Record<Credentials['chosenBy'], string> = {
+  '--profile': 'named by --profile',
+  LOOPSCTL_PROFILE: 'named by LOOPSCTL_PROFILE',
+  'auth switch': 'the default profile (set with `loopsctl auth switch`)',
+  default: 'the default profile',
+  LOOPS_API_KEY: 'LOOPS_API_KEY is set, and no --profile was given',
+  sandbox: '--sandbox',
 };
 
 export const status: Handler = async (context) => {
@@ -62,27 +162,108 @@ export const status: Handler = async (context) => {
     profile: `profile "${credentials.profile}"`,
     sandbox: 'the built-in sandbox (--sandbox)',
   }[credentials.source];
+  const store = credentials.source === 'profile' ? await context.profileStore() : undefined;
   let team: string;
   try {
     team = await teamName(context, credentials.apiKey);
   } catch (error) {
     if (error instanceof AuthError) {
+      const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
       throw new AuthError(`${error.message} (key ${maskKey(credentials.apiKey)} from ${source})`, {
         code: error.code,
         status: error.status,
-        hint: 'run `loopsctl auth login` to store a new key',
+        hint: credentials.source === 'environment' ? 'check the value of LOOPS_API_KEY, or unset it to use a stored profile' : `run \`loopsctl auth login${flag}\` to store a new key`,
       });
     }
     throw error;
   }
-  const found = { profile: credentials.profile ?? null, source: credentials.source, key: maskKey(credentials.apiKey), teamName: team };
-  await context.out.present(found, (o) => renderRecord(o, { ...found, source, profile: found.profile ?? '-' }));
+  if (store !== undefined && credentials.profile !== undefined) store.setTeamName(credentials.profile, team);
+  const found = {
+    profile: credentials.profile ?? null,
+    source: credentials.source,
+    chosenBy: credentials.chosenBy,
+    storage: credentials.storage ?? null,
+    key: maskKey(credentials.apiKey),
+    teamName: team,
+  };
+  await context.out.present(found, (o) =>
+    renderRecord(o, {
+      profile: found.profile ?? '-',
+      source,
+      why: CHOSEN_BY[credentials.chosenBy],
+      storage: credentials.storage === undefined || store === undefined ? '-' : describeStorage(credentials.storage, store),
+      key: found.key,
+      teamName: team,
+    }),
+  );
+};
+
+export const list: Handler = async (context) => {
+  const store = await context.profileStore();
+  const defaultName = store.recordedDefault() ?? (await import('../../config/store.js')).DEFAULT_PROFILE;
+  const profiles = store.profiles().map(([name, profile]) => ({ profile: name, default: name === defaultName, storage: storageOf(profile), teamName: profile.teamName ?? null }));
+  const { out } = context;
+  if (out.json) return out.writeJson(profiles);
+  if (profiles.length === 0) return out.writeProse('No profiles are stored; store a key with `loopsctl auth login`.');
+  await out.write(
+    renderTable(
+      out,
+      [{ header: 'PROFILE' }, { header: 'DEFAULT' }, { header: 'KEY IN' }, { header: 'TEAM', truncate: true }],
+      profiles.map((row) => [row.profile, row.default ? 'yes' : '', row.storage === 'keychain' ? 'keychain' : 'file', row.teamName ?? '-']),
+    ),
+  );
+  // A profile is not what commands use while something overrides the default.
+  if (context.env.LOOPS_API_KEY) out.note('Note: LOOPS_API_KEY is set: commands without --profile use it, not a stored profile.');
+  else if (context.env.LOOPSCTL_PROFILE) out.note(`Note: LOOPSCTL_PROFILE is set: commands without --profile use profile "${context.env.LOOPSCTL_PROFILE}".`);
+};
+
+export const switchProfile: Handler<[string]> = async (context, [profile]) => {
+  const store = await context.profileStore();
+  store.setDefault(profile);
+  const { out } = context;
+  if (context.env.LOOPS_API_KEY) out.note('Note: LOOPS_API_KEY is set, and is used instead of any profile until it is unset.');
+  else if (context.env.LOOPSCTL_PROFILE && context.env.LOOPSCTL_PROFILE !== profile) out.note(`Note: LOOPSCTL_PROFILE names profile "${context.env.LOOPSCTL_PROFILE}", which commands use until it is unset.`);
+  if (out.json) return out.writeJson({ profile, default: true });
+  await out.write(`Commands now use profile "${profile}" by default.\n`);
+};
+
+export const rename: Handler<[string, string]> = async (context, [from, to]) => {
+  (await context.profileStore()).rename(from, to);
+  const { out } = context;
+  if (out.json) return out.writeJson({ from, to });
+  await out.write(`Renamed profile "${from}" to "${to}".\n`);
+};
+
+/** Forgets a profile and its key, wherever the key lives. */
+async function forget(context: CommandContext, profile: string): Promise<StoredProfile | undefined> {
+  const removed = (await context.profileStore()).deleteProfile(profile);
+  await removeFromKeychain(context, removed);
+  return removed;
+}
+
+export const remove: Handler<[string], { yes?: boolean }> = async (context, [profile], options) => {
+  const store = await context.profileStore();
+  if (store.profile(profile) === undefined) throw new UsageError(`there is no profile "${profile}"`, { hint: 'see the profiles with `loopsctl auth list`' });
+  await confirm(context.runtime, `Remove profile "${profile}" and its key?`, options.yes);
+  const removed = await forget(context, profile);
+  const { out } = context;
+  if (out.json) return out.writeJson({ profile, removed: removed !== undefined });
+  await out.write(`Removed profile "${profile}" and its key.\n`);
 };
 
 export const logout: Handler = async (context) => {
-  const profile = context.profile;
-  const removed = (await context.profileStore()).deleteKey(profile);
+  const { name: profile } = await context.chosenProfile();
+  const removed = (await forget(context, profile)) !== undefined;
   const { out } = context;
   if (out.json) return out.writeJson({ profile, removed });
   await out.write(removed ? `Removed the key of profile "${profile}".\n` : `No key was stored for profile "${profile}".\n`);
+};
+
+/** The key a command would use, for another tool: never onto a terminal unless asked. */
+export const token: Handler<[], { show?: boolean }> = async (context, _args, options) => {
+  if (context.runtime.stdout.isTTY && !options.show) {
+    throw new UsageError('the key is not printed on a terminal', { hint: 'pipe it into the tool that needs it (loopsctl auth token | …), or pass --show' });
+  }
+  const { apiKey } = await context.credentials();
+  await context.out.write(`${apiKey}\n`);
 };

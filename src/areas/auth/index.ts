@@ -1,41 +1,96 @@
-/** `loopsctl auth`: store, check and forget API keys, one per profile. */
+/** `loopsctl auth`: store, check, list, switch and forget API keys, one per profile. */
 import { command, group } from '../../core/declare.js';
 import type { Area } from '../area.js';
+
+const PROFILE_ARG = { name: 'profile', description: 'the profile’s name' };
 
 export const area: Area = {
   spec: group({
     name: 'auth',
-    summary: 'Log in, check and log out API keys',
-    examples: ['loopsctl auth login', 'loopsctl auth status'],
+    summary: 'Log in, list, switch and check profiles and their API keys',
+    help: 'A command uses the key of --profile, else LOOPS_API_KEY, else the profile LOOPSCTL_PROFILE names, else the default profile (`auth switch`). Keys live in the system keychain where one is reachable, else in the config file (readable by you only); see docs/auth.md.',
+    examples: ['loopsctl auth login', 'loopsctl auth list', 'loopsctl auth switch staging', 'loopsctl auth status'],
     commands: () => [
       command({
         name: 'login',
         summary: 'Store an API key for a profile, after checking it with the API',
-        help: 'Find or create an API key in the Loops app under Settings > API.',
+        help: 'Find or create an API key in the Loops app under Settings > API. The key goes into the system keychain where one is reachable (macOS Keychain, Secret Service, Windows Credential Manager), else into the config file; logging in again moves it and leaves no copy behind.',
         options: [
           { flags: '--with-key-stdin', description: 'read the key from standard input instead of asking' },
           { flags: '--skip-verify', description: 'store the key without checking it' },
+          { flags: '--insecure-storage', description: 'store the key in the config file (readable by you only), not the system keychain' },
         ],
-        examples: ['loopsctl auth login', 'printenv LOOPS_KEY | loopsctl auth login --with-key-stdin --profile staging'],
+        examples: ['loopsctl auth login', 'printenv LOOPS_KEY | loopsctl auth login --with-key-stdin --profile staging', 'loopsctl auth login --insecure-storage'],
         interactive: true,
         remote: true,
+        tier: 'read',
         storesKeys: true,
         load: async () => (await import('./commands.js')).login,
       }),
       command({
         name: 'status',
-        summary: 'Show which key is in use, where it comes from, and its team',
-        examples: ['loopsctl auth status', 'loopsctl --sandbox auth status --json'],
+        summary: 'Show which key a command would use, why, where it lives, and its team',
+        examples: ['loopsctl auth status', 'loopsctl auth status --profile staging', 'loopsctl --sandbox auth status --json'],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).status,
       }),
       command({
+        name: 'list',
+        aliases: ['ls'],
+        summary: 'List the stored profiles: the default, where each key lives, its team at the last check',
+        examples: ['loopsctl auth list', 'loopsctl auth list --json'],
+        remote: false,
+        load: async () => (await import('./commands.js')).list,
+      }),
+      command({
+        name: 'switch',
+        aliases: ['use'],
+        summary: 'Make a stored profile the one commands use by default',
+        args: [PROFILE_ARG],
+        examples: ['loopsctl auth switch staging'],
+        remote: false,
+        storesKeys: true,
+        load: async () => (await import('./commands.js')).switchProfile,
+      }),
+      command({
+        name: 'rename',
+        summary: 'Give a stored profile a new name',
+        args: [
+          { name: 'old', description: 'the profile’s name' },
+          { name: 'new', description: 'its new name' },
+        ],
+        examples: ['loopsctl auth rename default production'],
+        remote: false,
+        storesKeys: true,
+        load: async () => (await import('./commands.js')).rename,
+      }),
+      command({
+        name: 'remove',
+        summary: 'Forget a profile and its key, wherever it lives',
+        args: [PROFILE_ARG],
+        options: [{ flags: '--yes', description: 'do it without asking (needed when not on a terminal)' }],
+        examples: ['loopsctl auth remove staging', 'loopsctl auth remove staging --yes'],
+        remote: false,
+        storesKeys: true,
+        load: async () => (await import('./commands.js')).remove,
+      }),
+      command({
         name: 'logout',
-        summary: "Forget a profile's stored key",
+        summary: "Forget the key of the profile in use (or --profile's)",
         examples: ['loopsctl auth logout', 'loopsctl auth logout --profile staging'],
         remote: false,
         storesKeys: true,
         load: async () => (await import('./commands.js')).logout,
+      }),
+      command({
+        name: 'token',
+        summary: 'Print the key a command would use, for another tool (only into a pipe, or with --show)',
+        options: [{ flags: '--show', description: 'print it on a terminal too' }],
+        examples: ['loopsctl auth token | pbcopy', 'curl -H "Authorization: Bearer $(loopsctl auth token --profile staging)" https://app.loops.so/api/v1/api-key'],
+        remote: false,
+        interactive: true,
+        load: async () => (await import('./commands.js')).token,
       }),
     ],
   }),

@@ -19,6 +19,7 @@ export const area: Area = {
         args: [{ name: 'id', description: 'campaign group id', completes: 'campaign-groups' }],
         examples: [`loopsctl campaign-groups get ${EXAMPLE_ID}`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -30,6 +31,7 @@ export const area: Area = {
         ],
         examples: ['loopsctl campaign-groups create --name "Webinars" --description "Invitations and follow-ups"'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -42,6 +44,8 @@ export const area: Area = {
         ],
         examples: [`loopsctl campaign-groups update ${EXAMPLE_ID} --name "Newsletters"`, `loopsctl campaign-groups update ${EXAMPLE_ID} --description ""`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
     ],

@@ -90,7 +90,6 @@ function nextSteps(created: CreatedCampaign): string[] {
 export const update: Handler<[string], CampaignOptions> = async (context, [id], options) => {
   checkId(id, 'campaign id');
   const fields = await campaignFields(context, options);
-  if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one of --name, --group, --list, --segment, --filter-file, --schedule');
   const updated = await explained(updateCampaign(await context.client(), id, fields), {
     contentApi: true,
     statuses: {

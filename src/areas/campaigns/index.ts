@@ -12,7 +12,7 @@ const FIELD_OPTIONS: OptionSpec[] = [
   { flags: '--list <id|none>', description: 'mailing list to send to; none clears it' },
   { flags: '--segment <id|none>', description: 'audience segment; none clears it' },
   { flags: '--filter-file <file>', description: 'JSON audience filter, as for `segments create` (- reads stdin)' },
-  { flags: '--schedule <now|time>', description: 'send as soon as it is sent (now), or at an ISO 8601 time' },
+  { flags: '--schedule <now|time>', description: 'send as soon as it is sent (now), or at an ISO 8601 time', tier: 'destructive' },
 ];
 
 const AUDIENCE_HELP = `Audience: a segment without a filter clears the campaign's filter, and a filter
@@ -38,6 +38,7 @@ export const area: Area = {
         args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)' }],
         examples: [`loopsctl campaigns get ${DRAFT_ID}`, `loopsctl campaigns get ${DRAFT_ID} --json`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -50,6 +51,7 @@ export const area: Area = {
           'loopsctl campaigns create --name "Launch" --schedule 2030-07-15T14:00:00Z --json',
         ],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -60,6 +62,8 @@ export const area: Area = {
         options: [{ flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
         examples: [`loopsctl campaigns update ${DRAFT_ID} --schedule 2030-01-06T09:00:00Z`, `loopsctl campaigns update ${DRAFT_ID} --segment none`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--group', '--list', '--segment', '--filter-file', '--schedule'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
     ],

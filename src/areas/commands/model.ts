@@ -2,8 +2,9 @@
  * The command tree as data, from the declarations themselves: what `loopsctl commands --json`
  * prints, so that a script or a completion engine can drive loopsctl without reading its help.
  */
-import { walkSpecs, type CommandSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { walkSpecs, type CommandSpec, type FlagSet, type OptionSpec, type Spec, type Tier } from '../../core/declare.js';
 import type { IdList } from '../../core/id-lists.js';
+import { VERSION } from '../../version.js';
 
 export interface OptionInfo {
   /** As declared: '-f, --raw-field <key=value>'. */
@@ -21,6 +22,8 @@ export interface OptionInfo {
   required: boolean;
   choices: readonly string[] | null;
   repeatable: boolean;
+  /** Giving it raises the command to this tier, or null. */
+  tier: Tier | null;
 }
 
 export interface ArgumentInfo {
@@ -42,6 +45,10 @@ export interface CommandInfo {
   options: OptionInfo[];
   /** Calls the API: --sandbox, --base-url, --profile, --timeout and --retries apply. */
   remote: boolean;
+  /** What it may do to the account (read, write, destructive); null for a local command. */
+  tier: Tier | null;
+  /** Flags of which at most one may be given, and sets of which one must be (an argument as <name>). */
+  constraints: { exclusive: FlagSet[]; oneRequired: FlagSet[] };
   examples: string[];
 }
 
@@ -52,6 +59,7 @@ export interface GroupInfo {
 }
 
 export interface CommandTree {
+  version: string;
   globalOptions: OptionInfo[];
   groups: GroupInfo[];
   commands: CommandInfo[];
@@ -59,6 +67,7 @@ export interface CommandTree {
 
 export function commandTree(specs: Spec[], globalOptions: OptionSpec[]): CommandTree {
   return {
+    version: VERSION,
     globalOptions: globalOptions.map(optionInfo),
     groups: walkGroups(specs),
     commands: walkSpecs(specs)
@@ -81,6 +90,8 @@ function commandInfo(path: string[], spec: CommandSpec): CommandInfo {
     })),
     options: (spec.options ?? []).map(optionInfo),
     remote: spec.remote,
+    tier: spec.tier ?? null,
+    constraints: { exclusive: spec.constraints?.exclusive ?? [], oneRequired: spec.constraints?.oneRequired ?? [] },
     examples: spec.examples,
   };
 }
@@ -100,6 +111,7 @@ export function optionInfo(spec: OptionSpec): OptionInfo {
     required: spec.required === true,
     choices: spec.choices ?? null,
     repeatable: spec.repeatable === true,
+    tier: spec.tier ?? null,
   };
 }
 

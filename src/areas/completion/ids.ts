@@ -6,12 +6,13 @@
  * never get in the way: any failure prints nothing (or what the cache still holds), and exits 0.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../api/errors.js';
 import { PER_PAGE_MAX } from '../../api/paging.js';
 import { z } from '../../api/schemas.js';
-import { readJsonFile } from '../../config/json-file.js';
+import { writeJsonFile } from '../../config/json-file.js';
+import { ensureDirectory, unsafeDirectoryReason } from '../../config/private-dir.js';
 import { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { ID_LISTS, type IdList } from '../../core/id-lists.js';
@@ -23,6 +24,10 @@ const CACHE_FILE = 'completion-ids.json';
 const CACHE_MS = 60_000;
 /** With Node's start, a Tab never waits two seconds. */
 const ATTEMPT_SECONDS = 1;
+/** A few lists of a few accounts: each entry holds one page (at most PER_PAGE_MAX lines). */
+const CACHE_MAX_ENTRIES = 16;
+/** Far above what CACHE_MAX_ENTRIES pages take; a larger file was not written by loopsctl. */
+const CACHE_MAX_BYTES = 1024 * 1024;
 
 const idAndName = z.looseObject({ id: z.string(), name: z.string().nullish() });
 const cacheSchema = z.record(z.string(), z.object({ at: z.number(), lines: z.array(z.string()) }));
@@ -31,8 +36,8 @@ type Cache = z.infer<typeof cacheSchema>;
 export const completeIds: Handler<[string]> = async (context, [list]) => {
   if (!Object.hasOwn(ID_LISTS, list)) throw new UsageError(`no list "${list}"`, { hint: `one of ${Object.keys(ID_LISTS).join(', ')}` });
   const file = join(context.configDir, CACHE_FILE);
-  const cache = readCache(file);
   const now = context.runtime.now().getTime();
+  const cache = readCache(file, now);
   let key: string;
   let apiKey: string;
   try {
@@ -50,8 +55,16 @@ export const completeIds: Handler<[string]> = async (context, [list]) => {
       // An old answer is better than none; the next Tab tries again.
     }
   }
-  if (lines !== undefined && lines.length > 0) await context.out.write(`${lines.join('\n')}\n`);
+  const shown = (lines ?? []).flatMap(safeLine);
+  if (shown.length > 0) await context.out.write(`${shown.join('\n')}\n`);
 };
+
+/** An `id<TAB>name` line as it may be printed, or none: the cache is read from disk and checked again. */
+function safeLine(line: string): string[] {
+  const tab = line.indexOf('\t');
+  const id = tab === -1 ? line : line.slice(0, tab);
+  return SAFE_ID.test(id) ? [`${id}\t${sanitize(tab === -1 ? '' : line.slice(tab + 1))}`] : [];
+}
 
 /** The first page of the list, from one attempt of at most ATTEMPT_SECONDS, whatever --timeout and --retries say. */
 async function fetchLines(context: CommandContext, list: IdList, apiKey: string): Promise<string[]> {
@@ -74,20 +87,51 @@ function cacheKey(context: CommandContext, list: string, apiKey: string): string
   return `${list} ${createHash('sha256').update(`${server}\n${apiKey}`).digest('hex').slice(0, 16)}`;
 }
 
-function readCache(file: string): Cache {
+/** Whether the directory is one where only the user could have put the cache (as for the stored keys). */
+function privateDirectory(dir: string): boolean {
   try {
-    return readJsonFile(file, cacheSchema) ?? {};
+    return unsafeDirectoryReason(dir) === undefined;
   } catch {
-    return {};
+    return false;
   }
 }
 
-/** Writes the entry, dropping the ones too old to be used. */
-function writeCache(file: string, cache: Cache, key: string, entry: Cache[string], now: number): void {
-  const kept = Object.fromEntries(Object.entries(cache).filter(([, old]) => now - old.at < CACHE_MS));
+/**
+ * The cache's entries, or none when the file could have been put there by someone else: in a
+ * directory another user owns or can write, through a symlink, not a regular file of the user's,
+ * or larger than any cache loopsctl writes. An entry dated in the future is dropped, never kept.
+ */
+function readCache(file: string, now: number): Cache {
+  if (!privateDirectory(dirname(file))) return {};
+  let descriptor: number | undefined;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(file, JSON.stringify({ ...kept, [key]: entry }), { mode: 0o600 });
+    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile() || stats.size > CACHE_MAX_BYTES || (stats.mode & 0o022) !== 0 || stats.uid !== (process.getuid?.() ?? stats.uid)) return {};
+    const text = readFileSync(descriptor, 'utf8');
+    if (Buffer.byteLength(text) > CACHE_MAX_BYTES) return {};
+    const cache = cacheSchema.parse(JSON.parse(text));
+    return Object.fromEntries(Object.entries(cache).filter(([, entry]) => entry.at <= now));
+  } catch {
+    return {};
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
+/**
+ * Writes the entry, keeping the newest others still fresh, as the stored keys are written: in a
+ * private directory only, under a new name then renamed over the path (never through a link).
+ */
+function writeCache(file: string, cache: Cache, key: string, entry: Cache[string], now: number): void {
+  const kept = Object.entries(cache)
+    .filter(([old, oldEntry]) => old !== key && now - oldEntry.at < CACHE_MS)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, CACHE_MAX_ENTRIES - 1);
+  try {
+    ensureDirectory(dirname(file));
+    if (!privateDirectory(dirname(file))) return;
+    writeJsonFile(file, Object.fromEntries([...kept, [key, entry]]));
   } catch {
     // Without a cache, the next Tab asks the API again.
   }

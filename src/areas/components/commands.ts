@@ -14,7 +14,6 @@ export const list = explainedHandler(listHandler(components, componentListView),
 
 export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
   checkId(id, 'component id');
-  if (options.lmx && context.out.json) throw new UsageError('--lmx and --json cannot be used together', { hint: 'choose one output form' });
   const found = await explained(getComponent(await context.client(), id), { contentApi: true });
   if (options.lmx) return context.out.write(lmxText(context.out, found.lmx));
   await context.out.present(found, renderComponent);
@@ -55,7 +54,6 @@ export const update: Handler<[string], { name?: string; lmxFile?: string }> = as
   const body: { name?: string; lmx?: string } = {};
   if (options.name !== undefined) body.name = options.name;
   if (options.lmxFile !== undefined) body.lmx = await lmxOf(context, options.lmxFile);
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --lmx-file or both');
   const updated = await explainedWrite(updateComponent(await context.client(), id, body), { contentApi: true });
   await context.out.present(updated, renderUpdatedComponent);
 };

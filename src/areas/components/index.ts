@@ -1,7 +1,10 @@
 /** `loopsctl components`: reusable blocks of email content, kept as LMX. */
-import { command, group } from '../../core/declare.js';
+import { command, group, type FlagSet } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
+
+/** --lmx is an output form of its own. */
+const LMX_OR_JSON: FlagSet = { flags: ['--lmx', '--json'], hint: 'choose one output form' };
 
 const EXAMPLE_ID = 'ccudhxkdl4bdrw5mbo1ctnkae';
 
@@ -24,6 +27,8 @@ export const area: Area = {
         options: [{ flags: '--lmx', description: 'print only the LMX (exactly as stored when piped)' }],
         examples: [`loopsctl components get ${EXAMPLE_ID}`, `loopsctl components get ${EXAMPLE_ID} --lmx > footer.lmx`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [LMX_OR_JSON, { flags: ['--lmx', '--jq'], hint: LMX_OR_JSON.hint }] },
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -35,6 +40,7 @@ export const area: Area = {
         ],
         examples: ['echo "<Paragraph>Thanks for reading</Paragraph>" | loopsctl components create --name "Sign-off" --lmx-file -'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -52,6 +58,8 @@ export const area: Area = {
         ],
         examples: [`loopsctl components get ${EXAMPLE_ID} --lmx | loopsctl components update ${EXAMPLE_ID} --lmx-file -`, `loopsctl components update ${EXAMPLE_ID} --name "Footer (2025)"`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--lmx-file'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
     ],

@@ -1,6 +1,6 @@
 /** `loopsctl contact-properties`: the contact properties of the account. */
 import { command, group } from '../../core/declare.js';
-import { JSONL_OPTION } from '../../core/list.js';
+import { JSON_OR_JSONL, JSONL_OPTION } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 export const area: Area = {
@@ -17,6 +17,8 @@ export const area: Area = {
         options: [{ flags: '--custom', description: 'only the custom properties' }, JSONL_OPTION],
         examples: ['loopsctl contact-properties list', 'loopsctl contact-properties list --custom --json'],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [JSON_OR_JSONL] },
         load: async () => (await import('./commands.js')).list,
       }),
       command({
@@ -28,6 +30,7 @@ export const area: Area = {
         ],
         examples: ['loopsctl contact-properties create --name companySize --type number'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
     ],

@@ -27,11 +27,8 @@ export interface FieldOptions extends RefOptions {
   propsFile?: string;
 }
 
-/** Exactly one of --email and --user-id: how the API names one contact. */
+/** How the API names one contact: --email or --user-id, exactly one of which the declaration lets through. */
 export function oneRef(options: RefOptions): ContactRef {
-  if ((options.email === undefined) === (options.userId === undefined)) {
-    throw new UsageError('give either --email or --user-id (one of them)', { hint: 'for example `--email ada@example.com`' });
-  }
   return options.email !== undefined ? { email: options.email } : { userId: options.userId! };
 }
 
@@ -44,7 +41,6 @@ function describe(ref: ContactRef): string {
  * properties from --props-file and --prop (checked against the account's property types first).
  */
 async function contactBody(context: CommandContext, options: FieldOptions): Promise<Record<string, unknown>> {
-  if (options.subscribed && options.unsubscribed) throw new UsageError('--subscribed and --unsubscribed cannot be used together');
   const custom = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
   for (const name of Object.keys(custom)) {
     if (isStandardField(name)) throw new UsageError(`--prop ${name}: ${name} is a standard field, not a custom property`, { hint: 'set it with its own flag (see --help)' });
@@ -86,7 +82,6 @@ export const create: Handler<[], FieldOptions & { email: string }> = async (cont
 };
 
 export const update: Handler<[], FieldOptions> = async (context, _args, options) => {
-  if (options.email === undefined && options.userId === undefined) throw new UsageError('give --email or --user-id to say which contact to update (or both, to change the email of a userId)');
   const body = await contactBody(context, options);
   const saved = await updateContact(await context.client(), body);
   // The API answers the same way whether it updated a contact or created one.

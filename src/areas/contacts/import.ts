@@ -2,10 +2,10 @@
  * `loopsctl contacts import`: one create (or, with --update, one update) per record of a CSV or
  * JSONL file, through the bulk machinery of src/core/bulk.ts (journal, resume, pacing, progress).
  */
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
-import { countLines, inputLines, Journal, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { countLines, inputLines, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import type { Handler } from '../../core/declare.js';
 import { fromText, isStandardField, PropertyTypes, STANDARD_FIELDS, typeProblem } from '../contact-properties/typing.js';
@@ -14,7 +14,7 @@ import { createContact, findContacts, updateContact } from './client.js';
 /** Requests in flight at once; the pacer keeps them under the rate limit. */
 
 type Body = Record<string, unknown>;
-type Mode = 'create' | 'update';
+export type Mode = 'create' | 'update';
 
 interface ImportOptions {
   update?: boolean;
@@ -53,17 +53,18 @@ async function headerColumns(row: CsvRow, types: PropertyTypes, input: string): 
 }
 
 function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
-  if (row.fields.length > columns.length) return { line: row.line, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
+  const source = JSON.stringify(row.fields);
+  if (row.fields.length > columns.length) return { line: row.line, source, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
   const body: Body = {};
   for (const [index, text] of row.fields.entries()) {
     // An empty cell sets nothing.
     if (text === '') continue;
     const { name, type } = columns[index]!;
     const value = fromText(type, text);
-    if (value === undefined) return { line: row.line, problem: `${name}: "${text}" is not a ${type}` };
+    if (value === undefined) return { line: row.line, source, problem: `${name}: "${text}" is not a ${type}` };
     body[name] = value;
   }
-  return { line: row.line, body };
+  return { line: row.line, source, body };
 }
 
 async function* csvRecords(input: Readable, types: PropertyTypes, name: string): AsyncGenerator<InputRecord<Body>> {
@@ -77,18 +78,20 @@ async function* csvRecords(input: Readable, types: PropertyTypes, name: string):
     if (error instanceof CsvSyntaxError) throw new LocalFileError(`${name}: line ${error.line}: ${error.reason}`, { hint: 'fix the file and run the same command again; finished records are skipped' });
     throw error;
   }
+  if (columns === undefined) throw new LocalFileError(`${name}: no header row (the file is empty)`, { hint: 'a CSV import starts with a header naming its columns, such as email,firstName' });
 }
 
 /** A JSONL record: an object of contact fields, custom properties typed as the account says. */
 async function jsonRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<Body>> {
+  const source = text;
   const parsed = jsonObjectLine(text);
-  if ('problem' in parsed) return { line, problem: parsed.problem };
+  if ('problem' in parsed) return { line, source, problem: parsed.problem };
   const body = parsed.value as Body;
   for (const [key, field] of Object.entries(body)) {
     const problem = await fieldProblem(key, field, types);
-    if (problem !== undefined) return { line, problem };
+    if (problem !== undefined) return { line, source, problem };
   }
-  return { line, body };
+  return { line, source, body };
 }
 
 async function fieldProblem(key: string, value: unknown, types: PropertyTypes): Promise<string | undefined> {
@@ -109,10 +112,11 @@ async function* jsonlRecords(input: Readable, types: PropertyTypes): AsyncGenera
 
 /**
  * Checks each record names its contact, and that no email comes twice (two rows for one contact
- * would race). Only a 96-bit digest of each email is kept: a few megabytes for a million rows.
+ * would race). Only a 52-bit digest of each email is kept, in a DigestSet: 16 MiB at most for a
+ * million rows.
  */
-async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): AsyncGenerator<InputRecord<Body>> {
-  const seen = new Set<string>();
+export async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): AsyncGenerator<InputRecord<Body>> {
+  const seen = new DigestSet();
   for await (const record of records) {
     const body = record.body;
     if (body === undefined) {
@@ -120,15 +124,13 @@ async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): 
       continue;
     }
     const email = body.email;
-    if (mode === 'create' && typeof email !== 'string') yield { line: record.line, problem: 'no email (create needs one; use --update to match contacts by userId)' };
-    else if (email === undefined && body.userId === undefined) yield { line: record.line, problem: 'neither email nor userId' };
+    if (mode === 'create' && typeof email !== 'string') yield { ...record, problem: 'no email (create needs one; use --update to match contacts by userId)' };
+    else if (email === undefined && body.userId === undefined) yield { ...record, problem: 'neither email nor userId' };
     else if (typeof email === 'string') {
-      const digest = createHash('sha256').update(email.toLowerCase()).digest('base64').slice(0, 16);
-      if (seen.has(digest)) {
-        yield { line: record.line, problem: `${email} appears earlier in the file` };
+      if (!seen.add(numericDigest(email.toLowerCase()))) {
+        yield { ...record, problem: `${email} appears earlier in the file` };
         continue;
       }
-      seen.add(digest);
       yield record;
     } else yield record;
   }
@@ -141,7 +143,6 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
   const stream = openInput(context.runtime, input);
   const types = new PropertyTypes(() => context.client());
   const parsed = format === 'csv' ? csvRecords(stream, types, input) : jsonlRecords(stream, types);
-  const journal = path === undefined ? undefined : await Journal.open(path, 'contacts', input, context.runtime.now());
   const lines = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
   const total = lines === undefined ? undefined : Math.max(0, lines - (format === 'csv' ? 1 : 0));
   const api = await context.client();
@@ -159,5 +160,5 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
       return { status: 'failed', message: `${error.message} (use --update to change existing contacts)`, exitCode: error.exitCode };
     }
   };
-  return runImport(context, { records: checked(parsed, mode), journal, statuses: ['created', 'updated', 'skipped', 'failed'], send, total });
+  return runImport(context, { records: checked(parsed, mode), journal: path === undefined ? undefined : { path, kind: 'contacts', input }, statuses: ['created', 'updated', 'skipped', 'failed'], send, total });
 };

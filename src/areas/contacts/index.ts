@@ -1,9 +1,12 @@
 /** `loopsctl contacts`: the audience: find, create, update, delete, suppression, bulk import. */
-import { command, group, type OptionSpec } from '../../core/declare.js';
+import { command, group, type FlagSet, type OptionSpec } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
 const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address' };
 const USER_ID: OptionSpec = { flags: '--user-id <id>', description: 'the contact’s userId' };
+/** How the API names one contact. */
+const ONE_CONTACT: FlagSet = { flags: ['--email', '--user-id'], hint: 'for example `--email ada@example.com`' };
+const SUBSCRIPTION: FlagSet = { flags: ['--subscribed', '--unsubscribed'] };
 const YES: OptionSpec = { flags: '--yes', description: 'do it without asking (needed when not on a terminal)' };
 
 /** The fields create and update set. */
@@ -40,6 +43,8 @@ const suppression = group({
       options: [EMAIL, USER_ID],
       examples: ['loopsctl contacts suppression get --email linus@example.com', 'loopsctl contacts suppression get --email linus@example.com --json'],
       remote: true,
+      tier: 'read',
+      constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
       load: async () => (await import('./commands.js')).suppressionGet,
     }),
     command({
@@ -48,6 +53,8 @@ const suppression = group({
       options: [EMAIL, USER_ID, YES],
       examples: ['loopsctl contacts suppression remove --email linus@example.com --yes'],
       remote: true,
+      tier: 'destructive',
+      constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
       load: async () => (await import('./commands.js')).suppressionRemove,
     }),
   ],
@@ -66,6 +73,8 @@ export const area: Area = {
         options: [EMAIL, USER_ID],
         examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts find --user-id usr_ada --json'],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
         load: async () => (await import('./commands.js')).find,
       }),
       command({
@@ -78,6 +87,8 @@ export const area: Area = {
           'loopsctl contacts create --email joan@example.com --list co0gnzwtbvun8n3amky3gzsp4=true --json',
         ],
         remote: true,
+        tier: 'write',
+        constraints: { exclusive: [SUBSCRIPTION] },
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -87,6 +98,8 @@ export const area: Area = {
         help: `${TYPES_HELP}\nWith both --email and --user-id, the contact with that userId gets the new email.`,
         examples: ['loopsctl contacts update --email ada@example.com --prop seats:=15 --unsubscribed', 'loopsctl contacts update --user-id usr_grace --email grace@example.org'],
         remote: true,
+        tier: 'write',
+        constraints: { exclusive: [SUBSCRIPTION], oneRequired: [{ flags: ['--email', '--user-id'], hint: 'say which contact to update (both: the contact with that userId gets the new email)' }] },
         load: async () => (await import('./commands.js')).update,
       }),
       command({
@@ -95,6 +108,8 @@ export const area: Area = {
         options: [EMAIL, USER_ID, YES],
         examples: ['loopsctl contacts delete --email margaret@example.com --yes'],
         remote: true,
+        tier: 'destructive',
+        constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
         load: async () => (await import('./commands.js')).remove,
       }),
       suppression,
@@ -112,6 +127,7 @@ export const area: Area = {
         examples: ['loopsctl contacts import contacts.csv --dry-run', 'loopsctl contacts import contacts.csv', 'loopsctl contacts import changes.jsonl --update --json'],
         remote: true,
         unpaged: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).import,
       }),
     ],

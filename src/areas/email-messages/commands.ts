@@ -24,7 +24,6 @@ const READ_HINTS: Explanation = { contentApi: true, statuses: { 404: NOT_FOUND_H
 export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
   const { out } = context;
-  if (options.lmx && out.json) throw new UsageError('--lmx and --json cannot be combined', { hint: '--lmx prints the LMX source alone; --json prints the whole message, with the source in its lmx field' });
   const message = await explained(getEmailMessage(await context.client(), id), READ_HINTS);
   if (options.lmx) return out.write(lmxSource(out.tty, message.lmx));
   await out.present(message, renderEmailMessage);
@@ -61,17 +60,8 @@ interface UpdateOptions {
 
 export const update: Handler<[string], UpdateOptions> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  if (options.expectedRevisionId !== undefined && options.force) throw new UsageError('--expected-revision-id and --force cannot be combined');
-  if (options.expectedRevisionId === undefined && !options.force) {
-    throw new UsageError('refusing to overwrite the email message without knowing which revision it replaces', {
-      hint: `pass --expected-revision-id <contentRevisionId> (shown by \`loopsctl email-messages get ${id}\`), or --force to replace whatever the current content is`,
-    });
-  }
   if (options.expectedRevisionId !== undefined) checkId(options.expectedRevisionId, '--expected-revision-id');
   const fields = await updateFields(context, options);
-  if (Object.keys(fields).length === 0) {
-    throw new UsageError('nothing to update', { hint: 'give at least one of --subject, --preview-text, --from-name, --from-email, --reply-to, --cc, --bcc, --language, --format, --lmx-file, --fallback' });
-  }
   const client = await context.client();
   const expectedRevisionId = options.expectedRevisionId ?? (await currentRevision(client, id));
   const body: EmailMessageUpdate = expectedRevisionId === null ? fields : { expectedRevisionId, ...fields };

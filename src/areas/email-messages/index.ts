@@ -1,8 +1,17 @@
 /** `loopsctl email-messages` (alias `emails`): the content of emails, previews and Guardian checks. */
-import { command, group } from '../../core/declare.js';
+import { command, group, type FlagSet } from '../../core/declare.js';
 import type { Area } from '../area.js';
 
 /** The draft of the sandbox's "Password reset" transactional email, and its revision in the seed. */
+/** --lmx prints the source alone; --json the whole message, the source in its lmx field. */
+const LMX_OR_JSON: FlagSet = { flags: ['--lmx', '--json'], hint: '--lmx prints the LMX source alone; --json prints the whole message, with the source in its lmx field' };
+
+/** Content is replaced knowing which revision it replaces, or with --force whatever it is. */
+const REVISION_OR_FORCE: FlagSet = {
+  flags: ['--expected-revision-id', '--force'],
+  hint: 'pass --expected-revision-id <contentRevisionId> (shown by `loopsctl email-messages get <id>`), or --force to replace whatever the current content is',
+};
+
 const EXAMPLE_ID = 'csfe4lcc5y1ptxuffld4qk8zj';
 const EXAMPLE_REVISION = 'cyb7ji7stktwkmm2ny3d4crm1';
 
@@ -24,6 +33,8 @@ of a workflow's send-email nodes.`,
         options: [{ flags: '--lmx', description: 'print only the LMX source, to save it to a file and edit it' }],
         examples: [`loopsctl email-messages get ${EXAMPLE_ID}`, `loopsctl email-messages get ${EXAMPLE_ID} --lmx > email.lmx`, `loopsctl email-messages get ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [LMX_OR_JSON, { flags: ['--lmx', '--jq'], hint: LMX_OR_JSON.hint }] },
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -65,6 +76,14 @@ The LMX round trip:
           `loopsctl email-messages update ${EXAMPLE_ID} --fallback data.firstName=there --force`,
         ],
         remote: true,
+        tier: 'write',
+        constraints: {
+          exclusive: [REVISION_OR_FORCE],
+          oneRequired: [
+            REVISION_OR_FORCE,
+            { flags: ['--subject', '--preview-text', '--from-name', '--from-email', '--reply-to', '--cc', '--bcc', '--language', '--format', '--lmx-file', '--fallback'] },
+          ],
+        },
         load: async () => (await import('./commands.js')).update,
       }),
       command({
@@ -80,6 +99,7 @@ The LMX round trip:
         ],
         examples: [`loopsctl email-messages preview ${EXAMPLE_ID} --to alex@example.com`, `loopsctl email-messages preview ${EXAMPLE_ID} --to alex@example.com --to sam@example.com --json`],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./commands.js')).preview,
       }),
       command({
@@ -91,6 +111,7 @@ The LMX round trip:
         mismatch: 'Guardian found errors (with --strict, errors or warnings)',
         examples: [`loopsctl email-messages check ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).check,
       }),
     ],

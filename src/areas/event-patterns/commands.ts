@@ -18,9 +18,6 @@ function checkEventName(name: string): string {
 }
 
 export const get: Handler<[string | undefined], { name?: string }> = async (context, [id], options) => {
-  if ((id === undefined) === (options.name === undefined)) {
-    throw new UsageError('give an event pattern id or --name <eventName>, not both and not neither', { hint: 'see them with `loopsctl event-patterns list`' });
-  }
   const client = await context.client();
   // Event patterns are no part of the content API: a 401 is the key's.
   const pattern =

@@ -1,7 +1,9 @@
 /** `loopsctl event-patterns`: the events workflow triggers listen for. */
-import { command, group } from '../../core/declare.js';
+import { command, group, type FlagSet } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
+
+const ID_OR_NAME: FlagSet = { flags: ['<id>', '--name'], hint: 'see them with `loopsctl event-patterns list`' };
 
 const EXAMPLE_ID = 'csve7qwvdwdyt9d0ynxsqrby9';
 
@@ -24,6 +26,8 @@ export const area: Area = {
         options: [{ flags: '--name <eventName>', description: 'the exact event name instead of an id (case-sensitive)' }],
         examples: [`loopsctl event-patterns get ${EXAMPLE_ID}`, 'loopsctl event-patterns get --name trial_started --json'],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [ID_OR_NAME], oneRequired: [ID_OR_NAME] },
         load: async () => (await import('./commands.js')).get,
       }),
     ],

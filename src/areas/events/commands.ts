@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
 import { idempotencyKey } from '../../api/idempotency.js';
-import { countLines, inputLines, Journal, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import { countLines, inputLines, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
 import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { PropertyTypes, typeProblem } from '../contact-properties/typing.js';
@@ -26,7 +26,6 @@ interface SendOptions {
 
 export const send: Handler<[string], SendOptions> = async (context, [eventName], options) => {
   if (eventName.trim() === '') throw new UsageError('the event name must not be empty');
-  if (options.email === undefined && options.userId === undefined) throw new UsageError('give --email or --user-id (or both) to say whose event it is');
   const key = idempotencyKey(options.idempotencyKey);
   const eventProperties = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
   const contactProperties = parseAssignments('--contact-prop', options.contactProp, 'scalar');
@@ -54,7 +53,7 @@ export const send: Handler<[string], SendOptions> = async (context, [eventName],
 
 interface EventRecord {
   body: Record<string, unknown>;
-  /** The line as written: part of the record's idempotency key. */
+  /** The line as written: with the run, it makes the record's idempotency key. */
   text: string;
 }
 
@@ -63,22 +62,23 @@ function isScalarObject(value: unknown): boolean {
 }
 
 async function eventRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<EventRecord>> {
+  const source = text;
   const parsed = jsonObjectLine(text);
-  if ('problem' in parsed) return { line, problem: parsed.problem };
+  if ('problem' in parsed) return { line, source, problem: parsed.problem };
   const body = parsed.value;
-  if (typeof body.eventName !== 'string' || body.eventName.trim() === '') return { line, problem: 'no eventName' };
-  if (typeof body.email !== 'string' && typeof body.userId !== 'string') return { line, problem: 'neither email nor userId' };
-  if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties)) return { line, problem: 'eventProperties must be an object of strings, numbers and booleans' };
+  if (typeof body.eventName !== 'string' || body.eventName.trim() === '') return { line, source, problem: 'no eventName' };
+  if (typeof body.email !== 'string' && typeof body.userId !== 'string') return { line, source, problem: 'neither email nor userId' };
+  if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties)) return { line, source, problem: 'eventProperties must be an object of strings, numbers and booleans' };
   if (body.mailingLists !== undefined && !(isScalarObject(body.mailingLists) && Object.values(body.mailingLists as object).every((on) => typeof on === 'boolean'))) {
-    return { line, problem: 'mailingLists must be an object of list ids and true or false' };
+    return { line, source, problem: 'mailingLists must be an object of list ids and true or false' };
   }
   for (const [key, field] of Object.entries(body)) {
     if (EVENT_FIELDS.includes(key)) continue;
     // Contact properties are looked up only when a record carries one.
     const problem = typeProblem(await types.lookup(), key, field);
-    if (problem !== undefined) return { line, problem };
+    if (problem !== undefined) return { line, source, problem };
   }
-  return { line, body: { body, text } };
+  return { line, source, body: { body, text } };
 }
 
 async function* eventRecords(input: Readable, types: PropertyTypes): AsyncGenerator<InputRecord<EventRecord>> {
@@ -87,23 +87,26 @@ async function* eventRecords(input: Readable, types: PropertyTypes): AsyncGenera
   }
 }
 
-/** The same record of the same journal always gets the same key, so a resumed import cannot send it twice. */
-export function recordKey(runId: string, line: number, text: string): string {
-  return `loopsctl-${createHash('sha256').update(`${runId}\n${line}\n${text}`).digest('hex').slice(0, 40)}`;
+/**
+ * The same record of the same journal always gets the same key, wherever it stands in the input,
+ * so a resumed import cannot send it twice, even after lines before it were removed. Two identical
+ * lines are one event: the second is not sent again.
+ */
+export function recordKey(runId: string, text: string): string {
+  return `loopsctl-${createHash('sha256').update(`${runId}\n${text}`).digest('hex').slice(0, 40)}`;
 }
 
 export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = async (context, [input], options) => {
   const path = options.dryRun ? undefined : journalPath(input, options.journal);
   const stream = openInput(context.runtime, input);
   const types = new PropertyTypes(() => context.client());
-  const journal = path === undefined ? undefined : await Journal.open(path, 'events', input, context.runtime.now());
   const total = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
   const api = await context.client();
   const send = async ({ body, text }: EventRecord, record: RecordContext): Promise<Outcome> => {
-    const outcome = await sendEvent(api, body, { value: recordKey(record.runId, record.line, text), origin: 'derived' });
-    return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'sent by an earlier run' };
+    const outcome = await sendEvent(api, body, { value: recordKey(record.runId, text), origin: 'derived' });
+    return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'already sent, by an earlier run or for an identical line' };
   };
-  return runImport(context, { records: eventRecords(stream, types), journal, statuses: ['sent', 'skipped', 'failed'], send, total });
+  return runImport(context, { records: eventRecords(stream, types), journal: path === undefined ? undefined : { path, kind: 'events', input }, statuses: ['sent', 'skipped', 'failed'], send, total });
 };
 
 export { importEvents as import };

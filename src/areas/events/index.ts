@@ -41,6 +41,8 @@ export const area: Area = {
           'loopsctl events send trial_started --user-id usr_grace --contact-prop plan=trial --json',
         ],
         remote: true,
+        tier: 'destructive',
+        constraints: { oneRequired: [{ flags: ['--email', '--user-id'], hint: 'they say whose event it is; both may be given' }] },
         load: async () => (await import('./commands.js')).send,
       }),
       command({
@@ -55,6 +57,7 @@ export const area: Area = {
         examples: ['loopsctl events import events.jsonl --dry-run', 'loopsctl events import events.jsonl', 'loopsctl events import - --journal events.journal.jsonl < events.jsonl'],
         remote: true,
         unpaged: true,
+        tier: 'destructive',
         load: async () => (await import('./commands.js')).import,
       }),
     ],

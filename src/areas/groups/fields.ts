@@ -1,5 +1,4 @@
 /** The body of a group's create or update, from --name and --description: one rule for both kinds of group. */
-import { UsageError } from '../../api/errors.js';
 import type { CreateGroupBody, UpdateGroupBody } from './client.js';
 
 export interface GroupOptions {
@@ -7,12 +6,11 @@ export interface GroupOptions {
   description?: string;
 }
 
-/** Only the fields given; at least one of them. */
+/** Only the fields given (the declaration asks for at least one). */
 export function updateGroupBody(options: GroupOptions): UpdateGroupBody {
   const body: UpdateGroupBody = {};
   if (options.name !== undefined) body.name = options.name;
   if (options.description !== undefined) body.description = options.description;
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --description or both');
   return body;
 }
 

@@ -21,6 +21,7 @@ export const area: Area = {
         args: [{ name: 'id', description: 'transactional group id', completes: 'transactional-groups' }],
         examples: [`loopsctl groups get ${EXAMPLE_ID}`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -32,6 +33,7 @@ export const area: Area = {
         ],
         examples: ['loopsctl groups create --name "Receipts" --description "Payment receipts and invoices"'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -44,6 +46,8 @@ export const area: Area = {
         ],
         examples: [`loopsctl groups update ${EXAMPLE_ID} --description "Everything else"`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
     ],

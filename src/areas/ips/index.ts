@@ -18,6 +18,7 @@ export const area: Area = {
         ],
         examples: ['loopsctl ips list', 'loopsctl ips list --plain > allowlist.txt', 'loopsctl ips list --plain --cidr', 'loopsctl ips list --json'],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).list,
       }),
       command({
@@ -30,6 +31,7 @@ With --json, {inSync, added, removed} is printed on stdout whatever the outcome.
         examples: ['loopsctl ips list --plain > allowlist.txt', 'loopsctl ips check allowlist.txt', 'loopsctl ips check allowlist.txt --json'],
         mismatch: 'the sending IPs and the file differ',
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).check,
       }),
     ],

@@ -1,6 +1,6 @@
 /** `loopsctl lists`: the account's mailing lists. */
 import { command, group } from '../../core/declare.js';
-import { JSONL_OPTION } from '../../core/list.js';
+import { JSON_OR_JSONL, JSONL_OPTION } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 export const area: Area = {
@@ -17,6 +17,8 @@ export const area: Area = {
         options: [JSONL_OPTION],
         examples: ['loopsctl lists list', 'loopsctl lists list --jsonl'],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [JSON_OR_JSONL] },
         load: async () => (await import('./commands.js')).list,
       }),
     ],

@@ -41,6 +41,7 @@ export const area: Area = {
         args: [{ name: 'id', description: 'segment id (from `loopsctl segments list`)' }],
         examples: [`loopsctl segments get ${EXAMPLE_ID}`, `loopsctl segments get ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -54,6 +55,7 @@ export const area: Area = {
         ],
         examples: [`echo ${EXAMPLE_FILTER} | loopsctl segments create --name "Pro plan" --filter-file -`, `loopsctl segments get ${EXAMPLE_ID} --json | jq .filter | loopsctl segments create --name "Paying (copy)" --filter-file -`],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
     ],

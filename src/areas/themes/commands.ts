@@ -49,7 +49,6 @@ export const update: Handler<[string], StyleOptions & { name?: string }> = async
   const body: { name?: string; styles?: StylesRequest } = {};
   if (options.name !== undefined) body.name = options.name;
   if (styles !== undefined) body.styles = styles;
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to update: give --name, --styles-file or --style');
   const updated = await explained(updateTheme(await context.client(), id, body), { contentApi: true, statuses: REFUSED });
   await context.out.present(updated, renderUpdatedTheme);
 };

@@ -49,6 +49,7 @@ export const area: Area = {
         args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)', completes: 'themes' }],
         examples: [`loopsctl themes get ${EXAMPLE_ID}`, `loopsctl themes get ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -61,6 +62,7 @@ export const area: Area = {
           `loopsctl themes get ${EXAMPLE_ID} --json | loopsctl themes create --name "Midnight copy" --styles-file -`,
         ],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -71,6 +73,8 @@ export const area: Area = {
         options: [{ flags: '--name <name>', description: 'new name' }, ...STYLE_OPTIONS],
         examples: [`loopsctl themes update ${EXAMPLE_ID} --style buttonBorderRadius=12`, `loopsctl themes update ${EXAMPLE_ID} --name "Midnight blue"`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--styles-file', '--style'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
     ],

@@ -28,7 +28,6 @@ export const list = listHandler(transactionalEmails, transactionalListView);
 
 export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
   const { out } = context;
-  if (options.jsonl && out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: 'choose one output form' });
   const ids = [...new Set(given)];
   ids.forEach((id) => checkId(id, ID_NOUN));
   const client = await context.client();
@@ -81,7 +80,6 @@ export const get: Handler<[string]> = async (context, [id]) => {
 
 export const update: Handler<[string], { name?: string; group?: string }> = async (context, [id], options) => {
   checkId(id, ID_NOUN);
-  if (options.name === undefined && options.group === undefined) throw new UsageError('nothing to update', { hint: 'give --name, --group, or both' });
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.group === undefined ? {} : { transactionalGroupId: options.group }) };

@@ -1,6 +1,6 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
 import { command, group } from '../../core/declare.js';
-import { listCommand } from '../../core/list.js';
+import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 
 /** "Password reset" in the sandbox: published, with data variables. */
@@ -33,6 +33,7 @@ export const area: Area = {
         args: [{ name: 'id', description: 'transactional email id' }],
         examples: [`loopsctl transactional get ${EXAMPLE_ID}`, `loopsctl transactional get ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'read',
         load: async () => (await import('./commands.js')).get,
       }),
       command({
@@ -45,6 +46,8 @@ objects with transactionalId, whatever the number of ids; --jsonl prints one suc
         options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
         examples: [`loopsctl transactional metrics ${EXAMPLE_ID}`, `loopsctl transactional metrics ${EXAMPLE_ID} ${OTHER_ID} --json`],
         remote: true,
+        tier: 'read',
+        constraints: { exclusive: [JSON_OR_JSONL] },
         load: async () => (await import('./commands.js')).metrics,
       }),
       command({
@@ -53,6 +56,7 @@ objects with transactionalId, whatever the number of ids; --jsonl prints one suc
         args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
         examples: [`loopsctl transactional draft ${EXAMPLE_ID}`, `loopsctl transactional draft ${EXAMPLE_ID} --json`],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).draft,
       }),
       command({
@@ -64,6 +68,7 @@ objects with transactionalId, whatever the number of ids; --jsonl prints one suc
         ],
         examples: ['loopsctl transactional create --name "Password reset"', 'loopsctl transactional create --name "Receipt" --json'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -76,6 +81,8 @@ objects with transactionalId, whatever the number of ids; --jsonl prints one suc
         ],
         examples: [`loopsctl transactional update ${RECEIPT_ID} --name "Order receipt (v2)"`, `loopsctl transactional update ${RECEIPT_ID} --group ${GROUP_ID} --json`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--group'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
       command({
@@ -88,6 +95,7 @@ flagged as unsafe (422). See what Guardian finds first with: loopsctl
 email-messages check <draftEmailMessageId>`,
         examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./commands.js')).publish,
       }),
       command({
@@ -108,6 +116,7 @@ email-messages check <draftEmailMessageId>`,
           `loopsctl transactional send ${EXAMPLE_ID} --to grace@example.com --var firstName=Grace --var resetUrl=https://example.com/r/2 --attach README.md --json`,
         ],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./send.js')).send,
       }),
     ],

@@ -1,9 +1,10 @@
 /** What the `uploads` commands do. */
-import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { InvalidResponseError, LocalFileError } from '../../api/errors.js';
 import { putPresigned } from '../../api/presigned.js';
 import type { Handler } from '../../core/declare.js';
+import { readInputBytes } from '../../core/input.js';
+import type { InputSource } from '../../core/runtime.js';
 import { VERSION } from '../../version.js';
 import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
@@ -13,36 +14,34 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from './schemas.js';
 
 const BY_EXTENSION: Record<string, UploadType> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif', '.webp': 'image/webp' };
 
-/** The file's bytes and type, checked against the API's limits before anything is sent. */
-export async function readImage(file: string, declared: UploadType | undefined): Promise<{ bytes: Buffer; contentType: UploadType }> {
-  let size: number;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new LocalFileError(`"${file}" is not a file`);
-    size = info.size;
-  } catch (error) {
-    if (error instanceof LocalFileError) throw error;
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new LocalFileError(`cannot read "${file}": ${reason}`);
-  }
-  if (size === 0) throw new LocalFileError(`"${file}" is empty`);
-  if (size > MAX_UPLOAD_BYTES) {
-    throw new LocalFileError(`"${file}" is ${size} bytes; the API takes images of at most ${MAX_UPLOAD_BYTES} bytes`, { hint: 'resize or compress the image first' });
-  }
-  const bytes = await readFile(file);
+/**
+ * The image's bytes (of a file, or of stdin for `-`) and type, checked against the API's limits
+ * before anything is sent. The file is opened once and at most one byte past the limit is read
+ * from that descriptor, so a file swapped or grown after a look can never send more.
+ */
+export async function readImage(runtime: InputSource, file: string, declared: UploadType | undefined): Promise<{ bytes: Buffer; contentType: UploadType }> {
+  const tooLarge = (source: string) =>
+    new LocalFileError(`${quoted(source)} is larger than ${MAX_UPLOAD_BYTES} bytes; the API takes images of at most ${MAX_UPLOAD_BYTES} bytes`, { hint: 'resize or compress the image first' });
+  const { source, bytes } = await readInputBytes(runtime, file, 'image', MAX_UPLOAD_BYTES, tooLarge);
+  if (bytes.length === 0) throw new LocalFileError(`${quoted(source)} is empty`);
   const sniffed = sniffType(bytes);
   const supported = UPLOAD_TYPES.join(', ');
-  const contentType = declared ?? BY_EXTENSION[extname(file).toLowerCase()] ?? sniffed;
-  if (contentType === undefined) throw new LocalFileError(`"${file}" is not an image type the API takes (${supported})`, { hint: 'pass --type <mime> if it is one' });
+  const contentType = declared ?? (file === '-' ? undefined : BY_EXTENSION[extname(file).toLowerCase()]) ?? sniffed;
+  if (contentType === undefined) throw new LocalFileError(`${quoted(source)} is not an image type the API takes (${supported})`, { hint: 'pass --type <mime> if it is one' });
   if (sniffed !== contentType) {
     const looks = sniffed === undefined ? `its first bytes are not those of any of ${supported}` : `its first bytes are those of ${sniffed}`;
-    throw new LocalFileError(`"${file}" is not ${contentType}: ${looks}`, { hint: sniffed === undefined ? 'convert it to one of those types' : `pass --type ${sniffed}, or rename the file` });
+    throw new LocalFileError(`${quoted(source)} is not ${contentType}: ${looks}`, { hint: sniffed === undefined ? 'convert it to one of those types' : `pass --type ${sniffed}, or rename the file` });
   }
   return { bytes, contentType };
 }
 
+/** A file's name in quotes; stdin as itself. */
+function quoted(source: string): string {
+  return source === 'stdin' ? 'stdin' : `"${source}"`;
+}
+
 export const create: Handler<[string], { type?: UploadType }> = async (context, [file], options) => {
-  const { bytes, contentType } = await readImage(file, options.type);
+  const { bytes, contentType } = await readImage(context.runtime, file, options.type);
   const client = await context.client();
   const created = await explained(createUpload(client, { contentType, contentLength: bytes.length }), {
     contentApi: true,
@@ -66,6 +65,7 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     signal: runtime.signal,
     onRetry: lines.retry,
     debug: lines.debug,
+    proxy: context.proxySettings(),
   });
   const completed = await explained(completeUpload(client, created.emailAssetId), {
     contentApi: true,

@@ -1,8 +1,15 @@
 /** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
-import { command, group, type OptionSpec } from '../../core/declare.js';
+import { command, group, type FlagSet, type OptionSpec } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import type { Area } from '../area.js';
 import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from './node-type-names.js';
+
+const DRAWING_OR_JSON: FlagSet = { flags: ['--format', '--json'], hint: '--format draws the whole workflow; --json prints it as the API answers' };
+
+/** Where a new node goes. */
+const NODE_PLACE: FlagSet = { flags: ['--after', '--before', '--between'] };
+/** The fields a node update changes. */
+const NODE_FIELDS: FlagSet = { flags: ['--set', '--payload-file'] };
 
 const ALPHA_NOTE = 'The workflow API is in alpha and may change: node types and fields loopsctl does not know are shown as they come.';
 const REVISION_NOTE =
@@ -52,6 +59,7 @@ const nodes = group({
       ],
       examples: [`loopsctl workflow nodes get ${TRIAL} ${TRIAL_BRANCH}`],
       remote: true,
+      tier: 'read',
       load: async () => (await import('./commands.js')).nodeGet,
     }),
     command({
@@ -71,6 +79,8 @@ const nodes = group({
         `loopsctl workflow nodes add ${WIN_BACK} --type SendEmailAction --after ${WIN_BACK_FILTER}`,
       ],
       remote: true,
+      tier: 'write',
+      constraints: { exclusive: [NODE_PLACE], oneRequired: [NODE_PLACE] },
       load: async () => (await import('./commands.js')).nodeAdd,
     }),
     command({
@@ -88,6 +98,8 @@ const nodes = group({
       ],
       examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount=3 --set unit=d`],
       remote: true,
+      tier: 'write',
+      constraints: { exclusive: [NODE_FIELDS], oneRequired: [NODE_FIELDS] },
       load: async () => (await import('./commands.js')).nodeUpdate,
     }),
     command({
@@ -101,6 +113,7 @@ const nodes = group({
       options: [{ flags: '--to <targetNodeId>', description: 'the node it should lead to', required: true }, revision],
       examples: [`loopsctl workflow nodes reroute ${WIN_BACK} ${WIN_BACK_HOLDOUT} --to ${WIN_BACK_OFFER}`],
       remote: true,
+      tier: 'write',
       load: async () => (await import('./commands.js')).nodeReroute,
     }),
     command({
@@ -114,6 +127,7 @@ const nodes = group({
       options: [revision],
       examples: [`loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
       remote: true,
+      tier: 'write',
       load: async () => (await import('./commands.js')).nodeAddBranch,
     }),
     command({
@@ -127,6 +141,7 @@ const nodes = group({
       options: [{ flags: '--recursive', description: 'also delete the nodes downstream that nothing else leads to' }, dryRun, queuedContacts, yes, revision],
       examples: [`loopsctl workflow nodes delete ${WIN_BACK} ${WIN_BACK_OFFER_VARIANT} --recursive --dry-run`, `loopsctl workflow nodes delete ${WELCOME} ${WELCOME_WAIT} --dry-run`],
       remote: true,
+      tier: 'destructive',
       load: async () => (await import('./commands.js')).nodeDelete,
     }),
   ],
@@ -159,6 +174,9 @@ export const area: Area = {
           `loopsctl workflow show ${TRIAL} --json`,
         ],
         remote: true,
+        tier: 'read',
+        // A drawing and the API's JSON (or one node) are different answers: asking for both is a mistake.
+        constraints: { exclusive: [DRAWING_OR_JSON, { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] }, { flags: ['--format', '--node'] }] },
         load: async () => (await import('./commands.js')).show,
       }),
       command({
@@ -172,6 +190,7 @@ export const area: Area = {
         ],
         examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
         remote: true,
+        tier: 'write',
         load: async () => (await import('./commands.js')).create,
       }),
       command({
@@ -182,6 +201,8 @@ export const area: Area = {
         options: [{ flags: '--name <name>', description: 'new name' }, { flags: '--description <text>', description: 'new description' }, revision],
         examples: [`loopsctl workflow update ${WIN_BACK} --name "Win-back"`],
         remote: true,
+        tier: 'write',
+        constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
         load: async () => (await import('./commands.js')).update,
       }),
       command({
@@ -195,6 +216,7 @@ export const area: Area = {
         options: [dryRun, queuedContacts, yes, revision],
         examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
         remote: true,
+        tier: 'destructive',
         load: async () => (await import('./commands.js')).setList,
       }),
       nodes,

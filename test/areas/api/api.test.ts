@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, raw, startApiServer, type ApiServer } from '../../support/api-server.js';
@@ -19,6 +20,14 @@ async function api(routes: Parameters<typeof startApiServer>[0]) {
 }
 
 describe('loopsctl api: the request', () => {
+  it.each(['../../x', '%2e%2e/%2e%2e/x', '/v1/../../x', 'v1/%2E%2E/%2e%2E/other/x'])('never leaves the base URL\'s path: %s is refused before any request', async (path) => {
+    server = await startApiServer({ 'GET /x': (_req, res) => json(res, 200, {}), 'GET /other/x': (_req, res) => json(res, 200, {}) });
+    const result = await run(['api', path], { env: { LOOPS_API_KEY: KEY, LOOPS_BASE_URL: `${server.url}/api` } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`leads outside the base URL ${server.url}/api`);
+    expect(server.requests).toEqual([]);
+  });
+
   it('reads any path with the key, whether or not /v1/ is written', async () => {
     const { server, call } = await api({ 'GET /v1/dedicated-sending-ips': (_req, res) => json(res, 200, ['198.51.100.1']) });
     for (const path of ['/v1/dedicated-sending-ips', 'v1/dedicated-sending-ips', '/dedicated-sending-ips', 'dedicated-sending-ips']) {
@@ -157,14 +166,26 @@ describe('loopsctl api: failures', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('retries a POST after a 503 when --idempotency-key makes that safe, with the same key', async () => {
+  it('retries a send after a 503 when --idempotency-key makes that safe, with the same key and body', async () => {
     let count = 0;
-    const { server, call } = await api({ 'POST /v1/transactional-emails': (_req, res) => (++count === 1 ? json(res, 503, { message: 'busy' }) : json(res, 201, { id: 'new' })) });
-    const result = await call(['transactional-emails', '-f', 'name=Reset', '--idempotency-key', 'reset-2026-11']);
-    expect(result).toMatchObject({ code: 0, stdout: '{"id":"new"}' });
+    const { server, call } = await api({ 'POST /v1/events/send': (_req, res) => (++count === 1 ? json(res, 503, { message: 'busy' }) : json(res, 200, { success: true })) });
+    const result = await call(['-X', 'POST', 'events/send', '-f', 'eventName=signup', '-f', 'email=ada@example.com', '--idempotency-key', 'signup-ada-1']);
+    expect(result).toMatchObject({ code: 0, stdout: '{"success":true}' });
     expect(server.requests).toHaveLength(2);
-    expect(server.requests.map((req) => req.headers['idempotency-key'])).toEqual(['reset-2026-11', 'reset-2026-11']);
-    expect(server.requests.map((req) => req.body)).toEqual(['{"name":"Reset"}', '{"name":"Reset"}']);
+    expect(server.requests.map((req) => req.headers['idempotency-key'])).toEqual(['signup-ada-1', 'signup-ada-1']);
+    expect(server.requests.map((req) => req.body)).toEqual(['{"eventName":"signup","email":"ada@example.com"}', '{"eventName":"signup","email":"ada@example.com"}']);
+  });
+
+  it.each([
+    ['a 503', (res: ServerResponse) => json(res, 503, { message: 'busy' })],
+    ['a connection reset after the body was sent', (res: ServerResponse) => void res.socket?.destroy()],
+  ])('never sends a create again after %s, --idempotency-key or not: the API ignores the key there', async (_what, fail) => {
+    let count = 0;
+    const { server, call } = await api({ 'POST /v1/transactional-emails': (_req, res) => (++count === 1 ? fail(res) : json(res, 201, { id: 'second' })) });
+    const result = await call(['transactional-emails', '-f', 'name=Reset', '--idempotency-key', 'reset-1']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('POST /v1/transactional-emails ignores Idempotency-Key (only POST /v1/events/send and POST /v1/transactional honour it)');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('stops paging on a cursor it has already followed', async () => {

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { walkSpecs } from '../../../src/core/declare.js';
-import { buildProgram } from '../../../src/core/program.js';
+import { TIERS, walkSpecs } from '../../../src/core/declare.js';
+import { buildProgram, GLOBAL_OPTIONS } from '../../../src/core/program.js';
+import { VERSION } from '../../../src/version.js';
 import type { Runtime } from '../../../src/core/runtime.js';
 import { specs } from '../../../src/areas/registry.js';
 import type { CommandTree } from '../../../src/areas/commands/model.js';
@@ -63,6 +64,47 @@ describe('loopsctl commands --json', () => {
     expect(byPath('api').examples.length).toBeGreaterThan(0);
     expect(tree.groups.map((group) => group.path.join(' '))).toContain('themes');
     expect(tree.commands.some((command) => command.path[0]!.startsWith('__'))).toBe(false);
+  });
+
+  it("gives loopsctl's version, each remote command's tier, and the flag constraints it declares", async () => {
+    const tree = (await run(['commands', '--json'])).json<CommandTree>();
+    expect(tree.version).toBe(VERSION);
+    const byPath = (path: string) => tree.commands.find((command) => command.path.join(' ') === path)!;
+    for (const command of tree.commands) {
+      expect(command.tier === null, command.path.join(' ')).toBe(!command.remote);
+      if (command.tier !== null) expect(TIERS).toContain(command.tier);
+    }
+    expect(byPath('themes list').tier).toBe('read');
+    expect(byPath('themes create').tier).toBe('write');
+    expect(byPath('transactional send').tier).toBe('destructive');
+    expect(byPath('contacts delete').tier).toBe('destructive');
+    expect(byPath('campaigns update').options.find((option) => option.long === '--schedule')!.tier).toBe('destructive');
+    expect(byPath('themes list').constraints.exclusive.map(({ flags }) => flags)).toEqual([['--json', '--jsonl'], ['--cursor', '--limit']]);
+    expect(byPath('contacts find').constraints).toMatchObject({ exclusive: [{ flags: ['--email', '--user-id'] }], oneRequired: [{ flags: ['--email', '--user-id'] }] });
+    expect(byPath('event-patterns get').constraints.oneRequired[0]!.flags).toEqual(['<id>', '--name']);
+    expect(byPath('completion bash').constraints).toEqual({ exclusive: [], oneRequired: [] });
+  });
+
+  it('every flag a constraint names is one the command, or every command, takes', () => {
+    const globals = new Set(GLOBAL_OPTIONS.map((option) => /--[\w-]+/.exec(option.flags)![0]));
+    for (const { path, spec } of walkSpecs(specs)) {
+      const own = new Set([...(spec.options ?? []).map((option) => /--[\w-]+/.exec(option.flags)![0]), ...(spec.args ?? []).map(({ name }) => `<${name}>`)]);
+      const sets = [...(spec.constraints?.exclusive ?? []), ...(spec.constraints?.oneRequired ?? [])];
+      for (const flag of sets.flatMap(({ flags }) => flags)) expect(own.has(flag) || globals.has(flag), `${path.join(' ')}: ${flag}`).toBe(true);
+    }
+  });
+
+  it('refuses a run that breaks a constraint before anything is sent, naming the flags', async () => {
+    const both = await run(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com', '--user-id', 'usr_ada']);
+    expect(both).toMatchObject({ code: 2, stderr: 'Error: --email and --user-id cannot be used together\nHint: for example `--email ada@example.com`\n' });
+    const neither = await run(['--sandbox', 'contacts', 'delete', '--yes']);
+    expect(neither).toMatchObject({ code: 2, stderr: expect.stringContaining('give exactly one of --email or --user-id') });
+    const nothing = await run(['--sandbox', 'themes', 'update', 'c7crwqxfh61mqrdbvo6y02ssz']);
+    expect(nothing).toMatchObject({ code: 2, stderr: expect.stringContaining('nothing to update: give at least one of --name, --styles-file or --style') });
+    const global = await run(['--sandbox', 'lists', 'list', '--json', '--jsonl']);
+    expect(global).toMatchObject({ code: 2, stderr: expect.stringContaining('--json and --jsonl cannot be used together') });
+    // A default is not a flag given.
+    expect((await run(['--sandbox', 'event-patterns', 'get', '--timeout', '5'])).stderr).toContain('give exactly one of <id> or --name');
   });
 
   it('without --json, lists the commands in 80 columns', async () => {

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxServer } from '../../../src/sandbox/server.js';
@@ -149,5 +150,77 @@ complete -C 'loopsctl --sandbox themes get '`;
     const fish = (await run(['completion', 'fish'])).stdout;
     expect(fish).toContain("-a '(__loopsctl_complete_ids themes)'");
     expect(fish).toContain('completion __ids $argv[1]');
+  });
+});
+
+describe('the id completion cache', () => {
+  const start = Date.parse('2026-01-01T10:00:00Z');
+  const at = (env: Record<string, string>, seconds: number) => ({ env, now: () => new Date(start + seconds * 1000) });
+
+  /** A cache made by one run, then changed as an attacker would: the same account's entry, other lines. */
+  async function poisonedCache(change: (entry: { at: number; lines: string[] }) => void) {
+    const { seen, env } = await sandboxWithCount();
+    const honest = (await run(['completion', '__ids', 'themes'], at(env, 0))).stdout;
+    const file = join(env.LOOPSCTL_CONFIG_DIR, 'completion-ids.json');
+    const cache = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { at: number; lines: string[] }>;
+    for (const entry of Object.values(cache)) change(entry);
+    writeFileSync(file, JSON.stringify(cache), { mode: 0o600 });
+    seen.length = 0;
+    return { seen, env, honest, file };
+  }
+
+  it('prints what it holds with control characters escaped, and no id outside the safe alphabet', async () => {
+    const { env, seen } = await poisonedCache((entry) => (entry.lines = ['ok1\tRed\u001b]0;pwned\u0007', '$(touch pwned)\tx', '`id`\ty', 'ok2']));
+    const result = await run(['completion', '__ids', 'themes'], at(env, 10));
+    expect(result.stdout).toBe('ok1\tRed\\x1b]0;pwned\\x07\nok2\t\n');
+    expect(seen).toEqual([]);
+  });
+
+  it('takes an entry dated in the future for expired', async () => {
+    const { env, seen, honest } = await poisonedCache((entry) => {
+      entry.at = start + 365 * 86400_000;
+      entry.lines = ['planted\tForever'];
+    });
+    const result = await run(['completion', '__ids', 'themes'], at(env, 10));
+    expect(result.stdout).toBe(honest);
+    expect(seen).toEqual(['/v1/themes']);
+  });
+
+  it('neither reads nor writes a cache in a directory others can write', async () => {
+    const { env, seen, honest, file } = await poisonedCache((entry) => (entry.lines = ['planted\tBy others']));
+    chmodSync(env.LOOPSCTL_CONFIG_DIR, 0o777);
+    const result = await run(['completion', '__ids', 'themes'], at(env, 10));
+    expect(result.stdout).toBe(honest);
+    expect(seen).toEqual(['/v1/themes']);
+    expect(readFileSync(file, 'utf8')).toContain('planted');
+  });
+
+  it('neither follows nor writes through a symlink planted at its path', async () => {
+    const { env } = await sandboxWithCount();
+    const target = join(tempDir(), 'target.json');
+    const file = join(env.LOOPSCTL_CONFIG_DIR, 'completion-ids.json');
+    symlinkSync(target, file);
+    const result = await run(['completion', '__ids', 'themes'], { env });
+    expect(result.code).toBe(0);
+    expect(existsSync(target)).toBe(false);
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(lstatSync(file).mode & 0o777).toBe(0o600);
+    // A cache read through a link is not trusted either.
+    const elsewhere = join(tempDir(), 'elsewhere.json');
+    writeFileSync(elsewhere, readFileSync(file));
+    const cache = JSON.parse(readFileSync(elsewhere, 'utf8')) as Record<string, { at: number; lines: string[] }>;
+    for (const entry of Object.values(cache)) entry.lines = ['linked\tVia a link'];
+    writeFileSync(elsewhere, JSON.stringify(cache));
+    rmSync(file);
+    symlinkSync(elsewhere, file);
+    expect((await run(['completion', '__ids', 'themes'], { env })).stdout).not.toContain('linked');
+  });
+
+  it('ignores a cache larger than any it writes, and keeps its own small', async () => {
+    const { env, seen } = await poisonedCache((entry) => (entry.lines = Array.from({ length: 100_000 }, (_, index) => `id${index}\tPadding to make it large`)));
+    const result = await run(['completion', '__ids', 'themes'], at(env, 10));
+    expect(result.stdout).not.toContain('Padding');
+    expect(seen).toEqual(['/v1/themes']);
+    expect(statSync(join(env.LOOPSCTL_CONFIG_DIR, 'completion-ids.json')).size).toBeLessThan(64 * 1024);
   });
 });

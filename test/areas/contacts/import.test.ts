@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordDigest } from '../../../src/core/journal.js';
 import { tempDir } from '../../support/main.js';
 import { expectDescribed, sandboxEachTest } from '../../support/recording.js';
 
@@ -54,10 +55,11 @@ describe('contacts import', () => {
     const { loopsctl, creates, requests } = await sandbox();
     const dir = tempDir();
     const file = join(dir, 'contacts.jsonl');
-    writeFileSync(file, `${JSON.stringify({ email: 'ada@example.com', plan: 'pro' })}\n${JSON.stringify({ email: 'b@example.com', seats: 2 })}\n`);
+    const ada = JSON.stringify({ email: 'ada@example.com', plan: 'pro' });
+    writeFileSync(file, `${ada}\n${JSON.stringify({ email: 'b@example.com', seats: 2 })}\n`);
     // A run that sent record 1 (ada exists) and was killed before it wrote the outcome.
-    writeFileSync(`${file}.journal.jsonl`, `${JSON.stringify({ journal: 'loopsctl-import', version: 1, kind: 'contacts', runId: 'r1', input: file })}\n`);
-    appendFileSync(`${file}.journal.jsonl`, `${JSON.stringify({ n: 1, line: 1, status: 'sending' })}\n{"n":2,"li`);
+    writeFileSync(`${file}.journal.jsonl`, `${JSON.stringify({ journal: 'loopsctl-import', version: 2, kind: 'contacts', runId: 'r1', input: file })}\n`);
+    appendFileSync(`${file}.journal.jsonl`, `${JSON.stringify({ n: 1, line: 1, d: recordDigest(ada), status: 'sending' })}\n{"n":2,"li`);
     const result = await loopsctl(['contacts', 'import', file, '--json']);
     expect(result.code).toBe(0);
     expect(result.json()).toMatchObject({ created: 1, skipped: 1, failed: 0 });
@@ -97,7 +99,7 @@ describe('contacts import', () => {
     const dir = tempDir();
     const file = join(dir, 'c.csv');
     writeFileSync(file, 'email\na@example.com\n');
-    writeFileSync(join(dir, 'j.jsonl'), `${JSON.stringify({ journal: 'loopsctl-import', version: 1, kind: 'events', runId: 'r' })}\n`);
+    writeFileSync(join(dir, 'j.jsonl'), `${JSON.stringify({ journal: 'loopsctl-import', version: 2, kind: 'events', runId: 'r' })}\n`);
     const wrongKind = await loopsctl(['contacts', 'import', file, '--journal', join(dir, 'j.jsonl')]);
     expect(wrongKind.code).toBe(2);
     expect(wrongKind.stderr).toContain('events import');

@@ -73,14 +73,20 @@ describe('events send: one send per intent', () => {
     expect(result.stderr).not.toContain('test-key-not-real');
   });
 
-  it('exits 5 on a 409 for the user’s own key, even on a retry', async () => {
+  it('takes a 409 on a retry as "already sent" for the user’s own key too (exit 0), never advising a new key', async () => {
     let calls = 0;
     api = await startApiServer({
       'POST /v1/events/send': (_req, res) => (++calls === 1 ? json(res, 503, { message: 'busy' }) : json(res, 409, { success: false, message: 'Idempotency key has already been used.' })),
     });
     const result = await run(['events', 'send', 'signup', '--email', 'a@example.com', '--idempotency-key', 'k-1'], { env: env() });
-    expect(result.code).toBe(5);
-    expect(api.requests.every((request) => request.headers['idempotency-key'] === 'k-1')).toBe(true);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Already sent: an earlier attempt reached the API, so it was not sent again.');
+    expect(result.stderr).not.toContain('give a new key');
+    expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual(['k-1', 'k-1']);
+    const reused = await run(['events', 'send', 'signup', '--email', 'a@example.com', '--idempotency-key', 'k-1', '--json'], { env: env() });
+    // A 409 on the first attempt: the key was used before this run, as the API says.
+    expect(reused.code).toBe(5);
+    expect(JSON.parse(reused.stderr).error.hint).toContain('give a new key');
   });
 
   it.each([

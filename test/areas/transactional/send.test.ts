@@ -92,7 +92,8 @@ describe('transactional send: one send per intent', () => {
   afterEach(() => api.close());
   const env = () => ({ LOOPS_BASE_URL: api.url, LOOPS_API_KEY: 'test-key-not-real' });
 
-  it('resends after a broken connection with the same key, and a 409 on that retry means sent', async () => {
+  /** The first attempt reaches the API and its answer is lost; the retry hears the key was used. */
+  async function answerLostThenKeyUsed(): Promise<void> {
     let calls = 0;
     api = await startApiServer({
       'POST /v1/transactional': (_req, res) => {
@@ -101,11 +102,22 @@ describe('transactional send: one send per intent', () => {
         json(res, 409, { success: false, message: 'Idempotency key has already been used.' });
       },
     });
+  }
+
+  it('resends after a broken connection with the same key, and a 409 on that retry means sent', async () => {
+    await answerLostThenKeyUsed();
     const result = await run(['transactional', 'send', 'tx_1', '--to', 'a@example.com'], { env: env() });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Already sent');
     expect(new Set(api.requests.map((request) => request.headers['idempotency-key'])).size).toBe(1);
     expect(api.requests).toHaveLength(2);
+  });
+
+  it('takes a 409 after a lost answer as "already sent" with the person’s own key too', async () => {
+    await answerLostThenKeyUsed();
+    const result = await run(['transactional', 'send', 'tx_1', '--to', 'a@example.com', '--idempotency-key', 'reset-ada-1', '--json'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ alreadySent: true, idempotencyKey: 'reset-ada-1' });
   });
 
   it.each([

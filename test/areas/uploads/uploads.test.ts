@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../src/sandbox/api.js';
 import { seedState } from '../../../src/sandbox/state.js';
@@ -61,6 +62,18 @@ describe('uploads create', () => {
     }
   });
 
+  it('reads the image from stdin with -, its type from its first bytes', async () => {
+    const { seen, env } = await sandbox();
+    const result = await run(['uploads', 'create', '-', '--json'], { env, input: Readable.from([PNG]) });
+    expect(result.code).toBe(0);
+    const put = seen.find((request) => request.method === 'PUT')!;
+    expect(put.headers?.['content-type']).toBe('image/png');
+    expect(put.rawBody?.equals(PNG)).toBe(true);
+    const text = await run(['uploads', 'create', '-'], { env, input: 'hello' });
+    expect(text.code).toBe(2);
+    expect(text.stderr).toContain('Error: stdin is not an image type the API takes');
+  });
+
   it('--json prints the answer of complete unchanged', async () => {
     const { env } = await sandbox();
     const result = await run(['--json', 'uploads', 'create', file('banner', PNG), '--type', 'image/png'], { env });
@@ -71,11 +84,11 @@ describe('uploads create', () => {
   it('checks size and type before the first request', async () => {
     const { seen, env } = await sandbox();
     const cases: [string, RegExp][] = [
-      [file('big.png', Buffer.concat([PNG, Buffer.alloc(4_000_001 - PNG.length)])), /is 4000001 bytes; the API takes images of at most 4000000 bytes/],
+      [file('big.png', Buffer.concat([PNG, Buffer.alloc(4_000_001 - PNG.length)])), /is larger than 4000000 bytes; the API takes images of at most 4000000 bytes/],
       [file('empty.png', ''), /is empty/],
       [file('notes.txt', 'hello'), /is not an image type the API takes \(image\/jpeg, image\/png, image\/gif, image\/webp\)/],
       [file('photo.jpg', PNG), /is not image\/jpeg: its first bytes are those of image\/png/],
-      [join(tempDir(), 'missing.png'), /cannot read ".*missing.png": no such file/],
+      [join(tempDir(), 'missing.png'), /cannot read the image file ".*missing.png": no such file/],
     ];
     for (const [path, message] of cases) {
       const result = await run(['uploads', 'create', path], { env });

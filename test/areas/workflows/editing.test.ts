@@ -381,7 +381,10 @@ describe('the sandbox keeps to the API rules', () => {
     expect(neither.code).toBe(2);
     const twoPlaces = await run(['--sandbox', 'workflow', 'nodes', 'add', WELCOME, '--type', 'TimerAction', '--after', WELCOME_EMAIL, '--before', WELCOME_TIPS], { env: config });
     expect(twoPlaces.code).toBe(2);
-    expect(twoPlaces.stderr).toContain('exactly one of --after');
+    expect(twoPlaces.stderr).toContain('--after and --before cannot be used together');
+    const nowhere = await run(['--sandbox', 'workflow', 'nodes', 'add', WELCOME, '--type', 'TimerAction'], { env: config });
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain('give exactly one of --after, --before or --between');
     const oneId = await run(['--sandbox', 'workflow', 'nodes', 'add', WELCOME, '--type', 'TimerAction', '--between', WELCOME_EMAIL], { env: config });
     expect(oneId.code).toBe(2);
     expect(oneId.stderr).toContain('--between takes two node ids');

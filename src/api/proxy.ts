@@ -1,0 +1,152 @@
+/**
+ * Which proxy a request goes through: `--proxy`, else HTTPS_PROXY (https_proxy) for an https URL and
+ * HTTP_PROXY (http_proxy) for an http one, unless NO_PROXY (no_proxy) names the host. Deciding
+ * loads nothing: undici, which does the proxying (proxy-pool.ts), is loaded only when a proxy
+ * applies, so a direct request keeps the node:http transport.
+ */
+import { ProxyError, UsageError } from './errors.js';
+import { ConnectionPool, type PoolOptions, type RequestPool } from './node-http.js';
+
+export interface ProxySettings {
+  /** --proxy, which stands for HTTPS_PROXY and HTTP_PROXY alike. */
+  flag?: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface ChosenProxy {
+  /** The proxy's URL, credentials included: never printed. */
+  url: string;
+  /** The flag or variable it came from, for messages. */
+  from: string;
+}
+
+/** The proxy for a request to the URL (none to connect directly), and the variable that exempted it from one. */
+export function proxyFor(target: string | URL, settings: ProxySettings): { proxy?: ChosenProxy; exemptBy?: string } {
+  const url = new URL(target);
+  const chosen = settings.flag !== undefined ? { value: settings.flag, from: '--proxy' } : fromEnvironment(url.protocol, settings.env);
+  if (chosen === undefined) return {};
+  const noProxy = setting(settings.env, 'NO_PROXY');
+  if (noProxy !== undefined && bypasses(url, noProxy.value)) return { exemptBy: noProxy.from };
+  return { proxy: { url: parseProxyUrl(chosen.value, chosen.from), from: chosen.from } };
+}
+
+/**
+ * The pool for requests to the URL: node:http directly, or, when a proxy applies, undici through
+ * it, loaded only then. Says on --debug which proxy a request goes through, without its credentials.
+ */
+export function poolFor(url: string, settings: ProxySettings | undefined, options: PoolOptions, debug?: (line: string) => void): { pool: RequestPool | Promise<RequestPool>; proxy?: ChosenProxy } {
+  const { proxy, exemptBy } = settings === undefined ? {} : proxyFor(url, settings);
+  const host = new URL(url).host;
+  if (proxy === undefined) {
+    if (exemptBy !== undefined) debug?.(`* ${host}: direct, no proxy (${exemptBy})`);
+    return { pool: new ConnectionPool(options) };
+  }
+  debug?.(`* ${host}: through the proxy ${shownProxy(proxy.url)} (${proxy.from})`);
+  return { pool: import('./proxy-pool.js').then(({ ProxyPool }) => new ProxyPool(proxy.url, options)), proxy };
+}
+
+/** The variable for the URL's scheme; the upper-case name is read first, as gh and Go do. */
+function fromEnvironment(protocol: string, env: Record<string, string | undefined>): { value: string; from: string } | undefined {
+  return setting(env, protocol === 'https:' ? 'HTTPS_PROXY' : 'HTTP_PROXY');
+}
+
+function setting(env: Record<string, string | undefined>, name: string): { value: string; from: string } | undefined {
+  for (const from of [name, name.toLowerCase()]) {
+    const value = env[from]?.trim();
+    if (value) return { value, from };
+  }
+  return undefined;
+}
+
+/**
+ * Whether NO_PROXY exempts the URL: `*` exempts every host; `example.com`, `.example.com` and
+ * `*.example.com` exempt the domain and its subdomains; `host:port` only that port; IP addresses
+ * match as written (IPv6 with or without brackets). Entries are separated by commas or spaces.
+ */
+export function bypasses(url: URL, noProxy: string): boolean {
+  const host = unbracket(url.hostname.toLowerCase());
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  for (const raw of noProxy.toLowerCase().split(/[\s,]+/)) {
+    if (raw === '') continue;
+    if (raw === '*') return true;
+    const [entryHost, entryPort] = splitPort(raw);
+    if (entryPort !== undefined && entryPort !== port) continue;
+    const domain = unbracket(entryHost.replace(/^\*?\./, ''));
+    if (domain !== '' && (host === domain || host.endsWith(`.${domain}`))) return true;
+  }
+  return false;
+}
+
+function splitPort(entry: string): [string, string | undefined] {
+  const bracketed = /^(\[[^\]]*\])(?::(\d+))?$/.exec(entry);
+  if (bracketed) return [bracketed[1]!, bracketed[2]];
+  // An IPv6 address without brackets has several colons and no port.
+  const match = /^([^:]*):(\d+)$/.exec(entry);
+  return match ? [match[1]!, match[2]] : [entry, undefined];
+}
+
+function unbracket(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+/** The proxy's URL, http:// assumed when no scheme is given (as curl does); only http and https proxies. */
+function parseProxyUrl(value: string, from: string): string {
+  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new UsageError(`${from} is not a URL: ${shownProxy(value)}`, { hint: 'write it as http://host:port, with user:password@ before the host if the proxy asks for them' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${from} names a ${url.protocol.slice(0, -1)} proxy; loopsctl goes through http and https proxies only`, { hint: 'give the URL of an HTTP proxy: http://host:port' });
+  }
+  return url.href;
+}
+
+/** A proxy's URL as it may be shown: without the credentials (in --debug lines and messages). */
+export function shownProxy(url: string): string {
+  const [, scheme = '', authority = '', rest = ''] = /^([a-z][a-z\d+.-]*:\/\/)?([^/?#]*)(.*)$/is.exec(url) ?? [];
+  // Up to the last @: a password may hold one, unencoded.
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return `${scheme}${host}${rest === '/' ? '' : rest}`;
+}
+
+/** The proxy answered the tunnel request (CONNECT) with something other than 200. */
+export class ProxyRefusedError extends Error {
+  readonly code = 'PROXY_REFUSED';
+  constructor(readonly status: number) {
+    super(`the proxy answered HTTP ${status} to CONNECT`);
+  }
+}
+
+/** The proxy itself could not be reached. */
+export class ProxyUnreachableError extends Error {
+  readonly code = 'PROXY_UNREACHABLE';
+}
+
+/** What a failure of the proxy means for the person: which proxy, from where, and what to change. */
+export function proxyError(error: ProxyRefusedError | ProxyUnreachableError, proxy: ChosenProxy, what: string, origin: string): ProxyError {
+  const shown = `${shownProxy(proxy.url)} (${proxy.from})`;
+  if (error instanceof ProxyUnreachableError) {
+    return new ProxyError(`${what}: could not connect to the proxy ${shown}: ${error.message}`, {
+      cause: error,
+      hint: `check the proxy's address in ${proxy.from}, or unset it to connect directly`,
+    });
+  }
+  const withCredentials = new URL(proxy.url).username !== '';
+  if (error.status === 407) {
+    return new ProxyError(`${what}: the proxy ${shown} asks for credentials (HTTP 407 Proxy Authentication Required)${withCredentials ? ' and refused the ones given' : ''}`, {
+      status: 407,
+      cause: error,
+      hint: withCredentials
+        ? `check the user name and password in ${proxy.from} (percent-encode any @, : or / in them)`
+        : `put them in the proxy's URL in ${proxy.from}: http://user:password@host:port`,
+    });
+  }
+  return new ProxyError(`${what}: the proxy ${shown} would not open a connection to ${origin} (HTTP ${error.status} to CONNECT)`, {
+    status: error.status,
+    cause: error,
+    hint: `ask the proxy's administrator to allow ${new URL(origin).host}, or, if it can be reached directly, add it to NO_PROXY`,
+  });
+}

@@ -1,0 +1,1 @@
+export function loadKeyring(): typeof import('@napi-rs/keyring');
