@@ -10,5 +10,9 @@ export default defineConfig({
     // vitest leaves one core free by default, which on a two-core machine means one test file at a
     // time; the tests wait on child processes and sockets much of the time, so two run well side by side.
     maxWorkers: 2,
+    // Temporary directories: one of the run's own, which must be empty at the end, and each test
+    // file's removed after it (test/support/temp.ts).
+    globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/setup.ts'],
   },
 });

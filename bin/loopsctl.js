@@ -99,7 +99,6 @@ function shippedCacheFile(filename) {
  * one an earlier run wrote to the user's cache directory.
  */
 function compileBundle(filename) {
-  const { readFileSync } = require('node:fs');
   const { Script } = require('node:vm');
   const plainNode = process.execArgv.length === 0 && !process.env.NODE_OPTIONS;
   let cacheFile = plainNode ? shippedCacheFile(filename) : undefined;
@@ -108,10 +107,24 @@ function compileBundle(filename) {
     cacheFile = localCacheFile(filename);
     used = cacheFile === undefined ? undefined : readCache(cacheFile);
   }
-  const script = new Script(module.constructor.wrap(readFileSync(filename, 'utf8')), { filename, cachedData: used });
+  const script = new Script(module.constructor.wrap(readBundle(filename)), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
   const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;
   return { filename, script, accepted, report };
+}
+
+/**
+ * A bundle's source. A clone that was never built has none: that is said in one line (exit 2, as
+ * for any input loopsctl cannot use) rather than with Node's stack trace.
+ */
+function readBundle(filename) {
+  try {
+    return require('node:fs').readFileSync(filename, 'utf8');
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    process.stderr.write(`loopsctl: not built yet (no ${filename}): run npm run build\n`);
+    process.exit(2);
+  }
 }
 
 /**

@@ -20,6 +20,8 @@ if [ -e "$deps" ]; then
   [ -z "$others" ] || { echo "the install brought dependencies besides the keychain module: $others"; exit 1; }
 fi
 "$bin" --version
+# The man pages made by `npm run docs` are installed where man finds them.
+[ -e "$work/prefix/share/man/man1/loopsctl.1" ] && [ -e "$work/prefix/share/man/man1/loopsctl-themes-list.1" ] || { echo "the man pages were not installed"; exit 1; }
 "$bin" --sandbox themes list >/dev/null
 "$bin" --sandbox workflow show cnm1gv0otq1z57mnend2pws3y --format dot | grep -q '^digraph'
 "$bin" --sandbox themes list --jq '.[0].name' >/dev/null

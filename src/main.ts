@@ -22,18 +22,23 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     checkConstraints(spec, commandPath(command).split(' '), args, command);
     // A bad --jq expression is found before any request.
     const jq = globals.jq === undefined ? undefined : await compileJq(globals.jq, runtime);
-    // Like gh: long output on a terminal goes through a pager, unless the command talks with the person.
-    // Off a terminal there is nothing to page, and nothing of the pager's is loaded.
-    const pages = runtime.stdout.isTTY === true && !spec.interactive;
-    const pager = pages ? await (await import('./render/pager.js')).startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: globals.pager !== false }) : undefined;
-    const paged: Runtime = pager === undefined || pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]) };
+    // Like gh: long output on a terminal goes through a pager, unless the command talks with the
+    // person or ends with one summary line (an import). Off a terminal there is nothing to page, and
+    // nothing of the pager's is loaded. Ctrl-C ends the pager at once.
+    const pages = runtime.stdout.isTTY === true && !spec.interactive && !spec.unpaged;
+    const pager = pages
+      ? await (await import('./render/pager.js')).startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: globals.pager !== false, interrupted: runtime.signal })
+      : undefined;
+    const paged: Runtime =
+      pager === undefined || pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]), paged: true };
     const context = new CommandContext(paged, globals as GlobalOptions, spec, jq);
     try {
       const [handler] = await Promise.all([spec.load(), context.out.loadPalette()]);
       exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
     } catch (error) {
-      // The person quit the pager: they have read enough, which is no failure.
-      if (pager?.closed !== true) throw withListHint(await context.withKeyHint(error), command);
+      // The person quit the pager: they have read enough, which is no failure. A Ctrl-C, which
+      // also ended the pager, is.
+      if (pager?.closed !== true || runtime.signal.aborted) throw withListHint(await context.withKeyHint(error), command);
     } finally {
       await context.close();
       await pager?.close();

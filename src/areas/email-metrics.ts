@@ -59,7 +59,7 @@ export interface EachResult<R> {
  */
 export async function fetchEach<R>(context: CommandContext, spec: EachItem<R>, options: { jsonl?: boolean }): Promise<EachResult<R>> {
   const items = [...new Set(spec.items)];
-  const progress = new ProgressLine(() => context.runtime.stderr);
+  const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
   let done = 0;
   const outcomes = await settleLimit(
     items,

@@ -5,7 +5,9 @@
  *
  * The lock is a file beside the target, created with O_EXCL (only one process can create it),
  * holding the owner's pid and start time. A lock whose process is gone, or that is older than
- * any read-modify-write takes, is stale and taken over. Waiting is bounded.
+ * any read-modify-write takes, is stale and taken over. Waiting for any one holder is bounded;
+ * a lock that changes hands is progress (several processes taking turns on a busy machine), and
+ * the wait starts again for the new holder.
  *
  * Taking over is the delicate part: two processes that both judged the lock stale must not both
  * remove "it", or the second removes the lock the first has just created, and both change the file
@@ -16,7 +18,7 @@
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 
 export interface LockOptions {
-  /** How long to wait for another process's lock before giving up. */
+  /** How long to wait for one other process's lock before giving up. */
   waitMs?: number;
   /** A lock older than this is taken to be left behind by a process that hung or whose pid was reused. */
   staleMs?: number;
@@ -52,10 +54,15 @@ export function withFileLock<T>(target: string, fn: () => T, options: LockOption
 }
 
 function acquire(lockFile: string, waitMs: number, staleMs: number): void {
-  const giveUpAt = Date.now() + waitMs;
+  let giveUpAt = Date.now() + waitMs;
+  let waitingFor: string | undefined;
   for (;;) {
     if (tryCreate(lockFile)) return;
     const holder = readHolder(lockFile);
+    if (holder !== undefined && holder.text !== waitingFor) {
+      waitingFor = holder.text;
+      giveUpAt = Date.now() + waitMs;
+    }
     if (holder !== undefined && isStale(holder, staleMs) && takeOver(lockFile, holder, staleMs)) continue;
     if (Date.now() >= giveUpAt) throw new LockTimeoutError(lockFile, holder?.pid);
     pause(RETRY_EVERY_MS + Math.random() * RETRY_EVERY_MS);

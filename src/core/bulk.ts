@@ -140,8 +140,9 @@ export class ImportProgress {
     private readonly now: () => Date,
     /** Records in the input, when known. */
     private readonly total: number | undefined,
+    paged = false,
   ) {
-    this.line = new ProgressLine(stream);
+    this.line = new ProgressLine(stream, paged);
     this.started = now().getTime();
   }
 
@@ -203,7 +204,7 @@ export async function runImport<T>(
   const { runtime, out } = context;
   const records = await readAhead(run.records);
   const journal = run.journal === undefined ? undefined : await Journal.open(run.journal.path, run.journal.kind, run.journal.input, runtime.now());
-  const result = await runBulk({ ...run, records, journal, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total) });
+  const result = await runBulk({ ...run, records, journal, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total, runtime.paged) });
   await out.present(result.summary, (_out, summary) => summaryText(summary));
   return result.exitCode;
 }

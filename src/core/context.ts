@@ -69,7 +69,17 @@ export class CommandContext {
     readonly spec: CommandSpec,
     jq?: JqFilter,
   ) {
-    this.out = new Output({ json: globals.json === true, jq, color: globals.color, stdout: runtime.stdout, stderr: () => runtime.stderr, env: runtime.env, signal: runtime.signal });
+    this.out = new Output({
+      json: globals.json === true,
+      jq,
+      color: globals.color,
+      stdout: runtime.stdout,
+      stderr: () => runtime.stderr,
+      env: runtime.env,
+      signal: runtime.signal,
+      paged: runtime.paged,
+      debug: globals.debug ? (line) => runtime.stderr.write(`${line}\n`) : undefined,
+    });
   }
 
   get env(): Record<string, string | undefined> {

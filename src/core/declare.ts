@@ -76,8 +76,15 @@ interface CommandBase {
   options?: OptionSpec[];
   examples: string[];
   constraints?: FlagConstraints;
+  /** For a command that checks something: when it exits 1 (what the check found). */
+  mismatch?: string;
   /** Talks with the person (a prompt, a server until Ctrl-C): its output is never paged. */
   interactive?: boolean;
+  /**
+   * Works for a long time and prints one short summary at the end (an import): never paged, so
+   * its progress line stays on the terminal and Ctrl-C ends it at once.
+   */
+  unpaged?: boolean;
   /** Reads or writes stored keys: --sandbox is refused even when the command calls the API. */
   storesKeys?: boolean;
   /** Runs when its group is named without a subcommand (`loopsctl sandbox` serves). */

@@ -17,7 +17,7 @@ type Streams = Pick<Runtime, 'stdout' | 'stderr'>;
 
 export type Run = (spec: CommandSpec, args: unknown[], options: Record<string, unknown>, command: Command) => Promise<void>;
 
-const ENVIRONMENT: [string, string][] = [
+export const ENVIRONMENT: [string, string][] = [
   ['LOOPS_API_KEY', 'API key to use (overrides stored profiles unless --profile is given)'],
   ['LOOPSCTL_PROFILE', 'stored profile to use when neither --profile nor LOOPS_API_KEY is set'],
   ['LOOPS_BASE_URL', 'API base URL (default https://app.loops.so/api)'],

@@ -35,6 +35,11 @@ export interface Runtime {
   stdoutClosed?: AbortSignal;
   /** How to run loopsctl again as a program of its own: Node and the script (sandbox --detach). */
   command?: [execPath: string, script: string];
+  /**
+   * stdout goes to a pager, which owns the terminal until it exits: nothing else may draw there (no
+   * live progress line), or it would land inside the paged text and over the pager's prompt.
+   */
+  paged?: boolean;
   /** The platform, for the few rules that differ on Windows (file modes). */
   platform: NodeJS.Platform;
   /**

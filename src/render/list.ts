@@ -31,7 +31,7 @@ export interface ListMode {
 
 export async function writeList<T>(out: Output, pages: AsyncIterable<Page<T>>, view: ListView<T>, mode: ListMode = {}): Promise<void> {
   const singlePage = mode.singlePage === true;
-  const progress = new PaginationProgress(() => out.stderr, view.noun, mode.limit);
+  const progress = new PaginationProgress(() => out.stderr, out.paged, view.noun, mode.limit);
   // Each page: the progress line is cleared, the page written, then the line redrawn.
   async function* tracked(): AsyncGenerator<Page<T>> {
     let fetched = 0;

@@ -30,6 +30,10 @@ export interface OutputOptions {
   jq?: JqFilter;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** stdout goes to a pager that owns the terminal (Runtime.paged). */
+  paged?: boolean;
+  /** --debug: where to say that stdout's reader is not taking the output. */
+  debug?: (line: string) => void;
 }
 
 export class Output {
@@ -40,6 +44,8 @@ export class Output {
   private readonly givenColumns?: number;
   private readonly env: NodeJS.ProcessEnv;
   readonly stdout: OutputStream;
+  /** stdout goes to a pager: no progress line may be drawn on the terminal. */
+  readonly paged: boolean;
   private errorStream?: OutputStream;
   private readonly openStderr: () => OutputStream;
   private readonly filter?: JqFilter;
@@ -47,10 +53,15 @@ export class Output {
   private painter?: Style;
   /** Ctrl-C: ends a wait for a reader that stopped reading. */
   private readonly signal?: AbortSignal;
+  private readonly debug?: (line: string) => void;
+  /** The debug line about a reader that is not taking the output was written, and stdout has not drained since. */
+  private waitNoted = false;
 
   constructor(options: OutputOptions) {
     this.signal = options.signal;
     this.stdout = options.stdout ?? process.stdout;
+    this.paged = options.paged === true;
+    this.debug = options.debug;
     const { stderr } = options;
     this.openStderr = typeof stderr === 'function' ? stderr : () => stderr ?? process.stderr;
     this.json = options.json || options.jq !== undefined;
@@ -101,7 +112,9 @@ export class Output {
   async write(text: string): Promise<void> {
     const { stdout } = this;
     if (stdout.destroyed || stdout.writableEnded) return;
-    if (stdout.write(text)) return;
+    const taken = stdout.write(text);
+    if (stdout.writableLength > 0) this.noteWaiting(stdout);
+    if (taken) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         stdout.off('drain', done).off('close', done).off('error', done);
@@ -116,6 +129,17 @@ export class Output {
     // Output still waiting for its reader at Ctrl-C will not arrive whole. A stream that failed
     // instead (the reader went away) is the run's to judge, not an interruption.
     if (this.signal?.aborted === true && !stdout.destroyed && stdout.writableNeedDrain) throw new InterruptedError('interrupted');
+  }
+
+  /**
+   * Under --debug, one line when output is left waiting for stdout's reader (a full pipe, a pager
+   * behind), until it drains: `loopsctl ... | slow-program` shows where the time goes.
+   */
+  private noteWaiting(stdout: OutputStream): void {
+    if (this.debug === undefined || this.waitNoted) return;
+    this.waitNoted = true;
+    this.debug(`stdout: ${stdout.writableLength} bytes wait for the reader to take them`);
+    stdout.once('drain', () => (this.waitNoted = false));
   }
 
   /** Sentences for a person: on a terminal, wrapped at word boundaries to fit its width. */

@@ -23,6 +23,11 @@ export interface PagerOptions {
   env: NodeJS.ProcessEnv;
   /** false under --no-pager. */
   enabled: boolean;
+  /**
+   * Ctrl-C: the pager is ended at once (as less, it would ignore the SIGINT the terminal sent it,
+   * and keep the person at its prompt), so that the person is back at the shell.
+   */
+  interrupted?: AbortSignal;
   /** Whether a program is on the PATH; by default, an executable file in one of env.PATH's directories. */
   onPath?: (program: string, env: NodeJS.ProcessEnv) => boolean;
 }
@@ -73,7 +78,7 @@ export async function startPager(options: PagerOptions): Promise<Pager> {
   }
   child.stdout?.pipe(options.stdout, { end: false });
   child.stderr?.pipe(options.stderr, { end: false });
-  return new RunningPager(child, options.stdout);
+  return new RunningPager(child, options.stdout, options.interrupted);
 }
 
 function hasDescriptor(stream: Writable): boolean {
@@ -85,9 +90,15 @@ class RunningPager implements Pager {
   private readonly exited = new AbortController();
   private readonly exit: Promise<void>;
 
-  constructor(child: ChildProcess, stdout: OutputStream) {
+  constructor(child: ChildProcess, stdout: OutputStream, interrupted: AbortSignal | undefined) {
     this.exit = new Promise((resolve) => child.once('close', () => resolve()));
-    child.once('exit', () => this.exited.abort());
+    const end = () => child.kill('SIGTERM');
+    if (interrupted?.aborted) end();
+    else interrupted?.addEventListener('abort', end, { once: true });
+    child.once('exit', () => {
+      interrupted?.removeEventListener('abort', end);
+      this.exited.abort();
+    });
     const input = child.stdin!;
     // EPIPE when the pager has quit: not an error, the person has read enough.
     input.on('error', () => this.exited.abort());

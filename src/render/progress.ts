@@ -1,7 +1,8 @@
 /**
  * A live count while a long listing pages in ("fetched 1,200 of 10,000 themes") or many requests
  * run (metrics of many emails), on one line of stderr, redrawn as it goes. Only on a terminal (a log or a pipe gets nothing), only once a
- * listing takes more than one page, and cleared before anything else is written.
+ * listing takes more than one page, and cleared before anything else is written. Never while a
+ * pager shows stdout: the terminal is the pager's then.
  */
 import type { Writable } from 'node:stream';
 import type { Pagination } from '../api/schemas.js';
@@ -16,15 +17,20 @@ export function progressText(fetched: number, total: number, noun: string): stri
 export type ProgressStream = Writable & { isTTY?: boolean };
 
 /**
- * One line of stderr, redrawn in place; only on a terminal. The stream is asked for when there is
- * a line to show: a run that never shows one never opens stderr.
+ * One line of stderr, redrawn in place; only on a terminal that no pager owns. The stream is asked
+ * for when there is a line to show: a run that never shows one never opens stderr.
  */
 export class ProgressLine {
   private shown = false;
 
-  constructor(private readonly stream: () => ProgressStream) {}
+  constructor(
+    private readonly stream: () => ProgressStream,
+    /** stdout goes to a pager (Runtime.paged): no line is drawn. */
+    private readonly paged = false,
+  ) {}
 
   show(text: string): void {
+    if (this.paged) return;
     const stream = this.stream();
     if (stream.isTTY !== true) return;
     stream.write(`${CLEAR_LINE}${text}`);
@@ -44,11 +50,12 @@ export class PaginationProgress {
 
   constructor(
     stream: () => ProgressStream,
+    paged: boolean,
     private readonly noun: string,
     /** --limit: the count stops there, whatever the API's total. */
     private readonly limit = Infinity,
   ) {
-    this.line = new ProgressLine(stream);
+    this.line = new ProgressLine(stream, paged);
   }
 
   /** After each page; nothing when stderr is not a terminal or the listing fit in one page. */

@@ -4,8 +4,7 @@
  * first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../src/areas/completion/made.js';
@@ -13,9 +12,10 @@ import { SHELLS } from '../../src/areas/completion/scripts.js';
 import { specs } from '../../src/areas/registry.js';
 import { walkSpecs, type Spec } from '../../src/core/declare.js';
 import { BIN } from '../support/run-cli.js';
+import { tempDir } from '../support/temp.js';
 
 const RECORD_LOADS = resolve(import.meta.dirname, '../support/record-loads.cjs');
-const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-startup-'));
+const scratch = tempDir('loopsctl-startup-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Spawned {

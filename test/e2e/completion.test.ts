@@ -1,13 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
 import { runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp.js';
 
 const hasShell = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
-const dir = mkdtempSync(join(tmpdir(), 'loopsctl-completion-'));
+const dir = tempDir('loopsctl-completion-');
 const scripts: Record<string, string> = {};
 
 // Every group, subcommand and flag the completion must offer, as a user sees them in help.

@@ -7,15 +7,16 @@
  * What a person reads must fit an 80-column terminal, and every request the examples send must
  * be one the published description describes.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../src/areas/registry.js';
+import { COMMANDS_DIR, HAND_WRITTEN_END, HAND_WRITTEN_START } from '../../src/build/reference.js';
 import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
 import { run, tempDir } from '../support/main.js';
 import { expectDescribed, recordingSandbox } from '../support/recording.js';
 import { spawnCli } from '../support/run-cli.js';
+import { words } from '../support/shell-words.js';
 
 interface Example {
   line: string;
@@ -24,14 +25,22 @@ interface Example {
 }
 
 const root = resolve(import.meta.dirname, '../..');
-const documents = ['README.md', ...readdirSync(resolve(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const markdownIn = (dir: string) => readdirSync(resolve(root, dir)).filter((name) => name.endsWith('.md')).map((name) => `${dir}/${name}`);
+const documents = ['README.md', ...markdownIn('docs'), ...markdownIn(COMMANDS_DIR)];
+
+/** What a page says that is not generated: the examples of the generated part are the help's, run below. */
+function written(document: string): string {
+  const text = readFileSync(resolve(root, document), 'utf8');
+  if (!document.startsWith(`${COMMANDS_DIR}/`)) return text;
+  return text.slice(text.indexOf(HAND_WRITTEN_START), text.indexOf(HAND_WRITTEN_END));
+}
 
 function readmeExamples(): Example[] {
   const examples: Example[] = [];
   for (const document of documents) {
     let section = document;
     let inBlock = false;
-    for (const line of readFileSync(resolve(root, document), 'utf8').split('\n')) {
+    for (const line of written(document).split('\n')) {
       if (/^#{1,3} /.test(line)) section = `${document}: ${line.replace(/^#+ /, '')}`;
       if (/^```(sh|console|bash)\s*$/.test(line)) inBlock = true;
       else if (line.startsWith('```')) inBlock = false;
@@ -43,38 +52,6 @@ function readmeExamples(): Example[] {
 
 function helpExamples(): Example[] {
   return walkSpecs(specs).flatMap(({ path, spec }) => spec.examples.map((line) => ({ line, source: `loopsctl ${path.join(' ')} --help` })));
-}
-
-/**
- * The words of a command line as a POSIX shell splits them (quotes, no expansion), with the
- * operators outside quotes (`|`, `>`, `<`) as words of their own.
- */
-function words(text: string): string[] {
-  const found: string[] = [];
-  let word: string | undefined;
-  const end = () => {
-    if (word !== undefined) found.push(word);
-    word = undefined;
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (char === "'" || char === '"') {
-      const close = text.indexOf(char, index + 1);
-      if (close < 0) throw new Error(`an unclosed quote in: ${text}`);
-      const quoted = text.slice(index + 1, close);
-      word = (word ?? '') + (char === '"' ? quoted.replace(/\\(["\\$`])/g, '$1') : quoted);
-      index = close;
-    } else if (char === ' ') {
-      end();
-    } else if (char === '|' || char === '>' || char === '<') {
-      end();
-      found.push(char);
-    } else {
-      word = (word ?? '') + char;
-    }
-  }
-  end();
-  return found;
 }
 
 /** The line without its comment, and what the comment says it exits with. */
@@ -113,7 +90,7 @@ let cwd: string;
 
 beforeAll(() => {
   cwd = process.cwd();
-  home = mkdtempSync(join(tmpdir(), 'loopsctl-examples-'));
+  home = tempDir('loopsctl-examples-');
   // The files examples read, as a user would have them.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   const files: Record<string, string | Buffer> = {

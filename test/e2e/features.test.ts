@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../support/api-server.js';
@@ -7,9 +6,10 @@ import { run } from '../support/main.js';
 import { runCli } from '../support/run-cli.js';
 import { startFixtureSandbox } from '../support/fixture-sandbox.js';
 import { theme as fxTheme } from '../support/fixtures.js';
+import { tempDir } from '../support/temp.js';
 
 let api: ApiServer;
-const dir = mkdtempSync(join(tmpdir(), 'loopsctl-features-'));
+const dir = tempDir('loopsctl-features-');
 const file = (name: string, content: string) => {
   const path = join(dir, name);
   writeFileSync(path, content);

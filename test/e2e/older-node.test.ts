@@ -2,14 +2,14 @@
  * Node 21 and 22.0 to 22.2 have no process.getBuiltinModule: the built binary, run with it taken
  * away, loads the built-ins that commands load on first use (tty, crypto, os, http) all the same.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { json, startApiServer } from '../support/api-server.js';
 import { closedAfter } from '../support/closing.js';
 import { envelope, group } from '../support/fixtures.js';
 import { spawnCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp.js';
 
 const WITHOUT = { NODE_OPTIONS: `--require ${resolve(import.meta.dirname, '../support/without-get-builtin-module.cjs')}` };
 // The tests run at once, each with servers of its own.
@@ -37,7 +37,7 @@ describe.concurrent('on a Node without process.getBuiltinModule', () => {
   });
 
   it('stores a key in the config dir under the home directory (node:os, and node:crypto for the write)', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'loopsctl-home-'));
+    const home = tempDir('loopsctl-home-');
     const env = { ...WITHOUT, HOME: home, LOOPSCTL_CONFIG_DIR: undefined };
     const result = await spawnCli(['auth', 'login', '--with-key-stdin', '--skip-verify'], { env, input: 'older-node-key-0123456789\n' });
     expect(result.stderr).toBe('');

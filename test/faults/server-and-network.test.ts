@@ -1,11 +1,13 @@
 /**
  * 5xx answers, broken connections and hung servers: idempotent requests are retried, a create is
  * sent once and only once, and a server that never finishes ends in exit 7 naming the timeout.
+ * Nothing here is timed: what happened is checked (the requests the server got, and when, by its
+ * own clock, where a wait matters).
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { json, startApiServer } from '../support/api-server.js';
+import { gaps, json, startApiServer } from '../support/api-server.js';
 import { closedAfter } from '../support/closing.js';
 import { inTurn, raw, resetMidBody, silent, status, trickle } from '../support/faults.js';
 import { draftRecord, envelope, group, metrics } from '../support/fixtures.js';
@@ -18,10 +20,8 @@ const METRICS = 'GET /v1/transactional-emails/t1/metrics';
 const CREATE = 'POST /v1/transactional-emails';
 const unavailable = status(503, { message: 'Service Unavailable' });
 
-async function run(args: string[], baseUrl: string) {
-  const started = performance.now();
-  const result = await runCli(args, { env: { LOOPS_API_KEY: 'test-key-faults', LOOPS_BASE_URL: baseUrl } });
-  return { ...result, elapsedMs: performance.now() - started };
+function run(args: string[], baseUrl: string) {
+  return runCli(args, { env: { LOOPS_API_KEY: 'test-key-faults', LOOPS_BASE_URL: baseUrl } });
 }
 
 describe.concurrent('5xx answers', () => {
@@ -31,7 +31,6 @@ describe.concurrent('5xx answers', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([{ transactionalId: 't1', ...metrics }]);
     expect(server.requests).toHaveLength(2);
-    expect(result.elapsedMs).toBeLessThan(8_000);
   });
 
   it('gives up on a GET after --retries with exit 8 when the 503s never end', async () => {
@@ -40,8 +39,6 @@ describe.concurrent('5xx answers', () => {
     expect(result.code).toBe(8);
     expect(result.stderr).toContain('Error: Service Unavailable (gave up after 2 retries)');
     expect(server.requests).toHaveLength(3);
-    // About 0.5 s and 1 s of backoff.
-    expect(result.elapsedMs).toBeLessThan(10_000);
   });
 
   it('retries the ensure-draft POST, which is idempotent', async () => {
@@ -58,7 +55,6 @@ describe.concurrent('5xx answers', () => {
     expect(result.stderr).toContain('Error: Service Unavailable');
     expect(result.stderr).toContain('did not send it again because the API may already have acted on it');
     expect(server.requests).toHaveLength(1);
-    expect(result.elapsedMs).toBeLessThan(8_000);
   });
 
   it('never sends a campaign group update twice after a 503', async () => {
@@ -115,7 +111,6 @@ describe.concurrent('broken connections', () => {
     expect(result.stderr).toContain(`could not connect to http://127.0.0.1:${port}`);
     expect(result.stderr).toContain('ECONNREFUSED; retrying in');
     expect(result.stderr.match(/> POST /g)).toHaveLength(2);
-    expect(result.elapsedMs).toBeLessThan(8_000);
   });
 });
 
@@ -127,8 +122,8 @@ describe.concurrent('hung servers', () => {
     expect(result.stderr).toContain('no answer within the 1 s timeout (--timeout)');
     expect(result.stderr).toContain('Hint: the API may be slow or unreachable; raise the limit with --timeout <seconds>');
     expect(server.requests).toHaveLength(2);
-    expect(result.elapsedMs).toBeGreaterThanOrEqual(2_000);
-    expect(result.elapsedMs).toBeLessThan(10_000);
+    // The second attempt began once the first had waited out its second.
+    expect(gaps(server.requests)[0]).toBeGreaterThanOrEqual(999);
   });
 
   it('ends a body that trickles in forever in exit 7, though bytes keep coming', async () => {
@@ -137,7 +132,6 @@ describe.concurrent('hung servers', () => {
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('the answer did not finish within the 1 s timeout (--timeout)');
     expect(server.requests).toHaveLength(1);
-    expect(result.elapsedMs).toBeLessThan(8_000);
   });
 
   it('never sends a create twice after a timeout', async () => {
@@ -145,7 +139,6 @@ describe.concurrent('hung servers', () => {
     const result = await run(['transactional', 'create', '--name', 'Receipt', '--timeout', '1'], server.url);
     expect(result.code).toBe(7);
     expect(server.requests).toHaveLength(1);
-    expect(result.elapsedMs).toBeLessThan(8_000);
   });
 });
 

@@ -3,11 +3,11 @@
  * FIFO, and a device without end. It reads stdin's descriptor directly, without opening the
  * stream, so these run the real process.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnCli, type CliResult, type RunOptions } from '../support/run-cli.js';
+import { tempDir } from '../support/temp.js';
 
 // The published test vector of the Standard Webhooks specification.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -15,7 +15,7 @@ const BODY = '{"test": 2432232314}';
 const VECTOR = ['webhooks', 'sign', '--id', 'msg_p5jXN8AQM9LWM0D4loKWxJek', '--timestamp', '1614265330', '--json'];
 const SIGNATURE = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
 
-const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-stdin-'));
+const scratch = tempDir('loopsctl-stdin-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The binary with stdin as given: 'pipe' gets `input` written and closed. */

@@ -14,6 +14,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When the request reached the server, by the server's clock (performance.now(), ms): to check the waits between requests. */
+  receivedAt: number;
 }
 
 export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
@@ -32,6 +34,11 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 }
 
 /** Sends the body exactly as written: JSON whose numbers must stay as typed (1.0), or not JSON at all. */
+/** The time between one request and the next, as the server saw them, in ms. */
+export function gaps(requests: RecordedRequest[]): number[] {
+  return requests.slice(1).map((request, index) => request.receivedAt - requests[index]!.receivedAt);
+}
+
 export function raw(res: ServerResponse, status: number, contentType: string, body: string): void {
   res.writeHead(status, { 'content-type': contentType });
   res.end(body);
@@ -56,6 +63,7 @@ export async function startApiServer(routes: Record<string, Handler> = {}): Prom
   };
   const requests: RecordedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
+    const receivedAt = performance.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -66,6 +74,7 @@ export async function startApiServer(routes: Record<string, Handler> = {}): Prom
       query: url.searchParams,
       headers: req.headers,
       body: Buffer.concat(chunks).toString('utf8'),
+      receivedAt,
     };
     requests.push(recorded);
     const found = match(recorded.method, recorded.path);

@@ -3,13 +3,13 @@
  * environment and config dir, and a terminal or not as the test says. Most end-to-end tests use
  * this; the few that need a real process (signals, pipes, a pseudo-terminal) spawn bin/loopsctl.js.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/core/runtime.js';
 import { main } from '../../src/main.js';
 import { startSandbox, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.js';
+import { tempDir } from './temp.js';
+
+export { tempDir };
 
 export interface Result {
   code: number;
@@ -31,11 +31,10 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Told of each piece of output as it is written, for a test that waits for a line. */
   onWrite?: (stream: 'stdout' | 'stderr', text: string) => void;
+  /** Called with all of stdout so far after each write: to act once the run has printed something. */
+  onStdout?: (text: string) => void;
 }
 
-export function tempDir(prefix = 'loopsctl-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
 
 class Capture extends Writable {
   text = '';
@@ -43,7 +42,7 @@ class Capture extends Writable {
   columns?: number;
   constructor(
     tty?: { columns: number },
-    private readonly onWrite?: (text: string) => void,
+    private readonly onWrite?: (text: string, all: string) => void,
   ) {
     super();
     if (tty) {
@@ -53,7 +52,7 @@ class Capture extends Writable {
   }
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
     this.text += chunk.toString();
-    this.onWrite?.(chunk.toString());
+    this.onWrite?.(chunk.toString(), this.text);
     callback();
   }
 }
@@ -70,7 +69,10 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const stdout = new Capture(options.tty, (text) => options.onWrite?.('stdout', text));
+  const stdout = new Capture(options.tty, (text, all) => {
+    options.onWrite?.('stdout', text);
+    options.onStdout?.(all);
+  });
   const stderr = new Capture(options.tty, (text) => options.onWrite?.('stderr', text));
   const input = options.input;
   const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];

@@ -4,10 +4,9 @@
  * (`spawnCli`) where a test needs a real process: signals, pipes, exit codes of the binary.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { tempDir } from './temp.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/loopsctl.js');
 
@@ -33,7 +32,7 @@ export interface RunOptions {
 }
 
 export function tempConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'loopsctl-test-'));
+  return tempDir('loopsctl-test-');
 }
 
 /** In-process, with a clean environment: no key, no colour forcing, a private config dir unless one is given. */

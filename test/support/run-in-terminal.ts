@@ -17,9 +17,13 @@ export const hasScript = (() => {
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 export interface Typing {
-  /** Typed once the screen shows `after`, as a person types in answer to a prompt. */
+  /**
+   * Typed once the screen shows `after`, as a person types in answer to a prompt, or once `after`
+   * resolves (a request reached the server). "\x03" is Ctrl-C: the terminal sends SIGINT to the
+   * programs in the foreground, loopsctl and its pager alike.
+   */
   input: string;
-  after: string;
+  after: string | Promise<unknown>;
 }
 
 /** stdout and stderr arrive mixed, as on a screen, with \r\n line ends turned into \n. */
@@ -32,13 +36,16 @@ export function runInTerminal(args: string[], env: Record<string, string>, typin
     });
     let stdout = '';
     let typed = false;
+    const type = () => {
+      if (typed) return;
+      typed = true;
+      child.stdin.end(typing!.input);
+    };
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       stdout += chunk;
-      if (typing && !typed && stdout.includes(typing.after)) {
-        typed = true;
-        child.stdin.end(typing.input);
-      }
+      if (typing && typeof typing.after === 'string' && stdout.includes(typing.after)) type();
     });
+    if (typing && typeof typing.after !== 'string') void typing.after.then(type);
     if (!typing) child.stdin.end();
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout: stdout.replace(/\r\n/g, '\n'), stderr: '' }));

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockFileFor, LockTimeoutError, withFileLock } from '../../src/config/lock.js';
+import { tempDir } from '../support/temp.js';
 
 function target(): string {
-  return join(mkdtempSync(join(tmpdir(), 'loopsctl-lock-')), 'config.json');
+  return join(tempDir('loopsctl-lock-'), 'config.json');
 }
 
 /** The pid of a process that has ended. */

@@ -4,17 +4,17 @@
  * descriptor turns out to be non-blocking.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../src/api/errors.js';
 import { readInputBytes, stdinIsTerminal } from '../../src/core/input.js';
 import type { InputSource, InStream } from '../../src/core/runtime.js';
+import { tempDir } from '../support/temp.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-input-'));
+const scratch = tempDir('loopsctl-input-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const noStream = Readable.from([]) as InStream;
@@ -67,14 +67,23 @@ describe('reading a whole input', () => {
     execFileSync('mkfifo', [fifo]);
     const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
     const writer = openSync(fifo, constants.O_WRONLY);
-    const stream = new Socket({ fd: reader, readable: true, writable: false }) as unknown as InStream;
     writeSync(writer, 'first ');
-    const reading = text({ stdin: stream, stdinFd: reader });
-    setTimeout(() => {
-      writeSync(writer, 'then the rest');
-      closeSync(writer);
-    }, 50);
-    expect(await reading).toBe('first then the rest');
+    // As the process's own stdin, the stream is opened only when asked for: once the descriptor
+    // had nothing more. Only then does the writer go on (a stream opened sooner would read the
+    // descriptor alongside).
+    let stream: InStream | undefined;
+    const source = {
+      stdinFd: reader,
+      get stdin(): InStream {
+        if (stream === undefined) {
+          stream = new Socket({ fd: reader, readable: true, writable: false }) as unknown as InStream;
+          writeSync(writer, 'then the rest');
+          closeSync(writer);
+        }
+        return stream;
+      },
+    };
+    expect(await text(source)).toBe('first then the rest');
   });
 });
 

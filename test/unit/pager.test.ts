@@ -1,11 +1,11 @@
 /** The pager: which command runs, when paging is off, and quitting it early. */
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Output } from '../../src/render/output.js';
 import { isOnPath, pagerCommand, splitCommand, startPager } from '../../src/render/pager.js';
+import { tempDir } from '../support/temp.js';
 
 function stream(isTTY: boolean, columns?: number) {
   let text = '';
@@ -38,7 +38,7 @@ describe('which pager', () => {
   });
 
   it('finds a program only as an executable file in a PATH directory', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'loopsctl-path-'));
+    const dir = tempDir('loopsctl-path-');
     writeFileSync(join(dir, 'pager-here'), '#!/bin/sh\n');
     chmodSync(join(dir, 'pager-here'), 0o755);
     writeFileSync(join(dir, 'not-executable'), '');
@@ -56,7 +56,7 @@ describe('which pager', () => {
 
 /** A pager written in Node: copies its input (and $LESS) to a file, or quits after its first read, as a person pressing q. */
 function fakePager(behaviour: 'copy' | 'quit'): { command: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-pager-'));
+  const dir = tempDir('loopsctl-pager-');
   const file = join(dir, 'paged.txt');
   const script = join(dir, 'pager.mjs');
   writeFileSync(

@@ -121,7 +121,7 @@ describe('pagination progress', () => {
 
   it('does nothing once cleared, and nothing to clear when never shown', () => {
     const log: [string, string][] = [];
-    const progress = new PaginationProgress(() => fakeStream('stderr', log, true), 'items');
+    const progress = new PaginationProgress(() => fakeStream('stderr', log, true), false, 'items');
     progress.clear();
     expect(log).toEqual([]);
   });

@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileError, UsageError } from '../../src/api/errors.js';
@@ -7,6 +6,7 @@ import { transactionalEmails } from '../../src/areas/transactional/sandbox.js';
 import { SEED_IDS, sandboxModules, seedState } from '../support/sandbox.js';
 import { startSandbox, type SandboxServer } from '../../src/sandbox/server.js';
 import { defaultStatePath, readState, STATE_VERSION, withStateLock, writeState } from '../../src/sandbox/state.js';
+import { tempDir } from '../support/temp.js';
 
 const started: SandboxServer[] = [];
 afterEach(async () => {
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 function tempFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-state-')), 'state.json');
+  return join(tempDir('loopsctl-sandbox-state-'), 'state.json');
 }
 
 async function start(stateFile: string, reset = false): Promise<SandboxServer> {
@@ -120,7 +120,7 @@ describe('sandbox state', () => {
   });
 
   it('leaves an existing directory as it is (--state ./file.json), and writes the file 0600', () => {
-    const directory = mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-cwd-'));
+    const directory = tempDir('loopsctl-sandbox-cwd-');
     chmodSync(directory, 0o755);
     const file = join(directory, 'state.json');
     writeState(file, seedState());
@@ -129,7 +129,7 @@ describe('sandbox state', () => {
   });
 
   it('creates a missing directory for the user alone', () => {
-    const directory = join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-new-')), 'a', 'b');
+    const directory = join(tempDir('loopsctl-sandbox-new-'), 'a', 'b');
     writeState(join(directory, 'state.json'), seedState());
     expect(statSync(directory).mode & 0o777).toBe(0o700);
   });
@@ -144,7 +144,7 @@ describe('sandbox state', () => {
 
   it('replaces a symlink at the path instead of writing through it', () => {
     const file = tempFile();
-    const elsewhere = join(mkdtempSync(join(tmpdir(), 'loopsctl-sandbox-link-')), 'target.json');
+    const elsewhere = join(tempDir('loopsctl-sandbox-link-'), 'target.json');
     writeFileSync(elsewhere, 'untouched', { mode: 0o644 });
     symlinkSync(elsewhere, file);
     writeState(file, seedState());

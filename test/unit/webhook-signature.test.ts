@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeSignature, formatAge, newMessageId, osRandomBytes, secretKey, signHeaders, verdictText, verify, WebhookSecretError } from '../../src/areas/webhooks/signature.js';
+import { tempDir } from '../support/temp.js';
 
 // The published test vector of the Standard Webhooks specification.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -107,7 +108,7 @@ describe('webhook signatures', () => {
   });
 
   it('refuses a random device that runs dry rather than return fewer bytes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'loopsctl-random-'));
+    const dir = tempDir('loopsctl-random-');
     try {
       writeFileSync(join(dir, 'short'), 'abc');
       expect(() => osRandomBytes(18, join(dir, 'short'))).toThrow(/ended/);

@@ -126,6 +126,7 @@ export const area: Area = {
         help: IMPORT_HELP,
         examples: ['loopsctl contacts import contacts.csv --dry-run', 'loopsctl contacts import contacts.csv', 'loopsctl contacts import changes.jsonl --update --json'],
         remote: true,
+        unpaged: true,
         tier: 'write',
         load: async () => (await import('./commands.js')).import,
       }),

@@ -108,6 +108,7 @@ The LMX round trip:
         args: [{ name: 'id', description: 'email message id' }],
         options: [{ flags: '--strict', description: 'fail on warnings as well as errors' }],
         help: 'Errors block publishing; warnings are advisory. With --json, the report is printed whatever the outcome.',
+        mismatch: 'Guardian found errors (with --strict, errors or warnings)',
         examples: [`loopsctl email-messages check ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID} --json`],
         remote: true,
         tier: 'read',

@@ -56,6 +56,7 @@ export const area: Area = {
         help: IMPORT_HELP,
         examples: ['loopsctl events import events.jsonl --dry-run', 'loopsctl events import events.jsonl', 'loopsctl events import - --journal events.journal.jsonl < events.jsonl'],
         remote: true,
+        unpaged: true,
         tier: 'destructive',
         load: async () => (await import('./commands.js')).import,
       }),

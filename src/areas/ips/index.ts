@@ -29,6 +29,7 @@ export const area: Area = {
 not cover (add them); "-" lines are entries of the file that cover no API address (remove them).
 With --json, {inSync, added, removed} is printed on stdout whatever the outcome.`,
         examples: ['loopsctl ips list --plain > allowlist.txt', 'loopsctl ips check allowlist.txt', 'loopsctl ips check allowlist.txt --json'],
+        mismatch: 'the sending IPs and the file differ',
         remote: true,
         tier: 'read',
         load: async () => (await import('./commands.js')).check,

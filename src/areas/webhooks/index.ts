@@ -40,6 +40,7 @@ export const area: Area = {
       command({
         name: 'verify',
         summary: 'Check the signature of a webhook delivery; exit 1 with the reason when it is not valid',
+        mismatch: 'the signature is not valid, or the timestamp is outside the tolerance',
         options: [
           { flags: '--id <id>', description: 'the webhook-id header', required: true },
           { flags: '--timestamp <seconds>', description: 'the webhook-timestamp header', required: true, parse: timestampArgument },

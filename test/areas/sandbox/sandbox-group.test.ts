@@ -5,11 +5,8 @@ describe('loopsctl sandbox as a group', () => {
   it('serves with `loopsctl sandbox` alone and with `loopsctl sandbox serve`, and stops on the abort signal', async () => {
     for (const args of [['sandbox', '--port', '0', '--json'], ['sandbox', 'serve', '--json']]) {
       const interrupt = new AbortController();
-      const running = run(args, { signal: interrupt.signal });
       // The server has started once its address is printed; the run ends when interrupted.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      interrupt.abort();
-      const result = await running;
+      const result = await run(args, { signal: interrupt.signal, onStdout: (text) => text.includes('"url"') && interrupt.abort() });
       expect(result.code).toBe(0);
       expect(result.json()).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: 'sandbox-key' });
     }

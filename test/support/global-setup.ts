@@ -1,0 +1,24 @@
+/**
+ * Once around the whole run (vitest.config.ts, globalSetup): the tests' temporary directory is one
+ * of the run's own, inherited by every test file's process, and at the end it must be empty: a
+ * test that leaves a file or directory behind fails the run, by name.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const previous = process.env.TMPDIR;
+  const runDir = mkdtempSync(join(tmpdir(), 'loopsctl-test-run-'));
+  process.env.TMPDIR = runDir;
+  return () => {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    const left = readdirSync(runDir);
+    rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+    if (left.length === 0) return;
+    // vitest reports an error thrown here without failing the run: the exit code says it.
+    process.exitCode = 1;
+    throw new Error(`the tests left ${left.length} temporary files or directories behind (make them with tempDir() of test/support/temp.ts): ${left.slice(0, 20).join(', ')}`);
+  };
+}
