@@ -40,8 +40,8 @@ function printable(bodies: unknown[]): unknown[] {
   });
 }
 
-/** Keys that loopsctl documents adding to what the API sent: the email a metric is of, a send's key. */
-const ADDED = ['transactionalId', 'idempotencyKey'];
+/** Keys that loopsctl documents adding to what the API sent: the record a metric is of, a send's key. */
+const ADDED = ['transactionalId', 'campaignId', 'workflowId', 'nodeId', 'idempotencyKey'];
 
 /**
  * Each value printed (stdout as one JSON value, or as JSON Lines; an array's items one by one) is
@@ -140,6 +140,10 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['auth status', 'where the key comes from, and the team'],
     ['uploads create', 'reads a file: its two answers are covered by the uploads tests'],
     ['mcp', 'a server on stdio, not a printer of JSON: its tools are covered by test/e2e/mcp.test.ts'],
+    ['workflow delete', 'the API answers 204 with no body, so --json prints nothing (test/areas/workflows/delete.test.ts)'],
+    ['content pull', 'the records written, in files the content tests check against the API (test/areas/content)'],
+    ['content diff', 'the records that differ, with patches: a report of its own'],
+    ['content push', 'the records sent, and what Guardian said: a report of its own'],
   ]);
   const commands = walkSpecs(specs).filter(({ path, spec }) => spec.remote && !spec.hidden && !OWN_REPORTS.has(path.join(' ')));
 
