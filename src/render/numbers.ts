@@ -23,3 +23,8 @@ export function formatRate(part: number, whole: number): string {
   if (shown === '100.00' && part < whole) return '>99.99%';
   return `${shown}%`;
 }
+
+/** "1 record", "3 records": a number and a noun that takes an s. */
+export function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -1,4 +1,5 @@
 /** What the `content` commands do: pull an account's content into files, diff them, push them back. */
+import { countOf } from '../../render/numbers.js';
 import { resolve } from 'node:path';
 import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
 import type { ApiClient } from '../../api/client.js';
@@ -138,7 +139,7 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
   const { out } = context;
   if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
   await out.write(renderLines(out, lines.filter((line) => line.status !== 'unchanged')));
-  out.note(`Pulled ${count(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`);
+  out.note(`Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`);
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ export const diff: Handler<[string | undefined], DiffOptions> = async (context, 
   } else {
     const text = differing.map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`).join('\n');
     if (text !== '') await out.write(text);
-    out.note(differing.length === 0 ? `${scope.root} and ${account} hold the same content.` : `${count(differing.length, 'record')} differ between ${scope.root} and ${account}.`);
+    out.note(differing.length === 0 ? `${scope.root} and ${account} hold the same content.` : `${countOf(differing.length, 'record')} differ between ${scope.root} and ${account}.`);
   }
   return differing.length === 0 ? ExitCode.ok : ExitCode.mismatch;
 };
@@ -207,9 +208,6 @@ function requireState(root: string): ContentState {
   return state;
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -286,7 +284,7 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
     }
     const after = await fetchRecord(client, local.kind, applied.id);
     if (after !== undefined) synced[local.path] = syncedOf(after, digestOf(local.files));
-    lines.push({ status: step.action === 'create' ? 'created' : 'updated', kind: local.kind, path: local.path, name: local.name, id: applied.id, note: warnings.length > 0 ? `Guardian: ${count(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined, rules: warnings });
+    lines.push({ status: step.action === 'create' ? 'created' : 'updated', kind: local.kind, path: local.path, name: local.name, id: applied.id, note: warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined, rules: warnings });
     if (options.publish && local.kind === 'transactional' && applied.checked.length > 0) {
       await explained(publish(client, applied.id), CONTENT);
       published.push(local.path);
@@ -303,7 +301,7 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
     const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
     const unchanged = locals.length - steps.length + lines.filter((line) => line.status === 'unchanged').length;
     out.note(
-      `Pushed ${count(sent, 'record')} to ${account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${count(conflicts, 'conflict')}` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
+      `Pushed ${countOf(sent, 'record')} to ${account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
     );
   }
   if (conflicts > 0) return ExitCode.rejected;

@@ -1,4 +1,5 @@
 /** What the `email-messages` commands do. */
+import { countOf } from '../../render/numbers.js';
 import { readInput } from '../../core/input.js';
 import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
@@ -8,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../render/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { explained, explainError, type Explanation } from '../explain.js';
-import { count, renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
+import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
 import { EMAIL_FORMATS, FALLBACK_FIELDS, MAX_LMX_BYTES, previewVariables, type EmailMessageUpdate, type FallbackKind, type PreviewVariables } from './schemas.js';
 
 const ID_NOUN = 'email message id';
@@ -210,7 +211,7 @@ export const check: Handler<[string], { strict?: boolean }> = async (context, [i
   await context.out.present(report, renderGuardian);
   const failing = report.errors.length + (options.strict ? report.warnings.length : 0);
   if (failing === 0) return;
-  const what = options.strict ? `${count(report.errors.length, 'error')} and ${count(report.warnings.length, 'warning')} (--strict)` : count(report.errors.length, 'error');
+  const what = options.strict ? `${countOf(report.errors.length, 'error')} and ${countOf(report.warnings.length, 'warning')} (--strict)` : countOf(report.errors.length, 'error');
   throw new MismatchError(`Guardian found ${what} in email message ${id}`, {
     hint: `errors block publishing; fix the content (\`loopsctl email-messages get ${id} --lmx > email.lmx\`, edit, then \`loopsctl email-messages update ${id} --lmx-file email.lmx --expected-revision-id <revision>\`) and check again`,
   });

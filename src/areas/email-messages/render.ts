@@ -1,4 +1,5 @@
 /** Text views of email messages: their fields and LMX warnings, and Guardian reports. */
+import { countOf } from '../../render/numbers.js';
 import type { Output } from '../../render/output.js';
 import { indented, renderFields } from '../../render/fields.js';
 import { styleFor } from '../../render/style.js';
@@ -33,12 +34,11 @@ export function renderLmxWarnings(warnings: LmxWarning[]): string {
 }
 
 /** "1 error", "2 warnings". */
-export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Errors, then warnings, each rule with its title, description and the items it found. */
 export function renderGuardian(out: Output, report: GuardianReport): string {
   const style = styleFor(out);
-  const summary = `Guardian: ${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')}\n`;
+  const summary = `Guardian: ${countOf(report.errors.length, 'error')}, ${countOf(report.warnings.length, 'warning')}\n`;
   const section = (rules: GuardianRule[], label: string, paint: (text: string) => string) =>
     rules.map((rule) => {
       const pad = ' '.repeat(label.length + 2);
