@@ -1,0 +1,48 @@
+/**
+ * LMX, the platform's email markup, as its published specification defines it: shared by the CLI
+ * (`content check`, rendering) and the emulator (compiling bodies, Guardian), importing neither.
+ *
+ * - `parseLmx(source)` -> `{ document, problems }`: the typed tree, in linear time, never throwing.
+ *   `LmxDocument { kind: 'document', children }`; nodes are
+ *   `LmxElement { kind: 'element', name, attributes: LmxAttribute[], children, selfClosing, position, end }`,
+ *   `LmxText { kind: 'text', value, position }` (character references decoded) and
+ *   `LmxVariable { kind: 'variable', namespace: 'contact' | 'event' | 'data', name, source, position }`
+ *   (LMX has no inline fallback syntax: fallbacks live on the email message).
+ *   `LmxAttribute { name, value, parts: (LmxText | LmxVariable)[], position }`. Positions are
+ *   `{ line, column, offset }`, line and column 1-based. Whitespace between blocks is dropped;
+ *   `<CodeBlock>` text keeps its braces. Tags nest at most MAX_LMX_DEPTH deep (deeper is an error
+ *   and the rest is not read), so code walking the tree may recurse.
+ * - `validateLmx(document, { kind?, componentIds? })`: the specification's rules on a tree;
+ *   `checkLmx(source, options)`: both, every problem in source order, and the 100 KB limit.
+ *   `LmxProblem { severity: 'error' | 'warning', rule, message, fix, line, column, offset }`;
+ *   `LMX_RULES` names and explains each rule.
+ * - The tag table `LMX_TAGS` (`LmxTagSpec`: content type inline/text/raw/none, placement, allowed
+ *   children, attributes with types, ranges, enums, required and which take variables),
+ *   `NAMESPACES_OF_KIND`, `LMX_MAX_BYTES`.
+ * - `decodeLmx(bytes)`: a file's bytes as source, or the problem that stops it being read
+ *   (over 100 KB, not UTF-8).
+ * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
+ */
+export { MAX_LMX_DEPTH, parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
+export { LMX_RULES, LineIndex, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
+export {
+  BLOCK_TAGS,
+  INLINE_TAGS,
+  KNOWN_ICON_NAMES,
+  LMX_KINDS,
+  LMX_MAX_BYTES,
+  LMX_NAMESPACES,
+  LMX_TAGS,
+  NAMESPACES_OF_KIND,
+  TOP_LEVEL_TAGS,
+  type LmxAttributeSpec,
+  type LmxAttributeType,
+  type LmxContentType,
+  type LmxKind,
+  type LmxNamespace,
+  type LmxPlacement,
+  type LmxTagSpec,
+} from './tags.js';
+export { decodeLmx, tooLargeProblem } from './source.js';
+export { componentIdsOf, elementsOf, textOf, themeIdOf, variablesOf } from './tree.js';
+export { checkLmx, utf8Length, validateLmx, type LmxCheckOptions } from './validate.js';

@@ -1,0 +1,531 @@
+/**
+ * LMX rendered to an HTML email document, for a person to look at before anything is sent: the
+ * table layout and inline styles email clients need, semantic elements a screen reader can follow
+ * (h1–h3, p, a, lists, img with alt, hr, blockquote, pre/code, strong, em, u, s), the theme's styles
+ * under the email's `<Style />`, components inlined, and variables filled from the values given.
+ *
+ * It is a local preview, not the HTML the platform sends (the document says so in a comment).
+ * Everything that comes from the email, a theme or a value is escaped or checked before it is
+ * written: text and attributes are HTML-escaped, CSS values must be colours or numbers, and a link
+ * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
+ */
+import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
+import type { LmxNamespace } from './tags.js';
+import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from './theme.js';
+
+/** Values by namespace: `{ data: { resetLink: "…" } }`, `{ contact: { firstName: "Ada" } }`. */
+export type LmxValues = Partial<Record<LmxNamespace, Readonly<Record<string, unknown>>>>;
+
+export interface RenderOptions {
+  /** The Theme record's `styles`; the default theme when absent. */
+  theme?: Readonly<Record<string, unknown>>;
+  /** The values the variables take. */
+  values?: LmxValues;
+  /** The email message's fallbacks (`contactPropertiesFallbacks`, `eventPropertiesFallbacks`, `dataVariablesFallbacks`), used where a value is missing. */
+  fallbacks?: Partial<Record<LmxNamespace, Readonly<Record<string, string>>>>;
+  /** The components a `<Component componentId>` may name, parsed, by id. */
+  components?: ReadonlyMap<string, LmxDocument>;
+  /** The subject (the document's title) and preview text (the hidden preheader), with variables filled too. */
+  subject?: string;
+  previewText?: string;
+}
+
+export interface RenderedEmail {
+  html: string;
+  /** Variables with no value and no fallback, as written (`{data.resetLink}`), each once: shown as they are in the document. */
+  missing: string[];
+  /** Component ids the document names that `components` lacks: shown as a placeholder. */
+  missingComponents: string[];
+  /** Theme, `<Style />` and attribute values that were not safe CSS, left out. */
+  dropped: DroppedStyle[];
+  /** Links and image addresses that were not written live, with why. */
+  inert: { tag: string; attribute: string; value: string }[];
+}
+
+export const PREVIEW_COMMENT = 'A local preview rendered by loopsctl from LMX: not the exact HTML the Loops platform sends.';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text for HTML content and double-quoted attribute values alike. */
+export function escapeHtml(text: string): string {
+  // Most text has nothing to escape: tested first, it is returned as it is.
+  return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
+}
+const NEEDS_ESCAPE = /[&<>"']/;
+
+/** Schemes a link may use; anything else (javascript:, data:, vbscript:, a relative path) is not written as a link. */
+const LINK_SCHEMES = /^(https?:\/\/|mailto:|tel:|sms:)/i;
+const IMAGE_SCHEMES = /^https?:\/\//i;
+/** Control characters and whitespace browsers skip inside a scheme (`java\tscript:`). */
+const URL_NOISE = /[\u0000-\u0020\u007f-\u009f]/g;
+
+/** Style declarations as an attribute: `style="a:b;c:d"`, the values already safe. */
+function style(declarations: (string | false | undefined)[]): string {
+  const text = declarations.filter(Boolean).join(';');
+  return text === '' ? '' : ` style="${escapeHtml(text)}"`;
+}
+
+const px = (value: number) => `${value}px`;
+/** Every block stands in a table of its own, with the space the editor leaves between blocks. */
+const BLOCK_TABLE = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${style(['margin:0 0 16px 0', 'border-collapse:separate'])}>`;
+const ALIGNS = new Set(['left', 'center', 'right']);
+
+class Renderer {
+  readonly missing = new Set<string>();
+  readonly missingComponents = new Set<string>();
+  readonly dropped: DroppedStyle[];
+  readonly inert: RenderedEmail['inert'] = [];
+  readonly styles: EmailStyles;
+
+  constructor(
+    private readonly options: RenderOptions,
+    styleElement: LmxElement | undefined,
+  ) {
+    const { styles, dropped } = emailStyles(options.theme, styleElement);
+    this.styles = styles;
+    this.dropped = dropped;
+  }
+
+  /** A variable's value as text, or undefined when it has none (nor a fallback). */
+  private valueOf(variable: LmxVariable): string | undefined {
+    const value = this.options.values?.[variable.namespace]?.[variable.name];
+    if (value !== undefined && value !== null && (typeof value !== 'object' || value instanceof Date)) return String(value);
+    return this.options.fallbacks?.[variable.namespace]?.[variable.name];
+  }
+
+  /** Text with its variables filled; a missing one stays as written, and is named. */
+  fill(parts: readonly (LmxText | LmxVariable)[]): string {
+    if (parts.length === 1 && parts[0]!.kind === 'text') return parts[0]!.value;
+    let text = '';
+    for (const part of parts) {
+      if (part.kind === 'text') text += part.value;
+      else {
+        const value = this.valueOf(part);
+        if (value === undefined) this.missing.add(part.source);
+        text += value ?? part.source;
+      }
+    }
+    return text;
+  }
+
+  /** A variable in content: its value escaped, or the variable itself, marked, when it has none. */
+  private variable(variable: LmxVariable): string {
+    const value = this.valueOf(variable);
+    if (value !== undefined) return escapeHtml(value);
+    this.missing.add(variable.source);
+    return `<span data-missing-variable="${escapeHtml(variable.source)}" title="no value given"${style(['background-color:#fef3c7', 'color:#92400e', 'border-radius:3px', 'padding:0 2px'])}>${escapeHtml(variable.source)}</span>`;
+  }
+
+  attribute(element: LmxElement, name: string): string | undefined {
+    const attribute = element.attributes.find((candidate) => candidate.name === name);
+    return attribute === undefined ? undefined : this.fill(attribute.parts);
+  }
+
+  private colour(element: LmxElement, name: string): string | undefined {
+    const value = this.attribute(element, name);
+    if (value === undefined) return undefined;
+    const colour = safeColour(value);
+    if (colour === undefined) this.dropped.push({ where: `<${element.name}> ${name}`, value, reason: 'not a hex colour such as #0057ff' });
+    return colour;
+  }
+
+  private number(element: LmxElement, name: string, min: number, max: number): number | undefined {
+    const value = this.attribute(element, name);
+    if (value === undefined) return undefined;
+    const number = safeNumber(value, min, max);
+    if (number === undefined) this.dropped.push({ where: `<${element.name}> ${name}`, value, reason: `not a number from ${min} to ${max}` });
+    return number;
+  }
+
+  private align(element: LmxElement): string | undefined {
+    const value = this.attribute(element, 'align');
+    return value !== undefined && ALIGNS.has(value) ? value : undefined;
+  }
+
+  /** An address written live, or undefined (noted) when it may not be. */
+  url(element: LmxElement, name: string, schemes = LINK_SCHEMES): string | undefined {
+    const value = this.attribute(element, name);
+    if (value === undefined) return undefined;
+    const url = value.trim();
+    if (schemes.test(url.replace(URL_NOISE, '')) && schemes.test(url)) return url;
+    this.inert.push({ tag: element.name, attribute: name, value });
+    return undefined;
+  }
+
+  // ---- blocks -----------------------------------------------------------------------------
+
+  blocks(nodes: readonly LmxNode[]): string {
+    let html = '';
+    for (const node of nodes) html += this.block(node);
+    return html;
+  }
+
+  private block(node: LmxNode): string {
+    // Text at the top level is not LMX (content check says so); it is shown as a paragraph.
+    if (node.kind !== 'element')
+      return node.kind === 'text' && node.value.trim() === '' ? '' : `<p${style(this.textCss(this.styles.text))}>${this.inline([node])}</p>`;
+    switch (node.name) {
+      case 'H1':
+        return this.textBlock(node, 'h1', this.styles.heading1);
+      case 'H2':
+        return this.textBlock(node, 'h2', this.styles.heading2);
+      case 'H3':
+        return this.textBlock(node, 'h3', this.styles.heading3);
+      case 'Paragraph':
+        return this.textBlock(node, 'p', this.styles.text);
+      case 'Quote':
+        return this.textBlock(node, 'blockquote', this.styles.text, [`border-left:4px solid ${this.styles.dividerColor}`, 'padding-left:16px']);
+      case 'CodeBlock':
+        return this.codeBlock(node);
+      case 'Button':
+        return this.button(node);
+      case 'Image':
+        return this.image(node);
+      case 'Divider':
+        return this.divider(node);
+      case 'OrderedList':
+      case 'UnorderedList':
+        return this.list(node);
+      case 'Columns':
+        return this.columns(node);
+      case 'Component':
+        return this.component(node);
+      case 'Section':
+        return this.section(node);
+      case 'Icons':
+        return this.icons(node);
+      case 'Style':
+        return '';
+      default:
+        // A tag out of place (an inline tag at the top level) or unknown: its content is still shown.
+        return `<p${style(this.textCss(this.styles.text))}>${this.inline([node])}</p>`;
+    }
+  }
+
+  private textCss(text: TextStyle, element?: LmxElement): string[] {
+    const fontSize = element === undefined ? undefined : this.number(element, 'fontSize', 1, 200);
+    const lineHeight = element === undefined ? undefined : this.number(element, 'lineHeight', 50, 500);
+    return [
+      'margin:0',
+      `color:${text.color}`,
+      `font-size:${px(fontSize ?? text.fontSize)}`,
+      // A block's lineHeight is a percentage; a theme's is in pixels.
+      `line-height:${lineHeight === undefined ? (fontSize === undefined ? px(text.lineHeight) : `${text.lineHeight / text.fontSize}`) : `${lineHeight}%`}`,
+      text.letterSpacing === 0 ? undefined : `letter-spacing:${px(text.letterSpacing)}`,
+    ].filter((declaration): declaration is string => declaration !== undefined);
+  }
+
+  /**
+   * A block in its own table cell: its background, corner radius and padding (the block style
+   * attributes), with the space the editor leaves between blocks.
+   */
+  private wrap(element: LmxElement, inner: string, extra: string[] = []): string {
+    if (element.attributes.length === 0 && extra.length === 0) return `${BLOCK_TABLE}<tr><td>${inner}</td></tr></table>`;
+    const padding = ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'].map((side) => this.number(element, side, 0, 600) ?? 0);
+    const background = this.colour(element, 'blockColor');
+    const radius = this.number(element, 'blockBorderRadius', 0, 999);
+    const css = [
+      background === undefined ? undefined : `background-color:${background}`,
+      radius === undefined ? undefined : `border-radius:${px(radius)}`,
+      padding.some((side) => side > 0) ? `padding:${padding.map(px).join(' ')}` : undefined,
+      ...extra,
+    ];
+    return `${BLOCK_TABLE}<tr><td${style(css)}>${inner}</td></tr></table>`;
+  }
+
+  private textBlock(element: LmxElement, tag: string, text: TextStyle, extra: string[] = []): string {
+    const align = this.align(element);
+    const css = [...this.textCss(text, element), align === undefined ? undefined : `text-align:${align}`, ...extra].filter(
+      (declaration): declaration is string => declaration !== undefined,
+    );
+    return this.wrap(element, `<${tag}${style(css)}>${this.inline(element.children)}</${tag}>`);
+  }
+
+  private codeBlock(element: LmxElement): string {
+    const text = element.children
+      .map((child) => (child.kind === 'text' ? child.value : child.kind === 'variable' ? child.source : ''))
+      .join('')
+      .replace(/^\r?\n/, '');
+    const css = [
+      ...this.textCss({ ...this.styles.text, fontSize: this.styles.text.fontSize - 2 }, element),
+      'font-family:ui-monospace,Menlo,Consolas,monospace',
+      'white-space:pre-wrap',
+      'background-color:#f3f4f6',
+      'padding:12px 16px',
+      'border-radius:6px',
+    ];
+    return this.wrap(element, `<pre${style(css)}><code>${escapeHtml(text)}</code></pre>`);
+  }
+
+  private button(element: LmxElement): string {
+    const { styles } = this;
+    const href = this.url(element, 'href');
+    const background = this.colour(element, 'bgColor') ?? styles.buttonBodyColor;
+    const colour = this.colour(element, 'textColor') ?? styles.buttonTextColor;
+    const borderColour = this.colour(element, 'borderColor') ?? styles.buttonBorderColor;
+    const borderWidth = this.number(element, 'borderWidth', 0, 16) ?? styles.buttonBorderWidth;
+    const radius = this.number(element, 'borderRadius', 0, 999) ?? styles.buttonBorderRadius;
+    const xPadding = this.number(element, 'innerXPadding', 0, 100) ?? styles.buttonBodyXPadding;
+    const yPadding = this.number(element, 'innerYPadding', 0, 100) ?? styles.buttonBodyYPadding;
+    const fontSize = this.number(element, 'fontSize', 1, 200) ?? styles.buttonTextFontSize;
+    const align = this.align(element) ?? 'left';
+    const css = [
+      'display:inline-block',
+      `padding:${px(yPadding)} ${px(xPadding)}`,
+      `color:${colour}`,
+      `font-size:${px(fontSize)}`,
+      'line-height:1.25',
+      `font-weight:${styles.buttonTextBold ? 'bold' : 'normal'}`,
+      'text-decoration:none',
+    ];
+    const label = this.inline(element.children);
+    // Without a live address a button is drawn all the same, but as text: nothing to click.
+    const inner =
+      href === undefined
+        ? `<span${style(css)}>${label}</span>`
+        : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(css)}>${label}</a>`;
+    const cell = [
+      `background-color:${background}`,
+      `border-radius:${px(radius)}`,
+      borderWidth > 0 ? `border:${px(borderWidth)} solid ${borderColour}` : undefined,
+    ];
+    const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}"${style(['border-collapse:separate', align === 'center' ? 'margin:0 auto' : undefined])}><tr><td${style(cell)}>${inner}</td></tr></table>`;
+    return this.wrap(element, table, [`text-align:${align}`]);
+  }
+
+  private image(element: LmxElement): string {
+    const alt = this.attribute(element, 'alt') ?? '';
+    // A dynamic image shows its filled address when that is one; else the static placeholder.
+    const dynamic = element.attributes.some((attribute) => attribute.name === 'dynamicSrc') ? this.url(element, 'dynamicSrc', IMAGE_SCHEMES) : undefined;
+    const src = dynamic ?? this.url(element, 'src', IMAGE_SCHEMES);
+    const width = this.number(element, 'width', 1, 600);
+    const align = this.align(element) ?? 'center';
+    const radius = this.number(element, 'borderRadius', 0, 999);
+    const borderWidth = this.number(element, 'borderWidth', 0, 16);
+    const borderColour = this.colour(element, 'borderColor') ?? this.styles.borderColor;
+    const css = [
+      'display:block',
+      'max-width:100%',
+      'height:auto',
+      'border:0',
+      align === 'center' ? 'margin:0 auto' : align === 'right' ? 'margin:0 0 0 auto' : undefined,
+      radius === undefined ? undefined : `border-radius:${px(radius)}`,
+      borderWidth ? `border:${px(borderWidth)} solid ${borderColour}` : undefined,
+    ];
+    const image =
+      src === undefined
+        ? `<div role="img" aria-label="${escapeHtml(alt)}"${style(['padding:24px', 'background-color:#f3f4f6', 'color:#6b7280', 'text-align:center', 'font-size:13px', 'border-radius:6px'])}>${escapeHtml(alt === '' ? 'image' : alt)}</div>`
+        : `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${width === undefined ? '' : ` width="${width}"`}${style([...css, width === undefined ? 'width:100%' : `width:${px(width)}`])}>`;
+    const href = this.url(element, 'href');
+    const linked = href === undefined ? image : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${image}</a>`;
+    return this.wrap(element, linked, [`text-align:${align}`]);
+  }
+
+  private divider(element: LmxElement): string {
+    const width = this.number(element, 'width', 10, 100) ?? 100;
+    const thickness = this.number(element, 'borderWidth', 1, 16) ?? this.styles.dividerBorderWidth;
+    const colour = this.colour(element, 'color') ?? this.styles.dividerColor;
+    const align = this.align(element) ?? 'center';
+    const margin = align === 'center' ? '0 auto' : align === 'right' ? '0 0 0 auto' : '0';
+    return this.wrap(element, `<hr${style(['border:0', `border-top:${px(thickness)} solid ${colour}`, `width:${width}%`, `margin:${margin}`])}>`);
+  }
+
+  private list(element: LmxElement): string {
+    const ordered = element.name === 'OrderedList';
+    const start = ordered ? this.number(element, 'start', -1_000_000, 1_000_000) : undefined;
+    const align = this.align(element);
+    const items = element.children
+      .filter((child): child is LmxElement => child.kind === 'element')
+      .map((item) => {
+        const css = [...this.textCss(this.styles.text, item), 'margin:0 0 4px 0'];
+        return `<li${style(css)}>${this.inline(item.children)}</li>`;
+      })
+      .join('');
+    const tag = ordered ? 'ol' : 'ul';
+    const css = [
+      'margin:0',
+      'padding-left:24px',
+      align === undefined ? undefined : `text-align:${align}`,
+      align === 'center' || align === 'right' ? 'list-style-position:inside' : undefined,
+    ];
+    return this.wrap(element, `<${tag}${start === undefined || start === 1 ? '' : ` start="${Math.trunc(start)}"`}${style(css)}>${items}</${tag}>`);
+  }
+
+  private columns(element: LmxElement): string {
+    const items = element.children.filter((child): child is LmxElement => child.kind === 'element');
+    if (items.length === 0) return '';
+    const gap = this.number(element, 'gap', 0, 150) ?? 24;
+    const given = (this.attribute(element, 'widths') ?? '').split(',').map((part) => safeNumber(part, 1, 100));
+    const widths = given.length === items.length && given.every((width) => width !== undefined) ? (given as number[]) : items.map(() => 100 / items.length);
+    const valign = { top: 'top', middle: 'middle', bottom: 'bottom' }[this.attribute(element, 'verticalAlignment') ?? 'top'] ?? 'top';
+    const stack = this.attribute(element, 'stackOnMobile') !== 'false';
+    const reverse = this.attribute(element, 'reverseOnMobile') === 'true';
+    const cells = items.map((item, index) => {
+      const first = index === 0;
+      const last = index === items.length - 1;
+      const padding = `padding:0 ${px(last ? 0 : gap / 2)} 0 ${px(first ? 0 : gap / 2)}`;
+      return `<td${stack ? ' class="lmx-stack"' : ''} width="${widths[index]!.toFixed(2).replace(/\.?0+$/, '')}%" valign="${valign}"${reverse ? ' dir="ltr"' : ''}${style([padding, `vertical-align:${valign}`])}>${this.blocks(item.children)}</td>`;
+    });
+    // Reversed on mobile: the cells are written in reverse in a right-to-left row, which shows them
+    // in order side by side, and in reverse once stacked (where the media query applies).
+    const row = reverse ? cells.reverse().join('') : cells.join('');
+    const table = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${reverse ? ' dir="rtl"' : ''}${style(['table-layout:fixed'])}><tr>${row}</tr></table>`;
+    return this.wrap(element, table);
+  }
+
+  private component(element: LmxElement): string {
+    const id = this.attribute(element, 'componentId') ?? '';
+    // Explicit children are the component's content as edited in this email.
+    if (element.children.some((child) => child.kind === 'element')) return this.wrap(element, this.blocks(element.children));
+    const component = this.options.components?.get(id);
+    if (component !== undefined) return this.wrap(element, this.blocks(component.children));
+    this.missingComponents.add(id);
+    const note = `Component ${id === '' ? 'with no componentId' : id}: not found, so not shown`;
+    return this.wrap(
+      element,
+      `<p data-missing-component="${escapeHtml(id)}"${style(['margin:0', 'padding:12px', 'border:1px dashed #d1d5db', 'border-radius:6px', 'color:#6b7280', 'font-size:13px', 'text-align:center'])}>${escapeHtml(note)}</p>`,
+    );
+  }
+
+  private section(element: LmxElement): string {
+    const href = this.url(element, 'href');
+    const inner = this.blocks(element.children);
+    // A link may not hold another: a section whose content has links keeps those, and is not one itself.
+    const holdsLinks = /<a\s/.test(inner);
+    const linked =
+      href === undefined || holdsLinks
+        ? inner
+        : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['display:block', 'color:inherit', 'text-decoration:none'])}>${inner}</a>`;
+    return this.wrap(element, linked);
+  }
+
+  private icons(element: LmxElement): string {
+    const colour = { '#000000': '#000000', '#808080': '#808080', '#ffffff': '#ffffff' }[this.attribute(element, 'color') ?? '#000000'] ?? '#000000';
+    const size = this.number(element, 'size', 18, 48) ?? 24;
+    const gap = this.number(element, 'gap', 4, 200) ?? 12;
+    const align = this.align(element) ?? 'center';
+    const icons = element.children
+      .filter((child): child is LmxElement => child.kind === 'element' && child.name === 'Icon')
+      .map((icon) => {
+        const name = this.attribute(icon, 'name') ?? '';
+        // The platform draws Font Awesome's glyph; offline, the icon is a badge with its name.
+        const badge = `<span role="img" aria-label="${escapeHtml(name)}"${style([
+          'display:inline-block',
+          `min-width:${px(size)}`,
+          `height:${px(size)}`,
+          `line-height:${px(size - 2)}`,
+          `border:1px solid ${colour}`,
+          `border-radius:${px(size / 2)}`,
+          `color:${colour}`,
+          `font-size:${px(Math.max(9, Math.round(size / 2.4)))}`,
+          'padding:0 6px',
+          'box-sizing:border-box',
+          'text-align:center',
+          'text-decoration:none',
+        ])}>${escapeHtml(name)}</span>`;
+        const href = this.url(icon, 'href');
+        const linked =
+          href === undefined ? badge : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['text-decoration:none'])}>${badge}</a>`;
+        return `<td${style([`padding:0 ${px(gap / 2)}`])}>${linked}</td>`;
+      })
+      .join('');
+    const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}"${style([align === 'center' ? 'margin:0 auto' : undefined])}><tr>${icons}</tr></table>`;
+    return this.wrap(element, table, [`text-align:${align}`]);
+  }
+
+  // ---- inline -----------------------------------------------------------------------------
+
+  inline(nodes: readonly LmxNode[]): string {
+    let html = '';
+    for (const node of nodes) {
+      if (node.kind === 'text') html += escapeHtml(node.value);
+      else if (node.kind === 'variable') html += this.variable(node);
+      else html += this.inlineElement(node);
+    }
+    return html;
+  }
+
+  private inlineElement(element: LmxElement): string {
+    const colour = this.colour(element, 'textColor');
+    const css = colour === undefined ? '' : style([`color:${colour}`]);
+    const inner = () => this.inline(element.children);
+    switch (element.name) {
+      case 'Br':
+        return '<br>';
+      case 'Strong':
+        return `<strong${css}>${inner()}</strong>`;
+      case 'Em':
+        return `<em${css}>${inner()}</em>`;
+      case 'Underline':
+        return `<u${css}>${inner()}</u>`;
+      case 'Strike':
+        return `<s${css}>${inner()}</s>`;
+      case 'Code':
+        return `<code${style(['font-family:ui-monospace,Menlo,Consolas,monospace', 'font-size:0.9em', 'background-color:#f3f4f6', 'border-radius:4px', 'padding:1px 4px', colour === undefined ? undefined : `color:${colour}`])}>${inner()}</code>`;
+      case 'Link': {
+        const href = this.url(element, 'href');
+        const linkCss = style([`color:${this.styles.textLinkColor}`, 'text-decoration:underline']);
+        return href === undefined
+          ? `<span${linkCss}>${inner()}</span>`
+          : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${linkCss}>${inner()}</a>`;
+      }
+      case 'Text':
+        return `<span${css}>${inner()}</span>`;
+      default:
+        // A block tag inside inline content is not LMX; its text is still shown.
+        return inner();
+    }
+  }
+}
+
+/** The text of subject-like fields with their variables filled, as `fill` does for attributes. */
+function filledText(renderer: Renderer, text: string | undefined): string {
+  if (text === undefined || text === '') return '';
+  return text.replace(/\{(contact|event|data)\.([A-Za-z0-9_-]+)\}/g, (source, namespace: LmxNamespace, name: string) =>
+    renderer.fill([{ kind: 'variable', namespace, name, source, position: { line: 1, column: 1, offset: 0 } }]),
+  );
+}
+
+/** The email document for a parsed LMX body. */
+export function renderLmx(document: LmxDocument, options: RenderOptions = {}): RenderedEmail {
+  const styleElement = document.children.find((node): node is LmxElement => node.kind === 'element' && node.name === 'Style');
+  const renderer = new Renderer(options, styleElement);
+  const { styles } = renderer;
+  const body = renderer.blocks(document.children);
+  const title = filledText(renderer, options.subject);
+  const preheader = filledText(renderer, options.previewText);
+  const frame = styles.borderWidth > 0 ? `border:${px(styles.borderWidth)} solid ${styles.borderColor}` : undefined;
+  const html = [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="x-apple-disable-message-reformatting">',
+    `<title>${escapeHtml(title)}</title>`,
+    // The one rule inline styles cannot say: columns stack on a narrow screen.
+    '<style>@media only screen and (max-width:480px){.lmx-stack{display:block!important;width:100%!important;padding:0 0 16px 0!important}}</style>',
+    '</head>',
+    `<body${style(['margin:0', 'padding:0', `background-color:${styles.backgroundColor}`, '-webkit-text-size-adjust:100%'])}>`,
+    `<!-- ${PREVIEW_COMMENT} -->`,
+    preheader === '' ? '' : `<div${style(['display:none', 'max-height:0', 'overflow:hidden', 'mso-hide:all'])}>${escapeHtml(preheader)}</div>`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${style([`background-color:${styles.backgroundColor}`])}><tr>`,
+    `<td align="center"${style([`padding:${px(styles.backgroundYPadding)} ${px(styles.backgroundXPadding)}`])}>`,
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"${style([
+      'width:100%',
+      'max-width:600px',
+      `background-color:${styles.bodyColor}`,
+      `border-radius:${px(styles.borderRadius)}`,
+      frame,
+      'border-collapse:separate',
+    ])}><tr>`,
+    `<td${style([`padding:${px(styles.bodyYPadding)} ${px(styles.bodyXPadding)}`, `font-family:${styles.fontFamily}`, `color:${styles.text.color}`, 'text-align:left'])}>`,
+    body,
+    '</td></tr></table>',
+    '</td></tr></table>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+  return { html, missing: [...renderer.missing], missingComponents: [...renderer.missingComponents], dropped: renderer.dropped, inert: renderer.inert };
+}

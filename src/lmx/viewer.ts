@@ -1,0 +1,105 @@
+/**
+ * The page around rendered emails, shared by `content preview` and the sandbox's inbox: the two
+ * device frames an email is drawn in (600 and 375 px), the page's layout and base styles (a top
+ * bar, a list on the left, cards beside the frames), and its script, which sizes each frame to
+ * its email and follows the server's change events: it fetches the page again and puts in place
+ * each part marked `data-live` (a part marked `data-keep` only when that value changed, so a form
+ * being typed in stays; frames reload in place), then tells the page's own script with the
+ * `viewer:redrawn` event.
+ */
+import { escapeHtml } from './render.js';
+
+/** The email's two frames. Sandboxed: the email runs no script, its links open elsewhere. */
+export function deviceFrames(src: string, title: string): string {
+  return [600, 375]
+    .map((width) => {
+      const device = width === 600 ? 'desktop' : 'mobile';
+      return `<figure class="device ${device}"><figcaption>${device === 'desktop' ? 'Desktop' : 'Mobile'} · ${width} px</figcaption><iframe id="${device}" name="${device}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></figure>`;
+    })
+    .join('');
+}
+
+/** The top bar: what the page is, where, and whether it is following the server. */
+export function topBar(brand: string, where: string, live: string): string {
+  return `<header class="top"><div class="brand">${brand}</div><div class="where" title="${escapeHtml(where)}">${escapeHtml(where)}</div><div class="live" id="live" role="status" data-live-text="${escapeHtml(live)}">${escapeHtml(live)}</div></header>`;
+}
+
+export const VIEWER_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Liberation Sans",sans-serif;color:#1f2937;background:#f3f4f6}
+code{font-family:ui-monospace,Menlo,Consolas,"Liberation Mono",monospace;font-size:12.5px}
+.top{display:flex;align-items:center;gap:16px;padding:10px 20px;background:#111827;color:#e5e7eb;flex-wrap:wrap}
+.top .brand{font-size:15px}.top .brand strong{color:#fff}
+.top .where{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:#9ca3af;font-size:12.5px}
+.top .live{font-size:12.5px;color:#86efac}.top .live::before{content:"● "}.top .live.offline{color:#fca5a5}
+.layout{display:flex;align-items:flex-start;min-height:calc(100vh - 44px)}
+nav{background:#fff;border-right:1px solid #e5e7eb;align-self:stretch}
+main{flex:1;min-width:0;padding:20px 24px}
+main h1{margin:0;font-size:20px}.muted{color:#6b7280;margin:4px 0 0}
+.workspace{display:flex;gap:20px;align-items:flex-start;margin-top:16px;flex-wrap:wrap}
+.frames{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap;min-width:0;max-width:100%}
+.device{margin:0;min-width:0;max-width:100%;overflow-x:auto}
+.device figcaption{font-size:12px;font-weight:600;color:#4b5563;margin-bottom:6px}
+.device iframe{display:block;height:480px;border:1px solid #d1d5db;border-radius:8px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05)}
+.side{flex:1 1 280px;min-width:0;max-width:440px;display:flex;flex-direction:column;gap:14px}
+.card{overflow-wrap:anywhere;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:14px 16px}
+.card h3{margin:0 0 8px;font-size:13px;text-transform:uppercase;letter-spacing:.05em;color:#374151}
+.intro{max-width:640px}.empty{color:#6b7280;padding:0 10px}
+@media (max-width:900px){.layout{flex-direction:column;align-items:stretch}nav{flex:none;width:100%;border-right:0;border-bottom:1px solid #e5e7eb}.side{max-width:none}}
+@media (max-width:700px){main{padding:14px}.frames{width:100%}}
+`;
+
+/** The page's script, following the change events at `eventsUrl`. */
+export function viewerScript(eventsUrl: string): string {
+  return `'use strict';
+(() => {
+  const live = document.getElementById('live');
+  function fit(frame) {
+    try {
+      const doc = frame.contentDocument;
+      if (!doc || !doc.documentElement) return;
+      // Measured from nothing: a document is at least as tall as its frame.
+      frame.style.height = '0px';
+      frame.style.height = Math.max(200, doc.documentElement.scrollHeight) + 'px';
+    } catch (error) {
+      // A frame of another origin keeps its height.
+    }
+  }
+  function watchFrames() {
+    for (const frame of document.querySelectorAll('iframe')) {
+      frame.addEventListener('load', () => fit(frame));
+      fit(frame);
+    }
+  }
+  async function refresh() {
+    const answer = await fetch(location.href, { cache: 'no-store' });
+    if (!answer.ok) return;
+    const next = new DOMParser().parseFromString(await answer.text(), 'text/html');
+    document.title = next.title;
+    for (const part of document.querySelectorAll('[data-live]')) {
+      // A part inside one already replaced came in with it.
+      if (!part.isConnected) continue;
+      const replacement = next.getElementById(part.id);
+      if (replacement === null) continue;
+      if ('keep' in part.dataset && part.dataset.keep === replacement.dataset.keep) continue;
+      const frames = part.querySelectorAll('iframe');
+      const fresh = replacement.querySelectorAll('iframe');
+      if (part.classList.contains('frames') && frames.length === fresh.length) {
+        // Frames load the new drawing in place, so the page does not jump.
+        frames.forEach((frame, index) => { frame.src = fresh[index].getAttribute('src'); });
+        continue;
+      }
+      part.replaceWith(replacement);
+    }
+    watchFrames();
+    dispatchEvent(new Event('viewer:redrawn'));
+  }
+  const events = new EventSource(${JSON.stringify(eventsUrl)});
+  events.addEventListener('change', () => { refresh().catch(() => {}); });
+  events.addEventListener('open', () => { live.textContent = live.dataset.liveText; live.classList.remove('offline'); });
+  events.addEventListener('error', () => { live.textContent = 'Not live: is the server still running?'; live.classList.add('offline'); });
+  addEventListener('resize', () => { for (const frame of document.querySelectorAll('iframe')) fit(frame); });
+  watchFrames();
+})();
+`;
+}

@@ -1,0 +1,4 @@
+/** The answer to the API-key test. */
+import { z } from '../schemas.js';
+
+export const apiKeyInfo = z.looseObject({ success: z.boolean(), teamName: z.string() });

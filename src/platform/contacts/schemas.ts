@@ -1,0 +1,46 @@
+/** Contacts, the answers of their operations, and suppression. */
+import { withStrictForm, z } from '../schemas.js';
+
+/** A custom property's value as the API stores it. */
+export const propertyValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const contactShape = {
+  id: z.string().optional(),
+  email: z.string().optional(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  source: z.string().optional(),
+  subscribed: z.boolean().optional(),
+  userGroup: z.string().optional(),
+  userId: z.string().nullable().optional(),
+  mailingLists: z.record(z.string(), z.boolean()).optional(),
+  optInStatus: z.string().nullable().optional(),
+};
+
+/**
+ * A contact as find returns it. The description marks no field required; custom properties come
+ * as further top-level fields, so the strict form allows any other field holding a plain value.
+ */
+const contact = withStrictForm(z.looseObject(contactShape), (strictly) =>
+  z.object(Object.fromEntries(Object.entries(contactShape).map(([key, field]) => [key, strictly(field)]))).catchall(propertyValue),
+);
+export type Contact = z.infer<typeof contact>;
+
+export const contacts = z.array(contact);
+
+/** The answer to create and update. */
+export const contactSaved = z.looseObject({ success: z.boolean(), id: z.string() });
+
+export const contactDeleted = z.looseObject({ success: z.boolean(), message: z.string() });
+
+const removalQuota = z.looseObject({ limit: z.number(), remaining: z.number() });
+
+export const suppressionStatus = z.looseObject({
+  contact: z.looseObject({ id: z.string(), email: z.string(), userId: z.string().nullable() }),
+  isSuppressed: z.boolean(),
+  removalQuota,
+});
+export type SuppressionStatus = z.infer<typeof suppressionStatus>;
+
+export const suppressionRemoved = z.looseObject({ success: z.boolean(), message: z.string(), removalQuota });
+export type SuppressionRemoved = z.infer<typeof suppressionRemoved>;

@@ -1,0 +1,93 @@
+/** Email messages: their content (subject, sender, LMX body, fallbacks), previews and Guardian checks. */
+import { timestamp, z } from '../schemas.js';
+
+/** Fallback values of one kind of variable, keyed by its name. */
+const fallbacks = z.record(z.string(), z.string());
+
+/** A non-fatal issue found while compiling submitted LMX. */
+const lmxWarning = z.looseObject({
+  rule: z.string(),
+  severity: z.string(),
+  message: z.string(),
+  path: z.string().optional(),
+});
+export type LmxWarning = z.infer<typeof lmxWarning>;
+
+export const emailMessage = z.looseObject({
+  id: z.string(),
+  campaignId: z.string().optional(),
+  transactionalId: z.string().optional(),
+  subject: z.string(),
+  previewText: z.string(),
+  fromName: z.string(),
+  fromEmail: z.string(),
+  replyToEmail: z.string(),
+  ccEmail: z.string().optional(),
+  bccEmail: z.string().optional(),
+  languageCode: z.string().optional(),
+  emailFormat: z.string(),
+  lmx: z.string(),
+  contentRevisionId: z.string().nullable(),
+  updatedAt: timestamp,
+  contactPropertiesFallbacks: fallbacks.optional(),
+  eventPropertiesFallbacks: fallbacks.optional(),
+  dataVariablesFallbacks: fallbacks.optional(),
+  /** Only on update answers, when the LMX compiled with warnings. */
+  warnings: z.array(lmxWarning).optional(),
+});
+export type EmailMessage = z.infer<typeof emailMessage>;
+
+export const EMAIL_FORMATS = ['styled', 'plain'] as const;
+
+/** The API refuses larger LMX bodies with 413. */
+export const MAX_LMX_BYTES = 100 * 1024;
+
+/** The fallback fields of a message, by the word each kind of variable goes by. */
+export const FALLBACK_FIELDS = {
+  contact: 'contactPropertiesFallbacks',
+  event: 'eventPropertiesFallbacks',
+  data: 'dataVariablesFallbacks',
+} as const;
+export type FallbackKind = keyof typeof FALLBACK_FIELDS;
+
+/** The fields an update may set; fallbacks merge per key, and null removes one. */
+export interface EmailMessageUpdate {
+  expectedRevisionId?: string;
+  subject?: string;
+  previewText?: string;
+  fromName?: string;
+  fromEmail?: string;
+  replyToEmail?: string;
+  ccEmail?: string;
+  bccEmail?: string;
+  languageCode?: string;
+  emailFormat?: (typeof EMAIL_FORMATS)[number];
+  lmx?: string;
+  contactPropertiesFallbacks?: Record<string, string | null>;
+  eventPropertiesFallbacks?: Record<string, string | null>;
+  dataVariablesFallbacks?: Record<string, string | null>;
+}
+
+/** The values a preview renders with; which kinds are accepted depends on the message's parent. */
+export const previewVariables = z.strictObject({
+  contactProperties: z.record(z.string(), z.string()).optional(),
+  eventProperties: z.record(z.string(), z.string()).optional(),
+  dataVariables: z.record(z.string(), z.string()).optional(),
+});
+export type PreviewVariables = z.infer<typeof previewVariables>;
+
+export const previewAnswer = z.looseObject({ id: z.string() });
+
+const guardianRule = z.looseObject({
+  rule: z.string(),
+  title: z.string(),
+  description: z.string(),
+  items: z.array(z.looseObject({ label: z.string(), codeName: z.string().optional() })),
+});
+export type GuardianRule = z.infer<typeof guardianRule>;
+
+export const guardianReport = z.looseObject({
+  errors: z.array(guardianRule),
+  warnings: z.array(guardianRule),
+});
+export type GuardianReport = z.infer<typeof guardianReport>;

@@ -1,0 +1,19 @@
+/** Group names the API refuses, checked while arguments are parsed, before anything loads or is sent. */
+import { InvalidArgumentError } from 'commander';
+
+/** The name no group may take, and the group that cannot be edited. */
+export const RESERVED_GROUP_NAME = 'Unsorted';
+
+/** Invisible characters a name may hide behind the reserved one. */
+const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g;
+
+export function isReservedGroupName(name: string): boolean {
+  return name.replace(INVISIBLE, '').trim() === RESERVED_GROUP_NAME;
+}
+
+/** A group name the API would refuse: the reserved name, or nothing at all. */
+export function groupName(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('a group name must not be empty.');
+  if (isReservedGroupName(value)) throw new InvalidArgumentError(`"${RESERVED_GROUP_NAME}" is reserved and cannot be given to a group.`);
+  return value;
+}

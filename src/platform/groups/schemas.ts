@@ -1,0 +1,14 @@
+/** Groups: transactional groups and campaign groups share one shape. */
+import { timestamp, z } from '../schemas.js';
+
+/** Transactional groups and campaign groups share one shape. */
+export const group = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Group = z.infer<typeof group>;
+
+export { RESERVED_GROUP_NAME } from './names.js';

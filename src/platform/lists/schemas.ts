@@ -1,0 +1,12 @@
+/** Mailing lists. */
+import { z } from '../schemas.js';
+
+export const mailingList = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+});
+export type MailingList = z.infer<typeof mailingList>;
+
+export const mailingLists = z.array(mailingList);

@@ -1,0 +1,47 @@
+/**
+ * The shapes every area of the API shares: errors and pagination. Each area keeps the shapes of
+ * its own resources in its folder (src/areas/<area>/schemas.ts). These schemas are the single
+ * source of truth: types are inferred from them, the client checks every answer with them, and the
+ * sandbox builds its answers with them. Objects are loose: fields the API adds later pass through.
+ */
+import * as z from './zod.js';
+
+/** zod itself, for modules that build schemas of their own: one copy of zod in the bundle. */
+export { z };
+
+/**
+ * Where a schema that checks fields in a refinement keeps the builder of its strict form (every
+ * field named, nothing else allowed), which the sandbox checks its answers with.
+ */
+export const STRICT_FORM = Symbol('strictForm');
+
+export type StrictFormBuilder = (strictly: (schema: z.ZodType) => z.ZodType) => z.ZodType;
+
+export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: StrictFormBuilder): S {
+  return Object.assign(schema, { [STRICT_FORM]: strictForm });
+}
+
+export { EMAIL_ADDRESS } from '../core/email.js';
+
+/** An ISO 8601 time, as the API writes them. */
+export const timestamp = z.string();
+
+export const errorBody = z.looseObject({ message: z.string() });
+
+const pagination = z.looseObject({
+  totalResults: z.number().int(),
+  returnedResults: z.number().int(),
+  perPage: z.number().int(),
+  totalPages: z.number().int(),
+  nextCursor: z.string().nullable(),
+  nextPage: z.string().nullable(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ pagination, data: z.array(item) });
+}
+export interface Page<T> {
+  pagination: Pagination;
+  data: T[];
+}

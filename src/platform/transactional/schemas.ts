@@ -1,0 +1,43 @@
+/** Transactional emails, their drafts and their metrics. */
+import { timestamp, z } from '../schemas.js';
+
+export const transactionalMetrics = z.looseObject({
+  sends: z.number().int(),
+  deliveries: z.number().int(),
+  spamReports: z.number().int(),
+  hardBounces: z.number().int(),
+  softBounces: z.number().int(),
+});
+export type TransactionalMetrics = z.infer<typeof transactionalMetrics>;
+
+/** A transactional email as the list operation returns it. */
+export const transactionalEmail = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
+  draftEmailMessageId: z.string().nullable(),
+  publishedEmailMessageId: z.string().nullable(),
+  transactionalGroupId: z.string().nullable().optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  dataVariables: z.array(z.string()),
+});
+export type TransactionalEmail = z.infer<typeof transactionalEmail>;
+
+/** A published email as the legacy list (GET /v1/transactional) shows it. */
+export const publishedTransactional = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  lastUpdated: timestamp,
+  dataVariables: z.array(z.string()),
+});
+
+/** The record create and ensure-draft answer with: it also names the draft's content revision. */
+export const transactionalDraftRecord = transactionalEmail.extend({
+  draftEmailMessageContentRevisionId: z.string().nullable(),
+});
+export type TransactionalDraftRecord = z.infer<typeof transactionalDraftRecord>;
+
+/** The answer to a transactional send. */
+export const transactionalSent = z.looseObject({ success: z.boolean() });

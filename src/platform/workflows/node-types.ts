@@ -1,0 +1,297 @@
+/**
+ * Every workflow node type loopsctl knows, each declared once: its fields in the full view (as
+ * zod), the fields the simplified view shows, the fields an update may set, its role in the graph
+ * (trigger, branch, action or exit, which the drawings use for shapes) and how it describes itself
+ * in one line. Schemas, labels, the tree, the Mermaid and DOT drawings, the update checks and the
+ * sandbox all derive from this table. The workflow API is in alpha: a node whose type is not listed
+ * passes through, described generically from its scalar fields.
+ */
+import { z } from '../schemas.js';
+import type { AudienceFilter } from '../segments/schemas.js';
+import { describeFilter } from '../segments/words.js';
+import { CREATABLE_NODE_TYPES } from './node-type-names.js';
+import type { $ZodIssue } from 'zod/v4/core';
+
+/** What a node is, as far as every view shares it. */
+export type NodeLike = { typeName: string; nextNodeIds: string[] } & Record<string, unknown>;
+
+export type NodeRole = 'trigger' | 'branch' | 'action' | 'exit';
+
+export interface NodeTypeDeclaration {
+  role: NodeRole;
+  /** Type-specific fields of the full view (GET .../nodes/{nodeId}); required as the API marks them. */
+  fields: Record<string, z.ZodType>;
+  /** Which of those fields the simplified view (GET /v1/workflows/{id}) shows. */
+  simplified: readonly string[];
+  /**
+   * Fields an update may set, all optional; undefined when the API takes no update for the type
+   * (it answers 501), so loopsctl checks nothing and lets the API say so.
+   */
+  update?: Record<string, z.ZodType>;
+  /** The node's key fields in a few words each; empty or undefined parts are left out. */
+  describe(node: NodeLike): (string | false | undefined)[];
+}
+
+const timerUnits = ['m', 'h', 'd', 's'] as const;
+
+const comparison = z.looseObject({
+  value: z.union([z.string(), z.number(), z.boolean()]),
+  operator: z.string(),
+});
+type Comparison = z.infer<typeof comparison>;
+
+const contactPropertyQuery = z.looseObject({ key: z.string(), is: comparison, was: comparison });
+
+export const eventProperty = z.looseObject({
+  name: z.string(),
+  type: z.enum(['string', 'number', 'boolean', 'date']),
+});
+
+const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
+
+const UNIT_WORDS: Record<string, [string, string]> = {
+  s: ['second', 'seconds'],
+  m: ['minute', 'minutes'],
+  h: ['hour', 'hours'],
+  d: ['day', 'days'],
+};
+
+function describeWait(amount: unknown, unit: unknown): string {
+  const words = Object.hasOwn(UNIT_WORDS, String(unit)) ? UNIT_WORDS[String(unit)] : undefined;
+  if (typeof amount !== 'number' || words === undefined) return `wait ${String(amount)} ${String(unit)}`;
+  return `wait ${amount} ${amount === 1 ? words[0] : words[1]}`;
+}
+
+const VALUELESS_OPERATORS = new Set(['any', 'empty', 'not_empty', 'true', 'false', 'date_empty', 'date_not_empty']);
+
+export function describeComparison(comparison: Comparison | undefined): string {
+  if (comparison === undefined) return '?';
+  return VALUELESS_OPERATORS.has(comparison.operator) ? comparison.operator : `${comparison.operator} ${JSON.stringify(comparison.value)}`;
+}
+
+/** How a branch chooses among its paths (each an audience filter), in words; others are named as they come. */
+const EVAL_STRATEGIES: Record<string, string> = { first_match: 'takes the first path whose filter matches' };
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const reEligible = (node: NodeLike) => node.reEligible === true && 're-eligible';
+
+const triggerUpdate = { reEligible: z.boolean() };
+
+export const NODE_TYPES = {
+  SignupTrigger: { role: 'trigger', fields: {}, simplified: [], update: {}, describe: () => [] },
+  BlankTrigger: { role: 'trigger', fields: {}, simplified: [], update: {}, describe: () => [] },
+  EventTrigger: {
+    role: 'trigger',
+    fields: { eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
+    simplified: ['eventName', 'reEligible'],
+    update: { eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate },
+    describe: (node) => [text(node.eventName) ? `on event "${node.eventName}"` : 'no event set', reEligible(node)],
+  },
+  ContactPropertyTrigger: {
+    role: 'trigger',
+    fields: { contactPropertyQuery: contactPropertyQuery.nullable(), reEligible: z.boolean() },
+    simplified: ['contactPropertyQuery', 'reEligible'],
+    update: { contactPropertyQuery, ...triggerUpdate },
+    describe: (node) => {
+      const query = node.contactPropertyQuery as z.infer<typeof contactPropertyQuery> | null | undefined;
+      return [query ? `when ${query.key} was ${describeComparison(query.was)}, is ${describeComparison(query.is)}` : 'no property set', reEligible(node)];
+    },
+  },
+  AddToListTrigger: {
+    role: 'trigger',
+    fields: { mailingListId: z.string().nullable().optional(), reEligible: z.boolean() },
+    simplified: ['mailingListId', 'reEligible'],
+    update: triggerUpdate,
+    describe: (node) => [text(node.mailingListId) && `list ${node.mailingListId}`, reEligible(node)],
+  },
+  AudienceFilter: {
+    role: 'action',
+    fields: { audienceFilter: audienceFilter.optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() },
+    simplified: [],
+    update: { audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter.nullable(), appliesDownstream: z.boolean() },
+    // The condition in words, as segments and campaigns write theirs: "where plan equal pro".
+    describe: (node) => {
+      const filter = node.audienceFilter as z.infer<typeof audienceFilter> | undefined;
+      return [
+        text(node.audienceSegmentId) && `in segment ${node.audienceSegmentId}`,
+        filter !== undefined && filter !== null && `where ${describeFilter(filter as AudienceFilter)}`,
+        node.appliesDownstream === true && 'applies downstream',
+      ];
+    },
+  },
+  TimerAction: {
+    role: 'action',
+    fields: { amount: z.number(), unit: z.enum(timerUnits) },
+    simplified: ['amount', 'unit'],
+    update: { amount: z.number().nonnegative(), unit: z.enum(timerUnits) },
+    describe: (node) => [describeWait(node.amount, node.unit)],
+  },
+  SendEmailAction: {
+    role: 'action',
+    fields: { emailMessageId: z.string().optional(), subject: z.string().optional() },
+    simplified: ['emailMessageId', 'subject'],
+    describe: (node) => [text(node.subject) && `"${node.subject}"`, text(node.emailMessageId) && `email ${node.emailMessageId}`],
+  },
+  ExitAction: { role: 'exit', fields: {}, simplified: [], describe: () => [] },
+  BranchNode: {
+    role: 'branch',
+    fields: { evalStrategy: z.string().optional() },
+    simplified: [],
+    describe: (node) => {
+      const strategy = text(node.evalStrategy);
+      return [strategy && (Object.hasOwn(EVAL_STRATEGIES, strategy) ? EVAL_STRATEGIES[strategy] : `evaluate ${strategy}`)];
+    },
+  },
+  ExperimentBranchNode: {
+    role: 'branch',
+    fields: { samplingRate: z.number(), url: z.string().optional(), experimentId: z.string().optional(), experimentType: z.enum(['webhook', 'autosplit']) },
+    simplified: ['samplingRate'],
+    update: { samplingRate: z.number().min(0).max(100) },
+    describe: (node) => [
+      text(node.experimentType) && `${node.experimentType} experiment`,
+      typeof node.samplingRate === 'number' && `${node.samplingRate}% sampled`,
+      text(node.url),
+    ],
+  },
+  VariantNode: {
+    role: 'action',
+    fields: { variantId: z.string().optional(), isControl: z.boolean().optional() },
+    simplified: ['isControl'],
+    update: { isControl: z.boolean() },
+    describe: (node) => [node.isControl === true ? 'control' : node.isControl === false && 'variant', text(node.variantId)],
+  },
+} satisfies Record<string, NodeTypeDeclaration>;
+
+export type KnownNodeType = keyof typeof NODE_TYPES;
+
+// The types the API lets a caller create are named in a constant module (for --help); each must be declared here.
+CREATABLE_NODE_TYPES satisfies readonly KnownNodeType[];
+
+function isKnownNodeType(typeName: string): typeName is KnownNodeType {
+  return Object.hasOwn(NODE_TYPES, typeName);
+}
+
+/** The declaration of a node's type, or undefined for a type loopsctl does not know. */
+export function nodeType(typeName: string): NodeTypeDeclaration | undefined {
+  return isKnownNodeType(typeName) ? NODE_TYPES[typeName] : undefined;
+}
+
+export function isTrigger(typeName: string): boolean {
+  return nodeType(typeName)?.role === 'trigger';
+}
+
+export function isBranch(typeName: string): boolean {
+  return nodeType(typeName)?.role === 'branch';
+}
+
+/** Fields of the common kind, never described as a node's own. */
+const COMMON_FIELDS = new Set(['typeName', 'nextNodeIds', 'id', 'workflowId', 'workflowRevisionId']);
+
+/** Scalar fields of a node of a type loopsctl does not know, as key=value. */
+function describeGenerically(node: NodeLike): string[] {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (!COMMON_FIELDS.has(key) && value !== null && typeof value !== 'object') parts.push(`${key}=${String(value)}`);
+  }
+  return parts;
+}
+
+/** The node's key fields in a few words, or '' when it has none. Shared by the tree, Mermaid and DOT. */
+export function describeNode(node: NodeLike): string {
+  const declared = nodeType(node.typeName);
+  const parts = declared === undefined ? describeGenerically(node) : declared.describe(node);
+  return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(', ');
+}
+
+const updateSchemas = new Map<KnownNodeType, z.ZodType>();
+
+/** The check of an update's payload for a node of a type, built once per type; undefined when the API takes no update. */
+function updatePayloadSchema(type: KnownNodeType): z.ZodType | undefined {
+  const declared: NodeTypeDeclaration = NODE_TYPES[type];
+  if (declared.update === undefined) return undefined;
+  let schema = updateSchemas.get(type);
+  if (schema === undefined) {
+    // A trigger's payload may name its type, to turn another trigger into this kind.
+    const typeName = declared.role === 'trigger' ? { typeName: z.literal(type) } : {};
+    schema = z.strictObject({ ...typeName, ...declared.update }).partial();
+    updateSchemas.set(type, schema);
+  }
+  return schema;
+}
+
+/** The fields an update of a node of this type may set, for messages and help. */
+export function updatableFields(typeName: string): string[] | undefined {
+  const update = nodeType(typeName)?.update;
+  return update === undefined ? undefined : Object.keys(update);
+}
+
+/**
+ * What is wrong with an update's payload for a node of `currentType`, in words; empty when it is
+ * fine, when the type is one loopsctl does not know (alpha: it passes through), or when the API
+ * takes no update for the type (it answers 501 itself).
+ */
+export function updatePayloadProblems(currentType: string, payload: Record<string, unknown>): string[] {
+  if (!isKnownNodeType(currentType)) return [];
+  const switchTo = payload.typeName;
+  if (switchTo !== undefined && (!isTrigger(currentType) || typeof switchTo !== 'string' || !isTrigger(switchTo))) {
+    return [`typeName can only turn a trigger into another kind of trigger, not a ${currentType} into ${JSON.stringify(switchTo)}`];
+  }
+  const target = (switchTo as KnownNodeType | undefined) ?? currentType;
+  const schema = updatePayloadSchema(target);
+  if (schema === undefined) return [];
+  const allowed = updatableFields(target)!.join(', ') || 'none besides typeName';
+  if (Object.keys(payload).length === 0) return [`give at least one field to update (a ${target} node takes: ${allowed})`];
+  if (payload.eventName !== undefined && payload.eventPatternId !== undefined) return ['give eventName or eventPatternId, not both'];
+  const result = schema.safeParse(payload);
+  if (result.success) return [];
+  return result.error.issues.map((issue) =>
+    issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field a ${target} update takes (it takes: ${allowed})` : inWords(issue, payload),
+  );
+}
+
+type Issue = $ZodIssue;
+
+/** What is wrong with one field, in words: "amount must be a number, not the text "abc"". */
+function inWords(issue: Issue, payload: Record<string, unknown>): string {
+  const field = issue.path.map(String).join('.') || 'the payload';
+  const value = issue.path.reduce<unknown>(
+    (at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+    payload,
+  );
+  const given = `not ${shownValue(value)}`;
+  switch (issue.code) {
+    case 'invalid_type': {
+      const wanted = `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected === 'boolean' ? 'boolean (true or false)' : issue.expected}`;
+      // A number or boolean written as text: `--set amount=3` where `amount:=3` was meant.
+      const typed =
+        typeof value === 'string' && readsAs(value, issue.expected)
+          ? ` (write ${field}:=${value} to give it as ${issue.expected === 'boolean' ? 'a boolean' : `a ${issue.expected}`})`
+          : '';
+      return `${field} must be ${wanted}, ${given}${typed}`;
+    }
+    case 'too_small':
+      return `${field} must be ${String(issue.minimum)} or more, ${given}`;
+    case 'too_big':
+      return `${field} must be ${String(issue.maximum)} or less, ${given}`;
+    case 'invalid_value':
+      return `${field} must be one of ${issue.values.map((choice) => String(choice)).join(', ')}, ${given}`;
+    default:
+      return `${field}: ${issue.message}`;
+  }
+}
+
+function shownValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value)}`;
+  return JSON.stringify(value);
+}
+
+/** Text that JSON reads as a value of the expected type. */
+function readsAs(text: string, expected: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return expected === 'number' ? typeof value === 'number' : expected === 'boolean' ? typeof value === 'boolean' : false;
+  } catch {
+    return false;
+  }
+}

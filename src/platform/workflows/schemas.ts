@@ -1,0 +1,125 @@
+/**
+ * Workflows, their graphs, their nodes in each view, and the answers of the editing operations.
+ * The fields of each node type come from node-types.ts; a node of a type loopsctl does not know is
+ * checked only for the common fields (the workflow API is in alpha).
+ */
+import { timestamp, withStrictForm, z } from '../schemas.js';
+import { NODE_TYPES, type KnownNodeType } from './node-types.js';
+
+/** Companion list of workflows (not in the reference; its shape follows the published description). */
+export const workflowSummary = z.looseObject({
+  id: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
+  name: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type WorkflowSummary = z.infer<typeof workflowSummary>;
+
+const KNOWN_TYPES = Object.keys(NODE_TYPES) as KnownNodeType[];
+
+/**
+ * A node schema for one view: the view's common fields, then the fields of the node's type, with
+ * one schema per type built once here (never one per node), so checking a graph is one lookup and
+ * one parse per node. Its strict form, for the sandbox, names exactly the fields of each type.
+ */
+function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: KnownNodeType) => Record<string, z.ZodType>) {
+  const byType = new Map<string, z.ZodType>(KNOWN_TYPES.map((type) => [type, z.looseObject(typeFields(type))]));
+  const schema = z.looseObject({ typeName: z.string(), nextNodeIds: z.array(z.string()), ...common }).superRefine((node, ctx) => {
+    const typed = byType.get(node.typeName as string);
+    if (typed === undefined) return;
+    const result = typed.safeParse(node);
+    if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path, message: issue.message });
+  });
+  return withStrictForm(schema, (strictly) => {
+    const variants = KNOWN_TYPES.map((type) =>
+      strictly(z.object({ nextNodeIds: z.array(z.string()), ...common, ...typeFields(type), typeName: z.literal(type) })),
+    );
+    const known = z.discriminatedUnion('typeName', variants as [z.ZodObject, ...z.ZodObject[]]);
+    // The API is in alpha: a node of a type loopsctl does not know passes with whatever it carries.
+    const unknown = z.looseObject({ typeName: z.string().refine((typeName) => !byType.has(typeName)), nextNodeIds: z.array(z.string()) });
+    return z.union([known, unknown]);
+  });
+}
+
+const fullFields = (type: KnownNodeType): Record<string, z.ZodType> => NODE_TYPES[type].fields;
+
+/** The simplified view shows some of a type's fields, each when present. */
+function simplifiedFields(type: KnownNodeType): Record<string, z.ZodType> {
+  const declared = NODE_TYPES[type];
+  const fields = declared.fields as Record<string, z.ZodType>;
+  return Object.fromEntries(declared.simplified.map((key) => [key, fields[key]!.optional()]));
+}
+
+/** The revision of the workflow graph an answer was read from (the published description names it). */
+const workflowRevisionId = z.string().nullable().optional();
+
+export const simplifiedNode = nodeSchema({}, simplifiedFields);
+
+/** A node in full, as GET .../nodes/{nodeId} answers. */
+export const workflowNode = nodeSchema({ id: z.string(), workflowId: z.string(), workflowRevisionId }, fullFields);
+export type WorkflowNode = z.infer<typeof workflowNode> & Record<string, unknown>;
+
+export const workflow = z.looseObject({
+  id: z.string(),
+  /** The record's page in the Loops app. */
+  url: z.string().optional(),
+  workflowRevisionId,
+  /** Draft, Sending, Paused or PausedAndQueueing; kept open, as the workflow API is in alpha. */
+  status: z.string().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  emoji: z.string().optional(),
+  mailingListId: z.string().nullable().optional(),
+  rootNodeId: z.string().nullable(),
+  nodes: z.record(z.string(), simplifiedNode),
+});
+export type Workflow = z.infer<typeof workflow>;
+
+/** A node as the editing operations return it: its own fields without workflowId. */
+const mutationNode = nodeSchema({ id: z.string() }, fullFields);
+/** The same with the workflow's revision after the change. */
+const afterChange = { id: z.string(), workflowRevisionId: z.string() };
+
+export const createdNodeAnswer = z.looseObject({
+  node: nodeSchema({ ...afterChange, createdChildNodes: z.array(mutationNode).optional() }, fullFields),
+  workflow,
+});
+export type CreatedNodeAnswer = z.infer<typeof createdNodeAnswer>;
+
+export const addedBranchAnswer = z.looseObject({ node: nodeSchema(afterChange, fullFields), workflow });
+export type AddedBranchAnswer = z.infer<typeof addedBranchAnswer>;
+
+/** Update and reroute: the changed node, with the workflow after the change beside its fields. */
+export const changedNodeAnswer = nodeSchema({ ...afterChange, workflow }, fullFields);
+export type ChangedNodeAnswer = z.infer<typeof changedNodeAnswer>;
+
+/** A dry run, or a change held back because contacts are queued where it would remove them. */
+const preview = { status: z.enum(['dryRun', 'queuedContactsFound']), queuedContactCount: z.number() };
+const applied = { workflowRevisionId: z.string(), queuedContactCount: z.number(), workflow };
+
+export const deleteNodeAnswer = z.union([
+  z.looseObject({ ...preview, nodeIds: z.array(z.string()) }),
+  z.looseObject({ status: z.literal('deleted'), nodeIds: z.array(z.string()), ...applied }),
+]);
+export type DeleteNodeAnswer = z.infer<typeof deleteNodeAnswer>;
+
+export const mailingListAnswer = z.union([
+  z.looseObject({ ...preview, mailingListId: z.string().nullable() }),
+  z.looseObject({ status: z.literal('updated'), mailingListId: z.string().nullable(), ...applied }),
+]);
+export type MailingListAnswer = z.infer<typeof mailingListAnswer>;
+
+/** The revision to change, as every editing operation takes it: null for a workflow that has none yet. */
+export type ExpectedRevision = string | null;
+
+export type InsertPosition =
+  | { insertMode: 'after'; fromNodeId: string }
+  | { insertMode: 'before'; toNodeId: string }
+  | { insertMode: 'between'; fromNodeId: string; toNodeId: string };
+
+export interface DestructiveOptions {
+  dryRun?: boolean;
+  queuedContactPolicy?: 'fail' | 'discard';
+}
