@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
-import { errorBody, pageOf, z as zod } from '../api/schemas.js';
+import { errorBody, pageOf, z as zod } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';
 
@@ -87,7 +87,51 @@ export interface Slice<T> {
  */
 export function slice<T>(key: string, schema: z.ZodType<T>, seed: () => T, empty?: () => T): Slice<T> {
   const newTeam = empty ?? (() => (Array.isArray(seed()) ? ([] as T) : seed()));
-  return { key, schema, seed: () => structuredClone(seed()), empty: () => structuredClone(newTeam()), of: (state) => state[key] as T };
+  const part: Slice<T> = {
+    key,
+    schema,
+    seed: () => structuredClone(seed()),
+    empty: () => structuredClone(newTeam()),
+    of: (state) => {
+      // A state written before the area existed (or made without it) gets the slice from its seed.
+      if (!Object.hasOwn(state, key)) state[key] = state.seed === 'empty' ? part.empty() : part.seed();
+      else uncheckedSlices.get(state)?.check(key, schema, state[key]);
+      return state[key] as T;
+    },
+  };
+  return part;
+}
+
+/**
+ * A value made on first use, then kept: the seed data, which most runs (a state file exists) never
+ * need, so that loading a route module costs no seed.
+ */
+export function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** States read from a file whose slices are checked only when a route first uses them. */
+const uncheckedSlices = new WeakMap<StateCore, { check(key: string, schema: z.ZodType, value: unknown): void }>();
+
+/**
+ * Checks each slice of a state read from a file once, when it is first used: a request reads only
+ * the slices its routes use, so a large state costs little more than its parsing. A slice of the
+ * wrong shape throws what `refuse` makes of its first problem, `<key>.<path>: <message>`.
+ */
+export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => Error): void {
+  const checked = new Set<string>();
+  uncheckedSlices.set(state, {
+    check: (key, schema, value) => {
+      if (checked.has(key)) return;
+      const result = schema.safeParse(value);
+      if (!result.success) {
+        const issue = result.error.issues[0]!;
+        throw refuse(`${[key, ...issue.path.map(String)].join('.')}: ${issue.message}`);
+      }
+      checked.add(key);
+    },
+  });
 }
 
 export interface SandboxModule {
@@ -106,6 +150,15 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * The Retry-After of a quota's 429 (daily previews, uploads): the whole seconds until the oldest
+ * use that counts leaves the window, and one more is allowed.
+ */
+export function quotaRetryAfter(oldestUse: string, windowMs: number, now: Date): Record<string, string> {
+  const seconds = Math.ceil((Date.parse(oldestUse) + windowMs - now.getTime()) / 1_000);
+  return { 'retry-after': String(Math.max(1, seconds)) };
+}
+
 export const badRequest = (message: string) => new ApiFailure(400, message);
 export const notFound = (message: string) => new ApiFailure(404, message);
 export const conflict = (message: string) => new ApiFailure(409, message);
@@ -120,6 +173,12 @@ export function noSendingDomain(): ApiFailure {
  */
 export function appUrl(kind: 'campaigns' | 'transactional' | 'workflows', id: string): string {
   return `https://app.loops.so/${kind}/${encodeURIComponent(id)}`;
+}
+
+/** A new id for a record the team makes, derived from the state's counter so runs are repeatable. */
+export function newId(state: StateCore): string {
+  state.sequence += 1;
+  return seedId(`created/${state.sequence}`);
 }
 
 /** A cuid-shaped id derived from a label: the same label always gives the same id. */
@@ -167,7 +226,7 @@ export function answer(schema: z.ZodType, body: unknown, status = 200, headers?:
 }
 
 /** Most operations: `{message}`. */
-export const plainFailures: FailureShape = { schema: errorBody, body: (failure) => ({ message: failure.message }) };
+const plainFailures: FailureShape = { schema: errorBody, body: (failure) => ({ message: failure.message }) };
 
 /** Contacts, contact properties, events and sends: `{success: false, message}`. */
 export const flaggedFailures: FailureShape = {
@@ -186,7 +245,11 @@ const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toStri
  * One page of a collection kept in creation order, most recent first. A cursor names the first
  * item of the page it leads to; one that names no item is refused.
  */
-export function listAnswer<T extends { id: string }>(item: z.ZodType, inCreationOrder: T[], { query, location }: Pick<RouteContext, 'query' | 'location'>): ApiAnswer {
+export function listAnswer<T extends { id: string }>(
+  item: z.ZodType,
+  inCreationOrder: T[],
+  { query, location }: Pick<RouteContext, 'query' | 'location'>,
+): ApiAnswer {
   const perPage = pageSize(query.get('perPage'));
   const items = [...inCreationOrder].reverse();
   const cursor = query.get('cursor');

@@ -1,12 +1,28 @@
 /**
  * The rules of the Loops API as its reference states them, applied to a sandbox account: keys and
  * the features they enable, routing, and every documented failure that is not particular to one
- * area. Each area brings its own routes (src/areas/<area>/sandbox.ts). It knows nothing of
+ * area. Each area brings its own routes (src/emulator/routes/<area>.ts). It knows nothing of
  * sockets: a request goes in, an answer comes out.
  */
-import { areas } from '../areas/registry.js';
 import { SANDBOX_KEYS, type KeyFeatures } from './keys.js';
-import { ApiFailure, badRequest, errorAnswer, notFound, objectBody, seedId, SEEDS, type ApiAnswer, type Method, type RouteContext, type SandboxModule, type SandboxRoute, type SeedKind, type StateCore } from './module.js';
+import { ALWAYS_LIMITED, type RateDecision, type RateLimiter } from './rate-limit.js';
+import {
+  ApiFailure,
+  badRequest,
+  errorAnswer,
+  newId,
+  notFound,
+  objectBody,
+  SEEDS,
+  type ApiAnswer,
+  type Method,
+  type RouteContext,
+  type SandboxModule,
+  type SandboxRoute,
+  type SeedKind,
+  type StateCore,
+} from './module.js';
+import { modulesServing, routeModules } from './registry.js';
 import { seedState } from './state.js';
 
 export type { ApiAnswer };
@@ -37,6 +53,8 @@ export interface SandboxApiOptions {
   /** Called after every change, with the state as it now is. */
   onChange?: (state: StateCore) => void;
   now?: () => Date;
+  /** The team's request rate limit; without one, no request is refused for its rate. */
+  rateLimiter?: RateLimiter;
 }
 
 /** What a request without a key may use: only routes that need no feature. */
@@ -45,10 +63,14 @@ const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDoma
 /** Ids as the API issues them: letters, digits, '_' and '-'. Anything else is a 400. */
 const VALID_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** The sandbox parts of every area, in the registry's order. */
+/** Every route module, in the registry's order. */
 export async function loadSandboxModules(): Promise<SandboxModule[]> {
-  const loaders = areas.flatMap((area) => (area.sandbox === undefined ? [] : [area.sandbox()]));
-  return Promise.all(loaders);
+  return Promise.all(routeModules.map((module) => module.load()));
+}
+
+/** The route modules a request to this path needs: those that serve it, or all of them to reset. */
+export async function loadModulesFor(path: string): Promise<SandboxModule[]> {
+  return path === RESET_PATH ? loadSandboxModules() : Promise.all(modulesServing(path).map((module) => module.load()));
 }
 
 interface CompiledRoute {
@@ -61,6 +83,8 @@ interface CompiledRoute {
  * `{"seed": "demo"}`, or no body for the seed it started from) to start over without a restart.
  */
 export const RESET_PATH = '/_sandbox/reset';
+/** The inbox's page (src/emulator/inbox.ts), beside the API: no key, read only. */
+export const INBOX_PATH = '/_sandbox/inbox';
 
 export class SandboxApi {
   private readonly routes: CompiledRoute[] = [];
@@ -84,14 +108,20 @@ export class SandboxApi {
 
   handle(request: ApiRequest): ApiAnswer {
     let operation: SandboxRoute | undefined;
+    let rate: RateDecision | undefined;
     try {
       if (request.path === RESET_PATH) return this.reset(request);
       const found = this.operation(request);
       operation = found.operation;
-      return this.dispatch(request, found.operation, found.params);
+      // Every request to the API counts, a refused one included; a presigned upload goes to storage, not the API.
+      if (!operation.anonymous) rate = this.options.rateLimiter?.take();
+      const features = operation.anonymous ? NO_FEATURES : authenticate(request.authorization);
+      if (features.alwaysRateLimited) rate = ALWAYS_LIMITED;
+      if (rate?.allowed === false) throw new ApiFailure(429, 'Too many requests', { 'retry-after': String(rate.retryAfterSeconds) });
+      return withRateHeaders(this.dispatch(request, found.operation, found.params, features), rate);
     } catch (error) {
       // Once the operation is known, every failure (the key's and the path's included) has its shape.
-      if (error instanceof ApiFailure) return errorAnswer(error, operation?.failures);
+      if (error instanceof ApiFailure) return withRateHeaders(errorAnswer(error, operation?.failures), rate);
       throw error;
     }
   }
@@ -108,8 +138,7 @@ export class SandboxApi {
     return { operation, params };
   }
 
-  private dispatch(request: ApiRequest, operation: SandboxRoute, params: Record<string, string>): ApiAnswer {
-    const features = operation.anonymous ? NO_FEATURES : authenticate(request.authorization);
+  private dispatch(request: ApiRequest, operation: SandboxRoute, params: Record<string, string>, features: KeyFeatures): ApiAnswer {
     if (operation.needs === 'content' && !features.content) throw new ApiFailure(401, 'The content API is not enabled for this team');
     if (operation.needs === 'workflows' && !features.workflows) throw new ApiFailure(401, 'The workflow API is not enabled for this team');
     if (operation.needs === 'metrics' && !features.metrics) throw new ApiFailure(401, 'The metrics API is not enabled for this team');
@@ -120,15 +149,12 @@ export class SandboxApi {
       params,
       query: request.query,
       location: request.url ?? `${LOCAL_ORIGIN}${request.path}`,
-      body: operation.rawBody ? request.rawBody ?? Buffer.from(request.body) : parseBody(request.body),
+      body: operation.rawBody ? (request.rawBody ?? Buffer.from(request.body)) : parseBody(request.body),
       headers: request.headers ?? {},
       features,
       state: this.state,
       now: this.now,
-      newId: () => {
-        this.state.sequence += 1;
-        return seedId(`created/${this.state.sequence}`);
-      },
+      newId: () => newId(this.state),
       changed: () => this.options.onChange?.(this.state),
     };
     return operation.run(context);
@@ -180,6 +206,10 @@ function authenticate(authorization: string | undefined): KeyFeatures {
   const features = Object.hasOwn(SANDBOX_KEYS, match[1]!) ? SANDBOX_KEYS[match[1]!] : undefined;
   if (features === undefined) throw new ApiFailure(401, 'Invalid API key');
   return features;
+}
+
+function withRateHeaders(answer: ApiAnswer, rate: RateDecision | undefined): ApiAnswer {
+  return rate === undefined ? answer : { ...answer, headers: { ...rate.headers, ...answer.headers } };
 }
 
 function safeDecode(segment: string): string {

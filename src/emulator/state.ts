@@ -4,12 +4,12 @@
  * leaves either the old state or the new one, never half of each.
  */
 import { dirname, join } from 'node:path';
-import { z } from '../api/schemas.js';
+import { z } from '../platform/schemas.js';
 import { LocalFileError } from '../api/errors.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../config/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
 import { ensureDirectory } from '../config/private-dir.js';
-import type { SandboxModule, SeedKind, StateCore } from './module.js';
+import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 
 /**
  * The version of the state file's layout. Version 1 files hold the same slices under the same
@@ -23,14 +23,19 @@ const stateCore = z.looseObject({
   sequence: z.number().int().nonnegative(),
 });
 
-/** A fresh copy of a seed (the demo data unless told otherwise), safe to change. */
+/** A new state: the team, and the seed its slices come from when first used. */
+export function seedCore(seed: SeedKind = 'demo'): StateCore {
+  return { version: STATE_VERSION, teamName: 'Acme Sandbox', sequence: 0, seed };
+}
+
+/** A fresh copy of a seed (the demo data unless told otherwise), safe to change, every slice of `modules` in it. */
 export function seedState(modules: SandboxModule[], seed: SeedKind = 'demo'): StateCore {
-  const state: StateCore = { version: STATE_VERSION, teamName: 'Acme Sandbox', sequence: 0, seed };
+  const state = seedCore(seed);
   for (const module of modules) for (const part of module.slices) state[part.key] = seed === 'empty' ? part.empty() : part.seed();
   return state;
 }
 
-export const STATE_FILE_NAME = 'sandbox-state.json';
+const STATE_FILE_NAME = 'sandbox-state.json';
 
 export function defaultStatePath(configDir: string): string {
   return join(configDir, STATE_FILE_NAME);
@@ -38,9 +43,12 @@ export function defaultStatePath(configDir: string): string {
 
 /**
  * Reads a state file, or returns undefined when there is none. An older layout is brought up to
- * date; one that cannot be (a newer loopsctl's, or a slice of the wrong shape) is refused.
+ * date; one that cannot be (a newer loopsctl's, or a slice of the wrong shape) is refused. The
+ * slices of `modules` are checked now (a slice a file lacks taken from the seed); without
+ * modules, each slice is checked when a route first uses it (see checkSlicesOnUse), so a request
+ * pays only for the slices it reads.
  */
-export function readState(file: string, modules: SandboxModule[]): StateCore | undefined {
+export function readState(file: string, modules?: SandboxModule[]): StateCore | undefined {
   let stored: StateCore | undefined;
   try {
     stored = readJsonFile(file, stateCore);
@@ -49,22 +57,12 @@ export function readState(file: string, modules: SandboxModule[]): StateCore | u
     throw error;
   }
   if (stored === undefined) return undefined;
-  if (stored.version > STATE_VERSION) throw unusableState(file, `it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
+  if (stored.version > STATE_VERSION)
+    throw unusableState(file, `it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
   if (stored.version < 1) throw unusableState(file, `layout ${stored.version} is not one loopsctl ever wrote`);
-  for (const module of modules) {
-    for (const part of module.slices) {
-      if (!Object.hasOwn(stored, part.key)) {
-        stored[part.key] = part.seed();
-        continue;
-      }
-      const result = part.schema.safeParse(stored[part.key]);
-      if (!result.success) {
-        const issue = result.error.issues[0]!;
-        throw unusableState(file, `${[part.key, ...issue.path.map(String)].join('.')}: ${issue.message}`);
-      }
-    }
-  }
   stored.version = STATE_VERSION;
+  checkSlicesOnUse(stored, (problem) => unusableState(file, problem));
+  for (const part of (modules ?? []).flatMap((module) => module.slices)) part.of(stored);
   return stored;
 }
 

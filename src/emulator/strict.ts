@@ -3,9 +3,9 @@
  * schema names. The sandbox checks every answer with these before sending it, so it can never
  * answer with a field the client does not know of, nor miss one the client needs.
  */
-import { STRICT_FORM, z, type StrictFormBuilder } from '../api/schemas.js';
+import { STRICT_FORM, z, type StrictFormBuilder } from '../platform/schemas.js';
 
-export function strictly(schema: z.ZodType): z.ZodType {
+function strictly(schema: z.ZodType): z.ZodType {
   // A schema that checks more in a refinement than a generic walk can see says what its strict form is.
   const special = (schema as { [STRICT_FORM]?: StrictFormBuilder })[STRICT_FORM];
   if (special !== undefined) return special(strictly);

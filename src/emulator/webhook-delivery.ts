@@ -1,22 +1,24 @@
 /**
  * The sandbox's webhook delivery engine: sends the deliveries the routes queued in the state
- * (src/areas/webhooks/sandbox.ts) to the endpoint, signed with its secret, as the platform does:
+ * (src/emulator/routes/webhooks.ts) to the endpoint, signed with its secret, as the platform does:
  * at most 10 a second, each attempt with the same webhook-id and a fresh timestamp and signature,
  * a 2xx within the time limit as success, anything else (a redirect included) as a failure that is
  * retried on Standard Webhooks' schedule, compressed for a local sandbox: its waits divided by 60,
  * so 1 s, 5 s, 30 s, 2 min, 5 min, 10 min and 10 min, eight attempts in all. Every attempt and
  * the outcome are recorded in the state, where `loopsctl sandbox deliveries` shows them.
  */
-import { deliveryHeaders, Deliverer, isAccepted, outcomeText } from '../areas/webhooks/deliver.js';
-import { secretKey } from '../areas/webhooks/signature.js';
-import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from '../areas/webhooks/sandbox.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { deliveryHeaders, Deliverer, isAccepted, outcomeText } from '../platform/webhooks/deliver.js';
+import { secretKey } from '../platform/webhooks/signature.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from './routes/webhooks.js';
 import type { StateCore } from './module.js';
 
 /** Standard Webhooks' waits between attempts (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), divided by 60, at least a second. */
 export const SANDBOX_RETRY_WAITS_MS = [1_000, 5_000, 30_000, 120_000, 300_000, 600_000, 600_000];
 
-/** The platform sends at most 10 deliveries a second. */
-const MIN_INTERVAL_MS = 100;
+/** The platform starts at most 10 deliveries in any one second. */
+const DELIVERIES_PER_SECOND = 10;
+const WINDOW_MS = 1_000;
 
 /** How long an endpoint may take to answer, as Standard Webhooks senders allow. */
 const TIMEOUT_MS = 15_000;
@@ -31,6 +33,8 @@ export interface DeliveryEngineOptions extends DeliveryTuning {
   update<T>(change: (state: StateCore) => T): T;
   now: () => Date;
   log?: (line: string) => void;
+  /** Told of what stopped a round of deliveries (a state file that cannot be read); the next wake tries again. */
+  onError: (error: unknown) => void;
 }
 
 interface Due {
@@ -49,7 +53,10 @@ export class DeliveryEngine {
   private running?: Promise<void>;
   private again = false;
   private closed = false;
-  private lastStart = 0;
+  /** When the last deliveries started, at most DELIVERIES_PER_SECOND of them, oldest first. */
+  private readonly starts: number[] = [];
+  /** Ends the attempts under way when the engine closes: they stay pending in the state. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: DeliveryEngineOptions) {
     this.deliverer = new Deliverer(options.timeoutMs ?? TIMEOUT_MS);
@@ -63,22 +70,32 @@ export class DeliveryEngine {
       this.again = true;
       return;
     }
-    this.running = this.run().finally(() => (this.running = undefined));
+    this.running = this.run()
+      .catch((error: unknown) => this.options.onError(error))
+      .finally(() => (this.running = undefined));
   }
 
   private async run(): Promise<void> {
     do {
       this.again = false;
       for (const due of this.claimDue()) {
-        // Paced as the platform paces them; the waits of a burst add up, one after the other.
-        const wait = this.lastStart + MIN_INTERVAL_MS - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (this.closed) return;
-        this.lastStart = Date.now();
-        const sent = this.send(due).finally(() => {
-          this.sending.delete(due.id);
-          this.wake();
-        });
+        // Paced as the platform paces them: an eleventh start waits until the first is over a second
+        // old (by a millisecond more, so that the times it records, in whole milliseconds, show it).
+        // A timer may fire a little early: the time is checked again.
+        while (this.starts.length >= DELIVERIES_PER_SECOND) {
+          const wait = this.starts[0]! + WINDOW_MS + 1 - performance.now();
+          if (wait < 0) break;
+          await delay(Math.max(1, Math.ceil(wait)), undefined, { signal: this.stopping.signal }).catch(() => undefined);
+          if (this.closed) return;
+        }
+        this.starts.push(performance.now());
+        if (this.starts.length > DELIVERIES_PER_SECOND) this.starts.shift();
+        const sent = this.send(due)
+          .catch((error: unknown) => this.options.onError(error))
+          .finally(() => {
+            this.sending.delete(due.id);
+            this.wake();
+          });
         this.sending.set(due.id, sent);
       }
     } while (this.again && !this.closed);
@@ -94,7 +111,13 @@ export class DeliveryEngine {
       return webhookDeliveries
         .of(state)
         .filter((delivery) => delivery.status === 'pending' && Date.parse(delivery.dueAt) <= now && !this.sending.has(delivery.id))
-        .map((delivery) => ({ id: delivery.id, eventName: delivery.eventName, body: JSON.stringify(delivery.payload), url: endpoint.url, secret: endpoint.secret }));
+        .map((delivery) => ({
+          id: delivery.id,
+          eventName: delivery.eventName,
+          body: JSON.stringify(delivery.payload),
+          url: endpoint.url,
+          secret: endpoint.secret,
+        }));
     });
   }
 
@@ -104,7 +127,12 @@ export class DeliveryEngine {
     const next = this.options.update((state) =>
       webhookEndpoint.of(state) === null
         ? undefined
-        : Math.min(...webhookDeliveries.of(state).filter((delivery) => delivery.status === 'pending' && !this.sending.has(delivery.id)).map((delivery) => Date.parse(delivery.dueAt))),
+        : Math.min(
+            ...webhookDeliveries
+              .of(state)
+              .filter((delivery) => delivery.status === 'pending' && !this.sending.has(delivery.id))
+              .map((delivery) => Date.parse(delivery.dueAt)),
+          ),
     );
     if (next === undefined || !Number.isFinite(next)) return;
     this.timer = setTimeout(() => this.wake(), Math.max(0, next - this.options.now().getTime()));
@@ -113,11 +141,19 @@ export class DeliveryEngine {
   private async send(due: Due): Promise<void> {
     const at = this.options.now();
     const headers = deliveryHeaders(secretKey(due.secret), { id: due.id, timestamp: String(Math.floor(at.getTime() / 1000)), body: due.body });
-    const outcome = await this.deliverer.post(due.url, headers, due.body);
+    const outcome = await this.deliverer.post(due.url, headers, due.body, this.stopping.signal);
+    // An attempt cut short by a stop is not an attempt: the delivery stays pending, sent by the next start.
+    if (this.stopping.signal.aborted) return;
     const record = this.options.update((state) => {
       const delivery = webhookDeliveries.of(state).find((candidate) => candidate.id === due.id);
       if (delivery === undefined) return undefined;
-      delivery.attempts.push({ at: at.toISOString(), url: due.url, status: outcome.status, error: outcome.status === null ? outcome.error : null, latencyMs: outcome.latencyMs });
+      delivery.attempts.push({
+        at: at.toISOString(),
+        url: due.url,
+        status: outcome.status,
+        error: outcome.status === null ? outcome.error : null,
+        latencyMs: outcome.latencyMs,
+      });
       const retries = delivery.attempts.length - 1;
       if (isAccepted(outcome)) delivery.status = 'delivered';
       else if (retries >= this.waits.length) delivery.status = 'failed';
@@ -127,10 +163,11 @@ export class DeliveryEngine {
     if (record !== undefined) this.options.log?.(deliveryLogLine(record, outcomeText(outcome), this.waits));
   }
 
-  /** Stops sending; attempts under way end first (each within the time limit). */
+  /** Stops sending at once: attempts under way are ended, and what was not sent stays queued in the state. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    this.stopping.abort();
     await this.running;
     await Promise.all(this.sending.values());
     await this.deliverer.close();

@@ -1,0 +1,289 @@
+/**
+ * The sandbox's inbox (`GET /_sandbox/inbox`): the emails of the outbox, newest first, as a
+ * person would receive them: each transactional send and each email a workflow sent at once for
+ * an event, drawn from its email message with the values it was sent with, beside the webhook
+ * deliveries it caused. The page follows new mail through server-sent events. It shows what is
+ * in the state and changes nothing.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
+import { escapeHtml, renderLmx, type LmxValues } from '../lmx/render.js';
+import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
+import { INBOX_PATH } from './api.js';
+import type { StateCore } from './module.js';
+import { components } from './routes/components.js';
+import { findMessage } from './routes/email-messages.js';
+import { outbox } from './routes/sandbox.js';
+import { themes } from './routes/themes.js';
+import { webhookDeliveries, type WebhookDelivery } from './routes/webhooks.js';
+
+/** One email of the inbox. */
+export interface InboxEmail {
+  /** `3` for the outbox's fourth entry, `3.1` for the second email its event started. */
+  key: string;
+  at: string;
+  to: string;
+  /** The transactional email's name, or the workflow's. */
+  source: string;
+  kind: 'transactional' | 'workflow';
+  subject: string;
+  emailMessageId?: string;
+  emailId?: string;
+  values: LmxValues;
+}
+
+/** The outbox's emails, newest first. */
+export function inboxEmails(state: StateCore): InboxEmail[] {
+  const emails: InboxEmail[] = [];
+  outbox.of(state).forEach((entry, index) => {
+    if (entry.kind === 'transactional') {
+      const message = entry.emailMessageId === undefined ? undefined : findMessage(state, entry.emailMessageId);
+      emails.push({
+        key: String(index),
+        at: entry.at,
+        to: entry.to,
+        source: entry.name,
+        kind: 'transactional',
+        subject: message?.message.subject ?? '',
+        emailMessageId: entry.emailMessageId,
+        emailId: entry.emailId,
+        values: { data: entry.dataVariables },
+      });
+    } else {
+      (entry.emails ?? []).forEach((email, position) =>
+        emails.push({
+          key: `${index}.${position}`,
+          at: entry.at,
+          to: entry.email,
+          source: email.loopName,
+          kind: 'workflow',
+          subject: email.subject,
+          emailMessageId: email.emailMessageId,
+          emailId: email.emailId,
+          values: { contact: email.contact, event: entry.eventProperties },
+        }),
+      );
+    }
+  });
+  return emails.reverse();
+}
+
+/** The email drawn as its recipient would see it, or a page that says why it cannot be. */
+export function inboxEmailHtml(state: StateCore, email: InboxEmail): string {
+  const stored = email.emailMessageId === undefined ? undefined : findMessage(state, email.emailMessageId);
+  if (stored === undefined) {
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body style="font-family:system-ui,sans-serif;color:#6b7280;padding:24px">The email message of this send is no longer in the sandbox (it was sent by an older version, or the sandbox was reset).</body></html>`;
+  }
+  const { message } = stored;
+  const { document } = parseLmx(message.lmx);
+  const themeId = themeIdOf(document);
+  const all = themes.of(state);
+  const theme = all.find((candidate) => candidate.id === themeId) ?? all.find((candidate) => candidate.isDefault);
+  return renderLmx(document, {
+    theme: theme?.styles,
+    values: email.values,
+    fallbacks: { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks },
+    components: componentDocuments(state),
+    subject: message.subject,
+    previewText: message.previewText,
+  }).html;
+}
+
+/** The deliveries of webhooks an email caused: its sent event, and its simulated engagement. */
+export function deliveriesOf(state: StateCore, email: InboxEmail): WebhookDelivery[] {
+  if (email.emailId === undefined) return [];
+  return webhookDeliveries.of(state).filter((delivery) => (delivery.payload.email as { id?: unknown } | undefined)?.id === email.emailId);
+}
+
+/** What changes the page: new mail, and deliveries going out. */
+export function inboxSignature(state: StateCore): string {
+  const deliveries = webhookDeliveries.of(state);
+  return `${outbox.of(state).length}:${outbox.of(state).at(-1)?.at ?? ''}:${deliveries.length}:${deliveries.map((delivery) => `${delivery.status}${delivery.attempts.length}`).join('')}`;
+}
+
+const when = (at: string) => at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+
+function listPart(emails: InboxEmail[], current: InboxEmail | undefined): string {
+  if (emails.length === 0) return '<p class="empty">No mail yet.</p>';
+  return `<ol class="mail">${emails
+    .map(
+      (email) =>
+        `<li><a href="${INBOX_PATH}?email=${encodeURIComponent(email.key)}"${email === current ? ' aria-current="page"' : ''}><span class="to">${escapeHtml(email.to)}</span><span class="subject">${escapeHtml(email.subject || '(no subject)')}</span><span class="meta"><span class="tag ${email.kind}">${email.kind === 'transactional' ? 'Transactional' : 'Workflow'}</span> ${escapeHtml(email.source)} · <time datetime="${escapeHtml(email.at)}">${escapeHtml(when(email.at))}</time></span></a></li>`,
+    )
+    .join('')}</ol>`;
+}
+
+function deliveriesPart(state: StateCore, email: InboxEmail): string {
+  const deliveries = deliveriesOf(state, email);
+  if (deliveries.length === 0) {
+    return `<p class="muted">${email.emailId === undefined ? 'No webhooks for this email: start the sandbox with <code>--webhook-url &lt;url&gt;</code> to have them delivered.' : 'None yet.'}</p>`;
+  }
+  return `<ul class="deliveries">${deliveries
+    .map((delivery) => {
+      const last = delivery.attempts.at(-1);
+      const answer = last === undefined ? 'not tried yet' : last.status === null ? `failed: ${last.error ?? 'no answer'}` : `HTTP ${last.status}`;
+      return `<li class="${delivery.status}"><code>${escapeHtml(delivery.eventName)}</code><span class="status">${escapeHtml(delivery.status)}</span><span class="muted">${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'} · ${escapeHtml(answer)}</span></li>`;
+    })
+    .join('')}</ul>`;
+}
+
+/** The variables the email uses (its components' too), each with the value it was drawn with. */
+function valuesPart(state: StateCore, email: InboxEmail): string {
+  const stored = email.emailMessageId === undefined ? undefined : findMessage(state, email.emailMessageId);
+  if (stored === undefined) return '<p class="muted">The email message of this send is no longer in the sandbox.</p>';
+  const { message } = stored;
+  const { document } = parseLmx(message.lmx);
+  const used = [document, ...componentIdsOf(document).flatMap((id) => componentDocuments(state).get(id) ?? [])].flatMap((part) => variablesOf(part));
+  const fallbacks: LmxValues = { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks };
+  const rows = [...new Map(used.map((variable) => [variable.source, variable])).values()].map((variable) => {
+    const value = email.values[variable.namespace]?.[variable.name];
+    const fallback = fallbacks[variable.namespace]?.[variable.name];
+    const shown =
+      value !== undefined && value !== null && typeof value !== 'object'
+        ? escapeHtml(String(value))
+        : fallback !== undefined && fallback !== null
+          ? `<span class="muted">none; fallback “${escapeHtml(String(fallback))}”</span>`
+          : '<span class="muted">none: shown as written</span>';
+    return `<tr><th><code>${escapeHtml(variable.source)}</code></th><td>${shown}</td></tr>`;
+  });
+  return rows.length === 0 ? '<p class="muted">This email uses no variables.</p>' : `<table class="values">${rows.join('')}</table>`;
+}
+
+function componentDocuments(state: StateCore): Map<string, LmxDocument> {
+  return new Map(components.of(state).map((component) => [component.id, parseLmx(component.lmx).document]));
+}
+
+function detailPart(state: StateCore, email: InboxEmail | undefined): string {
+  if (email === undefined) {
+    return `<section class="intro"><h1>Nothing has been sent yet</h1><p>Emails your app sends to this sandbox appear here as they arrive, drawn as the recipient would see them: transactional sends (<code>POST /v1/transactional</code>) and the emails workflows send for an event (<code>POST /v1/events/send</code>). Nothing leaves this machine.</p><p>Try: <code>loopsctl transactional send &lt;id&gt; --to ada@example.com --sandbox</code></p></section>`;
+  }
+  const src = `${INBOX_PATH}/email.html?email=${encodeURIComponent(email.key)}`;
+  return `<section class="head"><h1>${escapeHtml(email.subject || '(no subject)')}</h1><p class="muted">To <strong>${escapeHtml(email.to)}</strong> · ${escapeHtml(email.kind === 'transactional' ? `transactional email “${email.source}”` : `workflow “${email.source}”`)} · <time datetime="${escapeHtml(email.at)}">${escapeHtml(when(email.at))}</time></p></section>
+<div class="workspace"><div class="frames">${deviceFrames(src, email.subject)}</div>
+<aside class="side"><section class="card"><h3>Sent with</h3>${valuesPart(state, email)}</section><section class="card" id="deliveries" data-live><h3>Webhook deliveries</h3>${deliveriesPart(state, email)}</section></aside></div>`;
+}
+
+/** The page, with the email `key` names (the newest when none is named). */
+export function inboxPage(state: StateCore, key: string | null): string {
+  const emails = inboxEmails(state);
+  const current = key === null ? emails[0] : emails.find((email) => email.key === key);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox inbox${emails.length === 0 ? '' : ` (${emails.length})`}</title>
+<link rel="stylesheet" href="${INBOX_PATH}/inbox.css">
+<script src="${INBOX_PATH}/inbox.js" defer></script>
+</head>
+<body>
+${topBar('loopsctl sandbox <strong>inbox</strong>', 'Emails the sandbox was asked to send. None left this machine.', 'Live: new mail appears here')}
+<div class="layout">
+<nav id="list" data-live aria-label="Emails, newest first">${listPart(emails, current)}</nav>
+<main id="detail" data-live data-keep="${escapeHtml(current?.key ?? '')}">${detailPart(state, current)}</main>
+</div>
+</body>
+</html>
+`;
+}
+
+export const INBOX_CSS = `${VIEWER_CSS}
+nav{flex:0 0 300px;overflow:hidden}
+.mail{list-style:none;margin:0;padding:0}
+.mail a{display:flex;flex-direction:column;gap:2px;padding:10px 16px;border-bottom:1px solid #f1f5f9;color:inherit;text-decoration:none}
+.mail a:hover{background:#f8fafc}.mail a[aria-current=page]{background:#eef2ff;box-shadow:inset 3px 0 #4f46e5}
+.mail .to{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.mail .subject{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.mail .meta{font-size:12px;color:#64748b;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.tag{display:inline-block;padding:0 6px;border-radius:4px;font-size:11px;font-weight:600}
+.tag.transactional{background:#e0f2fe;color:#075985}.tag.workflow{background:#f3e8ff;color:#6b21a8}
+.values{border-collapse:collapse;width:100%}.values th,.values td{text-align:left;padding:4px 6px;border-top:1px solid #f1f5f9;vertical-align:top}
+.values th{font-weight:normal;white-space:nowrap}.values code{color:#4338ca}
+.deliveries{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
+.deliveries li{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;padding:6px 10px;border-radius:6px;background:#f8fafc;border-left:3px solid #94a3b8}
+.deliveries li.delivered{border-color:#16a34a}.deliveries li.failed{border-color:#dc2626}.deliveries li.pending{border-color:#d97706}
+.deliveries .status{font-weight:600;font-size:12px}
+.empty{padding:16px}
+@media (max-width:900px){nav{max-height:40vh;overflow:auto}}
+`;
+
+/** The page's script: the viewer's, following the inbox's change events. */
+export const INBOX_JS = viewerScript(`${INBOX_PATH}/events`);
+
+/** Host names a page may reach the inbox by: addresses and localhost, never a DNS name another site could point here. */
+function isAddressHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
+  return name === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name.includes(':');
+}
+
+export interface InboxServer {
+  /** Answers a request whose path is under INBOX_PATH. */
+  serve(req: IncomingMessage, res: ServerResponse): void;
+  /** Tells the open pages when the mail or its deliveries changed. */
+  changed(): void;
+  close(): void;
+}
+
+const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const EMAIL_POLICY = "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/** The inbox's routes on the sandbox's server, reading the state as it is at each request. */
+export function inboxServer(state: () => StateCore): InboxServer {
+  const streams = new Set<ServerResponse>();
+  let signature = '';
+  const send = (res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': type, ...PAGE_HEADERS, ...headers });
+    res.end(text);
+  };
+  return {
+    serve(req, res) {
+      if (!isAddressHost(req.headers.host))
+        return send(res, 403, 'text/plain; charset=utf-8', 'the inbox answers only at an address of this machine, such as 127.0.0.1\n');
+      if (req.method !== 'GET') return send(res, 405, 'text/plain; charset=utf-8', 'the inbox is read only\n', { allow: 'GET' });
+      const url = new URL(req.url ?? '/', 'http://sandbox');
+      switch (url.pathname) {
+        case INBOX_PATH:
+          return send(res, 200, 'text/html; charset=utf-8', inboxPage(state(), url.searchParams.get('email')), { 'content-security-policy': PAGE_POLICY });
+        case `${INBOX_PATH}/email.html`: {
+          const current = state();
+          const email = inboxEmails(current).find((candidate) => candidate.key === url.searchParams.get('email'));
+          if (email === undefined) return send(res, 404, 'text/plain; charset=utf-8', 'no such email in the outbox\n');
+          return send(res, 200, 'text/html; charset=utf-8', inboxEmailHtml(current, email), { 'content-security-policy': EMAIL_POLICY });
+        }
+        case `${INBOX_PATH}/inbox.css`:
+          return send(res, 200, 'text/css; charset=utf-8', INBOX_CSS);
+        case `${INBOX_PATH}/inbox.js`:
+          return send(res, 200, 'text/javascript; charset=utf-8', INBOX_JS);
+        case `${INBOX_PATH}/events`:
+          res.writeHead(200, { 'content-type': 'text/event-stream', ...PAGE_HEADERS });
+          res.write('event: hello\ndata: 0\n\n');
+          signature = inboxSignature(state());
+          streams.add(res);
+          req.on('close', () => streams.delete(res));
+          return;
+        default:
+          return send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
+      }
+    },
+    changed() {
+      if (streams.size === 0) return;
+      let now: string;
+      try {
+        now = inboxSignature(state());
+      } catch {
+        // A state file being replaced, or damaged: the next change tells.
+        return;
+      }
+      if (now === signature) return;
+      signature = now;
+      for (const stream of streams) stream.write(`event: change\ndata: ${now.length}\n\n`);
+    },
+    close() {
+      for (const stream of streams) stream.end();
+      streams.clear();
+    },
+  };
+}

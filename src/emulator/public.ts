@@ -1,0 +1,155 @@
+/**
+ * `loopsctl/sandbox`: the emulator of the Loops API for an app's own tests, started in the app's
+ * process (no child process to leak), with its data declared as fixtures.
+ *
+ *   import { startSandbox } from 'loopsctl/sandbox';
+ *   const sandbox = await startSandbox({ fixtures: 'test/loops.yaml' });
+ *   // point the app's Loops client at sandbox.url with sandbox.apiKey; then
+ *   await sandbox.close();
+ *
+ * Its types are declared here by hand, whole, so that the package's sandbox.d.ts (made from this
+ * file alone) needs nothing else; test/unit/emulator/public.test.ts checks them against the
+ * emulator's own.
+ */
+import { newWebhookSecret, openSandbox, webhookEndpointFor } from './sandbox.js';
+
+export type SandboxSeed = 'demo' | 'empty';
+
+/** A contact: its fields, its custom properties beside them (declared under contactProperties), and the lists it is on. */
+export interface SandboxContactFixture {
+  /** Kept when given; made as the API makes ids otherwise. */
+  id?: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  source?: string;
+  subscribed?: boolean;
+  userGroup?: string;
+  userId?: string;
+  /** The lists the contact is on, by id: `{ "<list id>": true }`. */
+  mailingLists?: Record<string, boolean>;
+  [customProperty: string]: string | number | boolean | null | Record<string, boolean> | undefined;
+}
+
+/** What a sandbox starts with, in the API's own names. */
+export interface SandboxFixtures {
+  /** The data the fixtures are added to: a new team's (the default) or the demo team's. */
+  seed?: SandboxSeed;
+  contacts?: SandboxContactFixture[];
+  contactProperties?: { name: string; type: 'string' | 'number' | 'boolean' | 'date' }[];
+  mailingLists?: { id?: string; name: string; description?: string | null; isPublic?: boolean }[];
+  /** Published unless `draft: true`; a variable in optionalDataVariables may be left out of a send. */
+  transactionalEmails?: { id?: string; name: string; subject?: string; lmx: string; optionalDataVariables?: string[]; draft?: boolean }[];
+  campaigns?: { id?: string; name: string; subject?: string; lmx?: string; mailingListId?: string }[];
+  /** A workflow started by the named event. */
+  workflows?: { id?: string; name: string; description?: string; eventName: string; mailingListId?: string }[];
+  themes?: { id?: string; name: string; styles?: Record<string, unknown> }[];
+  components?: { id?: string; name: string; lmx: string }[];
+  /** The emails of suppressed contacts (a contact is made for one that is not among the contacts). */
+  suppressions?: string[];
+}
+
+export interface SandboxOptions {
+  /** The data to start from: a new team's (the default, or the fixtures' seed) or the demo team's. */
+  seed?: SandboxSeed;
+  /** A fixture file (.json, .yaml or .yml), or the fixtures themselves. */
+  fixtures?: string | SandboxFixtures;
+  /** The port on 127.0.0.1 to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Deliver the webhooks the platform would send (contact created, email sent, ...) to this URL. */
+  webhookUrl?: string;
+  /** The whsec_ secret to sign them with; a new one when not given (see `webhookSecret` on the sandbox). */
+  webhookSecret?: string;
+  /** Refuse requests beyond 10 a second with 429, as the platform does (the default); false for suites that want speed. */
+  rateLimit?: boolean;
+}
+
+/** An email or event the sandbox was asked to send (none is delivered). */
+export type SandboxOutboxEntry =
+  | {
+      kind: 'transactional';
+      at: string;
+      idempotencyKey: string | null;
+      to: string;
+      transactionalId: string;
+      name: string;
+      addToAudience: boolean;
+      dataVariables: Record<string, unknown>;
+      /** The email's required data variables the send left out. */
+      missingVariables: string[];
+      /** The data variables the send gave that the email does not use. */
+      unknownVariables: string[];
+      attachments: { filename: string; contentType: string; bytes: number }[];
+      /** The published email message sent (what the inbox draws); absent in outboxes of older versions. */
+      emailMessageId?: string;
+      /** The email's id in the webhooks it caused, when webhooks are delivered. */
+      emailId?: string;
+    }
+  | {
+      kind: 'event';
+      at: string;
+      idempotencyKey: string | null;
+      eventName: string;
+      email: string;
+      userId: string | null;
+      eventProperties: Record<string, unknown>;
+      /** The workflows whose trigger waits for this event. */
+      workflows: { id: string; name: string; status: string }[];
+      /** The emails those workflows sent the contact at once, with the contact's values as they were; absent in outboxes of older versions. */
+      emails?: { loopId: string; loopName: string; emailMessageId: string; subject: string; emailId?: string; contact: Record<string, unknown> }[];
+    };
+
+/** A webhook the sandbox delivered, is retrying, or has queued. */
+export interface SandboxDelivery {
+  /** The webhook-id header: the same on every attempt. */
+  id: string;
+  eventName: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+  dueAt: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: { at: string; url: string; status: number | null; error: string | null; latencyMs: number }[];
+}
+
+export interface Sandbox {
+  /** The API's base URL: give it to the app's Loops client (with or without `/api`). */
+  url: string;
+  /** The key the sandbox accepts (`sandbox-key`); `sandbox-rate-limited` always answers 429. */
+  apiKey: string;
+  /** The secret webhooks are signed with, when a webhookUrl was given. */
+  webhookSecret?: string;
+  /** The emails and events sent so far, oldest first. */
+  outbox(): SandboxOutboxEntry[];
+  /** The webhook deliveries so far, with their attempts. */
+  deliveries(): SandboxDelivery[];
+  /** Starts the data over, fixtures included: from this seed, else the one it started from. */
+  reset(seed?: SandboxSeed): Promise<void>;
+  /** Stops it, ending open connections; a second call does nothing more. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a sandbox in this process. Rejects, with every problem named, on fixtures that cannot be
+ * used, and on a port that is in use: nothing is left running then. Several sandboxes may run at
+ * once, each on its own port.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const secret = options.webhookUrl === undefined ? undefined : (options.webhookSecret ?? newWebhookSecret());
+  if (options.webhookSecret !== undefined && options.webhookUrl === undefined) throw new TypeError('webhookSecret needs a webhookUrl');
+  const sandbox = await openSandbox({
+    port: options.port ?? 0,
+    seed: options.seed ?? (options.fixtures === undefined ? 'empty' : undefined),
+    fixtures: options.fixtures,
+    rateLimit: options.rateLimit,
+    webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret),
+  });
+  return {
+    url: sandbox.url,
+    apiKey: sandbox.apiKey,
+    ...(secret === undefined ? {} : { webhookSecret: secret }),
+    outbox: () => sandbox.outbox(),
+    deliveries: () => sandbox.deliveries(),
+    reset: (seed) => sandbox.reset(seed),
+    close: () => sandbox.close(),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The API's request rate limit, as the platform applies it: 10 requests in any one second per
+ * team (a sliding window: every key of a sandbox is the one team's), each answer saying the limit
+ * and what is left of it in x-ratelimit-limit and x-ratelimit-remaining, and a request beyond it
+ * refused with 429 and a Retry-After.
+ */
+const REQUESTS_PER_SECOND = 10;
+const WINDOW_MS = 1_000;
+
+export interface RateDecision {
+  /** False when the request is beyond the limit and must be refused. */
+  allowed: boolean;
+  /** x-ratelimit-limit and x-ratelimit-remaining, for every answer. */
+  headers: Record<string, string>;
+  /** Whole seconds until one more request is allowed, for the 429's Retry-After. */
+  retryAfterSeconds: number;
+}
+
+export class RateLimiter {
+  /** When the requests it allowed in the last second arrived, oldest first. */
+  private readonly arrivals: number[] = [];
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** Counts a request, if the window has room for it, and says whether it may go on. */
+  take(): RateDecision {
+    const now = this.now();
+    while (this.arrivals.length > 0 && this.arrivals[0]! <= now - WINDOW_MS) this.arrivals.shift();
+    const allowed = this.arrivals.length < REQUESTS_PER_SECOND;
+    if (allowed) this.arrivals.push(now);
+    const remaining = REQUESTS_PER_SECOND - this.arrivals.length;
+    const freesAt = this.arrivals[0]! + WINDOW_MS;
+    return {
+      allowed,
+      headers: { 'x-ratelimit-limit': String(REQUESTS_PER_SECOND), 'x-ratelimit-remaining': String(remaining) },
+      retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now) / 1_000)),
+    };
+  }
+}
+
+/** What a key that is always over the limit is told: nothing remains, and a second to wait. */
+export const ALWAYS_LIMITED: RateDecision = {
+  allowed: false,
+  headers: { 'x-ratelimit-limit': String(REQUESTS_PER_SECOND), 'x-ratelimit-remaining': '0' },
+  retryAfterSeconds: 1,
+};

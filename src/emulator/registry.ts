@@ -1,0 +1,42 @@
+/**
+ * The emulator's route modules, in the order their slices are seeded, each with the paths it
+ * serves (the first segments of its routes' paths, `/v1/themes`) and loaded only when a request
+ * comes to one of them, or when every slice is needed (a new state, a reset). Adding an area's
+ * routes is a file under routes/ and one line here; test/unit/emulator/registry.test.ts checks
+ * that each module's routes are under the paths it says it serves.
+ */
+import type { SandboxModule } from './module.js';
+
+export interface RouteModule {
+  serves: string[];
+  load(): Promise<SandboxModule>;
+}
+
+export const routeModules: RouteModule[] = [
+  { serves: ['/v1/transactional-emails', '/v1/transactional'], load: async () => (await import('./routes/transactional.js')).sandbox },
+  { serves: ['/v1/transactional'], load: async () => (await import('./routes/transactional-send.js')).sandbox },
+  { serves: ['/v1/email-messages'], load: async () => (await import('./routes/email-messages.js')).sandbox },
+  { serves: ['/v1/uploads', '/sandbox-uploads'], load: async () => (await import('./routes/uploads.js')).sandbox },
+  { serves: ['/v1/transactional-groups'], load: async () => (await import('./routes/groups.js')).sandbox },
+  { serves: ['/v1/campaigns'], load: async () => (await import('./routes/campaigns.js')).sandbox },
+  { serves: ['/v1/campaign-groups'], load: async () => (await import('./routes/campaign-groups.js')).sandbox },
+  { serves: ['/v1/components'], load: async () => (await import('./routes/components.js')).sandbox },
+  { serves: ['/v1/workflows'], load: async () => (await import('./routes/workflows.js')).sandbox },
+  { serves: ['/v1/event-patterns'], load: async () => (await import('./routes/event-patterns.js')).sandbox },
+  { serves: ['/v1/themes'], load: async () => (await import('./routes/themes.js')).sandbox },
+  { serves: ['/v1/audience-segments'], load: async () => (await import('./routes/segments.js')).sandbox },
+  { serves: ['/v1/dedicated-sending-ips'], load: async () => (await import('./routes/ips.js')).sandbox },
+  { serves: ['/v1/contacts'], load: async () => (await import('./routes/contacts.js')).sandbox },
+  { serves: ['/v1/contacts'], load: async () => (await import('./routes/contact-properties.js')).sandbox },
+  { serves: ['/v1/lists'], load: async () => (await import('./routes/lists.js')).sandbox },
+  { serves: ['/v1/events'], load: async () => (await import('./routes/events.js')).sandbox },
+  { serves: ['/v1/api-key'], load: async () => (await import('./routes/auth.js')).sandbox },
+  // Slices only: the webhooks the routes queue, and the outbox and idempotency keys of sends.
+  { serves: [], load: async () => (await import('./routes/webhooks.js')).sandbox },
+  { serves: [], load: async () => (await import('./routes/sandbox.js')).sandbox },
+];
+
+/** The modules that serve a path (the request's, without its query), in the registry's order. */
+export function modulesServing(path: string): RouteModule[] {
+  return routeModules.filter((module) => module.serves.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)));
+}

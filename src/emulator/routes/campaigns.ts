@@ -1,0 +1,223 @@
+/**
+ * The sandbox's campaigns: created as drafts with a new email message, updated while they are
+ * drafts, and, once sent, open only to a new name or group (else 409).
+ */
+import { z } from '../../platform/schemas.js';
+import {
+  answer,
+  appUrl,
+  badRequest,
+  conflict,
+  find,
+  listAnswer,
+  noSendingDomain,
+  notFound,
+  objectBody,
+  seedId,
+  seedTime,
+  slice,
+  stringField,
+  type RouteContext,
+  type SandboxModule,
+  lazily,
+} from '../module.js';
+import { campaignGroups } from './campaign-groups.js';
+import { addMessage } from './email-messages.js';
+import { mailingLists } from './lists.js';
+import { requestFilter, segments } from './segments.js';
+import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
+import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
+
+const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
+
+const NEWSLETTERS = seedId('campaign-group/Newsletters');
+
+const seedCampaigns = lazily((): Campaign[] => [
+  {
+    id: seedId('campaign/October newsletter'),
+    name: 'October newsletter',
+    status: 'Sent',
+    createdAt: seedTime(700),
+    updatedAt: seedTime(790),
+    emailMessageId: seedId('email-message/october-newsletter'),
+    campaignGroupId: NEWSLETTERS,
+    mailingListId: PRODUCT_UPDATES,
+    audienceSegmentId: null,
+    audienceFilter: null,
+    scheduling: { method: 'schedule', timestamp: seedTime(790) },
+  },
+  {
+    id: seedId('campaign/November newsletter'),
+    name: 'November newsletter',
+    status: 'Draft',
+    createdAt: seedTime(1_050),
+    updatedAt: seedTime(1_080),
+    emailMessageId: seedId('email-message/november-newsletter'),
+    campaignGroupId: NEWSLETTERS,
+    mailingListId: PRODUCT_UPDATES,
+    audienceSegmentId: seedId('segment/Engaged newsletter readers'),
+    audienceFilter: {
+      match: 'any',
+      conditions: [
+        { type: 'property', key: 'plan', operator: 'equals', value: 'pro' },
+        { type: 'property', key: 'seats', operator: 'greaterThan', value: 5 },
+      ],
+    },
+    scheduling: { method: 'now', timestamp: null },
+  },
+  {
+    id: seedId('campaign/Spring sale'),
+    name: 'Spring sale',
+    status: 'Draft',
+    createdAt: seedTime(1_200),
+    updatedAt: seedTime(1_200),
+    emailMessageId: seedId('email-message/spring-sale'),
+    campaignGroupId: seedId('campaign-group/Product announcements'),
+    mailingListId: null,
+    audienceSegmentId: null,
+    audienceFilter: null,
+    scheduling: { method: 'now', timestamp: null },
+  },
+]);
+
+export const campaigns = slice('campaigns', z.array(campaign), seedCampaigns);
+
+/**
+ * What each sent campaign's email has done, by campaign id. The figures are chosen so that a rate
+ * over the wrong total (delivered sends, opens) reads visibly differently from the rate over sends.
+ */
+export const campaignMetrics = slice(
+  'campaignMetrics',
+  z.record(z.string(), emailMetrics),
+  (): Record<string, EmailMetrics> => ({
+    [seedId('campaign/October newsletter')]: { sends: 4_000, opens: 1_800, clicks: 360, unsubscribes: 60, spamReports: 20, hardBounces: 320, softBounces: 180 },
+  }),
+);
+
+const NOTHING_SENT: EmailMetrics = { sends: 0, opens: 0, clicks: 0, unsubscribes: 0, spamReports: 0, hardBounces: 0, softBounces: 0 };
+
+/** A campaign has metrics once it is sending or sent, and only with an email message. */
+function metricsOf({ params, state }: RouteContext) {
+  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+  if (found.emailMessageId === null) throw badRequest('Campaign has no email message.');
+  if (found.status !== 'Sent' && found.status !== 'Sending') throw badRequest('Campaign has not been sent yet.');
+  return answer(emailMetrics, campaignMetrics.of(state)[found.id] ?? NOTHING_SENT);
+}
+
+/** A campaign as the API answers with it: the stored record with its page in the app. */
+function shown(stored: Campaign): Campaign {
+  const { id, ...fields } = stored;
+  return { id, url: appUrl('campaigns', id), ...fields };
+}
+
+const FIELDS = ['name', 'campaignGroupId', 'mailingListId', 'audienceSegmentId', 'audienceFilter', 'scheduling'];
+/** What a sent campaign still lets change. */
+const AFTER_SENDING = ['name', 'campaignGroupId'];
+
+/** Each given field checked as the API checks it, then set on the campaign. */
+function apply(target: Campaign, fields: Record<string, unknown>, context: RouteContext): void {
+  const { state, now } = context;
+  if (fields.name !== undefined) {
+    const name = stringField(fields, 'name');
+    if (name.trim() === '') throw badRequest('name must not be empty');
+    target.name = name;
+  }
+  if (fields.campaignGroupId !== undefined) {
+    const groupId = stringField(fields, 'campaignGroupId');
+    if (!campaignGroups.of(state).some((group) => group.id === groupId)) throw badRequest(`campaign group ${groupId} not found`);
+    target.campaignGroupId = groupId;
+  }
+  if (fields.mailingListId !== undefined) {
+    const listId = fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+    if (listId !== null && !mailingLists.of(state).some((list) => list.id === listId)) throw notFound(`mailing list ${listId} not found`);
+    target.mailingListId = listId;
+  }
+  const segmentGiven = fields.audienceSegmentId !== undefined;
+  const filterGiven = fields.audienceFilter !== undefined;
+  if (segmentGiven) {
+    const segmentId = fields.audienceSegmentId === null ? null : stringField(fields, 'audienceSegmentId');
+    if (segmentId !== null) find(segments.of(state), segmentId, 'audience segment');
+    target.audienceSegmentId = segmentId;
+    // A segment alone replaces the filter, as the description says.
+    if (!filterGiven) target.audienceFilter = null;
+  }
+  if (filterGiven) {
+    target.audienceFilter = fields.audienceFilter === null ? null : requestFilter(fields.audienceFilter);
+    if (!segmentGiven) target.audienceSegmentId = null;
+  }
+  if (fields.scheduling !== undefined) target.scheduling = requestScheduling(fields.scheduling, now());
+}
+
+function requestScheduling(value: unknown, now: Date): Campaign['scheduling'] {
+  const fields = objectBody(value, ['method', 'timestamp'], ['method']);
+  if (fields.method === 'now') {
+    if (fields.timestamp !== undefined) throw badRequest('scheduling.timestamp must be omitted when method is now');
+    return { method: 'now', timestamp: null };
+  }
+  if (fields.method !== 'schedule') throw badRequest('scheduling.method must be now or schedule');
+  const timestamp = fields.timestamp === undefined ? undefined : stringField(fields, 'timestamp');
+  const time = timestamp === undefined ? Number.NaN : Date.parse(timestamp);
+  if (Number.isNaN(time)) throw badRequest('scheduling.timestamp must be an ISO 8601 time when method is schedule');
+  if (time <= now.getTime()) throw badRequest('scheduling.timestamp must be in the future');
+  return { method: 'schedule', timestamp: new Date(time).toISOString() };
+}
+
+function createCampaign(context: RouteContext) {
+  const { body, state, features, now, newId, changed } = context;
+  const fields = objectBody(body, FIELDS, ['name']);
+  if (!features.sendingDomain) throw noSendingDomain();
+  const time = now().toISOString();
+  const created: Campaign = {
+    id: newId(),
+    name: '',
+    status: 'Draft',
+    createdAt: time,
+    updatedAt: time,
+    emailMessageId: null,
+    campaignGroupId: seedId('campaign-group/Unsorted'),
+    mailingListId: null,
+    audienceSegmentId: null,
+    audienceFilter: null,
+    scheduling: { method: 'now', timestamp: null },
+  };
+  apply(created, fields, context);
+  // A new campaign comes with an empty email message of its own, to be edited before it is sent.
+  const { message } = addMessage(context, { kind: 'campaign', id: created.id, published: false });
+  created.emailMessageId = message.id;
+  campaigns.of(state).push(created);
+  changed();
+  return answer(createdCampaign, { ...shown(created), emailMessageContentRevisionId: message.contentRevisionId }, 201);
+}
+
+function updateCampaign(context: RouteContext) {
+  const { params, body, state, now, changed } = context;
+  const found = find(campaigns.of(state), params.campaignId!, 'campaign');
+  const fields = objectBody(body, FIELDS, []);
+  if (Object.keys(fields).length === 0) throw badRequest(`give at least one of ${FIELDS.join(', ')}`);
+  const locked = Object.keys(fields).filter((key) => !AFTER_SENDING.includes(key));
+  if (found.status !== 'Draft' && locked.length > 0) {
+    throw conflict(`Campaign has been sent (status ${found.status}); only name and campaignGroupId can be updated, not ${locked.join(', ')}`);
+  }
+  // Checked on a copy, so a field refused halfway leaves the campaign as it was.
+  const next = structuredClone(found);
+  apply(next, fields, context);
+  Object.assign(found, next, { updatedAt: now().toISOString() });
+  changed();
+  return answer(campaign, shown(found));
+}
+
+export const sandbox: SandboxModule = {
+  slices: [campaigns, campaignMetrics],
+  routes: [
+    { method: 'GET', path: '/v1/campaigns', needs: 'content', run: (context) => listAnswer(campaign, campaigns.of(context.state).map(shown), context) },
+    { method: 'POST', path: '/v1/campaigns', needs: 'content', run: createCampaign },
+    {
+      method: 'GET',
+      path: '/v1/campaigns/:campaignId',
+      needs: 'content',
+      run: ({ params, state }) => answer(campaign, shown(find(campaigns.of(state), params.campaignId!, 'campaign'))),
+    },
+    { method: 'POST', path: '/v1/campaigns/:campaignId', needs: 'content', run: updateCampaign },
+    { method: 'GET', path: '/v1/campaigns/:campaignId/metrics', needs: 'metrics', run: metricsOf },
+  ],
+};

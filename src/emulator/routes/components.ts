@@ -1,0 +1,120 @@
+/**
+ * The sandbox's components. Their LMX is checked as the API documents: a body over the size limit
+ * is 413, one that does not compile is 422, and a change that would put a variable into emails
+ * using the component that cannot use it is 422 with invalidTags.
+ */
+import { z } from '../../platform/schemas.js';
+import {
+  answer,
+  ApiFailure,
+  badRequest,
+  find,
+  listAnswer,
+  objectBody,
+  seedId,
+  slice,
+  stringField,
+  type RouteContext,
+  type SandboxModule,
+  lazily,
+} from '../module.js';
+import { parseLmx, variablesOf } from '../../lmx/index.js';
+import { compileLmx, LmxCompileError } from '../guardian.js';
+import { component, componentValidationFailure, updatedComponent, type Component } from '../../platform/components/schemas.js';
+
+/** The sandbox's limit on an LMX body, in characters. */
+export const MAX_LMX_LENGTH = 100_000;
+
+/** Contact properties every email can use. */
+const STANDARD_VARIABLES = new Set(['email', 'firstName', 'lastName', 'userId', 'userGroup', 'source', 'subscribed', 'createdAt']);
+
+/** A component as the sandbox keeps it: with how many emails use it, which the API does not show. */
+const storedComponent = component.extend({ emailCount: z.number().int() });
+type StoredComponent = z.infer<typeof storedComponent>;
+
+const seedComponents = lazily((): StoredComponent[] => [
+  {
+    id: seedId('component/Header'),
+    name: 'Header',
+    lmx: '<Image src="https://assets.example.com/acme-logo.png" alt="Acme" width="120" />',
+    emailCount: 4,
+  },
+  {
+    id: seedId('component/Footer'),
+    name: 'Footer',
+    lmx: [
+      '<Divider />',
+      '<Paragraph>You are receiving this because you signed up for Acme, {contact.firstName}.</Paragraph>',
+      '<Paragraph><Link href="https://acme.example.com/preferences">Email preferences</Link></Paragraph>',
+    ].join('\n'),
+    emailCount: 3,
+  },
+]);
+
+export const components = slice('components', z.array(storedComponent), seedComponents);
+
+const visible = ({ emailCount: _count, ...shown }: StoredComponent): Component => shown;
+
+/** A component's LMX, compiled as the API does: 413 over the size limit, 422 with the first error. */
+function checkLmx(fields: Record<string, unknown>, state: RouteContext['state']): string {
+  const lmx = stringField(fields, 'lmx');
+  if (lmx.length > MAX_LMX_LENGTH) throw new ApiFailure(413, `LMX body exceeds the size limit of ${MAX_LMX_LENGTH} characters`);
+  try {
+    compileLmx(lmx, 'component', new Set(components.of(state).map((component) => component.id)));
+  } catch (error) {
+    if (error instanceof LmxCompileError) throw new ApiFailure(422, `Invalid LMX: ${error.message}`);
+    throw error;
+  }
+  return lmx;
+}
+
+/** The contact properties a component's LMX shows. */
+const contactPropertiesIn = (lmx: string) =>
+  new Set(variablesOf(parseLmx(lmx).document).flatMap((variable) => (variable.namespace === 'contact' ? [variable.name] : [])));
+
+function createComponent({ body, state, newId, changed }: RouteContext) {
+  const fields = objectBody(body, ['name', 'lmx'], ['name', 'lmx']);
+  const name = stringField(fields, 'name');
+  if (name.trim() === '') throw badRequest('name must not be empty');
+  const created: StoredComponent = { id: newId(), name, lmx: checkLmx(fields, state), emailCount: 0 };
+  components.of(state).push(created);
+  changed();
+  return answer(component, visible(created), 201);
+}
+
+function updateComponent({ params, body, state, changed }: RouteContext) {
+  const found = find(components.of(state), params.componentId!, 'component');
+  const fields = objectBody(body, ['name', 'lmx'], []);
+  if (fields.name === undefined && fields.lmx === undefined) throw badRequest('give at least one of name and lmx');
+  const name = fields.name === undefined ? undefined : stringField(fields, 'name');
+  if (name !== undefined && name.trim() === '') throw badRequest('name must not be empty');
+  const lmx = fields.lmx === undefined ? undefined : checkLmx(fields, state);
+  if (lmx !== undefined && found.emailCount > 0) {
+    const before = contactPropertiesIn(found.lmx);
+    const invalidTags = [...contactPropertiesIn(lmx)].filter((variable) => !before.has(variable) && !STANDARD_VARIABLES.has(variable));
+    if (invalidTags.length > 0) {
+      const failure = { message: 'Component uses unsupported contact properties.', invalidTags };
+      return answer(componentValidationFailure, failure, 422);
+    }
+  }
+  const bodyChanged = lmx !== undefined && lmx !== found.lmx;
+  if (name !== undefined) found.name = name;
+  if (lmx !== undefined) found.lmx = lmx;
+  changed();
+  return answer(updatedComponent, { ...visible(found), affectedEmailCount: bodyChanged ? found.emailCount : 0 });
+}
+
+export const sandbox: SandboxModule = {
+  slices: [components],
+  routes: [
+    { method: 'GET', path: '/v1/components', needs: 'content', run: (context) => listAnswer(component, components.of(context.state).map(visible), context) },
+    { method: 'POST', path: '/v1/components', needs: 'content', run: createComponent },
+    {
+      method: 'GET',
+      path: '/v1/components/:componentId',
+      needs: 'content',
+      run: ({ params, state }) => answer(component, visible(find(components.of(state), params.componentId!, 'component'))),
+    },
+    { method: 'POST', path: '/v1/components/:componentId', needs: 'content', run: updateComponent },
+  ],
+};

@@ -1,0 +1,65 @@
+/** The sandbox's contact properties: the standard ones every account has, and custom ones of each type. */
+import { z } from '../../platform/schemas.js';
+import { answer, badRequest, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule, lazily } from '../module.js';
+import * as s from '../../platform/contact-properties/schemas.js';
+
+const STANDARD: s.ContactProperty[] = [
+  { key: 'firstName', label: 'First Name', type: 'string' },
+  { key: 'lastName', label: 'Last Name', type: 'string' },
+  { key: 'email', label: 'Email', type: 'string' },
+  { key: 'notes', label: 'Notes', type: 'string' },
+  { key: 'source', label: 'Source', type: 'string' },
+  { key: 'subscribed', label: 'Subscribed', type: 'boolean' },
+  { key: 'userGroup', label: 'User Group', type: 'string' },
+  { key: 'userId', label: 'User Id', type: 'string' },
+];
+
+/** Properties that may not be created: the standard ones and a few the platform keeps for itself. */
+const RESERVED = new Set([...STANDARD.map((property) => property.key), 'id', 'mailingLists', 'optInStatus', 'createdAt', 'updatedAt', 'listId', 'eventName']);
+
+const seedCustom = lazily((): s.ContactProperty[] => [
+  { key: 'plan', label: 'Plan', type: 'string' },
+  { key: 'region', label: 'Region', type: 'string' },
+  { key: 'seats', label: 'Seats', type: 'number' },
+  { key: 'betaOptIn', label: 'Beta Opt In', type: 'boolean' },
+  { key: 'trialEndsAt', label: 'Trial Ends At', type: 'date' },
+]);
+
+export const customProperties = slice('contactProperties', z.array(s.contactProperty), seedCustom);
+
+/** Every property of the account, standard ones first. */
+export function allProperties(state: RouteContext['state']): s.ContactProperty[] {
+  return [...STANDARD, ...customProperties.of(state)];
+}
+
+/** camelCase to words: "trialEndsAt" is labelled "Trial Ends At". */
+function labelFor(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function create(context: RouteContext) {
+  const fields = objectBody(context.body, ['name', 'type'], ['name', 'type']);
+  const name = stringField(fields, 'name');
+  const type = stringField(fields, 'type');
+  if (!(s.PROPERTY_TYPES as readonly string[]).includes(type)) throw badRequest(`Invalid type "${type}": use one of ${s.PROPERTY_TYPES.join(', ')}.`);
+  if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw badRequest(`Invalid name "${name}": use camelCase, like planName.`);
+  if (RESERVED.has(name)) throw badRequest(`"${name}" is a reserved name.`);
+  const custom = customProperties.of(context.state);
+  if (custom.some((property) => property.key === name)) throw badRequest('Property already exists.');
+  custom.push({ key: name, label: labelFor(name), type });
+  context.changed();
+  return answer(s.propertyCreated, { success: true });
+}
+
+export const sandbox: SandboxModule = {
+  slices: [customProperties],
+  routes: [
+    {
+      method: 'GET',
+      path: '/v1/contacts/properties',
+      run: ({ query, state }) => answer(s.contactProperties, query.get('list') === 'custom' ? customProperties.of(state) : allProperties(state)),
+    },
+    { method: 'POST', path: '/v1/contacts/properties', failures: flaggedFailures, run: create },
+  ],
+};

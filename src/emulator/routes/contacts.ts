@@ -1,0 +1,231 @@
+/**
+ * The sandbox's audience: contacts with their custom properties and list memberships, and the
+ * suppression list with its removal quota. Create refuses a duplicate (409), update is an upsert,
+ * and events (src/emulator/routes/events.ts) find or create contacts through `upsertContact`.
+ */
+import { EMAIL_ADDRESS, z } from '../../platform/schemas.js';
+import { answer, ApiFailure, badRequest, conflict, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
+import { blankContact, contacts, type StoredContact } from './contact-records.js';
+import { customProperties } from './contact-properties.js';
+import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
+import { mailingLists } from './lists.js';
+import { reportContactChange, reportContactDeleted } from './webhooks.js';
+import { recordSignup } from './workflows.js';
+import * as s from '../../platform/contacts/schemas.js';
+
+const quota = z.object({ limit: z.number(), remaining: z.number() });
+export const suppressionQuota = slice('suppressionQuota', quota, () => ({ limit: 5, remaining: 4 }));
+
+/** The contact as find shows it: the stored fields, with the custom properties at the top level. */
+function shown(contact: StoredContact): s.Contact {
+  const { properties, suppressed: _suppressed, createdAt: _createdAt, ...fields } = contact;
+  return { ...fields, ...properties };
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function checkEmail(email: string): void {
+  if (!EMAIL_ADDRESS.test(email)) throw badRequest('Invalid email address.');
+}
+
+/** Exactly one of email and userId, from the query or the body. */
+function oneRef(source: { email?: unknown; userId?: unknown }): { email: string } | { userId: string } {
+  const hasEmail = source.email !== undefined && source.email !== null;
+  const hasUserId = source.userId !== undefined && source.userId !== null;
+  if (hasEmail === hasUserId) throw badRequest('Provide either an email or a userId, not both.');
+  if (hasEmail) {
+    if (typeof source.email !== 'string') throw badRequest('email must be a string.');
+    checkEmail(source.email);
+    return { email: source.email };
+  }
+  if (typeof source.userId !== 'string' || source.userId === '') throw badRequest('userId must be a non-empty string.');
+  return { userId: source.userId };
+}
+
+function queryRef(query: URLSearchParams) {
+  return oneRef({ email: query.get('email') ?? undefined, userId: query.get('userId') ?? undefined });
+}
+
+function lookup(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact | undefined {
+  return 'email' in ref ? all.find((contact) => sameEmail(contact.email, ref.email)) : all.find((contact) => contact.userId === ref.userId);
+}
+
+function mustFind(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact {
+  const found = lookup(all, ref);
+  if (found === undefined) throw notFound('Contact not found.');
+  return found;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+/**
+ * The text fields of a contact, and what null resets each to. The description types them as strings,
+ * but the platform's SDKs send null to reset a property (their ContactProperties allow it), as
+ * custom properties are reset: first and last names become null, as a contact made from an email
+ * alone has them, and the source and user group (never null in an answer) become empty.
+ */
+const RESETS: Record<string, string | null> = { firstName: null, lastName: null, source: '', userGroup: '' };
+
+/**
+ * Checks and applies contact fields (standard ones, mailingLists, custom properties) to a contact;
+ * every field is checked before any is applied, so a refused request changes nothing.
+ */
+export function applyContactFields(context: RouteContext, contact: StoredContact, fields: Record<string, unknown>, skip: string[] = []): void {
+  const { state } = context;
+  const types = new Map(customProperties.of(state).map((property) => [property.key, property]));
+  const entries = Object.entries(fields).filter(([key]) => !skip.includes(key) && key !== 'email' && key !== 'userId');
+  for (const [key, value] of entries) {
+    if (Object.hasOwn(RESETS, key)) {
+      if (typeof value !== 'string' && value !== null) throw badRequest(`${key} must be a string, or null to reset it.`);
+    } else if (key === 'subscribed') {
+      if (typeof value !== 'boolean') throw badRequest('subscribed must be a boolean.');
+    } else if (key === 'mailingLists') {
+      checkMailingLists(state, value);
+    } else {
+      const problem = isStandardField(key) ? `${key} cannot be set here.` : typeProblem(types, key, value);
+      if (problem !== undefined) throw badRequest(problem);
+    }
+  }
+  for (const [key, value] of entries) {
+    if (key === 'mailingLists') {
+      for (const [id, on] of Object.entries(value as Record<string, boolean>)) {
+        if (on) contact.mailingLists[id] = true;
+        else delete contact.mailingLists[id];
+      }
+    } else if (Object.hasOwn(RESETS, key)) {
+      (contact as Record<string, unknown>)[key] = value ?? RESETS[key];
+    } else if (key === 'subscribed') {
+      (contact as Record<string, unknown>)[key] = value;
+    } else {
+      contact.properties[key] = value as z.infer<typeof s.propertyValue>;
+    }
+  }
+}
+
+function checkMailingLists(state: RouteContext['state'], value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('mailingLists must be an object of list ids and booleans.');
+  const known = new Set(mailingLists.of(state).map((list) => list.id));
+  for (const [id, on] of Object.entries(value)) {
+    if (typeof on !== 'boolean') throw badRequest(`mailingLists.${id} must be true or false.`);
+    if (!known.has(id)) throw badRequest(`Mailing list ${id} does not exist.`);
+  }
+}
+
+function newContact(context: RouteContext, email: string, userId: string | null): StoredContact {
+  checkEmail(email);
+  return { ...blankContact(context.newId(), email, context.now().toISOString()), userId };
+}
+
+function optionalString(fields: Record<string, unknown>, key: string): string | undefined {
+  const value = fields[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw badRequest(`${key} must be a non-empty string.`);
+  return value;
+}
+
+function create(context: RouteContext) {
+  const fields = bodyObject(context.body);
+  const email = optionalString(fields, 'email');
+  if (email === undefined) throw badRequest('email is required.');
+  const userId = optionalString(fields, 'userId') ?? null;
+  const all = contacts.of(context.state);
+  if (all.some((contact) => sameEmail(contact.email, email) || (userId !== null && contact.userId === userId)))
+    throw conflict('Email or userId already exists.');
+  const contact = newContact(context, email, userId);
+  applyContactFields(context, contact, fields);
+  all.push(contact);
+  reportContactChange(context, undefined, contact);
+  // A new contact signs up: the workflows that start on sign-up send it their first emails.
+  recordSignup(context);
+  context.changed();
+  return answer(s.contactSaved, { success: true, id: contact.id });
+}
+
+/**
+ * Finds the contact by email or userId (either may match) and updates it, or creates it with both.
+ * Events use this too: sending an event for an unknown contact creates one.
+ */
+export function upsertContact(context: RouteContext, fields: Record<string, unknown>, skip: string[] = []): StoredContact {
+  const email = optionalString(fields, 'email');
+  const userId = optionalString(fields, 'userId');
+  if (email === undefined && userId === undefined) throw badRequest('Provide an email or a userId.');
+  const all = contacts.of(context.state);
+  const found = (userId === undefined ? undefined : lookup(all, { userId })) ?? (email === undefined ? undefined : lookup(all, { email }));
+  if (found === undefined) {
+    if (email === undefined) throw badRequest('No contact has this userId; an email is needed to create one.');
+    const contact = newContact(context, email, userId ?? null);
+    applyContactFields(context, contact, fields, skip);
+    all.push(contact);
+    reportContactChange(context, undefined, contact);
+    recordSignup(context);
+    return contact;
+  }
+  const before = structuredClone(found);
+  if (email !== undefined && !sameEmail(found.email, email)) {
+    checkEmail(email);
+    if (all.some((other) => other !== found && sameEmail(other.email, email))) throw conflict('Another contact has this email address.');
+  }
+  if (userId !== undefined && found.userId !== userId && all.some((other) => other !== found && other.userId === userId))
+    throw conflict('Another contact has this userId.');
+  applyContactFields(context, found, fields, skip);
+  if (email !== undefined) found.email = email;
+  if (userId !== undefined) found.userId = userId;
+  reportContactChange(context, before, found);
+  return found;
+}
+
+function update(context: RouteContext) {
+  const contact = upsertContact(context, bodyObject(context.body));
+  context.changed();
+  return answer(s.contactSaved, { success: true, id: contact.id });
+}
+
+function remove(context: RouteContext) {
+  const ref = oneRef(bodyObject(context.body));
+  const all = contacts.of(context.state);
+  const contact = mustFind(all, ref);
+  all.splice(all.indexOf(contact), 1);
+  reportContactDeleted(context, contact);
+  context.changed();
+  return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });
+}
+
+function suppressionAnswer(context: RouteContext) {
+  const contact = mustFind(contacts.of(context.state), queryRef(context.query));
+  return answer(s.suppressionStatus, {
+    contact: { id: contact.id, email: contact.email, userId: contact.userId },
+    isSuppressed: contact.suppressed,
+    removalQuota: suppressionQuota.of(context.state),
+  });
+}
+
+function removeSuppression(context: RouteContext) {
+  const contact = mustFind(contacts.of(context.state), queryRef(context.query));
+  if (!contact.suppressed) throw badRequest('Contact is not suppressed.');
+  const removals = suppressionQuota.of(context.state);
+  if (removals.remaining <= 0) throw new ApiFailure(400, `The removal quota (${removals.limit} in 30 days) is used up.`);
+  contact.suppressed = false;
+  removals.remaining -= 1;
+  context.changed();
+  return answer(s.suppressionRemoved, { success: true, message: 'Email removed from suppression list.', removalQuota: removals });
+}
+
+export const sandbox: SandboxModule = {
+  slices: [contacts, suppressionQuota],
+  routes: [
+    { method: 'GET', path: '/v1/contacts/find', failures: flaggedFailures, run: (context) => answer(s.contacts, lookupAll(context)) },
+    { method: 'POST', path: '/v1/contacts/create', failures: flaggedFailures, run: create },
+    { method: 'PUT', path: '/v1/contacts/update', failures: flaggedFailures, run: update },
+    { method: 'POST', path: '/v1/contacts/delete', failures: flaggedFailures, run: remove },
+    { method: 'GET', path: '/v1/contacts/suppression', failures: flaggedFailures, run: suppressionAnswer },
+    { method: 'DELETE', path: '/v1/contacts/suppression', failures: flaggedFailures, run: removeSuppression },
+  ],
+};
+
+function lookupAll(context: RouteContext): s.Contact[] {
+  const found = lookup(contacts.of(context.state), queryRef(context.query));
+  return found === undefined ? [] : [shown(found)];
+}

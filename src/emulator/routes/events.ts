@@ -1,0 +1,67 @@
+/**
+ * The sandbox's events: an event finds or creates its contact (and sets the contact properties it
+ * carries), and lands in the outbox with the workflows whose EventTrigger it matches.
+ */
+import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
+import { upsertContact } from './contacts.js';
+import { contactValues } from './workflow-emails.js';
+import { claimIdempotencyKey, outbox } from './sandbox.js';
+import { reportEventSent } from './webhooks.js';
+import { workflows } from './workflow-records.js';
+import { recordEntry } from './workflows.js';
+import * as s from '../../platform/events/schemas.js';
+
+/** Workflows started by this event: their trigger is an EventTrigger naming it. */
+export function triggeredWorkflows(context: RouteContext, eventName: string) {
+  return startedWorkflows(context, eventName).map((workflow) => ({ id: workflow.id, name: workflow.name, status: workflow.status }));
+}
+
+function startedWorkflows(context: RouteContext, eventName: string) {
+  return workflows
+    .of(context.state)
+    .filter((workflow) => workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'EventTrigger' && node.eventName === eventName));
+}
+
+function send(context: RouteContext) {
+  const claim = claimIdempotencyKey(context, 'events/send');
+  const body = context.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  const fields = body as Record<string, unknown>;
+  const eventName = fields.eventName;
+  if (typeof eventName !== 'string' || eventName.trim() === '') throw badRequest('eventName is required.');
+  const properties = fields.eventProperties ?? {};
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) throw badRequest('eventProperties must be an object.');
+  for (const [key, value] of Object.entries(properties)) {
+    if (!['string', 'number', 'boolean'].includes(typeof value)) throw badRequest(`eventProperties.${key} must be a string, a number or a boolean.`);
+  }
+  const contact = upsertContact(context, fields, ['eventName', 'eventProperties']);
+  const emails = reportEventSent(context, contact, eventName);
+  outbox.of(context.state).push({
+    kind: 'event',
+    at: context.now().toISOString(),
+    idempotencyKey: claim.key,
+    eventName,
+    email: contact.email,
+    userId: contact.userId,
+    eventProperties: properties as Record<string, unknown>,
+    workflows: triggeredWorkflows(context, eventName),
+    emails: emails.map(({ loopId, loopName, emailMessageId, subject, emailId }) => ({
+      loopId,
+      loopName,
+      emailMessageId,
+      subject,
+      ...(emailId === undefined ? {} : { emailId }),
+      contact: contactValues(contact),
+    })),
+  });
+  // The contact enters each sending workflow the event starts, and gets its first emails.
+  for (const workflow of startedWorkflows(context, eventName)) recordEntry(workflow);
+  claim.remember();
+  context.changed();
+  return answer(s.eventSent, { success: true });
+}
+
+export const sandbox: SandboxModule = {
+  slices: [],
+  routes: [{ method: 'POST', path: '/v1/events/send', failures: flaggedFailures, run: send }],
+};

@@ -1,0 +1,113 @@
+/** The sandbox's audience segments: read them, and create new ones from a checked filter. */
+import { z } from '../../platform/schemas.js';
+import {
+  answer,
+  badRequest,
+  find,
+  listAnswer,
+  objectBody,
+  seedTime,
+  seedId,
+  slice,
+  stringField,
+  type RouteContext,
+  type SandboxModule,
+  lazily,
+} from '../module.js';
+import { checkAudienceFilter, FilterFault } from '../../platform/segments/filter.js';
+import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
+
+const seedSegments = lazily((): AudienceSegment[] => [
+  {
+    id: seedId('segment/Paying customers'),
+    name: 'Paying customers',
+    description: 'Everyone on a paid plan',
+    createdAt: seedTime(90),
+    updatedAt: seedTime(640),
+    filter: {
+      match: 'any',
+      conditions: [
+        { type: 'property', key: 'plan', operator: 'equals', value: 'pro' },
+        { type: 'property', key: 'plan', operator: 'equals', value: 'business' },
+      ],
+    },
+  },
+  {
+    id: seedId('segment/Trials in Europe'),
+    name: 'Trials in Europe',
+    description: 'Trial accounts with a European billing country',
+    createdAt: seedTime(310),
+    updatedAt: seedTime(310),
+    filter: {
+      match: 'all',
+      conditions: [
+        { type: 'property', key: 'plan', operator: 'equals', value: 'trial' },
+        { type: 'property', key: 'region', operator: 'equals', value: 'EU' },
+      ],
+    },
+  },
+  {
+    id: seedId('segment/Dormant'),
+    name: 'Dormant',
+    description: 'No sign-in for the last 90 days',
+    createdAt: seedTime(880),
+    updatedAt: seedTime(905),
+    filter: { match: 'all', conditions: [{ type: 'property', key: 'lastSignInAt', operator: 'before', value: '2024-11-01T00:00:00.000Z' }] },
+  },
+  {
+    id: seedId('segment/Engaged newsletter readers'),
+    name: 'Engaged newsletter readers',
+    description: 'Opted in, signed up last autumn, and opened the newsletter',
+    createdAt: seedTime(1_020),
+    updatedAt: seedTime(1_020),
+    filter: {
+      match: 'all',
+      conditions: [
+        { type: 'optIn', status: 'accepted' },
+        { type: 'property', key: 'signedUpAt', operator: 'between', value: { from: '2024-09-01T00:00:00.000Z', to: '2024-11-30T23:59:59.000Z' } },
+        { type: 'activity', action: 'opened', negate: false, target: 'campaign', id: seedId('campaign/October newsletter') },
+      ],
+    },
+  },
+]);
+
+export const segments = slice('segments', z.array(audienceSegment), seedSegments);
+
+/** A filter as the API would take it, or a 400 that says what is wrong with it. */
+export function requestFilter(value: unknown): AudienceSegment['filter'] {
+  try {
+    return checkAudienceFilter(value);
+  } catch (error) {
+    if (error instanceof FilterFault) throw badRequest(`invalid filter: ${error.at}: ${error.message}`);
+    throw error;
+  }
+}
+
+function createSegment({ body, state, now, newId, changed }: RouteContext) {
+  const fields = objectBody(body, ['name', 'description', 'filter'], ['name', 'filter']);
+  const name = stringField(fields, 'name');
+  if (name.trim() === '' || name.length > 255) throw badRequest('name must be 1 to 255 characters');
+  const description = fields.description === undefined ? null : stringField(fields, 'description');
+  if (description !== null && description.length > 1000) throw badRequest('description must be at most 1000 characters');
+  const all = segments.of(state);
+  if (all.some((segment) => segment.name === name)) throw badRequest(`a segment named "${name}" already exists`);
+  const time = now().toISOString();
+  const segment: AudienceSegment = { id: newId(), name, description, createdAt: time, updatedAt: time, filter: requestFilter(fields.filter) };
+  all.push(segment);
+  changed();
+  return answer(audienceSegment, segment);
+}
+
+export const sandbox: SandboxModule = {
+  slices: [segments],
+  routes: [
+    { method: 'GET', path: '/v1/audience-segments', run: (context) => listAnswer(audienceSegment, segments.of(context.state), context) },
+    { method: 'POST', path: '/v1/audience-segments', needs: 'content', run: createSegment },
+    {
+      method: 'GET',
+      path: '/v1/audience-segments/:audienceSegmentId',
+      needs: 'content',
+      run: ({ params, state }) => answer(audienceSegment, find(segments.of(state), params.audienceSegmentId!, 'audience segment')),
+    },
+  ],
+};

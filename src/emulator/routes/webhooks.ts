@@ -1,0 +1,170 @@
+/**
+ * What the sandbox keeps of webhooks: the endpoint it delivers to (one, as the platform allows)
+ * and every delivery with its attempts; and the events its routes report, each queued as the
+ * platform would send it. The queue is part of the state, so a delivery is never lost between a
+ * request and its sending, and a request that fails queues nothing. Sending is the delivery
+ * engine's (src/emulator/webhook-delivery.ts).
+ */
+import { z } from '../../platform/schemas.js';
+import { seedId, slice, type RouteContext, type SandboxModule } from '../module.js';
+import type { StoredContact } from './contact-records.js';
+import { emailMessages } from './email-messages.js';
+import { mailingLists } from './lists.js';
+import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
+import { newMessageId } from '../../platform/webhooks/signature.js';
+import { contactValue, workflowEmails, type TriggerCause, type WorkflowEmail } from './workflow-emails.js';
+
+const endpointSetting = z.object({ url: z.string(), secret: z.string(), simulateEngagement: z.boolean() });
+export type WebhookEndpoint = z.infer<typeof endpointSetting>;
+
+export const webhookEndpoint = slice('webhookEndpoint', endpointSetting.nullable(), () => null);
+
+const attempt = z.object({ at: z.string(), url: z.string(), status: z.number().nullable(), error: z.string().nullable(), latencyMs: z.number() });
+
+const delivery = z.object({
+  /** The webhook-id: the same on every attempt, so a receiver can tell a retry from a new event. */
+  id: z.string(),
+  eventName: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  /** When the next attempt is due (pending), or the last one was made. */
+  dueAt: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(attempt),
+});
+export type WebhookDelivery = z.infer<typeof delivery>;
+export type DeliveryAttempt = z.infer<typeof attempt>;
+
+export const webhookDeliveries = slice('webhookDeliveries', z.array(delivery), () => []);
+
+/** Deliveries kept at most. */
+const KEPT_DELIVERIES = 1_000;
+
+/** How long after a send each step of its simulated engagement follows: delivered, then opened, then clicked. */
+export const ENGAGEMENT_STEP_MS = 1_000;
+
+/** The fields of a contact that a ContactPropertyTrigger may name besides its custom properties. */
+const STANDARD_FIELDS = ['firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'email'] as const;
+
+/** Queues an event for the endpoint, if there is one, `delayMs` from now. */
+function queue(context: RouteContext, eventName: WebhookEventName, fields: Record<string, unknown>, delayMs = 0): void {
+  if (webhookEndpoint.of(context.state) === null) return;
+  const now = context.now();
+  // A simulated open happens when it is delivered, not when the send that leads to it does.
+  const happens = new Date(now.getTime() + delayMs);
+  const payload = { eventName, eventTime: Math.floor(happens.getTime() / 1000), webhookSchemaVersion: WEBHOOK_SCHEMA_VERSION, ...fields };
+  const problem = payloadProblem(eventName, payload);
+  if (problem !== undefined) throw new Error(`the sandbox built a ${eventName} event that does not fit its schema: ${problem}`);
+  const all = webhookDeliveries.of(context.state);
+  all.push({ id: newMessageId(), eventName, payload, createdAt: now.toISOString(), dueAt: happens.toISOString(), status: 'pending', attempts: [] });
+  const excess = all.length - KEPT_DELIVERIES;
+  if (excess > 0) {
+    // The oldest finished ones go first; past that (no sandbox serving for long), the oldest waiting.
+    const oldest = [...all.filter((entry) => entry.status !== 'pending'), ...all.filter((entry) => entry.status === 'pending')].slice(0, excess);
+    for (const entry of oldest) all.splice(all.indexOf(entry), 1);
+  }
+}
+
+const identityOf = (contact: Pick<StoredContact, 'id' | 'email' | 'userId'>): ContactIdentity => ({
+  id: contact.id,
+  email: contact.email,
+  userId: contact.userId,
+});
+
+function listFields(context: RouteContext, id: string) {
+  const list = mailingLists.of(context.state).find((candidate) => candidate.id === id);
+  return { id, name: list?.name ?? id, description: list?.description ?? null, isPublic: list?.isPublic ?? false };
+}
+
+/** The events a contact's change makes: created, unsubscribed from the audience, joined or left a list. */
+export function reportContactChange(context: RouteContext, before: StoredContact | undefined, after: StoredContact): void {
+  const contactIdentity = identityOf(after);
+  if (before === undefined) {
+    const { properties, suppressed: _suppressed, createdAt: _createdAt, ...fields } = after;
+    // With double opt-in the platform reports a contact only once confirmed.
+    if (fields.optInStatus === 'pending' || fields.optInStatus === 'rejected') return;
+    queue(context, 'contact.created', {
+      contactIdentity,
+      contact: { ...properties, ...fields, optInStatus: fields.optInStatus === 'accepted' ? 'accepted' : null },
+    });
+  } else if (before.subscribed && !after.subscribed) {
+    queue(context, 'contact.unsubscribed', { contactIdentity });
+  }
+  const lists = (contact: StoredContact | undefined) => Object.keys(contact?.mailingLists ?? {}).filter((id) => contact!.mailingLists[id]);
+  const was = lists(before);
+  const is = lists(after);
+  const joined = is.filter((id) => !was.includes(id));
+  for (const id of joined) queue(context, 'contact.mailingList.subscribed', { contactIdentity, mailingList: listFields(context, id) });
+  for (const id of was.filter((id) => !is.includes(id)))
+    queue(context, 'contact.mailingList.unsubscribed', { contactIdentity, mailingList: listFields(context, id) });
+  const causes: TriggerCause[] = joined.map((mailingListId) => ({ kind: 'joinedList', mailingListId }));
+  if (before === undefined) causes.push({ kind: 'created' });
+  else {
+    for (const key of new Set([...STANDARD_FIELDS, ...Object.keys(before.properties), ...Object.keys(after.properties)])) {
+      const [was, is] = [contactValue(before, key), contactValue(after, key)];
+      if (was !== is) causes.push({ kind: 'propertyChanged', key, was, is });
+    }
+  }
+  sendWorkflowEmails(context, after, causes);
+}
+
+/** An event sent for a contact: the workflows it triggers send their first email; those emails, each with its id when webhooks report it. */
+export function reportEventSent(context: RouteContext, contact: StoredContact, eventName: string): SentWorkflowEmail[] {
+  return sendWorkflowEmails(context, contact, [{ kind: 'event', eventName }]);
+}
+
+export type SentWorkflowEmail = WorkflowEmail & { emailId?: string };
+
+/** The emails the workflows these causes start send at once: loop.email.sent for each, and its engagement when simulated. */
+function sendWorkflowEmails(context: RouteContext, contact: StoredContact, causes: TriggerCause[]): SentWorkflowEmail[] {
+  const endpoint = webhookEndpoint.of(context.state);
+  const sent = workflowEmails(context, contact, causes);
+  if (endpoint === null) return sent;
+  const contactIdentity = identityOf(contact);
+  return sent.map((workflowEmail) => {
+    const email = { id: context.newId(), emailMessageId: workflowEmail.emailMessageId, subject: workflowEmail.subject };
+    const mailingLists = workflowEmail.mailingListId === null ? [] : [listFields(context, workflowEmail.mailingListId)];
+    queue(context, 'loop.email.sent', { contactIdentity, loopId: workflowEmail.loopId, loopName: workflowEmail.loopName, email, mailingLists });
+    if (endpoint.simulateEngagement) {
+      const engagement = ['email.delivered', 'email.opened', 'email.clicked'] as const;
+      engagement.forEach((eventName, step) =>
+        queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: workflowEmail.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS),
+      );
+    }
+    return { ...workflowEmail, emailId: email.id };
+  });
+}
+
+/** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */
+export function reportContactDeleted(context: RouteContext, contact: StoredContact): void {
+  const contactIdentity = identityOf(contact);
+  queue(context, 'contact.deleted', { contactIdentity });
+  if (contact.subscribed) queue(context, 'contact.unsubscribed', { contactIdentity });
+}
+
+export interface SentTransactional {
+  to: string;
+  transactionalId: string;
+  transactionalName: string;
+  emailMessageId: string;
+}
+
+/**
+ * A transactional send: transactional.email.sent, and with simulated engagement email.delivered a
+ * moment later (opens and clicks are not tracked for transactional email, so none follow). Returns
+ * the email's id in those events, or undefined when no webhook reports it.
+ */
+export function reportTransactionalSent(context: RouteContext, sent: SentTransactional, recipient: StoredContact | undefined): string | undefined {
+  if (webhookEndpoint.of(context.state) === null) return undefined;
+  // A recipient who is not a contact still has an identity in the platform's events.
+  const contactIdentity = identityOf(recipient ?? { id: seedId(`recipient/${sent.to.toLowerCase()}`), email: sent.to, userId: null });
+  const message = emailMessages.of(context.state).find((stored) => stored.message.id === sent.emailMessageId);
+  const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: message?.message.subject ?? '' };
+  queue(context, 'transactional.email.sent', { contactIdentity, transactionalId: sent.transactionalId, transactionalName: sent.transactionalName, email });
+  if (webhookEndpoint.of(context.state)!.simulateEngagement) {
+    queue(context, 'email.delivered', { contactIdentity, sourceType: 'transactional', transactionalId: sent.transactionalId, email }, ENGAGEMENT_STEP_MS);
+  }
+  return email.id;
+}
+
+export const sandbox: SandboxModule = { slices: [webhookEndpoint, webhookDeliveries], routes: [] };

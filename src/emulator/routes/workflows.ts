@@ -1,0 +1,557 @@
+/** The sandbox's workflows: their graphs in full, and the simplified view the API answers with. */
+import {
+  answer,
+  ApiFailure,
+  appUrl,
+  badRequest,
+  conflict,
+  find,
+  listAnswer,
+  notFound,
+  objectBody,
+  stringField,
+  type ApiAnswer,
+  type RouteContext,
+  type SandboxModule,
+} from '../module.js';
+import { strictFormOf } from '../strict.js';
+import { addMessage } from './email-messages.js';
+import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
+import { mailingLists } from './lists.js';
+import { segments } from './segments.js';
+import { emailMetrics } from '../../platform/email-metrics.js';
+import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
+import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
+import * as s from '../../platform/workflows/schemas.js';
+
+type StoredNode = StoredWorkflow['nodes'][number];
+
+function summary(workflow: StoredWorkflow): s.WorkflowSummary {
+  return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
+}
+
+/** The simplified view the API answers with: each node with the fields its type shows. */
+function simplified(workflow: StoredWorkflow): s.Workflow {
+  const nodes: Record<string, Record<string, unknown>> = {};
+  for (const node of workflow.nodes) {
+    const { id, workflowId: _workflow, workflowRevisionId: _revision, ...fields } = node;
+    const declared = nodeType(node.typeName);
+    // A node of a type the sandbox does not know shows all it carries, as an alpha API might.
+    if (declared === undefined) {
+      nodes[id] = fields;
+      continue;
+    }
+    const view: Record<string, unknown> = { typeName: node.typeName, nextNodeIds: node.nextNodeIds };
+    for (const key of declared.simplified) if (node[key] !== undefined) view[key] = node[key];
+    nodes[id] = view;
+  }
+  const { id, createdAt: _created, updatedAt: _updated, nodes: _full, queuedContacts: _queued, emailMetrics: _metrics, ...fields } = workflow;
+  return { id, url: appUrl('workflows', id), ...fields, nodes } as s.Workflow;
+}
+
+/** A node as the editing operations return it: without workflowId, with the revision after the change. */
+function changedNode(workflow: StoredWorkflow, node: StoredNode) {
+  const { workflowId: _workflow, ...fields } = node;
+  return { ...fields, workflowRevisionId: workflow.workflowRevisionId };
+}
+
+function nodeIn(workflow: StoredWorkflow, nodeId: string): StoredNode {
+  const node = workflow.nodes.find((candidate) => candidate.id === nodeId);
+  if (node === undefined) throw notFound(`node ${nodeId} not found in workflow ${workflow.id}`);
+  return node;
+}
+
+function workflowNode(all: StoredWorkflow[], workflowId: string, nodeId: string): s.WorkflowNode {
+  const workflow = find(all, workflowId, 'workflow');
+  return { ...nodeIn(workflow, nodeId), workflowRevisionId: workflow.workflowRevisionId };
+}
+
+/**
+ * What every graph of the sandbox satisfies, before and after any change: every id an edge names
+ * is a node, the root is one, ids are unique, and each node's fields fit its type. A change that
+ * broke one would be a sandbox bug, so it is refused before it is stored.
+ */
+export function graphProblems(workflow: StoredWorkflow): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const node of workflow.nodes) {
+    if (ids.has(node.id)) problems.push(`node ${node.id} appears twice`);
+    ids.add(node.id);
+    const result = strictFormOf(s.workflowNode).safeParse(node);
+    if (!result.success) problems.push(`node ${node.id}: ${result.error.issues[0]!.message}`);
+  }
+  if (workflow.rootNodeId !== null && !ids.has(workflow.rootNodeId)) problems.push(`the root ${workflow.rootNodeId} is not a node`);
+  for (const node of workflow.nodes) for (const next of node.nextNodeIds) if (!ids.has(next)) problems.push(`${node.id} leads to ${next}, which is not a node`);
+  return problems;
+}
+
+/** The body of a change: its own fields, and the revision it was meant for, which must be current. */
+function changeBody(context: RouteContext, workflow: StoredWorkflow, allowed: string[], required: string[]): Record<string, unknown> {
+  const fields = objectBody(context.body, ['expectedRevisionId', ...allowed], ['expectedRevisionId', ...required]);
+  const expected = fields.expectedRevisionId;
+  if (typeof expected !== 'string' && expected !== null) throw badRequest('expectedRevisionId must be a string, or null for a workflow without a revision');
+  if (expected !== workflow.workflowRevisionId) throw conflict('expectedRevisionId is stale: the workflow has changed since that revision; read it again');
+  return fields;
+}
+
+function booleanField(fields: Record<string, unknown>, key: string): boolean | undefined {
+  const value = fields[key];
+  if (value !== undefined && typeof value !== 'boolean') throw badRequest(`${key} must be a boolean`);
+  return value;
+}
+
+function policyField(fields: Record<string, unknown>): 'fail' | 'discard' {
+  const value = fields.queuedContactPolicy ?? 'fail';
+  if (value !== 'fail' && value !== 'discard') throw badRequest('queuedContactPolicy must be "fail" or "discard"');
+  return value;
+}
+
+/** Stores a change: a new revision, the time, and a check that the graph still holds. */
+function commit(context: RouteContext, workflow: StoredWorkflow): void {
+  const problems = graphProblems(workflow);
+  if (problems.length > 0) throw new Error(`the sandbox made a broken workflow graph: ${problems.join('; ')}`);
+  workflow.workflowRevisionId = context.newId();
+  workflow.updatedAt = context.now().toISOString();
+  context.changed();
+}
+
+const PUBLIC_NODE_CAP = 300;
+
+function checkCap(workflow: StoredWorkflow, adding: number): void {
+  if (workflow.nodes.length + adding > PUBLIC_NODE_CAP) {
+    throw badRequest(`a workflow can have up to ${PUBLIC_NODE_CAP} nodes; this one has ${workflow.nodes.length} and the change adds ${adding}`);
+  }
+}
+
+/** A node of a creatable type with the API's default settings. */
+function defaultNode(context: RouteContext, workflow: StoredWorkflow, typeName: CreatableNodeType, isControl = false): StoredNode {
+  const base = { id: context.newId(), workflowId: workflow.id, nextNodeIds: [] as string[] };
+  switch (typeName) {
+    case 'AudienceFilter':
+      return { ...base, typeName, appliesDownstream: false };
+    case 'TimerAction':
+      return { ...base, typeName, amount: 1, unit: 'd' };
+    case 'SendEmailAction':
+      // Its email is a real, empty message of the workflow's, to be read and edited like any other.
+      return { ...base, typeName, emailMessageId: addMessage(context, { kind: 'workflow', id: workflow.id, published: false }).message.id, subject: '' };
+    case 'BranchNode':
+      return { ...base, typeName };
+    case 'ExperimentBranchNode':
+      return { ...base, typeName, samplingRate: 50, experimentId: context.newId(), experimentType: 'autosplit' };
+    case 'VariantNode':
+      return { ...base, typeName, variantId: context.newId(), isControl };
+  }
+}
+
+/** The default paths a new branch brings: two audience filters, or two variants and a control. */
+function defaultChildren(context: RouteContext, workflow: StoredWorkflow, typeName: CreatableNodeType): StoredNode[] {
+  if (typeName === 'BranchNode') return [defaultNode(context, workflow, 'AudienceFilter'), defaultNode(context, workflow, 'AudienceFilter')];
+  if (typeName === 'ExperimentBranchNode') {
+    return [defaultNode(context, workflow, 'VariantNode'), defaultNode(context, workflow, 'VariantNode'), defaultNode(context, workflow, 'VariantNode', true)];
+  }
+  return [];
+}
+
+const parentsOf = (workflow: StoredWorkflow, id: string) => workflow.nodes.filter((node) => node.nextNodeIds.includes(id));
+
+/** Where a new node goes: the nodes that will lead to it, and the node it will lead to. */
+function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown>, typeName: string): { parents: StoredNode[]; to: StoredNode } {
+  const mode = fields.insertMode;
+  if (mode === 'after') {
+    if (fields.toNodeId !== undefined || fields.beforeNodeId !== undefined) throw badRequest('insertMode "after" takes fromNodeId only');
+    const from = nodeIn(workflow, stringField(fields, 'fromNodeId'));
+    if (from.typeName === 'ExitAction') throw badRequest('nothing can be inserted after an exit node');
+    if (from.nextNodeIds.length !== 1) {
+      throw badRequest(
+        `insertMode "after" needs a node with exactly one outgoing connection; ${from.id} has ${from.nextNodeIds.length}: use "between" with the exact toNodeId`,
+      );
+    }
+    return { parents: [from], to: nodeIn(workflow, from.nextNodeIds[0]!) };
+  }
+  if (mode === 'before') {
+    if (fields.fromNodeId !== undefined) throw badRequest('insertMode "before" takes toNodeId only');
+    // beforeNodeId is the deprecated name of toNodeId, still accepted.
+    const toId = fields.toNodeId ?? fields.beforeNodeId;
+    if (typeof toId !== 'string') throw badRequest('toNodeId must be a string');
+    const to = nodeIn(workflow, toId);
+    if (typeName === 'VariantNode')
+      throw badRequest('a VariantNode cannot be inserted with insertMode "before"; use "between" with the experiment branch as fromNodeId');
+    if (isTrigger(to.typeName) || to.id === workflow.rootNodeId) throw badRequest('nothing can be inserted before a trigger node');
+    const parents = parentsOf(workflow, to.id);
+    if (parents.length === 0) throw badRequest(`${to.id} has no incoming connection to insert into`);
+    return { parents, to };
+  }
+  if (mode === 'between') {
+    if (fields.beforeNodeId !== undefined) throw badRequest('insertMode "between" takes fromNodeId and toNodeId');
+    const from = nodeIn(workflow, stringField(fields, 'fromNodeId'));
+    const to = nodeIn(workflow, stringField(fields, 'toNodeId'));
+    if (!from.nextNodeIds.includes(to.id)) throw badRequest(`${from.id} does not lead to ${to.id}`);
+    if (from.typeName === 'ExperimentBranchNode' && (typeName !== 'VariantNode' || to.typeName === 'VariantNode')) {
+      throw badRequest(
+        'after an experiment branch only a VariantNode can be inserted, and only before a node that is not one; use add-branch for another variant',
+      );
+    }
+    return { parents: [from], to };
+  }
+  throw badRequest('insertMode must be "after", "before" or "between"');
+}
+
+function createNode(context: RouteContext) {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const fields = changeBody(context, workflow, ['insertMode', 'nodeTypeName', 'fromNodeId', 'toNodeId', 'beforeNodeId'], ['insertMode', 'nodeTypeName']);
+  const typeName = fields.nodeTypeName;
+  if (!(CREATABLE_NODE_TYPES as readonly unknown[]).includes(typeName)) throw badRequest(`nodeTypeName must be one of ${CREATABLE_NODE_TYPES.join(', ')}`);
+  const creatable = typeName as CreatableNodeType;
+  const { parents, to } = insertionPoint(workflow, fields, creatable);
+  const children = defaultChildren(context, workflow, creatable);
+  checkCap(workflow, 1 + children.length);
+  const node = defaultNode(context, workflow, creatable);
+  // A new branch's default paths all lead on to where the connection went.
+  for (const child of children) child.nextNodeIds = [to.id];
+  node.nextNodeIds = children.length > 0 ? children.map((child) => child.id) : [to.id];
+  for (const parent of parents) parent.nextNodeIds = parent.nextNodeIds.map((next) => (next === to.id ? node.id : next));
+  workflow.nodes.push(node, ...children);
+  commit(context, workflow);
+  const created =
+    children.length > 0
+      ? { ...changedNode(workflow, node), createdChildNodes: children.map(({ workflowId: _workflow, ...child }) => child) }
+      : changedNode(workflow, node);
+  return answer(s.createdNodeAnswer, { node: created, workflow: simplified(workflow) });
+}
+
+function addBranch(context: RouteContext) {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  changeBody(context, workflow, [], []);
+  const branch = nodeIn(workflow, context.params.nodeId!);
+  if (branch.typeName !== 'BranchNode' && branch.typeName !== 'ExperimentBranchNode')
+    throw badRequest(`${branch.id} is a ${branch.typeName}; only a BranchNode or an ExperimentBranchNode takes another branch`);
+  checkCap(workflow, 1);
+  const child = defaultNode(context, workflow, branch.typeName === 'BranchNode' ? 'AudienceFilter' : 'VariantNode');
+  // The new path ends where the workflow does, so it can be built on with create-node and reroute.
+  const exit = workflow.nodes.find((node) => node.typeName === 'ExitAction');
+  child.nextNodeIds = exit === undefined ? [] : [exit.id];
+  branch.nextNodeIds = [...branch.nextNodeIds, child.id];
+  workflow.nodes.push(child);
+  commit(context, workflow);
+  return answer(s.addedBranchAnswer, { node: changedNode(workflow, child), workflow: simplified(workflow) });
+}
+
+/** Ids reachable from `start` along nextNodeIds, never passing through `skip`. */
+function reachable(workflow: StoredWorkflow, start: string | null, skip?: string): Set<string> {
+  const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
+  const seen = new Set<string>();
+  const queue = start === null || start === skip ? [] : [start];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of byId.get(id)?.nextNodeIds ?? []) if (next !== skip && !seen.has(next)) queue.push(next);
+  }
+  return seen;
+}
+
+function rerouteNode(context: RouteContext) {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const fields = changeBody(context, workflow, ['newTargetNodeId'], ['newTargetNodeId']);
+  const source = nodeIn(workflow, context.params.nodeId!);
+  const target = nodeIn(workflow, stringField(fields, 'newTargetNodeId'));
+  if (workflow.status === 'Sending') throw badRequest('the workflow cannot be edited while it is sending; pause it first');
+  if (isBranch(source.typeName)) throw badRequest(`${source.id} is a ${source.typeName}, whose connections are its branches; it cannot be rerouted`);
+  if (source.nextNodeIds.length !== 1)
+    throw badRequest(`only a node with exactly one outgoing connection can be rerouted; ${source.id} has ${source.nextNodeIds.length}`);
+  const current = source.nextNodeIds[0]!;
+  if (target.id === current) throw badRequest(`${source.id} already leads to ${target.id}`);
+  if (target.id === source.id || isTrigger(target.typeName) || target.id === workflow.rootNodeId)
+    throw badRequest(`${target.id} is not a valid target for ${source.id}`);
+  if (parentsOf(workflow, current).length < 2)
+    throw badRequest(`${current} would have no incoming connection left; reroute another connection to it first, or delete it`);
+  if (reachable(workflow, target.id).has(source.id)) throw badRequest(`${target.id} leads back to ${source.id}: the reroute would make a loop`);
+  source.nextNodeIds = [target.id];
+  commit(context, workflow);
+  return answer(s.changedNodeAnswer, { ...changedNode(workflow, source), workflow: simplified(workflow) });
+}
+
+/** The fields a trigger of each kind starts with when another trigger is turned into it. */
+function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<string, unknown> {
+  if (typeName === 'EventTrigger') return { eventName: null, reEligible: false };
+  if (typeName === 'ContactPropertyTrigger') return { contactPropertyQuery: null, reEligible: false };
+  if (typeName === 'AddToListTrigger') return { mailingListId: workflow.mailingListId, reEligible: false };
+  return {};
+}
+
+/** A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise. */
+function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
+  const { mailingListId, audienceSegmentId } = fields;
+  if (typeof mailingListId === 'string' && !mailingLists.of(context.state).some((list) => list.id === mailingListId))
+    throw badRequest(`Mailing list ${mailingListId} not found.`);
+  if (typeof audienceSegmentId === 'string' && !segments.of(context.state).some((segment) => segment.id === audienceSegmentId)) {
+    throw badRequest(`Audience segment ${audienceSegmentId} not found.`);
+  }
+}
+
+function updateNode(context: RouteContext) {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const fields = changeBody(context, workflow, ['payload'], ['payload']);
+  const index = workflow.nodes.indexOf(nodeIn(workflow, context.params.nodeId!));
+  const node = workflow.nodes[index]!;
+  const payload = fields.payload;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw badRequest('payload must be an object');
+  const update = payload as Record<string, unknown>;
+  const target = typeof update.typeName === 'string' ? update.typeName : node.typeName;
+  if (updatableFields(target) === undefined) throw new ApiFailure(501, `Updating a ${node.typeName} node is not implemented`);
+  const problems = updatePayloadProblems(node.typeName, update);
+  if (problems.length > 0) throw badRequest(problems[0]!);
+  if (update.eventPatternId !== undefined && update.eventPatternId !== null) throw notFound(`event pattern ${String(update.eventPatternId)} not found`);
+  checkReferences(context, update);
+  const { typeName: _type, eventPatternId, ...values } = update;
+  let next: StoredNode =
+    target === node.typeName
+      ? { ...node }
+      : { id: node.id, workflowId: node.workflowId, typeName: target, nextNodeIds: node.nextNodeIds, ...triggerDefaults(target, workflow) };
+  if (eventPatternId === null) next.eventName = null;
+  // Setting a segment without a filter clears the filter, and the other way round; null clears a field.
+  if (values.audienceSegmentId !== undefined && values.audienceFilter === undefined) delete next.audienceFilter;
+  if (values.audienceFilter !== undefined && values.audienceSegmentId === undefined) delete next.audienceSegmentId;
+  next = { ...next, ...values };
+  for (const key of ['audienceSegmentId', 'audienceFilter']) if (next[key] === null) delete next[key];
+  if (values.isControl === true) {
+    for (const experiment of parentsOf(workflow, node.id)) {
+      for (const sibling of workflow.nodes)
+        if (sibling.id !== node.id && experiment.nextNodeIds.includes(sibling.id) && sibling.isControl === true) sibling.isControl = false;
+    }
+  }
+  workflow.nodes[index] = next;
+  commit(context, workflow);
+  return answer(s.changedNodeAnswer, { ...changedNode(workflow, next), workflow: simplified(workflow) });
+}
+
+const queuedAt = (workflow: StoredWorkflow, ids: Iterable<string>) => {
+  let count = 0;
+  for (const id of ids) count += workflow.queuedContacts?.[id] ?? 0;
+  return count;
+};
+
+/** The nodes a delete removes: the node alone, or with `recursive` everything only it leads to. */
+function nodesToDelete(workflow: StoredWorkflow, node: StoredNode, recursive: boolean): string[] {
+  if (node.id === workflow.rootNodeId || isTrigger(node.typeName)) throw badRequest('the trigger node cannot be deleted');
+  if (!recursive) {
+    if (node.nextNodeIds.length > 1)
+      throw badRequest(
+        `${node.id} has ${node.nextNodeIds.length} outgoing connections, so its parent cannot be reconnected; delete it with its subtree (recursive)`,
+      );
+    return [node.id];
+  }
+  const stillReached = reachable(workflow, workflow.rootNodeId, node.id);
+  return [...reachable(workflow, node.id)].filter((id) => !stillReached.has(id));
+}
+
+function deleteNode(recursive: boolean) {
+  return (context: RouteContext) => {
+    const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+    const fields = changeBody(context, workflow, ['dryRun', 'queuedContactPolicy'], []);
+    const dryRun = booleanField(fields, 'dryRun') === true;
+    const policy = policyField(fields);
+    const node = nodeIn(workflow, context.params.nodeId!);
+    const nodeIds = nodesToDelete(workflow, node, recursive);
+    const queuedContactCount = queuedAt(workflow, nodeIds);
+    if (dryRun) return answer(s.deleteNodeAnswer, { status: 'dryRun', nodeIds, queuedContactCount });
+    if (queuedContactCount > 0 && policy === 'fail') return answer(s.deleteNodeAnswer, { status: 'queuedContactsFound', nodeIds, queuedContactCount });
+    const removed = new Set(nodeIds);
+    // A single node's parents are reconnected to its one child; a subtree's edges into it are dropped.
+    const child = recursive ? undefined : node.nextNodeIds[0];
+    for (const parent of workflow.nodes) {
+      const next = parent.nextNodeIds.flatMap((id) => (!removed.has(id) ? [id] : child === undefined ? [] : [child]));
+      parent.nextNodeIds = next.filter((id, position) => next.indexOf(id) === position);
+    }
+    workflow.nodes = workflow.nodes.filter((candidate) => !removed.has(candidate.id));
+    for (const id of nodeIds) delete workflow.queuedContacts?.[id];
+    commit(context, workflow);
+    return answer(s.deleteNodeAnswer, {
+      status: 'deleted',
+      nodeIds,
+      workflowRevisionId: workflow.workflowRevisionId,
+      queuedContactCount,
+      workflow: simplified(workflow),
+    });
+  };
+}
+
+function changeMailingList(context: RouteContext) {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const fields = changeBody(context, workflow, ['mailingListId', 'dryRun', 'queuedContactPolicy'], ['mailingListId']);
+  const mailingListId = fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+  checkReferences(context, fields);
+  const dryRun = booleanField(fields, 'dryRun') === true;
+  const policy = policyField(fields);
+  // The sandbox keeps no list memberships: a new list is taken to exclude every queued contact,
+  // and clearing the list (null) or keeping the same one excludes none.
+  const changes = mailingListId !== null && mailingListId !== workflow.mailingListId;
+  const queuedContactCount = changes ? queuedAt(workflow, Object.keys(workflow.queuedContacts ?? {})) : 0;
+  if (dryRun) return answer(s.mailingListAnswer, { status: 'dryRun', mailingListId, queuedContactCount });
+  if (queuedContactCount > 0 && policy === 'fail') return answer(s.mailingListAnswer, { status: 'queuedContactsFound', mailingListId, queuedContactCount });
+  workflow.mailingListId = mailingListId;
+  if (queuedContactCount > 0) workflow.queuedContacts = {};
+  commit(context, workflow);
+  return answer(s.mailingListAnswer, {
+    status: 'updated',
+    mailingListId,
+    workflowRevisionId: workflow.workflowRevisionId,
+    queuedContactCount,
+    workflow: simplified(workflow),
+  });
+}
+
+function nonEmptyName(fields: Record<string, unknown>): string {
+  const name = stringField(fields, 'name');
+  if (name.trim() === '') throw badRequest('name must not be empty');
+  return name;
+}
+
+function createWorkflow(context: RouteContext) {
+  const fields = objectBody(context.body, ['name', 'description', 'mailingListId'], ['name']);
+  const name = nonEmptyName(fields);
+  const description = fields.description === undefined ? '' : stringField(fields, 'description');
+  const mailingListId = fields.mailingListId === undefined || fields.mailingListId === null ? null : stringField(fields, 'mailingListId');
+  checkReferences(context, fields);
+  const id = context.newId();
+  const trigger = context.newId();
+  const exit = context.newId();
+  const now = context.now().toISOString();
+  const created: StoredWorkflow = {
+    id,
+    workflowRevisionId: context.newId(),
+    status: 'Draft',
+    name,
+    description,
+    emoji: '',
+    mailingListId,
+    rootNodeId: trigger,
+    createdAt: now,
+    updatedAt: now,
+    nodes: [
+      { id: trigger, workflowId: id, typeName: 'BlankTrigger', nextNodeIds: [exit] },
+      { id: exit, workflowId: id, typeName: 'ExitAction', nextNodeIds: [] },
+    ],
+    queuedContacts: {},
+  };
+  workflows.of(context.state).push(created);
+  context.changed();
+  return answer(s.workflow, simplified(created));
+}
+
+function updateWorkflow(context: RouteContext) {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const fields = changeBody(context, workflow, ['name', 'description'], []);
+  if (fields.name === undefined && fields.description === undefined) throw badRequest('give at least one of name and description');
+  if (fields.name !== undefined) workflow.name = nonEmptyName(fields);
+  if (fields.description !== undefined) workflow.description = stringField(fields, 'description');
+  commit(context, workflow);
+  return answer(s.workflow, simplified(workflow));
+}
+
+/**
+ * A contact entering a sending workflow gets the emails up to its first wait at once: each
+ * send-email node on the single path from the trigger before a timer or a branch counts a send
+ * (and, in the sandbox, a delivery: nothing bounces or is opened).
+ */
+export function recordEntry(workflow: StoredWorkflow): void {
+  if (workflow.status !== 'Sending') return;
+  let node = workflow.nodes.find((candidate) => candidate.id === workflow.rootNodeId);
+  const seen = new Set<string>();
+  while (node !== undefined && node.nextNodeIds.length === 1 && !seen.has(node.id)) {
+    seen.add(node.id);
+    const nextId = node.nextNodeIds[0]!;
+    node = workflow.nodes.find((candidate) => candidate.id === nextId);
+    if (node === undefined || node.typeName === 'TimerAction' || isBranch(node.typeName)) return;
+    if (node.typeName === 'SendEmailAction') {
+      workflow.emailMetrics ??= {};
+      const metrics = (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT });
+      metrics.sends += 1;
+    }
+  }
+}
+
+/** A new contact starts every sending workflow whose trigger is a sign-up. */
+export function recordSignup(context: RouteContext): void {
+  for (const workflow of workflows.of(context.state)) {
+    if (workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'SignupTrigger')) recordEntry(workflow);
+  }
+}
+
+/**
+ * Deleting a workflow that is sending, or has contacts queued, needs a second request with
+ * confirmDelete: the 409 says what would stop, in the API's words.
+ */
+function deleteWorkflow(context: RouteContext): ApiAnswer {
+  const all = workflows.of(context.state);
+  const workflow = find(all, context.params.workflowId!, 'workflow');
+  const fields = objectBody(context.body, ['expectedRevisionId', 'confirmDelete'], ['expectedRevisionId']);
+  const expected = fields.expectedRevisionId;
+  if (typeof expected !== 'string' && expected !== null) throw badRequest('expectedRevisionId must be a string, or null for a workflow without a revision');
+  if (expected !== workflow.workflowRevisionId)
+    throw conflict(`workflowRevisionId mismatch. Latest workflowRevisionId is ${workflow.workflowRevisionId}. Refetch and retry.`);
+  const confirmed = booleanField(fields, 'confirmDelete') === true;
+  const sending = workflow.status === 'Sending';
+  const queued = queuedAt(workflow, Object.keys(workflow.queuedContacts ?? {}));
+  if (!confirmed && (sending || queued > 0)) throw conflict(confirmationMessage(sending, queued));
+  all.splice(all.indexOf(workflow), 1);
+  context.changed();
+  return { status: 204, body: undefined };
+}
+
+/** The API's 409 for a delete that needs confirming, as its description words each case. */
+function confirmationMessage(sending: boolean, queued: number): string {
+  const contacts = `${queued} queued contact${queued === 1 ? '' : 's'}`;
+  const confirm = 'Confirm deletion by sending a second request with confirmDelete: true.';
+  if (sending && queued > 0)
+    return `This workflow is currently sending and has ${contacts}. Deleting it will stop sending it and cancel those queued contacts. ${confirm}`;
+  if (sending) return `This workflow is currently sending. Deleting it will stop sending it. ${confirm}`;
+  return `This workflow has ${contacts}. Deleting it will cancel those queued contacts. ${confirm}`;
+}
+
+/** Only send-email nodes with an email message have metrics; one that has sent nothing has zeros. */
+function nodeMetrics(context: RouteContext): ApiAnswer {
+  const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
+  const node = nodeIn(workflow, context.params.nodeId!);
+  if (node.typeName !== 'SendEmailAction') throw badRequest(`Node ${node.id} is a ${node.typeName} node; only SendEmailAction nodes have metrics.`);
+  if (typeof node.emailMessageId !== 'string' || node.emailMessageId === '') throw badRequest(`Node ${node.id} has no email message.`);
+  return answer(emailMetrics, workflow.emailMetrics?.[node.id] ?? NOTHING_SENT);
+}
+
+const WORKFLOW = '/v1/workflows/:workflowId';
+const NODE = `${WORKFLOW}/nodes/:nodeId`;
+
+export const sandbox: SandboxModule = {
+  slices: [workflows],
+  routes: [
+    {
+      method: 'GET',
+      path: '/v1/workflows',
+      needs: 'workflows',
+      run: (context) => listAnswer(s.workflowSummary, workflows.of(context.state).map(summary), context),
+    },
+    { method: 'POST', path: '/v1/workflows', needs: 'workflows', run: createWorkflow },
+    {
+      method: 'GET',
+      path: WORKFLOW,
+      needs: 'workflows',
+      run: ({ params, state }) => answer(s.workflow, simplified(find(workflows.of(state), params.workflowId!, 'workflow'))),
+    },
+    { method: 'POST', path: WORKFLOW, needs: 'workflows', run: updateWorkflow },
+    { method: 'DELETE', path: WORKFLOW, needs: 'workflows', run: deleteWorkflow },
+    { method: 'POST', path: `${WORKFLOW}/mailing-list`, needs: 'workflows', run: changeMailingList },
+    { method: 'POST', path: `${WORKFLOW}/nodes`, needs: 'workflows', run: createNode },
+    {
+      method: 'GET',
+      path: NODE,
+      needs: 'workflows',
+      run: ({ params, state }) => answer(s.workflowNode, workflowNode(workflows.of(state), params.workflowId!, params.nodeId!)),
+    },
+    { method: 'POST', path: NODE, needs: 'workflows', run: updateNode },
+    { method: 'DELETE', path: NODE, needs: 'workflows', run: deleteNode(false) },
+    { method: 'DELETE', path: `${NODE}/recursive`, needs: 'workflows', run: deleteNode(true) },
+    { method: 'POST', path: `${NODE}/reroute`, needs: 'workflows', run: rerouteNode },
+    { method: 'POST', path: `${NODE}/add-branch`, needs: 'workflows', run: addBranch },
+    { method: 'GET', path: `${NODE}/metrics`, needs: 'metrics', run: nodeMetrics },
+  ],
+};

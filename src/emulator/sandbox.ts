@@ -1,0 +1,115 @@
+/**
+ * A running emulator as its users hold it: started with its data (a seed and fixtures), its
+ * webhook endpoint and its rate limit, in this process, and stopped with close(). `loopsctl
+ * sandbox` (src/areas/sandbox/commands.ts) and the JavaScript API (`loopsctl/sandbox`,
+ * ./public.ts) are both this.
+ */
+import { UsageError } from '../api/errors.js';
+import { osRandomBytes, secretKey, WebhookSecretError } from '../platform/webhooks/signature.js';
+import { loadSandboxModules } from './api.js';
+import { applyFixtures, checkFixtures, fixtureSeed, readFixtureFile, type Fixtures } from './fixtures.js';
+import { SANDBOX_KEY } from './keys.js';
+import type { SandboxModule, SeedKind, StateCore } from './module.js';
+import { outbox, type OutboxEntry } from './routes/sandbox.js';
+import { webhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from './routes/webhooks.js';
+import { startServer, type SandboxServerOptions } from './server.js';
+import { seedState } from './state.js';
+
+export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'deliverWebhooks'> {
+  /** The data to start from (the demo team's unless told otherwise); with a state file and no fixtures, only when `reset` says so. */
+  seed?: SeedKind;
+  /** Start over from the seed (and the fixtures), whatever the state file holds. */
+  reset?: boolean;
+  /** A fixture file (JSON or YAML), or the fixtures themselves; they start the data over, as `reset` does. */
+  fixtures?: string | object;
+  /** The endpoint to deliver webhooks to; null removes the one a state file keeps, undefined keeps it. */
+  webhookEndpoint?: WebhookEndpoint | null;
+}
+
+export interface OpenSandbox {
+  url: string;
+  apiKey: string;
+  /** The endpoint it delivers webhooks to now (the state file's own when none was given), or null. */
+  webhookEndpoint: WebhookEndpoint | null;
+  outbox(): OutboxEntry[];
+  deliveries(): WebhookDelivery[];
+  /** Starts the data over: from this seed (else the one it started from), with its fixtures. */
+  reset(seed?: SeedKind): Promise<void>;
+  /** Stops it; a second call waits for the first and does nothing more. */
+  close(): Promise<void>;
+}
+
+export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
+  const modules = await loadSandboxModules();
+  const data = await startingData(modules, options);
+  const startSeed = data?.seed ?? options.seed;
+  const server = await startServer({
+    ...options,
+    reset: options.reset === true || data !== undefined,
+    seed: startSeed,
+    initialState: data === undefined ? undefined : () => data.state,
+    deliverWebhooks: options.deliverWebhooks ?? (options.webhookEndpoint !== undefined && options.webhookEndpoint !== null),
+  });
+  const { webhookEndpoint } = await import('./routes/webhooks.js');
+  let closing: Promise<void> | undefined;
+  return {
+    url: server.url,
+    apiKey: SANDBOX_KEY,
+    webhookEndpoint: webhookEndpoint.of(server.state()),
+    outbox: () => structuredClone(outbox.of(server.state())),
+    deliveries: () => structuredClone(webhookDeliveries.of(server.state())),
+    reset: async (seed) => {
+      const fresh = seedState(modules, seed ?? startSeed ?? server.state().seed);
+      if (data !== undefined) applyFixtures(fresh, modules, data.fixtures, data.source, options.now);
+      // The endpoint is the sandbox's setting, not its data: a reset keeps it.
+      server.update((state) => {
+        fresh[webhookEndpoint.key] = state[webhookEndpoint.key];
+        for (const key of Object.keys(state)) delete state[key];
+        Object.assign(state, fresh);
+      });
+    },
+    close: () => (closing ??= server.close()),
+  };
+}
+
+/** The state that fixtures make (checked, then applied to their seed), or undefined without fixtures. */
+async function startingData(
+  modules: SandboxModule[],
+  options: OpenOptions,
+): Promise<{ state: StateCore; seed: SeedKind; fixtures: Fixtures; source: string } | undefined> {
+  if (options.fixtures === undefined) return undefined;
+  const source = typeof options.fixtures === 'string' ? options.fixtures : 'the fixtures';
+  const input = typeof options.fixtures === 'string' ? await readFixtureFile(options.fixtures) : options.fixtures;
+  const seed = fixtureSeed(input, options.seed);
+  const state = seedState(modules, seed);
+  const fixtures = checkFixtures(input, source, state);
+  applyFixtures(state, modules, fixtures, source, options.now);
+  return { state, seed, fixtures, source };
+}
+
+/**
+ * The endpoint for a webhook URL and secret given to the API: the URL must be http(s), and the
+ * secret a whsec_ one (a new one when not given).
+ */
+export function webhookEndpointFor(url: string, secret: string | undefined, simulateEngagement = false): WebhookEndpoint {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`webhookUrl is not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`webhookUrl must be an http or https URL, not ${url}`);
+  if (secret !== undefined) {
+    try {
+      secretKey(secret);
+    } catch (error) {
+      if (error instanceof WebhookSecretError) throw new UsageError(`webhookSecret: ${error.message}`);
+      throw error;
+    }
+  }
+  return { url: parsed.href, secret: secret ?? newWebhookSecret(), simulateEngagement };
+}
+
+export function newWebhookSecret(): string {
+  return `whsec_${osRandomBytes(24).toString('base64')}`;
+}

@@ -1,0 +1,208 @@
+/**
+ * The JavaScript API (`loopsctl/sandbox`, src/emulator/public.ts) in this process: fixtures from a
+ * file, the rate limit and its 429s, reset, and what a port in use or a second close() does.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FixtureError } from '../../../src/emulator/fixtures.js';
+import { startSandbox, type Sandbox, type SandboxFixtures } from '../../../src/emulator/public.js';
+import { tempDir } from '../../support/temp.js';
+import { startWebhookApp, type WebhookApp } from '../../support/webhook-app.js';
+
+const started: Sandbox[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((sandbox) => sandbox.close()));
+});
+
+async function start(options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> {
+  const sandbox = await startSandbox(options);
+  started.push(sandbox);
+  return sandbox;
+}
+
+async function call(sandbox: Sandbox, method: string, path: string, body?: unknown, key = sandbox.apiKey) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+const FIXTURES_YAML = `
+contactProperties:
+  - { name: plan, type: string }
+mailingLists:
+  - { id: list_newsletter, name: Newsletter }
+contacts:
+  - id: contact_ada
+    email: ada@example.com
+    firstName: Ada
+    plan: pro
+    mailingLists: { list_newsletter: true }
+transactionalEmails:
+  - id: tx_welcome
+    name: Welcome
+    subject: Welcome, {data.firstName}
+    lmx: |
+      <H1>Welcome, {data.firstName}</H1>
+      <Paragraph>Sign in at {data.loginUrl}</Paragraph>
+    optionalDataVariables: [firstName]
+  - { name: Unfinished, lmx: "<Paragraph>Soon</Paragraph>", draft: true }
+workflows:
+  - { id: wf_trial, name: Trial, eventName: trial_started }
+suppressions: [bounced@example.com]
+`;
+
+describe('fixtures', () => {
+  it('start a new team with the records a file declares, their ids kept', async () => {
+    const file = join(tempDir(), 'loops.yaml');
+    writeFileSync(file, FIXTURES_YAML);
+    const sandbox = await start({ fixtures: file, rateLimit: false });
+    const found = await call(sandbox, 'GET', '/v1/contacts/find?email=ada@example.com');
+    expect(found.body).toEqual([expect.objectContaining({ id: 'contact_ada', firstName: 'Ada', plan: 'pro', mailingLists: { list_newsletter: true } })]);
+    const welcome = await call(sandbox, 'GET', '/v1/transactional-emails/tx_welcome');
+    expect(welcome.body).toMatchObject({ id: 'tx_welcome', name: 'Welcome', dataVariables: ['firstName', 'loginUrl'], draftEmailMessageId: null });
+    const list = await call(sandbox, 'GET', '/v1/transactional-emails');
+    expect(list.body.data.map((email: { name: string }) => email.name).sort()).toEqual(['Unfinished', 'Welcome']);
+    expect(list.body.data.find((email: { name: string }) => email.name === 'Unfinished').publishedEmailMessageId).toBeNull();
+    const workflow = await call(sandbox, 'GET', '/v1/workflows/wf_trial');
+    expect(workflow.body.nodes[workflow.body.rootNodeId]).toMatchObject({ typeName: 'EventTrigger', eventName: 'trial_started' });
+    const suppression = await call(sandbox, 'GET', '/v1/contacts/suppression?email=bounced@example.com');
+    expect(suppression.body).toMatchObject({ isSuppressed: true });
+    // The new team has none of the demo's contacts.
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=grace@example.com')).body).toEqual([]);
+
+    // An optional variable left out is not missing; a required one is.
+    const refused = await call(sandbox, 'POST', '/v1/transactional', { transactionalId: 'tx_welcome', email: 'ada@example.com', dataVariables: {} });
+    expect([refused.status, refused.body]).toEqual([400, { success: false, message: 'Missing required data variable(s): loginUrl' }]);
+    const sent = await call(sandbox, 'POST', '/v1/transactional', {
+      transactionalId: 'tx_welcome',
+      email: 'ada@example.com',
+      dataVariables: { loginUrl: 'https://app.example.com' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sandbox.outbox()).toEqual([expect.objectContaining({ kind: 'transactional', transactionalId: 'tx_welcome', missingVariables: ['firstName'] })]);
+
+    // A reset brings back the fixtures, and only them.
+    await call(sandbox, 'POST', '/v1/contacts/create', { email: 'new@example.com' });
+    await sandbox.reset();
+    expect(sandbox.outbox()).toEqual([]);
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=new@example.com')).body).toEqual([]);
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=ada@example.com')).body).toHaveLength(1);
+  });
+
+  it('can start from the demo seed, as an object', async () => {
+    const sandbox = await start({ fixtures: { seed: 'demo', contacts: [{ email: 'new@example.com' }] }, rateLimit: false });
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=grace@example.com')).body).toHaveLength(1);
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=new@example.com')).body).toHaveLength(1);
+  });
+
+  it('that cannot be used are refused with every problem at its path, and nothing starts', async () => {
+    const fixtures = {
+      contacts: [
+        { email: 'ada@example.com', mailingLists: { list_missing: true } },
+        { email: 'ADA@example.com', subscribed: 'yes' },
+        { email: 'grace@example.com', favouriteColour: 'green' },
+      ],
+      transactionalEmails: [{ name: 'Broken', lmx: '<Paragraph>never closed' }],
+      themes: [{ name: 'Dark', colour: 'black' }],
+    } as unknown as SandboxFixtures;
+    const failure = await startSandbox({ fixtures }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FixtureError);
+    // The shape's problems come first; the records' own are found once the shape is right.
+    expect((failure as FixtureError).problems).toEqual([
+      'contacts[1].subscribed: Invalid input: expected boolean, received string',
+      'themes[0].colour: unknown field',
+    ]);
+
+    const shaped = { ...fixtures, contacts: [fixtures.contacts![0]!, { email: 'ADA@example.com' }, fixtures.contacts![2]!], themes: [] };
+    const second = await startSandbox({ fixtures: shaped }).catch((error: unknown) => error);
+    expect((second as FixtureError).problems).toEqual([
+      'contacts[0].mailingLists.list_missing: no mailing list has this id (declare it under mailingLists, with its id)',
+      'contacts[1].email: ADA@example.com is already in contacts[0]',
+      'contacts[2].favouriteColour: unknown field (declare it under contactProperties to use it as a custom property)',
+    ]);
+
+    const lmx = await startSandbox({ fixtures: { transactionalEmails: [{ name: 'Broken', lmx: '<Paragraph>never closed' }] } }).catch(
+      (error: unknown) => error,
+    );
+    expect((lmx as FixtureError).problems).toEqual([
+      'transactionalEmails[0].lmx: LMX failed to compile: line 1, column 1: <Paragraph> is never closed (unclosed-tag; add </Paragraph> before the end of the document)',
+    ]);
+    expect((lmx as Error).message).toMatch(/^the fixtures cannot be used: 1 problem\n/);
+  });
+
+  it('in a file that does not parse name the file', async () => {
+    const file = join(tempDir(), 'broken.json');
+    writeFileSync(file, '{"contacts": [');
+    await expect(startSandbox({ fixtures: file })).rejects.toThrow(`${file} cannot be used: 1 problem\n  not valid JSON:`);
+  });
+});
+
+describe('rate limit', () => {
+  it('allows 10 requests a second, says what is left on every answer, and refuses the 11th with 429 and Retry-After', async () => {
+    const sandbox = await start({});
+    const answers = await Promise.all(Array.from({ length: 11 }, () => call(sandbox, 'GET', '/v1/lists')));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    for (const answer of answers) expect(answer.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(answers.map((answer) => Number(answer.headers.get('x-ratelimit-remaining'))).sort()).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body).toEqual({ message: 'Too many requests' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+  });
+
+  it('answers in the failure shape of the operation', async () => {
+    const sandbox = await start({});
+    const answer = await call(sandbox, 'POST', '/v1/contacts/create', { email: 'a@example.com' }, 'sandbox-rate-limited');
+    expect(answer).toMatchObject({ status: 429, body: { success: false, message: 'Too many requests' } });
+    expect(answer.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('is off with rateLimit: false', async () => {
+    const sandbox = await start({ rateLimit: false });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => call(sandbox, 'GET', '/v1/lists')));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    expect(answers[0]!.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+});
+
+describe('webhook deliveries', () => {
+  let app: WebhookApp | undefined;
+  afterEach(() => app?.close());
+
+  it('start at most 10 in any second, as the platform sends them', async () => {
+    const secret = 'whsec_cHVibGljLWFwaS10ZXN0LXNlY3JldC0xMjM0NTY=';
+    app = await startWebhookApp(secret);
+    const sandbox = await start({ webhookUrl: app.url, webhookSecret: secret, rateLimit: false });
+    expect(sandbox.webhookSecret).toBe(secret);
+    await Promise.all(Array.from({ length: 12 }, (_, index) => call(sandbox, 'POST', '/v1/contacts/create', { email: `person${index}@example.com` })));
+    const received = await app.waitFor(12);
+    expect(received.every((delivery) => delivery.signed && delivery.payload.eventName === 'contact.created')).toBe(true);
+    // When each was sent, as the sandbox recorded it once the app answered: the eleventh more than a second after the first.
+    await vi.waitFor(() => expect(sandbox.deliveries().every((delivery) => delivery.status === 'delivered')).toBe(true));
+    const sent = sandbox
+      .deliveries()
+      .map((delivery) => Date.parse(delivery.attempts[0]!.at))
+      .sort((a, b) => a - b);
+    expect(sent).toHaveLength(12);
+    for (let index = 10; index < sent.length; index += 1) expect(sent[index]! - sent[index - 10]!).toBeGreaterThan(1000);
+  });
+});
+
+describe('starting and stopping', () => {
+  it('refuses a port in use, runs two sandboxes on two ports, and closes twice without complaint', async () => {
+    const first = await start({});
+    const port = Number(new URL(first.url).port);
+    await expect(startSandbox({ port })).rejects.toThrow(`the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use`);
+    const second = await start({});
+    expect(second.url).not.toBe(first.url);
+    expect((await call(second, 'GET', '/v1/lists')).status).toBe(200);
+    await first.close();
+    await first.close();
+    await expect(fetch(`${first.url}/v1/lists`)).rejects.toThrow();
+    expect((await call(second, 'GET', '/v1/lists')).status).toBe(200);
+  });
+});
