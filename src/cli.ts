@@ -4,6 +4,7 @@
  */
 import { ExitCode } from './core/exit-codes.js';
 import { processRuntime } from './core/runtime.js';
+import { noticeUpdate } from './core/update-notice.js';
 import { main } from './main.js';
 
 const interruption = new AbortController();
@@ -20,12 +21,18 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const runtime = processRuntime(interruption.signal, stdoutClosed.signal);
-const run = main(process.argv.slice(2), runtime).then((code) => {
+const argv = process.argv.slice(2);
+const run = main(argv, runtime).then((code) => {
   process.exitCode = code;
-  // Once its output is out, the process ends at once: ending by itself, Node would first spend
-  // milliseconds freeing memory that the system takes back anyway. The build's recording of the
-  // code cache runs several commands in this process, one after the other.
-  if (process.env.LOOPSCTL_RECORD_CODE_CACHE === undefined) void runtime.written().then(() => process.exit(code));
+  // Once its output is out (and the day's update check, if due, is done), the process ends at once:
+  // ending by itself, Node would first spend milliseconds freeing memory that the system takes back
+  // anyway. The build's recording of the code cache runs several commands in this process, one after the other.
+  if (process.env.LOOPSCTL_RECORD_CODE_CACHE === undefined) {
+    void runtime
+      .written()
+      .then(() => noticeUpdate(runtime, argv))
+      .then(() => process.exit(code));
+  }
   return code;
 });
 

@@ -4,11 +4,12 @@
  * into a message on stderr and an exit code. Tests call `main(argv, runtime)` in-process.
  */
 import { CommanderError, type Command } from 'commander';
-import { ExitCode, InternalError, InterruptedError, LoopsctlError, NotFoundError, OutputError, UsageError, withDetails } from './api/errors.js';
+import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './api/errors.js';
 import { specs } from './areas/registry.js';
-import type { CommandSpec } from './core/declare.js';
-import { checkConstraints } from './core/constraints.js';
-import { CommandContext, type GlobalOptions } from './core/context.js';
+import { DRY_RUN_OPTION, runTier, type CommandSpec } from './core/declare.js';
+import { attributeName } from './core/constraints.js';
+import { CommandContext, type GlobalOptions, type RunWrites } from './core/context.js';
+import { asLoopsctlError, runCommand } from './core/invoke.js';
 import { buildProgram } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
 import { reportError } from './core/report.js';
@@ -16,34 +17,48 @@ import { reportError } from './core/report.js';
 export async function main(argv: string[], runtime: Runtime): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let globals: Partial<GlobalOptions> = {};
-  const program = buildProgram(specs, runtime, async (spec, args, options, command) => {
-    globals = command.optsWithGlobals<GlobalOptions>();
-    refuseMisplacedSandbox(spec, command);
-    checkConstraints(spec, commandPath(command).split(' '), args, command);
-    // A bad --jq expression is found before any request.
-    const jq = globals.jq === undefined ? undefined : await compileJq(globals.jq, runtime);
-    // Like gh: long output on a terminal goes through a pager, unless the command talks with the
-    // person or ends with one summary line (an import). Off a terminal there is nothing to page, and
-    // nothing of the pager's is loaded. Ctrl-C ends the pager at once.
-    const pages = runtime.stdout.isTTY === true && !spec.interactive && !spec.unpaged;
-    const pager = pages
-      ? await (await import('./render/pager.js')).startPager({ stdout: runtime.stdout, stderr: runtime.stderr, env: runtime.env, enabled: globals.pager !== false, interrupted: runtime.signal })
-      : undefined;
-    const paged: Runtime =
-      pager === undefined || pager.stream === runtime.stdout ? runtime : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]), paged: true };
-    const context = new CommandContext(paged, globals as GlobalOptions, spec, jq);
-    try {
-      const [handler] = await Promise.all([spec.load(), context.out.loadPalette()]);
-      exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
-    } catch (error) {
-      // The person quit the pager: they have read enough, which is no failure. A Ctrl-C, which
-      // also ended the pager, is.
-      if (pager?.closed !== true || runtime.signal.aborted) throw withListHint(await context.withKeyHint(error), command);
-    } finally {
-      await context.close();
-      await pager?.close();
-    }
-  }, argv);
+  const program = buildProgram(
+    specs,
+    runtime,
+    async (spec, args, options, command) => {
+      globals = command.optsWithGlobals<GlobalOptions>();
+      if (globals.output === 'json') globals.json = true;
+      refuseMisplacedSandbox(spec, command);
+      const writes = writesOf(spec, options, command);
+      // A bad --jq expression is found before any request.
+      const jq = globals.jq === undefined ? undefined : await compileJq(globals.jq, runtime);
+      // Like gh: long output on a terminal goes through a pager, unless the command talks with the
+      // person or ends with one summary line (an import). Off a terminal there is nothing to page, and
+      // nothing of the pager's is loaded. Ctrl-C ends the pager at once.
+      const pages = runtime.stdout.isTTY === true && !spec.interactive && !spec.unpaged;
+      const pager = pages
+        ? await (await import('./render/pager.js')).startPager({
+            stdout: runtime.stdout,
+            stderr: runtime.stderr,
+            env: runtime.env,
+            enabled: globals.pager !== false,
+            interrupted: runtime.signal,
+          })
+        : undefined;
+      const paged: Runtime =
+        pager === undefined || pager.stream === runtime.stdout
+          ? runtime
+          : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]), paged: true };
+      const context = new CommandContext(paged, globals as GlobalOptions, jq, writes);
+      const optionGiven = (flag: string) => !['default', undefined].includes(command.getOptionValueSourceWithGlobals(attributeName(flag)));
+      try {
+        exitCode = await runCommand(context, specs, { spec, path: commandPath(command).split(' '), args, options, optionGiven });
+      } catch (error) {
+        // The person quit the pager: they have read enough, which is no failure. A Ctrl-C, which
+        // also ended the pager, is.
+        if (pager?.closed !== true || runtime.signal.aborted) throw error;
+      } finally {
+        await context.close();
+        await pager?.close();
+      }
+    },
+    argv,
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
     return afterOutput(runtime, exitCode) ?? exitCode;
@@ -53,7 +68,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     // Work that ended because stdout closed: the closing decides, not the interruption it caused.
     if (error instanceof InterruptedError && runtime.stdoutClosed?.aborted) return afterOutput(runtime, ExitCode.ok)!;
     // The global flags as parsed where parsing got that far, else as written.
-    const json = globals.json ?? (globals.jq !== undefined || ['--json', '--jsonl', '--jq'].some((flag) => argv.includes(flag)));
+    const json = globals.json ?? (globals.jq !== undefined || ['--json', '--jsonl', '--jq'].some((flag) => argv.includes(flag)) || asksForJson(argv));
     reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
     return afterOutput(runtime, error.exitCode) ?? error.exitCode;
   }
@@ -75,9 +90,27 @@ function afterOutput(runtime: Runtime, code: number): number | undefined {
   if (closed?.aborted !== true) return undefined;
   const reason = closed.reason as NodeJS.ErrnoException | undefined;
   if (reason?.code === 'EPIPE') return code;
-  const failure = new OutputError(`could not write the output: ${reason?.message ?? 'stdout closed'}`, { cause: reason, hint: 'check the disk or the file stdout goes to' });
+  const failure = new OutputError(`could not write the output: ${reason?.message ?? 'stdout closed'}`, {
+    cause: reason,
+    hint: 'check the disk or the file stdout goes to',
+  });
   reportError(runtime.stderr, failure, { json: false });
   return failure.exitCode;
+}
+
+/**
+ * What the run may do to the account. The --dry-run every write takes holds its writes at the
+ * transport; a command that declares a --dry-run of its own does its own preview.
+ */
+function writesOf(spec: CommandSpec, options: Record<string, unknown>, command: Command): RunWrites {
+  const tier = runTier(spec, options);
+  const generic = spec.options?.includes(DRY_RUN_OPTION) === true;
+  if (generic && options.dryRun === true && tier === 'read') {
+    throw new UsageError(`--dry-run previews requests that change the account, and this run of \`${commandPath(command)}\` only reads`, {
+      hint: 'leave --dry-run out: a read changes nothing',
+    });
+  }
+  return { tier, dryRun: generic && options.dryRun === true, allowWrites: options.allowWrites === true };
 }
 
 /** --sandbox stands for the API: on a command that does not call it, or that stores keys, it is a mistake. */
@@ -99,12 +132,9 @@ function commandPath(command: Command): string {
   return names.join(' ');
 }
 
-/** A record that is not found is best looked for in the list of its group, where there is one. */
-function withListHint(error: unknown, command: Command): unknown {
-  const group = command.parent;
-  if (!(error instanceof NotFoundError) || error.hint !== undefined || group === null || command.name() === 'list') return error;
-  if (!group.commands.some((sibling) => sibling.name() === 'list')) return error;
-  return withDetails(error, { hint: `see the ids with \`loopsctl ${group.name()} list\`` });
+/** `-o json` as written, for an error met before the options were parsed. */
+function asksForJson(argv: string[]): boolean {
+  return argv.some((word, index) => ((word === '-o' || word === '--output') && argv[index + 1] === 'json') || word === '-ojson' || word === '--output=json');
 }
 
 /** Maps anything thrown to one of ours; commander's own errors that remain are help and the version. */
@@ -114,5 +144,5 @@ function normalize(error: unknown): LoopsctlError | number {
     if (error.exitCode === 0) return ExitCode.ok;
     return ExitCode.usage;
   }
-  return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
+  return asLoopsctlError(error);
 }

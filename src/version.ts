@@ -5,3 +5,6 @@
 declare const LOOPSCTL_VERSION: string;
 
 export const VERSION: string = LOOPSCTL_VERSION;
+
+/** Where bugs are reported: package.json's `bugs.url` (a test keeps the two the same). */
+export const ISSUES_URL = 'https://github.com/loopsctl/loopsctl/issues';

@@ -10,7 +10,7 @@ import { InvalidResponseError } from './errors.js';
 import { describeBody } from './body-preview.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from './paging.js';
-import { pageOf, type Page } from './schemas.js';
+import { pageOf, type Page } from '../platform/schemas.js';
 
 export interface ListOptions {
   /** Page size, 10 to 50; by default the largest, or no more than the limit needs. */
@@ -27,15 +27,18 @@ export interface ListResource<T> {
   item: z.ZodType<T>;
 }
 
-export { PER_PAGE_MAX, PER_PAGE_MIN };
-
 export class ApiClient {
   constructor(private readonly http: Transport) {}
 
   /** Sends a request and returns its answer once it has the schema's shape. */
   async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
+    return (await this.answer(req, schema)).body;
+  }
+
+  /** As call, with the answer's headers as well (its Date, for the clock's skew). */
+  async answer<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<{ body: z.infer<S>; headers: HttpResponse['headers'] }> {
     const response = await this.http.send(req);
-    return checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response);
+    return { body: checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response), headers: response.headers };
   }
 
   /**
@@ -70,7 +73,7 @@ export class ApiClient {
  * full listing asks for the largest pages: 10,000 items are 200 requests (20 s at that pace)
  * rather than 500. With a limit of 50 or less, one page of just that size (the API's minimum is 10).
  */
-export function pageSizeFor(limit: number): number {
+function pageSizeFor(limit: number): number {
   return Math.min(PER_PAGE_MAX, Math.max(PER_PAGE_MIN, limit));
 }
 
@@ -93,7 +96,5 @@ export function checkShape<S extends z.ZodType>(
 }
 
 function formatPath(segments: PropertyKey[]): string {
-  return segments
-    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`))
-    .join('');
+  return segments.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`)).join('');
 }

@@ -9,7 +9,7 @@ import { builtinModule } from '../core/builtin.js';
 /** No cursor of the API is anywhere near this long. */
 export const MAX_CURSOR_CHARS = 2048;
 /** Pages beyond the announced totalPages allowed for a list that grows while it is read. */
-export const MIN_EXTRA_PAGES = 10;
+const MIN_EXTRA_PAGES = 10;
 
 export interface CursorGuardOptions {
   maxCursorChars?: number;
@@ -50,11 +50,16 @@ export class CursorGuard {
     const next = pagination.nextCursor;
     if (next === undefined || next === null || next === '') return undefined;
     if (next.length > this.maxCursorChars) {
-      throw new InvalidResponseError(`the API returned a cursor of ${next.length} characters, more than the ${this.maxCursorChars} loopsctl follows; stopping`, { status: 200 });
+      throw new InvalidResponseError(
+        `the API returned a cursor of ${next.length} characters, more than the ${this.maxCursorChars} loopsctl follows; stopping`,
+        { status: 200 },
+      );
     }
     const digest = digestOf(next);
     if (this.seen.has(digest)) {
-      throw new InvalidResponseError(`the API returned a cursor it had returned before, after ${this.pages} pages; stopping instead of looping`, { status: 200 });
+      throw new InvalidResponseError(`the API returned a cursor it had returned before, after ${this.pages} pages; stopping instead of looping`, {
+        status: 200,
+      });
     }
     if (this.pages >= this.maxPages) {
       throw new InvalidResponseError(`the API still offers a next page after ${this.pages} pages, well past the number it announced; stopping`, {

@@ -132,6 +132,15 @@ export class OutputError extends LoopsctlError {
   readonly exitCode = ExitCode.io;
 }
 
+/**
+ * A write held back before anything was sent, to protect an account: the key belongs to another
+ * team than the one expected ('wrong_team'), or the profile is read-only ('read_only').
+ */
+export class ProtectedError extends LoopsctlError {
+  static readonly defaultCode = 'protected';
+  readonly exitCode = ExitCode.protected;
+}
+
 /** A bug in loopsctl itself. */
 export class InternalError extends LoopsctlError {
   static readonly defaultCode = 'internal';
@@ -175,6 +184,19 @@ function unauthorizedHint(message: string): string {
 /** The hint of a refused key, until the run says where the key came from (CommandContext.withKeyHint). */
 export const WRONG_KEY_HINT = 'the key may be wrong or revoked; check it with `loopsctl auth status`, or store a new one with `loopsctl auth login`';
 
+/** Parts of the API a team must have enabled, whose 401 means a wrong key or a part not enabled. */
+export type ApiFeature = 'content' | 'metrics';
+
+/** The hint of a 401 from such a part, until the run says where the key came from (CommandContext.withKeyHint). */
+export function featureKeyHint(feature: ApiFeature): string {
+  return `the key was not accepted, or the ${feature} API is not enabled for this team (ask Loops support to enable it); check the key with \`loopsctl auth status\``;
+}
+
+/** The part of the API a refused key's hint names, if it is a featureKeyHint. */
+export function featureOfKeyHint(hint: string | undefined): ApiFeature | undefined {
+  return (['content', 'metrics'] as const).find((feature) => hint === featureKeyHint(feature));
+}
+
 /**
  * Maps a failed HTTP answer to the error the user sees, keeping the API's own message. A note
  * (what the body looked like, where a redirect points) is added to the message in parentheses, and
@@ -191,4 +213,3 @@ export function errorForStatus(status: number, apiMessage: string | undefined, e
   if (status >= 500) return new ServerError(message, { status, hint, body });
   return new RejectedError(message, { status, hint, body, code: rejectedCodes[status] });
 }
-

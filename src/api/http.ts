@@ -1,13 +1,24 @@
 /**
  * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts; through a
- * proxy, undici's, see src/api/proxy.ts), the bearer key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
+ * proxy, tunnels, see src/api/proxy.ts), the bearer key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
 import { BodyTimeoutError, HeadersTimeoutError, type RequestPool, type ResponseData } from './node-http.js';
-import { poolFor, proxyError, ProxyRefusedError, ProxyUnreachableError, type ChosenProxy, type ProxySettings } from './proxy.js';
-import { errorBody } from './schemas.js';
-import { AuthError, errorForStatus, InterruptedError, InvalidResponseError, NetworkError, RateLimitError, UsageError, withDetails, type LoopsctlError } from './errors.js';
+import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
+import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
+import { errorBody } from '../platform/schemas.js';
+import {
+  AuthError,
+  errorForStatus,
+  InterruptedError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitError,
+  UsageError,
+  withDetails,
+  type LoopsctlError,
+} from './errors.js';
 import { describeBody, escapeControls } from './body-preview.js';
 import { parseBaseUrl, redactUserinfo } from './base-url.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-text.js';
@@ -95,9 +106,12 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   /** --proxy and the proxy variables; without them, every request is direct. */
   proxy?: ProxySettings;
+  /**
+   * Called before a request that is not a GET is sent, with this transport's own send for any read
+   * it needs first: it may refuse the request, or hold it (--dry-run), by throwing.
+   */
+  beforeWrite?: (req: HttpRequest, send: Transport['send']) => Promise<void>;
 }
-
-export { DEFAULT_REQUESTS_PER_SECOND } from './pacer.js';
 
 /** No answer of the API comes near this; a body past it is refused rather than held in memory. */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -129,7 +143,7 @@ class AttemptFailure {
 }
 
 export class HttpTransport implements Transport {
-  private readonly pool: RequestPool | Promise<RequestPool>;
+  private readonly pool: RequestPool;
   private readonly proxy?: ChosenProxy;
   private readonly baseUrl: string;
   private readonly policy: RetryPolicy;
@@ -148,7 +162,12 @@ export class HttpTransport implements Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
-    ({ pool: this.pool, proxy: this.proxy } = poolFor(this.baseUrl, options.proxy, { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs }, options.debug));
+    ({ pool: this.pool, proxy: this.proxy } = poolFor(
+      this.baseUrl,
+      options.proxy,
+      { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs },
+      options.debug,
+    ));
   }
 
   /**
@@ -188,6 +207,11 @@ export class HttpTransport implements Transport {
    * its status, with the error a failing one means. A request that got no answer throws.
    */
   async exchange(req: HttpRequest): Promise<HttpExchange> {
+    if (req.method !== 'GET' && this.options.beforeWrite !== undefined) {
+      // The path is checked first: a write held or refused is one that could have been sent.
+      this.url(req);
+      await this.options.beforeWrite(req, (read) => this.send(read));
+    }
     const { retries } = this.policy;
     for (let retry = 0; ; retry += 1) {
       let failure: AttemptFailure;
@@ -209,8 +233,12 @@ export class HttpTransport implements Transport {
       // A quota's 429 (the daily preview or upload limit) will not pass by waiting a little.
       if (kind === 'rate-limited' && req.quota) return giveUp(error);
       if (!mayRetry(kind, req.idempotent)) return giveUp(unretriedWrite(error));
-      if (retry >= retries) return giveUp(retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }));
-      if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) return giveUp(waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs));
+      if (retry >= retries)
+        return giveUp(
+          retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }),
+        );
+      if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs)
+        return giveUp(waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs));
       const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
       this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
       await sleep(delayMs, this.options.signal);
@@ -218,7 +246,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    await (await this.pool).close();
+    await this.pool.close();
   }
 
   /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */
@@ -241,12 +269,15 @@ export class HttpTransport implements Transport {
     const started = performance.now();
     const shownUrl = redactUserinfo(url);
     // The idempotency key is no secret, and shows which sends a retry repeated.
-    const key = headers['Idempotency-Key'];
-    this.options.debug?.(`> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`);
+    // Header names are case-insensitive: `api` sends it as idempotency-key.
+    const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+    this.options.debug?.(
+      `> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`,
+    );
     let response: ResponseData | undefined;
     let text: string | undefined;
     try {
-      response = await (await this.pool).request(url, {
+      response = await this.pool.request(url, {
         method: req.method,
         headers,
         body: payload,
@@ -267,7 +298,10 @@ export class HttpTransport implements Transport {
     // Never retried: the same request would bring the same answer.
     if (text === undefined) throw this.tooLarge(status);
     if (status < 200 || status > 599) {
-      throw new InvalidResponseError(`the API answered with status ${status}, which HTTP does not define`, { status, hint: 'check the base URL (--base-url, LOOPS_BASE_URL)' });
+      throw new InvalidResponseError(`the API answered with status ${status}, which HTTP does not define`, {
+        status,
+        hint: 'check the base URL (--base-url, LOOPS_BASE_URL)',
+      });
     }
     const encoding = headerValue(response.headers['content-encoding']);
     if (encoding !== undefined && encoding !== '' && encoding.toLowerCase() !== 'identity') {
@@ -333,7 +367,7 @@ export class HttpTransport implements Transport {
       const network = new NetworkError(message, {
         code: 'timeout',
         cause: error,
-        hint: 'the API may be slow or unreachable; raise the limit with --timeout <seconds>',
+        hint: `${this.proxy === undefined || answered ? 'the API' : `the API, or the proxy ${shownProxy(this.proxy.url)} (${this.proxy.from}),`} may be slow or unreachable; raise the limit with --timeout <seconds>`,
       });
       return new AttemptFailure(network, 'broken', 'timed out');
     }
@@ -349,12 +383,20 @@ export class HttpTransport implements Transport {
     const detail = [(error as Error | undefined)?.message, code].filter(Boolean).join(', ');
     const network = new NetworkError(`${what}: ${connected ? `the connection to ${origin} broke` : `could not connect to ${origin}`} (${detail})`, {
       cause: error,
-      hint: 'check the network, or the base URL (--base-url, LOOPS_BASE_URL)',
+      hint: refusedLocally(code, origin)
+        ? 'nothing listens at that address: is `loopsctl sandbox` (or the server the base URL names) running? Check the base URL (--base-url, LOOPS_BASE_URL)'
+        : 'check the network, or the base URL (--base-url, LOOPS_BASE_URL)',
     });
     // A name that does not resolve will not resolve a second later either.
     if (code === 'ENOTFOUND') throw network;
     return new AttemptFailure(network, connected ? 'broken' : 'not-connected', code ?? 'connection broke');
   }
+}
+
+/** A connection refused on this machine: a local server (a sandbox, most often) that is not running. */
+function refusedLocally(code: string | undefined, origin: string): boolean {
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  return code === 'ECONNREFUSED' && (host === 'localhost' || host === '::1' || /^127\./.test(host));
 }
 
 /** A write that failed after it may have reached the API is not sent again; the user checks. */
@@ -397,7 +439,9 @@ function formatBytes(bytes: number): string {
 
 function parseJson(text: string, status: number, contentType: string): unknown {
   if (jsonNestingExceeds(text)) {
-    throw new InvalidResponseError(`the API answered HTTP ${status} with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than loopsctl reads`, { status });
+    throw new InvalidResponseError(`the API answered HTTP ${status} with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than loopsctl reads`, {
+      status,
+    });
   }
   try {
     return parseJsonKeepingIntegers(text);

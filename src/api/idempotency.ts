@@ -25,7 +25,7 @@ export function honoursIdempotencyKey(method: string, path: string): boolean {
 }
 
 /** The API takes keys of up to 100 characters. */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
 export interface IdempotencyKey {
   value: string;

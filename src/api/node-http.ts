@@ -6,7 +6,7 @@
  * WebAssembly parser, with the optimizing compile V8 gives it after a few hundred bytes, cost
  * each run of loopsctl more than a tenth of a second of CPU time and a wait at exit.
  */
-import type { Agent as HttpAgent, IncomingHttpHeaders, RequestOptions } from 'node:http';
+import type { AgentOptions, Agent as HttpAgent, IncomingHttpHeaders, RequestOptions } from 'node:http';
 import type { Readable } from 'node:stream';
 import { builtinModule } from '../core/builtin.js';
 
@@ -38,7 +38,7 @@ export interface ResponseData {
 }
 
 /** The time limits, each with a `code` as Node's own network errors have. */
-export class ConnectTimeoutError extends Error {
+class ConnectTimeoutError extends Error {
   readonly code = 'CONNECT_TIMEOUT';
 }
 export class HeadersTimeoutError extends Error {
@@ -49,21 +49,32 @@ export class BodyTimeoutError extends Error {
 }
 
 /** The connection closed before the whole body arrived. */
-export class BodyCutError extends Error {
+class BodyCutError extends Error {
   readonly code = 'ECONNRESET';
 }
 
-/** What the transport sends requests through: node:http directly (ConnectionPool), or undici through a proxy (ProxyPool). */
+/** What the transport sends requests through: a ConnectionPool, direct or through a proxy (proxy-pool.ts). */
 export interface RequestPool {
   request(url: string, spec: RequestSpec): Promise<ResponseData>;
   close(): Promise<void>;
 }
 
-/** Keep-alive connections to any number of origins; `close()` ends them all. */
+/** How connections are made when not directly: tunnels through a proxy (proxy-pool.ts). */
+export interface Connector {
+  /** An agent whose new connections it makes. */
+  agent(protocol: 'http:' | 'https:', options: AgentOptions): HttpAgent;
+  /** Ends the connections it is still making. */
+  close(): void;
+}
+
+/** Keep-alive connections to any number of origins, direct or through a connector; `close()` ends them all. */
 export class ConnectionPool implements RequestPool {
   private readonly agents = new Map<'http:' | 'https:', { agent: HttpAgent; send: typeof import('node:http').request }>();
 
-  constructor(private readonly options: PoolOptions) {}
+  constructor(
+    private readonly options: PoolOptions,
+    private readonly connector?: Connector,
+  ) {}
 
   /** Sends a request and resolves once its headers have arrived; the body is read by `text()`. */
   async request(url: string, spec: RequestSpec): Promise<ResponseData> {
@@ -77,25 +88,41 @@ export class ConnectionPool implements RequestPool {
     return new Promise<ResponseData>((resolve, reject) => {
       const outgoing = send(target, options);
       const fail = (error: Error) => {
+        settled();
         outgoing.destroy(error);
         reject(error);
       };
-      const connecting = setTimeout(() => fail(new ConnectTimeoutError(`connecting took longer than ${this.options.connectTimeout} ms`)), this.options.connectTimeout);
+      // A tunnel is open once the proxy has answered CONNECT, which the wait for the headers bounds:
+      // a proxy that never answers is "no answer", not "could not connect".
+      const connecting =
+        this.connector === undefined
+          ? setTimeout(() => fail(new ConnectTimeoutError(`connecting took longer than ${this.options.connectTimeout} ms`)), this.options.connectTimeout)
+          : undefined;
       const waiting = setTimeout(() => fail(new HeadersTimeoutError(`no response headers within ${spec.headersTimeout} ms`)), spec.headersTimeout);
+      // Node reports an abort only once the request has a connection, and a tunnel may never get one.
+      const aborted = () => fail(spec.signal!.reason as Error);
+      spec.signal?.addEventListener('abort', aborted, { once: true });
+      const settled = () => {
+        clearTimeout(connecting);
+        clearTimeout(waiting);
+        spec.signal?.removeEventListener('abort', aborted);
+      };
       outgoing.on('socket', (socket) => {
         // A reused connection is already open; a new one is open once connected.
         if (!socket.connecting) clearTimeout(connecting);
         else socket.once('connect', () => clearTimeout(connecting));
       });
       outgoing.on('error', (error) => {
-        clearTimeout(connecting);
-        clearTimeout(waiting);
+        settled();
         reject(error);
       });
       outgoing.on('response', (response) => {
-        clearTimeout(connecting);
-        clearTimeout(waiting);
-        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, text: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit) });
+        settled();
+        resolve({
+          statusCode: response.statusCode ?? 0,
+          headers: response.headers,
+          text: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit),
+        });
       });
       outgoing.end(spec.body);
     });
@@ -105,6 +132,7 @@ export class ConnectionPool implements RequestPool {
   async close(): Promise<void> {
     for (const { agent } of this.agents.values()) agent.destroy();
     this.agents.clear();
+    this.connector?.close();
   }
 
   /** node:https (and with it TLS) is loaded only for an https origin. */
@@ -112,22 +140,28 @@ export class ConnectionPool implements RequestPool {
     let entry = this.agents.get(protocol);
     if (entry === undefined) {
       const module = protocol === 'https:' ? builtinModule('node:https') : builtinModule('node:http');
-      entry = { agent: new module.Agent({ keepAlive: true, maxSockets: this.options.connections, timeout: this.options.keepAliveTimeout }), send: module.request };
+      const agentOptions = { keepAlive: true, maxSockets: this.options.connections, timeout: this.options.keepAliveTimeout };
+      entry = { agent: this.connector?.agent(protocol, agentOptions) ?? new module.Agent(agentOptions), send: module.request };
       this.agents.set(protocol, entry);
     }
     return entry;
   }
 }
 
-/** Reads a response's body as UTF-8, bounded in size and in how long it may pause; shared with the proxy pool. */
-export function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number, limit: number): Promise<string | undefined> {
+/** Reads a response's body as UTF-8, bounded in size and in how long it may pause. */
+function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
     const timer = setTimeout(() => response.destroy(new BodyTimeoutError(`the body paused for longer than ${pauseLimit} ms`)), pauseLimit);
     // An answer that says it is larger than the limit is not read at all.
     if (Number(headers['content-length']) > limit) {
-      clearTimeout(timer);
+      settle();
       response.destroy();
       return resolve(undefined);
     }
@@ -135,7 +169,7 @@ export function readBody(response: Readable, headers: IncomingHttpHeaders, pause
       size += chunk.length;
       if (size > limit) {
         // Settled before the connection closes, so the close below changes nothing.
-        clearTimeout(timer);
+        settle();
         resolve(undefined);
         response.destroy();
         return;
@@ -144,16 +178,17 @@ export function readBody(response: Readable, headers: IncomingHttpHeaders, pause
       timer.refresh();
     });
     response.on('error', (error) => {
-      clearTimeout(timer);
+      settle();
       reject(error);
     });
     response.on('end', () => {
-      clearTimeout(timer);
+      settle();
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
-    // Settled already when the body ended or failed; otherwise the connection went away mid-body.
+    // Every answer closes, a complete one too: an error (and its stack) is made only for one cut short.
     response.on('close', () => {
-      clearTimeout(timer);
+      if (settled) return;
+      settle();
       reject(new BodyCutError('the connection closed before the body was complete'));
     });
   });

@@ -5,7 +5,8 @@
  * signature sits in the query string, so messages name the URL without it.
  */
 import type { RequestPool } from './node-http.js';
-import { poolFor, proxyError, ProxyRefusedError, ProxyUnreachableError, type ChosenProxy, type ProxySettings } from './proxy.js';
+import { poolFor, proxyError, type ChosenProxy, type ProxySettings } from './proxy.js';
+import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { describeBody } from './body-preview.js';
 import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from './errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
@@ -28,7 +29,7 @@ export interface PresignedPut {
 }
 
 /** The URL without its query (which holds the signature), for messages and debug lines. */
-export function withoutSignature(url: string): string {
+function withoutSignature(url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}`;
 }
@@ -37,9 +38,9 @@ export async function putPresigned(put: PresignedPut): Promise<void> {
   // Its own pool: the storage is another host than the API, and this is the only request to it.
   const { pool, proxy } = poolFor(put.url, put.proxy, { keepAliveTimeout: 1_000, connections: 1, connectTimeout: put.timeoutMs }, put.debug);
   try {
-    await putWith(await pool, proxy, put);
+    await putWith(pool, proxy, put);
   } finally {
-    await (await pool).close();
+    await pool.close();
   }
 }
 

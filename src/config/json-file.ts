@@ -1,7 +1,7 @@
 /** Reading and writing the JSON files loopsctl keeps for itself: the stored keys and the sandbox's state. */
 import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { z } from '../api/schemas.js';
+import type { z } from '../platform/schemas.js';
 import { builtinModule } from '../core/builtin.js';
 
 /** Why a file cannot be used, in words that never quote its content: it may hold a key. */

@@ -7,7 +7,7 @@
 import type { AsyncEntry } from '@napi-rs/keyring';
 
 /** The service every entry of loopsctl is filed under; the account names the profile. */
-export const KEYCHAIN_SERVICE = 'loopsctl';
+const KEYCHAIN_SERVICE = 'loopsctl';
 
 /** Why the keychain could not be used, in words for a message. */
 export class KeychainUnavailableError extends Error {}
@@ -56,10 +56,22 @@ export async function openKeychain(signal?: AbortSignal): Promise<Keychain> {
   };
 }
 
-/** The library's message, its innermost cause (the platform's own words) on one line. */
+/**
+ * Why no keychain answered, in a person's words: D-Bus's own (an autolaunch disabled at compile
+ * time, a socket path) say nothing to someone on a headless machine. Other platforms' words are
+ * kept, on one line; the library's error stays the cause.
+ */
 function unavailable(error: unknown): KeychainUnavailableError {
   let cause = error as { message?: string; cause?: unknown } | undefined;
   while (cause?.cause instanceof Error) cause = cause.cause;
   const words = (cause?.message ?? String(error)).replace(/\s+/g, ' ').trim();
-  return new KeychainUnavailableError(`no system keychain answered (${words})`, { cause: error });
+  return new KeychainUnavailableError(`no system keychain answered (${plainReason(words)})`, { cause: error });
+}
+
+function plainReason(words: string): string {
+  if (/org\.freedesktop\.secrets|ServiceUnknown|secret service/i.test(words))
+    return 'no Secret Service, such as GNOME Keyring or KWallet, runs in this session';
+  if (/dbus|d-bus|session bus|connect to socket/i.test(words))
+    return 'this session has no D-Bus session bus, so no Secret Service such as GNOME Keyring can answer';
+  return words;
 }

@@ -24,8 +24,8 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-export const DEFAULT_LOCK_WAIT_MS = 5_000;
-export const DEFAULT_LOCK_STALE_MS = 30_000;
+const DEFAULT_LOCK_WAIT_MS = 5_000;
+const DEFAULT_LOCK_STALE_MS = 30_000;
 const RETRY_EVERY_MS = 20;
 
 /** The lock could not be had within the wait; names the lock file and who holds it. */
@@ -44,13 +44,23 @@ export function lockFileFor(target: string): string {
 
 /** Runs fn while holding the lock for target, and releases it however fn ends. */
 export function withFileLock<T>(target: string, fn: () => T, options: LockOptions = {}): T {
-  const lockFile = lockFileFor(target);
-  acquire(lockFile, options.waitMs ?? DEFAULT_LOCK_WAIT_MS, options.staleMs ?? DEFAULT_LOCK_STALE_MS);
+  const release = takeFileLock(target, options);
   try {
     return fn();
   } finally {
-    rmSync(lockFile, { force: true });
+    release();
   }
+}
+
+/**
+ * Takes the lock for target and returns what releases it: for work longer than one synchronous
+ * call, such as a run of requests. A process that ends without releasing it leaves a lock the
+ * next one takes over, its process being gone.
+ */
+export function takeFileLock(target: string, options: LockOptions = {}): () => void {
+  const lockFile = lockFileFor(target);
+  acquire(lockFile, options.waitMs ?? DEFAULT_LOCK_WAIT_MS, options.staleMs ?? DEFAULT_LOCK_STALE_MS);
+  return () => rmSync(lockFile, { force: true });
 }
 
 function acquire(lockFile: string, waitMs: number, staleMs: number): void {

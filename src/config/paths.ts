@@ -12,3 +12,11 @@ export function configDirectory(env: Record<string, string | undefined>, platfor
   if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'loopsctl');
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'loopsctl');
 }
+
+/** $XDG_CACHE_HOME/loopsctl, else the platform's usual place for a user's caches (as bin/loopsctl.js's code cache). */
+export function cacheDirectory(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'loopsctl');
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'loopsctl');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'loopsctl');
+  return join(homedir(), '.cache', 'loopsctl');
+}

@@ -2,7 +2,7 @@
  * The directories loopsctl keeps its files in. A missing one is created for the user alone (0700);
  * an existing one is never chmodded: it may be the current directory, or anybody's.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync, type Stats } from 'node:fs';
 
 /** Creates the directory (and missing parents) 0700 when it does not exist; leaves an existing one as it is. */
 export function ensureDirectory(dir: string): void {
@@ -19,10 +19,48 @@ export function unsafeDirectoryReason(dir: string): { reason: string; fix: strin
   if (uid === undefined) return undefined;
   const stats = statSync(dir);
   if (stats.uid !== uid) {
-    return { reason: `it belongs to another user (uid ${stats.uid})`, fix: `use a directory of your own (LOOPSCTL_CONFIG_DIR), or make it yours with \`chown ${uid} ${dir}\`` };
+    return {
+      reason: `it belongs to another user (uid ${stats.uid})`,
+      fix: `use a directory of your own (LOOPSCTL_CONFIG_DIR), or make it yours with \`chown ${uid} ${dir}\``,
+    };
   }
   if ((stats.mode & 0o022) !== 0) {
-    return { reason: `others can write in it (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')})`, fix: `run \`chmod go-w ${dir}\`, or use another directory (LOOPSCTL_CONFIG_DIR)` };
+    return {
+      reason: `others can write in it (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')})`,
+      fix: `run \`chmod go-w ${dir}\`, or use another directory (LOOPSCTL_CONFIG_DIR)`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Why an existing file is no safe place for a secret: another user's, or writable by group or
+ * others (who could put a key of theirs in it), or, when it holds a secret, readable by them.
+ * Undefined when it is fine, when there is no such file, or on a platform without such owners.
+ */
+export function unsafeFileReason(file: string, holdsSecret: boolean): { reason: string; fix: string } | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
+  if (stats.uid !== uid)
+    return {
+      reason: `it belongs to another user (uid ${stats.uid})`,
+      fix: `move it aside and store the key again, or make it yours with \`chown ${uid} ${file}\``,
+    };
+  if ((stats.mode & 0o022) !== 0)
+    return { reason: `others can write to it (mode ${mode})`, fix: `run \`chmod 600 ${file}\`, and check that its keys are yours` };
+  if (holdsSecret && (stats.mode & 0o044) !== 0) {
+    return {
+      reason: `it holds an API key and others can read it (mode ${mode})`,
+      fix: `run \`chmod 600 ${file}\`; if others may have read it, make a new key in Loops' settings`,
+    };
   }
   return undefined;
 }

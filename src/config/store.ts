@@ -12,11 +12,12 @@
  * nor vanish when the file is read again; new names are also held to a plain alphabet.
  */
 import { join } from 'node:path';
-import { z } from '../api/schemas.js';
+import { z } from '../platform/schemas.js';
 import { LocalFileError, UsageError } from '../api/errors.js';
+import { closeMatches } from '../core/suggest.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from './json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from './lock.js';
-import { ensureDirectory, unsafeDirectoryReason } from './private-dir.js';
+import { ensureDirectory, unsafeDirectoryReason, unsafeFileReason } from './private-dir.js';
 
 export type KeyStorage = 'file' | 'keychain';
 
@@ -29,6 +30,8 @@ const storedProfile = z.looseObject({
   keychainAccount: z.string().optional(),
   /** The team the key belonged to when it was last checked. */
   teamName: z.string().optional(),
+  /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
+  readOnly: z.boolean().optional(),
 });
 export type StoredProfile = z.infer<typeof storedProfile>;
 
@@ -51,6 +54,13 @@ export const DEFAULT_PROFILE = 'default';
 
 /** Letters, digits, '.', '_' and '-', starting with a letter or digit: safe in a file, a keychain and a shell. */
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** A profile name that names none: the stored names close to it (`stagin`, staging), else where to see them. */
+export function noSuchProfile(name: string, names: readonly string[]): UsageError {
+  const close = closeMatches(name, names, 3);
+  const see = 'see the profiles with `loopsctl auth list`';
+  return new UsageError(`there is no profile "${name}"`, { hint: close.length > 0 ? `did you mean ${close.join(', ')}? Or ${see}` : see });
+}
 
 /** Refuses a name that a new profile cannot have. */
 export function checkProfileName(name: string): void {
@@ -104,7 +114,10 @@ export class ProfileStore {
    * else the profile held is kept. The first profile stored becomes the default. Returns what the
    * profile was before, so that the caller can remove a copy of the key left in the other storage.
    */
-  saveProfile(name: string, where: { keyStorage: 'file'; apiKey: string; teamName?: string } | { keyStorage: 'keychain'; keychainAccount: string; teamName?: string }): StoredProfile | undefined {
+  saveProfile(
+    name: string,
+    where: { keyStorage: 'file'; apiKey: string; teamName?: string } | { keyStorage: 'keychain'; keychainAccount: string; teamName?: string },
+  ): StoredProfile | undefined {
     checkProfileName(name);
     let previous: StoredProfile | undefined;
     this.update((config) => {
@@ -128,6 +141,16 @@ export class ProfileStore {
     });
   }
 
+  /** Marks a profile read-only, or lifts the mark. */
+  setReadOnly(name: string, readOnly: boolean): void {
+    this.update((config) => {
+      const profile = config.profiles.get(name);
+      if (profile === undefined) throw new UsageError(`there is no profile "${name}"`, { hint: 'see the profiles with `loopsctl auth list`' });
+      const { readOnly: _mark, ...rest } = profile;
+      config.profiles.set(name, readOnly ? { ...rest, readOnly: true } : rest);
+    });
+  }
+
   /** Forgets a profile; returns what it was, or undefined when there was none. */
   deleteProfile(name: string): StoredProfile | undefined {
     let removed: StoredProfile | undefined;
@@ -144,8 +167,9 @@ export class ProfileStore {
     checkProfileName(to);
     this.update((config) => {
       const profile = config.profiles.get(from);
-      if (profile === undefined) throw new UsageError(`there is no profile "${from}"`, { hint: 'see the profiles with `loopsctl auth list`' });
-      if (config.profiles.has(to)) throw new UsageError(`there is already a profile "${to}"`, { hint: `remove it first with \`loopsctl auth remove ${to}\`, or choose another name` });
+      if (profile === undefined) throw noSuchProfile(from, [...config.profiles.keys()]);
+      if (config.profiles.has(to))
+        throw new UsageError(`there is already a profile "${to}"`, { hint: `remove it first with \`loopsctl auth remove ${to}\`, or choose another name` });
       config.profiles = new Map([...config.profiles].map(([name, entry]) => (name === from ? [to, profile] : [name, entry])));
       if (config.defaultProfile === from) config.defaultProfile = to;
     });
@@ -154,7 +178,7 @@ export class ProfileStore {
   /** Makes a stored profile the one commands use when nothing else names one. */
   setDefault(name: string): void {
     this.update((config) => {
-      if (!config.profiles.has(name)) throw new UsageError(`there is no profile "${name}"`, { hint: 'see the profiles with `loopsctl auth list`' });
+      if (!config.profiles.has(name)) throw noSuchProfile(name, [...config.profiles.keys()]);
       config.defaultProfile = name;
     });
   }
@@ -168,6 +192,10 @@ export class ProfileStore {
       throw error;
     }
     const { defaultProfile, profiles, ...rest } = stored ?? {};
+    checkConfigFile(
+      this.path,
+      Object.values(profiles ?? {}).some((profile) => profile.apiKey !== undefined),
+    );
     return { rest, defaultProfile, profiles: new Map(Object.entries(profiles ?? {})) };
   }
 
@@ -211,6 +239,13 @@ function checkConfigDirectory(directory: string): void {
   const unsafe = unsafeDirectoryReason(directory);
   if (unsafe === undefined) return;
   throw new LocalFileError(`the config directory ${directory} is not safe for API keys: ${unsafe.reason}`, { code: 'config', hint: unsafe.fix });
+}
+
+/** A file others can change, or read when it holds a key, is refused as its directory would be: nothing is read from it or sent with its key. */
+function checkConfigFile(file: string, holdsKey: boolean): void {
+  const unsafe = unsafeFileReason(file, holdsKey);
+  if (unsafe === undefined) return;
+  throw new LocalFileError(`the config file ${file} is not safe for API keys: ${unsafe.reason}`, { code: 'config', hint: unsafe.fix });
 }
 
 function corruptConfigError(error: UnusableFileError, file: string): LocalFileError {

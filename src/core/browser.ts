@@ -1,8 +1,8 @@
 /**
- * `--web`: a record's page in the Loops app, opened in the browser as `gh ... --web` does: with
- * $BROWSER when it is set, else the platform's opener (open, xdg-open, start). Where no browser
- * can be shown (stdout is not a terminal, or no display on a Unix desktop) the address is printed
- * instead, so `--web` in a script or over SSH still gives the link.
+ * `--web` and `loopsctl open`: a page of the Loops app, opened in the browser as `gh ... --web`
+ * does: with $BROWSER when it is set, else the platform's opener (open, xdg-open, start). Where no
+ * browser can be shown (stdout is not a terminal, or no $BROWSER and no display on a Unix desktop)
+ * the address is printed instead, so that a script or a session over SSH still gets the link.
  */
 import { InvalidResponseError } from '../api/errors.js';
 import { builtinModule } from './builtin.js';
@@ -33,30 +33,73 @@ export function browserCommand(url: string, runtime: Pick<Runtime, 'env' | 'plat
   return ['xdg-open', [url]];
 }
 
+/** The only addresses loopsctl opens: pages of the Loops app, never another scheme, host or a string an opener could take for an option. */
+export const APP_ORIGIN = 'https://app.loops.so';
+
+/** The address if it is a page of the Loops app, else undefined. */
+export function appPage(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== APP_ORIGIN || parsed.username !== '' || parsed.password !== '' || !url.startsWith(`${APP_ORIGIN}/`)) return undefined;
+  return parsed.href;
+}
+
 /**
- * Opens the record's page, or prints its address when no browser can be shown. The browser is
- * started on its own (detached), so loopsctl exits at once whatever the browser does.
+ * Opens a page of the Loops app in the browser, or prints its address where none can be shown:
+ * stdout is not a terminal, or there is neither $BROWSER nor a display for the system's opener
+ * ($BROWSER may be a browser of the terminal, such as w3m over SSH). The browser's end is waited
+ * for, so that one that fails is reported as failing, with the address printed.
  */
 export async function openWeb(context: CommandContext, url: unknown, what: string): Promise<void> {
   if (typeof url !== 'string' || url === '') {
-    throw new InvalidResponseError(`the API gave no url for ${what}, so there is no page to open`, { hint: 'the url field is part of API version 1.22.1; see the record with the same command without --web' });
-  }
-  const { runtime, out } = context;
-  if (!runtime.stdout.isTTY || !hasDisplay(runtime)) return out.write(`${url}\n`);
-  const [program, args] = browserCommand(url, runtime);
-  const { spawn } = builtinModule('node:child_process');
-  const started = await new Promise<Error | undefined>((resolve) => {
-    const child = spawn(program, args, { detached: true, stdio: 'ignore', env: runtime.env as NodeJS.ProcessEnv, windowsVerbatimArguments: runtime.platform === 'win32' });
-    child.once('error', resolve);
-    child.once('spawn', () => {
-      child.unref();
-      resolve(undefined);
+    throw new InvalidResponseError(`the API gave no url for ${what}, so there is no page to open`, {
+      hint: 'the url field is part of API version 1.22.1; see the record with the same command without --web',
     });
-  });
-  if (started !== undefined) {
-    // The address is still what the person asked for: printed, with why no browser opened.
-    out.note(`Could not start the browser (${program}: ${started.message}); open this address yourself:`);
-    return out.write(`${url}\n`);
   }
-  out.note(`Opening ${url} in the browser.`);
+  const page = appPage(url);
+  if (page === undefined) {
+    throw new InvalidResponseError(
+      `the API gave ${JSON.stringify(url.slice(0, 200))} as the page of ${what}, which is not an address of the Loops app (${APP_ORIGIN}/…)`,
+      {
+        hint: 'loopsctl opens only pages of the Loops app; see the record with the same command without --web',
+      },
+    );
+  }
+  return openPage(context, page);
+}
+
+/** Opens an address already known to be safe to open: a page of the Loops app, or the page loopsctl serves (content preview). */
+export async function openPage(context: CommandContext, page: string): Promise<void> {
+  const { runtime, out } = context;
+  const ownBrowser = Boolean(runtime.env.BROWSER?.trim());
+  if (!runtime.stdout.isTTY || !(ownBrowser || hasDisplay(runtime))) return out.write(`${page}\n`);
+  const [program, args] = browserCommand(page, runtime);
+  out.note(`Opening ${page} in the browser.`);
+  const failure = await runBrowser(program, args, runtime, !hasDisplay(runtime));
+  if (failure === undefined) return;
+  // The address is still what the person asked for: printed, with why no browser opened.
+  out.note(`Could not open the browser (${program}: ${failure}); open this address yourself:`);
+  await out.write(`${page}\n`);
+}
+
+/**
+ * Runs the browser to its end, and says why it failed, or undefined when it did not. Without a
+ * display the browser is one of the terminal, which gets the terminal; else it gets nothing of it.
+ */
+async function runBrowser(program: string, args: string[], runtime: Runtime, onTerminal: boolean): Promise<string | undefined> {
+  const { spawn } = builtinModule('node:child_process');
+  return new Promise<string | undefined>((resolve) => {
+    const child = spawn(program, args, {
+      stdio: onTerminal ? 'inherit' : 'ignore',
+      env: runtime.env as NodeJS.ProcessEnv,
+      signal: runtime.signal,
+      windowsVerbatimArguments: runtime.platform === 'win32',
+    });
+    child.once('error', (error) => resolve(error.message));
+    child.once('exit', (code, signal) => resolve(code === 0 ? undefined : signal === null ? `it exited with code ${code}` : `it ended by ${signal}`));
+  });
 }

@@ -1,6 +1,6 @@
 /**
- * Node's built-in modules that only some runs need (child_process, crypto, os, http, https, tty;
- * module for --debug's source maps), loaded when first used rather than when the bundle starts.
+ * Node's built-in modules that only some runs need (child_process, crypto, os, http, https, net, tty;
+ * module for --debug's source maps; sea, whether this is the single executable), loaded when first used rather than when the bundle starts.
  * process.getBuiltinModule does that in any module format, but Node has it only from 20.16 and
  * 22.3: on Node 21 and 22.0 to 22.2, the bundle's own require() loads the module instead.
  */
@@ -9,10 +9,14 @@ interface Builtins {
   'node:crypto': typeof import('node:crypto');
   'node:fs': typeof import('node:fs');
   'node:module': typeof import('node:module');
+  'node:net': typeof import('node:net');
   'node:http': typeof import('node:http');
   'node:https': typeof import('node:https');
   'node:os': typeof import('node:os');
+  'node:path': typeof import('node:path');
+  'node:sea': typeof import('node:sea');
   'node:tty': typeof import('node:tty');
+  'node:zlib': typeof import('node:zlib');
 }
 
 export function builtinModule<Name extends keyof Builtins>(name: Name): Builtins[Name] {

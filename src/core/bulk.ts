@@ -9,7 +9,17 @@
 import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { AuthError, InterruptedError, LocalFileError, LoopsctlError, NetworkError, OutputError, RateLimitError, UsageError } from '../api/errors.js';
+import {
+  AuthError,
+  InterruptedError,
+  LocalFileError,
+  LoopsctlError,
+  NetworkError,
+  OutputError,
+  RateLimitError,
+  UsageError,
+  withDetails,
+} from '../api/errors.js';
 import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
@@ -19,7 +29,7 @@ import { describeBytes } from './input.js';
 import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';
 import type { Runtime } from './runtime.js';
 
-export type { Outcome, Status } from './journal.js';
+export type { Outcome } from './journal.js';
 
 /** One record of the input: what to send, or why it cannot be sent. */
 export interface InputRecord<T> {
@@ -52,7 +62,10 @@ export interface RecordContext extends JournalRecord {
 /** Where the journal goes: --journal, else beside the input file; stdin has no "beside". */
 export function journalPath(input: string, journal: string | undefined): string {
   if (journal !== undefined) return journal;
-  if (input === '-') throw new UsageError('reading from stdin needs --journal <file>', { hint: 'the journal is what lets a stopped import resume without sending a record twice' });
+  if (input === '-')
+    throw new UsageError('reading from stdin needs --journal <file>', {
+      hint: 'the journal is what lets a stopped import resume without sending a record twice',
+    });
   return `${input}.journal.jsonl`;
 }
 
@@ -88,7 +101,9 @@ async function* decodedChunks(bytes: Readable, name: string): AsyncGenerator<str
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let start: Buffer | undefined;
   const binary = () =>
-    new LocalFileError(`${name} is binary data, not text (it starts with bytes ${describeBytes(start ?? Buffer.alloc(0))})`, { hint: 'give a UTF-8 text file: CSV or JSON Lines' });
+    new LocalFileError(`${name} is binary data, not text (it starts with bytes ${describeBytes(start ?? Buffer.alloc(0))})`, {
+      hint: 'give a UTF-8 text file: CSV or JSON Lines',
+    });
   for await (const chunk of bytes) {
     const data = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     start ??= Buffer.from(data.subarray(0, 16));
@@ -149,7 +164,11 @@ export class ImportProgress {
   update(done: number, failed: number, sentThisRun: number): void {
     const seconds = (this.now().getTime() - this.started) / 1000;
     const rate = seconds > 0 ? sentThisRun / seconds : 0;
-    const parts = [`done ${formatCount(done)}${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`, `failed ${formatCount(failed)}`, `${rate.toFixed(1)}/s`];
+    const parts = [
+      `done ${formatCount(done)}${this.total === undefined ? '' : ` of ${formatCount(this.total)}`}`,
+      `failed ${formatCount(failed)}`,
+      `${rate.toFixed(1)}/s`,
+    ];
     if (this.total !== undefined && rate > 0) parts.push(`${formatDuration(Math.max(0, this.total - done) / rate)} left`);
     this.line.show(parts.join(' · '));
   }
@@ -159,7 +178,7 @@ export class ImportProgress {
   }
 }
 
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   const whole = Math.ceil(seconds);
   if (whole < 60) return `${whole}s`;
   if (whole < 3600) return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
@@ -179,11 +198,11 @@ export interface BulkRun<T> {
 }
 
 /** A few requests in flight keep an import at the pace the API allows without crowding it. */
-export const IMPORT_CONCURRENCY = 4;
+const IMPORT_CONCURRENCY = 4;
 /** Failures shown one a line; the rest are counted in the summary and kept in the journal. */
-export const SHOWN_FAILURES = 10;
+const SHOWN_FAILURES = 10;
 /** So many records in a row that cannot be read: the wrong file, and the run stops. */
-export const INVALID_IN_A_ROW = 100;
+const INVALID_IN_A_ROW = 100;
 
 /** Where the journal goes and what it is for; opened once the input has shown a first record. */
 export interface JournalPlace {
@@ -204,7 +223,14 @@ export async function runImport<T>(
   const { runtime, out } = context;
   const records = await readAhead(run.records);
   const journal = run.journal === undefined ? undefined : await Journal.open(run.journal.path, run.journal.kind, run.journal.input, runtime.now());
-  const result = await runBulk({ ...run, records, journal, concurrency: IMPORT_CONCURRENCY, out, progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total, runtime.paged) });
+  const result = await runBulk({
+    ...run,
+    records,
+    journal,
+    concurrency: IMPORT_CONCURRENCY,
+    out,
+    progress: new ImportProgress(() => runtime.stderr, runtime.now, run.total, runtime.paged),
+  });
   await out.present(result.summary, (_out, summary) => summaryText(summary));
   return result.exitCode;
 }
@@ -230,7 +256,14 @@ export interface BulkResult {
 
 /** Failures that would hit every record alike: the run stops and a rerun resumes. */
 function stopsTheRun(error: unknown): boolean {
-  return error instanceof AuthError || error instanceof InterruptedError || error instanceof NetworkError || error instanceof OutputError || error instanceof RateLimitError || !(error instanceof LoopsctlError);
+  return (
+    error instanceof AuthError ||
+    error instanceof InterruptedError ||
+    error instanceof NetworkError ||
+    error instanceof OutputError ||
+    error instanceof RateLimitError ||
+    !(error instanceof LoopsctlError)
+  );
 }
 
 /** Runs an import (or, without a journal, a dry run) and returns its summary. */
@@ -254,7 +287,8 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     if (shownFailures > SHOWN_FAILURES) return;
     progress.clear();
     out.stderr.write(`line ${record.line}: ${sanitize(outcome.message ?? 'failed')}\n`);
-    if (shownFailures === SHOWN_FAILURES) out.stderr.write(`further failures are counted in the summary${journal === undefined ? '' : ` and kept in the journal ${journal.path}`}\n`);
+    if (shownFailures === SHOWN_FAILURES)
+      out.stderr.write(`further failures are counted in the summary${journal === undefined ? '' : ` and kept in the journal ${journal.path}`}\n`);
   };
   const done = () => Object.entries(counts).reduce((sum, [, count]) => sum + count, 0);
   /** An invalid record; so many in a row mean the wrong input, which stops the run. */
@@ -262,9 +296,12 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     invalidInARow += 1;
     if (invalidInARow === 1) firstInvalid = record;
     if (invalidInARow >= INVALID_IN_A_ROW) {
-      stop ??= new LocalFileError(`stopped after ${formatCount(invalidInARow)} records in a row that cannot be sent (from line ${firstInvalid!.line}: ${sanitize(firstInvalid!.problem)})`, {
-        hint: 'check that this is the right file; records already sent are in the journal, and a rerun resumes',
-      });
+      stop ??= new LocalFileError(
+        `stopped after ${formatCount(invalidInARow)} records in a row that cannot be sent (from line ${firstInvalid!.line}: ${sanitize(firstInvalid!.problem)})`,
+        {
+          hint: 'check that this is the right file; records already sent are in the journal, and a rerun resumes',
+        },
+      );
     }
   };
 
@@ -313,7 +350,9 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
       }
       while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
       if (stop !== undefined) break;
-      const task: Promise<void> = handle(record.body as T, { ...position, runId: journal.runId, resumed: earlier === 'in-flight' }).finally(() => inFlight.delete(task));
+      const task: Promise<void> = handle(record.body as T, { ...position, runId: journal.runId, resumed: earlier === 'in-flight' }).finally(() =>
+        inFlight.delete(task),
+      );
       inFlight.add(task);
     }
   } finally {
@@ -322,13 +361,20 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     progress.clear();
     journal?.close();
   }
+  if (stop instanceof InterruptedError && journal !== undefined) {
+    // Ctrl-C: what this run did, and that running it again takes up where it stopped.
+    throw withDetails(stop, {
+      message: `interrupted after ${formatCount(sentThisRun)} ${sentThisRun === 1 ? 'record' : 'records'} sent in this run (${formatCount(done())} done in all)`,
+      hint: `run the same command again to resume: the journal ${journal.path} keeps what was sent, and nothing is sent twice`,
+    });
+  }
   if (stop !== undefined) throw stop;
   const summary = journal === undefined ? { dryRun: true, valid, failed: counts.failed ?? 0 } : { ...counts, journal: journal.path };
   return { summary, exitCode };
 }
 
 /** The summary as a line for people. */
-export function summaryText(summary: Record<string, unknown>): string {
+function summaryText(summary: Record<string, unknown>): string {
   if (summary.dryRun === true) return `Dry run: ${summary.valid} valid, ${summary.failed} invalid; nothing was sent.\n`;
   const counts = Object.entries(summary)
     .filter(([key]) => key !== 'journal')

@@ -3,14 +3,16 @@
  * cannot be given together, and sets of which one must be given. The declaration is their one
  * source, so `commands --json` and `loopsctl mcp` state what is refused here.
  */
-import type { Command } from 'commander';
 import { UsageError } from '../api/errors.js';
 import type { CommandSpec, FlagSet } from './declare.js';
 
+/** Whether an option was given on this run, by its long flag; a default value is not given. */
+export type OptionGiven = (flag: string) => boolean;
+
 /** Refuses the run when a constraint of the command is broken; `args` are its arguments in order. */
-export function checkConstraints(spec: CommandSpec, path: string[], args: unknown[], command: Command): void {
+export function checkConstraints(spec: CommandSpec, path: string[], args: unknown[], optionGiven: OptionGiven): void {
   const { exclusive = [], oneRequired = [] } = spec.constraints ?? {};
-  const given = (flag: string) => isGiven(spec, flag, args, command);
+  const given = (flag: string) => isGiven(spec, flag, args, optionGiven);
   const help = `see \`loopsctl ${path.join(' ')} --help\``;
   for (const set of exclusive) {
     const [first, second] = set.flags.filter(given);
@@ -26,23 +28,20 @@ export function checkConstraints(spec: CommandSpec, path: string[], args: unknow
   }
 }
 
-/** A flag or argument given on this run; a default value is not given. */
-function isGiven(spec: CommandSpec, flag: string, args: unknown[], command: Command): boolean {
+/** A flag or argument given on this run. */
+function isGiven(spec: CommandSpec, flag: string, args: unknown[], optionGiven: OptionGiven): boolean {
   const argument = /^<(.+)>$/.exec(flag)?.[1];
   if (argument !== undefined) {
     const index = (spec.args ?? []).findIndex(({ name }) => name === argument);
     if (index < 0) throw new Error(`${flag} names no argument of the command`);
     return args[index] !== undefined;
   }
-  const source = command.getOptionValueSourceWithGlobals(attributeName(flag));
-  return source !== undefined && source !== 'default';
+  return optionGiven(flag);
 }
 
 /** The name commander keeps a flag's value under: --per-page is perPage, --no-pager is pager. */
 export function attributeName(flag: string): string {
-  return flag
-    .replace(/^--(no-)?/, '')
-    .replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  return flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
 function sameFlags(a: FlagSet, b: FlagSet): boolean {

@@ -5,22 +5,24 @@
  * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
  */
 import type { ApiClient } from '../api/client.js';
-import type { HttpTransport, RetryNotice } from '../api/http.js';
+import type { HttpRequest, HttpTransport, RetryNotice, Transport } from '../api/http.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
-import { AuthError, UsageError, WRONG_KEY_HINT, withDetails } from '../api/errors.js';
+import { AuthError, featureOfKeyHint, ProtectedError, UsageError, WRONG_KEY_HINT, withDetails } from '../api/errors.js';
 import type { KeyStorage, ProfileStore } from '../config/store.js';
 import { configDirectory } from '../config/paths.js';
 import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
 import { VERSION } from '../version.js';
-import type { CommandSpec } from './declare.js';
 import type { Runtime } from './runtime.js';
+import type { Tier } from './tier.js';
 
-export const DEFAULT_BASE_URL = 'https://app.loops.so/api';
+const DEFAULT_BASE_URL = 'https://app.loops.so/api';
 
 export interface GlobalOptions {
   json?: boolean;
+  /** -o json: --json as the Loops CLI writes it. */
+  output?: 'json' | 'text';
   /** --jq: a jq expression for JSON output. */
   jq?: string;
   profile?: string;
@@ -37,7 +39,25 @@ export interface GlobalOptions {
   rate?: number;
   /** --proxy: the proxy for every request, instead of HTTPS_PROXY and HTTP_PROXY. */
   proxy?: string;
+  /** --expect-team: the team the key must belong to before anything is written. */
+  expectTeam?: string;
 }
+
+/** What a run may do to the account, as its command and options say. */
+export interface RunWrites {
+  /** The run's tier (runTier in declare.ts); undefined for a local command. */
+  tier?: Tier;
+  /** The writes are held and printed, not sent (the --dry-run every write takes). */
+  dryRun: boolean;
+  /** --allow-writes: a read-only profile writes this once. */
+  allowWrites: boolean;
+}
+
+/**
+ * A write held by --dry-run: thrown where it would have been sent, so that the command stops there;
+ * main() prints what was held and ends the run successfully.
+ */
+class HeldWrite extends Error {}
 
 export interface Credentials {
   apiKey: string;
@@ -47,6 +67,10 @@ export interface Credentials {
   chosenBy: ProfileChoice | 'LOOPS_API_KEY' | 'sandbox';
   /** Where a stored key lives. */
   storage?: KeyStorage;
+  /** A profile's team at its last check. */
+  teamName?: string;
+  /** A profile marked read-only (`auth login --read-only`, `auth read-only`). */
+  readOnly?: boolean;
 }
 
 /** What named a profile: --profile, LOOPSCTL_PROFILE, the default made with `auth switch`, or the one named "default". */
@@ -61,13 +85,23 @@ export class CommandContext {
   /** Aborted by cancel(): requests in flight end at once. */
   private readonly cancellation = new AbortController();
   private sandbox?: Promise<{ url: string; apiKey: string }>;
+  /** Why the in-process sandbox could not answer (its state file cannot be read): the run's failure, whatever the command saw. */
+  sandboxFailure?: Error;
+  /** The team check, made before the run's first write and never again. */
+  private teamCheck?: Promise<void>;
+  /** The writes --dry-run held, in the order the command would have sent them. */
+  readonly held: HttpRequest[] = [];
 
-  /** `jq` is the --jq expression, compiled. */
+  /**
+   * `jq` is the --jq expression, compiled; `parent`, the context whose key, client, sandbox and
+   * pace this one shares (see forRun).
+   */
   constructor(
     readonly runtime: Runtime,
     readonly globals: GlobalOptions,
-    readonly spec: CommandSpec,
     jq?: JqFilter,
+    readonly writes: RunWrites = { dryRun: false, allowWrites: false },
+    private readonly parent?: CommandContext,
   ) {
     this.out = new Output({
       json: globals.json === true,
@@ -80,6 +114,15 @@ export class CommandContext {
       paged: runtime.paged,
       debug: globals.debug ? (line) => runtime.stderr.write(`${line}\n`) : undefined,
     });
+  }
+
+  /**
+   * A context for one more run in this process (a tool call of `loopsctl mcp`), with its own
+   * streams and options, that shares this one's key, client, sandbox and pace, made with this
+   * one's runtime so that ending the run ends none of them; closing this one closes them.
+   */
+  forRun(runtime: Runtime, globals: GlobalOptions, writes: RunWrites): CommandContext {
+    return new CommandContext(runtime, globals, undefined, writes, this);
   }
 
   get env(): Record<string, string | undefined> {
@@ -101,6 +144,7 @@ export class CommandContext {
 
   /** The key the precedence rules pick: --sandbox, --profile, LOOPS_API_KEY, LOOPSCTL_PROFILE, the default profile. */
   credentials(): Promise<Credentials> {
+    if (this.parent !== undefined) return this.parent.credentials();
     this.runCredentials ??= this.findCredentials();
     return this.runCredentials;
   }
@@ -117,7 +161,7 @@ export class CommandContext {
       const { storageOf } = await import('../config/store.js');
       const storage = storageOf(entry);
       const apiKey = (storage === 'keychain' ? await this.keyFromKeychain(profile, entry.keychainAccount) : entry.apiKey)?.trim();
-      if (apiKey) return { apiKey, source: 'profile', profile, chosenBy, storage };
+      if (apiKey) return { apiKey, source: 'profile', profile, chosenBy, storage, teamName: entry.teamName, readOnly: entry.readOnly === true };
     }
     const stored = store.profileNames();
     const named = chosenBy === 'default' ? '' : ` for profile "${profile}"`;
@@ -126,7 +170,7 @@ export class CommandContext {
     const hint =
       this.globals.profile !== undefined
         ? `${login}${stored.length > 0 ? `, or use a stored profile: ${stored.join(', ')}` : ''}`
-        : `${login} or set LOOPS_API_KEY${stored.length > 0 ? `; stored profiles: ${stored.join(', ')} (see \`loopsctl auth list\`)` : ''}`;
+        : `${login} or set LOOPS_API_KEY${stored.length > 0 ? `; stored profiles: ${stored.join(', ')} (see \`loopsctl auth list\`)` : ''}; or try it with no key against the built-in sandbox: --sandbox`;
     throw new AuthError(`no API key${named}${chosenBy === 'LOOPSCTL_PROFILE' ? ' (named by LOOPSCTL_PROFILE)' : ''}`, { code: 'no_key', hint });
   }
 
@@ -146,7 +190,10 @@ export class CommandContext {
         hint: `unlock the keychain and try again, or store the key in the config file instead: loopsctl auth login --insecure-storage${flag}`,
       });
     }
-    throw new AuthError(`the system keychain has no key for profile "${profile}" (it was removed there)`, { code: 'no_key', hint: `store the key again: loopsctl auth login${flag}` });
+    throw new AuthError(`the system keychain has no key for profile "${profile}" (it was removed there)`, {
+      code: 'no_key',
+      hint: `store the key again: loopsctl auth login${flag}`,
+    });
   }
 
   /**
@@ -154,19 +201,24 @@ export class CommandContext {
    * profile to check, keeping --profile in the command to run when the person gave it.
    */
   async withKeyHint(error: unknown): Promise<unknown> {
-    if (!(error instanceof AuthError) || error.hint !== WRONG_KEY_HINT || this.runCredentials === undefined) return error;
-    const credentials = await this.runCredentials;
+    const asked = (this.parent ?? this).runCredentials;
+    if (!(error instanceof AuthError) || asked === undefined) return error;
+    // A part of the API the team must have enabled: the key, or the part, may be what is missing.
+    const feature = featureOfKeyHint(error.hint);
+    if (error.hint !== WRONG_KEY_HINT && feature === undefined) return error;
+    const orFeature = feature === undefined ? '' : `; or the key is right and the ${feature} API is not enabled for this team (ask Loops support to enable it)`;
+    const credentials = await asked;
     if (credentials.source === 'environment') {
       return withDetails(error, {
         message: `${error.message} (the key in the environment variable LOOPS_API_KEY)`,
-        hint: 'check the value of LOOPS_API_KEY, or unset it to use a stored profile (`loopsctl auth status` shows which key a command uses)',
+        hint: `check the value of LOOPS_API_KEY, or unset it to use a stored profile (\`loopsctl auth status\` shows which key a command uses)${orFeature}`,
       });
     }
     if (credentials.source !== 'profile') return error;
     const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
     return withDetails(error, {
       message: `${error.message} (the key of profile "${credentials.profile}")`,
-      hint: `check the key with \`loopsctl auth status${flag}\`, or store a new one with \`loopsctl auth login${flag}\``,
+      hint: `check the key with \`loopsctl auth status${flag}\`, or store a new one with \`loopsctl auth login${flag}\`${orFeature}`,
     });
   }
 
@@ -180,6 +232,9 @@ export class CommandContext {
    * once and every request of the run shares one connection pool and one pace.
    */
   client(): Promise<ApiClient> {
+    // A run that may write keeps a transport of its own, with the shared pace and sandbox: the team
+    // check before its first write and --dry-run's holding are the run's, not the server's.
+    if (this.parent !== undefined && (this.writes.tier === undefined || this.writes.tier === 'read')) return this.parent.client();
     this.runClient ??= this.credentials().then(({ apiKey }) => this.clientWithKey(apiKey));
     return this.runClient;
   }
@@ -207,9 +262,70 @@ export class CommandContext {
       pacer,
       maxBodyBytes: maxBodyBytes(this.env),
       proxy: this.proxySettings(),
+      beforeWrite: this.writes.tier === undefined || this.writes.tier === 'read' ? undefined : (req, send) => this.beforeWrite(req, send),
     });
     this.closers.push(() => transport.close());
     return transport;
+  }
+
+  /**
+   * A run that changes the account under a read-only profile is refused before any request, unless
+   * it says --allow-writes. `name` is the command, as the person typed it.
+   */
+  async refuseReadOnly(name: string): Promise<void> {
+    if (this.writes.tier === undefined || this.writes.tier === 'read' || this.writes.allowWrites) return;
+    const { readOnly, profile } = await this.credentials();
+    if (!readOnly) return;
+    throw new ProtectedError(`profile "${profile}" is read-only, and \`${name}\` changes the account; nothing was sent`, {
+      code: 'read_only',
+      hint: `add --allow-writes to write with it this once, or lift the mark with \`loopsctl auth read-write ${profile}\``,
+    });
+  }
+
+  /**
+   * Before the run's first write: the team check, once; then, under --dry-run, the write is held
+   * instead of sent. `send` is the transport's own, for the check's read.
+   */
+  private async beforeWrite(req: HttpRequest, send: Transport['send']): Promise<void> {
+    this.teamCheck ??= this.checkTeam(send);
+    await this.teamCheck;
+    if (!this.writes.dryRun) return;
+    this.held.push(req);
+    throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
+  }
+
+  /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's team at its last check. */
+  async expectedTeam(): Promise<{ name: string; by: string } | undefined> {
+    if (this.globals.expectTeam !== undefined) {
+      if (this.globals.expectTeam.trim() === '')
+        throw new UsageError('--expect-team needs the name of a team', { hint: 'see the team of a key with `loopsctl auth status`' });
+      return { name: this.globals.expectTeam, by: '--expect-team' };
+    }
+    const fromEnv = this.env.LOOPSCTL_EXPECTED_TEAM;
+    if (fromEnv !== undefined && fromEnv.trim() !== '') return { name: fromEnv, by: 'LOOPSCTL_EXPECTED_TEAM' };
+    const { teamName, profile } = await this.credentials();
+    return teamName === undefined ? undefined : { name: teamName, by: `profile "${profile}"` };
+  }
+
+  /** Asks the API whose key this is, and refuses the write when it is another team's. */
+  private async checkTeam(send: Transport['send']): Promise<void> {
+    const expected = await this.expectedTeam();
+    if (expected === undefined) return;
+    const [{ checkShape }, { apiKeyInfo }] = await Promise.all([import('../api/client.js'), import('../platform/auth/schemas.js')]);
+    const response = await send({ method: 'GET', idempotent: true, path: '/v1/api-key' });
+    const team = checkShape(apiKeyInfo, response.body, 'GET /v1/api-key', response).teamName;
+    if (sameTeam(team, expected.name)) return;
+    const credentials = await this.credentials();
+    const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
+    const remedy = expected.by.startsWith('profile')
+      ? `store the key of ${quoted(expected.name)} with \`loopsctl auth login${flag}\`, or, if ${quoted(team)} is now this profile's team, record it with \`loopsctl auth status${flag}\``
+      : `use a key of ${quoted(expected.name)}, or name ${quoted(team)} in ${expected.by} if that is the team to change`;
+    throw new ProtectedError(
+      `the key belongs to team ${quoted(team)}, not ${quoted(expected.name)} (expected by ${expected.by}); nothing was sent: ${remedy}`,
+      {
+        code: 'wrong_team',
+      },
+    );
   }
 
   /** --proxy and the proxy variables; none for the in-process sandbox, which is this process's own. */
@@ -222,6 +338,7 @@ export class CommandContext {
    * one process and the API's limit (the tool calls of `loopsctl mcp`), else the run's own.
    */
   async pacer(): Promise<Pacer> {
+    if (this.parent !== undefined) return this.parent.pacer();
     if (this.runPacer === undefined) {
       const { Pacer, parseRate } = await import('../api/pacer.js');
       this.runPacer ??= this.runtime.pacer ?? new Pacer({ maxPerSecond: this.globals.rate ?? parseRate(this.env.LOOPSCTL_RATE, 'LOOPSCTL_RATE') });
@@ -246,7 +363,8 @@ export class CommandContext {
     };
   }
 
-  private async baseUrl(): Promise<string> {
+  /** The API's address: the sandbox's with --sandbox, else --base-url, LOOPS_BASE_URL or the platform's. */
+  async baseUrl(): Promise<string> {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
     const { parseBaseUrl } = await import('../api/base-url.js');
     if (this.globals.baseUrl !== undefined) return parseBaseUrl(this.globals.baseUrl, '--base-url');
@@ -255,18 +373,32 @@ export class CommandContext {
 
   /** The in-process sandbox, its state kept in the config dir, started on first use. */
   private startSandbox(): Promise<{ url: string; apiKey: string }> {
+    if (this.parent !== undefined) return this.parent.startSandbox();
     this.sandbox ??= (async () => {
       if (this.globals.baseUrl !== undefined) throw new UsageError('--sandbox and --base-url cannot be combined');
-      const [{ startSandbox }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
-        import('../sandbox/server.js'),
-        import('../sandbox/state.js'),
-        import('../sandbox/keys.js'),
+      const [{ startServer }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
+        import('../emulator/server.js'),
+        import('../emulator/state.js'),
+        import('../emulator/keys.js'),
       ]);
-      const server = await startSandbox({ stateFile: defaultStatePath(this.configDir), now: this.runtime.now });
+      const server = await startServer({
+        stateFile: defaultStatePath(this.configDir),
+        now: this.runtime.now,
+        // The command cannot succeed: its requests end now, and it reports the file's problem, not theirs.
+        onStateError: (error) => {
+          this.sandboxFailure ??= error;
+          this.cancel();
+        },
+      });
       this.closers.push(() => server.close());
       return { url: server.url, apiKey: SANDBOX_KEY };
     })();
     return this.sandbox;
+  }
+
+  /** The run's failure: the sandbox's, when it could not answer, whatever the command saw. */
+  failureOf(error: unknown): unknown {
+    return (this.parent ?? this).sandboxFailure ?? error;
   }
 
   /** Ends every request in flight, for a command that knows they can no longer succeed. */
@@ -278,4 +410,15 @@ export class CommandContext {
   async close(): Promise<void> {
     for (const close of this.closers.splice(0).reverse()) await close();
   }
+}
+
+/** A team's name as the person may write it: the same letters, whatever the case, spacing or Unicode form. */
+function sameTeam(actual: string, expected: string): boolean {
+  const plain = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return plain(actual) === plain(expected);
+}
+
+/** A team's name in a message: quoted, with odd characters escaped. */
+function quoted(name: string): string {
+  return JSON.stringify(name);
 }

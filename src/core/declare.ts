@@ -6,13 +6,27 @@
  * the HTTP stack, zod or the sandbox.
  */
 import { InvalidArgumentError } from 'commander';
+import type { ZodType } from 'zod';
 import type { CommandContext } from './context.js';
+import { TIERS, type Tier } from './tier.js';
 import type { IdList } from './id-lists.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from './email.js';
+
+/**
+ * A local file or directory a command reads (or, with `writes`, writes). `loopsctl mcp` never lets
+ * an agent name one outside the directory the person started it with (`--root`); content that can
+ * be given `inline` is taken in the call itself instead, under that input name, as text or as
+ * base64 for bytes.
+ */
+export interface LocalFile {
+  writes?: boolean;
+  inline?: { name: string; encoding: 'text' | 'base64' };
+}
 
 export interface ArgumentSpec {
   name: string;
   description: string;
+  file?: LocalFile;
   /** Default true. */
   required?: boolean;
   variadic?: boolean;
@@ -34,15 +48,11 @@ export interface OptionSpec {
   repeatable?: boolean;
   /** Giving it raises the command to this tier (`campaigns update --schedule` sends). */
   tier?: Tier;
+  /** Its value names a local file. */
+  file?: LocalFile;
+  /** Only the person running loopsctl may give it, never an agent's tool call (`--allow-writes`). */
+  personOnly?: boolean;
 }
-
-/**
- * What a command that calls the API may do to the account, from least to most: read it; create
- * and update; delete, publish or send (what cannot be taken back). `loopsctl mcp` exposes a tier
- * and those below it.
- */
-export const TIERS = ['read', 'write', 'destructive'] as const;
-export type Tier = (typeof TIERS)[number];
 
 /**
  * A set of flags a constraint is about: long flags ('--cursor'), a global one included ('--json'),
@@ -54,7 +64,7 @@ export interface FlagSet {
 }
 
 /** Flags that go together or not, checked before a command loads: the one place they are stated. */
-export interface FlagConstraints {
+interface FlagConstraints {
   /** At most one flag of each set may be given. */
   exclusive?: FlagSet[];
   /** At least one flag of each set must be given (exactly one when the set is also exclusive). */
@@ -62,7 +72,7 @@ export interface FlagConstraints {
 }
 
 /** A command's behaviour: it gets the run's context, the arguments in order, and its options. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each handler declares its own argument and option types, which a Handler of the tree must accept
 export type Handler<A = any, O = any> = (context: CommandContext, args: A, options: O) => Promise<number | void>;
 
 interface CommandBase {
@@ -91,7 +101,19 @@ interface CommandBase {
   isDefault?: boolean;
   /** Left out of help and of `loopsctl commands`: a command for loopsctl's own scripts. */
   hidden?: boolean;
-  load: () => Promise<Handler>;
+  /** The tier of one run, where its options decide it below the declared one (`api`: a GET reads). */
+  tierOf?: (options: Record<string, unknown>) => Tier;
+  /**
+   * The shape of what it prints under --json (of one item, for a list), which `loopsctl mcp`
+   * declares as its tool's output schema; loaded only there.
+   */
+  output?: () => Promise<ZodType>;
+  /**
+   * The command's behaviour. `tree` is the whole command tree, for the few commands that read it
+   * (completion, `commands`, `mcp`): handed in, as gh hands a command its parent, so that none of
+   * them imports the registry that lists them.
+   */
+  load: (tree: Spec[]) => Promise<Handler>;
 }
 
 /**
@@ -116,8 +138,49 @@ export type Spec = CommandSpec | GroupSpec;
 /** A declaration without its kind; distributed, so that a remote one still needs its tier. */
 type Declared<T> = T extends unknown ? Omit<T, 'kind'> : never;
 
+/**
+ * A command. One that may change the account (tier write or destructive) also takes the options
+ * every write takes, so that each of them previews and overrides the same way.
+ */
 export function command(spec: Declared<CommandSpec>): CommandSpec {
-  return { kind: 'command', ...spec } as CommandSpec;
+  const declared = { kind: 'command', ...spec } as CommandSpec;
+  if (!declared.remote || declared.tier === 'read') return declared;
+  const own = new Set((declared.options ?? []).map(longFlag));
+  return { ...declared, options: [...(declared.options ?? []), ...WRITE_OPTIONS.filter((option) => !own.has(longFlag(option)))] };
+}
+
+/** Every write's preview: its requests printed, nothing sent (a command may declare a --dry-run of its own instead). */
+export const DRY_RUN_OPTION: OptionSpec = {
+  flags: '--dry-run',
+  description: 'check everything that can be checked, print the requests it would send, and send nothing',
+};
+
+/** The override of a read-only profile, for one run. */
+export const ALLOW_WRITES_OPTION: OptionSpec = { flags: '--allow-writes', description: 'write even though the profile is read-only', personOnly: true };
+
+const WRITE_OPTIONS = [DRY_RUN_OPTION, ALLOW_WRITES_OPTION];
+
+/** An option's long flag: '--dry-run' of '-n, --dry-run'. */
+export function longFlag(option: OptionSpec): string {
+  return /--[\w-]+/.exec(option.flags)![0];
+}
+
+/**
+ * What one run may do to the account: the command's tier, lowered where its options say so
+ * (`api -X GET`), raised by an option given that raises it (`--schedule`); undefined for a local command.
+ */
+export function runTier(spec: CommandSpec, options: Record<string, unknown>): Tier | undefined {
+  if (!spec.remote) return undefined;
+  const base = spec.tierOf?.(options) ?? spec.tier;
+  const raised = (spec.options ?? []).filter((option) => option.tier !== undefined && options[optionKey(option)] !== undefined).map((option) => option.tier!);
+  return [base, ...raised].reduce((highest, tier) => (TIERS.indexOf(tier) > TIERS.indexOf(highest) ? tier : highest));
+}
+
+/** Where commander puts an option's value: '--expected-revision-id <id>' in expectedRevisionId. */
+function optionKey(option: OptionSpec): string {
+  return longFlag(option)
+    .replace(/^--(no-)?/, '')
+    .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /**
@@ -185,7 +248,5 @@ export function choiceIgnoringCase(choices: readonly string[]) {
 
 /** Every command below a spec, with the words that reach it. */
 export function walkSpecs(specs: Spec[], path: string[] = []): { path: string[]; spec: CommandSpec }[] {
-  return specs.flatMap((spec) =>
-    spec.kind === 'command' ? [{ path: [...path, spec.name], spec }] : walkSpecs(spec.commands, [...path, spec.name]),
-  );
+  return specs.flatMap((spec) => (spec.kind === 'command' ? [{ path: [...path, spec.name], spec }] : walkSpecs(spec.commands, [...path, spec.name])));
 }

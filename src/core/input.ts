@@ -5,12 +5,12 @@
  */
 import { closeSync, fstatSync, open, openSync, read, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { LocalFileError } from '../api/errors.js';
+import { LocalFileError, LoopsctlError } from '../api/errors.js';
 import type { InputSource } from './runtime.js';
 import { builtinModule } from './builtin.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */
-export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
 export interface Input {
   /** How errors name where the content came from: the file name, or "stdin". */
@@ -64,11 +64,26 @@ export async function readInputBytes(
   tooLarge?: (source: string) => LocalFileError,
 ): Promise<{ source: string; bytes: Buffer }> {
   const source = file === '-' ? 'stdin' : file;
+  const inline = runtime.files?.inline.get(file);
   try {
+    if (inline !== undefined) {
+      if (inline.length > limit) throw new TooLarge();
+      return { source, bytes: inline };
+    }
+    if (runtime.files !== undefined) {
+      if (runtime.files.root === undefined) throw new LocalFileError(`the ${what} "${file}" is no content this call gave`, { hint: `give the ${what} inline` });
+      // Only a tool call of `loopsctl mcp` gets here: a run of the CLI loads none of it.
+      const { pathUnder } = await import('./root.js');
+      return { source, bytes: await readFile(pathUnder(runtime.files.root, file, `the ${what}`), limit) };
+    }
     return { source, bytes: file === '-' ? await readStdin(runtime, limit) : await readFile(file, limit) };
   } catch (error) {
+    if (error instanceof LoopsctlError) throw error;
     if (error instanceof TooLarge) {
-      throw tooLarge?.(source) ?? new LocalFileError(`the ${what} in ${source} is larger than ${limit} bytes, more than loopsctl reads`, { hint: `give a file holding the ${what}` });
+      throw (
+        tooLarge?.(source) ??
+        new LocalFileError(`the ${what} in ${source} is larger than ${limit} bytes, more than loopsctl reads`, { hint: `give a file holding the ${what}` })
+      );
     }
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
@@ -90,7 +105,9 @@ class TooLarge extends Error {}
  */
 async function readFile(file: string, limit: number): Promise<Buffer> {
   const promptly = statSync(file).isFile();
-  const fd = promptly ? openSync(file, 'r') : await new Promise<number>((resolve, reject) => open(file, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
+  const fd = promptly
+    ? openSync(file, 'r')
+    : await new Promise<number>((resolve, reject) => open(file, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
   try {
     if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
     return await readDescriptor(fd, limit, [], promptly && fstatSync(fd).isFile());
@@ -131,7 +148,9 @@ async function readDescriptor(fd: number, limit: number, chunks: Buffer[], promp
     const buffer = Buffer.allocUnsafe(Math.min(64 * 1024, limit - size + 1));
     const count = promptly
       ? readSync(fd, buffer, 0, buffer.length, null)
-      : await new Promise<number>((resolve, reject) => read(fd, buffer, 0, buffer.length, null, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
+      : await new Promise<number>((resolve, reject) =>
+          read(fd, buffer, 0, buffer.length, null, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))),
+        );
     if (count === 0) return Buffer.concat(chunks, size);
     size += count;
     if (size > limit) throw new TooLarge();
@@ -155,7 +174,12 @@ async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /** A file (or stdin) that must hold JSON; the error says where the JSON breaks. */
-export async function readJsonInput(runtime: InputSource, file: string, what: string, hint = `the ${what} is a JSON object`): Promise<{ source: string; value: unknown }> {
+export async function readJsonInput(
+  runtime: InputSource,
+  file: string,
+  what: string,
+  hint = `give the ${what} as a JSON object`,
+): Promise<{ source: string; value: unknown }> {
   const { source, text } = await readInput(runtime, file, what);
   try {
     return { source, value: JSON.parse(text) };

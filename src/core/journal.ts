@@ -134,8 +134,13 @@ export class Journal {
       if (text.trim() === '') continue;
       if (journal === undefined) {
         if (entry.journal !== JOURNAL_MARK || typeof entry.runId !== 'string') throw unusableJournal(path, 'it is not a loopsctl import journal');
-        if (entry.version !== JOURNAL_VERSION) throw unusableJournal(path, `it was written by another version of loopsctl (journal version ${String(entry.version)})`, 'finish the import with the version that started it');
-        if (entry.kind !== kind) throw unusableJournal(path, `it is the journal of a ${String(entry.kind)} import, not of a ${kind} import`);
+        if (entry.version !== JOURNAL_VERSION)
+          throw unusableJournal(
+            path,
+            `it was written by another version of loopsctl (journal version ${String(entry.version)})`,
+            'finish the import with the version that started it',
+          );
+        if (entry.kind !== kind) throw unusableJournal(path, `it was written by \`${String(entry.kind)} import\`, not by \`${kind} import\``);
         journal = new Journal(path, entry.runId, fd, lock);
         continue;
       }
@@ -223,7 +228,8 @@ function openJournal(path: string): number {
   let fd: number;
   try {
     // Where O_NOFOLLOW is missing (Windows), a look first stands in for it.
-    if (constants.O_NOFOLLOW === undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw Object.assign(new Error('it is a symbolic link'), { code: 'ELOOP' });
+    if (constants.O_NOFOLLOW === undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw Object.assign(new Error('it is a symbolic link'), { code: 'ELOOP' });
     fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0), 0o600);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link' : (error as Error).message;
@@ -246,7 +252,9 @@ async function lockJournal(path: string, fd: number): Promise<Server> {
   const name = `loopsctl-journal-${createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32)}`;
   const address = process.platform === 'linux' ? `\0${name}` : process.platform === 'win32' ? `\\\\.\\pipe\\${name}` : join(tmpdir(), `${name}.sock`);
   const inUse = () =>
-    new LocalFileError(`the journal ${path} is in use by another run`, { hint: 'wait for that run to finish; one run at a time keeps a record from being sent twice' });
+    new LocalFileError(`the journal ${path} is in use by another run`, {
+      hint: 'wait for that run to finish; one run at a time keeps a record from being sent twice',
+    });
   try {
     return await listen(address);
   } catch (error) {
@@ -278,7 +286,10 @@ function listen(address: string): Promise<Server> {
 function answers(address: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection(address);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

@@ -2,8 +2,12 @@
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
 import { command, integerIn, type CommandSpec, type FlagSet, type Handler, type OptionSpec } from './declare.js';
 
-export const LIST_OPTIONS: OptionSpec[] = [
-  { flags: '--per-page <n>', description: `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default ${PER_PAGE_MAX}, or less when --limit needs less)`, parse: integerIn(PER_PAGE_MIN, PER_PAGE_MAX, `the API serves pages of ${PER_PAGE_MIN} to ${PER_PAGE_MAX} items; to show fewer items, use --limit`) },
+const LIST_OPTIONS: OptionSpec[] = [
+  {
+    flags: '--per-page <n>',
+    description: `items per page (${PER_PAGE_MIN}-${PER_PAGE_MAX}; default ${PER_PAGE_MAX}, or less when --limit needs less)`,
+    parse: integerIn(PER_PAGE_MIN, PER_PAGE_MAX, `the API serves pages of ${PER_PAGE_MIN} to ${PER_PAGE_MAX} items; to show fewer items, use --limit`),
+  },
   { flags: '--limit <n>', description: 'stop after n items', parse: integerIn(1, Number.MAX_SAFE_INTEGER, 'leave --limit out to list every item') },
   { flags: '--cursor <cursor>', description: 'fetch only the page at this cursor (from pagination.nextCursor)' },
   { flags: '--jsonl', description: 'print each item as one line of compact JSON, as pages arrive (instead of --json)' },
@@ -25,7 +29,13 @@ export interface ListOptionValues {
   jsonl?: boolean;
 }
 
-export function listCommand(spec: { summary: string; example: string; help?: string; load: () => Promise<Handler> }): CommandSpec {
+export function listCommand(spec: {
+  summary: string;
+  example: string;
+  help?: string;
+  load: () => Promise<Handler>;
+  output?: CommandSpec['output'];
+}): CommandSpec {
   const { example } = spec;
   return command({
     name: 'list',
@@ -38,5 +48,6 @@ export function listCommand(spec: { summary: string; example: string; help?: str
     tier: 'read',
     constraints: { exclusive: [JSON_OR_JSONL, CURSOR_OR_LIMIT] },
     load: spec.load,
+    output: spec.output,
   });
 }

@@ -3,10 +3,10 @@
  * with its arguments, options and examples. Nothing here loads a command's behaviour; the action
  * of each command hands its parsed input to `run`, which does.
  */
-import { Command, CommanderError, Help, Option } from 'commander';
+import { Command, type CommanderError, Help, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { VERSION } from '../version.js';
-import { integerIn, InvalidValue, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
+import { ALLOW_WRITES_OPTION, DRY_RUN_OPTION, integerIn, InvalidValue, longFlag, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
 import { wrapLines, wrapText } from '../render/wrap.js';
 import { closeMatches } from './suggest.js';
 import { exitCodeRows } from './exit-codes.js';
@@ -22,6 +22,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['LOOPSCTL_PROFILE', 'stored profile to use when neither --profile nor LOOPS_API_KEY is set'],
   ['LOOPS_BASE_URL', 'API base URL (default https://app.loops.so/api)'],
   ['LOOPSCTL_CONFIG_DIR', "directory of the config file that keeps stored keys (and the sandbox's data)"],
+  ['LOOPSCTL_EXPECTED_TEAM', 'the team the key must belong to before any write, like --expect-team'],
   ['LOOPSCTL_RATE', 'at most this many requests per second, like --rate'],
   ['LOOPSCTL_MAX_BODY_BYTES', 'largest answer loopsctl reads (default 32 MiB)'],
   ['LOOPSCTL_PAGER, PAGER', 'pager for long output on a terminal (empty: none; default less -FRX)'],
@@ -36,17 +37,19 @@ const ROOT_EXAMPLES = [
   'loopsctl --sandbox themes list --json',
 ];
 
-export function exampleText(lines: string[]): string {
+function exampleText(lines: string[]): string {
   return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 }
 
 /** The options every command takes, declared as commands' own options are. */
 export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--json', description: 'print the API data as JSON on stdout (errors as JSON on stderr)' },
+  { flags: '-o, --output <format>', description: '-o json is --json (as the Loops CLI writes it); -o text, the default, is text', choices: ['json', 'text'] },
   { flags: '--jq <expression>', description: 'filter JSON output with a jq expression; strings print raw (implies --json; per item with --jsonl)' },
   { flags: '--profile <name>', description: 'use the key stored under this profile' },
   { flags: '--base-url <url>', description: 'API base URL' },
   { flags: '--proxy <url>', description: 'send requests through this HTTP proxy (instead of HTTPS_PROXY, HTTP_PROXY; NO_PROXY still applies)' },
+  { flags: '--expect-team <name>', description: 'refuse any write unless the key belongs to this team (checked once, before the first write)' },
   { flags: '--sandbox', description: 'run against a built-in local sandbox with seed data (no key needed; see `loopsctl sandbox`)' },
   { flags: '--timeout <seconds>', description: 'give up on an attempt after this long', default: 30, parse: integerIn(1, 3600) },
   { flags: '--retries <n>', description: 'retry a failed request up to n times, where that is safe (0: never)', default: 3, parse: integerIn(0, 10) },
@@ -75,7 +78,11 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   const words = argv === undefined ? undefined : new Set(argv);
   for (const spec of specs) {
     const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
-    if (spec.kind === 'group' && !named) program.command(spec.name).description(spec.summary).aliases(spec.aliases ?? []);
+    if (spec.kind === 'group' && !named)
+      program
+        .command(spec.name)
+        .description(spec.summary)
+        .aliases(spec.aliases ?? []);
     else declare(program, spec, runtime, run, []);
   }
   asGroup(program, runtime, []);
@@ -114,6 +121,12 @@ function configure(command: Command, runtime: Streams, path: string[]): void {
     .configureHelp({ boxWrap: wrapText, formatItem, minWidthToWrap: MIN_DESCRIPTION_WIDTH })
     .showSuggestionAfterError()
     .exitOverride((error) => {
+      // `contacts fnd --email …`: the group meets the flag first, but the mistyped command is what to fix.
+      const [word] = command.args;
+      const unknownCommand = error.code === 'commander.unknownOption' && command.commands.length > 0 && word !== undefined && !word.startsWith('-');
+      if (unknownCommand && !command.commands.some((child) => child.name() === word || child.aliases().includes(word))) {
+        (command as unknown as { unknownCommand(): never }).unknownCommand();
+      }
       throw usageError(error, path);
     });
 }
@@ -122,7 +135,10 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
   const path = [...parentPath, spec.name];
   const hidden = spec.kind === 'command' && spec.hidden === true;
   const isDefault = spec.kind === 'command' && spec.isDefault === true;
-  const command = parent.command(spec.name, { hidden, isDefault }).description(spec.summary).aliases(spec.aliases ?? []);
+  const command = parent
+    .command(spec.name, { hidden, isDefault })
+    .description(spec.summary)
+    .aliases(spec.aliases ?? []);
   configure(command, runtime, path);
   if (spec.kind === 'group') {
     for (const child of spec.commands) declare(command, child, runtime, run, path);
@@ -168,7 +184,10 @@ function asGroup(group: Command, runtime: Streams, path: string[]): void {
       const next = target.commands.find((child) => child.name() === word || child.aliases().includes(word));
       if (next === undefined) {
         const named = ['loopsctl', ...path, ...words.slice(0, words.indexOf(word))].join(' ');
-        const close = closeMatches(word, target.commands.filter((child) => child.name() !== 'help').map((child) => child.name()));
+        const close = closeMatches(
+          word,
+          target.commands.filter((child) => child.name() !== 'help').map((child) => child.name()),
+        );
         const see = `see the commands with \`${named} --help\``;
         throw new UsageError(`unknown command '${word}' for \`${named}\``, { hint: close.length > 0 ? `did you mean ${close.join(', ')}? Or ${see}` : see });
       }
@@ -183,7 +202,8 @@ function asGroup(group: Command, runtime: Streams, path: string[]): void {
  * them, as gh's INHERITED FLAGS does.
  */
 function inheritedOptions(width: number): string {
-  const flags = GLOBAL_OPTIONS.map(({ flags }) => flags.replace(/ <.*>$/, '')).join(', ');
+  // Long names only: `-o, --output` would read as two options in a list separated by commas.
+  const flags = GLOBAL_OPTIONS.map(({ flags }) => flags.replace(/ <.*>$/, '').replace(/^-\w, /, '')).join(', ');
   return `\nGlobal options (described in \`loopsctl --help\`):\n${wrapText(`  ${flags}`, width)}`;
 }
 
@@ -199,16 +219,21 @@ function formatItem(this: Help, term: string, termWidth: number, description: st
   const width = this.helpWidth ?? 80;
   if (description === '' || width - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
   const indent = ' '.repeat(6);
-  return `  ${term}\n${wrapLines(description, Math.max(width - indent.length, 20)).map((line) => indent + line).join('\n')}`;
+  return `  ${term}\n${wrapLines(description, Math.max(width - indent.length, 20))
+    .map((line) => indent + line)
+    .join('\n')}`;
 }
 
 function toOption(spec: OptionSpec, path: string[]): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.choices !== undefined) option.choices(spec.choices);
   if (spec.required) option.makeOptionMandatory();
-  const parse = spec.parse === undefined ? undefined : inWords(option, spec.parse, path);
+  const parse = spec.parse === undefined ? undefined : inWords(option.long ?? option.flags, spec.parse, path);
   if (spec.repeatable) {
-    option.argParser((value: string, previous: unknown) => [...((previous as unknown[] | undefined) ?? []), parse === undefined ? value : parse(value, undefined)]);
+    option.argParser((value: string, previous: unknown) => [
+      ...((previous as unknown[] | undefined) ?? []),
+      parse === undefined ? value : parse(value, undefined),
+    ]);
   } else if (parse !== undefined) {
     option.argParser(parse);
   }
@@ -217,17 +242,20 @@ function toOption(spec: OptionSpec, path: string[]): Option {
 }
 
 /** A value the option does not take, as a usage error that names the option: "--limit must be …, not 0". */
-function inWords(option: Option, parse: NonNullable<OptionSpec['parse']>, path: string[]): NonNullable<OptionSpec['parse']> {
+export function inWords(flag: string, parse: NonNullable<OptionSpec['parse']>, path: string[]): NonNullable<OptionSpec['parse']> {
   return (value, previous) => {
     try {
       return parse(value, previous);
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
       const shown = /^[\w.:/@+-]+$/.test(value) ? value : JSON.stringify(value);
-      throw new UsageError(`${option.long ?? option.flags} must be ${error.requirement}, not ${shown}`, { hint: error.hint ?? `see \`loopsctl ${[...path, '--help'].join(' ')}\`` });
+      throw new UsageError(`${flag} must be ${error.requirement}, not ${shown}`, { hint: error.hint ?? `see \`loopsctl ${[...path, '--help'].join(' ')}\`` });
     }
   };
 }
+
+/** The flags every write takes (WRITE_OPTIONS), which a command that only reads or works locally refuses by name. */
+const WRITE_FLAGS = [DRY_RUN_OPTION, ALLOW_WRITES_OPTION].map(longFlag);
 
 /**
  * Commander's errors as ours: help and the version end the run successfully, anything else is a
@@ -236,6 +264,12 @@ function inWords(option: Option, parse: NonNullable<OptionSpec['parse']>, path: 
 function usageError(error: CommanderError, path: string[]): CommanderError | UsageError {
   if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return error;
   const [first, ...rest] = error.message.replace(/^error: /, '').split('\n');
+  const writeOnly = WRITE_FLAGS.find((flag) => error.code === 'commander.unknownOption' && first!.includes(`'${flag}'`));
+  if (writeOnly !== undefined) {
+    return new UsageError(`${writeOnly} applies to commands that change the account, and \`loopsctl ${path.join(' ')}\` does not`, {
+      hint: `leave ${writeOnly} out`,
+    });
+  }
   const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
   const help = `loopsctl ${[...path, '--help'].join(' ')}`;
   const hint = suggestion === undefined ? `see \`${help}\`` : `did you mean ${suggestion}? See \`${help}\``;

@@ -2,6 +2,7 @@
 import { InterruptedError, UsageError } from '../api/errors.js';
 import { readInput } from './input.js';
 import type { InputSource, Runtime } from './runtime.js';
+import { sanitize } from '../render/sanitize.js';
 
 export async function readStdin(runtime: InputSource): Promise<string> {
   return (await readInput(runtime, '-', 'input')).text;
@@ -56,11 +57,12 @@ export function promptHidden(runtime: Pick<Runtime, 'stdin' | 'stderr'>, questio
 
 /**
  * The safety rule for destructive operations: on a terminal, ask; otherwise go ahead only with
- * --yes. Nothing has been sent when this refuses.
+ * --yes. Nothing has been sent when this refuses. A question quotes the API (a workflow's name, a
+ * team's), so it is sanitized: escape sequences in a name cannot rewrite what is asked.
  */
 export async function confirm(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string, yes: boolean | undefined): Promise<void> {
   if (yes) return;
   if (!runtime.stdin.isTTY) throw new UsageError(`${question.replace(/\?$/, '')}: not confirmed`, { hint: 'pass --yes to confirm when not on a terminal' });
-  const answer = (await readLine(runtime, `${question} [y/N] `, false)).trim().toLowerCase();
+  const answer = (await readLine(runtime, `${sanitize(question)} [y/N] `, false)).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') throw new UsageError('cancelled; nothing was changed');
 }

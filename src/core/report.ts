@@ -4,6 +4,7 @@ import { formatJson } from '../render/output.js';
 import { sanitize } from '../render/sanitize.js';
 import type { OutStream } from './runtime.js';
 import { mappedStack } from './stack.js';
+import { ISSUES_URL } from '../version.js';
 
 /** The `--json` form of an error; `about` adds what it concerns, such as the id that failed. */
 export function errorPayload(error: LoopsctlError, about: Record<string, unknown> = {}) {
@@ -11,13 +12,18 @@ export function errorPayload(error: LoopsctlError, about: Record<string, unknown
 }
 
 /** Messages quote the API, so they are sanitized like any other text from it. */
-export function reportError(stderr: OutStream, error: LoopsctlError, options: { json: boolean; debug?: boolean; about?: Record<string, unknown>; prefix?: string }): void {
+export function reportError(
+  stderr: OutStream,
+  error: LoopsctlError,
+  options: { json: boolean; debug?: boolean; about?: Record<string, unknown>; prefix?: string },
+): void {
   if (options.json) {
     stderr.write(`${formatJson(errorPayload(error, options.about), 0)}\n`);
   } else {
     stderr.write(`Error: ${sanitize(`${options.prefix ?? ''}${error.message}`)}\n`);
     if (error.hint) stderr.write(`Hint: ${sanitize(error.hint)}\n`);
-    if (error instanceof InternalError) stderr.write('This is a bug in loopsctl; please report it with the output of --debug.\n');
+    if (error instanceof InternalError)
+      stderr.write(`This is a bug in loopsctl; please report it at ${ISSUES_URL}, with the output of the command run again with --debug.\n`);
   }
   // A stack trace says something only of a bug: other errors say all there is in their message.
   if (options.debug && error instanceof InternalError) {

@@ -6,12 +6,23 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Pacer } from '../api/pacer.js';
+import { builtinModule } from './builtin.js';
+import type { Installation } from './installation.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
 
 /** Where input given as `-` comes from. */
-export type InputSource = Pick<Runtime, 'stdin' | 'stdinFd'>;
+export type InputSource = Pick<Runtime, 'stdin' | 'stdinFd' | 'files'>;
+
+/**
+ * What a run may read of local files when it is not the person's own (a tool call of `loopsctl
+ * mcp`): content given inline, by the name the call gave it, and files under `root`, if any.
+ */
+export interface FileAccess {
+  inline: ReadonlyMap<string, Buffer>;
+  root?: string;
+}
 
 export interface Runtime {
   stdout: OutStream;
@@ -33,8 +44,13 @@ export interface Runtime {
    * the reader went away (`| head -1`), anything else (a full disk) is a failure of its own.
    */
   stdoutClosed?: AbortSignal;
-  /** How to run loopsctl again as a program of its own: Node and the script (sandbox --detach). */
-  command?: [execPath: string, script: string];
+  /**
+   * How to run loopsctl again as a program of its own (sandbox --detach): Node and the script, or
+   * the single executable alone.
+   */
+  command?: [program: string, ...args: string[]];
+  /** How this copy was installed (doctor, the update notice); undefined in-process. */
+  installation?: Installation;
   /**
    * stdout goes to a pager, which owns the terminal until it exits: nothing else may draw there (no
    * live progress line), or it would land inside the paged text and over the pager's prompt.
@@ -47,6 +63,8 @@ export interface Runtime {
    * run of its own): the API's limit is the account's, not a run's. A run makes its own otherwise.
    */
   pacer?: Pacer;
+  /** Set for a run an agent started: input files are read only as it allows. */
+  files?: FileAccess;
 }
 
 /** The runtime of the real process, and when what it wrote is out. */
@@ -64,7 +82,18 @@ export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): 
   let stderrOpened = false;
   return {
     stdoutClosed,
-    command: [process.execPath, process.argv[1]!],
+    get command(): [string, ...string[]] {
+      return builtinModule('node:sea').isSea() ? [process.execPath] : [process.execPath, process.argv[1]!];
+    },
+    get installation(): Installation {
+      const { dirname, join } = builtinModule('node:path');
+      const node = process.versions.node;
+      if (builtinModule('node:sea').isSea()) return { method: 'executable', directory: dirname(process.execPath), node };
+      const fs = builtinModule('node:fs');
+      // bin/loopsctl.js, through the link a global npm install makes.
+      const directory = dirname(dirname(fs.realpathSync(process.argv[1]!)));
+      return { method: fs.existsSync(join(directory, '.git')) ? 'clone' : 'npm', directory, node };
+    },
     get stdout() {
       return process.stdout;
     },

@@ -33,9 +33,20 @@ export function mappedStack(stack: string): string {
 }
 
 function readMap(bundle: string): SourceMap | undefined {
+  const fs = builtinModule('node:fs');
+  // The npm package keeps the maps compressed (src/build/release.mjs).
+  const text = (): string => {
+    try {
+      return fs.readFileSync(`${bundle}.map`, 'utf8');
+    } catch {
+      return builtinModule('node:zlib')
+        .brotliDecompressSync(fs.readFileSync(`${bundle}.map.br`))
+        .toString('utf8');
+    }
+  };
   try {
     const { SourceMap } = builtinModule('node:module');
-    return new SourceMap(JSON.parse(builtinModule('node:fs').readFileSync(`${bundle}.map`, 'utf8')));
+    return new SourceMap(JSON.parse(text()));
   } catch {
     return undefined;
   }

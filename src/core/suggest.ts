@@ -28,11 +28,13 @@ export function closeMatches(word: string, candidates: readonly string[], limit 
   const lower = word.toLowerCase();
   const near = Math.max(2, Math.floor(word.length / 3));
   const head = firstWord(word);
-  const related = (candidate: string) =>
-    (lower.length >= 3 && candidate.toLowerCase().includes(lower)) || (head.length >= 3 && firstWord(candidate) === head);
+  const related = (candidate: string) => (lower.length >= 3 && candidate.toLowerCase().includes(lower)) || (head.length >= 3 && firstWord(candidate) === head);
   return candidates
     .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
-    .filter(({ candidate, distance }) => distance <= near || (related(candidate) && distance <= Math.ceil(word.length / 2)) || candidate.toLowerCase().includes(lower))
+    .filter(
+      ({ candidate, distance }) =>
+        distance <= near || (related(candidate) && distance <= Math.ceil(word.length / 2)) || candidate.toLowerCase().includes(lower),
+    )
     .sort((a, b) => a.distance - b.distance)
     .slice(0, limit)
     .map(({ candidate }) => candidate);

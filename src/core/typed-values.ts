@@ -7,8 +7,6 @@ import { readJsonInput } from './input.js';
 import { LocalFileError, UsageError } from '../api/errors.js';
 import type { InputSource } from './runtime.js';
 
-export type Scalar = string | number | boolean | null;
-
 /** What a flag's values may be: scalars only (properties), or any JSON (data variables may be arrays). */
 export type Allowed = 'scalar' | 'json';
 
@@ -48,14 +46,19 @@ function checkValue(flag: string, name: string, value: unknown, allowed: Allowed
 export async function readJsonObject(runtime: InputSource, file: string, flag: string, allowed: Allowed): Promise<Record<string, unknown>> {
   const { value } = await readJsonInput(runtime, file, `${flag} JSON`, 'give a JSON object, such as {"plan": "pro", "seats": 3}');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new LocalFileError(`${flag}: ${file === '-' ? 'stdin' : `"${file}"`} must hold a JSON object`, { hint: 'give a JSON object, such as {"plan": "pro", "seats": 3}' });
+    throw new LocalFileError(`${flag}: ${file === '-' ? 'stdin' : `"${file}"`} must hold a JSON object`, {
+      hint: 'give a JSON object, such as {"plan": "pro", "seats": 3}',
+    });
   }
   for (const [name, field] of Object.entries(value)) checkValue(flag, name, field, allowed);
   return value as Record<string, unknown>;
 }
 
 /** A file's object, then the flags over it. */
-export async function typedValues(runtime: InputSource, flags: { flag: string; raws?: string[]; fileFlag: string; file?: string; allowed: Allowed }): Promise<Record<string, unknown>> {
+export async function typedValues(
+  runtime: InputSource,
+  flags: { flag: string; raws?: string[]; fileFlag: string; file?: string; allowed: Allowed },
+): Promise<Record<string, unknown>> {
   const fromFile = flags.file === undefined ? {} : await readJsonObject(runtime, flags.file, flags.fileFlag, flags.allowed);
   return { ...fromFile, ...parseAssignments(flags.flag, flags.raws, flags.allowed) };
 }
@@ -66,7 +69,8 @@ export function parseListFlags(raws: string[] | undefined): Record<string, boole
   const lists: Record<string, boolean> = {};
   for (const raw of raws) {
     const match = /^([^=]+)=(true|false)$/.exec(raw);
-    if (match === null) throw new UsageError(`--list "${raw}": expected <listId>=true or <listId>=false`, { hint: 'see the list ids with `loopsctl lists list`' });
+    if (match === null)
+      throw new UsageError(`--list "${raw}": expected <listId>=true or <listId>=false`, { hint: 'see the list ids with `loopsctl lists list`' });
     lists[match[1]!] = match[2] === 'true';
   }
   return lists;

@@ -3,7 +3,8 @@ import type { FlagSet, OptionSpec } from './declare.js';
 
 export const WEB_OPTION: OptionSpec = {
   flags: '--web',
-  description: "open the record's page in the Loops app in the browser ($BROWSER, else the system's); prints its address when there is no display or stdout is not a terminal",
+  description:
+    "open the record's page in the Loops app in the browser ($BROWSER, else the system's); prints its address when there is no display or stdout is not a terminal",
 };
 
 const WEB_HINT = '--web opens the page in the app; --json prints the record as the API answers';

@@ -11,7 +11,7 @@ import { renderRows } from './table.js';
 import { wrapLines } from './wrap.js';
 import { displayWidth } from './width.js';
 
-export const TEXT_WIDTH = 80;
+const TEXT_WIDTH = 80;
 
 /** How far a value put under its label is indented. */
 const UNDER = 2;

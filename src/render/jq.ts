@@ -3,10 +3,11 @@
  * (jq-web), so expressions mean exactly what they mean to jq; it is loaded only when --jq is given.
  * Each result comes back as one line of compact JSON, which the Output prints as `gh --jq` does.
  *
- * jq runs in a worker thread, where it can be stopped: an expression may loop forever, recurse
- * until WebAssembly aborts, or print without end. The worker has a time limit and a memory limit
- * (which bounds what it can print), Ctrl-C ends it at once (exit 130), and whatever stops it is an
- * error naming the expression (exit 2), never a crash of loopsctl. What jq writes on its own stderr
+ * jq runs in a worker thread, where it can be stopped: an expression may loop forever, recurse or
+ * build without end, or print without end. The worker has a time limit, a limit on jq's memory and
+ * on what one run prints, its output streams to the reader at the reader's pace, Ctrl-C ends it at
+ * once (exit 130), and whatever stops it is an error naming the expression (exit 2), never a crash
+ * of loopsctl. What jq writes on its own stderr
  * (`debug`, `stderr`) comes back as data and is sanitized before it is shown.
  */
 import { Worker } from 'node:worker_threads';
@@ -28,11 +29,11 @@ export function jqLimits(env: Record<string, string | undefined>): Partial<JqLim
 /** jq's exit status for an expression that does not compile. */
 const COMPILE_ERROR = 3;
 /** Long enough for jq over any answer loopsctl reads (32 MiB). */
-export const DEFAULT_JQ_SECONDS = 30;
-/** The worker's heap: jq-web keeps what jq prints as an array of bytes, 8 bytes each. */
-export const DEFAULT_JQ_MEMORY_MB = 512;
+const DEFAULT_JQ_SECONDS = 30;
+/** jq's own memory (WebAssembly's), and the worker's heap. */
+const DEFAULT_JQ_MEMORY_MB = 512;
 /** What one run of the expression may print: far above any useful output. */
-const MAX_OUTPUT_CHARS = 32 * 1024 * 1024;
+const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
 export interface JqLimits {
   seconds: number;
@@ -47,28 +48,112 @@ export interface JqOptions {
   limits?: Partial<JqLimits>;
 }
 
-/** What the worker answers for one run. */
-type Reply = { messages: string[] } & ({ output: string | null } | { failed: { exitCode: number; stderr: string | null } } | { crashed: string } | { tooLarge: true });
+/** What the worker answers at the end of one run; its output came before, in chunks. */
+type Reply = { messages: string[] } & (
+  | { done: true }
+  | { failed: { exitCode: number; stderr: string | null } }
+  | { crashed: string }
+  | { tooLarge: true }
+  | { outOfMemory: true }
+);
+/** A piece of jq's output: the worker waits until it has been written. */
+type Chunk = { chunk: Uint8Array };
+
+/** The results jq printed, a chunk at a time, each written before jq goes on. */
+export type ResultSink = (results: string[]) => Promise<void>;
 
 /**
  * The worker: loads jq-web from the path it is given (node_modules, or dist/vendor in the bundle),
- * runs each expression it is sent, and answers with jq's output or how it failed. console is
- * taken over, so that nothing of jq-web's reaches the terminal but through the reply.
+ * runs each expression it is sent, and answers with how it ended. console is taken over, so that
+ * nothing of jq-web's reaches the terminal but through the reply.
+ *
+ * jq's output does not pile up: jq-web keeps what jq prints as an array of numbers, which an
+ * expression that prints without end grows until the process dies of a full heap. jq's writes to
+ * its stdout (WASI's fd_write on descriptor 1) are taken instead, handed over in chunks, and the
+ * worker waits (on a shared gate) until the main thread has written each, so jq goes at the pace of
+ * whoever reads the output; past maxOutput bytes the run is stopped. jq's own memory
+ * (WebAssembly's, outside the worker's heap) may grow only to maxMemory: past it, jq's allocation
+ * fails and the run ends. jq-web exposes neither, so both are reached through the imports it
+ * instantiates its WebAssembly module with.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const gate = new Int32Array(workerData.gate);
 let messages = [];
 const keep = (...args) => { messages.push(String(args[args.length - 1])); };
 console.log = console.info = console.warn = console.error = console.debug = keep;
-const loading = require(workerData.jqPath);
+
+let bounded = false;
+let overMemory = false;
+let memory;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (source, imports) => {
+  const env = imports && imports.env;
+  const wasi = imports && imports.wasi_snapshot_preview1;
+  const resize = env && env.emscripten_resize_heap;
+  const fdWrite = wasi && wasi.fd_write;
+  if (typeof resize === 'function' && typeof fdWrite === 'function') {
+    bounded = true;
+    env.emscripten_resize_heap = (size) => ((size >>> 0) > workerData.maxMemory ? ((overMemory = true), false) : resize(size));
+    wasi.fd_write = (fd, iov, count, written) => (fd === 1 ? writeOutput(iov, count, written) : fdWrite(fd, iov, count, written));
+  }
+  const result = await instantiate(source, imports);
+  memory = result.instance.exports.memory;
+  return result;
+};
+
+const CHUNK = 64 * 1024;
+const pending = new Uint8Array(CHUNK);
+let filled = 0;
+let total = 0;
+function flush() {
+  if (filled === 0) return;
+  Atomics.store(gate, 0, 0);
+  parentPort.postMessage({ chunk: pending.slice(0, filled) });
+  filled = 0;
+  Atomics.wait(gate, 0, 0);
+}
+/** WASI's fd_write for jq's stdout: the bytes of each buffer go into chunks, and their count is returned. */
+function writeOutput(iov, count, written) {
+  let sum = 0;
+  for (let index = 0; index < count; index++) {
+    const view = new DataView(memory.buffer);
+    const start = view.getUint32(iov + index * 8, true);
+    const length = view.getUint32(iov + index * 8 + 4, true);
+    total += length;
+    if (total > workerData.maxOutput) throw new Error('output limit');
+    for (let offset = 0; offset < length; ) {
+      const taken = Math.min(length - offset, CHUNK - filled);
+      pending.set(new Uint8Array(memory.buffer, start + offset, taken), filled);
+      filled += taken;
+      offset += taken;
+      if (filled === CHUNK) flush();
+    }
+    sum += length;
+  }
+  new DataView(memory.buffer).setUint32(written, sum, true);
+  return 0;
+}
+
+const ready = require(workerData.jqPath).then((jq) => {
+  if (!bounded) throw new Error('this jq-web is not one loopsctl can bound');
+  return jq;
+});
+
 parentPort.on('message', async ({ input, expression }) => {
   messages = [];
+  filled = 0;
+  total = 0;
   try {
-    const jq = await loading;
-    const output = jq.raw(input, expression, ['-c']);
-    if (output !== undefined && output.length > workerData.maxOutput) parentPort.postMessage({ tooLarge: true, messages });
-    else parentPort.postMessage({ output: output === undefined ? null : output, messages });
+    const jq = await ready;
+    jq.raw(input, expression, ['-c']);
+    flush();
+    parentPort.postMessage({ done: true, messages });
   } catch (error) {
+    if (total > workerData.maxOutput) return parentPort.postMessage({ tooLarge: true, messages });
+    if (overMemory) return parentPort.postMessage({ outOfMemory: true, messages });
+    // What jq printed before it failed is output, as jq itself would have printed it.
+    flush();
     if (error && typeof error.exitCode === 'number') parentPort.postMessage({ failed: { exitCode: error.exitCode, stderr: error.stderr ?? null }, messages });
     else parentPort.postMessage({ crashed: String((error && error.message) || error), messages });
   }
@@ -77,6 +162,8 @@ parentPort.on('message', async ({ input, expression }) => {
 
 export class JqFilter {
   private worker: Worker | undefined;
+  /** Where the worker waits while a chunk of its output is written: 0 waiting, 1 written. */
+  private gate: Int32Array | undefined;
 
   private constructor(
     private readonly expression: string,
@@ -93,13 +180,13 @@ export class JqFilter {
     const { path } = await import('./jq-web-loader.cjs');
     const filter = new JqFilter(expression, options, limits, path);
     // Without input, jq compiles the program and then has nothing to run it on.
-    await filter.run('', expression);
+    await filter.run('', expression, async () => undefined);
     return filter;
   }
 
-  /** The results of the expression on one JSON text, each as one line of compact JSON. */
-  results(json: string): Promise<string[]> {
-    return this.run(json, this.expression);
+  /** The results of the expression on one JSON text, each as one line of compact JSON, handed to `sink` as they come. */
+  results(json: string, sink: ResultSink): Promise<void> {
+    return this.run(json, this.expression, sink);
   }
 
   /**
@@ -107,34 +194,52 @@ export class JqFilter {
    * array rather than one per item, which would compile the program again each time. The newline
    * ends a comment the expression may end with.
    */
-  resultsOfEach(jsonArray: string): Promise<string[]> {
-    return this.run(jsonArray, `.[] | (${this.expression}\n)`);
+  resultsOfEach(jsonArray: string, sink: ResultSink): Promise<void> {
+    return this.run(jsonArray, `.[] | (${this.expression}\n)`, sink);
   }
 
-  private async run(input: string, expression: string): Promise<string[]> {
-    const reply = await this.ask(input, expression);
+  private async run(input: string, expression: string, sink: ResultSink): Promise<void> {
+    const reply = await this.ask(input, expression, sink);
     // What jq says as it aborts is in the error.
-    if ('crashed' in reply) throw this.stopped(`jq aborted (${sanitize(reply.crashed)})`, 'an expression that recurses without end exhausts jq\'s stack');
+    if ('crashed' in reply) throw this.stopped(`jq aborted (${sanitize(reply.crashed)})`, "an expression that recurses without end exhausts jq's stack");
+    // What jq says as it is stopped at a limit (out of memory, aborted) is noise beside the error.
+    if ('tooLarge' in reply) {
+      throw this.stopped(`its output passed ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB`, 'an expression that prints without end is stopped this way');
+    }
+    if ('outOfMemory' in reply) throw this.outOfMemory();
     for (const message of reply.messages) for (const line of message.split('\n')) if (line.trim() !== '') this.options.message(sanitize(line));
     if ('failed' in reply) {
       const { exitCode, stderr } = reply.failed;
       const message = sanitize(jqMessage(stderr ?? undefined) || `jq stopped with status ${exitCode}`);
-      if (exitCode === COMPILE_ERROR) throw new UsageError(`invalid --jq expression: ${message}`, { code: 'jq', hint: 'see the jq manual: https://jqlang.org/manual/' });
+      if (exitCode === COMPILE_ERROR)
+        throw new UsageError(`invalid --jq expression: ${message}`, { code: 'jq', hint: 'see the jq manual: https://jqlang.org/manual/' });
       throw new UsageError(`the --jq expression failed on the output: ${message}`, { code: 'jq' });
     }
-    if ('tooLarge' in reply) throw this.stopped(`its output passed ${MAX_OUTPUT_CHARS / 1024 / 1024} MiB`);
-    // jq-web removes the newline that ends jq's last line, and gives nothing for no output.
-    return reply.output === null ? [] : `${reply.output}\n`.split('\n').slice(0, -1);
   }
 
-  /** One run in the worker, within the time limit, ended at once by Ctrl-C. */
-  private ask(input: string, expression: string): Promise<Reply> {
+  /**
+   * One run in the worker, its output handed to `sink` chunk by chunk, ended at once by Ctrl-C. The
+   * time limit counts jq's own time: it stops while a chunk waits for the reader.
+   */
+  private ask(input: string, expression: string, sink: ResultSink): Promise<Reply> {
     const { signal } = this.options;
     if (signal.aborted) return Promise.reject(new InterruptedError('interrupted'));
     const worker = this.startedWorker();
+    const gate = this.gate!;
     worker.ref();
     return new Promise<Reply>((resolve, reject) => {
+      const lines = new LineSplitter();
+      /** Output handed to the sink and not yet written. */
+      let writing: Promise<void> = Promise.resolve();
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const startTimer = () => {
+        const tooLong = () => this.stopped(`it ran longer than ${this.limits.seconds} s`, 'LOOPSCTL_JQ_TIMEOUT sets the limit, in seconds');
+        timer = setTimeout(() => finish(() => reject(tooLong()), true), this.limits.seconds * 1000);
+      };
       const finish = (settle: () => void, end: boolean) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
@@ -142,12 +247,36 @@ export class JqFilter {
         else worker.unref();
         settle();
       };
-      const onMessage = (reply: Reply) => finish(() => resolve(reply), 'crashed' in reply);
+      const onMessage = (message: Reply | Chunk) => {
+        if ('chunk' in message) {
+          clearTimeout(timer);
+          writing = writing
+            .then(() => sink(lines.take(message.chunk)))
+            .then(
+              () => {
+                if (settled) return;
+                startTimer();
+                Atomics.store(gate, 0, 1);
+                Atomics.notify(gate, 0);
+              },
+              (error: unknown) => finish(() => reject(error), true),
+            );
+          return;
+        }
+        // jq ends each result with a line break: a line left cut is where a limit stopped it.
+        const whole = 'done' in message || 'failed' in message;
+        writing = writing
+          .then(() => sink(whole ? lines.end() : []))
+          .then(
+            () => finish(() => resolve(message), !whole),
+            (error: unknown) => finish(() => reject(error), true),
+          );
+      };
       const onAbort = () => finish(() => reject(new InterruptedError('interrupted')), true);
       const onError = (error: Error & { code?: string }) =>
-        finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? this.stopped(`it used more than ${this.limits.memoryMb} MB of memory`, 'an expression that prints without end is stopped this way') : this.stopped(`jq failed (${sanitize(error.message)})`)), true);
+        finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? this.outOfMemory() : this.stopped(`jq failed (${sanitize(error.message)})`)), true);
       const onExit = (code: number) => finish(() => reject(this.stopped(`jq exited (${code})`)), true);
-      const timer = setTimeout(() => finish(() => reject(this.stopped(`it ran longer than ${this.limits.seconds} s`, 'LOOPSCTL_JQ_TIMEOUT sets the limit, in seconds')), true), this.limits.seconds * 1000);
+      startTimer();
       signal.addEventListener('abort', onAbort, { once: true });
       worker.on('message', onMessage).once('error', onError).once('exit', onExit);
       worker.postMessage({ input, expression });
@@ -156,9 +285,11 @@ export class JqFilter {
 
   private startedWorker(): Worker {
     if (this.worker !== undefined) return this.worker;
+    const gate = new SharedArrayBuffer(4);
+    this.gate = new Int32Array(gate);
     this.worker = new Worker(WORKER, {
       eval: true,
-      workerData: { jqPath: this.jqPath, maxOutput: MAX_OUTPUT_CHARS },
+      workerData: { jqPath: this.jqPath, maxOutput: MAX_OUTPUT_BYTES, maxMemory: this.limits.memoryMb * 1024 * 1024, gate },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
       // The worker's own streams would reach the terminal unsanitized: they are read and dropped.
       stdout: true,
@@ -175,8 +306,16 @@ export class JqFilter {
     this.worker = undefined;
   }
 
+  private outOfMemory(): UsageError {
+    const hint = 'LOOPSCTL_JQ_MEMORY_MB sets the limit; an expression that builds or prints without end is stopped this way';
+    return this.stopped(`it used more than ${this.limits.memoryMb} MB of memory`, hint);
+  }
+
   private stopped(why: string, hint?: string): UsageError {
-    return new UsageError(`the --jq expression ${JSON.stringify(sanitize(this.expression))} was stopped: ${why}`, { code: 'jq', ...(hint === undefined ? {} : { hint }) });
+    return new UsageError(`the --jq expression ${JSON.stringify(sanitize(this.expression))} was stopped: ${why}`, {
+      code: 'jq',
+      ...(hint === undefined ? {} : { hint }),
+    });
   }
 }
 
@@ -189,4 +328,22 @@ function jqMessage(stderr: string | undefined): string {
   // "... at <top-level>, line 1:" introduces the echo of the program, which is left out.
   const messages = lines.map((line) => line.replace(/^jq: error(?: \(at [^)]*\))?: /, '').replace(/:$/, ''));
   return messages.length > 0 ? messages.join('; ') : (stderr ?? '').trim();
+}
+
+/** jq's output bytes as the lines they make, one result a line; a line cut between chunks waits for the rest. */
+class LineSplitter {
+  private readonly decoder = new TextDecoder();
+  private rest = '';
+
+  take(bytes: Uint8Array): string[] {
+    const lines = (this.rest + this.decoder.decode(bytes, { stream: true })).split('\n');
+    this.rest = lines.pop()!;
+    return lines;
+  }
+
+  end(): string[] {
+    const last = this.rest + this.decoder.decode();
+    this.rest = '';
+    return last === '' ? [] : [last];
+  }
 }

@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { escapeControls } from '../api/body-preview.js';
 import { InterruptedError } from '../api/errors.js';
 import type { JqFilter } from './jq.js';
-import { escapeInvisible, sanitize } from './sanitize.js';
+import { escapeInvisible, sanitize, sanitizeKeepingLines } from './sanitize.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 
@@ -149,14 +149,14 @@ export class Output {
 
   /** The value as indented JSON; coloured when colour is on (a terminal, or FORCE_COLOR on a pipe). */
   async writeJson(value: unknown): Promise<void> {
-    if (this.filter) return this.writeResults(await this.filter.results(JSON.stringify(value)));
+    if (this.filter) return this.filter.results(JSON.stringify(value), (results) => this.writeResults(results));
     const text = this.forTerminal(formatJson(value));
     return this.write(`${this.color ? ((await this.prettyPrinter())(text) ?? text) : text}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
   async writeJsonLines(items: readonly unknown[]): Promise<void> {
-    if (this.filter) return this.writeResults(await this.filter.resultsOfEach(JSON.stringify(items)));
+    if (this.filter) return this.filter.resultsOfEach(JSON.stringify(items), (results) => this.writeResults(results));
     return this.write(this.forTerminal(jsonLines(items)));
   }
 
@@ -167,7 +167,7 @@ export class Output {
    * it. Text that is not JSON is written as it is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
-    if (filter && this.filter) return this.writeResults(await this.filter.results(text));
+    if (filter && this.filter) return this.filter.results(text, (results) => this.writeResults(results));
     if (text === '') return;
     const pretty = this.tty || this.color ? (await this.prettyPrinter())(text) : undefined;
     if (pretty !== undefined) return this.write(`${pretty}\n`);
@@ -220,11 +220,6 @@ export class Output {
     const style = styleFor(this);
     return (json) => prettyJson(json, style);
   }
-}
-
-/** Control characters escaped as sanitize() does, but line breaks and tabs kept: text meant to be read as lines. */
-function sanitizeKeepingLines(text: string): string {
-  return text.split('\n').map((line) => line.split('\t').map(sanitize).join('\t')).join('\n');
 }
 
 /** Items as JSON Lines: one compact item per line. */

@@ -19,14 +19,14 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060\u206
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-function escape(char: string): string {
+function escapeChar(char: string): string {
   const code = char.charCodeAt(0);
   if (code > 0xff) return `\\u${code.toString(16).padStart(4, '0')}`;
   return NAMED[char] ?? `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
 export function sanitize(text: string): string {
-  return text.replace(UNSAFE, escape);
+  return text.replace(UNSAFE, escapeChar);
 }
 
 /** The invisible format characters of UNSAFE, which JSON leaves raw. */
@@ -39,4 +39,21 @@ const INVISIBLE = /[\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
  */
 export function escapeInvisible(json: string): string {
   return json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Control characters escaped as sanitize() does, but line breaks and tabs kept: text meant to be read as lines. */
+export function sanitizeKeepingLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.split('\t').map(sanitize).join('\t'))
+    .join('\n');
+}
+
+/**
+ * JSON text with the characters JSON leaves raw that a terminal or a log acts on (DEL, C1 such as
+ * U+009B, the invisible format characters) as \u escapes: the same value to a JSON reader. Valid
+ * JSON has the others escaped already, and these only inside strings.
+ */
+export function escapeUnsafeInJson(json: string): string {
+  return escapeInvisible(json).replace(/[\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,7 +1,6 @@
 /** Colour for text output, at the level the Output decided on; a no-op palette when it is off. */
 import type { ChalkInstance } from 'chalk';
 import { InternalError } from '../api/errors.js';
-import type { Output } from './output.js';
 
 export type Style = ChalkInstance;
 
@@ -20,7 +19,8 @@ function plainPalette(): Style {
 
 const PLAIN = plainPalette();
 
-export function styleFor(out: Output): Style {
+/** The palette of an output (an Output: its colour level and the palette it loaded). */
+export function styleFor(out: { readonly color: boolean; readonly palette?: Style }): Style {
   if (!out.color) return PLAIN;
   if (out.palette === undefined) throw new InternalError('colour is on, but its palette was not loaded before output');
   return out.palette;

@@ -37,7 +37,7 @@ export interface Column {
 /** A cell: plain text, or text with a colour applied only on a colour terminal. */
 export type Cell = string | { text: string; paint?: (text: string) => string };
 
-export function cellText(cell: Cell): string {
+function cellText(cell: Cell): string {
   return typeof cell === 'string' ? cell : cell.text;
 }
 
@@ -53,7 +53,7 @@ function dateOfTimestamp(text: string): string {
 
 const GAP = '  ';
 /** Below this many columns a cut cell says too little; the table turns into blocks instead. */
-const MIN_CUT_WIDTH = 8;
+const MIN_CUT_WIDTH = 12;
 /** A value narrower than this goes on the lines under its label rather than beside it. */
 const MIN_VALUE_WIDTH = 16;
 
@@ -281,15 +281,23 @@ export class TableLayout {
 }
 
 function samePlan(a: Plan, b: Plan): boolean {
-  return a.vertical === b.vertical && a.shown.length === b.shown.length && a.shown.every((column, position) => {
-    const other = b.shown[position]!;
-    return column.index === other.index && column.width === other.width && column.shrink === other.shrink;
-  });
+  return (
+    a.vertical === b.vertical &&
+    a.shown.length === b.shown.length &&
+    a.shown.every((column, position) => {
+      const other = b.shown[position]!;
+      return column.index === other.index && column.width === other.width && column.shrink === other.shrink;
+    })
+  );
 }
 
 /** The plan shows the same columns as the one before, none narrower. */
 function widens(plan: Plan, before: Plan): boolean {
-  return !plan.vertical && plan.shown.length === before.shown.length && plan.shown.every((column, position) => column.index === before.shown[position]!.index && column.width >= before.shown[position]!.width);
+  return (
+    !plan.vertical &&
+    plan.shown.length === before.shown.length &&
+    plan.shown.every((column, position) => column.index === before.shown[position]!.index && column.width >= before.shown[position]!.width)
+  );
 }
 
 /**
@@ -378,7 +386,13 @@ export function renderRows(columns: Column[], rows: Cell[][], header: boolean, o
  * terminal is too narrow for both.
  */
 export function renderRecord(out: Output, record: object, paint: Record<string, (text: string) => string> = {}): string {
-  if (!out.tty) return renderRows([{ header: 'FIELD' }, { header: 'VALUE' }], Object.entries(record).map(([key, value]) => [key, { text: pipedValue(value), paint: paint[key] }]), true, out);
+  if (!out.tty)
+    return renderRows(
+      [{ header: 'FIELD' }, { header: 'VALUE' }],
+      Object.entries(record).map(([key, value]) => [key, { text: pipedValue(value), paint: paint[key] }]),
+      true,
+      out,
+    );
   const fields = Object.entries(record).map(([key, value]) => ({ label: key, cell: { text: displayValue(value), paint: paint[key] } }));
   return renderBlock(out, fields, ['FIELD', 'VALUE']);
 }
@@ -387,7 +401,7 @@ export function renderRecord(out: Output, record: object, paint: Record<string, 
  * A value of a record on a pipe, by the one rule every piped record follows: text as it is, anything
  * else as JSON in the one cell (a number, true, null, an array, an object).
  */
-export function pipedValue(value: unknown): string {
+function pipedValue(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 

@@ -41,6 +41,7 @@ function unicode(): Unicode {
     wide: /^(?:[\u1100-\u115f\u231a\u231b\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6]|[\u{16fe0}-\u{16fe4}\u{17000}-\u{18aff}\u{1b000}-\u{1b2ff}\u{1f200}-\u{1f2ff}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}]|\p{Emoji_Presentation}|\p{Regional_Indicator})/u,
     zeroWidth: /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]/u,
     pictographic: /^\p{Extended_Pictographic}/u,
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: each of these code points joins the one before it, one at a time
     joining: /[\p{M}\u200c\u200d\ufe0e\ufe0f\u1160-\u11ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u,
   };
   return made;
@@ -103,17 +104,6 @@ export function truncate(text: string, width: number): string {
 
 // What paint adds to a cell: SGR colour sequences, which take no columns.
 const SGR = /\x1b\[[\d;]*m/g;
-
-/**
- * Each line of text cut to the terminal's width with an ellipsis, so that nothing wraps: a line
- * that has to be cut loses its colour rather than have a colour sequence cut in half.
- */
-export function fitLines(text: string, columns: number): string {
-  return text
-    .split('\n')
-    .map((line) => (paintedWidth(line) <= columns ? line : truncate(line.replace(SGR, ''), columns)))
-    .join('\n');
-}
 
 /** Columns painted text takes: its colour sequences take none. */
 export function paintedWidth(text: string): number {

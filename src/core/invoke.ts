@@ -1,0 +1,135 @@
+/**
+ * How a command runs: the one path that `main()` and the tool calls of `loopsctl mcp` (invoker.ts)
+ * share, from the declaration's constraints to the command's behaviour, so that a check added
+ * here applies to both; and a command's invocation from typed input, as commander would make it
+ * from argv.
+ */
+import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../api/errors.js';
+import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
+import type { CommandContext } from './context.js';
+import { longFlag, type CommandSpec, type Spec } from './declare.js';
+import { inWords } from './program.js';
+
+export interface Invocation {
+  spec: CommandSpec;
+  /** The words that name the command: ['themes', 'list']. */
+  path: string[];
+  args: unknown[];
+  /** By attribute name, as commander gives them: parsed, defaults applied. */
+  options: Record<string, unknown>;
+  optionGiven: OptionGiven;
+}
+
+/**
+ * Checks the declaration's constraints, then loads the command's behaviour and runs it; a failure
+ * comes back with the hints that the run's context and the tree can add.
+ */
+export async function runCommand(context: CommandContext, tree: Spec[], invocation: Invocation): Promise<number> {
+  const { spec, path, args, options, optionGiven } = invocation;
+  let exitCode: number = ExitCode.ok;
+  try {
+    checkConstraints(spec, path, args, optionGiven);
+    await context.refuseReadOnly(path.join(' '));
+    const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
+    exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
+  } catch (error) {
+    // A write held by --dry-run ends the command where it stands.
+    if (!heldWrites(context)) throw withListHint(await context.withKeyHint(context.failureOf(error)), tree, path);
+  }
+  if (!heldWrites(context)) return exitCode;
+  await (await import('../render/dry-run.js')).presentHeld(context.out, context.held);
+  return ExitCode.ok;
+}
+
+function heldWrites(context: CommandContext): boolean {
+  return context.held.length > 0 && context.sandboxFailure === undefined;
+}
+
+/** A record that is not found is best looked for in the list of its group, where there is one. */
+function withListHint(error: unknown, tree: Spec[], path: string[]): unknown {
+  if (!(error instanceof NotFoundError) || error.hint !== undefined || path.length < 2) return error;
+  // A listing names no record, so a 404 means the path the requests go to is wrong.
+  if (path.at(-1) === 'list') {
+    return withDetails(error, {
+      hint: 'the API has no such path: check the base URL (--base-url, LOOPS_BASE_URL), whose path goes before /v1; the Loops API is at https://app.loops.so/api',
+    });
+  }
+  let siblings = tree;
+  for (const word of path.slice(0, -1)) siblings = siblings.flatMap((spec) => (spec.kind === 'group' && spec.name === word ? spec.commands : []));
+  if (!siblings.some((sibling) => sibling.name === 'list')) return error;
+  return withDetails(error, { hint: `see the ids with \`loopsctl ${path.slice(0, -1).join(' ')} list\`` });
+}
+
+/** A value given in the process: text, a whole number, a switch, or several of the first two for a repeatable input. */
+export type InputValue = string | number | boolean | (string | number)[];
+
+/**
+ * A command's input as a caller in the process gives it: its arguments by name, and its options by
+ * long flag without the dashes (`idempotency-key`). Values are checked and parsed as on the
+ * command line, by the declaration's parsers, choices and defaults.
+ */
+export type CommandInput = Record<string, InputValue | undefined>;
+
+/** The invocation of a command with this input, or a usage error that says what does not fit. */
+export function invocationOf(spec: CommandSpec, path: string[], input: CommandInput): Invocation {
+  const declared = spec.options ?? [];
+  const argumentNames = new Set((spec.args ?? []).map(({ name }) => name));
+  const optionNames = new Set(declared.map((option) => longFlag(option).slice(2)));
+  for (const key of Object.keys(input)) {
+    if (!argumentNames.has(key) && !optionNames.has(key)) throw new UsageError(`\`${path.join(' ')}\` has no input "${key}"`);
+  }
+  const args = (spec.args ?? []).map((argument) => {
+    const value = input[argument.name];
+    if (value === undefined) {
+      if (argument.required !== false) throw new UsageError(`missing required argument '${argument.name}'`);
+      return argument.variadic ? [] : undefined;
+    }
+    const values = Array.isArray(value) ? value.map(String) : [textOf(argument.name, value)];
+    if (!argument.variadic && values.length !== 1) throw new UsageError(`"${argument.name}" takes one value`);
+    return argument.variadic ? values : values[0];
+  });
+  const options: Record<string, unknown> = {};
+  const given = new Set<string>();
+  for (const option of declared) {
+    const flag = longFlag(option);
+    const key = attributeName(flag);
+    const negated = flag.startsWith('--no-');
+    const value = input[flag.slice(2)];
+    const isSwitch = !/[<[]/.test(option.flags);
+    if (value === undefined || value === false) {
+      if (option.default !== undefined) options[key] = option.default;
+      else if (negated) options[key] = true;
+      if (option.required && value === undefined) throw new UsageError(`required option '${option.flags}' not specified`);
+      continue;
+    }
+    given.add(flag);
+    if (isSwitch) {
+      if (value !== true) throw new UsageError(`"${flag.slice(2)}" takes true or false`);
+      options[key] = !negated;
+      continue;
+    }
+    const many = option.repeatable === true || /\.\.\.[>\]]/.test(option.flags);
+    const texts = Array.isArray(value) ? value.map(String) : [textOf(flag.slice(2), value)];
+    if (!many && texts.length !== 1) throw new UsageError(`"${flag.slice(2)}" takes one value`);
+    const parse = option.parse === undefined ? undefined : inWords(flag, option.parse, path);
+    const parsed = texts.map((text) => {
+      if (option.choices !== undefined && !option.choices.includes(text)) {
+        throw new UsageError(`${flag} must be one of ${option.choices.join(', ')}, not ${JSON.stringify(text)}`);
+      }
+      return parse === undefined ? text : parse(text, undefined);
+    });
+    options[key] = many ? parsed : parsed[0];
+  }
+  return { spec, path, args, options, optionGiven: (flag) => given.has(flag) };
+}
+
+function textOf(name: string, value: InputValue): string {
+  if (typeof value === 'boolean') throw new UsageError(`"${name}" takes a value, not true or false`);
+  return String(value);
+}
+
+/** Anything thrown, as one of loopsctl's errors: what is not one is a bug in loopsctl. */
+export function asLoopsctlError(error: unknown): LoopsctlError {
+  if (error instanceof LoopsctlError) return error;
+  return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
+}

@@ -1,0 +1,65 @@
+/**
+ * The update check (see update-notice.ts): asks the feed for the latest version, keeps the answer
+ * for a day, and says when it is newer than this one. A feed that hangs, fails, answers garbage or
+ * names an older version is silence; the command's exit code is never touched.
+ */
+import { join } from 'node:path';
+import { VERSION } from '../version.js';
+import { builtinModule } from './builtin.js';
+import { upgradeCommand } from './installation.js';
+import type { Runtime } from './runtime.js';
+
+/** The latest published version, as npm's registry answers it (`version`); a GitHub release's `tag_name` is read too. */
+export const DEFAULT_UPDATE_FEED = 'https://registry.npmjs.org/loopsctl/latest';
+/** What the last check found, kept in the cache directory. */
+export interface LastCheck {
+  checkedAt: string;
+  latest: string | null;
+}
+
+/** Long enough for a feed on a slow line, short enough that nobody waits on it after their output. */
+const FEED_TIMEOUT_MS = 1500;
+
+export async function checkForUpdate(runtime: Runtime, file: string): Promise<void> {
+  const latest = await latestVersion(runtime.env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, runtime.signal);
+  writeLastCheck(file, { checkedAt: runtime.now().toISOString(), latest: latest ?? null });
+  if (latest === undefined || compareVersions(latest, VERSION) <= 0 || runtime.signal.aborted) return;
+  runtime.stderr.write(`A newer loopsctl is out: ${latest} (this is ${VERSION}). Upgrade with: ${upgradeCommand(runtime.installation!.method)}\n`);
+}
+
+/** The version the feed names, if it answers in time with one; undefined for anything else. */
+export async function latestVersion(feed: string, signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const response = await fetch(feed, { signal: AbortSignal.any([signal, AbortSignal.timeout(FEED_TIMEOUT_MS)]), headers: { accept: 'application/json' } });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { version?: unknown; tag_name?: unknown };
+    const named = typeof body.version === 'string' ? body.version : typeof body.tag_name === 'string' ? body.tag_name : undefined;
+    const version = named?.replace(/^v/, '');
+    return version !== undefined && /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Compares two x.y.z versions: negative, zero or positive. */
+export function compareVersions(a: string, b: string): number {
+  const [left, right] = [a, b].map((version) => version.split(/[.-]/, 3).map(Number));
+  for (let index = 0; index < 3; index += 1) {
+    const difference = (left![index] ?? 0) - (right![index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Written whole or not at all; a cache that cannot be written means checking again next time. */
+function writeLastCheck(file: string, check: LastCheck): void {
+  const fs = builtinModule('node:fs');
+  const temporary = `${file}.${builtinModule('node:crypto').randomUUID()}.tmp`;
+  try {
+    fs.mkdirSync(join(file, '..'), { recursive: true });
+    fs.writeFileSync(temporary, `${JSON.stringify(check)}\n`);
+    fs.renameSync(temporary, file);
+  } catch {
+    fs.rmSync(temporary, { force: true });
+  }
+}
