@@ -7,7 +7,7 @@
  */
 import { settleLimit } from '../api/concurrency.js';
 import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../api/errors.js';
-import { z } from '../api/schemas.js';
+import type { EmailMetrics } from '../platform/email-metrics.js';
 import type { CommandContext } from '../core/context.js';
 import { reportError } from '../core/report.js';
 import { formatCount, formatRate } from '../render/numbers.js';
@@ -16,23 +16,11 @@ import { ProgressLine } from '../render/progress.js';
 import { sanitize } from '../render/sanitize.js';
 import { renderTable, type Column } from '../render/table.js';
 
-/** Engagement counters of a campaign's or a workflow email's sends, all time. */
-export const emailMetrics = z.looseObject({
-  sends: z.number().int(),
-  opens: z.number().int(),
-  clicks: z.number().int(),
-  unsubscribes: z.number().int(),
-  spamReports: z.number().int(),
-  hardBounces: z.number().int(),
-  softBounces: z.number().int(),
-});
-export type EmailMetrics = z.infer<typeof emailMetrics>;
-
 /** How many metrics requests may be in flight at once. */
 const CONCURRENCY = 4;
 
 /** Why an item has no metrics, when the API's refusal means just that (not sent yet). */
-export type NoMetrics = (item: string, error: LoopsctlError) => Promise<string | undefined>;
+type NoMetrics = (item: string, error: LoopsctlError) => Promise<string | undefined>;
 
 export interface EachItem<R> {
   /** The items, in the order given; repeats are fetched once. */
@@ -72,7 +60,10 @@ export async function fetchEach<R>(context: CommandContext, spec: EachItem<R>, o
         if (items.length > 1) progress.show(`fetched the metrics of ${formatCount(done)} of ${formatCount(items.length)} ${spec.noun}`);
       }
     },
-    { dooms: (error) => error instanceof AuthError || error instanceof InterruptedError || (error instanceof NetworkError && error.code !== 'timeout'), onDoomed: () => context.cancel() },
+    {
+      dooms: (error) => error instanceof AuthError || error instanceof InterruptedError || (error instanceof NetworkError && error.code !== 'timeout'),
+      onDoomed: () => context.cancel(),
+    },
   ).finally(() => progress.clear());
   const json = context.out.json || options.jsonl === true;
   const found: EachResult<R>['found'] = [];
@@ -133,7 +124,9 @@ export interface MetricsRow<M> {
  * A column of a metrics table: a count, which gives way on a narrow terminal unless it is kept, or
  * a rate as part over whole, which stays unless it may give way too.
  */
-export type MetricsColumn<M> = { header: string; count: (metrics: M) => number; keep?: boolean } | { header: string; rate: (metrics: M) => [part: number, whole: number]; drop?: boolean };
+export type MetricsColumn<M> =
+  | { header: string; count: (metrics: M) => number; keep?: boolean }
+  | { header: string; rate: (metrics: M) => [part: number, whole: number]; drop?: boolean };
 
 /**
  * Metrics, one row per item with its id and name. On a terminal counts are grouped (4,210), and as
@@ -151,7 +144,11 @@ export function renderMetricsTable<M>(out: Output, rows: MetricsRow<M>[], labels
     }),
   ];
   const cells = (values: M) => metrics.map((column) => ('count' in column ? shown(column.count(values)) : formatRate(...column.rate(values))));
-  return renderTable(out, columns, rows.map(({ id, name, metrics: values }) => [id, name, ...cells(values)]));
+  return renderTable(
+    out,
+    columns,
+    rows.map(({ id, name, metrics: values }) => [id, name, ...cells(values)]),
+  );
 }
 
 const ENGAGEMENT: MetricsColumn<EmailMetrics>[] = [

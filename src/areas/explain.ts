@@ -4,14 +4,8 @@
  * of its group from main, for every command.) The error keeps its class, message, status and
  * code; only the hint is new.
  */
-import { AuthError, LoopsctlError, withDetails } from '../api/errors.js';
+import { AuthError, featureKeyHint, LoopsctlError, withDetails } from '../api/errors.js';
 import type { Handler } from '../core/declare.js';
-
-export const CONTENT_API_HINT =
-  'the key was not accepted, or the content API is not enabled for this team (ask Loops support to enable it); check the key with `loopsctl auth status`';
-
-export const METRICS_API_HINT =
-  'the key was not accepted, or the metrics API is not enabled for this team (ask Loops support to enable it); check the key with `loopsctl auth status`';
 
 export interface Explanation {
   /** The operation belongs to the content API, so a 401 may mean it is not enabled. */
@@ -23,7 +17,7 @@ export interface Explanation {
 }
 
 /** A hint; a hint chosen by the API's message (which of two things was not found); or a clearer message with its hint. */
-export type StatusHint = string | ((apiMessage: string) => string | undefined) | { message: (apiMessage: string) => string; hint: string };
+type StatusHint = string | ((apiMessage: string) => string | undefined) | { message: (apiMessage: string) => string; hint: string };
 
 export function explainError(error: unknown, explanation: Explanation): unknown {
   if (!(error instanceof LoopsctlError) || error.status === undefined) return error;
@@ -34,9 +28,10 @@ export function explainError(error: unknown, explanation: Explanation): unknown 
     return chosen === undefined ? error : withDetails(error, { hint: chosen });
   }
   if (hint !== undefined) return withDetails(error, { hint: hint.hint, message: hint.message(error.message) });
-  if (error instanceof AuthError && explanation.contentApi) return withDetails(error, { hint: CONTENT_API_HINT });
+  if (error instanceof AuthError && explanation.contentApi) return withDetails(error, { hint: featureKeyHint('content') });
   // A 401 that names the metrics API already has a hint that says so.
-  if (error instanceof AuthError && explanation.metricsApi && !/metrics API/i.test(error.message)) return withDetails(error, { hint: METRICS_API_HINT });
+  if (error instanceof AuthError && explanation.metricsApi && !/metrics API/i.test(error.message))
+    return withDetails(error, { hint: featureKeyHint('metrics') });
   return error;
 }
 

@@ -3,34 +3,35 @@
  * src/areas/ and one line here.
  */
 import type { Spec } from '../core/declare.js';
-import type { Area } from './area.js';
-import { area as api } from './api/index.js';
-import { area as auth } from './auth/index.js';
-import { area as campaignGroups } from './campaign-groups/index.js';
-import { area as campaigns } from './campaigns/index.js';
-import { area as commands } from './commands/index.js';
-import { area as completion } from './completion/index.js';
-import { area as contactProperties } from './contact-properties/index.js';
-import { area as contacts } from './contacts/index.js';
-import { area as events } from './events/index.js';
-import { area as emailMessages } from './email-messages/index.js';
-import { area as components } from './components/index.js';
-import { area as content } from './content/index.js';
-import { area as eventPatterns } from './event-patterns/index.js';
-import { area as groups } from './groups/index.js';
-import { area as ips } from './ips/index.js';
-import { area as lists } from './lists/index.js';
-import { area as mcp } from './mcp/index.js';
-import { area as sandbox } from './sandbox/index.js';
-import { area as segments } from './segments/index.js';
-import { area as skill } from './skill/index.js';
-import { area as themes } from './themes/index.js';
-import { area as uploads } from './uploads/index.js';
-import { area as transactional } from './transactional/index.js';
-import { area as webhooks } from './webhooks/index.js';
-import { area as workflows } from './workflows/index.js';
+import { spec as api } from './api/index.js';
+import { spec as auth } from './auth/index.js';
+import { spec as campaignGroups } from './campaign-groups/index.js';
+import { spec as campaigns } from './campaigns/index.js';
+import { spec as commands } from './commands/index.js';
+import { spec as completion } from './completion/index.js';
+import { spec as contactProperties } from './contact-properties/index.js';
+import { spec as contacts } from './contacts/index.js';
+import { spec as events } from './events/index.js';
+import { spec as emailMessages } from './email-messages/index.js';
+import { spec as components } from './components/index.js';
+import { spec as content } from './content/index.js';
+import { spec as eventPatterns } from './event-patterns/index.js';
+import { spec as groups } from './groups/index.js';
+import { spec as ips } from './ips/index.js';
+import { spec as doctor } from './doctor/index.js';
+import { spec as lists } from './lists/index.js';
+import { spec as mcp } from './mcp/index.js';
+import { spec as open } from './open/index.js';
+import { spec as sandbox } from './sandbox/index.js';
+import { spec as segments } from './segments/index.js';
+import { spec as skill } from './skill/index.js';
+import { spec as themes } from './themes/index.js';
+import { spec as uploads } from './uploads/index.js';
+import { spec as transactional } from './transactional/index.js';
+import { spec as webhooks } from './webhooks/index.js';
+import { spec as workflows } from './workflows/index.js';
 
-export const areas: Area[] = [
+export const specs: Spec[] = [
   transactional,
   emailMessages,
   uploads,
@@ -49,6 +50,7 @@ export const areas: Area[] = [
   lists,
   events,
   auth,
+  open,
   api,
   webhooks,
   mcp,
@@ -56,6 +58,5 @@ export const areas: Area[] = [
   completion,
   commands,
   sandbox,
+  doctor,
 ];
-
-export const specs: Spec[] = areas.map((area) => area.spec);

@@ -10,7 +10,7 @@ import { readInput } from '../../core/input.js';
 import { JsonArrayWriter } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { bodyOf, parseField, queryOf, type Field } from './fields.js';
-import { apiPath, parseHeaders, withQuery } from './request.js';
+import { apiPath, methodOf, parseHeaders, withQuery } from './request.js';
 
 interface ApiOptions {
   method?: Method;
@@ -51,10 +51,9 @@ async function buildRequest(context: CommandContext, written: string, options: A
   for (const text of options.rawField ?? []) fields.push(await parseField(text, false, (file) => readSource(file, 'field value')));
   for (const text of options.field ?? []) fields.push(await parseField(text, true, (file) => readSource(file, 'field value')));
 
-  // As gh does, fields or a body make a POST; lists are read with GET, and their fields are the query.
-  const hasBody = options.input !== undefined || fields.length > 0;
-  const method = options.method ?? (hasBody && !options.paginate ? 'POST' : 'GET');
-  if (method === 'GET' && options.input !== undefined) throw new UsageError('a GET request has no body, so --input does not apply', { hint: 'choose another method with -X' });
+  const method = methodOf(options) as Method;
+  if (method === 'GET' && options.input !== undefined)
+    throw new UsageError('a GET request has no body, so --input does not apply', { hint: 'choose another method with -X' });
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate follows lists, which are read with GET');
   if (options.jsonl && !options.paginate) throw new UsageError('--jsonl prints the items of --paginate', { hint: 'add --paginate, or leave --jsonl out' });
 
@@ -73,7 +72,9 @@ async function buildRequest(context: CommandContext, written: string, options: A
   if (options.idempotencyKey !== undefined) {
     headers['idempotency-key'] = options.idempotencyKey;
     if (!keyed && method !== 'GET') {
-      context.out.note(`${method} ${path.split('?')[0]} ignores Idempotency-Key (only ${KEYED_REQUESTS.join(' and ')} honour it): it is not sent again once it may have reached the API`);
+      context.out.note(
+        `${method} ${path.split('?')[0]} ignores Idempotency-Key (only ${KEYED_REQUESTS.join(' and ')} honour it): it is not sent again once it may have reached the API`,
+      );
     }
   }
   return {
@@ -101,9 +102,12 @@ function checkJson(answer: HttpAnswer): void {
   try {
     JSON.parse(answer.text);
   } catch {
-    throw new InvalidResponseError(`the API answered HTTP ${answer.status} with a body that is not JSON, which --jq cannot filter (${describeBody(answer.text, answer.contentType)})`, {
-      status: answer.status,
-    });
+    throw new InvalidResponseError(
+      `the API answered HTTP ${answer.status} with a body that is not JSON, which --jq cannot filter (${describeBody(answer.text, answer.contentType)})`,
+      {
+        status: answer.status,
+      },
+    );
   }
 }
 

@@ -75,7 +75,8 @@ export function queryOf(fields: Field[]): URLSearchParams {
 type Container = Record<string, unknown> | unknown[];
 
 function insert(body: Record<string, unknown>, { key, path, value }: Field): void {
-  const conflict = () => new UsageError(`field "${key}" does not fit with the fields before it`, { hint: 'a key is either a value, an object (a[b]) or an array (a[])' });
+  const conflict = () =>
+    new UsageError(`field "${key}" does not fit with the fields before it`, { hint: 'a key is either a value, an object (a[b]) or an array (a[])' });
   let container: Container = body;
   for (let index = 0; index < path.length; index += 1) {
     const part = path[index]!;

@@ -41,3 +41,17 @@ export function parseHeaders(written: string[]): Record<string, string> {
   }
   return headers;
 }
+
+export interface MethodChoice {
+  method?: string;
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  paginate?: boolean;
+}
+
+/** The request's method: -X, else, as gh does, POST when fields or a body are given (lists are read with GET). */
+export function methodOf(options: MethodChoice): string {
+  const hasBody = options.input !== undefined || (options.rawField?.length ?? 0) > 0 || (options.field?.length ?? 0) > 0;
+  return options.method ?? (hasBody && !options.paginate ? 'POST' : 'GET');
+}

@@ -1,12 +1,12 @@
 /** What the `auth` commands do. */
 import { AuthError, LocalFileError, UsageError } from '../../api/errors.js';
-import { checkProfileName, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
+import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
 import type { CommandContext, Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../render/sanitize.js';
 import { renderRecord, renderTable } from '../../render/table.js';
-import { apiKeyInfo } from './schemas.js';
+import { checkApiKey } from './client.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {
@@ -14,13 +14,13 @@ export function maskKey(key: string): string {
 }
 
 async function teamName(context: CommandContext, apiKey: string): Promise<string> {
-  const client = await context.clientWithKey(apiKey);
-  return (await client.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
+  return (await checkApiKey(await context.clientWithKey(apiKey))).teamName;
 }
 
 /** On a terminal an empty entry asks again; from a pipe it is an error. */
 async function readKey(context: CommandContext, fromStdin: boolean): Promise<string> {
   if (fromStdin) return (await readStdin(context.runtime)).trim();
+  context.runtime.stderr.write('Paste an API key from the Loops app, Settings > API (https://app.loops.so/settings?page=api); it is not shown as you type.\n');
   for (;;) {
     const entered = (await promptHidden(context.runtime, 'Loops API key: ')).trim();
     if (entered !== '') return entered;
@@ -49,13 +49,22 @@ interface StoredKey {
  * earlier login: the keychain entry is written before the config file points to it, the old
  * keychain entry removed only once the config no longer does.
  */
-async function storeKey(context: CommandContext, store: ProfileStore, profile: string, apiKey: string, teamName: string | undefined, insecureStorage: boolean | undefined): Promise<StoredKey> {
+async function storeKey(
+  context: CommandContext,
+  store: ProfileStore,
+  profile: string,
+  apiKey: string,
+  teamName: string | undefined,
+  insecureStorage: boolean | undefined,
+): Promise<StoredKey> {
   const wanted = storagePreference(context, insecureStorage);
   let fallback: string | undefined;
   if (wanted !== 'file') {
     const { openKeychain, keychainAccount, KeychainUnavailableError } = await import('../../config/keychain.js');
     const before = store.profile(profile);
-    const account = (before !== undefined && storageOf(before) === 'keychain' ? before.keychainAccount : undefined) ?? unusedAccount(store, keychainAccount(profile, context.configDir));
+    const account =
+      (before !== undefined && storageOf(before) === 'keychain' ? before.keychainAccount : undefined) ??
+      unusedAccount(store, keychainAccount(profile, context.configDir));
     try {
       await (await openKeychain(context.runtime.signal)).set(account, apiKey);
     } catch (error) {
@@ -97,7 +106,9 @@ async function removeFromKeychain(context: CommandContext, profile: StoredProfil
     await (await openKeychain(context.runtime.signal)).delete(account);
   } catch (error) {
     if (!(error instanceof KeychainUnavailableError)) throw error;
-    context.runtime.stderr.write(`Warning: the old copy of the key in the system keychain could not be removed (${error.message}); remove the entry "${account}" of service "loopsctl" by hand.\n`);
+    context.runtime.stderr.write(
+      `Warning: the old copy of the key in the system keychain could not be removed (${error.message}); remove the entry "${account}" of service "loopsctl" by hand.\n`,
+    );
   }
 }
 
@@ -105,7 +116,11 @@ function describeStorage(storage: KeyStorage, store: ProfileStore): string {
   return storage === 'keychain' ? 'the system keychain' : `${store.path} (readable by you only)`;
 }
 
-export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; insecureStorage?: boolean }> = async (context, _args, options) => {
+export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; insecureStorage?: boolean; readOnly?: boolean }> = async (
+  context,
+  _args,
+  options,
+) => {
   const store = await context.profileStore();
   const { name: profile } = await context.chosenProfile(store);
   // Refused before the key is asked for.
@@ -130,6 +145,9 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; 
   const defaultBefore = store.recordedDefault();
   const { storage, fallback } = await storeKey(context, store, profile, apiKey, team, options.insecureStorage);
   const madeDefault = defaultBefore === undefined && store.recordedDefault() === profile;
+  // A profile marked before keeps its mark when its key is stored again.
+  if (options.readOnly) store.setReadOnly(profile, true);
+  const readOnly = store.profile(profile)?.readOnly === true;
   const { out } = context;
   const stderr = context.runtime.stderr;
   if (fallback !== undefined) stderr.write(`Note: ${fallback}; the key is stored in the config file instead.\n`);
@@ -137,11 +155,23 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; 
   if (context.env.LOOPS_API_KEY && context.globals.profile === undefined) {
     stderr.write('Warning: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
   }
-  if (out.json) return out.writeJson({ profile, teamName: team ?? null, verified: team !== undefined, storage, default: madeDefault || profile === (store.recordedDefault() ?? 'default') });
+  if (out.json) {
+    return out.writeJson({
+      profile,
+      teamName: team ?? null,
+      verified: team !== undefined,
+      storage,
+      default: madeDefault || profile === (store.recordedDefault() ?? 'default'),
+      readOnly,
+    });
+  }
   const lines = [
     team === undefined ? `Stored the key for profile "${profile}" without checking it.` : `Logged in to ${sanitize(team)} (profile "${profile}").`,
     `The key is in ${describeStorage(storage, store)}.`,
     ...(madeDefault ? [`Commands use profile "${profile}" by default (change it with \`loopsctl auth switch\`).`] : []),
+    ...(readOnly
+      ? [`The profile is read-only: commands that change the account need --allow-writes (lift it with \`loopsctl auth read-write ${profile}\`).`]
+      : []),
   ];
   await out.write(`${lines.join('\n')}\n`);
 };
@@ -172,7 +202,10 @@ export const status: Handler = async (context) => {
       throw new AuthError(`${error.message} (key ${maskKey(credentials.apiKey)} from ${source})`, {
         code: error.code,
         status: error.status,
-        hint: credentials.source === 'environment' ? 'check the value of LOOPS_API_KEY, or unset it to use a stored profile' : `run \`loopsctl auth login${flag}\` to store a new key`,
+        hint:
+          credentials.source === 'environment'
+            ? 'check the value of LOOPS_API_KEY, or unset it to use a stored profile'
+            : `run \`loopsctl auth login${flag}\` to store a new key`,
       });
     }
     throw error;
@@ -185,6 +218,7 @@ export const status: Handler = async (context) => {
     storage: credentials.storage ?? null,
     key: maskKey(credentials.apiKey),
     teamName: team,
+    readOnly: credentials.readOnly === true,
   };
   await context.out.present(found, (o) =>
     renderRecord(o, {
@@ -194,6 +228,7 @@ export const status: Handler = async (context) => {
       storage: credentials.storage === undefined || store === undefined ? '-' : describeStorage(credentials.storage, store),
       key: found.key,
       teamName: team,
+      readOnly: found.readOnly ? 'yes' : 'no',
     }),
   );
 };
@@ -201,15 +236,27 @@ export const status: Handler = async (context) => {
 export const list: Handler = async (context) => {
   const store = await context.profileStore();
   const defaultName = store.recordedDefault() ?? (await import('../../config/store.js')).DEFAULT_PROFILE;
-  const profiles = store.profiles().map(([name, profile]) => ({ profile: name, default: name === defaultName, storage: storageOf(profile), teamName: profile.teamName ?? null }));
+  const profiles = store.profiles().map(([name, profile]) => ({
+    profile: name,
+    default: name === defaultName,
+    storage: storageOf(profile),
+    teamName: profile.teamName ?? null,
+    readOnly: profile.readOnly === true,
+  }));
   const { out } = context;
   if (out.json) return out.writeJson(profiles);
   if (profiles.length === 0) return out.writeProse('No profiles are stored; store a key with `loopsctl auth login`.');
   await out.write(
     renderTable(
       out,
-      [{ header: 'PROFILE' }, { header: 'DEFAULT' }, { header: 'KEY IN' }, { header: 'TEAM', truncate: true }],
-      profiles.map((row) => [row.profile, row.default ? 'yes' : '', row.storage === 'keychain' ? 'keychain' : 'file', row.teamName ?? '-']),
+      [{ header: 'PROFILE' }, { header: 'DEFAULT' }, { header: 'KEY IN' }, { header: 'READ-ONLY' }, { header: 'TEAM', truncate: true }],
+      profiles.map((row) => [
+        row.profile,
+        row.default ? 'yes' : '',
+        row.storage === 'keychain' ? 'keychain' : 'file',
+        row.readOnly ? 'yes' : '',
+        row.teamName ?? '-',
+      ]),
     ),
   );
   // A profile is not what commands use while something overrides the default.
@@ -217,12 +264,30 @@ export const list: Handler = async (context) => {
   else if (context.env.LOOPSCTL_PROFILE) out.note(`Note: LOOPSCTL_PROFILE is set: commands without --profile use profile "${context.env.LOOPSCTL_PROFILE}".`);
 };
 
+/** `auth read-only` and `auth read-write`: the mark, set or lifted. */
+function marking(readOnly: boolean): Handler<[string]> {
+  return async (context, [profile]) => {
+    (await context.profileStore()).setReadOnly(profile, readOnly);
+    const { out } = context;
+    if (out.json) return out.writeJson({ profile, readOnly });
+    await out.write(
+      readOnly
+        ? `Profile "${profile}" is read-only: commands that change the account are refused unless a run says --allow-writes.\n`
+        : `Profile "${profile}" may change the account again.\n`,
+    );
+  };
+}
+
+export const markReadOnly = marking(true);
+export const markReadWrite = marking(false);
+
 export const switchProfile: Handler<[string]> = async (context, [profile]) => {
   const store = await context.profileStore();
   store.setDefault(profile);
   const { out } = context;
   if (context.env.LOOPS_API_KEY) out.note('Note: LOOPS_API_KEY is set, and is used instead of any profile until it is unset.');
-  else if (context.env.LOOPSCTL_PROFILE && context.env.LOOPSCTL_PROFILE !== profile) out.note(`Note: LOOPSCTL_PROFILE names profile "${context.env.LOOPSCTL_PROFILE}", which commands use until it is unset.`);
+  else if (context.env.LOOPSCTL_PROFILE && context.env.LOOPSCTL_PROFILE !== profile)
+    out.note(`Note: LOOPSCTL_PROFILE names profile "${context.env.LOOPSCTL_PROFILE}", which commands use until it is unset.`);
   if (out.json) return out.writeJson({ profile, default: true });
   await out.write(`Commands now use profile "${profile}" by default.\n`);
 };
@@ -243,7 +308,7 @@ async function forget(context: CommandContext, profile: string): Promise<StoredP
 
 export const remove: Handler<[string], { yes?: boolean }> = async (context, [profile], options) => {
   const store = await context.profileStore();
-  if (store.profile(profile) === undefined) throw new UsageError(`there is no profile "${profile}"`, { hint: 'see the profiles with `loopsctl auth list`' });
+  if (store.profile(profile) === undefined) throw noSuchProfile(profile, store.profileNames());
   await confirm(context.runtime, `Remove profile "${profile}" and its key?`, options.yes);
   const removed = await forget(context, profile);
   const { out } = context;

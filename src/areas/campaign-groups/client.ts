@@ -2,7 +2,7 @@
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
 import type { CreateGroupBody, UpdateGroupBody } from '../groups/client.js';
-import { group, type Group } from '../groups/schemas.js';
+import { group, type Group } from '../../platform/groups/schemas.js';
 
 export const campaignGroups: ListResource<Group> = { path: '/v1/campaign-groups', item: group };
 

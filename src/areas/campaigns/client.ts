@@ -1,9 +1,9 @@
 /** The campaign operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { emailMetrics } from '../email-metrics.js';
-import type { AudienceFilterRequest } from '../segments/filter.js';
-import { campaign, createdCampaign, type Campaign } from './schemas.js';
+import { emailMetrics } from '../../platform/email-metrics.js';
+import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
+import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
 
 export const campaigns: ListResource<Campaign> = { path: '/v1/campaigns', item: campaign };
 

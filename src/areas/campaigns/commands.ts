@@ -8,10 +8,10 @@ import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
 import { fetchEach, namesOf, renderEmailMetrics, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainedHandler } from '../explain.js';
-import { checkAudienceFilterFrom } from '../segments/filter.js';
+import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import { campaignMetrics, campaigns, createCampaign, getCampaign, updateCampaign, type CampaignFields, type SchedulingRequest } from './client.js';
 import { campaignListView, renderCampaign } from './render.js';
-import type { Campaign, CreatedCampaign } from './schemas.js';
+import type { Campaign, CreatedCampaign } from '../../platform/campaigns/schemas.js';
 
 export const list = explainedHandler(listHandler(campaigns, campaignListView), { contentApi: true });
 
@@ -37,14 +37,20 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
       noun: 'campaigns',
       fetch: (id) => explained(campaignMetrics(client, id), METRICS_HINTS),
       // A 400 may mean the campaign has not been sent: the campaign itself says so.
-      noMetrics: async (id, error) => (error instanceof RejectedError && error.status === 400 ? whyNoMetrics(await getCampaign(client, id).catch(() => undefined)) : undefined),
+      noMetrics: async (id, error) =>
+        error instanceof RejectedError && error.status === 400 ? whyNoMetrics(await getCampaign(client, id).catch(() => undefined)) : undefined,
       about: (id) => ({ campaignId: id }),
     },
     options,
   );
   if (out.json || options.jsonl) {
     // Every campaign without metrics said on stderr is still a run that succeeded: an empty array.
-    if (found.length > 0 || code === 0) await writeMetricsJson(out, found.map(({ item, value }) => ({ campaignId: item, ...value })), options.jsonl === true);
+    if (found.length > 0 || code === 0)
+      await writeMetricsJson(
+        out,
+        found.map(({ item, value }) => ({ campaignId: item, ...value })),
+        options.jsonl === true,
+      );
     return code;
   }
   if (found.length === 0) return code;
@@ -52,7 +58,13 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
     found.map(({ item }) => item),
     async (id) => (await getCampaign(client, id)).name,
   );
-  await out.write(renderEmailMetrics(out, found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value })), { id: 'ID', name: 'NAME' }));
+  await out.write(
+    renderEmailMetrics(
+      out,
+      found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value })),
+      { id: 'ID', name: 'NAME' },
+    ),
+  );
   return code;
 };
 
@@ -147,7 +159,8 @@ export const update: Handler<[string], CampaignOptions> = async (context, [id], 
     contentApi: true,
     statuses: {
       ...REFUSED,
-      404: (apiMessage) => (/\bcampaign\b/i.test(apiMessage) ? `the campaign does not exist; see the campaigns with \`${LIST}\`` : audienceNotFound(apiMessage)),
+      404: (apiMessage) =>
+        /\bcampaign\b/i.test(apiMessage) ? `the campaign does not exist; see the campaigns with \`${LIST}\`` : audienceNotFound(apiMessage),
       409: `nothing was changed: the campaign has been sent, so only --name and --group can change now; see its state with \`loopsctl campaigns get ${id}\``,
     },
   });

@@ -1,19 +1,19 @@
 /** Text views of campaigns: the list, and one campaign with its audience and schedule in words. */
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { displayValue, renderRecord } from '../../render/table.js';
+import { renderRecord } from '../../render/table.js';
 import { filterBlock } from '../segments/render.js';
-import type { Campaign, CampaignScheduling } from './schemas.js';
+import type { Campaign, CampaignScheduling } from '../../platform/campaigns/schemas.js';
 
 export const campaignListView: ListView<Campaign> = {
   noun: 'campaigns',
-  // The app's address is the widest column and the first to go on a narrow terminal.
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }, { header: 'URL', drop: true, priority: -3 }],
-  row: (campaign) => [campaign.id, campaign.name, campaign.status, displayValue(campaign.url)],
+  // The app's address stays out of the table, which it would fill: it is in `get`, --json and --web.
+  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }],
+  row: (campaign) => [campaign.id, campaign.name, campaign.status],
 };
 
 /** "as soon as it is sent", "at 2025-07-15T14:00:00.000Z". */
-export function describeScheduling(scheduling: CampaignScheduling): string {
+function describeScheduling(scheduling: CampaignScheduling): string {
   if (scheduling.method === 'now') return 'as soon as it is sent';
   if (scheduling.method === 'schedule') return scheduling.timestamp === null ? 'scheduled, no time set' : `at ${scheduling.timestamp}`;
   return scheduling.timestamp === null ? scheduling.method : `${scheduling.method} ${scheduling.timestamp}`;

@@ -2,11 +2,12 @@
  * The command tree as data, from the declarations themselves: what `loopsctl commands --json`
  * prints, so that a script or a completion engine can drive loopsctl without reading its help.
  */
-import { walkSpecs, type CommandSpec, type FlagSet, type OptionSpec, type Spec, type Tier } from '../../core/declare.js';
+import { walkSpecs, type CommandSpec, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
+import type { Tier } from '../../core/tier.js';
 import type { IdList } from '../../core/id-lists.js';
 import { VERSION } from '../../version.js';
 
-export interface OptionInfo {
+interface OptionInfo {
   /** As declared: '-f, --raw-field <key=value>'. */
   flags: string;
   /** '--raw-field' */
@@ -26,7 +27,7 @@ export interface OptionInfo {
   tier: Tier | null;
 }
 
-export interface ArgumentInfo {
+interface ArgumentInfo {
   name: string;
   description: string;
   required: boolean;
@@ -52,7 +53,7 @@ export interface CommandInfo {
   examples: string[];
 }
 
-export interface GroupInfo {
+interface GroupInfo {
   path: string[];
   aliases: string[];
   summary: string;
@@ -96,7 +97,7 @@ function commandInfo(path: string[], spec: CommandSpec): CommandInfo {
   };
 }
 
-export function optionInfo(spec: OptionSpec): OptionInfo {
+function optionInfo(spec: OptionSpec): OptionInfo {
   const long = /--[\w-]+/.exec(spec.flags)?.[0] ?? null;
   const short = /(?:^|[\s,])(-\w)\b/.exec(spec.flags)?.[1] ?? null;
   const valueName = /[<[]([^>\]]+)[>\]]/.exec(spec.flags)?.[1] ?? null;
@@ -117,6 +118,8 @@ export function optionInfo(spec: OptionSpec): OptionInfo {
 
 function walkGroups(specs: Spec[], path: string[] = []): GroupInfo[] {
   return specs.flatMap((spec) =>
-    spec.kind === 'group' ? [{ path: [...path, spec.name], aliases: spec.aliases ?? [], summary: spec.summary }, ...walkGroups(spec.commands, [...path, spec.name])] : [],
+    spec.kind === 'group'
+      ? [{ path: [...path, spec.name], aliases: spec.aliases ?? [], summary: spec.summary }, ...walkGroups(spec.commands, [...path, spec.name])]
+      : [],
   );
 }

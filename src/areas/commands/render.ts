@@ -8,7 +8,12 @@ const INDENT = '    ';
 
 export function renderCommandList(out: Output, tree: CommandTree): string {
   const style = styleFor(out);
-  const entries = tree.commands.map((command) => `${style.bold(usage(command))}\n${wrap(command.summary, WIDTH - INDENT.length).map((line) => `${INDENT}${line}`).join('\n')}`);
+  const entries = tree.commands.map(
+    (command) =>
+      `${style.bold(usage(command))}\n${wrap(command.summary, WIDTH - INDENT.length)
+        .map((line) => `${INDENT}${line}`)
+        .join('\n')}`,
+  );
   return `${entries.join('\n')}\n\nEvery command also takes the global options: see \`loopsctl --help\`.\n`;
 }
 

@@ -1,10 +1,10 @@
 /** What the `completion` commands do: print the script made from the declared command tree. */
-import type { Handler } from '../../core/declare.js';
+import type { Handler, Spec } from '../../core/declare.js';
 import { madeCompletionScript } from './made.js';
 import type { Shell } from './scripts.js';
 
-export function script(shell: Shell): Handler {
+export function script(shell: Shell, tree: Spec[]): Handler {
   return async (context) => {
-    await context.out.write(madeCompletionScript(shell));
+    await context.out.write(madeCompletionScript(shell, tree));
   };
 }

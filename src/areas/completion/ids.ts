@@ -10,7 +10,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../api/errors.js';
 import { PER_PAGE_MAX } from '../../api/paging.js';
-import { z } from '../../api/schemas.js';
+import { z } from '../../platform/schemas.js';
 import { writeJsonFile } from '../../config/json-file.js';
 import { ensureDirectory, unsafeDirectoryReason } from '../../config/private-dir.js';
 import { CommandContext } from '../../core/context.js';
@@ -68,7 +68,7 @@ function safeLine(line: string): string[] {
 
 /** The first page of the list, from one attempt of at most ATTEMPT_SECONDS, whatever --timeout and --retries say. */
 async function fetchLines(context: CommandContext, list: IdList, apiKey: string): Promise<string[]> {
-  const quick = new CommandContext(context.runtime, { ...context.globals, timeout: ATTEMPT_SECONDS, retries: 0 }, context.spec);
+  const quick = new CommandContext(context.runtime, { ...context.globals, timeout: ATTEMPT_SECONDS, retries: 0 });
   try {
     const client = await quick.clientWithKey(apiKey);
     const lines: string[] = [];

@@ -4,20 +4,22 @@
  * of this module one that reads them (src/build/build.mjs): `loopsctl completion bash`, which a
  * shell may run at every start, only prints a file. Run from the sources (tests), this makes them.
  */
-import { walkSpecs } from '../../core/declare.js';
+import { walkSpecs, type Spec } from '../../core/declare.js';
 import { buildProgram } from '../../core/program.js';
-import { specs } from '../registry.js';
 import { completionTree } from './model.js';
 import { completionScript, type Shell } from './scripts.js';
 
-export function madeCompletionScript(shell: Shell): string {
+export function madeCompletionScript(shell: Shell, specs: Spec[]): string {
   // The tree is only read: none of its help or commands runs.
-  const tree = completionTree(buildProgram(specs, { stdout: process.stdout, stderr: process.stderr }, async () => {}), idArguments());
+  const tree = completionTree(
+    buildProgram(specs, { stdout: process.stdout, stderr: process.stderr }, async () => {}),
+    idArguments(specs),
+  );
   return completionScript(shell, tree);
 }
 
 /** The commands whose arguments are ids of a list, by path. */
-function idArguments(): Map<string, string> {
+function idArguments(specs: Spec[]): Map<string, string> {
   return new Map(
     walkSpecs(specs).flatMap(({ path, spec }) => {
       const list = spec.args?.find((argument) => argument.completes !== undefined)?.completes;

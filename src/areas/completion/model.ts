@@ -9,6 +9,8 @@ export interface CompletionOption {
   /** `--json`, `-h`, ... */
   names: string[];
   takesValue: boolean;
+  /** Its value is a file (`<file>`, `<path>`, `<dir>`): the only values the shell may complete with file names. */
+  takesFile: boolean;
   choices: string[];
   description: string;
 }
@@ -34,6 +36,7 @@ function optionsOf(command: Command): CompletionOption[] {
     .map((option) => ({
       names: [option.long, option.short].filter((name): name is string => name !== undefined),
       takesValue: option.required || option.optional,
+      takesFile: /<(?:file|path|dir)\b/.test(option.flags),
       choices: option.argChoices ?? [],
       description: option.description,
     }));

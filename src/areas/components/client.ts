@@ -1,7 +1,7 @@
 /** The component operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { component, updatedComponent, type Component } from './schemas.js';
+import { component, updatedComponent, type Component } from '../../platform/components/schemas.js';
 
 export const components: ListResource<Component> = { path: '/v1/components', item: component };
 

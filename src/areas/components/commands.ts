@@ -8,7 +8,7 @@ import { listHandler } from '../../core/list-run.js';
 import { explained, explainError, explainedHandler, type Explanation } from '../explain.js';
 import { components, createComponent, getComponent, updateComponent } from './client.js';
 import { componentListView, lmxText, renderComponent, renderUpdatedComponent } from './render.js';
-import { componentValidationFailure } from './schemas.js';
+import { componentValidationFailure } from '../../platform/components/schemas.js';
 
 export const list = explainedHandler(listHandler(components, componentListView), { contentApi: true });
 

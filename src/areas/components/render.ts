@@ -4,10 +4,10 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord } from '../../render/table.js';
-import type { Component, UpdatedComponent } from './schemas.js';
+import type { Component, UpdatedComponent } from '../../platform/components/schemas.js';
 
 /** "3 lines, 120 characters": how big a body is, for the list. */
-export function lmxSize(lmx: string): string {
+function lmxSize(lmx: string): string {
   const lines = lmx === '' ? 0 : lmx.split('\n').length;
   return `${lines} ${lines === 1 ? 'line' : 'lines'}, ${lmx.length} ${lmx.length === 1 ? 'character' : 'characters'}`;
 }
@@ -40,8 +40,6 @@ export function renderUpdatedComponent(out: Output, updated: UpdatedComponent): 
   if (!out.tty) return renderRecord(out, updated);
   const { affectedEmailCount, ...component } = updated;
   const reach =
-    affectedEmailCount === 0
-      ? 'No email was changed.'
-      : `${affectedEmailCount === 1 ? '1 email uses' : `${affectedEmailCount} emails use`} the new body.`;
+    affectedEmailCount === 0 ? 'No email was changed.' : `${affectedEmailCount === 1 ? '1 email uses' : `${affectedEmailCount} emails use`} the new body.`;
   return `${renderComponent(out, component)}\n${reach}\n`;
 }

@@ -4,7 +4,7 @@ import type { Handler } from '../../core/declare.js';
 import { writeArrayList } from '../../core/list-run.js';
 import { createContactProperty, listContactProperties } from './client.js';
 import { propertyListView } from './render.js';
-import type { PropertyType } from './schemas.js';
+import type { PropertyType } from '../../platform/contact-properties/schemas.js';
 
 export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = async (context, _args, options) => {
   const properties = await listContactProperties(await context.client(), options.custom ? 'custom' : 'all');

@@ -1,6 +1,6 @@
 /** Text view of contact properties. */
 import type { ListView } from '../../render/list.js';
-import type { ContactProperty } from './schemas.js';
+import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 
 export const propertyListView: ListView<ContactProperty> = {
   noun: 'contact properties',

@@ -6,14 +6,8 @@
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../api/errors.js';
 import { listContactProperties } from './client.js';
-import type { ContactProperty } from './schemas.js';
-
-/** The contact fields with flags (or columns) of their own; never custom properties. */
-export const STANDARD_FIELDS = ['email', 'firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'mailingLists'] as const;
-
-export function isStandardField(name: string): boolean {
-  return (STANDARD_FIELDS as readonly string[]).includes(name);
-}
+import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
+import { typeProblem } from '../../platform/contact-properties/typing.js';
 
 /** The account's properties by key, fetched on first use. */
 export class PropertyTypes {
@@ -37,25 +31,9 @@ export class PropertyTypes {
   }
 }
 
-/** What is wrong with a value for a property, or undefined when it fits. */
-export function typeProblem(types: Map<string, ContactProperty>, name: string, value: unknown): string | undefined {
-  const property = types.get(name);
-  if (property === undefined) return `the account has no contact property "${name}"`;
-  // null clears a value of any type.
-  if (value === null) return undefined;
-  const fits: Record<string, (candidate: unknown) => boolean> = {
-    string: (candidate) => typeof candidate === 'string',
-    number: (candidate) => typeof candidate === 'number' && Number.isFinite(candidate),
-    boolean: (candidate) => typeof candidate === 'boolean',
-    date: (candidate) => (typeof candidate === 'number' && Number.isFinite(candidate)) || (typeof candidate === 'string' && !Number.isNaN(Date.parse(candidate))),
-  };
-  const check = fits[property.type];
-  if (check === undefined || check(value)) return undefined;
-  return `${name} is a ${property.type} property, and ${JSON.stringify(value)} is not a ${property.type}`;
-}
-
 function hintFor(types: Map<string, ContactProperty>, name: string): string {
-  if (!types.has(name)) return `create it with \`loopsctl contact-properties create --name ${name} --type string\` (or number, boolean, date); see \`loopsctl contact-properties list\``;
+  if (!types.has(name))
+    return `create it with \`loopsctl contact-properties create --name ${name} --type string\` (or number, boolean, date); see \`loopsctl contact-properties list\``;
   const type = types.get(name)!.type;
   if (type === 'number' || type === 'boolean') return `write ${name}:=<value> for a ${type} (for example ${name}:=${type === 'number' ? '3' : 'true'})`;
   return `see the property types with \`loopsctl contact-properties list\``;
@@ -80,7 +58,7 @@ export function fromText(type: string | undefined, text: string): unknown {
   }
 }
 
-export function parseBoolean(text: string): boolean | undefined {
+function parseBoolean(text: string): boolean | undefined {
   const lower = text.trim().toLowerCase();
   if (lower === 'true') return true;
   if (lower === 'false') return false;

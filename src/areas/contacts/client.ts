@@ -1,6 +1,6 @@
 /** The contact operations of the API. */
 import type { ApiClient } from '../../api/client.js';
-import * as s from './schemas.js';
+import * as s from '../../platform/contacts/schemas.js';
 
 /** A contact is named by its email or its userId; the API takes one of them. */
 export type ContactRef = { email: string } | { userId: string };

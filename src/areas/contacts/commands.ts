@@ -4,7 +4,9 @@ import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { confirm } from '../../core/prompt.js';
 import { parseListFlags, typedValues } from '../../core/typed-values.js';
-import { isStandardField, PropertyTypes } from '../contact-properties/typing.js';
+import { explained, type Explanation } from '../explain.js';
+import { PropertyTypes } from '../contact-properties/typing.js';
+import { isStandardField } from '../../platform/contact-properties/typing.js';
 import { createContact, deleteContact, findContacts, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
 import { renderContacts, renderRemoval, renderSuppression } from './render.js';
 
@@ -41,9 +43,16 @@ function describe(ref: ContactRef): string {
  * properties from --props-file and --prop (checked against the account's property types first).
  */
 async function contactBody(context: CommandContext, options: FieldOptions): Promise<Record<string, unknown>> {
-  const custom = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
+  const custom = await typedValues(context.runtime, {
+    flag: '--prop',
+    raws: options.prop,
+    fileFlag: '--props-file',
+    file: options.propsFile,
+    allowed: 'scalar',
+  });
   for (const name of Object.keys(custom)) {
-    if (isStandardField(name)) throw new UsageError(`--prop ${name}: ${name} is a standard field, not a custom property`, { hint: 'set it with its own flag (see --help)' });
+    if (isStandardField(name))
+      throw new UsageError(`--prop ${name}: ${name} is a standard field, not a custom property`, { hint: 'set it with its own flag (see --help)' });
   }
   await new PropertyTypes(() => context.client()).check(custom, '--prop');
   const standard = {
@@ -69,21 +78,30 @@ export const find: Handler<[], RefOptions> = async (context, _args, options) => 
   if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
 };
 
+/** A --list the API does not know: where the ids are. */
+const UNKNOWN_LIST: Explanation = {
+  statuses: { 400: (message) => (/mailing list/i.test(message) ? 'see the mailing lists and their ids with `loopsctl lists list`' : undefined) },
+};
+
 export const create: Handler<[], FieldOptions & { email: string }> = async (context, _args, options) => {
   const body = await contactBody(context, options);
   let saved;
   try {
-    saved = await createContact(await context.client(), body);
+    saved = await explained(createContact(await context.client(), body), UNKNOWN_LIST);
   } catch (error) {
     if (!(error instanceof RejectedError) || error.status !== 409) throw error;
-    throw new RejectedError(error.message, { status: error.status, code: error.code, hint: `the contact exists; change it with \`loopsctl contacts update --email ${options.email} ...\`` });
+    throw new RejectedError(error.message, {
+      status: error.status,
+      code: error.code,
+      hint: `the contact exists; change it with \`loopsctl contacts update --email ${options.email} ...\``,
+    });
   }
   await context.out.present(saved, () => `Created contact ${saved.id} (${options.email})\n`);
 };
 
 export const update: Handler<[], FieldOptions> = async (context, _args, options) => {
   const body = await contactBody(context, options);
-  const saved = await updateContact(await context.client(), body);
+  const saved = await explained(updateContact(await context.client(), body), UNKNOWN_LIST);
   // The API answers the same way whether it updated a contact or created one.
   await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created if none matched\n`);
 };

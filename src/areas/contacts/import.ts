@@ -4,12 +4,23 @@
  */
 import type { Readable } from 'node:stream';
 import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
-import { countLines, inputLines, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import {
+  countLines,
+  inputLines,
+  journalPath,
+  jsonObjectLine,
+  openInput,
+  runImport,
+  type InputRecord,
+  type Outcome,
+  type RecordContext,
+} from '../../core/bulk.js';
 import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
 import type { Handler } from '../../core/declare.js';
-import { fromText, isStandardField, PropertyTypes, STANDARD_FIELDS, typeProblem } from '../contact-properties/typing.js';
+import { fromText, PropertyTypes } from '../contact-properties/typing.js';
+import { isStandardField, STANDARD_FIELDS, typeProblem } from '../../platform/contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
 
 /** Requests in flight at once; the pacer keeps them under the rate limit. */
@@ -55,7 +66,8 @@ async function headerColumns(row: CsvRow, types: PropertyTypes, input: string): 
 
 function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
   const source = JSON.stringify(row.fields);
-  if (row.fields.length > columns.length) return { line: row.line, source, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
+  if (row.fields.length > columns.length)
+    return { line: row.line, source, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
   const body: Body = {};
   for (const [index, text] of row.fields.entries()) {
     // An empty cell sets nothing.
@@ -76,10 +88,16 @@ async function* csvRecords(input: Readable, types: PropertyTypes, name: string):
       else yield rowRecord(row, columns);
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new LocalFileError(`${name}: line ${error.line}: ${error.reason}`, { hint: 'fix the file and run the same command again; finished records are skipped' });
+    if (error instanceof CsvSyntaxError)
+      throw new LocalFileError(`${name}: line ${error.line}: ${error.reason}`, {
+        hint: 'fix the file and run the same command again; finished records are skipped',
+      });
     throw error;
   }
-  if (columns === undefined) throw new LocalFileError(`${name}: no header row (the file is empty)`, { hint: 'a CSV import starts with a header naming its columns, such as email,firstName' });
+  if (columns === undefined)
+    throw new LocalFileError(`${name}: no header row (the file is empty)`, {
+      hint: 'a CSV import starts with a header naming its columns, such as email,firstName',
+    });
 }
 
 /** A JSONL record: an object of contact fields, custom properties typed as the account says. */
@@ -127,7 +145,8 @@ export async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: 
     const email = body.email;
     if (mode === 'create' && typeof email !== 'string') yield { ...record, problem: 'no email (create needs one; use --update to match contacts by userId)' };
     else if (email === undefined && body.userId === undefined) yield { ...record, problem: 'neither email nor userId' };
-    else if (email !== undefined && !(typeof email === 'string' && isEmailAddress(email))) yield { ...record, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(email)}` };
+    else if (email !== undefined && !(typeof email === 'string' && isEmailAddress(email)))
+      yield { ...record, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(email)}` };
     else if (typeof email === 'string') {
       if (!seen.add(numericDigest(email.toLowerCase()))) {
         yield { ...record, problem: `${email} appears earlier in the file` };
@@ -162,5 +181,11 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
       return { status: 'failed', message: `${error.message} (use --update to change existing contacts)`, exitCode: error.exitCode };
     }
   };
-  return runImport(context, { records: checked(parsed, mode), journal: path === undefined ? undefined : { path, kind: 'contacts', input }, statuses: ['created', 'updated', 'skipped', 'failed'], send, total });
+  return runImport(context, {
+    records: checked(parsed, mode),
+    journal: path === undefined ? undefined : { path, kind: 'contacts', input },
+    statuses: ['created', 'updated', 'skipped', 'failed'],
+    send,
+    total,
+  });
 };

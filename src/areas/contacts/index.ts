@@ -1,6 +1,5 @@
 /** `loopsctl contacts`: the audience: find, create, update, delete, suppression, bulk import. */
-import { command, emailAddress, group, type FlagSet, type OptionSpec } from '../../core/declare.js';
-import type { Area } from '../area.js';
+import { command, emailAddress, group, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
 
 const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() };
 const USER_ID: OptionSpec = { flags: '--user-id <id>', description: 'the contact’s userId' };
@@ -19,7 +18,11 @@ const FIELDS: OptionSpec[] = [
   { flags: '--unsubscribed', description: 'unsubscribe the contact' },
   { flags: '--list <listId=true|false>', description: 'add to (true) or remove from (false) a mailing list (repeatable)', repeatable: true },
   { flags: '--prop <name=value>', description: 'a custom property: name=text, or name:=<json> for a number, boolean or null (repeatable)', repeatable: true },
-  { flags: '--props-file <file>', description: 'custom properties from a JSON object in a file ("-" for stdin); --prop wins' },
+  {
+    flags: '--props-file <file>',
+    description: 'custom properties from a JSON object in a file ("-" for stdin); --prop wins',
+    file: { inline: { name: 'props', encoding: 'text' } },
+  },
 ];
 
 const TYPES_HELP = `Custom properties must exist in the account (\`loopsctl contact-properties list\`); their values
@@ -38,7 +41,8 @@ const suppression = group({
   commands: () => [
     command({
       name: 'get',
-      aliases: ['show', 'view'],
+      // check: the Loops CLI's word.
+      aliases: ['show', 'view', 'check'],
       summary: 'Show whether a contact is suppressed, and the removals left this 30 days',
       options: [EMAIL, USER_ID],
       examples: ['loopsctl contacts suppression get --email linus@example.com', 'loopsctl contacts suppression get --email linus@example.com --json'],
@@ -60,77 +64,87 @@ const suppression = group({
   ],
 });
 
-export const area: Area = {
-  spec: group({
-    name: 'contacts',
-    aliases: ['contact'],
-    summary: 'Contacts: find, create, update, delete, suppression, import',
-    examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts import contacts.csv'],
-    commands: () => [
-      command({
-        name: 'find',
-        summary: 'Find a contact by email or userId (exit 4 when there is none)',
-        options: [EMAIL, USER_ID],
-        examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts find --user-id usr_ada --json'],
-        remote: true,
-        tier: 'read',
-        constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
-        load: async () => (await import('./commands.js')).find,
-      }),
-      command({
-        name: 'create',
-        summary: 'Create a contact (exit 5 when it exists: use update)',
-        options: [{ ...EMAIL, required: true }, USER_ID, ...FIELDS],
-        help: TYPES_HELP,
-        examples: [
-          'loopsctl contacts create --email alan@example.com --first-name Alan --prop plan=pro --prop seats:=3',
-          'loopsctl contacts create --email joan@example.com --list co0gnzwtbvun8n3amky3gzsp4=true --json',
-        ],
-        remote: true,
-        tier: 'write',
-        constraints: { exclusive: [SUBSCRIPTION] },
-        load: async () => (await import('./commands.js')).create,
-      }),
-      command({
-        name: 'update',
-        summary: 'Update a contact by email or userId, creating it when none matches',
-        options: [EMAIL, USER_ID, ...FIELDS],
-        help: `${TYPES_HELP}\nWith both --email and --user-id, the contact with that userId gets the new email.`,
-        examples: ['loopsctl contacts update --email ada@example.com --prop seats:=15 --unsubscribed', 'loopsctl contacts update --user-id usr_grace --email grace@example.org'],
-        remote: true,
-        tier: 'write',
-        constraints: { exclusive: [SUBSCRIPTION], oneRequired: [{ flags: ['--email', '--user-id'], hint: 'say which contact to update (both: the contact with that userId gets the new email)' }] },
-        load: async () => (await import('./commands.js')).update,
-      }),
-      command({
-        name: 'delete',
-        summary: 'Delete a contact by email or userId',
-        options: [EMAIL, USER_ID, YES],
-        examples: ['loopsctl contacts delete --email margaret@example.com --yes'],
-        remote: true,
-        tier: 'destructive',
-        constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
-        load: async () => (await import('./commands.js')).remove,
-      }),
-      suppression,
-      command({
-        name: 'import',
-        summary: 'Create (or with --update, update) one contact per CSV or JSONL record, resumably',
-        args: [{ name: 'file', description: 'CSV with a header row, or JSONL; "-" for stdin (needs --journal)' }],
-        options: [
-          { flags: '--update', description: 'update contacts (creating those that do not exist) instead of creating them' },
-          { flags: '--format <format>', description: 'input format (default: from the file name, else csv)', choices: ['csv', 'jsonl'] },
-          { flags: '--journal <file>', description: 'where each record’s outcome is kept (default: <file>.journal.jsonl)' },
-          { flags: '--dry-run', description: 'check every record (fields, types, duplicate emails) and send nothing' },
-        ],
-        help: IMPORT_HELP,
-        examples: ['loopsctl contacts import contacts.csv --dry-run', 'loopsctl contacts import contacts.csv', 'loopsctl contacts import changes.jsonl --update --json'],
-        remote: true,
-        unpaged: true,
-        tier: 'write',
-        load: async () => (await import('./commands.js')).import,
-      }),
-    ],
-  }),
-  sandbox: async () => (await import('./sandbox.js')).sandbox,
-};
+export const spec: Spec = group({
+  name: 'contacts',
+  aliases: ['contact'],
+  summary: 'Contacts: find, create, update, delete, suppression, import',
+  examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts import contacts.csv'],
+  commands: () => [
+    command({
+      name: 'find',
+      summary: 'Find a contact by email or userId (exit 4 when there is none)',
+      options: [EMAIL, USER_ID],
+      examples: ['loopsctl contacts find --email ada@example.com', 'loopsctl contacts find --user-id usr_ada --json'],
+      remote: true,
+      tier: 'read',
+      constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
+      load: async () => (await import('./commands.js')).find,
+    }),
+    command({
+      name: 'create',
+      summary: 'Create a contact (exit 5 when it exists: use update)',
+      options: [{ ...EMAIL, required: true }, USER_ID, ...FIELDS],
+      help: TYPES_HELP,
+      examples: [
+        'loopsctl contacts create --email alan@example.com --first-name Alan --prop plan=pro --prop seats:=3',
+        'loopsctl contacts create --email joan@example.com --list co0gnzwtbvun8n3amky3gzsp4=true --json',
+      ],
+      remote: true,
+      // A new or changed contact can start the account's workflows, which email it.
+      tier: 'destructive',
+      constraints: { exclusive: [SUBSCRIPTION] },
+      load: async () => (await import('./commands.js')).create,
+    }),
+    command({
+      name: 'update',
+      summary: 'Update a contact by email or userId, creating it when none matches',
+      options: [EMAIL, USER_ID, ...FIELDS],
+      help: `${TYPES_HELP}\nWith both --email and --user-id, the contact with that userId gets the new email.`,
+      examples: [
+        'loopsctl contacts update --email ada@example.com --prop seats:=15 --unsubscribed',
+        'loopsctl contacts update --user-id usr_grace --email grace@example.org',
+      ],
+      remote: true,
+      // A new or changed contact can start the account's workflows, which email it.
+      tier: 'destructive',
+      constraints: {
+        exclusive: [SUBSCRIPTION],
+        oneRequired: [{ flags: ['--email', '--user-id'], hint: 'say which contact to update (both: the contact with that userId gets the new email)' }],
+      },
+      load: async () => (await import('./commands.js')).update,
+    }),
+    command({
+      name: 'delete',
+      summary: 'Delete a contact by email or userId',
+      options: [EMAIL, USER_ID, YES],
+      examples: ['loopsctl contacts delete --email margaret@example.com --yes'],
+      remote: true,
+      tier: 'destructive',
+      constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
+      load: async () => (await import('./commands.js')).remove,
+    }),
+    suppression,
+    command({
+      name: 'import',
+      summary: 'Create (or with --update, update) one contact per CSV or JSONL record, resumably',
+      args: [{ name: 'file', description: 'CSV with a header row, or JSONL; "-" for stdin (needs --journal)', file: {} }],
+      options: [
+        { flags: '--update', description: 'update contacts (creating those that do not exist) instead of creating them' },
+        { flags: '--format <format>', description: 'input format (default: from the file name, else csv)', choices: ['csv', 'jsonl'] },
+        { flags: '--journal <file>', description: 'where each record’s outcome is kept (default: <file>.journal.jsonl)', file: { writes: true } },
+        { flags: '--dry-run', description: 'check every record (fields, types, duplicate emails) and send nothing' },
+      ],
+      help: IMPORT_HELP,
+      examples: [
+        'loopsctl contacts import contacts.csv --dry-run',
+        'loopsctl contacts import contacts.csv',
+        'loopsctl contacts import changes.jsonl --update --json',
+      ],
+      remote: true,
+      unpaged: true,
+      // A new or changed contact can start the account's workflows, which email it.
+      tier: 'destructive',
+      load: async () => (await import('./commands.js')).import,
+    }),
+  ],
+});

@@ -1,7 +1,7 @@
 /** Text views of contacts and their suppression. */
 import type { Output } from '../../render/output.js';
 import { renderRecord } from '../../render/table.js';
-import type { Contact, SuppressionRemoved, SuppressionStatus } from './schemas.js';
+import type { Contact, SuppressionRemoved, SuppressionStatus } from '../../platform/contacts/schemas.js';
 
 /** Each contact field by field, custom properties included, in the API's order. */
 export function renderContacts(out: Output, found: Contact[]): string {

@@ -1,18 +1,46 @@
 /** What the `content` commands do: pull an account's content into files, diff them, push them back. */
 import { countOf } from '../../render/numbers.js';
-import { resolve } from 'node:path';
-import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
+import { join, resolve } from 'node:path';
+import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { ExitCode } from '../../core/exit-codes.js';
 import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
-import { digestOf, KINDS, readRecords, readState, recordPath, writeRecord, writeState, type ContentState, type Kind, type RecordFiles, type SyncedRecord } from './files.js';
-import { applyRecord, createRecord, fetchKind, fetchRecord, publish, restored, settled, teamName, type Applied, type RemoteRecord } from './remote.js';
-import { recordDiff, renderLines, type Line } from './render.js';
-
-export const DEFAULT_DIRECTORY = 'loops';
+import {
+  DEFAULT_DIRECTORY,
+  digestOf,
+  KINDS,
+  lockDirectory,
+  readRecords,
+  REFERENCE_FILES,
+  readState,
+  recordPath,
+  writeRecord,
+  writeState,
+  type ContentState,
+  type Kind,
+  type RecordFiles,
+  type SyncedRecord,
+} from './files.js';
+import {
+  applyRecord,
+  guardianCheckOf,
+  createRecord,
+  fetchKind,
+  fetchRecord,
+  publish,
+  restored,
+  settled,
+  teamName,
+  type Applied,
+  type RemoteRecord,
+} from './remote.js';
+import { recordDiff, renderChecks, renderLines, type Line } from './render.js';
+import { checkPaths, checkSource, treeComponents, type FileCheck } from './check.js';
+import { LMX_KIND_OF } from './tree.js';
+import type { LmxKind, LmxProblem } from '../../lmx/index.js';
 
 interface Scope {
   root: string;
@@ -21,7 +49,13 @@ interface Scope {
 
 /** The directory and the kinds a run is about: --only narrows them. */
 function scopeOf(directory: string | undefined, only: string | undefined): Scope {
-  const kinds = only === undefined ? [...KINDS] : only.split(',').map((word) => word.trim()).filter(Boolean);
+  const kinds =
+    only === undefined
+      ? [...KINDS]
+      : only
+          .split(',')
+          .map((word) => word.trim())
+          .filter(Boolean);
   for (const kind of kinds) {
     if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--only: unknown kind "${kind}"`, { hint: `choose from ${KINDS.join(', ')}` });
   }
@@ -87,7 +121,11 @@ function standingOf(pair: Pair): Standing {
 }
 
 function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files)): SyncedRecord {
-  const revisions = Object.fromEntries(Object.entries(remote.messages).flatMap(([prefix, message]) => (message === undefined || prefix === 'published' ? [] : [[prefix, message.contentRevisionId]])));
+  const revisions = Object.fromEntries(
+    Object.entries(remote.messages).flatMap(([prefix, message]) =>
+      message === undefined || prefix === 'published' ? [] : [[prefix, message.contentRevisionId]],
+    ),
+  );
   return Object.keys(revisions).length === 0 ? { id: remote.id, digest } : { id: remote.id, digest, revisions };
 }
 
@@ -104,6 +142,15 @@ interface PullOptions {
 
 export const pull: Handler<[string | undefined], PullOptions> = async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
+  const release = lockDirectory(scope.root);
+  try {
+    await pullLocked(context, scope, options);
+  } finally {
+    release();
+  }
+};
+
+async function pullLocked(context: CommandContext, scope: Scope, options: PullOptions): Promise<void> {
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
   const state = readState(scope.root) ?? emptyState(scope.kinds);
@@ -112,9 +159,12 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
   if (edited.length > 0 && !options.force) {
-    throw new LocalFileError(`pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`, {
-      hint: 'see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account\'s side',
-    });
+    throw new LocalFileError(
+      `pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`,
+      {
+        hint: "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side",
+      },
+    );
   }
   const lines: Line[] = [];
   const kept: Record<string, SyncedRecord> = {};
@@ -122,11 +172,13 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
     const { local, remote } = pair;
     if (remote === undefined) {
       // Gone from the account, or never there: the files stay as the person left them.
-      if (local !== undefined && pair.synced !== undefined) lines.push({ status: 'gone', kind: local.kind, path: local.path, name: local.name, note: 'no longer in the account; files left as they are' });
+      if (local !== undefined && pair.synced !== undefined)
+        lines.push({ status: 'gone', kind: local.kind, path: local.path, name: local.name, note: 'no longer in the account; files left as they are' });
       continue;
     }
     const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
-    const unchanged = local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
+    const unchanged =
+      local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
     if (!unchanged) writeRecord(scope.root, { ...remote, path });
     kept[path] = syncedOf(remote);
     lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
@@ -138,9 +190,16 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
   writeState(scope.root, state);
   const { out } = context;
   if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
-  await out.write(renderLines(out, lines.filter((line) => line.status !== 'unchanged')));
-  out.note(`Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`);
-};
+  await out.write(
+    renderLines(
+      out,
+      lines.filter((line) => line.status !== 'unchanged'),
+    ),
+  );
+  out.note(
+    `Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`,
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -164,9 +223,15 @@ export const diff: Handler<[string | undefined], DiffOptions> = async (context, 
       records: differing.map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) })),
     });
   } else {
-    const text = differing.map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`).join('\n');
+    const text = differing
+      .map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`)
+      .join('\n');
     if (text !== '') await out.write(text);
-    out.note(differing.length === 0 ? `${scope.root} and ${account} hold the same content.` : `${countOf(differing.length, 'record')} differ between ${scope.root} and ${account}.`);
+    out.note(
+      differing.length === 0
+        ? `${scope.root} and ${account} hold the same content.`
+        : `${countOf(differing.length, 'record')} ${differing.length === 1 ? 'differs' : 'differ'} between ${scope.root} and ${account}.`,
+    );
   }
   return differing.length === 0 ? ExitCode.ok : ExitCode.mismatch;
 };
@@ -208,7 +273,6 @@ function requireState(root: string): ContentState {
   return state;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 
 interface PushOptions {
@@ -234,14 +298,39 @@ interface Step {
  */
 export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
+  // Says what to do when nothing was pulled here, before anything is locked.
+  requireState(scope.root);
+  const release = lockDirectory(scope.root);
+  try {
+    return await pushLocked(context, directory, scope, options);
+  } finally {
+    release();
+  }
+};
+
+async function pushLocked(context: CommandContext, directory: string | undefined, scope: Scope, options: PushOptions): Promise<number> {
   const state = requireState(scope.root);
   const client = await context.client();
   const account = await explained(teamName(client), CONTENT);
   const synced = state.accounts[account] ?? {};
+  const pending = state.pending?.[account] ?? {};
+  // Written after each record, so a run that stops leaves what it did, and what it began, recorded.
+  const save = () => {
+    state.accounts[account] = synced;
+    const { [account]: _previous, ...others } = state.pending ?? {};
+    state.pending = Object.keys(pending).length > 0 ? { ...others, [account]: pending } : others;
+    if (Object.keys(state.pending).length === 0) delete state.pending;
+    writeState(scope.root, state);
+  };
   const locals = readRecords(scope.root, scope.kinds);
-  // A record unchanged since it was last in step with this account costs no request.
-  const candidates = locals.filter((local) => synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest);
-  const steps = (await pairCandidates(client, candidates, synced)).map((pair) => stepFor(pair, options.force === true));
+  // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way.
+  const candidates = locals.filter(
+    (local) => pending[local.path] !== undefined || synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest,
+  );
+  if (options.check) await checkBeforePush(context, directory ?? DEFAULT_DIRECTORY, scope.root, candidates);
+  const steps = (await pairCandidates(client, candidates, synced)).map((pair) =>
+    stepFor(pair, options.force === true, pending[pair.local!.path] !== undefined),
+  );
   const creating = steps.filter((step) => step.action === 'create');
   const { out } = context;
   if (options.plan) {
@@ -257,47 +346,108 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
   for (const step of steps) {
     const { pair } = step;
     const local = pair.local!;
+    const digest = digestOf(local.files);
+    const interrupted = pending[local.path];
+    let applied: Applied | undefined;
     if (step.action === 'skip') {
-      if (step.standing === 'remote' || step.standing === 'same') {
-        // The account moved on and the files did not, or both already agree: nothing to send.
-        if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digestOf(local.files));
-        lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
-      } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
-      continue;
+      if (step.standing === 'same' && interrupted !== undefined) {
+        // An earlier push wrote these files and stopped before it was done: finish its check.
+        applied = interrupted.check ? await explained(guardianCheckOf(client, pair.remote!), CONTENT) : { id: pair.remote!.id, checked: [], changed: true };
+      } else {
+        if (step.standing === 'remote' || step.standing === 'same') {
+          // The account moved on and the files did not, or both already agree: nothing to send.
+          if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest);
+          lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
+        } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+        continue;
+      }
+    } else {
+      pending[local.path] = { digest, check: options.check };
+      save();
+      const write =
+        step.action === 'create'
+          ? explained(createRecord(client, local, { check: options.check }), CONTENT)
+          : explained(
+              applyRecord(client, local, pair.remote!, { check: options.check, expectedRevisions: options.force ? undefined : pair.synced?.revisions }),
+              CONTENT,
+            ).catch((error: unknown) => {
+              throw staleRevision(error, local);
+            });
+      applied = await write.catch((error: unknown) => {
+        throw stoppedMidRecord(error, local);
+      });
     }
-    const applied: Applied | undefined =
-      step.action === 'create'
-        ? await explained(createRecord(client, local, { check: options.check }), CONTENT)
-        : await explained(applyRecord(client, local, pair.remote!, { check: options.check, expectedRevisions: options.force ? undefined : pair.synced?.revisions }), CONTENT).catch((error: unknown) => {
-            throw staleRevision(error, local);
-          });
+    const finished = step.action === 'skip' ? 'finished a push that had stopped after writing it' : undefined;
     if (applied === undefined) {
-      lines.push({ status: 'skipped', kind: local.kind, path: local.path, name: local.name, note: 'campaigns are made in the app of each account; not created' });
+      delete pending[local.path];
+      save();
+      lines.push({
+        status: 'skipped',
+        kind: local.kind,
+        path: local.path,
+        name: local.name,
+        note: 'campaigns are made in the app of each account; not created',
+      });
       continue;
     }
     const warnings = applied.checked.flatMap((message) => message.report?.warnings ?? []);
-    const errors = applied.checked.flatMap((message) => (message.restored ? (message.report?.errors ?? []) : []));
-    if (restored(applied)) {
+    const errors = applied.checked.flatMap((message) => message.report?.errors ?? []);
+    if (finished !== undefined && errors.length > 0) {
+      // Written unchecked by the push that stopped: the account holds it; it stays pending, and is reported again, until it passes.
       refused += 1;
-      lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note: `Guardian: ${errors.map((rule) => rule.title).join('; ')}; put back as it was`, rules: errors });
+      synced[local.path] = syncedOf(pair.remote!, digest);
+      save();
+      const note = `a push that stopped wrote it unchecked, and the account holds it; Guardian: ${errors.map((rule) => rule.title).join('; ')}`;
+      lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note, rules: errors });
+      continue;
+    }
+    delete pending[local.path];
+    if (restored(applied)) {
+      save();
+      refused += 1;
+      lines.push({
+        status: 'refused',
+        kind: local.kind,
+        path: local.path,
+        name: local.name,
+        id: applied.id,
+        note: `Guardian: ${errors.map((rule) => rule.title).join('; ')}; put back as it was`,
+        rules: errors,
+      });
       continue;
     }
     const after = await fetchRecord(client, local.kind, applied.id);
-    if (after !== undefined) synced[local.path] = syncedOf(after, digestOf(local.files));
-    lines.push({ status: step.action === 'create' ? 'created' : 'updated', kind: local.kind, path: local.path, name: local.name, id: applied.id, note: warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined, rules: warnings });
+    if (after !== undefined) synced[local.path] = syncedOf(after, digest);
+    save();
+    const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
+    const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
+    lines.push({
+      status: step.action === 'create' ? 'created' : 'updated',
+      kind: local.kind,
+      path: local.path,
+      name: local.name,
+      id: applied.id,
+      note,
+      rules: warnings,
+    });
     if (options.publish && local.kind === 'transactional' && applied.checked.length > 0) {
       await explained(publish(client, applied.id), CONTENT);
       published.push(local.path);
       const live = await fetchRecord(client, local.kind, applied.id);
-      if (live !== undefined) synced[local.path] = syncedOf(live, digestOf(local.files));
+      if (live !== undefined) synced[local.path] = syncedOf(live, digest);
+      save();
     }
   }
-  state.accounts[account] = synced;
-  writeState(scope.root, state);
+  save();
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
   if (out.json) await out.writeJson({ account, records: lines, published });
   else {
-    await out.write(renderLines(out, lines.filter((line) => line.status !== 'unchanged')));
+    await out.write(
+      renderLines(
+        out,
+        lines.filter((line) => line.status !== 'unchanged'),
+      ),
+    );
     const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
     const unchanged = locals.length - steps.length + lines.filter((line) => line.status === 'unchanged').length;
     out.note(
@@ -306,7 +456,39 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
   }
   if (conflicts > 0) return ExitCode.rejected;
   return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
-};
+}
+
+/** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
+async function checkBeforePush(context: CommandContext, shown: string, root: string, records: RecordFiles[]): Promise<void> {
+  const components = treeComponents(root);
+  const checks = records.flatMap((record) =>
+    [...record.files]
+      .filter(([name]) => name.endsWith('.lmx') && !REFERENCE_FILES.has(name))
+      .map(([name, source]) => checkSource(join(shown, record.path, name), source, LMX_KIND_OF[record.kind], components)),
+  );
+  const failing = checks.filter((file) => file.errors.length > 0);
+  const { out } = context;
+  if (failing.length === 0) {
+    const warned = checks.filter((file) => file.warnings.length > 0);
+    if (warned.length > 0)
+      out.note(
+        `LMX warnings in ${countOf(warned.length, 'file')}, sent anyway: ${warned.map((file) => file.file).join(', ')} (see \`loopsctl content check\`).`,
+      );
+    return;
+  }
+  if (out.json) await out.writeJson(failing.map(checkRecord));
+  else
+    await out.write(
+      renderChecks(
+        out,
+        failing.map((file) => ({ ...file, warnings: [] })),
+      ),
+    );
+  const errors = failing.reduce((sum, file) => sum + file.errors.length, 0);
+  throw new MismatchError(`${countOf(errors, 'LMX error')} in ${countOf(failing.length, 'file')}; nothing was sent`, {
+    hint: 'the API refuses LMX that does not compile: fix the files (`loopsctl content check` shows every problem) and push again',
+  });
+}
 
 /** The account's side of each changed record: by its known id, else by name among its kind. */
 async function pairCandidates(client: ApiClient, candidates: RecordFiles[], synced: Record<string, SyncedRecord>): Promise<Pair[]> {
@@ -319,7 +501,7 @@ async function pairCandidates(client: ApiClient, candidates: RecordFiles[], sync
   return pairRecords(candidates, remotes, synced).filter((pair) => pair.local !== undefined);
 }
 
-function stepFor(pair: Pair, force: boolean): Step {
+function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
   const standing = standingOf(pair);
   switch (standing) {
     case 'local':
@@ -333,9 +515,11 @@ function stepFor(pair: Pair, force: boolean): Step {
         standing,
         action: 'skip',
         why:
-          pair.synced === undefined
-            ? 'the account has a record of this name that these files were never pulled from: pull it, or push with --force to replace it'
-            : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
+          pair.synced === undefined && interrupted
+            ? 'an earlier push from here began to create it and stopped half-way: push with --force to finish it'
+            : pair.synced === undefined
+              ? 'the account has a record of this name that these files were never pulled from: pull it, or push with --force to replace it'
+              : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
       };
     case 'ambiguous':
       return { pair, standing, action: 'skip', why: 'several records in the account have this name: rename them in the app so that one matches' };
@@ -348,15 +532,41 @@ async function reportPlan(context: CommandContext, account: string, steps: Step[
   const { out } = context;
   const planned = steps.filter((step) => step.standing !== 'same');
   if (out.json) {
-    await out.writeJson({ account, plan: planned.map((step) => ({ ...describe(step.pair), action: step.action, standing: step.standing, why: step.why, patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)) })) });
+    await out.writeJson({
+      account,
+      plan: planned.map((step) => ({
+        ...describe(step.pair),
+        action: step.action,
+        standing: step.standing,
+        why: step.why,
+        patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)),
+      })),
+    });
     return;
   }
   const verbs = { update: 'would update', create: 'would create', skip: 'would skip' } as const;
   const text = planned
-    .map((step) => `# ${pathOf(step.pair)}: ${verbs[step.action]}${step.why === undefined ? '' : ` (${step.why})`}\n${step.action === 'skip' ? '' : recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair))}`)
+    .map(
+      (step) =>
+        `# ${pathOf(step.pair)}: ${verbs[step.action]}${step.why === undefined ? '' : ` (${step.why})`}\n${step.action === 'skip' ? '' : recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair))}`,
+    )
     .join('\n');
   if (text !== '') await out.write(text);
-  out.note(`Plan for ${account}: ${planned.filter((step) => step.action !== 'skip').length} to send, ${planned.filter((step) => step.action === 'skip').length} skipped; nothing was sent.`);
+  out.note(
+    `Plan for ${account}: ${planned.filter((step) => step.action !== 'skip').length} to send, ${planned.filter((step) => step.action === 'skip').length} skipped; nothing was sent.`,
+  );
+}
+
+/**
+ * A failure while a record was being written that may have come after a write (a 5xx, a lost
+ * connection): the account may hold part of it, which the next push sees to. A refusal (4xx) wrote nothing.
+ */
+function stoppedMidRecord(error: unknown, local: RecordFiles): unknown {
+  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError || (error.status !== undefined && error.status < 500)) return error;
+  return withDetails(error, {
+    message: `${local.path}: ${error.message}`,
+    hint: `${error.hint === undefined ? '' : `${error.hint}; `}the next \`loopsctl content push\` checks what this one wrote of it`,
+  });
 }
 
 /** A 409 on a message update: the account moved on since the read, or a campaign is no longer a draft. */
@@ -370,4 +580,38 @@ function staleRevision(error: unknown, local: RecordFiles): unknown {
     });
   }
   return error;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface CheckOptions {
+  kind?: LmxKind;
+  strict?: boolean;
+}
+
+/** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
+export const check: Handler<[string[]], CheckOptions> = async (context, [paths], options) => {
+  const checks = checkPaths(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind);
+  const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
+  const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
+  const { out } = context;
+  if (out.json) await out.writeJson(checks.map(checkRecord));
+  else {
+    const text = renderChecks(out, checks);
+    if (text !== '') await out.write(text);
+    const failing = checks.filter((file) => file.errors.length > 0 || (options.strict && file.warnings.length > 0)).length;
+    out.note(
+      `Checked ${countOf(checks.length, 'file')}: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}${failing > 0 ? ` in ${countOf(failing, 'file')}` : ''}.`,
+    );
+    const unkinded = checks.filter((file) => file.kind === undefined).length;
+    if (unkinded > 0)
+      out.note(`${countOf(unkinded, 'file')} outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.`);
+  }
+  return errors > 0 || (options.strict && warnings > 0) ? ExitCode.mismatch : ExitCode.ok;
+};
+
+/** A file's findings as `--json` prints them. */
+function checkRecord(file: FileCheck) {
+  const problem = ({ line, column, rule, message, fix }: LmxProblem) => ({ line, column, rule, message, fix });
+  return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
 }

@@ -7,18 +7,18 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { LocalFileError } from '../../api/errors.js';
-import { z } from '../../api/schemas.js';
+import { LockTimeoutError, takeFileLock } from '../../config/lock.js';
+import { z } from '../../platform/schemas.js';
+import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
+
+/** Where the content commands read and write when no directory is named. */
+export const DEFAULT_DIRECTORY = 'loops';
 
 export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as const;
 export type Kind = (typeof KINDS)[number];
 
-/** What a kind is called in a sentence. */
-export const KIND_NOUNS: Record<Kind, string> = {
-  transactional: 'transactional email',
-  campaigns: 'campaign',
-  components: 'component',
-  themes: 'theme',
-};
+/** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
+const MAX_RECORD_FILE_BYTES = MAX_LMX_BYTES;
 
 /** A record's files, by name (`draft.lmx`), in the order they are written and compared. */
 export type Files = Map<string, string>;
@@ -51,7 +51,10 @@ export function jsonFile(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** A directory name for a record: a slug of its name, then its id, so names may repeat. */
+/**
+ * A directory name for a record: a slug of its name, then its id, so names may repeat. The id comes
+ * from the API and is percent-encoded, so that no id (`x/../../..`) can name a directory elsewhere.
+ */
 export function recordPath(kind: Kind, name: string, id: string): string {
   const slug =
     name
@@ -61,7 +64,7 @@ export function recordPath(kind: Kind, name: string, id: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'untitled';
-  return `${kind}/${slug}--${id}`;
+  return `${kind}/${slug}--${encodeURIComponent(id)}`;
 }
 
 /** A digest of the files that a push sends, whatever order they were read in. */
@@ -77,20 +80,43 @@ export function digestOf(files: Files): string {
 export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
   const records: RecordFiles[] = [];
   for (const kind of kinds) {
+    refuseLink(root, kind);
     for (const entry of entries(join(root, kind))) {
       const path = `${kind}/${entry}`;
+      refuseLink(root, path);
       const directory = join(root, path);
       if (!lstatSync(directory).isDirectory()) continue;
       const files: Files = new Map();
       for (const file of entries(directory).sort()) {
         const full = join(directory, file);
-        if (!lstatSync(full).isFile()) throw new LocalFileError(`${full}: not a regular file`, { hint: 'a record directory holds only the files `content pull` writes' });
+        const stat = lstatSync(full);
+        if (!stat.isFile()) throw new LocalFileError(`${full}: not a regular file`, { hint: 'a record directory holds only the files `content pull` writes' });
+        // Checked before reading: a file of hundreds of megabytes would exhaust memory, and the API would refuse it anyway.
+        if (stat.size > MAX_RECORD_FILE_BYTES) {
+          throw new LocalFileError(`${full} is ${stat.size} bytes, more than the API takes (${MAX_LMX_BYTES / 1024} KB of LMX); it was not read`, {
+            hint: 'move large parts into components or images, or remove the file if it does not belong to the record',
+          });
+        }
         files.set(file, readFileSync(full, 'utf8'));
       }
       records.push({ kind, path, name: metaName(kind, directory, files), files });
     }
   }
   return records;
+}
+
+/**
+ * A symbolic link inside the content tree (which a pull request can add, as git keeps links) is
+ * never followed: reading through it would take content from elsewhere, and writing through it
+ * would write and delete files wherever it points.
+ */
+function refuseLink(root: string, path: string): void {
+  const full = join(root, path);
+  if (lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
+      hint: 'remove the link (its target is left as it is), then pull again',
+    });
+  }
 }
 
 function entries(directory: string): string[] {
@@ -107,7 +133,8 @@ const meta = z.looseObject({ name: z.string().min(1) });
 function metaName(kind: Kind, directory: string, files: Files): string {
   const file = META_FILE[kind];
   const text = files.get(file);
-  if (text === undefined) throw new LocalFileError(`${join(directory, file)} is missing`, { hint: 'each record directory keeps its name there; pull again to restore it' });
+  if (text === undefined)
+    throw new LocalFileError(`${join(directory, file)} is missing`, { hint: 'each record directory keeps its name there; pull again to restore it' });
   return parseJson(join(directory, file), text, meta).name;
 }
 
@@ -133,6 +160,8 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
  */
 export function writeRecord(root: string, record: RecordFiles): void {
   const directory = join(root, record.path);
+  refuseLink(root, record.path.split('/')[0]!);
+  refuseLink(root, record.path);
   mkdirSync(directory, { recursive: true });
   for (const [name, text] of record.files) writeAtomically(join(directory, name), text);
   for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
@@ -159,12 +188,25 @@ const syncedRecord = z.looseObject({
 });
 export type SyncedRecord = z.infer<typeof syncedRecord>;
 
+/**
+ * A record a push began to write and did not see through: the account may hold its files without
+ * Guardian having checked them (a failure after the write, a put-back that failed, a Ctrl-C).
+ */
+const pendingRecord = z.looseObject({
+  /** digestOf the files being written. */
+  digest: z.string(),
+  /** Whether Guardian was to check what was written. */
+  check: z.boolean(),
+});
+
 const stateSchema = z.looseObject({
   format: z.literal(1),
   /** The kinds the directory holds: a record of these kinds only in the account is a difference. */
   kinds: z.array(z.enum(KINDS)),
   /** By team name, then by record path. */
   accounts: z.record(z.string(), z.record(z.string(), syncedRecord)),
+  /** By team name, then by record path: the writes a push began and did not finish. */
+  pending: z.record(z.string(), z.record(z.string(), pendingRecord)).optional(),
 });
 export type ContentState = z.infer<typeof stateSchema>;
 
@@ -185,4 +227,27 @@ export function readState(root: string): ContentState | undefined {
 export function writeState(root: string, state: ContentState): void {
   mkdirSync(root, { recursive: true });
   writeAtomically(join(root, STATE_FILE), jsonFile(state));
+}
+
+/** The lock file of a run that writes the state, hidden beside it (`.loopsctl-run.lock`), which readRecords passes over. */
+const RUN_LOCK = '.loopsctl-run';
+
+/**
+ * Holds the directory for one pull or push: two at once would each write the state file from what
+ * they read, and the later would drop the records the other added. Returns what releases it.
+ */
+export function lockDirectory(root: string): () => void {
+  mkdirSync(root, { recursive: true });
+  try {
+    // No wait: a run can last minutes. A lock whose process is gone is taken over at once.
+    return takeFileLock(join(root, RUN_LOCK), { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    throw new LocalFileError(
+      `${root} is in use by another loopsctl run (${error.holderPid === undefined ? 'another process' : `process ${error.holderPid}`})`,
+      {
+        hint: "wait for it to finish; two runs at once would each rewrite the state file without the other's records",
+      },
+    );
+  }
 }

@@ -1,84 +1,176 @@
 /** `loopsctl content`: an account's emails, components and themes as files, to review in git and push back. */
-import { command, group, type OptionSpec } from '../../core/declare.js';
-import type { Area } from '../area.js';
+import { command, group, integerIn, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { LMX_KINDS } from '../../lmx/kinds.js';
 
-const DIRECTORY = { name: 'dir', description: 'the content directory (default ./loops)', required: false };
+/** The content directory: read by each command, written by a pull and a push (its state file). */
+const DIRECTORY: ArgumentSpec = { name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } };
+const READ_DIRECTORY: ArgumentSpec = { ...DIRECTORY, file: {} };
 const ONLY: OptionSpec = { flags: '--only <kinds>', description: 'only these kinds, comma-separated: transactional, campaigns, components, themes' };
 
-export const area: Area = {
-  spec: group({
-    name: 'content',
-    summary: 'Email content as code: pull emails, components and themes into files, diff them, push back what changed',
-    help: `A pull writes one directory per record (transactional/<name>--<id>/,
+export const spec: Spec = group({
+  name: 'content',
+  summary: 'Email content as code: pull emails, components and themes into files, diff them, push back what changed',
+  help: `A pull writes one directory per record (transactional/<name>--<id>/,
 campaigns/, components/, themes/): the LMX body in its own .lmx file, the
 subject, sender and other fields in a JSON file beside it, and
 loopsctl-state.json, which records for each account the revision every record
 was pulled at. Commit the directory; review changes in pull requests; push
 sends only what changed, each update guarded by the revision it was based on.`,
-    examples: ['loopsctl content pull', 'loopsctl content diff', 'loopsctl content push --plan'],
-    commands: () => [
-      command({
-        name: 'pull',
-        summary: "Write the account's emails, components and themes into a directory, one file per part",
-        args: [DIRECTORY],
-        options: [ONLY, { flags: '--force', description: 'overwrite files edited since the last pull (the account wins)' }],
-        help: `Each transactional email keeps its draft (draft.json, draft.lmx) and, for
+  examples: ['loopsctl content pull', 'loopsctl content check', 'loopsctl content diff', 'loopsctl content push --plan'],
+  commands: () => [
+    command({
+      name: 'pull',
+      summary: "Write the account's emails, components and themes into a directory, one file per part",
+      args: [DIRECTORY],
+      options: [ONLY, { flags: '--force', description: 'overwrite files edited since the last pull (the account wins)' }],
+      help: `Each transactional email keeps its draft (draft.json, draft.lmx) and, for
 review, what is published (published.json, published.lmx); each campaign its
 email (email.json, email.lmx); each component its LMX; each theme its styles.
 Files edited since the last pull are never overwritten: the pull is refused
 (exit 2) and names them, unless --force.`,
-        examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
-        remote: true,
-        tier: 'read',
-        load: async () => (await import('./commands.js')).pull,
-      }),
-      command({
-        name: 'diff',
-        summary: 'Show what differs between the files and the account, as unified diffs; exit 1 when anything does',
-        args: [DIRECTORY],
-        options: [ONLY],
-        help: `Each record that differs gets a heading that says on which side it changed
+      examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./commands.js')).pull,
+    }),
+    command({
+      name: 'diff',
+      summary: 'Show what differs between the files and the account, as unified diffs; exit 1 when anything does',
+      args: [READ_DIRECTORY],
+      options: [ONLY],
+      help: `Each record that differs gets a heading that says on which side it changed
 (here, in the account, or both) and a unified diff from the account (a/) to the
 files (b/). Exit 0 when both hold the same content, 1 when anything differs:
 a gate for CI.`,
-        examples: ['loopsctl content diff', 'loopsctl content diff --only components --json'],
-        remote: true,
-        tier: 'read',
-        load: async () => (await import('./commands.js')).diff,
-      }),
-      command({
-        name: 'push',
-        summary: 'Send the records changed in the files, each guarded by the revision it was pulled at',
-        args: [DIRECTORY],
-        options: [
-          ONLY,
-          { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
-          { flags: '--force', description: 'take the local side of a record changed in the account too' },
-          { flags: '--no-check', description: 'skip the Guardian checks of each email message pushed' },
-          { flags: '--publish', description: 'publish the transactional emails whose drafts were pushed and passed the checks', tier: 'destructive' },
-          { flags: '--yes', description: 'create records the account lacks without asking' },
-        ],
-        help: `Only records changed since they were last pulled or pushed are sent; a pull
+      examples: ['loopsctl content diff', 'loopsctl content diff --only components --json'],
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./commands.js')).diff,
+    }),
+    command({
+      name: 'check',
+      summary: "Check LMX files against the platform's LMX specification, offline; exit 1 on errors",
+      args: [{ name: 'paths', description: '.lmx files, or directories of them (default ./loops)', required: false, variadic: true }],
+      options: [
+        { flags: '--kind <kind>', description: 'the kind of email of files outside a pulled tree, for the variables it may use', choices: LMX_KINDS },
+        { flags: '--strict', description: 'fail on warnings as well as errors' },
+      ],
+      help: `Every rule of the LMX specification, without a key or a request: the tags,
+where each may stand and what it may hold, required attributes, attribute
+types, ranges and enums (an unknown attribute is a warning), one <Style />,
+2 to 4 columns, 1 to 100 icons, escaping of < and &, and the variables each
+kind of email takes: transactional {data.*}, campaign {contact.*}, workflow
+{contact.*} and {event.*}, component any. In a directory that a pull wrote,
+each file's kind comes from where it is (transactional/, campaigns/,
+components/) and a <Component> whose id the directory lacks is a warning;
+--kind gives the kind of the other files. Each problem is printed as
+file:line:column rule message, with the line and what to write instead.
+Exit 2 when a path names nothing to check.`,
+      mismatch: 'a file has LMX errors (with --strict, errors or warnings)',
+      examples: ['loopsctl content check', 'loopsctl content check welcome.lmx --kind transactional', 'loopsctl content check loops --strict --json'],
+      remote: false,
+      load: async () => (await import('./commands.js')).check,
+    }),
+    command({
+      name: 'push',
+      summary: 'Send the records changed in the files, each guarded by the revision it was pulled at',
+      args: [DIRECTORY],
+      options: [
+        ONLY,
+        { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
+        { flags: '--force', description: 'take the local side of a record changed in the account too' },
+        {
+          flags: '--no-check',
+          description: "skip the checks: the LMX check of the files before anything is sent, and Guardian's of each email message pushed",
+        },
+        { flags: '--publish', description: 'publish the transactional emails whose drafts were pushed and passed the checks', tier: 'destructive' },
+        { flags: '--yes', description: 'create records the account lacks without asking' },
+      ],
+      help: `Only records changed since they were last pulled or pushed are sent; a pull
 then a push with no edits sends nothing. A record that changed in the account
 too is a conflict: listed, not overwritten (exit 5), unless --force. Every email
 message pushed is checked by Guardian: one with errors is put back as it was
 and reported (exit 1); warnings are listed. Publishing is separate: --publish.
+Before anything is sent, the LMX of the records to send is checked as
+\`content check\` does: while a file has errors, nothing is sent (exit 1).
 
 Against another account (--profile production with a directory pulled from
 staging), records are matched by name; transactional emails, components and
 themes the account lacks are created (asked on a terminal, --yes otherwise).
 Records the directory does not hold are never touched.`,
-        examples: ['loopsctl content push --plan', 'loopsctl content push', 'loopsctl content push --only transactional --publish'],
-        constraints: {
-          exclusive: [
-            { flags: ['--plan', '--publish'], hint: '--plan sends nothing' },
-            { flags: ['--publish', '--no-check'], hint: 'only drafts that pass the Guardian checks are published' },
-          ],
+      examples: ['loopsctl content push --plan', 'loopsctl content push', 'loopsctl content push --only transactional --publish'],
+      constraints: {
+        exclusive: [
+          { flags: ['--plan', '--publish'], hint: '--plan sends nothing' },
+          { flags: ['--publish', '--no-check'], hint: 'only drafts that pass the checks are published' },
+        ],
+      },
+      remote: true,
+      tier: 'write',
+      load: async () => (await import('./commands.js')).push,
+    }),
+    command({
+      name: 'render',
+      summary: 'Print the HTML email an LMX file makes, with its theme, components and sample values: a local preview',
+      args: [{ name: 'file', description: 'the .lmx file (- for stdin)', file: {} }],
+      options: [
+        {
+          flags: '--kind <kind>',
+          description: 'the kind of email, for a file outside a pulled tree',
+          choices: ['transactional', 'campaign', 'workflow', 'component'],
         },
-        remote: true,
-        tier: 'write',
-        load: async () => (await import('./commands.js')).push,
-      }),
-    ],
-  }),
-};
+        { flags: '--data <file>', description: 'JSON of the values its variables take: {"data": {...}}, {"contact": {...}, "event": {...}}', file: {} },
+        { flags: '--theme <theme>', description: "a theme.json, or a theme's id in the pulled tree (or, with a key, the account)" },
+        { flags: '--out <file>', description: 'write the HTML to this file instead of stdout', file: { writes: true } },
+      ],
+      help: `The HTML uses the table layout and inline styles email clients need, and
+semantic elements (headings, paragraphs, lists, links, images with alt text)
+that a screen reader follows. It is a local preview, not the platform's exact
+HTML, and says so in a comment.
+
+The theme is the one the email's <Style themeId> names (from the pulled tree,
+or with a key from the account), or --theme; the <Style /> attributes override
+it. Components come from the tree's components/ (or, with a key, the account).
+Variables take the values of --data, then the email's fallbacks; a variable
+with no value stays visible as written, and is named on stderr. Every value is
+HTML-escaped; colours that are not hex codes, and links that are not http(s),
+mailto, tel or sms addresses, are left out. Nothing is sent.`,
+      examples: [
+        'loopsctl content render reset.lmx --kind transactional --data values.json > reset.html',
+        'loopsctl content render reset.lmx --kind transactional --theme theme.json --out reset.html',
+      ],
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./render-commands.js')).render,
+    }),
+    command({
+      name: 'preview',
+      summary: 'Serve a local page that shows each email as it renders, on desktop and mobile, and follows your edits',
+      args: [DIRECTORY],
+      options: [
+        { flags: '--port <n>', description: 'port to listen on, on 127.0.0.1 (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
+        { flags: '--open', description: 'open the page in the browser' },
+        {
+          flags: '--kind <kind>',
+          description: 'the kind of the .lmx files outside a pulled tree',
+          choices: ['transactional', 'campaign', 'workflow', 'component'],
+        },
+      ],
+      help: `Prints the page's address (http://127.0.0.1:<port>/) as the one line of its
+output, and serves until interrupted. The page lists the directory's emails and
+components by kind and name; the one chosen is drawn at 600 px and 375 px side
+by side, with the problems \`content check\` finds in it and a form of sample
+values for its variables (kept beside the email, in .<name>.values.json, which
+pull and push leave alone). Save an .lmx file and the page redraws within a
+second.
+
+The server listens on 127.0.0.1 only, answers only requests addressed to it
+there, serves nothing but the directory's .lmx files, never calls the account
+and sends nothing.`,
+      examples: ['loopsctl content preview', 'loopsctl content preview loops --port 4321 --open'],
+      interactive: true,
+      remote: false,
+      load: async () => (await import('./render-commands.js')).preview,
+    }),
+  ],
+});

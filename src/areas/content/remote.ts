@@ -5,19 +5,19 @@
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { NotFoundError } from '../../api/errors.js';
-import { z } from '../../api/schemas.js';
-import { apiKeyInfo } from '../auth/schemas.js';
+import { z } from '../../platform/schemas.js';
+import { apiKeyInfo } from '../../platform/auth/schemas.js';
 import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
 import { components, createComponent, getComponent, updateComponent } from '../components/client.js';
 import { getEmailMessage, guardianReport, updateEmailMessage } from '../email-messages/client.js';
-import { EMAIL_FORMATS, type EmailMessage, type EmailMessageUpdate, type GuardianReport } from '../email-messages/schemas.js';
+import { EMAIL_FORMATS, type EmailMessage, type EmailMessageUpdate, type GuardianReport } from '../../platform/email-messages/schemas.js';
 import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js';
-import type { StylesRequest } from '../themes/styles.js';
+import type { StylesRequest } from '../../platform/themes/styles.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
 import { jsonFile, META_FILE, parseJson, type Files, type Kind, type RecordFiles } from './files.js';
 
 /** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
-export const CONCURRENCY = 8;
+const CONCURRENCY = 8;
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */
 export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
@@ -81,10 +81,19 @@ async function message(api: ApiClient, id: string | null): Promise<EmailMessage 
  * A transactional email: its draft is what a push changes. Without one, the draft a push makes
  * starts from the published version (as the API's ensure-draft does), so the files show that.
  */
-async function transactionalRecord(api: ApiClient, record: { id: string; name: string; draftEmailMessageId: string | null; publishedEmailMessageId: string | null }): Promise<RemoteRecord> {
+async function transactionalRecord(
+  api: ApiClient,
+  record: { id: string; name: string; draftEmailMessageId: string | null; publishedEmailMessageId: string | null },
+): Promise<RemoteRecord> {
   const [draft, published] = await Promise.all([message(api, record.draftEmailMessageId), message(api, record.publishedEmailMessageId)]);
   const messages = { draft: draft ?? published, published };
-  return { kind: 'transactional', id: record.id, name: record.name, files: filesOf('transactional', record.name, {}, messages), messages: { draft, published } };
+  return {
+    kind: 'transactional',
+    id: record.id,
+    name: record.name,
+    files: filesOf('transactional', record.name, {}, messages),
+    messages: { draft, published },
+  };
 }
 
 async function campaignRecord(api: ApiClient, record: { id: string; name: string; emailMessageId: string | null }): Promise<RemoteRecord> {
@@ -199,7 +208,14 @@ const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(),
  * Writes one message, then has Guardian check it: Guardian reads only what the account holds. A
  * message Guardian finds errors in is put back as it was, so the record is left untouched.
  */
-async function writeMessage(api: ApiClient, messageId: string, wanted: { fields: MessageFields; lmx: string }, current: EmailMessage, expected: string | null | undefined, check: boolean) {
+async function writeMessage(
+  api: ApiClient,
+  messageId: string,
+  wanted: { fields: MessageFields; lmx: string },
+  current: EmailMessage,
+  expected: string | null | undefined,
+  check: boolean,
+) {
   const body = messageUpdate(wanted.fields, wanted.lmx, current);
   if (Object.keys(body).length === 0) return undefined;
   const revision = expected === undefined ? current.contentRevisionId : expected;
@@ -267,6 +283,20 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
   }
   if ((renamed && !restored(applied)) || applied.checked.some((message) => !message.restored)) applied.changed = true;
   return applied;
+}
+
+/**
+ * Guardian's check of what the account holds of a record, for a push that wrote it and stopped
+ * before checking: nothing is put back, as what was there before is not known any more.
+ */
+export async function guardianCheckOf(api: ApiClient, remote: RemoteRecord): Promise<Applied> {
+  const written = Object.entries(remote.messages).filter((entry): entry is [string, EmailMessage] => entry[0] !== 'published' && entry[1] !== undefined);
+  const reports = await settled(written, ([, message]) => guardianReport(api, message.id));
+  return {
+    id: remote.id,
+    checked: written.map(([prefix, message], index) => ({ prefix, messageId: message.id, report: reports[index], restored: false })),
+    changed: true,
+  };
 }
 
 /** Guardian found errors in a message of the record, which was put back as it was. */

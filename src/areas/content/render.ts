@@ -4,7 +4,8 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
-import type { GuardianRule } from '../email-messages/schemas.js';
+import type { GuardianRule } from '../../platform/email-messages/schemas.js';
+import type { FileCheck } from './check.js';
 import type { Files, Kind } from './files.js';
 
 /** What happened to one record. */
@@ -22,7 +23,14 @@ export interface Line {
 export function renderLines(out: Output, lines: Line[]): string {
   if (lines.length === 0) return '';
   const style = styleFor(out);
-  const paint: Partial<Record<Line['status'], (text: string) => string>> = { conflict: style.red, refused: style.red, gone: style.yellow, behind: style.yellow, created: style.green, added: style.green };
+  const paint: Partial<Record<Line['status'], (text: string) => string>> = {
+    conflict: style.red,
+    refused: style.red,
+    gone: style.yellow,
+    behind: style.yellow,
+    created: style.green,
+    added: style.green,
+  };
   return renderTable(
     out,
     [{ header: 'STATUS' }, { header: 'RECORD' }, { header: 'NOTE', truncate: true }],
@@ -41,13 +49,46 @@ export function recordDiff(account: Files | undefined, local: Files | undefined,
     const before = account?.get(name);
     const after = local?.get(name);
     if (before === after) continue;
-    const patch = createTwoFilesPatch(before === undefined ? '/dev/null' : `a/${path}/${name}`, after === undefined ? '/dev/null' : `b/${path}/${name}`, before ?? '', after ?? '', undefined, undefined, { context: 3 });
+    const patch = createTwoFilesPatch(
+      before === undefined ? '/dev/null' : `a/${path}/${name}`,
+      after === undefined ? '/dev/null' : `b/${path}/${name}`,
+      before ?? '',
+      after ?? '',
+      undefined,
+      undefined,
+      { context: 3 },
+    );
     // The "Index:" and "===" lines jsdiff starts with are not part of git's form.
     text += patch
       .split('\n')
       .filter((line) => !line.startsWith('Index: ') && !/^=+$/.test(line))
       .map((line) => sanitize(line))
       .join('\n');
+  }
+  return text;
+}
+
+/**
+ * The problems of checked files, compiler style: `file:line:column rule message` (warnings say
+ * so), the source line under it with a caret at the column, and what to write instead.
+ */
+export function renderChecks(out: Output, checks: readonly FileCheck[]): string {
+  const style = styleFor(out);
+  let text = '';
+  for (const check of checks) {
+    const lines = check.source?.split('\n');
+    const problems = [...check.errors, ...check.warnings].sort((a, b) => a.offset - b.offset);
+    for (const problem of problems) {
+      const paint = problem.severity === 'error' ? style.red : style.yellow;
+      text += `${style.bold(`${sanitize(check.file)}:${problem.line}:${problem.column}`)} ${paint(problem.rule)} ${sanitize(problem.message)}${problem.severity === 'warning' ? ' (warning)' : ''}\n`;
+      const line = lines?.[problem.line - 1]?.replace(/\r$/, '');
+      if (line !== undefined && line.trim() !== '') {
+        const number = String(problem.line);
+        text += `${style.dim(`${number} |`)} ${sanitize(line)}\n`;
+        text += `${' '.repeat(number.length)} ${style.dim('|')} ${' '.repeat(sanitize(line.slice(0, problem.column - 1)).length)}${paint('^')}\n`;
+      }
+      text += `${' '.repeat(String(problem.line).length)} ${style.dim('=')} fix: ${sanitize(problem.fix)}\n`;
+    }
   }
   return text;
 }

@@ -1,7 +1,7 @@
 /** The email message operations of the API. */
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import * as s from './schemas.js';
+import * as s from '../../platform/email-messages/schemas.js';
 
 export function getEmailMessage(api: ApiClient, id: string) {
   return api.call({ method: 'GET', idempotent: true, path: path`/v1/email-messages/${id}` }, s.emailMessage);

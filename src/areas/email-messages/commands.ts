@@ -10,7 +10,15 @@ import { sanitize } from '../../render/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
-import { EMAIL_FORMATS, FALLBACK_FIELDS, MAX_LMX_BYTES, previewVariables, type EmailMessageUpdate, type FallbackKind, type PreviewVariables } from './schemas.js';
+import {
+  type EMAIL_FORMATS,
+  FALLBACK_FIELDS,
+  MAX_LMX_BYTES,
+  previewVariables,
+  type EmailMessageUpdate,
+  type FallbackKind,
+  type PreviewVariables,
+} from '../../platform/email-messages/schemas.js';
 
 const ID_NOUN = 'email message id';
 
@@ -73,11 +81,14 @@ export const update: Handler<[string], UpdateOptions> = async (context, [id], op
   }
   const { out } = context;
   if (out.json) return out.writeJson(updated);
-  await out.write(`${updated.contentRevisionId ?? '-'}\n`);
+  await out.write(`${sanitize(updated.contentRevisionId ?? '-')}\n`);
   out.note(`Updated email message ${id}.`);
   if (updated.contentRevisionId !== null) out.note(`Next update: --expected-revision-id ${updated.contentRevisionId}`);
   // One note per line: a note is sanitized, which would show a line break as \n.
-  if (updated.warnings !== undefined && updated.warnings.length > 0) renderLmxWarnings(updated.warnings).split('\n').forEach((line) => out.note(line));
+  if (updated.warnings !== undefined && updated.warnings.length > 0)
+    renderLmxWarnings(updated.warnings)
+      .split('\n')
+      .forEach((line) => out.note(line));
 };
 
 /** With --force: the revision the message is at now, so the update replaces exactly that. */
@@ -116,7 +127,7 @@ async function explainUpdateFailure(error: unknown, client: ApiClient, id: strin
 }
 
 async function updateFields(context: CommandContext, options: UpdateOptions): Promise<Omit<EmailMessageUpdate, 'expectedRevisionId'>> {
-  if (options.fromEmail !== undefined && options.fromEmail.includes('@')) {
+  if (options.fromEmail?.includes('@')) {
     throw new UsageError(`--from-email takes the part before the @ only (the team's sending domain is added): "${options.fromEmail}"`, {
       hint: `pass --from-email ${options.fromEmail.split('@')[0] || 'hello'}`,
     });
@@ -162,7 +173,10 @@ async function readLmx(context: CommandContext, file: string): Promise<string> {
   const { text: lmx } = await readInput(context.runtime, file, 'LMX');
   const bytes = Buffer.byteLength(lmx);
   if (bytes > MAX_LMX_BYTES) throw new LocalFileError(`${name} is ${bytes} bytes; the API takes at most ${MAX_LMX_BYTES} (${MAX_LMX_BYTES / 1024} KB)`);
-  if (lmx.trim() === '') throw new LocalFileError(`${name} is empty`, { hint: 'export the current content with `loopsctl email-messages get <id> --lmx > email.lmx` and edit that' });
+  if (lmx.trim() === '')
+    throw new LocalFileError(`${name} is empty`, {
+      hint: 'export the current content with `loopsctl email-messages get <id> --lmx > email.lmx` and edit that',
+    });
   return lmx;
 }
 
@@ -182,7 +196,7 @@ export const preview: Handler<[string], { to: string[]; varsFile?: string }> = a
   });
   const { out } = context;
   if (out.json) return out.writeJson(answer);
-  await out.write(`Preview of email message ${answer.id} sent to ${options.to.join(', ')}\n`);
+  await out.write(`Preview of email message ${sanitize(answer.id)} sent to ${options.to.join(', ')}\n`);
 };
 
 /** The --vars-file: {"dataVariables": {...}} and/or contactProperties, eventProperties; string values. */
@@ -211,7 +225,9 @@ export const check: Handler<[string], { strict?: boolean }> = async (context, [i
   await context.out.present(report, renderGuardian);
   const failing = report.errors.length + (options.strict ? report.warnings.length : 0);
   if (failing === 0) return;
-  const what = options.strict ? `${countOf(report.errors.length, 'error')} and ${countOf(report.warnings.length, 'warning')} (--strict)` : countOf(report.errors.length, 'error');
+  const what = options.strict
+    ? `${countOf(report.errors.length, 'error')} and ${countOf(report.warnings.length, 'warning')} (--strict)`
+    : countOf(report.errors.length, 'error');
   throw new MismatchError(`Guardian found ${what} in email message ${id}`, {
     hint: `errors block publishing; fix the content (\`loopsctl email-messages get ${id} --lmx > email.lmx\`, edit, then \`loopsctl email-messages update ${id} --lmx-file email.lmx --expected-revision-id <revision>\`) and check again`,
   });

@@ -4,7 +4,7 @@ import type { Output } from '../../render/output.js';
 import { indented, renderFields } from '../../render/fields.js';
 import { styleFor } from '../../render/style.js';
 import { displayValue, renderRecord } from '../../render/table.js';
-import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport, type GuardianRule, type LmxWarning } from './schemas.js';
+import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport, type GuardianRule, type LmxWarning } from '../../platform/email-messages/schemas.js';
 
 const SHOWN_APART = new Set<string>([...Object.values(FALLBACK_FIELDS), 'lmx', 'warnings']);
 
@@ -42,8 +42,13 @@ export function renderGuardian(out: Output, report: GuardianReport): string {
   const section = (rules: GuardianRule[], label: string, paint: (text: string) => string) =>
     rules.map((rule) => {
       const pad = ' '.repeat(label.length + 2);
-      const items = rule.items.map((item) => `${pad}- ${indented(item.codeName === undefined || item.codeName === item.label ? item.label : `${item.label} (${item.codeName})`, pad.length + 2)}`);
-      return [`${paint(label)}  ${indented(`${rule.rule}: ${rule.title}`, pad.length)}`, `${pad}${indented(rule.description, pad.length)}`, ...items].join('\n');
+      const items = rule.items.map(
+        (item) =>
+          `${pad}- ${indented(item.codeName === undefined || item.codeName === item.label ? item.label : `${item.label} (${item.codeName})`, pad.length + 2)}`,
+      );
+      return [`${paint(label)}  ${indented(`${rule.rule}: ${rule.title}`, pad.length)}`, `${pad}${indented(rule.description, pad.length)}`, ...items].join(
+        '\n',
+      );
     });
   const blocks = [...section(report.errors, 'ERROR  ', style.red.bold), ...section(report.warnings, 'WARNING', style.yellow.bold)];
   return blocks.length === 0 ? `${summary}No problems found.\n` : `${summary}\n${blocks.join('\n\n')}\n`;

@@ -1,7 +1,7 @@
 /** The event pattern operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { eventPattern, eventPatternSummary, type EventPatternSummary } from './schemas.js';
+import { eventPattern, eventPatternSummary, type EventPatternSummary } from '../../platform/event-patterns/schemas.js';
 
 export const eventPatterns: ListResource<EventPatternSummary> = { path: '/v1/event-patterns', item: eventPatternSummary };
 

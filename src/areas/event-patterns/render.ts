@@ -4,7 +4,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord, renderTable } from '../../render/table.js';
-import type { EventPattern, EventPatternSummary } from './schemas.js';
+import type { EventPattern, EventPatternSummary } from '../../platform/event-patterns/schemas.js';
 
 /** Where the event comes from: a platform's incoming webhook, or "custom" for events sent through the API. */
 const source = (pattern: EventPatternSummary) => pattern.incomingWebhookPlatform ?? 'custom';

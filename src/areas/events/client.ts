@@ -1,7 +1,7 @@
 /** Sending events, once each. */
 import type { ApiClient } from '../../api/client.js';
 import { sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
-import * as s from './schemas.js';
+import * as s from '../../platform/events/schemas.js';
 
 export function sendEvent(api: ApiClient, body: Record<string, unknown>, key: IdempotencyKey) {
   return sendOnce(api, { method: 'POST', path: '/v1/events/send', body }, s.eventSent, key);

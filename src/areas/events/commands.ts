@@ -4,10 +4,21 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
 import { idempotencyKey } from '../../api/idempotency.js';
-import { countLines, inputLines, journalPath, jsonObjectLine, openInput, runImport, type InputRecord, type Outcome, type RecordContext } from '../../core/bulk.js';
+import {
+  countLines,
+  inputLines,
+  journalPath,
+  jsonObjectLine,
+  openInput,
+  runImport,
+  type InputRecord,
+  type Outcome,
+  type RecordContext,
+} from '../../core/bulk.js';
 import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
-import { PropertyTypes, typeProblem } from '../contact-properties/typing.js';
+import { PropertyTypes } from '../contact-properties/typing.js';
+import { typeProblem } from '../../platform/contact-properties/typing.js';
 import { sendEvent } from './client.js';
 
 /** Fields of the event request that are not contact properties. */
@@ -28,10 +39,17 @@ interface SendOptions {
 export const send: Handler<[string], SendOptions> = async (context, [eventName], options) => {
   if (eventName.trim() === '') throw new UsageError('the event name must not be empty');
   const key = idempotencyKey(options.idempotencyKey);
-  const eventProperties = await typedValues(context.runtime, { flag: '--prop', raws: options.prop, fileFlag: '--props-file', file: options.propsFile, allowed: 'scalar' });
+  const eventProperties = await typedValues(context.runtime, {
+    flag: '--prop',
+    raws: options.prop,
+    fileFlag: '--props-file',
+    file: options.propsFile,
+    allowed: 'scalar',
+  });
   const contactProperties = parseAssignments('--contact-prop', options.contactProp, 'scalar');
   for (const name of Object.keys(contactProperties)) {
-    if (EVENT_FIELDS.includes(name)) throw new UsageError(`--contact-prop ${name}: ${name} is a field of the event, not a contact property`, { hint: 'see `loopsctl events send --help`' });
+    if (EVENT_FIELDS.includes(name))
+      throw new UsageError(`--contact-prop ${name}: ${name} is a field of the event, not a contact property`, { hint: 'see `loopsctl events send --help`' });
   }
   await new PropertyTypes(() => context.client()).check(contactProperties, '--contact-prop');
   const body: Record<string, unknown> = { eventName };
@@ -59,7 +77,12 @@ interface EventRecord {
 }
 
 function isScalarObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item));
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item))
+  );
 }
 
 async function eventRecord(line: number, text: string, types: PropertyTypes): Promise<InputRecord<EventRecord>> {
@@ -69,9 +92,14 @@ async function eventRecord(line: number, text: string, types: PropertyTypes): Pr
   const body = parsed.value;
   if (typeof body.eventName !== 'string' || body.eventName.trim() === '') return { line, source, problem: 'no eventName' };
   if (typeof body.email !== 'string' && typeof body.userId !== 'string') return { line, source, problem: 'neither email nor userId' };
-  if (body.email !== undefined && !(typeof body.email === 'string' && isEmailAddress(body.email))) return { line, source, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(body.email)}` };
-  if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties)) return { line, source, problem: 'eventProperties must be an object of strings, numbers and booleans' };
-  if (body.mailingLists !== undefined && !(isScalarObject(body.mailingLists) && Object.values(body.mailingLists as object).every((on) => typeof on === 'boolean'))) {
+  if (body.email !== undefined && !(typeof body.email === 'string' && isEmailAddress(body.email)))
+    return { line, source, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(body.email)}` };
+  if (body.eventProperties !== undefined && !isScalarObject(body.eventProperties))
+    return { line, source, problem: 'eventProperties must be an object of strings, numbers and booleans' };
+  if (
+    body.mailingLists !== undefined &&
+    !(isScalarObject(body.mailingLists) && Object.values(body.mailingLists as object).every((on) => typeof on === 'boolean'))
+  ) {
     return { line, source, problem: 'mailingLists must be an object of list ids and true or false' };
   }
   for (const [key, field] of Object.entries(body)) {
@@ -108,7 +136,13 @@ export const importEvents: Handler<[string], { journal?: string; dryRun?: boolea
     const outcome = await sendEvent(api, body, { value: recordKey(record.runId, text), origin: 'derived' });
     return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'already sent, by an earlier run or for an identical line' };
   };
-  return runImport(context, { records: eventRecords(stream, types), journal: path === undefined ? undefined : { path, kind: 'events', input }, statuses: ['sent', 'skipped', 'failed'], send, total });
+  return runImport(context, {
+    records: eventRecords(stream, types),
+    journal: path === undefined ? undefined : { path, kind: 'events', input },
+    statuses: ['sent', 'skipped', 'failed'],
+    send,
+    total,
+  });
 };
 
 export { importEvents as import };

@@ -1,6 +1,5 @@
 /** `loopsctl events`: sending events that start workflows, one or many, each once. */
-import { command, emailAddress, group } from '../../core/declare.js';
-import type { Area } from '../area.js';
+import { command, emailAddress, group, type Spec } from '../../core/declare.js';
 
 const SEND_HELP = `Event properties (--prop, --props-file) travel in eventProperties; contact properties
 (--contact-prop) are set on the contact, checked against the account's property types first.
@@ -15,52 +14,61 @@ text, and its outcome goes to the journal as it completes: run the same command 
 and finished records are skipped; one whose outcome was lost is sent again under the same key,
 which the API refuses as a duplicate. Exits 0 only when no record failed.`;
 
-export const area: Area = {
-  spec: group({
-    name: 'events',
-    aliases: ['event'],
-    summary: 'Events that start workflows: send, import',
-    examples: ['loopsctl events send trial_started --email ada@example.com', 'loopsctl events import events.jsonl'],
-    commands: () => [
-      command({
-        name: 'send',
-        summary: 'Send an event for a contact, once',
-        args: [{ name: 'eventName', description: 'the event’s name, as workflows’ triggers name it' }],
-        options: [
-          { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() },
-          { flags: '--user-id <id>', description: 'the contact’s userId' },
-          { flags: '--prop <name=value>', description: 'an event property: name=text, or name:=<json> for a number or boolean (repeatable)', repeatable: true },
-          { flags: '--props-file <file>', description: 'event properties from a JSON object in a file ("-" for stdin); --prop wins' },
-          { flags: '--contact-prop <name=value>', description: 'a contact property to set, typed as --prop (repeatable)', repeatable: true },
-          { flags: '--list <listId=true|false>', description: 'add the contact to (true) or remove it from (false) a mailing list (repeatable)', repeatable: true },
-          { flags: '--idempotency-key <key>', description: 'key that makes the send happen once (default: a new one); reusing it within 24 hours is refused' },
-        ],
-        help: SEND_HELP,
-        examples: [
-          'loopsctl events send trial_started --email ada@example.com --prop plan=pro --prop seats:=5',
-          'loopsctl events send trial_started --user-id usr_grace --contact-prop plan=trial --json',
-        ],
-        remote: true,
-        tier: 'destructive',
-        constraints: { oneRequired: [{ flags: ['--email', '--user-id'], hint: 'they say whose event it is; both may be given' }] },
-        load: async () => (await import('./commands.js')).send,
-      }),
-      command({
-        name: 'import',
-        summary: 'Send one event per JSONL record, resumably and never twice',
-        args: [{ name: 'file', description: 'JSONL file; "-" for stdin (needs --journal)' }],
-        options: [
-          { flags: '--journal <file>', description: 'where each record’s outcome is kept (default: <file>.journal.jsonl)' },
-          { flags: '--dry-run', description: 'check every record and send nothing' },
-        ],
-        help: IMPORT_HELP,
-        examples: ['loopsctl events import events.jsonl --dry-run', 'loopsctl events import events.jsonl', 'loopsctl events import - --journal events.journal.jsonl < events.jsonl'],
-        remote: true,
-        unpaged: true,
-        tier: 'destructive',
-        load: async () => (await import('./commands.js')).import,
-      }),
-    ],
-  }),
-  sandbox: async () => (await import('./sandbox.js')).sandbox,
-};
+export const spec: Spec = group({
+  name: 'events',
+  aliases: ['event'],
+  summary: 'Events that start workflows: send, import',
+  examples: ['loopsctl events send trial_started --email ada@example.com', 'loopsctl events import events.jsonl'],
+  commands: () => [
+    command({
+      name: 'send',
+      summary: 'Send an event for a contact, once',
+      args: [{ name: 'eventName', description: 'the event’s name, as workflows’ triggers name it' }],
+      options: [
+        { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() },
+        { flags: '--user-id <id>', description: 'the contact’s userId' },
+        { flags: '--prop <name=value>', description: 'an event property: name=text, or name:=<json> for a number or boolean (repeatable)', repeatable: true },
+        {
+          flags: '--props-file <file>',
+          description: 'event properties from a JSON object in a file ("-" for stdin); --prop wins',
+          file: { inline: { name: 'props', encoding: 'text' } },
+        },
+        { flags: '--contact-prop <name=value>', description: 'a contact property to set, typed as --prop (repeatable)', repeatable: true },
+        {
+          flags: '--list <listId=true|false>',
+          description: 'add the contact to (true) or remove it from (false) a mailing list (repeatable)',
+          repeatable: true,
+        },
+        { flags: '--idempotency-key <key>', description: 'key that makes the send happen once (default: a new one); reusing it within 24 hours is refused' },
+      ],
+      help: SEND_HELP,
+      examples: [
+        'loopsctl events send trial_started --email ada@example.com --prop plan=pro --prop seats:=5',
+        'loopsctl events send trial_started --user-id usr_grace --contact-prop plan=trial --json',
+      ],
+      remote: true,
+      tier: 'destructive',
+      constraints: { oneRequired: [{ flags: ['--email', '--user-id'], hint: 'they say whose event it is; both may be given' }] },
+      load: async () => (await import('./commands.js')).send,
+    }),
+    command({
+      name: 'import',
+      summary: 'Send one event per JSONL record, resumably and never twice',
+      args: [{ name: 'file', description: 'JSONL file; "-" for stdin (needs --journal)', file: {} }],
+      options: [
+        { flags: '--journal <file>', description: 'where each record’s outcome is kept (default: <file>.journal.jsonl)', file: { writes: true } },
+        { flags: '--dry-run', description: 'check every record and send nothing' },
+      ],
+      help: IMPORT_HELP,
+      examples: [
+        'loopsctl events import events.jsonl --dry-run',
+        'loopsctl events import events.jsonl',
+        'loopsctl events import - --journal events.journal.jsonl < events.jsonl',
+      ],
+      remote: true,
+      unpaged: true,
+      tier: 'destructive',
+      load: async () => (await import('./commands.js')).import,
+    }),
+  ],
+});

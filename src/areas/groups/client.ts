@@ -1,7 +1,7 @@
 /** The transactional group operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { group, type Group } from './schemas.js';
+import { group, type Group } from '../../platform/groups/schemas.js';
 
 export const transactionalGroups: ListResource<Group> = { path: '/v1/transactional-groups', item: group };
 

@@ -1,5 +1,5 @@
 /** Text views of transactional groups and campaign groups, which share one shape. */
-import type { Group } from './schemas.js';
+import type { Group } from '../../platform/groups/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';

@@ -1,6 +1,6 @@
 /** The dedicated sending IPs operation of the API. */
 import type { ApiClient } from '../../api/client.js';
-import { dedicatedSendingIps as schema } from './schemas.js';
+import { dedicatedSendingIps as schema } from '../../platform/ips/schemas.js';
 
 export function dedicatedSendingIps(api: ApiClient) {
   return api.call({ method: 'GET', idempotent: true, path: '/v1/dedicated-sending-ips' }, schema);

@@ -1,7 +1,7 @@
 /** Text view of mailing lists. */
 import type { ListView } from '../../render/list.js';
 import { displayValue } from '../../render/table.js';
-import type { MailingList } from './schemas.js';
+import type { MailingList } from '../../platform/lists/schemas.js';
 
 export const mailingListView: ListView<MailingList> = {
   noun: 'mailing lists',

@@ -1,19 +1,22 @@
 /**
- * A tool call is a run of its command: the input becomes the command's words, run by `main()` as
- * any other run (the same parsing, pacing, retries, idempotency keys and errors), with `--json`
- * and streams of its own. The answer is what the command printed; a failure is a tool error with
- * loopsctl's message, hint and exit code.
+ * A tool call is a run of its command in the server's process, through the runtime's invoke path
+ * (src/core/invoke.ts): the input is checked against the tool's schema, given to the command as
+ * typed values (content inline, paths only under the root), and the answer is what the command
+ * printed under --json, bounded in size. A failure is a tool error with loopsctl's message, hint
+ * and exit code, in the tool's input words, and free of control characters.
  */
-import { Readable, Writable } from 'node:stream';
+import { Buffer } from 'node:buffer';
 import { LoopsctlError, UsageError } from '../../api/errors.js';
-import { EXIT_CODES } from '../../core/exit-codes.js';
-import { errorPayload } from '../../core/report.js';
-import type { Runtime } from '../../core/runtime.js';
-import { main } from '../../main.js';
-import { formatJson } from '../../render/output.js';
-import { flagFor, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, within, type Param, type Tool } from './tools.js';
-import type { Tier } from '../../core/declare.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../api/paging.js';
+import type { Tier } from '../../core/tier.js';
+import { EXIT_CODES } from '../../core/exit-codes.js';
+import type { CommandInput, InputValue } from '../../core/invoke.js';
+import type { Invoked, Invoker } from '../../core/invoker.js';
+import { errorPayload } from '../../core/report.js';
+import { pathUnder } from '../../core/root.js';
+import { formatJson } from '../../render/output.js';
+import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../render/sanitize.js';
+import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {
@@ -23,184 +26,242 @@ export interface ToolAnswer {
   isError?: boolean;
 }
 
-export interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-class Captured extends Writable {
-  text = '';
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
+/** How the server's calls run: one invoker for its life, its tier and root. */
+export interface Caller {
+  invoker: Invoker;
+  tier: Tier;
+  root?: string;
 }
 
 /**
- * Runs loopsctl with these words as the server's own process would, its output captured. Nothing
- * is read from the server's stdin, which carries the protocol: a command given `-` reads nothing.
+ * The most text one answer carries: a list stops before it and goes on by cursor; anything else
+ * larger is refused with a hint.
  */
-export async function runCaptured(argv: string[], base: RunBase, signal?: AbortSignal): Promise<Ran> {
-  const stdout = new Captured();
-  const stderr = new Captured();
-  const runtime: Runtime = {
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-    env: base.env,
-    now: base.now,
-    signal: signal === undefined ? base.signal : AbortSignal.any([base.signal, signal]),
-    command: base.command,
-    platform: base.platform,
-    pacer: base.pacer,
-  };
-  const code = await main(argv, runtime);
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
-
-/** What the runs of a server's calls take from its own runtime, with the pace they share. */
-export type RunBase = Pick<Runtime, 'env' | 'now' | 'signal' | 'command' | 'platform' | 'pacer'>;
-
-/** How a call runs its command: the server's global flags (--sandbox, --profile) and what its runs share. */
-export interface Caller {
-  globals: string[];
-  runtime: RunBase;
-  tier: Tier;
-}
+export const ANSWER_MAX_CHARS = 1024 * 1024;
+/** What a list's items may take of it, leaving room for the envelope and the cursor. */
+const LIST_ITEMS_MAX_CHARS = ANSWER_MAX_CHARS - 1024;
 
 export async function callTool(caller: Caller, tool: Tool, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolAnswer> {
   try {
-    const { words, limit, cursor } = commandWords(tool, input, caller.tier);
-    // Arguments after --, so that one starting with - is never taken for a flag.
-    const run = (extra: string[] = []) => runCaptured([...caller.globals, ...tool.path, ...words.options, ...extra, '--json', '--', ...words.args], caller.runtime, signal);
-    if (tool.list === 'pages') return await pagedList(run, limit, cursor);
-    const ran = await run();
-    if (ran.code !== 0 || tool.list === undefined) return answer(ran);
-    return arrayList(ran, limit, cursor);
+    const call = callOf(caller, tool, input);
+    const invoke = (extra: CommandInput = {}) => caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text });
+    if (tool.list === 'pages') return await pagedList(tool, invoke, call.limit, call.cursor);
+    const ran = await invoke();
+    if (ran.error !== undefined) return failed(tool, ran.error, ran.stdout);
+    if (call.text) {
+      const view = sanitizeKeepingLines(ran.stdout);
+      return bounded(tool, { text: view }, view);
+    }
+    const data = parsed(ran.stdout);
+    if (tool.list === 'array' && Array.isArray(data)) return arrayList(tool, data, call.limit, call.cursor);
+    if (data === undefined) {
+      const shown = sanitizeKeepingLines(ran.stdout);
+      return bounded(tool, { text: shown }, shown);
+    }
+    return bounded(tool, isRecord(data) ? data : { data }, ran.stdout);
   } catch (error) {
-    if (error instanceof LoopsctlError) return refused(error);
+    if (error instanceof LoopsctlError) return failed(tool, error);
     throw error;
   }
 }
 
-interface Words {
-  options: string[];
-  args: string[];
+interface Call {
+  input: CommandInput;
+  files: { inline: Map<string, Buffer>; root?: string };
+  text: boolean;
+  limit: number;
+  cursor?: string;
 }
 
-/** The command's options and arguments from a tool's input, checked against its parameters. */
-export function commandWords(tool: Tool, input: Record<string, unknown>, tier: Tier): { words: Words; limit: number; cursor: string | undefined } {
-  const byKey = new Map(tool.params.map((param) => [param.key, param]));
-  const options: string[] = [];
-  const args: string[][] = [];
-  let limit = LIST_LIMIT_DEFAULT;
-  let cursor: string | undefined;
+/** The command's input from the tool's, checked against the tool's schema at the server's tier. */
+export function callOf(caller: Caller, tool: Tool, input: Record<string, unknown>): Call {
+  const all = new Map(tool.params.map((param) => [param.key, param]));
+  const offered = new Map(paramsAt(tool, caller.tier).map((param) => [param.key, param]));
+  const call: Call = { input: {}, files: { inline: new Map(), root: caller.root }, text: false, limit: 100, cursor: undefined };
   for (const [key, value] of Object.entries(input)) {
-    const param = byKey.get(key);
+    const param = offered.get(key);
     if (param === undefined) {
-      throw new UsageError(`${tool.name} has no input "${key}"`, { hint: `its inputs: ${[...byKey.keys()].join(', ') || 'none'}` });
+      const above = all.get(key);
+      if (above?.tier !== undefined) {
+        throw new UsageError(`"${key}" makes ${tool.name} a ${above.tier} call, which this server does not allow`, {
+          hint: `the person running the server can allow it with ${flagFor(above.tier)}`,
+        });
+      }
+      throw new UsageError(`${tool.name} has no input "${key}"`, { hint: `its inputs: ${[...offered.keys()].join(', ') || 'none'}` });
     }
     if (value === undefined || value === null) continue;
-    if (param.argument === undefined && param.option === undefined) {
-      if (key === 'limit') limit = limitValue(value);
-      else cursor = textValue(key, value);
-      continue;
-    }
-    if (param.option?.tier !== undefined && !within(param.option.tier, tier)) {
-      throw new UsageError(`"${key}" (${param.option.flag}) makes ${tool.name} a ${param.option.tier} call`, { hint: `the server must be started with ${flagFor(param.option.tier)} to allow it` });
-    }
-    const values = valuesOf(param, value);
-    if (param.argument !== undefined) {
-      args[param.argument.index] = values;
-    } else if (param.option!.boolean) {
-      if (value !== true && value !== false) throw new UsageError(`"${key}" takes true or false`);
-      if (value) options.push(param.option!.flag);
-    } else if (param.option!.variadic) {
-      options.push(param.option!.flag, ...values);
-    } else {
-      for (const text of values) options.push(`${param.option!.flag}=${text}`);
+    checkValue(key, param.schema, value);
+    const { target } = param;
+    if (target.kind === 'limit') call.limit = value as number;
+    else if (target.kind === 'cursor') call.cursor = value as string;
+    else if (param.file !== undefined) call.input[target.name] = fileValue(caller, param, value, call.files.inline);
+    else {
+      call.input[target.name] = value as InputValue;
+      if (param.text === true) call.text = true;
     }
   }
-  // An optional argument left out leaves no gap: only the last ones may be optional.
-  return { words: { options, args: args.flat() }, limit, cursor };
-}
-
-function valuesOf(param: Param, value: unknown): string[] {
-  const many = param.argument?.variadic || param.option?.repeatable || param.option?.variadic;
-  if (param.option?.boolean) return [];
-  if (many) {
-    if (!Array.isArray(value)) throw new UsageError(`"${param.key}" takes an array`);
-    return value.map((item) => textValue(param.key, item));
+  for (const param of offered.values()) {
+    if (param.required && input[param.key] === undefined)
+      throw new UsageError(`${tool.name} needs the input "${param.key}"`, { hint: `${param.key}: ${String(param.schema.description)}` });
   }
-  return [textValue(param.key, value)];
+  if (tool.tier !== 'read' && !within(tool.tier, caller.tier))
+    throw new UsageError(`${tool.name} is a ${tool.tier} command`, { hint: `the server must be started with ${flagFor(tool.tier)}` });
+  return call;
 }
 
-function textValue(key: string, value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new UsageError(`"${key}" takes ${typeof value === 'boolean' ? 'a value, not true or false' : 'a string or a number'}`);
-}
-
-function limitValue(value: unknown): number {
-  const number = typeof value === 'string' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > LIST_LIMIT_MAX) {
-    throw new UsageError(`"limit" takes a whole number from 1 to ${LIST_LIMIT_MAX}`, { hint: 'go on with nextCursor for more' });
+/** Inline content is kept under its input's name for the command to read; a path is resolved under the root. */
+function fileValue(caller: Caller, param: Param, value: unknown, inline: Map<string, Buffer>): string | string[] {
+  const encoding = param.file!.inline?.encoding;
+  if (Array.isArray(value)) {
+    const files = value as { filename: string; contentType?: string; data: string }[];
+    const total = files.reduce((sum, file) => sum + file.data.length, 0);
+    if (total > INLINE_BASE64_MAX)
+      throw new UsageError(`"${param.key}" holds ${total} base64 characters, more than ${INLINE_BASE64_MAX}`, { hint: 'send fewer or smaller files' });
+    return files.map((file) => {
+      if (inline.has(file.filename)) throw new UsageError(`"${param.key}" names ${file.filename} twice`);
+      inline.set(file.filename, base64Of(param.key, file.data));
+      return file.contentType === undefined ? file.filename : `${file.filename};type=${file.contentType}`;
+    });
   }
-  return number;
+  if (encoding === undefined) return pathUnder(caller.root!, value as string, `"${param.key}"`);
+  const text = value as string;
+  inline.set(param.key, encoding === 'base64' ? base64Of(param.key, text) : Buffer.from(text, 'utf8'));
+  return param.key;
 }
 
-/** The answer of a run: what it printed, and under --json its data as structured content. */
-function answer(ran: Ran): ToolAnswer {
-  if (ran.code !== 0) return failed(ran);
-  const data = parsed(ran.stdout);
-  const structured = data === undefined ? undefined : isRecord(data) ? data : { data };
-  return { content: [{ type: 'text', text: ran.stdout }], ...(structured === undefined ? {} : { structuredContent: structured }) };
+function base64Of(key: string, text: string): Buffer {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text.replace(/\s/g, ''))) throw new UsageError(`"${key}" is not base64`);
+  return Buffer.from(text, 'base64');
 }
 
-/** A listing's answer: its items and where to go on from. */
-function listAnswer(data: unknown[], nextCursor: string | null): ToolAnswer {
-  const structured = { data, nextCursor };
-  return { content: [{ type: 'text', text: `${formatJson(structured)}\n` }], structuredContent: structured };
+/** A tool's whole input against its object schema: no unknown input, every required one, each of its type. */
+export function checkInput(schema: JsonSchema, input: Record<string, unknown>): void {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  for (const [key, value] of Object.entries(input)) {
+    if (properties[key] === undefined) throw new UsageError(`no input "${key}"`, { hint: `the inputs: ${Object.keys(properties).join(', ')}` });
+    if (value !== undefined) checkValue(key, properties[key], value);
+  }
+  for (const key of (schema.required as string[] | undefined) ?? []) if (input[key] === undefined) throw new UsageError(`the input "${key}" is required`);
+}
+
+/** The value against its schema: the types the tool declares, strictly (a number for an id is refused, never turned into text). */
+function checkValue(key: string, schema: JsonSchema, value: unknown): void {
+  const type = schema.type as string;
+  const wrong = (what: string) => new UsageError(`"${key}" must be ${what}, not ${describe(value)}`);
+  if (type === 'array') {
+    if (!Array.isArray(value)) throw wrong('an array');
+    for (const item of value) checkValue(key, schema.items as JsonSchema, item);
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems) throw wrong(`at least ${schema.minItems} item`);
+    return;
+  }
+  if (type === 'object') {
+    if (!isRecord(value)) throw wrong('an object');
+    const properties = schema.properties as Record<string, JsonSchema> | undefined;
+    // An object of any fields (run_command's arguments) is checked by the tool it is for.
+    if (properties === undefined) return;
+    for (const [name, item] of Object.entries(value)) {
+      if (properties[name] === undefined)
+        throw new UsageError(`"${key}" has no field "${name}"`, { hint: `its fields: ${Object.keys(properties).join(', ')}` });
+      checkValue(`${key}.${name}`, properties[name], item);
+    }
+    for (const name of (schema.required as string[] | undefined) ?? [])
+      if (value[name] === undefined) throw new UsageError(`"${key}" needs the field "${name}"`);
+    return;
+  }
+  if (type === 'boolean' && typeof value !== 'boolean') throw wrong('true or false');
+  if (type === 'integer') {
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw wrong('a whole number');
+    if ((typeof schema.minimum === 'number' && value < schema.minimum) || (typeof schema.maximum === 'number' && value > schema.maximum)) {
+      throw wrong(`a whole number from ${String(schema.minimum)} to ${String(schema.maximum)}`);
+    }
+  }
+  if (type === 'string') {
+    if (typeof value !== 'string') throw wrong('a string');
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength) throw wrong('a string that is not empty');
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
+      throw new UsageError(`"${key}" is longer than ${schema.maxLength} characters (${value.length})`, { hint: 'give less' });
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value)) throw wrong(`a string matching ${schema.pattern}`);
+    const choices = schema.enum as string[] | undefined;
+    if (choices !== undefined && !choices.includes(value)) throw wrong(`one of ${choices.join(', ')}`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return value.length > 40 ? 'a long string' : JSON.stringify(value);
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
 }
 
 /**
- * A paged list: pages of one size, as many as the limit holds, each a run of the command with
- * --cursor. The cursor handed back keeps the page size, since the API does not say that a cursor
- * outlives a change of size; a first call picks the largest size that divides the limit.
+ * A paged list: pages of the API read from the cursor on, until the limit or the size bound is
+ * reached. The cursor handed back says where the next answer starts: the API's cursor of the page,
+ * its size, and how many of its items were already answered.
  */
-async function pagedList(run: (extra: string[]) => Promise<Ran>, limit: number, given: string | undefined): Promise<ToolAnswer> {
-  const start = given === undefined ? { cursor: '', perPage: pageSizeDividing(limit) } : decodeCursor(given, 'cursor');
-  const pages = Math.max(1, Math.floor(limit / start.perPage));
+async function pagedList(tool: Tool, invoke: (extra: CommandInput) => Promise<Invoked>, limit: number, given: string | undefined): Promise<ToolAnswer> {
+  const start: PageCursor =
+    given === undefined ? { cursor: '', perPage: Math.min(Math.max(limit, PER_PAGE_MIN), PER_PAGE_MAX), skip: 0 } : decodeCursor(given, 'cursor');
   const data: unknown[] = [];
-  let cursor: string | null = start.cursor;
-  for (let page = 0; page < pages && cursor !== null; page += 1) {
-    const ran = await run([`--cursor=${cursor}`, `--per-page=${start.perPage}`]);
-    if (ran.code !== 0) return failed(ran);
+  let size = 0;
+  let at: PageCursor | null = start;
+  while (at !== null && data.length < limit) {
+    // A cursor, even the empty one of the first page, makes the command print one page with its pagination.
+    const ran = await invoke({ 'per-page': at.perPage, cursor: at.cursor });
+    if (ran.error !== undefined) return failed(tool, ran.error, ran.stdout);
     const envelope = parsed(ran.stdout) as { data: unknown[]; pagination: { nextCursor: string | null } };
-    data.push(...envelope.data);
-    cursor = envelope.pagination.nextCursor || null;
+    const items = envelope.data.slice(at.skip);
+    let taken = 0;
+    for (const item of items) {
+      const itemSize = JSON.stringify(item).length + 1;
+      if (data.length >= limit || (data.length > 0 && size + itemSize > LIST_ITEMS_MAX_CHARS)) break;
+      data.push(item);
+      size += itemSize;
+      taken += 1;
+    }
+    const next = envelope.pagination.nextCursor || null;
+    if (taken < items.length) at = { ...at, skip: at.skip + taken };
+    else at = next === null ? null : { cursor: next, perPage: at.perPage, skip: 0 };
+    if (taken < items.length) break;
   }
-  return listAnswer(data, cursor === null ? null : encodeCursor({ cursor, perPage: start.perPage }));
+  return listAnswer(tool, data, at === null ? null : encodeCursor(at));
 }
 
-/** The largest page size the API takes that makes up the limit in whole pages. */
-export function pageSizeDividing(limit: number): number {
-  if (limit % 10 !== 0 || limit < PER_PAGE_MIN) throw new UsageError(`"limit" of a paged list is a multiple of 10, not ${limit}`);
-  for (let size = PER_PAGE_MAX; size > PER_PAGE_MIN; size -= 1) if (limit % size === 0) return size;
-  return PER_PAGE_MIN;
-}
-
-/** A list the command prints whole: cut to the limit, the cursor holding where the next answer starts. */
-function arrayList(ran: Ran, limit: number, given: string | undefined): ToolAnswer {
-  const items = parsed(ran.stdout);
-  if (!Array.isArray(items)) return answer(ran);
+/** A list the command prints whole: cut to the limit and the size bound, the cursor holding where the next answer starts. */
+function arrayList(tool: Tool, items: unknown[], limit: number, given: string | undefined): ToolAnswer {
   const offset = given === undefined ? 0 : decodeCursor(given, 'offset').offset;
-  const end = offset + limit;
-  return listAnswer(items.slice(offset, end), end < items.length ? encodeCursor({ offset: end }) : null);
+  const data: unknown[] = [];
+  let size = 0;
+  for (const item of items.slice(offset, offset + limit)) {
+    size += JSON.stringify(item).length + 1;
+    if (data.length > 0 && size > LIST_ITEMS_MAX_CHARS) break;
+    data.push(item);
+  }
+  const end = offset + data.length;
+  return listAnswer(tool, data, end < items.length ? encodeCursor({ offset: end }) : null);
 }
 
-type PageCursor = { cursor: string; perPage: number };
+/** A list's answer, as compact JSON: the items were counted so, and an agent needs no indentation. */
+function listAnswer(tool: Tool, data: unknown[], nextCursor: string | null): ToolAnswer {
+  const structured = { data, nextCursor };
+  return bounded(tool, structured, JSON.stringify(structured));
+}
+
+/** An answer within the bound, or a tool error that says how to ask for less. */
+function bounded(tool: Tool, structured: Record<string, unknown>, text = `${formatJson(structured)}\n`): ToolAnswer {
+  if (text.length > ANSWER_MAX_CHARS) {
+    return failed(
+      tool,
+      new UsageError(`the answer of ${tool.name} is ${text.length} characters, more than the ${ANSWER_MAX_CHARS} an answer holds`, {
+        hint: tool.list === undefined ? 'ask for one record, or a smaller part of it' : 'pass a smaller "limit"',
+      }),
+    );
+  }
+  // The text is the JSON (or a view already cleaned): the API's strings reach no log or terminal raw.
+  return { content: [{ type: 'text', text: escapeUnsafeInJson(text) }], structuredContent: structured };
+}
+
+type PageCursor = { cursor: string; perPage: number; skip: number };
 type OffsetCursor = { offset: number };
 
 function encodeCursor(cursor: PageCursor | OffsetCursor): string {
@@ -216,39 +277,42 @@ function decodeCursor(text: string, kind: 'cursor' | 'offset'): PageCursor | Off
   } catch {
     value = undefined;
   }
+  const whole = (number: unknown, min: number, max = Number.MAX_SAFE_INTEGER) =>
+    Number.isInteger(number) && (number as number) >= min && (number as number) <= max;
   const fits =
     kind === 'cursor'
-      ? typeof value?.cursor === 'string' && Number.isInteger(value.perPage) && (value.perPage as number) >= PER_PAGE_MIN && (value.perPage as number) <= PER_PAGE_MAX
-      : Number.isInteger(value?.offset) && (value!.offset as number) >= 0;
-  if (!fits) throw new UsageError('"cursor" is not a nextCursor this tool gave', { hint: 'pass nextCursor of the previous answer as it was, or leave cursor out to start from the beginning' });
+      ? typeof value?.cursor === 'string' && whole(value.perPage, PER_PAGE_MIN, PER_PAGE_MAX) && whole(value.skip, 0, PER_PAGE_MAX - 1)
+      : whole(value?.offset, 0);
+  if (!fits)
+    throw new UsageError('"cursor" is not a nextCursor this tool gave', {
+      hint: 'pass nextCursor of the previous answer as it was, or leave cursor out to start from the beginning',
+    });
   return value as PageCursor | OffsetCursor;
 }
 
-/** A run that failed: its errors as --json prints them on stderr, and the exit code. */
-export function failed(ran: Ran): ToolAnswer {
-  const errors = ran.stderr
-    .split('\n')
-    .map(parsed)
-    .filter((line): line is { error: Record<string, unknown> } => isRecord(line) && isRecord(line.error))
-    .map((line) => line.error);
-  const first: Record<string, unknown> = errors[0] ?? { code: 'error', message: ran.stderr.trim() || `exit code ${ran.code}`, hint: null };
-  const error: Record<string, unknown> = { ...first, exitCode: ran.code };
-  const output = parsed(ran.stdout);
-  const lines = [`Error: ${String(error.message)}`];
-  if (typeof error.hint === 'string') lines.push(`Hint: ${error.hint}`);
-  for (const more of errors.slice(1)) lines.push(`Error: ${String(more.message)}`);
-  lines.push(`Exit code: ${ran.code} (${EXIT_CODES.find(({ code }) => code === ran.code)?.meaning ?? 'failure'})`);
-  if (ran.stdout.trim() !== '') lines.push('', ran.stdout);
+/**
+ * A failed call: loopsctl's --json error with its exit code as a field, the text said in the
+ * tool's input words ("yes", not --yes), and any control character the API's text held escaped.
+ */
+export function failed(tool: Tool | undefined, error: LoopsctlError, stdout = ''): ToolAnswer {
+  const payload = errorPayload(error).error;
+  const words = (text: string) => sanitize(tool === undefined ? text : inputWords(text, tool));
+  const shown = { ...payload, message: words(payload.message), hint: payload.hint === null ? null : words(payload.hint) };
+  const lines = [`Error: ${shown.message}`];
+  if (shown.hint !== null) lines.push(`Hint: ${shown.hint}`);
+  lines.push(`Exit code: ${shown.exitCode} (${EXIT_CODES.find(({ code }) => code === shown.exitCode)?.meaning ?? 'failure'})`);
+  const output = parsed(stdout);
   return {
     isError: true,
     content: [{ type: 'text', text: lines.join('\n') }],
-    structuredContent: { error, ...(errors.length > 1 ? { errors } : {}), ...(output === undefined ? {} : { output }) },
+    structuredContent: { error: shown, ...(output === undefined ? {} : { output }) },
   };
 }
 
-/** A call refused before its command ran: an input that does not fit the tool. */
-export function refused(error: LoopsctlError): ToolAnswer {
-  return failed({ code: error.exitCode, stdout: '', stderr: `${formatJson(errorPayload(error), 0)}\n` });
+/** Flags named as the tool's inputs; `loopsctl ... --help` as describe_command. */
+function inputWords(text: string, tool: Tool): string {
+  const help = text.replace(/`loopsctl ([\w -]+) --help`/g, (_all, words: string) => `describe_command {"command": "${words.trim()}"}`);
+  return flagsAsInputs(help, tool.params);
 }
 
 function parsed(text: string): unknown {

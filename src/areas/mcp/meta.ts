@@ -4,17 +4,40 @@
  * agent with a small tool budget can do all that the tier allows (`loopsctl mcp --tools meta`).
  */
 import { UsageError } from '../../api/errors.js';
-import { callTool, refused, type Caller, type ToolAnswer } from './calls.js';
-import { constraintText, description, findTool, flagFor, inputSchema, within, type JsonSchema, type Selection, type Tool } from './tools.js';
+import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
+import {
+  constraintText,
+  description,
+  findTool,
+  flagFor,
+  inputSchema,
+  within,
+  type Annotations,
+  type JsonSchema,
+  type Selection,
+  type Settings,
+  type Tool,
+} from './tools.js';
 
 export interface MetaTool {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  annotations: Annotations;
   call: (input: Record<string, unknown>, signal?: AbortSignal) => Promise<ToolAnswer>;
 }
 
-export function metaTools(all: Tool[], selection: Selection, caller: Caller): MetaTool[] {
+export function metaTools(all: Tool[], selection: Selection, caller: Caller, settings: Settings): MetaTool[] {
+  const finding: Annotations = { title: '', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  // run_command does what the commands it reaches do: the most any of them may.
+  const reached = selection.reachable;
+  const running: Annotations = {
+    title: 'Run a loopsctl command',
+    readOnlyHint: reached.every((tool) => tool.tier === 'read' && !tool.writesFiles),
+    destructiveHint: reached.some((tool) => tool.tier === 'destructive' || tool.writesFiles),
+    idempotentHint: false,
+    openWorldHint: !settings.sandbox,
+  };
   const reachable = new Set(selection.reachable);
   /** Why a command cannot be run here, or undefined when it can. */
   const unavailable = (tool: Tool): string | undefined => {
@@ -22,7 +45,13 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
     if (!within(tool.tier, selection.tier)) return `a ${tool.tier} command, and the server was started without ${flagFor(tool.tier)}`;
     return 'not among the commands the server was started with (--tools)';
   };
-  const summary = (tool: Tool) => ({ command: tool.path.join(' '), tool: tool.name, summary: tool.spec.summary, tier: tool.tier, available: unavailable(tool) === undefined });
+  const summary = (tool: Tool) => ({
+    command: tool.path.join(' '),
+    tool: tool.name,
+    summary: tool.spec.summary,
+    tier: tool.tier,
+    available: unavailable(tool) === undefined,
+  });
   const lookUp = (name: unknown): Tool => {
     if (typeof name !== 'string' || name.trim() === '') throw new UsageError('"command" takes the command, such as "themes list" or themes_list');
     const tool = findTool(all, name);
@@ -43,6 +72,7 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
         required: ['query'],
         additionalProperties: false,
       },
+      annotations: { ...finding, title: 'Find loopsctl commands' },
       call: async (input) => {
         const query = typeof input.query === 'string' ? input.query : '';
         const limit = typeof input.limit === 'number' && input.limit >= 1 ? Math.floor(input.limit) : 20;
@@ -60,6 +90,7 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
         required: ['command'],
         additionalProperties: false,
       },
+      annotations: { ...finding, title: 'Describe a loopsctl command' },
       call: async (input) => {
         try {
           const tool = lookUp(input.command);
@@ -67,13 +98,13 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
           return structured({
             ...summary(tool),
             ...(why === undefined ? {} : { unavailableBecause: why }),
-            description: description(tool),
-            constraints: constraintText(tool) || null,
+            description: description(tool, selection.tier),
+            constraints: constraintText(tool, selection.tier) || null,
             inputSchema: inputSchema(tool, selection.tier),
             examples: tool.spec.examples,
           });
         } catch (error) {
-          if (error instanceof UsageError) return refused(error);
+          if (error instanceof UsageError) return failed(undefined, error);
           throw error;
         }
       },
@@ -81,7 +112,7 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
     {
       name: 'run_command',
       description:
-        'Run a loopsctl command that describe_command described, with its inputs as "arguments", within what the server allows. Answers as the command\'s own tool would: its --json output, or an error with message, hint and exitCode.',
+        'Run a loopsctl command that describe_command described, with its inputs as "arguments", within what the server allows. Answers as the command\'s own tool would: its JSON output, or an error with message, hint and exitCode.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -91,6 +122,7 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
         required: ['command'],
         additionalProperties: false,
       },
+      annotations: running,
       call: async (input, signal) => {
         try {
           const tool = lookUp(input.command);
@@ -100,7 +132,7 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
           if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('"arguments" takes an object of the command\'s inputs');
           return await callTool(caller, tool, args as Record<string, unknown>, signal);
         } catch (error) {
-          if (error instanceof UsageError) return refused(error);
+          if (error instanceof UsageError) return failed(undefined, error);
           throw error;
         }
       },
@@ -110,12 +142,21 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller): Me
 
 /** Commands ranked by how well the query's words match: in the command's words, then its summary, then the rest. */
 export function search(all: Tool[], query: string): Tool[] {
-  const words = query.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1);
+  const words = query
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1);
   if (words.length === 0) return all;
   const scored = all.map((tool) => {
     const name = [...tool.path, ...(tool.spec.aliases ?? [])].join(' ').toLowerCase();
     const summaryText = tool.spec.summary.toLowerCase();
-    const rest = [tool.spec.help ?? '', ...(tool.spec.options ?? []).map((option) => `${option.flags} ${option.description}`), ...(tool.spec.args ?? []).map((arg) => arg.description)].join(' ').toLowerCase();
+    const rest = [
+      tool.spec.help ?? '',
+      ...(tool.spec.options ?? []).map((option) => `${option.flags} ${option.description}`),
+      ...(tool.spec.args ?? []).map((arg) => arg.description),
+    ]
+      .join(' ')
+      .toLowerCase();
     let score = 0;
     for (const word of words) {
       const stem = word.length > 4 ? word.replace(/(es|s)$/, '') : word;

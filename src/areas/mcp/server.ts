@@ -1,49 +1,116 @@
 /**
  * `loopsctl mcp`: a Model Context Protocol server on stdin and stdout, built on the protocol's
- * official SDK, which only this command loads. Its tools are the commands (tools.ts), run as any
- * run of loopsctl is (calls.ts); what they may change is the tier the person starting it chose.
+ * official SDK, which only this command loads. Its tools are the commands (tools.ts), each call a
+ * run in this process through one invoker (calls.ts) that keeps one key, one client and, under
+ * --sandbox, one sandbox for the server's life; what they may change is the tier the person
+ * starting it chose, and the files they may touch are those under the root it named.
  */
+import { appendFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { ProtectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
-import type { Handler, Tier } from '../../core/declare.js';
+import type { Handler, Spec } from '../../core/declare.js';
+import type { Tier } from '../../core/tier.js';
+import { Invoker } from '../../core/invoker.js';
+import type { Runtime } from '../../core/runtime.js';
+import { sanitize } from '../../render/sanitize.js';
 import { VERSION } from '../../version.js';
-import { specs } from '../registry.js';
-import { callTool, failed, runCaptured, type Caller } from './calls.js';
+import { callTool, checkInput, failed, type Caller, type ToolAnswer } from './calls.js';
 import { metaTools } from './meta.js';
-import { description, flagFor, inputSchema, select, toolsFrom, within } from './tools.js';
+import {
+  annotations,
+  declaredOutputs,
+  description,
+  flagFor,
+  inputSchema,
+  outputSchema,
+  select,
+  toolsFrom,
+  within,
+  type Selection,
+  type Settings,
+} from './tools.js';
 
-interface McpOptions {
+export interface McpOptions {
   allowWrites?: boolean;
   allowDestructive?: boolean;
   tools?: string[];
+  root?: string;
+  log?: string;
 }
 
 export const CONTEXT_URI = 'loopsctl://context';
 
-export const serve: Handler<[], McpOptions> = async (context, _args, options) => {
+/** A protocol error as the SDK sends it: its message once, without the "MCP error -32602:" that McpError puts before it. */
+function protocolError(code: ErrorCode, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** The server over the given command tree: its commands are the tools. */
+export const serverOf =
+  (tree: Spec[]): Handler<[], McpOptions> =>
+  async (context, _args, options) => {
+    const { runtime } = context;
+    const server = await mcpServer(tree, context, options);
+    const closed = new Promise<void>((resolve) => {
+      server.onclose = resolve;
+    });
+    // The client ends the server by closing its stdin, or the person by Ctrl-C.
+    const close = () => void server.close();
+    runtime.stdin.once('end', close);
+    runtime.signal.addEventListener('abort', close, { once: true });
+    await server.connect(new StdioServerTransport(runtime.stdin, runtime.stdout));
+    await closed;
+  };
+
+/**
+ * The server, ready to connect to a transport: the key is looked up (and the sandbox started) at
+ * once, so that a server without one refuses to start instead of failing every call, and one line
+ * on stderr says what it offers, on which account, with which files.
+ */
+export async function mcpServer(tree: Spec[], context: CommandContext, options: McpOptions): Promise<Server> {
   const tier: Tier = options.allowDestructive ? 'destructive' : options.allowWrites ? 'write' : 'read';
-  const all = toolsFrom(specs);
+  await refuseWritesOfReadOnly(context, tier);
+  const root = options.root === undefined ? undefined : rootDirectory(options.root);
+  const settings: Settings = { root, sandbox: context.globals.sandbox === true };
+  const all = toolsFrom(tree, settings);
   const selection = select(all, tier, options.tools);
-  const { runtime } = context;
-  // Every call keeps to one pace, as one run of loopsctl does: the API's limit is the account's.
-  const shared = { env: runtime.env, now: runtime.now, signal: runtime.signal, command: runtime.command, platform: runtime.platform, pacer: await context.pacer() };
-  const caller: Caller = { globals: globalWords(context), runtime: shared, tier };
-  const meta = selection.meta ? metaTools(all, selection, caller) : [];
+  const invoker = new Invoker(tree, context);
+  const caller: Caller = { invoker, tier, root };
+  const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
+  const log = options.log === undefined ? undefined : callLog(resolve(options.log), context.runtime);
 
-  const account = context.globals.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
+  await context.credentials();
+  const outputs = await declaredOutputs(selection.tools);
+  const account = await accountContext(context, caller, selection);
+  const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
+
   const server = new Server(
     { name: 'loopsctl', version: VERSION },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions: [
-        `loopsctl's commands as tools, against ${account}. This server allows ${tierWords(tier)}.`,
+        `loopsctl's commands as tools, against ${where}. This server allows ${tierWords(tier)}.`,
         `Read ${CONTEXT_URI} for the team, profile and tier.`,
-        'Lists answer {data, nextCursor}: pass nextCursor as cursor to continue. A failed call is a tool error with message, hint and exitCode (2 usage, 3 auth, 4 not found, 5 rejected by the API).',
+        'Lists answer {data, nextCursor}: pass nextCursor as cursor to continue. A failed call is a tool error whose structuredContent.error has message, hint and exitCode (2 usage, 3 auth, 4 not found, 5 rejected by the API).',
         'A send carries an idempotency key (a new one unless "idempotency-key" is given): calling again with the same key never sends twice.',
+        root === undefined
+          ? 'No tool reads or writes local files: content is given inline.'
+          : 'Paths name files under the directory the server was started with, and nowhere else.',
         ...(meta.length > 0 ? ['search_commands and describe_command find and explain any command; run_command runs one.'] : []),
       ].join('\n'),
     },
@@ -53,62 +120,111 @@ export const serve: Handler<[], McpOptions> = async (context, _args, options) =>
     tools: [
       ...selection.tools.map((tool) => ({
         name: tool.name,
-        title: `loopsctl ${tool.path.join(' ')}`,
-        description: description(tool),
+        title: annotations(tool, settings).title,
+        description: description(tool, tier),
         inputSchema: inputSchema(tool, tier) as { type: 'object' },
-        annotations: { readOnlyHint: tool.tier === 'read', destructiveHint: tool.tier === 'destructive', openWorldHint: !context.globals.sandbox },
+        ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
+        annotations: annotations(tool, settings),
       })),
-      ...meta.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as { type: 'object' }, annotations: { readOnlyHint: tool.name !== 'run_command' } })),
+      ...meta.map((tool) => ({
+        name: tool.name,
+        title: tool.annotations.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema as { type: 'object' },
+        annotations: tool.annotations,
+      })),
     ],
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const input = request.params.arguments ?? {};
+    const started = context.runtime.now().getTime();
+    const answer = await answerCall(name, input, extra.signal);
+    log?.({ tool: name, arguments: input, answer, ms: context.runtime.now().getTime() - started });
+    return answer;
+  });
+
+  async function answerCall(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolAnswer> {
     const metaTool = metaByName.get(name);
-    if (metaTool !== undefined) return metaTool.call(input, extra.signal);
+    if (metaTool !== undefined) {
+      try {
+        checkInput(metaTool.inputSchema, input);
+      } catch (error) {
+        if (error instanceof UsageError) return failed(undefined, error);
+        throw error;
+      }
+      return metaTool.call(input, signal);
+    }
     const tool = byName.get(name);
     if (tool === undefined) {
       const known = all.find((other) => other.name === name);
       const why = known === undefined ? '' : within(known.tier, tier) ? ': it is not among --tools' : `: the server was started without ${flagFor(known.tier)}`;
-      throw new McpError(ErrorCode.InvalidParams, `no tool ${name} here${why}`);
+      throw protocolError(ErrorCode.InvalidParams, `no tool ${name} here${why}`);
     }
-    return callTool(caller, tool, input, extra.signal);
-  });
+    return callTool(caller, tool, input, signal);
+  }
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: [{ uri: CONTEXT_URI, name: 'context', title: 'Account context', description: 'The team, profile and key source, sandbox or live, and what this server allows', mimeType: 'application/json' }],
+    resources: [
+      {
+        uri: CONTEXT_URI,
+        name: 'context',
+        title: 'Account context',
+        description: 'The team, profile and key source, sandbox or live, and what this server allows',
+        mimeType: 'application/json',
+      },
+    ],
   }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [] }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    throw protocolError(ErrorCode.InvalidParams, `no prompt ${request.params.name} here`);
+  });
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
-    if (request.params.uri !== CONTEXT_URI) throw new McpError(ErrorCode.InvalidParams, `no resource at ${request.params.uri}`);
-    const text = JSON.stringify(await accountContext(context, caller, selection.tools.map(({ name }) => name), extra.signal), null, 2);
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    if (request.params.uri !== CONTEXT_URI) throw protocolError(ErrorCode.InvalidParams, `no resource at ${request.params.uri}`);
+    const text = JSON.stringify(await accountContext(context, caller, selection), null, 2);
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
-  });
-  const { stdin, stdout } = runtime;
-  // The client ends the server by closing its stdin, or the person by Ctrl-C.
-  const close = () => void server.close();
-  stdin.once('end', close);
-  runtime.signal.addEventListener('abort', close, { once: true });
-  await server.connect(new StdioServerTransport(stdin, stdout));
-  runtime.stderr.write(`loopsctl mcp: ${selection.tools.length} tools${meta.length > 0 ? ' and the meta-tools' : ''}, ${tierWords(tier)}, against ${account}\n`);
-  await closed;
-};
+  const offered =
+    selection.tools.length === 0
+      ? 'only search_commands, describe_command and run_command'
+      : `${selection.tools.length} tools${meta.length > 0 ? ', and search_commands, describe_command and run_command' : ''}`;
+  const team =
+    account.team === null ? `team unknown (${String((account.error as { message?: string } | undefined)?.message ?? 'no answer')})` : `team "${account.team}"`;
+  context.runtime.stderr.write(
+    `loopsctl mcp: ${offered}; ${tierWords(tier)}; ${where}, ${team}; ${root === undefined ? 'no local files' : `files under ${root}`}\n`,
+  );
+  return server;
+}
 
-/** The global flags the server was started with that each command's run takes too. */
-function globalWords(context: CommandContext): string[] {
-  const { globals } = context;
-  const words: string[] = [];
-  if (globals.sandbox) words.push('--sandbox');
-  if (globals.profile !== undefined) words.push(`--profile=${globals.profile}`);
-  if (globals.baseUrl !== undefined) words.push(`--base-url=${globals.baseUrl}`);
-  if (globals.rate !== undefined) words.push(`--rate=${globals.rate}`);
-  words.push(`--timeout=${globals.timeout}`, `--retries=${globals.retries}`);
-  return words;
+/** The root the person named: an existing directory, with its links followed. */
+function rootDirectory(given: string): string {
+  const path = resolve(given);
+  let directory = false;
+  try {
+    directory = statSync(path).isDirectory();
+  } catch {
+    directory = false;
+  }
+  if (!directory) throw new UsageError(`--root ${given} is not a directory`, { hint: 'give the directory the tools may read and write files under' });
+  return path;
+}
+
+/**
+ * A read-only profile serves reading tools only: asking for more is refused at the start, not
+ * quietly narrowed, so that the person learns the server cannot do what they meant it to.
+ */
+async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Promise<void> {
+  if (tier === 'read') return;
+  const { readOnly, profile } = await context.credentials();
+  if (!readOnly) return;
+  throw new ProtectedError(`profile "${profile}" is read-only, so the server cannot offer tools that change the account (${flagFor(tier)})`, {
+    code: 'read_only',
+    hint: `start it without ${flagFor(tier)}, or lift the mark with \`loopsctl auth read-write ${profile}\``,
+  });
 }
 
 function tierWords(tier: Tier): string {
@@ -117,19 +233,35 @@ function tierWords(tier: Tier): string {
   return 'reading, creating, updating, deleting, publishing and sending';
 }
 
-/** The account the tools act on, as `auth status` tells it, with what this server allows. */
-async function accountContext(context: CommandContext, caller: Caller, tools: string[], signal: AbortSignal) {
-  const status = await runCaptured([...caller.globals, 'auth', 'status', '--json'], caller.runtime, signal);
-  const found = status.code === 0 ? (JSON.parse(status.stdout) as { teamName?: string; source?: string; profile?: string | null }) : undefined;
-  const failure = status.code === 0 ? undefined : failed(status).structuredContent?.error;
+/** The account the tools act on, as `auth status` tells it, with what this server allows; its text cleaned of control characters. */
+async function accountContext(context: CommandContext, caller: Caller, selection: Selection) {
+  const status = await caller.invoker.invoke(['auth', 'status'], {});
+  const found = status.error === undefined ? (JSON.parse(status.stdout) as { teamName?: string; source?: string; profile?: string | null }) : undefined;
+  const clean = (text: string | null | undefined) => (typeof text === 'string' ? sanitize(text) : null);
   return {
     loopsctl: VERSION,
     sandbox: context.globals.sandbox === true,
-    team: found?.teamName ?? null,
-    profile: found?.profile ?? context.globals.profile ?? null,
-    keySource: found?.source ?? null,
-    ...(failure === undefined ? {} : { error: failure }),
+    team: clean(found?.teamName),
+    profile: clean(found?.profile ?? context.globals.profile),
+    keySource: clean(found?.source),
+    ...(status.error === undefined ? {} : { error: failed(undefined, status.error).structuredContent!.error }),
     tier: caller.tier,
-    tools,
+    root: caller.root ?? null,
+    tools: selection.tools.map(({ name }) => name),
+  };
+}
+
+/** Input names whose values are secrets or bulk content: the log says only how long they were. */
+const MASKED = /key|secret|token|password|authorization|lmx|body|data|image|attachments|vars|props|payload|filter|styles|allow-list/i;
+
+/** One JSON line per call in the file the person named: the tool, its arguments with secrets masked, the outcome and the time. */
+function callLog(file: string, runtime: Pick<Runtime, 'now'>) {
+  return ({ tool, arguments: input, answer, ms }: { tool: string; arguments: Record<string, unknown>; answer: ToolAnswer; ms: number }) => {
+    const shown = Object.fromEntries(
+      Object.entries(input).map(([key, value]) => [key, MASKED.test(key) ? `<${JSON.stringify(value ?? null).length} characters>` : value]),
+    );
+    const error = answer.isError ? (answer.structuredContent?.error as { exitCode?: number; message?: string } | undefined) : undefined;
+    const outcome = error === undefined ? 'ok' : { exitCode: error.exitCode, message: error.message };
+    appendFileSync(file, `${JSON.stringify({ time: runtime.now().toISOString(), tool, arguments: shown, outcome, ms })}\n`, { mode: 0o600 });
   };
 }

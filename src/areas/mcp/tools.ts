@@ -1,26 +1,43 @@
 /**
  * The tools of `loopsctl mcp`, made from the command declarations and nothing else: one per
  * command that calls the API, its input schema from the command's arguments and options (types,
- * choices, defaults, ranges), its description from the summary, help, constraints and examples.
- * A command added to an area is a tool of the next server with no other change.
+ * choices, ranges, defaults), its description from the summary, the help and the examples, with
+ * only the inputs the tool takes, its annotations from the tier. A command added to an area is a
+ * tool of the next server with no other change.
  */
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { UsageError } from '../../api/errors.js';
-import { PER_PAGE_MIN } from '../../api/paging.js';
-import { TIERS, walkSpecs, type CommandSpec, type FlagSet, type IntegerParser, type OptionSpec, type Spec, type Tier } from '../../core/declare.js';
+import { longFlag, walkSpecs, type CommandSpec, type FlagSet, type IntegerParser, type LocalFile, type OptionSpec, type Spec } from '../../core/declare.js';
+import { TIERS, type Tier } from '../../core/tier.js';
 import { suggestionHint } from '../../core/suggest.js';
 
 /** A JSON schema, as the protocol carries it. */
 export type JsonSchema = Record<string, unknown>;
 
-/** One input of a tool: an argument of the command, one of its options, or the bounds of a list. */
+/** What an input is to the command: an argument, an option (by its flag without dashes), or the bounds of a list. */
+type Target = { kind: 'argument'; name: string } | { kind: 'option'; name: string } | { kind: 'limit' } | { kind: 'cursor' };
+
+/** One input of a tool. */
 export interface Param {
   key: string;
   schema: JsonSchema;
   required: boolean;
-  /** The argument's place among the command's arguments. */
-  argument?: { index: number; variadic: boolean };
-  /** The option's long flag, and whether it is a switch; its tier when giving it raises the command's. */
-  option?: { flag: string; boolean: boolean; variadic: boolean; repeatable: boolean; tier?: Tier };
+  target: Target;
+  /** Giving it raises the command to this tier. */
+  tier?: Tier;
+  /** Its value is a local file: content given inline, or a path under the server's root. */
+  file?: LocalFile;
+  /** Giving it makes the answer the command's text view (a drawing, the bare LMX) instead of its JSON. */
+  text?: boolean;
+}
+
+/** The MCP annotations of a tool, true to what it does. */
+export interface Annotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
 }
 
 export interface Tool {
@@ -32,14 +49,26 @@ export interface Tool {
   /** A list, bounded by `limit` and continued by `cursor`: through the API's pages, or by cutting the array the command prints. */
   list?: 'pages' | 'array';
   params: Param[];
+  /** It writes local files (under the root). */
+  writesFiles: boolean;
+}
+
+/** What the server was started with that decides which tools and inputs there are. */
+export interface Settings {
+  /** The directory files may be read and written under; none: no path inputs, no tool that needs one. */
+  root?: string;
+  sandbox: boolean;
 }
 
 /** The most items one call of a list answers with, and how many by default. */
-export const LIST_LIMIT_MAX = 1000;
-export const LIST_LIMIT_DEFAULT = 100;
+const LIST_LIMIT_MAX = 1000;
+const LIST_LIMIT_DEFAULT = 100;
+/** The largest inline text (an LMX body is at most 100 KB at the API), and the largest inline bytes, base64-encoded. */
+const INLINE_TEXT_MAX = 256 * 1024;
+export const INLINE_BASE64_MAX = 8 * 1024 * 1024;
 
 /** The name of the command's tool: its words joined by _, as protocol tool names are usually written. */
-export function toolName(path: string[]): string {
+function toolName(path: string[]): string {
   return path.join('_').replace(/-/g, '_');
 }
 
@@ -51,10 +80,11 @@ export function isTool(spec: CommandSpec): boolean {
   return spec.remote && !spec.hidden && !spec.interactive && !spec.storesKeys;
 }
 
-export function toolsFrom(specs: Spec[]): Tool[] {
+/** Every tool of the tree; a command that needs a path is one only when the server has a root. */
+export function toolsFrom(specs: Spec[], settings: Settings = { sandbox: false }): Tool[] {
   const tools = walkSpecs(specs)
     .filter(({ spec }) => isTool(spec))
-    .map(({ path, spec }) => toolOf(path, spec));
+    .flatMap(({ path, spec }) => toolOf(path, spec, settings) ?? []);
   const seen = new Set<string>();
   for (const { name } of tools) {
     // Two commands whose words differ only by - and _ would share a name.
@@ -64,31 +94,100 @@ export function toolsFrom(specs: Spec[]): Tool[] {
   return tools;
 }
 
-function toolOf(path: string[], spec: CommandSpec): Tool {
+/** Options that act on this machine (a browser) or that a tool's own answer replaces. */
+const NOT_INPUTS = new Set(['--web', '--jsonl']);
+
+function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | undefined {
   const options = spec.options ?? [];
   const paged = ['--cursor', '--per-page'].every((flag) => options.some((option) => longFlag(option) === flag));
   const list = paged ? 'pages' : path.at(-1) === 'list' ? 'array' : undefined;
-  // The output is always --json: forms that exclude it (--jsonl, --lmx) are no input; a list's
-  // own paging is replaced by the tool's limit and cursor.
-  const excluded = new Set((spec.constraints?.exclusive ?? []).filter(({ flags }) => flags.includes('--json')).flatMap(({ flags }) => flags));
+  // An option that cannot go with --json gives the text view instead: an input whose answer is that text.
+  const textual = new Set((spec.constraints?.exclusive ?? []).filter(({ flags }) => flags.includes('--json')).flatMap(({ flags }) => flags));
+  const excluded = new Set(NOT_INPUTS);
   if (paged) for (const flag of ['--per-page', '--limit', '--cursor']) excluded.add(flag);
-  const params: Param[] = [
-    ...(spec.args ?? []).map((argument, index): Param => {
-      const item = { type: 'string', description: argument.description };
-      const schema = argument.variadic ? { type: 'array', items: { type: 'string' }, description: argument.description, ...(argument.required === false ? {} : { minItems: 1 }) } : item;
-      return { key: argument.name, schema, required: argument.required !== false, argument: { index, variadic: argument.variadic === true } };
-    }),
-    ...options.filter((option) => !excluded.has(longFlag(option))).map(optionParam),
-  ];
-  if (list !== undefined) params.push(...listParams(list));
+  const params: Param[] = [];
+  for (const argument of spec.args ?? []) {
+    const target: Target = { kind: 'argument', name: argument.name };
+    if (argument.file !== undefined) {
+      const param = fileParam(argument.name, argument.description, argument.file, target, argument.required !== false, settings);
+      if (param === undefined) return undefined;
+      params.push(param);
+      continue;
+    }
+    const schema = argument.variadic
+      ? { type: 'array', items: { type: 'string', minLength: 1 }, description: argument.description, ...(argument.required === false ? {} : { minItems: 1 }) }
+      : { type: 'string', minLength: 1, description: argument.description };
+    params.push({ key: argument.name, schema, required: argument.required !== false, target });
+  }
+  for (const option of options) {
+    const flag = longFlag(option);
+    // An agent never overrides what the person chose (--allow-writes past a read-only profile).
+    if (excluded.has(flag) || option.personOnly === true) continue;
+    const target = { kind: 'option' as const, name: flag.slice(2) };
+    if (option.file !== undefined) {
+      const param = fileParam(flag.slice(2), option.description, option.file, target, option.required === true, settings, option.repeatable === true);
+      if (param === undefined && option.required === true) return undefined;
+      if (param !== undefined) params.push(param);
+      continue;
+    }
+    params.push({ ...optionParam(option, target), ...(textual.has(flag) ? { text: true } : {}) });
+  }
+  if (list !== undefined) params.push(...listParams());
   const keys = params.map(({ key }) => key);
   const twice = keys.find((key, index) => keys.indexOf(key) !== index);
   if (twice !== undefined) throw new Error(`${path.join(' ')}: two inputs are named ${twice}`);
-  return { name: toolName(path), path, spec, tier: spec.remote ? spec.tier : 'read', list, params };
+  const writesFiles = [...(spec.args ?? []), ...options].some((input) => input.file?.writes === true);
+  return { name: toolName(path), path, spec, tier: spec.remote ? spec.tier : 'read', list, params, writesFiles };
 }
 
-function optionParam(option: OptionSpec): Param {
-  const flag = longFlag(option);
+/**
+ * A file input: inline content under its own name when the command can take it so, else a path
+ * under the root, or nothing without one (undefined: a command that needs it is no tool).
+ */
+function fileParam(
+  name: string,
+  description: string,
+  file: LocalFile,
+  target: Target,
+  required: boolean,
+  settings: Settings,
+  repeatable = false,
+): Param | undefined {
+  const { inline } = file;
+  if (inline !== undefined && repeatable) {
+    // Files that keep their names (attachments): each a name, its bytes and, if need be, its type.
+    const item = {
+      type: 'object',
+      properties: {
+        filename: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^/\\\\;]+$' },
+        contentType: { type: 'string', description: 'such as application/pdf (default: from the file name)' },
+        data: { type: 'string', contentEncoding: 'base64', description: 'the content, base64-encoded' },
+      },
+      required: ['filename', 'data'],
+      additionalProperties: false,
+    };
+    return {
+      key: inline.name,
+      schema: { type: 'array', items: item, description: `${description}; at most ${INLINE_BASE64_MAX} base64 characters in all` },
+      required,
+      target,
+      file,
+    };
+  }
+  if (inline !== undefined) {
+    const schema =
+      inline.encoding === 'base64'
+        ? { type: 'string', contentEncoding: 'base64', maxLength: INLINE_BASE64_MAX, description: `the content, base64-encoded (${description})` }
+        : { type: 'string', maxLength: INLINE_TEXT_MAX, description: `the content itself (${description})` };
+    return { key: inline.name, schema, required, target, file };
+  }
+  if (settings.root === undefined) return undefined;
+  // A path the command would take by default (./loops) is named in the call, so that it is one under the root.
+  const schema = { type: 'string', minLength: 1, description: `a path under the server's root directory (${description})` };
+  return { key: name, schema, required: true, target, file };
+}
+
+function optionParam(option: OptionSpec, target: Target & { kind: 'option' }): Param {
   const placeholder = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1];
   const variadic = placeholder?.endsWith('...') === true;
   const integer = (option.parse as Partial<IntegerParser> | undefined)?.integer;
@@ -96,33 +195,27 @@ function optionParam(option: OptionSpec): Param {
   if (integer !== undefined) value = { type: 'integer', minimum: integer.min, maximum: integer.max };
   if (option.choices !== undefined) value = { type: 'string', enum: [...option.choices] };
   const many = option.repeatable === true || variadic;
-  const schema: JsonSchema =
-    placeholder === undefined ? { type: 'boolean' } : many ? { type: 'array', items: value } : { ...value };
-  schema.description = option.tier === undefined ? option.description : `${option.description} (${option.tier})`;
+  const schema: JsonSchema = placeholder === undefined ? { type: 'boolean' } : many ? { type: 'array', items: value } : { ...value };
+  schema.description = option.tier === undefined ? option.description : `${option.description} (makes the call ${option.tier})`;
   if (option.default !== undefined) schema.default = option.default;
-  return {
-    key: flag.slice(2),
-    schema,
-    required: option.required === true,
-    option: { flag, boolean: placeholder === undefined, variadic, repeatable: option.repeatable === true, tier: option.tier },
-  };
+  return { key: target.name, schema, required: option.required === true, target, ...(option.tier === undefined ? {} : { tier: option.tier }) };
 }
 
-function listParams(list: 'pages' | 'array'): Param[] {
-  // Whole pages of one size make up a call, so that the cursor it returns stays good (see calls.ts).
-  const limit: JsonSchema =
-    list === 'pages'
-      ? { type: 'integer', minimum: PER_PAGE_MIN, maximum: LIST_LIMIT_MAX, multipleOf: 10, default: LIST_LIMIT_DEFAULT }
-      : { type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT };
-  limit.description = 'at most this many items in this answer';
+function listParams(): Param[] {
   return [
-    { key: 'limit', schema: limit, required: false },
-    { key: 'cursor', schema: { type: 'string', description: 'nextCursor of the previous answer, to continue the list' }, required: false },
+    {
+      key: 'limit',
+      schema: { type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT, description: 'at most this many items in this answer' },
+      required: false,
+      target: { kind: 'limit' },
+    },
+    {
+      key: 'cursor',
+      schema: { type: 'string', description: 'nextCursor of the previous answer, to continue the list' },
+      required: false,
+      target: { kind: 'cursor' },
+    },
   ];
-}
-
-export function longFlag(option: OptionSpec): string {
-  return /--[\w-]+/.exec(option.flags)![0];
 }
 
 /** The tiers up to and including `tier`. */
@@ -135,9 +228,14 @@ export function flagFor(tier: Tier): string {
   return tier === 'destructive' ? '--allow-destructive' : '--allow-writes';
 }
 
-/** The tool's input schema at a tier: options that would raise the command above it are left out. */
+/** The inputs a tool takes at a tier: those that would raise the command above it are left out. */
+export function paramsAt(tool: Tool, tier: Tier): Param[] {
+  return tool.params.filter((param) => param.tier === undefined || within(param.tier, tier));
+}
+
+/** The tool's input schema at a tier. */
 export function inputSchema(tool: Tool, tier: Tier): JsonSchema {
-  const params = tool.params.filter(({ option }) => option?.tier === undefined || within(option.tier, tier));
+  const params = paramsAt(tool, tier);
   const required = params.filter((param) => param.required).map(({ key }) => key);
   return {
     type: 'object',
@@ -147,22 +245,191 @@ export function inputSchema(tool: Tool, tier: Tier): JsonSchema {
   };
 }
 
-/** What an agent reads to choose and call the tool. */
-export function description(tool: Tool): string {
+/**
+ * The output schemas the read tools' declarations give (the zod shape of what the command prints,
+ * of one item for a list), as JSON schemas of the API's data as it comes (zod's input side).
+ */
+export async function declaredOutputs(tools: Tool[]): Promise<Map<string, JsonSchema>> {
+  const made = await Promise.all(
+    tools
+      .flatMap((tool) => (tool.tier === 'read' && tool.spec.output !== undefined ? [tool] : []))
+      .map(async (tool) => {
+        // The SDK's own zod makes it, so that the one every command loads stays as small as it is.
+        const schema = toJsonSchemaCompat(await tool.spec.output!(), { pipeStrategy: 'input' }) as JsonSchema;
+        const { $schema: _, ...rest } = schema;
+        return [tool.name, rest] as const;
+      }),
+  );
+  return new Map(made);
+}
+
+/** The shape of a tool's answer: a list's page of items, the text view when asked for, else the command's JSON; or the error of a failed call. */
+export function outputSchema(tool: Tool, declared?: JsonSchema): JsonSchema {
+  const text = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+  const data: JsonSchema =
+    tool.list !== undefined
+      ? {
+          type: 'object',
+          properties: {
+            data: { type: 'array', ...(declared === undefined ? {} : { items: declared }) },
+            nextCursor: { type: ['string', 'null'], description: 'pass as cursor to continue; null: the list is complete' },
+          },
+          required: ['data', 'nextCursor'],
+        }
+      : (declared ?? { type: 'object', description: "the command's JSON output (an array as {data: [...]})" });
+  return { type: 'object', anyOf: [data, ...(tool.params.some((param) => param.text) ? [text] : []), ERROR_SCHEMA] };
+}
+
+/** A failed call's structured content: loopsctl's --json error, with the exit code. */
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        status: { type: ['integer', 'null'] },
+        message: { type: 'string' },
+        exitCode: { type: 'integer' },
+        hint: { type: ['string', 'null'] },
+      },
+      required: ['code', 'message', 'exitCode'],
+    },
+  },
+  required: ['error'],
+};
+
+/**
+ * The verbs whose second call with the same input changes nothing more: an update sets the same
+ * values, a delete finds nothing left. A create or a send makes a new thing each time.
+ */
+const IDEMPOTENT_VERBS = new Set(['update', 'delete', 'remove', 'set-list', 'publish', 'draft', 'reroute']);
+
+export function annotations(tool: Tool, settings: Settings): Annotations {
+  const readOnly = tool.tier === 'read' && !tool.writesFiles;
+  return {
+    title: `loopsctl ${tool.path.join(' ')}`,
+    readOnlyHint: readOnly,
+    // Writing a content tree replaces the files there, as a destructive command does in the account.
+    destructiveHint: !readOnly && (tool.tier === 'destructive' || tool.writesFiles),
+    idempotentHint: tool.tier === 'read' || IDEMPOTENT_VERBS.has(tool.path.at(-1)!),
+    openWorldHint: !settings.sandbox,
+  };
+}
+
+/** What an agent reads to choose and call the tool: nothing in it names an input the tool does not take. */
+export function description(tool: Tool, tier: Tier): string {
   const { spec } = tool;
-  const parts = [`${spec.summary}.`.replace(/\.\.$/, '.'), `Runs \`loopsctl ${tool.path.join(' ')}\` (tier: ${tool.tier}) and answers with its --json output.`];
+  const params = paramsAt(tool, tier);
+  // A remark in brackets about a flag the tool does not take (another command's) goes.
+  const byFlag = inputsByFlag(params);
+  const summary = spec.summary.replace(/\s*\([^()]*\)/g, (remark) => ([...remark.matchAll(FLAG)].every(([flag]) => byFlag.has(flag)) ? remark : ''));
+  // Any other flag it names is an input of the tools it belongs to, named as such.
+  const parts = [`${summary.replace(FLAG, (flag) => `"${byFlag.get(flag) ?? flag.slice(2)}"`)}.`.replace(/\.\.$/, '.')];
+  const help = spec.help === undefined ? '' : inInputWords(spec.help.trim().replace(/\s*\n\s*/g, ' '), params);
+  if (help !== '') parts.push(help);
   if (tool.list !== undefined) parts.push('Answers {data, nextCursor}: pass nextCursor as cursor to continue; null means the list is complete.');
-  const rules = constraintText(tool);
+  if (params.some((param) => param.text))
+    parts.push(
+      `With ${params
+        .filter((param) => param.text)
+        .map(({ key }) => `"${key}"`)
+        .join(' or ')}, answers {text}: the view it names.`,
+    );
+  const rules = constraintText(tool, tier);
   if (rules !== '') parts.push(rules);
-  if (spec.help !== undefined) parts.push(spec.help.trim().replace(/\s*\n\s*/g, ' '));
-  parts.push(`Inputs are the command's arguments and options by name (--idempotency-key is "idempotency-key"). Examples:\n${spec.examples.map((line) => `  $ ${line}`).join('\n')}`);
+  const examples = [...new Set(spec.examples.flatMap((line) => JSON.stringify(exampleInput(tool, params, line)) ?? []))];
+  if (examples.length > 0) parts.push(`Examples:\n${examples.map((input) => `  ${input}`).join('\n')}`);
   return parts.join('\n');
 }
 
+/**
+ * Prose of the declaration with its flags named as the tool's inputs ("yes" for --yes); a sentence
+ * that names a flag the tool does not take (a CLI-only view) is left out.
+ */
+function inInputWords(text: string, params: Param[]): string {
+  const byFlag = inputsByFlag(params);
+  const sentences = text.split(/(?<=[.;:])\s+(?=[A-Z`(-])/);
+  return sentences
+    .filter((sentence) => [...sentence.matchAll(FLAG)].every(([flag]) => byFlag.has(flag)))
+    .map((sentence) => flagsAsInputs(sentence, params))
+    .join(' ');
+}
+
+const FLAG = /(?<![\w-])--[a-z][\w-]*/g;
+
+function inputsByFlag(params: Param[]): Map<string, string> {
+  return new Map(params.flatMap((param) => (param.target.kind === 'option' ? [[`--${param.target.name}`, param.key]] : [])));
+}
+
+/** The flags of a text that are the tool's inputs, named as inputs ("yes" for --yes). */
+export function flagsAsInputs(text: string, params: Param[]): string {
+  const byFlag = inputsByFlag(params);
+  return text.replace(FLAG, (flag) => (byFlag.has(flag) ? `"${byFlag.get(flag)}"` : flag));
+}
+
+/** A CLI example as the tool's input, or undefined when it uses something the tool does not take. */
+function exampleInput(tool: Tool, params: Param[], line: string): Record<string, unknown> | undefined {
+  const words = shellWords(line);
+  if (words === undefined || words[0] !== 'loopsctl') return undefined;
+  let at = 1;
+  for (const word of tool.path) {
+    if (words[at] !== word && !(at === tool.path.length && (tool.spec.aliases ?? []).includes(words[at]!))) return undefined;
+    at += 1;
+  }
+  const input: Record<string, unknown> = {};
+  const argumentParams = params.filter((param) => param.target.kind === 'argument');
+  let position = 0;
+  for (; at < words.length; at += 1) {
+    const word = words[at]!;
+    if (word === '--json' || word === '--sandbox') continue;
+    if (word.startsWith('--')) {
+      const [flag, inlineValue] = word.split(/=(.*)/s) as [string, string | undefined];
+      const param = params.find((candidate) => candidate.target.kind === 'option' && `--${candidate.target.name}` === flag);
+      if (param === undefined || param.file !== undefined) return undefined;
+      const type = param.schema.type;
+      if (type === 'boolean') {
+        input[param.key] = true;
+        continue;
+      }
+      const raw = inlineValue ?? words[++at];
+      if (raw === undefined) return undefined;
+      const value = type === 'integer' || (param.schema.items as JsonSchema | undefined)?.type === 'integer' ? Number(raw) : raw;
+      input[param.key] = type === 'array' ? [...((input[param.key] as unknown[]) ?? []), value] : value;
+      continue;
+    }
+    // What the shell does with the output is no input: the example's input ends there.
+    if (['>', '|'].includes(word)) break;
+    if (word.startsWith('-') || word === '<') return undefined;
+    const param = argumentParams[position];
+    if (param === undefined || param.file !== undefined) return undefined;
+    if (param.schema.type === 'array') input[param.key] = [...((input[param.key] as unknown[]) ?? []), word];
+    else {
+      input[param.key] = word;
+      position += 1;
+    }
+  }
+  return input;
+}
+
+/** The words of a shell line with simple quoting, or undefined for anything more (substitutions, variables). */
+function shellWords(line: string): string[] | undefined {
+  if (/[$`]/.test(line)) return undefined;
+  const words: string[] = [];
+  for (const match of line.matchAll(/'([^']*)'|"([^"\\]*)"|(\S+)/g)) words.push(match[1] ?? match[2] ?? match[3]!);
+  return words;
+}
+
 /** The declaration's constraints in words, as far as they are about the tool's inputs (not --json). */
-export function constraintText(tool: Tool): string {
+export function constraintText(tool: Tool, tier: Tier): string {
   const { exclusive = [], oneRequired = [] } = tool.spec.constraints ?? {};
-  const inputs = new Map(tool.params.flatMap((param) => (param.option !== undefined ? [[param.option.flag, param.key]] : param.argument !== undefined ? [[`<${param.key}>`, param.key]] : [])));
+  const params = paramsAt(tool, tier);
+  const inputs = new Map(
+    params.map((param) => [
+      param.target.kind === 'argument' ? `<${param.target.name}>` : param.target.kind === 'option' ? `--${param.target.name}` : '',
+      param.key,
+    ]),
+  );
   const names = (set: FlagSet) => set.flags.flatMap((flag) => (inputs.has(flag) ? [`"${inputs.get(flag)}"`] : []));
   const lines = [
     ...exclusive.filter((set) => names(set).length > 1).map((set) => `At most one of ${names(set).join(', ')}.`),
@@ -183,7 +450,7 @@ export interface Selection {
   meta: boolean;
 }
 
-export const META = 'meta';
+const META = 'meta';
 
 export function select(all: Tool[], tier: Tier, names: string[] | undefined): Selection {
   const allowed = all.filter((tool) => within(tool.tier, tier));

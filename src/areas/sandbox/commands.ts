@@ -1,19 +1,20 @@
 /** What `loopsctl sandbox` does: serve the sandbox until interrupted, start its data over, and show its outbox. */
 import { spawn } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import { LocalFileError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';
-import { SANDBOX_KEY, SANDBOX_KEYS } from '../../sandbox/keys.js';
-import type { SandboxModule, SeedKind, StateCore } from '../../sandbox/module.js';
-import { loadSandboxModules, RESET_PATH } from '../../sandbox/api.js';
-import { startSandbox } from '../../sandbox/server.js';
-import { defaultStatePath, readState, seedState, withStateLock, writeState } from '../../sandbox/state.js';
+import { SANDBOX_KEY, SANDBOX_KEYS } from '../../emulator/keys.js';
+import type { SandboxModule, SeedKind, StateCore } from '../../emulator/module.js';
+import { INBOX_PATH, loadSandboxModules, RESET_PATH } from '../../emulator/api.js';
+import { newWebhookSecret, openSandbox } from '../../emulator/sandbox.js';
+import { defaultStatePath, readState, seedState, withStateLock, writeState } from '../../emulator/state.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
-import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../webhooks/sandbox.js';
-import { osRandomBytes, secretKey, WebhookSecretError } from '../webhooks/signature.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../../emulator/routes/webhooks.js';
+import { secretKey, WebhookSecretError } from '../../platform/webhooks/signature.js';
 import { renderDeliveries, renderOutbox } from './render.js';
-import { outbox as outboxSlice } from './sandbox.js';
+import { outbox as outboxSlice } from '../../emulator/routes/sandbox.js';
 
 interface ServeOptions {
   port: number;
@@ -27,10 +28,17 @@ interface ServeOptions {
   simulateEngagement?: boolean;
   /** false under --no-webhooks. */
   webhooks: boolean;
+  fixtures?: string;
+  rateLimit: 'on' | 'off';
+  exitWithParent?: boolean;
 }
 
 /** The webhook endpoint this run keeps in the state: undefined leaves the kept one as it is, null removes it. */
-async function webhookSetting(context: CommandContext, options: ServeOptions, stateFile: string): Promise<{ endpoint: WebhookEndpoint | null | undefined; ownSecret: boolean }> {
+async function webhookSetting(
+  context: CommandContext,
+  options: ServeOptions,
+  stateFile: string,
+): Promise<{ endpoint: WebhookEndpoint | null | undefined; ownSecret: boolean }> {
   if (!options.webhooks) {
     if (options.webhookUrl !== undefined) throw new UsageError('--webhook-url and --no-webhooks cannot be combined');
     return { endpoint: null, ownSecret: false };
@@ -38,7 +46,10 @@ async function webhookSetting(context: CommandContext, options: ServeOptions, st
   const stored = options.reset ? undefined : readState(stateFile, await loadSandboxModules());
   const kept = stored === undefined ? null : webhookEndpoint.of(stored);
   if (options.webhookUrl === undefined && kept === null) {
-    if (options.simulateEngagement || options.webhookSecret !== undefined) throw new UsageError('--simulate-engagement and --webhook-secret need --webhook-url', { hint: 'give the URL to deliver webhooks to, such as that of `loopsctl webhooks listen`' });
+    if (options.simulateEngagement || options.webhookSecret !== undefined)
+      throw new UsageError('--simulate-engagement and --webhook-secret need --webhook-url', {
+        hint: 'give the URL to deliver webhooks to, such as that of `loopsctl webhooks listen`',
+      });
     return { endpoint: undefined, ownSecret: false };
   }
   const url = deliveryUrl(options.webhookUrl ?? kept!.url, '--webhook-url');
@@ -47,66 +58,100 @@ async function webhookSetting(context: CommandContext, options: ServeOptions, st
     try {
       secretKey(given);
     } catch (error) {
-      if (error instanceof WebhookSecretError) throw new UsageError(error.message, { hint: 'a secret is whsec_ followed by base64; leave it out and the sandbox makes one' });
+      if (error instanceof WebhookSecretError)
+        throw new UsageError(error.message, { hint: 'a secret is whsec_ followed by base64; leave it out and the sandbox makes one' });
       throw error;
     }
   }
-  const secret = given ?? kept?.secret ?? `whsec_${osRandomBytes(24).toString('base64')}`;
+  const secret = given ?? kept?.secret ?? newWebhookSecret();
   // A new URL starts with only what this run asks for; the kept one keeps its simulated engagement.
   const simulateEngagement = options.simulateEngagement === true || (options.webhookUrl === undefined && kept?.simulateEngagement === true);
   return { endpoint: { url, secret, simulateEngagement }, ownSecret: given === undefined };
 }
 
 /**
- * Serves until interrupted. Its one line of output is the URL it listens on, so a script can read
- * it (`--json`: an object with the key too); what a person needs besides goes to stderr.
+ * Serves until interrupted (or, with --exit-with-parent, until stdin closes). Its one line of
+ * output is the URL it listens on, so a script can read it (`--json`: an object with the key too);
+ * what a person needs besides goes to stderr.
  */
 export const serve: Handler<[], ServeOptions> = async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   if (options.detach) return detach(context, { ...options, state: stateFile });
   const { endpoint, ownSecret } = await webhookSetting(context, options, stateFile);
   const { out } = context;
-  const sandbox = await startSandbox({
+  const sandbox = await openSandbox({
     port: options.port,
     host: options.host,
     stateFile,
     // A seed asked for is a fresh start from it.
     reset: options.reset === true || options.seed !== undefined,
     seed: options.seed,
+    fixtures: options.fixtures,
+    rateLimit: options.rateLimit === 'on',
     now: context.runtime.now,
     log: (line) => context.runtime.stderr.write(`${line}\n`),
     webhookEndpoint: endpoint,
     deliverWebhooks: true,
   });
-  const delivering = endpoint === undefined ? (webhookEndpoint.of(sandbox.state()) ?? null) : endpoint;
+  const delivering = sandbox.webhookEndpoint;
   // The sandbox's own secret is shown, for `webhooks listen` to verify with; one the person gave is not.
   const ownSecretShown = delivering !== null && ownSecret ? delivering.secret : undefined;
   if (out.json) {
-    const webhooks = delivering === null ? {} : { webhookUrl: delivering.url, ...(ownSecretShown === undefined ? {} : { webhookSecret: ownSecretShown }), simulateEngagement: delivering.simulateEngagement };
-    await out.writeJson({ url: sandbox.url, apiKey: SANDBOX_KEY, keys: Object.keys(SANDBOX_KEYS), stateFile, ...webhooks });
+    const webhooks =
+      delivering === null
+        ? {}
+        : {
+            webhookUrl: delivering.url,
+            ...(ownSecretShown === undefined ? {} : { webhookSecret: ownSecretShown }),
+            simulateEngagement: delivering.simulateEngagement,
+          };
+    await out.writeJson({
+      url: sandbox.url,
+      apiKey: SANDBOX_KEY,
+      keys: Object.keys(SANDBOX_KEYS),
+      stateFile,
+      inboxUrl: `${sandbox.url}${INBOX_PATH}`,
+      ...webhooks,
+    });
   } else await out.write(`${sandbox.url}\n`);
   out.note(`Sandbox listening on ${sandbox.url}; point loopsctl at it with:`);
-  out.note(`  export LOOPS_BASE_URL=${sandbox.url} LOOPS_API_KEY=${SANDBOX_KEY}${ownSecretShown === undefined ? '' : ` LOOPS_WEBHOOK_SECRET=${ownSecretShown}`}`);
+  out.note(
+    `  export LOOPS_BASE_URL=${sandbox.url} LOOPS_API_KEY=${SANDBOX_KEY}${ownSecretShown === undefined ? '' : ` LOOPS_WEBHOOK_SECRET=${ownSecretShown}`}`,
+  );
   if (delivering !== null) {
     const engagement = delivering.simulateEngagement ? ', each sent email followed by its simulated engagement' : '';
     out.note(`Delivering webhooks to ${delivering.url}${engagement}; see them with \`loopsctl sandbox deliveries\`.`);
   }
-  out.note(`State is kept in ${stateFile}; start over with \`loopsctl sandbox reset\` or POST ${sandbox.url}${RESET_PATH}. Press Ctrl-C to stop.`);
-  await new Promise<void>((resolve) => {
-    if (context.runtime.signal.aborted) return resolve();
-    context.runtime.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  out.note(`See what it sends, drawn as received, in its inbox: ${sandbox.url}${INBOX_PATH}`);
+  const stop = options.exitWithParent ? 'It stops when its stdin closes, or on Ctrl-C.' : 'Press Ctrl-C to stop.';
+  out.note(`State is kept in ${stateFile}; start over with \`loopsctl sandbox reset\` or POST ${sandbox.url}${RESET_PATH}. ${stop}`);
+  await stopped(context, options.exitWithParent === true);
   await sandbox.close();
   out.note('Sandbox stopped; state saved.');
 };
+
+/** Resolves on Ctrl-C (or SIGTERM), and with `stdinCloses` when stdin ends: the parent that held it is gone. */
+function stopped(context: CommandContext, stdinCloses: boolean): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const { signal, stdin } = context.runtime;
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    if (!stdinCloses) return;
+    // What the parent writes is read and dropped: only its end matters.
+    stdin.on('data', () => {});
+    stdin.once('end', () => resolve());
+    stdin.once('close', () => resolve());
+    stdin.resume();
+  });
+}
 
 /**
  * Starts the sandbox as a process of its own that outlives this one, waits until it listens, and
  * prints the lines a shell evaluates: `eval "$(loopsctl sandbox --detach)"` returns at once.
  */
 async function detach(context: CommandContext, options: ServeOptions & { state: string }): Promise<number | void> {
-  const [execPath, script] = context.runtime.command ?? [];
-  if (execPath === undefined || script === undefined) throw new UsageError('--detach needs loopsctl run as a program');
+  const [program, ...programArgs] = context.runtime.command ?? [];
+  if (program === undefined) throw new UsageError('--detach needs loopsctl run as a program');
   const webhooks = [
     ...(options.webhookUrl === undefined ? [] : ['--webhook-url', options.webhookUrl]),
     ...(options.webhookSecret === undefined ? [] : ['--webhook-secret', options.webhookSecret]),
@@ -114,7 +159,7 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     ...(options.webhooks ? [] : ['--no-webhooks']),
   ];
   const args = [
-    script,
+    ...programArgs,
     'sandbox',
     'serve',
     '--json',
@@ -126,10 +171,13 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     options.state,
     ...(options.reset ? ['--reset'] : []),
     ...(options.seed === undefined ? [] : ['--seed', options.seed]),
+    ...(options.fixtures === undefined ? [] : ['--fixtures', resolvePath(options.fixtures)]),
+    '--rate-limit',
+    options.rateLimit,
     ...webhooks,
   ];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.
-  const child = spawn(execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: context.env });
+  const child = spawn(program, args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: context.env });
   // Once it listens, it prints what it serves as one JSON object: the URL, and its own webhook secret if it made one.
   const started = await new Promise<{ url: string; webhookSecret?: string } | undefined>((resolve) => {
     let text = '';
@@ -148,10 +196,19 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
   if (started === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
   const { url, webhookSecret } = started;
   const { out } = context;
-  if (out.json) return out.writeJson({ url, apiKey: SANDBOX_KEY, pid: child.pid, stateFile: options.state, ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+  if (out.json)
+    return out.writeJson({
+      url,
+      apiKey: SANDBOX_KEY,
+      pid: child.pid,
+      stateFile: options.state,
+      inboxUrl: `${url}${INBOX_PATH}`,
+      ...(webhookSecret === undefined ? {} : { webhookSecret }),
+    });
   const secretExport = webhookSecret === undefined ? '' : `export LOOPS_WEBHOOK_SECRET=${webhookSecret}\n`;
   await out.write(`export LOOPS_BASE_URL=${url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
   out.note(`Sandbox listening on ${url} (process ${child.pid}); stop it with: kill $LOOPSCTL_SANDBOX_PID`);
+  out.note(`Its inbox: ${url}${INBOX_PATH}`);
 }
 
 /** A list the sandbox keeps in its state, as the commands that show it (without starting a server) see it. */
@@ -221,7 +278,7 @@ export const reset: Handler<[], { state?: string; seed?: SeedKind }> = async (co
   });
   const { out } = context;
   if (out.json) await out.writeJson({ stateFile, seed });
-  else out.note(`Reset ${stateFile} to the ${seed === 'demo' ? "demo team's data" : "data of a new team"}.`);
+  else out.note(`Reset ${stateFile} to the ${seed === 'demo' ? "demo team's data" : 'data of a new team'}.`);
 };
 
 /** The seed a readable state file started from; undefined for none, or one that cannot be read. */

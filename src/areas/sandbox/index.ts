@@ -2,8 +2,7 @@
  * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, its
  * outbox, and the webhooks it delivers. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
  */
-import { command, group, integerIn } from '../../core/declare.js';
-import type { Area } from '../area.js';
+import { command, group, integerIn, type Spec } from '../../core/declare.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
@@ -15,77 +14,97 @@ const KEYS_HELP = `Keys the sandbox accepts:
                          draft, and on campaign create
   sandbox-no-metrics     metrics API off: 401 on campaign, workflow email and
                          transactional email metrics
+  sandbox-rate-limited   every request over the rate limit: 429 with
+                         Retry-After, for testing a client's back-off
 Any other key gets 401.`;
 
 const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps the sandbox data between runs (default: in the config dir)' };
 
 /** Kept here as words, so declaring the commands loads none of the sandbox. */
-const SEED_OPTION = { flags: '--seed <data>', description: 'start over from the demo team\'s data, or from a new team\'s (nothing but a default theme and groups)', choices: ['demo', 'empty'] };
+const SEED_OPTION = {
+  flags: '--seed <data>',
+  description: "start over from the demo team's data, or from a new team's (nothing but a default theme and groups)",
+  choices: ['demo', 'empty'],
+};
 
 // Each paragraph one line: help wraps it to the terminal.
+const INBOX_HELP =
+  'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send at once for an event), newest first, each drawn with the values it was sent with and beside the webhooks it caused; the page follows new mail as it arrives.';
+
 const RESET_HELP =
   'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP.';
 
-export const area: Area = {
-  spec: group({
-    name: 'sandbox',
-    summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
-    examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries', 'loopsctl sandbox reset --seed empty'],
-    commands: () => [
-      command({
-        name: 'serve',
-        summary: 'Run the sandbox until interrupted (the default: `loopsctl sandbox` does this)',
-        help: `Prints the URL it listens on as the one line of its output; logs go to stderr, one line a request with its time and latency.\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
-        isDefault: true,
-        options: [
-          { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
-          { flags: '--host <address>', description: 'address to listen on', default: '127.0.0.1' },
-          STATE_OPTION,
-          SEED_OPTION,
-          { flags: '--reset', description: 'start over from the seed data (the demo team\'s unless --seed says otherwise)' },
-          { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
-          { flags: '--webhook-url <url>', description: 'deliver the webhooks the platform would send (contact created, email sent, ...) to this URL; kept in the state' },
-          { flags: '--webhook-secret <secret>', description: 'sign them with this whsec_ secret (default: LOOPS_WEBHOOK_SECRET, else the kept one, else a new one)' },
-          { flags: '--simulate-engagement', description: 'follow each sent email with its simulated delivery (and open and click) a moment later' },
-          { flags: '--no-webhooks', description: 'stop delivering webhooks, and forget the URL' },
-        ],
-        examples: [
-          'eval "$(loopsctl sandbox --detach)"',
-          'loopsctl sandbox --port 4010',
-          'loopsctl sandbox --port 0 --seed empty --state ./test-sandbox.json',
-          'loopsctl sandbox serve --state ./sandbox.json --reset',
-          'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
-        ],
-        interactive: true,
-        remote: false,
-        load: async () => (await import('./commands.js')).serve,
-      }),
-      command({
-        name: 'reset',
-        summary: 'Start the sandbox data over from a seed, with no server (a running one sees it at once)',
-        help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote, is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
-        options: [STATE_OPTION, { ...SEED_OPTION, description: 'the data to start from (default: the seed the state started from, else demo)' }],
-        examples: ['loopsctl sandbox reset', 'loopsctl sandbox reset --seed empty', 'loopsctl sandbox reset --state ./sandbox.json'],
-        remote: false,
-        load: async () => (await import('./commands.js')).reset,
-      }),
-      command({
-        name: 'outbox',
-        summary: 'Show the emails and events the sandbox was asked to send (none is delivered)',
-        options: [STATE_OPTION, { flags: '--clear', description: 'empty the outbox after showing it, and say how many entries it held' }],
-        examples: ['loopsctl sandbox outbox', 'loopsctl sandbox outbox --json --clear'],
-        remote: false,
-        load: async () => (await import('./commands.js')).outbox,
-      }),
-      command({
-        name: 'deliveries',
-        summary: 'Show the webhooks the sandbox delivered, or is retrying, with each attempt and its answer',
-        options: [STATE_OPTION, { flags: '--clear', description: 'forget the finished deliveries after showing them' }],
-        examples: ['loopsctl sandbox deliveries', 'loopsctl sandbox deliveries --json --clear'],
-        remote: false,
-        load: async () => (await import('./commands.js')).deliveries,
-      }),
-    ],
-  }),
-  sandbox: async () => (await import('./sandbox.js')).sandbox,
-};
+export const spec: Spec = group({
+  name: 'sandbox',
+  summary: 'Run a local emulator of the Loops API, with seed data; see what it would have sent',
+  examples: ['eval "$(loopsctl sandbox --detach)"', 'loopsctl sandbox outbox', 'loopsctl sandbox deliveries', 'loopsctl sandbox reset --seed empty'],
+  commands: () => [
+    command({
+      name: 'serve',
+      summary: 'Run the sandbox until interrupted (the default: `loopsctl sandbox` does this)',
+      help: `Prints the URL it listens on as the one line of its output; logs go to stderr, one line a request with its time and latency.\n\n${INBOX_HELP}\n\n${KEYS_HELP}\n\n${RESET_HELP}`,
+      isDefault: true,
+      options: [
+        { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', default: 0, parse: integerIn(0, 65_535) },
+        { flags: '--host <address>', description: 'address to listen on', default: '127.0.0.1' },
+        STATE_OPTION,
+        SEED_OPTION,
+        { flags: '--reset', description: "start over from the seed data (the demo team's unless --seed says otherwise)" },
+        { flags: '--detach', description: 'run in the background: print the exports once listening, and return' },
+        {
+          flags: '--webhook-url <url>',
+          description: 'deliver the webhooks the platform would send (contact created, email sent, ...) to this URL; kept in the state',
+        },
+        {
+          flags: '--webhook-secret <secret>',
+          description: 'sign them with this whsec_ secret (default: LOOPS_WEBHOOK_SECRET, else the kept one, else a new one)',
+        },
+        { flags: '--simulate-engagement', description: 'follow each sent email with its simulated delivery (and open and click) a moment later' },
+        { flags: '--no-webhooks', description: 'stop delivering webhooks, and forget the URL' },
+        {
+          flags: '--fixtures <file>',
+          description:
+            'start over from the records a JSON or YAML file declares (contacts, lists, transactional emails, ...), on the seed it names (default: empty)',
+        },
+        { flags: '--rate-limit <on|off>', description: 'refuse requests beyond 10 a second with 429, as the API does', default: 'on', choices: ['on', 'off'] },
+        { flags: '--exit-with-parent', description: 'stop when stdin closes: a test runner that started it, and holds its stdin, is gone' },
+      ],
+      examples: [
+        'eval "$(loopsctl sandbox --detach)"',
+        'loopsctl sandbox --port 4010',
+        'loopsctl sandbox --port 0 --seed empty --state ./test-sandbox.json',
+        'loopsctl sandbox serve --state ./sandbox.json --reset',
+        'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
+        'loopsctl sandbox --port 0 --fixtures test/loops.yaml --state ./test-sandbox.json --exit-with-parent',
+      ],
+      interactive: true,
+      remote: false,
+      load: async () => (await import('./commands.js')).serve,
+    }),
+    command({
+      name: 'reset',
+      summary: 'Start the sandbox data over from a seed, with no server (a running one sees it at once)',
+      help: `Rewrites the state file, whatever it holds: a damaged file, or one a newer loopsctl wrote, is replaced too. A server that keeps its data in that file serves the new data from its next request.\n\n${RESET_HELP}`,
+      options: [STATE_OPTION, { ...SEED_OPTION, description: 'the data to start from (default: the seed the state started from, else demo)' }],
+      examples: ['loopsctl sandbox reset', 'loopsctl sandbox reset --seed empty', 'loopsctl sandbox reset --state ./sandbox.json'],
+      remote: false,
+      load: async () => (await import('./commands.js')).reset,
+    }),
+    command({
+      name: 'outbox',
+      summary: 'Show the emails and events the sandbox was asked to send (none is delivered)',
+      options: [STATE_OPTION, { flags: '--clear', description: 'empty the outbox after showing it, and say how many entries it held' }],
+      examples: ['loopsctl sandbox outbox', 'loopsctl sandbox outbox --json --clear'],
+      remote: false,
+      load: async () => (await import('./commands.js')).outbox,
+    }),
+    command({
+      name: 'deliveries',
+      summary: 'Show the webhooks the sandbox delivered, or is retrying, with each attempt and its answer',
+      options: [STATE_OPTION, { flags: '--clear', description: 'forget the finished deliveries after showing them' }],
+      examples: ['loopsctl sandbox deliveries', 'loopsctl sandbox deliveries --json --clear'],
+      remote: false,
+      load: async () => (await import('./commands.js')).deliveries,
+    }),
+  ],
+});

@@ -3,8 +3,8 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
-import type { WebhookDelivery } from '../webhooks/sandbox.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from './sandbox.js';
+import type { WebhookDelivery } from '../../emulator/routes/webhooks.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from '../../emulator/routes/sandbox.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 // The outbox holds what requests carried: text to show, never to obey.
@@ -14,9 +14,10 @@ function transactionalLines(out: Output, entry: TransactionalOutboxEntry): strin
   const style = styleFor(out);
   const lines = [`${entry.at}  ${style.bold('email')} ${sanitize(`"${entry.name}" (${entry.transactionalId}) to ${entry.to}`)}`];
   lines.push(`  data variables: ${names(Object.keys(entry.dataVariables))}`);
-  if (entry.missingVariables.length > 0) lines.push(style.yellow(`  missing (the email uses them): ${names(entry.missingVariables)}`));
+  if (entry.missingVariables.length > 0) lines.push(style.yellow(`  optional, left out: ${names(entry.missingVariables)}`));
   if (entry.unknownVariables.length > 0) lines.push(style.yellow(`  not used by the email: ${names(entry.unknownVariables)}`));
-  if (entry.attachments.length > 0) lines.push(`  attachments: ${sanitize(entry.attachments.map((file) => `${file.filename} (${file.contentType}, ${size(file.bytes)})`).join(', '))}`);
+  if (entry.attachments.length > 0)
+    lines.push(`  attachments: ${sanitize(entry.attachments.map((file) => `${file.filename} (${file.contentType}, ${size(file.bytes)})`).join(', '))}`);
   if (entry.addToAudience) lines.push('  added to the audience');
   return lines;
 }
@@ -54,11 +55,27 @@ export function renderDeliveries(out: Output, deliveries: WebhookDelivery[]): st
     const answer = last === undefined ? '-' : last.status === null ? (last.error ?? '-') : String(last.status);
     const contact = (delivery.payload.contactIdentity as { email?: string } | undefined)?.email ?? '-';
     const status = delivery.status === 'pending' && last !== undefined ? `retrying at ${delivery.dueAt.slice(11, 19)}` : delivery.status;
-    return [delivery.createdAt, delivery.eventName, contact, { text: status, paint: paint[delivery.status] }, String(delivery.attempts.length), answer, delivery.id];
+    return [
+      delivery.createdAt,
+      delivery.eventName,
+      contact,
+      { text: status, paint: paint[delivery.status] },
+      String(delivery.attempts.length),
+      answer,
+      delivery.id,
+    ];
   });
   return renderTable(
     out,
-    [timestampColumn('CREATED'), { header: 'EVENT' }, { header: 'CONTACT', truncate: true }, { header: 'STATUS' }, { header: 'ATTEMPTS', align: 'right' }, { header: 'LAST ANSWER', truncate: true }, { header: 'ID', drop: true, priority: -2 }],
+    [
+      timestampColumn('CREATED'),
+      { header: 'EVENT' },
+      { header: 'CONTACT', truncate: true },
+      { header: 'STATUS' },
+      { header: 'ATTEMPTS', align: 'right' },
+      { header: 'LAST ANSWER', truncate: true },
+      { header: 'ID', drop: true, priority: -2 },
+    ],
     rows,
   );
 }

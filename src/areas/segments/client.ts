@@ -1,8 +1,8 @@
 /** The audience segment operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import type { AudienceFilterRequest } from './filter.js';
-import { audienceSegment, type AudienceSegment } from './schemas.js';
+import type { AudienceFilterRequest } from '../../platform/segments/filter.js';
+import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
 
 export const segments: ListResource<AudienceSegment> = { path: '/v1/audience-segments', item: audienceSegment };
 

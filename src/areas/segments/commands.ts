@@ -6,7 +6,7 @@ import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
 import { explained, explainedHandler } from '../explain.js';
 import { createSegment, getSegment, segments, type CreateSegmentBody } from './client.js';
-import { checkAudienceFilterFrom } from './filter.js';
+import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import { renderSegment, segmentListView } from './render.js';
 
 export const list = explainedHandler(listHandler(segments, segmentListView), { contentApi: true });
@@ -25,7 +25,11 @@ export const create: Handler<[], { name: string; description?: string; filterFil
   const segment = await explained(createSegment(await context.client(), body), {
     contentApi: true,
     statuses: {
-      400: 'the name may be taken by another segment (see `loopsctl segments list`), or the filter has too many conditions',
+      // The API's words tell which of its two refusals it is.
+      400: (message) =>
+        /already exists|name/i.test(message)
+          ? 'segment names are unique in a team: choose another --name (`loopsctl segments list` shows the names taken)'
+          : 'the filter may have too many conditions; see `loopsctl segments create --help`',
       404: 'an activity condition names a campaign, workflow or workflow email that does not exist; see the campaigns with `loopsctl campaigns list`',
     },
   });

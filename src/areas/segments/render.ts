@@ -4,12 +4,18 @@ import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { renderRecord } from '../../render/table.js';
-import type { AudienceFilter, AudienceSegment } from './schemas.js';
-import { describeCondition, describeFilter } from './words.js';
+import type { AudienceFilter, AudienceSegment } from '../../platform/segments/schemas.js';
+import { describeCondition, describeFilter } from '../../platform/segments/words.js';
 
 export const segmentListView: ListView<AudienceSegment> = {
   noun: 'audience segments',
-  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'DESCRIPTION', truncate: true }, { header: 'FILTER', truncate: true }, timestampColumn('UPDATED')],
+  columns: [
+    { header: 'ID' },
+    { header: 'NAME', truncate: true },
+    { header: 'DESCRIPTION', truncate: true },
+    { header: 'FILTER', truncate: true },
+    timestampColumn('UPDATED'),
+  ],
   row: (segment) => [segment.id, segment.name, segment.description ?? '', describeFilter(segment.filter), segment.updatedAt],
 };
 
@@ -20,7 +26,7 @@ export const segmentListView: ListView<AudienceSegment> = {
 export function filterBlock(label: string, filter: AudienceFilter | null | undefined): string {
   if (filter === null || filter === undefined || filter.conditions.length === 0) return `${label}: everyone\n`;
   const heading = `${label}, matching ${filter.match === 'any' ? 'any' : 'all'} of:`;
-  return [heading, ...filter.conditions.map((condition) => `  - ${sanitize(describeCondition(condition))}`)].join('\n') + '\n';
+  return `${[heading, ...filter.conditions.map((condition) => `  - ${sanitize(describeCondition(condition))}`)].join('\n')}\n`;
 }
 
 /** One segment: its fields, then its filter in words (the filter as sent is under --json). */

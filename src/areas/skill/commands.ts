@@ -42,15 +42,20 @@ export const install: Handler<[], { agent?: string[]; dryRun?: boolean; force?: 
   const plan = targets.map((target) => ({ ...target, action: actionFor(target.path, skill, options.force === true) }));
   const kept = plan.filter(({ action }) => action === 'keep');
   if (kept.length > 0 && !options.dryRun) {
-    throw new LocalFileError(`${kept.map(({ path }) => path).join(', ')} ${kept.length === 1 ? 'was' : 'were'} changed since loopsctl installed ${kept.length === 1 ? 'it' : 'them'}; nothing was written`, {
-      hint: 'pass --force to replace the changed copy (its changes are lost), or move it away first',
-    });
+    throw new LocalFileError(
+      `${kept.map(({ path }) => path).join(', ')} ${kept.length === 1 ? 'was' : 'were'} changed since loopsctl installed ${kept.length === 1 ? 'it' : 'them'}; nothing was written`,
+      {
+        hint: 'pass --force to replace the changed copy (its changes are lost), or move it away first',
+      },
+    );
   }
   if (!options.dryRun) for (const { path, action } of plan) if (action !== 'unchanged') writeAtomically(path, skill);
   const rows = plan.map(({ agent, path, action }) => ({ agent, path, action, written: !options.dryRun && action !== 'unchanged' && action !== 'keep' }));
   // Paths below the home directory are shown from ~, so that a line fits the terminal.
   const shown = (path: string) => (path.startsWith(`${home}${sep}`) ? `~${path.slice(home.length)}` : path);
-  await out.present(rows, () => rows.map(({ agent, path, action }) => `${options.dryRun ? wouldSay[action] : didSay[action]} ${shown(path)} (${agent})\n`).join(''));
+  await out.present(rows, () =>
+    rows.map(({ agent, path, action }) => `${options.dryRun ? wouldSay[action] : didSay[action]} ${shown(path)} (${agent})\n`).join(''),
+  );
 };
 
 const didSay: Record<Action, string> = { create: 'Created', update: 'Updated', replace: 'Replaced', unchanged: 'Up to date:', keep: 'Kept' };
@@ -95,13 +100,16 @@ function targetOf(agent: string, home: string): Target {
     if (dir === '') throw new UsageError('--agent dir= needs a path: dir=<path>');
     return { agent: 'dir', path: join(resolve(dir), 'loopsctl', 'SKILL.md') };
   }
-  if (!Object.hasOwn(AGENTS, agent)) throw new UsageError(`--agent ${agent}: not an agent loopsctl knows`, { hint: 'use claude, codex, cursor, or dir=<path> for any other folder of skills' });
+  if (!Object.hasOwn(AGENTS, agent))
+    throw new UsageError(`--agent ${agent}: not an agent loopsctl knows`, { hint: 'use claude, codex, cursor, or dir=<path> for any other folder of skills' });
   return { agent, path: join(home, ...AGENTS[agent as AgentName].skills, 'loopsctl', 'SKILL.md') };
 }
 
 /** The agents whose folder is in the home directory. */
 function foundAgents(home: string): string[] {
-  const found = (Object.keys(AGENTS) as AgentName[]).filter((agent) => existsSync(join(home, ...AGENTS[agent].home)) || existsSync(join(home, ...AGENTS[agent].skills)));
+  const found = (Object.keys(AGENTS) as AgentName[]).filter(
+    (agent) => existsSync(join(home, ...AGENTS[agent].home)) || existsSync(join(home, ...AGENTS[agent].skills)),
+  );
   if (found.length === 0) throw new UsageError(`found no agent's folder in ${home}`, { hint: 'name one: --agent claude, codex, cursor or dir=<path>' });
   return found;
 }

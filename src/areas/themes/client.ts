@@ -1,8 +1,8 @@
 /** The theme operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { theme, updatedTheme, type Theme } from './schemas.js';
-import type { StylesRequest } from './styles.js';
+import { theme, updatedTheme, type Theme } from '../../platform/themes/schemas.js';
+import type { StylesRequest } from '../../platform/themes/styles.js';
 
 export const themes: ListResource<Theme> = { path: '/v1/themes', item: theme };
 

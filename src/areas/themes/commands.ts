@@ -8,7 +8,7 @@ import { listHandler } from '../../core/list-run.js';
 import { explained, explainedHandler } from '../explain.js';
 import { createTheme, getTheme, themes, updateTheme } from './client.js';
 import { renderTheme, renderUpdatedTheme, themeListView } from './render.js';
-import { collectStyles, stylesFromFile, type StylesRequest } from './styles.js';
+import { collectStyles, stylesFromFile, type StylesRequest } from '../../platform/themes/styles.js';
 
 export const list = explainedHandler(listHandler(themes, themeListView), { contentApi: true });
 

@@ -1,13 +1,16 @@
 /** `loopsctl themes`: the account's email themes. */
-import { command, group, type OptionSpec } from '../../core/declare.js';
+import { command, group, type OptionSpec, type Spec } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
-import type { Area } from '../area.js';
-import { THEME_STYLE_GROUPS, THEME_STYLES } from './style-names.js';
+import { THEME_STYLE_GROUPS, THEME_STYLES } from '../../platform/themes/style-names.js';
 
 const EXAMPLE_ID = 'cltm5y6g0tpd5kz8nbp117x0v';
 
 const STYLE_OPTIONS: OptionSpec[] = [
-  { flags: '--styles-file <file>', description: 'JSON file of styles, or a theme as `themes get --json` prints it (- reads stdin)' },
+  {
+    flags: '--styles-file <file>',
+    description: 'JSON file of styles, or a theme as `themes get --json` prints it (- reads stdin)',
+    file: { inline: { name: 'styles', encoding: 'text' } },
+  },
   { flags: '--style <style=value>', description: 'one style, e.g. buttonBodyColor=#0057ff (repeatable; wins over the file)', repeatable: true },
 ];
 
@@ -26,58 +29,62 @@ function wrapList(first: string, words: string[]): string {
 function stylesHelp(): string {
   return `Styles: colours are strings such as "#0057ff", sizes are numbers, fonts are names.
 ${Object.entries(THEME_STYLE_GROUPS)
-  .map(([group, names]) => wrapList(`  ${group}:`, names.map((name) => `${name} (${THEME_STYLES[name]})`)))
+  .map(([group, names]) =>
+    wrapList(
+      `  ${group}:`,
+      names.map((name) => `${name} (${THEME_STYLES[name]})`),
+    ),
+  )
   .join('\n')}
 Unknown styles and values of the wrong kind are refused before anything is sent.`;
 }
 
-export const area: Area = {
-  spec: group({
-    name: 'themes',
-    summary: 'Email themes: list, get, create, update',
-    examples: ['loopsctl themes list', `loopsctl themes get ${EXAMPLE_ID}`],
-    commands: () => [
-      listCommand({
-        summary: 'List email themes with their main colours, most recently created first',
-        example: 'loopsctl themes list',
-        load: async () => (await import('./commands.js')).list,
-      }),
-      command({
-        name: 'get',
-        aliases: ['show', 'view'],
-        summary: 'Show every style of a theme, grouped as in the theme editor',
-        args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)', completes: 'themes' }],
-        examples: [`loopsctl themes get ${EXAMPLE_ID}`, `loopsctl themes get ${EXAMPLE_ID} --json`],
-        remote: true,
-        tier: 'read',
-        load: async () => (await import('./commands.js')).get,
-      }),
-      command({
-        name: 'create',
-        summary: 'Create a theme; styles not given take the API defaults',
-        help: stylesHelp(),
-        options: [{ flags: '--name <name>', description: 'theme name', required: true }, ...STYLE_OPTIONS],
-        examples: [
-          'loopsctl themes create --name "Dark mode" --style backgroundColor=#111827 --style bodyColor=#1f2937',
-          `loopsctl themes get ${EXAMPLE_ID} --json | loopsctl themes create --name "Midnight copy" --styles-file -`,
-        ],
-        remote: true,
-        tier: 'write',
-        load: async () => (await import('./commands.js')).create,
-      }),
-      command({
-        name: 'update',
-        summary: 'Rename a theme or change its styles; style changes reach every email using it',
-        help: stylesHelp(),
-        args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)' }],
-        options: [{ flags: '--name <name>', description: 'new name' }, ...STYLE_OPTIONS],
-        examples: [`loopsctl themes update ${EXAMPLE_ID} --style buttonBorderRadius=12`, `loopsctl themes update ${EXAMPLE_ID} --name "Midnight blue"`],
-        remote: true,
-        tier: 'write',
-        constraints: { oneRequired: [{ flags: ['--name', '--styles-file', '--style'] }] },
-        load: async () => (await import('./commands.js')).update,
-      }),
-    ],
-  }),
-  sandbox: async () => (await import('./sandbox.js')).sandbox,
-};
+export const spec: Spec = group({
+  name: 'themes',
+  summary: 'Email themes: list, get, create, update',
+  examples: ['loopsctl themes list', `loopsctl themes get ${EXAMPLE_ID}`],
+  commands: () => [
+    listCommand({
+      summary: 'List email themes with their main colours, most recently created first',
+      example: 'loopsctl themes list',
+      output: async () => (await import('../../platform/themes/schemas.js')).theme,
+      load: async () => (await import('./commands.js')).list,
+    }),
+    command({
+      name: 'get',
+      aliases: ['show', 'view'],
+      summary: 'Show every style of a theme, grouped as in the theme editor',
+      args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)', completes: 'themes' }],
+      examples: [`loopsctl themes get ${EXAMPLE_ID}`, `loopsctl themes get ${EXAMPLE_ID} --json`],
+      remote: true,
+      tier: 'read',
+      output: async () => (await import('../../platform/themes/schemas.js')).theme,
+      load: async () => (await import('./commands.js')).get,
+    }),
+    command({
+      name: 'create',
+      summary: 'Create a theme; styles not given take the API defaults',
+      help: stylesHelp(),
+      options: [{ flags: '--name <name>', description: 'theme name', required: true }, ...STYLE_OPTIONS],
+      examples: [
+        'loopsctl themes create --name "Dark mode" --style backgroundColor=#111827 --style bodyColor=#1f2937',
+        `loopsctl themes get ${EXAMPLE_ID} --json | loopsctl themes create --name "Midnight copy" --styles-file -`,
+      ],
+      remote: true,
+      tier: 'write',
+      load: async () => (await import('./commands.js')).create,
+    }),
+    command({
+      name: 'update',
+      summary: 'Rename a theme or change its styles; style changes reach every email using it',
+      help: stylesHelp(),
+      args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)' }],
+      options: [{ flags: '--name <name>', description: 'new name' }, ...STYLE_OPTIONS],
+      examples: [`loopsctl themes update ${EXAMPLE_ID} --style buttonBorderRadius=12`, `loopsctl themes update ${EXAMPLE_ID} --name "Midnight blue"`],
+      remote: true,
+      tier: 'write',
+      constraints: { oneRequired: [{ flags: ['--name', '--styles-file', '--style'] }] },
+      load: async () => (await import('./commands.js')).update,
+    }),
+  ],
+});

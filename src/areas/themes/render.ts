@@ -4,8 +4,8 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
 import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
-import type { Theme, UpdatedTheme } from './schemas.js';
-import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from './style-names.js';
+import type { Theme, UpdatedTheme } from '../../platform/themes/schemas.js';
+import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from '../../platform/themes/style-names.js';
 import { swatch } from './swatch.js';
 
 /** A colour cell: the hex code, with a block of that colour beside it on a colour terminal. */

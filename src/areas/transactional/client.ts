@@ -1,7 +1,7 @@
 /** The transactional email operations of the API. */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import * as s from './schemas.js';
+import * as s from '../../platform/transactional/schemas.js';
 
 export const transactionalEmails: ListResource<s.TransactionalEmail> = { path: '/v1/transactional-emails', item: s.transactionalEmail };
 

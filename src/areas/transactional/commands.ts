@@ -8,9 +8,17 @@ import { listHandler } from '../../core/list-run.js';
 import type { Output } from '../../render/output.js';
 import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
-import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, transactionalMetrics, updateTransactional } from './client.js';
+import {
+  createTransactional,
+  ensureDraft,
+  getTransactional,
+  publishTransactional,
+  transactionalEmails,
+  transactionalMetrics,
+  updateTransactional,
+} from './client.js';
 import { renderDraftRecord, renderMetrics, renderTransactional, transactionalListView } from './render.js';
-import type { TransactionalDraftRecord } from './schemas.js';
+import type { TransactionalDraftRecord } from '../../platform/transactional/schemas.js';
 
 const ID_NOUN = 'transactional email id';
 const NOT_FOUND: Explanation = { contentApi: true };
@@ -28,13 +36,22 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
   const client = await context.client();
   const { found, code } = await fetchEach(
     context,
-    { items: given, noun: 'transactional emails', fetch: (id) => explained(transactionalMetrics(client, id), METRICS_HINTS), about: (id) => ({ transactionalId: id }) },
+    {
+      items: given,
+      noun: 'transactional emails',
+      fetch: (id) => explained(transactionalMetrics(client, id), METRICS_HINTS),
+      about: (id) => ({ transactionalId: id }),
+    },
     options,
   );
   // Nothing on stdout when nothing could be fetched, as for any failed command.
   if (found.length === 0) return code;
   if (out.json || options.jsonl) {
-    await writeMetricsJson(out, found.map(({ item, value }) => ({ transactionalId: item, ...value })), options.jsonl === true);
+    await writeMetricsJson(
+      out,
+      found.map(({ item, value }) => ({ transactionalId: item, ...value })),
+      options.jsonl === true,
+    );
     return code;
   }
   // The name beside each id: a team without the content API still sees its metrics, with '-' for names.
@@ -42,7 +59,12 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
     found.map(({ item }) => item),
     async (id) => (await getTransactional(client, id)).name,
   );
-  await out.write(renderMetrics(out, found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value }))));
+  await out.write(
+    renderMetrics(
+      out,
+      found.map(({ item, value }) => ({ id: item, name: names.get(item)!, metrics: value })),
+    ),
+  );
   return code;
 };
 
@@ -57,7 +79,10 @@ export const update: Handler<[string], { name?: string; group?: string }> = asyn
   checkId(id, ID_NOUN);
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
-  const body = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.group === undefined ? {} : { transactionalGroupId: options.group }) };
+  const body = {
+    ...(options.name === undefined ? {} : { name: options.name }),
+    ...(options.group === undefined ? {} : { transactionalGroupId: options.group }),
+  };
   const hints: Explanation = options.group === undefined ? NOT_FOUND : { ...NOT_FOUND, statuses: { 400: GROUP_HINT } };
   const updated = await explained(updateTransactional(await context.client(), id, body), hints);
   await context.out.present(updated, renderTransactional);
@@ -88,11 +113,15 @@ async function explainPublishFailure(error: unknown, client: ApiClient, id: stri
       () => null,
     );
     const check = draftId === null ? 'run `loopsctl email-messages check <draftEmailMessageId>`' : `run \`loopsctl email-messages check ${draftId}\``;
-    return withDetails(error, { hint: `${check} to see what Guardian finds in the draft (errors block publishing); publishing also needs a verified sending domain, and content not flagged as unsafe` });
+    return withDetails(error, {
+      hint: `${check} to see what Guardian finds in the draft (errors block publishing); publishing also needs a verified sending domain, and content not flagged as unsafe`,
+    });
   }
   return explainError(error, {
     ...NOT_FOUND,
-    statuses: { 409: `there is no draft to publish (it may be published already): make one with \`loopsctl transactional draft ${id}\`, edit it, then publish` },
+    statuses: {
+      409: `there is no draft to publish (it may be published already): make one with \`loopsctl transactional draft ${id}\`, edit it, then publish`,
+    },
   });
 }
 

@@ -4,12 +4,11 @@ import type { Output } from '../../render/output.js';
 import { displayValue, renderRecord, timestampColumn } from '../../render/table.js';
 import { renderMetricsTable, type MetricsColumn, type MetricsRow } from '../email-metrics.js';
 import { renderFields } from '../../render/fields.js';
-import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from './schemas.js';
+import type { TransactionalDraftRecord, TransactionalEmail, TransactionalMetrics } from '../../platform/transactional/schemas.js';
 
 export const transactionalListView: ListView<TransactionalEmail> = {
   noun: 'transactional emails',
   // On a narrow terminal the time of day goes first, then the group id, then the date.
-  // The app's address is the widest column and the first to go.
   columns: [
     { header: 'ID' },
     { header: 'NAME', truncate: true },
@@ -17,7 +16,6 @@ export const transactionalListView: ListView<TransactionalEmail> = {
     { header: 'PUBLISHED' },
     { header: 'DRAFT' },
     timestampColumn('UPDATED'),
-    { header: 'URL', drop: true, priority: -3 },
   ],
   row: (email) => [
     email.id,
@@ -26,7 +24,6 @@ export const transactionalListView: ListView<TransactionalEmail> = {
     email.publishedEmailMessageId === null ? 'no' : 'yes',
     email.draftEmailMessageId === null ? 'no' : 'yes',
     email.updatedAt,
-    displayValue(email.url),
   ],
 };
 
@@ -53,7 +50,10 @@ export function renderMetrics(out: Output, rows: MetricsRow<TransactionalMetrics
 /** Every field of a transactional email, within 80 columns. */
 export function renderTransactional(out: Output, record: TransactionalEmail): string {
   if (!out.tty) return renderRecord(out, record);
-  return renderFields(out, Object.entries(record).map(([key, value]) => [key, displayValue(value)]));
+  return renderFields(
+    out,
+    Object.entries(record).map(([key, value]) => [key, displayValue(value)]),
+  );
 }
 
 /** The record, and how to make the first change to the draft's content, which needs its revision. */

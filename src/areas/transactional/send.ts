@@ -8,14 +8,12 @@ import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../api/errors.js';
 import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
-import { z } from '../../api/schemas.js';
+import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import type { Handler } from '../../core/declare.js';
 import { typedValues } from '../../core/typed-values.js';
 import { explained } from '../explain.js';
-
-export const transactionalSent = z.looseObject({ success: z.boolean() });
 
 export interface Attachment {
   filename: string;
@@ -57,14 +55,23 @@ export function contentTypeFor(filename: string): string {
   return CONTENT_TYPES[extname(filename).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** `--attach path` or `--attach "path;type=<mime>"`: the file read and base64-encoded. */
+/**
+ * `--attach path`, with `;type=<mime>` and `;name=<file name>` after it if wanted: the file read and
+ * base64-encoded. Stdin (`-`) has no name of its own, so it needs `;name=`.
+ */
 export async function readAttachment(runtime: InputSource, spec: string): Promise<Attachment> {
-  const match = /^(.*);type=([^;]+)$/.exec(spec);
-  const path = match === null ? spec : match[1]!;
-  const contentType = match === null ? contentTypeFor(path) : match[2]!.trim();
+  const [path = '', ...settings] = spec.split(/;(?=(?:type|name)=)/);
+  const given = Object.fromEntries(settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1).trim()]));
+  const filename = given.name ?? (path === '-' ? undefined : basename(path));
+  if (filename === undefined || filename === '') {
+    throw new UsageError(`--attach ${spec}: an attachment read from stdin needs a file name for the recipient`, {
+      hint: 'name it: --attach "-;name=report.pdf"',
+    });
+  }
+  const contentType = given.type ?? contentTypeFor(filename);
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) throw new UsageError(`--attach ${spec}: "${contentType}" is not a content type such as application/pdf`);
-  const { bytes } = await readInputBytes(runtime, path, '--attach');
-  return { filename: basename(path), contentType, data: bytes.toString('base64') };
+  const { bytes } = await readInputBytes(runtime, path, 'attachment');
+  return { filename, contentType, data: bytes.toString('base64') };
 }
 
 interface SendOptions {
@@ -79,7 +86,13 @@ interface SendOptions {
 export const send: Handler<[string], SendOptions> = async (context, [transactionalId], options) => {
   checkId(transactionalId, 'transactional email id');
   const key = idempotencyKey(options.idempotencyKey);
-  const dataVariables = await typedValues(context.runtime, { flag: '--var', raws: options.var, fileFlag: '--vars-file', file: options.varsFile, allowed: 'json' });
+  const dataVariables = await typedValues(context.runtime, {
+    flag: '--var',
+    raws: options.var,
+    fileFlag: '--vars-file',
+    file: options.varsFile,
+    allowed: 'json',
+  });
   // Every file is read before anything is sent.
   const attachments = await Promise.all((options.attach ?? []).map((spec) => readAttachment(context.runtime, spec)));
   const body: Record<string, unknown> = { transactionalId, email: options.to };

@@ -1,7 +1,7 @@
 /** The upload operations of the API; the bytes themselves go to storage (src/api/presigned.ts). */
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import * as s from './schemas.js';
+import * as s from '../../platform/uploads/schemas.js';
 
 export function createUpload(api: ApiClient, body: { contentType: s.UploadType; contentLength: number }) {
   // Each create makes a new asset: sent again after a lost answer, it would leave one unused.

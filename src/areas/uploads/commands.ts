@@ -9,10 +9,16 @@ import { VERSION } from '../../version.js';
 import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
 import { renderUpload } from './render.js';
-import { sniffType } from './sniff.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from './schemas.js';
+import { sniffType } from '../../platform/uploads/sniff.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../../platform/uploads/schemas.js';
 
-const BY_EXTENSION: Record<string, UploadType> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif', '.webp': 'image/webp' };
+const BY_EXTENSION: Record<string, UploadType> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
 
 /**
  * The image's bytes (of a file, or of stdin for `-`) and type, checked against the API's limits
@@ -21,16 +27,26 @@ const BY_EXTENSION: Record<string, UploadType> = { '.jpg': 'image/jpeg', '.jpeg'
  */
 export async function readImage(runtime: InputSource, file: string, declared: UploadType | undefined): Promise<{ bytes: Buffer; contentType: UploadType }> {
   const tooLarge = (source: string) =>
-    new LocalFileError(`${quoted(source)} is larger than ${MAX_UPLOAD_BYTES} bytes; the API takes images of at most ${MAX_UPLOAD_BYTES} bytes`, { hint: 'resize or compress the image first' });
+    new LocalFileError(`${quoted(source)} is larger than ${MAX_UPLOAD_BYTES} bytes; the API takes images of at most ${MAX_UPLOAD_BYTES} bytes`, {
+      hint: 'resize or compress the image first',
+    });
   const { source, bytes } = await readInputBytes(runtime, file, 'image', MAX_UPLOAD_BYTES, tooLarge);
   if (bytes.length === 0) throw new LocalFileError(`${quoted(source)} is empty`);
   const sniffed = sniffType(bytes);
   const supported = UPLOAD_TYPES.join(', ');
   const contentType = declared ?? (file === '-' ? undefined : BY_EXTENSION[extname(file).toLowerCase()]) ?? sniffed;
-  if (contentType === undefined) throw new LocalFileError(`${quoted(source)} is not an image type the API takes (${supported})`, { hint: 'pass --type <mime> if it is one' });
+  if (contentType === undefined)
+    throw new LocalFileError(`${quoted(source)} is not an image type the API takes (${supported})`, { hint: 'pass --type <mime> if it is one' });
   if (sniffed !== contentType) {
     const looks = sniffed === undefined ? `its first bytes are not those of any of ${supported}` : `its first bytes are those of ${sniffed}`;
-    throw new LocalFileError(`${quoted(source)} is not ${contentType}: ${looks}`, { hint: sniffed === undefined ? 'convert it to one of those types' : `pass --type ${sniffed}, or rename the file` });
+    throw new LocalFileError(`${quoted(source)} is not ${contentType}: ${looks}`, {
+      hint:
+        sniffed === undefined
+          ? 'convert it to one of those types'
+          : declared === undefined
+            ? `pass --type ${sniffed}, or give the file the extension of its type`
+            : `pass --type ${sniffed}: the file is of that type`,
+    });
   }
   return { bytes, contentType };
 }

@@ -2,7 +2,7 @@
 import type { Output } from '../../render/output.js';
 import { renderFields } from '../../render/fields.js';
 import { renderRecord } from '../../render/table.js';
-import type { CompletedUpload } from './schemas.js';
+import type { CompletedUpload } from '../../platform/uploads/schemas.js';
 
 export function renderUpload(out: Output, upload: CompletedUpload): string {
   if (!out.tty) return renderRecord(out, upload);

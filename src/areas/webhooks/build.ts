@@ -4,11 +4,11 @@
  * checked against the event's schema before anything is sent.
  */
 import { UsageError } from '../../api/errors.js';
-import { osRandomBytes } from './signature.js';
-import { WEBHOOK_EVENTS, WEBHOOK_SCHEMA_VERSION, payloadProblem, type WebhookEventName } from './payloads.js';
+import { osRandomBytes } from '../../platform/webhooks/signature.js';
+import { WEBHOOK_EVENTS, WEBHOOK_SCHEMA_VERSION, payloadProblem, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 
 /** A new id in the platform's form: "c" and 24 lower-case letters and digits. */
-export function newRecordId(): string {
+function newRecordId(): string {
   return `c${Array.from(osRandomBytes(24), (byte) => (byte % 36).toString(36)).join('')}`;
 }
 
@@ -26,7 +26,17 @@ export function examplePayload(name: WebhookEventName, now: Date, sourceType?: s
     case 'contact.created':
       return {
         ...base,
-        contact: { ...contactIdentity, firstName: 'Jane', lastName: 'Doe', source: 'API', subscribed: true, userGroup: '', mailingLists: { [mailingList.id]: true }, optInStatus: null, plan: 'pro' },
+        contact: {
+          ...contactIdentity,
+          firstName: 'Jane',
+          lastName: 'Doe',
+          source: 'API',
+          subscribed: true,
+          userGroup: '',
+          mailingLists: { [mailingList.id]: true },
+          optInStatus: null,
+          plan: 'pro',
+        },
       };
     case 'contact.unsubscribed':
     case 'contact.deleted':
@@ -48,7 +58,7 @@ export function examplePayload(name: WebhookEventName, now: Date, sourceType?: s
 }
 
 /** Sets a dotted path (`contact.plan`, `mailingLists.0.name`) in a payload, making objects on the way. */
-export function setPath(payload: Record<string, unknown>, path: string, value: unknown): void {
+function setPath(payload: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   if (keys.some((key) => key === '')) throw new UsageError(`--set ${path}: a field name is empty`);
   let at: Record<string, unknown> = payload;

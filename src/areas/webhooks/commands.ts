@@ -3,7 +3,7 @@ import { MismatchError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
-import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from './signature.js';
+import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from '../../platform/webhooks/signature.js';
 
 export interface SecretOptions {
   secret?: string;
@@ -55,5 +55,9 @@ export const sign: Handler<[], SecretOptions & { id?: string; timestamp?: string
   const headers = signHeaders(key, { id: options.id ?? newMessageId(), timestamp: options.timestamp ?? String(nowSeconds(context)), body });
   const { out } = context;
   if (out.json) return out.writeJson(headers);
-  return out.write(Object.entries(headers).map(([name, value]) => `${name}: ${value}\n`).join(''));
+  return out.write(
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\n`)
+      .join(''),
+  );
 };

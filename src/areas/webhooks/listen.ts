@@ -1,11 +1,12 @@
 /** What `webhooks listen` does: run the receiver until Ctrl-C, a line per delivery, and a summary. */
+import { redactUserinfo } from '../../api/base-url.js';
 import { ExitCode, UsageError } from '../../api/errors.js';
 import type { Handler } from '../../core/declare.js';
 import { formatJson, type Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { keyFrom } from './commands.js';
-import { isAccepted, outcomeText } from './deliver.js';
+import { isAccepted, outcomeText } from '../../platform/webhooks/deliver.js';
 import { eventPattern, forwardRoute, ListenTally, startListener, type EventPattern, type ForwardRoute, type ReceivedDelivery } from './receiver.js';
 
 interface ListenOptions {
@@ -23,7 +24,10 @@ export const listen: Handler<[], ListenOptions> = async (context, _args, options
   if (options.jsonl && out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: '--jsonl prints one JSON object per line' });
   const key = keyFrom(context, options);
   const routes = (options.forwardTo ?? []).map(forwardRoute);
-  const events = options.events?.split(',').filter((text) => text.trim() !== '').map((text) => eventPattern(text, '--events'));
+  const events = options.events
+    ?.split(',')
+    .filter((text) => text.trim() !== '')
+    .map((text) => eventPattern(text, '--events'));
   const tally = new ListenTally();
   const jsonl = options.jsonl === true || out.json;
   // Lines are written in the order deliveries end; one chain keeps them whole.
@@ -61,7 +65,10 @@ export const listen: Handler<[], ListenOptions> = async (context, _args, options
 
 /** What the receiver does with deliveries, in a few lines for the person who started it. */
 function listenBanner(routes: ForwardRoute[], events: EventPattern[] | undefined, options: ListenOptions): string[] {
-  const lines = routes.length === 0 ? ['Not passing deliveries on (no --forward-to).'] : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${route.url}`);
+  const lines =
+    routes.length === 0
+      ? ['Not passing deliveries on (no --forward-to).']
+      : routes.map((route) => `Passing ${route.pattern?.text ?? (routes.length > 1 ? 'every other event' : 'every event')} on to ${redactUserinfo(route.url)}`);
   if (events !== undefined) lines.push(`Only ${events.map((pattern) => pattern.text).join(', ')} are passed on.`);
   lines.push(`Verifying signatures with the secret from ${options.secret === undefined ? 'LOOPS_WEBHOOK_SECRET' : '--secret'}. Press Ctrl-C to stop.`);
   return lines;
@@ -89,6 +96,7 @@ function summaryText(tally: ListenTally): string {
   const parts = [`${tally.received} ${tally.received === 1 ? 'delivery' : 'deliveries'} received`];
   if (tally.refused > 0) parts.push(`${tally.refused} refused`);
   if (tally.skipped > 0) parts.push(`${tally.skipped} not passed on (--events)`);
-  if (tally.passedOn > 0) parts.push(`${tally.passedOn} passed on, ${tally.passedOn - tally.appFailed} taken by the app${tally.appFailed > 0 ? `, ${tally.appFailed} not` : ''}`);
+  if (tally.passedOn > 0)
+    parts.push(`${tally.passedOn} passed on, ${tally.passedOn - tally.appFailed} taken by the app${tally.appFailed > 0 ? `, ${tally.appFailed} not` : ''}`);
   return `Stopped: ${parts.join('; ')}.`;
 }

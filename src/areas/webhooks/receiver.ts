@@ -2,28 +2,42 @@
  * The receiver of `webhooks listen`: an HTTP server that takes webhook deliveries, checks each
  * one's signature and timestamp, answers the sender 2xx once it has accepted a delivery (so the
  * sender does not retry what the app behind failed to take), and passes accepted deliveries on to
- * the app, headers unchanged, by event type. Each delivery ends as one record: what it was about,
+ * the app, with the delivery's own headers unchanged, by event type. Each delivery ends as one record: what it was about,
  * whether it was verified, and what the app answered.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { redactUserinfo } from '../../api/base-url.js';
 import { UsageError } from '../../api/errors.js';
 import { closeMatches } from '../../core/suggest.js';
-import { Deliverer, isAccepted, type DeliveryOutcome } from './deliver.js';
-import { WEBHOOK_EVENT_NAMES } from './payloads.js';
-import { verdictText, verify } from './signature.js';
+import { sanitize } from '../../render/sanitize.js';
+import { Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
+import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/payloads.js';
+import { verdictText, verify } from '../../platform/webhooks/signature.js';
 
 /** Webhook payloads are small; anything larger is not a delivery. */
 const MAX_BODY_BYTES = 1_048_576;
 
-/** Headers of the connection to the receiver, not of the delivery: the app's own connection has its own. */
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+/**
+ * The headers of a delivery, as the platform sends them, and the only ones passed on to the app.
+ * Others (authorization, cookie, x-forwarded-for) are not covered by the signature: anyone who can
+ * reach the receiver could set them, and the app might trust them.
+ */
+const DELIVERY_HEADERS = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
+
+/** The most of a header's value a line or record shows: an unverified header can be any size. */
+const SHOWN_HEADER_CHARS = 80;
 
 /** Event names, or patterns of them with `*` (`contact.*`). */
 export class EventPattern {
   private readonly regex: RegExp;
   constructor(readonly text: string) {
-    this.regex = new RegExp(`^${text.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    this.regex = new RegExp(
+      `^${text
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
   }
   matches(eventName: string): boolean {
     return this.regex.test(eventName);
@@ -36,7 +50,10 @@ export function eventPattern(text: string, flag: string): EventPattern {
   if (!WEBHOOK_EVENT_NAMES.some((name) => pattern.matches(name))) {
     const near = closeMatches(text, WEBHOOK_EVENT_NAMES, 3);
     throw new UsageError(`${flag} ${text}: no event type is named so`, {
-      hint: near.length > 0 ? `did you mean ${near.join(', ')}? (\`loopsctl webhooks trigger --list\` shows them all)` : 'see them with `loopsctl webhooks trigger --list`; `contact.*` names a family',
+      hint:
+        near.length > 0
+          ? `did you mean ${near.join(', ')}? (\`loopsctl webhooks trigger --list\` shows them all)`
+          : 'see them with `loopsctl webhooks trigger --list`; `contact.*` names a family',
     });
   }
   return pattern;
@@ -70,7 +87,7 @@ export function forwardRoute(value: string): ForwardRoute {
 }
 
 /** Where an event goes: the first route naming it, else the route of every other event. */
-export function routeFor(routes: ForwardRoute[], eventName: string): string | undefined {
+function routeFor(routes: ForwardRoute[], eventName: string): string | undefined {
   return (routes.find((route) => route.pattern?.matches(eventName)) ?? routes.find((route) => route.pattern === undefined))?.url;
 }
 
@@ -128,7 +145,12 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const reason = error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message;
-      reject(new UsageError(`cannot listen on ${options.host}:${options.port}: ${reason}`, { cause: error, hint: 'pick another --port, or --port 0 for a free one' }));
+      reject(
+        new UsageError(`cannot listen on ${options.host}:${options.port}: ${reason}`, {
+          cause: error,
+          hint: 'pick another --port, or --port 0 for a free one',
+        }),
+      );
     });
     server.listen(options.port, options.host, resolve);
   });
@@ -169,8 +191,16 @@ const header = (req: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value.join(' ') : value;
 };
 
+/** A header's value as a line or record may show it: control characters escaped, cut short. */
+function shownHeader(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const cut = value.length > SHOWN_HEADER_CHARS ? `${value.slice(0, SHOWN_HEADER_CHARS)}… (${value.length} characters)` : value;
+  return sanitize(cut);
+}
+
 /** What a payload is about, read loosely: a delivery whose body is not one of the 17 shapes still gets its line. */
 function about(payload: unknown): Pick<ReceivedDelivery, 'eventName' | 'contact' | 'detail'> {
+  // biome-ignore lint/suspicious/noExplicitAny: a payload of any shape, read field by field
   const record = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, any>;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
@@ -184,7 +214,7 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
   const receivedAt = options.now();
   const record: ReceivedDelivery = {
     receivedAt: receivedAt.toISOString(),
-    webhookId: header(req, 'webhook-id') ?? null,
+    webhookId: shownHeader(header(req, 'webhook-id')),
     eventName: null,
     contact: null,
     detail: null,
@@ -197,7 +227,8 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
   };
   const refuse = (status: number, problem: string) => {
     answer(res, status, { error: problem });
-    options.onDelivery({ ...record, problem });
+    // The problem may quote a header of the refused delivery.
+    options.onDelivery({ ...record, problem: sanitize(problem) });
   };
   if (req.method !== 'POST') return refuse(405, `${req.method} is not a delivery; webhooks are POSTed`);
   const body = await readBody(req);
@@ -209,19 +240,20 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
     payload = undefined;
   }
   Object.assign(record, about(payload));
+  const webhookId = header(req, 'webhook-id');
   const timestamp = header(req, 'webhook-timestamp');
   const signature = header(req, 'webhook-signature');
   const missing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].filter((name) => header(req, name) === undefined);
   if (missing.length > 0) return refuse(400, `not signed: no ${missing.join(', ')} header`);
   const verdict = verify(
     options.key,
-    { id: record.webhookId!, timestamp: timestamp!, body },
+    { id: webhookId!, timestamp: timestamp!, body },
     { signature: signature!, toleranceSeconds: options.toleranceSeconds, nowSeconds: Math.floor(receivedAt.getTime() / 1000) },
   );
   if (!verdict.valid) return refuse(400, verdictText(verdict));
   record.verified = true;
-  record.redelivery = seen.has(record.webhookId!);
-  seen.add(record.webhookId!);
+  record.redelivery = seen.has(webhookId!);
+  seen.add(webhookId!);
   // Accepted: the sender hears so now, whatever the app behind makes of it.
   answer(res, 200, { received: true });
   const eventName = record.eventName ?? '';
@@ -231,11 +263,12 @@ async function receive(req: IncomingMessage, res: ServerResponse, options: Liste
   const url = routeFor(options.routes, eventName);
   if (url === undefined) return options.onDelivery(record);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name of DELIVERY_HEADERS) {
+    const value = req.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const outcome = await deliverer.post(url, headers, body);
-  options.onDelivery({ ...record, forwardedTo: url, outcome });
+  options.onDelivery({ ...record, forwardedTo: redactUserinfo(url), outcome });
 }
 
 /** Counts of what a run of the listener took, for its summary. */

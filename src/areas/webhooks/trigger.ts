@@ -3,15 +3,15 @@ import { NetworkError, NotFoundError, RejectedError, ServerError, UsageError, ty
 import type { Handler } from '../../core/declare.js';
 import { closeMatches } from '../../core/suggest.js';
 import { parseAssignment } from '../../core/typed-values.js';
-import { formatJson } from '../../render/output.js';
+import { presentRequests } from '../../render/dry-run.js';
 import { sanitize } from '../../render/sanitize.js';
 import { renderTable } from '../../render/table.js';
 import { buildPayload, describeEventTypes } from './build.js';
 import { keyFrom, nowSeconds } from './commands.js';
-import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from './deliver.js';
-import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from './payloads.js';
+import { Deliverer, deliveryHeaders, isAccepted, outcomeText, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
+import { isWebhookEventName, WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { deliveryUrl } from './receiver.js';
-import { newMessageId } from './signature.js';
+import { newMessageId } from '../../platform/webhooks/signature.js';
 
 interface TriggerOptions {
   to?: string;
@@ -36,7 +36,13 @@ export const trigger: Handler<[string | undefined], TriggerOptions> = async (con
   if (options.list) {
     const types = describeEventTypes();
     if (out.json) return out.writeJson(types);
-    return out.write(renderTable(out, [{ header: 'EVENT' }, { header: 'SENT WHEN', truncate: true }], types.map(({ name, summary }) => [name, summary])));
+    return out.write(
+      renderTable(
+        out,
+        [{ header: 'EVENT' }, { header: 'SENT WHEN', truncate: true }],
+        types.map(({ name, summary }) => [name, summary]),
+      ),
+    );
   }
   const eventName = eventTypeArgument(given);
   const sets = Object.fromEntries((options.set ?? []).map((raw) => parseAssignment('--set', raw, 'json')));
@@ -46,11 +52,12 @@ export const trigger: Handler<[string | undefined], TriggerOptions> = async (con
   const message = { id: newMessageId(), timestamp: String(nowSeconds(context)), body };
   const headers = key === undefined ? { 'content-type': 'application/json' } : deliveryHeaders(key, message);
   if (options.dryRun) {
-    if (out.json) return out.writeJson({ headers, payload });
     if (key === undefined) out.note('No secret: the delivery is shown unsigned (set LOOPS_WEBHOOK_SECRET or pass --secret to sign it).');
-    return out.write(`${Object.entries(headers).map(([name, value]) => `${name}: ${value}\n`).join('')}\n${formatJson(payload)}\n`);
+    const to = options.to === undefined ? null : deliveryUrl(options.to, '--to');
+    return presentRequests(out, [{ method: 'POST', path: to, headers, body: payload, idempotencyKey: null }]);
   }
-  if (options.to === undefined) throw new UsageError('--to <url> is needed to send the event', { hint: 'give the URL of your webhook handler, or --dry-run to see the delivery' });
+  if (options.to === undefined)
+    throw new UsageError('--to <url> is needed to send the event', { hint: 'give the URL of your webhook handler, or --dry-run to see the delivery' });
   const url = deliveryUrl(options.to, '--to');
   const deliverer = new Deliverer(context.globals.timeout * 1000);
   const outcome = await deliverer.post(url, headers, body, context.runtime.signal).finally(() => deliverer.close());
@@ -65,7 +72,8 @@ export const trigger: Handler<[string | undefined], TriggerOptions> = async (con
 /** Why the app did not take a delivery, with the exit code of the matching API failure. */
 function appFailure(outcome: DeliveryOutcome, url: string): LoopsctlError {
   const hint = 'a webhook handler answers 2xx once it has taken the event; the platform retries any other answer';
-  if (outcome.status === null) return new NetworkError(`the app at ${url} did not answer: ${outcome.error}`, { hint: 'check that the app runs and listens at --to' });
+  if (outcome.status === null)
+    return new NetworkError(`the app at ${url} did not answer: ${outcome.error}`, { hint: 'check that the app runs and listens at --to' });
   const message = `the app at ${url} answered ${outcome.status}, not 2xx`;
   if (outcome.status >= 500) return new ServerError(message, { status: outcome.status, hint });
   if (outcome.status === 404) return new NotFoundError(message, { status: outcome.status, hint: 'check the path of --to' });

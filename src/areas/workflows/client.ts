@@ -4,9 +4,9 @@
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { z } from '../../api/schemas.js';
-import { emailMetrics } from '../email-metrics.js';
-import * as s from './schemas.js';
+import { z } from '../../platform/schemas.js';
+import { emailMetrics } from '../../platform/email-metrics.js';
+import * as s from '../../platform/workflows/schemas.js';
 
 export const workflows: ListResource<s.WorkflowSummary> = { path: '/v1/workflows', item: s.workflowSummary };
 
@@ -26,7 +26,13 @@ export function updateWorkflow(api: ApiClient, id: string, expectedRevisionId: s
   return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${id}`, body: { expectedRevisionId, ...fields } }, s.workflow);
 }
 
-export function changeMailingList(api: ApiClient, id: string, expectedRevisionId: s.ExpectedRevision, mailingListId: string | null, options: s.DestructiveOptions) {
+export function changeMailingList(
+  api: ApiClient,
+  id: string,
+  expectedRevisionId: s.ExpectedRevision,
+  mailingListId: string | null,
+  options: s.DestructiveOptions,
+) {
   const body = { expectedRevisionId, mailingListId, ...options };
   return api.call({ method: 'POST', idempotent: false, path: path`/v1/workflows/${id}/mailing-list`, body }, s.mailingListAnswer);
 }
@@ -52,7 +58,13 @@ export function addBranch(api: ApiClient, workflowId: string, nodeId: string, ex
 }
 
 /** Deletes one node, or with `recursive` the node and what only it leads to. */
-export function deleteNode(api: ApiClient, workflowId: string, nodeId: string, expectedRevisionId: s.ExpectedRevision, options: s.DestructiveOptions & { recursive?: boolean }) {
+export function deleteNode(
+  api: ApiClient,
+  workflowId: string,
+  nodeId: string,
+  expectedRevisionId: s.ExpectedRevision,
+  options: s.DestructiveOptions & { recursive?: boolean },
+) {
   const { recursive, ...rest } = options;
   const target = recursive ? path`/v1/workflows/${workflowId}/nodes/${nodeId}/recursive` : path`/v1/workflows/${workflowId}/nodes/${nodeId}`;
   return api.call({ method: 'DELETE', idempotent: false, path: target, body: { expectedRevisionId, ...rest } }, s.deleteNodeAnswer);

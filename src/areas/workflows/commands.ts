@@ -7,6 +7,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { ExitCode, NotFoundError, RejectedError, ServerError, UsageError, withDetails } from '../../api/errors.js';
 import { settleLimit } from '../../api/concurrency.js';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacer.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
 import type { CommandContext } from '../../core/context.js';
@@ -14,20 +15,24 @@ import type { Handler } from '../../core/declare.js';
 import { listHandler } from '../../core/list-run.js';
 import { confirm } from '../../core/prompt.js';
 import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
-import { describeEngagement, fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem, type EmailMetrics } from '../email-metrics.js';
+import { describeEngagement, fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem } from '../email-metrics.js';
+import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
+import { formatCount } from '../../render/numbers.js';
+import { ProgressLine } from '../../render/progress.js';
 import * as api from './client.js';
 import { renderWorkflowDot } from './dot.js';
-import type { GRAPH_FORMATS } from './index.js';
+import type { GRAPH_FORMATS } from './graph-formats.js';
 import { renderWorkflowMermaid } from './mermaid.js';
-import type { CreatableNodeType } from './node-type-names.js';
-import { describeNode, updatableFields, updatePayloadProblems } from './node-types.js';
+import type { CreatableNodeType } from '../../platform/workflows/node-type-names.js';
+import { describeNode, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import { graphChanges, renderChangedWorkflow, renderWorkflow, renderWorkflowNode, workflowListView, type GraphChanges } from './render.js';
-import type { DeleteNodeAnswer, ExpectedRevision, InsertPosition, MailingListAnswer, Workflow } from './schemas.js';
+import type { DeleteNodeAnswer, ExpectedRevision, InsertPosition, MailingListAnswer, Workflow } from '../../platform/workflows/schemas.js';
+import { sanitize } from '../../render/sanitize.js';
 
 export const list = listHandler(api.workflows, workflowListView);
 
-type ShowOptions = { node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; web?: boolean };
+type ShowOptions = { node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; details?: boolean; web?: boolean };
 
 export const show: Handler<[string], ShowOptions> = async (context, [id], options) => {
   checkId(id, 'workflow id');
@@ -38,10 +43,21 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
   const workflow = await api.getWorkflow(client, id);
   if (options.web) return openWeb(context, workflow.url, `workflow ${id}`);
   if (out.json) return out.writeJson(workflow);
-  const [drawn, annotations] = await Promise.all([withConditions(client, workflow), options.metrics ? engagementByNode(context, client, workflow) : undefined]);
-  if (options.format === 'mermaid') await out.write(renderWorkflowMermaid(drawn, annotations?.notes));
-  else if (options.format === 'dot') await out.write(renderWorkflowDot(drawn, annotations?.notes));
-  else await out.write(renderWorkflow(out, drawn, annotations?.notes));
+  const [conditions, annotations] = await Promise.all([
+    withConditions(context, client, workflow, options.details === true),
+    options.metrics ? engagementByNode(context, client, workflow) : undefined,
+  ]);
+  const notes = new Map([...conditions.unread.map((nodeId): [string, string] => [nodeId, `condition: see --node ${nodeId}`]), ...(annotations?.notes ?? [])]);
+  const drawn = conditions.workflow;
+  if (options.format === 'mermaid') await out.write(renderWorkflowMermaid(drawn, notes));
+  else if (options.format === 'dot') await out.write(renderWorkflowDot(drawn, notes));
+  else await out.write(renderWorkflow(out, drawn, notes));
+  if (conditions.unread.length > 0) {
+    const count = conditions.unread.length;
+    out.note(
+      `The conditions of ${formatCount(count)} filter and branch nodes were not read: that takes one request each, about ${formatCount(Math.ceil(count / DEFAULT_REQUESTS_PER_SECOND))} s at the API's pace. Add --details to read them all, or --node <id> for one.`,
+    );
+  }
   return annotations?.code;
 };
 
@@ -49,20 +65,39 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
 const CONDITION_TYPES = new Set(['AudienceFilter', 'BranchNode']);
 
 /**
- * The workflow with each audience filter's condition (segment, filter) from the node's full view,
- * so the drawings can say it in words. A node that cannot be read is drawn as the workflow has it.
+ * How many such nodes a drawing reads without --details: a graph of any size costs at most one
+ * request for the workflow and this many for its conditions. A larger graph is drawn from the
+ * workflow's own view, its conditions named as not read.
  */
-async function withConditions(client: ApiClient, workflow: Workflow): Promise<Workflow> {
+const CONDITIONS_READ_BY_DEFAULT = 20;
+
+/**
+ * The workflow with each audience filter's condition (segment, filter) from the node's full view,
+ * so the drawings can say it in words, and the nodes whose condition was not read. A node that
+ * cannot be read is drawn as the workflow has it.
+ */
+async function withConditions(context: CommandContext, client: ApiClient, workflow: Workflow, all: boolean): Promise<{ workflow: Workflow; unread: string[] }> {
   const ids = Object.keys(workflow.nodes).filter((nodeId) => CONDITION_TYPES.has(workflow.nodes[nodeId]!.typeName));
-  if (ids.length === 0) return workflow;
-  const outcomes = await settleLimit(ids, 4, (nodeId) => api.getWorkflowNode(client, workflow.id, nodeId));
+  if (ids.length === 0) return { workflow, unread: [] };
+  if (!all && ids.length > CONDITIONS_READ_BY_DEFAULT) return { workflow, unread: ids };
+  const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
+  const seconds = formatCount(Math.ceil(ids.length / DEFAULT_REQUESTS_PER_SECOND));
+  let done = 0;
+  const outcomes = await settleLimit(ids, 4, async (nodeId) => {
+    try {
+      return await api.getWorkflowNode(client, workflow.id, nodeId);
+    } finally {
+      done += 1;
+      if (ids.length > 1) progress.show(`read the conditions of ${formatCount(done)} of ${formatCount(ids.length)} nodes (about ${seconds} s in all)`);
+    }
+  }).finally(() => progress.clear());
   const nodes = { ...workflow.nodes };
   for (const outcome of outcomes) {
     if (!outcome.ok) continue;
     const { id: _id, workflowId: _workflow, workflowRevisionId: _revision, ...full } = outcome.value;
     nodes[outcome.item] = { ...full, ...nodes[outcome.item]! };
   }
-  return { ...workflow, nodes };
+  return { workflow: { ...workflow, nodes }, unread: [] };
 }
 
 /** Each send-email node's sends, open and click rates, in words by node id, and the exit code of the nodes that failed. */
@@ -71,7 +106,9 @@ async function engagementByNode(context: CommandContext, client: ApiClient, work
   return { notes: new Map(found.map(({ item, value }) => [item, describeEngagement(value)])), code };
 }
 
-const NODE_HINT = (workflowId: string): Explanation => ({ statuses: { 404: { message: (said) => said, hint: `see the workflow's nodes with \`loopsctl workflow show ${workflowId}\`` } } });
+const NODE_HINT = (workflowId: string): Explanation => ({
+  statuses: { 404: { message: (said) => said, hint: `see the workflow's nodes with \`loopsctl workflow show ${workflowId}\`` } },
+});
 
 async function showNode(context: CommandContext, id: string, nodeId: string): Promise<void> {
   const node = await api.getWorkflowNode(await context.client(), id, nodeId).catch((error: unknown) => {
@@ -90,9 +127,18 @@ export const nodeGet: Handler<[string, string]> = async (context, [id, nodeId]) 
 export const create: Handler<[], { name: string; description?: string; list?: string }> = async (context, _args, options) => {
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.list !== undefined) checkId(options.list, 'mailing list id');
-  const body = { name: options.name, ...(options.description === undefined ? {} : { description: options.description }), ...(options.list === undefined ? {} : { mailingListId: options.list }) };
+  const body = {
+    name: options.name,
+    ...(options.description === undefined ? {} : { description: options.description }),
+    ...(options.list === undefined ? {} : { mailingListId: options.list }),
+  };
   const created = await api.createWorkflow(await context.client(), body);
-  await presentChange(context, created, { summary: `Created workflow ${created.id}.`, workflow: created, changes: graphChanges(undefined, created), revision: created.workflowRevisionId });
+  await presentChange(context, created, {
+    summary: `Created workflow ${created.id}.`,
+    workflow: created,
+    changes: graphChanges(undefined, created),
+    revision: created.workflowRevisionId,
+  });
 };
 
 interface RevisionOption {
@@ -148,7 +194,9 @@ export function inLoopsctlWords(message: string): string {
 async function send<T>(edit: Edit, change: () => Promise<T>, notImplemented = 'this change'): Promise<T> {
   const { context } = edit;
   if (context.globals.debug) {
-    context.runtime.stderr.write(`Changing workflow ${edit.workflowId} at revision ${edit.revision ?? 'null (it has none yet)'}; a change made since is refused.\n`);
+    context.runtime.stderr.write(
+      `Changing workflow ${edit.workflowId} at revision ${edit.revision ?? 'null (it has none yet)'}; a change made since is refused.\n`,
+    );
   }
   try {
     return await change();
@@ -157,12 +205,18 @@ async function send<T>(edit: Edit, change: () => Promise<T>, notImplemented = 't
       const translated = inLoopsctlWords(error.message);
       if (translated !== error.message) throw withDetails(error, { message: translated });
     }
+    // The workflow was read at the start: what the API did not find is a node of it.
+    if (error instanceof NotFoundError && error.hint === undefined)
+      throw withDetails(error, { hint: `see the workflow's nodes and their ids with \`loopsctl workflow show ${edit.workflowId}\`` });
     if (error instanceof RejectedError && error.status === 409) {
-      throw new RejectedError(`workflow ${edit.workflowId} has changed since revision ${edit.revision ?? 'null'}, so nothing was changed (the API said: ${error.message})`, {
-        status: 409,
-        code: error.code,
-        hint: `see the new state with \`loopsctl workflow show ${edit.workflowId}\`, then run the command again`,
-      });
+      throw new RejectedError(
+        `workflow ${edit.workflowId} has changed since revision ${edit.revision ?? 'null'}, so nothing was changed (the API said: ${error.message})`,
+        {
+          status: 409,
+          code: error.code,
+          hint: `see the new state with \`loopsctl workflow show ${edit.workflowId}\`, then run the command again`,
+        },
+      );
     }
     if (error instanceof ServerError && error.status === 501) {
       throw new RejectedError(`the workflow API does not support ${notImplemented} yet; nothing was changed (the API said: ${error.message})`, {
@@ -194,11 +248,19 @@ async function presentChange(context: CommandContext, answer: unknown, view: Cha
 }
 
 export const update: Handler<[string], RevisionOption & { name?: string; description?: string }> = async (context, [id], options) => {
-  const fields = { ...(options.name === undefined ? {} : { name: options.name }), ...(options.description === undefined ? {} : { description: options.description }) };
+  const fields = {
+    ...(options.name === undefined ? {} : { name: options.name }),
+    ...(options.description === undefined ? {} : { description: options.description }),
+  };
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   const edit = await startEdit(context, id, options);
   const after = await send(edit, () => api.updateWorkflow(edit.client, id, edit.revision, fields));
-  await presentChange(context, after, { summary: `Updated workflow ${id}.`, workflow: after, changes: graphChanges(edit.before, after), revision: after.workflowRevisionId });
+  await presentChange(context, after, {
+    summary: `Updated workflow ${id}.`,
+    workflow: after,
+    changes: graphChanges(edit.before, after),
+    revision: after.workflowRevisionId,
+  });
 };
 
 type PolicyOptions = { dryRun?: boolean; queuedContacts?: 'fail' | 'discard'; yes?: boolean };
@@ -233,7 +295,13 @@ export const setList: Handler<[string, string], RevisionOption & PolicyOptions> 
   if (answer.status === 'updated' && 'workflow' in answer) {
     const workflow = answer.workflow;
     const outcome = answer.queuedContactCount > 0 ? `${contacts(answer.queuedContactCount)} were discarded.` : undefined;
-    return presentChange(context, answer, { summary: `Set the mailing list of workflow ${id} to ${target}.`, workflow, changes: graphChanges(edit.before, workflow), revision: answer.workflowRevisionId, outcome });
+    return presentChange(context, answer, {
+      summary: `Set the mailing list of workflow ${id} to ${target}.`,
+      workflow,
+      changes: graphChanges(edit.before, workflow),
+      revision: answer.workflowRevisionId,
+      outcome,
+    });
   }
   const { outcome, code } = previewOutcome(answer.status, `the mailing list of workflow ${id} would change to ${target}`, answer.queuedContactCount);
   if (context.out.json) await context.out.writeJson(answer);
@@ -241,11 +309,20 @@ export const setList: Handler<[string, string], RevisionOption & PolicyOptions> 
   return code;
 };
 
-export const nodeAdd: Handler<[string], RevisionOption & { type: CreatableNodeType; after?: string; before?: string; between?: string[] }> = async (context, [id], options) => {
+export const nodeAdd: Handler<[string], RevisionOption & { type: CreatableNodeType; after?: string; before?: string; between?: string[] }> = async (
+  context,
+  [id],
+  options,
+) => {
   const position = insertPosition(options);
   const edit = await startEdit(context, id, options);
   const answer = await send(edit, () => api.createNode(edit.client, id, edit.revision, options.type, position));
-  const where = position.insertMode === 'between' ? `between ${position.fromNodeId} and ${position.toNodeId}` : position.insertMode === 'after' ? `after ${position.fromNodeId}` : `before ${position.toNodeId}`;
+  const where =
+    position.insertMode === 'between'
+      ? `between ${position.fromNodeId} and ${position.toNodeId}`
+      : position.insertMode === 'after'
+        ? `after ${position.fromNodeId}`
+        : `before ${position.toNodeId}`;
   await presentChange(context, answer, {
     summary: `Added ${options.type} ${answer.node.id} ${where}.`,
     workflow: answer.workflow,
@@ -275,7 +352,9 @@ export const nodeUpdate: Handler<[string, string], RevisionOption & { set?: stri
   const problems = updatePayloadProblems(typeName, payload);
   if (problems.length > 0) {
     const fields = updatableFields(typeof payload.typeName === 'string' ? payload.typeName : typeName);
-    throw new UsageError(`cannot update ${typeName} ${nodeId}: ${problems.join('; ')}`, { hint: fields === undefined ? undefined : `a ${typeName} node takes: ${fields.join(', ') || 'typeName only'}` });
+    throw new UsageError(`cannot update ${typeName} ${nodeId}: ${problems.join('; ')}`, {
+      hint: fields === undefined ? undefined : `a ${typeName} node takes: ${fields.join(', ') || 'typeName only'}`,
+    });
   }
   const answer = await send(edit, () => api.updateNode(edit.client, id, nodeId, edit.revision, payload), `updating a ${typeName} node`);
   await presentChange(context, answer, {
@@ -287,7 +366,8 @@ export const nodeUpdate: Handler<[string, string], RevisionOption & { set?: stri
 };
 
 function typeInGraph(workflow: Workflow, nodeId: string): string {
-  if (!Object.hasOwn(workflow.nodes, nodeId)) throw new NotFoundError(`node ${nodeId} not found in workflow ${workflow.id}`, { hint: `see its nodes with \`loopsctl workflow show ${workflow.id}\`` });
+  if (!Object.hasOwn(workflow.nodes, nodeId))
+    throw new NotFoundError(`node ${nodeId} not found in workflow ${workflow.id}`, { hint: `see its nodes with \`loopsctl workflow show ${workflow.id}\`` });
   return workflow.nodes[nodeId]!.typeName;
 }
 
@@ -322,12 +402,20 @@ export const nodeDelete: Handler<[string, string], RevisionOption & PolicyOption
   const what = options.recursive ? `node ${nodeId} and every node only it leads to` : `node ${nodeId}`;
   if (!options.dryRun) await confirm(context.runtime, `Delete ${what} from workflow ${id}?`, options.yes);
   const edit = await startEdit(context, id, options);
-  const answer: DeleteNodeAnswer = await send(edit, () => api.deleteNode(edit.client, id, nodeId, edit.revision, { ...destructiveBody(options), recursive: options.recursive }));
+  const answer: DeleteNodeAnswer = await send(edit, () =>
+    api.deleteNode(edit.client, id, nodeId, edit.revision, { ...destructiveBody(options), recursive: options.recursive }),
+  );
   const count = answer.nodeIds.length;
   const nodes = `${count} node${count === 1 ? '' : 's'}`;
   if (answer.status === 'deleted' && 'workflow' in answer) {
     const outcome = answer.queuedContactCount > 0 ? `${contacts(answer.queuedContactCount)} were discarded.` : undefined;
-    return presentChange(context, answer, { summary: `Deleted ${nodes}.`, workflow: answer.workflow, changes: graphChanges(edit.before, answer.workflow), revision: answer.workflowRevisionId, outcome });
+    return presentChange(context, answer, {
+      summary: `Deleted ${nodes}.`,
+      workflow: answer.workflow,
+      changes: graphChanges(edit.before, answer.workflow),
+      revision: answer.workflowRevisionId,
+      outcome,
+    });
   }
   const { outcome, code } = previewOutcome(answer.status, `deleting ${what} would remove ${nodes}`, answer.queuedContactCount);
   if (edit.before === undefined) {
@@ -336,7 +424,12 @@ export const nodeDelete: Handler<[string, string], RevisionOption & PolicyOption
   }
   // Nothing changed: the graph as it is, with the nodes that would go marked.
   const marks = new Map(answer.nodeIds.map((removed) => [removed, 'removed' as const]));
-  await presentChange(context, answer, { summary: answer.status === 'dryRun' ? `Would delete ${nodes}.` : `Did not delete ${nodes}.`, workflow: edit.before, changes: { marks, removed: [] }, outcome });
+  await presentChange(context, answer, {
+    summary: answer.status === 'dryRun' ? `Would delete ${nodes}.` : `Did not delete ${nodes}.`,
+    workflow: edit.before,
+    changes: { marks, removed: [] },
+    outcome,
+  });
   return code;
 };
 
@@ -398,13 +491,24 @@ export const nodeMetrics: Handler<[string, string[]], { jsonl?: boolean }> = asy
   }
   const { found, code } = await fetchEach(context, nodeMetricsRun(client, workflow, nodeIds), options);
   if (out.json || jsonl) {
-    if (found.length > 0 || code === 0) await writeMetricsJson(out, found.map(({ item, value }) => ({ workflowId: id, nodeId: item, ...value })), jsonl);
+    if (found.length > 0 || code === 0)
+      await writeMetricsJson(
+        out,
+        found.map(({ item, value }) => ({ workflowId: id, nodeId: item, ...value })),
+        jsonl,
+      );
   } else if (found.length > 0) {
     const subject = (nodeId: string) => {
       const value = Object.hasOwn(workflow.nodes, nodeId) ? workflow.nodes[nodeId]!.subject : undefined;
       return typeof value === 'string' && value !== '' ? value : '-';
     };
-    await out.write(renderEmailMetrics(out, found.map(({ item, value }) => ({ id: item, name: subject(item), metrics: value })), { id: 'NODE', name: 'SUBJECT' }));
+    await out.write(
+      renderEmailMetrics(
+        out,
+        found.map(({ item, value }) => ({ id: item, name: subject(item), metrics: value })),
+        { id: 'NODE', name: 'SUBJECT' },
+      ),
+    );
   }
   return code;
 };
@@ -429,7 +533,9 @@ function confirmationAsked(error: unknown): Impact | undefined {
 function impactWords(impact: Impact): { state: string; stops: string } {
   const contacts = impact.queued === undefined ? undefined : `${impact.queued} queued contact${impact.queued === 1 ? '' : 's'}`;
   const state = [impact.sending && 'is sending', contacts && `has ${contacts}`].filter(Boolean).join(' and ');
-  const stops = [impact.sending && 'stop sending it', contacts && `cancel ${impact.queued === 1 ? 'that contact' : `those ${impact.queued} contacts`}`].filter(Boolean).join(' and ');
+  const stops = [impact.sending && 'stop sending it', contacts && `cancel ${impact.queued === 1 ? 'that contact' : `those ${impact.queued} contacts`}`]
+    .filter(Boolean)
+    .join(' and ');
   if (state === '') return { state: `cannot be deleted without confirming (the API said: ${impact.said})`, stops: 'stop what it is doing' };
   return { state, stops };
 }
@@ -455,7 +561,12 @@ function staleRevision(id: string, given: string | null, now: string | null): Re
 async function explainDeleteFailure(error: unknown, client: ApiClient, id: string, revision: string | null): Promise<unknown> {
   if (!(error instanceof RejectedError) || error.status !== 409) return error;
   const latest = /latest workflowRevisionId is ([A-Za-z0-9_-]+)/i.exec(error.message)?.[1];
-  const now = latest ?? (await api.getWorkflow(client, id).then((workflow) => workflow.workflowRevisionId ?? null, () => undefined));
+  const now =
+    latest ??
+    (await api.getWorkflow(client, id).then(
+      (workflow) => workflow.workflowRevisionId ?? null,
+      () => undefined,
+    ));
   return now === undefined ? error : staleRevision(id, revision, now);
 }
 
@@ -479,7 +590,8 @@ export const remove: Handler<[string], DeleteOptions> = async (context, [id], op
   const given = options.expectedRevisionId;
   const revision = given === undefined ? now : given === 'null' ? null : given;
   if (revision !== now) throw staleRevision(id, revision, now);
-  const named = `workflow ${id}${current.name ? ` "${current.name}"` : ''}`;
+  // The name comes from the API and is printed in the question, the dry run and the outcome.
+  const named = `workflow ${id}${current.name ? ` "${sanitize(current.name)}"` : ''}`;
   if (options.dryRun) return dryRunDelete(context, current, named);
   await confirm(runtime, `Delete ${named}?`, options.yes);
   let impact: Impact | undefined;

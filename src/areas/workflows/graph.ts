@@ -3,9 +3,9 @@
  * their labels and roles, and every edge, with ids that have no node listed once as missing.
  * Built in one pass over nodes and edges, without spreading arrays of unbounded length.
  */
-import type { Workflow } from './schemas.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 import { sanitize } from '../../render/sanitize.js';
-import { describeNode, nodeType, type NodeRole } from './node-types.js';
+import { describeNode, nodeType, type NodeRole } from '../../platform/workflows/node-types.js';
 
 export interface GraphNode {
   id: string;

@@ -1,12 +1,16 @@
 /** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
-import { command, group, type FlagSet, type OptionSpec } from '../../core/declare.js';
+import { command, group, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
-import type { Area } from '../area.js';
-import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from './node-type-names.js';
+import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from '../../platform/workflows/node-type-names.js';
+import { GRAPH_FORMATS } from './graph-formats.js';
 
 const METRICS_OR_JSON: FlagSet = { flags: ['--metrics', '--json'], hint: 'for the metrics as JSON, run `loopsctl workflow nodes metrics <id> --json`' };
 const DRAWING_OR_JSON: FlagSet = { flags: ['--format', '--json'], hint: '--format draws the whole workflow; --json prints it as the API answers' };
+const DETAILS_OR_JSON: FlagSet = {
+  flags: ['--details', '--json'],
+  hint: '--details reads the conditions for a drawing; --json prints the workflow as the API answers (and --node <id> one node in full)',
+};
 
 /** Where a new node goes. */
 const NODE_PLACE: FlagSet = { flags: ['--after', '--before', '--between'] };
@@ -33,10 +37,14 @@ const WELCOME_TIPS = 'cf8uwj4g3qinzp0w91rvhycex';
 
 const METRICS_NOTE = 'The metrics API must be enabled for the team (else 401, exit 3).';
 
-export const GRAPH_FORMATS = ['tree', 'mermaid', 'dot'] as const;
-
-const revision: OptionSpec = { flags: '--expected-revision-id <revisionId>', description: 'the revision to change ("null" for a workflow without one); default: the current one, read first' };
-const dryRun: OptionSpec = { flags: '--dry-run', description: 'say what would change, and how many queued contacts it would discard, without changing anything' };
+const revision: OptionSpec = {
+  flags: '--expected-revision-id <revisionId>',
+  description: 'the revision to change ("null" for a workflow without one); default: the current one, read first',
+};
+const dryRun: OptionSpec = {
+  flags: '--dry-run',
+  description: 'say what would change, and how many queued contacts it would discard, without changing anything',
+};
 const queuedContacts: OptionSpec = {
   flags: '--queued-contacts <policy>',
   description: 'contacts queued where the change removes them: fail (report them and change nothing; the default) or discard (asks first)',
@@ -89,6 +97,8 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
     }),
     command({
       name: 'add',
+      // The Loops CLI's word.
+      aliases: ['create'],
       summary: 'Insert a new node with default settings after, before or between nodes (a branch brings its default paths)',
       help: editHelp,
       args: [{ name: 'id', description: 'workflow id' }],
@@ -118,7 +128,11 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       ],
       options: [
         { flags: '--set <field=value>', description: 'a field to change: field=text, or field:=<json> (repeatable)', repeatable: true },
-        { flags: '--payload-file <file>', description: 'the fields to change as a JSON object, from a file or - for stdin' },
+        {
+          flags: '--payload-file <file>',
+          description: 'the fields to change as a JSON object, from a file or - for stdin',
+          file: { inline: { name: 'payload', encoding: 'text' } },
+        },
         revision,
       ],
       examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount:=3 --set unit=d`],
@@ -164,7 +178,10 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         { name: 'nodeId', description: 'node id' },
       ],
       options: [{ flags: '--recursive', description: 'also delete the nodes downstream that nothing else leads to' }, dryRun, queuedContacts, yes, revision],
-      examples: [`loopsctl workflow nodes delete ${WIN_BACK} ${WIN_BACK_OFFER_VARIANT} --recursive --dry-run`, `loopsctl workflow nodes delete ${WELCOME} ${WELCOME_WAIT} --dry-run`],
+      examples: [
+        `loopsctl workflow nodes delete ${WIN_BACK} ${WIN_BACK_OFFER_VARIANT} --recursive --dry-run`,
+        `loopsctl workflow nodes delete ${WELCOME} ${WELCOME_WAIT} --dry-run`,
+      ],
       remote: true,
       tier: 'destructive',
       load: async () => (await import('./commands.js')).nodeDelete,
@@ -172,97 +189,110 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
   ],
 });
 
-export const area: Area = {
-  spec: group({
-    name: 'workflow',
-    aliases: ['workflows'],
-    summary: 'Workflows and their graphs: list, show, create, update, set-list, delete, nodes (alpha API)',
-    help: ALPHA_NOTE,
-    examples: ['loopsctl workflow list', `loopsctl workflow show ${TRIAL}`, `loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
-    commands: () => [
-      listCommand({ summary: 'List workflows', example: 'loopsctl workflow list', help: ALPHA_NOTE, load: async () => (await import('./commands.js')).list }),
-      command({
-        name: 'show',
-        aliases: ['get', 'view'],
-        summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",
-        help: ALPHA_NOTE,
-        args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
-        options: [
-          { flags: '--node <nodeId>', description: 'show every field of this node' },
-          { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },
-          { flags: '--metrics', description: "each send-email node's sends, open and click rates beside it (the metrics API must be enabled)" },
-          WEB_OPTION,
-        ],
-        examples: [
-          `loopsctl workflow show ${TRIAL}`,
-          `loopsctl workflow show ${WELCOME} --metrics`,
-          `loopsctl workflow show ${TRIAL} --web`,
-          `loopsctl workflow show ${TRIAL} --format mermaid > workflow.mmd`,
-          `loopsctl workflow show ${TRIAL} --format dot > workflow.dot`,
-          `loopsctl workflow show ${TRIAL} --node ${TRIAL_BRANCH}`,
-          `loopsctl workflow show ${TRIAL} --json`,
-        ],
-        remote: true,
-        tier: 'read',
-        // A drawing and the API's JSON (or one node) are different answers: asking for both is a mistake.
-        constraints: {
-          exclusive: [
-            DRAWING_OR_JSON,
-            { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] },
-            METRICS_OR_JSON,
-            { ...METRICS_OR_JSON, flags: ['--metrics', '--jq'] },
-            ...WEB_OR_JSON,
-            // One node, a page in the browser and a drawing are different answers (metrics go into any drawing).
-            { flags: ['--format', '--node', '--web'] },
-            { flags: ['--metrics', '--node', '--web'] },
-          ],
+export const spec: Spec = group({
+  name: 'workflow',
+  aliases: ['workflows'],
+  summary: 'Workflows and their graphs: list, show, create, update, set-list, delete, nodes (alpha API)',
+  help: ALPHA_NOTE,
+  examples: ['loopsctl workflow list', `loopsctl workflow show ${TRIAL}`, `loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
+  commands: () => [
+    listCommand({
+      summary: 'List workflows',
+      example: 'loopsctl workflow list',
+      help: ALPHA_NOTE,
+      output: async () => (await import('../../platform/workflows/schemas.js')).workflowSummary,
+      load: async () => (await import('./commands.js')).list,
+    }),
+    command({
+      name: 'show',
+      aliases: ['get', 'view'],
+      summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",
+      help: ALPHA_NOTE,
+      args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
+      options: [
+        { flags: '--node <nodeId>', description: 'show every field of this node' },
+        { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },
+        { flags: '--metrics', description: "each send-email node's sends, open and click rates beside it (the metrics API must be enabled)" },
+        {
+          flags: '--details',
+          description: `read the condition of every filter and branch node, one request each at the API's pace (without it, only a workflow with at most 20 such nodes has its conditions read)`,
         },
-        load: async () => (await import('./commands.js')).show,
-      }),
-      command({
-        name: 'create',
-        summary: 'Create a draft workflow with a blank trigger and an exit node',
-        help: ALPHA_NOTE,
-        options: [
-          { flags: '--name <name>', description: 'its name', required: true },
-          { flags: '--description <text>', description: 'what it is for' },
-          { flags: '--list <mailingListId>', description: 'the mailing list it sends to' },
+        WEB_OPTION,
+      ],
+      examples: [
+        `loopsctl workflow show ${TRIAL}`,
+        `loopsctl workflow show ${WELCOME} --metrics`,
+        `loopsctl workflow show ${TRIAL} --details`,
+        `loopsctl workflow show ${TRIAL} --web`,
+        `loopsctl workflow show ${TRIAL} --format mermaid > workflow.mmd`,
+        `loopsctl workflow show ${TRIAL} --format dot > workflow.dot`,
+        `loopsctl workflow show ${TRIAL} --node ${TRIAL_BRANCH}`,
+        `loopsctl workflow show ${TRIAL} --json`,
+      ],
+      remote: true,
+      tier: 'read',
+      // A drawing and the API's JSON (or one node) are different answers: asking for both is a mistake.
+      constraints: {
+        exclusive: [
+          DRAWING_OR_JSON,
+          { ...DRAWING_OR_JSON, flags: ['--format', '--jq'] },
+          METRICS_OR_JSON,
+          { ...METRICS_OR_JSON, flags: ['--metrics', '--jq'] },
+          ...WEB_OR_JSON,
+          // One node, a page in the browser and a drawing are different answers (metrics go into any drawing).
+          { flags: ['--format', '--node', '--web'] },
+          { flags: ['--metrics', '--node', '--web'] },
+          { flags: ['--details', '--node', '--web'] },
+          DETAILS_OR_JSON,
+          { ...DETAILS_OR_JSON, flags: ['--details', '--jq'] },
         ],
-        examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
-        remote: true,
-        tier: 'write',
-        load: async () => (await import('./commands.js')).create,
-      }),
-      command({
-        name: 'update',
-        summary: "Rename a workflow or change its description (its mailing list: see set-list)",
-        help: editHelp,
-        args: [{ name: 'id', description: 'workflow id' }],
-        options: [{ flags: '--name <name>', description: 'new name' }, { flags: '--description <text>', description: 'new description' }, revision],
-        examples: [`loopsctl workflow update ${WIN_BACK} --name "Win-back"`],
-        remote: true,
-        tier: 'write',
-        constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-        load: async () => (await import('./commands.js')).update,
-      }),
-      command({
-        name: 'set-list',
-        summary: 'Change the mailing list a workflow sends to, or clear it with none',
-        help: `Contacts queued in the workflow that the new list excludes are reported, and nothing changes, unless --queued-contacts discard is given (which asks first; --yes when not on a terminal); the exit code is then 5. Clearing the list discards no one.\n\n${editHelp}`,
-        args: [
-          { name: 'id', description: 'workflow id' },
-          { name: 'mailingListId', description: 'the mailing list id, or none' },
-        ],
-        options: [dryRun, queuedContacts, yes, revision],
-        examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
-        remote: true,
-        tier: 'destructive',
-        load: async () => (await import('./commands.js')).setList,
-      }),
-      command({
-        name: 'delete',
-        summary: 'Delete a workflow at a known revision, confirming again when it is sending or has queued contacts',
-        help: `Needs the revision to delete: --expected-revision-id, or --force for the one it is at now; a
+      },
+      load: async () => (await import('./commands.js')).show,
+    }),
+    command({
+      name: 'create',
+      summary: 'Create a draft workflow with a blank trigger and an exit node',
+      help: ALPHA_NOTE,
+      options: [
+        { flags: '--name <name>', description: 'its name', required: true },
+        { flags: '--description <text>', description: 'what it is for' },
+        { flags: '--list <mailingListId>', description: 'the mailing list it sends to' },
+      ],
+      examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
+      remote: true,
+      tier: 'write',
+      load: async () => (await import('./commands.js')).create,
+    }),
+    command({
+      name: 'update',
+      summary: 'Rename a workflow or change its description (its mailing list: see set-list)',
+      help: editHelp,
+      args: [{ name: 'id', description: 'workflow id' }],
+      options: [{ flags: '--name <name>', description: 'new name' }, { flags: '--description <text>', description: 'new description' }, revision],
+      examples: [`loopsctl workflow update ${WIN_BACK} --name "Win-back"`],
+      remote: true,
+      tier: 'write',
+      constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
+      load: async () => (await import('./commands.js')).update,
+    }),
+    command({
+      name: 'set-list',
+      summary: 'Change the mailing list a workflow sends to, or clear it with none',
+      help: `Contacts queued in the workflow that the new list excludes are reported, and nothing changes, unless --queued-contacts discard is given (which asks first; --yes when not on a terminal); the exit code is then 5. Clearing the list discards no one.\n\n${editHelp}`,
+      args: [
+        { name: 'id', description: 'workflow id' },
+        { name: 'mailingListId', description: 'the mailing list id, or none' },
+      ],
+      options: [dryRun, queuedContacts, yes, revision],
+      examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
+      remote: true,
+      tier: 'destructive',
+      load: async () => (await import('./commands.js')).setList,
+    }),
+    command({
+      name: 'delete',
+      summary: 'Delete a workflow at a known revision, confirming again when it is sending or has queued contacts',
+      help: `Needs the revision to delete: --expected-revision-id, or --force for the one it is at now; a
 workflow changed since that revision is not deleted (exit 5, naming its current revision). Asks
 first (--yes when not on a terminal). When the workflow is sending or has queued contacts, the API
 asks to confirm: loopsctl says how many contacts and what stops, and deletes it only after a
@@ -271,26 +301,26 @@ second yes (--confirm-delete in scripts); without it nothing changes and the exi
 the exit code tells.
 
 ${ALPHA_NOTE}`,
-        args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
-        options: [
-          { flags: '--expected-revision-id <revisionId>', description: 'the revision to delete ("null" for a workflow without one)' },
-          { flags: '--force', description: 'delete it at the revision it is at now, read first' },
-          { flags: '--confirm-delete', description: 'also when it is sending or has queued contacts: stop sending and cancel them' },
-          { flags: '--dry-run', description: 'say what would happen without deleting anything' },
-          yes,
-        ],
-        examples: [
-          `loopsctl workflow delete ${WIN_BACK} --dry-run`,
-          `loopsctl workflow delete ${WIN_BACK} --force --yes`,
-          `loopsctl workflow delete ${WELCOME} --force --yes --confirm-delete`,
-        ],
-        remote: true,
-        tier: 'destructive',
-        constraints: { exclusive: [{ flags: ['--expected-revision-id', '--force'], hint: 'give the revision to delete, or --force to delete it at the one it is at now' }] },
-        load: async () => (await import('./commands.js')).remove,
-      }),
-      nodes,
-    ],
-  }),
-  sandbox: async () => (await import('./sandbox.js')).sandbox,
-};
+      args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
+      options: [
+        { flags: '--expected-revision-id <revisionId>', description: 'the revision to delete ("null" for a workflow without one)' },
+        { flags: '--force', description: 'delete it at the revision it is at now, read first' },
+        { flags: '--confirm-delete', description: 'also when it is sending or has queued contacts: stop sending and cancel them' },
+        { flags: '--dry-run', description: 'say what would happen without deleting anything' },
+        yes,
+      ],
+      examples: [
+        `loopsctl workflow delete ${WIN_BACK} --dry-run`,
+        `loopsctl workflow delete ${WIN_BACK} --force --yes`,
+        `loopsctl workflow delete ${WELCOME} --force --yes --confirm-delete`,
+      ],
+      remote: true,
+      tier: 'destructive',
+      constraints: {
+        exclusive: [{ flags: ['--expected-revision-id', '--force'], hint: 'give the revision to delete, or --force to delete it at the one it is at now' }],
+      },
+      load: async () => (await import('./commands.js')).remove,
+    }),
+    nodes,
+  ],
+});

@@ -2,23 +2,23 @@
  * Text views of workflows: the list, the graph as a tree, one node in full, and what a change did
  * to the graph (the tree after it with added, changed and removed nodes marked).
  */
-import type { Workflow, WorkflowNode, WorkflowSummary } from './schemas.js';
+import type { Workflow, WorkflowNode, WorkflowSummary } from '../../platform/workflows/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
 import { wrapLines } from '../../render/wrap.js';
-import { displayValue, renderRecord, timestampColumn } from '../../render/table.js';
-import { describeFilter } from '../segments/words.js';
-import type { AudienceFilter } from '../segments/schemas.js';
-import { describeComparison, nodeType } from './node-types.js';
+import { renderRecord, timestampColumn } from '../../render/table.js';
+import { describeFilter } from '../../platform/segments/words.js';
+import type { AudienceFilter } from '../../platform/segments/schemas.js';
+import { describeComparison, nodeType } from '../../platform/workflows/node-types.js';
 import { MARK_SIGNS, renderWorkflowTree, type ChangeMark } from './tree.js';
 
 export const workflowListView: ListView<WorkflowSummary> = {
   noun: 'workflows',
-  // The app's address is the widest column and the first to go on a narrow terminal.
-  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, timestampColumn('UPDATED'), { header: 'URL', drop: true, priority: -3 }],
-  row: (workflow) => [workflow.id, workflow.name, workflow.updatedAt, displayValue(workflow.url)],
+  // The app's address stays out of the table, which it would fill: it is in `show`, --json and --web.
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, timestampColumn('UPDATED')],
+  row: (workflow) => [workflow.id, workflow.name, workflow.updatedAt],
 };
 
 /** What a change did to a workflow's graph, by node id. */
@@ -72,7 +72,14 @@ function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string,
     marks,
     annotations,
     width: out.tty ? out.columns : undefined,
-    paint: { type: style.cyan, id: style.dim, reference: style.yellow, missing: style.red, mark: { added: style.green, changed: style.yellow, removed: style.red }, annotation: style.green },
+    paint: {
+      type: style.cyan,
+      id: style.dim,
+      reference: style.yellow,
+      missing: style.red,
+      mark: { added: style.green, changed: style.yellow, removed: style.red },
+      annotation: style.green,
+    },
   });
 }
 
@@ -121,7 +128,8 @@ function describeField(key: string, value: unknown): unknown {
     const query = value as { key: string; is: never; was: never };
     return `key ${query.key}; was ${describeComparison(query.was)}; is ${describeComparison(query.is)}`;
   }
-  if (key === 'audienceFilter' && typeof value === 'object' && Array.isArray((value as AudienceFilter).conditions)) return describeFilter(value as AudienceFilter);
+  if (key === 'audienceFilter' && typeof value === 'object' && Array.isArray((value as AudienceFilter).conditions))
+    return describeFilter(value as AudienceFilter);
   if (key === 'eventProperties' && Array.isArray(value)) {
     return value.length === 0 ? '-' : value.map((property: { name: string; type: string }) => `${property.name} (${property.type})`).join(', ');
   }

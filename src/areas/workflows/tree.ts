@@ -15,7 +15,7 @@
  */
 import { sanitize } from '../../render/sanitize.js';
 import { paintedWidth } from '../../render/width.js';
-import { describeNode, type NodeLike } from './node-types.js';
+import { describeNode, type NodeLike } from '../../platform/workflows/node-types.js';
 
 export interface TreeGraph {
   rootNodeId: string | null;
@@ -25,7 +25,7 @@ export interface TreeGraph {
 /** How a change marks a node: added, changed, or (for a dry run) about to be removed. */
 export type ChangeMark = 'added' | 'changed' | 'removed';
 
-export interface TreePaint {
+interface TreePaint {
   type: (text: string) => string;
   id: (text: string) => string;
   reference: (text: string) => string;
@@ -58,7 +58,10 @@ interface Word {
 function labelWords(parts: { text: string; paint?: (text: string) => string }[]): Word[] {
   const words: Word[] = [];
   for (const part of parts) {
-    part.text.split(/\s+/).filter(Boolean).forEach((word, index) => words.push({ text: part.paint ? part.paint(word) : word, gap: index === 0 ? '  ' : ' ' }));
+    part.text
+      .split(/\s+/)
+      .filter(Boolean)
+      .forEach((word, index) => words.push({ text: part.paint ? part.paint(word) : word, gap: index === 0 ? '  ' : ' ' }));
   }
   if (words.length > 0) words[0]!.gap = '';
   return words;

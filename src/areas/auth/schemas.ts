@@ -1,4 +1,0 @@
-/** The answer to the API-key test. */
-import { z } from '../../api/schemas.js';
-
-export const apiKeyInfo = z.looseObject({ success: z.boolean(), teamName: z.string() });

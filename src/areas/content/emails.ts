@@ -1,0 +1,90 @@
+/**
+ * An LMX file made into the HTML email it is the body of, as `content render` prints it and
+ * `content preview` shows it: checked, its components and theme taken from the tree it is in, its
+ * variables filled from sample values.
+ */
+import { checkLmx, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
+import { countOf } from '../../render/numbers.js';
+import { componentsOf, messageFieldsOf, placeOf, themesOf } from './tree.js';
+
+/** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
+export interface ChosenTheme {
+  styles: Record<string, unknown>;
+  label: string;
+}
+
+export interface EmailRequest {
+  file: string;
+  source: string;
+  /** The kind the tree or --kind says; undefined leaves variables' namespaces unchecked. */
+  kind?: LmxKind;
+  values?: LmxValues;
+  /** Overrides the theme the email's `<Style themeId>` names. */
+  theme?: ChosenTheme;
+  /** Components the tree lacks, fetched from the account by the caller that can. */
+  extraComponents?: ReadonlyMap<string, LmxDocument>;
+}
+
+export interface EmailView extends RenderedEmail {
+  problems: LmxProblem[];
+  subject?: string;
+  /** The theme drawn with, by name, or undefined for the default theme. */
+  themeLabel?: string;
+  /** The `<Style themeId>` the tree does not hold, so the default theme was used. */
+  unknownThemeId?: string;
+}
+
+/** What a file's place in a tree tells of it, read once: its components, themes and message fields. */
+export function treeContext(file: string) {
+  const { root } = placeOf(file);
+  return { components: componentsOf(root), themes: themesOf(root), fields: messageFieldsOf(file) };
+}
+
+/** The file checked and rendered. */
+export function viewEmail(request: EmailRequest, context = treeContext(request.file)): EmailView {
+  const components = new Map([...context.components, ...(request.extraComponents ?? [])]);
+  const { document, problems } = checkLmx(request.source, { kind: request.kind, componentIds: new Set(components.keys()) });
+  const themeId = themeIdOf(document);
+  const treeTheme = themeId === undefined ? undefined : context.themes.get(themeId);
+  const theme = request.theme ?? (treeTheme === undefined ? undefined : { styles: treeTheme.styles, label: treeTheme.name });
+  const rendered = renderLmx(document, {
+    theme: theme?.styles,
+    values: request.values,
+    fallbacks: context.fields.fallbacks,
+    components,
+    subject: context.fields.subject,
+    previewText: context.fields.previewText,
+  });
+  return {
+    ...rendered,
+    problems,
+    subject: context.fields.subject,
+    themeLabel: theme?.label,
+    unknownThemeId: request.theme === undefined && themeId !== undefined && treeTheme === undefined ? themeId : undefined,
+  };
+}
+
+/**
+ * The notes a rendered email leaves for the person: what it could not fill, find or use. The
+ * preview page (`forPage`) has its own form for values and its own check panel.
+ */
+export function renderNotes(view: EmailView, file: string, forPage = false): string[] {
+  const notes: string[] = [];
+  if (view.missing.length > 0)
+    notes.push(
+      `No value for ${view.missing.join(', ')}: shown as written. ${forPage ? 'Give one under Sample values.' : 'Give values with --data <json file>.'}`,
+    );
+  for (const id of view.missingComponents)
+    notes.push(`Component ${id === '' ? 'without a componentId' : id} is not in the tree${id === '' ? '' : ' (nor the account)'}: shown as a placeholder.`);
+  if (view.unknownThemeId !== undefined)
+    notes.push(`Theme ${view.unknownThemeId} (its <Style themeId>) is not in the tree: drawn with the default theme. Name one with --theme.`);
+  for (const dropped of view.dropped) notes.push(`Left out ${dropped.where} "${dropped.value}": ${dropped.reason}.`);
+  // An address that is only a variable with no value is covered by the note above.
+  for (const inert of view.inert.filter((entry) => !view.missing.some((variable) => entry.value.includes(variable))))
+    notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" is not an address an email may link to: shown without the link.`);
+  const errors = view.problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0 && !forPage)
+    notes.push(`${file} has ${countOf(errors.length, 'error')} (see \`loopsctl content check ${file}\`): the preview shows what could be read.`);
+  return notes;
+}

@@ -1,0 +1,190 @@
+/**
+ * `content render` and `content preview`: emails shown as HTML on this machine, from their LMX, a
+ * pulled tree's components and themes, and sample values. Nothing is sent; the account is read
+ * only for a component or theme the tree lacks, and only when a key is at hand.
+ */
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../api/errors.js';
+import type { ApiClient } from '../../api/client.js';
+import type { CommandContext } from '../../core/context.js';
+import { hasDisplay, openPage } from '../../core/browser.js';
+import type { Handler } from '../../core/declare.js';
+import { readInputBytes, readJsonInput } from '../../core/input.js';
+import { componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
+import { getComponent } from '../components/client.js';
+import { getTheme } from '../themes/client.js';
+import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
+import { DEFAULT_DIRECTORY } from './files.js';
+import { placeOf, readThemeFile, valuesFrom, LMX_KIND_OF } from './tree.js';
+
+/** The kind --kind names, checked. */
+export function kindOption(kind: string | undefined): LmxKind | undefined {
+  if (kind === undefined) return undefined;
+  if (!(LMX_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${LMX_KINDS.join(', ')}` });
+  return kind as LmxKind;
+}
+
+/** An LMX file's text: at most the 100 KB the API takes, and UTF-8. */
+export async function readLmxFile(context: CommandContext, file: string): Promise<string> {
+  const tooLarge = (source: string) =>
+    new LocalFileError(`${source} is larger than ${LMX_MAX_BYTES} bytes (100 KB), more LMX than the API takes`, {
+      hint: 'split the email, or move repeated blocks into a component',
+    });
+  const { source, bytes } = await readInputBytes(context.runtime, file, 'LMX', LMX_MAX_BYTES, tooLarge);
+  const decoded = decodeLmx(bytes);
+  if ('problem' in decoded) {
+    const { line, column, message, fix } = decoded.problem;
+    throw new LocalFileError(`${source}:${line}:${column}: ${message}`, { hint: fix });
+  }
+  return decoded.source;
+}
+
+/** The account's client when a key is at hand (a profile, LOOPS_API_KEY, --sandbox); undefined offline. */
+async function accountIfKeyed(context: CommandContext): Promise<ApiClient | undefined> {
+  try {
+    await context.credentials();
+  } catch (error) {
+    if (error instanceof AuthError && error.code === 'no_key') return undefined;
+    throw error;
+  }
+  return context.client();
+}
+
+/** The theme --theme names: a theme.json (or its directory, or `themes get --json` output), an id in the tree, or with a key one in the account. */
+async function themeOption(value: string, file: string, account: () => Promise<ApiClient | undefined>): Promise<ChosenTheme> {
+  if (existsSync(value)) {
+    const themeFile = statSync(value).isDirectory() ? join(value, 'theme.json') : value;
+    const theme = readThemeFile(themeFile);
+    return { styles: theme.styles, label: `"${theme.name}" (${themeFile})` };
+  }
+  const inTree = treeContext(file).themes.get(value);
+  if (inTree !== undefined) return { styles: inTree.styles, label: `"${inTree.name}"` };
+  const fromAccount = await accountTheme(value, account);
+  if (fromAccount !== undefined) return fromAccount;
+  throw new UsageError(
+    `--theme ${value}: no such file, and no theme with this id in the pulled tree${(await account()) === undefined ? '' : ' or the account'}`,
+    {
+      hint: 'name a theme.json, or a theme id of the tree (or, with a key, of the account)',
+    },
+  );
+}
+
+/** A theme of the account by id, when a key is at hand and the account has it. */
+async function accountTheme(id: string, account: () => Promise<ApiClient | undefined>): Promise<ChosenTheme | undefined> {
+  const api = await account();
+  if (api === undefined) return undefined;
+  try {
+    const theme = await getTheme(api, id);
+    return { styles: theme.styles, label: `"${theme.name}" (from the account)` };
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** Components the email embeds that the tree lacks, read from the account when a key is at hand. */
+async function accountComponents(ids: string[], account: () => Promise<ApiClient | undefined>): Promise<Map<string, LmxDocument>> {
+  const found = new Map<string, LmxDocument>();
+  if (ids.length === 0) return found;
+  const api = await account();
+  if (api === undefined) return found;
+  for (const id of ids) {
+    try {
+      found.set(id, parseLmx((await getComponent(api, id)).lmx).document);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  return found;
+}
+
+interface RenderOptions {
+  kind?: string;
+  data?: string;
+  theme?: string;
+  out?: string;
+}
+
+/** `content render`: the HTML email document on stdout (or --out), and what it could not fill on stderr. */
+export const render: Handler<[string], RenderOptions> = async (context, [file], options) => {
+  const source = await readLmxFile(context, file);
+  const { group } = placeOf(resolve(file));
+  const kind = (group === undefined ? undefined : LMX_KIND_OF[group]) ?? kindOption(options.kind);
+  const values =
+    options.data === undefined
+      ? undefined
+      : await readJsonInput(context.runtime, options.data, 'values').then(({ source: where, value }) => valuesFrom(where, value, kind));
+  let account: Promise<ApiClient | undefined> | undefined;
+  const accountOnce = () => (account ??= accountIfKeyed(context));
+  const theme = options.theme === undefined ? undefined : await themeOption(options.theme, resolve(file), accountOnce);
+  const tree = treeContext(resolve(file));
+  const { document } = parseLmx(source);
+  const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
+  const extraComponents = await accountComponents(lacking, accountOnce);
+  // A <Style themeId> the tree lacks is read from the account when it can be.
+  const themeId = themeIdOf(document);
+  const themeFromAccount = theme === undefined && themeId !== undefined && !tree.themes.has(themeId) ? await accountTheme(themeId, accountOnce) : undefined;
+  const view = viewEmail({ file, source, kind, values, theme: theme ?? themeFromAccount, extraComponents }, tree);
+  const { out } = context;
+  if (out.json) {
+    const { html, missing, missingComponents, dropped, inert, problems } = view;
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    const warnings = problems.filter((problem) => problem.severity === 'warning');
+    if (options.out !== undefined) writeOut(options.out, html);
+    return out.writeJson({
+      file,
+      kind: kind ?? null,
+      ...(options.out === undefined ? { html } : { out: options.out }),
+      missingVariables: missing,
+      missingComponents,
+      dropped,
+      inert,
+      errors,
+      warnings,
+    });
+  }
+  if (options.out === undefined) await out.write(view.html);
+  else writeOut(options.out, view.html);
+  for (const note of renderNotes(view, file)) out.note(note);
+  if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
+};
+
+function writeOut(file: string, html: string): void {
+  try {
+    writeFileSync(file, html);
+  } catch (error) {
+    throw new LocalFileError(`cannot write ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+interface PreviewOptions {
+  port: number;
+  open?: boolean;
+  kind?: string;
+}
+
+/** `content preview`: serves the page until interrupted; its address is the one line of output. */
+export const preview: Handler<[string | undefined], PreviewOptions> = async (context, [directory], options) => {
+  const root = resolve(directory ?? DEFAULT_DIRECTORY);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
+  }
+  const { startPreview } = await import('./preview-server.js');
+  const server = await startPreview({ root, port: options.port, kind: kindOption(options.kind) });
+  const { out, runtime } = context;
+  await out.write(`${server.url}\n`);
+  out.note(`Previewing the emails of ${root} at ${server.url}`);
+  out.note('The page follows your edits: save an .lmx file and it redraws. Nothing is sent. Press Ctrl-C to stop.');
+  if (options.open) {
+    if (!runtime.stdout.isTTY || !(runtime.env.BROWSER?.trim() || hasDisplay(runtime)))
+      out.note('No browser can be shown here: open the address above yourself.');
+    // The browser runs beside the server; a failure to start it is noted with the address.
+    else void openPage(context, server.url);
+  }
+  await new Promise<void>((resolve) => {
+    if (runtime.signal.aborted) return resolve();
+    runtime.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.close();
+};
