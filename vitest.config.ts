@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -10,9 +10,14 @@ export default defineConfig({
     // vitest leaves one core free by default, which on a two-core machine means one test file at a
     // time; the tests wait on child processes and sockets much of the time, so two run well side by side.
     maxWorkers: 2,
+    // A test waits for a positive signal, never for elapsed time: this only ends one that hangs, and
+    // is long because a loaded two-core machine is slow (a spawned test starts several processes).
+    testTimeout: 30_000,
     // Temporary directories: one of the run's own, which must be empty at the end, and each test
     // file's removed after it (test/support/temp.ts).
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup.ts'],
+    // An app's own suite, which test/spawned/emulator/public.test.ts runs as that app would.
+    exclude: [...configDefaults.exclude, 'test/examples/**'],
   },
 });

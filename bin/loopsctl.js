@@ -1,12 +1,99 @@
 #!/usr/bin/env node
 'use strict';
 // CommonJS (bin/package.json says so), like the bundle: Node starts it sooner than an ES module.
+// The same file is the main script of the single executable (npm run release), where the bundles
+// and the files they read are the executable's own assets instead of files beside it.
 // `--version` is answered here, before the command tree is loaded.
+const sea = singleExecutable();
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${require('../package.json').version}\n`);
+  process.stdout.write(`${sea === undefined ? require('../package.json').version : sea.getAsset('version', 'utf8')}\n`);
 } else {
-  runBundles(require('node:path').join(__dirname, '../dist'));
+  runBundles(shippedFiles());
+}
+
+/** node:sea when this runs as the single executable, else undefined (on any Node, any version). */
+function singleExecutable() {
+  try {
+    const sea = require('node:sea');
+    return sea.isSea() ? sea : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The files loopsctl ships, by their path in the package (`dist/cli.cjs`, `skills/loopsctl/SKILL.md`):
+ * read from beside this script, or from the executable's assets. Bundles reach it as the module
+ * `loopsctl:shipped`, for what they read by name (completion scripts, the skill, jq, the keychain).
+ */
+function shippedFiles() {
+  const { join } = require('node:path');
+  if (sea === undefined) {
+    const root = join(__dirname, '..');
+    const fs = require('node:fs');
+    // The npm package keeps its large, seldom read files compressed, as name.br (src/build/release.mjs).
+    const read = (name, encoding) => {
+      try {
+        return fs.readFileSync(join(root, name), encoding);
+      } catch (error) {
+        if (error.code !== 'ENOENT' || !fs.existsSync(join(root, `${name}.br`))) throw error;
+        const data = require('node:zlib').brotliDecompressSync(fs.readFileSync(join(root, `${name}.br`)));
+        return encoding === undefined ? data : data.toString(encoding);
+      }
+    };
+    return {
+      root,
+      read,
+      path: (name) => (fs.existsSync(join(root, name)) ? join(root, name) : extracted(name, read, require('../package.json').version)),
+      native: (id, require) => require(id),
+      stat: (name) => (fs.existsSync(join(root, name)) ? fs.statSync(join(root, name)) : fs.statSync(join(root, `${name}.br`))),
+    };
+  }
+  const root = join(require('node:path').dirname(process.execPath), 'loopsctl');
+  const read = (name, encoding) => {
+    let asset;
+    try {
+      asset = sea.getAsset(name);
+    } catch (error) {
+      throw Object.assign(new Error(`ENOENT: no such file in the executable, ${name}`), { code: 'ENOENT', cause: error });
+    }
+    return encoding === undefined ? Buffer.from(asset) : Buffer.from(asset).toString(encoding);
+  };
+  const path = (name) => extracted(name, read, sea.getAsset('version', 'utf8'));
+  return {
+    root,
+    read,
+    path,
+    // The executable's bundles have no file to time: its own file stands for them.
+    stat: () => require('node:fs').statSync(process.execPath),
+    // A native module cannot load from memory: its asset is written to a file first.
+    native: (id) => {
+      const loaded = { exports: {} };
+      process.dlopen(loaded, path(`native/${id.replace('/', '+')}.node`));
+      return loaded.exports;
+    },
+  };
+}
+
+/**
+ * A file on disk holding a shipped file that is not one as it is (an asset of the executable, a
+ * compressed file of the npm package), for what only loads from a path (jq's worker, a native
+ * module): written into the cache directory, whole or not at all, and written again whenever what
+ * is there differs from what this copy ships (another build of the same version).
+ */
+function extracted(name, read, version) {
+  const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+  const { dirname, join } = require('node:path');
+  const file = join(cacheBase(), 'loopsctl', `files-${version}-${sea === undefined ? 'npm' : 'executable'}-${process.arch}`, name);
+  const content = read(name);
+  const existing = readCache(() => readFileSync(file));
+  if (existing?.equals(content)) return file;
+  const temporary = `${file}.${process.pid}.tmp`;
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+  return file;
 }
 
 /**
@@ -18,79 +105,92 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  * version and the flags, and used by the runs that follow. Failing to read or write it only means
  * compiling as usual.
  */
-function runBundles(dist) {
-  const { join } = require('node:path');
+function runBundles(files) {
   const compiled = new Map();
-  const compile = (filename) => {
-    if (!compiled.has(filename)) compiled.set(filename, compileBundle(filename));
-    return compiled.get(filename);
+  const compile = (name) => {
+    if (!compiled.has(name)) compiled.set(name, compileBundle(name, files));
+    return compiled.get(name);
   };
   const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
   if (recording !== undefined) {
     const { readdirSync, writeFileSync } = require('node:fs');
+    const { join } = require('node:path');
     const caches = new Map();
     let used = new Set();
-    const compileUsed = (filename) => {
-      used.add(filename);
-      return compile(filename);
+    const compileUsed = (name) => {
+      used.add(name);
+      return compile(name);
     };
     // A bundle's cache is taken as soon as a command that ran it has finished: by the end of the
     // recording, the garbage collector would have dropped the bytecode of what only an earlier
     // command ran.
     const take = () => {
-      for (const filename of used) caches.set(filename, compiled.get(filename).script.createCachedData());
+      for (const name of used) caches.set(name, compiled.get(name).script.createCachedData());
       used = new Set();
     };
     const writeShipped = () => {
-      for (const name of readdirSync(dist)) {
-        const filename = join(dist, name);
-        // Bundles that no recorded command loaded get a cache of their top level.
-        if (name.endsWith('.cjs') && !caches.has(filename)) caches.set(filename, compile(filename).script.createCachedData());
+      for (const dir of ['dist', 'dist/vendor']) {
+        for (const file of readdirSync(join(files.root, dir))) {
+          const name = `${dir}/${file}`;
+          // Bundles that no recorded command loaded get a cache of their top level.
+          if (file.endsWith('.cjs') && !caches.has(name)) caches.set(name, compile(name).script.createCachedData());
+        }
       }
-      caches.forEach((data, filename) => writeFileSync(shippedCacheFile(filename), data));
+      caches.forEach((data, name) => writeFileSync(join(files.root, shippedCacheFile(name)), data));
     };
-    return record(JSON.parse(recording), () => startProgram(dist, compileUsed), take, writeShipped);
+    return record(JSON.parse(recording), () => startProgram(files, compileUsed), take, writeShipped);
   }
   process.on('exit', () => {
     for (const bundle of compiled.values()) {
-      const local = bundle.accepted ? undefined : localCacheFile(bundle.filename);
+      const local = bundle.accepted ? undefined : localCacheFile(bundle.name, files);
       if (local !== undefined) writeCache(local, bundle.script);
     }
   });
   // For the benchmark, which reports whether the caches served.
-  if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1') process.on('exit', () => compiled.forEach((bundle) => process.stderr.write(`code cache: ${bundle.report}\n`)));
-  startProgram(dist, compile);
+  if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1')
+    process.on('exit', () => compiled.forEach((bundle) => process.stderr.write(`code cache: ${bundle.report}\n`)));
+  startProgram(files, compile);
 }
 
 /**
  * Loads dist/cli.cjs, which starts the program. A bundle's require() of another bundle beside it
- * ("./core.cjs") loads that one the same way, once: the bundles share their modules.
+ * ("./core.cjs") or of a vendored package ("./vendor/chalk.cjs") loads that one the same way, with
+ * its code cache, once: the bundles share their modules.
  */
-function startProgram(dist, compile) {
+function startProgram(files, compile) {
+  const { dirname, join, posix } = require('node:path');
   // This module's own class, which is Node's Module: requiring node:module would load more of Node.
   const Module = module.constructor;
-  const { join } = require('node:path');
   const loaded = new Map();
-  const load = (filename) => {
-    if (loaded.has(filename)) return loaded.get(filename).exports;
+  const shipped = {
+    read: files.read,
+    path: files.path,
+    native: (id) => files.native(id, (native) => module.require(native)),
+  };
+  const load = (name) => {
+    if (loaded.has(name)) return loaded.get(name).exports;
+    const filename = join(files.root, name);
     const bundle = new Module(filename, module);
     bundle.filename = filename;
-    bundle.paths = Module._nodeModulePaths(dist);
-    loaded.set(filename, bundle);
-    const requireFromBundle = (id) => (/^\.\/[\w-]+\.cjs$/.test(id) ? load(join(dist, id)) : bundle.require(id));
-    compile(filename).script.runInThisContext().call(bundle.exports, bundle.exports, requireFromBundle, bundle, filename, dist);
+    bundle.paths = Module._nodeModulePaths(dirname(filename));
+    loaded.set(name, bundle);
+    const requireFromBundle = (id) => {
+      if (id === 'loopsctl:shipped') return shipped;
+      return /^\.\/(?:vendor\/)?[\w-]+\.cjs$/.test(id) ? load(posix.join(posix.dirname(name), id)) : bundle.require(id);
+    };
+    compile(name).script.runInThisContext().call(bundle.exports, bundle.exports, requireFromBundle, bundle, filename, dirname(filename));
     bundle.loaded = true;
     return bundle.exports;
   };
-  load(join(dist, 'cli.cjs'));
+  load('dist/cli.cjs');
 }
 
 /**
  * The cache the build ships beside a bundle, named for the Node it was recorded with: V8 takes it
  * only from that Node, run without flags.
  */
-function shippedCacheFile(filename) {
-  return `${filename}.${process.version}-${process.arch}.cache`;
+function shippedCacheFile(name) {
+  return `${name}.${process.version}-${process.arch}.cache`;
 }
 
 /**
@@ -98,31 +198,34 @@ function shippedCacheFile(filename) {
  * one on the Node it was made for, without flags (no file of that name on any other), else the
  * one an earlier run wrote to the user's cache directory.
  */
-function compileBundle(filename) {
+function compileBundle(name, files) {
   const { Script } = require('node:vm');
+  const { join } = require('node:path');
   const plainNode = process.execArgv.length === 0 && !process.env.NODE_OPTIONS;
-  let cacheFile = plainNode ? shippedCacheFile(filename) : undefined;
-  let used = cacheFile === undefined ? undefined : readCache(cacheFile);
+  const shipped = shippedCacheFile(name);
+  let used = plainNode ? readCache(() => files.read(shipped)) : undefined;
+  let cacheFile = join(files.root, shipped);
   if (used === undefined) {
-    cacheFile = localCacheFile(filename);
-    used = cacheFile === undefined ? undefined : readCache(cacheFile);
+    cacheFile = localCacheFile(name, files);
+    used = cacheFile === undefined ? undefined : readCache(() => require('node:fs').readFileSync(cacheFile));
   }
-  const script = new Script(module.constructor.wrap(readBundle(filename)), { filename, cachedData: used });
+  const filename = join(files.root, name);
+  const script = new Script(module.constructor.wrap(readBundle(name, files)), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
   const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;
-  return { filename, script, accepted, report };
+  return { name, script, accepted, report };
 }
 
 /**
- * A bundle's source. A clone that was never built has none: that is said in one line (exit 2, as
- * for any input loopsctl cannot use) rather than with Node's stack trace.
+ * A bundle's source. A clone that was never built has none (`npx loopsctl` before `npm install`):
+ * that is said in one line (exit 2, as for any input loopsctl cannot use) rather than with Node's stack trace.
  */
-function readBundle(filename) {
+function readBundle(name, files) {
   try {
-    return require('node:fs').readFileSync(filename, 'utf8');
+    return files.read(name, 'utf8');
   } catch (error) {
     if (error.code !== 'ENOENT') throw error;
-    process.stderr.write(`loopsctl: not built yet (no ${filename}): run npm run build\n`);
+    process.stderr.write(`loopsctl: not built yet (no ${require('node:path').join(files.root, name)}): run npm install, which builds it (or npm run build)\n`);
     process.exit(2);
   }
 }
@@ -160,9 +263,9 @@ function record(commands, start, finished, write) {
   startNext();
 }
 
-function readCache(file) {
+function readCache(read) {
   try {
-    return require('node:fs').readFileSync(file);
+    return read();
   } catch {
     return undefined;
   }
@@ -173,21 +276,31 @@ function readCache(file) {
  * the platform's cache directory. The name holds the bundle's size and time (V8 itself checks
  * only the source's length), then the Node version, architecture and command-line flags.
  */
-function localCacheFile(filename) {
+function localCacheFile(name, files) {
   try {
-    const { homedir } = require('node:os');
-    const { join } = require('node:path');
-    const { env, platform } = process;
-    const base =
-      env.XDG_CACHE_HOME ||
-      (platform === 'win32' ? env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local') : platform === 'darwin' ? join(homedir(), 'Library', 'Caches') : join(homedir(), '.cache'));
-    const { size, mtimeMs } = require('node:fs').statSync(filename);
-    const flags = `${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`;
-    const key = bundleKey(require('node:path').basename(filename, '.cjs'), size, mtimeMs);
-    return join(base, 'loopsctl', `${key}-${hash(`${process.version} ${process.arch} ${flags}`)}.cache`);
+    const { basename, join } = require('node:path');
+    const { size, mtimeMs } = files.stat(name);
+    const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+    const key = bundleKey(basename(name, '.cjs'), size, mtimeMs);
+    return join(cacheBase(), 'loopsctl', `${key}-${hash(`${process.version} ${process.arch} ${flags}`)}.cache`);
   } catch {
     return undefined;
   }
+}
+
+/** $XDG_CACHE_HOME, else the platform's cache directory. */
+function cacheBase() {
+  const { homedir } = require('node:os');
+  const { join } = require('node:path');
+  const { env, platform } = process;
+  return (
+    env.XDG_CACHE_HOME ||
+    (platform === 'win32'
+      ? env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local')
+      : platform === 'darwin'
+        ? join(homedir(), 'Library', 'Caches')
+        : join(homedir(), '.cache'))
+  );
 }
 
 /** The bundle's name, then its size and time. */

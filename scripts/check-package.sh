@@ -6,10 +6,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tarball=$(npm pack --silent --pack-destination "$work" | tail -n 1)
-npm install --global --prefix "$work/prefix" --omit=dev --no-audit --no-fund "$work/$tarball" >/dev/null
+# The tarball `npm run release` makes and `npm publish` sends: no scripts, compressed rarely read files.
+tarball=$(node src/build/release.mjs --tarball "$work" | tail -n 1)
+install_log=$(npm install --global --prefix "$work/prefix" --omit=dev --no-audit --no-fund "$tarball" 2>&1)
+# npm warns of any install script in the package (a `prepare` once travelled in it).
+case "$install_log" in *install-scripts*loopsctl*) echo "the package has an install script: $install_log"; exit 1 ;; esac
+npm publish --dry-run --ignore-scripts "$tarball" >/dev/null 2>"$work/publish.log" || { cat "$work/publish.log"; echo "npm publish --dry-run failed"; exit 1; }
 bin="$work/prefix/bin/loopsctl"
-export LOOPSCTL_CONFIG_DIR="$work/config"
+package="$work/prefix/lib/node_modules/loopsctl"
+# Under 5 MiB installed, the keychain's native module (an optional dependency) apart.
+size=$(du -sk --exclude=node_modules "$package" | cut -f 1)
+[ "$size" -lt 5120 ] || { echo "the package takes $size KiB installed, over 5 MiB"; exit 1; }
+echo "package check: loopsctl takes $size KiB installed, the keychain module $(du -sk "$package/node_modules" 2>/dev/null | cut -f 1 || echo 0) KiB"
+grep -q '"scripts"' "$package/package.json" && { echo "the installed package.json has scripts"; exit 1; }
+export LOOPSCTL_CONFIG_DIR="$work/config" XDG_CACHE_HOME="$work/cache"
 # Nothing but loopsctl itself may be installed: its libraries are in the bundle.
 installed=$(ls "$work/prefix/lib/node_modules")
 [ "$installed" = loopsctl ] || { echo "the install brought more than loopsctl: $installed"; exit 1; }
@@ -29,7 +39,7 @@ fi
 "$bin" completion bash | grep -q '^__loopsctl_commands()'
 printf '{}' | LOOPS_WEBHOOK_SECRET=whsec_bG9vcHNjdGwtcGFja2FnZS1jaGVjaw== "$bin" webhooks sign | grep -q '^webhook-signature: v1,'
 # The keychain module loads from the install (where no keychain answers, the key goes to the file),
-# and undici, bundled on its own, carries a request to a proxy (none there: exit 10).
+# and a request to a proxy (none there) ends as a proxy error (exit 10).
 note=$(printf 'sk-package-check' | env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR="$work" "$bin" auth login --with-key-stdin --skip-verify 2>&1 >/dev/null)
 case "$note" in *"is not installed"*) echo "the keychain module did not load: $note"; exit 1 ;; esac
 status=0

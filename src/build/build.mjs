@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { relative } from 'node:path';
+import { delimiter, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -21,8 +21,6 @@ const vendored = {
   chalk: { stdin: { contents: "export * from 'chalk';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
-  // The proxy agent, loaded only when a request goes through a proxy (src/api/proxy-pool.ts).
-  undici: { stdin: { contents: "export { ProxyAgent, request } from 'undici';", resolveDir: buildDir } },
   // The MCP SDK, for `loopsctl mcp` alone, from any of its modules that the source imports. It
   // brings a zod of its own: it uses the whole of zod, and sharing the one in client.cjs would put
   // all of zod there, where every command that checks an answer reads it (see src/api/zod.ts).
@@ -32,7 +30,9 @@ const vendored = {
       contents: [
         "export { Server } from '@modelcontextprotocol/sdk/server/index.js';",
         "export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-        "export { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+        "export { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';",
+        'export { CallToolRequestSchema, ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,',
+        "  ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
       ].join('\n'),
       resolveDir: buildDir,
     },
@@ -40,10 +40,11 @@ const vendored = {
 };
 
 /**
- * Native modules, never bundled: each is an optional dependency that Node's require() finds in
- * node_modules at the first use (the system keychain, src/config/keychain.ts).
+ * The files the bundles read by name (completion scripts, the skill, jq for its worker, the
+ * keychain's native module, never bundled) come from the module `loopsctl:shipped`, which
+ * bin/loopsctl.js gives them: files of the package, or the single executable's own assets.
  */
-const native = ['@napi-rs/keyring'];
+const SHIPPED = 'loopsctl:shipped';
 
 const common = {
   bundle: true,
@@ -57,7 +58,7 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
-  external: native,
+  external: [SHIPPED],
 };
 
 /** Leaves the vendored packages out of the main bundle: each becomes a require() of its own file. */
@@ -71,16 +72,24 @@ const requireVendored = {
   },
 };
 
-/** The worker that runs jq loads jq-web from the bundle's own copy, beside the bundles in vendor/. */
-const jqWorkerPath = {
-  name: 'jq-worker-path',
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]src[\\/]render[\\/]jq-web-loader\.cjs$/ }, () => ({
-      contents: "module.exports = { path: require('node:path').join(__dirname, 'vendor', 'jq-web.cjs') };",
-      loader: 'js',
-    }));
-  },
-};
+/** Replaces a source module, found by its path under src/, with the code given. */
+function replaced(name, pathPattern, contents) {
+  return { name, setup: (pluginBuild) => pluginBuild.onLoad({ filter: pathPattern }, () => ({ contents, loader: 'js' })) };
+}
+
+/** The worker that runs jq loads jq-web from the bundle's own copy, with jq.wasm beside it. */
+const jqWorkerPath = replaced(
+  'jq-worker-path',
+  /[\\/]src[\\/]render[\\/]jq-web-loader\.cjs$/,
+  `const shipped = require('${SHIPPED}');\nshipped.path('dist/vendor/jq.wasm');\nmodule.exports = { path: shipped.path('dist/vendor/jq-web.cjs') };\n`,
+);
+
+/** The keychain's native module, an optional dependency: from node_modules, or the executable's asset. */
+const keyringModule = replaced(
+  'keyring-module',
+  /[\\/]src[\\/]config[\\/]keyring-loader\.cjs$/,
+  `module.exports = { loadKeyring: () => require('${SHIPPED}').native('@napi-rs/keyring') };\n`,
+);
 
 /**
  * commander loads node:child_process (and with it net, dgram and more) at start-up, only to run
@@ -114,23 +123,23 @@ const entry = 'src/cli.ts';
  * becomes one that reads them, so `loopsctl completion bash` only prints a file.
  */
 async function makeCompletionScripts() {
-  const shells = ['bash', 'zsh', 'fish'];
+  const shells = ['bash', 'zsh', 'fish', 'powershell'];
   const { outputFiles } = await build({
     ...common,
     stdin: {
-      contents: `import { madeCompletionScript } from './src/areas/completion/made.ts';\nprocess.stdout.write(JSON.stringify(${JSON.stringify(shells)}.map(madeCompletionScript)));`,
+      contents: `import { madeCompletionScript } from './src/areas/completion/made.ts';\nimport { specs } from './src/areas/registry.ts';\nprocess.stdout.write(JSON.stringify(${JSON.stringify(shells)}.map((shell) => madeCompletionScript(shell, specs))));`,
       resolveDir: root,
       loader: 'ts',
     },
     write: false,
-    plugins: [requireVendored, shippedSkill],
+    plugins: [requireVendored, shippedSkill, keyringModule],
   });
   const made = spawnSync(process.execPath, ['-'], { input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
   if (made.status !== 0) throw new Error(`making the completion scripts failed (exit ${made.status})`);
   const scripts = JSON.parse(made.stdout);
   await mkdir(`${dist}completion`, { recursive: true });
   await Promise.all(shells.map((shell, index) => writeFile(`${dist}completion/loopsctl.${shell}`, scripts[index])));
-  const reader = "const { readFileSync } = require('node:fs');\nexport function madeCompletionScript(shell) {\n  return readFileSync(`${__dirname}/completion/loopsctl.${shell}`, 'utf8');\n}\n";
+  const reader = `export function madeCompletionScript(shell) {\n  return require('${SHIPPED}').read(\`dist/completion/loopsctl.\${shell}\`, 'utf8');\n}\n`;
   return {
     name: 'made-completion-scripts',
     setup(pluginBuild) {
@@ -141,19 +150,25 @@ async function makeCompletionScripts() {
 
 /**
  * The shipped SKILL.md is found from the module's own place in the source tree (src/areas/skill/);
- * in the bundle, that module finds it from dist/, beside which skills/ is shipped.
+ * in the bundle, it is the package's skills/loopsctl/SKILL.md.
  */
-const shippedSkill = {
-  name: 'shipped-skill',
-  setup(pluginBuild) {
-    const finder = "const { join } = require('node:path');\nexport function skillFile() {\n  return join(__dirname, '..', 'skills', 'loopsctl', 'SKILL.md');\n}\n";
-    pluginBuild.onLoad({ filter: /[\\/]src[\\/]areas[\\/]skill[\\/]file\.ts$/ }, () => ({ contents: finder, loader: 'js' }));
-  },
-};
+const shippedSkill = replaced(
+  'shipped-skill',
+  /[\\/]src[\\/]areas[\\/]skill[\\/]file\.ts$/,
+  `export function skillFile() {\n  return require('${SHIPPED}').path('skills/loopsctl/SKILL.md');\n}\n`,
+);
 
 /** Every module the CLI can load, with the modules each imports and whether it waits to. */
 async function moduleGraph() {
-  const { metafile } = await build({ ...common, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: dist, plugins: [requireVendored, madeCompletionScripts, shippedSkill, jqWorkerPath] });
+  const { metafile } = await build({
+    ...common,
+    entryPoints: [entry],
+    absWorkingDir: root,
+    write: false,
+    metafile: true,
+    outdir: dist,
+    plugins: [requireVendored, madeCompletionScripts, shippedSkill, jqWorkerPath, keyringModule],
+  });
   return new Map(Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external)]));
 }
 
@@ -167,17 +182,20 @@ function staticClosure(graph, from) {
 /**
  * Which bundle holds a module: cli.cjs has what every start needs (the declarations, help,
  * errors, the command context); then each area's commands have a bundle of their own
- * (areas-ips.cjs, with any package that area alone uses), the API client and zod one
- * (client.cjs), the sandbox and every area's routes one (sandbox.cjs), and the rest of src/render,
+ * (areas-ips.cjs, with any package that area alone uses, and the area's shapes and rules from
+ * src/platform/<area>/), the API client, zod and the shapes every area shares one (client.cjs), the
+ * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
+ * emulator both read it), and the rest of src/render,
  * src/config and src/core one each (render.cjs, config.cjs, core.cjs). So a command reads its own
  * area and what it uses.
  */
 function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
-    if (path.startsWith('src/sandbox/') || /^src\/areas\/[\w-]+\/(?:[\w-]+-)?sandbox\.ts$/.test(path)) return 'sandbox';
-    if (path.startsWith('src/api/') || path.startsWith('node_modules/zod/')) return 'client';
-    const area = /^src\/areas\/([\w-]+)\//.exec(path)?.[1];
+    if (path.startsWith('src/emulator/')) return 'emulator';
+    if (path.startsWith('src/lmx/')) return 'lmx';
+    if (path.startsWith('src/api/') || /^src\/platform\/[\w-]+\.ts$/.test(path) || path.startsWith('node_modules/zod/')) return 'client';
+    const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
     if (path.startsWith('src/render/')) return 'render';
     if (path.startsWith('src/config/')) return 'config';
@@ -274,7 +292,7 @@ const [built] = await Promise.all([
         // suffice; their text is not shipped.
         sourcemap: 'external',
         sourcesContent: false,
-        plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill, jqWorkerPath],
+        plugins: [linkBundles(part, name), requireVendored, lazyChildProcess, madeCompletionScripts, shippedSkill, jqWorkerPath, keyringModule],
       }),
     ),
   ),
@@ -295,6 +313,31 @@ function refuseModulesTwice(inputsByBundle) {
   }
 }
 await copyJqWasm(`${dist}vendor/jq.wasm`);
+await buildSandboxApi();
+
+/**
+ * `loopsctl/sandbox` (package.json's exports), the emulator for an app's tests: one CommonJS
+ * bundle of src/emulator/public.ts with all it uses (zod and yaml included; it shares nothing
+ * with the CLI's bundles, which never load it), an ES module that re-exports it, and their types,
+ * declared from that file alone (it declares them whole, see its header).
+ */
+async function buildSandboxApi() {
+  const source = 'src/emulator/public.ts';
+  // In a folder of its own: it is never run through bin/loopsctl.js, so it needs no code cache.
+  const out = `${dist}sandbox/`;
+  await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}index.cjs` });
+  await writeFile(`${out}index.mjs`, "import sandbox from './index.cjs';\n\nexport const { startSandbox } = sandbox;\n");
+  const ts = createRequire(import.meta.url)('typescript');
+  const declared = ts.transpileDeclaration(await readFile(`${root}${source}`, 'utf8'), {
+    fileName: source,
+    compilerOptions: { isolatedDeclarations: true, declaration: true },
+    reportDiagnostics: true,
+  });
+  if (declared.diagnostics.length > 0)
+    throw new Error(`${source} cannot be declared on its own: ${ts.flattenDiagnosticMessageText(declared.diagnostics[0].messageText, '\n')}`);
+  if (/^import /m.test(declared.outputText)) throw new Error(`${source} must declare its public types itself: its declarations import another module`);
+  await Promise.all(['d.cts', 'd.mts'].map((extension) => writeFile(`${out}index.${extension}`, declared.outputText)));
+}
 
 /**
  * bin/loopsctl.js runs the bundles through node:vm, where an import() that esbuild left in place
@@ -347,15 +390,23 @@ function unsignedLeb128(bytes, offset) {
  * reads it whole, while a group's own help compiles the little it needs (see group() in
  * src/core/declare.ts).
  */
-const recorded = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
-  env: {
-    ...process.env,
-    // The shipped cache serves runs without flags: it is recorded without them.
-    NODE_OPTIONS: '',
-    LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
-    // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
-    LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (recorded.status !== 0) throw new Error(`recording the code cache failed (exit ${recorded.status})`);
+for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
+
+/**
+ * With the Node at `node`: the build's own, and any that LOOPSCTL_CODE_CACHE_NODES lists (the one
+ * the single executable embeds, npm run release), each cache named for its Node version.
+ */
+function recordCodeCache(node) {
+  const recorded = spawnSync(node, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      // The shipped cache serves runs without flags: it is recorded without them.
+      NODE_OPTIONS: '',
+      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
+      // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
+      LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (recorded.status !== 0) throw new Error(`recording the code cache with ${node} failed (exit ${recorded.status})`);
+}

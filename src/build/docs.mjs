@@ -5,7 +5,7 @@
  * more are removed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,7 +31,13 @@ const { outputFiles } = await build({
   logOverride: { 'empty-import-meta': 'silent' },
   write: false,
 });
-const made = spawnSync(process.execPath, ['-'], { cwd: root, input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+const made = spawnSync(process.execPath, ['-'], {
+  cwd: root,
+  input: outputFiles[0].text,
+  encoding: 'utf8',
+  stdio: ['pipe', 'pipe', 'inherit'],
+  maxBuffer: 64 * 1024 * 1024,
+});
 if (made.status !== 0) throw new Error(`making the reference failed (exit ${made.status})`);
 const { files, stale, packageJson: updatedPackageJson } = JSON.parse(made.stdout);
 

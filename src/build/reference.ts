@@ -5,10 +5,12 @@
  * compares them with what is committed, so a changed declaration without `npm run docs` fails.
  *
  * A page's hand-written prose sits between the HAND_WRITTEN markers: the generator keeps it as
- * found and remakes everything else.
+ * found and remakes everything else. docs/agents.md is prose, but for its table of the tools of
+ * `loopsctl mcp`, remade between the TOOLS markers.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { annotations, toolsFrom } from '../areas/mcp/tools.js';
 import { specs as registeredSpecs } from '../areas/registry.js';
 import type { ArgumentSpec, CommandSpec, GroupSpec, OptionSpec, Spec } from '../core/declare.js';
 import { EXIT_CODES, ExitCode } from '../core/exit-codes.js';
@@ -36,7 +38,38 @@ export function referenceFiles(specs: Spec[], version: string, read: ReadFile): 
     files.set(path, areaPage(spec, handWritten(read(path))));
   }
   for (const [name, page] of manPages(visible, version)) files.set(`${MAN_DIR}/${name}`, page);
+  const agents = read(AGENTS_PAGE);
+  if (agents !== undefined) files.set(AGENTS_PAGE, withToolTable(agents, specs));
   return files;
+}
+
+/** The page about agents, whose table of `loopsctl mcp`'s tools is made from the declarations. */
+export const AGENTS_PAGE = 'docs/agents.md';
+export const TOOLS_START = '<!-- tools: start (made by `npm run docs` from the declarations) -->';
+export const TOOLS_END = '<!-- tools: end -->';
+
+function withToolTable(page: string, specs: Spec[]): string {
+  const start = page.indexOf(TOOLS_START);
+  const end = page.indexOf(TOOLS_END);
+  if (start === -1 || end < start) throw new Error(`${AGENTS_PAGE} has lost the markers of its table of tools; restore them (${TOOLS_START} ... ${TOOLS_END})`);
+  return `${page.slice(0, start + TOOLS_START.length)}\n${toolTable(specs)}\n${page.slice(end)}`;
+}
+
+/** Every tool, as a server with a root offers them, with its tier and annotations (the open world is the API's, unless --sandbox). */
+export function toolTable(specs: Spec[]): string {
+  const settings = { root: '.', sandbox: false };
+  const rootless = new Set(toolsFrom(specs, { sandbox: false }).map(({ name }) => name));
+  const yes = (value: boolean) => (value ? 'yes' : 'no');
+  const rows = toolsFrom(specs, settings).map((tool) => {
+    const hints = annotations(tool, settings);
+    const notes = [
+      ...(rootless.has(tool.name) ? [] : ['only with `--root`']),
+      ...tool.params.filter((param) => param.tier !== undefined).map((param) => `\`${param.key}\` makes it ${param.tier}`),
+      ...tool.params.filter((param) => param.file?.inline !== undefined).map((param) => `\`${param.key}\` inline`),
+    ];
+    return `| \`${tool.name}\` | \`loopsctl ${tool.path.join(' ')}\` | ${tool.tier} | ${yes(hints.readOnlyHint)} | ${yes(hints.destructiveHint)} | ${yes(hints.idempotentHint)} | ${notes.join('; ')} |`;
+  });
+  return ['| tool | command | tier | read-only | destructive | idempotent | notes |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 /**
@@ -54,7 +87,18 @@ export function writtenReference(root: string): { files: Record<string, string>;
   const stale = generated.filter((path) => !files.has(path));
   const man = manPageList(files);
   // "man" goes after "bin" the first time, and stays where it is after that.
-  const updated = Object.fromEntries(Object.entries(packageJson).flatMap(([key, value]) => (key === 'man' ? [[key, man]] : key === 'bin' && !('man' in packageJson) ? [[key, value], ['man', man]] : [[key, value]])));
+  const updated = Object.fromEntries(
+    Object.entries(packageJson).flatMap(([key, value]) =>
+      key === 'man'
+        ? [[key, man]]
+        : key === 'bin' && !('man' in packageJson)
+          ? [
+              [key, value],
+              ['man', man],
+            ]
+          : [[key, value]],
+    ),
+  );
   return { files: Object.fromEntries(files), stale, packageJson: `${JSON.stringify(updated, null, 2)}\n` };
 }
 
@@ -80,7 +124,8 @@ function handWritten(page: string | undefined): string {
   if (page === undefined) return '';
   const start = page.indexOf(HAND_WRITTEN_START);
   const end = page.indexOf(HAND_WRITTEN_END);
-  if (start === -1 || end < start) throw new Error(`a page of ${COMMANDS_DIR} has lost its hand-written markers; restore them (${HAND_WRITTEN_START} ... ${HAND_WRITTEN_END})`);
+  if (start === -1 || end < start)
+    throw new Error(`a page of ${COMMANDS_DIR} has lost its hand-written markers; restore them (${HAND_WRITTEN_START} ... ${HAND_WRITTEN_END})`);
   return page.slice(start + HAND_WRITTEN_START.length, end).trim();
 }
 
@@ -144,9 +189,21 @@ function indexPage(specs: Spec[], prose: string): string {
 function areaPage(spec: Spec, prose: string): string {
   const all = entries(spec);
   const commands = all.filter((entry): entry is Entry & { spec: CommandSpec } => entry.spec.kind === 'command');
-  const lines = [`# ${titleOf(spec)}`, '', GENERATED_NOTE, '', cell(spec.summary) + (spec.aliases?.length ? ` (alias ${spec.aliases.map((alias) => `\`${alias}\``).join(', ')})` : '') + '.', ''];
+  const lines = [
+    `# ${titleOf(spec)}`,
+    '',
+    GENERATED_NOTE,
+    '',
+    `${cell(spec.summary)}${spec.aliases?.length ? ` (alias ${spec.aliases.map((alias) => `\`${alias}\``).join(', ')})` : ''}.`,
+    '',
+  ];
   if (spec.kind === 'group') {
-    lines.push('| command | what it does |', '|---|---|', ...commands.map(({ path, spec: command }) => `| [\`loopsctl ${path.join(' ')}\`](#${anchor(path)}) | ${cell(command.summary)} |`), '');
+    lines.push(
+      '| command | what it does |',
+      '|---|---|',
+      ...commands.map(({ path, spec: command }) => `| [\`loopsctl ${path.join(' ')}\`](#${anchor(path)}) | ${cell(command.summary)} |`),
+      '',
+    );
     if (spec.help !== undefined) lines.push(helpMarkdown(spec.help), '');
   }
   lines.push(proseBlock(prose), '', '## Reference', '');
@@ -177,7 +234,12 @@ function commandSection(path: string[], spec: CommandSpec): string[] {
   const lines = [`### loopsctl ${path.join(' ')}`, '', `${cell(spec.summary)}.`, '', '```', usage(path, spec), '```', ''];
   if (spec.aliases?.length) lines.push(`Aliases: ${spec.aliases.map((alias) => `\`${alias}\``).join(', ')}.`, '');
   if (spec.args?.length) {
-    lines.push('| argument | meaning |', '|---|---|', ...spec.args.map((argument) => `| \`${argumentName(argument)}\` | ${cell(argument.description)}${argument.required === false ? ' (optional)' : ''} |`), '');
+    lines.push(
+      '| argument | meaning |',
+      '|---|---|',
+      ...spec.args.map((argument) => `| \`${argumentName(argument)}\` | ${cell(argument.description)}${argument.required === false ? ' (optional)' : ''} |`),
+      '',
+    );
   }
   if (spec.options?.length) lines.push(optionsTable(spec.options), '');
   if (spec.help !== undefined) lines.push(helpMarkdown(spec.help), '');
@@ -194,7 +256,13 @@ function argumentName(argument: ArgumentSpec): string {
 
 export function usage(path: string[], spec: CommandSpec): string {
   const required = (spec.options ?? []).filter((option) => option.required).map((option) => option.flags.split(', ').at(-1)!);
-  return ['loopsctl', ...path, ...(spec.args ?? []).map(argumentName), ...required, ...(spec.options?.some((option) => !option.required) ? ['[options]'] : [])].join(' ');
+  return [
+    'loopsctl',
+    ...path,
+    ...(spec.args ?? []).map(argumentName),
+    ...required,
+    ...(spec.options?.some((option) => !option.required) ? ['[options]'] : []),
+  ].join(' ');
 }
 
 function optionsTable(options: OptionSpec[]): string {
@@ -217,13 +285,18 @@ function optionMeaning(option: OptionSpec): string {
  */
 export function exitCodes(spec: CommandSpec): { code: number; meaning: string }[] {
   const meaning = (code: number) => EXIT_CODES.find((row) => row.code === code)!.meaning;
-  const short = (code: number) => meaning(code).replace(/ \(.*$/, '').replace(/^usage error.*$/, 'usage error, or an input that cannot be used');
+  const short = (code: number) =>
+    meaning(code)
+      .replace(/ \(.*$/, '')
+      .replace(/^usage error.*$/, 'usage error, or an input that cannot be used');
   const codes: { code: number; meaning: string }[] = [{ code: ExitCode.ok, meaning: 'success' }];
   if (spec.mismatch !== undefined) codes.push({ code: ExitCode.mismatch, meaning: spec.mismatch });
   codes.push({ code: ExitCode.usage, meaning: short(ExitCode.usage) });
   if (spec.remote) {
-    for (const code of [ExitCode.auth, ExitCode.notFound, ExitCode.rejected, ExitCode.rateLimited, ExitCode.network, ExitCode.server, ExitCode.invalidResponse]) codes.push({ code, meaning: short(code) });
+    for (const code of [ExitCode.auth, ExitCode.notFound, ExitCode.rejected, ExitCode.rateLimited, ExitCode.network, ExitCode.server, ExitCode.invalidResponse])
+      codes.push({ code, meaning: short(code) });
   }
+  if (spec.remote && spec.tier !== 'read') codes.push({ code: ExitCode.protected, meaning: short(ExitCode.protected) });
   for (const code of [ExitCode.internal, ExitCode.io, ExitCode.interrupted]) codes.push({ code, meaning: short(code) });
   return codes;
 }
@@ -246,7 +319,10 @@ function cell(text: string): string {
 
 function manPages(specs: Spec[], version: string): [string, string][] {
   const all = specs.flatMap((spec) => entries(spec));
-  return [['loopsctl.1', rootManPage(specs, version)], ...all.map(({ path, spec }): [string, string] => [`loopsctl-${path.join('-')}.1`, manPage(path, spec, version)])];
+  return [
+    ['loopsctl.1', rootManPage(specs, version)],
+    ...all.map(({ path, spec }): [string, string] => [`loopsctl-${path.join('-')}.1`, manPage(path, spec, version)]),
+  ];
 }
 
 function header(name: string, version: string, summary: string): string[] {
@@ -260,9 +336,17 @@ function rootManPage(specs: Spec[], version: string): string {
     '.B loopsctl',
     roff('<command> [<subcommand>] [options]'),
     '.SH DESCRIPTION',
-    roff('loopsctl administers a Loops account through its HTTP API. With --sandbox, any command runs against a built-in emulator of the API with seed data, and needs no key.'),
+    roff(
+      'loopsctl administers a Loops account through its HTTP API. With --sandbox, any command runs against a built-in emulator of the API with seed data, and needs no key.',
+    ),
     '.SH COMMANDS',
-    ...specs.flatMap((spec) => ['.TP', `.B ${roff(`loopsctl ${spec.name}`)}`, roff(spec.summary), `See \\fBloopsctl\\-${roff(spec.name)}\\fR(1).`]),
+    ...specs.flatMap((spec) => [
+      '.TP',
+      `.B ${roff(`loopsctl ${spec.name}`)}`,
+      `${roff(spec.summary)}.`,
+      '.br',
+      `See \\fBloopsctl\\-${roff(spec.name)}\\fR(1).`,
+    ]),
     '.SH OPTIONS',
     ...manOptions(GLOBAL_OPTIONS),
     '.SH ENVIRONMENT',
@@ -287,10 +371,13 @@ function manPage(path: string[], spec: Spec, version: string): string {
     lines.push(roff(usage(path, spec)), '.SH DESCRIPTION', roff(`${spec.summary}.`));
     if (spec.help !== undefined) lines.push(...manHelp(spec.help));
     if (spec.aliases?.length) lines.push('.PP', roff(`Aliases: ${spec.aliases.join(', ')}.`));
-    if (spec.args?.length) lines.push('.SH ARGUMENTS', ...spec.args.flatMap((argument) => ['.TP', `.B ${roff(argumentName(argument))}`, roff(argument.description)]));
+    if (spec.args?.length)
+      lines.push('.SH ARGUMENTS', ...spec.args.flatMap((argument) => ['.TP', `.B ${roff(argumentName(argument))}`, roff(argument.description)]));
     if (spec.options?.length) lines.push('.SH OPTIONS', ...manOptions(spec.options));
   }
-  lines.push('.SH OPTIONS OF EVERY COMMAND', roff('See loopsctl(1): --json, --jq, --profile, --base-url, --sandbox, --timeout, --retries, --rate, --debug, --no-color, --no-pager.'));
+  // Long names, from the one list the program declares: a new global option appears here too.
+  const globalFlags = GLOBAL_OPTIONS.map(({ flags }) => flags.replace(/ <.*>$/, '').replace(/^-\w, /, ''));
+  lines.push('.SH OPTIONS OF EVERY COMMAND', roff(`See loopsctl(1): ${globalFlags.join(', ')}.`));
   if (spec.examples.length > 0) lines.push('.SH EXAMPLES', '.nf', ...spec.examples.map((example) => roff(`$ ${example}`)), '.fi');
   if (spec.kind === 'command') lines.push('.SH EXIT STATUS', ...exitCodes(spec).flatMap(({ code, meaning }) => ['.TP', `.B ${code}`, roff(meaning)]));
   const parent = path.length > 1 ? `loopsctl-${path.slice(0, -1).join('-')}` : 'loopsctl';
@@ -307,7 +394,9 @@ function manHelp(help: string): string[] {
   return help
     .trim()
     .split(/\n\s*\n/)
-    .flatMap((paragraph) => (/\n[ \t]/.test(paragraph) ? ['.PP', '.nf', ...paragraph.split('\n').map(roff), '.fi'] : ['.PP', roff(paragraph.replace(/\s*\n\s*/g, ' '))]));
+    .flatMap((paragraph) =>
+      /\n[ \t]/.test(paragraph) ? ['.PP', '.nf', ...paragraph.split('\n').map(roff), '.fi'] : ['.PP', roff(paragraph.replace(/\s*\n\s*/g, ' '))],
+    );
 }
 
 /** Text that roff prints as it is: backslashes and hyphens escaped, no line taken for a request, backticks as bold. */

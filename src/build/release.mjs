@@ -1,0 +1,180 @@
+/**
+ * `npm run release`: writes release/ with what a release publishes, the same steps that
+ * .github/workflows/release.yml takes on each platform:
+ *   loopsctl-<version>.tgz                 the npm package (no build scripts, no development files)
+ *   loopsctl-<version>-<os>-<arch>[.exe]   a single executable (Node's SEA) for this machine
+ *   SHA256SUMS                             every file's SHA-256, as `sha256sum -c` reads it
+ * `--sums` only writes SHA256SUMS for the files already in release/ (the workflow gathers the
+ * executables of every platform there first); `--tarball DIR` only packs the npm package into DIR
+ * (scripts/check-package.sh).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const releaseDir = join(root, 'release');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const { version } = manifest;
+
+/**
+ * The Node the executable embeds: 24, an LTS line, which starts two to three times sooner than
+ * Node 20 on the same machine (docs/dependencies.md). The build's own Node when it is of that
+ * line, else this version from the npm registry's `node` package.
+ */
+const EMBEDDED_NODE = '24.21.0';
+
+function release() {
+  const started = Date.now();
+  const node = embeddedNode();
+  const nodeVersion = run(node, ['--version']).trim();
+  // The bundles with a code cache recorded by the embedded Node as well as by the build's.
+  run(process.execPath, [join(root, 'src/build/build.mjs')], { env: { ...process.env, LOOPSCTL_CODE_CACHE_NODES: node === process.execPath ? '' : node } });
+  rmSync(releaseDir, { recursive: true, force: true });
+  mkdirSync(releaseDir);
+  packTarball(releaseDir);
+  const executable = buildExecutable(node, nodeVersion);
+  writeSums();
+  console.log(`release/: the npm package, ${executable} (Node ${nodeVersion}), SHA256SUMS, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Runs a program, failing the release with its output when it fails; its stdout. */
+function run(program, args, options = {}) {
+  const result = spawnSync(program, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], cwd: root, ...options });
+  if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`);
+  return result.stdout;
+}
+
+function embeddedNode() {
+  if (process.versions.node.split('.')[0] === EMBEDDED_NODE.split('.')[0]) return process.execPath;
+  const prefix = join(root, 'node_modules', '.cache', 'loopsctl-release', `node-${EMBEDDED_NODE}`);
+  const node = join(prefix, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  const npm = { shell: process.platform === 'win32' };
+  if (!existsSync(node)) run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `node@${EMBEDDED_NODE}`], npm);
+  return node;
+}
+
+/**
+ * Files of the npm package that few runs read, kept compressed (brotli, as name.br): bin/loopsctl.js
+ * reads them as if they were not, and writes out those that must load from a path (jq) once into
+ * the cache directory. Source maps (--debug's stack traces), the MCP SDK, jq and
+ * the completion scripts are 2.9 of the package's 4.5 MB, and 0.6 MB compressed.
+ */
+const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+
+/**
+ * The npm package, packed from a copy of what it ships: package.json without its scripts (the
+ * `prepare` that builds a clone would otherwise travel, and npm warns of install scripts) or
+ * development dependencies, and dist/ without the code caches, which serve only the Node that
+ * recorded them (an install records its own on first use), and with COMPRESSED compressed.
+ */
+function packTarball(destination) {
+  const staging = join(releaseDir, '.package');
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const entry of [...manifest.files, 'README.md', 'LICENSE']) {
+    cpSync(join(root, entry), join(staging, entry), { recursive: true, filter: (source) => !source.endsWith('.cache') });
+  }
+  for (const name of readdirSync(join(staging, 'dist'), { recursive: true }).map((path) => `dist/${path.split(sep).join('/')}`)) {
+    if (!COMPRESSED.test(name)) continue;
+    const file = join(staging, name);
+    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    rmSync(file);
+  }
+  const { scripts, devDependencies, ...published } = manifest;
+  writeFileSync(join(staging, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+  const packed = run('npm', ['pack', '--silent', '--pack-destination', destination, staging], { shell: process.platform === 'win32' });
+  const tarball = packed.trim().split('\n').pop();
+  rmSync(staging, { recursive: true, force: true });
+  console.log(join(destination, tarball));
+}
+
+/** The platform's name in release files: linux, darwin, windows; x64, arm64. */
+function platformName() {
+  return `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+}
+
+/**
+ * The single executable: bin/loopsctl.js as its main script, with V8's code cache, and every file
+ * the bundles read as an asset (bin/loopsctl.js reads them from there), the code caches the
+ * embedded Node recorded, and the keychain's native module for this platform when installed.
+ */
+function buildExecutable(node, nodeVersion) {
+  const work = join(releaseDir, '.executable');
+  mkdirSync(work, { recursive: true });
+  const assets = { version: writeAsset(work, 'version', version) };
+  const cacheSuffix = `.${nodeVersion}-${process.arch}.cache`;
+  for (const dir of ['dist', 'dist/vendor', 'dist/completion']) {
+    for (const file of readdirSync(join(root, dir))) {
+      const shipped = file.endsWith('.cjs') || file.endsWith(cacheSuffix) || file.endsWith('.wasm') || dir === 'dist/completion';
+      if (shipped) assets[`${dir}/${file}`] = join(root, dir, file);
+    }
+  }
+  if (!Object.keys(assets).some((name) => name.endsWith(cacheSuffix))) throw new Error(`no code cache was recorded for ${nodeVersion}`);
+  assets['skills/loopsctl/SKILL.md'] = join(root, 'skills/loopsctl/SKILL.md');
+  const keyring = keyringBinary();
+  if (keyring !== undefined) assets['native/@napi-rs+keyring.node'] = keyring;
+  const blob = join(work, 'sea.blob');
+  const config = { main: join(root, 'bin/loopsctl.js'), output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets };
+  writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
+  run(node, ['--experimental-sea-config', join(work, 'sea-config.json')]);
+  const name = `loopsctl-${version}-${platformName()}${process.platform === 'win32' ? '.exe' : ''}`;
+  const target = join(releaseDir, name);
+  copyFileSync(node, target);
+  chmodSync(target, 0o755);
+  if (process.platform === 'darwin') run('codesign', ['--remove-signature', target]);
+  const postject = join(root, 'node_modules', 'postject', 'dist', 'cli.js');
+  const macho = process.platform === 'darwin' ? ['--macho-segment-name', 'NODE_SEA'] : [];
+  run(process.execPath, [postject, target, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2', ...macho]);
+  if (process.platform === 'darwin') run('codesign', ['--sign', '-', target]);
+  rmSync(work, { recursive: true, force: true });
+  return name;
+}
+
+function writeAsset(dir, name, text) {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The keychain module's binary for this platform (@napi-rs/keyring-linux-x64-gnu), if npm installed it. */
+function keyringBinary() {
+  const scope = join(root, 'node_modules', '@napi-rs');
+  const prefix = `keyring-${process.platform}-${process.arch}`;
+  // glibc's build before musl's, where both are installed.
+  const gnuFirst = (a, b) => Number(b.endsWith('-gnu')) - Number(a.endsWith('-gnu'));
+  const packages = existsSync(scope)
+    ? readdirSync(scope)
+        .filter((name) => name.startsWith(prefix))
+        .sort(gnuFirst)
+    : [];
+  for (const name of packages) {
+    const binary = readdirSync(join(scope, name)).find((file) => file.endsWith('.node'));
+    if (binary !== undefined) return join(scope, name, binary);
+  }
+  return undefined;
+}
+
+/** SHA256SUMS for every file in release/, in the format `sha256sum -c` checks. */
+function writeSums() {
+  const files = readdirSync(releaseDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'SHA256SUMS')
+    .map((entry) => entry.name)
+    .sort();
+  const lines = files.map(
+    (name) =>
+      `${createHash('sha256')
+        .update(readFileSync(join(releaseDir, name)))
+        .digest('hex')}  ${name}\n`,
+  );
+  writeFileSync(join(releaseDir, 'SHA256SUMS'), lines.join(''));
+}
+
+const [mode, argument] = process.argv.slice(2);
+if (mode === '--sums') writeSums();
+else if (mode === '--tarball') packTarball(argument);
+else if (mode === undefined) release();
+else throw new Error(`unknown argument ${mode}: release.mjs [--sums | --tarball DIR]`);
