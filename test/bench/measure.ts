@@ -93,7 +93,15 @@ export async function runOnTerminal(command: Command, baseEnv: Record<string, st
   return withUsageFile(async (file) => {
     const node = [process.execPath, '--require', join(benchDir, 'report-usage.cjs'), ...command.args].map(quote).join(' ');
     const inner = `stty cols 160 rows 50; exec ${node}`;
-    const result = await run({ label: command.label, file: 'script', args: ['-qec', inner, '/dev/null'], env: { ...command.env, BENCH_USAGE_FILE: file, TERM: 'xterm-256color', LOOPSCTL_PAGER: '' } }, baseEnv);
+    const result = await run(
+      {
+        label: command.label,
+        file: 'script',
+        args: ['-qec', inner, '/dev/null'],
+        env: { ...command.env, BENCH_USAGE_FILE: file, TERM: 'xterm-256color', LOOPSCTL_PAGER: '' },
+      },
+      baseEnv,
+    );
     return { ...result, ...readUsage(file) };
   });
 }

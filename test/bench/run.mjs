@@ -13,7 +13,15 @@ const root = resolve(import.meta.dirname, '../..');
 const dir = await mkdtemp(join(tmpdir(), 'loopsctl-bench-'));
 try {
   const outfile = join(dir, 'bench.mjs');
-  await build({ entryPoints: [join(root, 'test/bench/bench.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'test/bench/bench.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+  });
   process.argv.splice(2, 0, root);
   await import(pathToFileURL(outfile).href);
 } finally {

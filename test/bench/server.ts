@@ -59,7 +59,7 @@ function emailMessage(id: string): string {
     fromEmail: 'hello',
     replyToEmail: 'support@example.com',
     emailFormat: 'styled',
-    lmx: `<Paragraph>Hello {firstName},</Paragraph>\n<Paragraph>${'Some words of the body. '.repeat(12)}</Paragraph>\n<Button href="https://example.com/${id}">Open</Button>\n`,
+    lmx: `<Paragraph>Hello {data.firstName},</Paragraph>\n<Paragraph>${'Some words of the body. '.repeat(12)}</Paragraph>\n<Button href="https://example.com/${id}">Open</Button>\n`,
     contentRevisionId: `r${id.slice(1)}`,
     updatedAt: '2025-03-02T08:30:00.000Z',
     dataVariablesFallbacks: { firstName: 'there' },
@@ -124,7 +124,13 @@ export function workflowBody(shape: 'chain' | 'merge', total: number): string {
       const after = group + 4 < total ? [id(group + 4)] : [];
       if (role === 0) nodes[id(index)] = { typeName: 'BranchNode', nextNodeIds: [id(index + 1), id(index + 2)].filter((_, k) => index + 1 + k < total) };
       else if (role === 1 || role === 2) nodes[id(index)] = { typeName: 'AudienceFilter', nextNodeIds: group + 3 < total ? [id(group + 3)] : [] };
-      else nodes[id(index)] = { typeName: 'SendEmailAction', nextNodeIds: after, emailMessageId: `ce${String(index).padStart(23, '0')}`, subject: `Step ${index}` };
+      else
+        nodes[id(index)] = {
+          typeName: 'SendEmailAction',
+          nextNodeIds: after,
+          emailMessageId: `ce${String(index).padStart(23, '0')}`,
+          subject: `Step ${index}`,
+        };
     }
   }
   return JSON.stringify({

@@ -35,10 +35,19 @@ export async function measureStack(benchDir: string, bin: string, url: string, e
   ];
   const request = await interleaved(commands, REQUEST_ROUNDS, env);
   const [http, undici] = [request.get('node:http')!, request.get('undici')!];
-  figures.push({ name: 'one request: undici − node:http', measured: `${Math.round(undici - http)} ms`, detail: `median of ${REQUEST_ROUNDS} runs each: undici ${ms(undici)}, node:http ${ms(http)}` });
+  figures.push({
+    name: 'one request: undici − node:http',
+    measured: `${Math.round(undici - http)} ms`,
+    detail: `median of ${REQUEST_ROUNDS} runs each: undici ${ms(undici)}, node:http ${ms(http)}`,
+  });
 
   console.error(`stack: a ${ROWS.toLocaleString('en')}-row table with cli-table3 and with loopsctl's renderer…`);
-  const rows = (count: number) => Array.from({ length: count }, (_, index) => [`cm${String(index).padStart(23, '0')}`, `Transactional email number ${index} with a long and descriptive name`, '2026-01-02T03:04:05.000Z']);
+  const rows = (count: number) =>
+    Array.from({ length: count }, (_, index) => [
+      `cm${String(index).padStart(23, '0')}`,
+      `Transactional email number ${index} with a long and descriptive name`,
+      '2026-01-02T03:04:05.000Z',
+    ]);
   const headers = ['ID', 'NAME', 'UPDATED'];
   const timed = (render: (data: string[][]) => string, count: number) => {
     const data = rows(count);
@@ -57,8 +66,16 @@ export async function measureStack(benchDir: string, bin: string, url: string, e
     return table.toString();
   };
   const terminal = Object.assign(new Writable({ write: (_chunk, _encoding, done) => done() }), { isTTY: true, columns: 80 });
-  const ours = (data: string[][]) => renderTable(new Output({ json: false, color: false, stdout: terminal, env: {}, columns: 80 }), headers.map((header) => ({ header, truncate: header === 'NAME' })), data);
-  for (const [name, render] of [['cli-table3', cliTable3], ['loopsctl', ours]] as const) {
+  const ours = (data: string[][]) =>
+    renderTable(
+      new Output({ json: false, color: false, stdout: terminal, env: {}, columns: 80 }),
+      headers.map((header) => ({ header, truncate: header === 'NAME' })),
+      data,
+    );
+  for (const [name, render] of [
+    ['cli-table3', cliTable3],
+    ['loopsctl', ours],
+  ] as const) {
     const quarter = timed(render, ROWS / 4);
     const full = timed(render, ROWS);
     figures.push({

@@ -50,7 +50,11 @@ export class DescribedClient {
     for (const [template, item] of Object.entries(doc.paths)) {
       const shared = ((item as { parameters?: Parameter[] }).parameters ?? []) as Parameter[];
       for (const [method, operation] of Object.entries(item)) {
-        const described = operation as { operationId?: string; parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: Record<string, any> }> } };
+        const described = operation as {
+          operationId?: string;
+          parameters?: Parameter[];
+          requestBody?: { content?: Record<string, { schema: Record<string, any> }> };
+        };
         if (described.operationId === undefined) continue;
         this.operations.set(described.operationId, {
           method: method.toUpperCase(),
@@ -83,7 +87,8 @@ export class DescribedClient {
     }
     const headers: Record<string, string> = { authorization: `Bearer ${this.key}` };
     for (const [name, value] of Object.entries(input.headers ?? {})) {
-      if (!declared('header').some((parameter) => parameter.name.toLowerCase() === name.toLowerCase())) throw new Error(`${operationId} declares no header ${name}`);
+      if (!declared('header').some((parameter) => parameter.name.toLowerCase() === name.toLowerCase()))
+        throw new Error(`${operationId} declares no header ${name}`);
       headers[name] = value;
     }
     let body = input.body;

@@ -3,9 +3,9 @@
  * records some tests need (a dangling node id, a node type loopsctl does not know), recording
  * every request it answers. The one stand-in for the API; fault tests keep their own server.
  */
-import type { ApiAnswer, ApiRequest } from '../../src/sandbox/api.js';
-import type { SandboxModule } from '../../src/sandbox/module.js';
-import { seedState } from '../../src/sandbox/state.js';
+import type { ApiAnswer, ApiRequest } from '../../src/emulator/api.js';
+import type { SandboxModule } from '../../src/emulator/module.js';
+import { seedState } from '../../src/emulator/state.js';
 import * as fx from './fixtures.js';
 import { startTestSandbox } from './main.js';
 
@@ -107,7 +107,10 @@ export interface FixtureSandbox {
 
 export async function startFixtureSandbox(): Promise<FixtureSandbox> {
   const requests: FixtureSandbox['requests'] = [];
-  const server = await startTestSandbox({ initialState: fixtureState, onRequest: (request, answer) => requests.push({ ...request, headers: request.headers ?? {}, answer }) });
+  const server = await startTestSandbox({
+    initialState: fixtureState,
+    onRequest: (request, answer) => requests.push({ ...request, headers: request.headers ?? {}, answer }),
+  });
   return { url: server.url, requests, close: () => server.close() };
 }
 

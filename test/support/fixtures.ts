@@ -1,19 +1,55 @@
 /** Records shaped as the API reference documents them, for tests that need realistic answers. */
 export const styles = {
-  backgroundColor: '#f5f5f5', backgroundXPadding: 24, backgroundYPadding: 24,
-  bodyColor: '#ffffff', bodyXPadding: 24, bodyYPadding: 24, bodyFontFamily: 'Helvetica', bodyFontCategory: 'sans-serif',
-  borderColor: '#e5e5e5', borderWidth: 1, borderRadius: 8,
-  buttonBodyColor: '#111827', buttonBodyXPadding: 16, buttonBodyYPadding: 12, buttonBorderColor: '#111827',
-  buttonBorderWidth: 0, buttonBorderRadius: 6, buttonTextColor: '#ffffff', buttonTextFormat: 0, buttonTextFontSize: 16,
-  dividerColor: '#e5e5e5', dividerBorderWidth: 1,
-  textBaseColor: '#374151', textBaseFontSize: 16, textBaseLineHeight: 24, textBaseLetterSpacing: 0, textLinkColor: '#2563eb',
-  heading1Color: '#111827', heading1FontSize: 28, heading1LineHeight: 36, heading1LetterSpacing: -0.5,
-  heading2Color: '#111827', heading2FontSize: 22, heading2LineHeight: 30, heading2LetterSpacing: -0.25,
-  heading3Color: '#111827', heading3FontSize: 18, heading3LineHeight: 26, heading3LetterSpacing: 0,
+  backgroundColor: '#f5f5f5',
+  backgroundXPadding: 24,
+  backgroundYPadding: 24,
+  bodyColor: '#ffffff',
+  bodyXPadding: 24,
+  bodyYPadding: 24,
+  bodyFontFamily: 'Helvetica',
+  bodyFontCategory: 'sans-serif',
+  borderColor: '#e5e5e5',
+  borderWidth: 1,
+  borderRadius: 8,
+  buttonBodyColor: '#111827',
+  buttonBodyXPadding: 16,
+  buttonBodyYPadding: 12,
+  buttonBorderColor: '#111827',
+  buttonBorderWidth: 0,
+  buttonBorderRadius: 6,
+  buttonTextColor: '#ffffff',
+  buttonTextFormat: 0,
+  buttonTextFontSize: 16,
+  dividerColor: '#e5e5e5',
+  dividerBorderWidth: 1,
+  textBaseColor: '#374151',
+  textBaseFontSize: 16,
+  textBaseLineHeight: 24,
+  textBaseLetterSpacing: 0,
+  textLinkColor: '#2563eb',
+  heading1Color: '#111827',
+  heading1FontSize: 28,
+  heading1LineHeight: 36,
+  heading1LetterSpacing: -0.5,
+  heading2Color: '#111827',
+  heading2FontSize: 22,
+  heading2LineHeight: 30,
+  heading2LetterSpacing: -0.25,
+  heading3Color: '#111827',
+  heading3FontSize: 18,
+  heading3LineHeight: 26,
+  heading3LetterSpacing: 0,
 };
 
 export function theme(index: number) {
-  return { id: `theme_${index}`, name: `Theme ${index}`, styles, isDefault: index === 1, createdAt: '2025-06-29T07:47:39.370Z', updatedAt: '2025-06-29T07:47:39.370Z' };
+  return {
+    id: `theme_${index}`,
+    name: `Theme ${index}`,
+    styles,
+    isDefault: index === 1,
+    createdAt: '2025-06-29T07:47:39.370Z',
+    updatedAt: '2025-06-29T07:47:39.370Z',
+  };
 }
 
 export function group(index: number, name = `Group ${index}`) {
@@ -81,13 +117,23 @@ export const eventTriggerNode = {
   typeName: 'EventTrigger',
   nextNodeIds: ['n_wait'],
   eventName: 'signup',
-  eventProperties: [{ name: 'plan', type: 'string' }, { name: 'seats', type: 'number' }],
+  eventProperties: [
+    { name: 'plan', type: 'string' },
+    { name: 'seats', type: 'number' },
+  ],
   reEligible: false,
 };
 
 export function envelope<T>(data: T[], nextCursor: string | null = null, perPage = 20, totalResults = data.length) {
   return {
-    pagination: { totalResults, returnedResults: data.length, perPage, totalPages: Math.max(1, Math.ceil(totalResults / perPage)), nextCursor, nextPage: nextCursor && `https://example.invalid/?cursor=${nextCursor}` },
+    pagination: {
+      totalResults,
+      returnedResults: data.length,
+      perPage,
+      totalPages: Math.max(1, Math.ceil(totalResults / perPage)),
+      nextCursor,
+      nextPage: nextCursor && `https://example.invalid/?cursor=${nextCursor}`,
+    },
     data,
   };
 }

@@ -19,6 +19,8 @@ export default function setup(): () => void {
     if (left.length === 0) return;
     // vitest reports an error thrown here without failing the run: the exit code says it.
     process.exitCode = 1;
-    throw new Error(`the tests left ${left.length} temporary files or directories behind (make them with tempDir() of test/support/temp.ts): ${left.slice(0, 20).join(', ')}`);
+    throw new Error(
+      `the tests left ${left.length} temporary files or directories behind (make them with tempDir() of test/support/temp.ts): ${left.slice(0, 20).join(', ')}`,
+    );
   };
 }

@@ -6,7 +6,7 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/core/runtime.js';
 import { main } from '../../src/main.js';
-import { startSandbox, type SandboxServer, type SandboxServerOptions } from '../../src/sandbox/server.js';
+import { startServer, type SandboxServer, type SandboxServerOptions } from '../../src/emulator/server.js';
 import { tempDir } from './temp.js';
 
 export { tempDir };
@@ -35,7 +35,6 @@ export interface RunOptions {
   onStdout?: (text: string) => void;
 }
 
-
 class Capture extends Writable {
   text = '';
   isTTY?: boolean;
@@ -60,10 +59,11 @@ class Capture extends Writable {
 /**
  * A clean environment: no key, no colour forcing, a private config dir unless one is given, and
  * keys kept in the config file: the keychain library talks to the session of the process that runs
- * the tests, which on a desktop is the person's own keychain (test/e2e/keychain.test.ts runs its own).
+ * the tests, which on a desktop is the person's own keychain (test/spawned/config/keychain.test.ts runs its own).
  */
 export async function run(argv: string[], options: RunOptions = {}): Promise<Result> {
-  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_KEY_STORAGE: 'file' };
+  // DO_NOT_TRACK: `doctor` asks the release feed otherwise; a test of that gives a feed of its own.
+  const env: Record<string, string | undefined> = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPSCTL_KEY_STORAGE: 'file', DO_NOT_TRACK: '1' };
   // A test may remove a variable by giving it as undefined.
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
@@ -109,8 +109,13 @@ export function typedInput(): PassThrough & { isTTY: boolean; setRawMode: (mode:
  * A sandbox of the test's own on loopback, for tests that need odd records or want to inspect
  * the state: run commands against it with `sandboxEnv(server)`.
  */
+/**
+ * A sandbox for a test file, whose many commands share it: without the platform's rate limit
+ * unless the test asks for it, since each command paces only its own requests and a file runs
+ * them back to back (the limit has tests of its own).
+ */
 export function startTestSandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  return startSandbox(options);
+  return startServer({ rateLimit: false, ...options });
 }
 
 export function sandboxEnv(server: SandboxServer, key = 'sandbox-key'): { LOOPS_BASE_URL: string; LOOPS_API_KEY: string } {

@@ -48,7 +48,15 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
   const configDir = tempConfigDir();
   // The code cache a run may write goes to the temporary directory too.
   // Keys in the config file, as in run() (test/support/main.ts); a test of the keychain gives its own.
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: configDir, XDG_CACHE_HOME: join(configDir, 'cache'), LOOPSCTL_KEY_STORAGE: 'file' };
+  // DO_NOT_TRACK: no update check leaves a test (see test/support/main.ts).
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    LOOPSCTL_CONFIG_DIR: configDir,
+    XDG_CACHE_HOME: join(configDir, 'cache'),
+    LOOPSCTL_KEY_STORAGE: 'file',
+    DO_NOT_TRACK: '1',
+  };
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;

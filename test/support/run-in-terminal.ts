@@ -2,17 +2,12 @@
  * Runs the built CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would,
  * so that prompts, box drawing and colour can be checked end to end.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { needs } from './programs.js';
 import { BIN, tempConfigDir, type CliResult } from './run-cli.js';
 
-export const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+/** util-linux's `script`, which gives the CLI a pseudo-terminal. */
+export const script = needs('script', ['--version']);
 
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
@@ -31,7 +26,15 @@ export function runInTerminal(args: string[], env: Record<string, string>, typin
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'xterm-256color', LOOPSCTL_CONFIG_DIR: tempConfigDir(), COLUMNS: '200', LOOPSCTL_PAGER: '', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TERM: 'xterm-256color',
+        LOOPSCTL_CONFIG_DIR: tempConfigDir(),
+        COLUMNS: '200',
+        LOOPSCTL_PAGER: '',
+        ...env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

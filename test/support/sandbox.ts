@@ -1,14 +1,14 @@
 /** Calls a SandboxApi directly, as the HTTP layer would, for tests of its rules. */
-import type { campaignGroups } from '../../src/areas/campaign-groups/sandbox.js';
-import type { transactionalGroups } from '../../src/areas/groups/sandbox.js';
-import type { sendingIps } from '../../src/areas/ips/sandbox.js';
-import type { segments } from '../../src/areas/segments/sandbox.js';
-import type { themes } from '../../src/areas/themes/sandbox.js';
-import type { transactionalEmails } from '../../src/areas/transactional/sandbox.js';
-import type { workflows } from '../../src/areas/workflows/sandbox.js';
-import { loadSandboxModules, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/sandbox/api.js';
-import { seedId, type Slice, type StateCore } from '../../src/sandbox/module.js';
-import { seedState as seedFrom } from '../../src/sandbox/state.js';
+import type { campaignGroups } from '../../src/emulator/routes/campaign-groups.js';
+import type { transactionalGroups } from '../../src/emulator/routes/groups.js';
+import type { sendingIps } from '../../src/emulator/routes/ips.js';
+import type { segments } from '../../src/emulator/routes/segments.js';
+import type { themes } from '../../src/emulator/routes/themes.js';
+import type { transactionalEmails } from '../../src/emulator/routes/transactional.js';
+import type { workflows } from '../../src/emulator/routes/workflow-records.js';
+import { loadSandboxModules, SandboxApi, type ApiAnswer, type SandboxApiOptions } from '../../src/emulator/api.js';
+import { seedId, type Slice, type StateCore } from '../../src/emulator/module.js';
+import { seedState as seedFrom } from '../../src/emulator/state.js';
 
 /** Every area's part of the sandbox, loaded once for the test file. */
 export const sandboxModules = await loadSandboxModules();

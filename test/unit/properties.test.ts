@@ -18,11 +18,14 @@ describe('ids', () => {
   it('checkId accepts exactly the non-empty ids without whitespace, controls or broken characters, up to the length limit', () => {
     fc.assert(
       // "." and ".." are left out: whether they are refused or encoded is a separate decision.
-      fc.property(fc.string({ unit: 'binary', maxLength: MAX_ID_LENGTH + 20 }).filter((value) => value !== '.' && value !== '..'), (value) => {
-        const acceptable = value.length > 0 && value.length <= MAX_ID_LENGTH && value.isWellFormed() && !/[\s\p{Cc}]/u.test(value);
-        if (acceptable) expect(checkId(value)).toBe(value);
-        else expect(() => checkId(value)).toThrow(UsageError);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: MAX_ID_LENGTH + 20 }).filter((value) => value !== '.' && value !== '..'),
+        (value) => {
+          const acceptable = value.length > 0 && value.length <= MAX_ID_LENGTH && value.isWellFormed() && !/[\s\p{Cc}]/u.test(value);
+          if (acceptable) expect(checkId(value)).toBe(value);
+          else expect(() => checkId(value)).toThrow(UsageError);
+        },
+      ),
     );
   });
 
@@ -57,7 +60,10 @@ describe('ids', () => {
 
 describe('sanitize', () => {
   it('leaves no control character (C0, DEL or C1) nor invisible format character', () => {
-    const withInvisibles = fc.string({ unit: fc.oneof(fc.constantFrom('\u200b', '\u202e', '\u2066', '\u2028', '\ufeff', '\u001b'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 60 });
+    const withInvisibles = fc.string({
+      unit: fc.oneof(fc.constantFrom('\u200b', '\u202e', '\u2066', '\u2028', '\ufeff', '\u001b'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(fc.oneof(anyText, withInvisibles), (text) => {
         expect(sanitize(text)).not.toMatch(UNSAFE);
@@ -67,9 +73,12 @@ describe('sanitize', () => {
 
   it('changes nothing in text without those characters', () => {
     fc.assert(
-      fc.property(anyText.filter((text) => !UNSAFE.test(text)), (text) => {
-        expect(sanitize(text)).toBe(text);
-      }),
+      fc.property(
+        anyText.filter((text) => !UNSAFE.test(text)),
+        (text) => {
+          expect(sanitize(text)).toBe(text);
+        },
+      ),
     );
   });
 
@@ -142,7 +151,10 @@ describe('ApiClient.pages', () => {
 describe('renderWorkflowTree', () => {
   const graphs = fc.integer({ min: 0, max: 25 }).chain((count) => {
     const ids = Array.from({ length: count }, (_, index) => `node_${index}`);
-    const target = fc.oneof({ weight: 5, arbitrary: ids.length > 0 ? fc.constantFrom(...ids) : fc.constant('gone_0') }, { weight: 1, arbitrary: fc.constantFrom('gone_0', 'gone_1') });
+    const target = fc.oneof(
+      { weight: 5, arbitrary: ids.length > 0 ? fc.constantFrom(...ids) : fc.constant('gone_0') },
+      { weight: 1, arbitrary: fc.constantFrom('gone_0', 'gone_1') },
+    );
     return fc.record({
       nodes: fc.tuple(...ids.map(() => fc.array(target, { maxLength: 4 }))),
       root: fc.option(target, { nil: null }),

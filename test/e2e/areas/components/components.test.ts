@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_LMX_LENGTH } from '../../../../src/emulator/routes/components.js';
+import { seedId } from '../../../../src/emulator/module.js';
+import { json, startApiServer } from '../../../support/api-server.js';
+import { run } from '../../../support/main.js';
+import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+
+const FOOTER = seedId('component/Footer');
+
+describe('components', () => {
+  let sandbox: RecordingSandbox;
+  beforeEach(async () => {
+    sandbox = await recordingSandbox();
+  });
+  afterEach(() => sandbox.close());
+
+  it('list and get show sizes; --lmx prints the body exactly as stored when piped', async () => {
+    const list = await run(['components', 'list'], { env: sandbox.env });
+    expect(list.stdout).toContain(`${FOOTER}\tFooter\t3 lines, 208 characters`);
+    const json = await run(['components', 'get', FOOTER, '--json'], { env: sandbox.env });
+    const lmx = await run(['components', 'get', FOOTER, '--lmx'], { env: sandbox.env });
+    expect(lmx.stdout).toBe(json.json().lmx);
+    const text = await run(['components', 'get', FOOTER], { env: sandbox.env, tty: { columns: 80 } });
+    expect(text.stdout).toContain(`print the LMX with \`loopsctl components get ${FOOTER} --lmx\``);
+    expect(Math.max(...text.stdout.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').length))).toBeLessThanOrEqual(80);
+    const both = await run(['components', 'get', FOOTER, '--lmx', '--json'], { env: sandbox.env });
+    expect(both.code).toBe(2);
+  });
+
+  it('create and update send the LMX file as the description says', async () => {
+    const lmx = '<Paragraph>Thanks for reading, {contact.firstName}</Paragraph>\n';
+    const created = await run(['components', 'create', '--name', 'Sign-off', '--lmx-file', '-', '--json'], { env: sandbox.env, input: lmx });
+    expect(created.code).toBe(0);
+    expect(created.json()).toMatchObject({ name: 'Sign-off', lmx });
+    const id = created.json().id;
+    const updated = await run(['components', 'update', id, '--name', 'Sign-off 2', '--json'], { env: sandbox.env });
+    expect(updated.json()).toMatchObject({ name: 'Sign-off 2', lmx, affectedEmailCount: 0 });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Sign-off 2' });
+    expect(sandbox.problems()).toEqual([]);
+  });
+
+  it('a body change says how many emails it reached', async () => {
+    const result = await run(['components', 'update', FOOTER, '--lmx-file', '-'], {
+      env: { ...sandbox.env, NO_COLOR: '1' },
+      input: '<Paragraph>Bye, {contact.firstName}</Paragraph>',
+      tty: { columns: 100 },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('3 emails use the new body.');
+    // A script gets the record, the count a field of it.
+    const piped = await run(['components', 'update', FOOTER, '--lmx-file', '-'], {
+      env: sandbox.env,
+      input: '<Paragraph>See you, {contact.firstName}</Paragraph>',
+    });
+    expect(piped.stdout).toMatch(/^FIELD\tVALUE\n/);
+    expect(piped.stdout).toContain('\naffectedEmailCount\t3\n');
+  });
+
+  it('413: an oversized body is refused and explained', async () => {
+    const input = `<Paragraph>${'x'.repeat(MAX_LMX_LENGTH)}</Paragraph>`;
+    const result = await run(['components', 'create', '--name', 'Big', '--lmx-file', '-'], { env: sandbox.env, input });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('exceeds the size limit');
+    expect(result.stderr).toContain('split it into smaller components');
+  });
+
+  it('422: invalid LMX, and variables emails cannot use, are named', async () => {
+    const invalid = await run(['components', 'create', '--name', 'Broken', '--lmx-file', '-'], { env: sandbox.env, input: '<Paragraph>open' });
+    expect(invalid.code).toBe(5);
+    expect(invalid.stderr).toContain(
+      'Invalid LMX: line 1, column 1: <Paragraph> is never closed (unclosed-tag; add </Paragraph> before the end of the document)',
+    );
+    const tags = await run(['components', 'update', FOOTER, '--lmx-file', '-'], {
+      env: sandbox.env,
+      input: '<Paragraph>{contact.companyName} {contact.plan}</Paragraph>',
+    });
+    expect(tags.code).toBe(5);
+    expect(tags.stderr).toContain('emails using this component cannot use {companyName}, {plan}');
+    const unchanged = await run(['components', 'get', FOOTER, '--lmx'], { env: sandbox.env });
+    expect(unchanged.stdout).toContain('{contact.firstName}');
+  });
+
+  it('empty LMX and nothing to update are refused before sending', async () => {
+    const empty = await run(['components', 'create', '--name', 'X', '--lmx-file', '-'], { env: sandbox.env, input: '  \n' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('stdin: the LMX is empty');
+    const nothing = await run(['components', 'update', FOOTER], { env: sandbox.env });
+    expect(nothing.code).toBe(2);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+});
+
+it('a 422 with invalidTags from the API names them; --json passes the error code through', async () => {
+  const server = await startApiServer({
+    'POST /v1/components/:id': (_req, res) => json(res, 422, { message: 'Component uses unsupported contact properties.', invalidTags: ['companyName'] }),
+  });
+  try {
+    const env = { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url };
+    const result = await run(['components', 'update', 'p1', '--lmx-file', '-'], { env, input: '<Paragraph>{companyName}</Paragraph>' });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('Hint: emails using this component cannot use {companyName}');
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ lmx: '<Paragraph>{companyName}</Paragraph>' });
+  } finally {
+    await server.close();
+  }
+});

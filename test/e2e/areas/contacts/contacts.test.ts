@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { run, typedInput } from '../../../support/main.js';
+import { requestProblems } from '../../../support/openapi.js';
+import { expectDescribed, openApi, sandboxEachTest } from '../../../support/recording.js';
+
+const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';
+const sandbox = sandboxEachTest();
+
+describe('contacts against the sandbox', () => {
+  it('checks bodies against the description, which refuses a create without an email', () => {
+    expect(requestProblems(openApi, 'POST', '/v1/contacts/create', { firstName: 'A' })).not.toEqual([]);
+  });
+
+  it('finds a seeded contact with its custom properties and lists; an unknown one is exit 4 and [] under --json', async () => {
+    const { loopsctl } = await sandbox();
+    const found = await loopsctl(['contacts', 'find', '--email', 'ada@example.com', '--json']);
+    expect(found.code).toBe(0);
+    expect(found.json()).toEqual([
+      expect.objectContaining({ email: 'ada@example.com', userId: 'usr_ada', plan: 'pro', seats: 12, mailingLists: { [PRODUCT_UPDATES]: true } }),
+    ]);
+    const byUserId = await loopsctl(['contacts', 'find', '--user-id', 'usr_ada']);
+    expect(byUserId.stdout).toContain('ada@example.com');
+    const none = await loopsctl(['contacts', 'find', '--email', 'nobody@example.com', '--json']);
+    expect(none.code).toBe(4);
+    expect(none.json()).toEqual([]);
+    const both = await loopsctl(['contacts', 'find', '--email', 'a@example.com', '--user-id', 'x']);
+    expect(both.code).toBe(2);
+  });
+
+  it('creates a contact with typed fields, lists and custom properties, in the documented body; a duplicate is exit 5 with a hint', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const created = await loopsctl([
+      'contacts',
+      'create',
+      '--email',
+      'alan@example.com',
+      '--first-name',
+      'Alan',
+      '--user-group',
+      'beta',
+      '--unsubscribed',
+      '--list',
+      `${PRODUCT_UPDATES}=true`,
+      '--prop',
+      'plan=pro',
+      '--prop',
+      'seats:=3',
+      '--prop',
+      'betaOptIn:=true',
+      '--json',
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.json()).toEqual({ success: true, id: expect.any(String) });
+    const create = requests.find((request) => request.path === '/v1/contacts/create')!;
+    expect(create.body).toEqual({
+      email: 'alan@example.com',
+      firstName: 'Alan',
+      userGroup: 'beta',
+      subscribed: false,
+      mailingLists: { [PRODUCT_UPDATES]: true },
+      plan: 'pro',
+      seats: 3,
+      betaOptIn: true,
+    });
+    const found = await loopsctl(['contacts', 'find', '--email', 'alan@example.com', '--json']);
+    expect(found.json()[0]).toMatchObject({ firstName: 'Alan', subscribed: false, seats: 3, betaOptIn: true });
+
+    const again = await loopsctl(['contacts', 'create', '--email', 'alan@example.com']);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('contacts update --email alan@example.com');
+    expectDescribed(requests);
+  });
+
+  it('refuses a value of the wrong type, an unknown property or bad := JSON before sending anything', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const wrongType = await loopsctl(['contacts', 'create', '--email', 'x@example.com', '--prop', 'seats=three']);
+    expect(wrongType.code).toBe(2);
+    expect(wrongType.stderr).toContain('seats is a number property');
+    const unknown = await loopsctl(['contacts', 'create', '--email', 'x@example.com', '--prop', 'favouriteColour=blue']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('contact-properties create --name favouriteColour');
+    const badJson = await loopsctl(['contacts', 'create', '--email', 'x@example.com', '--prop', 'seats:=3x']);
+    expect(badJson.code).toBe(2);
+    expect(badJson.stderr).toContain('--prop seats:=3x: the value after := is not valid JSON');
+    // Only the property list was asked for (once per run), and nothing was created.
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/contacts/properties', 'GET /v1/contacts/properties']);
+  });
+
+  it('takes custom properties from --props-file, with --prop winning', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const result = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-', '--prop', 'seats:=20'], {
+      input: '{"plan": "business", "seats": 1}',
+    });
+    expect(result.code).toBe(0);
+    expect(requests.at(-1)!.body).toEqual({ email: 'ada@example.com', plan: 'business', seats: 20 });
+  });
+
+  it('updates as an upsert, saying the API does not tell which happened', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const updated = await loopsctl(['contacts', 'update', '--user-id', 'usr_ada', '--email', 'ada@example.org', '--last-name', 'King']);
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toContain('updated, or created if none matched');
+    expect((await loopsctl(['contacts', 'find', '--email', 'ada@example.org', '--json'])).json()[0]).toMatchObject({ userId: 'usr_ada', lastName: 'King' });
+    const created = await loopsctl(['contacts', 'update', '--email', 'new@example.com', '--json']);
+    expect(created.json()).toEqual({ success: true, id: expect.any(String) });
+    expect((await loopsctl(['contacts', 'find', '--email', 'new@example.com'])).code).toBe(0);
+    expect((await loopsctl(['contacts', 'update', '--first-name', 'X'])).code).toBe(2);
+    expectDescribed(requests);
+  });
+
+  it('deletes only when confirmed: --yes, or yes on a terminal; otherwise exit 2 and nothing sent', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const refused = await loopsctl(['contacts', 'delete', '--email', 'margaret@example.com']);
+    expect(refused.code).toBe(2);
+    expect(requests).toEqual([]);
+    const input = typedInput();
+    const asked = loopsctl(['contacts', 'delete', '--email', 'margaret@example.com'], { input, tty: { columns: 80 } });
+    setImmediate(() => input.write('y\r'));
+    const answered = await asked;
+    expect(answered.code).toBe(0);
+    expect(answered.stdout).toBe('Contact deleted.\n');
+    expect(requests.map((request) => [request.method, request.path, request.body])).toEqual([
+      ['POST', '/v1/contacts/delete', { email: 'margaret@example.com' }],
+    ]);
+    const gone = await loopsctl(['contacts', 'delete', '--email', 'margaret@example.com', '--yes']);
+    expect(gone.code).toBe(4);
+    expectDescribed(requests);
+  });
+
+  it('shows and removes a suppression, with the quota; removal asks first', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const status = await loopsctl(['contacts', 'suppression', 'get', '--email', 'linus@example.com', '--json']);
+    expect(status.json()).toMatchObject({ isSuppressed: true, removalQuota: { limit: 5, remaining: 4 } });
+    expect((await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com'])).code).toBe(2);
+    const removed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com', '--yes', '--json']);
+    expect(removed.json()).toEqual({ success: true, message: 'Email removed from suppression list.', removalQuota: { limit: 5, remaining: 3 } });
+    const notSuppressed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com', '--yes']);
+    expect(notSuppressed.code).toBe(5);
+    expect(notSuppressed.stderr).toContain('not suppressed');
+    const text = await loopsctl(['contacts', 'suppression', 'get', '--user-id', 'usr_ada']);
+    expect(text.stdout).toContain('ada@example.com');
+    expect(text.stdout).toContain('not suppressed');
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.query.get('email'))).toEqual([
+      'linus@example.com',
+      'linus@example.com',
+    ]);
+  });
+});
+
+describe('contacts against every documented error status', () => {
+  let api: ApiServer;
+  afterEach(() => api.close());
+  const env = () => ({ LOOPS_BASE_URL: api.url, LOOPS_API_KEY: 'test-key-not-real' });
+  const failure = (status: number, message: string) => () => (_req: unknown, res: Parameters<typeof json>[0]) => json(res, status, { success: false, message });
+
+  it.each([
+    ['GET /v1/contacts/find', 400, ['contacts', 'find', '--email', 'bad@example.com'], 5],
+    ['GET /v1/contacts/find', 405, ['contacts', 'find', '--email', 'a@example.com'], 5],
+    ['POST /v1/contacts/create', 400, ['contacts', 'create', '--email', 'bad@example.com'], 5],
+    ['POST /v1/contacts/create', 405, ['contacts', 'create', '--email', 'a@example.com'], 5],
+    ['POST /v1/contacts/create', 409, ['contacts', 'create', '--email', 'a@example.com'], 5],
+    ['PUT /v1/contacts/update', 400, ['contacts', 'update', '--email', 'a@example.com'], 5],
+    ['PUT /v1/contacts/update', 405, ['contacts', 'update', '--email', 'a@example.com'], 5],
+    ['POST /v1/contacts/delete', 400, ['contacts', 'delete', '--email', 'a@example.com', '--yes'], 5],
+    ['POST /v1/contacts/delete', 404, ['contacts', 'delete', '--email', 'a@example.com', '--yes'], 4],
+    ['POST /v1/contacts/delete', 405, ['contacts', 'delete', '--email', 'a@example.com', '--yes'], 5],
+    ['GET /v1/contacts/suppression', 400, ['contacts', 'suppression', 'get', '--email', 'a@example.com'], 5],
+    ['GET /v1/contacts/suppression', 404, ['contacts', 'suppression', 'get', '--email', 'a@example.com'], 4],
+    ['DELETE /v1/contacts/suppression', 400, ['contacts', 'suppression', 'remove', '--email', 'a@example.com', '--yes'], 5],
+    ['DELETE /v1/contacts/suppression', 404, ['contacts', 'suppression', 'remove', '--email', 'a@example.com', '--yes'], 4],
+    ['DELETE /v1/contacts/suppression', 405, ['contacts', 'suppression', 'remove', '--email', 'a@example.com', '--yes'], 5],
+  ] as const)('%s answering %i exits %#', async (route, status, args, exit) => {
+    api = await startApiServer({ [route]: failure(status, `the API says ${status}`)() });
+    const result = await run([...args], { env: env() });
+    expect(result.code).toBe(exit);
+    expect(result.stderr).toContain(`the API says ${status}`);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('retries an update after a 5xx (the same fields twice are harmless), but never a create', async () => {
+    let calls = 0;
+    api = await startApiServer({
+      'PUT /v1/contacts/update': (_req, res) => (++calls === 1 ? json(res, 503, { message: 'busy' }) : json(res, 200, { success: true, id: 'c1' })),
+      'POST /v1/contacts/create': (_req, res) => json(res, 503, { message: 'busy' }),
+    });
+    expect((await run(['contacts', 'update', '--email', 'a@example.com'], { env: env() })).code).toBe(0);
+    const create = await run(['contacts', 'create', '--email', 'a@example.com'], { env: env() });
+    expect(create.code).toBe(8);
+    expect(api.requests.filter((request) => request.path === '/v1/contacts/create')).toHaveLength(1);
+  });
+});

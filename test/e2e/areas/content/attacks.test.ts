@@ -1,0 +1,104 @@
+/**
+ * What an API or a pull request can put in front of `content pull`: an id that names a directory
+ * elsewhere, and a symbolic link committed where a record's directory goes. Nothing is ever read
+ * or written outside the content directory.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
+import { answering, run, tempDir } from '../../../support/main.js';
+
+let server: ApiServer | undefined;
+afterEach(() => server?.close());
+
+const page = (data: unknown[]) => ({
+  success: true,
+  pagination: { totalResults: data.length, returnedResults: data.length, perPage: 50, totalPages: 1, nextCursor: null, nextPage: null },
+  data,
+});
+
+/** An account whose one component has this id. */
+async function accountWithComponent(id: string): Promise<Record<string, string>> {
+  server = await startApiServer({
+    'GET /v1/api-key': (_req, res) => json(res, 200, { success: true, teamName: 'Acme' }),
+    'GET /v1/components': (_req, res) => json(res, 200, page([{ id, name: 'Header', lmx: '<Paragraph>Hi</Paragraph>' }])),
+  });
+  return { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url };
+}
+
+/** A directory standing for what an attacker aims at, with a file that must survive. */
+function victim(base: string): string {
+  const directory = join(base, 'victim');
+  mkdirSync(directory);
+  writeFileSync(join(directory, 'keep.txt'), 'precious\n');
+  return directory;
+}
+
+describe('content pull against a hostile account', () => {
+  it('keeps an id such as x/../../../<dir> inside the pull directory, as one encoded directory name', async () => {
+    const base = tempDir('loopsctl-content-');
+    const target = victim(base);
+    const root = join(base, 'repo', 'loops');
+    const env = await accountWithComponent('x/../../../victim');
+    const result = await run(['content', 'pull', root, '--only', 'components'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readdirSync(target)).toEqual(['keep.txt']);
+    expect(readFileSync(join(target, 'keep.txt'), 'utf8')).toBe('precious\n');
+    expect(readdirSync(join(root, 'components'))).toEqual(['header--x%2F..%2F..%2F..%2Fvictim']);
+    expect(readdirSync(join(root, 'components', 'header--x%2F..%2F..%2F..%2Fvictim')).sort()).toEqual(['component.json', 'component.lmx']);
+  });
+
+  it('refuses a symbolic link committed at a record directory, leaving its target untouched', async () => {
+    const base = tempDir('loopsctl-content-');
+    const target = victim(base);
+    const root = join(base, 'loops');
+    mkdirSync(join(root, 'components'), { recursive: true });
+    symlinkSync(target, join(root, 'components', 'header--c1'));
+    const env = await accountWithComponent('c1');
+    const pull = await run(['content', 'pull', root, '--only', 'components'], { env });
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toContain(`${join(root, 'components', 'header--c1')} is a symbolic link: content is never read or written through a link`);
+    expect(existsSync(join(root, 'loopsctl-state.json'))).toBe(false);
+    // Reading the files for a diff does not follow it either.
+    writeFileSync(join(root, 'loopsctl-state.json'), '{"format": 1, "kinds": ["components"], "accounts": {}}\n');
+    const diff = await run(['content', 'diff', root, '--only', 'components'], { env });
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toContain('is a symbolic link');
+    expect(readdirSync(target)).toEqual(['keep.txt']);
+  });
+
+  it('refuses a symbolic link in place of a kind directory', async () => {
+    const base = tempDir('loopsctl-content-');
+    const target = victim(base);
+    const root = join(base, 'loops');
+    mkdirSync(root);
+    symlinkSync(target, join(root, 'components'));
+    const env = await accountWithComponent('c1');
+    const pull = await run(['content', 'pull', root, '--only', 'components'], { env });
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toContain(`${join(root, 'components')} is a symbolic link`);
+    expect(readdirSync(target)).toEqual(['keep.txt']);
+  });
+});
+
+describe('content push on a terminal', () => {
+  it("escapes terminal controls in the question: the account's team name and the directory names", async () => {
+    const root = join(tempDir('loopsctl-content-'), 'loops');
+    const record = join(root, 'components', 'header\x1b[2J\x1b[1;1H');
+    mkdirSync(record, { recursive: true });
+    writeFileSync(join(record, 'component.json'), '{"name": "Header"}\n');
+    writeFileSync(join(record, 'component.lmx'), '<Paragraph>Hi</Paragraph>\n');
+    writeFileSync(join(root, 'loopsctl-state.json'), '{"format": 1, "kinds": ["components"], "accounts": {}}\n');
+    server = await startApiServer({
+      'GET /v1/api-key': (_req, res) => json(res, 200, { success: true, teamName: 'Acme\x1b]52;c;cm0gLXJmIH4=\x07' }),
+      'GET /v1/components': (_req, res) => json(res, 200, page([])),
+    });
+    const env = { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url };
+    const result = await run(['content', 'push', root, '--only', 'components'], { env, tty: { columns: 200 }, input: answering(['n']) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Create components/header\\x1b[2J\\x1b[1;1H in Acme\\x1b]52;c;cm0gLXJmIH4=\\x07? [y/N] ');
+    expect(result.stderr).not.toContain('\x1b');
+    expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});

@@ -1,0 +1,194 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentTree } from '../../../support/content-tree.js';
+import { run, tempDir } from '../../../support/main.js';
+import { sandboxEachTest } from '../../../support/recording.js';
+
+const RESET = 'transactional/password-reset--cx1';
+const WELCOME = 'campaigns/welcome--cm1';
+const FOOTER = 'components/footer--cmp_footer';
+
+const cleanTree = () =>
+  contentTree({
+    [`${RESET}/transactional.json`]: '{"name":"Password reset"}\n',
+    [`${RESET}/draft.lmx`]: '<H1>Reset your password</H1>\n<Button href="{data.resetLink}">Reset</Button>\n',
+    [`${WELCOME}/campaign.json`]: '{"name":"Welcome"}\n',
+    [`${WELCOME}/email.lmx`]: '<Paragraph>Hi {contact.firstName}</Paragraph>\n<Component componentId="cmp_footer" />\n',
+    [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
+    [`${FOOTER}/component.lmx`]: '<Paragraph>Acme, {contact.email}</Paragraph>\n',
+  });
+
+const sandboxes = sandboxEachTest();
+
+describe('content check', () => {
+  it("passes the demo account's own content, pulled from the sandbox", async () => {
+    const sandbox = await sandboxes();
+    const root = join(tempDir('loopsctl-check-'), 'loops');
+    const pull = await sandbox.loopsctl(['content', 'pull', root]);
+    expect(pull.code, pull.stderr).toBe(0);
+    const result = await run(['content', 'check', root, '--strict', '--json']);
+    expect(result.code, result.stdout).toBe(0);
+    const records = result.json();
+    expect(new Set(records.map((record: { kind: string }) => record.kind))).toEqual(new Set(['transactional', 'campaign', 'component']));
+    expect(records.filter((record: { errors: unknown[]; warnings: unknown[] }) => record.errors.length + record.warnings.length > 0)).toEqual([]);
+  });
+
+  it('passes a clean pulled tree, offline: no key, no request', async () => {
+    const root = cleanTree();
+    const result = await run(['content', 'check', root], { env: { LOOPS_API_KEY: undefined } });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Checked 3 files: 0 errors, 0 warnings.');
+  });
+
+  it('prints file:line:column rule message, the line with a caret under the column, and the fix; exit 1 on errors', async () => {
+    const root = cleanTree();
+    writeFileSync(join(root, RESET, 'draft.lmx'), '<H1>Reset</H1>\n<Paragraph>Hi {contact.firstName}, <Bold>now</Bold></Paragraph>\n');
+    const result = await run(['content', 'check', root]);
+    expect(result.code).toBe(1);
+    const file = join(root, RESET, 'draft.lmx');
+    expect(result.stdout).toBe(
+      [
+        `${file}:2:15 variable-namespace {contact.firstName} in a transactional email, which takes {data.*} only`,
+        '2 | <Paragraph>Hi {contact.firstName}, <Bold>now</Bold></Paragraph>',
+        '  |               ^',
+        '  = fix: write {data.firstName} and send firstName in the dataVariables of each send',
+        `${file}:2:36 unknown-tag <Bold> is not an LMX tag`,
+        '2 | <Paragraph>Hi {contact.firstName}, <Bold>now</Bold></Paragraph>',
+        '  |                                    ^',
+        '  = fix: write <Strong>',
+        '',
+      ].join('\n'),
+    );
+    expect(result.stderr).toContain('Checked 3 files: 2 errors, 0 warnings in 1 file.');
+  });
+
+  it("takes each file's kind from the tree: the same variable is right in a campaign and wrong in a transactional email", async () => {
+    const root = cleanTree();
+    writeFileSync(join(root, WELCOME, 'email.lmx'), '<Paragraph>{data.code} {event.plan}</Paragraph>\n');
+    const result = await run(['content', 'check', root, '--json']);
+    expect(result.code).toBe(1);
+    const records = result.json();
+    expect(records.map((record: { file: string; kind: string }) => [record.file.slice(root.length + 1), record.kind])).toEqual([
+      [`${WELCOME}/email.lmx`, 'campaign'],
+      [`${FOOTER}/component.lmx`, 'component'],
+      [`${RESET}/draft.lmx`, 'transactional'],
+    ]);
+    expect(records[0].errors).toEqual([
+      {
+        line: 1,
+        column: 12,
+        rule: 'variable-namespace',
+        message: '{data.code} in a campaign, which takes {contact.*} only',
+        fix: 'data variables exist only in transactional emails: use {contact.code}',
+      },
+      {
+        line: 1,
+        column: 24,
+        rule: 'variable-namespace',
+        message: '{event.plan} in a campaign, which takes {contact.*} only',
+        fix: 'event properties exist only in workflow emails: use a contact property, {contact.plan}',
+      },
+    ]);
+    expect(records[1]).toEqual({ file: join(root, FOOTER, 'component.lmx'), kind: 'component', errors: [], warnings: [] });
+  });
+
+  it('a <Component> whose id the tree lacks is a warning: exit 0, or 1 with --strict', async () => {
+    const root = cleanTree();
+    writeFileSync(join(root, WELCOME, 'email.lmx'), '<Component componentId="cmp_gone" />\n');
+    const lenient = await run(['content', 'check', root, '--json']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.json()[0].warnings).toEqual([expect.objectContaining({ line: 1, column: 12, rule: 'unknown-component' })]);
+    const strict = await run(['content', 'check', root, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain(`${join(root, WELCOME, 'email.lmx')}:1:12 unknown-component cmp_gone is not among the account's components (warning)`);
+  });
+
+  it("a component whose variables the embedding email's kind does not take is an error at its <Component>", async () => {
+    const root = cleanTree();
+    writeFileSync(join(root, RESET, 'draft.lmx'), '<H1>Reset</H1>\n<Component componentId="cmp_footer" />\n');
+    const result = await run(['content', 'check', root, '--json']);
+    expect(result.code).toBe(1);
+    const reset = result.json().find((record: { kind: string }) => record.kind === 'transactional');
+    expect(reset.errors).toEqual([
+      {
+        line: 2,
+        column: 12,
+        rule: 'variable-namespace',
+        message: `the component ${FOOTER} shows {contact.email}, which a transactional email does not take`,
+        fix: 'take it out of the component, or embed a component without it',
+      },
+    ]);
+  });
+
+  it('checks loose files with --kind; without one, says that namespaces went unchecked', async () => {
+    const root = tempDir();
+    const file = join(root, 'welcome.lmx');
+    writeFileSync(file, '<Paragraph>{event.plan}</Paragraph>');
+    expect((await run(['content', 'check', file, '--kind', 'workflow'])).code).toBe(0);
+    const campaign = await run(['content', 'check', file, '--kind', 'campaign']);
+    expect(campaign.code).toBe(1);
+    expect(campaign.stdout).toContain(`${file}:1:12 variable-namespace`);
+    const unkinded = await run(['content', 'check', root]);
+    expect(unkinded.code).toBe(0);
+    expect(unkinded.stderr).toContain("1 file outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.");
+    expect((await run(['content', 'check', file, '--kind', 'newsletter'])).code).toBe(2);
+  });
+
+  it('exit 2 when a path names nothing to check: missing, not .lmx, or a directory without .lmx files', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'notes.txt'), 'hello');
+    const missing = await run(['content', 'check', join(root, 'nowhere')]);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('no such file or directory')]);
+    const text = await run(['content', 'check', join(root, 'notes.txt')]);
+    expect([text.code, text.stderr]).toEqual([2, expect.stringContaining('not an .lmx file')]);
+    const empty = await run(['content', 'check', root]);
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('no .lmx files in it')]);
+    expect(empty.stdout).toBe('');
+  });
+
+  it('reports a file that is not UTF-8 at its first bad byte, and goes on with the others', async () => {
+    const root = cleanTree();
+    writeFileSync(join(root, FOOTER, 'component.lmx'), Buffer.concat([Buffer.from('<Paragraph>Caf'), Buffer.from([0xe9]), Buffer.from('</Paragraph>\n')]));
+    const result = await run(['content', 'check', root, '--json']);
+    expect(result.code).toBe(1);
+    const [, footer, reset] = result.json();
+    expect(footer.errors).toEqual([
+      {
+        line: 1,
+        column: 15,
+        rule: 'not-utf8',
+        message: 'byte 15 (0xe9) is not UTF-8: the file is in another encoding',
+        fix: expect.stringContaining('save the file as UTF-8'),
+      },
+    ]);
+    expect(reset.errors).toEqual([]);
+  });
+
+  it("refuses a file over the API's 100 KB without parsing it, and survives 10,000 nested tags", async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'huge.lmx'), `<Paragraph>${'a'.repeat(10 * 1024 * 1024)}</Paragraph>`);
+    writeFileSync(join(root, 'deep.lmx'), `<Paragraph>${'<Em>'.repeat(10_000)}x${'</Em>'.repeat(10_000)}</Paragraph>`);
+    const result = await run(['content', 'check', root, '--json']);
+    expect(result.code).toBe(1);
+    const [deep, huge] = result.json();
+    expect(huge.errors).toEqual([
+      expect.objectContaining({
+        line: 1,
+        column: 1,
+        rule: 'too-large',
+        message: expect.stringContaining('10485783 bytes of LMX; the API takes at most 102400'),
+      }),
+    ]);
+    expect(deep.errors.map((problem: { rule: string }) => problem.rule)).toEqual(['too-deep']);
+  });
+
+  it('shows control characters in a source line escaped, the caret still under the column', async () => {
+    const root = tempDir();
+    const file = join(root, 'escape.lmx');
+    writeFileSync(file, '<Paragraph>\u001b[31mred\u001b[0m & more</Paragraph>');
+    const result = await run(['content', 'check', file, '--kind', 'campaign']);
+    expect(result.stdout).toContain(`1 | <Paragraph>\\x1b[31mred\\x1b[0m & more</Paragraph>\n  | ${' '.repeat(30)}^\n`);
+  });
+});

@@ -1,0 +1,389 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { digestOf, readRecords, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
+import { seedId } from '../../../../src/emulator/module.js';
+import { seedState } from '../../../../src/emulator/state.js';
+import { tempDir } from '../../../support/main.js';
+import { expectDescribed, sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+
+const PASSWORD_RESET = seedId('transactional/Password reset');
+const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
+const FOOTER = seedId('component/Footer');
+/** Campaigns need an email message behind each, which only some sandboxes have: the tests keep to the rest. */
+const ONLY = ['--only', 'transactional,components,themes'];
+
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+function contentDir(): string {
+  const directory = tempDir('loopsctl-content-');
+  directories.push(directory);
+  return join(directory, 'loops');
+}
+
+const sandboxes = sandboxEachTest();
+
+/** The directory of the record whose path ends in this id. */
+function recordDir(root: string, kind: string, id: string): string {
+  const name = readdirSync(join(root, kind)).find((entry) => entry.endsWith(`--${id}`));
+  if (name === undefined) throw new Error(`no ${kind} record ${id} in ${root}`);
+  return join(root, kind, name);
+}
+
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+
+async function pulled(sandbox: RecordingSandbox): Promise<string> {
+  const root = contentDir();
+  const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+  expect(pull.code, pull.stderr).toBe(0);
+  return root;
+}
+
+describe('content pull', () => {
+  it('writes one directory per record, the LMX in its own file, and the revisions in the state file', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    expect(readdirSync(reset).sort()).toEqual(['draft.json', 'draft.lmx', 'published.json', 'published.lmx', 'transactional.json']);
+    const draft = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
+    expect(readFileSync(join(reset, 'draft.lmx'), 'utf8')).toBe(draft.lmx);
+    expect(JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'))).toMatchObject({ subject: draft.subject, fromEmail: draft.fromEmail });
+    expect(JSON.parse(readFileSync(join(reset, 'transactional.json'), 'utf8'))).toEqual({ name: 'Password reset' });
+    const state = readState(root)!;
+    const synced = state.accounts['Acme Sandbox']![`transactional/${reset.split('/').at(-1)}`]!;
+    expect(synced).toMatchObject({ id: PASSWORD_RESET, revisions: { draft: draft.contentRevisionId } });
+    expect(readFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), 'utf8')).toBe(
+      (await sandbox.loopsctl(['components', 'get', FOOTER, '--json'])).json().lmx,
+    );
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('--only narrows the kinds; --json lists every record', async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    const result = await sandbox.loopsctl(['content', 'pull', root, '--only', 'components', '--json']);
+    expect(result.code).toBe(0);
+    expect(readdirSync(root).sort()).toEqual(['components', STATE_FILE]);
+    expect(result.json().records.map((record: { kind: string }) => record.kind)).toEqual(['components', 'components']);
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'emails'])).code).toBe(2);
+  });
+
+  it('a second pull refuses to overwrite local edits, naming them, unless --force', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const lmx = join(recordDir(root, 'components', FOOTER), 'component.lmx');
+    writeFileSync(lmx, '<Paragraph>edited here</Paragraph>');
+    const refused = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`components/${lmx.split('/').at(-2)}`);
+    expect(readFileSync(lmx, 'utf8')).toBe('<Paragraph>edited here</Paragraph>');
+    const forced = await sandbox.loopsctl(['content', 'pull', root, ...ONLY, '--force']);
+    expect(forced.code).toBe(0);
+    expect(readFileSync(lmx, 'utf8')).not.toContain('edited here');
+  });
+});
+
+describe('content diff and push', () => {
+  it('a pull then a push with no edits sends nothing, and diff finds nothing', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.code).toBe(0);
+    expect(diff.stdout).toBe('');
+    const before = sandbox.requests.length;
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code).toBe(0);
+    // The key check only: no record is read, none written.
+    expect(sandbox.requests.slice(before).map((request) => request.path)).toEqual(['/v1/api-key']);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('pushes only the changed record, with the revision it was pulled at, after diff shows it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    const pulledRevision = readState(root)!.accounts['Acme Sandbox']![`transactional/${reset.split('/').at(-1)}`]!.revisions!.draft;
+    const original = readFileSync(join(reset, 'draft.lmx'), 'utf8');
+    const edited = original.replace('</Paragraph>', ' Edited in review.</Paragraph>');
+    expect(edited).not.toBe(original);
+    writeFileSync(join(reset, 'draft.lmx'), edited);
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: changed here`);
+    expect(diff.stdout).toContain(`+++ b/transactional/${reset.split('/').at(-1)}/draft.lmx`);
+    expect(diff.stdout).toMatch(/^\+.*Edited in review\.<\/Paragraph>$/m);
+    expect(diff.stdout.match(/^# /gm)).toHaveLength(1);
+
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(plan.code).toBe(0);
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--publish'])).code).toBe(2);
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--no-check'])).code).toBe(2);
+    expect(plan.stdout).toContain('would update');
+    expect(writes(sandbox.requests)).toEqual([]);
+
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--json']);
+    expect(push.code, push.stderr).toBe(0);
+    const sent = writes(sandbox.requests);
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /v1/email-messages/${PASSWORD_RESET_DRAFT}`]);
+    expect(sent[0]!.body).toEqual({ expectedRevisionId: pulledRevision, lmx: edited });
+    expect(push.json().records).toMatchObject([{ status: 'updated', path: `transactional/${reset.split('/').at(-1)}` }]);
+    expect((await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--lmx'])).stdout).toBe(edited);
+    expect((await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).code).toBe(0);
+    // The new revision is recorded: a second edit pushes without a conflict.
+    writeFileSync(join(reset, 'draft.lmx'), `${edited}<Paragraph>Again.</Paragraph>`);
+    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY])).code).toBe(0);
+    expectDescribed(sandbox.requests);
+  });
+
+  it('a record changed in the account since the pull is a conflict: listed, not overwritten; --force takes the local side', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    expect((await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force'])).code).toBe(0);
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Changed in git</Paragraph>');
+    const before = writes(sandbox.requests).length;
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code).toBe(5);
+    expect(push.stdout).toMatch(/conflict\s+transactional\/password-reset--/);
+    expect(writes(sandbox.requests).length).toBe(before);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.stdout).toContain('changed here and in the account');
+    const forced = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    const now = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
+    expect(now.lmx).toBe('<Paragraph>Changed in git</Paragraph>');
+    // The local side is the whole file set: the subject the files hold replaces the app's.
+    expect(now.subject).toBe(JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8')).subject);
+  });
+
+  it('checks the LMX of what it would send first, and sends nothing while a file has errors; --no-check leaves it to the API', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const draft = join(recordDir(root, 'transactional', PASSWORD_RESET), 'draft.lmx');
+    writeFileSync(draft, '<Paragraph>Reset it: <Bold>{data.resetUrl}</Bold></Paragraph>\n');
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>New footer</Paragraph>');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code).toBe(1);
+    expect(push.stdout).toContain(`${draft}:1:22 unknown-tag <Bold> is not an LMX tag`);
+    expect(push.stderr).toContain('1 LMX error in 1 file; nothing was sent');
+    expect(writes(sandbox.requests)).toEqual([]);
+    const json = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--json']);
+    expect(json.json()).toEqual([
+      { file: draft, kind: 'transactional', errors: [expect.objectContaining({ line: 1, column: 22, rule: 'unknown-tag' })], warnings: [] },
+    ]);
+    // Unchecked, the push reaches the API, which refuses the draft: it does not compile.
+    const unchecked = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--no-check']);
+    expect(unchecked.code).toBe(5);
+    expect(unchecked.stderr).toContain('LMX failed to compile: line 1, column 22: <Bold> is not an LMX tag');
+  });
+
+  it('a Guardian error stops one record, which is put back as it was, while the others go through (exit 1)', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    const original = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Reset it</Paragraph>\n<Button>Reset</Button>');
+    const footer = join(recordDir(root, 'components', FOOTER), 'component.lmx');
+    writeFileSync(footer, '<Paragraph>New footer</Paragraph>');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish']);
+    expect(push.code).toBe(1);
+    expect(push.stdout).toMatch(/refused\s+transactional\/password-reset--\S+\s+Guardian: Missing button link/);
+    expect(push.stdout).toMatch(/updated\s+components\/footer--/);
+    const after = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
+    expect(after.lmx).toBe(original.lmx);
+    expect(sandbox.requests.some((request) => request.path.endsWith('/publish'))).toBe(false);
+    expect((await sandbox.loopsctl(['components', 'get', FOOTER, '--lmx'])).stdout).toBe('<Paragraph>New footer</Paragraph>');
+    // Still a local change: the next push tries it again.
+    expect((await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).code).toBe(1);
+  });
+
+  it('--publish publishes the transactional emails whose drafts passed the checks', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Reset your password: {data.resetUrl}</Paragraph>');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--json']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.json().published).toEqual([`transactional/${reset.split('/').at(-1)}`]);
+    const record = (await sandbox.loopsctl(['transactional', 'get', PASSWORD_RESET, '--json'])).json();
+    const live = (await sandbox.loopsctl(['email-messages', 'get', record.publishedEmailMessageId, '--lmx'])).stdout;
+    expect(live).toBe('<Paragraph>Reset your password: {data.resetUrl}</Paragraph>\n');
+    // Published: the draft the files hold is what is live, so nothing differs but the reference copy.
+    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'transactional', '--json']);
+    expect(diff.json().records.map((entry: { standing: string }) => entry.standing)).toEqual(['same']);
+  });
+});
+
+describe('content of campaigns', () => {
+  it("pulls each campaign's email message and pushes an edit with its revision", async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    expect((await sandbox.loopsctl(['content', 'pull', root])).code).toBe(0);
+    const campaigns = (await sandbox.loopsctl(['campaigns', 'list', '--json'])).json();
+    const draft = campaigns.find(
+      (campaign: { status: string; emailMessageId: string | null }) => campaign.status === 'Draft' && campaign.emailMessageId !== null,
+    );
+    const directory = recordDir(root, 'campaigns', draft.id);
+    const message = (await sandbox.loopsctl(['email-messages', 'get', draft.emailMessageId, '--json'])).json();
+    expect(readFileSync(join(directory, 'email.lmx'), 'utf8')).toBe(message.lmx);
+    writeFileSync(join(directory, 'email.lmx'), '<Paragraph>New campaign body</Paragraph>');
+    const push = await sandbox.loopsctl(['content', 'push', root]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => [request.path, request.body])).toEqual([
+      [`/v1/email-messages/${draft.emailMessageId}`, { expectedRevisionId: message.contentRevisionId, lmx: '<Paragraph>New campaign body</Paragraph>' }],
+    ]);
+    expectDescribed(sandbox.requests);
+  });
+});
+
+describe('content push to a second account', () => {
+  it('matches records by name, creates what is missing (with --yes), and touches nothing else', async () => {
+    const staging = await sandboxes();
+    const production = await sandboxes({
+      initialState: (modules) => ({ ...seedState(modules), teamName: 'Acme Production' }),
+    });
+    // Staging has a component and a transactional email production lacks.
+    const component = await staging.loopsctl(['components', 'create', '--name', 'Sign-off', '--lmx-file', '-', '--json'], {
+      input: '<Paragraph>Cheers</Paragraph>',
+    });
+    expect(component.code).toBe(0);
+    const email = await staging.loopsctl(['transactional', 'create', '--name', 'Trial ending', '--json']);
+    expect(email.code).toBe(0);
+    const root = await pulled(staging);
+    const trial = recordDir(root, 'transactional', email.json().id);
+    writeFileSync(join(trial, 'draft.lmx'), '<Paragraph>Your trial ends soon.</Paragraph>');
+    writeFileSync(
+      join(trial, 'draft.json'),
+      `${JSON.stringify({ ...JSON.parse(readFileSync(join(trial, 'draft.json'), 'utf8')), subject: 'Trial ending' }, null, 2)}\n`,
+    );
+
+    const asked = await production.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(asked.code).toBe(2);
+    expect(writes(production.requests)).toEqual([]);
+
+    const push = await production.loopsctl(['content', 'push', root, ...ONLY, '--yes', '--json']);
+    expect(push.code, push.stderr).toBe(0);
+    const created = push.json().records.filter((record: { status: string }) => record.status === 'created');
+    expect(created.map((record: { name: string }) => record.name).sort()).toEqual(['Sign-off', 'Trial ending']);
+    const written = writes(production.requests).map((request) => `${request.method} ${request.path.replace(/\/c[a-z0-9]{24}$/, '/<id>')}`);
+    expect(written).toEqual(expect.arrayContaining(['POST /v1/components', 'POST /v1/transactional-emails', 'POST /v1/email-messages/<id>']));
+    expect(written).toHaveLength(3);
+    const productionEmail = created.find((record: { name: string }) => record.name === 'Trial ending').id;
+    const draft = (await production.loopsctl(['transactional', 'get', productionEmail, '--json'])).json().draftEmailMessageId;
+    expect((await production.loopsctl(['email-messages', 'get', draft, '--json'])).json()).toMatchObject({
+      subject: 'Trial ending',
+      lmx: '<Paragraph>Your trial ends soon.</Paragraph>',
+    });
+    // The state keeps each account's ids apart.
+    const state = readState(root)!;
+    expect(Object.keys(state.accounts).sort()).toEqual(['Acme Production', 'Acme Sandbox']);
+    const trialPath = `transactional/${trial.split('/').at(-1)}`;
+    expect(state.accounts['Acme Production']![trialPath]!.id).toBe(productionEmail);
+    expect(state.accounts['Acme Sandbox']![trialPath]!.id).toBe(email.json().id);
+    // A second push sends nothing to either account.
+    const before = writes(production.requests).length;
+    expect((await production.loopsctl(['content', 'push', root, ...ONLY])).code).toBe(0);
+    expect(writes(production.requests).length).toBe(before);
+    expectDescribed(production.requests);
+  });
+
+  it('--plan exits 5 on a conflict and sends nothing; without one it exits 0', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Changed in git</Paragraph>');
+    const clean = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: would update`);
+    expect((await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force'])).code).toBe(0);
+    const before = writes(sandbox.requests).length;
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(plan.code).toBe(5);
+    expect(plan.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: would skip (changed in the account since the last pull`);
+    expect(writes(sandbox.requests).length).toBe(before);
+  });
+
+  it('an edit made only in the account is no conflict: push sends nothing and exits 0, diff says where it changed', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    expect((await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force'])).code).toBe(0);
+    const before = writes(sandbox.requests).length;
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).not.toContain('conflict');
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(plan.code).toBe(0);
+    expect(writes(sandbox.requests).length).toBe(before);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: changed in the account since the last pull`);
+  });
+
+  it('a record only in the account: diff says so, exit 1', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const created = await sandbox.loopsctl(['components', 'create', '--name', 'Sign-off', '--lmx-file', '-', '--json'], { input: '<Paragraph>Hi</Paragraph>' });
+    expect(created.code).toBe(0);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'components']);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# components/sign-off--${created.json().id}: only in the account`);
+    expect(diff.stdout).toContain('+++ /dev/null');
+  });
+
+  it('two records of the same name are pushed as two, and a second push makes no third', async () => {
+    const staging = await sandboxes();
+    const production = await sandboxes({ initialState: (modules) => ({ ...seedState(modules), teamName: 'Acme Production' }) });
+    for (const text of ['One', 'Two']) {
+      expect(
+        (await staging.loopsctl(['components', 'create', '--name', 'Sign-off', '--lmx-file', '-'], { input: `<Paragraph>${text}</Paragraph>` })).code,
+      ).toBe(0);
+    }
+    const root = await pulled(staging);
+    expect(readdirSync(join(root, 'components')).filter((name) => name.startsWith('sign-off--'))).toHaveLength(2);
+    const signOffs = async () =>
+      (await production.loopsctl(['components', 'list', '--json'])).json().filter((component: { name: string }) => component.name === 'Sign-off');
+    const first = await production.loopsctl(['content', 'push', root, '--only', 'components', '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(await signOffs()).toHaveLength(2);
+    for (let push = 0; push < 2; push++) {
+      const again = await production.loopsctl(['content', 'push', root, '--only', 'components', '--yes']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(await signOffs()).toHaveLength(2);
+    }
+    // Nor does the account the records came from get a third.
+    expect((await staging.loopsctl(['content', 'push', root, '--only', 'components', '--yes'])).code).toBe(0);
+    expect(
+      (await staging.loopsctl(['components', 'list', '--json'])).json().filter((component: { name: string }) => component.name === 'Sign-off'),
+    ).toHaveLength(2);
+  });
+
+  it('a record of the same name whose content the files never saw is a conflict there', async () => {
+    const staging = await sandboxes();
+    const production = await sandboxes({ initialState: (modules) => ({ ...seedState(modules), teamName: 'Acme Production' }) });
+    const root = await pulled(staging);
+    const footer = join(recordDir(root, 'components', FOOTER), 'component.lmx');
+    writeFileSync(footer, '<Paragraph>Staging footer</Paragraph>');
+    const push = await production.loopsctl(['content', 'push', root, '--only', 'components']);
+    expect(push.code).toBe(5);
+    expect(push.stdout).toMatch(/conflict\s+components\/footer--/);
+    expect(writes(production.requests)).toEqual([]);
+  });
+});
+
+describe('content files', () => {
+  it('the digest covers what a push sends, not the published copy kept for review', () => {
+    const a = new Map([
+      ['draft.lmx', 'x'],
+      ['published.lmx', 'y'],
+    ]);
+    const b = new Map([
+      ['published.lmx', 'z'],
+      ['draft.lmx', 'x'],
+    ]);
+    expect(digestOf(a)).toBe(digestOf(b));
+    expect(digestOf(a)).not.toBe(digestOf(new Map([['draft.lmx', 'x2']])));
+    expect(readRecords(contentDir(), ['components'])).toEqual([]);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * `content preview` in a real browser (Debian's Chromium through playwright-core; the tests that
+ * need it skip, saying why, where it is missing), and its server asked directly for what it must
+ * refuse: paths out of its directory, links out of it, foreign Host and Origin headers.
+ */
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
+import { contentTree } from '../../../support/content-tree.js';
+import { startRun, tempDir, type Running } from '../../../support/main.js';
+
+const WELCOME = 'transactional/welcome--cx1';
+const NEWS = 'campaigns/news--cm1';
+const FOOTER = 'components/footer--cmp1';
+
+const tree = () =>
+  contentTree({
+    [`${WELCOME}/transactional.json`]: '{"name":"Welcome"}\n',
+    [`${WELCOME}/draft.json`]: '{"subject":"Welcome, {data.firstName}"}\n',
+    [`${WELCOME}/draft.lmx`]: [
+      '<Style themeId="th1" />',
+      '<H1>Welcome to Acme, {data.firstName}!</H1>',
+      '<Paragraph>Your account is ready. Here is what you can do <Strong>right now</Strong>:</Paragraph>',
+      '<UnorderedList><ListItem>Invite your team</ListItem><ListItem>Connect your <Link href="https://acme.example/data">data source</Link></ListItem></UnorderedList>',
+      '<Button href="https://acme.example/login" align="center">Sign in to Acme</Button>',
+      '<Columns widths="50,50"><ColumnItem><H3>Docs</H3><Paragraph>Start with the quickstart.</Paragraph></ColumnItem><ColumnItem><H3>Help</H3><Paragraph>Reply to this email any time.</Paragraph></ColumnItem></Columns>',
+      '<Component componentId="cmp1" />',
+      '',
+    ].join('\n'),
+    [`${NEWS}/campaign.json`]: '{"name":"October news"}\n',
+    [`${NEWS}/email.lmx`]: '<H1>What shipped in October</H1>\n<Paragraph>Hi {contact.firstName}, exports are <Bold>twice</Bold> as fast.</Paragraph>\n',
+    [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
+    [`${FOOTER}/component.lmx`]:
+      '<Divider />\n<Paragraph align="center" fontSize="13">Acme Inc · 1 Main Street</Paragraph>\n<Icons><Icon name="github" href="https://github.com/acme" /></Icons>\n',
+    'themes/ocean--th1/theme.json':
+      '{"name":"Ocean","styles":{"backgroundColor":"#e6f2f8","buttonBodyColor":"#0e7490","heading1Color":"#0c2d3f","textLinkColor":"#0e7490"}}\n',
+  });
+
+/** The preview of a directory, run in-process until the test stops it; its address is its first line. */
+async function startPreview(root: string): Promise<{ running: Running; url: string }> {
+  const running = startRun(['content', 'preview', root, '--port', '0'], { env: { LOOPS_API_KEY: undefined } });
+  const [, url] = await running.waitFor(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
+  return { running, url: url! };
+}
+
+/** A request exactly as written: the path is sent as it is, not normalized by a URL parser. */
+function rawGet(url: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Waits until the email shown in a frame of the page holds this text. */
+const frameShows = (page: Page, frame: 'desktop' | 'mobile', text: string) =>
+  page.frameLocator(`#${frame}`).getByText(text, { exact: false }).first().waitFor();
+
+describe('content preview in a browser', () => {
+  let browser: TestBrowser | undefined;
+  const skip = browserSkipReason();
+
+  beforeAll(async () => {
+    if (skip === undefined) browser = await startBrowser();
+  }, 60_000);
+  afterAll(async () => browser?.close());
+
+  const test = (name: string, body: () => Promise<void>) =>
+    it(name, async (context) => {
+      if (skip !== undefined) {
+        console.warn(`skipped "${name}": ${skip}`);
+        context.skip();
+      }
+      await body();
+    }, 60_000);
+
+  test('lists the emails and components by kind, and shows the chosen one at 600 and 375 px with its check results', async () => {
+    const root = tree();
+    const { running, url } = await startPreview(root);
+    try {
+      const page = await browser!.page(1440);
+      await page.goto(url);
+      expect(await page.locator('nav h2').allTextContents()).toEqual(['Campaigns', 'Components', 'Transactional emails']);
+      expect(await page.locator('nav li .name').allTextContents()).toEqual(['October news', 'Footer', 'Welcome (draft)']);
+      // The first is shown: a campaign with an error, which the check panel names with its fix.
+      expect(await page.textContent('#checks')).toContain('<Bold> is not an LMX tag');
+      await page.click('text=Welcome (draft)');
+      await page.locator('main h1', { hasText: 'Welcome (draft)' }).waitFor();
+      expect([await page.locator('iframe#desktop').getAttribute('width'), await page.locator('iframe#mobile').getAttribute('width')]).toEqual(['600', '375']);
+      await frameShows(page, 'mobile', 'Acme Inc · 1 Main Street');
+      await frameShows(page, 'desktop', 'Welcome to Acme, {data.firstName}!');
+      expect(await page.textContent('#checks')).toContain('No problems');
+      expect(await page.locator('#values-form label').allTextContents()).toEqual(['{data.firstName}']);
+      await keepScreenshot(page, 'content-preview-1440');
+      for (const width of [600, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await keepScreenshot(page, `content-preview-${width}`);
+      }
+      // The email alone, as drawn at each width.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      for (const device of ['desktop', 'mobile']) await keepScreenshot(page.locator(`#${device}`), `content-preview-email-${device}`);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test('redraws by itself when an .lmx file is saved', async () => {
+    const root = tree();
+    const { running, url } = await startPreview(root);
+    try {
+      const page = await browser!.page(1440);
+      await page.goto(`${url}?email=${encodeURIComponent(`${NEWS}/email.lmx`)}`);
+      await frameShows(page, 'desktop', 'What shipped in October');
+      writeFileSync(
+        join(root, NEWS, 'email.lmx'),
+        '<H1>What shipped in November</H1>\n<Paragraph>Hi {contact.firstName}, <Strong>sharing</Strong> is here.</Paragraph>\n',
+      );
+      // The positive signal: the new heading in both frames, and the check panel clean again.
+      await frameShows(page, 'desktop', 'What shipped in November');
+      await frameShows(page, 'mobile', 'What shipped in November');
+      await page.locator('#checks', { hasText: 'No problems' }).waitFor();
+      expect(await page.locator('nav a[aria-current=page] .badge').textContent()).toBe('✓');
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test('saves sample values beside the email and draws with them', async () => {
+    const root = tree();
+    const { running, url } = await startPreview(root);
+    try {
+      const page = await browser!.page(1440);
+      await page.goto(`${url}?email=${encodeURIComponent(`${WELCOME}/draft.lmx`)}`);
+      await page.fill('#values-form input[name="data.firstName"]', '<b>Ada</b>');
+      await page.click('text=Save and redraw');
+      await frameShows(page, 'desktop', 'Welcome to Acme, <b>Ada</b>!');
+      expect(JSON.parse(readFileSync(join(root, WELCOME, '.draft.values.json'), 'utf8'))).toEqual({ data: { firstName: '<b>Ada</b>' } });
+      // The value is text in the email, never markup.
+      expect(await page.frameLocator('#desktop').locator('b').count()).toBe(0);
+      await page.reload();
+      expect(await page.inputValue('#values-form input[name="data.firstName"]')).toBe('<b>Ada</b>');
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
+describe('content preview refuses what is not its own', () => {
+  let root: string;
+  let url: string;
+  let running: Running;
+
+  beforeAll(async () => {
+    root = tree();
+    // A link inside the directory to a file outside it.
+    const outside = join(tempDir(), 'secret.lmx');
+    writeFileSync(outside, '<Paragraph>secret outside the directory</Paragraph>\n');
+    symlinkSync(outside, join(root, NEWS, 'linked.lmx'));
+    ({ running, url } = await startPreview(root));
+  });
+  afterAll(async () => running.stop());
+
+  it('prints its address as the first line, and its directory on stderr', async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await rawGet(url, '/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('October news');
+    // The link out of the directory is not listed.
+    expect(page.text).not.toContain('linked.lmx');
+  });
+
+  it.each([
+    '/../../etc/passwd',
+    '/..%2f..%2fetc%2fpasswd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/email.html?path=../../etc/passwd',
+    '/email.html?path=%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/email.html?path=%252e%252e%252fetc%252fpasswd',
+    '/email.html?path=/etc/passwd',
+    '/email.html?path=campaigns/../../../etc/passwd',
+    '/email.html?path=campaigns\\..\\..\\..\\etc\\passwd',
+    `/email.html?path=${encodeURIComponent(`${NEWS}/linked.lmx`)}`,
+    `/email.html?path=${encodeURIComponent(`${NEWS}/campaign.json`)}`,
+    '/?email=../../etc/passwd',
+    '/preview.js/../../../etc/passwd',
+  ])('GET %s: 404, nothing read', async (path) => {
+    const answer = await rawGet(url, path);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain('root:');
+    expect(answer.text).not.toContain('secret outside');
+  });
+
+  it('shows an email of its list', async () => {
+    const answer = await rawGet(url, `/email.html?path=${encodeURIComponent(`${NEWS}/email.lmx`)}`);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('What shipped in October');
+  });
+
+  it('refuses a Host that is not its own loopback address (a DNS name pointed at 127.0.0.1)', async () => {
+    const answer = await rawGet(url, '/', { host: `attacker.example:${new URL(url).port}` });
+    expect(answer.status).toBe(403);
+    expect(answer.text).not.toContain('October news');
+  });
+
+  it('saves values only from its own page, as JSON, for an email of its list', async () => {
+    const host = new URL(url).host;
+    const path = `/values?path=${encodeURIComponent(`${NEWS}/email.lmx`)}`;
+    const json = { 'content-type': 'application/json' };
+    expect((await rawGet(url, path, { ...json, origin: 'http://attacker.example' }, 'POST', '{}')).status).toBe(403);
+    expect((await rawGet(url, path, { ...json }, 'POST', '{}')).status).toBe(403);
+    expect((await rawGet(url, path, { origin: `http://${host}`, 'content-type': 'text/plain' }, 'POST', '{}')).status).toBe(415);
+    const outside = `/values?path=${encodeURIComponent('../../tmp/x.lmx')}`;
+    expect((await rawGet(url, outside, { ...json, origin: `http://${host}` }, 'POST', '{}')).status).toBe(404);
+    expect((await rawGet(url, path, { ...json, origin: `http://${host}` }, 'POST', '{"data":{"x":1}}')).status).toBe(400);
+    expect(existsSync(join(root, NEWS, '.email.values.json'))).toBe(false);
+    const saved = await rawGet(url, path, { ...json, origin: `http://${host}` }, 'POST', '{"contact":{"firstName":"Ada"}}');
+    expect(saved.status).toBe(200);
+    expect(JSON.parse(readFileSync(join(root, NEWS, '.email.values.json'), 'utf8'))).toEqual({ contact: { firstName: 'Ada' } });
+  });
+});

@@ -1,0 +1,86 @@
+/** `loopsctl doctor` in-process against the sandbox: all well, a wrong key, a feed with a newer version, a clock that is off. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxEachTest } from '../../../support/recording.js';
+
+const sandbox = sandboxEachTest();
+let feed: Server;
+let feedUrl: string;
+
+beforeAll(async () => {
+  feed = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"99.0.0"}'));
+  await new Promise<void>((done) => feed.listen(0, '127.0.0.1', done));
+  feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/latest`;
+});
+afterAll(() => new Promise((done) => feed.close(done)));
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  hint?: string;
+}
+
+describe('doctor', () => {
+  it('passes against the sandbox, saying where the key comes from and the team it belongs to', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const result = await loopsctl(['doctor']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ok +key +the environment \(LOOPS_API_KEY\)$/m);
+    expect(result.stdout).toMatch(/^ok +api +http:\/\/127\.0\.0\.1:\d+ answers: the key is team ".+"'s$/m);
+    expect(result.stdout).toMatch(/^ok +clock +\d+ s (ahead of|behind) the API's$/m);
+    expect(result.stdout).toMatch(/^ok +update +not asked \(DO_NOT_TRACK is set\)$/m);
+    expect(result.stdout).toMatch(/All checks passed\.\n$/);
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/api-key']);
+  });
+
+  it('fails on a wrong key with exit 1 and a hint that names where the key came from', async () => {
+    const { loopsctl } = await sandbox();
+    const result = await loopsctl(['doctor', '--json'], { env: { LOOPS_API_KEY: 'wrong-key-0000000' } });
+    expect(result.code).toBe(1);
+    const { ok, checks } = result.json<{ ok: boolean; checks: Check[] }>();
+    expect(ok).toBe(false);
+    const api = checks.find(({ name }) => name === 'api')!;
+    expect(api.ok).toBe(false);
+    expect(api.hint).toContain('LOOPS_API_KEY');
+    expect(checks.filter((check) => !check.ok).map(({ name }) => name)).toEqual(['api']);
+    expect(result.stdout).not.toContain('wrong-key-0000000');
+  });
+
+  it('fails without a key, with the hint to log in, and asks the API nothing', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const result = await loopsctl(['doctor'], { env: { LOOPS_API_KEY: undefined } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL key +no API key\n +hint: run `loopsctl auth login`/m);
+    expect(result.stdout).toMatch(/^FAIL api +not asked: there is no key to ask with$/m);
+    expect(result.stdout).toMatch(/2 checks failed\.\n$/);
+    expect(requests).toEqual([]);
+  });
+
+  it("fails when the clock is off the API's by more than a minute", async () => {
+    const { loopsctl } = await sandbox();
+    const result = await loopsctl(['doctor', '--json'], { now: () => new Date(Date.now() + 10 * 60 * 1000) });
+    expect(result.code).toBe(1);
+    const clock = result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'clock')!;
+    expect(clock).toMatchObject({ ok: false, hint: expect.stringContaining('set the clock') });
+    expect(clock.detail).toMatch(/^(59\d|60\d) s ahead of the API's$/);
+  });
+
+  it('says when a newer version is out, and how to upgrade', async () => {
+    const { loopsctl } = await sandbox();
+    const result = await loopsctl(['doctor', '--json'], { env: { DO_NOT_TRACK: undefined, LOOPSCTL_UPDATE_URL: feedUrl } });
+    expect(result.code).toBe(0);
+    const update = result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'update');
+    expect(update).toEqual({ name: 'update', ok: true, detail: '99.0.0 is out', hint: 'upgrade with: npm install --global loopsctl@latest' });
+  });
+
+  it('shows a proxy without its credentials', async () => {
+    const { loopsctl } = await sandbox();
+    const result = await loopsctl(['doctor', '--json', '--retries', '0'], { env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9', NO_PROXY: '' } });
+    const proxy = result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'proxy')!;
+    expect(proxy.detail).toBe('http://127.0.0.1:9 (from HTTP_PROXY)');
+    expect(result.stdout).not.toContain('s3cret');
+  });
+});

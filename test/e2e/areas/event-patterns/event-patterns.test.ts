@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { json, startApiServer } from '../../../support/api-server.js';
+import { run } from '../../../support/main.js';
+import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+
+const TRIAL_STARTED = seedId('event-pattern/trial_started');
+
+describe('event patterns from the workflows', () => {
+  let sandbox: RecordingSandbox;
+  beforeEach(async () => {
+    sandbox = await recordingSandbox();
+  });
+  afterEach(() => sandbox.close());
+
+  it('lists the events the seed workflows trigger on', async () => {
+    const result = await run(['event-patterns', 'list', '--json'], { env: sandbox.env });
+    expect(result.json()).toEqual([{ id: TRIAL_STARTED, eventName: 'trial_started', incomingWebhookPlatform: null }]);
+  });
+
+  it('gets one by id or by name, with the trigger’s properties', async () => {
+    const byId = await run(['event-patterns', 'get', TRIAL_STARTED, '--json'], { env: sandbox.env });
+    const byName = await run(['event-patterns', 'get', '--name', 'trial_started', '--json'], { env: sandbox.env });
+    expect(byName.json()).toEqual(byId.json());
+    expect(byId.json().eventProperties).toContainEqual({ name: 'seats', type: 'number' });
+    const text = await run(['event-patterns', 'get', '--name', 'trial_started'], { env: { ...sandbox.env, NO_COLOR: '1' }, tty: { columns: 100 } });
+    expect(text.stdout).toMatch(/\ntrialEndsAt +date\n/);
+    const piped = await run(['event-patterns', 'get', '--name', 'trial_started'], { env: sandbox.env });
+    expect(piped.stdout).toContain(`\neventProperties\t${JSON.stringify(byId.json().eventProperties)}\n`);
+    expect(sandbox.requests.map((request) => request.path)).toContain('/v1/event-patterns/by-name/trial_started');
+  });
+
+  it('names are case-sensitive: a miss says so', async () => {
+    const result = await run(['event-patterns', 'get', '--name', 'Trial_Started'], { env: sandbox.env });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('event names are case-sensitive');
+  });
+
+  it('needs exactly one of an id and --name', async () => {
+    for (const argv of [
+      ['event-patterns', 'get'],
+      ['event-patterns', 'get', TRIAL_STARTED, '--name', 'x'],
+    ]) {
+      const result = await run(argv, { env: sandbox.env });
+      expect(result.code).toBe(2);
+    }
+    expect(sandbox.requests).toHaveLength(0);
+  });
+});
+
+it('an event name is percent-encoded into the path', async () => {
+  const server = await startApiServer({
+    'GET /v1/event-patterns/by-name/:name': (_req, res) =>
+      json(res, 200, { id: 'e1', eventName: 'a b/c?', eventProperties: [], incomingWebhookPlatform: 'stripe' }),
+  });
+  try {
+    const result = await run(['event-patterns', 'get', '--name', 'a b/c?'], {
+      env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url, NO_COLOR: '1' },
+      tty: { columns: 100 },
+    });
+    expect(result.code).toBe(0);
+    expect(server.requests[0]!.path).toBe('/v1/event-patterns/by-name/a%20b%2Fc%3F');
+    expect(result.stdout).toContain('stripe');
+    expect(result.stdout).toContain('No event properties.');
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,366 @@
+/**
+ * `loopsctl mcp` run in-process through main(), driven by the protocol SDK's own client: the tools'
+ * schemas and annotations, typed inputs, inline content and the root, tiers, bounded answers, and
+ * the bad input an agent may send (wrong types, unknown inputs, huge strings, paths outside the
+ * root, concurrent, cancelled and abandoned calls).
+ */
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { run, tempDir } from '../../../support/main.js';
+import { startMcp, type McpRun } from '../../../support/mcp.js';
+
+const started = vi.hoisted(() => ({ sandboxes: 0 }));
+vi.mock(import('../../../../src/emulator/server.js'), async (original) => {
+  const module = await original();
+  return {
+    ...module,
+    startServer: async (...args: Parameters<typeof module.startServer>) => {
+      started.sandboxes += 1;
+      return module.startServer(...args);
+    },
+  };
+});
+
+const running: McpRun[] = [];
+afterEach(async () => {
+  for (const mcp of running.splice(0)) await mcp.close();
+});
+
+type Answer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
+
+async function serve(
+  args: string[],
+  config = tempDir(),
+): Promise<McpRun & { config: string; call: (name: string, input?: Record<string, unknown>) => Promise<Answer> }> {
+  const mcp = await startMcp(args, { env: { LOOPSCTL_CONFIG_DIR: config } });
+  running.push(mcp);
+  return { ...mcp, config, call: async (name, input = {}) => (await mcp.client.callTool({ name, arguments: input })) as Answer };
+}
+
+const outbox = async (config: string) =>
+  (await run(['sandbox', 'outbox', '--json'], { env: { LOOPSCTL_CONFIG_DIR: config } })).json<{ to?: string; idempotencyKey?: string }[]>();
+
+/** Control characters a terminal acts on: C0 but tab and line ends, DEL and C1. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+describe('the tools as an agent sees them', () => {
+  it('carry true annotations and schemas that compile; every read tool answers what its output schema says', async () => {
+    const mcp = await serve(['--sandbox', '--allow-destructive']);
+    const { tools } = await mcp.client.listTools();
+    const ajv = new Ajv({ strict: false });
+    for (const tool of tools) {
+      expect(tool.annotations, tool.name).toMatchObject({ title: expect.any(String) });
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+        expect(typeof tool.annotations![hint], `${tool.name} ${hint}`).toBe('boolean');
+      ajv.compile(tool.inputSchema);
+      if (tool.outputSchema !== undefined) ajv.compile(tool.outputSchema);
+      // Under --sandbox nothing leaves the machine.
+      expect(tool.annotations!.openWorldHint).toBe(false);
+      // A description names no flag: the inputs are the tool's own.
+      expect(tool.description, tool.name).not.toMatch(/(?<![\w-])--[a-z]/);
+    }
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('themes_list')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(byName.get('themes_create')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.get('themes_update')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(byName.get('transactional_send')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    // Output schemas made from the zod shapes of the API's records.
+    const theme = (byName.get('themes_get')!.outputSchema as any).anyOf[0];
+    expect(theme.required).toEqual(expect.arrayContaining(['id', 'name', 'styles']));
+    const listed = (byName.get('themes_list')!.outputSchema as any).anyOf[0].properties.data.items;
+    expect(listed).toEqual(theme);
+
+    // Every read tool, called with the examples its description gives, answers within its output schema.
+    const reads = tools.filter((tool) => tool.annotations!.readOnlyHint && tool.outputSchema !== undefined);
+    expect(reads.length).toBeGreaterThan(20);
+    let validated = 0;
+    for (const tool of reads) {
+      const validate = ajv.compile(tool.outputSchema!);
+      const examples = (tool.description ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('  {'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      for (const input of examples.length > 0 ? examples : [{}]) {
+        // The SDK's client refuses an answer that does not fit the output schema.
+        const answer = await mcp.call(tool.name, input);
+        if (answer.isError) continue;
+        expect(validate(answer.structuredContent), `${tool.name} ${JSON.stringify(validate.errors)}`).toBe(true);
+        validated += 1;
+      }
+    }
+    expect(validated).toBeGreaterThan(reads.length);
+  }, 120_000);
+
+  it('offer a presentation as an input whose answer is that text', async () => {
+    const mcp = await serve(['--sandbox']);
+    const drawn = await mcp.call('workflow_show', { id: 'cnm1gv0otq1z57mnend2pws3y', format: 'mermaid' });
+    expect(drawn.isError, drawn.content[0]!.text).toBeFalsy();
+    expect(drawn.structuredContent.text).toMatch(/^flowchart/);
+    const dot = await mcp.call('workflow_show', { id: 'cnm1gv0otq1z57mnend2pws3y', format: 'dot' });
+    expect(dot.structuredContent.text).toMatch(/^digraph/);
+    const data = await mcp.call('workflow_show', { id: 'cnm1gv0otq1z57mnend2pws3y' });
+    expect(data.structuredContent.id).toBe('cnm1gv0otq1z57mnend2pws3y');
+  });
+
+  it('answer resources/templates/list and prompts/list, and a tool that is not here once, in plain words', async () => {
+    const mcp = await serve(['--sandbox']);
+    expect(await mcp.client.listResourceTemplates()).toMatchObject({ resourceTemplates: [] });
+    expect(await mcp.client.listPrompts()).toMatchObject({ prompts: [] });
+    const refused = mcp.client.callTool({ name: 'themes_create', arguments: { name: 'x' } });
+    await expect(refused).rejects.toThrow(/^MCP error -32602: no tool themes_create here: the server was started without --allow-writes$/);
+  });
+});
+
+describe('typed inputs', () => {
+  it('refuses a number for an id, an unknown input and a wrong type as tool errors with exit code 2, and sends nothing', async () => {
+    const mcp = await serve(['--sandbox', '--allow-destructive']);
+    const number = await mcp.call('themes_get', { id: 5 });
+    expect(number).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, message: '"id" must be a string, not number 5' } } });
+    const unknown = await mcp.call('themes_get', { id: 'x', colour: 'red' });
+    expect(unknown.structuredContent.error).toMatchObject({ exitCode: 2, message: 'themes_get has no input "colour"' });
+    const send = await mcp.call('transactional_send', { transactionalId: 'c1h3243uwicgpgajrgexlzdl5', to: 'ada@example.com', 'add-to-audience': 'yes' });
+    expect(send.structuredContent.error).toMatchObject({ exitCode: 2, message: '"add-to-audience" must be true or false, not "yes"' });
+    expect(await outbox(mcp.config)).toEqual([]);
+  });
+
+  it('takes any limit and continues by cursor', async () => {
+    const mcp = await serve(['--sandbox']);
+    const all = (await run(['--sandbox', 'themes', 'list', '--json'], { env: { LOOPSCTL_CONFIG_DIR: mcp.config } })).json<{ id: string }[]>();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await mcp.call('themes_list', { limit: 7, ...(cursor === undefined ? {} : { cursor }) });
+      expect(page.isError, page.content[0]!.text).toBeFalsy();
+      expect(page.structuredContent.data.length).toBeLessThanOrEqual(7);
+      seen.push(...page.structuredContent.data.map(({ id }: { id: string }) => id));
+      cursor = page.structuredContent.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(seen).toEqual(all.map(({ id }) => id));
+    const two = await mcp.call('themes_list', { limit: 2 });
+    expect(two.structuredContent.data).toHaveLength(2);
+    // No link to a page of the sandbox: the cursor is all there is.
+    expect(JSON.stringify(two)).not.toContain('127.0.0.1');
+  });
+
+  it('speaks of the inputs in hints, not of flags', async () => {
+    const mcp = await serve(['--sandbox']);
+    const both = await mcp.call('contacts_find', { email: 'ada@example.com', 'user-id': 'usr_ada' });
+    expect(both.structuredContent.error).toMatchObject({ exitCode: 2, message: '"email" and "user-id" cannot be used together' });
+  });
+});
+
+describe('content inline, files only under the root', () => {
+  it('offers no file tool without --root, and takes content inline', async () => {
+    const mcp = await serve(['--sandbox', '--allow-writes']);
+    const names = (await mcp.client.listTools()).tools.map(({ name }) => name);
+    expect(names).not.toContain('content_pull');
+    const component = (await mcp.client.listTools()).tools.find(({ name }) => name === 'components_create')!;
+    expect(Object.keys(component.inputSchema.properties!)).toContain('lmx');
+    expect(Object.keys(component.inputSchema.properties!)).not.toContain('lmx-file');
+    const created = await mcp.call('components_create', { name: 'Agent footer', lmx: '<Paragraph>Sent by an agent</Paragraph>' });
+    expect(created.isError, created.content[0]!.text).toBeFalsy();
+    const got = await mcp.call('components_get', { id: created.structuredContent.id, lmx: true });
+    expect(got.structuredContent.text).toContain('Sent by an agent');
+  });
+
+  it('refuses 1 MB of LMX before anything is sent', async () => {
+    const mcp = await serve(['--sandbox', '--allow-writes']);
+    const before = (await mcp.call('components_list', { limit: 1000 })).structuredContent.data.length;
+    const huge = await mcp.call('components_create', { name: 'Huge', lmx: `<Paragraph>${'x'.repeat(1024 * 1024)}</Paragraph>` });
+    expect(huge).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+    expect((await mcp.call('components_list', { limit: 1000 })).structuredContent.data.length).toBe(before);
+  });
+
+  it('checks an allow-list given as text, and reads no file it is named', async () => {
+    const mcp = await serve(['--sandbox']);
+    const tool = (await mcp.client.listTools()).tools.find(({ name }) => name === 'ips_check')!;
+    expect(Object.keys(tool.inputSchema.properties!)).toEqual(['allow-list']);
+    const ips = (await mcp.call('ips_list', {})).structuredContent.data as string[];
+    const matching = await mcp.call('ips_check', { 'allow-list': `${ips.join('\n')}\n` });
+    expect(matching.isError, matching.content[0]!.text).toBeFalsy();
+    const secret = join(tempDir(), '.npmrc');
+    writeFileSync(secret, '//registry.example.com/:_authToken=DATABASE_PASSWORD_123\n');
+    const named = await mcp.call('ips_check', { 'allow-list': secret });
+    expect(named.isError).toBe(true);
+    expect(JSON.stringify(named)).not.toContain('DATABASE_PASSWORD_123');
+  });
+
+  it('with --root, pulls content under it and refuses paths that lead outside', async () => {
+    const root = tempDir();
+    const outside = tempDir();
+    symlinkSync(outside, join(root, 'elsewhere'));
+    const mcp = await serve(['--sandbox', '--root', root]);
+    const pull = (await mcp.client.listTools()).tools.find(({ name }) => name === 'content_pull')!;
+    expect(pull.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    for (const dir of ['../escape', outside, join(outside, 'loops'), 'elsewhere/loops']) {
+      const refused = await mcp.call('content_pull', { dir });
+      expect(refused, dir).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+    }
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(join(root, '..', 'escape'))).toBe(false);
+    const pulled = await mcp.call('content_pull', { dir: 'loops' });
+    expect(pulled.isError, pulled.content[0]!.text).toBeFalsy();
+    expect(readdirSync(join(root, 'loops'))).toContain('components');
+  });
+});
+
+describe('tiers', () => {
+  it('refuses a campaign schedule below the destructive tier, and sends nothing', async () => {
+    const mcp = await serve(['--sandbox', '--allow-writes']);
+    const tool = (await mcp.client.listTools()).tools.find(({ name }) => name === 'campaigns_update')!;
+    expect(Object.keys(tool.inputSchema.properties!)).not.toContain('schedule');
+    const refused = await mcp.call('campaigns_update', { id: 'cb9tvk4yur8c4puvh4crvzir7', schedule: 'now' });
+    expect(refused).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, hint: expect.stringContaining('--allow-destructive') } } });
+    expect(await outbox(mcp.config)).toEqual([]);
+  });
+
+  it('holds the writes of a call given dry-run, and sends nothing', async () => {
+    const mcp = await serve(['--sandbox', '--allow-writes']);
+    const before = (await mcp.call('themes_list', { limit: 1000 })).structuredContent.data.length;
+    const held = await mcp.call('themes_create', { name: 'Only a plan', 'dry-run': true });
+    expect(held.isError, held.content[0]!.text).toBeFalsy();
+    expect((await mcp.call('themes_list', { limit: 1000 })).structuredContent.data.length).toBe(before);
+    const made = await mcp.call('themes_create', { name: 'Made' });
+    expect(made.isError, made.content[0]!.text).toBeFalsy();
+    expect((await mcp.call('themes_list', { limit: 1000 })).structuredContent.data.length).toBe(before + 1);
+  });
+
+  it('puts a contact’s creation, which can start workflows that email it, in the destructive tier', async () => {
+    const writes = await serve(['--sandbox', '--allow-writes']);
+    const names = (await writes.client.listTools()).tools.map(({ name }) => name);
+    expect(names).not.toContain('contacts_create');
+    expect(names).not.toContain('contacts_update');
+  });
+
+  it('keeps run_command to the tools --tools names, with meta', async () => {
+    const mcp = await serve(['--sandbox', '--tools', 'themes_get,meta']);
+    const theme = (await run(['--sandbox', 'themes', 'list', '--json'], { env: { LOOPSCTL_CONFIG_DIR: mcp.config } })).json<{ id: string }[]>()[0]!;
+    const got = await mcp.call('run_command', { command: 'themes get', arguments: { id: theme.id } });
+    expect(got.structuredContent.id).toBe(theme.id);
+    const other = await mcp.call('run_command', { command: 'themes list', arguments: {} });
+    expect(other).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, message: expect.stringContaining('not among the commands') } } });
+    const wrongType = await mcp.call('search_commands', { query: 3 });
+    expect(wrongType).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+  });
+});
+
+describe('the server', () => {
+  it('keeps one sandbox for 50 read calls', async () => {
+    const before = started.sandboxes;
+    const mcp = await serve(['--sandbox']);
+    for (let call = 0; call < 50; call += 1) expect((await mcp.call('themes_list', { limit: 1 })).isError).toBeFalsy();
+    expect(started.sandboxes - before).toBe(1);
+    // At the API's pace of 10 requests a second, 50 calls take 5 seconds however fast each is.
+  }, 60_000);
+
+  it('answers 20 concurrent calls, each send once', async () => {
+    const mcp = await serve(['--sandbox', '--allow-destructive']);
+    const sends = Array.from({ length: 20 }, (_, index) =>
+      mcp.call('transactional_send', {
+        transactionalId: 'c1h3243uwicgpgajrgexlzdl5',
+        to: `agent${index}@example.com`,
+        var: ['firstName=A', 'resetUrl=https://example.com/r', 'expiresInMinutes:=5'],
+        'idempotency-key': `concurrent-${index}`,
+      }),
+    );
+    const answers = await Promise.all(sends);
+    expect(answers.filter((answer) => answer.isError).map((answer) => answer.content[0]!.text)).toEqual([]);
+    const sent = (await outbox(mcp.config)).filter(({ idempotencyKey }) => idempotencyKey?.startsWith('concurrent-'));
+    expect(sent).toHaveLength(20);
+  });
+
+  it('stays up after a cancelled call, which is sent at most once', async () => {
+    const mcp = await serve(['--sandbox', '--allow-destructive']);
+    const cancel = new AbortController();
+    const input = {
+      transactionalId: 'c1h3243uwicgpgajrgexlzdl5',
+      to: 'cancel@example.com',
+      var: ['firstName=A', 'resetUrl=https://example.com/r', 'expiresInMinutes:=5'],
+      'idempotency-key': 'cancelled-1',
+    };
+    const cancelled = mcp.client.callTool({ name: 'transactional_send', arguments: input }, undefined, { signal: cancel.signal });
+    cancel.abort('the agent changed its mind');
+    await expect(cancelled).rejects.toThrow();
+    expect((await mcp.call('themes_list', { limit: 1 })).isError).toBeFalsy();
+    expect((await outbox(mcp.config)).filter(({ idempotencyKey }) => idempotencyKey === 'cancelled-1').length).toBeLessThanOrEqual(1);
+  });
+
+  it('ends cleanly when the client goes away in the middle of a call', async () => {
+    const config = tempDir();
+    const mcp = await startMcp(['--sandbox', '--allow-destructive'], { env: { LOOPSCTL_CONFIG_DIR: config } });
+    const input = {
+      transactionalId: 'c1h3243uwicgpgajrgexlzdl5',
+      to: 'gone@example.com',
+      var: ['firstName=A', 'resetUrl=https://example.com/r', 'expiresInMinutes:=5'],
+      'idempotency-key': 'abandoned-1',
+    };
+    const pending = mcp.client.callTool({ name: 'transactional_send', arguments: input }).catch(() => 'closed');
+    const result = await mcp.close();
+    await pending;
+    expect(result.code, result.stderr).toBe(0);
+    expect((await outbox(config)).filter(({ idempotencyKey }) => idempotencyKey === 'abandoned-1').length).toBeLessThanOrEqual(1);
+  });
+
+  it('says on stderr at start its tier, team and root, and refuses to start without a key', async () => {
+    const root = tempDir();
+    const mcp = await serve(['--sandbox', '--allow-writes', '--root', root]);
+    expect(mcp.stderr()).toMatch(
+      new RegExp(
+        `^loopsctl mcp: \\d+ tools, and search_commands, describe_command and run_command; reading, creating and updating; the sandbox, team "Acme Sandbox"; files under ${root}\\n$`,
+      ),
+    );
+    const metaOnly = await serve(['--sandbox', '--tools', 'meta']);
+    expect(metaOnly.stderr()).toContain('only search_commands, describe_command and run_command');
+    const keyless = await run(['mcp'], { env: { LOOPS_API_KEY: undefined }, input: '' });
+    expect(keyless.code).toBe(3);
+    expect(keyless.stderr).toContain('no API key');
+  });
+
+  it('logs each call with its secrets and content masked', async () => {
+    const log = join(tempDir(), 'calls.jsonl');
+    const mcp = await serve(['--sandbox', '--allow-writes', '--log', log]);
+    await mcp.call('components_create', { name: 'Logged', lmx: '<Paragraph>secret words</Paragraph>' });
+    await mcp.call('themes_get', { id: 'c0000000000000000000notfnd' });
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toMatchObject([
+      {
+        tool: 'components_create',
+        arguments: { name: 'Logged', lmx: expect.stringMatching(/^<\d+ characters>$/) },
+        outcome: 'ok',
+        ms: expect.any(Number),
+        time: expect.any(String),
+      },
+      { tool: 'themes_get', outcome: { exitCode: 4 } },
+    ]);
+    expect(readFileSync(log, 'utf8')).not.toContain('secret words');
+  });
+
+  it('escapes control characters of the API’s text in errors and in the context resource', async () => {
+    const config = tempDir();
+    // A team name with a C1 CSI, an OSC and a bell, as an account could hold it.
+    await run(['--sandbox', 'themes', 'list'], { env: { LOOPSCTL_CONFIG_DIR: config } });
+    const [file] = readdirSync(config).filter((name) => name.startsWith('sandbox') && name.endsWith('.json'));
+    const state = JSON.parse(readFileSync(join(config, file!), 'utf8'));
+    writeFileSync(join(config, file!), JSON.stringify({ ...state, teamName: 'Acme\u009b2J\u001b]0;owned\u0007 Team' }));
+    const mcp = await serve(['--sandbox'], config);
+    const answer = await mcp.call('contacts_find', { email: 'ada\u009b2J@example.com' });
+    expect(answer.isError).toBe(true);
+    expect(answer.structuredContent.error.message).toContain('ada\\x9b2J@example.com');
+    expect(JSON.stringify(answer.structuredContent)).not.toMatch(CONTROL);
+    expect(answer.content[0]!.text).not.toMatch(CONTROL);
+    const { contents } = await mcp.client.readResource({ uri: 'loopsctl://context' });
+    const text = (contents[0] as { text: string }).text;
+    expect(JSON.parse(text).team).toBe('Acme\\x9b2J\\x1b]0;owned\\x07 Team');
+    expect(text).not.toMatch(CONTROL);
+    expect(mcp.stderr()).not.toMatch(CONTROL);
+    // In data, the text carries them as JSON escapes: the same value, nothing a terminal acts on.
+    const status = await mcp.call('auth_status', {});
+    expect(status.content[0]!.text).not.toMatch(CONTROL);
+    expect(JSON.parse(status.content[0]!.text).teamName).toBe('Acme\u009b2J\u001b]0;owned\u0007 Team');
+  });
+});

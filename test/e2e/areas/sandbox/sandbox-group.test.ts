@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../../support/main.js';
+
+describe('loopsctl sandbox as a group', () => {
+  it('serves with `loopsctl sandbox` alone and with `loopsctl sandbox serve`, and stops on the abort signal', async () => {
+    for (const args of [
+      ['sandbox', '--port', '0', '--json'],
+      ['sandbox', 'serve', '--json'],
+    ]) {
+      const interrupt = new AbortController();
+      // The server has started once its address is printed; the run ends when interrupted.
+      const result = await run(args, { signal: interrupt.signal, onStdout: (text) => text.includes('"url"') && interrupt.abort() });
+      expect(result.code).toBe(0);
+      expect(result.json()).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: 'sandbox-key' });
+      expect(result.json().inboxUrl).toBe(`${result.json().url}/_sandbox/inbox`);
+    }
+  });
+
+  it('names its inbox on stderr', async () => {
+    const interrupt = new AbortController();
+    const result = await run(['sandbox', '--port', '0'], { signal: interrupt.signal, onStdout: (text) => text.includes('\n') && interrupt.abort() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`See what it sends, drawn as received, in its inbox: ${result.stdout.trim()}/_sandbox/inbox\n`);
+  });
+
+  it('shows an empty outbox when there is no state yet, and refuses --sandbox', async () => {
+    const empty = await run(['sandbox', 'outbox']);
+    expect(empty.code).toBe(0);
+    expect(empty.stderr).toContain('The outbox is empty.');
+    expect((await run(['--sandbox', 'sandbox', 'outbox'])).code).toBe(2);
+  });
+});

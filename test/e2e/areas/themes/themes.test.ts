@@ -1,0 +1,145 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { seedState } from '../../../../src/emulator/state.js';
+import { json, startApiServer } from '../../../support/api-server.js';
+import { run, tempDir } from '../../../support/main.js';
+import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
+
+const MIDNIGHT = seedId('theme/Midnight');
+const PAPER = seedId('theme/Paper');
+
+describe('a theme missing styles', () => {
+  let sandbox: RecordingSandbox;
+  beforeEach(async () => {
+    sandbox = await recordingSandbox({
+      initialState: (modules) => {
+        const state = seedState(modules);
+        const themes = state.themes as { id: string; styles: Record<string, unknown> }[];
+        themes.find((theme) => theme.id === PAPER)!.styles = { backgroundColor: '#f4efe6' };
+        return state;
+      },
+    });
+  });
+  afterEach(() => sandbox.close());
+
+  it('still lists, with - for what is absent', async () => {
+    const result = await run(['themes', 'list'], { env: sandbox.env });
+    expect(result.code).toBe(0);
+    const row = result.stdout.split('\n').find((line) => line.startsWith(PAPER))!;
+    expect(row.split('\t').slice(3, 7)).toEqual(['#f4efe6', '-', '-', '-']);
+  });
+
+  it('still shows, with - for every absent style', async () => {
+    const result = await run(['themes', 'get', PAPER], { env: { ...sandbox.env, NO_COLOR: '1' }, tty: { columns: 100 } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nPage background +backgroundColor +#f4efe6\n/);
+    expect(result.stdout).toMatch(/\nHeading 3 +heading3Color +-\n/);
+  });
+});
+
+describe('themes get, create and update', () => {
+  let sandbox: RecordingSandbox;
+  beforeEach(async () => {
+    sandbox = await recordingSandbox();
+  });
+  afterEach(() => sandbox.close());
+
+  it('get asks for the one theme by id, and --json prints it unchanged', async () => {
+    const result = await run(['themes', 'show', MIDNIGHT, '--json'], { env: sandbox.env });
+    expect(result.code).toBe(0);
+    expect(result.json()).toMatchObject({ id: MIDNIGHT, name: 'Midnight' });
+    expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/themes/${MIDNIGHT}`]);
+    const missing = await run(['themes', 'get', 'nosuchtheme'], { env: sandbox.env });
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toContain('see the ids with `loopsctl themes list`');
+  });
+
+  it('create merges the styles file and --style options, and the request fits the description', async () => {
+    const file = join(tempDir(), 'styles.json');
+    writeFileSync(file, JSON.stringify({ backgroundColor: '#000000', borderWidth: 2 }));
+    const result = await run(
+      ['themes', 'create', '--name', 'Dark', '--styles-file', file, '--style', 'borderWidth=3', '--style', 'bodyFontFamily=Inter', '--json'],
+      { env: sandbox.env },
+    );
+    expect(result.code).toBe(0);
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Dark', styles: { backgroundColor: '#000000', borderWidth: 3, bodyFontFamily: 'Inter' } });
+    expect(result.json()).toMatchObject({ name: 'Dark', isDefault: false, styles: { backgroundColor: '#000000', borderWidth: 3 } });
+    expect(sandbox.problems()).toEqual([]);
+  });
+
+  it('create takes a theme as `themes get --json` prints it', async () => {
+    const copied = await run(['themes', 'get', MIDNIGHT, '--json'], { env: sandbox.env });
+    const result = await run(['themes', 'create', '--name', 'Midnight copy', '--styles-file', '-', '--json'], { env: sandbox.env, input: copied.stdout });
+    expect(result.code).toBe(0);
+    expect(result.json().styles).toEqual(copied.json().styles);
+  });
+
+  it('update says how many emails the change reached; --json keeps affectedEmailCount', async () => {
+    const text = await run(['themes', 'update', MIDNIGHT, '--style', 'buttonBorderRadius=12'], {
+      env: { ...sandbox.env, NO_COLOR: '1' },
+      tty: { columns: 100 },
+    });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/\n +buttonBorderRadius +12\n/);
+    expect(text.stdout).toContain('No email was changed.');
+    const piped = await run(['themes', 'update', MIDNIGHT, '--style', 'buttonBorderRadius=12'], { env: sandbox.env });
+    expect(piped.stdout).toMatch(/\nstyles\t\{.*"buttonBorderRadius":12[,}]/);
+    expect(piped.stdout).toMatch(/\naffectedEmailCount\t0\n$/);
+    const renamed = await run(['themes', 'update', MIDNIGHT, '--name', 'Midnight blue', '--json'], { env: sandbox.env });
+    expect(renamed.json()).toMatchObject({ name: 'Midnight blue', affectedEmailCount: 0 });
+    expect(sandbox.requests.at(-1)!.body).toEqual({ name: 'Midnight blue' });
+    expect(sandbox.problems()).toEqual([]);
+  });
+
+  it.each([
+    [['--style', 'buttonColour=#fff'], '"buttonColour" is not a theme style', 'did you mean buttonBodyColor, buttonTextColor?'],
+    [['--style', 'borderWidth=thick'], 'borderWidth takes a number, not "thick"', 'loopsctl themes create --help'],
+    [['--style', 'noequals'], 'expected <style>=<value>', '--style buttonBodyColor=#0057ff'],
+  ])('refuses %j before sending', async (options, message, hint) => {
+    const result = await run(['themes', 'create', '--name', 'X', ...options], { env: sandbox.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain(hint);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('refuses a styles file with an unknown key or a value of the wrong kind, naming it', async () => {
+    const unknown = await run(['themes', 'update', MIDNIGHT, '--styles-file', '-'], { env: sandbox.env, input: '{"headingColor": "#000"}' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('stdin: "headingColor" is not a theme style');
+    expect(unknown.stderr).toMatch(/did you mean .*heading1Color/);
+    const kind = await run(['themes', 'update', MIDNIGHT, '--styles-file', '-'], { env: sandbox.env, input: '{"bodyColor": 255}' });
+    expect(kind.stderr).toContain('bodyColor takes a colour, as a hex code such as "#0057ff", not 255');
+    for (const [args, input] of [
+      [['--style', 'backgroundColor=notacolor'], undefined],
+      [['--style', 'backgroundColor=#12345'], undefined],
+      [['--styles-file', '-'], '{"buttonTextColor": "blue"}'],
+    ] as const) {
+      const notAColour = await run(['themes', 'update', MIDNIGHT, ...args], { env: sandbox.env, input });
+      expect(notAColour.code).toBe(2);
+      expect(notAColour.stderr).toMatch(/(backgroundColor|buttonTextColor) takes a colour, as a hex code such as "#0057ff", not "(notacolor|#12345|blue)"/);
+    }
+    expect(
+      (await run(['themes', 'update', MIDNIGHT, '--style', 'borderColor=transparent', '--style', 'bodyColor=#FFF', '--json'], { env: sandbox.env })).code,
+    ).toBe(0);
+    const nothing = await run(['themes', 'update', MIDNIGHT], { env: sandbox.env });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('nothing to update');
+    expect(sandbox.requests.filter((request) => request.method !== 'GET')).toHaveLength(1);
+  });
+});
+
+it('a 400 on update is explained, and the id is percent-encoded into the path', async () => {
+  const server = await startApiServer({ 'POST /v1/themes/:id': (_req, res) => json(res, 400, { message: 'Invalid request body.' }) });
+  try {
+    const result = await run(['themes', 'update', 'a/b?c', '--name', 'X'], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url } });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('Error: Invalid request body.');
+    expect(result.stderr).toContain('Hint: a style may have a value the API does not take');
+    expect(server.requests[0]!.path).toBe('/v1/themes/a%2Fb%3Fc');
+  } finally {
+    await server.close();
+  }
+});

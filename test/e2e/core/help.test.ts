@@ -1,0 +1,112 @@
+/** Every command, group and leaf, explains itself with an example. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../support/run-cli.js';
+import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
+import { run } from '../../support/main.js';
+
+const leaves = [
+  'transactional list',
+  'transactional metrics',
+  'transactional draft',
+  'transactional create',
+  'groups list',
+  'groups get',
+  'campaign-groups list',
+  'campaign-groups get',
+  'campaign-groups update',
+  'workflow list',
+  'workflow show',
+  'themes list',
+  'segments list',
+  'ips list',
+  'auth login',
+  'auth status',
+  'auth logout',
+];
+const groups = [...new Set(leaves.map((leaf) => leaf.split(' ')[0]!))];
+
+describe('help', () => {
+  it.concurrent.each([...groups, ...leaves])('`%s --help` has usage and an example', async (command) => {
+    const result = await runCli([...command.split(' '), '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Usage: loopsctl ${command}`);
+    expect(result.stdout).toMatch(/Examples:\n {2}\$ loopsctl /);
+  });
+});
+
+describe('help fits and finds its way', () => {
+  const widest = (text: string) =>
+    Math.max(
+      ...text
+        .trimEnd()
+        .split('\n')
+        .filter((line) => !line.startsWith('  $ '))
+        .map((line) => line.length),
+    );
+
+  it('breaks option descriptions at words, under their options, on a 60-column terminal', async () => {
+    const { code, stdout } = await run(['workflow', 'nodes', 'add', '--help'], { tty: { columns: 60 } });
+    expect(code).toBe(0);
+    // Every line but the examples (commands to copy whole) fits, and no word is split.
+    expect(widest(stdout)).toBeLessThanOrEqual(60);
+    expect(stdout).toMatch(/\n {2}--after <nodeId>\n {6}after this node, which must have exactly one outgoing\n {6}connection\n/);
+  });
+
+  it('wraps a bare group’s help at 80 columns on a pipe, on stdout, with exit 0', async () => {
+    const { code, stdout, stderr } = await run(['workflow']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('Usage: loopsctl workflow');
+    expect(widest(stdout)).toBeLessThanOrEqual(80);
+    expect(stdout).toMatch(/show\|get \[options\] <id> +Draw a workflow's graph as a tree\n {40,}from its trigger/);
+  });
+
+  it('prints the help of bare `loopsctl` on stdout, with exit 0', async () => {
+    const { code, stdout, stderr } = await run([]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('Usage: loopsctl [options] [command]');
+  });
+
+  it('describes the global options once, in `loopsctl --help`, and only names them elsewhere', async () => {
+    const root = await run(['--help']);
+    expect(root.stdout).toMatch(/--retries <n> +retry a failed request/);
+    for (const argv of [
+      ['workflow', '--help'],
+      ['themes', 'list', '--help'],
+    ]) {
+      const { stdout } = await run(argv);
+      expect(stdout).not.toContain('retry a failed request');
+      const section = stdout.slice(stdout.indexOf('Global options (described in `loopsctl --help`):\n'));
+      expect(section).not.toBe(stdout);
+      const named = section.split('\n\n')[0]!.split('\n').slice(1).join(' ');
+      expect(named.split(/,\s*/).map((flag) => flag.trim())).toEqual(GLOBAL_OPTIONS.map(({ flags }) => flags.replace(/ <.*>$/, '').replace(/^-\w, /, '')));
+    }
+  });
+
+  it('says that `help` names an unknown command, with exit 2', async () => {
+    const unknown = await run(['help', 'foo']);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toBe("Error: unknown command 'foo' for `loopsctl`\nHint: see the commands with `loopsctl --help`\n");
+    const typo = await run(['help', 'workflow', 'nodse']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown command 'nodse' for `loopsctl workflow`\nHint: did you mean nodes?");
+    const known = await run(['help', 'workflow', 'nodes', 'add']);
+    expect(known.code).toBe(0);
+    expect(known.stdout).toContain('Usage: loopsctl workflow nodes add|create [options] <id>');
+  });
+
+  it('answers a usage error with a JSON error on stderr under --json', async () => {
+    for (const argv of [
+      ['--json', 'help', 'foo'],
+      ['workflow', '--json'],
+      ['--jq', '.', 'bogus'],
+      ['themes', 'list', '--json', '--bogus'],
+    ]) {
+      const { code, stdout, stderr } = await run(argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(JSON.parse(stderr)).toMatchObject({ error: { code: 'usage', exitCode: 2 } });
+    }
+  });
+});

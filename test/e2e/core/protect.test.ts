@@ -1,0 +1,252 @@
+/**
+ * Protecting an account: the team check before the first write of a run, read-only profiles and
+ * --dry-run, against a served sandbox whose requests the test sees. The write commands come from
+ * the declarations: every command that may change the account, run as its examples show it.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { specs } from '../../../src/areas/registry.js';
+import { DRY_RUN_OPTION, walkSpecs, type CommandSpec } from '../../../src/core/declare.js';
+import { ExitCode } from '../../../src/core/exit-codes.js';
+import { SANDBOX_KEY } from '../../../src/emulator/keys.js';
+import type { SandboxServer } from '../../../src/emulator/server.js';
+import { json, startApiServer } from '../../support/api-server.js';
+import { run, startTestSandbox, tempDir } from '../../support/main.js';
+import { words } from '../../support/shell-words.js';
+
+const TEAM = 'Acme Sandbox';
+
+let server: SandboxServer;
+let stateFile: string;
+let requests: string[] = [];
+/** Where the examples' files are, as a person would have them. */
+let home: string;
+let cwd: string;
+
+beforeAll(async () => {
+  stateFile = join(tempDir(), 'state.json');
+  server = await startTestSandbox({ stateFile, onRequest: (request) => requests.push(`${request.method} ${request.path}`) });
+  cwd = process.cwd();
+  home = tempDir('loopsctl-protect-');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  writeFileSync(join(home, 'logo.png'), png);
+  writeFileSync(join(home, 'contacts.csv'), 'email,firstName,plan\nalan@example.com,Alan,pro\n');
+  writeFileSync(join(home, 'events.jsonl'), '{"eventName":"trial_started","email":"ada@example.com"}\n');
+  process.chdir(home);
+});
+afterAll(async () => {
+  process.chdir(cwd);
+  await server.close();
+});
+beforeEach(() => {
+  requests = [];
+});
+
+const viaServer = () => ({ LOOPS_API_KEY: SANDBOX_KEY, LOOPS_BASE_URL: server.url });
+const writes = () => requests.filter((request) => !request.startsWith('GET '));
+
+/** A config dir with one stored profile holding the sandbox's key, as `auth login` stores it. */
+async function profileDir(...flags: string[]): Promise<Record<string, string>> {
+  const env = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPS_BASE_URL: server.url };
+  const login = await run(['auth', 'login', '--with-key-stdin', '--profile', 'production', ...flags], { env, input: SANDBOX_KEY });
+  expect(login.code, login.stderr).toBe(0);
+  return env;
+}
+
+describe('the team check', () => {
+  it('refuses a write to another team than the one expected, sending nothing', async () => {
+    const result = await run(['themes', 'create', '--name', 'Never made', '--expect-team', 'Acme Production'], { env: viaServer() });
+    expect(result.code).toBe(ExitCode.protected);
+    expect(result.stderr).toMatch(
+      new RegExp(`^Error: the key belongs to team "${TEAM}", not "Acme Production" \\(expected by --expect-team\\); nothing was sent: use a key of`),
+    );
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(requests).toEqual(['GET /v1/api-key']);
+  });
+
+  it('takes the team from LOOPSCTL_EXPECTED_TEAM, and --json gives the error its code', async () => {
+    const result = await run(['contacts', 'create', '--email', 'x@example.com', '--json'], {
+      env: { ...viaServer(), LOOPSCTL_EXPECTED_TEAM: 'Big "Corp" \u00e9\t2' },
+    });
+    expect(result.code).toBe(ExitCode.protected);
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'wrong_team', exitCode: 11 });
+    expect(JSON.parse(result.stderr).error.message).toContain('not "Big \\"Corp\\" \u00e9\\t2" (expected by LOOPSCTL_EXPECTED_TEAM)');
+    expect(writes()).toEqual([]);
+  });
+
+  it('lets the right team write, with exactly one extra request per run, however the name is spaced or cased', async () => {
+    const result = await run(['themes', 'create', '--name', 'Checked', '--json'], { env: { ...viaServer(), LOOPSCTL_EXPECTED_TEAM: '  acme   SANDBOX ' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(requests).toEqual(['GET /v1/api-key', 'POST /v1/themes']);
+  });
+
+  it("checks a profile's recorded team, once per run, and never for reads", async () => {
+    const env = await profileDir();
+    requests = [];
+    const read = await run(['themes', 'list', '--json', '--profile', 'production'], { env });
+    expect(read.code, read.stderr).toBe(0);
+    expect(requests).not.toContain('GET /v1/api-key');
+    requests = [];
+    const write = await run(
+      ['workflow', 'nodes', 'add-branch', 'cw509z9tjxv56rte3vt30437u', 'cu46uqyjwgaeml2epsiw5a711', '--profile', 'production', '--json'],
+      { env },
+    );
+    expect(write.code, write.stderr).toBe(0);
+    expect(requests.filter((request) => request === 'GET /v1/api-key')).toHaveLength(1);
+    expect(requests.indexOf('GET /v1/api-key')).toBeLessThan(requests.findIndex((request) => !request.startsWith('GET ')));
+  });
+
+  it('reports a wrong key first, with the hint of where it came from', async () => {
+    const result = await run(['contacts', 'create', '--email', 'x@example.com', '--expect-team', TEAM], {
+      env: { ...viaServer(), LOOPS_API_KEY: 'wrong-key-not-real' },
+    });
+    expect(result.code).toBe(ExitCode.auth);
+    expect(result.stderr).toContain('(the key in the environment variable LOOPS_API_KEY)\nHint: check the value of LOOPS_API_KEY');
+    expect(writes()).toEqual([]);
+  });
+
+  it('retries GET /v1/api-key as any read, and sends nothing when it still fails', async () => {
+    const api = await startApiServer();
+    try {
+      let asked = 0;
+      api.route('GET /v1/api-key', (_req, res) => {
+        asked += 1;
+        json(res, 503, { message: 'down for a moment' });
+      });
+      const result = await run(['--retries', '1', 'themes', 'create', '--name', 'X', '--expect-team', TEAM], {
+        env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: api.url },
+      });
+      expect(result.code).toBe(ExitCode.server);
+      expect(asked).toBe(2);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+/** Every command that may change the account, with the words of its first example that writes. */
+function writeCommands(): { name: string; spec: CommandSpec; argv: string[]; input?: string; before?: string[] }[] {
+  return walkSpecs(specs)
+    .filter(({ spec }) => spec.remote && spec.tier !== 'read')
+    .map(({ path, spec }) => {
+      // `api`'s first example reads: its tier depends on the method.
+      const line = spec.examples.find((example) => spec.tierOf === undefined || / -X (POST|PUT|DELETE) /.test(example))!;
+      const all = words(line);
+      let input: string | undefined;
+      let before: string[] | undefined;
+      const pipe = all.lastIndexOf('|');
+      if (pipe >= 0 && all[0] === 'echo') input = all.slice(1, pipe).join(' ');
+      else if (pipe >= 0) before = all.slice(1, pipe);
+      const argv = all.slice(pipe + 2).filter((word) => word !== '--sandbox');
+      return { name: path.join(' '), spec, argv, input, before };
+    });
+}
+
+describe('read-only profiles', () => {
+  it('refuse every command that may change the account before any request, naming the profile', async () => {
+    const env = await profileDir('--read-only');
+    const commands = writeCommands();
+    expect(commands.length).toBeGreaterThan(30);
+    for (const { name, argv } of commands) {
+      requests = [];
+      const result = await run([...argv, '--profile', 'production'], { env });
+      expect(result.code, `${name}\n${result.stderr}`).toBe(ExitCode.protected);
+      expect(result.stderr, name).toContain('profile "production" is read-only');
+      expect(requests, name).toEqual([]);
+    }
+  });
+
+  it('let a run say --allow-writes', async () => {
+    const env = await profileDir('--read-only');
+    const result = await run(['themes', 'create', '--name', 'Allowed once', '--profile', 'production', '--allow-writes', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes()).toEqual(['POST /v1/themes']);
+  });
+
+  it('still read, and are marked and unmarked by auth verbs that auth list shows', async () => {
+    const env = await profileDir();
+    expect((await run(['auth', 'list', '--json'], { env })).json()).toEqual([
+      { profile: 'production', default: true, storage: 'file', teamName: TEAM, readOnly: false },
+    ]);
+    expect((await run(['auth', 'read-only', 'production'], { env })).code).toBe(0);
+    expect((await run(['auth', 'list', '--json'], { env })).json()[0].readOnly).toBe(true);
+    expect((await run(['auth', 'list'], { env })).stdout).toMatch(/READ-ONLY[\s\S]*production\s+yes\s+file\s+yes\s+Acme Sandbox/);
+    expect((await run(['themes', 'list', '--json'], { env })).code).toBe(0);
+    expect((await run(['themes', 'create', '--name', 'No'], { env })).code).toBe(ExitCode.protected);
+    expect((await run(['auth', 'status', '--json'], { env })).json()).toMatchObject({ profile: 'production', teamName: TEAM, readOnly: true });
+    // A new key for the profile keeps its mark.
+    expect((await run(['auth', 'login', '--with-key-stdin', '--profile', 'production'], { env, input: SANDBOX_KEY })).code).toBe(0);
+    expect((await run(['auth', 'list', '--json'], { env })).json()[0].readOnly).toBe(true);
+    expect((await run(['auth', 'read-write', 'production'], { env })).code).toBe(0);
+    expect((await run(['auth', 'list', '--json'], { env })).json()[0].readOnly).toBe(false);
+  });
+
+  it('keep an MCP server to reading tools, and refuse one asked for more', async () => {
+    const env = await profileDir('--read-only');
+    requests = [];
+    const result = await run(['mcp', '--allow-writes'], { env });
+    expect(result.code).toBe(ExitCode.protected);
+    expect(result.stderr).toContain('profile "production" is read-only, so the server cannot offer tools that change the account (--allow-writes)');
+    expect(requests).toEqual([]);
+  });
+});
+
+/** A pulled copy of the themes with one changed, and the push that would send it. */
+async function editedTheme(): Promise<string[]> {
+  const pulled = await run(['content', 'pull', 'loops', '--only', 'themes'], { env: viaServer() });
+  expect(pulled.code, pulled.stderr).toBe(0);
+  const file = join(home, 'loops', 'themes', readdirSync(join(home, 'loops', 'themes'))[0]!, 'theme.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
+  return ['content', 'push', 'loops', '--only', 'themes'];
+}
+
+describe('--dry-run', () => {
+  it('on every command that may change the account sends nothing and changes nothing, and prints what it would send', async () => {
+    for (const { name, spec, argv: shown, input: given, before } of writeCommands()) {
+      const input = before === undefined ? given : (await run(before, { env: viaServer() })).stdout;
+      // `content push` sends what was changed since a pull: one theme, here; its example only plans.
+      const argv = name === 'content push' ? await editedTheme() : shown;
+      const state = readFileSync(stateFile, 'utf8');
+      requests = [];
+      const result = await run([...argv.filter((word) => word !== '--dry-run'), '--dry-run', '--json'], { env: viaServer(), input });
+      expect(result.code, `${name}\n${result.stderr}`).toBe(0);
+      expect(readFileSync(stateFile, 'utf8'), name).toBe(state);
+      // A command with a preview of its own prints that instead: a workflow edit asks the API for its dry run.
+      if (spec.options?.includes(DRY_RUN_OPTION)) {
+        expect(writes(), name).toEqual([]);
+        const { requests: held } = result.json();
+        expect(held.length, name).toBeGreaterThan(0);
+        expect(held[0].method, name).not.toBe('GET');
+      }
+    }
+  });
+
+  it('prints the exact request, with the idempotency key of a send', async () => {
+    const result = await run(
+      ['events', 'send', 'trial_started', '--email', 'ada@example.com', '--prop', 'seats:=5', '--idempotency-key', 'trial-ada-1', '--dry-run'],
+      { env: viaServer() },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      'Dry run: nothing was sent. The request it would send:\n\nPOST /v1/events/send\nIdempotency-Key: trial-ada-1\n\n' +
+        '{\n  "eventName": "trial_started",\n  "email": "ada@example.com",\n  "eventProperties": {\n    "seats": 5\n  }\n}\n',
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it('checks the team first', async () => {
+    const result = await run(['themes', 'create', '--name', 'X', '--dry-run', '--expect-team', 'Elsewhere'], { env: viaServer() });
+    expect(result.code).toBe(ExitCode.protected);
+  });
+
+  it('is a usage error on a command that only reads, naming the flag', async () => {
+    const list = await run(['themes', 'list', '--dry-run'], { env: viaServer() });
+    expect(list.code).toBe(ExitCode.usage);
+    expect(list.stderr).toContain('Error: --dry-run applies to commands that change the account, and `loopsctl themes list` does not');
+    const get = await run(['api', '/v1/themes', '--dry-run'], { env: viaServer() });
+    expect(get.code).toBe(ExitCode.usage);
+    expect(get.stderr).toContain('--dry-run previews requests that change the account, and this run of `api` only reads');
+    expect(requests).toEqual([]);
+  });
+});

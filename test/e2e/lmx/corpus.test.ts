@@ -1,0 +1,122 @@
+/**
+ * The sandbox and `content check` agree on every case of the LMX corpus: a case with errors that
+ * stop a body compiling is 422 with the first of them (413 when too large); one whose only errors
+ * are variables its kind cannot use is saved, and Guardian reports them; the warnings of a saved
+ * email message are the check's warnings.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../../src/emulator/module.js';
+import type { LmxKind } from '../../../src/lmx/index.js';
+import { corpusCases, KNOWN_COMPONENT, type CorpusCase } from '../../support/lmx-corpus.js';
+import { run, tempDir } from '../../support/main.js';
+import { freshSandbox, seedState } from '../../support/sandbox.js';
+
+interface Problem {
+  line: number;
+  column: number;
+  rule: string;
+  message: string;
+}
+interface FileRecord {
+  file: string;
+  kind: string | null;
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+/** The directory a pull puts each kind in; workflow emails are not pulled, so they are checked with --kind. */
+const KIND_DIRECTORIES: Partial<Record<LmxKind, [directory: string, file: string]>> = {
+  transactional: ['transactional', 'draft.lmx'],
+  campaign: ['campaigns', 'email.lmx'],
+  component: ['components', 'component.lmx'],
+};
+
+/** An email message of each kind that the seed lets a key edit. */
+const MESSAGES: Record<Exclude<LmxKind, 'component'>, string> = {
+  transactional: seedId('transactional/Password reset/draft'),
+  campaign: seedId('email-message/spring-sale'),
+  workflow: seedId('email-message/trial-ending'),
+};
+
+const cases = corpusCases();
+const checked = new Map<string, FileRecord>();
+const outcomes = { refused: 0, saved: 0, guardian: 0 };
+
+/** Every case checked by `content check --json`: a tree of the seed's components with each case where a pull would put it. */
+beforeAll(async () => {
+  const root = join(tempDir('loopsctl-corpus-'), 'loops');
+  const loose = join(root, '..', 'workflow');
+  mkdirSync(loose);
+  const components = seedState().components as { id: string; name: string; lmx: string }[];
+  expect(components.map((component) => component.id)).toContain(KNOWN_COMPONENT);
+  for (const component of components) {
+    const directory = join(root, 'components', `${component.name.toLowerCase()}--${component.id}`);
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(join(directory, 'component.lmx'), component.lmx);
+  }
+  const files = new Map<string, string>();
+  cases.forEach((entry, index) => {
+    const place = KIND_DIRECTORIES[kindOf(entry)];
+    const file = place === undefined ? join(loose, `case-${index}.lmx`) : join(root, place[0], `case-${index}--c${index}`, place[1]);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, entry.lmx);
+    files.set(file, entry.name);
+  });
+  for (const args of [[root], [loose, '--kind', 'workflow']]) {
+    const result = await run(['content', 'check', ...args, '--json']);
+    expect(result.code, result.stderr).toBeLessThanOrEqual(1);
+    for (const record of result.json<FileRecord[]>()) if (files.has(record.file)) checked.set(files.get(record.file)!, record);
+  }
+  expect(checked.size).toBe(cases.length);
+});
+
+function kindOf(entry: CorpusCase): LmxKind {
+  return entry.kind ?? 'campaign';
+}
+
+describe('the LMX corpus: the sandbox and content check agree', () => {
+  it.each(cases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
+    const record = checked.get(entry.name)!;
+    const kind = kindOf(entry);
+    expect(record.kind).toBe(kind);
+    const { call } = freshSandbox();
+    const answer =
+      kind === 'component'
+        ? call('POST', '/v1/components', { body: { name: 'Corpus case', lmx: entry.lmx } })
+        : call('POST', `/v1/email-messages/${MESSAGES[kind]}`, { body: { lmx: entry.lmx } });
+    const compileErrors = record.errors.filter((problem) => problem.rule !== 'variable-namespace');
+    const first = compileErrors[0];
+    if (first?.rule === 'too-large') {
+      expect(answer.status).toBe(413);
+      return;
+    }
+    if (first !== undefined) {
+      outcomes.refused += 1;
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toContain(`line ${first.line}, column ${first.column}: ${first.message} (${first.rule};`);
+      return;
+    }
+    expect([answer.status, answer.body]).toEqual([kind === 'component' ? 201 : 200, expect.anything()]);
+    if (kind === 'component') return;
+    outcomes.saved += 1;
+    // The warnings of the answer are the check's, rule for rule and place for place.
+    const warnings = (answer.body.warnings ?? []) as { rule: string; path: string }[];
+    expect(warnings.map((warning) => `${warning.rule} ${warning.path}`)).toEqual(
+      record.warnings.map((problem) => `${problem.rule} line ${problem.line}, column ${problem.column}`),
+    );
+    // Variables the kind cannot use are Guardian's errors: exactly the namespaces the check refused.
+    const guardian = call('GET', `/v1/email-messages/${MESSAGES[kind]}/guardian`).body as { errors: { rule: string; items: { codeName?: string }[] }[] };
+    const unsupported = guardian.errors.filter((error) => error.rule.startsWith('unsupported')).flatMap((error) => error.items.map((item) => item.codeName));
+    const refused = record.errors.filter((problem) => problem.rule === 'variable-namespace').map((problem) => /^\{\w+\.([\w-]+)\}/.exec(problem.message)![1]);
+    expect(unsupported.sort()).toEqual([...new Set(refused)].sort());
+    if (refused.length > 0) outcomes.guardian += 1;
+  });
+
+  it('went through each outcome: refused, saved with warnings, saved with Guardian errors', () => {
+    expect(outcomes.refused).toBeGreaterThan(50);
+    expect(outcomes.saved).toBeGreaterThan(30);
+    expect(outcomes.guardian).toBe(4);
+  });
+});

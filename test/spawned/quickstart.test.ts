@@ -1,0 +1,84 @@
+/**
+ * The README's Quickstart, as written, in a fresh clone of the repository: the first commands a
+ * newcomer copies. The clone's packages come from npm's cache (offline), where the `npm ci` that
+ * set up this checkout left them: a real install, with the clone's own `prepare` build, as a
+ * newcomer's `npm install` does, without the network. Before that, the clone's bin says in one
+ * line that it is not built.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+/** The ```sh blocks of the README's section `## <title>`, as lists of command lines without comments. */
+function blocks(title: string): string[][] {
+  const section = readme.split(/^## /m).find((part) => part.startsWith(`${title}\n`));
+  if (section === undefined) throw new Error(`the README has no section "${title}"`);
+  return [...section.matchAll(/^```sh\n([\s\S]*?)^```/gm)].map(([, block]) =>
+    block!
+      .split('\n')
+      .map((line) => line.replace(/\s+#\s.*$/, '').trim())
+      .filter((line) => line !== ''),
+  );
+}
+
+const work = tempDir('loopsctl-quickstart-');
+
+/** A shell command line in the clone, as a person would type it; npm stays offline and quiet. */
+function shell(line: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    LOOPSCTL_CONFIG_DIR: join(work, 'config'),
+    XDG_CACHE_HOME: join(work, 'cache'),
+    npm_config_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('sh', ['-c', line], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+describe('the Quickstart in a fresh clone', () => {
+  const clone = join(work, 'loopsctl');
+
+  it('says in one line that the clone is not built yet, before the install, through npx too', async () => {
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'ignore' });
+    const notBuilt = /^loopsctl: not built yet \(no .*dist\/cli\.cjs\): run npm install, which builds it \(or npm run build\)$/m;
+    const result = await shell('node bin/loopsctl.js --sandbox workflow list', clone);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^${notBuilt.source.slice(1, -1)}\n$`));
+    // npx links the clone into its own cache and runs its prepare script, which finds no build
+    // tools yet: the bin says the same, and npx's cache stays whole for the run after the install.
+    const npx = await shell('npx loopsctl --sandbox workflow list', clone);
+    expect(npx.code, npx.stderr).toBe(2);
+    expect(npx.stderr).toMatch(notBuilt);
+    expect(npx.stderr.split('\n').filter((line) => !line.startsWith('npm warn'))).toHaveLength(2);
+  });
+
+  it('runs as written: the install builds, and loopsctl lists the sandbox workflows', { timeout: 600_000 }, async () => {
+    const [setUp, tests] = blocks('Quickstart');
+    expect(setUp![0]).toBe('npm install');
+    expect(setUp).toContain('npx loopsctl --sandbox workflow list');
+    for (const line of setUp!) {
+      const result = await shell(line, clone);
+      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+      if (line.includes('workflow list')) expect(result.stdout).toMatch(/\tTrial conversion\t/);
+    }
+    // The second command is the test suite, which CI runs in a clone after `npm ci`: this test is in it.
+    expect(tests).toEqual(['npm test']);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * `loopsctl mcp` run in-process through `main()`, as the binary runs it, with the protocol SDK's
+ * own client connected to its stdin and stdout: the same server, without a process per test.
+ */
+import { PassThrough } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { run, type Result, type RunOptions } from './main.js';
+
+/** The client side of a server's stdin and stdout. */
+class StreamsTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  private readonly buffer = new ReadBuffer();
+
+  constructor(private readonly toServer: PassThrough) {}
+
+  async start(): Promise<void> {}
+
+  receive(chunk: string): void {
+    this.buffer.append(Buffer.from(chunk));
+    for (let message = this.buffer.readMessage(); message !== null; message = this.buffer.readMessage()) this.onmessage?.(message);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.toServer.write(serializeMessage(message));
+  }
+
+  async close(): Promise<void> {
+    this.toServer.end();
+    this.onclose?.();
+  }
+}
+
+export interface McpRun {
+  client: Client;
+  /** What the server wrote on stderr so far. */
+  stderr(): string;
+  /** Closes the client (the server's stdin) and resolves with the run's result. */
+  close(): Promise<Result>;
+  /** The run's result, once the server ends. */
+  result: Promise<Result>;
+}
+
+/** Starts `loopsctl mcp <args>` in-process and connects a client; rejects with the run's stderr if the server ends first. */
+export async function startMcp(args: string[], options: RunOptions = {}): Promise<McpRun> {
+  const toServer = new PassThrough();
+  const transport = new StreamsTransport(toServer);
+  let stderr = '';
+  const result = run(['mcp', ...args], {
+    ...options,
+    input: toServer,
+    onWrite: (stream, text) => {
+      if (stream === 'stdout') transport.receive(text);
+      else stderr += text;
+      options.onWrite?.(stream, text);
+    },
+  });
+  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' });
+  const ended = result.then((finished) => {
+    throw new Error(`the server ended (exit ${finished.code}): ${finished.stderr}`);
+  });
+  await Promise.race([client.connect(transport), ended]);
+  ended.catch(() => {});
+  return {
+    client,
+    stderr: () => stderr,
+    result,
+    close: async () => {
+      await client.close();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport, type RetryNotice } from '../../../src/api/http.js';
+import { NetworkError, ServerError } from '../../../src/api/errors.js';
+import { startApiServer, type ApiServer } from '../../support/api-server.js';
+import { inTurn, resetMidBody, status } from '../../support/faults.js';
+
+let server: ApiServer;
+let transport: HttpTransport;
+afterEach(async () => {
+  await transport.close();
+  await server.close();
+});
+
+function transportFor(notices: RetryNotice[], retries = 3) {
+  return new HttpTransport({
+    baseUrl: server.url,
+    apiKey: 'test-key-unit',
+    userAgent: 'loopsctl/test',
+    timeoutMs: 2_000,
+    // Tiny backoff so the unit test does not wait; the CLI keeps its defaults.
+    retry: { retries, baseDelayMs: 1, maxDelayMs: 4 },
+    onRetry: (notice) => notices.push(notice),
+  });
+}
+
+describe('HttpTransport retries', () => {
+  it('reports each retry, with its reason and wait, and returns the answer that finally came', async () => {
+    server = await startApiServer({ 'GET /v1/x': inTurn(status(503), resetMidBody(), status(200, { ok: true })) });
+    const notices: RetryNotice[] = [];
+    transport = transportFor(notices);
+    const response = await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    expect(response.body).toEqual({ ok: true });
+    expect(server.requests).toHaveLength(3);
+    expect(notices.map(({ request, retry, retries, reason }) => ({ request, retry, retries, reason }))).toEqual([
+      { request: 'GET /v1/x', retry: 1, retries: 3, reason: 'HTTP 503' },
+      { request: 'GET /v1/x', retry: 2, retries: 3, reason: 'ECONNRESET' },
+    ]);
+    for (const notice of notices) expect(notice.delayMs).toBeLessThanOrEqual(4);
+  });
+
+  it('sends a request not marked idempotent once, whatever the failure after sending', async () => {
+    server = await startApiServer({ 'POST /v1/x': status(500), 'POST /v1/y': resetMidBody() });
+    transport = transportFor([]);
+    await expect(transport.send({ method: 'POST', path: '/v1/x', body: {}, idempotent: false })).rejects.toBeInstanceOf(ServerError);
+    await expect(transport.send({ method: 'POST', path: '/v1/y', body: {}, idempotent: false })).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests.map((request) => request.path)).toEqual(['/v1/x', '/v1/y']);
+  });
+
+  it('does not retry at all with retries 0', async () => {
+    server = await startApiServer({ 'GET /v1/x': status(503) });
+    const notices: RetryNotice[] = [];
+    transport = transportFor(notices, 0);
+    await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).rejects.toThrow('status 503');
+    expect(server.requests).toHaveLength(1);
+    expect(notices).toEqual([]);
+  });
+});
+
+describe('HttpTransport base URL', () => {
+  it('shows a base URL with user:password redacted in --debug lines', async () => {
+    server = await startApiServer({ 'GET /v1/x': status(200, { ok: true }) });
+    const lines: string[] = [];
+    transport = new HttpTransport({
+      baseUrl: server.url.replace('http://', 'http://user:hunter2@'),
+      apiKey: 'test-key-unit',
+      userAgent: 'loopsctl/test',
+      timeoutMs: 2_000,
+      debug: (line) => lines.push(line),
+    });
+    await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain('hunter2');
+    expect(lines[0]).toContain(`> GET ${server.url.replace('http://', 'http://[redacted]@')}/v1/x`);
+  });
+
+  it('refuses a base URL that is not http or https before sending anything', async () => {
+    server = await startApiServer();
+    transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000 });
+    expect(() => new HttpTransport({ baseUrl: server.url.replace('http://', ''), apiKey: 'k', userAgent: 'u', timeoutMs: 1 })).toThrow(
+      /is not an http or https URL/,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});

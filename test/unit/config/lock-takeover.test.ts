@@ -1,0 +1,59 @@
+/**
+ * The take-over of a stale lock when another process moves at the worst moment: the stale lock's
+ * owner releases it and a third process takes the lock, just after this one checked that the lock
+ * is still the stale one and before it removes it. node:fs is wrapped so that this happens at
+ * exactly that point, every time; the take-over must then leave the new holder's lock alone.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+
+/** Runs once, when the lock file is read for the second time: the moment between the check and the removal. */
+const race: { lockFile?: string; reads: number; act?: () => void } = { reads: 0 };
+
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const readFileSync = ((path: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const content = (actual.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
+    if (path === race.lockFile && ++race.reads === 2) race.act?.();
+    return content;
+  }) as typeof actual.readFileSync;
+  return { ...actual, default: { ...actual, readFileSync }, readFileSync };
+});
+
+const { LockTimeoutError, withFileLock } = await import('../../../src/config/lock.js');
+
+describe('taking over a stale lock', () => {
+  it('never removes the lock another process took meanwhile: it waits for that one instead', () => {
+    const target = join(mkdtempSync(join(tmpdir(), 'loopsctl-lock-')), 'config.json');
+    const lockFile = `${target}.lock`;
+    // Stale by age: its owner is alive but was slow, and releases it at the worst moment.
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, since: 1 }));
+    fs.utimesSync(lockFile, new Date(1_000), new Date(1_000));
+    const newHolder = JSON.stringify({ pid: process.pid, since: Date.now(), holder: 'another process' });
+    Object.assign(race, {
+      lockFile,
+      reads: 0,
+      act: () => {
+        fs.rmSync(lockFile);
+        writeFileSync(lockFile, newHolder, { flag: 'wx' });
+      },
+    });
+    let ran = false;
+    expect(() =>
+      withFileLock(
+        target,
+        () => {
+          ran = true;
+        },
+        { waitMs: 200, staleMs: 30_000 },
+      ),
+    ).toThrow(LockTimeoutError);
+    expect(ran).toBe(false);
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(newHolder);
+    expect(fs.readdirSync(join(target, '..')).sort()).toEqual(['config.json.lock']);
+    fs.rmSync(join(target, '..'), { recursive: true });
+  });
+});

@@ -1,0 +1,30 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { formatJson, Output } from '../../../src/render/output.js';
+
+function capture() {
+  let text = '';
+  const stream = new Writable({
+    write: (chunk, _encoding, done) => {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+describe('Output', () => {
+  it('sanitizes notes, which quote the API', () => {
+    const stderr = capture();
+    new Output({ json: false, color: false, stderr: stderr.stream, env: {} }).note('More themes: run again with --cursor \u001b]0;x\u0007');
+    expect(stderr.text()).toBe('More themes: run again with --cursor \\x1b]0;x\\x07\n');
+  });
+
+  it('escapes DEL and C1 in JSON, which parses back to exactly the same data', () => {
+    const data = { name: 'a\u009b31mb\u007f\u001b', nested: [{ note: '\u0085 line' }] };
+    const text = formatJson(data);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain('a\\u009b31mb\\u007f\\u001b');
+    expect(JSON.parse(text)).toEqual(data);
+  });
+});

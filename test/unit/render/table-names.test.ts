@@ -1,0 +1,74 @@
+/**
+ * Listings keep names and ids whole: the app's address (`url`, since API 1.22.1) is the first column
+ * to go, and a name is cut only when no other column can give way, at 60, 80 and 160 columns.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { campaignListView } from '../../../src/areas/campaigns/render.js';
+import { transactionalListView } from '../../../src/areas/transactional/render.js';
+import { workflowListView } from '../../../src/areas/workflows/render.js';
+import type { Page } from '../../../src/platform/schemas.js';
+import { writeList, type ListView } from '../../../src/render/list.js';
+import { Output } from '../../../src/render/output.js';
+
+async function listed<T>(view: ListView<T>, items: T[], columns: number): Promise<string> {
+  let text = '';
+  const stdout = Object.assign(
+    new Writable({
+      write: (chunk, _encoding, done) => {
+        text += String(chunk);
+        done();
+      },
+    }),
+    { isTTY: true },
+  );
+  const out = new Output({ json: false, color: false, stdout, stderr: new Writable({ write: (_c, _e, done) => done() }), env: {}, columns });
+  async function* pages(): AsyncGenerator<Page<T>> {
+    yield {
+      data: items,
+      pagination: { totalResults: items.length, returnedResults: items.length, perPage: 50, totalPages: 1, nextCursor: null, nextPage: null },
+    } as Page<T>;
+  }
+  await writeList(out, pages(), view);
+  return text;
+}
+
+const id = (n: number) => `cm${String(n).padStart(23, '0')}`;
+const name = (n: number) => `Quarterly product update for enterprise customers, part ${n}`;
+const url = (kind: string, n: number) => `https://app.loops.so/${kind}/${id(n)}`;
+const TWENTY = Array.from({ length: 20 }, (_, n) => n + 1);
+
+const LISTINGS = [
+  ['workflows', workflowListView, TWENTY.map((n) => ({ id: id(n), name: name(n), updatedAt: '2025-06-29T07:47:39.370Z', url: url('workflows', n) }))],
+  ['campaigns', campaignListView, TWENTY.map((n) => ({ id: id(n), name: name(n), status: 'Draft', url: url('campaigns', n) }))],
+  [
+    'transactional',
+    transactionalListView,
+    TWENTY.map((n) => ({
+      id: id(n),
+      name: name(n),
+      transactionalGroupId: null,
+      publishedEmailMessageId: null,
+      draftEmailMessageId: 'cd1',
+      updatedAt: '2025-06-29T07:47:39.370Z',
+      url: url('transactional', n),
+    })),
+  ],
+] as const;
+
+describe.each(LISTINGS)('%s list', (_kind, view, items) => {
+  it('at 160 columns shows every name and id whole, without the url', async () => {
+    const text = await listed(view as ListView<unknown>, [...items], 160);
+    expect(text.split('\n')[0]).not.toContain('URL');
+    for (const item of items) expect(text).toContain(`${item.id}  ${item.name}`);
+    expect(text).not.toContain('https://');
+    expect(text).not.toContain('…');
+  });
+
+  it.each([80, 60])('at %i columns keeps every id whole and never shows the url', async (columns) => {
+    const text = await listed(view as ListView<unknown>, [...items], columns);
+    expect(text).not.toContain('https://');
+    for (const item of items) expect(text).toContain(item.id);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
+  });
+});
