@@ -146,6 +146,9 @@ export class HttpTransport implements Transport {
   private readonly pool: RequestPool;
   private readonly proxy?: ChosenProxy;
   private readonly baseUrl: string;
+  /** The base URL parsed once, and its path without a trailing slash: every request's URL is checked against them. */
+  private readonly base: URL;
+  private readonly basePath: string;
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
   private readonly maxBodyBytes: number;
@@ -159,6 +162,8 @@ export class HttpTransport implements Transport {
       });
     }
     this.baseUrl = parseBaseUrl(options.baseUrl);
+    this.base = new URL(this.baseUrl);
+    this.basePath = this.base.pathname.replace(/\/+$/, '');
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
@@ -177,8 +182,7 @@ export class HttpTransport implements Transport {
    */
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
     const url = new URL(this.baseUrl + req.path);
-    const base = new URL(this.baseUrl);
-    const basePath = base.pathname.replace(/\/+$/, '');
+    const { base, basePath } = this;
     if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
       throw new UsageError(`the path ${JSON.stringify(escapeControls(req.path))} leads outside the base URL ${redactUserinfo(base.toString())}`, {
         hint: 'give a path below the base URL, without .. segments',
@@ -207,9 +211,9 @@ export class HttpTransport implements Transport {
    * its status, with the error a failing one means. A request that got no answer throws.
    */
   async exchange(req: HttpRequest): Promise<HttpExchange> {
+    // The path is checked first: a write held or refused is one that could have been sent.
+    const url = this.url(req);
     if (req.method !== 'GET' && this.options.beforeWrite !== undefined) {
-      // The path is checked first: a write held or refused is one that could have been sent.
-      this.url(req);
       await this.options.beforeWrite(req, (read) => this.send(read));
     }
     const { retries } = this.policy;
@@ -217,8 +221,8 @@ export class HttpTransport implements Transport {
       let failure: AttemptFailure;
       try {
         req.onAttempt?.(retry + 1);
-        const answer = await this.attempt(req);
-        const judged = this.judge(answer, this.url(req));
+        const answer = await this.attempt(req, url);
+        const judged = this.judge(answer, url);
         if (!(judged instanceof AttemptFailure)) return { answer, error: judged };
         failure = judged;
       } catch (thrown) {
@@ -250,11 +254,10 @@ export class HttpTransport implements Transport {
   }
 
   /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */
-  private async attempt(req: HttpRequest): Promise<HttpAnswer> {
+  private async attempt(req: HttpRequest, url: string): Promise<HttpAnswer> {
     const interrupt = this.options.signal;
     if (interrupt?.aborted) throw new InterruptedError('interrupted');
     await this.pacer.turn(interrupt);
-    const url = this.url(req);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       'user-agent': this.options.userAgent,
@@ -265,7 +268,7 @@ export class HttpTransport implements Transport {
     // Headers a command gives win, such as a content type of its own.
     Object.assign(headers, req.headers);
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
-    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const deadline = new Deadline(this.options.timeoutMs, interrupt);
     const started = performance.now();
     const shownUrl = redactUserinfo(url);
     // The idempotency key is no secret, and shows which sends a retry repeated.
@@ -283,12 +286,14 @@ export class HttpTransport implements Transport {
         body: payload,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
-        signal: interrupt ? AbortSignal.any([interrupt, deadline]) : deadline,
+        signal: deadline.signal,
       });
       text = await response.text(this.maxBodyBytes);
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });
-      throw this.networkFailure(error, req, url, deadline, response !== undefined);
+      throw this.networkFailure(error, req, url, deadline.expired, response !== undefined);
+    } finally {
+      deadline.clear();
     }
     const elapsed = Math.round(performance.now() - started);
     this.options.debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${elapsed} ms`);
@@ -358,9 +363,9 @@ export class HttpTransport implements Transport {
     });
   }
 
-  private networkFailure(error: unknown, req: HttpRequest, url: string, deadline: AbortSignal, answered: boolean): AttemptFailure {
+  private networkFailure(error: unknown, req: HttpRequest, url: string, deadlinePassed: boolean, answered: boolean): AttemptFailure {
     const what = `${req.method} ${new URL(url).pathname}`;
-    const timedOut = deadline.aborted || error instanceof HeadersTimeoutError || error instanceof BodyTimeoutError;
+    const timedOut = deadlinePassed || error instanceof HeadersTimeoutError || error instanceof BodyTimeoutError;
     if (timedOut) {
       const limit = `the ${formatSeconds(this.options.timeoutMs)} timeout (--timeout)`;
       const message = answered ? `${what}: the answer did not finish within ${limit}` : `${what}: no answer within ${limit}`;
@@ -390,6 +395,36 @@ export class HttpTransport implements Transport {
     // A name that does not resolve will not resolve a second later either.
     if (code === 'ENOTFOUND') throw network;
     return new AttemptFailure(network, connected ? 'broken' : 'not-connected', code ?? 'connection broke');
+  }
+}
+
+/**
+ * An attempt's deadline, which an interrupt (Ctrl-C) also ends: one controller and one timer,
+ * cleared as soon as the attempt ends. AbortSignal.timeout() leaves its timer pending until it
+ * fires, so an import of many records would keep one per request for the whole timeout.
+ */
+class Deadline {
+  readonly signal: AbortSignal;
+  expired = false;
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly onInterrupt = () => this.controller.abort(this.interrupt!.reason);
+
+  constructor(
+    timeoutMs: number,
+    private readonly interrupt?: AbortSignal,
+  ) {
+    this.signal = this.controller.signal;
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, timeoutMs).unref();
+    interrupt?.addEventListener('abort', this.onInterrupt, { once: true });
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.interrupt?.removeEventListener('abort', this.onInterrupt);
   }
 }
 
