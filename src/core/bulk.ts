@@ -162,6 +162,8 @@ export class ImportProgress {
   }
 
   update(done: number, failed: number, sentThisRun: number): void {
+    // Called for every record: off a terminal, nothing is built that nobody will see.
+    if (!this.line.visible) return;
     const seconds = (this.now().getTime() - this.started) / 1000;
     const rate = seconds > 0 ? sentThisRun / seconds : 0;
     const parts = [

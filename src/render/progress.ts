@@ -29,11 +29,14 @@ export class ProgressLine {
     private readonly paged = false,
   ) {}
 
+  /** Whether a line would be drawn: a caller with costly text to build asks first. */
+  get visible(): boolean {
+    return !this.paged && this.stream().isTTY === true;
+  }
+
   show(text: string): void {
-    if (this.paged) return;
-    const stream = this.stream();
-    if (stream.isTTY !== true) return;
-    stream.write(`${CLEAR_LINE}${text}`);
+    if (!this.visible) return;
+    this.stream().write(`${CLEAR_LINE}${text}`);
     this.shown = true;
   }
 
