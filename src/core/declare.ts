@@ -21,6 +21,8 @@ import { EMAIL_REQUIREMENT, isEmailAddress } from './email.js';
 export interface LocalFile {
   writes?: boolean;
   inline?: { name: string; encoding: 'text' | 'base64' };
+  /** The value may also be an id that the command looks up instead of a file (`content render --theme`). */
+  orId?: boolean;
 }
 
 export interface ArgumentSpec {

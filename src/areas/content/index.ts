@@ -120,7 +120,11 @@ Records the directory does not hold are never touched.`,
           choices: ['transactional', 'campaign', 'workflow', 'component'],
         },
         { flags: '--data <file>', description: 'JSON of the values its variables take: {"data": {...}}, {"contact": {...}, "event": {...}}', file: {} },
-        { flags: '--theme <theme>', description: "a theme.json, or a theme's id in the pulled tree (or, with a key, the account)" },
+        {
+          flags: '--theme <theme>',
+          description: "a theme.json, or a theme's id in the pulled tree (or, with a key, the account)",
+          file: { orId: true },
+        },
         { flags: '--out <file>', description: 'write the HTML to this file instead of stdout', file: { writes: true } },
       ],
       help: `The HTML uses the table layout and inline styles email clients need, and

@@ -6,6 +6,8 @@
  * and exit code, in the tool's input words, and free of control characters.
  */
 import { Buffer } from 'node:buffer';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { LoopsctlError, UsageError } from '../../api/errors.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../api/paging.js';
 import type { Tier } from '../../core/tier.js';
@@ -109,6 +111,9 @@ export function callOf(caller: Caller, tool: Tool, input: Record<string, unknown
   return call;
 }
 
+/** What an id looks like, as opposed to a path: no separator, no dot. */
+const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
+
 /** Inline content is kept under its input's name for the command to read; a path is resolved under the root. */
 function fileValue(caller: Caller, param: Param, value: unknown, inline: Map<string, Buffer>): string | string[] {
   const encoding = param.file!.inline?.encoding;
@@ -123,7 +128,12 @@ function fileValue(caller: Caller, param: Param, value: unknown, inline: Map<str
       return file.contentType === undefined ? file.filename : `${file.filename};type=${file.contentType}`;
     });
   }
-  if (encoding === undefined) return pathUnder(caller.root!, value as string, `"${param.key}"`);
+  if (encoding === undefined) {
+    const path = value as string;
+    // An id (letters, digits, - and _) that names no file under the root goes to the command as an id.
+    if (param.file!.orId === true && ID_SHAPE.test(path) && !existsSync(join(caller.root!, path))) return path;
+    return pathUnder(caller.root!, path, `"${param.key}"`);
+  }
   const text = value as string;
   inline.set(param.key, encoding === 'base64' ? base64Of(param.key, text) : Buffer.from(text, 'utf8'));
   return param.key;

@@ -182,9 +182,11 @@ function fileParam(
     return { key: inline.name, schema, required, target, file };
   }
   if (settings.root === undefined) return undefined;
-  // A path the command would take by default (./loops) is named in the call, so that it is one under the root.
-  const schema = { type: 'string', minLength: 1, description: `a path under the server's root directory (${description})` };
-  return { key: name, schema, required: true, target, file };
+  const what = file.orId === true ? "a path under the server's root directory, or an id" : "a path under the server's root directory";
+  const schema = { type: 'string', minLength: 1, description: `${what} (${description})` };
+  // An argument left out takes a default path (./loops) that is the server's, not one under the
+  // root, so it is named in every call; an option left out reads no file at all.
+  return { key: name, schema, required: required || target.kind === 'argument', target, file };
 }
 
 function optionParam(option: OptionSpec, target: Target & { kind: 'option' }): Param {

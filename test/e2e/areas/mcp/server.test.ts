@@ -204,6 +204,32 @@ describe('content inline, files only under the root', () => {
     expect(pulled.isError, pulled.content[0]!.text).toBeFalsy();
     expect(readdirSync(join(root, 'loops'))).toContain('components');
   });
+
+  it('renders under the root: only the file is asked for, a theme by path stays inside, a theme by id is looked up', async () => {
+    const root = tempDir();
+    const outside = tempDir();
+    writeFileSync(join(outside, 'theme.json'), '{"name": "outside", "styles": {}}');
+    const mcp = await serve(['--sandbox', '--allow-writes', '--root', root]);
+    const render = (await mcp.client.listTools()).tools.find(({ name }) => name === 'content_render')!;
+    expect(render.inputSchema.required).toEqual(['file']);
+    expect((render.inputSchema.properties as Record<string, { description: string }>).theme.description).toMatch(
+      /^a path under the server's root directory, or an id/,
+    );
+    expect((await mcp.call('content_pull', { dir: 'loops' })).isError).toBeFalsy();
+    const email = join('loops', 'transactional', readdirSync(join(root, 'loops', 'transactional'))[0]!, 'draft.lmx');
+    for (const theme of [join(outside, 'theme.json'), '../theme.json']) {
+      const refused = await mcp.call('content_render', { file: email, theme });
+      expect(refused, theme).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+      expect(refused.content[0]!.text).toContain('is outside the directory this server may use');
+    }
+    const themeId = /--(\w+)$/.exec(readdirSync(join(root, 'loops', 'themes'))[0]!)![1]!;
+    const rendered = await mcp.call('content_render', { file: email, theme: themeId });
+    expect(rendered.isError, rendered.content[0]!.text).toBeFalsy();
+    expect(rendered.content[0]!.text).toContain('<!DOCTYPE html');
+    const unknown = await mcp.call('content_render', { file: email, theme: 'nosuchtheme' });
+    expect(unknown).toMatchObject({ isError: true });
+    expect(unknown.content[0]!.text).toContain('"theme" nosuchtheme: no such file, and no theme with this id in the pulled tree');
+  });
 });
 
 describe('tiers', () => {
