@@ -12,7 +12,7 @@ import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js
 import { INBOX_PATH } from './api.js';
 import type { StateCore } from './module.js';
 import { components } from './routes/components.js';
-import { findMessage } from './routes/email-messages.js';
+import { findMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
 import { webhookDeliveries, type WebhookDelivery } from './routes/webhooks.js';

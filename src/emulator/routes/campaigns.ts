@@ -22,7 +22,7 @@ import {
   lazily,
 } from '../module.js';
 import { campaignGroups } from './campaign-groups.js';
-import { addMessage } from './email-messages.js';
+import { addMessage } from './email-message-records.js';
 import { mailingLists } from './lists.js';
 import { requestFilter, segments } from './segments.js';
 import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';

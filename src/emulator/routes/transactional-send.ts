@@ -8,7 +8,7 @@ import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxModule } from '../module.js';
 import { contacts } from './contact-records.js';
 import { checkEmail, upsertContact } from './contacts.js';
-import { findMessage } from './email-messages.js';
+import { findMessage } from './email-message-records.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
 import { reportTransactionalSent } from './webhooks.js';
 import { transactionalEmails } from './transactional.js';

@@ -22,7 +22,8 @@ import {
   type SandboxModule,
   lazily,
 } from '../module.js';
-import { addMessage, findMessage, guardianOf, removeMessage, replaceContent } from './email-messages.js';
+import { addMessage, findMessage, removeMessage, replaceContent } from './email-message-records.js';
+import { guardianOf } from './email-messages.js';
 import { dataVariablesIn } from '../guardian.js';
 import { defaultTransactionalGroupId, transactionalGroups } from './groups.js';
 import * as s from '../../platform/transactional/schemas.js';

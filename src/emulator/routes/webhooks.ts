@@ -8,7 +8,7 @@
 import { z } from '../../platform/schemas.js';
 import { seedId, slice, type RouteContext, type SandboxModule } from '../module.js';
 import type { StoredContact } from './contact-records.js';
-import { emailMessages } from './email-messages.js';
+import { emailMessages } from './email-message-records.js';
 import { mailingLists } from './lists.js';
 import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';

@@ -15,7 +15,7 @@ import {
   type SandboxModule,
 } from '../module.js';
 import { strictFormOf } from '../strict.js';
-import { addMessage } from './email-messages.js';
+import { addMessage } from './email-message-records.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
 import { mailingLists } from './lists.js';
 import { segments } from './segments.js';

@@ -11,6 +11,7 @@ import { madeCompletionScript } from '../../../src/areas/completion/made.js';
 import { SHELLS } from '../../../src/areas/completion/scripts.js';
 import { specs } from '../../../src/areas/registry.js';
 import { walkSpecs, type Spec } from '../../../src/core/declare.js';
+import { seedId } from '../../../src/emulator/module.js';
 import { BIN } from '../../support/run-cli.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -90,6 +91,18 @@ describe('a command', () => {
     // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
     expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs'], code: 7 });
+  });
+
+  it('against the sandbox loads the emulator, and LMX only for a command that reads content', async () => {
+    // The first run seeds the state file from every area's module; the runs after it read it.
+    expect((await loads(['--sandbox', 'workflow', 'list'], {})).code).toBe(0);
+    const list = await loads(['--sandbox', 'workflow', 'list'], {});
+    expect(list.code).toBe(0);
+    expect(list.files).toEqual(expect.arrayContaining(['dist/areas-workflows.cjs', 'dist/emulator.cjs']));
+    expect(list.files).not.toContain('dist/lmx.cjs');
+    expect(list.files).not.toContain('dist/areas-components.cjs');
+    const check = await loads(['--sandbox', 'email-messages', 'check', seedId('email-message/trial-ending')], {});
+    expect(check.files).toContain('dist/lmx.cjs');
   });
 
   it('whose key is in the config file loads no keychain module, and a proxy no bundle of its own', async () => {

@@ -10,7 +10,7 @@ import { transactionalEmail, transactionalMetrics } from '../../../src/platform/
 import { workflow as workflowSchema, workflowNode, workflowSummary } from '../../../src/platform/workflows/schemas.js';
 import { SEED_IDS, seedState } from '../../support/sandbox.js';
 import { strictFormOf } from '../../../src/emulator/strict.js';
-import { emailMessages } from '../../../src/emulator/routes/email-messages.js';
+import { emailMessages } from '../../../src/emulator/routes/email-message-records.js';
 import { components } from '../../../src/emulator/routes/components.js';
 import { checkLmx } from '../../../src/lmx/index.js';
 import { sandboxCaller } from '../../support/sandbox.js';
