@@ -7,9 +7,34 @@
 const sea = singleExecutable();
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${sea === undefined ? require('../package.json').version : sea.getAsset('version', 'utf8')}\n`);
+  const version = `${sea === undefined ? require('../package.json').version : sea.getAsset('version', 'utf8')}\n`;
+  if (!writeDirectly(version)) process.stdout.write(version);
 } else {
   runBundles(shippedFiles());
+}
+
+/**
+ * Writes the text to stdout without opening Node's stream for it (a few milliseconds) when stdout
+ * is a pipe, a socket or a file; whether it did. A reader that went away takes nothing from the
+ * exit code, as with the program; a pipe that is full hands the rest to that stream, which waits
+ * for it. Anything else (a terminal), or failing before a byte was written: false, for the
+ * caller's usual way.
+ */
+function writeDirectly(text) {
+  const fs = require('node:fs');
+  const data = Buffer.from(text);
+  let written = 0;
+  try {
+    const stdout = fs.fstatSync(1);
+    if (!stdout.isFIFO() && !stdout.isSocket() && !stdout.isFile()) return false;
+    while (written < data.length) written += fs.writeSync(1, data, written);
+  } catch (error) {
+    if (error.code === 'EPIPE') return true;
+    if (error.code === 'EAGAIN') process.stdout.write(data.subarray(written));
+    else if (written === 0) return false;
+    else throw error;
+  }
+  return true;
 }
 
 /** node:sea when this runs as the single executable, else undefined (on any Node, any version). */
