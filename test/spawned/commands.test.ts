@@ -108,7 +108,7 @@ describe('transactional', () => {
         .trimEnd()
         .split('\n')
         .map((line) => JSON.parse(line).error),
-    ).toEqual([expect.objectContaining({ transactionalId: 'nosuch', code: 'not_found', exitCode: 4 })]);
+    ).toEqual([expect.objectContaining({ transactionalId: 'nosuch', code: 'not_found', exitCode: 4, message: 'transactional email nosuch not found' })]);
   });
 
   it('stops at once when a failure dooms every id, cancelling requests in flight', async () => {
@@ -126,6 +126,7 @@ describe('transactional', () => {
       });
       expect(result.code).toBe(3);
       expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^Error: Invalid API key \(the key in the environment variable LOOPS_API_KEY\)\n/);
       expect(server.requests.length).toBeLessThanOrEqual(4);
     } finally {
       await server.close();
@@ -175,7 +176,8 @@ describe('transactional', () => {
   });
 
   it('maps the draft error rows: 404, no sending domain (400), content API off (401)', async () => {
-    expect((await loopsctl(['transactional', 'draft', 'tx_nope'])).code).toBe(4);
+    const missing = await loopsctl(['transactional', 'draft', 'tx_nope']);
+    expect(missing).toMatchObject({ code: 4, stderr: expect.stringContaining('Error: transactional email tx_nope not found\n') });
     const noDomain = await loopsctl(['transactional', 'draft', 'tx_unsent'], KEYS.noDomain);
     expect(noDomain).toMatchObject({ code: 5, stderr: expect.stringContaining('No sending domain is configured for this team') });
     const noContent = await loopsctl(['transactional', 'draft', 'tx_welcome'], KEYS.noContent);
@@ -204,8 +206,10 @@ describe('transactional', () => {
     expect(missing).toMatchObject({ code: 2, stdout: '' });
     expect(missing.stderr).toContain("required option '--name <name>' not specified");
     expect(api.requests).toHaveLength(0);
-    expect((await loopsctl(['transactional', 'create', '--name', 'X'], KEYS.noDomain)).code).toBe(5);
-    expect((await loopsctl(['transactional', 'create', '--name', 'X'], KEYS.noContent)).code).toBe(3);
+    const noDomain = await loopsctl(['transactional', 'create', '--name', 'X'], KEYS.noDomain);
+    expect(noDomain).toMatchObject({ code: 5, stderr: expect.stringContaining('Error: No sending domain is configured for this team\n') });
+    const noContent = await loopsctl(['transactional', 'create', '--name', 'X'], KEYS.noContent);
+    expect(noContent).toMatchObject({ code: 3, stderr: expect.stringContaining('Error: The content API is not enabled for this team') });
   });
 
   it('answers 405 with exit 5 when the API refuses the method', async () => {
@@ -286,8 +290,10 @@ describe('lists and pagination', () => {
     expect(lines(viaGroups.stdout)).toHaveLength(14);
     const one = await loopsctl(['groups', 'get', 'grp_1', '--json']);
     expect(JSON.parse(one.stdout)).toEqual(fx.group(1));
-    expect((await loopsctl(['groups', 'get', 'grp_404'])).code).toBe(4);
-    expect((await loopsctl(['groups', 'get', 'grp_1'], KEYS.noContent)).code).toBe(3);
+    const missing = await loopsctl(['groups', 'get', 'grp_404']);
+    expect(missing).toMatchObject({ code: 4, stderr: expect.stringContaining('Error: transactional group grp_404 not found\n') });
+    const noContent = await loopsctl(['groups', 'get', 'grp_1'], KEYS.noContent);
+    expect(noContent).toMatchObject({ code: 3, stderr: expect.stringContaining('Error: The content API is not enabled for this team') });
   });
 
   it('summarises segment filters and lists themes with their colours', async () => {
@@ -319,8 +325,10 @@ describe('campaign groups', () => {
   it('passes on the API refusing to edit the Unsorted group, and unknown groups', async () => {
     const unsorted = await loopsctl(['campaign-groups', 'update', 'grp_3', '--name', 'Misc']);
     expect(unsorted).toMatchObject({ code: 5, stderr: expect.stringMatching(/^Error: the Unsorted group cannot be edited\nHint: .*Unsorted/) });
-    expect((await loopsctl(['campaign-groups', 'update', 'grp_9', '--name', 'Misc'])).code).toBe(4);
-    expect((await loopsctl(['campaign-groups', 'get', 'grp_1'], KEYS.noContent)).code).toBe(3);
+    const missing = await loopsctl(['campaign-groups', 'update', 'grp_9', '--name', 'Misc']);
+    expect(missing).toMatchObject({ code: 4, stderr: expect.stringContaining('Error: campaign group grp_9 not found\n') });
+    const noContent = await loopsctl(['campaign-groups', 'get', 'grp_1'], KEYS.noContent);
+    expect(noContent).toMatchObject({ code: 3, stderr: expect.stringContaining('Error: The content API is not enabled for this team') });
   });
 });
 
@@ -395,12 +403,16 @@ describe('workflows', () => {
   });
 
   it('maps 404 for a workflow or node, 400 for a bad id, and 401 when the workflow API is off', async () => {
-    expect((await loopsctl(['workflow', 'show', 'wf_nope'])).code).toBe(4);
-    expect((await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_nope'])).code).toBe(4);
-    expect((await loopsctl(['workflow', 'show', 'wf!bad'])).code).toBe(5);
+    const missing = await loopsctl(['workflow', 'show', 'wf_nope']);
+    expect(missing).toMatchObject({ code: 4, stderr: expect.stringContaining('Error: workflow wf_nope not found\n') });
+    const missingNode = await loopsctl(['workflow', 'show', 'wf_welcome', '--node', 'n_nope']);
+    expect(missingNode).toMatchObject({ code: 4, stderr: expect.stringContaining('Error: node n_nope not found in workflow wf_welcome\n') });
+    const badId = await loopsctl(['workflow', 'show', 'wf!bad']);
+    expect(badId).toMatchObject({ code: 5, stderr: 'Error: invalid workflowId: "wf!bad"\n' });
     const off = await loopsctl(['workflow', 'show', 'wf_welcome'], KEYS.noWorkflows);
     expect(off).toMatchObject({ code: 3, stderr: expect.stringContaining('workflow API is not enabled') });
-    expect((await loopsctl(['workflow', 'list'], KEYS.noWorkflows)).code).toBe(3);
+    const listOff = await loopsctl(['workflow', 'list'], KEYS.noWorkflows);
+    expect(listOff).toMatchObject({ code: 3, stderr: expect.stringContaining('Error: The workflow API is not enabled for this team\n') });
   });
 
   it('says in its help that the workflow API is in alpha', async () => {
@@ -426,9 +438,15 @@ describe('ids and requests', () => {
   });
 
   it('refuses empty, whitespace, control-character and over-long ids before any request', async () => {
-    for (const id of ['', 'a b', 'a\u0007b', 'x'.repeat(129), '..']) {
-      const result = await loopsctl(['groups', 'get', id]);
-      expect(result.code).toBe(2);
+    for (const [id, problem] of [
+      ['', 'must not be empty'],
+      ['a b', 'must not contain whitespace, control characters or broken characters'],
+      ['a\u0007b', 'must not contain whitespace, control characters or broken characters'],
+      ['x'.repeat(129), 'is longer than 128 characters'],
+      ['..', 'must not be "." or ".."'],
+    ]) {
+      const result = await loopsctl(['groups', 'get', id!]);
+      expect(result).toMatchObject({ code: 2, stderr: `Error: transactional group id ${problem}\n` });
     }
     expect(api.requests).toHaveLength(0);
   });
@@ -451,13 +469,13 @@ describe('usage errors', () => {
     expect(command.stderr).toContain("unknown command 'themez'");
     const flag = await loopsctl(['themes', 'list', '--per-pag', '10']);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('--per-page');
+    expect(flag.stderr).toContain("Error: unknown option '--per-pag'\nHint: did you mean --per-page?");
   });
 
   it('reports usage errors as JSON under --json', async () => {
     const result = await loopsctl(['themes', 'list', '--bogus', '--json']);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', status: null, exitCode: 2 } });
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', status: null, exitCode: 2, message: "unknown option '--bogus'" } });
   });
 
   it('prints the version and help with exit codes', async () => {

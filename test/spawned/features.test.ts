@@ -56,7 +56,11 @@ describe('ips check', () => {
     const drifted = await cli(['ips', 'check', join(dir, 'drift.txt'), '--json']);
     expect(drifted.code).toBe(1);
     expect(JSON.parse(drifted.stdout)).toEqual({ inSync: false, added: ['2001:db8::10'], removed: ['198.51.100.0/24'] });
-    expect(JSON.parse(drifted.stderr).error).toMatchObject({ code: 'mismatch', exitCode: 1 });
+    expect(JSON.parse(drifted.stderr).error).toMatchObject({
+      code: 'mismatch',
+      exitCode: 1,
+      message: `${join(dir, 'drift.txt')} is out of step with the API: 1 to add, 1 to remove`,
+    });
     const inSync = await cli(['ips', 'check', join(dir, 'in-sync.txt'), '--json']);
     expect(inSync.code).toBe(0);
     expect(JSON.parse(inSync.stdout)).toEqual({ inSync: true, added: [], removed: [] });
@@ -168,6 +172,7 @@ describe('webhooks', () => {
     expect(JSON.parse((await runCli([...args, '--body-file', file('body.json', BODY)], { env })).stdout)).toEqual({ valid: true });
     const withNewline = await runCli([...args, '--body-file', file('body-nl.json', `${BODY}\n`)], { env });
     expect(withNewline.code).toBe(1);
+    expect(JSON.parse(withNewline.stderr).error.message).toBe('invalid signature: no signature matches the body, id and timestamp');
     expect(JSON.parse(withNewline.stdout)).toEqual({ valid: false, problem: 'signature', reason: 'no signature matches the body, id and timestamp' });
   });
 
@@ -191,9 +196,10 @@ describe('webhooks', () => {
   it('is a usage error without a secret or with a malformed one', async () => {
     const none = await runCli(['webhooks', 'verify', ...vector, '--signature', SIGNATURE], { input: BODY });
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('LOOPS_WEBHOOK_SECRET');
+    expect(none.stderr).toBe('Error: no webhook secret\nHint: set LOOPS_WEBHOOK_SECRET (or pass --secret)\n');
     const bad = await runCli(['webhooks', 'verify', ...vector, '--signature', SIGNATURE, '--secret', 'whsec_!!'], { input: BODY });
     expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Error: the webhook secret is not a whsec_ secret followed by base64\n');
     expect(bad.stderr).not.toContain('whsec_!!');
   });
 

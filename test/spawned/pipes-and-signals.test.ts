@@ -68,6 +68,7 @@ describe.concurrent('pipes', () => {
       onSpawn: (child) => child.stdout.destroy(),
     });
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`Error: ${file} is out of step with the API: 1 to add, 1 to remove\nHint: update the file with \`loopsctl ips list --plain\`\n`);
   });
 
   it('waits for a reader that comes late for the output left when the command has ended', async () => {
@@ -291,7 +292,7 @@ describe.concurrent('Ctrl-C', () => {
     });
     expect(result.code).toBe(130);
     const errorLine = result.stderr.split('\n').find((line) => line.startsWith('{'));
-    expect(JSON.parse(errorLine!).error).toMatchObject({ code: 'interrupted', exitCode: 130 });
+    expect(JSON.parse(errorLine!).error).toMatchObject({ code: 'interrupted', exitCode: 130, message: 'interrupted' });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -312,7 +313,7 @@ describe.concurrent('Ctrl-C', () => {
     const server = keep(await startApiServer({ 'GET /v1/themes': (_req, res) => json(res, 200, envelope([theme(1)])) }));
     const result = await signalWhenBlocked(server, ['themes', 'list', '--jq', 'range(1e9)']);
     expect(result.code).toBe(130);
-    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'interrupted', exitCode: 130 });
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'interrupted', exitCode: 130, message: 'interrupted' });
   });
 
   it('exits 130 at once when the command has ended and only its last output waits for the reader', async () => {

@@ -226,6 +226,9 @@ describe('as a script sees it', () => {
     server = await startApiServer({ [METRICS]: raw(200, 'application/json', `${'['.repeat(10_000)}${']'.repeat(10_000)}`) });
     const result = await run();
     expect(result.code).toBe(9);
-    expect(JSON.parse(result.stderr).error.code).toBe('invalid_response');
+    expect(JSON.parse(result.stderr).error).toMatchObject({
+      code: 'invalid_response',
+      message: 'the API answered HTTP 200 with JSON nested more than 512 levels deep, more than loopsctl reads',
+    });
   });
 });

@@ -86,6 +86,7 @@ describe('invalid answers', () => {
     expect(plain.stderr).not.toContain('    at ');
     expect(debug.code).toBe(9);
     expect(debug.stderr).toMatch(/^< 200 GET /m);
+    expect(debug.stderr).toContain('Error: the API answered HTTP 200 with a body that is not JSON (content-type application/json, body starts "{")\n');
     expect(debug.stderr).not.toContain('    at ');
   });
 });

@@ -36,7 +36,7 @@ describe("the Loops CLI's names", () => {
     expect((await run(['--sandbox', 'ips', 'list', '-o', 'text'])).stdout).toBe((await run(['--sandbox', 'ips', 'list'])).stdout);
     const error = await run(['--sandbox', 'themes', 'get', 'cnosuchtheme000000000000', '-o', 'json']);
     expect(error.code).toBe(4);
-    expect(JSON.parse(error.stderr)).toMatchObject({ error: { code: 'not_found' } });
+    expect(JSON.parse(error.stderr)).toMatchObject({ error: { code: 'not_found', message: 'theme cnosuchtheme000000000000 not found' } });
     const wrong = await run(['--sandbox', 'ips', 'list', '-o', 'yaml']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("argument 'yaml' is invalid");

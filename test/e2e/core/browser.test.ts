@@ -148,6 +148,7 @@ describe('--web', () => {
     for (const [args] of PAGES) {
       const result = await run([...args, '--web', '--json'], { env: sandboxEnv(sandbox) });
       expect(result.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(result.stderr).error.message, args.join(' ')).toBe('--web and --json cannot be used together');
     }
   });
 });
@@ -188,12 +189,19 @@ describe('loopsctl open', () => {
   });
 
   it('refuses an id that could name another page, and places that take none', async () => {
-    for (const id of ['..', 'a/b', '-x?y', 'a b']) {
+    for (const id of ['..', 'a/b', 'a b']) {
       const result = await run(['open', 'campaigns', id], { env });
       expect(result.code, id).toBe(2);
+      expect(result.stderr, id).toContain(`Error: ${JSON.stringify(id)} is not the id of a campaign\n`);
       expect(result.stdout, id).toBe('');
     }
-    expect((await run(['open', 'domain', ID], { env })).code).toBe(2);
+    // An id that starts with "-" is taken for an option, and refused as one; after "--", as an id.
+    const dashed = await run(['open', 'campaigns', '-x?y'], { env });
+    expect(dashed).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining("Error: unknown option '-x?y'") });
+    const afterDashes = await run(['open', 'campaigns', '--', '-x?y'], { env });
+    expect(afterDashes).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Error: "-x?y" is not the id of a campaign') });
+    const domain = await run(['open', 'domain', ID], { env });
+    expect(domain).toMatchObject({ code: 2, stderr: expect.stringContaining("Error: too many arguments for 'domain'. Expected 0 arguments but got 1.") });
   });
 
   it('opens the page with $BROWSER on a terminal with a display', async () => {

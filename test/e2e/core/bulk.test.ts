@@ -134,7 +134,9 @@ describe('an import stopped mid-run', () => {
     const first = run(['events', 'import', file, '--json'], { env, signal: stop.signal });
     await inFlightHeld;
     stop.abort();
-    expect((await first).code).toBe(130);
+    const interrupted = await first;
+    expect(interrupted.code).toBe(130);
+    expect(JSON.parse(interrupted.stderr).error.message).toBe('interrupted after 4 records sent in this run (4 done in all)');
     const firstRun = api.requests.length;
     expect(firstRun).toBe(8);
 

@@ -97,16 +97,16 @@ describe('help fits and finds its way', () => {
   });
 
   it('answers a usage error with a JSON error on stderr under --json', async () => {
-    for (const argv of [
-      ['--json', 'help', 'foo'],
-      ['workflow', '--json'],
-      ['--jq', '.', 'bogus'],
-      ['themes', 'list', '--json', '--bogus'],
-    ]) {
-      const { code, stdout, stderr } = await run(argv);
+    for (const [argv, message] of [
+      [['--json', 'help', 'foo'], "unknown command 'foo' for `loopsctl`"],
+      [['workflow', '--json'], '`loopsctl workflow` needs a command'],
+      [['--jq', '.', 'bogus'], "unknown command 'bogus'"],
+      [['themes', 'list', '--json', '--bogus'], "unknown option '--bogus'"],
+    ] as const) {
+      const { code, stdout, stderr } = await run([...argv]);
       expect(code, argv.join(' ')).toBe(2);
       expect(stdout).toBe('');
-      expect(JSON.parse(stderr)).toMatchObject({ error: { code: 'usage', exitCode: 2 } });
+      expect(JSON.parse(stderr)).toMatchObject({ error: { code: 'usage', exitCode: 2, message } });
     }
   });
 });

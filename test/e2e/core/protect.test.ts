@@ -118,6 +118,7 @@ describe('the team check', () => {
         env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: api.url },
       });
       expect(result.code).toBe(ExitCode.server);
+      expect(result.stderr).toBe('Error: down for a moment (gave up after 1 retry)\n');
       expect(asked).toBe(2);
     } finally {
       await api.close();
@@ -173,7 +174,9 @@ describe('read-only profiles', () => {
     expect((await run(['auth', 'list', '--json'], { env })).json()[0].readOnly).toBe(true);
     expect((await run(['auth', 'list'], { env })).stdout).toMatch(/READ-ONLY[\s\S]*production\s+yes\s+file\s+yes\s+Acme Sandbox/);
     expect((await run(['themes', 'list', '--json'], { env })).code).toBe(0);
-    expect((await run(['themes', 'create', '--name', 'No'], { env })).code).toBe(ExitCode.protected);
+    const refused = await run(['themes', 'create', '--name', 'No'], { env });
+    expect(refused.code).toBe(ExitCode.protected);
+    expect(refused.stderr).toContain('Error: profile "production" is read-only, and `themes create` changes the account; nothing was sent\n');
     expect((await run(['auth', 'status', '--json'], { env })).json()).toMatchObject({ profile: 'production', teamName: TEAM, readOnly: true });
     // A new key for the profile keeps its mark.
     expect((await run(['auth', 'login', '--with-key-stdin', '--profile', 'production'], { env, input: SANDBOX_KEY })).code).toBe(0);
@@ -238,6 +241,7 @@ describe('--dry-run', () => {
   it('checks the team first', async () => {
     const result = await run(['themes', 'create', '--name', 'X', '--dry-run', '--expect-team', 'Elsewhere'], { env: viaServer() });
     expect(result.code).toBe(ExitCode.protected);
+    expect(result.stderr).toContain(`Error: the key belongs to team "${TEAM}", not "Elsewhere" (expected by --expect-team); nothing was sent`);
   });
 
   it('is a usage error on a command that only reads, naming the flag', async () => {

@@ -41,5 +41,6 @@ describe('a --json listing that fails part way', () => {
     const result = await run(['themes', 'list', '--json', '--retries', '0'], { env });
     expect(result.code).toBe(8);
     expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).error.message).toBe('the server broke');
   });
 });

@@ -53,7 +53,7 @@ describe('--jq', () => {
     expect(ips.stdout).toMatch(/^\d+\n$/);
     const missing = await sandbox(['themes', 'get', 'cnonexistent0000000000000', '--jq', '.name'], { env: config });
     expect(missing.code).toBe(4);
-    expect(JSON.parse(missing.stderr).error.code).toBe('not_found');
+    expect(JSON.parse(missing.stderr).error).toMatchObject({ code: 'not_found', message: 'theme cnonexistent0000000000000 not found' });
   });
 
   it("refuses an invalid expression with jq's message before any request", async () => {

@@ -28,7 +28,7 @@ describe('--debug', () => {
     expect(quiet.stderr).toContain(`This is a bug in loopsctl; please report it at ${bugs.url}, with the output of the command run again with --debug.\n`);
     const notFound = await spawnCli(['--sandbox', '--debug', 'themes', 'get', 'cnosuchtheme000000000000']);
     expect(notFound.code).toBe(4);
-    expect(notFound.stderr).toContain('Error: ');
+    expect(notFound.stderr).toContain('Error: theme cnosuchtheme000000000000 not found\n');
     expect(notFound.stderr).not.toMatch(/^\s+at /m);
   });
 });

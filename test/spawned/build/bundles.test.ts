@@ -73,24 +73,28 @@ describe('--help of every command', () => {
 });
 
 describe('a command', () => {
-  /** The bundled files a run loads, and how it ended. */
-  async function loads(args: string[], env: Record<string, string>): Promise<{ files: string[]; code: number | null }> {
+  /** The bundled files a run loads, and how it ended: its exit code and the error message it printed, if any. */
+  async function loads(args: string[], env: Record<string, string>): Promise<{ files: string[]; code: number | null; message: string | null }> {
     const file = join(scratch, `loads-${args.join('-').replace(/\W/g, '_')}`);
-    const { code } = await spawnCli(args, { LOADS_FILE: file, ...env }, ['--require', RECORD_LOADS]);
-    return { files: readFileSync(file, 'utf8').split('\n'), code };
+    const { code, stderr } = await spawnCli(args, { LOADS_FILE: file, ...env }, ['--require', RECORD_LOADS]);
+    return { files: readFileSync(file, 'utf8').split('\n'), code, message: /^Error: .*$/m.exec(stderr)?.[0] ?? null };
   }
 
   it('that never calls the API loads its area, neither the API client nor the sandbox', async () => {
     const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
     // The input it reads (stdin) is read by code in the main bundle.
-    expect(await loads(['webhooks', 'sign'], secret)).toEqual({ files: ['dist/areas-webhooks.cjs', 'dist/cli.cjs'], code: 0 });
-    expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0 });
+    expect(await loads(['webhooks', 'sign'], secret)).toEqual({ files: ['dist/areas-webhooks.cjs', 'dist/cli.cjs'], code: 0, message: null });
+    expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0, message: null });
   });
 
   it('that calls the API adds the client, and no other area', async () => {
     // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
-    expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs'], code: 7 });
+    expect(await loads(args, { LOOPS_API_KEY: 'test-key' })).toEqual({
+      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs'],
+      code: 7,
+      message: expect.stringContaining('Error: GET /v1/dedicated-sending-ips: could not connect to http://127.0.0.1:9 '),
+    });
   });
 
   it('against the sandbox loads the emulator, and LMX only for a command that reads content', async () => {
@@ -111,16 +115,25 @@ describe('a command', () => {
     writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'file', apiKey: 'test-key' } } }), { mode: 0o600 });
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
     const direct = await loads(args, { LOOPSCTL_CONFIG_DIR: config, HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '' });
-    expect(direct).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'], code: 7 });
+    expect(direct).toEqual({
+      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'],
+      code: 7,
+      message: expect.stringContaining('could not connect to http://127.0.0.1:9 '),
+    });
     // Through a proxy (that is not there: exit 10), the same bundles; a key in the keychain brings its module.
     const proxied = await loads([...args, '--proxy', 'http://127.0.0.1:9'], { LOOPSCTL_CONFIG_DIR: config });
-    expect(proxied).toEqual({ files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'], code: 10 });
+    expect(proxied).toEqual({
+      files: ['dist/areas-ips.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/config.cjs'],
+      code: 10,
+      message: expect.stringContaining('could not connect to the proxy http://127.0.0.1:9 (--proxy)'),
+    });
     writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { keyStorage: 'keychain', keychainAccount: 'default@test' } } }), {
       mode: 0o600,
     });
     const keychain = await loads(args, { LOOPSCTL_CONFIG_DIR: config, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', XDG_RUNTIME_DIR: scratch });
     expect(keychain.files).toContain('node_modules/@napi-rs/keyring');
     expect(keychain.code).toBe(3);
+    expect(keychain.message).toMatch(/^Error: the key of profile "default" is in the system keychain, which could not be read/);
   });
 });
 

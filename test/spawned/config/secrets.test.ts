@@ -22,13 +22,14 @@ describe('the API key', () => {
       'GET /v1/transactional-emails/t2/metrics': status(401, { message: 'Invalid API key' }),
       'GET /v1/api-key': status(401, { message: 'Invalid API key' }),
     });
-    for (const args of [
-      ['transactional', 'metrics', 't1'],
-      ['transactional', 'metrics', 't2', '--json'],
-      ['auth', 'status'],
-    ]) {
+    for (const [args, failure] of [
+      [['transactional', 'metrics', 't1'], 'Error: status 503 (gave up after 1 retry)\n'],
+      [['transactional', 'metrics', 't2', '--json'], '"message":"Invalid API key (the key in the environment variable LOOPS_API_KEY)"'],
+      [['auth', 'status'], 'Error: Invalid API key (key '],
+    ] as const) {
       const result = await runCli([...args, '--debug', '--retries', '1'], { env: { LOOPS_API_KEY: KEY, LOOPS_BASE_URL: server.url } });
       expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain(failure);
       expect(result.stdout + result.stderr).not.toContain(KEY);
       expect(result.stdout + result.stderr).not.toContain(KEY.slice(8));
     }

@@ -54,7 +54,7 @@ describe('list --jsonl', () => {
     const result = await runCli(['--json', 'campaign-groups', 'list', '--jsonl'], { env: { LOOPS_API_KEY: KEY, LOOPS_BASE_URL: api.url } });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', exitCode: 2 } });
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'usage', exitCode: 2, message: '--json and --jsonl cannot be used together' } });
     expect(api.requests).toHaveLength(0);
   });
 

@@ -202,7 +202,7 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
   it('refuses a port out of range, and --sandbox', async () => {
     const [badPort, nested] = await Promise.all([runCli(['sandbox', '--port', '70000']), runCli(['--sandbox', 'sandbox'])]);
     expect(badPort.code).toBe(2);
-    expect(badPort.stderr).toContain('--port');
+    expect(badPort.stderr).toContain('Error: --port must be a whole number from 0 to 65535, not 70000\n');
     expect(nested.code).toBe(2);
     expect(nested.stderr).toContain('--sandbox does not apply to `sandbox serve`');
   });
@@ -239,6 +239,7 @@ kill "$LOOPSCTL_SANDBOX_PID"`;
       expect(first.code).toBe(8);
       expect(first.stderr).toContain(problem);
       expect(second.code).toBe(8);
+      expect(second.stderr).toContain(problem);
       expect(sandbox.stderr().split(problem)).toHaveLength(2);
       expect(sandbox.stderr()).toContain('loopsctl sandbox reset');
       expect(sandbox.stderr()).not.toMatch(/\n\s+at /);

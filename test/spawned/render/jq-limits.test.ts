@@ -101,6 +101,6 @@ describe('--jq that does not stop by itself', () => {
       onSpawn: (child) => void answer.then(() => child.kill('SIGINT')),
     });
     expect(result.code).toBe(130);
-    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'interrupted', exitCode: 130 });
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'interrupted', exitCode: 130, message: 'interrupted' });
   });
 });

@@ -108,7 +108,7 @@ describe.skipIf(script.skip)(script.title('the pager on a terminal'), () => {
       const env = { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: 'key_test', LOOPSCTL_PAGER: pager(record, 'wait') };
       const result = await runInTerminal(['themes', 'list', '--per-page', '10', '--no-color'], env, { input: '\u0003', after: typed });
       expect(result.code).toBe(130);
-      expect(result.stdout).toContain('interrupted');
+      expect(result.stdout).toContain('Error: interrupted\n');
       // The pager was ended, not left at its prompt for the person to quit.
       expect(result.stdout).not.toContain('(END)');
       // Ended, and gone once the system has reaped it (a loaded machine may take a moment).

@@ -65,7 +65,11 @@ describe('ProfileStore changes', () => {
       error = thrown;
     }
     expect(error).toBeInstanceOf(LocalFileError);
-    expect(error).toMatchObject({ code: 'config', exitCode: 2 });
+    expect(error).toMatchObject({
+      code: 'config',
+      exitCode: 2,
+      message: `the config file ${store.path} is locked: ${store.path}.lock is held by process ${process.pid}`,
+    });
     expect((error as LocalFileError).hint).toContain(`${store.path}.lock`);
     expect(store.profile('default')).toBeUndefined();
   });
@@ -79,7 +83,12 @@ describe('ProfileStore changes', () => {
     try {
       new ProfileStore(dir);
     } catch (error) {
-      expect(error).toMatchObject({ code: 'config', exitCode: 2, hint: expect.stringContaining(`chmod 600 ${store.path}`) });
+      expect(error).toMatchObject({
+        code: 'config',
+        exitCode: 2,
+        message: `the config file ${store.path} is not safe for API keys: it holds an API key and others can read it (mode 644)`,
+        hint: expect.stringContaining(`chmod 600 ${store.path}`),
+      });
     }
     chmodSync(store.path, 0o640);
     expect(() => new ProfileStore(dir)).toThrow(/others can read it \(mode 640\)/);

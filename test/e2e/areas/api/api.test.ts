@@ -111,6 +111,7 @@ describe('loopsctl api: the request', () => {
 
     const bad = await call(['x', '-H', 'no colon here']);
     expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Error: -H expects "Name: value"');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -118,7 +119,7 @@ describe('loopsctl api: the request', () => {
     const { server, call } = await api({});
     const result = await call(['https://elsewhere.example/v1/themes']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/full URL/);
+    expect(result.stderr).toContain('Error: "https://elsewhere.example/v1/themes" is a full URL; give the path below the base URL');
     expect(server.requests).toHaveLength(0);
   });
 
@@ -140,7 +141,7 @@ describe('loopsctl api: failures', () => {
     const missing = await call(['missing']);
     expect(missing).toMatchObject({ code: 4, stdout: '{"message":"Workflow not found."}\n' });
     expect(missing.stderr).toContain('Error: Workflow not found.');
-    expect((await call(['bad', '-f', 'x=1'])).code).toBe(5);
+    expect(await call(['bad', '-f', 'x=1'])).toMatchObject({ code: 5, stdout: '{"message":"name is required"}\n', stderr: 'Error: name is required\n' });
   });
 
   it('prints an error answer unfiltered under --jq, and refuses to filter an answer that is not JSON', async () => {
@@ -148,7 +149,9 @@ describe('loopsctl api: failures', () => {
       'GET /v1/missing': (_req, res) => json(res, 404, { message: 'gone' }),
       'GET /v1/text': (_req, res) => raw(res, 200, 'text/plain', 'plain'),
     });
-    expect(await call(['missing', '--jq', '.x'])).toMatchObject({ code: 4, stdout: '{"message":"gone"}\n' });
+    const missing = await call(['missing', '--jq', '.x']);
+    expect(missing).toMatchObject({ code: 4, stdout: '{"message":"gone"}\n' });
+    expect(JSON.parse(missing.stderr).error).toMatchObject({ code: 'not_found', status: 404, message: 'gone' });
     const text = await call(['text', '--jq', '.']);
     expect(text).toMatchObject({ code: 9, stdout: '' });
     expect(JSON.parse(text.stderr).error.message).toMatch(/not JSON, which --jq cannot filter/);

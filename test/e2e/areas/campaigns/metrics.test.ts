@@ -64,7 +64,9 @@ describe('campaigns metrics', () => {
     expect((await loopsctl(['campaigns', 'metrics', DRAFT, '--json'])).json()).toEqual([]);
     const jsonl = await loopsctl(['campaigns', 'metrics', SENT, '--jsonl']);
     expect(lines(jsonl.stdout).map((line) => JSON.parse(line).campaignId)).toEqual([SENT]);
-    expect((await loopsctl(['campaigns', 'metrics', SENT, '--jsonl', '--json'])).code).toBe(2);
+    const both = await loopsctl(['campaigns', 'metrics', SENT, '--jsonl', '--json']);
+    expect(both.code).toBe(2);
+    expect(JSON.parse(both.stderr).error.message).toBe('--json and --jsonl cannot be used together');
   });
 
   it('keeps a table of the id, name and rates at 80 columns', async () => {

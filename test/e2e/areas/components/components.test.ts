@@ -25,6 +25,7 @@ describe('components', () => {
     expect(Math.max(...text.stdout.split('\n').map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').length))).toBeLessThanOrEqual(80);
     const both = await run(['components', 'get', FOOTER, '--lmx', '--json'], { env: sandbox.env });
     expect(both.code).toBe(2);
+    expect(JSON.parse(both.stderr).error.message).toBe('--lmx and --json cannot be used together');
   });
 
   it('create and update send the LMX file as the description says', async () => {
@@ -86,6 +87,7 @@ describe('components', () => {
     expect(empty.stderr).toContain('stdin: the LMX is empty');
     const nothing = await run(['components', 'update', FOOTER], { env: sandbox.env });
     expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('Error: nothing to update: give at least one of --name or --lmx-file');
     expect(sandbox.requests).toHaveLength(0);
   });
 });

@@ -24,7 +24,9 @@ describe('contact-properties', () => {
     expect(recording.requests.map((request) => request.query.get('list'))).toEqual([null, 'custom']);
     const text = await recording.loopsctl(['contact-properties', 'list']);
     expect(text.stdout.split('\n')[0]).toBe('KEY\tLABEL\tTYPE');
-    expect((await recording.loopsctl(['contact-properties', 'list', '--json', '--jsonl'])).code).toBe(2);
+    const both = await recording.loopsctl(['contact-properties', 'list', '--json', '--jsonl']);
+    expect(both.code).toBe(2);
+    expect(JSON.parse(both.stderr).error.message).toBe('--json and --jsonl cannot be used together');
   });
 
   it('creates a property once; a second create of the name is refused (exit 5)', async () => {
@@ -34,8 +36,11 @@ describe('contact-properties', () => {
     const again = await recording.loopsctl(['contact-properties', 'create', '--name', 'companySize', '--type', 'number']);
     expect(again.code).toBe(5);
     expect(again.stderr).toContain('Property already exists.');
-    expect((await recording.loopsctl(['contact-properties', 'create', '--name', 'Bad Name', '--type', 'string'])).code).toBe(2);
-    expect((await recording.loopsctl(['contact-properties', 'create', '--name', 'x', '--type', 'text'])).code).toBe(2);
+    const badName = await recording.loopsctl(['contact-properties', 'create', '--name', 'Bad Name', '--type', 'string']);
+    expect(badName).toMatchObject({ code: 2, stderr: 'Error: --name "Bad Name": use a camelCase name, such as planName\n' });
+    const badType = await recording.loopsctl(['contact-properties', 'create', '--name', 'x', '--type', 'text']);
+    expect(badType.code).toBe(2);
+    expect(badType.stderr).toContain("option '--type <type>' argument 'text' is invalid. Allowed choices are string, number, boolean, date.");
     const custom = (await recording.loopsctl(['contact-properties', 'list', '--custom', '--json'])).json();
     expect(custom).toContainEqual({ key: 'companySize', label: 'Company Size', type: 'number' });
     expectDescribed(recording.requests);

@@ -24,8 +24,10 @@ describe('contacts against the sandbox', () => {
     const none = await loopsctl(['contacts', 'find', '--email', 'nobody@example.com', '--json']);
     expect(none.code).toBe(4);
     expect(none.json()).toEqual([]);
+    expect(JSON.parse(none.stderr).error.message).toBe('no contact with nobody@example.com');
     const both = await loopsctl(['contacts', 'find', '--email', 'a@example.com', '--user-id', 'x']);
     expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Error: --email and --user-id cannot be used together');
   });
 
   it('creates a contact with typed fields, lists and custom properties, in the documented body; a duplicate is exit 5 with a hint', async () => {
@@ -68,7 +70,9 @@ describe('contacts against the sandbox', () => {
 
     const again = await loopsctl(['contacts', 'create', '--email', 'alan@example.com']);
     expect(again.code).toBe(5);
-    expect(again.stderr).toContain('contacts update --email alan@example.com');
+    expect(again.stderr).toContain(
+      'Error: Email or userId already exists.\nHint: the contact exists; change it with `loopsctl contacts update --email alan@example.com',
+    );
     expectDescribed(requests);
   });
 
@@ -105,7 +109,9 @@ describe('contacts against the sandbox', () => {
     const created = await loopsctl(['contacts', 'update', '--email', 'new@example.com', '--json']);
     expect(created.json()).toEqual({ success: true, id: expect.any(String) });
     expect((await loopsctl(['contacts', 'find', '--email', 'new@example.com'])).code).toBe(0);
-    expect((await loopsctl(['contacts', 'update', '--first-name', 'X'])).code).toBe(2);
+    const nobody = await loopsctl(['contacts', 'update', '--first-name', 'X']);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain('Error: nothing to update: give at least one of --email or --user-id');
     expectDescribed(requests);
   });
 
@@ -113,6 +119,7 @@ describe('contacts against the sandbox', () => {
     const { loopsctl, requests } = await sandbox();
     const refused = await loopsctl(['contacts', 'delete', '--email', 'margaret@example.com']);
     expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Error: Delete the contact margaret@example.com: not confirmed\nHint: pass --yes to confirm when not on a terminal');
     expect(requests).toEqual([]);
     const input = typedInput();
     const asked = loopsctl(['contacts', 'delete', '--email', 'margaret@example.com'], { input, tty: { columns: 80 } });
@@ -125,6 +132,7 @@ describe('contacts against the sandbox', () => {
     ]);
     const gone = await loopsctl(['contacts', 'delete', '--email', 'margaret@example.com', '--yes']);
     expect(gone.code).toBe(4);
+    expect(gone.stderr).toBe('Error: Contact not found.\n');
     expectDescribed(requests);
   });
 
@@ -132,7 +140,9 @@ describe('contacts against the sandbox', () => {
     const { loopsctl, requests } = await sandbox();
     const status = await loopsctl(['contacts', 'suppression', 'get', '--email', 'linus@example.com', '--json']);
     expect(status.json()).toMatchObject({ isSuppressed: true, removalQuota: { limit: 5, remaining: 4 } });
-    expect((await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com'])).code).toBe(2);
+    const unconfirmed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('Error: Remove linus@example.com from the suppression list (this uses one of the 30-day removals): not confirmed');
     const removed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com', '--yes', '--json']);
     expect(removed.json()).toEqual({ success: true, message: 'Email removed from suppression list.', removalQuota: { limit: 5, remaining: 3 } });
     const notSuppressed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com', '--yes']);
@@ -187,6 +197,7 @@ describe('contacts against every documented error status', () => {
     expect((await run(['contacts', 'update', '--email', 'a@example.com'], { env: env() })).code).toBe(0);
     const create = await run(['contacts', 'create', '--email', 'a@example.com'], { env: env() });
     expect(create.code).toBe(8);
+    expect(create.stderr).toContain('Error: busy\nHint: loopsctl did not send it again because the API may already have acted on it');
     expect(api.requests.filter((request) => request.path === '/v1/contacts/create')).toHaveLength(1);
   });
 });

@@ -42,6 +42,7 @@ describe('contacts import', () => {
     const first = await loopsctl(['contacts', 'import', file, '--json']);
     expect(first.json()).toEqual({ created: 2, updated: 0, skipped: 0, failed: 2, journal: `${file}.journal.jsonl` });
     expect(first.code).toBe(2);
+    expect(first.stderr).toBe('line 4: seats: "lots" is not a number\nline 5: A1@example.com appears earlier in the file\n');
     expect(creates().map((request) => request.body)).toEqual(
       expect.arrayContaining([
         { email: 'a1@example.com', firstName: 'Smith, Jo', plan: 'pro', seats: 3, betaOptIn: true },
@@ -94,7 +95,7 @@ describe('contacts import', () => {
     writeFileSync(bad, 'email,favouriteColour\nx@example.com,blue\n');
     const refused = await loopsctl(['contacts', 'import', bad]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('favouriteColour');
+    expect(refused.stderr).toContain(`Error: ${bad}: the column "favouriteColour" is not a contact property of the account`);
     expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(1);
   });
 
@@ -118,6 +119,7 @@ describe('contacts import', () => {
     const wrongKind = await loopsctl(['contacts', 'import', file, '--journal', join(dir, 'j.jsonl')]);
     expect(wrongKind.code).toBe(2);
     expect(wrongKind.stderr).toContain('it was written by `events import`, not by `contacts import`');
-    expect((await loopsctl(['contacts', 'import', join(dir, 'none.csv')])).code).toBe(2);
+    const missing = await loopsctl(['contacts', 'import', join(dir, 'none.csv')]);
+    expect(missing).toMatchObject({ code: 2, stderr: `Error: cannot read "${join(dir, 'none.csv')}": no such file\n` });
   });
 });

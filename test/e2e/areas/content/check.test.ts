@@ -102,6 +102,7 @@ describe('content check', () => {
     expect(lenient.json()[0].warnings).toEqual([expect.objectContaining({ line: 1, column: 12, rule: 'unknown-component' })]);
     const strict = await run(['content', 'check', root, '--strict']);
     expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe('Checked 3 files: 0 errors, 1 warning in 1 file.\n');
     expect(strict.stdout).toContain(`${join(root, WELCOME, 'email.lmx')}:1:12 unknown-component cmp_gone is not among the account's components (warning)`);
   });
 
@@ -129,11 +130,16 @@ describe('content check', () => {
     expect((await run(['content', 'check', file, '--kind', 'workflow'])).code).toBe(0);
     const campaign = await run(['content', 'check', file, '--kind', 'campaign']);
     expect(campaign.code).toBe(1);
+    expect(campaign.stderr).toBe('Checked 1 file: 1 error, 0 warnings in 1 file.\n');
     expect(campaign.stdout).toContain(`${file}:1:12 variable-namespace`);
     const unkinded = await run(['content', 'check', root]);
     expect(unkinded.code).toBe(0);
     expect(unkinded.stderr).toContain("1 file outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.");
-    expect((await run(['content', 'check', file, '--kind', 'newsletter'])).code).toBe(2);
+    const unknownKind = await run(['content', 'check', file, '--kind', 'newsletter']);
+    expect(unknownKind.code).toBe(2);
+    expect(unknownKind.stderr).toContain(
+      "option '--kind <kind>' argument 'newsletter' is invalid. Allowed choices are transactional, campaign, workflow, component.",
+    );
   });
 
   it('exit 2 when a path names nothing to check: missing, not .lmx, or a directory without .lmx files', async () => {

@@ -65,7 +65,9 @@ describe('content pull', () => {
     expect(result.code).toBe(0);
     expect(readdirSync(root).sort()).toEqual(['components', STATE_FILE]);
     expect(result.json().records.map((record: { kind: string }) => record.kind)).toEqual(['components', 'components']);
-    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'emails'])).code).toBe(2);
+    const unknownKind = await sandbox.loopsctl(['content', 'pull', root, '--only', 'emails']);
+    expect(unknownKind.code).toBe(2);
+    expect(unknownKind.stderr).toContain('Error: --only: unknown kind "emails"');
   });
 
   it('a second pull refuses to overwrite local edits, naming them, unless --force', async () => {
@@ -110,6 +112,7 @@ describe('content diff and push', () => {
 
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
     expect(diff.code).toBe(1);
+    expect(diff.stderr).toBe(`1 record differs between ${root} and Acme Sandbox.\n`);
     expect(diff.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: changed here`);
     expect(diff.stdout).toContain(`+++ b/transactional/${reset.split('/').at(-1)}/draft.lmx`);
     expect(diff.stdout).toMatch(/^\+.*Edited in review\.<\/Paragraph>$/m);
@@ -117,8 +120,12 @@ describe('content diff and push', () => {
 
     const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
     expect(plan.code).toBe(0);
-    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--publish'])).code).toBe(2);
-    expect((await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--no-check'])).code).toBe(2);
+    const planAndPublish = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--publish']);
+    expect(planAndPublish.code).toBe(2);
+    expect(planAndPublish.stderr).toContain('Error: --plan and --publish cannot be used together');
+    const publishUnchecked = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--no-check']);
+    expect(publishUnchecked.code).toBe(2);
+    expect(publishUnchecked.stderr).toContain('Error: --publish and --no-check cannot be used together');
     expect(plan.stdout).toContain('would update');
     expect(writes(sandbox.requests)).toEqual([]);
 
@@ -145,6 +152,7 @@ describe('content diff and push', () => {
     const before = writes(sandbox.requests).length;
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
     expect(push.code).toBe(5);
+    expect(push.stderr).toMatch(/^Pushed 0 records to Acme Sandbox; \d+ unchanged, 1 conflict\.\n$/);
     expect(push.stdout).toMatch(/conflict\s+transactional\/password-reset--/);
     expect(writes(sandbox.requests).length).toBe(before);
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
@@ -188,6 +196,7 @@ describe('content diff and push', () => {
     writeFileSync(footer, '<Paragraph>New footer</Paragraph>');
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish']);
     expect(push.code).toBe(1);
+    expect(push.stderr).toMatch(/^Pushed 1 record to Acme Sandbox; \d+ unchanged, 1 refused by Guardian\.\n$/);
     expect(push.stdout).toMatch(/refused\s+transactional\/password-reset--\S+\s+Guardian: Missing button link/);
     expect(push.stdout).toMatch(/updated\s+components\/footer--/);
     const after = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
@@ -195,7 +204,10 @@ describe('content diff and push', () => {
     expect(sandbox.requests.some((request) => request.path.endsWith('/publish'))).toBe(false);
     expect((await sandbox.loopsctl(['components', 'get', FOOTER, '--lmx'])).stdout).toBe('<Paragraph>New footer</Paragraph>');
     // Still a local change: the next push tries it again.
-    expect((await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).code).toBe(1);
+    expect(await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).toMatchObject({
+      code: 1,
+      stderr: `1 record differs between ${root} and Acme Sandbox.\n`,
+    });
   });
 
   it('--publish publishes the transactional emails whose drafts passed the checks', async () => {
@@ -260,6 +272,7 @@ describe('content push to a second account', () => {
 
     const asked = await production.loopsctl(['content', 'push', root, ...ONLY]);
     expect(asked.code).toBe(2);
+    expect(asked.stderr).toMatch(/^Error: Create transactional\/trial-ending--\S+, components\/sign-off--\S+ in Acme Production: not confirmed\n/);
     expect(writes(production.requests)).toEqual([]);
 
     const push = await production.loopsctl(['content', 'push', root, ...ONLY, '--yes', '--json']);
@@ -300,6 +313,7 @@ describe('content push to a second account', () => {
     const before = writes(sandbox.requests).length;
     const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
     expect(plan.code).toBe(5);
+    expect(plan.stderr).toBe('Plan for Acme Sandbox: 0 to send, 1 skipped; nothing was sent.\n');
     expect(plan.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: would skip (changed in the account since the last pull`);
     expect(writes(sandbox.requests).length).toBe(before);
   });
@@ -318,6 +332,7 @@ describe('content push to a second account', () => {
     expect(writes(sandbox.requests).length).toBe(before);
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
     expect(diff.code).toBe(1);
+    expect(diff.stderr).toBe(`1 record differs between ${root} and Acme Sandbox.\n`);
     expect(diff.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: changed in the account since the last pull`);
   });
 
@@ -328,6 +343,7 @@ describe('content push to a second account', () => {
     expect(created.code).toBe(0);
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'components']);
     expect(diff.code).toBe(1);
+    expect(diff.stderr).toBe(`1 record differs between ${root} and Acme Sandbox.\n`);
     expect(diff.stdout).toContain(`# components/sign-off--${created.json().id}: only in the account`);
     expect(diff.stdout).toContain('+++ /dev/null');
   });
@@ -367,6 +383,7 @@ describe('content push to a second account', () => {
     writeFileSync(footer, '<Paragraph>Staging footer</Paragraph>');
     const push = await production.loopsctl(['content', 'push', root, '--only', 'components']);
     expect(push.code).toBe(5);
+    expect(push.stderr).toBe('Pushed 0 records to Acme Production; 1 unchanged, 1 conflict.\n');
     expect(push.stdout).toMatch(/conflict\s+components\/footer--/);
     expect(writes(production.requests)).toEqual([]);
   });

@@ -77,6 +77,9 @@ describe('a content push that stopped after writing', () => {
     const stopped = await run(['content', 'push', root, ...ONLY, '--retries', '0'], { env: front.env });
     expect(front.failed()).toBe(true);
     expect(stopped.code).not.toBe(0);
+    expect(stopped.stderr).toMatch(
+      /^Error: transactional\/password-reset--\S+: Internal server error\nHint: the next `loopsctl content push` checks what this one wrote of it\n/,
+    );
     expect(readState(root)!.pending?.[ACCOUNT]).toEqual({
       [`transactional/${recordDir(root, 'transactional', PASSWORD_RESET).split('/').at(-1)}`]: { digest: expect.any(String), check: true },
     });
@@ -92,6 +95,7 @@ describe('a content push that stopped after writing', () => {
     // Still pending until it passes: reported again, never "unchanged".
     const again = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
     expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^Pushed 0 records to Acme Sandbox; \d+ unchanged, 1 refused by Guardian\.\n$/);
     expect(again.stdout).toContain('a push that stopped wrote it unchecked');
 
     writeFileSync(join(recordDir(root, 'transactional', PASSWORD_RESET), 'draft.lmx'), '<Paragraph>Reset it</Paragraph>\n');

@@ -40,6 +40,8 @@ describe('doctor', () => {
     const { loopsctl } = await sandbox();
     const result = await loopsctl(['doctor', '--json'], { env: { LOOPS_API_KEY: 'wrong-key-0000000' } });
     expect(result.code).toBe(1);
+    // The report on stdout says what failed; nothing went wrong with the run itself.
+    expect(result.stderr).toBe('');
     const { ok, checks } = result.json<{ ok: boolean; checks: Check[] }>();
     expect(ok).toBe(false);
     const api = checks.find(({ name }) => name === 'api')!;
@@ -53,6 +55,7 @@ describe('doctor', () => {
     const { loopsctl, requests } = await sandbox();
     const result = await loopsctl(['doctor'], { env: { LOOPS_API_KEY: undefined } });
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^FAIL key +no API key\n +hint: run `loopsctl auth login`/m);
     expect(result.stdout).toMatch(/^FAIL api +not asked: there is no key to ask with$/m);
     expect(result.stdout).toMatch(/2 checks failed\.\n$/);
@@ -63,6 +66,7 @@ describe('doctor', () => {
     const { loopsctl } = await sandbox();
     const result = await loopsctl(['doctor', '--json'], { now: () => new Date(Date.now() + 10 * 60 * 1000) });
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
     const clock = result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'clock')!;
     expect(clock).toMatchObject({ ok: false, hint: expect.stringContaining('set the clock') });
     expect(clock.detail).toMatch(/^(59\d|60\d) s ahead of the API's$/);

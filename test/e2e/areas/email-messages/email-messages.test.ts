@@ -89,7 +89,8 @@ describe('email-messages get', () => {
   it('checks and encodes ids before anything is sent', async () => {
     const server = await apiServer();
     server.route('GET /v1/email-messages/:id', (_req, res) => json(res, 200, message()));
-    expect((await run(['email-messages', 'get', 'a b'], { env: apiEnv(server) })).code).toBe(2);
+    const spaced = await run(['email-messages', 'get', 'a b'], { env: apiEnv(server) });
+    expect(spaced).toMatchObject({ code: 2, stderr: 'Error: email message id must not contain whitespace, control characters or broken characters\n' });
     expect(server.requests).toHaveLength(0);
     await run(['email-messages', 'get', 'a/b?c'], { env: apiEnv(server) });
     expect(server.requests[0]!.path).toBe('/v1/email-messages/a%2Fb%3Fc');
@@ -108,8 +109,7 @@ describe('email-messages update', () => {
     const { seen, env } = await sandbox();
     const result = await run(['email-messages', 'update', DRAFT, '--subject', 'New'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--expected-revision-id/);
-    expect(result.stderr).toMatch(/--force/);
+    expect(result.stderr).toContain('Error: give exactly one of --expected-revision-id or --force\n');
     expect(seen).toHaveLength(0);
   });
 
@@ -362,6 +362,7 @@ describe('email-messages check', () => {
     expect(lenient.stdout).toMatch(/WARNING +missingFallbackContactProperties/);
     const strict = await run(['--sandbox', '--json', 'email-messages', 'check', WORKFLOW_EMAIL, '--strict']);
     expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stderr).error.message).toBe(`Guardian found 0 errors and 1 warning (--strict) in email message ${WORKFLOW_EMAIL}`);
     expect(strict.json()).toEqual({
       errors: [],
       warnings: [expect.objectContaining({ rule: 'missingFallbackContactProperties', items: [{ label: 'firstName', codeName: 'firstName' }] })],

@@ -37,12 +37,13 @@ describe('event patterns from the workflows', () => {
   });
 
   it('needs exactly one of an id and --name', async () => {
-    for (const argv of [
-      ['event-patterns', 'get'],
-      ['event-patterns', 'get', TRIAL_STARTED, '--name', 'x'],
-    ]) {
-      const result = await run(argv, { env: sandbox.env });
+    for (const [argv, message] of [
+      [['event-patterns', 'get'], 'Error: give exactly one of <id> or --name\n'],
+      [['event-patterns', 'get', TRIAL_STARTED, '--name', 'x'], 'Error: <id> and --name cannot be used together\n'],
+    ] as const) {
+      const result = await run([...argv], { env: sandbox.env });
       expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
     }
     expect(sandbox.requests).toHaveLength(0);
   });

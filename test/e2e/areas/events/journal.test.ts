@@ -163,6 +163,7 @@ describe('inputs that are not what they should be', () => {
     // A dry run stops the same way.
     const dry = await loopsctl(['events', 'import', file, '--dry-run']);
     expect(dry.code).toBe(2);
+    expect(dry.stderr).toContain('Error: stopped after 100 records in a row that cannot be sent (from line 1: not valid JSON)');
     expect(dry.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(14);
   });
 

@@ -31,15 +31,17 @@ describe('groups create and update', () => {
     expect(sandbox.problems()).toEqual([]);
   });
 
+  const reserved = '"Unsorted" is reserved and cannot be given to a group.';
   it.each([
-    [['groups', 'create', '--name', 'Unsorted']],
-    [['groups', 'create', '--name', ' Unsorted\u200b']],
-    [['groups', 'update', BILLING, '--name', 'Unsorted']],
-    [['campaign-groups', 'create', '--name', 'Unsorted']],
-    [['groups', 'create', '--name', '  ']],
-  ])('%j is refused before sending', async (argv) => {
+    [['groups', 'create', '--name', 'Unsorted'], reserved],
+    [['groups', 'create', '--name', ' Unsorted\u200b'], reserved],
+    [['groups', 'update', BILLING, '--name', 'Unsorted'], reserved],
+    [['campaign-groups', 'create', '--name', 'Unsorted'], reserved],
+    [['groups', 'create', '--name', '  '], 'a group name must not be empty.'],
+  ])('%j is refused before sending', async (argv, message) => {
     const result = await run(argv, { env: sandbox.env });
     expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
     expect(sandbox.requests).toHaveLength(0);
   });
 

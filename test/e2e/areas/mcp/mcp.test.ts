@@ -103,7 +103,11 @@ describe('loopsctl mcp', () => {
     expect(Object.keys(update.inputSchema.properties!)).not.toContain('schedule');
     const refused = await call(writes, 'campaigns_update', { id: 'cb9tvk4yur8c4puvh4crvzir7', schedule: 'now' });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent.error).toMatchObject({ exitCode: 2, hint: expect.stringContaining('--allow-destructive') });
+    expect(refused.structuredContent.error).toMatchObject({
+      exitCode: 2,
+      message: '"schedule" makes campaigns_update a destructive call, which this server does not allow',
+      hint: expect.stringContaining('--allow-destructive'),
+    });
     const destructive = await connect(['--sandbox', '--allow-destructive']);
     const full = (await destructive.listTools()).tools.find(({ name }) => name === 'campaigns_update')!;
     expect(Object.keys(full.inputSchema.properties!)).toContain('schedule');
@@ -113,7 +117,7 @@ describe('loopsctl mcp', () => {
     expect(await toolNames(await connect(['--sandbox', '--tools', 'themes_get,lists']))).toEqual(['lists_list', 'themes_get']);
     const refused = await spawnCli(['mcp', '--sandbox', '--tools', 'themes_create'], { stdin: 'ignore' });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('--allow-writes');
+    expect(refused.stderr).toContain('Error: --tools: themes_create is a write command\nHint: start the server with --allow-writes to offer it\n');
     const unknown = await spawnCli(['mcp', '--sandbox', '--tools', 'themes_lst'], { stdin: 'ignore' });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('did you mean themes_list');
@@ -136,7 +140,12 @@ describe('loopsctl mcp', () => {
     const got = await call(client, 'run_command', { command: 'themes_get', arguments: { id } });
     expect(got.structuredContent.name).toBe('Run by name');
     const refused = await call(client, 'run_command', { command: 'transactional send', arguments: { transactionalId: 'x', to: 'a@example.com' } });
-    expect(refused).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+    expect(refused).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: { exitCode: 2, message: 'transactional send cannot be run here: a destructive command, and the server was started without --allow-destructive' },
+      },
+    });
   });
 
   it('reads, writes and sends against the sandbox; a send repeated with its key goes out once', async () => {
@@ -165,7 +174,7 @@ describe('loopsctl mcp', () => {
     expect(first.structuredContent).toMatchObject({ success: true, idempotencyKey: 'agent-send-1' });
     const again = await call(client, 'transactional_send', send);
     expect(again.isError).toBe(true);
-    expect(again.structuredContent.error).toMatchObject({ exitCode: 5, status: 409 });
+    expect(again.structuredContent.error).toMatchObject({ exitCode: 5, status: 409, message: 'Idempotency key has already been used.' });
     const outbox = await run(['sandbox', 'outbox', '--json'], { env: { LOOPSCTL_CONFIG_DIR: config } });
     expect(outbox.json<{ idempotencyKey: string }[]>().filter(({ idempotencyKey }) => idempotencyKey === 'agent-send-1')).toHaveLength(1);
 
@@ -182,7 +191,12 @@ describe('loopsctl mcp', () => {
     const client = await connect(['--sandbox']);
     const missing = await call(client, 'themes_get', { id: 'c0000000000000000000notfnd' });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent.error).toMatchObject({ code: 'not_found', exitCode: 4, hint: expect.stringContaining('themes list') });
+    expect(missing.structuredContent.error).toMatchObject({
+      code: 'not_found',
+      exitCode: 4,
+      message: 'theme c0000000000000000000notfnd not found',
+      hint: expect.stringContaining('themes list'),
+    });
     expect(missing.content[0]!.text).toMatch(/^Error: .*\nHint: .*\nExit code: 4 /);
     const usage = await call(client, 'contacts_find', { email: 'ada@example.com', 'user-id': 'usr_ada' });
     expect(usage.structuredContent.error).toMatchObject({ exitCode: 2, message: '"email" and "user-id" cannot be used together' });
@@ -217,7 +231,7 @@ describe('loopsctl mcp', () => {
     expect(seen).toEqual(properties);
 
     const bad = await call(client, 'themes_list', { cursor: 'not-a-cursor' });
-    expect(bad.structuredContent.error).toMatchObject({ exitCode: 2 });
+    expect(bad.structuredContent.error).toMatchObject({ exitCode: 2, message: '"cursor" is not a nextCursor this tool gave' });
   });
 
   it('tells the account context as a resource', async () => {

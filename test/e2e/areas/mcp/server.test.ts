@@ -169,7 +169,7 @@ describe('content inline, files only under the root', () => {
     const mcp = await serve(['--sandbox', '--allow-writes']);
     const before = (await mcp.call('components_list', { limit: 1000 })).structuredContent.data.length;
     const huge = await mcp.call('components_create', { name: 'Huge', lmx: `<Paragraph>${'x'.repeat(1024 * 1024)}</Paragraph>` });
-    expect(huge).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+    expect(huge).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, message: '"lmx" is longer than 262144 characters (1048599)' } } });
     expect((await mcp.call('components_list', { limit: 1000 })).structuredContent.data.length).toBe(before);
   });
 
@@ -196,7 +196,10 @@ describe('content inline, files only under the root', () => {
     expect(pull.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     for (const dir of ['../escape', outside, join(outside, 'loops'), 'elsewhere/loops']) {
       const refused = await mcp.call('content_pull', { dir });
-      expect(refused, dir).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+      expect(refused, dir).toMatchObject({
+        isError: true,
+        structuredContent: { error: { exitCode: 2, message: `"dir" "${dir}" is outside the directory this server may use` } },
+      });
     }
     expect(readdirSync(outside)).toEqual([]);
     expect(existsSync(join(root, '..', 'escape'))).toBe(false);
@@ -238,7 +241,16 @@ describe('tiers', () => {
     const tool = (await mcp.client.listTools()).tools.find(({ name }) => name === 'campaigns_update')!;
     expect(Object.keys(tool.inputSchema.properties!)).not.toContain('schedule');
     const refused = await mcp.call('campaigns_update', { id: 'cb9tvk4yur8c4puvh4crvzir7', schedule: 'now' });
-    expect(refused).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, hint: expect.stringContaining('--allow-destructive') } } });
+    expect(refused).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: {
+          exitCode: 2,
+          message: '"schedule" makes campaigns_update a destructive call, which this server does not allow',
+          hint: expect.stringContaining('--allow-destructive'),
+        },
+      },
+    });
     expect(await outbox(mcp.config)).toEqual([]);
   });
 
@@ -268,7 +280,7 @@ describe('tiers', () => {
     const other = await mcp.call('run_command', { command: 'themes list', arguments: {} });
     expect(other).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, message: expect.stringContaining('not among the commands') } } });
     const wrongType = await mcp.call('search_commands', { query: 3 });
-    expect(wrongType).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
+    expect(wrongType).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, message: '"query" must be a string, not number 3' } } });
   });
 });
 
@@ -361,7 +373,7 @@ describe('the server', () => {
         ms: expect.any(Number),
         time: expect.any(String),
       },
-      { tool: 'themes_get', outcome: { exitCode: 4 } },
+      { tool: 'themes_get', outcome: { exitCode: 4, message: 'theme c0000000000000000000notfnd not found' } },
     ]);
     expect(readFileSync(log, 'utf8')).not.toContain('secret words');
   });

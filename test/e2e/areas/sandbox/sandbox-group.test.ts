@@ -27,6 +27,7 @@ describe('loopsctl sandbox as a group', () => {
     const empty = await run(['sandbox', 'outbox']);
     expect(empty.code).toBe(0);
     expect(empty.stderr).toContain('The outbox is empty.');
-    expect((await run(['--sandbox', 'sandbox', 'outbox'])).code).toBe(2);
+    const nested = await run(['--sandbox', 'sandbox', 'outbox']);
+    expect(nested).toMatchObject({ code: 2, stderr: 'Error: --sandbox does not apply to `sandbox outbox`, which does not call the API\n' });
   });
 });

@@ -69,6 +69,6 @@ describe('loopsctl sandbox reset', () => {
   it('refuses a seed it does not know', async () => {
     const result = await run(['sandbox', 'reset', '--seed', 'full']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--seed');
+    expect(result.stderr).toContain("Error: option '--seed <data>' argument 'full' is invalid. Allowed choices are demo, empty.\n");
   });
 });

@@ -123,6 +123,7 @@ describe('segments get and create', () => {
     expect(missing.stderr).toContain('Hint: see the ids with `loopsctl segments list`');
     const odd = await run(['segments', 'get', 'a b'], { env: sandbox.env });
     expect(odd.code).toBe(2);
+    expect(odd.stderr).toBe('Error: segment id must not contain whitespace, control characters or broken characters\n');
     expect(sandbox.requests).toHaveLength(1);
   });
 

@@ -108,7 +108,9 @@ describe('transactional publish', () => {
     });
     const message = (await run(['--json', 'email-messages', 'get', published.publishedEmailMessageId], { env })).json();
     expect(message).toMatchObject({ subject: 'New subject', lmx, transactionalId: SIGN_IN });
-    expect((await run(['email-messages', 'get', draftId], { env })).code).toBe(4);
+    const discarded = await run(['email-messages', 'get', draftId], { env });
+    expect(discarded.code).toBe(4);
+    expect(discarded.stderr).toContain(`Error: Email message ${draftId} not found\n`);
     expectDescribed(seen);
   });
 

@@ -124,12 +124,13 @@ describe('transactional send against the sandbox', () => {
     expect(recording.requests.at(-1)!.body).toMatchObject({ dataVariables: { firstName: 'Ada', resetUrl: 'https://example.com/r', expiresInMinutes: 30 } });
     const bad = await recording.loopsctl(['transactional', 'send', PASSWORD_RESET, '--to', 'ada@example.com', '--var', 'n:=thirty']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--var n:=thirty');
+    expect(bad.stderr).toContain('Error: --var n:=thirty: the value after := is not valid JSON\n');
   });
 
   it('answers 404 for an unknown email and 400 for one not published', async () => {
     const recording = await openSandbox();
-    expect((await recording.loopsctl(['transactional', 'send', 'cunknown00000000000000000', '--to', 'ada@example.com'])).code).toBe(4);
+    const unknown = await recording.loopsctl(['transactional', 'send', 'cunknown00000000000000000', '--to', 'ada@example.com']);
+    expect(unknown).toMatchObject({ code: 4, stderr: 'Error: Transactional email not found.\nHint: see the ids with `loopsctl transactional list`\n' });
     const list = (await recording.loopsctl(['transactional', 'list', '--json'])).json() as { id: string; publishedEmailMessageId: string | null }[];
     const unpublished = list.find((email) => email.publishedEmailMessageId === null)!.id;
     const result = await recording.loopsctl(['transactional', 'send', unpublished, '--to', 'ada@example.com']);

@@ -39,6 +39,7 @@ describe('workflow delete against the sandbox', () => {
     expect(bare.stderr).toContain(`Hint: pass --expected-revision-id <revision> (\`loopsctl workflow show ${WIN_BACK}\` names it), or --force`);
     const both = await loopsctl(['delete', WIN_BACK, '--force', '--expected-revision-id', 'crev', '--yes']);
     expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Error: --expected-revision-id and --force cannot be used together\n');
     const unconfirmed = await loopsctl(['delete', WIN_BACK, '--force']);
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.stderr).toContain('Hint: pass --yes to confirm when not on a terminal');
@@ -52,8 +53,9 @@ describe('workflow delete against the sandbox', () => {
     expect(result).toMatchObject({ code: 0, stdout: `Deleted workflow ${WIN_BACK} "Win-back (draft)".\n` });
     expect(deletes()).toEqual([{ expectedRevisionId: revision }]);
     const shown = await loopsctl(['show', WIN_BACK]);
-    expect(shown.code).toBe(4);
-    expect((await loopsctl(['delete', WIN_BACK, '--force', '--yes'])).code).toBe(4);
+    const notFound = `Error: workflow ${WIN_BACK} not found\nHint: see the ids with \`loopsctl workflow list\`\n`;
+    expect(shown).toMatchObject({ code: 4, stderr: notFound });
+    expect(await loopsctl(['delete', WIN_BACK, '--force', '--yes'])).toMatchObject({ code: 4, stderr: notFound });
     expect((await loopsctl(['list', '--json'])).json().map((workflow: { id: string }) => workflow.id)).not.toContain(WIN_BACK);
   });
 
@@ -78,7 +80,12 @@ describe('workflow delete against the sandbox', () => {
     expect(await exists(WELCOME)).toBe(true);
     const asJson = await loopsctl(['delete', WELCOME, '--force', '--yes', '--json']);
     expect(asJson.code).toBe(5);
-    expect(JSON.parse(asJson.stderr).error).toMatchObject({ code: 'confirmation_required', status: 409, exitCode: 5 });
+    expect(JSON.parse(asJson.stderr).error).toMatchObject({
+      code: 'confirmation_required',
+      status: 409,
+      exitCode: 5,
+      message: `workflow ${WELCOME} "Welcome series" was not deleted: it is sending and has 19 queued contacts, and deleting it would stop sending it and cancel those 19 contacts`,
+    });
 
     requests.length = 0;
     const confirmed = await loopsctl(['delete', WELCOME, '--force', '--yes', '--confirm-delete']);
@@ -101,6 +108,7 @@ describe('workflow delete against the sandbox', () => {
 
     const first = await loopsctl(['delete', BETA, '--force'], { tty: { columns: 80 }, input: answering(['n']) });
     expect(first.code).toBe(2);
+    expect(first.stderr).toContain(`Delete workflow ${BETA} "Beta onboarding subject test"? [y/N] n\nError: cancelled; nothing was changed\n`);
     expect(deletes()).toHaveLength(1);
 
     const agreed = await loopsctl(['delete', BETA, '--force'], { tty: { columns: 80 }, input: answering(['y', 'y']) });

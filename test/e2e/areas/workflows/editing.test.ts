@@ -202,6 +202,9 @@ describe('destructive changes', () => {
       expect(deleted.stderr).toContain('not confirmed');
       const discarded = await run(['workflow', 'set-list', WELCOME, BETA_LIST, '--queued-contacts', 'discard'], { env });
       expect(discarded.code).toBe(2);
+      expect(discarded.stderr).toContain(
+        `Error: Change the mailing list of workflow ${WELCOME} and discard the contacts queued in it that the new list excludes: not confirmed\n`,
+      );
       expect(server.requests).toEqual([]);
     } finally {
       await server.close();
@@ -224,6 +227,8 @@ describe('destructive changes', () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const held = await run(['--sandbox', 'workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--yes'], { env });
     expect(held.code).toBe(5);
+    // The report on stdout says why; stderr has nothing else to say.
+    expect(held.stderr).toBe('');
     expect(held.stdout).toContain(
       `Not done: deleting node ${WELCOME_WAIT_5D} would remove 1 node, and 7 queued contacts would be discarded. Nothing was changed.`,
     );
@@ -312,7 +317,12 @@ describe('documented failures from a local API', () => {
       env: env(),
     });
     expect(asJson.code).toBe(5);
-    expect(JSON.parse(asJson.stderr).error).toMatchObject({ code: 'not_implemented', status: 501, exitCode: 5 });
+    expect(JSON.parse(asJson.stderr).error).toMatchObject({
+      code: 'not_implemented',
+      status: 501,
+      exitCode: 5,
+      message: expect.stringContaining('the workflow API does not support updating a SendEmailAction node yet; nothing was changed'),
+    });
   });
 
   it('checks an update against the node type before sending anything', async () => {
@@ -329,6 +339,7 @@ describe('documented failures from a local API', () => {
     expect(server.requests.map((request) => request.method)).toEqual(['GET']);
     const debugged = await run(['--debug', 'workflow', 'nodes', 'update', WIN_BACK, 't', '--set', 'colour=red'], { env: env() });
     expect(debugged.code).toBe(2);
+    expect(debugged.stderr).toContain('Error: cannot update TimerAction t: colour: not a field a TimerAction update takes (it takes: amount, unit)\n');
     expect(debugged.stderr).not.toContain('Changing workflow');
   });
 });
@@ -441,6 +452,7 @@ describe('the sandbox keeps to the API rules', () => {
     expect(piped.stdout).toContain(`~ TimerAction  ${WELCOME_WAIT_5D}  wait 6 hours`);
     const neither = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D], { env: config });
     expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('Error: give exactly one of --set or --payload-file\n');
     const twoPlaces = await run(
       ['--sandbox', 'workflow', 'nodes', 'add', WELCOME, '--type', 'TimerAction', '--after', WELCOME_EMAIL, '--before', WELCOME_TIPS],
       { env: config },

@@ -48,7 +48,9 @@ describe('auth', () => {
     const dir = tempConfigDir();
     const refused = await inDir(dir, ['auth', 'login', '--with-key-stdin'], {}, 'not-a-real-key');
     expect(refused).toMatchObject({ code: 3, stdout: '' });
-    expect((await inDir(dir, ['ips', 'list'])).code).toBe(3);
+    expect(refused.stderr).toContain('Error: Invalid API key; the key was not stored\n');
+    const unstored = await inDir(dir, ['ips', 'list']);
+    expect(unstored).toMatchObject({ code: 3, stderr: expect.stringMatching(/^Error: no API key\n/) });
 
     const skipped = await inDir(dir, ['auth', 'login', '--with-key-stdin', '--skip-verify', '--profile', 'ci'], {}, 'not-a-real-key');
     expect(skipped).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Stored the key for profile "ci" without checking it\.\n/) });
@@ -117,6 +119,9 @@ describe('auth', () => {
 
   it('refuses to ask for a key without a terminal', async () => {
     const result = await inDir(tempConfigDir(), ['auth', 'login']);
-    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('--with-key-stdin') });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Error: no terminal to ask for the key on\nHint: pipe the key in with --with-key-stdin\n'),
+    });
   });
 });

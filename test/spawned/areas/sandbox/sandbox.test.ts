@@ -95,7 +95,7 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     expect(unsorted.code).toBe(5);
     expect(unsorted.stderr).toContain('cannot be edited');
     expect(missing.code).toBe(4);
-    expect(JSON.parse(missing.stderr)).toMatchObject({ error: { status: 404, exitCode: 4 } });
+    expect(JSON.parse(missing.stderr)).toMatchObject({ error: { status: 404, exitCode: 4, message: 'workflow cmissing not found' } });
     expect(badCursor.code).toBe(5);
     expect(badCursor.stderr).toContain('invalid cursor');
   });
@@ -133,8 +133,10 @@ describe('loopsctl --sandbox', { timeout: 30_000 }, () => {
     const before = readFileSync(join(configDir, 'config.json'), 'utf8');
     const logout = await runCli(['--sandbox', 'auth', 'logout'], { env });
     expect(logout.code).toBe(2);
+    expect(logout.stderr).toBe('Error: --sandbox does not apply to `auth logout`, which does not call the API\n');
     const login = await runCli(['--sandbox', 'auth', 'login', '--skip-verify', '--with-key-stdin'], { env, input: 'sandbox-key\n' });
     expect(login.code).toBe(2);
+    expect(login.stderr).toContain('Error: --sandbox cannot be used with `auth login`: it would change stored keys\n');
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
   });
 });
