@@ -222,8 +222,10 @@ describe('content inline, files only under the root', () => {
     const email = join('loops', 'transactional', readdirSync(join(root, 'loops', 'transactional'))[0]!, 'draft.lmx');
     for (const theme of [join(outside, 'theme.json'), '../theme.json']) {
       const refused = await mcp.call('content_render', { file: email, theme });
-      expect(refused, theme).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2 } } });
-      expect(refused.content[0]!.text).toContain('is outside the directory this server may use');
+      expect(refused, theme).toMatchObject({
+        isError: true,
+        structuredContent: { error: { exitCode: 2, message: expect.stringContaining('is outside the directory this server may use') } },
+      });
     }
     const themeId = /--(\w+)$/.exec(readdirSync(join(root, 'loops', 'themes'))[0]!)![1]!;
     const rendered = await mcp.call('content_render', { file: email, theme: themeId });
