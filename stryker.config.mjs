@@ -13,7 +13,13 @@ const groups = {
       'test/unit/api/retry.test.ts',
       'test/unit/api/http.test.ts',
       'test/unit/api/client.test.ts',
+      'test/unit/api/idempotency.test.ts',
       'test/e2e/api/idempotency.test.ts',
+      // sendOnce and the onAttempt count it reads; beforeWrite (protected profiles).
+      'test/e2e/areas/events/events.test.ts',
+      'test/e2e/areas/transactional/send.test.ts',
+      'test/e2e/areas/api/api.test.ts',
+      'test/e2e/core/protect.test.ts',
       'test/e2e/api/rate-limits.test.ts',
       'test/e2e/api/server-and-network.test.ts',
       'test/e2e/api/invalid-answers.test.ts',
