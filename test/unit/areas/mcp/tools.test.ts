@@ -114,6 +114,7 @@ describe('choosing the tools', () => {
     expect(meta.reachable.some(({ name }) => name === 'themes_create')).toBe(true);
     expect(() => select(all, 'write', ['transactional_send'])).toThrow('is a destructive command');
     expect(() => select(all, 'read', [])).toThrow('--tools names no tool');
+    expect(() => select(all, 'read', ['themes', 'themez'])).toThrow('--tools: no tool is named themez');
   });
 
   it('marks run_command read-only only when every command it reaches reads, and destructive when one may destroy', () => {
@@ -126,6 +127,12 @@ describe('choosing the tools', () => {
     expect(hints('write', ['themes', 'meta'])).toEqual({ readOnly: false, destructive: false });
     expect(hints('destructive')).toEqual({ readOnly: false, destructive: true });
     expect(hints('destructive', ['themes', 'meta'])).toEqual({ readOnly: false, destructive: false });
+  });
+
+  it('takes an input given as null for one not given, as clients send them', () => {
+    const caller = { invoker: undefined as never, tier: 'read' as const };
+    const list = all.find(({ name }) => name === 'themes_list')!;
+    expect(callOf(caller, list, { limit: null, cursor: null })).toMatchObject({ limit: 100, cursor: undefined });
   });
 
   it("refuses a call of a command above the server's tier, even one that reached it", () => {
