@@ -17,7 +17,8 @@ export default defineConfig({
     // file's removed after it (test/support/temp.ts).
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup.ts'],
-    // An app's own suite, which test/spawned/emulator/public.test.ts runs as that app would.
-    exclude: [...configDefaults.exclude, 'test/examples/**'],
+    // An app's own suite, which test/spawned/emulator/public.test.ts runs as that app would; and the
+    // copy of the project a mutation run works in (stryker.config.mjs).
+    exclude: [...configDefaults.exclude, 'test/examples/**', '.stryker-tmp/**'],
   },
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, type RetryNotice } from '../../../src/api/http.js';
-import { NetworkError, ServerError } from '../../../src/api/errors.js';
+import { NetworkError, RateLimitError, ServerError } from '../../../src/api/errors.js';
 import { startApiServer, type ApiServer } from '../../support/api-server.js';
 import { inTurn, resetMidBody, status } from '../../support/faults.js';
 
@@ -53,6 +53,59 @@ describe('HttpTransport retries', () => {
     await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).rejects.toThrow('status 503');
     expect(server.requests).toHaveLength(1);
     expect(notices).toEqual([]);
+  });
+});
+
+describe('HttpTransport limits of retrying', () => {
+  it("gives up on a quota's 429 at once, since waiting a little will not pass it", async () => {
+    server = await startApiServer({ 'POST /v1/quota': status(429, { message: 'Daily limit reached' }) });
+    const notices: RetryNotice[] = [];
+    transport = transportFor(notices);
+    await expect(transport.send({ method: 'POST', path: '/v1/quota', body: {}, idempotent: true, quota: true })).rejects.toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(1);
+    expect(notices).toEqual([]);
+  });
+
+  it('retries a quota request after a 5xx as any other', async () => {
+    server = await startApiServer({ 'POST /v1/quota': inTurn(status(503), status(200, { ok: true })) });
+    transport = transportFor([]);
+    expect((await transport.send({ method: 'POST', path: '/v1/quota', body: {}, idempotent: true, quota: true })).body).toEqual({ ok: true });
+  });
+
+  it('says how many retries it gave up after, one in the singular', async () => {
+    server = await startApiServer({ 'GET /v1/x': status(503) });
+    transport = transportFor([], 1);
+    await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).rejects.toThrow('status 503 (gave up after 1 retry)');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('waits as long as the server asks when that is exactly the longest wait allowed, and says what it asked', async () => {
+    server = await startApiServer({ 'GET /v1/x': inTurn(status(429, { message: 'slow down' }, { 'retry-after': '0' }), status(200, { ok: true })) });
+    const notices: RetryNotice[] = [];
+    transport = new HttpTransport({
+      baseUrl: server.url,
+      apiKey: 'test-key-unit',
+      userAgent: 'loopsctl/test',
+      timeoutMs: 2_000,
+      retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 4, maxRetryAfterMs: 0 },
+      onRetry: (notice) => notices.push(notice),
+    });
+    expect((await transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).body).toEqual({ ok: true });
+    expect(notices).toMatchObject([{ retry: 1, delayMs: 0, reason: 'HTTP 429' }]);
+
+    await server.close();
+    server = await startApiServer({ 'GET /v1/x': status(429, { message: 'slow down' }, { 'retry-after': '2' }) });
+    await transport.close();
+    transport = transportFor([], 0);
+    const error = await transport.send({ method: 'GET', path: '/v1/x', idempotent: true }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).message).toContain('(it asks to wait 2 s)');
+  });
+
+  it('takes a 300 for a redirect it does not follow, not for an answer', async () => {
+    server = await startApiServer({ 'GET /v1/x': status(300, { message: 'choose' }) });
+    transport = transportFor([]);
+    await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).rejects.toThrow('a redirect, not followed');
   });
 });
 

@@ -18,6 +18,11 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('', now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter('-500', now)).toBeUndefined();
+    expect(parseRetryAfter('5 seconds', now)).toBeUndefined();
+  });
+  it('reads fractional seconds', () => {
+    expect(parseRetryAfter('1.25', now)).toBe(1_250);
   });
 });
 
@@ -54,7 +59,12 @@ describe('sleep', () => {
     const controller = new AbortController();
     const waiting = sleep(60_000, controller.signal);
     controller.abort();
-    await expect(waiting).rejects.toBeInstanceOf(InterruptedError);
+    await expect(waiting).rejects.toEqual(new InterruptedError('interrupted'));
+  });
+  it('does not start when the signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(sleep(0, controller.signal)).rejects.toEqual(new InterruptedError('interrupted'));
   });
 });
 

@@ -101,6 +101,11 @@ describe('ProfileStore changes', () => {
     expect(new ProfileStore(dir).profileNames()).toEqual(['work']);
     chmodSync(store.path, 0o666);
     expect(() => new ProfileStore(dir)).toThrow(/is not safe for API keys: others can write to it \(mode 666\)/);
+
+    // One key in the file is enough, whatever the other profiles keep in the keychain.
+    writeFileSync(store.path, '{"profiles":{"work":{"keyStorage":"keychain","keychainAccount":"work@x"},"ci":{"keyStorage":"file","apiKey":"sk-ci"}}}');
+    chmodSync(store.path, 0o644);
+    expect(() => new ProfileStore(dir)).toThrow(/it holds an API key and others can read it \(mode 644\)/);
   });
 
   it('refuses a config file that belongs to another user', (context) => {

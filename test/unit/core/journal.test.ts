@@ -71,10 +71,70 @@ describe('the import journal', () => {
       expect(journal.check({ n: 2, line: 2, digest: recordDigest('b') })).toBe('in-flight');
       expect(journal.check({ n: 3, line: 3, digest: recordDigest('c') })).toBe('failed');
       expect(() => journal.check({ n: 1, line: 1, digest: recordDigest('other') })).toThrow(
-        `the journal ${path} does not match its input: record 1 (line 1) is not the one it recorded`,
+        expect.objectContaining({
+          message: `the journal ${path} does not match its input: record 1 (line 1) is not the one it recorded`,
+          hint: 'a journal goes with the input it was written for, records neither removed nor reordered; give another file with --journal to import this input anew',
+        }),
       );
     } finally {
       journal.close();
     }
+  });
+
+  it('refuses a file that does not start with a journal header, or holds none', async () => {
+    const notJournals = [
+      [finished(1, 'a')],
+      [JSON.stringify({ journal: 'loopsctl-import', version: 2, kind: 'events' })],
+      [JSON.stringify({ journal: 'other', version: 2, kind: 'events', runId: 'r1' })],
+      [''],
+    ];
+    for (const lines of notJournals) {
+      const path = journalFile(lines);
+      expect((await refusal(path)).message).toBe(`the journal ${path} cannot be used: it is not a loopsctl import journal`);
+    }
+    // A header cut short by a crash is no header.
+    const torn = journalFile([]);
+    writeFileSync(torn, header(2).slice(0, 20));
+    expect((await refusal(torn)).message).toBe(`the journal ${torn} cannot be used: it is not a loopsctl import journal`);
+  });
+
+  it('passes over blank lines, before the header too', async () => {
+    const path = journalFile(['', header(2), '  ', finished(1, 'a'), '', finished(2, 'b')]);
+    const journal = await Journal.open(path, 'events', 'events.jsonl', NOW);
+    try {
+      expect(journal.check({ n: 2, line: 2, digest: recordDigest('b') })).toBe('done');
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('gives a last whole line its lost line end back, and adds none where it is there', async () => {
+    const path = journalFile([header(2)]);
+    writeFileSync(path, `${header(2)}\n${finished(1, 'a')}`);
+    const journal = await Journal.open(path, 'events', 'events.jsonl', NOW);
+    journal.sending({ n: 2, line: 2, digest: recordDigest('b') });
+    journal.close();
+    const sending = JSON.stringify({ n: 2, line: 2, d: recordDigest('b'), status: 'sending' });
+    expect(readFileSync(path, 'utf8')).toBe(`${header(2)}\n${finished(1, 'a')}\n${sending}\n`);
+    (await Journal.open(path, 'events', 'events.jsonl', NOW)).close();
+    expect(readFileSync(path, 'utf8')).toBe(`${header(2)}\n${finished(1, 'a')}\n${sending}\n`);
+  });
+
+  it('keeps what the API returned and why a record failed', async () => {
+    const contacts = join(tempDir('loopsctl-journal-'), 'contacts.csv.journal.jsonl');
+    const written = await Journal.open(contacts, 'contacts', 'contacts.csv', NOW);
+    written.outcome({ n: 1, line: 2, digest: recordDigest('a') }, { status: 'created', id: 'cnt_1' });
+    written.outcome({ n: 2, line: 3, digest: recordDigest('b') }, { status: 'failed', message: 'Invalid email', exitCode: 5 });
+    written.close();
+    expect(
+      readFileSync(contacts, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { n: 1, line: 2, d: recordDigest('a'), status: 'created', id: 'cnt_1' },
+      { n: 2, line: 3, d: recordDigest('b'), status: 'failed', message: 'Invalid email' },
+    ]);
   });
 });

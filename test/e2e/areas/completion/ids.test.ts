@@ -42,6 +42,23 @@ describe('completion of ids', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("keeps the ids of one server apart from another's, under the same key", async () => {
+    const { seen, env } = await sandboxWithCount();
+    const other: string[] = [];
+    const second = await startTestSandbox({ onRequest: (req) => other.push(req.path) });
+    try {
+      await run(['completion', '__ids', 'themes'], { env });
+      const otherEnv = { ...sandboxEnv(second), LOOPSCTL_CONFIG_DIR: env.LOOPSCTL_CONFIG_DIR };
+      expect(otherEnv.LOOPS_API_KEY).toBe(env.LOOPS_API_KEY);
+      expect(otherEnv.LOOPS_BASE_URL).not.toBe(env.LOOPS_BASE_URL);
+      await run(['completion', '__ids', 'themes'], { env: otherEnv });
+      expect(seen).toEqual(['/v1/themes']);
+      expect(other).toEqual(['/v1/themes']);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('prints nothing and succeeds when the API cannot be reached, or what the cache still holds', async () => {
     const { env } = await sandboxWithCount();
     const start = Date.parse('2026-01-01T10:00:00Z');

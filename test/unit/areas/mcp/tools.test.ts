@@ -5,7 +5,7 @@ import { Pacer } from '../../../../src/api/pacer.js';
 import { callOf } from '../../../../src/areas/mcp/calls.js';
 import { CommandContext } from '../../../../src/core/context.js';
 import { Invoker } from '../../../../src/core/invoker.js';
-import { search } from '../../../../src/areas/mcp/meta.js';
+import { metaTools, search } from '../../../../src/areas/mcp/meta.js';
 import { description, findTool, inputSchema, isTool, select, toolsFrom, type Tool } from '../../../../src/areas/mcp/tools.js';
 import { group, walkSpecs } from '../../../../src/core/declare.js';
 import { MAKE } from '../../../support/declared.js';
@@ -114,6 +114,32 @@ describe('choosing the tools', () => {
     expect(meta.reachable.some(({ name }) => name === 'themes_create')).toBe(true);
     expect(() => select(all, 'write', ['transactional_send'])).toThrow('is a destructive command');
     expect(() => select(all, 'read', [])).toThrow('--tools names no tool');
+    expect(() => select(all, 'read', ['themes', 'themez'])).toThrow('--tools: no tool is named themez');
+  });
+
+  it('marks run_command read-only only when every command it reaches reads, and destructive when one may destroy', () => {
+    const caller = { invoker: undefined as never, tier: 'read' as const };
+    const hints = (tier: 'read' | 'write' | 'destructive', names?: string[]) => {
+      const run = metaTools(all, select(all, tier, names), { ...caller, tier }, { sandbox: true }).find(({ name }) => name === 'run_command')!;
+      return { readOnly: run.annotations.readOnlyHint, destructive: run.annotations.destructiveHint };
+    };
+    expect(hints('read')).toEqual({ readOnly: true, destructive: false });
+    expect(hints('write', ['themes', 'meta'])).toEqual({ readOnly: false, destructive: false });
+    expect(hints('destructive')).toEqual({ readOnly: false, destructive: true });
+    expect(hints('destructive', ['themes', 'meta'])).toEqual({ readOnly: false, destructive: false });
+  });
+
+  it('takes an input given as null for one not given, as clients send them', () => {
+    const caller = { invoker: undefined as never, tier: 'read' as const };
+    const list = all.find(({ name }) => name === 'themes_list')!;
+    expect(callOf(caller, list, { limit: null, cursor: null })).toMatchObject({ limit: 100, cursor: undefined });
+  });
+
+  it("refuses a call of a command above the server's tier, even one that reached it", () => {
+    const destructive = all.find(({ name }) => name === 'contacts_delete')!;
+    expect(() => callOf({ invoker: undefined as never, tier: 'write' }, destructive, {})).toThrow(
+      expect.objectContaining({ message: 'contacts_delete is a destructive command', hint: 'the server must be started with --allow-destructive' }),
+    );
   });
 
   it('finds a command by tool name, words or alias, and searches by the words of a task', () => {

@@ -94,6 +94,17 @@ describe('webhook signatures', () => {
     expect(check({}, SIGNATURE, 300, NOW + 2 * 86_400)).toMatchObject({ reason: expect.stringMatching(/^too old \(2 days\)/) });
     expect(verdictText({ valid: false, problem: 'signature', reason: 'x' })).toBe('invalid signature: x');
     expect(verdictText({ valid: false, problem: 'timestamp', reason: 'too old (2 days)' })).toBe('too old (2 days)');
+    expect(verdictText({ valid: true })).toBe('verified');
+  });
+
+  it('changes unit where a person would: seconds below 2 min, minutes below 2 hours', () => {
+    expect([119, 120, 7199, 7200].map(formatAge)).toEqual(['119 s', '2 min', '120 min', '2 hours']);
+  });
+
+  it('quotes a bad timestamp whole up to 40 characters, and cuts a longer one short', () => {
+    const forty = 'x'.repeat(40);
+    expect(check({ timestamp: forty })).toMatchObject({ reason: `the timestamp "${forty}" is not a whole number of seconds` });
+    expect(check({ timestamp: `${forty}y` })).toMatchObject({ reason: `the timestamp "${forty}…" (41 characters) is not a whole number of seconds` });
   });
 
   it('refuses a signature made with another secret', () => {
@@ -101,8 +112,8 @@ describe('webhook signatures', () => {
     expect(verify(other, MESSAGE, { signature: SIGNATURE, toleranceSeconds: 0, nowSeconds: NOW }).valid).toBe(false);
   });
 
-  it.each(['whsec_', 'whsec_not base64!', 'whsec_abcde'])('refuses the malformed secret %j', (secret) => {
-    expect(() => secretKey(secret)).toThrow(WebhookSecretError);
+  it.each(['whsec_', 'whsec_not base64!', 'whsec_abcde', 'whsec_!!!!MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'])('refuses the malformed secret %j', (secret) => {
+    expect(() => secretKey(secret)).toThrow(new WebhookSecretError('the webhook secret is not a whsec_ secret followed by base64'));
   });
 
   it('accepts a secret without its prefix, as the reference libraries do', () => {

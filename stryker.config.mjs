@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * Mutation testing of the modules where a bug costs most: `npm run mutate -- <group>` (see
+ * docs/development.md). Stryker is not a dependency: the script runs it through npx. Each group
+ * names the files it mutates and the test files that guard them; only those tests run.
+ */
+const groups = {
+  transport: {
+    mutate: ['src/api/retry.ts', 'src/api/http.ts', 'src/api/idempotency.ts'],
+    tests: [
+      'test/unit/api/retry.test.ts',
+      'test/unit/api/http.test.ts',
+      'test/unit/api/client.test.ts',
+      'test/unit/api/idempotency.test.ts',
+      'test/e2e/api/idempotency.test.ts',
+      // sendOnce and the onAttempt count it reads; beforeWrite (protected profiles).
+      'test/e2e/areas/events/events.test.ts',
+      'test/e2e/areas/transactional/send.test.ts',
+      'test/e2e/areas/api/api.test.ts',
+      'test/e2e/core/protect.test.ts',
+      'test/e2e/api/rate-limits.test.ts',
+      'test/e2e/api/server-and-network.test.ts',
+      'test/e2e/api/invalid-answers.test.ts',
+      'test/e2e/api/answer-limits.test.ts',
+    ],
+  },
+  imports: {
+    mutate: ['src/core/journal.ts', 'src/core/bulk.ts', 'src/areas/contacts/import.ts', 'src/areas/events/commands.ts'],
+    tests: [
+      'test/unit/core/journal.test.ts',
+      'test/unit/core/bulk.test.ts',
+      'test/e2e/core/bulk.test.ts',
+      'test/e2e/core/bulk-interrupt.test.ts',
+      'test/e2e/areas/events/journal.test.ts',
+      'test/e2e/areas/events/journal-short-writes.test.ts',
+      'test/e2e/areas/events/events.test.ts',
+      'test/e2e/areas/contacts/import.test.ts',
+    ],
+  },
+  keys: {
+    mutate: ['src/config/store.ts', 'src/config/keychain.ts'],
+    tests: ['test/unit/config/store.test.ts', 'test/unit/config/lock-takeover.test.ts', 'test/e2e/config/profiles.test.ts'],
+  },
+  webhooks: {
+    mutate: ['src/platform/webhooks/signature.ts'],
+    tests: ['test/unit/platform/webhooks/signature.test.ts', 'test/e2e/areas/webhooks/loop.test.ts', 'test/e2e/areas/webhooks/listen-trigger.test.ts'],
+  },
+  mcp: {
+    mutate: ['src/core/tier.ts', 'src/areas/mcp/*.ts'],
+    tests: ['test/unit/areas/mcp/tools.test.ts', 'test/unit/areas/mcp/calls.test.ts', 'test/e2e/areas/mcp/mcp.test.ts', 'test/e2e/areas/mcp/server.test.ts'],
+  },
+  content: {
+    mutate: ['src/areas/content/commands.ts', 'src/areas/content/remote.ts', 'src/areas/content/files.ts', 'src/areas/content/tree.ts', 'src/areas/content/emails.ts'],
+    tests: ['test/e2e/areas/content/content.test.ts', 'test/e2e/areas/content/push-runs.test.ts', 'test/e2e/areas/content/attacks.test.ts'],
+  },
+  // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a
+  // mutation of src/ does not reach: survivors in scripts.ts are mostly theirs.
+  completion: {
+    mutate: ['src/areas/completion/*.ts'],
+    tests: ['test/e2e/areas/completion/ids.test.ts', 'test/e2e/areas/commands/commands.test.ts'],
+  },
+};
+
+const name = process.env.LOOPSCTL_MUTATE;
+const group = groups[name];
+if (!group) throw new Error(`name a group to mutate: npm run mutate -- ${Object.keys(groups).join('|')}`);
+// Read by vitest.mutation.config.ts, in the processes Stryker starts.
+process.env.LOOPSCTL_MUTATE_TESTS = group.tests.join(',');
+// The tests run in a copy of the project, where the published description beside the project
+// (test/support/openapi.ts) is not found by its relative path; and Stryker takes a test file that
+// fails to load for one without tests, so a missing file would pass every mutant.
+const description = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../shared/reference/loops-openapi-1.22.1.yaml');
+if (!existsSync(description)) throw new Error(`${description} not found: the tests need it; set LOOPS_OPENAPI_FILE to it`);
+process.env.LOOPS_OPENAPI_FILE = description;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  mutate: group.mutate,
+  // The machine's other work goes on: two test processes at most.
+  concurrency: 2,
+  timeoutMS: 30_000,
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  tempDirName: '.stryker-tmp',
+  // Stryker rewrites the paths of a tsconfig that reaches outside the project, with a TypeScript it
+  // would need beside it; this project's do not, and vitest does not read them: a name no file has
+  // turns that off.
+  tsconfigFile: 'none',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,12 @@
+/**
+ * The vitest configuration a mutation run uses (stryker.config.mjs): the project's own, with only
+ * the test files of the module group being mutated, named in LOOPSCTL_MUTATE_TESTS, so that each
+ * mutant is tried against the few files that can kill it rather than the whole suite.
+ */
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+const include = (process.env.LOOPSCTL_MUTATE_TESTS ?? '').split(',').filter(Boolean);
+if (include.length === 0) throw new Error('LOOPSCTL_MUTATE_TESTS names no test files: run a mutation through `npm run mutate -- <group>`');
+
+export default mergeConfig(base, defineConfig({ test: { include, maxWorkers: 1 } }));
