@@ -375,6 +375,30 @@ describe('content push to a second account', () => {
     ).toHaveLength(2);
   });
 
+  it('a record whose name several records of the account share is matched to none of them, and none is written', async () => {
+    const staging = await sandboxes();
+    const production = await sandboxes({ initialState: (modules) => ({ ...seedState(modules), teamName: 'Acme Production' }) });
+    const root = await pulled(staging);
+    const created = await production.loopsctl(['components', 'create', '--name', 'Footer', '--lmx-file', '-'], {
+      input: '<Paragraph>Second footer</Paragraph>',
+    });
+    expect(created.code, created.stderr).toBe(0);
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>Staging footer</Paragraph>');
+    const before = production.requests.length;
+    const push = await production.loopsctl(['content', 'push', root, '--only', 'components', '--yes']);
+    expect(push.stdout).toBe(
+      `STATUS\tRECORD\tNOTE\nconflict\tcomponents/footer--${FOOTER}\tseveral records in the account have this name: rename them in the app so that one matches\n`,
+    );
+    expect(push.stderr).toBe('Pushed 0 records to Acme Production; 1 unchanged, 1 conflict.\n');
+    expect(push.code).toBe(5);
+    // Not even --force picks one of them.
+    const forced = await production.loopsctl(['content', 'push', root, '--only', 'components', '--yes', '--force']);
+    expect(forced.stdout).toContain('several records in the account have this name');
+    expect(forced.stderr).toBe('Pushed 0 records to Acme Production; 1 unchanged, 1 conflict.\n');
+    expect(forced.code).toBe(5);
+    expect(writes(production.requests.slice(before))).toEqual([]);
+  });
+
   it('a record of the same name whose content the files never saw is a conflict there', async () => {
     const staging = await sandboxes();
     const production = await sandboxes({ initialState: (modules) => ({ ...seedState(modules), teamName: 'Acme Production' }) });
