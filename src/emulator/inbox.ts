@@ -204,7 +204,7 @@ nav{flex:0 0 300px;overflow:hidden}
 .deliveries li.delivered{border-color:#16a34a}.deliveries li.failed{border-color:#dc2626}.deliveries li.pending{border-color:#d97706}
 .deliveries .status{font-weight:600;font-size:12px}
 .empty{padding:16px}
-@media (max-width:900px){nav{max-height:40vh;overflow:auto}}
+@media (max-width:900px){nav{flex:none;max-height:40vh;overflow:auto}}
 `;
 
 /** The page's script: the viewer's, following the inbox's change events. */

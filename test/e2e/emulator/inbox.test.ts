@@ -110,6 +110,9 @@ describe('the sandbox inbox in a browser', () => {
     await keepScreenshot(page, 'sandbox-inbox-1440');
     for (const width of [600, 375]) {
       await page.setViewportSize({ width, height: 900 });
+      // Above the email on a narrow screen, the list takes the height of its two entries, no more.
+      const [nav, list] = await Promise.all([page.locator('nav#list').boundingBox(), page.locator('#list .mail').boundingBox()]);
+      expect(nav!.height, `${width} px`).toBeLessThanOrEqual(list!.height + 2);
       await keepScreenshot(page, `sandbox-inbox-${width}`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
