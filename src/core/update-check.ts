@@ -3,7 +3,8 @@
  * for a day, and says when it is newer than this one. A feed that hangs, fails, answers garbage or
  * names an older version is silence; the command's exit code is never touched.
  */
-import { join } from 'node:path';
+import { dirname } from 'node:path';
+import { writeJsonFile } from '../config/json-file.js';
 import { VERSION } from '../version.js';
 import { builtinModule } from './builtin.js';
 import { upgradeCommand } from './installation.js';
@@ -53,13 +54,10 @@ export function compareVersions(a: string, b: string): number {
 
 /** Written whole or not at all; a cache that cannot be written means checking again next time. */
 function writeLastCheck(file: string, check: LastCheck): void {
-  const fs = builtinModule('node:fs');
-  const temporary = `${file}.${builtinModule('node:crypto').randomUUID()}.tmp`;
   try {
-    fs.mkdirSync(join(file, '..'), { recursive: true });
-    fs.writeFileSync(temporary, `${JSON.stringify(check)}\n`);
-    fs.renameSync(temporary, file);
+    builtinModule('node:fs').mkdirSync(dirname(file), { recursive: true });
+    writeJsonFile(file, check);
   } catch {
-    fs.rmSync(temporary, { force: true });
+    // Nothing to say: the next run checks again.
   }
 }
