@@ -3,9 +3,9 @@
  * failures, checks of request bodies, pages of collections, and answers checked against the
  * strict form of the client's own schema before they leave.
  */
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
+import { builtinModule } from '../core/builtin.js';
 import { errorBody, pageOf, z as zod } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';
@@ -181,9 +181,12 @@ export function newId(state: StateCore): string {
   return seedId(`created/${state.sequence}`);
 }
 
-/** A cuid-shaped id derived from a label: the same label always gives the same id. */
+/**
+ * A cuid-shaped id derived from a label: the same label always gives the same id. node:crypto is
+ * loaded here, when a seed is made, not by every request to a sandbox whose state already exists.
+ */
 export function seedId(label: string): string {
-  const digest = createHash('sha256').update(label).digest();
+  const digest = builtinModule('node:crypto').createHash('sha256').update(label).digest();
   const chars = Array.from(digest.subarray(0, 24), (byte) => (byte % 36).toString(36));
   return `c${chars.join('')}`;
 }

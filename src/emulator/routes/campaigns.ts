@@ -28,9 +28,9 @@ import { requestFilter, segments } from './segments.js';
 import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
 import { campaign, createdCampaign, type Campaign } from '../../platform/campaigns/schemas.js';
 
-const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
-
-const NEWSLETTERS = seedId('campaign-group/Newsletters');
+// Ids are made when the seed is, not when a request first loads this module.
+const productUpdates = () => seedId('mailing-list/Product updates');
+const newsletters = () => seedId('campaign-group/Newsletters');
 
 const seedCampaigns = lazily((): Campaign[] => [
   {
@@ -40,8 +40,8 @@ const seedCampaigns = lazily((): Campaign[] => [
     createdAt: seedTime(700),
     updatedAt: seedTime(790),
     emailMessageId: seedId('email-message/october-newsletter'),
-    campaignGroupId: NEWSLETTERS,
-    mailingListId: PRODUCT_UPDATES,
+    campaignGroupId: newsletters(),
+    mailingListId: productUpdates(),
     audienceSegmentId: null,
     audienceFilter: null,
     scheduling: { method: 'schedule', timestamp: seedTime(790) },
@@ -53,8 +53,8 @@ const seedCampaigns = lazily((): Campaign[] => [
     createdAt: seedTime(1_050),
     updatedAt: seedTime(1_080),
     emailMessageId: seedId('email-message/november-newsletter'),
-    campaignGroupId: NEWSLETTERS,
-    mailingListId: PRODUCT_UPDATES,
+    campaignGroupId: newsletters(),
+    mailingListId: productUpdates(),
     audienceSegmentId: seedId('segment/Engaged newsletter readers'),
     audienceFilter: {
       match: 'any',

@@ -100,11 +100,10 @@ const seedTransactionalMessages = lazily((): StoredMessage[] => [
   }),
 ]);
 
-/** This workflow email greets contacts by name with no fallback, which Guardian warns about. */
-const NO_FALLBACK = seedId('email-message/trial-ending');
-
 /** One email message for each send-email node of the seeded workflows. */
 function seedWorkflowMessages(): StoredMessage[] {
+  // This workflow email greets contacts by name with no fallback, which Guardian warns about.
+  const noFallback = seedId('email-message/trial-ending');
   return workflows.seed().flatMap((workflow) =>
     workflow.nodes.flatMap((node) => {
       const id = node.typeName === 'SendEmailAction' ? (node as { emailMessageId?: string }).emailMessageId : undefined;
@@ -125,7 +124,7 @@ function seedWorkflowMessages(): StoredMessage[] {
             ),
             contentRevisionId: seedId(`${id}/revision`),
             updatedAt: workflow.updatedAt,
-            ...(id === NO_FALLBACK ? {} : { contactPropertiesFallbacks: { firstName: 'there' } }),
+            ...(id === noFallback ? {} : { contactPropertiesFallbacks: { firstName: 'there' } }),
           },
           parent: { kind: 'workflow', id: workflow.id, published: false },
         },

@@ -77,8 +77,9 @@ const emailMessage = (label: string) => seedId(`email-message/${label}`);
 function sent(sends: number, opens: number, clicks: number, unsubscribes: number, hardBounces: number, softBounces: number, spamReports: number): EmailMetrics {
   return { sends, opens, clicks, unsubscribes, spamReports, hardBounces, softBounces };
 }
-const NEWSLETTER_LIST = seedId('mailing-list/Product updates');
-const BETA_LIST = seedId('mailing-list/Beta testers');
+// Ids are made when the seed is, not when a request first loads this module.
+const newsletterList = () => seedId('mailing-list/Product updates');
+const betaList = () => seedId('mailing-list/Beta testers');
 
 const seedWorkflows = lazily((): StoredWorkflow[] => [
   workflow(
@@ -87,7 +88,7 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
       emoji: '👋',
       description: 'Three emails over the first week after sign-up',
       status: 'Sending',
-      mailingListId: NEWSLETTER_LIST,
+      mailingListId: newsletterList(),
       hours: [70, 1_100],
       queued: { 'wait-2d': 12, 'wait-5d': 7 },
       metrics: { welcome: sent(2_000, 1_100, 300, 20, 100, 60, 10), tips: sent(1_200, 480, 96, 24, 48, 24, 6), feedback: sent(900, 270, 45, 27, 27, 9, 9) },
@@ -176,13 +177,13 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
       emoji: '🧪',
       description: 'Splits new beta testers between two subject lines',
       status: 'Paused',
-      mailingListId: BETA_LIST,
+      mailingListId: betaList(),
       hours: [760, 1_180],
       queued: { 'subject-b': 3 },
       metrics: { 'subject-a': sent(400, 220, 60, 4, 20, 12, 2), 'subject-b': sent(400, 260, 44, 6, 16, 8, 2) },
     },
     [
-      ['joined-beta', { typeName: 'AddToListTrigger', mailingListId: BETA_LIST, reEligible: true }, ['experiment']],
+      ['joined-beta', { typeName: 'AddToListTrigger', mailingListId: betaList(), reEligible: true }, ['experiment']],
       [
         'experiment',
         { typeName: 'ExperimentBranchNode', samplingRate: 50, experimentId: seedId('experiment/beta-subject'), experimentType: 'autosplit' },
