@@ -107,6 +107,11 @@ export interface TransportOptions {
   /** --proxy and the proxy variables; without them, every request is direct. */
   proxy?: ProxySettings;
   /**
+   * What answers the requests instead of the network (the in-process sandbox): no proxy then, and
+   * closing the transport leaves it to its owner.
+   */
+  pool?: RequestPool;
+  /**
    * Called before a request that is not a GET is sent, with this transport's own send for any read
    * it needs first: it may refuse the request, or hold it (--dry-run), by throwing.
    */
@@ -167,12 +172,10 @@ export class HttpTransport implements Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
-    ({ pool: this.pool, proxy: this.proxy } = poolFor(
-      this.baseUrl,
-      options.proxy,
-      { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs },
-      options.debug,
-    ));
+    ({ pool: this.pool, proxy: this.proxy } =
+      options.pool === undefined
+        ? poolFor(this.baseUrl, options.proxy, { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs }, options.debug)
+        : { pool: options.pool });
   }
 
   /**
@@ -250,7 +253,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    if (this.options.pool === undefined) await this.pool.close();
   }
 
   /** One attempt: the answer, whatever its status, or an AttemptFailure when none came. */

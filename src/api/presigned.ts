@@ -26,6 +26,8 @@ export interface PresignedPut {
   debug?: (line: string) => void;
   /** The proxy settings: the storage's host is checked against NO_PROXY on its own, apart from the API's. */
   proxy?: ProxySettings;
+  /** What answers instead of the network (the in-process sandbox, whose uploads it stores); its owner closes it. */
+  pool?: RequestPool;
 }
 
 /** The URL without its query (which holds the signature), for messages and debug lines. */
@@ -35,6 +37,7 @@ function withoutSignature(url: string): string {
 }
 
 export async function putPresigned(put: PresignedPut): Promise<void> {
+  if (put.pool !== undefined) return putWith(put.pool, undefined, put);
   // Its own pool: the storage is another host than the API, and this is the only request to it.
   const { pool, proxy } = poolFor(put.url, put.proxy, { keepAliveTimeout: 1_000, connections: 1, connectTimeout: put.timeoutMs }, put.debug);
   try {

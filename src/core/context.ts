@@ -8,6 +8,7 @@ import type { ApiClient } from '../api/client.js';
 import type { HttpRequest, HttpTransport, RetryNotice, Transport } from '../api/http.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
+import type { RequestPool } from '../api/node-http.js';
 import { AuthError, featureOfKeyHint, ProtectedError, UsageError, WRONG_KEY_HINT, withDetails } from '../api/errors.js';
 import type { KeyStorage, ProfileStore } from '../config/store.js';
 import { configDirectory } from '../config/paths.js';
@@ -84,7 +85,7 @@ export class CommandContext {
   private runCredentials?: Promise<Credentials>;
   /** Aborted by cancel(): requests in flight end at once. */
   private readonly cancellation = new AbortController();
-  private sandbox?: Promise<{ url: string; apiKey: string }>;
+  private sandbox?: Promise<{ url: string; apiKey: string; pool: RequestPool }>;
   /** Why the in-process sandbox could not answer (its state file cannot be read): the run's failure, whatever the command saw. */
   sandboxFailure?: Error;
   /** The team check, made before the run's first write and never again. */
@@ -262,6 +263,7 @@ export class CommandContext {
       pacer,
       maxBodyBytes: maxBodyBytes(this.env),
       proxy: this.proxySettings(),
+      pool: await this.sandboxPool(),
       beforeWrite: this.writes.tier === undefined || this.writes.tier === 'read' ? undefined : (req, send) => this.beforeWrite(req, send),
     });
     this.closers.push(() => transport.close());
@@ -363,6 +365,11 @@ export class CommandContext {
     };
   }
 
+  /** With --sandbox, what answers the run's requests in this process instead of the network. */
+  async sandboxPool(): Promise<RequestPool | undefined> {
+    return this.globals.sandbox ? (await this.startSandbox()).pool : undefined;
+  }
+
   /** The API's address: the sandbox's with --sandbox, else --base-url, LOOPS_BASE_URL or the platform's. */
   async baseUrl(): Promise<string> {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
@@ -372,16 +379,16 @@ export class CommandContext {
   }
 
   /** The in-process sandbox, its state kept in the config dir, started on first use. */
-  private startSandbox(): Promise<{ url: string; apiKey: string }> {
+  private startSandbox(): Promise<{ url: string; apiKey: string; pool: RequestPool }> {
     if (this.parent !== undefined) return this.parent.startSandbox();
     this.sandbox ??= (async () => {
       if (this.globals.baseUrl !== undefined) throw new UsageError('--sandbox and --base-url cannot be combined');
-      const [{ startServer }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
-        import('../emulator/server.js'),
+      const [{ startInProcess }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
+        import('../emulator/in-process.js'),
         import('../emulator/state.js'),
         import('../emulator/keys.js'),
       ]);
-      const server = await startServer({
+      const sandbox = await startInProcess({
         stateFile: defaultStatePath(this.configDir),
         now: this.runtime.now,
         // The command cannot succeed: its requests end now, and it reports the file's problem, not theirs.
@@ -390,8 +397,8 @@ export class CommandContext {
           this.cancel();
         },
       });
-      this.closers.push(() => server.close());
-      return { url: server.url, apiKey: SANDBOX_KEY };
+      this.closers.push(() => sandbox.close());
+      return { url: sandbox.url, apiKey: SANDBOX_KEY, pool: sandbox.pool };
     })();
     return this.sandbox;
   }

@@ -28,4 +28,9 @@ Module._load = function (request, parent, isMain) {
   return load.call(this, request, parent, isMain);
 };
 
-process.on('exit', () => fs.writeFileSync(process.env.LOADS_FILE, [...loaded].sort().join('\n')));
+process.on('exit', () => {
+  fs.writeFileSync(process.env.LOADS_FILE, [...loaded].sort().join('\n'));
+  // Node's own modules, by their internal names (http, _http_server, crypto), when BUILTINS_FILE asks.
+  const builtins = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice('NativeModule '.length));
+  if (process.env.BUILTINS_FILE) fs.writeFileSync(process.env.BUILTINS_FILE, builtins.join('\n'));
+});

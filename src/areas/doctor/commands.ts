@@ -124,7 +124,8 @@ async function apiCheck(context: CommandContext, credentials: Credentials | Loop
   try {
     const [baseUrl, client] = await Promise.all([context.baseUrl(), context.client()]);
     const { teamName, serverDate } = await checkApiKey(client);
-    return { check: { name: 'api', ok: true, detail: `${baseUrl} answers: the key is team "${teamName}"'s` }, serverDate };
+    const where = context.globals.sandbox ? 'the sandbox in this process' : baseUrl;
+    return { check: { name: 'api', ok: true, detail: `${where} answers: the key is team "${teamName}"'s` }, serverDate };
   } catch (error) {
     return { check: failed('api', failure(await context.withKeyHint(error))) };
   }

@@ -82,6 +82,7 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     onRetry: lines.retry,
     debug: lines.debug,
     proxy: context.proxySettings(),
+    pool: await context.sandboxPool(),
   });
   const completed = await explained(completeUpload(client, created.emailAssetId), {
     contentApi: true,

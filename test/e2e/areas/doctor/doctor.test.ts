@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 
 const sandbox = sandboxEachTest();
@@ -34,6 +35,21 @@ describe('doctor', () => {
     expect(result.stdout).toMatch(/^ok +update +not asked \(DO_NOT_TRACK is set\)$/m);
     expect(result.stdout).toMatch(/All checks passed\.\n$/);
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/api-key']);
+  });
+
+  it('with --sandbox, asks the sandbox in its own process, whose Date its clock is compared with', async () => {
+    // A clock on a whole second: the Date header carries whole seconds.
+    const result = await run(['--sandbox', 'doctor', '--json'], { now: () => new Date('2026-11-23T10:00:00Z') });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const checks = JSON.parse(result.stdout).checks as Check[];
+    expect(checks.find((check) => check.name === 'key')).toMatchObject({ ok: true, detail: 'the sandbox (--sandbox)' });
+    expect(checks.find((check) => check.name === 'api')).toEqual({
+      name: 'api',
+      ok: true,
+      detail: 'the sandbox in this process answers: the key is team "Acme Sandbox"\'s',
+    });
+    expect(checks.find((check) => check.name === 'clock')).toEqual({ name: 'clock', ok: true, detail: "0 s ahead of the API's" });
   });
 
   it('fails on a wrong key with exit 1 and a hint that names where the key came from', async () => {

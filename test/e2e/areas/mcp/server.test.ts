@@ -12,13 +12,13 @@ import { run, tempDir } from '../../../support/main.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
 
 const started = vi.hoisted(() => ({ sandboxes: 0 }));
-vi.mock(import('../../../../src/emulator/server.js'), async (original) => {
+vi.mock(import('../../../../src/emulator/in-process.js'), async (original) => {
   const module = await original();
   return {
     ...module,
-    startServer: async (...args: Parameters<typeof module.startServer>) => {
+    startInProcess: async (...args: Parameters<typeof module.startInProcess>) => {
       started.sandboxes += 1;
-      return module.startServer(...args);
+      return module.startInProcess(...args);
     },
   };
 });

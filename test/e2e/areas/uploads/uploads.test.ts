@@ -205,7 +205,7 @@ describe('uploads create', () => {
     if (hint !== undefined) expect(result.stderr).toMatch(hint);
   });
 
-  // The bundle is what users run: the upload's own connection pool must work there too.
+  // The bundle is what users run: the upload's PUT must reach the sandbox there too.
   it('uploads from the built binary too', async () => {
     const result = await runCli(['--sandbox', 'uploads', 'create', file('logo.png', PNG)]);
     expect(result.stderr).toBe('');

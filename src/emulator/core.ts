@@ -1,0 +1,297 @@
+/**
+ * The sandbox without its socket: its state, loaded from a file (or the seed) and written back
+ * after every change, the webhooks it delivers, and what turns a request as it arrives into the
+ * API's answer. The server (server.ts) puts it on the network; a `--sandbox` command
+ * (in-process.ts) calls it directly.
+ */
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { WebhookEndpoint } from './routes/webhooks.js';
+import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from './api.js';
+import type { SandboxModule, SeedKind, StateCore } from './module.js';
+import { readState, seedCore, seedState, withStateLock, writeState } from './state.js';
+import type { DeliveryTuning } from './webhook-delivery.js';
+import { RateLimiter } from './rate-limit.js';
+import { LocalFileError } from '../api/errors.js';
+
+/** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
+export const MAX_BODY_BYTES = 4_100_000;
+
+export interface SandboxOptions {
+  /** Where the state is kept; without one, the state lives only as long as the sandbox. */
+  stateFile?: string;
+  /** Start from the seed data, whatever the state file holds. */
+  reset?: boolean;
+  /** The seed a new state (or a reset) starts from: the demo team's data unless told otherwise. */
+  seed?: SeedKind;
+  /** Receives one line per request. */
+  log?: (line: string) => void;
+  now?: () => Date;
+  /** Told of every request the sandbox answers (tests that check what a command sent). */
+  onRequest?: (request: ApiRequest, answer: ApiAnswer) => void;
+  /** Start from this state instead of the seed or the file (tests that need odd records). */
+  initialState?: (modules: SandboxModule[]) => StateCore;
+  /** Keep this webhook endpoint in the state (null: none), replacing the one it had. */
+  webhookEndpoint?: WebhookEndpoint | null;
+  /**
+   * Send the webhook deliveries queued in the state: the server that `loopsctl sandbox` runs does,
+   * the one a `--sandbox` command starts for itself does not (it only queues them).
+   */
+  deliverWebhooks?: boolean | DeliveryTuning;
+  /**
+   * Told when the state file turns unusable (requests are answered with 500 and the error's words,
+   * webhook deliveries wait), once until it can be read again; without it, the log is told.
+   */
+  onStateError?: (error: LocalFileError) => void;
+  /** Refuse requests beyond the API's rate limit (10 a second) with 429, as the platform does; on unless false. */
+  rateLimit?: boolean;
+}
+
+/** A request as it arrives, over HTTP or from this process: what the sandbox answers. */
+export interface WireRequest {
+  method: string;
+  /** The path and query, as sent. */
+  target: string;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+/** The sandbox without its socket: its state, the webhooks it delivers, and what answers a request. */
+export interface SandboxCore {
+  /**
+   * Answers a request as the API would, `origin` being where it was sent (links in answers go
+   * there). A state file that cannot be read is an answer too: 500, with what to do.
+   */
+  answer(request: WireRequest, origin: string): Promise<ApiAnswer>;
+  state(): StateCore;
+  update<T>(change: (state: StateCore) => T): T;
+  /** Sends the webhook deliveries that are due, when this sandbox delivers them. */
+  wake(): void;
+  /** Stops delivering and watching the state file; the file already holds every change. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the sandbox's state (a file's, or the seed's in memory) and, when asked, the engine that
+ * delivers its webhooks. `changed` is called after every request and change, and when another
+ * process replaces the state file.
+ */
+export async function openCore(options: SandboxOptions, changed: () => void = () => {}): Promise<SandboxCore> {
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
+  const backing =
+    options.stateFile === undefined
+      ? inMemory(await loadSandboxModules(), { ...options, rateLimiter })
+      : await inFile(options.stateFile, { ...options, rateLimiter });
+  const update: Backing['update'] = (change) => {
+    const result = backing.update(change);
+    changed();
+    return result;
+  };
+  if (options.webhookEndpoint !== undefined) {
+    // The webhooks' module is loaded only when a start names an endpoint: a `--sandbox` command's never does.
+    const { webhookEndpoint } = await import('./routes/webhooks.js');
+    update((current) => void (current[webhookEndpoint.key] = options.webhookEndpoint));
+  }
+  // A state file that turns unreadable while the sandbox serves (a newer layout, a half-written
+  // file) is said once; the sandbox keeps serving, and `loopsctl sandbox reset` brings it back.
+  let stateBroken = false;
+  const stateError = (error: LocalFileError) => {
+    if (stateBroken) return;
+    stateBroken = true;
+    if (options.onStateError !== undefined) options.onStateError(error);
+    else options.log?.(`${error.message}; ${error.hint} (requests are answered with 500 until then)`);
+  };
+  // The engine (and the HTTP client it sends with) is loaded only by a sandbox that delivers.
+  const tuning = options.deliverWebhooks === true ? {} : options.deliverWebhooks || undefined;
+  const engine =
+    tuning === undefined
+      ? undefined
+      : new (await import('./webhook-delivery.js')).DeliveryEngine({
+          update,
+          now: options.now ?? (() => new Date()),
+          log: options.log,
+          onError: (error) => {
+            if (error instanceof LocalFileError) stateError(error);
+            else options.log?.(`webhook deliveries stopped: ${error instanceof Error ? error.message : String(error)}`);
+          },
+          ...tuning,
+        });
+  const watcher =
+    engine === undefined || options.stateFile === undefined
+      ? undefined
+      : watchStateFile(options.stateFile, () => {
+          engine.wake();
+          changed();
+        });
+  return {
+    answer: async (wire, origin) => {
+      try {
+        const answer = await answerRequest(backing.handle, wire, origin, options);
+        stateBroken = false;
+        engine?.wake();
+        changed();
+        return answer;
+      } catch (error) {
+        // A state file that cannot be read is the person's to fix (with its hint), not a sandbox bug.
+        if (error instanceof LocalFileError) stateError(error);
+        return sandboxError(error);
+      }
+    },
+    state: backing.state,
+    update,
+    wake: () => engine?.wake(),
+    close: async () => {
+      watcher?.close();
+      await engine?.close();
+    },
+  };
+}
+
+/** The answer to a request the sandbox failed on: the state file's problem, with its hint, or its own. */
+export function sandboxError(error: unknown): ApiAnswer {
+  if (error instanceof LocalFileError) return { status: 500, body: { message: `${error.message}; ${error.hint}` } };
+  return { status: 500, body: { message: `sandbox error: ${error instanceof Error ? error.message : String(error)}` } };
+}
+
+/**
+ * Calls `changed` when another process (a `--sandbox` command) replaces the state file, whose
+ * deliveries this server then sends and whose mail the inbox shows. The directory is watched, as
+ * the file is replaced by a rename.
+ */
+function watchStateFile(stateFile: string, changed: () => void): FSWatcher | undefined {
+  try {
+    return watch(dirname(stateFile), { persistent: false }, (_event, name) => {
+      if (name === basename(stateFile)) changed();
+    });
+  } catch {
+    // Without file events, deliveries queued elsewhere wait for this server's next request.
+    return undefined;
+  }
+}
+
+type Handle = (request: ApiRequest) => ApiAnswer | Promise<ApiAnswer>;
+
+interface Backing {
+  handle: Handle;
+  /** The state as it is now. */
+  state: () => StateCore;
+  /** Runs `change` on the state and keeps what it changed, as a request would. */
+  update: <T>(change: (state: StateCore) => T) => T;
+}
+
+type BackingOptions = SandboxOptions & { rateLimiter?: RateLimiter };
+
+/** State that lives as long as the server. */
+function inMemory(modules: SandboxModule[], options: BackingOptions): Backing {
+  const state = options.initialState?.(modules) ?? seedState(modules, options.seed);
+  const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter });
+  return { handle: (request) => api.handle(request), state: () => state, update: (change) => change(state) };
+}
+
+/**
+ * State kept in a file that several sandboxes (and `--sandbox` commands running in parallel) may
+ * share: each request reads the file, and writes it back only when it changed something, all
+ * under the file's lock, so no process loses another's change or hands out the same id. A request
+ * loads only the route modules of its path, and its routes check only the slices they read; the
+ * file is read again only when another process has replaced it since this one last read or wrote it.
+ */
+async function inFile(stateFile: string, options: BackingOptions): Promise<Backing> {
+  // Every slice is needed to start a new state (or start over); an existing one is read as it is.
+  const fresh = options.initialState !== undefined || options.reset || !existsSync(stateFile);
+  const all = fresh ? await loadSandboxModules() : [];
+  const initial = options.initialState?.(all) ?? (options.reset ? seedState(all, options.seed) : undefined);
+  /** The state as this process last read or wrote it, and the file it was then (see stampOf). */
+  let kept: { stamp: string; state: StateCore } | undefined;
+  const keep = (state: StateCore) => {
+    const stamp = stampOf(stateFile);
+    kept = stamp === undefined ? undefined : { stamp, state };
+  };
+  const current = (): StateCore => {
+    if (kept !== undefined && kept.stamp === stampOf(stateFile)) return kept.state;
+    // A file removed while serving starts over from the seed, each slice when first used.
+    const state = readState(stateFile) ?? seedCore(options.seed);
+    keep(state);
+    return state;
+  };
+  const save = (state: StateCore) => {
+    writeState(stateFile, state);
+    keep(state);
+  };
+  // An existing file is only read (no lock: see handle); a new state is written under the lock.
+  const stored = initial === undefined ? readState(stateFile) : undefined;
+  if (stored !== undefined) keep(stored);
+  else withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
+  const handle: Handle = async (request) => {
+    const modules = await loadModulesFor(request.path);
+    const attempt = (locked: boolean) => {
+      const state = current();
+      let changed = false;
+      const api = new SandboxApi(state, modules, { onChange: () => (changed = true), now: options.now, rateLimiter: options.rateLimiter });
+      const answer = api.handle(request);
+      if (!changed) return answer;
+      if (locked) save(state);
+      else kept = undefined;
+      return locked ? answer : undefined;
+    };
+    // A read needs no lock, as every write replaces the file whole; one that changes something after
+    // all (none should) is forgotten, and made again under the lock.
+    if (request.method === 'GET') {
+      const answer = attempt(false);
+      if (answer !== undefined) return answer;
+    }
+    return withStateLock(stateFile, () => attempt(true)!);
+  };
+  const update = <T>(change: (state: StateCore) => T): T =>
+    withStateLock(stateFile, () => {
+      const state = current();
+      const result = change(state);
+      save(state);
+      return result;
+    });
+  return { handle, state: current, update };
+}
+
+/**
+ * What identifies the file as written: a write replaces it with a new file (see writeState), so
+ * a change by any process gives it another inode. Undefined when there is no file.
+ */
+function stampOf(file: string): string | undefined {
+  try {
+    const { ino, size, mtimeMs } = statSync(file);
+    return `${ino}:${size}:${mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API's own prefix: clients configured with the platform's base URL (`…/api`, as in the
+ * description's servers and the JavaScript SDK's apiRoot) reach the same routes as those without.
+ */
+const API_PREFIX = '/api';
+
+/** The answer to a body larger than the sandbox takes. */
+export const TOO_LARGE: ApiAnswer = { status: 413, body: { message: `the request body is larger than ${MAX_BODY_BYTES} bytes` } };
+
+async function answerRequest(handle: Handle, wire: WireRequest, origin: string, options: SandboxOptions): Promise<ApiAnswer> {
+  if (wire.body.length > MAX_BODY_BYTES) return TOO_LARGE;
+  const started = process.hrtime.bigint();
+  const url = new URL(wire.target, 'http://sandbox');
+  const prefixed = url.pathname.startsWith(`${API_PREFIX}/`);
+  const request: ApiRequest = {
+    method: wire.method,
+    path: prefixed ? url.pathname.slice(API_PREFIX.length) : url.pathname,
+    url: `${origin}${url.pathname}`,
+    query: url.searchParams,
+    authorization: wire.headers.authorization,
+    headers: wire.headers,
+    body: wire.body.toString('utf8'),
+    rawBody: wire.body,
+  };
+  const result = await handle(request);
+  const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
+  const time = (options.now?.() ?? new Date()).toISOString();
+  options.log?.(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
+  options.onRequest?.(request, result);
+  return result;
+}
