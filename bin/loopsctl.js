@@ -148,9 +148,13 @@ function runBundles(files) {
     };
     // A bundle's cache is taken as soon as a command that ran it has finished: by the end of the
     // recording, the garbage collector would have dropped the bytecode of what only an earlier
-    // command ran.
-    const take = () => {
-      for (const name of used) caches.set(name, compiled.get(name).script.createCachedData());
+    // command ran. The commands that follow the starts fill only the bundles no start ran.
+    const ranByStarts = new Set();
+    const take = (isStart) => {
+      for (const name of used) {
+        if (isStart) ranByStarts.add(name);
+        if (isStart || !ranByStarts.has(name)) caches.set(name, compiled.get(name).script.createCachedData());
+      }
       used = new Set();
     };
     const writeShipped = () => {
@@ -257,15 +261,16 @@ function readBundle(name, files) {
 
 /**
  * For the build: runs the program once for each list of arguments, one after the other in this
- * process, calling `finished` after each, then writes the caches, which so hold what each of
- * those commands compiled. Fails (exit 1) unless every command ran and succeeded.
+ * process (`starts`: the local commands whose start matters most; `requests`: commands that call
+ * the API, for the bundles only they load), calling `finished` after each, then writes the caches, which
+ * so hold what each of those commands compiled. Fails (exit 1) unless every command ran and succeeded.
  */
-function record(commands, start, finished, write) {
+function record({ starts, requests = [] }, start, finished, write) {
+  const commands = [...starts.map((args) => ({ args, isStart: true })), ...requests.map((args) => ({ args, isStart: false }))];
   let current;
   const startNext = () => {
-    const args = commands.shift();
-    current = args.join(' ');
-    process.argv.splice(2, Infinity, ...args);
+    current = commands.shift();
+    process.argv.splice(2, Infinity, ...current.args);
     start();
   };
   // Emitted whenever the event loop runs empty: the command before has finished. The next one
@@ -273,13 +278,13 @@ function record(commands, start, finished, write) {
   // written synchronously to a file or a pipe) would leave it empty, and the process would end
   // without emitting this again.
   process.on('beforeExit', () => {
-    finished();
+    finished(current.isStart);
     if (process.exitCode) return;
     if (commands.length > 0) setImmediate(startNext);
   });
   process.on('exit', (code) => {
     if (code !== 0 || commands.length > 0) {
-      process.stderr.write(`recording the code cache stopped after \`loopsctl ${current}\` (exit ${code})\n`);
+      process.stderr.write(`recording the code cache stopped after \`loopsctl ${current.args.join(' ')}\` (exit ${code})\n`);
       process.exitCode = code || 1;
       return;
     }

@@ -6,9 +6,11 @@
  * run before this by `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { delimiter, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -388,7 +390,9 @@ function unsignedLeb128(bytes, offset) {
  * last, as what most starts need. Not `commands`, which builds every group's commands: the
  * bytecode of all of them would make the main bundle's cache a fifth larger, and every start
  * reads it whole, while a group's own help compiles the little it needs (see group() in
- * src/core/declare.ts).
+ * src/core/declare.ts). Then a listing and a read against the in-process sandbox, for the
+ * bundles only a request loads (the client, the listing and its table, the emulator): without
+ * them, each run that requests would compile all it runs of those again.
  */
 for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
 
@@ -397,16 +401,30 @@ for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES 
  * the single executable embeds, npm run release), each cache named for its Node version.
  */
 function recordCodeCache(node) {
-  const recorded = spawnSync(node, [fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url))], {
+  // The sandbox's state lives in a config directory of the recording's own, made beforehand, as
+  // a person's is after their first run: making it runs code that a run reading it never does.
+  const configDir = mkdtempSync(join(tmpdir(), 'loopsctl-code-cache-'));
+  const bin = fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url));
+  const seeded = spawnSync(node, [bin, 'sandbox', 'reset'], { env: { ...process.env, LOOPSCTL_CONFIG_DIR: configDir }, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`making the sandbox's state for the code cache with ${node} failed (exit ${seeded.status}): ${seeded.stderr}`);
+  const recorded = spawnSync(node, [bin], {
     env: {
       ...process.env,
       // The shipped cache serves runs without flags: it is recorded without them.
       NODE_OPTIONS: '',
-      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify([['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']]),
+      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({
+        starts: [['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']],
+        requests: [
+          ['--sandbox', 'workflow', 'list'],
+          ['--sandbox', 'transactional', 'list', '--json'],
+        ],
+      }),
+      LOOPSCTL_CONFIG_DIR: configDir,
       // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
       LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  rmSync(configDir, { recursive: true, force: true });
   if (recorded.status !== 0) throw new Error(`recording the code cache with ${node} failed (exit ${recorded.status})`);
 }

@@ -4,8 +4,8 @@
  * first); nothing here is timed.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../../src/areas/completion/made.js';
 import { SHELLS } from '../../../src/areas/completion/scripts.js';
@@ -193,7 +193,7 @@ describe('the code cache', () => {
 
     it('runs every command it is given to its end, then writes a cache for every bundle', async () => {
       const { bin, caches } = copyWithoutCaches('recording');
-      const commands = [['completion', 'bash'], ['webhooks', 'sign'], ['--help']];
+      const commands = { starts: [['completion', 'bash'], ['webhooks', 'sign'], ['--help']] };
       const result = await spawnCli([], { ...secret, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       // Each command's output, in order: the completion script, the signature headers, the help.
@@ -204,9 +204,31 @@ describe('the code cache', () => {
       expect(caches().sort()).toEqual(bundles.map((bundle) => `${bundle}.${process.version}-${process.arch}.cache`).sort());
     });
 
+    it('fills, with the commands after the starts, only the bundles no start ran', async () => {
+      const { bin } = copyWithoutCaches('recording-requests');
+      const config = join(scratch, 'recording-requests-config');
+      const env = { LOOPSCTL_CONFIG_DIR: config };
+      expect(await spawnCli(['sandbox', 'reset'], env, [], bin)).toMatchObject({ code: 0 });
+      const cacheSize = (bundle: string) => statSync(join(dirname(bin), '../dist', `${bundle}.${process.version}-${process.arch}.cache`)).size;
+      const recorded = async (commands: object) => {
+        const result = await spawnCli([], { ...env, LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
+        expect(result).toMatchObject({ code: 0, stderr: '' });
+        return { cli: cacheSize('cli.cjs'), client: cacheSize('client.cjs') };
+      };
+      const startsOnly = await recorded({ starts: [['--help']] });
+      const withListing = await recorded({ starts: [['--help']], requests: [['--sandbox', 'workflow', 'list']] });
+      const listingAsStart = await recorded({ starts: [['--help'], ['--sandbox', 'workflow', 'list']] });
+      // The listing compiles much of the client, which help never loads: its cache holds that bytecode.
+      expect(withListing.client).toBeGreaterThan(startsOnly.client * 1.2);
+      // The main bundle's cache is the one help left (V8's caches differ by a few bytes from one
+      // run to the next), not the larger one the listing would leave, as it does when it is a start.
+      expect(listingAsStart.cli).toBeGreaterThan(startsOnly.cli * 1.05);
+      expect(Math.abs(withListing.cli - startsOnly.cli)).toBeLessThan(startsOnly.cli * 0.01);
+    });
+
     it('fails, writing no cache, when a command fails', async () => {
       const { bin, caches } = copyWithoutCaches('failed-recording');
-      const commands = [['--help'], ['webhooks', 'sign'], ['completion', 'bash']];
+      const commands = { starts: [['--help'], ['webhooks', 'sign'], ['completion', 'bash']] };
       const result = await spawnCli([], { LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify(commands) }, [], bin);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/no webhook secret[\s\S]*recording the code cache stopped after `loopsctl webhooks sign` \(exit 2\)\n$/);
