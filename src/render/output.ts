@@ -182,7 +182,11 @@ export class Output {
 
   /** A note for the person at the terminal: stderr, and never under --json. Notes quote the API, so they are sanitized. */
   note(text: string): void {
-    if (!this.json) this.stderr.write(`${sanitize(text)}\n`);
+    if (this.json) return;
+    // On a terminal, wrapped at words to its width, as help is; in a pipe or a log, one line each.
+    const { stderr } = this;
+    const width = stderr.isTTY === true ? stderr.columns : undefined;
+    this.stderr.write(`${width === undefined || width <= 0 ? sanitize(text) : wrapText(sanitize(text), width)}\n`);
   }
 
   /**

@@ -93,7 +93,7 @@ describe('--web', () => {
   it('reports a browser that fails, and prints the address', async () => {
     const browser = fakeBrowser(3);
     const [args, url] = PAGES[1]!;
-    const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: browser.command, DISPLAY: ':0' }, tty: { columns: 80 } });
+    const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: browser.command, DISPLAY: ':0' }, tty: { columns: 200 } });
     expect(result).toMatchObject({ code: 0, stdout: `${url}\n` });
     expect(result.stderr).toBe(
       `Opening ${url} in the browser.\nCould not open the browser (${browser.command}: it exited with code 3); open this address yourself:\n`,
@@ -126,7 +126,7 @@ describe('--web', () => {
   it('opens the page with $BROWSER on a terminal with a display', async () => {
     for (const [args, url] of PAGES) {
       const browser = fakeBrowser();
-      const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: browser.command, DISPLAY: ':0' }, tty: { columns: 80 } });
+      const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: browser.command, DISPLAY: ':0' }, tty: { columns: 200 } });
       expect(result, args.join(' ')).toMatchObject({ code: 0, stdout: '' });
       expect(result.stderr).toBe(`Opening ${url} in the browser.\n`);
       expect(await appeared(browser.recorded)).toBe(`${url}\n`);
@@ -139,7 +139,7 @@ describe('--web', () => {
     dir = tempDir('loopsctl-browser-');
     const missing = join(dir, 'no-such-browser');
     const [args, url] = PAGES[0]!;
-    const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: missing, DISPLAY: ':0' }, tty: { columns: 80 } });
+    const result = await run([...args, '--web'], { env: { ...sandboxEnv(sandbox), BROWSER: missing, DISPLAY: ':0' }, tty: { columns: 200 } });
     expect(result).toMatchObject({ code: 0, stdout: `${url}\n` });
     expect(result.stderr).toContain(`Could not open the browser (${missing}: `);
   });

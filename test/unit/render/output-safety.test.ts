@@ -20,6 +20,20 @@ describe('Output', () => {
     expect(stderr.text()).toBe('More themes: run again with --cursor \\x1b]0;x\\x07\n');
   });
 
+  it('wraps a note at words to the width of a terminal, and leaves it one line elsewhere', () => {
+    const note = 'No webhooks were delivered yet: start the sandbox with --webhook-url <url> to deliver them as they are queued';
+    const terminal = capture();
+    Object.assign(terminal.stream, { isTTY: true, columns: 40 });
+    new Output({ json: false, color: false, stderr: terminal.stream, env: {} }).note(note);
+    const lines = terminal.text().split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((line) => line.length <= 40)).toBe(true);
+    expect(lines.join(' ').replace(/\s+/g, ' ').trim()).toBe(note);
+    const pipe = capture();
+    new Output({ json: false, color: false, stderr: pipe.stream, env: {} }).note(note);
+    expect(pipe.text()).toBe(`${note}\n`);
+  });
+
   it('escapes DEL and C1 in JSON, which parses back to exactly the same data', () => {
     const data = { name: 'a\u009b31mb\u007f\u001b', nested: [{ note: '\u0085 line' }] };
     const text = formatJson(data);

@@ -97,7 +97,7 @@ describe('workflow delete against the sandbox', () => {
   });
 
   it('on a terminal, asks first, then asks again naming what will stop, and a second no changes nothing', async () => {
-    const declined = await loopsctl(['delete', BETA, '--force'], { tty: { columns: 80 }, input: answering(['y', 'n']) });
+    const declined = await loopsctl(['delete', BETA, '--force'], { tty: { columns: 200 }, input: answering(['y', 'n']) });
     expect(declined.code).toBe(2);
     expect(declined.stderr).toContain(`Delete workflow ${BETA} "Beta onboarding subject test"? [y/N] y`);
     expect(declined.stderr).toContain(`Workflow ${BETA} "Beta onboarding subject test" has 3 queued contacts: deleting it will cancel those 3 contacts.`);
