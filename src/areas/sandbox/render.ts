@@ -33,6 +33,14 @@ function eventLines(out: Output, entry: EventOutboxEntry): string[] {
       ? '  starts no workflow (no EventTrigger names this event)'
       : `  starts: ${sanitize(entry.workflows.map((workflow) => `${workflow.name} (${workflow.id}, ${workflow.status})`).join(', '))}`,
   );
+  // What the workflows sent at once; an outbox of an older version did not keep it.
+  if (entry.workflows.length > 0 && entry.emails !== undefined) {
+    lines.push(
+      entry.emails.length === 0
+        ? '  no email yet: each workflow it starts waits, or filters, before its first email'
+        : `  sent at once: ${sanitize(entry.emails.map((email) => `"${email.subject}" (${email.loopName})`).join(', '))}`,
+    );
+  }
   return lines;
 }
 
