@@ -279,10 +279,19 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
   let invalidInARow = 0;
   let firstInvalid: { line: number; problem: string } | undefined;
   let stop: unknown;
-  const inFlight = new Set<Promise<void>>();
+  /** Records finished in any way: the sum of the counts. */
+  let finished = 0;
+  /** Sends under way, and the loop's wait for one of them to end (a free slot, or the last). */
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const slotFreed = () => new Promise<void>((resolve) => (wake = resolve));
 
+  const count = (status: string) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    finished += 1;
+  };
   const report = (record: { line: number }, outcome: Outcome) => {
-    counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
+    count(outcome.status);
     if (outcome.status !== 'failed') return;
     if (exitCode === 0) exitCode = outcome.exitCode ?? 1;
     shownFailures += 1;
@@ -292,7 +301,6 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     if (shownFailures === SHOWN_FAILURES)
       out.stderr.write(`further failures are counted in the summary${journal === undefined ? '' : ` and kept in the journal ${journal.path}`}\n`);
   };
-  const done = () => Object.entries(counts).reduce((sum, [, count]) => sum + count, 0);
   /** An invalid record; so many in a row mean the wrong input, which stops the run. */
   const invalid = (record: { line: number; problem: string }) => {
     invalidInARow += 1;
@@ -307,24 +315,33 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     }
   };
 
+  /** One record's send, in a slot of its own; whatever it throws (a journal that cannot be written) stops the run. */
   const handle = async (body: T, record: RecordContext) => {
     try {
-      journal!.sending(record);
-      const outcome = await run.send(body, record);
-      journal!.outcome(record, outcome);
-      sentThisRun += 1;
-      report(record, outcome);
-    } catch (error) {
-      if (stopsTheRun(error)) {
-        stop ??= error;
-        return;
+      try {
+        journal!.sending(record);
+        const outcome = await run.send(body, record);
+        journal!.outcome(record, outcome);
+        sentThisRun += 1;
+        report(record, outcome);
+      } catch (error) {
+        if (stopsTheRun(error)) {
+          stop ??= error;
+          return;
+        }
+        const failure = error as LoopsctlError;
+        const outcome: Outcome = { status: 'failed', message: failure.message, exitCode: failure.exitCode };
+        journal!.outcome(record, outcome);
+        report(record, outcome);
       }
-      const failure = error as LoopsctlError;
-      const outcome: Outcome = { status: 'failed', message: failure.message, exitCode: failure.exitCode };
-      journal!.outcome(record, outcome);
-      report(record, outcome);
+      progress.update(finished, counts.failed ?? 0, sentThisRun);
+    } catch (error) {
+      stop ??= error;
+    } finally {
+      inFlight -= 1;
+      wake?.();
+      wake = undefined;
     }
-    progress.update(done(), counts.failed ?? 0, sentThisRun);
   };
 
   let n = 0;
@@ -332,10 +349,11 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     for await (const record of run.records) {
       if (stop !== undefined) break;
       n += 1;
-      const position: JournalRecord = { n, line: record.line, digest: recordDigest(record.source) };
+      const digest = recordDigest(record.source);
+      const position: JournalRecord = { n, line: record.line, digest };
       const earlier = journal?.check(position);
       if (earlier === 'done') {
-        counts.skipped = (counts.skipped ?? 0) + 1;
+        count('skipped');
         continue;
       }
       if (record.problem !== undefined) {
@@ -350,23 +368,21 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
         valid += 1;
         continue;
       }
-      while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
+      while (inFlight >= run.concurrency) await slotFreed();
       if (stop !== undefined) break;
-      const task: Promise<void> = handle(record.body as T, { ...position, runId: journal.runId, resumed: earlier === 'in-flight' }).finally(() =>
-        inFlight.delete(task),
-      );
-      inFlight.add(task);
+      inFlight += 1;
+      void handle(record.body as T, { n, line: record.line, digest, runId: journal.runId, resumed: earlier === 'in-flight' });
     }
   } finally {
     // Whatever stopped the loop, requests already out finish and their outcomes are written.
-    await Promise.all(inFlight);
+    while (inFlight > 0) await slotFreed();
     progress.clear();
     journal?.close();
   }
   if (stop instanceof InterruptedError && journal !== undefined) {
     // Ctrl-C: what this run did, and that running it again takes up where it stopped.
     throw withDetails(stop, {
-      message: `interrupted after ${formatCount(sentThisRun)} ${sentThisRun === 1 ? 'record' : 'records'} sent in this run (${formatCount(done())} done in all)`,
+      message: `interrupted after ${formatCount(sentThisRun)} ${sentThisRun === 1 ? 'record' : 'records'} sent in this run (${formatCount(finished)} done in all)`,
       hint: `run the same command again to resume: the journal ${journal.path} keeps what was sent, and nothing is sent twice`,
     });
   }
