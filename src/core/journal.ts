@@ -14,7 +14,7 @@
  * path names it) can never both send. The file is opened without following a symlink and must be
  * a regular file, as the config file is.
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,7 @@ export interface JournalRecord {
 
 /** The digest the journal keeps of a record's content: 48 bits, enough to tell two inputs apart. */
 export function recordDigest(source: string): string {
-  return createHash('sha256').update(source).digest('hex').slice(0, 12);
+  return hash('sha256', source, 'hex').slice(0, 12);
 }
 
 const NONE = 0;
