@@ -152,6 +152,8 @@ export class HttpTransport implements Transport {
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
   private readonly maxBodyBytes: number;
+  /** The last path without a query that url() checked, and its URL. */
+  private lastPlain: { path: string; url: string } | undefined;
 
   constructor(private readonly options: TransportOptions) {
     // A key that cannot travel in a header would make Node fail with a message that quotes it.
@@ -181,6 +183,9 @@ export class HttpTransport implements Transport {
    * so the key only ever goes where the base URL points.
    */
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
+    // An import asks for one path thousands of times: its URL, checked once, is kept.
+    const plain = req.query === undefined;
+    if (plain && req.path === this.lastPlain?.path) return this.lastPlain.url;
     const url = new URL(this.baseUrl + req.path);
     const { base, basePath } = this;
     if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
@@ -191,7 +196,9 @@ export class HttpTransport implements Transport {
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    return url.toString();
+    const text = url.toString();
+    if (plain) this.lastPlain = { path: req.path, url: text };
+    return text;
   }
 
   /**
@@ -269,14 +276,18 @@ export class HttpTransport implements Transport {
     Object.assign(headers, req.headers);
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = new Deadline(this.options.timeoutMs, interrupt);
-    const started = performance.now();
-    const shownUrl = redactUserinfo(url);
-    // The idempotency key is no secret, and shows which sends a retry repeated.
-    // Header names are case-insensitive: `api` sends it as idempotency-key.
-    const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
-    this.options.debug?.(
-      `> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`,
-    );
+    const { debug } = this.options;
+    const started = debug === undefined ? 0 : performance.now();
+    // The debug line's pieces are made only for --debug: an import makes thousands of requests.
+    const shownUrl = debug === undefined ? '' : redactUserinfo(url);
+    if (debug !== undefined) {
+      // The idempotency key is no secret, and shows which sends a retry repeated.
+      // Header names are case-insensitive: `api` sends it as idempotency-key.
+      const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+      debug(
+        `> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`,
+      );
+    }
     let response: ResponseData | undefined;
     let text: string | undefined;
     try {
@@ -295,8 +306,7 @@ export class HttpTransport implements Transport {
     } finally {
       deadline.clear();
     }
-    const elapsed = Math.round(performance.now() - started);
-    this.options.debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${elapsed} ms`);
+    debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${Math.round(performance.now() - started)} ms`);
     this.pacer.observe(response.headers);
     const contentType = String(response.headers['content-type'] ?? '');
     const status = response.statusCode;

@@ -126,6 +126,18 @@ describe('HttpTransport base URL', () => {
     expect(lines[0]).toContain(`> GET ${server.url.replace('http://', 'http://[redacted]@')}/v1/x`);
   });
 
+  it('checks each path against the base URL, a path asked for again as well, and adds the query only where given', async () => {
+    server = await startApiServer();
+    transport = new HttpTransport({ baseUrl: `${server.url}/api`, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000 });
+    expect(transport.url({ path: '/v1/x' })).toBe(`${server.url}/api/v1/x`);
+    expect(transport.url({ path: '/v1/x' })).toBe(`${server.url}/api/v1/x`);
+    expect(transport.url({ path: '/v1/x', query: { a: '1' } })).toBe(`${server.url}/api/v1/x?a=1`);
+    expect(transport.url({ path: '/v1/x' })).toBe(`${server.url}/api/v1/x`);
+    expect(transport.url({ path: '/v1/y' })).toBe(`${server.url}/api/v1/y`);
+    for (let round = 0; round < 2; round += 1) expect(() => transport.url({ path: '/../x' })).toThrow('leads outside the base URL');
+    expect(transport.url({ path: '/v1/y' })).toBe(`${server.url}/api/v1/y`);
+  });
+
   it('refuses a base URL that is not http or https before sending anything', async () => {
     server = await startApiServer();
     transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000 });
