@@ -38,7 +38,8 @@ export class ApiClient {
   /** As call, with the answer's headers as well (its Date, for the clock's skew). */
   async answer<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<{ body: z.infer<S>; headers: HttpResponse['headers'] }> {
     const response = await this.http.send(req);
-    return { body: checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response), headers: response.headers };
+    // What the request was is put in words only for an answer of the wrong shape.
+    return { body: checkShape(schema, response.body, () => `${req.method} ${req.path.split('?')[0]}`, response), headers: response.headers };
   }
 
   /**
@@ -79,20 +80,22 @@ function pageSizeFor(limit: number): number {
 
 /**
  * Checks an answer against its schema and returns it unchanged, or names the first bad field and,
- * when the raw answer is at hand, its status, content type and first bytes.
+ * when the raw answer is at hand, its status, content type and first bytes. `what` names the
+ * request ("GET /v1/themes"), or makes its name when needed.
  */
 export function checkShape<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  what: string,
+  what: string | (() => string),
   answer?: Pick<HttpResponse, 'status' | 'contentType' | 'text'>,
 ): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return body as z.infer<S>;
+  const request = typeof what === 'string' ? what : what();
   const issue = result.error.issues[0]!;
   const field = issue.path.length === 0 ? 'the body' : `field "${formatPath(issue.path)}"`;
   const raw = answer === undefined ? '' : ` (HTTP ${answer.status}, ${describeBody(answer.text, answer.contentType)})`;
-  throw new InvalidResponseError(`unexpected answer to ${what}: ${field}: ${issue.message}${raw}`, { status: answer?.status ?? 200 });
+  throw new InvalidResponseError(`unexpected answer to ${request}: ${field}: ${issue.message}${raw}`, { status: answer?.status ?? 200 });
 }
 
 function formatPath(segments: PropertyKey[]): string {
