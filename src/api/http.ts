@@ -152,6 +152,7 @@ export class HttpTransport implements Transport {
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
   private readonly maxBodyBytes: number;
+  private readonly deadlines: Deadlines;
   /** The last path without a query that url() checked, and its URL. */
   private lastPlain: { path: string; url: string } | undefined;
 
@@ -169,6 +170,7 @@ export class HttpTransport implements Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
+    this.deadlines = new Deadlines(options.signal);
     ({ pool: this.pool, proxy: this.proxy } = poolFor(
       this.baseUrl,
       options.proxy,
@@ -257,6 +259,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.deadlines.close();
     await this.pool.close();
   }
 
@@ -275,7 +278,7 @@ export class HttpTransport implements Transport {
     // Headers a command gives win, such as a content type of its own.
     Object.assign(headers, req.headers);
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
-    const deadline = new Deadline(this.options.timeoutMs, interrupt);
+    const deadline = this.deadlines.start(this.options.timeoutMs);
     const { debug } = this.options;
     const started = debug === undefined ? 0 : performance.now();
     // The debug line's pieces are made only for --debug: an import makes thousands of requests.
@@ -418,23 +421,58 @@ class Deadline {
   expired = false;
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
-  private readonly onInterrupt = () => this.controller.abort(this.interrupt!.reason);
 
   constructor(
     timeoutMs: number,
-    private readonly interrupt?: AbortSignal,
+    private readonly live: Set<Deadline>,
   ) {
     this.signal = this.controller.signal;
     this.timer = setTimeout(() => {
       this.expired = true;
       this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, timeoutMs).unref();
-    interrupt?.addEventListener('abort', this.onInterrupt, { once: true });
+    live.add(this);
+  }
+
+  abort(reason: unknown): void {
+    this.controller.abort(reason);
   }
 
   clear(): void {
     clearTimeout(this.timer);
+    this.live.delete(this);
+  }
+}
+
+/**
+ * The deadlines of a transport's attempts under way, which an interrupt ends all at once: one
+ * listener on the interrupt signal for the transport's life, not one added and removed per attempt.
+ */
+class Deadlines {
+  private readonly live = new Set<Deadline>();
+  private listening = false;
+  private readonly onInterrupt = () => {
+    for (const deadline of this.live) deadline.abort(this.interrupt!.reason);
+  };
+
+  constructor(private readonly interrupt: AbortSignal | undefined) {}
+
+  start(timeoutMs: number): Deadline {
+    const deadline = new Deadline(timeoutMs, this.live);
+    if (this.interrupt !== undefined) {
+      if (this.interrupt.aborted) deadline.abort(this.interrupt.reason);
+      else if (!this.listening) {
+        this.interrupt.addEventListener('abort', this.onInterrupt, { once: true });
+        this.listening = true;
+      }
+    }
+    return deadline;
+  }
+
+  /** Leaves the interrupt signal, which may outlive the transport. */
+  close(): void {
     this.interrupt?.removeEventListener('abort', this.onInterrupt);
+    this.listening = false;
   }
 }
 

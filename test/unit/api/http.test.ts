@@ -1,8 +1,9 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, type RetryNotice } from '../../../src/api/http.js';
-import { NetworkError, RateLimitError, ServerError } from '../../../src/api/errors.js';
+import { InterruptedError, NetworkError, RateLimitError, ServerError } from '../../../src/api/errors.js';
 import { startApiServer, type ApiServer } from '../../support/api-server.js';
-import { inTurn, resetMidBody, status } from '../../support/faults.js';
+import { inTurn, resetMidBody, silent, status } from '../../support/faults.js';
 
 let server: ApiServer;
 let transport: HttpTransport;
@@ -145,5 +146,30 @@ describe('HttpTransport base URL', () => {
       /is not an http or https URL/,
     );
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('HttpTransport interrupts', () => {
+  it('ends every request in flight at an interrupt, sends none after it, and leaves the signal when closed', async () => {
+    server = await startApiServer({ 'GET /v1/slow': silent(), 'GET /v1/x': status(200, { ok: true }) });
+    const controller = new AbortController();
+    transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 60_000, signal: controller.signal });
+    await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    // One listener for the transport, however many requests it has sent.
+    await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    const slow = [1, 2, 3].map(() => transport.send({ method: 'GET', path: '/v1/slow', idempotent: true }));
+    while (server.requests.filter((request) => request.path === '/v1/slow').length < 3) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    for (const request of slow) await expect(request).rejects.toBeInstanceOf(InterruptedError);
+    const before = server.requests.length;
+    await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).rejects.toBeInstanceOf(InterruptedError);
+    expect(server.requests).toHaveLength(before);
+
+    const other = new AbortController();
+    const closed = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000, signal: other.signal });
+    await closed.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    await closed.close();
+    expect(getEventListeners(other.signal, 'abort')).toHaveLength(0);
   });
 });
