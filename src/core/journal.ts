@@ -182,18 +182,13 @@ export class Journal {
   }
 
   sending(record: JournalRecord): void {
-    this.append({ n: record.n, line: record.line, d: record.digest, status: 'sending' });
+    this.appendText(`${recordFields(record)},"status":"sending"}\n`);
   }
 
   outcome(record: JournalRecord, outcome: Outcome): void {
-    this.append({
-      n: record.n,
-      line: record.line,
-      d: record.digest,
-      status: outcome.status,
-      ...(outcome.id === undefined ? {} : { id: outcome.id }),
-      ...(outcome.message === undefined ? {} : { message: outcome.message }),
-    });
+    const id = outcome.id === undefined ? '' : `,"id":${JSON.stringify(outcome.id)}`;
+    const message = outcome.message === undefined ? '' : `,"message":${JSON.stringify(outcome.message)}`;
+    this.appendText(`${recordFields(record)},"status":${JSON.stringify(outcome.status)}${id}${message}}\n`);
   }
 
   private append(entry: object): void {
@@ -221,6 +216,14 @@ export class Journal {
       this.lock = undefined;
     }
   }
+}
+
+/**
+ * A record's line up to its status, as JSON.stringify writes {n, line, d}: the two lines of each
+ * record are put together from their parts, not from objects made to be written out.
+ */
+function recordFields(record: JournalRecord): string {
+  return `{"n":${record.n},"line":${record.line},"d":${JSON.stringify(record.digest)}`;
 }
 
 /** The journal, created 0600 when missing; never through a symlink, and only a regular file. */

@@ -137,4 +137,21 @@ describe('the import journal', () => {
       { n: 2, line: 3, d: recordDigest('b'), status: 'failed', message: 'Invalid email' },
     ]);
   });
+
+  it('writes each line as JSON.stringify writes the entry, a message that needs escaping included', async () => {
+    const path = join(tempDir('loopsctl-journal-'), 'contacts.csv.journal.jsonl');
+    const written = await Journal.open(path, 'contacts', 'contacts.csv', NOW);
+    const record = { n: 12, line: 40, digest: recordDigest('c') };
+    const message = 'the "email" field\nis \u0007 wrong: ü \ud83d';
+    written.sending(record);
+    written.outcome(record, { status: 'skipped', message, id: 'c"1' });
+    written.outcome(record, { status: 'created' });
+    written.close();
+    expect(readFileSync(path, 'utf8').split('\n').slice(1)).toEqual([
+      JSON.stringify({ n: 12, line: 40, d: record.digest, status: 'sending' }),
+      JSON.stringify({ n: 12, line: 40, d: record.digest, status: 'skipped', id: 'c"1', message }),
+      JSON.stringify({ n: 12, line: 40, d: record.digest, status: 'created' }),
+      '',
+    ]);
+  });
 });
