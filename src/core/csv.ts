@@ -20,6 +20,11 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
 export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<CsvRow> {
   let fields: string[] = [];
   let field = '';
@@ -30,6 +35,8 @@ export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<Cs
   let quotePending = false;
   /** A quoted field closed: only a comma or the end of the line may follow. */
   let closed = false;
+  /** Characters are being taken into the field, in a run that a chunk's end carries over. */
+  let taking = false;
   let skipNewline = false;
   let line = 1;
   let recordLine = 1;
@@ -39,38 +46,53 @@ export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<Cs
     const text = first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
     first = false;
     const rows: CsvRow[] = [];
+    // A field's characters are taken as slices of the chunk, from `run` to where the run ends,
+    // rather than one character at a time.
+    let run = taking ? 0 : -1;
     for (let index = 0; index < text.length; index += 1) {
-      const char = text[index]!;
+      const code = text.charCodeAt(index);
       if (skipNewline) {
         skipNewline = false;
-        if (char === '\n') continue;
+        if (code === LF) continue;
       }
       if (inQuotes) {
         if (quotePending) {
           quotePending = false;
-          if (char === '"') {
-            field += '"';
+          if (code === QUOTE) {
+            // A doubled quote: the second one is the field's character, and a run starts with it.
+            run = index;
+            taking = true;
             continue;
           }
           inQuotes = false;
           closed = true;
         } else {
-          if (char === '"') quotePending = true;
-          else {
-            if (char === '\n') line += 1;
-            field += char;
-          }
+          if (code === QUOTE) {
+            if (run >= 0) field += text.slice(run, index);
+            run = -1;
+            taking = false;
+            quotePending = true;
+          } else if (code === LF) line += 1;
           continue;
         }
       }
-      if (char === ',') {
+      if (code === COMMA) {
+        if (run >= 0) field += text.slice(run, index);
+        run = -1;
+        taking = false;
         fields.push(field);
         field = '';
         closed = false;
         started = true;
-      } else if (char === '\n' || char === '\r') {
-        skipNewline = char === '\r';
-        if (started || field !== '') rows.push({ line: recordLine, fields: [...fields, field] });
+      } else if (code === LF || code === CR) {
+        if (run >= 0) field += text.slice(run, index);
+        run = -1;
+        taking = false;
+        skipNewline = code === CR;
+        if (started || field !== '') {
+          fields.push(field);
+          rows.push({ line: recordLine, fields });
+        }
         fields = [];
         field = '';
         started = false;
@@ -79,17 +101,27 @@ export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<Cs
         recordLine = line;
       } else if (closed) {
         throw new CsvSyntaxError(line, 'text after the closing quote of a field');
-      } else if (char === '"') {
-        if (field !== '') throw new CsvSyntaxError(line, 'a quote inside an unquoted field (quote the whole field, and double the quotes in it)');
+      } else if (code === QUOTE) {
+        if (field !== '' || (run >= 0 && run < index))
+          throw new CsvSyntaxError(line, 'a quote inside an unquoted field (quote the whole field, and double the quotes in it)');
         inQuotes = true;
         started = true;
+        run = index + 1;
+        taking = true;
       } else {
-        field += char;
+        if (run < 0) {
+          run = index;
+          taking = true;
+        }
         started = true;
       }
     }
+    if (run >= 0) field += text.slice(run);
     yield* rows;
   }
   if (inQuotes && !quotePending) throw new CsvSyntaxError(recordLine, 'a quoted field is not closed');
-  if (started || field !== '') yield { line: recordLine, fields: [...fields, field] };
+  if (started || field !== '') {
+    fields.push(field);
+    yield { line: recordLine, fields };
+  }
 }
