@@ -240,14 +240,17 @@ export async function runImport<T>(
 /** The records with the first one already read (its errors thrown now), then the rest as they come. */
 async function readAhead<T>(records: AsyncIterable<T>): Promise<AsyncIterable<T>> {
   const iterator = records[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  return {
-    async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  let first: IteratorResult<T> | undefined = await iterator.next();
+  // The rest is asked of the records' own iterator: no generator in between, a step less a record.
+  const ahead: AsyncIterator<T> = {
+    next: () => {
+      if (first === undefined) return iterator.next();
+      const result = first;
+      first = undefined;
+      return Promise.resolve(result);
     },
   };
+  return { [Symbol.asyncIterator]: () => ahead };
 }
 
 export interface BulkResult {

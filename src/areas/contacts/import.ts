@@ -69,7 +69,8 @@ function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
   if (row.fields.length > columns.length)
     return { line: row.line, source, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
   const body: Body = {};
-  for (const [index, text] of row.fields.entries()) {
+  for (let index = 0; index < row.fields.length; index += 1) {
+    const text = row.fields[index]!;
     // An empty cell sets nothing.
     if (text === '') continue;
     const { name, type } = columns[index]!;
