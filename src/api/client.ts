@@ -32,14 +32,14 @@ export class ApiClient {
 
   /** Sends a request and returns its answer once it has the schema's shape. */
   async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
-    return (await this.answer(req, schema)).body;
+    const response = await this.http.send(req);
+    return checkShape(schema, response.body, () => requestName(req), response);
   }
 
   /** As call, with the answer's headers as well (its Date, for the clock's skew). */
   async answer<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<{ body: z.infer<S>; headers: HttpResponse['headers'] }> {
     const response = await this.http.send(req);
-    // What the request was is put in words only for an answer of the wrong shape.
-    return { body: checkShape(schema, response.body, () => `${req.method} ${req.path.split('?')[0]}`, response), headers: response.headers };
+    return { body: checkShape(schema, response.body, () => requestName(req), response), headers: response.headers };
   }
 
   /**
@@ -67,6 +67,11 @@ export class ApiClient {
       cursor = next;
     }
   }
+}
+
+/** "GET /v1/themes": what the request was, put in words only for an answer of the wrong shape. */
+function requestName(req: HttpRequest): string {
+  return `${req.method} ${req.path.split('?')[0]}`;
 }
 
 /**

@@ -211,8 +211,8 @@ export class HttpTransport implements Transport {
     const { answer, error } = await this.exchange(req);
     if (error !== undefined) throw error;
     // 204 No Content (a deleted workflow) has no body to parse.
-    if (answer.status === 204) return { ...answer, body: undefined };
-    return { ...answer, body: parseJson(answer.text, answer.status, answer.contentType) };
+    const { status, headers, contentType, text } = answer;
+    return { status, headers, contentType, text, body: status === 204 ? undefined : parseJson(text, status, contentType) };
   }
 
   /**
@@ -276,7 +276,7 @@ export class HttpTransport implements Transport {
     const payload = req.bodyText ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
     // Headers a command gives win, such as a content type of its own.
-    Object.assign(headers, req.headers);
+    if (req.headers !== undefined) Object.assign(headers, req.headers);
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = this.deadlines.start(this.options.timeoutMs);
     const { debug } = this.options;
