@@ -41,7 +41,7 @@ export class Pacer {
   private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Start times of the most recent requests, oldest first, at most perSecond() of them. */
+  /** Start times of the most recent requests, oldest first: the last perSecond of them count. */
   private readonly starts: number[] = [];
   private pausedUntil = 0;
   private queue: Promise<void> = Promise.resolve();
@@ -114,7 +114,9 @@ export class Pacer {
 
   private start(): void {
     this.starts.push(this.now());
-    if (this.starts.length > this.perSecond) this.starts.splice(0, this.starts.length - this.perSecond);
+    // Only the last perSecond starts count; the older ones are dropped in batches, not one a request.
+    const { perSecond } = this;
+    if (this.starts.length > 2 * perSecond + 64) this.starts.splice(0, this.starts.length - perSecond);
   }
 }
 
