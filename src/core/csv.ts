@@ -26,26 +26,39 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<CsvRow> {
-  let fields: string[] = [];
-  let field = '';
-  /** The record has a field or a character so far (a blank line has neither). */
-  let started = false;
-  let inQuotes = false;
-  /** Inside quotes, a quote was just read: the next character says whether it was an escape. */
-  let quotePending = false;
-  /** A quoted field closed: only a comma or the end of the line may follow. */
-  let closed = false;
-  /** Characters are being taken into the field, in a run that a chunk's end carries over. */
-  let taking = false;
-  let skipNewline = false;
-  let line = 1;
-  let recordLine = 1;
-  let first = true;
+  const reader = new CsvReader();
+  for await (const chunk of chunks) yield* reader.read(chunk);
+  const last = reader.end();
+  if (last !== undefined) yield last;
+}
 
-  for await (const chunk of chunks) {
-    const text = first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
-    first = false;
+/**
+ * The reader's state between chunks, and the scan of one chunk: a plain method, apart from the
+ * generator, so that the engine optimizes the scan once, on its own.
+ */
+class CsvReader {
+  private fields: string[] = [];
+  private field = '';
+  /** The record has a field or a character so far (a blank line has neither). */
+  private started = false;
+  private inQuotes = false;
+  /** Inside quotes, a quote was just read: the next character says whether it was an escape. */
+  private quotePending = false;
+  /** A quoted field closed: only a comma or the end of the line may follow. */
+  private closed = false;
+  /** Characters are being taken into the field, in a run that a chunk's end carries over. */
+  private taking = false;
+  private skipNewline = false;
+  private line = 1;
+  private recordLine = 1;
+  private first = true;
+
+  /** The records that end in this chunk. */
+  read(chunk: string): CsvRow[] {
+    const text = this.first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    this.first = false;
     const rows: CsvRow[] = [];
+    let { fields, field, started, inQuotes, quotePending, closed, taking, skipNewline, line, recordLine } = this;
     // A field's characters are taken as slices of the chunk, from `run` to where the run ends,
     // rather than one character at a time.
     let run = taking ? 0 : -1;
@@ -117,11 +130,15 @@ export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<Cs
       }
     }
     if (run >= 0) field += text.slice(run);
-    yield* rows;
+    Object.assign(this, { fields, field, started, inQuotes, quotePending, closed, taking, skipNewline, line, recordLine });
+    return rows;
   }
-  if (inQuotes && !quotePending) throw new CsvSyntaxError(recordLine, 'a quoted field is not closed');
-  if (started || field !== '') {
-    fields.push(field);
-    yield { line: recordLine, fields };
+
+  /** The last record, when the input does not end with a line end. */
+  end(): CsvRow | undefined {
+    if (this.inQuotes && !this.quotePending) throw new CsvSyntaxError(this.recordLine, 'a quoted field is not closed');
+    if (!this.started && this.field === '') return undefined;
+    this.fields.push(this.field);
+    return { line: this.recordLine, fields: this.fields };
   }
 }
