@@ -348,33 +348,43 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
   };
 
   let n = 0;
+  /**
+   * The next record, numbered: its send, or undefined when it is dealt with here (done in an
+   * earlier run, invalid, or counted by a dry run). Apart from the loop, which so stays small.
+   */
+  const take = (record: InputRecord<T>): RecordContext | undefined => {
+    n += 1;
+    const digest = recordDigest(record.source);
+    const position: JournalRecord = { n, line: record.line, digest };
+    const earlier = journal?.check(position);
+    if (earlier === 'done') {
+      count('skipped');
+      return undefined;
+    }
+    if (record.problem !== undefined) {
+      const outcome: Outcome = { status: 'failed', message: record.problem, exitCode: 2 };
+      journal?.outcome(position, outcome);
+      report(position, outcome);
+      invalid({ line: record.line, problem: record.problem });
+      return undefined;
+    }
+    invalidInARow = 0;
+    if (journal === undefined) {
+      valid += 1;
+      return undefined;
+    }
+    return { n, line: record.line, digest, runId: journal.runId, resumed: earlier === 'in-flight' };
+  };
+
   try {
     for await (const record of run.records) {
       if (stop !== undefined) break;
-      n += 1;
-      const digest = recordDigest(record.source);
-      const position: JournalRecord = { n, line: record.line, digest };
-      const earlier = journal?.check(position);
-      if (earlier === 'done') {
-        count('skipped');
-        continue;
-      }
-      if (record.problem !== undefined) {
-        const outcome: Outcome = { status: 'failed', message: record.problem, exitCode: 2 };
-        journal?.outcome(position, outcome);
-        report(position, outcome);
-        invalid({ line: record.line, problem: record.problem });
-        continue;
-      }
-      invalidInARow = 0;
-      if (journal === undefined) {
-        valid += 1;
-        continue;
-      }
+      const next = take(record);
+      if (next === undefined) continue;
       while (inFlight >= run.concurrency) await slotFreed();
       if (stop !== undefined) break;
       inFlight += 1;
-      void handle(record.body as T, { n, line: record.line, digest, runId: journal.runId, resumed: earlier === 'in-flight' });
+      void handle(record.body as T, next);
     }
   } finally {
     // Whatever stopped the loop, requests already out finish and their outcomes are written.
