@@ -197,9 +197,13 @@ export class Journal {
 
   /** Written whole: a write the OS cuts short is continued. */
   private appendText(text: string): void {
-    const bytes = Buffer.from(text);
     try {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd!, bytes, offset);
+      // Written as text, which most often goes whole; only the rest of a write cut short is copied out as bytes.
+      const written = writeSync(this.fd!, text);
+      const length = Buffer.byteLength(text);
+      if (written === length) return;
+      const bytes = Buffer.from(text);
+      for (let offset = written; offset < length; ) offset += writeSync(this.fd!, bytes, offset);
     } catch (error) {
       throw new OutputError(`cannot write to the journal ${this.path}: ${(error as Error).message}`);
     }
