@@ -172,4 +172,13 @@ describe('HttpTransport interrupts', () => {
     await closed.close();
     expect(getEventListeners(other.signal, 'abort')).toHaveLength(0);
   });
+
+  it('keeps each attempt to its deadline, with the signals of attempts before it used again', async () => {
+    server = await startApiServer({ 'GET /v1/slow': silent(), 'GET /v1/x': status(200, { ok: true }) });
+    transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 300, retry: { retries: 0 } });
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < 3; index += 1) await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).resolves.toBeDefined();
+      await expect(transport.send({ method: 'GET', path: '/v1/slow', idempotent: true })).rejects.toMatchObject({ code: 'timeout' });
+    }
+  });
 });
