@@ -32,13 +32,14 @@ export class ApiClient {
 
   /** Sends a request and returns its answer once it has the schema's shape. */
   async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
-    return (await this.answer(req, schema)).body;
+    const response = await this.http.send(req);
+    return checkShape(schema, response.body, () => requestName(req), response);
   }
 
   /** As call, with the answer's headers as well (its Date, for the clock's skew). */
   async answer<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<{ body: z.infer<S>; headers: HttpResponse['headers'] }> {
     const response = await this.http.send(req);
-    return { body: checkShape(schema, response.body, `${req.method} ${req.path.split('?')[0]}`, response), headers: response.headers };
+    return { body: checkShape(schema, response.body, () => requestName(req), response), headers: response.headers };
   }
 
   /**
@@ -68,6 +69,11 @@ export class ApiClient {
   }
 }
 
+/** "GET /v1/themes": what the request was, put in words only for an answer of the wrong shape. */
+function requestName(req: HttpRequest): string {
+  return `${req.method} ${req.path.split('?')[0]}`;
+}
+
 /**
  * The page size when --per-page is not given. The API allows about 10 requests a second, so a
  * full listing asks for the largest pages: 10,000 items are 200 requests (20 s at that pace)
@@ -79,20 +85,22 @@ function pageSizeFor(limit: number): number {
 
 /**
  * Checks an answer against its schema and returns it unchanged, or names the first bad field and,
- * when the raw answer is at hand, its status, content type and first bytes.
+ * when the raw answer is at hand, its status, content type and first bytes. `what` names the
+ * request ("GET /v1/themes"), or makes its name when needed.
  */
 export function checkShape<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  what: string,
+  what: string | (() => string),
   answer?: Pick<HttpResponse, 'status' | 'contentType' | 'text'>,
 ): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return body as z.infer<S>;
+  const request = typeof what === 'string' ? what : what();
   const issue = result.error.issues[0]!;
   const field = issue.path.length === 0 ? 'the body' : `field "${formatPath(issue.path)}"`;
   const raw = answer === undefined ? '' : ` (HTTP ${answer.status}, ${describeBody(answer.text, answer.contentType)})`;
-  throw new InvalidResponseError(`unexpected answer to ${what}: ${field}: ${issue.message}${raw}`, { status: answer?.status ?? 200 });
+  throw new InvalidResponseError(`unexpected answer to ${request}: ${field}: ${issue.message}${raw}`, { status: answer?.status ?? 200 });
 }
 
 function formatPath(segments: PropertyKey[]): string {

@@ -4,6 +4,7 @@
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
+import { getEventListeners } from 'node:events';
 import { BodyTimeoutError, HeadersTimeoutError, type RequestPool, type ResponseData } from './node-http.js';
 import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
@@ -157,6 +158,9 @@ export class HttpTransport implements Transport {
   private readonly policy: RetryPolicy;
   private readonly pacer: Pacer;
   private readonly maxBodyBytes: number;
+  private readonly deadlines: Deadlines;
+  /** The last path without a query that url() checked, and its URL. */
+  private lastPlain: { path: string; url: string } | undefined;
 
   constructor(private readonly options: TransportOptions) {
     // A key that cannot travel in a header would make Node fail with a message that quotes it.
@@ -172,6 +176,7 @@ export class HttpTransport implements Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.pacer = options.pacer ?? new Pacer();
+    this.deadlines = new Deadlines(options.signal);
     ({ pool: this.pool, proxy: this.proxy } =
       options.pool === undefined
         ? poolFor(this.baseUrl, options.proxy, { keepAliveTimeout: 10_000, connections: 8, connectTimeout: options.timeoutMs }, options.debug)
@@ -184,6 +189,9 @@ export class HttpTransport implements Transport {
    * so the key only ever goes where the base URL points.
    */
   url(req: Pick<HttpRequest, 'path' | 'query'>): string {
+    // An import asks for one path thousands of times: its URL, checked once, is kept.
+    const plain = req.query === undefined;
+    if (plain && req.path === this.lastPlain?.path) return this.lastPlain.url;
     const url = new URL(this.baseUrl + req.path);
     const { base, basePath } = this;
     if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
@@ -194,7 +202,9 @@ export class HttpTransport implements Transport {
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    return url.toString();
+    const text = url.toString();
+    if (plain) this.lastPlain = { path: req.path, url: text };
+    return text;
   }
 
   /**
@@ -205,8 +215,8 @@ export class HttpTransport implements Transport {
     const { answer, error } = await this.exchange(req);
     if (error !== undefined) throw error;
     // 204 No Content (a deleted workflow) has no body to parse.
-    if (answer.status === 204) return { ...answer, body: undefined };
-    return { ...answer, body: parseJson(answer.text, answer.status, answer.contentType) };
+    const { status, headers, contentType, text } = answer;
+    return { status, headers, contentType, text, body: status === 204 ? undefined : parseJson(text, status, contentType) };
   }
 
   /**
@@ -253,6 +263,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.deadlines.close();
     if (this.options.pool === undefined) await this.pool.close();
   }
 
@@ -269,17 +280,21 @@ export class HttpTransport implements Transport {
     const payload = req.bodyText ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
     // Headers a command gives win, such as a content type of its own.
-    Object.assign(headers, req.headers);
+    if (req.headers !== undefined) Object.assign(headers, req.headers);
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
-    const deadline = new Deadline(this.options.timeoutMs, interrupt);
-    const started = performance.now();
-    const shownUrl = redactUserinfo(url);
-    // The idempotency key is no secret, and shows which sends a retry repeated.
-    // Header names are case-insensitive: `api` sends it as idempotency-key.
-    const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
-    this.options.debug?.(
-      `> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`,
-    );
+    const deadline = this.deadlines.start(this.options.timeoutMs);
+    const { debug } = this.options;
+    const started = debug === undefined ? 0 : performance.now();
+    // The debug line's pieces are made only for --debug: an import makes thousands of requests.
+    const shownUrl = debug === undefined ? '' : redactUserinfo(url);
+    if (debug !== undefined) {
+      // The idempotency key is no secret, and shows which sends a retry repeated.
+      // Header names are case-insensitive: `api` sends it as idempotency-key.
+      const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+      debug(
+        `> ${req.method} ${shownUrl} (authorization: Bearer [redacted], user-agent: ${this.options.userAgent}${key === undefined ? '' : `, idempotency-key: ${key}`})`,
+      );
+    }
     let response: ResponseData | undefined;
     let text: string | undefined;
     try {
@@ -298,8 +313,7 @@ export class HttpTransport implements Transport {
     } finally {
       deadline.clear();
     }
-    const elapsed = Math.round(performance.now() - started);
-    this.options.debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${elapsed} ms`);
+    debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${Math.round(performance.now() - started)} ms`);
     this.pacer.observe(response.headers);
     const contentType = String(response.headers['content-type'] ?? '');
     const status = response.statusCode;
@@ -409,25 +423,73 @@ export class HttpTransport implements Transport {
 class Deadline {
   readonly signal: AbortSignal;
   expired = false;
-  private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
-  private readonly onInterrupt = () => this.controller.abort(this.interrupt!.reason);
 
   constructor(
     timeoutMs: number,
-    private readonly interrupt?: AbortSignal,
+    private readonly controller: AbortController,
+    private readonly owner: Deadlines,
   ) {
-    this.signal = this.controller.signal;
+    this.signal = controller.signal;
     this.timer = setTimeout(() => {
       this.expired = true;
-      this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, timeoutMs).unref();
-    interrupt?.addEventListener('abort', this.onInterrupt, { once: true });
+  }
+
+  abort(reason: unknown): void {
+    this.controller.abort(reason);
   }
 
   clear(): void {
     clearTimeout(this.timer);
+    this.owner.ended(this, this.controller);
+  }
+}
+
+/** Controllers kept for later attempts: as many as attempts are ever under way at once, or a few more. */
+const SPARE_CONTROLLERS = 16;
+
+/**
+ * The deadlines of a transport's attempts under way, which an interrupt ends all at once: one
+ * listener on the interrupt signal for the transport's life, not one added and removed per attempt.
+ * An attempt's controller serves a later one when it was not aborted and nothing listens to it any
+ * more (the request that had it is over): to the request it is as good as a new one, which costs
+ * an import a signal made per record.
+ */
+class Deadlines {
+  private readonly live = new Set<Deadline>();
+  private readonly spare: AbortController[] = [];
+  private listening = false;
+  private readonly onInterrupt = () => {
+    for (const deadline of this.live) deadline.abort(this.interrupt!.reason);
+  };
+
+  constructor(private readonly interrupt: AbortSignal | undefined) {}
+
+  start(timeoutMs: number): Deadline {
+    const deadline = new Deadline(timeoutMs, this.spare.pop() ?? new AbortController(), this);
+    this.live.add(deadline);
+    if (this.interrupt !== undefined) {
+      if (this.interrupt.aborted) deadline.abort(this.interrupt.reason);
+      else if (!this.listening) {
+        this.interrupt.addEventListener('abort', this.onInterrupt, { once: true });
+        this.listening = true;
+      }
+    }
+    return deadline;
+  }
+
+  ended(deadline: Deadline, controller: AbortController): void {
+    this.live.delete(deadline);
+    const { signal } = controller;
+    if (!signal.aborted && this.spare.length < SPARE_CONTROLLERS && getEventListeners(signal, 'abort').length === 0) this.spare.push(controller);
+  }
+
+  /** Leaves the interrupt signal, which may outlive the transport. */
+  close(): void {
     this.interrupt?.removeEventListener('abort', this.onInterrupt);
+    this.listening = false;
   }
 }
 

@@ -29,6 +29,8 @@ function closingQuote(text: string, start: number): number {
 
 /** Whether arrays and objects nest deeper than `limit` anywhere in the text; stops as soon as they do. */
 export function jsonNestingExceeds(text: string, limit: number = MAX_JSON_DEPTH): boolean {
+  // Nesting past the limit takes more opening brackets than a text this short holds.
+  if (text.length <= limit) return false;
   let depth = 0;
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
@@ -47,6 +49,8 @@ const NUMBER_CHAR = /[-+.eE0-9]/;
 const PLAIN_INTEGER = /^-?\d+$/;
 /** 2^53 has 16 digits; an integer with fewer is always safe. */
 const SAFE_DIGITS = 15;
+/** SAFE_DIGITS + 1 digits in a row: where an unsafe integer may stand (or a long string of digits). */
+const LONG_DIGIT_RUN = /\d{16}/;
 
 /** Where each integer beyond ±Number.MAX_SAFE_INTEGER stands in the text, outside strings. */
 function* unsafeIntegers(text: string): Generator<[start: number, end: number]> {
@@ -73,7 +77,7 @@ function* unsafeIntegers(text: string): Generator<[start: number, end: number]> 
  * ±Number.MAX_SAFE_INTEGER, which JSON.parse would round to a nearby number.
  */
 export function hasUnsafeIntegers(text: string): boolean {
-  return !unsafeIntegers(text).next().done;
+  return LONG_DIGIT_RUN.test(text) && !unsafeIntegers(text).next().done;
 }
 
 /**
@@ -81,6 +85,8 @@ export function hasUnsafeIntegers(text: string): boolean {
  * instead of a rounded number, which formatJson writes back as the digits the API sent.
  */
 export function parseJsonKeepingIntegers(text: string): unknown {
+  // An integer JSON.parse would round has 16 digits or more: a text without such a run has none.
+  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
   let rewritten = '';
   let from = 0;
   for (const [start, end] of unsafeIntegers(text)) {

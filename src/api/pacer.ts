@@ -9,6 +9,8 @@ import { UsageError } from './errors.js';
 import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
 
+const DONE: Promise<void> = Promise.resolve();
+
 /** The API allows about 10 requests per second per team; the pace until an answer states its limit. */
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
 
@@ -39,10 +41,14 @@ export class Pacer {
   private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Start times of the most recent requests, oldest first, at most perSecond() of them. */
+  /** Start times of the most recent requests, oldest first: the last perSecond of them count. */
   private readonly starts: number[] = [];
   private pausedUntil = 0;
   private queue: Promise<void> = Promise.resolve();
+  /** Turns asked for and not yet given. */
+  private queued = 0;
+  /** The last x-ratelimit-limit read, when it was one string. */
+  private lastLimit: string | undefined;
 
   constructor(options: PacerOptions = {}) {
     this.allowedPerSecond = checkedRate(options.perSecond ?? DEFAULT_REQUESTS_PER_SECOND);
@@ -54,7 +60,17 @@ export class Pacer {
 
   /** Waits until a request may start, and counts it as started. */
   turn(signal?: AbortSignal): Promise<void> {
-    const mine = this.queue.then(() => this.waitForSlot(signal));
+    // Nobody queued and a slot free: the turn is this caller's at once, with no wait to queue.
+    if (this.queued === 0 && this.readyAt() <= this.now()) {
+      this.start();
+      return DONE;
+    }
+    this.queued += 1;
+    const mine = this.queue
+      .then(() => this.waitForSlot(signal))
+      .finally(() => {
+        this.queued -= 1;
+      });
     // A caller interrupted while queued must not block the ones behind it.
     this.queue = mine.catch(() => undefined);
     return mine;
@@ -67,8 +83,13 @@ export class Pacer {
 
   /** Reads the rate-limit headers of an answer. */
   observe(headers: Record<string, string | string[] | undefined>): void {
-    const stated = statedLimit(headerValue(headers['x-ratelimit-limit']));
-    if (stated !== undefined) this.allowedPerSecond = stated;
+    const limit = headers['x-ratelimit-limit'];
+    // Every answer states the same limit, most often: it is read again only when it changes.
+    if (limit !== this.lastLimit) {
+      this.lastLimit = typeof limit === 'string' ? limit : undefined;
+      const stated = statedLimit(headerValue(limit));
+      if (stated !== undefined) this.allowedPerSecond = stated;
+    }
     if (headerValue(headers['x-ratelimit-remaining']) !== '0') return;
     const pause = resetDelay(headerValue(headers['x-ratelimit-reset']), Date.now()) ?? WINDOW_MS;
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(pause, MAX_PAUSE_MS));
@@ -77,15 +98,25 @@ export class Pacer {
   private async waitForSlot(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const now = this.now();
-      const { perSecond } = this;
-      // The start perSecond turns back: once it is a window old, one more may start.
-      const windowFull = this.starts.length >= perSecond ? this.starts[this.starts.length - perSecond]! + this.windowMs : 0;
-      const readyAt = Math.max(this.pausedUntil, windowFull);
+      const readyAt = this.readyAt();
       if (readyAt <= now) break;
       await this.sleep(readyAt - now, signal);
     }
+    this.start();
+  }
+
+  /** When the next request may start: once the start perSecond turns back is a window old, and no pause holds. */
+  private readyAt(): number {
+    const { perSecond } = this;
+    const windowFull = this.starts.length >= perSecond ? this.starts[this.starts.length - perSecond]! + this.windowMs : 0;
+    return Math.max(this.pausedUntil, windowFull);
+  }
+
+  private start(): void {
     this.starts.push(this.now());
-    if (this.starts.length > this.perSecond) this.starts.splice(0, this.starts.length - this.perSecond);
+    // Only the last perSecond starts count; the older ones are dropped in batches, not one a request.
+    const { perSecond } = this;
+    if (this.starts.length > 2 * perSecond + 64) this.starts.splice(0, this.starts.length - perSecond);
   }
 }
 

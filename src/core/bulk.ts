@@ -240,14 +240,17 @@ export async function runImport<T>(
 /** The records with the first one already read (its errors thrown now), then the rest as they come. */
 async function readAhead<T>(records: AsyncIterable<T>): Promise<AsyncIterable<T>> {
   const iterator = records[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  return {
-    async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  let first: IteratorResult<T> | undefined = await iterator.next();
+  // The rest is asked of the records' own iterator: no generator in between, a step less a record.
+  const ahead: AsyncIterator<T> = {
+    next: () => {
+      if (first === undefined) return iterator.next();
+      const result = first;
+      first = undefined;
+      return Promise.resolve(result);
     },
   };
+  return { [Symbol.asyncIterator]: () => ahead };
 }
 
 export interface BulkResult {
@@ -279,10 +282,19 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
   let invalidInARow = 0;
   let firstInvalid: { line: number; problem: string } | undefined;
   let stop: unknown;
-  const inFlight = new Set<Promise<void>>();
+  /** Records finished in any way: the sum of the counts. */
+  let finished = 0;
+  /** Sends under way, and the loop's wait for one of them to end (a free slot, or the last). */
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const slotFreed = () => new Promise<void>((resolve) => (wake = resolve));
 
+  const count = (status: string) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    finished += 1;
+  };
   const report = (record: { line: number }, outcome: Outcome) => {
-    counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
+    count(outcome.status);
     if (outcome.status !== 'failed') return;
     if (exitCode === 0) exitCode = outcome.exitCode ?? 1;
     shownFailures += 1;
@@ -292,7 +304,6 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     if (shownFailures === SHOWN_FAILURES)
       out.stderr.write(`further failures are counted in the summary${journal === undefined ? '' : ` and kept in the journal ${journal.path}`}\n`);
   };
-  const done = () => Object.entries(counts).reduce((sum, [, count]) => sum + count, 0);
   /** An invalid record; so many in a row mean the wrong input, which stops the run. */
   const invalid = (record: { line: number; problem: string }) => {
     invalidInARow += 1;
@@ -307,66 +318,84 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     }
   };
 
+  /** One record's send, in a slot of its own; whatever it throws (a journal that cannot be written) stops the run. */
   const handle = async (body: T, record: RecordContext) => {
     try {
-      journal!.sending(record);
-      const outcome = await run.send(body, record);
-      journal!.outcome(record, outcome);
-      sentThisRun += 1;
-      report(record, outcome);
-    } catch (error) {
-      if (stopsTheRun(error)) {
-        stop ??= error;
-        return;
+      try {
+        journal!.sending(record);
+        const outcome = await run.send(body, record);
+        journal!.outcome(record, outcome);
+        sentThisRun += 1;
+        report(record, outcome);
+      } catch (error) {
+        if (stopsTheRun(error)) {
+          stop ??= error;
+          return;
+        }
+        const failure = error as LoopsctlError;
+        const outcome: Outcome = { status: 'failed', message: failure.message, exitCode: failure.exitCode };
+        journal!.outcome(record, outcome);
+        report(record, outcome);
       }
-      const failure = error as LoopsctlError;
-      const outcome: Outcome = { status: 'failed', message: failure.message, exitCode: failure.exitCode };
-      journal!.outcome(record, outcome);
-      report(record, outcome);
+      progress.update(finished, counts.failed ?? 0, sentThisRun);
+    } catch (error) {
+      stop ??= error;
+    } finally {
+      inFlight -= 1;
+      wake?.();
+      wake = undefined;
     }
-    progress.update(done(), counts.failed ?? 0, sentThisRun);
   };
 
   let n = 0;
+  /**
+   * The next record, numbered: its send, or undefined when it is dealt with here (done in an
+   * earlier run, invalid, or counted by a dry run). Apart from the loop, which so stays small.
+   */
+  const take = (record: InputRecord<T>): RecordContext | undefined => {
+    n += 1;
+    const digest = recordDigest(record.source);
+    const position: JournalRecord = { n, line: record.line, digest };
+    const earlier = journal?.check(position);
+    if (earlier === 'done') {
+      count('skipped');
+      return undefined;
+    }
+    if (record.problem !== undefined) {
+      const outcome: Outcome = { status: 'failed', message: record.problem, exitCode: 2 };
+      journal?.outcome(position, outcome);
+      report(position, outcome);
+      invalid({ line: record.line, problem: record.problem });
+      return undefined;
+    }
+    invalidInARow = 0;
+    if (journal === undefined) {
+      valid += 1;
+      return undefined;
+    }
+    return { n, line: record.line, digest, runId: journal.runId, resumed: earlier === 'in-flight' };
+  };
+
   try {
     for await (const record of run.records) {
       if (stop !== undefined) break;
-      n += 1;
-      const position: JournalRecord = { n, line: record.line, digest: recordDigest(record.source) };
-      const earlier = journal?.check(position);
-      if (earlier === 'done') {
-        counts.skipped = (counts.skipped ?? 0) + 1;
-        continue;
-      }
-      if (record.problem !== undefined) {
-        const outcome: Outcome = { status: 'failed', message: record.problem, exitCode: 2 };
-        journal?.outcome(position, outcome);
-        report(position, outcome);
-        invalid({ line: record.line, problem: record.problem });
-        continue;
-      }
-      invalidInARow = 0;
-      if (journal === undefined) {
-        valid += 1;
-        continue;
-      }
-      while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
+      const next = take(record);
+      if (next === undefined) continue;
+      while (inFlight >= run.concurrency) await slotFreed();
       if (stop !== undefined) break;
-      const task: Promise<void> = handle(record.body as T, { ...position, runId: journal.runId, resumed: earlier === 'in-flight' }).finally(() =>
-        inFlight.delete(task),
-      );
-      inFlight.add(task);
+      inFlight += 1;
+      void handle(record.body as T, next);
     }
   } finally {
     // Whatever stopped the loop, requests already out finish and their outcomes are written.
-    await Promise.all(inFlight);
+    while (inFlight > 0) await slotFreed();
     progress.clear();
     journal?.close();
   }
   if (stop instanceof InterruptedError && journal !== undefined) {
     // Ctrl-C: what this run did, and that running it again takes up where it stopped.
     throw withDetails(stop, {
-      message: `interrupted after ${formatCount(sentThisRun)} ${sentThisRun === 1 ? 'record' : 'records'} sent in this run (${formatCount(done())} done in all)`,
+      message: `interrupted after ${formatCount(sentThisRun)} ${sentThisRun === 1 ? 'record' : 'records'} sent in this run (${formatCount(finished)} done in all)`,
       hint: `run the same command again to resume: the journal ${journal.path} keeps what was sent, and nothing is sent twice`,
     });
   }

@@ -14,7 +14,7 @@
  * path names it) can never both send. The file is opened without following a symlink and must be
  * a regular file, as the config file is.
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,7 @@ export interface JournalRecord {
 
 /** The digest the journal keeps of a record's content: 48 bits, enough to tell two inputs apart. */
 export function recordDigest(source: string): string {
-  return createHash('sha256').update(source).digest('hex').slice(0, 12);
+  return hash('sha256', source, 'hex').slice(0, 12);
 }
 
 const NONE = 0;
@@ -182,18 +182,13 @@ export class Journal {
   }
 
   sending(record: JournalRecord): void {
-    this.append({ n: record.n, line: record.line, d: record.digest, status: 'sending' });
+    this.appendText(`${recordFields(record)},"status":"sending"}\n`);
   }
 
   outcome(record: JournalRecord, outcome: Outcome): void {
-    this.append({
-      n: record.n,
-      line: record.line,
-      d: record.digest,
-      status: outcome.status,
-      ...(outcome.id === undefined ? {} : { id: outcome.id }),
-      ...(outcome.message === undefined ? {} : { message: outcome.message }),
-    });
+    const id = outcome.id === undefined ? '' : `,"id":${JSON.stringify(outcome.id)}`;
+    const message = outcome.message === undefined ? '' : `,"message":${JSON.stringify(outcome.message)}`;
+    this.appendText(`${recordFields(record)},"status":${JSON.stringify(outcome.status)}${id}${message}}\n`);
   }
 
   private append(entry: object): void {
@@ -202,9 +197,13 @@ export class Journal {
 
   /** Written whole: a write the OS cuts short is continued. */
   private appendText(text: string): void {
-    const bytes = Buffer.from(text);
     try {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd!, bytes, offset);
+      // Written as text, which most often goes whole; only the rest of a write cut short is copied out as bytes.
+      const written = writeSync(this.fd!, text);
+      const length = Buffer.byteLength(text);
+      if (written === length) return;
+      const bytes = Buffer.from(text);
+      for (let offset = written; offset < length; ) offset += writeSync(this.fd!, bytes, offset);
     } catch (error) {
       throw new OutputError(`cannot write to the journal ${this.path}: ${(error as Error).message}`);
     }
@@ -221,6 +220,14 @@ export class Journal {
       this.lock = undefined;
     }
   }
+}
+
+/**
+ * A record's line up to its status, as JSON.stringify writes {n, line, d}: the two lines of each
+ * record are put together from their parts, not from objects made to be written out.
+ */
+function recordFields(record: JournalRecord): string {
+  return `{"n":${record.n},"line":${record.line},"d":${JSON.stringify(record.digest)}`;
 }
 
 /** The journal, created 0600 when missing; never through a symlink, and only a regular file. */

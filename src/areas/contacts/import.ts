@@ -69,7 +69,8 @@ function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
   if (row.fields.length > columns.length)
     return { line: row.line, source, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
   const body: Body = {};
-  for (const [index, text] of row.fields.entries()) {
+  for (let index = 0; index < row.fields.length; index += 1) {
+    const text = row.fields[index]!;
     // An empty cell sets nothing.
     if (text === '') continue;
     const { name, type } = columns[index]!;
@@ -80,12 +81,12 @@ function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
   return { line: row.line, source, body };
 }
 
-async function* csvRecords(input: Readable, types: PropertyTypes, name: string): AsyncGenerator<InputRecord<Body>> {
+async function* csvRecords(input: Readable, types: PropertyTypes, name: string, check: RecordCheck): AsyncGenerator<InputRecord<Body>> {
   let columns: Column[] | undefined;
   try {
     for await (const row of csvRows(input)) {
       if (columns === undefined) columns = await headerColumns(row, types, name);
-      else yield rowRecord(row, columns);
+      else yield check(rowRecord(row, columns));
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError)
@@ -123,38 +124,38 @@ async function fieldProblem(key: string, value: unknown, types: PropertyTypes): 
   return typeProblem(await types.lookup(), key, value);
 }
 
-async function* jsonlRecords(input: Readable, types: PropertyTypes): AsyncGenerator<InputRecord<Body>> {
+async function* jsonlRecords(input: Readable, types: PropertyTypes, check: RecordCheck): AsyncGenerator<InputRecord<Body>> {
   for await (const { line, text } of inputLines(input)) {
-    if (text.trim() !== '') yield await jsonRecord(line, text, types);
+    if (text.trim() !== '') yield check(await jsonRecord(line, text, types));
   }
 }
+
+type RecordCheck = ReturnType<typeof recordCheck>;
 
 /**
  * Checks each record names its contact, and that no email comes twice (two rows for one contact
  * would race). Only a 52-bit digest of each email is kept, in a DigestSet: 16 MiB at most for a
  * million rows.
  */
-export async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): AsyncGenerator<InputRecord<Body>> {
+function recordCheck(mode: Mode): (record: InputRecord<Body>) => InputRecord<Body> {
   const seen = new DigestSet();
-  for await (const record of records) {
+  return (record) => {
     const body = record.body;
-    if (body === undefined) {
-      yield record;
-      continue;
-    }
+    if (body === undefined) return record;
     const email = body.email;
-    if (mode === 'create' && typeof email !== 'string') yield { ...record, problem: 'no email (create needs one; use --update to match contacts by userId)' };
-    else if (email === undefined && body.userId === undefined) yield { ...record, problem: 'neither email nor userId' };
-    else if (email !== undefined && !(typeof email === 'string' && isEmailAddress(email)))
-      yield { ...record, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(email)}` };
-    else if (typeof email === 'string') {
-      if (!seen.add(numericDigest(email.toLowerCase()))) {
-        yield { ...record, problem: `${email} appears earlier in the file` };
-        continue;
-      }
-      yield record;
-    } else yield record;
-  }
+    if (mode === 'create' && typeof email !== 'string') return { ...record, problem: 'no email (create needs one; use --update to match contacts by userId)' };
+    if (email === undefined && body.userId === undefined) return { ...record, problem: 'neither email nor userId' };
+    if (email !== undefined && !(typeof email === 'string' && isEmailAddress(email)))
+      return { ...record, problem: `email must be ${EMAIL_REQUIREMENT}, not ${JSON.stringify(email)}` };
+    if (typeof email === 'string' && !seen.add(numericDigest(email.toLowerCase()))) return { ...record, problem: `${email} appears earlier in the file` };
+    return record;
+  };
+}
+
+/** The records, each checked as recordCheck says. */
+export async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): AsyncGenerator<InputRecord<Body>> {
+  const check = recordCheck(mode);
+  for await (const record of records) yield check(record);
 }
 
 export const importContacts: Handler<[string], ImportOptions> = async (context, [input], options) => {
@@ -163,7 +164,8 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
   const path = options.dryRun ? undefined : journalPath(input, options.journal);
   const stream = openInput(context.runtime, input);
   const types = new PropertyTypes(() => context.client());
-  const parsed = format === 'csv' ? csvRecords(stream, types, input) : jsonlRecords(stream, types);
+  const check = recordCheck(mode);
+  const records = format === 'csv' ? csvRecords(stream, types, input, check) : jsonlRecords(stream, types, check);
   const lines = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
   const total = lines === undefined ? undefined : Math.max(0, lines - (format === 'csv' ? 1 : 0));
   const api = await context.client();
@@ -182,7 +184,7 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
     }
   };
   return runImport(context, {
-    records: checked(parsed, mode),
+    records,
     journal: path === undefined ? undefined : { path, kind: 'contacts', input },
     statuses: ['created', 'updated', 'skipped', 'failed'],
     send,

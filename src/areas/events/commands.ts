@@ -1,6 +1,6 @@
 /** What the `events` commands do: send one event, or import many, each exactly once. */
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
 import { idempotencyKey } from '../../api/idempotency.js';
@@ -123,7 +123,7 @@ async function* eventRecords(input: Readable, types: PropertyTypes): AsyncGenera
  * lines are one event: the second is not sent again.
  */
 export function recordKey(runId: string, text: string): string {
-  return `loopsctl-${createHash('sha256').update(`${runId}\n${text}`).digest('hex').slice(0, 40)}`;
+  return `loopsctl-${hash('sha256', `${runId}\n${text}`, 'hex').slice(0, 40)}`;
 }
 
 export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = async (context, [input], options) => {

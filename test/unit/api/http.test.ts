@@ -1,8 +1,9 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, type RetryNotice } from '../../../src/api/http.js';
-import { NetworkError, RateLimitError, ServerError } from '../../../src/api/errors.js';
+import { InterruptedError, NetworkError, RateLimitError, ServerError } from '../../../src/api/errors.js';
 import { startApiServer, type ApiServer } from '../../support/api-server.js';
-import { inTurn, resetMidBody, status } from '../../support/faults.js';
+import { inTurn, resetMidBody, silent, status } from '../../support/faults.js';
 
 let server: ApiServer;
 let transport: HttpTransport;
@@ -126,6 +127,18 @@ describe('HttpTransport base URL', () => {
     expect(lines[0]).toContain(`> GET ${server.url.replace('http://', 'http://[redacted]@')}/v1/x`);
   });
 
+  it('checks each path against the base URL, a path asked for again as well, and adds the query only where given', async () => {
+    server = await startApiServer();
+    transport = new HttpTransport({ baseUrl: `${server.url}/api`, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000 });
+    expect(transport.url({ path: '/v1/x' })).toBe(`${server.url}/api/v1/x`);
+    expect(transport.url({ path: '/v1/x' })).toBe(`${server.url}/api/v1/x`);
+    expect(transport.url({ path: '/v1/x', query: { a: '1' } })).toBe(`${server.url}/api/v1/x?a=1`);
+    expect(transport.url({ path: '/v1/x' })).toBe(`${server.url}/api/v1/x`);
+    expect(transport.url({ path: '/v1/y' })).toBe(`${server.url}/api/v1/y`);
+    for (let round = 0; round < 2; round += 1) expect(() => transport.url({ path: '/../x' })).toThrow('leads outside the base URL');
+    expect(transport.url({ path: '/v1/y' })).toBe(`${server.url}/api/v1/y`);
+  });
+
   it('refuses a base URL that is not http or https before sending anything', async () => {
     server = await startApiServer();
     transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000 });
@@ -133,5 +146,39 @@ describe('HttpTransport base URL', () => {
       /is not an http or https URL/,
     );
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('HttpTransport interrupts', () => {
+  it('ends every request in flight at an interrupt, sends none after it, and leaves the signal when closed', async () => {
+    server = await startApiServer({ 'GET /v1/slow': silent(), 'GET /v1/x': status(200, { ok: true }) });
+    const controller = new AbortController();
+    transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 60_000, signal: controller.signal });
+    await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    // One listener for the transport, however many requests it has sent.
+    await transport.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    const slow = [1, 2, 3].map(() => transport.send({ method: 'GET', path: '/v1/slow', idempotent: true }));
+    while (server.requests.filter((request) => request.path === '/v1/slow').length < 3) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    for (const request of slow) await expect(request).rejects.toBeInstanceOf(InterruptedError);
+    const before = server.requests.length;
+    await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).rejects.toBeInstanceOf(InterruptedError);
+    expect(server.requests).toHaveLength(before);
+
+    const other = new AbortController();
+    const closed = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 2_000, signal: other.signal });
+    await closed.send({ method: 'GET', path: '/v1/x', idempotent: true });
+    await closed.close();
+    expect(getEventListeners(other.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('keeps each attempt to its deadline, with the signals of attempts before it used again', async () => {
+    server = await startApiServer({ 'GET /v1/slow': silent(), 'GET /v1/x': status(200, { ok: true }) });
+    transport = new HttpTransport({ baseUrl: server.url, apiKey: 'test-key-unit', userAgent: 'loopsctl/test', timeoutMs: 300, retry: { retries: 0 } });
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < 3; index += 1) await expect(transport.send({ method: 'GET', path: '/v1/x', idempotent: true })).resolves.toBeDefined();
+      await expect(transport.send({ method: 'GET', path: '/v1/slow', idempotent: true })).rejects.toMatchObject({ code: 'timeout' });
+    }
   });
 });

@@ -109,6 +109,50 @@ describe('Pacer', () => {
     expect(pacer.perSecond).toBe(20);
   });
 
+  it('reads a limit stated again as the same, and one that changes back as the new one', () => {
+    const pacer = new Pacer();
+    for (const [value, expected] of [
+      ['30', 30],
+      ['30', 30],
+      ['many', 30],
+      ['30', 30],
+      [undefined, 30],
+      ['5', 5],
+      ['30', 30],
+      [['40'], 40],
+      [['40'], 40],
+    ] as const) {
+      pacer.observe({ 'x-ratelimit-limit': value as string | string[] | undefined });
+      expect(pacer.perSecond).toBe(expected);
+    }
+  });
+
+  it('gives a caller that finds a slot free its turn after those already waiting', async () => {
+    const time = fakeTime();
+    let release: () => void = () => {};
+    const pacer = new Pacer({
+      perSecond: 1,
+      marginMs: 0,
+      now: time.now,
+      // The first wait holds until the test lets it go, while the clock has moved past it.
+      sleep: async (ms) => {
+        time.sleep(ms);
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const order: string[] = [];
+    await pacer.turn();
+    const waiting = pacer.turn().then(() => order.push('waiting'));
+    // The window has passed by the clock, but a turn is queued: the new caller goes behind it.
+    await time.sleep(1_000);
+    const later = pacer.turn().then(() => order.push('later'));
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([waiting, later]);
+    expect(order).toEqual(['waiting', 'later']);
+  });
+
   it("keeps the user's cap even when the API allows more", async () => {
     const time = fakeTime();
     const pacer = new Pacer({ maxPerSecond: 3, marginMs: 0, ...time });

@@ -128,6 +128,42 @@ describe('a bulk run', () => {
     expect(run.journal()).toContain('"status":"failed","message":"record 13 refused"');
   });
 
+  it('stops at an error of its own bookkeeping (the progress line), once the sends already out have ended', async () => {
+    const journal = await Journal.open(`${tempDir('loopsctl-bulk-')}/journal.jsonl`, 'events', 'events.jsonl', new Date());
+    const failure = new Error('the terminal went away');
+    const ended: number[] = [];
+    const result = await runBulk({
+      records: records(10),
+      journal,
+      statuses: ['sent', 'skipped', 'failed'],
+      concurrency: 2,
+      send: async (body) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        ended.push(body);
+        return { status: 'sent' };
+      },
+      out: new Output({ json: true, color: false, stdout: sink(), stderr: sink(), env: {}, columns: 80 }),
+      progress: {
+        update: () => {
+          throw failure;
+        },
+        clear: () => {},
+      } as unknown as ImportProgress,
+    }).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    expect(result).toEqual({ error: failure });
+    // The first two were out together; the third started while the first's error was not yet seen.
+    expect(ended.length).toBeLessThan(10);
+    const outcomes = readFileSync(journal.path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as { n: number; status: string });
+    for (const n of ended) expect(outcomes).toContainEqual(expect.objectContaining({ n, status: 'sent' }));
+  });
+
   it('stops a wrong file after 100 records in a row that cannot be read, saying what to check', async () => {
     const run = await runOne(
       (async function* () {

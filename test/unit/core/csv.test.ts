@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvRows, CsvSyntaxError } from '../../../src/core/csv.js';
 
@@ -38,5 +39,22 @@ describe('the streaming CSV reader', () => {
 
   it('keeps a quoted empty field as a record', async () => {
     expect(await rows('""\n')).toEqual([{ line: 1, fields: [''] }]);
+  });
+
+  it('reads back any records written out, quoted as needed, whatever the chunk boundaries', async () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r', 'é', '😀') });
+    const quoted = (value: string) => (/[",\r\n]/.test(value) || value === '' ? `"${value.replaceAll('"', '""')}"` : value);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 6 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.integer({ min: 1, max: 9 }),
+        async (records, newline, chunkSize) => {
+          const text = records.map((fields) => fields.map(quoted).join(',')).join(newline);
+          const read = (await rows(text, chunkSize)).map((row) => row.fields);
+          expect(read).toEqual(records);
+        },
+      ),
+    );
   });
 });
