@@ -14,12 +14,13 @@
  * path names it) can never both send. The file is opened without following a symlink and must be
  * a regular file, as the config file is.
  */
-import { createHash, hash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalFileError, OutputError } from '../api/errors.js';
+import { sha256Hex } from './sha256.js';
 
 const JOURNAL_MARK = 'loopsctl-import';
 /** 2: records carry a digest of their content, and keys are made from it. */
@@ -46,7 +47,7 @@ export interface JournalRecord {
 
 /** The digest the journal keeps of a record's content: 48 bits, enough to tell two inputs apart. */
 export function recordDigest(source: string): string {
-  return hash('sha256', source, 'hex').slice(0, 12);
+  return sha256Hex(source).slice(0, 12);
 }
 
 const NONE = 0;
