@@ -84,12 +84,17 @@ export class ConnectionPool implements RequestPool {
     spec.signal?.throwIfAborted();
     const headers: Record<string, string | number> = { ...spec.headers };
     if (spec.body !== undefined) headers['content-length'] = Buffer.byteLength(spec.body);
-    const options: RequestOptions = { method: spec.method, headers, agent, signal: spec.signal };
+    // The signal is the pool's to watch, not Node's: given to http.request, it costs each request
+    // listeners and an error object of Node's own, and an import makes thousands of requests.
+    const options: RequestOptions = { method: spec.method, headers, agent };
     return new Promise<ResponseData>((resolve, reject) => {
       const outgoing = send(target, options);
+      let answer: Readable | undefined;
       const fail = (error: Error) => {
         settled();
         outgoing.destroy(error);
+        // Once the headers are in, the body being read fails with the same error.
+        answer?.destroy(error);
         reject(error);
       };
       // A tunnel is open once the proxy has answered CONNECT, which the wait for the headers bounds:
@@ -99,13 +104,14 @@ export class ConnectionPool implements RequestPool {
           ? setTimeout(() => fail(new ConnectTimeoutError(`connecting took longer than ${this.options.connectTimeout} ms`)), this.options.connectTimeout)
           : undefined;
       const waiting = setTimeout(() => fail(new HeadersTimeoutError(`no response headers within ${spec.headersTimeout} ms`)), spec.headersTimeout);
-      // Node reports an abort only once the request has a connection, and a tunnel may never get one.
+      // An abort (the attempt's deadline, Ctrl-C) ends the request whatever it is waiting for: a
+      // connection, a tunnel, the headers or the rest of the body.
       const aborted = () => fail(spec.signal!.reason as Error);
       spec.signal?.addEventListener('abort', aborted, { once: true });
+      const released = () => spec.signal?.removeEventListener('abort', aborted);
       const settled = () => {
         clearTimeout(connecting);
         clearTimeout(waiting);
-        spec.signal?.removeEventListener('abort', aborted);
       };
       outgoing.on('socket', (socket) => {
         // A reused connection is already open; a new one is open once connected.
@@ -114,14 +120,16 @@ export class ConnectionPool implements RequestPool {
       });
       outgoing.on('error', (error) => {
         settled();
+        released();
         reject(error);
       });
       outgoing.on('response', (response) => {
         settled();
+        answer = response;
         resolve({
           statusCode: response.statusCode ?? 0,
           headers: response.headers,
-          text: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit),
+          text: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit).finally(released),
         });
       });
       outgoing.end(spec.body);
