@@ -1,8 +1,8 @@
 /** What the `events` commands do: send one event, or import many, each exactly once. */
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
-import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../api/errors.js';
+import { sha256Hex } from '../../core/sha256.js';
 import { idempotencyKey } from '../../api/idempotency.js';
 import {
   countLines,
@@ -123,7 +123,7 @@ async function* eventRecords(input: Readable, types: PropertyTypes): AsyncGenera
  * lines are one event: the second is not sent again.
  */
 export function recordKey(runId: string, text: string): string {
-  return `loopsctl-${hash('sha256', `${runId}\n${text}`, 'hex').slice(0, 40)}`;
+  return `loopsctl-${sha256Hex(`${runId}\n${text}`).slice(0, 40)}`;
 }
 
 export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = async (context, [input], options) => {
