@@ -67,6 +67,22 @@ describe('contacts import', () => {
     expectDescribed(requests);
   });
 
+  it.each(['people.jsonl', 'people.NDJSON'])('reads %s as JSON Lines without --format, and any other name as CSV', async (name) => {
+    const { loopsctl, creates } = await sandbox();
+    const dir = tempDir();
+    const lines = `${JSON.stringify({ email: 'json.lines@example.com', seats: 4 })}\n`;
+    writeFileSync(join(dir, name), lines);
+    const jsonLines = await loopsctl(['contacts', 'import', join(dir, name), '--json']);
+    expect(jsonLines.stderr).toBe('');
+    expect(jsonLines.json()).toMatchObject({ created: 1, failed: 0 });
+    expect(creates().map((request) => request.body)).toEqual([{ email: 'json.lines@example.com', seats: 4 }]);
+    // The same lines in a file of another name are read as CSV, where they are not valid.
+    writeFileSync(join(dir, 'people.txt'), lines);
+    const csv = await loopsctl(['contacts', 'import', join(dir, 'people.txt'), '--dry-run']);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('people.txt: line 1: a quote inside an unquoted field');
+  });
+
   it('resumes a run that stopped mid-send: a create that went through is found, not sent again', async () => {
     const { loopsctl, creates, requests } = await sandbox();
     const dir = tempDir();

@@ -166,6 +166,25 @@ describe('events import', () => {
     expectDescribed(recording.requests);
   });
 
+  it('checks a contact property an event line carries against its type, and sends only the lines that pass', async () => {
+    const recording = await openSandbox();
+    const file = join(tempDir(), 'events.jsonl');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ eventName: 'seats_changed', email: 'ada@example.com', seats: 'many' }),
+        JSON.stringify({ eventName: 'seats_changed', email: 'grace@example.com', seats: 12 }),
+        '',
+      ].join('\n'),
+    );
+    const result = await recording.loopsctl(['events', 'import', file, '--json']);
+    expect(result.code).toBe(2);
+    expect(result.json()).toMatchObject({ sent: 1, failed: 1 });
+    expect(result.stderr).toContain('line 1: seats is a number property, and "many" is not a number');
+    const sends = recording.requests.filter((request) => request.path === '/v1/events/send');
+    expect(sends.map((request) => request.body)).toEqual([{ eventName: 'seats_changed', email: 'grace@example.com', seats: 12 }]);
+  });
+
   it('needs --journal for stdin', async () => {
     const result = await run(['--sandbox', 'events', 'import', '-'], { input: '{}\n' });
     expect(result.code).toBe(2);
