@@ -4,7 +4,6 @@
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import { getEventListeners } from 'node:events';
 import { BodyTimeoutError, HeadersTimeoutError, type RequestPool, type ResponseData } from './node-http.js';
 import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
@@ -423,17 +422,17 @@ export class HttpTransport implements Transport {
 class Deadline {
   readonly signal: AbortSignal;
   expired = false;
+  private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     timeoutMs: number,
-    private readonly controller: AbortController,
     private readonly owner: Deadlines,
   ) {
-    this.signal = controller.signal;
+    this.signal = this.controller.signal;
     this.timer = setTimeout(() => {
       this.expired = true;
-      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, timeoutMs).unref();
   }
 
@@ -443,23 +442,16 @@ class Deadline {
 
   clear(): void {
     clearTimeout(this.timer);
-    this.owner.ended(this, this.controller);
+    this.owner.ended(this);
   }
 }
-
-/** Controllers kept for later attempts: as many as attempts are ever under way at once, or a few more. */
-const SPARE_CONTROLLERS = 16;
 
 /**
  * The deadlines of a transport's attempts under way, which an interrupt ends all at once: one
  * listener on the interrupt signal for the transport's life, not one added and removed per attempt.
- * An attempt's controller serves a later one when it was not aborted and nothing listens to it any
- * more (the request that had it is over): to the request it is as good as a new one, which costs
- * an import a signal made per record.
  */
 class Deadlines {
   private readonly live = new Set<Deadline>();
-  private readonly spare: AbortController[] = [];
   private listening = false;
   private readonly onInterrupt = () => {
     for (const deadline of this.live) deadline.abort(this.interrupt!.reason);
@@ -468,7 +460,7 @@ class Deadlines {
   constructor(private readonly interrupt: AbortSignal | undefined) {}
 
   start(timeoutMs: number): Deadline {
-    const deadline = new Deadline(timeoutMs, this.spare.pop() ?? new AbortController(), this);
+    const deadline = new Deadline(timeoutMs, this);
     this.live.add(deadline);
     if (this.interrupt !== undefined) {
       if (this.interrupt.aborted) deadline.abort(this.interrupt.reason);
@@ -480,10 +472,8 @@ class Deadlines {
     return deadline;
   }
 
-  ended(deadline: Deadline, controller: AbortController): void {
+  ended(deadline: Deadline): void {
     this.live.delete(deadline);
-    const { signal } = controller;
-    if (!signal.aborted && this.spare.length < SPARE_CONTROLLERS && getEventListeners(signal, 'abort').length === 0) this.spare.push(controller);
   }
 
   /** Leaves the interrupt signal, which may outlive the transport. */

@@ -137,7 +137,7 @@ type RecordCheck = ReturnType<typeof recordCheck>;
  * would race). Only a 52-bit digest of each email is kept, in a DigestSet: 16 MiB at most for a
  * million rows.
  */
-function recordCheck(mode: Mode): (record: InputRecord<Body>) => InputRecord<Body> {
+export function recordCheck(mode: Mode): (record: InputRecord<Body>) => InputRecord<Body> {
   const seen = new DigestSet();
   return (record) => {
     const body = record.body;
@@ -150,12 +150,6 @@ function recordCheck(mode: Mode): (record: InputRecord<Body>) => InputRecord<Bod
     if (typeof email === 'string' && !seen.add(numericDigest(email.toLowerCase()))) return { ...record, problem: `${email} appears earlier in the file` };
     return record;
   };
-}
-
-/** The records, each checked as recordCheck says. */
-export async function* checked(records: AsyncIterable<InputRecord<Body>>, mode: Mode): AsyncGenerator<InputRecord<Body>> {
-  const check = recordCheck(mode);
-  for await (const record of records) yield check(record);
 }
 
 export const importContacts: Handler<[string], ImportOptions> = async (context, [input], options) => {

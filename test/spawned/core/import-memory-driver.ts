@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { checked } from '../../../src/areas/contacts/import.js';
+import { recordCheck } from '../../../src/areas/contacts/import.js';
 import { ImportProgress, runBulk, type InputRecord } from '../../../src/core/bulk.js';
 import { Journal } from '../../../src/core/journal.js';
 import type { Output } from '../../../src/render/output.js';
@@ -13,17 +13,19 @@ import type { Output } from '../../../src/render/output.js';
 const [dir, rows] = [process.argv[2]!, Number(process.argv[3])];
 const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
 
+/** The rows, checked as contacts import checks them (an email each, none twice). */
 async function* records(): AsyncGenerator<InputRecord<Record<string, unknown>>> {
+  const check = recordCheck('create');
   for (let line = 1; line <= rows; line += 1) {
     const source = `person${line}@example.com,Person ${line}`;
-    yield { line, source, body: { email: `person${line}@example.com`, firstName: `Person ${line}` } };
+    yield check({ line, source, body: { email: `person${line}@example.com`, firstName: `Person ${line}` } });
   }
 }
 
 async function run(): Promise<Record<string, unknown>> {
   const journal = await Journal.open(join(dir, 'contacts.csv.journal.jsonl'), 'contacts', 'contacts.csv', new Date());
   const { summary } = await runBulk({
-    records: checked(records(), 'create'),
+    records: records(),
     journal,
     statuses: ['created', 'skipped', 'failed'],
     concurrency: 4,
