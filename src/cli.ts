@@ -8,19 +8,11 @@ import { noticeUpdate } from './core/update-notice.js';
 import { main } from './main.js';
 
 const interruption = new AbortController();
-
 /**
  * stdout that can no longer be written ends the command's work (`loopsctl ... | head -1`, a full
- * disk); main() decides the exit code. A closed stderr leaves nothing to say: the code still tells
- * (the runtime quiets its errors when it first opens it).
+ * disk); main() decides the exit code. A closed stderr leaves nothing to say: the code still tells.
  */
-const stdoutClosed = new AbortController();
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  stdoutClosed.abort(error);
-  interruption.abort();
-});
-
-const runtime = processRuntime(interruption.signal, stdoutClosed.signal);
+const runtime = processRuntime(interruption);
 const argv = process.argv.slice(2);
 const run = main(argv, runtime).then((code) => {
   process.exitCode = code;
@@ -44,7 +36,7 @@ const run = main(argv, runtime).then((code) => {
  */
 function interrupt(): void {
   interruption.abort();
-  void run.then((code) => process.exit(code === ExitCode.ok && process.stdout.writableLength > 0 ? ExitCode.interrupted : code));
+  void run.then((code) => process.exit(code === ExitCode.ok && runtime.stdout.writableLength > 0 ? ExitCode.interrupted : code));
 }
 process.once('SIGINT', () => {
   interrupt();

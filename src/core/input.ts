@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { LocalFileError, LoopsctlError } from '../api/errors.js';
 import type { InputSource } from './runtime.js';
 import { builtinModule } from './builtin.js';
+import { isNullDevice } from './null-device.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -91,10 +92,14 @@ export async function readInputBytes(
   }
 }
 
-/** Whether stdin is a terminal (a person rather than input), known without opening its stream. */
+/**
+ * Whether stdin is a terminal (a person rather than input), known without opening its stream; and
+ * for a pipe, a file or the null device without loading Node's tty module either.
+ */
 export function stdinIsTerminal(runtime: InputSource): boolean {
   if (runtime.stdinFd === undefined) return runtime.stdin.isTTY === true;
-  return builtinModule('node:tty').isatty(runtime.stdinFd);
+  const stats = fstatSync(runtime.stdinFd);
+  return stats.isCharacterDevice() && !isNullDevice(stats) && builtinModule('node:tty').isatty(runtime.stdinFd);
 }
 
 class TooLarge extends Error {}

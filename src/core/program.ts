@@ -116,6 +116,9 @@ function configure(command: Command, runtime: Streams, path: string[]): void {
       writeErr: (text) => runtime.stderr.write(text),
       getOutHelpWidth: () => helpWidth(runtime.stdout),
       getErrHelpWidth: () => helpWidth(runtime.stderr),
+      // Help has no colour, so there is none to keep; commander would otherwise ask process.stdout.
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
       outputError: () => {},
     })
     .configureHelp({ boxWrap: wrapText, formatItem, minWidthToWrap: MIN_DESCRIPTION_WIDTH })

@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Pacer } from '../api/pacer.js';
 import { builtinModule } from './builtin.js';
 import type { Installation } from './installation.js';
+import { standardStream } from './standard-stream.js';
 
 export type OutStream = Writable & { isTTY?: boolean; columns?: number };
 export type InStream = Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -76,12 +77,29 @@ export interface ProcessRuntime extends Runtime {
   written(): Promise<void>;
 }
 
-export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): ProcessRuntime {
-  // Node opens each standard stream on first use, which takes a few milliseconds for stdin; most
-  // commands never read it, and a successful run never writes to stderr.
-  let stderrOpened = false;
+/**
+ * The runtime of the real process. Ctrl-C aborts `interruption`; so does stdout failing (the
+ * reader went away, a full disk), which also aborts the runtime's `stdoutClosed`.
+ */
+export function processRuntime(interruption: AbortController): ProcessRuntime {
+  const stdoutClosed = new AbortController();
+  const platform = process.platform;
+  // Node makes each standard stream on first use, which takes a start a few milliseconds, and more
+  // for stdin; most commands never read stdin, and a successful run never writes to stderr.
+  const stdout = standardStream(1, platform, () => process.stdout.on('error', stdoutFailed), stdoutFailed);
+  // A closed stderr leaves nothing to say; the exit code still tells.
+  const stderr = standardStream(
+    2,
+    platform,
+    () => process.stderr.on('error', () => {}),
+    () => {},
+  );
+  function stdoutFailed(error: NodeJS.ErrnoException): void {
+    stdoutClosed.abort(error);
+    interruption.abort();
+  }
   return {
-    stdoutClosed,
+    stdoutClosed: stdoutClosed.signal,
     get command(): [string, ...string[]] {
       return builtinModule('node:sea').isSea() ? [process.execPath] : [process.execPath, process.argv[1]!];
     },
@@ -94,25 +112,18 @@ export function processRuntime(signal: AbortSignal, stdoutClosed: AbortSignal): 
       const directory = dirname(dirname(fs.realpathSync(process.argv[1]!)));
       return { method: fs.existsSync(join(directory, '.git')) ? 'clone' : 'npm', directory, node };
     },
-    get stdout() {
-      return process.stdout;
-    },
-    get stderr() {
-      // A closed stderr leaves nothing to say; the exit code still tells.
-      if (!stderrOpened) process.stderr.on('error', () => {});
-      stderrOpened = true;
-      return process.stderr;
-    },
+    stdout: stdout.stream,
+    stderr: stderr.stream,
     get stdin() {
       return process.stdin;
     },
     stdinFd: 0,
     env: process.env,
     now: () => new Date(),
-    signal,
-    platform: process.platform,
+    signal: interruption.signal,
+    platform,
     async written() {
-      const streams = stderrOpened ? [process.stdout, process.stderr] : [process.stdout];
+      const streams = [stdout, stderr].filter(({ opened }) => opened).map(({ stream }) => stream);
       const waiting = streams.filter((stream) => stream.writableLength > 0 && !stream.destroyed);
       await Promise.all(waiting.map((stream) => new Promise<void>((resolve) => stream.end(() => resolve()))));
     },

@@ -18,7 +18,7 @@ function updateCheckAllowed(runtime: Runtime, argv: string[]): boolean {
   const { env } = runtime;
   if (env.CI || env.LOOPSCTL_NO_UPDATE_NOTIFIER || env.DO_NOT_TRACK) return false;
   if (argv.some((arg) => /^--(json|jsonl|jq)(=|$)/.test(arg))) return false;
-  return runtime.installation !== undefined && runtime.stderr.isTTY === true;
+  return runtime.stderr.isTTY === true && runtime.installation !== undefined;
 }
 
 /** Checks the feed if the last check is a day old or more (or from the future), and says so when a newer version is out. */

@@ -87,6 +87,20 @@ describe('a command', () => {
     expect(await loads(['completion', 'bash'], {})).toEqual({ files: ['dist/areas-completion.cjs', 'dist/cli.cjs'], code: 0, message: null });
   });
 
+  it("that writes a short text to a pipe, stdin the null device, loads none of Node's stream, socket or terminal modules", async () => {
+    const secret = { LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' };
+    for (const args of [['--help'], ['transactional', '--help'], ['webhooks', 'sign']]) {
+      const builtins = join(scratch, `builtins-${args.join('-')}`);
+      expect((await loads(args, { ...secret, BUILTINS_FILE: builtins })).code).toBe(0);
+      const loaded = readFileSync(builtins, 'utf8').split('\n');
+      expect(loaded).toContain('fs');
+      expect(
+        loaded.filter((name) => /^(stream|net|tty)$/.test(name)),
+        `loopsctl ${args.join(' ')}`,
+      ).toEqual([]);
+    }
+  });
+
   it('that calls the API adds the client, and no other area', async () => {
     // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];
