@@ -25,6 +25,7 @@ import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './
 import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
+import { monotonicMs } from './monotonic.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -283,7 +284,7 @@ export class HttpTransport implements Transport {
     // One deadline for the whole attempt: a server that trickles its body slowly still ends.
     const deadline = this.deadlines.start(this.options.timeoutMs);
     const { debug } = this.options;
-    const started = debug === undefined ? 0 : performance.now();
+    const started = debug === undefined ? 0 : monotonicMs();
     // The debug line's pieces are made only for --debug: an import makes thousands of requests.
     const shownUrl = debug === undefined ? '' : redactUserinfo(url);
     if (debug !== undefined) {
@@ -312,7 +313,7 @@ export class HttpTransport implements Transport {
     } finally {
       deadline.clear();
     }
-    debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${Math.round(performance.now() - started)} ms`);
+    debug?.(`< ${response.statusCode} ${req.method} ${shownUrl} in ${Math.round(monotonicMs() - started)} ms`);
     this.pacer.observe(response.headers);
     const contentType = String(response.headers['content-type'] ?? '');
     const status = response.statusCode;

@@ -8,6 +8,7 @@
 import { UsageError } from './errors.js';
 import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
+import { monotonicMs } from './monotonic.js';
 
 const DONE: Promise<void> = Promise.resolve();
 
@@ -54,7 +55,7 @@ export class Pacer {
     this.allowedPerSecond = checkedRate(options.perSecond ?? DEFAULT_REQUESTS_PER_SECOND);
     this.maxPerSecond = checkedRate(options.maxPerSecond ?? Infinity);
     this.windowMs = WINDOW_MS + (options.marginMs ?? DEFAULT_MARGIN_MS);
-    this.now = options.now ?? (() => performance.now());
+    this.now = options.now ?? monotonicMs;
     this.sleep = options.sleep ?? sleep;
   }
 

@@ -4,6 +4,8 @@
  * and what is left of it in x-ratelimit-limit and x-ratelimit-remaining, and a request beyond it
  * refused with 429 and a Retry-After.
  */
+import { monotonicMs } from '../api/monotonic.js';
+
 const REQUESTS_PER_SECOND = 10;
 const WINDOW_MS = 1_000;
 
@@ -20,7 +22,7 @@ export class RateLimiter {
   /** When the requests it allowed in the last second arrived, oldest first. */
   private readonly arrivals: number[] = [];
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(private readonly now: () => number = monotonicMs) {}
 
   /** Counts a request, if the window has room for it, and says whether it may go on. */
   take(): RateDecision {

@@ -12,6 +12,7 @@ import { deliveryHeaders, Deliverer, isAccepted, outcomeText } from '../platform
 import { secretKey } from '../platform/webhooks/signature.js';
 import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from './routes/webhooks.js';
 import type { StateCore } from './module.js';
+import { monotonicMs } from '../api/monotonic.js';
 
 /** Standard Webhooks' waits between attempts (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), divided by 60, at least a second. */
 export const SANDBOX_RETRY_WAITS_MS = [1_000, 5_000, 30_000, 120_000, 300_000, 600_000, 600_000];
@@ -83,12 +84,12 @@ export class DeliveryEngine {
         // old (by a millisecond more, so that the times it records, in whole milliseconds, show it).
         // A timer may fire a little early: the time is checked again.
         while (this.starts.length >= DELIVERIES_PER_SECOND) {
-          const wait = this.starts[0]! + WINDOW_MS + 1 - performance.now();
+          const wait = this.starts[0]! + WINDOW_MS + 1 - monotonicMs();
           if (wait < 0) break;
           await delay(Math.max(1, Math.ceil(wait)), undefined, { signal: this.stopping.signal }).catch(() => undefined);
           if (this.closed) return;
         }
-        this.starts.push(performance.now());
+        this.starts.push(monotonicMs());
         if (this.starts.length > DELIVERIES_PER_SECOND) this.starts.shift();
         const sent = this.send(due)
           .catch((error: unknown) => this.options.onError(error))

@@ -7,6 +7,7 @@
 import { ConnectionPool } from '../../api/node-http.js';
 import { VERSION } from '../../version.js';
 import { signHeaders, type SignedMessage } from './signature.js';
+import { monotonicMs } from '../../api/monotonic.js';
 
 /** What the app said, or why it said nothing. */
 export type DeliveryOutcome = { status: number; latencyMs: number; body: string | undefined } | { status: null; latencyMs: number; error: string };
@@ -25,8 +26,8 @@ export class Deliverer {
   }
 
   async post(url: string, headers: Record<string, string>, body: Buffer | string, signal?: AbortSignal): Promise<DeliveryOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    const started = monotonicMs();
+    const elapsed = () => Math.round(monotonicMs() - started);
     try {
       const response = await this.pool.request(url, { method: 'POST', headers, body, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, signal });
       const text = await response.text(ANSWER_LIMIT).catch(() => undefined);
