@@ -202,25 +202,33 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   const initial = options.initialState?.(all) ?? (options.reset ? seedState(all, options.seed) : undefined);
   /** The state as this process last read or wrote it, and the file it was then (see stampOf). */
   let kept: { stamp: string; state: StateCore } | undefined;
-  const keep = (state: StateCore) => {
-    const stamp = stampOf(stateFile);
-    kept = stamp === undefined ? undefined : { stamp, state };
+  const keep = (state: StateCore | undefined, stamp: string | undefined) => {
+    kept = state === undefined || stamp === undefined ? undefined : { stamp, state };
+  };
+  /**
+   * The file's state, read without the lock, and kept only when the file was the same before and
+   * after the read: stamped after the read alone, a file another process wrote meanwhile would pass
+   * for the one read, and this process would then change an old state, handing out ids again.
+   */
+  const read = (): StateCore | undefined => {
+    const before = stampOf(stateFile);
+    const state = readState(stateFile);
+    keep(state, stampOf(stateFile) === before ? before : undefined);
+    return state;
   };
   const current = (): StateCore => {
     if (kept !== undefined && kept.stamp === stampOf(stateFile)) return kept.state;
     // A file removed while serving starts over from the seed, each slice when first used.
-    const state = readState(stateFile) ?? seedCore(options.seed);
-    keep(state);
-    return state;
+    return read() ?? seedCore(options.seed);
   };
+  // Under the lock, which every writer holds: the file stays as written until it is released.
   const save = (state: StateCore) => {
     writeState(stateFile, state);
-    keep(state);
+    keep(state, stampOf(stateFile));
   };
   // An existing file is only read (no lock: see handle); a new state is written under the lock.
-  const stored = initial === undefined ? readState(stateFile) : undefined;
-  if (stored !== undefined) keep(stored);
-  else withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
+  const stored = initial === undefined ? read() : undefined;
+  if (stored === undefined) withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
   const handle: Handle = async (request) => {
     const modules = await loadModulesFor(request.path);
     const attempt = (locked: boolean) => {
