@@ -58,7 +58,10 @@ export function standardStream<Stream extends NodeJS.WritableStream>(
       return true;
     } catch (error) {
       writtenDirectly += offset;
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return stream().write(data.subarray(offset));
+      const { code } = error as NodeJS.ErrnoException;
+      // Only the system's refusals are the descriptor's; anything else is a bug, as from the stream.
+      if (code === undefined) throw error;
+      if (code === 'EAGAIN') return stream().write(data.subarray(offset));
       failure = error as NodeJS.ErrnoException;
       // The stream reports its errors once the write has returned: so does this.
       process.nextTick(failed, failure);
