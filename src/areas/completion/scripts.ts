@@ -26,22 +26,51 @@ const flags = (options: CompletionOption[]) => options.flatMap((option) => optio
 const valueFlags = (options: CompletionOption[]) => options.filter((option) => option.takesValue).flatMap((option) => option.names);
 const fileFlags = (options: CompletionOption[]) => options.filter((option) => option.takesFile).flatMap((option) => option.names);
 
-/** A shell `case` over the command path, with one branch per path that has something to say. */
-function caseFunction(name: string, subject: string, branches: [string, string][]): string {
-  const body = branches.map(([key, value]) => `    ${shQuote(key)}) ${value} ;;`).join('\n');
-  return `${name}() {\n  case ${subject} in\n${body}\n  esac\n}\n`;
+/**
+ * A shell `case` over the command path, with one branch per path that has something to say, each
+ * by its pattern as shell text (a quoted key, matched as it is); `after` runs whatever the path.
+ */
+function caseFunction(name: string, subject: string, branches: [pattern: string, value: string][], after?: string): string {
+  const body = branches.map(([pattern, value]) => `    ${pattern}) ${value} ;;`).join('\n');
+  return `${name}() {\n  case ${subject} in\n${body}\n  esac\n${after === undefined ? '' : `  ${after}\n`}}\n`;
 }
+
+const sameOption = (one: CompletionOption, other: CompletionOption) =>
+  one.names.join() === other.names.join() &&
+  one.description === other.description &&
+  one.takesValue === other.takesValue &&
+  one.takesFile === other.takesFile &&
+  one.choices.join() === other.choices.join();
 
 /**
  * The lookup functions bash and zsh both use; `describe` says whether lines carry descriptions.
- * Lists are printed one entry a line, for the scripts to read as data: none is ever expanded.
+ * Lists are printed one entry a line, for the scripts to read as data: none is ever expanded. The
+ * flags every command takes (the global ones) are said once, after the branch of a command's own:
+ * said for each of some 150 commands, they made the scripts three times as long, and a shell reads
+ * the whole script at every start.
  */
 function lookupFunctions(root: CompletionCommand, prefix: string, describe: boolean): string {
   const commands = walk(root);
-  const key = (path: string[]) => path.join(' ');
-  const echoWords = (words: string[]) => `echo ${shQuote(words.join(' '))}`;
+  const below = commands.filter(({ path }) => path.length > 0);
+  const shared = root.options.filter((option) => below.every(({ command }) => command.options.some((other) => sameOption(other, option))));
+  /** What a path says itself: the program everything; a command what is not shared. */
+  const own = (path: string[], options: CompletionOption[]) =>
+    path.length === 0 ? options : options.filter((option) => !shared.some((common) => sameOption(common, option)));
+  const key = (path: string[]) => shQuote(path.join(' '));
+  // Words on one line, each followed by a space, so that a command's own and the shared ones read as one list.
+  const oneLineOfWords = (words: string[]) => `printf '%s ' ${words.map(shQuote).join(' ')}`;
   const list = (lines: string[]) => `printf '%s\\n' ${lines.map(shQuote).join(' ')}`;
   const entry = (name: string, description: string) => (describe ? `${name}:${oneLine(description)}` : name);
+  const optionLines = (options: CompletionOption[]) =>
+    describe ? options.flatMap((option) => option.names.map((name) => entry(name, option.description))) : flags(options);
+  /** Branches of the paths with something of their own to say, by what `say` makes of their own flags. */
+  const ownBranches = (say: (options: CompletionOption[]) => string[], show: (words: string[]) => string): [string, string][] =>
+    commands.flatMap(({ path, command }) => {
+      const words = say(own(path, command.options));
+      return words.length === 0 ? [] : [[key(path), show(words)] as [string, string]];
+    });
+  /** Below the program, the shared flags too; `words` may be none. */
+  const sharedAfter = (words: string[], show: (words: string[]) => string) => (words.length === 0 ? undefined : `[ -z "$1" ] || ${show(words)}`);
   return [
     caseFunction(
       `${prefix}_commands`,
@@ -55,42 +84,29 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
       '"$1/$2"',
       commands.flatMap(({ path, command }) =>
         command.commands.flatMap((child) =>
-          [child.name, ...child.aliases].map((word): [string, string] => [`${key(path)}/${word}`, `echo ${shQuote(child.name)}`]),
+          [child.name, ...child.aliases].map((word): [string, string] => [shQuote(`${path.join(' ')}/${word}`), `echo ${shQuote(child.name)}`]),
         ),
       ),
     ),
-    caseFunction(
-      `${prefix}_options`,
-      '"$1"',
-      commands.map(({ path, command }) => [
-        key(path),
-        list(describe ? command.options.flatMap((option) => option.names.map((name) => entry(name, option.description))) : flags(command.options)),
-      ]),
-    ),
-    caseFunction(
-      `${prefix}_value_options`,
-      '"$1"',
-      commands.map(({ path, command }) => [key(path), echoWords(valueFlags(command.options))]),
-    ),
-    caseFunction(
-      `${prefix}_file_options`,
-      '"$1"',
-      commands.map(({ path, command }) => [key(path), echoWords(fileFlags(command.options))]),
-    ),
+    caseFunction(`${prefix}_options`, '"$1"', ownBranches(optionLines, list), sharedAfter(optionLines(shared), list)),
+    caseFunction(`${prefix}_value_options`, '"$1"', ownBranches(valueFlags, oneLineOfWords), sharedAfter(valueFlags(shared), oneLineOfWords)),
+    caseFunction(`${prefix}_file_options`, '"$1"', ownBranches(fileFlags, oneLineOfWords), sharedAfter(fileFlags(shared), oneLineOfWords)),
     caseFunction(
       `${prefix}_ids`,
       '"$1"',
       commands.flatMap(({ path, command }) => (command.ids === undefined ? [] : [[key(path), `echo ${shQuote(command.ids)}`] as [string, string]])),
     ),
-    caseFunction(
-      `${prefix}_choices`,
-      '"$1/$2"',
-      commands.flatMap(({ path, command }) =>
-        command.options
+    caseFunction(`${prefix}_choices`, '"$1/$2"', [
+      ...commands.flatMap(({ path, command }) =>
+        own(path, command.options)
           .filter((option) => option.choices.length > 0)
-          .flatMap((option) => option.names.map((name): [string, string] => [`${key(path)}/${name}`, list(option.choices)])),
+          .flatMap((option) => option.names.map((name): [string, string] => [shQuote(`${path.join(' ')}/${name}`), list(option.choices)])),
       ),
-    ),
+      // A shared flag's values, on any path.
+      ...shared
+        .filter((option) => option.choices.length > 0)
+        .flatMap((option) => option.names.map((name): [string, string] => [`*${shQuote(`/${name}`)}`, list(option.choices)])),
+    ]),
   ].join('\n');
 }
 

@@ -130,6 +130,35 @@ describe('completion scripts', () => {
     expect(line('loopsctl ips list --c')).toEqual(['--cidr']);
   });
 
+  it('bash: offers the global flags and their values under every command, from one list of them', () => {
+    expect(complete('loopsctl', 'ips', 'list', '--pro').sort()).toEqual(['--profile', '--proxy']);
+    expect(complete('loopsctl', 'themes', 'list', '--output', '')).toEqual(['json', 'text']);
+    expect(complete('loopsctl', 'workflow', 'nodes', 'get', '-o', 'j')).toEqual(['json']);
+    // A global flag's value is not taken for a command, below the top level too.
+    expect(complete('loopsctl', 'ips', '--profile', 'list', '')).toEqual(expect.arrayContaining(['list', 'check']));
+    expect(complete('loopsctl', 'ips', 'list', '--profile', 'work', '--c')).toEqual(['--cidr']);
+    // Said once for all commands, not once for each: a shell reads the whole script at every start.
+    const named = (flag: string) => scripts.bash!.split(`'${flag}'`).length - 1;
+    expect(named('--expect-team')).toBe(4);
+    expect(named('--cidr')).toBeLessThanOrEqual(4);
+  });
+
+  it.skipIf(zsh.skip)(zsh.title("zsh: looks up a command's own flags, then the global ones, with their values"), () => {
+    const lookup = (call: string) =>
+      execFileSync('zsh', ['-f', '-c', `source ${join(dir, 'zsh')} 2>/dev/null; ${call}`], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean);
+    const options = lookup("__loopsctl_options 'ips list'");
+    expect(options).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^--cidr:/), expect.stringMatching(/^--profile:/), expect.stringMatching(/^--output:/)]),
+    );
+    expect(options.filter((line) => line.startsWith('--profile:'))).toHaveLength(1);
+    expect(lookup("__loopsctl_options ''")).toEqual(expect.arrayContaining([expect.stringMatching(/^--version:/)]));
+    expect(lookup("__loopsctl_options 'ips list'").some((line) => line.startsWith('--version:'))).toBe(false);
+    expect(lookup(`print -r -- " $(__loopsctl_value_options 'workflow show') "`)[0]).toMatch(/ --format .* --profile /);
+    expect(lookup("__loopsctl_choices 'themes list' --output")).toEqual(['json', 'text']);
+  });
+
   it('bash: is valid syntax', () => {
     expect(spawnSync('bash', ['-n', join(dir, 'bash')]).status).toBe(0);
   });
