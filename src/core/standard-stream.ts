@@ -16,7 +16,10 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { isNullDevice } from './null-device.js';
 
-/** Less than any pipe holds (16 KiB on macOS, 64 KiB on Linux), so a direct write never waits for a reader. */
+/**
+ * What a new pipe holds (16 KiB on macOS, 64 KiB on Linux; a Linux user past the system's limit on
+ * pipe memory gets smaller ones): so much a direct write does not wait for a reader.
+ */
 export const DIRECT_BYTES = 16 * 1024;
 
 export interface StandardStream<Stream> {
