@@ -25,8 +25,11 @@ const KNOWN_TYPES = Object.keys(NODE_TYPES) as KnownNodeType[];
  * one parse per node. Its strict form, for the sandbox, names exactly the fields of each type.
  */
 function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: KnownNodeType) => Record<string, z.ZodType>) {
-  const byType = new Map<string, z.ZodType>(KNOWN_TYPES.map((type) => [type, z.looseObject(typeFields(type))]));
+  // Made on the first check, for this view alone: a command that checks no node of it (a listing,
+  // the many answers that carry no nodes) never pays for them.
+  let byType: Map<string, z.ZodType> | undefined;
   const schema = z.looseObject({ typeName: z.string(), nextNodeIds: z.array(z.string()), ...common }).superRefine((node, ctx) => {
+    byType ??= new Map(KNOWN_TYPES.map((type) => [type, z.looseObject(typeFields(type))]));
     const typed = byType.get(node.typeName as string);
     if (typed === undefined) return;
     const result = typed.safeParse(node);
@@ -38,7 +41,10 @@ function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (t
     );
     const known = z.discriminatedUnion('typeName', variants as [z.ZodObject, ...z.ZodObject[]]);
     // The API is in alpha: a node of a type loopsctl does not know passes with whatever it carries.
-    const unknown = z.looseObject({ typeName: z.string().refine((typeName) => !byType.has(typeName)), nextNodeIds: z.array(z.string()) });
+    const unknown = z.looseObject({
+      typeName: z.string().refine((typeName) => !(KNOWN_TYPES as string[]).includes(typeName)),
+      nextNodeIds: z.array(z.string()),
+    });
     return z.union([known, unknown]);
   });
 }
