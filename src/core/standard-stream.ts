@@ -18,9 +18,12 @@ import { isNullDevice } from './null-device.js';
 
 /**
  * What a new pipe holds (16 KiB on macOS, 64 KiB on Linux; a Linux user past the system's limit on
- * pipe memory gets smaller ones): so much a direct write does not wait for a reader.
+ * pipe memory gets smaller ones): so much a direct write does not wait for a reader. A local
+ * socket (the stdout of a program another Node program started) holds more on Linux, but only
+ * 8 KiB on macOS.
  */
 export const DIRECT_BYTES = 16 * 1024;
+const MACOS_SOCKET_BYTES = 8 * 1024;
 
 export interface StandardStream<Stream> {
   /** The stream to write to, made on first need. */
@@ -46,7 +49,7 @@ export function standardStream<Stream extends NodeJS.WritableStream>(
   let writtenDirectly = 0;
   let failure: NodeJS.ErrnoException | undefined;
   const stream = () => (opened ??= open());
-  const isDirect = () => (directLimit ??= opened === undefined && platform !== 'win32' ? directBytes(fd) : 0) > 0;
+  const isDirect = () => (directLimit ??= opened === undefined && platform !== 'win32' ? directBytes(fd, platform) : 0) > 0;
 
   const write = (chunk: unknown, encoding?: unknown, callback?: unknown): boolean => {
     const whole = typeof encoding !== 'function' && callback === undefined && (typeof chunk === 'string' || chunk instanceof Uint8Array);
@@ -107,13 +110,15 @@ export function standardStream<Stream extends NodeJS.WritableStream>(
 
 /**
  * How much may be written straight to the descriptor: all of it to a file or the null device, which
- * never make a writer wait, DIRECT_BYTES to a pipe or a socket, and nothing to a terminal.
+ * never make a writer wait, DIRECT_BYTES to a pipe or a socket (less to a socket on macOS), and
+ * nothing to a terminal.
  */
-function directBytes(fd: number): number {
+function directBytes(fd: number, platform: NodeJS.Platform): number {
   try {
     const stats = fstatSync(fd);
     if (stats.isFile() || isNullDevice(stats)) return Number.POSITIVE_INFINITY;
-    return stats.isFIFO() || stats.isSocket() ? DIRECT_BYTES : 0;
+    if (stats.isSocket()) return platform === 'darwin' ? MACOS_SOCKET_BYTES : DIRECT_BYTES;
+    return stats.isFIFO() ? DIRECT_BYTES : 0;
   } catch {
     // A closed descriptor: the stream has Node's own way with it.
     return 0;

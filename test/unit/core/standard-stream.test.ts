@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -215,6 +217,34 @@ posix('a standard stream before Node makes its stream', () => {
     } finally {
       closeSync(reader);
       closeSync(writer);
+    }
+  });
+
+  it('writes less to a local socket on macOS, where one holds 8 KiB', async () => {
+    const path = join(scratch, 'socket');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const client = connect(path);
+    await once(client, 'connect');
+    const peer = await accepted;
+    try {
+      const fd = (client as unknown as { _handle: { fd: number } })._handle.fd;
+      for (const [platform, direct] of [
+        ['darwin', 8 * 1024],
+        ['linux', DIRECT_BYTES],
+      ] as const) {
+        const { made, open } = opening();
+        const stdout = standardStream(fd, platform, open, () => {});
+        stdout.stream.write('x'.repeat(direct));
+        expect(made.count, platform).toBe(0);
+        stdout.stream.write('y');
+        expect(made.count, platform).toBe(1);
+      }
+    } finally {
+      client.destroy();
+      peer.destroy();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
