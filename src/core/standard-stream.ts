@@ -75,6 +75,7 @@ export function standardStream<Stream extends NodeJS.WritableStream>(
     }
   };
 
+  const boundMethods = new Map<unknown, unknown>();
   const proxy = new Proxy({} as Stream, {
     get(_target, key) {
       if (opened === undefined && isDirect()) {
@@ -95,7 +96,11 @@ export function standardStream<Stream extends NodeJS.WritableStream>(
       }
       const target = stream();
       const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      // Bound once per method: output written a line at a time asks for write() thousands of times.
+      let forwarded = boundMethods.get(value);
+      if (forwarded === undefined) boundMethods.set(value, (forwarded = value.bind(target)));
+      return forwarded;
     },
     has: (_target, key) => Reflect.has(stream(), key),
     set: (_target, key, value) => Reflect.set(stream(), key, value),
