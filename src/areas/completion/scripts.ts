@@ -81,12 +81,15 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
     ),
     caseFunction(
       `${prefix}_resolve`,
-      '"$1/$2"',
-      commands.flatMap(({ path, command }) =>
-        command.commands.flatMap((child) =>
-          [child.name, ...child.aliases].map((word): [string, string] => [shQuote(`${path.join(' ')}/${word}`), `echo ${shQuote(child.name)}`]),
-        ),
-      ),
+      '"$1"',
+      // A word names a command of the path as itself, or by an alias: a case of its own per path.
+      commands
+        .filter(({ command }) => command.commands.length > 0)
+        .map(({ path, command }) => {
+          const names = `${command.commands.map((child) => shQuote(child.name)).join('|')}) echo "$2" ;;`;
+          const aliases = command.commands.flatMap((child) => child.aliases.map((alias) => ` ${shQuote(alias)}) echo ${shQuote(child.name)} ;;`));
+          return [key(path), `case "$2" in ${names}${aliases.join('')} esac`];
+        }),
     ),
     caseFunction(`${prefix}_options`, '"$1"', ownBranches(optionLines, list), sharedAfter(optionLines(shared), list)),
     caseFunction(`${prefix}_value_options`, '"$1"', ownBranches(valueFlags, oneLineOfWords), sharedAfter(valueFlags(shared), oneLineOfWords)),

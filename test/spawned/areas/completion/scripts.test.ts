@@ -157,6 +157,13 @@ describe('completion scripts', () => {
     expect(lookup("__loopsctl_options 'ips list'").some((line) => line.startsWith('--version:'))).toBe(false);
     expect(lookup(`print -r -- " $(__loopsctl_value_options 'workflow show') "`)[0]).toMatch(/ --format .* --profile /);
     expect(lookup("__loopsctl_choices 'themes list' --output")).toEqual(['json', 'text']);
+    // A word names a command as itself or by an alias, and nothing else.
+    expect(lookup("__loopsctl_resolve '' workflows; __loopsctl_resolve 'transactional' ls; __loopsctl_resolve 'transactional' send")).toEqual([
+      'workflow',
+      'list',
+      'send',
+    ]);
+    expect(lookup("__loopsctl_resolve 'transactional' nope; __loopsctl_resolve 'nope' list")).toEqual([]);
   });
 
   it('bash: is valid syntax', () => {
