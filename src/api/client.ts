@@ -32,8 +32,7 @@ export class ApiClient {
 
   /** Sends a request and returns its answer once it has the schema's shape. */
   async call<S extends z.ZodType>(req: HttpRequest, schema: S): Promise<z.infer<S>> {
-    const response = await this.http.send(req);
-    return checkShape(schema, response.body, () => requestName(req), response);
+    return (await this.answer(req, schema)).body;
   }
 
   /** As call, with the answer's headers as well (its Date, for the clock's skew). */

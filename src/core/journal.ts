@@ -14,7 +14,7 @@
  * path names it) can never both send. The file is opened without following a symlink and must be
  * a regular file, as the config file is.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -257,7 +257,7 @@ function openJournal(path: string): number {
  */
 async function lockJournal(path: string, fd: number): Promise<Server> {
   const { dev, ino } = fstatSync(fd);
-  const name = `loopsctl-journal-${createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32)}`;
+  const name = `loopsctl-journal-${sha256Hex(`${dev}:${ino}`).slice(0, 32)}`;
   const address = process.platform === 'linux' ? `\0${name}` : process.platform === 'win32' ? `\\\\.\\pipe\\${name}` : join(tmpdir(), `${name}.sock`);
   const inUse = () =>
     new LocalFileError(`the journal ${path} is in use by another run`, {
