@@ -7,12 +7,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
-import { escapeHtml, renderLmx, type LmxValues } from '../lmx/render.js';
+import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';
 import type { StateCore } from './module.js';
 import { components } from './routes/components.js';
-import { findMessage } from './routes/email-message-records.js';
+import { findMessage, type StoredMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
 import { webhookDeliveries, type WebhookDelivery } from './routes/webhooks.js';
@@ -26,6 +26,7 @@ export interface InboxEmail {
   /** The transactional email's name, or the workflow's. */
   source: string;
   kind: 'transactional' | 'workflow';
+  /** As its recipient reads it, its variables filled. */
   subject: string;
   emailMessageId?: string;
   emailId?: string;
@@ -37,35 +38,51 @@ export function inboxEmails(state: StateCore): InboxEmail[] {
   const emails: InboxEmail[] = [];
   outbox.of(state).forEach((entry, index) => {
     if (entry.kind === 'transactional') {
-      const message = entry.emailMessageId === undefined ? undefined : findMessage(state, entry.emailMessageId);
+      const values = { data: entry.dataVariables };
       emails.push({
         key: String(index),
         at: entry.at,
         to: entry.to,
         source: entry.name,
         kind: 'transactional',
-        subject: message?.message.subject ?? '',
+        subject: filledSubject(state, entry.emailMessageId, undefined, values),
         emailMessageId: entry.emailMessageId,
         emailId: entry.emailId,
-        values: { data: entry.dataVariables },
+        values,
       });
     } else {
-      (entry.emails ?? []).forEach((email, position) =>
+      (entry.emails ?? []).forEach((email, position) => {
+        const values = { contact: email.contact, event: entry.eventProperties };
         emails.push({
           key: `${index}.${position}`,
           at: entry.at,
           to: entry.email,
           source: email.loopName,
           kind: 'workflow',
-          subject: email.subject,
+          subject: filledSubject(state, email.emailMessageId, email.subject, values),
           emailMessageId: email.emailMessageId,
           emailId: email.emailId,
-          values: { contact: email.contact, event: entry.eventProperties },
-        }),
-      );
+          values,
+        });
+      });
     }
   });
   return emails.reverse();
+}
+
+/**
+ * The subject of a send with the values it was sent with, as the body is drawn: the one the send
+ * kept (a workflow's), else its email message's.
+ */
+function filledSubject(state: StateCore, emailMessageId: string | undefined, kept: string | undefined, values: LmxValues): string {
+  const stored = emailMessageId === undefined ? undefined : findMessage(state, emailMessageId);
+  const subject = kept ?? stored?.message.subject ?? '';
+  return fillText(subject, { values, fallbacks: stored === undefined ? undefined : fallbacksOf(stored) });
+}
+
+/** The email message's fallbacks, by the namespace of the variables they stand in for. */
+function fallbacksOf({ message }: StoredMessage): RenderOptions['fallbacks'] {
+  return { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks };
 }
 
 /** The email drawn as its recipient would see it, or a page that says why it cannot be. */
@@ -82,7 +99,7 @@ export function inboxEmailHtml(state: StateCore, email: InboxEmail): string {
   return renderLmx(document, {
     theme: theme?.styles,
     values: email.values,
-    fallbacks: { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks },
+    fallbacks: fallbacksOf(stored),
     components: componentDocuments(state),
     subject: message.subject,
     previewText: message.previewText,

@@ -486,6 +486,14 @@ function filledText(renderer: Renderer, text: string | undefined): string {
   );
 }
 
+/**
+ * A subject or preview text as its recipient reads it: its variables filled from the values, else
+ * from the fallbacks, as the body's are; one with neither stays as written.
+ */
+export function fillText(text: string, options: Pick<RenderOptions, 'values' | 'fallbacks'>): string {
+  return filledText(new Renderer(options, undefined), text);
+}
+
 /** The email document for a parsed LMX body. */
 export function renderLmx(document: LmxDocument, options: RenderOptions = {}): RenderedEmail {
   const styleElement = document.children.find((node): node is LmxElement => node.kind === 'element' && node.name === 'Style');
