@@ -19,10 +19,12 @@ const NINE = 0x39;
 
 /** The index of the quote that closes the string whose content starts at `start`. */
 function closingQuote(text: string, start: number): number {
-  for (let index = start; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
-    if (char === BACKSLASH) index += 1;
-    else if (char === QUOTE) return index;
+  // indexOf finds the next quote natively, far faster than a loop over every character of a long
+  // string; a quote is escaped when an odd number of backslashes stands right before it.
+  for (let index = text.indexOf('"', start); index !== -1; index = text.indexOf('"', index + 1)) {
+    let backslashes = 0;
+    while (index - backslashes > start && text.charCodeAt(index - backslashes - 1) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return index;
   }
   return text.length;
 }

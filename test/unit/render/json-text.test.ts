@@ -20,6 +20,15 @@ describe('jsonNestingExceeds', () => {
     const text = JSON.stringify({ note: `${'['.repeat(600)}\\"[[[`, other: '"{{{{' });
     expect(jsonNestingExceeds(text, 2)).toBe(false);
   });
+
+  it('tells a quote after escaped backslashes, which ends a string, from an escaped quote', () => {
+    // Strings that end in escaped backslashes, and one that holds an escaped quote: only a quote after an even run of backslashes ends a string.
+    const endsInBackslashes = JSON.stringify(['a\\', '\\\\', '\\"[', '']);
+    expect(jsonNestingExceeds(`[[${endsInBackslashes}]]`, 3)).toBe(false);
+    expect(jsonNestingExceeds(`[[${endsInBackslashes.replace('""', '[]')}]]`, 3)).toBe(true);
+    expect(hasUnsafeIntegers(`["\\\\", 12345678901234567890]`)).toBe(true);
+    expect(hasUnsafeIntegers(`["\\"12345678901234567890"]`)).toBe(false);
+  });
 });
 
 describe('hasUnsafeIntegers', () => {
