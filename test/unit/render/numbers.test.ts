@@ -9,6 +9,13 @@ describe('formatCount', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(52907)).toBe('52,907');
     expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1234567)).toBe('-1,234,567');
+    expect(formatCount(Number.MAX_SAFE_INTEGER)).toBe('9,007,199,254,740,991');
+  });
+
+  it('rounds a fraction to a whole count', () => {
+    expect(formatCount(1234.5)).toBe('1,235');
+    expect(formatCount(999.4)).toBe('999');
   });
 
   it('is what the progress line shows', () => {
