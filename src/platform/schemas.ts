@@ -21,6 +21,30 @@ export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: Stric
   return Object.assign(schema, { [STRICT_FORM]: strictForm });
 }
 
+/**
+ * A record whose values are each checked where they stand, the answer's own object passing through
+ * rather than a copy: zod's record builds a new object key by key, which for a workflow of 50,000
+ * nodes costs a third of checking them. For values that come out as they went in (loose objects,
+ * no transforms); its strict form, for the sandbox, is the record of the value's strict form.
+ */
+export function recordCheckedInPlace<V extends z.ZodType>(value: V): z.ZodType<Record<string, z.infer<V>>> {
+  const schema = z.unknown().superRefine((input, ctx) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Invalid input: expected record, received ${Array.isArray(input) ? 'array' : input === null ? 'null' : typeof input}`,
+      });
+      return;
+    }
+    for (const [key, entry] of Object.entries(input)) {
+      const result = value.safeParse(entry);
+      if (!result.success)
+        for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: [key, ...issue.path], message: issue.message });
+    }
+  });
+  return withStrictForm(schema, (strictly) => z.record(z.string(), strictly(value))) as unknown as z.ZodType<Record<string, z.infer<V>>>;
+}
+
 export { EMAIL_ADDRESS } from '../core/email.js';
 
 /** An ISO 8601 time, as the API writes them. */

@@ -3,7 +3,7 @@
  * The fields of each node type come from node-types.ts; a node of a type loopsctl does not know is
  * checked only for the common fields (the workflow API is in alpha).
  */
-import { timestamp, withStrictForm, z } from '../schemas.js';
+import { recordCheckedInPlace, timestamp, withStrictForm, z } from '../schemas.js';
 import { NODE_TYPES, type KnownNodeType } from './node-types.js';
 
 /** Companion list of workflows (not in the reference; its shape follows the published description). */
@@ -26,10 +26,12 @@ const KNOWN_TYPES = Object.keys(NODE_TYPES) as KnownNodeType[];
  */
 function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: KnownNodeType) => Record<string, z.ZodType>) {
   // Made on the first check, for this view alone: a command that checks no node of it (a listing,
-  // the many answers that carry no nodes) never pays for them.
+  // the many answers that carry no nodes) never pays for them. Only their issues are used, so each
+  // is a plain object, which names its fields alone rather than copying the node's every field as a
+  // loose one would (the node itself passes through the loose schema above them).
   let byType: Map<string, z.ZodType> | undefined;
   const schema = z.looseObject({ typeName: z.string(), nextNodeIds: z.array(z.string()), ...common }).superRefine((node, ctx) => {
-    byType ??= new Map(KNOWN_TYPES.map((type) => [type, z.looseObject(typeFields(type))]));
+    byType ??= new Map(KNOWN_TYPES.map((type) => [type, z.object(typeFields(type))]));
     const typed = byType.get(node.typeName as string);
     if (typed === undefined) return;
     const result = typed.safeParse(node);
@@ -79,7 +81,8 @@ export const workflow = z.looseObject({
   emoji: z.string().optional(),
   mailingListId: z.string().nullable().optional(),
   rootNodeId: z.string().nullable(),
-  nodes: z.record(z.string(), simplifiedNode),
+  // Checked in place: a workflow's nodes can number tens of thousands.
+  nodes: recordCheckedInPlace(simplifiedNode),
 });
 export type Workflow = z.infer<typeof workflow>;
 

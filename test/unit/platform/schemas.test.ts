@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { recordCheckedInPlace, z } from '../../../src/platform/schemas.js';
+import { strictFormOf } from '../../../src/emulator/strict.js';
+
+describe('recordCheckedInPlace', () => {
+  const nodes = recordCheckedInPlace(z.looseObject({ typeName: z.string() }));
+
+  it('passes the answer’s own object through, checked, with every field it carries', () => {
+    const input = { a: { typeName: 'TimerAction', extra: 1 }, constructor: { typeName: 'X' } };
+    const result = nodes.safeParse(input);
+    expect(result.success && result.data).toBe(input);
+  });
+
+  it('names each value that fails by its key, and refuses what is not a record', () => {
+    const result = nodes.safeParse({ good: { typeName: 'A' }, bad: { typeName: 2 } });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path)).toEqual([['bad', 'typeName']]);
+    for (const [input, said] of [
+      [[], 'array'],
+      [null, 'null'],
+      ['x', 'string'],
+    ] as const) {
+      expect(nodes.safeParse(input).error!.issues[0]!.message).toBe(`Invalid input: expected record, received ${said}`);
+    }
+  });
+
+  it('is a strict record in the sandbox: a value may carry only the fields it names', () => {
+    const strict = strictFormOf(nodes);
+    expect(strict.safeParse({ a: { typeName: 'A' } }).success).toBe(true);
+    expect(strict.safeParse({ a: { typeName: 'A', extra: 1 } }).success).toBe(false);
+    expect(strict.safeParse([]).success).toBe(false);
+  });
+});
