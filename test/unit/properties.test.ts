@@ -7,7 +7,7 @@ import { UsageError } from '../../src/api/errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js';
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';
 import { sanitize } from '../../src/render/sanitize.js';
-import { renderWorkflowTree } from '../../src/areas/workflows/tree.js';
+import { renderWorkflowTree, type ChangeMark } from '../../src/areas/workflows/tree.js';
 import { envelope, group } from '../support/fixtures.js';
 
 /** Controls, and the invisible characters that make text read differently: bidi, zero-width, separators. */
@@ -189,6 +189,29 @@ describe('renderWorkflowTree', () => {
         const edges = Object.values(graph.nodes).reduce((sum, node) => sum + node.nextNodeIds.length, 0);
         expect(lines.length).toBeLessThanOrEqual(ids.length + edges + 5);
       }),
+    );
+  });
+
+  it('lays a label out on one line as wrapping would with room to spare, spacing, marks and colours alike', () => {
+    const spaced = fc.array(fc.constantFrom('a', 'bc', ' ', '  ', '\t', '\n'), { maxLength: 8 }).map((parts) => parts.join(''));
+    const paint = (tag: string) => (text: string) => `<${tag}>${text}</${tag}>`;
+    fc.assert(
+      fc.property(
+        spaced,
+        spaced,
+        fc.option(fc.constantFrom('added', 'changed', 'removed') as fc.Arbitrary<ChangeMark>, { nil: undefined }),
+        fc.boolean(),
+        (typeName, annotation, mark, painted) => {
+          const graph = { rootNodeId: 'n', nodes: { n: { typeName, nextNodeIds: ['gone'] } } };
+          const options = {
+            unicode: false,
+            marks: mark === undefined ? undefined : new Map([['n', mark]]),
+            annotations: new Map([['n', annotation]]),
+            paint: painted ? { type: paint('t'), id: paint('i'), missing: paint('m'), annotation: paint('a'), mark: { [mark ?? 'added']: paint('k') } } : undefined,
+          };
+          expect(renderWorkflowTree(graph, options)).toBe(renderWorkflowTree(graph, { ...options, width: 10_000 }));
+        },
+      ),
     );
   });
 });

@@ -23,6 +23,7 @@ import { ProgressLine } from '../../render/progress.js';
 import * as api from './client.js';
 import { renderWorkflowDot } from './dot.js';
 import type { GRAPH_FORMATS } from './graph-formats.js';
+import type { NodeNotes } from './graph.js';
 import { renderWorkflowMermaid } from './mermaid.js';
 import type { CreatableNodeType } from '../../platform/workflows/node-type-names.js';
 import { describeNode, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
@@ -47,7 +48,9 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
     withConditions(context, client, workflow, options.details === true),
     options.metrics ? engagementByNode(context, client, workflow) : undefined,
   ]);
-  const notes = new Map([...conditions.unread.map((nodeId): [string, string] => [nodeId, `condition: see --node ${nodeId}`]), ...(annotations?.notes ?? [])]);
+  const unread = new Set(conditions.unread);
+  // Each note made as its node is drawn: a graph too large to read holds tens of thousands of unread conditions.
+  const notes: NodeNotes = { get: (nodeId) => (unread.has(nodeId) ? `condition: see --node ${nodeId}` : annotations?.notes.get(nodeId)) };
   const drawn = conditions.workflow;
   if (options.format === 'mermaid') await out.write(renderWorkflowMermaid(drawn, notes));
   else if (options.format === 'dot') await out.write(renderWorkflowDot(drawn, notes));

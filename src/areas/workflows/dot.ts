@@ -5,7 +5,7 @@
  * ids with no node are drawn dashed and red.
  */
 import { sanitize } from '../../render/sanitize.js';
-import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource } from './graph.js';
+import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource, type NodeNotes } from './graph.js';
 
 /** Text inside a DOT quoted string. sanitize makes control characters visible, so no raw newline remains. */
 function escapeDot(text: string): string {
@@ -23,7 +23,7 @@ function dotLabel(lines: string[]): string {
 
 const SHAPES: Partial<Record<GraphNode['role'], string>> = { trigger: ', shape=oval', branch: ', shape=hexagon' };
 
-export function renderWorkflowDot(workflow: GraphSource, annotations?: Map<string, string>): string {
+export function renderWorkflowDot(workflow: GraphSource, annotations?: NodeNotes): string {
   const graph = workflowGraph(workflow, annotations);
   const ids = syntheticIds(graph);
   const lines = [

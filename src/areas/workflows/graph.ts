@@ -22,10 +22,13 @@ export interface WorkflowGraph {
   edges: { from: string; to: string }[];
 }
 
+/** A note by node id: a Map, or a lookup that makes each note as its node is drawn. */
+export type NodeNotes = Pick<ReadonlyMap<string, string>, 'get'>;
+
 export type GraphSource = Pick<Workflow, 'id' | 'rootNodeId' | 'nodes'> & { name?: string };
 
 /** `annotations` (a send-email node's metrics, by id) add a last line to their node's label. */
-export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>, annotations?: Map<string, string>): WorkflowGraph {
+export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>, annotations?: NodeNotes): WorkflowGraph {
   const root = workflow.rootNodeId;
   const ids = Object.keys(workflow.nodes);
   const ordered: string[] = [];

@@ -6,7 +6,7 @@
  * `%`, `{` or `}` of their own.
  */
 import { sanitize } from '../../render/sanitize.js';
-import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource } from './graph.js';
+import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource, type NodeNotes } from './graph.js';
 
 // Quotes end a label, # starts an entity code, and the rest can be read as markup or shape syntax.
 const SPECIAL = /["#&<>`|[\]{}();%]/g;
@@ -33,7 +33,7 @@ function shape(node: GraphNode): string {
   return `[${text}]`;
 }
 
-export function renderWorkflowMermaid(workflow: GraphSource, annotations?: Map<string, string>): string {
+export function renderWorkflowMermaid(workflow: GraphSource, annotations?: NodeNotes): string {
   const graph = workflowGraph(workflow, annotations);
   const ids = syntheticIds(graph);
   const title = `workflow ${workflow.id}${workflow.name ? `: ${workflow.name}` : ''}`;

@@ -12,6 +12,7 @@ import { renderRecord, timestampColumn } from '../../render/table.js';
 import { describeFilter } from '../../platform/segments/words.js';
 import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import { describeComparison, nodeType } from '../../platform/workflows/node-types.js';
+import type { NodeNotes } from './graph.js';
 import { MARK_SIGNS, renderWorkflowTree, type ChangeMark } from './tree.js';
 
 export const workflowListView: ListView<WorkflowSummary> = {
@@ -66,25 +67,28 @@ function header(out: Output, style: Style, workflow: Workflow): string[] {
   return out.tty ? lines.flatMap((line) => wrapLines(line, out.columns)) : lines;
 }
 
-function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string, ChangeMark>, annotations?: Map<string, string>): string {
+function tree(out: Output, style: Style, workflow: Workflow, marks?: Map<string, ChangeMark>, annotations?: NodeNotes): string {
   return renderWorkflowTree(workflow, {
     unicode: out.tty,
     marks,
     annotations,
     width: out.tty ? out.columns : undefined,
-    paint: {
-      type: style.cyan,
-      id: style.dim,
-      reference: style.yellow,
-      missing: style.red,
-      mark: { added: style.green, changed: style.yellow, removed: style.red },
-      annotation: style.green,
-    },
+    // Without colour, nothing to paint: the plain palette would still be called for every word.
+    paint: out.color
+      ? {
+          type: style.cyan,
+          id: style.dim,
+          reference: style.yellow,
+          missing: style.red,
+          mark: { added: style.green, changed: style.yellow, removed: style.red },
+          annotation: style.green,
+        }
+      : undefined,
   });
 }
 
 /** A workflow's header and its graph as a tree; with annotations (metrics), each beside its node. */
-export function renderWorkflow(out: Output, workflow: Workflow, annotations?: Map<string, string>): string {
+export function renderWorkflow(out: Output, workflow: Workflow, annotations?: NodeNotes): string {
   const style = styleFor(out);
   return `${header(out, style, workflow).join('\n')}\n\n${tree(out, style, workflow, undefined, annotations)}`;
 }

@@ -16,6 +16,7 @@
 import { sanitize } from '../../render/sanitize.js';
 import { paintedWidth } from '../../render/width.js';
 import { describeNode, type NodeLike } from '../../platform/workflows/node-types.js';
+import type { NodeNotes } from './graph.js';
 
 export interface TreeGraph {
   rootNodeId: string | null;
@@ -25,11 +26,12 @@ export interface TreeGraph {
 /** How a change marks a node: added, changed, or (for a dry run) about to be removed. */
 export type ChangeMark = 'added' | 'changed' | 'removed';
 
+/** The colour of each kind of text; none without colour. */
 interface TreePaint {
-  type: (text: string) => string;
-  id: (text: string) => string;
-  reference: (text: string) => string;
-  missing: (text: string) => string;
+  type?: (text: string) => string;
+  id?: (text: string) => string;
+  reference?: (text: string) => string;
+  missing?: (text: string) => string;
   /** Colours of marked nodes; the sign (+ ~ -) is there without colour. */
   mark?: Partial<Record<ChangeMark, (text: string) => string>>;
   /** Colour of a node's annotation (its metrics). */
@@ -43,9 +45,16 @@ export interface TreeOptions {
   /** Marks for nodes a change touched, by id. */
   marks?: Map<string, ChangeMark>;
   /** Said after a node's own description, by id: a send-email node's metrics. */
-  annotations?: Map<string, string>;
+  annotations?: NodeNotes;
   /** The terminal's width: labels that do not fit wrap under their node. Unset: one line a node. */
   width?: number;
+}
+
+/** A part of a label: its text, its colour, and whether it sits one space after the part before rather than two. */
+interface Part {
+  text: string;
+  paint?: (text: string) => string;
+  close?: boolean;
 }
 
 /** A word of a label, painted, with the spacing before it on its line. */
@@ -54,17 +63,37 @@ interface Word {
   gap: string;
 }
 
-/** Each part's words, painted word by word so a break between them never splits a colour. */
-function labelWords(parts: { text: string; paint?: (text: string) => string }[]): Word[] {
+const SPACE = /\s/;
+
+/** A part's words, each painted alone so a break between them never splits a colour. */
+function partWords(part: Part): string[] {
+  // Most parts (a type, an id) are one word: only text with spacing in it is split.
+  const words = SPACE.test(part.text) ? part.text.split(/\s+/).filter(Boolean) : part.text === '' ? [] : [part.text];
+  const paint = part.paint;
+  return paint ? words.map((word) => paint(word)) : words;
+}
+
+/** The parts' words, for filling into lines. */
+function labelWords(parts: Part[]): Word[] {
   const words: Word[] = [];
   for (const part of parts) {
-    part.text
-      .split(/\s+/)
-      .filter(Boolean)
-      .forEach((word, index) => words.push({ text: part.paint ? part.paint(word) : word, gap: index === 0 ? '  ' : ' ' }));
+    partWords(part).forEach((text, index) => words.push({ text, gap: index > 0 || part.close ? ' ' : '  ' }));
   }
   if (words.length > 0) words[0]!.gap = '';
   return words;
+}
+
+/** The parts on one line, as labelWords and fill would lay them out with room to spare, without a word object each. */
+function labelLine(parts: Part[]): string {
+  const pieces: string[] = [];
+  for (const part of parts) {
+    const words = partWords(part);
+    if (words.length === 0) continue;
+    if (pieces.length > 0) pieces.push(part.close ? ' ' : '  ');
+    pieces.push(words.length === 1 ? words[0]! : words.join(' '));
+  }
+  // One flat string: a line built with += is a tree of pieces, which joining the lines then walks.
+  return pieces.join('');
 }
 
 /** Words filled into lines: the first `first` columns wide, the others `rest`; a word wider than its line has it to itself. */
@@ -92,8 +121,6 @@ export const FOLD_DEPTH = 16;
 
 export const MARK_SIGNS: Record<ChangeMark, string> = { added: '+', changed: '~', removed: '-' };
 
-const plain: TreePaint = { type: (t) => t, id: (t) => t, reference: (t) => t, missing: (t) => t };
-
 const GLYPHS = {
   unicode: { branch: '├─ ', last: '└─ ', pipe: '│  ', space: '   ', merge: '↪', loop: '↻', missing: '✗', fold: '↳' },
   ascii: { branch: '|-- ', last: '`-- ', pipe: '|   ', space: '    ', merge: '->', loop: '<-', missing: '!', fold: '=>' },
@@ -109,7 +136,7 @@ interface Frame {
 
 export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): string {
   const glyph = options.unicode ? GLYPHS.unicode : GLYPHS.ascii;
-  const paint = options.paint ?? plain;
+  const paint: TreePaint = options.paint ?? {};
   const marks = options.marks;
   const lines: string[] = [];
   const drawn = new Set<string>();
@@ -117,38 +144,41 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
   const folded: string[] = [];
   const pending = new Set<string>();
   const nodes = graph.nodes;
-  const has = (id: string) => Object.hasOwn(nodes, id);
-  const name = (id: string) => `${sanitize(nodes[id]!.typeName)} ${sanitize(id)}`;
+  const name = (node: NodeLike, id: string) => `${sanitize(node.typeName)} ${sanitize(id)}`;
 
-  /** The node's label, as lines: the first after the tree's connector, the others after `continuation`. */
-  const label = (id: string, head: string, continuation: string): string[] => {
-    const node = nodes[id]!;
+  /**
+   * Adds a label's lines: the first after `head`, any others (a label wrapped to the width) after
+   * `indent` and `tail`, which are joined only then.
+   */
+  const put = (head: string, parts: Part[], indent: string, tail: string) => {
+    if (options.width === undefined) {
+      lines.push(head + labelLine(parts));
+      return;
+    }
+    const continuation = indent + tail;
+    const [first, ...more] = fill(labelWords(parts), options.width - paintedWidth(head), options.width - paintedWidth(continuation));
+    lines.push(head + first);
+    for (const line of more) lines.push(continuation + line);
+  };
+
+  /** A node's label: its type, id, description and annotation, with its mark if a change touched it. */
+  const label = (node: NodeLike, id: string): Part[] => {
     const description = describeNode(node);
     const annotation = options.annotations?.get(id);
     const mark = marks?.get(id);
-    const words = labelWords([
-      ...(mark === undefined ? [] : [{ text: MARK_SIGNS[mark], paint: paint.mark?.[mark] }]),
-      { text: sanitize(node.typeName), paint: paint.type },
-      { text: sanitize(id), paint: paint.id },
-      ...(description ? [{ text: sanitize(description) }] : []),
-      ...(annotation ? [{ text: `[${sanitize(annotation)}]`, paint: paint.annotation }] : []),
-    ]);
+    const parts: Part[] = [];
+    if (mark !== undefined) parts.push({ text: MARK_SIGNS[mark], paint: paint.mark?.[mark] });
     // The mark's sign and the type are one unit: "+ TimerAction".
-    if (mark !== undefined && words.length > 1) words[1]!.gap = ' ';
-    return lay(words, head, continuation);
-  };
-
-  const lay = (words: Word[], head: string, continuation: string): string[] => {
-    if (options.width === undefined) return [words.map((word) => word.gap + word.text).join('')];
-    return fill(words, options.width - paintedWidth(head), options.width - paintedWidth(continuation));
+    parts.push({ text: sanitize(node.typeName), paint: paint.type, close: mark !== undefined }, { text: sanitize(id), paint: paint.id });
+    if (description) parts.push({ text: sanitize(description) });
+    if (annotation) parts.push({ text: `[${sanitize(annotation)}]`, paint: paint.annotation });
+    return parts;
   };
 
   /** A line that stands for a node drawn elsewhere (or none), wrapped like a label; nothing hangs under it. */
-  const reference = (frame: Frame, head: string, text: string, colour: (text: string) => string) => {
-    const continuation = (frame.depth === 0 ? '' : frame.prefix + (frame.connector === glyph.last ? glyph.space : glyph.pipe)) + glyph.space;
-    const [first, ...more] = lay(labelWords([{ text, paint: colour }]), head, continuation);
-    lines.push(head + first);
-    for (const line of more) lines.push(continuation + line);
+  const reference = (frame: Frame, head: string, text: string, colour?: (text: string) => string) => {
+    const indent = frame.depth === 0 ? '' : frame.prefix + (frame.connector === glyph.last ? glyph.space : glyph.pipe);
+    put(head, [{ text, paint: colour }], indent, glyph.space);
   };
 
   const walk = (start: string) => {
@@ -159,28 +189,27 @@ export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): stri
       const frame = stack.pop()!;
       path.length = frame.depth;
       const head = frame.prefix + frame.connector;
-      if (!has(frame.id)) {
+      // Looked up once: own properties only, so an id such as "constructor" is a missing node, not Object's.
+      const node = Object.hasOwn(nodes, frame.id) ? nodes[frame.id]! : undefined;
+      if (node === undefined) {
         reference(frame, head, `${glyph.missing} ${sanitize(frame.id)} (missing node)`, paint.missing);
       } else if (path.includes(frame.id)) {
-        reference(frame, head, `${glyph.loop} ${name(frame.id)} (loops back)`, paint.reference);
+        reference(frame, head, `${glyph.loop} ${name(node, frame.id)} (loops back)`, paint.reference);
       } else if (drawn.has(frame.id)) {
-        reference(frame, head, `${glyph.merge} ${name(frame.id)} (shown above)`, paint.reference);
+        reference(frame, head, `${glyph.merge} ${name(node, frame.id)} (shown above)`, paint.reference);
       } else if (pending.has(frame.id)) {
-        reference(frame, head, `${glyph.merge} ${name(frame.id)} (continues below)`, paint.reference);
+        reference(frame, head, `${glyph.merge} ${name(node, frame.id)} (continues below)`, paint.reference);
       } else if (frame.depth > FOLD_DEPTH) {
-        reference(frame, head, `${glyph.fold} continues below: ${name(frame.id)}`, paint.reference);
+        reference(frame, head, `${glyph.fold} continues below: ${name(node, frame.id)}`, paint.reference);
         pending.add(frame.id);
         folded.push(frame.id);
       } else {
         drawn.add(frame.id);
         path.push(frame.id);
         const childPrefix = frame.depth === 0 ? '' : frame.prefix + (frame.connector === glyph.last ? glyph.space : glyph.pipe);
-        const next = nodes[frame.id]!.nextNodeIds;
+        const next = node.nextNodeIds;
         // A label's further lines sit under it, with the line down to its children beside them.
-        const continuation = childPrefix + (next.length > 0 ? glyph.pipe : glyph.space);
-        const [first, ...more] = label(frame.id, head, continuation);
-        lines.push(head + first);
-        for (const line of more) lines.push(continuation + line);
+        put(head, label(node, frame.id), childPrefix, next.length > 0 ? glyph.pipe : glyph.space);
         // Pushed in reverse so that the first child is drawn first.
         for (let index = next.length - 1; index >= 0; index -= 1) {
           stack.push({ id: next[index]!, depth: frame.depth + 1, prefix: childPrefix, connector: index === next.length - 1 ? glyph.last : glyph.branch });
