@@ -7,7 +7,7 @@ import { Command, type CommanderError, Help, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { VERSION } from '../version.js';
 import { ALLOW_WRITES_OPTION, DRY_RUN_OPTION, integerIn, InvalidValue, longFlag, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
-import { wrapLines, wrapText } from '../render/wrap.js';
+import { joinProseLines, wrapLines, wrapText } from '../render/wrap.js';
 import { closeMatches } from './suggest.js';
 import { exitCodeRows } from './exit-codes.js';
 import type { Runtime } from './runtime.js';
@@ -159,7 +159,7 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
   }
   command.addHelpText('after', () => inheritedOptions(helpWidth(runtime.stdout)));
   const { help } = spec;
-  if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(help.trim(), helpWidth(runtime.stdout))}\n`);
+  if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(joinProseLines(help.trim()), helpWidth(runtime.stdout))}\n`);
   command.addHelpText('after', exampleText(spec.examples));
 }
 

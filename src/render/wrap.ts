@@ -7,6 +7,23 @@
  */
 import { isPrintableAscii, paintedWidth } from './width.js';
 
+/**
+ * Help as written in the source, its prose lines joined: a line at the margin carries on the line
+ * before it, unless that one is blank, indented, or ends with a colon (what follows is a list).
+ * So prose wraps at the terminal's width instead of also breaking where the source's lines did,
+ * which left a few words stranded on a line of their own, while indented lines (examples, lists,
+ * tables of keys) keep their own lines.
+ */
+export function joinProseLines(text: string): string {
+  const joined: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const previous = joined.at(-1);
+    if (previous !== undefined && /^\S/.test(line) && /^\S/.test(previous) && !previous.endsWith(':')) joined[joined.length - 1] = `${previous} ${line}`;
+    else joined.push(line);
+  }
+  return joined.join('\n');
+}
+
 /** The lines of `text` wrapped to `width` columns. */
 export function wrapLines(text: string, width: number): string[] {
   const wrapped: string[] = [];

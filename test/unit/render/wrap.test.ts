@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { wrapLines, wrapText } from '../../../src/render/wrap.js';
+import { joinProseLines, wrapLines, wrapText } from '../../../src/render/wrap.js';
 
 describe('wrapText', () => {
   it('breaks at spaces so no line is wider than asked', () => {
@@ -42,5 +42,27 @@ describe('wrapText', () => {
     for (const line of help.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
     // Continuation lines of an option's description sit under its first line.
     expect(help).toMatch(/\n {2}--per-page <n> {2}page size, 10 to 50; every list command\n {18}follows the cursor/);
+  });
+});
+
+describe('joinProseLines', () => {
+  it('joins prose broken where the source broke it, so it wraps at the terminal’s width alone', () => {
+    const help = 'CSV columns: email, userId, and any custom\nproperty of the account.\n\nEnds with a summary;\nexits 0 when all went well.';
+    expect(joinProseLines(help)).toBe(
+      'CSV columns: email, userId, and any custom property of the account.\n\nEnds with a summary; exits 0 when all went well.',
+    );
+    expect(wrapText(joinProseLines(help), 40).split('\n')).toEqual([
+      'CSV columns: email, userId, and any',
+      'custom property of the account.',
+      '',
+      'Ends with a summary; exits 0 when all',
+      'went well.',
+    ]);
+  });
+
+  it('keeps the lines of lists, examples and tables: indented lines, and what follows a colon or an indented line', () => {
+    const help =
+      'The round trip:\n  loopsctl get <id> > email.lmx\n  loopsctl update <id> \\\n    --force\nKeys:\n  a   first\n      more\nAny other key gets 401.';
+    expect(joinProseLines(help)).toBe(help);
   });
 });
