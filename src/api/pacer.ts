@@ -92,8 +92,20 @@ export class Pacer {
       if (stated !== undefined) this.allowedPerSecond = stated;
     }
     if (headerValue(headers['x-ratelimit-remaining']) !== '0') return;
-    const pause = resetDelay(headerValue(headers['x-ratelimit-reset']), Date.now()) ?? WINDOW_MS;
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(pause, MAX_PAUSE_MS));
+    const reset = resetDelay(headerValue(headers['x-ratelimit-reset']), Date.now());
+    // Without a reset, when the API's count ends is unknown: a second from now, unless this run's
+    // own starts in the last window make up the whole limit. Then they are what the API counted,
+    // and the window already holds the next start until the oldest of them is a window old; a
+    // second from this answer on top of that made a fast import wait most of a second for nothing
+    // each time the limit was reached.
+    if (reset === undefined && this.ownStartsFillWindow()) return;
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + Math.min(reset ?? WINDOW_MS, MAX_PAUSE_MS));
+  }
+
+  /** Whether this run started as many requests as the API allows within the last window. */
+  private ownStartsFillWindow(): boolean {
+    const limit = this.allowedPerSecond;
+    return this.starts.length >= limit && this.now() - this.starts[this.starts.length - limit]! < this.windowMs;
   }
 
   private async waitForSlot(signal?: AbortSignal): Promise<void> {
