@@ -207,7 +207,9 @@ describe('renderWorkflowTree', () => {
             unicode: false,
             marks: mark === undefined ? undefined : new Map([['n', mark]]),
             annotations: new Map([['n', annotation]]),
-            paint: painted ? { type: paint('t'), id: paint('i'), missing: paint('m'), annotation: paint('a'), mark: { [mark ?? 'added']: paint('k') } } : undefined,
+            paint: painted
+              ? { type: paint('t'), id: paint('i'), missing: paint('m'), annotation: paint('a'), mark: { [mark ?? 'added']: paint('k') } }
+              : undefined,
           };
           expect(renderWorkflowTree(graph, options)).toBe(renderWorkflowTree(graph, { ...options, width: 10_000 }));
         },
