@@ -5,7 +5,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { renderRecord } from '../../render/table.js';
 import type { AudienceFilter, AudienceSegment } from '../../platform/segments/schemas.js';
-import { describeCondition, describeFilter } from '../../platform/segments/words.js';
+import { describeCondition, describeFilter } from '../../platform/audience-filter-words.js';
 
 export const segmentListView: ListView<AudienceSegment> = {
   noun: 'audience segments',

@@ -9,7 +9,7 @@ import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
 import { wrapLines } from '../../render/wrap.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';
-import { describeFilter } from '../../platform/segments/words.js';
+import { describeFilter } from '../../platform/audience-filter-words.js';
 import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import { describeComparison, nodeType } from '../../platform/workflows/node-types.js';
 import type { NodeNotes } from './graph.js';

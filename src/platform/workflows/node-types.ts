@@ -8,7 +8,7 @@
  */
 import { z } from '../schemas.js';
 import type { AudienceFilter } from '../segments/schemas.js';
-import { describeFilter } from '../segments/words.js';
+import { describeFilter } from '../audience-filter-words.js';
 import { CREATABLE_NODE_TYPES } from './node-type-names.js';
 import type { $ZodIssue } from 'zod/v4/core';
 

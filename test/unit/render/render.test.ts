@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { JsonArrayWriter, Output, formatJson } from '../../../src/render/output.js';
-import { describeFilter } from '../../../src/platform/segments/words.js';
+import { describeFilter } from '../../../src/platform/audience-filter-words.js';
 import { renderRecord, renderTable } from '../../../src/render/table.js';
 import { formatRate } from '../../../src/render/numbers.js';
 import { describeNode } from '../../../src/platform/workflows/node-types.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../../src/api/errors.js';
 import { checkAudienceFilter, checkAudienceFilterFrom } from '../../../../src/platform/segments/filter.js';
-import { describeFilter } from '../../../../src/platform/segments/words.js';
+import { describeFilter } from '../../../../src/platform/audience-filter-words.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { run, tempDir } from '../../../support/main.js';
 import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, describeFilter } from '../../../../src/platform/segments/words.js';
+import { describeCondition, describeFilter } from '../../../src/platform/audience-filter-words.js';
 
 const condition = (operator: string, value?: unknown, key = 'plan') => ({ type: 'property', key, operator, value });
 

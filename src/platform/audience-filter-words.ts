@@ -1,9 +1,10 @@
 /**
  * Audience filters in words ("plan equal pro and seats greater than 5"), as segments, campaigns
  * and the workflow nodes that filter an audience all show them. Plain text, no rendering: the
- * workflow drawings (tree, Mermaid, DOT) use it too.
+ * workflow drawings (tree, Mermaid, DOT) use it too. Shared by those areas, it sits beside the
+ * shapes they all share, so a workflow command reads no bundle of the segments area.
  */
-import type { AudienceFilter, SegmentCondition } from './schemas.js';
+import type { AudienceFilter, SegmentCondition } from './segments/schemas.js';
 
 /**
  * Operators that read as a phrase after the property name, and take no value: the audience
