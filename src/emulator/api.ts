@@ -63,14 +63,31 @@ const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDoma
 /** Ids as the API issues them: letters, digits, '_' and '-'. Anything else is a 400. */
 const VALID_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** Every route module, in the registry's order. */
+/** Every route module, in the registry's order, with every module their operations use. */
 export async function loadSandboxModules(): Promise<SandboxModule[]> {
-  return Promise.all(routeModules.map((module) => module.load()));
+  return withUses(await Promise.all(routeModules.map((module) => module.load())), () => true);
 }
 
-/** The route modules a request to this path needs: those that serve it, or all of them to reset. */
-export async function loadModulesFor(path: string): Promise<SandboxModule[]> {
-  return path === RESET_PATH ? loadSandboxModules() : Promise.all(modulesServing(path).map((module) => module.load()));
+/**
+ * The route modules a request needs: those that serve its path, with the modules its own
+ * operation uses (a read of workflows loads no mailing lists), or all of them to reset.
+ */
+export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): Promise<SandboxModule[]> {
+  if (request.path === RESET_PATH) return loadSandboxModules();
+  const modules = await Promise.all(modulesServing(request.path).map((module) => module.load()));
+  const segments = request.path.split('/').slice(1);
+  return withUses(modules, (route) => route.method === request.method && pathFits(route.path.split('/').slice(1), segments));
+}
+
+async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) => boolean): Promise<SandboxModule[]> {
+  const uses = modules.flatMap((module) => module.routes.filter(wanted).flatMap((route) => route.uses ?? []));
+  await Promise.all(uses.map((used) => used.load()));
+  return modules;
+}
+
+/** Whether a route's path pattern ('/v1/themes/:themeId', split) takes these segments of a path. */
+function pathFits(pattern: string[], segments: string[]): boolean {
+  return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
 }
 
 interface CompiledRoute {

@@ -230,7 +230,7 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   const stored = initial === undefined ? read() : undefined;
   if (stored === undefined) withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
   const handle: Handle = async (request) => {
-    const modules = await loadModulesFor(request.path);
+    const modules = await loadModulesFor(request);
     const attempt = (locked: boolean) => {
       const state = current();
       let changed = false;

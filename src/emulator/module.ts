@@ -57,7 +57,35 @@ export interface SandboxRoute {
   anonymous?: boolean;
   /** The body of this operation's failures, those of its key and path included; `{message}` when not given. */
   failures?: FailureShape;
+  /** Route modules of other areas this operation reads or changes, loaded before it runs (see `later`). */
+  uses?: LaterModule<unknown>[];
   run(context: RouteContext): ApiAnswer;
+}
+
+/** A route module that some operations of another use: see `later`. */
+export interface LaterModule<T> {
+  load(): Promise<void>;
+  /** The module, once loaded; an operation that does not list it in `uses` fails plainly rather than loading it. */
+  get(): T;
+}
+
+/**
+ * A route module of another area that only some operations use, loaded before one of them runs
+ * (each lists it in `uses`). Imported with the module that uses it, it would load that area's
+ * shapes for every request to the module, its reads included: `--sandbox workflow list` read the
+ * bundles of mailing lists, segments and email messages for the sake of the workflow edits alone.
+ */
+export function later<T>(load: () => Promise<T>): LaterModule<T> {
+  let loaded: T | undefined;
+  return {
+    load: async () => {
+      loaded ??= await load();
+    },
+    get: () => {
+      if (loaded === undefined) throw new Error('an operation used a route module it does not list in `uses`');
+      return loaded;
+    },
+  };
 }
 
 /** How an operation words a failure: the body its description documents, and the schema it is checked with. */

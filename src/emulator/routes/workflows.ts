@@ -6,6 +6,7 @@ import {
   badRequest,
   conflict,
   find,
+  later,
   listAnswer,
   notFound,
   objectBody,
@@ -15,16 +16,20 @@ import {
   type SandboxModule,
 } from '../module.js';
 import { strictFormOf } from '../strict.js';
-import { addMessage } from './email-message-records.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
-import { mailingLists } from './lists.js';
-import { segments } from './segments.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 
 type StoredNode = StoredWorkflow['nodes'][number];
+
+// What the edits check references against, and the message a new send-email node gets: loaded for
+// the operations that change a workflow (see EDITS), so a read loads none of those areas.
+const lists = later(() => import('./lists.js'));
+const segmentRoutes = later(() => import('./segments.js'));
+const messages = later(() => import('./email-message-records.js'));
+const EDITS = [lists, segmentRoutes, messages];
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
   return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
@@ -133,7 +138,12 @@ function defaultNode(context: RouteContext, workflow: StoredWorkflow, typeName: 
       return { ...base, typeName, amount: 1, unit: 'd' };
     case 'SendEmailAction':
       // Its email is a real, empty message of the workflow's, to be read and edited like any other.
-      return { ...base, typeName, emailMessageId: addMessage(context, { kind: 'workflow', id: workflow.id, published: false }).message.id, subject: '' };
+      return {
+        ...base,
+        typeName,
+        emailMessageId: messages.get().addMessage(context, { kind: 'workflow', id: workflow.id, published: false }).message.id,
+        subject: '',
+      };
     case 'BranchNode':
       return { ...base, typeName };
     case 'ExperimentBranchNode':
@@ -282,9 +292,21 @@ function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<str
 /** A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise. */
 function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
   const { mailingListId, audienceSegmentId } = fields;
-  if (typeof mailingListId === 'string' && !mailingLists.of(context.state).some((list) => list.id === mailingListId))
+  if (
+    typeof mailingListId === 'string' &&
+    !lists
+      .get()
+      .mailingLists.of(context.state)
+      .some((list) => list.id === mailingListId)
+  )
     throw badRequest(`Mailing list ${mailingListId} not found.`);
-  if (typeof audienceSegmentId === 'string' && !segments.of(context.state).some((segment) => segment.id === audienceSegmentId)) {
+  if (
+    typeof audienceSegmentId === 'string' &&
+    !segmentRoutes
+      .get()
+      .segments.of(context.state)
+      .some((segment) => segment.id === audienceSegmentId)
+  ) {
     throw badRequest(`Audience segment ${audienceSegmentId} not found.`);
   }
 }
@@ -530,28 +552,28 @@ export const sandbox: SandboxModule = {
       needs: 'workflows',
       run: (context) => listAnswer(s.workflowSummary, workflows.of(context.state).map(summary), context),
     },
-    { method: 'POST', path: '/v1/workflows', needs: 'workflows', run: createWorkflow },
+    { method: 'POST', path: '/v1/workflows', needs: 'workflows', uses: EDITS, run: createWorkflow },
     {
       method: 'GET',
       path: WORKFLOW,
       needs: 'workflows',
       run: ({ params, state }) => answer(s.workflow, simplified(find(workflows.of(state), params.workflowId!, 'workflow'))),
     },
-    { method: 'POST', path: WORKFLOW, needs: 'workflows', run: updateWorkflow },
-    { method: 'DELETE', path: WORKFLOW, needs: 'workflows', run: deleteWorkflow },
-    { method: 'POST', path: `${WORKFLOW}/mailing-list`, needs: 'workflows', run: changeMailingList },
-    { method: 'POST', path: `${WORKFLOW}/nodes`, needs: 'workflows', run: createNode },
+    { method: 'POST', path: WORKFLOW, needs: 'workflows', uses: EDITS, run: updateWorkflow },
+    { method: 'DELETE', path: WORKFLOW, needs: 'workflows', uses: EDITS, run: deleteWorkflow },
+    { method: 'POST', path: `${WORKFLOW}/mailing-list`, needs: 'workflows', uses: EDITS, run: changeMailingList },
+    { method: 'POST', path: `${WORKFLOW}/nodes`, needs: 'workflows', uses: EDITS, run: createNode },
     {
       method: 'GET',
       path: NODE,
       needs: 'workflows',
       run: ({ params, state }) => answer(s.workflowNode, workflowNode(workflows.of(state), params.workflowId!, params.nodeId!)),
     },
-    { method: 'POST', path: NODE, needs: 'workflows', run: updateNode },
-    { method: 'DELETE', path: NODE, needs: 'workflows', run: deleteNode(false) },
-    { method: 'DELETE', path: `${NODE}/recursive`, needs: 'workflows', run: deleteNode(true) },
-    { method: 'POST', path: `${NODE}/reroute`, needs: 'workflows', run: rerouteNode },
-    { method: 'POST', path: `${NODE}/add-branch`, needs: 'workflows', run: addBranch },
+    { method: 'POST', path: NODE, needs: 'workflows', uses: EDITS, run: updateNode },
+    { method: 'DELETE', path: NODE, needs: 'workflows', uses: EDITS, run: deleteNode(false) },
+    { method: 'DELETE', path: `${NODE}/recursive`, needs: 'workflows', uses: EDITS, run: deleteNode(true) },
+    { method: 'POST', path: `${NODE}/reroute`, needs: 'workflows', uses: EDITS, run: rerouteNode },
+    { method: 'POST', path: `${NODE}/add-branch`, needs: 'workflows', uses: EDITS, run: addBranch },
     { method: 'GET', path: `${NODE}/metrics`, needs: 'metrics', run: nodeMetrics },
   ],
 };

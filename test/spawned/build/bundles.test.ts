@@ -116,9 +116,17 @@ describe('a command', () => {
     expect((await loads(['--sandbox', 'workflow', 'list'], {})).code).toBe(0);
     const list = await loads(['--sandbox', 'workflow', 'list'], {});
     expect(list.code).toBe(0);
-    expect(list.files).toEqual(expect.arrayContaining(['dist/areas-workflows.cjs', 'dist/emulator.cjs']));
-    expect(list.files).not.toContain('dist/lmx.cjs');
-    expect(list.files).not.toContain('dist/areas-components.cjs');
+    // A read of workflows loads no other area: not the mailing lists, segments and email messages
+    // that the workflow edits check against, nor LMX.
+    expect(list.files).toEqual([
+      'dist/areas-workflows.cjs',
+      'dist/cli.cjs',
+      'dist/client.cjs',
+      'dist/config.cjs',
+      'dist/core.cjs',
+      'dist/emulator.cjs',
+      'dist/render.cjs',
+    ]);
     // The sandbox answers in this process: no HTTP server or client, and no OpenSSL for a seed that
     // exists; its pace and the client's read the clock without Node's perf_hooks.
     const builtins = join(scratch, 'builtins-sandbox-list');
@@ -128,6 +136,19 @@ describe('a command', () => {
     expect(loadedBuiltins.filter((name) => /^(_?https?|_http_\w+|crypto|perf_hooks)$/.test(name))).toEqual([]);
     const check = await loads(['--sandbox', 'email-messages', 'check', seedId('email-message/trial-ending')], {});
     expect(check.files).toContain('dist/lmx.cjs');
+  });
+
+  it('against the sandbox, for a workflow edit, loads the areas it checks against, and the edit goes through', async () => {
+    // Each run is a new process, so each request loads only its own route modules and what its operation uses.
+    const created = await loads(['--sandbox', 'workflow', 'create', '--name', 'Loads its uses', '--list', seedId('mailing-list/Product updates')], {});
+    expect(created.code).toBe(0);
+    expect(created.files).toEqual(expect.arrayContaining(['dist/areas-lists.cjs', 'dist/areas-segments.cjs', 'dist/areas-email-messages.cjs']));
+    const listed = JSON.parse((await spawnCli(['--sandbox', 'workflow', 'list', '--json'])).stdout) as { id: string; name: string }[];
+    const id = listed.find((workflow) => workflow.name === 'Loads its uses')!.id;
+    const { rootNodeId } = JSON.parse((await spawnCli(['--sandbox', 'workflow', 'show', id, '--json'])).stdout) as { rootNodeId: string };
+    // A send-email node comes with an email message of its own, which another area keeps.
+    const added = await loads(['--sandbox', 'workflow', 'nodes', 'add', id, '--type', 'SendEmailAction', '--after', rootNodeId], {});
+    expect(added).toMatchObject({ code: 0, message: null });
   });
 
   it('whose key is in the config file loads no keychain module, and a proxy no bundle of its own', async () => {
