@@ -292,22 +292,13 @@ function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<str
 /** A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise. */
 function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
   const { mailingListId, audienceSegmentId } = fields;
-  if (
-    typeof mailingListId === 'string' &&
-    !lists
-      .get()
-      .mailingLists.of(context.state)
-      .some((list) => list.id === mailingListId)
-  )
-    throw badRequest(`Mailing list ${mailingListId} not found.`);
-  if (
-    typeof audienceSegmentId === 'string' &&
-    !segmentRoutes
-      .get()
-      .segments.of(context.state)
-      .some((segment) => segment.id === audienceSegmentId)
-  ) {
-    throw badRequest(`Audience segment ${audienceSegmentId} not found.`);
+  if (typeof mailingListId === 'string') {
+    const known = lists.get().mailingLists.of(context.state);
+    if (!known.some((list) => list.id === mailingListId)) throw badRequest(`Mailing list ${mailingListId} not found.`);
+  }
+  if (typeof audienceSegmentId === 'string') {
+    const known = segmentRoutes.get().segments.of(context.state);
+    if (!known.some((segment) => segment.id === audienceSegmentId)) throw badRequest(`Audience segment ${audienceSegmentId} not found.`);
   }
 }
 

@@ -51,25 +51,18 @@ describe('Pacer', () => {
     expect(time.now()).toBe(1_000);
   });
 
-  it('waits no longer than its own window when its own starts used up the limit and no reset is given', async () => {
+  // The answer that says none remain comes 300 ms after the first start, without a reset.
+  it.each([
+    ['waits no longer than its own window when its own starts used up the limit: the API counted those', 10, 1_050],
+    ['pauses a second when the limit is used up with fewer starts of its own: others share the budget', 9, 1_300],
+  ])('%s', async (_behaviour, ownStarts, nextStart) => {
     const time = fakeTime();
     const pacer = new Pacer({ perSecond: 10, ...time });
-    for (let index = 0; index < 10; index += 1) await pacer.turn();
-    // The tenth answer comes 300 ms after the first start and says none remain: the API counted these ten.
+    for (let index = 0; index < ownStarts; index += 1) await pacer.turn();
     await time.sleep(300);
     pacer.observe({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0' });
     await pacer.turn();
-    expect(time.now()).toBe(1_050);
-  });
-
-  it('pauses a second when the limit is used up with fewer starts of its own: others share the budget', async () => {
-    const time = fakeTime();
-    const pacer = new Pacer({ perSecond: 10, ...time });
-    for (let index = 0; index < 9; index += 1) await pacer.turn();
-    await time.sleep(300);
-    pacer.observe({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0' });
-    await pacer.turn();
-    expect(time.now()).toBe(1_300);
+    expect(time.now()).toBe(nextStart);
   });
 
   it('pauses until the reset the headers give, as seconds from now', async () => {
