@@ -159,7 +159,7 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
   }
   command.addHelpText('after', () => inheritedOptions(helpWidth(runtime.stdout)));
   const { help } = spec;
-  if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(joinProseLines(help.trim()), helpWidth(runtime.stdout))}\n`);
+  if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(joinProseLines(help.trim()), helpWidth(runtime.stdout))}`);
   command.addHelpText('after', exampleText(spec.examples));
 }
 

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../support/run-cli.js';
 import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
+import { walkSpecs, type Spec } from '../../../src/core/declare.js';
+import { specs } from '../../../src/areas/registry.js';
 import { run } from '../../support/main.js';
 
 const leaves = [
@@ -107,6 +109,28 @@ describe('help fits and finds its way', () => {
       expect(code, argv.join(' ')).toBe(2);
       expect(stdout).toBe('');
       expect(JSON.parse(stderr)).toMatchObject({ error: { code: 'usage', exitCode: 2, message } });
+    }
+  });
+});
+
+describe('help text of every command', () => {
+  const groupPaths = (list: Spec[], prefix: string[] = []): string[][] =>
+    list.flatMap((spec) => (spec.kind === 'group' ? [[...prefix, spec.name], ...groupPaths(spec.commands, [...prefix, spec.name])] : []));
+  const paths = [[], ...groupPaths(specs), ...walkSpecs(specs).map(({ path }) => path)];
+
+  it('sets its sections apart with one blank line, and fills its prose lines at 80 columns on a pipe', async () => {
+    for (const path of paths) {
+      const { code, stdout } = await run([...path, '--help']);
+      const command = `loopsctl ${path.join(' ')} --help`;
+      expect(code, command).toBe(0);
+      expect(stdout, command).not.toMatch(/\n\n\n/);
+      // A prose line followed by another means the next one's first word did not fit on it.
+      const lines = stdout.split('\n');
+      lines.forEach((line, index) => {
+        const next = lines[index + 1] ?? '';
+        if (!/^\S/.test(line) || !/^\S/.test(next) || line.endsWith(':')) return;
+        expect(line.length + 1 + next.split(' ')[0]!.length, `${command}: "${line}" then "${next}"`).toBeGreaterThan(80);
+      });
     }
   });
 });
