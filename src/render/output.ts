@@ -149,14 +149,15 @@ export class Output {
 
   /** The value as indented JSON; coloured when colour is on (a terminal, or FORCE_COLOR on a pipe). */
   async writeJson(value: unknown): Promise<void> {
-    if (this.filter) return this.filter.results(JSON.stringify(value), (results) => this.writeResults(results));
+    // formatJson writes an integer past 2^53 as the digits the API sent, for jq to read as a number.
+    if (this.filter) return this.filter.results(formatJson(value, 0), (results) => this.writeResults(results));
     const text = this.forTerminal(formatJson(value));
     return this.write(`${this.color ? ((await this.prettyPrinter())(text) ?? text) : text}\n`);
   }
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
   async writeJsonLines(items: readonly unknown[]): Promise<void> {
-    if (this.filter) return this.filter.resultsOfEach(JSON.stringify(items), (results) => this.writeResults(results));
+    if (this.filter) return this.filter.resultsOfEach(formatJson(items, 0), (results) => this.writeResults(results));
     return this.write(this.forTerminal(jsonLines(items)));
   }
 

@@ -25,6 +25,14 @@ describe('--jq', () => {
     expect((await run(['api', 'x', '--jq', '.a, .big, (.a.b | length), null'], { env })).stdout).toBe('{"b":[1.0,2]}\n12345678901234567890\n2\nnull\n');
   });
 
+  it('reads an integer past 2^53 in a checked answer as the number the API sent', async () => {
+    const body =
+      '{"id":"t1","name":"Big","styles":{},"isDefault":false,"createdAt":"2024-01-01T00:00:00Z","updatedAt":"2024-01-01T00:00:00Z","big":12345678901234567890}';
+    server = await startApiServer({ 'GET /v1/themes/:id': (_req, res) => raw(res, 200, 'application/json', body) });
+    const env = { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: server.url };
+    expect((await run(['themes', 'get', 't1', '--jq', '.big, (.big | type)'], { env })).stdout).toBe('12345678901234567890\nnumber\n');
+  });
+
   it('is the real jq language: functions, variables, reduce, string interpolation', async () => {
     const result = await sandbox([
       'themes',
