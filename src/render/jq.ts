@@ -10,8 +10,10 @@
  * of loopsctl. What jq writes on its own stderr
  * (`debug`, `stderr`) comes back as data and is sanitized before it is shown.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { InterruptedError, UsageError } from '../api/errors.js';
+import { builtinModule } from '../core/builtin.js';
+import { plainPath, stringsAlong, type PathStep } from './jq-path.js';
 import { sanitize } from './sanitize.js';
 
 /** The limits from the environment: LOOPSCTL_JQ_TIMEOUT (seconds) and LOOPSCTL_JQ_MEMORY_MB. */
@@ -165,28 +167,34 @@ export class JqFilter {
   /** Where the worker waits while a chunk of its output is written: 0 waiting, 1 written. */
   private gate: Int32Array | undefined;
 
+  /** jq-web's module, which the worker loads: found when jq first runs. */
+  private jqPath: string | undefined;
+
   private constructor(
     private readonly expression: string,
     private readonly options: JqOptions,
     private readonly limits: JqLimits,
-    /** jq-web's module, which the worker loads. */
-    private readonly jqPath: string,
+    /** The steps of an expression that is a plain path, whose string results need no jq (see jq-path.ts). */
+    private readonly path: PathStep[] | undefined,
   ) {}
 
-  /** Loads jq and checks the expression, so that a mistake in it is found before any request. */
+  /**
+   * Loads jq and checks the expression, so that a mistake in it is found before any request. A
+   * plain path needs no check, and jq is loaded only if a result needs it.
+   */
   static async compile(expression: string, options: JqOptions): Promise<JqFilter> {
     const given = Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, value]) => value !== undefined));
     const limits: JqLimits = { seconds: DEFAULT_JQ_SECONDS, memoryMb: DEFAULT_JQ_MEMORY_MB, ...given };
-    const { path } = await import('./jq-web-loader.cjs');
-    const filter = new JqFilter(expression, options, limits, path);
+    const filter = new JqFilter(expression, options, limits, plainPath(expression));
     // Without input, jq compiles the program and then has nothing to run it on.
-    await filter.run('', expression, async () => undefined);
+    if (filter.path === undefined) await filter.run('', expression, async () => undefined);
     return filter;
   }
 
   /** The results of the expression on one JSON text, each as one line of compact JSON, handed to `sink` as they come. */
   results(json: string, sink: ResultSink): Promise<void> {
-    return this.run(json, this.expression, sink);
+    const found = this.path === undefined ? undefined : stringsAlong(this.path, parsedOrUndefined(json));
+    return found === undefined ? this.run(json, this.expression, sink) : this.found(found, sink);
   }
 
   /**
@@ -195,10 +203,18 @@ export class JqFilter {
    * ends a comment the expression may end with.
    */
   resultsOfEach(jsonArray: string, sink: ResultSink): Promise<void> {
-    return this.run(jsonArray, `.[] | (${this.expression}\n)`, sink);
+    const found = this.path === undefined ? undefined : stringsAlong(['each', ...this.path], parsedOrUndefined(jsonArray));
+    return found === undefined ? this.run(jsonArray, `.[] | (${this.expression}\n)`, sink) : this.found(found, sink);
+  }
+
+  /** Strings a plain path found, as the compact JSON lines jq would have printed for them. */
+  private async found(strings: string[], sink: ResultSink): Promise<void> {
+    if (this.options.signal.aborted) throw new InterruptedError('interrupted');
+    if (strings.length > 0) await sink(strings.map((text) => JSON.stringify(text)));
   }
 
   private async run(input: string, expression: string, sink: ResultSink): Promise<void> {
+    this.jqPath ??= (await import('./jq-web-loader.cjs')).path;
     const reply = await this.ask(input, expression, sink);
     // What jq says as it aborts is in the error.
     if ('crashed' in reply) throw this.stopped(`jq aborted (${sanitize(reply.crashed)})`, "an expression that recurses without end exhausts jq's stack");
@@ -287,6 +303,8 @@ export class JqFilter {
     if (this.worker !== undefined) return this.worker;
     const gate = new SharedArrayBuffer(4);
     this.gate = new Int32Array(gate);
+    // Loaded here: a plain path to strings needs no worker (see jq-path.ts).
+    const { Worker } = builtinModule('node:worker_threads');
     this.worker = new Worker(WORKER, {
       eval: true,
       workerData: { jqPath: this.jqPath, maxOutput: MAX_OUTPUT_BYTES, maxMemory: this.limits.memoryMb * 1024 * 1024, gate },
@@ -316,6 +334,15 @@ export class JqFilter {
       code: 'jq',
       ...(hint === undefined ? {} : { hint }),
     });
+  }
+}
+
+/** The value of a JSON text; undefined for text that is not JSON, which only jq may answer (with its error). */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -318,16 +318,31 @@ function fileKeyConfig(): string {
 
 /**
  * `loopsctl api` against the same one-request floor as `ips list`, and --jq against --json for the
- * same listing: the cost of loading jq (WebAssembly) and compiling the expression, which is paid
- * only when --jq is given.
+ * same listing: a path to strings, which is answered without jq (src/render/jq-path.ts), and, for
+ * what any other expression costs, one that jq itself runs: loading jq (WebAssembly) and
+ * compiling the expression, paid only when --jq is given.
  */
 async function measureScripting(): Promise<void> {
   console.error('api and --jq…');
   const fetchOne = { label: 'fetch', args: [join(benchDir, 'floor/fetch-one.mjs'), `${server.url}/v1/dedicated-sending-ips`] };
   const api = await interleaved([fetchOne, cli('api', ['api', '/v1/dedicated-sending-ips'])], REQUEST_ROUNDS, env);
   ratio('api /v1/dedicated-sending-ips vs fetch', 1.25, ['loopsctl api', api.get('loopsctl api')!], ['fetch', api.get('fetch')!]);
-  const jq = await interleaved([cli('json', ['themes', 'list', '--json']), cli('jq', ['themes', 'list', '--jq', '.[].name'])], REQUEST_ROUNDS, env);
+  const jq = await interleaved(
+    [cli('json', ['themes', 'list', '--json']), cli('jq', ['themes', 'list', '--jq', '.[].name']), cli('jq run', ['themes', 'list', '--jq', '.[] | .name'])],
+    REQUEST_ROUNDS,
+    env,
+  );
   ratio("themes list --jq '.[].name' vs --json", 1.5, ['--jq', jq.get('loopsctl jq')!], ['--json', jq.get('loopsctl json')!]);
+  const run = jq.get('loopsctl jq run')! / jq.get('loopsctl json')!;
+  // Not a goal: what jq itself costs, for any expression but a path to strings.
+  figures.push({
+    name: "themes list --jq '.[] | .name' (run by jq) vs --json",
+    measured: `${run.toFixed(2)}x`,
+    goal: '-',
+    result: 'info',
+    detail: `--jq ${ms(jq.get('loopsctl jq run')!)} / --json ${ms(jq.get('loopsctl json')!)}`,
+  });
+  console.error(`  themes list --jq '.[] | .name' vs --json: ${run.toFixed(2)}x`);
 }
 
 /**

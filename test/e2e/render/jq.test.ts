@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { JqFilter, type ResultSink } from '../../../src/render/jq.js';
 import { json, raw, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
 import { runCli } from '../../support/run-cli.js';
@@ -105,4 +107,65 @@ describe('--jq', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/^\[/);
   });
+});
+
+describe('--jq with a plain path', () => {
+  /** Each expression's filter, made once: a filter that runs jq keeps its worker between runs. */
+  const filters = new Map<string, Promise<JqFilter>>();
+  const filter = (expression: string) => {
+    if (!filters.has(expression)) filters.set(expression, JqFilter.compile(expression, { signal: new AbortController().signal, message: () => undefined }));
+    return filters.get(expression)!;
+  };
+  const outcome = async (expression: string, text: string) => {
+    const printed: string[] = [];
+    const sink: ResultSink = async (results) => void printed.push(...results);
+    try {
+      await (await filter(expression)).results(text, sink);
+      return { printed };
+    } catch (error) {
+      return { printed, error: (error as Error).message.replace(expression, '<expression>') };
+    }
+  };
+
+  const paths = ['.', '.a', '.name', '.a.name', '.[]', '.[0]', '.[1]', '.[].name', '.a[]', '.a[0].b', '.[][]', '.[0].a.name', '.b[].name', '.a.b.a'];
+  // Strings most often, so that many paths find only strings and are answered without jq.
+  const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      { arbitrary: fc.string(), weight: 4 },
+      fc.constant(null),
+      fc.boolean(),
+      fc.constantFrom(0, 1.5, 1e21, -2),
+      { arbitrary: fc.array(tie('value'), { maxLength: 3 }), weight: 2 },
+      { arbitrary: fc.dictionary(fc.constantFrom('a', 'b', 'name', '2', '10'), tie('value'), { maxKeys: 3 }), weight: 2 },
+    ),
+  })).value;
+
+  it('answers exactly as jq does, strings by itself and anything else through jq', async () => {
+    // JSON as the API writes it: keys in any order (JavaScript would put "2" before "b"), any number.
+    const text = fc.oneof(
+      { arbitrary: value.map((made) => JSON.stringify(made)), weight: 9 },
+      fc.constantFrom('{"b":"x","2":"y"}', '[{"b":"x","10":"y","a":"z"}]', 'not JSON'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), text, async (path, input) => {
+        // In parentheses, the same expression is not a plain path: jq itself answers it.
+        expect(await outcome(path, input)).toEqual(await outcome(`(${path})`, input));
+      }),
+      {
+        numRuns: 200,
+        // And the cases each reason to leave a path to jq is for, besides the random ones.
+        examples: [
+          ['.[]', '{"b":"x","2":"y"}'],
+          ['.[].name', '[{"name":"a"},{}]'],
+          ['.a', '{"a":12345678901234567890}'],
+          ['.a.name', '{"a":"text"}'],
+          ['.[0]', '{"0":"x"}'],
+          ['.a[]', '{"a":null}'],
+          ['.[1]', '["only"]'],
+          ['.a', 'not JSON'],
+        ],
+      },
+    );
+  }, 60_000);
 });

@@ -151,6 +151,17 @@ describe('a command', () => {
     expect(added).toMatchObject({ code: 0, message: null });
   });
 
+  it('with --jq, starts jq only for an expression that is more than a path to strings', async () => {
+    // jq runs in a worker thread: node:worker_threads is loaded only to start it.
+    const builtinsOf = async (expression: string) => {
+      const file = join(scratch, `builtins-jq-${expression.replace(/\W/g, '_')}`);
+      expect((await loads(['--sandbox', 'themes', 'list', '--jq', expression], { BUILTINS_FILE: file })).code).toBe(0);
+      return readFileSync(file, 'utf8').split('\n');
+    };
+    expect(await builtinsOf('.[].name')).not.toContain('worker_threads');
+    expect(await builtinsOf('.[].name | length')).toContain('worker_threads');
+  });
+
   it('whose key is in the config file loads no keychain module, and a proxy no bundle of its own', async () => {
     const config = join(scratch, 'file-key');
     mkdirSync(config, { mode: 0o700 });
