@@ -7,7 +7,7 @@
 const sea = singleExecutable();
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  const version = `${sea === undefined ? require('../package.json').version : sea.getAsset('version', 'utf8')}\n`;
+  const version = `${sea === undefined ? packageVersion() : sea.getAsset('version', 'utf8')}\n`;
   if (!writeDirectly(version)) process.stdout.write(version);
 } else {
   runBundles(shippedFiles());
@@ -35,6 +35,14 @@ function writeDirectly(text) {
     else throw error;
   }
   return true;
+}
+
+/**
+ * The version package.json gives. Read and parsed here rather than require()d: the module loader
+ * resolves the path and keeps the module, which takes twice as long, a sizeable part of --version.
+ */
+function packageVersion() {
+  return JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version;
 }
 
 /** node:sea when this runs as the single executable, else undefined (on any Node, any version). */
@@ -70,7 +78,7 @@ function shippedFiles() {
     return {
       root,
       read,
-      path: (name) => (fs.existsSync(join(root, name)) ? join(root, name) : extracted(name, read, require('../package.json').version)),
+      path: (name) => (fs.existsSync(join(root, name)) ? join(root, name) : extracted(name, read, packageVersion())),
       native: (id, require) => require(id),
       stat: (name) => (fs.existsSync(join(root, name)) ? fs.statSync(join(root, name)) : fs.statSync(join(root, `${name}.br`))),
     };
