@@ -8,7 +8,7 @@
  * a terminal, on Windows never at all) is answered from what it is: not a terminal, nothing
  * waiting to be written. Writes go straight to it: to a file or the null device all of them, as
  * Node's stream for a file does; to a pipe or a socket while everything written so far fits in
- * DIRECT_BYTES, which an empty pipe takes at once. Output larger than that goes through the
+ * what an empty pipe takes at once (pipeBytes). Output larger than that goes through the
  * stream, which waits for a slow reader without holding up Ctrl-C. A write that would wait (a
  * descriptor another program made non-blocking) hands the rest to the stream, in order. Anything
  * else makes the stream, which answers from then on.
@@ -17,12 +17,16 @@ import { fstatSync, writeSync } from 'node:fs';
 import { isNullDevice } from './null-device.js';
 
 /**
- * What a new pipe holds (16 KiB on macOS, 64 KiB on Linux; a Linux user past the system's limit on
- * pipe memory gets smaller ones): so much a direct write does not wait for a reader. A local
- * socket (the stdout of a program another Node program started) holds more on Linux, but only
- * 8 KiB on macOS.
+ * How much a direct write may put into a pipe without waiting for a reader. A new pipe holds
+ * 16 KiB on macOS, all of which this is, and 64 KiB on Linux, of which this is half: room is left
+ * for what another writer of a shared pipe may have put in first. (A Linux user past the system's
+ * limit on pipe memory gets pipes of a page or two, which either amount fills.) So on Linux a
+ * shell's completion script, 26 KB, still goes without Node's stream. A local socket (the stdout
+ * of a program another Node program started) holds more on Linux, but only 8 KiB on macOS.
  */
-export const DIRECT_BYTES = 16 * 1024;
+export function pipeBytes(platform: NodeJS.Platform): number {
+  return platform === 'linux' ? 32 * 1024 : 16 * 1024;
+}
 const MACOS_SOCKET_BYTES = 8 * 1024;
 
 export interface StandardStream<Stream> {
@@ -115,15 +119,15 @@ export function standardStream<Stream extends NodeJS.WritableStream>(
 
 /**
  * How much may be written straight to the descriptor: all of it to a file or the null device, which
- * never make a writer wait, DIRECT_BYTES to a pipe or a socket (less to a socket on macOS), and
+ * never make a writer wait, pipeBytes to a pipe or a socket (less to a socket on macOS), and
  * nothing to a terminal.
  */
 function directBytes(fd: number, platform: NodeJS.Platform): number {
   try {
     const stats = fstatSync(fd);
     if (stats.isFile() || isNullDevice(stats)) return Number.POSITIVE_INFINITY;
-    if (stats.isSocket()) return platform === 'darwin' ? MACOS_SOCKET_BYTES : DIRECT_BYTES;
-    return stats.isFIFO() ? DIRECT_BYTES : 0;
+    if (stats.isSocket()) return platform === 'darwin' ? MACOS_SOCKET_BYTES : pipeBytes(platform);
+    return stats.isFIFO() ? pipeBytes(platform) : 0;
   } catch {
     // A closed descriptor: the stream has Node's own way with it.
     return 0;

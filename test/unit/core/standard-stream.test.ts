@@ -5,7 +5,9 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIRECT_BYTES, standardStream } from '../../../src/core/standard-stream.js';
+import { pipeBytes, standardStream } from '../../../src/core/standard-stream.js';
+
+const DIRECT_BYTES = pipeBytes('linux');
 import { tempDir } from '../../support/temp.js';
 
 const scratch = tempDir('loopsctl-standard-stream-');
@@ -92,12 +94,16 @@ posix('a standard stream before Node makes its stream', () => {
     }
   });
 
-  it('hands output past what a pipe surely holds to the stream, in order', () => {
-    const pipe = fifo('long');
+  it.each([
+    ['linux', 32 * 1024],
+    ['darwin', 16 * 1024],
+  ] as const)('hands output past what a pipe surely holds on %s (%d bytes) to the stream, in order', (platform, holds) => {
+    expect(pipeBytes(platform)).toBe(holds);
+    const pipe = fifo(`long-${platform}`);
     try {
       const { made, open } = opening();
-      const stdout = standardStream(pipe.writer, 'linux', open, () => {});
-      const first = 'a'.repeat(DIRECT_BYTES - 10);
+      const stdout = standardStream(pipe.writer, platform, open, () => {});
+      const first = 'a'.repeat(holds - 10);
       stdout.stream.write(first);
       stdout.stream.write('b'.repeat(20));
       stdout.stream.write('c');
