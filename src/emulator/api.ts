@@ -76,7 +76,7 @@ export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'
   if (request.path === RESET_PATH) return loadSandboxModules();
   const modules = await Promise.all(modulesServing(request.path).map((module) => module.load()));
   const segments = request.path.split('/').slice(1);
-  return withUses(modules, (route) => route.method === request.method && pathFits(route.path.split('/').slice(1), segments));
+  return withUses(modules, (route) => route.method === request.method && pathMatch(route.path.split('/').slice(1), segments) !== undefined);
 }
 
 async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) => boolean): Promise<SandboxModule[]> {
@@ -85,9 +85,20 @@ async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) 
   return modules;
 }
 
-/** Whether a route's path pattern ('/v1/themes/:themeId', split) takes these segments of a path. */
-function pathFits(pattern: string[], segments: string[]): boolean {
-  return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
+/**
+ * How a route's path pattern ('/v1/themes/:themeId', split) takes the segments of a path: its
+ * parameters, and how many of its segments are fixed; undefined when it does not.
+ */
+function pathMatch(pattern: string[], segments: string[]): { params: Record<string, string>; fixed: number } | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  let fixed = 0;
+  for (const [index, part] of pattern.entries()) {
+    if (part.startsWith(':')) params[part.slice(1)] = safeDecode(segments[index]!);
+    else if (part === segments[index]) fixed += 1;
+    else return undefined;
+  }
+  return { params, fixed };
 }
 
 interface CompiledRoute {
@@ -199,19 +210,8 @@ export class SandboxApi {
   private match(segments: string[]): { route: CompiledRoute; params: Record<string, string> } | undefined {
     let best: { route: CompiledRoute; params: Record<string, string>; fixed: number } | undefined;
     for (const route of this.routes) {
-      if (route.segments.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      let fixed = 0;
-      const fits = route.segments.every((pattern, index) => {
-        const segment = segments[index]!;
-        if (!pattern.startsWith(':')) {
-          fixed += 1;
-          return pattern === segment;
-        }
-        params[pattern.slice(1)] = safeDecode(segment);
-        return true;
-      });
-      if (fits && (best === undefined || fixed > best.fixed)) best = { route, params, fixed };
+      const matched = pathMatch(route.segments, segments);
+      if (matched !== undefined && (best === undefined || matched.fixed > best.fixed)) best = { route, ...matched };
     }
     return best;
   }

@@ -21,6 +21,11 @@ export function withStrictForm<S extends z.ZodType>(schema: S, strictForm: Stric
   return Object.assign(schema, { [STRICT_FORM]: strictForm });
 }
 
+/** The issues of a check made inside a refinement, as the refinement reports them: at `path` below its value. */
+export function issuesAt(path: PropertyKey[], issues: readonly { path: PropertyKey[]; message: string }[]) {
+  return issues.map((issue) => ({ code: 'custom' as const, path: [...path, ...issue.path], message: issue.message }));
+}
+
 /**
  * A record whose values are each checked where they stand, the answer's own object passing through
  * rather than a copy: zod's record builds a new object key by key, which for a workflow of 50,000
@@ -38,8 +43,7 @@ export function recordCheckedInPlace<V extends z.ZodType>(value: V): z.ZodType<R
     }
     for (const [key, entry] of Object.entries(input)) {
       const result = value.safeParse(entry);
-      if (!result.success)
-        for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: [key, ...issue.path], message: issue.message });
+      if (!result.success) for (const issue of issuesAt([key], result.error.issues)) ctx.addIssue(issue);
     }
   });
   return withStrictForm(schema, (strictly) => z.record(z.string(), strictly(value))) as unknown as z.ZodType<Record<string, z.infer<V>>>;

@@ -193,8 +193,7 @@ export class JqFilter {
 
   /** The results of the expression on one JSON text, each as one line of compact JSON, handed to `sink` as they come. */
   results(json: string, sink: ResultSink): Promise<void> {
-    const found = this.path === undefined ? undefined : stringsAlong(this.path, parsedOrUndefined(json));
-    return found === undefined ? this.run(json, this.expression, sink) : this.found(found, sink);
+    return this.answer(json, this.path, this.expression, sink);
   }
 
   /**
@@ -203,14 +202,18 @@ export class JqFilter {
    * ends a comment the expression may end with.
    */
   resultsOfEach(jsonArray: string, sink: ResultSink): Promise<void> {
-    const found = this.path === undefined ? undefined : stringsAlong(['each', ...this.path], parsedOrUndefined(jsonArray));
-    return found === undefined ? this.run(jsonArray, `.[] | (${this.expression}\n)`, sink) : this.found(found, sink);
+    return this.answer(jsonArray, this.path && ['each', ...this.path], `.[] | (${this.expression}\n)`, sink);
   }
 
-  /** Strings a plain path found, as the compact JSON lines jq would have printed for them. */
-  private async found(strings: string[], sink: ResultSink): Promise<void> {
+  /**
+   * The strings a plain path finds, as the compact JSON lines jq would print for them, when it
+   * finds only strings; else what jq makes of the expression.
+   */
+  private async answer(input: string, path: PathStep[] | undefined, expression: string, sink: ResultSink): Promise<void> {
+    const found = path === undefined ? undefined : stringsAlong(path, parsedOrUndefined(input));
+    if (found === undefined) return this.run(input, expression, sink);
     if (this.options.signal.aborted) throw new InterruptedError('interrupted');
-    if (strings.length > 0) await sink(strings.map((text) => JSON.stringify(text)));
+    if (found.length > 0) await sink(found.map((text) => JSON.stringify(text)));
   }
 
   private async run(input: string, expression: string, sink: ResultSink): Promise<void> {

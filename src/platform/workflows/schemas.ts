@@ -3,7 +3,7 @@
  * The fields of each node type come from node-types.ts; a node of a type loopsctl does not know is
  * checked only for the common fields (the workflow API is in alpha).
  */
-import { recordCheckedInPlace, timestamp, withStrictForm, z } from '../schemas.js';
+import { issuesAt, recordCheckedInPlace, timestamp, withStrictForm, z } from '../schemas.js';
 import { NODE_TYPES, type KnownNodeType } from './node-types.js';
 
 /** Companion list of workflows (not in the reference; its shape follows the published description). */
@@ -35,7 +35,7 @@ function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (t
     const typed = byType.get(node.typeName as string);
     if (typed === undefined) return;
     const result = typed.safeParse(node);
-    if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path, message: issue.message });
+    if (!result.success) for (const issue of issuesAt([], result.error.issues)) ctx.addIssue(issue);
   });
   return withStrictForm(schema, (strictly) => {
     const variants = KNOWN_TYPES.map((type) =>
