@@ -113,20 +113,41 @@ function shippedFiles() {
  * A file on disk holding a shipped file that is not one as it is (an asset of the executable, a
  * compressed file of the npm package), for what only loads from a path (jq's worker, a native
  * module): written into the cache directory, whole or not at all, and written again whenever what
- * is there differs from what this copy ships (another build of the same version).
+ * is there differs from what this copy ships (another build of the same version). Where the cache
+ * directory cannot be written (a read-only home in a container), a directory of this run's own
+ * under the system's temp directory holds it, removed at exit.
  */
 function extracted(name, read, version) {
-  const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
-  const { dirname, join } = require('node:path');
+  const { join } = require('node:path');
   const file = join(cacheBase(), 'loopsctl', `files-${version}-${sea === undefined ? 'npm' : 'executable'}-${process.arch}`, name);
   const content = read(name);
-  const existing = readCache(() => readFileSync(file));
+  const existing = readCache(() => require('node:fs').readFileSync(file));
   if (existing?.equals(content)) return file;
+  try {
+    return writtenWhole(file, content);
+  } catch {
+    return writtenWhole(join(runTempDir(), name), content);
+  }
+}
+
+function writtenWhole(file, content) {
+  const { mkdirSync, renameSync, writeFileSync } = require('node:fs');
   const temporary = `${file}.${process.pid}.tmp`;
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  mkdirSync(require('node:path').dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(temporary, content);
   renameSync(temporary, file);
   return file;
+}
+
+let runTemp;
+/** A directory under the system's temp directory for this run alone, removed when it exits. */
+function runTempDir() {
+  if (runTemp === undefined) {
+    const { mkdtempSync, rmSync } = require('node:fs');
+    runTemp = mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'loopsctl-files-'));
+    process.once('exit', () => rmSync(runTemp, { recursive: true, force: true }));
+  }
+  return runTemp;
 }
 
 /**

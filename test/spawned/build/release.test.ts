@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/temp.js';
@@ -62,11 +62,26 @@ describe.runIf(enabled)('the single executable, alone', () => {
     expect(spawnSync('sh', ['-c', 'command -v node'], { env: env() }).status).not.toBe(0);
   });
 
+  // Not a plain path, which is answered without jq: this expression needs jq and its worker.
+  const jqExpression = 'map(.name) | length';
+
   it('runs a sandbox command with --jq (jq and its worker from the executable)', () => {
-    const result = run(['--sandbox', 'themes', 'list', '--jq', '.[0].name']);
+    const result = run(['--sandbox', 'themes', 'list', '--jq', jqExpression]);
     expect(result.stderr).toBe('');
     expect(result).toMatchObject({ code: 0 });
-    expect(result.stdout.trim()).toMatch(/^"?.+"?$/);
+    expect(Number(result.stdout)).toBeGreaterThan(0);
+  });
+
+  it('runs --jq where the cache directory cannot be written, from a temp directory it removes', () => {
+    const notADirectory = join(dir, 'cache-file');
+    const temp = join(dir, 'tmp');
+    writeFileSync(notADirectory, '');
+    mkdirSync(temp);
+    const result = run(['--sandbox', 'themes', 'list', '--jq', jqExpression], { env: { XDG_CACHE_HOME: notADirectory, TMPDIR: temp } });
+    expect(result.stderr).toBe('');
+    expect(result).toMatchObject({ code: 0 });
+    expect(Number(result.stdout)).toBeGreaterThan(0);
+    expect(readdirSync(temp)).toEqual([]);
   });
 
   it('prints the completion scripts and the shipped skill', () => {
