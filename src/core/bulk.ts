@@ -25,7 +25,7 @@ import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
 import { sanitize } from '../render/sanitize.js';
 import type { CommandContext } from './context.js';
-import { describeBytes } from './input.js';
+import { describeBytes, notUtf8Text } from './input.js';
 import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';
 import type { Runtime } from './runtime.js';
 
@@ -100,10 +100,9 @@ function utf8Text(bytes: Readable, name: string): Readable {
 async function* decodedChunks(bytes: Readable, name: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let start: Buffer | undefined;
-  const binary = () =>
-    new LocalFileError(`${name} is binary data, not text (it starts with bytes ${describeBytes(start ?? Buffer.alloc(0))})`, {
-      hint: 'give a UTF-8 text file: CSV or JSON Lines',
-    });
+  let offset = 0;
+  const hint = 'give a UTF-8 text file: CSV or JSON Lines';
+  const binary = () => new LocalFileError(`${name} is binary data, not text (it starts with bytes ${describeBytes(start ?? Buffer.alloc(0))})`, { hint });
   for await (const chunk of bytes) {
     const data = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     start ??= Buffer.from(data.subarray(0, 16));
@@ -111,15 +110,17 @@ async function* decodedChunks(bytes: Readable, name: string): AsyncGenerator<str
     try {
       text = decoder.decode(data, { stream: true });
     } catch {
-      throw binary();
+      throw notUtf8Text(name, data, hint, offset, start);
     }
     if (text.includes('\0')) throw binary();
     if (text !== '') yield text;
+    offset += data.length;
   }
   let rest: string;
   try {
     rest = decoder.decode();
   } catch {
+    // The input ends inside a character.
     throw binary();
   }
   if (rest !== '') yield rest;

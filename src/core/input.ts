@@ -40,9 +40,27 @@ function textOf(bytes: Buffer, source: string, what: string): string {
     // Not UTF-8.
   }
   if (text !== undefined && !text.includes('\0')) return text;
-  throw new LocalFileError(`the ${what} in ${source} is binary data, not text (it starts with bytes ${describeBytes(bytes)})`, {
-    hint: `give the ${what} as UTF-8 text`,
-  });
+  throw notUtf8Text(`the ${what} in ${source}`, bytes, `give the ${what} as UTF-8 text`);
+}
+
+/**
+ * Why bytes that do not decode are not text: binary data when they hold a NUL (an image, a zip,
+ * UTF-16), shown by their first bytes, else text in another encoding (Latin-1, Windows-1252),
+ * named by its first byte that is not UTF-8. `offset` is where `bytes` stand in the whole input,
+ * whose first bytes are `start`.
+ */
+export function notUtf8Text(subject: string, bytes: Uint8Array, binaryHint: string, offset = 0, start: Uint8Array = bytes): LocalFileError {
+  if (bytes.includes(0) || start.includes(0))
+    return new LocalFileError(`${subject} is binary data, not text (it starts with bytes ${describeBytes(start)})`, { hint: binaryHint });
+  const decoded = new TextDecoder('utf-8').decode(bytes);
+  const replaced = decoded.indexOf('\ufffd');
+  const at = replaced === -1 ? bytes.length - 1 : Buffer.byteLength(decoded.slice(0, replaced));
+  return new LocalFileError(
+    `${subject} is not UTF-8: byte ${offset + at + 1} (0x${bytes[at]!.toString(16).padStart(2, '0')}) is not, so it is text in another encoding`,
+    {
+      hint: 'save it as UTF-8 (iconv -f <its encoding> -t UTF-8)',
+    },
+  );
 }
 
 /** The first bytes as hex pairs: "89 50 4e 47 0d 0a 1a 0a …". */

@@ -85,6 +85,21 @@ describe('binary input', () => {
     expect(piped.stderr).toContain('stdin is binary data, not text (it starts with bytes 65 6d 61 69 6c 0a 00 01 …)');
   });
 
+  it('names text in another encoding by its first byte that is not UTF-8, with the way to convert it', async () => {
+    const latin1 = join(dir, 'latin1.lmx');
+    writeFileSync(latin1, Buffer.from('<Paragraph>caf\xe9</Paragraph>\n', 'latin1'));
+    const update = await sandboxed(['components', 'create', '--name', 'Latin-1', '--lmx-file', latin1]);
+    expect(update.code).toBe(2);
+    expect(update.stderr).toBe(
+      `Error: the LMX in ${latin1} is not UTF-8: byte 15 (0xe9) is not, so it is text in another encoding\nHint: save it as UTF-8 (iconv -f <its encoding> -t UTF-8)\n`,
+    );
+    const csv = join(dir, 'latin1.csv');
+    writeFileSync(csv, Buffer.from('email,firstName\nada@example.com,Ren\xe9e\n', 'latin1'));
+    const imported = await sandboxed(['contacts', 'import', csv, '--dry-run']);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toContain(`Error: ${csv} is not UTF-8: byte 36 (0xe9) is not, so it is text in another encoding`);
+  });
+
   it('is named binary on stdin too', async () => {
     const { code, stderr } = await sandboxed(['events', 'send', 'signup', '--email', 'ada@example.com', '--props-file', '-'], '\u0000\u0001{}');
     expect(code).toBe(2);
