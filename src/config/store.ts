@@ -1,6 +1,6 @@
 /**
  * The config file: the named profiles, where each profile's key lives (in this file, or in the
- * system keychain, see keychain.ts), the team name from its last check, and which profile commands
+ * system keychain, see keychain.ts), the team it was recorded with, and which profile commands
  * use by default. The file is readable by the user only (0600), in a directory only the user can
  * change. Every change is a read-modify-write under a lock file, so parallel `auth login` runs all
  * keep their keys; and every write is a new file renamed over the old one (see writeJsonFile), so a
@@ -28,7 +28,7 @@ const storedProfile = z.looseObject({
   keyStorage: z.enum(['file', 'keychain']).optional(),
   /** The keychain entry's account name, for a profile whose key lives in the keychain. */
   keychainAccount: z.string().optional(),
-  /** The team the key belonged to when it was last checked. */
+  /** The team the key belonged to at `auth login` (or `auth status --record-team`): the one its writes must go to. */
   teamName: z.string().optional(),
   /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
   readOnly: z.boolean().optional(),
@@ -132,7 +132,7 @@ export class ProfileStore {
     return previous;
   }
 
-  /** Records the team a profile's key belongs to, as its last check found. */
+  /** Records the team a profile's writes must go to: its key's, as `auth login` or `auth status --record-team` found it. */
   setTeamName(name: string, teamName: string): void {
     if (this.profile(name)?.teamName === teamName) return;
     this.update((config) => {

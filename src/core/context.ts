@@ -68,7 +68,7 @@ export interface Credentials {
   chosenBy: ProfileChoice | 'LOOPS_API_KEY' | 'sandbox';
   /** Where a stored key lives. */
   storage?: KeyStorage;
-  /** A profile's team at its last check. */
+  /** A profile's recorded team. */
   teamName?: string;
   /** A profile marked read-only (`auth login --read-only`, `auth read-only`). */
   readOnly?: boolean;
@@ -296,7 +296,7 @@ export class CommandContext {
     throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
   }
 
-  /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's team at its last check. */
+  /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's recorded team. */
   async expectedTeam(): Promise<{ name: string; by: string } | undefined> {
     if (this.globals.expectTeam !== undefined) {
       if (this.globals.expectTeam.trim() === '')
@@ -320,7 +320,7 @@ export class CommandContext {
     const credentials = await this.credentials();
     const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
     const remedy = expected.by.startsWith('profile')
-      ? `store the key of ${quoted(expected.name)} with \`loopsctl auth login${flag}\`, or, if ${quoted(team)} is now this profile's team, record it with \`loopsctl auth status${flag}\``
+      ? profileTeamRemedy(flag, expected.name, team)
       : `use a key of ${quoted(expected.name)}, or name ${quoted(team)} in ${expected.by} if that is the team to change`;
     throw new ProtectedError(
       `the key belongs to team ${quoted(team)}, not ${quoted(expected.name)} (expected by ${expected.by}); nothing was sent: ${remedy}`,
@@ -419,8 +419,17 @@ export class CommandContext {
   }
 }
 
+/**
+ * What to do when a profile's key belongs to another team than the one it recorded: store the
+ * right key, or, when the team itself changed (a rename), record the new one, which only the
+ * person can do (`--record-team` is no tool input of `loopsctl mcp`).
+ */
+export function profileTeamRemedy(profileFlag: string, recorded: string, actual: string): string {
+  return `store the key of ${quoted(recorded)} with \`loopsctl auth login${profileFlag}\`, or, if ${quoted(actual)} is now this profile's team, record it with \`loopsctl auth status${profileFlag} --record-team\``;
+}
+
 /** A team's name as the person may write it: the same letters, whatever the case, spacing or Unicode form. */
-function sameTeam(actual: string, expected: string): boolean {
+export function sameTeam(actual: string, expected: string): boolean {
   const plain = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
   return plain(actual) === plain(expected);
 }

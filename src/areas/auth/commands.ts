@@ -1,7 +1,7 @@
 /** What the `auth` commands do. */
-import { AuthError, LocalFileError, UsageError } from '../../api/errors.js';
+import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../api/errors.js';
 import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
-import type { CommandContext, Credentials } from '../../core/context.js';
+import { profileTeamRemedy, sameTeam, type CommandContext, type Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../render/sanitize.js';
@@ -185,7 +185,7 @@ const CHOSEN_BY: Record<Credentials['chosenBy'], string> = {
   sandbox: '--sandbox',
 };
 
-export const status: Handler = async (context) => {
+export const status: Handler<[], { recordTeam?: boolean }> = async (context, _args, options) => {
   const credentials = await context.credentials();
   const source = {
     environment: 'environment (LOOPS_API_KEY)',
@@ -210,7 +210,17 @@ export const status: Handler = async (context) => {
     }
     throw error;
   }
-  if (store !== undefined && credentials.profile !== undefined) store.setTeamName(credentials.profile, team);
+  // The recorded team is what the team check holds writes to: reading the key's team never changes
+  // it, or a read (an agent's, through `loopsctl mcp`) could point a production profile elsewhere.
+  const recorded = credentials.profile === undefined ? undefined : store?.profile(credentials.profile)?.teamName;
+  const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
+  if (options.recordTeam === true) {
+    if (store === undefined || credentials.profile === undefined) {
+      throw new UsageError(`--record-team records the team of a stored profile, and this key comes from ${source}`);
+    }
+    store.setTeamName(credentials.profile, team);
+  }
+  const mismatched = options.recordTeam !== true && recorded !== undefined && !sameTeam(team, recorded);
   const found = {
     profile: credentials.profile ?? null,
     source: credentials.source,
@@ -231,6 +241,17 @@ export const status: Handler = async (context) => {
       readOnly: found.readOnly ? 'yes' : 'no',
     }),
   );
+  if (mismatched) {
+    throw new ProtectedError(
+      `the key of profile "${credentials.profile}" belongs to team ${JSON.stringify(team)}, but the profile records ${JSON.stringify(recorded)}: its writes are refused`,
+      { code: 'wrong_team', hint: profileTeamRemedy(flag, recorded, team) },
+    );
+  }
+  if (store !== undefined && recorded === undefined && options.recordTeam !== true) {
+    context.runtime.stderr.write(
+      `Note: profile "${credentials.profile}" records no team, so its writes are not checked; record ${JSON.stringify(team)} with \`loopsctl auth status${flag} --record-team\`.\n`,
+    );
+  }
 };
 
 export const list: Handler = async (context) => {

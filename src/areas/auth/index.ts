@@ -34,7 +34,23 @@ export const spec: Spec = group({
     command({
       name: 'status',
       summary: 'Show which key a command would use, why, where it lives, and its team',
-      examples: ['loopsctl auth status', 'loopsctl auth status --profile staging', 'loopsctl --sandbox auth status --json'],
+      options: [
+        {
+          flags: '--record-team',
+          description: "record the key's team as the profile's, the team its writes must go to (after the team was renamed)",
+          personOnly: true,
+        },
+      ],
+      help: `The profile's recorded team (from \`auth login\`) is the one the team check holds its writes to;
+reading the key's team never changes it. When the key belongs to another team, auth status says so
+and exits 11: store the right key with \`auth login\`, or, if the team itself was renamed, record
+the new name with --record-team.`,
+      examples: [
+        'loopsctl auth status',
+        'loopsctl auth status --profile staging',
+        'loopsctl auth status --profile production --record-team',
+        'loopsctl --sandbox auth status --json',
+      ],
       remote: true,
       tier: 'read',
       load: async () => (await import('./commands.js')).status,
@@ -42,7 +58,7 @@ export const spec: Spec = group({
     command({
       name: 'list',
       aliases: ['ls'],
-      summary: 'List the stored profiles: the default, where each key lives, its team at the last check, whether it is read-only',
+      summary: 'List the stored profiles: the default, where each key lives, its recorded team, whether it is read-only',
       examples: ['loopsctl auth list', 'loopsctl auth list --json'],
       remote: false,
       load: async () => (await import('./commands.js')).list,

@@ -93,7 +93,7 @@ describe('the key a command uses', () => {
 });
 
 describe('auth list', () => {
-  it('lists every profile, the default, where its key lives and its team from the last check', async () => {
+  it('lists every profile, the default, where its key lives and its recorded team', async () => {
     const dir = tempDir();
     await inDir(dir, ['auth', 'login', '--with-key-stdin'], {}, { input: KEYS.valid });
     await inDir(dir, ['auth', 'login', '--with-key-stdin', '--skip-verify', '--profile', 'staging'], {}, { input: KEYS.noDomain });
@@ -101,8 +101,10 @@ describe('auth list', () => {
       { profile: 'default', default: true, storage: 'file', teamName: 'Acme Inc', readOnly: false },
       { profile: 'staging', default: false, storage: 'file', teamName: null, readOnly: false },
     ]);
-    // A check records the team.
+    // A check records the team only when asked.
     expect((await inDir(dir, ['--profile', 'staging', 'auth', 'status'])).code).toBe(0);
+    expect((await inDir(dir, ['auth', 'list', '--json'])).json()).toContainEqual(expect.objectContaining({ profile: 'staging', teamName: null }));
+    expect((await inDir(dir, ['--profile', 'staging', 'auth', 'status', '--record-team'])).code).toBe(0);
     expect((await inDir(dir, ['auth', 'switch', 'staging'])).code).toBe(0);
     const table = await inDir(dir, ['auth', 'ls']);
     expect(table).toMatchObject({ code: 0, stderr: '' });

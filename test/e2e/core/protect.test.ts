@@ -97,6 +97,40 @@ describe('the team check', () => {
     expect(requests.indexOf('GET /v1/api-key')).toBeLessThan(requests.findIndex((request) => !request.startsWith('GET ')));
   });
 
+  it("never changes a profile's recorded team on a read: auth status reports another team, and --record-team records it", async () => {
+    const env = await profileDir();
+    const config = join(env.LOOPSCTL_CONFIG_DIR!, 'config.json');
+    const stored = JSON.parse(readFileSync(config, 'utf8'));
+    stored.profiles.production.teamName = 'Acme Production';
+    writeFileSync(config, JSON.stringify(stored));
+    const before = readFileSync(config, 'utf8');
+    const status = await run(['auth', 'status', '--profile', 'production', '--json'], { env });
+    expect(status.code).toBe(ExitCode.protected);
+    expect(status.json()).toMatchObject({ profile: 'production', teamName: TEAM });
+    expect(JSON.parse(status.stderr).error).toMatchObject({ code: 'wrong_team', hint: expect.stringContaining('--record-team') });
+    expect(readFileSync(config, 'utf8')).toBe(before);
+    const refused = await run(['themes', 'create', '--name', 'Never made', '--profile', 'production'], { env });
+    expect(refused.code).toBe(ExitCode.protected);
+    expect(refused.stderr).toContain('`loopsctl auth status --profile production --record-team`');
+    const recorded = await run(['auth', 'status', '--profile', 'production', '--record-team'], { env });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(config, 'utf8')).profiles.production.teamName).toBe(TEAM);
+    expect((await run(['themes', 'create', '--name', 'Made', '--profile', 'production', '--json'], { env })).code).toBe(0);
+  });
+
+  it('says when a profile records no team, and records one only when asked', async () => {
+    const env = await profileDir('--skip-verify');
+    const status = await run(['auth', 'status', '--profile', 'production'], { env });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stderr).toContain('Note: profile "production" records no team, so its writes are not checked');
+    const config = join(env.LOOPSCTL_CONFIG_DIR!, 'config.json');
+    expect(JSON.parse(readFileSync(config, 'utf8')).profiles.production.teamName).toBeUndefined();
+    expect((await run(['auth', 'status', '--profile', 'production', '--record-team'], { env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(config, 'utf8')).profiles.production.teamName).toBe(TEAM);
+    const environment = await run(['auth', 'status', '--record-team'], { env: viaServer() });
+    expect(environment.code).toBe(ExitCode.usage);
+  });
+
   it('reports a wrong key first, with the hint of where it came from', async () => {
     const result = await run(['contacts', 'create', '--email', 'x@example.com', '--expect-team', TEAM], {
       env: { ...viaServer(), LOOPS_API_KEY: 'wrong-key-not-real' },
