@@ -8,21 +8,38 @@ export async function readStdin(runtime: InputSource): Promise<string> {
   return (await readInput(runtime, '-', 'input')).text;
 }
 
-/** Reads one line from the terminal, echoing it or not; Ctrl-C interrupts. */
-function readLine(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string, hidden: boolean): Promise<string> {
-  const { stdin, stderr } = runtime;
+/** What a question needs: the terminal, and the run's signal, which a Ctrl-C or kill sent as a signal aborts. */
+type Asking = Pick<Runtime, 'stdin' | 'stderr' | 'signal'>;
+
+/**
+ * Reads one line from the terminal, echoing it or not. Ctrl-C typed (a byte, in raw mode) and the
+ * run's signal (SIGINT, SIGTERM from another program) both interrupt; the terminal closing ends the
+ * line as Ctrl-D does.
+ */
+function readLine(runtime: Asking, question: string, hidden: boolean): Promise<string> {
+  const { stdin, stderr, signal } = runtime;
+  if (signal.aborted) return Promise.reject(new InterruptedError('interrupted'));
   // Echo goes off before the question appears, so nothing typed after it can be shown.
   stdin.setRawMode?.(true);
   stdin.setEncoding('utf8');
   stdin.resume();
-  stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';
     const finish = () => {
       stdin.setRawMode?.(false);
       stdin.pause();
       stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      signal.removeEventListener('abort', onAbort);
       stderr.write('\n');
+    };
+    const onAbort = () => {
+      finish();
+      reject(new InterruptedError('interrupted'));
+    };
+    const onEnd = () => {
+      finish();
+      resolve(value);
     };
     const onData = (chunk: string) => {
       for (const char of chunk) {
@@ -46,11 +63,15 @@ function readLine(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string, 
       }
     };
     stdin.on('data', onData);
+    stdin.once('end', onEnd);
+    signal.addEventListener('abort', onAbort, { once: true });
+    // Asked once listening: an interruption that comes as the question appears still ends it.
+    stderr.write(question);
   });
 }
 
 /** Asks on stderr and reads a line from the terminal without echoing it. */
-export function promptHidden(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string): Promise<string> {
+export function promptHidden(runtime: Asking, question: string): Promise<string> {
   if (!runtime.stdin.isTTY) throw new UsageError('no terminal to ask for the key on', { hint: 'pipe the key in with --with-key-stdin' });
   return readLine(runtime, question, true);
 }
@@ -60,7 +81,7 @@ export function promptHidden(runtime: Pick<Runtime, 'stdin' | 'stderr'>, questio
  * --yes. Nothing has been sent when this refuses. A question quotes the API (a workflow's name, a
  * team's), so it is sanitized: escape sequences in a name cannot rewrite what is asked.
  */
-export async function confirm(runtime: Pick<Runtime, 'stdin' | 'stderr'>, question: string, yes: boolean | undefined): Promise<void> {
+export async function confirm(runtime: Asking, question: string, yes: boolean | undefined): Promise<void> {
   if (yes) return;
   if (!runtime.stdin.isTTY) throw new UsageError(`${question.replace(/\?$/, '')}: not confirmed`, { hint: 'pass --yes to confirm when not on a terminal' });
   const answer = (await readLine(runtime, `${sanitize(question)} [y/N] `, false)).trim().toLowerCase();
