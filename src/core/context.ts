@@ -296,6 +296,15 @@ export class CommandContext {
     throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
   }
 
+  /**
+   * The confirmation of a destructive step (see `confirm` in prompt.ts), which a run under the
+   * generic --dry-run skips: it sends nothing, so there is nothing to confirm.
+   */
+  async confirm(question: string, yes: boolean | undefined): Promise<void> {
+    if (this.writes.dryRun) return;
+    await (await import('./prompt.js')).confirm(this.runtime, question, yes);
+  }
+
   /** The team the key must belong to: --expect-team, else LOOPSCTL_EXPECTED_TEAM, else the profile's recorded team. */
   async expectedTeam(): Promise<{ name: string; by: string } | undefined> {
     if (this.globals.expectTeam !== undefined) {

@@ -2,7 +2,6 @@
 import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { confirm } from '../../core/prompt.js';
 import { parseListFlags, typedValues } from '../../core/typed-values.js';
 import { explained, type Explanation } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
@@ -108,7 +107,7 @@ export const update: Handler<[], FieldOptions> = async (context, _args, options)
 
 export const remove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
   const ref = oneRef(options);
-  await confirm(context.runtime, `Delete the contact ${describe(ref)}?`, options.yes);
+  await context.confirm(`Delete the contact ${describe(ref)}?`, options.yes);
   const deleted = await deleteContact(await context.client(), ref);
   await context.out.present(deleted, () => `${deleted.message}\n`);
 };
@@ -120,7 +119,7 @@ export const suppressionGet: Handler<[], RefOptions> = async (context, _args, op
 
 export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
   const ref = oneRef(options);
-  await confirm(context.runtime, `Remove ${describe(ref)} from the suppression list (this uses one of the 30-day removals)?`, options.yes);
+  await context.confirm(`Remove ${describe(ref)} from the suppression list (this uses one of the 30-day removals)?`, options.yes);
   const removed = await removeSuppression(await context.client(), ref);
   await context.out.present(removed, renderRemoval);
 };

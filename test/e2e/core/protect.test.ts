@@ -259,6 +259,18 @@ describe('--dry-run', () => {
     }
   });
 
+  it('asks for no confirmation, and needs no --yes, since it sends nothing', async () => {
+    for (const argv of [
+      ['contacts', 'delete', '--email', 'ada@example.com', '--dry-run'],
+      ['contacts', 'suppression', 'remove', '--email', 'ada@example.com', '--dry-run'],
+    ]) {
+      const result = await run(argv, { env: viaServer() });
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stdout).toContain('Dry run');
+    }
+    expect(writes()).toEqual([]);
+  });
+
   it('prints the exact request, with the idempotency key of a send', async () => {
     const result = await run(
       ['events', 'send', 'trial_started', '--email', 'ada@example.com', '--prop', 'seats:=5', '--idempotency-key', 'trial-ada-1', '--dry-run'],
