@@ -72,7 +72,9 @@ export const find: Handler<[], RefOptions> = async (context, _args, options) => 
   const ref = oneRef(options);
   const found = await findContacts(await context.client(), ref);
   const { out } = context;
-  if (out.json) await out.writeJson(found);
+  // --json passes the API's empty answer through; --jq writes nothing, as for any failed command:
+  // `.[0].email` of nothing would print null where a script takes stdout for an address.
+  if (out.json && !(found.length === 0 && out.filtered)) await out.writeJson(found);
   else if (found.length > 0) await out.write(renderContacts(out, found));
   if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
 };

@@ -12,7 +12,7 @@ describe('contacts against the sandbox', () => {
     expect(requestProblems(openApi, 'POST', '/v1/contacts/create', { firstName: 'A' })).not.toEqual([]);
   });
 
-  it('finds a seeded contact with its custom properties and lists; an unknown one is exit 4 and [] under --json', async () => {
+  it('finds a seeded contact with its custom properties and lists; an unknown one is exit 4, [] under --json and nothing under --jq', async () => {
     const { loopsctl } = await sandbox();
     const found = await loopsctl(['contacts', 'find', '--email', 'ada@example.com', '--json']);
     expect(found.code).toBe(0);
@@ -25,6 +25,8 @@ describe('contacts against the sandbox', () => {
     expect(none.code).toBe(4);
     expect(none.json()).toEqual([]);
     expect(JSON.parse(none.stderr).error.message).toBe('no contact with nobody@example.com');
+    const filtered = await loopsctl(['contacts', 'find', '--email', 'nobody@example.com', '--jq', '.[0].email']);
+    expect(filtered).toMatchObject({ code: 4, stdout: '' });
     const both = await loopsctl(['contacts', 'find', '--email', 'a@example.com', '--user-id', 'x']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Error: --email and --user-id cannot be used together');
