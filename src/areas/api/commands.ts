@@ -29,7 +29,13 @@ export const api: Handler<[string], ApiOptions> = async (context, [written], opt
   const { apiKey } = await context.credentials();
   const transport = await context.transport(apiKey);
   if (options.paginate) return paginate(context, transport, request, options);
-  const { answer, error } = await transport.exchange(request);
+  let attempts = 0;
+  const { answer, error: failure } = await transport.exchange({ ...request, onAttempt: (attempt) => (attempts = attempt) });
+  // A 409 to a retry of a send its key made safe: the attempt before reached the API, and the send
+  // happened, its answer lost (see src/api/idempotency.ts). That is the run's success.
+  const alreadySent = failure !== undefined && answer.status === 409 && request.idempotent && request.method !== 'GET' && attempts > 1;
+  const error = alreadySent ? undefined : failure;
+  if (alreadySent) context.out.note('Already sent: an earlier attempt reached the API, so it was not sent again; the answer below is the one to the retry.');
   if (options.include) writeHead(context, answer);
   // As gh does: an error's body is printed as it came, without --jq.
   if (error === undefined && context.out.filtered) checkJson(answer);

@@ -207,6 +207,22 @@ describe('loopsctl api: failures', () => {
     ]);
   });
 
+  it('takes a 409 to its own retry of a keyed send as already sent (exit 0), and one to the first attempt as a used key', async () => {
+    let count = 0;
+    const { server, call } = await api({
+      'POST /v1/events/send': (_req, res) =>
+        ++count === 1 ? json(res, 502, { message: 'bad gateway' }) : json(res, 409, { success: false, message: 'Idempotency key has already been used.' }),
+    });
+    const send = ['-X', 'POST', 'events/send', '-f', 'eventName=signup', '-f', 'email=ada@example.com', '--idempotency-key', 'signup-ada-2'];
+    const retried = await call(send);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(retried.stderr).toContain('Already sent: an earlier attempt reached the API, so it was not sent again');
+    expect(server.requests).toHaveLength(2);
+    const reused = await call(send);
+    expect(reused.code).toBe(5);
+    expect(reused.stderr).not.toContain('Already sent');
+  });
+
   it.each([
     ['a 503', (res: ServerResponse) => json(res, 503, { message: 'busy' })],
     ['a connection reset after the body was sent', (res: ServerResponse) => void res.socket?.destroy()],
