@@ -22,6 +22,8 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     runtime,
     async (spec, args, options, command) => {
       globals = command.optsWithGlobals<GlobalOptions>();
+      const given = (flag: string) => !['default', undefined].includes(command.getOptionValueSourceWithGlobals(attributeName(flag)));
+      if (globals.output === 'text' && given('--json')) throw new UsageError('-o text and --json cannot be used together', { hint: 'choose one output form' });
       if (globals.output === 'json') globals.json = true;
       refuseMisplacedSandbox(spec, command);
       const writes = writesOf(spec, options, command);
@@ -45,7 +47,8 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
           ? runtime
           : { ...runtime, stdout: pager.stream, signal: AbortSignal.any([runtime.signal, pager.signal]), paged: true };
       const context = new CommandContext(paged, globals as GlobalOptions, jq, writes);
-      const optionGiven = (flag: string) => !['default', undefined].includes(command.getOptionValueSourceWithGlobals(attributeName(flag)));
+      // -o json is --json, for the flags that go together too (--json with --jsonl).
+      const optionGiven = (flag: string) => given(flag) || (flag === '--json' && globals.output === 'json');
       try {
         exitCode = await runCommand(context, specs, { spec, path: commandPath(command).split(' '), args, options, optionGiven });
       } catch (error) {

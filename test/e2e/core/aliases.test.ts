@@ -41,4 +41,13 @@ describe("the Loops CLI's names", () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("argument 'yaml' is invalid");
   });
+
+  it('-o json goes with the flags --json goes with, and -o text with --json is a usage error', async () => {
+    const both = await run(['--sandbox', 'themes', 'list', '-o', 'json', '--jsonl']);
+    expect(both).toMatchObject({ code: 2, stdout: '' });
+    expect(both.stderr).toContain('--json and --jsonl cannot be used together');
+    const contradicting = await run(['--sandbox', 'themes', 'list', '-o', 'text', '--json']);
+    expect(contradicting).toMatchObject({ code: 2, stdout: '' });
+    expect(contradicting.stderr).toContain('-o text and --json cannot be used together');
+  });
 });
