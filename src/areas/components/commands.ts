@@ -3,6 +3,7 @@ import { LocalFileError, LoopsctlError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
+import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
 import { readInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
 import { explained, explainError, explainedHandler, type Explanation } from '../explain.js';
@@ -23,6 +24,7 @@ export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], o
 async function lmxOf(context: CommandContext, file: string): Promise<string> {
   const { source, text } = await readInput(context.runtime, file, 'LMX');
   if (text.trim() === '') throw new LocalFileError(`${source}: the LMX is empty`, { hint: 'a component needs a body, e.g. <Paragraph>Hello</Paragraph>' });
+  await checkLmxOfDryRun(context, source, text, 'component');
   return text;
 }
 

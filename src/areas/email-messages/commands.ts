@@ -1,5 +1,6 @@
 /** What the `email-messages` commands do. */
 import { countOf } from '../../render/numbers.js';
+import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
 import { readInput } from '../../core/input.js';
 import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../api/errors.js';
 import { checkId } from '../../api/ids.js';
@@ -170,13 +171,14 @@ function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIELDS)[Fal
 
 async function readLmx(context: CommandContext, file: string): Promise<string> {
   const name = file === '-' ? 'the LMX on stdin' : `the LMX file "${file}"`;
-  const { text: lmx } = await readInput(context.runtime, file, 'LMX');
+  const { text: lmx, source } = await readInput(context.runtime, file, 'LMX');
   const bytes = Buffer.byteLength(lmx);
   if (bytes > MAX_LMX_BYTES) throw new LocalFileError(`${name} is ${bytes} bytes; the API takes at most ${MAX_LMX_BYTES} (${MAX_LMX_BYTES / 1024} KB)`);
   if (lmx.trim() === '')
     throw new LocalFileError(`${name} is empty`, {
       hint: 'export the current content with `loopsctl email-messages get <id> --lmx > email.lmx` and edit that',
     });
+  await checkLmxOfDryRun(context, source, lmx);
   return lmx;
 }
 

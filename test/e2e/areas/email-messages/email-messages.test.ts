@@ -263,6 +263,22 @@ describe('email-messages update', () => {
     expect(result.stderr).toMatch(/Hint: the LMX did not compile/);
   });
 
+  it('with --dry-run, refuses LMX that would not compile, as the API would, and sends nothing', async () => {
+    const { env, seen } = await sandbox();
+    const file = join(tempDir(), 'blink.lmx');
+    writeFileSync(file, '<Paragraph>Hi</Paragraph>\n<Blink>x</Blink>\n');
+    const refused = await run(['email-messages', 'update', DRAFT, '--lmx-file', file, '--force', '--dry-run'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: ${file}:2:1: <Blink> is not an LMX tag: the API would refuse this LMX`);
+    expect(refused.stderr).toContain(`see every problem with \`loopsctl content check ${file}\``);
+    const components = await run(['components', 'create', '--name', 'Blink', '--lmx-file', file, '--dry-run'], { env });
+    expect(components.code).toBe(2);
+    writeFileSync(file, '<Paragraph>Hi {data.name}</Paragraph>\n');
+    const valid = await run(['email-messages', 'update', DRAFT, '--lmx-file', file, '--force', '--dry-run'], { env });
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(seen.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
   it('names the option at fault', async () => {
     const cases: [string[], RegExp][] = [
       [['--from-email', 'hello@acme.com'], /--from-email takes the part before the @/],
