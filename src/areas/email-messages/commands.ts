@@ -156,11 +156,12 @@ async function updateFields(context: CommandContext, options: UpdateOptions): Pr
 function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIELDS)[FallbackKind], Record<string, string | null>>> {
   const merged: Partial<Record<(typeof FALLBACK_FIELDS)[FallbackKind], Record<string, string | null>>> = {};
   for (const spec of specs) {
-    const match = /^([a-z]+)\.([^=\s]+)(?:=([\s\S]*))?$/.exec(spec);
+    // A name as an LMX variable writes it: letters, digits, _ and -.
+    const match = /^([a-z]+)\.([A-Za-z0-9_-]+)(?:=([\s\S]*))?$/.exec(spec);
     const kind = match?.[1] as FallbackKind | undefined;
     if (match === null || kind === undefined || !Object.hasOwn(FALLBACK_FIELDS, kind)) {
       throw new UsageError(`--fallback "${spec}" is not <kind>.<name>=<value>`, {
-        hint: 'kind is contact, event or data, e.g. --fallback contact.firstName=there; --fallback contact.firstName (no =) removes a fallback',
+        hint: 'kind is contact, event or data, and name has letters, digits, _ and - only, e.g. --fallback contact.firstName=there; --fallback contact.firstName (no =) removes a fallback',
       });
     }
     const field = FALLBACK_FIELDS[kind];

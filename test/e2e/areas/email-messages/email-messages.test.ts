@@ -285,6 +285,7 @@ describe('email-messages update', () => {
       [['--reply-to', 'nobody'], /--reply-to must be an email address/],
       [['--language', 'english'], /--language takes a two-letter/],
       [['--fallback', 'user.name=x'], /--fallback "user.name=x" is not/],
+      [['--fallback', 'data.first.name=1'], /--fallback "data.first.name=1" is not/],
       [['--lmx-file', '/nonexistent/email.lmx'], /cannot read the LMX file "\/nonexistent\/email.lmx"/],
       [[], /nothing to update/],
     ];
