@@ -5,6 +5,7 @@ import { InvalidResponseError, LocalFileError, UsageError } from '../../api/erro
 import { honoursIdempotencyKey, KEYED_REQUESTS } from '../../api/idempotency.js';
 import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
 import type { CommandContext } from '../../core/context.js';
+import type { Page } from '../../platform/schemas.js';
 import type { Handler } from '../../core/declare.js';
 import { readInput } from '../../core/input.js';
 import { JsonArrayWriter } from '../../render/output.js';
@@ -130,7 +131,7 @@ async function paginate(context: CommandContext, transport: HttpTransport, reque
     send: async (page) => {
       const response = await transport.send({ ...page, headers: request.headers });
       if (options.include) writeHead(context, response);
-      return response;
+      return Array.isArray(response.body) ? { ...response, body: onePage(response.body) } : response;
     },
   });
   // A page size the path asks for is kept for every page; else the listing's own default.
@@ -138,6 +139,15 @@ async function paginate(context: CommandContext, transport: HttpTransport, reque
   const pages = client.pages(anyList(request.path), Number.isInteger(asked) ? { perPage: asked } : {});
   if (!options.jsonl) return new JsonArrayWriter(out).writeAll(pages);
   for await (const page of pages) await out.writeJsonLines(page.data);
+}
+
+/**
+ * A list that comes whole, as a JSON array (mailing lists, contact properties, sending IPs): one
+ * page with no next one, so that --paginate prints it as any list, as `gh api --paginate` does.
+ */
+function onePage(items: unknown[]): Page<unknown> {
+  const count = items.length;
+  return { data: items, pagination: { totalResults: count, returnedResults: count, perPage: count, totalPages: 1, nextCursor: null, nextPage: null } };
 }
 
 /** -i: the status line and headers, on stderr so that stdout stays the body. */

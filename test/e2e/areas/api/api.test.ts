@@ -246,6 +246,18 @@ describe('loopsctl api: failures', () => {
 });
 
 describe('loopsctl api against the sandbox', () => {
+  it('--paginate prints a list that comes whole, as a JSON array, as it came', async () => {
+    const config = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    for (const path of ['lists', 'contacts/properties', 'dedicated-sending-ips']) {
+      const whole = await run(['--sandbox', 'api', path], { env: config });
+      const paged = await run(['--sandbox', 'api', path, '--paginate'], { env: config });
+      expect(paged.code, `${path}: ${paged.stderr}`).toBe(0);
+      expect(paged.json()).toEqual(whole.json());
+      const lines = await run(['--sandbox', 'api', path, '--paginate', '--jsonl'], { env: config });
+      expect(lines.stdout.trim().split('\n').length).toBe(whole.json<unknown[]>().length);
+    }
+  });
+
   it('--paginate gives every item of a list, as `list --json` does', async () => {
     const config = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const listed = await run(['--sandbox', 'themes', 'list', '--json'], { env: config });
