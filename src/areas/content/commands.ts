@@ -1,7 +1,7 @@
 /** What the `content` commands do: pull an account's content into files, diff them, push them back. */
 import { countOf } from '../../render/numbers.js';
 import { join, resolve } from 'node:path';
-import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
@@ -562,7 +562,9 @@ async function reportPlan(context: CommandContext, account: string, steps: Step[
  * connection): the account may hold part of it, which the next push sees to. A refusal (4xx) wrote nothing.
  */
 function stoppedMidRecord(error: unknown, local: RecordFiles): unknown {
-  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError || (error.status !== undefined && error.status < 500)) return error;
+  // A refusal before anything was sent (the team check, a read-only profile) wrote nothing either.
+  const wroteNothing = error instanceof ProtectedError || (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
+  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError || wroteNothing) return error;
   return withDetails(error, {
     message: `${local.path}: ${error.message}`,
     hint: `${error.hint === undefined ? '' : `${error.hint}; `}the next \`loopsctl content push\` checks what this one wrote of it`,

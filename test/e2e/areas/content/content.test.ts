@@ -86,6 +86,17 @@ describe('content pull', () => {
 });
 
 describe('content diff and push', () => {
+  it('a push the team check refuses says nothing was sent, not that it wrote part of a record', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>New footer</Paragraph>');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--expect-team', 'Acme Production']);
+    expect(push.code).toBe(11);
+    expect(push.stderr).toContain('nothing was sent');
+    expect(push.stderr).not.toContain('checks what this one wrote');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
   it('a pull then a push with no edits sends nothing, and diff finds nothing', async () => {
     const sandbox = await sandboxes();
     const root = await pulled(sandbox);
