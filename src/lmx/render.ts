@@ -25,6 +25,8 @@ export interface RenderOptions {
   fallbacks?: Partial<Record<LmxNamespace, Readonly<Record<string, string>>>>;
   /** The components a `<Component componentId>` may name, parsed, by id. */
   components?: ReadonlyMap<string, LmxDocument>;
+  /** The document is a component's own body: a `<Component>` in it is not drawn, as in any component's content. */
+  componentBody?: boolean;
   /** The subject (the document's title) and preview text (the hidden preheader), with variables filled too. */
   subject?: string;
   previewText?: string;
@@ -36,6 +38,8 @@ export interface RenderedEmail {
   missing: string[];
   /** Component ids the document names that `components` lacks: shown as a placeholder. */
   missingComponents: string[];
+  /** Component ids named inside a component's content: components do not nest, so each is shown as a placeholder. */
+  nestedComponents: string[];
   /** Theme, `<Style />` and attribute values that were not safe CSS, left out. */
   dropped: DroppedStyle[];
   /** Links and image addresses that were not written live, with why. */
@@ -73,6 +77,9 @@ const ALIGNS = new Set(['left', 'center', 'right']);
 class Renderer {
   readonly missing = new Set<string>();
   readonly missingComponents = new Set<string>();
+  readonly nestedComponents = new Set<string>();
+  /** Drawing a component's content, where another is not expanded: so no component can draw itself without end. */
+  private inComponent: boolean;
   readonly dropped: DroppedStyle[];
   readonly inert: RenderedEmail['inert'] = [];
   readonly styles: EmailStyles;
@@ -84,6 +91,7 @@ class Renderer {
     const { styles, dropped } = emailStyles(options.theme, styleElement);
     this.styles = styles;
     this.dropped = dropped;
+    this.inComponent = options.componentBody === true;
   }
 
   /** A variable's value as text, or undefined when it has none (nor a fallback). */
@@ -375,15 +383,28 @@ class Renderer {
 
   private component(element: LmxElement): string {
     const id = this.attribute(element, 'componentId') ?? '';
+    const named = `Component ${id === '' ? 'with no componentId' : id}`;
+    if (this.inComponent) {
+      this.nestedComponents.add(id);
+      return this.placeholder(element, 'data-nested-component', id, `${named}: components do not nest, so not shown`);
+    }
     // Explicit children are the component's content as edited in this email.
-    if (element.children.some((child) => child.kind === 'element')) return this.wrap(element, this.blocks(element.children));
-    const component = this.options.components?.get(id);
-    if (component !== undefined) return this.wrap(element, this.blocks(component.children));
-    this.missingComponents.add(id);
-    const note = `Component ${id === '' ? 'with no componentId' : id}: not found, so not shown`;
+    const content = element.children.some((child) => child.kind === 'element') ? element.children : this.options.components?.get(id)?.children;
+    if (content === undefined) {
+      this.missingComponents.add(id);
+      return this.placeholder(element, 'data-missing-component', id, `${named}: not found, so not shown`);
+    }
+    this.inComponent = true;
+    const inner = this.blocks(content);
+    this.inComponent = false;
+    return this.wrap(element, inner);
+  }
+
+  /** A component not drawn: a dashed box saying why, marked with the attribute and its id. */
+  private placeholder(element: LmxElement, marker: string, id: string, note: string): string {
     return this.wrap(
       element,
-      `<p data-missing-component="${escapeHtml(id)}"${style(['margin:0', 'padding:12px', 'border:1px dashed #d1d5db', 'border-radius:6px', 'color:#6b7280', 'font-size:13px', 'text-align:center'])}>${escapeHtml(note)}</p>`,
+      `<p ${marker}="${escapeHtml(id)}"${style(['margin:0', 'padding:12px', 'border:1px dashed #d1d5db', 'border-radius:6px', 'color:#6b7280', 'font-size:13px', 'text-align:center'])}>${escapeHtml(note)}</p>`,
     );
   }
 
@@ -535,5 +556,12 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
     '</html>',
     '',
   ].join('\n');
-  return { html, missing: [...renderer.missing], missingComponents: [...renderer.missingComponents], dropped: renderer.dropped, inert: renderer.inert };
+  return {
+    html,
+    missing: [...renderer.missing],
+    missingComponents: [...renderer.missingComponents],
+    nestedComponents: [...renderer.nestedComponents],
+    dropped: renderer.dropped,
+    inert: renderer.inert,
+  };
 }

@@ -157,6 +157,17 @@ class Validator {
 
   private placement(parent: LmxTagSpec | undefined, spec: LmxTagSpec, element: LmxElement): void {
     const name = spec.name;
+    // A component's body is itself inside the <Component> that embeds it.
+    if (name === 'Component' && this.options.kind === 'component') {
+      this.report(
+        'error',
+        'placement',
+        element.position,
+        '<Component> in a component: components do not nest',
+        'write the blocks it stands for here, or embed both components in the email instead',
+      );
+      return;
+    }
     let excluding: LmxTagSpec | undefined;
     for (const ancestor of this.ancestors) if (ancestor.excludes?.includes(name)) excluding = ancestor;
     if (excluding !== undefined) {

@@ -193,6 +193,8 @@ export const CORPUS: RuleCases[] = [
       },
       { lmx: `<Columns><ColumnItem>${columns(2)}</ColumnItem><ColumnItem /></Columns>`, errors: ['placement'] },
       { lmx: `<Component componentId="${KNOWN_COMPONENT}"><Component componentId="${KNOWN_COMPONENT}" /></Component>`, errors: ['placement'] },
+      { lmx: `<Paragraph>x</Paragraph>\n<Component componentId="${KNOWN_COMPONENT}" />`, kind: 'component', errors: ['placement'] },
+      { lmx: `<Section><Component componentId="${KNOWN_COMPONENT}" /></Section>`, kind: 'component', errors: ['placement'] },
       { lmx: paragraph('<Paragraph>inner</Paragraph>'), errors: ['placement'] },
       { lmx: paragraph('<Image src="https://cdn.acme.example/a.png" />'), errors: ['placement'] },
       { lmx: paragraph('<Link href="https://a.example"><Link href="https://b.example">x</Link></Link>'), errors: ['placement'] },

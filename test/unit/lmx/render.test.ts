@@ -201,4 +201,24 @@ describe('renderLmx with hostile input', () => {
     expect(missingComponents).toEqual(['cmp_gone']);
     expect(read.all('p').map((p) => attribute(p, 'data-missing-component'))).toEqual(['cmp_gone']);
   });
+
+  it('never expands a component inside a component: one that embeds itself or another is drawn once, with a placeholder', () => {
+    const components = new Map([
+      ['cmp_loop', parseLmx('<Paragraph>loop</Paragraph>\n<Component componentId="cmp_loop" />').document],
+      ['cmp_a', parseLmx('<Paragraph>a</Paragraph>\n<Component componentId="cmp_b" />').document],
+      ['cmp_b', parseLmx('<Paragraph>b</Paragraph>\n<Component componentId="cmp_a" />').document],
+    ]);
+    const email = render('<Component componentId="cmp_loop" />\n<Component componentId="cmp_a" />', { components });
+    expect(email.read.all('p').map((p) => [textOf(p), attribute(p, 'data-nested-component')])).toEqual([
+      ['loop', undefined],
+      ['Component cmp_loop: components do not nest, so not shown', 'cmp_loop'],
+      ['a', undefined],
+      ['Component cmp_b: components do not nest, so not shown', 'cmp_b'],
+    ]);
+    expect(email.nestedComponents).toEqual(['cmp_loop', 'cmp_b']);
+    // A component's own body: its <Component> is already one inside another.
+    const body = render('<Paragraph>loop</Paragraph>\n<Component componentId="cmp_loop" />', { components, componentBody: true });
+    expect(body.read.all('p').map(textOf)).toEqual(['loop', 'Component cmp_loop: components do not nest, so not shown']);
+    expect(body.nestedComponents).toEqual(['cmp_loop']);
+  });
 });
