@@ -10,7 +10,7 @@
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
-import type { LmxNamespace } from './tags.js';
+import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
 import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from './theme.js';
 
 /** Values by namespace: `{ data: { resetLink: "…" } }`, `{ contact: { firstName: "Ada" } }`. */
@@ -56,12 +56,6 @@ export function escapeHtml(text: string): string {
   return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
 }
 const NEEDS_ESCAPE = /[&<>"']/;
-
-/** Schemes a link may use; anything else (javascript:, data:, vbscript:, a relative path) is not written as a link. */
-const LINK_SCHEMES = /^(https?:\/\/|mailto:|tel:|sms:)/i;
-const IMAGE_SCHEMES = /^https?:\/\//i;
-/** Control characters and whitespace browsers skip inside a scheme (`java\tscript:`). */
-const URL_NOISE = /[\u0000-\u0020\u007f-\u009f]/g;
 
 /** Style declarations as an attribute: `style="a:b;c:d"`, the values already safe. */
 function style(declarations: (string | false | undefined)[]): string {
@@ -150,12 +144,16 @@ class Renderer {
     return value !== undefined && ALIGNS.has(value) ? value : undefined;
   }
 
-  /** An address written live, or undefined (noted) when it may not be. */
+  /**
+   * An address written live, or undefined (noted) when it may not be: one whose scheme is not of
+   * the list (javascript:, data:, a relative path), or is broken by characters a browser skips
+   * (`java\tscript:`), which schemeOf does not read as a scheme.
+   */
   url(element: LmxElement, name: string, schemes = LINK_SCHEMES): string | undefined {
     const value = this.attribute(element, name);
     if (value === undefined) return undefined;
     const url = value.trim();
-    if (schemes.test(url.replace(URL_NOISE, '')) && schemes.test(url)) return url;
+    if (schemes.has(schemeOf(url) ?? '')) return url;
     this.inert.push({ tag: element.name, attribute: name, value });
     return undefined;
   }

@@ -7,7 +7,19 @@
 import { parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
 import { tooLargeProblem } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
-import { KNOWN_ICON_NAMES, LMX_MAX_BYTES, LMX_TAGS, NAMESPACES_OF_KIND, TOP_LEVEL_TAGS, type LmxAttributeSpec, type LmxKind, type LmxTagSpec } from './tags.js';
+import {
+  IMAGE_SCHEMES,
+  KNOWN_ICON_NAMES,
+  LINK_SCHEMES,
+  LMX_MAX_BYTES,
+  LMX_TAGS,
+  NAMESPACES_OF_KIND,
+  schemeOf,
+  TOP_LEVEL_TAGS,
+  type LmxAttributeSpec,
+  type LmxKind,
+  type LmxTagSpec,
+} from './tags.js';
 
 export interface LmxCheckOptions {
   /** The kind of email (or a component) the LMX is the body of: decides the variables it may use. Unchecked when absent. */
@@ -57,10 +69,6 @@ const MEANT: Record<string, string> = {
 
 const VARIABLE_ATTRIBUTES = '<Button href>, <Link href>, <Image alt, href, dynamicSrc> and <Section href>';
 
-const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-/** Schemes a link in an email may use; an image loads over HTTP only. */
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'sms']);
-const IMAGE_SCHEMES = new Set(['http', 'https']);
 const IMAGE_ATTRIBUTES = new Set(['src', 'dynamicSrc']);
 
 class Validator {
@@ -452,7 +460,7 @@ function urlProblem(attribute: LmxAttribute, schemes: ReadonlySet<string>): Valu
   if (first?.kind === 'variable') return undefined;
   const fixed = first?.value.trim() ?? '';
   if (fixed === '') return attribute.parts.length > 1 ? undefined : { message: 'empty', fix: 'write a full URL, such as "https://example.com"' };
-  const scheme = URL_SCHEME.exec(fixed)?.[1]?.toLowerCase();
+  const scheme = schemeOf(fixed);
   if (scheme === undefined)
     return { severity: 'warning', message: 'not a full URL; email clients cannot follow a relative one', fix: 'write the whole URL, starting with https://' };
   if (!schemes.has(scheme)) return { message: `${scheme}: URLs do not work in email`, fix: `use ${[...schemes].map((name) => `${name}:`).join(', ')}` };

@@ -174,6 +174,13 @@ describe('renderLmx with hostile input', () => {
     ]);
   });
 
+  it('writes live the links of every scheme the check takes: web, email and phone', () => {
+    const urls = ['https://acme.example', 'http://acme.example', 'mailto:help@acme.example', 'tel:+15550100', 'SMS:+15550100'];
+    const { read, inert } = render(`<Paragraph>${urls.map((url) => `<Link href="${url}">x</Link>`).join(' ')}</Paragraph>`);
+    expect(read.all('a').map((a) => attribute(a, 'href'))).toEqual(urls);
+    expect(inert).toEqual([]);
+  });
+
   it.each([
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',

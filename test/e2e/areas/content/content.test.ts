@@ -210,6 +210,20 @@ describe('content diff and push', () => {
     });
   });
 
+  it('phone links the check takes, the sandbox takes too: tel: and sms: buttons and links are pushed and published', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    writeFileSync(
+      join(reset, 'draft.lmx'),
+      '<Paragraph>Call <Link href="tel:+15550100">us</Link> or <Link href="sms:+15550100">text us</Link>.</Paragraph>\n<Button href="tel:+15550100">Call</Button>',
+    );
+    expect(await sandbox.loopsctl(['content', 'check', root])).toMatchObject({ code: 0 });
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--json']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    expect(push.json().published).toEqual([`transactional/${reset.split('/').at(-1)}`]);
+  });
+
   it('--publish publishes the transactional emails whose drafts passed the checks', async () => {
     const sandbox = await sandboxes();
     const root = await pulled(sandbox);
