@@ -146,6 +146,15 @@ class Validator {
     }
     for (const attribute of element.attributes) this.attribute(spec, attribute);
     this.required(spec, element);
+    // The specification does not require it, but the platform's check (Guardian) refuses to publish such a button.
+    if (spec.name === 'Button' && !element.attributes.some((attribute) => attribute.name === 'href'))
+      this.report(
+        'warning',
+        'button-href',
+        element.position,
+        "<Button> has no href: it goes nowhere, and the platform's check refuses to publish it",
+        'add href="https://..."',
+      );
     this.counts(spec, element);
     this.ancestors.push(spec);
     this.children(spec, element.children);

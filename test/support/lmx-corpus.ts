@@ -334,6 +334,14 @@ export const CORPUS: RuleCases[] = [
     ],
   },
   {
+    rule: 'button-href',
+    valid: [{ lmx: '<Button href="https://acme.example">Go</Button>\n<Button href="{contact.profileUrl}">Me</Button>' }],
+    invalid: [
+      { lmx: '<Button>Go</Button>', warnings: ['button-href'] },
+      { lmx: '<Button align="center" bgColor="#000000">Go</Button>', warnings: ['button-href'] },
+    ],
+  },
+  {
     rule: 'icon-name',
     valid: [{ lmx: '<Icons><Icon name="x-twitter" /><Icon name="envelope" /><Icon name="phone" /></Icons>' }],
     invalid: [
