@@ -42,8 +42,8 @@ export interface RenderedEmail {
   nestedComponents: string[];
   /** Theme, `<Style />` and attribute values that were not safe CSS, left out. */
   dropped: DroppedStyle[];
-  /** Links and image addresses that were not written live, with why. */
-  inert: { tag: string; attribute: string; value: string }[];
+  /** Links and image addresses that were not written live, with why: `is not an address an email may link to: ...`. */
+  inert: { tag: string; attribute: string; value: string; reason: string }[];
 }
 
 export const PREVIEW_COMMENT = 'A local preview rendered by loopsctl from LMX: not the exact HTML the Loops platform sends.';
@@ -154,7 +154,7 @@ class Renderer {
     if (value === undefined) return undefined;
     const url = value.trim();
     if (schemes.has(schemeOf(url) ?? '')) return url;
-    this.inert.push({ tag: element.name, attribute: name, value });
+    this.inert.push({ tag: element.name, attribute: name, value, reason: 'is not an address an email may link to: shown without the link' });
     return undefined;
   }
 
@@ -409,13 +409,21 @@ class Renderer {
   private section(element: LmxElement): string {
     const href = this.url(element, 'href');
     const inner = this.blocks(element.children);
+    if (href === undefined) return this.wrap(element, inner);
     // A link may not hold another: a section whose content has links keeps those, and is not one itself.
-    const holdsLinks = /<a\s/.test(inner);
-    const linked =
-      href === undefined || holdsLinks
-        ? inner
-        : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['display:block', 'color:inherit', 'text-decoration:none'])}>${inner}</a>`;
-    return this.wrap(element, linked);
+    if (/<a\s/.test(inner)) {
+      this.inert.push({
+        tag: element.name,
+        attribute: 'href',
+        value: href,
+        reason: 'is not written: the section holds links of its own, and a link cannot hold another; link the section or its content, not both',
+      });
+      return this.wrap(element, inner);
+    }
+    return this.wrap(
+      element,
+      `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['display:block', 'color:inherit', 'text-decoration:none'])}>${inner}</a>`,
+    );
   }
 
   private icons(element: LmxElement): string {

@@ -84,7 +84,7 @@ export function renderNotes(view: EmailView, file: string, forPage = false): str
   for (const dropped of view.dropped) notes.push(`Left out ${dropped.where} "${dropped.value}": ${dropped.reason}.`);
   // An address that is only a variable with no value is covered by the note above.
   for (const inert of view.inert.filter((entry) => !view.missing.some((variable) => entry.value.includes(variable))))
-    notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" is not an address an email may link to: shown without the link.`);
+    notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" ${inert.reason}.`);
   const errors = view.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0 && !forPage)
     notes.push(`${file} has ${countOf(errors.length, 'error')} (see \`loopsctl content check ${file}\`): the preview shows what could be read.`);

@@ -203,6 +203,16 @@ describe('renderLmx with hostile input', () => {
     expect(inert.length).toBe(6);
   });
 
+  it("names a section's link it does not write, when the section holds links of its own", () => {
+    const { read, inert } = render(
+      '<Section href="https://acme.example/card"><Paragraph>See <Link href="https://acme.example/docs">the docs</Link></Paragraph></Section>\n<Section href="https://acme.example/plain"><Paragraph>plain</Paragraph></Section>',
+    );
+    expect(read.all('a').map((a) => attribute(a, 'href'))).toEqual(['https://acme.example/docs', 'https://acme.example/plain']);
+    expect(inert).toEqual([
+      { tag: 'Section', attribute: 'href', value: 'https://acme.example/card', reason: expect.stringContaining('the section holds links of its own') },
+    ]);
+  });
+
   it('shows a component it cannot find as a placeholder, and names it', () => {
     const { read, missingComponents } = render('<Component componentId="cmp_gone" />');
     expect(missingComponents).toEqual(['cmp_gone']);

@@ -98,6 +98,22 @@ describe('content render', () => {
     expect(readHtml(email.json().html).all('p').map(textOf)).toEqual(['self', 'Component cmp_footer: components do not nest, so not shown']);
   });
 
+  it("says, on stderr and in --json, that a section's link was not written because the section holds links", async () => {
+    const lmx = file(
+      'email.lmx',
+      '<Section href="https://acme.example/card"><Paragraph><Link href="https://acme.example/docs">Docs</Link></Paragraph></Section>\n',
+    );
+    const result = await run(['content', 'render', lmx, '--kind', 'campaign'], { env: offline });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      '<Section> href "https://acme.example/card" is not written: the section holds links of its own, and a link cannot hold another; link the section or its content, not both.\n',
+    );
+    const json = await run(['content', 'render', lmx, '--kind', 'campaign', '--json'], { env: offline });
+    expect(json.json().inert).toEqual([
+      { tag: 'Section', attribute: 'href', value: 'https://acme.example/card', reason: expect.stringContaining('the section holds links of its own') },
+    ]);
+  });
+
   it('--json: the HTML and what it could not fill, as one record', async () => {
     const lmx = file('email.lmx', '<Paragraph>Hi {contact.firstName}</Paragraph>\n<Paragraph>{data.code}</Paragraph>\n');
     const result = await run(['content', 'render', lmx, '--kind', 'campaign', '--json'], { env: offline });
