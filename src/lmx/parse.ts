@@ -62,6 +62,23 @@ const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/y;
 const VARIABLE_LIKE = /\{([A-Za-z_][^\s{}<>&"']*)\}/y;
 const VARIABLE = /^(contact|event|data)\.([A-Za-z0-9_-]+)$/;
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** HTML 4's named references (its Latin-1, symbol and special sets), which authors bring from HTML and MJML. */
+const HTML_ENTITY_NAMES: ReadonlySet<string> = new Set(
+  (
+    'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para ' +
+    'middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave ' +
+    'Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc ' +
+    'Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc ' +
+    'iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml fnof Alpha Beta ' +
+    'Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho Sigma Tau Upsilon Phi Chi Psi Omega alpha ' +
+    'beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigmaf sigma tau upsilon phi chi psi ' +
+    'omega thetasym upsih piv bull hellip prime Prime oline frasl weierp image real trade alefsym larr uarr rarr darr harr ' +
+    'crarr lArr uArr rArr dArr hArr forall part exist empty nabla isin notin ni prod sum minus lowast radic prop infin ang ' +
+    'and or cap cup int there4 sim cong asymp ne equiv le ge sub sup nsub sube supe oplus otimes perp sdot lceil rceil lfloor ' +
+    'rfloor lang rang loz spades clubs hearts diams OElig oelig Scaron scaron Yuml circ tilde ensp emsp thinsp zwnj zwj lrm ' +
+    'rlm ndash mdash lsquo rsquo sbquo ldquo rdquo bdquo dagger Dagger permil lsaquo rsaquo euro'
+  ).split(' '),
+);
 
 /** Every attribute name the table knows, each its own string. */
 const ATTRIBUTE_NAMES = new Map([...LMX_TAGS.values()].flatMap((spec) => Object.keys(spec.attributes).map((name) => [name, name] as const)));
@@ -201,13 +218,22 @@ class Parser {
     }
     const named = NAMED_ENTITIES[reference];
     if (named !== undefined) return named;
-    this.report(
-      'error',
-      'unknown-entity',
-      offset,
-      `&${reference}; is an HTML entity, which LMX does not know`,
-      'write the character itself, or a numeric reference such as &#160;',
-    );
+    if (HTML_ENTITY_NAMES.has(reference))
+      this.report(
+        'error',
+        'unknown-entity',
+        offset,
+        `&${reference}; is an HTML entity, which LMX does not know`,
+        'write the character itself, or a numeric reference such as &#160;',
+      );
+    else
+      this.report(
+        'error',
+        'unknown-entity',
+        offset,
+        `&${reference}; is an unknown entity`,
+        `write &amp;${reference}; for the text itself, or the character meant`,
+      );
     return undefined;
   }
 

@@ -457,7 +457,7 @@ function numberProblem(value: string, min: number | undefined, max: number | und
   const number = NUMBER.test(value) ? Number(value) : undefined;
   if (number !== undefined && (min === undefined || number >= min) && (max === undefined || number <= max)) return undefined;
   const range = min !== undefined && max !== undefined ? `from ${min} to ${max}` : min !== undefined ? `of ${min} or more` : '';
-  const fix = `write a number ${range}${unit === undefined ? '' : ` (${unit})`}, such as "${min ?? 0}"`.replace('  ', ' ');
+  const fix = `write a number${range === '' ? '' : ` ${range}`}${unit === undefined ? '' : ` (${unit})`}, such as "${min ?? 0}"`;
   if (number === undefined) return { message: `not a number${/px|%$/.test(value) ? ' (write it without a unit)' : ''}`, fix };
   return { message: `out of range: it must be ${range}`, fix };
 }

@@ -63,6 +63,12 @@ describe('parseLmx', () => {
     expect(rules('<Paragraph>Tom & Jerry</Paragraph>')).toEqual(['unescaped-amp']);
     expect(rules('<Paragraph>a&nbsp;b &#0;</Paragraph>')).toEqual(['unknown-entity', 'unknown-entity']);
     expect(rules('<Image src="a<b" />')).toEqual(['unescaped-lt']);
+    expect(parseLmx('<Paragraph>&nbsp; &eacute; &foo; &Nbsp;</Paragraph>').problems.map((problem) => problem.message)).toEqual([
+      '&nbsp; is an HTML entity, which LMX does not know',
+      '&eacute; is an HTML entity, which LMX does not know',
+      '&foo; is an unknown entity',
+      '&Nbsp; is an unknown entity',
+    ]);
     const { document } = parseLmx('<Paragraph>1 < 2 & 3</Paragraph>');
     expect(element(document.children[0]).children).toMatchObject([{ kind: 'text', value: '1 < 2 & 3' }]);
   });

@@ -49,6 +49,8 @@ describe('checkLmx', () => {
     ]);
     expect(fixes('<Button href="https://acme.example" TextColor="#fff">x</Button>')).toEqual(['write textColor: attribute names are case-sensitive']);
     expect(fixes('<Icons><Icon name="fa-GitHub" /></Icons>')).toEqual(['write the bare name in lowercase with dashes: name="github"']);
+    expect(fixes('<OrderedList start="third"><ListItem>x</ListItem></OrderedList>')).toEqual(['write a number, such as "0"']);
+    expect(fixes('<Paragraph paddingTop="-4">x</Paragraph>')).toEqual(['write a number of 0 or more (pixels), such as "0"']);
   });
 
   it('checks 100 KB in one linear pass: a hundred times the input is about a hundred times the work', () => {
