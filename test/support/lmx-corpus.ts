@@ -291,11 +291,17 @@ export const CORPUS: RuleCases[] = [
   },
   {
     rule: 'variable-syntax',
-    valid: [{ lmx: paragraph('Hi {contact.firstName}, braces { like these } and {} stay text') }],
+    valid: [
+      { lmx: paragraph('Hi {contact.firstName}, braces { like these }, {} and { "a": 1 } stay text') },
+      { lmx: '<CodeBlock>{ contact.firstName ?? "there" } {contact.firstName</CodeBlock>' },
+    ],
     invalid: [
       { lmx: paragraph('Hi {firstName}'), errors: ['variable-syntax'] },
       { lmx: paragraph('Reset: {DATA_VARIABLE:resetLink}'), kind: 'transactional', errors: ['variable-syntax'] },
       { lmx: paragraph('Hi {contact.firstName|there}'), errors: ['variable-syntax'] },
+      { lmx: paragraph('Hi {contact.firstName ?? "there"}'), errors: ['variable-syntax'] },
+      { lmx: paragraph('Hi { contact.firstName }, {data.first name}'), kind: 'component', warnings: ['variable-syntax', 'variable-syntax'] },
+      { lmx: paragraph('Hi {contact.firstName'), warnings: ['variable-syntax'] },
       { lmx: paragraph('Hi {user.name}'), errors: ['variable-syntax'] },
       { lmx: '<Button href="https://acme.example/{userId}">Go</Button>', errors: ['variable-syntax'] },
     ],

@@ -57,6 +57,9 @@ describe('checkLmx', () => {
     // Not a timing: counts what grows with the input, the problems, on inputs built to be worst cases.
     const braces = checkLmx(`<Paragraph>${'{a'.repeat(40_000)}</Paragraph>`).problems;
     expect(braces).toEqual([]);
+    // Each unclosed variable looks for its closing brace only as far as the next brace.
+    const unclosed = checkLmx(`<Paragraph>${'{data.a '.repeat(12_000)}</Paragraph>`).problems;
+    expect(unclosed).toHaveLength(12_000);
     const amps = checkLmx(`<Paragraph>${'&a'.repeat(40_000)}</Paragraph>`).problems;
     expect(amps).toHaveLength(40_000);
     expect(amps.at(-1)).toMatchObject({ line: 1, column: 11 + 2 * 40_000 - 1 });
