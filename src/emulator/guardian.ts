@@ -3,7 +3,19 @@
  * (422 with the first error, warnings in the answer), Guardian's checks on the same tree, and the
  * data variables a transactional email uses.
  */
-import { checkLmx, elementsOf, parseLmx, textOf, variablesOf, type LmxElement, type LmxKind, type LmxNamespace, type LmxProblem } from '../lmx/index.js';
+import {
+  checkLmx,
+  elementsOf,
+  LINK_SCHEMES,
+  parseLmx,
+  schemeOf,
+  textOf,
+  variablesOf,
+  type LmxElement,
+  type LmxKind,
+  type LmxNamespace,
+  type LmxProblem,
+} from '../lmx/index.js';
 import type { GuardianReport, GuardianRule, LmxWarning } from '../platform/email-messages/schemas.js';
 
 export type ParentKind = 'transactional' | 'workflow' | 'campaign';
@@ -75,6 +87,9 @@ const MISSING_FALLBACK: Partial<Record<LmxNamespace, Pick<GuardianRule, 'rule' |
   },
 };
 
+/** `http, https, mailto, tel or sms`: the schemes Guardian's link rules name. */
+const LINK_SCHEME_LIST = [...LINK_SCHEMES].join(', ').replace(/, (?=[^,]*$)/, ' or ');
+
 /** Guardian's checks: links and buttons that go nowhere, and variables the email cannot fill. */
 export function guardian(lmx: string, parent: ParentKind, fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>): GuardianReport {
   const errors: GuardianRule[] = [];
@@ -87,7 +102,8 @@ export function guardian(lmx: string, parent: ParentKind, fallbacks: Partial<Rec
   const named = (name: string) => elements.filter((element) => element.name === name);
   const href = (element: LmxElement) => element.attributes.find((attribute) => attribute.name === 'href')?.value ?? '';
   const label = (element: LmxElement) => ({ label: textOf(element) || `<${element.name}> at line ${element.position.line}` });
-  const valid = (value: string) => /^(https?:\/\/|mailto:|\{)/.test(value);
+  // A value that starts with a variable is filled at send time.
+  const valid = (value: string) => value.startsWith('{') || LINK_SCHEMES.has(schemeOf(value) ?? '');
   add(
     errors,
     { rule: 'missingButtonHrefs', title: 'Missing button link', description: "Buttons won't work without an href value" },
@@ -97,7 +113,7 @@ export function guardian(lmx: string, parent: ParentKind, fallbacks: Partial<Rec
   );
   add(
     errors,
-    { rule: 'invalidButtonHrefs', title: 'Invalid button link', description: 'Button links must be http(s) or mailto URLs' },
+    { rule: 'invalidButtonHrefs', title: 'Invalid button link', description: `Button links must be ${LINK_SCHEME_LIST} URLs` },
     named('Button')
       .filter((button) => href(button) !== '' && !valid(href(button)))
       .map(label),
@@ -111,7 +127,7 @@ export function guardian(lmx: string, parent: ParentKind, fallbacks: Partial<Rec
   );
   add(
     errors,
-    { rule: 'invalidLinkHrefs', title: 'Invalid text link', description: 'Text links must be http(s) or mailto URLs' },
+    { rule: 'invalidLinkHrefs', title: 'Invalid text link', description: `Text links must be ${LINK_SCHEME_LIST} URLs` },
     named('Link')
       .filter((link) => href(link) !== '' && !valid(href(link)))
       .map(label),

@@ -18,7 +18,8 @@
  *   `LMX_RULES` names and explains each rule.
  * - The tag table `LMX_TAGS` (`LmxTagSpec`: content type inline/text/raw/none, placement, allowed
  *   children, attributes with types, ranges, enums, required and which take variables),
- *   `NAMESPACES_OF_KIND`, `LMX_MAX_BYTES`.
+ *   `NAMESPACES_OF_KIND`, `LMX_MAX_BYTES`; the schemes a link and an image may use (`LINK_SCHEMES`,
+ *   `IMAGE_SCHEMES`) and `schemeOf(url)`.
  * - `decodeLmx(bytes)`: a file's bytes as source, or the problem that stops it being read
  *   (over 100 KB, not UTF-8).
  * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
@@ -27,13 +28,16 @@ export { MAX_LMX_DEPTH, parseLmx, type LmxAttribute, type LmxDocument, type LmxE
 export { LMX_RULES, LineIndex, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 export {
   BLOCK_TAGS,
+  IMAGE_SCHEMES,
   INLINE_TAGS,
   KNOWN_ICON_NAMES,
+  LINK_SCHEMES,
   LMX_KINDS,
   LMX_MAX_BYTES,
   LMX_NAMESPACES,
   LMX_TAGS,
   NAMESPACES_OF_KIND,
+  schemeOf,
   TOP_LEVEL_TAGS,
   type LmxAttributeSpec,
   type LmxAttributeType,

@@ -61,7 +61,35 @@ const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/y;
 /** What an author meant as a variable: a brace, a name and a closing brace, no spaces. */
 const VARIABLE_LIKE = /\{([A-Za-z_][^\s{}<>&"']*)\}/y;
 const VARIABLE = /^(contact|event|data)\.([A-Za-z0-9_-]+)$/;
+/** The start of what looks like a variable but did not read as one: spaces inside, a fallback, no closing brace. */
+const LOOSE_VARIABLE = /\{\s*(contact|event|data)\.([A-Za-z0-9_-]+)/y;
+/** What follows it up to its closing brace, in the same text (no tag or other brace between). */
+const BRACE_REST = /([^{}<]*)\}/y;
+/** Fallback syntax other languages have: `{name|there}`, `{name:there}`, `{name ?? "there"}`, `{name, there}`. */
+const FALLBACK = /^\s*(\||:|\?\?|,)/;
+const FALLBACK_FIELDS: Record<LmxNamespace, string> = {
+  contact: 'contactPropertiesFallbacks',
+  event: 'eventPropertiesFallbacks',
+  data: 'dataVariablesFallbacks',
+};
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** HTML 4's named references (its Latin-1, symbol and special sets), which authors bring from HTML and MJML. */
+const HTML_ENTITY_NAMES: ReadonlySet<string> = new Set(
+  (
+    'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para ' +
+    'middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave ' +
+    'Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc ' +
+    'Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc ' +
+    'iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml fnof Alpha Beta ' +
+    'Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho Sigma Tau Upsilon Phi Chi Psi Omega alpha ' +
+    'beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigmaf sigma tau upsilon phi chi psi ' +
+    'omega thetasym upsih piv bull hellip prime Prime oline frasl weierp image real trade alefsym larr uarr rarr darr harr ' +
+    'crarr lArr uArr rArr dArr hArr forall part exist empty nabla isin notin ni prod sum minus lowast radic prop infin ang ' +
+    'and or cap cup int there4 sim cong asymp ne equiv le ge sub sup nsub sube supe oplus otimes perp sdot lceil rceil lfloor ' +
+    'rfloor lang rang loz spades clubs hearts diams OElig oelig Scaron scaron Yuml circ tilde ensp emsp thinsp zwnj zwj lrm ' +
+    'rlm ndash mdash lsquo rsquo sbquo ldquo rdquo bdquo dagger Dagger permil lsaquo rsaquo euro'
+  ).split(' '),
+);
 
 /** Every attribute name the table knows, each its own string. */
 const ATTRIBUTE_NAMES = new Map([...LMX_TAGS.values()].flatMap((spec) => Object.keys(spec.attributes).map((name) => [name, name] as const)));
@@ -173,7 +201,10 @@ class Parser {
       } else if (char === 0x7b /* { */ && mode !== 'raw') {
         VARIABLE_LIKE.lastIndex = index;
         const match = VARIABLE_LIKE.exec(source);
-        if (match === null || VARIABLE_LIKE.lastIndex > end) continue;
+        if (match === null || VARIABLE_LIKE.lastIndex > end) {
+          index = this.looseVariable(index, end);
+          continue;
+        }
         const expression = match[1]!;
         const variable = VARIABLE.exec(expression);
         if (variable === null) {
@@ -201,13 +232,22 @@ class Parser {
     }
     const named = NAMED_ENTITIES[reference];
     if (named !== undefined) return named;
-    this.report(
-      'error',
-      'unknown-entity',
-      offset,
-      `&${reference}; is an HTML entity, which LMX does not know`,
-      'write the character itself, or a numeric reference such as &#160;',
-    );
+    if (HTML_ENTITY_NAMES.has(reference))
+      this.report(
+        'error',
+        'unknown-entity',
+        offset,
+        `&${reference}; is an HTML entity, which LMX does not know`,
+        'write the character itself, or a numeric reference such as &#160;',
+      );
+    else
+      this.report(
+        'error',
+        'unknown-entity',
+        offset,
+        `&${reference}; is an unknown entity`,
+        `write &amp;${reference}; for the text itself, or the character meant`,
+      );
     return undefined;
   }
 
@@ -217,11 +257,8 @@ class Parser {
     const [message, fix] =
       legacy !== null
         ? [`{${expression}} is MJML and editor syntax, not LMX`, `write {data.${legacy[1]}}`]
-        : namespaced !== null && /^(\||:|\?\?|,)/.test(namespaced[3]!)
-          ? [
-              `{${expression}}: LMX has no inline fallback`,
-              `write {${namespaced[1]}.${namespaced[2]}} and set its fallback on the email message (${namespaced[1]}PropertiesFallbacks)`,
-            ]
+        : namespaced !== null && FALLBACK.test(namespaced[3]!)
+          ? fallbackProblem(`{${expression}}`, namespaced[1] as LmxNamespace, namespaced[2]!)
           : !expression.includes('.')
             ? [
                 `{${expression}} has no namespace`,
@@ -232,6 +269,58 @@ class Parser {
                 'variables are {contact.name}, {event.name} or {data.name}, the name in letters, digits, _ and -',
               ];
     this.report('error', 'variable-syntax', offset, message, fix);
+  }
+
+  /**
+   * A namespaced variable that does not read as one, and would reach recipients as written: a
+   * fallback after its name (an error, as in badVariable), spaces inside its braces, a name with a
+   * space, or no closing brace (warnings: it may be meant as text). Returns where reading goes on.
+   */
+  private looseVariable(offset: number, end: number): number {
+    const { source } = this;
+    LOOSE_VARIABLE.lastIndex = offset;
+    const start = LOOSE_VARIABLE.exec(source);
+    if (start === null || LOOSE_VARIABLE.lastIndex > end) return offset;
+    const namespace = start[1] as LmxNamespace;
+    const meant = `{${namespace}.${start[2]}}`;
+    BRACE_REST.lastIndex = LOOSE_VARIABLE.lastIndex;
+    const rest = BRACE_REST.exec(source);
+    if (rest === null || BRACE_REST.lastIndex > end) {
+      this.report(
+        'warning',
+        'variable-syntax',
+        offset,
+        `${source.slice(offset, LOOSE_VARIABLE.lastIndex)} is never closed: it is shown as written`,
+        `write ${meant}`,
+      );
+      return LOOSE_VARIABLE.lastIndex - 1;
+    }
+    const written = source.slice(offset, BRACE_REST.lastIndex);
+    const inside = rest[1]!;
+    if (FALLBACK.test(inside)) this.report('error', 'variable-syntax', offset, ...fallbackProblem(written, namespace, start[2]!));
+    else if (inside.trim() === '')
+      this.report('warning', 'variable-syntax', offset, `${written} has spaces inside its braces: it is shown as written`, `write ${meant}`);
+    else if (/^(\s+[A-Za-z0-9_-]+)+\s*$/.test(inside)) {
+      const joined = `${start[2]}${inside
+        .trim()
+        .replace(/\s+(.)/g, (_, first: string) => first.toUpperCase())
+        .replace(/^./, (first) => first.toUpperCase())}`;
+      this.report(
+        'warning',
+        'variable-syntax',
+        offset,
+        `${written} is not a variable: a name has no spaces, so it is shown as written`,
+        `write the name as it is spelled, such as {${namespace}.${joined}}`,
+      );
+    } else
+      this.report(
+        'warning',
+        'variable-syntax',
+        offset,
+        `${written} is not a variable LMX knows: it is shown as written`,
+        `write ${meant}; variables are {contact.name}, {event.name} or {data.name}, nothing else in the braces`,
+      );
+    return BRACE_REST.lastIndex - 1;
   }
 
   /** Whatever starts at a `<` that starts markup; returns where reading goes on. */
@@ -407,6 +496,11 @@ class Parser {
   private unclosed(element: LmxElement, before: string): void {
     this.report('error', 'unclosed-tag', element.position.offset, `<${element.name}> is never closed`, `add </${element.name}> before ${before}`);
   }
+}
+
+/** The problem of a variable written with an inline fallback, which LMX does not have: the message and the fix. */
+function fallbackProblem(written: string, namespace: LmxNamespace, name: string): [message: string, fix: string] {
+  return [`${written}: LMX has no inline fallback`, `write {${namespace}.${name}} and set its fallback on the email message (${FALLBACK_FIELDS[namespace]})`];
 }
 
 function startsMarkup(source: string, lt: number): boolean {

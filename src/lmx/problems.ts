@@ -28,6 +28,7 @@ export const LMX_RULES = {
   'variable-syntax': 'variables are written {contact.name}, {event.name} or {data.name}',
   'variable-placement': 'variables stand in inline or button text and in the attributes that take them',
   'variable-namespace': 'each kind of email takes its own namespaces',
+  'button-href': 'a button has an href: without one it goes nowhere',
   'icon-name': 'an icon is named by its Font Awesome name',
   'unknown-component': 'a <Component> names a component of the account',
 } as const;

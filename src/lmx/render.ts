@@ -10,7 +10,7 @@
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
-import type { LmxNamespace } from './tags.js';
+import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
 import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from './theme.js';
 
 /** Values by namespace: `{ data: { resetLink: "…" } }`, `{ contact: { firstName: "Ada" } }`. */
@@ -25,6 +25,8 @@ export interface RenderOptions {
   fallbacks?: Partial<Record<LmxNamespace, Readonly<Record<string, string>>>>;
   /** The components a `<Component componentId>` may name, parsed, by id. */
   components?: ReadonlyMap<string, LmxDocument>;
+  /** The document is a component's own body: a `<Component>` in it is not drawn, as in any component's content. */
+  componentBody?: boolean;
   /** The subject (the document's title) and preview text (the hidden preheader), with variables filled too. */
   subject?: string;
   previewText?: string;
@@ -36,10 +38,12 @@ export interface RenderedEmail {
   missing: string[];
   /** Component ids the document names that `components` lacks: shown as a placeholder. */
   missingComponents: string[];
+  /** Component ids named inside a component's content: components do not nest, so each is shown as a placeholder. */
+  nestedComponents: string[];
   /** Theme, `<Style />` and attribute values that were not safe CSS, left out. */
   dropped: DroppedStyle[];
-  /** Links and image addresses that were not written live, with why. */
-  inert: { tag: string; attribute: string; value: string }[];
+  /** Links and image addresses that were not written live, with why: `is not an address an email may link to: ...`. */
+  inert: { tag: string; attribute: string; value: string; reason: string }[];
 }
 
 export const PREVIEW_COMMENT = 'A local preview rendered by loopsctl from LMX: not the exact HTML the Loops platform sends.';
@@ -52,12 +56,6 @@ export function escapeHtml(text: string): string {
   return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
 }
 const NEEDS_ESCAPE = /[&<>"']/;
-
-/** Schemes a link may use; anything else (javascript:, data:, vbscript:, a relative path) is not written as a link. */
-const LINK_SCHEMES = /^(https?:\/\/|mailto:|tel:|sms:)/i;
-const IMAGE_SCHEMES = /^https?:\/\//i;
-/** Control characters and whitespace browsers skip inside a scheme (`java\tscript:`). */
-const URL_NOISE = /[\u0000-\u0020\u007f-\u009f]/g;
 
 /** Style declarations as an attribute: `style="a:b;c:d"`, the values already safe. */
 function style(declarations: (string | false | undefined)[]): string {
@@ -73,6 +71,9 @@ const ALIGNS = new Set(['left', 'center', 'right']);
 class Renderer {
   readonly missing = new Set<string>();
   readonly missingComponents = new Set<string>();
+  readonly nestedComponents = new Set<string>();
+  /** Drawing a component's content, where another is not expanded: so no component can draw itself without end. */
+  private inComponent: boolean;
   readonly dropped: DroppedStyle[];
   readonly inert: RenderedEmail['inert'] = [];
   readonly styles: EmailStyles;
@@ -84,6 +85,7 @@ class Renderer {
     const { styles, dropped } = emailStyles(options.theme, styleElement);
     this.styles = styles;
     this.dropped = dropped;
+    this.inComponent = options.componentBody === true;
   }
 
   /** A variable's value as text, or undefined when it has none (nor a fallback). */
@@ -142,13 +144,17 @@ class Renderer {
     return value !== undefined && ALIGNS.has(value) ? value : undefined;
   }
 
-  /** An address written live, or undefined (noted) when it may not be. */
+  /**
+   * An address written live, or undefined (noted) when it may not be: one whose scheme is not of
+   * the list (javascript:, data:, a relative path), or is broken by characters a browser skips
+   * (`java\tscript:`), which schemeOf does not read as a scheme.
+   */
   url(element: LmxElement, name: string, schemes = LINK_SCHEMES): string | undefined {
     const value = this.attribute(element, name);
     if (value === undefined) return undefined;
     const url = value.trim();
-    if (schemes.test(url.replace(URL_NOISE, '')) && schemes.test(url)) return url;
-    this.inert.push({ tag: element.name, attribute: name, value });
+    if (schemes.has(schemeOf(url) ?? '')) return url;
+    this.inert.push({ tag: element.name, attribute: name, value, reason: 'is not an address an email may link to: shown without the link' });
     return undefined;
   }
 
@@ -375,28 +381,49 @@ class Renderer {
 
   private component(element: LmxElement): string {
     const id = this.attribute(element, 'componentId') ?? '';
+    const named = `Component ${id === '' ? 'with no componentId' : id}`;
+    if (this.inComponent) {
+      this.nestedComponents.add(id);
+      return this.placeholder(element, 'data-nested-component', id, `${named}: components do not nest, so not shown`);
+    }
     // Explicit children are the component's content as edited in this email.
-    if (element.children.some((child) => child.kind === 'element')) return this.wrap(element, this.blocks(element.children));
-    const component = this.options.components?.get(id);
-    if (component !== undefined) return this.wrap(element, this.blocks(component.children));
-    this.missingComponents.add(id);
-    const note = `Component ${id === '' ? 'with no componentId' : id}: not found, so not shown`;
+    const content = element.children.some((child) => child.kind === 'element') ? element.children : this.options.components?.get(id)?.children;
+    if (content === undefined) {
+      this.missingComponents.add(id);
+      return this.placeholder(element, 'data-missing-component', id, `${named}: not found, so not shown`);
+    }
+    this.inComponent = true;
+    const inner = this.blocks(content);
+    this.inComponent = false;
+    return this.wrap(element, inner);
+  }
+
+  /** A component not drawn: a dashed box saying why, marked with the attribute and its id. */
+  private placeholder(element: LmxElement, marker: string, id: string, note: string): string {
     return this.wrap(
       element,
-      `<p data-missing-component="${escapeHtml(id)}"${style(['margin:0', 'padding:12px', 'border:1px dashed #d1d5db', 'border-radius:6px', 'color:#6b7280', 'font-size:13px', 'text-align:center'])}>${escapeHtml(note)}</p>`,
+      `<p ${marker}="${escapeHtml(id)}"${style(['margin:0', 'padding:12px', 'border:1px dashed #d1d5db', 'border-radius:6px', 'color:#6b7280', 'font-size:13px', 'text-align:center'])}>${escapeHtml(note)}</p>`,
     );
   }
 
   private section(element: LmxElement): string {
     const href = this.url(element, 'href');
     const inner = this.blocks(element.children);
+    if (href === undefined) return this.wrap(element, inner);
     // A link may not hold another: a section whose content has links keeps those, and is not one itself.
-    const holdsLinks = /<a\s/.test(inner);
-    const linked =
-      href === undefined || holdsLinks
-        ? inner
-        : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['display:block', 'color:inherit', 'text-decoration:none'])}>${inner}</a>`;
-    return this.wrap(element, linked);
+    if (/<a\s/.test(inner)) {
+      this.inert.push({
+        tag: element.name,
+        attribute: 'href',
+        value: href,
+        reason: 'is not written: the section holds links of its own, and a link cannot hold another; link the section or its content, not both',
+      });
+      return this.wrap(element, inner);
+    }
+    return this.wrap(
+      element,
+      `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['display:block', 'color:inherit', 'text-decoration:none'])}>${inner}</a>`,
+    );
   }
 
   private icons(element: LmxElement): string {
@@ -535,5 +562,12 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
     '</html>',
     '',
   ].join('\n');
-  return { html, missing: [...renderer.missing], missingComponents: [...renderer.missingComponents], dropped: renderer.dropped, inert: renderer.inert };
+  return {
+    html,
+    missing: [...renderer.missing],
+    missingComponents: [...renderer.missingComponents],
+    nestedComponents: [...renderer.nestedComponents],
+    dropped: renderer.dropped,
+    inert: renderer.inert,
+  };
 }

@@ -74,6 +74,20 @@ export const NAMESPACES_OF_KIND: Readonly<Record<LmxKind, readonly LmxNamespace[
   component: ['contact', 'event', 'data'],
 };
 
+/**
+ * The schemes a link (a button's, a text link's, a section's, an icon's, an image's href) may use:
+ * the web's, email, and phone links, which are common in email and which the specification does
+ * not forbid. The check, the renderer and the sandbox's Guardian all read this one list.
+ */
+export const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel', 'sms']);
+/** An image loads over HTTP only. */
+export const IMAGE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
+
+/** A URL's scheme in lowercase (`https`, `tel`), or undefined when it does not start with one. */
+export function schemeOf(url: string): string | undefined {
+  return /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase();
+}
+
 /** The largest LMX body the email-message API takes (bytes of UTF-8); larger ones are refused with 413. */
 export const LMX_MAX_BYTES = 100 * 1024;
 

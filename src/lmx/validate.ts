@@ -7,7 +7,19 @@
 import { parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
 import { tooLargeProblem } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
-import { KNOWN_ICON_NAMES, LMX_MAX_BYTES, LMX_TAGS, NAMESPACES_OF_KIND, TOP_LEVEL_TAGS, type LmxAttributeSpec, type LmxKind, type LmxTagSpec } from './tags.js';
+import {
+  IMAGE_SCHEMES,
+  KNOWN_ICON_NAMES,
+  LINK_SCHEMES,
+  LMX_MAX_BYTES,
+  LMX_TAGS,
+  NAMESPACES_OF_KIND,
+  schemeOf,
+  TOP_LEVEL_TAGS,
+  type LmxAttributeSpec,
+  type LmxKind,
+  type LmxTagSpec,
+} from './tags.js';
 
 export interface LmxCheckOptions {
   /** The kind of email (or a component) the LMX is the body of: decides the variables it may use. Unchecked when absent. */
@@ -57,10 +69,6 @@ const MEANT: Record<string, string> = {
 
 const VARIABLE_ATTRIBUTES = '<Button href>, <Link href>, <Image alt, href, dynamicSrc> and <Section href>';
 
-const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-/** Schemes a link in an email may use; an image loads over HTTP only. */
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'sms']);
-const IMAGE_SCHEMES = new Set(['http', 'https']);
 const IMAGE_ATTRIBUTES = new Set(['src', 'dynamicSrc']);
 
 class Validator {
@@ -138,6 +146,15 @@ class Validator {
     }
     for (const attribute of element.attributes) this.attribute(spec, attribute);
     this.required(spec, element);
+    // The specification does not require it, but the platform's check (Guardian) refuses to publish such a button.
+    if (spec.name === 'Button' && !element.attributes.some((attribute) => attribute.name === 'href'))
+      this.report(
+        'warning',
+        'button-href',
+        element.position,
+        "<Button> has no href: it goes nowhere, and the platform's check refuses to publish it",
+        'add href="https://..."',
+      );
     this.counts(spec, element);
     this.ancestors.push(spec);
     this.children(spec, element.children);
@@ -157,6 +174,17 @@ class Validator {
 
   private placement(parent: LmxTagSpec | undefined, spec: LmxTagSpec, element: LmxElement): void {
     const name = spec.name;
+    // A component's body is itself inside the <Component> that embeds it.
+    if (name === 'Component' && this.options.kind === 'component') {
+      this.report(
+        'error',
+        'placement',
+        element.position,
+        '<Component> in a component: components do not nest',
+        'write the blocks it stands for here, or embed both components in the email instead',
+      );
+      return;
+    }
     let excluding: LmxTagSpec | undefined;
     for (const ancestor of this.ancestors) if (ancestor.excludes?.includes(name)) excluding = ancestor;
     if (excluding !== undefined) {
@@ -429,7 +457,7 @@ function numberProblem(value: string, min: number | undefined, max: number | und
   const number = NUMBER.test(value) ? Number(value) : undefined;
   if (number !== undefined && (min === undefined || number >= min) && (max === undefined || number <= max)) return undefined;
   const range = min !== undefined && max !== undefined ? `from ${min} to ${max}` : min !== undefined ? `of ${min} or more` : '';
-  const fix = `write a number ${range}${unit === undefined ? '' : ` (${unit})`}, such as "${min ?? 0}"`.replace('  ', ' ');
+  const fix = `write a number${range === '' ? '' : ` ${range}`}${unit === undefined ? '' : ` (${unit})`}, such as "${min ?? 0}"`;
   if (number === undefined) return { message: `not a number${/px|%$/.test(value) ? ' (write it without a unit)' : ''}`, fix };
   return { message: `out of range: it must be ${range}`, fix };
 }
@@ -441,7 +469,7 @@ function urlProblem(attribute: LmxAttribute, schemes: ReadonlySet<string>): Valu
   if (first?.kind === 'variable') return undefined;
   const fixed = first?.value.trim() ?? '';
   if (fixed === '') return attribute.parts.length > 1 ? undefined : { message: 'empty', fix: 'write a full URL, such as "https://example.com"' };
-  const scheme = URL_SCHEME.exec(fixed)?.[1]?.toLowerCase();
+  const scheme = schemeOf(fixed);
   if (scheme === undefined)
     return { severity: 'warning', message: 'not a full URL; email clients cannot follow a relative one', fix: 'write the whole URL, starting with https://' };
   if (!schemes.has(scheme)) return { message: `${scheme}: URLs do not work in email`, fix: `use ${[...schemes].map((name) => `${name}:`).join(', ')}` };

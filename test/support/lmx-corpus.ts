@@ -193,6 +193,8 @@ export const CORPUS: RuleCases[] = [
       },
       { lmx: `<Columns><ColumnItem>${columns(2)}</ColumnItem><ColumnItem /></Columns>`, errors: ['placement'] },
       { lmx: `<Component componentId="${KNOWN_COMPONENT}"><Component componentId="${KNOWN_COMPONENT}" /></Component>`, errors: ['placement'] },
+      { lmx: `<Paragraph>x</Paragraph>\n<Component componentId="${KNOWN_COMPONENT}" />`, kind: 'component', errors: ['placement'] },
+      { lmx: `<Section><Component componentId="${KNOWN_COMPONENT}" /></Section>`, kind: 'component', errors: ['placement'] },
       { lmx: paragraph('<Paragraph>inner</Paragraph>'), errors: ['placement'] },
       { lmx: paragraph('<Image src="https://cdn.acme.example/a.png" />'), errors: ['placement'] },
       { lmx: paragraph('<Link href="https://a.example"><Link href="https://b.example">x</Link></Link>'), errors: ['placement'] },
@@ -289,11 +291,17 @@ export const CORPUS: RuleCases[] = [
   },
   {
     rule: 'variable-syntax',
-    valid: [{ lmx: paragraph('Hi {contact.firstName}, braces { like these } and {} stay text') }],
+    valid: [
+      { lmx: paragraph('Hi {contact.firstName}, braces { like these }, {} and { "a": 1 } stay text') },
+      { lmx: '<CodeBlock>{ contact.firstName ?? "there" } {contact.firstName</CodeBlock>' },
+    ],
     invalid: [
       { lmx: paragraph('Hi {firstName}'), errors: ['variable-syntax'] },
       { lmx: paragraph('Reset: {DATA_VARIABLE:resetLink}'), kind: 'transactional', errors: ['variable-syntax'] },
       { lmx: paragraph('Hi {contact.firstName|there}'), errors: ['variable-syntax'] },
+      { lmx: paragraph('Hi {contact.firstName ?? "there"}'), errors: ['variable-syntax'] },
+      { lmx: paragraph('Hi { contact.firstName }, {data.first name}'), kind: 'component', warnings: ['variable-syntax', 'variable-syntax'] },
+      { lmx: paragraph('Hi {contact.firstName'), warnings: ['variable-syntax'] },
       { lmx: paragraph('Hi {user.name}'), errors: ['variable-syntax'] },
       { lmx: '<Button href="https://acme.example/{userId}">Go</Button>', errors: ['variable-syntax'] },
     ],
@@ -329,6 +337,14 @@ export const CORPUS: RuleCases[] = [
       { lmx: paragraph('Hi {contact.firstName}'), kind: 'transactional', errors: ['variable-namespace'] },
       { lmx: '<Button href="{event.url}">Go</Button>', kind: 'transactional', errors: ['variable-namespace'] },
       { lmx: paragraph('Your code: {data.code}'), kind: 'workflow', errors: ['variable-namespace'] },
+    ],
+  },
+  {
+    rule: 'button-href',
+    valid: [{ lmx: '<Button href="https://acme.example">Go</Button>\n<Button href="{contact.profileUrl}">Me</Button>' }],
+    invalid: [
+      { lmx: '<Button>Go</Button>', warnings: ['button-href'] },
+      { lmx: '<Button align="center" bgColor="#000000">Go</Button>', warnings: ['button-href'] },
     ],
   },
   {

@@ -53,6 +53,7 @@ export function viewEmail(request: EmailRequest, context = treeContext(request.f
     values: request.values,
     fallbacks: context.fields.fallbacks,
     components,
+    componentBody: request.kind === 'component',
     subject: context.fields.subject,
     previewText: context.fields.previewText,
   });
@@ -75,14 +76,15 @@ export function renderNotes(view: EmailView, file: string, forPage = false): str
     notes.push(
       `No value for ${view.missing.join(', ')}: shown as written. ${forPage ? 'Give one under Sample values.' : 'Give values with --data <json file>.'}`,
     );
-  for (const id of view.missingComponents)
-    notes.push(`Component ${id === '' ? 'without a componentId' : id} is not in the tree${id === '' ? '' : ' (nor the account)'}: shown as a placeholder.`);
+  const component = (id: string) => `Component ${id === '' ? 'without a componentId' : id}`;
+  for (const id of view.missingComponents) notes.push(`${component(id)} is not in the tree${id === '' ? '' : ' (nor the account)'}: shown as a placeholder.`);
+  for (const id of view.nestedComponents) notes.push(`${component(id)} stands in a component, and components do not nest: shown as a placeholder.`);
   if (view.unknownThemeId !== undefined)
     notes.push(`Theme ${view.unknownThemeId} (its <Style themeId>) is not in the tree: drawn with the default theme. Name one with --theme.`);
   for (const dropped of view.dropped) notes.push(`Left out ${dropped.where} "${dropped.value}": ${dropped.reason}.`);
   // An address that is only a variable with no value is covered by the note above.
   for (const inert of view.inert.filter((entry) => !view.missing.some((variable) => entry.value.includes(variable))))
-    notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" is not an address an email may link to: shown without the link.`);
+    notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" ${inert.reason}.`);
   const errors = view.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0 && !forPage)
     notes.push(`${file} has ${countOf(errors.length, 'error')} (see \`loopsctl content check ${file}\`): the preview shows what could be read.`);

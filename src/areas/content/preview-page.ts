@@ -8,6 +8,7 @@
 import type { LmxProblem } from '../../lmx/index.js';
 import { escapeHtml } from '../../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
+import { countOf } from '../../render/numbers.js';
 import type { Kind } from './files.js';
 import type { TreeEmail } from './tree.js';
 
@@ -48,8 +49,8 @@ const href = (path: string) => `/?email=${encodeURIComponent(path)}`;
 const frameSrc = (path: string, version: number) => `/email.html?path=${encodeURIComponent(path)}&v=${version}`;
 
 function badge(email: ListedEmail): string {
-  if (email.errors > 0) return `<span class="badge error" title="${email.errors} errors">${email.errors}</span>`;
-  if (email.warnings > 0) return `<span class="badge warning" title="${email.warnings} warnings">${email.warnings}</span>`;
+  if (email.errors > 0) return `<span class="badge error" title="${countOf(email.errors, 'error')}">${email.errors}</span>`;
+  if (email.warnings > 0) return `<span class="badge warning" title="${countOf(email.warnings, 'warning')}">${email.warnings}</span>`;
   return '<span class="badge ok" title="no problems">✓</span>';
 }
 
@@ -73,7 +74,7 @@ function list(emails: ListedEmail[], current: string | undefined): string {
 function problemsPanel(problems: LmxProblem[]): string {
   if (problems.length === 0) return '<p class="clean">✓ No problems: this LMX follows the specification.</p>';
   const errors = problems.filter((problem) => problem.severity === 'error').length;
-  const summary = `${errors} error${errors === 1 ? '' : 's'}, ${problems.length - errors} warning${problems.length - errors === 1 ? '' : 's'}`;
+  const summary = `${countOf(errors, 'error')}, ${countOf(problems.length - errors, 'warning')}`;
   const items = problems
     .map(
       (problem) =>

@@ -128,7 +128,7 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
   const view = viewEmail({ file, source, kind, values, theme: theme ?? themeFromAccount, extraComponents }, tree);
   const { out } = context;
   if (out.json) {
-    const { html, missing, missingComponents, dropped, inert, problems } = view;
+    const { html, missing, missingComponents, nestedComponents, dropped, inert, problems } = view;
     const errors = problems.filter((problem) => problem.severity === 'error');
     const warnings = problems.filter((problem) => problem.severity === 'warning');
     if (options.out !== undefined) writeOut(options.out, html);
@@ -138,6 +138,7 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
       ...(options.out === undefined ? { html } : { out: options.out }),
       missingVariables: missing,
       missingComponents,
+      nestedComponents,
       dropped,
       inert,
       errors,

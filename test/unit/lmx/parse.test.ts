@@ -63,6 +63,12 @@ describe('parseLmx', () => {
     expect(rules('<Paragraph>Tom & Jerry</Paragraph>')).toEqual(['unescaped-amp']);
     expect(rules('<Paragraph>a&nbsp;b &#0;</Paragraph>')).toEqual(['unknown-entity', 'unknown-entity']);
     expect(rules('<Image src="a<b" />')).toEqual(['unescaped-lt']);
+    expect(parseLmx('<Paragraph>&nbsp; &eacute; &foo; &Nbsp;</Paragraph>').problems.map((problem) => problem.message)).toEqual([
+      '&nbsp; is an HTML entity, which LMX does not know',
+      '&eacute; is an HTML entity, which LMX does not know',
+      '&foo; is an unknown entity',
+      '&Nbsp; is an unknown entity',
+    ]);
     const { document } = parseLmx('<Paragraph>1 < 2 & 3</Paragraph>');
     expect(element(document.children[0]).children).toMatchObject([{ kind: 'text', value: '1 < 2 & 3' }]);
   });
@@ -75,6 +81,54 @@ describe('parseLmx', () => {
       ['variable-syntax', expect.stringContaining('write {contact.firstName} and set its fallback')],
       ['variable-syntax', expect.stringContaining('{contact.name}, {event.name} or {data.name}')],
     ]);
+  });
+
+  it('reports text that looks like a variable but would reach recipients as written, and leaves other braces alone', () => {
+    const found = (lmx: string) => parseLmx(lmx).problems.map(({ severity, column, message, fix }) => ({ severity, column, message, fix }));
+    expect(found('<Paragraph>Hi {contact.firstName ?? "there"}</Paragraph>')).toEqual([
+      {
+        severity: 'error',
+        column: 15,
+        message: '{contact.firstName ?? "there"}: LMX has no inline fallback',
+        fix: 'write {contact.firstName} and set its fallback on the email message (contactPropertiesFallbacks)',
+      },
+    ]);
+    expect(found('<Paragraph>{ contact.firstName } {contact.firstName } {data.first name} {event.plan, "free"}</Paragraph>')).toEqual([
+      {
+        severity: 'warning',
+        column: 12,
+        message: '{ contact.firstName } has spaces inside its braces: it is shown as written',
+        fix: 'write {contact.firstName}',
+      },
+      {
+        severity: 'warning',
+        column: 34,
+        message: '{contact.firstName } has spaces inside its braces: it is shown as written',
+        fix: 'write {contact.firstName}',
+      },
+      {
+        severity: 'warning',
+        column: 55,
+        message: '{data.first name} is not a variable: a name has no spaces, so it is shown as written',
+        fix: 'write the name as it is spelled, such as {data.firstName}',
+      },
+      {
+        severity: 'error',
+        column: 73,
+        message: '{event.plan, "free"}: LMX has no inline fallback',
+        fix: 'write {event.plan} and set its fallback on the email message (eventPropertiesFallbacks)',
+      },
+    ]);
+    expect(found('<Paragraph>Hi {contact.firstName</Paragraph>\n<Button href="https://acme.example/{data.id">Go</Button>')).toEqual([
+      { severity: 'warning', column: 15, message: '{contact.firstName is never closed: it is shown as written', fix: 'write {contact.firstName}' },
+      { severity: 'warning', column: 36, message: '{data.id is never closed: it is shown as written', fix: 'write {data.id}' },
+    ]);
+    expect(found('<Paragraph>{contact.firstName or "there"}</Paragraph>').map((problem) => [problem.severity, problem.message])).toEqual([
+      ['warning', '{contact.firstName or "there"} is not a variable LMX knows: it is shown as written'],
+    ]);
+    expect(
+      found('<Paragraph>{} { "a": 1 } { contact } {contact} {contact.firstName}</Paragraph>\n<CodeBlock>{ contact.firstName ?? "x" } {data.a</CodeBlock>'),
+    ).toEqual([expect.objectContaining({ message: '{contact} has no namespace' })]);
   });
 
   it('reports tags that are not closed, closed twice or closed out of order, and goes on', () => {

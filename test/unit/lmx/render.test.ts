@@ -174,6 +174,13 @@ describe('renderLmx with hostile input', () => {
     ]);
   });
 
+  it('writes live the links of every scheme the check takes: web, email and phone', () => {
+    const urls = ['https://acme.example', 'http://acme.example', 'mailto:help@acme.example', 'tel:+15550100', 'SMS:+15550100'];
+    const { read, inert } = render(`<Paragraph>${urls.map((url) => `<Link href="${url}">x</Link>`).join(' ')}</Paragraph>`);
+    expect(read.all('a').map((a) => attribute(a, 'href'))).toEqual(urls);
+    expect(inert).toEqual([]);
+  });
+
   it.each([
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',
@@ -196,9 +203,39 @@ describe('renderLmx with hostile input', () => {
     expect(inert.length).toBe(6);
   });
 
+  it("names a section's link it does not write, when the section holds links of its own", () => {
+    const { read, inert } = render(
+      '<Section href="https://acme.example/card"><Paragraph>See <Link href="https://acme.example/docs">the docs</Link></Paragraph></Section>\n<Section href="https://acme.example/plain"><Paragraph>plain</Paragraph></Section>',
+    );
+    expect(read.all('a').map((a) => attribute(a, 'href'))).toEqual(['https://acme.example/docs', 'https://acme.example/plain']);
+    expect(inert).toEqual([
+      { tag: 'Section', attribute: 'href', value: 'https://acme.example/card', reason: expect.stringContaining('the section holds links of its own') },
+    ]);
+  });
+
   it('shows a component it cannot find as a placeholder, and names it', () => {
     const { read, missingComponents } = render('<Component componentId="cmp_gone" />');
     expect(missingComponents).toEqual(['cmp_gone']);
     expect(read.all('p').map((p) => attribute(p, 'data-missing-component'))).toEqual(['cmp_gone']);
+  });
+
+  it('never expands a component inside a component: one that embeds itself or another is drawn once, with a placeholder', () => {
+    const components = new Map([
+      ['cmp_loop', parseLmx('<Paragraph>loop</Paragraph>\n<Component componentId="cmp_loop" />').document],
+      ['cmp_a', parseLmx('<Paragraph>a</Paragraph>\n<Component componentId="cmp_b" />').document],
+      ['cmp_b', parseLmx('<Paragraph>b</Paragraph>\n<Component componentId="cmp_a" />').document],
+    ]);
+    const email = render('<Component componentId="cmp_loop" />\n<Component componentId="cmp_a" />', { components });
+    expect(email.read.all('p').map((p) => [textOf(p), attribute(p, 'data-nested-component')])).toEqual([
+      ['loop', undefined],
+      ['Component cmp_loop: components do not nest, so not shown', 'cmp_loop'],
+      ['a', undefined],
+      ['Component cmp_b: components do not nest, so not shown', 'cmp_b'],
+    ]);
+    expect(email.nestedComponents).toEqual(['cmp_loop', 'cmp_b']);
+    // A component's own body: its <Component> is already one inside another.
+    const body = render('<Paragraph>loop</Paragraph>\n<Component componentId="cmp_loop" />', { components, componentBody: true });
+    expect(body.read.all('p').map(textOf)).toEqual(['loop', 'Component cmp_loop: components do not nest, so not shown']);
+    expect(body.nestedComponents).toEqual(['cmp_loop']);
   });
 });

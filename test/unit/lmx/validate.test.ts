@@ -49,12 +49,17 @@ describe('checkLmx', () => {
     ]);
     expect(fixes('<Button href="https://acme.example" TextColor="#fff">x</Button>')).toEqual(['write textColor: attribute names are case-sensitive']);
     expect(fixes('<Icons><Icon name="fa-GitHub" /></Icons>')).toEqual(['write the bare name in lowercase with dashes: name="github"']);
+    expect(fixes('<OrderedList start="third"><ListItem>x</ListItem></OrderedList>')).toEqual(['write a number, such as "0"']);
+    expect(fixes('<Paragraph paddingTop="-4">x</Paragraph>')).toEqual(['write a number of 0 or more (pixels), such as "0"']);
   });
 
   it('checks 100 KB in one linear pass: a hundred times the input is about a hundred times the work', () => {
     // Not a timing: counts what grows with the input, the problems, on inputs built to be worst cases.
     const braces = checkLmx(`<Paragraph>${'{a'.repeat(40_000)}</Paragraph>`).problems;
     expect(braces).toEqual([]);
+    // Each unclosed variable looks for its closing brace only as far as the next brace.
+    const unclosed = checkLmx(`<Paragraph>${'{data.a '.repeat(12_000)}</Paragraph>`).problems;
+    expect(unclosed).toHaveLength(12_000);
     const amps = checkLmx(`<Paragraph>${'&a'.repeat(40_000)}</Paragraph>`).problems;
     expect(amps).toHaveLength(40_000);
     expect(amps.at(-1)).toMatchObject({ line: 1, column: 11 + 2 * 40_000 - 1 });

@@ -65,6 +65,20 @@ describe('components', () => {
     expect(result.stderr).toContain('split it into smaller components');
   });
 
+  it('422: a component that embeds a component, itself or another', async () => {
+    const created = await run(['components', 'create', '--name', 'Loop', '--lmx-file', '-', '--json'], { env: sandbox.env, input: '<Paragraph>x</Paragraph>' });
+    const id = created.json().id;
+    for (const embedded of [id, FOOTER]) {
+      const result = await run(['components', 'update', id, '--lmx-file', '-'], {
+        env: sandbox.env,
+        input: `<Paragraph>self</Paragraph>\n<Component componentId="${embedded}" />`,
+      });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toContain('Invalid LMX: line 2, column 1: <Component> in a component: components do not nest (placement;');
+    }
+    expect((await run(['components', 'get', id, '--lmx'], { env: sandbox.env })).stdout).toBe('<Paragraph>x</Paragraph>');
+  });
+
   it('422: invalid LMX, and variables emails cannot use, are named', async () => {
     const invalid = await run(['components', 'create', '--name', 'Broken', '--lmx-file', '-'], { env: sandbox.env, input: '<Paragraph>open' });
     expect(invalid.code).toBe(5);

@@ -22,16 +22,25 @@ const cleanTree = () =>
 const sandboxes = sandboxEachTest();
 
 describe('content check', () => {
-  it("passes the demo account's own content, pulled from the sandbox", async () => {
+  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses", async () => {
     const sandbox = await sandboxes();
     const root = join(tempDir('loopsctl-check-'), 'loops');
     const pull = await sandbox.loopsctl(['content', 'pull', root]);
     expect(pull.code, pull.stderr).toBe(0);
-    const result = await run(['content', 'check', root, '--strict', '--json']);
+    const result = await run(['content', 'check', root, '--json']);
     expect(result.code, result.stdout).toBe(0);
     const records = result.json();
     expect(new Set(records.map((record: { kind: string }) => record.kind))).toEqual(new Set(['transactional', 'campaign', 'component']));
-    expect(records.filter((record: { errors: unknown[]; warnings: unknown[] }) => record.errors.length + record.warnings.length > 0)).toEqual([]);
+    const found = records.filter((record: { errors: unknown[]; warnings: unknown[] }) => record.errors.length + record.warnings.length > 0);
+    // The payment-failed draft's button leads nowhere: the seed's Guardian error, which the check foresees.
+    expect(found).toEqual([
+      {
+        file: expect.stringMatching(/\/transactional\/payment-failed--\w+\/draft\.lmx$/),
+        kind: 'transactional',
+        errors: [],
+        warnings: [expect.objectContaining({ rule: 'button-href', line: 3 })],
+      },
+    ]);
   });
 
   it('passes a clean pulled tree, offline: no key, no request', async () => {

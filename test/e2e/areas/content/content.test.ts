@@ -207,7 +207,10 @@ describe('content diff and push', () => {
     writeFileSync(footer, '<Paragraph>New footer</Paragraph>');
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish']);
     expect(push.code).toBe(1);
-    expect(push.stderr).toMatch(/^Pushed 1 record to Acme Sandbox; \d+ unchanged, 1 refused by Guardian\.\n$/);
+    // The check foresees it, as a warning, and leaves the refusal to Guardian.
+    expect(push.stderr).toMatch(
+      /^LMX warnings in 1 file, sent anyway: \S+\/password-reset--\S+\/draft\.lmx \(see `loopsctl content check`\)\.\nPushed 1 record to Acme Sandbox; \d+ unchanged, 1 refused by Guardian\.\n$/,
+    );
     expect(push.stdout).toMatch(/refused\s+transactional\/password-reset--\S+\s+Guardian: Missing button link/);
     expect(push.stdout).toMatch(/updated\s+components\/footer--/);
     const after = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
@@ -219,6 +222,20 @@ describe('content diff and push', () => {
       code: 1,
       stderr: `1 record differs between ${root} and Acme Sandbox.\n`,
     });
+  });
+
+  it('phone links the check takes, the sandbox takes too: tel: and sms: buttons and links are pushed and published', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    writeFileSync(
+      join(reset, 'draft.lmx'),
+      '<Paragraph>Call <Link href="tel:+15550100">us</Link> or <Link href="sms:+15550100">text us</Link>.</Paragraph>\n<Button href="tel:+15550100">Call</Button>',
+    );
+    expect(await sandbox.loopsctl(['content', 'check', root])).toMatchObject({ code: 0 });
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish', '--json']);
+    expect(push.code, push.stdout + push.stderr).toBe(0);
+    expect(push.json().published).toEqual([`transactional/${reset.split('/').at(-1)}`]);
   });
 
   it('--publish publishes the transactional emails whose drafts passed the checks', async () => {
@@ -283,7 +300,10 @@ describe('content push to a second account', () => {
 
     const asked = await production.loopsctl(['content', 'push', root, ...ONLY]);
     expect(asked.code).toBe(2);
-    expect(asked.stderr).toMatch(/^Error: Create transactional\/trial-ending--\S+, components\/sign-off--\S+ in Acme Production: not confirmed\n/);
+    // The seed's payment-failed draft, with its button that leads nowhere, is among what would be sent.
+    expect(asked.stderr).toMatch(
+      /^LMX warnings in 1 file, sent anyway: \S+\/payment-failed--\S+\/draft\.lmx \(see `loopsctl content check`\)\.\nError: Create transactional\/trial-ending--\S+, components\/sign-off--\S+ in Acme Production: not confirmed\n/,
+    );
     expect(writes(production.requests)).toEqual([]);
 
     const push = await production.loopsctl(['content', 'push', root, ...ONLY, '--yes', '--json']);

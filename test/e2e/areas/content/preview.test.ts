@@ -172,6 +172,8 @@ describe('content preview refuses what is not its own', () => {
     const page = await rawGet(url, '/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('October news');
+    // Its one error, <Bold>, counted in the singular.
+    expect(page.text).toContain('<span class="badge error" title="1 error">1</span>');
     // The link out of the directory is not listed.
     expect(page.text).not.toContain('linked.lmx');
   });

@@ -74,6 +74,46 @@ describe('content render', () => {
     expect(readHtml(result.stdout).all('h1').map(textOf)).toEqual(['Hi {data.firstName}']);
   });
 
+  it('draws a component that embeds itself once, with a placeholder where it nests, and says so and that the file has an error', async () => {
+    const root = contentTree({
+      [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
+      [`${FOOTER}/component.lmx`]: '<Paragraph>self</Paragraph>\n<Component componentId="cmp_footer" />\n',
+      [`${WELCOME}/transactional.json`]: '{"name":"Welcome"}\n',
+      [`${WELCOME}/draft.lmx`]: '<Component componentId="cmp_footer" />\n',
+    });
+    const component = join(root, FOOTER, 'component.lmx');
+    const result = await run(['content', 'render', component], { env: offline });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readHtml(result.stdout).all('p').map(textOf)).toEqual(['self', 'Component cmp_footer: components do not nest, so not shown']);
+    expect(result.stderr).toBe(
+      [
+        'Component cmp_footer stands in a component, and components do not nest: shown as a placeholder.',
+        `${component} has 1 error (see \`loopsctl content check ${component}\`): the preview shows what could be read.`,
+        '',
+      ].join('\n'),
+    );
+    const email = await run(['content', 'render', join(root, WELCOME, 'draft.lmx'), '--json'], { env: offline });
+    expect(email.code, email.stderr).toBe(0);
+    expect(email.json()).toMatchObject({ nestedComponents: ['cmp_footer'], errors: [] });
+    expect(readHtml(email.json().html).all('p').map(textOf)).toEqual(['self', 'Component cmp_footer: components do not nest, so not shown']);
+  });
+
+  it("says, on stderr and in --json, that a section's link was not written because the section holds links", async () => {
+    const lmx = file(
+      'email.lmx',
+      '<Section href="https://acme.example/card"><Paragraph><Link href="https://acme.example/docs">Docs</Link></Paragraph></Section>\n',
+    );
+    const result = await run(['content', 'render', lmx, '--kind', 'campaign'], { env: offline });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      '<Section> href "https://acme.example/card" is not written: the section holds links of its own, and a link cannot hold another; link the section or its content, not both.\n',
+    );
+    const json = await run(['content', 'render', lmx, '--kind', 'campaign', '--json'], { env: offline });
+    expect(json.json().inert).toEqual([
+      { tag: 'Section', attribute: 'href', value: 'https://acme.example/card', reason: expect.stringContaining('the section holds links of its own') },
+    ]);
+  });
+
   it('--json: the HTML and what it could not fill, as one record', async () => {
     const lmx = file('email.lmx', '<Paragraph>Hi {contact.firstName}</Paragraph>\n<Paragraph>{data.code}</Paragraph>\n');
     const result = await run(['content', 'render', lmx, '--kind', 'campaign', '--json'], { env: offline });
@@ -84,6 +124,7 @@ describe('content render', () => {
       kind: 'campaign',
       missingVariables: ['{contact.firstName}', '{data.code}'],
       missingComponents: [],
+      nestedComponents: [],
       dropped: [],
       inert: [],
       warnings: [],
