@@ -9,9 +9,8 @@ import type { CommandContext } from './context.js';
 
 export async function checkLmxOfDryRun(context: CommandContext, source: string, lmx: string, kind?: LmxKind): Promise<void> {
   if (!context.writes.dryRun) return;
-  const { checkLmx } = await import('../lmx/index.js');
-  // The variables a kind cannot use are Guardian's to report, after the update: not a compile error.
-  const errors = checkLmx(lmx, { kind }).problems.filter((problem) => problem.severity === 'error' && problem.rule !== 'variable-namespace');
+  const { checkLmx, stopsCompiling } = await import('../lmx/index.js');
+  const errors = checkLmx(lmx, { kind }).problems.filter(stopsCompiling);
   const [first] = errors;
   if (first === undefined) return;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';

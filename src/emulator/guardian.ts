@@ -9,6 +9,7 @@ import {
   LINK_SCHEMES,
   parseLmx,
   schemeOf,
+  stopsCompiling,
   textOf,
   variablesOf,
   type LmxElement,
@@ -22,14 +23,6 @@ export type ParentKind = 'transactional' | 'workflow' | 'campaign';
 
 /** A body the API would refuse (422), with its first error. */
 export class LmxCompileError extends Error {}
-
-/**
- * Which problems stop a body compiling: every error but the variables its kind cannot use, which
- * the platform leaves to Guardian (unsupportedContactProperties and the like).
- */
-function stopsCompiling(problem: LmxProblem): boolean {
-  return problem.severity === 'error' && problem.rule !== 'variable-namespace';
-}
 
 /** Where a problem is and what it is, as a one-line message. */
 function describeProblem(problem: LmxProblem): string {

@@ -91,3 +91,11 @@ export function inSourceOrder(problems: LmxProblem[]): LmxProblem[] {
     .sort((a, b) => a.problem.offset - b.problem.offset || a.index - b.index)
     .map(({ problem }) => problem);
 }
+
+/**
+ * Whether a problem stops the platform compiling a body (its 422): every error but the variables
+ * its kind cannot use, which the platform leaves to Guardian (unsupportedContactProperties and the like).
+ */
+export function stopsCompiling(problem: LmxProblem): boolean {
+  return problem.severity === 'error' && problem.rule !== 'variable-namespace';
+}
