@@ -45,7 +45,7 @@ export function inboxEmails(state: StateCore): InboxEmail[] {
         to: entry.to,
         source: entry.name,
         kind: 'transactional',
-        subject: filledSubject(state, entry.emailMessageId, undefined, values),
+        subject: filledSubject(state, entry.emailMessageId, undefined, values, 'transactional'),
         emailMessageId: entry.emailMessageId,
         emailId: entry.emailId,
         values,
@@ -59,7 +59,7 @@ export function inboxEmails(state: StateCore): InboxEmail[] {
           to: entry.email,
           source: email.loopName,
           kind: 'workflow',
-          subject: filledSubject(state, email.emailMessageId, email.subject, values),
+          subject: filledSubject(state, email.emailMessageId, email.subject, values, 'workflow'),
           emailMessageId: email.emailMessageId,
           emailId: email.emailId,
           values,
@@ -74,10 +74,19 @@ export function inboxEmails(state: StateCore): InboxEmail[] {
  * The subject of a send with the values it was sent with, as the body is drawn: the one the send
  * kept (a workflow's), else its email message's.
  */
-function filledSubject(state: StateCore, emailMessageId: string | undefined, kept: string | undefined, values: LmxValues): string {
+function filledSubject(state: StateCore, emailMessageId: string | undefined, kept: string | undefined, values: LmxValues, kind: InboxEmail['kind']): string {
   const stored = emailMessageId === undefined ? undefined : findMessage(state, emailMessageId);
   const subject = kept ?? stored?.message.subject ?? '';
-  return fillText(subject, { values, fallbacks: stored === undefined ? undefined : fallbacksOf(stored) });
+  return fillText(subject, { values, fallbacks: stored === undefined ? undefined : fallbacksOf(stored), emptyWhenAbsent: emptyWhenAbsent(kind) });
+}
+
+/**
+ * A transactional send is accepted only with every required data variable, so one it left out
+ * was optional, and its recipient reads it as empty. A workflow's contact or event may lack a
+ * property: that one shows as written, which Guardian's missing-fallback warning is about.
+ */
+function emptyWhenAbsent(kind: InboxEmail['kind']): RenderOptions['emptyWhenAbsent'] {
+  return kind === 'transactional' ? ['data'] : undefined;
 }
 
 /** The email message's fallbacks, by the namespace of the variables they stand in for. */
@@ -103,6 +112,7 @@ export function inboxEmailHtml(state: StateCore, email: InboxEmail): string {
     components: componentDocuments(state),
     subject: message.subject,
     previewText: message.previewText,
+    emptyWhenAbsent: emptyWhenAbsent(email.kind),
   }).html;
 }
 

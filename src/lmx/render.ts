@@ -30,6 +30,12 @@ export interface RenderOptions {
   /** The subject (the document's title) and preview text (the hidden preheader), with variables filled too. */
   subject?: string;
   previewText?: string;
+  /**
+   * Namespaces whose variables with neither a value nor a fallback read as empty, as their
+   * recipient reads them, instead of being shown as written: the data of a transactional send the
+   * API accepted, which left out only optional variables.
+   */
+  emptyWhenAbsent?: readonly LmxNamespace[];
 }
 
 export interface RenderedEmail {
@@ -92,7 +98,7 @@ class Renderer {
   private valueOf(variable: LmxVariable): string | undefined {
     const value = this.options.values?.[variable.namespace]?.[variable.name];
     if (value !== undefined && value !== null && (typeof value !== 'object' || value instanceof Date)) return String(value);
-    return this.options.fallbacks?.[variable.namespace]?.[variable.name];
+    return this.options.fallbacks?.[variable.namespace]?.[variable.name] ?? (this.options.emptyWhenAbsent?.includes(variable.namespace) ? '' : undefined);
   }
 
   /** Text with its variables filled; a missing one stays as written, and is named. */
@@ -517,7 +523,7 @@ function filledText(renderer: Renderer, text: string | undefined): string {
  * A subject or preview text as its recipient reads it: its variables filled from the values, else
  * from the fallbacks, as the body's are; one with neither stays as written.
  */
-export function fillText(text: string, options: Pick<RenderOptions, 'values' | 'fallbacks'>): string {
+export function fillText(text: string, options: Pick<RenderOptions, 'values' | 'fallbacks' | 'emptyWhenAbsent'>): string {
   return filledText(new Renderer(options, undefined), text);
 }
 

@@ -64,6 +64,24 @@ describe('the sandbox inbox in a browser', () => {
     expect((await get(`${sandbox.url}/_sandbox/inbox/email.html?email=../../etc/passwd`)).status).toBe(404);
   });
 
+  it('draws an optional data variable a send left out as its recipient reads it: empty', async () => {
+    const plain = await startServer({ initialState: (modules) => seedState(modules, 'demo') });
+    try {
+      const sent = await run(
+        ['transactional', 'send', SEED_IDS.passwordReset, '--to', 'ada@example.com', '--var', 'firstName=Ada', '--var', 'resetUrl=https://acme.example/r'],
+        { env: sandboxEnv(plain) },
+      );
+      expect(sent.code, sent.stderr).toBe(0);
+      const email = await get(`${plain.url}/_sandbox/inbox/email.html?email=0`);
+      expect(email.status).toBe(200);
+      expect(email.text).toContain('The link expires in  minutes.');
+      expect(email.text).not.toContain('{data.expiresInMinutes}');
+      expect(email.text).not.toContain('data-missing-variable');
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('shows sends as they arrive, newest first, each drawn with its values and beside its webhooks', async (context) => {
     if (skip !== undefined) {
       console.warn(`skipped "the sandbox inbox in a browser": ${skip}`);
