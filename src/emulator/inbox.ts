@@ -170,7 +170,9 @@ function valuesPart(state: StateCore, email: InboxEmail): string {
         ? escapeHtml(String(value))
         : fallback !== undefined && fallback !== null
           ? `<span class="muted">none; fallback “${escapeHtml(String(fallback))}”</span>`
-          : '<span class="muted">none: shown as written</span>';
+          : emptyWhenAbsent(email.kind)?.includes(variable.namespace)
+            ? '<span class="muted">none (optional): read as empty</span>'
+            : '<span class="muted">none: shown as written</span>';
     return `<tr><th><code>${escapeHtml(variable.source)}</code></th><td>${shown}</td></tr>`;
   });
   return rows.length === 0 ? '<p class="muted">This email uses no variables.</p>' : `<table class="values">${rows.join('')}</table>`;

@@ -77,6 +77,8 @@ describe('the sandbox inbox in a browser', () => {
       expect(email.text).toContain('The link expires in  minutes.');
       expect(email.text).not.toContain('{data.expiresInMinutes}');
       expect(email.text).not.toContain('data-missing-variable');
+      const page = await get(`${plain.url}/_sandbox/inbox?email=0`);
+      expect(page.text).toContain('none (optional): read as empty');
     } finally {
       await plain.close();
     }
