@@ -4,6 +4,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import type { FileCheck } from './check.js';
 import type { Files, Kind } from './files.js';
@@ -80,14 +81,22 @@ export function renderChecks(out: Output, checks: readonly FileCheck[]): string 
     const problems = [...check.errors, ...check.warnings].sort((a, b) => a.offset - b.offset);
     for (const problem of problems) {
       const paint = problem.severity === 'error' ? style.red : style.yellow;
-      text += `${style.bold(`${sanitize(check.file)}:${problem.line}:${problem.column}`)} ${paint(problem.rule)} ${sanitize(problem.message)}${problem.severity === 'warning' ? ' (warning)' : ''}\n`;
+      const location = `${sanitize(check.file)}:${problem.line}:${problem.column}`;
+      const said = `${sanitize(problem.message)}${problem.severity === 'warning' ? ' (warning)' : ''}`;
+      // One line each, for grep and editors; on a terminal too narrow for it, the rule and message
+      // go under the location, wrapped.
+      text +=
+        !out.tty || location.length + problem.rule.length + said.length + 2 <= out.columns
+          ? `${style.bold(location)} ${paint(problem.rule)} ${said}\n`
+          : `${style.bold(location)}\n${wrapLines(`  ${paint(problem.rule)} ${said}`, out.columns).join('\n')}\n`;
       const line = lines?.[problem.line - 1]?.replace(/\r$/, '');
       if (line !== undefined && line.trim() !== '') {
         const number = String(problem.line);
         text += `${style.dim(`${number} |`)} ${sanitize(line)}\n`;
         text += `${' '.repeat(number.length)} ${style.dim('|')} ${' '.repeat(sanitize(line.slice(0, problem.column - 1)).length)}${paint('^')}\n`;
       }
-      text += `${' '.repeat(String(problem.line).length)} ${style.dim('=')} fix: ${sanitize(problem.fix)}\n`;
+      const fix = `${' '.repeat(String(problem.line).length)} ${style.dim('=')} fix: ${sanitize(problem.fix)}`;
+      text += `${out.tty ? wrapLines(fix, out.columns).join('\n') : fix}\n`;
     }
   }
   return text;

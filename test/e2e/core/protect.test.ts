@@ -107,7 +107,11 @@ describe('the team check', () => {
     const status = await run(['auth', 'status', '--profile', 'production', '--json'], { env });
     expect(status.code).toBe(ExitCode.protected);
     expect(status.json()).toMatchObject({ profile: 'production', teamName: TEAM });
-    expect(JSON.parse(status.stderr).error).toMatchObject({ code: 'wrong_team', hint: expect.stringContaining('--record-team') });
+    expect(JSON.parse(status.stderr).error).toMatchObject({
+      code: 'wrong_team',
+      message: `the key of profile "production" belongs to team "${TEAM}", but the profile records "Acme Production": its writes are refused`,
+      hint: expect.stringContaining('--record-team'),
+    });
     expect(readFileSync(config, 'utf8')).toBe(before);
     const refused = await run(['themes', 'create', '--name', 'Never made', '--profile', 'production'], { env });
     expect(refused.code).toBe(ExitCode.protected);
@@ -129,6 +133,7 @@ describe('the team check', () => {
     expect(JSON.parse(readFileSync(config, 'utf8')).profiles.production.teamName).toBe(TEAM);
     const environment = await run(['auth', 'status', '--record-team'], { env: viaServer() });
     expect(environment.code).toBe(ExitCode.usage);
+    expect(environment.stderr).toContain('--record-team records the team of a stored profile, and this key comes from environment (LOOPS_API_KEY)');
   });
 
   it('reports a wrong key first, with the hint of where it came from', async () => {

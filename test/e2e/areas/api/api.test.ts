@@ -220,6 +220,7 @@ describe('loopsctl api: failures', () => {
     expect(server.requests).toHaveLength(2);
     const reused = await call(send);
     expect(reused.code).toBe(5);
+    expect(reused.stderr).toContain('Idempotency key has already been used.');
     expect(reused.stderr).not.toContain('Already sent');
   });
 

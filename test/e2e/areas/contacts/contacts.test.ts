@@ -26,7 +26,7 @@ describe('contacts against the sandbox', () => {
     expect(none.json()).toEqual([]);
     expect(JSON.parse(none.stderr).error.message).toBe('no contact with nobody@example.com');
     const filtered = await loopsctl(['contacts', 'find', '--email', 'nobody@example.com', '--jq', '.[0].email']);
-    expect(filtered).toMatchObject({ code: 4, stdout: '' });
+    expect(filtered).toMatchObject({ code: 4, stdout: '', stderr: expect.stringContaining('no contact with nobody@example.com') });
     const both = await loopsctl(['contacts', 'find', '--email', 'a@example.com', '--user-id', 'x']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Error: --email and --user-id cannot be used together');

@@ -73,6 +73,21 @@ describe('content check', () => {
     expect(result.stderr).toContain('Checked 3 files: 2 errors, 0 warnings in 1 file.');
   });
 
+  it('on a narrow terminal, puts the rule and message under the location, wrapped, and wraps the fix', async () => {
+    const root = cleanTree();
+    writeFileSync(join(root, RESET, 'draft.lmx'), '<H1>Reset</H1>\n<Paragraph>Hi {contact.firstName}</Paragraph>\n');
+    const file = join(root, RESET, 'draft.lmx');
+    const columns = Math.max(60, `${file}:2:15`.length);
+    const result = await run(['content', 'check', root, '--no-color'], { tty: { columns } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('1 error');
+    const lines = result.stdout.split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+    expect(lines[0]).toBe(`${file}:2:15`);
+    expect(lines[1]).toMatch(/^ {2}variable-namespace \{contact\.firstName\} in a transactional email/);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain('= fix: write {data.firstName} and send firstName in the dataVariables of each send');
+  });
+
   it("takes each file's kind from the tree: the same variable is right in a campaign and wrong in a transactional email", async () => {
     const root = cleanTree();
     writeFileSync(join(root, WELCOME, 'email.lmx'), '<Paragraph>{data.code} {event.plan}</Paragraph>\n');

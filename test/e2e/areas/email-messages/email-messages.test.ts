@@ -273,6 +273,7 @@ describe('email-messages update', () => {
     expect(refused.stderr).toContain(`see every problem with \`loopsctl content check ${file}\``);
     const components = await run(['components', 'create', '--name', 'Blink', '--lmx-file', file, '--dry-run'], { env });
     expect(components.code).toBe(2);
+    expect(components.stderr).toContain(`Error: ${file}:2:1: <Blink> is not an LMX tag: the API would refuse this LMX`);
     writeFileSync(file, '<Paragraph>Hi {data.name}</Paragraph>\n');
     const valid = await run(['email-messages', 'update', DRAFT, '--lmx-file', file, '--force', '--dry-run'], { env });
     expect(valid.code, valid.stderr).toBe(0);
