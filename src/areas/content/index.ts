@@ -67,7 +67,7 @@ components/) and a <Component> whose id the directory lacks is a warning;
 file:line:column rule message, with the line and what to write instead.
 Exit 2 when a path names nothing to check.`,
       mismatch: 'a file has LMX errors (with --strict, errors or warnings)',
-      examples: ['loopsctl content check', 'loopsctl content check welcome.lmx --kind transactional', 'loopsctl content check loops --strict --json'],
+      examples: ['loopsctl content check', 'loopsctl content check welcome.lmx --kind transactional', 'loopsctl content check loops --json'],
       remote: false,
       load: async () => (await import('./commands.js')).check,
     }),
