@@ -1,7 +1,7 @@
 /** `loopsctl doctor`: each check says what it found; a failed one says how to fix it. */
 import { LoopsctlError } from '../../api/errors.js';
 import { proxyFor, shownProxy } from '../../api/proxy.js';
-import { unsafeDirectoryReason } from '../../config/private-dir.js';
+import { directoryRefusal, unsafeDirectoryReason } from '../../config/private-dir.js';
 import { builtinModule } from '../../core/builtin.js';
 import type { CommandContext, Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
@@ -72,10 +72,24 @@ function configCheck(context: CommandContext): Check {
   const dir = context.configDir;
   const fs = builtinModule('node:fs');
   if (!fs.existsSync(dir)) return { name: 'config', ok: true, detail: `${dir} (not made yet: the first login makes it, readable by you only)` };
+  const refusal = directoryRefusal(dir, writeRefusal(dir));
+  if (refusal !== undefined) return { name: 'config', ok: false, detail: `${dir}: ${refusal.reason}`, hint: refusal.fix };
   const unsafe = unsafeDirectoryReason(dir);
   if (unsafe !== undefined) return { name: 'config', ok: false, detail: `${dir}: ${unsafe.reason}`, hint: unsafe.fix };
   const mode = (fs.statSync(dir).mode & 0o777).toString(8).padStart(3, '0');
   return { name: 'config', ok: true, detail: `${dir} (mode ${mode})` };
+}
+
+/** Why this user cannot make files in the directory (the system's code, as ENOTDIR), or undefined when it can. */
+function writeRefusal(dir: string): string | undefined {
+  const fs = builtinModule('node:fs');
+  if (!fs.statSync(dir).isDirectory()) return 'ENOTDIR';
+  try {
+    fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code;
+  }
 }
 
 function keyCheck(credentials: Credentials | LoopsctlError): Check {

@@ -1,8 +1,10 @@
 /** `loopsctl doctor` in-process against the sandbox: all well, a wrong key, a feed with a newer version, a clock that is off. */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../support/main.js';
+import { join } from 'node:path';
+import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 
 const sandbox = sandboxEachTest();
@@ -76,6 +78,35 @@ describe('doctor', () => {
     expect(result.stdout).toMatch(/^FAIL api +not asked: there is no key to ask with$/m);
     expect(result.stdout).toMatch(/2 checks failed\.\n$/);
     expect(requests).toEqual([]);
+  });
+
+  it('fails when the config directory is a file, saying how to fix it', async () => {
+    const dir = join(tempDir(), 'a-file');
+    writeFileSync(dir, '');
+    const result = await run(['--sandbox', 'doctor', '--json'], { env: { LOOPSCTL_CONFIG_DIR: dir } });
+    expect(result.code).toBe(1);
+    expect(result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'config')).toEqual({
+      name: 'config',
+      ok: false,
+      detail: `${dir}: it, or a folder above it, is a file, not a directory`,
+      hint: `move the file at ${dir} aside, or set LOOPSCTL_CONFIG_DIR to a directory of your own`,
+    });
+  });
+
+  // Root may write in any directory, whatever its mode.
+  const root = process.getuid?.() === 0;
+  it.skipIf(root)(`fails when this user cannot write in the config directory${root ? ' (skipped: root writes in any directory)' : ''}`, async () => {
+    const dir = join(tempDir(), 'read-only');
+    mkdirSync(dir, { mode: 0o500 });
+    const result = await run(['--sandbox', 'doctor', '--json'], { env: { LOOPSCTL_CONFIG_DIR: dir } });
+    chmodSync(dir, 0o700);
+    expect(result.code).toBe(1);
+    expect(result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'config')).toEqual({
+      name: 'config',
+      ok: false,
+      detail: `${dir}: this user cannot write in it`,
+      hint: `fix its permissions (\`chmod u+rwx ${dir}\`), or set LOOPSCTL_CONFIG_DIR to a directory of your own`,
+    });
   });
 
   it("fails when the clock is off the API's by more than a minute", async () => {
