@@ -161,6 +161,6 @@ async function updateCheck(context: CommandContext): Promise<Check> {
   const latest = await latestVersion(env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, context.runtime.signal);
   if (latest === undefined) return { name: 'update', ok: true, detail: 'could not be asked (no answer from the release feed)' };
   if (compareVersions(latest, VERSION) <= 0) return { name: 'update', ok: true, detail: `${VERSION} is the latest` };
-  const how = upgradeCommand(context.runtime.installation?.method ?? 'npm');
+  const how = upgradeCommand(context.runtime.installation, context.env.HOME);
   return { name: 'update', ok: true, detail: `${latest} is out`, hint: `upgrade with: ${how}` };
 }
