@@ -136,10 +136,12 @@ async function apiCheck(context: CommandContext, credentials: Credentials | Loop
     return { check: { name: 'api', ok: false, detail: 'not asked: there is no key to ask with', hint: 'fix the key first (see above)' } };
   }
   try {
-    const [baseUrl, client] = await Promise.all([context.baseUrl(), context.client()]);
-    const { teamName, serverDate } = await checkApiKey(client);
+    const [baseUrl, transport] = await Promise.all([context.baseUrl(), context.transport(credentials.apiKey)]);
+    const checked = await checkApiKey(transport);
+    const { serverDate } = checked;
+    if ('error' in checked) return { check: failed('api', failure(await context.withKeyHint(checked.error))), serverDate };
     const where = context.globals.sandbox ? 'the sandbox in this process' : baseUrl;
-    return { check: { name: 'api', ok: true, detail: `${where} answers: the key is team "${teamName}"'s` }, serverDate };
+    return { check: { name: 'api', ok: true, detail: `${where} answers: the key is team "${checked.teamName}"'s` }, serverDate };
   } catch (error) {
     return { check: failed('api', failure(await context.withKeyHint(error))) };
   }
@@ -147,7 +149,8 @@ async function apiCheck(context: CommandContext, credentials: Credentials | Loop
 
 function clockCheck(context: CommandContext, serverDate: Date | undefined): Check {
   if (serverDate === undefined) return { name: 'clock', ok: true, detail: 'not compared (no answer with a Date header)' };
-  const skew = Math.round((context.runtime.now().getTime() - serverDate.getTime()) / 1000);
+  // The Date header has whole seconds: the local time cut to the second reads 0 s on the same clock.
+  const skew = Math.floor(context.runtime.now().getTime() / 1000) - serverDate.getTime() / 1000;
   const detail = `${Math.abs(skew)} s ${skew >= 0 ? 'ahead of' : 'behind'} the API's`;
   if (Math.abs(skew) <= CLOCK_SKEW_LIMIT_SECONDS) return { name: 'clock', ok: true, detail };
   const hint = 'set the clock from the network (timedatectl set-ntp true, or your system settings): webhook signatures carry the time';

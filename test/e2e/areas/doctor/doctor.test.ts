@@ -54,6 +54,20 @@ describe('doctor', () => {
     expect(checks.find((check) => check.name === 'clock')).toEqual({ name: 'clock', ok: true, detail: "0 s ahead of the API's" });
   });
 
+  it("reads a clock in step with the API's as 0 s, however far into its second the answer comes", async () => {
+    for (const now of ['2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.600Z', '2026-11-23T10:00:00.999Z']) {
+      const result = await run(['--sandbox', 'doctor', '--json'], { now: () => new Date(now) });
+      expect(
+        JSON.parse(result.stdout).checks.find((check: Check) => check.name === 'clock'),
+        now,
+      ).toEqual({
+        name: 'clock',
+        ok: true,
+        detail: "0 s ahead of the API's",
+      });
+    }
+  });
+
   it('fails on a wrong key with exit 1 and a hint that names where the key came from', async () => {
     const { loopsctl } = await sandbox();
     const result = await loopsctl(['doctor', '--json'], { env: { LOOPS_API_KEY: 'wrong-key-0000000' } });
@@ -66,6 +80,8 @@ describe('doctor', () => {
     expect(api.ok).toBe(false);
     expect(api.hint).toContain('LOOPS_API_KEY');
     expect(checks.filter((check) => !check.ok).map(({ name }) => name)).toEqual(['api']);
+    // The refusal has a Date header too.
+    expect(checks.find(({ name }) => name === 'clock')?.detail).toMatch(/^\d+ s (ahead of|behind) the API's$/);
     expect(result.stdout).not.toContain('wrong-key-0000000');
   });
 
