@@ -59,9 +59,19 @@ else
   fail "needs sha256sum or shasum to check the download"
 fi
 
-dir=${LOOPSCTL_INSTALL_DIR:-$HOME/.local/bin}
+if [ -n "${LOOPSCTL_INSTALL_DIR:-}" ]; then
+  dir=$LOOPSCTL_INSTALL_DIR
+elif [ -n "${HOME:-}" ]; then
+  dir=$HOME/.local/bin
+else
+  fail "HOME is not set: set HOME, or LOOPSCTL_INSTALL_DIR to the directory to install into"
+fi
 mkdir -p "$dir" 2>/dev/null || fail "cannot make the install directory $dir"
-[ -d "$dir" ] && [ -w "$dir" ] || fail "cannot write to the install directory $dir (set LOOPSCTL_INSTALL_DIR)"
+# Absolute, as PATH needs it, and as it is said below.
+dir=$(CDPATH='' cd -- "$dir" && pwd) || fail "cannot enter the install directory $dir"
+[ -w "$dir" ] || fail "cannot write to the install directory $dir (set LOOPSCTL_INSTALL_DIR)"
+# mv would put the executable inside a directory of that name, and the install would not run.
+[ ! -d "$dir/loopsctl" ] || fail "$dir/loopsctl is a directory: move it aside, or set LOOPSCTL_INSTALL_DIR"
 
 # Downloads land beside the target, so that the last step is a rename: an install is whole or absent.
 sums=$dir/.loopsctl-SHA256SUMS.$$
@@ -93,6 +103,6 @@ chmod 755 "$part"
 mv -f "$part" "$dir/loopsctl"
 echo "Installed $file as $dir/loopsctl"
 case ":${PATH:-}:" in
-  *":$dir:"*) ;;
+  *":$dir:"* | *":$dir/:"*) ;;
   *) echo "$dir is not on your PATH: add  export PATH=\"$dir:\$PATH\"  to your shell's profile (~/.profile, ~/.bashrc or ~/.zshrc)" ;;
 esac

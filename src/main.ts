@@ -10,7 +10,7 @@ import { DRY_RUN_OPTION, runTier, type CommandSpec } from './core/declare.js';
 import { attributeName } from './core/constraints.js';
 import { CommandContext, type GlobalOptions, type RunWrites } from './core/context.js';
 import { asLoopsctlError, runCommand } from './core/invoke.js';
-import { buildProgram } from './core/program.js';
+import { asksForJson, buildProgram } from './core/program.js';
 import type { Runtime } from './core/runtime.js';
 import { reportError } from './core/report.js';
 
@@ -71,7 +71,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
     // Work that ended because stdout closed: the closing decides, not the interruption it caused.
     if (error instanceof InterruptedError && runtime.stdoutClosed?.aborted) return afterOutput(runtime, ExitCode.ok)!;
     // The global flags as parsed where parsing got that far, else as written.
-    const json = globals.json ?? (globals.jq !== undefined || ['--json', '--jsonl', '--jq'].some((flag) => argv.includes(flag)) || asksForJson(argv));
+    const json = globals.json ?? (globals.jq !== undefined || asksForJson(argv));
     reportError(runtime.stderr, error, { json, debug: globals.debug ?? argv.includes('--debug') });
     return afterOutput(runtime, error.exitCode) ?? error.exitCode;
   }
@@ -133,11 +133,6 @@ function commandPath(command: Command): string {
   const names: string[] = [];
   for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
   return names.join(' ');
-}
-
-/** `-o json` as written, for an error met before the options were parsed. */
-function asksForJson(argv: string[]): boolean {
-  return argv.some((word, index) => ((word === '-o' || word === '--output') && argv[index + 1] === 'json') || word === '-ojson' || word === '--output=json');
 }
 
 /** Maps anything thrown to one of ours; commander's own errors that remain are help and the version. */

@@ -528,7 +528,7 @@ function formatBytes(bytes: number): string {
   return bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`;
 }
 
-function parseJson(text: string, status: number, contentType: string): unknown {
+export function parseJson(text: string, status: number, contentType: string): unknown {
   if (jsonNestingExceeds(text)) {
     throw new InvalidResponseError(`the API answered HTTP ${status} with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than loopsctl reads`, {
       status,

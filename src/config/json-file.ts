@@ -13,7 +13,8 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.in
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // ENOTDIR: a folder on the path is a file, so there is no such file either; writing it says why.
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw new UnusableFileError((error as Error).message, { cause: error });
   }
   let parsed: unknown;

@@ -3,10 +3,46 @@
  * an existing one is never chmodded: it may be the current directory, or anybody's.
  */
 import { mkdirSync, statSync, type Stats } from 'node:fs';
+import { LocalFileError } from '../api/errors.js';
 
 /** Creates the directory (and missing parents) 0700 when it does not exist; leaves an existing one as it is. */
 export function ensureDirectory(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+/** What the system's refusals mean for a directory loopsctl keeps files in, in a person's words. */
+const UNUSABLE_DIRECTORY = new Map([
+  ['EACCES', 'this user cannot write in it'],
+  ['EPERM', 'this user cannot write in it'],
+  ['EROFS', 'it is on a read-only file system'],
+  ['EEXIST', 'it is a file, not a directory'],
+  ['ENOTDIR', 'it, or a folder above it, is a file, not a directory'],
+]);
+
+/**
+ * Why the system refused a directory loopsctl keeps files in, and the way out; undefined for an
+ * error that is not about the directory (code: the error's, as ENOTDIR).
+ */
+export function directoryRefusal(dir: string, code: string | undefined): { reason: string; fix: string } | undefined {
+  const reason = UNUSABLE_DIRECTORY.get(code ?? '');
+  if (reason === undefined) return undefined;
+  const fix = reason.includes('not a directory') ? `move the file at ${dir} aside` : `fix its permissions (\`chmod u+rwx ${dir}\`)`;
+  return { reason, fix: `${fix}, or set LOOPSCTL_CONFIG_DIR to a directory of your own` };
+}
+
+/**
+ * Runs fn, which makes the directory or opens files in it (a file loopsctl keeps, its lock, the new
+ * copy renamed over it), and turns a refusal of the directory itself into one line naming it and
+ * the way out, rather than the system's words about one file in it.
+ */
+export function inKeptDirectory<T>(dir: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    const refusal = directoryRefusal(dir, (error as NodeJS.ErrnoException).code);
+    if (refusal === undefined) throw error;
+    throw new LocalFileError(`loopsctl cannot keep its files in ${dir}: ${refusal.reason}`, { code: 'config', cause: error, hint: refusal.fix });
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ import { LocalFileError, UsageError } from '../api/errors.js';
 import { closeMatches } from '../core/suggest.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from './json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from './lock.js';
-import { ensureDirectory, unsafeDirectoryReason, unsafeFileReason } from './private-dir.js';
+import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from './private-dir.js';
 
 export type KeyStorage = 'file' | 'keychain';
 
@@ -202,17 +202,19 @@ export class ProfileStore {
   /** One read-modify-write of the file, under its lock; what else the file holds is kept as it was. */
   private update(change: (config: Config) => void): void {
     try {
-      withFileLock(
-        this.path,
-        () => {
-          // Read again under the lock: another process may have changed the file since.
-          const config = this.read();
-          change(config);
-          const { rest, defaultProfile, profiles } = config;
-          writeJsonFile(this.path, { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: Object.fromEntries(profiles) });
-          this.known = config;
-        },
-        this.lock,
+      inKeptDirectory(this.directory, () =>
+        withFileLock(
+          this.path,
+          () => {
+            // Read again under the lock: another process may have changed the file since.
+            const config = this.read();
+            change(config);
+            const { rest, defaultProfile, profiles } = config;
+            writeJsonFile(this.path, { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: Object.fromEntries(profiles) });
+            this.known = config;
+          },
+          this.lock,
+        ),
       );
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
@@ -227,15 +229,7 @@ export class ProfileStore {
 
 /** Keys are kept only where nobody else can replace the file or read it through a link of theirs. */
 function checkConfigDirectory(directory: string): void {
-  try {
-    ensureDirectory(directory);
-  } catch (error) {
-    throw new LocalFileError(`the config directory ${directory} could not be created: ${(error as Error).message}`, {
-      code: 'config',
-      cause: error,
-      hint: 'set LOOPSCTL_CONFIG_DIR to a directory of your own',
-    });
-  }
+  inKeptDirectory(directory, () => ensureDirectory(directory));
   const unsafe = unsafeDirectoryReason(directory);
   if (unsafe === undefined) return;
   throw new LocalFileError(`the config directory ${directory} is not safe for API keys: ${unsafe.reason}`, { code: 'config', hint: unsafe.fix });

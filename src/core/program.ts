@@ -41,6 +41,20 @@ function exampleText(lines: string[]): string {
   return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 }
 
+/**
+ * Whether the words ask for JSON (--json, --jsonl, --jq, or -o json in each way it can be written), for
+ * what must know it before or without parsing them: an error met early, the update notice.
+ */
+export function asksForJson(argv: string[]): boolean {
+  return argv.some(
+    (word, index) =>
+      /^--(json|jsonl|jq)(=|$)/.test(word) ||
+      ((word === '-o' || word === '--output') && argv[index + 1] === 'json') ||
+      word === '-ojson' ||
+      word === '--output=json',
+  );
+}
+
 /** The options every command takes, declared as commands' own options are. */
 export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--json', description: 'print the API data as JSON on stdout (errors as JSON on stderr)' },

@@ -104,13 +104,17 @@ export function processRuntime(interruption: AbortController): ProcessRuntime {
       return builtinModule('node:sea').isSea() ? [process.execPath] : [process.execPath, process.argv[1]!];
     },
     get installation(): Installation {
-      const { dirname, join } = builtinModule('node:path');
+      const { basename, dirname, join } = builtinModule('node:path');
       const node = process.versions.node;
       if (builtinModule('node:sea').isSea()) return { method: 'executable', directory: dirname(process.execPath), node };
       const fs = builtinModule('node:fs');
       // bin/loopsctl.js, through the link a global npm install makes.
       const directory = dirname(dirname(fs.realpathSync(process.argv[1]!)));
-      return { method: fs.existsSync(join(directory, '.git')) ? 'clone' : 'npm', directory, node };
+      if (fs.existsSync(join(directory, '.git'))) return { method: 'clone', directory, node };
+      // A project's node_modules (npm install --prefix makes one too) sits beside its package.json; the global one never does.
+      const prefix = dirname(dirname(directory));
+      const local = basename(dirname(directory)) === 'node_modules' && fs.existsSync(join(prefix, 'package.json'));
+      return { method: 'npm', directory, node, ...(local ? { npmPrefix: prefix } : {}) };
     },
     stdout: stdout.stream,
     stderr: stderr.stream,

@@ -25,7 +25,7 @@ export async function checkForUpdate(runtime: Runtime, file: string): Promise<vo
   const latest = await latestVersion(runtime.env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, runtime.signal);
   writeLastCheck(file, { checkedAt: runtime.now().toISOString(), latest: latest ?? null });
   if (latest === undefined || compareVersions(latest, VERSION) <= 0 || runtime.signal.aborted) return;
-  runtime.stderr.write(`A newer loopsctl is out: ${latest} (this is ${VERSION}). Upgrade with: ${upgradeCommand(runtime.installation!.method)}\n`);
+  runtime.stderr.write(`A newer loopsctl is out: ${latest} (this is ${VERSION}). Upgrade with: ${upgradeCommand(runtime.installation, runtime.env.HOME)}\n`);
 }
 
 /** The version the feed names, if it answers in time with one; undefined for anything else. */

@@ -1,13 +1,15 @@
 /**
  * The update notice: once a day at most, after a command's output, one line on stderr when a newer
  * version is out, with the command that upgrades this copy. Nothing is sent but the request for the
- * latest version, and only to a person at a terminal: never with machine-read output, in CI, or
- * with LOOPSCTL_NO_UPDATE_NOTIFIER or DO_NOT_TRACK set. Every start ends here, so this part only
- * decides whether a check is due; the check itself (update-check.ts) loads when it is.
+ * latest version, and only to a person at a terminal: never with machine-read output, for the
+ * completion script (or the ids it completes), in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER or
+ * DO_NOT_TRACK set. Every start ends here, so this part only decides whether a check is due; the
+ * check itself (update-check.ts) loads when it is.
  */
 import { join } from 'node:path';
 import { cacheDirectory } from '../config/paths.js';
 import { builtinModule } from './builtin.js';
+import { asksForJson } from './program.js';
 import type { Runtime } from './runtime.js';
 import type { LastCheck } from './update-check.js';
 
@@ -17,7 +19,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function updateCheckAllowed(runtime: Runtime, argv: string[]): boolean {
   const { env } = runtime;
   if (env.CI || env.LOOPSCTL_NO_UPDATE_NOTIFIER || env.DO_NOT_TRACK) return false;
-  if (argv.some((arg) => /^--(json|jsonl|jq)(=|$)/.test(arg))) return false;
+  if (asksForJson(argv)) return false;
+  // A shell sources the completion script at every start: no request belongs there. A value spelled
+  // "completion" skips the check too, which costs only a notice.
+  if (argv.includes('completion')) return false;
   return runtime.stderr.isTTY === true && runtime.installation !== undefined;
 }
 

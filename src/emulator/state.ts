@@ -8,7 +8,7 @@ import { z } from '../platform/schemas.js';
 import { LocalFileError } from '../api/errors.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../config/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
-import { ensureDirectory } from '../config/private-dir.js';
+import { ensureDirectory, inKeptDirectory } from '../config/private-dir.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 
 /**
@@ -73,8 +73,10 @@ export function readState(file: string, modules?: SandboxModule[]): StateCore | 
  * state; returns whether it wrote.
  */
 export function writeState(file: string, state: StateCore): boolean {
-  ensureDirectory(dirname(file));
-  return writeJsonFile(file, state);
+  return inKeptDirectory(dirname(file), () => {
+    ensureDirectory(dirname(file));
+    return writeJsonFile(file, state);
+  });
 }
 
 /**
@@ -84,9 +86,11 @@ export function writeState(file: string, state: StateCore): boolean {
  * if missing.
  */
 export function withStateLock<T>(file: string, fn: () => T, options?: LockOptions): T {
-  ensureDirectory(dirname(file));
   try {
-    return withFileLock(file, fn, options);
+    return inKeptDirectory(dirname(file), () => {
+      ensureDirectory(dirname(file));
+      return withFileLock(file, fn, options);
+    });
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
     throw new LocalFileError(`the sandbox state file ${file} is locked: ${error.message}`, {

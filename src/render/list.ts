@@ -10,6 +10,7 @@ import type { Page } from '../platform/schemas.js';
 import { JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
 import { styleFor, type Style } from './style.js';
+import { shellWord } from './shell-word.js';
 import { renderRows, TableLayout, type Cell, type Column } from './table.js';
 
 export interface ListView<T> {
@@ -87,11 +88,6 @@ async function writePages<T>(out: Output, pages: AsyncIterable<Page<T>>, view: L
     return;
   }
   if (singlePage && nextCursor !== null) out.note(`More ${view.noun}: run again with --cursor ${shellWord(nextCursor)}`);
-}
-
-/** A word a POSIX shell reads back as it is: the API's cursor may hold anything. */
-export function shellWord(text: string): string {
-  return /^[A-Za-z0-9_=+/.,:@%-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 export { jsonLines } from './output.js';

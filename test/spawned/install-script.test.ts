@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -59,12 +59,15 @@ function release(
   answers.set('/release/SHA256SUMS', { body: sums });
 }
 
-function install(args: string[] = [], env: Record<string, string> = {}) {
+/** Runs install.sh into a new directory's bin/; a variable given as undefined is left unset. */
+function install(args: string[] = [], env: Record<string, string | undefined> = {}, cwd?: string) {
   const dir = tempDir('loopsctl-install-');
   const installDir = join(dir, 'bin');
+  const variables = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LOOPSCTL_INSTALL_BASE_URL: base, LOOPSCTL_INSTALL_DIR: installDir, ...env };
   return new Promise<{ code: number | null; stdout: string; stderr: string; installDir: string }>((done) => {
     const child = spawn('sh', [script, ...args], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LOOPSCTL_INSTALL_BASE_URL: base, LOOPSCTL_INSTALL_DIR: installDir, ...env },
+      cwd,
+      env: Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== undefined)),
     });
     let stdout = '';
     let stderr = '';
@@ -171,6 +174,42 @@ describe('install.sh', () => {
     const result = await install([], { LOOPSCTL_INSTALL_DIR: join(file, 'bin') });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toBe(`loopsctl install: cannot make the install directory ${join(file, 'bin')}\n`);
+  });
+
+  it('refuses a directory where the executable goes, and leaves it as it was', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const installDir = join(tempDir('loopsctl-install-'), 'bin');
+    mkdirSync(join(installDir, 'loopsctl'), { recursive: true });
+    const result = await install([], { LOOPSCTL_INSTALL_DIR: installDir });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toBe(`loopsctl install: ${installDir}/loopsctl is a directory: move it aside, or set LOOPSCTL_INSTALL_DIR\n`);
+    expect(readdirSync(installDir)).toEqual(['loopsctl']);
+    expect(readdirSync(join(installDir, 'loopsctl'))).toEqual([]);
+  });
+
+  it('without HOME or LOOPSCTL_INSTALL_DIR, says to set one of them', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const result = await install([], { HOME: undefined, LOOPSCTL_INSTALL_DIR: undefined });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toBe('loopsctl install: HOME is not set: set HOME, or LOOPSCTL_INSTALL_DIR to the directory to install into\n');
+  });
+
+  it('knows the install directory on PATH when PATH names it with a trailing slash', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const installDir = join(tempDir('loopsctl-install-'), 'bin');
+    const result = await install([], { LOOPSCTL_INSTALL_DIR: installDir, PATH: `${process.env.PATH}:${installDir}/` });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`Installed loopsctl-0.2.0-${platform} as ${installDir}/loopsctl\n`);
+  });
+
+  it('installs into a relative LOOPSCTL_INSTALL_DIR, saying its absolute path for PATH', async () => {
+    release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
+    const cwd = tempDir('loopsctl-install-');
+    const result = await install([], { LOOPSCTL_INSTALL_DIR: 'tools/bin' }, cwd);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Installed loopsctl-0.2.0-${platform} as ${cwd}/tools/bin/loopsctl\n`);
+    expect(result.stdout).toContain(`export PATH="${cwd}/tools/bin:$PATH"`);
+    expect(readdirSync(join(cwd, 'tools', 'bin'))).toEqual(['loopsctl']);
   });
 
   it('refuses a first argument that is not a version', async () => {

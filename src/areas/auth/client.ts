@@ -1,12 +1,20 @@
 /** The API-key check, which auth and doctor both make. */
-import type { ApiClient } from '../../api/client.js';
+import { checkShape } from '../../api/client.js';
+import type { LoopsctlError } from '../../api/errors.js';
 import { headerValue } from '../../api/headers.js';
+import { parseJson, type HttpTransport } from '../../api/http.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 
-/** The team the key belongs to, and the API's clock as its Date header tells (when it sends one). */
-export async function checkApiKey(client: ApiClient): Promise<{ teamName: string; serverDate?: Date }> {
-  const { body, headers } = await client.answer({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo);
-  const date = headerValue(headers.date);
-  const serverDate = date === undefined ? undefined : new Date(date);
-  return { teamName: body.teamName, serverDate: serverDate === undefined || Number.isNaN(serverDate.getTime()) ? undefined : serverDate };
+/**
+ * The team the key belongs to, or the error the answer means (a refused key); either way the API's
+ * clock as the answer's Date header tells, when it sends one: a refusal carries it too.
+ */
+export async function checkApiKey(transport: HttpTransport): Promise<{ teamName: string; serverDate?: Date } | { error: LoopsctlError; serverDate?: Date }> {
+  const { answer, error } = await transport.exchange({ method: 'GET', idempotent: true, path: '/v1/api-key' });
+  const date = headerValue(answer.headers.date);
+  const parsed = date === undefined ? undefined : new Date(date);
+  const serverDate = parsed === undefined || Number.isNaN(parsed.getTime()) ? undefined : parsed;
+  if (error !== undefined) return { error, serverDate };
+  const body = checkShape(apiKeyInfo, parseJson(answer.text, answer.status, answer.contentType), 'GET /v1/api-key', answer);
+  return { teamName: body.teamName, serverDate };
 }

@@ -14,7 +14,9 @@ export function maskKey(key: string): string {
 }
 
 async function teamName(context: CommandContext, apiKey: string): Promise<string> {
-  return (await checkApiKey(await context.clientWithKey(apiKey))).teamName;
+  const checked = await checkApiKey(await context.transport(apiKey));
+  if ('error' in checked) throw checked.error;
+  return checked.teamName;
 }
 
 /** On a terminal an empty entry asks again; from a pipe it is an error. */

@@ -1,7 +1,7 @@
 /** `loopsctl doctor`: each check says what it found; a failed one says how to fix it. */
 import { LoopsctlError } from '../../api/errors.js';
 import { proxyFor, shownProxy } from '../../api/proxy.js';
-import { unsafeDirectoryReason } from '../../config/private-dir.js';
+import { directoryRefusal, unsafeDirectoryReason } from '../../config/private-dir.js';
 import { builtinModule } from '../../core/builtin.js';
 import type { CommandContext, Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
@@ -72,10 +72,24 @@ function configCheck(context: CommandContext): Check {
   const dir = context.configDir;
   const fs = builtinModule('node:fs');
   if (!fs.existsSync(dir)) return { name: 'config', ok: true, detail: `${dir} (not made yet: the first login makes it, readable by you only)` };
+  const refusal = directoryRefusal(dir, writeRefusal(dir));
+  if (refusal !== undefined) return { name: 'config', ok: false, detail: `${dir}: ${refusal.reason}`, hint: refusal.fix };
   const unsafe = unsafeDirectoryReason(dir);
   if (unsafe !== undefined) return { name: 'config', ok: false, detail: `${dir}: ${unsafe.reason}`, hint: unsafe.fix };
   const mode = (fs.statSync(dir).mode & 0o777).toString(8).padStart(3, '0');
   return { name: 'config', ok: true, detail: `${dir} (mode ${mode})` };
+}
+
+/** Why this user cannot make files in the directory (the system's code, as ENOTDIR), or undefined when it can. */
+function writeRefusal(dir: string): string | undefined {
+  const fs = builtinModule('node:fs');
+  if (!fs.statSync(dir).isDirectory()) return 'ENOTDIR';
+  try {
+    fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code;
+  }
 }
 
 function keyCheck(credentials: Credentials | LoopsctlError): Check {
@@ -122,10 +136,12 @@ async function apiCheck(context: CommandContext, credentials: Credentials | Loop
     return { check: { name: 'api', ok: false, detail: 'not asked: there is no key to ask with', hint: 'fix the key first (see above)' } };
   }
   try {
-    const [baseUrl, client] = await Promise.all([context.baseUrl(), context.client()]);
-    const { teamName, serverDate } = await checkApiKey(client);
+    const [baseUrl, transport] = await Promise.all([context.baseUrl(), context.transport(credentials.apiKey)]);
+    const checked = await checkApiKey(transport);
+    const { serverDate } = checked;
+    if ('error' in checked) return { check: failed('api', failure(await context.withKeyHint(checked.error))), serverDate };
     const where = context.globals.sandbox ? 'the sandbox in this process' : baseUrl;
-    return { check: { name: 'api', ok: true, detail: `${where} answers: the key is team "${teamName}"'s` }, serverDate };
+    return { check: { name: 'api', ok: true, detail: `${where} answers: the key is team "${checked.teamName}"'s` }, serverDate };
   } catch (error) {
     return { check: failed('api', failure(await context.withKeyHint(error))) };
   }
@@ -133,7 +149,8 @@ async function apiCheck(context: CommandContext, credentials: Credentials | Loop
 
 function clockCheck(context: CommandContext, serverDate: Date | undefined): Check {
   if (serverDate === undefined) return { name: 'clock', ok: true, detail: 'not compared (no answer with a Date header)' };
-  const skew = Math.round((context.runtime.now().getTime() - serverDate.getTime()) / 1000);
+  // The Date header has whole seconds: the local time cut to the second reads 0 s on the same clock.
+  const skew = Math.floor(context.runtime.now().getTime() / 1000) - serverDate.getTime() / 1000;
   const detail = `${Math.abs(skew)} s ${skew >= 0 ? 'ahead of' : 'behind'} the API's`;
   if (Math.abs(skew) <= CLOCK_SKEW_LIMIT_SECONDS) return { name: 'clock', ok: true, detail };
   const hint = 'set the clock from the network (timedatectl set-ntp true, or your system settings): webhook signatures carry the time';
@@ -147,6 +164,6 @@ async function updateCheck(context: CommandContext): Promise<Check> {
   const latest = await latestVersion(env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, context.runtime.signal);
   if (latest === undefined) return { name: 'update', ok: true, detail: 'could not be asked (no answer from the release feed)' };
   if (compareVersions(latest, VERSION) <= 0) return { name: 'update', ok: true, detail: `${VERSION} is the latest` };
-  const how = upgradeCommand(context.runtime.installation?.method ?? 'npm');
+  const how = upgradeCommand(context.runtime.installation, context.env.HOME);
   return { name: 'update', ok: true, detail: `${latest} is out`, hint: `upgrade with: ${how}` };
 }

@@ -5,7 +5,7 @@ export const spec: Spec = command({
   name: 'doctor',
   summary: 'Check the install, the config, the key in use, the proxy, the API and the clock; exit 1 with hints when a check fails',
   help: `Checks, in order: the version and how it was installed, Node's version, the config directory
-and its permissions, the profile in use and where its key comes from (flag, environment, keychain,
+(a directory this user can write in and others cannot), the profile in use and where its key comes from (flag, environment, keychain,
 file), the keychain backend, the proxy settings, whether the API answers and for which team
 (GET /v1/api-key), the clock's skew against the API's (webhook signatures depend on it), and whether
 a newer version is out (not asked with CI, DO_NOT_TRACK or LOOPSCTL_NO_UPDATE_NOTIFIER set).

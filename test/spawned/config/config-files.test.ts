@@ -56,6 +56,44 @@ describe('the config directory', () => {
     },
   );
 
+  it('that is a file is refused with exit 2 and one line naming it, by a login and by sandbox commands', async () => {
+    const dir = join(tempConfigDir(), 'a-file');
+    writeFileSync(dir, '');
+    for (const args of [
+      ['auth', 'login', '--with-key-stdin', '--skip-verify'],
+      ['sandbox', 'reset'],
+      ['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'],
+    ]) {
+      const result = await runCli(args, { env: { LOOPSCTL_CONFIG_DIR: dir }, input: 'sk-test-file-dir' });
+      expect([result.code, result.stderr], args.join(' ')).toEqual([
+        2,
+        `Error: loopsctl cannot keep its files in ${dir}: it is a file, not a directory\nHint: move the file at ${dir} aside, or set LOOPSCTL_CONFIG_DIR to a directory of your own\n`,
+      ]);
+    }
+    expect(readFileSync(dir, 'utf8')).toBe('');
+  });
+
+  // Root may write in any directory, whatever its mode.
+  it.skipIf(root)(
+    `that this user cannot write in is refused with exit 2 and one line naming it${root ? ' (skipped: root writes in any directory)' : ''}`,
+    async () => {
+      const dir = join(tempConfigDir(), 'read-only');
+      mkdirSync(dir, { mode: 0o500 });
+      for (const args of [
+        ['auth', 'login', '--with-key-stdin', '--skip-verify'],
+        ['sandbox', 'reset'],
+        ['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'],
+      ]) {
+        const result = await runCli(args, { env: { LOOPSCTL_CONFIG_DIR: dir }, input: 'sk-test-read-only-dir' });
+        expect([result.code, result.stderr], args.join(' ')).toEqual([
+          2,
+          `Error: loopsctl cannot keep its files in ${dir}: this user cannot write in it\nHint: fix its permissions (\`chmod u+rwx ${dir}\`), or set LOOPSCTL_CONFIG_DIR to a directory of your own\n`,
+        ]);
+      }
+      chmodSync(dir, 0o700);
+    },
+  );
+
   it('that does not exist yet is created for the user alone', async () => {
     const dir = join(tempConfigDir(), 'new', 'loopsctl');
     expect((await login(dir, 'default', 'sk-test-new-dir')).code).toBe(0);

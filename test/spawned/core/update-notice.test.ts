@@ -85,6 +85,11 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
   it.each([
     ['with --json', {}, ['--json', 'commands']],
     ['with --jq', {}, ['commands', '--jq', 'length']],
+    ['with -o json', {}, ['commands', '-o', 'json']],
+    ['with --output json', {}, ['commands', '--output', 'json']],
+    ['with --output=json', {}, ['commands', '--output=json']],
+    ['with -ojson', {}, ['commands', '-ojson']],
+    ['for the completion script, which a shell sources at every start', {}, ['completion', 'bash']],
     ['in CI', { CI: 'true' }, undefined],
     ['with LOOPSCTL_NO_UPDATE_NOTIFIER', { LOOPSCTL_NO_UPDATE_NOTIFIER: '1' }, undefined],
     ['with DO_NOT_TRACK', { DO_NOT_TRACK: '1' }, undefined],

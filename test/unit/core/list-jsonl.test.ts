@@ -91,7 +91,7 @@ describe('streamed --json', () => {
 
 describe('the --cursor hint', () => {
   it('quotes a cursor the shell would read otherwise, and leaves a plain one as it is', async () => {
-    const { shellWord } = await import('../../../src/render/list.js');
+    const { shellWord } = await import('../../../src/render/shell-word.js');
     expect(shellWord('dGhlbWVfNQ')).toBe('dGhlbWVfNQ');
     expect(shellWord('a b;rm -rf ~')).toBe("'a b;rm -rf ~'");
     expect(shellWord("it's")).toBe(`'it'\\''s'`);

@@ -1,8 +1,10 @@
 /** `loopsctl doctor` in-process against the sandbox: all well, a wrong key, a feed with a newer version, a clock that is off. */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../support/main.js';
+import { join } from 'node:path';
+import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 
 const sandbox = sandboxEachTest();
@@ -52,6 +54,20 @@ describe('doctor', () => {
     expect(checks.find((check) => check.name === 'clock')).toEqual({ name: 'clock', ok: true, detail: "0 s ahead of the API's" });
   });
 
+  it("reads a clock in step with the API's as 0 s, however far into its second the answer comes", async () => {
+    for (const now of ['2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.600Z', '2026-11-23T10:00:00.999Z']) {
+      const result = await run(['--sandbox', 'doctor', '--json'], { now: () => new Date(now) });
+      expect(
+        JSON.parse(result.stdout).checks.find((check: Check) => check.name === 'clock'),
+        now,
+      ).toEqual({
+        name: 'clock',
+        ok: true,
+        detail: "0 s ahead of the API's",
+      });
+    }
+  });
+
   it('fails on a wrong key with exit 1 and a hint that names where the key came from', async () => {
     const { loopsctl } = await sandbox();
     const result = await loopsctl(['doctor', '--json'], { env: { LOOPS_API_KEY: 'wrong-key-0000000' } });
@@ -64,6 +80,8 @@ describe('doctor', () => {
     expect(api.ok).toBe(false);
     expect(api.hint).toContain('LOOPS_API_KEY');
     expect(checks.filter((check) => !check.ok).map(({ name }) => name)).toEqual(['api']);
+    // The refusal has a Date header too.
+    expect(checks.find(({ name }) => name === 'clock')?.detail).toMatch(/^\d+ s (ahead of|behind) the API's$/);
     expect(result.stdout).not.toContain('wrong-key-0000000');
   });
 
@@ -76,6 +94,35 @@ describe('doctor', () => {
     expect(result.stdout).toMatch(/^FAIL api +not asked: there is no key to ask with$/m);
     expect(result.stdout).toMatch(/2 checks failed\.\n$/);
     expect(requests).toEqual([]);
+  });
+
+  it('fails when the config directory is a file, saying how to fix it', async () => {
+    const dir = join(tempDir(), 'a-file');
+    writeFileSync(dir, '');
+    const result = await run(['--sandbox', 'doctor', '--json'], { env: { LOOPSCTL_CONFIG_DIR: dir } });
+    expect(result.code).toBe(1);
+    expect(result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'config')).toEqual({
+      name: 'config',
+      ok: false,
+      detail: `${dir}: it, or a folder above it, is a file, not a directory`,
+      hint: `move the file at ${dir} aside, or set LOOPSCTL_CONFIG_DIR to a directory of your own`,
+    });
+  });
+
+  // Root may write in any directory, whatever its mode.
+  const root = process.getuid?.() === 0;
+  it.skipIf(root)(`fails when this user cannot write in the config directory${root ? ' (skipped: root writes in any directory)' : ''}`, async () => {
+    const dir = join(tempDir(), 'read-only');
+    mkdirSync(dir, { mode: 0o500 });
+    const result = await run(['--sandbox', 'doctor', '--json'], { env: { LOOPSCTL_CONFIG_DIR: dir } });
+    chmodSync(dir, 0o700);
+    expect(result.code).toBe(1);
+    expect(result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'config')).toEqual({
+      name: 'config',
+      ok: false,
+      detail: `${dir}: this user cannot write in it`,
+      hint: `fix its permissions (\`chmod u+rwx ${dir}\`), or set LOOPSCTL_CONFIG_DIR to a directory of your own`,
+    });
   });
 
   it("fails when the clock is off the API's by more than a minute", async () => {
