@@ -101,6 +101,7 @@ describe('doctor', () => {
     writeFileSync(dir, '');
     const result = await run(['--sandbox', 'doctor', '--json'], { env: { LOOPSCTL_CONFIG_DIR: dir } });
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
     expect(result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'config')).toEqual({
       name: 'config',
       ok: false,
@@ -117,6 +118,7 @@ describe('doctor', () => {
     const result = await run(['--sandbox', 'doctor', '--json'], { env: { LOOPSCTL_CONFIG_DIR: dir } });
     chmodSync(dir, 0o700);
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
     expect(result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'config')).toEqual({
       name: 'config',
       ok: false,
