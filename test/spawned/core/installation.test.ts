@@ -5,23 +5,14 @@
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { releaseFeedForTests } from '../../support/release-feed.js';
 import { tempDir } from '../../support/temp.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-let feed: Server;
-let feedUrl: string;
-
-beforeAll(async () => {
-  feed = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"99.0.0"}'));
-  await new Promise<void>((done) => feed.listen(0, '127.0.0.1', done));
-  feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/latest`;
-});
-afterAll(() => new Promise((done) => feed.close(done)));
+const feed = releaseFeedForTests();
 
 /** The package's files (bin/, dist/, package.json) copied into node_modules/loopsctl under the folder. */
 function installInto(folder: string): string {
@@ -34,7 +25,7 @@ function installInto(folder: string): string {
 async function upgradeHint(bin: string): Promise<string | undefined> {
   const config = tempDir();
   const { stdout } = await promisify(execFile)(process.execPath, [bin, '--sandbox', 'doctor', '--json'], {
-    env: { PATH: process.env.PATH, HOME: config, LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache'), LOOPSCTL_UPDATE_URL: feedUrl },
+    env: { PATH: process.env.PATH, HOME: config, LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache'), LOOPSCTL_UPDATE_URL: feed.url() },
   });
   return (JSON.parse(stdout).checks as { name: string; hint?: string }[]).find(({ name }) => name === 'update')?.hint;
 }

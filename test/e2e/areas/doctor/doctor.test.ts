@@ -1,22 +1,13 @@
 /** `loopsctl doctor` in-process against the sandbox: all well, a wrong key, a feed with a newer version, a clock that is off. */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
+import { releaseFeedForTests } from '../../../support/release-feed.js';
 
 const sandbox = sandboxEachTest();
-let feed: Server;
-let feedUrl: string;
-
-beforeAll(async () => {
-  feed = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"99.0.0"}'));
-  await new Promise<void>((done) => feed.listen(0, '127.0.0.1', done));
-  feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/latest`;
-});
-afterAll(() => new Promise((done) => feed.close(done)));
+const feed = releaseFeedForTests();
 
 interface Check {
   name: string;
@@ -139,7 +130,7 @@ describe('doctor', () => {
 
   it('says when a newer version is out, and how to upgrade', async () => {
     const { loopsctl } = await sandbox();
-    const result = await loopsctl(['doctor', '--json'], { env: { DO_NOT_TRACK: undefined, LOOPSCTL_UPDATE_URL: feedUrl } });
+    const result = await loopsctl(['doctor', '--json'], { env: { DO_NOT_TRACK: undefined, LOOPSCTL_UPDATE_URL: feed.url() } });
     expect(result.code).toBe(0);
     const update = result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'update');
     expect(update).toEqual({ name: 'update', ok: true, detail: '99.0.0 is out', hint: 'upgrade with: npm install --global loopsctl@latest' });
