@@ -12,11 +12,13 @@ import { Readable } from 'node:stream';
 import {
   AuthError,
   InterruptedError,
+  InvalidResponseError,
   LocalFileError,
   LoopsctlError,
   NetworkError,
   OutputError,
   RateLimitError,
+  ServerError,
   UsageError,
   withDetails,
 } from '../api/errors.js';
@@ -299,11 +301,12 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
     if (outcome.status !== 'failed') return;
     if (exitCode === 0) exitCode = outcome.exitCode ?? 1;
     shownFailures += 1;
-    if (shownFailures > SHOWN_FAILURES) return;
+    if (shownFailures > SHOWN_FAILURES + 1) return;
     progress.clear();
-    out.stderr.write(`line ${record.line}: ${sanitize(outcome.message ?? 'failed')}\n`);
-    if (shownFailures === SHOWN_FAILURES)
+    // Said at the first failure not shown, so that it never stands after the last one.
+    if (shownFailures > SHOWN_FAILURES)
       out.stderr.write(`further failures are counted in the summary${journal === undefined ? '' : ` and kept in the journal ${journal.path}`}\n`);
+    else out.stderr.write(`line ${record.line}: ${sanitize(outcome.message ?? 'failed')}\n`);
   };
   /** An invalid record; so many in a row mean the wrong input, which stops the run. */
   const invalid = (record: { line: number; problem: string }) => {
@@ -334,7 +337,9 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
           return;
         }
         const failure = error as LoopsctlError;
-        const outcome: Outcome = { status: 'failed', message: failure.message, exitCode: failure.exitCode };
+        // A server error or an unreadable answer may come after the API acted on the record.
+        const mayHaveSent = failure instanceof ServerError || failure instanceof InvalidResponseError;
+        const outcome: Outcome = { status: 'failed', message: failure.message, exitCode: failure.exitCode, ...(mayHaveSent && { mayHaveSent }) };
         journal!.outcome(record, outcome);
         report(record, outcome);
       }

@@ -36,6 +36,11 @@ export interface Outcome {
   exitCode?: number;
   /** What the API returned that is worth keeping (a contact's id). */
   id?: string;
+  /**
+   * A failure after which the API may still have acted (a 5xx to a create that is not retried): a
+   * rerun takes the record as one in flight, and looks before sending it again.
+   */
+  mayHaveSent?: boolean;
 }
 
 /** A record as the journal names it: its number, the line it starts on, the digest of its content. */
@@ -161,7 +166,7 @@ export class Journal {
   private replay(entry: Record<string, unknown>): void {
     const { n, d } = entry;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || typeof d !== 'string' || !/^[0-9a-f]{12}$/.test(d)) return;
-    const state = entry.status === 'sending' ? SENDING : entry.status === 'failed' ? FAILED : FINISHED;
+    const state = entry.status === 'sending' || entry.mayHaveSent === true ? SENDING : entry.status === 'failed' ? FAILED : FINISHED;
     this.earlier.set(n, state, d);
   }
 
@@ -189,7 +194,8 @@ export class Journal {
   outcome(record: JournalRecord, outcome: Outcome): void {
     const id = outcome.id === undefined ? '' : `,"id":${JSON.stringify(outcome.id)}`;
     const message = outcome.message === undefined ? '' : `,"message":${JSON.stringify(outcome.message)}`;
-    this.appendText(`${recordFields(record)},"status":${JSON.stringify(outcome.status)}${id}${message}}\n`);
+    const maybe = outcome.mayHaveSent === true ? ',"mayHaveSent":true' : '';
+    this.appendText(`${recordFields(record)},"status":${JSON.stringify(outcome.status)}${id}${message}${maybe}}\n`);
   }
 
   private append(entry: object): void {

@@ -9,10 +9,11 @@ through (exit 0, with a note); a reused --idempotency-key exits 5.`;
 
 const IMPORT_HELP = `One JSON object per line: {"eventName": ..., "email" or "userId": ..., "eventProperties"?: {...},
 "mailingLists"?: {...}, and contact properties at the top level}.
-Each record is sent with an idempotency key made from the journal's run id, its line and its
-text, and its outcome goes to the journal as it completes: run the same command again after a stop
-and finished records are skipped; one whose outcome was lost is sent again under the same key,
-which the API refuses as a duplicate. Exits 0 only when no record failed.`;
+Each record is sent with an idempotency key made from the journal's run id and its text (not its
+line: two identical lines are one event, the second skipped as a duplicate), and its outcome goes
+to the journal as it completes: run the same command again after a stop and finished records are
+skipped; one whose outcome was lost is sent again under the same key, which the API refuses as a
+duplicate. Exits 0 only when no record failed.`;
 
 export const spec: Spec = group({
   name: 'events',

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { AuthError, InterruptedError, NetworkError, RateLimitError, RejectedError } from '../../../src/api/errors.js';
+import { AuthError, InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError } from '../../../src/api/errors.js';
 import { ImportProgress, runBulk, type BulkRun, type InputRecord, type Outcome } from '../../../src/core/bulk.js';
-import { Journal } from '../../../src/core/journal.js';
+import { Journal, recordDigest } from '../../../src/core/journal.js';
 import { Output } from '../../../src/render/output.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -126,6 +126,47 @@ describe('a bulk run', () => {
     expect(lines.slice(9)).toEqual(['line 10: record 10 refused', `further failures are counted in the summary and kept in the journal ${run.path}`]);
     expect(run.failedShown).toEqual(Array.from({ length: 12 }, (_, index) => index + 2));
     expect(run.journal()).toContain('"status":"failed","message":"record 13 refused"');
+  });
+
+  it('says nothing of further failures when there are none past those shown', async () => {
+    const run = await runOne(
+      (async function* () {
+        for (let n = 1; n <= 10; n++) yield { line: n, source: `record ${n}`, body: n };
+      })(),
+      async (body) => {
+        throw new RejectedError(`record ${body} refused`, { status: 400 });
+      },
+    );
+    const lines = run.stderr().trimEnd().split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines.at(-1)).toBe('line 10: record 10 refused');
+  });
+
+  it('journals a failure after which the API may have acted, so that a rerun looks before sending again', async () => {
+    const run = await runOne(
+      (async function* () {
+        yield { line: 1, source: 'record 1', body: 1 };
+        yield { line: 2, source: 'record 2', body: 2 };
+      })(),
+      async (body) => {
+        if (body === 1) throw new ServerError('the API failed (HTTP 502)', { status: 502 });
+        throw new RejectedError('record 2 refused', { status: 400 });
+      },
+    );
+    const entries = run
+      .journal()
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line));
+    expect(entries.filter((entry) => entry.status === 'failed')).toEqual([
+      expect.objectContaining({ n: 1, mayHaveSent: true }),
+      expect.not.objectContaining({ mayHaveSent: true }),
+    ]);
+    const reopened = await Journal.open(run.path, 'events', 'events.jsonl', new Date());
+    expect(reopened.check({ n: 1, line: 1, digest: recordDigest('record 1') })).toBe('in-flight');
+    expect(reopened.check({ n: 2, line: 2, digest: recordDigest('record 2') })).toBe('failed');
+    reopened.close();
   });
 
   it('stops at an error of its own bookkeeping (the progress line), once the sends already out have ended', async () => {
