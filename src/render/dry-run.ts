@@ -49,7 +49,8 @@ export function presentRequests(out: Output, requests: HeldRequest[]): Promise<v
         ...(idempotencyKey === null ? [] : [`Idempotency-Key: ${sanitize(idempotencyKey)}`]),
         ...Object.entries(headers ?? {}).map(([name, value]) => sanitize(`${name}: ${value}`)),
         // As in HTTP, a blank line before the body. JSON escapes control characters; the invisible ones it leaves raw are escaped here.
-        ...(body === null ? [] : ['', escapeInvisible(formatJson(body))]),
+        // A request elsewhere is shown as it would be sent, compact: its signature covers those bytes.
+        ...(body === null ? [] : ['', escapeInvisible(headers === undefined ? formatJson(body) : formatJson(body, 0))]),
       ].join('\n'),
     );
     return `Dry run: nothing was sent. The request${shown.length === 1 ? '' : 's'} it would send:\n\n${blocks.join('\n\n')}\n`;

@@ -4,10 +4,12 @@
  * that fails or does not answer.
  */
 import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
-import { run, startRun } from '../../../support/main.js';
+import { run, startRun, tempDir } from '../../../support/main.js';
 import { startWebhookApp, type Answer } from '../../../support/webhook-app.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -139,9 +141,35 @@ describe('webhooks trigger', () => {
     const unsigned = await run(['webhooks', 'trigger', 'testing.testEvent', '--dry-run']);
     expect(unsigned.code).toBe(0);
     expect(unsigned.stdout).toMatch(
-      /^Dry run: nothing was sent\. The request it would send:\n\nPOST \(the address not given yet\)\ncontent-type: application\/json\n\n\{\n {2}"eventName": "testing.testEvent"/,
+      /^Dry run: nothing was sent\. The request it would send:\n\nPOST \(the address not given yet\)\ncontent-type: application\/json\n\n\{"eventName":"testing.testEvent"/,
     );
     expect(unsigned.stderr).toContain('No secret');
+  });
+
+  it('prints with --dry-run the body its signature covers, which verify accepts as printed', async () => {
+    const result = await run(['webhooks', 'trigger', 'contact.created', '--dry-run'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const [head, body] = result.stdout.split('\n\n').slice(1);
+    const header = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(head!)![1]!;
+    const file = join(tempDir(), 'body.json');
+    writeFileSync(file, body!.trimEnd());
+    const verified = await run(
+      [
+        'webhooks',
+        'verify',
+        '--id',
+        header('webhook-id'),
+        '--timestamp',
+        header('webhook-timestamp'),
+        '--signature',
+        header('webhook-signature'),
+        '--body-file',
+        file,
+      ],
+      { env },
+    );
+    expect(verified.code, verified.stderr).toBe(0);
+    expect(verified.stdout).toContain('valid');
   });
 });
 
