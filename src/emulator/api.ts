@@ -55,7 +55,15 @@ export interface SandboxApiOptions {
   now?: () => Date;
   /** The team's request rate limit; without one, no request is refused for its rate. */
   rateLimiter?: RateLimiter;
+  /** What a reset starts over from; the seed's data alone without it. */
+  startOver?: StartOver;
 }
+
+/**
+ * The data a sandbox starts over from, given the seed and the state as it is: the seed's, with the
+ * fixtures the sandbox was started with, and its settings (the webhook endpoint) kept.
+ */
+export type StartOver = (seed: SeedKind, current: StateCore) => StateCore;
 
 /** What a request without a key may use: only routes that need no feature. */
 const NO_FEATURES: KeyFeatures = { content: false, workflows: false, sendingDomain: false, metrics: false };
@@ -199,7 +207,7 @@ export class SandboxApi {
     const fields = objectBody(body, ['seed'], []);
     const seed = fields.seed ?? this.state.seed ?? 'demo';
     if (!SEEDS.includes(seed as SeedKind)) throw badRequest(`seed must be one of ${SEEDS.join(', ')}`);
-    const fresh = seedState(this.modules, seed as SeedKind);
+    const fresh = this.options.startOver?.(seed as SeedKind, this.state) ?? seedState(this.modules, seed as SeedKind);
     for (const key of Object.keys(this.state)) delete this.state[key];
     Object.assign(this.state, fresh);
     this.options.onChange?.(this.state);

@@ -7,7 +7,7 @@
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhooks.js';
-import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest } from './api.js';
+import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import type { SandboxModule, SeedKind, StateCore } from './module.js';
 import { readState, seedCore, seedState, withStateLock, writeState } from './state.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
@@ -31,6 +31,8 @@ export interface SandboxOptions {
   onRequest?: (request: ApiRequest, answer: ApiAnswer) => void;
   /** Start from this state instead of the seed or the file (tests that need odd records). */
   initialState?: (modules: SandboxModule[]) => StateCore;
+  /** What `POST /_sandbox/reset` starts over from (see SandboxApiOptions.startOver); the seed alone without it. */
+  startOver?: StartOver;
   /** Keep this webhook endpoint in the state (null: none), replacing the one it had. */
   webhookEndpoint?: WebhookEndpoint | null;
   /**
@@ -184,7 +186,7 @@ type BackingOptions = SandboxOptions & { rateLimiter?: RateLimiter };
 /** State that lives as long as the server. */
 function inMemory(modules: SandboxModule[], options: BackingOptions): Backing {
   const state = options.initialState?.(modules) ?? seedState(modules, options.seed);
-  const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter });
+  const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
   return { handle: (request) => api.handle(request), state: () => state, update: (change) => change(state) };
 }
 
@@ -234,7 +236,12 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     const attempt = (locked: boolean) => {
       const state = current();
       let changed = false;
-      const api = new SandboxApi(state, modules, { onChange: () => (changed = true), now: options.now, rateLimiter: options.rateLimiter });
+      const api = new SandboxApi(state, modules, {
+        onChange: () => (changed = true),
+        now: options.now,
+        rateLimiter: options.rateLimiter,
+        startOver: options.startOver,
+      });
       const answer = api.handle(request);
       if (!changed) return answer;
       if (locked) save(state);

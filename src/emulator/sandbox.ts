@@ -6,10 +6,10 @@
  */
 import { UsageError } from '../api/errors.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../platform/webhooks/signature.js';
-import { loadSandboxModules } from './api.js';
+import { loadSandboxModules, type StartOver } from './api.js';
 import { applyFixtures, checkFixtures, fixtureSeed, readFixtureFile, type Fixtures } from './fixtures.js';
 import { SANDBOX_KEY } from './keys.js';
-import type { SandboxModule, SeedKind, StateCore } from './module.js';
+import { SEEDS, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { outbox, type OutboxEntry } from './routes/sandbox.js';
 import { webhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from './routes/webhooks.js';
 import { startServer, type SandboxServerOptions } from './server.js';
@@ -40,17 +40,27 @@ export interface OpenSandbox {
 }
 
 export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
+  checkSeed(options.seed);
   const modules = await loadSandboxModules();
   const data = await startingData(modules, options);
   const startSeed = data?.seed ?? options.seed;
+  const { webhookEndpoint } = await import('./routes/webhooks.js');
+  // One start over for `sandbox.reset()` and `POST /_sandbox/reset` alike: the fixtures come back,
+  // and the endpoint, the sandbox's setting rather than its data, is kept.
+  const startOver: StartOver = (seed, current) => {
+    const fresh = seedState(modules, seed);
+    if (data !== undefined) applyFixtures(fresh, modules, data.fixtures, data.source, options.now);
+    fresh[webhookEndpoint.key] = current[webhookEndpoint.key];
+    return fresh;
+  };
   const server = await startServer({
     ...options,
+    startOver,
     reset: options.reset === true || data !== undefined,
     seed: startSeed,
     initialState: data === undefined ? undefined : () => data.state,
     deliverWebhooks: options.deliverWebhooks ?? (options.webhookEndpoint !== undefined && options.webhookEndpoint !== null),
   });
-  const { webhookEndpoint } = await import('./routes/webhooks.js');
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
@@ -59,17 +69,23 @@ export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
     outbox: () => structuredClone(outbox.of(server.state())),
     deliveries: () => structuredClone(webhookDeliveries.of(server.state())),
     reset: async (seed) => {
-      const fresh = seedState(modules, seed ?? startSeed ?? server.state().seed);
-      if (data !== undefined) applyFixtures(fresh, modules, data.fixtures, data.source, options.now);
-      // The endpoint is the sandbox's setting, not its data: a reset keeps it.
+      checkSeed(seed);
       server.update((state) => {
-        fresh[webhookEndpoint.key] = state[webhookEndpoint.key];
+        const fresh = startOver(seed ?? startSeed ?? state.seed ?? 'demo', state);
         for (const key of Object.keys(state)) delete state[key];
         Object.assign(state, fresh);
       });
     },
     close: () => (closing ??= server.close()),
   };
+}
+
+/**
+ * A seed as given from JavaScript, where no type checks it: one of SEEDS. Anything else would start
+ * from the demo data unnoticed, and a test meant for a new team's would run on the demo team's.
+ */
+function checkSeed(seed: unknown): asserts seed is SeedKind | undefined {
+  if (seed !== undefined && !SEEDS.includes(seed as SeedKind)) throw new TypeError(`seed must be one of ${SEEDS.join(', ')}, not ${JSON.stringify(seed)}`);
 }
 
 /** The state that fixtures make (checked, then applied to their seed), or undefined without fixtures. */

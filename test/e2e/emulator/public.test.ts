@@ -91,6 +91,19 @@ describe('fixtures', () => {
     expect(sandbox.outbox()).toEqual([]);
     expect((await call(sandbox, 'GET', '/v1/contacts/find?email=new@example.com')).body).toEqual([]);
     expect((await call(sandbox, 'GET', '/v1/contacts/find?email=ada@example.com')).body).toHaveLength(1);
+
+    // So does the reset an app's tests make over HTTP, before each test.
+    await call(sandbox, 'POST', '/v1/contacts/create', { email: 'new@example.com' });
+    expect((await call(sandbox, 'POST', '/_sandbox/reset')).body).toEqual({ reset: true, seed: 'empty' });
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=new@example.com')).body).toEqual([]);
+    expect((await call(sandbox, 'GET', '/v1/transactional-emails/tx_welcome')).status).toBe(200);
+  });
+
+  it('refuse a seed that is none, at the start and at a reset', async () => {
+    await expect(startSandbox({ seed: 'Empty' as 'empty' })).rejects.toThrow('seed must be one of demo, empty, not "Empty"');
+    const sandbox = await start({ rateLimit: false });
+    await expect(sandbox.reset('nonsense' as 'demo')).rejects.toThrow('seed must be one of demo, empty, not "nonsense"');
+    expect((await call(sandbox, 'GET', '/v1/themes')).body.data).toHaveLength(1);
   });
 
   it('can start from the demo seed, as an object', async () => {
@@ -189,6 +202,16 @@ describe('webhook deliveries', () => {
       .sort((a, b) => a - b);
     expect(sent).toHaveLength(12);
     for (let index = 10; index < sent.length; index += 1) expect(sent[index]! - sent[index - 10]!).toBeGreaterThan(1000);
+  });
+
+  it('go on after a reset over HTTP: the endpoint is the sandbox setting, not its data', async () => {
+    const secret = 'whsec_cHVibGljLWFwaS10ZXN0LXNlY3JldC0xMjM0NTY=';
+    app = await startWebhookApp(secret);
+    const sandbox = await start({ webhookUrl: app.url, webhookSecret: secret, rateLimit: false });
+    expect((await call(sandbox, 'POST', '/_sandbox/reset')).status).toBe(200);
+    await call(sandbox, 'POST', '/v1/contacts/create', { email: 'after-reset@example.com' });
+    const [received] = await app.waitFor(1);
+    expect(received).toMatchObject({ signed: true, payload: { eventName: 'contact.created' } });
   });
 });
 
