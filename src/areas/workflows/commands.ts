@@ -18,6 +18,7 @@ import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
 import { describeEngagement, fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem } from '../email-metrics.js';
 import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { explained, explainError, type Explanation } from '../explain.js';
+import { withArticle } from '../../platform/words.js';
 import { formatCount } from '../../render/numbers.js';
 import { ProgressLine } from '../../render/progress.js';
 import * as api from './client.js';
@@ -356,10 +357,10 @@ export const nodeUpdate: Handler<[string, string], RevisionOption & { set?: stri
   if (problems.length > 0) {
     const fields = updatableFields(typeof payload.typeName === 'string' ? payload.typeName : typeName);
     throw new UsageError(`cannot update ${typeName} ${nodeId}: ${problems.join('; ')}`, {
-      hint: fields === undefined ? undefined : `a ${typeName} node takes: ${fields.join(', ') || 'typeName only'}`,
+      hint: fields === undefined ? undefined : `${withArticle(typeName)} node takes: ${fields.join(', ') || 'typeName only'}`,
     });
   }
-  const answer = await send(edit, () => api.updateNode(edit.client, id, nodeId, edit.revision, payload), `updating a ${typeName} node`);
+  const answer = await send(edit, () => api.updateNode(edit.client, id, nodeId, edit.revision, payload), `updating ${withArticle(typeName)} node`);
   await presentChange(context, answer, {
     summary: `Updated ${answer.typeName} ${nodeId}.`,
     workflow: answer.workflow,
@@ -473,7 +474,7 @@ function whyNoMetrics(workflow: Workflow, nodeId: string): string | undefined {
   const node = workflow.nodes[nodeId]!;
   if (node.typeName !== 'SendEmailAction') {
     const description = describeNode(node);
-    return `a ${node.typeName} node${description ? ` (${description})` : ''} sends no email, so it has no metrics; only send-email nodes do`;
+    return `${withArticle(node.typeName)} node${description ? ` (${description})` : ''} sends no email, so it has no metrics; only send-email nodes do`;
   }
   if (typeof node.emailMessageId !== 'string' || node.emailMessageId === '') return 'this send-email node has no email message yet, so it has no metrics';
   return undefined;
@@ -583,7 +584,7 @@ export const remove: Handler<[string], DeleteOptions> = async (context, [id], op
   // Both at once is refused where the command is declared; neither is refused here, as a dry run needs neither.
   if (options.expectedRevisionId === undefined && !options.force && !options.dryRun) {
     throw new UsageError('refusing to delete a workflow without knowing which revision of it is meant', {
-      hint: `pass --expected-revision-id <revision> (\`loopsctl workflow show ${id}\` names it), or --force to delete it at whatever revision it is now`,
+      hint: `pass --expected-revision-id <revision> (\`loopsctl workflow show ${id} --jq .workflowRevisionId\` prints it), or --force to delete it at whatever revision it is now`,
     });
   }
   const { out, runtime } = context;

@@ -21,6 +21,7 @@ import { emailMetrics } from '../../platform/email-metrics.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
+import { withArticle } from '../../platform/words.js';
 
 type StoredNode = StoredWorkflow['nodes'][number];
 
@@ -234,7 +235,7 @@ function addBranch(context: RouteContext) {
   changeBody(context, workflow, [], []);
   const branch = nodeIn(workflow, context.params.nodeId!);
   if (branch.typeName !== 'BranchNode' && branch.typeName !== 'ExperimentBranchNode')
-    throw badRequest(`${branch.id} is a ${branch.typeName}; only a BranchNode or an ExperimentBranchNode takes another branch`);
+    throw badRequest(`${branch.id} is ${withArticle(branch.typeName)}; only a BranchNode or an ExperimentBranchNode takes another branch`);
   checkCap(workflow, 1);
   const child = defaultNode(context, workflow, branch.typeName === 'BranchNode' ? 'AudienceFilter' : 'VariantNode');
   // The new path ends where the workflow does, so it can be built on with create-node and reroute.
@@ -266,7 +267,7 @@ function rerouteNode(context: RouteContext) {
   const source = nodeIn(workflow, context.params.nodeId!);
   const target = nodeIn(workflow, stringField(fields, 'newTargetNodeId'));
   if (workflow.status === 'Sending') throw badRequest('the workflow cannot be edited while it is sending; pause it first');
-  if (isBranch(source.typeName)) throw badRequest(`${source.id} is a ${source.typeName}, whose connections are its branches; it cannot be rerouted`);
+  if (isBranch(source.typeName)) throw badRequest(`${source.id} is ${withArticle(source.typeName)}, whose connections are its branches; it cannot be rerouted`);
   if (source.nextNodeIds.length !== 1)
     throw badRequest(`only a node with exactly one outgoing connection can be rerouted; ${source.id} has ${source.nextNodeIds.length}`);
   const current = source.nextNodeIds[0]!;
@@ -311,7 +312,7 @@ function updateNode(context: RouteContext) {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw badRequest('payload must be an object');
   const update = payload as Record<string, unknown>;
   const target = typeof update.typeName === 'string' ? update.typeName : node.typeName;
-  if (updatableFields(target) === undefined) throw new ApiFailure(501, `Updating a ${node.typeName} node is not implemented`);
+  if (updatableFields(target) === undefined) throw new ApiFailure(501, `Updating ${withArticle(node.typeName)} node is not implemented`);
   const problems = updatePayloadProblems(node.typeName, update);
   if (problems.length > 0) throw badRequest(problems[0]!);
   if (update.eventPatternId !== undefined && update.eventPatternId !== null) throw notFound(`event pattern ${String(update.eventPatternId)} not found`);
@@ -526,7 +527,7 @@ function confirmationMessage(sending: boolean, queued: number): string {
 function nodeMetrics(context: RouteContext): ApiAnswer {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const node = nodeIn(workflow, context.params.nodeId!);
-  if (node.typeName !== 'SendEmailAction') throw badRequest(`Node ${node.id} is a ${node.typeName} node; only SendEmailAction nodes have metrics.`);
+  if (node.typeName !== 'SendEmailAction') throw badRequest(`Node ${node.id} is ${withArticle(node.typeName)} node; only SendEmailAction nodes have metrics.`);
   if (typeof node.emailMessageId !== 'string' || node.emailMessageId === '') throw badRequest(`Node ${node.id} has no email message.`);
   return answer(emailMetrics, workflow.emailMetrics?.[node.id] ?? NOTHING_SENT);
 }

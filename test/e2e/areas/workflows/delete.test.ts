@@ -36,7 +36,12 @@ describe('workflow delete against the sandbox', () => {
     const bare = await loopsctl(['delete', WIN_BACK, '--yes']);
     expect(bare).toMatchObject({ code: 2, stdout: '' });
     expect(bare.stderr).toContain('Error: refusing to delete a workflow without knowing which revision of it is meant');
-    expect(bare.stderr).toContain(`Hint: pass --expected-revision-id <revision> (\`loopsctl workflow show ${WIN_BACK}\` names it), or --force`);
+    expect(bare.stderr).toContain(
+      `Hint: pass --expected-revision-id <revision> (\`loopsctl workflow show ${WIN_BACK} --jq .workflowRevisionId\` prints it), or --force`,
+    );
+    // The command the hint names prints the revision the delete needs.
+    const shown = await loopsctl(['show', WIN_BACK, '--jq', '.workflowRevisionId']);
+    expect(shown.stdout.trim()).toBe(await revisionOf(WIN_BACK));
     const both = await loopsctl(['delete', WIN_BACK, '--force', '--expected-revision-id', 'crev', '--yes']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Error: --expected-revision-id and --force cannot be used together\n');

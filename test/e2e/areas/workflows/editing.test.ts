@@ -394,7 +394,7 @@ describe('the sandbox keeps to the API rules', () => {
     await refused(['nodes', 'reroute', WIN_BACK, SCORE, '--to', OFFER], /cannot be rerouted/);
     await refused(['nodes', 'reroute', WIN_BACK, DORMANT, '--to', OFFER], /would have no incoming connection left/);
     await refused(['nodes', 'reroute', WIN_BACK, HOLDOUT, '--to', TRIGGER], /not a valid target/);
-    await refused(['nodes', 'add-branch', WIN_BACK, DORMANT], /only a BranchNode or an ExperimentBranchNode/);
+    await refused(['nodes', 'add-branch', WIN_BACK, DORMANT], /is an AudienceFilter; only a BranchNode or an ExperimentBranchNode/);
     await refused(['nodes', 'delete', WIN_BACK, SCORE], /delete it with its subtree/);
     await refused(['nodes', 'delete', WIN_BACK, TRIGGER], /trigger node cannot be deleted/);
     await refused(['nodes', 'update', TRIAL, TRIAL_BRANCH, '--set', 'evalStrategy=all'], /does not support updating a BranchNode node/);
