@@ -9,7 +9,7 @@ export const EXIT_CODES = [
     name: 'usage',
     code: 2,
     meaning:
-      'usage error (an unknown command or flag, a missing or invalid argument), or a local file that cannot be used (config, sandbox state, an input file); nothing was sent',
+      'usage error (an unknown command or flag, a missing or invalid argument), or a local file that cannot be used (config, sandbox state, an input file); nothing was sent, but by an import, which sends its valid records and counts the invalid ones',
   },
   { name: 'auth', code: 3, meaning: 'no key, or the API answered 401 (a wrong key, or the content, workflow or metrics API not enabled for the team)' },
   { name: 'notFound', code: 4, meaning: 'not found (404)' },

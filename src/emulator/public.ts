@@ -75,7 +75,7 @@ export type SandboxOutboxEntry =
       name: string;
       addToAudience: boolean;
       dataVariables: Record<string, unknown>;
-      /** The email's required data variables the send left out. */
+      /** The email's optional data variables the send left out (leaving out a required one is a 400, with no entry). */
       missingVariables: string[];
       /** The data variables the send gave that the email does not use. */
       unknownVariables: string[];
