@@ -8,6 +8,7 @@ import { UsageError } from '../../api/errors.js';
 import { listContactProperties } from './client.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
+import { shellWord } from '../../render/shell-word.js';
 
 /** The account's properties by key, fetched on first use. */
 export class PropertyTypes {
@@ -32,11 +33,23 @@ export class PropertyTypes {
 }
 
 function hintFor(types: Map<string, ContactProperty>, name: string): string {
-  if (!types.has(name))
-    return `create it with \`loopsctl contact-properties create --name ${name} --type string\` (or number, boolean, date); see \`loopsctl contact-properties list\``;
+  if (!types.has(name)) return unknownPropertyHint(types, name);
   const type = types.get(name)!.type;
   if (type === 'number' || type === 'boolean') return `write ${name}:=<value> for a ${type} (for example ${name}:=${type === 'number' ? '3' : 'true'})`;
   return `see the property types with \`loopsctl contact-properties list\``;
+}
+
+/**
+ * What to do about a name that is no property of the account: use the property it was meant for,
+ * when its key differs only in case or the name is its label ("Plan", "First Name"), else create
+ * it (the command quoted for a shell).
+ */
+export function unknownPropertyHint(types: ReadonlyMap<string, ContactProperty>, name: string): string {
+  const plain = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
+  const meant = [...types.values()].find((property) => plain(property.key) === plain(name) || plain(property.label) === plain(name));
+  if (meant !== undefined)
+    return `did you mean the property ${meant.key}${meant.label === meant.key ? '' : ` (labelled "${meant.label}")`}? A property is named by its key, and case counts`;
+  return `create it with \`loopsctl contact-properties create --name ${shellWord(name)} --type string\` (or number, boolean, date); see \`loopsctl contact-properties list\``;
 }
 
 /**

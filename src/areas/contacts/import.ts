@@ -19,7 +19,7 @@ import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
 import type { Handler } from '../../core/declare.js';
-import { fromText, PropertyTypes } from '../contact-properties/typing.js';
+import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
 import { isStandardField, STANDARD_FIELDS, typeProblem } from '../../platform/contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
 
@@ -57,7 +57,7 @@ async function headerColumns(row: CsvRow, types: PropertyTypes, input: string): 
     const property = known.get(name);
     if (property === undefined || isStandardField(name)) {
       throw new UsageError(`${input}: the column "${header}" is not a contact property of the account`, {
-        hint: `create it with \`loopsctl contact-properties create --name ${header} --type string\`, or remove the column`,
+        hint: `${unknownPropertyHint(known, header)}; or remove the column`,
       });
     }
     return { name, type: property.type };
