@@ -403,6 +403,10 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     }
     delete pending[local.path];
     if (restored(applied)) {
+      // Putting it back made a new revision of the same content: the record stays in step with the
+      // account at that revision, so the next push of the fixed files is not refused as stale.
+      const back = pair.synced === undefined ? undefined : await fetchRecord(client, local.kind, applied.id);
+      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced!.digest);
       save();
       refused += 1;
       lines.push({

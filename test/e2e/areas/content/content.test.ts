@@ -222,6 +222,11 @@ describe('content diff and push', () => {
       code: 1,
       stderr: `1 record differs between ${root} and Acme Sandbox.\n`,
     });
+    // Fixed as Guardian asked, it goes through: putting it back left the record in step, not stale.
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Reset it</Paragraph>\n<Button href="https://acme.example/reset">Reset</Button>');
+    const fixed = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stdout).toMatch(/updated\s+transactional\/password-reset--/);
   });
 
   it('phone links the check takes, the sandbox takes too: tel: and sms: buttons and links are pushed and published', async () => {
