@@ -26,6 +26,7 @@ import {
 } from './files.js';
 import {
   applyRecord,
+  readForPush,
   guardianCheckOf,
   createRecord,
   fetchKind,
@@ -332,6 +333,8 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     stepFor(pair, options.force === true, pending[pair.local!.path] !== undefined),
   );
   const creating = steps.filter((step) => step.action === 'create');
+  // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
+  for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
   const { out } = context;
   if (options.plan) {
     await reportPlan(context, account, steps);

@@ -204,6 +204,19 @@ function localMessage(record: RecordFiles, prefix: string): { fields: MessageFie
 
 const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 
+/** The message of each kind of record a push writes: a transactional email's draft, a campaign's email. */
+const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
+
+/**
+ * Reads what a push of the record would send, as it would: a file that cannot be (JSON that does
+ * not parse, a field of the wrong type) stops the push before its first write, not half way.
+ */
+export function readForPush(local: RecordFiles): void {
+  if (local.kind === 'themes') parseJson(`${local.path}/${META_FILE.themes}`, local.files.get(META_FILE.themes)!, themeMeta);
+  const prefix = WRITTEN_MESSAGE[local.kind];
+  if (prefix !== undefined) localMessage(local, prefix);
+}
+
 /**
  * Writes one message, then has Guardian check it: Guardian reads only what the account holds. A
  * message Guardian finds errors in is put back as it was, so the record is left untouched.
@@ -234,7 +247,7 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
   const renamed = local.name !== remote.name;
   switch (local.kind) {
     case 'transactional': {
-      const wanted = localMessage(local, 'draft');
+      const wanted = localMessage(local, WRITTEN_MESSAGE.transactional!);
       if (wanted !== undefined) {
         let draft = remote.messages.draft;
         let expected = options.expectedRevisions?.draft;
@@ -250,7 +263,7 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
       break;
     }
     case 'campaigns': {
-      const wanted = localMessage(local, 'email');
+      const wanted = localMessage(local, WRITTEN_MESSAGE.campaigns!);
       const email = remote.messages.email;
       if (wanted !== undefined && email !== undefined) {
         recordMessage(applied, 'email', email.id, await writeMessage(api, email.id, wanted, email, options.expectedRevisions?.email, options.check));
@@ -314,7 +327,7 @@ export async function createRecord(api: ApiClient, local: RecordFiles, options: 
     case 'transactional': {
       const created = await createTransactional(api, { name: local.name });
       const applied: Applied = { id: created.id, checked: [], changed: true };
-      const wanted = localMessage(local, 'draft');
+      const wanted = localMessage(local, WRITTEN_MESSAGE.transactional!);
       if (wanted !== undefined && created.draftEmailMessageId !== null) {
         const draft = await getEmailMessage(api, created.draftEmailMessageId);
         recordMessage(applied, 'draft', draft.id, await writeMessage(api, draft.id, wanted, draft, draft.contentRevisionId, options.check));

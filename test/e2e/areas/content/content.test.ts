@@ -86,6 +86,21 @@ describe('content pull', () => {
 });
 
 describe('content diff and push', () => {
+  it('a file a push could not send stops it, and its plan, before anything is sent', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>New footer</Paragraph>');
+    const draft = join(recordDir(root, 'transactional', PASSWORD_RESET), 'draft.json');
+    writeFileSync(draft, '{"subject": 5}\n');
+    for (const flags of [['--plan'], []]) {
+      const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, ...flags]);
+      expect(push.code, flags.join(' ')).toBe(2);
+      expect(push.stderr).toContain('/draft.json: subject: Invalid input: expected string, received number');
+      expect(push.stdout).toBe('');
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
   it('a push the team check refuses says nothing was sent, not that it wrote part of a record', async () => {
     const sandbox = await sandboxes();
     const root = await pulled(sandbox);
