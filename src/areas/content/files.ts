@@ -224,9 +224,17 @@ export function readState(root: string): ContentState | undefined {
   return parseJson(file, text, stateSchema);
 }
 
+/**
+ * Writes the state, each account's records in the order of their paths: the file lives in git, and
+ * the same records written in another order (the API's, then a later run's) would be a change to
+ * review and a merge conflict for nothing.
+ */
 export function writeState(root: string, state: ContentState): void {
   mkdirSync(root, { recursive: true });
-  writeAtomically(join(root, STATE_FILE), jsonFile(state));
+  const byPath = <T>(records: Record<string, T>) => Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const accounts = Object.fromEntries(Object.entries(state.accounts).map(([team, records]) => [team, byPath(records)]));
+  const pending = state.pending === undefined ? undefined : Object.fromEntries(Object.entries(state.pending).map(([team, records]) => [team, byPath(records)]));
+  writeAtomically(join(root, STATE_FILE), jsonFile({ ...state, accounts, ...(pending === undefined ? {} : { pending }) }));
 }
 
 /** The lock file of a run that writes the state, hidden beside it (`.loopsctl-run.lock`), which readRecords passes over. */

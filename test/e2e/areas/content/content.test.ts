@@ -40,6 +40,19 @@ async function pulled(sandbox: RecordingSandbox): Promise<string> {
 }
 
 describe('content pull', () => {
+  it('writes the state file with its records in path order, so a pull with no change rewrites it byte for byte', async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    const first = await sandbox.loopsctl(['content', 'pull', root]);
+    expect(first.code, first.stderr).toBe(0);
+    const written = readFileSync(join(root, STATE_FILE), 'utf8');
+    const paths = Object.keys(JSON.parse(written).accounts['Acme Sandbox']);
+    expect(paths).toEqual([...paths].sort());
+    const again = await sandbox.loopsctl(['content', 'pull', root]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(root, STATE_FILE), 'utf8')).toBe(written);
+  });
+
   it('writes one directory per record, the LMX in its own file, and the revisions in the state file', async () => {
     const sandbox = await sandboxes();
     const root = await pulled(sandbox);
