@@ -328,7 +328,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const candidates = locals.filter(
     (local) => pending[local.path] !== undefined || synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest,
   );
-  if (options.check) await checkBeforePush(context, directory ?? DEFAULT_DIRECTORY, scope.root, candidates);
+  if (options.check) await checkBeforePush(context, directory ?? DEFAULT_DIRECTORY, scope.root, candidates, options.plan === true);
   const steps = (await pairCandidates(client, candidates, synced)).map((pair) =>
     stepFor(pair, options.force === true, pending[pair.local!.path] !== undefined),
   );
@@ -466,7 +466,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
 }
 
 /** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
-async function checkBeforePush(context: CommandContext, shown: string, root: string, records: RecordFiles[]): Promise<void> {
+async function checkBeforePush(context: CommandContext, shown: string, root: string, records: RecordFiles[], plan: boolean): Promise<void> {
   const components = treeComponents(root);
   const checks = records.flatMap((record) =>
     [...record.files]
@@ -479,7 +479,7 @@ async function checkBeforePush(context: CommandContext, shown: string, root: str
     const warned = checks.filter((file) => file.warnings.length > 0);
     if (warned.length > 0)
       out.note(
-        `LMX warnings in ${countOf(warned.length, 'file')}, sent anyway: ${warned.map((file) => file.file).join(', ')} (see \`loopsctl content check\`).`,
+        `LMX warnings in ${countOf(warned.length, 'file')}, ${plan ? 'which a push sends' : 'sent'} anyway: ${warned.map((file) => file.file).join(', ')} (see \`loopsctl content check\`).`,
       );
     return;
   }

@@ -233,6 +233,9 @@ describe('content diff and push', () => {
     writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Reset it</Paragraph>\n<Button>Reset</Button>');
     const footer = join(recordDir(root, 'components', FOOTER), 'component.lmx');
     writeFileSync(footer, '<Paragraph>New footer</Paragraph>');
+    // A plan sends nothing, and says the warned file is one a push would send.
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(plan.stderr).toMatch(/^LMX warnings in 1 file, which a push sends anyway: /);
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--publish']);
     expect(push.code).toBe(1);
     // The check foresees it, as a warning, and leaves the refusal to Guardian.
