@@ -15,6 +15,7 @@ import {
   lockDirectory,
   readRecords,
   REFERENCE_FILES,
+  writeReferenceFiles,
   readState,
   recordPath,
   writeRecord,
@@ -441,7 +442,11 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       await explained(publish(client, applied.id), CONTENT);
       published.push(local.path);
       const live = await fetchRecord(client, local.kind, applied.id);
-      if (live !== undefined) synced[local.path] = syncedOf(live, digest);
+      if (live !== undefined) {
+        synced[local.path] = syncedOf(live, digest);
+        // What is live changed: its copy for review follows, or diff would report it at once.
+        writeReferenceFiles(scope.root, { ...live, path: local.path });
+      }
       save();
     }
   }

@@ -167,6 +167,14 @@ export function writeRecord(root: string, record: RecordFiles): void {
   for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
 }
 
+/** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */
+export function writeReferenceFiles(root: string, record: RecordFiles): void {
+  for (const name of REFERENCE_FILES) {
+    const text = record.files.get(name);
+    if (text !== undefined) writeAtomically(join(root, record.path, name), text);
+  }
+}
+
 function writeAtomically(file: string, text: string): void {
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   try {
