@@ -42,15 +42,18 @@ export function presentHeld(out: Output, held: HttpRequest[]): Promise<void> {
 }
 
 export function presentRequests(out: Output, requests: HeldRequest[]): Promise<void> {
-  return out.present({ dryRun: true, sent: false, requests }, (_out, { requests: shown }) => {
+  return out.present({ dryRun: true, sent: false, requests }, (shownOn, { requests: shown }) => {
+    // A request elsewhere is written as it would be sent, compact, for its signature covers those
+    // bytes; on a terminal it is indented to be read, and says so.
+    const exact = (headers: HeldRequest['headers']) => headers !== undefined && !shownOn.tty;
     const blocks = shown.map(({ method, path, body, idempotencyKey, headers }) =>
       [
         `${method} ${path === null ? '(the address not given yet)' : sanitize(path)}`,
         ...(idempotencyKey === null ? [] : [`Idempotency-Key: ${sanitize(idempotencyKey)}`]),
         ...Object.entries(headers ?? {}).map(([name, value]) => sanitize(`${name}: ${value}`)),
         // As in HTTP, a blank line before the body. JSON escapes control characters; the invisible ones it leaves raw are escaped here.
-        // A request elsewhere is shown as it would be sent, compact: its signature covers those bytes.
-        ...(body === null ? [] : ['', escapeInvisible(headers === undefined ? formatJson(body) : formatJson(body, 0))]),
+        ...(body === null ? [] : ['', escapeInvisible(exact(headers) ? formatJson(body, 0) : formatJson(body))]),
+        ...(body !== null && headers !== undefined && !exact(headers) ? ['', '(indented here; it is sent compact, as signed: pipe it for those bytes)'] : []),
       ].join('\n'),
     );
     return `Dry run: nothing was sent. The request${shown.length === 1 ? '' : 's'} it would send:\n\n${blocks.join('\n\n')}\n`;

@@ -170,6 +170,10 @@ describe('webhooks trigger', () => {
     );
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.stdout).toContain('valid');
+    // On a terminal, indented to be read, saying so.
+    const read = await run(['webhooks', 'trigger', 'contact.created', '--dry-run', '--no-pager'], { env, tty: { columns: 80 } });
+    expect(read.stdout).toContain('\n{\n  "eventName": "contact.created",');
+    expect(read.stdout).toContain('(indented here; it is sent compact, as signed: pipe it for those bytes)');
   });
 });
 
