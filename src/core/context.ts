@@ -216,7 +216,7 @@ export class CommandContext {
       });
     }
     if (credentials.source !== 'profile') return error;
-    const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
+    const flag = profileFlag(credentials);
     return withDetails(error, {
       message: `${error.message} (the key of profile "${credentials.profile}")`,
       hint: `check the key with \`loopsctl auth status${flag}\`, or store a new one with \`loopsctl auth login${flag}\`${orFeature}`,
@@ -327,7 +327,7 @@ export class CommandContext {
     const team = checkShape(apiKeyInfo, response.body, 'GET /v1/api-key', response).teamName;
     if (sameTeam(team, expected.name)) return;
     const credentials = await this.credentials();
-    const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
+    const flag = profileFlag(credentials);
     const remedy = expected.by.startsWith('profile')
       ? profileTeamRemedy(flag, expected.name, team)
       : `use a key of ${quoted(expected.name)}, or name ${quoted(team)} in ${expected.by} if that is the team to change`;
@@ -428,13 +428,18 @@ export class CommandContext {
   }
 }
 
+/** ` --profile <name>` when the run named its profile with --profile: the commands a message gives take the same. */
+export function profileFlag(credentials: Credentials): string {
+  return credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
+}
+
 /**
  * What to do when a profile's key belongs to another team than the one it recorded: store the
  * right key, or, when the team itself changed (a rename), record the new one, which only the
  * person can do (`--record-team` is no tool input of `loopsctl mcp`).
  */
-export function profileTeamRemedy(profileFlag: string, recorded: string, actual: string): string {
-  return `store the key of ${quoted(recorded)} with \`loopsctl auth login${profileFlag}\`, or, if ${quoted(actual)} is now this profile's team, record it with \`loopsctl auth status${profileFlag} --record-team\``;
+export function profileTeamRemedy(flag: string, recorded: string, actual: string): string {
+  return `store the key of ${quoted(recorded)} with \`loopsctl auth login${flag}\`, or, if ${quoted(actual)} is now this profile's team, record it with \`loopsctl auth status${flag} --record-team\``;
 }
 
 /** A team's name as the person may write it: the same letters, whatever the case, spacing or Unicode form. */

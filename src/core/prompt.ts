@@ -33,26 +33,20 @@ function readLine(runtime: Asking, question: string, hidden: boolean): Promise<s
       signal.removeEventListener('abort', onAbort);
       stderr.write('\n');
     };
+    // Ctrl-C, typed or sent.
     const onAbort = () => {
       finish();
       reject(new InterruptedError('interrupted'));
     };
+    // The line's end: Enter, Ctrl-D, or the terminal closing.
     const onEnd = () => {
       finish();
       resolve(value);
     };
     const onData = (chunk: string) => {
       for (const char of chunk) {
-        if (char === '\r' || char === '\n' || char === '\u0004') {
-          finish();
-          resolve(value);
-          return;
-        }
-        if (char === '\u0003') {
-          finish();
-          reject(new InterruptedError('interrupted'));
-          return;
-        }
+        if (char === '\r' || char === '\n' || char === '\u0004') return onEnd();
+        if (char === '\u0003') return onAbort();
         if (char === '\u007f' || char === '\b') {
           if (!hidden && value.length > 0) stderr.write('\b \b');
           value = value.slice(0, -1);

@@ -232,22 +232,14 @@ class Parser {
     }
     const named = NAMED_ENTITIES[reference];
     if (named !== undefined) return named;
-    if (HTML_ENTITY_NAMES.has(reference))
-      this.report(
-        'error',
-        'unknown-entity',
-        offset,
-        `&${reference}; is an HTML entity, which LMX does not know`,
-        'write the character itself, or a numeric reference such as &#160;',
-      );
-    else
-      this.report(
-        'error',
-        'unknown-entity',
-        offset,
-        `&${reference}; is an unknown entity`,
-        `write &amp;${reference}; for the text itself, or the character meant`,
-      );
+    const html = HTML_ENTITY_NAMES.has(reference);
+    this.report(
+      'error',
+      'unknown-entity',
+      offset,
+      html ? `&${reference}; is an HTML entity, which LMX does not know` : `&${reference}; is an unknown entity`,
+      html ? 'write the character itself, or a numeric reference such as &#160;' : `write &amp;${reference}; for the text itself, or the character meant`,
+    );
     return undefined;
   }
 

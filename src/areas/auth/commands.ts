@@ -1,7 +1,7 @@
 /** What the `auth` commands do. */
 import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../api/errors.js';
 import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
-import { profileTeamRemedy, sameTeam, type CommandContext, type Credentials } from '../../core/context.js';
+import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext, type Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../render/sanitize.js';
@@ -195,12 +195,12 @@ export const status: Handler<[], { recordTeam?: boolean }> = async (context, _ar
     sandbox: 'the built-in sandbox (--sandbox)',
   }[credentials.source];
   const store = credentials.source === 'profile' ? await context.profileStore() : undefined;
+  const flag = profileFlag(credentials);
   let team: string;
   try {
     team = await teamName(context, credentials.apiKey);
   } catch (error) {
     if (error instanceof AuthError) {
-      const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
       throw new AuthError(`${error.message} (key ${maskKey(credentials.apiKey)} from ${source})`, {
         code: error.code,
         status: error.status,
@@ -215,7 +215,6 @@ export const status: Handler<[], { recordTeam?: boolean }> = async (context, _ar
   // The recorded team is what the team check holds writes to: reading the key's team never changes
   // it, or a read (an agent's, through `loopsctl mcp`) could point a production profile elsewhere.
   const recorded = credentials.profile === undefined ? undefined : store?.profile(credentials.profile)?.teamName;
-  const flag = credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
   if (options.recordTeam === true) {
     if (store === undefined || credentials.profile === undefined) {
       throw new UsageError(`--record-team records the team of a stored profile, and this key comes from ${source}`);
