@@ -14,7 +14,7 @@ function lmxSize(lmx: string): string {
 
 export const componentListView: ListView<Component> = {
   noun: 'components',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'LMX' }],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'LMX' }],
   row: (component) => [component.id, component.name, lmxSize(component.lmx)],
 };
 
