@@ -430,7 +430,18 @@ describe('the sandbox keeps to the API rules', () => {
     );
     await refused(['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--between', DORMANT, OFFER], /does not lead to/);
     await refused(['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--between', SCORE, HOLDOUT], /only a VariantNode/);
-    await refused(['nodes', 'reroute', TRIAL, 'c4890mni42uoutvajz8cfbwob', '--to', 'c9s9ou4jb05yb527ulqctzl3d'], /while it is sending/);
+    await refused(
+      ['nodes', 'reroute', TRIAL, 'c4890mni42uoutvajz8cfbwob', '--to', 'c9s9ou4jb05yb527ulqctzl3d'],
+      /^Error: a node cannot be rerouted while the workflow is sending; pause the workflow first$/m,
+    );
+    // A variant belongs right under an experiment, wherever it is asked for.
+    for (const place of [
+      ['--after', 'cxmqckredvo540ymk1l23bmpf'],
+      ['--between', TRIAL_BRANCH, 'co85hlls9n60qzmbmdtdh561h'],
+    ]) {
+      await refused(['nodes', 'add', TRIAL, '--type', 'VariantNode', ...place], /^Error: a VariantNode can only be inserted right after an experiment branch/m);
+    }
+    await refused(['nodes', 'add', WIN_BACK, '--type', 'VariantNode', '--between', DORMANT, SCORE], /only be inserted right after an experiment branch/);
     await refused(['nodes', 'reroute', WIN_BACK, SCORE, '--to', OFFER], /cannot be rerouted/);
     await refused(['nodes', 'reroute', WIN_BACK, DORMANT, '--to', OFFER], /would have no incoming connection left/);
     await refused(['nodes', 'reroute', WIN_BACK, HOLDOUT, '--to', TRIGGER], /not a valid target/);
@@ -438,6 +449,18 @@ describe('the sandbox keeps to the API rules', () => {
     await refused(['nodes', 'delete', WIN_BACK, SCORE], /delete it with its subtree/);
     await refused(['nodes', 'delete', WIN_BACK, TRIGGER], /trigger node cannot be deleted/);
     await refused(['nodes', 'update', TRIAL, TRIAL_BRANCH, '--set', 'evalStrategy=all'], /does not support updating a BranchNode node/);
+  });
+
+  it("inserts a missing variant before an experiment path's content, and lets a sending workflow take edits other than a reroute", async () => {
+    const config = env();
+    const loopsctl = (...args: string[]) => run(['--sandbox', 'workflow', ...args], { env: config });
+    const unwrapped = await loopsctl('nodes', 'delete', WIN_BACK, OFFER_VARIANT, '--yes');
+    expect(unwrapped.code, unwrapped.stderr).toBe(0);
+    const inserted = await loopsctl('nodes', 'add', WIN_BACK, '--type', 'VariantNode', '--between', SCORE, OFFER);
+    expect(inserted.code, inserted.stderr).toBe(0);
+    expect(inserted.stdout).toMatch(/^Added VariantNode \w+ between/m);
+    const sending = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', 'cxmqckredvo540ymk1l23bmpf');
+    expect(sending.code, sending.stderr).toBe(0);
   });
 
   it('lets a variant become the control, taking it from the old one', async () => {
