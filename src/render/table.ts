@@ -6,9 +6,9 @@
  *
  * Fitting a table that is too wide, in order: headers wider than their cells go onto more lines;
  * low-value columns are shortened (a timestamp to its date), then dropped, lowest priority first;
- * then long cells (names, descriptions) are cut with
- * an ellipsis, the widest columns first; and when even that leaves no room, each row is shown as a
- * block of "FIELD: value" lines. Colour is painted after cutting, so a cut never falls inside an
+ * then long cells are cut with an ellipsis: free text (descriptions, notes) first, names only when
+ * that is not enough, the widest columns first; and when even that leaves no room, each row is shown
+ * as a block of "FIELD: value" lines. Colour is painted after cutting, so a cut never falls inside an
  * escape sequence. The work is linear in the number of cells.
  */
 import type { Output } from './output.js';
@@ -32,6 +32,11 @@ export interface Column {
    * table whose cuttable columns cannot make room shows its rows as blocks instead.
    */
   truncate?: boolean;
+  /**
+   * Free text (a description, a note, a filter in words): cut like `truncate`, and before any other
+   * column, so that names stay whole while a description can give way.
+   */
+  prose?: boolean;
 }
 
 /** A cell: plain text, or text with a colour applied only on a colour terminal. */
@@ -177,22 +182,41 @@ export class TableLayout {
       if (fits()) break;
       if (columns[index]!.drop && visible.filter(Boolean).length > 1) visible[index] = false;
     }
-    // Then long text is cut.
+    // Then long text is cut: free text first, names only when that is not enough.
     let cutFits = true;
     if (!fits()) {
-      const cuttable = columns.flatMap((column, index) => (visible[index] && column.truncate ? [index] : []));
-      const room = terminal - total() + cuttable.reduce((sum, index) => sum + width[index]!, 0);
-      const cut = cutToFit(
-        cuttable.map((index) => width[index]!),
-        cuttable.map((index) => Math.min(width[index]!, Math.max(headerWidth(index), MIN_CUT_WIDTH))),
-        room,
-      );
+      const minimum = (index: number) => Math.min(width[index]!, Math.max(headerWidth(index), MIN_CUT_WIDTH));
+      const sum = (indexes: number[], of: (index: number) => number) => indexes.reduce((total, index) => total + of(index), 0);
+      const prose = columns.flatMap((column, index) => (visible[index] && column.prose ? [index] : []));
+      const names = columns.flatMap((column, index) => (visible[index] && column.truncate && !column.prose ? [index] : []));
+      const room = terminal - total() + sum(prose, (index) => width[index]!) + sum(names, (index) => width[index]!);
+      // The room left for free text once the names have theirs (whole, or cut as little as they must).
+      let proseRoom = room - sum(names, (index) => width[index]!);
+      if (proseRoom < sum(prose, minimum)) {
+        const cut = cutToFit(
+          names.map((index) => width[index]!),
+          names.map(minimum),
+          room - sum(prose, minimum),
+        );
+        if (cut === undefined) cutFits = false;
+        else {
+          names.forEach((index, position) => (width[index] = cut[position]!));
+          proseRoom = room - sum(names, (index) => width[index]!);
+        }
+      }
+      const cut = cutFits
+        ? cutToFit(
+            prose.map((index) => width[index]!),
+            prose.map(minimum),
+            proseRoom,
+          )
+        : undefined;
       if (cut === undefined) cutFits = false;
-      else cuttable.forEach((index, position) => (width[index] = cut[position]!));
+      else prose.forEach((index, position) => (width[index] = cut[position]!));
     }
     const shown: Plan['shown'] = [];
     columns.forEach((column, index) => {
-      if (visible[index]) shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: column.truncate === true });
+      if (visible[index]) shown.push({ index, width: width[index]!, shrink: useShrink[index]!, truncate: column.truncate === true || column.prose === true });
     });
     return { shown, vertical: !cutFits, columns: terminal };
   }

@@ -8,7 +8,7 @@ import type { Campaign, CampaignScheduling } from '../../platform/campaigns/sche
 export const campaignListView: ListView<Campaign> = {
   noun: 'campaigns',
   // The app's address stays out of the table, which it would fill: it is in `get`, --json and --web.
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'STATUS' }],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'STATUS' }],
   row: (campaign) => [campaign.id, campaign.name, campaign.status],
 };
 

@@ -4,6 +4,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import type { Component, UpdatedComponent } from '../../platform/components/schemas.js';
 
 /** "3 lines, 120 characters": how big a body is, for the list. */
@@ -14,7 +15,7 @@ function lmxSize(lmx: string): string {
 
 export const componentListView: ListView<Component> = {
   noun: 'components',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'LMX' }],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'LMX' }],
   row: (component) => [component.id, component.name, lmxSize(component.lmx)],
 };
 
@@ -23,7 +24,13 @@ export function renderComponent(out: Output, component: Component): string {
   if (!out.tty) return renderRecord(out, component);
   const style = styleFor(out);
   const id = sanitize(component.id);
-  return `${style.bold(sanitize(component.name))}\nid ${id} · LMX ${lmxSize(component.lmx)}\n${style.dim(`print the LMX with \`loopsctl components get ${id} --lmx\``)}\n`;
+  const lines = [
+    style.bold(sanitize(component.name)),
+    `id ${id} · LMX ${lmxSize(component.lmx)}`,
+    style.dim(`print the LMX with \`loopsctl components get ${id} --lmx\``),
+  ];
+  // Each line wrapped to the terminal, as `workflow show` wraps its header.
+  return `${lines.flatMap((line) => wrapLines(line, out.columns)).join('\n')}\n`;
 }
 
 /**

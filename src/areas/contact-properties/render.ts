@@ -4,6 +4,6 @@ import type { ContactProperty } from '../../platform/contact-properties/schemas.
 
 export const propertyListView: ListView<ContactProperty> = {
   noun: 'contact properties',
-  columns: [{ header: 'KEY' }, { header: 'LABEL' }, { header: 'TYPE' }],
+  columns: [{ header: 'KEY' }, { header: 'LABEL', truncate: true }, { header: 'TYPE' }],
   row: (property) => [property.key, property.label, property.type],
 };

@@ -34,7 +34,7 @@ export function renderLines(out: Output, lines: Line[]): string {
   };
   return renderTable(
     out,
-    [{ header: 'STATUS' }, { header: 'RECORD' }, { header: 'NOTE', truncate: true }],
+    [{ header: 'STATUS' }, { header: 'RECORD' }, { header: 'NOTE', prose: true }],
     lines.map((line) => [{ text: line.status, paint: paint[line.status] }, line.path, line.note ?? '']),
   );
 }

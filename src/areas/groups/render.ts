@@ -7,7 +7,7 @@ import { renderRecord, timestampColumn } from '../../render/table.js';
 export function groupListView(noun: string): ListView<Group> {
   return {
     noun,
-    columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'DESCRIPTION', truncate: true }, timestampColumn('UPDATED')],
+    columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'DESCRIPTION', prose: true }, timestampColumn('UPDATED')],
     row: (group) => [group.id, group.name, group.description, group.updatedAt],
   };
 }

@@ -5,6 +5,6 @@ import type { MailingList } from '../../platform/lists/schemas.js';
 
 export const mailingListView: ListView<MailingList> = {
   noun: 'mailing lists',
-  columns: [{ header: 'ID' }, { header: 'NAME' }, { header: 'PUBLIC' }, { header: 'DESCRIPTION' }],
+  columns: [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'PUBLIC' }, { header: 'DESCRIPTION', prose: true }],
   row: (list) => [list.id, list.name, list.isPublic ? 'yes' : 'no', displayValue(list.description)],
 };

@@ -81,7 +81,7 @@ export function renderDeliveries(out: Output, deliveries: WebhookDelivery[]): st
       { header: 'CONTACT', truncate: true },
       { header: 'STATUS' },
       { header: 'ATTEMPTS', align: 'right' },
-      { header: 'LAST ANSWER', truncate: true },
+      { header: 'LAST ANSWER', prose: true },
       { header: 'ID', drop: true, priority: -2 },
     ],
     rows,

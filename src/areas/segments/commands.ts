@@ -30,7 +30,7 @@ export const create: Handler<[], { name: string; description?: string; filterFil
         /already exists|name/i.test(message)
           ? 'segment names are unique in a team: choose another --name (`loopsctl segments list` shows the names taken)'
           : 'the filter may have too many conditions; see `loopsctl segments create --help`',
-      404: 'an activity condition names a campaign, workflow or workflow email that does not exist; see the campaigns with `loopsctl campaigns list`',
+      404: 'an activity condition names a campaign, workflow or workflow email that does not exist; see the campaigns with `loopsctl campaigns list`, the workflows with `loopsctl workflow list` and their emails with `loopsctl workflow show <id>`',
     },
   });
   await context.out.present(segment, renderSegment);

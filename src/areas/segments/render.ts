@@ -12,8 +12,8 @@ export const segmentListView: ListView<AudienceSegment> = {
   columns: [
     { header: 'ID' },
     { header: 'NAME', truncate: true },
-    { header: 'DESCRIPTION', truncate: true },
-    { header: 'FILTER', truncate: true },
+    { header: 'DESCRIPTION', prose: true },
+    { header: 'FILTER', prose: true },
     timestampColumn('UPDATED'),
   ],
   row: (segment) => [segment.id, segment.name, segment.description ?? '', describeFilter(segment.filter), segment.updatedAt],

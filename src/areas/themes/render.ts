@@ -4,6 +4,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../render/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
 import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import type { Theme, UpdatedTheme } from '../../platform/themes/schemas.js';
 import { isStyleName, THEME_STYLE_GROUPS, THEME_STYLES } from '../../platform/themes/style-names.js';
 import { swatch } from './swatch.js';
@@ -46,7 +47,8 @@ export function renderTheme(out: Output, theme: Theme): string {
   if (!out.tty) return renderRecord(out, theme);
   const style = styleFor(out);
   const facts = [`id ${theme.id}`, theme.isDefault ? 'default theme' : undefined, `updated ${theme.updatedAt}`].filter(Boolean).join(' · ');
-  const header = `${style.bold(sanitize(theme.name))}\n${style.dim(sanitize(facts))}\n\n`;
+  // Each line wrapped to the terminal, as `workflow show` wraps its header.
+  const header = [style.bold(sanitize(theme.name)), style.dim(sanitize(facts))].flatMap((line) => wrapLines(line, out.columns)).join('\n');
   const styles = theme.styles as Record<string, unknown>;
   const grouped: [string, string[]][] = Object.entries(THEME_STYLE_GROUPS);
   const known = new Set(grouped.flatMap(([, fields]) => fields));
@@ -60,7 +62,7 @@ export function renderTheme(out: Output, theme: Theme): string {
       isColour(field) ? colourCell(styles[field], style) : displayStyle(styles[field]),
     ]),
   );
-  return header + renderTable(out, [{ header: 'GROUP' }, { header: 'STYLE' }, { header: 'VALUE' }], rows);
+  return `${header}\n\n${renderTable(out, [{ header: 'GROUP' }, { header: 'STYLE' }, { header: 'VALUE' }], rows)}`;
 }
 
 /** A known colour style, or one the API added since whose name says it is a colour. */

@@ -39,7 +39,7 @@ export const trigger: Handler<[string | undefined], TriggerOptions> = async (con
     return out.write(
       renderTable(
         out,
-        [{ header: 'EVENT' }, { header: 'SENT WHEN', truncate: true }],
+        [{ header: 'EVENT' }, { header: 'SENT WHEN', prose: true }],
         types.map(({ name, summary }) => [name, summary]),
       ),
     );

@@ -49,21 +49,30 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
     withConditions(context, client, workflow, options.details === true),
     options.metrics ? engagementByNode(context, client, workflow) : undefined,
   ]);
-  const unread = new Set(conditions.unread);
-  // Each note made as its node is drawn: a graph too large to read holds tens of thousands of unread conditions.
-  const notes: NodeNotes = { get: (nodeId) => (unread.has(nodeId) ? `condition: see --node ${nodeId}` : annotations?.notes.get(nodeId)) };
+  const notes = conditionNotes(conditions.unread, annotations?.notes);
   const drawn = conditions.workflow;
   if (options.format === 'mermaid') await out.write(renderWorkflowMermaid(drawn, notes));
   else if (options.format === 'dot') await out.write(renderWorkflowDot(drawn, notes));
   else await out.write(renderWorkflow(out, drawn, notes));
-  if (conditions.unread.length > 0) {
-    const count = conditions.unread.length;
-    out.note(
-      `The conditions of ${formatCount(count)} filter and branch nodes were not read: that takes one request each, about ${formatCount(Math.ceil(count / DEFAULT_REQUESTS_PER_SECOND))} s at the API's pace. Add --details to read them all, or --node <id> for one.`,
-    );
-  }
+  noteUnread(context, conditions.unread, 'Add --details to read them all, or --node <id> for one.');
   return annotations?.code;
 };
+
+/** The note beside each node whose condition was not read, else its annotation (metrics). */
+function conditionNotes(unreadIds: string[], annotations?: NodeNotes): NodeNotes {
+  const unread = new Set(unreadIds);
+  // Each note made as its node is drawn: a graph too large to read holds tens of thousands of unread conditions.
+  return { get: (nodeId) => (unread.has(nodeId) ? `condition: see --node ${nodeId}` : annotations?.get(nodeId)) };
+}
+
+/** Says, after a drawing, that the conditions of some nodes were not read, and how to read them. */
+function noteUnread(context: CommandContext, unread: string[], how: string): void {
+  if (unread.length === 0) return;
+  const count = unread.length;
+  context.out.note(
+    `The conditions of ${formatCount(count)} filter and branch nodes were not read: that takes one request each, about ${formatCount(Math.ceil(count / DEFAULT_REQUESTS_PER_SECOND))} s at the API's pace. ${how}`,
+  );
+}
 
 /** Node types whose condition (a branch's way of choosing, a filter) the workflow's own view leaves out, read node by node for the drawings. */
 const CONDITION_TYPES = new Set(['AudienceFilter', 'BranchNode']);
@@ -242,13 +251,20 @@ interface ChangeView {
   outcome?: string;
 }
 
+/**
+ * A change's summary, the graph after it drawn as `show` draws it (the conditions of its filter and
+ * branch nodes read the same way, or named as not read), its outcome and the new revision.
+ */
 async function presentChange(context: CommandContext, answer: unknown, view: ChangeView): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(answer);
-  const lines = [view.summary, '', renderChangedWorkflow(out, view.workflow, view.changes).trimEnd()];
+  const conditions = await withConditions(context, await context.client(), view.workflow, false);
+  const notes = conditionNotes(conditions.unread);
+  const lines = [view.summary, '', renderChangedWorkflow(out, conditions.workflow, view.changes, notes).trimEnd()];
   if (view.outcome !== undefined) lines.push('', view.outcome);
   if (view.revision !== undefined) lines.push('', `revision ${view.revision ?? 'null'}`);
   await out.writeProse(lines.join('\n'));
+  noteUnread(context, conditions.unread, `\`loopsctl workflow show ${view.workflow.id} --details\` reads them all.`);
 }
 
 export const update: Handler<[string], RevisionOption & { name?: string; description?: string }> = async (context, [id], options) => {

@@ -19,7 +19,7 @@ const NODE_FIELDS: FlagSet = { flags: ['--set', '--payload-file'] };
 
 const ALPHA_NOTE = 'The workflow API is in alpha and may change: node types and fields loopsctl does not know are shown as they come.';
 const REVISION_NOTE =
-  'Every change is made against a revision of the workflow: --expected-revision-id, else the one loopsctl reads first (named on stderr). If the workflow changed since, the API refuses (exit 5) and nothing changes. In text mode the graph after the change is drawn with added (+), changed (~) and removed (-) nodes marked, then the new revision.';
+  'Every change is made against a revision of the workflow: --expected-revision-id, else the one loopsctl reads first (named on stderr). If the workflow changed since, the API refuses (exit 5) and nothing changes. In text mode the graph after the change is drawn as `workflow show` draws it, conditions included, with added (+), changed (~) and removed (-) nodes marked, then the new revision.';
 
 // Seed ids of the sandbox: the trial, welcome and win-back workflows, and nodes of them.
 const TRIAL = 'cnm1gv0otq1z57mnend2pws3y';

@@ -95,12 +95,13 @@ export function renderWorkflow(out: Output, workflow: Workflow, annotations?: No
 
 /**
  * A workflow after a change (or, for a dry run, as it is), with the nodes the change touched
- * marked, the removed ones listed after the tree, and a legend of the signs in use.
+ * marked, the removed ones listed after the tree, and a legend of the signs in use; annotations as
+ * in `renderWorkflow`.
  */
-export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: GraphChanges): string {
+export function renderChangedWorkflow(out: Output, workflow: Workflow, changes: GraphChanges, annotations?: NodeNotes): string {
   const style = styleFor(out);
   const paint: Record<ChangeMark, (text: string) => string> = { added: style.green, changed: style.yellow, removed: style.red };
-  const lines = [`${header(out, style, workflow).join('\n')}\n`, tree(out, style, workflow, changes.marks).trimEnd()];
+  const lines = [`${header(out, style, workflow).join('\n')}\n`, tree(out, style, workflow, changes.marks, annotations).trimEnd()];
   if (changes.removed.length > 0) {
     lines.push('', 'Removed:');
     for (const node of changes.removed) lines.push(`${paint.removed(MARK_SIGNS.removed)} ${sanitize(node.typeName)}  ${style.dim(sanitize(node.id))}`);

@@ -13,6 +13,8 @@ import {
   type RouteContext,
   type SandboxModule,
   lazily,
+  later,
+  notFound,
 } from '../module.js';
 import { checkAudienceFilter, FilterFault } from '../../platform/segments/filter.js';
 import { audienceSegment, type AudienceSegment } from '../../platform/segments/schemas.js';
@@ -71,6 +73,10 @@ const seedSegments = lazily((): AudienceSegment[] => [
   },
 ]);
 
+// What a new segment's activity conditions name, loaded for the create alone (see `later`).
+const campaignRecords = later(() => import('./campaign-records.js'));
+const workflowRecords = later(() => import('./workflow-records.js'));
+
 export const segments = slice('segments', z.array(audienceSegment), seedSegments);
 
 /** A filter as the API would take it, or a 400 that says what is wrong with it. */
@@ -83,6 +89,35 @@ export function requestFilter(value: unknown): AudienceSegment['filter'] {
   }
 }
 
+/**
+ * 404 when an activity condition names a campaign, workflow or workflow email the team does not
+ * have, as the description documents for a create. A workflow email is named by its send-email
+ * node's id or by that node's email message's id.
+ */
+function checkReferences(filter: AudienceSegment['filter'], state: RouteContext['state']): void {
+  filter?.conditions.forEach((condition, index) => {
+    if (condition.type !== 'activity') return;
+    const { target, id } = condition;
+    const found =
+      target === 'campaign'
+        ? campaignRecords
+            .get()
+            .campaigns.of(state)
+            .some((campaign) => campaign.id === id)
+        : target === 'workflow'
+          ? workflowRecords
+              .get()
+              .workflows.of(state)
+              .some((workflow) => workflow.id === id)
+          : workflowRecords
+              .get()
+              .workflows.of(state)
+              .some((workflow) => workflow.nodes.some((node) => node.typeName === 'SendEmailAction' && (node.id === id || node.emailMessageId === id)));
+    const noun = target === 'workflowEmail' ? 'workflow email' : target;
+    if (!found) throw notFound(`the filter references a ${noun} that does not exist: conditions[${index}].id ${id}`);
+  });
+}
+
 function createSegment({ body, state, now, newId, changed }: RouteContext) {
   const fields = objectBody(body, ['name', 'description', 'filter'], ['name', 'filter']);
   const name = stringField(fields, 'name');
@@ -91,8 +126,10 @@ function createSegment({ body, state, now, newId, changed }: RouteContext) {
   if (description !== null && description.length > 1000) throw badRequest('description must be at most 1000 characters');
   const all = segments.of(state);
   if (all.some((segment) => segment.name === name)) throw badRequest(`a segment named "${name}" already exists`);
+  const filter = requestFilter(fields.filter);
+  checkReferences(filter, state);
   const time = now().toISOString();
-  const segment: AudienceSegment = { id: newId(), name, description, createdAt: time, updatedAt: time, filter: requestFilter(fields.filter) };
+  const segment: AudienceSegment = { id: newId(), name, description, createdAt: time, updatedAt: time, filter };
   all.push(segment);
   changed();
   return answer(audienceSegment, segment);
@@ -102,7 +139,7 @@ export const sandbox: SandboxModule = {
   slices: [segments],
   routes: [
     { method: 'GET', path: '/v1/audience-segments', run: (context) => listAnswer(audienceSegment, segments.of(context.state), context) },
-    { method: 'POST', path: '/v1/audience-segments', needs: 'content', run: createSegment },
+    { method: 'POST', path: '/v1/audience-segments', needs: 'content', uses: [campaignRecords, workflowRecords], run: createSegment },
     {
       method: 'GET',
       path: '/v1/audience-segments/:audienceSegmentId',

@@ -197,14 +197,27 @@ function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown
     const from = nodeIn(workflow, stringField(fields, 'fromNodeId'));
     const to = nodeIn(workflow, stringField(fields, 'toNodeId'));
     if (!from.nextNodeIds.includes(to.id)) throw badRequest(`${from.id} does not lead to ${to.id}`);
-    if (from.typeName === 'ExperimentBranchNode' && (typeName !== 'VariantNode' || to.typeName === 'VariantNode')) {
-      throw badRequest(
-        'after an experiment branch only a VariantNode can be inserted, and only before a node that is not one; use add-branch for another variant',
-      );
-    }
     return { parents: [from], to };
   }
   throw badRequest('insertMode must be "after", "before" or "between"');
+}
+
+/**
+ * What the description allows of experiments: create-node only inserts a missing VariantNode right
+ * after an experiment branch, before content that is not a variant, and nothing else goes there.
+ */
+function checkExperimentPlace(parents: StoredNode[], to: StoredNode, typeName: string): void {
+  const underExperiment = parents.some((parent) => parent.typeName === 'ExperimentBranchNode');
+  if (underExperiment && (typeName !== 'VariantNode' || to.typeName === 'VariantNode')) {
+    throw badRequest(
+      'after an experiment branch only a VariantNode can be inserted, and only before a node that is not one; use add-branch for another variant',
+    );
+  }
+  if (typeName === 'VariantNode' && !underExperiment) {
+    throw badRequest(
+      'a VariantNode can only be inserted right after an experiment branch (an ExperimentBranchNode), before a node that is not a variant; use "between" with the experiment branch as fromNodeId',
+    );
+  }
 }
 
 function createNode(context: RouteContext) {
@@ -214,6 +227,7 @@ function createNode(context: RouteContext) {
   if (!(CREATABLE_NODE_TYPES as readonly unknown[]).includes(typeName)) throw badRequest(`nodeTypeName must be one of ${CREATABLE_NODE_TYPES.join(', ')}`);
   const creatable = typeName as CreatableNodeType;
   const { parents, to } = insertionPoint(workflow, fields, creatable);
+  checkExperimentPlace(parents, to, creatable);
   const children = defaultChildren(context, workflow, creatable);
   checkCap(workflow, 1 + children.length);
   const node = defaultNode(context, workflow, creatable);
@@ -266,7 +280,8 @@ function rerouteNode(context: RouteContext) {
   const fields = changeBody(context, workflow, ['newTargetNodeId'], ['newTargetNodeId']);
   const source = nodeIn(workflow, context.params.nodeId!);
   const target = nodeIn(workflow, stringField(fields, 'newTargetNodeId'));
-  if (workflow.status === 'Sending') throw badRequest('the workflow cannot be edited while it is sending; pause it first');
+  // The description names this rule for reroutes only: other edits of a sending workflow go ahead.
+  if (workflow.status === 'Sending') throw badRequest('a node cannot be rerouted while the workflow is sending; pause the workflow first');
   if (isBranch(source.typeName)) throw badRequest(`${source.id} is ${withArticle(source.typeName)}, whose connections are its branches; it cannot be rerouted`);
   if (source.nextNodeIds.length !== 1)
     throw badRequest(`only a node with exactly one outgoing connection can be rerouted; ${source.id} has ${source.nextNodeIds.length}`);

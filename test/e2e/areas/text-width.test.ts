@@ -19,3 +19,15 @@ it.each([
   expect(result.code).toBe(0);
   expect(widest(result.stdout)).toBeLessThanOrEqual(80);
 });
+
+// A record's header (its name, its facts, a hint) wraps at a narrow terminal, as `workflow show`'s does.
+it.each([
+  [['themes', 'get', seedId('theme/Midnight')]],
+  [['themes', 'update', seedId('theme/Midnight'), '--style', 'borderWidth=2']],
+  [['components', 'get', seedId('component/Footer')]],
+  [['workflow', 'show', seedId('workflow/Welcome series')]],
+])('%j fits 60 columns on a terminal', async (argv) => {
+  const result = await run(['--sandbox', ...argv], { tty: { columns: 60 } });
+  expect(result.code).toBe(0);
+  expect(widest(result.stdout)).toBeLessThanOrEqual(60);
+});

@@ -118,6 +118,23 @@ describe('tables on a terminal', () => {
     expect(renderTable(terminal(100), wide, [row]).split('\n')[1]).toMatch(/^cptd30ckudge29hdrg6m3yqwh {2}Engaged newsletter rea… {2}Opted in/);
   });
 
+  it('cut free text before names, and names only when free text cannot give enough', () => {
+    const listColumns: Column[] = [{ header: 'ID' }, { header: 'NAME', truncate: true }, { header: 'PUBLIC' }, { header: 'DESCRIPTION', prose: true }];
+    const listRows = [
+      ['co0gnzwtbvun8n3amky3gzsp4', 'Product updates', 'yes', 'Monthly product news and release notes'],
+      ['ccr5wuhgixvhysmch2s25o20h', 'Beta testers', 'no', 'People trying features before everyone else'],
+    ];
+    expect(renderTable(terminal(80), listColumns, listRows)).toBe(
+      lines(
+        'ID                         NAME             PUBLIC  DESCRIPTION',
+        'co0gnzwtbvun8n3amky3gzsp4  Product updates  yes     Monthly product news and re…',
+        'ccr5wuhgixvhysmch2s25o20h  Beta testers     no      People trying features befo…',
+      ),
+    );
+    // 61 columns: the description at its narrowest, and the name cut to what is left.
+    expect(renderTable(terminal(61), listColumns, listRows).split('\n')[1]).toBe('co0gnzwtbvun8n3amky3gzsp4  Product upd…  yes     Monthly pro…');
+  });
+
   it('turn rows into FIELD: value blocks when even cut columns do not fit', () => {
     expect(renderTable(terminal(26), columns, rows.slice(0, 2))).toBe(
       lines(

@@ -5,6 +5,11 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { campaignListView } from '../../../src/areas/campaigns/render.js';
+import { componentListView } from '../../../src/areas/components/render.js';
+import { propertyListView } from '../../../src/areas/contact-properties/render.js';
+import { groupListView } from '../../../src/areas/groups/render.js';
+import { mailingListView } from '../../../src/areas/lists/render.js';
+import { segmentListView } from '../../../src/areas/segments/render.js';
 import { transactionalListView } from '../../../src/areas/transactional/render.js';
 import { workflowListView } from '../../../src/areas/workflows/render.js';
 import type { Page } from '../../../src/platform/schemas.js';
@@ -70,5 +75,50 @@ describe.each(LISTINGS)('%s list', (_kind, view, items) => {
     expect(text).not.toContain('https://');
     for (const item of items) expect(text).toContain(item.id);
     for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
+  });
+});
+
+const description = 'Monthly product news, release notes and the occasional survey about what to build next';
+const TEXT_LISTINGS = [
+  ['lists', mailingListView, TWENTY.map((n) => ({ id: id(n), name: `Product updates ${n}`, isPublic: n % 2 === 0, description }))],
+  ['campaigns', campaignListView, TWENTY.map((n) => ({ id: id(n), name: `Spring sale, part ${n}`, status: 'Draft', url: url('campaigns', n) }))],
+  ['components', componentListView, TWENTY.map((n) => ({ id: id(n), name: `Footer with the address, part ${n}`, lmx: '<Footer />' }))],
+  [
+    'contact properties',
+    propertyListView,
+    TWENTY.map((n) => ({ key: `favouriteColour${n}`, label: `Favourite colour, asked at sign-up ${n}`, type: 'string' })),
+  ],
+  [
+    'campaign groups',
+    groupListView('campaign groups'),
+    TWENTY.map((n) => ({ id: id(n), name: `Newsletters ${n}`, description, updatedAt: '2025-06-29T07:47:39.370Z' })),
+  ],
+  [
+    'segments',
+    segmentListView,
+    TWENTY.map((n) => ({
+      id: id(n),
+      name: `Trials ${n}`,
+      description,
+      createdAt: '2025-06-29T07:47:39.370Z',
+      updatedAt: '2025-06-29T07:47:39.370Z',
+      filter: { match: 'all', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'trial' }] },
+    })),
+  ],
+] as const;
+
+describe.each(TEXT_LISTINGS)('%s list at 80 columns', (_kind, view, items) => {
+  it('is a table whose free text gives way before names, ids whole', async () => {
+    const text = await listed(view as ListView<unknown>, [...items], 80);
+    const [header, ...rows] = text.trimEnd().split('\n');
+    expect(header).toMatch(/^(ID|KEY) /);
+    expect(rows).toHaveLength(items.length);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    for (const [index, item] of items.entries()) {
+      const first = 'id' in item ? item.id : item.key;
+      expect(rows[index]!.startsWith(`${first}  `)).toBe(true);
+      // A short name stays whole while a description is cut.
+      if ('description' in item) expect(rows[index]).toContain(`  ${item.name}  `);
+    }
   });
 });

@@ -153,6 +153,34 @@ describe('segments get and create', () => {
     expect(again.stderr).toContain('Hint: segment names are unique in a team: choose another --name (`loopsctl segments list` shows the names taken)\n');
   });
 
+  it('an activity condition naming a campaign, workflow or workflow email the team lacks is 404, as documented', async () => {
+    const activity = (target: string, id: string) => filterOf({ type: 'activity', action: 'opened', negate: false, target, id });
+    for (const [target, noun] of [
+      ['campaign', 'campaign'],
+      ['workflow', 'workflow'],
+      ['workflowEmail', 'workflow email'],
+    ]) {
+      const input = JSON.stringify(activity(target!, 'cnosuchthing0000000000000'));
+      const result = await run(['segments', 'create', '--name', `No ${target}`, '--filter-file', '-'], { env: sandbox.env, input });
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain(`the filter references a ${noun} that does not exist: conditions[0].id cnosuchthing0000000000000`);
+      expect(result.stderr).toContain('Hint: an activity condition names a campaign, workflow or workflow email that does not exist');
+      expect(sandbox.requests.at(-1)).toMatchObject({ status: 404, answer: { message: expect.any(String) } });
+    }
+    // Ones that exist are taken: a workflow email by its send-email node or by its email message.
+    for (const [target, id] of [
+      ['campaign', seedId('campaign/October newsletter')],
+      ['workflow', seedId('workflow/Welcome series')],
+      ['workflowEmail', seedId('workflow/Welcome series/tips')],
+      ['workflowEmail', seedId('email-message/welcome-2')],
+    ]) {
+      const input = JSON.stringify(activity(target!, id!));
+      const result = await run(['segments', 'create', '--name', `Opened ${id}`, '--filter-file', '-'], { env: sandbox.env, input });
+      expect(result.code).toBe(0);
+    }
+    expect(sandbox.problems()).toEqual([]);
+  });
+
   it('a bad filter from stdin is refused with its place named, and nothing is sent', async () => {
     const input = JSON.stringify(filterOf(property('equals', 'a'), property('equals', 'b'), property('equalz', 'c')));
     const result = await run(['segments', 'create', '--name', 'X', '--filter-file', '-'], { env: sandbox.env, input });

@@ -16,6 +16,7 @@ import { publishedDescription, requestProblems, responseProblems } from '../../.
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const TRIGGER = 'cmk42c44bb7x955tb8kbw4d9l';
 const DORMANT = 'ccaupowsk6riuwqxc5jsidoxl';
+const DORMANT_SEGMENT = 'coxkzx57ct701w47s31p4jif0';
 const SCORE = 'cu46uqyjwgaeml2epsiw5a711';
 const HOLDOUT = 'c9y1bl219ch0v4444wv1ncklp';
 const OFFER_VARIANT = 'c3qbrs0pv0lkyjx2b5agp7gce';
@@ -52,7 +53,7 @@ describe('a realistic sequence of edits against the sandbox', () => {
     const timer = /^Added TimerAction (\w+) between/.exec(inserted.stdout)![1]!;
     expect(treeOf(inserted.stdout).slice(0, 4)).toEqual([
       `BlankTrigger  ${TRIGGER}`,
-      `\`-- ~ AudienceFilter  ${DORMANT}`,
+      `\`-- ~ AudienceFilter  ${DORMANT}  in segment ${DORMANT_SEGMENT}, applies downstream`,
       `    \`-- + TimerAction  ${timer}  wait 1 day`,
       `        \`-- ExperimentBranchNode  ${SCORE}  20% sampled`,
     ]);
@@ -105,12 +106,51 @@ describe('a realistic sequence of edits against the sandbox', () => {
 
     const deleted = await loopsctl('nodes', 'delete', WIN_BACK, SCORE, '--recursive', '--yes');
     expect(deleted.code, deleted.stderr).toBe(0);
-    expect(treeOf(deleted.stdout)).toEqual([`BlankTrigger  ${TRIGGER}`, `\`-- AudienceFilter  ${DORMANT}`, `    \`-- ~ TimerAction  ${timer}  wait 3 days`]);
+    expect(treeOf(deleted.stdout)).toEqual([
+      `BlankTrigger  ${TRIGGER}`,
+      `\`-- AudienceFilter  ${DORMANT}  in segment ${DORMANT_SEGMENT}, applies downstream`,
+      `    \`-- ~ TimerAction  ${timer}  wait 3 days`,
+    ]);
     expect(deleted.stdout).toContain(`Removed:\n- ExperimentBranchNode  ${SCORE}`);
     expect(deleted.stdout.match(/^- \w+ {2}c\w+$/gm)).toHaveLength(6);
 
     const shown = await loopsctl('show', WIN_BACK);
     expect(shown.stdout).toContain(`    \`-- TimerAction  ${timer}  wait 3 days\n`);
+  });
+});
+
+describe('the graph drawn after a change', () => {
+  /** A tree without its change marks. */
+  const unmarked = (tree: string[]) => tree.map((line) => line.replace(/^((?:[|`]-- |[| ] {3})*)[+~-] /, '$1'));
+
+  it('has the conditions and branch rules that `show` draws, after every kind of node edit', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const loopsctl = (...args: string[]) => run(['--sandbox', 'workflow', ...args], { env });
+    const shown = async (id: string) => treeOf((await loopsctl('show', id)).stdout);
+    const FIRST_PATH = 'co85hlls9n60qzmbmdtdh561h';
+
+    const added = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', FIRST_PATH);
+    expect(added.code, added.stderr).toBe(0);
+    const timer = /^Added TimerAction (\w+) after/.exec(added.stdout)![1]!;
+    expect(treeOf(added.stdout)).toContain(`        |-- ~ AudienceFilter  ${FIRST_PATH}  where projectsCreated greater than 0, applies downstream`);
+    expect(treeOf(added.stdout)).toContain(`    \`-- BranchNode  ${TRIAL_BRANCH}  takes the first path whose filter matches`);
+    expect(unmarked(treeOf(added.stdout))).toEqual(await shown(TRIAL));
+
+    const edits = [
+      ['nodes', 'update', TRIAL, timer, '--set', 'amount:=2'],
+      ['nodes', 'add-branch', TRIAL, TRIAL_BRANCH],
+      ['nodes', 'delete', TRIAL, timer, '--yes'],
+      ['set-list', WIN_BACK, BETA_LIST, '--yes'],
+      ['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', DORMANT],
+    ];
+    for (const edit of edits) {
+      const result = await loopsctl(...edit);
+      expect(result.code, result.stderr).toBe(0);
+      const id = edit.includes(TRIAL) ? TRIAL : WIN_BACK;
+      const tree = treeOf(result.stdout);
+      expect(unmarked(tree), edit.join(' ')).toEqual(await shown(id));
+      expect(result.stdout).toMatch(/(where|in segment) \w/);
+    }
   });
 });
 
@@ -390,7 +430,18 @@ describe('the sandbox keeps to the API rules', () => {
     );
     await refused(['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--between', DORMANT, OFFER], /does not lead to/);
     await refused(['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--between', SCORE, HOLDOUT], /only a VariantNode/);
-    await refused(['nodes', 'reroute', TRIAL, 'c4890mni42uoutvajz8cfbwob', '--to', 'c9s9ou4jb05yb527ulqctzl3d'], /while it is sending/);
+    await refused(
+      ['nodes', 'reroute', TRIAL, 'c4890mni42uoutvajz8cfbwob', '--to', 'c9s9ou4jb05yb527ulqctzl3d'],
+      /^Error: a node cannot be rerouted while the workflow is sending; pause the workflow first$/m,
+    );
+    // A variant belongs right under an experiment, wherever it is asked for.
+    for (const place of [
+      ['--after', 'cxmqckredvo540ymk1l23bmpf'],
+      ['--between', TRIAL_BRANCH, 'co85hlls9n60qzmbmdtdh561h'],
+    ]) {
+      await refused(['nodes', 'add', TRIAL, '--type', 'VariantNode', ...place], /^Error: a VariantNode can only be inserted right after an experiment branch/m);
+    }
+    await refused(['nodes', 'add', WIN_BACK, '--type', 'VariantNode', '--between', DORMANT, SCORE], /only be inserted right after an experiment branch/);
     await refused(['nodes', 'reroute', WIN_BACK, SCORE, '--to', OFFER], /cannot be rerouted/);
     await refused(['nodes', 'reroute', WIN_BACK, DORMANT, '--to', OFFER], /would have no incoming connection left/);
     await refused(['nodes', 'reroute', WIN_BACK, HOLDOUT, '--to', TRIGGER], /not a valid target/);
@@ -398,6 +449,18 @@ describe('the sandbox keeps to the API rules', () => {
     await refused(['nodes', 'delete', WIN_BACK, SCORE], /delete it with its subtree/);
     await refused(['nodes', 'delete', WIN_BACK, TRIGGER], /trigger node cannot be deleted/);
     await refused(['nodes', 'update', TRIAL, TRIAL_BRANCH, '--set', 'evalStrategy=all'], /does not support updating a BranchNode node/);
+  });
+
+  it("inserts a missing variant before an experiment path's content, and lets a sending workflow take edits other than a reroute", async () => {
+    const config = env();
+    const loopsctl = (...args: string[]) => run(['--sandbox', 'workflow', ...args], { env: config });
+    const unwrapped = await loopsctl('nodes', 'delete', WIN_BACK, OFFER_VARIANT, '--yes');
+    expect(unwrapped.code, unwrapped.stderr).toBe(0);
+    const inserted = await loopsctl('nodes', 'add', WIN_BACK, '--type', 'VariantNode', '--between', SCORE, OFFER);
+    expect(inserted.code, inserted.stderr).toBe(0);
+    expect(inserted.stdout).toMatch(/^Added VariantNode \w+ between/m);
+    const sending = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', 'cxmqckredvo540ymk1l23bmpf');
+    expect(sending.code, sending.stderr).toBe(0);
   });
 
   it('lets a variant become the control, taking it from the old one', async () => {

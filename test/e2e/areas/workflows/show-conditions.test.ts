@@ -13,14 +13,14 @@ const NOW = '2025-06-29T07:47:39.370Z';
 
 /** A trigger and then `filters` audience filters in a chain, each keeping contacts on one plan. */
 function filterChain(id: string, filters: number) {
-  const nodes: Record<string, unknown>[] = [{ id: `${id}_trigger`, workflowId: id, typeName: 'SignupTrigger', nextNodeIds: [`${id}_f1`], reEligible: false }];
+  const nodes: Record<string, unknown>[] = [{ id: `${id}_trigger`, workflowId: id, typeName: 'SignupTrigger', nextNodeIds: [`${id}_f1`] }];
   for (let index = 1; index <= filters; index += 1) {
     nodes.push({
       id: `${id}_f${index}`,
       workflowId: id,
       typeName: 'AudienceFilter',
       nextNodeIds: index < filters ? [`${id}_f${index + 1}`] : [],
-      audienceFilter: { match: 'all', conditions: [{ type: 'property', key: 'plan', operator: 'equal', value: `plan${index}` }] },
+      audienceFilter: { match: 'all', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: `plan${index}` }] },
       appliesDownstream: false,
     });
   }
@@ -97,6 +97,17 @@ describe('workflow show on a large graph', () => {
     for (const index of [1, 13, 25]) expect(result.stdout).toContain(`where plan equal plan${index}`);
     expect(result.stdout).not.toContain('condition: see --node');
     expect(result.stderr).not.toContain('were not read');
+  });
+
+  it("after an edit, draws the graph as show does: conditions of a small workflow read, a large one's named as not read", async () => {
+    const small = await loopsctl(['workflow', 'nodes', 'add', 'wfsmall', '--type', 'TimerAction', '--after', 'wfsmall_f1']);
+    expect(small.code, small.stderr).toBe(0);
+    expect(small.stdout).toContain('where plan equal plan3');
+    const { result, paths } = await requestsOf(['workflow', 'nodes', 'add', 'wflarge', '--type', 'TimerAction', '--after', 'wflarge_f1']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(paths.filter((path) => path.startsWith('/v1/workflows/wflarge/nodes/'))).toEqual([]);
+    expect(result.stdout).toContain('condition: see --node wflarge_f25');
+    expect(result.stderr).toMatch(/The conditions of 25 filter and branch nodes were not read: .*`loopsctl workflow show wflarge --details` reads them all\./);
   });
 
   it('refuses --details with --json, which prints the workflow as the API answers', async () => {
