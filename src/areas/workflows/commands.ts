@@ -302,6 +302,11 @@ function previewOutcome(status: string, impact: string, count: number): { outcom
   };
 }
 
+/** A 400 that names the mailing list: the list, not the workflow, is what to look up. */
+function listRefused(apiMessage: string): string | undefined {
+  return /\bmailing list\b/i.test(apiMessage) ? 'see the mailing lists and their ids with `loopsctl lists list`' : undefined;
+}
+
 export const setList: Handler<[string, string], RevisionOption & PolicyOptions> = async (context, [id, list], options) => {
   const mailingListId = list === 'none' ? null : list;
   if (mailingListId !== null) checkId(mailingListId, 'mailing list id');
@@ -310,7 +315,9 @@ export const setList: Handler<[string, string], RevisionOption & PolicyOptions> 
     await confirm(context.runtime, `Change the mailing list of workflow ${id} and discard the contacts queued in it that the new list excludes?`, options.yes);
   }
   const edit = await startEdit(context, id, options);
-  const answer: MailingListAnswer = await send(edit, () => api.changeMailingList(edit.client, id, edit.revision, mailingListId, destructiveBody(options)));
+  const answer: MailingListAnswer = await send(edit, () =>
+    explained(api.changeMailingList(edit.client, id, edit.revision, mailingListId, destructiveBody(options)), { statuses: { 400: listRefused } }),
+  );
   const target = mailingListId ?? 'none';
   if (answer.status === 'updated' && 'workflow' in answer) {
     const workflow = answer.workflow;

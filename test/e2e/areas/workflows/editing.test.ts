@@ -291,6 +291,15 @@ describe('destructive changes', () => {
     expect(list.stdout).toContain('12 queued contacts were discarded.');
     expect(list.stdout).toContain(`mailing list ${BETA_LIST}`);
   });
+
+  it('points a mailing list the API does not know to where lists are listed', async () => {
+    const missing = 'cnosuchlist00000000000000';
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const refused = await run(['--sandbox', 'workflow', 'set-list', WIN_BACK, missing, '--yes'], { env });
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toMatch(/^Error: .*mailing list.*not found/im);
+    expect(refused.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+  });
 });
 
 describe('documented failures from a local API', () => {
