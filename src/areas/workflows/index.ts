@@ -297,7 +297,7 @@ workflow changed since that revision is not deleted (exit 5, naming its current 
 first (--yes when not on a terminal). When the workflow is sending or has queued contacts, the API
 asks to confirm: loopsctl says how many contacts and what stops, and deletes it only after a
 second yes (--confirm-delete in scripts); without it nothing changes and the exit code is 5.
---dry-run reads the workflow and says what would happen. With --json a deletion prints nothing:
+--dry-run reads the workflow and says what would happen. With --json a deletion prints nothing;
 the exit code tells.
 
 ${ALPHA_NOTE}`,
