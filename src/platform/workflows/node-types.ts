@@ -10,6 +10,7 @@ import { z } from '../schemas.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
 import { CREATABLE_NODE_TYPES } from './node-type-names.js';
+import { withArticle } from '../words.js';
 import type { $ZodIssue } from 'zod/v4/core';
 
 /** What a node is, as far as every view shares it. */
@@ -234,18 +235,18 @@ export function updatePayloadProblems(currentType: string, payload: Record<strin
   if (!isKnownNodeType(currentType)) return [];
   const switchTo = payload.typeName;
   if (switchTo !== undefined && (!isTrigger(currentType) || typeof switchTo !== 'string' || !isTrigger(switchTo))) {
-    return [`typeName can only turn a trigger into another kind of trigger, not a ${currentType} into ${JSON.stringify(switchTo)}`];
+    return [`typeName can only turn a trigger into another kind of trigger, not ${withArticle(currentType)} into ${JSON.stringify(switchTo)}`];
   }
   const target = (switchTo as KnownNodeType | undefined) ?? currentType;
   const schema = updatePayloadSchema(target);
   if (schema === undefined) return [];
   const allowed = updatableFields(target)!.join(', ') || 'none besides typeName';
-  if (Object.keys(payload).length === 0) return [`give at least one field to update (a ${target} node takes: ${allowed})`];
+  if (Object.keys(payload).length === 0) return [`give at least one field to update (${withArticle(target)} node takes: ${allowed})`];
   if (payload.eventName !== undefined && payload.eventPatternId !== undefined) return ['give eventName or eventPatternId, not both'];
   const result = schema.safeParse(payload);
   if (result.success) return [];
   return result.error.issues.map((issue) =>
-    issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field a ${target} update takes (it takes: ${allowed})` : inWords(issue, payload),
+    issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field ${withArticle(target)} update takes (it takes: ${allowed})` : inWords(issue, payload),
   );
 }
 

@@ -85,6 +85,9 @@ describe('the node type table', () => {
     expect(updatePayloadProblems('TimerAction', { subject: 'x' })).toEqual(['subject: not a field a TimerAction update takes (it takes: amount, unit)']);
     expect(updatePayloadProblems('TimerAction', {})[0]).toMatch(/give at least one field/);
     expect(updatePayloadProblems('ExperimentBranchNode', { samplingRate: 101 })).toEqual(['samplingRate must be 100 or less, not 101']);
+    // A type whose name starts with a vowel takes "an".
+    expect(updatePayloadProblems('ExperimentBranchNode', {})[0]).toMatch(/\(an ExperimentBranchNode node takes: /);
+    expect(updatePayloadProblems('ExperimentBranchNode', { colour: 1 })[0]).toMatch(/^colour: not a field an ExperimentBranchNode update takes/);
     expect(updatePayloadProblems('VariantNode', { isControl: 'yes' })).toEqual(['isControl must be a boolean (true or false), not the text "yes"']);
     // Triggers may become other triggers; nothing else may change type.
     expect(updatePayloadProblems('SignupTrigger', { typeName: 'EventTrigger', eventName: 'signup' })).toEqual([]);
