@@ -366,18 +366,32 @@ async function pushLocked(context: CommandContext, directory: string | undefined
         continue;
       }
     } else {
-      pending[local.path] = { digest, check: options.check };
-      save();
+      // Pending from the moment its first write is sent, not before: a push that stops before then wrote nothing of it.
+      const writes = watchWrites(client, () => {
+        pending[local.path] = { digest, check: options.check };
+        save();
+      });
       const write =
         step.action === 'create'
-          ? explained(createRecord(client, local, { check: options.check }), CONTENT)
+          ? explained(createRecord(writes.client, local, { check: options.check }), CONTENT)
           : explained(
-              applyRecord(client, local, pair.remote!, { check: options.check, expectedRevisions: options.force ? undefined : pair.synced?.revisions }),
+              applyRecord(writes.client, local, pair.remote!, {
+                check: options.check,
+                expectedRevisions: options.force ? undefined : pair.synced?.revisions,
+              }),
               CONTENT,
             ).catch((error: unknown) => {
               throw staleRevision(error, local);
             });
       applied = await write.catch((error: unknown) => {
+        if (!writes.mayHaveWritten(error)) {
+          // Its only write was refused, or none was sent: the account holds nothing of it.
+          if (pending[local.path] !== undefined) {
+            delete pending[local.path];
+            save();
+          }
+          throw error;
+        }
         throw stoppedMidRecord(error, local);
       });
     }
@@ -569,16 +583,48 @@ async function reportPlan(context: CommandContext, account: string, steps: Step[
   );
 }
 
+/** The client a record is written through, and what it saw of the writes sent on it. */
+interface WatchedWrites {
+  client: ApiClient;
+  /** Whether the account may hold part of what was sent, now that the record's writing failed with this error. */
+  mayHaveWritten(error: unknown): boolean;
+}
+
 /**
- * A failure while a record was being written that may have come after a write (a 5xx, a lost
- * connection): the account may hold part of it, which the next push sees to. A refusal (4xx) wrote nothing.
+ * The client, seen through: `first` runs just before the first request that changes the account
+ * is sent. A record is pending (the next push checks what it wrote) from that moment only.
+ */
+function watchWrites(client: ApiClient, first: () => void): WatchedWrites {
+  let sent = 0;
+  let answered = 0;
+  const watched = Object.create(client) as ApiClient;
+  watched.answer = async (req, schema) => {
+    const writing = req.method !== 'GET';
+    if (writing && sent++ === 0) first();
+    const answer = await client.answer(req, schema);
+    if (writing) answered += 1;
+    return answer;
+  };
+  return {
+    client: watched,
+    mayHaveWritten(error) {
+      if (sent === 0) return false;
+      if (answered > 0) return true;
+      // The only write was refused (a 4xx, a read-only profile, the team check): it changed nothing.
+      const refused = error instanceof ProtectedError || (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
+      return !refused;
+    },
+  };
+}
+
+/**
+ * A failure while a record was being written, after a write was sent (a 5xx, a lost connection,
+ * a refusal of a later write): the account may hold part of it, which the next push sees to.
  */
 function stoppedMidRecord(error: unknown, local: RecordFiles): unknown {
-  // A refusal before anything was sent (the team check, a read-only profile) wrote nothing either.
-  const wroteNothing = error instanceof ProtectedError || (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
-  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError || wroteNothing) return error;
+  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError) return error;
   return withDetails(error, {
-    message: `${local.path}: ${error.message}`,
+    message: error.message.startsWith(`${local.path}: `) ? error.message : `${local.path}: ${error.message}`,
     hint: `${error.hint === undefined ? '' : `${error.hint}; `}the next \`loopsctl content push\` checks what this one wrote of it`,
   });
 }

@@ -19,6 +19,7 @@ import { sandboxEachTest, type RecordingSandbox } from '../../../support/recordi
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
 const FOOTER = seedId('component/Footer');
+const OCTOBER = seedId('campaign/October newsletter');
 const ONLY = ['--only', 'transactional,components,themes'];
 const ACCOUNT = 'Acme Sandbox';
 
@@ -122,6 +123,31 @@ describe('a content push that stopped after writing', () => {
     expect(readState(root)!.pending).toBeUndefined();
     const quiet = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
     expect(quiet).toMatchObject({ code: 0, stdout: '' });
+  });
+});
+
+describe('a content push that stopped before writing a record', () => {
+  it('leaves it not pending: a refused write changed nothing, and the next push neither finishes nor checks it', async () => {
+    const sandbox = await sandboxes();
+    const root = join(tempDir('loopsctl-content-'), 'loops');
+    expect((await sandbox.loopsctl(['content', 'pull', root])).code).toBe(0);
+    // A sent campaign's email message can no longer be edited: the API refuses the write.
+    const email = join(recordDir(root, 'campaigns', OCTOBER), 'email.lmx');
+    const pulledEmail = readFileSync(email, 'utf8');
+    writeFileSync(email, `${pulledEmail}<Paragraph>Late edit</Paragraph>\n`);
+    const refused = await sandbox.loopsctl(['content', 'push', root]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('Campaign has been sent');
+    expect(refused.stderr).not.toContain('checks what this one wrote');
+    expect(readState(root)!.pending).toBeUndefined();
+
+    // Put back as pulled: nothing to do, and nothing said of a push that stopped.
+    writeFileSync(email, pulledEmail);
+    const before = sandbox.requests.length;
+    const next = await sandbox.loopsctl(['content', 'push', root]);
+    expect(next, next.stderr).toMatchObject({ code: 0, stdout: '' });
+    expect(next.stderr).not.toContain('finished');
+    expect(sandbox.requests.slice(before).filter((request) => request.path.endsWith('/guardian'))).toEqual([]);
   });
 });
 
