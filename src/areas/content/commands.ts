@@ -103,6 +103,43 @@ function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], synced: Rec
   return pairs;
 }
 
+/** The id a pulled folder's name ends in (`welcome--<id>`): undefined for a folder named otherwise (`invoice`). */
+function folderId(path: string): string | undefined {
+  const folder = path.slice(path.indexOf('/') + 1);
+  const at = folder.lastIndexOf('--');
+  return at < 0 || at + 2 === folder.length ? undefined : folder.slice(at + 2);
+}
+
+/**
+ * Record folders renamed since the state last saw them. A pull names each folder after its record
+ * and ends the name in the record's id, so a folder the state does not know, whose name ends in
+ * the id of a folder the state knows that is gone (`welcome--<id>` renamed `hello--<id>`), is that
+ * record: the state's entries for it, in every account, follow the new name. When two new folders
+ * end in the same id (a copy), or the old folder is still there, neither is taken for it.
+ */
+function followRenames(state: ContentState, locals: RecordFiles[]): void {
+  const here = new Set(locals.map((local) => local.path));
+  const known = new Set(Object.values(state.accounts).flatMap((records) => Object.keys(records)));
+  const gone = [...known].filter((path) => !here.has(path) && folderId(path) !== undefined);
+  const claims = new Map<string, string[]>();
+  for (const local of locals) {
+    const id = folderId(local.path);
+    if (known.has(local.path) || id === undefined) continue;
+    const was = gone.filter((path) => path.startsWith(`${local.kind}/`) && folderId(path) === id);
+    if (was.length === 1) claims.set(was[0]!, [...(claims.get(was[0]!) ?? []), local.path]);
+  }
+  const move = <T>(records: Record<string, T>, from: string, to: string) => {
+    if (records[from] === undefined) return;
+    records[to] = records[from];
+    delete records[from];
+  };
+  for (const [from, to] of claims) {
+    if (to.length !== 1) continue;
+    for (const records of Object.values(state.accounts)) move(records, from, to[0]!);
+    for (const records of Object.values(state.pending ?? {})) move(records, from, to[0]!);
+  }
+}
+
 /** How a pair stands. */
 type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
 
@@ -156,16 +193,16 @@ async function pullLocked(context: CommandContext, scope: Scope, options: PullOp
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
   const state = readState(scope.root) ?? emptyState(scope.kinds);
+  const locals = readRecords(scope.root, scope.kinds);
+  followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
-  const pairs = pairRecords(readRecords(scope.root, scope.kinds), remotes, synced);
+  const pairs = pairRecords(locals, remotes, synced);
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
   if (edited.length > 0 && !options.force) {
     throw new LocalFileError(
       `pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`,
-      {
-        hint: "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side",
-      },
+      { hint: pullRefusalHint(edited) },
     );
   }
   const lines: Line[] = [];
@@ -203,6 +240,22 @@ async function pullLocked(context: CommandContext, scope: Scope, options: PullOp
   );
 }
 
+/**
+ * What to do about local changes a pull would overwrite. Pushing them is offered only when a push
+ * would send them: one that changed in the account too is a conflict a push skips.
+ */
+function pullRefusalHint(edited: Pair[]): string {
+  const conflicts = edited.filter((pair) => standingOf(pair) === 'conflict');
+  if (conflicts.length === 0) {
+    return "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side";
+  }
+  const paths = conflicts.map((pair) => pair.local!.path).join(', ');
+  const why = conflicts.every((pair) => pair.synced === undefined)
+    ? `${paths} ${conflicts.length === 1 ? 'was' : 'were'} never pulled from the account's record of the same name`
+    : `${paths} changed in the account too`;
+  return `${why}, so a push would skip ${conflicts.length === 1 ? 'it' : 'them'} as a conflict: see the changes with \`loopsctl content diff\`, keep them aside (commit or stash them), pull with --force and merge them back; or push with --force to replace the account's side`;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface DiffOptions {
@@ -216,7 +269,9 @@ export const diff: Handler<[string | undefined], DiffOptions> = async (context, 
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, kinds)]);
-  const pairs = pairRecords(readRecords(scope.root, kinds), remotes, state.accounts[account] ?? {});
+  const locals = readRecords(scope.root, kinds);
+  followRenames(state, locals);
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
   const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
   const { out } = context;
   if (out.json) {
@@ -314,6 +369,9 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const state = requireState(scope.root);
   const client = await context.client();
   const account = await explained(teamName(client), CONTENT);
+  const locals = readRecords(scope.root, scope.kinds);
+  // A renamed folder is the record it was: its state follows the new name once this push saves.
+  followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
   // Written after each record, so a run that stops leaves what it did, and what it began, recorded.
@@ -324,7 +382,6 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     if (Object.keys(state.pending).length === 0) delete state.pending;
     writeState(scope.root, state);
   };
-  const locals = readRecords(scope.root, scope.kinds);
   // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way.
   const candidates = locals.filter(
     (local) => pending[local.path] !== undefined || synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest,
@@ -544,7 +601,7 @@ function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
           pair.synced === undefined && interrupted
             ? 'an earlier push from here began to create it and stopped half-way: push with --force to finish it'
             : pair.synced === undefined
-              ? 'the account has a record of this name that these files were never pulled from: pull it, or push with --force to replace it'
+              ? "the account has a record of this name that these files were never pulled from: pull with --force to take the account's side (keep your changes aside first), or push with --force to replace it"
               : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
       };
     case 'ambiguous':

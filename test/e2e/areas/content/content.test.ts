@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestOf, readRecords, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
@@ -95,6 +95,64 @@ describe('content pull', () => {
     const forced = await sandbox.loopsctl(['content', 'pull', root, ...ONLY, '--force']);
     expect(forced.code).toBe(0);
     expect(readFileSync(lmx, 'utf8')).not.toContain('edited here');
+  });
+
+  it('refusing a change made in the account too, does not send the user to a push that would skip it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    expect((await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force'])).code).toBe(0);
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Changed in git</Paragraph>');
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toContain(`transactional/${reset.split('/').at(-1)} changed in the account too, so a push would skip it as a conflict`);
+    expect(pull.stderr).not.toContain('push them with');
+  });
+});
+
+describe('a renamed record folder', () => {
+  it('is the record its id names: diff, pull and push treat it as the record, and the state follows the new name', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const old = recordDir(root, 'transactional', PASSWORD_RESET);
+    const renamed = join(root, 'transactional', `reset-link--${PASSWORD_RESET}`);
+    renameSync(old, renamed);
+    writeFileSync(join(renamed, 'draft.lmx'), '<Paragraph>Reset it here.</Paragraph>\n');
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# transactional/reset-link--${PASSWORD_RESET}: changed here\n`);
+    expect(diff.stderr).toBe(`1 record differs between ${root} and Acme Sandbox.\n`);
+    // The pull refuses for the local change, and sends the user on to a push that will take it.
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toContain(`pulling would overwrite local changes in transactional/reset-link--${PASSWORD_RESET}`);
+    expect(pull.stderr).toContain('push them with `loopsctl content push`');
+
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).toMatch(new RegExp(`updated\\s+transactional/reset-link--${PASSWORD_RESET}`));
+    expect((await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--lmx'])).stdout).toBe('<Paragraph>Reset it here.</Paragraph>\n');
+    const records = Object.keys(readState(root)!.accounts['Acme Sandbox']!);
+    expect(records).toContain(`transactional/reset-link--${PASSWORD_RESET}`);
+    expect(records).not.toContain(`transactional/${old.split('/').at(-1)}`);
+    expect(await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('with no other change, is followed by the next push, which sends nothing, and the pull after it writes no second folder', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const footer = recordDir(root, 'components', FOOTER);
+    renameSync(footer, join(root, 'components', `site-footer--${FOOTER}`));
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push, push.stderr).toMatchObject({ code: 0, stdout: '' });
+    const records = Object.keys(readState(root)!.accounts['Acme Sandbox']!);
+    expect(records).toContain(`components/site-footer--${FOOTER}`);
+    expect(records).not.toContain(`components/${footer.split('/').at(-1)}`);
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code, pull.stderr).toBe(0);
+    expect(readdirSync(join(root, 'components')).filter((name) => name.endsWith(`--${FOOTER}`))).toEqual([`site-footer--${FOOTER}`]);
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 });
 
