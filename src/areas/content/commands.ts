@@ -374,6 +374,8 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
+  // Directories some account's records were pulled into, or created from, already hold files as a pull writes them.
+  const pulledSomewhere = new Set(Object.values(state.accounts).flatMap((records) => Object.keys(records)));
   // Written after each record, so a run that stops leaves what it did, and what it began, recorded.
   const save = () => {
     state.accounts[account] = synced;
@@ -480,8 +482,9 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     if (restored(applied)) {
       // Putting it back made a new revision of the same content: the record stays in step with the
       // account at that revision, so the next push of the fixed files is not refused as stale.
-      const back = pair.synced === undefined ? undefined : await fetchRecord(client, local.kind, applied.id);
-      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced!.digest);
+      // A record created and then put back holds what its creation made: the files are a change to it.
+      const back = pair.synced === undefined && step.action !== 'create' ? undefined : await fetchRecord(client, local.kind, applied.id);
+      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced?.digest);
       save();
       refused += 1;
       lines.push({
@@ -496,7 +499,12 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       continue;
     }
     const after = await fetchRecord(client, local.kind, applied.id);
-    if (after !== undefined) synced[local.path] = syncedOf(after, digest);
+    if (after !== undefined && step.action === 'create' && !pulledSomewhere.has(local.path)) {
+      // Created from files written by hand: they are written anew as a pull writes them (the fields
+      // the account filled in, its JSON layout), so the record starts in step with the account.
+      writeRecord(scope.root, { ...after, path: local.path }, { prune: false });
+      synced[local.path] = syncedOf(after);
+    } else if (after !== undefined) synced[local.path] = syncedOf(after, digest);
     save();
     const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
     const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;

@@ -156,15 +156,15 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
 
 /**
  * Makes a record directory hold exactly these files: each written under a temporary name and
- * renamed into place, and files it no longer has removed.
+ * renamed into place, and files it no longer has removed (unless `prune` is false).
  */
-export function writeRecord(root: string, record: RecordFiles): void {
+export function writeRecord(root: string, record: RecordFiles, { prune = true }: { prune?: boolean } = {}): void {
   const directory = join(root, record.path);
   refuseLink(root, record.path.split('/')[0]!);
   refuseLink(root, record.path);
   mkdirSync(directory, { recursive: true });
   for (const [name, text] of record.files) writeAtomically(join(directory, name), text);
-  for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
+  if (prune) for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
 }
 
 /** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */

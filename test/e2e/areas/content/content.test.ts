@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestOf, readRecords, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
@@ -348,6 +348,33 @@ describe('content diff and push', () => {
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'transactional', '--json']);
     expect(diff.code, diff.stderr).toBe(0);
     expect(diff.json().records).toEqual([]);
+  });
+});
+
+describe('a record created from a new directory', () => {
+  it('starts in step: its files are written as a pull writes them, and diff and the next push find nothing', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const invoice = join(root, 'transactional', 'invoice');
+    mkdirSync(invoice);
+    writeFileSync(join(invoice, 'transactional.json'), '{"name":"Invoice"}\n');
+    writeFileSync(join(invoice, 'draft.json'), '{"subject":"Your invoice","previewText":"","fromName":"Acme","fromEmail":"billing","emailFormat":"styled"}\n');
+    writeFileSync(join(invoice, 'draft.lmx'), '<H1>Invoice {data.number}</H1>\n');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--yes', '--json']);
+    expect(push.code, push.stderr).toBe(0);
+    const created = push.json().records.find((record: { status: string }) => record.status === 'created');
+    expect(created).toMatchObject({ path: 'transactional/invoice', name: 'Invoice' });
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.stdout).toBe('');
+    expect(diff.code, diff.stdout).toBe(0);
+    expect(readFileSync(join(invoice, 'transactional.json'), 'utf8')).toBe('{\n  "name": "Invoice"\n}\n');
+    expect(JSON.parse(readFileSync(join(invoice, 'draft.json'), 'utf8'))).toMatchObject({ subject: 'Your invoice', fromEmail: 'billing' });
+    expect(readFileSync(join(invoice, 'draft.lmx'), 'utf8')).toBe('<H1>Invoice {data.number}</H1>\n');
+    expect(readState(root)!.accounts['Acme Sandbox']!['transactional/invoice']).toMatchObject({ id: created.id });
+    const before = writes(sandbox.requests).length;
+    expect(await sandbox.loopsctl(['content', 'push', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
+    expect(writes(sandbox.requests).length).toBe(before);
   });
 });
 
