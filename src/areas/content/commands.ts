@@ -11,6 +11,7 @@ import { explained } from '../explain.js';
 import {
   DEFAULT_DIRECTORY,
   digestOf,
+  holdsRecords,
   KINDS,
   lockDirectory,
   readRecords,
@@ -18,6 +19,7 @@ import {
   writeReferenceFiles,
   readState,
   recordPath,
+  STATE_FILE,
   writeRecord,
   writeState,
   type ContentState,
@@ -183,16 +185,17 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
   const scope = scopeOf(directory, options.only);
   const release = lockDirectory(scope.root);
   try {
-    await pullLocked(context, scope, options);
+    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
   } finally {
     release();
   }
 };
 
-async function pullLocked(context: CommandContext, scope: Scope, options: PullOptions): Promise<void> {
+async function pullLocked(context: CommandContext, scope: Scope, shown: string, options: PullOptions): Promise<void> {
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
-  const state = readState(scope.root) ?? emptyState(scope.kinds);
+  const found = readState(scope.root, shown);
+  const state = found ?? emptyState(scope.kinds);
   const locals = readRecords(scope.root, scope.kinds);
   followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
@@ -200,6 +203,8 @@ async function pullLocked(context: CommandContext, scope: Scope, options: PullOp
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
   if (edited.length > 0 && !options.force) {
+    // Without the state, files that differ from the account cannot be told apart from local edits.
+    if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
     throw new LocalFileError(
       `pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`,
       { hint: pullRefusalHint(edited) },
@@ -265,7 +270,7 @@ interface DiffOptions {
 /** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
 export const diff: Handler<[string | undefined], DiffOptions> = async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
-  const state = requireState(scope.root);
+  const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, kinds)]);
@@ -324,10 +329,19 @@ function headline(pair: Pair, standing: Standing): string {
   return `# ${pathOf(pair)}: ${words}`;
 }
 
-function requireState(root: string): ContentState {
-  const state = readState(root);
-  if (state === undefined) throw new LocalFileError(`${root} holds no pulled content`, { hint: `pull it first: \`loopsctl content pull ${root}\`` });
-  return state;
+function requireState(root: string, shown: string): ContentState {
+  const state = readState(root, shown);
+  if (state !== undefined) return state;
+  if (holdsRecords(root)) throw missingState(root, shown);
+  throw new LocalFileError(`${root} holds no pulled content`, { hint: `pull it first: \`loopsctl content pull ${shown}\`` });
+}
+
+/** Record directories without the state file that says which record each is and what it held: the file was lost. */
+function missingState(root: string, shown: string): LocalFileError {
+  const file = join(shown, STATE_FILE);
+  return new LocalFileError(`${join(root, STATE_FILE)} is missing, though ${root} holds pulled records`, {
+    hint: `restore it from git: \`git checkout ${file}\` (it records which record each directory is, and what it held when last in step with the account); to start afresh, move the record directories aside and pull again`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,7 +370,7 @@ interface Step {
 export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   // Says what to do when nothing was pulled here, before anything is locked.
-  requireState(scope.root);
+  requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const release = lockDirectory(scope.root);
   try {
     return await pushLocked(context, directory, scope, options);
@@ -366,7 +380,7 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
 };
 
 async function pushLocked(context: CommandContext, directory: string | undefined, scope: Scope, options: PushOptions): Promise<number> {
-  const state = requireState(scope.root);
+  const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const client = await context.client();
   const account = await explained(teamName(client), CONTENT);
   const locals = readRecords(scope.root, scope.kinds);

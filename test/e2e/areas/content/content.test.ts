@@ -110,6 +110,54 @@ describe('content pull', () => {
   });
 });
 
+describe('a state file lost or broken', () => {
+  it('missing beside pulled records: diff, push and a refused pull say so, and how to restore it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    rmSync(join(root, STATE_FILE));
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>New footer</Paragraph>');
+    for (const command of ['diff', 'push', 'pull']) {
+      const result = await sandbox.loopsctl(['content', command, root, ...ONLY]);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr, command).toContain(`Error: ${join(root, STATE_FILE)} is missing, though ${root} holds pulled records\n`);
+      expect(result.stderr, command).toContain(`Hint: restore it from git: \`git checkout ${join(root, STATE_FILE)}\``);
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('that does not parse, from a newer loopsctl, or of another shape: each named as such, with what to do', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const file = join(root, STATE_FILE);
+    const pulledState = readFileSync(file, 'utf8');
+    const cases: [string, string, string][] = [
+      ['{\n  broken', `${file}:2:3: not valid JSON (Expected property name or '}')`, `restore it from git (\`git checkout ${file}\`)`],
+      [
+        pulledState.replace('  "format": 1,', '<<<<<<< HEAD\n"format": 1,\n=======\n"format": 1,\n>>>>>>> theirs'),
+        `${file}:2: holds the markers of a merge conflict (<<<<<<<)`,
+        'resolve the merge conflict',
+      ],
+      [
+        pulledState.replace('"format": 1', '"format": 99'),
+        `${file} was written by a newer loopsctl (state format 99; this one reads format 1)`,
+        'upgrade loopsctl',
+      ],
+      ['[]\n', `${file} is not a loopsctl state file: `, `restore it from git (\`git checkout ${file}\`)`],
+    ];
+    for (const [text, error, hint] of cases) {
+      writeFileSync(file, text);
+      for (const command of ['diff', 'push', 'pull']) {
+        const result = await sandbox.loopsctl(['content', command, root, ...ONLY]);
+        expect(result.code, `${command}: ${error}`).toBe(2);
+        expect(result.stderr, command).toContain(`Error: ${error}`);
+        expect(result.stderr.slice(result.stderr.indexOf('\nHint: ')), command).toContain(hint);
+      }
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+});
+
 describe('a renamed record folder', () => {
   it('is the record its id names: diff, pull and push treat it as the record, and the state follows the new name', async () => {
     const sandbox = await sandboxes();
