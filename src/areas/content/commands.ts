@@ -12,6 +12,7 @@ import {
   DEFAULT_DIRECTORY,
   digestOf,
   holdsRecords,
+  referenceDigestOf,
   KINDS,
   lockDirectory,
   readRecords,
@@ -161,13 +162,23 @@ function standingOf(pair: Pair): Standing {
   return changedHere ? 'local' : 'remote';
 }
 
-function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files)): SyncedRecord {
+/**
+ * What the state keeps of a record in step with the account. `published` is the digest of the
+ * published files as last written here (a pull, a push that published): a push leaves it as it
+ * was, since it does not write those files.
+ */
+function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files), published = referenceDigestOf(remote.files)): SyncedRecord {
   const revisions = Object.fromEntries(
     Object.entries(remote.messages).flatMap(([prefix, message]) =>
       message === undefined || prefix === 'published' ? [] : [[prefix, message.contentRevisionId]],
     ),
   );
-  return Object.keys(revisions).length === 0 ? { id: remote.id, digest } : { id: remote.id, digest, revisions };
+  return {
+    id: remote.id,
+    digest,
+    ...(Object.keys(revisions).length === 0 ? {} : { revisions }),
+    ...(published === undefined ? {} : { published }),
+  };
 }
 
 function emptyState(kinds: Kind[]): ContentState {
@@ -403,6 +414,16 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     (local) => pending[local.path] !== undefined || synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest,
   );
   if (options.check) await checkBeforePush(context, directory ?? DEFAULT_DIRECTORY, scope.root, candidates, options.plan === true);
+  // The published files are what is live, kept for review: an edit to them is never sent, which the push says.
+  const editedReference = locals.filter((local) => {
+    const published = synced[local.path]?.published;
+    return published !== undefined && referenceDigestOf(local.files) !== published;
+  });
+  if (editedReference.length > 0) {
+    context.out.note(
+      `Published files edited in ${editedReference.map((local) => local.path).join(', ')}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.`,
+    );
+  }
   const steps = (await pairCandidates(client, candidates, synced)).map((pair) =>
     stepFor(pair, options.force === true, pending[pair.local!.path] !== undefined),
   );
@@ -433,7 +454,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       } else {
         if (step.standing === 'remote' || step.standing === 'same') {
           // The account moved on and the files did not, or both already agree: nothing to send.
-          if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest);
+          if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
           lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
         } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
         continue;
@@ -486,7 +507,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     if (finished !== undefined && errors.length > 0) {
       // Written unchecked by the push that stopped: the account holds it; it stays pending, and is reported again, until it passes.
       refused += 1;
-      synced[local.path] = syncedOf(pair.remote!, digest);
+      synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
       save();
       const note = `a push that stopped wrote it unchecked, and the account holds it; Guardian: ${errors.map((rule) => rule.title).join('; ')}`;
       lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note, rules: errors });
@@ -498,7 +519,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       // account at that revision, so the next push of the fixed files is not refused as stale.
       // A record created and then put back holds what its creation made: the files are a change to it.
       const back = pair.synced === undefined && step.action !== 'create' ? undefined : await fetchRecord(client, local.kind, applied.id);
-      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced?.digest);
+      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced?.digest, pair.synced?.published);
       save();
       refused += 1;
       lines.push({
@@ -518,7 +539,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       // the account filled in, its JSON layout), so the record starts in step with the account.
       writeRecord(scope.root, { ...after, path: local.path }, { prune: false });
       synced[local.path] = syncedOf(after);
-    } else if (after !== undefined) synced[local.path] = syncedOf(after, digest);
+    } else if (after !== undefined) synced[local.path] = syncedOf(after, digest, pair.synced?.published);
     save();
     const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
     const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;

@@ -76,6 +76,15 @@ export function digestOf(files: Files): string {
   return hash.digest('hex');
 }
 
+/** A digest of the published files kept for review, or undefined for a record without them. */
+export function referenceDigestOf(files: Files): string | undefined {
+  const names = [...REFERENCE_FILES].filter((file) => files.has(file)).sort();
+  if (names.length === 0) return undefined;
+  const hash = createHash('sha256');
+  for (const name of names) hash.update(`${name}\0${files.get(name)!}\0`);
+  return hash.digest('hex');
+}
+
 /** Every record directory under `root`, of the kinds asked for. */
 export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
   const records: RecordFiles[] = [];
@@ -213,6 +222,8 @@ const syncedRecord = z.looseObject({
   digest: z.string(),
   /** The email messages' content revisions at that time, by file prefix (`draft`, `email`). */
   revisions: z.record(z.string(), z.string().nullable()).optional(),
+  /** A transactional email's: the digest of its published files as last written here, to tell an edit to them. */
+  published: z.string().optional(),
 });
 export type SyncedRecord = z.infer<typeof syncedRecord>;
 

@@ -380,6 +380,25 @@ describe('content diff and push', () => {
     expect(push.json().published).toEqual([`transactional/${reset.split('/').at(-1)}`]);
   });
 
+  it('an edit to the published files is never sent, and the push says so; the next pull writes them anew', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    const path = `transactional/${reset.split('/').at(-1)}`;
+    const published = readFileSync(join(reset, 'published.lmx'), 'utf8');
+    writeFileSync(join(reset, 'published.lmx'), `${published}<Paragraph>Edited here</Paragraph>\n`);
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain(
+      `Published files edited in ${path}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.\n`,
+    );
+    expect(writes(sandbox.requests)).toEqual([]);
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code, pull.stderr).toBe(0);
+    expect(readFileSync(join(reset, 'published.lmx'), 'utf8')).toBe(published);
+    expect(await sandbox.loopsctl(['content', 'push', root, ...ONLY])).toMatchObject({ code: 0, stderr: expect.not.stringContaining('Published files') });
+  });
+
   it('--publish publishes the transactional emails whose drafts passed the checks', async () => {
     const sandbox = await sandboxes();
     const root = await pulled(sandbox);
