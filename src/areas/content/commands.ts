@@ -1,6 +1,7 @@
 /** What the `content` commands do: pull an account's content into files, diff them, push them back. */
 import { countOf } from '../../render/numbers.js';
 import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
@@ -22,8 +23,10 @@ import {
   recordPath,
   STATE_FILE,
   writeRecord,
+  writeRecordFiles,
   writeState,
   type ContentState,
+  type Files,
   type Kind,
   type RecordFiles,
   type SyncedRecord,
@@ -399,8 +402,6 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
-  // Directories some account's records were pulled into, or created from, already hold files as a pull writes them.
-  const pulledSomewhere = new Set(Object.values(state.accounts).flatMap((records) => Object.keys(records)));
   // Written after each record, so a run that stops leaves what it did, and what it began, recorded.
   const save = () => {
     state.accounts[account] = synced;
@@ -534,12 +535,13 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       continue;
     }
     const after = await fetchRecord(client, local.kind, applied.id);
-    if (after !== undefined && step.action === 'create' && !pulledSomewhere.has(local.path)) {
-      // Created from files written by hand: they are written anew as a pull writes them (the fields
-      // the account filled in, its JSON layout), so the record starts in step with the account.
-      writeRecord(scope.root, { ...after, path: local.path }, { prune: false });
-      synced[local.path] = syncedOf(after);
-    } else if (after !== undefined) synced[local.path] = syncedOf(after, digest, pair.synced?.published);
+    if (after !== undefined) {
+      // Files written by hand (a new record's, a field left out) come back with the fields the account
+      // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
+      const filled = filledIn(local.files, after.files);
+      if (filled.size > 0) writeRecordFiles(scope.root, local.path, filled);
+      synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
+    }
     save();
     const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
     const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
@@ -582,6 +584,33 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   }
   if (conflicts > 0) return ExitCode.rejected;
   return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
+}
+
+/**
+ * The JSON files of a record as the account holds them after a push, where they say all that the
+ * local file said (every field of it, with the same value) and more or in another layout: the
+ * defaults the account filled in, its two-space JSON. A file that differs in anything it said is
+ * left out: the account did not take it as written, and the files keep what the person wrote.
+ */
+function filledIn(local: Files, account: Files): Files {
+  const filled: Files = new Map();
+  for (const [name, text] of account) {
+    const mine = local.get(name);
+    if (REFERENCE_FILES.has(name) || !name.endsWith('.json') || mine === text) continue;
+    if (mine === undefined || saysNoMoreThan(mine, text)) filled.set(name, text);
+  }
+  return filled;
+}
+
+function saysNoMoreThan(mine: string, theirs: string): boolean {
+  try {
+    const a: unknown = JSON.parse(mine);
+    const b: unknown = JSON.parse(theirs);
+    const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+    return isObject(a) && isObject(b) && Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && isDeepStrictEqual(value, b[key]));
+  } catch {
+    return false;
+  }
 }
 
 /** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */

@@ -185,23 +185,27 @@ function jsonError(file: string, text: string, error: Error, hint: string | unde
 
 /**
  * Makes a record directory hold exactly these files: each written under a temporary name and
- * renamed into place, and files it no longer has removed (unless `prune` is false).
+ * renamed into place, and files it no longer has removed.
  */
-export function writeRecord(root: string, record: RecordFiles, { prune = true }: { prune?: boolean } = {}): void {
+export function writeRecord(root: string, record: RecordFiles): void {
   const directory = join(root, record.path);
   refuseLink(root, record.path.split('/')[0]!);
   refuseLink(root, record.path);
   mkdirSync(directory, { recursive: true });
   for (const [name, text] of record.files) writeAtomically(join(directory, name), text);
-  if (prune) for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
+  for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
+}
+
+/** Writes some of a record's files (by name), leaving its others as they are. */
+export function writeRecordFiles(root: string, path: string, files: Files): void {
+  refuseLink(root, path.split('/')[0]!);
+  refuseLink(root, path);
+  for (const [name, text] of files) writeAtomically(join(root, path, name), text);
 }
 
 /** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */
 export function writeReferenceFiles(root: string, record: RecordFiles): void {
-  for (const name of REFERENCE_FILES) {
-    const text = record.files.get(name);
-    if (text !== undefined) writeAtomically(join(root, record.path, name), text);
-  }
+  writeRecordFiles(root, record.path, new Map([...record.files].filter(([name]) => REFERENCE_FILES.has(name))));
 }
 
 function writeAtomically(file: string, text: string): void {

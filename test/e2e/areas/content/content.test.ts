@@ -443,6 +443,27 @@ describe('a record created from a new directory', () => {
     expect(await sandbox.loopsctl(['content', 'push', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
     expect(writes(sandbox.requests).length).toBe(before);
   });
+
+  it('refused by Guardian when created, is pushed as a change once fixed, and is then in step', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const receipt = join(root, 'transactional', 'receipt');
+    mkdirSync(receipt);
+    writeFileSync(join(receipt, 'transactional.json'), '{"name":"Receipt"}\n');
+    writeFileSync(join(receipt, 'draft.json'), '{"subject":"Receipt"}\n');
+    writeFileSync(join(receipt, 'draft.lmx'), '<Paragraph>Thanks</Paragraph>\n<Button>Pay</Button>\n');
+    const refused = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/refused\s+transactional\/receipt\s+Guardian: Missing button link; put back as it was/);
+    expect(refused.stderr).toContain('1 refused by Guardian');
+    // The record was made, empty: the state knows it, so the fixed files update it rather than meet it as a stranger.
+    writeFileSync(join(receipt, 'draft.lmx'), '<Paragraph>Thanks</Paragraph>\n<Button href="https://acme.example/pay">Pay</Button>\n');
+    const fixed = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stdout).toMatch(/updated\s+transactional\/receipt/);
+    expect(await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse(readFileSync(join(receipt, 'draft.json'), 'utf8'))).toMatchObject({ subject: 'Receipt', emailFormat: 'styled' });
+  });
 });
 
 describe('content of campaigns', () => {
