@@ -123,16 +123,18 @@ function folderId(path: string): string | undefined {
  * record: the state's entries for it, in every account, follow the new name. When two new folders
  * end in the same id (a copy), or the old folder is still there, neither is taken for it.
  */
-function followRenames(state: ContentState, locals: RecordFiles[]): void {
+function followRenames(state: ContentState, locals: RecordFiles[]): Map<string, string> {
   const here = new Set(locals.map((local) => local.path));
   const known = new Set(Object.values(state.accounts).flatMap((records) => Object.keys(records)));
-  const gone = [...known].filter((path) => !here.has(path) && folderId(path) !== undefined);
   const claims = new Map<string, string[]>();
+  /** New folders that end in the id of a known one but are not taken for it: by new path, the known one. */
+  const lookalikes = new Map<string, string>();
   for (const local of locals) {
     const id = folderId(local.path);
     if (known.has(local.path) || id === undefined) continue;
-    const was = gone.filter((path) => path.startsWith(`${local.kind}/`) && folderId(path) === id);
-    if (was.length === 1) claims.set(was[0]!, [...(claims.get(was[0]!) ?? []), local.path]);
+    const was = [...known].filter((path) => path.startsWith(`${local.kind}/`) && folderId(path) === id);
+    if (was.length === 1 && !here.has(was[0]!)) claims.set(was[0]!, [...(claims.get(was[0]!) ?? []), local.path]);
+    else if (was.length > 0) lookalikes.set(local.path, was[0]!);
   }
   const move = <T>(records: Record<string, T>, from: string, to: string) => {
     if (records[from] === undefined) return;
@@ -140,10 +142,14 @@ function followRenames(state: ContentState, locals: RecordFiles[]): void {
     delete records[from];
   };
   for (const [from, to] of claims) {
-    if (to.length !== 1) continue;
+    if (to.length !== 1) {
+      for (const path of to) lookalikes.set(path, from);
+      continue;
+    }
     for (const records of Object.values(state.accounts)) move(records, from, to[0]!);
     for (const records of Object.values(state.pending ?? {})) move(records, from, to[0]!);
   }
+  return lookalikes;
 }
 
 /** How a pair stands. */
@@ -399,7 +405,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const account = await explained(teamName(client), CONTENT);
   const locals = readRecords(scope.root, scope.kinds);
   // A renamed folder is the record it was: its state follows the new name once this push saves.
-  followRenames(state, locals);
+  const lookalikes = followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
   // Written after each record, so a run that stops leaves what it did, and what it began, recorded.
@@ -425,9 +431,14 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       `Published files edited in ${editedReference.map((local) => local.path).join(', ')}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.`,
     );
   }
+  const here = new Set(locals.map((local) => local.path));
   const steps = (await pairCandidates(client, candidates, synced)).map((pair) =>
     stepFor(pair, options.force === true, pending[pair.local!.path] !== undefined),
   );
+  for (const step of steps) {
+    const was = lookalikes.get(step.pair.local!.path);
+    if (was !== undefined && step.standing !== 'same') context.out.note(`${lookalikeNote(step.pair.local!.path, was, here)}.`);
+  }
   const creating = steps.filter((step) => step.action === 'create');
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
   for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
@@ -654,6 +665,17 @@ async function pairCandidates(client: ApiClient, candidates: RecordFiles[], sync
   const remotes = [...byId.filter((remote): remote is RemoteRecord => remote !== undefined), ...listed];
   // Only the candidates: the account's other records are not this push's business.
   return pairRecords(candidates, remotes, synced).filter((pair) => pair.local !== undefined);
+}
+
+/**
+ * A folder that ends in the id of another the state knows, and was not taken for a rename of it
+ * (that folder is still here, or several new ones claim it): what to say of it, since a copy is
+ * created, or matched by name, as a record of its own.
+ */
+function lookalikeNote(path: string, was: string, here: ReadonlySet<string>): string {
+  return here.has(was)
+    ? `${path} ends in the id of ${was}, which is still here: it is not taken for that record but pushed as a record of its own; to rename ${was}, remove the old folder`
+    : `${path} ends in the id of ${was}, as another new folder does: neither is taken for that record; rename all but one back to ${was}, or name the copies without that id`;
 }
 
 function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {

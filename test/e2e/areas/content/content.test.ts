@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestOf, readRecords, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
@@ -200,6 +200,22 @@ describe('a renamed record folder', () => {
     const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
     expect(pull.code, pull.stderr).toBe(0);
     expect(readdirSync(join(root, 'components')).filter((name) => name.endsWith(`--${FOOTER}`))).toEqual([`site-footer--${FOOTER}`]);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('copied, with the old folder still there, is not taken for the record, and the push says why', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    const copy = join(root, 'transactional', `reset-copy--${PASSWORD_RESET}`);
+    cpSync(reset, copy, { recursive: true });
+    writeFileSync(join(copy, 'transactional.json'), '{\n  "name": "Password reset copy"\n}\n');
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain(
+      `transactional/reset-copy--${PASSWORD_RESET} ends in the id of transactional/${reset.split('/').at(-1)}, which is still here: it is not taken for that record but pushed as a record of its own; to rename transactional/${reset.split('/').at(-1)}, remove the old folder.\n`,
+    );
+    expect(plan.stdout).toContain(`# transactional/reset-copy--${PASSWORD_RESET}: would create`);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 });
