@@ -26,6 +26,12 @@ export interface LockOptions {
 
 const DEFAULT_LOCK_WAIT_MS = 5_000;
 const DEFAULT_LOCK_STALE_MS = 30_000;
+/**
+ * A lock file that names no process (empty, or not loopsctl's) is written by its creator in the
+ * same instant it is created: one that still names none after this long was left by a process
+ * that died in between, or put there by something else (a commit), and no live process holds it.
+ */
+export const UNREADABLE_LOCK_STALE_MS = 5_000;
 const RETRY_EVERY_MS = 20;
 
 /** The lock could not be had within the wait; names the lock file and who holds it. */
@@ -162,7 +168,7 @@ function readHolder(lockFile: string): Holder | undefined {
 }
 
 function isStale(holder: Holder, staleMs: number): boolean {
-  if (Date.now() - holder.since > staleMs) return true;
+  if (Date.now() - holder.since > (holder.pid === undefined ? Math.min(staleMs, UNREADABLE_LOCK_STALE_MS) : staleMs)) return true;
   return holder.pid !== undefined && !processExists(holder.pid);
 }
 

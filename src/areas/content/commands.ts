@@ -1,6 +1,7 @@
 /** What the `content` commands do: pull an account's content into files, diff them, push them back. */
 import { countOf } from '../../render/numbers.js';
 import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
@@ -11,6 +12,8 @@ import { explained } from '../explain.js';
 import {
   DEFAULT_DIRECTORY,
   digestOf,
+  holdsRecords,
+  referenceDigestOf,
   KINDS,
   lockDirectory,
   readRecords,
@@ -18,9 +21,12 @@ import {
   writeReferenceFiles,
   readState,
   recordPath,
+  STATE_FILE,
   writeRecord,
+  writeRecordFiles,
   writeState,
   type ContentState,
+  type Files,
   type Kind,
   type RecordFiles,
   type SyncedRecord,
@@ -103,6 +109,49 @@ function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], synced: Rec
   return pairs;
 }
 
+/** The id a pulled folder's name ends in (`welcome--<id>`): undefined for a folder named otherwise (`invoice`). */
+function folderId(path: string): string | undefined {
+  const folder = path.slice(path.indexOf('/') + 1);
+  const at = folder.lastIndexOf('--');
+  return at < 0 || at + 2 === folder.length ? undefined : folder.slice(at + 2);
+}
+
+/**
+ * Record folders renamed since the state last saw them. A pull names each folder after its record
+ * and ends the name in the record's id, so a folder the state does not know, whose name ends in
+ * the id of a folder the state knows that is gone (`welcome--<id>` renamed `hello--<id>`), is that
+ * record: the state's entries for it, in every account, follow the new name. When two new folders
+ * end in the same id (a copy), or the old folder is still there, neither is taken for it.
+ */
+function followRenames(state: ContentState, locals: RecordFiles[]): Map<string, string> {
+  const here = new Set(locals.map((local) => local.path));
+  const known = new Set(Object.values(state.accounts).flatMap((records) => Object.keys(records)));
+  const claims = new Map<string, string[]>();
+  /** New folders that end in the id of a known one but are not taken for it: by new path, the known one. */
+  const lookalikes = new Map<string, string>();
+  for (const local of locals) {
+    const id = folderId(local.path);
+    if (known.has(local.path) || id === undefined) continue;
+    const was = [...known].filter((path) => path.startsWith(`${local.kind}/`) && folderId(path) === id);
+    if (was.length === 1 && !here.has(was[0]!)) claims.set(was[0]!, [...(claims.get(was[0]!) ?? []), local.path]);
+    else if (was.length > 0) lookalikes.set(local.path, was[0]!);
+  }
+  const move = <T>(records: Record<string, T>, from: string, to: string) => {
+    if (records[from] === undefined) return;
+    records[to] = records[from];
+    delete records[from];
+  };
+  for (const [from, to] of claims) {
+    if (to.length !== 1) {
+      for (const path of to) lookalikes.set(path, from);
+      continue;
+    }
+    for (const records of Object.values(state.accounts)) move(records, from, to[0]!);
+    for (const records of Object.values(state.pending ?? {})) move(records, from, to[0]!);
+  }
+  return lookalikes;
+}
+
 /** How a pair stands. */
 type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
 
@@ -122,13 +171,23 @@ function standingOf(pair: Pair): Standing {
   return changedHere ? 'local' : 'remote';
 }
 
-function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files)): SyncedRecord {
+/**
+ * What the state keeps of a record in step with the account. `published` is the digest of the
+ * published files as last written here (a pull, a push that published): a push leaves it as it
+ * was, since it does not write those files.
+ */
+function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files), published = referenceDigestOf(remote.files)): SyncedRecord {
   const revisions = Object.fromEntries(
     Object.entries(remote.messages).flatMap(([prefix, message]) =>
       message === undefined || prefix === 'published' ? [] : [[prefix, message.contentRevisionId]],
     ),
   );
-  return Object.keys(revisions).length === 0 ? { id: remote.id, digest } : { id: remote.id, digest, revisions };
+  return {
+    id: remote.id,
+    digest,
+    ...(Object.keys(revisions).length === 0 ? {} : { revisions }),
+    ...(published === undefined ? {} : { published }),
+  };
 }
 
 function emptyState(kinds: Kind[]): ContentState {
@@ -146,26 +205,29 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
   const scope = scopeOf(directory, options.only);
   const release = lockDirectory(scope.root);
   try {
-    await pullLocked(context, scope, options);
+    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
   } finally {
     release();
   }
 };
 
-async function pullLocked(context: CommandContext, scope: Scope, options: PullOptions): Promise<void> {
+async function pullLocked(context: CommandContext, scope: Scope, shown: string, options: PullOptions): Promise<void> {
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
-  const state = readState(scope.root) ?? emptyState(scope.kinds);
+  const found = readState(scope.root, shown);
+  const state = found ?? emptyState(scope.kinds);
+  const locals = readRecords(scope.root, scope.kinds);
+  followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
-  const pairs = pairRecords(readRecords(scope.root, scope.kinds), remotes, synced);
+  const pairs = pairRecords(locals, remotes, synced);
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
   if (edited.length > 0 && !options.force) {
+    // Without the state, files that differ from the account cannot be told apart from local edits.
+    if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
     throw new LocalFileError(
       `pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`,
-      {
-        hint: "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side",
-      },
+      { hint: pullRefusalHint(edited) },
     );
   }
   const lines: Line[] = [];
@@ -203,6 +265,22 @@ async function pullLocked(context: CommandContext, scope: Scope, options: PullOp
   );
 }
 
+/**
+ * What to do about local changes a pull would overwrite. Pushing them is offered only when a push
+ * would send them: one that changed in the account too is a conflict a push skips.
+ */
+function pullRefusalHint(edited: Pair[]): string {
+  const conflicts = edited.filter((pair) => standingOf(pair) === 'conflict');
+  if (conflicts.length === 0) {
+    return "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side";
+  }
+  const paths = conflicts.map((pair) => pair.local!.path).join(', ');
+  const why = conflicts.every((pair) => pair.synced === undefined)
+    ? `${paths} ${conflicts.length === 1 ? 'was' : 'were'} never pulled from the account's record of the same name`
+    : `${paths} changed in the account too`;
+  return `${why}, so a push would skip ${conflicts.length === 1 ? 'it' : 'them'} as a conflict: see the changes with \`loopsctl content diff\`, keep them aside (commit or stash them), pull with --force and merge them back; or push with --force to replace the account's side`;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface DiffOptions {
@@ -212,11 +290,13 @@ interface DiffOptions {
 /** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
 export const diff: Handler<[string | undefined], DiffOptions> = async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
-  const state = requireState(scope.root);
+  const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, kinds)]);
-  const pairs = pairRecords(readRecords(scope.root, kinds), remotes, state.accounts[account] ?? {});
+  const locals = readRecords(scope.root, kinds);
+  followRenames(state, locals);
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
   const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
   const { out } = context;
   if (out.json) {
@@ -269,10 +349,19 @@ function headline(pair: Pair, standing: Standing): string {
   return `# ${pathOf(pair)}: ${words}`;
 }
 
-function requireState(root: string): ContentState {
-  const state = readState(root);
-  if (state === undefined) throw new LocalFileError(`${root} holds no pulled content`, { hint: `pull it first: \`loopsctl content pull ${root}\`` });
-  return state;
+function requireState(root: string, shown: string): ContentState {
+  const state = readState(root, shown);
+  if (state !== undefined) return state;
+  if (holdsRecords(root)) throw missingState(root, shown);
+  throw new LocalFileError(`${root} holds no pulled content`, { hint: `pull it first: \`loopsctl content pull ${shown}\`` });
+}
+
+/** Record directories without the state file that says which record each is and what it held: the file was lost. */
+function missingState(root: string, shown: string): LocalFileError {
+  const file = join(shown, STATE_FILE);
+  return new LocalFileError(`${join(root, STATE_FILE)} is missing, though ${root} holds pulled records`, {
+    hint: `restore it from git: \`git checkout ${file}\` (it records which record each directory is, and what it held when last in step with the account); to start afresh, move the record directories aside and pull again`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,7 +390,7 @@ interface Step {
 export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   // Says what to do when nothing was pulled here, before anything is locked.
-  requireState(scope.root);
+  requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const release = lockDirectory(scope.root);
   try {
     return await pushLocked(context, directory, scope, options);
@@ -311,9 +400,12 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
 };
 
 async function pushLocked(context: CommandContext, directory: string | undefined, scope: Scope, options: PushOptions): Promise<number> {
-  const state = requireState(scope.root);
+  const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const client = await context.client();
   const account = await explained(teamName(client), CONTENT);
+  const locals = readRecords(scope.root, scope.kinds);
+  // A renamed folder is the record it was: its state follows the new name once this push saves.
+  const lookalikes = followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
   // Written after each record, so a run that stops leaves what it did, and what it began, recorded.
@@ -324,15 +416,29 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     if (Object.keys(state.pending).length === 0) delete state.pending;
     writeState(scope.root, state);
   };
-  const locals = readRecords(scope.root, scope.kinds);
   // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way.
   const candidates = locals.filter(
     (local) => pending[local.path] !== undefined || synced[local.path] === undefined || digestOf(local.files) !== synced[local.path]!.digest,
   );
   if (options.check) await checkBeforePush(context, directory ?? DEFAULT_DIRECTORY, scope.root, candidates, options.plan === true);
+  // The published files are what is live, kept for review: an edit to them is never sent, which the push says.
+  const editedReference = locals.filter((local) => {
+    const published = synced[local.path]?.published;
+    return published !== undefined && referenceDigestOf(local.files) !== published;
+  });
+  if (editedReference.length > 0) {
+    context.out.note(
+      `Published files edited in ${editedReference.map((local) => local.path).join(', ')}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.`,
+    );
+  }
+  const here = new Set(locals.map((local) => local.path));
   const steps = (await pairCandidates(client, candidates, synced)).map((pair) =>
     stepFor(pair, options.force === true, pending[pair.local!.path] !== undefined),
   );
+  for (const step of steps) {
+    const was = lookalikes.get(step.pair.local!.path);
+    if (was !== undefined && step.standing !== 'same') context.out.note(`${lookalikeNote(step.pair.local!.path, was, here)}.`);
+  }
   const creating = steps.filter((step) => step.action === 'create');
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
   for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
@@ -360,24 +466,38 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       } else {
         if (step.standing === 'remote' || step.standing === 'same') {
           // The account moved on and the files did not, or both already agree: nothing to send.
-          if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest);
+          if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
           lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
         } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
         continue;
       }
     } else {
-      pending[local.path] = { digest, check: options.check };
-      save();
+      // Pending from the moment its first write is sent, not before: a push that stops before then wrote nothing of it.
+      const writes = watchWrites(client, () => {
+        pending[local.path] = { digest, check: options.check };
+        save();
+      });
       const write =
         step.action === 'create'
-          ? explained(createRecord(client, local, { check: options.check }), CONTENT)
+          ? explained(createRecord(writes.client, local, { check: options.check }), CONTENT)
           : explained(
-              applyRecord(client, local, pair.remote!, { check: options.check, expectedRevisions: options.force ? undefined : pair.synced?.revisions }),
+              applyRecord(writes.client, local, pair.remote!, {
+                check: options.check,
+                expectedRevisions: options.force ? undefined : pair.synced?.revisions,
+              }),
               CONTENT,
             ).catch((error: unknown) => {
               throw staleRevision(error, local);
             });
       applied = await write.catch((error: unknown) => {
+        if (!writes.mayHaveWritten(error)) {
+          // Its only write was refused, or none was sent: the account holds nothing of it.
+          if (pending[local.path] !== undefined) {
+            delete pending[local.path];
+            save();
+          }
+          throw error;
+        }
         throw stoppedMidRecord(error, local);
       });
     }
@@ -399,7 +519,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     if (finished !== undefined && errors.length > 0) {
       // Written unchecked by the push that stopped: the account holds it; it stays pending, and is reported again, until it passes.
       refused += 1;
-      synced[local.path] = syncedOf(pair.remote!, digest);
+      synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
       save();
       const note = `a push that stopped wrote it unchecked, and the account holds it; Guardian: ${errors.map((rule) => rule.title).join('; ')}`;
       lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note, rules: errors });
@@ -409,8 +529,9 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     if (restored(applied)) {
       // Putting it back made a new revision of the same content: the record stays in step with the
       // account at that revision, so the next push of the fixed files is not refused as stale.
-      const back = pair.synced === undefined ? undefined : await fetchRecord(client, local.kind, applied.id);
-      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced!.digest);
+      // A record created and then put back holds what its creation made: the files are a change to it.
+      const back = pair.synced === undefined && step.action !== 'create' ? undefined : await fetchRecord(client, local.kind, applied.id);
+      if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced?.digest, pair.synced?.published);
       save();
       refused += 1;
       lines.push({
@@ -425,7 +546,13 @@ async function pushLocked(context: CommandContext, directory: string | undefined
       continue;
     }
     const after = await fetchRecord(client, local.kind, applied.id);
-    if (after !== undefined) synced[local.path] = syncedOf(after, digest);
+    if (after !== undefined) {
+      // Files written by hand (a new record's, a field left out) come back with the fields the account
+      // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
+      const filled = filledIn(local.files, after.files);
+      if (filled.size > 0) writeRecordFiles(scope.root, local.path, filled);
+      synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
+    }
     save();
     const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
     const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
@@ -468,6 +595,33 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   }
   if (conflicts > 0) return ExitCode.rejected;
   return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
+}
+
+/**
+ * The JSON files of a record as the account holds them after a push, where they say all that the
+ * local file said (every field of it, with the same value) and more or in another layout: the
+ * defaults the account filled in, its two-space JSON. A file that differs in anything it said is
+ * left out: the account did not take it as written, and the files keep what the person wrote.
+ */
+function filledIn(local: Files, account: Files): Files {
+  const filled: Files = new Map();
+  for (const [name, text] of account) {
+    const mine = local.get(name);
+    if (REFERENCE_FILES.has(name) || !name.endsWith('.json') || mine === text) continue;
+    if (mine === undefined || saysNoMoreThan(mine, text)) filled.set(name, text);
+  }
+  return filled;
+}
+
+function saysNoMoreThan(mine: string, theirs: string): boolean {
+  try {
+    const a: unknown = JSON.parse(mine);
+    const b: unknown = JSON.parse(theirs);
+    const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+    return isObject(a) && isObject(b) && Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && isDeepStrictEqual(value, b[key]));
+  } catch {
+    return false;
+  }
 }
 
 /** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
@@ -513,6 +667,17 @@ async function pairCandidates(client: ApiClient, candidates: RecordFiles[], sync
   return pairRecords(candidates, remotes, synced).filter((pair) => pair.local !== undefined);
 }
 
+/**
+ * A folder that ends in the id of another the state knows, and was not taken for a rename of it
+ * (that folder is still here, or several new ones claim it): what to say of it, since a copy is
+ * created, or matched by name, as a record of its own.
+ */
+function lookalikeNote(path: string, was: string, here: ReadonlySet<string>): string {
+  return here.has(was)
+    ? `${path} ends in the id of ${was}, which is still here: it is not taken for that record but pushed as a record of its own; to rename ${was}, remove the old folder`
+    : `${path} ends in the id of ${was}, as another new folder does: neither is taken for that record; rename all but one back to ${was}, or name the copies without that id`;
+}
+
 function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
   const standing = standingOf(pair);
   switch (standing) {
@@ -530,7 +695,7 @@ function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
           pair.synced === undefined && interrupted
             ? 'an earlier push from here began to create it and stopped half-way: push with --force to finish it'
             : pair.synced === undefined
-              ? 'the account has a record of this name that these files were never pulled from: pull it, or push with --force to replace it'
+              ? "the account has a record of this name that these files were never pulled from: pull with --force to take the account's side (keep your changes aside first), or push with --force to replace it"
               : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
       };
     case 'ambiguous':
@@ -569,16 +734,48 @@ async function reportPlan(context: CommandContext, account: string, steps: Step[
   );
 }
 
+/** The client a record is written through, and what it saw of the writes sent on it. */
+interface WatchedWrites {
+  client: ApiClient;
+  /** Whether the account may hold part of what was sent, now that the record's writing failed with this error. */
+  mayHaveWritten(error: unknown): boolean;
+}
+
 /**
- * A failure while a record was being written that may have come after a write (a 5xx, a lost
- * connection): the account may hold part of it, which the next push sees to. A refusal (4xx) wrote nothing.
+ * The client, seen through: `first` runs just before the first request that changes the account
+ * is sent. A record is pending (the next push checks what it wrote) from that moment only.
+ */
+function watchWrites(client: ApiClient, first: () => void): WatchedWrites {
+  let sent = 0;
+  let answered = 0;
+  const watched = Object.create(client) as ApiClient;
+  watched.answer = async (req, schema) => {
+    const writing = req.method !== 'GET';
+    if (writing && sent++ === 0) first();
+    const answer = await client.answer(req, schema);
+    if (writing) answered += 1;
+    return answer;
+  };
+  return {
+    client: watched,
+    mayHaveWritten(error) {
+      if (sent === 0) return false;
+      if (answered > 0) return true;
+      // The only write was refused (a 4xx, a read-only profile, the team check): it changed nothing.
+      const refused = error instanceof ProtectedError || (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
+      return !refused;
+    },
+  };
+}
+
+/**
+ * A failure while a record was being written, after a write was sent (a 5xx, a lost connection,
+ * a refusal of a later write): the account may hold part of it, which the next push sees to.
  */
 function stoppedMidRecord(error: unknown, local: RecordFiles): unknown {
-  // A refusal before anything was sent (the team check, a read-only profile) wrote nothing either.
-  const wroteNothing = error instanceof ProtectedError || (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
-  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError || wroteNothing) return error;
+  if (!(error instanceof LoopsctlError) || error instanceof InterruptedError) return error;
   return withDetails(error, {
-    message: `${local.path}: ${error.message}`,
+    message: error.message.startsWith(`${local.path}: `) ? error.message : `${local.path}: ${error.message}`,
     hint: `${error.hint === undefined ? '' : `${error.hint}; `}the next \`loopsctl content push\` checks what this one wrote of it`,
   });
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { LocalFileError } from '../../api/errors.js';
-import { LockTimeoutError, takeFileLock } from '../../config/lock.js';
+import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../config/lock.js';
 import { z } from '../../platform/schemas.js';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 
@@ -76,6 +76,15 @@ export function digestOf(files: Files): string {
   return hash.digest('hex');
 }
 
+/** A digest of the published files kept for review, or undefined for a record without them. */
+export function referenceDigestOf(files: Files): string | undefined {
+  const names = [...REFERENCE_FILES].filter((file) => files.has(file)).sort();
+  if (names.length === 0) return undefined;
+  const hash = createHash('sha256');
+  for (const name of names) hash.update(`${name}\0${files.get(name)!}\0`);
+  return hash.digest('hex');
+}
+
 /** Every record directory under `root`, of the kinds asked for. */
 export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
   const records: RecordFiles[] = [];
@@ -138,20 +147,40 @@ function metaName(kind: Kind, directory: string, files: Files): string {
   return parseJson(join(directory, file), text, meta).name;
 }
 
-/** A record file's JSON, checked, or an error that names the file. */
-export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.infer<S> {
+/** A record file's JSON, checked, or an error that names the file (and the line and column where its JSON breaks). */
+export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S, hint?: string): z.infer<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new LocalFileError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw jsonError(file, text, error as Error, hint);
   }
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new LocalFileError(`${file}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+    throw new LocalFileError(`${file}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`, { hint });
   }
   return result.data;
+}
+
+/**
+ * JSON that does not parse, said as an editor shows it (`file:3:5`) rather than as an offset into
+ * the text; an empty file, and the markers a merge leaves, named as what they are.
+ */
+function jsonError(file: string, text: string, error: Error, hint: string | undefined): LocalFileError {
+  const conflict = /^(<{7}|={7}|>{7})( |$)/m.exec(text);
+  if (conflict !== null) {
+    const line = text.slice(0, conflict.index).split('\n').length;
+    return new LocalFileError(`${file}:${line}: holds the markers of a merge conflict (${conflict[1]}), so it is not valid JSON`, { hint });
+  }
+  if (text.trim() === '') return new LocalFileError(`${file} is empty, so it is not valid JSON`, { hint });
+  const offset = /at position (\d+)/.exec(error.message);
+  const reason = error.message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+  if (offset === null) return new LocalFileError(`${file}: not valid JSON (${reason})`, { hint });
+  const before = text.slice(0, Number(offset[1]));
+  const line = before.split('\n').length;
+  const column = Number(offset[1]) - before.lastIndexOf('\n');
+  return new LocalFileError(`${file}:${line}:${column}: not valid JSON (${reason})`, { hint });
 }
 
 /**
@@ -167,12 +196,16 @@ export function writeRecord(root: string, record: RecordFiles): void {
   for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
 }
 
+/** Writes some of a record's files (by name), leaving its others as they are. */
+export function writeRecordFiles(root: string, path: string, files: Files): void {
+  refuseLink(root, path.split('/')[0]!);
+  refuseLink(root, path);
+  for (const [name, text] of files) writeAtomically(join(root, path, name), text);
+}
+
 /** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */
 export function writeReferenceFiles(root: string, record: RecordFiles): void {
-  for (const name of REFERENCE_FILES) {
-    const text = record.files.get(name);
-    if (text !== undefined) writeAtomically(join(root, record.path, name), text);
-  }
+  writeRecordFiles(root, record.path, new Map([...record.files].filter(([name]) => REFERENCE_FILES.has(name))));
 }
 
 function writeAtomically(file: string, text: string): void {
@@ -193,6 +226,8 @@ const syncedRecord = z.looseObject({
   digest: z.string(),
   /** The email messages' content revisions at that time, by file prefix (`draft`, `email`). */
   revisions: z.record(z.string(), z.string().nullable()).optional(),
+  /** A transactional email's: the digest of its published files as last written here, to tell an edit to them. */
+  published: z.string().optional(),
 });
 export type SyncedRecord = z.infer<typeof syncedRecord>;
 
@@ -207,8 +242,11 @@ const pendingRecord = z.looseObject({
   check: z.boolean(),
 });
 
+/** The layout of the state file this loopsctl writes; a newer loopsctl may write a higher one. */
+const STATE_FORMAT = 1;
+
 const stateSchema = z.looseObject({
-  format: z.literal(1),
+  format: z.literal(STATE_FORMAT),
   /** The kinds the directory holds: a record of these kinds only in the account is a difference. */
   kinds: z.array(z.enum(KINDS)),
   /** By team name, then by record path. */
@@ -220,7 +258,11 @@ export type ContentState = z.infer<typeof stateSchema>;
 
 export const STATE_FILE = 'loopsctl-state.json';
 
-export function readState(root: string): ContentState | undefined {
+/**
+ * The state of a directory, or undefined when it has none. `shown` is the directory as the user
+ * named it, for the commands a hint gives (`git checkout loops/loopsctl-state.json`).
+ */
+export function readState(root: string, shown = root): ContentState | undefined {
   const file = join(root, STATE_FILE);
   let text: string;
   try {
@@ -229,7 +271,33 @@ export function readState(root: string): ContentState | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new LocalFileError(`${file}: ${(error as Error).message}`);
   }
-  return parseJson(file, text, stateSchema);
+  const restore = `restore it from git (\`git checkout ${join(shown, STATE_FILE)}\`)`;
+  const hint = /^<{7}( |$)/m.test(text)
+    ? `resolve the merge conflict: keep the records of both sides, each path once, in valid JSON; or ${restore}`
+    : `${restore}, or mend it by hand: it records which record each directory is`;
+  const value = parseJson(file, text, z.unknown(), hint);
+  const format = (value as { format?: unknown } | null)?.format;
+  if (typeof format === 'number' && format > STATE_FORMAT) {
+    throw new LocalFileError(`${file} was written by a newer loopsctl (state format ${format}; this one reads format ${STATE_FORMAT})`, {
+      hint: 'upgrade loopsctl: everyone who pulls or pushes this directory needs a version that reads its state file',
+    });
+  }
+  const result = stateSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new LocalFileError(`${file} is not a loopsctl state file: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`, {
+      hint: restore,
+    });
+  }
+  return result.data;
+}
+
+/**
+ * Whether the directory holds record directories as a pull names them (`welcome--<id>`): with no
+ * state file beside them, it was lost.
+ */
+export function holdsRecords(root: string): boolean {
+  return KINDS.some((kind) => entries(join(root, kind)).some((entry) => /.--./.test(entry) && lstatSync(join(root, kind, entry)).isDirectory()));
 }
 
 /**
@@ -259,11 +327,14 @@ export function lockDirectory(root: string): () => void {
     return takeFileLock(join(root, RUN_LOCK), { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    throw new LocalFileError(
-      `${root} is in use by another loopsctl run (${error.holderPid === undefined ? 'another process' : `process ${error.holderPid}`})`,
-      {
-        hint: "wait for it to finish; two runs at once would each rewrite the state file without the other's records",
-      },
-    );
+    if (error.holderPid === undefined) {
+      // A lock that names no process is one being taken this instant, or one left empty or foreign (a crash, a commit).
+      throw new LocalFileError(`${root} is in use by another loopsctl run, or holds a lock file that names no process: ${error.lockFile}`, {
+        hint: `if no other loopsctl run is under way on it, delete ${error.lockFile} and keep it out of git (a lock that names no process is taken over once ${UNREADABLE_LOCK_STALE_MS / 1000} s old)`,
+      });
+    }
+    throw new LocalFileError(`${root} is in use by another loopsctl run (process ${error.holderPid})`, {
+      hint: "wait for it to finish; two runs at once would each rewrite the state file without the other's records",
+    });
   }
 }

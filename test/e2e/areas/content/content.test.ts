@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestOf, readRecords, readState, STATE_FILE } from '../../../../src/areas/content/files.js';
@@ -95,6 +95,128 @@ describe('content pull', () => {
     const forced = await sandbox.loopsctl(['content', 'pull', root, ...ONLY, '--force']);
     expect(forced.code).toBe(0);
     expect(readFileSync(lmx, 'utf8')).not.toContain('edited here');
+  });
+
+  it('refusing a change made in the account too, does not send the user to a push that would skip it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    expect((await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force'])).code).toBe(0);
+    writeFileSync(join(reset, 'draft.lmx'), '<Paragraph>Changed in git</Paragraph>');
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toContain(`transactional/${reset.split('/').at(-1)} changed in the account too, so a push would skip it as a conflict`);
+    expect(pull.stderr).not.toContain('push them with');
+  });
+});
+
+describe('a state file lost or broken', () => {
+  it('missing beside pulled records: diff, push and a refused pull say so, and how to restore it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    rmSync(join(root, STATE_FILE));
+    writeFileSync(join(recordDir(root, 'components', FOOTER), 'component.lmx'), '<Paragraph>New footer</Paragraph>');
+    for (const command of ['diff', 'push', 'pull']) {
+      const result = await sandbox.loopsctl(['content', command, root, ...ONLY]);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr, command).toContain(`Error: ${join(root, STATE_FILE)} is missing, though ${root} holds pulled records\n`);
+      expect(result.stderr, command).toContain(`Hint: restore it from git: \`git checkout ${join(root, STATE_FILE)}\``);
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('that does not parse, from a newer loopsctl, or of another shape: each named as such, with what to do', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const file = join(root, STATE_FILE);
+    const pulledState = readFileSync(file, 'utf8');
+    const cases: [string, string, string][] = [
+      ['{\n  broken', `${file}:2:3: not valid JSON (Expected property name or '}')`, `restore it from git (\`git checkout ${file}\`)`],
+      [
+        pulledState.replace('  "format": 1,', '<<<<<<< HEAD\n"format": 1,\n=======\n"format": 1,\n>>>>>>> theirs'),
+        `${file}:2: holds the markers of a merge conflict (<<<<<<<)`,
+        'resolve the merge conflict',
+      ],
+      [
+        pulledState.replace('"format": 1', '"format": 99'),
+        `${file} was written by a newer loopsctl (state format 99; this one reads format 1)`,
+        'upgrade loopsctl',
+      ],
+      ['[]\n', `${file} is not a loopsctl state file: `, `restore it from git (\`git checkout ${file}\`)`],
+    ];
+    for (const [text, error, hint] of cases) {
+      writeFileSync(file, text);
+      for (const command of ['diff', 'push', 'pull']) {
+        const result = await sandbox.loopsctl(['content', command, root, ...ONLY]);
+        expect(result.code, `${command}: ${error}`).toBe(2);
+        expect(result.stderr, command).toContain(`Error: ${error}`);
+        expect(result.stderr.slice(result.stderr.indexOf('\nHint: ')), command).toContain(hint);
+      }
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+});
+
+describe('a renamed record folder', () => {
+  it('is the record its id names: diff, pull and push treat it as the record, and the state follows the new name', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const old = recordDir(root, 'transactional', PASSWORD_RESET);
+    const renamed = join(root, 'transactional', `reset-link--${PASSWORD_RESET}`);
+    renameSync(old, renamed);
+    writeFileSync(join(renamed, 'draft.lmx'), '<Paragraph>Reset it here.</Paragraph>\n');
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# transactional/reset-link--${PASSWORD_RESET}: changed here\n`);
+    expect(diff.stderr).toBe(`1 record differs between ${root} and Acme Sandbox.\n`);
+    // The pull refuses for the local change, and sends the user on to a push that will take it.
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toContain(`pulling would overwrite local changes in transactional/reset-link--${PASSWORD_RESET}`);
+    expect(pull.stderr).toContain('push them with `loopsctl content push`');
+
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).toMatch(new RegExp(`updated\\s+transactional/reset-link--${PASSWORD_RESET}`));
+    expect((await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--lmx'])).stdout).toBe('<Paragraph>Reset it here.</Paragraph>\n');
+    const records = Object.keys(readState(root)!.accounts['Acme Sandbox']!);
+    expect(records).toContain(`transactional/reset-link--${PASSWORD_RESET}`);
+    expect(records).not.toContain(`transactional/${old.split('/').at(-1)}`);
+    expect(await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('with no other change, is followed by the next push, which sends nothing, and the pull after it writes no second folder', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const footer = recordDir(root, 'components', FOOTER);
+    renameSync(footer, join(root, 'components', `site-footer--${FOOTER}`));
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push, push.stderr).toMatchObject({ code: 0, stdout: '' });
+    const records = Object.keys(readState(root)!.accounts['Acme Sandbox']!);
+    expect(records).toContain(`components/site-footer--${FOOTER}`);
+    expect(records).not.toContain(`components/${footer.split('/').at(-1)}`);
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code, pull.stderr).toBe(0);
+    expect(readdirSync(join(root, 'components')).filter((name) => name.endsWith(`--${FOOTER}`))).toEqual([`site-footer--${FOOTER}`]);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('copied, with the old folder still there, is not taken for the record, and the push says why', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    const copy = join(root, 'transactional', `reset-copy--${PASSWORD_RESET}`);
+    cpSync(reset, copy, { recursive: true });
+    writeFileSync(join(copy, 'transactional.json'), '{\n  "name": "Password reset copy"\n}\n');
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain(
+      `transactional/reset-copy--${PASSWORD_RESET} ends in the id of transactional/${reset.split('/').at(-1)}, which is still here: it is not taken for that record but pushed as a record of its own; to rename transactional/${reset.split('/').at(-1)}, remove the old folder.\n`,
+    );
+    expect(plan.stdout).toContain(`# transactional/reset-copy--${PASSWORD_RESET}: would create`);
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 });
 
@@ -274,6 +396,25 @@ describe('content diff and push', () => {
     expect(push.json().published).toEqual([`transactional/${reset.split('/').at(-1)}`]);
   });
 
+  it('an edit to the published files is never sent, and the push says so; the next pull writes them anew', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const reset = recordDir(root, 'transactional', PASSWORD_RESET);
+    const path = `transactional/${reset.split('/').at(-1)}`;
+    const published = readFileSync(join(reset, 'published.lmx'), 'utf8');
+    writeFileSync(join(reset, 'published.lmx'), `${published}<Paragraph>Edited here</Paragraph>\n`);
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain(
+      `Published files edited in ${path}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.\n`,
+    );
+    expect(writes(sandbox.requests)).toEqual([]);
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(pull.code, pull.stderr).toBe(0);
+    expect(readFileSync(join(reset, 'published.lmx'), 'utf8')).toBe(published);
+    expect(await sandbox.loopsctl(['content', 'push', root, ...ONLY])).toMatchObject({ code: 0, stderr: expect.not.stringContaining('Published files') });
+  });
+
   it('--publish publishes the transactional emails whose drafts passed the checks', async () => {
     const sandbox = await sandboxes();
     const root = await pulled(sandbox);
@@ -290,6 +431,54 @@ describe('content diff and push', () => {
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'transactional', '--json']);
     expect(diff.code, diff.stderr).toBe(0);
     expect(diff.json().records).toEqual([]);
+  });
+});
+
+describe('a record created from a new directory', () => {
+  it('starts in step: its files are written as a pull writes them, and diff and the next push find nothing', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const invoice = join(root, 'transactional', 'invoice');
+    mkdirSync(invoice);
+    writeFileSync(join(invoice, 'transactional.json'), '{"name":"Invoice"}\n');
+    writeFileSync(join(invoice, 'draft.json'), '{"subject":"Your invoice","previewText":"","fromName":"Acme","fromEmail":"billing","emailFormat":"styled"}\n');
+    writeFileSync(join(invoice, 'draft.lmx'), '<H1>Invoice {data.number}</H1>\n');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--yes', '--json']);
+    expect(push.code, push.stderr).toBe(0);
+    const created = push.json().records.find((record: { status: string }) => record.status === 'created');
+    expect(created).toMatchObject({ path: 'transactional/invoice', name: 'Invoice' });
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.stdout).toBe('');
+    expect(diff.code, diff.stdout).toBe(0);
+    expect(readFileSync(join(invoice, 'transactional.json'), 'utf8')).toBe('{\n  "name": "Invoice"\n}\n');
+    expect(JSON.parse(readFileSync(join(invoice, 'draft.json'), 'utf8'))).toMatchObject({ subject: 'Your invoice', fromEmail: 'billing' });
+    expect(readFileSync(join(invoice, 'draft.lmx'), 'utf8')).toBe('<H1>Invoice {data.number}</H1>\n');
+    expect(readState(root)!.accounts['Acme Sandbox']!['transactional/invoice']).toMatchObject({ id: created.id });
+    const before = writes(sandbox.requests).length;
+    expect(await sandbox.loopsctl(['content', 'push', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
+    expect(writes(sandbox.requests).length).toBe(before);
+  });
+
+  it('refused by Guardian when created, is pushed as a change once fixed, and is then in step', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const receipt = join(root, 'transactional', 'receipt');
+    mkdirSync(receipt);
+    writeFileSync(join(receipt, 'transactional.json'), '{"name":"Receipt"}\n');
+    writeFileSync(join(receipt, 'draft.json'), '{"subject":"Receipt"}\n');
+    writeFileSync(join(receipt, 'draft.lmx'), '<Paragraph>Thanks</Paragraph>\n<Button>Pay</Button>\n');
+    const refused = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/refused\s+transactional\/receipt\s+Guardian: Missing button link; put back as it was/);
+    expect(refused.stderr).toContain('1 refused by Guardian');
+    // The record was made, empty: the state knows it, so the fixed files update it rather than meet it as a stranger.
+    writeFileSync(join(receipt, 'draft.lmx'), '<Paragraph>Thanks</Paragraph>\n<Button href="https://acme.example/pay">Pay</Button>\n');
+    const fixed = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stdout).toMatch(/updated\s+transactional\/receipt/);
+    expect(await sandbox.loopsctl(['content', 'diff', root, ...ONLY])).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse(readFileSync(join(receipt, 'draft.json'), 'utf8'))).toMatchObject({ subject: 'Receipt', emailFormat: 'styled' });
   });
 });
 

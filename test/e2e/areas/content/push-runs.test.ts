@@ -4,7 +4,7 @@
  * time holds the directory; a file over the API's limit is refused before it is read.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { sandboxEachTest, type RecordingSandbox } from '../../../support/recordi
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
 const FOOTER = seedId('component/Footer');
+const OCTOBER = seedId('campaign/October newsletter');
 const ONLY = ['--only', 'transactional,components,themes'];
 const ACCOUNT = 'Acme Sandbox';
 
@@ -125,6 +126,31 @@ describe('a content push that stopped after writing', () => {
   });
 });
 
+describe('a content push that stopped before writing a record', () => {
+  it('leaves it not pending: a refused write changed nothing, and the next push neither finishes nor checks it', async () => {
+    const sandbox = await sandboxes();
+    const root = join(tempDir('loopsctl-content-'), 'loops');
+    expect((await sandbox.loopsctl(['content', 'pull', root])).code).toBe(0);
+    // A sent campaign's email message can no longer be edited: the API refuses the write.
+    const email = join(recordDir(root, 'campaigns', OCTOBER), 'email.lmx');
+    const pulledEmail = readFileSync(email, 'utf8');
+    writeFileSync(email, `${pulledEmail}<Paragraph>Late edit</Paragraph>\n`);
+    const refused = await sandbox.loopsctl(['content', 'push', root]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('Campaign has been sent');
+    expect(refused.stderr).not.toContain('checks what this one wrote');
+    expect(readState(root)!.pending).toBeUndefined();
+
+    // Put back as pulled: nothing to do, and nothing said of a push that stopped.
+    writeFileSync(email, pulledEmail);
+    const before = sandbox.requests.length;
+    const next = await sandbox.loopsctl(['content', 'push', root]);
+    expect(next, next.stderr).toMatchObject({ code: 0, stdout: '' });
+    expect(next.stderr).not.toContain('finished');
+    expect(sandbox.requests.slice(before).filter((request) => request.path.endsWith('/guardian'))).toEqual([]);
+  });
+});
+
 describe('content runs on one directory', () => {
   it('one at a time: a push or pull while another run holds the directory is refused, naming it', async () => {
     const sandbox = await sandboxes();
@@ -152,6 +178,27 @@ describe('content runs on one directory', () => {
     writeFileSync(join(root, '.loopsctl-run.lock'), JSON.stringify({ pid: Number(gone.stdout), since: Date.now() }));
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
     expect(push.code, push.stderr).toBe(0);
+  });
+
+  it('a lock file that names no process: taken over once it is seconds old, else refused with a hint naming the file', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulled(sandbox);
+    const lock = join(root, '.loopsctl-run.lock');
+    // Empty, as a crash between creating and writing it leaves it, and dated ahead: it reads as just taken.
+    writeFileSync(lock, '');
+    const ahead = new Date(Date.now() + 60 * 60 * 1000);
+    utimesSync(lock, ahead, ahead);
+    const refused = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: ${root} is in use by another loopsctl run, or holds a lock file that names no process: ${lock}\n`);
+    expect(refused.stderr).toContain(`Hint: if no other loopsctl run is under way on it, delete ${lock}`);
+    // Committed to git and checked out a minute ago: no process has been writing it since.
+    writeFileSync(lock, 'not a lock');
+    const past = new Date(Date.now() - 60 * 1000);
+    utimesSync(lock, past, past);
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it("two pushes at once never drop each other's records from the state", async () => {
