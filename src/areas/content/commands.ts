@@ -445,7 +445,9 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const { out } = context;
   if (options.plan) {
     await reportPlan(context, account, steps);
-    return steps.some((step) => step.standing === 'conflict') ? ExitCode.rejected : ExitCode.ok;
+    return steps.some((step) => step.standing === 'conflict' || (step.action === 'skip' && step.pair.remote?.locked !== undefined))
+      ? ExitCode.rejected
+      : ExitCode.ok;
   }
   if (creating.length > 0) {
     await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
@@ -453,6 +455,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const lines: Line[] = [];
   const published: string[] = [];
   let refused = 0;
+  let notEditable = 0;
   for (const step of steps) {
     const { pair } = step;
     const local = pair.local!;
@@ -468,6 +471,9 @@ async function pushLocked(context: CommandContext, directory: string | undefined
           // The account moved on and the files did not, or both already agree: nothing to send.
           if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
           lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
+        } else if (pair.remote?.locked !== undefined) {
+          notEditable += 1;
+          lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
         } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
         continue;
       }
@@ -590,10 +596,10 @@ async function pushLocked(context: CommandContext, directory: string | undefined
     const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
     const unchanged = locals.length - steps.length + lines.filter((line) => line.status === 'unchanged').length;
     out.note(
-      `Pushed ${countOf(sent, 'record')} to ${account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
+      `Pushed ${countOf(sent, 'record')} to ${account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${notEditable > 0 ? `, ${notEditable} not editable in the account` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
     );
   }
-  if (conflicts > 0) return ExitCode.rejected;
+  if (conflicts > 0 || notEditable > 0) return ExitCode.rejected;
   return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
 }
 
@@ -680,6 +686,9 @@ function lookalikeNote(path: string, was: string, here: ReadonlySet<string>): st
 
 function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
   const standing = standingOf(pair);
+  // Not sent at all, --force or not: the API would refuse it, and the records after it still go.
+  if (pair.remote?.locked !== undefined && (standing === 'local' || standing === 'conflict'))
+    return { pair, standing, action: 'skip', why: pair.remote.locked };
   switch (standing) {
     case 'local':
       return { pair, standing, action: 'update' };

@@ -88,7 +88,8 @@ Exit 2 when a path names nothing to check.`,
       ],
       help: `Only records changed since they were last pulled or pushed are sent; a pull
 then a push with no edits sends nothing. A record that changed in the account
-too is a conflict: listed, not overwritten (exit 5), unless --force. Every email
+too is a conflict: listed, not overwritten (exit 5), unless --force. An edit of
+a campaign past its draft is listed and never sent (exit 5). Every email
 message pushed is checked by Guardian: one with errors is put back as it was
 and reported (exit 1); warnings are listed. Publishing is separate: --publish.
 Before anything is sent, the LMX of the records to send is checked as

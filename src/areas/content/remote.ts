@@ -23,6 +23,8 @@ const CONCURRENCY = 8;
 export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
   id: string;
   messages: Record<string, EmailMessage | undefined>;
+  /** Why the account takes no edit of it (a campaign past its draft), which a push says rather than send. */
+  locked?: string;
 }
 
 const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat'] as const;
@@ -96,9 +98,14 @@ async function transactionalRecord(
   };
 }
 
-async function campaignRecord(api: ApiClient, record: { id: string; name: string; emailMessageId: string | null }): Promise<RemoteRecord> {
+async function campaignRecord(api: ApiClient, record: { id: string; name: string; status: string; emailMessageId: string | null }): Promise<RemoteRecord> {
   const email = await message(api, record.emailMessageId);
-  return { kind: 'campaigns', id: record.id, name: record.name, files: filesOf('campaigns', record.name, {}, { email }), messages: { email } };
+  // The API refuses (409) an edit of the email of a campaign that is scheduled, sending or sent.
+  const locked =
+    record.status.toLowerCase() === 'draft'
+      ? undefined
+      : `the campaign is ${record.status}, and only a draft campaign's email can be edited: undo the edit here (pull with --force takes the account's side)`;
+  return { kind: 'campaigns', id: record.id, name: record.name, files: filesOf('campaigns', record.name, {}, { email }), messages: { email }, locked };
 }
 
 function componentRecord(record: { id: string; name: string; lmx: string }): RemoteRecord {

@@ -502,6 +502,28 @@ describe('content of campaigns', () => {
     ]);
     expectDescribed(sandbox.requests);
   });
+
+  it('lists an edit of a sent campaign as not editable, sends nothing of it, and still pushes the rest', async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    expect((await sandbox.loopsctl(['content', 'pull', root])).code).toBe(0);
+    const sent = recordDir(root, 'campaigns', seedId('campaign/October newsletter'));
+    writeFileSync(join(sent, 'email.lmx'), readFileSync(join(sent, 'email.lmx'), 'utf8').replace('October', 'Oct'));
+    const footer = join(recordDir(root, 'components', FOOTER), 'component.lmx');
+    writeFileSync(footer, '<Paragraph>New footer</Paragraph>');
+    const plan = await sandbox.loopsctl(['content', 'push', root, '--plan']);
+    expect(plan.code).toBe(5);
+    expect(plan.stdout).toMatch(/: would skip \(the campaign is Sent, and only a draft campaign's email can be edited/);
+    expect(plan.stderr).toContain('1 to send, 1 skipped; nothing was sent.');
+    const push = await sandbox.loopsctl(['content', 'push', root, '--force']);
+    expect(push.code).toBe(5);
+    expect(push.stdout).toMatch(/^refused\tcampaigns\/october-newsletter--\w+\tthe campaign is Sent, /m);
+    expect(push.stderr).toContain('Pushed 1 record to Acme Sandbox; ');
+    expect(push.stderr).toContain(', 1 not editable in the account.');
+    // The component after it went; nothing was sent for the campaign.
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([`/v1/components/${FOOTER}`]);
+    expect((await sandbox.loopsctl(['components', 'get', FOOTER, '--json'])).json().lmx).toBe('<Paragraph>New footer</Paragraph>');
+  });
 });
 
 describe('content push to a second account', () => {

@@ -19,7 +19,6 @@ import { sandboxEachTest, type RecordingSandbox } from '../../../support/recordi
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
 const FOOTER = seedId('component/Footer');
-const OCTOBER = seedId('campaign/October newsletter');
 const ONLY = ['--only', 'transactional,components,themes'];
 const ACCOUNT = 'Acme Sandbox';
 
@@ -131,18 +130,18 @@ describe('a content push that stopped before writing a record', () => {
     const sandbox = await sandboxes();
     const root = join(tempDir('loopsctl-content-'), 'loops');
     expect((await sandbox.loopsctl(['content', 'pull', root])).code).toBe(0);
-    // A sent campaign's email message can no longer be edited: the API refuses the write.
-    const email = join(recordDir(root, 'campaigns', OCTOBER), 'email.lmx');
-    const pulledEmail = readFileSync(email, 'utf8');
-    writeFileSync(email, `${pulledEmail}<Paragraph>Late edit</Paragraph>\n`);
+    // A sender's address with a domain: the API refuses the write (the team's sending domain is used).
+    const fields = join(recordDir(root, 'transactional', PASSWORD_RESET), 'draft.json');
+    const pulledFields = readFileSync(fields, 'utf8');
+    writeFileSync(fields, pulledFields.replace(/"fromEmail": "[^"]*"/, '"fromEmail": "security@example.com"'));
     const refused = await sandbox.loopsctl(['content', 'push', root]);
     expect(refused.code).toBe(5);
-    expect(refused.stderr).toContain('Campaign has been sent');
+    expect(refused.stderr).toContain('fromEmail must not include a domain');
     expect(refused.stderr).not.toContain('checks what this one wrote');
     expect(readState(root)!.pending).toBeUndefined();
 
     // Put back as pulled: nothing to do, and nothing said of a push that stopped.
-    writeFileSync(email, pulledEmail);
+    writeFileSync(fields, pulledFields);
     const before = sandbox.requests.length;
     const next = await sandbox.loopsctl(['content', 'push', root]);
     expect(next, next.stderr).toMatchObject({ code: 0, stdout: '' });
