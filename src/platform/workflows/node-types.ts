@@ -246,7 +246,9 @@ export function updatePayloadProblems(currentType: string, payload: Record<strin
   const result = schema.safeParse(payload);
   if (result.success) return [];
   return result.error.issues.map((issue) =>
-    issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field ${withArticle(target)} update takes (it takes: ${allowed})` : inWords(issue, payload),
+    issue.code === 'unrecognized_keys'
+      ? `${issue.keys.join(', ')}: not a field ${withArticle(target)} update takes (it takes: ${allowed})`
+      : inWords(issue, payload),
   );
 }
 
