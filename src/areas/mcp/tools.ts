@@ -364,10 +364,20 @@ function inputsByFlag(params: Param[]): Map<string, string> {
   return new Map(params.flatMap((param) => (param.target.kind === 'option' ? [[`--${param.target.name}`, param.key]] : [])));
 }
 
-/** The flags of a text that are the tool's inputs, named as inputs ("yes" for --yes). */
+/** A command line quoted in a text (`` `loopsctl contacts update --email ada@example.com` ``). */
+const COMMAND_LINE = /(`loopsctl [^`]*`)/;
+
+/**
+ * The flags of a text that are the tool's inputs, named as inputs ("yes" for --yes). A command line
+ * quoted in it stays as it is: its flags are another command's, and a flag turned into an input
+ * name inside it would make it neither a command line nor a tool call.
+ */
 export function flagsAsInputs(text: string, params: Param[]): string {
   const byFlag = inputsByFlag(params);
-  return text.replace(FLAG, (flag) => (byFlag.has(flag) ? `"${byFlag.get(flag)}"` : flag));
+  return text
+    .split(COMMAND_LINE)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(FLAG, (flag) => (byFlag.has(flag) ? `"${byFlag.get(flag)}"` : flag))))
+    .join('');
 }
 
 /** A CLI example as the tool's input, or undefined when it uses something the tool does not take. */

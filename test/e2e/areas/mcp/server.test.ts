@@ -149,6 +149,13 @@ describe('typed inputs', () => {
     const both = await mcp.call('contacts_find', { email: 'ada@example.com', 'user-id': 'usr_ada' });
     expect(both.structuredContent.error).toMatchObject({ exitCode: 2, message: '"email" and "user-id" cannot be used together' });
   });
+
+  it('leaves a command line that a hint quotes whole', async () => {
+    const mcp = await serve(['--sandbox']);
+    const missing = await mcp.call('contacts_find', { email: 'nobody@example.com' });
+    expect(missing.structuredContent.error).toMatchObject({ exitCode: 4, hint: 'create one with `loopsctl contacts create --email <email>`' });
+    expect(missing.content[0]!.text).toContain('`loopsctl contacts create --email <email>`');
+  });
 });
 
 describe('content inline, files only under the root', () => {
