@@ -20,7 +20,11 @@ import { EMAIL_REQUIREMENT, isEmailAddress } from './email.js';
  */
 export interface LocalFile {
   writes?: boolean;
-  inline?: { name: string; encoding: 'text' | 'base64' };
+  /**
+   * The content given as an input of its own instead (an MCP tool's): its name, its encoding, and
+   * what it holds, said without the file or stdin of the flag's description.
+   */
+  inline?: { name: string; encoding: 'text' | 'base64'; description: string };
   /** The value may also be an id that the command looks up instead of a file (`content render --theme`). */
   orId?: boolean;
 }

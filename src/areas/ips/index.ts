@@ -29,7 +29,13 @@ export const spec: Spec = group({
         {
           name: 'file',
           description: 'one address or CIDR range per line; # comments and blank lines are ignored',
-          file: { inline: { name: 'allow-list', encoding: 'text' } },
+          file: {
+            inline: {
+              name: 'allow-list',
+              encoding: 'text',
+              description: 'the allow-list: one address or CIDR range per line; # comments and blank lines are ignored',
+            },
+          },
         },
       ],
       help: `An API address inside a listed range counts as covered. "+" lines are API addresses the file does

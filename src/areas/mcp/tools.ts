@@ -133,6 +133,8 @@ function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | u
     params.push({ ...optionParam(option, target), ...(textual.has(flag) ? { text: true } : {}) });
   }
   if (list !== undefined) params.push(...listParams());
+  // An input's description names the other inputs it speaks of as inputs ("var" for --var).
+  for (const param of params) if (typeof param.schema.description === 'string') param.schema.description = flagsAsInputs(param.schema.description, params);
   const keys = params.map(({ key }) => key);
   const twice = keys.find((key, index) => keys.indexOf(key) !== index);
   if (twice !== undefined) throw new Error(`${path.join(' ')}: two inputs are named ${twice}`);
@@ -168,7 +170,7 @@ function fileParam(
     };
     return {
       key: inline.name,
-      schema: { type: 'array', items: item, description: `${description}; at most ${INLINE_BASE64_MAX} base64 characters in all` },
+      schema: { type: 'array', items: item, description: `${inline.description}; at most ${INLINE_BASE64_MAX} base64 characters in all` },
       required,
       target,
       file,
@@ -177,8 +179,8 @@ function fileParam(
   if (inline !== undefined) {
     const schema =
       inline.encoding === 'base64'
-        ? { type: 'string', contentEncoding: 'base64', maxLength: INLINE_BASE64_MAX, description: `the content, base64-encoded (${description})` }
-        : { type: 'string', maxLength: INLINE_TEXT_MAX, description: `the content itself (${description})` };
+        ? { type: 'string', contentEncoding: 'base64', maxLength: INLINE_BASE64_MAX, description: `${inline.description}, base64-encoded` }
+        : { type: 'string', maxLength: INLINE_TEXT_MAX, description: inline.description };
     return { key: inline.name, schema, required, target, file };
   }
   if (settings.root === undefined) return undefined;

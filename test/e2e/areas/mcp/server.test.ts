@@ -150,6 +150,24 @@ describe('typed inputs', () => {
     expect(both.structuredContent.error).toMatchObject({ exitCode: 2, message: '"email" and "user-id" cannot be used together' });
   });
 
+  it('describes content given inline without a file or stdin, and other inputs by their names', async () => {
+    const mcp = await serve(['--sandbox', '--allow-destructive']);
+    const { tools } = await mcp.client.listTools();
+    const inputs = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, { description: string }>;
+    let inline = 0;
+    for (const tool of tools)
+      for (const [key, input] of Object.entries(tool.inputSchema.properties as Record<string, Record<string, any>>)) {
+        const content = input.maxLength === 262144 || input.contentEncoding === 'base64' || input.items?.properties?.data !== undefined;
+        if (!content) continue;
+        inline += 1;
+        expect(input.description, `${tool.name} ${key}`).not.toMatch(/\bfiles?\b|stdin|(?<![\w-])--[a-z]|(^|\s)"?-"?(\s|$)/);
+      }
+    expect(inline).toBeGreaterThan(10);
+    expect(inputs('transactional_send').vars!.description).toBe('data variables as a JSON object; "var" wins');
+    expect(inputs('events_send')['contact-prop']!.description).toBe('a contact property to set, typed as "prop" (repeatable)');
+    expect(inputs('api').method!.description).toBe('HTTP method (default GET, or POST when fields or "body" are given without "paginate")');
+  });
+
   it('leaves a command line that a hint quotes whole', async () => {
     const mcp = await serve(['--sandbox']);
     const missing = await mcp.call('contacts_find', { email: 'nobody@example.com' });
