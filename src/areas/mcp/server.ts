@@ -19,11 +19,11 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ProtectedError, UsageError } from '../../api/errors.js';
+import { AuthError, ProtectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
-import { Invoker } from '../../core/invoker.js';
+import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../render/sanitize.js';
 import { VERSION } from '../../version.js';
@@ -96,7 +96,10 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
 
   await context.credentials();
   const outputs = await declaredOutputs(selection.tools);
-  const account = await accountContext(context, caller, selection);
+  const status = await caller.invoker.invoke(['auth', 'status'], {});
+  // A key the API refuses would fail every call: the server refuses to start, as without a key.
+  if (status.error instanceof AuthError) throw status.error;
+  const account = accountContext(context, caller, selection, status);
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
   const server = new Server(
@@ -184,7 +187,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== CONTEXT_URI) throw protocolError(ErrorCode.InvalidParams, `no resource at ${request.params.uri}`);
-    const text = JSON.stringify(await accountContext(context, caller, selection), null, 2);
+    const text = JSON.stringify(accountContext(context, caller, selection, await caller.invoker.invoke(['auth', 'status'], {})), null, 2);
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
@@ -234,8 +237,7 @@ function tierWords(tier: Tier): string {
 }
 
 /** The account the tools act on, as `auth status` tells it, with what this server allows; its text cleaned of control characters. */
-async function accountContext(context: CommandContext, caller: Caller, selection: Selection) {
-  const status = await caller.invoker.invoke(['auth', 'status'], {});
+function accountContext(context: CommandContext, caller: Caller, selection: Selection, status: Invoked) {
   const found = status.error === undefined ? (JSON.parse(status.stdout) as { teamName?: string; source?: string; profile?: string | null }) : undefined;
   const clean = (text: string | null | undefined) => (typeof text === 'string' ? sanitize(text) : null);
   return {

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
 
@@ -381,6 +382,24 @@ describe('the server', () => {
     const keyless = await run(['mcp'], { env: { LOOPS_API_KEY: undefined }, input: '' });
     expect(keyless.code).toBe(3);
     expect(keyless.stderr).toContain('no API key');
+  });
+
+  it('refuses to start with a key the API refuses, which would fail every call, and starts when the API cannot be reached', async () => {
+    const api = await startApiServer({ 'GET /v1/api-key': (_req, res) => json(res, 401, { message: 'Invalid API key' }) });
+    try {
+      const refused = await run(['mcp'], { env: { LOOPS_API_KEY: 'wrong-key', LOOPS_BASE_URL: api.url }, input: '' });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain('Error: Invalid API key');
+      expect(refused.stderr).toContain('LOOPS_API_KEY');
+      expect(refused.stderr).not.toContain('loopsctl mcp:');
+    } finally {
+      await api.close();
+    }
+    // No answer at all is no verdict on the key: the server starts, and says the team is unknown.
+    const mcp = await startMcp(['--retries', '0'], { env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+    running.push(mcp);
+    expect(mcp.stderr()).toContain('team unknown');
+    expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(20);
   });
 
   it('logs each call with its secrets and content masked', async () => {
