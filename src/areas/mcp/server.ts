@@ -20,7 +20,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError, ProtectedError, UsageError } from '../../api/errors.js';
-import type { CommandContext } from '../../core/context.js';
+import { sameTeam, type CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
 import { type Invoked, Invoker } from '../../core/invoker.js';
@@ -100,6 +100,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
   // A key the API refuses would fail every call: the server refuses to start, as without a key.
   if (status.error instanceof AuthError) throw status.error;
   const account = accountContext(context, caller, selection, status);
+  await refuseWritesToAnotherTeam(context, tier, status, account.team);
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
   const server = new Server(
@@ -227,6 +228,25 @@ async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Prom
   throw new ProtectedError(`profile "${profile}" is read-only, so the server cannot offer tools that change the account (${flagFor(tier)})`, {
     code: 'read_only',
     hint: `start it without ${flagFor(tier)}, or lift the mark with \`loopsctl auth read-write ${profile}\``,
+  });
+}
+
+/**
+ * A key of another team than the one expected would have every write refused (exit 11): a server
+ * that may change the account is refused at the start instead, as for a read-only profile.
+ */
+async function refuseWritesToAnotherTeam(context: CommandContext, tier: Tier, status: Invoked, team: string | null): Promise<void> {
+  if (tier === 'read') return;
+  const offer = `so the server cannot offer tools that change the account (${flagFor(tier)})`;
+  // `auth status` refuses a profile whose key is another team's than the one it records.
+  if (status.error instanceof ProtectedError && status.error.code === 'wrong_team')
+    throw new ProtectedError(`${status.error.message.replace(/: its writes are refused$/, '')}, ${offer}`, { code: 'wrong_team', hint: status.error.hint });
+  if (team === null) return;
+  const expected = await context.expectedTeam();
+  if (expected === undefined || sameTeam(team, expected.name)) return;
+  throw new ProtectedError(`the key belongs to team ${JSON.stringify(team)}, not ${JSON.stringify(expected.name)} (expected by ${expected.by}), ${offer}`, {
+    code: 'wrong_team',
+    hint: `use a key of ${JSON.stringify(expected.name)}, or start the server without ${flagFor(tier)} to read ${JSON.stringify(team)}'s account`,
   });
 }
 
