@@ -19,7 +19,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AuthError, ProtectedError, UsageError } from '../../api/errors.js';
+import { AuthError, NetworkError, ProtectedError, UsageError } from '../../api/errors.js';
 import { sameTeam, type CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
@@ -52,6 +52,13 @@ export interface McpOptions {
 }
 
 export const CONTEXT_URI = 'loopsctl://context';
+
+/**
+ * How long the server's start waits for the account's team (or --timeout, if shorter): the client
+ * waits for the handshake meanwhile, and gives up on a server that has not answered it in about
+ * 30 s. Retrying for minutes an API that does not answer would lose the client; the calls ask again.
+ */
+const STARTUP_LOOKUP_MS = 10_000;
 
 /** A protocol error as the SDK sends it: its message once, without the "MCP error -32602:" that McpError puts before it. */
 function protocolError(code: ErrorCode, message: string): Error {
@@ -96,7 +103,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
 
   await context.credentials();
   const outputs = await declaredOutputs(selection.tools);
-  const status = await caller.invoker.invoke(['auth', 'status'], {});
+  const status = await startupStatus(context, caller);
   // A key the API refuses would fail every call: the server refuses to start, as without a key.
   if (status.error instanceof AuthError) throw status.error;
   const account = accountContext(context, caller, selection, status);
@@ -229,6 +236,15 @@ async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Prom
     code: 'read_only',
     hint: `start it without ${flagFor(tier)}, or lift the mark with \`loopsctl auth read-write ${profile}\``,
   });
+}
+
+/** `auth status` at the start, waiting no longer than STARTUP_LOOKUP_MS or --timeout for the API. */
+async function startupStatus(context: CommandContext, caller: Caller): Promise<Invoked> {
+  const bound = Math.min(context.globals.timeout * 1000, STARTUP_LOOKUP_MS);
+  const waited = AbortSignal.timeout(bound);
+  const status = await caller.invoker.invoke(['auth', 'status'], {}, { signal: waited });
+  if (!waited.aborted || context.runtime.signal.aborted || status.error === undefined) return status;
+  return { ...status, error: new NetworkError(`GET /v1/api-key: no answer within ${bound / 1000} s at the start; the calls will ask again`) };
 }
 
 /**

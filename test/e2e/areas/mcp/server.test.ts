@@ -5,6 +5,7 @@
  * root, concurrent, cancelled and abandoned calls).
  */
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -400,6 +401,22 @@ describe('the server', () => {
     running.push(mcp);
     expect(mcp.stderr()).toContain('team unknown');
     expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(20);
+  });
+
+  it('answers the handshake after one --timeout when the API does not answer, rather than after every retry', async () => {
+    const waiting: ServerResponse[] = [];
+    const api = await startApiServer({ 'GET /v1/api-key': (_req, res) => void waiting.push(res) });
+    try {
+      const mcp = await startMcp(['--timeout', '1'], { env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: api.url } });
+      running.push(mcp);
+      expect(mcp.stderr()).toContain('team unknown (GET /v1/api-key: no answer within 1 s at the start; the calls will ask again)');
+      expect(api.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/api-key']);
+      expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(20);
+      await running.pop()!.close();
+    } finally {
+      for (const res of waiting) json(res, 503, { message: 'gone' });
+      await api.close();
+    }
   });
 
   it('logs each call with its secrets and content masked', async () => {
