@@ -173,7 +173,11 @@ describe('typed inputs', () => {
   it('leaves a command line that a hint quotes whole', async () => {
     const mcp = await serve(['--sandbox']);
     const missing = await mcp.call('contacts_find', { email: 'nobody@example.com' });
-    expect(missing.structuredContent.error).toMatchObject({ exitCode: 4, hint: 'create one with `loopsctl contacts create --email <email>`' });
+    expect(missing.structuredContent.error).toMatchObject({
+      exitCode: 4,
+      message: 'no contact with nobody@example.com',
+      hint: 'create one with `loopsctl contacts create --email <email>`',
+    });
     expect(missing.content[0]!.text).toContain('`loopsctl contacts create --email <email>`');
   });
 });
