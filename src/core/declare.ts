@@ -58,6 +58,11 @@ export interface OptionSpec {
   file?: LocalFile;
   /** Only the person running loopsctl may give it, never an agent's tool call (`--allow-writes`). */
   personOnly?: boolean;
+  /**
+   * It changes only the text a terminal or a pipe is given, never the --json output (`ips list
+   * --plain`): an MCP tool, which answers the JSON, does not offer it.
+   */
+  textOnly?: boolean;
 }
 
 /**

@@ -13,8 +13,8 @@ export const spec: Spec = group({
       aliases: ['ls'],
       summary: 'List the dedicated sending IP addresses (the list changes over time and excludes shared IPs)',
       options: [
-        { flags: '--plain', description: 'one address per line, nothing else' },
-        { flags: '--cidr', description: 'print each address as a single-host range (/32 or /128); --json stays as the API sent it' },
+        { flags: '--plain', description: 'one address per line, nothing else', textOnly: true },
+        { flags: '--cidr', description: 'print each address as a single-host range (/32 or /128); --json stays as the API sent it', textOnly: true },
       ],
       examples: ['loopsctl ips list', 'loopsctl ips list --plain > allowlist.txt', 'loopsctl ips list --plain --cidr', 'loopsctl ips list --json'],
       remote: true,

@@ -122,7 +122,8 @@ function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | u
   for (const option of options) {
     const flag = longFlag(option);
     // An agent never overrides what the person chose (--allow-writes past a read-only profile).
-    if (excluded.has(flag) || option.personOnly === true) continue;
+    // Nor is an option that changes only the text view an input: the tool answers the JSON.
+    if (excluded.has(flag) || option.personOnly === true || option.textOnly === true) continue;
     const target = { kind: 'option' as const, name: flag.slice(2) };
     if (option.file !== undefined) {
       const param = fileParam(flag.slice(2), option.description, option.file, target, option.required === true, settings, option.repeatable === true);

@@ -208,6 +208,10 @@ describe('content inline, files only under the root', () => {
     const mcp = await serve(['--sandbox']);
     const tool = (await mcp.client.listTools()).tools.find(({ name }) => name === 'ips_check')!;
     expect(Object.keys(tool.inputSchema.properties!)).toEqual(['allow-list']);
+    // --plain and --cidr change only the text view; the tool answers the JSON, so they are no inputs.
+    const list = (await mcp.client.listTools()).tools.find(({ name }) => name === 'ips_list')!;
+    expect(Object.keys(list.inputSchema.properties!)).toEqual(['limit', 'cursor']);
+    expect((await mcp.call('ips_list', { cidr: true })).structuredContent.error).toMatchObject({ exitCode: 2, message: 'ips_list has no input "cidr"' });
     const ips = (await mcp.call('ips_list', {})).structuredContent.data as string[];
     const matching = await mcp.call('ips_check', { 'allow-list': `${ips.join('\n')}\n` });
     expect(matching.isError, matching.content[0]!.text).toBeFalsy();
