@@ -20,14 +20,14 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError, NetworkError, ProtectedError, UsageError } from '../../api/errors.js';
-import { sameTeam, type CommandContext } from '../../core/context.js';
+import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
 import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../render/sanitize.js';
 import { VERSION } from '../../version.js';
-import { callTool, checkInput, failed, type Caller, type ToolAnswer } from './calls.js';
+import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import { metaTools } from './meta.js';
 import {
   annotations,
@@ -107,7 +107,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
   // A key the API refuses would fail every call: the server refuses to start, as without a key.
   if (status.error instanceof AuthError) throw status.error;
   const account = accountContext(context, caller, selection, status);
-  await refuseWritesToAnotherTeam(context, tier, status, account.team);
+  await refuseWritesToAnotherTeam(context, tier, status);
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
   const server = new Server(
@@ -249,21 +249,24 @@ async function startupStatus(context: CommandContext, caller: Caller): Promise<I
 
 /**
  * A key of another team than the one expected would have every write refused (exit 11): a server
- * that may change the account is refused at the start instead, as for a read-only profile.
+ * that may change the account is refused at the start instead, as for a read-only profile. The
+ * team expected is the one each write is checked against (--expect-team, LOOPSCTL_EXPECTED_TEAM,
+ * else the profile's recorded team).
  */
-async function refuseWritesToAnotherTeam(context: CommandContext, tier: Tier, status: Invoked, team: string | null): Promise<void> {
+async function refuseWritesToAnotherTeam(context: CommandContext, tier: Tier, status: Invoked): Promise<void> {
   if (tier === 'read') return;
-  const offer = `so the server cannot offer tools that change the account (${flagFor(tier)})`;
-  // `auth status` refuses a profile whose key is another team's than the one it records.
-  if (status.error instanceof ProtectedError && status.error.code === 'wrong_team')
-    throw new ProtectedError(`${status.error.message.replace(/: its writes are refused$/, '')}, ${offer}`, { code: 'wrong_team', hint: status.error.hint });
-  if (team === null) return;
+  // `auth status` prints the key's team even when it refuses a profile that records another.
+  const team = (parsed(status.stdout) as { teamName?: unknown } | undefined)?.teamName;
+  if (typeof team !== 'string') return;
   const expected = await context.expectedTeam();
   if (expected === undefined || sameTeam(team, expected.name)) return;
-  throw new ProtectedError(`the key belongs to team ${JSON.stringify(team)}, not ${JSON.stringify(expected.name)} (expected by ${expected.by}), ${offer}`, {
-    code: 'wrong_team',
-    hint: `use a key of ${JSON.stringify(expected.name)}, or start the server without ${flagFor(tier)} to read ${JSON.stringify(team)}'s account`,
-  });
+  const remedy = expected.by.startsWith('profile')
+    ? profileTeamRemedy(profileFlag(await context.credentials()), expected.name, team)
+    : `use a key of ${JSON.stringify(expected.name)}, or start the server without ${flagFor(tier)} to read ${JSON.stringify(team)}'s account`;
+  throw new ProtectedError(
+    `the key belongs to team ${JSON.stringify(team)}, not ${JSON.stringify(expected.name)} (expected by ${expected.by}), so the server cannot offer tools that change the account (${flagFor(tier)})`,
+    { code: 'wrong_team', hint: remedy },
+  );
 }
 
 function tierWords(tier: Tier): string {

@@ -245,7 +245,13 @@ describe('read-only profiles', () => {
     writeFileSync(recorded, readFileSync(recorded, 'utf8').replace(`"${TEAM}"`, '"Acme Production"'));
     const profile = await run(['mcp', '--allow-writes'], { env, input: '' });
     expect(profile.code).toBe(ExitCode.protected);
-    expect(profile.stderr).toContain('but the profile records "Acme Production", so the server cannot offer tools that change the account (--allow-writes)');
+    expect(profile.stderr).toContain(
+      `Error: the key belongs to team "${TEAM}", not "Acme Production" (expected by profile "production"), so the server cannot offer tools that change the account (--allow-writes)\n`,
+    );
+    expect(profile.stderr).toContain('--record-team');
+    // Naming the key's team for the run is what lets its writes through, and the server too.
+    const named = await run(['mcp', '--allow-writes', '--expect-team', TEAM], { env, input: '' });
+    expect(named.code, named.stderr).toBe(0);
     const reading = await run(['mcp', '--expect-team', 'Acme Production'], { env: viaServer(), input: '' });
     expect(reading.code, reading.stderr).toBe(0);
     expect(writes()).toEqual([]);
