@@ -202,7 +202,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
   const offered =
     selection.tools.length === 0
       ? 'only search_commands, describe_command and run_command'
-      : `${selection.tools.length} tools${meta.length > 0 ? ', and search_commands, describe_command and run_command' : ''}`;
+      : `${selection.tools.length} ${selection.tools.length === 1 ? 'tool' : 'tools'}${meta.length > 0 ? ', and search_commands, describe_command and run_command' : ''}`;
   const team =
     account.team === null ? `team unknown (${String((account.error as { message?: string } | undefined)?.message ?? 'no answer')})` : `team "${account.team}"`;
   context.runtime.stderr.write(

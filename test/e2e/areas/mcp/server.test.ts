@@ -388,6 +388,8 @@ describe('the server', () => {
     );
     const metaOnly = await serve(['--sandbox', '--tools', 'meta']);
     expect(metaOnly.stderr()).toContain('only search_commands, describe_command and run_command');
+    const one = await serve(['--sandbox', '--tools', 'themes_list']);
+    expect(one.stderr()).toMatch(/^loopsctl mcp: 1 tool; reading only; /);
     const keyless = await run(['mcp'], { env: { LOOPS_API_KEY: undefined }, input: '' });
     expect(keyless.code).toBe(3);
     expect(keyless.stderr).toContain('no API key');
