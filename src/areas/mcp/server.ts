@@ -19,7 +19,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AuthError, NetworkError, ProtectedError, UsageError } from '../../api/errors.js';
+import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../api/errors.js';
 import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
@@ -99,7 +99,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
   const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
-  const log = options.log === undefined ? undefined : callLog(resolve(options.log), context.runtime);
+  const log = options.log === undefined ? undefined : callLog(options.log, context.runtime);
 
   await context.credentials();
   const outputs = await declaredOutputs(selection.tools);
@@ -295,14 +295,37 @@ function accountContext(context: CommandContext, caller: Caller, selection: Sele
 /** Input names whose values are secrets or bulk content: the log says only how long they were. */
 const MASKED = /key|secret|token|password|authorization|lmx|body|data|image|attachments|vars|props|payload|filter|styles|allow-list/i;
 
-/** One JSON line per call in the file the person named: the tool, its arguments with secrets masked, the outcome and the time. */
-function callLog(file: string, runtime: Pick<Runtime, 'now'>) {
+/**
+ * One JSON line per call in the file the person named: the tool, its arguments with secrets masked,
+ * the outcome and the time. A file that cannot be written is refused at the start; one that fails
+ * later (a full disk) is said once on stderr, and never turns the answer of a call that ran (a
+ * send made) into an error the agent would retry.
+ */
+function callLog(given: string, runtime: Pick<Runtime, 'now' | 'stderr'>) {
+  const file = resolve(given);
+  try {
+    appendFileSync(file, '', { mode: 0o600 });
+  } catch (error) {
+    throw new LocalFileError(`--log ${given} cannot be written: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'name a file in a directory that exists and that you can write in',
+    });
+  }
+  let failed = false;
   return ({ tool, arguments: input, answer, ms }: { tool: string; arguments: Record<string, unknown>; answer: ToolAnswer; ms: number }) => {
     const shown = Object.fromEntries(
       Object.entries(input).map(([key, value]) => [key, MASKED.test(key) ? `<${JSON.stringify(value ?? null).length} characters>` : value]),
     );
     const error = answer.isError ? (answer.structuredContent?.error as { exitCode?: number; message?: string } | undefined) : undefined;
     const outcome = error === undefined ? 'ok' : { exitCode: error.exitCode, message: error.message };
-    appendFileSync(file, `${JSON.stringify({ time: runtime.now().toISOString(), tool, arguments: shown, outcome, ms })}\n`, { mode: 0o600 });
+    try {
+      appendFileSync(file, `${JSON.stringify({ time: runtime.now().toISOString(), tool, arguments: shown, outcome, ms })}\n`, { mode: 0o600 });
+    } catch (problem) {
+      if (!failed)
+        runtime.stderr.write(
+          `loopsctl mcp: a call could not be logged in ${file} (${(problem as Error).message}); its answer was given, and later failures are not said again\n`,
+        );
+      failed = true;
+    }
   };
 }

@@ -4,7 +4,7 @@
  * the bad input an agent may send (wrong types, unknown inputs, huge strings, paths outside the
  * root, concurrent, cancelled and abandoned calls).
  */
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -449,6 +449,26 @@ describe('the server', () => {
       { tool: 'themes_get', outcome: { exitCode: 4, message: 'theme c0000000000000000000notfnd not found' } },
     ]);
     expect(readFileSync(log, 'utf8')).not.toContain('secret words');
+  });
+
+  it('refuses a log it cannot write at the start, and answers a call that ran when its line cannot be written', async () => {
+    const missing = join(tempDir(), 'no-such-directory', 'calls.jsonl');
+    const refused = await run(['mcp', '--sandbox', '--log', missing], { input: '' });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: --log ${missing} cannot be written: ENOENT`);
+    expect(refused.stderr).not.toContain('loopsctl mcp:');
+
+    const directory = join(tempDir(), 'logs');
+    mkdirSync(directory);
+    const mcp = await serve(['--sandbox', '--allow-destructive', '--log', join(directory, 'calls.jsonl')]);
+    rmSync(directory, { recursive: true });
+    // The send is made: its answer reaches the agent, which would otherwise send it again.
+    const sent = await mcp.call('events_send', { eventName: 'logged_or_not', email: 'ada@example.com' });
+    expect(sent.isError, sent.content[0]!.text).toBeFalsy();
+    expect(sent.structuredContent).toMatchObject({ success: true });
+    expect(mcp.stderr()).toContain(`a call could not be logged in ${join(directory, 'calls.jsonl')} (ENOENT`);
+    expect((await mcp.call('themes_list', { limit: 1 })).isError).toBeFalsy();
+    expect(mcp.stderr().match(/could not be logged/g)).toHaveLength(1);
   });
 
   it('escapes control characters of the API’s text in errors and in the context resource', async () => {
