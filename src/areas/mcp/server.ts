@@ -54,11 +54,12 @@ export interface McpOptions {
 export const CONTEXT_URI = 'loopsctl://context';
 
 /**
- * How long the server's start waits for the account's team (or --timeout, if shorter): the client
- * waits for the handshake meanwhile, and gives up on a server that has not answered it in about
- * 30 s. Retrying for minutes an API that does not answer would lose the client; the calls ask again.
+ * How long the server waits for the account's team (or --timeout, if shorter), at its start and
+ * for the context resource: the client waits meanwhile, and gives up on a server that has not
+ * answered in about 30 s. Retrying for minutes an API that does not answer would lose the client;
+ * the calls ask again.
  */
-const STARTUP_LOOKUP_MS = 10_000;
+const ACCOUNT_LOOKUP_MS = 10_000;
 
 /** A protocol error as the SDK sends it: its message once, without the "MCP error -32602:" that McpError puts before it. */
 function protocolError(code: ErrorCode, message: string): Error {
@@ -103,7 +104,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
 
   await context.credentials();
   const outputs = await declaredOutputs(selection.tools);
-  const status = await startupStatus(context, caller);
+  const status = await accountStatus(context, caller);
   // A key the API refuses would fail every call: the server refuses to start, as without a key.
   if (status.error instanceof AuthError) throw status.error;
   const account = accountContext(context, caller, selection, status);
@@ -195,7 +196,7 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== CONTEXT_URI) throw protocolError(ErrorCode.InvalidParams, `no resource at ${request.params.uri}`);
-    const text = JSON.stringify(accountContext(context, caller, selection, await caller.invoker.invoke(['auth', 'status'], {})), null, 2);
+    const text = JSON.stringify(accountContext(context, caller, selection, await accountStatus(context, caller)), null, 2);
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
@@ -238,13 +239,13 @@ async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Prom
   });
 }
 
-/** `auth status` at the start, waiting no longer than STARTUP_LOOKUP_MS or --timeout for the API. */
-async function startupStatus(context: CommandContext, caller: Caller): Promise<Invoked> {
-  const bound = Math.min(context.globals.timeout * 1000, STARTUP_LOOKUP_MS);
+/** `auth status`, waiting no longer than ACCOUNT_LOOKUP_MS or --timeout for the API: at the start, and for the context resource. */
+async function accountStatus(context: CommandContext, caller: Caller): Promise<Invoked> {
+  const bound = Math.min(context.globals.timeout * 1000, ACCOUNT_LOOKUP_MS);
   const waited = AbortSignal.timeout(bound);
   const status = await caller.invoker.invoke(['auth', 'status'], {}, { signal: waited });
   if (!waited.aborted || context.runtime.signal.aborted || status.error === undefined) return status;
-  return { ...status, error: new NetworkError(`GET /v1/api-key: no answer within ${bound / 1000} s at the start; the calls will ask again`) };
+  return { ...status, error: new NetworkError(`GET /v1/api-key: no answer within ${bound / 1000} s; the calls will ask again`) };
 }
 
 /**

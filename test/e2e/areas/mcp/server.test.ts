@@ -419,9 +419,16 @@ describe('the server', () => {
     try {
       const mcp = await startMcp(['--timeout', '1'], { env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: api.url } });
       running.push(mcp);
-      expect(mcp.stderr()).toContain('team unknown (GET /v1/api-key: no answer within 1 s at the start; the calls will ask again)');
+      expect(mcp.stderr()).toContain('team unknown (GET /v1/api-key: no answer within 1 s; the calls will ask again)');
       expect(api.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/api-key']);
       expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(20);
+      // The context resource asks once more, as briefly.
+      const [resource] = (await mcp.client.readResource({ uri: 'loopsctl://context' })).contents;
+      expect(JSON.parse((resource as { text: string }).text)).toMatchObject({
+        team: null,
+        error: { exitCode: 7, message: 'GET /v1/api-key: no answer within 1 s; the calls will ask again' },
+      });
+      expect(api.requests).toHaveLength(2);
       await running.pop()!.close();
     } finally {
       for (const res of waiting) json(res, 503, { message: 'gone' });
