@@ -189,7 +189,7 @@ export function proxyError(error: ProxyRefusedError | ProxyUnreachableError, pro
         status: 407,
         cause: error,
         hint: withCredentials
-          ? `check the user name and password in ${proxy.from} (percent-encode any @, : or / in them)`
+          ? `check the user name and password in ${proxy.from} (they are taken as written, / and @ included; only a : in the user name needs encoding, as %3A)`
           : `put them in the proxy's URL in ${proxy.from}: http://user:password@host:port`,
       },
     );

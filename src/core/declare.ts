@@ -20,7 +20,11 @@ import { EMAIL_REQUIREMENT, isEmailAddress } from './email.js';
  */
 export interface LocalFile {
   writes?: boolean;
-  inline?: { name: string; encoding: 'text' | 'base64' };
+  /**
+   * The content given as an input of its own instead (an MCP tool's): its name, its encoding, and
+   * what it holds, said without the file or stdin of the flag's description.
+   */
+  inline?: { name: string; encoding: 'text' | 'base64'; description: string };
   /** The value may also be an id that the command looks up instead of a file (`content render --theme`). */
   orId?: boolean;
 }
@@ -54,6 +58,11 @@ export interface OptionSpec {
   file?: LocalFile;
   /** Only the person running loopsctl may give it, never an agent's tool call (`--allow-writes`). */
   personOnly?: boolean;
+  /**
+   * It changes only the text a terminal or a pipe is given, never the --json output (`ips list
+   * --plain`): an MCP tool, which answers the JSON, does not offer it.
+   */
+  textOnly?: boolean;
 }
 
 /**

@@ -26,7 +26,7 @@ export const spec: Spec = command({
     {
       flags: '--input <file>',
       description: 'the request body as given in the file (- for stdin); it must be JSON',
-      file: { inline: { name: 'body', encoding: 'text' } },
+      file: { inline: { name: 'body', encoding: 'text', description: 'the request body as it is sent; it must be JSON' } },
     },
     { flags: '-H, --header <header>', description: "an extra request header, 'Name: value'", repeatable: true },
     {

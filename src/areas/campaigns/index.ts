@@ -17,7 +17,7 @@ const FIELD_OPTIONS: OptionSpec[] = [
   {
     flags: '--filter-file <file>',
     description: 'JSON audience filter, as for `segments create` (- reads stdin)',
-    file: { inline: { name: 'filter', encoding: 'text' } },
+    file: { inline: { name: 'filter', encoding: 'text', description: 'the audience filter, as JSON (as for segments_create)' } },
   },
   { flags: '--schedule <now|time>', description: 'send as soon as it is sent (now), or at an ISO 8601 time', tier: 'destructive' },
 ];

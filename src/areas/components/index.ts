@@ -40,7 +40,7 @@ export const spec: Spec = group({
           flags: '--lmx-file <file>',
           description: 'file holding the LMX (- reads stdin)',
           required: true,
-          file: { inline: { name: 'lmx', encoding: 'text' } },
+          file: { inline: { name: 'lmx', encoding: 'text', description: 'the LMX of the component' } },
         },
       ],
       examples: ['echo "<Paragraph>Thanks for reading</Paragraph>" | loopsctl components create --name "Sign-off" --lmx-file -'],
@@ -59,7 +59,11 @@ export const spec: Spec = group({
       args: [{ name: 'id', description: 'component id (from `loopsctl components list`)' }],
       options: [
         { flags: '--name <name>', description: 'new name' },
-        { flags: '--lmx-file <file>', description: 'file holding the new LMX (- reads stdin)', file: { inline: { name: 'lmx', encoding: 'text' } } },
+        {
+          flags: '--lmx-file <file>',
+          description: 'file holding the new LMX (- reads stdin)',
+          file: { inline: { name: 'lmx', encoding: 'text', description: 'the new LMX' } },
+        },
       ],
       examples: [
         `loopsctl components get ${EXAMPLE_ID} --lmx | loopsctl components update ${EXAMPLE_ID} --lmx-file -`,

@@ -56,7 +56,11 @@ of a workflow's send-email nodes.`,
         { flags: '--bcc <email>', description: 'BCC address (the team needs CC/BCC enabled)', parse: emailAddress() },
         { flags: '--language <code>', description: 'ISO 639-1 language code, such as en or fr' },
         { flags: '--format <format>', description: 'rendering format', choices: ['styled', 'plain'] },
-        { flags: '--lmx-file <file>', description: 'the new LMX body, from a file or - for stdin', file: { inline: { name: 'lmx', encoding: 'text' } } },
+        {
+          flags: '--lmx-file <file>',
+          description: 'the new LMX body, from a file or - for stdin',
+          file: { inline: { name: 'lmx', encoding: 'text', description: 'the new LMX body' } },
+        },
         {
           flags: '--fallback <kind.name=value>',
           description: 'a fallback value; kind is contact, event or data; kind.name without =value removes it (repeatable)',
@@ -115,7 +119,13 @@ The LMX round trip:
           flags: '--vars-file <file>',
           description:
             'JSON values to render with, or - for stdin: {"dataVariables": {...}} for transactional emails, contactProperties and eventProperties for workflows',
-          file: { inline: { name: 'vars', encoding: 'text' } },
+          file: {
+            inline: {
+              name: 'vars',
+              encoding: 'text',
+              description: 'JSON values to render with: {"dataVariables": {...}} for transactional emails, contactProperties and eventProperties for workflows',
+            },
+          },
         },
       ],
       examples: [

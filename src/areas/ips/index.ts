@@ -13,8 +13,8 @@ export const spec: Spec = group({
       aliases: ['ls'],
       summary: 'List the dedicated sending IP addresses (the list changes over time and excludes shared IPs)',
       options: [
-        { flags: '--plain', description: 'one address per line, nothing else' },
-        { flags: '--cidr', description: 'print each address as a single-host range (/32 or /128); --json stays as the API sent it' },
+        { flags: '--plain', description: 'one address per line, nothing else', textOnly: true },
+        { flags: '--cidr', description: 'print each address as a single-host range (/32 or /128); --json stays as the API sent it', textOnly: true },
       ],
       examples: ['loopsctl ips list', 'loopsctl ips list --plain > allowlist.txt', 'loopsctl ips list --plain --cidr', 'loopsctl ips list --json'],
       remote: true,
@@ -29,7 +29,13 @@ export const spec: Spec = group({
         {
           name: 'file',
           description: 'one address or CIDR range per line; # comments and blank lines are ignored',
-          file: { inline: { name: 'allow-list', encoding: 'text' } },
+          file: {
+            inline: {
+              name: 'allow-list',
+              encoding: 'text',
+              description: 'the allow-list: one address or CIDR range per line; # comments and blank lines are ignored',
+            },
+          },
         },
       ],
       help: `An API address inside a listed range counts as covered. "+" lines are API addresses the file does

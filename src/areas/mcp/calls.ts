@@ -325,7 +325,8 @@ function inputWords(text: string, tool: Tool): string {
   return flagsAsInputs(help, tool.params);
 }
 
-function parsed(text: string): unknown {
+/** The JSON a command printed, or undefined when it printed none. */
+export function parsed(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

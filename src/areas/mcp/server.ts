@@ -19,15 +19,15 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ProtectedError, UsageError } from '../../api/errors.js';
-import type { CommandContext } from '../../core/context.js';
+import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../api/errors.js';
+import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
-import { Invoker } from '../../core/invoker.js';
+import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../render/sanitize.js';
 import { VERSION } from '../../version.js';
-import { callTool, checkInput, failed, type Caller, type ToolAnswer } from './calls.js';
+import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import { metaTools } from './meta.js';
 import {
   annotations,
@@ -52,6 +52,14 @@ export interface McpOptions {
 }
 
 export const CONTEXT_URI = 'loopsctl://context';
+
+/**
+ * How long the server waits for the account's team (or --timeout, if shorter), at its start and
+ * for the context resource: the client waits meanwhile, and gives up on a server that has not
+ * answered in about 30 s. Retrying for minutes an API that does not answer would lose the client;
+ * the calls ask again.
+ */
+const ACCOUNT_LOOKUP_MS = 10_000;
 
 /** A protocol error as the SDK sends it: its message once, without the "MCP error -32602:" that McpError puts before it. */
 function protocolError(code: ErrorCode, message: string): Error {
@@ -92,11 +100,15 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
   const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
-  const log = options.log === undefined ? undefined : callLog(resolve(options.log), context.runtime);
+  const log = options.log === undefined ? undefined : callLog(options.log, context.runtime);
 
   await context.credentials();
   const outputs = await declaredOutputs(selection.tools);
-  const account = await accountContext(context, caller, selection);
+  const status = await accountStatus(context, caller);
+  // A key the API refuses would fail every call: the server refuses to start, as without a key.
+  if (status.error instanceof AuthError) throw status.error;
+  const account = accountContext(context, caller, selection, status);
+  await refuseWritesToAnotherTeam(context, tier, status);
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
   const server = new Server(
@@ -184,14 +196,14 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== CONTEXT_URI) throw protocolError(ErrorCode.InvalidParams, `no resource at ${request.params.uri}`);
-    const text = JSON.stringify(await accountContext(context, caller, selection), null, 2);
+    const text = JSON.stringify(accountContext(context, caller, selection, await accountStatus(context, caller)), null, 2);
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
   const offered =
     selection.tools.length === 0
       ? 'only search_commands, describe_command and run_command'
-      : `${selection.tools.length} tools${meta.length > 0 ? ', and search_commands, describe_command and run_command' : ''}`;
+      : `${selection.tools.length} ${selection.tools.length === 1 ? 'tool' : 'tools'}${meta.length > 0 ? ', and search_commands, describe_command and run_command' : ''}`;
   const team =
     account.team === null ? `team unknown (${String((account.error as { message?: string } | undefined)?.message ?? 'no answer')})` : `team "${account.team}"`;
   context.runtime.stderr.write(
@@ -227,6 +239,37 @@ async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Prom
   });
 }
 
+/** `auth status`, waiting no longer than ACCOUNT_LOOKUP_MS or --timeout for the API: at the start, and for the context resource. */
+async function accountStatus(context: CommandContext, caller: Caller): Promise<Invoked> {
+  const bound = Math.min(context.globals.timeout * 1000, ACCOUNT_LOOKUP_MS);
+  const waited = AbortSignal.timeout(bound);
+  const status = await caller.invoker.invoke(['auth', 'status'], {}, { signal: waited });
+  if (!waited.aborted || context.runtime.signal.aborted || status.error === undefined) return status;
+  return { ...status, error: new NetworkError(`GET /v1/api-key: no answer within ${bound / 1000} s; the calls will ask again`) };
+}
+
+/**
+ * A key of another team than the one expected would have every write refused (exit 11): a server
+ * that may change the account is refused at the start instead, as for a read-only profile. The
+ * team expected is the one each write is checked against (--expect-team, LOOPSCTL_EXPECTED_TEAM,
+ * else the profile's recorded team).
+ */
+async function refuseWritesToAnotherTeam(context: CommandContext, tier: Tier, status: Invoked): Promise<void> {
+  if (tier === 'read') return;
+  // `auth status` prints the key's team even when it refuses a profile that records another.
+  const team = (parsed(status.stdout) as { teamName?: unknown } | undefined)?.teamName;
+  if (typeof team !== 'string') return;
+  const expected = await context.expectedTeam();
+  if (expected === undefined || sameTeam(team, expected.name)) return;
+  const remedy = expected.by.startsWith('profile')
+    ? profileTeamRemedy(profileFlag(await context.credentials()), expected.name, team)
+    : `use a key of ${JSON.stringify(expected.name)}, or start the server without ${flagFor(tier)} to read ${JSON.stringify(team)}'s account`;
+  throw new ProtectedError(
+    `the key belongs to team ${JSON.stringify(team)}, not ${JSON.stringify(expected.name)} (expected by ${expected.by}), so the server cannot offer tools that change the account (${flagFor(tier)})`,
+    { code: 'wrong_team', hint: remedy },
+  );
+}
+
 function tierWords(tier: Tier): string {
   if (tier === 'read') return 'reading only';
   if (tier === 'write') return 'reading, creating and updating';
@@ -234,8 +277,7 @@ function tierWords(tier: Tier): string {
 }
 
 /** The account the tools act on, as `auth status` tells it, with what this server allows; its text cleaned of control characters. */
-async function accountContext(context: CommandContext, caller: Caller, selection: Selection) {
-  const status = await caller.invoker.invoke(['auth', 'status'], {});
+function accountContext(context: CommandContext, caller: Caller, selection: Selection, status: Invoked) {
   const found = status.error === undefined ? (JSON.parse(status.stdout) as { teamName?: string; source?: string; profile?: string | null }) : undefined;
   const clean = (text: string | null | undefined) => (typeof text === 'string' ? sanitize(text) : null);
   return {
@@ -254,14 +296,37 @@ async function accountContext(context: CommandContext, caller: Caller, selection
 /** Input names whose values are secrets or bulk content: the log says only how long they were. */
 const MASKED = /key|secret|token|password|authorization|lmx|body|data|image|attachments|vars|props|payload|filter|styles|allow-list/i;
 
-/** One JSON line per call in the file the person named: the tool, its arguments with secrets masked, the outcome and the time. */
-function callLog(file: string, runtime: Pick<Runtime, 'now'>) {
+/**
+ * One JSON line per call in the file the person named: the tool, its arguments with secrets masked,
+ * the outcome and the time. A file that cannot be written is refused at the start; one that fails
+ * later (a full disk) is said once on stderr, and never turns the answer of a call that ran (a
+ * send made) into an error the agent would retry.
+ */
+function callLog(given: string, runtime: Pick<Runtime, 'now' | 'stderr'>) {
+  const file = resolve(given);
+  try {
+    appendFileSync(file, '', { mode: 0o600 });
+  } catch (error) {
+    throw new LocalFileError(`--log ${given} cannot be written: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'name a file in a directory that exists and that you can write in',
+    });
+  }
+  let failed = false;
   return ({ tool, arguments: input, answer, ms }: { tool: string; arguments: Record<string, unknown>; answer: ToolAnswer; ms: number }) => {
     const shown = Object.fromEntries(
       Object.entries(input).map(([key, value]) => [key, MASKED.test(key) ? `<${JSON.stringify(value ?? null).length} characters>` : value]),
     );
     const error = answer.isError ? (answer.structuredContent?.error as { exitCode?: number; message?: string } | undefined) : undefined;
     const outcome = error === undefined ? 'ok' : { exitCode: error.exitCode, message: error.message };
-    appendFileSync(file, `${JSON.stringify({ time: runtime.now().toISOString(), tool, arguments: shown, outcome, ms })}\n`, { mode: 0o600 });
+    try {
+      appendFileSync(file, `${JSON.stringify({ time: runtime.now().toISOString(), tool, arguments: shown, outcome, ms })}\n`, { mode: 0o600 });
+    } catch (problem) {
+      if (!failed)
+        runtime.stderr.write(
+          `loopsctl mcp: a call could not be logged in ${file} (${(problem as Error).message}); its answer was given, and later failures are not said again\n`,
+        );
+      failed = true;
+    }
   };
 }

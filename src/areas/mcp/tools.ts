@@ -122,7 +122,8 @@ function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | u
   for (const option of options) {
     const flag = longFlag(option);
     // An agent never overrides what the person chose (--allow-writes past a read-only profile).
-    if (excluded.has(flag) || option.personOnly === true) continue;
+    // Nor is an option that changes only the text view an input: the tool answers the JSON.
+    if (excluded.has(flag) || option.personOnly === true || option.textOnly === true) continue;
     const target = { kind: 'option' as const, name: flag.slice(2) };
     if (option.file !== undefined) {
       const param = fileParam(flag.slice(2), option.description, option.file, target, option.required === true, settings, option.repeatable === true);
@@ -133,6 +134,8 @@ function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | u
     params.push({ ...optionParam(option, target), ...(textual.has(flag) ? { text: true } : {}) });
   }
   if (list !== undefined) params.push(...listParams());
+  // An input's description names the other inputs it speaks of as inputs ("var" for --var).
+  for (const param of params) if (typeof param.schema.description === 'string') param.schema.description = flagsAsInputs(param.schema.description, params);
   const keys = params.map(({ key }) => key);
   const twice = keys.find((key, index) => keys.indexOf(key) !== index);
   if (twice !== undefined) throw new Error(`${path.join(' ')}: two inputs are named ${twice}`);
@@ -168,7 +171,7 @@ function fileParam(
     };
     return {
       key: inline.name,
-      schema: { type: 'array', items: item, description: `${description}; at most ${INLINE_BASE64_MAX} base64 characters in all` },
+      schema: { type: 'array', items: item, description: `${inline.description}; at most ${INLINE_BASE64_MAX} base64 characters in all` },
       required,
       target,
       file,
@@ -177,8 +180,8 @@ function fileParam(
   if (inline !== undefined) {
     const schema =
       inline.encoding === 'base64'
-        ? { type: 'string', contentEncoding: 'base64', maxLength: INLINE_BASE64_MAX, description: `the content, base64-encoded (${description})` }
-        : { type: 'string', maxLength: INLINE_TEXT_MAX, description: `the content itself (${description})` };
+        ? { type: 'string', contentEncoding: 'base64', maxLength: INLINE_BASE64_MAX, description: `${inline.description}, base64-encoded` }
+        : { type: 'string', maxLength: INLINE_TEXT_MAX, description: inline.description };
     return { key: inline.name, schema, required, target, file };
   }
   if (settings.root === undefined) return undefined;
@@ -364,10 +367,20 @@ function inputsByFlag(params: Param[]): Map<string, string> {
   return new Map(params.flatMap((param) => (param.target.kind === 'option' ? [[`--${param.target.name}`, param.key]] : [])));
 }
 
-/** The flags of a text that are the tool's inputs, named as inputs ("yes" for --yes). */
+/** A command line quoted in a text (`` `loopsctl contacts update --email ada@example.com` ``). */
+const COMMAND_LINE = /(`loopsctl [^`]*`)/;
+
+/**
+ * The flags of a text that are the tool's inputs, named as inputs ("yes" for --yes). A command line
+ * quoted in it stays as it is: its flags are another command's, and a flag turned into an input
+ * name inside it would make it neither a command line nor a tool call.
+ */
 export function flagsAsInputs(text: string, params: Param[]): string {
   const byFlag = inputsByFlag(params);
-  return text.replace(FLAG, (flag) => (byFlag.has(flag) ? `"${byFlag.get(flag)}"` : flag));
+  return text
+    .split(COMMAND_LINE)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(FLAG, (flag) => (byFlag.has(flag) ? `"${byFlag.get(flag)}"` : flag))))
+    .join('');
 }
 
 /** A CLI example as the tool's input, or undefined when it uses something the tool does not take. */

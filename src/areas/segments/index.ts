@@ -57,7 +57,7 @@ export const spec: Spec = group({
           flags: '--filter-file <file>',
           description: 'JSON file holding the filter (- reads stdin)',
           required: true,
-          file: { inline: { name: 'filter', encoding: 'text' } },
+          file: { inline: { name: 'filter', encoding: 'text', description: 'the filter, as JSON' } },
         },
       ],
       examples: [

@@ -9,7 +9,7 @@ const STYLE_OPTIONS: OptionSpec[] = [
   {
     flags: '--styles-file <file>',
     description: 'JSON file of styles, or a theme as `themes get --json` prints it (- reads stdin)',
-    file: { inline: { name: 'styles', encoding: 'text' } },
+    file: { inline: { name: 'styles', encoding: 'text', description: 'a JSON object of styles, or a theme as themes_get answers it' } },
   },
   { flags: '--style <style=value>', description: 'one style, e.g. buttonBodyColor=#0057ff (repeatable; wins over the file)', repeatable: true },
 ];

@@ -125,13 +125,15 @@ email-messages check <draftEmailMessageId>`,
         {
           flags: '--vars-file <file>',
           description: 'data variables from a JSON object in a file ("-" for stdin); --var wins',
-          file: { inline: { name: 'vars', encoding: 'text' } },
+          file: { inline: { name: 'vars', encoding: 'text', description: 'data variables as a JSON object; --var wins' } },
         },
         {
           flags: '--attach <path>',
           description: 'attach a file (repeatable); "path;type=<mime>" sets the content type, "-;name=<file name>" reads it from stdin',
           repeatable: true,
-          file: { inline: { name: 'attachments', encoding: 'base64' } },
+          file: {
+            inline: { name: 'attachments', encoding: 'base64', description: 'the attachments: each a filename, its data and, if need be, its content type' },
+          },
         },
         { flags: '--add-to-audience', description: 'also create a contact for the recipient if there is none' },
         { flags: '--idempotency-key <key>', description: 'key that makes the send happen once (default: a new one); reusing it within 24 hours is refused' },

@@ -9,7 +9,13 @@ export const spec: Spec = group({
     command({
       name: 'create',
       summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 4,000,000 bytes) and print its asset id and public URL',
-      args: [{ name: 'file', description: 'the image file, or - to read it from stdin', file: { inline: { name: 'image', encoding: 'base64' } } }],
+      args: [
+        {
+          name: 'file',
+          description: 'the image file, or - to read it from stdin',
+          file: { inline: { name: 'image', encoding: 'base64', description: 'the image' } },
+        },
+      ],
       options: [
         {
           flags: '--type <mime>',

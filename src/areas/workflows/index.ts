@@ -131,7 +131,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         {
           flags: '--payload-file <file>',
           description: 'the fields to change as a JSON object, from a file or - for stdin',
-          file: { inline: { name: 'payload', encoding: 'text' } },
+          file: { inline: { name: 'payload', encoding: 'text', description: 'the fields to change, as a JSON object' } },
         },
         revision,
       ],

@@ -232,6 +232,30 @@ describe('read-only profiles', () => {
     expect(result.stderr).toContain('profile "production" is read-only, so the server cannot offer tools that change the account (--allow-writes)');
     expect(requests).toEqual([]);
   });
+
+  it('refuse an MCP server that may write with a key of another team than the one expected, and serve one that reads', async () => {
+    const expected = await run(['mcp', '--allow-destructive', '--expect-team', 'Acme Production'], { env: viaServer(), input: '' });
+    expect(expected.code).toBe(ExitCode.protected);
+    expect(expected.stderr).toContain(
+      `Error: the key belongs to team "${TEAM}", not "Acme Production" (expected by --expect-team), so the server cannot offer tools that change the account (--allow-destructive)\n`,
+    );
+    expect(expected.stderr).not.toContain('loopsctl mcp:');
+    const env = await profileDir();
+    const recorded = join(env.LOOPSCTL_CONFIG_DIR!, 'config.json');
+    writeFileSync(recorded, readFileSync(recorded, 'utf8').replace(`"${TEAM}"`, '"Acme Production"'));
+    const profile = await run(['mcp', '--allow-writes'], { env, input: '' });
+    expect(profile.code).toBe(ExitCode.protected);
+    expect(profile.stderr).toContain(
+      `Error: the key belongs to team "${TEAM}", not "Acme Production" (expected by profile "production"), so the server cannot offer tools that change the account (--allow-writes)\n`,
+    );
+    expect(profile.stderr).toContain('--record-team');
+    // Naming the key's team for the run is what lets its writes through, and the server too.
+    const named = await run(['mcp', '--allow-writes', '--expect-team', TEAM], { env, input: '' });
+    expect(named.code, named.stderr).toBe(0);
+    const reading = await run(['mcp', '--expect-team', 'Acme Production'], { env: viaServer(), input: '' });
+    expect(reading.code, reading.stderr).toBe(0);
+    expect(writes()).toEqual([]);
+  });
 });
 
 /** A pulled copy of the themes with one changed, and the push that would send it. */

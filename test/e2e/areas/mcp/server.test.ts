@@ -4,10 +4,12 @@
  * the bad input an agent may send (wrong types, unknown inputs, huge strings, paths outside the
  * root, concurrent, cancelled and abandoned calls).
  */
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
 
@@ -149,6 +151,35 @@ describe('typed inputs', () => {
     const both = await mcp.call('contacts_find', { email: 'ada@example.com', 'user-id': 'usr_ada' });
     expect(both.structuredContent.error).toMatchObject({ exitCode: 2, message: '"email" and "user-id" cannot be used together' });
   });
+
+  it('describes content given inline without a file or stdin, and other inputs by their names', async () => {
+    const mcp = await serve(['--sandbox', '--allow-destructive']);
+    const { tools } = await mcp.client.listTools();
+    const inputs = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, { description: string }>;
+    let inline = 0;
+    for (const tool of tools)
+      for (const [key, input] of Object.entries(tool.inputSchema.properties as Record<string, Record<string, any>>)) {
+        const content = input.maxLength === 262144 || input.contentEncoding === 'base64' || input.items?.properties?.data !== undefined;
+        if (!content) continue;
+        inline += 1;
+        expect(input.description, `${tool.name} ${key}`).not.toMatch(/\bfiles?\b|stdin|(?<![\w-])--[a-z]|(^|\s)"?-"?(\s|$)/);
+      }
+    expect(inline).toBeGreaterThan(10);
+    expect(inputs('transactional_send').vars!.description).toBe('data variables as a JSON object; "var" wins');
+    expect(inputs('events_send')['contact-prop']!.description).toBe('a contact property to set, typed as "prop" (repeatable)');
+    expect(inputs('api').method!.description).toBe('HTTP method (default GET, or POST when fields or "body" are given without "paginate")');
+  });
+
+  it('leaves a command line that a hint quotes whole', async () => {
+    const mcp = await serve(['--sandbox']);
+    const missing = await mcp.call('contacts_find', { email: 'nobody@example.com' });
+    expect(missing.structuredContent.error).toMatchObject({
+      exitCode: 4,
+      message: 'no contact with nobody@example.com',
+      hint: 'create one with `loopsctl contacts create --email <email>`',
+    });
+    expect(missing.content[0]!.text).toContain('`loopsctl contacts create --email <email>`');
+  });
 });
 
 describe('content inline, files only under the root', () => {
@@ -177,6 +208,10 @@ describe('content inline, files only under the root', () => {
     const mcp = await serve(['--sandbox']);
     const tool = (await mcp.client.listTools()).tools.find(({ name }) => name === 'ips_check')!;
     expect(Object.keys(tool.inputSchema.properties!)).toEqual(['allow-list']);
+    // --plain and --cidr change only the text view; the tool answers the JSON, so they are no inputs.
+    const list = (await mcp.client.listTools()).tools.find(({ name }) => name === 'ips_list')!;
+    expect(Object.keys(list.inputSchema.properties!)).toEqual(['limit', 'cursor']);
+    expect((await mcp.call('ips_list', { cidr: true })).structuredContent.error).toMatchObject({ exitCode: 2, message: 'ips_list has no input "cidr"' });
     const ips = (await mcp.call('ips_list', {})).structuredContent.data as string[];
     const matching = await mcp.call('ips_check', { 'allow-list': `${ips.join('\n')}\n` });
     expect(matching.isError, matching.content[0]!.text).toBeFalsy();
@@ -353,9 +388,52 @@ describe('the server', () => {
     );
     const metaOnly = await serve(['--sandbox', '--tools', 'meta']);
     expect(metaOnly.stderr()).toContain('only search_commands, describe_command and run_command');
+    const one = await serve(['--sandbox', '--tools', 'themes_list']);
+    expect(one.stderr()).toMatch(/^loopsctl mcp: 1 tool; reading only; /);
     const keyless = await run(['mcp'], { env: { LOOPS_API_KEY: undefined }, input: '' });
     expect(keyless.code).toBe(3);
     expect(keyless.stderr).toContain('no API key');
+  });
+
+  it('refuses to start with a key the API refuses, which would fail every call, and starts when the API cannot be reached', async () => {
+    const api = await startApiServer({ 'GET /v1/api-key': (_req, res) => json(res, 401, { message: 'Invalid API key' }) });
+    try {
+      const refused = await run(['mcp'], { env: { LOOPS_API_KEY: 'wrong-key', LOOPS_BASE_URL: api.url }, input: '' });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain('Error: Invalid API key');
+      expect(refused.stderr).toContain('LOOPS_API_KEY');
+      expect(refused.stderr).not.toContain('loopsctl mcp:');
+    } finally {
+      await api.close();
+    }
+    // No answer at all is no verdict on the key: the server starts, and says the team is unknown.
+    const mcp = await startMcp(['--retries', '0'], { env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+    running.push(mcp);
+    expect(mcp.stderr()).toContain('team unknown');
+    expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(20);
+  });
+
+  it('answers the handshake after one --timeout when the API does not answer, rather than after every retry', async () => {
+    const waiting: ServerResponse[] = [];
+    const api = await startApiServer({ 'GET /v1/api-key': (_req, res) => void waiting.push(res) });
+    try {
+      const mcp = await startMcp(['--timeout', '1'], { env: { LOOPS_API_KEY: 'test-key', LOOPS_BASE_URL: api.url } });
+      running.push(mcp);
+      expect(mcp.stderr()).toContain('team unknown (GET /v1/api-key: no answer within 1 s; the calls will ask again)');
+      expect(api.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/api-key']);
+      expect((await mcp.client.listTools()).tools.length).toBeGreaterThan(20);
+      // The context resource asks once more, as briefly.
+      const [resource] = (await mcp.client.readResource({ uri: 'loopsctl://context' })).contents;
+      expect(JSON.parse((resource as { text: string }).text)).toMatchObject({
+        team: null,
+        error: { exitCode: 7, message: 'GET /v1/api-key: no answer within 1 s; the calls will ask again' },
+      });
+      expect(api.requests).toHaveLength(2);
+      await running.pop()!.close();
+    } finally {
+      for (const res of waiting) json(res, 503, { message: 'gone' });
+      await api.close();
+    }
   });
 
   it('logs each call with its secrets and content masked', async () => {
@@ -378,6 +456,26 @@ describe('the server', () => {
       { tool: 'themes_get', outcome: { exitCode: 4, message: 'theme c0000000000000000000notfnd not found' } },
     ]);
     expect(readFileSync(log, 'utf8')).not.toContain('secret words');
+  });
+
+  it('refuses a log it cannot write at the start, and answers a call that ran when its line cannot be written', async () => {
+    const missing = join(tempDir(), 'no-such-directory', 'calls.jsonl');
+    const refused = await run(['mcp', '--sandbox', '--log', missing], { input: '' });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Error: --log ${missing} cannot be written: ENOENT`);
+    expect(refused.stderr).not.toContain('loopsctl mcp:');
+
+    const directory = join(tempDir(), 'logs');
+    mkdirSync(directory);
+    const mcp = await serve(['--sandbox', '--allow-destructive', '--log', join(directory, 'calls.jsonl')]);
+    rmSync(directory, { recursive: true });
+    // The send is made: its answer reaches the agent, which would otherwise send it again.
+    const sent = await mcp.call('events_send', { eventName: 'logged_or_not', email: 'ada@example.com' });
+    expect(sent.isError, sent.content[0]!.text).toBeFalsy();
+    expect(sent.structuredContent).toMatchObject({ success: true });
+    expect(mcp.stderr()).toContain(`a call could not be logged in ${join(directory, 'calls.jsonl')} (ENOENT`);
+    expect((await mcp.call('themes_list', { limit: 1 })).isError).toBeFalsy();
+    expect(mcp.stderr().match(/could not be logged/g)).toHaveLength(1);
   });
 
   it('escapes control characters of the API’s text in errors and in the context resource', async () => {
