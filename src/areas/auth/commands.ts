@@ -153,8 +153,9 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; 
   const { out } = context;
   const stderr = context.runtime.stderr;
   if (fallback !== undefined) stderr.write(`Note: ${fallback}; the key is stored in the config file instead.\n`);
-  // gh warns the same way about GH_TOKEN: the variable wins over what was just stored.
-  if (context.env.LOOPS_API_KEY && context.globals.profile === undefined) {
+  // gh warns the same way about GH_TOKEN: the variable wins over what was just stored, for every
+  // command without --profile (a named profile made the default is one of them).
+  if (context.env.LOOPS_API_KEY && (context.globals.profile === undefined || madeDefault)) {
     stderr.write('Warning: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
   }
   if (out.json) {

@@ -270,6 +270,13 @@ describe('auth login', () => {
     expect(named.stderr).toBe('');
   });
 
+  it('warns too when a first login with --profile makes that profile the default, which the variable overrides', async () => {
+    const result = await inDir(tempDir(), ['auth', 'login', '--with-key-stdin', '--profile', 'p'], { LOOPS_API_KEY: KEYS.noContent }, { input: KEYS.valid });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Commands use profile "p" by default');
+    expect(result.stderr).toBe('Warning: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
+  });
+
   it('refuses an unknown LOOPSCTL_KEY_STORAGE before reading the key', async () => {
     const result = await inDir(tempDir(), ['auth', 'login', '--with-key-stdin'], { LOOPSCTL_KEY_STORAGE: 'cloud' }, { input: KEYS.valid });
     expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('LOOPSCTL_KEY_STORAGE must be "keychain" or "file", not "cloud"') });
