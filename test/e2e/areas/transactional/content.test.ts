@@ -74,6 +74,16 @@ describe('transactional update', () => {
   });
 });
 
+describe('transactional create', () => {
+  it('explains an unknown --group as update does', async () => {
+    const { env } = await sandbox();
+    const result = await run(['transactional', 'create', '--name', 'Receipt', '--group', 'cnogroup'], { env });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Hint: the group must exist: see the ids with `loopsctl groups list`');
+  });
+});
+
 describe('transactional draft', () => {
   it('tells how to make the first content update, and that command works as printed', async () => {
     const { env } = await sandbox();
