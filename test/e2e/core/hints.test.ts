@@ -45,6 +45,22 @@ describe('hints for a mistyped name', () => {
     expect(result.stderr).toBe("Error: unknown command 'fnd'\nHint: did you mean find? See `loopsctl contacts --help`\n");
   });
 
+  it('names a word that is none of the commands of a group with a default command, not the default command', async () => {
+    for (const [args, group, hint] of [
+      [['open', 'bogus'], 'open', 'see `loopsctl open --help`'],
+      [['open', 'domian'], 'open', 'did you mean domain? See `loopsctl open --help`'],
+      [['sandbox', 'bogus'], 'sandbox', 'see `loopsctl sandbox --help`'],
+    ] as const) {
+      const result = await run([...args], { env: config() });
+      expect(result, group).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toBe(`Error: unknown command '${args[1]}'\nHint: ${hint}\n`);
+    }
+    // The default command named, its own arguments are what is wrong.
+    const named = await run(['open', 'home', 'bogus'], { env: config() });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain("too many arguments for 'home'");
+  });
+
   it('suggests the stored profile close to a mistyped one', async () => {
     const env = config();
     for (const profile of ['staging', 'production']) {
