@@ -37,6 +37,20 @@ function describe(ref: ContactRef): string {
   return 'email' in ref ? ref.email : `userId ${ref.userId}`;
 }
 
+/** The flag that names the contact, as given, for a command in a hint. */
+function refFlag(ref: ContactRef): string {
+  return 'email' in ref ? `--email ${ref.email}` : `--user-id ${ref.userId}`;
+}
+
+/** A contact the API does not know: check what was given, or look it up by the other identifier (contacts have no list). */
+function unknownContact(ref: ContactRef): Explanation {
+  const hint =
+    'email' in ref
+      ? 'check the address, or look the contact up by its userId with `loopsctl contacts find --user-id <id>`'
+      : 'check the userId, or look the contact up by its email with `loopsctl contacts find --email <email>`';
+  return { statuses: { 404: hint } };
+}
+
 /**
  * The request body from the field flags: the standard fields, mailingLists from --list, and custom
  * properties from --props-file and --prop (checked against the account's property types first).
@@ -110,18 +124,27 @@ export const update: Handler<[], FieldOptions> = async (context, _args, options)
 export const remove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
   const ref = oneRef(options);
   await context.confirm(`Delete the contact ${describe(ref)}?`, options.yes);
-  const deleted = await deleteContact(await context.client(), ref);
+  const deleted = await explained(deleteContact(await context.client(), ref), unknownContact(ref));
   await context.out.present(deleted, () => `${deleted.message}\n`);
 };
 
 export const suppressionGet: Handler<[], RefOptions> = async (context, _args, options) => {
-  const status = await suppressionStatus(await context.client(), oneRef(options));
+  const ref = oneRef(options);
+  const status = await explained(suppressionStatus(await context.client(), ref), unknownContact(ref));
   await context.out.present(status, renderSuppression);
 };
 
 export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
   const ref = oneRef(options);
   await context.confirm(`Remove ${describe(ref)} from the suppression list (this uses one of the 30-day removals)?`, options.yes);
-  const removed = await removeSuppression(await context.client(), ref);
+  const removed = await explained(removeSuppression(await context.client(), ref), {
+    statuses: {
+      ...unknownContact(ref).statuses,
+      400: (message) =>
+        /not suppressed/i.test(message)
+          ? `there is nothing to remove, and no removal was used; see its status with \`loopsctl contacts suppression get ${refFlag(ref)}\``
+          : undefined,
+    },
+  });
   await context.out.present(removed, renderRemoval);
 };

@@ -134,7 +134,9 @@ describe('contacts against the sandbox', () => {
     ]);
     const gone = await loopsctl(['contacts', 'delete', '--email', 'margaret@example.com', '--yes']);
     expect(gone.code).toBe(4);
-    expect(gone.stderr).toBe('Error: Contact not found.\n');
+    expect(gone.stderr).toBe(
+      'Error: Contact not found.\nHint: check the address, or look the contact up by its userId with `loopsctl contacts find --user-id <id>`\n',
+    );
     expectDescribed(requests);
   });
 
@@ -149,7 +151,9 @@ describe('contacts against the sandbox', () => {
     expect(removed.json()).toEqual({ success: true, message: 'Email removed from suppression list.', removalQuota: { limit: 5, remaining: 3 } });
     const notSuppressed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com', '--yes']);
     expect(notSuppressed.code).toBe(5);
-    expect(notSuppressed.stderr).toContain('not suppressed');
+    expect(notSuppressed.stderr).toBe(
+      'Error: Contact is not suppressed.\nHint: there is nothing to remove, and no removal was used; see its status with `loopsctl contacts suppression get --email linus@example.com`\n',
+    );
     const text = await loopsctl(['contacts', 'suppression', 'get', '--user-id', 'usr_ada']);
     expect(text.stdout).toContain('ada@example.com');
     expect(text.stdout).toContain('not suppressed');
@@ -157,6 +161,11 @@ describe('contacts against the sandbox', () => {
       'linus@example.com',
       'linus@example.com',
     ]);
+    for (const verb of [['get'], ['remove', '--yes']]) {
+      const unknown = await loopsctl(['contacts', 'suppression', ...verb, '--user-id', 'usr_nobody']);
+      expect(unknown.code, verb[0]).toBe(4);
+      expect(unknown.stderr, verb[0]).toContain('Hint: check the userId, or look the contact up by its email with `loopsctl contacts find --email <email>`');
+    }
   });
 });
 
