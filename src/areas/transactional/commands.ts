@@ -143,5 +143,5 @@ async function writeDraftRecord(out: Output, record: TransactionalDraftRecord): 
   if (out.json) return out.writeJson(record);
   const { body, notes } = renderDraftRecord(out, record);
   await out.write(body);
-  notes.forEach((line) => out.note(line));
+  notes.forEach(({ text, command }) => out.note(text, { command }));
 }

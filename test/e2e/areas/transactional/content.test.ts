@@ -101,6 +101,31 @@ describe('transactional draft', () => {
   });
 });
 
+describe('transactional draft on a narrow terminal', () => {
+  it('prints the commands to run whole, each continued line ending in a backslash, so they can be pasted', async () => {
+    const { env } = await sandbox();
+    const result = await run(['transactional', 'draft', RECEIPT], { env, tty: { columns: 60 } });
+    expect(result.code).toBe(0);
+    const lines = result.stderr.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('  loopsctl email-messages update '));
+    expect(start).toBeGreaterThan(-1);
+    const command: string[] = [];
+    for (const line of lines.slice(start)) {
+      command.push(line.replace(/ \\$/, ''));
+      if (!line.endsWith(' \\')) break;
+    }
+    const words = command.join(' ').trim().split(/\s+/);
+    expect(words.slice(0, 3)).toEqual(['loopsctl', 'email-messages', 'update']);
+    expect(words).toEqual(expect.arrayContaining(['--expected-revision-id', '--lmx-file', 'email.lmx']));
+    expect(lines).toContain(`  loopsctl transactional publish ${RECEIPT}`);
+    // The command as pasted: the draft's LMX from a file, then publishing.
+    const [draftId, , revision] = words.slice(3);
+    const lmx = (await run(['email-messages', 'get', draftId!, '--lmx'], { env })).stdout;
+    const updated = await run(['email-messages', 'update', draftId!, '--expected-revision-id', revision!, '--lmx-file', '-'], { env, input: lmx });
+    expect(updated.code).toBe(0);
+  });
+});
+
 describe('transactional publish', () => {
   it('publishes the draft: content copied to the published message, data variables from the LMX, draft cleared', async () => {
     const { seen, env } = await sandbox();
