@@ -3,7 +3,7 @@ import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { parseListFlags, typedValues } from '../../core/typed-values.js';
-import { explained, type Explanation } from '../explain.js';
+import { explained, type Explanation, UNKNOWN_LIST } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
 import { createContact, deleteContact, findContacts, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
@@ -91,11 +91,6 @@ export const find: Handler<[], RefOptions> = async (context, _args, options) => 
   if (out.json && !(found.length === 0 && out.filtered)) await out.writeJson(found);
   else if (found.length > 0) await out.write(renderContacts(out, found));
   if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
-};
-
-/** A --list the API does not know: where the ids are. */
-const UNKNOWN_LIST: Explanation = {
-  statuses: { 400: (message) => (/mailing list/i.test(message) ? 'see the mailing lists and their ids with `loopsctl lists list`' : undefined) },
 };
 
 export const create: Handler<[], FieldOptions & { email: string }> = async (context, _args, options) => {
