@@ -2,7 +2,7 @@
 import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { parseListFlags, typedValues } from '../../core/typed-values.js';
+import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { explained, type Explanation, UNKNOWN_LIST } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
@@ -63,11 +63,19 @@ async function contactBody(context: CommandContext, options: FieldOptions): Prom
     file: options.propsFile,
     allowed: 'scalar',
   });
+  // A value is named by where it was written: --prop wins over the file, so the rest came from the file.
+  const onFlags = new Set(Object.keys(parseAssignments('--prop', options.prop, 'scalar')));
+  const fromFile = (name: string) => options.propsFile !== undefined && !onFlags.has(name);
   for (const name of Object.keys(custom)) {
     if (isStandardField(name))
-      throw new UsageError(`--prop ${name}: ${name} is a standard field, not a custom property`, { hint: 'set it with its own flag (see --help)' });
+      throw new UsageError(`${fromFile(name) ? '--props-file' : '--prop'} ${name}: ${name} is a standard field, not a custom property`, {
+        hint: 'set it with its own flag (see --help)',
+      });
   }
-  await new PropertyTypes(() => context.client()).check(custom, '--prop');
+  const types = new PropertyTypes(() => context.client());
+  const split = (file: boolean) => Object.fromEntries(Object.entries(custom).filter(([name]) => fromFile(name) === file));
+  await types.check(split(true), '--props-file', { json: true });
+  await types.check(split(false), '--prop');
   const standard = {
     email: options.email,
     userId: options.userId,

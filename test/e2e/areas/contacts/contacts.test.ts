@@ -102,6 +102,21 @@ describe('contacts against the sandbox', () => {
     expect(requests.at(-1)!.body).toEqual({ email: 'ada@example.com', plan: 'business', seats: 20 });
   });
 
+  it('names --props-file, and how to write the type in JSON, for a wrong value from the file', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const file = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"plan": "pro", "seats": "3"}' });
+    expect(file).toMatchObject({ code: 2, stdout: '' });
+    expect(file.stderr).toBe(
+      'Error: --props-file: seats is a number property, and "3" is not a number\nHint: write a JSON number, without quotes (for example "seats": 3)\n',
+    );
+    const standard = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"firstName": "Ada"}' });
+    expect(standard.stderr).toContain('Error: --props-file firstName: firstName is a standard field, not a custom property');
+    // The value --prop gives over the file's is named as the flag's.
+    const flag = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-', '--prop', 'seats=x'], { input: '{"seats": 3}' });
+    expect(flag.stderr).toContain('Error: --prop: seats is a number property, and "x" is not a number\nHint: write seats:=<value> for a number');
+    expect(requests.filter((request) => request.path === '/v1/contacts/update')).toEqual([]);
+  });
+
   it('updates as an upsert, saying the API does not tell which happened', async () => {
     const { loopsctl, requests } = await sandbox();
     const updated = await loopsctl(['contacts', 'update', '--user-id', 'usr_ada', '--email', 'ada@example.org', '--last-name', 'King']);
