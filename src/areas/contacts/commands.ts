@@ -3,7 +3,7 @@ import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
-import { explained, type Explanation, UNKNOWN_LIST } from '../explain.js';
+import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
 import { createContact, deleteContact, findContacts, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
@@ -119,7 +119,16 @@ export const create: Handler<[], FieldOptions & { email: string }> = async (cont
 
 export const update: Handler<[], FieldOptions> = async (context, _args, options) => {
   const body = await contactBody(context, options);
-  const saved = await explained(updateContact(await context.client(), body), UNKNOWN_LIST);
+  const saved = await explained(updateContact(await context.client(), body), {
+    statuses: {
+      // A userId alone creates nothing: a new contact needs an email.
+      400: (message) =>
+        unknownListHint(message) ??
+        (options.email === undefined && /userId/.test(message) && /email/i.test(message)
+          ? `to create the contact, give --email too (\`loopsctl contacts update --user-id ${options.userId} --email <email> ...\`); or check the userId with \`loopsctl contacts find --user-id ${options.userId}\``
+          : undefined),
+    },
+  });
   // The API answers the same way whether it updated a contact or created one.
   await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created if none matched\n`);
 };

@@ -117,6 +117,15 @@ describe('contacts against the sandbox', () => {
     expect(requests.filter((request) => request.path === '/v1/contacts/update')).toEqual([]);
   });
 
+  it('says a userId no contact has needs --email to create the contact', async () => {
+    const { loopsctl } = await sandbox();
+    const result = await loopsctl(['contacts', 'update', '--user-id', 'usr_new', '--first-name', 'New']);
+    expect(result).toMatchObject({ code: 5, stdout: '' });
+    expect(result.stderr).toContain('Hint: to create the contact, give --email too (`loopsctl contacts update --user-id usr_new --email <email> ...`)');
+    const unknownList = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--list', 'cnolist=true']);
+    expect(unknownList.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+  });
+
   it('updates as an upsert, saying the API does not tell which happened', async () => {
     const { loopsctl, requests } = await sandbox();
     const updated = await loopsctl(['contacts', 'update', '--user-id', 'usr_ada', '--email', 'ada@example.org', '--last-name', 'King']);
