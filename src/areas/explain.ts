@@ -16,6 +16,13 @@ export interface Explanation {
   statuses?: Partial<Record<number, StatusHint>>;
 }
 
+/** A `--list` (mailingLists) the API does not know, on any request that takes one: where the ids are. */
+export function unknownListHint(message: string): string | undefined {
+  return /mailing list/i.test(message) ? 'see the mailing lists and their ids with `loopsctl lists list`' : undefined;
+}
+
+export const UNKNOWN_LIST: Explanation = { statuses: { 400: unknownListHint } };
+
 /** A hint; a hint chosen by the API's message (which of two things was not found); or a clearer message with its hint. */
 type StatusHint = string | ((apiMessage: string) => string | undefined) | { message: (apiMessage: string) => string; hint: string };
 

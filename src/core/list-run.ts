@@ -1,5 +1,6 @@
 /** Running a `list` subcommand: page through the API and stream the items to the chosen output. */
 import type { ListResource } from '../api/client.js';
+import { RejectedError, withDetails } from '../api/errors.js';
 import { writeList, type ListView } from '../render/list.js';
 import type { Handler } from './declare.js';
 import type { CommandContext } from './context.js';
@@ -9,9 +10,20 @@ export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Ha
   return async (context, _args, options) => {
     const client = await context.client();
     const pages = client.pages(resource, { perPage: options.perPage, limit: options.limit, cursor: options.cursor });
-    await writeList(context.out, pages, view, { singlePage: options.cursor !== undefined, jsonl: options.jsonl, limit: options.limit });
+    try {
+      await writeList(context.out, pages, view, { singlePage: options.cursor !== undefined, jsonl: options.jsonl, limit: options.limit });
+    } catch (error) {
+      // The API refuses a cursor it did not hand out (or one of another listing); the rest of a listing request is loopsctl's.
+      if (options.cursor !== undefined && error instanceof RejectedError && error.status === 400 && error.hint === undefined) {
+        throw withDetails(error, { hint: CURSOR_HINT });
+      }
+      throw error;
+    }
   };
 }
+
+const CURSOR_HINT =
+  'give --cursor the cursor a listing of the same records names in its "run again with --cursor" note (pagination.nextCursor), or leave --cursor out to start at the first page';
 
 /**
  * A list the API answers with one array rather than pages (mailing lists, contact properties):

@@ -144,6 +144,19 @@ function configure(command: Command, runtime: Streams, path: string[]): void {
       if (unknownCommand && !command.commands.some((child) => child.name() === word || child.aliases().includes(word))) {
         (command as unknown as { unknownCommand(): never }).unknownCommand();
       }
+      // `open bogus`: the group hands a word naming none of its commands to its default command,
+      // which takes no such argument; the word is what to fix, not the default command's arguments.
+      const { parent } = command;
+      const [given] = parent?.args ?? [];
+      const reachedByDefault =
+        error.code === 'commander.excessArguments' &&
+        parent !== null &&
+        (parent as unknown as { _defaultCommandName: string | null })._defaultCommandName === command.name() &&
+        given !== undefined &&
+        !given.startsWith('-') &&
+        given !== command.name() &&
+        !command.aliases().includes(given);
+      if (reachedByDefault) (parent as unknown as { unknownCommand(): never }).unknownCommand();
       throw usageError(error, path);
     });
 }

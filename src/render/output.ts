@@ -181,12 +181,16 @@ export class Output {
     return this.json ? this.writeJson(data) : this.write(renderText(this, data));
   }
 
-  /** A note for the person at the terminal: stderr, and never under --json. Notes quote the API, so they are sanitized. */
-  note(text: string): void {
+  /**
+   * A note for the person at the terminal: stderr, and never under --json. Notes quote the API, so
+   * they are sanitized. A command to copy (`command: true`) is never wrapped: a break the shell
+   * does not see as one would run half of it.
+   */
+  note(text: string, options: { command?: boolean } = {}): void {
     if (this.json) return;
     // On a terminal, wrapped at words to its width, as help is; in a pipe or a log, one line each.
     const { stderr } = this;
-    const width = stderr.isTTY === true ? stderr.columns : undefined;
+    const width = stderr.isTTY === true && options.command !== true ? stderr.columns : undefined;
     this.stderr.write(`${width === undefined || width <= 0 ? sanitize(text) : wrapText(sanitize(text), width)}\n`);
   }
 

@@ -2,6 +2,7 @@
 import { UsageError } from '../../api/errors.js';
 import type { Handler } from '../../core/declare.js';
 import { writeArrayList } from '../../core/list-run.js';
+import { explained } from '../explain.js';
 import { createContactProperty, listContactProperties } from './client.js';
 import { propertyListView } from './render.js';
 import type { PropertyType } from '../../platform/contact-properties/schemas.js';
@@ -14,6 +15,13 @@ export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = async (c
 export const create: Handler<[], { name: string; type: PropertyType }> = async (context, _args, options) => {
   // The API wants camelCase names; saying so here saves a round trip.
   if (!/^[a-z][A-Za-z0-9]*$/.test(options.name)) throw new UsageError(`--name "${options.name}": use a camelCase name, such as planName`);
-  const created = await createContactProperty(await context.client(), { name: options.name, type: options.type });
+  const created = await explained(createContactProperty(await context.client(), { name: options.name, type: options.type }), {
+    statuses: {
+      400: (message) =>
+        /already exists/i.test(message)
+          ? `the account has a property ${options.name} already; see its type with \`loopsctl contact-properties list --custom\``
+          : undefined,
+    },
+  });
   await context.out.present(created, () => `Created the ${options.type} property ${options.name}\n`);
 };

@@ -21,21 +21,29 @@ export class PropertyTypes {
     return this.types;
   }
 
-  /** Checks every value; `where` names the flag or the record in the message. */
-  async check(values: Record<string, unknown>, where: string): Promise<void> {
+  /**
+   * Checks every value; `where` names the flag or the record in the message. Values written as
+   * JSON (a file's object, `json: true`) are told how to write a type in JSON, not on a flag.
+   */
+  async check(values: Record<string, unknown>, where: string, options: { json?: boolean } = {}): Promise<void> {
     if (Object.keys(values).length === 0) return;
     const types = await this.lookup();
     for (const [name, value] of Object.entries(values)) {
       const problem = typeProblem(types, name, value);
-      if (problem !== undefined) throw new UsageError(`${where}: ${problem}`, { hint: hintFor(types, name) });
+      if (problem !== undefined) throw new UsageError(`${where}: ${problem}`, { hint: hintFor(types, name, options.json === true) });
     }
   }
 }
 
-function hintFor(types: Map<string, ContactProperty>, name: string): string {
+function hintFor(types: Map<string, ContactProperty>, name: string, json: boolean): string {
   if (!types.has(name)) return unknownPropertyHint(types, name);
   const type = types.get(name)!.type;
-  if (type === 'number' || type === 'boolean') return `write ${name}:=<value> for a ${type} (for example ${name}:=${type === 'number' ? '3' : 'true'})`;
+  if (type === 'number' || type === 'boolean') {
+    const example = type === 'number' ? '3' : 'true';
+    return json
+      ? `write a JSON ${type}, without quotes (for example "${name}": ${example})`
+      : `write ${name}:=<value> for a ${type} (for example ${name}:=${example})`;
+  }
   return `see the property types with \`loopsctl contact-properties list\``;
 }
 

@@ -2,8 +2,8 @@
 import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { parseListFlags, typedValues } from '../../core/typed-values.js';
-import { explained, type Explanation } from '../explain.js';
+import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
+import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
 import { createContact, deleteContact, findContacts, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
@@ -37,6 +37,20 @@ function describe(ref: ContactRef): string {
   return 'email' in ref ? ref.email : `userId ${ref.userId}`;
 }
 
+/** The flag that names the contact, as given, for a command in a hint. */
+function refFlag(ref: ContactRef): string {
+  return 'email' in ref ? `--email ${ref.email}` : `--user-id ${ref.userId}`;
+}
+
+/** A contact the API does not know: check what was given, or look it up by the other identifier (contacts have no list). */
+function unknownContact(ref: ContactRef): Explanation {
+  const hint =
+    'email' in ref
+      ? 'check the address, or look the contact up by its userId with `loopsctl contacts find --user-id <id>`'
+      : 'check the userId, or look the contact up by its email with `loopsctl contacts find --email <email>`';
+  return { statuses: { 404: hint } };
+}
+
 /**
  * The request body from the field flags: the standard fields, mailingLists from --list, and custom
  * properties from --props-file and --prop (checked against the account's property types first).
@@ -49,11 +63,19 @@ async function contactBody(context: CommandContext, options: FieldOptions): Prom
     file: options.propsFile,
     allowed: 'scalar',
   });
+  // A value is named by where it was written: --prop wins over the file, so the rest came from the file.
+  const onFlags = new Set(Object.keys(parseAssignments('--prop', options.prop, 'scalar')));
+  const fromFile = (name: string) => options.propsFile !== undefined && !onFlags.has(name);
   for (const name of Object.keys(custom)) {
     if (isStandardField(name))
-      throw new UsageError(`--prop ${name}: ${name} is a standard field, not a custom property`, { hint: 'set it with its own flag (see --help)' });
+      throw new UsageError(`${fromFile(name) ? '--props-file' : '--prop'} ${name}: ${name} is a standard field, not a custom property`, {
+        hint: 'set it with its own flag (see --help)',
+      });
   }
-  await new PropertyTypes(() => context.client()).check(custom, '--prop');
+  const types = new PropertyTypes(() => context.client());
+  const split = (file: boolean) => Object.fromEntries(Object.entries(custom).filter(([name]) => fromFile(name) === file));
+  await types.check(split(true), '--props-file', { json: true });
+  await types.check(split(false), '--prop');
   const standard = {
     email: options.email,
     userId: options.userId,
@@ -79,11 +101,6 @@ export const find: Handler<[], RefOptions> = async (context, _args, options) => 
   if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
 };
 
-/** A --list the API does not know: where the ids are. */
-const UNKNOWN_LIST: Explanation = {
-  statuses: { 400: (message) => (/mailing list/i.test(message) ? 'see the mailing lists and their ids with `loopsctl lists list`' : undefined) },
-};
-
 export const create: Handler<[], FieldOptions & { email: string }> = async (context, _args, options) => {
   const body = await contactBody(context, options);
   let saved;
@@ -102,7 +119,16 @@ export const create: Handler<[], FieldOptions & { email: string }> = async (cont
 
 export const update: Handler<[], FieldOptions> = async (context, _args, options) => {
   const body = await contactBody(context, options);
-  const saved = await explained(updateContact(await context.client(), body), UNKNOWN_LIST);
+  const saved = await explained(updateContact(await context.client(), body), {
+    statuses: {
+      // A userId alone creates nothing: a new contact needs an email.
+      400: (message) =>
+        unknownListHint(message) ??
+        (options.email === undefined && /userId/.test(message) && /email/i.test(message)
+          ? `to create the contact, give --email too (\`loopsctl contacts update --user-id ${options.userId} --email <email> ...\`); or check the userId with \`loopsctl contacts find --user-id ${options.userId}\``
+          : undefined),
+    },
+  });
   // The API answers the same way whether it updated a contact or created one.
   await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created if none matched\n`);
 };
@@ -110,18 +136,27 @@ export const update: Handler<[], FieldOptions> = async (context, _args, options)
 export const remove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
   const ref = oneRef(options);
   await context.confirm(`Delete the contact ${describe(ref)}?`, options.yes);
-  const deleted = await deleteContact(await context.client(), ref);
+  const deleted = await explained(deleteContact(await context.client(), ref), unknownContact(ref));
   await context.out.present(deleted, () => `${deleted.message}\n`);
 };
 
 export const suppressionGet: Handler<[], RefOptions> = async (context, _args, options) => {
-  const status = await suppressionStatus(await context.client(), oneRef(options));
+  const ref = oneRef(options);
+  const status = await explained(suppressionStatus(await context.client(), ref), unknownContact(ref));
   await context.out.present(status, renderSuppression);
 };
 
 export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
   const ref = oneRef(options);
   await context.confirm(`Remove ${describe(ref)} from the suppression list (this uses one of the 30-day removals)?`, options.yes);
-  const removed = await removeSuppression(await context.client(), ref);
+  const removed = await explained(removeSuppression(await context.client(), ref), {
+    statuses: {
+      ...unknownContact(ref).statuses,
+      400: (message) =>
+        /not suppressed/i.test(message)
+          ? `there is nothing to remove, and no removal was used; see its status with \`loopsctl contacts suppression get ${refFlag(ref)}\``
+          : undefined,
+    },
+  });
   await context.out.present(removed, renderRemoval);
 };

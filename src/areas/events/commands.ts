@@ -19,6 +19,7 @@ import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
+import { explained, UNKNOWN_LIST } from '../explain.js';
 import { sendEvent } from './client.js';
 
 /** Fields of the event request that are not contact properties. */
@@ -59,7 +60,7 @@ export const send: Handler<[string], SendOptions> = async (context, [eventName],
   const mailingLists = parseListFlags(options.list);
   if (mailingLists !== undefined) body.mailingLists = mailingLists;
   Object.assign(body, contactProperties);
-  const outcome = await sendEvent(await context.client(), body, key);
+  const outcome = await explained(sendEvent(await context.client(), body, key), UNKNOWN_LIST);
   const { out } = context;
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });
   const who = options.email ?? `userId ${options.userId}`;

@@ -27,6 +27,8 @@ const NOT_FOUND: Explanation = { contentApi: true };
 // is given here.
 const METRICS_HINTS: Explanation = { metricsApi: true, statuses: { 404: 'see the ids with `loopsctl transactional list`' } };
 const GROUP_HINT = 'the group must exist: see the ids with `loopsctl groups list`';
+/** A 400 naming the group is an unknown --group; another 400 (no sending domain) is not. */
+const UNKNOWN_GROUP: Explanation = { statuses: { 400: (message) => (/group/i.test(message) ? GROUP_HINT : undefined) } };
 
 export const list = listHandler(transactionalEmails, transactionalListView);
 
@@ -83,7 +85,7 @@ export const update: Handler<[string], { name?: string; group?: string }> = asyn
     ...(options.name === undefined ? {} : { name: options.name }),
     ...(options.group === undefined ? {} : { transactionalGroupId: options.group }),
   };
-  const hints: Explanation = options.group === undefined ? NOT_FOUND : { ...NOT_FOUND, statuses: { 400: GROUP_HINT } };
+  const hints: Explanation = options.group === undefined ? NOT_FOUND : { ...NOT_FOUND, ...UNKNOWN_GROUP };
   const updated = await explained(updateTransactional(await context.client(), id, body), hints);
   await context.out.present(updated, renderTransactional);
 };
@@ -134,12 +136,12 @@ export const create: Handler<[], { name: string; group?: string }> = async (cont
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = options.group === undefined ? { name: options.name } : { name: options.name, transactionalGroupId: options.group };
-  await writeDraftRecord(context.out, await explained(createTransactional(await context.client(), body), { contentApi: true }));
+  await writeDraftRecord(context.out, await explained(createTransactional(await context.client(), body), { contentApi: true, ...UNKNOWN_GROUP }));
 };
 
 async function writeDraftRecord(out: Output, record: TransactionalDraftRecord): Promise<void> {
   if (out.json) return out.writeJson(record);
   const { body, notes } = renderDraftRecord(out, record);
   await out.write(body);
-  notes.forEach((line) => out.note(line));
+  notes.forEach(({ text, command }) => out.note(text, { command }));
 }

@@ -56,17 +56,25 @@ export function renderTransactional(out: Output, record: TransactionalEmail): st
   );
 }
 
+/** A line of what to do next; a command is printed whole, to be copied. */
+export interface DraftNote {
+  text: string;
+  command?: boolean;
+}
+
 /** The record, and how to make the first change to the draft's content, which needs its revision. */
-export function renderDraftRecord(out: Output, record: TransactionalDraftRecord): { body: string; notes: string[] } {
+export function renderDraftRecord(out: Output, record: TransactionalDraftRecord): { body: string; notes: DraftNote[] } {
   const { draftEmailMessageId: draft, draftEmailMessageContentRevisionId: revision } = record;
-  const notes =
+  const notes: DraftNote[] =
     draft === null || revision === null
       ? []
       : [
-          "Edit the draft's content (the first update needs its revision):",
-          `  loopsctl email-messages update ${draft} \\`,
-          `    --expected-revision-id ${revision} --lmx-file email.lmx`,
-          `Then publish it: loopsctl transactional publish ${record.id}`,
+          { text: "Edit the draft's content (the first update needs its revision):" },
+          { text: `  loopsctl email-messages update ${draft} \\`, command: true },
+          { text: `    --expected-revision-id ${revision} \\`, command: true },
+          { text: '    --lmx-file email.lmx', command: true },
+          { text: 'Then publish it:' },
+          { text: `  loopsctl transactional publish ${record.id}`, command: true },
         ];
   return { body: renderTransactional(out, record), notes };
 }

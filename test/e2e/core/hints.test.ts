@@ -45,6 +45,38 @@ describe('hints for a mistyped name', () => {
     expect(result.stderr).toBe("Error: unknown command 'fnd'\nHint: did you mean find? See `loopsctl contacts --help`\n");
   });
 
+  it('names a word that is none of the commands of a group with a default command, not the default command', async () => {
+    for (const [args, group, hint] of [
+      [['open', 'bogus'], 'open', 'see `loopsctl open --help`'],
+      [['open', 'domian'], 'open', 'did you mean domain? See `loopsctl open --help`'],
+      [['sandbox', 'bogus'], 'sandbox', 'see `loopsctl sandbox --help`'],
+    ] as const) {
+      const result = await run([...args], { env: config() });
+      expect(result, group).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toBe(`Error: unknown command '${args[1]}'\nHint: ${hint}\n`);
+    }
+    // The default command named, its own arguments are what is wrong.
+    const named = await run(['open', 'home', 'bogus'], { env: config() });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain("too many arguments for 'home'");
+  });
+
+  it('says where a cursor comes from when the API refuses one given to a listing', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const env = { ...config(), LOOPS_API_KEY: 'sandbox-key', LOOPS_BASE_URL: sandbox.url };
+      const result = await run(['themes', 'list', '--cursor', 'bogus'], { env });
+      expect(result).toMatchObject({ code: 5, stdout: '' });
+      expect(result.stderr).toContain('Hint: give --cursor the cursor a listing of the same records names in its "run again with --cursor" note');
+      // The cursor the note names is one the API takes.
+      const first = await run(['themes', 'list', '--per-page', '10', '--cursor', ''], { env });
+      const cursor = /run again with --cursor (\S+)/.exec(first.stderr)![1]!;
+      expect((await run(['themes', 'list', '--per-page', '10', '--cursor', cursor], { env })).code).toBe(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('suggests the stored profile close to a mistyped one', async () => {
     const env = config();
     for (const profile of ['staging', 'production']) {

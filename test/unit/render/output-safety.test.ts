@@ -34,6 +34,14 @@ describe('Output', () => {
     expect(pipe.text()).toBe(`${note}\n`);
   });
 
+  it('never wraps a command to copy, even on a narrow terminal', () => {
+    const command = '  loopsctl email-messages update csfe4lcc5y1ptxuffld4qk8zj \\';
+    const terminal = capture();
+    Object.assign(terminal.stream, { isTTY: true, columns: 40 });
+    new Output({ json: false, color: false, stderr: terminal.stream, env: {} }).note(command, { command: true });
+    expect(terminal.text()).toBe(`${command}\n`);
+  });
+
   it('escapes DEL and C1 in JSON, which parses back to exactly the same data', () => {
     const data = { name: 'a\u009b31mb\u007f\u001b', nested: [{ note: '\u0085 line' }] };
     const text = formatJson(data);

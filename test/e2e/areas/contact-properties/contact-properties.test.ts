@@ -35,7 +35,9 @@ describe('contact-properties', () => {
     expect(created.json()).toEqual({ success: true });
     const again = await recording.loopsctl(['contact-properties', 'create', '--name', 'companySize', '--type', 'number']);
     expect(again.code).toBe(5);
-    expect(again.stderr).toContain('Property already exists.');
+    expect(again.stderr).toBe(
+      'Error: Property already exists.\nHint: the account has a property companySize already; see its type with `loopsctl contact-properties list --custom`\n',
+    );
     const badName = await recording.loopsctl(['contact-properties', 'create', '--name', 'Bad Name', '--type', 'string']);
     expect(badName).toMatchObject({ code: 2, stderr: 'Error: --name "Bad Name": use a camelCase name, such as planName\n' });
     const badType = await recording.loopsctl(['contact-properties', 'create', '--name', 'x', '--type', 'text']);

@@ -102,6 +102,30 @@ describe('contacts against the sandbox', () => {
     expect(requests.at(-1)!.body).toEqual({ email: 'ada@example.com', plan: 'business', seats: 20 });
   });
 
+  it('names --props-file, and how to write the type in JSON, for a wrong value from the file', async () => {
+    const { loopsctl, requests } = await sandbox();
+    const file = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"plan": "pro", "seats": "3"}' });
+    expect(file).toMatchObject({ code: 2, stdout: '' });
+    expect(file.stderr).toBe(
+      'Error: --props-file: seats is a number property, and "3" is not a number\nHint: write a JSON number, without quotes (for example "seats": 3)\n',
+    );
+    const standard = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"firstName": "Ada"}' });
+    expect(standard.stderr).toContain('Error: --props-file firstName: firstName is a standard field, not a custom property');
+    // The value --prop gives over the file's is named as the flag's.
+    const flag = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-', '--prop', 'seats=x'], { input: '{"seats": 3}' });
+    expect(flag.stderr).toContain('Error: --prop: seats is a number property, and "x" is not a number\nHint: write seats:=<value> for a number');
+    expect(requests.filter((request) => request.path === '/v1/contacts/update')).toEqual([]);
+  });
+
+  it('says a userId no contact has needs --email to create the contact', async () => {
+    const { loopsctl } = await sandbox();
+    const result = await loopsctl(['contacts', 'update', '--user-id', 'usr_new', '--first-name', 'New']);
+    expect(result).toMatchObject({ code: 5, stdout: '' });
+    expect(result.stderr).toContain('Hint: to create the contact, give --email too (`loopsctl contacts update --user-id usr_new --email <email> ...`)');
+    const unknownList = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--list', 'cnolist=true']);
+    expect(unknownList.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+  });
+
   it('updates as an upsert, saying the API does not tell which happened', async () => {
     const { loopsctl, requests } = await sandbox();
     const updated = await loopsctl(['contacts', 'update', '--user-id', 'usr_ada', '--email', 'ada@example.org', '--last-name', 'King']);
@@ -134,7 +158,9 @@ describe('contacts against the sandbox', () => {
     ]);
     const gone = await loopsctl(['contacts', 'delete', '--email', 'margaret@example.com', '--yes']);
     expect(gone.code).toBe(4);
-    expect(gone.stderr).toBe('Error: Contact not found.\n');
+    expect(gone.stderr).toBe(
+      'Error: Contact not found.\nHint: check the address, or look the contact up by its userId with `loopsctl contacts find --user-id <id>`\n',
+    );
     expectDescribed(requests);
   });
 
@@ -149,7 +175,9 @@ describe('contacts against the sandbox', () => {
     expect(removed.json()).toEqual({ success: true, message: 'Email removed from suppression list.', removalQuota: { limit: 5, remaining: 3 } });
     const notSuppressed = await loopsctl(['contacts', 'suppression', 'remove', '--email', 'linus@example.com', '--yes']);
     expect(notSuppressed.code).toBe(5);
-    expect(notSuppressed.stderr).toContain('not suppressed');
+    expect(notSuppressed.stderr).toBe(
+      'Error: Contact is not suppressed.\nHint: there is nothing to remove, and no removal was used; see its status with `loopsctl contacts suppression get --email linus@example.com`\n',
+    );
     const text = await loopsctl(['contacts', 'suppression', 'get', '--user-id', 'usr_ada']);
     expect(text.stdout).toContain('ada@example.com');
     expect(text.stdout).toContain('not suppressed');
@@ -157,6 +185,11 @@ describe('contacts against the sandbox', () => {
       'linus@example.com',
       'linus@example.com',
     ]);
+    for (const verb of [['get'], ['remove', '--yes']]) {
+      const unknown = await loopsctl(['contacts', 'suppression', ...verb, '--user-id', 'usr_nobody']);
+      expect(unknown.code, verb[0]).toBe(4);
+      expect(unknown.stderr, verb[0]).toContain('Hint: check the userId, or look the contact up by its email with `loopsctl contacts find --email <email>`');
+    }
   });
 });
 

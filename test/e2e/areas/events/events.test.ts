@@ -69,6 +69,13 @@ describe('events send against the sandbox', () => {
     expect(recording.requests.map((request) => request.status)).toEqual([200, 409]);
   });
 
+  it('points an unknown --list at the mailing lists, as contacts do', async () => {
+    const recording = await openSandbox();
+    const result = await recording.loopsctl(['events', 'send', 'signup', '--email', 'ada@example.com', '--list', 'cnolist=true']);
+    expect(result).toMatchObject({ code: 5, stdout: '' });
+    expect(result.stderr).toContain('Hint: see the mailing lists and their ids with `loopsctl lists list`');
+  });
+
   it('checks --contact-prop types before sending, and needs --email or --user-id', async () => {
     const recording = await openSandbox();
     const wrong = await recording.loopsctl(['events', 'send', 'signup', '--email', 'ada@example.com', '--contact-prop', 'seats=many']);

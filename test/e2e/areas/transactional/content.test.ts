@@ -74,6 +74,16 @@ describe('transactional update', () => {
   });
 });
 
+describe('transactional create', () => {
+  it('explains an unknown --group as update does', async () => {
+    const { env } = await sandbox();
+    const result = await run(['transactional', 'create', '--name', 'Receipt', '--group', 'cnogroup'], { env });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Hint: the group must exist: see the ids with `loopsctl groups list`');
+  });
+});
+
 describe('transactional draft', () => {
   it('tells how to make the first content update, and that command works as printed', async () => {
     const { env } = await sandbox();
@@ -87,6 +97,31 @@ describe('transactional draft', () => {
     const lmx = await run(['email-messages', 'get', draftId!, '--lmx'], { env });
     expect(lmx.stdout).toContain('{data.invoiceUrl}');
     const updated = await run(['email-messages', 'update', draftId!, '--expected-revision-id', revision!, '--subject', 'Receipt'], { env });
+    expect(updated.code).toBe(0);
+  });
+});
+
+describe('transactional draft on a narrow terminal', () => {
+  it('prints the commands to run whole, each continued line ending in a backslash, so they can be pasted', async () => {
+    const { env } = await sandbox();
+    const result = await run(['transactional', 'draft', RECEIPT], { env, tty: { columns: 60 } });
+    expect(result.code).toBe(0);
+    const lines = result.stderr.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('  loopsctl email-messages update '));
+    expect(start).toBeGreaterThan(-1);
+    const command: string[] = [];
+    for (const line of lines.slice(start)) {
+      command.push(line.replace(/ \\$/, ''));
+      if (!line.endsWith(' \\')) break;
+    }
+    const words = command.join(' ').trim().split(/\s+/);
+    expect(words.slice(0, 3)).toEqual(['loopsctl', 'email-messages', 'update']);
+    expect(words).toEqual(expect.arrayContaining(['--expected-revision-id', '--lmx-file', 'email.lmx']));
+    expect(lines).toContain(`  loopsctl transactional publish ${RECEIPT}`);
+    // The command as pasted: the draft's LMX from a file, then publishing.
+    const [draftId, , revision] = words.slice(3);
+    const lmx = (await run(['email-messages', 'get', draftId!, '--lmx'], { env })).stdout;
+    const updated = await run(['email-messages', 'update', draftId!, '--expected-revision-id', revision!, '--lmx-file', '-'], { env, input: lmx });
     expect(updated.code).toBe(0);
   });
 });
