@@ -52,6 +52,15 @@ describe('ips check', () => {
     expect(result.stderr).toMatch(/^Error: .*drift\.txt is out of step with the API: 1 to add, 1 to remove\nHint: /);
   });
 
+  it('says to edit the marked lines, as rewriting the file would drop its comments, and quotes its path for the shell', async () => {
+    const kept = file('kept list.txt', '# office firewall\n192.0.2.10\n198.51.100.0/24 # old range\n');
+    const result = await cli(['ips', 'check', kept]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `Hint: add the addresses marked + and remove the entries marked -; or, for a file without comments or ranges, write it anew with \`loopsctl ips list --plain > '${kept}'\`\n`,
+    );
+  });
+
   it('prints {inSync, added, removed} with --json, in sync or not', async () => {
     const drifted = await cli(['ips', 'check', join(dir, 'drift.txt'), '--json']);
     expect(drifted.code).toBe(1);

@@ -68,7 +68,9 @@ describe.concurrent('pipes', () => {
       onSpawn: (child) => child.stdout.destroy(),
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`Error: ${file} is out of step with the API: 1 to add, 1 to remove\nHint: update the file with \`loopsctl ips list --plain\`\n`);
+    expect(result.stderr).toBe(
+      `Error: ${file} is out of step with the API: 1 to add, 1 to remove\nHint: add the addresses marked + and remove the entries marked -; or, for a file without comments or ranges, write it anew with \`loopsctl ips list --plain > ${file}\`\n`,
+    );
   });
 
   it('waits for a reader that comes late for the output left when the command has ended', async () => {

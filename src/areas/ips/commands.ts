@@ -6,6 +6,7 @@ import { readInput } from '../../core/input.js';
 import { formatHostCidr, parseAddress } from './address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from './allowlist.js';
 import { dedicatedSendingIps } from './client.js';
+import { shellWord } from '../../render/shell-word.js';
 
 /** The API's address strings as numbers; one that is not an address is an invalid answer. */
 function apiAddresses(ips: string[]): bigint[] {
@@ -50,7 +51,8 @@ export const check: Handler<[string]> = async (context, [file]) => {
   await context.out.present(report, (await import('./render.js')).renderDrift);
   if (!report.inSync) {
     throw new MismatchError(`${file} is out of step with the API: ${report.added.length} to add, ${report.removed.length} to remove`, {
-      hint: 'update the file with `loopsctl ips list --plain`',
+      // Rewriting the file from the list would drop its comments and ranges: the lines above are the edit.
+      hint: `add the addresses marked + and remove the entries marked -; or, for a file without comments or ranges, write it anew with \`loopsctl ips list --plain > ${file === '-' ? '<file>' : shellWord(file)}\``,
     });
   }
 };
