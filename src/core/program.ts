@@ -78,6 +78,12 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
  * the others are declared by name and summary alone, which is all the help that lists them shows.
  * A run can only reach a group whose name or alias it contains, so nothing it can reach is left out.
  */
+/** Sections of `loopsctl --help` that `loopsctl help <topic>` prints alone, as `gh help exit-codes` does. */
+const HELP_TOPICS: Record<string, (width: number) => string> = {
+  environment: (width) => `Environment:\n${twoColumns(ENVIRONMENT, width)}\n`,
+  'exit-codes': (width) => `Exit codes:\n${twoColumns(exitCodeRows(), width)}\n`,
+};
+
 export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: string[]): Command {
   const program = new Command('loopsctl')
     .description('Administer a Loops account from the command line.')
@@ -86,7 +92,7 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, []));
   program.addHelpText('after', () => {
     const width = helpWidth(runtime.stdout);
-    return `\nEnvironment:\n${twoColumns(ENVIRONMENT, width)}\n\nExit codes:\n${twoColumns(exitCodeRows(), width)}\n${exampleText(ROOT_EXAMPLES)}`;
+    return `\n${HELP_TOPICS.environment(width)}\n${HELP_TOPICS['exit-codes'](width)}${exampleText(ROOT_EXAMPLES)}`;
   });
   configure(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
@@ -206,18 +212,27 @@ function asGroup(group: Command, runtime: Streams, path: string[]): void {
     }
     self.outputHelp();
   });
-  const help = group.command('help').argument('[command...]').description('show help for a command').helpOption(false);
+  const topics = path.length === 0 ? Object.keys(HELP_TOPICS) : [];
+  const help = group
+    .command('help')
+    .argument('[command...]')
+    .description(topics.length === 0 ? 'show help for a command' : `show help for a command, or a topic: ${topics.join(', ')}`)
+    .helpOption(false);
   configure(help, runtime, [...path, 'help']);
   help.action((words: string[]) => {
+    if (words.length === 1 && topics.includes(words[0]!)) {
+      runtime.stdout.write(HELP_TOPICS[words[0]!]!(helpWidth(runtime.stdout)));
+      return;
+    }
     let target = group;
     for (const word of words) {
       const next = target.commands.find((child) => child.name() === word || child.aliases().includes(word));
       if (next === undefined) {
         const named = ['loopsctl', ...path, ...words.slice(0, words.indexOf(word))].join(' ');
-        const close = closeMatches(
-          word,
-          target.commands.filter((child) => child.name() !== 'help').map((child) => child.name()),
-        );
+        const close = closeMatches(word, [
+          ...target.commands.filter((child) => child.name() !== 'help').map((child) => child.name()),
+          ...(target === group ? topics : []),
+        ]);
         const see = `see the commands with \`${named} --help\``;
         throw new UsageError(`unknown command '${word}' for \`${named}\``, { hint: close.length > 0 ? `did you mean ${close.join(', ')}? Or ${see}` : see });
       }

@@ -98,6 +98,27 @@ describe('help fits and finds its way', () => {
     expect(known.stdout).toContain('Usage: loopsctl workflow nodes add|create [options] <id>');
   });
 
+  it('prints a topic of the root help alone: help exit-codes, help environment', async () => {
+    const codes = await run(['help', 'exit-codes']);
+    expect(codes).toMatchObject({ code: 0, stderr: '' });
+    expect(codes.stdout).toMatch(/^Exit codes:\n {2}0 {4}success\n/);
+    expect(codes.stdout).toContain('\n  11   a write refused before anything was sent');
+    expect(codes.stdout).not.toContain('Environment:');
+    const root = await run(['--help']);
+    expect(root.stdout).toContain(codes.stdout);
+    const environment = await run(['help', 'environment']);
+    expect(environment.code).toBe(0);
+    expect(environment.stdout).toMatch(/^Environment:\n {2}LOOPS_API_KEY/);
+    expect(root.stdout).toContain(environment.stdout);
+    const typo = await run(['help', 'exit-code']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown command 'exit-code' for `loopsctl`\nHint: did you mean exit-codes?");
+    // A topic is the root's: a group's help takes command names only.
+    const nested = await run(['workflow', 'help', 'exit-codes']);
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain("unknown command 'exit-codes' for `loopsctl workflow`");
+  });
+
   it('answers a usage error with a JSON error on stderr under --json', async () => {
     for (const [argv, message] of [
       [['--json', 'help', 'foo'], "unknown command 'foo' for `loopsctl`"],
