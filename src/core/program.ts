@@ -79,6 +79,10 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
  * A run can only reach a group whose name or alias it contains, so nothing it can reach is left out.
  */
 /** Sections of `loopsctl --help` that `loopsctl help <topic>` prints alone, as `gh help exit-codes` does. */
+export const HELP_TOPIC_SUMMARIES: Record<string, string> = {
+  environment: 'the environment variables loopsctl reads',
+  'exit-codes': 'what each exit status means',
+};
 const HELP_TOPICS: Record<string, (width: number) => string> = {
   environment: (width) => `Environment:\n${twoColumns(ENVIRONMENT, width)}\n`,
   'exit-codes': (width) => `Exit codes:\n${twoColumns(exitCodeRows(), width)}\n`,

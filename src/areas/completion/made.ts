@@ -5,7 +5,7 @@
  * shell may run at every start, only prints a file. Run from the sources (tests), this makes them.
  */
 import { walkSpecs, type Spec } from '../../core/declare.js';
-import { buildProgram } from '../../core/program.js';
+import { buildProgram, HELP_TOPIC_SUMMARIES } from '../../core/program.js';
 import { completionTree } from './model.js';
 import { completionScript, type Shell } from './scripts.js';
 
@@ -14,6 +14,7 @@ export function madeCompletionScript(shell: Shell, specs: Spec[]): string {
   const tree = completionTree(
     buildProgram(specs, { stdout: process.stdout, stderr: process.stderr }, async () => {}),
     idArguments(specs),
+    HELP_TOPIC_SUMMARIES,
   );
   return completionScript(shell, tree);
 }

@@ -24,6 +24,8 @@ export interface CompletionCommand {
   commands: CompletionCommand[];
   /** The list whose ids its arguments take, completed when LOOPSCTL_COMPLETE_IDS=1. */
   ids?: string;
+  /** Words `help` takes here besides the command names (`help exit-codes`): the program's topics. */
+  topics?: { name: string; description: string }[];
 }
 
 /** The list each command's id arguments come from, by command path ("workflow show"). */
@@ -59,10 +61,10 @@ function build(command: Command, globals: CompletionOption[], ids: IdArguments, 
 }
 
 /** The whole tree from the program down; the program's options (but --version) count everywhere. */
-export function completionTree(program: Command, ids: IdArguments = new Map()): CompletionCommand {
+export function completionTree(program: Command, ids: IdArguments = new Map(), topics: Readonly<Record<string, string>> = {}): CompletionCommand {
   const globals = optionsOf(program).filter((option) => !option.names.includes('--version'));
   const root = build(program, globals, ids, []);
-  return { ...root, options: optionsOf(program) };
+  return { ...root, options: optionsOf(program), topics: Object.entries(topics).map(([name, description]) => ({ name, description })) };
 }
 
 /** Every command with the path of names that reaches it, the root first with an empty path. */

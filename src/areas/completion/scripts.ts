@@ -99,6 +99,12 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
       '"$1"',
       commands.flatMap(({ path, command }) => (command.ids === undefined ? [] : [[key(path), `echo ${shQuote(command.ids)}`] as [string, string]])),
     ),
+    // What `help` takes at the top besides command names: the topics (`help exit-codes`).
+    caseFunction(
+      `${prefix}_topics`,
+      '"$1"',
+      (root.topics ?? []).length === 0 ? [] : [["''", list((root.topics ?? []).map((topic) => entry(topic.name, topic.description)))]],
+    ),
     caseFunction(`${prefix}_choices`, '"$1/$2"', [
       ...commands.flatMap(({ path, command }) =>
         own(path, command.options)
@@ -150,10 +156,12 @@ function idsFunction(prefix: string, program: string, splitFlags: string): strin
 
 /**
  * The loop that finds the command path from the words before the cursor, in either shell, and
- * the global flags that choose the account (--sandbox, --profile), for completing ids.
+ * the global flags that choose the account (--sandbox, --profile), for completing ids. A group's
+ * `help` sets `helping` and leaves the path where it was: the words after it name commands of
+ * that group (`help workflow show`), as after the group itself.
  */
 function pathWalk(prefix: string, wordsVar: string, first: number, current: string): string {
-  return `  local cmd_path="" id_flags="" word next i=${first}
+  return `  local cmd_path="" id_flags="" helping="" word next i=${first}
   while [ "$i" -lt "${current}" ]; do
     word="\${${wordsVar}[i]}"
     case "$word" in
@@ -168,7 +176,8 @@ function pathWalk(prefix: string, wordsVar: string, first: number, current: stri
         esac ;;
       *)
         next="$(${prefix}_resolve "$cmd_path" "$word")"
-        if [ -n "$next" ]; then cmd_path="\${cmd_path:+$cmd_path }$next"; fi ;;
+        if [ "$next" = help ] && [ -z "$helping" ]; then helping=1
+        elif [ -n "$next" ]; then cmd_path="\${cmd_path:+$cmd_path }$next"; fi ;;
     esac
     i=$((i + 1))
   done`;
@@ -201,6 +210,15 @@ ${pathWalk(prefix, 'COMP_WORDS', 1, '$COMP_CWORD')}
   # "--format=me" arrives as three words: --format, =, me.
   if [ "$cur" = "=" ]; then cur=""; elif [ "$option" = "=" ]; then option="\${COMP_WORDS[COMP_CWORD-2]}"; fi
   COMPREPLY=()
+  if [ -n "$helping" ]; then
+    # After help: the commands of the path, and at the top the topics; never file names.
+    compopt +o default 2>/dev/null
+    case "$cur" in
+      -*) ;;
+      *) ${prefix}_offer "$cur" < <(${prefix}_commands "$cmd_path"; ${prefix}_topics "$cmd_path") ;;
+    esac
+    return 0
+  fi
   if [ "$COMP_CWORD" -gt 1 ]; then
     case " $(${prefix}_value_options "$cmd_path") " in
       *" $option "*)
@@ -245,6 +263,13 @@ _${root.name}() {
   local cur="\${words[CURRENT]}" option="\${words[CURRENT-1]}"
 ${pathWalk(prefix, 'words', 2, '$CURRENT')}
   local -a entries
+  if [ -n "$helping" ]; then
+    # After help: the commands of the path, and at the top the topics; never file names.
+    [[ "$cur" == -* ]] && return
+    entries=("\${(@f)$(${prefix}_commands "$cmd_path"; ${prefix}_topics "$cmd_path")}")
+    [[ -n "\${entries[1]}" ]] && _describe -t commands command entries
+    return
+  fi
   if [ "$CURRENT" -gt 2 ] && [[ " $(${prefix}_value_options "$cmd_path") " == *" $option "* ]]; then
     entries=("\${(@f)$(${prefix}_choices "$cmd_path" "$option")}")
     [[ -n "\${entries[1]}" ]] || entries=()
@@ -313,6 +338,19 @@ function fishScript(root: CompletionCommand): string {
       lines.push(
         `complete -c ${root.name} -f -n ${fishQuote(offerChildren.join('; and '))} -a ${fishQuote(child.name)} -d ${fishQuote(oneLine(child.description))}`,
       );
+    }
+    // After the group's help: its commands, and at the top the topics (`help workflow show`, `help exit-codes`).
+    const helpCommand = command.commands.find((child) => child.name === 'help');
+    if (helpCommand !== undefined) {
+      const others = command.commands.filter((child) => child !== helpCommand);
+      const helping = [...within, seen(namesOf(helpCommand)), `not ${seen(others.flatMap(namesOf))}`].join('; and ');
+      const words = [
+        ...others.map((child) => [child.name, child.description]),
+        ...(ancestors.length === 0 ? (root.topics ?? []).map((topic) => [topic.name, topic.description]) : []),
+      ];
+      for (const [name, description] of words) {
+        lines.push(`complete -c ${root.name} -f -n ${fishQuote(helping)} -a ${fishQuote(name!)} -d ${fishQuote(oneLine(description!))}`);
+      }
     }
     const here = ancestors.length === 0 ? [] : childNames.length > 0 ? [...within, `not ${seen(childNames)}`] : within;
     const options = ancestors.length === 0 ? command.options : command.options.filter((option) => !option.names.every((name) => globalNames.has(name)));

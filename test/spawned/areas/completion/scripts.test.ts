@@ -190,6 +190,51 @@ describe('completion scripts', () => {
     expect(fishComplete('loopsctl ips ')).toEqual(expect.arrayContaining(['list', 'check']));
   });
 
+  it('bash: after help, the commands of the group it follows, the topics at the top, and no file names', () => {
+    expect(completeWithFallback('loopsctl', 'help', '')).toEqual({
+      offered: expect.arrayContaining(['workflow', 'themes', 'environment', 'exit-codes']),
+      files: false,
+    });
+    expect(complete('loopsctl', 'help', 'ex')).toEqual(['exit-codes']);
+    expect(complete('loopsctl', '--sandbox', 'help', 'env')).toEqual(['environment']);
+    expect(complete('loopsctl', 'help', 'workflow', 'sh')).toEqual(['show']);
+    expect(complete('loopsctl', 'workflows', 'help', '')).toEqual(expect.arrayContaining(['list', 'show', 'set-list']));
+    // A group's help has no topics.
+    expect(complete('loopsctl', 'workflow', 'help', 'ex')).toEqual([]);
+  });
+
+  it.skipIf(zsh.skip)(zsh.title('zsh: after help, the commands of the group it follows and the topics at the top'), () => {
+    const zshComplete = (...words: string[]) => {
+      // Stand-ins for compsys print what they are given.
+      const driver = `compdef() { :; }
+source ${join(dir, 'zsh')}
+_describe() { local name=$4; print -rl -- "\${(@P)name}"; }
+_files() { print FILES; }
+words=(${words.map((word) => `'${word}'`).join(' ')}); CURRENT=${words.length}
+_loopsctl`;
+      return execFileSync('zsh', ['-f', '-c', driver], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(':')[0]);
+    };
+    expect(zshComplete('loopsctl', 'help', '')).toEqual(expect.arrayContaining(['workflow', 'environment', 'exit-codes']));
+    expect(zshComplete('loopsctl', 'help', '')).not.toContain('FILES');
+    expect(zshComplete('loopsctl', 'help', 'workflow', '')).toEqual(expect.arrayContaining(['list', 'show']));
+    expect(zshComplete('loopsctl', 'workflow', 'help', '')).not.toContain('exit-codes');
+  });
+
+  it.skipIf(fish.skip)(fish.title('fish: after help, the commands of the group it follows and the topics at the top'), () => {
+    const fishComplete = (line: string) =>
+      execFileSync('fish', ['--no-config', '-c', `source ${join(dir, 'fish')}; complete -C '${line}'`], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((entry) => entry.split('\t')[0]);
+    expect(fishComplete('loopsctl help ')).toEqual(expect.arrayContaining(['workflow', 'themes', 'environment', 'exit-codes']));
+    expect(fishComplete('loopsctl help ex')).toEqual(['exit-codes']);
+    expect(fishComplete('loopsctl help workflow ').sort()).toEqual(['create', 'delete', 'list', 'nodes', 'set-list', 'show', 'update']);
+    expect(fishComplete('loopsctl workflow help ').sort()).toEqual(['create', 'delete', 'list', 'nodes', 'set-list', 'show', 'update']);
+  });
+
   it('bash: completes groups, subcommands, aliases, flags and flag values', () => {
     for (const [group, commands] of EXPECTED) {
       const typed = group === '' ? ['loopsctl', ''] : ['loopsctl', group, ''];
