@@ -315,5 +315,6 @@ function colorEnabled(flag: boolean, tty: boolean, env: NodeJS.ProcessEnv): bool
   if (!flag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return tty;
+  // A dumb terminal (Emacs's shell, some CI consoles) shows escape codes as text, as git assumes.
+  return tty && env.TERM !== 'dumb';
 }

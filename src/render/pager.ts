@@ -1,6 +1,6 @@
 /**
  * Long output through a pager, as gh and git do: on a terminal, text goes to `$LOOPSCTL_PAGER`,
- * else `$PAGER`, else `less -FRX` when less is on the PATH (quit when the text fits one screen,
+ * else `$PAGER`, else `less -FRX` when less is on the PATH and the terminal is not dumb (quit when the text fits one screen,
  * keep colours, leave the text on the screen); the pager gets LESS=FRX unless LESS is set. `--no-pager`, or
  * LOOPSCTL_PAGER or PAGER set to the empty string, turns it off; so does stdout not being a
  * terminal. A person who quits the pager before the end has seen what they wanted: whatever is
@@ -52,6 +52,9 @@ export function pagerCommand(options: Omit<PagerOptions, 'stderr'>): string | un
   const { env } = options;
   const chosen = env.LOOPSCTL_PAGER ?? env.PAGER;
   if (chosen !== undefined) return chosen.trim() === '' ? undefined : chosen;
+  // less on a dumb terminal cannot draw its screen and stops to ask for Return: only a pager the
+  // person chose runs there.
+  if (env.TERM === 'dumb') return undefined;
   return (options.onPath ?? isOnPath)('less', env) ? 'less -FRX' : undefined;
 }
 

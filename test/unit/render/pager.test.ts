@@ -30,6 +30,12 @@ describe('which pager', () => {
     expect(pagerCommand({ stdout: tty, env: {}, enabled: true, onPath: withoutLess })).toBeUndefined();
   });
 
+  it('is not less on a dumb terminal, which less cannot draw on; a pager the person chose still runs', () => {
+    expect(pagerCommand({ stdout: tty, env: { TERM: 'dumb' }, enabled: true, onPath: withLess })).toBeUndefined();
+    expect(pagerCommand({ stdout: tty, env: { TERM: 'dumb', PAGER: 'cat' }, enabled: true, onPath: withLess })).toBe('cat');
+    expect(pagerCommand({ stdout: tty, env: { TERM: 'xterm' }, enabled: true, onPath: withLess })).toBe('less -FRX');
+  });
+
   it('is none under --no-pager, with an empty LOOPSCTL_PAGER or PAGER, or when stdout is not a terminal', () => {
     expect(pagerCommand({ stdout: tty, env: { PAGER: 'more' }, enabled: false, onPath: withLess })).toBeUndefined();
     expect(pagerCommand({ stdout: tty, env: { LOOPSCTL_PAGER: '', PAGER: 'more' }, enabled: true, onPath: withLess })).toBeUndefined();

@@ -33,6 +33,10 @@ describe('Output', () => {
     expect(fakeOutput({ tty: true, env: { NO_COLOR: '1' } }).out.color).toBe(false);
     expect(fakeOutput({ tty: false, env: { FORCE_COLOR: '1' } }).out.color).toBe(true);
     expect(fakeOutput({ tty: true, env: { FORCE_COLOR: '0' } }).out.color).toBe(false);
+    // A dumb terminal shows escape codes as text; FORCE_COLOR still wins.
+    expect(fakeOutput({ tty: true, env: { TERM: 'dumb' } }).out.color).toBe(false);
+    expect(fakeOutput({ tty: true, env: { TERM: 'xterm-256color' } }).out.color).toBe(true);
+    expect(fakeOutput({ tty: true, env: { TERM: 'dumb', FORCE_COLOR: '1' } }).out.color).toBe(true);
   });
 
   it('streams a JSON array that reads the same as the whole array', async () => {
