@@ -6,7 +6,6 @@ import { readInput } from '../../core/input.js';
 import { formatHostCidr, parseAddress } from './address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from './allowlist.js';
 import { dedicatedSendingIps } from './client.js';
-import { shellWord } from '../../render/shell-word.js';
 
 /** The API's address strings as numbers; one that is not an address is an invalid answer. */
 function apiAddresses(ips: string[]): bigint[] {
@@ -50,6 +49,7 @@ export const check: Handler<[string]> = async (context, [file]) => {
   const report = compareAllowList(apiAddresses(ips), entries);
   await context.out.present(report, (await import('./render.js')).renderDrift);
   if (!report.inSync) {
+    const { shellWord } = await import('../../render/shell-word.js');
     throw new MismatchError(`${file} is out of step with the API: ${report.added.length} to add, ${report.removed.length} to remove`, {
       // Rewriting the file from the list would drop its comments and ranges: the lines above are the edit.
       hint: `add the addresses marked + and remove the entries marked -; or, for a file without comments or ranges, write it anew with \`loopsctl ips list --plain > ${file === '-' ? '<file>' : shellWord(file)}\``,
