@@ -160,7 +160,11 @@ _loopsctl`;
     const driver = `${script}
 function loopsctl; printf 'cw1\tWelcome\ncw2\tOnboarding\n'; end
 complete -C 'loopsctl --sandbox themes get '`;
-    const result = spawnSync('fish', ['--no-config', '-c', driver], { encoding: 'utf8', env: { PATH: process.env.PATH, LOOPSCTL_COMPLETE_IDS: '1' } });
+    // From a file, as for zsh: the whole script is too long for one command-line argument.
+    const driverFile = `${tempDir()}/driver.fish`;
+    writeFileSync(driverFile, driver);
+    const result = spawnSync('fish', ['--no-config', driverFile], { encoding: 'utf8', env: { PATH: process.env.PATH, LOOPSCTL_COMPLETE_IDS: '1' } });
+    expect(result.error).toBeUndefined();
     expect(result.stdout).toBe('cw1\tWelcome\ncw2\tOnboarding\n');
   });
 
