@@ -325,6 +325,20 @@ function fishScript(root: CompletionCommand): string {
     'end',
     '',
   ];
+  const header = lines.length;
+  // A condition shared by many rules (every subcommand of a group is offered on the same one) is
+  // a function of its own: written into each rule, it made the script several times larger.
+  const conditions = new Map<string, string>();
+  const when = (parts: string[]): string => {
+    const test = parts.join('; and ');
+    if (parts.length === 1 && !test.includes(' not ')) return fishQuote(test);
+    let name = conditions.get(test);
+    if (name === undefined) {
+      name = `__${root.name.replace(/[^A-Za-z0-9_]/g, '_')}_when_${conditions.size + 1}`;
+      conditions.set(test, name);
+    }
+    return name;
+  };
   const seen = (names: string[]) => `__fish_seen_subcommand_from ${names.join(' ')}`;
   const namesOf = (command: CompletionCommand) => [command.name, ...command.aliases];
   // The program's own flags get one unconditional rule each; deeper rules add only the rest.
@@ -335,38 +349,38 @@ function fishScript(root: CompletionCommand): string {
     // Subcommands are offered until one of them has been typed.
     const offerChildren = ancestors.length === 0 ? ['__fish_use_subcommand'] : [...within, `not ${seen(childNames)}`];
     for (const child of command.commands) {
-      lines.push(
-        `complete -c ${root.name} -f -n ${fishQuote(offerChildren.join('; and '))} -a ${fishQuote(child.name)} -d ${fishQuote(oneLine(child.description))}`,
-      );
+      lines.push(`complete -c ${root.name} -f -n ${when(offerChildren)} -a ${fishQuote(child.name)} -d ${fishQuote(oneLine(child.description))}`);
     }
     // After the group's help: its commands, and at the top the topics (`help workflow show`, `help exit-codes`).
     const helpCommand = command.commands.find((child) => child.name === 'help');
     if (helpCommand !== undefined) {
       const others = command.commands.filter((child) => child !== helpCommand);
-      const helping = [...within, seen(namesOf(helpCommand)), `not ${seen(others.flatMap(namesOf))}`].join('; and ');
+      const helping = when([...within, seen(namesOf(helpCommand)), `not ${seen(others.flatMap(namesOf))}`]);
       const words = [
         ...others.map((child) => [child.name, child.description]),
         ...(ancestors.length === 0 ? (root.topics ?? []).map((topic) => [topic.name, topic.description]) : []),
       ];
       for (const [name, description] of words) {
-        lines.push(`complete -c ${root.name} -f -n ${fishQuote(helping)} -a ${fishQuote(name!)} -d ${fishQuote(oneLine(description!))}`);
+        lines.push(`complete -c ${root.name} -f -n ${helping} -a ${fishQuote(name!)} -d ${fishQuote(oneLine(description!))}`);
       }
     }
     const here = ancestors.length === 0 ? [] : childNames.length > 0 ? [...within, `not ${seen(childNames)}`] : within;
     const options = ancestors.length === 0 ? command.options : command.options.filter((option) => !option.names.every((name) => globalNames.has(name)));
     for (const option of options) {
-      const condition = here.length > 0 ? ` -n ${fishQuote(here.join('; and '))}` : '';
+      const condition = here.length > 0 ? ` -n ${when(here)}` : '';
       const names = option.names.map((name) => (name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`)).join(' ');
       // -x: a value, and no file names; -r -F: a file.
       const value = option.choices.length > 0 ? ` -x -a ${fishQuote(option.choices.join(' '))}` : option.takesFile ? ' -r -F' : option.takesValue ? ' -x' : '';
       lines.push(`complete -c ${root.name}${condition} ${names}${value} -d ${fishQuote(oneLine(option.description))}`);
     }
     if (command.ids !== undefined) {
-      lines.push(`complete -c ${root.name} -f -n ${fishQuote(within.join('; and '))} -a ${fishQuote(`(${idsFunction} ${command.ids})`)}`);
+      lines.push(`complete -c ${root.name} -f -n ${when(within)} -a ${fishQuote(`(${idsFunction} ${command.ids})`)}`);
     }
     for (const child of command.commands) visit(child, [...ancestors, child]);
   };
   visit(root, []);
+  const definitions = [...conditions].map(([test, name]) => `function ${name}; ${test}; end`);
+  lines.splice(header, 0, ...definitions, '');
   return `${lines.join('\n')}\n`;
 }
 
