@@ -381,6 +381,8 @@ interface Step {
   /** What the push does with it. */
   action: 'update' | 'create' | 'skip';
   why?: string;
+  /** A skip the person has to settle: the push and its plan exit 5 for it. */
+  held?: 'conflict' | 'not editable';
 }
 
 /**
@@ -445,9 +447,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const { out } = context;
   if (options.plan) {
     await reportPlan(context, account, steps);
-    return steps.some((step) => step.standing === 'conflict' || (step.action === 'skip' && step.pair.remote?.locked !== undefined))
-      ? ExitCode.rejected
-      : ExitCode.ok;
+    return steps.some((step) => step.held !== undefined) ? ExitCode.rejected : ExitCode.ok;
   }
   if (creating.length > 0) {
     await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
@@ -467,14 +467,16 @@ async function pushLocked(context: CommandContext, directory: string | undefined
         // An earlier push wrote these files and stopped before it was done: finish its check.
         applied = interrupted.check ? await explained(guardianCheckOf(client, pair.remote!), CONTENT) : { id: pair.remote!.id, checked: [], changed: true };
       } else {
-        if (step.standing === 'remote' || step.standing === 'same') {
+        if (step.held === 'not editable') {
+          notEditable += 1;
+          lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
+        } else if (step.held === 'conflict') {
+          lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+        } else {
           // The account moved on and the files did not, or both already agree: nothing to send.
           if (step.standing === 'same') synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
           lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
-        } else if (pair.remote?.locked !== undefined) {
-          notEditable += 1;
-          lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
-        } else lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+        }
         continue;
       }
     } else {
@@ -688,7 +690,7 @@ function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
   const standing = standingOf(pair);
   // Not sent at all, --force or not: the API would refuse it, and the records after it still go.
   if (pair.remote?.locked !== undefined && (standing === 'local' || standing === 'conflict'))
-    return { pair, standing, action: 'skip', why: pair.remote.locked };
+    return { pair, standing, action: 'skip', why: pair.remote.locked, held: 'not editable' };
   switch (standing) {
     case 'local':
       return { pair, standing, action: 'update' };
@@ -700,6 +702,7 @@ function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
         pair,
         standing,
         action: 'skip',
+        held: 'conflict',
         why:
           pair.synced === undefined && interrupted
             ? 'an earlier push from here began to create it and stopped half-way: push with --force to finish it'
@@ -708,7 +711,13 @@ function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
               : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
       };
     case 'ambiguous':
-      return { pair, standing, action: 'skip', why: 'several records in the account have this name: rename them in the app so that one matches' };
+      return {
+        pair,
+        standing,
+        action: 'skip',
+        held: 'conflict',
+        why: 'several records in the account have this name: rename them in the app so that one matches',
+      };
     default:
       return { pair, standing, action: 'skip', why: standing === 'remote' ? 'changed in the account only; pull to update the files' : undefined };
   }

@@ -595,6 +595,10 @@ describe('content push to a second account', () => {
     expect(plan.code).toBe(5);
     expect(plan.stderr).toBe('Plan for Acme Sandbox: 0 to send, 1 skipped; nothing was sent.\n');
     expect(plan.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: would skip (changed in the account since the last pull`);
+    // With --force the conflict is settled for the local side: the plan says so and exits as the push would.
+    const forced = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain(`# transactional/${reset.split('/').at(-1)}: would update (taking the local side (--force))`);
     expect(writes(sandbox.requests).length).toBe(before);
   });
 
@@ -676,6 +680,10 @@ describe('content push to a second account', () => {
     expect(forced.stdout).toContain('several records in the account have this name');
     expect(forced.stderr).toBe('Pushed 0 records to Acme Production; 1 unchanged, 1 conflict.\n');
     expect(forced.code).toBe(5);
+    // The plan exits as the push does.
+    const plan = await production.loopsctl(['content', 'push', root, '--only', 'components', '--plan']);
+    expect(plan.stdout).toContain('would skip (several records in the account have this name');
+    expect(plan.code).toBe(5);
     expect(writes(production.requests.slice(before))).toEqual([]);
   });
 
