@@ -37,6 +37,16 @@ export interface ResponseData {
   text(limit: number): Promise<string | undefined>;
 }
 
+/** The parts of a URL that http.request takes as options. */
+interface Target {
+  protocol: 'http:' | 'https:';
+  hostname: string;
+  /** Undefined for the protocol's own. */
+  port?: number;
+  path: string;
+  auth?: string;
+}
+
 /** The time limits, each with a `code` as Node's own network errors have. */
 class ConnectTimeoutError extends Error {
   readonly code = 'CONNECT_TIMEOUT';
@@ -70,6 +80,7 @@ export interface Connector {
 /** Keep-alive connections to any number of origins, direct or through a connector; `close()` ends them all. */
 export class ConnectionPool implements RequestPool {
   private readonly agents = new Map<'http:' | 'https:', { agent: HttpAgent; send: typeof import('node:http').request }>();
+  private lastTarget: { url: string; target: Target } | undefined;
 
   constructor(
     private readonly options: PoolOptions,
@@ -78,17 +89,16 @@ export class ConnectionPool implements RequestPool {
 
   /** Sends a request and resolves once its headers have arrived; the body is read by `text()`. */
   async request(url: string, spec: RequestSpec): Promise<ResponseData> {
-    const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`unsupported protocol ${target.protocol}`);
+    const target = this.targetOf(url);
     const { agent, send } = this.agentFor(target.protocol);
     spec.signal?.throwIfAborted();
     const headers: Record<string, string | number> = { ...spec.headers };
     if (spec.body !== undefined) headers['content-length'] = Buffer.byteLength(spec.body);
     // The signal is the pool's to watch, not Node's: given to http.request, it costs each request
     // listeners and an error object of Node's own, and an import makes thousands of requests.
-    const options: RequestOptions = { method: spec.method, headers, agent };
+    const options: RequestOptions = { ...target, method: spec.method, headers, agent };
     return new Promise<ResponseData>((resolve, reject) => {
-      const outgoing = send(target, options);
+      const outgoing = send(options);
       let answer: Readable | undefined;
       const fail = (error: Error) => {
         settled();
@@ -97,12 +107,7 @@ export class ConnectionPool implements RequestPool {
         answer?.destroy(error);
         reject(error);
       };
-      // A tunnel is open once the proxy has answered CONNECT, which the wait for the headers bounds:
-      // a proxy that never answers is "no answer", not "could not connect".
-      const connecting =
-        this.connector === undefined
-          ? setTimeout(() => fail(new ConnectTimeoutError(`connecting took longer than ${this.options.connectTimeout} ms`)), this.options.connectTimeout)
-          : undefined;
+      let connecting: NodeJS.Timeout | undefined;
       const waiting = setTimeout(() => fail(new HeadersTimeoutError(`no response headers within ${spec.headersTimeout} ms`)), spec.headersTimeout);
       // An abort (the attempt's deadline, Ctrl-C) ends the request whatever it is waiting for: a
       // connection, a tunnel, the headers or the rest of the body.
@@ -113,11 +118,19 @@ export class ConnectionPool implements RequestPool {
         clearTimeout(connecting);
         clearTimeout(waiting);
       };
-      outgoing.on('socket', (socket) => {
-        // A reused connection is already open; a new one is open once connected.
-        if (!socket.connecting) clearTimeout(connecting);
-        else socket.once('connect', () => clearTimeout(connecting));
-      });
+      // Only a new connection is timed while it connects (a reused one is open), from when the pool
+      // hands it out. A tunnel is open once the proxy has answered CONNECT, which the wait for the
+      // headers bounds: a proxy that never answers is "no answer", not "could not connect".
+      if (this.connector === undefined) {
+        outgoing.on('socket', (socket) => {
+          if (!socket.connecting) return;
+          connecting = setTimeout(
+            () => fail(new ConnectTimeoutError(`connecting took longer than ${this.options.connectTimeout} ms`)),
+            this.options.connectTimeout,
+          );
+          socket.once('connect', () => clearTimeout(connecting));
+        });
+      }
       outgoing.on('error', (error) => {
         settled();
         released();
@@ -141,6 +154,25 @@ export class ConnectionPool implements RequestPool {
     for (const { agent } of this.agents.values()) agent.destroy();
     this.agents.clear();
     this.connector?.close();
+  }
+
+  /**
+   * What http.request needs of a URL, worked out once for the URL asked for last: an import asks
+   * for one URL thousands of times, and a URL object handed to http.request is read again each time.
+   */
+  private targetOf(url: string): Target {
+    if (this.lastTarget?.url !== url) {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`unsupported protocol ${parsed.protocol}`);
+      // A bracketed IPv6 host is given to the socket without its brackets.
+      const hostname = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
+      const auth =
+        parsed.username === '' && parsed.password === '' ? undefined : `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+      const port = parsed.port === '' ? undefined : Number(parsed.port);
+      const target: Target = { protocol: parsed.protocol, hostname, port, path: `${parsed.pathname}${parsed.search}`, ...(auth === undefined ? {} : { auth }) };
+      this.lastTarget = { url, target };
+    }
+    return this.lastTarget.target;
   }
 
   /** node:https (and with it TLS) is loaded only for an https origin. */
