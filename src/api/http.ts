@@ -4,7 +4,7 @@
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import { BodyTimeoutError, HeadersTimeoutError, type RequestPool, type ResponseData } from './node-http.js';
+import type { RequestPool, ResponseData } from './node-http.js';
 import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { errorBody } from '../platform/schemas.js';
@@ -298,14 +298,8 @@ export class HttpTransport implements Transport {
     let response: ResponseData | undefined;
     let text: string | undefined;
     try {
-      response = await this.pool.request(url, {
-        method: req.method,
-        headers,
-        body: payload,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        signal: deadline.signal,
-      });
+      // The deadline bounds the wait for the headers and the body: the pool sets no timers of its own.
+      response = await this.pool.request(url, { method: req.method, headers, body: payload, signal: deadline.signal });
       text = await response.text(this.maxBodyBytes);
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });
@@ -382,8 +376,7 @@ export class HttpTransport implements Transport {
 
   private networkFailure(error: unknown, req: HttpRequest, url: string, deadlinePassed: boolean, answered: boolean): AttemptFailure {
     const what = `${req.method} ${new URL(url).pathname}`;
-    const timedOut = deadlinePassed || error instanceof HeadersTimeoutError || error instanceof BodyTimeoutError;
-    if (timedOut) {
+    if (deadlinePassed) {
       const limit = `the ${formatSeconds(this.options.timeoutMs)} timeout (--timeout)`;
       const message = answered ? `${what}: the answer did not finish within ${limit}` : `${what}: no answer within ${limit}`;
       const network = new NetworkError(message, {

@@ -23,10 +23,10 @@ export interface RequestSpec {
   method: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
-  /** Milliseconds from sending until the response's headers have arrived. */
-  headersTimeout: number;
-  /** Milliseconds the body may pause between two pieces. */
-  bodyTimeout: number;
+  /** Milliseconds from sending until the response's headers have arrived; none when the signal alone bounds the request. */
+  headersTimeout?: number;
+  /** Milliseconds the body may pause between two pieces; none when the signal alone bounds the request. */
+  bodyTimeout?: number;
   signal?: AbortSignal;
 }
 
@@ -51,10 +51,10 @@ interface Target {
 class ConnectTimeoutError extends Error {
   readonly code = 'CONNECT_TIMEOUT';
 }
-export class HeadersTimeoutError extends Error {
+class HeadersTimeoutError extends Error {
   readonly code = 'HEADERS_TIMEOUT';
 }
-export class BodyTimeoutError extends Error {
+class BodyTimeoutError extends Error {
   readonly code = 'BODY_TIMEOUT';
 }
 
@@ -108,7 +108,11 @@ export class ConnectionPool implements RequestPool {
         reject(error);
       };
       let connecting: NodeJS.Timeout | undefined;
-      const waiting = setTimeout(() => fail(new HeadersTimeoutError(`no response headers within ${spec.headersTimeout} ms`)), spec.headersTimeout);
+      const { headersTimeout } = spec;
+      const waiting =
+        headersTimeout === undefined
+          ? undefined
+          : setTimeout(() => fail(new HeadersTimeoutError(`no response headers within ${headersTimeout} ms`)), headersTimeout);
       // An abort (the attempt's deadline, Ctrl-C) ends the request whatever it is waiting for: a
       // connection, a tunnel, the headers or the rest of the body.
       const aborted = () => fail(spec.signal!.reason as Error);
@@ -189,7 +193,7 @@ export class ConnectionPool implements RequestPool {
 }
 
 /** Reads a response's body as UTF-8, bounded in size and in how long it may pause. */
-function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number, limit: number): Promise<string | undefined> {
+function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number | undefined, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -198,7 +202,10 @@ function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: 
       settled = true;
       clearTimeout(timer);
     };
-    const timer = setTimeout(() => response.destroy(new BodyTimeoutError(`the body paused for longer than ${pauseLimit} ms`)), pauseLimit);
+    const timer =
+      pauseLimit === undefined
+        ? undefined
+        : setTimeout(() => response.destroy(new BodyTimeoutError(`the body paused for longer than ${pauseLimit} ms`)), pauseLimit);
     // An answer that says it is larger than the limit is not read at all.
     if (Number(headers['content-length']) > limit) {
       settle();
@@ -215,7 +222,7 @@ function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: 
         return;
       }
       chunks.push(chunk);
-      timer.refresh();
+      timer?.refresh();
     });
     response.on('error', (error) => {
       settle();
