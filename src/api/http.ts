@@ -4,7 +4,7 @@
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import type { RequestPool, ResponseData } from './node-http.js';
+import type { RequestPool, RequestSignal, ResponseData } from './node-http.js';
 import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { errorBody } from '../platform/schemas.js';
@@ -299,7 +299,7 @@ export class HttpTransport implements Transport {
     let text: string | undefined;
     try {
       // The deadline bounds the wait for the headers and the body: the pool sets no timers of its own.
-      response = await this.pool.request(url, { method: req.method, headers, body: payload, signal: deadline.signal });
+      response = await this.pool.request(url, { method: req.method, headers, body: payload, signal: deadline });
       text = await response.text(this.maxBodyBytes);
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });
@@ -409,29 +409,50 @@ export class HttpTransport implements Transport {
 }
 
 /**
- * An attempt's deadline, which an interrupt (Ctrl-C) also ends: one controller and one timer,
- * cleared as soon as the attempt ends. AbortSignal.timeout() leaves its timer pending until it
- * fires, so an import of many records would keep one per request for the whole timeout.
+ * An attempt's deadline, which an interrupt (Ctrl-C) also ends: one timer, cleared as soon as the
+ * attempt ends, and the signal the pool watches. Its timer holds the process while the attempt is
+ * under way: a tunnel that a proxy is still opening does not. AbortSignal.timeout() leaves its timer pending
+ * until it fires, so an import of many records would keep one per request for the whole timeout;
+ * and an AbortController with its EventTarget for each of thousands of attempts costs more than the
+ * one listener the pool adds needs.
  */
-class Deadline {
-  readonly signal: AbortSignal;
+class Deadline implements RequestSignal {
   expired = false;
-  private readonly controller = new AbortController();
+  aborted = false;
+  reason: unknown;
+  private listeners: (() => void)[] = [];
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     timeoutMs: number,
     private readonly owner: Deadlines,
   ) {
-    this.signal = this.controller.signal;
     this.timer = setTimeout(() => {
       this.expired = true;
-      this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-    }, timeoutMs).unref();
+      this.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, timeoutMs);
   }
 
   abort(reason: unknown): void {
-    this.controller.abort(reason);
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const { listeners } = this;
+    this.listeners = [];
+    for (const listener of listeners) listener();
+  }
+
+  throwIfAborted(): void {
+    if (this.aborted) throw this.reason;
+  }
+
+  /** Each listener is called once, as with `{ once: true }`, the only way the pool listens. */
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    this.listeners = this.listeners.filter((other) => other !== listener);
   }
 
   clear(): void {

@@ -27,7 +27,19 @@ export interface RequestSpec {
   headersTimeout?: number;
   /** Milliseconds the body may pause between two pieces; none when the signal alone bounds the request. */
   bodyTimeout?: number;
-  signal?: AbortSignal;
+  signal?: RequestSignal;
+}
+
+/**
+ * What ends a request early: an AbortSignal, or anything that aborts as one does (the transport's
+ * deadline, which needs no EventTarget of its own for each attempt).
+ */
+export interface RequestSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  throwIfAborted(): void;
+  addEventListener(type: 'abort', listener: () => void, options: { once: true }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
 }
 
 export interface ResponseData {

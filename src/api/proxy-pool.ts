@@ -80,7 +80,7 @@ class Tunnels implements Connector {
 
   /**
    * Asks the proxy for a tunnel to the target. How long the answer may take is the request's own
-   * limit (node-http.ts waits for its headers); the timer here only ends a tunnel nobody waits for.
+   * limit (the transport's deadline for the attempt); the timer here only ends a tunnel nobody waits for.
    */
   private open(target: ClientRequestArgs, connected: Connected): void {
     const host = String(target.host ?? 'localhost');
@@ -95,8 +95,8 @@ class Tunnels implements Connector {
       agent: false,
     });
     this.opening.add(connect);
-    // A tunnel still opening holds the process no longer than the request waiting for it (whose own
-    // timers hold it): a request ended by Ctrl-C or its time limit leaves nothing to wait for at exit.
+    // A tunnel still opening holds the process no longer than the request waiting for it (whose
+    // deadline holds it): a request ended by Ctrl-C or its time limit leaves nothing to wait for at exit.
     connect.once('socket', (socket) => socket.unref());
     const abandon = setTimeout(() => connect.destroy(new ProxyUnreachableError(`no answer to CONNECT within ${this.timeoutMs} ms`)), this.timeoutMs);
     abandon.unref();
