@@ -683,6 +683,7 @@ describe('content push to a second account', () => {
     // The plan exits as the push does.
     const plan = await production.loopsctl(['content', 'push', root, '--only', 'components', '--plan']);
     expect(plan.stdout).toContain('would skip (several records in the account have this name');
+    expect(plan.stderr).toBe('Plan for Acme Production: 0 to send, 1 skipped; nothing was sent.\n');
     expect(plan.code).toBe(5);
     expect(writes(production.requests.slice(before))).toEqual([]);
   });
