@@ -3,7 +3,7 @@
  * and run_command, which runs a described command within the server's tier. With these three an
  * agent with a small tool budget can do all that the tier allows (`loopsctl mcp --tools meta`).
  */
-import { UsageError } from '../../api/errors.js';
+import { ProtectedError, UsageError } from '../../api/errors.js';
 import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
 import {
   constraintText,
@@ -127,12 +127,16 @@ export function metaTools(all: Tool[], selection: Selection, caller: Caller, set
         try {
           const tool = lookUp(input.command);
           const why = unavailable(tool);
-          if (why !== undefined) throw new UsageError(`${tool.path.join(' ')} cannot be run here: ${why}`, { hint: 'ask the person who started the server' });
+          if (why !== undefined) {
+            // Above the server's tier, it is a write the server's start forbade, as a read-only profile does (exit 11).
+            const Refusal = within(tool.tier, selection.tier) ? UsageError : ProtectedError;
+            throw new Refusal(`${tool.path.join(' ')} cannot be run here: ${why}`, { hint: 'ask the person who started the server' });
+          }
           const args = input.arguments ?? {};
           if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('"arguments" takes an object of the command\'s inputs');
           return await callTool(caller, tool, args as Record<string, unknown>, signal);
         } catch (error) {
-          if (error instanceof UsageError) return failed(undefined, error);
+          if (error instanceof UsageError || error instanceof ProtectedError) return failed(undefined, error);
           throw error;
         }
       },

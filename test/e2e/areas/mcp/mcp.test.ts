@@ -143,7 +143,10 @@ describe('loopsctl mcp', () => {
     expect(refused).toMatchObject({
       isError: true,
       structuredContent: {
-        error: { exitCode: 2, message: 'transactional send cannot be run here: a destructive command, and the server was started without --allow-destructive' },
+        error: {
+          exitCode: 11,
+          message: 'transactional send cannot be run here: a destructive command, and the server was started without --allow-destructive',
+        },
       },
     });
   });
