@@ -6,11 +6,13 @@
  *   SHA256SUMS                             every file's SHA-256, as `sha256sum -c` reads it
  * `--sums` only writes SHA256SUMS for the files already in release/ (the workflow gathers the
  * executables of every platform there first); `--tarball DIR` only packs the npm package into DIR
- * (scripts/check-package.sh).
+ * (scripts/check-package.sh); `--empty FILE` writes an executable of the same Node whose script
+ * does nothing, the floor that `npm run bench -- executable` measures loopsctl's start against.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -21,8 +23,8 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const { version } = manifest;
 
 /**
- * The Node the executable embeds: 24, an LTS line, which starts two to three times sooner than
- * Node 20 on the same machine (docs/dependencies.md). The build's own Node when it is of that
+ * The Node the executable embeds: 24, the LTS line supported longest (docs/dependencies.md says
+ * why, with what it costs at start against 22 and 20). The build's own Node when it is of that
  * line, else this version from the npm registry's `node` package.
  */
 const EMBEDDED_NODE = '24.21.0';
@@ -117,12 +119,21 @@ function buildExecutable(node, nodeVersion) {
   assets['skills/loopsctl/SKILL.md'] = join(root, 'skills/loopsctl/SKILL.md');
   const keyring = keyringBinary();
   if (keyring !== undefined) assets['native/@napi-rs+keyring.node'] = keyring;
+  const name = `loopsctl-${version}-${platformName()}${process.platform === 'win32' ? '.exe' : ''}`;
+  writeSingleExecutable(node, work, join(releaseDir, name), { main: join(root, 'bin/loopsctl.js'), assets });
+  rmSync(work, { recursive: true, force: true });
+  return name;
+}
+
+/**
+ * A copy of `node` at `target` that runs `main` with V8's code cache, and carries `assets`: Node's
+ * single executable application, its preparation blob written in `work`.
+ */
+function writeSingleExecutable(node, work, target, { main, assets = {} }) {
   const blob = join(work, 'sea.blob');
-  const config = { main: join(root, 'bin/loopsctl.js'), output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets };
+  const config = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets };
   writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
   run(node, ['--experimental-sea-config', join(work, 'sea-config.json')]);
-  const name = `loopsctl-${version}-${platformName()}${process.platform === 'win32' ? '.exe' : ''}`;
-  const target = join(releaseDir, name);
   copyFileSync(node, target);
   chmodSync(target, 0o755);
   if (process.platform === 'darwin') run('codesign', ['--remove-signature', target]);
@@ -130,8 +141,19 @@ function buildExecutable(node, nodeVersion) {
   const macho = process.platform === 'darwin' ? ['--macho-segment-name', 'NODE_SEA'] : [];
   run(process.execPath, [postject, target, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2', ...macho]);
   if (process.platform === 'darwin') run('codesign', ['--sign', '-', target]);
-  rmSync(work, { recursive: true, force: true });
-  return name;
+}
+
+/**
+ * At `target`, an executable made as loopsctl's is, of the same Node, whose main script is empty:
+ * how soon an executable of that Node can start at all, which no packing of loopsctl can beat.
+ */
+function writeEmptyExecutable(target) {
+  const work = mkdtempSync(join(tmpdir(), 'loopsctl-empty-executable-'));
+  try {
+    writeSingleExecutable(embeddedNode(), work, target, { main: writeAsset(work, 'empty.js', '') });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 function writeAsset(dir, name, text) {
@@ -176,5 +198,6 @@ function writeSums() {
 const [mode, argument] = process.argv.slice(2);
 if (mode === '--sums') writeSums();
 else if (mode === '--tarball') packTarball(argument);
+else if (mode === '--empty') writeEmptyExecutable(argument);
 else if (mode === undefined) release();
-else throw new Error(`unknown argument ${mode}: release.mjs [--sums | --tarball DIR]`);
+else throw new Error(`unknown argument ${mode}: release.mjs [--sums | --tarball DIR | --empty FILE]`);

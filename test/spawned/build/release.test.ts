@@ -115,6 +115,18 @@ describe.runIf(enabled)('the single executable, alone', () => {
     expect(checks.find(({ name }) => name === 'node')?.detail).toMatch(/^24\./);
   });
 
+  // The floor `npm run bench -- executable` measures against: Node's own start, none of loopsctl's.
+  it('has an empty counterpart of the same Node, which runs its empty script and takes no argument as an option of Node', () => {
+    const empty = join(dir, 'empty');
+    execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../src/build/release.mjs'), '--empty', empty], { stdio: 'ignore' });
+    const result = spawnSync(empty, ['--version'], { env: env(), encoding: 'utf8' });
+    expect(result).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    // The Node source archive its process.release names.
+    const node = (file: string) => /node-v(\d+\.\d+\.\d+)\.tar\.gz/.exec(readFileSync(file, 'latin1'))?.[1];
+    expect(node(empty)).toMatch(/^24\./);
+    expect(node(empty)).toBe(node(executable));
+  });
+
   it('starts the sandbox in the background with --detach, as itself', async () => {
     const detached = run(['sandbox', '--detach', '--port', '0']);
     expect(detached.code).toBe(0);
