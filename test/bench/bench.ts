@@ -173,7 +173,9 @@ async function measureStartup(): Promise<void> {
   const commands = [node, cli('--version', ['--version']), ...local.map(([label, args]) => cli(label, args))];
   const startup = await interleaved(commands, STARTUP_ROUNDS, env, noteStderr);
   const version = startup.get('loopsctl --version')!;
-  ratio('--version vs node -e 0', 1.3, ['--version', version], ['node', startup.get('node -e 0')!]);
+  const nodeStart: [string, number] = ['node', startup.get('node -e 0')!];
+  ratio('--version vs node -e 0', 1.3, ['--version', version], nodeStart);
+  ratio('--help vs node -e 0', 1.3, ['--help', startup.get('loopsctl --help')!], nodeStart);
   for (const [label] of local) ratio(`${label} vs --version`, 1.3, [label, startup.get(`loopsctl ${label}`)!], ['--version', version]);
 }
 
