@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { interleaved, median, run, runOnTerminal, runWithUsage, type Command, type Usage } from './measure.js';
+import { interleaved, interleavedRounds, median, run, runOnTerminal, runWithUsage, type Command, type Usage } from './measure.js';
 import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureLmxCheck, measureLmxRender } from './lmx.js';
@@ -94,8 +94,23 @@ const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
 
 /** A ratio against its goal; without a goal, shown for what it tells. */
 function ratio(name: string, goal: number | undefined, candidate: [string, number], floor: [string, number], format = ms): void {
-  const value = candidate[1] / floor[1];
-  const detail = `${candidate[0]} ${format(candidate[1])} / ${floor[0]} ${format(floor[1])}`;
+  record(name, goal, candidate[1] / floor[1], `${candidate[0]} ${format(candidate[1])} / ${floor[0]} ${format(floor[1])}`);
+}
+
+/** A command's label and its wall time in each round of interleavedRounds. */
+type Rounds = [string, number[]];
+
+/**
+ * Two commands timed in the same rounds, compared round by round: the median of their ratios,
+ * which a machine whose speed drifts while the rounds run moves far less than a ratio of medians
+ * (start-up figures moved by 0.1x from one run to the next so).
+ */
+function pairedRatio(name: string, goal: number | undefined, candidate: Rounds, floor: Rounds): void {
+  const value = median(candidate[1].map((time, round) => time / floor[1][round]!));
+  record(name, goal, value, `${candidate[0]} ${ms(median(candidate[1]))} / ${floor[0]} ${ms(median(floor[1]))}, ratio round by round`);
+}
+
+function record(name: string, goal: number | undefined, value: number, detail: string): void {
   const [shownGoal, result] = goal === undefined ? ['-', 'info' as const] : [`≤ ${goal}x`, value <= goal ? ('PASS' as const) : ('FAIL' as const)];
   figures.push({ name, measured: `${value.toFixed(2)}x`, goal: shownGoal, result, detail });
   console.error(`  ${name}: ${value.toFixed(2)}x`);
@@ -171,12 +186,12 @@ async function measureStartup(): Promise<void> {
     ['completion bash', ['completion', 'bash']],
   ];
   const commands = [node, cli('--version', ['--version']), ...local.map(([label, args]) => cli(label, args))];
-  const startup = await interleaved(commands, STARTUP_ROUNDS, env, noteStderr);
-  const version = startup.get('loopsctl --version')!;
-  const nodeStart: [string, number] = ['node', startup.get('node -e 0')!];
-  ratio('--version vs node -e 0', 1.3, ['--version', version], nodeStart);
-  ratio('--help vs node -e 0', 1.3, ['--help', startup.get('loopsctl --help')!], nodeStart);
-  for (const [label] of local) ratio(`${label} vs --version`, 1.3, [label, startup.get(`loopsctl ${label}`)!], ['--version', version]);
+  const startup = await interleavedRounds(commands, STARTUP_ROUNDS, env, noteStderr);
+  const version: Rounds = ['--version', startup.get('loopsctl --version')!];
+  const nodeStart: Rounds = ['node', startup.get('node -e 0')!];
+  pairedRatio('--version vs node -e 0', 1.3, version, nodeStart);
+  pairedRatio('--help vs node -e 0', 1.3, ['--help', startup.get('loopsctl --help')!], nodeStart);
+  for (const [label] of local) pairedRatio(`${label} vs --version`, 1.3, [label, startup.get(`loopsctl ${label}`)!], version);
 }
 
 /**
@@ -219,14 +234,14 @@ async function measureExecutable(): Promise<void> {
     { label: 'empty executable', file: empty, args: [] },
     ...local.map(([label, args]) => executable(label, args)),
   ];
-  const startup = await interleaved(commands, STARTUP_ROUNDS, env, noteStderr);
-  const node: [string, number] = ['node -e 0', startup.get('node -e 0')!];
-  const floor: [string, number] = ['empty executable', startup.get('empty executable')!];
-  ratio('empty executable vs node -e 0', undefined, floor, node);
+  const startup = await interleavedRounds(commands, STARTUP_ROUNDS, env, noteStderr);
+  const node: Rounds = ['node -e 0', startup.get('node -e 0')!];
+  const floor: Rounds = ['empty executable', startup.get('empty executable')!];
+  pairedRatio('empty executable vs node -e 0', undefined, floor, node);
   for (const [label, , goal] of local) {
-    const measured: [string, number] = [`executable ${label}`, startup.get(`executable ${label}`)!];
-    ratio(`executable ${label} vs the empty executable`, goal, measured, floor);
-    ratio(`executable ${label} vs node -e 0`, undefined, measured, node);
+    const measured: Rounds = [`executable ${label}`, startup.get(`executable ${label}`)!];
+    pairedRatio(`executable ${label} vs the empty executable`, goal, measured, floor);
+    pairedRatio(`executable ${label} vs node -e 0`, undefined, measured, node);
   }
 }
 
@@ -315,10 +330,10 @@ async function measureSandbox(): Promise<void> {
   for (const dir of [small, large]) await run(command('first run', dir), env);
   growSandboxState(join(large, 'sandbox-state.json'), SANDBOX_STATE_BYTES);
   const node = { label: 'node -e 0', args: ['-e', '0'] };
-  const times = await interleaved([node, command('loopsctl demo state', small), command('loopsctl 1 MB state', large)], STARTUP_ROUNDS, env, noteStderr);
-  const demo = times.get('loopsctl demo state')!;
-  ratio('--sandbox workflow list vs node -e 0', 2.5, ['--sandbox', demo], ['node', times.get('node -e 0')!]);
-  ratio('--sandbox workflow list, 1 MB state vs demo state', 1.15, ['1 MB', times.get('loopsctl 1 MB state')!], ['demo', demo]);
+  const times = await interleavedRounds([node, command('loopsctl demo state', small), command('loopsctl 1 MB state', large)], STARTUP_ROUNDS, env, noteStderr);
+  const demo: Rounds = ['demo', times.get('loopsctl demo state')!];
+  pairedRatio('--sandbox workflow list vs node -e 0', 2.5, ['--sandbox', demo[1]], ['node', times.get('node -e 0')!]);
+  pairedRatio('--sandbox workflow list, 1 MB state vs demo state', 1.15, ['1 MB', times.get('loopsctl 1 MB state')!], demo);
 }
 
 /** Adds contacts to a state file (copies of its first, each with its own id and email) until it holds `bytes`. */

@@ -55,6 +55,17 @@ export async function interleaved(
   baseEnv: Record<string, string>,
   onStderr: (label: string, text: string) => void = () => {},
 ): Promise<Map<string, number>> {
+  const times = await interleavedRounds(commands, rounds, baseEnv, onStderr);
+  return new Map([...times].map(([label, values]) => [label, median(values)]));
+}
+
+/** As interleaved, but each command's wall time in every round, in the order of the rounds: for ratios taken round by round. */
+export async function interleavedRounds(
+  commands: Command[],
+  rounds: number,
+  baseEnv: Record<string, string>,
+  onStderr: (label: string, text: string) => void = () => {},
+): Promise<Map<string, number[]>> {
   const times = new Map<string, number[]>(commands.map((command) => [command.label, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (let offset = 0; offset < commands.length; offset += 1) {
@@ -64,7 +75,7 @@ export async function interleaved(
       if (result.stderr !== '') onStderr(command.label, result.stderr);
     }
   }
-  return new Map([...times].map(([label, values]) => [label, median(values)]));
+  return times;
 }
 
 export interface Usage extends Run {
