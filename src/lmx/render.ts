@@ -233,16 +233,19 @@ class Renderer {
    */
   private wrap(element: LmxElement, inner: string, extra: string[] = []): string {
     if (element.attributes.length === 0 && extra.length === 0) return `${BLOCK_TABLE}<tr><td>${inner}</td></tr></table>`;
+    return `${BLOCK_TABLE}<tr><td${style([...this.blockCss(element), ...extra])}>${inner}</td></tr></table>`;
+  }
+
+  /** The block style attributes as CSS: background, corner radius and padding. */
+  private blockCss(element: LmxElement): (string | undefined)[] {
     const padding = ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'].map((side) => this.number(element, side, 0, 600) ?? 0);
     const background = this.colour(element, 'blockColor');
     const radius = this.number(element, 'blockBorderRadius', 0, 999);
-    const css = [
+    return [
       background === undefined ? undefined : `background-color:${background}`,
       radius === undefined ? undefined : `border-radius:${px(radius)}`,
       padding.some((side) => side > 0) ? `padding:${padding.map(px).join(' ')}` : undefined,
-      ...extra,
     ];
-    return `${BLOCK_TABLE}<tr><td${style(css)}>${inner}</td></tr></table>`;
   }
 
   private textBlock(element: LmxElement, tag: string, text: TextStyle, extra: string[] = []): string {
@@ -349,7 +352,8 @@ class Renderer {
     const items = element.children
       .filter((child): child is LmxElement => child.kind === 'element')
       .map((item) => {
-        const css = [...this.textCss(this.styles.text, item), 'margin:0 0 4px 0'];
+        // A list item takes the block style attributes too: it is drawn in its own <li>, not a table.
+        const css = [...this.textCss(this.styles.text, item), 'margin:0 0 4px 0', ...this.blockCss(item)];
         return `<li${style(css)}>${this.inline(item.children)}</li>`;
       })
       .join('');

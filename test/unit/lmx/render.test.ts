@@ -105,6 +105,18 @@ describe('renderLmx', () => {
     expect(read.all('td').some((td) => style(td).includes('background-color:#0e7490'))).toBe(true);
   });
 
+  it("draws a list item's block style: its background, corner radius and padding", () => {
+    const { read, dropped } = render(
+      '<UnorderedList><ListItem blockColor="#f8fafc" blockBorderRadius="6" paddingLeft="8" paddingTop="4">Tinted</ListItem><ListItem>Plain</ListItem></UnorderedList>',
+    );
+    expect(dropped).toEqual([]);
+    const [tinted, plain] = read.all('li').map((li) => attribute(li, 'style') ?? '');
+    expect(tinted).toContain('background-color:#f8fafc');
+    expect(tinted).toContain('border-radius:6px');
+    expect(tinted).toContain('padding:4px 0px 0px 8px');
+    expect(plain).not.toContain('background-color');
+  });
+
   it('fills variables from the values, then the fallbacks; one with neither stays visible as written, and is named', () => {
     const { read, missing } = render('<Paragraph>Hi {contact.firstName} from {contact.company}, on {event.plan}: {contact.city}</Paragraph>', {
       values: { contact: { firstName: 'Ada', company: 42 } },
