@@ -245,17 +245,16 @@ class Parser {
 
   private badVariable(expression: string, offset: number): void {
     const namespaced = /^(contact|event|data)\.([A-Za-z0-9_-]+)(.+)$/.exec(expression);
-    const legacy = /^DATA_VARIABLE:([A-Za-z0-9_-]+)$/.exec(expression);
+    // Another syntax's prefix (DATA_VARIABLE:, EVENT_PROPERTY:) is not part of the name the fix suggests.
+    const prefixed = /^([A-Za-z_]+):([A-Za-z0-9_-]+)$/.exec(expression);
+    const name = prefixed?.[2] ?? expression;
     const [message, fix] =
-      legacy !== null
-        ? [`{${expression}} is MJML and editor syntax, not LMX`, `write {data.${legacy[1]}}`]
+      prefixed?.[1] === 'DATA_VARIABLE'
+        ? [`{${expression}} is MJML and editor syntax, not LMX`, `write {data.${name}}`]
         : namespaced !== null && FALLBACK.test(namespaced[3]!)
           ? fallbackProblem(`{${expression}}`, namespaced[1] as LmxNamespace, namespaced[2]!)
           : !expression.includes('.')
-            ? [
-                `{${expression}} has no namespace`,
-                `write {contact.${expression}} or {event.${expression}} (campaigns, workflows) or {data.${expression}} (transactional emails)`,
-              ]
+            ? [`{${expression}} has no namespace`, `write {contact.${name}} or {event.${name}} (campaigns, workflows) or {data.${name}} (transactional emails)`]
             : [
                 `{${expression}} is not a variable LMX knows`,
                 'variables are {contact.name}, {event.name} or {data.name}, the name in letters, digits, _ and -',

@@ -83,6 +83,13 @@ describe('parseLmx', () => {
     ]);
   });
 
+  it('suggests namespaced variables for a prefixed tag other than DATA_VARIABLE, never a variable that is itself invalid', () => {
+    const found = parseLmx('<Paragraph>{EVENT_PROPERTY:planName}</Paragraph>').problems;
+    expect(found.map((problem) => [problem.rule, problem.fix])).toEqual([
+      ['variable-syntax', 'write {contact.planName} or {event.planName} (campaigns, workflows) or {data.planName} (transactional emails)'],
+    ]);
+  });
+
   it('reports text that looks like a variable but would reach recipients as written, and leaves other braces alone', () => {
     const found = (lmx: string) => parseLmx(lmx).problems.map(({ severity, column, message, fix }) => ({ severity, column, message, fix }));
     expect(found('<Paragraph>Hi {contact.firstName ?? "there"}</Paragraph>')).toEqual([
