@@ -389,6 +389,10 @@ function where(parent: LmxTagSpec | undefined): string {
 function placementFix(parent: LmxTagSpec | undefined, spec: LmxTagSpec): string {
   const name = spec.name;
   if (name === 'Style') return 'move it to the start of the document: <Style /> stands at the top level only';
+  // A list, <Columns> or <Icons> holds one kind of child: the tag goes in one only if that child may hold it.
+  const only = parent?.children.length === 1 ? LMX_TAGS.get(parent.children[0]!) : undefined;
+  if (only !== undefined && spec.placement !== 'child')
+    return only.children.includes(name) ? `wrap it in a <${only.name}>` : `close the <${parent!.name}> before it: it holds only <${only.name}> tags`;
   if (spec.placement === 'inline') {
     if (parent?.content === 'text') return `button text takes no tags: write the text without <${name}>`;
     if (parent?.content === 'raw') return `a code block holds literal text: write the tag as text, &lt;${name}&gt;`;
@@ -400,7 +404,6 @@ function placementFix(parent: LmxTagSpec | undefined, spec: LmxTagSpec): string 
   if (parent.content === 'inline' || parent.content === 'text' || parent.content === 'raw')
     return `close the <${parent.name}> before it: blocks do not stand in text`;
   if (parent.selfClosing) return `<${parent.name} /> has no content: write <${parent.name} ... />`;
-  if (parent.children.length === 1) return `wrap it in a <${parent.children[0]}>`;
   return `<${parent.name}> holds ${parent.children.map((tag) => `<${tag}>`).join(', ')}`;
 }
 

@@ -53,6 +53,20 @@ describe('checkLmx', () => {
     expect(fixes('<Paragraph paddingTop="-4">x</Paragraph>')).toEqual(['write a number of 0 or more (pixels), such as "0"']);
   });
 
+  it('suggests wrapping a tag in a list item, column or icon only where that child may hold it', () => {
+    const fixes = (lmx: string) => checkLmx(lmx).problems.map((problem) => problem.fix);
+    expect(fixes('<UnorderedList><ListItem>x</ListItem><Strong>b</Strong></UnorderedList>')).toEqual(['wrap it in a <ListItem>']);
+    expect(fixes('<Columns><ColumnItem /><ColumnItem /><Paragraph>x</Paragraph></Columns>')).toEqual(['wrap it in a <ColumnItem>']);
+    expect(fixes('<OrderedList><ListItem>x</ListItem><Image src="https://acme.example/a.png" /></OrderedList>')).toEqual([
+      'close the <OrderedList> before it: it holds only <ListItem> tags',
+    ]);
+    expect(fixes('<UnorderedList><ListItem>x</ListItem><UnorderedList><ListItem>y</ListItem></UnorderedList></UnorderedList>')).toEqual([
+      'close the <UnorderedList> before it: it holds only <ListItem> tags',
+    ]);
+    expect(fixes('<Icons><Icon name="github" /><Paragraph>x</Paragraph></Icons>')).toEqual(['close the <Icons> before it: it holds only <Icon> tags']);
+    expect(fixes('<Icons><Icon name="github" /><Strong>x</Strong></Icons>')).toEqual(['close the <Icons> before it: it holds only <Icon> tags']);
+  });
+
   it('checks 100 KB in one linear pass: a hundred times the input is about a hundred times the work', () => {
     // Not a timing: counts what grows with the input, the problems, on inputs built to be worst cases.
     const braces = checkLmx(`<Paragraph>${'{a'.repeat(40_000)}</Paragraph>`).problems;
