@@ -368,6 +368,7 @@ class Parser {
     const attributes: LmxAttribute[] = [];
     let index = NAME.lastIndex;
     let selfClosing = false;
+    let previous: { name: string; end: number } | undefined;
     for (;;) {
       index = skipSpace(source, index);
       const char = source[index];
@@ -393,9 +394,26 @@ class Parser {
         index = end + 1;
         break;
       }
+      const quote = source[index - 1];
+      if (index === previous?.end && (quote === '"' || quote === "'") && source[skipSpace(source, ATTRIBUTE_NAME.lastIndex)] !== '=') {
+        // A name with no value right after a closing quote: that quote was meant inside the value before it.
+        const end = source.indexOf('>', index);
+        this.report(
+          'error',
+          'attribute-syntax',
+          index - 1,
+          `a ${quote} inside the value of ${previous.name} ends it early`,
+          `write it as ${quote === '"' ? '&quot;' : '&apos;'}`,
+        );
+        if (end < 0) return this.stop();
+        selfClosing = source[end - 1] === '/';
+        index = end + 1;
+        break;
+      }
       const attribute = this.attribute(index, name);
       if (attribute === undefined) return this.stop();
       index = attribute.end;
+      previous = { name: attribute.attribute.name, end: index };
       if (attributes.some((other) => other.name === attribute.attribute.name)) {
         this.report(
           'error',

@@ -168,6 +168,17 @@ describe('parseLmx', () => {
     expect(rules('<Paragraph')).toEqual(['malformed-tag']);
   });
 
+  it('reports a quote inside a value as a quote to escape, once, and reads on after the tag', () => {
+    const { document, problems } = parseLmx('<Image src="https://x.com/a.png" alt="say "hi" now" /><Paragraph>after</Paragraph>');
+    expect(problems.map(({ rule, message, fix, column }) => ({ rule, message, fix, column }))).toEqual([
+      { rule: 'attribute-syntax', message: 'a " inside the value of alt ends it early', fix: 'write it as &quot;', column: 43 },
+    ]);
+    expect(document.children.map((node) => (node as LmxElement).name)).toEqual(['Image', 'Paragraph']);
+    expect(rules("<Image src='https://x.com/a.png' alt='it's' />")).toEqual(['attribute-syntax']);
+    // Two attributes with no space between are read as two, as before.
+    expect(rules('<Image src="https://x.com/a.png"alt="a" />')).toEqual([]);
+  });
+
   it('reports XML that is not LMX: declarations, doctypes, CDATA; comments are warnings', () => {
     expect(rules('<?xml version="1.0"?><!DOCTYPE x><![CDATA[a]]>')).toEqual(['not-lmx', 'not-lmx', 'not-lmx']);
     const comment = parseLmx('<!-- note --><Paragraph>a</Paragraph>');
