@@ -465,6 +465,9 @@ function numberProblem(value: string, min: number | undefined, max: number | und
   return { message: `out of range: it must be ${range}`, fix };
 }
 
+/** Braces the parser reads as a variable; at the start of a value's text, one it could not read. */
+const MISWRITTEN_VARIABLE = /^\{[A-Za-z_][^\s{}<>&"']*\}/;
+
 /** A URL: empty is an error, a scheme an email cannot follow is an error, no scheme at all a warning. */
 function urlProblem(attribute: LmxAttribute, schemes: ReadonlySet<string>): ValueProblem | undefined {
   const first = attribute.parts[0];
@@ -473,6 +476,8 @@ function urlProblem(attribute: LmxAttribute, schemes: ReadonlySet<string>): Valu
   const fixed = first?.value.trim() ?? '';
   if (fixed === '') return attribute.parts.length > 1 ? undefined : { message: 'empty', fix: 'write a full URL, such as "https://example.com"' };
   const scheme = schemeOf(fixed);
+  // A variable written wrongly ({firstName}, {DATA_VARIABLE:x}) is reported as one (variable-syntax): no relative URL to warn of.
+  if (scheme === undefined && MISWRITTEN_VARIABLE.test(fixed)) return undefined;
   if (scheme === undefined)
     return { severity: 'warning', message: 'not a full URL; email clients cannot follow a relative one', fix: 'write the whole URL, starting with https://' };
   if (!schemes.has(scheme)) return { message: `${scheme}: URLs do not work in email`, fix: `use ${[...schemes].map((name) => `${name}:`).join(', ')}` };

@@ -67,6 +67,15 @@ describe('checkLmx', () => {
     expect(fixes('<Icons><Icon name="github" /><Strong>x</Strong></Icons>')).toEqual(['close the <Icons> before it: it holds only <Icon> tags']);
   });
 
+  it('reports a link that starts with a variable written wrongly as that variable, not as a relative URL', () => {
+    const { problems } = checkLmx('<Button href="{DATA_VARIABLE:resetLink}">Reset</Button>\n<Paragraph><Link href="{firstName}">x</Link></Paragraph>', {
+      kind: 'transactional',
+    });
+    expect(problems.map((problem) => problem.rule)).toEqual(['variable-syntax', 'variable-syntax']);
+    // Braces that read as no variable at all leave a URL to check.
+    expect(checkLmx('<Button href="{ }">x</Button>').problems.map((problem) => problem.rule)).toEqual(['attribute-value']);
+  });
+
   it('checks 100 KB in one linear pass: a hundred times the input is about a hundred times the work', () => {
     // Not a timing: counts what grows with the input, the problems, on inputs built to be worst cases.
     const braces = checkLmx(`<Paragraph>${'{a'.repeat(40_000)}</Paragraph>`).problems;
