@@ -27,6 +27,8 @@ export abstract class LoopsctlError extends Error {
   readonly status?: number;
   readonly hint?: string;
   readonly body?: unknown;
+  /** The message is lines of loopsctl's own making (a list of problems), shown as lines rather than escaped. */
+  readonly multiline: boolean = false;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

@@ -74,6 +74,8 @@ export type Fixtures = z.infer<typeof fixturesSchema>;
 
 /** Fixtures that cannot be used: every problem, each naming the field at fault. */
 export class FixtureError extends UsageError {
+  override readonly multiline = true;
+
   constructor(
     readonly problems: string[],
     source: string,
