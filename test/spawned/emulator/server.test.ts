@@ -188,6 +188,13 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     const found = await against(sandbox, ['contacts', 'find', '--email', 'ada@example.com', '--json']);
     expect(JSON.parse(found.stdout)).toEqual([expect.objectContaining({ email: 'ada@example.com', mailingLists: { list_news: true } })]);
     expect(JSON.parse((await against(sandbox, ['workflow', 'list', '--json'])).stdout)).toEqual([]);
+    // The reset over HTTP brings the fixtures back, and only them.
+    expect((await against(sandbox, ['contacts', 'create', '--email', 'new@example.com'])).code).toBe(0);
+    const reset = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST', headers: { authorization: 'Bearer sandbox-key' } });
+    expect(await reset.json()).toEqual({ reset: true, seed: 'empty' });
+    const emails = async (email: string) =>
+      JSON.parse((await against(sandbox, ['contacts', 'find', '--email', email, '--json'])).stdout).map((contact: { email: string }) => contact.email);
+    expect([await emails('ada@example.com'), await emails('new@example.com')]).toEqual([['ada@example.com'], []]);
 
     const bad = join(dir, 'loops.yaml');
     writeFileSync(bad, 'contacts:\n  - email: not-an-email\n    mailingLists: { nowhere: true }\nlists: []\n');
