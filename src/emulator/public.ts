@@ -134,6 +134,7 @@ export interface Sandbox {
  * once, each on its own port.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  checkOptions(options);
   const secret = options.webhookUrl === undefined ? undefined : (options.webhookSecret ?? newWebhookSecret());
   if (options.webhookSecret !== undefined && options.webhookUrl === undefined) throw new TypeError('webhookSecret needs a webhookUrl');
   const sandbox = await openSandbox({
@@ -152,4 +153,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: (seed) => sandbox.reset(seed),
     close: () => sandbox.close(),
   };
+}
+
+const OPTIONS: (keyof SandboxOptions)[] = ['fixtures', 'seed', 'port', 'webhookUrl', 'webhookSecret', 'rateLimit'];
+
+/**
+ * The options as given from JavaScript, where no type checks them: a misspelt one (`fixture`,
+ * `webhookURL`) would be left out unnoticed, and the tests would run on data or settings they did
+ * not ask for.
+ */
+function checkOptions(options: SandboxOptions): void {
+  for (const name of Object.keys(options)) {
+    if (!OPTIONS.includes(name as keyof SandboxOptions))
+      throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
+  }
+  if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
+    throw new TypeError(`rateLimit must be true or false, not ${JSON.stringify(options.rateLimit)}`);
 }
