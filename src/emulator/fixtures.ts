@@ -74,14 +74,13 @@ export type Fixtures = z.infer<typeof fixturesSchema>;
 
 /** Fixtures that cannot be used: every problem, each naming the field at fault. */
 export class FixtureError extends UsageError {
-  override readonly multiline = true;
-
   constructor(
     readonly problems: string[],
     source: string,
   ) {
     super(`${source} cannot be used: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map((problem) => `  ${problem}`).join('\n')}`, {
       code: 'invalid_fixtures',
+      multiline: true,
       hint: "the fields follow the API's own names; see the Fixtures section of docs/sandbox.md",
     });
   }

@@ -229,6 +229,22 @@ kill "$LOOPSCTL_SANDBOX_PID"`;
     expect(JSON.parse(result.stdout)).toHaveLength(1);
   });
 
+  it('says why the sandbox did not start: a port in use, fixtures with problems', async () => {
+    const configDir = tempConfigDir();
+    const running = await startSandboxProcess([], configDir);
+    const port = new URL(running.url).port;
+    const bad = join(configDir, 'loops.yaml');
+    writeFileSync(bad, 'contacts:\n  - { email: ada@example.com, favouriteColour: green }\n');
+    const env = { ...process.env, LOOPSCTL_CONFIG_DIR: configDir };
+    const detach = (args: string[]) => spawnSync(process.execPath, [BIN, 'sandbox', '--detach', ...args], { env, encoding: 'utf8', timeout: 20_000 });
+    const [taken, refused] = [detach(['--port', port]), detach(['--fixtures', bad])];
+    expect([taken.status, taken.stdout]).toEqual([2, '']);
+    expect(taken.stderr).toContain(`Error: the sandbox did not start: the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use\n`);
+    expect(taken.stderr).toContain('--port');
+    expect([refused.status, refused.stdout]).toEqual([2, '']);
+    expect(refused.stderr).toContain(`${bad} cannot be used: 1 problem\n  contacts[0].favouriteColour: unknown field`);
+  });
+
   it('survives its state file turning unreadable: says so once, answers 500, and serves again after `sandbox reset`', async () => {
     const app = await startWebhookApp(SECRET);
     try {
