@@ -130,8 +130,8 @@ export interface Sandbox {
 
 /**
  * Starts a sandbox in this process. Rejects, with every problem named, on fixtures that cannot be
- * used, and on a port that is in use: nothing is left running then. Several sandboxes may run at
- * once, each on its own port.
+ * used, on a port that is in use, and on an option it does not take (a misspelt one): nothing is
+ * left running then. Several sandboxes may run at once, each on its own port.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(options);
