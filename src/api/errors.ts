@@ -16,6 +16,8 @@ export interface ErrorDetails {
   code?: string;
   /** The API's error body, parsed, for commands that explain fields beyond its message (a 422's invalidTags). */
   body?: unknown;
+  /** The message is lines of loopsctl's own making (a list of problems), shown as lines rather than escaped. */
+  multiline?: boolean;
 }
 
 export abstract class LoopsctlError extends Error {
@@ -27,6 +29,7 @@ export abstract class LoopsctlError extends Error {
   readonly status?: number;
   readonly hint?: string;
   readonly body?: unknown;
+  readonly multiline: boolean;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -35,6 +38,7 @@ export abstract class LoopsctlError extends Error {
     this.status = details.status;
     this.hint = details.hint;
     this.body = details.body;
+    this.multiline = details.multiline ?? false;
   }
 }
 
@@ -56,6 +60,7 @@ export function withDetails<E extends LoopsctlError>(error: E, changes: DetailCh
     code: error.code,
     cause: error.cause,
     body: error.body,
+    multiline: error.multiline,
     hint: changes.hint ?? error.hint,
   });
 }

@@ -1,7 +1,7 @@
 /** How an error reaches the person or the script: one line (and a hint) on stderr, or a JSON object. */
 import { InternalError, type LoopsctlError } from '../api/errors.js';
 import { formatJson } from '../render/output.js';
-import { sanitize } from '../render/sanitize.js';
+import { sanitize, sanitizeKeepingLines } from '../render/sanitize.js';
 import type { OutStream } from './runtime.js';
 import { mappedStack } from './stack.js';
 import { ISSUES_URL } from '../version.js';
@@ -20,7 +20,8 @@ export function reportError(
   if (options.json) {
     stderr.write(`${formatJson(errorPayload(error, options.about), 0)}\n`);
   } else {
-    stderr.write(`Error: ${sanitize(`${options.prefix ?? ''}${error.message}`)}\n`);
+    const message = `${options.prefix ?? ''}${error.message}`;
+    stderr.write(`Error: ${error.multiline ? sanitizeKeepingLines(message) : sanitize(message)}\n`);
     if (error.hint) stderr.write(`Hint: ${sanitize(error.hint)}\n`);
     if (error instanceof InternalError)
       stderr.write(`This is a bug in loopsctl; please report it at ${ISSUES_URL}, with the output of the command run again with --debug.\n`);

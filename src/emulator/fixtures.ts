@@ -80,6 +80,7 @@ export class FixtureError extends UsageError {
   ) {
     super(`${source} cannot be used: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map((problem) => `  ${problem}`).join('\n')}`, {
       code: 'invalid_fixtures',
+      multiline: true,
       hint: "the fields follow the API's own names; see the Fixtures section of docs/sandbox.md",
     });
   }

@@ -130,10 +130,11 @@ export interface Sandbox {
 
 /**
  * Starts a sandbox in this process. Rejects, with every problem named, on fixtures that cannot be
- * used, and on a port that is in use: nothing is left running then. Several sandboxes may run at
- * once, each on its own port.
+ * used, on a port that is in use, and on an option it does not take (a misspelt one): nothing is
+ * left running then. Several sandboxes may run at once, each on its own port.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  checkOptions(options);
   const secret = options.webhookUrl === undefined ? undefined : (options.webhookSecret ?? newWebhookSecret());
   if (options.webhookSecret !== undefined && options.webhookUrl === undefined) throw new TypeError('webhookSecret needs a webhookUrl');
   const sandbox = await openSandbox({
@@ -152,4 +153,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: (seed) => sandbox.reset(seed),
     close: () => sandbox.close(),
   };
+}
+
+const OPTIONS: (keyof SandboxOptions)[] = ['fixtures', 'seed', 'port', 'webhookUrl', 'webhookSecret', 'rateLimit'];
+
+/**
+ * The options as given from JavaScript, where no type checks them: a misspelt one (`fixture`,
+ * `webhookURL`) would be left out unnoticed, and the tests would run on data or settings they did
+ * not ask for.
+ */
+function checkOptions(options: SandboxOptions): void {
+  for (const name of Object.keys(options)) {
+    if (!OPTIONS.includes(name as keyof SandboxOptions))
+      throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
+  }
+  if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
+    throw new TypeError(`rateLimit must be true or false, not ${JSON.stringify(options.rateLimit)}`);
 }

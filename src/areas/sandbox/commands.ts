@@ -177,7 +177,11 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     ...webhooks,
   ];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.
-  const child = spawn(program, args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: context.env });
+  // Its stderr is read until it listens, for the error of a start that fails (a port in use,
+  // fixtures with problems), as --json writes it; after that it logs to a closed pipe, which it ignores.
+  const child = spawn(program, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: context.env });
+  let errors = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
   // Once it listens, it prints what it serves as one JSON object: the URL, and its own webhook secret if it made one.
   const started = await new Promise<{ url: string; webhookSecret?: string } | undefined>((resolve) => {
     let text = '';
@@ -192,8 +196,9 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     child.once('exit', () => resolve(undefined));
   });
   child.stdout!.destroy();
+  child.stderr!.destroy();
   child.unref();
-  if (started === undefined) throw new LocalFileError('the sandbox did not start', { hint: 'run `loopsctl sandbox` without --detach to see why' });
+  if (started === undefined) throw startFailure(errors);
   const { url, webhookSecret } = started;
   const { out } = context;
   if (out.json)
@@ -209,6 +214,23 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
   await out.write(`export LOOPS_BASE_URL=${url}\n${secretExport}export LOOPS_API_KEY=${SANDBOX_KEY}\nexport LOOPSCTL_SANDBOX_PID=${child.pid}\n`);
   out.note(`Sandbox listening on ${url} (process ${child.pid}); stop it with: kill $LOOPSCTL_SANDBOX_PID`);
   out.note(`Its inbox: ${url}${INBOX_PATH}`);
+}
+
+/** Why a detached sandbox did not start, from the error it wrote on stderr as JSON, when it wrote one. */
+function startFailure(stderr: string): LocalFileError {
+  const fallback = { hint: 'run `loopsctl sandbox` without --detach to see why' };
+  let error: { message?: unknown; hint?: unknown; code?: unknown } | undefined;
+  try {
+    error = (JSON.parse(stderr.trim().split('\n').pop() ?? '') as { error?: typeof error }).error;
+  } catch {
+    // Not the error of a start (it was killed, or crashed): the fallback says how to see more.
+  }
+  if (typeof error?.message !== 'string') return new LocalFileError('the sandbox did not start', fallback);
+  return new LocalFileError(`the sandbox did not start: ${error.message}`, {
+    code: typeof error.code === 'string' ? error.code : undefined,
+    hint: typeof error.hint === 'string' ? error.hint : fallback.hint,
+    multiline: true,
+  });
 }
 
 /** A list the sandbox keeps in its state, as the commands that show it (without starting a server) see it. */

@@ -32,7 +32,7 @@ const INBOX_HELP =
   'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send at once for an event), newest first, each drawn with the values it was sent with and beside the webhooks it caused; the page follows new mail as it arrives.';
 
 const RESET_HELP =
-  'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP.';
+  'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP, and brings back the fixtures a server started from (--fixtures).';
 
 export const spec: Spec = group({
   name: 'sandbox',

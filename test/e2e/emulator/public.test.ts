@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FixtureError } from '../../../src/emulator/fixtures.js';
-import { startSandbox, type Sandbox, type SandboxFixtures } from '../../../src/emulator/public.js';
+import { startSandbox, type Sandbox, type SandboxFixtures, type SandboxOptions } from '../../../src/emulator/public.js';
 import { tempDir } from '../../support/temp.js';
 import { startWebhookApp, type WebhookApp } from '../../support/webhook-app.js';
 
@@ -216,6 +216,14 @@ describe('webhook deliveries', () => {
 });
 
 describe('starting and stopping', () => {
+  it('refuses an option it does not take, which misspelt would otherwise be left out unnoticed', async () => {
+    const misspelt = { fixture: 'test/loops.yaml' } as unknown as SandboxOptions;
+    await expect(startSandbox(misspelt)).rejects.toThrow(
+      'startSandbox takes no option "fixture"; its options are fixtures, seed, port, webhookUrl, webhookSecret, rateLimit',
+    );
+    await expect(startSandbox({ rateLimit: 'off' as unknown as boolean })).rejects.toThrow('rateLimit must be true or false, not "off"');
+  });
+
   it('refuses a port in use, runs two sandboxes on two ports, and closes twice without complaint', async () => {
     const first = await start({});
     const port = Number(new URL(first.url).port);

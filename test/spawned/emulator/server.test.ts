@@ -188,15 +188,24 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     const found = await against(sandbox, ['contacts', 'find', '--email', 'ada@example.com', '--json']);
     expect(JSON.parse(found.stdout)).toEqual([expect.objectContaining({ email: 'ada@example.com', mailingLists: { list_news: true } })]);
     expect(JSON.parse((await against(sandbox, ['workflow', 'list', '--json'])).stdout)).toEqual([]);
+    // The reset over HTTP brings the fixtures back, and only them.
+    expect((await against(sandbox, ['contacts', 'create', '--email', 'new@example.com'])).code).toBe(0);
+    const reset = await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST', headers: { authorization: 'Bearer sandbox-key' } });
+    expect(await reset.json()).toEqual({ reset: true, seed: 'empty' });
+    const emails = async (email: string) =>
+      JSON.parse((await against(sandbox, ['contacts', 'find', '--email', email, '--json'])).stdout).map((contact: { email: string }) => contact.email);
+    expect([await emails('ada@example.com'), await emails('new@example.com')]).toEqual([['ada@example.com'], []]);
 
     const bad = join(dir, 'loops.yaml');
     writeFileSync(bad, 'contacts:\n  - email: not-an-email\n    mailingLists: { nowhere: true }\nlists: []\n');
     const refused = await runCli(['sandbox', '--port', '0', '--fixtures', bad], { env: { LOOPSCTL_CONFIG_DIR: dir } });
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toContain(`${bad} cannot be used: 2 problems`);
-    expect(refused.stderr).toContain('contacts[0].email: not an email address');
-    expect(refused.stderr).toContain('lists: unknown field');
+    // One problem a line, as docs/sandbox.md shows them, not run together with escaped line breaks.
+    const lines = refused.stderr.split('\n');
+    expect(lines[0]).toBe(`Error: ${bad} cannot be used: 2 problems`);
+    expect(lines).toContain('  contacts[0].email: not an email address');
+    expect(lines).toContain('  lists: unknown field');
   });
 
   it('refuses a port out of range, and --sandbox', async () => {
@@ -218,6 +227,22 @@ kill "$LOOPSCTL_SANDBOX_PID"`;
     const result = spawnSync('bash', ['-c', script], { env, encoding: 'utf8', timeout: 20_000 });
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(1);
+  });
+
+  it('says why the sandbox did not start: a port in use, fixtures with problems', async () => {
+    const configDir = tempConfigDir();
+    const running = await startSandboxProcess([], configDir);
+    const port = new URL(running.url).port;
+    const bad = join(configDir, 'loops.yaml');
+    writeFileSync(bad, 'contacts:\n  - { email: ada@example.com, favouriteColour: green }\n');
+    const env = { ...process.env, LOOPSCTL_CONFIG_DIR: configDir };
+    const detach = (args: string[]) => spawnSync(process.execPath, [BIN, 'sandbox', '--detach', ...args], { env, encoding: 'utf8', timeout: 20_000 });
+    const [taken, refused] = [detach(['--port', port]), detach(['--fixtures', bad])];
+    expect([taken.status, taken.stdout]).toEqual([2, '']);
+    expect(taken.stderr).toContain(`Error: the sandbox did not start: the sandbox cannot listen on 127.0.0.1:${port}: the port is already in use\n`);
+    expect(taken.stderr).toContain('--port');
+    expect([refused.status, refused.stdout]).toEqual([2, '']);
+    expect(refused.stderr).toContain(`${bad} cannot be used: 1 problem\n  contacts[0].favouriteColour: unknown field`);
   });
 
   it('survives its state file turning unreadable: says so once, answers 500, and serves again after `sandbox reset`', async () => {
