@@ -88,6 +88,8 @@ function packTarball(destination) {
   }
   const { scripts, devDependencies, ...published } = manifest;
   writeFileSync(join(staging, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+  // npm pack fails with no word of why when the destination is missing.
+  mkdirSync(destination, { recursive: true });
   const packed = run('npm', ['pack', '--silent', '--pack-destination', destination, staging], { shell: process.platform === 'win32' });
   const tarball = packed.trim().split('\n').pop();
   rmSync(staging, { recursive: true, force: true });

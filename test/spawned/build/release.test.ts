@@ -115,6 +115,12 @@ describe.runIf(enabled)('the single executable, alone', () => {
     expect(checks.find(({ name }) => name === 'node')?.detail).toMatch(/^24\./);
   });
 
+  it('packs the npm package alone into a directory it makes', () => {
+    const destination = join(dir, 'packed', 'here');
+    execFileSync(process.execPath, [resolve(import.meta.dirname, '../../../src/build/release.mjs'), '--tarball', destination], { stdio: 'ignore' });
+    expect(readdirSync(destination)).toEqual([`loopsctl-${version}.tgz`]);
+  });
+
   // The floor `npm run bench -- executable` measures against: Node's own start, none of loopsctl's.
   it('has an empty counterpart of the same Node, which runs its empty script and takes no argument as an option of Node', () => {
     const empty = join(dir, 'empty');
