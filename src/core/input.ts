@@ -207,6 +207,8 @@ export async function readJsonInput(
   try {
     return { source, value: JSON.parse(text) };
   } catch (error) {
-    throw new LocalFileError(`${source}: the ${what} is not valid JSON: ${(error as Error).message}`, { hint });
+    // Content a tool call of `loopsctl mcp` gave inline is named by its input: no file to point to.
+    const where = runtime.files?.inline.has(file) === true ? '' : `${source}: `;
+    throw new LocalFileError(`${where}the ${what} cannot be read as JSON: ${(error as Error).message}`, { hint });
   }
 }

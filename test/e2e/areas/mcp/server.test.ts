@@ -196,6 +196,13 @@ describe('content inline, files only under the root', () => {
     expect(got.structuredContent.text).toContain('Sent by an agent');
   });
 
+  it('says which inline content is not JSON once, without a file name', async () => {
+    const mcp = await serve(['--sandbox', '--allow-writes']);
+    const refused = await mcp.call('themes_create', { name: 'Broken', styles: '{not json' });
+    expect(refused).toMatchObject({ isError: true, structuredContent: { error: { exitCode: 2, hint: 'give the styles as a JSON object' } } });
+    expect(refused.structuredContent.error.message).toMatch(/^the styles cannot be read as JSON: /);
+  });
+
   it('refuses 1 MB of LMX before anything is sent', async () => {
     const mcp = await serve(['--sandbox', '--allow-writes']);
     const before = (await mcp.call('components_list', { limit: 1000 })).structuredContent.data.length;

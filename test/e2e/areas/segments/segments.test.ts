@@ -190,7 +190,7 @@ describe('segments get and create', () => {
     expect(unreadable.code).toBe(2);
     expect(unreadable.stderr).toContain('no such file');
     const notJson = await run(['segments', 'create', '--name', 'X', '--filter-file', '-'], { env: sandbox.env, input: '{match' });
-    expect(notJson.stderr).toContain('the filter is not valid JSON');
+    expect(notJson.stderr).toContain('the filter cannot be read as JSON');
     expect(sandbox.requests).toHaveLength(0);
   });
 });
