@@ -155,7 +155,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-const OPTIONS: (keyof SandboxOptions)[] = ['fixtures', 'seed', 'port', 'webhookUrl', 'webhookSecret', 'rateLimit'];
+/** Every option SandboxOptions declares: the compiler refuses this list if one is missing. */
+const OPTIONS = Object.keys({
+  fixtures: true,
+  seed: true,
+  port: true,
+  webhookUrl: true,
+  webhookSecret: true,
+  rateLimit: true,
+} satisfies Record<keyof SandboxOptions, true>);
 
 /**
  * The options as given from JavaScript, where no type checks them: a misspelt one (`fixture`,
@@ -164,8 +172,7 @@ const OPTIONS: (keyof SandboxOptions)[] = ['fixtures', 'seed', 'port', 'webhookU
  */
 function checkOptions(options: SandboxOptions): void {
   for (const name of Object.keys(options)) {
-    if (!OPTIONS.includes(name as keyof SandboxOptions))
-      throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
+    if (!OPTIONS.includes(name)) throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
   }
   if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
     throw new TypeError(`rateLimit must be true or false, not ${JSON.stringify(options.rateLimit)}`);
