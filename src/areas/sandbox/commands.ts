@@ -193,7 +193,8 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
         // Not whole yet.
       }
     });
-    child.once('exit', () => resolve(undefined));
+    // 'close', not 'exit': the streams have then given all they hold, the error on stderr included.
+    child.once('close', () => resolve(undefined));
   });
   child.stdout!.destroy();
   child.stderr!.destroy();
