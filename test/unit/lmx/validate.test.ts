@@ -23,6 +23,9 @@ describe('the LMX corpus, through the validator', () => {
   });
 });
 
+/** The fix of each problem found, in order. */
+const fixes = (lmx: string) => checkLmx(lmx).problems.map((problem) => problem.fix);
+
 describe('checkLmx', () => {
   it('points at the problem, and says what to write instead', () => {
     const { problems } = checkLmx('<H1>Hi</H1>\n<Paragraph>\n  Thanks, {firstName}.\n  <Image src="{contact.avatar}" />\n</Paragraph>\ntrailing', {
@@ -41,7 +44,6 @@ describe('checkLmx', () => {
   });
 
   it('suggests the tag meant, an even split of widths, and the attribute as cased', () => {
-    const fixes = (lmx: string) => checkLmx(lmx).problems.map((problem) => problem.fix);
     expect(fixes('<Bold>x</Bold>')).toEqual(['write <Strong>']);
     expect(fixes('<paragraph>x</paragraph>')).toEqual(['write <Paragraph>: tags are case-sensitive']);
     expect(fixes('<Columns widths="50,50"><ColumnItem /><ColumnItem /><ColumnItem /></Columns>')).toEqual([
@@ -54,7 +56,6 @@ describe('checkLmx', () => {
   });
 
   it('suggests wrapping a tag in a list item, column or icon only where that child may hold it', () => {
-    const fixes = (lmx: string) => checkLmx(lmx).problems.map((problem) => problem.fix);
     expect(fixes('<UnorderedList><ListItem>x</ListItem><Strong>b</Strong></UnorderedList>')).toEqual(['wrap it in a <ListItem>']);
     expect(fixes('<Columns><ColumnItem /><ColumnItem /><Paragraph>x</Paragraph></Columns>')).toEqual(['wrap it in a <ColumnItem>']);
     expect(fixes('<OrderedList><ListItem>x</ListItem><Image src="https://acme.example/a.png" /></OrderedList>')).toEqual([
