@@ -9,27 +9,35 @@ export class UnusableFileError extends Error {}
 
 /** The file's content checked against the schema, or undefined when there is no such file. */
 export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.infer<S> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    // ENOTDIR: a folder on the path is a file, so there is no such file either; writing it says why.
-    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-    throw new UnusableFileError((error as Error).message, { cause: error });
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // The parser's message quotes the text around the fault.
-    throw new UnusableFileError('it is not valid JSON');
-  }
-  const result = schema.safeParse(parsed);
+  const bytes = readFileBytes(file);
+  if (bytes === undefined) return undefined;
+  const result = schema.safeParse(parseJson(bytes));
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new UnusableFileError(`${issue.path.length === 0 ? 'the file' : issue.path.join('.')}: ${issue.message}`);
   }
   return result.data;
+}
+
+/** The file's bytes, or undefined when there is no such file. */
+export function readFileBytes(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    // ENOTDIR: a folder on the path is a file, so there is no such file either; writing it says why.
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw new UnusableFileError((error as Error).message, { cause: error });
+  }
+}
+
+/** The JSON value the bytes hold (UTF-8). */
+export function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    // The parser's message quotes the text around the fault.
+    throw new UnusableFileError('it is not valid JSON');
+  }
 }
 
 /**
@@ -40,14 +48,18 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.in
  * file already holds exactly that text.
  */
 export function writeJsonFile(file: string, value: unknown): boolean {
-  const text = `${JSON.stringify(value, null, 2)}\n`;
-  if (alreadyHolds(file, text)) return false;
+  return writeFileBytes(file, Buffer.from(`${JSON.stringify(value, null, 2)}\n`));
+}
+
+/** Replaces the file with these bytes, as writeJsonFile does; false, writing nothing, when it already holds them. */
+export function writeFileBytes(file: string, bytes: Buffer): boolean {
+  if (alreadyHolds(file, bytes)) return false;
   // node:crypto is loaded here, on a write: the many runs that only read the stored key never need it.
   const { randomBytes } = builtinModule('node:crypto');
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     // 'wx': never reuse a file someone placed under the temporary name.
-    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+    writeFileSync(temporary, bytes, { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
@@ -56,11 +68,11 @@ export function writeJsonFile(file: string, value: unknown): boolean {
   return true;
 }
 
-/** Whether the path is already a private regular file (not a link) with exactly this text. */
-function alreadyHolds(file: string, text: string): boolean {
+/** Whether the path is already a private regular file (not a link) with exactly these bytes. */
+function alreadyHolds(file: string, bytes: Buffer): boolean {
   try {
     const stats = lstatSync(file);
-    return stats.isFile() && (stats.mode & 0o077) === 0 && readFileSync(file, 'utf8') === text;
+    return stats.isFile() && (stats.mode & 0o077) === 0 && readFileSync(file).equals(bytes);
   } catch {
     return false;
   }

@@ -1,15 +1,16 @@
 /**
  * Everything a sandbox account holds, and the file that keeps it between runs. The file is
- * replaced atomically (a temporary file renamed over it, see writeJsonFile), so a crash mid-write
+ * replaced atomically (a temporary file renamed over it, see writeFileBytes), so a crash mid-write
  * leaves either the old state or the new one, never half of each.
  */
 import { dirname, join } from 'node:path';
 import { z } from '../platform/schemas.js';
 import { LocalFileError } from '../api/errors.js';
-import { readJsonFile, UnusableFileError, writeJsonFile } from '../config/json-file.js';
+import { parseJson, readFileBytes, UnusableFileError, writeFileBytes } from '../config/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../config/private-dir.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
+import { isLengthsKey, membersOf, parseMember, stateBytes, type StoredMember } from './state-text.js';
 
 /**
  * The version of the state file's layout. Version 1 files hold the same slices under the same
@@ -17,7 +18,7 @@ import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } f
  */
 export const STATE_VERSION = 2;
 
-const stateCore = z.looseObject({
+const stateCore = z.object({
   version: z.number().int(),
   teamName: z.string(),
   sequence: z.number().int().nonnegative(),
@@ -45,13 +46,13 @@ export function defaultStatePath(configDir: string): string {
  * Reads a state file, or returns undefined when there is none. An older layout is brought up to
  * date; one that cannot be (a newer loopsctl's, or a slice of the wrong shape) is refused. The
  * slices of `modules` are checked now (a slice a file lacks taken from the seed); without
- * modules, each slice is checked when a route first uses it (see checkSlicesOnUse), so a request
- * pays only for the slices it reads.
+ * modules, each slice is parsed and checked when a route first uses it (see storedState and
+ * checkSlicesOnUse), so a request pays only for the slices it reads.
  */
 export function readState(file: string, modules?: SandboxModule[]): StateCore | undefined {
   let stored: StateCore | undefined;
   try {
-    stored = readJsonFile(file, stateCore);
+    stored = storedState(file);
   } catch (error) {
     if (error instanceof UnusableFileError) throw unusableState(file, error.message);
     throw error;
@@ -66,16 +67,86 @@ export function readState(file: string, modules?: SandboxModule[]): StateCore | 
   return stored;
 }
 
+/** The members every request needs, parsed with the file; the slices wait for their first use. */
+const CORE_KEYS = new Set(['version', 'teamName', 'sequence', 'seed']);
+
+/**
+ * The state a file holds. A file laid out as writeState writes it (see state-text.ts) has its
+ * slices parsed on first use; any other JSON file is parsed whole.
+ */
+function storedState(file: string): StateCore | undefined {
+  const bytes = readFileBytes(file);
+  if (bytes === undefined) return undefined;
+  const members = membersOf(bytes);
+  let stored: Record<string, unknown>;
+  if (members === undefined) {
+    const parsed = parseJson(bytes);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UnusableFileError('the file: it is not a JSON object');
+    stored = parsed as Record<string, unknown>;
+    for (const key of Object.keys(stored)) if (isLengthsKey(key)) delete stored[key];
+  } else {
+    stored = {};
+    for (const member of members) {
+      if (!CORE_KEYS.has(member.key)) parseOnUse(stored, member, (problem) => unusableState(file, problem));
+      else {
+        const parsed = parseMember(member);
+        if ('problem' in parsed) throw new UnusableFileError(parsed.problem);
+        stored[member.key] = parsed.value;
+      }
+    }
+  }
+  const core = stateCore.safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
+  if (!core.success) {
+    const issue = core.error.issues[0]!;
+    throw new UnusableFileError(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  return stored as StateCore;
+}
+
+/** For each state read from a laid-out file, its members not parsed yet: their bytes, and the accessor that parses them. */
+const unparsedMembers = new WeakMap<object, Map<string, { value: Buffer; get: () => unknown }>>();
+
+/**
+ * Makes the member a property that parses its bytes when first read (then an ordinary property),
+ * or takes a value set before that. Bytes that do not parse are refused on each read, as a slice
+ * of the wrong shape is.
+ */
+function parseOnUse(state: Record<string, unknown>, member: StoredMember, refuse: (problem: string) => Error): void {
+  let pending = unparsedMembers.get(state);
+  if (pending === undefined) unparsedMembers.set(state, (pending = new Map()));
+  const settle = (value: unknown) => {
+    pending.delete(member.key);
+    Object.defineProperty(state, member.key, { value, writable: true, enumerable: true, configurable: true });
+  };
+  const get = () => {
+    const parsed = parseMember(member);
+    if ('problem' in parsed) throw refuse(parsed.problem);
+    settle(parsed.value);
+    return parsed.value;
+  };
+  pending.set(member.key, { value: member.value, get });
+  Object.defineProperty(state, member.key, { get, set: settle, enumerable: true, configurable: true });
+}
+
+/** The bytes of a member still as it was read, or undefined once it was parsed, set or removed. */
+function unparsedBytes(state: StateCore, key: string): Buffer | undefined {
+  const entry = unparsedMembers.get(state)?.get(key);
+  return entry !== undefined && Object.getOwnPropertyDescriptor(state, key)?.get === entry.get ? entry.value : undefined;
+}
+
 /**
  * Writes the state (0600) under a temporary name beside the file, then renames it into place. A
  * missing directory is created 0700; an existing one (the current directory, for
  * `--state ./file.json`) is left as it is. Nothing is written when the file already holds this
- * state; returns whether it wrote.
+ * state; returns whether it wrote. Slices never parsed since the read are written as they were read.
  */
 export function writeState(file: string, state: StateCore): boolean {
   return inKeptDirectory(dirname(file), () => {
     ensureDirectory(dirname(file));
-    return writeJsonFile(file, state);
+    return writeFileBytes(
+      file,
+      stateBytes(state, (key) => unparsedBytes(state, key)),
+    );
   });
 }
 

@@ -6,6 +6,7 @@ import { transactionalEmails } from '../../../src/emulator/routes/transactional.
 import { SEED_IDS, sandboxModules, seedState } from '../../support/sandbox.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { defaultStatePath, readState, STATE_VERSION, withStateLock, writeState } from '../../../src/emulator/state.js';
+import { membersOf, stateBytes } from '../../../src/emulator/state-text.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -137,6 +138,65 @@ describe('sandbox state', () => {
     expect(themes.body.message).toContain('loopsctl sandbox reset');
     expect(refused).toHaveLength(1);
     expect(refused[0]).toBeInstanceOf(LocalFileError);
+  });
+
+  it('parses a slice of a file it wrote when a request first reads it: a request that does not is answered', async () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    // The contacts made unreadable by hand without moving anything: only a request for them can tell.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"contacts": [', '"contacts": ['.replace('[', '<')));
+    const state = readState(file)!;
+    expect(state.themes).toEqual(seedState().themes);
+    expect(() => state.contacts).toThrow(`the sandbox state file ${file} could not be read: contacts is not valid JSON`);
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'GET', '/v1/themes')).status).toBe(200);
+    const contacts = await request(sandbox, 'GET', '/v1/contacts/find?email=ada%40example.com');
+    expect(contacts.status).toBe(500);
+    expect(contacts.body.message).toContain('contacts is not valid JSON');
+    expect(contacts.body.message).toContain('loopsctl sandbox reset');
+  });
+
+  it('writes the slices a change did not read as they were read, and the rest as JSON.stringify lays them out', async () => {
+    const file = tempFile();
+    const seed = seedState();
+    // Contacts on one line, as no write of loopsctl lays them out: kept so only if never parsed.
+    const compact = Buffer.from(JSON.stringify(seed.contacts));
+    writeFileSync(
+      file,
+      stateBytes(seed, (key) => (key === 'contacts' ? compact : undefined)),
+      { mode: 0o600 },
+    );
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Kept' })).status).toBe(201);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(`  "contacts": ${compact.toString('utf8')}`);
+    const written = JSON.parse(text);
+    expect(written.contacts).toEqual(seed.contacts);
+    expect(JSON.stringify(written.transactionalEmails)).toContain('"Kept"');
+    expect(membersOf(readFileSync(file))!.map(({ key }) => key)).toEqual(Object.keys(written).filter((key) => key !== 'memberBytes'));
+  });
+
+  it('reads a file edited by hand whole, without its stale lengths, and lays it out again on the next write', () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"teamName": "Acme Sandbox"', '"teamName": "Acme Sandbox, renamed by hand"'));
+    expect(membersOf(readFileSync(file))).toBeUndefined();
+    const state = readState(file, sandboxModules)!;
+    expect(state).toEqual({ ...seedState(), teamName: 'Acme Sandbox, renamed by hand' });
+    writeState(file, state);
+    expect(membersOf(readFileSync(file))).toBeDefined();
+    expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Acme Sandbox, renamed by hand' });
+  });
+
+  it('writes a slice set, or removed and set again, before it was ever parsed as its new value', () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    const state = readState(file)!;
+    state.themes = [];
+    delete state.segments;
+    state.segments = [];
+    writeState(file, state);
+    expect(readState(file, sandboxModules)).toMatchObject({ themes: [], segments: [], campaigns: seedState().campaigns });
   });
 
   it('leaves an existing directory as it is (--state ./file.json), and writes the file 0600', () => {
