@@ -27,7 +27,7 @@ export type StoredMember = { key: string; value: Buffer };
 export function membersOf(bytes: Buffer): StoredMember[] | undefined {
   if (bytes.toString('latin1', 0, HEAD.length) !== HEAD) return undefined;
   const lineEnd = bytes.indexOf(0x0a, HEAD.length);
-  const lengths = lengthsIn(bytes.toString('latin1', HEAD.length, lineEnd === -1 ? bytes.length : lineEnd));
+  const lengths = lineEnd === -1 ? undefined : lengthsIn(bytes.toString('latin1', HEAD.length, lineEnd));
   if (lengths === undefined) return undefined;
   const members: StoredMember[] = [];
   const keys = new Set<string>([LENGTHS_KEY]);

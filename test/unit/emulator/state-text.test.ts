@@ -68,6 +68,7 @@ describe('the state file layout', () => {
       text.replace('"memberBytes": [', '"memberBytes": [1.5, '),
       '',
       '{}\n',
+      '{\n  "memberBytes": [5],',
     ];
     for (const content of edited) expect(membersOf(Buffer.from(content))).toBeUndefined();
   });
