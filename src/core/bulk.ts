@@ -226,7 +226,7 @@ export async function runImport<T>(
   run: Pick<BulkRun<T>, 'records' | 'statuses' | 'send'> & { journal: JournalPlace | undefined; total: number | undefined },
 ): Promise<number> {
   const { runtime, out } = context;
-  const records = await readAhead(run.records);
+  const records = await readAhead(run.records, runtime.signal);
   const journal = run.journal === undefined ? undefined : await Journal.open(run.journal.path, run.journal.kind, run.journal.input, runtime.now());
   const result = await runBulk({
     ...run,
@@ -240,14 +240,28 @@ export async function runImport<T>(
   return result.exitCode;
 }
 
-/** The records with the first one already read (its errors thrown now), then the rest as they come. */
-async function readAhead<T>(records: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+/**
+ * The records with the first one already read (its errors thrown now), then the rest as they come.
+ * A wait for a record ends at Ctrl-C as a request does: stdin whose writer keeps it open
+ * (`tail -f app.log | ...`) would otherwise hold the run until it writes again.
+ */
+async function readAhead<T>(records: AsyncIterable<T>, signal: AbortSignal): Promise<AsyncIterable<T>> {
   const iterator = records[Symbol.asyncIterator]();
-  let first: IteratorResult<T> | undefined = await iterator.next();
+  // One listener for the run, which ends the read under way: none is added and removed per record.
+  let endWaiting: ((error: InterruptedError) => void) | undefined;
+  signal.addEventListener('abort', () => endWaiting?.(new InterruptedError('interrupted')), { once: true });
+  const read = (): Promise<IteratorResult<T>> => {
+    if (signal.aborted) return Promise.reject(new InterruptedError('interrupted'));
+    return new Promise((resolve, reject) => {
+      endWaiting = reject;
+      iterator.next().then(resolve, reject);
+    });
+  };
+  let first: IteratorResult<T> | undefined = await read();
   // The rest is asked of the records' own iterator: no generator in between, a step less a record.
   const ahead: AsyncIterator<T> = {
     next: () => {
-      if (first === undefined) return iterator.next();
+      if (first === undefined) return read();
       const result = first;
       first = undefined;
       return Promise.resolve(result);
@@ -392,6 +406,10 @@ export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
       inFlight += 1;
       void handle(record.body as T, next);
     }
+  } catch (error) {
+    // Interrupted while waiting for the next record: said with how far the run got, as any interrupt.
+    if (!(error instanceof InterruptedError)) throw error;
+    stop ??= error;
   } finally {
     // Whatever stopped the loop, requests already out finish and their outcomes are written.
     while (inFlight > 0) await slotFreed();

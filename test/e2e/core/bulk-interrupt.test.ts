@@ -1,7 +1,8 @@
 /** Ctrl-C during an import: the run says how many records it sent and how to resume, and a rerun sends the rest only. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../support/api-server.js';
 import { run, startRun, tempDir } from '../../support/main.js';
 
@@ -44,5 +45,21 @@ describe('an import stopped by Ctrl-C', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.json()).toMatchObject({ skipped: Number(sent), sent: RECORDS - Number(sent) });
     expect(answered.size).toBe(RECORDS);
+  });
+
+  it('ends at once while it waits for more input on stdin, and says how far it got', async () => {
+    const journal = join(tempDir(), 'events.journal.jsonl');
+    api = await startApiServer({ 'POST /v1/events/send': (_req, res) => json(res, 200, { success: true }) });
+    // A writer that sent one record and keeps stdin open, as `tail -f app.log | jq ... |` does.
+    const stdin = new PassThrough();
+    stdin.write(`${JSON.stringify({ eventName: 'signup', email: 'user0@example.com' })}\n`);
+    const running = startRun(['events', 'import', '-', '--journal', journal], {
+      env: { LOOPS_BASE_URL: api.url, LOOPS_API_KEY: 'test-key-not-real' },
+      input: stdin,
+    });
+    await vi.waitFor(() => expect(readFileSync(journal, 'utf8')).toContain('"status":"sent"'), { timeout: 10_000 });
+    const stopped = await running.stop();
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/^Error: interrupted after 1 record sent in this run \(1 done in all\)$/m);
   });
 });
