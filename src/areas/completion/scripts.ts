@@ -165,11 +165,15 @@ function pathWalk(prefix: string, wordsVar: string, first: number, current: stri
   while [ "$i" -lt "${current}" ]; do
     word="\${${wordsVar}[i]}"
     case "$word" in
+      --profile=*) id_flags="$id_flags --profile \${word#--profile=}" ;;
       -*=*) ;;
       -*)
         case "$word" in
           --sandbox) id_flags="$id_flags --sandbox" ;;
-          --profile) id_flags="$id_flags --profile \${${wordsVar}[i+1]}" ;;
+          --profile)
+            # bash splits --profile=work into three words: --profile, =, work.
+            if [ "\${${wordsVar}[i+1]}" = "=" ]; then i=$((i + 1)); fi
+            id_flags="$id_flags --profile \${${wordsVar}[i+1]}" ;;
         esac
         case " $(${prefix}_value_options "$cmd_path") " in
           *" $word "*) i=$((i + 1)) ;;
@@ -319,6 +323,8 @@ function fishScript(root: CompletionCommand): string {
     '            case --profile',
     '                set -l next (math $i + 1)',
     '                set -q words[$next]; and set -a flags --profile $words[$next]',
+    "            case '--profile=*'",
+    '                set -a flags --profile (string replace -- --profile= "" $words[$i])',
     '        end',
     '    end',
     `    ${root.name} $flags completion __ids $argv[1] 2>/dev/null | string match -r -- ${fishQuote(SAFE_ID_FISH)}`,
@@ -442,6 +448,7 @@ Register-ArgumentCompleter -Native -CommandName ${psQuote(root.name)} -ScriptBlo
     if ($word.StartsWith('-')) {
       if ($word -eq '--sandbox') { $idFlags += '--sandbox' }
       if ($word -eq '--profile' -and $i + 1 -lt $typed.Count) { $idFlags += @('--profile', $typed[$i + 1]) }
+      if ($word.StartsWith('--profile=')) { $idFlags += @('--profile', $word.Substring(10)) }
       if (-not $word.Contains('=') -and $tree[$path].Values -contains $word) { $skip = $true }
       continue
     }

@@ -168,6 +168,57 @@ complete -C 'loopsctl --sandbox themes get '`;
     expect(result.stdout).toBe('cw1\tWelcome\ncw2\tOnboarding\n');
   });
 
+  describe('--profile=<name> chooses the account as --profile <name> does', () => {
+    const calls = () => `${tempDir()}/calls`;
+    const asked = (file: string) =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split(/[\s|]+/);
+    const chosen = ['--profile', 'staging', 'completion', '__ids', 'workflows'];
+
+    it('in bash, which splits it into three words: --profile, =, staging', async () => {
+      const script = (await run(['completion', 'bash'])).stdout;
+      const file = calls();
+      spawnSync(
+        'bash',
+        [
+          '-c',
+          `${script}\nloopsctl() { echo "$*" > "$CALLS"; }\nCOMP_WORDS=(loopsctl --profile = staging workflow show ''); COMP_CWORD=6\n__loopsctl_complete`,
+        ],
+        { env: { PATH: process.env.PATH, CALLS: file, LOOPSCTL_COMPLETE_IDS: '1' } },
+      );
+      expect(asked(file)).toEqual(chosen);
+    });
+
+    it.skipIf(zsh.skip)(zsh.title('in zsh'), async () => {
+      const file = calls();
+      const driverFile = `${tempDir()}/driver.zsh`;
+      writeFileSync(
+        driverFile,
+        `compdef() { :; }\n${(await run(['completion', 'zsh'])).stdout}
+_describe() { :; }
+loopsctl() { print -r -- "\${(j:|:)@}" > "$CALLS"; }
+words=(loopsctl --profile=staging workflow show ''); CURRENT=5
+_loopsctl`,
+      );
+      spawnSync('zsh', [driverFile], { env: { PATH: process.env.PATH, CALLS: file, LOOPSCTL_COMPLETE_IDS: '1' } });
+      expect(asked(file)).toEqual(chosen);
+    });
+
+    it.skipIf(fish.skip)(fish.title('in fish'), async () => {
+      const file = calls();
+      const driverFile = `${tempDir()}/driver.fish`;
+      writeFileSync(
+        driverFile,
+        `${(await run(['completion', 'fish'])).stdout}
+function loopsctl; echo $argv > $CALLS; end
+complete -C 'loopsctl --profile=staging workflow show '`,
+      );
+      spawnSync('fish', ['--no-config', driverFile], { env: { PATH: process.env.PATH, CALLS: file, LOOPSCTL_COMPLETE_IDS: '1' } });
+      expect(asked(file)).toEqual(chosen);
+    });
+  });
+
   it('is wired into the zsh and fish scripts too', async () => {
     const zsh = (await run(['completion', 'zsh'])).stdout;
     expect(zsh).toContain("'workflow show') echo 'workflows' ;;");
