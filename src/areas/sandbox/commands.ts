@@ -6,7 +6,7 @@ import type { CommandContext } from '../../core/context.js';
 import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';
 import { SANDBOX_KEY, SANDBOX_KEYS } from '../../emulator/keys.js';
-import type { SandboxModule, SeedKind, StateCore } from '../../emulator/module.js';
+import { SEEDS, type SeedKind, type StateCore } from '../../emulator/module.js';
 import { INBOX_PATH, loadSandboxModules, RESET_PATH } from '../../emulator/api.js';
 import { newWebhookSecret, openSandbox } from '../../emulator/sandbox.js';
 import { defaultStatePath, readState, seedState, withStateLock, writeState } from '../../emulator/state.js';
@@ -295,7 +295,7 @@ export const reset: Handler<[], { state?: string; seed?: SeedKind }> = async (co
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   const modules = await loadSandboxModules();
   const seed = withStateLock(stateFile, () => {
-    const chosen = options.seed ?? recordedSeed(stateFile, modules) ?? 'demo';
+    const chosen = options.seed ?? recordedSeed(stateFile) ?? 'demo';
     writeState(stateFile, seedState(modules, chosen));
     return chosen;
   });
@@ -304,10 +304,15 @@ export const reset: Handler<[], { state?: string; seed?: SeedKind }> = async (co
   else out.note(`Reset ${stateFile} to the ${seed === 'demo' ? "demo team's data" : 'data of a new team'}.`);
 };
 
-/** The seed a readable state file started from; undefined for none, or one that cannot be read. */
-function recordedSeed(stateFile: string, modules: SandboxModule[]): SeedKind | undefined {
+/**
+ * The seed a state file started from; undefined for none, or one whose own members cannot be read.
+ * Its areas are not checked: a damaged one is what the reset replaces, and the team it replaces it
+ * with is the one the data started from.
+ */
+function recordedSeed(stateFile: string): SeedKind | undefined {
   try {
-    return readState(stateFile, modules)?.seed;
+    const seed = readState(stateFile)?.seed;
+    return SEEDS.includes(seed as SeedKind) ? seed : undefined;
   } catch {
     return undefined;
   }

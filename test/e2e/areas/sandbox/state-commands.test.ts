@@ -66,6 +66,23 @@ describe('loopsctl sandbox reset', () => {
     expect(await listed('transactional')).toHaveLength(5);
   });
 
+  it('keeps to the seed the data started from when one of its areas is damaged, and to the demo data for a seed it does not know', async () => {
+    const configDir = tempDir();
+    const env = { LOOPSCTL_CONFIG_DIR: configDir };
+    const file = join(configDir, 'sandbox-state.json');
+    expect((await run(['sandbox', 'reset', '--seed', 'empty'], { env })).code).toBe(0);
+    // The contacts made of the wrong shape by hand: every command says to reset.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"contacts": []', '"contacts": {}'));
+    expect((await run(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], { env })).stderr).toContain('loopsctl sandbox reset');
+    expect((await run(['sandbox', 'reset', '--json'], { env })).json()).toMatchObject({ seed: 'empty' });
+    expect(stateIn(configDir)).toMatchObject({ seed: 'empty', contacts: [] });
+
+    // A seed edited into one loopsctl has not: the demo data, recorded as such.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"seed": "empty"', '"seed": "Empty"'));
+    expect((await run(['sandbox', 'reset', '--json'], { env })).json()).toMatchObject({ seed: 'demo' });
+    expect(stateIn(configDir)).toMatchObject({ seed: 'demo' });
+  });
+
   it('refuses a seed it does not know', async () => {
     const result = await run(['sandbox', 'reset', '--seed', 'full']);
     expect(result.code).toBe(2);
