@@ -30,10 +30,14 @@ export function readFileBytes(file: string): Buffer | undefined {
   }
 }
 
-/** The JSON value the bytes hold (UTF-8). */
+/**
+ * The JSON value the bytes hold (UTF-8). A byte order mark before it, which some editors save
+ * UTF-8 with (Notepad, PowerShell's `-Encoding utf8`), is not part of the text: JSON allows a
+ * reader to ignore it, and no one sees it to remove it.
+ */
 export function parseJson(bytes: Buffer): unknown {
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
   } catch {
     // The parser's message quotes the text around the fault.
     throw new UnusableFileError('it is not valid JSON');

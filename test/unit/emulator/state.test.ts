@@ -188,6 +188,19 @@ describe('sandbox state', () => {
     expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Acme Sandbox, renamed by hand' });
   });
 
+  it('reads a file an editor saved with a byte order mark, and writes it back without one', () => {
+    const file = tempFile();
+    writeState(file, seedState());
+    writeFileSync(file, `\uFEFF${readFileSync(file, 'utf8').replace('"Acme Sandbox"', '"Équipe 👋"')}`);
+    const state = readState(file, sandboxModules)!;
+    expect(state).toEqual({ ...seedState(), teamName: 'Équipe 👋' });
+    state.sequence += 1;
+    writeState(file, state);
+    expect(readFileSync(file)[0]).toBe('{'.charCodeAt(0));
+    expect(membersOf(readFileSync(file))).toBeDefined();
+    expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Équipe 👋', sequence: 1 });
+  });
+
   it('writes a slice set, or removed and set again, before it was ever parsed as its new value', () => {
     const file = tempFile();
     writeState(file, seedState());
