@@ -10,7 +10,7 @@ import { parseJson, readFileBytes, UnusableFileError, writeFileBytes } from '../
 import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../config/private-dir.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { isLengthsKey, membersOf, parseMember, stateBytes, type StoredMember } from './state-text.js';
+import { isIndexKey, membersOf, parseMember, stateBytes, type StoredMember } from './state-text.js';
 
 /**
  * The version of the state file's layout. Version 1 files hold the same slices under the same
@@ -71,28 +71,31 @@ export function readState(file: string, modules?: SandboxModule[]): StateCore | 
 const CORE_KEYS = new Set(['version', 'teamName', 'sequence', 'seed']);
 
 /**
- * The state a file holds. A file laid out as writeState writes it (see state-text.ts) has its
- * slices parsed on first use; any other JSON file is parsed whole.
+ * From this size on, a file loopsctl wrote is parsed a slice at a time. A smaller one parses whole
+ * in less time than proving it unchanged takes: loading node:crypto costs about 5 ms, as much as
+ * parsing some 300 KB of state, and hashing costs a tenth of parsing.
+ */
+const PARSED_BY_SLICE_FROM_BYTES = 512 * 1024;
+
+/**
+ * The state a file holds. A large file as writeState wrote it (see state-text.ts) has its slices
+ * parsed on first use; any other is parsed whole.
  */
 function storedState(file: string): StateCore | undefined {
   const bytes = readFileBytes(file);
   if (bytes === undefined) return undefined;
-  const members = membersOf(bytes);
+  const members = bytes.length < PARSED_BY_SLICE_FROM_BYTES ? undefined : membersOf(bytes);
   let stored: Record<string, unknown>;
   if (members === undefined) {
     const parsed = parseJson(bytes);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UnusableFileError('the file: it is not a JSON object');
     stored = parsed as Record<string, unknown>;
-    for (const key of Object.keys(stored)) if (isLengthsKey(key)) delete stored[key];
+    for (const key of Object.keys(stored)) if (isIndexKey(key)) delete stored[key];
   } else {
     stored = {};
     for (const member of members) {
-      if (!CORE_KEYS.has(member.key)) parseOnUse(stored, member, (problem) => unusableState(file, problem));
-      else {
-        const parsed = parseMember(member);
-        if ('problem' in parsed) throw new UnusableFileError(parsed.problem);
-        stored[member.key] = parsed.value;
-      }
+      if (CORE_KEYS.has(member.key)) stored[member.key] = parseMember(member);
+      else parseOnUse(stored, member);
     }
   }
   const core = stateCore.safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
@@ -103,15 +106,11 @@ function storedState(file: string): StateCore | undefined {
   return stored as StateCore;
 }
 
-/** For each state read from a laid-out file, its members not parsed yet: their bytes, and the accessor that parses them. */
+/** For each state read a slice at a time, its members not parsed yet: their bytes, and the accessor that parses them. */
 const unparsedMembers = new WeakMap<object, Map<string, { value: Buffer; get: () => unknown }>>();
 
-/**
- * Makes the member a property that parses its bytes when first read (then an ordinary property),
- * or takes a value set before that. Bytes that do not parse are refused on each read, as a slice
- * of the wrong shape is.
- */
-function parseOnUse(state: Record<string, unknown>, member: StoredMember, refuse: (problem: string) => Error): void {
+/** Makes the member a property that parses its bytes when first read (then an ordinary property), or takes a value set before that. */
+function parseOnUse(state: Record<string, unknown>, member: StoredMember): void {
   let pending = unparsedMembers.get(state);
   if (pending === undefined) unparsedMembers.set(state, (pending = new Map()));
   const settle = (value: unknown) => {
@@ -119,10 +118,9 @@ function parseOnUse(state: Record<string, unknown>, member: StoredMember, refuse
     Object.defineProperty(state, member.key, { value, writable: true, enumerable: true, configurable: true });
   };
   const get = () => {
-    const parsed = parseMember(member);
-    if ('problem' in parsed) throw refuse(parsed.problem);
-    settle(parsed.value);
-    return parsed.value;
+    const value = parseMember(member);
+    settle(value);
+    return value;
   };
   pending.set(member.key, { value: member.value, get });
   Object.defineProperty(state, member.key, { get, set: settle, enumerable: true, configurable: true });

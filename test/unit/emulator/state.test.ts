@@ -14,6 +14,14 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((sandbox) => sandbox.close()));
 });
 
+/** The seed with contacts enough to make its file larger than one that is parsed whole. */
+function largeState() {
+  const state = seedState();
+  const [first] = state.contacts as { id: string; email: string }[];
+  for (let index = 0; index < 1200; index += 1) (state.contacts as unknown[]).push({ ...first, id: `cgrown${index}`, email: `person${index}@example.com` });
+  return state;
+}
+
 function tempFile(): string {
   return join(tempDir('loopsctl-sandbox-state-'), 'state.json');
 }
@@ -140,30 +148,30 @@ describe('sandbox state', () => {
     expect(refused[0]).toBeInstanceOf(LocalFileError);
   });
 
-  it('parses a slice of a file it wrote when a request first reads it: a request that does not is answered', async () => {
+  it('parses a large file it wrote a slice at a time, as requests first read them', async () => {
     const file = tempFile();
-    writeState(file, seedState());
-    // The contacts made unreadable by hand without moving anything: only a request for them can tell.
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"contacts": [', '"contacts": ['.replace('[', '<')));
+    const large = largeState();
+    writeState(file, large);
+    expect(statSync(file).size).toBeGreaterThan(512 * 1024);
     const state = readState(file)!;
-    expect(state.themes).toEqual(seedState().themes);
-    expect(() => state.contacts).toThrow(`the sandbox state file ${file} could not be read: contacts is not valid JSON`);
+    expect(state.themes).toEqual(large.themes);
+    // Not parsed until read: still the property that parses it.
+    expect(Object.getOwnPropertyDescriptor(state, 'contacts')!.get).toBeDefined();
+    expect(state.contacts).toEqual(large.contacts);
+    expect(Object.getOwnPropertyDescriptor(state, 'contacts')!.get).toBeUndefined();
     const sandbox = await start(file);
     expect((await request(sandbox, 'GET', '/v1/themes')).status).toBe(200);
-    const contacts = await request(sandbox, 'GET', '/v1/contacts/find?email=ada%40example.com');
-    expect(contacts.status).toBe(500);
-    expect(contacts.body.message).toContain('contacts is not valid JSON');
-    expect(contacts.body.message).toContain('loopsctl sandbox reset');
+    expect((await request(sandbox, 'GET', '/v1/contacts/find?email=person1%40example.com')).body).toHaveLength(1);
   });
 
   it('writes the slices a change did not read as they were read, and the rest as JSON.stringify lays them out', async () => {
     const file = tempFile();
-    const seed = seedState();
+    const large = largeState();
     // Contacts on one line, as no write of loopsctl lays them out: kept so only if never parsed.
-    const compact = Buffer.from(JSON.stringify(seed.contacts));
+    const compact = Buffer.from(JSON.stringify(large.contacts));
     writeFileSync(
       file,
-      stateBytes(seed, (key) => (key === 'contacts' ? compact : undefined)),
+      stateBytes(large, (key) => (key === 'contacts' ? compact : undefined)),
       { mode: 0o600 },
     );
     const sandbox = await start(file);
@@ -171,21 +179,28 @@ describe('sandbox state', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).toContain(`  "contacts": ${compact.toString('utf8')}`);
     const written = JSON.parse(text);
-    expect(written.contacts).toEqual(seed.contacts);
+    expect(written.contacts).toEqual(large.contacts);
     expect(JSON.stringify(written.transactionalEmails)).toContain('"Kept"');
-    expect(membersOf(readFileSync(file))!.map(({ key }) => key)).toEqual(Object.keys(written).filter((key) => key !== 'memberBytes'));
+    expect(membersOf(readFileSync(file))!.map(({ key }) => key)).toEqual(Object.keys(written).filter((key) => key !== 'index'));
   });
 
-  it('reads a file edited by hand whole, without its stale lengths, and lays it out again on the next write', () => {
+  it('reads a file edited by hand whole, without its stale index, and lays it out again on the next write', () => {
     const file = tempFile();
-    writeState(file, seedState());
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"teamName": "Acme Sandbox"', '"teamName": "Acme Sandbox, renamed by hand"'));
-    expect(membersOf(readFileSync(file))).toBeUndefined();
-    const state = readState(file, sandboxModules)!;
-    expect(state).toEqual({ ...seedState(), teamName: 'Acme Sandbox, renamed by hand' });
-    writeState(file, state);
-    expect(membersOf(readFileSync(file))).toBeDefined();
-    expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Acme Sandbox, renamed by hand' });
+    writeState(file, largeState());
+    for (const [from, to] of [
+      ['"Acme Sandbox"', '"Acme Sandbox, renamed by hand"'],
+      // The same length: every member is where it was, and only the digest tells.
+      ['"person1@example.com"', '"person1@example.org"'],
+    ]) {
+      writeFileSync(file, readFileSync(file, 'utf8').replace(from!, to!));
+      expect(membersOf(readFileSync(file))).toBeUndefined();
+      const state = readState(file, sandboxModules)!;
+      expect(JSON.stringify(state)).toContain(to!);
+      expect(state).not.toHaveProperty('index');
+      writeState(file, state);
+      expect(membersOf(readFileSync(file))).toBeDefined();
+      expect(readFileSync(file, 'utf8')).toContain(to!);
+    }
   });
 
   it('reads a file an editor saved with a byte order mark, and writes it back without one', () => {
@@ -203,7 +218,7 @@ describe('sandbox state', () => {
 
   it('writes a slice set, or removed and set again, before it was ever parsed as its new value', () => {
     const file = tempFile();
-    writeState(file, seedState());
+    writeState(file, largeState());
     const state = readState(file)!;
     state.themes = [];
     delete state.segments;
