@@ -23,8 +23,6 @@ import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-propert
 import { isStandardField, STANDARD_FIELDS, typeProblem } from '../../platform/contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
 
-/** Requests in flight at once; the pacer keeps them under the rate limit. */
-
 type Body = Record<string, unknown>;
 export type Mode = 'create' | 'update';
 

@@ -25,8 +25,6 @@ import { sendEvent } from './client.js';
 /** Fields of the event request that are not contact properties. */
 const EVENT_FIELDS = ['eventName', 'eventProperties', 'email', 'userId', 'mailingLists'];
 
-/** Requests in flight at once during an import; the pacer keeps them under the rate limit. */
-
 interface SendOptions {
   email?: string;
   userId?: string;
