@@ -9,7 +9,8 @@ import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhooks.js';
 import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import type { SandboxModule, SeedKind, StateCore } from './module.js';
-import { readState, seedCore, seedState, withStateLock, writeState } from './state.js';
+import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
+import { readFileBytes } from '../config/json-file.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../api/errors.js';
@@ -195,17 +196,21 @@ function inMemory(modules: SandboxModule[], options: BackingOptions): Backing {
  * share: each request reads the file, and writes it back only when it changed something, all
  * under the file's lock, so no process loses another's change or hands out the same id. A request
  * loads only the route modules of its path, and its routes check only the slices they read; the
- * file is read again only when another process has replaced it since this one last read or wrote it.
+ * file is read again only when another process has changed it since this one last read or wrote it
+ * (its stamp, or within two seconds of a change its bytes: see isRecent).
  */
 async function inFile(stateFile: string, options: BackingOptions): Promise<Backing> {
   // Every slice is needed to start a new state (or start over); an existing one is read as it is.
   const fresh = options.initialState !== undefined || options.reset || !existsSync(stateFile);
   const all = fresh ? await loadSandboxModules() : [];
   const initial = options.initialState?.(all) ?? (options.reset ? seedState(all, options.seed) : undefined);
-  /** The state as this process last read or wrote it, and the file it was then (see stampOf). */
-  let kept: { stamp: string; state: StateCore } | undefined;
-  const keep = (state: StateCore | undefined, stamp: string | undefined) => {
-    kept = state === undefined || stamp === undefined ? undefined : { stamp, state };
+  /**
+   * The state as this process last read or wrote it, the file it was then (see stampOf), and its
+   * bytes, which the file is compared with while its stamp is too recent to tell it changed.
+   */
+  let kept: { stamp: string; recent: boolean; state: StateCore; bytes: Buffer } | undefined;
+  const keep = (read: { state: StateCore; bytes: Buffer } | undefined, stamp: Stamp | undefined) => {
+    kept = read === undefined || stamp === undefined ? undefined : { ...read, stamp: stamp.key, recent: isRecent(stamp) };
   };
   /**
    * The file's state, read without the lock, and kept only when the file was the same before and
@@ -214,19 +219,26 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
    */
   const read = (): StateCore | undefined => {
     const before = stampOf(stateFile);
-    const state = readState(stateFile);
-    keep(state, stampOf(stateFile) === before ? before : undefined);
-    return state;
+    const stored = readStateAndBytes(stateFile);
+    keep(stored, stampOf(stateFile)?.key === before?.key ? before : undefined);
+    return stored?.state;
   };
   const current = (): StateCore => {
-    if (kept !== undefined && kept.stamp === stampOf(stateFile)) return kept.state;
+    const stamp = kept === undefined ? undefined : stampOf(stateFile);
+    if (kept !== undefined && stamp?.key === kept.stamp) {
+      if (!kept.recent) return kept.state;
+      // Changed in place within the stamp's resolution, the file would keep its stamp: its bytes tell.
+      if (readFileBytes(stateFile)?.equals(kept.bytes) === true) {
+        kept.recent = isRecent(stamp);
+        return kept.state;
+      }
+    }
     // A file removed while serving starts over from the seed, each slice when first used.
     return read() ?? seedCore(options.seed);
   };
   // Under the lock, which every writer holds: the file stays as written until it is released.
   const save = (state: StateCore) => {
-    writeState(stateFile, state);
-    keep(state, stampOf(stateFile));
+    keep({ state, bytes: saveState(stateFile, state).bytes }, stampOf(stateFile));
   };
   // An existing file is only read (no lock: see handle); a new state is written under the lock.
   const stored = initial === undefined ? read() : undefined;
@@ -268,15 +280,30 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
 
 /**
  * What identifies the file as written: a write replaces it with a new file (see writeState), so
- * a change by any process gives it another inode. Undefined when there is no file.
+ * a change by any process gives it another inode, size or time (see isRecent for when it may
+ * not). Undefined when there is no file.
  */
-function stampOf(file: string): string | undefined {
+interface Stamp {
+  key: string;
+  changedMs: number;
+}
+
+function stampOf(file: string): Stamp | undefined {
   try {
     const { ino, size, mtimeMs } = statSync(file);
-    return `${ino}:${size}:${mtimeMs}`;
+    return { key: `${ino}:${size}:${mtimeMs}`, changedMs: mtimeMs };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a stamp is too recent to prove the file unchanged since: times are only as fine as the
+ * file system keeps them (a few milliseconds on Linux, two seconds on FAT), and an inode a replaced
+ * file freed is soon used again, so a change in place just after this stamp could leave it as it is.
+ */
+function isRecent(stamp: Stamp): boolean {
+  return Date.now() - stamp.changedMs < 2_000;
 }
 
 /**

@@ -50,21 +50,27 @@ export function defaultStatePath(configDir: string): string {
  * checkSlicesOnUse), so a request pays only for the slices it reads.
  */
 export function readState(file: string, modules?: SandboxModule[]): StateCore | undefined {
-  let stored: StateCore | undefined;
+  return readStateAndBytes(file, modules)?.state;
+}
+
+/** What readState reads, with the bytes of the file it was read from. */
+export function readStateAndBytes(file: string, modules?: SandboxModule[]): { state: StateCore; bytes: Buffer } | undefined {
+  let read: { stored: StateCore; bytes: Buffer } | undefined;
   try {
-    stored = storedState(file);
+    read = storedState(file);
   } catch (error) {
     if (error instanceof UnusableFileError) throw unusableState(file, error.message);
     throw error;
   }
-  if (stored === undefined) return undefined;
+  if (read === undefined) return undefined;
+  const { stored, bytes } = read;
   if (stored.version > STATE_VERSION)
     throw unusableState(file, `it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
   if (stored.version < 1) throw unusableState(file, `layout ${stored.version} is not one loopsctl ever wrote`);
   stored.version = STATE_VERSION;
   checkSlicesOnUse(stored, (problem) => unusableState(file, problem));
   for (const part of (modules ?? []).flatMap((module) => module.slices)) part.of(stored);
-  return stored;
+  return { state: stored, bytes };
 }
 
 /** The members every request needs, parsed with the file; the slices wait for their first use. */
@@ -81,7 +87,7 @@ const PARSED_BY_SLICE_FROM_BYTES = 512 * 1024;
  * The state a file holds. A large file as writeState wrote it (see state-text.ts) has its slices
  * parsed on first use; any other is parsed whole.
  */
-function storedState(file: string): StateCore | undefined {
+function storedState(file: string): { stored: StateCore; bytes: Buffer } | undefined {
   const bytes = readFileBytes(file);
   if (bytes === undefined) return undefined;
   const members = bytes.length < PARSED_BY_SLICE_FROM_BYTES ? undefined : membersOf(bytes);
@@ -103,7 +109,7 @@ function storedState(file: string): StateCore | undefined {
     const issue = core.error.issues[0]!;
     throw new UnusableFileError(`${issue.path.join('.')}: ${issue.message}`);
   }
-  return stored as StateCore;
+  return { stored: stored as StateCore, bytes };
 }
 
 /** For each state read a slice at a time, its members not parsed yet: their bytes, and the accessor that parses them. */
@@ -139,12 +145,15 @@ function unparsedBytes(state: StateCore, key: string): Buffer | undefined {
  * state; returns whether it wrote. Slices never parsed since the read are written as they were read.
  */
 export function writeState(file: string, state: StateCore): boolean {
+  return saveState(file, state).wrote;
+}
+
+/** What writeState does, with the bytes the file then holds. */
+export function saveState(file: string, state: StateCore): { wrote: boolean; bytes: Buffer } {
   return inKeptDirectory(dirname(file), () => {
     ensureDirectory(dirname(file));
-    return writeFileBytes(
-      file,
-      stateBytes(state, (key) => unparsedBytes(state, key)),
-    );
+    const bytes = stateBytes(state, (key) => unparsedBytes(state, key));
+    return { wrote: writeFileBytes(file, bytes), bytes };
   });
 }
 

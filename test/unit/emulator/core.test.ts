@@ -8,7 +8,7 @@ import { tempDir } from '../../support/temp.js';
 
 vi.mock('../../../src/emulator/state.js', async (importOriginal) => {
   const real = await importOriginal<typeof stateModule>();
-  return { ...real, readState: vi.fn(real.readState) };
+  return { ...real, readStateAndBytes: vi.fn(real.readStateAndBytes) };
 });
 
 const scratch = tempDir('loopsctl-core-');
@@ -35,8 +35,8 @@ describe('a sandbox whose state is a file', () => {
     const real = await vi.importActual<typeof stateModule>('../../../src/emulator/state.js');
     // The next process reads the file; just after, before it looks at the file again, another
     // process makes a record and writes the file anew.
-    vi.mocked(stateModule.readState).mockImplementationOnce((file, modules) => {
-      const read = real.readState(file, modules);
+    vi.mocked(stateModule.readStateAndBytes).mockImplementationOnce((file, modules) => {
+      const read = real.readStateAndBytes(file, modules);
       const other = real.readState(file)!;
       other.sequence += 1;
       real.writeState(file, other);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -214,6 +215,18 @@ describe('sandbox state', () => {
     expect(readFileSync(file)[0]).toBe('{'.charCodeAt(0));
     expect(membersOf(readFileSync(file))).toBeDefined();
     expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Équipe 👋', sequence: 1 });
+  });
+
+  it('sees a change another program made in place just after its own write, though the file kept its size and time', async () => {
+    const file = tempFile();
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Kept' })).status).toBe(201);
+    // As when the edit falls within the step the file system's clock moves in (a few milliseconds).
+    const { mtimeNs } = statSync(file, { bigint: true });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Acme Sandbox"', '"Acne Sandbox"'));
+    execFileSync('touch', ['-m', '-d', `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`, file]);
+    expect(statSync(file, { bigint: true }).mtimeNs).toBe(mtimeNs);
+    expect((await request(sandbox, 'GET', '/v1/api-key')).body.teamName).toBe('Acne Sandbox');
   });
 
   it('writes a slice set, or removed and set again, before it was ever parsed as its new value', () => {
