@@ -41,7 +41,7 @@ const groups = {
   },
   keys: {
     mutate: ['src/config/store.ts', 'src/config/keychain.ts'],
-    tests: ['test/unit/config/store.test.ts', 'test/unit/config/lock-takeover.test.ts', 'test/e2e/config/profiles.test.ts'],
+    tests: ['test/unit/config/store.test.ts', 'test/unit/base/lock-takeover.test.ts', 'test/e2e/config/profiles.test.ts'],
   },
   webhooks: {
     mutate: ['src/platform/webhooks/signature.ts'],

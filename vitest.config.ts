@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  // As the build does: see src/version.ts.
+  // As the build does: see src/base/version.ts.
   define: { LOOPSCTL_VERSION: JSON.stringify(version) },
   test: {
     // vitest leaves one core free by default, which on a two-core machine means one test file at a

@@ -2,7 +2,7 @@
  * The process around a run: the runtime of the real process, Ctrl-C wired to its abort signal,
  * a reader that goes away, and the exit code.
  */
-import { ExitCode } from './core/exit-codes.js';
+import { ExitCode } from './base/exit-codes.js';
 import { processRuntime } from './core/runtime.js';
 import { noticeUpdate } from './core/update-notice.js';
 import { main } from './main.js';

@@ -4,7 +4,7 @@
  * into a message on stderr and an exit code. Tests call `main(argv, runtime)` in-process.
  */
 import { CommanderError, type Command } from 'commander';
-import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './api/errors.js';
+import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './base/errors.js';
 import { specs } from './areas/registry.js';
 import { DRY_RUN_OPTION, runTier, type CommandSpec } from './core/declare.js';
 import { attributeName } from './core/constraints.js';

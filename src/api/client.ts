@@ -6,11 +6,11 @@
  */
 import type { z } from 'zod';
 import { CursorGuard } from './cursor-guard.js';
-import { InvalidResponseError } from './errors.js';
-import { describeBody } from './body-preview.js';
+import { InvalidResponseError } from '../base/errors.js';
+import { describeBody } from '../base/body-preview.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
-import { PER_PAGE_MAX, PER_PAGE_MIN } from './paging.js';
-import { pageOf, type Page } from '../platform/schemas.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
+import { pageOf, type Page } from '../base/shapes.js';
 
 export interface ListOptions {
   /** Page size, 10 to 50; by default the largest, or no more than the limit needs. */

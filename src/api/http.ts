@@ -1,10 +1,10 @@
 /**
- * The HTTP transport: one keep-alive connection pool per run (src/api/node-http.ts; through a
+ * The HTTP transport: one keep-alive connection pool per run (src/base/node-http.ts; through a
  * proxy, tunnels, see src/api/proxy.ts), the bearer key, the User-Agent, a timeout per attempt, pacing, retries, debug lines with the key redacted,
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import type { RequestPool, RequestSignal, ResponseData } from './node-http.js';
+import type { RequestPool, RequestSignal, ResponseData } from '../base/node-http.js';
 import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { errorBody } from '../platform/schemas.js';
@@ -18,14 +18,14 @@ import {
   UsageError,
   withDetails,
   type LoopsctlError,
-} from './errors.js';
-import { describeBody, escapeControls } from './body-preview.js';
+} from '../base/errors.js';
+import { describeBody, escapeControls } from '../base/body-preview.js';
 import { parseBaseUrl, redactUserinfo } from './base-url.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-text.js';
 import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
-import { monotonicMs } from './monotonic.js';
+import { monotonicMs } from '../base/monotonic.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

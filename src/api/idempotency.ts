@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ApiClient } from './client.js';
-import { RejectedError, UsageError } from './errors.js';
+import { RejectedError, UsageError } from '../base/errors.js';
 import type { HttpRequest } from './http.js';
 
 /**

@@ -2,7 +2,7 @@
  * Ids name resources in URL paths. They are checked before any request is sent, and every id is
  * percent-encoded into its path segment, so no id can change which resource a request addresses.
  */
-import { UsageError } from './errors.js';
+import { UsageError } from '../base/errors.js';
 
 export const MAX_ID_LENGTH = 128;
 

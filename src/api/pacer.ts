@@ -5,10 +5,10 @@
  * (x-ratelimit-remaining: 0) nothing starts until its reset, or for a second when it gives none.
  * Turns are handed out in order, so concurrent callers (bulk metrics) queue fairly.
  */
-import { UsageError } from './errors.js';
+import { UsageError } from '../base/errors.js';
 import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
-import { monotonicMs } from './monotonic.js';
+import { monotonicMs } from '../base/monotonic.js';
 
 const DONE: Promise<void> = Promise.resolve();
 

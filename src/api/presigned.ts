@@ -4,11 +4,11 @@
  * brings a second way of signing, and the key has no business leaving for another host. The
  * signature sits in the query string, so messages name the URL without it.
  */
-import type { RequestPool } from './node-http.js';
+import type { RequestPool } from '../base/node-http.js';
 import { poolFor, proxyError, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
-import { describeBody } from './body-preview.js';
-import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from './errors.js';
+import { describeBody } from '../base/body-preview.js';
+import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from '../base/errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
 
 export interface PresignedPut {

@@ -9,8 +9,8 @@ import type { Agent as HttpAgent, AgentOptions, ClientRequest, ClientRequestArgs
 import type { RequestOptions } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { builtinModule } from '../core/builtin.js';
-import { ConnectionPool, type Connector, type PoolOptions, type RequestPool } from './node-http.js';
+import { builtinModule } from '../base/builtin.js';
+import { ConnectionPool, type Connector, type PoolOptions, type RequestPool } from '../base/node-http.js';
 
 /** The proxy answered the tunnel request (CONNECT) with something other than 200. */
 export class ProxyRefusedError extends Error {

@@ -3,9 +3,9 @@
  * HTTP_PROXY (http_proxy) for an http one, unless NO_PROXY (no_proxy) names the host; the tunnel
  * through it is proxy-pool.ts's.
  */
-import { builtinModule } from '../core/builtin.js';
-import { ProxyError, UsageError } from './errors.js';
-import { ConnectionPool, type PoolOptions, type RequestPool } from './node-http.js';
+import { builtinModule } from '../base/builtin.js';
+import { ProxyError, UsageError } from '../base/errors.js';
+import { ConnectionPool, type PoolOptions, type RequestPool } from '../base/node-http.js';
 import { proxyPool, type ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 
 export interface ProxySettings {

@@ -6,14 +6,14 @@
  * the engagement metrics of campaigns and workflow emails with their rates over sends.
  */
 import { settleLimit } from '../api/concurrency.js';
-import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../api/errors.js';
+import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../base/errors.js';
 import type { EmailMetrics } from '../platform/email-metrics.js';
 import type { CommandContext } from '../core/context.js';
 import { reportError } from '../core/report.js';
 import { formatCount, formatRate } from '../render/numbers.js';
 import { formatJson, type Output } from '../render/output.js';
 import { ProgressLine } from '../render/progress.js';
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../base/sanitize.js';
 import { renderTable, type Column } from '../render/table.js';
 
 /** How many metrics requests may be in flight at once. */

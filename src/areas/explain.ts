@@ -4,7 +4,7 @@
  * of its group from main, for every command.) The error keeps its class, message, status and
  * code; only the hint is new.
  */
-import { AuthError, featureKeyHint, LoopsctlError, withDetails } from '../api/errors.js';
+import { AuthError, featureKeyHint, LoopsctlError, withDetails } from '../base/errors.js';
 import type { Handler } from '../core/declare.js';
 
 export interface Explanation {

@@ -25,7 +25,7 @@ const vendored = {
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
   // The MCP SDK, for `loopsctl mcp` alone, from any of its modules that the source imports. It
   // brings a zod of its own: it uses the whole of zod, and sharing the one in client.cjs would put
-  // all of zod there, where every command that checks an answer reads it (see src/api/zod.ts).
+  // all of zod there, where every command that checks an answer reads it (see src/base/zod.ts).
   'mcp-sdk': {
     imports: /^@modelcontextprotocol\/sdk\//,
     stdin: {
@@ -53,7 +53,7 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  // See src/version.ts.
+  // See src/base/version.ts.
   define: { LOOPSCTL_VERSION: JSON.stringify(JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version) },
   // Less to parse at start-up; names are kept so that --debug stack traces stay readable.
   minifyWhitespace: true,
@@ -185,18 +185,26 @@ function staticClosure(graph, from) {
  * Which bundle holds a module: cli.cjs has what every start needs (the declarations, help,
  * errors, the command context); then each area's commands have a bundle of their own
  * (areas-ips.cjs, with any package that area alone uses, and the area's shapes and rules from
- * src/platform/<area>/), the API client, zod and the shapes every area shares one (client.cjs), the
+ * src/platform/<area>/), the API client, the ground floor, zod and the shapes every area shares one (client.cjs), the
  * emulator with its routes one (emulator.cjs), LMX one (lmx.cjs: `content check` and the
  * emulator both read it), and the rest of src/render,
  * src/config and src/core one each (render.cjs, config.cjs, core.cjs). So a command reads its own
  * area and what it uses.
  */
+/**
+ * The ground floor (src/base/) and zod go with the API client: what of the floor a start needs is
+ * in cli.cjs already, and the rest (the socket pool, zod's set-up, files and locks) serves the
+ * commands that read or write something. zod's unused parts are left out only where one bundle
+ * holds all of its importers.
+ */
+const WITH_THE_CLIENT = /^(src\/api\/|src\/base\/|src\/platform\/[\w-]+\.ts$|node_modules\/zod\/)/;
+
 function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
-    if (path.startsWith('src/api/') || /^src\/platform\/[\w-]+\.ts$/.test(path) || path.startsWith('node_modules/zod/')) return 'client';
+    if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;
     if (path.startsWith('src/render/')) return 'render';

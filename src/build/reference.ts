@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { annotations, toolsFrom } from '../areas/mcp/tools.js';
 import { specs as registeredSpecs } from '../areas/registry.js';
 import type { ArgumentSpec, CommandSpec, GroupSpec, OptionSpec, Spec } from '../core/declare.js';
-import { EXIT_CODES, ExitCode } from '../core/exit-codes.js';
+import { EXIT_CODES, ExitCode } from '../base/exit-codes.js';
 import { ENVIRONMENT, GLOBAL_OPTIONS } from '../core/program.js';
 
 export const HAND_WRITTEN_START = '<!-- hand-written: start (kept by `npm run docs`) -->';

@@ -1,6 +1,6 @@
 /** Where loopsctl keeps its files. Kept apart from the config store so that finding the directory loads nothing else. */
 import { join } from 'node:path';
-import { builtinModule } from '../core/builtin.js';
+import { builtinModule } from '../base/builtin.js';
 
 /** node:os is loaded only when a path needs it: every start would otherwise load it, for a fifth of a millisecond. */
 const homedir = (): string => builtinModule('node:os').homedir();

@@ -12,12 +12,12 @@
  * nor vanish when the file is read again; new names are also held to a plain alphabet.
  */
 import { join } from 'node:path';
-import { z } from '../platform/schemas.js';
-import { LocalFileError, UsageError } from '../api/errors.js';
-import { closeMatches } from '../core/suggest.js';
-import { readJsonFile, UnusableFileError, writeJsonFile } from './json-file.js';
-import { LockTimeoutError, withFileLock, type LockOptions } from './lock.js';
-import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from './private-dir.js';
+import { z } from '../base/shapes.js';
+import { LocalFileError, UsageError } from '../base/errors.js';
+import { closeMatches } from '../base/suggest.js';
+import { readJsonFile, UnusableFileError, writeJsonFile } from '../base/json-file.js';
+import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
+import { ensureDirectory, inKeptDirectory, unsafeDirectoryReason, unsafeFileReason } from '../base/private-dir.js';
 
 export type KeyStorage = 'file' | 'keychain';
 

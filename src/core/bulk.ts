@@ -21,11 +21,11 @@ import {
   ServerError,
   UsageError,
   withDetails,
-} from '../api/errors.js';
+} from '../base/errors.js';
 import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
-import { sanitize } from '../render/sanitize.js';
+import { sanitize } from '../base/sanitize.js';
 import type { CommandContext } from './context.js';
 import { describeBytes, notUtf8Text } from './input.js';
 import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';

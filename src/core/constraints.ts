@@ -3,7 +3,7 @@
  * cannot be given together, and sets of which one must be given. The declaration is their one
  * source, so `commands --json` and `loopsctl mcp` state what is refused here.
  */
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../base/errors.js';
 import type { CommandSpec, FlagSet } from './declare.js';
 
 /** Whether an option was given on this run, by its long flag; a default value is not given. */

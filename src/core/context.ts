@@ -8,13 +8,13 @@ import type { ApiClient } from '../api/client.js';
 import type { HttpRequest, HttpTransport, RetryNotice, Transport } from '../api/http.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
-import type { RequestPool } from '../api/node-http.js';
-import { AuthError, featureOfKeyHint, ProtectedError, UsageError, WRONG_KEY_HINT, withDetails } from '../api/errors.js';
+import type { RequestPool } from '../base/node-http.js';
+import { AuthError, featureOfKeyHint, ProtectedError, UsageError, WRONG_KEY_HINT, withDetails } from '../base/errors.js';
 import type { KeyStorage, ProfileStore } from '../config/store.js';
 import { configDirectory } from '../config/paths.js';
 import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../base/version.js';
 import type { Runtime } from './runtime.js';
 import type { Tier } from './tier.js';
 

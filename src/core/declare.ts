@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import type { CommandContext } from './context.js';
 import { TIERS, type Tier } from './tier.js';
 import type { IdList } from './id-lists.js';
-import { EMAIL_REQUIREMENT, isEmailAddress } from './email.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../base/email.js';
 
 /**
  * A local file or directory a command reads (or, with `writes`, writes). `loopsctl mcp` never lets
@@ -240,7 +240,7 @@ export function integerIn(min: number, max: number, hint?: string): IntegerParse
   return Object.assign(parse, { integer: { min, max } });
 }
 
-/** An email address, checked as everywhere else (src/core/email.ts); `blank` lets "" through, where it clears a field. */
+/** An email address, checked as everywhere else (src/base/email.ts); `blank` lets "" through, where it clears a field. */
 export function emailAddress(blank: 'clears' | 'refused' = 'refused') {
   return (value: string): string => {
     if ((blank === 'clears' && value === '') || isEmailAddress(value)) return value;

@@ -3,7 +3,7 @@
  * compiling it (its 422), as `content check` finds them. A real run leaves that to the API, which
  * decides; a dry run has no API answer to wait for, and promises to check what can be checked.
  */
-import { LocalFileError } from '../api/errors.js';
+import { LocalFileError } from '../base/errors.js';
 import type { LmxKind } from '../lmx/index.js';
 import type { CommandContext } from './context.js';
 

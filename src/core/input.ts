@@ -5,9 +5,9 @@
  */
 import { closeSync, fstatSync, open, openSync, read, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { LocalFileError, LoopsctlError } from '../api/errors.js';
+import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import type { InputSource } from './runtime.js';
-import { builtinModule } from './builtin.js';
+import { builtinModule } from '../base/builtin.js';
 import { isNullDevice } from './null-device.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */

@@ -4,7 +4,7 @@
  * here applies to both; and a command's invocation from typed input, as commander would make it
  * from argv.
  */
-import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../api/errors.js';
+import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../base/errors.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
 import { longFlag, type CommandSpec, type Spec } from './declare.js';

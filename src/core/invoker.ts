@@ -4,7 +4,7 @@
  * printed under --json comes back as text. The tool calls of `loopsctl mcp` run so.
  */
 import { Readable, Writable } from 'node:stream';
-import { InterruptedError, type LoopsctlError, UsageError } from '../api/errors.js';
+import { InterruptedError, type LoopsctlError, UsageError } from '../base/errors.js';
 import type { CommandContext } from './context.js';
 import { DRY_RUN_OPTION, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
 import { asLoopsctlError, invocationOf, runCommand, type CommandInput } from './invoke.js';

@@ -19,7 +19,7 @@ import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, o
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalFileError, OutputError } from '../api/errors.js';
+import { LocalFileError, OutputError } from '../base/errors.js';
 import { sha256Hex } from './sha256.js';
 
 const JOURNAL_MARK = 'loopsctl-import';

@@ -1,6 +1,6 @@
 /** Running a `list` subcommand: page through the API and stream the items to the chosen output. */
 import type { ListResource } from '../api/client.js';
-import { RejectedError, withDetails } from '../api/errors.js';
+import { RejectedError, withDetails } from '../base/errors.js';
 import { writeList, type ListView } from '../render/list.js';
 import type { Handler } from './declare.js';
 import type { CommandContext } from './context.js';

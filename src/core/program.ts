@@ -4,12 +4,12 @@
  * of each command hands its parsed input to `run`, which does.
  */
 import { Command, type CommanderError, Help, Option } from 'commander';
-import { UsageError } from '../api/errors.js';
-import { VERSION } from '../version.js';
+import { UsageError } from '../base/errors.js';
+import { VERSION } from '../base/version.js';
 import { ALLOW_WRITES_OPTION, DRY_RUN_OPTION, integerIn, InvalidValue, longFlag, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
 import { joinProseLines, wrapLines, wrapText } from '../render/wrap.js';
-import { closeMatches } from './suggest.js';
-import { exitCodeRows } from './exit-codes.js';
+import { closeMatches } from '../base/suggest.js';
+import { exitCodeRows } from '../base/exit-codes.js';
 import type { Runtime } from './runtime.js';
 
 /** Where help and commander's messages go. */

@@ -5,7 +5,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** The path resolved under the root, or a usage error naming what was given. */
 export function pathUnder(root: string, path: string, what: string): string {

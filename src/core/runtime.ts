@@ -6,7 +6,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Pacer } from '../api/pacer.js';
-import { builtinModule } from './builtin.js';
+import { builtinModule } from '../base/builtin.js';
 import type { Installation } from './installation.js';
 import { standardStream } from './standard-stream.js';
 

@@ -4,7 +4,7 @@
  * one, so no other run pays for it. A frame of a bundle becomes `src/core/program.ts:123:7`; a
  * frame that no map covers stays as it was.
  */
-import { builtinModule } from './builtin.js';
+import { builtinModule } from '../base/builtin.js';
 
 type SourceMap = InstanceType<typeof import('node:module').SourceMap>;
 

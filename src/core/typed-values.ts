@@ -4,7 +4,7 @@
  * such values read from a file or stdin (--props-file, --vars-file).
  */
 import { readJsonInput } from './input.js';
-import { LocalFileError, UsageError } from '../api/errors.js';
+import { LocalFileError, UsageError } from '../base/errors.js';
 import type { InputSource } from './runtime.js';
 
 /** What a flag's values may be: scalars only (properties), or any JSON (data variables may be arrays). */

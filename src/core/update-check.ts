@@ -4,9 +4,9 @@
  * names an older version is silence; the command's exit code is never touched.
  */
 import { dirname } from 'node:path';
-import { writeJsonFile } from '../config/json-file.js';
-import { VERSION } from '../version.js';
-import { builtinModule } from './builtin.js';
+import { writeJsonFile } from '../base/json-file.js';
+import { VERSION } from '../base/version.js';
+import { builtinModule } from '../base/builtin.js';
 import { upgradeCommand } from './installation.js';
 import type { Runtime } from './runtime.js';
 

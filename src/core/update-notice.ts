@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { cacheDirectory } from '../config/paths.js';
-import { builtinModule } from './builtin.js';
+import { builtinModule } from '../base/builtin.js';
 import { asksForJson } from './program.js';
 import type { Runtime } from './runtime.js';
 import type { LastCheck } from './update-check.js';

@@ -10,10 +10,10 @@ import type { WebhookEndpoint } from './routes/webhooks.js';
 import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import type { SandboxModule, SeedKind, StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
-import { readFileBytes } from '../config/json-file.js';
+import { readFileBytes } from '../base/json-file.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
-import { LocalFileError } from '../api/errors.js';
+import { LocalFileError } from '../base/errors.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
 export const MAX_BODY_BYTES = 4_100_000;

@@ -9,8 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { LocalFileError, UsageError } from '../api/errors.js';
-import { EMAIL_ADDRESS, z } from '../platform/schemas.js';
+import { LocalFileError, UsageError } from '../base/errors.js';
+import { EMAIL_ADDRESS } from '../base/email.js';
+import { z } from '../base/shapes.js';
 import { PROPERTY_TYPES } from '../platform/contact-properties/schemas.js';
 import { isStandardField } from '../platform/contact-properties/typing.js';
 import { SandboxApi } from './api.js';

@@ -6,7 +6,7 @@
  * work. `loopsctl sandbox` and `loopsctl/sandbox` serve the same sandbox over HTTP (server.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestPool, RequestSpec, ResponseData } from '../api/node-http.js';
+import type { RequestPool, RequestSpec, ResponseData } from '../base/node-http.js';
 import { openCore, type SandboxCore, type SandboxOptions } from './core.js';
 
 /**

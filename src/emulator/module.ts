@@ -4,9 +4,10 @@
  * strict form of the client's own schema before they leave.
  */
 import type { z } from 'zod';
-import { PER_PAGE_MAX, PER_PAGE_MIN } from '../api/paging.js';
-import { builtinModule } from '../core/builtin.js';
-import { errorBody, pageOf, z as zod } from '../platform/schemas.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../base/paging.js';
+import { builtinModule } from '../base/builtin.js';
+import { pageOf, z as zod } from '../base/shapes.js';
+import { errorBody } from '../platform/schemas.js';
 import type { KeyFeatures } from './keys.js';
 import { strictFormOf } from './strict.js';
 

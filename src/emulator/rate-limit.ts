@@ -4,7 +4,7 @@
  * and what is left of it in x-ratelimit-limit and x-ratelimit-remaining, and a request beyond it
  * refused with 429 and a Retry-After.
  */
-import { monotonicMs } from '../api/monotonic.js';
+import { monotonicMs } from '../base/monotonic.js';
 
 const REQUESTS_PER_SECOND = 10;
 const WINDOW_MS = 1_000;

@@ -4,7 +4,7 @@
  * sandbox` (src/areas/sandbox/commands.ts) and the JavaScript API (`loopsctl/sandbox`,
  * ./public.ts) are both this.
  */
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../base/errors.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../platform/webhooks/signature.js';
 import { loadSandboxModules, type StartOver } from './api.js';
 import { applyFixtures, checkFixtures, fixtureSeed, readFixtureFile, type Fixtures } from './fixtures.js';

@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES, openCore, sandboxError, TOO_LARGE, type SandboxCore, ty
 import type { InboxServer } from './inbox.js';
 import type { StateCore } from './module.js';
 import { foreignRequest } from './host-guard.js';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../base/errors.js';
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;

@@ -12,7 +12,7 @@
  * the wrong place. A member that was never parsed is written back as the bytes it was read from, so
  * a change to one slice does not parse and write out the others again.
  */
-import { builtinModule } from '../core/builtin.js';
+import { builtinModule } from '../base/builtin.js';
 
 /** The member that says where the others are; never a member of the state itself. */
 const INDEX_KEY = 'index';

@@ -4,11 +4,11 @@
  * leaves either the old state or the new one, never half of each.
  */
 import { dirname, join } from 'node:path';
-import { z } from '../platform/schemas.js';
-import { LocalFileError } from '../api/errors.js';
-import { parseJson, readFileBytes, UnusableFileError, writeFileBytes } from '../config/json-file.js';
-import { LockTimeoutError, withFileLock, type LockOptions } from '../config/lock.js';
-import { ensureDirectory, inKeptDirectory } from '../config/private-dir.js';
+import { z } from '../base/shapes.js';
+import { LocalFileError } from '../base/errors.js';
+import { parseJson, readFileBytes, UnusableFileError, writeFileBytes } from '../base/json-file.js';
+import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
+import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { isIndexKey, membersOf, parseMember, stateBytes, type StoredMember } from './state-text.js';
 

@@ -1,5 +1,5 @@
 /** The engagement metrics the API reports for a campaign and for a workflow's email. */
-import { z } from './schemas.js';
+import { z } from '../base/shapes.js';
 
 /** Engagement counters of a campaign's or a workflow email's sends, all time. */
 export const emailMetrics = z.looseObject({

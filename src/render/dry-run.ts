@@ -6,7 +6,7 @@
  */
 import type { HttpRequest } from '../api/http.js';
 import { formatJson, type Output } from './output.js';
-import { escapeInvisible, sanitize } from './sanitize.js';
+import { escapeInvisible, sanitize } from '../base/sanitize.js';
 
 export interface HeldRequest {
   method: string;

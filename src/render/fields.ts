@@ -5,7 +5,7 @@
  * are FIELD and VALUE tab-separated rows like every other table.
  */
 import type { Output } from './output.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../base/sanitize.js';
 import { styleFor } from './style.js';
 import { renderRows } from './table.js';
 import { wrapLines } from './wrap.js';

@@ -11,10 +11,10 @@
  * (`debug`, `stderr`) comes back as data and is sanitized before it is shown.
  */
 import type { Worker } from 'node:worker_threads';
-import { InterruptedError, UsageError } from '../api/errors.js';
-import { builtinModule } from '../core/builtin.js';
+import { InterruptedError, UsageError } from '../base/errors.js';
+import { builtinModule } from '../base/builtin.js';
 import { plainPath, stringsAlong, type PathStep } from './jq-path.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../base/sanitize.js';
 
 /** The limits from the environment: LOOPSCTL_JQ_TIMEOUT (seconds) and LOOPSCTL_JQ_MEMORY_MB. */
 export function jqLimits(env: Record<string, string | undefined>): Partial<JqLimits> {

@@ -3,8 +3,8 @@
  * parsed values, so numbers keep the digits they were sent with (1.0, 12345678901234567890).
  * Strings stay JSON-escaped; DEL and C1 characters, which JSON leaves raw, are escaped as well.
  */
-import { escapeControls } from '../api/body-preview.js';
-import { escapeInvisible } from './sanitize.js';
+import { escapeControls } from '../base/body-preview.js';
+import { escapeInvisible } from '../base/sanitize.js';
 import type { Style } from './style.js';
 
 /** One JSON token: a string, a number or literal, or punctuation. */

@@ -6,7 +6,7 @@
  * While pages come in, a terminal's stderr shows how many items have arrived.
  * `--jsonl` prints one compact JSON item per line, page by page, with or without --cursor.
  */
-import type { Page } from '../platform/schemas.js';
+import type { Page } from '../base/shapes.js';
 import { JsonArrayWriter, type Output } from './output.js';
 import { PaginationProgress } from './progress.js';
 import { styleFor, type Style } from './style.js';

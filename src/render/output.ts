@@ -6,10 +6,10 @@
  * command wrote it.
  */
 import type { Writable } from 'node:stream';
-import { escapeControls } from '../api/body-preview.js';
-import { InterruptedError } from '../api/errors.js';
+import { escapeControls } from '../base/body-preview.js';
+import { InterruptedError } from '../base/errors.js';
 import type { JqFilter } from './jq.js';
-import { escapeInvisible, sanitize, sanitizeKeepingLines } from './sanitize.js';
+import { escapeInvisible, sanitize, sanitizeKeepingLines } from '../base/sanitize.js';
 import type { Style } from './style.js';
 import { wrapText } from './wrap.js';
 

@@ -5,7 +5,7 @@
  * pager shows stdout: the terminal is the pager's then.
  */
 import type { Writable } from 'node:stream';
-import type { Pagination } from '../platform/schemas.js';
+import type { Pagination } from '../base/shapes.js';
 import { formatCount } from './numbers.js';
 
 const CLEAR_LINE = '\r\x1b[2K';

@@ -1,6 +1,6 @@
 /** Colour for text output, at the level the Output decided on; a no-op palette when it is off. */
 import type { ChalkInstance } from 'chalk';
-import { InternalError } from '../api/errors.js';
+import { InternalError } from '../base/errors.js';
 
 export type Style = ChalkInstance;
 

@@ -12,7 +12,7 @@
  * escape sequence. The work is linear in the number of cells.
  */
 import type { Output } from './output.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../base/sanitize.js';
 import { styleFor, type Style } from './style.js';
 import { wrapLines } from './wrap.js';
 import { displayWidth, pad, paintedWidth, truncate, unpainted } from './width.js';

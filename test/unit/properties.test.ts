@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { transactionalGroups } from '../../src/areas/groups/client.js';
-import { UsageError } from '../../src/api/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/http.js';
 import { checkId, encodeSegment, MAX_ID_LENGTH, path } from '../../src/api/ids.js';
-import { sanitize } from '../../src/render/sanitize.js';
+import { sanitize } from '../../src/base/sanitize.js';
 import { renderWorkflowTree, type ChangeMark } from '../../src/areas/workflows/tree.js';
 import { envelope, group } from '../support/fixtures.js';
 

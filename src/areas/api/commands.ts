@@ -1,15 +1,15 @@
 /** What `loopsctl api` does: one request, or every page of a list, printed as received. */
 import { STATUS_CODES } from 'node:http';
-import { describeBody } from '../../api/body-preview.js';
-import { InvalidResponseError, LocalFileError, UsageError } from '../../api/errors.js';
+import { describeBody } from '../../base/body-preview.js';
+import { InvalidResponseError, LocalFileError, UsageError } from '../../base/errors.js';
 import { honoursIdempotencyKey, KEYED_REQUESTS } from '../../api/idempotency.js';
 import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
 import type { CommandContext } from '../../core/context.js';
-import type { Page } from '../../platform/schemas.js';
+import type { Page } from '../../base/shapes.js';
 import type { Handler } from '../../core/declare.js';
 import { readInput } from '../../core/input.js';
 import { JsonArrayWriter } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { bodyOf, parseField, queryOf, type Field } from './fields.js';
 import { apiPath, methodOf, parseHeaders, withQuery } from './request.js';
 

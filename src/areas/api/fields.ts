@@ -6,7 +6,7 @@
  * array, a new object starting where a field repeats. A body gets the fields as JSON; a GET sends
  * them as query parameters, keys as written.
  */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 
 export interface Field {
   /** The key as written: `name`, `labels[]`, `a[b]`. */

@@ -1,5 +1,5 @@
 /** The parts of an `api` request given on the command line: path and headers, checked. */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 
 /**
  * The path below the base URL, with the version prefix: `themes`, `/themes`, `v1/themes` and

@@ -1,6 +1,6 @@
 /** The API-key check, which auth and doctor both make. */
 import { checkShape } from '../../api/client.js';
-import type { LoopsctlError } from '../../api/errors.js';
+import type { LoopsctlError } from '../../base/errors.js';
 import { headerValue } from '../../api/headers.js';
 import { parseJson, type HttpTransport } from '../../api/http.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';

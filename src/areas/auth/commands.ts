@@ -1,10 +1,10 @@
 /** What the `auth` commands do. */
-import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../api/errors.js';
+import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../base/errors.js';
 import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
 import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext, type Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { renderRecord, renderTable } from '../../render/table.js';
 import { checkApiKey } from './client.js';
 

@@ -1,5 +1,5 @@
 /** What the `campaigns` commands do. */
-import { RejectedError, UsageError } from '../../api/errors.js';
+import { RejectedError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';

@@ -5,7 +5,7 @@
 import { walkSpecs, type CommandSpec, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
 import type { IdList } from '../../core/id-lists.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../base/version.js';
 
 interface OptionInfo {
   /** As declared: '-f, --raw-field <key=value>'. */

@@ -8,15 +8,15 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { UsageError } from '../../api/errors.js';
-import { PER_PAGE_MAX } from '../../api/paging.js';
-import { z } from '../../platform/schemas.js';
-import { writeJsonFile } from '../../config/json-file.js';
-import { ensureDirectory, unsafeDirectoryReason } from '../../config/private-dir.js';
+import { UsageError } from '../../base/errors.js';
+import { PER_PAGE_MAX } from '../../base/paging.js';
+import { z } from '../../base/shapes.js';
+import { writeJsonFile } from '../../base/json-file.js';
+import { ensureDirectory, unsafeDirectoryReason } from '../../base/private-dir.js';
 import { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { ID_LISTS, type IdList } from '../../core/id-lists.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { SAFE_ID } from './scripts.js';
 
 const CACHE_FILE = 'completion-ids.json';

@@ -1,5 +1,5 @@
 /** What the `components` commands do. */
-import { LocalFileError, LoopsctlError, UsageError } from '../../api/errors.js';
+import { LocalFileError, LoopsctlError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';

@@ -1,7 +1,7 @@
 /** Text views of components: the list, one component with its LMX, and the reach of an update. */
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';

@@ -1,5 +1,5 @@
 /** What the `contact-properties` commands do. */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { Handler } from '../../core/declare.js';
 import { writeArrayList } from '../../core/list-run.js';
 import { explained } from '../explain.js';

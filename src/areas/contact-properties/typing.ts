@@ -4,7 +4,7 @@
  * properties are fetched once per run, and only when a command has custom values to check.
  */
 import type { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { listContactProperties } from './client.js';
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';

@@ -1,5 +1,5 @@
 /** What the `contacts` commands do. */
-import { NotFoundError, RejectedError, UsageError } from '../../api/errors.js';
+import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';

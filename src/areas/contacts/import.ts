@@ -3,7 +3,7 @@
  * JSONL file, through the bulk machinery of src/core/bulk.ts (journal, resume, pacing, progress).
  */
 import type { Readable } from 'node:stream';
-import { LocalFileError, RejectedError, UsageError } from '../../api/errors.js';
+import { LocalFileError, RejectedError, UsageError } from '../../base/errors.js';
 import {
   countLines,
   inputLines,
@@ -17,7 +17,7 @@ import {
 } from '../../core/bulk.js';
 import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
-import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
 import type { Handler } from '../../core/declare.js';
 import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
 import { isStandardField, STANDARD_FIELDS, typeProblem } from '../../platform/contact-properties/typing.js';

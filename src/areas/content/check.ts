@@ -4,7 +4,7 @@
  */
 import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { LocalFileError, UsageError } from '../../api/errors.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
   decodeLmx,

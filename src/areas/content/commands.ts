@@ -2,11 +2,11 @@
 import { countOf } from '../../render/numbers.js';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError, withDetails } from '../../api/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, MismatchError, ProtectedError, RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { ExitCode } from '../../core/exit-codes.js';
+import { ExitCode } from '../../base/exit-codes.js';
 import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
 import {

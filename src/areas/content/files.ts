@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { LocalFileError } from '../../api/errors.js';
-import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../config/lock.js';
-import { z } from '../../platform/schemas.js';
+import { LocalFileError } from '../../base/errors.js';
+import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
+import { z } from '../../base/shapes.js';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 
 /** Where the content commands read and write when no directory is named. */

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, realpathSync, watch, writeFileSync, type FSWat
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, relative, sep } from 'node:path';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { renderNotes, treeContext, viewEmail } from './emails.js';

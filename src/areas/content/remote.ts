@@ -4,8 +4,8 @@
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
-import { NotFoundError } from '../../api/errors.js';
-import { z } from '../../platform/schemas.js';
+import { NotFoundError } from '../../base/errors.js';
+import { z } from '../../base/shapes.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
 import { components, createComponent, getComponent, updateComponent } from '../components/client.js';

@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../api/errors.js';
+import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import { hasDisplay, openPage } from '../../core/browser.js';

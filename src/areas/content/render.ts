@@ -1,7 +1,7 @@
 /** Text views of content as code: a line per record pulled or pushed, and unified diffs. */
 import { createTwoFilesPatch } from 'diff';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';

@@ -5,10 +5,10 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { LocalFileError, UsageError } from '../../api/errors.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
 
 /** The kind of email a pulled directory's LMX is the body of; themes have none. */

@@ -1,14 +1,14 @@
 /** `loopsctl doctor`: each check says what it found; a failed one says how to fix it. */
-import { LoopsctlError } from '../../api/errors.js';
+import { LoopsctlError } from '../../base/errors.js';
 import { proxyFor, shownProxy } from '../../api/proxy.js';
-import { directoryRefusal, unsafeDirectoryReason } from '../../config/private-dir.js';
-import { builtinModule } from '../../core/builtin.js';
+import { directoryRefusal, unsafeDirectoryReason } from '../../base/private-dir.js';
+import { builtinModule } from '../../base/builtin.js';
 import type { CommandContext, Credentials } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { ExitCode } from '../../core/exit-codes.js';
+import { ExitCode } from '../../base/exit-codes.js';
 import { upgradeCommand } from '../../core/installation.js';
 import { compareVersions, DEFAULT_UPDATE_FEED, latestVersion } from '../../core/update-check.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../base/version.js';
 import { checkApiKey } from '../auth/client.js';
 import { type Check, renderChecks } from './render.js';
 

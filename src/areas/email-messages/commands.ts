@@ -2,12 +2,12 @@
 import { countOf } from '../../render/numbers.js';
 import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
 import { readInput } from '../../core/input.js';
-import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../api/errors.js';
+import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import type { CommandContext } from '../../core/context.js';
 import type { ApiClient } from '../../api/client.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';

@@ -1,7 +1,7 @@
 /** Text views of event patterns: the list, and one pattern with its properties. */
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderRecord, renderTable } from '../../render/table.js';
 import type { EventPattern, EventPatternSummary } from '../../platform/event-patterns/schemas.js';

@@ -1,7 +1,7 @@
 /** What the `events` commands do: send one event, or import many, each exactly once. */
-import { EMAIL_REQUIREMENT, isEmailAddress } from '../../core/email.js';
+import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
 import type { Readable } from 'node:stream';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { sha256Hex } from '../../core/sha256.js';
 import { idempotencyKey } from '../../api/idempotency.js';
 import {

@@ -1,5 +1,5 @@
 /** What the `ips` commands do. */
-import { InvalidResponseError, LocalFileError, MismatchError } from '../../api/errors.js';
+import { InvalidResponseError, LocalFileError, MismatchError } from '../../base/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readInput } from '../../core/input.js';

@@ -8,16 +8,16 @@
 import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LoopsctlError, UsageError } from '../../api/errors.js';
-import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../api/paging.js';
+import { LoopsctlError, UsageError } from '../../base/errors.js';
+import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../base/paging.js';
 import type { Tier } from '../../core/tier.js';
-import { EXIT_CODES } from '../../core/exit-codes.js';
+import { EXIT_CODES } from '../../base/exit-codes.js';
 import type { CommandInput, InputValue } from '../../core/invoke.js';
 import type { Invoked, Invoker } from '../../core/invoker.js';
 import { errorPayload } from '../../core/report.js';
 import { pathUnder } from '../../core/root.js';
 import { formatJson } from '../../render/output.js';
-import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../render/sanitize.js';
+import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
 import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
 
 /** What the protocol's tools/call answers. */

@@ -3,7 +3,7 @@
  * and run_command, which runs a described command within the server's tier. With these three an
  * agent with a small tool budget can do all that the tier allows (`loopsctl mcp --tools meta`).
  */
-import { ProtectedError, UsageError } from '../../api/errors.js';
+import { ProtectedError, UsageError } from '../../base/errors.js';
 import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
 import {
   constraintText,

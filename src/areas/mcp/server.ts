@@ -19,14 +19,14 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../api/errors.js';
+import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../base/errors.js';
 import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext } from '../../core/context.js';
 import type { Handler, Spec } from '../../core/declare.js';
 import type { Tier } from '../../core/tier.js';
 import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
-import { sanitize } from '../../render/sanitize.js';
-import { VERSION } from '../../version.js';
+import { sanitize } from '../../base/sanitize.js';
+import { VERSION } from '../../base/version.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import { metaTools } from './meta.js';
 import {

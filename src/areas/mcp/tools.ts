@@ -6,10 +6,10 @@
  * tool of the next server with no other change.
  */
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { longFlag, walkSpecs, type CommandSpec, type FlagSet, type IntegerParser, type LocalFile, type OptionSpec, type Spec } from '../../core/declare.js';
 import { TIERS, type Tier } from '../../core/tier.js';
-import { suggestionHint } from '../../core/suggest.js';
+import { suggestionHint } from '../../base/suggest.js';
 
 /** A JSON schema, as the protocol carries it. */
 export type JsonSchema = Record<string, unknown>;

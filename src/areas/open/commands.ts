@@ -1,5 +1,5 @@
 /** What `loopsctl open` does: the place's address, opened or printed (src/core/browser.ts). */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { APP_ORIGIN, openPage } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';
 

@@ -1,7 +1,7 @@
 /** What `loopsctl sandbox` does: serve the sandbox until interrupted, start its data over, and show its outbox. */
 import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
-import { LocalFileError, UsageError } from '../../api/errors.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';

@@ -1,6 +1,6 @@
 /** The sandbox's outbox as text: each send or event, with what the sandbox checked. */
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
 import type { WebhookDelivery } from '../../emulator/routes/webhooks.js';

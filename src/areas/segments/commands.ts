@@ -1,5 +1,5 @@
 /** What the `segments` commands do. */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import { readJsonInput } from '../../core/input.js';

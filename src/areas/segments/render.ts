@@ -2,7 +2,7 @@
 import { timestampColumn } from '../../render/table.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { renderRecord } from '../../render/table.js';
 import type { AudienceFilter, AudienceSegment } from '../../platform/segments/schemas.js';
 import { describeCondition, describeFilter } from '../../platform/audience-filter-words.js';

@@ -1,5 +1,5 @@
 /** What the `themes` commands do. */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import type { Handler } from '../../core/declare.js';
 import type { CommandContext } from '../../core/context.js';

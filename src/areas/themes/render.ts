@@ -1,7 +1,7 @@
 /** Text views of themes: the list with colour swatches, and one theme's styles grouped as in the editor. */
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
 import { renderRecord, renderTable, timestampColumn, type Cell } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';

@@ -1,6 +1,6 @@
 /** What the `transactional` commands do. */
 import type { ApiClient } from '../../api/client.js';
-import { RejectedError, UsageError, withDetails } from '../../api/errors.js';
+import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';

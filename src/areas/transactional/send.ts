@@ -5,7 +5,7 @@
  */
 import { basename, extname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';

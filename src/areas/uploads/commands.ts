@@ -1,11 +1,11 @@
 /** What the `uploads` commands do. */
 import { extname } from 'node:path';
-import { InvalidResponseError, LocalFileError } from '../../api/errors.js';
+import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
 import { putPresigned } from '../../api/presigned.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../base/version.js';
 import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
 import { renderUpload } from './render.js';

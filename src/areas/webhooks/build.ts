@@ -3,7 +3,7 @@
  * example contact, email and list, and the fields the person sets (`--set contactIdentity.email=...`),
  * checked against the event's schema before anything is sent.
  */
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { osRandomBytes } from '../../platform/webhooks/signature.js';
 import { WEBHOOK_EVENTS, WEBHOOK_SCHEMA_VERSION, payloadProblem, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 

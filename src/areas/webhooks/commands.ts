@@ -1,5 +1,5 @@
 /** What `webhooks verify` and `webhooks sign` do, and the secret every `webhooks` command signs or verifies with. */
-import { MismatchError, UsageError } from '../../api/errors.js';
+import { MismatchError, UsageError } from '../../base/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';

@@ -1,9 +1,9 @@
 /** What `webhooks listen` does: run the receiver until Ctrl-C, a line per delivery, and a summary. */
 import { redactUserinfo } from '../../api/base-url.js';
-import { ExitCode, UsageError } from '../../api/errors.js';
+import { ExitCode, UsageError } from '../../base/errors.js';
 import type { Handler } from '../../core/declare.js';
 import { formatJson, type Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { keyFrom } from './commands.js';
 import { isAccepted, outcomeText } from '../../platform/webhooks/deliver.js';

@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redactUserinfo } from '../../api/base-url.js';
-import { UsageError } from '../../api/errors.js';
-import { closeMatches } from '../../core/suggest.js';
-import { sanitize } from '../../render/sanitize.js';
+import { UsageError } from '../../base/errors.js';
+import { closeMatches } from '../../base/suggest.js';
+import { sanitize } from '../../base/sanitize.js';
 import { Deliverer, isAccepted, type DeliveryOutcome } from '../../platform/webhooks/deliver.js';
 import { WEBHOOK_EVENT_NAMES } from '../../platform/webhooks/payloads.js';
 import { verdictText, verify } from '../../platform/webhooks/signature.js';

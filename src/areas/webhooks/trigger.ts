@@ -1,10 +1,10 @@
 /** What `webhooks trigger` does: build an event of a type, sign it, send it to the app, and show the answer. */
-import { NetworkError, NotFoundError, RejectedError, ServerError, UsageError, type LoopsctlError } from '../../api/errors.js';
+import { NetworkError, NotFoundError, RejectedError, ServerError, UsageError, type LoopsctlError } from '../../base/errors.js';
 import type { Handler } from '../../core/declare.js';
-import { closeMatches } from '../../core/suggest.js';
+import { closeMatches } from '../../base/suggest.js';
 import { parseAssignment } from '../../core/typed-values.js';
 import { presentRequests } from '../../render/dry-run.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { renderTable } from '../../render/table.js';
 import { buildPayload, describeEventTypes } from './build.js';
 import { keyFrom, nowSeconds } from './commands.js';

@@ -4,7 +4,7 @@
  */
 import type { ApiClient, ListResource } from '../../api/client.js';
 import { path } from '../../api/ids.js';
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import * as s from '../../platform/workflows/schemas.js';
 

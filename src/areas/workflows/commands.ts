@@ -5,7 +5,7 @@
  * marked; with --json it prints the API's answer as it came.
  */
 import type { ApiClient } from '../../api/client.js';
-import { ExitCode, NotFoundError, RejectedError, ServerError, UsageError, withDetails } from '../../api/errors.js';
+import { ExitCode, NotFoundError, RejectedError, ServerError, UsageError, withDetails } from '../../base/errors.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacer.js';
 import { checkId } from '../../api/ids.js';
@@ -30,7 +30,7 @@ import type { CreatableNodeType } from '../../platform/workflows/node-type-names
 import { describeNode, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import { graphChanges, renderChangedWorkflow, renderWorkflow, renderWorkflowNode, workflowListView, type GraphChanges } from './render.js';
 import type { DeleteNodeAnswer, ExpectedRevision, InsertPosition, MailingListAnswer, Workflow } from '../../platform/workflows/schemas.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 
 export const list = listHandler(api.workflows, workflowListView);
 

@@ -4,7 +4,7 @@
  * node's tooltip. Every label is a quoted string with `\` and `"` escaped, so any name is safe;
  * ids with no node are drawn dashed and red.
  */
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource, type NodeNotes } from './graph.js';
 
 /** Text inside a DOT quoted string. sanitize makes control characters visible, so no raw newline remains. */

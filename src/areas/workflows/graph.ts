@@ -4,7 +4,7 @@
  * Built in one pass over nodes and edges, without spreading arrays of unbounded length.
  */
 import type { Workflow } from '../../platform/workflows/schemas.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { describeNode, nodeType, type NodeRole } from '../../platform/workflows/node-types.js';
 
 export interface GraphNode {

@@ -5,7 +5,7 @@
  * Mermaid reads a `%%{...}%%` directive anywhere, even inside a comment, so comments carry no
  * `%`, `{` or `}` of their own.
  */
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { MISSING_LABEL, syntheticIds, workflowGraph, type GraphNode, type GraphSource, type NodeNotes } from './graph.js';
 
 // Quotes end a label, # starts an entity code, and the rest can be read as markup or shape syntax.

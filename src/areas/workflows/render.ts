@@ -5,7 +5,7 @@
 import type { Workflow, WorkflowNode, WorkflowSummary } from '../../platform/workflows/schemas.js';
 import type { ListView } from '../../render/list.js';
 import type { Output } from '../../render/output.js';
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { styleFor, type Style } from '../../render/style.js';
 import { wrapLines } from '../../render/wrap.js';
 import { renderRecord, timestampColumn } from '../../render/table.js';

@@ -13,7 +13,7 @@
  * boundaries, indented so the tree's lines carry on beside it: nothing is cut, and an id is never
  * broken.
  */
-import { sanitize } from '../../render/sanitize.js';
+import { sanitize } from '../../base/sanitize.js';
 import { paintedWidth } from '../../render/width.js';
 import { describeNode, type NodeLike } from '../../platform/workflows/node-types.js';
 import type { NodeNotes } from './graph.js';

@@ -1,5 +1,5 @@
 /** The sandbox's answer to the API-key test. */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { answer, type FailureShape, type SandboxModule } from '../module.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 

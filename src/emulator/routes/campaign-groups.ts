@@ -1,5 +1,5 @@
 /** The sandbox's campaign groups, with the reserved Unsorted group that cannot be edited. */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { seedId, seedTime, slice, type SandboxModule, lazily } from '../module.js';
 import { groupRoutes } from './groups.js';
 import { group, type Group } from '../../platform/groups/schemas.js';

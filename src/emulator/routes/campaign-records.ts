@@ -3,7 +3,7 @@
  * routes (./campaigns.ts), so that the modules that read campaigns (a segment's filter names them)
  * need none of them.
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { seedId, seedTime, slice, lazily } from '../module.js';
 import { campaign, type Campaign } from '../../platform/campaigns/schemas.js';
 

@@ -2,7 +2,7 @@
  * The sandbox's campaigns: created as drafts with a new email message, updated while they are
  * drafts, and, once sent, open only to a new name or group (else 409).
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   appUrl,

@@ -3,7 +3,7 @@
  * is 413, one that does not compile is 422, and a change that would put a variable into emails
  * using the component that cannot use it is 422 with invalidTags.
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   ApiFailure,

@@ -1,5 +1,5 @@
 /** The sandbox's contact properties: the standard ones every account has, and custom ones of each type. */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { answer, badRequest, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule, lazily } from '../module.js';
 import * as s from '../../platform/contact-properties/schemas.js';
 

@@ -4,7 +4,7 @@
  * need none of them.
  */
 import * as s from '../../platform/contacts/schemas.js';
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { seedId, seedTime, slice, lazily } from '../module.js';
 
 const storedContact = z.object({

@@ -3,7 +3,8 @@
  * suppression list with its removal quota. Create refuses a duplicate (409), update is an upsert,
  * and events (src/emulator/routes/events.ts) find or create contacts through `upsertContact`.
  */
-import { EMAIL_ADDRESS, z } from '../../platform/schemas.js';
+import { EMAIL_ADDRESS } from '../../base/email.js';
+import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { blankContact, contacts, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';

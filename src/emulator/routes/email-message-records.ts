@@ -3,7 +3,7 @@
  * a transactional email, a campaign or a workflow's send-email node add. Apart from the routes
  * (./email-messages.ts), so that those modules need neither the routes nor the LMX compiler.
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import * as s from '../../platform/email-messages/schemas.js';
 import { seedId, seedTime, slice, lazily, type RouteContext, type StateCore } from '../module.js';
 import { workflows } from './workflow-records.js';

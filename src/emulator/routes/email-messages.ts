@@ -3,7 +3,8 @@
  * versions and of workflow emails; updates guarded by the content revision; previews (recorded,
  * 100 a day); and Guardian's checks of the LMX.
  */
-import { EMAIL_ADDRESS, z } from '../../platform/schemas.js';
+import { EMAIL_ADDRESS } from '../../base/email.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   ApiFailure,

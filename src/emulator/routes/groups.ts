@@ -1,5 +1,5 @@
 /** The sandbox's transactional groups, the group new transactional emails go to, and the rules both kinds of group share. */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   badRequest,

@@ -4,7 +4,7 @@
  * refuse a second send under one key.
  */
 import { createHash } from 'node:crypto';
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { badRequest, conflict, slice, type RouteContext, type SandboxModule } from '../module.js';
 
 const attachmentSummary = z.object({ filename: z.string(), contentType: z.string(), bytes: z.number() });

@@ -1,5 +1,5 @@
 /** The sandbox's audience segments: read them, and create new ones from a checked filter. */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   badRequest,

@@ -1,5 +1,5 @@
 /** The sandbox's themes: a few palettes; read, created and updated by id. */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   badRequest,

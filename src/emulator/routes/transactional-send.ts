@@ -3,7 +3,7 @@
  * its data variables checked against the email's (one that leaves out a required variable is
  * 400), and its attachments by name and size.
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxModule } from '../module.js';
 import { contacts } from './contact-records.js';

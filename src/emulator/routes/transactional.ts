@@ -3,7 +3,7 @@
  * metrics. Their draft and published content are email messages (./email-messages.ts);
  * the draft's content revision is that message's.
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   ApiFailure,

@@ -5,7 +5,7 @@
  * bytes are kept, not the image.
  */
 import { createHash } from 'node:crypto';
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import {
   answer,
   ApiFailure,

@@ -5,7 +5,7 @@
  * request and its sending, and a request that fails queues nothing. Sending is the delivery
  * engine's (src/emulator/webhook-delivery.ts).
  */
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import { seedId, slice, type RouteContext, type SandboxModule } from '../module.js';
 import type { StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';

@@ -4,7 +4,7 @@
  * modules that read workflows (the email messages' seed, webhooks) need none of them.
  */
 import { emailMetrics, type EmailMetrics } from '../../platform/email-metrics.js';
-import { z } from '../../platform/schemas.js';
+import { z } from '../../base/shapes.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { seedId, seedTime, slice, lazily } from '../module.js';
 

@@ -1,5 +1,6 @@
 /** Campaigns: a draft or sent email to an audience, with its group, audience and schedule. */
-import { timestamp, z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 import { audienceFilter } from '../segments/schemas.js';
 
 /** When the campaign sends: `now` (no time) or `schedule` with an ISO 8601 time. */

@@ -1,5 +1,5 @@
 /** Email components: reusable blocks of email content, kept as LMX. */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 export const component = z.looseObject({
   id: z.string(),

@@ -1,5 +1,5 @@
 /** Contact properties: the standard ones and the account's custom ones. */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 export const PROPERTY_TYPES = ['string', 'number', 'boolean', 'date'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];

@@ -1,5 +1,5 @@
 /** Contacts, the answers of their operations, and suppression. */
-import { withStrictForm, z } from '../schemas.js';
+import { withStrictForm, z } from '../../base/shapes.js';
 
 /** A custom property's value as the API stores it. */
 export const propertyValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);

@@ -1,5 +1,6 @@
 /** Email messages: their content (subject, sender, LMX body, fallbacks), previews and Guardian checks. */
-import { timestamp, z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 
 /** Fallback values of one kind of variable, keyed by its name. */
 const fallbacks = z.record(z.string(), z.string());

@@ -1,5 +1,5 @@
 /** Event patterns: the events workflow triggers listen for, and the properties each event carries. */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 import { eventProperty } from '../workflows/node-types.js';
 
 export const eventPatternSummary = z.looseObject({

@@ -1,4 +1,4 @@
 /** The answer to sending an event. */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 export const eventSent = z.looseObject({ success: z.boolean() });

@@ -1,5 +1,6 @@
 /** Groups: transactional groups and campaign groups share one shape. */
-import { timestamp, z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 
 /** Transactional groups and campaign groups share one shape. */
 export const group = z.looseObject({

@@ -1,4 +1,4 @@
 /** The dedicated sending IPs. */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 export const dedicatedSendingIps = z.array(z.string());

@@ -1,5 +1,5 @@
 /** Mailing lists. */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 export const mailingList = z.looseObject({
   id: z.string(),

@@ -4,8 +4,8 @@
  * coming back as a bare 400. The rules are the published description's: `match` is all or any,
  * and each condition is a property, optIn or activity condition with its own fields.
  */
-import { LocalFileError } from '../../api/errors.js';
-import { suggestionHint } from '../../core/suggest.js';
+import { LocalFileError } from '../../base/errors.js';
+import { suggestionHint } from '../../base/suggest.js';
 
 const MATCH_MODES = ['all', 'any'] as const;
 

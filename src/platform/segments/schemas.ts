@@ -1,5 +1,6 @@
 /** Audience segments and their filters: property, opt-in and activity conditions. */
-import { timestamp, z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 
 /**
  * One condition of a filter. Which fields it has depends on its type (property: key, operator,

@@ -1,5 +1,6 @@
 /** Email themes and their styles. */
-import { timestamp, z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 import { THEME_STYLES, type StyleName } from './style-names.js';
 
 type StyleShape = { [K in StyleName]: (typeof THEME_STYLES)[K] extends 'number' ? z.ZodOptional<z.ZodNumber> : z.ZodOptional<z.ZodString> };

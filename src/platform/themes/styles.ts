@@ -3,8 +3,8 @@
  * each key checked against the styles the API knows and each value against its kind, so a typo
  * is refused (with the close matches) before anything is sent.
  */
-import { LocalFileError, UsageError } from '../../api/errors.js';
-import { suggestionHint } from '../../core/suggest.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
+import { suggestionHint } from '../../base/suggest.js';
 import { isStyleName, THEME_STYLES } from './style-names.js';
 
 export type StylesRequest = Record<string, string | number>;

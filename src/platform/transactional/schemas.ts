@@ -1,5 +1,6 @@
 /** Transactional emails, their drafts and their metrics. */
-import { timestamp, z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 
 export const transactionalMetrics = z.looseObject({
   sends: z.number().int(),

@@ -1,5 +1,5 @@
 /** Uploads of image assets: create (a presigned URL), then complete (the public URL). */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 /** The image types the API takes, and the most bytes one may have. */
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

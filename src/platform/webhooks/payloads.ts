@@ -5,7 +5,7 @@
  * description's fields are all there is, except the contact of `contact.created`, which carries
  * the contact's custom properties besides its named fields.
  */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 
 export const WEBHOOK_SCHEMA_VERSION = '1.0.0';
 

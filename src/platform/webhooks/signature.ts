@@ -10,7 +10,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { builtinModule } from '../../core/builtin.js';
+import { builtinModule } from '../../base/builtin.js';
 
 const SECRET_PREFIX = 'whsec_';
 const VERSION = 'v1';

@@ -6,7 +6,7 @@
  * sandbox all derive from this table. The workflow API is in alpha: a node whose type is not listed
  * passes through, described generically from its scalar fields.
  */
-import { z } from '../schemas.js';
+import { z } from '../../base/shapes.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
 import { CREATABLE_NODE_TYPES } from './node-type-names.js';

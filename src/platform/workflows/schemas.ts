@@ -3,7 +3,8 @@
  * The fields of each node type come from node-types.ts; a node of a type loopsctl does not know is
  * checked only for the common fields (the workflow API is in alpha).
  */
-import { issuesAt, recordCheckedInPlace, timestamp, withStrictForm, z } from '../schemas.js';
+import { issuesAt, recordCheckedInPlace, withStrictForm, z } from '../../base/shapes.js';
+import { timestamp } from '../schemas.js';
 import { NODE_TYPES, type KnownNodeType } from './node-types.js';
 
 /** Companion list of workflows (not in the reference; its shape follows the published description). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as errors from '../../../src/api/errors.js';
-import { EXIT_CODES, ExitCode } from '../../../src/core/exit-codes.js';
+import * as errors from '../../../src/base/errors.js';
+import { EXIT_CODES, ExitCode } from '../../../src/base/exit-codes.js';
 import { run } from '../../support/main.js';
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');

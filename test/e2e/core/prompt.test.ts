@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ExitCode } from '../../../src/core/exit-codes.js';
+import { ExitCode } from '../../../src/base/exit-codes.js';
 import { run, tempDir } from '../../support/main.js';
 
 /** Runs `contacts delete` on a terminal that answers nothing, and acts once the question is shown. */

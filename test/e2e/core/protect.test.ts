@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
 import { DRY_RUN_OPTION, walkSpecs, type CommandSpec } from '../../../src/core/declare.js';
-import { ExitCode } from '../../../src/core/exit-codes.js';
+import { ExitCode } from '../../../src/base/exit-codes.js';
 import { SANDBOX_KEY } from '../../../src/emulator/keys.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { json, startApiServer } from '../../support/api-server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBaseUrl, redactUserinfo } from '../../../src/api/base-url.js';
-import { UsageError } from '../../../src/api/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 
 function refusal(raw: string): UsageError {
   try {

@@ -6,7 +6,7 @@ import { dedicatedSendingIps } from '../../../src/areas/ips/client.js';
 import { themes } from '../../../src/areas/themes/client.js';
 import { createTransactional, ensureDraft, transactionalMetrics } from '../../../src/areas/transactional/client.js';
 import { getWorkflow, getWorkflowNode } from '../../../src/areas/workflows/client.js';
-import { AuthError, InvalidResponseError, NotFoundError, RateLimitError, RejectedError, ServerError } from '../../../src/api/errors.js';
+import { AuthError, InvalidResponseError, NotFoundError, RateLimitError, RejectedError, ServerError } from '../../../src/base/errors.js';
 import { HttpTransport } from '../../../src/api/http.js';
 import { json, startApiServer, type ApiServer, type Handler } from '../../support/api-server.js';
 import * as fx from '../../support/fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CursorGuard, MAX_CURSOR_CHARS } from '../../../src/api/cursor-guard.js';
-import { InvalidResponseError } from '../../../src/api/errors.js';
+import { InvalidResponseError } from '../../../src/base/errors.js';
 
 describe('CursorGuard', () => {
   it('follows new cursors, and ends at a null or empty one', () => {

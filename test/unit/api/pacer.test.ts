@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Pacer, parseRate } from '../../../src/api/pacer.js';
-import { UsageError } from '../../../src/api/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 
 /** A clock that only moves when the pacer sleeps. */
 function fakeTime() {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep } from '../../../src/api/retry.js';
-import { InterruptedError } from '../../../src/api/errors.js';
+import { InterruptedError } from '../../../src/base/errors.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-06-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { LocalFileError } from '../../../src/api/errors.js';
+import { LocalFileError } from '../../../src/base/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../../src/config/store.js';

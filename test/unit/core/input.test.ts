@@ -9,7 +9,7 @@ import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../../src/api/errors.js';
+import { LocalFileError } from '../../../src/base/errors.js';
 import { readInputBytes, stdinIsTerminal } from '../../../src/core/input.js';
 import type { InputSource, InStream } from '../../../src/core/runtime.js';
 import { tempDir } from '../../support/temp.js';

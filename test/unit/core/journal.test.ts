@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../../src/api/errors.js';
+import { LocalFileError } from '../../../src/base/errors.js';
 import { numericDigest } from '../../../src/core/digest-set.js';
 import { Journal, recordDigest } from '../../../src/core/journal.js';
 import { tempDir } from '../../support/temp.js';

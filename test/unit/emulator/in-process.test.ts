@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalFileError } from '../../../src/api/errors.js';
-import type { RequestSpec } from '../../../src/api/node-http.js';
+import type { LocalFileError } from '../../../src/base/errors.js';
+import type { RequestSpec } from '../../../src/base/node-http.js';
 import { IN_PROCESS_ORIGIN, startInProcess, type InProcessSandbox } from '../../../src/emulator/in-process.js';
 import { startServer } from '../../../src/emulator/server.js';
 import { SEED_IDS } from '../../support/sandbox.js';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { pageOf } from '../../../src/platform/schemas.js';
+import { pageOf } from '../../../src/base/shapes.js';
 import { group, RESERVED_GROUP_NAME } from '../../../src/platform/groups/schemas.js';
 import { dedicatedSendingIps } from '../../../src/platform/ips/schemas.js';
 import { audienceSegment } from '../../../src/platform/segments/schemas.js';

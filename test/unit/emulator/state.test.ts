@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalFileError, UsageError } from '../../../src/api/errors.js';
+import { LocalFileError, UsageError } from '../../../src/base/errors.js';
 import { transactionalEmails } from '../../../src/emulator/routes/transactional.js';
 import { SEED_IDS, sandboxModules, seedState } from '../../support/sandbox.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordCheckedInPlace, z } from '../../../src/platform/schemas.js';
+import { recordCheckedInPlace, z } from '../../../src/base/shapes.js';
 import { strictFormOf } from '../../../src/emulator/strict.js';
 
 describe('recordCheckedInPlace', () => {

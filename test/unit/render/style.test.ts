@@ -1,7 +1,7 @@
 import { Chalk } from 'chalk';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { InternalError } from '../../../src/api/errors.js';
+import { InternalError } from '../../../src/base/errors.js';
 import { Output } from '../../../src/render/output.js';
 import { styleFor } from '../../../src/render/style.js';
 

@@ -1,7 +1,7 @@
 /** Tables fitted to the terminal: widths, shortening, dropping, cutting, blocks, streaming, and scale. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../../src/platform/schemas.js';
+import type { Page } from '../../../src/base/shapes.js';
 import { writeList, type ListView } from '../../../src/render/list.js';
 import { Output } from '../../../src/render/output.js';
 import { renderFields } from '../../../src/render/fields.js';

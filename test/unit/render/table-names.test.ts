@@ -12,7 +12,7 @@ import { mailingListView } from '../../../src/areas/lists/render.js';
 import { segmentListView } from '../../../src/areas/segments/render.js';
 import { transactionalListView } from '../../../src/areas/transactional/render.js';
 import { workflowListView } from '../../../src/areas/workflows/render.js';
-import type { Page } from '../../../src/platform/schemas.js';
+import type { Page } from '../../../src/base/shapes.js';
 import { writeList, type ListView } from '../../../src/render/list.js';
 import { Output } from '../../../src/render/output.js';
 

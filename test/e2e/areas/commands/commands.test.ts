@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { walkSpecs } from '../../../../src/core/declare.js';
 import { TIERS } from '../../../../src/core/tier.js';
 import { buildProgram, GLOBAL_OPTIONS } from '../../../../src/core/program.js';
-import { VERSION } from '../../../../src/version.js';
+import { VERSION } from '../../../../src/base/version.js';
 import type { Runtime } from '../../../../src/core/runtime.js';
 import { specs } from '../../../../src/areas/registry.js';
 import type { CommandTree } from '../../../../src/areas/commands/model.js';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/files.js';
-import { takeFileLock } from '../../../../src/config/lock.js';
+import { takeFileLock } from '../../../../src/base/lock.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { closedAfter } from '../../../support/closing.js';
 import { run, tempDir } from '../../../support/main.js';

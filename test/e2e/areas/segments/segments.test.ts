@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../../../src/api/errors.js';
+import { LocalFileError } from '../../../../src/base/errors.js';
 import { checkAudienceFilter, checkAudienceFilterFrom } from '../../../../src/platform/segments/filter.js';
 import { describeFilter } from '../../../../src/platform/audience-filter-words.js';
 import { seedId } from '../../../../src/emulator/module.js';

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES } from '../../../../src/core/exit-codes.js';
+import { EXIT_CODES } from '../../../../src/base/exit-codes.js';
 import { run, tempDir } from '../../../support/main.js';
 import { spawnCli } from '../../../support/run-cli.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../src/api/errors.js';
+import { UsageError } from '../../../../src/base/errors.js';
 import { bodyOf, parseField, queryOf, type Field } from '../../../../src/areas/api/fields.js';
 
 const files: Record<string, string> = { 'notes.txt': 'line one\nline two\n', '-': 'from stdin' };

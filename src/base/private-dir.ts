@@ -3,7 +3,7 @@
  * an existing one is never chmodded: it may be the current directory, or anybody's.
  */
 import { mkdirSync, statSync, type Stats } from 'node:fs';
-import { LocalFileError } from '../api/errors.js';
+import { LocalFileError } from './errors.js';
 
 /** Creates the directory (and missing parents) 0700 when it does not exist; leaves an existing one as it is. */
 export function ensureDirectory(dir: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorForStatus, NotFoundError, RejectedError, ServerError, withDetails } from '../../../src/api/errors.js';
+import { errorForStatus, NotFoundError, RejectedError, ServerError, withDetails } from '../../../src/base/errors.js';
 
 describe('withDetails', () => {
   it('makes a new error of the same class, status, code and cause, leaving the original as it was', () => {

@@ -8,7 +8,7 @@
  */
 import type { AgentOptions, Agent as HttpAgent, IncomingHttpHeaders, RequestOptions } from 'node:http';
 import type { Readable } from 'node:stream';
-import { builtinModule } from '../core/builtin.js';
+import { builtinModule } from './builtin.js';
 
 export interface PoolOptions {
   /** Connections kept open at most, per origin. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocalFileError } from '../../../src/api/errors.js';
-import { inKeptDirectory } from '../../../src/config/private-dir.js';
+import { LocalFileError } from '../../../src/base/errors.js';
+import { inKeptDirectory } from '../../../src/base/private-dir.js';
 
 const refused = (code: string) => () => {
   throw Object.assign(new Error(`${code}: refused, open '/somewhere/config.json.lock'`), { code });

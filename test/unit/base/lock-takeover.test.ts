@@ -23,7 +23,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...actual, default: { ...actual, readFileSync }, readFileSync };
 });
 
-const { LockTimeoutError, withFileLock } = await import('../../../src/config/lock.js');
+const { LockTimeoutError, withFileLock } = await import('../../../src/base/lock.js');
 
 describe('taking over a stale lock', () => {
   it('never removes the lock another process took meanwhile: it waits for that one instead', () => {

@@ -4,7 +4,7 @@
  * it, the status. The top-level handler in cli.ts turns them into a message and an exit code.
  */
 
-import { ExitCode } from '../core/exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 
 export { ExitCode };
 

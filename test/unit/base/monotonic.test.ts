@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monotonicMs } from '../../../src/api/monotonic.js';
+import { monotonicMs } from '../../../src/base/monotonic.js';
 
 describe('monotonicMs', () => {
   it('counts milliseconds, as performance.now() does, and never goes back', () => {
