@@ -5,16 +5,27 @@ import { LocalFileError, UsageError } from '../../base/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Output } from '../../render/output.js';
 import type { Handler } from '../../core/declare.js';
-import { SANDBOX_KEY, SANDBOX_KEYS } from '../../emulator/keys.js';
-import { SEEDS, type SeedKind, type StateCore } from '../../emulator/module.js';
-import { INBOX_PATH, loadSandboxModules, RESET_PATH } from '../../emulator/api.js';
-import { newWebhookSecret, openSandbox } from '../../emulator/sandbox.js';
-import { defaultStatePath, readState, seedState, withStateLock, writeState } from '../../emulator/state.js';
+import {
+  clearKeptEntries,
+  defaultStatePath,
+  INBOX_PATH,
+  keptEntries,
+  keptWebhookEndpoint,
+  newWebhookSecret,
+  openSandbox,
+  RESET_PATH,
+  resetState,
+  SANDBOX_KEY,
+  SANDBOX_KEYS,
+  type KeptListName,
+  type OutboxEntry,
+  type SeedKind,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../emulator/index.js';
 import { deliveryUrl } from '../webhooks/receiver.js';
-import { webhookDeliveries, webhookEndpoint, type WebhookEndpoint } from '../../emulator/routes/webhooks.js';
 import { secretKey, WebhookSecretError } from '../../platform/webhooks/signature.js';
 import { renderDeliveries, renderOutbox } from './render.js';
-import { outbox as outboxSlice } from '../../emulator/routes/sandbox.js';
 
 interface ServeOptions {
   port: number;
@@ -43,8 +54,7 @@ async function webhookSetting(
     if (options.webhookUrl !== undefined) throw new UsageError('--webhook-url and --no-webhooks cannot be combined');
     return { endpoint: null, ownSecret: false };
   }
-  const stored = options.reset ? undefined : readState(stateFile, await loadSandboxModules());
-  const kept = stored === undefined ? null : webhookEndpoint.of(stored);
+  const kept = options.reset ? null : await keptWebhookEndpoint(stateFile);
   if (options.webhookUrl === undefined && kept === null) {
     if (options.simulateEngagement || options.webhookSecret !== undefined)
       throw new UsageError('--simulate-engagement and --webhook-secret need --webhook-url', {
@@ -63,7 +73,7 @@ async function webhookSetting(
       throw error;
     }
   }
-  const secret = given ?? kept?.secret ?? newWebhookSecret();
+  const secret = given ?? kept?.secret ?? (await newWebhookSecret());
   // A new URL starts with only what this run asks for; the kept one keeps its simulated engagement.
   const simulateEngagement = options.simulateEngagement === true || (options.webhookUrl === undefined && kept?.simulateEngagement === true);
   return { endpoint: { url, secret, simulateEngagement }, ownSecret: given === undefined };
@@ -234,86 +244,48 @@ function startFailure(stderr: string): LocalFileError {
   });
 }
 
-/** A list the sandbox keeps in its state, as the commands that show it (without starting a server) see it. */
-interface KeptList<T> {
-  of(state: StateCore): T[];
+/** How a list the sandbox keeps in its state is shown. */
+interface KeptListView<T> {
   empty: string;
   render(out: Output, entries: T[]): Promise<void>;
-  /** Whether --clear removes the entry. */
-  done(entry: T): boolean;
   cleared(count: number): string;
 }
 
-/** Reads the state file and shows the list; --clear removes the entries that are done and writes it back. */
-async function showKept<T>(context: CommandContext, options: { state?: string; clear?: boolean }, list: KeptList<T>): Promise<void> {
+/** Reads the state file and shows the list; --clear removes the entries that are done. */
+async function showKept<T>(
+  context: CommandContext,
+  options: { state?: string; clear?: boolean },
+  name: KeptListName,
+  view: KeptListView<T>,
+): Promise<void> {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
-  const modules = await loadSandboxModules();
-  const state = readState(stateFile, modules);
-  const entries = state === undefined ? [] : list.of(state);
+  const entries = (await keptEntries(stateFile, name)) as T[];
   const { out } = context;
   if (out.json) await out.writeJson(entries);
-  else if (entries.length === 0) out.note(list.empty);
-  else await list.render(out, entries);
-  if (!options.clear) return;
-  // A running sandbox may be changing the file: it is read again, and written, under its lock.
-  const cleared = withStateLock(stateFile, () => {
-    const current = readState(stateFile, modules);
-    if (current === undefined) return 0;
-    const kept = list.of(current);
-    const remaining = kept.filter((entry) => !list.done(entry));
-    const removed = kept.length - remaining.length;
-    kept.splice(0, kept.length, ...remaining);
-    if (removed > 0) writeState(stateFile, current);
-    return removed;
-  });
-  out.note(list.cleared(cleared));
+  else if (entries.length === 0) out.note(view.empty);
+  else await view.render(out, entries);
+  if (options.clear) out.note(view.cleared(await clearKeptEntries(stateFile, name)));
 }
 
 export const outbox: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
-  showKept(context, options, {
-    of: (state) => outboxSlice.of(state),
+  showKept<OutboxEntry>(context, options, 'outbox', {
     empty: 'The outbox is empty.',
     render: (out, entries) => out.writeProse(renderOutbox(out, entries).trimEnd()),
-    done: () => true,
     cleared: (count) => `Cleared ${count} ${count === 1 ? 'entry' : 'entries'} from the outbox.`,
   });
 
 export const deliveries: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
-  showKept(context, options, {
-    of: (state) => webhookDeliveries.of(state),
+  showKept<WebhookDelivery>(context, options, 'deliveries', {
     empty: 'No webhook deliveries yet: start the sandbox with --webhook-url <url> to have them.',
     render: (out, entries) => out.write(renderDeliveries(out, entries)),
-    done: (entry) => entry.status !== 'pending',
     cleared: (count) => `Forgot ${count} finished ${count === 1 ? 'delivery' : 'deliveries'}.`,
   });
 
-/**
- * Writes a fresh seed over the state file, whatever it holds (a damaged file included), under its
- * lock: a server reading that file serves the new data from its next request.
- */
+/** Starts the sandbox's data over from a seed; a server reading the file serves the new data from its next request. */
 export const reset: Handler<[], { state?: string; seed?: SeedKind }> = async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
-  const modules = await loadSandboxModules();
-  const seed = withStateLock(stateFile, () => {
-    const chosen = options.seed ?? recordedSeed(stateFile) ?? 'demo';
-    writeState(stateFile, seedState(modules, chosen));
-    return chosen;
-  });
+  const seed = await resetState(stateFile, options.seed);
   const { out } = context;
   if (out.json) await out.writeJson({ stateFile, seed });
   else out.note(`Reset ${stateFile} to the ${seed === 'demo' ? "demo team's data" : 'data of a new team'}.`);
 };
-
-/**
- * The seed a state file started from; undefined for none, or one whose own members cannot be read.
- * Its areas are not checked: a damaged one is what the reset replaces, and the team it replaces it
- * with is the one the data started from.
- */
-function recordedSeed(stateFile: string): SeedKind | undefined {
-  try {
-    const seed = readState(stateFile)?.seed;
-    return SEEDS.includes(seed as SeedKind) ? seed : undefined;
-  } catch {
-    return undefined;
-  }
-}

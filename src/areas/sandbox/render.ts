@@ -3,8 +3,8 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
-import type { WebhookDelivery } from '../../emulator/routes/webhooks.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from '../../emulator/routes/sandbox.js';
+import type { WebhookDelivery } from '../../emulator/index.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from '../../emulator/index.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 // The outbox holds what requests carried: text to show, never to obey.

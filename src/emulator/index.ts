@@ -1,0 +1,135 @@
+/**
+ * The emulator's face for the CLI: all that `--sandbox`, `loopsctl sandbox` and the runtime use of
+ * it, as a CLI reaches an embedded emulator only through its package's root. Nothing outside
+ * src/emulator/ imports another of its modules (test/unit/architecture.test.ts); apps have the
+ * other face, `loopsctl/sandbox` (public.ts). What only some commands need (the HTTP server, the
+ * routes' modules) is loaded when a function is called, so a command pays for the part it uses.
+ */
+import type { RequestPool } from '../base/node-http.js';
+import { SANDBOX_KEY } from './keys.js';
+import { SEEDS, type SeedKind, type StateCore } from './module.js';
+import type { OpenOptions, OpenSandbox } from './sandbox.js';
+import { defaultStatePath, readState, seedState, withStateLock, writeState } from './state.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from './routes/sandbox.js';
+import type { WebhookDelivery, WebhookEndpoint } from './routes/webhooks.js';
+
+export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
+export { INBOX_PATH, RESET_PATH } from './api.js';
+export { SEEDS, type SeedKind };
+export { defaultStatePath };
+export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint };
+
+/** A sandbox that answers a run's requests in this process: its base URL, its key, and the pool that answers. */
+export interface InProcessSandbox {
+  url: string;
+  apiKey: string;
+  pool: RequestPool;
+  close(): Promise<void>;
+}
+
+export interface InProcessOptions {
+  /** The config directory, whose state file the sandbox keeps its data in. */
+  configDir: string;
+  now: () => Date;
+  /** The state file cannot be read: the run's requests can no longer be answered. */
+  onStateError: (error: Error) => void;
+}
+
+/** Starts the sandbox a `--sandbox` run talks to, without a socket (in-process.ts). */
+export async function startInProcessSandbox(options: InProcessOptions): Promise<InProcessSandbox> {
+  const { startInProcess } = await import('./in-process.js');
+  const sandbox = await startInProcess({ stateFile: defaultStatePath(options.configDir), now: options.now, onStateError: options.onStateError });
+  return { url: sandbox.url, apiKey: SANDBOX_KEY, pool: sandbox.pool, close: () => sandbox.close() };
+}
+
+/** A sandbox served over HTTP (`loopsctl sandbox`), with its data, webhook endpoint and rate limit. */
+export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
+  return (await import('./sandbox.js')).openSandbox(options);
+}
+
+/** A new webhook signing secret, as the sandbox makes one when none is given. */
+export async function newWebhookSecret(): Promise<string> {
+  return (await import('./sandbox.js')).newWebhookSecret();
+}
+
+/** The webhook endpoint a state file keeps; null for none, or no state file. */
+export async function keptWebhookEndpoint(stateFile: string): Promise<WebhookEndpoint | null> {
+  const { webhookEndpoint } = await import('./routes/webhooks.js');
+  const state = readState(stateFile, await modules());
+  return state === undefined ? null : webhookEndpoint.of(state);
+}
+
+/** A list the sandbox keeps in its state file, that the CLI shows without starting a server. */
+interface KeptList<T> {
+  of(state: StateCore): T[];
+  /** Whether clearing the list removes the entry. */
+  done(entry: T): boolean;
+}
+
+const keptLists = {
+  outbox: async (): Promise<KeptList<OutboxEntry>> => ({ of: (await import('./routes/sandbox.js')).outbox.of, done: () => true }),
+  deliveries: async (): Promise<KeptList<WebhookDelivery>> => ({
+    of: (await import('./routes/webhooks.js')).webhookDeliveries.of,
+    done: (delivery) => delivery.status !== 'pending',
+  }),
+};
+export type KeptListName = keyof typeof keptLists;
+type EntryOf<N extends KeptListName> = Awaited<ReturnType<(typeof keptLists)[N]>> extends KeptList<infer T> ? T : never;
+
+/** The outbox's entries, or the webhook deliveries, as the state file holds them (none without one). */
+export async function keptEntries<N extends KeptListName>(stateFile: string, name: N): Promise<EntryOf<N>[]> {
+  const list = (await keptLists[name]()) as KeptList<EntryOf<N>>;
+  const state = readState(stateFile, await modules());
+  return state === undefined ? [] : list.of(state);
+}
+
+/**
+ * Removes the entries of a kept list that are done (every sent email; the finished deliveries) and
+ * says how many. A running sandbox may be changing the file: it is read again, and written, under its lock.
+ */
+export async function clearKeptEntries(stateFile: string, name: KeptListName): Promise<number> {
+  const list = (await keptLists[name]()) as KeptList<unknown>;
+  const loaded = await modules();
+  return withStateLock(stateFile, () => {
+    const current = readState(stateFile, loaded);
+    if (current === undefined) return 0;
+    const kept = list.of(current);
+    const remaining = kept.filter((entry) => !list.done(entry));
+    const removed = kept.length - remaining.length;
+    kept.splice(0, kept.length, ...remaining);
+    if (removed > 0) writeState(stateFile, current);
+    return removed;
+  });
+}
+
+/**
+ * Writes a fresh seed over the state file, whatever it holds (a damaged file included), under its
+ * lock, and says which seed: the one asked for, else the one the data started from, else the demo
+ * team's. A server reading that file serves the new data from its next request.
+ */
+export async function resetState(stateFile: string, seed?: SeedKind): Promise<SeedKind> {
+  const loaded = await modules();
+  return withStateLock(stateFile, () => {
+    const chosen = seed ?? recordedSeed(stateFile) ?? 'demo';
+    writeState(stateFile, seedState(loaded, chosen));
+    return chosen;
+  });
+}
+
+/**
+ * The seed a state file started from; undefined for none, or one whose own members cannot be read.
+ * Its areas are not checked: a damaged one is what the reset replaces, and the team it replaces it
+ * with is the one the data started from.
+ */
+function recordedSeed(stateFile: string): SeedKind | undefined {
+  try {
+    const seed = readState(stateFile)?.seed;
+    return SEEDS.includes(seed as SeedKind) ? seed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function modules() {
+  return (await import('./api.js')).loadSandboxModules();
+}
