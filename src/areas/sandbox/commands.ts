@@ -252,12 +252,7 @@ interface KeptListView<T> {
 }
 
 /** Reads the state file and shows the list; --clear removes the entries that are done. */
-async function showKept<T>(
-  context: CommandContext,
-  options: { state?: string; clear?: boolean },
-  name: KeptListName,
-  view: KeptListView<T>,
-): Promise<void> {
+async function showKept<T>(context: CommandContext, options: { state?: string; clear?: boolean }, name: KeptListName, view: KeptListView<T>): Promise<void> {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   const entries = (await keptEntries(stateFile, name)) as T[];
   const { out } = context;
