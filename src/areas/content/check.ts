@@ -3,7 +3,7 @@
  * email each is the body of (from where a pull put it), and the problems of each.
  */
 import { lstatSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
@@ -21,6 +21,9 @@ import {
 } from '../../lmx/index.js';
 import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder } from './tree.js';
 
+/** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */
+export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string };
+
 /** One file's findings. */
 export interface FileCheck {
   /** As the person named it, or joined to the directory they named. */
@@ -29,8 +32,8 @@ export interface FileCheck {
   kind?: LmxKind;
   /** The source, for showing the lines problems are on; undefined when it could not be read. */
   source?: string;
-  errors: LmxProblem[];
-  warnings: LmxProblem[];
+  errors: CheckProblem[];
+  warnings: CheckProblem[];
 }
 
 /** The components of a pulled tree, by every id they are known by, with the variables each shows. */
@@ -139,11 +142,15 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
 /** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
 function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
   const components = treeComponents(root);
-  return lmxFilesUnder(root).map((file) => {
-    const parts = file.slice(root.length + 1).split(/[\\/]/);
-    const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return { file, kind: treeKind ?? kind, components };
-  });
+  // A workflow's emails are checked with their workflow (content check's workflow part), as workflow emails.
+  const workflows = join(root, 'workflows');
+  return lmxFilesUnder(root)
+    .filter((file) => !file.startsWith(workflows + sep))
+    .map((file) => {
+      const parts = file.slice(root.length + 1).split(/[\\/]/);
+      const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
+      return { file, kind: treeKind ?? kind, components };
+    });
 }
 
 /**

@@ -46,29 +46,42 @@ import {
   type RemoteRecord,
 } from './remote.js';
 import { recordDiff, renderChecks, renderLines, type Line } from './render.js';
-import { checkPaths, checkSource, treeComponents, type FileCheck } from './check.js';
+import { checkSource, treeComponents, type CheckProblem, type FileCheck } from './check.js';
 import { LMX_KIND_OF } from './tree.js';
-import type { LmxKind, LmxProblem } from '../../lmx/index.js';
+import { WORKFLOWS } from './workflows/files.js';
+import { applyPull, preparePull } from './workflows/pull.js';
+import { checkContent } from './workflows/check.js';
+import type { LmxKind } from '../../lmx/index.js';
 
 interface Scope {
   root: string;
   kinds: Kind[];
+  /** Whether the run covers the workflows (`workflows/`), which are not records of the content API. */
+  workflows: boolean;
 }
+
+/** What --only takes: the content kinds, and workflows. */
+const ONLY_CHOICES = [...KINDS, WORKFLOWS] as const;
 
 /** The directory and the kinds a run is about: --only narrows them. */
 function scopeOf(directory: string | undefined, only: string | undefined): Scope {
   const kinds =
     only === undefined
-      ? [...KINDS]
+      ? [...ONLY_CHOICES]
       : only
           .split(',')
           .map((word) => word.trim())
           .filter(Boolean);
   for (const kind of kinds) {
-    if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--only: unknown kind "${kind}"`, { hint: `choose from ${KINDS.join(', ')}` });
+    if (!(ONLY_CHOICES as readonly string[]).includes(kind))
+      throw new UsageError(`--only: unknown kind "${kind}"`, { hint: `choose from ${ONLY_CHOICES.join(', ')}` });
   }
-  if (kinds.length === 0) throw new UsageError('--only needs at least one kind', { hint: `choose from ${KINDS.join(', ')}` });
-  return { root: resolve(directory ?? DEFAULT_DIRECTORY), kinds: kinds as Kind[] };
+  if (kinds.length === 0) throw new UsageError('--only needs at least one kind', { hint: `choose from ${ONLY_CHOICES.join(', ')}` });
+  return {
+    root: resolve(directory ?? DEFAULT_DIRECTORY),
+    kinds: kinds.filter((kind): kind is Kind => kind !== WORKFLOWS),
+    workflows: kinds.includes(WORKFLOWS),
+  };
 }
 
 const CONTENT = { contentApi: true } as const;
@@ -215,6 +228,7 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
   const found = readState(scope.root, shown);
+  const workflows = scope.workflows ? await explained(preparePull(client, scope.root, found, account), CONTENT) : undefined;
   const state = found ?? emptyState(scope.kinds);
   const locals = readRecords(scope.root, scope.kinds);
   followRenames(state, locals);
@@ -222,11 +236,12 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
   const pairs = pairRecords(locals, remotes, synced);
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
-  if (edited.length > 0 && !options.force) {
+  const editedPaths = [...edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? [])];
+  if (editedPaths.length > 0 && !options.force) {
     // Without the state, files that differ from the account cannot be told apart from local edits.
     if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
     throw new LocalFileError(
-      `pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`,
+      `pulling would overwrite local changes in ${editedPaths.length === 1 ? '' : `${editedPaths.length} records: `}${editedPaths.join(', ')}`,
       { hint: pullRefusalHint(edited) },
     );
   }
@@ -248,9 +263,14 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
     lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
   }
   // Records of kinds this pull did not cover keep what the state knew of them.
-  for (const [path, record] of Object.entries(synced)) if (!scope.kinds.some((kind) => path.startsWith(`${kind}/`))) kept[path] = record;
+  for (const [path, record] of Object.entries(synced)) if (!scopeCovers(scope, path)) kept[path] = record;
+  if (workflows !== undefined) {
+    const pulled = applyPull(scope.root, workflows);
+    lines.push(...pulled.lines);
+    Object.assign(kept, pulled.records);
+  }
   state.accounts[account] = kept;
-  state.kinds = KINDS.filter((kind) => state.kinds.includes(kind) || scope.kinds.includes(kind));
+  state.kinds = ONLY_CHOICES.filter((kind) => state.kinds.includes(kind) || scope.kinds.includes(kind as Kind) || (kind === WORKFLOWS && scope.workflows));
   writeState(scope.root, state);
   const { out } = context;
   if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
@@ -263,6 +283,11 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
   out.note(
     `Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`,
   );
+}
+
+/** Whether a record path is of a kind the run covers. */
+function scopeCovers(scope: Scope, path: string): boolean {
+  return scope.kinds.some((kind) => path.startsWith(`${kind}/`)) || (scope.workflows && path.startsWith(`${WORKFLOWS}/`));
 }
 
 /**
@@ -820,7 +845,7 @@ interface CheckOptions {
 
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = async (context, [paths], options) => {
-  const checks = checkPaths(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind);
+  const checks = checkContent(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind);
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
   const { out } = context;
@@ -832,7 +857,7 @@ export const check: Handler<[string[]], CheckOptions> = async (context, [paths],
     out.note(
       `Checked ${countOf(checks.length, 'file')}: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}${failing > 0 ? ` in ${countOf(failing, 'file')}` : ''}.`,
     );
-    const unkinded = checks.filter((file) => file.kind === undefined).length;
+    const unkinded = checks.filter((file) => file.kind === undefined && file.file.endsWith('.lmx')).length;
     if (unkinded > 0)
       out.note(`${countOf(unkinded, 'file')} outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.`);
   }
@@ -841,6 +866,6 @@ export const check: Handler<[string[]], CheckOptions> = async (context, [paths],
 
 /** A file's findings as `--json` prints them. */
 function checkRecord(file: FileCheck) {
-  const problem = ({ line, column, rule, message, fix }: LmxProblem) => ({ line, column, rule, message, fix });
+  const problem = ({ line, column, rule, message, fix }: CheckProblem) => ({ line, column, rule, message, fix });
   return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
 }

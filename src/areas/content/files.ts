@@ -55,7 +55,7 @@ export function jsonFile(value: unknown): string {
  * A directory name for a record: a slug of its name, then its id, so names may repeat. The id comes
  * from the API and is percent-encoded, so that no id (`x/../../..`) can name a directory elsewhere.
  */
-export function recordPath(kind: Kind, name: string, id: string): string {
+export function recordPath(kind: Kind | 'workflows', name: string, id: string): string {
   const slug =
     name
       .normalize('NFKD')
@@ -248,7 +248,7 @@ const STATE_FORMAT = 1;
 const stateSchema = z.looseObject({
   format: z.literal(STATE_FORMAT),
   /** The kinds the directory holds: a record of these kinds only in the account is a difference. */
-  kinds: z.array(z.enum(KINDS)),
+  kinds: z.array(z.enum([...KINDS, 'workflows'])),
   /** By team name, then by record path. */
   accounts: z.record(z.string(), z.record(z.string(), syncedRecord)),
   /** By team name, then by record path: the writes a push began and did not finish. */

@@ -31,7 +31,7 @@ const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'repl
 const FALLBACK_FIELDS = ['contactPropertiesFallbacks', 'eventPropertiesFallbacks', 'dataVariablesFallbacks'] as const;
 
 /** An email message's fields file: what `email-messages update` can set, but the LMX, which has a file of its own. */
-const messageFields = z.strictObject({
+export const messageFields = z.strictObject({
   subject: z.string().optional(),
   previewText: z.string().optional(),
   fromName: z.string().optional(),
@@ -45,13 +45,13 @@ const messageFields = z.strictObject({
   eventPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
   dataVariablesFallbacks: z.record(z.string(), z.string()).optional(),
 });
-type MessageFields = z.infer<typeof messageFields>;
+export type MessageFields = z.infer<typeof messageFields>;
 
 function sortedRecord(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function fieldsOf(message: EmailMessage): MessageFields {
+export function fieldsOf(message: EmailMessage): MessageFields {
   const fields: Record<string, unknown> = {};
   for (const field of MESSAGE_FIELDS) if (message[field] !== undefined) fields[field] = message[field];
   for (const field of FALLBACK_FIELDS) {
@@ -121,7 +121,7 @@ export async function teamName(api: ApiClient): Promise<string> {
   return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
 }
 
-async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
+export async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const page of api.pages(resource)) items.push(...page.data);
   return items;
@@ -170,7 +170,7 @@ export async function settled<T, R>(items: readonly T[], fn: (item: T) => Promis
 }
 
 /** The update that makes a message hold `fields` and `lmx`: only what differs, fallbacks removed with null. */
-function messageUpdate(fields: MessageFields, lmx: string | undefined, current: EmailMessage): EmailMessageUpdate {
+export function messageUpdate(fields: MessageFields, lmx: string | undefined, current: EmailMessage): EmailMessageUpdate {
   const body: Record<string, unknown> = {};
   for (const field of MESSAGE_FIELDS) if (fields[field] !== undefined && fields[field] !== current[field]) body[field] = fields[field];
   if (lmx !== undefined && lmx !== current.lmx) body.lmx = lmx;

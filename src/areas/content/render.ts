@@ -12,7 +12,7 @@ import type { Files, Kind } from './files.js';
 /** What happened to one record. */
 export interface Line {
   status: 'added' | 'updated' | 'unchanged' | 'gone' | 'created' | 'behind' | 'conflict' | 'refused' | 'skipped';
-  kind: Kind;
+  kind: Kind | 'workflows';
   path: string;
   name: string;
   id?: string;

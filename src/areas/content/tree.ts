@@ -62,7 +62,7 @@ function entriesOf(directory: string): string[] {
 
 /** Whether a directory is one `content pull` wrote: it has the state file or a kind's directory. */
 export function isTree(directory: string): boolean {
-  return [STATE_FILE, ...KINDS].some((name) => {
+  return [STATE_FILE, ...KINDS, 'workflows'].some((name) => {
     try {
       lstatSync(join(directory, name));
       return true;

@@ -30,7 +30,7 @@ describe('content check', () => {
     const result = await run(['content', 'check', root, '--json']);
     expect(result.code, result.stdout).toBe(0);
     const records = result.json();
-    expect(new Set(records.map((record: { kind: string }) => record.kind))).toEqual(new Set(['transactional', 'campaign', 'component']));
+    expect(new Set(records.map((record: { kind: string }) => record.kind))).toEqual(new Set(['transactional', 'campaign', 'component', 'workflow', null]));
     const found = records.filter((record: { errors: unknown[]; warnings: unknown[] }) => record.errors.length + record.warnings.length > 0);
     // The payment-failed draft's button leads nowhere: the seed's Guardian error, which the check foresees.
     expect(found).toEqual([

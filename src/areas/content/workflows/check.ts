@@ -1,0 +1,235 @@
+/**
+ * `content check` of workflow files, offline: each workflow.yaml's shape and graph by the
+ * platform's rules (src/platform/workflows/file.ts), the emails its send-email nodes name, and
+ * each email's LMX as a workflow email (the `contact` and `event` namespaces). Each problem is
+ * placed where it is written (the node's key in the file) and says what to write instead, as LMX
+ * problems do.
+ */
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { EMAIL_PATH, WORKFLOW_FILE, workflowFile, workflowProblems, type WorkflowFile, type WorkflowProblem } from '../../../platform/workflows/file.js';
+import { checkPaths, checkSource, treeComponents, type CheckProblem, type FileCheck, type TreeComponents } from '../check.js';
+import type { LmxKind } from '../../../lmx/index.js';
+import { isTree } from '../tree.js';
+import { readState } from '../files.js';
+import { messageFields } from '../remote.js';
+import { WORKFLOWS } from './files.js';
+
+/** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
+export function isWorkflowPath(path: string): boolean {
+  if (basename(path) === WORKFLOW_FILE) return true;
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  return stat?.isDirectory() === true && existsSync(join(path, WORKFLOW_FILE));
+}
+
+/** The workflow directories a path names: one workflow, or every one of a tree. */
+export function workflowDirectoriesOf(path: string): string[] {
+  if (basename(path) === WORKFLOW_FILE) return [dirname(path)];
+  if (isWorkflowPath(path)) return [path];
+  const under = join(path, WORKFLOWS);
+  if (lstatSync(under, { throwIfNoEntry: false })?.isDirectory() !== true) return [];
+  return readdirSync(under)
+    .filter((name) => !name.startsWith('.'))
+    .sort()
+    .map((entry) => join(under, entry))
+    .filter((directory) => lstatSync(directory).isDirectory() && existsSync(join(directory, WORKFLOW_FILE)));
+}
+
+/** Where a problem stands in the file: the node's key, else the field, else the top. */
+function positionOf(document: Document, counter: LineCounter, problem: { key?: string; field?: string }): { line: number; column: number; offset: number } {
+  const nodes = document.get('nodes', true);
+  let offset = 0;
+  if (problem.key !== undefined && isMap(nodes)) {
+    const pair = nodes.items.find((item) => isScalar(item.key) && item.key.value === problem.key);
+    if (pair !== undefined && isScalar(pair.key)) offset = pair.key.range?.[0] ?? 0;
+  } else if (problem.field !== undefined && isMap(document.contents)) {
+    const pair = document.contents.items.find((item) => isScalar(item.key) && item.key.value === problem.field);
+    if (pair !== undefined && isScalar(pair.key)) offset = pair.key.range?.[0] ?? 0;
+  }
+  const { line, col } = counter.linePos(offset);
+  return { line, column: col, offset };
+}
+
+function placed(document: Document, counter: LineCounter, problem: WorkflowProblem & { field?: string }): CheckProblem {
+  const where = problem.key === undefined ? '' : `node "${problem.key}": `;
+  return { severity: problem.severity, rule: problem.rule, message: `${where}${problem.message}`, fix: problem.fix, ...positionOf(document, counter, problem) };
+}
+
+/** The names of lists and segments the state saw resolved in some account, for this directory. */
+function knownNames(root: string | undefined, path: string): Set<string> {
+  const names = new Set<string>();
+  if (root === undefined) return names;
+  let state;
+  try {
+    state = readState(root);
+  } catch {
+    return names;
+  }
+  for (const records of Object.values(state?.accounts ?? {})) {
+    const record = records[path] as { names?: unknown } | undefined;
+    if (Array.isArray(record?.names)) for (const name of record.names) if (typeof name === 'string') names.add(name);
+  }
+  return names;
+}
+
+/** What a workflow refers to by name, which only the account can confirm: `segment:Paying customers`. */
+export function referencesOf(file: WorkflowFile): string[] {
+  const references = new Set<string>();
+  if (typeof file.mailingList === 'string') references.add(`list:${file.mailingList}`);
+  for (const node of Object.values(file.nodes)) if (typeof node.segment === 'string') references.add(`segment:${node.segment}`);
+  return [...references].sort();
+}
+
+/**
+ * One workflow directory checked: its workflow.yaml, then each email it names. `shown` is the
+ * directory as the person named it; `root` the tree it is in, when it is in one.
+ */
+export function checkWorkflowDirectory(directory: string, shown: string, root: string | undefined, components: TreeComponents | undefined): FileCheck[] {
+  const fileShown = join(shown, WORKFLOW_FILE);
+  const source = readFileSync(join(directory, WORKFLOW_FILE), 'utf8');
+  const counter = new LineCounter();
+  const document = parseDocument(source, { uniqueKeys: true, lineCounter: counter, prettyErrors: false });
+  const problems: CheckProblem[] = [];
+  const result: FileCheck = { file: fileShown, source, errors: [], warnings: [] };
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const offset = error.pos[0];
+      const { line, col } = counter.linePos(offset);
+      const duplicate = error.code === 'DUPLICATE_KEY';
+      problems.push({
+        severity: 'error',
+        rule: duplicate ? 'key-once' : 'yaml',
+        message: duplicate ? 'a key is used twice' : error.message.split('\n')[0]!,
+        fix: duplicate ? 'give each node a key of its own' : 'fix the YAML: indentation, quotes, a missing colon',
+        line,
+        column: col,
+        offset,
+      });
+    }
+    return [finish(result, problems)];
+  }
+  const parsed = workflowFile.safeParse(document.toJS());
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [top, key] = issue.path.map(String);
+      const message =
+        issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field of a workflow file` : `${issue.path.join('.')}: ${issue.message}`;
+      problems.push(
+        placed(document, counter, {
+          severity: 'error',
+          rule: 'shape',
+          message,
+          fix: 'a workflow file has name, description, emoji, status, mailingList, root and nodes; each node a type and next',
+          ...(top === 'nodes' && key !== undefined ? { key } : { field: top }),
+        }),
+      );
+    }
+    return [finish(result, problems)];
+  }
+  const file = parsed.data as WorkflowFile;
+  for (const problem of workflowProblems(file)) problems.push(placed(document, counter, problem));
+  const path = root === undefined ? undefined : `${WORKFLOWS}/${basename(directory)}`;
+  const known = path === undefined ? new Set<string>() : knownNames(root, path);
+  for (const reference of referencesOf(file).filter((name) => !known.has(name))) {
+    const [kind, name] = [reference.slice(0, reference.indexOf(':')), reference.slice(reference.indexOf(':') + 1)];
+    const key = kind === 'segment' ? Object.entries(file.nodes).find(([, node]) => node.segment === name)?.[0] : undefined;
+    problems.push(
+      placed(document, counter, {
+        severity: 'warning',
+        key,
+        field: key === undefined ? 'mailingList' : undefined,
+        rule: 'reference',
+        message: `the ${kind === 'list' ? 'mailing list' : 'segment'} "${name}" was not seen in an account this directory was pulled from: a push looks it up by name`,
+        fix: `make sure the account has a ${kind === 'list' ? 'mailing list' : 'segment'} named "${name}"`,
+      }),
+    );
+  }
+  const emails: FileCheck[] = [];
+  for (const [key, node] of Object.entries(file.nodes)) {
+    if (node.type !== 'SendEmailAction' || typeof node.email !== 'string' || !EMAIL_PATH.test(node.email)) continue;
+    emails.push(...checkEmail(directory, shown, node.email, key, components, (problem) => problems.push(placed(document, counter, problem))));
+  }
+  return [finish(result, problems), ...emails];
+}
+
+/** A send-email node's email: both files there, the fields readable, the LMX a workflow email's. */
+function checkEmail(
+  directory: string,
+  shown: string,
+  email: string,
+  key: string,
+  components: TreeComponents | undefined,
+  missing: (problem: WorkflowProblem) => void,
+): FileCheck[] {
+  const fields = join(directory, email);
+  const lmx = join(dirname(fields), 'email.lmx');
+  const absent = [fields, lmx].filter((file) => !existsSync(file));
+  if (absent.length > 0) {
+    missing({
+      severity: 'error',
+      key,
+      rule: 'email-file',
+      message: `${absent.map((file) => file.slice(directory.length + 1)).join(' and ')} ${absent.length === 1 ? 'is' : 'are'} missing`,
+      fix: `write ${dirname(email)}/email.json (subject, previewText, fromName, fromEmail, replyToEmail) and email.lmx`,
+    });
+    return [];
+  }
+  const checks: FileCheck[] = [];
+  const fieldsText = readFileSync(fields, 'utf8');
+  let fieldsProblem: string | undefined;
+  try {
+    const result = messageFields.safeParse(JSON.parse(fieldsText));
+    if (!result.success) fieldsProblem = `${result.error.issues[0]!.path.join('.')}: ${result.error.issues[0]!.message}`;
+  } catch (error) {
+    fieldsProblem = `not valid JSON (${(error as Error).message})`;
+  }
+  if (fieldsProblem !== undefined) {
+    missing({
+      severity: 'error',
+      key,
+      rule: 'email-fields',
+      message: `${email}: ${fieldsProblem}`,
+      fix: 'write the fields of an email message: subject, previewText, fromName, fromEmail, replyToEmail',
+    });
+  }
+  checks.push(checkSource(join(shown, dirname(email), 'email.lmx'), readFileSync(lmx, 'utf8'), 'workflow', components));
+  return checks;
+}
+
+function finish(check: FileCheck, problems: CheckProblem[]): FileCheck {
+  problems.sort((a, b) => a.offset - b.offset);
+  return {
+    ...check,
+    errors: problems.filter((problem) => problem.severity === 'error'),
+    warnings: problems.filter((problem) => problem.severity === 'warning'),
+  };
+}
+
+/**
+ * What `content check` checks of the paths: the LMX files as before, and the workflows they name
+ * or hold (a tree's `workflows/`, a workflow's directory, its workflow.yaml).
+ */
+export function checkContent(paths: readonly string[], kind: LmxKind | undefined): FileCheck[] {
+  const checks: FileCheck[] = [];
+  for (const path of paths) {
+    if (isWorkflowPath(path)) {
+      const directory = basename(path) === WORKFLOW_FILE ? dirname(path) : path;
+      const root = dirname(dirname(directory));
+      const tree = basename(dirname(directory)) === WORKFLOWS && isTree(root) ? root : undefined;
+      checks.push(...checkWorkflowDirectory(directory, directory, tree, tree === undefined ? undefined : treeComponents(tree)));
+      continue;
+    }
+    const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
+    const workflows = tree ? workflowDirectoriesOf(path) : [];
+    // A tree with workflows and no other email has nothing for the LMX part to check, which is no mistake.
+    if (workflows.length === 0 || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
+    const components = tree ? treeComponents(path) : undefined;
+    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components));
+  }
+  return checks;
+}
+
+function hasOtherLmx(root: string): boolean {
+  return ['transactional', 'campaigns', 'components'].some((kind) => existsSync(join(root, kind)));
+}

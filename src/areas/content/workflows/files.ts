@@ -1,0 +1,175 @@
+/**
+ * Workflows in a content tree: `workflows/<slug>--<id>/workflow.yaml` with its emails under
+ * `emails/<slug>/`, read and written as the other records are (never through a symbolic link, each
+ * file renamed into place), and the YAML of the workflow file.
+ *
+ * YAML rather than JSON: a workflow is reviewed as a graph of small nodes, where YAML reads as
+ * prose (`next: [wait-1h]`), takes comments that a push keeps (it never rewrites the file), and
+ * merges line by line; the `yaml` package, already bundled for the sandbox's fixtures, parses it
+ * with positions and writes it in a stable layout.
+ */
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { Document, isPair, isScalar, parseDocument, visit } from 'yaml';
+import { LocalFileError } from '../../../base/errors.js';
+import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
+import { fileFieldsOf, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import type { Files } from '../files.js';
+
+export const WORKFLOWS = 'workflows';
+
+/** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
+export interface WorkflowFiles {
+  path: string;
+  files: Files;
+}
+
+/** The id a pulled directory's name ends in (`welcome--<id>`), or undefined for a new one (`welcome`). */
+export function directoryId(path: string): string | undefined {
+  const name = basename(path);
+  const at = name.lastIndexOf('--');
+  return at < 0 || at + 2 === name.length ? undefined : decodeURIComponent(name.slice(at + 2));
+}
+
+function refuseLink(full: string): void {
+  if (lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
+      hint: 'remove the link (its target is left as it is), then pull again',
+    });
+  }
+}
+
+function visible(directory: string): string[] {
+  try {
+    return readdirSync(directory)
+      .filter((name) => !name.startsWith('.'))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new LocalFileError(`${directory}: ${(error as Error).message}`);
+  }
+}
+
+/** Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample values, left out). */
+export function readWorkflows(root: string): WorkflowFiles[] {
+  refuseLink(join(root, WORKFLOWS));
+  const found: WorkflowFiles[] = [];
+  for (const entry of visible(join(root, WORKFLOWS))) {
+    const directory = join(root, WORKFLOWS, entry);
+    refuseLink(directory);
+    if (!lstatSync(directory).isDirectory()) continue;
+    found.push({ path: `${WORKFLOWS}/${entry}`, files: readTree(directory) });
+  }
+  return found;
+}
+
+/** The regular files under a directory, by their path inside it, with `/`. */
+function readTree(directory: string): Files {
+  const files: Files = new Map();
+  const pending = [''];
+  while (pending.length > 0) {
+    const inside = pending.shift()!;
+    for (const name of visible(join(directory, inside))) {
+      const relative = inside === '' ? name : `${inside}/${name}`;
+      const full = join(directory, relative);
+      refuseLink(full);
+      const stat = lstatSync(full);
+      if (stat.isDirectory()) pending.push(relative);
+      else if (!stat.isFile())
+        throw new LocalFileError(`${full}: not a regular file`, { hint: 'a workflow directory holds only the files `content pull` writes' });
+      else if (stat.size > MAX_LMX_BYTES) throw new LocalFileError(`${full} is ${stat.size} bytes, more than the API takes; it was not read`);
+      else files.set(relative, readFileSync(full, 'utf8'));
+    }
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Makes a workflow directory hold exactly these files: each renamed into place, the files it no longer has removed. */
+export function writeWorkflow(root: string, path: string, files: Files): void {
+  refuseLink(join(root, WORKFLOWS));
+  const directory = join(root, path);
+  refuseLink(directory);
+  mkdirSync(directory, { recursive: true });
+  for (const [name, text] of files) {
+    const file = join(directory, name);
+    let parent = directory;
+    for (const part of name.split('/').slice(0, -1)) {
+      parent = join(parent, part);
+      refuseLink(parent);
+    }
+    mkdirSync(dirname(file), { recursive: true });
+    const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+    try {
+      writeFileSync(temporary, text);
+      renameSync(temporary, file);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  for (const name of readTree(directory).keys()) if (!files.has(name)) rmSync(join(directory, name), { force: true });
+  for (const name of visible(join(directory, 'emails'))) {
+    const emails = join(directory, 'emails', name);
+    if (lstatSync(emails).isDirectory() && visible(emails).length === 0) rmSync(emails, { recursive: true, force: true });
+  }
+}
+
+/** The workflow file as written: the fields in a fixed order, each node's fields in its type's order, `next` on one line. */
+export function workflowYaml(file: WorkflowFile): string {
+  const nodes = Object.fromEntries(Object.entries(file.nodes).map(([key, node]) => [key, orderedNode(node)]));
+  const ordered = {
+    name: file.name,
+    ...(file.description === undefined ? {} : { description: file.description }),
+    ...(file.emoji === undefined ? {} : { emoji: file.emoji }),
+    ...(file.status === undefined ? {} : { status: file.status }),
+    mailingList: file.mailingList ?? null,
+    root: file.root,
+    nodes,
+  };
+  const document = new Document(ordered);
+  visit(document, {
+    Seq(_key, sequence, path) {
+      const parent = path.at(-1);
+      if (isPair(parent) && (parent.key as { value?: unknown }).value === 'next') sequence.flow = true;
+    },
+  });
+  // The status is the account's to change (the app starts and pauses a workflow): the file says so where it is read.
+  const status = document.get('status', true);
+  if (isScalar(status)) status.comment = ' as pulled; read-only (start, pause and publish in the app)';
+  return document.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
+function orderedNode(node: FileNode): Record<string, unknown> {
+  const { type, next, ...fields } = node;
+  const order = fileFieldsOf(type) ?? Object.keys(fields).sort();
+  const known = order.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]]);
+  const rest = Object.keys(fields)
+    .filter((field) => !order.includes(field))
+    .sort()
+    .map((field) => [field, fields[field]]);
+  return { type, next, ...Object.fromEntries([...known, ...rest]) };
+}
+
+/** A workflow file's text, parsed and its shape checked; an error names the file and, for YAML, the line. */
+export function parseWorkflowFile(file: string, text: string): WorkflowFile {
+  const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (document.errors.length > 0) {
+    const first = document.errors[0]!;
+    const line = first.linePos?.[0];
+    const duplicate = first.code === 'DUPLICATE_KEY';
+    throw new LocalFileError(
+      `${file}${line === undefined ? '' : `:${line.line}:${line.col}`}: ${duplicate ? 'a key is used twice' : 'not valid YAML'} (${first.message.split('\n')[0]})`,
+      { hint: duplicate ? 'each node key names one node: rename one of them' : 'fix the YAML: indentation, quotes, a missing colon' },
+    );
+  }
+  const result = workflowFile.safeParse(document.toJS());
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    const message = issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field of a workflow file` : issue.message;
+    throw new LocalFileError(`${file}: ${where}${message}`, {
+      hint: 'a workflow file has name, description, emoji, status, mailingList, root and nodes, each node its type and next',
+    });
+  }
+  return result.data as WorkflowFile;
+}

@@ -1,0 +1,130 @@
+/**
+ * `content pull` of workflows: each workflow of the account written to
+ * `workflows/<slug>--<id>/`, its nodes under the keys the state keeps for them, so that a second
+ * pull changes no key and no file. Read first, then written: a pull that would overwrite a local
+ * edit writes nothing (the caller refuses it with the other kinds' edits).
+ */
+import type { ApiClient } from '../../../api/client.js';
+import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord } from '../files.js';
+import type { Line } from '../render.js';
+import { directoryId, readWorkflows, WORKFLOWS, writeWorkflow, type WorkflowFiles } from './files.js';
+import { referencesOf } from './check.js';
+import { assignKeys, fetchNames, fetchWorkflows, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
+import { syncedWorkflows, type SyncedWorkflow } from './state.js';
+
+/** A workflow of the account beside the directory that holds it, if any. */
+export interface WorkflowPair {
+  remote?: RemoteWorkflow;
+  local?: WorkflowFiles;
+  synced?: SyncedWorkflow;
+  /** Where the workflow's files are, or go. */
+  path: string;
+}
+
+/**
+ * The account's workflows paired with the directories: by the id the state keeps for a directory in
+ * this account, else by the id its name ends in (a tree pulled from this account), else by name
+ * (a tree from another account). Directories no workflow matches come last, without a remote.
+ */
+export function pairWorkflows(
+  remotes: RemoteWorkflow[],
+  locals: WorkflowFiles[],
+  synced: Map<string, SyncedWorkflow>,
+  nameOf: (local: WorkflowFiles) => string | undefined,
+): WorkflowPair[] {
+  const byId = new Map(remotes.map((remote) => [remote.id, remote]));
+  const claimed = new Set<string>();
+  const pairs: WorkflowPair[] = [];
+  const take = (local: WorkflowFiles, remote: RemoteWorkflow | undefined) => {
+    if (remote !== undefined) claimed.add(remote.id);
+    pairs.push({ local, remote, synced: synced.get(local.path), path: local.path });
+  };
+  const unmatched: WorkflowFiles[] = [];
+  for (const local of locals) {
+    const id = synced.get(local.path)?.id ?? directoryId(local.path);
+    const remote = id === undefined ? undefined : byId.get(id);
+    if (remote !== undefined && !claimed.has(remote.id)) take(local, remote);
+    else unmatched.push(local);
+  }
+  for (const local of unmatched) {
+    const name = nameOf(local);
+    const named = remotes.filter((remote) => !claimed.has(remote.id) && remote.name === name);
+    take(local, named.length === 1 && synced.get(local.path) === undefined ? named[0] : undefined);
+  }
+  for (const remote of remotes) if (!claimed.has(remote.id)) pairs.push({ remote, path: recordPath(WORKFLOWS, remote.name, remote.id) });
+  return pairs;
+}
+
+/** A pull of the workflows, read and ready to write. */
+export interface PreparedPull {
+  pairs: (WorkflowPair & { files?: Files; keys?: Map<string, string>; names?: string[] })[];
+  /** Directories edited since the last pull whose workflow the account holds: a pull without --force overwrites none. */
+  edited: string[];
+}
+
+export async function preparePull(client: ApiClient, root: string, state: ContentState | undefined, account: string): Promise<PreparedPull> {
+  const [remotes, names] = await Promise.all([fetchWorkflows(client), fetchNames(client)]);
+  const synced = syncedWorkflows(state, account);
+  const locals = readWorkflows(root);
+  const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(pair, names));
+  const edited = pairs
+    .filter((pair) => pair.local !== undefined && pair.files !== undefined)
+    .filter((pair) => {
+      const here = digestOf(pair.local!.files);
+      return here !== digestOf(pair.files!) && here !== pair.synced?.digest;
+    })
+    .map((pair) => pair.path);
+  return { pairs, edited };
+}
+
+type PulledPair = PreparedPull['pairs'][number];
+
+function withFiles(pair: WorkflowPair, names: AccountNames): PulledPair {
+  if (pair.remote === undefined) return pair;
+  const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
+  return { ...pair, keys, files: workflowFilesOf(pair.remote, keys, names), names: resolvedNames(pair.remote, keys, names) };
+}
+
+/** The references of the workflow's file that the account resolved, so that an offline check knows them. */
+function resolvedNames(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): string[] {
+  const known = new Set([...[...names.lists.values()].map((name) => `list:${name}`), ...[...names.segments.values()].map((name) => `segment:${name}`)]);
+  return referencesOf(workflowFileOf(remote, keys, names)).filter((reference) => known.has(reference));
+}
+
+/** What the state keeps of a workflow in step with the account. */
+export function syncedOf(remote: RemoteWorkflow, keys: Map<string, string>, files: Files, names: string[]): SyncedRecord & SyncedWorkflow {
+  const emails = Object.fromEntries([...remote.messages].map(([nodeId, message]) => [keys.get(nodeId)!, message.contentRevisionId]));
+  return {
+    id: remote.id,
+    digest: digestOf(files),
+    workflowRevisionId: remote.revision,
+    nodes: Object.fromEntries([...keys].map(([id, key]) => [key, id]).sort(([a], [b]) => (a! < b! ? -1 : 1))),
+    ...(Object.keys(emails).length === 0 ? {} : { emails }),
+    ...(names.length === 0 ? {} : { names }),
+  };
+}
+
+/** Writes what a prepared pull read; returns a line per workflow and the state's records of them. */
+export function applyPull(root: string, prepared: PreparedPull): { lines: Line[]; records: Record<string, SyncedRecord> } {
+  const lines: Line[] = [];
+  const records: Record<string, SyncedRecord> = {};
+  for (const pair of prepared.pairs) {
+    const { remote, local, files, keys } = pair;
+    if (remote === undefined || files === undefined || keys === undefined) {
+      if (local !== undefined && pair.synced !== undefined)
+        lines.push({ status: 'gone', kind: WORKFLOWS, path: pair.path, name: pair.path, note: 'no longer in the account; files left as they are' });
+      continue;
+    }
+    const unchanged = local !== undefined && digestOf(local.files) === digestOf(files) && local.files.size === files.size;
+    if (!unchanged) writeWorkflow(root, pair.path, files);
+    records[pair.path] = syncedOf(remote, keys, files, pair.names ?? []);
+    lines.push({
+      status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated',
+      kind: WORKFLOWS,
+      path: pair.path,
+      name: remote.name,
+      id: remote.id,
+    });
+  }
+  return { lines, records };
+}

@@ -1,0 +1,217 @@
+/**
+ * The account's side of workflows as code: each workflow read from the API (its graph, the nodes
+ * whose fields the graph's view leaves out, its emails), the names of the lists and segments it
+ * refers to, and the files a pull writes of it, with a stable key for every node.
+ */
+import type { ApiClient } from '../../../api/client.js';
+import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
+import { emailPathOf, fileFieldsOf, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { nodeType } from '../../../platform/workflows/node-types.js';
+import type { Workflow } from '../../../platform/workflows/schemas.js';
+import { getEmailMessage } from '../../email-messages/client.js';
+import { listMailingLists } from '../../lists/client.js';
+import { segments } from '../../segments/client.js';
+import { getWorkflow, getWorkflowNode, workflows } from '../../workflows/client.js';
+import { jsonFile, type Files } from '../files.js';
+import { everyItem, fieldsOf, settled } from '../remote.js';
+import { workflowYaml } from './files.js';
+
+/** A workflow as the account holds it: the graph, each node with every field the files keep, the email behind each send-email node. */
+export interface RemoteWorkflow {
+  id: string;
+  name: string;
+  revision: string | null;
+  graph: Workflow;
+  /** By node id: the graph's node with the fields of its full view. */
+  nodes: Map<string, Record<string, unknown> & { typeName: string; nextNodeIds: string[] }>;
+  /** By send-email node id. */
+  messages: Map<string, EmailMessage>;
+}
+
+/** The names of what workflows refer to, each way: by id and by name. */
+export interface AccountNames {
+  lists: Map<string, string>;
+  segments: Map<string, string>;
+}
+
+/** The API's field each file field stands for, where they differ. */
+const API_FIELD: Record<string, string> = { segment: 'audienceSegmentId', email: 'emailMessageId' };
+
+/** Whether the graph's view of a node lacks a field its file keeps, so the node is read in full. */
+function needsFullView(typeName: string): boolean {
+  const simplified = nodeType(typeName)?.simplified;
+  const fields = fileFieldsOf(typeName);
+  if (simplified === undefined || fields === undefined) return false;
+  return fields.some((field) => !simplified.includes(API_FIELD[field] ?? field));
+}
+
+/** One workflow with what its files need, read side by side. */
+export async function fetchWorkflow(api: ApiClient, id: string): Promise<RemoteWorkflow> {
+  const graph = await getWorkflow(api, id);
+  const entries = Object.entries(graph.nodes) as [string, Record<string, unknown> & { typeName: string; nextNodeIds: string[] }][];
+  const full = await settled(
+    entries.filter(([, node]) => needsFullView(node.typeName)),
+    async ([nodeId, node]) => {
+      const { id: _id, workflowId: _workflow, workflowRevisionId: _revision, ...fields } = await getWorkflowNode(api, id, nodeId);
+      return [nodeId, { ...node, ...fields }] as const;
+    },
+  );
+  const nodes = new Map([...entries, ...full]);
+  const emails = [...nodes].filter(([, node]) => node.typeName === 'SendEmailAction' && typeof node.emailMessageId === 'string');
+  const messages = new Map(await settled(emails, async ([nodeId, node]) => [nodeId, await getEmailMessage(api, node.emailMessageId as string)] as const));
+  return { id: graph.id, name: graph.name ?? '', revision: graph.workflowRevisionId ?? null, graph, nodes, messages };
+}
+
+export async function fetchWorkflows(api: ApiClient): Promise<RemoteWorkflow[]> {
+  const listed = await everyItem(api, workflows);
+  return settled(listed, (summary) => fetchWorkflow(api, summary.id));
+}
+
+export async function fetchNames(api: ApiClient): Promise<AccountNames> {
+  const [lists, segmentList] = await Promise.all([listMailingLists(api), everyItem(api, segments)]);
+  return {
+    lists: new Map(lists.map((list) => [list.id, list.name])),
+    segments: new Map(segmentList.map((segment) => [segment.id, segment.name])),
+  };
+}
+
+/** A slug of a node's words: `Welcome aboard, {firstName}` -> `welcome-aboard-firstname`. */
+function slug(words: string, fallback: string): string {
+  const made = words
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return made === '' ? fallback : made;
+}
+
+/** A readable key for a node, from what it does: `wait-1h`, `branch`, `paying-customers`, the email's subject. */
+function keyFor(node: Record<string, unknown> & { typeName: string }, names: AccountNames): string {
+  switch (node.typeName) {
+    case 'SignupTrigger':
+      return 'signup';
+    case 'EventTrigger':
+      return typeof node.eventName === 'string' && node.eventName !== '' ? slug(`on ${node.eventName}`, 'event') : 'event';
+    case 'ContactPropertyTrigger':
+      return slug(`when ${(node.contactPropertyQuery as { key?: string } | null)?.key ?? ''}`, 'property-changed');
+    case 'AddToListTrigger':
+      return 'joined-list';
+    case 'BlankTrigger':
+      return 'trigger';
+    case 'TimerAction':
+      return slug(`wait ${String(node.amount)}${String(node.unit)}`, 'wait');
+    case 'SendEmailAction':
+      // The subject's first words: enough to tell the emails of a workflow apart.
+      return slug(typeof node.subject === 'string' ? node.subject.split(/\s+/).slice(0, 4).join(' ') : '', 'email');
+    case 'AudienceFilter': {
+      const segment = typeof node.audienceSegmentId === 'string' ? names.segments.get(node.audienceSegmentId) : undefined;
+      return segment === undefined ? 'filter' : slug(segment, 'filter');
+    }
+    case 'BranchNode':
+      return 'branch';
+    case 'ExperimentBranchNode':
+      return 'experiment';
+    case 'VariantNode':
+      return node.isControl === true ? 'control' : 'variant';
+    case 'ExitAction':
+      return 'exit';
+    default:
+      return slug(node.typeName.replace(/([a-z])([A-Z])/g, '$1-$2'), 'node');
+  }
+}
+
+/** The graph's node ids from the root, depth first along next, then any the root does not reach: the order of the file. */
+function nodeOrder(remote: RemoteWorkflow): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const pending = remote.graph.rootNodeId === null ? [] : [remote.graph.rootNodeId];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id) || !remote.nodes.has(id)) continue;
+    seen.add(id);
+    order.push(id);
+    pending.push(...[...remote.nodes.get(id)!.nextNodeIds].reverse());
+  }
+  for (const id of [...remote.nodes.keys()].sort()) if (!seen.has(id)) order.push(id);
+  return order;
+}
+
+/**
+ * A key for every node: the one the state keeps for its id in this account, else a new one made
+ * from the node and kept apart from every key in use (`wait-1d`, `wait-1d-2`).
+ */
+export function assignKeys(remote: RemoteWorkflow, known: Record<string, string>, names: AccountNames): Map<string, string> {
+  const byId = new Map(Object.entries(known).map(([key, id]) => [id, key]));
+  const keys = new Map<string, string>();
+  const taken = new Set<string>();
+  const order = nodeOrder(remote);
+  for (const id of order) {
+    const key = byId.get(id);
+    if (key !== undefined) {
+      keys.set(id, key);
+      taken.add(key);
+    }
+  }
+  for (const id of order) {
+    if (keys.has(id)) continue;
+    const base = keyFor(remote.nodes.get(id)!, names);
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}-${n}`;
+    keys.set(id, key);
+    taken.add(key);
+  }
+  return keys;
+}
+
+/** A node as its file keeps it: type, next by key, its type's fields, references by name. */
+function fileNodeOf(node: Record<string, unknown> & { typeName: string; nextNodeIds: string[] }, key: string, keys: Map<string, string>, names: AccountNames) {
+  const next = node.nextNodeIds.map((id) => keys.get(id) ?? id);
+  const fields = fileFieldsOf(node.typeName);
+  const out: FileNode = { type: node.typeName, next };
+  if (fields === undefined) {
+    // A type loopsctl does not know keeps what it was pulled with (the API is in alpha).
+    const { typeName: _type, nextNodeIds: _next, ...rest } = node;
+    return Object.assign(out, rest);
+  }
+  for (const field of fields) {
+    if (field === 'segment') {
+      const id = node.audienceSegmentId;
+      if (typeof id === 'string' && id !== '') out.segment = names.segments.get(id) ?? id;
+    } else if (field === 'email') {
+      if (typeof node.emailMessageId === 'string') out.email = emailPathOf(key);
+    } else if (node[field] !== undefined) out[field] = node[field];
+  }
+  return out;
+}
+
+/** The workflow as its file holds it, with these keys. */
+export function workflowFileOf(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): WorkflowFile {
+  const { graph } = remote;
+  const nodes: Record<string, FileNode> = {};
+  for (const id of nodeOrder(remote)) nodes[keys.get(id)!] = fileNodeOf(remote.nodes.get(id)!, keys.get(id)!, keys, names);
+  const list = graph.mailingListId ?? null;
+  return workflowFile.parse({
+    name: remote.name,
+    ...(graph.description === undefined ? {} : { description: graph.description }),
+    ...(graph.emoji === undefined ? {} : { emoji: graph.emoji }),
+    ...(graph.status === undefined ? {} : { status: graph.status }),
+    mailingList: list === null ? null : (names.lists.get(list) ?? list),
+    root: graph.rootNodeId === null ? '' : keys.get(graph.rootNodeId)!,
+    nodes,
+  }) as WorkflowFile;
+}
+
+/** The files of a workflow as a pull writes them: workflow.yaml, and each email's fields and LMX. */
+export function workflowFilesOf(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): Files {
+  const files: Files = new Map();
+  for (const [nodeId, message] of remote.messages) {
+    const key = keys.get(nodeId)!;
+    files.set(`emails/${key}/email.json`, jsonFile(fieldsOf(message)));
+    files.set(`emails/${key}/email.lmx`, message.lmx);
+  }
+  files.set(WORKFLOW_FILE, workflowYaml(workflowFileOf(remote, keys, names)));
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
