@@ -51,6 +51,8 @@ import { LMX_KIND_OF } from './tree.js';
 import { WORKFLOWS } from './workflows/files.js';
 import { applyPull, preparePull } from './workflows/pull.js';
 import { checkContent } from './workflows/check.js';
+import { diffWorkflows } from './workflows/diff.js';
+import { pushWorkflows } from './workflows/push.js';
 import type { LmxKind } from '../../lmx/index.js';
 
 interface Scope {
@@ -323,24 +325,30 @@ export const diff: Handler<[string | undefined], DiffOptions> = async (context, 
   followRenames(state, locals);
   const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
   const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
+  const workflows = scope.workflows ? await explained(diffWorkflows(client, scope.root, state, account), CONTENT) : [];
+  const count = differing.length + workflows.length;
   const { out } = context;
   if (out.json) {
     await out.writeJson({
       account,
-      records: differing.map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) })),
+      records: [
+        ...differing.map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) })),
+        ...workflows.map(({ text, ...workflow }) => ({ ...workflow, patch: text })),
+      ],
     });
   } else {
-    const text = differing
-      .map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`)
-      .join('\n');
+    const text = [
+      ...differing.map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`),
+      ...workflows.map((workflow) => `# ${workflow.path}: ${STANDING_WORDS[workflow.standing]}\n${workflow.text}`),
+    ].join('\n');
     if (text !== '') await out.write(text);
     out.note(
-      differing.length === 0
+      count === 0
         ? `${scope.root} and ${account} hold the same content.`
-        : `${countOf(differing.length, 'record')} ${differing.length === 1 ? 'differs' : 'differ'} between ${scope.root} and ${account}.`,
+        : `${countOf(count, 'record')} ${count === 1 ? 'differs' : 'differ'} between ${scope.root} and ${account}.`,
     );
   }
-  return differing.length === 0 ? ExitCode.ok : ExitCode.mismatch;
+  return count === 0 ? ExitCode.ok : ExitCode.mismatch;
 };
 
 /** A transactional email's published files, kept for review, may differ while the draft does not. */
@@ -395,6 +403,8 @@ interface PushOptions {
   only?: string;
   plan?: boolean;
   force?: boolean;
+  live?: boolean;
+  recreate?: boolean;
   check: boolean;
   publish?: boolean;
   yes?: boolean;
@@ -420,7 +430,12 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
   requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const release = lockDirectory(scope.root);
   try {
-    return await pushLocked(context, directory, scope, options);
+    const code = scope.kinds.length > 0 ? await pushLocked(context, directory, scope, options) : ExitCode.ok;
+    if (!scope.workflows) return code;
+    const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    const client = await context.client();
+    const account = await explained(teamName(client), CONTENT);
+    return Math.max(code, await explained(pushWorkflows(context, client, scope.root, state, account, options), CONTENT));
   } finally {
     release();
   }

@@ -5,7 +5,7 @@ import { LMX_KINDS } from '../../lmx/kinds.js';
 /** The content directory: read by each command, written by a pull and a push (its state file). */
 const DIRECTORY: ArgumentSpec = { name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } };
 const READ_DIRECTORY: ArgumentSpec = { ...DIRECTORY, file: {} };
-const ONLY: OptionSpec = { flags: '--only <kinds>', description: 'only these kinds, comma-separated: transactional, campaigns, components, themes' };
+const ONLY: OptionSpec = { flags: '--only <kinds>', description: 'only these kinds, comma-separated: transactional, campaigns, components, themes, workflows' };
 
 export const spec: Spec = group({
   name: 'content',
@@ -85,6 +85,8 @@ Exit 2 when a path names nothing to check.`,
         },
         { flags: '--publish', description: 'publish the transactional emails whose drafts were pushed and passed the checks', tier: 'destructive' },
         { flags: '--yes', description: 'create records the account lacks without asking' },
+        { flags: '--live', description: 'change workflows that are not drafts (sending or paused): contacts move through them', tier: 'destructive' },
+        { flags: '--recreate', description: 'build a workflow no edit script can reach as a new draft, leaving the old one as it is' },
       ],
       help: `Only records changed since they were last pulled or pushed are sent; a pull
 then a push with no edits sends nothing. A record that changed in the account
@@ -98,7 +100,13 @@ Before anything is sent, the LMX of the records to send is checked as
 Against another account (--profile production with a directory pulled from
 staging), records are matched by name; transactional emails, components and
 themes the account lacks are created (asked on a terminal, --yes otherwise).
-Records the directory does not hold are never touched.`,
+Records the directory does not hold are never touched.
+
+Workflows (workflows/<name>--<id>/workflow.yaml) are pushed as an edit script
+of the API's own operations, each guarded by the workflow's revision: --plan
+prints it. Only drafts are changed unless --live; a new directory becomes a new
+draft; a push never publishes a workflow, and names the app's page of each one
+it changed, to review and publish there.`,
       examples: ['loopsctl content push --plan', 'loopsctl content push', 'loopsctl content push --only transactional --publish'],
       constraints: {
         exclusive: [

@@ -86,7 +86,7 @@ function withFiles(pair: WorkflowPair, names: AccountNames): PulledPair {
 }
 
 /** The references of the workflow's file that the account resolved, so that an offline check knows them. */
-function resolvedNames(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): string[] {
+export function resolvedNames(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): string[] {
   const known = new Set([...[...names.lists.values()].map((name) => `list:${name}`), ...[...names.segments.values()].map((name) => `segment:${name}`)]);
   return referencesOf(workflowFileOf(remote, keys, names)).filter((reference) => known.has(reference));
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/files.js';
@@ -70,7 +70,7 @@ describe('content pull of workflows', () => {
 });
 
 const WORKFLOW = 'workflows/onboarding--wf1';
-const EMAIL = '{"subject":"Hello","fromName":"Acme","fromEmail":"hi@acme.example"}\n';
+const EMAIL = '{"subject":"Hello","fromName":"Acme","fromEmail":"hi"}\n';
 
 /** A tree with one workflow, its workflow.yaml as given, and the email it names. */
 function workflowTree(yaml: string, lmx = '<Paragraph>Hi {contact.firstName}</Paragraph>\n') {
@@ -158,5 +158,162 @@ describe('content check of workflows', () => {
     const result = await run(['content', 'check', root, '--json']);
     expect(result.code).toBe(0);
     expect(result.json()[0].warnings).toEqual([expect.objectContaining({ rule: 'reference', message: expect.stringContaining('"Pro users"') })]);
+  });
+});
+
+/** The directory of the pulled workflow whose name starts with this slug. */
+function workflowDir(root: string, slug: string): string {
+  const name = readdirSync(join(root, 'workflows')).find((entry) => entry.startsWith(`${slug}--`));
+  if (name === undefined) throw new Error(`no workflow ${slug} in ${root}`);
+  return join(root, 'workflows', name);
+}
+
+function edit(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)}`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+async function pulledWorkflows(sandbox: Awaited<ReturnType<typeof sandboxes>>): Promise<string> {
+  const root = contentDir();
+  const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
+  expect(pull.code, pull.stderr).toBe(0);
+  sandbox.requests.length = 0;
+  return root;
+}
+
+describe('content push of workflows', () => {
+  it('plans an edit of a draft as the API calls it takes, pushes them, and leaves the account equal to the files', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const winBack = workflowDir(root, 'win-back-draft');
+    const yaml = join(winBack, 'workflow.yaml');
+    edit(yaml, 'description: A webhook-scored experiment for dormant contacts, not yet started', 'description: Dormant contacts, two days on');
+    edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]', '  dormant:\n    type: AudienceFilter\n    next: [wait-2d]');
+    edit(yaml, '  experiment:\n', '  wait-2d:\n    type: TimerAction\n    next: [experiment]\n    amount: 2\n    unit: d\n  experiment:\n');
+    edit(
+      join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx'),
+      '<Paragraph>Hi {contact.firstName},</Paragraph>',
+      '<Paragraph>Welcome back, {contact.firstName}.</Paragraph>',
+    );
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain('+ node wait-2d (TimerAction): amount 2, unit "d"; next [experiment]');
+    expect(diff.stdout).toContain('~ node dormant: next: [experiment] -> [wait-2d]');
+    expect(diff.stdout).toContain('+<Paragraph>Welcome back, {contact.firstName}.</Paragraph>');
+
+    const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('  1. updateWorkflowProperties description "Dormant contacts, two days on"\n');
+    expect(plan.stdout).toContain('  2. createWorkflowNode TimerAction wait-2d between dormant and experiment\n');
+    expect(plan.stdout).toContain('  3. updateWorkflowNode wait-2d amount=2\n');
+    expect(plan.stdout).toMatch(
+      / {2}4\. updateEmailMessage we-saved-your-workspace from emails\/we-saved-your-workspace\/email\.json \(expected content revision \w+\)\n/,
+    );
+    expect(writes(sandbox.requests)).toEqual([]);
+
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain('a push never publishes');
+    const sent = writes(sandbox.requests);
+    expect(sent.map((request) => `${request.method} ${request.path.replace(/\/v1\/workflows\/[^/]+/, '/w').replace(/nodes\/[^/]+/, 'nodes/n')}`)).toEqual([
+      'POST /w',
+      'POST /w/nodes',
+      'POST /w/nodes/n',
+      expect.stringMatching(/^POST \/v1\/email-messages\//),
+    ]);
+    // Each call names the revision the one before it left.
+    expect(sent[1]!.body.expectedRevisionId).toBe((sent[0]!.answer as { workflowRevisionId: string }).workflowRevisionId);
+    expect(sandbox.problems()).toEqual([]);
+
+    const before = snapshot(root);
+    const again = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+    const clean = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
+    expect(clean.code, clean.stdout).toBe(0);
+  });
+
+  it('deletes a node and adds a branch path, and a pull after is clean', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const winBack = workflowDir(root, 'win-back-draft');
+    const yaml = join(winBack, 'workflow.yaml');
+    // The filter goes: the trigger leads straight to the experiment.
+    edit(yaml, '  trigger:\n    type: BlankTrigger\n    next: [dormant]', '  trigger:\n    type: BlankTrigger\n    next: [experiment]');
+    const text = readFileSync(yaml, 'utf8');
+    writeFileSync(yaml, text.replace(/ {2}dormant:\n(?: {4}.*\n)+/, ''));
+    // A third path of the experiment, which add-branch makes.
+    edit(yaml, 'next: [control, variant]', 'next: [control, variant, variant-c]');
+    edit(yaml, '  exit:\n', '  variant-c:\n    type: VariantNode\n    next: [exit]\n    isControl: false\n  exit:\n');
+    const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan']);
+    expect(plan.stdout).toContain('  1. deleteWorkflowNode dormant\n  2. addWorkflowBranch experiment: path variant-c\n');
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => `${request.method} ${request.path.split('/').at(-1)}`)).toEqual([
+      expect.stringMatching(/^DELETE /),
+      'POST add-branch',
+    ]);
+    const again = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
+    expect(again.code, again.stdout).toBe(0);
+  });
+
+  it('refuses to change a workflow that is sending without --live, naming it; with --live the change goes through', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const yaml = join(workflowDir(root, 'trial-conversion'), 'workflow.yaml');
+    edit(yaml, 'amount: 1\n    unit: h', 'amount: 2\n    unit: h');
+    const refused = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(refused.code).toBe(5);
+    expect(refused.stdout).toContain('--live');
+    expect(writes(sandbox.requests)).toEqual([]);
+    const live = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live']);
+    expect(live.code, live.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => request.body.payload)).toEqual([{ amount: 2 }]);
+  });
+
+  it('a workflow changed in the account since the pull is a conflict: nothing of it is written; --force takes the local side', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const winBack = workflowDir(root, 'win-back-draft');
+    const id = winBack.split('--').at(-1)!;
+    const rename = await sandbox.loopsctl(['workflows', 'update', id, '--name', 'Win-back, renamed in the app']);
+    expect(rename.code, rename.stderr).toBe(0);
+    sandbox.requests.length = 0;
+    edit(join(winBack, 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 30');
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(push.code).toBe(5);
+    expect(push.stdout).toContain('conflict');
+    expect(writes(sandbox.requests)).toEqual([]);
+    const forced = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => request.body.payload ?? request.body.name)).toEqual(['Win-back (draft)', { samplingRate: 30 }]);
+  });
+
+  it('a new workflow directory becomes a draft, built node by node, its email written', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const directory = join(root, 'workflows', 'onboarding');
+    mkdirSync(join(directory, 'emails', 'hello'), { recursive: true });
+    writeFileSync(join(directory, 'workflow.yaml'), GOOD);
+    writeFileSync(join(directory, 'emails', 'hello', 'email.json'), EMAIL);
+    writeFileSync(join(directory, 'emails', 'hello', 'email.lmx'), '<Paragraph>Hi {contact.firstName}</Paragraph>\n');
+    const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan']);
+    expect(plan.stdout).toContain('# workflows/onboarding: would create as a draft');
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(sandbox.problems()).toEqual([]);
+    const created = writes(sandbox.requests)[0]!;
+    expect(created.path).toBe('/v1/workflows');
+    const id = (created.answer as { id: string }).id;
+    const graph = (await sandbox.loopsctl(['workflows', 'get', id, '--json'])).json();
+    expect(graph.status).toBe('Draft');
+    const types = Object.values(graph.nodes as Record<string, { typeName: string }>)
+      .map((node) => node.typeName)
+      .sort();
+    expect(types).toEqual(['ExitAction', 'SendEmailAction', 'SignupTrigger', 'TimerAction']);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
+    expect(diff.code, diff.stdout).toBe(0);
   });
 });

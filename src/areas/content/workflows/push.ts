@@ -1,0 +1,407 @@
+/**
+ * `content push` of workflows: for each workflow changed here, the edit script (plan.ts) played
+ * against the account one call at a time, each with the revision the previous one returned. A
+ * workflow the account changed meanwhile is a conflict (nothing of it written; --force takes the
+ * local side); one that is not a draft is refused without --live; a new directory becomes a new
+ * draft. The state is saved after every call, with the id of every node made, so that a push that
+ * stops is finished by the next one, which plans again from what the account then holds.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiClient } from '../../../api/client.js';
+import { RejectedError, UsageError } from '../../../base/errors.js';
+import type { CommandContext } from '../../../core/context.js';
+import { confirm } from '../../../core/prompt.js';
+import { countOf } from '../../../render/numbers.js';
+import { workflowProblems, type WorkflowFile } from '../../../platform/workflows/file.js';
+import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
+import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
+import * as api from '../../workflows/client.js';
+import { digestOf, parseJson, writeState, type ContentState, type Files, type SyncedRecord } from '../files.js';
+import { messageFields, messageUpdate } from '../remote.js';
+import { renderLines, type Line } from '../render.js';
+import { describeStep, planWorkflow, type WorkflowPlan, type WorkflowStep } from './plan.js';
+import { resolvedNames, syncedOf } from './pull.js';
+import { writeWorkflow } from './files.js';
+import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from './remote.js';
+import { readSides, type WorkflowSide } from './sides.js';
+
+export interface WorkflowPushOptions {
+  plan?: boolean;
+  force?: boolean;
+  live?: boolean;
+  recreate?: boolean;
+  yes?: boolean;
+}
+
+/** What a push does with one workflow. */
+interface Task {
+  side: WorkflowSide;
+  file: WorkflowFile;
+  action: 'update' | 'create' | 'recreate' | 'skip';
+  plan?: WorkflowPlan;
+  why?: string;
+  held?: 'conflict' | 'live' | 'impossible';
+}
+
+/** The blank draft the API makes (a blank trigger leading to an exit), under the file's keys for them. */
+function blankOf(file: WorkflowFile): WorkflowFile {
+  const exit = Object.entries(file.nodes).find(([, node]) => node.type === 'ExitAction')?.[0] ?? 'exit';
+  return {
+    name: file.name,
+    description: '',
+    mailingList: null,
+    root: file.root,
+    nodes: { [file.root]: { type: 'BlankTrigger', next: [exit] }, [exit]: { type: 'ExitAction', next: [] } },
+  };
+}
+
+/** The email keys whose files differ between the account and the tree. */
+function emailsChanged(side: WorkflowSide, blank: boolean): Set<string> {
+  const local = side.local!.files;
+  const account = blank ? new Map<string, string>() : (side.account?.files ?? new Map<string, string>());
+  const changed = new Set<string>();
+  for (const name of local.keys()) {
+    const match = /^emails\/([^/]+)\/email\.(json|lmx)$/.exec(name);
+    if (match !== null && local.get(name) !== account.get(name)) changed.add(match[1]!);
+  }
+  return changed;
+}
+
+function taskOf(side: WorkflowSide, options: WorkflowPushOptions): Task | undefined {
+  const file = side.file!;
+  if (side.standing === 'same' || side.standing === 'remote') return undefined;
+  if (side.standing === 'missing')
+    return { side, file, action: 'create', plan: planWorkflow(blankOf(file), file, emailsChanged(side, true)), why: 'not in the account: created as a draft' };
+  const account = side.account!;
+  if (side.standing === 'conflict' && !options.force) {
+    return {
+      side,
+      file,
+      action: 'skip',
+      held: 'conflict',
+      why:
+        side.synced === undefined
+          ? 'the account has a workflow of this name that these files were never pulled from: pull with --force to take its side, or push with --force'
+          : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
+    };
+  }
+  const status = side.remote!.graph.status ?? 'Draft';
+  if (status !== 'Draft' && !options.live) {
+    return {
+      side,
+      file,
+      action: 'skip',
+      held: 'live',
+      why: `the workflow is ${status}: contacts move through it; push with --live to change it anyway, or pause it in the app (${side.remote!.graph.url ?? 'its page'})`,
+    };
+  }
+  const plan = planWorkflow(account.file, file, emailsChanged(side, false));
+  if (plan.impossible.length === 0)
+    return { side, file, action: 'update', plan, why: side.standing === 'conflict' ? 'taking the local side (--force)' : undefined };
+  if (options.recreate)
+    return {
+      side,
+      file,
+      action: 'recreate',
+      plan: planWorkflow(blankOf(file), file, emailsChanged(side, true)),
+      why: 'built as a new draft (--recreate); the old one is left as it is',
+    };
+  return {
+    side,
+    file,
+    action: 'skip',
+    held: 'impossible',
+    plan,
+    why: `no edit script gets there (${plan.impossible.join('; ')}): push with --recreate to build it as a new draft`,
+  };
+}
+
+/** Every name the plans refer to, found in the account: one that is not stops the push before anything is sent. */
+function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, string>; segments: Map<string, string> } {
+  const byName = (ids: Map<string, string>) => new Map([...ids].map(([id, name]) => [name, id]));
+  const lists = byName(names.lists);
+  const segments = byName(names.segments);
+  const unknown: string[] = [];
+  for (const task of tasks) {
+    for (const step of task.plan?.steps ?? []) {
+      if (step.op === 'changeWorkflowMailingList' && step.mailingList !== null && !lists.has(step.mailingList))
+        unknown.push(`${task.side.path}: mailing list "${step.mailingList}"`);
+      if (step.op === 'updateWorkflowNode' && typeof step.payload.segment === 'string' && !segments.has(step.payload.segment))
+        unknown.push(`${task.side.path}: segment "${step.payload.segment}" (${step.key})`);
+    }
+    if ((task.action === 'create' || task.action === 'recreate') && typeof task.file.mailingList === 'string' && !lists.has(task.file.mailingList))
+      unknown.push(`${task.side.path}: mailing list "${task.file.mailingList}"`);
+  }
+  if (unknown.length > 0) {
+    throw new UsageError(`the account has no ${[...new Set(unknown)].join(', ')}; nothing was sent`, {
+      hint: 'references are matched by name, never guessed: create them in the account, or name ones it has in the workflow files',
+    });
+  }
+  return { lists, segments };
+}
+
+/**
+ * Pushes the tree's changed workflows; returns the exit code (5 when one was held back). The
+ * state is saved through `save` after every call.
+ */
+export async function pushWorkflows(
+  context: CommandContext,
+  client: ApiClient,
+  root: string,
+  state: ContentState,
+  account: string,
+  options: WorkflowPushOptions,
+): Promise<number> {
+  const { out } = context;
+  const { sides, names } = await readSides(client, root, state, account, true);
+  const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
+  if (broken.length > 0) {
+    throw new UsageError(
+      `${broken.map((side) => side.path).join(', ')} break${broken.length === 1 ? 's' : ''} the rules of a workflow's graph; nothing was sent`,
+      {
+        hint: '`loopsctl content check` names each problem and what to write instead',
+      },
+    );
+  }
+  const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options) ?? []);
+  const resolved = resolveNames(tasks, names);
+  if (options.plan) {
+    await out.write(tasks.map((task) => planText(task, state, account)).join(''));
+    return tasks.some((task) => task.held !== undefined) ? 5 : 0;
+  }
+  const records = (state.accounts[account] ??= {});
+  const save = () => writeState(root, state);
+  const lines: Line[] = [];
+  const drafts: string[] = [];
+  for (const task of tasks) {
+    const { side } = task;
+    if (task.action === 'skip') {
+      lines.push({
+        status: task.held === 'conflict' ? 'conflict' : 'skipped',
+        kind: 'workflows',
+        path: side.path,
+        name: task.file.name,
+        id: side.remote?.id,
+        note: task.why,
+      });
+      continue;
+    }
+    const creating = task.action !== 'update';
+    if (creating) await confirm(context.runtime, `Create the workflow ${task.file.name} in ${account} as a draft?`, options.yes);
+    const run = creating
+      ? await createDraft(client, task.file, resolved.lists)
+      : { id: side.remote!.id, revision: side.remote!.revision, keys: new Map([...side.account!.keys].map(([id, key]) => [key, id])) };
+    const localDigest = digestOf(side.local!.files);
+    const record = (): SyncedRecord =>
+      ({
+        ...(records[side.path] ?? {}),
+        id: run.id,
+        digest: records[side.path]?.digest ?? '',
+        nodes: Object.fromEntries([...run.keys].sort()),
+        pushing: localDigest,
+      }) as SyncedRecord;
+    records[side.path] = record();
+    save();
+    const executor = new Executor(client, run.id, run.revision, run.keys, resolved, side.local!.files, side.synced?.emails ?? {}, options, context);
+    for (const step of task.plan!.steps) {
+      await executor.apply(step);
+      records[side.path] = record();
+      save();
+    }
+    const after = await fetchWorkflow(client, run.id);
+    const keys = assignKeys(after, Object.fromEntries(run.keys), names);
+    const files = workflowFilesOf(after, keys, names);
+    // A file written by hand (a new workflow's) comes back with what the account filled in (its
+    // status, an empty emoji): written anew as a pull writes it, it stays in step.
+    const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
+    if (emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
+    const { pushing: _pushing, ...rest } = syncedOf(after, keys, files, resolvedNames(after, keys, names)) as SyncedRecord & { pushing?: string };
+    records[side.path] = rest;
+    save();
+    drafts.push(after.graph.url ?? after.id);
+    const left = task.plan!.leftInApp;
+    lines.push({
+      status: creating ? 'created' : 'updated',
+      kind: 'workflows',
+      path: side.path,
+      name: task.file.name,
+      id: run.id,
+      note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
+    });
+  }
+  if (out.json) await out.writeJson({ account, workflows: lines, drafts });
+  else {
+    const text = renderLines(out, lines);
+    if (text !== '') await out.write(text);
+    if (drafts.length > 0)
+      out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
+  }
+  return lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0;
+}
+
+/** An email's file as the account holds it says what the local one says: the same LMX, every field given with its value. */
+function sameEmailFile(local: string | undefined, account: string): boolean {
+  if (local === undefined || local === account) return local !== undefined;
+  try {
+    const mine = JSON.parse(local) as Record<string, unknown>;
+    const theirs = JSON.parse(account) as Record<string, unknown>;
+    return typeof mine === 'object' && mine !== null && Object.entries(mine).every(([field, value]) => isDeepStrictEqual(theirs[field], value));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the account's workflow says all the file says: the same graph, and each field the file gives. */
+function saysNoMore(local: WorkflowFile, account: WorkflowFile): boolean {
+  if (local.name !== account.name || local.root !== account.root || !isDeepStrictEqual(local.nodes, account.nodes)) return false;
+  return (['description', 'emoji', 'mailingList'] as const).every((field) => local[field] === undefined || local[field] === account[field]);
+}
+
+/** A new draft with the file's name, description and list: the blank trigger and exit, under the file's keys. */
+async function createDraft(client: ApiClient, file: WorkflowFile, lists: Map<string, string>) {
+  const listId = typeof file.mailingList === 'string' ? lists.get(file.mailingList) : undefined;
+  const created = await api.createWorkflow(client, {
+    name: file.name,
+    ...(file.description ? { description: file.description } : {}),
+    ...(listId === undefined ? {} : { mailingListId: listId }),
+  });
+  const blank = blankOf(file);
+  const exitKey = Object.keys(blank.nodes).find((key) => key !== blank.root)!;
+  const keys = new Map<string, string>();
+  for (const [id, node] of Object.entries(created.nodes)) keys.set(id === created.rootNodeId ? blank.root : node.typeName === 'ExitAction' ? exitKey : id, id);
+  return { id: created.id, revision: created.workflowRevisionId ?? null, keys };
+}
+
+/** One step of a script sent, each with the revision the last one left. */
+class Executor {
+  constructor(
+    private readonly client: ApiClient,
+    private readonly workflowId: string,
+    private revision: ExpectedRevision,
+    /** By key, the node's id: filled in as nodes are made. */
+    private readonly keys: Map<string, string>,
+    private readonly names: { lists: Map<string, string>; segments: Map<string, string> },
+    private readonly files: Files,
+    private readonly emailRevisions: Record<string, string | null>,
+    private readonly options: WorkflowPushOptions,
+    private readonly context: CommandContext,
+  ) {}
+
+  private id(key: string): string {
+    const id = this.keys.get(key);
+    if (id === undefined) throw new RejectedError(`the node ${key} is not in the account's workflow`, { hint: 'pull again, then push' });
+    return id;
+  }
+
+  async apply(step: WorkflowStep): Promise<void> {
+    const { client, workflowId } = this;
+    switch (step.op) {
+      case 'updateWorkflowProperties': {
+        const { op: _op, ...fields } = step;
+        this.revision = (await api.updateWorkflow(client, workflowId, this.revision, fields)).workflowRevisionId ?? null;
+        return;
+      }
+      case 'changeWorkflowMailingList': {
+        const listId = step.mailingList === null ? null : this.names.lists.get(step.mailingList)!;
+        const answer = await this.withQueued(`change the mailing list to ${step.mailingList ?? 'none'}`, (policy) =>
+          api.changeMailingList(client, workflowId, this.revision, listId, policy),
+        );
+        this.revision = answer;
+        return;
+      }
+      case 'deleteWorkflowNode': {
+        const nodeId = this.id(step.key);
+        this.revision = await this.withQueued(`delete ${step.removes.join(', ')}`, (policy) =>
+          api.deleteNode(client, workflowId, nodeId, this.revision, { ...policy, recursive: step.recursive }),
+        );
+        for (const key of step.removes) this.keys.delete(key);
+        return;
+      }
+      case 'createWorkflowNode': {
+        const answer = await api.createNode(client, workflowId, this.revision, step.nodeTypeName, {
+          insertMode: 'between',
+          fromNodeId: this.id(step.from),
+          toNodeId: this.id(step.to),
+        });
+        this.keys.set(step.key, answer.node.id);
+        const children = answer.node.createdChildNodes ?? [];
+        // The paths a branch brings: the control is the file's control, the others go in order.
+        const controls = children.filter((child) => child.isControl === true);
+        const others = children.filter((child) => child.isControl !== true);
+        for (const [index, key] of step.children.entries()) {
+          const child = step.nodeTypeName === 'ExperimentBranchNode' && index === step.children.length - 1 ? controls[0] : others[index];
+          if (child !== undefined) this.keys.set(key, child.id);
+        }
+        this.revision = answer.node.workflowRevisionId;
+        return;
+      }
+      case 'addWorkflowBranch': {
+        const answer = await api.addBranch(client, workflowId, this.id(step.branch), this.revision);
+        this.keys.set(step.key, answer.node.id);
+        this.revision = answer.node.workflowRevisionId;
+        return;
+      }
+      case 'updateWorkflowNode': {
+        const { segment, ...payload } = step.payload;
+        if (segment !== undefined) payload.audienceSegmentId = segment === null ? null : this.names.segments.get(segment as string)!;
+        this.revision = (await api.updateNode(client, workflowId, this.id(step.key), this.revision, payload)).workflowRevisionId;
+        return;
+      }
+      case 'rerouteNodeConnection':
+        this.revision = (await api.rerouteNode(client, workflowId, this.id(step.key), this.revision, this.id(step.to))).workflowRevisionId;
+        return;
+      case 'updateEmailMessage':
+        await this.updateEmail(step.key, step.email);
+        return;
+    }
+  }
+
+  /** An email's fields and LMX sent to its message, guarded by the content revision it was pulled at. */
+  private async updateEmail(key: string, email: string): Promise<void> {
+    const node = await api.getWorkflowNode(this.client, this.workflowId, this.id(key));
+    const messageId = node.emailMessageId;
+    if (typeof messageId !== 'string') throw new RejectedError(`the send-email node ${key} has no email message in the account`);
+    const current = await getEmailMessage(this.client, messageId);
+    const fieldsFile = email;
+    const lmxFile = email.replace(/email\.json$/, 'email.lmx');
+    const fields = parseJson(fieldsFile, this.files.get(fieldsFile) ?? '{}', messageFields);
+    const body = messageUpdate(fields, this.files.get(lmxFile), current);
+    if (Object.keys(body).length === 0) return;
+    const expected = Object.hasOwn(this.emailRevisions, key) ? this.emailRevisions[key]! : current.contentRevisionId;
+    await updateEmailMessage(this.client, messageId, expected === null ? body : { expectedRevisionId: expected, ...body });
+  }
+
+  /**
+   * A change that can remove queued contacts: sent as is (the API holds it back when contacts are
+   * queued); on a live workflow, with --live, what the API says would happen is asked first.
+   */
+  private async withQueued(
+    what: string,
+    send: (policy: {
+      dryRun?: boolean;
+      queuedContactPolicy?: 'fail' | 'discard';
+    }) => Promise<{ status: string; queuedContactCount: number; workflowRevisionId?: string }>,
+  ): Promise<ExpectedRevision> {
+    const first = await send({ queuedContactPolicy: 'fail' });
+    if (first.status !== 'queuedContactsFound') return first.workflowRevisionId ?? this.revision;
+    if (!this.options.live)
+      throw new RejectedError(`${what}: ${countOf(first.queuedContactCount, 'contact')} queued would be discarded; nothing of it was sent`, {
+        hint: 'push with --live to be asked (or --yes) to discard them',
+      });
+    await confirm(this.context.runtime, `${what} discards ${countOf(first.queuedContactCount, 'queued contact')}: go ahead?`, this.options.yes);
+    const answer = await send({ queuedContactPolicy: 'discard' });
+    return answer.workflowRevisionId ?? this.revision;
+  }
+}
+
+function planText(task: Task, state: ContentState, account: string): string {
+  const { side } = task;
+  const verbs = { update: 'would update', create: 'would create as a draft', recreate: 'would build as a new draft', skip: 'would skip' } as const;
+  const status = side.remote?.graph.status;
+  let text = `# ${side.path}: ${verbs[task.action]}${status !== undefined && status !== 'Draft' ? ` (${status}: live)` : ''}${task.why === undefined ? '' : ` (${task.why})`}\n`;
+  if (task.action === 'skip' || task.plan === undefined) return text;
+  const emails = (state.accounts[account]?.[side.path] as { emails?: Record<string, string | null> } | undefined)?.emails ?? {};
+  for (const [index, step] of task.plan.steps.entries()) text += `  ${index + 1}. ${describeStep(step, (key) => emails[key])}\n`;
+  if (task.plan.leftInApp.length > 0) text += `  left to set in the app: ${task.plan.leftInApp.join('; ')}\n`;
+  return text;
+}

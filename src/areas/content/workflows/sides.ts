@@ -1,0 +1,106 @@
+/**
+ * A tree's workflows beside the account's, as diff and push read them: each directory's file
+ * parsed, the account's workflow as a pull would write it (with the state's keys), and how the
+ * two stand since they were last in step.
+ */
+import type { ApiClient } from '../../../api/client.js';
+import { LocalFileError, NotFoundError } from '../../../base/errors.js';
+import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { workflows as workflowList } from '../../workflows/client.js';
+import { digestOf, type ContentState, type Files } from '../files.js';
+import { everyItem, settled } from '../remote.js';
+import { directoryId, parseWorkflowFile, readWorkflows } from './files.js';
+import { pairWorkflows, type WorkflowPair } from './pull.js';
+import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
+import { syncedWorkflows } from './state.js';
+
+export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';
+
+export interface WorkflowSide extends WorkflowPair {
+  standing: WorkflowStanding;
+  /** The file, parsed; undefined for a workflow only in the account. */
+  file?: WorkflowFile;
+  /** The account's workflow as files and as a file, with the keys of its nodes by id. */
+  account?: { files: Files; file: WorkflowFile; keys: Map<string, string> };
+}
+
+/** How a workflow stands: what changed here, in the account, or both, since the state last saw them in step. */
+function standingOf(pair: WorkflowPair, here: Files | undefined, there: Files | undefined): WorkflowStanding {
+  if (here === undefined) return 'only-remote';
+  if (there === undefined) return 'missing';
+  const local = digestOf(here);
+  const remote = digestOf(there);
+  if (local === remote) return 'same';
+  const synced = pair.synced;
+  if (synced === undefined) return 'conflict';
+  // A push that stopped half-way changed the account itself: what it wrote is no one else's change.
+  const pushing = (synced as { pushing?: string }).pushing;
+  const changedThere = remote !== synced.digest && pushing !== local;
+  const changedHere = local !== synced.digest;
+  if (changedHere && changedThere) return 'conflict';
+  return changedHere ? 'local' : 'remote';
+}
+
+/**
+ * The tree's workflows and the account's. `onlyChanged` reads from the account only the
+ * workflows whose files changed since they were last in step (a push's business), rather than all.
+ */
+export async function readSides(
+  client: ApiClient,
+  root: string,
+  state: ContentState,
+  account: string,
+  onlyChanged: boolean,
+): Promise<{ sides: WorkflowSide[]; names: AccountNames }> {
+  const synced = syncedWorkflows(state, account);
+  const locals = readWorkflows(root);
+  const files = new Map(
+    locals.map((local) => [
+      local.path,
+      parseWorkflowFile(`${root}/${local.path}/${WORKFLOW_FILE}`, local.files.get(WORKFLOW_FILE) ?? missing(root, local.path)),
+    ]),
+  );
+  const changed = onlyChanged
+    ? locals.filter((local) => {
+        const known = synced.get(local.path);
+        return known === undefined || digestOf(local.files) !== known.digest || (known as { pushing?: string }).pushing !== undefined;
+      })
+    : locals;
+  const [remotes, names] = await Promise.all([accountWorkflows(client, changed, synced, onlyChanged), fetchNames(client)]);
+  const pairs = pairWorkflows(remotes, changed, synced, (local) => files.get(local.path)?.name).filter((pair) => !onlyChanged || pair.local !== undefined);
+  const sides = pairs.map((pair): WorkflowSide => {
+    const file = pair.local === undefined ? undefined : files.get(pair.local.path);
+    if (pair.remote === undefined) return { ...pair, file, standing: standingOf(pair, pair.local?.files, undefined) };
+    const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
+    const accountSide = { files: workflowFilesOf(pair.remote, keys, names), file: workflowFileOf(pair.remote, keys, names), keys };
+    return { ...pair, file, account: accountSide, standing: standingOf(pair, pair.local?.files, accountSide.files) };
+  });
+  return { sides, names };
+}
+
+function missing(root: string, path: string): never {
+  throw new LocalFileError(`${root}/${path}/${WORKFLOW_FILE} is missing`, { hint: 'each workflow directory holds its workflow.yaml; restore it from git' });
+}
+
+/** The account's workflows that may pair with these directories: every one, or those they name and any of the same name. */
+async function accountWorkflows(
+  client: ApiClient,
+  locals: { path: string }[],
+  synced: ReturnType<typeof syncedWorkflows>,
+  onlyChanged: boolean,
+): Promise<RemoteWorkflow[]> {
+  const summaries = await everyItem(client, workflowList);
+  const known = (local: { path: string }) => summaries.find((summary) => synced.get(local.path)?.id === summary.id || directoryId(local.path) === summary.id);
+  // A directory with no id the account knows pairs by name, so then every workflow is read.
+  const unmatched = locals.some((local) => known(local) === undefined);
+  const reading = !onlyChanged || unmatched ? summaries : summaries.filter((summary) => locals.some((local) => known(local) === summary));
+  const found = await settled(reading, async (summary) => {
+    try {
+      return await fetchWorkflow(client, summary.id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  });
+  return found.filter((remote) => remote !== undefined);
+}
