@@ -209,38 +209,50 @@ function insertions(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], i
       continue;
     }
     const to = from.next[0]!;
-    const children = defaultChildren(type, node, wanted);
+    const children = defaultChildren(type, key, node, wanted);
     if (children === undefined) {
-      impossible.push(`${key}: an experiment is made with two variants and a control; the file's differ`);
+      impossible.push(`${key}: an experiment needs one control and at least one other variant`);
       continue;
     }
     from.next = [key];
     graph.set(key, { type, next: children.length > 0 ? children.map((child) => child.key) : [to], ...defaultsOf(type, key, false) });
     for (const child of children) graph.set(child.key, { type: child.type, next: [to], ...defaultsOf(child.type, child.key, child.isControl) });
     steps.push({ op: 'createWorkflowNode', key, nodeTypeName: type, insertMode: 'between', from: parent, to, children: children.map((child) => child.key) });
+    // A default path the file does not have (an experiment of one variant and its control) goes at once, with what only it leads to.
+    for (const child of children.filter((candidate) => candidate.unused)) {
+      graph.delete(child.key);
+      graph.get(key)!.next = graph.get(key)!.next.filter((next) => next !== child.key);
+      steps.push({ op: 'deleteWorkflowNode', key: child.key, recursive: true, removes: [child.key] });
+    }
   }
+}
+
+interface DefaultChild {
+  key: string;
+  type: CreatableNodeType;
+  isControl: boolean;
+  /** A path the API makes that the file does not have: deleted right after. */
+  unused?: boolean;
 }
 
 /**
  * The paths a new branch brings, named by the file's keys: a BranchNode's two audience filters
- * are its first two paths (more are added after); an ExperimentBranchNode's two variants and
- * control must be the file's, as the API makes them.
+ * are its first two paths (more are added after); an ExperimentBranchNode's control is the file's
+ * control and its two variants the file's first two (one the file lacks is unused; more are added
+ * after). Undefined for an experiment whose file has no single control.
  */
-function defaultChildren(
-  type: CreatableNodeType,
-  node: FileNode,
-  wanted: WorkflowFile,
-): { key: string; type: CreatableNodeType; isControl: boolean }[] | undefined {
-  if (type === 'BranchNode') return node.next.slice(0, 2).map((key) => ({ key, type: 'AudienceFilter', isControl: false }));
+function defaultChildren(type: CreatableNodeType, key: string, node: FileNode, wanted: WorkflowFile): DefaultChild[] | undefined {
+  if (type === 'BranchNode') return node.next.slice(0, 2).map((child) => ({ key: child, type: 'AudienceFilter', isControl: false }));
   if (type !== 'ExperimentBranchNode') return [];
-  const variants = node.next.map((key) => ({ key, control: wanted.nodes[key]?.isControl === true }));
-  const controls = variants.filter((variant) => variant.control);
-  const others = variants.filter((variant) => !variant.control);
-  if (controls.length !== 1 || others.length !== 2) return undefined;
-  return [
-    ...others.map((variant) => ({ key: variant.key, type: 'VariantNode' as const, isControl: false })),
-    { key: controls[0]!.key, type: 'VariantNode', isControl: true },
-  ];
+  const controls = node.next.filter((child) => wanted.nodes[child]?.isControl === true);
+  const others = node.next.filter((child) => wanted.nodes[child]?.isControl !== true);
+  if (controls.length !== 1 || others.length === 0) return undefined;
+  const variants: DefaultChild[] = [0, 1].map((index) =>
+    others[index] === undefined
+      ? { key: `${key}-unused-${index}`, type: 'VariantNode', isControl: false, unused: true }
+      : { key: others[index]!, type: 'VariantNode', isControl: false },
+  );
+  return [...variants, { key: controls[0]!, type: 'VariantNode', isControl: true }];
 }
 
 /** Each node's fields as the file has them: one update per node, with what differs (a trigger's type too). */

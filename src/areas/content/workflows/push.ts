@@ -214,7 +214,9 @@ export async function pushWorkflows(
     // A file written by hand (a new workflow's) comes back with what the account filled in (its
     // status, an empty emoji): written anew as a pull writes it, it stays in step.
     const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
-    if (emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
+    // Only a file no account has written: a tree pulled from another account keeps that account's layout.
+    const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);
+    if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
     const { pushing: _pushing, ...rest } = syncedOf(after, keys, files, resolvedNames(after, keys, names)) as SyncedRecord & { pushing?: string };
     records[side.path] = rest;
     save();

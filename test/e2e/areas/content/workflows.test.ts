@@ -2,6 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/files.js';
+import { mailingLists } from '../../../../src/emulator/routes/lists.js';
+import { segments } from '../../../../src/emulator/routes/segments.js';
+import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
@@ -315,5 +318,52 @@ describe('content push of workflows', () => {
     expect(types).toEqual(['ExitAction', 'SendEmailAction', 'SignupTrigger', 'TimerAction']);
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
     expect(diff.code, diff.stdout).toBe(0);
+  });
+});
+
+describe('content push of workflows to another account', () => {
+  it('creates every workflow the account lacks as a draft, its list and segments matched by name; a reference with no match stops it first', async () => {
+    const staging = await sandboxes();
+    const root = await pulledWorkflows(staging);
+    const production = await sandboxes();
+    // Another team: no workflows, and the same lists and segments under ids of its own.
+    production.server.update((state) => {
+      Object.assign(state, { teamName: 'Acme Production' });
+      workflows.of(state).length = 0;
+      for (const list of mailingLists.of(state)) list.id = `prod-${list.id}`;
+      for (const segment of segments.of(state)) segment.id = `prod-${segment.id}`;
+    });
+    const draft = join(workflowDir(root, 'win-back-draft'), 'workflow.yaml');
+    edit(draft, 'segment: Dormant', 'segment: Sleepers');
+    const unmatched = await production.loopsctl(['content', 'push', root, '--only', 'workflows', '--yes']);
+    expect(unmatched.code).toBe(2);
+    expect(unmatched.stderr).toContain('segment "Sleepers"');
+    expect(writes(production.requests)).toEqual([]);
+    edit(draft, 'segment: Sleepers', 'segment: Dormant');
+
+    const before = snapshot(join(root, 'workflows'));
+    const push = await production.loopsctl(['content', 'push', root, '--only', 'workflows', '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    // The tree stays as staging wrote it.
+    expect(snapshot(join(root, 'workflows'))).toEqual(before);
+    expect(production.problems()).toEqual([]);
+    const created = writes(production.requests).filter((request) => request.path === '/v1/workflows');
+    expect(created.map((request) => request.body.name).sort()).toEqual([
+      'Beta onboarding subject test',
+      'Trial conversion',
+      'Upgrade thank-you',
+      'Welcome series',
+      'Win-back (draft)',
+    ]);
+    const welcome = created.find((request) => request.body.name === 'Welcome series')!;
+    expect(welcome.body.mailingListId).toMatch(/^prod-/);
+    const segmentIds = writes(production.requests).flatMap((request) =>
+      request.body?.payload?.audienceSegmentId === undefined ? [] : [request.body.payload.audienceSegmentId],
+    );
+    expect(segmentIds.length).toBeGreaterThan(0);
+    expect(segmentIds.every((id: string) => id.startsWith('prod-'))).toBe(true);
+    for (const request of created) expect((request.answer as { status: string }).status).toBe('Draft');
+    const state = readState(root)!;
+    expect(Object.keys(state.accounts['Acme Production']!).filter((path) => path.startsWith('workflows/'))).toHaveLength(5);
   });
 });
