@@ -210,7 +210,7 @@ export const spec: Spec = group({
       aliases: ['get', 'view'],
       summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",
       help: ALPHA_NOTE,
-      args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
+      args: [{ name: 'id', description: 'workflow id, or a workflow.yaml (or its directory) of a content tree', completes: 'workflows', file: { orId: true } }],
       options: [
         { flags: '--node <nodeId>', description: 'show every field of this node' },
         { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },

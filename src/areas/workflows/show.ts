@@ -1,6 +1,7 @@
 /** `workflow show` and `workflow node get`: a workflow drawn (text, Mermaid, DOT), or one node. */
 import type { ApiClient } from '../../api/client.js';
-import { NotFoundError } from '../../base/errors.js';
+import { NotFoundError, UsageError } from '../../base/errors.js';
+import { isLocalWorkflow, readLocalWorkflow } from '../content/workflows/local.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
 import type { CommandContext } from '../../core/context.js';
@@ -19,6 +20,7 @@ import { nodeMetricsRun, sendEmailNodes } from './metrics.js';
 type ShowOptions = { node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; details?: boolean; web?: boolean };
 
 export const show: Handler<[string], ShowOptions> = async (context, [id], options) => {
+  if (isLocalWorkflow(id)) return showLocal(context, readLocalWorkflow(id), options);
   checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;
@@ -39,6 +41,18 @@ export const show: Handler<[string], ShowOptions> = async (context, [id], option
   noteUnread(context, conditions.unread, 'Add --details to read them all, or --node <id> for one.');
   return annotations?.code;
 };
+
+/** A workflow file drawn as the account's are: its conditions are in the file, and nothing is requested. */
+async function showLocal(context: CommandContext, workflow: Workflow, options: ShowOptions): Promise<void> {
+  const { out } = context;
+  if (options.node !== undefined || options.metrics || options.web)
+    throw new UsageError('--node, --metrics and --web need a workflow of the account', { hint: 'name its id rather than its file' });
+  if (out.json) return out.writeJson(workflow);
+  const notes = conditionNotes([]);
+  if (options.format === 'mermaid') await out.write(renderWorkflowMermaid(workflow, notes));
+  else if (options.format === 'dot') await out.write(renderWorkflowDot(workflow, notes));
+  else await out.write(renderWorkflow(out, workflow, notes));
+}
 
 /** Each send-email node's sends, open and click rates, in words by node id, and the exit code of the nodes that failed. */
 async function engagementByNode(context: CommandContext, client: ApiClient, workflow: Workflow): Promise<{ notes: Map<string, string>; code: number }> {

@@ -121,7 +121,8 @@ function commit(context: RouteContext, workflow: StoredWorkflow): void {
   context.changed();
 }
 
-const PUBLIC_NODE_CAP = 300;
+/** The published description: public workflows can have up to 400 nodes, a branch's generated paths counted. */
+const PUBLIC_NODE_CAP = 400;
 
 function checkCap(workflow: StoredWorkflow, adding: number): void {
   if (workflow.nodes.length + adding > PUBLIC_NODE_CAP) {

@@ -367,3 +367,23 @@ describe('content push of workflows to another account', () => {
     expect(Object.keys(state.accounts['Acme Production']!).filter((path) => path.startsWith('workflows/'))).toHaveLength(5);
   });
 });
+
+describe('workflow show of a local workflow', () => {
+  it('draws a pulled workflow file as it draws the account’s, as a tree, Mermaid or DOT, with no request', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const welcome = workflowDir(root, 'welcome-series');
+    const tree = await run(['workflow', 'show', welcome]);
+    expect(tree.code, tree.stderr).toBe(0);
+    expect(tree.stdout).toContain('Welcome series');
+    expect(tree.stdout).toContain('wait-2d');
+    expect(tree.stdout).toContain('in segment Paying customers');
+    expect(tree.stdout).toContain('"Welcome aboard, {firstName}"');
+    const mermaid = await run(['workflow', 'show', join(welcome, 'workflow.yaml'), '--format', 'mermaid']);
+    expect(mermaid.code, mermaid.stderr).toBe(0);
+    expect(mermaid.stdout).toMatch(/^flowchart/m);
+    const dot = await run(['workflow', 'show', welcome, '--format', 'dot']);
+    expect(dot.stdout).toMatch(/^digraph/m);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
