@@ -255,6 +255,9 @@ function defaultChildren(type: CreatableNodeType, key: string, node: FileNode, w
   return [...variants, { key: controls[0]!, type: 'VariantNode', isControl: true }];
 }
 
+/** The fields an update clears with null; the others take a value only. */
+const CLEARED_BY_NULL = new Set(['segment', 'audienceFilter', 'eventName']);
+
 /** Each node's fields as the file has them: one update per node, with what differs (a trigger's type too). */
 function configurations(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], leftInApp: string[]): void {
   for (const [key, node] of Object.entries(wanted.nodes)) {
@@ -274,6 +277,8 @@ function configurations(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[
         if (want[field] !== undefined) leftInApp.push(`${key}: ${field} ${JSON.stringify(want[field])}`);
         continue;
       }
+      // Left out of the file: a segment or filter is cleared (null), any other field left as the account has it.
+      if (want[field] === undefined && !CLEARED_BY_NULL.has(field)) continue;
       payload[field] = want[field] === undefined ? null : want[field];
       if (want[field] === undefined) delete current[field];
       else current[field] = want[field];
