@@ -49,7 +49,8 @@ export interface MessageFields {
   fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>;
 }
 
-function entriesOf(directory: string): string[] {
+/** A directory's entries in order, hidden ones left out; none for a directory that is not there. */
+export function entriesOf(directory: string): string[] {
   try {
     return readdirSync(directory)
       .filter((name) => !name.startsWith('.'))

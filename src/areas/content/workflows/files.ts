@@ -8,13 +8,14 @@
  * merges line by line; the `yaml` package, already bundled for the sandbox's fixtures, parses it
  * with positions and writes it in a stable layout.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Document, isPair, isScalar, parseDocument, visit } from 'yaml';
 import { LocalFileError } from '../../../base/errors.js';
 import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
 import { fileFieldsOf, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import type { Files } from '../files.js';
+import { entriesOf } from '../tree.js';
 
 export const WORKFLOWS = 'workflows';
 
@@ -39,22 +40,11 @@ function refuseLink(full: string): void {
   }
 }
 
-function visible(directory: string): string[] {
-  try {
-    return readdirSync(directory)
-      .filter((name) => !name.startsWith('.'))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new LocalFileError(`${directory}: ${(error as Error).message}`);
-  }
-}
-
 /** Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample values, left out). */
 export function readWorkflows(root: string): WorkflowFiles[] {
   refuseLink(join(root, WORKFLOWS));
   const found: WorkflowFiles[] = [];
-  for (const entry of visible(join(root, WORKFLOWS))) {
+  for (const entry of entriesOf(join(root, WORKFLOWS))) {
     const directory = join(root, WORKFLOWS, entry);
     refuseLink(directory);
     if (!lstatSync(directory).isDirectory()) continue;
@@ -69,7 +59,7 @@ function readTree(directory: string): Files {
   const pending = [''];
   while (pending.length > 0) {
     const inside = pending.shift()!;
-    for (const name of visible(join(directory, inside))) {
+    for (const name of entriesOf(join(directory, inside))) {
       const relative = inside === '' ? name : `${inside}/${name}`;
       const full = join(directory, relative);
       refuseLink(full);
@@ -108,9 +98,9 @@ export function writeWorkflow(root: string, path: string, files: Files): void {
     }
   }
   for (const name of readTree(directory).keys()) if (!files.has(name)) rmSync(join(directory, name), { force: true });
-  for (const name of visible(join(directory, 'emails'))) {
+  for (const name of entriesOf(join(directory, 'emails'))) {
     const emails = join(directory, 'emails', name);
-    if (lstatSync(emails).isDirectory() && visible(emails).length === 0) rmSync(emails, { recursive: true, force: true });
+    if (lstatSync(emails).isDirectory() && entriesOf(emails).length === 0) rmSync(emails, { recursive: true, force: true });
   }
 }
 

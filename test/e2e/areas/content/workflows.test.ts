@@ -387,3 +387,46 @@ describe('workflow show of a local workflow', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe('a push of a workflow that stops half-way', () => {
+  it('is finished by the next push, which plans again from what the account holds and remakes nothing', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const winBack = workflowDir(root, 'win-back-draft');
+    const id = winBack.split('--').at(-1)!;
+    const yaml = join(winBack, 'workflow.yaml');
+    edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]', '  dormant:\n    type: AudienceFilter\n    next: [wait-2d]');
+    edit(yaml, '  experiment:\n', '  wait-2d:\n    type: TimerAction\n    next: [experiment]\n    amount: 2\n    unit: d\n  experiment:\n');
+    // Once the node is made, the workflow moves on under the push (as another editor's change would):
+    // the push's next call names a stale revision, and it stops there.
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    let moved = false;
+    recorded.push = (...items: Recorded[]) => {
+      const count = push(...items);
+      if (!moved && items.some((item) => item.method === 'POST' && item.path.endsWith('/nodes') && item.status === 200)) {
+        moved = true;
+        sandbox.server.update((state) => {
+          workflows.of(state).find((workflow) => workflow.id === id)!.workflowRevisionId = 'moved-on';
+        });
+      }
+      return count;
+    };
+    const stopped = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(stopped.code).toBe(5);
+    expect(stopped.stderr).toContain('stale');
+    const state = readState(root)!;
+    const record = state.accounts['Acme Sandbox']![`workflows/${winBack.split('/').at(-1)}`] as unknown as { nodes: Record<string, string>; pushing?: string };
+    expect(record.nodes['wait-2d']).toBeDefined();
+    expect(record.pushing).toBeDefined();
+
+    recorded.length = 0;
+    const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan']);
+    expect(plan.stdout).toContain('  1. updateWorkflowNode wait-2d amount=2\n');
+    expect(plan.stdout).not.toContain('createWorkflowNode');
+    const finished = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(finished.code, finished.stderr).toBe(0);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
+    expect(diff.code, diff.stdout).toBe(0);
+  });
+});
