@@ -24,7 +24,8 @@ export const diff: Handler<[string | undefined], DiffOptions> = async (context, 
   followRenames(state, locals);
   const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
   const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
-  const workflows = scope.workflows ? await explained(diffWorkflows(client, scope.root, state, account), CONTENT) : [];
+  // Workflows are compared once a pull has brought them here, as the other kinds are.
+  const workflows = scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope.root, state, account), CONTENT) : [];
   const count = differing.length + workflows.length;
   const { out } = context;
   if (out.json) {

@@ -1,9 +1,9 @@
 /** `content pull`: the account's content into files, never over local edits unasked. */
 import { countOf } from '../../render/numbers.js';
-import { LocalFileError } from '../../base/errors.js';
+import { AuthError, LocalFileError } from '../../base/errors.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
-import { explained } from '../explain.js';
+import { explained, explainError } from '../explain.js';
 import {
   DEFAULT_DIRECTORY,
   holdsRecords,
@@ -34,7 +34,7 @@ import {
   type Scope,
 } from './pairing.js';
 import { WORKFLOWS } from './workflows/files.js';
-import { applyPull, preparePull } from './workflows/pull.js';
+import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 
 function emptyState(kinds: Kind[]): ContentState {
   return { format: 1, kinds, accounts: {} };
@@ -59,7 +59,7 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
   const found = readState(scope.root, shown);
-  const workflows = scope.workflows ? await explained(preparePull(client, scope.root, found, account), CONTENT) : undefined;
+  const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
   const state = found ?? emptyState(scope.kinds);
   const locals = readRecords(scope.root, scope.kinds);
   followRenames(state, locals);
@@ -101,7 +101,7 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
     Object.assign(kept, pulled.records);
   }
   state.accounts[account] = kept;
-  state.kinds = ONLY_CHOICES.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? scope.workflows : scope.kinds.includes(kind)));
+  state.kinds = ONLY_CHOICES.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
   writeState(scope.root, state);
   const { out } = context;
   if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
@@ -114,6 +114,20 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
   out.note(
     `Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`,
   );
+}
+
+/**
+ * The workflows a pull reads. A team without the workflow API (the API answers 401 for it) pulls
+ * its content without them, saying so, unless --only asked for them.
+ */
+async function workflowsToPull(context: CommandContext, reading: Promise<PreparedPull>, asked: boolean): Promise<PreparedPull | undefined> {
+  try {
+    return await reading;
+  } catch (error) {
+    if (asked || !(error instanceof AuthError)) throw explainError(error, CONTENT);
+    context.out.note(`Workflows not pulled: ${error.message}.`);
+    return undefined;
+  }
 }
 
 /**

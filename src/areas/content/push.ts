@@ -25,6 +25,7 @@ import {
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, teamName, type Applied } from './remote.js';
 import { renderLines, type Line } from './render.js';
 import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
+import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
@@ -71,8 +72,9 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
   const release = lockDirectory(scope.root);
   try {
     const code = scope.kinds.length > 0 ? await pushLocked(context, directory, scope, options) : ExitCode.ok;
-    if (!scope.workflows) return code;
     const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
+    if (!scope.workflows || (!state.kinds.includes('workflows') && readWorkflows(scope.root).length === 0)) return code;
     const client = await context.client();
     const account = await explained(teamName(client), CONTENT);
     return Math.max(code, await explained(pushWorkflows(context, client, scope.root, state, account, options), CONTENT));

@@ -210,8 +210,13 @@ export const spec: Spec = group({
       aliases: ['get', 'view'],
       summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",
       help: ALPHA_NOTE,
-      args: [{ name: 'id', description: 'workflow id, or a workflow.yaml (or its directory) of a content tree', completes: 'workflows', file: { orId: true } }],
+      args: [{ name: 'id', description: 'workflow id (or --file)', completes: 'workflows', required: false }],
       options: [
+        {
+          flags: '--file <path>',
+          description: 'draw a workflow of a content tree instead: its workflow.yaml, or the directory holding it (no request is made)',
+          file: {},
+        },
         { flags: '--node <nodeId>', description: 'show every field of this node' },
         { flags: '--format <format>', description: 'how to draw the graph', choices: GRAPH_FORMATS, default: 'tree' },
         { flags: '--metrics', description: "each send-email node's sends, open and click rates beside it (the metrics API must be enabled)" },

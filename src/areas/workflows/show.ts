@@ -1,7 +1,7 @@
 /** `workflow show` and `workflow node get`: a workflow drawn (text, Mermaid, DOT), or one node. */
 import type { ApiClient } from '../../api/client.js';
 import { NotFoundError, UsageError } from '../../base/errors.js';
-import { isLocalWorkflow, readLocalWorkflow } from '../content/workflows/local.js';
+import { readLocalWorkflow } from '../content/workflows/local.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
 import type { CommandContext } from '../../core/context.js';
@@ -17,17 +17,19 @@ import type { Workflow } from '../../platform/workflows/schemas.js';
 import { conditionNotes, noteUnread, withConditions } from './conditions.js';
 import { nodeMetricsRun, sendEmailNodes } from './metrics.js';
 
-type ShowOptions = { node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; details?: boolean; web?: boolean };
+type ShowOptions = { file?: string; node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; details?: boolean; web?: boolean };
 
-export const show: Handler<[string], ShowOptions> = async (context, [id], options) => {
-  if (isLocalWorkflow(id)) return showLocal(context, readLocalWorkflow(id), options);
-  checkId(id, 'workflow id');
+export const show: Handler<[string | undefined], ShowOptions> = async (context, [id], options) => {
+  if ((id === undefined) === (options.file === undefined))
+    throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
+  if (options.file !== undefined) return showLocal(context, readLocalWorkflow(options.file), options);
+  const workflowId = checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;
-  if (options.node !== undefined) return showNode(context, id, options.node);
+  if (options.node !== undefined) return showNode(context, workflowId, options.node);
   const client = await context.client();
-  const workflow = await api.getWorkflow(client, id);
-  if (options.web) return openWeb(context, workflow.url, `workflow ${id}`);
+  const workflow = await api.getWorkflow(client, workflowId);
+  if (options.web) return openWeb(context, workflow.url, `workflow ${workflowId}`);
   if (out.json) return out.writeJson(workflow);
   const [conditions, annotations] = await Promise.all([
     withConditions(context, client, workflow, options.details === true),

@@ -5,16 +5,10 @@
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { LocalFileError } from '../../../base/errors.js';
+import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
 import { directoryId, parseWorkflowFile } from './files.js';
-
-/** Whether the argument names a local workflow (its workflow.yaml, or the directory holding it) rather than an id. */
-export function isLocalWorkflow(path: string): boolean {
-  if (basename(path) === WORKFLOW_FILE) return existsSync(path);
-  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && existsSync(join(path, WORKFLOW_FILE));
-}
 
 function subjectOf(directory: string, email: unknown): string | undefined {
   if (typeof email !== 'string') return undefined;
@@ -30,6 +24,8 @@ function subjectOf(directory: string, email: unknown): string | undefined {
 export function readLocalWorkflow(path: string): Workflow {
   const directory = basename(path) === WORKFLOW_FILE ? dirname(path) : path;
   const file = join(directory, WORKFLOW_FILE);
+  if (!existsSync(file))
+    throw new UsageError(`${path}: no ${WORKFLOW_FILE} there`, { hint: 'name a workflow.yaml, or the workflow directory of a content tree that holds one' });
   if (lstatSync(file).isSymbolicLink()) throw new LocalFileError(`${file} is a symbolic link: content is never read through a link`);
   const parsed = parseWorkflowFile(file, readFileSync(file, 'utf8'));
   const nodes = Object.fromEntries(

@@ -104,6 +104,22 @@ nodes:
     next: []
 `;
 
+describe('content pull for a team without the workflow API', () => {
+  it('pulls the content without workflows, saying so; --only workflows fails as the API does', async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    const env = { LOOPS_API_KEY: 'sandbox-no-workflows' };
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'components,workflows'], { env });
+    expect(pull.code).toBe(3);
+    const content = await sandbox.loopsctl(['content', 'pull', root], { env });
+    expect(content.code, content.stderr).toBe(0);
+    expect(content.stderr).toContain('Workflows not pulled');
+    expect(readdirSync(root)).not.toContain('workflows');
+    const push = await sandbox.loopsctl(['content', 'push', root], { env });
+    expect(push.code, push.stderr).toBe(0);
+  });
+});
+
 describe('content check of workflows', () => {
   it('passes a sound workflow, with no key and no request', async () => {
     const root = workflowTree(GOOD);
@@ -373,16 +389,16 @@ describe('workflow show of a local workflow', () => {
     const sandbox = await sandboxes();
     const root = await pulledWorkflows(sandbox);
     const welcome = workflowDir(root, 'welcome-series');
-    const tree = await run(['workflow', 'show', welcome]);
+    const tree = await run(['workflow', 'show', '--file', welcome]);
     expect(tree.code, tree.stderr).toBe(0);
     expect(tree.stdout).toContain('Welcome series');
     expect(tree.stdout).toContain('wait-2d');
     expect(tree.stdout).toContain('in segment Paying customers');
     expect(tree.stdout).toContain('"Welcome aboard, {firstName}"');
-    const mermaid = await run(['workflow', 'show', join(welcome, 'workflow.yaml'), '--format', 'mermaid']);
+    const mermaid = await run(['workflow', 'show', '--file', join(welcome, 'workflow.yaml'), '--format', 'mermaid']);
     expect(mermaid.code, mermaid.stderr).toBe(0);
     expect(mermaid.stdout).toMatch(/^flowchart/m);
-    const dot = await run(['workflow', 'show', welcome, '--format', 'dot']);
+    const dot = await run(['workflow', 'show', '--file', welcome, '--format', 'dot']);
     expect(dot.stdout).toMatch(/^digraph/m);
     expect(sandbox.requests).toEqual([]);
   });
