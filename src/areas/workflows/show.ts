@@ -1,7 +1,6 @@
 /** `workflow show` and `workflow node get`: a workflow drawn (text, Mermaid, DOT), or one node. */
 import type { ApiClient } from '../../api/client.js';
 import { NotFoundError, UsageError } from '../../base/errors.js';
-import { readLocalWorkflow } from '../content/workflows/local.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
 import type { CommandContext } from '../../core/context.js';
@@ -22,7 +21,8 @@ type ShowOptions = { file?: string; node?: string; format: (typeof GRAPH_FORMATS
 export const show: Handler<[string | undefined], ShowOptions> = async (context, [id], options) => {
   if ((id === undefined) === (options.file === undefined))
     throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
-  if (options.file !== undefined) return showLocal(context, readLocalWorkflow(options.file), options);
+  // Loaded only for a local file: drawing the account's workflow reads no YAML.
+  if (options.file !== undefined) return showLocal(context, (await import('../content/workflows/local.js')).readLocalWorkflow(options.file), options);
   const workflowId = checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState } from '../../../../src/areas/content/files.js';
@@ -117,6 +117,22 @@ describe('content pull for a team without the workflow API', () => {
     expect(readdirSync(root)).not.toContain('workflows');
     const push = await sandbox.loopsctl(['content', 'push', root], { env });
     expect(push.code, push.stderr).toBe(0);
+  });
+});
+
+describe('a symbolic link among the workflows', () => {
+  it('is never followed: pull, diff and push stop at it with exit 2, naming it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const elsewhere = tempDir('loopsctl-elsewhere-');
+    writeFileSync(join(elsewhere, 'workflow.yaml'), GOOD);
+    symlinkSync(elsewhere, join(root, 'workflows', 'linked'));
+    for (const command of ['pull', 'diff', 'push']) {
+      const result = await sandbox.loopsctl(['content', command, root, '--only', 'workflows']);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr).toContain(`${join(root, 'workflows', 'linked')} is a symbolic link`);
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 });
 
