@@ -69,7 +69,7 @@ function emailPolicy(imageOrigins: readonly string[]): string {
 }
 
 /** `https://cdn.acme.example/{data.id}.png` -> `https://cdn.acme.example`; undefined when the host is not written out. */
-const LITERAL_ORIGIN = /^(https?):\/\/([A-Za-z0-9.-]+)(:\d{1,5})?(?=[/?#]|$)/;
+const LITERAL_ORIGIN = /^(https?):\/\/([A-Za-z0-9.-]+)(:\d{1,5})?(?=[/?#]|$)/i;
 
 /** The origins of the images the documents name, written out in the LMX itself. */
 function imageOriginsOf(documents: readonly LmxDocument[]): string[] {
