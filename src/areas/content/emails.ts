@@ -35,10 +35,18 @@ export interface EmailView extends RenderedEmail {
   unknownThemeId?: string;
 }
 
-/** What a file's place in a tree tells of it, read once: its components, themes and message fields. */
-export function treeContext(file: string) {
+/** A tree's components and themes, by the tree's root, for drawing several of its emails from one read. */
+export type TreeCache = Map<string | undefined, { components: ReturnType<typeof componentsOf>; themes: ReturnType<typeof themesOf> }>;
+
+/** What a file's place in a tree tells of it, read once (or once for all files that share `cache`): its components, themes and message fields. */
+export function treeContext(file: string, cache: TreeCache = new Map()) {
   const { root } = placeOf(file);
-  return { components: componentsOf(root), themes: themesOf(root), fields: messageFieldsOf(file) };
+  let shared = cache.get(root);
+  if (shared === undefined) {
+    shared = { components: componentsOf(root), themes: themesOf(root) };
+    cache.set(root, shared);
+  }
+  return { ...shared, fields: messageFieldsOf(file) };
 }
 
 /** The file checked and rendered. */

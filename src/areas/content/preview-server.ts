@@ -28,7 +28,7 @@ import {
   type LmxProblem,
 } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
-import { renderNotes, treeContext, viewEmail, type EmailView } from './emails.js';
+import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache } from './emails.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
 import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 
@@ -98,8 +98,10 @@ class PreviewRequestError extends Error {
 /** The emails of the directory, each checked, for the list. */
 async function listed(root: string, emails: TreeEmail[], kind: LmxKind | undefined): Promise<ListedEmail[]> {
   const listing: ListedEmail[] = [];
+  // The tree's components and themes are read once for the list, not once for each email of it.
+  const cache: TreeCache = new Map();
   for (const email of emails) {
-    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind });
+    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind }, cache);
     const problems = drawn === undefined ? undefined : 'problem' in drawn ? [drawn.problem] : drawn.view.problems;
     const errors = problems?.filter((problem) => problem.severity === 'error').length ?? 1;
     listing.push({ ...email, errors, warnings: (problems?.length ?? 1) - errors });
@@ -134,7 +136,7 @@ async function readValues(root: string, email: TreeEmail): Promise<LmxValues> {
 /** An email drawn, with what drawing it read; or the problem that keeps its file from being read (too large, not UTF-8). */
 type Drawn = { view: EmailView; documents: LmxDocument[]; values: LmxValues; context: ReturnType<typeof treeContext> } | { problem: LmxProblem };
 
-async function draw(root: string, email: TreeEmail): Promise<Drawn> {
+async function draw(root: string, email: TreeEmail, cache?: TreeCache): Promise<Drawn> {
   let bytes: Buffer | undefined;
   try {
     bytes = await readTreeFileAsync(root, email.path, LMX_MAX_BYTES);
@@ -146,7 +148,7 @@ async function draw(root: string, email: TreeEmail): Promise<Drawn> {
   const decoded = decodeLmx(bytes);
   if ('problem' in decoded) return decoded;
   const values = await readValues(root, email);
-  const context = treeContext(email.file);
+  const context = treeContext(email.file, cache);
   const view = viewEmail({ file: email.file, source: decoded.source, kind: email.kind, values }, context);
   const { document } = parseLmx(decoded.source);
   const documents: LmxDocument[] = [document, ...componentIdsOf(document).flatMap((id) => context.components.get(id) ?? [])];
@@ -154,9 +156,9 @@ async function draw(root: string, email: TreeEmail): Promise<Drawn> {
 }
 
 /** An email drawn, or undefined when its file cannot be read now (removed between the list and the read). */
-async function safeDraw(root: string, email: TreeEmail): Promise<Drawn | undefined> {
+async function safeDraw(root: string, email: TreeEmail, cache: TreeCache): Promise<Drawn | undefined> {
   try {
-    return await draw(root, email);
+    return await draw(root, email, cache);
   } catch {
     return undefined;
   }
