@@ -5,22 +5,18 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import { readTreeFile, TreeFileTooLargeError } from '../../base/tree-files.js';
 import {
   checkLmx,
-  decodeLmx,
   elementsOf,
-  LMX_MAX_BYTES,
   NAMESPACES_OF_KIND,
   parseLmx,
-  tooLargeProblem,
   variablesOf,
   type LmxDocument,
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
 } from '../../lmx/index.js';
-import { componentDirectories, componentSource, isTree, kindOfDirectory, lmxFilesUnder } from './tree.js';
+import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
 
 /** One file's findings. */
 export interface FileCheck {
@@ -92,15 +88,8 @@ function embeddedVariables(document: LmxDocument, kind: LmxKind, components: Tre
 /** A file checked; one larger than the API takes is not read whole, one that is not UTF-8 is reported. */
 function checkFile(target: Target): FileCheck {
   const { file, kind } = target;
-  let bytes: Buffer | undefined;
-  try {
-    bytes = readTreeFile(target.root, relative(target.root, file), LMX_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof TreeFileTooLargeError) return { file, kind, errors: [tooLargeProblem(error.size)], warnings: [] };
-    throw error;
-  }
-  if (bytes === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
-  const decoded = decodeLmx(bytes);
+  const decoded = readLmxSource(target.root, relative(target.root, file));
+  if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
   return checkSource(file, decoded.source, kind, target.components);
 }
@@ -164,12 +153,12 @@ export function treeComponents(root: string): TreeComponents {
 }
 
 function variablesOfComponent(root: string, entry: string): LmxVariable[] {
-  let source: string | undefined;
+  let read: ReturnType<typeof readLmxSource>;
   try {
-    source = componentSource(root, entry);
+    read = readLmxSource(root, `components/${entry}/component.lmx`);
   } catch {
     // A link there, which the check of the tree's files reports.
     return [];
   }
-  return source === undefined ? [] : variablesOf(parseLmx(source).document);
+  return read === undefined || 'problem' in read ? [] : variablesOf(parseLmx(read.source).document);
 }

@@ -7,7 +7,7 @@ import { lstatSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { readTreeFile, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
-import { decodeLmx, LMX_MAX_BYTES, parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
+import { decodeLmx, LMX_MAX_BYTES, parseLmx, tooLargeProblem, type LmxDocument, type LmxKind, type LmxNamespace, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
@@ -172,26 +172,29 @@ export function componentsOf(root: string | undefined): Map<string, LmxDocument>
   const components = new Map<string, LmxDocument>();
   if (root === undefined) return components;
   for (const { entry, ids } of componentDirectories(root)) {
-    const source = componentSource(root, entry);
-    if (source === undefined) continue;
-    const { document } = parseLmx(source);
+    // One too large or not UTF-8 is left out, as one that is not there: `content check` reports it.
+    const read = readLmxSource(root, `components/${entry}/component.lmx`);
+    if (read === undefined || 'problem' in read) continue;
+    const { document } = parseLmx(read.source);
     for (const id of ids) components.set(id, document);
   }
   return components;
 }
 
-/** A component directory's LMX, when it can be drawn. */
-export function componentSource(root: string, entry: string): string | undefined {
+/**
+ * An LMX file of a tree (`path` under `root`, never through a link), read no further than the
+ * API's 100 KB limit, or the problem that stops it being read: too large, not UTF-8. Undefined
+ * when it is not there.
+ */
+export function readLmxSource(root: string, path: string): { source: string } | { problem: LmxProblem } | undefined {
   let bytes: Buffer | undefined;
   try {
-    bytes = readTreeFile(root, `components/${entry}/component.lmx`, LMX_MAX_BYTES);
+    bytes = readTreeFile(root, path, LMX_MAX_BYTES);
   } catch (error) {
-    if (error instanceof TreeFileTooLargeError) return undefined;
+    if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
     throw error;
   }
-  if (bytes === undefined) return undefined;
-  const decoded = decodeLmx(bytes);
-  return 'source' in decoded ? decoded.source : undefined;
+  return bytes === undefined ? undefined : decodeLmx(bytes);
 }
 
 /** The themes of a tree by id, each its styles. */
