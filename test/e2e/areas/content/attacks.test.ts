@@ -181,6 +181,19 @@ describe('a symbolic link committed in the tree is never read or written through
     expect(existsSync(dangling)).toBe(false);
   });
 
+  it('content diff refuses a state file that is a link, and quotes nothing of what it points at', async () => {
+    const { root } = treeWithSecret();
+    const secret = join(root, '..', 'credentials');
+    writeFileSync(secret, `${SECRET}\n`);
+    symlinkSync(secret, join(root, 'loopsctl-state.json'));
+    // The state is read before anything is asked of the account.
+    server = await startApiServer({});
+    const diff = await run(['content', 'diff', root, '--only', 'components'], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url } });
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toContain(`${join(root, 'loopsctl-state.json')} is a symbolic link`);
+    expect(diff.stdout + diff.stderr).not.toContain('LOOPS_API_KEY');
+  });
+
   it('content check names a linked .lmx file rather than passing over it, and reads nothing through it', async () => {
     const { root, secret } = treeWithSecret();
     linkInPlaceOf(root, `${FOOTER}/component.lmx`, secret);
