@@ -10,7 +10,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, sep } from 'node:path';
 import { LocalFileError } from './errors.js';
 
 /** What a name in a tree is, as `lstat` sees it. */
@@ -43,9 +43,12 @@ function kindOf(stats: Stats): TreeEntryKind {
   return stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
 }
 
-/** The segments of a path under the root: `a/b\c` -> a, b, c; `..` and absolute paths are refused. */
+/** What separates a path's segments: `/`, and on Windows `\` too (elsewhere it may be part of a name). */
+const SEPARATORS = sep === '\\' ? /[\\/]/ : /\//;
+
+/** The segments of a path under the root: `a/b/c` -> a, b, c; `..` and absolute paths are refused. */
 function segmentsOf(root: string, path: string): string[] {
-  const segments = path.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
+  const segments = path.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
   if (isAbsolute(path) || segments.includes('..')) throw new LocalFileError(`${join(root, path)} is not a path inside ${root}`);
   return segments;
 }
