@@ -55,9 +55,9 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 };
 
-/** The page runs its own script only; the frames show the emails, which run none. */
+/** The page runs its own script only and shows no image of its own; the frames show the emails, which run none. */
 const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 /**
  * An email runs nothing and loads nothing but images, and those only from the hosts its LMX (and
  * its components') writes out in full: an address whose host is a variable, or anything the

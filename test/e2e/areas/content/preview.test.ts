@@ -299,6 +299,8 @@ describe('content preview reads and writes no file through a link, and no file w
       expect(policy).toContain('img-src http://cdn.acme.example:8443 https://collect.example; ');
       expect(policy).toContain("default-src 'none'");
       expect(policy).not.toContain('evil.example');
+      // The page around the drawings loads none of its own.
+      expect(String((await rawGet(url, '/')).headers['content-security-policy'])).toContain("img-src 'none';");
       // An email without images loads none.
       writeFileSync(join(root, WELCOME, 'draft.lmx'), '<Paragraph>No images</Paragraph>\n');
       expect(String((await rawGet(url, email(`${WELCOME}/draft.lmx`))).headers['content-security-policy'])).toContain("img-src 'none';");
