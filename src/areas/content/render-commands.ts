@@ -4,7 +4,7 @@
  * only for a component or theme the tree lacks, and only when a key is at hand.
  */
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
 import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import type { ApiClient } from '../../api/client.js';
@@ -17,7 +17,7 @@ import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
 import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
 import { DEFAULT_DIRECTORY } from './files.js';
-import { placeOf, readThemeFile, valuesFrom, LMX_KIND_OF } from './tree.js';
+import { placeInTree, placeOf, readThemeFile, valuesFrom, LMX_KIND_OF } from './tree.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {
@@ -28,14 +28,13 @@ export function kindOption(kind: string | undefined): LmxKind | undefined {
 
 /**
  * Where a file a command names is read or written: under the root of `loopsctl mcp`, each segment
- * below it looked at; for a person's own run, in the directory they named, the file itself looked
- * at. Either way it is then reached without following a link (src/base/tree-files.ts).
+ * below it looked at; for a person's own run, below the root of the content tree it is in (or in
+ * its own directory). Either way it is then reached without following a link (src/base/tree-files.ts).
  */
 async function placeOfFile(context: CommandContext, file: string): Promise<{ root: string; path: string }> {
   const root = context.runtime.files?.root;
   if (root !== undefined) return (await import('../../core/root.js')).placeUnder(root, file, `"${file}"`);
-  const full = resolve(file);
-  return { root: dirname(full), path: basename(full) };
+  return placeInTree(resolve(file));
 }
 
 /** An LMX file's text: at most the 100 KB the API takes, and UTF-8; a file, never a link to one. */

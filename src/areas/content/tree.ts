@@ -134,6 +134,15 @@ export function placeOf(file: string): { root?: string; group?: Kind } {
   return { root: dirname(dirname(dirname(file))), group: kindDirectory as Kind };
 }
 
+/**
+ * Where a file is read or written without following a link: below its tree's root (each of the
+ * kind's and the record's directories looked at too), or for a loose file, in its own directory.
+ */
+export function placeInTree(file: string): { root: string; path: string } {
+  const { root } = placeOf(file);
+  return root === undefined ? { root: dirname(file), path: basename(file) } : { root, path: relative(root, file) };
+}
+
 /** Every LMX file of a directory, named as a person knows it, by kind then name. */
 export function emailsOf(root: string): TreeEmail[] {
   const tree = isTree(root);
@@ -237,7 +246,8 @@ function themeOf(file: string, text: string): { name: string; styles: Record<str
 /** The subject, preview text and fallbacks of the email message an LMX file is the body of (`draft.lmx` -> `draft.json`). */
 export function messageFieldsOf(file: string): MessageFields {
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
-  const text = readTreeText(dirname(file), basename(fieldsFile));
+  const place = placeInTree(fieldsFile);
+  const text = readTreeText(place.root, place.path);
   if (text === undefined) return { fallbacks: {} };
   const fields = parseJson(fieldsFile, text, messageFields);
   return {

@@ -170,6 +170,19 @@ describe('a symbolic link committed in the tree is never read or written through
     expect(direct.stdout).not.toContain('test-key-not-real');
   });
 
+  it('content render refuses a file of the tree reached through a linked record directory, and its draft.json there', async () => {
+    const { root, secret } = treeWithSecret();
+    const elsewhere = join(secret, '..', 'record');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'draft.lmx'), `<Paragraph>${SECRET}</Paragraph>\n`);
+    const linked = 'transactional/linked--cx2';
+    symlinkSync(elsewhere, join(root, linked));
+    const result = await run(['content', 'render', join(root, linked, 'draft.lmx')], { env: offline });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(root, linked)} is a symbolic link`);
+    expect(result.stdout + result.stderr).not.toContain('test-key-not-real');
+  });
+
   it('content render --out never writes through a link at that name, dangling or not', async () => {
     const { root, secret } = treeWithSecret();
     const dangling = join(secret, '..', 'authorized_keys');
