@@ -119,9 +119,15 @@ function idOfRecordDirectory(name: string): string | undefined {
 /** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
 function recordName(kind: Kind, root: string, directory: string): string {
   const path = `${directory}/${META_FILE[kind]}`;
-  const text = readTreeText(root, path);
+  let bytes: Buffer | undefined;
   try {
-    return parseJson(join(root, path), text ?? '', z.looseObject({ name: z.string() })).name;
+    bytes = readTreeFile(root, path, MAX_JSON_FILE_BYTES);
+  } catch (error) {
+    if (error instanceof TreeFileTooLargeError) return basename(directory);
+    throw error;
+  }
+  try {
+    return parseJson(join(root, path), bytes?.toString('utf8') ?? '', z.looseObject({ name: z.string() })).name;
   } catch {
     return basename(directory);
   }

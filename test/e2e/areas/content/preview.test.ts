@@ -312,6 +312,8 @@ describe('content preview reads and writes no file through a link, and no file w
   it('refuses LMX larger than the API takes without reading it, and goes on serving the rest', async () => {
     const root = tree();
     writeFileSync(join(root, NEWS, 'email.lmx'), `<Paragraph>${'x'.repeat(150 * 1024)}</Paragraph>\n`);
+    // A record's name file far larger than a pull writes: the record is listed by its directory's name.
+    writeFileSync(join(root, NEWS, 'campaign.json'), `{"name":"${'n'.repeat(2 * 1024 * 1024)}"}`);
     rmSync(join(root, FOOTER, 'component.lmx'));
     const { running, url } = await startPreview(root);
     try {
@@ -322,6 +324,7 @@ describe('content preview reads and writes no file through a link, and no file w
       expect(page.status).toBe(200);
       expect(page.text).toContain('the API takes at most 102400 (100 KB)');
       expect(page.text).not.toContain('xxxxxxxxxx');
+      expect(page.text).not.toContain('nnnnnnnnnn');
       const other = await rawGet(url, email(`${WELCOME}/draft.lmx`));
       expect(other.status).toBe(200);
       expect(other.text).toContain('Welcome to Acme');
