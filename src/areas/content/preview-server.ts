@@ -15,22 +15,11 @@ import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
 import { readTreeFileAsync, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
-import {
-  componentIdsOf,
-  decodeLmx,
-  elementsOf,
-  LMX_MAX_BYTES,
-  parseLmx,
-  tooLargeProblem,
-  variablesOf,
-  type LmxDocument,
-  type LmxKind,
-  type LmxProblem,
-} from '../../lmx/index.js';
+import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
-import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache } from './emails.js';
+import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './emails.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
-import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
+import { emailsOf, readLmxSourceAsync, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 
 export interface PreviewOptions {
   root: string;
@@ -134,21 +123,14 @@ async function readValues(root: string, email: TreeEmail): Promise<LmxValues> {
 }
 
 /** An email drawn, with what drawing it read; or the problem that keeps its file from being read (too large, not UTF-8). */
-type Drawn = { view: EmailView; documents: LmxDocument[]; values: LmxValues; context: ReturnType<typeof treeContext> } | { problem: LmxProblem };
+type Drawn = { view: EmailView; documents: LmxDocument[]; values: LmxValues; context: TreeContext } | { problem: LmxProblem };
 
 async function draw(root: string, email: TreeEmail, cache?: TreeCache): Promise<Drawn> {
-  let bytes: Buffer | undefined;
-  try {
-    bytes = await readTreeFileAsync(root, email.path, LMX_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
-    throw error;
-  }
-  if (bytes === undefined) throw new PreviewRequestError(404, 'not an email of this directory');
-  const decoded = decodeLmx(bytes);
+  const decoded = await readLmxSourceAsync(root, email.path);
+  if (decoded === undefined) throw new PreviewRequestError(404, 'not an email of this directory');
   if ('problem' in decoded) return decoded;
   const values = await readValues(root, email);
-  const context = treeContext(email.file, cache);
+  const context = await treeContext(email.file, cache);
   const view = viewEmail({ file: email.file, source: decoded.source, kind: email.kind, values }, context);
   const { document } = parseLmx(decoded.source);
   const documents: LmxDocument[] = [document, ...componentIdsOf(document).flatMap((id) => context.components.get(id) ?? [])];

@@ -85,10 +85,10 @@ async function themeOption(context: CommandContext, value: string, file: string,
   const found = treeEntryKind(place.root, place.path);
   if (found !== undefined) {
     const path = found === 'directory' ? `${place.path}/theme.json` : place.path;
-    const theme = readThemeFile(place.root, path);
+    const theme = await readThemeFile(place.root, path);
     return { styles: theme.styles, label: `"${theme.name}" (${found === 'directory' ? `${value}/theme.json` : value})` };
   }
-  const inTree = treeContext(file).themes.get(value);
+  const inTree = (await treeContext(file)).themes.get(value);
   if (inTree !== undefined) return { styles: inTree.styles, label: `"${inTree.name}"` };
   const fromAccount = await accountTheme(value, account);
   if (fromAccount !== undefined) return fromAccount;
@@ -148,7 +148,7 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
   let account: Promise<ApiClient | undefined> | undefined;
   const accountOnce = () => (account ??= accountIfKeyed(context));
   const theme = options.theme === undefined ? undefined : await themeOption(context, options.theme, resolve(file), accountOnce);
-  const tree = treeContext(resolve(file));
+  const tree = await treeContext(resolve(file));
   const { document } = parseLmx(source);
   const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
   const extraComponents = await accountComponents(lacking, accountOnce);

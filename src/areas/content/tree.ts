@@ -6,7 +6,7 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import { readTreeFile, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { readTreeFile, readTreeFileAsync, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { decodeLmx, LMX_MAX_BYTES, parseLmx, tooLargeProblem, type LmxDocument, type LmxKind, type LmxNamespace, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
@@ -60,11 +60,11 @@ function entriesOf(root: string, path: string) {
 
 /**
  * A file of the tree as text, never through a link (src/base/tree-files.ts), at most `limit`
- * bytes; undefined when it is not there.
+ * bytes; undefined when it is not there. Read asynchronously: the preview answers others meanwhile.
  */
-export function readTreeText(root: string, path: string, limit = MAX_JSON_FILE_BYTES): string | undefined {
+async function readTreeText(root: string, path: string, limit = MAX_JSON_FILE_BYTES): Promise<string | undefined> {
   try {
-    return readTreeFile(root, path, limit)?.toString('utf8');
+    return (await readTreeFileAsync(root, path, limit))?.toString('utf8');
   } catch (error) {
     if (!(error instanceof TreeFileTooLargeError)) throw error;
     throw new LocalFileError(`${error.file} is ${error.size} bytes, more than loopsctl reads of it (${limit / 1024} KB); it was not read`, {
@@ -183,12 +183,12 @@ export function componentDirectories(root: string): { entry: string; ids: string
  * The components of a tree, parsed, by every id they are known by. One that is not there, not
  * UTF-8, or larger than the API takes is left out (its own check says why); a link is refused.
  */
-export function componentsOf(root: string | undefined): Map<string, LmxDocument> {
+export async function componentsOf(root: string | undefined): Promise<Map<string, LmxDocument>> {
   const components = new Map<string, LmxDocument>();
   if (root === undefined) return components;
   for (const { entry, ids } of componentDirectories(root)) {
     // One too large or not UTF-8 is left out, as one that is not there: `content check` reports it.
-    const read = readLmxSource(root, `components/${entry}/component.lmx`);
+    const read = await readLmxSourceAsync(root, `components/${entry}/component.lmx`);
     if (read === undefined || 'problem' in read) continue;
     const { document } = parseLmx(read.source);
     for (const id of ids) components.set(id, document);
@@ -201,19 +201,34 @@ export function componentsOf(root: string | undefined): Map<string, LmxDocument>
  * API's 100 KB limit, or the problem that stops it being read: too large, not UTF-8. Undefined
  * when it is not there.
  */
-export function readLmxSource(root: string, path: string): { source: string } | { problem: LmxProblem } | undefined {
-  let bytes: Buffer | undefined;
+export function readLmxSource(root: string, path: string): LmxRead {
   try {
-    bytes = readTreeFile(root, path, LMX_MAX_BYTES);
+    return decodedLmx(readTreeFile(root, path, LMX_MAX_BYTES));
   } catch (error) {
-    if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
-    throw error;
+    return tooLargeLmx(error);
   }
-  return bytes === undefined ? undefined : decodeLmx(bytes);
+}
+
+/** readLmxSource without holding the process while the bytes come. */
+export async function readLmxSourceAsync(root: string, path: string): Promise<LmxRead> {
+  try {
+    return decodedLmx(await readTreeFileAsync(root, path, LMX_MAX_BYTES));
+  } catch (error) {
+    return tooLargeLmx(error);
+  }
+}
+
+type LmxRead = { source: string } | { problem: LmxProblem } | undefined;
+
+const decodedLmx = (bytes: Buffer | undefined): LmxRead => (bytes === undefined ? undefined : decodeLmx(bytes));
+
+function tooLargeLmx(error: unknown): LmxRead {
+  if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
+  throw error;
 }
 
 /** The themes of a tree by id, each its styles. */
-export function themesOf(root: string | undefined): Map<string, { name: string; styles: Record<string, unknown> }> {
+export async function themesOf(root: string | undefined): Promise<Map<string, { name: string; styles: Record<string, unknown> }>> {
   const themes = new Map<string, { name: string; styles: Record<string, unknown> }>();
   if (root === undefined) return themes;
   for (const { name: entry } of entriesOf(root, 'themes')) {
@@ -221,7 +236,7 @@ export function themesOf(root: string | undefined): Map<string, { name: string; 
     if (id === undefined) continue;
     const path = `themes/${entry}/${META_FILE.themes}`;
     // Read here, so that a link is refused; a theme file that does not parse is one fewer theme to draw with, which `content push` reports.
-    const text = readTreeText(root, path);
+    const text = await readTreeText(root, path);
     try {
       if (text !== undefined) themes.set(id, themeOf(join(root, path), text));
     } catch {
@@ -237,9 +252,9 @@ const themeFile = z.looseObject({ name: z.string().optional(), styles: z.record(
  * A theme as `content pull` writes it (theme.json) or `themes get --json` prints it: its styles.
  * The file is `path` under `root`, read without following a link there.
  */
-export function readThemeFile(root: string, path: string): { name: string; styles: Record<string, unknown> } {
+export async function readThemeFile(root: string, path: string): Promise<{ name: string; styles: Record<string, unknown> }> {
   const file = join(root, path);
-  const text = readTreeText(root, path);
+  const text = await readTreeText(root, path);
   if (text === undefined) throw new LocalFileError(`cannot read the theme file ${file}: no such file`);
   return themeOf(file, text);
 }
@@ -250,10 +265,10 @@ function themeOf(file: string, text: string): { name: string; styles: Record<str
 }
 
 /** The subject, preview text and fallbacks of the email message an LMX file is the body of (`draft.lmx` -> `draft.json`). */
-export function messageFieldsOf(file: string): MessageFields {
+export async function messageFieldsOf(file: string): Promise<MessageFields> {
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
   const place = placeInTree(fieldsFile);
-  const text = readTreeText(place.root, place.path);
+  const text = await readTreeText(place.root, place.path);
   if (text === undefined) return { fallbacks: {} };
   const fields = parseJson(fieldsFile, text, messageFields);
   return {
