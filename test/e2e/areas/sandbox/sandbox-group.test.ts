@@ -29,7 +29,7 @@ describe('loopsctl sandbox as a group', () => {
       Array.from({ length: 11 }, () =>
         fetch(`${base}/api/v1/lists`, { headers: { authorization: 'Bearer sandbox-key' } }).then(async (response) => ({
           status: response.status,
-          body: await response.json(),
+          body: (await response.json()) as { message?: string },
         })),
       ),
     );
