@@ -136,6 +136,38 @@ describe('the team check', () => {
     expect(environment.stderr).toContain('--record-team records the team of a stored profile, and this key comes from environment (LOOPS_API_KEY)');
   });
 
+  it('checks once per run, however many records the run writes', async () => {
+    writeFileSync(join(home, 'three.csv'), 'email\none@example.com\ntwo@example.com\nthree@example.com\n');
+    const result = await run(['contacts', 'import', 'three.csv', '--expect-team', TEAM, '--json'], { env: viaServer() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes()).toHaveLength(3);
+    expect(requests.filter((request) => request === 'GET /v1/api-key')).toEqual(['GET /v1/api-key']);
+    expect(requests[0]).toBe('GET /v1/api-key');
+  });
+
+  it('refuses --expect-team "" before asking anything, rather than comparing with no name', async () => {
+    const result = await run(['themes', 'create', '--name', 'Never made', '--expect-team', ''], { env: viaServer() });
+    expect(result).toMatchObject({ code: ExitCode.usage, stdout: '' });
+    expect(result.stderr).toBe('Error: --expect-team needs the name of a team\nHint: see the team of a key with `loopsctl auth status`\n');
+    expect(requests).toEqual([]);
+  });
+
+  it('knows a team name written in another Unicode form (decomposed accents) for the same name', async () => {
+    const api = await startApiServer({
+      'GET /v1/api-key': (_req, res) => json(res, 200, { success: true, teamName: 'Caf\u00e9 Cr\u00e8me' }),
+      'POST /v1/contacts/create': (_req, res) => json(res, 200, { success: true, id: 'cnew' }),
+    });
+    try {
+      const decomposed = 'Cafe\u0301 Cre\u0300me';
+      const result = await run(['contacts', 'create', '--email', 'x@example.com', '--expect-team', decomposed], {
+        env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: api.url },
+      });
+      expect(result.code, result.stderr).toBe(0);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('reports a wrong key first, with the hint of where it came from', async () => {
     const result = await run(['contacts', 'create', '--email', 'x@example.com', '--expect-team', TEAM], {
       env: { ...viaServer(), LOOPS_API_KEY: 'wrong-key-not-real' },
