@@ -112,6 +112,112 @@ describe('fixtures', () => {
     expect((await call(sandbox, 'GET', '/v1/contacts/find?email=new@example.com')).body).toHaveLength(1);
   });
 
+  it('make themes, components and campaigns, their ids kept, and keep the subjects of emails and campaigns', async () => {
+    const sandbox = await start({
+      fixtures: {
+        mailingLists: [{ id: 'list_news', name: 'News' }],
+        themes: [{ id: 'theme_dark', name: 'Dark', styles: { backgroundColor: '#111827' } }],
+        components: [{ id: 'comp_footer', name: 'Footer', lmx: '<Paragraph>Goodbye</Paragraph>' }],
+        campaigns: [{ id: 'camp_june', name: 'June', subject: 'What is new in June', lmx: '<Paragraph>Hello</Paragraph>', mailingListId: 'list_news' }],
+        transactionalEmails: [{ id: 'tx_reset', name: 'Reset', subject: 'Reset your password', lmx: '<Paragraph>{data.resetUrl}</Paragraph>' }],
+      },
+    });
+    expect((await call(sandbox, 'GET', '/v1/themes/theme_dark')).body).toMatchObject({
+      id: 'theme_dark',
+      name: 'Dark',
+      styles: { backgroundColor: '#111827' },
+    });
+    expect((await call(sandbox, 'GET', '/v1/components/comp_footer')).body).toMatchObject({
+      id: 'comp_footer',
+      name: 'Footer',
+      lmx: '<Paragraph>Goodbye</Paragraph>',
+    });
+    const campaign = await call(sandbox, 'GET', '/v1/campaigns/camp_june');
+    expect(campaign.body).toMatchObject({ id: 'camp_june', name: 'June' });
+    expect((await call(sandbox, 'GET', `/v1/email-messages/${campaign.body.emailMessageId}`)).body).toMatchObject({
+      subject: 'What is new in June',
+      lmx: '<Paragraph>Hello</Paragraph>',
+    });
+    const email = await call(sandbox, 'GET', '/v1/transactional-emails/tx_reset');
+    expect((await call(sandbox, 'GET', `/v1/email-messages/${email.body.publishedEmailMessageId}`)).body).toMatchObject({ subject: 'Reset your password' });
+  });
+
+  it.each([
+    [
+      'contacts',
+      [
+        { id: 'same', email: 'a@example.com' },
+        { id: 'same', email: 'b@example.com' },
+      ],
+    ],
+    [
+      'mailingLists',
+      [
+        { id: 'same', name: 'A' },
+        { id: 'same', name: 'B' },
+      ],
+    ],
+    [
+      'transactionalEmails',
+      [
+        { id: 'same', name: 'A', lmx: '<Paragraph>A</Paragraph>' },
+        { id: 'same', name: 'B', lmx: '<Paragraph>B</Paragraph>' },
+      ],
+    ],
+    [
+      'campaigns',
+      [
+        { id: 'same', name: 'A' },
+        { id: 'same', name: 'B' },
+      ],
+    ],
+    [
+      'workflows',
+      [
+        { id: 'same', name: 'A', eventName: 'a' },
+        { id: 'same', name: 'B', eventName: 'b' },
+      ],
+    ],
+    [
+      'themes',
+      [
+        { id: 'same', name: 'A' },
+        { id: 'same', name: 'B' },
+      ],
+    ],
+    [
+      'components',
+      [
+        { id: 'same', name: 'A', lmx: '<Paragraph>A</Paragraph>' },
+        { id: 'same', name: 'B', lmx: '<Paragraph>B</Paragraph>' },
+      ],
+    ],
+  ])('refuse %s that give one id twice', async (kind, records) => {
+    const failure = await startSandbox({ fixtures: { [kind]: records } as SandboxFixtures }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FixtureError);
+    expect((failure as FixtureError).problems).toEqual([`${kind}[1].id: "same" is given twice`]);
+  });
+
+  it('suppress a contact the fixtures declare, whatever the case of its email, keeping it as declared; and make one for an email they do not', async () => {
+    const sandbox = await start({
+      fixtures: { contacts: [{ id: 'contact_ada', email: 'ada@example.com', firstName: 'Ada' }], suppressions: ['ADA@example.com', 'gone@example.com'] },
+    });
+    expect((await call(sandbox, 'GET', '/v1/contacts/suppression?email=ada@example.com')).body).toMatchObject({ isSuppressed: true });
+    expect((await call(sandbox, 'GET', '/v1/contacts/find?email=ada@example.com')).body).toEqual([
+      expect.objectContaining({ id: 'contact_ada', firstName: 'Ada' }),
+    ]);
+    expect((await call(sandbox, 'GET', '/v1/contacts/suppression?email=gone@example.com')).body).toMatchObject({ isSuppressed: true });
+  });
+
+  it("start from the seed option, before the fixtures' own", async () => {
+    const demo = await start({ seed: 'demo', fixtures: { contacts: [{ email: 'new@example.com' }] } });
+    expect((await call(demo, 'GET', '/v1/contacts/find?email=grace@example.com')).body).toHaveLength(1);
+    expect((await call(demo, 'GET', '/v1/contacts/find?email=new@example.com')).body).toHaveLength(1);
+    const empty = await start({ seed: 'empty', fixtures: { seed: 'demo', contacts: [{ email: 'new@example.com' }] } });
+    expect((await call(empty, 'GET', '/v1/contacts/find?email=grace@example.com')).body).toEqual([]);
+    expect((await call(empty, 'GET', '/v1/contacts/find?email=new@example.com')).body).toHaveLength(1);
+  });
+
   it('that cannot be used are refused with every problem at its path, and nothing starts', async () => {
     const fixtures = {
       contacts: [
