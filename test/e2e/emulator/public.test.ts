@@ -306,9 +306,9 @@ describe('webhook deliveries', () => {
     expect(sandbox.webhookSecret).toBe(secret);
     await Promise.all(Array.from({ length: 12 }, (_, index) => call(sandbox, 'POST', '/v1/contacts/create', { email: `person${index}@example.com` })));
     const received = await app.waitFor(12);
-    expect(received.every((delivery) => delivery.signed && delivery.payload.eventName === 'contact.created')).toBe(true);
+    expect(received.filter((delivery) => !delivery.signed || delivery.payload.eventName !== 'contact.created')).toEqual([]);
     // When each was sent, as the sandbox recorded it once the app answered: the eleventh more than a second after the first.
-    await vi.waitFor(() => expect(sandbox.deliveries().every((delivery) => delivery.status === 'delivered')).toBe(true));
+    await vi.waitFor(() => expect(sandbox.deliveries().map((delivery) => delivery.status)).toEqual(Array(12).fill('delivered')));
     const sent = sandbox
       .deliveries()
       .map((delivery) => Date.parse(delivery.attempts[0]!.at))
