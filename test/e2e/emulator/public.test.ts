@@ -142,57 +142,19 @@ describe('fixtures', () => {
     expect((await call(sandbox, 'GET', `/v1/email-messages/${email.body.publishedEmailMessageId}`)).body).toMatchObject({ subject: 'Reset your password' });
   });
 
-  it.each([
-    [
-      'contacts',
-      [
-        { id: 'same', email: 'a@example.com' },
-        { id: 'same', email: 'b@example.com' },
-      ],
-    ],
-    [
-      'mailingLists',
-      [
-        { id: 'same', name: 'A' },
-        { id: 'same', name: 'B' },
-      ],
-    ],
-    [
-      'transactionalEmails',
-      [
-        { id: 'same', name: 'A', lmx: '<Paragraph>A</Paragraph>' },
-        { id: 'same', name: 'B', lmx: '<Paragraph>B</Paragraph>' },
-      ],
-    ],
-    [
-      'campaigns',
-      [
-        { id: 'same', name: 'A' },
-        { id: 'same', name: 'B' },
-      ],
-    ],
-    [
-      'workflows',
-      [
-        { id: 'same', name: 'A', eventName: 'a' },
-        { id: 'same', name: 'B', eventName: 'b' },
-      ],
-    ],
-    [
-      'themes',
-      [
-        { id: 'same', name: 'A' },
-        { id: 'same', name: 'B' },
-      ],
-    ],
-    [
-      'components',
-      [
-        { id: 'same', name: 'A', lmx: '<Paragraph>A</Paragraph>' },
-        { id: 'same', name: 'B', lmx: '<Paragraph>B</Paragraph>' },
-      ],
-    ],
-  ])('refuse %s that give one id twice', async (kind, records) => {
+  /** A record of each kind that has an id, told apart by a tag. */
+  const RECORDS: Record<string, (tag: string) => Record<string, string>> = {
+    contacts: (tag) => ({ email: `${tag}@example.com` }),
+    mailingLists: (tag) => ({ name: tag }),
+    transactionalEmails: (tag) => ({ name: tag, lmx: `<Paragraph>${tag}</Paragraph>` }),
+    campaigns: (tag) => ({ name: tag }),
+    workflows: (tag) => ({ name: tag, eventName: tag }),
+    themes: (tag) => ({ name: tag }),
+    components: (tag) => ({ name: tag, lmx: `<Paragraph>${tag}</Paragraph>` }),
+  };
+
+  it.each(Object.keys(RECORDS))('refuse %s that give one id twice', async (kind) => {
+    const records = ['a', 'b'].map((tag) => ({ id: 'same', ...RECORDS[kind]!(tag) }));
     const failure = await startSandbox({ fixtures: { [kind]: records } as SandboxFixtures }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FixtureError);
     expect((failure as FixtureError).problems).toEqual([`${kind}[1].id: "same" is given twice`]);

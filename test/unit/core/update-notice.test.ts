@@ -5,37 +5,19 @@
  * is the runtime's. test/spawned/core/update-notice.test.ts runs it on a real terminal.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/base/version.js';
 import { compareVersions } from '../../../src/core/update-check.js';
 import { noticeUpdate } from '../../../src/core/update-notice.js';
 import type { Runtime } from '../../../src/core/runtime.js';
+import { countingFeedForTests, latestVersion } from '../../support/release-feed.js';
 import { tempDir } from '../../support/temp.js';
 
-let answer: (response: ServerResponse) => void = () => {};
-let requests = 0;
-let server: Server;
-let feed: string;
+const feed = countingFeedForTests();
 
-beforeAll(async () => {
-  server = createServer((_request, response) => {
-    requests += 1;
-    answer(response);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  feed = `http://127.0.0.1:${(server.address() as AddressInfo).port}/latest`;
-});
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise((done) => server.close(done));
-});
-
-const latest = (version: string) => (response: ServerResponse) =>
-  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ version }));
 const failing = (response: ServerResponse) => response.writeHead(503).end('down');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,22 +41,22 @@ async function notice(
   );
   const runtime = {
     stderr: terminal,
-    env: { XDG_CACHE_HOME: cache, LOOPSCTL_UPDATE_URL: feed, HOME: cache, ...env },
+    env: { XDG_CACHE_HOME: cache, LOOPSCTL_UPDATE_URL: feed.url(), HOME: cache, ...env },
     now: () => now,
     signal: new AbortController().signal,
     platform: process.platform,
     installation: { method: 'clone', directory: cache, node: process.version },
   } as unknown as Runtime;
-  const before = requests;
+  const before = feed.requests();
   await noticeUpdate(runtime, ['themes', '--help']);
-  return { stderr, requests: requests - before };
+  return { stderr, requests: feed.requests() - before };
 }
 
 const lastCheckFile = (cache: string) => join(cache, 'loopsctl', 'update-check.json');
 
-function checkedAt(cache: string, at: Date, latestVersion: string | null = VERSION): void {
+function checkedAt(cache: string, at: Date, latest: string | null = VERSION): void {
   mkdirSync(join(cache, 'loopsctl'), { recursive: true });
-  writeFileSync(lastCheckFile(cache), JSON.stringify({ checkedAt: at.toISOString(), latest: latestVersion }));
+  writeFileSync(lastCheckFile(cache), JSON.stringify({ checkedAt: at.toISOString(), latest }));
 }
 
 describe('the versions it announces', () => {
@@ -83,14 +65,14 @@ describe('the versions it announces', () => {
   });
 
   it.each(['1.0.0', '0.2.0', '0.1.99'])('announces %s, newer in its major, minor or patch number', async (version) => {
-    answer = latest(version);
+    feed.answer(latestVersion(version));
     const result = await notice(tempDir('loopsctl-cache-'));
     expect(result.requests).toBe(1);
     expect(result.stderr).toBe(`A newer loopsctl is out: ${version} (this is ${VERSION}). Upgrade with: git pull && npm ci && npm run build\n`);
   });
 
   it.each(['0.0.9', '0.1.0', VERSION])('says nothing of %s, which is not newer', async (version) => {
-    answer = latest(version);
+    feed.answer(latestVersion(version));
     const result = await notice(tempDir('loopsctl-cache-'));
     expect(result).toEqual({ stderr: '', requests: 1 });
   });
@@ -107,7 +89,7 @@ describe('the versions it announces', () => {
 
 describe('how often it asks', () => {
   it('asks once a day: not a moment before the last check is a day old, and again once it is', async () => {
-    answer = latest('0.2.0');
+    feed.answer(latestVersion('0.2.0'));
     const cache = tempDir('loopsctl-cache-');
     checkedAt(cache, new Date(NOON.getTime() - DAY_MS + 1));
     expect(await notice(cache)).toEqual({ stderr: '', requests: 0 });
@@ -118,14 +100,14 @@ describe('how often it asks', () => {
   });
 
   it('asks again when the last check is from the future (a clock set back)', async () => {
-    answer = latest(VERSION);
+    feed.answer(latestVersion(VERSION));
     const cache = tempDir('loopsctl-cache-');
     checkedAt(cache, new Date(NOON.getTime() + 60_000));
     expect((await notice(cache)).requests).toBe(1);
   });
 
   it('asks a feed that fails no more often than one that answers: once a day', async () => {
-    answer = failing;
+    feed.answer(failing);
     const cache = tempDir('loopsctl-cache-');
     expect(await notice(cache)).toEqual({ stderr: '', requests: 1 });
     expect(JSON.parse(readFileSync(lastCheckFile(cache), 'utf8'))).toEqual({ checkedAt: NOON.toISOString(), latest: null });
@@ -134,7 +116,7 @@ describe('how often it asks', () => {
   });
 
   it('does not ask when stderr is not a terminal, in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER set', async () => {
-    answer = latest('0.2.0');
+    feed.answer(latestVersion('0.2.0'));
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { tty: false })).toEqual({ stderr: '', requests: 0 });
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { CI: '1' } })).toEqual({ stderr: '', requests: 0 });
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { LOOPSCTL_NO_UPDATE_NOTIFIER: '1' } })).toEqual({ stderr: '', requests: 0 });
