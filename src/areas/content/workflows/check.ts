@@ -5,7 +5,9 @@
  * placed where it is written (the node's key in the file) and says what to write instead, as LMX
  * problems do.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
+import { readTreeFile } from '../../../base/tree-files.js';
+import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { basename, dirname, join } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { EMAIL_PATH, WORKFLOW_FILE, workflowFile, workflowProblems, type WorkflowFile, type WorkflowProblem } from '../../../platform/workflows/file.js';
@@ -87,7 +89,7 @@ export function referencesOf(file: WorkflowFile): string[] {
  */
 export function checkWorkflowDirectory(directory: string, shown: string, root: string | undefined, components: TreeComponents | undefined): FileCheck[] {
   const fileShown = join(shown, WORKFLOW_FILE);
-  const source = readFileSync(join(directory, WORKFLOW_FILE), 'utf8');
+  const source = readTreeFile(directory, WORKFLOW_FILE, LMX_MAX_BYTES)!.toString('utf8');
   const counter = new LineCounter();
   const document = parseDocument(source, { uniqueKeys: true, lineCounter: counter, prettyErrors: false });
   const problems: CheckProblem[] = [];
@@ -162,21 +164,21 @@ function checkEmail(
   components: TreeComponents | undefined,
   missing: (problem: WorkflowProblem) => void,
 ): FileCheck[] {
-  const fields = join(directory, email);
-  const lmx = join(dirname(fields), 'email.lmx');
-  const absent = [fields, lmx].filter((file) => !existsSync(file));
-  if (absent.length > 0) {
+  const lmx = `${dirname(email)}/email.lmx`;
+  // Read as the tree's files are, never through a link.
+  const [fieldsText, lmxText] = [email, lmx].map((file) => readTreeFile(directory, file, LMX_MAX_BYTES)?.toString('utf8'));
+  const absent = [fieldsText === undefined ? email : undefined, lmxText === undefined ? lmx : undefined].filter((file) => file !== undefined);
+  if (fieldsText === undefined || lmxText === undefined) {
     missing({
       severity: 'error',
       key,
       rule: 'email-file',
-      message: `${absent.map((file) => file.slice(directory.length + 1)).join(' and ')} ${absent.length === 1 ? 'is' : 'are'} missing`,
+      message: `${absent.join(' and ')} ${absent.length === 1 ? 'is' : 'are'} missing`,
       fix: `write ${dirname(email)}/email.json (subject, previewText, fromName, fromEmail, replyToEmail) and email.lmx`,
     });
     return [];
   }
   const checks: FileCheck[] = [];
-  const fieldsText = readFileSync(fields, 'utf8');
   let fieldsProblem: string | undefined;
   try {
     const result = messageFields.safeParse(JSON.parse(fieldsText));
@@ -193,7 +195,7 @@ function checkEmail(
       fix: 'write the fields of an email message: subject, previewText, fromName, fromEmail, replyToEmail',
     });
   }
-  checks.push(checkSource(join(shown, dirname(email), 'email.lmx'), readFileSync(lmx, 'utf8'), 'workflow', components));
+  checks.push(checkSource(join(shown, lmx), lmxText, 'workflow', components));
   return checks;
 }
 

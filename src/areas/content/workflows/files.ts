@@ -8,14 +8,14 @@
  * merges line by line; the `yaml` package, already bundled for the sandbox's fixtures, parses it
  * with positions and writes it in a stable layout.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
 import { Document, isPair, isScalar, parseDocument, visit } from 'yaml';
 import { LocalFileError } from '../../../base/errors.js';
 import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
 import { fileFieldsOf, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import type { Files } from '../files.js';
-import { entriesOf } from '../tree.js';
 
 export const WORKFLOWS = 'workflows';
 
@@ -32,75 +32,45 @@ export function directoryId(path: string): string | undefined {
   return at < 0 || at + 2 === name.length ? undefined : decodeURIComponent(name.slice(at + 2));
 }
 
-function refuseLink(full: string): void {
-  if (lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    throw new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
-      hint: 'remove the link (its target is left as it is), then pull again',
-    });
-  }
-}
-
 /** Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample values, left out). */
 export function readWorkflows(root: string): WorkflowFiles[] {
-  refuseLink(join(root, WORKFLOWS));
-  const found: WorkflowFiles[] = [];
-  for (const entry of entriesOf(join(root, WORKFLOWS))) {
-    const directory = join(root, WORKFLOWS, entry);
-    refuseLink(directory);
-    if (!lstatSync(directory).isDirectory()) continue;
-    found.push({ path: `${WORKFLOWS}/${entry}`, files: readTree(directory) });
-  }
-  return found;
+  if (treeEntryKind(root, WORKFLOWS) !== 'directory') return [];
+  return visible(root, WORKFLOWS).flatMap(({ name }) => {
+    const path = `${WORKFLOWS}/${name}`;
+    // A link is refused here, naming it; a loose file (a README) is no workflow.
+    return treeEntryKind(root, path) === 'directory' ? [{ path, files: readTree(root, path) }] : [];
+  });
 }
 
-/** The regular files under a directory, by their path inside it, with `/`. */
-function readTree(directory: string): Files {
+/** The entries of a directory of the tree that are not hidden. */
+function visible(root: string, path: string) {
+  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
+}
+
+/** The regular files under a workflow directory, by their path inside it, with `/`; never through a link. */
+function readTree(root: string, directory: string): Files {
   const files: Files = new Map();
   const pending = [''];
   while (pending.length > 0) {
     const inside = pending.shift()!;
-    for (const name of entriesOf(join(directory, inside))) {
+    for (const { name, kind } of visible(root, inside === '' ? directory : `${directory}/${inside}`)) {
       const relative = inside === '' ? name : `${inside}/${name}`;
-      const full = join(directory, relative);
-      refuseLink(full);
-      const stat = lstatSync(full);
-      if (stat.isDirectory()) pending.push(relative);
-      else if (!stat.isFile())
-        throw new LocalFileError(`${full}: not a regular file`, { hint: 'a workflow directory holds only the files `content pull` writes' });
-      else if (stat.size > MAX_LMX_BYTES) throw new LocalFileError(`${full} is ${stat.size} bytes, more than the API takes; it was not read`);
-      else files.set(relative, readFileSync(full, 'utf8'));
+      if (kind === 'directory') pending.push(relative);
+      // readTreeFile refuses a link, or anything but a regular file, naming it.
+      else files.set(relative, readTreeFile(root, `${directory}/${relative}`, MAX_LMX_BYTES)!.toString('utf8'));
     }
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Makes a workflow directory hold exactly these files: each renamed into place, the files it no longer has removed. */
+/** Makes a workflow directory hold exactly these files: each renamed into place, never through a link, the files it no longer has removed. */
 export function writeWorkflow(root: string, path: string, files: Files): void {
-  refuseLink(join(root, WORKFLOWS));
-  const directory = join(root, path);
-  refuseLink(directory);
-  mkdirSync(directory, { recursive: true });
-  for (const [name, text] of files) {
-    const file = join(directory, name);
-    let parent = directory;
-    for (const part of name.split('/').slice(0, -1)) {
-      parent = join(parent, part);
-      refuseLink(parent);
-    }
-    mkdirSync(dirname(file), { recursive: true });
-    const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-    try {
-      writeFileSync(temporary, text);
-      renameSync(temporary, file);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
-    }
-  }
-  for (const name of readTree(directory).keys()) if (!files.has(name)) rmSync(join(directory, name), { force: true });
-  for (const name of entriesOf(join(directory, 'emails'))) {
-    const emails = join(directory, 'emails', name);
-    if (lstatSync(emails).isDirectory() && entriesOf(emails).length === 0) rmSync(emails, { recursive: true, force: true });
+  const existing = treeEntryKind(root, path) === 'directory' ? readTree(root, path) : new Map<string, string>();
+  for (const [name, text] of files) writeTreeFile(root, `${path}/${name}`, text);
+  for (const name of existing.keys()) if (!files.has(name)) removeTreeFile(root, `${path}/${name}`);
+  for (const { name, kind } of visible(root, `${path}/emails`)) {
+    if (kind === 'directory' && visible(root, `${path}/emails/${name}`).length === 0)
+      rmSync(join(root, path, 'emails', name), { recursive: true, force: true });
   }
 }
 

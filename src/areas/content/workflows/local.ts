@@ -3,9 +3,11 @@
  * workflow (a pull request's new graph) as it draws one from the account: each key for a node id,
  * a segment by its name, a send-email node with the subject of its email.
  */
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readTreeFile } from '../../../base/tree-files.js';
+import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
 import { basename, dirname, join } from 'node:path';
-import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { UsageError } from '../../../base/errors.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
 import { directoryId, parseWorkflowFile } from './files.js';
@@ -13,7 +15,7 @@ import { directoryId, parseWorkflowFile } from './files.js';
 function subjectOf(directory: string, email: unknown): string | undefined {
   if (typeof email !== 'string') return undefined;
   try {
-    const fields = JSON.parse(readFileSync(join(directory, email), 'utf8')) as { subject?: unknown };
+    const fields = JSON.parse(readTreeFile(directory, email, MAX_LMX_BYTES)?.toString('utf8') ?? '{}') as { subject?: unknown };
     return typeof fields.subject === 'string' ? fields.subject : undefined;
   } catch {
     return undefined;
@@ -26,8 +28,8 @@ export function readLocalWorkflow(path: string): Workflow {
   const file = join(directory, WORKFLOW_FILE);
   if (!existsSync(file))
     throw new UsageError(`${path}: no ${WORKFLOW_FILE} there`, { hint: 'name a workflow.yaml, or the workflow directory of a content tree that holds one' });
-  if (lstatSync(file).isSymbolicLink()) throw new LocalFileError(`${file} is a symbolic link: content is never read through a link`);
-  const parsed = parseWorkflowFile(file, readFileSync(file, 'utf8'));
+  // Never through a link: readTreeFile refuses one, naming it.
+  const parsed = parseWorkflowFile(file, readTreeFile(directory, WORKFLOW_FILE, MAX_LMX_BYTES)!.toString('utf8'));
   const nodes = Object.fromEntries(
     Object.entries(parsed.nodes).map(([key, node]) => {
       const { type, next, segment, email, ...fields } = node;
