@@ -113,7 +113,7 @@ export function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step 
   }
 }
 
-export async function reportPlan(context: CommandContext, account: string, steps: Step[]): Promise<void> {
+export async function reportPlan(context: CommandContext, account: string, steps: Step[], extra: Record<string, unknown> = {}): Promise<void> {
   const { out } = context;
   const planned = steps.filter((step) => step.standing !== 'same');
   if (out.json) {
@@ -126,6 +126,7 @@ export async function reportPlan(context: CommandContext, account: string, steps
         why: step.why,
         patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)),
       })),
+      ...extra,
     });
     return;
   }

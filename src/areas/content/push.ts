@@ -71,19 +71,31 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
   requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const release = lockDirectory(scope.root);
   try {
-    const code = scope.kinds.length > 0 ? await pushLocked(context, directory, scope, options) : ExitCode.ok;
     const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
     // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
-    if (!scope.workflows || (!state.kinds.includes('workflows') && readWorkflows(scope.root).length === 0)) return code;
-    const client = await context.client();
-    const account = await explained(teamName(client), CONTENT);
-    return Math.max(code, await explained(pushWorkflows(context, client, scope.root, state, account, options), CONTENT));
+    let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
+    if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
+      const client = await context.client();
+      const account = await explained(teamName(client), CONTENT);
+      workflows = await explained(pushWorkflows(context, client, scope.root, state, account, options), CONTENT);
+    }
+    // --json prints one document: the records' with the workflows' beside them.
+    const extra = workflows === undefined ? {} : { workflows: workflows.json };
+    if (scope.kinds.length > 0) return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, options, extra));
+    if (context.out.json && workflows !== undefined) await context.out.writeJson(workflows.json);
+    return workflows?.code ?? ExitCode.ok;
   } finally {
     release();
   }
 };
 
-async function pushLocked(context: CommandContext, directory: string | undefined, scope: Scope, options: PushOptions): Promise<number> {
+async function pushLocked(
+  context: CommandContext,
+  directory: string | undefined,
+  scope: Scope,
+  options: PushOptions,
+  extra: Record<string, unknown>,
+): Promise<number> {
   const shown = directory ?? DEFAULT_DIRECTORY;
   const state = requireState(scope.root, shown);
   const client = await context.client();
@@ -105,7 +117,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
   for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
   if (options.plan) {
-    await reportPlan(context, account, steps);
+    await reportPlan(context, account, steps, extra);
     return steps.some((step) => step.held !== undefined) ? ExitCode.rejected : ExitCode.ok;
   }
   const creating = steps.filter((step) => step.action === 'create');
@@ -115,7 +127,7 @@ async function pushLocked(context: CommandContext, directory: string | undefined
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0 };
   for (const step of steps) await pushStep(run, step, tally);
   run.save();
-  return reportPush(run, locals.length - steps.length, tally);
+  return reportPush(run, locals.length - steps.length, tally, extra);
 }
 
 function startRun(context: CommandContext, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {
@@ -303,11 +315,11 @@ async function publishStep(run: PushRun, local: RecordFiles, id: string, tally: 
 }
 
 /** The push's lines and summary; exit 5 for what the person has to settle, 1 for what Guardian refused. */
-async function reportPush(run: PushRun, notCandidates: number, tally: Tally): Promise<number> {
+async function reportPush(run: PushRun, notCandidates: number, tally: Tally, extra: Record<string, unknown>): Promise<number> {
   const { out } = run.context;
   const { lines, published, refused, notEditable } = tally;
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
-  if (out.json) await out.writeJson({ account: run.account, records: lines, published });
+  if (out.json) await out.writeJson({ account: run.account, records: lines, published, ...extra });
   else {
     await out.write(
       renderLines(

@@ -8,7 +8,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
-import { RejectedError, UsageError } from '../../../base/errors.js';
+import { MismatchError, RejectedError, UsageError } from '../../../base/errors.js';
+import { checkSource } from '../check.js';
 import type { CommandContext } from '../../../core/context.js';
 import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
@@ -116,6 +117,23 @@ function taskOf(side: WorkflowSide, options: WorkflowPushOptions): Task | undefi
   };
 }
 
+/** The LMX of every email a push would send, checked as workflow email first: the API refuses LMX that does not compile. */
+function checkEmails(tasks: Task[]): void {
+  const failing = tasks.flatMap((task) =>
+    (task.plan?.steps ?? []).flatMap((step) => {
+      if (step.op !== 'updateEmailMessage' || task.action === 'skip') return [];
+      const lmx = step.email.replace(/email\.json$/, 'email.lmx');
+      const check = checkSource(`${task.side.path}/${lmx}`, task.side.local!.files.get(lmx) ?? '', 'workflow');
+      return check.errors.length > 0 ? [check.file] : [];
+    }),
+  );
+  if (failing.length > 0) {
+    throw new MismatchError(`LMX errors in ${failing.join(', ')}; nothing was sent`, {
+      hint: '`loopsctl content check` shows every problem and what to write instead',
+    });
+  }
+}
+
 /** Every name the plans refer to, found in the account: one that is not stops the push before anything is sent. */
 function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, string>; segments: Map<string, string> } {
   const byName = (ids: Map<string, string>) => new Map([...ids].map(([id, name]) => [name, id]));
@@ -151,7 +169,7 @@ export async function pushWorkflows(
   state: ContentState,
   account: string,
   options: WorkflowPushOptions,
-): Promise<number> {
+): Promise<{ code: number; json: Record<string, unknown> }> {
   const { out } = context;
   const { sides, names } = await readSides(client, root, state, account, true);
   const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
@@ -164,10 +182,11 @@ export async function pushWorkflows(
     );
   }
   const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options) ?? []);
+  checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
   if (options.plan) {
-    await out.write(tasks.map((task) => planText(task, state, account)).join(''));
-    return tasks.some((task) => task.held !== undefined) ? 5 : 0;
+    if (!out.json) await out.write(tasks.map((task) => planText(task, state, account)).join(''));
+    return { code: tasks.some((task) => task.held !== undefined) ? 5 : 0, json: { account, plan: tasks.map((task) => planJson(task)) } };
   }
   const records = (state.accounts[account] ??= {});
   const save = () => writeState(root, state);
@@ -231,14 +250,27 @@ export async function pushWorkflows(
       note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
     });
   }
-  if (out.json) await out.writeJson({ account, workflows: lines, drafts });
-  else {
+  if (!out.json) {
     const text = renderLines(out, lines);
     if (text !== '') await out.write(text);
     if (drafts.length > 0)
       out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
   }
-  return lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0;
+  return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
+}
+
+/** A workflow's plan as --json prints it: the steps as the API's operations, by node key. */
+function planJson(task: Task) {
+  return {
+    path: task.side.path,
+    kind: 'workflows',
+    name: task.file.name,
+    ...(task.side.remote === undefined ? {} : { id: task.side.remote.id, status: task.side.remote.graph.status }),
+    action: task.action,
+    why: task.why,
+    steps: task.action === 'skip' ? [] : (task.plan?.steps ?? []),
+    leftInApp: task.plan?.leftInApp ?? [],
+  };
 }
 
 /** An email's file as the account holds it says what the local one says: the same LMX, every field given with its value. */

@@ -462,3 +462,35 @@ describe('a push of a workflow that stops half-way', () => {
     expect(diff.code, diff.stdout).toBe(0);
   });
 });
+
+describe('content push of workflows, checked and printed as one document', () => {
+  it('stops before anything is sent while an email it would send has LMX errors', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const winBack = workflowDir(root, 'win-back-draft');
+    edit(
+      join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx'),
+      '<Paragraph>Hi {contact.firstName},</Paragraph>',
+      '<Paragraph>Your code {data.code}</Paragraph>',
+    );
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(push.code).toBe(1);
+    expect(push.stderr).toContain('LMX errors in workflows/');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('--json prints one document, the workflows beside the records', async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'components,workflows']);
+    expect(pull.code, pull.stderr).toBe(0);
+    edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
+    const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'components,workflows', '--plan', '--json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const document = plan.json();
+    expect(document.plan).toEqual([]);
+    expect(document.workflows.plan).toEqual([
+      expect.objectContaining({ action: 'update', steps: [{ op: 'updateWorkflowNode', key: 'experiment', payload: { samplingRate: 25 } }] }),
+    ]);
+  });
+});
