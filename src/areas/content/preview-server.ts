@@ -4,14 +4,15 @@
  * directory is watched, so the page follows every save), and takes the sample values the page's
  * form saves. It reads nothing but the .lmx files the directory lists (no path of a request is
  * ever opened: a request names an email of the list, or gets 404) and writes nothing but an
- * email's values file; it never calls the account. Requests whose Host is not this server's
- * loopback address are refused, so a web page cannot reach it through a DNS name it controls.
+ * email's values file; it never calls the account. Requests another web page could send (a
+ * foreign Host or Origin) are refused by the guard it shares with the sandbox's inbox.
  */
 import { mkdirSync, readFileSync, realpathSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, relative, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
+import { EMAIL_POLICY, foreignRequest, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
 import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { renderNotes, treeContext, viewEmail } from './emails.js';
@@ -35,17 +36,7 @@ const SETTLE_MS = 60;
 /** Sample values are a few short strings; more is not a form's. */
 const MAX_VALUES_BYTES = 64 * 1024;
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
-
-/** The page runs its own script only; the frames show the emails, which run none. */
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-/** An email may show images from anywhere, as a mail client does, and nothing else runs or loads. */
-const EMAIL_POLICY = "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const PAGE_POLICY = pagePolicy("'self'");
 
 class PreviewRequestError extends Error {
   constructor(
@@ -162,11 +153,6 @@ async function body(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS, ...headers });
-  res.end(text);
-}
-
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const { root, kind } = options;
@@ -189,16 +175,16 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof PreviewRequestError) send(res, error.status, 'text/plain; charset=utf-8', `${error.message}\n`);
-      else send(res, 500, 'text/plain; charset=utf-8', `preview error: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (error instanceof PreviewRequestError) sendText(res, error.status, 'text/plain; charset=utf-8', `${error.message}\n`);
+      else sendText(res, 500, 'text/plain; charset=utf-8', `preview error: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   });
   const port = () => (server.address() as AddressInfo).port;
-  const hosts = () => new Set([`127.0.0.1:${port()}`, `localhost:${port()}`]);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A page elsewhere that resolves its own name to 127.0.0.1 still sends its own name as Host.
-    if (!hosts().has(req.headers.host ?? '')) throw new PreviewRequestError(403, 'this preview answers only at its own address, 127.0.0.1');
+    const foreign = foreignRequest(req.headers, new URL(`http://127.0.0.1:${port()}`), 'this preview');
+    if (foreign !== undefined) throw new PreviewRequestError(403, foreign);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port()}`);
     const route = `${req.method} ${url.pathname}`;
     switch (route) {
@@ -207,19 +193,18 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         const asked = url.searchParams.get('email');
         const email = asked === null ? emails[0] : emailNamed(root, asked, kind);
         const shown = email === undefined ? undefined : shownEmail(root, { ...email, kind: email.kind ?? kind }, version);
-        return send(res, 200, 'text/html; charset=utf-8', previewPage(root, listed(emails, kind), shown), { 'content-security-policy': PAGE_POLICY });
+        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, listed(emails, kind), shown), { 'content-security-policy': PAGE_POLICY });
       }
       case 'GET /email.html': {
         const email = emailNamed(root, url.searchParams.get('path'), kind);
-        return send(res, 200, 'text/html; charset=utf-8', view(email).html, { 'content-security-policy': EMAIL_POLICY });
+        return sendText(res, 200, 'text/html; charset=utf-8', view(email).html, { 'content-security-policy': EMAIL_POLICY });
       }
       case 'GET /preview.css':
-        return send(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
+        return sendText(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
       case 'GET /preview.js':
-        return send(res, 200, 'text/javascript; charset=utf-8', PREVIEW_JS);
+        return sendText(res, 200, 'text/javascript; charset=utf-8', PREVIEW_JS);
       case 'GET /events': {
-        res.writeHead(200, { 'content-type': 'text/event-stream', ...SECURITY_HEADERS, connection: 'keep-alive' });
-        res.write(`event: hello\ndata: ${version}\n\n`);
+        openEventStream(res, version);
         streams.add(res);
         req.on('close', () => streams.delete(res));
         return;
@@ -235,7 +220,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         writeFileSync(file, `${JSON.stringify(values, null, 2)}\n`);
         // The watcher tells the page too; this makes the redraw certain where file events are slow.
         changed();
-        return send(res, 200, 'application/json', '{"saved":true}');
+        return sendText(res, 200, 'application/json', '{"saved":true}');
       }
       default:
         throw new PreviewRequestError(404, 'not found');
