@@ -221,8 +221,8 @@ class Renderer {
       'margin:0',
       `color:${text.color}`,
       `font-size:${px(fontSize ?? text.fontSize)}`,
-      // A block's lineHeight is a percentage; a theme's is in pixels.
-      `line-height:${lineHeight === undefined ? (fontSize === undefined ? px(text.lineHeight) : `${text.lineHeight / text.fontSize}`) : `${lineHeight}%`}`,
+      // A block's lineHeight is a percentage; a theme's in pixels keeps its proportion at another font size.
+      `line-height:${lineHeight !== undefined ? `${lineHeight}%` : fontSize !== undefined && text.lineHeight.endsWith('px') ? `${Number.parseFloat(text.lineHeight) / text.fontSize}` : text.lineHeight}`,
       text.letterSpacing === 0 ? undefined : `letter-spacing:${px(text.letterSpacing)}`,
     ].filter((declaration): declaration is string => declaration !== undefined);
   }

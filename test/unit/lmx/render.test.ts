@@ -85,7 +85,8 @@ describe('renderLmx', () => {
     expect(tables.length).toBeGreaterThan(2);
     for (const table of tables) expect(attribute(table, 'role')).toBe('presentation');
     expect(read.all('table').some((table) => attribute(table, 'width') === '600')).toBe(true);
-    expect(read.all('p').every((p) => attribute(p, 'style')?.includes('font-size:16px'))).toBe(true);
+    // The platform's default theme sets text at 14 px.
+    expect(read.all('p').every((p) => attribute(p, 'style')?.includes('font-size:14px'))).toBe(true);
     // The preheader: hidden text, shown by clients beside the subject.
     expect(read.all('div').some((div) => textOf(div) === 'Your account is ready' && attribute(div, 'style')!.includes('display:none'))).toBe(true);
     expect(read.all('script')).toEqual([]);
