@@ -440,12 +440,24 @@ function valueProblem(spec: LmxAttributeSpec, attribute: LmxAttribute, tag: LmxT
     case 'widths':
       return WIDTHS.test(value) ? undefined : { message: 'not comma-separated percentages', fix: 'write one percentage per column, such as widths="40,60"' };
     case 'style':
-      if (spec.of === 'colour') return HEX_COLOR.test(value) ? undefined : { message: 'not a hex colour', fix: 'write a hex colour such as #ffffff' };
-      if (spec.of === 'number') return NUMBER.test(value) ? undefined : { message: 'not a number', fix: 'write a number, such as "16"' };
-      return undefined;
+      return styleProblem(spec.of, value);
     case 'string':
       return undefined;
   }
+}
+
+/**
+ * The specification types <Style />'s attributes as "string / number", and the platform's export
+ * of a default-theme email leaves its colours empty: an empty value is unset (the theme's is
+ * used), and one a renderer cannot use is a warning, never an error; it is left out of the CSS.
+ */
+function styleProblem(of: 'colour' | 'number' | 'text', value: string): ValueProblem | undefined {
+  if (value.trim() === '') return undefined;
+  if (of === 'colour' && !HEX_COLOR.test(value))
+    return { severity: 'warning', message: "not a hex colour: the theme's is used", fix: 'write a hex colour such as #ffffff, or leave it empty' };
+  if (of === 'number' && !NUMBER.test(value))
+    return { severity: 'warning', message: "not a number: the theme's is used", fix: 'write a number, such as "16", or leave it empty' };
+  return undefined;
 }
 
 function numberProblem(value: string, min: number | undefined, max: number | undefined, unit: string | undefined): ValueProblem | undefined {
