@@ -5,7 +5,7 @@
  * letters, digits and spaces. A value that is not is dropped (and reported), so a theme holding
  * `red;background:url(javascript:…)` never writes anything into a style attribute.
  */
-import { ADAPTIVE_COLOURS, DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
+import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
 import type { LmxElement } from './parse.js';
 
 /** The styles a renderer reads, each a safe CSS value or absent. */
@@ -36,11 +36,6 @@ export interface EmailStyles {
   heading1: TextStyle;
   heading2: TextStyle;
   heading3: TextStyle;
-  /**
-   * The email leaves its page and body colours unset (empty), as the platform's export of a
-   * default-theme email does, for the client to adapt them to light or dark: they are not drawn.
-   */
-  adaptive: boolean;
 }
 
 export interface TextStyle {
@@ -156,9 +151,6 @@ export function emailStyles(theme: Source | undefined, style: LmxElement | undef
     heading1: text('heading1'),
     heading2: text('heading2'),
     heading3: text('heading3'),
-    adaptive: ADAPTIVE_COLOURS.every(
-      (name) => layers.some(([, source]) => source[name] === '') && !layers.some(([, source]) => safeColour(source[name]) !== undefined),
-    ),
   };
   return { styles, dropped };
 }

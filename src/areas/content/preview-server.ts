@@ -120,6 +120,7 @@ function shownEmail(root: string, email: TreeEmail, version: number): ShownEmail
     fields: sampleFields(email, values),
     valuesPath: relative(root, valuesFileOf(email.file)).split(sep).join('/'),
     version,
+    htmlBytes: current.htmlBytes,
   };
 }
 

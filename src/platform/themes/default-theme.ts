@@ -52,6 +52,3 @@ export const DEFAULT_THEME_STYLES: Readonly<Record<StyleName, string | number>> 
   heading3LineHeight: 125,
   heading3LetterSpacing: 0,
 };
-
-/** The colours a theme may leave unset for the client to adapt: with none of them set, the email declares light and dark. */
-export const ADAPTIVE_COLOURS: readonly StyleName[] = ['backgroundColor', 'bodyColor', 'textBaseColor'];
