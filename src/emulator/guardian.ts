@@ -26,19 +26,21 @@ function describeProblem(problem: LmxProblem): string {
   return `line ${problem.line}, column ${problem.column}: ${problem.message} (${problem.rule}; ${problem.fix})`;
 }
 
-/** Compiles a body: its warnings, or LmxCompileError with the first error. */
+/**
+ * Compiles a body: LmxCompileError with the first error that stops it, else every other problem
+ * content check reports, in its order: its warnings, and the variables the email's kind cannot
+ * fill (errors that the platform saves and leaves to Guardian, as severity "error").
+ */
 export function compileLmx(lmx: string, kind: LmxKind, componentIds: ReadonlySet<string>): LmxWarning[] {
   const { problems } = checkLmx(lmx, { kind, componentIds });
   const error = problems.find(stopsCompiling);
   if (error !== undefined) throw new LmxCompileError(describeProblem(error));
-  return problems
-    .filter((problem) => problem.severity === 'warning')
-    .map((problem) => ({
-      rule: problem.rule,
-      severity: 'warning',
-      message: `${problem.message} (${problem.fix})`,
-      path: `line ${problem.line}, column ${problem.column}`,
-    }));
+  return problems.map((problem) => ({
+    rule: problem.rule,
+    severity: problem.severity,
+    message: `${problem.message} (${problem.fix})`,
+    path: `line ${problem.line}, column ${problem.column}`,
+  }));
 }
 
 /** The names of the data variables a body uses, each once. */
