@@ -25,7 +25,7 @@ describe('a rendered email in Chromium', () => {
   }, 60_000);
   afterAll(async () => browser?.close());
 
-  it.each([600, 375])('at %i px', async (width, context) => {
+  it.for([600, 375])('at %i px', async (width, context) => {
     if (skip !== undefined) {
       console.warn(`skipped "a rendered email in Chromium": ${skip}`);
       return context.skip();
