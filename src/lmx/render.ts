@@ -10,7 +10,7 @@
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
-import { textOf } from './tree.js';
+import { firstHeadingOf } from './tree.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
 import { escapeHtml, px, style } from './html.js';
 import { iconRow } from './icons.js';
@@ -538,12 +538,6 @@ export function fillText(text: string, options: Pick<RenderOptions, 'values' | '
   return filledText(new Renderer(options, undefined), text);
 }
 
-/** The text of a document's first heading, or nothing. */
-function firstHeading(document: LmxDocument): string {
-  for (const node of document.children) if (node.kind === 'element' && /^H[123]$/.test(node.name)) return textOf(node);
-  return '';
-}
-
 /** The email document for a parsed LMX body. */
 export function renderLmx(document: LmxDocument, options: RenderOptions = {}): RenderedEmail {
   const styleElement = document.children.find((node): node is LmxElement => node.kind === 'element' && node.name === 'Style');
@@ -551,7 +545,7 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
   const { styles } = renderer;
   const body = renderer.blocks(document.children);
   // Without a subject (a file rendered on its own), the first heading names the document.
-  const title = filledText(renderer, options.subject) || firstHeading(document);
+  const title = filledText(renderer, options.subject) || firstHeadingOf(document);
   const preheader = filledText(renderer, options.previewText);
   const frame = styles.borderWidth > 0 ? `border:${px(styles.borderWidth)} solid ${styles.borderColor}` : undefined;
   const html = [

@@ -38,17 +38,8 @@ describe('a pulled email in content render and in the sandbox inbox', () => {
     const pulled = await run(['content', 'pull', root], { env });
     expect(pulled.code, pulled.stderr).toBe(0);
     const values = { firstName: 'Ada', resetUrl: 'https://acme.example/reset?t=1', expiresInMinutes: '30' };
-    const sent = await run(
-      [
-        'transactional',
-        'send',
-        SEED_IDS.passwordReset,
-        '--to',
-        'ada@example.com',
-        ...Object.entries(values).flatMap(([name, value]) => ['--var', `${name}=${value}`]),
-      ],
-      { env },
-    );
+    const variables = Object.entries(values).flatMap(([name, value]) => ['--var', `${name}=${value}`]);
+    const sent = await run(['transactional', 'send', SEED_IDS.passwordReset, '--to', 'ada@example.com', ...variables], { env });
     expect(sent.code, sent.stderr).toBe(0);
     const inbox = await get(`${sandbox.url}/_sandbox/inbox/email.html?email=0`);
     expect(inbox.status).toBe(200);
