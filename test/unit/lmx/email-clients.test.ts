@@ -94,11 +94,24 @@ describe('Gmail, Apple Mail and Yahoo', () => {
     expect(read.all('style').every((element) => element.parentNode === head)).toBe(true);
   });
 
-  it('Apple Mail and Yahoo read color-scheme: the email says its colours are for light mode', () => {
+  it('Apple Mail reads color-scheme: the email says its colours are for light mode (Gmail and Yahoo ignore it)', () => {
     expect(support('html-meta-color-scheme', 'apple-mail', 'macos')).toBe('y');
+    expect(support('html-meta-color-scheme', 'yahoo', 'desktop-webmail')).toBe('n');
     const metas = read.all('meta').map((meta) => [attribute(meta, 'name'), attribute(meta, 'content')]);
     expect(metas).toContainEqual(['color-scheme', 'light']);
     expect(metas).toContainEqual(['supported-color-schemes', 'light']);
+  });
+
+  it("Yahoo keeps the head's <style>, so columns stack there too; it, Gmail and Outlook.com drop inline SVG, as the docs say of icons", () => {
+    expect(support('html-style', 'yahoo', 'desktop-webmail')).toBe('y');
+    expect(read.all('style').some((element) => (element.childNodes[0] as { value?: string } | undefined)?.value?.includes('.lmx-stack'))).toBe(true);
+    for (const [family, platform] of [
+      ['yahoo', 'desktop-webmail'],
+      ['gmail', 'desktop-webmail'],
+      ['outlook', 'outlook-com'],
+    ])
+      expect(support('html-svg', family!, platform!), family).toBe('n');
+    expect(support('html-svg', 'apple-mail', 'macos')).not.toBe('n');
   });
 
   it('every client shows the title: the subject', () => {
