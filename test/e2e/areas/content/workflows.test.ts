@@ -209,6 +209,15 @@ function edit(file: string, from: string, to: string): void {
   writeFileSync(file, text.replace(from, to));
 }
 
+/** The win-back draft's edit of the tests: a two-day wait inserted between its filter and its experiment. */
+function waitTwoDaysBeforeTheExperiment(yaml: string): void {
+  edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]', '  dormant:\n    type: AudienceFilter\n    next: [wait-2d]');
+  edit(yaml, '  experiment:\n', '  wait-2d:\n    type: TimerAction\n    next: [experiment]\n    amount: 2\n    unit: d\n  experiment:\n');
+}
+
+/** The LMX of the win-back draft's one email. */
+const emailOf = (winBack: string) => join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx');
+
 async function pulledWorkflows(sandbox: Awaited<ReturnType<typeof sandboxes>>): Promise<string> {
   const root = contentDir();
   const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
@@ -224,13 +233,8 @@ describe('content push of workflows', () => {
     const winBack = workflowDir(root, 'win-back-draft');
     const yaml = join(winBack, 'workflow.yaml');
     edit(yaml, 'description: A webhook-scored experiment for dormant contacts, not yet started', 'description: Dormant contacts, two days on');
-    edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]', '  dormant:\n    type: AudienceFilter\n    next: [wait-2d]');
-    edit(yaml, '  experiment:\n', '  wait-2d:\n    type: TimerAction\n    next: [experiment]\n    amount: 2\n    unit: d\n  experiment:\n');
-    edit(
-      join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx'),
-      '<Paragraph>Hi {contact.firstName},</Paragraph>',
-      '<Paragraph>Welcome back, {contact.firstName}.</Paragraph>',
-    );
+    waitTwoDaysBeforeTheExperiment(yaml);
+    edit(emailOf(winBack), '<Paragraph>Hi {contact.firstName},</Paragraph>', '<Paragraph>Welcome back, {contact.firstName}.</Paragraph>');
 
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
     expect(diff.code).toBe(1);
@@ -427,8 +431,7 @@ describe('a push of a workflow that stops half-way', () => {
     const winBack = workflowDir(root, 'win-back-draft');
     const id = winBack.split('--').at(-1)!;
     const yaml = join(winBack, 'workflow.yaml');
-    edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]', '  dormant:\n    type: AudienceFilter\n    next: [wait-2d]');
-    edit(yaml, '  experiment:\n', '  wait-2d:\n    type: TimerAction\n    next: [experiment]\n    amount: 2\n    unit: d\n  experiment:\n');
+    waitTwoDaysBeforeTheExperiment(yaml);
     // Once the node is made, the workflow moves on under the push (as another editor's change would):
     // the push's next call names a stale revision, and it stops there.
     const recorded = sandbox.requests;
@@ -468,11 +471,7 @@ describe('content push of workflows, checked and printed as one document', () =>
     const sandbox = await sandboxes();
     const root = await pulledWorkflows(sandbox);
     const winBack = workflowDir(root, 'win-back-draft');
-    edit(
-      join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx'),
-      '<Paragraph>Hi {contact.firstName},</Paragraph>',
-      '<Paragraph>Your code {data.code}</Paragraph>',
-    );
+    edit(emailOf(winBack), '<Paragraph>Hi {contact.firstName},</Paragraph>', '<Paragraph>Your code {data.code}</Paragraph>');
     const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
     expect(push.code).toBe(1);
     expect(push.stderr).toContain('LMX errors in workflows/');
