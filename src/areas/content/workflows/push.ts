@@ -221,7 +221,17 @@ export async function pushWorkflows(
       }) as SyncedRecord;
     records[side.path] = record();
     save();
-    const executor = new Executor(client, run.id, run.revision, run.keys, resolved, side.local!.files, side.synced?.emails ?? {}, options, context);
+    const executor = new Executor(
+      client,
+      run.id,
+      run.revision,
+      run.keys,
+      resolved,
+      side.local!.files,
+      creating ? {} : (side.synced?.emails ?? {}),
+      options,
+      context,
+    );
     for (const step of task.plan!.steps) {
       await executor.apply(step);
       records[side.path] = record();

@@ -493,3 +493,46 @@ describe('content push of workflows, checked and printed as one document', () =>
     ]);
   });
 });
+
+describe('a workflow no edit script reaches', () => {
+  it('is named by the plan, skipped by the push (exit 5), and built as a new draft with --recreate, the old one left as it is', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const upgrade = workflowDir(root, 'upgrade-thank-you');
+    const oldId = upgrade.split('--').at(-1)!;
+    const yaml = join(upgrade, 'workflow.yaml');
+    // First a wait before the email, which an insert makes (the workflow is sending: --live).
+    edit(yaml, 'next: [thank-you-for-upgrading]\n    contactPropertyQuery', 'next: [wait-1d]\n    contactPropertyQuery');
+    edit(
+      yaml,
+      '  thank-you-for-upgrading:\n',
+      '  wait-1d:\n    type: TimerAction\n    next: [thank-you-for-upgrading]\n    amount: 1\n    unit: d\n  thank-you-for-upgrading:\n',
+    );
+    const first = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live']);
+    expect(first.code, first.stderr).toBe(0);
+    // Then the two swapped: no reroute can move a connection that is a node's only way in.
+    edit(yaml, 'next: [wait-1d]\n    contactPropertyQuery', 'next: [thank-you-for-upgrading]\n    contactPropertyQuery');
+    edit(yaml, 'type: TimerAction\n    next: [thank-you-for-upgrading]', 'type: TimerAction\n    next: [exit]');
+    edit(yaml, 'type: SendEmailAction\n    next: [exit]', 'type: SendEmailAction\n    next: [wait-1d]');
+    sandbox.requests.length = 0;
+    const skipped = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live']);
+    expect(skipped.code).toBe(5);
+    expect(skipped.stdout).toContain('--recreate');
+    expect(writes(sandbox.requests)).toEqual([]);
+    const recreated = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live', '--recreate', '--yes']);
+    expect(recreated.code, recreated.stderr).toBe(0);
+    const created = writes(sandbox.requests).find((request) => request.path === '/v1/workflows')!;
+    const newId = (created.answer as { id: string }).id;
+    expect(newId).not.toBe(oldId);
+    const old = (await sandbox.loopsctl(['workflows', 'get', oldId, '--json'])).json();
+    expect(old.status).toBe('Sending');
+    const drawn = (await sandbox.loopsctl(['workflows', 'get', newId, '--json'])).json();
+    const typeAfter = (id: string) => drawn.nodes[drawn.nodes[id].nextNodeIds[0]].typeName;
+    expect(typeAfter(drawn.rootNodeId)).toBe('SendEmailAction');
+    // The directory is the new draft's now, which differs only by the emoji the API cannot set; the old workflow is the account's alone.
+    expect(recreated.stdout).toContain('left to set in the app: the emoji 💜');
+    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
+    expect(diff.stdout).toContain(': only in the account');
+    expect(diff.stdout).toMatch(/: changed here\n {2}~ emoji: "" -> "💜"\n+(#|$)/);
+  });
+});
