@@ -366,6 +366,8 @@ class Parser {
     const written = source.slice(lt + 1, NAME.lastIndex);
     const name = LMX_TAGS.get(written)?.name ?? written;
     const attributes: LmxAttribute[] = [];
+    // The names given so far, so that a duplicate is found in constant time: a tag may have any number of attributes.
+    const given = new Set<string>();
     let index = NAME.lastIndex;
     let selfClosing = false;
     let previous: { name: string; end: number } | undefined;
@@ -414,7 +416,7 @@ class Parser {
       if (attribute === undefined) return this.stop();
       index = attribute.end;
       previous = { name: attribute.attribute.name, end: index };
-      if (attributes.some((other) => other.name === attribute.attribute.name)) {
+      if (given.has(attribute.attribute.name)) {
         this.report(
           'error',
           'duplicate-attribute',
@@ -422,7 +424,10 @@ class Parser {
           `${attribute.attribute.name} is given twice on <${name}>`,
           'keep one of them',
         );
-      } else attributes.push(attribute.attribute);
+      } else {
+        given.add(attribute.attribute.name);
+        attributes.push(attribute.attribute);
+      }
     }
     const element: LmxElement = { kind: 'element', name, attributes, children: [], selfClosing, position: this.at(lt), end: this.at(index) };
     this.children.push(element);
