@@ -21,7 +21,8 @@
  *   `NAMESPACES_OF_KIND`, `LMX_MAX_BYTES`; the schemes a link and an image may use (`LINK_SCHEMES`,
  *   `IMAGE_SCHEMES`) and `schemeOf(url)`.
  * - `decodeLmx(bytes)`: a file's bytes as source, or the problem that stops it being read
- *   (over 100 KB, not UTF-8).
+ *   (over 100 KB, not UTF-8); `boundedLmx(text)` the same for text (an API's answer). Every
+ *   path that reads LMX goes through one of them, so none parses more than LMX_MAX_BYTES.
  * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
  */
 export { MAX_LMX_DEPTH, parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
@@ -47,6 +48,6 @@ export {
   type LmxPlacement,
   type LmxTagSpec,
 } from './tags.js';
-export { decodeLmx, tooLargeProblem } from './source.js';
+export { boundedLmx, decodeLmx, tooLargeProblem, utf8Length } from './source.js';
 export { componentIdsOf, elementsOf, textOf, themeIdOf, variablesOf } from './tree.js';
-export { checkLmx, utf8Length, validateLmx, type LmxCheckOptions } from './validate.js';
+export { checkLmx, validateLmx, type LmxCheckOptions } from './validate.js';

@@ -5,7 +5,7 @@
  * the choice is the editor's (see docs/sandbox.md, "LMX").
  */
 import { parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
-import { tooLargeProblem } from './source.js';
+import { tooLargeProblem, utf8Length } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import {
   IMAGE_SCHEMES,
@@ -489,21 +489,6 @@ export function validateLmx(document: LmxDocument, options: LmxCheckOptions = {}
   const validator = new Validator(options);
   validator.document(document);
   return validator.problems;
-}
-
-/** UTF-8 length of a string, without allocating it. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      bytes += 4;
-      index += 1;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /**

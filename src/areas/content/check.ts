@@ -2,24 +2,21 @@
  * LMX files checked against the specification, offline: which files a path names, what kind of
  * email each is the body of (from where a pull put it), and the problems of each.
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
-  decodeLmx,
   elementsOf,
-  LMX_MAX_BYTES,
   NAMESPACES_OF_KIND,
   parseLmx,
-  tooLargeProblem,
   variablesOf,
   type LmxDocument,
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
 } from '../../lmx/index.js';
-import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder } from './tree.js';
+import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
 
 /** One file's findings. */
 export interface FileCheck {
@@ -89,15 +86,12 @@ function embeddedVariables(document: LmxDocument, kind: LmxKind, components: Tre
 /** A file checked; one larger than the API takes is not read whole, one that is not UTF-8 is reported. */
 function checkFile(target: Target): FileCheck {
   const { file, kind } = target;
-  let bytes: Buffer;
+  let decoded: ReturnType<typeof readLmxSource>;
   try {
-    const size = statSync(file).size;
-    if (size > LMX_MAX_BYTES) return { file, kind, errors: [tooLargeProblem(size)], warnings: [] };
-    bytes = readFileSync(file);
+    decoded = readLmxSource(file);
   } catch (error) {
     throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
   }
-  const decoded = decodeLmx(bytes);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
   return checkSource(file, decoded.source, kind, target.components);
 }
@@ -162,8 +156,7 @@ export function treeComponents(root: string): TreeComponents {
 
 function variablesOfFile(file: string): LmxVariable[] {
   try {
-    if (statSync(file).size > LMX_MAX_BYTES) return [];
-    const decoded = decodeLmx(readFileSync(file));
+    const decoded = readLmxSource(file);
     return 'source' in decoded ? variablesOf(parseLmx(decoded.source).document) : [];
   } catch {
     return [];

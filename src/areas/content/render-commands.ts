@@ -5,13 +5,13 @@
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
+import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import { hasDisplay, openPage } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes, readJsonInput } from '../../core/input.js';
-import { componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
+import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
 import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
@@ -91,7 +91,9 @@ async function accountComponents(ids: string[], account: () => Promise<ApiClient
   if (api === undefined) return found;
   for (const id of ids) {
     try {
-      found.set(id, parseLmx((await getComponent(api, id)).lmx).document);
+      const read = boundedLmx((await getComponent(api, id)).lmx);
+      if ('problem' in read) throw new InvalidResponseError(`the account's component ${id}: ${read.problem.message}`);
+      found.set(id, parseLmx(read.source).document);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }

@@ -3,10 +3,10 @@
  * each is the body of (kind, name, subject, fallbacks), the components an email may embed and the
  * themes it may be drawn with. Any other directory is a set of loose .lmx files.
  */
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
+import { decodeLmx, LMX_MAX_BYTES, parseLmx, tooLargeProblem, type LmxDocument, type LmxKind, type LmxNamespace, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
@@ -148,18 +148,43 @@ export function componentDirectories(root: string): { entry: string; ids: string
   }));
 }
 
+/**
+ * An LMX file's text, read no further than the API's 100 KB limit (a larger file is not read
+ * whole), or the problem that stops it being read: too large, not UTF-8. Throws what reading throws.
+ */
+export function readLmxSource(file: string): { source: string } | { problem: LmxProblem } {
+  const descriptor = openSync(file, 'r');
+  try {
+    const size = fstatSync(descriptor).size;
+    if (size > LMX_MAX_BYTES) return { problem: tooLargeProblem(size) };
+    // One byte more than the limit: a file that grew since fstat is still found too large.
+    const bytes = Buffer.alloc(LMX_MAX_BYTES + 1);
+    let length = 0;
+    while (length < bytes.length) {
+      const read = readSync(descriptor, bytes, length, bytes.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return decodeLmx(bytes.subarray(0, length));
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /** The components of a tree, parsed, by every id they are known by. */
 export function componentsOf(root: string | undefined): Map<string, LmxDocument> {
   const components = new Map<string, LmxDocument>();
   if (root === undefined) return components;
   for (const { entry, ids } of componentDirectories(root)) {
-    let source: string;
+    let read: ReturnType<typeof readLmxSource>;
     try {
-      source = readFileSync(join(root, 'components', entry, 'component.lmx'), 'utf8');
+      read = readLmxSource(join(root, 'components', entry, 'component.lmx'));
     } catch {
       continue;
     }
-    const { document } = parseLmx(source);
+    // One too large or not UTF-8 is left out, as one that cannot be read: `content check` reports it.
+    if ('problem' in read) continue;
+    const { document } = parseLmx(read.source);
     for (const id of ids) components.set(id, document);
   }
   return components;
