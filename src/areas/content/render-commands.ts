@@ -6,6 +6,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
+import { sanitizeKeepingLines } from '../../base/sanitize.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import { hasDisplay, openPage } from '../../core/browser.js';
@@ -147,7 +148,8 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
       warnings,
     });
   }
-  if (options.out === undefined) await out.write(view.html);
+  // An email's text may hold escape sequences (a terminal's title, its clipboard): a terminal is shown them escaped.
+  if (options.out === undefined) await out.write(out.tty ? sanitizeKeepingLines(view.html) : view.html);
   else writeOut(options.out, view.html);
   for (const note of renderNotes(view, file)) out.note(note);
   if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
