@@ -4,7 +4,7 @@
  * <Style />, and which variables an email of each kind may use. Where the specification is silent
  * the choice is the editor's (see docs/sandbox.md, "LMX").
  */
-import { parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
+import { parseLmx, selfClosed, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
 import { tooLargeProblem, utf8Length } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import {
@@ -165,9 +165,10 @@ class Validator {
     const name = element.name;
     const known = [...LMX_TAGS.keys()].find((tag) => tag.toLowerCase() === name.toLowerCase());
     const meant = known ?? MEANT[name.toLowerCase()];
+    const meantSpec = meant === undefined ? undefined : LMX_TAGS.get(meant);
     const fix =
-      meant !== undefined
-        ? `write <${meant}>${known === undefined ? '' : ': tags are case-sensitive'}`
+      meantSpec !== undefined
+        ? `write ${meantSpec.selfClosing ? selfClosed(meantSpec) : `<${meantSpec.name}>`}${known === undefined ? '' : ': tags are case-sensitive'}`
         : `${name.startsWith('mj-') ? 'MJML is not LMX: use' : 'use one of'} the LMX tags: ${[...LMX_TAGS.keys()].join(', ')}`;
     this.report('error', 'unknown-tag', element.position, `<${name}> is not an LMX tag`, fix);
   }
