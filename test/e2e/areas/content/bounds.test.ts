@@ -3,6 +3,7 @@
  * the MCP tool `content_render` read no more than the API's 100 KB of an LMX file, and an email's
  * components cannot make its HTML without end.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LMX_MAX_BYTES } from '../../../../src/lmx/index.js';
@@ -72,6 +73,24 @@ describe('content check', () => {
     expect(result.code).toBe(1);
     const [check] = result.json<{ errors: { rule: string; message: string }[] }[]>();
     expect(check!.errors).toEqual([expect.objectContaining({ rule: 'too-large', message: expect.stringMatching(/^102\d\d\d bytes of LMX/) })]);
+  });
+});
+
+describe('content check of a long line', () => {
+  it('shows a window of the line under each problem, not the whole line each time', async () => {
+    // 20 KB on one line, with a problem every 6 bytes: the whole line under each would be 70 MB.
+    const file = join(tempDir(), 'long.lmx');
+    writeFileSync(file, `<Paragraph>${'a & b '.repeat(3500)}</Paragraph>\n`);
+    const result = await run(['content', 'check', file], { env: offline });
+    expect(result.code).toBe(1);
+    const problems = result.stdout.match(/ unescaped-amp /g)!.length;
+    expect(problems).toBe(3500);
+    expect(result.stdout.length).toBeLessThan(problems * 400);
+    // Each problem is four lines: where, the line, the caret, the fix; one from the middle of the line.
+    const [, shown, caret] = result.stdout.split('\n').slice(4 * 1000, 4 * 1001);
+    expect(shown).toMatch(/^1 \| …[ab& ]{60,}…$/);
+    // The caret stands under the & the problem is about.
+    expect(shown![caret!.indexOf('^')]).toBe('&');
   });
 });
 
