@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
 import { UsageError } from '../base/errors.js';
-import { escapeHtml, fillText, renderLmx, TOO_MUCH_COMPONENT_HTML, type LmxValues, type RenderOptions } from '../lmx/render.js';
+import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
+import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';
 import type { StateCore } from './module.js';

@@ -471,7 +471,13 @@ class Parser {
     }
     const element: LmxElement = { kind: 'element', name, attributes, children: [], selfClosing, position: this.at(lt), end: this.at(index) };
     this.children.push(element);
-    if (selfClosing) return index;
+    return selfClosing ? index : this.opened(element, lt, index);
+  }
+
+  /** An element whose opening tag (at `lt`) did not close itself: its content starts at `index`; returns where reading goes on. */
+  private opened(element: LmxElement, lt: number, index: number): number {
+    const { source } = this;
+    const { name } = element;
     const spec = LMX_TAGS.get(name);
     // HTML's empty elements (<br>, <img>) have no closing tag: the validator names the LMX tag meant, nothing is left open.
     if (spec === undefined && HTML_EMPTY_ELEMENTS.has(name.toLowerCase())) return index;

@@ -9,7 +9,7 @@
  * written: text and attributes are HTML-escaped, CSS values must be colours or numbers, and a link
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
-import { UsageError } from '../base/errors.js';
+import { ComponentBudget } from './expansion.js';
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
 import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from './theme.js';
@@ -53,15 +53,6 @@ export interface RenderedEmail {
   inert: { tag: string; attribute: string; value: string; reason: string }[];
 }
 
-/**
- * The most HTML the components of one email may draw, in characters: a 100 KB component draws at
- * most a few MB, so a real email stays far below; 3,000 embeds of one would make gigabytes.
- */
-export const MAX_COMPONENT_HTML = 16 * 1024 * 1024;
-
-/** The code of the UsageError of an email whose components would draw more than MAX_COMPONENT_HTML. */
-export const TOO_MUCH_COMPONENT_HTML = 'too_much_component_html';
-
 export const PREVIEW_COMMENT = 'A local preview rendered by loopsctl from LMX: not the exact HTML the Loops platform sends.';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -90,9 +81,7 @@ class Renderer {
   readonly nestedComponents = new Set<string>();
   /** Drawing a component's content, where another is not expanded: so no component can draw itself without end. */
   private inComponent: boolean;
-  /** The HTML components have drawn so far, and how many. */
-  private componentHtml = 0;
-  private componentsDrawn = 0;
+  private readonly componentBudget = new ComponentBudget();
   readonly dropped: DroppedStyle[];
   readonly inert: RenderedEmail['inert'] = [];
   readonly styles: EmailStyles;
@@ -418,13 +407,7 @@ class Renderer {
     this.inComponent = true;
     const inner = this.blocks(content);
     this.inComponent = false;
-    this.componentHtml += inner.length;
-    this.componentsDrawn += 1;
-    if (this.componentHtml > MAX_COMPONENT_HTML)
-      throw new UsageError(
-        `the email's components draw more than ${MAX_COMPONENT_HTML / 1024 / 1024} MB of HTML (${this.componentsDrawn} drawn when it stopped): it is not drawn`,
-        { code: TOO_MUCH_COMPONENT_HTML, hint: 'embed fewer components, or smaller ones: each <Component> draws the whole component again' },
-      );
+    this.componentBudget.spend(inner);
     return this.wrap(element, inner);
   }
 
