@@ -83,6 +83,7 @@ describe('content check of a long line', () => {
     writeFileSync(file, `<Paragraph>${'a & b '.repeat(3500)}</Paragraph>\n`);
     const result = await run(['content', 'check', file], { env: offline });
     expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/3500 errors/);
     const problems = result.stdout.match(/ unescaped-amp /g)!.length;
     expect(problems).toBe(3500);
     expect(result.stdout.length).toBeLessThan(problems * 400);
