@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LMX_MAX_BYTES } from '../../../../src/lmx/index.js';
+import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
@@ -63,6 +64,23 @@ describe('content render', () => {
     expect(drawn.code, drawn.stderr).toBe(0);
     expect(drawn.stdout).not.toContain('éé');
     expect(drawn.stderr).toContain('Component cmp_big is not in the tree');
+  });
+});
+
+describe('content render with a component from the account', () => {
+  let server: ApiServer | undefined;
+  afterEach(() => server?.close());
+
+  it('refuses a component the account answers with over 100 KB of LMX, unparsed', async () => {
+    server = await startApiServer({
+      'GET /v1/components/:id': (_req, res) => json(res, 200, { id: 'cmp_far', name: 'Far', lmx: overLimit }),
+    });
+    const file = join(tempDir(), 'email.lmx');
+    writeFileSync(file, '<Component componentId="cmp_far" />\n');
+    const result = await run(['content', 'render', file], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url } });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toContain(`the account's component cmp_far: ${LMX_MAX_BYTES + 24} bytes of LMX; the API takes at most ${LMX_MAX_BYTES}`);
+    expect(result.stdout).toBe('');
   });
 });
 
