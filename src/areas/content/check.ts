@@ -3,7 +3,7 @@
  * email each is the body of (from where a pull put it), and the problems of each.
  */
 import { lstatSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
@@ -42,6 +42,8 @@ export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxV
 /** A file to check and what is known of it. */
 interface Target {
   file: string;
+  /** The directory the person named (or the file's own), under which no link is followed. */
+  root: string;
   kind?: LmxKind;
   components?: TreeComponents;
 }
@@ -92,12 +94,8 @@ function embeddedVariables(document: LmxDocument, kind: LmxKind, components: Tre
 /** A file checked; one larger than the API takes is not read whole, one that is not UTF-8 is reported. */
 function checkFile(target: Target): FileCheck {
   const { file, kind } = target;
-  let decoded: ReturnType<typeof readLmxSource>;
-  try {
-    decoded = readLmxSource(file);
-  } catch (error) {
-    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const decoded = readLmxSource(target.root, relative(target.root, file));
+  if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
   return checkSource(file, decoded.source, kind, target.components);
 }
@@ -127,10 +125,10 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
     if (!path.endsWith('.lmx')) throw new UsageError(`${path}: not an .lmx file`, { hint: 'name LMX files (.lmx), or a directory of them' });
     // The path alone says where a pull put it: <tree>/<kind>/<record>/<file>.lmx.
     const treeKind = kindOfDirectory(basename(dirname(dirname(path))));
-    return [{ file: path, kind: treeKind ?? kind }];
+    return [{ file: path, root: dirname(path), kind: treeKind ?? kind }];
   }
   if (!stats.isDirectory()) throw new UsageError(`${path}: not a file or a directory`);
-  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path).map((file) => ({ file, kind }));
+  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
   if (targets.length === 0)
     throw new UsageError(`${path}: no .lmx files in it`, { hint: "pull the account's content first (`loopsctl content pull`), or name .lmx files" });
   return targets;
@@ -139,10 +137,10 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
 /** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
 function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
   const components = treeComponents(root);
-  return lmxFilesUnder(root).map((file) => {
+  return lmxFilesUnder(root, true).map((file) => {
     const parts = file.slice(root.length + 1).split(/[\\/]/);
     const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return { file, kind: treeKind ?? kind, components };
+    return { file, root, kind: treeKind ?? kind, components };
   });
 }
 
@@ -154,17 +152,19 @@ function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
 export function treeComponents(root: string): TreeComponents {
   const components = new Map<string, { path: string; variables: LmxVariable[] }>();
   for (const { entry, ids } of componentDirectories(root)) {
-    const component = { path: `components/${entry}`, variables: variablesOfFile(join(root, 'components', entry, 'component.lmx')) };
+    const component = { path: `components/${entry}`, variables: variablesOfComponent(root, entry) };
     for (const id of ids) components.set(id, component);
   }
   return components;
 }
 
-function variablesOfFile(file: string): LmxVariable[] {
+function variablesOfComponent(root: string, entry: string): LmxVariable[] {
+  let read: ReturnType<typeof readLmxSource>;
   try {
-    const decoded = readLmxSource(file);
-    return 'source' in decoded ? variablesOf(parseLmx(decoded.source).document) : [];
+    read = readLmxSource(root, `components/${entry}/component.lmx`);
   } catch {
+    // A link there, which the check of the tree's files reports.
     return [];
   }
+  return read === undefined || 'problem' in read ? [] : variablesOf(parseLmx(read.source).document);
 }
