@@ -114,6 +114,8 @@ export class CommandContext {
       signal: runtime.signal,
       paged: runtime.paged,
       debug: globals.debug ? (line) => runtime.stderr.write(`${line}\n`) : undefined,
+      // A run for a caller in this process (forRun: a tool call) keeps the values it writes as JSON, which the caller answers with.
+      keepWritten: parent !== undefined,
     });
   }
 
