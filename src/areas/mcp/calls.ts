@@ -20,7 +20,7 @@ import { pathUnder } from '../../core/root.js';
 import { parseJsonKeepingIntegers } from '../../api/json-text.js';
 import { formatJson } from '../../render/output.js';
 import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
-import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
+import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, INLINE_TEXT_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {
@@ -136,7 +136,10 @@ function fileValue(caller: Caller, param: Param, value: unknown, inline: Map<str
     if (param.file!.orId === true && ID_SHAPE.test(path) && !existsSync(join(caller.root!, path))) return path;
     return pathUnder(caller.root!, path, `"${param.key}"`);
   }
-  const text = value as string;
+  // A JSON object given as an object goes to the command as the text its file would hold.
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text.length > INLINE_TEXT_MAX)
+    throw new UsageError(`"${param.key}" is longer than ${INLINE_TEXT_MAX} characters as JSON (${text.length})`, { hint: 'give less' });
   inline.set(param.key, encoding === 'base64' ? base64Of(param.key, text) : Buffer.from(text, 'utf8'));
   return param.key;
 }
@@ -158,8 +161,14 @@ export function checkInput(schema: JsonSchema, input: Record<string, unknown>): 
 
 /** The value against its schema: the types the tool declares, strictly (a number for an id is refused, never turned into text). */
 function checkValue(key: string, schema: JsonSchema, value: unknown): void {
-  const type = schema.type as string;
   const wrong = (what: string) => new UsageError(`"${key}" must be ${what}, not ${describe(value)}`);
+  if (Array.isArray(schema.type)) {
+    // A JSON object taken as itself or as its text (vars, props): the command reads either as text.
+    if (isRecord(value)) return;
+    if (typeof value !== 'string') throw wrong('an object, or its JSON text');
+    return checkValue(key, { ...schema, type: 'string' }, value);
+  }
+  const type = schema.type as string;
   if (type === 'array') {
     if (!Array.isArray(value)) throw wrong('an array');
     for (const item of value) checkValue(key, schema.items as JsonSchema, item);

@@ -32,20 +32,7 @@ import { VERSION } from '../../base/version.js';
 import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import { metaTools, type MetaTool } from './meta.js';
-import {
-  annotations,
-  declaredOutputs,
-  description,
-  flagFor,
-  inputSchema,
-  outputSchema,
-  select,
-  toolsFrom,
-  within,
-  type JsonSchema,
-  type Selection,
-  type Settings,
-} from './tools.js';
+import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
@@ -221,12 +208,8 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
   const { tier } = selection;
   return [
     ...selection.tools.map((tool) => ({
-      name: tool.name,
-      title: annotations(tool, settings).title,
-      description: description(tool, tier),
-      inputSchema: inputSchema(tool, tier) as { type: 'object' },
+      ...listedTool(tool, tier, settings),
       ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
-      annotations: annotations(tool, settings),
     })),
     ...meta.map((tool) => ({
       name: tool.name,
