@@ -65,6 +65,7 @@ describe('a profile logged in with --base-url', () => {
     const fromEnv = await inDir(dir, ['themes', 'list', '--json', '--retries', '0'], { LOOPS_API_KEY: KEYS.valid });
     // To the platform, through the proxy where nothing listens (exit 10), not to the profile's address.
     expect(fromEnv.code).toBe(10);
+    expect(fromEnv.stderr).toContain('127.0.0.1:9');
     const again = await inDir(dir, ['auth', 'login', '--with-key-stdin'], {}, KEYS.valid);
     expect(again.code, again.stderr).toBe(0);
     expect((await inDir(dir, ['auth', 'list', '--json'])).json()).toEqual([expect.objectContaining({ baseUrl: api.url })]);
