@@ -23,7 +23,7 @@ import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan, type WorkflowStep } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
 import { writeWorkflow } from './files.js';
-import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from './remote.js';
+import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { readSides, type WorkflowSide } from './sides.js';
 
 export interface WorkflowPushOptions {
@@ -237,17 +237,7 @@ export async function pushWorkflows(
       records[side.path] = record();
       save();
     }
-    const after = await fetchWorkflow(client, run.id);
-    const keys = assignKeys(after, Object.fromEntries(run.keys), names);
-    const files = workflowFilesOf(after, keys, names);
-    // A file written by hand (a new workflow's) comes back with what the account filled in (its
-    // status, an empty emoji): written anew as a pull writes it, it stays in step.
-    const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
-    // Only a file no account has written: a tree pulled from another account keeps that account's layout.
-    const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);
-    if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
-    const { pushing: _pushing, ...rest } = syncedOf(after, keys, files, resolvedNames(after, keys, names)) as SyncedRecord & { pushing?: string };
-    records[side.path] = rest;
+    const after = await settle(client, root, state, account, task, run, names);
     save();
     drafts.push(after.graph.url ?? after.id);
     const left = task.plan!.leftInApp;
@@ -267,6 +257,33 @@ export async function pushWorkflows(
       out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
   }
   return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
+}
+
+/**
+ * The workflow as the account holds it after a push, recorded in the state as in step; a file
+ * written by hand (a new workflow's) is written anew as a pull writes it, with what the account
+ * filled in (its status, an empty emoji), when it says no more than the account holds.
+ */
+async function settle(
+  client: ApiClient,
+  root: string,
+  state: ContentState,
+  account: string,
+  task: Task,
+  run: { id: string; keys: Map<string, string> },
+  names: AccountNames,
+): Promise<RemoteWorkflow> {
+  const { side } = task;
+  const after = await fetchWorkflow(client, run.id);
+  const keys = assignKeys(after, Object.fromEntries(run.keys), names);
+  const files = workflowFilesOf(after, keys, names);
+  const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
+  // Only a file no account has written: a tree pulled from another account keeps that account's layout.
+  const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);
+  if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
+  const { pushing: _pushing, ...rest } = syncedOf(after, keys, files, resolvedNames(after, keys, names)) as SyncedRecord & { pushing?: string };
+  state.accounts[account]![side.path] = rest;
+  return after;
 }
 
 /** A workflow's plan as --json prints it: the steps as the API's operations, by node key. */
