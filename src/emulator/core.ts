@@ -14,6 +14,7 @@ import { readFileBytes } from '../base/json-file.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../base/errors.js';
+import { clockTime } from './journeys/clock.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
 export const MAX_BODY_BYTES = 4_100_000;
@@ -85,6 +86,9 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
     options.stateFile === undefined
       ? inMemory(await loadSandboxModules(), { ...options, rateLimiter })
       : await inFile(options.stateFile, { ...options, rateLimiter });
+  // The sandbox's clock (journeys/clock.ts): what its deliveries and its log are dated with.
+  const systemNow = options.now ?? (() => new Date());
+  const sandboxNow = () => clockTime(backing.state(), systemNow());
   const update: Backing['update'] = (change) => {
     const result = backing.update(change);
     changed();
@@ -111,7 +115,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
       ? undefined
       : new (await import('./webhook-delivery.js')).DeliveryEngine({
           update,
-          now: options.now ?? (() => new Date()),
+          now: sandboxNow,
           log: options.log,
           onError: (error) => {
             if (error instanceof LocalFileError) stateError(error);
@@ -129,7 +133,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
   return {
     answer: async (wire, origin) => {
       try {
-        const answer = await answerRequest(backing.handle, wire, origin, options);
+        const answer = await answerRequest(backing.handle, wire, origin, { ...options, now: sandboxNow });
         stateBroken = false;
         engine?.wake();
         changed();

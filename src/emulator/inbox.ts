@@ -30,6 +30,8 @@ export interface InboxEmail {
   subject: string;
   emailMessageId?: string;
   emailId?: string;
+  /** The journey of the workflow email, which the page shows beside it. */
+  journeyId?: string;
   values: LmxValues;
 }
 
@@ -50,8 +52,24 @@ export function inboxEmails(state: StateCore): InboxEmail[] {
         emailId: entry.emailId,
         values,
       });
+    } else if (entry.kind === 'workflow') {
+      const values = { contact: entry.contact, event: entry.eventProperties };
+      emails.push({
+        key: String(index),
+        at: entry.at,
+        to: entry.to,
+        source: entry.loopName,
+        kind: 'workflow',
+        subject: filledSubject(state, entry.emailMessageId, entry.subject, values, 'workflow'),
+        emailMessageId: entry.emailMessageId,
+        emailId: entry.emailId,
+        journeyId: entry.journeyId,
+        values,
+      });
     } else {
+      // An event's emails of an older version; those a journey sent have entries of their own.
       (entry.emails ?? []).forEach((email, position) => {
+        if (email.journeyId !== undefined) return;
         const values = { contact: email.contact, event: entry.eventProperties };
         emails.push({
           key: `${index}.${position}`,

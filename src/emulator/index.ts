@@ -10,14 +10,14 @@ import { SANDBOX_KEY } from './keys.js';
 import { SEEDS, type SeedKind, type StateCore } from './module.js';
 import type { OpenOptions, OpenSandbox } from './sandbox.js';
 import { defaultStatePath, readState, seedState, withStateLock, writeState } from './state.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from './routes/sandbox.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
 import type { WebhookDelivery, WebhookEndpoint } from './routes/webhooks.js';
 
 export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
 export { INBOX_PATH, RESET_PATH } from './api.js';
 export { SEEDS, type SeedKind };
 export { defaultStatePath };
-export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint };
+export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint, WorkflowOutboxEntry };
 
 /** A sandbox that answers a run's requests in this process: its base URL, its key, and the pool that answers. */
 export interface InProcessSandbox {

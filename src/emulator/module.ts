@@ -39,7 +39,10 @@ export interface RouteContext {
   headers: Record<string, string | undefined>;
   features: KeyFeatures;
   state: StateCore;
+  /** The time on the sandbox's clock (src/emulator/journeys/clock.ts), which everything the sandbox dates uses. */
   now(): Date;
+  /** The system's time, which the sandbox's clock runs with (plus the distance it was moved forward). */
+  systemNow(): Date;
   /** A new cuid-shaped id, derived from the state's counter so runs are repeatable. */
   newId(): string;
   /** Says the state changed, so it is written back. */
@@ -166,6 +169,8 @@ export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => 
 export interface SandboxModule {
   slices: Slice<unknown>[];
   routes: SandboxRoute[];
+  /** Runs before every request's operation (the journeys' module releases the waits that have ended); its module is loaded for every request. */
+  prepare?: (context: RouteContext) => void;
 }
 
 /** A failure the API documents: a status and a `{message}` body. */

@@ -62,6 +62,8 @@ export interface SandboxOptions {
   webhookSecret?: string;
   /** Refuse requests beyond 10 a second with 429, as the platform does (the default); false for suites that want speed. */
   rateLimit?: boolean;
+  /** The sandbox's clock runs with the system's (the default), or stands still at the seed's date (`frozen`) until moved. */
+  clock?: 'system' | 'frozen';
 }
 
 /** An email or event the sandbox was asked to send (none is delivered). */
@@ -96,8 +98,65 @@ export type SandboxOutboxEntry =
       /** The workflows whose trigger waits for this event. */
       workflows: { id: string; name: string; status: string }[];
       /** The emails those workflows sent the contact at once, with the contact's values as they were; absent in outboxes of older versions. */
-      emails?: { loopId: string; loopName: string; emailMessageId: string; subject: string; emailId?: string; contact: Record<string, unknown> }[];
+      emails?: {
+        loopId: string;
+        loopName: string;
+        emailMessageId: string;
+        subject: string;
+        emailId?: string;
+        contact: Record<string, unknown>;
+        /** The journey that sent it; the email is then also an entry of its own, of kind workflow. */
+        journeyId?: string;
+      }[];
+    }
+  | {
+      /** An email a workflow sent, at once or when a wait ended. */
+      kind: 'workflow';
+      at: string;
+      to: string;
+      loopId: string;
+      loopName: string;
+      nodeId: string;
+      journeyId: string;
+      emailMessageId: string;
+      /** As the contact read it. */
+      subject: string;
+      emailId?: string;
+      /** The contact's values and the event's properties, as the email was drawn with them. */
+      contact: Record<string, unknown>;
+      eventProperties: Record<string, unknown>;
     };
+
+/** One step of a journey: the node, when on the sandbox's clock, what happened, and why. */
+export interface SandboxJourneyStep {
+  nodeId: string;
+  typeName: string;
+  at: string;
+  /** entered, waiting, released, matched, filtered-out, branched, variant, sent, skipped, held, passed or exited. */
+  outcome: string;
+  why: string;
+  /** The subject of the email a send-email step sent. */
+  subject?: string;
+}
+
+/** A contact's run through a workflow. */
+export interface SandboxJourney {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  contactId: string;
+  email: string;
+  /** waiting (on a timer, or held by a paused workflow) or ended. */
+  status: 'waiting' | 'ended';
+  nodeId: string | null;
+  waitUntil: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  eventName: string | null;
+  eventProperties: Record<string, unknown>;
+  downstreamFilters: string[];
+  steps: SandboxJourneyStep[];
+}
 
 /** A webhook the sandbox delivered, is retrying, or has queued. */
 export interface SandboxDelivery {
@@ -124,6 +183,18 @@ export interface Sandbox {
   deliveries(): SandboxDelivery[];
   /** Starts the data over, fixtures included: from this seed, else the one it started from. */
   reset(seed?: SandboxSeed): Promise<void>;
+  /** The time on the sandbox's clock. */
+  now(): Date;
+  /**
+   * Moves the clock forward by a duration (`"3d"`, `"1h30m"`; at most 400 days), releasing every
+   * contact whose wait ends on the way; resolves to the new time. A negative, malformed or too long
+   * one rejects with a RangeError naming it.
+   */
+  advanceClock(duration: string): Promise<Date>;
+  /** Moves the clock forward to a time (never back, at most 400 days), as advanceClock does. */
+  setClock(time: string | Date): Promise<Date>;
+  /** The journeys of the contacts through the workflows, oldest first: of one contact (by email) and one workflow (by id) when named. */
+  journeys(filter?: { contact?: string; workflow?: string }): Promise<SandboxJourney[]>;
   /** Stops it, ending open connections; a second call does nothing more. */
   close(): Promise<void>;
 }
@@ -142,6 +213,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seed: options.seed ?? (options.fixtures === undefined ? 'empty' : undefined),
     fixtures: options.fixtures,
     rateLimit: options.rateLimit,
+    clock: options.clock,
     webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret),
   });
   return {
@@ -151,6 +223,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     outbox: () => sandbox.outbox(),
     deliveries: () => sandbox.deliveries(),
     reset: (seed) => sandbox.reset(seed),
+    now: () => sandbox.now(),
+    advanceClock: (duration) => sandbox.moveClock({ advance: duration }),
+    setClock: (time) => sandbox.moveClock({ to: time instanceof Date ? time.toISOString() : time }),
+    journeys: (filter) => sandbox.journeys(filter),
     close: () => sandbox.close(),
   };
 }
@@ -163,6 +239,7 @@ const OPTIONS = Object.keys({
   webhookUrl: true,
   webhookSecret: true,
   rateLimit: true,
+  clock: true,
 } satisfies Record<keyof SandboxOptions, true>);
 
 /**
@@ -176,4 +253,6 @@ function checkOptions(options: SandboxOptions): void {
   }
   if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
     throw new TypeError(`rateLimit must be true or false, not ${JSON.stringify(options.rateLimit)}`);
+  if (options.clock !== undefined && options.clock !== 'system' && options.clock !== 'frozen')
+    throw new TypeError(`clock must be "system" or "frozen", not ${JSON.stringify(options.clock)}`);
 }

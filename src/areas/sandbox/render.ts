@@ -4,7 +4,7 @@ import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
 import type { WebhookDelivery } from '../../emulator/index.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from '../../emulator/index.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from '../../emulator/index.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 // The outbox holds what requests carried: text to show, never to obey.
@@ -37,16 +37,22 @@ function eventLines(out: Output, entry: EventOutboxEntry): string[] {
   if (entry.workflows.length > 0 && entry.emails !== undefined) {
     lines.push(
       entry.emails.length === 0
-        ? '  no email yet: each workflow it starts waits, or filters, before its first email'
+        ? '  no email at once: each workflow it starts waits, or filters, first (see `loopsctl sandbox journeys`)'
         : `  sent at once: ${sanitize(entry.emails.map((email) => `"${email.subject}" (${email.loopName})`).join(', '))}`,
     );
   }
   return lines;
 }
 
+function workflowLines(out: Output, entry: WorkflowOutboxEntry): string[] {
+  const style = styleFor(out);
+  return [`${entry.at}  ${style.bold('workflow email')} ${sanitize(`"${entry.subject}" to ${entry.to}, from "${entry.loopName}" (${entry.loopId})`)}`];
+}
+
 export function renderOutbox(out: Output, entries: OutboxEntry[]): string {
   return entries
     .map((entry) => {
+      if (entry.kind === 'workflow') return `${workflowLines(out, entry).join('\n')}\n`;
       const lines = entry.kind === 'transactional' ? transactionalLines(out, entry) : eventLines(out, entry);
       if (entry.idempotencyKey !== null) lines.push(`  idempotency key: ${sanitize(entry.idempotencyKey)}`);
       return `${lines.join('\n')}\n`;

@@ -11,7 +11,7 @@ import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { mailingLists } from './lists.js';
 import { reportContactChange, reportContactDeleted } from './webhooks.js';
-import { recordSignup } from './workflows.js';
+import { startJourneys } from '../journeys/engine.js';
 import * as s from '../../platform/contacts/schemas.js';
 
 const quota = z.object({ limit: z.number(), remaining: z.number() });
@@ -138,9 +138,8 @@ function create(context: RouteContext) {
   const contact = newContact(context, email, userId);
   applyContactFields(context, contact, fields);
   all.push(contact);
-  reportContactChange(context, undefined, contact);
-  // A new contact signs up: the workflows that start on sign-up send it their first emails.
-  recordSignup(context);
+  // A new contact signs up: the workflows that start on sign-up (or on its lists) begin its journeys.
+  startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
   context.changed();
   return answer(s.contactSaved, { success: true, id: contact.id });
 }
@@ -160,8 +159,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     const contact = newContact(context, email, userId ?? null);
     applyContactFields(context, contact, fields, skip);
     all.push(contact);
-    reportContactChange(context, undefined, contact);
-    recordSignup(context);
+    startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
     return contact;
   }
   const before = structuredClone(found);
@@ -174,7 +172,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
   applyContactFields(context, found, fields, skip);
   if (email !== undefined) found.email = email;
   if (userId !== undefined) found.userId = userId;
-  reportContactChange(context, before, found);
+  startJourneys(context, found, { causes: reportContactChange(context, before, found) });
   return found;
 }
 
