@@ -3,7 +3,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
-import type { WebhookDelivery } from '../../emulator/index.js';
+import type { Journey, WebhookDelivery } from '../../emulator/index.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from '../../emulator/index.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
@@ -92,4 +92,46 @@ export function renderDeliveries(out: Output, deliveries: WebhookDelivery[]): st
     ],
     rows,
   );
+}
+
+/** Milliseconds as the time after a journey's start: +0, +1h, +3d 1h30m. */
+function after(ms: number): string {
+  if (ms <= 0) return '+0';
+  const parts: string[] = [];
+  const days = Math.floor(ms / 86_400_000);
+  const rest = ms % 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  const minutes = Math.floor((rest % 3_600_000) / 60_000);
+  const seconds = Math.floor((rest % 60_000) / 1_000);
+  if (days > 0) parts.push(`${days}d`);
+  const clock = `${hours > 0 ? `${hours}h` : ''}${minutes > 0 ? `${minutes}m` : ''}${seconds > 0 ? `${seconds}s` : ''}`;
+  if (clock !== '') parts.push(clock);
+  return `+${parts.join(' ') || '0'}`;
+}
+
+/**
+ * Each journey as a tree: the workflow, the contact and where it is, then its steps, each with its
+ * time on the sandbox's clock, the time since it started, its node, what happened and why.
+ */
+export function renderJourneys(out: Output, journeys: Journey[]): string {
+  const style = styleFor(out);
+  const glyph = out.tty ? { branch: '├─ ', last: '└─ ' } : { branch: '|-- ', last: '`-- ' };
+  return journeys
+    .map((journey) => {
+      const where =
+        journey.status === 'ended'
+          ? `ended ${journey.endedAt ?? ''}`
+          : journey.steps.at(-1)?.outcome === 'held'
+            ? 'held: the workflow is paused'
+            : `waiting until ${journey.waitUntil ?? '-'}`;
+      const head = `${style.bold(sanitize(journey.workflowName))} ${sanitize(`(${journey.workflowId}) · ${journey.email} · ${where}`)}`;
+      const start = Date.parse(journey.startedAt);
+      const steps = journey.steps.map((step, index) => {
+        const connector = index === journey.steps.length - 1 ? glyph.last : glyph.branch;
+        const outcome = step.outcome === 'sent' ? style.green(step.outcome) : step.outcome === 'filtered-out' ? style.yellow(step.outcome) : step.outcome;
+        return `${connector}${step.at} ${after(Date.parse(step.at) - start).padEnd(10)} ${sanitize(step.typeName)} ${outcome}: ${sanitize(step.why)}`;
+      });
+      return `${[head, ...steps].join('\n')}\n`;
+    })
+    .join('\n');
 }
