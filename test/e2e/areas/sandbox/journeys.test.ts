@@ -28,7 +28,7 @@ describe('loopsctl sandbox clock and journeys', () => {
     expect(lines[0]).toMatch(/^Trial conversion \(c\w+\) · ada@example\.com · ended /);
     expect(lines.slice(1).map((line) => line.replace(/^(\|-- |`-- )\S+ /, ''))).toEqual([
       '+0         EventTrigger entered: event "trial_started" was sent',
-      '+0         TimerAction waiting: ' + `waits 1 hour, until ${journey!.waitUntil}`,
+      `+0         TimerAction waiting: waits 1 hour, until ${journey!.waitUntil}`,
       '+1h        TimerAction released: the wait ended',
       '+1h        BranchNode exited: no branch matched the contact',
     ]);
