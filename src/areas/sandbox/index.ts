@@ -29,7 +29,7 @@ const SEED_OPTION = {
 
 // Each paragraph one line: help wraps it to the terminal.
 const INBOX_HELP =
-  'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send, at once or when the clock releases a wait), newest first, each drawn with the values it was sent with and beside the webhooks it caused (and a workflow's email beside its journey); the page follows new mail as it arrives.';
+  'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send, at once or when the clock releases a wait), newest first, each drawn with the values it was sent with and beside the webhooks it caused (and each workflow email beside its journey); the page follows new mail as it arrives.';
 
 const RESET_HELP =
   'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP, and brings back the fixtures a server started from (--fixtures).';
