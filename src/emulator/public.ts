@@ -11,6 +11,7 @@
  * file alone) needs nothing else; test/unit/emulator/public.test.ts checks them against the
  * emulator's own.
  */
+import { interceptDispatcher, interceptFetch, type Answerer } from './intercept.js';
 import { newWebhookSecret, openSandbox, webhookEndpointFor } from './sandbox.js';
 
 export type SandboxSeed = 'demo' | 'empty';
@@ -205,6 +206,44 @@ export interface Sandbox {
  * left running then. Several sandboxes may run at once, each on its own port.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { sandbox } = await open(options);
+  return sandbox;
+}
+
+/**
+ * Starts a sandbox in this process that answers, besides its own URL, every request this process
+ * makes to the platform's API, `https://app.loops.so/api/…`, through fetch (the global one, which
+ * the official SDK uses, and undici's): an app's tests use `new LoopsClient(sandbox.apiKey)` as in
+ * production, with no base URL to change. Requests to other hosts pass through untouched.
+ * `close()` puts fetch back as it was, then stops the sandbox. One at a time: a second call
+ * before the first is closed rejects.
+ *
+ *   const loops = await interceptLoops({ fixtures: 'test/loops.yaml' });
+ *   await new LoopsClient(loops.apiKey).sendEvent({ email: 'ada@example.com', eventName: 'signup' });
+ *   await loops.close();
+ */
+export async function interceptLoops(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { sandbox, answer } = await open(options);
+  let restoreFetch: () => void;
+  try {
+    restoreFetch = interceptFetch(answer);
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  const restoreDispatcher = interceptDispatcher(answer);
+  return {
+    ...sandbox,
+    close: async () => {
+      restoreDispatcher();
+      restoreFetch();
+      await sandbox.close();
+    },
+  };
+}
+
+/** A sandbox as the JavaScript API gives it, and what answers a request made in this process. */
+async function open(options: SandboxOptions): Promise<{ sandbox: Sandbox; answer: Answerer }> {
   checkOptions(options);
   const secret = options.webhookUrl === undefined ? undefined : (options.webhookSecret ?? newWebhookSecret());
   if (options.webhookSecret !== undefined && options.webhookUrl === undefined) throw new TypeError('webhookSecret needs a webhookUrl');
@@ -216,7 +255,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock: options.clock,
     webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret),
   });
-  return {
+  const api: Sandbox = {
     url: sandbox.url,
     apiKey: sandbox.apiKey,
     ...(secret === undefined ? {} : { webhookSecret: secret }),
@@ -229,6 +268,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     journeys: (filter) => sandbox.journeys(filter),
     close: () => sandbox.close(),
   };
+  return { sandbox: api, answer: (request) => sandbox.answer(request) };
 }
 
 /** Every option SandboxOptions declares: the compiler refuses this list if one is missing. */
