@@ -48,6 +48,11 @@ export interface SandboxFixtures {
   components?: { id?: string; name: string; lmx: string }[];
   /** The emails of suppressed contacts (a contact is made for one that is not among the contacts). */
   suppressions?: string[];
+  /**
+   * Contacts part-way through a workflow (by id or name): at a node (by id) since a time (ISO 8601;
+   * the sandbox's when not given), as if they had got there then: a timer there waits from then.
+   */
+  journeys?: { contact: string; workflow: string; node: string; since?: string }[];
 }
 
 export interface SandboxOptions {

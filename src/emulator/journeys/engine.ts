@@ -110,6 +110,36 @@ export function startJourneys(context: RouteContext, contact: StoredContact, hap
 }
 
 /**
+ * Puts a contact part-way through a workflow, at a node since a time (a fixture's "three days into
+ * the trial"): the journey runs from that node at that time, so a timer there waits from then,
+ * and what has ended by the sandbox's time is released at once.
+ */
+export function placeJourney(context: RouteContext, contact: StoredContact, workflow: StoredWorkflow, node: WorkflowNode, since: string): Journey {
+  const journey: Journey = {
+    id: context.newId(),
+    workflowId: workflow.id,
+    workflowName: workflow.name,
+    contactId: contact.id,
+    email: contact.email,
+    status: 'waiting',
+    nodeId: node.id,
+    waitUntil: null,
+    startedAt: since,
+    endedAt: null,
+    eventName: null,
+    eventProperties: {},
+    downstreamFilters: [],
+    steps: [],
+  };
+  addJourney(context.state, journey);
+  step(journey, node, since, 'placed', 'placed at this node by a fixture');
+  go(new Run(context), journey, workflow, contact, node.id, since);
+  releaseWaits(context);
+  context.changed();
+  return journey;
+}
+
+/**
  * Whether the contact enters a workflow its trigger fired for: only a sending workflow starts
  * anyone; its mailing list, when it has one, restricts who; an unsubscribed or suppressed contact
  * enters none; and a contact enters again only when the trigger is re-eligible, and not while it

@@ -216,6 +216,37 @@ describe('an experiment', () => {
   });
 });
 
+describe('fixtures that place contacts part-way through a workflow', () => {
+  const trial = 'Trial conversion';
+  const node = (label: string) => seedId(`workflow/${trial}/${label}`);
+
+  it('starts a contact three days into the trial: its wait counts from the time given', async () => {
+    const sandbox = await start({
+      fixtures: {
+        seed: 'demo',
+        contacts: [{ email: 'late@example.com', firstName: 'Lee' }],
+        journeys: [{ contact: 'late@example.com', workflow: trial, node: node('wait-3d'), since: later(-2 * DAY) }],
+      },
+    });
+    const [placed] = await sandbox.journeys({ contact: 'late@example.com' });
+    expect(placed).toMatchObject({ status: 'waiting', waitUntil: later(DAY) });
+    expect(placed!.steps.map((step) => step.outcome)).toEqual(['placed', 'waiting']);
+    await sandbox.advanceClock('1d');
+    expect(workflowEmails(sandbox)).toEqual([`${later(DAY)} late@example.com: Your trial ends in 4 days`]);
+    // A reset brings the fixtures back, the placed contact with them.
+    await sandbox.reset();
+    expect((await sandbox.journeys({ contact: 'late@example.com' }))[0]).toMatchObject({ status: 'waiting', waitUntil: later(DAY) });
+  });
+
+  it('refuses a node the workflow does not have, naming the fixture', async () => {
+    const starting = startSandbox({
+      clock: 'frozen',
+      fixtures: { seed: 'demo', contacts: [{ email: 'late@example.com' }], journeys: [{ contact: 'late@example.com', workflow: trial, node: 'no-such-node' }] },
+    });
+    await expect(starting).rejects.toThrow(/journeys\[0\]: node: workflow "Trial conversion" has no node no-such-node; its nodes are c\w+ \(EventTrigger\)/);
+  });
+});
+
 describe('the clock', () => {
   it('reads and moves forward over HTTP, and refuses what it cannot do, naming the field', async () => {
     const sandbox = await start();
