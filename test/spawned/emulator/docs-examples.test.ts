@@ -40,7 +40,12 @@ describe('the examples of docs/sandbox.md', { timeout: 60_000 }, () => {
     it(`runs "${name}" as written`, () => {
       const app = appWith(examples().get(name)!);
       // The time limit only stops a run that never ends (a sandbox left open), which is a failure.
-      const run = spawnSync(process.execPath, ['example.js'], { cwd: app, env: { PATH: process.env.PATH ?? '', HOME: app }, encoding: 'utf8', timeout: 50_000 });
+      const run = spawnSync(process.execPath, ['example.js'], {
+        cwd: app,
+        env: { PATH: process.env.PATH ?? '', HOME: app },
+        encoding: 'utf8',
+        timeout: 50_000,
+      });
       expect(run.signal, `did not end on its own:\n${run.stderr}`).toBeNull();
       expect(run.status, run.stderr).toBe(0);
     });
