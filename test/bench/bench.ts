@@ -30,7 +30,8 @@ import { writeState } from '../../src/emulator/state.js';
 
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
-  const parts = 'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys';
+  const parts =
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
 const NAMED_ONLY = ['import', 'stack', 'content'];

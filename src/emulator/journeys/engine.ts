@@ -17,6 +17,8 @@ import { addJourney, indexWait, journeyById, journeys, journeysOf, nextWaitEnds,
 
 /** Steps one run may take without waiting: a workflow whose nodes lead back to one another stops there. */
 const MAX_STEPS_AT_ONCE = 400;
+/** Steps one journey may take in all: a loop through a short timer, moved a year at once, stops there too. */
+const MAX_JOURNEY_STEPS = 2_000;
 
 /** An email a journey sent within a request, for the outbox entry of the event that started it. */
 export interface SentEmail {
@@ -234,8 +236,9 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
     }
     const node = nodes.get(nodeId);
     if (node === undefined) return end(journey, at, previous);
-    if (taken >= MAX_STEPS_AT_ONCE) {
-      step(journey, node, at, 'exited', `stopped after ${MAX_STEPS_AT_ONCE} steps without a wait: the workflow leads back on itself`);
+    if (taken >= MAX_STEPS_AT_ONCE || journey.steps.length >= MAX_JOURNEY_STEPS) {
+      const limit = taken >= MAX_STEPS_AT_ONCE ? `${MAX_STEPS_AT_ONCE} steps without a wait` : `${MAX_JOURNEY_STEPS} steps`;
+      step(journey, node, at, 'exited', `stopped after ${limit}: the workflow leads back on itself`);
       return end(journey, at, node.id);
     }
     journey.nodeId = node.id;
