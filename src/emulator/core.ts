@@ -8,7 +8,7 @@ import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhooks.js';
 import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
-import type { SandboxModule, SeedKind, StateCore } from './module.js';
+import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
 import { readFileBytes } from '../base/json-file.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
@@ -265,12 +265,21 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
       return locked ? answer : undefined;
     };
     // A read needs no lock, as every write replaces the file whole; one that changes something after
-    // all (none should) is forgotten, and made again under the lock.
-    if (request.method === 'GET') {
-      const answer = attempt(false);
-      if (answer !== undefined) return answer;
+    // all (a wait that ended) is forgotten, and made again under the lock. A request that finds it
+    // needs a module not yet loaded (the journeys' engine) threw before changing anything: it is
+    // answered again once the module is loaded.
+    for (;;) {
+      try {
+        if (request.method === 'GET') {
+          const answer = attempt(false);
+          if (answer !== undefined) return answer;
+        }
+        return withStateLock(stateFile, () => attempt(true)!);
+      } catch (error) {
+        if (!(error instanceof ModuleNeeded)) throw error;
+        await error.module.load();
+      }
     }
-    return withStateLock(stateFile, () => attempt(true)!);
   };
   const update = <T>(change: (state: StateCore) => T): T =>
     withStateLock(stateFile, () => {
@@ -336,8 +345,11 @@ async function answerRequest(handle: Handle, wire: WireRequest, origin: string, 
   };
   const result = await handle(request);
   const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
-  const time = (options.now?.() ?? new Date()).toISOString();
-  options.log?.(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
+  // The sandbox's time reads its state: only a sandbox that logs pays for it.
+  if (options.log !== undefined) {
+    const time = (options.now?.() ?? new Date()).toISOString();
+    options.log(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
+  }
   options.onRequest?.(request, result);
   return result;
 }

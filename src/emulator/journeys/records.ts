@@ -117,6 +117,12 @@ export function indexWait(state: StateCore, journeyId: string, until: string): v
   waiting.splice(low, 0, { until, journeyId });
 }
 
+/** Whether a wait has ended by `time`, or a journey is held: then the engine has work before a request. */
+export function waitsEnded(state: StateCore, time: string): boolean {
+  const kept = journeys.of(state);
+  return kept.held.length > 0 || (kept.waiting.length > 0 && kept.waiting[0]!.until <= time);
+}
+
 /** The earliest wait's end, or undefined when nobody waits. */
 export function nextWaitEnds(state: StateCore): string | undefined {
   return journeys.of(state).waiting[0]?.until;

@@ -5,12 +5,15 @@
  * /_sandbox/journeys` to place a contact part-way through a workflow (fixtures' `journeys`). Before any
  * request runs, the waits that have ended by the sandbox's time are released (`prepare`).
  */
-import { contacts } from '../routes/contact-records.js';
-import { workflows } from '../routes/workflow-records.js';
-import { badRequest, objectBody, stringField, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
+import { badRequest, later, ModuleNeeded, objectBody, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
 import { advanceClock, clock, parseDuration, setClock } from './clock.js';
-import { placeJourney, releaseWaits } from './engine.js';
-import { journeys } from './records.js';
+import { journeys, waitsEnded } from './records.js';
+
+// The engine (and the routes it reaches: contacts, webhooks, segments) is loaded only by a request
+// that needs it: a move of the clock, a placement, or any request once a wait has ended. A read of
+// workflows with nobody due pays for none of it.
+const engine = later(() => import('./engine.js'));
+const placing = later(() => import('./place.js'));
 
 export const CLOCK_PATH = '/_sandbox/clock';
 export const JOURNEYS_PATH = '/_sandbox/journeys';
@@ -30,7 +33,7 @@ function moveClock(context: RouteContext): ApiAnswer {
   const moved =
     fields.advance !== undefined ? advanceClock(context.state, system, parseDuration(fields.advance, 'advance')) : setClock(context.state, system, fields.to);
   context.changed();
-  const released = releaseWaits(context, moved);
+  const released = engine.get().releaseWaits(context, moved);
   return clockAnswer(context, released);
 }
 
@@ -44,38 +47,17 @@ function listJourneys(context: RouteContext): ApiAnswer {
   return { status: 200, body: { now: context.now().toISOString(), journeys: found } };
 }
 
-/**
- * Places a contact part-way through a workflow: `{contact: <email>, workflow: <id or name>, node:
- * <node id>, since?: <ISO time, not after the sandbox's>}`. What fixtures' `journeys` make.
- */
-function placeContact(context: RouteContext): ApiAnswer {
-  const fields = objectBody(context.body, ['contact', 'workflow', 'node', 'since'], ['contact', 'workflow', 'node']);
-  const email = stringField(fields, 'contact');
-  const contact = contacts.of(context.state).find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-  if (contact === undefined) throw badRequest(`contact: no contact has the email ${email}`);
-  const named = stringField(fields, 'workflow');
-  const workflow = workflows.of(context.state).find((candidate) => candidate.id === named || candidate.name === named);
-  if (workflow === undefined) throw badRequest(`workflow: no workflow has the id or name "${named}"`);
-  const nodeId = stringField(fields, 'node');
-  const node = workflow.nodes.find((candidate) => candidate.id === nodeId);
-  if (node === undefined)
-    throw badRequest(
-      `node: workflow "${workflow.name}" has no node ${nodeId}; its nodes are ${workflow.nodes.map((each) => `${each.id} (${each.typeName})`).join(', ')}`,
-    );
-  const now = context.now();
-  const since = fields.since === undefined ? now.toISOString() : stringField(fields, 'since');
-  if (Number.isNaN(Date.parse(since))) throw badRequest(`since must be an ISO 8601 time, not "${since}"`);
-  if (Date.parse(since) > now.getTime()) throw badRequest(`since must not be after the sandbox's time, ${now.toISOString()}`);
-  return { status: 200, body: placeJourney(context, contact, workflow, node, new Date(since).toISOString()) };
-}
-
 export const sandbox: SandboxModule = {
   slices: [clock, journeys],
-  prepare: (context) => void releaseWaits(context),
+  prepare: (context) => {
+    if (!waitsEnded(context.state, context.now().toISOString())) return;
+    if (!engine.loaded()) throw new ModuleNeeded(engine);
+    engine.get().releaseWaits(context);
+  },
   routes: [
     { method: 'GET', path: CLOCK_PATH, run: (context) => clockAnswer(context) },
-    { method: 'POST', path: CLOCK_PATH, run: moveClock },
+    { method: 'POST', path: CLOCK_PATH, uses: [engine], run: moveClock },
     { method: 'GET', path: JOURNEYS_PATH, run: listJourneys },
-    { method: 'POST', path: JOURNEYS_PATH, run: placeContact },
+    { method: 'POST', path: JOURNEYS_PATH, uses: [placing], run: (context) => placing.get().placeContact(context) },
   ],
 };
