@@ -2,24 +2,21 @@
  * LMX files checked against the specification, offline: which files a path names, what kind of
  * email each is the body of (from where a pull put it), and the problems of each.
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
-  decodeLmx,
   elementsOf,
-  LMX_MAX_BYTES,
   NAMESPACES_OF_KIND,
   parseLmx,
-  tooLargeProblem,
   variablesOf,
   type LmxDocument,
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
 } from '../../lmx/index.js';
-import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder } from './tree.js';
+import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
 
 /** One file's findings. */
 export interface FileCheck {
@@ -45,6 +42,8 @@ export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxV
 /** A file to check and what is known of it. */
 interface Target {
   file: string;
+  /** The directory the person named (or the file's own), under which no link is followed. */
+  root: string;
   kind?: LmxKind;
   components?: TreeComponents;
 }
@@ -95,15 +94,8 @@ function embeddedVariables(document: LmxDocument, kind: LmxKind, components: Tre
 /** A file checked; one larger than the API takes is not read whole, one that is not UTF-8 is reported. */
 function checkFile(target: Target): FileCheck {
   const { file, kind } = target;
-  let bytes: Buffer;
-  try {
-    const size = statSync(file).size;
-    if (size > LMX_MAX_BYTES) return { file, kind, errors: [tooLargeProblem(size)], warnings: [] };
-    bytes = readFileSync(file);
-  } catch (error) {
-    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
-  }
-  const decoded = decodeLmx(bytes);
+  const decoded = readLmxSource(target.root, relative(target.root, file));
+  if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
   return checkSource(file, decoded.source, kind, target.components);
 }
@@ -133,10 +125,10 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
     if (!path.endsWith('.lmx')) throw new UsageError(`${path}: not an .lmx file`, { hint: 'name LMX files (.lmx), or a directory of them' });
     // The path alone says where a pull put it: <tree>/<kind>/<record>/<file>.lmx.
     const treeKind = kindOfDirectory(basename(dirname(dirname(path))));
-    return [{ file: path, kind: treeKind ?? kind }];
+    return [{ file: path, root: dirname(path), kind: treeKind ?? kind }];
   }
   if (!stats.isDirectory()) throw new UsageError(`${path}: not a file or a directory`);
-  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path).map((file) => ({ file, kind }));
+  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
   if (targets.length === 0)
     throw new UsageError(`${path}: no .lmx files in it`, { hint: "pull the account's content first (`loopsctl content pull`), or name .lmx files" });
   return targets;
@@ -145,10 +137,10 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
 /** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
 function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
   const components = treeComponents(root);
-  return lmxFilesUnder(root).map((file) => {
+  return lmxFilesUnder(root, true).map((file) => {
     const parts = file.slice(root.length + 1).split(/[\\/]/);
     const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return { file, kind: treeKind ?? kind, components };
+    return { file, root, kind: treeKind ?? kind, components };
   });
 }
 
@@ -160,18 +152,19 @@ function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
 export function treeComponents(root: string): TreeComponents {
   const components = new Map<string, { path: string; variables: LmxVariable[] }>();
   for (const { entry, ids } of componentDirectories(root)) {
-    const component = { path: `components/${entry}`, variables: variablesOfFile(join(root, 'components', entry, 'component.lmx')) };
+    const component = { path: `components/${entry}`, variables: variablesOfComponent(root, entry) };
     for (const id of ids) components.set(id, component);
   }
   return components;
 }
 
-function variablesOfFile(file: string): LmxVariable[] {
+function variablesOfComponent(root: string, entry: string): LmxVariable[] {
+  let read: ReturnType<typeof readLmxSource>;
   try {
-    if (statSync(file).size > LMX_MAX_BYTES) return [];
-    const decoded = decodeLmx(readFileSync(file));
-    return 'source' in decoded ? variablesOf(parseLmx(decoded.source).document) : [];
+    read = readLmxSource(root, `components/${entry}/component.lmx`);
   } catch {
+    // A link there, which the check of the tree's files reports.
     return [];
   }
+  return read === undefined || 'problem' in read ? [] : variablesOf(parseLmx(read.source).document);
 }

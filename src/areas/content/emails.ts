@@ -6,7 +6,7 @@
 import { checkLmx, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
-import { componentsOf, messageFieldsOf, placeOf, themesOf } from './tree.js';
+import { componentsOf, messageFieldsOf, placeOf, themesOf, type MessageFields } from './tree.js';
 
 /** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
 export interface ChosenTheme {
@@ -35,14 +35,29 @@ export interface EmailView extends RenderedEmail {
   unknownThemeId?: string;
 }
 
-/** What a file's place in a tree tells of it, read once: its components, themes and message fields. */
-export function treeContext(file: string) {
+/** What a file's place in a tree tells of it: its components, themes and message fields. */
+export interface TreeContext {
+  components: Awaited<ReturnType<typeof componentsOf>>;
+  themes: Awaited<ReturnType<typeof themesOf>>;
+  fields: MessageFields;
+}
+
+/** A tree's components and themes, by the tree's root, for drawing several of its emails from one read. */
+export type TreeCache = Map<string | undefined, Promise<Omit<TreeContext, 'fields'>>>;
+
+/** What a file's place in a tree tells of it, read once (or once for all files that share `cache`), without holding the process. */
+export async function treeContext(file: string, cache: TreeCache = new Map()): Promise<TreeContext> {
   const { root } = placeOf(file);
-  return { components: componentsOf(root), themes: themesOf(root), fields: messageFieldsOf(file) };
+  let shared = cache.get(root);
+  if (shared === undefined) {
+    shared = Promise.all([componentsOf(root), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
+    cache.set(root, shared);
+  }
+  return { ...(await shared), fields: await messageFieldsOf(file) };
 }
 
 /** The file checked and rendered. */
-export function viewEmail(request: EmailRequest, context = treeContext(request.file)): EmailView {
+export function viewEmail(request: EmailRequest, context: TreeContext): EmailView {
   const components = new Map([...context.components, ...(request.extraComponents ?? [])]);
   const { document, problems } = checkLmx(request.source, { kind: request.kind, componentIds: new Set(components.keys()) });
   const themeId = themeIdOf(document);
