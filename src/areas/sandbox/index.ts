@@ -40,7 +40,7 @@ const CLOCK_HELP =
 const clock = group({
   name: 'clock',
   summary: "Show the sandbox's clock, or move it forward to run its workflows' waits",
-  examples: ['loopsctl sandbox clock', 'loopsctl sandbox clock advance 3d', 'loopsctl sandbox clock set 2025-01-31T09:00:00Z'],
+  examples: ['loopsctl sandbox clock', 'loopsctl sandbox clock advance 3d', 'loopsctl sandbox clock set "$(date -u -d tomorrow +%FT%TZ)"'],
   commands: () => [
     command({
       name: 'show',
@@ -68,7 +68,7 @@ const clock = group({
       help: CLOCK_HELP,
       args: [{ name: 'time', description: "an ISO 8601 time, not before the sandbox's own" }],
       options: [STATE_OPTION],
-      examples: ['loopsctl sandbox clock set 2025-01-31T09:00:00Z'],
+      examples: ['loopsctl sandbox clock set "$(date -u -d tomorrow +%FT%TZ)"'],
       remote: false,
       load: async () => (await import('./journeys.js')).clockSet,
     }),

@@ -3,6 +3,7 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import type { Journey, WebhookDelivery } from '../../emulator/index.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from '../../emulator/index.js';
 
@@ -111,11 +112,13 @@ function after(ms: number): string {
 
 /**
  * Each journey as a tree: the workflow, the contact and where it is, then its steps, each with its
- * time on the sandbox's clock, the time since it started, its node, what happened and why.
+ * time on the sandbox's clock, the time since it started, its node and what happened, and beneath
+ * it why, wrapped to the terminal.
  */
 export function renderJourneys(out: Output, journeys: Journey[]): string {
   const style = styleFor(out);
-  const glyph = out.tty ? { branch: '├─ ', last: '└─ ' } : { branch: '|-- ', last: '`-- ' };
+  const glyph = out.tty ? { branch: '├─ ', last: '└─ ', pipe: '│    ', space: '     ' } : { branch: '|-- ', last: '`-- ', pipe: '|    ', space: '     ' };
+  const width = out.tty ? Math.max(40, out.columns) : Number.POSITIVE_INFINITY;
   return journeys
     .map((journey) => {
       const where =
@@ -124,14 +127,16 @@ export function renderJourneys(out: Output, journeys: Journey[]): string {
           : journey.steps.at(-1)?.outcome === 'held'
             ? 'held: the workflow is paused'
             : `waiting until ${journey.waitUntil ?? '-'}`;
-      const head = `${style.bold(sanitize(journey.workflowName))} ${sanitize(`(${journey.workflowId}) · ${journey.email} · ${where}`)}`;
+      const head = [`${style.bold(sanitize(journey.workflowName))} ${sanitize(`(${journey.workflowId})`)}`, `  ${sanitize(`${journey.email} · ${where}`)}`];
       const start = Date.parse(journey.startedAt);
-      const steps = journey.steps.map((step, index) => {
-        const connector = index === journey.steps.length - 1 ? glyph.last : glyph.branch;
+      const steps = journey.steps.flatMap((step, index) => {
+        const last = index === journey.steps.length - 1;
         const outcome = step.outcome === 'sent' ? style.green(step.outcome) : step.outcome === 'filtered-out' ? style.yellow(step.outcome) : step.outcome;
-        return `${connector}${step.at} ${after(Date.parse(step.at) - start).padEnd(10)} ${sanitize(step.typeName)} ${outcome}: ${sanitize(step.why)}`;
+        const line = `${last ? glyph.last : glyph.branch}${step.at} ${after(Date.parse(step.at) - start)} ${sanitize(step.typeName)} ${outcome}`;
+        const why = Number.isFinite(width) ? wrapLines(sanitize(step.why), width - glyph.pipe.length) : [sanitize(step.why)];
+        return [line, ...why.map((text) => `${last ? glyph.space : glyph.pipe}${text}`)];
       });
-      return `${[head, ...steps].join('\n')}\n`;
+      return `${[...head, ...steps].join('\n')}\n`;
     })
     .join('\n');
 }

@@ -6,6 +6,7 @@
 import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { checkId } from '../../api/ids.js';
+import { parseAssignments } from '../../core/typed-values.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
@@ -15,28 +16,25 @@ import * as api from './client.js';
 
 interface TestOptions {
   contact: string;
+  contactProp?: string[];
   event?: string;
-  props?: string;
+  prop?: string[];
   for?: string;
   expectEmails?: string;
-}
-
-function jsonObject(text: string, flag: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${flag} is not JSON: ${(error as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object`);
-  return parsed as Record<string, unknown>;
 }
 
 /** The contact: an email alone, or a JSON object with its email. */
 function contactOf(given: string): WorkflowTrial['contact'] {
   if (!given.trim().startsWith('{')) return { email: given.trim() };
-  const contact = jsonObject(given, '--contact');
-  if (typeof contact.email !== 'string' || contact.email === '') throw new UsageError('--contact needs an "email"');
+  let contact: unknown;
+  try {
+    contact = JSON.parse(given);
+  } catch (error) {
+    throw new UsageError(`--contact is neither an email nor JSON: ${(error as Error).message}`);
+  }
+  if (typeof contact !== 'object' || contact === null || Array.isArray(contact)) throw new UsageError('--contact must be an email or a JSON object');
+  const { email } = contact as { email?: unknown };
+  if (typeof email !== 'string' || email === '') throw new UsageError('--contact needs an "email"');
   return contact as WorkflowTrial['contact'];
 }
 
@@ -100,10 +98,9 @@ async function print(context: CommandContext, result: TrialResult): Promise<void
 
 export const test: Handler<[string], TestOptions> = async (context, [id], options) => {
   checkId(id, 'workflow id');
-  const contact = contactOf(options.contact);
-  if (options.props !== undefined && options.event === undefined) throw new UsageError('--props needs --event');
-  const event =
-    options.event === undefined ? undefined : { name: options.event, properties: options.props === undefined ? {} : jsonObject(options.props, '--props') };
+  const contact = { ...contactOf(options.contact), ...parseAssignments('--contact-prop', options.contactProp, 'scalar') };
+  if (options.prop !== undefined && options.event === undefined) throw new UsageError('--prop needs --event');
+  const event = options.event === undefined ? undefined : { name: options.event, properties: parseAssignments('--prop', options.prop, 'scalar') };
   const forMs = options.for === undefined ? undefined : durationMs(options.for);
   const result = await runWorkflowTrial({ ...(await accountWorkflow(context, id)), contact, event, forMs });
   await print(context, result);
