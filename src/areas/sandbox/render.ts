@@ -95,8 +95,8 @@ export function renderDeliveries(out: Output, deliveries: WebhookDelivery[]): st
   );
 }
 
-/** Milliseconds as the time after a journey's start: +0, +1h, +3d 1h30m. */
-function after(ms: number): string {
+/** Milliseconds as the time after a journey's start: +0, +1h, +3d1h30m. */
+export function timeSinceStart(ms: number): string {
   if (ms <= 0) return '+0';
   const parts: string[] = [];
   const days = Math.floor(ms / 86_400_000);
@@ -107,7 +107,7 @@ function after(ms: number): string {
   if (days > 0) parts.push(`${days}d`);
   const clock = `${hours > 0 ? `${hours}h` : ''}${minutes > 0 ? `${minutes}m` : ''}${seconds > 0 ? `${seconds}s` : ''}`;
   if (clock !== '') parts.push(clock);
-  return `+${parts.join(' ') || '0'}`;
+  return `+${parts.join('') || '0'}`;
 }
 
 /**
@@ -132,7 +132,7 @@ export function renderJourneys(out: Output, journeys: Journey[]): string {
       const steps = journey.steps.flatMap((step, index) => {
         const last = index === journey.steps.length - 1;
         const outcome = step.outcome === 'sent' ? style.green(step.outcome) : step.outcome === 'filtered-out' ? style.yellow(step.outcome) : step.outcome;
-        const line = `${last ? glyph.last : glyph.branch}${step.at} ${after(Date.parse(step.at) - start)} ${sanitize(step.typeName)} ${outcome}`;
+        const line = `${last ? glyph.last : glyph.branch}${step.at} ${timeSinceStart(Date.parse(step.at) - start)} ${sanitize(step.typeName)} ${outcome}`;
         const why = Number.isFinite(width) ? wrapLines(sanitize(step.why), width - glyph.pipe.length) : [sanitize(step.why)];
         return [line, ...why.map((text) => `${last ? glyph.space : glyph.pipe}${text}`)];
       });

@@ -10,7 +10,7 @@ import { parseAssignments } from '../../core/typed-values.js';
 import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
-import { renderJourneys } from '../sandbox/render.js';
+import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
 import { getSegment } from '../segments/client.js';
 import * as api from './client.js';
 
@@ -78,21 +78,12 @@ async function accountWorkflow(context: CommandContext, id: string): Promise<Pic
   };
 }
 
-const after = (ms: number) => {
-  const parts = [
-    [Math.floor(ms / 86_400_000), 'd'],
-    [Math.floor((ms % 86_400_000) / 3_600_000), 'h'],
-    [Math.floor((ms % 3_600_000) / 60_000), 'm'],
-  ].filter(([amount]) => (amount as number) > 0);
-  return parts.length === 0 ? '+0' : `+${parts.map(([amount, unit]) => `${amount}${unit}`).join('')}`;
-};
-
 async function print(context: CommandContext, result: TrialResult): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(result);
   await out.write(renderJourneys(out, result.journeys));
   if (result.emails.length === 0) out.note('No email was sent.');
-  else await out.write(`\nEmails, in order:\n${result.emails.map((email) => `  ${after(email.afterMs).padEnd(8)} ${email.subject}`).join('\n')}\n`);
+  else await out.write(`\nEmails, in order:\n${result.emails.map((email) => `  ${timeSinceStart(email.afterMs).padEnd(8)} ${email.subject}`).join('\n')}\n`);
   if (!result.ended) out.note('Some journeys were still waiting when the run stopped (see --for).');
 }
 
