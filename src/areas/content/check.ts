@@ -1,6 +1,7 @@
 /**
  * LMX files checked against the specification, offline: which files a path names, what kind of
- * email each is the body of (from where a pull put it), and the problems of each.
+ * email each is the body of (from where a pull put it), and the problems of each, with Gmail's
+ * clip of the HTML it renders to.
  */
 import { lstatSync } from 'node:fs';
 import { basename, dirname, relative } from 'node:path';
@@ -8,6 +9,7 @@ import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
   elementsOf,
+  gmailClipProblem,
   NAMESPACES_OF_KIND,
   parseLmx,
   variablesOf,
@@ -16,6 +18,7 @@ import {
   type LmxProblem,
   type LmxVariable,
 } from '../../lmx/index.js';
+import { renderLmx } from '../../lmx/render.js';
 import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
 
 /** One file's findings. */
@@ -36,8 +39,8 @@ export function checkRecord(file: FileCheck) {
   return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
 }
 
-/** The components of a pulled tree, by every id they are known by, with the variables each shows. */
-export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[] }>;
+/** The components of a pulled tree, by every id they are known by, with the variables each shows and its body. */
+export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>;
 
 /** A file to check and what is known of it. */
 interface Target {
@@ -55,10 +58,10 @@ interface Target {
  */
 export function checkSource(file: string, source: string, kind: LmxKind | undefined, components?: TreeComponents): FileCheck {
   const { document, problems } = checkLmx(source, { kind, componentIds: components === undefined ? undefined : new Set(components.keys()) });
-  if (components !== undefined && kind !== undefined && kind !== 'component') {
-    problems.push(...embeddedVariables(document, kind, components));
-    problems.sort((a, b) => a.offset - b.offset);
-  }
+  if (components !== undefined && kind !== undefined && kind !== 'component') problems.push(...embeddedVariables(document, kind, components));
+  const clip = problems.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
+  if (clip !== undefined) problems.push(clip);
+  problems.sort((a, b) => a.offset - b.offset);
   return {
     file,
     kind,
@@ -66,6 +69,12 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
     errors: problems.filter((problem) => problem.severity === 'error'),
     warnings: problems.filter((problem) => problem.severity === 'warning'),
   };
+}
+
+/** The size of the HTML the email renders to, with the tree's components in it: what Gmail measures. */
+function renderedBytes(document: LmxDocument, kind: LmxKind | undefined, components: TreeComponents | undefined): number {
+  const bodies = new Map([...(components ?? [])].map(([id, component]) => [id, component.document]));
+  return Buffer.byteLength(renderLmx(document, { components: bodies, componentBody: kind === 'component' }).html);
 }
 
 function embeddedVariables(document: LmxDocument, kind: LmxKind, components: TreeComponents): LmxProblem[] {
@@ -147,24 +156,26 @@ function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
 /**
  * The components a pulled tree holds, by the id in each directory's name
  * (`components/footer--cmp_1`) and those the state file knows them by in each account, each with
- * the variables its LMX shows (none for one that cannot be read: its own check reports it).
+ * its body and the variables it shows (none for one that cannot be read: its own check reports it).
  */
 export function treeComponents(root: string): TreeComponents {
-  const components = new Map<string, { path: string; variables: LmxVariable[] }>();
+  const components = new Map<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>();
   for (const { entry, ids } of componentDirectories(root)) {
-    const component = { path: `components/${entry}`, variables: variablesOfComponent(root, entry) };
+    const document = documentOfComponent(root, entry);
+    const component = { path: `components/${entry}`, variables: variablesOf(document), document };
     for (const id of ids) components.set(id, component);
   }
   return components;
 }
 
-function variablesOfComponent(root: string, entry: string): LmxVariable[] {
+/** A component's body, or an empty one when it cannot be read (a link there, or one too large: its own check reports it). */
+function documentOfComponent(root: string, entry: string): LmxDocument {
+  const empty: LmxDocument = { kind: 'document', children: [] };
   let read: ReturnType<typeof readLmxSource>;
   try {
     read = readLmxSource(root, `components/${entry}/component.lmx`);
   } catch {
-    // A link there, which the check of the tree's files reports.
-    return [];
+    return empty;
   }
-  return read === undefined || 'problem' in read ? [] : variablesOf(parseLmx(read.source).document);
+  return read === undefined || 'problem' in read ? empty : parseLmx(read.source).document;
 }

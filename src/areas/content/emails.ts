@@ -3,7 +3,7 @@
  * `content preview` shows it: checked, its components and theme taken from the tree it is in, its
  * variables filled from sample values.
  */
-import { checkLmx, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
 import { componentsOf, messageFieldsOf, placeOf, themesOf, type MessageFields } from './tree.js';
@@ -28,6 +28,8 @@ export interface EmailRequest {
 
 export interface EmailView extends RenderedEmail {
   problems: LmxProblem[];
+  /** The size of the HTML, which Gmail clips past 102 KB. */
+  htmlBytes: number;
   subject?: string;
   /** The theme drawn with, by name, or undefined for the default theme. */
   themeLabel?: string;
@@ -75,6 +77,7 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
   return {
     ...rendered,
     problems,
+    htmlBytes: Buffer.byteLength(rendered.html),
     subject: context.fields.subject,
     themeLabel: theme?.label,
     unknownThemeId: request.theme === undefined && themeId !== undefined && treeTheme === undefined ? themeId : undefined,
@@ -100,6 +103,8 @@ export function renderNotes(view: EmailView, file: string, forPage = false): str
   // An address that is only a variable with no value is covered by the note above.
   for (const inert of view.inert.filter((entry) => !view.missing.some((variable) => entry.value.includes(variable))))
     notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" ${inert.reason}.`);
+  const clip = gmailClipProblem(view.htmlBytes);
+  if (clip !== undefined && !forPage) notes.push(`${clip.message[0]!.toUpperCase()}${clip.message.slice(1)}. To fix: ${clip.fix}.`);
   const errors = view.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0 && !forPage)
     notes.push(`${file} has ${countOf(errors.length, 'error')} (see \`loopsctl content check ${file}\`): the preview shows what could be read.`);

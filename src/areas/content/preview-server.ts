@@ -4,8 +4,8 @@
  * directory is watched, so the page follows every save), and takes the sample values the page's
  * form saves. It reads nothing but the .lmx files the directory lists (no path of a request is
  * ever opened: a request names an email of the list, or gets 404) and writes nothing but an
- * email's values file; it never calls the account. Requests whose Host is not this server's
- * loopback address are refused, so a web page cannot reach it through a DNS name it controls.
+ * email's values file; it never calls the account. Requests another web page could send (a
+ * foreign Host or Origin) are refused by the guard it shares with the sandbox's inbox.
  * Every file is read and written through src/base/tree-files.ts, never through a link, and read
  * without holding the server: at most the 100 KB of LMX the API takes, asynchronously.
  */
@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
+import { foreignRequest, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
 import { readTreeFileAsync, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
@@ -38,15 +39,8 @@ const SETTLE_MS = 60;
 /** Sample values are a few short strings; more is not a form's. */
 const MAX_VALUES_BYTES = 64 * 1024;
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
-
 /** The page runs its own script only and shows no image of its own; the frames show the emails, which run none. */
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const PAGE_POLICY = pagePolicy("'self'", "'none'");
 /**
  * An email runs nothing and loads nothing but images, and those only from the hosts its LMX (and
  * its components') writes out in full: an address whose host is a variable, or anything the
@@ -175,6 +169,7 @@ async function shownEmail(root: string, email: TreeEmail, version: number): Prom
     fields: sampleFields(drawn),
     valuesPath: valuesPathOf(root, email),
     version,
+    htmlBytes: 'problem' in drawn ? 0 : drawn.view.htmlBytes,
   };
 }
 
@@ -208,11 +203,6 @@ async function body(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS, ...headers });
-  res.end(text);
-}
-
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const { root, kind } = options;
@@ -235,16 +225,16 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof PreviewRequestError) send(res, error.status, 'text/plain; charset=utf-8', `${error.message}\n`);
-      else send(res, 500, 'text/plain; charset=utf-8', `preview error: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (error instanceof PreviewRequestError) sendText(res, error.status, 'text/plain; charset=utf-8', `${error.message}\n`);
+      else sendText(res, 500, 'text/plain; charset=utf-8', `preview error: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   });
   const port = () => (server.address() as AddressInfo).port;
-  const hosts = () => new Set([`127.0.0.1:${port()}`, `localhost:${port()}`]);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A page elsewhere that resolves its own name to 127.0.0.1 still sends its own name as Host.
-    if (!hosts().has(req.headers.host ?? '')) throw new PreviewRequestError(403, 'this preview answers only at its own address, 127.0.0.1');
+    const foreign = foreignRequest(req.headers, new URL(`http://127.0.0.1:${port()}`), 'this preview');
+    if (foreign !== undefined) throw new PreviewRequestError(403, foreign);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port()}`);
     const route = `${req.method} ${url.pathname}`;
     switch (route) {
@@ -253,22 +243,21 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         const asked = url.searchParams.get('email');
         const email = asked === null ? emails[0] : emailNamed(root, asked, kind);
         const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version);
-        return send(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind), shown), {
+        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind), shown), {
           'content-security-policy': PAGE_POLICY,
         });
       }
       case 'GET /email.html': {
         const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind));
         if ('problem' in drawn) throw new PreviewRequestError(422, `not drawn: ${drawn.problem.message}`);
-        return send(res, 200, 'text/html; charset=utf-8', drawn.view.html, { 'content-security-policy': emailPolicy(imageOriginsOf(drawn.documents)) });
+        return sendText(res, 200, 'text/html; charset=utf-8', drawn.view.html, { 'content-security-policy': emailPolicy(imageOriginsOf(drawn.documents)) });
       }
       case 'GET /preview.css':
-        return send(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
+        return sendText(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
       case 'GET /preview.js':
-        return send(res, 200, 'text/javascript; charset=utf-8', PREVIEW_JS);
+        return sendText(res, 200, 'text/javascript; charset=utf-8', PREVIEW_JS);
       case 'GET /events': {
-        res.writeHead(200, { 'content-type': 'text/event-stream', ...SECURITY_HEADERS, connection: 'keep-alive' });
-        res.write(`event: hello\ndata: ${version}\n\n`);
+        openEventStream(res, version);
         streams.add(res);
         req.on('close', () => streams.delete(res));
         return;
@@ -283,7 +272,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         writeTreeFile(root, valuesPathOf(root, email), `${JSON.stringify(values, null, 2)}\n`);
         // The watcher tells the page too; this makes the redraw certain where file events are slow.
         changed();
-        return send(res, 200, 'application/json', '{"saved":true}');
+        return sendText(res, 200, 'application/json', '{"saved":true}');
       }
       default:
         throw new PreviewRequestError(404, 'not found');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
 import { contentTree } from '../../../support/content-tree.js';
-import { startRun, tempDir, type Running } from '../../../support/main.js';
+import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 
 const WELCOME = 'transactional/welcome--cx1';
 const NEWS = 'campaigns/news--cm1';
@@ -209,6 +209,16 @@ describe('content preview refuses what is not its own', () => {
     const answer = await rawGet(url, `/email.html?path=${encodeURIComponent(`${NEWS}/email.lmx`)}`);
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('What shipped in October');
+  });
+
+  it('draws an email byte for byte as content render prints it, and shows the size Gmail measures', async () => {
+    const answer = await rawGet(url, `/email.html?path=${encodeURIComponent(`${WELCOME}/draft.lmx`)}`);
+    expect(answer.status).toBe(200);
+    const rendered = await run(['content', 'render', join(root, WELCOME, 'draft.lmx')], { env: { LOOPS_API_KEY: undefined } });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(answer.text).toBe(rendered.stdout);
+    const page = await rawGet(url, `/?email=${encodeURIComponent(`${WELCOME}/draft.lmx`)}`);
+    expect(page.text).toContain(`data-bytes="${Buffer.byteLength(rendered.stdout)}"`);
   });
 
   it('refuses a Host that is not its own loopback address (a DNS name pointed at 127.0.0.1)', async () => {
