@@ -123,23 +123,7 @@ export function startJourneys(context: RouteContext, contact: StoredContact, hap
     if (trigger === undefined) continue;
     const cause = happening.causes.find((candidate) => fires(trigger, candidate, workflow.mailingListId));
     if (cause === undefined || !mayEnter(context, workflow, trigger, contact)) continue;
-    const journey: Journey = {
-      id: context.newId(),
-      workflowId: workflow.id,
-      workflowName: workflow.name,
-      contactId: contact.id,
-      email: contact.email,
-      status: 'waiting',
-      nodeId: trigger.id,
-      waitUntil: null,
-      startedAt: at,
-      endedAt: null,
-      eventName: happening.event?.name ?? null,
-      eventProperties: happening.event?.properties ?? {},
-      downstreamFilters: [],
-      steps: [],
-    };
-    addJourney(context.state, journey);
+    const journey = newJourney(context, workflow, contact, trigger, at, happening.event);
     step(journey, trigger, at, 'entered', triggerWords(cause));
     go(run, journey, workflow, contact, firstNext(trigger), at);
   }
@@ -147,12 +131,15 @@ export function startJourneys(context: RouteContext, contact: StoredContact, hap
   return run.sent;
 }
 
-/**
- * Puts a contact part-way through a workflow, at a node since a time (a fixture's "three days into
- * the trial"): the journey runs from that node at that time, so a timer there waits from then,
- * and what has ended by the sandbox's time is released at once.
- */
-export function placeJourney(context: RouteContext, contact: StoredContact, workflow: StoredWorkflow, node: WorkflowNode, since: string): Journey {
+/** A new journey of the contact through the workflow, at a node since a time, kept in the state. */
+function newJourney(
+  context: RouteContext,
+  workflow: StoredWorkflow,
+  contact: StoredContact,
+  node: WorkflowNode,
+  startedAt: string,
+  event?: Happening['event'],
+): Journey {
   const journey: Journey = {
     id: context.newId(),
     workflowId: workflow.id,
@@ -162,14 +149,24 @@ export function placeJourney(context: RouteContext, contact: StoredContact, work
     status: 'waiting',
     nodeId: node.id,
     waitUntil: null,
-    startedAt: since,
+    startedAt,
     endedAt: null,
-    eventName: null,
-    eventProperties: {},
+    eventName: event?.name ?? null,
+    eventProperties: event?.properties ?? {},
     downstreamFilters: [],
     steps: [],
   };
   addJourney(context.state, journey);
+  return journey;
+}
+
+/**
+ * Puts a contact part-way through a workflow, at a node since a time (a fixture's "three days into
+ * the trial"): the journey runs from that node at that time, so a timer there waits from then,
+ * and what has ended by the sandbox's time is released at once.
+ */
+export function placeJourney(context: RouteContext, contact: StoredContact, workflow: StoredWorkflow, node: WorkflowNode, since: string): Journey {
+  const journey = newJourney(context, workflow, contact, node, since);
   step(journey, node, since, 'placed', 'placed at this node by a fixture');
   go(new Run(context), journey, workflow, contact, node.id, since);
   releaseWaits(context);
