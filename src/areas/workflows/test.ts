@@ -1,7 +1,7 @@
 /**
- * `workflow test`: the account's workflow run on one contact in a throwaway sandbox of this
- * process, its clock moved through every wait; the journey and the emails, in order, with their
- * times after entry, and a check of them against the subjects expected.
+ * `workflow test`: the account's workflow, or a pulled workflow file (offline), run on one contact
+ * in a throwaway sandbox of this process, its clock moved through every wait; the journey and the
+ * emails, in order, with their times after entry, and a check of them against the subjects expected.
  */
 import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
@@ -15,6 +15,7 @@ import { getSegment } from '../segments/client.js';
 import * as api from './client.js';
 
 interface TestOptions {
+  file?: string;
   contact: string;
   contactProp?: string[];
   event?: string;
@@ -78,6 +79,41 @@ async function accountWorkflow(context: CommandContext, id: string): Promise<Pic
   };
 }
 
+/**
+ * The workflow a pulled file describes, read with no key and no request: each node's key for its
+ * id, and its email named by the file it is kept in. A segment's conditions live in the account,
+ * so a filter by segment cannot be run from the file alone.
+ */
+async function localWorkflow(path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+  const workflow = (await import('../content/workflows/local.js')).readLocalWorkflow(path);
+  const nodes = Object.entries(workflow.nodes ?? {}).map(([key, node]) => {
+    const segment = node.audienceSegmentId;
+    if (typeof segment === 'string' && segment !== '')
+      throw new UsageError(`${path}: node ${key} filters by the segment "${segment}", whose conditions are the account's, not the file's`, {
+        hint: "run it against the account, `loopsctl workflow test <id>`, or write the node's condition as its audienceFilter",
+      });
+    const email = typeof node.subject === 'string' && typeof node.emailMessageId !== 'string' ? { emailMessageId: key } : {};
+    return { ...node, ...email, id: key };
+  });
+  const now = new Date(0).toISOString();
+  return {
+    workflow: {
+      id: workflow.id,
+      workflowRevisionId: null,
+      status: workflow.status ?? 'Draft',
+      name: workflow.name ?? workflow.id,
+      description: workflow.description ?? '',
+      emoji: workflow.emoji ?? '',
+      mailingListId: workflow.mailingListId ?? null,
+      rootNodeId: workflow.rootNodeId ?? null,
+      createdAt: now,
+      updatedAt: now,
+      nodes: nodes as WorkflowTrial['workflow']['nodes'],
+    },
+    segments: [],
+  };
+}
+
 async function print(context: CommandContext, result: TrialResult): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(result);
@@ -87,13 +123,15 @@ async function print(context: CommandContext, result: TrialResult): Promise<void
   if (!result.ended) out.note('Some journeys were still waiting when the run stopped (see --for).');
 }
 
-export const test: Handler<[string], TestOptions> = async (context, [id], options) => {
-  checkId(id, 'workflow id');
+export const test: Handler<[string | undefined], TestOptions> = async (context, [id], options) => {
+  if ((id === undefined) === (options.file === undefined))
+    throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
   const contact = { ...contactOf(options.contact), ...parseAssignments('--contact-prop', options.contactProp, 'scalar') };
   if (options.prop !== undefined && options.event === undefined) throw new UsageError('--prop needs --event');
   const event = options.event === undefined ? undefined : { name: options.event, properties: parseAssignments('--prop', options.prop, 'scalar') };
   const forMs = options.for === undefined ? undefined : durationMs(options.for);
-  const result = await runWorkflowTrial({ ...(await accountWorkflow(context, id)), contact, event, forMs });
+  const graph = options.file === undefined ? await accountWorkflow(context, checkId(id, 'workflow id')) : await localWorkflow(options.file);
+  const result = await runWorkflowTrial({ ...graph, contact, event, forMs });
   await print(context, result);
   if (options.expectEmails === undefined) return undefined;
   const expected = options.expectEmails

@@ -1,4 +1,6 @@
 /** `workflow test`: the account's workflow (the sandbox's demo team here) run on one contact in a throwaway sandbox. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
 
@@ -49,5 +51,35 @@ describe('loopsctl workflow test', () => {
     });
     expect(differ.code).toBe(1);
     expect(differ.stderr).toContain('expected: Your trial ends in 4 days\n  got:      Keep your projects: 20% off your first year');
+  });
+
+  it('runs a pulled workflow file offline, with no key and no request, as it runs the account’s', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const root = tempDir('loopsctl-workflow-test-');
+    const pull = await run(['--sandbox', 'content', 'pull', root, '--only', 'workflows'], { env });
+    expect(pull.code, pull.stderr).toBe(0);
+    const trial = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('trial-conversion--'))!);
+    const contact = JSON.stringify({ email: 'sam@example.com', projectsCreated: 0 });
+    // A config directory with no key, and no --sandbox: a request could not be made.
+    const offline = { LOOPSCTL_CONFIG_DIR: tempDir(), LOOPS_API_KEY: undefined };
+    const local = await run(['workflow', 'test', '--file', trial, '--contact', contact, '--json'], { env: offline });
+    expect(local.code, local.stderr).toBe(0);
+    const emails = (local.json() as { emails: { subject: string; afterMs: number }[] }).emails;
+    expect(emails.map(({ subject, afterMs }) => [subject, afterMs])).toEqual([
+      ['Your first project in 5 minutes', 1.5 * HOUR],
+      ['Your trial ends in 4 days', 1.5 * HOUR + 72 * HOUR],
+    ]);
+    const both = await run(['workflow', 'test', TRIAL, '--file', trial, '--contact', contact], { env: offline });
+    expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('give a workflow id or --file, not both')]);
+  });
+
+  it('refuses a file whose filter names a segment, which only the account defines', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const root = tempDir('loopsctl-workflow-test-');
+    expect((await run(['--sandbox', 'content', 'pull', root, '--only', 'workflows'], { env })).code).toBe(0);
+    const welcome = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('welcome-series--'))!);
+    const result = await run(['workflow', 'test', '--file', welcome, '--contact', 'sam@example.com'], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('filters by the segment "Paying customers"');
   });
 });
