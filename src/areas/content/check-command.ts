@@ -1,4 +1,4 @@
-/** `content check`: the LMX specification's rules on files, offline. */
+/** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
 import { countOf } from '../../render/numbers.js';
 import type { Handler } from '../../core/declare.js';
 import { ExitCode } from '../../base/exit-codes.js';
@@ -7,15 +7,19 @@ import { DEFAULT_DIRECTORY } from './files.js';
 import { renderChecks } from './render.js';
 import { checkRecord } from './check.js';
 import { checkContent } from './workflows/check.js';
+import { fetchNames, referenceNamesOf } from './workflows/remote.js';
 
 interface CheckOptions {
   kind?: LmxKind;
   strict?: boolean;
+  account?: boolean;
 }
 
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = async (context, [paths], options) => {
-  const checks = checkContent(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind);
+  // Only --account reads the account (four read calls); without it the check needs no key.
+  const accountNames = options.account ? referenceNamesOf(await fetchNames(await context.client())) : undefined;
+  const checks = checkContent(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
   const { out } = context;

@@ -50,11 +50,15 @@ a gate for CI.`,
     }),
     command({
       name: 'check',
-      summary: "Check LMX files against the platform's LMX specification, offline; exit 1 on errors",
-      args: [{ name: 'paths', description: '.lmx files, or directories of them (default ./loops)', required: false, variadic: true }],
+      summary: "Check LMX and workflow files by the platform's rules, offline unless --account; exit 1 on errors",
+      args: [{ name: 'paths', description: '.lmx files, or directories of them (default ./loops)', required: false, variadic: true, file: {} }],
       options: [
         { flags: '--kind <kind>', description: 'the kind of email of files outside a pulled tree, for the variables it may use', choices: LMX_KINDS },
         { flags: '--strict', description: 'fail on warnings as well as errors' },
+        {
+          flags: '--account',
+          description: "read the account's lists, segments, event patterns and contact properties: a workflow's reference the account lacks is an error",
+        },
       ],
       help: `Every rule of the LMX specification, without a key or a request: the tags,
 where each may stand and what it may hold, required attributes, attribute
@@ -64,12 +68,22 @@ kind of email takes: transactional {data.*}, campaign {contact.*}, workflow
 {contact.*} and {event.*}, component any. In a directory that a pull wrote,
 each file's kind comes from where it is (transactional/, campaigns/,
 components/) and a <Component> whose id the directory lacks is a warning;
---kind gives the kind of the other files. Each problem is printed as
-file:line:column rule message, with the line and what to write instead.
-Exit 2 when a path names nothing to check.`,
+--kind gives the kind of the other files. Workflow files are checked by the
+rules of the graph, and the names they refer to (mailing list, segments,
+event names, contact properties in filters) against what the last pull saw:
+a warning each. With --account the check reads those names from the
+account (four read calls) and a name it lacks is an error. Each problem is
+printed as file:line:column rule message, with the line and what to write
+instead. Exit 2 when a path names nothing to check.`,
       mismatch: 'a file has LMX errors (with --strict, errors or warnings)',
-      examples: ['loopsctl content check', 'loopsctl content check welcome.lmx --kind transactional', 'loopsctl content check loops --json'],
-      remote: false,
+      examples: [
+        'loopsctl content check',
+        'loopsctl content check welcome.lmx --kind transactional',
+        'loopsctl content check loops --json',
+        'loopsctl content check loops --account',
+      ],
+      remote: true,
+      tier: 'read',
       load: async () => (await import('./check-command.js')).check,
     }),
     command({

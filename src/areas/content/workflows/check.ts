@@ -1,7 +1,8 @@
 /**
  * `content check` of workflow files, offline: each workflow.yaml's shape and graph by the
- * platform's rules (src/platform/workflows/file.ts), the emails its send-email nodes name, and
- * each email's LMX as a workflow email (the `contact` and `event` namespaces). Each problem is
+ * platform's rules (src/platform/workflows/file.ts), the emails its send-email nodes name, each
+ * email's LMX as a workflow email (the `contact` and `event` namespaces), and the names it refers
+ * to in the account (warnings offline, errors when the check reads the account). Each problem is
  * placed where it is written (the node's key in the file) and says what to write instead, as LMX
  * problems do.
  */
@@ -10,7 +11,15 @@ import { readTreeFile } from '../../../base/tree-files.js';
 import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { basename, dirname, join } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
-import { EMAIL_PATH, WORKFLOW_FILE, workflowFile, workflowProblems, type WorkflowFile, type WorkflowProblem } from '../../../platform/workflows/file.js';
+import {
+  EMAIL_PATH,
+  WORKFLOW_FILE,
+  workflowFile,
+  workflowProblems,
+  type FileNode,
+  type WorkflowFile,
+  type WorkflowProblem,
+} from '../../../platform/workflows/file.js';
 import { checkPaths, checkSource, treeComponents, type CheckProblem, type FileCheck, type TreeComponents } from '../check.js';
 import type { LmxKind } from '../../../lmx/index.js';
 import { isTree } from '../tree.js';
@@ -58,7 +67,7 @@ function placed(document: Document, counter: LineCounter, problem: WorkflowProbl
   return { severity: problem.severity, rule: problem.rule, message: `${where}${problem.message}`, fix: problem.fix, ...positionOf(document, counter, problem) };
 }
 
-/** The names of lists and segments the state saw resolved in some account, for this directory. */
+/** The names (lists, segments, events, properties) the state saw resolved in some account, for this directory. */
 function knownNames(root: string | undefined, path: string): Set<string> {
   const names = new Set<string>();
   if (root === undefined) return names;
@@ -75,19 +84,98 @@ function knownNames(root: string | undefined, path: string): Set<string> {
   return names;
 }
 
-/** What a workflow refers to by name, which only the account can confirm: `segment:Paying customers`. */
+/**
+ * What a workflow refers to by name, which only the account can confirm, each with the key of the
+ * first node that names it (none for the mailing list): `segment:Paying customers`,
+ * `event:trial_started`, `property:plan` (a contact property an audience filter's condition or a
+ * contact-property trigger names).
+ */
+export function referencesAt(file: WorkflowFile): Map<string, string | undefined> {
+  const references = new Map<string, string | undefined>();
+  const add = (reference: string, key?: string) => {
+    if (!references.has(reference)) references.set(reference, key);
+  };
+  if (typeof file.mailingList === 'string') add(`list:${file.mailingList}`);
+  for (const [key, node] of Object.entries(file.nodes)) {
+    if (typeof node.segment === 'string') add(`segment:${node.segment}`, key);
+    if (node.type === 'EventTrigger' && typeof node.eventName === 'string') add(`event:${node.eventName}`, key);
+    for (const property of propertiesOf(node)) add(`property:${property}`, key);
+  }
+  return references;
+}
+
+/** The contact properties a node names: each audience filter condition's `key`, a contact-property trigger's. */
+function propertiesOf(node: FileNode): string[] {
+  const conditions = (node.audienceFilter as { conditions?: unknown } | undefined)?.conditions;
+  const keys = Array.isArray(conditions) ? conditions.map((condition) => (condition as { key?: unknown } | null)?.key) : [];
+  if (node.type === 'ContactPropertyTrigger') keys.push((node.contactPropertyQuery as { key?: unknown } | null | undefined)?.key);
+  return keys.filter((key): key is string => typeof key === 'string' && key !== '');
+}
+
 export function referencesOf(file: WorkflowFile): string[] {
-  const references = new Set<string>();
-  if (typeof file.mailingList === 'string') references.add(`list:${file.mailingList}`);
-  for (const node of Object.values(file.nodes)) if (typeof node.segment === 'string') references.add(`segment:${node.segment}`);
-  return [...references].sort();
+  return [...referencesAt(file).keys()].sort();
+}
+
+/** Each kind of reference: what it is called, why it must exist, and what to write instead. */
+const REFERENCE_KINDS: Record<string, { noun: string; why: string; fix: (name: string) => string }> = {
+  list: {
+    noun: 'mailing list',
+    why: 'a push looks it up by name',
+    fix: (name) => `name a mailing list of the account (loopsctl lists list), or create one named "${name}" in the app`,
+  },
+  segment: {
+    noun: 'segment',
+    why: 'a push looks it up by name',
+    fix: (name) => `name a segment of the account (loopsctl segments list), or create one named "${name}" in the app`,
+  },
+  event: {
+    noun: 'event pattern',
+    why: 'the trigger waits for an event the account has never had',
+    fix: (name) => `name an event the account has a pattern of (loopsctl event-patterns list), or send "${name}" once so that it has one`,
+  },
+  property: {
+    noun: 'contact property',
+    why: 'a condition on a property the account lacks matches no contact',
+    fix: (name) =>
+      `name a contact property of the account (loopsctl contact-properties list), or create it: loopsctl contact-properties create --name ${name} --type string`,
+  },
+};
+
+/**
+ * The references the account lacks: with the account's names (`content check --account`) an error
+ * each, else a warning for each one no pull of this directory saw in an account.
+ */
+function referenceProblems(file: WorkflowFile, known: Set<string>, account: boolean): (WorkflowProblem & { field?: string })[] {
+  const problems: (WorkflowProblem & { field?: string })[] = [];
+  for (const [reference, key] of referencesAt(file)) {
+    if (known.has(reference)) continue;
+    const kind = reference.slice(0, reference.indexOf(':'));
+    const name = reference.slice(reference.indexOf(':') + 1);
+    const { noun, why, fix } = REFERENCE_KINDS[kind]!;
+    problems.push({
+      severity: account ? 'error' : 'warning',
+      key,
+      field: key === undefined ? 'mailingList' : undefined,
+      rule: 'reference',
+      message: `the ${noun} "${name}" ${account ? 'is not in the account' : 'was not seen in an account this directory was pulled from'}: ${why}`,
+      fix: fix(name),
+    });
+  }
+  return problems;
 }
 
 /**
  * One workflow directory checked: its workflow.yaml, then each email it names. `shown` is the
- * directory as the person named it; `root` the tree it is in, when it is in one.
+ * directory as the person named it; `root` the tree it is in, when it is in one; `accountNames` the
+ * account's names (referenceNamesOf) when the check reads the account.
  */
-export function checkWorkflowDirectory(directory: string, shown: string, root: string | undefined, components: TreeComponents | undefined): FileCheck[] {
+export function checkWorkflowDirectory(
+  directory: string,
+  shown: string,
+  root: string | undefined,
+  components: TreeComponents | undefined,
+  accountNames?: Set<string>,
+): FileCheck[] {
   const fileShown = join(shown, WORKFLOW_FILE);
   const source = readTreeFile(directory, WORKFLOW_FILE, LMX_MAX_BYTES)!.toString('utf8');
   const counter = new LineCounter();
@@ -132,21 +220,8 @@ export function checkWorkflowDirectory(directory: string, shown: string, root: s
   const file = parsed.data as WorkflowFile;
   for (const problem of workflowProblems(file)) problems.push(placed(document, counter, problem));
   const path = root === undefined ? undefined : `${WORKFLOWS}/${basename(directory)}`;
-  const known = path === undefined ? new Set<string>() : knownNames(root, path);
-  for (const reference of referencesOf(file).filter((name) => !known.has(name))) {
-    const [kind, name] = [reference.slice(0, reference.indexOf(':')), reference.slice(reference.indexOf(':') + 1)];
-    const key = kind === 'segment' ? Object.entries(file.nodes).find(([, node]) => node.segment === name)?.[0] : undefined;
-    problems.push(
-      placed(document, counter, {
-        severity: 'warning',
-        key,
-        field: key === undefined ? 'mailingList' : undefined,
-        rule: 'reference',
-        message: `the ${kind === 'list' ? 'mailing list' : 'segment'} "${name}" was not seen in an account this directory was pulled from: a push looks it up by name`,
-        fix: `make sure the account has a ${kind === 'list' ? 'mailing list' : 'segment'} named "${name}"`,
-      }),
-    );
-  }
+  const known = accountNames ?? (path === undefined ? new Set<string>() : knownNames(root, path));
+  for (const problem of referenceProblems(file, known, accountNames !== undefined)) problems.push(placed(document, counter, problem));
   const emails: FileCheck[] = [];
   for (const [key, node] of Object.entries(file.nodes)) {
     if (node.type !== 'SendEmailAction' || typeof node.email !== 'string' || !EMAIL_PATH.test(node.email)) continue;
@@ -212,14 +287,14 @@ function finish(check: FileCheck, problems: CheckProblem[]): FileCheck {
  * What `content check` checks of the paths: the LMX files as before, and the workflows they name
  * or hold (a tree's `workflows/`, a workflow's directory, its workflow.yaml).
  */
-export function checkContent(paths: readonly string[], kind: LmxKind | undefined): FileCheck[] {
+export function checkContent(paths: readonly string[], kind: LmxKind | undefined, accountNames?: Set<string>): FileCheck[] {
   const checks: FileCheck[] = [];
   for (const path of paths) {
     if (isWorkflowPath(path)) {
       const directory = basename(path) === WORKFLOW_FILE ? dirname(path) : path;
       const root = dirname(dirname(directory));
       const tree = basename(dirname(directory)) === WORKFLOWS && isTree(root) ? root : undefined;
-      checks.push(...checkWorkflowDirectory(directory, directory, tree, tree === undefined ? undefined : treeComponents(tree)));
+      checks.push(...checkWorkflowDirectory(directory, directory, tree, tree === undefined ? undefined : treeComponents(tree), accountNames));
       continue;
     }
     const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
@@ -227,7 +302,7 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
     // A tree with workflows and no other email has nothing for the LMX part to check, which is no mistake.
     if (workflows.length === 0 || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
     const components = tree ? treeComponents(path) : undefined;
-    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components));
+    for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, accountNames));
   }
   return checks;
 }

@@ -9,7 +9,7 @@ import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord 
 import type { Line } from '../render.js';
 import { directoryId, readWorkflows, WORKFLOWS, writeWorkflow, type WorkflowFiles } from './files.js';
 import { referencesOf } from './check.js';
-import { assignKeys, fetchNames, fetchWorkflows, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
+import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';
 
 /** A workflow of the account beside the directory that holds it, if any. */
@@ -87,7 +87,7 @@ function withFiles(pair: WorkflowPair, names: AccountNames): PulledPair {
 
 /** The references of the workflow's file that the account resolved, so that an offline check knows them. */
 export function resolvedNames(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): string[] {
-  const known = new Set([...[...names.lists.values()].map((name) => `list:${name}`), ...[...names.segments.values()].map((name) => `segment:${name}`)]);
+  const known = referenceNamesOf(names);
   return referencesOf(workflowFileOf(remote, keys, names)).filter((reference) => known.has(reference));
 }
 

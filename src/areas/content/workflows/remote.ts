@@ -8,7 +8,9 @@ import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
 import { emailPathOf, fileFieldsOf, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { nodeType } from '../../../platform/workflows/node-types.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
+import { listContactProperties } from '../../contact-properties/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
+import { eventPatterns } from '../../event-patterns/client.js';
 import { listMailingLists } from '../../lists/client.js';
 import { segments } from '../../segments/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../../workflows/client.js';
@@ -28,10 +30,12 @@ export interface RemoteWorkflow {
   messages: Map<string, EmailMessage>;
 }
 
-/** The names of what workflows refer to, each way: by id and by name. */
+/** The names of what workflows refer to: lists and segments by id, the events with a pattern, the contact properties' keys. */
 export interface AccountNames {
   lists: Map<string, string>;
   segments: Map<string, string>;
+  events: Set<string>;
+  properties: Set<string>;
 }
 
 /** The API's field each file field stands for, where they differ. */
@@ -68,11 +72,28 @@ export async function fetchWorkflows(api: ApiClient): Promise<RemoteWorkflow[]> 
 }
 
 export async function fetchNames(api: ApiClient): Promise<AccountNames> {
-  const [lists, segmentList] = await Promise.all([listMailingLists(api), everyItem(api, segments)]);
+  const [lists, segmentList, patterns, properties] = await Promise.all([
+    listMailingLists(api),
+    everyItem(api, segments),
+    everyItem(api, eventPatterns),
+    listContactProperties(api, 'all'),
+  ]);
   return {
     lists: new Map(lists.map((list) => [list.id, list.name])),
     segments: new Map(segmentList.map((segment) => [segment.id, segment.name])),
+    events: new Set(patterns.map((pattern) => pattern.eventName)),
+    properties: new Set(properties.map((property) => property.key)),
   };
+}
+
+/** Every name of the account a workflow file may refer to, as `content check` writes them: `list:Product updates`, `event:trial_started`. */
+export function referenceNamesOf(names: AccountNames): Set<string> {
+  return new Set([
+    ...[...names.lists.values()].map((name) => `list:${name}`),
+    ...[...names.segments.values()].map((name) => `segment:${name}`),
+    ...[...names.events].map((name) => `event:${name}`),
+    ...[...names.properties].map((name) => `property:${name}`),
+  ]);
 }
 
 /** A slug of a node's words: `Welcome aboard, {firstName}` -> `welcome-aboard-firstname`. */

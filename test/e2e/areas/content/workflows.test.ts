@@ -194,6 +194,57 @@ describe('content check of workflows', () => {
     expect(result.code).toBe(0);
     expect(result.json()[0].warnings).toEqual([expect.objectContaining({ rule: 'reference', message: expect.stringContaining('"Pro users"') })]);
   });
+
+  it('knows offline the event and the properties a pull saw in the account, and warns of one it did not', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const trial = join(workflowDir(root, 'trial-conversion'), 'workflow.yaml');
+    const before = await run(['content', 'check', trial, '--json']);
+    // The seed's filters name projectsCreated, a property the sandbox's account lacks; its event has a pattern.
+    expect(before.json()[0].warnings.map((problem: { message: string }) => problem.message)).toEqual([
+      expect.stringContaining('the contact property "projectsCreated" was not seen'),
+    ]);
+    edit(trial, 'eventName: trial_started', 'eventName: trial_ended');
+    const after = await run(['content', 'check', trial, '--json']);
+    expect(after.code).toBe(0);
+    const event = after.json()[0].warnings.find((problem: { message: string }) => problem.message.includes('"trial_ended"'));
+    expect(event).toMatchObject({ rule: 'reference', message: expect.stringContaining('node "on-trial-started"') });
+    expect(event.fix).toContain('event-patterns list');
+  });
+
+  it('with --account, reads the names from the account: a name it lacks is an error, one it has is none', async () => {
+    const sandbox = await sandboxes();
+    const yaml = GOOD.replace(
+      'type: SignupTrigger\n    next: [wait-1h]',
+      'type: EventTrigger\n    next: [wait-1h]\n    eventName: EVENT_NAME\n    reEligible: false',
+    ).replace(
+      'next: [hello]\n    amount: 1\n    unit: h',
+      'next: [pro]\n    amount: 1\n    unit: h\n  pro:\n    type: AudienceFilter\n    next: [hello]\n    audienceFilter:\n      match: all\n      conditions:\n        - { type: property, key: plan, operator: equal, value: pro }\n        - { type: property, key: PROPERTY_KEY, operator: equal, value: 1 }',
+    );
+    const sound = workflowTree(yaml.replace('EVENT_NAME', 'trial_started').replace('PROPERTY_KEY', 'seats'));
+    const offline = await run(['content', 'check', sound, '--json']);
+    expect(offline.code).toBe(0);
+    expect(offline.json()[0].warnings.map((problem: { rule: string }) => problem.rule)).toEqual(['reference', 'reference', 'reference']);
+    const known = await sandbox.loopsctl(['content', 'check', sound, '--account', '--json']);
+    expect(known.code, known.stderr).toBe(0);
+    expect(known.json()[0]).toMatchObject({ errors: [], warnings: [] });
+    expect(writes(sandbox.requests)).toEqual([]);
+
+    const wrong = workflowTree(yaml.replace('EVENT_NAME', 'trial_ended').replace('PROPERTY_KEY', 'projectsCreated'));
+    const lacking = await sandbox.loopsctl(['content', 'check', wrong, '--account', '--json']);
+    expect(lacking.code).toBe(1);
+    expect(lacking.json()[0].errors).toEqual([
+      expect.objectContaining({
+        rule: 'reference',
+        message: 'node "signup": the event pattern "trial_ended" is not in the account: the trigger waits for an event the account has never had',
+      }),
+      expect.objectContaining({
+        rule: 'reference',
+        message: expect.stringMatching(/^node "pro": the contact property "projectsCreated" is not in the account/),
+      }),
+    ]);
+    expect(lacking.json()[0].errors[1].fix).toContain('contact-properties create --name projectsCreated');
+  });
 });
 
 /** The directory of the pulled workflow whose name starts with this slug. */

@@ -75,6 +75,7 @@ describe('loopsctl mcp', () => {
     const rootless = await toolNames(await connect(['--sandbox', '--allow-destructive']));
     expect(names.filter((name) => !rootless.includes(name))).toEqual([
       'contacts_import',
+      'content_check',
       'content_diff',
       'content_pull',
       'content_push',
