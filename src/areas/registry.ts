@@ -7,6 +7,7 @@ import { spec as api } from './api/index.js';
 import { spec as auth } from './auth/index.js';
 import { spec as campaignGroups } from './campaign-groups/index.js';
 import { spec as campaigns } from './campaigns/index.js';
+import { spec as check } from './check/index.js';
 import { spec as commands } from './commands/index.js';
 import { spec as completion } from './completion/index.js';
 import { spec as contactProperties } from './contact-properties/index.js';
@@ -43,6 +44,7 @@ export const specs: Spec[] = [
   eventPatterns,
   themes,
   content,
+  check,
   segments,
   ips,
   contacts,

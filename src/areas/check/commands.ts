@@ -1,0 +1,81 @@
+/**
+ * `loopsctl check`: the account read (GET requests only, in every tier), its problems found by
+ * each rule family, and the report. Exit 1 when errors are found (warnings too with --strict), 2
+ * when something could not be read: a report that did not see the whole account is never clean.
+ */
+import { UsageError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import type { Handler } from '../../core/declare.js';
+import { ProgressLine } from '../../render/progress.js';
+import { gather, type Account } from './gather.js';
+import { FAMILIES, type Family, type Problem } from './records.js';
+import { renderGithub, renderReport, type Report } from './render.js';
+import { ALL_RULES, findProblems } from './rules/index.js';
+import { findRulesFile, NO_RULES, readRulesFile } from './rules-file.js';
+
+export interface CheckOptions {
+  rules?: string;
+  only?: string;
+  strict?: boolean;
+  drafts?: boolean;
+  format?: 'text' | 'github';
+}
+
+/** The families --only names; an unknown one is a usage error before anything is read. */
+export function parseFamilies(only: string | undefined): Set<Family> | undefined {
+  if (only === undefined) return undefined;
+  const names = only
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(FAMILIES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`--only: ${unknown.length > 0 ? `no family is named ${unknown.join(', ')}` : 'name at least one family'}`, {
+      hint: `the families are ${FAMILIES.join(', ')}`,
+    });
+  }
+  return new Set(names as Family[]);
+}
+
+/** What could not be read, as problems of their own: they name the record, and fail the run. */
+function notChecked(account: Account): Problem[] {
+  return account.unchecked.map(({ what, reason, record }) => ({
+    rule: 'not-checked',
+    severity: 'error',
+    message: `${what} could not be read: ${reason}`,
+    fix: 'run the check again; if it fails the same way, look at the record in the app',
+    kind: record?.kind ?? 'account',
+    name: record?.name ?? what,
+    id: record?.id ?? '',
+    ...(record?.url === undefined ? {} : { url: record.url }),
+  }));
+}
+
+function recordsRead(account: Account): number {
+  const { transactional, campaigns, workflows, components, themes, eventPatterns, mailingLists, segments } = account;
+  return [transactional, campaigns, workflows, components, themes, eventPatterns, mailingLists, segments].reduce((sum, list) => sum + list.length, 0);
+}
+
+export const check: Handler<[], CheckOptions> = async (context, _args, options) => {
+  const only = parseFamilies(options.only);
+  const rulesFile = findRulesFile(options.rules);
+  const expected = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
+  const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
+  const account = await gather(await context.client(), {
+    drafts: options.drafts === true,
+    onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
+  }).finally(() => progress.clear());
+  const unchecked = notChecked(account);
+  const report: Report = {
+    problems: [...unchecked, ...findProblems(account, expected, only)],
+    emailsChecked: account.messages.length,
+    recordsRead: recordsRead(account),
+    incomplete: unchecked.length > 0,
+  };
+  const { out } = context;
+  if (out.json) await out.writeJson(report.problems);
+  else await out.write(options.format === 'github' ? renderGithub(report) : renderReport(out, report));
+  if (report.incomplete) return ExitCode.usage;
+  const failing = report.problems.filter((problem) => problem.severity === 'error' || (options.strict === true && problem.severity === 'warning'));
+  return failing.length > 0 ? ExitCode.mismatch : undefined;
+};

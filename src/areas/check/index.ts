@@ -1,0 +1,46 @@
+/** `loopsctl check`: the whole account checked against the platform's rules, email practice and the team's own. */
+import { command, type Spec } from '../../core/declare.js';
+
+export const spec: Spec = command({
+  name: 'check',
+  summary: 'Check the whole account: email content, rendering, how records are wired, and the rules file; exit 1 on errors',
+  help: `Reads the account (GET requests only, at the API's pace: nothing is ever
+changed) and reports each problem with its rule, severity, record, app link and
+what to do. The rule families:
+  content       Guardian's errors and warnings, the LMX specification, and
+                transactional drafts that differ from what is published
+  rendered      links and images that are not https or empty, images without
+                alt, buttons without a link, over 102 KB, preview text missing
+                or over 150 characters, a subject over 78 characters
+  wiring        workflows not sending, event triggers without an event or an
+                event pattern, filters naming a contact property the account
+                lacks, scheduled campaigns with nothing to send, unused mailing
+                lists, components and themes (notes)
+  expectations  what loops.check.yaml expects of workflows and transactional
+                emails
+Checked emails: published transactional emails, scheduled campaigns and the
+emails of sending workflows; with --drafts, drafts as well.
+
+loops.check.yaml (here, in ./loops, or named by --rules) says what the team
+expects, raises, lowers or turns off rules, and ignores records:
+  workflows: { "Welcome series": { status: sending } }
+  transactional: { "Password reset": { published: true, dataVariables: [firstName, resetUrl] } }
+  rules: { preview-text-missing: off, insecure-link: error }
+  ignore: [ workflow/Win-back (draft) ]
+Exit 0 with no errors (and no warnings with --strict), 1 with errors, 2 when
+the rules file cannot be used or a record could not be read (the report names
+it under not-checked: an account not read whole is never reported clean).
+Every rule, with examples and fixes: docs/check.md.`,
+  options: [
+    { flags: '--rules <file>', description: 'the rules file (default loops.check.yaml here or in ./loops)', file: {} },
+    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations' },
+    { flags: '--strict', description: 'fail on warnings as well as errors' },
+    { flags: '--drafts', description: 'check drafts too: transactional drafts, draft campaigns, emails of workflows not sending' },
+    { flags: '--format <format>', description: 'text (the default) or github: annotations for GitHub Actions', choices: ['text', 'github'], textOnly: true },
+  ],
+  examples: ['loopsctl check', 'loopsctl check --json', 'loopsctl check --only content,rendered --strict', 'loopsctl check --rules ci/loops.check.yaml --format github'],
+  mismatch: 'the check found errors (with --strict, errors or warnings)',
+  remote: true,
+  tier: 'read',
+  load: async () => (await import('./commands.js')).check,
+});
