@@ -81,7 +81,8 @@ export interface GatherOptions {
 }
 
 /** Failures that every other request would meet too: no key, no network, Ctrl-C. */
-const dooms = (error: unknown) => error instanceof AuthError || error instanceof NetworkError || error instanceof ProxyError || error instanceof InterruptedError;
+const dooms = (error: unknown) =>
+  error instanceof AuthError || error instanceof NetworkError || error instanceof ProxyError || error instanceof InterruptedError;
 
 function reasonOf(error: unknown): string {
   if (error instanceof LoopsctlError) return error.message;
@@ -179,7 +180,10 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
   const [transactional, campaignsRead, workflowsRead] = await Promise.all([
     reader.each(listed.transactional, async (record) => {
       const ref = { kind: 'transactional', name: record.name, id: record.id, url: appUrl('transactional', record) } as const;
-      const [draft, published] = await Promise.all([message(record.draftEmailMessageId, ref, 'draft'), message(record.publishedEmailMessageId, ref, 'published')]);
+      const [draft, published] = await Promise.all([
+        message(record.draftEmailMessageId, ref, 'draft'),
+        message(record.publishedEmailMessageId, ref, 'published'),
+      ]);
       return { record, ref, draft, published };
     }),
     reader.each(listed.campaigns, async (record) => {
@@ -200,7 +204,8 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
   }
   for (const { record, ref, email } of campaignsRead) {
     const draft = record.status.toLowerCase() === 'draft';
-    if (email !== undefined && (isScheduled(record) || (draft && options.drafts))) messages.push({ record: ref, role: 'campaign', lmxKind: 'campaign', message: email, draft });
+    if (email !== undefined && (isScheduled(record) || (draft && options.drafts)))
+      messages.push({ record: ref, role: 'campaign', lmxKind: 'campaign', message: email, draft });
   }
   for (const { read, node, message: email } of workflowEmails) {
     const draft = !isSending(read.record);
@@ -209,7 +214,9 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
   }
   const checked = await reader.each(messages, async (entry) => ({
     ...entry,
-    guardian: await reader.read(`Guardian's report on the ${entry.role} email of ${entry.record.kind} "${entry.record.name}"`, entry.record, () => guardianReport(api, entry.message.id)),
+    guardian: await reader.read(`Guardian's report on the ${entry.role} email of ${entry.record.kind} "${entry.record.name}"`, entry.record, () =>
+      guardianReport(api, entry.message.id),
+    ),
   }));
 
   return {
@@ -247,7 +254,9 @@ async function readWorkflow(api: ApiClient, reader: Reader, summary: WorkflowSum
   if (record === undefined) return undefined;
   const filterNodes = Object.entries(record.nodes).filter(([, node]) => (node as { typeName: string }).typeName === 'AudienceFilter');
   const nodes = await Promise.all(
-    filterNodes.map(([nodeId]) => reader.read(`the audience filter ${nodeId} of workflow "${summary.name}"`, ref, () => getWorkflowNode(api, summary.id, nodeId))),
+    filterNodes.map(([nodeId]) =>
+      reader.read(`the audience filter ${nodeId} of workflow "${summary.name}"`, ref, () => getWorkflowNode(api, summary.id, nodeId)),
+    ),
   );
   const filters = nodes.flatMap((node) => {
     const filter = (node as { audienceFilter?: AudienceFilter } | undefined)?.audienceFilter;

@@ -46,6 +46,13 @@ export function appUrl(kind: RecordKind, record: { id: string; url?: string }): 
 }
 
 /** A problem about a record. */
-export function problem(record: RecordRef, rule: string, severity: Severity, message: string, fix: string, at?: Pick<Problem, 'file' | 'line' | 'column'>): Problem {
+export function problem(
+  record: RecordRef,
+  rule: string,
+  severity: Severity,
+  message: string,
+  fix: string,
+  at?: Pick<Problem, 'file' | 'line' | 'column'>,
+): Problem {
   return { rule, severity, message, fix, kind: record.kind, name: record.name, id: record.id, ...(record.url === undefined ? {} : { url: record.url }), ...at };
 }

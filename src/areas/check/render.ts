@@ -94,8 +94,7 @@ const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', 
 /** One annotation per problem: at its line for the code rules, on the run for the others. */
 export function renderGithub(report: Report): string {
   const lines = report.problems.map((problem) => {
-    const where =
-      problem.file === undefined ? '' : `file=${escapeProperty(problem.file)},line=${problem.line},col=${problem.column},`;
+    const where = problem.file === undefined ? '' : `file=${escapeProperty(problem.file)},line=${problem.line},col=${problem.column},`;
     const title = `title=${escapeProperty(`${problem.rule}: ${problem.kind} ${problem.name}`)}`;
     return `::${COMMAND[problem.severity]} ${where}${title}::${escapeData(`${problem.message}. Fix: ${problem.fix}`)}`;
   });

@@ -39,12 +39,12 @@ const ignoreEntry = z.string().refine((entry) => (RECORD_KINDS as readonly strin
 
 export const rulesFileSchema = z.strictObject({
   workflows: z.record(z.string(), z.strictObject({ status: z.enum(['sending', 'draft', 'paused']).optional() })).default({}),
-  transactional: z
-    .record(z.string(), z.strictObject({ published: z.boolean().optional(), dataVariables: z.array(z.string()).optional() }))
-    .default({}),
+  transactional: z.record(z.string(), z.strictObject({ published: z.boolean().optional(), dataVariables: z.array(z.string()).optional() })).default({}),
   rules: z.record(z.string(), z.enum(['error', 'warning', 'info', 'off'])).default({}),
   ignore: z.array(ignoreEntry).default([]),
-  thresholds: z.strictObject(Object.fromEntries(THRESHOLDS.map((name) => [name, rate.optional()])) as Record<Threshold, z.ZodOptional<typeof rate>>).default({}),
+  thresholds: z
+    .strictObject(Object.fromEntries(THRESHOLDS.map((name) => [name, rate.optional()])) as Record<Threshold, z.ZodOptional<typeof rate>>)
+    .default({}),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 
@@ -74,7 +74,8 @@ export async function readRulesFile(file: string, knownRules: ReadonlySet<string
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const path = issue.path.map(String).join('.');
-    const unknown = issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map((key) => (path === '' ? key : `${path}.${key}`)).join(', ')}` : issue.message;
+    const unknown =
+      issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map((key) => (path === '' ? key : `${path}.${key}`)).join(', ')}` : issue.message;
     throw new LocalFileError(`${file}${path === '' || issue.code === 'unrecognized_keys' ? '' : ` at ${path}`}: ${unknown}`, { hint: RULES_FILE_HINT });
   }
   const unknownRule = Object.keys(result.data.rules).find((name) => !knownRules.has(name));

@@ -55,7 +55,13 @@ function guardianProblems(checked: CheckedMessage): Problem[] {
   return found.map(({ rule, error }) => {
     const items = rule.items.map((item) => item.label).join(', ');
     const name = error ? 'guardian-error' : 'guardian-warning';
-    return problem(checked.record, name, severityOf(name), `${whichEmail(checked)}: ${rule.title}${items === '' ? '' : ` (${items})`}: ${rule.description}`, editHint(checked));
+    return problem(
+      checked.record,
+      name,
+      severityOf(name),
+      `${whichEmail(checked)}: ${rule.title}${items === '' ? '' : ` (${items})`}: ${rule.description}`,
+      editHint(checked),
+    );
   });
 }
 
@@ -63,7 +69,13 @@ function lmxProblems(checked: CheckedMessage, componentIds: ReadonlySet<string>)
   const { problems } = checkLmx(checked.message.lmx, { kind: checked.lmxKind, componentIds });
   return problems.map((found) => {
     const name = found.severity === 'error' ? 'lmx-error' : 'lmx-warning';
-    return problem(checked.record, name, severityOf(name), `${whichEmail(checked)}, line ${found.line}, column ${found.column}: ${found.message} (${found.rule})`, found.fix);
+    return problem(
+      checked.record,
+      name,
+      severityOf(name),
+      `${whichEmail(checked)}, line ${found.line}, column ${found.column}: ${found.message} (${found.rule})`,
+      found.fix,
+    );
   });
 }
 

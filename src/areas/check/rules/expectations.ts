@@ -10,11 +10,17 @@ const { rules, severityOf } = declareRules('expectations', {
   'expected-record-missing': { severity: 'error', summary: 'a workflow or transactional email the rules file names is not in the account' },
   'expected-workflow-status': { severity: 'error', summary: 'a workflow whose status is not the one the rules file expects' },
   'expected-published': { severity: 'error', summary: 'a transactional email published, or not, against the rules file' },
-  'expected-data-variables': { severity: 'error', summary: "a published transactional email whose data variables are not the ones the rules file lists" },
+  'expected-data-variables': { severity: 'error', summary: 'a published transactional email whose data variables are not the ones the rules file lists' },
 });
 
 const missing = (kind: 'workflow' | 'transactional', name: string): Problem =>
-  problem({ kind, name, id: '' }, 'expected-record-missing', severityOf('expected-record-missing'), `loops.check.yaml expects a ${kind === 'workflow' ? 'workflow' : 'transactional email'} named "${name}", and the account has none`, 'rename it back in the app, or change loops.check.yaml');
+  problem(
+    { kind, name, id: '' },
+    'expected-record-missing',
+    severityOf('expected-record-missing'),
+    `loops.check.yaml expects a ${kind === 'workflow' ? 'workflow' : 'transactional email'} named "${name}", and the account has none`,
+    'rename it back in the app, or change loops.check.yaml',
+  );
 
 export const expectations: RuleFamily = {
   family: 'expectations',
@@ -30,7 +36,13 @@ export const expectations: RuleFamily = {
       const status = (found.record.status ?? 'unknown').toLowerCase();
       if (wanted.status !== undefined && status !== wanted.status)
         problems.push(
-          problem(found.ref, 'expected-workflow-status', severityOf('expected-workflow-status'), `the workflow is ${status}; loops.check.yaml expects it ${wanted.status}`, `make it ${wanted.status} in the app`),
+          problem(
+            found.ref,
+            'expected-workflow-status',
+            severityOf('expected-workflow-status'),
+            `the workflow is ${status}; loops.check.yaml expects it ${wanted.status}`,
+            `make it ${wanted.status} in the app`,
+          ),
         );
     }
     for (const [name, wanted] of Object.entries(expected.transactional)) {
@@ -46,7 +58,9 @@ export const expectations: RuleFamily = {
             found.ref,
             'expected-published',
             severityOf('expected-published'),
-            published ? 'the email is published; loops.check.yaml expects it not to be' : 'the email is not published; loops.check.yaml expects it published: sends to it fail',
+            published
+              ? 'the email is published; loops.check.yaml expects it not to be'
+              : 'the email is not published; loops.check.yaml expects it published: sends to it fail',
             published ? 'change loops.check.yaml' : `publish it (\`loopsctl transactional publish ${found.ref.id}\`)`,
           ),
         );
@@ -61,7 +75,13 @@ export const expectations: RuleFamily = {
             extra.length > 0 && `uses ${extra.join(', ')}, which the app does not pass`,
           ].filter(Boolean);
           problems.push(
-            problem(found.ref, 'expected-data-variables', severityOf('expected-data-variables'), `the published email ${parts.join(' and ')}`, 'make the email and loops.check.yaml (and the app) agree, then publish'),
+            problem(
+              found.ref,
+              'expected-data-variables',
+              severityOf('expected-data-variables'),
+              `the published email ${parts.join(' and ')}`,
+              'make the email and loops.check.yaml (and the app) agree, then publish',
+            ),
           );
         }
       }

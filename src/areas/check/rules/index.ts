@@ -33,5 +33,7 @@ export function findProblems(account: Account, expected: RulesFile, only: Readon
       problems.push({ ...found, severity });
     }
   }
-  return problems.sort((a, b) => compare(a.kind, b.kind) || compare(a.name, b.name) || compare(a.id, b.id) || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return problems.sort(
+    (a, b) => compare(a.kind, b.kind) || compare(a.name, b.name) || compare(a.id, b.id) || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
 }

@@ -51,7 +51,13 @@ function addressProblems(checked: CheckedMessage, element: LmxElement, attribute
   if (scheme === 'https' || (!image && scheme !== undefined && APP_SCHEMES.has(scheme))) return [];
   const rule = image ? 'insecure-image' : 'insecure-link';
   return [
-    problem(checked.record, rule, severityOf(rule), `${where}: ${what} ${JSON.stringify(address)} is not https`, `use the https:// address; ${editHint(checked)}`),
+    problem(
+      checked.record,
+      rule,
+      severityOf(rule),
+      `${where}: ${what} ${JSON.stringify(address)} is not https`,
+      `use the https:// address; ${editHint(checked)}`,
+    ),
   ];
 }
 
@@ -69,7 +75,13 @@ function elementProblems(checked: CheckedMessage, document: LmxDocument): Proble
     }
     if (element.name === 'Image' && (attribute('alt')?.value.trim() ?? '') === '') {
       problems.push(
-        problem(checked.record, 'image-without-alt', severityOf('image-without-alt'), `${at}: an image without alt text`, `describe the image in its alt attribute; ${editHint(checked)}`),
+        problem(
+          checked.record,
+          'image-without-alt',
+          severityOf('image-without-alt'),
+          `${at}: an image without alt text`,
+          `describe the image in its alt attribute; ${editHint(checked)}`,
+        ),
       );
     }
   }
@@ -83,8 +95,17 @@ function inboxProblems(checked: CheckedMessage): Problem[] {
   const problems: Problem[] = [];
   const fix = 'change it in the app, or with `loopsctl email-messages update`';
   if ([...subject].length > MAX_SUBJECT)
-    problems.push(problem(checked.record, 'subject-too-long', severityOf('subject-too-long'), `${which}: the subject is ${[...subject].length} characters (over ${MAX_SUBJECT})`, fix));
-  if (previewText.trim() === '') problems.push(problem(checked.record, 'preview-text-missing', severityOf('preview-text-missing'), `${which}: no preview text`, fix));
+    problems.push(
+      problem(
+        checked.record,
+        'subject-too-long',
+        severityOf('subject-too-long'),
+        `${which}: the subject is ${[...subject].length} characters (over ${MAX_SUBJECT})`,
+        fix,
+      ),
+    );
+  if (previewText.trim() === '')
+    problems.push(problem(checked.record, 'preview-text-missing', severityOf('preview-text-missing'), `${which}: no preview text`, fix));
   else if ([...previewText].length > MAX_PREVIEW_TEXT)
     problems.push(
       problem(

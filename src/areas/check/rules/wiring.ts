@@ -51,7 +51,13 @@ function workflowProblems(account: Account, expected: RulesFile, knownList: (id:
         if (!fields.eventName) {
           if (sending)
             problems.push(
-              problem(ref, 'event-trigger-without-event', severityOf('event-trigger-without-event'), `its event trigger (${nodeId}) names no event`, 'choose the event in the app'),
+              problem(
+                ref,
+                'event-trigger-without-event',
+                severityOf('event-trigger-without-event'),
+                `its event trigger (${nodeId}) names no event`,
+                'choose the event in the app',
+              ),
             );
         } else if (account.listed.has('event patterns') && !patterns.has(fields.eventName)) {
           problems.push(
@@ -65,14 +71,21 @@ function workflowProblems(account: Account, expected: RulesFile, knownList: (id:
           );
         }
       }
-      if (fields.typeName === 'AddToListTrigger' && fields.mailingListId != null && !knownList(fields.mailingListId)) problems.push(unknownList(ref, fields.mailingListId));
+      if (fields.typeName === 'AddToListTrigger' && fields.mailingListId != null && !knownList(fields.mailingListId))
+        problems.push(unknownList(ref, fields.mailingListId));
     }
   }
   return problems;
 }
 
 function unknownList(ref: RecordRef, listId: string): Problem {
-  return problem(ref, 'unknown-mailing-list', severityOf('unknown-mailing-list'), `it names the mailing list ${listId}, which the account does not have`, 'choose an existing list in the app');
+  return problem(
+    ref,
+    'unknown-mailing-list',
+    severityOf('unknown-mailing-list'),
+    `it names the mailing list ${listId}, which the account does not have`,
+    'choose an existing list in the app',
+  );
 }
 
 /** Every filter of the account with the record it belongs to. */
@@ -118,10 +131,23 @@ function campaignProblems(account: Account, knownList: (id: string) => boolean):
     const problems: Problem[] = [];
     if (record.mailingListId !== null && !knownList(record.mailingListId)) problems.push(unknownList(ref, record.mailingListId));
     if (!isScheduled(record)) return problems;
-    const empty = email === undefined ? 'it has no email' : email.lmx.trim() === '' ? 'its email has no body' : email.subject.trim() === '' ? 'its email has no subject' : undefined;
+    const empty =
+      email === undefined
+        ? 'it has no email'
+        : email.lmx.trim() === ''
+          ? 'its email has no body'
+          : email.subject.trim() === ''
+            ? 'its email has no subject'
+            : undefined;
     if (empty !== undefined)
       problems.push(
-        problem(ref, 'scheduled-campaign-empty', severityOf('scheduled-campaign-empty'), `the campaign is ${statusOf(record.status)} and ${empty}`, 'write the email, or unschedule the campaign in the app'),
+        problem(
+          ref,
+          'scheduled-campaign-empty',
+          severityOf('scheduled-campaign-empty'),
+          `the campaign is ${statusOf(record.status)} and ${empty}`,
+          'write the email, or unschedule the campaign in the app',
+        ),
       );
     return problems;
   });
@@ -146,11 +172,23 @@ function unusedProblems(account: Account): Problem[] {
     ...account.mailingLists
       .filter((list) => !usedLists.has(list.id))
       .map((list) =>
-        info({ kind: 'list', name: list.name, id: list.id, url: appUrl('list', list) }, 'unused-mailing-list', 'no workflow or campaign uses this mailing list', 'use it, or delete it in the app if nobody subscribes to it'),
+        info(
+          { kind: 'list', name: list.name, id: list.id, url: appUrl('list', list) },
+          'unused-mailing-list',
+          'no workflow or campaign uses this mailing list',
+          'use it, or delete it in the app if nobody subscribes to it',
+        ),
       ),
     ...account.components
       .filter((component) => !usedComponents.has(component.id))
-      .map((component) => info({ kind: 'component', name: component.name, id: component.id }, 'unused-component', 'no email embeds this component', 'embed it, or delete it in the app')),
+      .map((component) =>
+        info(
+          { kind: 'component', name: component.name, id: component.id },
+          'unused-component',
+          'no email embeds this component',
+          'embed it, or delete it in the app',
+        ),
+      ),
     ...account.themes
       .filter((theme) => !theme.isDefault && !usedThemes.has(theme.id))
       .map((theme) => info({ kind: 'theme', name: theme.name, id: theme.id }, 'unused-theme', 'no email uses this theme', 'use it, or delete it in the app')),
