@@ -13,6 +13,8 @@ const interruption = new AbortController();
  * disk); main() decides the exit code. A closed stderr leaves nothing to say: the code still tells.
  */
 const runtime = processRuntime(interruption);
+// The emulator behind --sandbox, loaded by the runs that use it.
+runtime.startSandbox = async (options) => (await import('./emulator/index.js')).startInProcessSandbox(options);
 const argv = process.argv.slice(2);
 const run = main(argv, runtime).then((code) => {
   process.exitCode = code;

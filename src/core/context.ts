@@ -392,13 +392,10 @@ export class CommandContext {
     if (this.parent !== undefined) return this.parent.startSandbox();
     this.sandbox ??= (async () => {
       if (this.globals.baseUrl !== undefined) throw new UsageError('--sandbox and --base-url cannot be combined');
-      const [{ startInProcess }, { defaultStatePath }, { SANDBOX_KEY }] = await Promise.all([
-        import('../emulator/in-process.js'),
-        import('../emulator/state.js'),
-        import('../emulator/keys.js'),
-      ]);
-      const sandbox = await startInProcess({
-        stateFile: defaultStatePath(this.configDir),
+      const { startSandbox } = this.runtime;
+      if (startSandbox === undefined) throw new Error('this run has no sandbox to start: its runtime was made without startSandbox');
+      const sandbox = await startSandbox({
+        configDir: this.configDir,
         now: this.runtime.now,
         // The command cannot succeed: its requests end now, and it reports the file's problem, not theirs.
         onStateError: (error) => {
@@ -407,7 +404,7 @@ export class CommandContext {
         },
       });
       this.closers.push(() => sandbox.close());
-      return { url: sandbox.url, apiKey: SANDBOX_KEY, pool: sandbox.pool };
+      return sandbox;
     })();
     return this.sandbox;
   }

@@ -7,6 +7,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Pacer } from '../api/pacer.js';
 import { builtinModule } from '../base/builtin.js';
+import type { RequestPool } from '../base/node-http.js';
 import type { Installation } from './installation.js';
 import { standardStream } from './standard-stream.js';
 
@@ -66,7 +67,28 @@ export interface Runtime {
   pacer?: Pacer;
   /** Set for a run an agent started: input files are read only as it allows. */
   files?: FileAccess;
+  /**
+   * Starts the sandbox that a `--sandbox` run talks to in this process: the emulator's face, handed
+   * in by the process (cli.ts) or a test, so that the core never imports the emulator.
+   */
+  startSandbox?: SandboxStarter;
 }
+
+/** A sandbox answering a run's requests in this process: its base URL, its key, and the pool that answers. */
+export interface InProcessSandbox {
+  url: string;
+  apiKey: string;
+  pool: RequestPool;
+  close(): Promise<void>;
+}
+
+export type SandboxStarter = (options: {
+  /** The config directory, whose state file the sandbox keeps its data in. */
+  configDir: string;
+  now: () => Date;
+  /** The state file cannot be read: the run's requests can no longer be answered. */
+  onStateError: (error: Error) => void;
+}) => Promise<InProcessSandbox>;
 
 /** The runtime of the real process, and when what it wrote is out. */
 export interface ProcessRuntime extends Runtime {

@@ -7,6 +7,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/core/runtime.js';
 import { main } from '../../src/main.js';
 import { startServer, type SandboxServer, type SandboxServerOptions } from '../../src/emulator/server.js';
+import { startInProcessSandbox } from '../../src/emulator/index.js';
 import { tempDir } from './temp.js';
 
 export { tempDir };
@@ -89,6 +90,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     now: options.now ?? (() => new Date()),
     signal: options.signal ?? new AbortController().signal,
     platform: process.platform,
+    startSandbox: startInProcessSandbox,
   };
   const code = await main(argv, runtime);
   return {

@@ -5,6 +5,7 @@ import { Pacer } from '../../../../src/api/pacer.js';
 import { callOf } from '../../../../src/areas/mcp/calls.js';
 import { CommandContext } from '../../../../src/core/context.js';
 import { Invoker } from '../../../../src/core/invoker.js';
+import { startInProcessSandbox } from '../../../../src/emulator/index.js';
 import { metaTools, search } from '../../../../src/areas/mcp/meta.js';
 import { description, findTool, inputSchema, isTool, select, toolsFrom, type Tool } from '../../../../src/areas/mcp/tools.js';
 import { group, walkSpecs } from '../../../../src/core/declare.js';
@@ -167,6 +168,7 @@ describe('the runs of calls', () => {
       signal: new AbortController().signal,
       platform: process.platform,
       pacer,
+      startSandbox: startInProcessSandbox,
     };
     const context = new CommandContext(runtime, { sandbox: true, color: false, timeout: 30, retries: 3 });
     const invoker = new Invoker(specs, context);
