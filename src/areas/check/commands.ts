@@ -19,6 +19,7 @@ export interface CheckOptions {
   strict?: boolean;
   drafts?: boolean;
   format?: 'text' | 'github';
+  code?: string[];
 }
 
 /** The families --only names; an unknown one is a usage error before anything is read. */
@@ -60,11 +61,14 @@ export const check: Handler<[], CheckOptions> = async (context, _args, options) 
   const only = parseFamilies(options.only);
   const rulesFile = findRulesFile(options.rules);
   const expected = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
+  // The source is read before the account: a directory that cannot be read stops the run at once.
+  const code = options.code === undefined ? undefined : (await import('./code/scan.js')).scanCode(options.code);
   const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
   const account = await gather(await context.client(), {
     drafts: options.drafts === true,
     onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
   }).finally(() => progress.clear());
+  if (code !== undefined) account.code = code;
   const unchecked = notChecked(account);
   const report: Report = {
     problems: [...unchecked, ...findProblems(account, expected, only)],

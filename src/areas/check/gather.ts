@@ -27,6 +27,7 @@ import { segments } from '../segments/client.js';
 import { themes } from '../themes/client.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../workflows/client.js';
+import type { CodeScan } from './code/uses.js';
 import { appUrl, type RecordRef } from './records.js';
 
 /** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
@@ -67,6 +68,8 @@ export interface Account {
   allMessages: EmailMessage[];
   /** The messages the content and rendered rules check. */
   messages: CheckedMessage[];
+  /** What the app's source uses, with --code. */
+  code?: CodeScan;
   /** The listings that were read whole: a rule that compares with one that failed says nothing. */
   listed: ReadonlySet<string>;
   /** What could not be read, and why: the report names them, and the run cannot pass. */

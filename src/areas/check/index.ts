@@ -18,6 +18,11 @@ what to do. The rule families:
                 lists, components and themes (notes)
   expectations  what loops.check.yaml expects of workflows and transactional
                 emails
+  code          with --code: transactional ids the app sends to that the
+                account lacks or has not published, data variables that differ
+                from the published email's, unknown events, lists, properties
+                (JavaScript and TypeScript parsed; Python, Ruby, Go, PHP
+                tokenized; symlinks not followed, files over 2 MB skipped)
 Checked emails: published transactional emails, scheduled campaigns and the
 emails of sending workflows; with --drafts, drafts as well.
 
@@ -33,7 +38,13 @@ it under not-checked: an account not read whole is never reported clean).
 Every rule, with examples and fixes: docs/check.md.`,
   options: [
     { flags: '--rules <file>', description: 'the rules file (default loops.check.yaml here or in ./loops)', file: {} },
-    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations' },
+    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations, code' },
+    {
+      flags: '--code <dir>',
+      description: "the app's source to check against the account (repeatable): transactional sends, events, mailing lists, contact properties",
+      repeatable: true,
+      file: {},
+    },
     { flags: '--strict', description: 'fail on warnings as well as errors' },
     { flags: '--drafts', description: 'check drafts too: transactional drafts, draft campaigns, emails of workflows not sending' },
     { flags: '--format <format>', description: 'text (the default) or github: annotations for GitHub Actions', choices: ['text', 'github'], textOnly: true },
@@ -41,8 +52,8 @@ Every rule, with examples and fixes: docs/check.md.`,
   examples: [
     'loopsctl check',
     'loopsctl check --json',
-    'loopsctl check --only content,rendered --strict',
-    'loopsctl check --rules ci/loops.check.yaml --format github',
+    'loopsctl check --only wiring,expectations --drafts',
+    'loopsctl check --rules loops.check.yaml --format github',
   ],
   mismatch: 'the check found errors (with --strict, errors or warnings)',
   remote: true,

@@ -1,7 +1,7 @@
 /** What a check's problems are about and how they are told: the record, the rule, the severity. */
 import { APP_ORIGIN } from '../../core/browser.js';
 
-export const RECORD_KINDS = ['transactional', 'campaign', 'workflow', 'component', 'theme', 'list', 'segment', 'event', 'code', 'account'] as const;
+export const RECORD_KINDS = ['transactional', 'campaign', 'workflow', 'component', 'theme', 'list', 'segment', 'event', 'property', 'code', 'account'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export interface RecordRef {

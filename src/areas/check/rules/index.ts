@@ -2,13 +2,14 @@
 import type { Account } from '../gather.js';
 import type { Family, Problem } from '../records.js';
 import type { RulesFile } from '../rules-file.js';
+import { code } from './code.js';
 import { content } from './content.js';
 import { expectations } from './expectations.js';
 import { rendered } from './rendered.js';
 import type { RuleFamily, RuleSpec } from './rule.js';
 import { wiring } from './wiring.js';
 
-export const RULE_FAMILIES: readonly RuleFamily[] = [content, rendered, wiring, expectations];
+export const RULE_FAMILIES: readonly RuleFamily[] = [content, rendered, wiring, expectations, code];
 
 export const ALL_RULES: readonly RuleSpec[] = RULE_FAMILIES.flatMap((family) => family.rules);
 
@@ -34,6 +35,13 @@ export function findProblems(account: Account, expected: RulesFile, only: Readon
     }
   }
   return problems.sort(
-    (a, b) => compare(a.kind, b.kind) || compare(a.name, b.name) || compare(a.id, b.id) || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+    (a, b) =>
+      compare(a.kind, b.kind) ||
+      compare(a.name, b.name) ||
+      compare(a.id, b.id) ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      compare(a.file ?? '', b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
   );
 }

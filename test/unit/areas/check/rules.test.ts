@@ -144,8 +144,21 @@ function cleanAccount(): Account {
       checked(welcome, '"Welcome"', 'workflow', WELCOME),
     ],
     unchecked: [],
+    code: {
+      filesScanned: 1,
+      skipped: [],
+      uses: [
+        { kind: 'transactional', value: 't-reset', ...IN_APP, dataVariables: ['resetUrl', 'firstName'] },
+        { kind: 'transactional', value: 't-reset', ...IN_APP },
+        { kind: 'event', value: 'signup', ...IN_APP },
+        { kind: 'list', value: 'l-news', ...IN_APP },
+        { kind: 'property', value: 'plan', ...IN_APP },
+      ],
+    },
   };
 }
+
+const IN_APP = { file: 'src/app.ts', line: 3, column: 7 };
 
 const rulesOf = (account: Account, expected: RulesFile = NO_RULES) => findProblems(account, expected, undefined).map((problem) => problem.rule);
 
@@ -183,6 +196,14 @@ const BREAKS: [rule: string, breaks: (account: Account, expected: RulesFile) => 
   ['unused-mailing-list', (a) => a.mailingLists.push({ id: 'l-old', name: 'Old', description: null, isPublic: false })],
   ['unused-component', (a) => a.components.push({ id: 'c-old', name: 'Old header', lmx: '<Paragraph>Old</Paragraph>\n' })],
   ['unused-theme', (a) => a.themes.push({ id: 't-old', name: 'Old', styles: {}, isDefault: false, createdAt: TIME, updatedAt: TIME })],
+  ['code-unknown-transactional', (a) => a.code!.uses.push({ kind: 'transactional', value: 't-gone', ...IN_APP })],
+  ['code-unpublished-transactional', (a) => (a.transactional[0]!.record.publishedEmailMessageId = null)],
+  ['code-missing-data-variable', (a) => (a.code!.uses[0]!.dataVariables = ['firstName'])],
+  ['code-unknown-data-variable', (a) => a.code!.uses[0]!.dataVariables!.push('expiresIn')],
+  ['code-unknown-event', (a) => a.code!.uses.push({ kind: 'event', value: 'signed_up', ...IN_APP })],
+  ['code-unknown-mailing-list', (a) => a.code!.uses.push({ kind: 'list', value: 'l-gone', ...IN_APP })],
+  ['code-unknown-contact-property', (a) => a.code!.uses.push({ kind: 'property', value: 'compnay', ...IN_APP })],
+  ['code-skipped', (a) => a.code!.skipped.push({ path: 'src/generated.js', reason: 'over 2 MB' })],
   ['expected-record-missing', (_a, e) => (e.workflows.Onboarding = { status: 'sending' })],
   ['expected-workflow-status', (_a, e) => (e.workflows['Welcome series'] = { status: 'draft' })],
   ['expected-published', (_a, e) => (e.transactional['Password reset'] = { published: false })],
