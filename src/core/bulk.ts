@@ -289,6 +289,7 @@ function stopsTheRun(error: unknown): boolean {
 }
 
 /** Runs an import (or, without a journal, a dry run) and returns its summary. */
+// One piece: the sends in flight, the counts, the journal and what stops the run are state its steps share while records stream in.
 export async function runBulk<T>(run: BulkRun<T>): Promise<BulkResult> {
   const { journal, out, progress } = run;
   const counts: Record<string, number> = Object.fromEntries(run.statuses.map((status) => [status, 0]));

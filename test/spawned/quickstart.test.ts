@@ -28,6 +28,12 @@ function blocks(title: string): string[][] {
 
 const work = tempDir('loopsctl-quickstart-');
 
+/**
+ * The npm cache this run's npm uses, wherever it was set (npm_config_cache, an .npmrc, the
+ * default): the clone's offline install finds its packages there, not in ~/.npm.
+ */
+const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
 /** A shell command line in the clone, as a person would type it; npm stays offline and quiet. */
 function shell(line: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = {
@@ -35,6 +41,7 @@ function shell(line: string, cwd: string): Promise<{ code: number | null; stdout
     HOME: process.env.HOME ?? '',
     LOOPSCTL_CONFIG_DIR: join(work, 'config'),
     XDG_CACHE_HOME: join(work, 'cache'),
+    npm_config_cache: npmCache,
     npm_config_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',

@@ -3,7 +3,7 @@
  * from it would: it finds an operation by its operationId, builds the URL from the description's
  * path template under a base URL standing for the description's server (`…/api`), sends only the
  * parameters the operation declares, refuses to send a body its request schema does not take
- * (falling back to the schema's own example when none is given), and checks every answer against
+ * (or none, where the operation requires one), and checks every answer against
  * the response the description gives for its status. It shares no code with loopsctl's client.
  */
 import { requestProblems, responseProblems, type OpenApi } from './openapi.js';
@@ -19,13 +19,14 @@ interface Located {
   template: string;
   parameters: Parameter[];
   bodySchema?: Record<string, any>;
+  bodyRequired: boolean;
 }
 
 export interface CallInput {
   path?: Record<string, string>;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  /** The JSON body; without one, the request schema's first example, for an operation that takes a body. */
+  /** The JSON body. */
   body?: unknown;
 }
 
@@ -53,7 +54,7 @@ export class DescribedClient {
         const described = operation as {
           operationId?: string;
           parameters?: Parameter[];
-          requestBody?: { content?: Record<string, { schema: Record<string, any> }> };
+          requestBody?: { required?: boolean; content?: Record<string, { schema: Record<string, any> }> };
         };
         if (described.operationId === undefined) continue;
         this.operations.set(described.operationId, {
@@ -61,6 +62,7 @@ export class DescribedClient {
           template,
           parameters: [...shared, ...(described.parameters ?? [])],
           bodySchema: described.requestBody?.content?.['application/json']?.schema,
+          bodyRequired: described.requestBody?.required === true,
         });
       }
     }
@@ -91,8 +93,8 @@ export class DescribedClient {
         throw new Error(`${operationId} declares no header ${name}`);
       headers[name] = value;
     }
-    let body = input.body;
-    if (body === undefined && operation.bodySchema !== undefined) body = this.example(operation.bodySchema);
+    const body = input.body;
+    if (body === undefined && operation.bodyRequired) throw new Error(`${operationId} requires a body`);
     const refused = requestProblems(this.doc, operation.method, path, body);
     if (refused.length > 0) throw new Error(`${operationId}: the description does not take this body: ${refused.join('; ')}`);
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -122,10 +124,5 @@ export class DescribedClient {
       this.problems.push(`${operationId} answered ${response.status} ${JSON.stringify(body)}: ${problem}`);
     }
     return { status: response.status, body };
-  }
-
-  private example(schema: Record<string, any>): unknown {
-    const target = schema.$ref === undefined ? schema : this.doc.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')];
-    return target?.examples?.[0] ?? target?.example;
   }
 }

@@ -24,24 +24,21 @@ export interface OpenApi {
 
 export function loadOpenApi(file: string): OpenApi | undefined {
   if (!existsSync(file)) return undefined;
-  return parse(readFileSync(file, 'utf8')) as OpenApi;
+  const text = readFileSync(file, 'utf8');
+  return (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as OpenApi;
 }
 
-/** The published description (1.22.1) beside the project; LOOPS_OPENAPI_FILE points elsewhere. */
-export const PUBLISHED_DESCRIPTION = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../../../shared/reference/loops-openapi-1.22.1.yaml');
-
 /**
- * The published description as it is written. Without it the contract checks cannot run, and a
- * test file that needs it fails, naming the file: checks that quietly drop out would let a sandbox
- * or a request that strays from the contract pass.
+ * The contract the published description (1.22.1) derives, committed with the tests
+ * (scripts/derive-contract.mjs, `npm run contract`): its operations, parameters and schemas, without
+ * the prose. LOOPS_OPENAPI_FILE names a description to check against instead (YAML or JSON).
  */
+export const CONTRACT_FILE = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../contract/loops-1.22.1.json');
+
+/** The contract as the published description gives it, before the reference brings it up to date. */
 export function publishedDescriptionAsWritten(): OpenApi {
-  const doc = loadOpenApi(PUBLISHED_DESCRIPTION);
-  if (doc === undefined) {
-    throw new Error(
-      `${PUBLISHED_DESCRIPTION} not found: the checks against the published OpenAPI description (1.22.1) cannot run; put it there, or set LOOPS_OPENAPI_FILE to it`,
-    );
-  }
+  const doc = loadOpenApi(CONTRACT_FILE);
+  if (doc === undefined) throw new Error(`${CONTRACT_FILE} not found: the checks against the published OpenAPI description (1.22.1) cannot run`);
   return doc;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A test sandbox that records every request it answers and its answer, a way to run loopsctl
- * against it, and the check of both against the published description (skipped, with a note on
- * stderr saying why, when the description is not beside the project).
+ * against it, and the check of both against the published description (the contract it derives,
+ * test/contract).
  */
 import { afterEach, expect } from 'vitest';
 import type { ApiAnswer, ApiRequest } from '../../src/emulator/api.js';

@@ -8,6 +8,7 @@ export const spec: Spec = group({
   summary: 'Log in, list, switch and check profiles and their API keys',
   help: 'A command uses the key of --profile, else LOOPS_API_KEY, else the profile LOOPSCTL_PROFILE names, else the default profile (`auth switch`). Keys live in the system keychain where one is reachable, else in the config file (readable by you only); see docs/auth.md.',
   examples: ['loopsctl auth login', 'loopsctl auth list', 'loopsctl auth switch staging', 'loopsctl auth status'],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'login',

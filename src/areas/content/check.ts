@@ -33,6 +33,12 @@ export interface FileCheck {
   warnings: LmxProblem[];
 }
 
+/** A file's findings as `--json` prints them (`content check`, and a push that refuses to send them). */
+export function checkRecord(file: FileCheck) {
+  const problem = ({ line, column, rule, message, fix }: LmxProblem) => ({ line, column, rule, message, fix });
+  return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
+}
+
 /** The components of a pulled tree, by every id they are known by, with the variables each shows. */
 export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[] }>;
 

@@ -17,6 +17,7 @@ loopsctl-state.json, which records for each account the revision every record
 was pulled at. Commit the directory; review changes in pull requests; push
 sends only what changed, each update guarded by the revision it was based on.`,
   examples: ['loopsctl content pull', 'loopsctl content check', 'loopsctl content diff', 'loopsctl content push --plan'],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'pull',
@@ -31,7 +32,7 @@ Files edited since the last pull are never overwritten: the pull is refused
       examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./commands.js')).pull,
+      load: async () => (await import('./pull.js')).pull,
     }),
     command({
       name: 'diff',
@@ -45,7 +46,7 @@ a gate for CI.`,
       examples: ['loopsctl content diff', 'loopsctl content diff --only components --json'],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./commands.js')).diff,
+      load: async () => (await import('./diff.js')).diff,
     }),
     command({
       name: 'check',
@@ -69,7 +70,7 @@ Exit 2 when a path names nothing to check.`,
       mismatch: 'a file has LMX errors (with --strict, errors or warnings)',
       examples: ['loopsctl content check', 'loopsctl content check welcome.lmx --kind transactional', 'loopsctl content check loops --json'],
       remote: false,
-      load: async () => (await import('./commands.js')).check,
+      load: async () => (await import('./check-command.js')).check,
     }),
     command({
       name: 'push',
@@ -108,7 +109,7 @@ Records the directory does not hold are never touched.`,
       },
       remote: true,
       tier: 'write',
-      load: async () => (await import('./commands.js')).push,
+      load: async () => (await import('./push.js')).push,
     }),
     command({
       name: 'render',

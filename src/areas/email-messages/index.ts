@@ -25,6 +25,7 @@ export const spec: Spec = group({
 transactional email (loopsctl transactional get <id>) and the emailMessageId
 of a workflow's send-email nodes.`,
   examples: [`loopsctl email-messages get ${EXAMPLE_ID}`, `loopsctl email-messages check ${EXAMPLE_ID}`],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'get',

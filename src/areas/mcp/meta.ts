@@ -27,6 +27,7 @@ export interface MetaTool {
   call: (input: Record<string, unknown>, signal?: AbortSignal) => Promise<ToolAnswer>;
 }
 
+// The three tools side by side, sharing the look-ups and the availability they answer by: one piece.
 export function metaTools(all: Tool[], selection: Selection, caller: Caller, settings: Settings): MetaTool[] {
   const finding: Annotations = { title: '', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   // run_command does what the commands it reaches do: the most any of them may.

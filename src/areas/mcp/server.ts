@@ -28,7 +28,7 @@ import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
-import { metaTools } from './meta.js';
+import { metaTools, type MetaTool } from './meta.js';
 import {
   annotations,
   declaredOutputs,
@@ -39,6 +39,7 @@ import {
   select,
   toolsFrom,
   within,
+  type JsonSchema,
   type Selection,
   type Settings,
 } from './tools.js';
@@ -115,38 +116,11 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
     { name: 'loopsctl', version: VERSION },
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
-      instructions: [
-        `loopsctl's commands as tools, against ${where}. This server allows ${tierWords(tier)}.`,
-        `Read ${CONTEXT_URI} for the team, profile and tier.`,
-        'Lists answer {data, nextCursor}: pass nextCursor as cursor to continue. A failed call is a tool error whose structuredContent.error has message, hint and exitCode (2 usage, 3 auth, 4 not found, 5 rejected by the API).',
-        'A send carries an idempotency key (a new one unless "idempotency-key" is given): calling again with the same key never sends twice.',
-        root === undefined
-          ? 'No tool reads or writes local files: content is given inline.'
-          : 'Paths name files under the directory the server was started with, and nowhere else.',
-        ...(meta.length > 0 ? ['search_commands and describe_command find and explain any command; run_command runs one.'] : []),
-      ].join('\n'),
+      instructions: instructionsOf(where, tier, root, meta.length > 0),
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [
-      ...selection.tools.map((tool) => ({
-        name: tool.name,
-        title: annotations(tool, settings).title,
-        description: description(tool, tier),
-        inputSchema: inputSchema(tool, tier) as { type: 'object' },
-        ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
-        annotations: annotations(tool, settings),
-      })),
-      ...meta.map((tool) => ({
-        name: tool.name,
-        title: tool.annotations.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema as { type: 'object' },
-        annotations: tool.annotations,
-      })),
-    ],
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(selection, meta, settings, outputs) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -200,16 +174,62 @@ export async function mcpServer(tree: Spec[], context: CommandContext, options: 
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
+  context.runtime.stderr.write(`${startupLine(selection, meta.length > 0, tier, where, account, root)}\n`);
+  return server;
+}
+
+/** What the server tells the client it is, at the start of the session. */
+function instructionsOf(where: string, tier: Tier, root: string | undefined, withMeta: boolean): string {
+  return [
+    `loopsctl's commands as tools, against ${where}. This server allows ${tierWords(tier)}.`,
+    `Read ${CONTEXT_URI} for the team, profile and tier.`,
+    'Lists answer {data, nextCursor}: pass nextCursor as cursor to continue. A failed call is a tool error whose structuredContent.error has message, hint and exitCode (2 usage, 3 auth, 4 not found, 5 rejected by the API).',
+    'A send carries an idempotency key (a new one unless "idempotency-key" is given): calling again with the same key never sends twice.',
+    root === undefined
+      ? 'No tool reads or writes local files: content is given inline.'
+      : 'Paths name files under the directory the server was started with, and nowhere else.',
+    ...(withMeta ? ['search_commands and describe_command find and explain any command; run_command runs one.'] : []),
+  ].join('\n');
+}
+
+/** The tools as tools/list gives them: the commands offered, then the meta tools. */
+function listedTools(selection: Selection, meta: MetaTool[], settings: Settings, outputs: Map<string, JsonSchema>) {
+  const { tier } = selection;
+  return [
+    ...selection.tools.map((tool) => ({
+      name: tool.name,
+      title: annotations(tool, settings).title,
+      description: description(tool, tier),
+      inputSchema: inputSchema(tool, tier) as { type: 'object' },
+      ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
+      annotations: annotations(tool, settings),
+    })),
+    ...meta.map((tool) => ({
+      name: tool.name,
+      title: tool.annotations.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as { type: 'object' },
+      annotations: tool.annotations,
+    })),
+  ];
+}
+
+/** The line on stderr that says what the server offers, on which account, with which files. */
+function startupLine(
+  selection: Selection,
+  withMeta: boolean,
+  tier: Tier,
+  where: string,
+  account: { team: string | null; error?: unknown },
+  root: string | undefined,
+): string {
   const offered =
     selection.tools.length === 0
       ? 'only search_commands, describe_command and run_command'
-      : `${selection.tools.length} ${selection.tools.length === 1 ? 'tool' : 'tools'}${meta.length > 0 ? ', and search_commands, describe_command and run_command' : ''}`;
+      : `${selection.tools.length} ${selection.tools.length === 1 ? 'tool' : 'tools'}${withMeta ? ', and search_commands, describe_command and run_command' : ''}`;
   const team =
     account.team === null ? `team unknown (${String((account.error as { message?: string } | undefined)?.message ?? 'no answer')})` : `team "${account.team}"`;
-  context.runtime.stderr.write(
-    `loopsctl mcp: ${offered}; ${tierWords(tier)}; ${where}, ${team}; ${root === undefined ? 'no local files' : `files under ${root}`}\n`,
-  );
-  return server;
+  return `loopsctl mcp: ${offered}; ${tierWords(tier)}; ${where}, ${team}; ${root === undefined ? 'no local files' : `files under ${root}`}`;
 }
 
 /** The root the person named: an existing directory, with its links followed. */

@@ -19,6 +19,7 @@ export const spec: Spec = group({
   name: 'transactional',
   summary: 'Transactional emails: list, get, metrics, drafts, create, update, publish',
   examples: ['loopsctl transactional list', `loopsctl transactional metrics ${EXAMPLE_ID}`],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     listCommand({
       summary: 'List transactional emails, most recently created first',

@@ -60,6 +60,7 @@ const nodes = group({
   summary: "A workflow's nodes: get, metrics, add, update, reroute, add-branch, delete",
   help: editHelp,
   examples: [`loopsctl workflow nodes add ${WIN_BACK} --type TimerAction --between ${WIN_BACK_FILTER} ${WIN_BACK_EXPERIMENT}`],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'get',
@@ -73,7 +74,7 @@ const nodes = group({
       examples: [`loopsctl workflow nodes get ${TRIAL} ${TRIAL_BRANCH}`],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./commands.js')).nodeGet,
+      load: async () => (await import('./show.js')).nodeGet,
     }),
     command({
       name: 'metrics',
@@ -93,7 +94,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       remote: true,
       tier: 'read',
       constraints: { exclusive: [JSON_OR_JSONL] },
-      load: async () => (await import('./commands.js')).nodeMetrics,
+      load: async () => (await import('./metrics.js')).nodeMetrics,
     }),
     command({
       name: 'add',
@@ -116,7 +117,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       remote: true,
       tier: 'write',
       constraints: { exclusive: [NODE_PLACE], oneRequired: [NODE_PLACE] },
-      load: async () => (await import('./commands.js')).nodeAdd,
+      load: async () => (await import('./nodes.js')).nodeAdd,
     }),
     command({
       name: 'update',
@@ -139,7 +140,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       remote: true,
       tier: 'write',
       constraints: { exclusive: [NODE_FIELDS], oneRequired: [NODE_FIELDS] },
-      load: async () => (await import('./commands.js')).nodeUpdate,
+      load: async () => (await import('./nodes.js')).nodeUpdate,
     }),
     command({
       name: 'reroute',
@@ -153,7 +154,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       examples: [`loopsctl workflow nodes reroute ${WIN_BACK} ${WIN_BACK_HOLDOUT} --to ${WIN_BACK_OFFER}`],
       remote: true,
       tier: 'write',
-      load: async () => (await import('./commands.js')).nodeReroute,
+      load: async () => (await import('./nodes.js')).nodeReroute,
     }),
     command({
       name: 'add-branch',
@@ -167,7 +168,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       examples: [`loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
       remote: true,
       tier: 'write',
-      load: async () => (await import('./commands.js')).nodeAddBranch,
+      load: async () => (await import('./nodes.js')).nodeAddBranch,
     }),
     command({
       name: 'delete',
@@ -184,7 +185,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       ],
       remote: true,
       tier: 'destructive',
-      load: async () => (await import('./commands.js')).nodeDelete,
+      load: async () => (await import('./nodes.js')).nodeDelete,
     }),
   ],
 });
@@ -195,13 +196,14 @@ export const spec: Spec = group({
   summary: 'Workflows and their graphs: list, show, create, update, set-list, delete, nodes (alpha API)',
   help: ALPHA_NOTE,
   examples: ['loopsctl workflow list', `loopsctl workflow show ${TRIAL}`, `loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
+  // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     listCommand({
       summary: 'List workflows',
       example: 'loopsctl workflow list',
       help: ALPHA_NOTE,
       output: async () => (await import('../../platform/workflows/schemas.js')).workflowSummary,
-      load: async () => (await import('./commands.js')).list,
+      load: async () => (await import('./list.js')).list,
     }),
     command({
       name: 'show',
@@ -247,7 +249,7 @@ export const spec: Spec = group({
           { ...DETAILS_OR_JSON, flags: ['--details', '--jq'] },
         ],
       },
-      load: async () => (await import('./commands.js')).show,
+      load: async () => (await import('./show.js')).show,
     }),
     command({
       name: 'create',
@@ -261,7 +263,7 @@ export const spec: Spec = group({
       examples: ['loopsctl workflow create --name "Re-engagement" --description "For contacts quiet for 90 days"'],
       remote: true,
       tier: 'write',
-      load: async () => (await import('./commands.js')).create,
+      load: async () => (await import('./create.js')).create,
     }),
     command({
       name: 'update',
@@ -273,7 +275,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-      load: async () => (await import('./commands.js')).update,
+      load: async () => (await import('./update.js')).update,
     }),
     command({
       name: 'set-list',
@@ -287,7 +289,7 @@ export const spec: Spec = group({
       examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
       remote: true,
       tier: 'destructive',
-      load: async () => (await import('./commands.js')).setList,
+      load: async () => (await import('./set-list.js')).setList,
     }),
     command({
       name: 'delete',
@@ -319,7 +321,7 @@ ${ALPHA_NOTE}`,
       constraints: {
         exclusive: [{ flags: ['--expected-revision-id', '--force'], hint: 'give the revision to delete, or --force to delete it at the one it is at now' }],
       },
-      load: async () => (await import('./commands.js')).remove,
+      load: async () => (await import('./delete.js')).remove,
     }),
     nodes,
   ],

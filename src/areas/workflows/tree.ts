@@ -134,6 +134,7 @@ interface Frame {
   connector: string;
 }
 
+// One piece: its steps (put, label, walk, the folded paths) share the drawing's state, the lines and the nodes drawn, pending and folded.
 export function renderWorkflowTree(graph: TreeGraph, options: TreeOptions): string {
   const glyph = options.unicode ? GLYPHS.unicode : GLYPHS.ascii;
   const paint: TreePaint = options.paint ?? {};

@@ -81,6 +81,7 @@ function sent(sends: number, opens: number, clicks: number, unsubscribes: number
 const newsletterList = () => seedId('mailing-list/Product updates');
 const betaList = () => seedId('mailing-list/Beta testers');
 
+// The seed is data, the sample account's workflows side by side: one piece.
 const seedWorkflows = lazily((): StoredWorkflow[] => [
   workflow(
     'Welcome series',

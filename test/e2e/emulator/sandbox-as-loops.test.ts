@@ -3,7 +3,7 @@
  * description (test/support/described-client.ts) works through every operation the description
  * has, over HTTP, under the base URL an app would configure (`<sandbox>/api`, as the description's
  * server is `https://app.loops.so/api`), following nextPage links as given, and finds every answer
- * as the description says it would be. Skipped, with a note saying why, without the description.
+ * as the description says it would be. The description is the contract it derives (test/contract).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxServer } from '../../../src/emulator/server.js';
@@ -49,7 +49,7 @@ describe('a client built from the 1.22.1 description alone', () => {
     expect(await expectStatus(200, 'testApiKey')).toEqual({ success: true, teamName: 'Acme Sandbox' });
     const themes = await everyItem('listThemes');
     await expectStatus(200, 'getTheme', { path: { themeId: themes[0].id } });
-    const theme = await expectStatus(201, 'createTheme');
+    const theme = await expectStatus(201, 'createTheme', { body: { name: 'Dark mode', styles: { backgroundColor: '#111827', bodyColor: '#1f2937' } } });
     await expectStatus(200, 'updateTheme', { path: { themeId: theme.id }, body: { name: 'Dark mode, softer' } });
 
     const segments = await everyItem('listAudienceSegments');
@@ -129,7 +129,7 @@ describe('a client built from the 1.22.1 description alone', () => {
 
     const components = await everyItem('listComponents');
     await expectStatus(200, 'getComponent', { path: { componentId: components[0].id } });
-    const component = await expectStatus(201, 'createComponent');
+    const component = await expectStatus(201, 'createComponent', { body: { name: 'Header', lmx: '<Paragraph>Welcome to Acme</Paragraph>' } });
     await expectStatus(200, 'updateComponent', { path: { componentId: component.id }, body: { name: 'Header (dark)' } });
   });
 
@@ -138,7 +138,7 @@ describe('a client built from the 1.22.1 description alone', () => {
     await expectStatus(409, 'createContact', { body: { email: 'dev@example.com' } });
     await expectStatus(200, 'updateContact', { body: { email: 'dev@example.com', lastName: 'Eloper' } });
     expect(await expectStatus(200, 'findContact', { query: { email: 'dev@example.com' } })).toMatchObject([{ firstName: 'Dev', lastName: 'Eloper' }]);
-    await expectStatus(200, 'createContactProperty');
+    await expectStatus(200, 'createContactProperty', { body: { name: 'favoriteColor', type: 'string' } });
     await expectStatus(200, 'listContactProperties', { query: { list: 'custom' } });
     const lists = await expectStatus(200, 'listMailingLists');
     await expectStatus(200, 'sendEvent', {

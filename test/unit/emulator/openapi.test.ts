@@ -1,8 +1,7 @@
 /**
  * Every sandbox answer to an operation the published OpenAPI description (1.22.1) covers holds
- * against the schema that description gives for its status. The description sits beside the
- * repository (../shared/reference); LOOPS_OPENAPI_FILE points elsewhere. Without it, these tests
- * fail, naming the file.
+ * against the schema that description gives for its status, as the contract it derives
+ * (test/contract, `npm run contract`) has it; LOOPS_OPENAPI_FILE names another description.
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS, seedState } from '../../support/sandbox.js';

@@ -1,0 +1,66 @@
+/** `content diff`: per record, what differs between the files and the account. */
+import { countOf } from '../../render/numbers.js';
+import type { Handler } from '../../core/declare.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { explained } from '../explain.js';
+import { DEFAULT_DIRECTORY, readRecords } from './files.js';
+import { teamName } from './remote.js';
+import { recordDiff } from './render.js';
+import { CONTENT, describe, fetchAll, followRenames, pairRecords, pathOf, requireState, scopeOf, standingOf, type Pair, type Standing } from './pairing.js';
+
+interface DiffOptions {
+  only?: string;
+}
+
+/** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
+export const diff: Handler<[string | undefined], DiffOptions> = async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+  const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
+  const client = await context.client();
+  const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, kinds)]);
+  const locals = readRecords(scope.root, kinds);
+  followRenames(state, locals);
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
+  const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
+  const { out } = context;
+  if (out.json) {
+    await out.writeJson({
+      account,
+      records: differing.map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) })),
+    });
+  } else {
+    const text = differing
+      .map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`)
+      .join('\n');
+    if (text !== '') await out.write(text);
+    out.note(
+      differing.length === 0
+        ? `${scope.root} and ${account} hold the same content.`
+        : `${countOf(differing.length, 'record')} ${differing.length === 1 ? 'differs' : 'differ'} between ${scope.root} and ${account}.`,
+    );
+  }
+  return differing.length === 0 ? ExitCode.ok : ExitCode.mismatch;
+};
+
+/** A transactional email's published files, kept for review, may differ while the draft does not. */
+function referenceDiffers(pair: Pair): boolean {
+  const { local, remote } = pair;
+  if (local === undefined || remote === undefined) return false;
+  return ['published.json', 'published.lmx'].some((file) => local.files.get(file) !== remote.files.get(file));
+}
+
+const STANDING_WORDS: Record<Standing, string> = {
+  same: 'the same',
+  local: 'changed here',
+  remote: 'changed in the account since the last pull',
+  conflict: 'changed here and in the account',
+  missing: 'not in the account',
+  'only-remote': 'only in the account',
+  ambiguous: 'several records in the account have this name',
+};
+
+function headline(pair: Pair, standing: Standing): string {
+  const words = standing === 'same' ? 'published version differs' : STANDING_WORDS[standing];
+  return `# ${pathOf(pair)}: ${words}`;
+}

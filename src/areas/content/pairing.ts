@@ -1,0 +1,187 @@
+/**
+ * What `content pull`, `diff` and `push` share: the scope a run is about, the account's records
+ * paired with the local ones, how each pair stands, and the state a pull leaves.
+ */
+import { join, resolve } from 'node:path';
+import { LocalFileError, UsageError } from '../../base/errors.js';
+import type { ApiClient } from '../../api/client.js';
+import { explained } from '../explain.js';
+import {
+  DEFAULT_DIRECTORY,
+  digestOf,
+  holdsRecords,
+  referenceDigestOf,
+  KINDS,
+  readState,
+  recordPath,
+  STATE_FILE,
+  type ContentState,
+  type Kind,
+  type RecordFiles,
+  type SyncedRecord,
+} from './files.js';
+import { fetchKind, type RemoteRecord } from './remote.js';
+
+export interface Scope {
+  root: string;
+  kinds: Kind[];
+}
+
+/** The directory and the kinds a run is about: --only narrows them. */
+export function scopeOf(directory: string | undefined, only: string | undefined): Scope {
+  const kinds =
+    only === undefined
+      ? [...KINDS]
+      : only
+          .split(',')
+          .map((word) => word.trim())
+          .filter(Boolean);
+  for (const kind of kinds) {
+    if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--only: unknown kind "${kind}"`, { hint: `choose from ${KINDS.join(', ')}` });
+  }
+  if (kinds.length === 0) throw new UsageError('--only needs at least one kind', { hint: `choose from ${KINDS.join(', ')}` });
+  return { root: resolve(directory ?? DEFAULT_DIRECTORY), kinds: kinds as Kind[] };
+}
+
+export const CONTENT = { contentApi: true } as const;
+
+/** The account's records of the kinds asked for, each kind listed side by side. */
+export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
+  return (await Promise.all(kinds.map((kind) => explained(fetchKind(client, kind), CONTENT)))).flat();
+}
+
+/** Local and account records paired: by the id the state keeps for this account, else by name. */
+export interface Pair {
+  local?: RecordFiles;
+  remote?: RemoteRecord;
+  synced?: SyncedRecord;
+  /** Local and remote share a name, but only one remote record may have it. */
+  ambiguous?: boolean;
+}
+
+export function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], synced: Record<string, SyncedRecord>): Pair[] {
+  const byId = new Map(remotes.map((remote) => [`${remote.kind}/${remote.id}`, remote]));
+  const claimed = new Set<RemoteRecord>();
+  const pairs: Pair[] = locals.map((local) => {
+    const known = synced[local.path];
+    const remote = known === undefined ? undefined : byId.get(`${local.kind}/${known.id}`);
+    if (remote !== undefined) claimed.add(remote);
+    return { local, remote, synced: known };
+  });
+  for (const pair of pairs) {
+    if (pair.remote !== undefined || pair.synced !== undefined) continue;
+    const named = remotes.filter((remote) => remote.kind === pair.local!.kind && remote.name === pair.local!.name && !claimed.has(remote));
+    if (named.length > 1) pair.ambiguous = true;
+    else if (named.length === 1) {
+      pair.remote = named[0];
+      claimed.add(named[0]!);
+    }
+  }
+  for (const remote of remotes) if (!claimed.has(remote) && !pairs.some((pair) => pair.remote === remote)) pairs.push({ remote });
+  return pairs;
+}
+
+/** The id a pulled folder's name ends in (`welcome--<id>`): undefined for a folder named otherwise (`invoice`). */
+function folderId(path: string): string | undefined {
+  const folder = path.slice(path.indexOf('/') + 1);
+  const at = folder.lastIndexOf('--');
+  return at < 0 || at + 2 === folder.length ? undefined : folder.slice(at + 2);
+}
+
+/**
+ * Record folders renamed since the state last saw them. A pull names each folder after its record
+ * and ends the name in the record's id, so a folder the state does not know, whose name ends in
+ * the id of a folder the state knows that is gone (`welcome--<id>` renamed `hello--<id>`), is that
+ * record: the state's entries for it, in every account, follow the new name. When two new folders
+ * end in the same id (a copy), or the old folder is still there, neither is taken for it.
+ */
+export function followRenames(state: ContentState, locals: RecordFiles[]): Map<string, string> {
+  const here = new Set(locals.map((local) => local.path));
+  const known = new Set(Object.values(state.accounts).flatMap((records) => Object.keys(records)));
+  const claims = new Map<string, string[]>();
+  /** New folders that end in the id of a known one but are not taken for it: by new path, the known one. */
+  const lookalikes = new Map<string, string>();
+  for (const local of locals) {
+    const id = folderId(local.path);
+    if (known.has(local.path) || id === undefined) continue;
+    const was = [...known].filter((path) => path.startsWith(`${local.kind}/`) && folderId(path) === id);
+    if (was.length === 1 && !here.has(was[0]!)) claims.set(was[0]!, [...(claims.get(was[0]!) ?? []), local.path]);
+    else if (was.length > 0) lookalikes.set(local.path, was[0]!);
+  }
+  const move = <T>(records: Record<string, T>, from: string, to: string) => {
+    if (records[from] === undefined) return;
+    records[to] = records[from];
+    delete records[from];
+  };
+  for (const [from, to] of claims) {
+    if (to.length !== 1) {
+      for (const path of to) lookalikes.set(path, from);
+      continue;
+    }
+    for (const records of Object.values(state.accounts)) move(records, from, to[0]!);
+    for (const records of Object.values(state.pending ?? {})) move(records, from, to[0]!);
+  }
+  return lookalikes;
+}
+
+/** How a pair stands. */
+export type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
+
+export function standingOf(pair: Pair): Standing {
+  const { local, remote, synced } = pair;
+  if (local === undefined) return 'only-remote';
+  if (pair.ambiguous) return 'ambiguous';
+  if (remote === undefined) return 'missing';
+  const here = digestOf(local.files);
+  const there = digestOf(remote.files);
+  if (here === there) return 'same';
+  // Never in step with this account: the account's content was never seen, so it is not replaced unasked.
+  if (synced === undefined) return 'conflict';
+  const changedHere = here !== synced.digest;
+  const changedThere = there !== synced.digest;
+  if (changedHere && changedThere) return 'conflict';
+  return changedHere ? 'local' : 'remote';
+}
+
+/**
+ * What the state keeps of a record in step with the account. `published` is the digest of the
+ * published files as last written here (a pull, a push that published): a push leaves it as it
+ * was, since it does not write those files.
+ */
+export function syncedOf(remote: RemoteRecord, digest = digestOf(remote.files), published = referenceDigestOf(remote.files)): SyncedRecord {
+  const revisions = Object.fromEntries(
+    Object.entries(remote.messages).flatMap(([prefix, message]) =>
+      message === undefined || prefix === 'published' ? [] : [[prefix, message.contentRevisionId]],
+    ),
+  );
+  return {
+    id: remote.id,
+    digest,
+    ...(Object.keys(revisions).length === 0 ? {} : { revisions }),
+    ...(published === undefined ? {} : { published }),
+  };
+}
+
+export function pathOf(pair: Pair): string {
+  return pair.local?.path ?? recordPath(pair.remote!.kind, pair.remote!.name, pair.remote!.id);
+}
+
+export function describe(pair: Pair): { path: string; kind: Kind; name: string; id?: string } {
+  const record = (pair.local ?? pair.remote)!;
+  return { path: pathOf(pair), kind: record.kind, name: record.name, ...(pair.remote === undefined ? {} : { id: pair.remote.id }) };
+}
+
+export function requireState(root: string, shown: string): ContentState {
+  const state = readState(root, shown);
+  if (state !== undefined) return state;
+  if (holdsRecords(root)) throw missingState(root, shown);
+  throw new LocalFileError(`${root} holds no pulled content`, { hint: `pull it first: \`loopsctl content pull ${shown}\`` });
+}
+
+/** Record directories without the state file that says which record each is and what it held: the file was lost. */
+export function missingState(root: string, shown: string): LocalFileError {
+  const file = join(shown, STATE_FILE);
+  return new LocalFileError(`${join(root, STATE_FILE)} is missing, though ${root} holds pulled records`, {
+    hint: `restore it from git: \`git checkout ${file}\` (it records which record each directory is, and what it held when last in step with the account); to start afresh, move the record directories aside and pull again`,
+  });
+}

@@ -1,0 +1,112 @@
+/** `content pull`: the account's content into files, never over local edits unasked. */
+import { countOf } from '../../render/numbers.js';
+import { LocalFileError } from '../../base/errors.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { explained } from '../explain.js';
+import {
+  DEFAULT_DIRECTORY,
+  holdsRecords,
+  KINDS,
+  lockDirectory,
+  readRecords,
+  readState,
+  recordPath,
+  writeRecord,
+  writeState,
+  type ContentState,
+  type Kind,
+  type SyncedRecord,
+} from './files.js';
+import { teamName } from './remote.js';
+import { renderLines, type Line } from './render.js';
+import { CONTENT, fetchAll, followRenames, missingState, pairRecords, scopeOf, standingOf, syncedOf, type Pair, type Scope } from './pairing.js';
+
+function emptyState(kinds: Kind[]): ContentState {
+  return { format: 1, kinds, accounts: {} };
+}
+
+interface PullOptions {
+  only?: string;
+  force?: boolean;
+}
+
+export const pull: Handler<[string | undefined], PullOptions> = async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  const release = lockDirectory(scope.root);
+  try {
+    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
+  } finally {
+    release();
+  }
+};
+
+async function pullLocked(context: CommandContext, scope: Scope, shown: string, options: PullOptions): Promise<void> {
+  const client = await context.client();
+  const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
+  const found = readState(scope.root, shown);
+  const state = found ?? emptyState(scope.kinds);
+  const locals = readRecords(scope.root, scope.kinds);
+  followRenames(state, locals);
+  const synced = state.accounts[account] ?? {};
+  const pairs = pairRecords(locals, remotes, synced);
+  // Local edits are never overwritten unasked: nothing is written while one stands in the way.
+  const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
+  if (edited.length > 0 && !options.force) {
+    // Without the state, files that differ from the account cannot be told apart from local edits.
+    if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
+    throw new LocalFileError(
+      `pulling would overwrite local changes in ${edited.length === 1 ? '' : `${edited.length} records: `}${edited.map((pair) => pair.local!.path).join(', ')}`,
+      { hint: pullRefusalHint(edited) },
+    );
+  }
+  const lines: Line[] = [];
+  const kept: Record<string, SyncedRecord> = {};
+  for (const pair of pairs) {
+    const { local, remote } = pair;
+    if (remote === undefined) {
+      // Gone from the account, or never there: the files stay as the person left them.
+      if (local !== undefined && pair.synced !== undefined)
+        lines.push({ status: 'gone', kind: local.kind, path: local.path, name: local.name, note: 'no longer in the account; files left as they are' });
+      continue;
+    }
+    const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
+    const unchanged =
+      local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
+    if (!unchanged) writeRecord(scope.root, { ...remote, path });
+    kept[path] = syncedOf(remote);
+    lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
+  }
+  // Records of kinds this pull did not cover keep what the state knew of them.
+  for (const [path, record] of Object.entries(synced)) if (!scope.kinds.some((kind) => path.startsWith(`${kind}/`))) kept[path] = record;
+  state.accounts[account] = kept;
+  state.kinds = KINDS.filter((kind) => state.kinds.includes(kind) || scope.kinds.includes(kind));
+  writeState(scope.root, state);
+  const { out } = context;
+  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
+  await out.write(
+    renderLines(
+      out,
+      lines.filter((line) => line.status !== 'unchanged'),
+    ),
+  );
+  out.note(
+    `Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`,
+  );
+}
+
+/**
+ * What to do about local changes a pull would overwrite. Pushing them is offered only when a push
+ * would send them: one that changed in the account too is a conflict a push skips.
+ */
+function pullRefusalHint(edited: Pair[]): string {
+  const conflicts = edited.filter((pair) => standingOf(pair) === 'conflict');
+  if (conflicts.length === 0) {
+    return "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side";
+  }
+  const paths = conflicts.map((pair) => pair.local!.path).join(', ');
+  const why = conflicts.every((pair) => pair.synced === undefined)
+    ? `${paths} ${conflicts.length === 1 ? 'was' : 'were'} never pulled from the account's record of the same name`
+    : `${paths} changed in the account too`;
+  return `${why}, so a push would skip ${conflicts.length === 1 ? 'it' : 'them'} as a conflict: see the changes with \`loopsctl content diff\`, keep them aside (commit or stash them), pull with --force and merge them back; or push with --force to replace the account's side`;
+}

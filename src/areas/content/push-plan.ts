@@ -1,0 +1,143 @@
+/** What `content push` decides before it sends anything: the LMX check, each record's step, the plan. */
+import { countOf } from '../../render/numbers.js';
+import { join } from 'node:path';
+import { MismatchError } from '../../base/errors.js';
+import type { ApiClient } from '../../api/client.js';
+import type { CommandContext } from '../../core/context.js';
+import { explained } from '../explain.js';
+import { REFERENCE_FILES, type RecordFiles, type SyncedRecord } from './files.js';
+import { fetchRecord, settled, type RemoteRecord } from './remote.js';
+import { recordDiff, renderChecks } from './render.js';
+import { checkRecord, checkSource, treeComponents } from './check.js';
+import { LMX_KIND_OF } from './tree.js';
+import { CONTENT, describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './pairing.js';
+
+export interface Step {
+  pair: Pair;
+  standing: Standing;
+  /** What the push does with it. */
+  action: 'update' | 'create' | 'skip';
+  why?: string;
+  /** A skip the person has to settle: the push and its plan exit 5 for it. */
+  held?: 'conflict' | 'not editable';
+}
+
+/** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
+export async function checkBeforePush(context: CommandContext, shown: string, root: string, records: RecordFiles[], plan: boolean): Promise<void> {
+  const components = treeComponents(root);
+  const checks = records.flatMap((record) =>
+    [...record.files]
+      .filter(([name]) => name.endsWith('.lmx') && !REFERENCE_FILES.has(name))
+      .map(([name, source]) => checkSource(join(shown, record.path, name), source, LMX_KIND_OF[record.kind], components)),
+  );
+  const failing = checks.filter((file) => file.errors.length > 0);
+  const { out } = context;
+  if (failing.length === 0) {
+    const warned = checks.filter((file) => file.warnings.length > 0);
+    if (warned.length > 0)
+      out.note(
+        `LMX warnings in ${countOf(warned.length, 'file')}, ${plan ? 'which a push sends' : 'sent'} anyway: ${warned.map((file) => file.file).join(', ')} (see \`loopsctl content check\`).`,
+      );
+    return;
+  }
+  if (out.json) await out.writeJson(failing.map(checkRecord));
+  else
+    await out.write(
+      renderChecks(
+        out,
+        failing.map((file) => ({ ...file, warnings: [] })),
+      ),
+    );
+  const errors = failing.reduce((sum, file) => sum + file.errors.length, 0);
+  throw new MismatchError(`${countOf(errors, 'LMX error')} in ${countOf(failing.length, 'file')}; nothing was sent`, {
+    hint: 'the API refuses LMX that does not compile: fix the files (`loopsctl content check` shows every problem) and push again',
+  });
+}
+
+/** The account's side of each changed record: by its known id, else by name among its kind. */
+export async function pairCandidates(client: ApiClient, candidates: RecordFiles[], synced: Record<string, SyncedRecord>): Promise<Pair[]> {
+  const known = candidates.filter((local) => synced[local.path] !== undefined);
+  const byId = await settled(known, (local) => explained(fetchRecord(client, local.kind, synced[local.path]!.id), CONTENT));
+  const unknownKinds = [...new Set(candidates.filter((local) => synced[local.path] === undefined).map((local) => local.kind))];
+  const listed = await fetchAll(client, unknownKinds);
+  const remotes = [...byId.filter((remote): remote is RemoteRecord => remote !== undefined), ...listed];
+  // Only the candidates: the account's other records are not this push's business.
+  return pairRecords(candidates, remotes, synced).filter((pair) => pair.local !== undefined);
+}
+
+/**
+ * A folder that ends in the id of another the state knows, and was not taken for a rename of it
+ * (that folder is still here, or several new ones claim it): what to say of it, since a copy is
+ * created, or matched by name, as a record of its own.
+ */
+export function lookalikeNote(path: string, was: string, here: ReadonlySet<string>): string {
+  return here.has(was)
+    ? `${path} ends in the id of ${was}, which is still here: it is not taken for that record but pushed as a record of its own; to rename ${was}, remove the old folder`
+    : `${path} ends in the id of ${was}, as another new folder does: neither is taken for that record; rename all but one back to ${was}, or name the copies without that id`;
+}
+
+export function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
+  const standing = standingOf(pair);
+  // Not sent at all, --force or not: the API would refuse it, and the records after it still go.
+  if (pair.remote?.locked !== undefined && (standing === 'local' || standing === 'conflict'))
+    return { pair, standing, action: 'skip', why: pair.remote.locked, held: 'not editable' };
+  switch (standing) {
+    case 'local':
+      return { pair, standing, action: 'update' };
+    case 'missing':
+      return { pair, standing, action: 'create', why: pair.synced === undefined ? 'not in the account yet' : 'deleted in the account since the last pull' };
+    case 'conflict':
+      if (force) return { pair, standing, action: 'update', why: 'taking the local side (--force)' };
+      return {
+        pair,
+        standing,
+        action: 'skip',
+        held: 'conflict',
+        why:
+          pair.synced === undefined && interrupted
+            ? 'an earlier push from here began to create it and stopped half-way: push with --force to finish it'
+            : pair.synced === undefined
+              ? "the account has a record of this name that these files were never pulled from: pull with --force to take the account's side (keep your changes aside first), or push with --force to replace it"
+              : 'changed in the account since the last pull: pull with --force into a clean checkout and merge, or push with --force to take the local side',
+      };
+    case 'ambiguous':
+      return {
+        pair,
+        standing,
+        action: 'skip',
+        held: 'conflict',
+        why: 'several records in the account have this name: rename them in the app so that one matches',
+      };
+    default:
+      return { pair, standing, action: 'skip', why: standing === 'remote' ? 'changed in the account only; pull to update the files' : undefined };
+  }
+}
+
+export async function reportPlan(context: CommandContext, account: string, steps: Step[]): Promise<void> {
+  const { out } = context;
+  const planned = steps.filter((step) => step.standing !== 'same');
+  if (out.json) {
+    await out.writeJson({
+      account,
+      plan: planned.map((step) => ({
+        ...describe(step.pair),
+        action: step.action,
+        standing: step.standing,
+        why: step.why,
+        patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)),
+      })),
+    });
+    return;
+  }
+  const verbs = { update: 'would update', create: 'would create', skip: 'would skip' } as const;
+  const text = planned
+    .map(
+      (step) =>
+        `# ${pathOf(step.pair)}: ${verbs[step.action]}${step.why === undefined ? '' : ` (${step.why})`}\n${step.action === 'skip' ? '' : recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair))}`,
+    )
+    .join('\n');
+  if (text !== '') await out.write(text);
+  out.note(
+    `Plan for ${account}: ${planned.filter((step) => step.action !== 'skip').length} to send, ${planned.filter((step) => step.action === 'skip').length} skipped; nothing was sent.`,
+  );
+}

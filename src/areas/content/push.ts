@@ -1,0 +1,316 @@
+/**
+ * `content push`: only the records changed here since they were last in step with the account,
+ * each guarded by the revision (or, for components and themes, the content) it was pulled at.
+ */
+import { countOf } from '../../render/numbers.js';
+import type { ApiClient } from '../../api/client.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { confirm } from '../../core/prompt.js';
+import { explained } from '../explain.js';
+import {
+  DEFAULT_DIRECTORY,
+  digestOf,
+  referenceDigestOf,
+  lockDirectory,
+  readRecords,
+  writeReferenceFiles,
+  writeRecordFiles,
+  writeState,
+  type ContentState,
+  type RecordFiles,
+  type SyncedRecord,
+} from './files.js';
+import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, teamName, type Applied } from './remote.js';
+import { renderLines, type Line } from './render.js';
+import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
+import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
+import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
+
+interface PushOptions {
+  only?: string;
+  plan?: boolean;
+  force?: boolean;
+  check: boolean;
+  publish?: boolean;
+  yes?: boolean;
+}
+
+/** What the state keeps, per account, of the records a push began to write and did not finish. */
+type Pending = NonNullable<ContentState['pending']>[string];
+
+/** One push under the directory's lock: the account it writes to and the state it keeps up to date. */
+interface PushRun {
+  context: CommandContext;
+  client: ApiClient;
+  account: string;
+  root: string;
+  options: PushOptions;
+  synced: Record<string, SyncedRecord>;
+  pending: Pending;
+  /** Written after each record, so a run that stops leaves what it did, and what it began, recorded. */
+  save(): void;
+}
+
+/** What the records pushed so far came to: the lines printed, and the counts the exit code follows. */
+interface Tally {
+  lines: Line[];
+  published: string[];
+  refused: number;
+  notEditable: number;
+}
+
+export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  // Says what to do when nothing was pulled here, before anything is locked.
+  requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+  const release = lockDirectory(scope.root);
+  try {
+    return await pushLocked(context, directory, scope, options);
+  } finally {
+    release();
+  }
+};
+
+async function pushLocked(context: CommandContext, directory: string | undefined, scope: Scope, options: PushOptions): Promise<number> {
+  const shown = directory ?? DEFAULT_DIRECTORY;
+  const state = requireState(scope.root, shown);
+  const client = await context.client();
+  const account = await explained(teamName(client), CONTENT);
+  const locals = readRecords(scope.root, scope.kinds);
+  // A renamed folder is the record it was: its state follows the new name once this push saves.
+  const lookalikes = followRenames(state, locals);
+  const run = startRun(context, client, account, scope.root, state, options);
+  // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way.
+  const candidates = locals.filter(
+    (local) => run.pending[local.path] !== undefined || run.synced[local.path] === undefined || digestOf(local.files) !== run.synced[local.path]!.digest,
+  );
+  if (options.check) await checkBeforePush(context, shown, scope.root, candidates, options.plan === true);
+  noteEditedReference(context, locals, run.synced);
+  const steps = (await pairCandidates(client, candidates, run.synced)).map((pair) =>
+    stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined),
+  );
+  noteLookalikes(context, steps, lookalikes, new Set(locals.map((local) => local.path)));
+  // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
+  for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
+  if (options.plan) {
+    await reportPlan(context, account, steps);
+    return steps.some((step) => step.held !== undefined) ? ExitCode.rejected : ExitCode.ok;
+  }
+  const creating = steps.filter((step) => step.action === 'create');
+  if (creating.length > 0) {
+    await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
+  }
+  const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0 };
+  for (const step of steps) await pushStep(run, step, tally);
+  run.save();
+  return reportPush(run, locals.length - steps.length, tally);
+}
+
+function startRun(context: CommandContext, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {
+  const synced = state.accounts[account] ?? {};
+  const pending = state.pending?.[account] ?? {};
+  const save = () => {
+    state.accounts[account] = synced;
+    const { [account]: _previous, ...others } = state.pending ?? {};
+    state.pending = Object.keys(pending).length > 0 ? { ...others, [account]: pending } : others;
+    if (Object.keys(state.pending).length === 0) delete state.pending;
+    writeState(root, state);
+  };
+  return { context, client, account, root, options, synced, pending, save };
+}
+
+/** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */
+function noteEditedReference(context: CommandContext, locals: RecordFiles[], synced: Record<string, SyncedRecord>): void {
+  const editedReference = locals.filter((local) => {
+    const published = synced[local.path]?.published;
+    return published !== undefined && referenceDigestOf(local.files) !== published;
+  });
+  if (editedReference.length > 0) {
+    context.out.note(
+      `Published files edited in ${editedReference.map((local) => local.path).join(', ')}: published.* show what is live, are written anew by every pull and never pushed; edit draft.* and push with --publish.`,
+    );
+  }
+}
+
+function noteLookalikes(context: CommandContext, steps: Step[], lookalikes: Map<string, string>, here: ReadonlySet<string>): void {
+  for (const step of steps) {
+    const was = lookalikes.get(step.pair.local!.path);
+    if (was !== undefined && step.standing !== 'same') context.out.note(`${lookalikeNote(step.pair.local!.path, was, here)}.`);
+  }
+}
+
+/** One record's step: written, finished after an earlier push stopped, or skipped; then what came of it recorded. */
+async function pushStep(run: PushRun, step: Step, tally: Tally): Promise<void> {
+  const { pair } = step;
+  const local = pair.local!;
+  const interrupted = run.pending[local.path];
+  let applied: Applied | undefined;
+  if (step.action !== 'skip') applied = await writeStep(run, step);
+  else if (step.standing === 'same' && interrupted !== undefined) {
+    // An earlier push wrote these files and stopped before it was done: finish its check.
+    applied = interrupted.check ? await explained(guardianCheckOf(run.client, pair.remote!), CONTENT) : { id: pair.remote!.id, checked: [], changed: true };
+  } else return skipStep(run, step, tally);
+  if (applied === undefined) {
+    delete run.pending[local.path];
+    run.save();
+    tally.lines.push({
+      status: 'skipped',
+      kind: local.kind,
+      path: local.path,
+      name: local.name,
+      note: 'campaigns are made in the app of each account; not created',
+    });
+    return;
+  }
+  await settleStep(run, step, applied, tally);
+}
+
+/** A record not sent: held for the person to settle, or with nothing to send. */
+function skipStep(run: PushRun, step: Step, tally: Tally): void {
+  const { pair } = step;
+  const local = pair.local!;
+  if (step.held === 'not editable') {
+    tally.notEditable += 1;
+    tally.lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
+  } else if (step.held === 'conflict') {
+    tally.lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+  } else {
+    // The account moved on and the files did not, or both already agree: nothing to send.
+    if (step.standing === 'same') run.synced[local.path] = syncedOf(pair.remote!, digestOf(local.files), pair.synced?.published);
+    tally.lines.push({ status: step.standing === 'same' ? 'unchanged' : 'behind', kind: local.kind, path: local.path, name: local.name, note: step.why });
+  }
+}
+
+/** A record created or updated in the account: pending from its first write, so a push that stops there is finished by the next. */
+async function writeStep(run: PushRun, step: Step): Promise<Applied | undefined> {
+  const { pair } = step;
+  const local = pair.local!;
+  const { options, pending } = run;
+  const digest = digestOf(local.files);
+  // Pending from the moment its first write is sent, not before: a push that stops before then wrote nothing of it.
+  const writes = watchWrites(run.client, () => {
+    pending[local.path] = { digest, check: options.check };
+    run.save();
+  });
+  const write =
+    step.action === 'create'
+      ? explained(createRecord(writes.client, local, { check: options.check }), CONTENT)
+      : explained(
+          applyRecord(writes.client, local, pair.remote!, {
+            check: options.check,
+            expectedRevisions: options.force ? undefined : pair.synced?.revisions,
+          }),
+          CONTENT,
+        ).catch((error: unknown) => {
+          throw staleRevision(error, local);
+        });
+  return await write.catch((error: unknown) => {
+    if (!writes.mayHaveWritten(error)) {
+      // Its only write was refused, or none was sent: the account holds nothing of it.
+      if (pending[local.path] !== undefined) {
+        delete pending[local.path];
+        run.save();
+      }
+      throw error;
+    }
+    throw stoppedMidRecord(error, local);
+  });
+}
+
+/** What Guardian said of a record written: refused (and put back), or taken, then published when asked. */
+async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tally): Promise<void> {
+  const { pair } = step;
+  const local = pair.local!;
+  const { client, synced, pending } = run;
+  const digest = digestOf(local.files);
+  const finished = step.action === 'skip' ? 'finished a push that had stopped after writing it' : undefined;
+  const warnings = applied.checked.flatMap((message) => message.report?.warnings ?? []);
+  const errors = applied.checked.flatMap((message) => message.report?.errors ?? []);
+  if (finished !== undefined && errors.length > 0) {
+    // Written unchecked by the push that stopped: the account holds it; it stays pending, and is reported again, until it passes.
+    tally.refused += 1;
+    synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
+    run.save();
+    const note = `a push that stopped wrote it unchecked, and the account holds it; Guardian: ${errors.map((rule) => rule.title).join('; ')}`;
+    tally.lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note, rules: errors });
+    return;
+  }
+  delete pending[local.path];
+  if (restored(applied)) {
+    // Putting it back made a new revision of the same content: the record stays in step with the
+    // account at that revision, so the next push of the fixed files is not refused as stale.
+    // A record created and then put back holds what its creation made: the files are a change to it.
+    const back = pair.synced === undefined && step.action !== 'create' ? undefined : await fetchRecord(client, local.kind, applied.id);
+    if (back !== undefined) synced[local.path] = syncedOf(back, pair.synced?.digest, pair.synced?.published);
+    run.save();
+    tally.refused += 1;
+    tally.lines.push({
+      status: 'refused',
+      kind: local.kind,
+      path: local.path,
+      name: local.name,
+      id: applied.id,
+      note: `Guardian: ${errors.map((rule) => rule.title).join('; ')}; put back as it was`,
+      rules: errors,
+    });
+    return;
+  }
+  const after = await fetchRecord(client, local.kind, applied.id);
+  if (after !== undefined) {
+    // Files written by hand (a new record's, a field left out) come back with the fields the account
+    // filled in and in its JSON layout: written anew as a pull writes them, they stay in step with it.
+    const filled = filledIn(local.files, after.files);
+    if (filled.size > 0) writeRecordFiles(run.root, local.path, filled);
+    synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
+  }
+  run.save();
+  const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
+  const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
+  tally.lines.push({
+    status: step.action === 'create' ? 'created' : 'updated',
+    kind: local.kind,
+    path: local.path,
+    name: local.name,
+    id: applied.id,
+    note,
+    rules: warnings,
+  });
+  if (run.options.publish && local.kind === 'transactional' && applied.checked.length > 0) await publishStep(run, local, applied.id, tally);
+}
+
+async function publishStep(run: PushRun, local: RecordFiles, id: string, tally: Tally): Promise<void> {
+  await explained(publish(run.client, id), CONTENT);
+  tally.published.push(local.path);
+  const live = await fetchRecord(run.client, local.kind, id);
+  if (live !== undefined) {
+    run.synced[local.path] = syncedOf(live, digestOf(local.files));
+    // What is live changed: its copy for review follows, or diff would report it at once.
+    writeReferenceFiles(run.root, { ...live, path: local.path });
+  }
+  run.save();
+}
+
+/** The push's lines and summary; exit 5 for what the person has to settle, 1 for what Guardian refused. */
+async function reportPush(run: PushRun, notCandidates: number, tally: Tally): Promise<number> {
+  const { out } = run.context;
+  const { lines, published, refused, notEditable } = tally;
+  const conflicts = lines.filter((line) => line.status === 'conflict').length;
+  if (out.json) await out.writeJson({ account: run.account, records: lines, published });
+  else {
+    await out.write(
+      renderLines(
+        out,
+        lines.filter((line) => line.status !== 'unchanged'),
+      ),
+    );
+    const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
+    const unchanged = notCandidates + lines.filter((line) => line.status === 'unchanged').length;
+    out.note(
+      `Pushed ${countOf(sent, 'record')} to ${run.account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${notEditable > 0 ? `, ${notEditable} not editable in the account` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
+    );
+  }
+  if (conflicts > 0 || notEditable > 0) return ExitCode.rejected;
+  return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
+}
