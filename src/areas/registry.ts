@@ -29,6 +29,7 @@ import { spec as skill } from './skill/index.js';
 import { spec as themes } from './themes/index.js';
 import { spec as uploads } from './uploads/index.js';
 import { spec as transactional } from './transactional/index.js';
+import { spec as types } from './types/index.js';
 import { spec as webhooks } from './webhooks/index.js';
 import { spec as workflows } from './workflows/index.js';
 
@@ -45,6 +46,7 @@ export const specs: Spec[] = [
   themes,
   content,
   check,
+  types,
   segments,
   ips,
   contacts,

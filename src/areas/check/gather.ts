@@ -92,7 +92,7 @@ function reasonOf(error: unknown): string {
   throw error;
 }
 
-async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
+export async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const page of api.pages(resource)) items.push(...page.data);
   return items;
