@@ -58,5 +58,10 @@ Every rule, with examples and fixes: docs/check.md.`,
   mismatch: 'the check found errors (with --strict, errors or warnings)',
   remote: true,
   tier: 'read',
+  // --json prints an array, which a tool answers as {data: [...]}.
+  output: async () => {
+    const [{ z }, { problemShape }] = await Promise.all([import('../../base/shapes.js'), import('./records.js')]);
+    return z.strictObject({ data: z.array(problemShape) });
+  },
   load: async () => (await import('./commands.js')).check,
 });

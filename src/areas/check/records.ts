@@ -1,4 +1,5 @@
 /** What a check's problems are about and how they are told: the record, the rule, the severity. */
+import { z } from '../../base/shapes.js';
 import { APP_ORIGIN } from '../../core/browser.js';
 
 export const RECORD_KINDS = ['transactional', 'campaign', 'workflow', 'component', 'theme', 'list', 'segment', 'event', 'property', 'code', 'account'] as const;
@@ -18,22 +19,23 @@ export type Severity = (typeof SEVERITIES)[number];
 export const FAMILIES = ['content', 'rendered', 'wiring', 'expectations', 'metrics', 'code'] as const;
 export type Family = (typeof FAMILIES)[number];
 
-/** One problem, as --json prints it. */
-export interface Problem {
-  rule: string;
-  severity: Severity;
-  message: string;
+/** One problem, as --json prints it (and `loopsctl mcp` declares its tool's output). */
+export const problemShape = z.strictObject({
+  rule: z.string(),
+  severity: z.enum(SEVERITIES),
+  message: z.string(),
   /** What to do about it. */
-  fix: string;
-  kind: RecordKind;
-  name: string;
-  id: string;
-  url?: string;
-  /** Where in the app's source (code rules) or the email's LMX (content and rendered rules), 1-based. */
-  file?: string;
-  line?: number;
-  column?: number;
-}
+  fix: z.string(),
+  kind: z.enum(RECORD_KINDS),
+  name: z.string(),
+  id: z.string(),
+  url: z.string().optional(),
+  /** Where in the app's source (the code rules), 1-based. */
+  file: z.string().optional(),
+  line: z.number().optional(),
+  column: z.number().optional(),
+});
+export type Problem = z.infer<typeof problemShape>;
 
 const APP_PATHS: Partial<Record<RecordKind, string>> = { transactional: '/transactional', campaign: '/campaigns', workflow: '/workflows' };
 

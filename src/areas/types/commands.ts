@@ -44,14 +44,16 @@ export const types: Handler<[], { out?: string; check?: boolean }> = async (cont
     throw new UsageError('--check compares with the file --out names', { hint: 'loopsctl types --out src/loops.generated.ts --check' });
   const input = await readAccount(await context.client());
   const text = generateTypes(input);
-  if (options.out === undefined) return context.out.write(text);
+  const { out } = context;
+  if (options.out === undefined) return out.json ? out.writeJson({ module: text }) : out.write(text);
   if (!options.check) {
     writeWhole(options.out, text);
+    if (out.json) await out.writeJson({ file: options.out });
     return;
   }
   if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: loopsctl types --out ${options.out}` });
   const written = readFileSync(options.out, 'utf8');
-  if (written === text) return;
+  if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
   const sections = readSections(written);
   const drifted = sections === undefined ? [] : drift(sections, sectionEntries(input));
   const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');

@@ -16,10 +16,12 @@ tsc --strict.
 
 With --check, nothing is written: the file is compared with the account, and
 the command exits 1 naming each difference (an email renamed, a variable added)
-when they differ. Run it in the app's CI.`,
+when they differ. Run it in the app's CI. With --json: {"module": "<the text>"}, or
+{"file": "<the --out file>"} once written.`,
   options: [
-    { flags: '--out <file>', description: 'write the module to this file (default: print it)', file: { writes: true } },
-    { flags: '--check', description: 'compare the --out file with the account instead of writing it; exit 1 when they differ' },
+    // A person's: an agent reads the module as the tool's answer, and writes nothing into the app's tree.
+    { flags: '--out <file>', description: 'write the module to this file (default: print it)', file: { writes: true }, personOnly: true },
+    { flags: '--check', description: 'compare the --out file with the account instead of writing it; exit 1 when they differ', personOnly: true },
   ],
   examples: ['loopsctl types > loops.generated.ts', 'loopsctl types --out loops.generated.ts', 'loopsctl types --out loops.generated.ts --check'],
   mismatch: 'with --check, the file differs from the account',

@@ -52,9 +52,14 @@ describe('check', () => {
 
   it('fails on the warnings with --strict; --drafts checks the drafts too', async () => {
     const sandbox = await openSandbox();
-    expect((await sandbox.loopsctl(['check', '--strict'])).code).toBe(1);
+    const strict = await sandbox.loopsctl(['check', '--strict']);
+    expect(strict.code).toBe(1);
+    // The report is the output: no error on stderr.
+    expect(strict.stderr).toBe('');
+    expect(strict.stdout).toContain('0 errors, 6 warnings');
     const drafts = await sandbox.loopsctl(['check', '--drafts', '--json']);
     expect(drafts.code).toBe(1);
+    expect(drafts.stderr).toBe('');
     const paymentFailed = drafts.json<Found[]>().filter((problem) => problem.name === 'Payment failed');
     expect(paymentFailed.map((problem) => problem.rule)).toEqual(expect.arrayContaining(['guardian-error', 'button-without-link']));
   });
@@ -91,6 +96,7 @@ describe('check', () => {
     );
     const result = await sandbox.loopsctl(['check', '--rules', rules, '--json']);
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
     const found = result.json<Found[]>().map((problem) => [problem.rule, problem.severity, problem.name]);
     expect(found).toEqual([
       ['unused-component', 'info', 'Footer'],
@@ -144,6 +150,7 @@ describe('check', () => {
     expect(notChecked[0]!.message).toContain('"Thank you for upgrading" email of workflow "Upgrade thank-you" could not be read');
     const text = await sandbox.loopsctl(['check']);
     expect(text.code).toBe(2);
+    expect(text.stderr).toBe('');
     expect(text.stdout).toMatch(/\n\nIncomplete: some records could not be read \(see not-checked\)\./);
   });
 });

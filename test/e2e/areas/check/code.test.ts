@@ -31,6 +31,7 @@ describe('check --code', () => {
     const sandbox = await openSandbox();
     const result = await sandbox.loopsctl(['check', '--only', 'code', '--code', APP, '--json']);
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
     const found = result
       .json<Found[]>()
       .map(({ rule, file, line, column }) => ({ rule, file, line, column }))

@@ -100,6 +100,7 @@ describe('types', () => {
     const sandbox = await openSandbox();
     const result = await sandbox.loopsctl(['types', '--check']);
     expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--check compares with the file --out names');
     expect(sandbox.requests).toEqual([]);
   });
 });
