@@ -77,7 +77,10 @@ dir=$(CDPATH='' cd -- "$dir" && pwd) || fail "cannot enter the install directory
 sums=$dir/.loopsctl-SHA256SUMS.$$
 part=$dir/.loopsctl-download.$$
 trap 'rm -f "$sums" "$part"' EXIT
-trap 'exit 130' INT TERM
+# A closed terminal (HUP) ends it as Ctrl-C (INT) and kill (TERM) do: through the EXIT trap above.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 download "$base/SHA256SUMS" "$sums" || fail "could not download $base/SHA256SUMS"
 # Every line of a checksum list is 64 hex digits, two spaces and a name: anything else (a web page) is not one.

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 /**
  * Mutation testing of the modules where a bug costs most: `npm run mutate -- <group>` (see
  * docs/development.md). Stryker is not a dependency: the script runs it through npx. Each group
@@ -68,12 +65,6 @@ const group = groups[name];
 if (!group) throw new Error(`name a group to mutate: npm run mutate -- ${Object.keys(groups).join('|')}`);
 // Read by vitest.mutation.config.ts, in the processes Stryker starts.
 process.env.LOOPSCTL_MUTATE_TESTS = group.tests.join(',');
-// The tests run in a copy of the project, where the published description beside the project
-// (test/support/openapi.ts) is not found by its relative path; and Stryker takes a test file that
-// fails to load for one without tests, so a missing file would pass every mutant.
-const description = process.env.LOOPS_OPENAPI_FILE ?? resolve(import.meta.dirname, '../shared/reference/loops-openapi-1.22.1.yaml');
-if (!existsSync(description)) throw new Error(`${description} not found: the tests need it; set LOOPS_OPENAPI_FILE to it`);
-process.env.LOOPS_OPENAPI_FILE = description;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -9,4 +9,7 @@ import base from './vitest.config.js';
 const include = (process.env.LOOPSCTL_MUTATE_TESTS ?? '').split(',').filter(Boolean);
 if (include.length === 0) throw new Error('LOOPSCTL_MUTATE_TESTS names no test files: run a mutation through `npm run mutate -- <group>`');
 
-export default mergeConfig(base, defineConfig({ test: { include, maxWorkers: 1 } }));
+// Stryker runs the tests in worker threads, whatever the configuration says, where process.chdir
+// throws: a test file that changes directory fails to load there, and Stryker then credits none of
+// its tests. The same pool here lets a run of this configuration alone show it.
+export default mergeConfig(base, defineConfig({ test: { include, maxWorkers: 1, pool: 'threads' } }));

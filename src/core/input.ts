@@ -92,8 +92,7 @@ export async function readInputBytes(
     if (runtime.files !== undefined) {
       if (runtime.files.root === undefined) throw new LocalFileError(`the ${what} "${file}" is no content this call gave`, { hint: `give the ${what} inline` });
       // Only a tool call of `loopsctl mcp` gets here: a run of the CLI loads none of it.
-      const { pathUnder } = await import('./root.js');
-      return { source, bytes: await readFile(pathUnder(runtime.files.root, file, `the ${what}`), limit) };
+      return { source, bytes: await readUnderRoot(runtime.files.root, file, what, limit) };
     }
     return { source, bytes: file === '-' ? await readStdin(runtime, limit) : await readFile(file, limit) };
   } catch (error) {
@@ -121,6 +120,20 @@ export function stdinIsTerminal(runtime: InputSource): boolean {
 }
 
 class TooLarge extends Error {}
+
+/** A file under the root of `loopsctl mcp`, read without following a link anywhere under the root. */
+async function readUnderRoot(root: string, file: string, what: string, limit: number): Promise<Buffer> {
+  const [{ placeUnder }, { readTreeFileAsync, TreeFileTooLargeError }] = await Promise.all([import('./root.js'), import('../base/tree-files.js')]);
+  const place = placeUnder(root, file, `the ${what}`);
+  try {
+    const bytes = await readTreeFileAsync(place.root, place.path, limit);
+    if (bytes === undefined) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+    return bytes;
+  } catch (error) {
+    if (error instanceof TreeFileTooLargeError) throw new TooLarge();
+    throw error;
+  }
+}
 
 /**
  * The file's bytes, at most `limit` (one more byte read says it is larger): whatever the path names

@@ -153,7 +153,7 @@ export class SandboxApi {
       if (!operation.anonymous) rate = this.options.rateLimiter?.take();
       const features = operation.anonymous ? NO_FEATURES : authenticate(request.authorization);
       if (features.alwaysRateLimited) rate = ALWAYS_LIMITED;
-      if (rate?.allowed === false) throw new ApiFailure(429, 'Too many requests', { 'retry-after': String(rate.retryAfterSeconds) });
+      if (rate?.allowed === false) throw new ApiFailure(429, rate.message, { 'retry-after': String(rate.retryAfterSeconds) });
       return withRateHeaders(this.dispatch(request, found.operation, found.params, features), rate);
     } catch (error) {
       // Once the operation is known, every failure (the key's and the path's included) has its shape.

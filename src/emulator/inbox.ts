@@ -6,6 +6,7 @@
  * in the state and changes nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EMAIL_POLICY, openEventStream, pagePolicy, sendText } from '../base/local-page.js';
 import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
 import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
@@ -239,13 +240,6 @@ nav{flex:0 0 300px;overflow:hidden}
 /** The page's script: the viewer's, following the inbox's change events. */
 export const INBOX_JS = viewerScript(`${INBOX_PATH}/events`);
 
-/** Host names a page may reach the inbox by: addresses and localhost, never a DNS name another site could point here. */
-function isAddressHost(host: string | undefined): boolean {
-  if (host === undefined) return false;
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
-  return name === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name.includes(':');
-}
-
 export interface InboxServer {
   /** Answers a request whose path is under INBOX_PATH. */
   serve(req: IncomingMessage, res: ServerResponse): void;
@@ -254,47 +248,37 @@ export interface InboxServer {
   close(): void;
 }
 
-const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const EMAIL_POLICY = "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const PAGE_POLICY = pagePolicy("'none'");
 
 /** The inbox's routes on the sandbox's server, reading the state as it is at each request. */
 export function inboxServer(state: () => StateCore): InboxServer {
   const streams = new Set<ServerResponse>();
   let signature = '';
-  const send = (res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': type, ...PAGE_HEADERS, ...headers });
-    res.end(text);
-  };
   return {
     serve(req, res) {
-      if (!isAddressHost(req.headers.host))
-        return send(res, 403, 'text/plain; charset=utf-8', 'the inbox answers only at an address of this machine, such as 127.0.0.1\n');
-      if (req.method !== 'GET') return send(res, 405, 'text/plain; charset=utf-8', 'the inbox is read only\n', { allow: 'GET' });
+      if (req.method !== 'GET') return sendText(res, 405, 'text/plain; charset=utf-8', 'the inbox is read only\n', { allow: 'GET' });
       const url = new URL(req.url ?? '/', 'http://sandbox');
       switch (url.pathname) {
         case INBOX_PATH:
-          return send(res, 200, 'text/html; charset=utf-8', inboxPage(state(), url.searchParams.get('email')), { 'content-security-policy': PAGE_POLICY });
+          return sendText(res, 200, 'text/html; charset=utf-8', inboxPage(state(), url.searchParams.get('email')), { 'content-security-policy': PAGE_POLICY });
         case `${INBOX_PATH}/email.html`: {
           const current = state();
           const email = inboxEmails(current).find((candidate) => candidate.key === url.searchParams.get('email'));
-          if (email === undefined) return send(res, 404, 'text/plain; charset=utf-8', 'no such email in the outbox\n');
-          return send(res, 200, 'text/html; charset=utf-8', inboxEmailHtml(current, email), { 'content-security-policy': EMAIL_POLICY });
+          if (email === undefined) return sendText(res, 404, 'text/plain; charset=utf-8', 'no such email in the outbox\n');
+          return sendText(res, 200, 'text/html; charset=utf-8', inboxEmailHtml(current, email), { 'content-security-policy': EMAIL_POLICY });
         }
         case `${INBOX_PATH}/inbox.css`:
-          return send(res, 200, 'text/css; charset=utf-8', INBOX_CSS);
+          return sendText(res, 200, 'text/css; charset=utf-8', INBOX_CSS);
         case `${INBOX_PATH}/inbox.js`:
-          return send(res, 200, 'text/javascript; charset=utf-8', INBOX_JS);
+          return sendText(res, 200, 'text/javascript; charset=utf-8', INBOX_JS);
         case `${INBOX_PATH}/events`:
-          res.writeHead(200, { 'content-type': 'text/event-stream', ...PAGE_HEADERS });
-          res.write('event: hello\ndata: 0\n\n');
+          openEventStream(res, 0);
           signature = inboxSignature(state());
           streams.add(res);
           req.on('close', () => streams.delete(res));
           return;
         default:
-          return send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
+          return sendText(res, 404, 'text/plain; charset=utf-8', 'not found\n');
       }
     },
     changed() {

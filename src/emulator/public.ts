@@ -60,7 +60,11 @@ export interface SandboxOptions {
   webhookUrl?: string;
   /** The whsec_ secret to sign them with; a new one when not given (see `webhookSecret` on the sandbox). */
   webhookSecret?: string;
-  /** Refuse requests beyond 10 a second with 429, as the platform does (the default); false for suites that want speed. */
+  /**
+   * Refuse requests beyond 10 a second with 429, as the platform does: true for the tests of an
+   * app's back-off. Off by default, so that a suite passes or fails on what it does, not on the
+   * machine's speed.
+   */
   rateLimit?: boolean;
 }
 
@@ -141,7 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port: options.port ?? 0,
     seed: options.seed ?? (options.fixtures === undefined ? 'empty' : undefined),
     fixtures: options.fixtures,
-    rateLimit: options.rateLimit,
+    rateLimit: options.rateLimit ?? false,
     webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret),
   });
   return {
@@ -168,12 +172,30 @@ const OPTIONS = Object.keys({
 /**
  * The options as given from JavaScript, where no type checks them: a misspelt one (`fixture`,
  * `webhookURL`) would be left out unnoticed, and the tests would run on data or settings they did
- * not ask for.
+ * not ask for; one of the wrong type would reach Node as something else (a port given as text is
+ * the path of a UNIX socket).
  */
 function checkOptions(options: SandboxOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(`startSandbox takes an object of options, not ${shown(options)}`);
   for (const name of Object.keys(options)) {
     if (!OPTIONS.includes(name)) throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
   }
-  if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
-    throw new TypeError(`rateLimit must be true or false, not ${JSON.stringify(options.rateLimit)}`);
+  // seed is checked where the data is made, at the start and at a reset alike.
+  const { fixtures, port, webhookUrl, webhookSecret, rateLimit } = options as Record<keyof SandboxOptions, unknown>;
+  if (fixtures !== undefined && typeof fixtures !== 'string' && (typeof fixtures !== 'object' || fixtures === null || Array.isArray(fixtures)))
+    throw new TypeError(`fixtures must be the path of a fixture file or the fixtures as an object, not ${shown(fixtures)}`);
+  if (port !== undefined && !(typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65_535))
+    throw new TypeError(`port must be a whole number from 0 to 65535, not ${shown(port)}`);
+  if (webhookUrl !== undefined && typeof webhookUrl !== 'string') throw new TypeError(`webhookUrl must be a URL as text, not ${shown(webhookUrl)}`);
+  if (webhookSecret !== undefined && typeof webhookSecret !== 'string')
+    throw new TypeError(`webhookSecret must be text (whsec_...), not ${shown(webhookSecret)}`);
+  if (rateLimit !== undefined && typeof rateLimit !== 'boolean') throw new TypeError(`rateLimit must be true or false, not ${shown(rateLimit)}`);
+}
+
+/** A value as JavaScript would write it, its type plain: '4010' is text, 4010 a number. */
+function shown(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'bigint') return `${value}n`;
+  return JSON.stringify(value) ?? String(value);
 }

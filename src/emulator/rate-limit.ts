@@ -16,7 +16,16 @@ export interface RateDecision {
   headers: Record<string, string>;
   /** Whole seconds until one more request is allowed, for the 429's Retry-After. */
   retryAfterSeconds: number;
+  /** The 429's message: whose limit it is, and how to turn it off. */
+  message: string;
 }
+
+/**
+ * The platform answers "Too many requests"; the sandbox says more, since its limit is one a test
+ * suite can meet by surprise on a fast machine, and can turn off.
+ */
+const SANDBOX_LIMITED =
+  "Too many requests: this is the sandbox's limit of 10 requests a second, as the platform applies it; turn it off with startSandbox({ rateLimit: false }) or loopsctl sandbox --rate-limit off";
 
 export class RateLimiter {
   /** When the requests it allowed in the last second arrived, oldest first. */
@@ -36,6 +45,7 @@ export class RateLimiter {
       allowed,
       headers: { 'x-ratelimit-limit': String(REQUESTS_PER_SECOND), 'x-ratelimit-remaining': String(remaining) },
       retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now) / 1_000)),
+      message: SANDBOX_LIMITED,
     };
   }
 }
@@ -45,4 +55,5 @@ export const ALWAYS_LIMITED: RateDecision = {
   allowed: false,
   headers: { 'x-ratelimit-limit': String(REQUESTS_PER_SECOND), 'x-ratelimit-remaining': '0' },
   retryAfterSeconds: 1,
+  message: 'Too many requests: the key sandbox-rate-limited is always over the rate limit, for testing a back-off; the key sandbox-key is not',
 };

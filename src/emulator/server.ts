@@ -8,8 +8,8 @@ import { INBOX_PATH, type ApiAnswer } from './api.js';
 import { MAX_BODY_BYTES, openCore, sandboxError, TOO_LARGE, type SandboxCore, type SandboxOptions } from './core.js';
 import type { InboxServer } from './inbox.js';
 import type { StateCore } from './module.js';
-import { foreignRequest } from './host-guard.js';
 import { UsageError } from '../base/errors.js';
+import { foreignRequest } from '../base/local-page.js';
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;
@@ -36,7 +36,7 @@ export async function startServer(options: SandboxServerOptions = {}): Promise<S
   const origin = () => `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const server: Server = createServer((req, res) => {
     // The API and the inbox alike answer only requests addressed to the sandbox.
-    const foreign = foreignRequest(req.headers, new URL(origin()));
+    const foreign = foreignRequest(req.headers, new URL(origin()), 'the sandbox');
     if (foreign !== undefined) {
       options.log?.(`refused: ${foreign}`);
       return send(res, { status: 403, body: { message: foreign } });

@@ -20,6 +20,9 @@
  *   children, attributes with types, ranges, enums, required and which take variables),
  *   `NAMESPACES_OF_KIND`, `LMX_MAX_BYTES`; the schemes a link and an image may use (`LINK_SCHEMES`,
  *   `IMAGE_SCHEMES`) and `schemeOf(url)`.
+ * - `guardianFindings(document, { kind?, fallbacks? })`: Guardian's rules (GUARDIAN_RULES), the
+ *   platform's check before publishing, which the emulator answers with and checkLmx runs too.
+ * - `gmailClipProblem(htmlBytes)`: the warning for rendered HTML past Gmail's 102 KB clip.
  * - `decodeLmx(bytes)`: a file's bytes as source, or the problem that stops it being read
  *   (over 100 KB, not UTF-8).
  * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
@@ -48,5 +51,7 @@ export {
   type LmxTagSpec,
 } from './tags.js';
 export { decodeLmx, tooLargeProblem } from './source.js';
+export { GMAIL_CLIP_BYTES, gmailClipProblem, kilobytes } from './clip.js';
 export { componentIdsOf, elementsOf, textOf, themeIdOf, variablesOf } from './tree.js';
+export { GUARDIAN_RULES, guardianFindings, guardianProblems, type GuardianFinding, type GuardianOptions, type GuardianRuleName } from './guardian.js';
 export { checkLmx, utf8Length, validateLmx, type LmxCheckOptions } from './validate.js';

@@ -31,6 +31,7 @@ export const LMX_RULES = {
   'button-href': 'a button has an href: without one it goes nowhere',
   'icon-name': 'an icon is named by its Font Awesome name',
   'unknown-component': 'a <Component> names a component of the account',
+  'gmail-clip': "the rendered HTML stays under Gmail's 102 KB, past which it clips the email",
 } as const;
 
 export type LmxRule = keyof typeof LMX_RULES;

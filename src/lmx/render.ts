@@ -10,7 +10,11 @@
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
+import { firstHeadingOf } from './tree.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
+import { escapeHtml, px, style } from './html.js';
+import { iconRow } from './icons.js';
+import { BODY_WIDTH, MSO_LINE_HEIGHT, MSO_NAMESPACES, msoFixedWidth, msoHead } from './outlook.js';
 import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from './theme.js';
 
 /** Values by namespace: `{ data: { resetLink: "…" } }`, `{ contact: { firstName: "Ada" } }`. */
@@ -52,26 +56,13 @@ export interface RenderedEmail {
   inert: { tag: string; attribute: string; value: string; reason: string }[];
 }
 
+export { escapeHtml };
+
 export const PREVIEW_COMMENT = 'A local preview rendered by loopsctl from LMX: not the exact HTML the Loops platform sends.';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML content and double-quoted attribute values alike. */
-export function escapeHtml(text: string): string {
-  // Most text has nothing to escape: tested first, it is returned as it is.
-  return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char]!) : text;
-}
-const NEEDS_ESCAPE = /[&<>"']/;
-
-/** Style declarations as an attribute: `style="a:b;c:d"`, the values already safe. */
-function style(declarations: (string | false | undefined)[]): string {
-  const text = declarations.filter(Boolean).join(';');
-  return text === '' ? '' : ` style="${escapeHtml(text)}"`;
-}
-
-const px = (value: number) => `${value}px`;
 /** Every block stands in a table of its own, with the space the editor leaves between blocks. */
 const BLOCK_TABLE = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${style(['margin:0 0 16px 0', 'border-collapse:separate'])}>`;
+const LAST_BLOCK_TABLE = BLOCK_TABLE.replace('margin:0 0 16px 0', 'margin:0');
 const ALIGNS = new Set(['left', 'center', 'right']);
 
 class Renderer {
@@ -83,6 +74,8 @@ class Renderer {
   readonly dropped: DroppedStyle[];
   readonly inert: RenderedEmail['inert'] = [];
   readonly styles: EmailStyles;
+  /** The width the block being drawn has at most, in pixels: the body's, less what encloses it. */
+  private width: number;
 
   constructor(
     private readonly options: RenderOptions,
@@ -92,6 +85,24 @@ class Renderer {
     this.styles = styles;
     this.dropped = dropped;
     this.inComponent = options.componentBody === true;
+    this.width = BODY_WIDTH - 2 * (styles.bodyXPadding + styles.borderWidth);
+  }
+
+  /** The width inside an element's own left and right padding (read again, silently: blockCss reports a bad value). */
+  private innerWidth(element: LmxElement): number {
+    const side = (name: string) => safeNumber(this.attribute(element, name), 0, 600) ?? 0;
+    return Math.max(1, this.width - side('paddingLeft') - side('paddingRight'));
+  }
+
+  /** Blocks drawn within a narrower width (a column, a padded section). */
+  private within(width: number, draw: () => string): string {
+    const outer = this.width;
+    this.width = Math.max(1, Math.floor(width));
+    try {
+      return draw();
+    } finally {
+      this.width = outer;
+    }
   }
 
   /** A variable's value as text, or undefined when it has none (nor a fallback). */
@@ -172,6 +183,17 @@ class Renderer {
     return html;
   }
 
+  /**
+   * The blocks of a container (a section, a column, a component): the last leaves no space below
+   * it, so the container's own padding is the same above and below its content.
+   */
+  private containedBlocks(nodes: readonly LmxNode[]): string {
+    const drawn = nodes.map((node) => this.block(node)).filter((html) => html !== '');
+    const last = drawn.at(-1);
+    if (last?.startsWith(BLOCK_TABLE)) drawn[drawn.length - 1] = `${LAST_BLOCK_TABLE}${last.slice(BLOCK_TABLE.length)}`;
+    return drawn.join('');
+  }
+
   private block(node: LmxNode): string {
     // Text at the top level is not LMX (content check says so); it is shown as a paragraph.
     if (node.kind !== 'element')
@@ -221,8 +243,9 @@ class Renderer {
       'margin:0',
       `color:${text.color}`,
       `font-size:${px(fontSize ?? text.fontSize)}`,
-      // A block's lineHeight is a percentage; a theme's is in pixels.
-      `line-height:${lineHeight === undefined ? (fontSize === undefined ? px(text.lineHeight) : `${text.lineHeight / text.fontSize}`) : `${lineHeight}%`}`,
+      // A block's lineHeight is a percentage; a theme's in pixels keeps its proportion at another font size.
+      `line-height:${lineHeight !== undefined ? `${lineHeight}%` : fontSize !== undefined && text.lineHeight.endsWith('px') ? `${Number.parseFloat(text.lineHeight) / text.fontSize}` : text.lineHeight}`,
+      MSO_LINE_HEIGHT,
       text.letterSpacing === 0 ? undefined : `letter-spacing:${px(text.letterSpacing)}`,
     ].filter((declaration): declaration is string => declaration !== undefined);
   }
@@ -284,9 +307,12 @@ class Renderer {
     const yPadding = this.number(element, 'innerYPadding', 0, 100) ?? styles.buttonBodyYPadding;
     const fontSize = this.number(element, 'fontSize', 1, 200) ?? styles.buttonTextFontSize;
     const align = this.align(element) ?? 'left';
+    const padding = `${px(yPadding)} ${px(xPadding)}`;
+    // Outlook ignores a link's padding: its cell carries it there (mso-padding-alt), and the link none.
     const css = [
       'display:inline-block',
-      `padding:${px(yPadding)} ${px(xPadding)}`,
+      `padding:${padding}`,
+      'mso-padding-alt:0px',
       `color:${colour}`,
       `font-size:${px(fontSize)}`,
       'line-height:1.25',
@@ -303,8 +329,9 @@ class Renderer {
       `background-color:${background}`,
       `border-radius:${px(radius)}`,
       borderWidth > 0 ? `border:${px(borderWidth)} solid ${borderColour}` : undefined,
+      `mso-padding-alt:${padding}`,
     ];
-    const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}"${style(['border-collapse:separate', align === 'center' ? 'margin:0 auto' : undefined])}><tr><td${style(cell)}>${inner}</td></tr></table>`;
+    const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}"${style(['border-collapse:separate', align === 'center' ? 'margin:0 auto' : undefined])}><tr><td bgcolor="${background}"${style(cell)}>${inner}</td></tr></table>`;
     return this.wrap(element, table, [`text-align:${align}`]);
   }
 
@@ -330,7 +357,8 @@ class Renderer {
     const image =
       src === undefined
         ? `<div role="img" aria-label="${escapeHtml(alt)}"${style(['padding:24px', 'background-color:#f3f4f6', 'color:#6b7280', 'text-align:center', 'font-size:13px', 'border-radius:6px'])}>${escapeHtml(alt === '' ? 'image' : alt)}</div>`
-        : `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${width === undefined ? '' : ` width="${width}"`}${style([...css, width === undefined ? 'width:100%' : `width:${px(width)}`])}>`;
+        : // Outlook ignores CSS widths on images: the attribute gives one, the LMX's or the space the image has.
+          `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${Math.round(Math.min(width ?? Number.POSITIVE_INFINITY, this.innerWidth(element)))}"${style([...css, width === undefined ? 'width:100%' : `width:${px(width)}`])}>`;
     const href = this.url(element, 'href');
     const linked = href === undefined ? image : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${image}</a>`;
     return this.wrap(element, linked, [`text-align:${align}`]);
@@ -380,13 +408,14 @@ class Renderer {
       const first = index === 0;
       const last = index === items.length - 1;
       const padding = `padding:0 ${px(last ? 0 : gap / 2)} 0 ${px(first ? 0 : gap / 2)}`;
-      return `<td${stack ? ' class="lmx-stack"' : ''} width="${widths[index]!.toFixed(2).replace(/\.?0+$/, '')}%" valign="${valign}"${reverse ? ' dir="ltr"' : ''}${style([padding, `vertical-align:${valign}`])}>${this.blocks(item.children)}</td>`;
+      const inner = this.within((this.innerWidth(element) * widths[index]!) / 100 - (first || last ? gap / 2 : gap), () => this.containedBlocks(item.children));
+      return `<td${stack ? ' class="lmx-stack"' : ''} width="${widths[index]!.toFixed(2).replace(/\.?0+$/, '')}%" valign="${valign}"${reverse ? ' dir="ltr"' : ''}${style([padding, `vertical-align:${valign}`])}>${inner}</td>`;
     });
     // Reversed on mobile: the cells are written in reverse in a right-to-left row, which shows them
     // in order side by side, and in reverse once stacked (where the media query applies).
     const row = reverse ? cells.reverse().join('') : cells.join('');
     const table = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${reverse ? ' dir="rtl"' : ''}${style(['table-layout:fixed'])}><tr>${row}</tr></table>`;
-    return this.wrap(element, table);
+    return this.wrap(element, msoFixedWidth(Math.round(this.innerWidth(element)), table));
   }
 
   private component(element: LmxElement): string {
@@ -403,7 +432,7 @@ class Renderer {
       return this.placeholder(element, 'data-missing-component', id, `${named}: not found, so not shown`);
     }
     this.inComponent = true;
-    const inner = this.blocks(content);
+    const inner = this.containedBlocks(content);
     this.inComponent = false;
     return this.wrap(element, inner);
   }
@@ -418,7 +447,7 @@ class Renderer {
 
   private section(element: LmxElement): string {
     const href = this.url(element, 'href');
-    const inner = this.blocks(element.children);
+    const inner = this.within(this.innerWidth(element), () => this.containedBlocks(element.children));
     if (href === undefined) return this.wrap(element, inner);
     // A link may not hold another: a section whose content has links keeps those, and is not one itself.
     if (/<a\s/.test(inner)) {
@@ -443,30 +472,8 @@ class Renderer {
     const align = this.align(element) ?? 'center';
     const icons = element.children
       .filter((child): child is LmxElement => child.kind === 'element' && child.name === 'Icon')
-      .map((icon) => {
-        const name = this.attribute(icon, 'name') ?? '';
-        // The platform draws Font Awesome's glyph; offline, the icon is a badge with its name.
-        const badge = `<span role="img" aria-label="${escapeHtml(name)}"${style([
-          'display:inline-block',
-          `min-width:${px(size)}`,
-          `height:${px(size)}`,
-          `line-height:${px(size - 2)}`,
-          `border:1px solid ${colour}`,
-          `border-radius:${px(size / 2)}`,
-          `color:${colour}`,
-          `font-size:${px(Math.max(9, Math.round(size / 2.4)))}`,
-          'padding:0 6px',
-          'box-sizing:border-box',
-          'text-align:center',
-          'text-decoration:none',
-        ])}>${escapeHtml(name)}</span>`;
-        const href = this.url(icon, 'href');
-        const linked =
-          href === undefined ? badge : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['text-decoration:none'])}>${badge}</a>`;
-        return `<td${style([`padding:0 ${px(gap / 2)}`])}>${linked}</td>`;
-      })
-      .join('');
-    const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}"${style([align === 'center' ? 'margin:0 auto' : undefined])}><tr>${icons}</tr></table>`;
+      .map((icon) => ({ name: this.attribute(icon, 'name') ?? '', href: this.url(icon, 'href') }));
+    const table = iconRow({ colour, size, gap, align, icons });
     return this.wrap(element, table, [`text-align:${align}`]);
   }
 
@@ -537,17 +544,22 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
   const renderer = new Renderer(options, styleElement);
   const { styles } = renderer;
   const body = renderer.blocks(document.children);
-  const title = filledText(renderer, options.subject);
+  // Without a subject (a file rendered on its own), the first heading names the document.
+  const title = filledText(renderer, options.subject) || firstHeadingOf(document);
   const preheader = filledText(renderer, options.previewText);
   const frame = styles.borderWidth > 0 ? `border:${px(styles.borderWidth)} solid ${styles.borderColor}` : undefined;
   const html = [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="en"${MSO_NAMESPACES}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="x-apple-disable-message-reformatting">',
+    // The theme's colours are drawn as they are: clients that would invert them for dark mode are told so.
+    '<meta name="color-scheme" content="light">',
+    '<meta name="supported-color-schemes" content="light">',
     `<title>${escapeHtml(title)}</title>`,
+    msoHead(styles.fontFamily),
     // The one rule inline styles cannot say: columns stack on a narrow screen.
     '<style>@media only screen and (max-width:480px){.lmx-stack{display:block!important;width:100%!important;padding:0 0 16px 0!important}}</style>',
     '</head>',
@@ -556,9 +568,11 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
     preheader === '' ? '' : `<div${style(['display:none', 'max-height:0', 'overflow:hidden', 'mso-hide:all'])}>${escapeHtml(preheader)}</div>`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${style([`background-color:${styles.backgroundColor}`])}><tr>`,
     `<td align="center"${style([`padding:${px(styles.backgroundYPadding)} ${px(styles.backgroundXPadding)}`])}>`,
-    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"${style([
+    // Outlook ignores max-width: it gets the body in a table of the body's width.
+    `<!--[if mso]><table role="presentation" width="${BODY_WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`,
+    `<table role="presentation" width="${BODY_WIDTH}" cellpadding="0" cellspacing="0" border="0"${style([
       'width:100%',
-      'max-width:600px',
+      `max-width:${px(BODY_WIDTH)}`,
       `background-color:${styles.bodyColor}`,
       `border-radius:${px(styles.borderRadius)}`,
       frame,
@@ -567,6 +581,7 @@ export function renderLmx(document: LmxDocument, options: RenderOptions = {}): R
     `<td${style([`padding:${px(styles.bodyYPadding)} ${px(styles.bodyXPadding)}`, `font-family:${styles.fontFamily}`, `color:${styles.text.color}`, 'text-align:left'])}>`,
     body,
     '</td></tr></table>',
+    '<!--[if mso]></td></tr></table><![endif]-->',
     '</td></tr></table>',
     '</body>',
     '</html>',

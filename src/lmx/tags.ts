@@ -136,10 +136,10 @@ export const BLOCK_TAGS = [
 
 /**
  * What <Style /> takes: a theme's id and the theme styles (the Theme record's fields), each with the
- * kind of its value; the specification leaves out the button text's format.
+ * kind of its value. The specification's table leaves out the button text's format, but the
+ * platform's own export of an email writes it (buttonTextFormat="0"), so it is taken.
  */
-const { buttonTextFormat: _notInLmx, ...LMX_STYLES } = THEME_STYLES;
-const STYLE_ATTRIBUTES: Record<string, 'colour' | 'number' | 'text'> = { themeId: 'text', ...LMX_STYLES };
+const STYLE_ATTRIBUTES: Record<string, 'colour' | 'number' | 'text'> = { themeId: 'text', ...THEME_STYLES };
 
 const block = (name: string, content: LmxContentType, attributes: Record<string, LmxAttributeSpec>, more: Partial<LmxTagSpec> = {}): LmxTagSpec => ({
   name,

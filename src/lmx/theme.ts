@@ -5,6 +5,7 @@
  * letters, digits and spaces. A value that is not is dropped (and reported), so a theme holding
  * `red;background:url(javascript:…)` never writes anything into a style attribute.
  */
+import { DEFAULT_THEME_STYLES } from '../platform/themes/default-theme.js';
 import type { LmxElement } from './parse.js';
 
 /** The styles a renderer reads, each a safe CSS value or absent. */
@@ -40,57 +41,20 @@ export interface EmailStyles {
 export interface TextStyle {
   color: string;
   fontSize: number;
-  /** In pixels, as themes give it. */
-  lineHeight: number;
+  /** A CSS line-height: `150%` (the platform's themes give percentages), or `24px` (a theme that gives pixels). */
+  lineHeight: string;
   letterSpacing: number;
 }
-
-/** The platform's default theme (the Theme record of a new team), which any other theme's missing styles fall back to. */
-const DEFAULT_THEME: Readonly<Record<string, string | number>> = {
-  backgroundColor: '#f5f5f5',
-  backgroundXPadding: 24,
-  backgroundYPadding: 24,
-  bodyColor: '#ffffff',
-  bodyXPadding: 24,
-  bodyYPadding: 24,
-  bodyFontFamily: 'Helvetica',
-  bodyFontCategory: 'sans-serif',
-  borderColor: '#e5e5e5',
-  borderWidth: 1,
-  borderRadius: 8,
-  buttonBodyColor: '#111827',
-  buttonBodyXPadding: 16,
-  buttonBodyYPadding: 12,
-  buttonBorderColor: '#111827',
-  buttonBorderWidth: 0,
-  buttonBorderRadius: 6,
-  buttonTextColor: '#ffffff',
-  buttonTextFormat: 0,
-  buttonTextFontSize: 16,
-  dividerColor: '#e5e5e5',
-  dividerBorderWidth: 1,
-  textBaseColor: '#374151',
-  textBaseFontSize: 16,
-  textBaseLineHeight: 24,
-  textBaseLetterSpacing: 0,
-  textLinkColor: '#2563eb',
-  heading1Color: '#111827',
-  heading1FontSize: 28,
-  heading1LineHeight: 36,
-  heading1LetterSpacing: -0.5,
-  heading2Color: '#111827',
-  heading2FontSize: 22,
-  heading2LineHeight: 30,
-  heading2LetterSpacing: -0.25,
-  heading3Color: '#111827',
-  heading3FontSize: 18,
-  heading3LineHeight: 26,
-  heading3LetterSpacing: 0,
-};
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _-]{0,63}$/;
 const FONT_CATEGORIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui']);
+/** The fonts of the editor's "Default" family in each category, before the category itself. */
+const DEFAULT_FONTS: Record<string, string[]> = {
+  'sans-serif': ['Helvetica', 'Arial'],
+  serif: ['Georgia', "'Times New Roman'"],
+  monospace: ['Menlo', 'Consolas', "'Courier New'"],
+};
 
 /** A colour safe to write into CSS, or undefined. */
 export function safeColour(value: unknown): string | undefined {
@@ -114,6 +78,15 @@ export interface DroppedStyle {
 type Source = Readonly<Record<string, unknown>>;
 
 /**
+ * A theme's line height as CSS. The platform's themes and exports give percentages (150); the API
+ * reference's example theme gives pixels (24). No text is set at under half its size, nor on
+ * lines 50 px apart, so a value under 50 is pixels.
+ */
+function lineHeightCss(value: number): string {
+  return value < 50 ? `${value}px` : `${value}%`;
+}
+
+/**
  * The styles an email is drawn with: the default theme, then the theme's styles, then the
  * `<Style />` element's attributes, each value checked; what could not be used is in `dropped`.
  */
@@ -124,7 +97,7 @@ export function emailStyles(theme: Source | undefined, style: LmxElement | undef
     ['<Style />', Object.fromEntries((style?.attributes ?? []).map((attribute) => [attribute.name, attribute.value]))],
   ];
   const pick = <T>(name: string, check: (value: unknown) => T | undefined, expected: string): T => {
-    let chosen = check(DEFAULT_THEME[name]) as T;
+    let chosen = check(DEFAULT_THEME_STYLES[name as keyof typeof DEFAULT_THEME_STYLES]) as T;
     for (const [where, source] of layers) {
       if (!Object.hasOwn(source, name) || source[name] === undefined || source[name] === null || source[name] === '') continue;
       const checked = check(source[name]);
@@ -139,7 +112,7 @@ export function emailStyles(theme: Source | undefined, style: LmxElement | undef
   const text = (prefix: string): TextStyle => ({
     color: colour(`${prefix}Color`),
     fontSize: size(`${prefix}FontSize`),
-    lineHeight: size(`${prefix}LineHeight`),
+    lineHeight: lineHeightCss(size(`${prefix}LineHeight`)),
     letterSpacing: spacing(`${prefix}LetterSpacing`),
   });
   const family = pick('bodyFontFamily', (value) => (typeof value === 'string' && FONT_NAME.test(value.trim()) ? value.trim() : undefined), 'a font name');
@@ -148,6 +121,8 @@ export function emailStyles(theme: Source | undefined, style: LmxElement | undef
     (value) => (typeof value === 'string' && FONT_CATEGORIES.has(value.trim()) ? value.trim() : undefined),
     'a font category such as sans-serif',
   );
+  // "Default" is the editor's name for the category's usual fonts.
+  const families = family === 'Default' ? (DEFAULT_FONTS[category] ?? []) : [/\s/.test(family) ? `'${family}'` : family];
   const styles: EmailStyles = {
     backgroundColor: colour('backgroundColor'),
     backgroundXPadding: size('backgroundXPadding'),
@@ -155,7 +130,7 @@ export function emailStyles(theme: Source | undefined, style: LmxElement | undef
     bodyColor: colour('bodyColor'),
     bodyXPadding: size('bodyXPadding'),
     bodyYPadding: size('bodyYPadding'),
-    fontFamily: `${/\s/.test(family) ? `'${family}'` : family}, ${category}`,
+    fontFamily: [...families, category].join(', '),
     borderColor: colour('borderColor'),
     borderWidth: size('borderWidth'),
     borderRadius: size('borderRadius'),

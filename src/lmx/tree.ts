@@ -57,3 +57,9 @@ export function componentIdsOf(document: LmxDocument): string[] {
   }
   return [...ids];
 }
+
+/** The text of a document's first heading at the top level, or nothing. */
+export function firstHeadingOf(document: LmxDocument): string {
+  for (const node of document.children) if (node.kind === 'element' && /^H[123]$/.test(node.name)) return textOf(node);
+  return '';
+}

@@ -5,6 +5,7 @@
  * the choice is the editor's (see docs/sandbox.md, "LMX").
  */
 import { parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
+import { guardianProblems } from './guardian.js';
 import { tooLargeProblem } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import {
@@ -146,15 +147,6 @@ class Validator {
     }
     for (const attribute of element.attributes) this.attribute(spec, attribute);
     this.required(spec, element);
-    // The specification does not require it, but the platform's check (Guardian) refuses to publish such a button.
-    if (spec.name === 'Button' && !element.attributes.some((attribute) => attribute.name === 'href'))
-      this.report(
-        'warning',
-        'button-href',
-        element.position,
-        "<Button> has no href: it goes nowhere, and the platform's check refuses to publish it",
-        'add href="https://..."',
-      );
     this.counts(spec, element);
     this.ancestors.push(spec);
     this.children(spec, element.children);
@@ -448,12 +440,24 @@ function valueProblem(spec: LmxAttributeSpec, attribute: LmxAttribute, tag: LmxT
     case 'widths':
       return WIDTHS.test(value) ? undefined : { message: 'not comma-separated percentages', fix: 'write one percentage per column, such as widths="40,60"' };
     case 'style':
-      if (spec.of === 'colour') return HEX_COLOR.test(value) ? undefined : { message: 'not a hex colour', fix: 'write a hex colour such as #ffffff' };
-      if (spec.of === 'number') return NUMBER.test(value) ? undefined : { message: 'not a number', fix: 'write a number, such as "16"' };
-      return undefined;
+      return styleProblem(spec.of, value);
     case 'string':
       return undefined;
   }
+}
+
+/**
+ * The specification types <Style />'s attributes as "string / number", and the platform's export
+ * of a default-theme email leaves its colours empty: an empty value is unset (the theme's is
+ * used), and one a renderer cannot use is a warning, never an error; it is left out of the CSS.
+ */
+function styleProblem(of: 'colour' | 'number' | 'text', value: string): ValueProblem | undefined {
+  if (value.trim() === '') return undefined;
+  if (of === 'colour' && !HEX_COLOR.test(value))
+    return { severity: 'warning', message: "not a hex colour: the theme's is used", fix: 'write a hex colour such as #ffffff, or leave it empty' };
+  if (of === 'number' && !NUMBER.test(value))
+    return { severity: 'warning', message: "not a number: the theme's is used", fix: 'write a number, such as "16", or leave it empty' };
+  return undefined;
 }
 
 function numberProblem(value: string, min: number | undefined, max: number | undefined, unit: string | undefined): ValueProblem | undefined {
@@ -514,5 +518,6 @@ export function checkLmx(source: string, options: LmxCheckOptions = {}): { docum
   const bytes = utf8Length(source);
   if (bytes > LMX_MAX_BYTES) return { document: { kind: 'document', children: [] }, problems: [tooLargeProblem(bytes)] };
   const { document, problems } = parseLmx(source);
-  return { document, problems: inSourceOrder([...problems, ...validateLmx(document, options)]) };
+  // Guardian's rules run here too, so that content check and the sandbox judge by one rule set.
+  return { document, problems: inSourceOrder([...problems, ...validateLmx(document, options), ...guardianProblems(document)]) };
 }

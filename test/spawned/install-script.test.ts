@@ -2,12 +2,13 @@
  * install.sh, run with sh against release files served from 127.0.0.1: it installs a verified
  * executable, and refuses each bad input with one line, a non-zero exit and nothing installed.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp.js';
 
@@ -26,8 +27,8 @@ const has = (program: string) => {
 if (!has('wget')) process.stderr.write("install-script.test.ts: no wget here, so install.sh's download with wget is not tested\n");
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** What the server answers for each path: a body, or a body cut short of its announced length. */
-type Answer = { body: string; type?: string } | { cut: string };
+/** What the server answers for each path: a body, a body cut short of its announced length, or the start of one that never ends. */
+type Answer = { body: string; type?: string } | { cut: string } | { stall: string };
 let answers = new Map<string, Answer>();
 let server: Server;
 let base: string;
@@ -41,12 +42,19 @@ beforeAll(async () => {
       response.write(answer.cut);
       return response.socket?.destroy();
     }
+    if ('stall' in answer) {
+      response.writeHead(200, { 'content-length': answer.stall.length * 2 });
+      return response.write(answer.stall);
+    }
     response.writeHead(200, { 'content-type': answer.type ?? 'application/octet-stream' }).end(answer.body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/release`;
 });
-afterAll(() => new Promise((done) => server.close(done)));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise((done) => server.close(done));
+});
 
 /** A release of two versions' files and a SHA256SUMS that lists them. */
 function release(
@@ -59,8 +67,11 @@ function release(
   answers.set('/release/SHA256SUMS', { body: sums });
 }
 
-/** Runs install.sh into a new directory's bin/; a variable given as undefined is left unset. */
-function install(args: string[] = [], env: Record<string, string | undefined> = {}, cwd?: string) {
+/**
+ * Runs install.sh into a new directory's bin/; a variable given as undefined is left unset. With
+ * `started`, it runs in a process group of its own, as a terminal's job does, handed to `started`.
+ */
+function install(args: string[] = [], env: Record<string, string | undefined> = {}, cwd?: string, started?: (child: ChildProcess, installDir: string) => void) {
   const dir = tempDir('loopsctl-install-');
   const installDir = join(dir, 'bin');
   const variables = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LOOPSCTL_INSTALL_BASE_URL: base, LOOPSCTL_INSTALL_DIR: installDir, ...env };
@@ -68,7 +79,9 @@ function install(args: string[] = [], env: Record<string, string | undefined> = 
     const child = spawn('sh', [script, ...args], {
       cwd,
       env: Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== undefined)),
+      detached: started !== undefined,
     });
+    started?.(child, installDir);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
@@ -153,6 +166,28 @@ describe('install.sh', () => {
     const result = await install();
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(`loopsctl install: could not download ${base}/${name}\n`);
+    nothingInstalled(result.installDir);
+  });
+
+  it.each([
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('removes its partial download when its terminal sends %s mid-download', async (signal, code) => {
+    const name = `loopsctl-0.2.0-${platform}`;
+    release({ [name]: executable('0.2.0') });
+    answers.set(`/release/${name}`, { stall: executable('0.2.0') });
+    let downloading!: Promise<void>;
+    const result = await install([], {}, undefined, (child, installDir) => {
+      downloading = (async () => {
+        // The signal is sent once the partial download is there to be left behind.
+        while (!(existsSync(installDir) && readdirSync(installDir).some((entry) => entry.startsWith('.loopsctl-download.')))) await sleep(10);
+        // To the whole job, as a terminal does: the download program and the script alike.
+        process.kill(-child.pid!, signal);
+      })();
+    });
+    await downloading;
+    expect(result.code).toBe(code);
     nothingInstalled(result.installDir);
   });
 

@@ -6,7 +6,10 @@
  * string: `content check`'s tests cover it.
  */
 import { seedId } from '../../src/emulator/module.js';
-import type { LmxKind, LmxRule } from '../../src/lmx/index.js';
+import { LMX_TAGS, type LmxKind, type LmxRule } from '../../src/lmx/index.js';
+
+/** Every attribute <Style /> takes but its theme. */
+const STYLE_NAMES = Object.keys(LMX_TAGS.get('Style')!.attributes).filter((name) => name !== 'themeId');
 
 /** A component the seed has: <Component> cases name it, and a tree of the seed's components holds it. */
 export const KNOWN_COMPONENT = seedId('component/Footer');
@@ -30,6 +33,10 @@ const items = (count: number, item: string) => Array.from({ length: count }, () 
 const columns = (count: number) => `<Columns>\n${items(count, '<ColumnItem><Paragraph>x</Paragraph></ColumnItem>')}\n</Columns>`;
 const icons = (count: number) => `<Icons>\n${items(count, '<Icon name="github" href="https://github.com/acme" />')}\n</Icons>`;
 const nested = (depth: number) => `<Paragraph>${'<Strong>'.repeat(depth)}deep${'</Strong>'.repeat(depth)}</Paragraph>`;
+
+/** The <Style /> the platform's export of a default-theme email carries, as public projects send it. */
+export const EXPORTED_STYLE =
+  '<Style backgroundColor="" backgroundXPadding="0" backgroundYPadding="0" bodyColor="" bodyXPadding="0" bodyYPadding="0" bodyFontFamily="Default" bodyFontCategory="sans-serif" borderColor="" borderWidth="0" borderRadius="4" buttonBodyColor="" buttonBodyXPadding="16" buttonBodyYPadding="12" buttonBorderColor="" buttonBorderWidth="0" buttonBorderRadius="4" buttonTextColor="" buttonTextFormat="0" buttonTextFontSize="16" dividerColor="" dividerBorderWidth="1" textBaseColor="" textBaseFontSize="14" textBaseLineHeight="150" textBaseLetterSpacing="0" textLinkColor="" heading1Color="" heading1FontSize="28" heading1LineHeight="125" heading1LetterSpacing="0" heading2Color="" heading2FontSize="24" heading2LineHeight="125" heading2LetterSpacing="0" heading3Color="" heading3FontSize="20" heading3LineHeight="125" heading3LetterSpacing="0" />';
 
 /** A whole email of each kind, using most of the tags. */
 const CAMPAIGN = `<Style themeId="st_acme" bodyColor="#ffffff" backgroundColor="#f3f4f6" bodyYPadding="24" />
@@ -258,6 +265,9 @@ export const CORPUS: RuleCases[] = [
         lmx: `<Divider width="10" borderWidth="1" />\n<Image src="https://cdn.acme.example/a.png" width="600" href="tel:+15550100" />\n<Icons size="48" gap="4" color="#808080"><Icon name="github" /></Icons>`,
       },
       { lmx: '<Style bodyColor="#fff" bodyYPadding="24" heading1LetterSpacing="-0.5" bodyFontFamily="Inter" />' },
+      // The platform's export of a default-theme email: its colours empty, for the client to adapt.
+      { lmx: `${EXPORTED_STYLE}\n<Paragraph>x</Paragraph>` },
+      { lmx: `<Style ${STYLE_NAMES.map((name) => `${name}=""`).join(' ')} />` },
     ],
     invalid: [
       { lmx: '<H1 fontSize="11">a</H1>', errors: ['attribute-value'] },
@@ -276,7 +286,9 @@ export const CORPUS: RuleCases[] = [
       { lmx: paragraph('<Link href="javascript:alert(1)">x</Link>'), errors: ['attribute-value'] },
       { lmx: '<Image src="data:image/png;base64,AAAA" />', errors: ['attribute-value'] },
       { lmx: '<Button href="acme.example/start">Go</Button>', warnings: ['attribute-value'] },
-      { lmx: '<Style bodyColor="white" bodyYPadding="24px" />', errors: ['attribute-value', 'attribute-value'] },
+      // <Style />'s attributes are "string / number": a value a renderer cannot use is a warning, and inert.
+      { lmx: '<Style bodyColor="white" bodyYPadding="24px" />', warnings: ['attribute-value', 'attribute-value'] },
+      { lmx: '<Style bodyColor="red;background:url(https://x.example/a.png)" />', warnings: ['attribute-value'] },
     ],
   },
   {

@@ -1,25 +1,25 @@
 /**
  * LMX files checked against the specification, offline: which files a path names, what kind of
- * email each is the body of (from where a pull put it), and the problems of each.
+ * email each is the body of (from where a pull put it), and the problems of each, with Gmail's
+ * clip of the HTML it renders to.
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
-  decodeLmx,
   elementsOf,
-  LMX_MAX_BYTES,
+  gmailClipProblem,
   NAMESPACES_OF_KIND,
   parseLmx,
-  tooLargeProblem,
   variablesOf,
   type LmxDocument,
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
 } from '../../lmx/index.js';
-import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder } from './tree.js';
+import { renderLmx } from '../../lmx/render.js';
+import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
 
 /** One file's findings. */
 export interface FileCheck {
@@ -39,12 +39,14 @@ export function checkRecord(file: FileCheck) {
   return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
 }
 
-/** The components of a pulled tree, by every id they are known by, with the variables each shows. */
-export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[] }>;
+/** The components of a pulled tree, by every id they are known by, with the variables each shows and its body. */
+export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>;
 
 /** A file to check and what is known of it. */
 interface Target {
   file: string;
+  /** The directory the person named (or the file's own), under which no link is followed. */
+  root: string;
   kind?: LmxKind;
   components?: TreeComponents;
 }
@@ -56,10 +58,10 @@ interface Target {
  */
 export function checkSource(file: string, source: string, kind: LmxKind | undefined, components?: TreeComponents): FileCheck {
   const { document, problems } = checkLmx(source, { kind, componentIds: components === undefined ? undefined : new Set(components.keys()) });
-  if (components !== undefined && kind !== undefined && kind !== 'component') {
-    problems.push(...embeddedVariables(document, kind, components));
-    problems.sort((a, b) => a.offset - b.offset);
-  }
+  if (components !== undefined && kind !== undefined && kind !== 'component') problems.push(...embeddedVariables(document, kind, components));
+  const clip = problems.some((problem) => problem.rule === 'too-large') ? undefined : gmailClipProblem(renderedBytes(document, kind, components));
+  if (clip !== undefined) problems.push(clip);
+  problems.sort((a, b) => a.offset - b.offset);
   return {
     file,
     kind,
@@ -67,6 +69,12 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
     errors: problems.filter((problem) => problem.severity === 'error'),
     warnings: problems.filter((problem) => problem.severity === 'warning'),
   };
+}
+
+/** The size of the HTML the email renders to, with the tree's components in it: what Gmail measures. */
+function renderedBytes(document: LmxDocument, kind: LmxKind | undefined, components: TreeComponents | undefined): number {
+  const bodies = new Map([...(components ?? [])].map(([id, component]) => [id, component.document]));
+  return Buffer.byteLength(renderLmx(document, { components: bodies, componentBody: kind === 'component' }).html);
 }
 
 function embeddedVariables(document: LmxDocument, kind: LmxKind, components: TreeComponents): LmxProblem[] {
@@ -95,15 +103,8 @@ function embeddedVariables(document: LmxDocument, kind: LmxKind, components: Tre
 /** A file checked; one larger than the API takes is not read whole, one that is not UTF-8 is reported. */
 function checkFile(target: Target): FileCheck {
   const { file, kind } = target;
-  let bytes: Buffer;
-  try {
-    const size = statSync(file).size;
-    if (size > LMX_MAX_BYTES) return { file, kind, errors: [tooLargeProblem(size)], warnings: [] };
-    bytes = readFileSync(file);
-  } catch (error) {
-    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
-  }
-  const decoded = decodeLmx(bytes);
+  const decoded = readLmxSource(target.root, relative(target.root, file));
+  if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
   if ('problem' in decoded) return { file, kind, errors: [decoded.problem], warnings: [] };
   return checkSource(file, decoded.source, kind, target.components);
 }
@@ -133,10 +134,10 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
     if (!path.endsWith('.lmx')) throw new UsageError(`${path}: not an .lmx file`, { hint: 'name LMX files (.lmx), or a directory of them' });
     // The path alone says where a pull put it: <tree>/<kind>/<record>/<file>.lmx.
     const treeKind = kindOfDirectory(basename(dirname(dirname(path))));
-    return [{ file: path, kind: treeKind ?? kind }];
+    return [{ file: path, root: dirname(path), kind: treeKind ?? kind }];
   }
   if (!stats.isDirectory()) throw new UsageError(`${path}: not a file or a directory`);
-  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path).map((file) => ({ file, kind }));
+  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
   if (targets.length === 0)
     throw new UsageError(`${path}: no .lmx files in it`, { hint: "pull the account's content first (`loopsctl content pull`), or name .lmx files" });
   return targets;
@@ -145,33 +146,36 @@ function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
 /** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
 function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
   const components = treeComponents(root);
-  return lmxFilesUnder(root).map((file) => {
+  return lmxFilesUnder(root, true).map((file) => {
     const parts = file.slice(root.length + 1).split(/[\\/]/);
     const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return { file, kind: treeKind ?? kind, components };
+    return { file, root, kind: treeKind ?? kind, components };
   });
 }
 
 /**
  * The components a pulled tree holds, by the id in each directory's name
  * (`components/footer--cmp_1`) and those the state file knows them by in each account, each with
- * the variables its LMX shows (none for one that cannot be read: its own check reports it).
+ * its body and the variables it shows (none for one that cannot be read: its own check reports it).
  */
 export function treeComponents(root: string): TreeComponents {
-  const components = new Map<string, { path: string; variables: LmxVariable[] }>();
+  const components = new Map<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>();
   for (const { entry, ids } of componentDirectories(root)) {
-    const component = { path: `components/${entry}`, variables: variablesOfFile(join(root, 'components', entry, 'component.lmx')) };
+    const document = documentOfComponent(root, entry);
+    const component = { path: `components/${entry}`, variables: variablesOf(document), document };
     for (const id of ids) components.set(id, component);
   }
   return components;
 }
 
-function variablesOfFile(file: string): LmxVariable[] {
+/** A component's body, or an empty one when it cannot be read (a link there, or one too large: its own check reports it). */
+function documentOfComponent(root: string, entry: string): LmxDocument {
+  const empty: LmxDocument = { kind: 'document', children: [] };
+  let read: ReturnType<typeof readLmxSource>;
   try {
-    if (statSync(file).size > LMX_MAX_BYTES) return [];
-    const decoded = decodeLmx(readFileSync(file));
-    return 'source' in decoded ? variablesOf(parseLmx(decoded.source).document) : [];
+    read = readLmxSource(root, `components/${entry}/component.lmx`);
   } catch {
-    return [];
+    return empty;
   }
+  return read === undefined || 'problem' in read ? empty : parseLmx(read.source).document;
 }

@@ -3,10 +3,10 @@
  * `content preview` shows it: checked, its components and theme taken from the tree it is in, its
  * variables filled from sample values.
  */
-import { checkLmx, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
-import { componentsOf, messageFieldsOf, placeOf, themesOf } from './tree.js';
+import { componentsOf, messageFieldsOf, placeOf, themesOf, type MessageFields } from './tree.js';
 
 /** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
 export interface ChosenTheme {
@@ -28,6 +28,8 @@ export interface EmailRequest {
 
 export interface EmailView extends RenderedEmail {
   problems: LmxProblem[];
+  /** The size of the HTML, which Gmail clips past 102 KB. */
+  htmlBytes: number;
   subject?: string;
   /** The theme drawn with, by name, or undefined for the default theme. */
   themeLabel?: string;
@@ -35,14 +37,29 @@ export interface EmailView extends RenderedEmail {
   unknownThemeId?: string;
 }
 
-/** What a file's place in a tree tells of it, read once: its components, themes and message fields. */
-export function treeContext(file: string) {
+/** What a file's place in a tree tells of it: its components, themes and message fields. */
+export interface TreeContext {
+  components: Awaited<ReturnType<typeof componentsOf>>;
+  themes: Awaited<ReturnType<typeof themesOf>>;
+  fields: MessageFields;
+}
+
+/** A tree's components and themes, by the tree's root, for drawing several of its emails from one read. */
+export type TreeCache = Map<string | undefined, Promise<Omit<TreeContext, 'fields'>>>;
+
+/** What a file's place in a tree tells of it, read once (or once for all files that share `cache`), without holding the process. */
+export async function treeContext(file: string, cache: TreeCache = new Map()): Promise<TreeContext> {
   const { root } = placeOf(file);
-  return { components: componentsOf(root), themes: themesOf(root), fields: messageFieldsOf(file) };
+  let shared = cache.get(root);
+  if (shared === undefined) {
+    shared = Promise.all([componentsOf(root), themesOf(root)]).then(([components, themes]) => ({ components, themes }));
+    cache.set(root, shared);
+  }
+  return { ...(await shared), fields: await messageFieldsOf(file) };
 }
 
 /** The file checked and rendered. */
-export function viewEmail(request: EmailRequest, context = treeContext(request.file)): EmailView {
+export function viewEmail(request: EmailRequest, context: TreeContext): EmailView {
   const components = new Map([...context.components, ...(request.extraComponents ?? [])]);
   const { document, problems } = checkLmx(request.source, { kind: request.kind, componentIds: new Set(components.keys()) });
   const themeId = themeIdOf(document);
@@ -60,6 +77,7 @@ export function viewEmail(request: EmailRequest, context = treeContext(request.f
   return {
     ...rendered,
     problems,
+    htmlBytes: Buffer.byteLength(rendered.html),
     subject: context.fields.subject,
     themeLabel: theme?.label,
     unknownThemeId: request.theme === undefined && themeId !== undefined && treeTheme === undefined ? themeId : undefined,
@@ -85,6 +103,8 @@ export function renderNotes(view: EmailView, file: string, forPage = false): str
   // An address that is only a variable with no value is covered by the note above.
   for (const inert of view.inert.filter((entry) => !view.missing.some((variable) => entry.value.includes(variable))))
     notes.push(`<${inert.tag}> ${inert.attribute} "${inert.value}" ${inert.reason}.`);
+  const clip = gmailClipProblem(view.htmlBytes);
+  if (clip !== undefined && !forPage) notes.push(`${clip.message[0]!.toUpperCase()}${clip.message.slice(1)}. To fix: ${clip.fix}.`);
   const errors = view.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0 && !forPage)
     notes.push(`${file} has ${countOf(errors.length, 'error')} (see \`loopsctl content check ${file}\`): the preview shows what could be read.`);

@@ -4,9 +4,10 @@
  * records, per account, which record each directory is and what it held when last in step.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
+import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
 import { z } from '../../base/shapes.js';
 import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
@@ -85,56 +86,54 @@ export function referenceDigestOf(files: Files): string | undefined {
   return hash.digest('hex');
 }
 
-/** Every record directory under `root`, of the kinds asked for. */
+/**
+ * Every record directory under `root`, of the kinds asked for. A symbolic link in the tree (which
+ * a pull request can add, as git keeps links) is refused, never followed (src/base/tree-files.ts).
+ */
 export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
   const records: RecordFiles[] = [];
   for (const kind of kinds) {
-    refuseLink(root, kind);
-    for (const entry of entries(join(root, kind))) {
-      const path = `${kind}/${entry}`;
-      refuseLink(root, path);
-      const directory = join(root, path);
-      if (!lstatSync(directory).isDirectory()) continue;
+    for (const entry of entries(root, kind)) {
+      const path = `${kind}/${entry.name}`;
+      if (entry.kind === 'link') throw linkRefused(root, path);
+      if (entry.kind !== 'directory') continue;
       const files: Files = new Map();
-      for (const file of entries(directory).sort()) {
-        const full = join(directory, file);
-        const stat = lstatSync(full);
-        if (!stat.isFile()) throw new LocalFileError(`${full}: not a regular file`, { hint: 'a record directory holds only the files `content pull` writes' });
-        // Checked before reading: a file of hundreds of megabytes would exhaust memory, and the API would refuse it anyway.
-        if (stat.size > MAX_RECORD_FILE_BYTES) {
-          throw new LocalFileError(`${full} is ${stat.size} bytes, more than the API takes (${MAX_LMX_BYTES / 1024} KB of LMX); it was not read`, {
-            hint: 'move large parts into components or images, or remove the file if it does not belong to the record',
+      for (const file of entries(root, path)) {
+        if (file.kind !== 'file')
+          throw new LocalFileError(`${join(root, path, file.name)}: not a regular file`, {
+            hint: 'a record directory holds only the files `content pull` writes',
           });
-        }
-        files.set(file, readFileSync(full, 'utf8'));
+        files.set(file.name, readRecordFile(root, `${path}/${file.name}`));
       }
-      records.push({ kind, path, name: metaName(kind, directory, files), files });
+      records.push({ kind, path, name: metaName(kind, join(root, path), files), files });
     }
   }
   return records;
 }
 
-/**
- * A symbolic link inside the content tree (which a pull request can add, as git keeps links) is
- * never followed: reading through it would take content from elsewhere, and writing through it
- * would write and delete files wherever it points.
- */
-function refuseLink(root: string, path: string): void {
-  const full = join(root, path);
-  if (lstatSync(full, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    throw new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
-      hint: 'remove the link (its target is left as it is), then pull again',
+/** A record's file; its size is checked before reading: hundreds of megabytes would exhaust memory, and the API would refuse them anyway. */
+function readRecordFile(root: string, path: string): string {
+  try {
+    const bytes = readTreeFile(root, path, MAX_RECORD_FILE_BYTES);
+    if (bytes === undefined) throw new LocalFileError(`${join(root, path)} was removed while it was read`, { hint: 'run the command again' });
+    return bytes.toString('utf8');
+  } catch (error) {
+    if (!(error instanceof TreeFileTooLargeError)) throw error;
+    throw new LocalFileError(`${error.file} is ${error.size} bytes, more than the API takes (${MAX_LMX_BYTES / 1024} KB of LMX); it was not read`, {
+      hint: 'move large parts into components or images, or remove the file if it does not belong to the record',
     });
   }
 }
 
-function entries(directory: string): string[] {
-  try {
-    return readdirSync(directory).filter((name) => !name.startsWith('.'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new LocalFileError(`${directory}: ${(error as Error).message}`);
-  }
+function linkRefused(root: string, path: string): LocalFileError {
+  return new LocalFileError(`${join(root, path)} is a symbolic link: content is never read or written through a link`, {
+    hint: 'remove the link (its target is left as it is), then pull again',
+  });
+}
+
+/** The entries of a directory of the tree that are not hidden (the state's lock, the preview's values). */
+function entries(root: string, path: string) {
+  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
 }
 
 const meta = z.looseObject({ name: z.string().min(1) });
@@ -188,35 +187,18 @@ function jsonError(file: string, text: string, error: Error, hint: string | unde
  * renamed into place, and files it no longer has removed.
  */
 export function writeRecord(root: string, record: RecordFiles): void {
-  const directory = join(root, record.path);
-  refuseLink(root, record.path.split('/')[0]!);
-  refuseLink(root, record.path);
-  mkdirSync(directory, { recursive: true });
-  for (const [name, text] of record.files) writeAtomically(join(directory, name), text);
-  for (const name of entries(directory)) if (!record.files.has(name)) rmSync(join(directory, name), { force: true });
+  writeRecordFiles(root, record.path, record.files);
+  for (const { name } of entries(root, record.path)) if (!record.files.has(name)) removeTreeFile(root, `${record.path}/${name}`);
 }
 
 /** Writes some of a record's files (by name), leaving its others as they are. */
 export function writeRecordFiles(root: string, path: string, files: Files): void {
-  refuseLink(root, path.split('/')[0]!);
-  refuseLink(root, path);
-  for (const [name, text] of files) writeAtomically(join(root, path, name), text);
+  for (const [name, text] of files) writeTreeFile(root, `${path}/${name}`, text);
 }
 
 /** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */
 export function writeReferenceFiles(root: string, record: RecordFiles): void {
   writeRecordFiles(root, record.path, new Map([...record.files].filter(([name]) => REFERENCE_FILES.has(name))));
-}
-
-function writeAtomically(file: string, text: string): void {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temporary, text, { flag: 'w' });
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /** What a directory knows of one record in one account. */
@@ -257,6 +239,8 @@ const stateSchema = z.looseObject({
 export type ContentState = z.infer<typeof stateSchema>;
 
 export const STATE_FILE = 'loopsctl-state.json';
+/** A state file is a line or two per record: this is hundreds of thousands of records, and far from what memory holds. */
+const MAX_STATE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The state of a directory, or undefined when it has none. `shown` is the directory as the user
@@ -264,13 +248,9 @@ export const STATE_FILE = 'loopsctl-state.json';
  */
 export function readState(root: string, shown = root): ContentState | undefined {
   const file = join(root, STATE_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new LocalFileError(`${file}: ${(error as Error).message}`);
-  }
+  const bytes = readTreeFile(root, STATE_FILE, MAX_STATE_BYTES);
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   const restore = `restore it from git (\`git checkout ${join(shown, STATE_FILE)}\`)`;
   const hint = /^<{7}( |$)/m.test(text)
     ? `resolve the merge conflict: keep the records of both sides, each path once, in valid JSON; or ${restore}`
@@ -297,7 +277,7 @@ export function readState(root: string, shown = root): ContentState | undefined 
  * state file beside them, it was lost.
  */
 export function holdsRecords(root: string): boolean {
-  return KINDS.some((kind) => entries(join(root, kind)).some((entry) => /.--./.test(entry) && lstatSync(join(root, kind, entry)).isDirectory()));
+  return KINDS.some((kind) => entries(root, kind).some((entry) => /.--./.test(entry.name) && entry.kind === 'directory'));
 }
 
 /**
@@ -310,7 +290,7 @@ export function writeState(root: string, state: ContentState): void {
   const byPath = <T>(records: Record<string, T>) => Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const accounts = Object.fromEntries(Object.entries(state.accounts).map(([team, records]) => [team, byPath(records)]));
   const pending = state.pending === undefined ? undefined : Object.fromEntries(Object.entries(state.pending).map(([team, records]) => [team, byPath(records)]));
-  writeAtomically(join(root, STATE_FILE), jsonFile({ ...state, accounts, ...(pending === undefined ? {} : { pending }) }));
+  writeTreeFile(root, STATE_FILE, jsonFile({ ...state, accounts, ...(pending === undefined ? {} : { pending }) }));
 }
 
 /** The lock file of a run that writes the state, hidden beside it (`.loopsctl-run.lock`), which readRecords passes over. */

@@ -171,8 +171,9 @@ pull and push leave alone). Save an .lmx file and the page redraws within a
 second.
 
 The server listens on 127.0.0.1 only, answers only requests addressed to it
-there, serves nothing but the directory's .lmx files, never calls the account
-and sends nothing.`,
+there, serves nothing but the directory's .lmx files (none over 100 KB, none
+through a symbolic link), never calls the account and sends nothing. An email's
+images load only from the hosts its LMX writes out.`,
       examples: ['loopsctl content preview', 'loopsctl content preview loops --port 4321 --open'],
       interactive: true,
       remote: false,

@@ -5,7 +5,7 @@
  * HTML-escaped; the page runs one script of its own (preview.js), which follows the server's
  * change events and saves the sample values.
  */
-import type { LmxProblem } from '../../lmx/index.js';
+import { GMAIL_CLIP_BYTES, kilobytes, type LmxProblem } from '../../lmx/index.js';
 import { escapeHtml } from '../../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
@@ -43,6 +43,8 @@ export interface ShownEmail {
   valuesPath: string;
   /** Changes with every change of the directory, so the frames load the new drawing. */
   version: number;
+  /** The size of the rendered HTML, which Gmail clips past 102 KB. */
+  htmlBytes: number;
 }
 
 const href = (path: string) => `/?email=${encodeURIComponent(path)}`;
@@ -84,6 +86,12 @@ function problemsPanel(problems: LmxProblem[]): string {
   return `<p class="summary">${summary}</p><ul class="problems">${items}</ul>`;
 }
 
+/** The HTML's size against Gmail's clip. */
+function sizeLine(bytes: number): string {
+  const clipped = bytes > GMAIL_CLIP_BYTES;
+  return `<p class="size${clipped ? ' over' : ''}" data-bytes="${bytes}">HTML ${kilobytes(bytes)} of the ${kilobytes(GMAIL_CLIP_BYTES)} Gmail shows whole${clipped ? ': Gmail clips this email' : ''}</p>`;
+}
+
 function notesPanel(notes: string[]): string {
   const items = notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('');
   return `<section class="card" id="notes" data-live${notes.length === 0 ? ' hidden' : ''}><h3>Preview notes</h3><ul class="notes">${items}</ul></section>`;
@@ -119,7 +127,7 @@ function shownPart(shown: ShownEmail | undefined): string {
         : `${email.kind[0]!.toUpperCase()}${email.kind.slice(1)} email`;
   return `<section class="email-head"><h1>${escapeHtml(email.name)}</h1><p class="muted">${escapeHtml(kind)} · <code>${escapeHtml(email.path)}</code></p></section>
 <div class="workspace"><div class="frames" id="frames" data-live>${deviceFrames(frameSrc(email.path, shown.version), email.name)}</div>
-<aside class="side"><section class="card" id="checks" data-live><h3>Check</h3>${problemsPanel(shown.problems)}</section>${notesPanel(shown.notes)}${form(shown)}</aside></div>`;
+<aside class="side"><section class="card" id="checks" data-live><h3>Check</h3>${problemsPanel(shown.problems)}${sizeLine(shown.htmlBytes)}</section>${notesPanel(shown.notes)}${form(shown)}</aside></div>`;
 }
 
 /** The whole page. */
@@ -163,6 +171,7 @@ nav .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .problems li.error{background:#fef2f2;border-color:#dc2626}.problems li.warning{background:#fffbeb;border-color:#d97706}
 .problems .where{font-weight:600}.problems .rule{color:#6b7280}.problems .fix{color:#4b5563;margin-top:2px}
 .notes li{padding:6px 10px;background:#f9fafb;border-radius:6px}
+.size{margin:10px 0 0;color:#4b5563;font-size:12.5px}.size.over{color:#b91c1c;font-weight:600}
 form{display:grid;grid-template-columns:auto 1fr;gap:8px 10px;align-items:center}
 form label code{color:#4338ca}
 form input{width:100%;padding:6px 8px;border:1px solid #d1d5db;border-radius:6px;font:inherit}

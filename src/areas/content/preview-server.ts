@@ -4,19 +4,23 @@
  * directory is watched, so the page follows every save), and takes the sample values the page's
  * form saves. It reads nothing but the .lmx files the directory lists (no path of a request is
  * ever opened: a request names an email of the list, or gets 404) and writes nothing but an
- * email's values file; it never calls the account. Requests whose Host is not this server's
- * loopback address are refused, so a web page cannot reach it through a DNS name it controls.
+ * email's values file; it never calls the account. Requests another web page could send (a
+ * foreign Host or Origin) are refused by the guard it shares with the sandbox's inbox.
+ * Every file is read and written through src/base/tree-files.ts, never through a link, and read
+ * without holding the server: at most the 100 KB of LMX the API takes, asynchronously.
  */
-import { mkdirSync, readFileSync, realpathSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
-import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
+import { foreignRequest, openEventStream, pagePolicy, sendText } from '../../base/local-page.js';
+import { readTreeFileAsync, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
+import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
-import { renderNotes, treeContext, viewEmail } from './emails.js';
+import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './emails.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
-import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
+import { emailsOf, readLmxSourceAsync, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 
 export interface PreviewOptions {
   root: string;
@@ -35,17 +39,35 @@ const SETTLE_MS = 60;
 /** Sample values are a few short strings; more is not a form's. */
 const MAX_VALUES_BYTES = 64 * 1024;
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
+/** The page runs its own script only and shows no image of its own; the frames show the emails, which run none. */
+const PAGE_POLICY = pagePolicy("'self'", "'none'");
+/**
+ * An email runs nothing and loads nothing but images, and those only from the hosts its LMX (and
+ * its components') writes out in full: an address whose host is a variable, or anything the
+ * drawing adds, loads nothing, so sample values go nowhere the email's own text does not name.
+ */
+function emailPolicy(imageOrigins: readonly string[]): string {
+  const images = imageOrigins.length === 0 ? "'none'" : imageOrigins.join(' ');
+  return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+}
 
-/** The page runs its own script only; the frames show the emails, which run none. */
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-/** An email may show images from anywhere, as a mail client does, and nothing else runs or loads. */
-const EMAIL_POLICY = "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+/** `https://cdn.acme.example/{data.id}.png` -> `https://cdn.acme.example`; undefined when the host is not written out. */
+const LITERAL_ORIGIN = /^(https?):\/\/([A-Za-z0-9.-]+)(:\d{1,5})?(?=[/?#]|$)/i;
+
+/** The origins of the images the documents name, written out in the LMX itself. */
+function imageOriginsOf(documents: readonly LmxDocument[]): string[] {
+  const origins = new Set<string>();
+  for (const document of documents)
+    for (const element of elementsOf(document)) {
+      if (element.name !== 'Image') continue;
+      for (const attribute of element.attributes) {
+        if (attribute.name !== 'src' && attribute.name !== 'dynamicSrc') continue;
+        const origin = LITERAL_ORIGIN.exec(attribute.value.trim());
+        if (origin !== null) origins.add(`${origin[1]!.toLowerCase()}://${origin[2]!.toLowerCase()}${origin[3] ?? ''}`);
+      }
+    }
+  return [...origins].sort();
+}
 
 class PreviewRequestError extends Error {
   constructor(
@@ -57,52 +79,71 @@ class PreviewRequestError extends Error {
 }
 
 /** The emails of the directory, each checked, for the list. */
-function listed(emails: TreeEmail[], kind: LmxKind | undefined): ListedEmail[] {
-  return emails.map((email) => {
-    const view = safeView(email, kind);
-    const errors = view?.problems.filter((problem) => problem.severity === 'error').length ?? 1;
-    return { ...email, errors, warnings: (view?.problems.length ?? 1) - errors };
-  });
+async function listed(root: string, emails: TreeEmail[], kind: LmxKind | undefined): Promise<ListedEmail[]> {
+  const listing: ListedEmail[] = [];
+  // The tree's components and themes are read once for the list, not once for each email of it.
+  const cache: TreeCache = new Map();
+  for (const email of emails) {
+    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind }, cache);
+    const problems = drawn === undefined ? undefined : 'problem' in drawn ? [drawn.problem] : drawn.view.problems;
+    const errors = problems?.filter((problem) => problem.severity === 'error').length ?? 1;
+    listing.push({ ...email, errors, warnings: (problems?.length ?? 1) - errors });
+  }
+  return listing;
 }
 
-/** The email a request names, by its path in the list: the only way a request reaches a file. */
+/** The email a request names, by its path in the list (regular files, reached through no link): the only way a request reaches a file. */
 function emailNamed(root: string, path: string | null, kind: LmxKind | undefined): TreeEmail {
   const email = path === null ? undefined : emailsOf(root).find((candidate) => candidate.path === path);
   if (email === undefined) throw new PreviewRequestError(404, 'not an email of this directory');
-  // A file the list holds is a regular file under the root; its real path must be too (no link out).
-  const real = realpathSync(email.file);
-  if (relative(realpathSync(root), real).split(sep)[0] === '..') throw new PreviewRequestError(404, 'not an email of this directory');
   return { ...email, kind: email.kind ?? kind };
 }
 
-function readValues(email: TreeEmail): LmxValues {
+/** An email's values file, from the root. */
+const valuesPathOf = (root: string, email: TreeEmail) => relative(root, valuesFileOf(email.file)).split(sep).join('/');
+
+async function readValues(root: string, email: TreeEmail): Promise<LmxValues> {
+  // A link there is refused (the error is the page's): values read through it would go wherever the email's images point.
+  const bytes = await readTreeFileAsync(root, valuesPathOf(root, email), MAX_VALUES_BYTES).catch((error: unknown) => {
+    if (error instanceof TreeFileTooLargeError) return undefined;
+    throw error;
+  });
   try {
-    return valuesFrom(valuesFileOf(email.file), JSON.parse(readFileSync(valuesFileOf(email.file), 'utf8')), email.kind);
+    return bytes === undefined ? {} : valuesFrom(valuesFileOf(email.file), JSON.parse(bytes.toString('utf8')), email.kind);
   } catch {
-    // No values saved yet, or a file edited into something else: the form starts empty.
+    // A file edited into something else: the form starts empty.
     return {};
   }
 }
 
-function view(email: TreeEmail) {
-  const source = readFileSync(email.file, 'utf8');
-  return viewEmail({ file: email.file, source, kind: email.kind, values: readValues(email) });
+/** An email drawn, with what drawing it read; or the problem that keeps its file from being read (too large, not UTF-8). */
+type Drawn = { view: EmailView; documents: LmxDocument[]; values: LmxValues; context: TreeContext } | { problem: LmxProblem };
+
+async function draw(root: string, email: TreeEmail, cache?: TreeCache): Promise<Drawn> {
+  const decoded = await readLmxSourceAsync(root, email.path);
+  if (decoded === undefined) throw new PreviewRequestError(404, 'not an email of this directory');
+  if ('problem' in decoded) return decoded;
+  const values = await readValues(root, email);
+  const context = await treeContext(email.file, cache);
+  const view = viewEmail({ file: email.file, source: decoded.source, kind: email.kind, values }, context);
+  const { document } = parseLmx(decoded.source);
+  const documents: LmxDocument[] = [document, ...componentIdsOf(document).flatMap((id) => context.components.get(id) ?? [])];
+  return { view, documents, values, context };
 }
 
-/** An email's view, or undefined when its file cannot be read now (removed between the list and the read). */
-function safeView(email: TreeEmail, kind: LmxKind | undefined) {
+/** An email drawn, or undefined when its file cannot be read now (removed between the list and the read). */
+async function safeDraw(root: string, email: TreeEmail, cache: TreeCache): Promise<Drawn | undefined> {
   try {
-    return view({ ...email, kind: email.kind ?? kind });
+    return await draw(root, email, cache);
   } catch {
     return undefined;
   }
 }
 
 /** The variables an email and the components it embeds use, with their saved values and fallbacks. */
-function sampleFields(email: TreeEmail, values: LmxValues): SampleField[] {
-  const context = treeContext(email.file);
-  const { document } = parseLmx(readFileSync(email.file, 'utf8'));
-  const documents: LmxDocument[] = [document, ...componentIdsOf(document).flatMap((id) => context.components.get(id) ?? [])];
+function sampleFields(drawn: Drawn): SampleField[] {
+  if ('problem' in drawn) return [];
+  const { documents, values, context } = drawn;
   const names = new Map<string, SampleField>();
   for (const document of documents) {
     for (const variable of variablesOf(document)) {
@@ -119,16 +160,16 @@ function sampleFields(email: TreeEmail, values: LmxValues): SampleField[] {
   return [...names.values()];
 }
 
-function shownEmail(root: string, email: TreeEmail, version: number): ShownEmail {
-  const values = readValues(email);
-  const current = view(email);
+async function shownEmail(root: string, email: TreeEmail, version: number): Promise<ShownEmail> {
+  const drawn = await draw(root, email);
   return {
     email,
-    problems: current.problems,
-    notes: renderNotes(current, email.path, true),
-    fields: sampleFields(email, values),
-    valuesPath: relative(root, valuesFileOf(email.file)).split(sep).join('/'),
+    problems: 'problem' in drawn ? [drawn.problem] : drawn.view.problems,
+    notes: 'problem' in drawn ? [] : renderNotes(drawn.view, email.path, true),
+    fields: sampleFields(drawn),
+    valuesPath: valuesPathOf(root, email),
     version,
+    htmlBytes: 'problem' in drawn ? 0 : drawn.view.htmlBytes,
   };
 }
 
@@ -162,11 +203,6 @@ async function body(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function send(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': type, ...SECURITY_HEADERS, ...headers });
-  res.end(text);
-}
-
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const { root, kind } = options;
@@ -189,16 +225,16 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof PreviewRequestError) send(res, error.status, 'text/plain; charset=utf-8', `${error.message}\n`);
-      else send(res, 500, 'text/plain; charset=utf-8', `preview error: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (error instanceof PreviewRequestError) sendText(res, error.status, 'text/plain; charset=utf-8', `${error.message}\n`);
+      else sendText(res, 500, 'text/plain; charset=utf-8', `preview error: ${error instanceof Error ? error.message : String(error)}\n`);
     });
   });
   const port = () => (server.address() as AddressInfo).port;
-  const hosts = () => new Set([`127.0.0.1:${port()}`, `localhost:${port()}`]);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A page elsewhere that resolves its own name to 127.0.0.1 still sends its own name as Host.
-    if (!hosts().has(req.headers.host ?? '')) throw new PreviewRequestError(403, 'this preview answers only at its own address, 127.0.0.1');
+    const foreign = foreignRequest(req.headers, new URL(`http://127.0.0.1:${port()}`), 'this preview');
+    if (foreign !== undefined) throw new PreviewRequestError(403, foreign);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port()}`);
     const route = `${req.method} ${url.pathname}`;
     switch (route) {
@@ -206,20 +242,22 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         const emails = emailsOf(root);
         const asked = url.searchParams.get('email');
         const email = asked === null ? emails[0] : emailNamed(root, asked, kind);
-        const shown = email === undefined ? undefined : shownEmail(root, { ...email, kind: email.kind ?? kind }, version);
-        return send(res, 200, 'text/html; charset=utf-8', previewPage(root, listed(emails, kind), shown), { 'content-security-policy': PAGE_POLICY });
+        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version);
+        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind), shown), {
+          'content-security-policy': PAGE_POLICY,
+        });
       }
       case 'GET /email.html': {
-        const email = emailNamed(root, url.searchParams.get('path'), kind);
-        return send(res, 200, 'text/html; charset=utf-8', view(email).html, { 'content-security-policy': EMAIL_POLICY });
+        const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind));
+        if ('problem' in drawn) throw new PreviewRequestError(422, `not drawn: ${drawn.problem.message}`);
+        return sendText(res, 200, 'text/html; charset=utf-8', drawn.view.html, { 'content-security-policy': emailPolicy(imageOriginsOf(drawn.documents)) });
       }
       case 'GET /preview.css':
-        return send(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
+        return sendText(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
       case 'GET /preview.js':
-        return send(res, 200, 'text/javascript; charset=utf-8', PREVIEW_JS);
+        return sendText(res, 200, 'text/javascript; charset=utf-8', PREVIEW_JS);
       case 'GET /events': {
-        res.writeHead(200, { 'content-type': 'text/event-stream', ...SECURITY_HEADERS, connection: 'keep-alive' });
-        res.write(`event: hello\ndata: ${version}\n\n`);
+        openEventStream(res, version);
         streams.add(res);
         req.on('close', () => streams.delete(res));
         return;
@@ -230,12 +268,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new PreviewRequestError(415, 'the values are sent as JSON');
         const email = emailNamed(root, url.searchParams.get('path'), kind);
         const values = postedValues(await body(req));
-        const file = valuesFileOf(email.file);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, `${JSON.stringify(values, null, 2)}\n`);
+        // A new file renamed into place: a link committed at that name is refused, never written through.
+        writeTreeFile(root, valuesPathOf(root, email), `${JSON.stringify(values, null, 2)}\n`);
         // The watcher tells the page too; this makes the redraw certain where file events are slow.
         changed();
-        return send(res, 200, 'application/json', '{"saved":true}');
+        return sendText(res, 200, 'application/json', '{"saved":true}');
       }
       default:
         throw new PreviewRequestError(404, 'not found');

@@ -3,9 +3,10 @@
  * pulled tree's components and themes, and sample values. Nothing is sent; the account is read
  * only for a component or theme the tree lacks, and only when a key is at hand.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
+import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import { hasDisplay, openPage } from '../../core/browser.js';
@@ -16,7 +17,7 @@ import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
 import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
 import { DEFAULT_DIRECTORY } from './files.js';
-import { placeOf, readThemeFile, valuesFrom, LMX_KIND_OF } from './tree.js';
+import { placeInTree, placeOf, readThemeFile, valuesFrom, LMX_KIND_OF } from './tree.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {
@@ -25,19 +26,46 @@ export function kindOption(kind: string | undefined): LmxKind | undefined {
   return kind as LmxKind;
 }
 
-/** An LMX file's text: at most the 100 KB the API takes, and UTF-8. */
+/**
+ * Where a file a command names is read or written: under the root of `loopsctl mcp`, each segment
+ * below it looked at; for a person's own run, below the root of the content tree it is in (or in
+ * its own directory). Either way it is then reached without following a link (src/base/tree-files.ts).
+ */
+async function placeOfFile(context: CommandContext, file: string): Promise<{ root: string; path: string }> {
+  const root = context.runtime.files?.root;
+  if (root !== undefined) return (await import('../../core/root.js')).placeUnder(root, file, `"${file}"`);
+  return placeInTree(resolve(file));
+}
+
+/** An LMX file's text: at most the 100 KB the API takes, and UTF-8; a file, never a link to one. */
 export async function readLmxFile(context: CommandContext, file: string): Promise<string> {
   const tooLarge = (source: string) =>
     new LocalFileError(`${source} is larger than ${LMX_MAX_BYTES} bytes (100 KB), more LMX than the API takes`, {
       hint: 'split the email, or move repeated blocks into a component',
     });
-  const { source, bytes } = await readInputBytes(context.runtime, file, 'LMX', LMX_MAX_BYTES, tooLarge);
+  const { source, bytes } =
+    file === '-' || context.runtime.files !== undefined
+      ? await readInputBytes(context.runtime, file, 'LMX', LMX_MAX_BYTES, tooLarge)
+      : await readOwnLmxFile(context, file, tooLarge);
   const decoded = decodeLmx(bytes);
   if ('problem' in decoded) {
     const { line, column, message, fix } = decoded.problem;
     throw new LocalFileError(`${source}:${line}:${column}: ${message}`, { hint: fix });
   }
   return decoded.source;
+}
+
+async function readOwnLmxFile(context: CommandContext, file: string, tooLarge: (source: string) => LocalFileError) {
+  const { root, path } = await placeOfFile(context, file);
+  try {
+    const bytes = await readTreeFileAsync(root, path, LMX_MAX_BYTES);
+    if (bytes === undefined)
+      throw new LocalFileError(`cannot read the LMX file "${file}": no such file`, { hint: 'give an .lmx file, or - to read it from stdin' });
+    return { source: file, bytes };
+  } catch (error) {
+    if (error instanceof TreeFileTooLargeError) throw tooLarge(file);
+    throw error;
+  }
 }
 
 /** The account's client when a key is at hand (a profile, LOOPS_API_KEY, --sandbox); undefined offline. */
@@ -52,13 +80,15 @@ async function accountIfKeyed(context: CommandContext): Promise<ApiClient | unde
 }
 
 /** The theme --theme names: a theme.json (or its directory, or `themes get --json` output), an id in the tree, or with a key one in the account. */
-async function themeOption(value: string, file: string, account: () => Promise<ApiClient | undefined>): Promise<ChosenTheme> {
-  if (existsSync(value)) {
-    const themeFile = statSync(value).isDirectory() ? join(value, 'theme.json') : value;
-    const theme = readThemeFile(themeFile);
-    return { styles: theme.styles, label: `"${theme.name}" (${themeFile})` };
+async function themeOption(context: CommandContext, value: string, file: string, account: () => Promise<ApiClient | undefined>): Promise<ChosenTheme> {
+  const place = await placeOfFile(context, value);
+  const found = treeEntryKind(place.root, place.path);
+  if (found !== undefined) {
+    const path = found === 'directory' ? `${place.path}/theme.json` : place.path;
+    const theme = await readThemeFile(place.root, path);
+    return { styles: theme.styles, label: `"${theme.name}" (${found === 'directory' ? `${value}/theme.json` : value})` };
   }
-  const inTree = treeContext(file).themes.get(value);
+  const inTree = (await treeContext(file)).themes.get(value);
   if (inTree !== undefined) return { styles: inTree.styles, label: `"${inTree.name}"` };
   const fromAccount = await accountTheme(value, account);
   if (fromAccount !== undefined) return fromAccount;
@@ -117,8 +147,8 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
       : await readJsonInput(context.runtime, options.data, 'values').then(({ source: where, value }) => valuesFrom(where, value, kind));
   let account: Promise<ApiClient | undefined> | undefined;
   const accountOnce = () => (account ??= accountIfKeyed(context));
-  const theme = options.theme === undefined ? undefined : await themeOption(options.theme, resolve(file), accountOnce);
-  const tree = treeContext(resolve(file));
+  const theme = options.theme === undefined ? undefined : await themeOption(context, options.theme, resolve(file), accountOnce);
+  const tree = await treeContext(resolve(file));
   const { document } = parseLmx(source);
   const lacking = componentIdsOf(document).filter((id) => !tree.components.has(id));
   const extraComponents = await accountComponents(lacking, accountOnce);
@@ -131,7 +161,7 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
     const { html, missing, missingComponents, nestedComponents, dropped, inert, problems } = view;
     const errors = problems.filter((problem) => problem.severity === 'error');
     const warnings = problems.filter((problem) => problem.severity === 'warning');
-    if (options.out !== undefined) writeOut(options.out, html);
+    if (options.out !== undefined) await writeOut(context, options.out, html);
     return out.writeJson({
       file,
       kind: kind ?? null,
@@ -146,14 +176,16 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
     });
   }
   if (options.out === undefined) await out.write(view.html);
-  else writeOut(options.out, view.html);
+  else await writeOut(context, options.out, view.html);
   for (const note of renderNotes(view, file)) out.note(note);
   if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
 };
 
-function writeOut(file: string, html: string): void {
+/** The HTML written to a new file renamed into place: never through a link at that name, nor (for `loopsctl mcp`) anywhere under its root. */
+async function writeOut(context: CommandContext, file: string, html: string): Promise<void> {
+  const { root, path } = await placeOfFile(context, file);
   try {
-    writeFileSync(file, html);
+    writeTreeFile(root, path, html);
   } catch (error) {
     throw new LocalFileError(`cannot write ${file}: ${(error as Error).message}`, { cause: error });
   }

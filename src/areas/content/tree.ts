@@ -3,10 +3,11 @@
  * each is the body of (kind, name, subject, fallbacks), the components an email may embed and the
  * themes it may be drawn with. Any other directory is a set of loose .lmx files.
  */
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
+import { readTreeFile, readTreeFileAsync, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { decodeLmx, LMX_MAX_BYTES, parseLmx, tooLargeProblem, type LmxDocument, type LmxKind, type LmxNamespace, type LmxProblem } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
@@ -49,14 +50,26 @@ export interface MessageFields {
   fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>;
 }
 
-function entriesOf(directory: string): string[] {
+/** A record's JSON files are a few fields; a theme's styles, a few dozen. */
+const MAX_JSON_FILE_BYTES = 1024 * 1024;
+
+/** The entries of a directory of the tree that are not hidden, sorted; a link on the way there is refused. */
+function entriesOf(root: string, path: string) {
+  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
+}
+
+/**
+ * A file of the tree as text, never through a link (src/base/tree-files.ts), at most `limit`
+ * bytes; undefined when it is not there. Read asynchronously: the preview answers others meanwhile.
+ */
+async function readTreeText(root: string, path: string, limit = MAX_JSON_FILE_BYTES): Promise<string | undefined> {
   try {
-    return readdirSync(directory)
-      .filter((name) => !name.startsWith('.'))
-      .sort();
+    return (await readTreeFileAsync(root, path, limit))?.toString('utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new LocalFileError(`${directory}: ${(error as Error).message}`);
+    if (!(error instanceof TreeFileTooLargeError)) throw error;
+    throw new LocalFileError(`${error.file} is ${error.size} bytes, more than loopsctl reads of it (${limit / 1024} KB); it was not read`, {
+      hint: 'it is not a file `content pull` wrote: remove it, or pull again',
+    });
   }
 }
 
@@ -72,18 +85,20 @@ export function isTree(directory: string): boolean {
   });
 }
 
-/** The .lmx files under a directory, in a stable order; hidden entries and symbolic links are left out. */
-export function lmxFilesUnder(directory: string): string[] {
+/**
+ * The .lmx files under a directory, in a stable order; hidden entries are left out, and so are
+ * symbolic links unless `links` (a check lists them, to refuse them by name).
+ */
+export function lmxFilesUnder(directory: string, links = false): string[] {
   const files: string[] = [];
-  const pending = [directory];
+  const pending = [''];
   while (pending.length > 0) {
     const current = pending.pop()!;
     const below: string[] = [];
-    for (const name of entriesOf(current)) {
-      const path = join(current, name);
-      const stats = lstatSync(path);
-      if (stats.isDirectory()) below.push(path);
-      else if (stats.isFile() && name.endsWith('.lmx')) files.push(path);
+    for (const { name, kind } of entriesOf(directory, current)) {
+      const path = current === '' ? name : `${current}/${name}`;
+      if (kind === 'directory') below.push(path);
+      else if ((kind === 'file' || (links && kind === 'link')) && name.endsWith('.lmx')) files.push(join(directory, path));
     }
     pending.push(...below.reverse());
   }
@@ -101,11 +116,18 @@ function idOfRecordDirectory(name: string): string | undefined {
   return at < 0 ? undefined : name.slice(at + 2);
 }
 
-/** The name a record keeps in its meta file, or its directory's name when that cannot be read. */
-function recordName(kind: Kind, directory: string): string {
+/** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
+function recordName(kind: Kind, root: string, directory: string): string {
+  const path = `${directory}/${META_FILE[kind]}`;
+  let bytes: Buffer | undefined;
   try {
-    const text = readFileSync(join(directory, META_FILE[kind]), 'utf8');
-    return parseJson(join(directory, META_FILE[kind]), text, z.looseObject({ name: z.string() })).name;
+    bytes = readTreeFile(root, path, MAX_JSON_FILE_BYTES);
+  } catch (error) {
+    if (error instanceof TreeFileTooLargeError) return basename(directory);
+    throw error;
+  }
+  try {
+    return parseJson(join(root, path), bytes?.toString('utf8') ?? '', z.looseObject({ name: z.string() })).name;
   } catch {
     return basename(directory);
   }
@@ -118,6 +140,15 @@ export function placeOf(file: string): { root?: string; group?: Kind } {
   return { root: dirname(dirname(dirname(file))), group: kindDirectory as Kind };
 }
 
+/**
+ * Where a file is read or written without following a link: below its tree's root (each of the
+ * kind's and the record's directories looked at too), or for a loose file, in its own directory.
+ */
+export function placeInTree(file: string): { root: string; path: string } {
+  const { root } = placeOf(file);
+  return root === undefined ? { root: dirname(file), path: basename(file) } : { root, path: relative(root, file) };
+}
+
 /** Every LMX file of a directory, named as a person knows it, by kind then name. */
 export function emailsOf(root: string): TreeEmail[] {
   const tree = isTree(root);
@@ -128,7 +159,7 @@ export function emailsOf(root: string): TreeEmail[] {
       const group = tree && parts.length === 3 && (KINDS as readonly string[]).includes(parts[0]!) ? (parts[0] as Kind) : undefined;
       if (group === undefined) return { file, path, name: path };
       const version = VERSION_LABELS[basename(file, '.lmx')] ?? basename(file, '.lmx');
-      const name = recordName(group, dirname(file));
+      const name = recordName(group, root, dirname(path));
       return { file, path, group, kind: LMX_KIND_OF[group], name: version === '' ? name : `${name} (${version})` };
     })
     .sort((a, b) => (a.group ?? '~').localeCompare(b.group ?? '~') || a.name.localeCompare(b.name));
@@ -140,7 +171,7 @@ export function emailsOf(root: string): TreeEmail[] {
  */
 export function componentDirectories(root: string): { entry: string; ids: string[] }[] {
   const state = readState(root);
-  return entriesOf(join(root, 'components')).map((entry) => ({
+  return entriesOf(root, 'components').map(({ name: entry }) => ({
     entry,
     ids: [idOfRecordDirectory(entry), ...Object.values(state?.accounts ?? {}).map((records) => records[`components/${entry}`]?.id)].filter(
       (id) => id !== undefined,
@@ -148,34 +179,68 @@ export function componentDirectories(root: string): { entry: string; ids: string
   }));
 }
 
-/** The components of a tree, parsed, by every id they are known by. */
-export function componentsOf(root: string | undefined): Map<string, LmxDocument> {
+/**
+ * The components of a tree, parsed, by every id they are known by. One that is not there, not
+ * UTF-8, or larger than the API takes is left out (its own check says why); a link is refused.
+ */
+export async function componentsOf(root: string | undefined): Promise<Map<string, LmxDocument>> {
   const components = new Map<string, LmxDocument>();
   if (root === undefined) return components;
   for (const { entry, ids } of componentDirectories(root)) {
-    let source: string;
-    try {
-      source = readFileSync(join(root, 'components', entry, 'component.lmx'), 'utf8');
-    } catch {
-      continue;
-    }
-    const { document } = parseLmx(source);
+    // One too large or not UTF-8 is left out, as one that is not there: `content check` reports it.
+    const read = await readLmxSourceAsync(root, `components/${entry}/component.lmx`);
+    if (read === undefined || 'problem' in read) continue;
+    const { document } = parseLmx(read.source);
     for (const id of ids) components.set(id, document);
   }
   return components;
 }
 
+/**
+ * An LMX file of a tree (`path` under `root`, never through a link), read no further than the
+ * API's 100 KB limit, or the problem that stops it being read: too large, not UTF-8. Undefined
+ * when it is not there.
+ */
+export function readLmxSource(root: string, path: string): LmxRead {
+  try {
+    return decodedLmx(readTreeFile(root, path, LMX_MAX_BYTES));
+  } catch (error) {
+    return tooLargeLmx(error);
+  }
+}
+
+/** readLmxSource without holding the process while the bytes come. */
+export async function readLmxSourceAsync(root: string, path: string): Promise<LmxRead> {
+  try {
+    return decodedLmx(await readTreeFileAsync(root, path, LMX_MAX_BYTES));
+  } catch (error) {
+    return tooLargeLmx(error);
+  }
+}
+
+type LmxRead = { source: string } | { problem: LmxProblem } | undefined;
+
+const decodedLmx = (bytes: Buffer | undefined): LmxRead => (bytes === undefined ? undefined : decodeLmx(bytes));
+
+function tooLargeLmx(error: unknown): LmxRead {
+  if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
+  throw error;
+}
+
 /** The themes of a tree by id, each its styles. */
-export function themesOf(root: string | undefined): Map<string, { name: string; styles: Record<string, unknown> }> {
+export async function themesOf(root: string | undefined): Promise<Map<string, { name: string; styles: Record<string, unknown> }>> {
   const themes = new Map<string, { name: string; styles: Record<string, unknown> }>();
   if (root === undefined) return themes;
-  for (const entry of entriesOf(join(root, 'themes'))) {
+  for (const { name: entry } of entriesOf(root, 'themes')) {
     const id = idOfRecordDirectory(entry);
     if (id === undefined) continue;
+    const path = `themes/${entry}/${META_FILE.themes}`;
+    // Read here, so that a link is refused; a theme file that does not parse is one fewer theme to draw with, which `content push` reports.
+    const text = await readTreeText(root, path);
     try {
-      themes.set(id, readThemeFile(join(root, 'themes', entry, META_FILE.themes)));
+      if (text !== undefined) themes.set(id, themeOf(join(root, path), text));
     } catch {
-      // A theme file that cannot be read is one fewer theme to draw with; `content push` reports it.
+      // One fewer theme to draw with.
     }
   }
   return themes;
@@ -183,27 +248,28 @@ export function themesOf(root: string | undefined): Map<string, { name: string; 
 
 const themeFile = z.looseObject({ name: z.string().optional(), styles: z.record(z.string(), z.unknown()) });
 
-/** A theme as `content pull` writes it (theme.json) or `themes get --json` prints it: its styles. */
-export function readThemeFile(file: string): { name: string; styles: Record<string, unknown> } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new LocalFileError(`cannot read the theme file ${file}: ${(error as Error).message}`);
-  }
+/**
+ * A theme as `content pull` writes it (theme.json) or `themes get --json` prints it: its styles.
+ * The file is `path` under `root`, read without following a link there.
+ */
+export async function readThemeFile(root: string, path: string): Promise<{ name: string; styles: Record<string, unknown> }> {
+  const file = join(root, path);
+  const text = await readTreeText(root, path);
+  if (text === undefined) throw new LocalFileError(`cannot read the theme file ${file}: no such file`);
+  return themeOf(file, text);
+}
+
+function themeOf(file: string, text: string): { name: string; styles: Record<string, unknown> } {
   const theme = parseJson(file, text, themeFile);
   return { name: theme.name ?? basename(dirname(file)), styles: theme.styles };
 }
 
 /** The subject, preview text and fallbacks of the email message an LMX file is the body of (`draft.lmx` -> `draft.json`). */
-export function messageFieldsOf(file: string): MessageFields {
+export async function messageFieldsOf(file: string): Promise<MessageFields> {
   const fieldsFile = join(dirname(file), `${basename(file, '.lmx')}.json`);
-  let text: string;
-  try {
-    text = readFileSync(fieldsFile, 'utf8');
-  } catch {
-    return { fallbacks: {} };
-  }
+  const place = placeInTree(fieldsFile);
+  const text = await readTreeText(place.root, place.path);
+  if (text === undefined) return { fallbacks: {} };
   const fields = parseJson(fieldsFile, text, messageFields);
   return {
     subject: fields.subject,

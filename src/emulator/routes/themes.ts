@@ -16,6 +16,7 @@ import {
 } from '../module.js';
 import { theme, updatedTheme, type Theme, type ThemeStyles } from '../../platform/themes/schemas.js';
 import { styleProblem } from '../../platform/themes/styles.js';
+import { DEFAULT_THEME_STYLES } from '../../platform/themes/default-theme.js';
 
 interface Palette {
   name: string;
@@ -34,7 +35,6 @@ const MONO: [string, string] = ['IBM Plex Mono', 'monospace'];
 const HELVETICA: [string, string] = ['Helvetica', 'sans-serif'];
 
 const palettes: Palette[] = [
-  { name: 'Default', background: '#f5f5f5', body: '#ffffff', text: '#374151', accent: '#111827', heading: '#111827', font: HELVETICA, radius: 8 },
   { name: 'Midnight', background: '#0b1020', body: '#121a2f', text: '#d1d5db', accent: '#6366f1', heading: '#f9fafb', font: SANS, radius: 10 },
   { name: 'Paper', background: '#f4efe6', body: '#fffdf8', text: '#3f3a33', accent: '#8a5a2b', heading: '#2b2620', font: SERIF, radius: 2 },
   { name: 'Forest', background: '#e8f0ea', body: '#ffffff', text: '#274032', accent: '#2f7d4f', heading: '#1b3326', font: SANS, radius: 6 },
@@ -107,15 +107,20 @@ function stylesOf(palette: Palette): ThemeStyles {
   };
 }
 
+/** The team's default theme is the platform's, the one the renderer falls back to; the other palettes are the seed's own. */
+const defaultStyles = (): ThemeStyles => ({ ...DEFAULT_THEME_STYLES }) as ThemeStyles;
+
 const seedThemes = lazily((): Theme[] =>
-  palettes.map((palette, index) => ({
-    id: seedId(`theme/${palette.name}`),
-    name: palette.name,
-    styles: stylesOf(palette),
-    isDefault: index === 0,
-    createdAt: seedTime(index * 50),
-    updatedAt: seedTime(index * 50 + 3),
-  })),
+  [{ name: 'Default', styles: defaultStyles() }, ...palettes.map((palette) => ({ name: palette.name, styles: stylesOf(palette) }))].map(
+    ({ name, styles }, index) => ({
+      id: seedId(`theme/${name}`),
+      name,
+      styles,
+      isDefault: index === 0,
+      createdAt: seedTime(index * 50),
+      updatedAt: seedTime(index * 50 + 3),
+    }),
+  ),
 );
 
 // Every team has a default theme.
@@ -137,13 +142,13 @@ function themeName(fields: Record<string, unknown>): string {
   return name;
 }
 
-/** A new theme starts from the default palette's styles, with the given ones over them. */
+/** A new theme starts from the default theme's styles, with the given ones over them. */
 function createTheme({ body, state, now, newId, changed }: RouteContext) {
   const fields = objectBody(body, ['name', 'styles'], ['name']);
   const name = themeName(fields);
   const styles = fields.styles === undefined ? {} : requestStyles(fields.styles);
   const time = now().toISOString();
-  const created: Theme = { id: newId(), name, styles: { ...stylesOf(palettes[0]!), ...styles }, isDefault: false, createdAt: time, updatedAt: time };
+  const created: Theme = { id: newId(), name, styles: { ...defaultStyles(), ...styles }, isDefault: false, createdAt: time, updatedAt: time };
   themes.of(state).push(created);
   changed();
   return answer(theme, created, 201);

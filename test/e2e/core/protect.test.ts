@@ -3,7 +3,7 @@
  * --dry-run, against a served sandbox whose requests the test sees. The write commands come from
  * the declarations: every command that may change the account, run as its examples show it.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
@@ -20,23 +20,23 @@ const TEAM = 'Acme Sandbox';
 let server: SandboxServer;
 let stateFile: string;
 let requests: string[] = [];
-/** Where the examples' files are, as a person would have them. */
+/**
+ * Where the examples' files are, as a person would have them; the examples name them by absolute
+ * path, without a process.chdir: a mutation run (stryker.config.mjs) runs the tests in worker
+ * threads, where process.chdir throws, and would then credit none of these tests.
+ */
 let home: string;
-let cwd: string;
 
 beforeAll(async () => {
   stateFile = join(tempDir(), 'state.json');
   server = await startTestSandbox({ stateFile, onRequest: (request) => requests.push(`${request.method} ${request.path}`) });
-  cwd = process.cwd();
   home = tempDir('loopsctl-protect-');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   writeFileSync(join(home, 'logo.png'), png);
   writeFileSync(join(home, 'contacts.csv'), 'email,firstName,plan\nalan@example.com,Alan,pro\n');
   writeFileSync(join(home, 'events.jsonl'), '{"eventName":"trial_started","email":"ada@example.com"}\n');
-  process.chdir(home);
 });
 afterAll(async () => {
-  process.chdir(cwd);
   await server.close();
 });
 beforeEach(() => {
@@ -136,6 +136,38 @@ describe('the team check', () => {
     expect(environment.stderr).toContain('--record-team records the team of a stored profile, and this key comes from environment (LOOPS_API_KEY)');
   });
 
+  it('checks once per run, however many records the run writes', async () => {
+    writeFileSync(join(home, 'three.csv'), 'email\none@example.com\ntwo@example.com\nthree@example.com\n');
+    const result = await run(['contacts', 'import', join(home, 'three.csv'), '--expect-team', TEAM, '--json'], { env: viaServer() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes()).toHaveLength(3);
+    expect(requests.filter((request) => request === 'GET /v1/api-key')).toEqual(['GET /v1/api-key']);
+    expect(requests[0]).toBe('GET /v1/api-key');
+  });
+
+  it('refuses --expect-team "" before asking anything, rather than comparing with no name', async () => {
+    const result = await run(['themes', 'create', '--name', 'Never made', '--expect-team', ''], { env: viaServer() });
+    expect(result).toMatchObject({ code: ExitCode.usage, stdout: '' });
+    expect(result.stderr).toBe('Error: --expect-team needs the name of a team\nHint: see the team of a key with `loopsctl auth status`\n');
+    expect(requests).toEqual([]);
+  });
+
+  it('knows a team name written in another Unicode form (decomposed accents) for the same name', async () => {
+    const api = await startApiServer({
+      'GET /v1/api-key': (_req, res) => json(res, 200, { success: true, teamName: 'Caf\u00e9 Cr\u00e8me' }),
+      'POST /v1/contacts/create': (_req, res) => json(res, 200, { success: true, id: 'cnew' }),
+    });
+    try {
+      const decomposed = 'Cafe\u0301 Cre\u0300me';
+      const result = await run(['contacts', 'create', '--email', 'x@example.com', '--expect-team', decomposed], {
+        env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: api.url },
+      });
+      expect(result.code, result.stderr).toBe(0);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('reports a wrong key first, with the hint of where it came from', async () => {
     const result = await run(['contacts', 'create', '--email', 'x@example.com', '--expect-team', TEAM], {
       env: { ...viaServer(), LOOPS_API_KEY: 'wrong-key-not-real' },
@@ -178,7 +210,10 @@ function writeCommands(): { name: string; spec: CommandSpec; argv: string[]; inp
       const pipe = all.lastIndexOf('|');
       if (pipe >= 0 && all[0] === 'echo') input = all.slice(1, pipe).join(' ');
       else if (pipe >= 0) before = all.slice(1, pipe);
-      const argv = all.slice(pipe + 2).filter((word) => word !== '--sandbox');
+      const argv = all
+        .slice(pipe + 2)
+        .filter((word) => word !== '--sandbox')
+        .map((word) => (existsSync(join(home, word)) ? join(home, word) : word));
       return { name: path.join(' '), spec, argv, input, before };
     });
 }
@@ -260,11 +295,11 @@ describe('read-only profiles', () => {
 
 /** A pulled copy of the themes with one changed, and the push that would send it. */
 async function editedTheme(): Promise<string[]> {
-  const pulled = await run(['content', 'pull', 'loops', '--only', 'themes'], { env: viaServer() });
+  const pulled = await run(['content', 'pull', join(home, 'loops'), '--only', 'themes'], { env: viaServer() });
   expect(pulled.code, pulled.stderr).toBe(0);
   const file = join(home, 'loops', 'themes', readdirSync(join(home, 'loops', 'themes'))[0]!, 'theme.json');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
-  return ['content', 'push', 'loops', '--only', 'themes'];
+  return ['content', 'push', join(home, 'loops'), '--only', 'themes'];
 }
 
 describe('--dry-run', () => {

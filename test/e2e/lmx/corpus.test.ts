@@ -101,10 +101,15 @@ describe('the LMX corpus: the sandbox and content check agree', () => {
     expect([answer.status, answer.body]).toEqual([kind === 'component' ? 201 : 200, expect.anything()]);
     if (kind === 'component') return;
     outcomes.saved += 1;
-    // The warnings of the answer are the check's, rule for rule and place for place.
-    const warnings = (answer.body.warnings ?? []) as { rule: string; path: string }[];
-    expect(warnings.map((warning) => `${warning.rule} ${warning.path}`)).toEqual(
-      record.warnings.map((problem) => `${problem.rule} line ${problem.line}, column ${problem.column}`),
+    // The warnings of the answer are the check's problems, rule for rule, place for place and
+    // severity for severity: its warnings, and the variables the kind cannot fill.
+    const warnings = (answer.body.warnings ?? []) as { rule: string; path: string; severity: string }[];
+    const problems = [
+      ...record.errors.map((problem) => ({ ...problem, severity: 'error' })),
+      ...record.warnings.map((problem) => ({ ...problem, severity: 'warning' })),
+    ];
+    expect(warnings.map((warning) => `${warning.severity} ${warning.rule} ${warning.path}`).sort()).toEqual(
+      problems.map((problem) => `${problem.severity} ${problem.rule} line ${problem.line}, column ${problem.column}`).sort(),
     );
     // Variables the kind cannot use are Guardian's errors: exactly the namespaces the check refused.
     const guardian = call('GET', `/v1/email-messages/${MESSAGES[kind]}/guardian`).body as { errors: { rule: string; items: { codeName?: string }[] }[] };

@@ -3,47 +3,31 @@
  * 127.0.0.1 (LOOPSCTL_UPDATE_URL) that counts the requests it gets.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../../support/run-cli.js';
 import { runInTerminal, script } from '../../support/run-in-terminal.js';
+import { countingFeedForTests } from '../../support/release-feed.js';
 import { tempDir } from '../../support/temp.js';
 
-let answer: (response: ServerResponse) => void = () => {};
-let requests = 0;
-let server: Server;
-let feed: string;
-
-beforeAll(async () => {
-  server = createServer((_request, response) => {
-    requests += 1;
-    answer(response);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  feed = `http://127.0.0.1:${(server.address() as AddressInfo).port}/latest`;
-});
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise((done) => server.close(done));
-});
+const feed = countingFeedForTests();
 
 const json = (body: unknown) => (response: ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 /** `themes --help` on a terminal, with a cache directory of its own unless one is given. */
 async function run(env: Record<string, string> = {}, args = ['themes', '--help']) {
   const cache = env.XDG_CACHE_HOME ?? tempDir('loopsctl-cache-');
-  const before = requests;
-  const result = await runInTerminal(args, { LOOPSCTL_UPDATE_URL: feed, XDG_CACHE_HOME: cache, ...env });
-  return { ...result, requests: requests - before, cache };
+  const before = feed.requests();
+  const result = await runInTerminal(args, { LOOPSCTL_UPDATE_URL: feed.url(), XDG_CACHE_HOME: cache, ...env });
+  return { ...result, requests: feed.requests() - before, cache };
 }
 
 const NOTICE = /A newer loopsctl is out: 9\.0\.0 \(this is \d+\.\d+\.\d+\)\. Upgrade with: git pull && npm ci && npm run build\n$/;
 
 describe.skipIf(script.skip)(script.title('the update notice'), () => {
   it('says once a day, after the output, that a newer version is out and how to upgrade this copy', async () => {
-    answer = json({ version: '9.0.0' });
+    feed.answer(json({ version: '9.0.0' }));
     const first = await run();
     expect(first.code).toBe(0);
     expect(first.requests).toBe(1);
@@ -57,7 +41,7 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
   });
 
   it('checks again once the last check is a day old, and reads a GitHub release tag', async () => {
-    answer = json({ tag_name: 'v9.0.0' });
+    feed.answer(json({ tag_name: 'v9.0.0' }));
     const cache = tempDir('loopsctl-cache-');
     mkdirSync(join(cache, 'loopsctl'));
     const dayAndHourAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
@@ -74,7 +58,7 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
     ['fails', (response: ServerResponse) => response.writeHead(500).end()],
     ['never answers', () => {}],
   ])('is silent when the feed %s, and the command keeps its exit code', async (_, respond) => {
-    answer = respond;
+    feed.answer(respond);
     const result = await run();
     expect(result.requests).toBe(1);
     expect(result.code).toBe(0);
@@ -94,7 +78,7 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
     ['with LOOPSCTL_NO_UPDATE_NOTIFIER', { LOOPSCTL_NO_UPDATE_NOTIFIER: '1' }, undefined],
     ['with DO_NOT_TRACK', { DO_NOT_TRACK: '1' }, undefined],
   ])('sends nothing %s', async (_, env: Record<string, string>, args) => {
-    answer = json({ version: '9.0.0' });
+    feed.answer(json({ version: '9.0.0' }));
     const result = await run(env, args);
     expect(result.code).toBe(0);
     expect(result.requests).toBe(0);
@@ -103,10 +87,10 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
 });
 
 it('sends nothing when stderr is not a terminal', async () => {
-  answer = json({ version: '9.0.0' });
-  const before = requests;
-  const result = await spawnCli(['themes', '--help'], { env: { LOOPSCTL_UPDATE_URL: feed, DO_NOT_TRACK: undefined } });
+  feed.answer(json({ version: '9.0.0' }));
+  const before = feed.requests();
+  const result = await spawnCli(['themes', '--help'], { env: { LOOPSCTL_UPDATE_URL: feed.url(), DO_NOT_TRACK: undefined } });
   expect(result.code).toBe(0);
-  expect(requests - before).toBe(0);
+  expect(feed.requests() - before).toBe(0);
   expect(result.stderr).toBe('');
 });

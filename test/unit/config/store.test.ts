@@ -80,16 +80,15 @@ describe('ProfileStore changes', () => {
     setKey(store, 'default', 'sk-kept');
     chmodSync(store.path, 0o644);
     expect(() => new ProfileStore(dir)).toThrow(/config file .*config\.json is not safe for API keys: it holds an API key and others can read it \(mode 644\)/);
-    try {
-      new ProfileStore(dir);
-    } catch (error) {
-      expect(error).toMatchObject({
+    // Caught, not in a catch block of the test's own, where the checks would vanish if nothing threw.
+    expect(() => new ProfileStore(dir)).toThrow(
+      expect.objectContaining({
         code: 'config',
         exitCode: 2,
         message: `the config file ${store.path} is not safe for API keys: it holds an API key and others can read it (mode 644)`,
         hint: expect.stringContaining(`chmod 600 ${store.path}`),
-      });
-    }
+      }),
+    );
     chmodSync(store.path, 0o640);
     expect(() => new ProfileStore(dir)).toThrow(/others can read it \(mode 640\)/);
     chmodSync(store.path, 0o600);

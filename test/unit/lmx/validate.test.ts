@@ -17,9 +17,9 @@ describe('the LMX corpus, through the validator', () => {
     }
   });
 
-  it('holds every rule both ways; only not-utf8, a matter of bytes, is left to decodeLmx', () => {
+  it('holds every rule both ways; only not-utf8, a matter of bytes, and gmail-clip, of the rendered HTML, are left to content check', () => {
     const covered = new Set(CORPUS.filter((rule) => rule.valid.length > 0 && rule.invalid.length > 0).map((rule) => rule.rule));
-    expect(Object.keys(LMX_RULES).filter((rule) => !covered.has(rule as LmxRule))).toEqual(['not-utf8']);
+    expect(Object.keys(LMX_RULES).filter((rule) => !covered.has(rule as LmxRule))).toEqual(['not-utf8', 'gmail-clip']);
   });
 });
 

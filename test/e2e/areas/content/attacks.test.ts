@@ -3,7 +3,7 @@
  * elsewhere, and a symbolic link committed where a record's directory goes. Nothing is ever read
  * or written outside the content directory.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
@@ -100,5 +100,119 @@ describe('content push on a terminal', () => {
     expect(result.stderr).toContain('Create components/header\\x1b[2J\\x1b[1;1H in Acme\\x1b]52;c;cm0gLXJmIH4=\\x07? [y/N] ');
     expect(result.stderr).not.toContain('\x1b');
     expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('a symbolic link committed in the tree is never read or written through', () => {
+  const WELCOME = 'transactional/welcome--cx1';
+  const FOOTER = 'components/footer--cmp1';
+  const OCEAN = 'themes/ocean--th1';
+  const SECRET = 'LOOPS_API_KEY=test-key-not-real-but-secret';
+  const offline = { LOOPS_API_KEY: undefined };
+
+  /** A pulled tree whose welcome email embeds the footer and names the Ocean theme, and a secret file beside it. */
+  function treeWithSecret(): { root: string; secret: string } {
+    const base = tempDir('loopsctl-content-');
+    const root = join(base, 'loops');
+    const files: Record<string, string> = {
+      [`${WELCOME}/transactional.json`]: '{"name":"Welcome"}\n',
+      [`${WELCOME}/draft.json`]: '{"subject":"Welcome"}\n',
+      [`${WELCOME}/draft.lmx`]: '<Style themeId="th1" />\n<H1>Welcome</H1>\n<Component componentId="cmp1" />\n',
+      [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
+      [`${FOOTER}/component.lmx`]: '<Paragraph>Acme Inc</Paragraph>\n',
+      [`${OCEAN}/theme.json`]: '{"name":"Ocean","styles":{"backgroundColor":"#e6f2f8"}}\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const secret = join(base, 'environ');
+    writeFileSync(secret, `<Paragraph>${SECRET}</Paragraph>\n`);
+    return { root, secret };
+  }
+
+  /** Puts a link to `target` in place of a file of the tree. */
+  function linkInPlaceOf(root: string, path: string, target: string): void {
+    rmSync(join(root, path));
+    symlinkSync(target, join(root, path));
+  }
+
+  it.each([`${FOOTER}/component.lmx`, `${OCEAN}/theme.json`, `${WELCOME}/draft.json`])(
+    'content render refuses a link at %s, and shows nothing of what it points at',
+    async (path) => {
+      const { root, secret } = treeWithSecret();
+      linkInPlaceOf(root, path, secret);
+      for (const json of [[], ['--json']]) {
+        const result = await run(['content', 'render', join(root, WELCOME, 'draft.lmx'), ...json], { env: offline });
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain(`${join(root, path)} is a symbolic link: content is never read or written through a link`);
+        expect(result.stdout + result.stderr).not.toContain('test-key-not-real');
+      }
+    },
+  );
+
+  it('content render refuses a link at a component directory, and at the file it is asked to render', async () => {
+    const { root, secret } = treeWithSecret();
+    const outsideComponent = join(secret, '..', 'component');
+    mkdirSync(outsideComponent);
+    writeFileSync(join(outsideComponent, 'component.lmx'), `<Paragraph>${SECRET}</Paragraph>\n`);
+    rmSync(join(root, FOOTER), { recursive: true });
+    symlinkSync(outsideComponent, join(root, FOOTER));
+    const embedding = await run(['content', 'render', join(root, WELCOME, 'draft.lmx')], { env: offline });
+    expect(embedding.code).toBe(2);
+    expect(embedding.stderr).toContain(`${join(root, FOOTER)} is a symbolic link`);
+    expect(embedding.stdout).not.toContain('test-key-not-real');
+    const named = join(root, WELCOME, 'linked.lmx');
+    symlinkSync(secret, named);
+    const direct = await run(['content', 'render', named], { env: offline });
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toContain(`${named} is a symbolic link`);
+    expect(direct.stdout).not.toContain('test-key-not-real');
+  });
+
+  it('content render refuses a file of the tree reached through a linked record directory, and its draft.json there', async () => {
+    const { root, secret } = treeWithSecret();
+    const elsewhere = join(secret, '..', 'record');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'draft.lmx'), `<Paragraph>${SECRET}</Paragraph>\n`);
+    const linked = 'transactional/linked--cx2';
+    symlinkSync(elsewhere, join(root, linked));
+    const result = await run(['content', 'render', join(root, linked, 'draft.lmx')], { env: offline });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(root, linked)} is a symbolic link`);
+    expect(result.stdout + result.stderr).not.toContain('test-key-not-real');
+  });
+
+  it('content render --out never writes through a link at that name, dangling or not', async () => {
+    const { root, secret } = treeWithSecret();
+    const dangling = join(secret, '..', 'authorized_keys');
+    const out = join(root, '..', 'welcome.html');
+    symlinkSync(dangling, out);
+    const result = await run(['content', 'render', join(root, WELCOME, 'draft.lmx'), '--out', out], { env: offline });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${out} is a symbolic link`);
+    expect(existsSync(dangling)).toBe(false);
+  });
+
+  it('content diff refuses a state file that is a link, and quotes nothing of what it points at', async () => {
+    const { root } = treeWithSecret();
+    const secret = join(root, '..', 'credentials');
+    writeFileSync(secret, `${SECRET}\n`);
+    symlinkSync(secret, join(root, 'loopsctl-state.json'));
+    // The state is read before anything is asked of the account.
+    server = await startApiServer({});
+    const diff = await run(['content', 'diff', root, '--only', 'components'], { env: { LOOPS_API_KEY: 'test-key-not-real', LOOPS_BASE_URL: server.url } });
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toContain(`${join(root, 'loopsctl-state.json')} is a symbolic link`);
+    expect(diff.stdout + diff.stderr).not.toContain('LOOPS_API_KEY');
+  });
+
+  it('content check names a linked .lmx file rather than passing over it, and reads nothing through it', async () => {
+    const { root, secret } = treeWithSecret();
+    linkInPlaceOf(root, `${FOOTER}/component.lmx`, secret);
+    const result = await run(['content', 'check', root], { env: offline });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(root, FOOTER, 'component.lmx')} is a symbolic link`);
+    expect(result.stdout + result.stderr).not.toContain('test-key-not-real');
   });
 });

@@ -3,13 +3,13 @@
  * need it skip, saying why, where it is missing), and its server asked directly for what it must
  * refuse: paths out of its directory, links out of it, foreign Host and Origin headers.
  */
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
 import { contentTree } from '../../../support/content-tree.js';
-import { startRun, tempDir, type Running } from '../../../support/main.js';
+import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 
 const WELCOME = 'transactional/welcome--cx1';
 const NEWS = 'campaigns/news--cm1';
@@ -46,13 +46,19 @@ async function startPreview(root: string): Promise<{ running: Running; url: stri
 }
 
 /** A request exactly as written: the path is sent as it is, not normalized by a URL parser. */
-function rawGet(url: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; text: string }> {
+function rawGet(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, text }));
+      res.on('end', () => resolve({ status: res.statusCode!, text, headers: res.headers }));
     });
     req.on('error', reject);
     req.end(body);
@@ -205,6 +211,16 @@ describe('content preview refuses what is not its own', () => {
     expect(answer.text).toContain('What shipped in October');
   });
 
+  it('draws an email byte for byte as content render prints it, and shows the size Gmail measures', async () => {
+    const answer = await rawGet(url, `/email.html?path=${encodeURIComponent(`${WELCOME}/draft.lmx`)}`);
+    expect(answer.status).toBe(200);
+    const rendered = await run(['content', 'render', join(root, WELCOME, 'draft.lmx')], { env: { LOOPS_API_KEY: undefined } });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(answer.text).toBe(rendered.stdout);
+    const page = await rawGet(url, `/?email=${encodeURIComponent(`${WELCOME}/draft.lmx`)}`);
+    expect(page.text).toContain(`data-bytes="${Buffer.byteLength(rendered.stdout)}"`);
+  });
+
   it('refuses a Host that is not its own loopback address (a DNS name pointed at 127.0.0.1)', async () => {
     const answer = await rawGet(url, '/', { host: `attacker.example:${new URL(url).port}` });
     expect(answer.status).toBe(403);
@@ -225,5 +241,105 @@ describe('content preview refuses what is not its own', () => {
     const saved = await rawGet(url, path, { ...json, origin: `http://${host}` }, 'POST', '{"contact":{"firstName":"Ada"}}');
     expect(saved.status).toBe(200);
     expect(JSON.parse(readFileSync(join(root, NEWS, '.email.values.json'), 'utf8'))).toEqual({ contact: { firstName: 'Ada' } });
+  });
+});
+
+describe('content preview reads and writes no file through a link, and no file without bound', () => {
+  const SECRET = 'test-key-not-real-but-secret';
+  const email = (path: string) => `/email.html?path=${encodeURIComponent(path)}`;
+  const values = (path: string) => `/values?path=${encodeURIComponent(path)}`;
+
+  /** A tree whose welcome email shows an image with a variable in its address, and a credentials file beside it. */
+  function treeWithCredentials(): { root: string; credentials: string } {
+    const root = contentTree({
+      [`${WELCOME}/transactional.json`]: '{"name":"Welcome"}\n',
+      [`${WELCOME}/draft.lmx`]: [
+        '<Image src="https://collect.example/{data.token}.png" alt="" />',
+        '<Image src="https://{data.host}/logo.png" alt="" />',
+        '<Image src="HTTP://CDN.Acme.example:8443/logo.png" alt="" />',
+        '',
+      ].join('\n'),
+    });
+    const credentials = join(tempDir(), 'credentials.json');
+    writeFileSync(credentials, `{"data": {"token": "${SECRET}", "host": "evil.example"}}\n`);
+    return { root, credentials };
+  }
+
+  it('refuses a values file that is a link: nothing of what it points at is drawn into an image address', async () => {
+    const { root, credentials } = treeWithCredentials();
+    symlinkSync(credentials, join(root, WELCOME, '.draft.values.json'));
+    const { running, url } = await startPreview(root);
+    try {
+      for (const path of [email(`${WELCOME}/draft.lmx`), `/?email=${encodeURIComponent(`${WELCOME}/draft.lmx`)}`]) {
+        const answer = await rawGet(url, path);
+        expect(answer.status, path).toBe(500);
+        expect(answer.text).toContain('.draft.values.json is a symbolic link');
+        expect(answer.text).not.toContain(SECRET);
+      }
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('never writes values through a link committed at the values file: the file it points at stays as it was', async () => {
+    const { root, credentials } = treeWithCredentials();
+    symlinkSync(credentials, join(root, WELCOME, '.draft.values.json'));
+    const before = readFileSync(credentials, 'utf8');
+    const { running, url } = await startPreview(root);
+    try {
+      const headers = { 'content-type': 'application/json', origin: `http://${new URL(url).host}` };
+      const saved = await rawGet(url, values(`${WELCOME}/draft.lmx`), headers, 'POST', '{"data":{"token":"overwritten"}}');
+      expect(saved.status).toBe(500);
+      expect(saved.text).toContain('is a symbolic link');
+      expect(readFileSync(credentials, 'utf8')).toBe(before);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('lets an email load images only from the hosts its LMX writes out, never from one a value names', async () => {
+    const { root } = treeWithCredentials();
+    writeFileSync(join(root, WELCOME, '.draft.values.json'), '{"data": {"token": "t1", "host": "evil.example"}}\n');
+    const { running, url } = await startPreview(root);
+    try {
+      const answer = await rawGet(url, email(`${WELCOME}/draft.lmx`));
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('https://evil.example/logo.png');
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy).toContain('img-src http://cdn.acme.example:8443 https://collect.example; ');
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).not.toContain('evil.example');
+      // The page around the drawings loads none of its own.
+      expect(String((await rawGet(url, '/')).headers['content-security-policy'])).toContain("img-src 'none';");
+      // An email without images loads none.
+      writeFileSync(join(root, WELCOME, 'draft.lmx'), '<Paragraph>No images</Paragraph>\n');
+      expect(String((await rawGet(url, email(`${WELCOME}/draft.lmx`))).headers['content-security-policy'])).toContain("img-src 'none';");
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses LMX larger than the API takes without reading it, and goes on serving the rest', async () => {
+    const root = tree();
+    writeFileSync(join(root, NEWS, 'email.lmx'), `<Paragraph>${'x'.repeat(150 * 1024)}</Paragraph>\n`);
+    // A record's name file far larger than a pull writes: the record is listed by its directory's name.
+    writeFileSync(join(root, NEWS, 'campaign.json'), `{"name":"${'n'.repeat(2 * 1024 * 1024)}"}`);
+    rmSync(join(root, FOOTER, 'component.lmx'));
+    const { running, url } = await startPreview(root);
+    try {
+      const frame = await rawGet(url, email(`${NEWS}/email.lmx`));
+      expect(frame.status).toBe(422);
+      expect(frame.text).toContain('the API takes at most 102400 (100 KB)');
+      const page = await rawGet(url, `/?email=${encodeURIComponent(`${NEWS}/email.lmx`)}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('the API takes at most 102400 (100 KB)');
+      expect(page.text).not.toContain('xxxxxxxxxx');
+      expect(page.text).not.toContain('nnnnnnnnnn');
+      const other = await rawGet(url, email(`${WELCOME}/draft.lmx`));
+      expect(other.status).toBe(200);
+      expect(other.text).toContain('Welcome to Acme');
+    } finally {
+      await running.stop();
+    }
   });
 });

@@ -279,6 +279,75 @@ describe('content inline, files only under the root', () => {
   });
 });
 
+describe('files under the root, never reached through a link', () => {
+  const FOOTER = 'loops/components/footer--cmp1';
+  const WELCOME = 'loops/transactional/welcome--cx1';
+
+  /** A root holding a small pulled tree, and a secret file outside it. */
+  function rootWithTree(): { root: string; secret: string; outside: string } {
+    const root = tempDir();
+    const outside = tempDir();
+    const files: Record<string, string> = {
+      [`${WELCOME}/transactional.json`]: '{"name":"Welcome"}\n',
+      [`${WELCOME}/draft.lmx`]: '<H1>Welcome</H1>\n<Component componentId="cmp1" />\n',
+      [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
+      [`${FOOTER}/component.lmx`]: '<Paragraph>Acme Inc</Paragraph>\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const secret = join(outside, 'environ');
+    writeFileSync(secret, '<Paragraph>LOOPS_API_KEY=test-key-not-real-but-secret</Paragraph>\n');
+    return { root, secret, outside };
+  }
+
+  it("a read-tier content_render's out: a dangling link, or a link to a file inside, is refused and nothing is written", async () => {
+    const { root, outside } = rootWithTree();
+    const keys = join(outside, 'authorized_keys');
+    symlinkSync(keys, join(root, 'preview.html'));
+    writeFileSync(join(root, 'notes.txt'), 'mine\n');
+    symlinkSync(join(root, 'notes.txt'), join(root, 'inner.html'));
+    const mcp = await serve(['--sandbox', '--root', root]);
+    for (const out of ['preview.html', 'inner.html']) {
+      const refused = await mcp.call('content_render', { file: `${WELCOME}/draft.lmx`, out });
+      expect(refused, out).toMatchObject({
+        isError: true,
+        structuredContent: { error: { exitCode: 2, message: expect.stringMatching(/symbolic link/) } },
+      });
+    }
+    expect(existsSync(keys)).toBe(false);
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('mine\n');
+    const written = await mcp.call('content_render', { file: `${WELCOME}/draft.lmx`, out: 'welcome.html' });
+    expect(written.isError, written.content[0]!.text).toBeFalsy();
+    expect(readFileSync(join(root, 'welcome.html'), 'utf8')).toContain('Acme Inc');
+  });
+
+  it('content_render refuses a component of the tree that is a link, and answers nothing of what it points at', async () => {
+    const { root, secret } = rootWithTree();
+    rmSync(join(root, FOOTER, 'component.lmx'));
+    symlinkSync(secret, join(root, FOOTER, 'component.lmx'));
+    const mcp = await serve(['--sandbox', '--root', root]);
+    const refused = await mcp.call('content_render', { file: `${WELCOME}/draft.lmx` });
+    expect(refused).toMatchObject({
+      isError: true,
+      structuredContent: { error: { exitCode: 2, message: expect.stringContaining('component.lmx is a symbolic link') } },
+    });
+    expect(JSON.stringify(refused)).not.toContain('test-key-not-real');
+  });
+
+  it('refuses an input that passes through a link under the root, even one that stays inside', async () => {
+    const { root } = rootWithTree();
+    symlinkSync(join(root, 'loops'), join(root, 'same'));
+    const mcp = await serve(['--sandbox', '--root', root]);
+    const refused = await mcp.call('content_render', { file: `same/transactional/welcome--cx1/draft.lmx` });
+    expect(refused).toMatchObject({
+      isError: true,
+      structuredContent: { error: { exitCode: 2, message: expect.stringContaining('passes through a symbolic link (same)') } },
+    });
+  });
+});
+
 describe('tiers', () => {
   it('refuses a campaign schedule below the destructive tier, and sends nothing', async () => {
     const mcp = await serve(['--sandbox', '--allow-writes']);

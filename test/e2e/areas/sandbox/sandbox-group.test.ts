@@ -16,6 +16,31 @@ describe('loopsctl sandbox as a group', () => {
     }
   });
 
+  it('keeps the rate limit on, its 429 saying whose limit it is and how to turn it off', async () => {
+    const interrupt = new AbortController();
+    let listening!: (url: string) => void;
+    const url = new Promise<string>((resolve) => (listening = resolve));
+    const running = run(['sandbox', '--port', '0', '--json'], {
+      signal: interrupt.signal,
+      onStdout: (text) => text.includes('"url"') && listening(JSON.parse(text).url),
+    });
+    const base = await url;
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, () =>
+        fetch(`${base}/api/v1/lists`, { headers: { authorization: 'Bearer sandbox-key' } }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { message?: string },
+        })),
+      ),
+    );
+    interrupt.abort();
+    expect((await running).code).toBe(0);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(10).fill(200), 429]);
+    expect(answers.find((answer) => answer.status === 429)!.body.message).toMatch(
+      /^Too many requests: this is the sandbox's limit .* loopsctl sandbox --rate-limit off$/,
+    );
+  });
+
   it('names its inbox on stderr', async () => {
     const interrupt = new AbortController();
     const result = await run(['sandbox', '--port', '0'], { signal: interrupt.signal, onStdout: (text) => text.includes('\n') && interrupt.abort() });

@@ -342,7 +342,8 @@ describe('documented failures from a local API', () => {
       expect(result.stderr).toContain(message);
     }
     const sent = server.requests.filter((request) => request.method !== 'GET');
-    expect(sent.every((request) => JSON.parse(request.body).expectedRevisionId === 'crev1')).toBe(true);
+    // One change sent by each of the three commands, each against the revision it read.
+    expect(sent.map((request) => JSON.parse(request.body).expectedRevisionId)).toEqual(['crev1', 'crev1', 'crev1']);
     if (status === 409) expect(server.requests.at(-1)!.method).toBe('DELETE');
   });
 

@@ -9,10 +9,10 @@ it('sends the welcome email, adding the person to the audience', async () => {
   expect(await found.json()).toEqual([expect.objectContaining({ email: 'grace@example.com' })]);
 });
 
-describe('a sandbox of its own, to see what was sent', () => {
+describe('a sandbox of its own, to see what was sent, with the rate limit on to test the back-off', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ fixtures: 'loops.yaml' });
+    sandbox = await startSandbox({ fixtures: 'loops.yaml', rateLimit: true });
   });
   afterAll(() => sandbox.close());
 

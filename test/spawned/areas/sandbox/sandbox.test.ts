@@ -1,5 +1,5 @@
 /** Every command against the built-in sandbox: `loopsctl --sandbox ...`, no key, no server to start. */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS, seedState } from '../../../support/sandbox.js';
@@ -154,10 +154,14 @@ describe('--sandbox commands run in parallel', () => {
     const names = (JSON.parse(listed.stdout) as { name: string }[]).map((email) => email.name);
     for (let index = 0; index < 8; index += 1) expect(names).toContain(`Parallel ${index}`);
 
+    // The file is dated in the past, and its inode known: a write (in place, or a new file renamed
+    // over it) would date it now or replace it, however fast the machine.
     const stateFile = join(env.LOOPSCTL_CONFIG_DIR, 'sandbox-state.json');
-    const before = statSync(stateFile).mtimeMs;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(stateFile, past, past);
+    const before = statSync(stateFile);
     expect((await runCli(['--sandbox', 'themes', 'list'], { env })).code).toBe(0);
-    expect(statSync(stateFile).mtimeMs).toBe(before);
+    const after = statSync(stateFile);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, past.getTime()]);
   }, 60_000);
 });

@@ -108,7 +108,9 @@ describe('local files', () => {
 
 describe('choosing the tools', () => {
   it('offers the tier and those below it, and --tools narrows by tool or group', () => {
-    expect(select(all, 'read', undefined).tools.every(({ tier }) => tier === 'read')).toBe(true);
+    const reading = select(all, 'read', undefined).tools;
+    expect(reading.length).toBeGreaterThan(10);
+    expect(reading.filter(({ tier }) => tier !== 'read')).toEqual([]);
     expect(select(all, 'read', ['themes']).tools.map(({ name }) => name)).toEqual(['themes_list', 'themes_get']);
     const meta = select(all, 'write', ['meta']);
     expect(meta).toMatchObject({ tools: [], meta: true });

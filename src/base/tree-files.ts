@@ -1,0 +1,262 @@
+/**
+ * The files of a tree (a content directory, the root `loopsctl mcp` was given), read and written
+ * without ever following a symbolic link. Git keeps links, so a pull request can commit one where
+ * a file goes; read through, it would put any file of the machine (`/proc/self/environ`) into what
+ * is shown, and written through, it would replace whatever it points at. So under the root, each
+ * segment of a path is looked at with `lstat` and must be a directory, the file itself must be a
+ * regular file, it is opened with O_NOFOLLOW (and checked to be the file looked at), and a write
+ * goes to a new file in the same directory, renamed into place: a rename replaces a name, never
+ * what a link at that name points to. The root itself is the one the person named, links and all.
+ */
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { isAbsolute, join, sep } from 'node:path';
+import { LocalFileError } from './errors.js';
+
+/** What a name in a tree is, as `lstat` sees it. */
+export type TreeEntryKind = 'file' | 'directory' | 'link' | 'other';
+
+export interface TreeEntry {
+  name: string;
+  kind: TreeEntryKind;
+}
+
+/** A file larger than its reader takes: it was not read. */
+export class TreeFileTooLargeError extends LocalFileError {
+  constructor(
+    readonly file: string,
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(`${file} is ${size} bytes, more than the ${limit} read of it; it was not read`);
+  }
+}
+
+/** O_NOFOLLOW and O_NONBLOCK where the system has them (Windows has neither: lstat alone guards there). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A FIFO put where a file was looked at would otherwise hold the open until a writer comes. */
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW | NON_BLOCK;
+const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+
+function kindOf(stats: Stats): TreeEntryKind {
+  return stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
+}
+
+/** What separates a path's segments: `/`, and on Windows `\` too (elsewhere it may be part of a name). */
+const SEPARATORS = sep === '\\' ? /[\\/]/ : /\//;
+
+/** The segments of a path under the root: `a/b/c` -> a, b, c; `..` and absolute paths are refused. */
+function segmentsOf(root: string, path: string): string[] {
+  const segments = path.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
+  if (isAbsolute(path) || segments.includes('..')) throw new LocalFileError(`${join(root, path)} is not a path inside ${root}`);
+  return segments;
+}
+
+function refused(full: string, kind: TreeEntryKind, wanted: string): LocalFileError {
+  if (kind === 'link')
+    return new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
+      hint: 'remove the link (its target is left as it is), and put the file itself there',
+    });
+  return new LocalFileError(`${full} is not a ${wanted}`, { hint: 'a content directory holds only directories and regular files' });
+}
+
+/** lstat of a name, or undefined when nothing is there. */
+function lstatOf(full: string): Stats | undefined {
+  try {
+    return lstatSync(full);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Walks the directories a path passes through: each must be a directory (a link or a file there is
+ * refused). Returns the last one's full path, or undefined when one of them does not exist.
+ */
+function directoryOf(root: string, segments: readonly string[]): string | undefined {
+  let full = root;
+  for (const segment of segments) {
+    full = join(full, segment);
+    const stats = lstatOf(full);
+    if (stats === undefined) return undefined;
+    if (!stats.isDirectory()) throw refused(full, kindOf(stats), 'directory');
+  }
+  return full;
+}
+
+/** What a path under the root names: undefined when nothing; a link anywhere on the way is refused. */
+export function treeEntryKind(root: string, path: string): 'file' | 'directory' | undefined {
+  const segments = segmentsOf(root, path);
+  if (segments.length === 0) return 'directory';
+  const directory = directoryOf(root, segments.slice(0, -1));
+  if (directory === undefined) return undefined;
+  const full = join(directory, segments.at(-1)!);
+  const stats = lstatOf(full);
+  if (stats === undefined) return undefined;
+  const kind = kindOf(stats);
+  if (kind !== 'file' && kind !== 'directory') throw refused(full, kind, 'regular file or directory');
+  return kind;
+}
+
+/** The entries of a directory under the root, sorted, each as lstat sees it; none when it does not exist. */
+export function treeEntries(root: string, path: string): TreeEntry[] {
+  const segments = segmentsOf(root, path);
+  const directory = directoryOf(root, segments);
+  if (directory === undefined) return [];
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new LocalFileError(`${directory}: ${(error as Error).message}`, { cause: error });
+  }
+  return names.sort().flatMap((name) => {
+    const stats = lstatOf(join(directory, name));
+    return stats === undefined ? [] : [{ name, kind: kindOf(stats) }];
+  });
+}
+
+/** Where a file to read is, checked: its full path and what lstat saw, or undefined when it does not exist. */
+function fileToRead(root: string, path: string): { full: string; stats: Stats } | undefined {
+  const segments = segmentsOf(root, path);
+  if (segments.length === 0) throw refused(root, 'directory', 'regular file');
+  const directory = directoryOf(root, segments.slice(0, -1));
+  if (directory === undefined) return undefined;
+  const full = join(directory, segments.at(-1)!);
+  const stats = lstatOf(full);
+  if (stats === undefined) return undefined;
+  if (!stats.isFile()) throw refused(full, kindOf(stats), 'regular file');
+  return { full, stats };
+}
+
+/** The opened file must be the one looked at: a name swapped between the lstat and the open is refused. */
+function sameFile(full: string, looked: Stats, opened: Stats): void {
+  if (!opened.isFile() || opened.ino !== looked.ino || opened.dev !== looked.dev)
+    throw new LocalFileError(`${full} changed while it was being opened; it was not read`, { hint: 'run the command again' });
+}
+
+function openError(full: string, error: unknown): LocalFileError {
+  const code = (error as NodeJS.ErrnoException).code;
+  // O_NOFOLLOW's refusal of a link put there after the lstat.
+  if (code === 'ELOOP' || code === 'EMLINK') return refused(full, 'link', 'regular file');
+  return new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
+}
+
+/**
+ * A file's bytes, at most `limit` (TreeFileTooLargeError past it, before anything is read), or
+ * undefined when the file or a directory on its way does not exist.
+ */
+export function readTreeFile(root: string, path: string, limit: number): Buffer | undefined {
+  const found = fileToRead(root, path);
+  if (found === undefined) return undefined;
+  const { full, stats } = found;
+  if (stats.size > limit) throw new TreeFileTooLargeError(full, stats.size, limit);
+  let fd: number;
+  try {
+    fd = openSync(full, READ_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw openError(full, error);
+  }
+  try {
+    const opened = fstatSync(fd);
+    sameFile(full, stats, opened);
+    // One byte more than the limit tells a file that grew since.
+    const buffer = Buffer.alloc(Math.min(opened.size, limit) + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > limit) throw new TreeFileTooLargeError(full, Math.max(length, opened.size), limit);
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readTreeFile without holding the process while the bytes come: for a server that answers others meanwhile. */
+export async function readTreeFileAsync(root: string, path: string, limit: number): Promise<Buffer | undefined> {
+  const found = fileToRead(root, path);
+  if (found === undefined) return undefined;
+  const { full, stats } = found;
+  if (stats.size > limit) throw new TreeFileTooLargeError(full, stats.size, limit);
+  let handle;
+  try {
+    handle = await open(full, READ_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw openError(full, error);
+  }
+  try {
+    const opened = await handle.stat();
+    sameFile(full, stats, opened);
+    const buffer = Buffer.alloc(Math.min(opened.size, limit) + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read)
+      read = (await handle.read(buffer, length, buffer.length - length, null)).bytesRead;
+    if (length > limit) throw new TreeFileTooLargeError(full, Math.max(length, opened.size), limit);
+    return buffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes the directories of a path under the root, one segment at a time, none of them through a link. */
+export function makeTreeDirectory(root: string, path: string): string {
+  let full = root;
+  for (const segment of segmentsOf(root, path)) {
+    full = join(full, segment);
+    let stats = lstatOf(full);
+    if (stats === undefined) {
+      try {
+        mkdirSync(full);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
+      }
+      stats = lstatOf(full);
+    }
+    if (stats === undefined || !stats.isDirectory()) throw refused(full, stats === undefined ? 'other' : kindOf(stats), 'directory');
+  }
+  return full;
+}
+
+/**
+ * Writes a file under the root: its directories made as needed, the text written to a new file
+ * beside it (created exclusively, so never through a link) and renamed over the name. A link or
+ * anything but a regular file at that name is refused rather than replaced.
+ */
+export function writeTreeFile(root: string, path: string, data: string | Uint8Array): void {
+  const segments = segmentsOf(root, path);
+  if (segments.length === 0) throw refused(root, 'directory', 'regular file');
+  const directory = makeTreeDirectory(root, segments.slice(0, -1).join('/'));
+  const name = segments.at(-1)!;
+  const full = join(directory, name);
+  const existing = lstatOf(full);
+  if (existing !== undefined && !existing.isFile()) throw refused(full, kindOf(existing), 'regular file');
+  const temporary = join(directory, `.${name}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  try {
+    const fd = openSync(temporary, CREATE_FLAGS, 0o666);
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, full);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new LocalFileError(`${full}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Removes a file under the root (a link there is removed itself, its target left alone); nothing when it is not there. */
+export function removeTreeFile(root: string, path: string): void {
+  const segments = segmentsOf(root, path);
+  const directory = directoryOf(root, segments.slice(0, -1));
+  if (directory === undefined || segments.length === 0) return;
+  const full = join(directory, segments.at(-1)!);
+  const stats = lstatOf(full);
+  if (stats === undefined) return;
+  if (stats.isDirectory()) throw refused(full, 'directory', 'regular file');
+  rmSync(full, { force: true });
+}

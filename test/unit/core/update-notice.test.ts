@@ -1,0 +1,124 @@
+/**
+ * The update notice in this process (src/core/update-notice.ts, update-check.ts): which versions
+ * it announces, how often it asks the feed, and that a feed that fails is asked no more often than
+ * one that answers. Its feed is a server on 127.0.0.1 that counts the requests it gets; the clock
+ * is the runtime's. test/spawned/core/update-notice.test.ts runs it on a real terminal.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { VERSION } from '../../../src/base/version.js';
+import { compareVersions } from '../../../src/core/update-check.js';
+import { noticeUpdate } from '../../../src/core/update-notice.js';
+import type { Runtime } from '../../../src/core/runtime.js';
+import { countingFeedForTests, latestVersion } from '../../support/release-feed.js';
+import { tempDir } from '../../support/temp.js';
+
+const feed = countingFeedForTests();
+
+const failing = (response: ServerResponse) => response.writeHead(503).end('down');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOON = new Date('2026-11-24T12:00:00.000Z');
+
+/** One run's notice, on a terminal, at `now`, with this cache directory: what it wrote on stderr, and how many requests the feed got. */
+async function notice(
+  cache: string,
+  now = NOON,
+  { tty = true, env = {} }: { tty?: boolean; env?: Record<string, string> } = {},
+): Promise<{ stderr: string; requests: number }> {
+  let stderr = '';
+  const terminal = Object.assign(
+    new Writable({
+      write(chunk, _encoding, done) {
+        stderr += String(chunk);
+        done();
+      },
+    }),
+    { isTTY: tty },
+  );
+  const runtime = {
+    stderr: terminal,
+    env: { XDG_CACHE_HOME: cache, LOOPSCTL_UPDATE_URL: feed.url(), HOME: cache, ...env },
+    now: () => now,
+    signal: new AbortController().signal,
+    platform: process.platform,
+    installation: { method: 'clone', directory: cache, node: process.version },
+  } as unknown as Runtime;
+  const before = feed.requests();
+  await noticeUpdate(runtime, ['themes', '--help']);
+  return { stderr, requests: feed.requests() - before };
+}
+
+const lastCheckFile = (cache: string) => join(cache, 'loopsctl', 'update-check.json');
+
+function checkedAt(cache: string, at: Date, latest: string | null = VERSION): void {
+  mkdirSync(join(cache, 'loopsctl'), { recursive: true });
+  writeFileSync(lastCheckFile(cache), JSON.stringify({ checkedAt: at.toISOString(), latest }));
+}
+
+describe('the versions it announces', () => {
+  it('this version is the one the tests are built as', () => {
+    expect(VERSION).toMatch(/^0\.1\.\d+$/);
+  });
+
+  it.each(['1.0.0', '0.2.0', '0.1.99'])('announces %s, newer in its major, minor or patch number', async (version) => {
+    feed.answer(latestVersion(version));
+    const result = await notice(tempDir('loopsctl-cache-'));
+    expect(result.requests).toBe(1);
+    expect(result.stderr).toBe(`A newer loopsctl is out: ${version} (this is ${VERSION}). Upgrade with: git pull && npm ci && npm run build\n`);
+  });
+
+  it.each(['0.0.9', '0.1.0', VERSION])('says nothing of %s, which is not newer', async (version) => {
+    feed.answer(latestVersion(version));
+    const result = await notice(tempDir('loopsctl-cache-'));
+    expect(result).toEqual({ stderr: '', requests: 1 });
+  });
+
+  it('compares each of the three numbers, as numbers', () => {
+    expect(compareVersions('0.2.0', '0.1.0')).toBeGreaterThan(0);
+    expect(compareVersions('0.1.1', '0.1.0')).toBeGreaterThan(0);
+    expect(compareVersions('0.1.10', '0.1.9')).toBeGreaterThan(0);
+    expect(compareVersions('1.0.0', '0.9.9')).toBeGreaterThan(0);
+    expect(compareVersions('0.1.0', '0.2.0')).toBeLessThan(0);
+    expect(compareVersions('0.1.0', '0.1.0')).toBe(0);
+  });
+});
+
+describe('how often it asks', () => {
+  it('asks once a day: not a moment before the last check is a day old, and again once it is', async () => {
+    feed.answer(latestVersion('0.2.0'));
+    const cache = tempDir('loopsctl-cache-');
+    checkedAt(cache, new Date(NOON.getTime() - DAY_MS + 1));
+    expect(await notice(cache)).toEqual({ stderr: '', requests: 0 });
+    checkedAt(cache, new Date(NOON.getTime() - DAY_MS));
+    expect((await notice(cache)).requests).toBe(1);
+    expect(JSON.parse(readFileSync(lastCheckFile(cache), 'utf8'))).toEqual({ checkedAt: NOON.toISOString(), latest: '0.2.0' });
+    expect((await notice(cache, new Date(NOON.getTime() + DAY_MS - 1))).requests).toBe(0);
+  });
+
+  it('asks again when the last check is from the future (a clock set back)', async () => {
+    feed.answer(latestVersion(VERSION));
+    const cache = tempDir('loopsctl-cache-');
+    checkedAt(cache, new Date(NOON.getTime() + 60_000));
+    expect((await notice(cache)).requests).toBe(1);
+  });
+
+  it('asks a feed that fails no more often than one that answers: once a day', async () => {
+    feed.answer(failing);
+    const cache = tempDir('loopsctl-cache-');
+    expect(await notice(cache)).toEqual({ stderr: '', requests: 1 });
+    expect(JSON.parse(readFileSync(lastCheckFile(cache), 'utf8'))).toEqual({ checkedAt: NOON.toISOString(), latest: null });
+    expect(await notice(cache, new Date(NOON.getTime() + 60_000))).toEqual({ stderr: '', requests: 0 });
+    expect((await notice(cache, new Date(NOON.getTime() + DAY_MS))).requests).toBe(1);
+  });
+
+  it('does not ask when stderr is not a terminal, in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER set', async () => {
+    feed.answer(latestVersion('0.2.0'));
+    expect(await notice(tempDir('loopsctl-cache-'), NOON, { tty: false })).toEqual({ stderr: '', requests: 0 });
+    expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { CI: '1' } })).toEqual({ stderr: '', requests: 0 });
+    expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { LOOPSCTL_NO_UPDATE_NOTIFIER: '1' } })).toEqual({ stderr: '', requests: 0 });
+  });
+});
