@@ -11,7 +11,8 @@ import { gather, type Account } from './gather.js';
 import { FAMILIES, type Family, type Problem } from './records.js';
 import { renderGithub, renderReport, type Report } from './render.js';
 import { ALL_RULES, findProblems } from './rules/index.js';
-import { findRulesFile, NO_RULES, readRulesFile } from './rules-file.js';
+import { readSnapshot, since, writeSnapshot } from './metrics.js';
+import { findRulesFile, NO_RULES, readRulesFile, type RulesFile } from './rules-file.js';
 
 export interface CheckOptions {
   rules?: string;
@@ -20,6 +21,11 @@ export interface CheckOptions {
   drafts?: boolean;
   format?: 'text' | 'github';
   code?: string[];
+  maxBounceRate?: number;
+  maxComplaintRate?: number;
+  maxUnsubscribeRate?: number;
+  minOpenRate?: number;
+  snapshot?: string;
 }
 
 /** The families --only names; an unknown one is a usage error before anything is read. */
@@ -60,15 +66,32 @@ function recordsRead(account: Account): number {
 export const check: Handler<[], CheckOptions> = async (context, _args, options) => {
   const only = parseFamilies(options.only);
   const rulesFile = findRulesFile(options.rules);
-  const expected = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
+  const fromFile = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
+  // A flag wins over the file's threshold of the same rate.
+  const flags = {
+    bounceRate: options.maxBounceRate,
+    complaintRate: options.maxComplaintRate,
+    unsubscribeRate: options.maxUnsubscribeRate,
+    openRate: options.minOpenRate,
+  };
+  const given = Object.fromEntries(Object.entries(flags).filter(([, rate]) => rate !== undefined));
+  const expected: RulesFile = { ...fromFile, thresholds: { ...fromFile.thresholds, ...given } };
+  const wantsMetrics = Object.values(expected.thresholds).some((rate) => rate !== undefined) && (only === undefined || only.has('metrics'));
+  const snapshot = options.snapshot === undefined ? undefined : readSnapshot(options.snapshot);
   // The source is read before the account: a directory that cannot be read stops the run at once.
   const code = options.code === undefined ? undefined : (await import('./code/scan.js')).scanCode(options.code);
   const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
   const account = await gather(await context.client(), {
     drafts: options.drafts === true,
+    metrics: wantsMetrics,
     onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
   }).finally(() => progress.clear());
   if (code !== undefined) account.code = code;
+  const totals = account.metrics;
+  if (snapshot !== undefined && totals !== undefined) {
+    account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot[email.key]) }));
+    account.sinceSnapshot = Object.keys(snapshot).length > 0;
+  }
   const unchecked = notChecked(account);
   const report: Report = {
     problems: [...unchecked, ...findProblems(account, expected, only)],
@@ -80,6 +103,8 @@ export const check: Handler<[], CheckOptions> = async (context, _args, options) 
   if (out.json) await out.writeJson(report.problems);
   else await out.write(options.format === 'github' ? renderGithub(report) : renderReport(out, report));
   if (report.incomplete) return ExitCode.usage;
+  // Kept only after a whole read: the next run then judges exactly the sends made since this one.
+  if (options.snapshot !== undefined && totals !== undefined) writeSnapshot(options.snapshot, totals);
   const failing = report.problems.filter((problem) => problem.severity === 'error' || (options.strict === true && problem.severity === 'warning'));
   return failing.length > 0 ? ExitCode.mismatch : undefined;
 };

@@ -28,6 +28,7 @@ import { themes } from '../themes/client.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../workflows/client.js';
 import type { CodeScan } from './code/uses.js';
+import { campaignTarget, readCounters, transactionalTarget, workflowEmailTarget, type EmailCounters, type MetricsTarget } from './metrics.js';
 import { appUrl, type RecordRef } from './records.js';
 
 /** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
@@ -68,6 +69,10 @@ export interface Account {
   allMessages: EmailMessage[];
   /** The messages the content and rendered rules check. */
   messages: CheckedMessage[];
+  /** The send counters of each email that has sent, when a threshold asks for them. */
+  metrics?: EmailCounters[];
+  /** The counters are the sends since a snapshot. */
+  sinceSnapshot?: boolean;
   /** What the app's source uses, with --code. */
   code?: CodeScan;
   /** The listings that were read whole: a rule that compares with one that failed says nothing. */
@@ -79,6 +84,8 @@ export interface Account {
 export interface GatherOptions {
   /** Check drafts too: transactional drafts, draft campaigns, the emails of workflows that are not sending. */
   drafts: boolean;
+  /** Read the send counters the metrics rules judge. */
+  metrics?: boolean;
   /** Told after each request, for a progress line. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -222,8 +229,20 @@ export async function gather(api: ApiClient, options: GatherOptions): Promise<Ac
     ),
   }));
 
+  const targets: MetricsTarget[] = options.metrics
+    ? [
+        ...transactional.filter(({ record }) => record.publishedEmailMessageId !== null).map(({ ref }) => transactionalTarget(ref)),
+        ...campaignsRead.filter(({ record }) => record.status.toLowerCase() === 'sent').map(({ ref }) => campaignTarget(ref)),
+        ...workflowEmails.map(({ read, node }) => workflowEmailTarget(read.ref, node.id, node.subject)),
+      ]
+    : [];
+  const metrics = await reader.each(targets, (target) =>
+    reader.read(`the metrics of ${target.which} of ${target.record.kind} "${target.record.name}"`, target.record, () => readCounters(api, target)),
+  );
+
   return {
     ...listed,
+    ...(options.metrics ? { metrics: metrics.filter((read) => read !== undefined) } : {}),
     transactional,
     campaigns: campaignsRead,
     workflows: workflowsRead.filter((read) => read !== undefined),

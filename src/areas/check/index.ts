@@ -1,5 +1,13 @@
 /** `loopsctl check`: the whole account checked against the platform's rules, email practice and the team's own. */
-import { command, type Spec } from '../../core/declare.js';
+import { command, InvalidValue, type Spec } from '../../core/declare.js';
+import { parseRate } from './rate.js';
+
+/** A threshold: a percentage (2%, 0.5%) or a fraction (0.02). */
+function rate(value: string): number {
+  const parsed = parseRate(value);
+  if (parsed === undefined) throw new InvalidValue('a percentage such as 2% or 0.5%, or a fraction from 0 to 1');
+  return parsed;
+}
 
 export const spec: Spec = command({
   name: 'check',
@@ -18,6 +26,9 @@ what to do. The rule families:
                 lists, components and themes (notes)
   expectations  what loops.check.yaml expects of workflows and transactional
                 emails
+  metrics       with a threshold (--max-bounce-rate 2% and the others, or the
+                rules file's thresholds): each email's rates over its sends,
+                or over the sends since --snapshot's file
   code          with --code: transactional ids the app sends to that the
                 account lacks or has not published, data variables that differ
                 from the published email's, unknown events, lists, properties
@@ -38,12 +49,22 @@ it under not-checked: an account not read whole is never reported clean).
 Every rule, with examples and fixes: docs/check.md.`,
   options: [
     { flags: '--rules <file>', description: 'the rules file (default loops.check.yaml here or in ./loops)', file: {} },
-    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations, code' },
+    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations, metrics, code' },
     {
       flags: '--code <dir>',
       description: "the app's source to check against the account (repeatable): transactional sends, events, mailing lists, contact properties",
       repeatable: true,
       file: {},
+    },
+    { flags: '--max-bounce-rate <rate>', description: 'metrics: fail an email whose bounces pass this share of its sends (2% or 0.02)', parse: rate },
+    { flags: '--max-complaint-rate <rate>', description: 'metrics: the same for spam reports', parse: rate },
+    { flags: '--max-unsubscribe-rate <rate>', description: 'metrics: the same for unsubscribes', parse: rate },
+    { flags: '--min-open-rate <rate>', description: 'metrics: fail an email whose opens stay under this share of its sends', parse: rate },
+    {
+      flags: '--snapshot <file>',
+      description: "metrics: judge the sends since this file's counters, then keep the new ones in it",
+      file: { writes: true },
+      personOnly: true,
     },
     { flags: '--strict', description: 'fail on warnings as well as errors' },
     { flags: '--drafts', description: 'check drafts too: transactional drafts, draft campaigns, emails of workflows not sending' },

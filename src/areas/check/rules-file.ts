@@ -7,19 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
+import { parseRate } from './rate.js';
 import { RECORD_KINDS } from './records.js';
 
 export const RULES_FILE_NAME = 'loops.check.yaml';
-
-/** `2%`, `0.5%`, or a fraction such as 0.02: a rate as a fraction. */
-export function parseRate(value: string | number): number | undefined {
-  if (typeof value === 'number') return value >= 0 && value <= 1 ? value : undefined;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(value);
-  if (match === null) return undefined;
-  const number = Number(match[1]);
-  const fraction = match[2] === '%' ? number / 100 : number;
-  return fraction <= 1 ? fraction : undefined;
-}
 
 const rate = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const parsed = parseRate(value);

@@ -5,11 +5,12 @@ import type { RulesFile } from '../rules-file.js';
 import { code } from './code.js';
 import { content } from './content.js';
 import { expectations } from './expectations.js';
+import { metrics } from './metrics.js';
 import { rendered } from './rendered.js';
 import type { RuleFamily, RuleSpec } from './rule.js';
 import { wiring } from './wiring.js';
 
-export const RULE_FAMILIES: readonly RuleFamily[] = [content, rendered, wiring, expectations, code];
+export const RULE_FAMILIES: readonly RuleFamily[] = [content, rendered, wiring, expectations, metrics, code];
 
 export const ALL_RULES: readonly RuleSpec[] = RULE_FAMILIES.flatMap((family) => family.rules);
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
@@ -131,6 +131,24 @@ describe('check', () => {
     expect(only.code).toBe(2);
     expect(only.stderr).toContain('no family is named typo');
     expect(sandbox.requests).toEqual([]);
+  });
+
+  it('judges the metrics against a threshold, and with --snapshot only the sends since the last run', async () => {
+    const sandbox = await openSandbox();
+    const snapshot = join(tempDir(), 'loops-metrics.json');
+    const first = await sandbox.loopsctl(['check', '--only', 'metrics', '--max-bounce-rate', '10%', '--snapshot', snapshot, '--json']);
+    expect(first.code).toBe(1);
+    // October newsletter bounced 12.5%; "Your first project in 5 minutes" exactly 10%, which passes.
+    expect(first.json<Found[]>().map((problem) => [problem.rule, problem.name, problem.message])).toEqual([
+      ['bounce-rate', 'October newsletter', 'the campaign: bounce rate 12.5% (500 of 4000 sends), over the 10% allowed'],
+    ]);
+    expect(JSON.parse(readFileSync(snapshot, 'utf8'))[`campaign/${seedId('campaign/October newsletter')}`]).toMatchObject({ sends: 4000, hardBounces: 320, softBounces: 180 });
+    const second = await sandbox.loopsctl(['check', '--only', 'metrics', '--max-bounce-rate', '10%', '--snapshot', snapshot, '--json']);
+    expect(second.stderr).toBe('');
+    expect([second.code, second.json()]).toEqual([0, []]);
+    const refused = await sandbox.loopsctl(['check', '--max-bounce-rate', 'lots']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--max-bounce-rate must be a percentage such as 2% or 0.5%');
   });
 
   it('names what it could not read and exits 2, never reporting the account clean', async () => {

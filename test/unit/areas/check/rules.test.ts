@@ -144,6 +144,14 @@ function cleanAccount(): Account {
       checked(welcome, '"Welcome"', 'workflow', WELCOME),
     ],
     unchecked: [],
+    metrics: [
+      {
+        record: reset,
+        which: 'the published email',
+        key: 'transactional/t-reset',
+        counters: { sends: 1000, hardBounces: 5, softBounces: 5, spamReports: 1, opens: 500, unsubscribes: 2 },
+      },
+    ],
     code: {
       filesScanned: 1,
       skipped: [],
@@ -204,6 +212,10 @@ const BREAKS: [rule: string, breaks: (account: Account, expected: RulesFile) => 
   ['code-unknown-mailing-list', (a) => a.code!.uses.push({ kind: 'list', value: 'l-gone', ...IN_APP })],
   ['code-unknown-contact-property', (a) => a.code!.uses.push({ kind: 'property', value: 'compnay', ...IN_APP })],
   ['code-skipped', (a) => a.code!.skipped.push({ path: 'src/generated.js', reason: 'over 2 MB' })],
+  ['bounce-rate', (_a, e) => (e.thresholds.bounceRate = 0.005)],
+  ['complaint-rate', (_a, e) => (e.thresholds.complaintRate = 0.0005)],
+  ['unsubscribe-rate', (_a, e) => (e.thresholds.unsubscribeRate = 0.001)],
+  ['open-rate', (_a, e) => (e.thresholds.openRate = 0.6)],
   ['expected-record-missing', (_a, e) => (e.workflows.Onboarding = { status: 'sending' })],
   ['expected-workflow-status', (_a, e) => (e.workflows['Welcome series'] = { status: 'draft' })],
   ['expected-published', (_a, e) => (e.transactional['Password reset'] = { published: false })],
@@ -232,6 +244,11 @@ describe('check rules', () => {
       workflows: { 'Welcome series': { status: 'sending' } },
       transactional: { 'Password reset': { published: true, dataVariables: ['resetUrl', 'firstName'] } },
     };
+    expect(rulesOf(cleanAccount(), expected)).toEqual([]);
+  });
+
+  it('thresholds the emails meet find nothing', () => {
+    const expected: RulesFile = { ...structuredClone(NO_RULES), thresholds: { bounceRate: 0.01, complaintRate: 0.001, unsubscribeRate: 0.002, openRate: 0.5 } };
     expect(rulesOf(cleanAccount(), expected)).toEqual([]);
   });
 
