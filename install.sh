@@ -26,12 +26,12 @@ esac
 case $(uname -s) in
   Linux) os=linux ;;
   Darwin) os=darwin ;;
-  *) fail "no build for this system ($(uname -s)); install with npm instead: npm install -g loopsctl" ;;
+  *) fail "no build for this system ($(uname -s)); install with npm instead: npm install -g loopsctl (before it is on the npm registry: npm install -g <path to a clone, or a release's loopsctl-<version>.tgz>)" ;;
 esac
 case $(uname -m) in
   x86_64 | amd64) arch=x64 ;;
   aarch64 | arm64) arch=arm64 ;;
-  *) fail "no build for this processor ($(uname -m)); install with npm instead: npm install -g loopsctl" ;;
+  *) fail "no build for this processor ($(uname -m)); install with npm instead: npm install -g loopsctl (before it is on the npm registry: npm install -g <path to a clone, or a release's loopsctl-<version>.tgz>)" ;;
 esac
 
 if [ -n "${LOOPSCTL_INSTALL_BASE_URL:-}" ]; then

@@ -8,7 +8,7 @@ import { escapeControls } from '../base/body-preview.js';
 const HINT = 'give the API root as http(s)://host[:port][/path], for example https://app.loops.so/api';
 
 /** Where the API lives, which loopsctl appends `/v1/...` to. */
-const LOOPS_API = 'https://app.loops.so/api';
+export const DEFAULT_BASE_URL = 'https://app.loops.so/api';
 const LOOPS_HOSTS = new Set(['app.loops.so', 'loops.so', 'www.loops.so']);
 
 /**
@@ -47,7 +47,9 @@ export function parseBaseUrl(raw: string, label = 'the base URL'): string {
   }
   if (LOOPS_HOSTS.has(url.hostname) && path.toLowerCase() !== '/api') {
     const what = path === '' ? 'has no /api path' : `has the path ${escapeControls(path)}, not /api`;
-    throw new UsageError(`${label} "${shown}" ${what}: the Loops API is at ${LOOPS_API}`, { hint: `give ${LOOPS_API}, or leave the base URL out` });
+    throw new UsageError(`${label} "${shown}" ${what}: the Loops API is at ${DEFAULT_BASE_URL}`, {
+      hint: `give ${DEFAULT_BASE_URL}, or leave the base URL out`,
+    });
   }
   return base;
 }

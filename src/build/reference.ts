@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { annotations, toolsFrom } from '../areas/mcp/tools.js';
+import { listedTool, toolsFrom } from '../areas/mcp/tools.js';
 import { specs as registeredSpecs } from '../areas/registry.js';
 import type { ArgumentSpec, CommandSpec, GroupSpec, OptionSpec, Spec } from '../core/declare.js';
 import { EXIT_CODES, ExitCode } from '../base/exit-codes.js';
@@ -55,13 +55,16 @@ function withToolTable(page: string, specs: Spec[]): string {
   return `${page.slice(0, start + TOOLS_START.length)}\n${toolTable(specs)}\n${page.slice(end)}`;
 }
 
-/** Every tool, as a server with a root offers them, with its tier and annotations (the open world is the API's, unless --sandbox). */
+/**
+ * Every tool as a server with a root and every tier lists it (tools/list, made by the server's own
+ * listedTool), with its tier and annotations (the open world is the API's, unless --sandbox).
+ */
 export function toolTable(specs: Spec[]): string {
   const settings = { root: '.', sandbox: false };
   const rootless = new Set(toolsFrom(specs, { sandbox: false }).map(({ name }) => name));
   const yes = (value: boolean) => (value ? 'yes' : 'no');
   const rows = toolsFrom(specs, settings).map((tool) => {
-    const hints = annotations(tool, settings);
+    const hints = listedTool(tool, 'destructive', settings).annotations;
     const notes = [
       ...(rootless.has(tool.name) ? [] : ['only with `--root`']),
       ...tool.params.filter((param) => param.tier !== undefined).map((param) => `\`${param.key}\` makes it ${param.tier}`),

@@ -32,6 +32,8 @@ const storedProfile = z.looseObject({
   teamName: z.string().optional(),
   /** Commands that change the account are refused under this profile, unless a run says --allow-writes. */
   readOnly: z.boolean().optional(),
+  /** The API's address the key was logged in at (`auth login --base-url`): where the profile's commands go unless a run names another. */
+  baseUrl: z.string().optional(),
 });
 export type StoredProfile = z.infer<typeof storedProfile>;
 
@@ -148,6 +150,17 @@ export class ProfileStore {
       if (profile === undefined) throw new UsageError(`there is no profile "${name}"`, { hint: 'see the profiles with `loopsctl auth list`' });
       const { readOnly: _mark, ...rest } = profile;
       config.profiles.set(name, readOnly ? { ...rest, readOnly: true } : rest);
+    });
+  }
+
+  /** Records the API's address a profile's commands go to; undefined for the platform's. */
+  setBaseUrl(name: string, baseUrl: string | undefined): void {
+    if (this.profile(name)?.baseUrl === baseUrl) return;
+    this.update((config) => {
+      const profile = config.profiles.get(name);
+      if (profile === undefined) return;
+      const { baseUrl: _before, ...rest } = profile;
+      config.profiles.set(name, baseUrl === undefined ? rest : { ...rest, baseUrl });
     });
   }
 

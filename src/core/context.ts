@@ -18,8 +18,6 @@ import { VERSION } from '../base/version.js';
 import type { Runtime } from './runtime.js';
 import type { Tier } from './tier.js';
 
-const DEFAULT_BASE_URL = 'https://app.loops.so/api';
-
 export interface GlobalOptions {
   json?: boolean;
   /** -o json: --json as the Loops CLI writes it. */
@@ -114,6 +112,8 @@ export class CommandContext {
       signal: runtime.signal,
       paged: runtime.paged,
       debug: globals.debug ? (line) => runtime.stderr.write(`${line}\n`) : undefined,
+      // A run for a caller in this process (forRun: a tool call) keeps the values it writes as JSON, which the caller answers with.
+      keepWritten: parent !== undefined,
     });
   }
 
@@ -379,12 +379,26 @@ export class CommandContext {
     return this.globals.sandbox ? (await this.startSandbox()).pool : undefined;
   }
 
-  /** The API's address: the sandbox's with --sandbox, else --base-url, LOOPS_BASE_URL or the platform's. */
+  /**
+   * The API's address: the sandbox's with --sandbox, else --base-url, LOOPS_BASE_URL, the one the
+   * profile in use was logged in at (`auth login --base-url`), or the platform's.
+   */
   async baseUrl(): Promise<string> {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
-    const { parseBaseUrl } = await import('../api/base-url.js');
+    const { parseBaseUrl, DEFAULT_BASE_URL } = await import('../api/base-url.js');
     if (this.globals.baseUrl !== undefined) return parseBaseUrl(this.globals.baseUrl, '--base-url');
-    return this.env.LOOPS_BASE_URL ? parseBaseUrl(this.env.LOOPS_BASE_URL, 'LOOPS_BASE_URL') : DEFAULT_BASE_URL;
+    if (this.env.LOOPS_BASE_URL) return parseBaseUrl(this.env.LOOPS_BASE_URL, 'LOOPS_BASE_URL');
+    const profiled = await this.profileBaseUrl();
+    return profiled === undefined ? DEFAULT_BASE_URL : parseBaseUrl(profiled.url, `the base URL of profile "${profiled.profile}"`);
+  }
+
+  /** The base URL recorded for the profile whose key the run uses; none when the key comes from LOOPS_API_KEY or no profile has one. */
+  private async profileBaseUrl(): Promise<{ profile: string; url: string } | undefined> {
+    if (this.globals.profile === undefined && this.env.LOOPS_API_KEY?.trim()) return undefined;
+    const store = await this.profileStore();
+    const { name } = await this.chosenProfile(store);
+    const url = store.profile(name)?.baseUrl;
+    return url === undefined ? undefined : { profile: name, url };
   }
 
   /** The in-process sandbox, its state kept in the config dir, started on first use. */

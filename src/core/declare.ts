@@ -22,9 +22,10 @@ export interface LocalFile {
   writes?: boolean;
   /**
    * The content given as an input of its own instead (an MCP tool's): its name, its encoding, and
-   * what it holds, said without the file or stdin of the flag's description.
+   * what it holds, said without the file or stdin of the flag's description. `json` is a JSON
+   * object, taken as an object or as its text.
    */
-  inline?: { name: string; encoding: 'text' | 'base64'; description: string };
+  inline?: { name: string; encoding: 'text' | 'json' | 'base64'; description: string };
   /** The value may also be an id that the command looks up instead of a file (`content render --theme`). */
   orId?: boolean;
 }

@@ -1,7 +1,7 @@
 /**
  * Commands run from inside the process with typed input (no argv text), each with output streams
  * of its own, all sharing one context: one key, one client, one sandbox, one pace. What they
- * printed under --json comes back as text. The tool calls of `loopsctl mcp` run so.
+ * printed under --json comes back as text, and what it wrote as JSON as values. The tool calls of `loopsctl mcp` run so.
  */
 import { Readable, Writable } from 'node:stream';
 import { InterruptedError, type LoopsctlError, UsageError } from '../base/errors.js';
@@ -9,11 +9,14 @@ import type { CommandContext } from './context.js';
 import { DRY_RUN_OPTION, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
 import { asLoopsctlError, invocationOf, runCommand, type CommandInput } from './invoke.js';
 import type { FileAccess, Runtime } from './runtime.js';
+import type { Written } from '../render/output.js';
 
 /** What a run from inside the process printed, and its exit code; `error` when it failed. */
 export interface Invoked {
   exitCode: number;
   stdout: string;
+  /** What it wrote as JSON, as values (see Output.written): exact where the printed text would be read back rounded. */
+  written: Written[];
   error?: LoopsctlError;
 }
 
@@ -78,10 +81,10 @@ export class Invoker {
       });
       const run = runCommand(context, this.tree, invocation);
       const exitCode = await untilAborted(run, signal);
-      return { exitCode, stdout: stdout.text };
+      return { exitCode, stdout: stdout.text, written: context.out.written ?? [] };
     } catch (thrown) {
       const error = asLoopsctlError(thrown);
-      return { exitCode: error.exitCode, stdout: stdout.text, error };
+      return { exitCode: error.exitCode, stdout: stdout.text, written: context?.out.written ?? [], error };
     } finally {
       await context?.close();
     }

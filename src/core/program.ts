@@ -37,8 +37,34 @@ const ROOT_EXAMPLES = [
   'loopsctl --sandbox themes list --json',
 ];
 
-function exampleText(lines: string[]): string {
-  return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+function exampleText(lines: string[], width: number): string {
+  return lines.length === 0 ? '' : `\nExamples:\n${lines.map((line) => exampleLines(line, width)).join('\n')}\n`;
+}
+
+/** Where an example's continuation lines start: under its first word, past the prompt. */
+const EXAMPLE_INDENT = '      ';
+
+/**
+ * An example command within the width: broken between its words, each line but the last ended with
+ * ` \` as a shell continues a command, so that it still runs when copied whole; a quoted word is
+ * never broken, and a word longer than the width stands on a line of its own.
+ */
+export function exampleLines(command: string, width: number): string {
+  const first = `  $ ${command}`;
+  if (first.length <= width) return first;
+  // Shell words: a space inside quotes does not end one.
+  const words = command.match(/(?:[^\s'"]+|'[^']*'|"(?:\\.|[^"\\])*")+/g) ?? [command];
+  const lines: string[] = [];
+  let line = `  $ ${words[0]}`;
+  for (const word of words.slice(1)) {
+    if (`${line} ${word} \\`.length <= width) line += ` ${word}`;
+    else {
+      lines.push(`${line} \\`);
+      line = `${EXAMPLE_INDENT}${word}`;
+    }
+  }
+  lines.push(line);
+  return lines.join('\n');
 }
 
 /**
@@ -96,7 +122,7 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, []));
   program.addHelpText('after', () => {
     const width = helpWidth(runtime.stdout);
-    return `\n${HELP_TOPICS.environment(width)}\n${HELP_TOPICS['exit-codes'](width)}${exampleText(ROOT_EXAMPLES)}`;
+    return `\n${HELP_TOPICS.environment(width)}\n${HELP_TOPICS['exit-codes'](width)}${exampleText(ROOT_EXAMPLES, width)}`;
   });
   configure(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
@@ -197,7 +223,7 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
   command.addHelpText('after', () => inheritedOptions(helpWidth(runtime.stdout)));
   const { help } = spec;
   if (help !== undefined) command.addHelpText('after', () => `\n${wrapText(joinProseLines(help.trim()), helpWidth(runtime.stdout))}`);
-  command.addHelpText('after', exampleText(spec.examples));
+  command.addHelpText('after', () => exampleText(spec.examples, helpWidth(runtime.stdout)));
 }
 
 /**

@@ -20,6 +20,11 @@ export interface LastCheck {
 
 /** Long enough for a feed on a slow line, short enough that nobody waits on it after their output. */
 const FEED_TIMEOUT_MS = 1500;
+/**
+ * The most of a feed's answer that is read: npm's manifest of a version (with the package's list of
+ * man pages) is about 10 KB. A larger answer is not a version feed, and is not read to its end.
+ */
+export const MAX_FEED_BYTES = 64 * 1024;
 
 export async function checkForUpdate(runtime: Runtime, file: string): Promise<void> {
   const latest = await latestVersion(runtime.env.LOOPSCTL_UPDATE_URL || DEFAULT_UPDATE_FEED, runtime.signal);
@@ -33,13 +38,37 @@ export async function latestVersion(feed: string, signal: AbortSignal): Promise<
   try {
     const response = await fetch(feed, { signal: AbortSignal.any([signal, AbortSignal.timeout(FEED_TIMEOUT_MS)]), headers: { accept: 'application/json' } });
     if (!response.ok) return undefined;
-    const body = (await response.json()) as { version?: unknown; tag_name?: unknown };
+    const text = await boundedText(response, MAX_FEED_BYTES);
+    if (text === undefined) return undefined;
+    const body = JSON.parse(text) as { version?: unknown; tag_name?: unknown };
     const named = typeof body.version === 'string' ? body.version : typeof body.tag_name === 'string' ? body.tag_name : undefined;
     const version = named?.replace(/^v/, '');
     return version !== undefined && /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A response's body as text if it holds at most `limit` bytes; undefined (and the rest left unread) otherwise. */
+async function boundedText(response: Response, limit: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > limit || response.body === null) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Compares two x.y.z versions: negative, zero or positive. */

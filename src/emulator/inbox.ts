@@ -8,6 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMAIL_POLICY, openEventStream, pagePolicy, sendText } from '../base/local-page.js';
 import { componentIdsOf, parseLmx, themeIdOf, variablesOf, type LmxDocument } from '../lmx/index.js';
+import { UsageError } from '../base/errors.js';
+import { TOO_MUCH_COMPONENT_HTML } from '../lmx/expansion.js';
 import { escapeHtml, fillText, renderLmx, type LmxValues, type RenderOptions } from '../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js';
 import { INBOX_PATH } from './api.js';
@@ -99,22 +101,32 @@ function fallbacksOf({ message }: StoredMessage): RenderOptions['fallbacks'] {
 export function inboxEmailHtml(state: StateCore, email: InboxEmail): string {
   const stored = email.emailMessageId === undefined ? undefined : findMessage(state, email.emailMessageId);
   if (stored === undefined) {
-    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body style="font-family:system-ui,sans-serif;color:#6b7280;padding:24px">The email message of this send is no longer in the sandbox (it was sent by an older version, or the sandbox was reset).</body></html>`;
+    return notShownPage('The email message of this send is no longer in the sandbox (it was sent by an older version, or the sandbox was reset).');
   }
   const { message } = stored;
   const { document } = parseLmx(message.lmx);
   const themeId = themeIdOf(document);
   const all = themes.of(state);
   const theme = all.find((candidate) => candidate.id === themeId) ?? all.find((candidate) => candidate.isDefault);
-  return renderLmx(document, {
-    theme: theme?.styles,
-    values: email.values,
-    fallbacks: fallbacksOf(stored),
-    components: componentDocuments(state),
-    subject: message.subject,
-    previewText: message.previewText,
-    emptyWhenAbsent: emptyWhenAbsent(email.kind),
-  }).html;
+  try {
+    return renderLmx(document, {
+      theme: theme?.styles,
+      values: email.values,
+      fallbacks: fallbacksOf(stored),
+      components: componentDocuments(state),
+      subject: message.subject,
+      previewText: message.previewText,
+      emptyWhenAbsent: emptyWhenAbsent(email.kind),
+    }).html;
+  } catch (error) {
+    if (!(error instanceof UsageError && error.code === TOO_MUCH_COMPONENT_HTML)) throw error;
+    return notShownPage(`This email is not shown: ${error.message}.`);
+  }
+}
+
+/** A page in the email's frame that says why the email is not there. */
+function notShownPage(why: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not shown</title></head><body style="font-family:system-ui,sans-serif;color:#6b7280;padding:24px">${escapeHtml(why)}</body></html>`;
 }
 
 /** The deliveries of webhooks an email caused: its sent event, and its simulated engagement. */

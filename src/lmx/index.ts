@@ -24,7 +24,8 @@
  *   platform's check before publishing, which the emulator answers with and checkLmx runs too.
  * - `gmailClipProblem(htmlBytes)`: the warning for rendered HTML past Gmail's 102 KB clip.
  * - `decodeLmx(bytes)`: a file's bytes as source, or the problem that stops it being read
- *   (over 100 KB, not UTF-8).
+ *   (over 100 KB, not UTF-8); `boundedLmx(text)` the same for text (an API's answer). Every
+ *   path that reads LMX goes through one of them, so none parses more than LMX_MAX_BYTES.
  * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
  */
 export { MAX_LMX_DEPTH, parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
@@ -50,8 +51,8 @@ export {
   type LmxPlacement,
   type LmxTagSpec,
 } from './tags.js';
-export { decodeLmx, tooLargeProblem } from './source.js';
+export { boundedLmx, decodeLmx, tooLargeProblem, utf8Length } from './source.js';
 export { GMAIL_CLIP_BYTES, gmailClipProblem, kilobytes } from './clip.js';
 export { componentIdsOf, elementsOf, textOf, themeIdOf, variablesOf } from './tree.js';
 export { GUARDIAN_RULES, guardianFindings, guardianProblems, type GuardianFinding, type GuardianOptions, type GuardianRuleName } from './guardian.js';
-export { checkLmx, utf8Length, validateLmx, type LmxCheckOptions } from './validate.js';
+export { checkLmx, validateLmx, type LmxCheckOptions } from './validate.js';

@@ -4,7 +4,7 @@
  * where it can: a stray closing tag is skipped, an unclosed tag is closed where its parent ends.
  */
 import { LineIndex, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
-import { LMX_TAGS, type LmxContentType, type LmxNamespace } from './tags.js';
+import { LMX_TAGS, type LmxContentType, type LmxNamespace, type LmxTagSpec } from './tags.js';
 
 export interface LmxText {
   kind: 'text';
@@ -65,6 +65,8 @@ const VARIABLE = /^(contact|event|data)\.([A-Za-z0-9_-]+)$/;
 const LOOSE_VARIABLE = /\{\s*(contact|event|data)\.([A-Za-z0-9_-]+)/y;
 /** What follows it up to its closing brace, in the same text (no tag or other brace between). */
 const BRACE_REST = /([^{}<]*)\}/y;
+/** A variable in two pairs of braces, as Handlebars and Liquid write it. */
+const DOUBLE_BRACES = /\{\{(contact|event|data)\.([A-Za-z0-9_-]+)\}\}/y;
 /** Fallback syntax other languages have: `{name|there}`, `{name:there}`, `{name ?? "there"}`, `{name, there}`. */
 const FALLBACK = /^\s*(\||:|\?\?|,)/;
 const FALLBACK_FIELDS: Record<LmxNamespace, string> = {
@@ -90,6 +92,14 @@ const HTML_ENTITY_NAMES: ReadonlySet<string> = new Set(
     'rlm ndash mdash lsquo rsquo sbquo ldquo rdquo bdquo dagger Dagger permil lsaquo rsaquo euro'
   ).split(' '),
 );
+
+/** HTML's elements that have no content and no closing tag. */
+const HTML_EMPTY_ELEMENTS: ReadonlySet<string> = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
+
+/** A self-closing tag as written: `<Br />`, `<Image ... />` for one that takes attributes. */
+export function selfClosed(spec: LmxTagSpec): string {
+  return `<${spec.name}${Object.keys(spec.attributes).length === 0 ? '' : ' ...'} />`;
+}
 
 /** Every attribute name the table knows, each its own string. */
 const ATTRIBUTE_NAMES = new Map([...LMX_TAGS.values()].flatMap((spec) => Object.keys(spec.attributes).map((name) => [name, name] as const)));
@@ -184,7 +194,10 @@ class Parser {
     };
     for (let index = start; index < end; index += 1) {
       const char = source.charCodeAt(index);
-      if (char === 0x26 /* & */) {
+      if (isControl(char)) {
+        // A run of them is one finding, at its start.
+        if (!isControl(source.charCodeAt(index - 1))) this.controlCharacter(index);
+      } else if (char === 0x26 /* & */) {
         ENTITY.lastIndex = index;
         const match = ENTITY.exec(source);
         if (match === null || ENTITY.lastIndex > end) {
@@ -199,6 +212,8 @@ class Parser {
       } else if (char === 0x3c /* < */ && mode === 'attribute') {
         this.report('error', 'unescaped-lt', index, 'a `<` in an attribute value', 'write it as &lt;');
       } else if (char === 0x7b /* { */ && mode !== 'raw') {
+        // The inner braces are read as the variable, as the platform reads them: only a warning is added.
+        if (source.charCodeAt(index + 1) === 0x7b /* { */) this.doubleBraces(index, end);
         VARIABLE_LIKE.lastIndex = index;
         const match = VARIABLE_LIKE.exec(source);
         if (match === null || VARIABLE_LIKE.lastIndex > end) {
@@ -220,6 +235,31 @@ class Parser {
     }
     flush(end);
     return parts;
+  }
+
+  /** `{{data.firstName}}`, a Handlebars habit: the platform fills the inner braces and shows the outer ones, `{Ada}`. */
+  private doubleBraces(offset: number, end: number): void {
+    DOUBLE_BRACES.lastIndex = offset;
+    const match = DOUBLE_BRACES.exec(this.source);
+    if (match === null || DOUBLE_BRACES.lastIndex > end) return;
+    this.report(
+      'warning',
+      'variable-syntax',
+      offset,
+      `${match[0]} is Handlebars syntax: LMX fills the inner {${match[1]}.${match[2]}} and shows the outer braces around its value`,
+      `write {${match[1]}.${match[2]}}, with one pair of braces`,
+    );
+  }
+
+  private controlCharacter(offset: number): void {
+    const code = this.source.charCodeAt(offset);
+    this.report(
+      'warning',
+      'control-character',
+      offset,
+      `a control character, U+${code.toString(16).toUpperCase().padStart(4, '0')}: it does nothing in an email, and a terminal that shows the file acts on it`,
+      'remove it',
+    );
   }
 
   /** A character reference's text, or undefined (reported) when LMX does not know it. */
@@ -366,6 +406,8 @@ class Parser {
     const written = source.slice(lt + 1, NAME.lastIndex);
     const name = LMX_TAGS.get(written)?.name ?? written;
     const attributes: LmxAttribute[] = [];
+    // The names given so far, so that a duplicate is found in constant time: a tag may have any number of attributes.
+    const given = new Set<string>();
     let index = NAME.lastIndex;
     let selfClosing = false;
     let previous: { name: string; end: number } | undefined;
@@ -414,7 +456,7 @@ class Parser {
       if (attribute === undefined) return this.stop();
       index = attribute.end;
       previous = { name: attribute.attribute.name, end: index };
-      if (attributes.some((other) => other.name === attribute.attribute.name)) {
+      if (given.has(attribute.attribute.name)) {
         this.report(
           'error',
           'duplicate-attribute',
@@ -422,12 +464,23 @@ class Parser {
           `${attribute.attribute.name} is given twice on <${name}>`,
           'keep one of them',
         );
-      } else attributes.push(attribute.attribute);
+      } else {
+        given.add(attribute.attribute.name);
+        attributes.push(attribute.attribute);
+      }
     }
     const element: LmxElement = { kind: 'element', name, attributes, children: [], selfClosing, position: this.at(lt), end: this.at(index) };
     this.children.push(element);
-    if (selfClosing) return index;
+    return selfClosing ? index : this.opened(element, lt, index);
+  }
+
+  /** An element whose opening tag (at `lt`) did not close itself: its content starts at `index`; returns where reading goes on. */
+  private opened(element: LmxElement, lt: number, index: number): number {
+    const { source } = this;
+    const { name } = element;
     const spec = LMX_TAGS.get(name);
+    // HTML's empty elements (<br>, <img>) have no closing tag: the validator names the LMX tag meant, nothing is left open.
+    if (spec === undefined && HTML_EMPTY_ELEMENTS.has(name.toLowerCase())) return index;
     if (spec?.selfClosing) {
       // `<Br></Br>` is the same element in XML; `<Image src="...">` with nothing after it is HTML's way.
       const close = skipSpace(source, index);
@@ -437,7 +490,7 @@ class Parser {
         element.end = this.at(CLOSING.lastIndex);
         return CLOSING.lastIndex;
       }
-      this.report('error', 'self-closing', lt, `<${name}> never has content and must close itself`, `write <${name} ... />`);
+      this.report('error', 'self-closing', lt, `<${name}> never has content and must close itself`, `write ${selfClosed(spec)}`);
       element.selfClosing = true;
       return index;
     }
@@ -510,6 +563,11 @@ class Parser {
 /** The problem of a variable written with an inline fallback, which LMX does not have: the message and the fix. */
 function fallbackProblem(written: string, namespace: LmxNamespace, name: string): [message: string, fix: string] {
   return [`${written}: LMX has no inline fallback`, `write {${namespace}.${name}} and set its fallback on the email message (${FALLBACK_FIELDS[namespace]})`];
+}
+
+/** C0 controls but tab and line ends, DEL and C1: what a terminal acts on (escape sequences, a bell). */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
 }
 
 function startsMarkup(source: string, lt: number): boolean {

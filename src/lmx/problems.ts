@@ -16,6 +16,7 @@ export const LMX_RULES = {
   'unescaped-lt': '`<` in text or a value is written `&lt;`',
   'unescaped-amp': '`&` in text or a value is written `&amp;`',
   'unknown-entity': 'only &lt; &gt; &amp; &quot; &apos; and numeric character references',
+  'control-character': 'no control characters (escape sequences, a bell) in text or values: they do nothing in an email',
   'unknown-tag': 'only the documented PascalCase tags',
   placement: 'each tag stands only where the specification allows it',
   'text-placement': 'text stands only inside a block such as <Paragraph>',

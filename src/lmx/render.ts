@@ -9,6 +9,7 @@
  * written: text and attributes are HTML-escaped, CSS values must be colours or numbers, and a link
  * or an image whose address is not http(s) (mailto, tel and sms for links) is written inert.
  */
+import { ComponentBudget } from './expansion.js';
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
 import { firstHeadingOf } from './tree.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
@@ -71,6 +72,7 @@ class Renderer {
   readonly nestedComponents = new Set<string>();
   /** Drawing a component's content, where another is not expanded: so no component can draw itself without end. */
   private inComponent: boolean;
+  private readonly componentBudget = new ComponentBudget();
   readonly dropped: DroppedStyle[];
   readonly inert: RenderedEmail['inert'] = [];
   readonly styles: EmailStyles;
@@ -434,7 +436,7 @@ class Renderer {
     this.inComponent = true;
     const inner = this.containedBlocks(content);
     this.inComponent = false;
-    return this.wrap(element, inner);
+    return this.wrap(element, this.componentBudget.spend(inner));
   }
 
   /** A component not drawn: a dashed box saying why, marked with the attribute and its id. */

@@ -15,6 +15,31 @@ export function tooLargeProblem(bytes: number): LmxProblem {
   };
 }
 
+/** UTF-8 length of a string, without allocating it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * LMX given as text (an API's answer, a string a caller holds) within the limit every reader of
+ * LMX keeps, the API's 100 KB: the text, or the problem that stops it being read. Bytes read from a
+ * file go through decodeLmx, which checks the same limit before decoding.
+ */
+export function boundedLmx(text: string): { source: string } | { problem: LmxProblem } {
+  const bytes = utf8Length(text);
+  return bytes > LMX_MAX_BYTES ? { problem: tooLargeProblem(bytes) } : { source: text };
+}
+
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Bytes as LMX source, or the problem at the first byte that is not UTF-8 (or of their size). */

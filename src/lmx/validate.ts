@@ -4,9 +4,9 @@
  * <Style />, and which variables an email of each kind may use. Where the specification is silent
  * the choice is the editor's (see docs/sandbox.md, "LMX").
  */
-import { parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
+import { parseLmx, selfClosed, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
 import { guardianProblems } from './guardian.js';
-import { tooLargeProblem } from './source.js';
+import { tooLargeProblem, utf8Length } from './source.js';
 import { inSourceOrder, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import {
   IMAGE_SCHEMES,
@@ -157,9 +157,10 @@ class Validator {
     const name = element.name;
     const known = [...LMX_TAGS.keys()].find((tag) => tag.toLowerCase() === name.toLowerCase());
     const meant = known ?? MEANT[name.toLowerCase()];
+    const meantSpec = meant === undefined ? undefined : LMX_TAGS.get(meant);
     const fix =
-      meant !== undefined
-        ? `write <${meant}>${known === undefined ? '' : ': tags are case-sensitive'}`
+      meantSpec !== undefined
+        ? `write ${meantSpec.selfClosing ? selfClosed(meantSpec) : `<${meantSpec.name}>`}${known === undefined ? '' : ': tags are case-sensitive'}`
         : `${name.startsWith('mj-') ? 'MJML is not LMX: use' : 'use one of'} the LMX tags: ${[...LMX_TAGS.keys()].join(', ')}`;
     this.report('error', 'unknown-tag', element.position, `<${name}> is not an LMX tag`, fix);
   }
@@ -493,21 +494,6 @@ export function validateLmx(document: LmxDocument, options: LmxCheckOptions = {}
   const validator = new Validator(options);
   validator.document(document);
   return validator.problems;
-}
-
-/** UTF-8 length of a string, without allocating it. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      bytes += 4;
-      index += 1;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /**

@@ -34,7 +34,15 @@ export interface OutputOptions {
   paged?: boolean;
   /** --debug: where to say that stdout's reader is not taking the output. */
   debug?: (line: string) => void;
+  /** Keep what is written as JSON (see Output.written): a run for a caller in this process, which takes the values, not the text. */
+  keepWritten?: boolean;
 }
+
+/**
+ * A piece of JSON output as the command gave it: the value (the API's data as the client parsed
+ * it, an integer past 2^53 still exact), or the JSON text it passed through as the API sent it.
+ */
+export type Written = { value: unknown } | { text: string };
 
 export class Output {
   readonly json: boolean;
@@ -56,6 +64,8 @@ export class Output {
   private readonly debug?: (line: string) => void;
   /** The debug line about a reader that is not taking the output was written, and stdout has not drained since. */
   private waitNoted = false;
+  /** What was written as JSON, in order, when the run keeps it (OutputOptions.keepWritten). */
+  readonly written?: Written[];
 
   constructor(options: OutputOptions) {
     this.signal = options.signal;
@@ -71,6 +81,7 @@ export class Output {
     this.color = colorEnabled(options.color, this.tty, env);
     this.env = env;
     this.givenColumns = options.columns;
+    if (options.keepWritten) this.written = [];
   }
 
   /** Width that text for the terminal is fitted to, as wide as the terminal is now: it may be resized between pages. */
@@ -149,6 +160,7 @@ export class Output {
 
   /** The value as indented JSON; coloured when colour is on (a terminal, or FORCE_COLOR on a pipe). */
   async writeJson(value: unknown): Promise<void> {
+    this.written?.push({ value });
     // formatJson writes an integer past 2^53 as the digits the API sent, for jq to read as a number.
     if (this.filter) return this.filter.results(formatJson(value, 0), (results) => this.writeResults(results));
     const text = this.forTerminal(formatJson(value));
@@ -157,6 +169,7 @@ export class Output {
 
   /** Items as JSON Lines, one compact item per line; with --jq, the results of each item in turn. */
   async writeJsonLines(items: readonly unknown[]): Promise<void> {
+    this.written?.push({ value: items });
     if (this.filter) return this.filter.resultsOfEach(formatJson(items, 0), (results) => this.writeResults(results));
     return this.write(this.forTerminal(jsonLines(items)));
   }
@@ -168,6 +181,7 @@ export class Output {
    * it. Text that is not JSON is written as it is, escaped on a terminal.
    */
   async writeJsonText(text: string, { filter = true }: { filter?: boolean } = {}): Promise<void> {
+    this.written?.push({ text });
     if (filter && this.filter) return this.filter.results(text, (results) => this.writeResults(results));
     if (text === '') return;
     const pretty = this.tty || this.color ? (await this.prettyPrinter())(text) : undefined;
@@ -265,7 +279,7 @@ export class JsonArrayWriter {
    * come as an array, not as arguments, so a page of any size fits on the stack.
    */
   async add(items: readonly unknown[]): Promise<void> {
-    if (this.out.filtered) {
+    if (this.out.filtered || this.out.written !== undefined) {
       for (const item of items) this.kept.push(item);
       return;
     }
@@ -280,7 +294,8 @@ export class JsonArrayWriter {
   }
 
   end(): Promise<void> {
-    if (this.out.filtered) return this.out.writeJson(this.kept);
+    // Kept whole for --jq, which needs the whole array, and for a caller that takes the values: both write it at once.
+    if (this.out.filtered || this.out.written !== undefined) return this.out.writeJson(this.kept);
     return this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
   }
 
@@ -293,7 +308,8 @@ export class JsonArrayWriter {
     try {
       for await (const page of pages) await this.add(page.data);
     } catch (error) {
-      if (!this.out.filtered && this.count > 0) {
+      if (!this.out.filtered && this.out.written !== undefined && this.kept.length > 0) await this.out.writeJson(this.kept).catch(() => {});
+      else if (!this.out.filtered && this.count > 0) {
         // Where stdout itself failed (a reader gone, Ctrl-C on a full pipe), there is nothing to close.
         await this.out.write('\n]\n').catch(() => {});
       }

@@ -25,7 +25,7 @@ import { interleaved, interleavedRounds, median, run, runOnTerminal, runWithUsag
 import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
-import { measureLmxCheck, measureLmxRender } from './lmx.js';
+import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
 
@@ -948,6 +948,15 @@ function measureLmx(): void {
     result: 'info',
     detail: `${problems} problems; median of 60 runs`,
   });
+  console.error('LMX parse of a 1.3 MB tag…');
+  const [heavy, attributes] = measureAttributeHeavyTag();
+  check(
+    'LMX parse of one 1.3 MB tag',
+    heavy < 1000,
+    `${heavy.toFixed(0)} ms`,
+    '< 1000 ms',
+    `${attributes} attributes, linear in them (once 32 s); median of 5 runs, in-process`,
+  );
   console.error('LMX render of 100 KB…');
   const [rendered, characters] = measureLmxRender();
   check(

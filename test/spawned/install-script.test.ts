@@ -198,7 +198,9 @@ describe('install.sh', () => {
     chmodSync(join(fakeBin, 'uname'), 0o755);
     const result = await install([], { PATH: `${fakeBin}:${process.env.PATH}` });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toBe('loopsctl install: no build for this system (Plan9); install with npm instead: npm install -g loopsctl\n');
+    expect(result.stderr).toBe(
+      "loopsctl install: no build for this system (Plan9); install with npm instead: npm install -g loopsctl (before it is on the npm registry: npm install -g <path to a clone, or a release's loopsctl-<version>.tgz>)\n",
+    );
     nothingInstalled(result.installDir);
   });
 

@@ -165,6 +165,15 @@ export const CORPUS: RuleCases[] = [
     invalid: [{ lmx: paragraph('non&nbsp;breaking &mdash;'), errors: ['unknown-entity', 'unknown-entity'] }],
   },
   {
+    rule: 'control-character',
+    valid: [{ lmx: '<Paragraph>\ttabs,\r\nline ends and ©, é, 😀</Paragraph>\r\n' }],
+    invalid: [
+      { lmx: paragraph('Hi\u001b]0;pwned\u0007 \u001b[2J'), warnings: ['control-character', 'control-character', 'control-character'] },
+      { lmx: '<Image src="https://cdn.acme.example/a.png" alt="\u009b31m" />', warnings: ['control-character'] },
+      { lmx: '<CodeBlock>\u0008</CodeBlock>', warnings: ['control-character'] },
+    ],
+  },
+  {
     rule: 'unknown-tag',
     valid: [{ lmx: paragraph('<Strong>bold</Strong> <Em>italic</Em>') }],
     invalid: [
@@ -173,6 +182,9 @@ export const CORPUS: RuleCases[] = [
       { lmx: '<paragraph>lower case</paragraph>', errors: ['unknown-tag'] },
       { lmx: '<Spacer />', errors: ['unknown-tag'] },
       { lmx: '<mj-text>MJML</mj-text>', errors: ['unknown-tag'] },
+      // HTML's empty elements are one unknown tag each, with nothing left open.
+      { lmx: paragraph('one<br>two<BR>three'), errors: ['unknown-tag', 'unknown-tag'] },
+      { lmx: '<img src="https://cdn.acme.example/a.png">\n<Paragraph>x</Paragraph>', errors: ['unknown-tag'] },
     ],
   },
   {
@@ -316,6 +328,8 @@ export const CORPUS: RuleCases[] = [
       { lmx: paragraph('Hi {contact.firstName'), warnings: ['variable-syntax'] },
       { lmx: paragraph('Hi {user.name}'), errors: ['variable-syntax'] },
       { lmx: '<Button href="https://acme.example/{userId}">Go</Button>', errors: ['variable-syntax'] },
+      { lmx: paragraph('Hi {{data.firstName}}'), kind: 'transactional', warnings: ['variable-syntax'] },
+      { lmx: '<Button href="https://acme.example/{{contact.userId}}">Go</Button>', warnings: ['variable-syntax'] },
     ],
   },
   {

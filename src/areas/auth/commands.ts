@@ -7,6 +7,7 @@ import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../base/sanitize.js';
 import { renderRecord, renderTable } from '../../render/table.js';
 import { checkApiKey } from './client.js';
+import { redactUserinfo } from '../../api/base-url.js';
 
 /** Enough of a key to tell two apart, never enough to use: the first four characters. */
 export function maskKey(key: string): string {
@@ -149,6 +150,11 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; 
   const madeDefault = defaultBefore === undefined && store.recordedDefault() === profile;
   // A profile marked before keeps its mark when its key is stored again.
   if (options.readOnly) store.setReadOnly(profile, true);
+  // A key logged in at another address (a staging API, a local server) keeps it: the profile's
+  // commands go there unless a run names another (--base-url, LOOPS_BASE_URL).
+  const baseUrl = await keptBaseUrl(context);
+  if (baseUrl !== 'unchanged') store.setBaseUrl(profile, baseUrl);
+  const keptUrl = store.profile(profile)?.baseUrl;
   const readOnly = store.profile(profile)?.readOnly === true;
   const { out } = context;
   const stderr = context.runtime.stderr;
@@ -166,18 +172,31 @@ export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; 
       storage,
       default: madeDefault || profile === (store.recordedDefault() ?? 'default'),
       readOnly,
+      ...(keptUrl === undefined ? {} : { baseUrl: keptUrl }),
     });
   }
   const lines = [
     team === undefined ? `Stored the key for profile "${profile}" without checking it.` : `Logged in to ${sanitize(team)} (profile "${profile}").`,
     `The key is in ${describeStorage(storage, store)}.`,
     ...(madeDefault ? [`Commands use profile "${profile}" by default (change it with \`loopsctl auth switch\`).`] : []),
+    ...(keptUrl === undefined ? [] : [`Its commands go to ${redactUserinfo(keptUrl)} (another run can name another with --base-url or LOOPS_BASE_URL).`]),
     ...(readOnly
       ? [`The profile is read-only: commands that change the account need --allow-writes (lift it with \`loopsctl auth read-write ${profile}\`).`]
       : []),
   ];
   await out.write(`${lines.join('\n')}\n`);
 };
+
+/**
+ * The base URL a login records: the one --base-url names (none for the platform's own); 'unchanged'
+ * without --base-url, so that a key stored again keeps the address its profile had.
+ */
+async function keptBaseUrl(context: CommandContext): Promise<string | undefined | 'unchanged'> {
+  if (context.globals.baseUrl === undefined || context.globals.sandbox) return 'unchanged';
+  const { parseBaseUrl, DEFAULT_BASE_URL } = await import('../../api/base-url.js');
+  const url = parseBaseUrl(context.globals.baseUrl, '--base-url');
+  return url === DEFAULT_BASE_URL ? undefined : url;
+}
 
 const CHOSEN_BY: Record<Credentials['chosenBy'], string> = {
   '--profile': 'named by --profile',
@@ -265,20 +284,31 @@ export const list: Handler = async (context) => {
     storage: storageOf(profile),
     teamName: profile.teamName ?? null,
     readOnly: profile.readOnly === true,
+    // Only for a profile that goes elsewhere than the platform, and its column only then.
+    ...(profile.baseUrl === undefined ? {} : { baseUrl: profile.baseUrl }),
   }));
+  const elsewhere = profiles.some((row) => row.baseUrl !== undefined);
   const { out } = context;
   if (out.json) return out.writeJson(profiles);
   if (profiles.length === 0) return out.writeProse('No profiles are stored; store a key with `loopsctl auth login`.');
   await out.write(
     renderTable(
       out,
-      [{ header: 'PROFILE' }, { header: 'DEFAULT' }, { header: 'KEY IN' }, { header: 'READ-ONLY' }, { header: 'TEAM', truncate: true }],
+      [
+        { header: 'PROFILE' },
+        { header: 'DEFAULT' },
+        { header: 'KEY IN' },
+        { header: 'READ-ONLY' },
+        { header: 'TEAM', truncate: true },
+        ...(elsewhere ? [{ header: 'BASE URL', truncate: true }] : []),
+      ],
       profiles.map((row) => [
         row.profile,
         row.default ? 'yes' : '',
         row.storage === 'keychain' ? 'keychain' : 'file',
         row.readOnly ? 'yes' : '',
         row.teamName ?? '-',
+        ...(elsewhere ? [row.baseUrl === undefined ? '-' : redactUserinfo(row.baseUrl)] : []),
       ]),
     ),
   );

@@ -13,7 +13,7 @@ export const spec: Spec = group({
     command({
       name: 'login',
       summary: 'Store an API key for a profile, after checking it with the API',
-      help: 'Find or create an API key in the Loops app under Settings > API. The key goes into the system keychain where one is reachable (macOS Keychain, Secret Service, Windows Credential Manager), else into the config file; logging in again moves it and leaves no copy behind.',
+      help: 'Find or create an API key in the Loops app under Settings > API. The key goes into the system keychain where one is reachable (macOS Keychain, Secret Service, Windows Credential Manager), else into the config file; logging in again moves it and leaves no copy behind. Logged in with --base-url, the profile keeps that address: its commands go there unless a run names another (--base-url, LOOPS_BASE_URL).',
       options: [
         { flags: '--with-key-stdin', description: 'read the key from standard input instead of asking' },
         { flags: '--skip-verify', description: 'store the key without checking it' },

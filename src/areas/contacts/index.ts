@@ -21,7 +21,7 @@ const FIELDS: OptionSpec[] = [
   {
     flags: '--props-file <file>',
     description: 'custom properties from a JSON object in a file ("-" for stdin); --prop wins',
-    file: { inline: { name: 'props', encoding: 'text', description: 'custom properties as a JSON object; --prop wins' } },
+    file: { inline: { name: 'props', encoding: 'json', description: 'custom properties as a JSON object; --prop wins' } },
   },
 ];
 

@@ -22,9 +22,10 @@ export const check: Handler<[string[]], CheckOptions> = async (context, [paths],
   else {
     const text = renderChecks(out, checks);
     if (text !== '') await out.write(text);
-    const failing = checks.filter((file) => file.errors.length > 0 || (options.strict && file.warnings.length > 0)).length;
+    // The files the errors and warnings are in, all of them: a warning in a file without errors is in a file too.
+    const withProblems = checks.filter((file) => file.errors.length > 0 || file.warnings.length > 0).length;
     out.note(
-      `Checked ${countOf(checks.length, 'file')}: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}${failing > 0 ? ` in ${countOf(failing, 'file')}` : ''}.`,
+      `Checked ${countOf(checks.length, 'file')}: ${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}${withProblems > 0 ? ` in ${countOf(withProblems, 'file')}` : ''}.`,
     );
     const unkinded = checks.filter((file) => file.kind === undefined).length;
     if (unkinded > 0)

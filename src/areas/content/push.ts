@@ -24,6 +24,7 @@ import {
 } from './files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, teamName, type Applied } from './remote.js';
 import { renderLines, type Line } from './render.js';
+import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
@@ -233,7 +234,7 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
     tally.refused += 1;
     synced[local.path] = syncedOf(pair.remote!, digest, pair.synced?.published);
     run.save();
-    const note = `a push that stopped wrote it unchecked, and the account holds it; Guardian: ${errors.map((rule) => rule.title).join('; ')}`;
+    const note = `a push that stopped wrote it unchecked, and the account holds it; Guardian: ${errors.map(ruleWords).join('; ')}`;
     tally.lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, id: applied.id, note, rules: errors });
     return;
   }
@@ -252,7 +253,7 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
       path: local.path,
       name: local.name,
       id: applied.id,
-      note: `Guardian: ${errors.map((rule) => rule.title).join('; ')}; put back as it was`,
+      note: `Guardian: ${errors.map(ruleWords).join('; ')}; put back as it was`,
       rules: errors,
     });
     return;
@@ -266,7 +267,7 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
     synced[local.path] = syncedOf(after, digestOf(new Map([...local.files, ...filled])), pair.synced?.published);
   }
   run.save();
-  const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map((rule) => rule.title).join('; ')}` : undefined;
+  const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map(ruleWords).join('; ')}` : undefined;
   const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
   tally.lines.push({
     status: step.action === 'create' ? 'created' : 'updated',
@@ -290,6 +291,15 @@ async function publishStep(run: PushRun, local: RecordFiles, id: string, tally: 
     writeReferenceFiles(run.root, { ...live, path: local.path });
   }
   run.save();
+}
+
+/**
+ * A Guardian rule as a push's note says it: its title, and the properties or variables it names
+ * (`Contact property without fallback (firstName)`), so that the person knows which to fix.
+ */
+function ruleWords(rule: GuardianRule): string {
+  const named = rule.items.flatMap((item) => (item.codeName === undefined ? [] : [item.codeName]));
+  return named.length === 0 ? rule.title : `${rule.title} (${named.join(', ')})`;
 }
 
 /** The push's lines and summary; exit 5 for what the person has to settle, 1 for what Guardian refused. */

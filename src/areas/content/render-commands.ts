@@ -5,14 +5,15 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AuthError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
+import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
+import { sanitizeKeepingLines } from '../../base/sanitize.js';
 import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CommandContext } from '../../core/context.js';
 import { hasDisplay, openPage } from '../../core/browser.js';
 import type { Handler } from '../../core/declare.js';
 import { readInputBytes, readJsonInput } from '../../core/input.js';
-import { componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
+import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
 import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
@@ -121,7 +122,9 @@ async function accountComponents(ids: string[], account: () => Promise<ApiClient
   if (api === undefined) return found;
   for (const id of ids) {
     try {
-      found.set(id, parseLmx((await getComponent(api, id)).lmx).document);
+      const read = boundedLmx((await getComponent(api, id)).lmx);
+      if ('problem' in read) throw new InvalidResponseError(`the account's component ${id}: ${read.problem.message}`);
+      found.set(id, parseLmx(read.source).document);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }
@@ -175,7 +178,8 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
       warnings,
     });
   }
-  if (options.out === undefined) await out.write(view.html);
+  // An email's text may hold escape sequences (a terminal's title, its clipboard): a terminal is shown them escaped.
+  if (options.out === undefined) await out.write(out.tty ? sanitizeKeepingLines(view.html) : view.html);
   else await writeOut(context, options.out, view.html);
   for (const note of renderNotes(view, file)) out.note(note);
   if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);

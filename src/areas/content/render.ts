@@ -70,6 +70,20 @@ export function recordDiff(account: Files | undefined, local: Files | undefined,
 }
 
 /**
+ * The part of a source line shown under a problem, sanitized, and the caret's place in it: the
+ * whole line when it fits, else a window around the column, cut with `…`. A long line (one of
+ * 100 KB with a problem every few bytes) is then not written whole under each of its problems.
+ */
+export function lineAround(line: string, column: number, width: number): { text: string; caret: number } {
+  const room = Math.max(40, width);
+  const whole = line.endsWith('\r') ? line.slice(0, -1) : line;
+  const start = whole.length <= room ? 0 : Math.max(0, Math.min(column - 1 - Math.floor(room / 2), whole.length - room));
+  const end = Math.min(whole.length, start + room);
+  const before = `${start > 0 ? '…' : ''}${sanitize(whole.slice(start, column - 1))}`;
+  return { text: `${before}${sanitize(whole.slice(column - 1, end))}${end < whole.length ? '…' : ''}`, caret: before.length };
+}
+
+/**
  * The problems of checked files, compiler style: `file:line:column rule message` (warnings say
  * so), the source line under it with a caret at the column, and what to write instead.
  */
@@ -89,11 +103,12 @@ export function renderChecks(out: Output, checks: readonly FileCheck[]): string 
         !out.tty || location.length + problem.rule.length + said.length + 2 <= out.columns
           ? `${style.bold(location)} ${paint(problem.rule)} ${said}\n`
           : `${style.bold(location)}\n${wrapLines(`  ${paint(problem.rule)} ${said}`, out.columns).join('\n')}\n`;
-      const line = lines?.[problem.line - 1]?.replace(/\r$/, '');
-      if (line !== undefined && line.trim() !== '') {
-        const number = String(problem.line);
-        text += `${style.dim(`${number} |`)} ${sanitize(line)}\n`;
-        text += `${' '.repeat(number.length)} ${style.dim('|')} ${' '.repeat(sanitize(line.slice(0, problem.column - 1)).length)}${paint('^')}\n`;
+      const line = lines?.[problem.line - 1];
+      const number = String(problem.line);
+      const shown = line === undefined ? undefined : lineAround(line, problem.column, (out.tty ? out.columns : 120) - number.length - 3);
+      if (shown !== undefined && shown.text.trim() !== '') {
+        text += `${style.dim(`${number} |`)} ${shown.text}\n`;
+        text += `${' '.repeat(number.length)} ${style.dim('|')} ${' '.repeat(shown.caret)}${paint('^')}\n`;
       }
       const fix = `${' '.repeat(String(problem.line).length)} ${style.dim('=')} fix: ${sanitize(problem.fix)}`;
       text += `${out.tty ? wrapLines(fix, out.columns).join('\n') : fix}\n`;

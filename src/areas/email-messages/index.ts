@@ -123,7 +123,7 @@ The LMX round trip:
           file: {
             inline: {
               name: 'vars',
-              encoding: 'text',
+              encoding: 'json',
               description: 'JSON values to render with: {"dataVariables": {...}} for transactional emails, contactProperties and eventProperties for workflows',
             },
           },

@@ -32,7 +32,7 @@ export const spec: Spec = group({
         {
           flags: '--props-file <file>',
           description: 'event properties from a JSON object in a file ("-" for stdin); --prop wins',
-          file: { inline: { name: 'props', encoding: 'text', description: 'event properties as a JSON object; --prop wins' } },
+          file: { inline: { name: 'props', encoding: 'json', description: 'event properties as a JSON object; --prop wins' } },
         },
         { flags: '--contact-prop <name=value>', description: 'a contact property to set, typed as --prop (repeatable)', repeatable: true },
         {

@@ -1,9 +1,10 @@
 /**
  * A tool call is a run of its command in the server's process, through the runtime's invoke path
  * (src/core/invoke.ts): the input is checked against the tool's schema, given to the command as
- * typed values (content inline, paths only under the root), and the answer is what the command
- * printed under --json, bounded in size. A failure is a tool error with loopsctl's message, hint
- * and exit code, in the tool's input words, and free of control characters.
+ * typed values (content inline, paths only under the root), and the answer is the value the
+ * command wrote under --json, with the text it printed, bounded in size. A failure is a tool error
+ * with loopsctl's message, hint and exit code, in the tool's input words, and free of control
+ * characters.
  */
 import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
@@ -16,9 +17,10 @@ import type { CommandInput, InputValue } from '../../core/invoke.js';
 import type { Invoked, Invoker } from '../../core/invoker.js';
 import { errorPayload } from '../../core/report.js';
 import { pathUnder } from '../../core/root.js';
+import { parseJsonKeepingIntegers } from '../../api/json-text.js';
 import { formatJson } from '../../render/output.js';
 import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
-import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
+import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, INLINE_TEXT_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {
@@ -49,12 +51,12 @@ export async function callTool(caller: Caller, tool: Tool, input: Record<string,
     const invoke = (extra: CommandInput = {}) => caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text });
     if (tool.list === 'pages') return await pagedList(tool, invoke, call.limit, call.cursor);
     const ran = await invoke();
-    if (ran.error !== undefined) return failed(tool, ran.error, ran.stdout);
+    if (ran.error !== undefined) return failed(tool, ran.error, ran);
     if (call.text) {
       const view = sanitizeKeepingLines(ran.stdout);
       return bounded(tool, { text: view }, view);
     }
-    const data = parsed(ran.stdout);
+    const data = producedValue(ran);
     if (tool.list === 'array' && Array.isArray(data)) return arrayList(tool, data, call.limit, call.cursor);
     if (data === undefined) {
       const shown = sanitizeKeepingLines(ran.stdout);
@@ -134,7 +136,10 @@ function fileValue(caller: Caller, param: Param, value: unknown, inline: Map<str
     if (param.file!.orId === true && ID_SHAPE.test(path) && !existsSync(join(caller.root!, path))) return path;
     return pathUnder(caller.root!, path, `"${param.key}"`);
   }
-  const text = value as string;
+  // A JSON object given as an object goes to the command as the text its file would hold.
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text.length > INLINE_TEXT_MAX)
+    throw new UsageError(`"${param.key}" is longer than ${INLINE_TEXT_MAX} characters as JSON (${text.length})`, { hint: 'give less' });
   inline.set(param.key, encoding === 'base64' ? base64Of(param.key, text) : Buffer.from(text, 'utf8'));
   return param.key;
 }
@@ -156,8 +161,14 @@ export function checkInput(schema: JsonSchema, input: Record<string, unknown>): 
 
 /** The value against its schema: the types the tool declares, strictly (a number for an id is refused, never turned into text). */
 function checkValue(key: string, schema: JsonSchema, value: unknown): void {
-  const type = schema.type as string;
   const wrong = (what: string) => new UsageError(`"${key}" must be ${what}, not ${describe(value)}`);
+  if (Array.isArray(schema.type)) {
+    // A JSON object taken as itself or as its text (vars, props): the command reads either as text.
+    if (isRecord(value)) return;
+    if (typeof value !== 'string') throw wrong('an object, or its JSON text');
+    return checkValue(key, { ...schema, type: 'string' }, value);
+  }
+  const type = schema.type as string;
   if (type === 'array') {
     if (!Array.isArray(value)) throw wrong('an array');
     for (const item of value) checkValue(key, schema.items as JsonSchema, item);
@@ -218,8 +229,8 @@ async function pagedList(tool: Tool, invoke: (extra: CommandInput) => Promise<In
   while (at !== null && data.length < limit) {
     // A cursor, even the empty one of the first page, makes the command print one page with its pagination.
     const ran = await invoke({ 'per-page': at.perPage, cursor: at.cursor });
-    if (ran.error !== undefined) return failed(tool, ran.error, ran.stdout);
-    const envelope = parsed(ran.stdout) as { data: unknown[]; pagination: { nextCursor: string | null } };
+    if (ran.error !== undefined) return failed(tool, ran.error, ran);
+    const envelope = producedValue(ran) as { data: unknown[]; pagination: { nextCursor: string | null } };
     const items = envelope.data.slice(at.skip);
     let taken = 0;
     for (const item of items) {
@@ -254,7 +265,7 @@ function arrayList(tool: Tool, items: unknown[], limit: number, given: string | 
 /** A list's answer, as compact JSON: the items were counted so, and an agent needs no indentation. */
 function listAnswer(tool: Tool, data: unknown[], nextCursor: string | null): ToolAnswer {
   const structured = { data, nextCursor };
-  return bounded(tool, structured, JSON.stringify(structured));
+  return bounded(tool, structured, formatJson(structured, 0));
 }
 
 /** An answer within the bound, or a tool error that says how to ask for less. */
@@ -304,14 +315,14 @@ function decodeCursor(text: string, kind: 'cursor' | 'offset'): PageCursor | Off
  * A failed call: loopsctl's --json error with its exit code as a field, the text said in the
  * tool's input words ("yes", not --yes), and any control character the API's text held escaped.
  */
-export function failed(tool: Tool | undefined, error: LoopsctlError, stdout = ''): ToolAnswer {
+export function failed(tool: Tool | undefined, error: LoopsctlError, ran?: Invoked): ToolAnswer {
   const payload = errorPayload(error).error;
   const words = (text: string) => sanitize(tool === undefined ? text : inputWords(text, tool));
   const shown = { ...payload, message: words(payload.message), hint: payload.hint === null ? null : words(payload.hint) };
   const lines = [`Error: ${shown.message}`];
   if (shown.hint !== null) lines.push(`Hint: ${shown.hint}`);
   lines.push(`Exit code: ${shown.exitCode} (${EXIT_CODES.find(({ code }) => code === shown.exitCode)?.meaning ?? 'failure'})`);
-  const output = parsed(stdout);
+  const output = ran === undefined ? undefined : producedValue(ran);
   return {
     isError: true,
     content: [{ type: 'text', text: lines.join('\n') }],
@@ -325,11 +336,22 @@ function inputWords(text: string, tool: Tool): string {
   return flagsAsInputs(help, tool.params);
 }
 
-/** The JSON a command printed, or undefined when it printed none. */
+/**
+ * The value a command answered with: what it wrote as JSON, the API's data as the client parsed
+ * it (an integer past 2^53 exact, as a marked string that formatJson writes as its digits), else
+ * the JSON it printed read back so; undefined when it printed none.
+ */
+export function producedValue(ran: Pick<Invoked, 'stdout' | 'written'>): unknown {
+  const [only, ...more] = ran.written;
+  if (only !== undefined && more.length === 0) return 'value' in only ? only.value : parsed(only.text);
+  return parsed(ran.stdout);
+}
+
+/** JSON text read as the API client reads an answer (integers past 2^53 kept exact), or undefined when it is none. */
 export function parsed(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonKeepingIntegers(text);
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import { appendFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Readable, Writable } from 'node:stream';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -18,6 +19,7 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../base/errors.js';
 import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext } from '../../core/context.js';
@@ -27,22 +29,10 @@ import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
 import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
+import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import { metaTools, type MetaTool } from './meta.js';
-import {
-  annotations,
-  declaredOutputs,
-  description,
-  flagFor,
-  inputSchema,
-  outputSchema,
-  select,
-  toolsFrom,
-  within,
-  type JsonSchema,
-  type Selection,
-  type Settings,
-} from './tools.js';
+import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
@@ -67,6 +57,27 @@ function protocolError(code: ErrorCode, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
+/**
+ * The SDK's stdio transport, writing each message as formatJson does: an integer past 2^53 that the
+ * API sent (a marked string in the values, see parseJsonKeepingIntegers) goes to the client as the
+ * digits the API sent, which a client that reads JSON losslessly keeps; DEL and C1 escaped.
+ */
+class ExactStdioTransport extends StdioServerTransport {
+  constructor(
+    stdin: Readable,
+    private readonly stdout: Writable,
+  ) {
+    super(stdin, stdout);
+  }
+
+  override send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(`${formatJson(message, 0)}\n`)) resolve();
+      else this.stdout.once('drain', resolve);
+    });
+  }
+}
+
 /** The server over the given command tree: its commands are the tools. */
 export const serverOf =
   (tree: Spec[]): Handler<[], McpOptions> =>
@@ -80,7 +91,7 @@ export const serverOf =
     const close = () => void server.close();
     runtime.stdin.once('end', close);
     runtime.signal.addEventListener('abort', close, { once: true });
-    await server.connect(new StdioServerTransport(runtime.stdin, runtime.stdout));
+    await server.connect(new ExactStdioTransport(runtime.stdin, runtime.stdout));
     await closed;
   };
 
@@ -197,12 +208,8 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
   const { tier } = selection;
   return [
     ...selection.tools.map((tool) => ({
-      name: tool.name,
-      title: annotations(tool, settings).title,
-      description: description(tool, tier),
-      inputSchema: inputSchema(tool, tier) as { type: 'object' },
+      ...listedTool(tool, tier, settings),
       ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
-      annotations: annotations(tool, settings),
     })),
     ...meta.map((tool) => ({
       name: tool.name,

@@ -64,7 +64,7 @@ export interface Settings {
 const LIST_LIMIT_MAX = 1000;
 const LIST_LIMIT_DEFAULT = 100;
 /** The largest inline text (an LMX body is at most 100 KB at the API), and the largest inline bytes, base64-encoded. */
-const INLINE_TEXT_MAX = 256 * 1024;
+export const INLINE_TEXT_MAX = 256 * 1024;
 export const INLINE_BASE64_MAX = 8 * 1024 * 1024;
 
 /** The name of the command's tool: its words joined by _, as protocol tool names are usually written. */
@@ -182,7 +182,9 @@ function fileParam(
     const schema =
       inline.encoding === 'base64'
         ? { type: 'string', contentEncoding: 'base64', maxLength: INLINE_BASE64_MAX, description: `${inline.description}, base64-encoded` }
-        : { type: 'string', maxLength: INLINE_TEXT_MAX, description: inline.description };
+        : inline.encoding === 'json'
+          ? { type: ['object', 'string'], maxLength: INLINE_TEXT_MAX, description: inline.description }
+          : { type: 'string', maxLength: INLINE_TEXT_MAX, description: inline.description };
     return { key: inline.name, schema, required, target, file };
   }
   if (settings.root === undefined) return undefined;
@@ -311,15 +313,32 @@ const ERROR_SCHEMA: JsonSchema = {
  */
 const IDEMPOTENT_VERBS = new Set(['update', 'delete', 'remove', 'set-list', 'publish', 'draft', 'reroute']);
 
-export function annotations(tool: Tool, settings: Settings): Annotations {
-  const readOnly = tool.tier === 'read' && !tool.writesFiles;
+/**
+ * The hints of a tool as a server of the tier serves it: an input offered there that raises its
+ * tier (a campaign's `schedule`, which sends) makes it what that input makes it.
+ */
+export function annotations(tool: Tool, settings: Settings, tier: Tier): Annotations {
+  const served = paramsAt(tool, tier).reduce<Tier>((most, param) => (param.tier === undefined || within(param.tier, most) ? most : param.tier), tool.tier);
+  const readOnly = served === 'read' && !tool.writesFiles;
   return {
     title: `loopsctl ${tool.path.join(' ')}`,
     readOnlyHint: readOnly,
     // Writing a content tree replaces the files there, as a destructive command does in the account.
-    destructiveHint: !readOnly && (tool.tier === 'destructive' || tool.writesFiles),
+    destructiveHint: !readOnly && (served === 'destructive' || tool.writesFiles),
     idempotentHint: tool.tier === 'read' || IDEMPOTENT_VERBS.has(tool.path.at(-1)!),
     openWorldHint: !settings.sandbox,
+  };
+}
+
+/** A command's tool as tools/list gives it at the server's tier (its output schema aside): docs/agents.md's table is made from it too. */
+export function listedTool(tool: Tool, tier: Tier, settings: Settings) {
+  const hints = annotations(tool, settings, tier);
+  return {
+    name: tool.name,
+    title: hints.title,
+    description: description(tool, tier),
+    inputSchema: inputSchema(tool, tier) as { type: 'object' },
+    annotations: hints,
   };
 }
 

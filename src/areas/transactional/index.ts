@@ -126,7 +126,7 @@ email-messages check <draftEmailMessageId>`,
         {
           flags: '--vars-file <file>',
           description: 'data variables from a JSON object in a file ("-" for stdin); --var wins',
-          file: { inline: { name: 'vars', encoding: 'text', description: 'data variables as a JSON object; --var wins' } },
+          file: { inline: { name: 'vars', encoding: 'json', description: 'data variables as a JSON object; --var wins' } },
         },
         {
           flags: '--attach <path>',

@@ -5,7 +5,7 @@
  */
 import { basename, extname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../base/errors.js';
+import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
@@ -14,6 +14,7 @@ import type { InputSource } from '../../core/runtime.js';
 import type { Handler } from '../../core/declare.js';
 import { typedValues } from '../../core/typed-values.js';
 import { explained } from '../explain.js';
+import { getTransactional } from './client.js';
 
 export interface Attachment {
   filename: string;
@@ -83,6 +84,26 @@ interface SendOptions {
   idempotencyKey?: string;
 }
 
+/**
+ * A send refused for a data variable it left out: the hint names the variables the email takes
+ * and how to give them (--var), read from the email when it can be; any other failure as it was.
+ */
+async function missingVariables(error: unknown, client: ApiClient, transactionalId: string, given: string[]): Promise<unknown> {
+  if (!(error instanceof RejectedError) || error.status !== 400) return error;
+  const missing = /missing required data variables?(?:\(s\))?:\s*(.+)$/i.exec(error.message)?.[1]?.split(/,\s*/).filter(Boolean);
+  if (missing === undefined || missing.length === 0) return error;
+  const takes = await getTransactional(client, transactionalId).then(
+    (email) => email.dataVariables,
+    () => undefined,
+  );
+  const example = missing.map((name) => `--var ${name}=...`).join(' ');
+  const known =
+    takes === undefined || takes.length === 0
+      ? ''
+      : `the email takes ${takes.join(', ')}${given.length === 0 ? '' : ` (this send gave ${given.join(', ')})`}; `;
+  return withDetails(error, { hint: `${known}give each with --var name=value (or all at once with --vars-file): ${example}` });
+}
+
 export const send: Handler<[string], SendOptions> = async (context, [transactionalId], options) => {
   checkId(transactionalId, 'transactional email id');
   const key = idempotencyKey(options.idempotencyKey);
@@ -99,7 +120,8 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
   if (options.addToAudience) body.addToAudience = true;
   if (Object.keys(dataVariables).length > 0) body.dataVariables = dataVariables;
   if (attachments.length > 0) body.attachments = attachments;
-  const outcome = await explained(sendTransactional(await context.client(), body, key), {
+  const client = await context.client();
+  const outcome = await explained(sendTransactional(client, body, key), {
     statuses: {
       // Only a published version is sent: a new email has a draft alone.
       400: (apiMessage) =>
@@ -107,6 +129,8 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
           ? `publish the email first: \`loopsctl transactional publish ${transactionalId}\` (see its draft with \`loopsctl transactional get ${transactionalId}\`)`
           : undefined,
     },
+  }).catch(async (error: unknown) => {
+    throw await missingVariables(error, client, transactionalId, Object.keys(dataVariables));
   });
   const { out } = context;
   if (out.json) return out.writeJson(outcome.sent ? { ...outcome.answer, idempotencyKey: key.value } : { alreadySent: true, idempotencyKey: key.value });

@@ -132,7 +132,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         {
           flags: '--payload-file <file>',
           description: 'the fields to change as a JSON object, from a file or - for stdin',
-          file: { inline: { name: 'payload', encoding: 'text', description: 'the fields to change, as a JSON object' } },
+          file: { inline: { name: 'payload', encoding: 'json', description: 'the fields to change, as a JSON object' } },
         },
         revision,
       ],

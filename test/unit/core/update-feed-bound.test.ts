@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { latestVersion, MAX_FEED_BYTES } from '../../../src/core/update-check.js';
+
+/** A feed on loopback answering `body`, with or without its length; the bytes it managed to send are counted. */
+async function feed(body: string, withLength: boolean): Promise<{ url: string; sent: () => number }> {
+  let sent = 0;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', ...(withLength ? { 'content-length': Buffer.byteLength(body) } : {}) });
+    // In pieces, so that a reader that stops early leaves the rest unsent.
+    const piece = 16 * 1024;
+    const next = (offset: number): void => {
+      if (offset >= body.length) {
+        response.end();
+        return;
+      }
+      sent += piece;
+      if (response.write(body.slice(offset, offset + piece))) setImmediate(() => next(offset + piece));
+      else response.once('drain', () => next(offset + piece));
+    };
+    next(0);
+  });
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/latest`, sent: () => sent };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+});
+
+/** A feed's answer naming a newer version, padded to about `bytes`. */
+const padded = (bytes: number) => JSON.stringify({ version: '99.0.0', readme: 'x'.repeat(bytes) });
+
+describe('the update check reads at most a few KB of the feed', () => {
+  it('reads an answer of a manifest’s size', async () => {
+    const { url } = await feed(padded(10 * 1024), false);
+    expect(await latestVersion(url, new AbortController().signal)).toBe('99.0.0');
+  });
+
+  it('gives up on a larger answer, whether its length is announced or not, without reading it to its end', async () => {
+    for (const withLength of [true, false]) {
+      const size = 32 * 1024 * 1024;
+      const { url, sent } = await feed(padded(size), withLength);
+      expect(await latestVersion(url, new AbortController().signal)).toBeUndefined();
+      // Stopped long before the end: what was sent is what the socket's buffers held, not the 32 MB.
+      expect(sent()).toBeLessThan(size / 2);
+    }
+    expect(MAX_FEED_BYTES).toBeLessThanOrEqual(64 * 1024);
+  });
+});
