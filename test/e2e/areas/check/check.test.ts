@@ -138,6 +138,7 @@ describe('check', () => {
     const snapshot = join(tempDir(), 'loops-metrics.json');
     const first = await sandbox.loopsctl(['check', '--only', 'metrics', '--max-bounce-rate', '10%', '--snapshot', snapshot, '--json']);
     expect(first.code).toBe(1);
+    expect(first.stderr).toBe('');
     // October newsletter bounced 12.5%; "Your first project in 5 minutes" exactly 10%, which passes.
     expect(first.json<Found[]>().map((problem) => [problem.rule, problem.name, problem.message])).toEqual([
       ['bounce-rate', 'October newsletter', 'the campaign: bounce rate 12.5% (500 of 4000 sends), over the 10% allowed'],
