@@ -338,7 +338,7 @@ async function buildSandboxApi() {
   // In a folder of its own: it is never run through bin/loopsctl.js, so it needs no code cache.
   const out = `${dist}sandbox/`;
   await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}index.cjs` });
-  await writeFile(`${out}index.mjs`, "import sandbox from './index.cjs';\n\nexport const { startSandbox } = sandbox;\n");
+  await writeFile(`${out}index.mjs`, "import sandbox from './index.cjs';\n\nexport const { interceptLoops, startSandbox } = sandbox;\n");
   const ts = createRequire(import.meta.url)('typescript');
   const declared = ts.transpileDeclaration(await readFile(`${root}${source}`, 'utf8'), {
     fileName: source,

@@ -24,6 +24,7 @@ import {
 } from './module.js';
 import { modulesServing, routeModules } from './registry.js';
 import { seedState } from './state.js';
+import { clockTime } from './journeys/clock.js';
 
 export type { ApiAnswer };
 
@@ -189,10 +190,12 @@ export class SandboxApi {
       headers: request.headers ?? {},
       features,
       state: this.state,
-      now: this.now,
+      now: () => clockTime(this.state, this.now()),
+      systemNow: this.now,
       newId: () => newId(this.state),
       changed: () => this.options.onChange?.(this.state),
     };
+    for (const module of this.modules) module.prepare?.(context);
     return operation.run(context);
   }
 

@@ -8,12 +8,13 @@ import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhooks.js';
 import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
-import type { SandboxModule, SeedKind, StateCore } from './module.js';
+import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
 import { readFileBytes } from '../base/json-file.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../base/errors.js';
+import { clockTime } from './journeys/clock.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
 export const MAX_BODY_BYTES = 4_100_000;
@@ -85,6 +86,9 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
     options.stateFile === undefined
       ? inMemory(await loadSandboxModules(), { ...options, rateLimiter })
       : await inFile(options.stateFile, { ...options, rateLimiter });
+  // The sandbox's clock (journeys/clock.ts): what its deliveries and its log are dated with.
+  const systemNow = options.now ?? (() => new Date());
+  const sandboxNow = () => clockTime(backing.state(), systemNow());
   const update: Backing['update'] = (change) => {
     const result = backing.update(change);
     changed();
@@ -111,7 +115,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
       ? undefined
       : new (await import('./webhook-delivery.js')).DeliveryEngine({
           update,
-          now: options.now ?? (() => new Date()),
+          now: sandboxNow,
           log: options.log,
           onError: (error) => {
             if (error instanceof LocalFileError) stateError(error);
@@ -129,7 +133,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
   return {
     answer: async (wire, origin) => {
       try {
-        const answer = await answerRequest(backing.handle, wire, origin, options);
+        const answer = await answerRequest(backing.handle, wire, origin, { ...options, now: sandboxNow });
         stateBroken = false;
         engine?.wake();
         changed();
@@ -261,12 +265,21 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
       return locked ? answer : undefined;
     };
     // A read needs no lock, as every write replaces the file whole; one that changes something after
-    // all (none should) is forgotten, and made again under the lock.
-    if (request.method === 'GET') {
-      const answer = attempt(false);
-      if (answer !== undefined) return answer;
+    // all (a wait that ended) is forgotten, and made again under the lock. A request that finds it
+    // needs a module not yet loaded (the journeys' engine) threw before changing anything: it is
+    // answered again once the module is loaded.
+    for (;;) {
+      try {
+        if (request.method === 'GET') {
+          const answer = attempt(false);
+          if (answer !== undefined) return answer;
+        }
+        return withStateLock(stateFile, () => attempt(true)!);
+      } catch (error) {
+        if (!(error instanceof ModuleNeeded)) throw error;
+        await error.module.load();
+      }
     }
-    return withStateLock(stateFile, () => attempt(true)!);
   };
   const update = <T>(change: (state: StateCore) => T): T =>
     withStateLock(stateFile, () => {
@@ -332,8 +345,11 @@ async function answerRequest(handle: Handle, wire: WireRequest, origin: string, 
   };
   const result = await handle(request);
   const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
-  const time = (options.now?.() ?? new Date()).toISOString();
-  options.log?.(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
+  // The sandbox's time reads its state: only a sandbox that logs pays for it.
+  if (options.log !== undefined) {
+    const time = (options.now?.() ?? new Date()).toISOString();
+    options.log(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
+  }
   options.onRequest?.(request, result);
   return result;
 }

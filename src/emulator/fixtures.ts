@@ -70,6 +70,20 @@ export const fixturesSchema = z.strictObject({
   themes: z.array(z.strictObject({ id: id.optional(), name, styles: z.record(z.string(), z.unknown()).optional() })).optional(),
   components: z.array(z.strictObject({ id: id.optional(), name, lmx: z.string() })).optional(),
   suppressions: z.array(z.string().regex(EMAIL_ADDRESS, { error: 'not an email address' })).optional(),
+  /** Contacts part-way through a workflow: at a node (by id) since a time (the sandbox's, when not given). */
+  journeys: z
+    .array(
+      z.strictObject({
+        contact: z.string(),
+        workflow: z.string(),
+        node: z.string(),
+        since: z
+          .string()
+          .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'not an ISO 8601 time' })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 export type Fixtures = z.infer<typeof fixturesSchema>;
 
@@ -251,6 +265,8 @@ export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtur
   });
   (fixtures.themes ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`themes[${index}]`, 'POST', '/v1/themes', fields)?.id));
   (fixtures.components ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`components[${index}]`, 'POST', '/v1/components', fields)?.id));
+  // Last, as they name contacts and workflows (the fixtures', with the ids they chose).
+  (fixtures.journeys ?? []).forEach((journey, index) => call(`journeys[${index}]`, 'POST', '/_sandbox/journeys', journey));
   if (problems.length > 0) throw new FixtureError(problems, source);
 }
 

@@ -1,8 +1,8 @@
 /**
  * The sandbox's inbox (`GET /_sandbox/inbox`): the emails of the outbox, newest first, as a
- * person would receive them: each transactional send and each email a workflow sent at once for
- * an event, drawn from its email message with the values it was sent with, beside the webhook
- * deliveries it caused. The page follows new mail through server-sent events. It shows what is
+ * person would receive them: each transactional send and each email a workflow sent, drawn from
+ * its email message with the values it was sent with, beside the webhook deliveries it caused and
+ * (a workflow's) the journey that sent it. The page follows new mail through server-sent events. It shows what is
  * in the state and changes nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -19,6 +19,7 @@ import { findMessage, type StoredMessage } from './routes/email-message-records.
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
 import { webhookDeliveries, type WebhookDelivery } from './routes/webhooks.js';
+import { journeyById } from './journeys/records.js';
 
 /** One email of the inbox. */
 export interface InboxEmail {
@@ -33,6 +34,8 @@ export interface InboxEmail {
   subject: string;
   emailMessageId?: string;
   emailId?: string;
+  /** The journey of the workflow email, which the page shows beside it. */
+  journeyId?: string;
   values: LmxValues;
 }
 
@@ -53,8 +56,24 @@ export function inboxEmails(state: StateCore): InboxEmail[] {
         emailId: entry.emailId,
         values,
       });
+    } else if (entry.kind === 'workflow') {
+      const values = { contact: entry.contact, event: entry.eventProperties };
+      emails.push({
+        key: String(index),
+        at: entry.at,
+        to: entry.to,
+        source: entry.loopName,
+        kind: 'workflow',
+        subject: filledSubject(state, entry.emailMessageId, entry.subject, values, 'workflow'),
+        emailMessageId: entry.emailMessageId,
+        emailId: entry.emailId,
+        journeyId: entry.journeyId,
+        values,
+      });
     } else {
+      // An event's emails of an older version; those a journey sent have entries of their own.
       (entry.emails ?? []).forEach((email, position) => {
+        if (email.journeyId !== undefined) return;
         const values = { contact: email.contact, event: entry.eventProperties };
         emails.push({
           key: `${index}.${position}`,
@@ -195,6 +214,21 @@ function componentDocuments(state: StateCore): Map<string, LmxDocument> {
   return new Map(components.of(state).map((component) => [component.id, parseLmx(component.lmx).document]));
 }
 
+/** The journey that sent a workflow's email: its steps up to now, each with its time and why, the email's own marked. */
+function journeyPart(state: StateCore, email: InboxEmail): string {
+  if (email.journeyId === undefined) return '';
+  const journey = journeyById(state, email.journeyId);
+  if (journey === undefined) return '';
+  const steps = journey.steps
+    .map((step) => {
+      const own = step.outcome === 'sent' && step.at === email.at && step.subject === email.subject;
+      return `<li class="${escapeHtml(step.outcome)}"${own ? ' aria-current="step"' : ''}><time datetime="${escapeHtml(step.at)}">${escapeHtml(when(step.at))}</time> <code>${escapeHtml(step.typeName)}</code> <strong>${escapeHtml(step.outcome)}</strong> <span class="muted">${escapeHtml(step.why)}</span></li>`;
+    })
+    .join('');
+  const where = journey.status === 'ended' ? 'ended' : `waiting until ${when(journey.waitUntil ?? '')}`;
+  return `<section class="card" id="journey"><h3>Journey</h3><p class="muted">${escapeHtml(journey.email)} through “${escapeHtml(journey.workflowName)}”, ${escapeHtml(where)}</p><ol class="journey">${steps}</ol></section>`;
+}
+
 function detailPart(state: StateCore, email: InboxEmail | undefined): string {
   if (email === undefined) {
     return `<section class="intro"><h1>Nothing has been sent yet</h1><p>Emails your app sends to this sandbox appear here as they arrive, drawn as the recipient would see them: transactional sends (<code>POST /v1/transactional</code>) and the emails workflows send for an event (<code>POST /v1/events/send</code>). Nothing leaves this machine.</p><p>Try: <code>loopsctl transactional send &lt;id&gt; --to ada@example.com --sandbox</code></p></section>`;
@@ -202,7 +236,7 @@ function detailPart(state: StateCore, email: InboxEmail | undefined): string {
   const src = `${INBOX_PATH}/email.html?email=${encodeURIComponent(email.key)}`;
   return `<section class="head"><h1>${escapeHtml(email.subject || '(no subject)')}</h1><p class="muted">To <strong>${escapeHtml(email.to)}</strong> · ${escapeHtml(email.kind === 'transactional' ? `transactional email “${email.source}”` : `workflow “${email.source}”`)} · <time datetime="${escapeHtml(email.at)}">${escapeHtml(when(email.at))}</time></p></section>
 <div class="workspace"><div class="frames">${deviceFrames(src, email.subject)}</div>
-<aside class="side"><section class="card"><h3>Sent with</h3>${valuesPart(state, email)}</section><section class="card" id="deliveries" data-live><h3>Webhook deliveries</h3>${deliveriesPart(state, email)}</section></aside></div>`;
+<aside class="side"><section class="card"><h3>Sent with</h3>${valuesPart(state, email)}</section>${journeyPart(state, email)}<section class="card" id="deliveries" data-live><h3>Webhook deliveries</h3>${deliveriesPart(state, email)}</section></aside></div>`;
 }
 
 /** The page, with the email `key` names (the newest when none is named). */
@@ -246,6 +280,9 @@ nav{flex:0 0 300px;overflow:hidden}
 .deliveries li.delivered{border-color:#16a34a}.deliveries li.failed{border-color:#dc2626}.deliveries li.pending{border-color:#d97706}
 .deliveries .status{font-weight:600;font-size:12px}
 .empty{padding:16px}
+.journey{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;font-size:13px}
+.journey li{padding:4px 8px;border-left:3px solid #cbd5e1}.journey li.sent{border-color:#16a34a}.journey li.filtered-out,.journey li.exited{border-color:#94a3b8}
+.journey li[aria-current=step]{background:#eef2ff}
 @media (max-width:900px){nav{flex:none;max-height:40vh;overflow:auto}}
 `;
 

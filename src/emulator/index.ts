@@ -7,17 +7,17 @@
  */
 import type { RequestPool } from '../base/node-http.js';
 import { SANDBOX_KEY } from './keys.js';
-import { SEEDS, type SeedKind, type StateCore } from './module.js';
+import { SEEDS, type ApiAnswer, type SeedKind, type StateCore } from './module.js';
 import type { OpenOptions, OpenSandbox } from './sandbox.js';
 import { defaultStatePath, readState, seedState, withStateLock, writeState } from './state.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from './routes/sandbox.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
 import type { WebhookDelivery, WebhookEndpoint } from './routes/webhooks.js';
 
 export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
 export { INBOX_PATH, RESET_PATH } from './api.js';
 export { SEEDS, type SeedKind };
 export { defaultStatePath };
-export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint };
+export type { EventOutboxEntry, OpenOptions, OpenSandbox, OutboxEntry, TransactionalOutboxEntry, WebhookDelivery, WebhookEndpoint, WorkflowOutboxEntry };
 
 /** A sandbox that answers a run's requests in this process: its base URL, its key, and the pool that answers. */
 export interface InProcessSandbox {
@@ -58,6 +58,38 @@ export async function keptWebhookEndpoint(stateFile: string): Promise<WebhookEnd
   const state = readState(stateFile, await modules());
   return state === undefined ? null : webhookEndpoint.of(state);
 }
+
+/**
+ * Answers one request to the sandbox whose data a state file keeps, without a server (`loopsctl
+ * sandbox clock`, `loopsctl sandbox journeys`): read and written under the file's lock, as a
+ * running server's own requests are, so a server reading that file sees the change at once.
+ */
+export async function stateFileRequest(stateFile: string, method: 'GET' | 'POST', target: string, body?: unknown): Promise<ApiAnswer> {
+  const { openCore } = await import('./core.js');
+  const core = await openCore({ stateFile, rateLimit: false });
+  try {
+    return await core.answer(
+      {
+        method,
+        target,
+        headers: { authorization: `Bearer ${SANDBOX_KEY}`, 'content-type': 'application/json' },
+        body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+      },
+      'http://sandbox.invalid',
+    );
+  } finally {
+    await core.close();
+  }
+}
+
+export { CLOCK_MODES, type ClockMode } from './journeys/clock.js';
+export type { TrialEmail, TrialResult, WorkflowTrial } from './journeys/trial.js';
+
+/** A workflow tried on one contact in a throwaway sandbox, its clock moved through every wait (`loopsctl workflow test`). */
+export async function runWorkflowTrial(trial: import('./journeys/trial.js').WorkflowTrial): Promise<import('./journeys/trial.js').TrialResult> {
+  return (await import('./journeys/trial.js')).runWorkflowTrial(trial);
+}
+export type { Journey, JourneyStep } from './journeys/records.js';
 
 /** A list the sandbox keeps in its state file, that the CLI shows without starting a server. */
 interface KeptList<T> {

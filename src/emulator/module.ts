@@ -39,7 +39,10 @@ export interface RouteContext {
   headers: Record<string, string | undefined>;
   features: KeyFeatures;
   state: StateCore;
+  /** The time on the sandbox's clock (src/emulator/journeys/clock.ts), which everything the sandbox dates uses. */
   now(): Date;
+  /** The system's time, which the sandbox's clock runs with (plus the distance it was moved forward). */
+  systemNow(): Date;
   /** A new cuid-shaped id, derived from the state's counter so runs are repeatable. */
   newId(): string;
   /** Says the state changed, so it is written back. */
@@ -66,6 +69,8 @@ export interface SandboxRoute {
 /** A route module that some operations of another use: see `later`. */
 export interface LaterModule<T> {
   load(): Promise<void>;
+  /** Whether it has been loaded, for code that needs it only sometimes (see ModuleNeeded). */
+  loaded(): boolean;
   /** The module, once loaded; an operation that does not list it in `uses` fails plainly rather than loading it. */
   get(): T;
 }
@@ -82,11 +87,23 @@ export function later<T>(load: () => Promise<T>): LaterModule<T> {
     load: async () => {
       loaded ??= await load();
     },
+    loaded: () => loaded !== undefined,
     get: () => {
       if (loaded === undefined) throw new Error('an operation used a route module it does not list in `uses`');
       return loaded;
     },
   };
+}
+
+/**
+ * Thrown by code that needs a module only sometimes (the journeys' engine, when a wait has ended)
+ * and finds it not loaded: the request is answered again once it is (core.ts), nothing having
+ * changed before the throw.
+ */
+export class ModuleNeeded extends Error {
+  constructor(readonly module: LaterModule<unknown>) {
+    super('a request needs a route module that is not loaded yet');
+  }
 }
 
 /** How an operation words a failure: the body its description documents, and the schema it is checked with. */
@@ -166,6 +183,8 @@ export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => 
 export interface SandboxModule {
   slices: Slice<unknown>[];
   routes: SandboxRoute[];
+  /** Runs before every request's operation (the journeys' module releases the waits that have ended); its module is loaded for every request. */
+  prepare?: (context: RouteContext) => void;
 }
 
 /** A failure the API documents: a status and a `{message}` body. */

@@ -11,6 +11,7 @@
  * file alone) needs nothing else; test/unit/emulator/public.test.ts checks them against the
  * emulator's own.
  */
+import { interceptDispatcher, interceptFetch, type Answerer } from './intercept.js';
 import { newWebhookSecret, openSandbox, webhookEndpointFor } from './sandbox.js';
 
 export type SandboxSeed = 'demo' | 'empty';
@@ -47,6 +48,11 @@ export interface SandboxFixtures {
   components?: { id?: string; name: string; lmx: string }[];
   /** The emails of suppressed contacts (a contact is made for one that is not among the contacts). */
   suppressions?: string[];
+  /**
+   * Contacts part-way through a workflow (by id or name): at a node (by id) since a time (ISO 8601;
+   * the sandbox's when not given), as if they had got there then: a timer there waits from then.
+   */
+  journeys?: { contact: string; workflow: string; node: string; since?: string }[];
 }
 
 export interface SandboxOptions {
@@ -66,6 +72,8 @@ export interface SandboxOptions {
    * machine's speed.
    */
   rateLimit?: boolean;
+  /** The sandbox's clock runs with the system's (the default), or stands still at the seed's date (`frozen`) until moved. */
+  clock?: 'system' | 'frozen';
 }
 
 /** An email or event the sandbox was asked to send (none is delivered). */
@@ -100,8 +108,65 @@ export type SandboxOutboxEntry =
       /** The workflows whose trigger waits for this event. */
       workflows: { id: string; name: string; status: string }[];
       /** The emails those workflows sent the contact at once, with the contact's values as they were; absent in outboxes of older versions. */
-      emails?: { loopId: string; loopName: string; emailMessageId: string; subject: string; emailId?: string; contact: Record<string, unknown> }[];
+      emails?: {
+        loopId: string;
+        loopName: string;
+        emailMessageId: string;
+        subject: string;
+        emailId?: string;
+        contact: Record<string, unknown>;
+        /** The journey that sent it; the email is then also an entry of its own, of kind workflow. */
+        journeyId?: string;
+      }[];
+    }
+  | {
+      /** An email a workflow sent, at once or when a wait ended. */
+      kind: 'workflow';
+      at: string;
+      to: string;
+      loopId: string;
+      loopName: string;
+      nodeId: string;
+      journeyId: string;
+      emailMessageId: string;
+      /** As the contact read it. */
+      subject: string;
+      emailId?: string;
+      /** The contact's values and the event's properties, as the email was drawn with them. */
+      contact: Record<string, unknown>;
+      eventProperties: Record<string, unknown>;
     };
+
+/** One step of a journey: the node, when on the sandbox's clock, what happened, and why. */
+export interface SandboxJourneyStep {
+  nodeId: string;
+  typeName: string;
+  at: string;
+  /** entered, waiting, released, matched, filtered-out, branched, variant, sent, skipped, held, passed or exited. */
+  outcome: string;
+  why: string;
+  /** The subject of the email a send-email step sent. */
+  subject?: string;
+}
+
+/** A contact's run through a workflow. */
+export interface SandboxJourney {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  contactId: string;
+  email: string;
+  /** waiting (on a timer, or held by a paused workflow) or ended. */
+  status: 'waiting' | 'ended';
+  nodeId: string | null;
+  waitUntil: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  eventName: string | null;
+  eventProperties: Record<string, unknown>;
+  downstreamFilters: string[];
+  steps: SandboxJourneyStep[];
+}
 
 /** A webhook the sandbox delivered, is retrying, or has queued. */
 export interface SandboxDelivery {
@@ -128,6 +193,18 @@ export interface Sandbox {
   deliveries(): SandboxDelivery[];
   /** Starts the data over, fixtures included: from this seed, else the one it started from. */
   reset(seed?: SandboxSeed): Promise<void>;
+  /** The time on the sandbox's clock. */
+  now(): Date;
+  /**
+   * Moves the clock forward by a duration (`"3d"`, `"1h30m"`; at most 400 days), releasing every
+   * contact whose wait ends on the way; resolves to the new time. A negative, malformed or too long
+   * one rejects with a RangeError naming it.
+   */
+  advanceClock(duration: string): Promise<Date>;
+  /** Moves the clock forward to a time (never back, at most 400 days), as advanceClock does. */
+  setClock(time: string | Date): Promise<Date>;
+  /** The journeys of the contacts through the workflows, oldest first: of one contact (by email) and one workflow (by id) when named. */
+  journeys(filter?: { contact?: string; workflow?: string }): Promise<SandboxJourney[]>;
   /** Stops it, ending open connections; a second call does nothing more. */
   close(): Promise<void>;
 }
@@ -138,6 +215,44 @@ export interface Sandbox {
  * left running then. Several sandboxes may run at once, each on its own port.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { sandbox } = await open(options);
+  return sandbox;
+}
+
+/**
+ * Starts a sandbox in this process that answers, besides its own URL, every request this process
+ * makes to the platform's API, `https://app.loops.so/api/…`, through fetch (the global one, which
+ * the official SDK uses, and undici's): an app's tests use `new LoopsClient(sandbox.apiKey)` as in
+ * production, with no base URL to change. Requests to other hosts pass through untouched.
+ * `close()` puts fetch back as it was, then stops the sandbox. One at a time: a second call
+ * before the first is closed rejects.
+ *
+ *   const loops = await interceptLoops({ fixtures: 'test/loops.yaml' });
+ *   await new LoopsClient(loops.apiKey).sendEvent({ email: 'ada@example.com', eventName: 'signup' });
+ *   await loops.close();
+ */
+export async function interceptLoops(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { sandbox, answer } = await open(options);
+  let restoreFetch: () => void;
+  try {
+    restoreFetch = interceptFetch(answer);
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  const restoreDispatcher = interceptDispatcher(answer);
+  return {
+    ...sandbox,
+    close: async () => {
+      restoreDispatcher();
+      restoreFetch();
+      await sandbox.close();
+    },
+  };
+}
+
+/** A sandbox as the JavaScript API gives it, and what answers a request made in this process. */
+async function open(options: SandboxOptions): Promise<{ sandbox: Sandbox; answer: Answerer }> {
   checkOptions(options);
   const secret = options.webhookUrl === undefined ? undefined : (options.webhookSecret ?? newWebhookSecret());
   if (options.webhookSecret !== undefined && options.webhookUrl === undefined) throw new TypeError('webhookSecret needs a webhookUrl');
@@ -146,17 +261,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seed: options.seed ?? (options.fixtures === undefined ? 'empty' : undefined),
     fixtures: options.fixtures,
     rateLimit: options.rateLimit ?? false,
+    clock: options.clock,
     webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret),
   });
-  return {
+  const api: Sandbox = {
     url: sandbox.url,
     apiKey: sandbox.apiKey,
     ...(secret === undefined ? {} : { webhookSecret: secret }),
     outbox: () => sandbox.outbox(),
     deliveries: () => sandbox.deliveries(),
     reset: (seed) => sandbox.reset(seed),
+    now: () => sandbox.now(),
+    advanceClock: (duration) => sandbox.moveClock({ advance: duration }),
+    setClock: (time) => sandbox.moveClock({ to: time instanceof Date ? time.toISOString() : time }),
+    journeys: (filter) => sandbox.journeys(filter),
     close: () => sandbox.close(),
   };
+  return { sandbox: api, answer: (request) => sandbox.answer(request) };
 }
 
 /** Every option SandboxOptions declares: the compiler refuses this list if one is missing. */
@@ -167,6 +288,7 @@ const OPTIONS = Object.keys({
   webhookUrl: true,
   webhookSecret: true,
   rateLimit: true,
+  clock: true,
 } satisfies Record<keyof SandboxOptions, true>);
 
 /**
@@ -182,7 +304,7 @@ function checkOptions(options: SandboxOptions): void {
     if (!OPTIONS.includes(name)) throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
   }
   // seed is checked where the data is made, at the start and at a reset alike.
-  const { fixtures, port, webhookUrl, webhookSecret, rateLimit } = options as Record<keyof SandboxOptions, unknown>;
+  const { fixtures, port, webhookUrl, webhookSecret, rateLimit, clock } = options as Record<keyof SandboxOptions, unknown>;
   if (fixtures !== undefined && typeof fixtures !== 'string' && (typeof fixtures !== 'object' || fixtures === null || Array.isArray(fixtures)))
     throw new TypeError(`fixtures must be the path of a fixture file or the fixtures as an object, not ${shown(fixtures)}`);
   if (port !== undefined && !(typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65_535))
@@ -191,6 +313,7 @@ function checkOptions(options: SandboxOptions): void {
   if (webhookSecret !== undefined && typeof webhookSecret !== 'string')
     throw new TypeError(`webhookSecret must be text (whsec_...), not ${shown(webhookSecret)}`);
   if (rateLimit !== undefined && typeof rateLimit !== 'boolean') throw new TypeError(`rateLimit must be true or false, not ${shown(rateLimit)}`);
+  if (clock !== undefined && clock !== 'system' && clock !== 'frozen') throw new TypeError(`clock must be "system" or "frozen", not ${shown(clock)}`);
 }
 
 /** A value as JavaScript would write it, its type plain: '4010' is text, 4010 a number. */

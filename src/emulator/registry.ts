@@ -9,6 +9,8 @@ import type { SandboxModule } from './module.js';
 
 export interface RouteModule {
   serves: string[];
+  /** Loaded for every request, as its module prepares every request (see SandboxModule.prepare). */
+  everyRequest?: boolean;
   load(): Promise<SandboxModule>;
 }
 
@@ -34,9 +36,11 @@ export const routeModules: RouteModule[] = [
   // Slices only: the webhooks the routes queue, and the outbox and idempotency keys of sends.
   { serves: [], load: async () => (await import('./routes/webhooks.js')).sandbox },
   { serves: [], load: async () => (await import('./routes/sandbox.js')).sandbox },
+  // The clock and the journeys: every request first releases the waits that have ended.
+  { serves: ['/_sandbox/clock', '/_sandbox/journeys'], everyRequest: true, load: async () => (await import('./journeys/routes.js')).sandbox },
 ];
 
 /** The modules that serve a path (the request's, without its query), in the registry's order. */
 export function modulesServing(path: string): RouteModule[] {
-  return routeModules.filter((module) => module.serves.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)));
+  return routeModules.filter((module) => module.everyRequest === true || module.serves.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)));
 }

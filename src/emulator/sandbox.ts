@@ -14,6 +14,12 @@ import { outbox, type OutboxEntry } from './routes/sandbox.js';
 import { webhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from './routes/webhooks.js';
 import { startServer, type SandboxServerOptions } from './server.js';
 import { seedState } from './state.js';
+import { existsSync } from 'node:fs';
+import type { ApiAnswer } from './api.js';
+import type { WireRequest } from './core.js';
+import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './journeys/clock.js';
+import type { Journey } from './journeys/records.js';
+import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
 
 export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'deliverWebhooks'> {
   /** The data to start from (the demo team's unless told otherwise); with a state file and no fixtures, only when `reset` says so. */
@@ -24,6 +30,8 @@ export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' 
   fixtures?: string | object;
   /** The endpoint to deliver webhooks to; null removes the one a state file keeps, undefined keeps it. */
   webhookEndpoint?: WebhookEndpoint | null;
+  /** How the sandbox's clock starts: with the system's (the default), or stopped (at the seed's date when the data starts over, else where it stands). */
+  clock?: ClockMode;
 }
 
 export interface OpenSandbox {
@@ -35,6 +43,17 @@ export interface OpenSandbox {
   deliveries(): WebhookDelivery[];
   /** Starts the data over: from this seed (else the one it started from), with its fixtures. */
   reset(seed?: SeedKind): Promise<void>;
+  /** The time on the sandbox's clock. */
+  now(): Date;
+  /**
+   * Moves the clock forward (`{advance: "3d"}` or `{to: "<ISO time>"}`), releasing the waits that
+   * end on the way; a move it refuses rejects with the sandbox's words (a RangeError).
+   */
+  moveClock(move: { advance: string } | { to: string }): Promise<Date>;
+  /** The journeys, oldest first, of a contact (by email) and a workflow (by id) when named. */
+  journeys(filter?: { contact?: string; workflow?: string }): Promise<Journey[]>;
+  /** Answers a request made in this process as the sandbox would over HTTP (the fetch interceptor's). */
+  answer(request: WireRequest): Promise<ApiAnswer>;
   /** Stops it; a second call waits for the first and does nothing more. */
   close(): Promise<void>;
 }
@@ -44,14 +63,17 @@ export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
   const modules = await loadSandboxModules();
   const data = await startingData(modules, options);
   const startSeed = data?.seed ?? options.seed;
+  // Whether the data starts over, which a frozen clock starts at the seed's date.
+  const fresh = options.stateFile === undefined || options.reset === true || data !== undefined || !existsSync(options.stateFile);
   const { webhookEndpoint } = await import('./routes/webhooks.js');
   // One start over for `sandbox.reset()` and `POST /_sandbox/reset` alike: the fixtures come back,
   // and the endpoint, the sandbox's setting rather than its data, is kept.
   const startOver: StartOver = (seed, current) => {
-    const fresh = seedState(modules, seed);
-    if (data !== undefined) applyFixtures(fresh, modules, data.fixtures, data.source, options.now);
-    fresh[webhookEndpoint.key] = current[webhookEndpoint.key];
-    return fresh;
+    const seeded = seedState(modules, seed);
+    if (options.clock === 'frozen') freezeClock(seeded);
+    if (data !== undefined) applyFixtures(seeded, modules, data.fixtures, data.source, options.now);
+    seeded[webhookEndpoint.key] = current[webhookEndpoint.key];
+    return seeded;
   };
   const server = await startServer({
     ...options,
@@ -61,6 +83,18 @@ export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
     initialState: data === undefined ? undefined : () => data.state,
     deliverWebhooks: options.deliverWebhooks ?? (options.webhookEndpoint !== undefined && options.webhookEndpoint !== null),
   });
+  if (options.clock === 'frozen' && data === undefined)
+    server.update((state) => freezeClock(state, fresh ? SEED_DATE : clockTime(state, new Date()).toISOString()));
+  const call = async (method: string, target: string, body?: unknown): Promise<unknown> => {
+    const answer = await server.answer({
+      method,
+      target,
+      headers: { authorization: `Bearer ${SANDBOX_KEY}`, 'content-type': 'application/json' },
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+    });
+    if (answer.status !== 200) throw new RangeError((answer.body as { message?: string } | undefined)?.message ?? `the sandbox answered ${answer.status}`);
+    return answer.body;
+  };
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
@@ -76,6 +110,15 @@ export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
         Object.assign(state, fresh);
       });
     },
+    now: () => clockTime(server.state(), options.now?.() ?? new Date()),
+    moveClock: async (move) => new Date(((await call('POST', CLOCK_PATH, move)) as { now: string }).now),
+    journeys: async (filter = {}) => {
+      const query = new URLSearchParams();
+      if (filter.contact !== undefined) query.set('contact', filter.contact);
+      if (filter.workflow !== undefined) query.set('workflow', filter.workflow);
+      return ((await call('GET', `${JOURNEYS_PATH}${query.size === 0 ? '' : `?${query}`}`)) as { journeys: Journey[] }).journeys;
+    },
+    answer: (request) => server.answer(request),
     close: () => (closing ??= server.close()),
   };
 }
@@ -98,6 +141,7 @@ async function startingData(
   const input = typeof options.fixtures === 'string' ? await readFixtureFile(options.fixtures) : options.fixtures;
   const seed = fixtureSeed(input, options.seed);
   const state = seedState(modules, seed);
+  if (options.clock === 'frozen') freezeClock(state);
   const fixtures = checkFixtures(input, source, state);
   applyFixtures(state, modules, fixtures, source, options.now);
   return { state, seed, fixtures, source };

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INBOX_PATH, type ApiAnswer } from './api.js';
-import { MAX_BODY_BYTES, openCore, sandboxError, TOO_LARGE, type SandboxCore, type SandboxOptions } from './core.js';
+import { MAX_BODY_BYTES, openCore, sandboxError, TOO_LARGE, type SandboxCore, type SandboxOptions, type WireRequest } from './core.js';
 import type { InboxServer } from './inbox.js';
 import type { StateCore } from './module.js';
 import { UsageError } from '../base/errors.js';
@@ -22,6 +22,8 @@ export interface SandboxServer {
   state(): StateCore;
   /** Runs `change` on the state and keeps what it changed, as a request would. */
   update<T>(change: (state: StateCore) => T): T;
+  /** Answers a request made in this process, as one over HTTP would be (the interceptor of fetch, the clock's moves). */
+  answer(request: WireRequest): Promise<ApiAnswer>;
   /** Stops accepting connections and ends open ones; the state file already holds every change. */
   close(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export async function startServer(options: SandboxServerOptions = {}): Promise<S
     url: origin(),
     state: core.state,
     update: core.update,
+    answer: (request) => core.answer(request, origin()),
     close: async () => {
       inbox?.close();
       await new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, import, stack, content, check), all of them but import, stack, content and check by default (executable measures the
+ * listen, lmx, import, stack, content, journeys, check), all of them but import, stack, content and check by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records close to a minute and a half, a check of a 2,000-message account some five minutes (check.ts;
@@ -26,12 +26,14 @@ import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
+import { measureJourneys } from './journeys.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
 
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
-  const parts = 'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|check';
+  const parts =
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys|check';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
 const NAMED_ONLY = ['import', 'stack', 'content', 'check'];
@@ -177,10 +179,25 @@ try {
   }
   if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
   if (runs('content')) await measureContentPull();
+  if (runs('journeys')) await measureSandboxJourneys();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** The sandbox's workflows at scale: 10,000 waiting contacts released by a 30-day move of the clock, and creates as contacts grow. */
+async function measureSandboxJourneys(): Promise<void> {
+  console.error('sandbox journeys: 10,000 contacts waiting, the clock moved 30 days…');
+  const measured = await measureJourneys(LARGE);
+  // The move is one synchronous piece of work: its time is also the longest the event loop stalls.
+  check('sandbox clock +30d, 10,000 waiting contacts', measured.advanceMs < 2_000, ms(measured.advanceMs), '< 2000 ms', `${measured.released} waits released`);
+  record(
+    'sandbox contact create, the last 1,000 of 10,000 vs the first 1,000',
+    1.5,
+    measured.lastCreatesMs / measured.firstCreatesMs,
+    `${measured.lastCreatesMs.toFixed(3)} ms / ${measured.firstCreatesMs.toFixed(3)} ms a create`,
+  );
 }
 
 /** Local commands against `--version`, which bin/loopsctl.js answers without loading the bundle. */

@@ -21,6 +21,8 @@ try {
     target: 'node20',
     outfile,
     logLevel: 'warning',
+    // The emulator's modules (the journeys part runs them in this process) reach CommonJS packages that require Node's built-ins.
+    banner: { js: "import { createRequire as createBenchRequire } from 'node:module'; const require = createBenchRequire(import.meta.url);" },
   });
   process.argv.splice(2, 0, root);
   await import(pathToFileURL(outfile).href);

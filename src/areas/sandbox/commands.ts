@@ -17,6 +17,7 @@ import {
   resetState,
   SANDBOX_KEY,
   SANDBOX_KEYS,
+  type ClockMode,
   type KeptListName,
   type OutboxEntry,
   type SeedKind,
@@ -41,6 +42,7 @@ interface ServeOptions {
   webhooks: boolean;
   fixtures?: string;
   rateLimit: 'on' | 'off';
+  clock: ClockMode;
   exitWithParent?: boolean;
 }
 
@@ -98,6 +100,7 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
     seed: options.seed,
     fixtures: options.fixtures,
     rateLimit: options.rateLimit === 'on',
+    clock: options.clock,
     now: context.runtime.now,
     log: (line) => context.runtime.stderr.write(`${line}\n`),
     webhookEndpoint: endpoint,
@@ -184,6 +187,8 @@ async function detach(context: CommandContext, options: ServeOptions & { state: 
     ...(options.fixtures === undefined ? [] : ['--fixtures', resolvePath(options.fixtures)]),
     '--rate-limit',
     options.rateLimit,
+    '--clock',
+    options.clock,
     ...webhooks,
   ];
   // Its own process group, and no terminal streams: it lives on after this command and the shell.

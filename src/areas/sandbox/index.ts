@@ -29,10 +29,51 @@ const SEED_OPTION = {
 
 // Each paragraph one line: help wraps it to the terminal.
 const INBOX_HELP =
-  'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send at once for an event), newest first, each drawn with the values it was sent with and beside the webhooks it caused; the page follows new mail as it arrives.';
+  'Its inbox, <url>/_sandbox/inbox in a browser, shows the emails it was asked to send (transactional sends, and the emails workflows send, at once or when the clock releases a wait), newest first, each drawn with the values it was sent with and beside the webhooks it caused (and each workflow email beside its journey); the page follows new mail as it arrives.';
 
 const RESET_HELP =
   'A server resets without a restart: `loopsctl sandbox reset` rewrites the state file it reads on every request, and POST /_sandbox/reset (with the key; body {"seed": "empty"} or {"seed": "demo"}, or none for the seed it started from) does the same over HTTP, and brings back the fixtures a server started from (--fixtures).';
+
+const CLOCK_HELP =
+  'The sandbox keeps its own time: the system\'s (plus however far it was moved forward), or, started with --clock frozen, the seed\'s date until moved. It only moves forward, at most 400 days at once; moving it releases every contact whose wait (a workflow\'s timer) ends on the way, each at the time its wait ends. Everything the sandbox dates (contacts, sends, journeys, webhook deliveries) reads it. Over HTTP: GET /_sandbox/clock, and POST /_sandbox/clock with {"advance": "3d"} or {"to": "<ISO time>"} (with the key).';
+
+const clock = group({
+  name: 'clock',
+  summary: "Show the sandbox's clock, or move it forward to run its workflows' waits",
+  examples: ['loopsctl sandbox clock', 'loopsctl sandbox clock advance 3d', 'loopsctl sandbox clock set "$(date -u -d tomorrow +%FT%TZ)"'],
+  commands: () => [
+    command({
+      name: 'show',
+      summary: "Show the sandbox's time, and whether it stands still (the default: `loopsctl sandbox clock` does this)",
+      help: CLOCK_HELP,
+      isDefault: true,
+      options: [STATE_OPTION],
+      examples: ['loopsctl sandbox clock show', 'loopsctl sandbox clock --json'],
+      remote: false,
+      load: async () => (await import('./journeys.js')).clockShow,
+    }),
+    command({
+      name: 'advance',
+      summary: 'Move the clock forward by a duration, releasing the waits that end on the way',
+      help: CLOCK_HELP,
+      args: [{ name: 'duration', description: 'how far: 3d, 1h30m, 90s (units ms, s, m, h, d, w, y; at most 400 days)' }],
+      options: [STATE_OPTION],
+      examples: ['loopsctl sandbox clock advance 3d', 'loopsctl sandbox clock advance 1h30m --json'],
+      remote: false,
+      load: async () => (await import('./journeys.js')).clockAdvance,
+    }),
+    command({
+      name: 'set',
+      summary: 'Move the clock forward to a time, releasing the waits that end on the way',
+      help: CLOCK_HELP,
+      args: [{ name: 'time', description: "an ISO 8601 time, not before the sandbox's own" }],
+      options: [STATE_OPTION],
+      examples: ['loopsctl sandbox clock set "$(date -u -d tomorrow +%FT%TZ)"'],
+      remote: false,
+      load: async () => (await import('./journeys.js')).clockSet,
+    }),
+  ],
+});
 
 export const spec: Spec = group({
   name: 'sandbox',
@@ -68,6 +109,12 @@ export const spec: Spec = group({
         },
         { flags: '--rate-limit <on|off>', description: 'refuse requests beyond 10 a second with 429, as the API does', default: 'on', choices: ['on', 'off'] },
         { flags: '--exit-with-parent', description: 'stop when stdin closes: a test runner that started it, and holds its stdin, is gone' },
+        {
+          flags: '--clock <mode>',
+          description: "the sandbox's clock: with the system's, or stopped (at the seed's date when the data starts over) until moved with `sandbox clock`",
+          default: 'system',
+          choices: ['system', 'frozen'],
+        },
       ],
       examples: [
         'eval "$(loopsctl sandbox --detach)"',
@@ -76,6 +123,7 @@ export const spec: Spec = group({
         'loopsctl sandbox serve --state ./sandbox.json --reset',
         'loopsctl sandbox --webhook-url http://127.0.0.1:4242/ --simulate-engagement',
         'loopsctl sandbox --port 0 --fixtures test/loops.yaml --state ./test-sandbox.json --exit-with-parent',
+        'loopsctl sandbox --reset --clock frozen',
       ],
       interactive: true,
       remote: false,
@@ -97,6 +145,20 @@ export const spec: Spec = group({
       examples: ['loopsctl sandbox outbox', 'loopsctl sandbox outbox --json --clear'],
       remote: false,
       load: async () => (await import('./commands.js')).outbox,
+    }),
+    clock,
+    command({
+      name: 'journeys',
+      summary: 'Show the journeys of contacts through the workflows: each step with its node, time and why',
+      help: "A contact that a sending workflow's trigger lets in runs through it node by node (filters, branches, experiments, emails) until a timer makes it wait or it exits: that run is a journey. Each is drawn as a tree of its steps, each with its time on the sandbox's clock and since the journey started; --json prints them as GET /_sandbox/journeys answers.",
+      options: [
+        STATE_OPTION,
+        { flags: '--contact <email>', description: "only this contact's journeys" },
+        { flags: '--workflow <id>', description: "only this workflow's journeys" },
+      ],
+      examples: ['loopsctl sandbox journeys', 'loopsctl sandbox journeys --contact ada@example.com --json'],
+      remote: false,
+      load: async () => (await import('./journeys.js')).journeys,
     }),
     command({
       name: 'deliveries',

@@ -3,8 +3,9 @@ import type { Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable, timestampColumn } from '../../render/table.js';
-import type { WebhookDelivery } from '../../emulator/index.js';
-import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry } from '../../emulator/index.js';
+import { wrapLines } from '../../render/wrap.js';
+import type { Journey, WebhookDelivery } from '../../emulator/index.js';
+import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from '../../emulator/index.js';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1_048_576 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 // The outbox holds what requests carried: text to show, never to obey.
@@ -37,16 +38,22 @@ function eventLines(out: Output, entry: EventOutboxEntry): string[] {
   if (entry.workflows.length > 0 && entry.emails !== undefined) {
     lines.push(
       entry.emails.length === 0
-        ? '  no email yet: each workflow it starts waits, or filters, before its first email'
+        ? '  no email at once: each workflow it starts waits, or filters, first (see `loopsctl sandbox journeys`)'
         : `  sent at once: ${sanitize(entry.emails.map((email) => `"${email.subject}" (${email.loopName})`).join(', '))}`,
     );
   }
   return lines;
 }
 
+function workflowLines(out: Output, entry: WorkflowOutboxEntry): string[] {
+  const style = styleFor(out);
+  return [`${entry.at}  ${style.bold('workflow email')} ${sanitize(`"${entry.subject}" to ${entry.to}, from "${entry.loopName}" (${entry.loopId})`)}`];
+}
+
 export function renderOutbox(out: Output, entries: OutboxEntry[]): string {
   return entries
     .map((entry) => {
+      if (entry.kind === 'workflow') return `${workflowLines(out, entry).join('\n')}\n`;
       const lines = entry.kind === 'transactional' ? transactionalLines(out, entry) : eventLines(out, entry);
       if (entry.idempotencyKey !== null) lines.push(`  idempotency key: ${sanitize(entry.idempotencyKey)}`);
       return `${lines.join('\n')}\n`;
@@ -86,4 +93,50 @@ export function renderDeliveries(out: Output, deliveries: WebhookDelivery[]): st
     ],
     rows,
   );
+}
+
+/** Milliseconds as the time after a journey's start: +0, +1h, +3d1h30m. */
+export function timeSinceStart(ms: number): string {
+  if (ms <= 0) return '+0';
+  const parts: string[] = [];
+  const days = Math.floor(ms / 86_400_000);
+  const rest = ms % 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  const minutes = Math.floor((rest % 3_600_000) / 60_000);
+  const seconds = Math.floor((rest % 60_000) / 1_000);
+  if (days > 0) parts.push(`${days}d`);
+  const clock = `${hours > 0 ? `${hours}h` : ''}${minutes > 0 ? `${minutes}m` : ''}${seconds > 0 ? `${seconds}s` : ''}`;
+  if (clock !== '') parts.push(clock);
+  return `+${parts.join('') || '0'}`;
+}
+
+/**
+ * Each journey as a tree: the workflow, the contact and where it is, then its steps, each with its
+ * time on the sandbox's clock, the time since it started, its node and what happened, and beneath
+ * it why, wrapped to the terminal.
+ */
+export function renderJourneys(out: Output, journeys: Journey[]): string {
+  const style = styleFor(out);
+  const glyph = out.tty ? { branch: '├─ ', last: '└─ ', pipe: '│    ', space: '     ' } : { branch: '|-- ', last: '`-- ', pipe: '|    ', space: '     ' };
+  const width = out.tty ? Math.max(40, out.columns) : Number.POSITIVE_INFINITY;
+  return journeys
+    .map((journey) => {
+      const where =
+        journey.status === 'ended'
+          ? `ended ${journey.endedAt ?? ''}`
+          : journey.steps.at(-1)?.outcome === 'held'
+            ? 'held: the workflow is paused'
+            : `waiting until ${journey.waitUntil ?? '-'}`;
+      const head = [`${style.bold(sanitize(journey.workflowName))} ${sanitize(`(${journey.workflowId})`)}`, `  ${sanitize(`${journey.email} · ${where}`)}`];
+      const start = Date.parse(journey.startedAt);
+      const steps = journey.steps.flatMap((step, index) => {
+        const last = index === journey.steps.length - 1;
+        const outcome = step.outcome === 'sent' ? style.green(step.outcome) : step.outcome === 'filtered-out' ? style.yellow(step.outcome) : step.outcome;
+        const line = `${last ? glyph.last : glyph.branch}${step.at} ${timeSinceStart(Date.parse(step.at) - start)} ${sanitize(step.typeName)} ${outcome}`;
+        const why = Number.isFinite(width) ? wrapLines(sanitize(step.why), width - glyph.pipe.length) : [sanitize(step.why)];
+        return [line, ...why.map((text) => `${last ? glyph.space : glyph.pipe}${text}`)];
+      });
+      return `${[...head, ...steps].join('\n')}\n`;
+    })
+    .join('\n');
 }

@@ -206,6 +206,37 @@ export const spec: Spec = group({
       load: async () => (await import('./list.js')).list,
     }),
     command({
+      name: 'test',
+      summary: 'Run a workflow on one contact in a throwaway sandbox, its clock moved through every wait: the journey and the emails, in order',
+      help: `Reads the workflow and its nodes in full (one request each, at the API's pace) and the segments its filters name, then runs it in a sandbox of this process that is thrown away after: the contact is created (on the workflow's mailing list, if it has one), enters as the trigger says (the event, given or the trigger's own; its sign-up; its list), or is placed at the trigger, and the sandbox's clock is moved through every wait, up to --for (default: until every journey ends, at most a year). Prints the journey as \`loopsctl sandbox journeys\` draws it, then each email with its time after entry. Nothing is sent and nothing of the account changes. --expect-emails gives the subjects, in order, that the contact must get: exit 1 when the emails differ (a check for CI after a workflow edit). --json prints {journeys, emails, ended}.`,
+      args: [{ name: 'id', description: 'workflow id', completes: 'workflows' }],
+      options: [
+        {
+          flags: '--contact <email or json>',
+          description: 'the contact: an email, or a JSON object with its email, fields and custom properties',
+          required: true,
+        },
+        {
+          flags: '--contact-prop <name=value>',
+          description: 'a field or custom property of the contact: name=string, or name:=<json> (a number, true, false, null); repeatable',
+          repeatable: true,
+        },
+        { flags: '--event <name>', description: "the event that starts it (default: its trigger's own event, if it has one)" },
+        { flags: '--prop <name=value>', description: 'an event property: name=string, or name:=<json>; repeatable (with --event)', repeatable: true },
+        { flags: '--for <duration>', description: 'how long to run: 3d, 1h30m, 2w (default: until every journey ends, at most a year)' },
+        { flags: '--expect-emails <subjects>', description: 'the subjects the contact must get, in order, comma-separated: exit 1 otherwise' },
+      ],
+      examples: [
+        `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=0`,
+        `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=3 --for 2d --json`,
+        `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=0 --expect-emails "Your first project in 5 minutes, Your trial ends in 4 days"`,
+      ],
+      mismatch: 'the emails the contact got differ from --expect-emails',
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./test.js')).test,
+    }),
+    command({
       name: 'show',
       aliases: ['get', 'view'],
       summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",

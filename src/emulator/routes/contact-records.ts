@@ -80,3 +80,66 @@ const seedContacts = lazily((): StoredContact[] => [
 ]);
 
 export const contacts = slice('contacts', z.array(storedContact), seedContacts);
+
+/**
+ * The contacts by email (in lower case, as the API compares them) and by userId, so that a create
+ * or a lookup costs the same at 100,000 contacts as at none. Made once per list of contacts (a
+ * state read from a file has a new one) and kept by the routes that change it (addContact,
+ * removeContact, reindexContact); one whose size no longer matches, or whose hit no longer fits,
+ * is made again.
+ */
+interface ContactIndex {
+  byEmail: Map<string, StoredContact>;
+  byUserId: Map<string, StoredContact>;
+  size: number;
+}
+const contactIndexes = new WeakMap<StoredContact[], ContactIndex>();
+
+function indexed(all: StoredContact[]): ContactIndex {
+  let index = contactIndexes.get(all);
+  if (index === undefined || index.size !== all.length) {
+    index = { byEmail: new Map(), byUserId: new Map(), size: all.length };
+    // The first of two with one email (or userId) is the one a scan would find.
+    for (const contact of [...all].reverse()) enter(index, contact);
+    contactIndexes.set(all, index);
+  }
+  return index;
+}
+
+function enter(index: ContactIndex, contact: StoredContact): void {
+  index.byEmail.set(contact.email.toLowerCase(), contact);
+  if (contact.userId !== null) index.byUserId.set(contact.userId, contact);
+}
+
+/** The contact with this email (any case) or userId. */
+export function findContact(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact | undefined {
+  const index = indexed(all);
+  const found = 'email' in ref ? index.byEmail.get(ref.email.toLowerCase()) : index.byUserId.get(ref.userId);
+  if (found === undefined) return undefined;
+  const fits = 'email' in ref ? found.email.toLowerCase() === ref.email.toLowerCase() : found.userId === ref.userId;
+  if (fits) return found;
+  contactIndexes.delete(all);
+  return findContact(all, ref);
+}
+
+export function addContact(all: StoredContact[], contact: StoredContact): void {
+  const index = indexed(all);
+  all.push(contact);
+  index.size += 1;
+  if (!index.byEmail.has(contact.email.toLowerCase()) && (contact.userId === null || !index.byUserId.has(contact.userId))) enter(index, contact);
+  else contactIndexes.delete(all);
+}
+
+export function removeContact(all: StoredContact[], contact: StoredContact): void {
+  all.splice(all.indexOf(contact), 1);
+  contactIndexes.delete(all);
+}
+
+/** After a contact's email or userId changed from `before`'s. */
+export function reindexContact(all: StoredContact[], contact: StoredContact, before: Pick<StoredContact, 'email' | 'userId'>): void {
+  const index = contactIndexes.get(all);
+  if (index === undefined) return;
+  if (index.byEmail.get(before.email.toLowerCase()) === contact) index.byEmail.delete(before.email.toLowerCase());
+  if (before.userId !== null && index.byUserId.get(before.userId) === contact) index.byUserId.delete(before.userId);
+  enter(index, contact);
+}

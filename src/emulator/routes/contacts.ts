@@ -6,12 +6,12 @@
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
-import { blankContact, contacts, type StoredContact } from './contact-records.js';
+import { addContact, blankContact, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { mailingLists } from './lists.js';
 import { reportContactChange, reportContactDeleted } from './webhooks.js';
-import { recordSignup } from './workflows.js';
+import { startJourneys } from '../journeys/engine.js';
 import * as s from '../../platform/contacts/schemas.js';
 
 const quota = z.object({ limit: z.number(), remaining: z.number() });
@@ -47,12 +47,8 @@ function queryRef(query: URLSearchParams) {
   return oneRef({ email: query.get('email') ?? undefined, userId: query.get('userId') ?? undefined });
 }
 
-function lookup(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact | undefined {
-  return 'email' in ref ? all.find((contact) => sameEmail(contact.email, ref.email)) : all.find((contact) => contact.userId === ref.userId);
-}
-
 function mustFind(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact {
-  const found = lookup(all, ref);
+  const found = findContact(all, ref);
   if (found === undefined) throw notFound('Contact not found.');
   return found;
 }
@@ -133,14 +129,13 @@ function create(context: RouteContext) {
   if (email === undefined) throw badRequest('email is required.');
   const userId = optionalString(fields, 'userId') ?? null;
   const all = contacts.of(context.state);
-  if (all.some((contact) => sameEmail(contact.email, email) || (userId !== null && contact.userId === userId)))
+  if (findContact(all, { email }) !== undefined || (userId !== null && findContact(all, { userId }) !== undefined))
     throw conflict('Email or userId already exists.');
   const contact = newContact(context, email, userId);
   applyContactFields(context, contact, fields);
-  all.push(contact);
-  reportContactChange(context, undefined, contact);
-  // A new contact signs up: the workflows that start on sign-up send it their first emails.
-  recordSignup(context);
+  addContact(all, contact);
+  // A new contact signs up: the workflows that start on sign-up (or on its lists) begin its journeys.
+  startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
   context.changed();
   return answer(s.contactSaved, { success: true, id: contact.id });
 }
@@ -154,27 +149,27 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
   const userId = optionalString(fields, 'userId');
   if (email === undefined && userId === undefined) throw badRequest('Provide an email or a userId.');
   const all = contacts.of(context.state);
-  const found = (userId === undefined ? undefined : lookup(all, { userId })) ?? (email === undefined ? undefined : lookup(all, { email }));
+  const found = (userId === undefined ? undefined : findContact(all, { userId })) ?? (email === undefined ? undefined : findContact(all, { email }));
   if (found === undefined) {
     if (email === undefined) throw badRequest('No contact has this userId; an email is needed to create one.');
     const contact = newContact(context, email, userId ?? null);
     applyContactFields(context, contact, fields, skip);
-    all.push(contact);
-    reportContactChange(context, undefined, contact);
-    recordSignup(context);
+    addContact(all, contact);
+    startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
     return contact;
   }
   const before = structuredClone(found);
   if (email !== undefined && !sameEmail(found.email, email)) {
     checkEmail(email);
-    if (all.some((other) => other !== found && sameEmail(other.email, email))) throw conflict('Another contact has this email address.');
+    const other = findContact(all, { email });
+    if (other !== undefined && other !== found) throw conflict('Another contact has this email address.');
   }
-  if (userId !== undefined && found.userId !== userId && all.some((other) => other !== found && other.userId === userId))
-    throw conflict('Another contact has this userId.');
+  if (userId !== undefined && found.userId !== userId && findContact(all, { userId }) !== undefined) throw conflict('Another contact has this userId.');
   applyContactFields(context, found, fields, skip);
   if (email !== undefined) found.email = email;
   if (userId !== undefined) found.userId = userId;
-  reportContactChange(context, before, found);
+  reindexContact(all, found, before);
+  startJourneys(context, found, { causes: reportContactChange(context, before, found) });
   return found;
 }
 
@@ -188,7 +183,7 @@ function remove(context: RouteContext) {
   const ref = oneRef(bodyObject(context.body));
   const all = contacts.of(context.state);
   const contact = mustFind(all, ref);
-  all.splice(all.indexOf(contact), 1);
+  removeContact(all, contact);
   reportContactDeleted(context, contact);
   context.changed();
   return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });
@@ -227,6 +222,6 @@ export const sandbox: SandboxModule = {
 };
 
 function lookupAll(context: RouteContext): s.Contact[] {
-  const found = lookup(contacts.of(context.state), queryRef(context.query));
+  const found = findContact(contacts.of(context.state), queryRef(context.query));
   return found === undefined ? [] : [shown(found)];
 }

@@ -1,25 +1,22 @@
 /**
  * The sandbox's events: an event finds or creates its contact (and sets the contact properties it
- * carries), and lands in the outbox with the workflows whose EventTrigger it matches.
+ * carries), starts the journeys of the workflows whose EventTrigger it matches, and lands in the
+ * outbox with those workflows and the emails they sent at once.
  */
 import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { upsertContact } from './contacts.js';
 import { contactValues } from './workflow-emails.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
-import { reportEventSent } from './webhooks.js';
 import { workflows } from './workflow-records.js';
-import { recordEntry } from './workflows.js';
+import { startJourneys } from '../journeys/engine.js';
 import * as s from '../../platform/events/schemas.js';
 
 /** Workflows started by this event: their trigger is an EventTrigger naming it. */
-export function triggeredWorkflows(context: RouteContext, eventName: string) {
-  return startedWorkflows(context, eventName).map((workflow) => ({ id: workflow.id, name: workflow.name, status: workflow.status }));
-}
-
-function startedWorkflows(context: RouteContext, eventName: string) {
+function triggeredWorkflows(context: RouteContext, eventName: string) {
   return workflows
     .of(context.state)
-    .filter((workflow) => workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'EventTrigger' && node.eventName === eventName));
+    .filter((workflow) => workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'EventTrigger' && node.eventName === eventName))
+    .map((workflow) => ({ id: workflow.id, name: workflow.name, status: workflow.status }));
 }
 
 function send(context: RouteContext) {
@@ -35,7 +32,10 @@ function send(context: RouteContext) {
     if (!['string', 'number', 'boolean'].includes(typeof value)) throw badRequest(`eventProperties.${key} must be a string, a number or a boolean.`);
   }
   const contact = upsertContact(context, fields, ['eventName', 'eventProperties']);
-  const emails = reportEventSent(context, contact, eventName);
+  const emails = startJourneys(context, contact, {
+    causes: [{ kind: 'event', eventName }],
+    event: { name: eventName, properties: properties as Record<string, unknown> },
+  });
   outbox.of(context.state).push({
     kind: 'event',
     at: context.now().toISOString(),
@@ -45,17 +45,16 @@ function send(context: RouteContext) {
     userId: contact.userId,
     eventProperties: properties as Record<string, unknown>,
     workflows: triggeredWorkflows(context, eventName),
-    emails: emails.map(({ loopId, loopName, emailMessageId, subject, emailId }) => ({
+    emails: emails.map(({ loopId, loopName, emailMessageId, subject, emailId, journeyId }) => ({
       loopId,
       loopName,
       emailMessageId,
       subject,
       ...(emailId === undefined ? {} : { emailId }),
       contact: contactValues(contact),
+      journeyId,
     })),
   });
-  // The contact enters each sending workflow the event starts, and gets its first emails.
-  for (const workflow of startedWorkflows(context, eventName)) recordEntry(workflow);
   claim.remember();
   context.changed();
   return answer(s.eventSent, { success: true });

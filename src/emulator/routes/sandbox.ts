@@ -35,6 +35,24 @@ const workflowEmailEntry = z.object({
   subject: z.string(),
   emailId: z.string().optional(),
   contact: z.record(z.string(), z.unknown()),
+  /** The journey that sent it: the email is then also an entry of its own (kind workflow), which the inbox draws. */
+  journeyId: z.string().optional(),
+});
+
+/** An email a workflow sent, at once or when a wait ended: its journey, its message, and the values it was drawn with. */
+const workflowEntry = z.object({
+  kind: z.literal('workflow'),
+  at: z.string(),
+  to: z.string(),
+  loopId: z.string(),
+  loopName: z.string(),
+  nodeId: z.string(),
+  journeyId: z.string(),
+  emailMessageId: z.string(),
+  subject: z.string(),
+  emailId: z.string().optional(),
+  contact: z.record(z.string(), z.unknown()),
+  eventProperties: z.record(z.string(), z.unknown()),
 });
 
 const eventEntry = z.object({
@@ -51,10 +69,11 @@ const eventEntry = z.object({
   emails: z.array(workflowEmailEntry).optional(),
 });
 
-export const outboxEntry = z.discriminatedUnion('kind', [transactionalEntry, eventEntry]);
+export const outboxEntry = z.discriminatedUnion('kind', [transactionalEntry, eventEntry, workflowEntry]);
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 export type TransactionalOutboxEntry = z.infer<typeof transactionalEntry>;
 export type EventOutboxEntry = z.infer<typeof eventEntry>;
+export type WorkflowOutboxEntry = z.infer<typeof workflowEntry>;
 export type WorkflowEmailEntry = z.infer<typeof workflowEmailEntry>;
 
 export const outbox = slice('outbox', z.array(outboxEntry), () => []);

@@ -12,7 +12,7 @@ import { emailMessages } from './email-message-records.js';
 import { mailingLists } from './lists.js';
 import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
-import { contactValue, workflowEmails, type TriggerCause, type WorkflowEmail } from './workflow-emails.js';
+import { contactValue, type TriggerCause } from './workflow-emails.js';
 
 const endpointSetting = z.object({ url: z.string(), secret: z.string(), simulateEngagement: z.boolean() });
 export type WebhookEndpoint = z.infer<typeof endpointSetting>;
@@ -76,13 +76,16 @@ function listFields(context: RouteContext, id: string) {
   return { id, name: list?.name ?? id, description: list?.description ?? null, isPublic: list?.isPublic ?? false };
 }
 
-/** The events a contact's change makes: created, unsubscribed from the audience, joined or left a list. */
-export function reportContactChange(context: RouteContext, before: StoredContact | undefined, after: StoredContact): void {
+/**
+ * The events a contact's change makes (created, unsubscribed from the audience, joined or left a
+ * list); returns what happened to it as workflow triggers name it, for the journeys it starts.
+ */
+export function reportContactChange(context: RouteContext, before: StoredContact | undefined, after: StoredContact): TriggerCause[] {
   const contactIdentity = identityOf(after);
   if (before === undefined) {
     const { properties, suppressed: _suppressed, createdAt: _createdAt, ...fields } = after;
     // With double opt-in the platform reports a contact only once confirmed.
-    if (fields.optInStatus === 'pending' || fields.optInStatus === 'rejected') return;
+    if (fields.optInStatus === 'pending' || fields.optInStatus === 'rejected') return [];
     queue(context, 'contact.created', {
       contactIdentity,
       contact: { ...properties, ...fields, optInStatus: fields.optInStatus === 'accepted' ? 'accepted' : null },
@@ -105,34 +108,37 @@ export function reportContactChange(context: RouteContext, before: StoredContact
       if (was !== is) causes.push({ kind: 'propertyChanged', key, was, is });
     }
   }
-  sendWorkflowEmails(context, after, causes);
+  return causes;
 }
 
-/** An event sent for a contact: the workflows it triggers send their first email; those emails, each with its id when webhooks report it. */
-export function reportEventSent(context: RouteContext, contact: StoredContact, eventName: string): SentWorkflowEmail[] {
-  return sendWorkflowEmails(context, contact, [{ kind: 'event', eventName }]);
+/** A workflow's email, as loop.email.sent reports it. */
+export interface LoopEmail {
+  loopId: string;
+  loopName: string;
+  mailingListId: string | null;
+  emailMessageId: string;
+  /** As the contact reads it: merge tags filled in. */
+  subject: string;
 }
 
-export type SentWorkflowEmail = WorkflowEmail & { emailId?: string };
-
-/** The emails the workflows these causes start send at once: loop.email.sent for each, and its engagement when simulated. */
-function sendWorkflowEmails(context: RouteContext, contact: StoredContact, causes: TriggerCause[]): SentWorkflowEmail[] {
+/**
+ * A workflow's send: loop.email.sent, and its engagement when simulated. Returns the email's id in
+ * those events, or undefined when no webhook reports it.
+ */
+export function reportLoopEmailSent(context: RouteContext, contact: StoredContact, sent: LoopEmail): string | undefined {
   const endpoint = webhookEndpoint.of(context.state);
-  const sent = workflowEmails(context, contact, causes);
-  if (endpoint === null) return sent;
+  if (endpoint === null) return undefined;
   const contactIdentity = identityOf(contact);
-  return sent.map((workflowEmail) => {
-    const email = { id: context.newId(), emailMessageId: workflowEmail.emailMessageId, subject: workflowEmail.subject };
-    const mailingLists = workflowEmail.mailingListId === null ? [] : [listFields(context, workflowEmail.mailingListId)];
-    queue(context, 'loop.email.sent', { contactIdentity, loopId: workflowEmail.loopId, loopName: workflowEmail.loopName, email, mailingLists });
-    if (endpoint.simulateEngagement) {
-      const engagement = ['email.delivered', 'email.opened', 'email.clicked'] as const;
-      engagement.forEach((eventName, step) =>
-        queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: workflowEmail.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS),
-      );
-    }
-    return { ...workflowEmail, emailId: email.id };
-  });
+  const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: sent.subject };
+  const mailingLists = sent.mailingListId === null ? [] : [listFields(context, sent.mailingListId)];
+  queue(context, 'loop.email.sent', { contactIdentity, loopId: sent.loopId, loopName: sent.loopName, email, mailingLists });
+  if (endpoint.simulateEngagement) {
+    const engagement = ['email.delivered', 'email.opened', 'email.clicked'] as const;
+    engagement.forEach((eventName, step) =>
+      queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS),
+    );
+  }
+  return email.id;
 }
 
 /** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */

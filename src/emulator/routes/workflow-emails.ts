@@ -1,13 +1,9 @@
 /**
- * The workflow emails the sandbox sends, for the webhooks they cause. The sandbox does not run
- * workflows over time: when the trigger of a workflow that is sending fires for a contact who can
- * get its emails (subscribed, not suppressed, on the workflow's mailing list if it has one), and
- * the trigger leads straight to a send-email node, that email is sent. Emails that come after a
- * timer, a filter, a branch or an experiment are not.
+ * What starts a workflow: the causes a contact's change or event gives (created, an event, a list
+ * joined, a property changed), and whether a trigger node fires for one, as the platform documents
+ * its triggers. The journeys engine (src/emulator/journeys/) runs the workflow from there.
  */
-import type { RouteContext } from '../module.js';
 import type { StoredContact } from './contact-records.js';
-import { workflows } from './workflow-records.js';
 
 /** What happened to the contact, as workflow triggers name it. */
 export type TriggerCause =
@@ -16,22 +12,14 @@ export type TriggerCause =
   | { kind: 'joinedList'; mailingListId: string }
   | { kind: 'propertyChanged'; key: string; was: unknown; is: unknown };
 
-export interface WorkflowEmail {
-  loopId: string;
-  loopName: string;
-  mailingListId: string | null;
-  emailMessageId: string;
-  /** As the contact reads it: merge tags such as {firstName} filled in. */
-  subject: string;
-}
-
-type Node = Record<string, unknown> & { id: string; typeName: string; nextNodeIds: string[] };
+type Node = Record<string, unknown> & { typeName: string };
 type Comparison = { value?: unknown; operator?: string } | undefined;
 
-/** A value against a comparison of a ContactPropertyTrigger; operators beyond these never match here. */
+/** A value against a comparison of a ContactPropertyTrigger; operators about emails and opt-in never match here. */
 function compares(comparison: Comparison, actual: unknown): boolean {
   if (comparison === undefined) return true;
   const blank = actual === undefined || actual === null || actual === '';
+  const expected = comparison.value;
   switch (comparison.operator) {
     case 'any':
       return true;
@@ -44,20 +32,40 @@ function compares(comparison: Comparison, actual: unknown): boolean {
     case 'empty':
       return blank;
     case 'not_empty':
+    case 'date_not_empty':
       return !blank;
+    case 'date_empty':
+      return blank;
+    case 'contains':
+      return !blank && String(actual).toLowerCase().includes(String(expected).toLowerCase());
+    case 'not_contains':
+      return blank || !String(actual).toLowerCase().includes(String(expected).toLowerCase());
+    case 'greater_than':
+      return !blank && Number(actual) > Number(expected);
+    case 'less_than':
+      return !blank && Number(actual) < Number(expected);
+    case 'true':
+      return actual === true || actual === 'true';
+    case 'false':
+      return actual === false || actual === 'false';
+    case 'after':
+      return !blank && Date.parse(String(actual)) > Date.parse(String(expected));
+    case 'before':
+      return !blank && Date.parse(String(actual)) < Date.parse(String(expected));
     default:
       return false;
   }
 }
 
-function fires(trigger: Node, cause: TriggerCause): boolean {
+/** Whether a trigger node fires for what happened; an AddToListTrigger without a list of its own watches its workflow's. */
+export function fires(trigger: Node, cause: TriggerCause, workflowListId: string | null): boolean {
   switch (trigger.typeName) {
     case 'SignupTrigger':
       return cause.kind === 'created';
     case 'EventTrigger':
       return cause.kind === 'event' && trigger.eventName === cause.eventName;
     case 'AddToListTrigger':
-      return cause.kind === 'joinedList' && trigger.mailingListId === cause.mailingListId;
+      return cause.kind === 'joinedList' && (trigger.mailingListId ?? workflowListId) === cause.mailingListId;
     case 'ContactPropertyTrigger': {
       const query = trigger.contactPropertyQuery as { key?: string; was?: Comparison; is?: Comparison } | undefined;
       return cause.kind === 'propertyChanged' && query?.key === cause.key && compares(query.was, cause.was) && compares(query.is, cause.is);
@@ -76,22 +84,4 @@ export function contactValue(contact: StoredContact, key: string): unknown {
 export function contactValues(contact: StoredContact): Record<string, unknown> {
   const { properties, mailingLists: _lists, suppressed: _suppressed, ...fields } = contact;
   return { ...fields, ...properties };
-}
-
-/** The emails the workflows started by these causes send the contact at once. */
-export function workflowEmails(context: RouteContext, contact: StoredContact, causes: TriggerCause[]): WorkflowEmail[] {
-  if (!contact.subscribed || contact.suppressed || causes.length === 0) return [];
-  const emails: WorkflowEmail[] = [];
-  for (const workflow of workflows.of(context.state)) {
-    if (workflow.status !== 'Sending') continue;
-    if (workflow.mailingListId !== null && contact.mailingLists[workflow.mailingListId] !== true) continue;
-    const nodes = workflow.nodes as Node[];
-    const trigger = nodes.find((node) => node.id === workflow.rootNodeId);
-    if (trigger === undefined || !causes.some((cause) => fires(trigger, cause))) continue;
-    const first = nodes.find((node) => node.id === trigger.nextNodeIds[0]);
-    if (first?.typeName !== 'SendEmailAction' || typeof first.emailMessageId !== 'string') continue;
-    const subject = String(first.subject ?? '').replace(/\{(\w+)\}/g, (_tag, key: string) => String(contactValue(contact, key) ?? ''));
-    emails.push({ loopId: workflow.id, loopName: workflow.name, mailingListId: workflow.mailingListId, emailMessageId: first.emailMessageId, subject });
-  }
-  return emails;
 }

@@ -479,35 +479,6 @@ function updateWorkflow(context: RouteContext) {
 }
 
 /**
- * A contact entering a sending workflow gets the emails up to its first wait at once: each
- * send-email node on the single path from the trigger before a timer or a branch counts a send
- * (and, in the sandbox, a delivery: nothing bounces or is opened).
- */
-export function recordEntry(workflow: StoredWorkflow): void {
-  if (workflow.status !== 'Sending') return;
-  let node = workflow.nodes.find((candidate) => candidate.id === workflow.rootNodeId);
-  const seen = new Set<string>();
-  while (node !== undefined && node.nextNodeIds.length === 1 && !seen.has(node.id)) {
-    seen.add(node.id);
-    const nextId = node.nextNodeIds[0]!;
-    node = workflow.nodes.find((candidate) => candidate.id === nextId);
-    if (node === undefined || node.typeName === 'TimerAction' || isBranch(node.typeName)) return;
-    if (node.typeName === 'SendEmailAction') {
-      workflow.emailMetrics ??= {};
-      const metrics = (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT });
-      metrics.sends += 1;
-    }
-  }
-}
-
-/** A new contact starts every sending workflow whose trigger is a sign-up. */
-export function recordSignup(context: RouteContext): void {
-  for (const workflow of workflows.of(context.state)) {
-    if (workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'SignupTrigger')) recordEntry(workflow);
-  }
-}
-
-/**
  * Deleting a workflow that is sending, or has contacts queued, needs a second request with
  * confirmDelete: the 409 says what would stop, in the API's words.
  */

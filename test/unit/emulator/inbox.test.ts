@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxApi } from '../../../src/emulator/api.js';
-import { inboxEmails } from '../../../src/emulator/inbox.js';
+import { inboxEmails, inboxPage } from '../../../src/emulator/inbox.js';
+import { freezeClock } from '../../../src/emulator/journeys/clock.js';
+import { attribute, readHtml, textOf } from '../../support/html.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { sandboxCaller, sandboxModules, seedState } from '../../support/sandbox.js';
 
@@ -13,5 +15,28 @@ describe('the inbox', () => {
     expect(call('POST', '/v1/transactional', { body: { transactionalId: receipt, email: 'ada@example.com', dataVariables } }).status).toBe(200);
     // The email message's subject is "Your receipt for order {data.orderNumber}".
     expect(inboxEmails(state).map((email) => email.subject)).toEqual(['Your receipt for order 1042']);
+  });
+
+  it("shows a workflow's email beside the journey that sent it, the email's own step marked", () => {
+    const state = seedState();
+    freezeClock(state);
+    const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+    const newsletter = seedId('mailing-list/Product updates');
+    const created = call('POST', '/v1/contacts/create', { body: { email: 'pat@example.com', firstName: 'Pat', mailingLists: { [newsletter]: true } } });
+    expect(created.status).toBe(200);
+    const [email] = inboxEmails(state);
+    expect(email).toMatchObject({ kind: 'workflow', subject: 'Welcome aboard, Pat', to: 'pat@example.com', journeyId: expect.any(String) });
+    const page = readHtml(inboxPage(state, email!.key));
+    const journey = page.all('section').find((section) => attribute(section, 'id') === 'journey');
+    expect(textOf(journey!)).toContain('pat@example.com through “Welcome series”, waiting until 2024-11-03 08:00:00 UTC');
+    const steps = page
+      .all('li')
+      .filter((item) => item.parentNode !== null && 'tagName' in item.parentNode && attribute(item.parentNode, 'class') === 'journey');
+    expect(steps.map((step) => textOf(step))).toEqual([
+      '2024-11-01 08:00:00 UTC SignupTrigger entered the contact was created',
+      '2024-11-01 08:00:00 UTC SendEmailAction sent sent "Welcome aboard, Pat"',
+      '2024-11-01 08:00:00 UTC TimerAction waiting waits 2 days, until 2024-11-03T08:00:00.000Z',
+    ]);
+    expect(steps.map((step) => attribute(step, 'aria-current'))).toEqual([undefined, 'step', undefined]);
   });
 });

@@ -6,13 +6,15 @@
 import { expectTypeOf, it } from 'vitest';
 import type { input } from 'zod';
 import type { fixturesSchema } from '../../../src/emulator/fixtures.js';
-import type { SandboxDelivery, SandboxFixtures, SandboxOutboxEntry } from '../../../src/emulator/public.js';
+import type { SandboxDelivery, SandboxFixtures, SandboxJourney, SandboxOutboxEntry } from '../../../src/emulator/public.js';
+import type { Journey } from '../../../src/emulator/journeys/records.js';
 import type { OutboxEntry } from '../../../src/emulator/routes/sandbox.js';
 import type { WebhookDelivery } from '../../../src/emulator/routes/webhooks.js';
 
 it('declares the outbox entries and deliveries as the emulator keeps them', () => {
   expectTypeOf<SandboxOutboxEntry>().toEqualTypeOf<OutboxEntry>();
   expectTypeOf<SandboxDelivery>().toEqualTypeOf<WebhookDelivery>();
+  expectTypeOf<SandboxJourney>().toEqualTypeOf<Journey>();
 });
 
 it('declares fixtures that the fixture schema takes, and takes what it takes', () => {

@@ -55,7 +55,7 @@ describe('events send against the sandbox', () => {
     const text = await run(['sandbox', 'outbox', '--state', stateFile, '--clear']);
     expect(text.stdout).toContain(`starts: Trial conversion (${TRIAL_CONVERSION}, Sending)\n`);
     // Its first step is a wait of an hour: the outbox says why no email came with it.
-    expect(text.stdout).toContain('\n  no email yet: each workflow it starts waits, or filters, before its first email\n');
+    expect(text.stdout).toContain('\n  no email at once: each workflow it starts waits, or filters, first (see `loopsctl sandbox journeys`)\n');
     expect((await run(['sandbox', 'outbox', '--state', stateFile, '--json'])).json()).toEqual([]);
   });
 

@@ -404,7 +404,7 @@ describe('the examples in --help', () => {
       if (spec.kind === 'group') for (const child of spec.commands as (typeof spec)[]) collect(child);
     };
     collect(spec);
-    expect(walkSpecs([spec]).length).toBe(13);
+    expect(walkSpecs([spec]).length).toBe(14);
     for (const example of examples) {
       // Words as a shell would split them, without a redirection.
       const words = [...example.replace(/ > \S+$/, '').matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!);

@@ -231,8 +231,8 @@ _loopsctl`;
         .map((entry) => entry.split('\t')[0]);
     expect(fishComplete('loopsctl help ')).toEqual(expect.arrayContaining(['workflow', 'themes', 'environment', 'exit-codes']));
     expect(fishComplete('loopsctl help ex')).toEqual(['exit-codes']);
-    expect(fishComplete('loopsctl help workflow ').sort()).toEqual(['create', 'delete', 'list', 'nodes', 'set-list', 'show', 'update']);
-    expect(fishComplete('loopsctl workflow help ').sort()).toEqual(['create', 'delete', 'list', 'nodes', 'set-list', 'show', 'update']);
+    expect(fishComplete('loopsctl help workflow ').sort()).toEqual(['create', 'delete', 'list', 'nodes', 'set-list', 'show', 'test', 'update']);
+    expect(fishComplete('loopsctl workflow help ').sort()).toEqual(['create', 'delete', 'list', 'nodes', 'set-list', 'show', 'test', 'update']);
   });
 
   it('bash: completes groups, subcommands, aliases, flags and flag values', () => {

@@ -32,7 +32,9 @@ describe("the sandbox outbox's text view", () => {
   });
 
   it('says why no email came when the workflows wait first, and nothing of emails for an older outbox', () => {
-    expect(renderOutbox(out, [{ ...event, emails: [] }])).toContain('\n  no email yet: each workflow it starts waits, or filters, before its first email\n');
+    expect(renderOutbox(out, [{ ...event, emails: [] }])).toContain(
+      '\n  no email at once: each workflow it starts waits, or filters, first (see `loopsctl sandbox journeys`)\n',
+    );
     expect(renderOutbox(out, [event])).not.toMatch(/email yet|sent at once/);
     expect(renderOutbox(out, [{ ...event, workflows: [], emails: [] }])).not.toMatch(/email yet|sent at once/);
   });

@@ -1,0 +1,58 @@
+/**
+ * `loopsctl sandbox clock` and `loopsctl sandbox journeys`: the sandbox's clock read and moved
+ * forward, and the journeys of its contacts through the workflows, from its state file, with no
+ * server (a running one reading that file sees the change at once).
+ */
+import { UsageError } from '../../base/errors.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { defaultStatePath, stateFileRequest, type Journey } from '../../emulator/index.js';
+import { renderJourneys } from './render.js';
+
+interface StateOption {
+  state?: string;
+}
+
+/** The sandbox's answer, or its refusal (a duration it does not take, a time before its own) as a usage error in its words. */
+async function ask(context: CommandContext, options: StateOption, method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
+  const answer = await stateFileRequest(options.state ?? defaultStatePath(context.configDir), method, target, body);
+  const message = (answer.body as { message?: string } | undefined)?.message;
+  if (answer.status === 400)
+    throw new UsageError(message ?? 'the sandbox refused the request', { hint: 'durations look like 3d, 1h30m or 90s; times like 2025-01-31T09:00:00Z' });
+  if (answer.status !== 200) throw new Error(`the sandbox answered ${answer.status}: ${message ?? ''}`);
+  return answer.body;
+}
+
+interface ClockAnswer {
+  now: string;
+  frozen: boolean;
+  released?: number;
+}
+
+async function showClock(context: CommandContext, answer: ClockAnswer): Promise<void> {
+  const { out } = context;
+  if (out.json) return out.writeJson(answer);
+  await out.write(`${answer.now}${answer.frozen ? ' (frozen)' : ''}\n`);
+  if (answer.released !== undefined && answer.released > 0)
+    out.note(`${answer.released} waiting ${answer.released === 1 ? 'journey' : 'journeys'} went on (see \`loopsctl sandbox journeys\`).`);
+}
+
+export const clockShow: Handler<[], StateOption> = async (context, _args, options) =>
+  showClock(context, (await ask(context, options, 'GET', '/_sandbox/clock')) as ClockAnswer);
+
+export const clockAdvance: Handler<[string], StateOption> = async (context, [duration], options) =>
+  showClock(context, (await ask(context, options, 'POST', '/_sandbox/clock', { advance: duration })) as ClockAnswer);
+
+export const clockSet: Handler<[string], StateOption> = async (context, [time], options) =>
+  showClock(context, (await ask(context, options, 'POST', '/_sandbox/clock', { to: time })) as ClockAnswer);
+
+export const journeys: Handler<[], StateOption & { contact?: string; workflow?: string }> = async (context, _args, options) => {
+  const query = new URLSearchParams();
+  if (options.contact !== undefined) query.set('contact', options.contact);
+  if (options.workflow !== undefined) query.set('workflow', options.workflow);
+  const answer = (await ask(context, options, 'GET', `/_sandbox/journeys${query.size === 0 ? '' : `?${query}`}`)) as { now: string; journeys: Journey[] };
+  const { out } = context;
+  if (out.json) return out.writeJson(answer.journeys);
+  if (answer.journeys.length === 0) return out.note('No journeys yet: a contact starts one when a sending workflow’s trigger lets it in.');
+  await out.write(renderJourneys(out, answer.journeys));
+};

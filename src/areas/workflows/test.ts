@@ -1,0 +1,109 @@
+/**
+ * `workflow test`: the account's workflow run on one contact in a throwaway sandbox of this
+ * process, its clock moved through every wait; the journey and the emails, in order, with their
+ * times after entry, and a check of them against the subjects expected.
+ */
+import { UsageError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { checkId } from '../../api/ids.js';
+import { parseAssignments } from '../../core/typed-values.js';
+import type { CommandContext } from '../../core/context.js';
+import type { Handler } from '../../core/declare.js';
+import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
+import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
+import { getSegment } from '../segments/client.js';
+import * as api from './client.js';
+
+interface TestOptions {
+  contact: string;
+  contactProp?: string[];
+  event?: string;
+  prop?: string[];
+  for?: string;
+  expectEmails?: string;
+}
+
+/** The contact: an email alone, or a JSON object with its email. */
+function contactOf(given: string): WorkflowTrial['contact'] {
+  if (!given.trim().startsWith('{')) return { email: given.trim() };
+  let contact: unknown;
+  try {
+    contact = JSON.parse(given);
+  } catch (error) {
+    throw new UsageError(`--contact is neither an email nor JSON: ${(error as Error).message}`);
+  }
+  if (typeof contact !== 'object' || contact === null || Array.isArray(contact)) throw new UsageError('--contact must be an email or a JSON object');
+  const { email } = contact as { email?: unknown };
+  if (typeof email !== 'string' || email === '') throw new UsageError('--contact needs an "email"');
+  return contact as WorkflowTrial['contact'];
+}
+
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/** A duration such as 3d or 1h30m, at most a year. */
+function durationMs(text: string): number {
+  if (!/^(\d+[smhdw])+$/.test(text)) throw new UsageError(`--for must be a duration such as 3d, 1h30m or 2w, not "${text}"`);
+  const ms = [...text.matchAll(/(\d+)([smhdw])/g)].reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit!]!, 0);
+  if (ms <= 0 || ms > 365 * 86_400_000) throw new UsageError(`--for must be longer than zero and at most a year, not "${text}"`);
+  return ms;
+}
+
+/** The workflow with every node in full, and the segments its filters name, from the account. */
+async function accountWorkflow(context: CommandContext, id: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+  const client = await context.client();
+  const summary = await api.getWorkflow(client, id);
+  const nodes = [];
+  for (const nodeId of Object.keys(summary.nodes ?? {})) nodes.push(await api.getWorkflowNode(client, id, nodeId));
+  const segmentIds = [
+    ...new Set(nodes.flatMap((node) => (typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? [node.audienceSegmentId] : []))),
+  ];
+  const segments = [];
+  for (const segmentId of segmentIds) segments.push(await getSegment(client, segmentId));
+  const now = new Date(0).toISOString();
+  return {
+    workflow: {
+      id,
+      workflowRevisionId: summary.workflowRevisionId ?? null,
+      status: summary.status ?? 'Draft',
+      name: summary.name ?? id,
+      description: summary.description ?? '',
+      emoji: summary.emoji ?? '',
+      mailingListId: summary.mailingListId ?? null,
+      rootNodeId: summary.rootNodeId ?? nodes[0]?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+      nodes,
+    },
+    segments,
+  };
+}
+
+async function print(context: CommandContext, result: TrialResult): Promise<void> {
+  const { out } = context;
+  if (out.json) return out.writeJson(result);
+  await out.write(renderJourneys(out, result.journeys));
+  if (result.emails.length === 0) out.note('No email was sent.');
+  else await out.write(`\nEmails, in order:\n${result.emails.map((email) => `  ${timeSinceStart(email.afterMs).padEnd(8)} ${email.subject}`).join('\n')}\n`);
+  if (!result.ended) out.note('Some journeys were still waiting when the run stopped (see --for).');
+}
+
+export const test: Handler<[string], TestOptions> = async (context, [id], options) => {
+  checkId(id, 'workflow id');
+  const contact = { ...contactOf(options.contact), ...parseAssignments('--contact-prop', options.contactProp, 'scalar') };
+  if (options.prop !== undefined && options.event === undefined) throw new UsageError('--prop needs --event');
+  const event = options.event === undefined ? undefined : { name: options.event, properties: parseAssignments('--prop', options.prop, 'scalar') };
+  const forMs = options.for === undefined ? undefined : durationMs(options.for);
+  const result = await runWorkflowTrial({ ...(await accountWorkflow(context, id)), contact, event, forMs });
+  await print(context, result);
+  if (options.expectEmails === undefined) return undefined;
+  const expected = options.expectEmails
+    .split(',')
+    .map((subject) => subject.trim())
+    .filter((subject) => subject !== '');
+  const got = result.emails.map((email) => email.subject);
+  if (JSON.stringify(expected) === JSON.stringify(got)) return undefined;
+  context.out.note('The emails differ from --expect-emails:');
+  context.out.note(`  expected: ${expected.join(' | ') || '(none)'}`);
+  context.out.note(`  got:      ${got.join(' | ') || '(none)'}`);
+  return ExitCode.mismatch;
+};

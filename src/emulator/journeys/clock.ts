@@ -1,0 +1,86 @@
+/**
+ * The sandbox's own clock. It runs with the system's (plus any distance it was moved forward), or
+ * stands still at a time (`--clock frozen`, for tests that want exact times); either way it only
+ * ever moves forward, so a test can walk a workflow through its timers: `advance 3d` releases the
+ * contacts whose wait ends within those three days. Everything the sandbox dates reads it.
+ */
+import { z } from '../../base/shapes.js';
+import { badRequest, seedTime, slice, type StateCore } from '../module.js';
+
+const clockSetting = z.object({
+  /** Where the clock stands, when it stands still; null while it runs with the system's. */
+  frozenAt: z.string().nullable(),
+  /** How far ahead of the system's the running clock is, in milliseconds. */
+  offsetMs: z.number().nonnegative(),
+});
+export type ClockSetting = z.infer<typeof clockSetting>;
+
+export const clock = slice('clock', clockSetting, () => ({ frozenAt: null, offsetMs: 0 }));
+
+/** How the clock starts: with the system's, or stopped at the seed's date. */
+export const CLOCK_MODES = ['system', 'frozen'] as const;
+export type ClockMode = (typeof CLOCK_MODES)[number];
+
+/** The seed's date, where a frozen clock starts: the day after the demo team's last record. */
+export const SEED_DATE = seedTime(1_440);
+
+/** The most one move may take the clock forward: a year and a bit, enough for any workflow's timers. */
+export const MAX_ADVANCE_MS = 400 * 86_400_000;
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, y: 365 * 86_400_000 };
+const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|w|y))+$/;
+
+/**
+ * A duration such as `3d`, `1h30m` or `90s` in milliseconds; a clear 400 naming `field` for a
+ * malformed, negative, zero or too long one.
+ */
+export function parseDuration(value: unknown, field: string): number {
+  if (typeof value !== 'string') throw badRequest(`${field} must be a duration such as "3d" or "1h30m", not ${JSON.stringify(value)}`);
+  const text = value.trim();
+  if (text.startsWith('-')) throw badRequest(`${field} must move the clock forward: "${value}" is negative, and the sandbox's clock never goes back`);
+  if (!DURATION.test(text)) throw badRequest(`${field} must be a duration such as "3d", "1h30m" or "90s" (units: ms, s, m, h, d, w, y), not "${value}"`);
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * UNIT_MS[unit!]!;
+  if (total <= 0) throw badRequest(`${field} must be longer than zero, not "${value}"`);
+  if (total > MAX_ADVANCE_MS) throw badRequest(`${field} is at most 400 days at once, not "${value}": move the clock in several steps`);
+  return Math.round(total);
+}
+
+/** The time on the sandbox's clock, `system` being the system's. */
+export function clockTime(state: StateCore, system: Date): Date {
+  const setting = clock.of(state);
+  return setting.frozenAt === null ? new Date(system.getTime() + setting.offsetMs) : new Date(setting.frozenAt);
+}
+
+/** Stops the clock at a time (the seed's date when none is given). */
+export function freezeClock(state: StateCore, at: string = SEED_DATE): void {
+  const setting = clock.of(state);
+  setting.frozenAt = at;
+  setting.offsetMs = 0;
+}
+
+/** Moves the clock forward by `ms`; returns the new time. */
+export function advanceClock(state: StateCore, system: Date, ms: number): Date {
+  return moveClockTo(state, system, new Date(clockTime(state, system).getTime() + ms), 'advance');
+}
+
+/**
+ * Moves the clock to a time (an ISO 8601 string), which must not be before the time it shows, nor
+ * more than 400 days after it; returns the new time.
+ */
+export function setClock(state: StateCore, system: Date, to: unknown): Date {
+  if (typeof to !== 'string' || !/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(to) || Number.isNaN(Date.parse(to)))
+    throw badRequest(`to must be an ISO 8601 time such as "2025-01-31T09:00:00Z", not ${JSON.stringify(to)}`);
+  return moveClockTo(state, system, new Date(to), 'to');
+}
+
+function moveClockTo(state: StateCore, system: Date, target: Date, field: string): Date {
+  const now = clockTime(state, system);
+  if (target.getTime() < now.getTime())
+    throw badRequest(`${field} must not move the clock back: the sandbox's time is ${now.toISOString()}, and ${target.toISOString()} is before it`);
+  if (target.getTime() - now.getTime() > MAX_ADVANCE_MS) throw badRequest(`${field} moves the clock at most 400 days at once: move it in several steps`);
+  const setting = clock.of(state);
+  if (setting.frozenAt !== null) setting.frozenAt = target.toISOString();
+  else setting.offsetMs = target.getTime() - system.getTime();
+  return target;
+}

@@ -1,0 +1,421 @@
+/**
+ * The sandbox runs workflows as the platform does: a contact that a trigger lets in goes from node
+ * to node (filters, branches, experiments, emails) until a timer makes it wait, or it exits. Each
+ * run is a journey (./records.ts), every step kept with its node, its time on the sandbox's clock
+ * and why. A wait ends when the clock passes it: every request first releases the waits that have
+ * ended (in the order they end, each going on at the time its wait ended), and so does a move of
+ * the clock (POST /_sandbox/clock).
+ */
+import type { RouteContext } from '../module.js';
+import { contacts, type StoredContact } from '../routes/contact-records.js';
+import { outbox } from '../routes/sandbox.js';
+import { reportLoopEmailSent } from '../routes/webhooks.js';
+import { contactValue, contactValues, fires, type TriggerCause } from '../routes/workflow-emails.js';
+import { NOTHING_SENT, workflows, type StoredWorkflow } from '../routes/workflow-records.js';
+import { experimentVariant, passes, timerWait, type WorkflowNode } from './nodes.js';
+import { addJourney, indexWait, journeyById, journeys, journeysOf, nextWaitEnds, takeWaitsEndingBy, type Journey } from './records.js';
+
+/** Steps one run may take without waiting: a workflow whose nodes lead back to one another stops there. */
+const MAX_STEPS_AT_ONCE = 400;
+/** Steps one journey may take in all: a loop through a short timer, moved a year at once, stops there too. */
+const MAX_JOURNEY_STEPS = 2_000;
+
+/** An email a journey sent within a request, for the outbox entry of the event that started it. */
+export interface SentEmail {
+  loopId: string;
+  loopName: string;
+  emailMessageId: string;
+  subject: string;
+  emailId?: string;
+  journeyId: string;
+}
+
+/** What happened to the contact, with the event's properties when an event started it. */
+export interface Happening {
+  causes: TriggerCause[];
+  event?: { name: string; properties: Record<string, unknown> };
+}
+
+/** A wait to release in this run: when it ends, and in which order it began (ties keep that order). */
+interface Pending {
+  until: string;
+  order: number;
+  journeyId: string;
+}
+
+const earlier = (a: Pending, b: Pending) => a.until < b.until || (a.until === b.until && a.order < b.order);
+
+/** The waits a run releases, earliest first: a binary heap, so that 10,000 of them cost n log n, not n². */
+class PendingWaits {
+  private readonly heap: Pending[] = [];
+  private count = 0;
+
+  add(until: string, journeyId: string): void {
+    const heap = this.heap;
+    heap.push({ until, order: (this.count += 1), journeyId });
+    for (let index = heap.length - 1; index > 0; ) {
+      const parent = (index - 1) >> 1;
+      if (!earlier(heap[index]!, heap[parent]!)) break;
+      [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
+      index = parent;
+    }
+  }
+
+  take(): Pending | undefined {
+    const heap = this.heap;
+    const first = heap[0];
+    const last = heap.pop();
+    if (first === undefined || last === undefined || heap.length === 0) return first;
+    heap[0] = last;
+    for (let index = 0; ; ) {
+      const [left, right] = [index * 2 + 1, index * 2 + 2];
+      let least = index;
+      if (left < heap.length && earlier(heap[left]!, heap[least]!)) least = left;
+      if (right < heap.length && earlier(heap[right]!, heap[least]!)) least = right;
+      if (least === index) return first;
+      [heap[index], heap[least]] = [heap[least]!, heap[index]!];
+      index = least;
+    }
+  }
+}
+
+/** One request's or one release's run of the engine: the time it is at, and the emails sent. */
+class Run {
+  readonly sent: SentEmail[] = [];
+  readonly pending = new PendingWaits();
+  private contactIndex: Map<string, StoredContact> | undefined;
+
+  constructor(
+    readonly context: RouteContext,
+    /** Waits ending by this time are released in this run rather than indexed. */
+    private readonly releaseBy?: string,
+  ) {}
+
+  /** The request's context at a time of this run (the time a wait ended), which the webhooks it queues are dated with. */
+  at(time: string): RouteContext {
+    return { ...this.context, now: () => new Date(time) };
+  }
+
+  /** A contact by id (an index made once a run: nothing deletes a contact while a run goes). */
+  contact(id: string): StoredContact | undefined {
+    const all = contacts.of(this.context.state);
+    if (this.contactIndex === undefined || this.contactIndex.size !== all.length) this.contactIndex = new Map(all.map((each) => [each.id, each]));
+    return this.contactIndex.get(id);
+  }
+
+  wait(journey: Journey, until: string): void {
+    // A wait that ends by the time this run releases up to is released in it, in its place.
+    if (this.releaseBy !== undefined && until <= this.releaseBy) this.pending.add(until, journey.id);
+    else indexWait(this.context.state, journey.id, until);
+  }
+}
+
+/**
+ * Starts the journeys of the workflows these happenings trigger for the contact, and runs each
+ * until it waits or ends. Returns the emails they sent at once.
+ */
+export function startJourneys(context: RouteContext, contact: StoredContact, happening: Happening): SentEmail[] {
+  if (happening.causes.length === 0) return [];
+  const run = new Run(context);
+  const at = context.now().toISOString();
+  for (const workflow of workflows.of(context.state)) {
+    const trigger = workflow.nodes.find((node) => node.id === workflow.rootNodeId);
+    if (trigger === undefined) continue;
+    const cause = happening.causes.find((candidate) => fires(trigger, candidate, workflow.mailingListId));
+    if (cause === undefined || !mayEnter(context, workflow, trigger, contact)) continue;
+    const journey = newJourney(context, workflow, contact, trigger, at, happening.event);
+    step(journey, trigger, at, 'entered', triggerWords(cause));
+    go(run, journey, workflow, contact, firstNext(trigger), at);
+  }
+  if (run.sent.length > 0) context.changed();
+  return run.sent;
+}
+
+/** A new journey of the contact through the workflow, at a node since a time, kept in the state. */
+function newJourney(
+  context: RouteContext,
+  workflow: StoredWorkflow,
+  contact: StoredContact,
+  node: WorkflowNode,
+  startedAt: string,
+  event?: Happening['event'],
+): Journey {
+  const journey: Journey = {
+    id: context.newId(),
+    workflowId: workflow.id,
+    workflowName: workflow.name,
+    contactId: contact.id,
+    email: contact.email,
+    status: 'waiting',
+    nodeId: node.id,
+    waitUntil: null,
+    startedAt,
+    endedAt: null,
+    eventName: event?.name ?? null,
+    eventProperties: event?.properties ?? {},
+    downstreamFilters: [],
+    steps: [],
+  };
+  addJourney(context.state, journey);
+  return journey;
+}
+
+/**
+ * Puts a contact part-way through a workflow, at a node since a time (a fixture's "three days into
+ * the trial"): the journey runs from that node at that time, so a timer there waits from then,
+ * and what has ended by the sandbox's time is released at once.
+ */
+export function placeJourney(context: RouteContext, contact: StoredContact, workflow: StoredWorkflow, node: WorkflowNode, since: string): Journey {
+  const journey = newJourney(context, workflow, contact, node, since);
+  step(journey, node, since, 'placed', 'placed at this node by a fixture');
+  go(new Run(context), journey, workflow, contact, node.id, since);
+  releaseWaits(context);
+  context.changed();
+  return journey;
+}
+
+/**
+ * Whether the contact enters a workflow its trigger fired for: only a sending workflow starts
+ * anyone; its mailing list, when it has one, restricts who; an unsubscribed or suppressed contact
+ * enters none; and a contact enters again only when the trigger is re-eligible, and not while it
+ * is still in the workflow.
+ */
+function mayEnter(context: RouteContext, workflow: StoredWorkflow, trigger: WorkflowNode, contact: StoredContact): boolean {
+  if (workflow.status !== 'Sending') return false;
+  if (workflow.mailingListId !== null && contact.mailingLists[workflow.mailingListId] !== true) return false;
+  if (!contact.subscribed || contact.suppressed) return false;
+  const earlier = journeysOf(context.state, contact.id).filter((journey) => journey.workflowId === workflow.id);
+  if (earlier.length === 0) return true;
+  return trigger.reEligible === true && earlier.every((journey) => journey.status === 'ended');
+}
+
+function triggerWords(cause: TriggerCause): string {
+  switch (cause.kind) {
+    case 'created':
+      return 'the contact was created';
+    case 'event':
+      return `event "${cause.eventName}" was sent`;
+    case 'joinedList':
+      return `the contact joined mailing list ${cause.mailingListId}`;
+    case 'propertyChanged':
+      return `${cause.key} changed from ${JSON.stringify(cause.was) ?? 'nothing'} to ${JSON.stringify(cause.is) ?? 'nothing'}`;
+  }
+}
+
+const firstNext = (node: WorkflowNode): string | undefined => node.nextNodeIds[0];
+
+function step(journey: Journey, node: Pick<WorkflowNode, 'id' | 'typeName'>, at: string, outcome: string, why: string, subject?: string): void {
+  journey.steps.push({ nodeId: node.id, typeName: node.typeName, at, outcome, why, ...(subject === undefined ? {} : { subject }) });
+}
+
+function end(journey: Journey, at: string, nodeId: string | null): void {
+  journey.status = 'ended';
+  journey.nodeId = nodeId;
+  journey.waitUntil = null;
+  journey.endedAt = at;
+}
+
+/**
+ * Runs a journey from a node (undefined: the node before had nothing after it) until it waits or
+ * ends. One loop over the node types, so the rules read in one place, in the order the reference
+ * lists the types.
+ */
+function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: StoredContact, from: string | undefined, at: string): void {
+  const state = run.context.state;
+  const nodes = new Map(workflow.nodes.map((node) => [node.id, node]));
+  let nodeId = from;
+  let previous = journey.nodeId;
+  for (let taken = 0; ; taken += 1) {
+    if (nodeId === undefined) {
+      const last = previous === null ? undefined : nodes.get(previous);
+      if (last !== undefined) step(journey, last, at, 'exited', 'the workflow ends here');
+      return end(journey, at, previous);
+    }
+    const node = nodes.get(nodeId);
+    if (node === undefined) return end(journey, at, previous);
+    if (taken >= MAX_STEPS_AT_ONCE || journey.steps.length >= MAX_JOURNEY_STEPS) {
+      const limit = taken >= MAX_STEPS_AT_ONCE ? `${MAX_STEPS_AT_ONCE} steps without a wait` : `${MAX_JOURNEY_STEPS} steps`;
+      step(journey, node, at, 'exited', `stopped after ${limit}: the workflow leads back on itself`);
+      return end(journey, at, node.id);
+    }
+    journey.nodeId = node.id;
+    previous = node.id;
+    const failed = journey.downstreamFilters.map((id) => nodes.get(id)).find((filter) => filter !== undefined && !passes(state, filter, contact).matched);
+    if (failed !== undefined) {
+      step(journey, node, at, 'filtered-out', `no longer matches ${passes(state, failed, contact).name} of the filter before (it applies downstream)`);
+      return end(journey, at, node.id);
+    }
+    switch (node.typeName) {
+      case 'TimerAction': {
+        const wait = timerWait(node);
+        if (wait === undefined) {
+          step(journey, node, at, 'passed', 'a timer without a valid amount and unit waits for nothing');
+          break;
+        }
+        const until = new Date(Date.parse(at) + wait.ms).toISOString();
+        step(journey, node, at, 'waiting', `waits ${wait.words}, until ${until}`);
+        journey.status = 'waiting';
+        journey.waitUntil = until;
+        run.wait(journey, until);
+        return;
+      }
+      case 'AudienceFilter': {
+        if (!filterStep(state, journey, node, contact, at)) return end(journey, at, node.id);
+        break;
+      }
+      case 'BranchNode': {
+        const children = node.nextNodeIds.map((id) => nodes.get(id)).filter((child) => child !== undefined);
+        const taken = children.find((child) => child.typeName !== 'AudienceFilter' || passes(state, child, contact).matched);
+        if (taken === undefined) {
+          step(journey, node, at, 'exited', 'no branch matched the contact');
+          return end(journey, at, node.id);
+        }
+        step(journey, node, at, 'branched', `took branch ${children.indexOf(taken) + 1} of ${children.length}, the first whose filter matches`);
+        nodeId = taken.id;
+        continue;
+      }
+      case 'ExperimentBranchNode': {
+        const variants = node.nextNodeIds.map((id) => nodes.get(id)).filter((child) => child !== undefined);
+        const variant = experimentVariant(node, variants, contact.email);
+        if (variant === undefined) {
+          step(journey, node, at, 'exited', 'the experiment has no variants');
+          return end(journey, at, node.id);
+        }
+        step(journey, node, at, 'branched', `in variant ${variants.indexOf(variant) + 1} of ${variants.length} (sampling rate ${String(node.samplingRate)}%)`);
+        nodeId = variant.id;
+        continue;
+      }
+      case 'VariantNode':
+        step(journey, node, at, 'variant', node.isControl === true ? 'the control' : `variant ${String(node.variantId ?? node.id)}`);
+        break;
+      case 'SendEmailAction':
+        sendEmail(run, journey, workflow, node, contact, at);
+        break;
+      case 'ExitAction':
+        step(journey, node, at, 'exited', 'an exit');
+        return end(journey, at, node.id);
+      default:
+        step(journey, node, at, 'passed', `${node.typeName} does nothing in the sandbox`);
+    }
+    nodeId = firstNext(node);
+  }
+}
+
+/** An audience filter on the way: the contact goes on when it matches; a filter that applies downstream is checked again at each later step. */
+function filterStep(state: RouteContext['state'], journey: Journey, node: WorkflowNode, contact: StoredContact, at: string): boolean {
+  const { matched, name } = passes(state, node, contact);
+  if (!matched) {
+    step(journey, node, at, 'filtered-out', `does not match ${name}`);
+    return false;
+  }
+  const downstream = node.appliesDownstream === true;
+  if (downstream) journey.downstreamFilters.push(node.id);
+  step(journey, node, at, 'matched', `matches ${name}${downstream ? ', checked again at every later step' : ''}`);
+  return true;
+}
+
+/** A send-email node: the email, drawn with the contact's values and the event's, into the outbox, with its webhooks. */
+function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: WorkflowNode, contact: StoredContact, at: string): void {
+  const context = run.at(at);
+  if (!contact.subscribed || contact.suppressed) {
+    step(journey, node, at, 'skipped', `not sent: the contact is ${contact.suppressed ? 'suppressed' : 'unsubscribed'}`);
+    return;
+  }
+  if (typeof node.emailMessageId !== 'string' || node.emailMessageId === '') {
+    step(journey, node, at, 'skipped', 'not sent: the node has no email message');
+    return;
+  }
+  const subject = String(node.subject ?? '').replace(/\{(\w+)\}/g, (_tag, key: string) => String(contactValue(contact, key) ?? ''));
+  const emailId = reportLoopEmailSent(context, contact, {
+    loopId: workflow.id,
+    loopName: workflow.name,
+    mailingListId: workflow.mailingListId,
+    emailMessageId: node.emailMessageId,
+    subject,
+  });
+  outbox.of(context.state).push({
+    kind: 'workflow',
+    at,
+    to: contact.email,
+    loopId: workflow.id,
+    loopName: workflow.name,
+    nodeId: node.id,
+    journeyId: journey.id,
+    emailMessageId: node.emailMessageId,
+    subject,
+    ...(emailId === undefined ? {} : { emailId }),
+    contact: contactValues(contact),
+    eventProperties: journey.eventProperties,
+  });
+  workflow.emailMetrics ??= {};
+  (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT }).sends += 1;
+  step(journey, node, at, 'sent', `sent "${subject}"`, subject);
+  run.sent.push({
+    loopId: workflow.id,
+    loopName: workflow.name,
+    emailMessageId: node.emailMessageId,
+    subject,
+    ...(emailId === undefined ? {} : { emailId }),
+    journeyId: journey.id,
+  });
+}
+
+/**
+ * Releases every wait that has ended by the sandbox's time (or `by`), earliest first, each journey
+ * going on at the time its wait ended; journeys of a workflow that is not sending are held where
+ * they are, and go on once it sends again. Returns how many journeys it released.
+ */
+export function releaseWaits(context: RouteContext, by: Date = context.now()): number {
+  const time = by.toISOString();
+  const kept = journeys.of(context.state);
+  const resumable = kept.held.filter((id) => {
+    const journey = journeyById(context.state, id);
+    return (
+      journey === undefined || journey.status === 'ended' || workflows.of(context.state).find((each) => each.id === journey.workflowId)?.status !== 'Paused'
+    );
+  });
+  const next = nextWaitEnds(context.state);
+  if ((next === undefined || next > time) && resumable.length === 0) return 0;
+  kept.held = kept.held.filter((id) => !resumable.includes(id));
+  const run = new Run(context, time);
+  // The others at the time their wait ended, in that order; held journeys go on now.
+  for (const waiting of takeWaitsEndingBy(context.state, time)) run.pending.add(waiting.until, waiting.journeyId);
+  for (const journeyId of resumable) run.pending.add(time, journeyId);
+  let released = 0;
+  for (let waiting = run.pending.take(); waiting !== undefined; waiting = run.pending.take()) {
+    if (release(run, waiting.journeyId, waiting.until)) released += 1;
+  }
+  context.changed();
+  return released;
+}
+
+/** A journey whose wait ended at `until` goes on from its timer, unless its workflow or contact is gone, or its workflow paused. */
+function release(run: Run, journeyId: string, until: string): boolean {
+  const state = run.context.state;
+  const journey = journeyById(state, journeyId);
+  if (journey === undefined || journey.status !== 'waiting') return false;
+  const workflow = workflows.of(state).find((each) => each.id === journey.workflowId);
+  const node = workflow?.nodes.find((each) => each.id === journey.nodeId);
+  const contact = run.contact(journey.contactId);
+  if (workflow === undefined || node === undefined || contact === undefined) {
+    const gone =
+      workflow === undefined ? 'the workflow was deleted' : node === undefined ? 'its node was removed from the workflow' : 'the contact was deleted';
+    journey.steps.push({ nodeId: journey.nodeId ?? '', typeName: node?.typeName ?? 'unknown', at: until, outcome: 'exited', why: gone });
+    end(journey, until, journey.nodeId);
+    return true;
+  }
+  if (workflow.status !== 'Sending') {
+    if (workflow.status === 'Paused') {
+      if (journey.steps.at(-1)?.outcome !== 'held') step(journey, node, until, 'held', 'the workflow is paused: the contact waits here until it sends again');
+      journeys.of(state).held.push(journey.id);
+    } else {
+      step(journey, node, until, 'exited', `the workflow is ${workflow.status.toLowerCase()}, no longer sending`);
+      end(journey, until, node.id);
+    }
+    return false;
+  }
+  step(journey, node, until, 'released', 'the wait ended');
+  journey.waitUntil = null;
+  go(run, journey, workflow, contact, firstNext(node), until);
+  return true;
+}

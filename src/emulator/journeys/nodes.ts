@@ -1,0 +1,80 @@
+/**
+ * What each node of a workflow decides for a contact, as the platform documents its node types:
+ * how long a timer waits, whether an audience filter lets the contact on, which child of a branch
+ * it takes, and which variant of an experiment it is in.
+ */
+import { createHash } from 'node:crypto';
+import { filterMatches, type FilteredContact } from '../../platform/segments/evaluate.js';
+import type { AudienceFilter } from '../../platform/segments/schemas.js';
+import type { StateCore } from '../module.js';
+import type { StoredContact } from '../routes/contact-records.js';
+import { outbox } from '../routes/sandbox.js';
+import { segments } from '../routes/segments.js';
+import { contactValue } from '../routes/workflow-emails.js';
+import type { StoredWorkflow } from '../routes/workflow-records.js';
+
+export type WorkflowNode = StoredWorkflow['nodes'][number];
+
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const UNIT_WORDS: Record<string, string> = { s: 'second', m: 'minute', h: 'hour', d: 'day' };
+
+/** A timer's wait in milliseconds, and in words; undefined for a timer whose amount or unit is not one the platform takes. */
+export function timerWait(node: WorkflowNode): { ms: number; words: string } | undefined {
+  const amount = node.amount;
+  const unit = typeof node.unit === 'string' ? node.unit : '';
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || UNIT_MS[unit] === undefined) return undefined;
+  return { ms: amount * UNIT_MS[unit]!, words: `${amount} ${UNIT_WORDS[unit]}${amount === 1 ? '' : 's'}` };
+}
+
+/** The filter an AudienceFilter node applies (its own, or its segment's), with a name for it; undefined when it names neither. */
+export function nodeFilter(state: StateCore, node: WorkflowNode): { filter: AudienceFilter; name: string } | undefined {
+  if (typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '') {
+    const segment = segments.of(state).find((candidate) => candidate.id === node.audienceSegmentId);
+    if (segment === undefined)
+      return { filter: { match: 'all', conditions: [{ type: 'segment-missing' }] }, name: `segment ${node.audienceSegmentId} (deleted)` };
+    return { filter: segment.filter ?? { match: 'all', conditions: [] }, name: `segment "${segment.name}"` };
+  }
+  const filter = node.audienceFilter as AudienceFilter | undefined;
+  return filter === undefined || filter === null ? undefined : { filter, name: 'its filter' };
+}
+
+/** The contact as a filter reads it: its values now, and what the workflows and campaigns sent it. */
+function filtered(state: StateCore, contact: StoredContact): FilteredContact {
+  return {
+    value: (key) => contactValue(contact, key),
+    optInStatus: contact.optInStatus,
+    did: (action, target, id) =>
+      action === 'sent' &&
+      outbox
+        .of(state)
+        .some(
+          (entry) =>
+            entry.kind === 'workflow' &&
+            entry.to === contact.email &&
+            (target === 'workflow' ? entry.loopId === id : target === 'workflowEmail' && entry.emailMessageId === id),
+        ),
+  };
+}
+
+/** Whether the contact, as it is now, passes an AudienceFilter node (one without a filter lets everyone on). */
+export function passes(state: StateCore, node: WorkflowNode, contact: StoredContact): { matched: boolean; name: string } {
+  const applied = nodeFilter(state, node);
+  if (applied === undefined) return { matched: true, name: 'no filter' };
+  return { matched: filterMatches(applied.filter, filtered(state, contact)), name: applied.name };
+}
+
+/**
+ * The variant of an experiment a contact is in: a hash of the contact (its email, in lower case, so
+ * a contact gets the same variant in every sandbox, whatever order contacts were made in) and the
+ * node puts it at a point between 0 and 1, the same on every run; below the sampling rate it is in
+ * the experiment (its variants share that part evenly), above it in the control.
+ */
+export function experimentVariant(node: WorkflowNode, variants: WorkflowNode[], contactEmail: string): WorkflowNode | undefined {
+  const point = createHash('sha256').update(`${contactEmail.toLowerCase()}/${node.id}`).digest().readUIntBE(0, 6) / 2 ** 48;
+  const control = variants.find((variant) => variant.isControl === true);
+  const others = variants.filter((variant) => variant !== control);
+  if (others.length === 0) return control;
+  if (control === undefined) return others[Math.floor(point * others.length)];
+  const rate = Math.min(100, Math.max(0, typeof node.samplingRate === 'number' ? node.samplingRate : 0)) / 100;
+  return point < rate ? others[Math.min(others.length - 1, Math.floor((point / rate) * others.length))] : control;
+}

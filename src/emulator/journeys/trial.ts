@@ -1,0 +1,102 @@
+/**
+ * A workflow tried on one contact in a throwaway sandbox (`loopsctl workflow test`): a new team's
+ * data with this workflow (sending), the segments its filters name, and the contact; the contact
+ * enters as its trigger says (an event, its sign-up, its list), or is placed at the trigger; then
+ * the clock, stopped at the start, is moved through every wait, up to a limit, and what the
+ * journey did and which emails it sent, when, is the answer.
+ */
+import type { AudienceSegment } from '../../platform/segments/schemas.js';
+import { loadSandboxModules, SandboxApi } from '../api.js';
+import { SANDBOX_KEY } from '../keys.js';
+import type { StateCore } from '../module.js';
+import { mailingLists } from '../routes/lists.js';
+import { outbox } from '../routes/sandbox.js';
+import { segments } from '../routes/segments.js';
+import { workflows, type StoredWorkflow } from '../routes/workflow-records.js';
+import { seedState } from '../state.js';
+import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from './clock.js';
+import { journeys, nextWaitEnds, type Journey } from './records.js';
+
+export interface WorkflowTrial {
+  /** The workflow with its nodes in full (as `GET …/nodes/{id}` gives each). */
+  workflow: Omit<StoredWorkflow, 'queuedContacts' | 'emailMetrics'>;
+  /** The segments its audience filters name. */
+  segments: AudienceSegment[];
+  /** The contact: an email, and its fields and custom properties. */
+  contact: { email: string } & Record<string, unknown>;
+  /** The event that starts it, with its properties; the trigger's own event when it has one and none is given. */
+  event?: { name: string; properties: Record<string, unknown> };
+  /** How long to run, in milliseconds; until every journey ends (at most a year) when not given. */
+  forMs?: number;
+}
+
+export interface TrialEmail {
+  subject: string;
+  at: string;
+  /** Milliseconds after the contact entered. */
+  afterMs: number;
+  nodeId: string;
+}
+
+export interface TrialResult {
+  journeys: Journey[];
+  emails: TrialEmail[];
+  /** Whether every journey had ended when the run stopped. */
+  ended: boolean;
+}
+
+const YEAR_MS = 365 * 86_400_000;
+
+/** The contact's custom properties, declared with the type their values have. */
+function customPropertyType(value: unknown): 'number' | 'boolean' | 'string' {
+  return typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
+}
+
+const STANDARD = new Set(['email', 'firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'mailingLists']);
+
+export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResult> {
+  const modules = await loadSandboxModules();
+  const state: StateCore = seedState(modules, 'empty');
+  freezeClock(state);
+  const workflow: StoredWorkflow = { ...structuredClone(trial.workflow), status: 'Sending' };
+  workflows.of(state).push(workflow);
+  segments.of(state).push(...structuredClone(trial.segments));
+  if (workflow.mailingListId !== null)
+    mailingLists.of(state).push({ id: workflow.mailingListId, name: workflow.mailingListId, description: null, isPublic: false });
+  const api = new SandboxApi(state, modules);
+  const call = (method: string, path: string, body?: unknown) => {
+    const answer = api.handle({ method, path, query: new URLSearchParams(), authorization: `Bearer ${SANDBOX_KEY}`, body: JSON.stringify(body ?? {}) });
+    if (answer.status >= 300) throw new Error((answer.body as { message?: string }).message ?? `the sandbox answered ${answer.status}`);
+    return answer.body;
+  };
+  for (const [key, value] of Object.entries(trial.contact)) {
+    if (!STANDARD.has(key)) call('POST', '/v1/contacts/properties', { name: key, type: customPropertyType(value) });
+  }
+  const listed = workflow.mailingListId === null ? {} : { mailingLists: { [workflow.mailingListId]: true } };
+  call('POST', '/v1/contacts/create', { ...trial.contact, ...listed });
+  const trigger = workflow.nodes.find((node) => node.id === workflow.rootNodeId);
+  const event = trial.event ?? (typeof trigger?.eventName === 'string' ? { name: trigger.eventName, properties: {} } : undefined);
+  if (event !== undefined) call('POST', '/v1/events/send', { email: trial.contact.email, eventName: event.name, eventProperties: event.properties });
+  // A trigger nothing above fires (a property change, a blank one): the contact starts at it.
+  if (journeys.of(state).journeys.length === 0 && trigger !== undefined)
+    call('POST', '/_sandbox/journeys', { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
+  const start = Date.parse(SEED_DATE);
+  const end = start + (trial.forMs ?? YEAR_MS);
+  for (let now = start; now < end; ) {
+    const next = nextWaitEnds(state);
+    if (next === undefined && trial.forMs === undefined) break;
+    const target = Math.min(end, next === undefined ? end : Date.parse(next), now + MAX_ADVANCE_MS);
+    call('POST', '/_sandbox/clock', { to: new Date(Math.max(target, now)).toISOString() });
+    now = Math.max(target, now + 1);
+  }
+  const entered = (id: string) => Date.parse(journeys.of(state).journeys.find((journey) => journey.id === id)?.startedAt ?? SEED_DATE);
+  const emails = outbox
+    .of(state)
+    .flatMap((entry) =>
+      entry.kind === 'workflow'
+        ? [{ subject: entry.subject, at: entry.at, afterMs: Date.parse(entry.at) - entered(entry.journeyId), nodeId: entry.nodeId }]
+        : [],
+    );
+  const all = journeys.of(state).journeys;
+  return { journeys: all, emails, ended: all.every((journey) => journey.status === 'ended') };
+}
