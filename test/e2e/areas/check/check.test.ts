@@ -143,7 +143,11 @@ describe('check', () => {
     expect(first.json<Found[]>().map((problem) => [problem.rule, problem.name, problem.message])).toEqual([
       ['bounce-rate', 'October newsletter', 'the campaign: bounce rate 12.5% (500 of 4000 sends), over the 10% allowed'],
     ]);
-    expect(JSON.parse(readFileSync(snapshot, 'utf8'))[`campaign/${seedId('campaign/October newsletter')}`]).toMatchObject({ sends: 4000, hardBounces: 320, softBounces: 180 });
+    expect(JSON.parse(readFileSync(snapshot, 'utf8'))[`campaign/${seedId('campaign/October newsletter')}`]).toMatchObject({
+      sends: 4000,
+      hardBounces: 320,
+      softBounces: 180,
+    });
     const second = await sandbox.loopsctl(['check', '--only', 'metrics', '--max-bounce-rate', '10%', '--snapshot', snapshot, '--json']);
     expect(second.stderr).toBe('');
     expect([second.code, second.json()]).toEqual([0, []]);
