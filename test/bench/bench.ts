@@ -6,7 +6,7 @@
  * listen, lmx, import, stack, content, journeys, check), all of them but import, stack, content and check by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
- * records close to a minute and a half, a check of a 2,000-message account some five minutes (check.ts;
+ * records with a 200-node workflow's pull and push close to two minutes, a check of a 2,000-message account some five minutes (check.ts;
  * BENCH_CHECK_MESSAGES sets the size), so they run only when named (`npm run bench -- import`;
  * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -72,6 +72,11 @@ const IMPORT_CPU_ROUNDS = 5;
 const WORKFLOW_ROUNDS = 5;
 const WORKFLOW_NODES = 50_000;
 const WORKFLOW_NODES_SMALL = 5_000;
+/** The workflow of the content part's pull and push: a chain of this many nodes, half of them emails. */
+const CONTENT_WORKFLOW_NODES = 200;
+/** The push changes the wait of every this-many-th node (a timer is every other node). */
+const WORKFLOW_EDIT_EVERY = 20;
+
 /** Transactional emails in the content pull: a third have no published version, so about 830 requests. */
 const CONTENT_RECORDS = 500;
 /** Slow enough that reading one record at a time would take twice the pacing floor. */
@@ -178,7 +183,10 @@ try {
     ratio(`check of ${figure.requests} requests vs pacing floor`, 1.3, ['loopsctl', figure.elapsed], ['floor', figure.floor]);
   }
   if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
-  if (runs('content')) await measureContentPull();
+  if (runs('content')) {
+    await measureContentPull();
+    await measureWorkflowPullPush();
+  }
   if (runs('journeys')) await measureSandboxJourneys();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
@@ -944,6 +952,70 @@ async function measureWorkflows(): Promise<void> {
       mb,
     );
   }
+}
+
+/**
+ * `content pull` of one workflow of CONTENT_WORKFLOW_NODES nodes (its graph, the trigger read in full, each
+ * email, the names it may refer to), then `content push` of a changed wait on every
+ * WORKFLOW_EDIT_EVERY-th node, each answered after CONTENT_LATENCY_MS: each against the pacing
+ * floor its own requests set (requests / 10 a second), as the server counted them.
+ */
+async function measureWorkflowPullPush(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopsctl-bench-workflow-'));
+  const root = join(dir, 'loops');
+  const baseUrl = `${server.url}/latency/${CONTENT_LATENCY_MS}/items/${CONTENT_WORKFLOW_NODES}`;
+  try {
+    console.error(`content pull and push of a workflow of ${CONTENT_WORKFLOW_NODES} nodes (paced: about a minute)…`);
+    const pulled = await countedRun(
+      cli(`content pull, a ${CONTENT_WORKFLOW_NODES}-node workflow`, ['content', 'pull', root, '--only', 'workflows', '--json'], baseUrl),
+    );
+    const floorOf = (requests: number) => Math.floor((requests - 1) / REQUESTS_PER_SECOND) * 1000 + CONTENT_LATENCY_MS;
+    ratio(
+      `content pull of a ${CONTENT_WORKFLOW_NODES}-node workflow (${pulled.requests} requests) vs pacing floor`,
+      1.15,
+      ['loopsctl', pulled.ms],
+      ['floor', floorOf(pulled.requests)],
+    );
+    const edited = editEveryTimer(root, WORKFLOW_EDIT_EVERY / 2);
+    const pushed = await countedRun(cli(`content push, ${edited} waits changed`, ['content', 'push', root, '--only', 'workflows', '--json'], baseUrl));
+    const statuses = (JSON.parse(pushed.stdout) as { records: { status: string }[] }).records.map((record) => record.status);
+    if (statuses.join() !== 'updated') throw new Error(`the push of ${edited} changed waits did not update the workflow: ${statuses.join()}`);
+    ratio(
+      `content push of ${edited} changed waits in it (${pushed.requests} requests) vs pacing floor`,
+      1.15,
+      ['loopsctl', pushed.ms],
+      ['floor', floorOf(pushed.requests)],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A run of loopsctl with the requests the bench server answered meanwhile. */
+async function countedRun(command: Command): Promise<{ ms: number; stdout: string; requests: number }> {
+  const before = server.requests();
+  const result = await run(command, env);
+  if (result.stderr !== '') noteStderr(command.label, result.stderr);
+  return { ms: result.ms, stdout: result.stdout, requests: server.requests() - before };
+}
+
+/** Adds a day to every `every`-th wait of each pulled workflow file; how many it changed. */
+function editEveryTimer(root: string, every: number): number {
+  let changed = 0;
+  const workflows = join(root, 'workflows');
+  for (const name of readdirSync(workflows)) {
+    const file = join(workflows, name, 'workflow.yaml');
+    let seen = 0;
+    const text = readFileSync(file, 'utf8').replace(/(type: TimerAction\n(?: {4}.*\n)*? {4}amount: )(\d+)/g, (whole, head: string, amount: string) => {
+      seen += 1;
+      if (seen % every !== 0) return whole;
+      changed += 1;
+      return `${head}${Number(amount) + 1}`;
+    });
+    writeFileSync(file, text);
+  }
+  if (changed === 0) throw new Error(`no wait found to change under ${workflows}`);
+  return changed;
 }
 
 /** `content check`'s parser and validator, in-process: 100 KB, the API's largest body, under 20 ms; and rendered to HTML under 50 ms. */

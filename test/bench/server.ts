@@ -13,6 +13,13 @@
  *   /v1/workflows/<shape>-<n>             a workflow of n nodes: "chain" (one long path) or
  *                                         "merge" (branches whose two paths meet again, over and over)
  *   /v1/contacts/properties               the custom property a contacts import's CSV names
+ *   /items/<n>/v1/workflows, /v1/workflows/content-<n>[/nodes/<id>]
+ *                                         a content pull's and push's workflow: one workflow
+ *                                         listed, a chain of n nodes (its timers waiting at least
+ *                                         a day, the last an exit) that a node update (POST)
+ *                                         changes, a new revision each
+ *   /v1/lists, /v1/audience-segments, /v1/event-patterns
+ *                                         the names a workflow may refer to: none, none, its event
  *   POST /v1/contacts/create              a created contact
  *   GET /v1/api-key                       the key's team
  *   GET /v1/email-messages/<id>           an email message of a few hundred bytes of LMX
@@ -36,6 +43,8 @@ export interface BenchServer {
   createSpans: RequestSpan[];
   /** Spans of the email message requests since the last reset. */
   messageSpans: RequestSpan[];
+  /** Requests answered since the server started. */
+  requests(): number;
   resetSpans(): void;
   close(): Promise<void>;
 }
@@ -51,6 +60,8 @@ const CREATED = JSON.stringify({ success: true, id: 'cbenchcontact0000000000000'
 const API_KEY = JSON.stringify({ success: true, teamName: 'Bench' });
 
 function emailMessage(id: string): string {
+  // A workflow's emails (ids ce…) take contact variables; a transactional email's, data ones.
+  const namespace = id.startsWith('ce') ? 'contact' : 'data';
   return JSON.stringify({
     id,
     subject: `Subject of ${id}`,
@@ -59,7 +70,7 @@ function emailMessage(id: string): string {
     fromEmail: 'hello',
     replyToEmail: 'support@example.com',
     emailFormat: 'styled',
-    lmx: `<Paragraph>Hello {data.firstName},</Paragraph>\n<Paragraph>${'Some words of the body. '.repeat(12)}</Paragraph>\n<Button href="https://example.com/${id}">Open</Button>\n`,
+    lmx: `<Paragraph>Hello {${namespace}.firstName},</Paragraph>\n<Paragraph>${'Some words of the body. '.repeat(12)}</Paragraph>\n<Button href="https://example.com/${id}">Open</Button>\n`,
     contentRevisionId: `r${id.slice(1)}`,
     updatedAt: '2025-03-02T08:30:00.000Z',
     dataVariablesFallbacks: { firstName: 'there' },
@@ -144,6 +155,86 @@ export function workflowBody(shape: 'chain' | 'merge', total: number): string {
   });
 }
 
+const EMPTY_PAGE = JSON.stringify({
+  pagination: { totalResults: 0, returnedResults: 0, perPage: 20, totalPages: 0, nextCursor: null, nextPage: null },
+  data: [],
+});
+const EVENT_PATTERNS = JSON.stringify({
+  pagination: { totalResults: 1, returnedResults: 1, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null },
+  data: [{ id: 'cevent00000000000000000000', eventName: 'signed_up', incomingWebhookPlatform: null }],
+});
+
+/** One stateful workflow for a content pull and push: the chain's body, its timers at 1 to 7 days, edited in place. */
+interface EditableWorkflow {
+  body: { id: string; workflowRevisionId: string; nodes: Record<string, Record<string, unknown>> };
+  revision: number;
+}
+
+function editableWorkflow(total: number): EditableWorkflow {
+  const body = JSON.parse(workflowBody('chain', total)) as EditableWorkflow['body'];
+  body.id = `content-${total}`;
+  const nodes = Object.values(body.nodes);
+  for (const [index, node] of nodes.entries()) if (node.typeName === 'TimerAction') node.amount = 1 + (index % 7);
+  // A path ends in an exit.
+  Object.assign(nodes.at(-1)!, { typeName: 'ExitAction', emailMessageId: undefined, subject: undefined });
+  return { body, revision: 0 };
+}
+
+/** The workflows route of a content pull and push: its listing, its graph, a node read in full, a node updated. */
+function answerContentWorkflow(
+  res: ServerResponse,
+  method: string,
+  route: string,
+  requestBody: string,
+  held: Map<string, EditableWorkflow>,
+  total: number,
+): boolean {
+  if (route === '/v1/workflows' && method === 'GET') {
+    if (!held.has(`content-${total}`)) held.set(`content-${total}`, editableWorkflow(total));
+    const listed = [...held.values()].map(({ body }) => ({
+      id: body.id,
+      name: `A chain of ${Object.keys(body.nodes).length} nodes`,
+      createdAt: '2025-01-15T10:00:00.000Z',
+      updatedAt: '2025-03-02T08:30:00.000Z',
+    }));
+    send(
+      res,
+      200,
+      JSON.stringify({
+        pagination: { totalResults: listed.length, returnedResults: listed.length, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null },
+        data: listed,
+      }),
+    );
+    return true;
+  }
+  const found = /^\/v1\/workflows\/content-(\d+)(?:\/nodes\/([^/]+))?$/.exec(route);
+  if (found === null) return false;
+  const key = `content-${found[1]}`;
+  if (!held.has(key)) held.set(key, editableWorkflow(Number(found[1])));
+  const workflow = held.get(key)!;
+  const nodeId = found[2];
+  if (nodeId === undefined) {
+    send(res, 200, JSON.stringify(workflow.body));
+    return true;
+  }
+  const node = workflow.body.nodes[nodeId];
+  if (node === undefined) send(res, 404, '{"message":"no such node"}');
+  else if (method === 'GET')
+    send(res, 200, JSON.stringify({ ...node, eventProperties: [], id: nodeId, workflowId: key, workflowRevisionId: workflow.body.workflowRevisionId }));
+  else {
+    const { expectedRevisionId, payload } = JSON.parse(requestBody) as { expectedRevisionId: string; payload: Record<string, unknown> };
+    if (expectedRevisionId !== workflow.body.workflowRevisionId) {
+      send(res, 409, '{"message":"the workflow has changed"}');
+      return true;
+    }
+    Object.assign(node, payload);
+    workflow.revision += 1;
+    workflow.body.workflowRevisionId = `crev${String(workflow.revision).padStart(20, '0')}`;
+    send(res, 200, JSON.stringify({ ...node, id: nodeId, workflowRevisionId: workflow.body.workflowRevisionId, workflow: workflow.body }));
+  }
+  return true;
+}
+
 function send(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
@@ -169,6 +260,8 @@ function rateLimiter(): (key: string, limit: number) => Record<string, string> {
 export async function startBenchServer(): Promise<BenchServer> {
   const listings = new Map<string, string[]>();
   const workflows = new Map<string, string>();
+  const editable = new Map<string, EditableWorkflow>();
+  let requests = 0;
   const metricsSpans: RequestSpan[] = [];
   const createSpans: RequestSpan[] = [];
   const messageSpans: RequestSpan[] = [];
@@ -190,7 +283,13 @@ export async function startBenchServer(): Promise<BenchServer> {
     const route = `/${segments.join('/')}`;
     const start = performance.now();
     if (limit !== undefined) for (const [name, value] of Object.entries(rateHeaders(req.headers.authorization ?? '', limit))) res.setHeader(name, value);
+    requests += 1;
+    const chunks: Buffer[] = [];
     const answer = (): void => {
+      if (answerContentWorkflow(res, req.method ?? 'GET', route, Buffer.concat(chunks).toString('utf8'), editable, total)) return;
+      if (route === '/v1/lists') return send(res, 200, '[]');
+      if (route === '/v1/audience-segments') return send(res, 200, EMPTY_PAGE);
+      if (route === '/v1/event-patterns') return send(res, 200, EVENT_PATTERNS);
       if (route === '/v1/dedicated-sending-ips') return send(res, 200, IPS);
       if (route === '/v1/themes') return send(res, 200, THEMES);
       if (route === '/v1/transactional-emails') {
@@ -226,8 +325,8 @@ export async function startBenchServer(): Promise<BenchServer> {
       }
       send(res, 404, `{"message":"no route for ${route}"}`);
     };
-    // The body is read (and dropped) before answering, so the connection stays usable.
-    req.resume();
+    // The body is read before answering, so the connection stays usable.
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (latencyMs > 0) setTimeout(answer, latencyMs);
       else answer();
@@ -241,6 +340,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     metricsSpans,
     createSpans,
     messageSpans,
+    requests: () => requests,
     resetSpans: () => {
       metricsSpans.splice(0);
       createSpans.splice(0);
