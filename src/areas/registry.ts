@@ -7,6 +7,7 @@ import { spec as api } from './api/index.js';
 import { spec as auth } from './auth/index.js';
 import { spec as campaignGroups } from './campaign-groups/index.js';
 import { spec as campaigns } from './campaigns/index.js';
+import { spec as check } from './check/index.js';
 import { spec as commands } from './commands/index.js';
 import { spec as completion } from './completion/index.js';
 import { spec as contactProperties } from './contact-properties/index.js';
@@ -28,6 +29,7 @@ import { spec as skill } from './skill/index.js';
 import { spec as themes } from './themes/index.js';
 import { spec as uploads } from './uploads/index.js';
 import { spec as transactional } from './transactional/index.js';
+import { spec as types } from './types/index.js';
 import { spec as webhooks } from './webhooks/index.js';
 import { spec as workflows } from './workflows/index.js';
 
@@ -43,6 +45,8 @@ export const specs: Spec[] = [
   eventPatterns,
   themes,
   content,
+  check,
+  types,
   segments,
   ips,
   contacts,

@@ -3,10 +3,11 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, import, stack, content, journeys), all of them but import, stack and content by default (executable measures the
+ * listen, lmx, import, stack, content, journeys, check), all of them but import, stack, content and check by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
- * records close to a minute and a half, so they run only when named (`npm run bench -- import`;
+ * records close to a minute and a half, a check of a 2,000-message account some five minutes (check.ts;
+ * BENCH_CHECK_MESSAGES sets the size), so they run only when named (`npm run bench -- import`;
  * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
  */
@@ -23,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { interleaved, interleavedRounds, median, run, runOnTerminal, runWithUsage, type Command, type Usage } from './measure.js';
 import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
+import { measureCheck } from './check.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
 import { measureJourneys } from './journeys.js';
 import type { StateCore } from '../../src/emulator/module.js';
@@ -31,10 +33,10 @@ import { writeState } from '../../src/emulator/state.js';
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys|check';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -171,6 +173,10 @@ try {
   if (runs('workflows')) await measureWorkflows();
   if (runs('listen')) await measureListen();
   if (runs('lmx')) measureLmx();
+  if (runs('check')) {
+    const figure = await measureCheck(bin, scratch, env);
+    ratio(`check of ${figure.requests} requests vs pacing floor`, 1.3, ['loopsctl', figure.elapsed], ['floor', figure.floor]);
+  }
   if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
   if (runs('content')) await measureContentPull();
   if (runs('journeys')) await measureSandboxJourneys();

@@ -173,8 +173,15 @@ beforeAll(() => {
     'reset.lmx': '<H1>Reset your password, {data.firstName}</H1>\n<Button href="{data.resetUrl}">Choose a new password</Button>\n',
     'values.json': '{"data":{"firstName":"Ada","resetUrl":"https://app.example.com/reset/abc"}}',
     'theme.json': '{"name":"Ocean","styles":{"backgroundColor":"#e6f2f8","buttonBodyColor":"#0e7490"}}',
+    'loops.check.yaml': 'workflows:\n  "Win-back (draft)": { status: draft }\n',
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(home, name), content);
+  // An app's source for `check --code`, which sends "Welcome" as the sandbox has it.
+  mkdirSync(join(home, 'src'));
+  writeFileSync(
+    join(home, 'src', 'signup.ts'),
+    "await loops.sendTransactionalEmail({ transactionalId: 'cc1hv1te56efs1g1ifrp90u0j', email, dataVariables: { firstName, loginUrl } });\n",
+  );
   // The home directory too, with an agent's folder for `skill install` to find.
   mkdirSync(join(home, '.claude'));
   process.chdir(home);

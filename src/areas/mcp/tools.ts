@@ -139,7 +139,8 @@ function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | u
   const keys = params.map(({ key }) => key);
   const twice = keys.find((key, index) => keys.indexOf(key) !== index);
   if (twice !== undefined) throw new Error(`${path.join(' ')}: two inputs are named ${twice}`);
-  const writesFiles = [...(spec.args ?? []), ...options].some((input) => input.file?.writes === true);
+  // An option only a person may give (types --out) writes nothing an agent asked for.
+  const writesFiles = [...(spec.args ?? []), ...options.filter((option) => option.personOnly !== true)].some((input) => input.file?.writes === true);
   return { name: toolName(path), path, spec, tier: spec.remote ? spec.tier : 'read', list, params, writesFiles };
 }
 

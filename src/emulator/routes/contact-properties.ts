@@ -23,6 +23,10 @@ const seedCustom = lazily((): s.ContactProperty[] => [
   { key: 'seats', label: 'Seats', type: 'number' },
   { key: 'betaOptIn', label: 'Beta Opt In', type: 'boolean' },
   { key: 'trialEndsAt', label: 'Trial Ends At', type: 'date' },
+  // What the seed's segments and workflow filters select by.
+  { key: 'projectsCreated', label: 'Projects Created', type: 'number' },
+  { key: 'lastSignInAt', label: 'Last Sign In At', type: 'date' },
+  { key: 'signedUpAt', label: 'Signed Up At', type: 'date' },
 ]);
 
 export const customProperties = slice('contactProperties', z.array(s.contactProperty), seedCustom);

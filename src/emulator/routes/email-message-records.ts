@@ -104,6 +104,8 @@ const seedTransactionalMessages = lazily((): StoredMessage[] => [
 function seedWorkflowMessages(): StoredMessage[] {
   // This workflow email greets contacts by name with no fallback, which Guardian warns about.
   const noFallback = seedId('email-message/trial-ending');
+  // And this one links to an http:// page, which `loopsctl check` warns about.
+  const insecure = seedId('email-message/upgrade-thanks');
   return workflows.seed().flatMap((workflow) =>
     workflow.nodes.flatMap((node) => {
       const id = node.typeName === 'SendEmailAction' ? (node as { emailMessageId?: string }).emailMessageId : undefined;
@@ -114,13 +116,14 @@ function seedWorkflowMessages(): StoredMessage[] {
           message: {
             id,
             subject,
-            previewText: '',
+            previewText: 'A note from the Acme team',
             ...SENDER,
             emailFormat: 'styled',
             lmx: lines(
               `<H1>${subject.replace(/\{(\w+)\}/g, '{contact.$1}')}</H1>`,
               '<Paragraph>Hi {contact.firstName},</Paragraph>',
               '<Button href="https://app.acme.example">Open Acme</Button>',
+              ...(id === insecure ? ['<Paragraph>Your invoices are on <Link href="http://billing.acme.example">the billing page</Link>.</Paragraph>'] : []),
             ),
             contentRevisionId: seedId(`${id}/revision`),
             updatedAt: workflow.updatedAt,

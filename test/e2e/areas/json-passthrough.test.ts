@@ -174,6 +174,8 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['content diff', 'the records that differ, with patches: a report of its own'],
     ['content push', 'the records sent, and what Guardian said: a report of its own'],
     ['content render', 'the HTML made from a local file, with what it could not fill: a report of its own (test/e2e/areas/content/render.test.ts)'],
+    ['check', 'the problems found in the account, one object each: a report of its own (test/e2e/areas/check/check.test.ts)'],
+    ['types', "a TypeScript module made from the account's records, not their JSON (test/e2e/areas/types/types.test.ts)"],
     ['doctor', 'a check of the install, the key, the API and the clock: a report of its own (test/e2e/areas/doctor/doctor.test.ts)'],
     ['workflow test', 'the journeys and emails of a run in a throwaway sandbox: a report of its own (test/e2e/areas/workflows/test-command.test.ts)'],
   ]);

@@ -185,7 +185,11 @@ export async function pushWorkflows(
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
   if (options.plan) {
-    if (!out.json) await out.write(tasks.map((task) => planText(task, state, account)).join(''));
+    if (!out.json) {
+      await out.write(tasks.map((task) => planText(task, state, account)).join(''));
+      const held = tasks.filter((task) => task.held !== undefined).length;
+      out.note(`Workflows for ${account}: ${countOf(tasks.length - held, 'workflow')} to change, ${held} skipped.`);
+    }
     return { code: tasks.some((task) => task.held !== undefined) ? 5 : 0, json: { account, plan: tasks.map((task) => planJson(task)) } };
   }
   const records = (state.accounts[account] ??= {});

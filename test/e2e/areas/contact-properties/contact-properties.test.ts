@@ -20,7 +20,7 @@ describe('contact-properties', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines.map((property) => property.type).sort()).toEqual(['boolean', 'date', 'number', 'string', 'string']);
+    expect(lines.map((property) => property.type).sort()).toEqual(['boolean', 'date', 'date', 'date', 'number', 'number', 'string', 'string']);
     expect(recording.requests.map((request) => request.query.get('list'))).toEqual([null, 'custom']);
     const text = await recording.loopsctl(['contact-properties', 'list']);
     expect(text.stdout.split('\n')[0]).toBe('KEY\tLABEL\tTYPE');

@@ -65,6 +65,21 @@ async function toolNames(client: Client): Promise<string[]> {
 }
 
 describe('loopsctl mcp', () => {
+  it('offers check and types as read-only tools: the check report as data, the types module as text', async () => {
+    const client = await connect(['--sandbox']);
+    const tools = (await client.listTools()).tools.filter(({ name }) => name === 'check' || name === 'types');
+    expect(tools.map(({ name, annotations }) => [name, annotations?.readOnlyHint])).toEqual([
+      ['check', true],
+      ['types', true],
+    ]);
+    expect(Object.keys(tools[1]!.inputSchema.properties ?? {})).not.toContain('out');
+    const checked = await call(client, 'check', { only: 'wiring' });
+    expect(checked.isError).toBeFalsy();
+    expect(checked.structuredContent.data.map((problem: { rule: string; name: string }) => problem.name)).toContain('Win-back (draft)');
+    const typed = await call(client, 'types');
+    expect(typed.structuredContent.module).toContain('export const transactionalEmails = {');
+  });
+
   it('has one tool per command that calls the API, and no tool without a command', async () => {
     const commands = await declared();
     const expected = commands.filter(({ remote, path }) => remote && !NOT_TOOLS.includes(path.join(' '))).map(({ path }) => nameOf(path));

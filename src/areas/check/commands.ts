@@ -1,0 +1,110 @@
+/**
+ * `loopsctl check`: the account read (GET requests only, in every tier), its problems found by
+ * each rule family, and the report. Exit 1 when errors are found (warnings too with --strict), 2
+ * when something could not be read: a report that did not see the whole account is never clean.
+ */
+import { UsageError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import type { Handler } from '../../core/declare.js';
+import { ProgressLine } from '../../render/progress.js';
+import { gather, type Account } from './gather.js';
+import { FAMILIES, type Family, type Problem } from './records.js';
+import { renderGithub, renderReport, type Report } from './render.js';
+import { ALL_RULES, findProblems } from './rules/index.js';
+import { readSnapshot, since, writeSnapshot } from './metrics.js';
+import { findRulesFile, NO_RULES, readRulesFile, type RulesFile } from './rules-file.js';
+
+export interface CheckOptions {
+  rules?: string;
+  only?: string;
+  strict?: boolean;
+  drafts?: boolean;
+  format?: 'text' | 'github';
+  code?: string[];
+  maxBounceRate?: number;
+  maxComplaintRate?: number;
+  maxUnsubscribeRate?: number;
+  minOpenRate?: number;
+  snapshot?: string;
+}
+
+/** The families --only names; an unknown one is a usage error before anything is read. */
+export function parseFamilies(only: string | undefined): Set<Family> | undefined {
+  if (only === undefined) return undefined;
+  const names = only
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(FAMILIES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`--only: ${unknown.length > 0 ? `no family is named ${unknown.join(', ')}` : 'name at least one family'}`, {
+      hint: `the families are ${FAMILIES.join(', ')}`,
+    });
+  }
+  return new Set(names as Family[]);
+}
+
+/** What could not be read, as problems of their own: they name the record, and fail the run. */
+function notChecked(account: Account): Problem[] {
+  return account.unchecked.map(({ what, reason, record }) => ({
+    rule: 'not-checked',
+    severity: 'error',
+    message: `${what} could not be read: ${reason}`,
+    fix: 'run the check again; if it fails the same way, look at the record in the app',
+    kind: record?.kind ?? 'account',
+    name: record?.name ?? what,
+    id: record?.id ?? '',
+    ...(record?.url === undefined ? {} : { url: record.url }),
+  }));
+}
+
+function recordsRead(account: Account): number {
+  const { transactional, campaigns, workflows, components, themes, eventPatterns, mailingLists, segments } = account;
+  return [transactional, campaigns, workflows, components, themes, eventPatterns, mailingLists, segments].reduce((sum, list) => sum + list.length, 0);
+}
+
+export const check: Handler<[], CheckOptions> = async (context, _args, options) => {
+  const only = parseFamilies(options.only);
+  const rulesFile = findRulesFile(options.rules);
+  const fromFile = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
+  // A flag wins over the file's threshold of the same rate.
+  const flags = {
+    bounceRate: options.maxBounceRate,
+    complaintRate: options.maxComplaintRate,
+    unsubscribeRate: options.maxUnsubscribeRate,
+    openRate: options.minOpenRate,
+  };
+  const given = Object.fromEntries(Object.entries(flags).filter(([, rate]) => rate !== undefined));
+  const expected: RulesFile = { ...fromFile, thresholds: { ...fromFile.thresholds, ...given } };
+  const wantsMetrics = Object.values(expected.thresholds).some((rate) => rate !== undefined) && (only === undefined || only.has('metrics'));
+  const snapshot = options.snapshot === undefined ? undefined : readSnapshot(options.snapshot);
+  // The source is read before the account: a directory that cannot be read stops the run at once.
+  const code = options.code === undefined ? undefined : (await import('./code/scan.js')).scanCode(options.code);
+  const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
+  const account = await gather(await context.client(), {
+    drafts: options.drafts === true,
+    metrics: wantsMetrics,
+    onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
+  }).finally(() => progress.clear());
+  if (code !== undefined) account.code = code;
+  const totals = account.metrics;
+  if (snapshot !== undefined && totals !== undefined) {
+    account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot[email.key]) }));
+    account.sinceSnapshot = Object.keys(snapshot).length > 0;
+  }
+  const unchecked = notChecked(account);
+  const report: Report = {
+    problems: [...unchecked, ...findProblems(account, expected, only)],
+    emailsChecked: account.messages.length,
+    recordsRead: recordsRead(account),
+    incomplete: unchecked.length > 0,
+  };
+  const { out } = context;
+  if (out.json) await out.writeJson(report.problems);
+  else await out.write(options.format === 'github' ? renderGithub(report) : renderReport(out, report));
+  if (report.incomplete) return ExitCode.usage;
+  // Kept only after a whole read: the next run then judges exactly the sends made since this one.
+  if (options.snapshot !== undefined && totals !== undefined) writeSnapshot(options.snapshot, totals);
+  const failing = report.problems.filter((problem) => problem.severity === 'error' || (options.strict === true && problem.severity === 'warning'));
+  return failing.length > 0 ? ExitCode.mismatch : undefined;
+};

@@ -1,0 +1,88 @@
+/** `loopsctl check`: the whole account checked against the platform's rules, email practice and the team's own. */
+import { command, InvalidValue, type Spec } from '../../core/declare.js';
+import { parseRate } from './rate.js';
+
+/** A threshold: a percentage (2%, 0.5%) or a fraction (0.02). */
+function rate(value: string): number {
+  const parsed = parseRate(value);
+  if (parsed === undefined) throw new InvalidValue('a percentage such as 2% or 0.5%, or a fraction from 0 to 1');
+  return parsed;
+}
+
+export const spec: Spec = command({
+  name: 'check',
+  summary: 'Check the whole account: email content, rendering, how records are wired, and the rules file; exit 1 on errors',
+  help: `Reads the account (GET requests only, at the API's pace: nothing is ever
+changed) and reports each problem with its rule, severity, record, app link and
+what to do. The rule families:
+  content       Guardian's errors and warnings, the LMX specification, and
+                transactional drafts that differ from what is published
+  rendered      links and images that are not https or empty, images without
+                alt, buttons without a link, over 102 KB, preview text missing
+                or over 150 characters, a subject over 78 characters
+  wiring        workflows not sending, event triggers without an event or an
+                event pattern, filters naming a contact property the account
+                lacks, scheduled campaigns with nothing to send, unused mailing
+                lists, components and themes (notes)
+  expectations  what loops.check.yaml expects of workflows and transactional
+                emails
+  metrics       with a threshold (--max-bounce-rate 2% and the others, or the
+                rules file's thresholds): each email's rates over its sends,
+                or over the sends since --snapshot's file
+  code          with --code: transactional ids the app sends to that the
+                account lacks or has not published, data variables that differ
+                from the published email's, unknown events, lists, properties
+                (JavaScript and TypeScript parsed; Python, Ruby, Go, PHP
+                tokenized; symlinks not followed, files over 2 MB skipped)
+Checked emails: published transactional emails, scheduled campaigns and the
+emails of sending workflows; with --drafts, drafts as well.
+
+loops.check.yaml (here, in ./loops, or named by --rules) says what the team
+expects, raises, lowers or turns off rules, and ignores records:
+  workflows: { "Welcome series": { status: sending } }
+  transactional: { "Password reset": { published: true, dataVariables: [firstName, resetUrl] } }
+  rules: { preview-text-missing: off, insecure-link: error }
+  ignore: [ workflow/Win-back (draft) ]
+Exit 0 with no errors (and no warnings with --strict), 1 with errors, 2 when
+the rules file cannot be used or a record could not be read (the report names
+it under not-checked: an account not read whole is never reported clean).
+Every rule, with examples and fixes: docs/check.md.`,
+  options: [
+    { flags: '--rules <file>', description: 'the rules file (default loops.check.yaml here or in ./loops)', file: {} },
+    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations, metrics, code' },
+    {
+      flags: '--code <dir>',
+      description: "the app's source to check against the account (repeatable): transactional sends, events, mailing lists, contact properties",
+      repeatable: true,
+      file: {},
+    },
+    { flags: '--max-bounce-rate <rate>', description: 'metrics: fail an email whose bounces pass this share of its sends (2% or 0.02)', parse: rate },
+    { flags: '--max-complaint-rate <rate>', description: 'metrics: the same for spam reports', parse: rate },
+    { flags: '--max-unsubscribe-rate <rate>', description: 'metrics: the same for unsubscribes', parse: rate },
+    { flags: '--min-open-rate <rate>', description: 'metrics: fail an email whose opens stay under this share of its sends', parse: rate },
+    {
+      flags: '--snapshot <file>',
+      description: "metrics: judge the sends since this file's counters, then keep the new ones in it",
+      file: { writes: true },
+      personOnly: true,
+    },
+    { flags: '--strict', description: 'fail on warnings as well as errors' },
+    { flags: '--drafts', description: 'check drafts too: transactional drafts, draft campaigns, emails of workflows not sending' },
+    { flags: '--format <format>', description: 'text (the default) or github: annotations for GitHub Actions', choices: ['text', 'github'], textOnly: true },
+  ],
+  examples: [
+    'loopsctl check',
+    'loopsctl check --json',
+    'loopsctl check --only wiring,expectations --drafts',
+    'loopsctl check --rules loops.check.yaml --format github',
+  ],
+  mismatch: 'the check found errors (with --strict, errors or warnings)',
+  remote: true,
+  tier: 'read',
+  // --json prints an array, which a tool answers as {data: [...]}.
+  output: async () => {
+    const [{ z }, { problemShape }] = await Promise.all([import('../../base/shapes.js'), import('./records.js')]);
+    return z.strictObject({ data: z.array(problemShape) });
+  },
+  load: async () => (await import('./commands.js')).check,
+});

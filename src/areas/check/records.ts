@@ -1,0 +1,60 @@
+/** What a check's problems are about and how they are told: the record, the rule, the severity. */
+import { z } from '../../base/shapes.js';
+import { APP_ORIGIN } from '../../core/browser.js';
+
+export const RECORD_KINDS = ['transactional', 'campaign', 'workflow', 'component', 'theme', 'list', 'segment', 'event', 'property', 'code', 'account'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export interface RecordRef {
+  kind: RecordKind;
+  name: string;
+  id: string;
+  /** The record's page in the Loops app, where it has one. */
+  url?: string;
+}
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const FAMILIES = ['content', 'rendered', 'wiring', 'expectations', 'metrics', 'code'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+/** One problem, as --json prints it (and `loopsctl mcp` declares its tool's output). */
+export const problemShape = z.strictObject({
+  rule: z.string(),
+  severity: z.enum(SEVERITIES),
+  message: z.string(),
+  /** What to do about it. */
+  fix: z.string(),
+  kind: z.enum(RECORD_KINDS),
+  name: z.string(),
+  id: z.string(),
+  url: z.string().optional(),
+  /** Where in the app's source (the code rules), 1-based. */
+  file: z.string().optional(),
+  line: z.number().optional(),
+  column: z.number().optional(),
+});
+export type Problem = z.infer<typeof problemShape>;
+
+const APP_PATHS: Partial<Record<RecordKind, string>> = { transactional: '/transactional', campaign: '/campaigns', workflow: '/workflows' };
+
+/** The record's page: the address the API gives, or the one the app uses for its kind. */
+export function appUrl(kind: RecordKind, record: { id: string; url?: string }): string | undefined {
+  if (record.url !== undefined) return record.url;
+  if (kind === 'list') return `${APP_ORIGIN}/settings?page=lists`;
+  const path = APP_PATHS[kind];
+  return path === undefined ? undefined : `${APP_ORIGIN}${path}/${record.id}`;
+}
+
+/** A problem about a record. */
+export function problem(
+  record: RecordRef,
+  rule: string,
+  severity: Severity,
+  message: string,
+  fix: string,
+  at?: Pick<Problem, 'file' | 'line' | 'column'>,
+): Problem {
+  return { rule, severity, message, fix, kind: record.kind, name: record.name, id: record.id, ...(record.url === undefined ? {} : { url: record.url }), ...at };
+}

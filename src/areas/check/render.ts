@@ -1,0 +1,102 @@
+/**
+ * A check's report: on a terminal or in a log, the problems grouped by record, each with what to
+ * do, and a summary line (at most 80 columns, so a CI log reads as well as a terminal); with
+ * `--format github`, GitHub's workflow commands, which annotate the pull request.
+ */
+import { sanitize } from '../../base/sanitize.js';
+import { countOf } from '../../render/numbers.js';
+import type { Output } from '../../render/output.js';
+import { styleFor } from '../../render/style.js';
+import { wrapLines } from '../../render/wrap.js';
+import type { Problem, Severity } from './records.js';
+
+/** What one check found, and what it read. */
+export interface Report {
+  problems: Problem[];
+  /** The email messages the content and rendered rules checked. */
+  emailsChecked: number;
+  /** Records of any kind read. */
+  recordsRead: number;
+  /** Problems of the `not-checked` rule: what could not be read. */
+  incomplete: boolean;
+}
+
+const MAX_WIDTH = 80;
+const LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
+const LABEL_WIDTH = 9;
+
+function heading(problem: Problem): string {
+  const id = problem.id === '' ? '' : ` (${problem.id})`;
+  return `${problem.kind} "${sanitize(problem.name)}"${id}`;
+}
+
+function summary(report: Report): string {
+  const count = (severity: Severity) => report.problems.filter((problem) => problem.severity === severity).length;
+  const found = [countOf(count('error'), 'error'), countOf(count('warning'), 'warning'), countOf(count('info'), 'note')].join(', ');
+  const read = `${countOf(report.recordsRead, 'record')} read, ${countOf(report.emailsChecked, 'email')} checked`;
+  if (report.incomplete) return `Incomplete: some records could not be read (see not-checked). ${found}; ${read}.`;
+  if (report.problems.length === 0) return `No problems: ${read}.`;
+  return `${found}; ${read}.`;
+}
+
+export function renderReport(out: Output, report: Report): string {
+  const style = styleFor(out);
+  const width = Math.min(out.columns, MAX_WIDTH);
+  const paint: Record<Severity, (text: string) => string> = { error: style.red, warning: style.yellow, info: style.dim };
+  const indent = ' '.repeat(2 + LABEL_WIDTH);
+  const wrapped = (text: string) => wrapLines(sanitize(text), Math.max(width - indent.length, 20));
+  const lines: string[] = [];
+  let current = '';
+  for (const problem of report.problems.filter((found) => found.severity !== 'info')) {
+    const group = heading(problem);
+    if (group !== current) {
+      if (current !== '') lines.push('');
+      current = group;
+      lines.push(...wrapLines(style.bold(group), width));
+      if (problem.url !== undefined) lines.push(`  ${style.dim(problem.url)}`);
+    }
+    const at = problem.file === undefined ? '' : `${problem.file}:${problem.line}:${problem.column}: `;
+    const [first = '', ...rest] = wrapped(`${at}${problem.message} [${problem.rule}]`);
+    lines.push(`  ${paint[problem.severity](LABEL[problem.severity].padEnd(LABEL_WIDTH))}${first}`, ...rest.map((line) => indent + line));
+    lines.push(...wrapped(`fix: ${problem.fix}`).map((line) => indent + style.dim(line)));
+  }
+  const notes = notesByRule(report.problems);
+  if (notes.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(style.bold('Notes'));
+    for (const [rule, found] of notes) {
+      const [first = '', ...rest] = wrapped(`${found[0]!.message} (${found.length}): ${found.map((problem) => sanitize(problem.name)).join(', ')} [${rule}]`);
+      lines.push(`  ${paint.info(LABEL.info.padEnd(LABEL_WIDTH))}${first}`, ...rest.map((line) => indent + line));
+    }
+  }
+  if (lines.length > 0) lines.push('');
+  lines.push(...wrapLines(summary(report), width));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Notes, which ask nothing of anyone (an unused theme), told in a line per rule rather than a group per record. */
+function notesByRule(problems: Problem[]): [string, Problem[]][] {
+  const byRule = new Map<string, Problem[]>();
+  for (const problem of problems) if (problem.severity === 'info') byRule.set(problem.rule, [...(byRule.get(problem.rule) ?? []), problem]);
+  return [...byRule];
+}
+
+/** A value in a workflow command: `%`, line breaks (and in a property `:` and `,`) escaped as GitHub reads them. */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** One annotation per problem: at its line for the code rules, on the run for the others. */
+export function renderGithub(report: Report): string {
+  const lines = report.problems.map((problem) => {
+    const where = problem.file === undefined ? '' : `file=${escapeProperty(problem.file)},line=${problem.line},col=${problem.column},`;
+    const title = `title=${escapeProperty(`${problem.rule}: ${problem.kind} ${problem.name}`)}`;
+    return `::${COMMAND[problem.severity]} ${where}${title}::${escapeData(`${problem.message}. Fix: ${problem.fix}`)}`;
+  });
+  return `${[...lines, summary(report)].join('\n')}\n`;
+}

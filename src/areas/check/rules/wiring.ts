@@ -1,0 +1,213 @@
+/**
+ * The wiring family: how the records fit together. A workflow that is not sending, an event
+ * trigger with no event, a filter naming a property the account lacks, a scheduled campaign with
+ * nothing to send, and what nothing uses (lists, components, themes: information, not errors).
+ */
+import { componentIdsOf, parseLmx, themeIdOf } from '../../../lmx/index.js';
+import type { AudienceFilter } from '../../../platform/segments/schemas.js';
+import type { Account } from '../gather.js';
+import { isScheduled, isSending } from '../gather.js';
+import { appUrl, problem, type Problem, type RecordRef } from '../records.js';
+import type { RulesFile } from '../rules-file.js';
+import { declareRules, type RuleFamily } from './rule.js';
+
+const { rules, severityOf } = declareRules('wiring', {
+  'workflow-not-sending': { severity: 'warning', summary: 'a workflow that is a draft or paused, unless the rules file expects it so' },
+  'event-trigger-without-event': { severity: 'error', summary: 'a sending workflow whose event trigger names no event' },
+  'event-without-pattern': { severity: 'warning', summary: 'an event trigger whose event has no event pattern: nothing in the account has sent it' },
+  'unknown-contact-property': { severity: 'error', summary: 'a segment, campaign audience or workflow filter naming a contact property the account lacks' },
+  'unknown-mailing-list': { severity: 'error', summary: 'a workflow or campaign naming a mailing list the account lacks' },
+  'scheduled-campaign-empty': { severity: 'error', summary: 'a scheduled campaign with no email, or one without a subject or body' },
+  'unused-mailing-list': { severity: 'info', summary: 'a mailing list no workflow or campaign uses' },
+  'unused-component': { severity: 'info', summary: 'a component no email embeds' },
+  'unused-theme': { severity: 'info', summary: 'a theme no email uses (the default theme aside)' },
+});
+
+/** Keys a filter may name that the contact properties listing leaves out: the platform's own fields. */
+const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'optInStatus', 'mailingLists']);
+
+const statusOf = (status: string | undefined) => (status ?? 'unknown').toLowerCase();
+
+function workflowProblems(account: Account, expected: RulesFile, knownList: (id: string) => boolean): Problem[] {
+  const patterns = new Set(account.eventPatterns.map((pattern) => pattern.eventName));
+  const problems: Problem[] = [];
+  for (const { record, ref } of account.workflows) {
+    const sending = isSending(record);
+    if (!sending && expected.workflows[ref.name]?.status === undefined) {
+      problems.push(
+        problem(
+          ref,
+          'workflow-not-sending',
+          severityOf('workflow-not-sending'),
+          `the workflow is ${statusOf(record.status) === 'draft' ? 'a draft' : statusOf(record.status)}: it sends nothing`,
+          `start it in the app when it is ready, or say in loops.check.yaml that it is meant to be one (workflows: { ${JSON.stringify(ref.name)}: { status: ${statusOf(record.status)} } })`,
+        ),
+      );
+    }
+    if (record.mailingListId != null && !knownList(record.mailingListId)) problems.push(unknownList(ref, record.mailingListId));
+    for (const [nodeId, node] of Object.entries(record.nodes)) {
+      const fields = node as { typeName: string; eventName?: string | null; mailingListId?: string | null; contactPropertyQuery?: { key?: string } | null };
+      if (fields.typeName === 'EventTrigger') {
+        if (!fields.eventName) {
+          if (sending)
+            problems.push(
+              problem(
+                ref,
+                'event-trigger-without-event',
+                severityOf('event-trigger-without-event'),
+                `its event trigger (${nodeId}) names no event`,
+                'choose the event in the app',
+              ),
+            );
+        } else if (account.listed.has('event patterns') && !patterns.has(fields.eventName)) {
+          problems.push(
+            problem(
+              ref,
+              'event-without-pattern',
+              severityOf('event-without-pattern'),
+              `its trigger waits for the event "${fields.eventName}", which has no event pattern: the account has never received it`,
+              `check the event's name against what the app sends (\`loopsctl events send --event-name ${fields.eventName} ...\` records it)`,
+            ),
+          );
+        }
+      }
+      if (fields.typeName === 'AddToListTrigger' && fields.mailingListId != null && !knownList(fields.mailingListId))
+        problems.push(unknownList(ref, fields.mailingListId));
+    }
+  }
+  return problems;
+}
+
+function unknownList(ref: RecordRef, listId: string): Problem {
+  return problem(
+    ref,
+    'unknown-mailing-list',
+    severityOf('unknown-mailing-list'),
+    `it names the mailing list ${listId}, which the account does not have`,
+    'choose an existing list in the app',
+  );
+}
+
+/** Every filter of the account with the record it belongs to. */
+function filtersOf(account: Account): { ref: RecordRef; where: string; keys: string[] }[] {
+  const keysOf = (filter: AudienceFilter | null | undefined) =>
+    (filter?.conditions ?? []).filter((condition) => condition.type === 'property' && typeof condition.key === 'string').map((condition) => condition.key!);
+  return [
+    ...account.segments.map((segment) => ({
+      ref: { kind: 'segment' as const, name: segment.name, id: segment.id, url: appUrl('segment', segment) },
+      where: 'its filter',
+      keys: keysOf(segment.filter),
+    })),
+    ...account.campaigns.map(({ record, ref }) => ({ ref, where: 'its audience filter', keys: keysOf(record.audienceFilter) })),
+    ...account.workflows.flatMap(({ ref, record, filters }) => [
+      ...filters.map(({ nodeId, filter }) => ({ ref, where: `its audience filter ${nodeId}`, keys: keysOf(filter) })),
+      ...Object.entries(record.nodes).flatMap(([nodeId, node]) => {
+        const key = (node as { contactPropertyQuery?: { key?: string } | null }).contactPropertyQuery?.key;
+        return key === undefined ? [] : [{ ref, where: `its trigger ${nodeId}`, keys: [key] }];
+      }),
+    ]),
+  ];
+}
+
+function propertyProblems(account: Account): Problem[] {
+  const known = new Set([...SYSTEM_KEYS, ...account.contactProperties.map((property) => property.key)]);
+  return filtersOf(account).flatMap(({ ref, where, keys }) =>
+    [...new Set(keys)]
+      .filter((key) => !known.has(key))
+      .map((key) =>
+        problem(
+          ref,
+          'unknown-contact-property',
+          severityOf('unknown-contact-property'),
+          `${where} names the contact property "${key}", which the account does not have: it matches no one`,
+          `create it (\`loopsctl contact-properties create ${key} --type <type>\`) or fix the filter`,
+        ),
+      ),
+  );
+}
+
+function campaignProblems(account: Account, knownList: (id: string) => boolean): Problem[] {
+  return account.campaigns.flatMap(({ record, ref, email }) => {
+    const problems: Problem[] = [];
+    if (record.mailingListId !== null && !knownList(record.mailingListId)) problems.push(unknownList(ref, record.mailingListId));
+    if (!isScheduled(record)) return problems;
+    const empty =
+      email === undefined
+        ? 'it has no email'
+        : email.lmx.trim() === ''
+          ? 'its email has no body'
+          : email.subject.trim() === ''
+            ? 'its email has no subject'
+            : undefined;
+    if (empty !== undefined)
+      problems.push(
+        problem(
+          ref,
+          'scheduled-campaign-empty',
+          severityOf('scheduled-campaign-empty'),
+          `the campaign is ${statusOf(record.status)} and ${empty}`,
+          'write the email, or unschedule the campaign in the app',
+        ),
+      );
+    return problems;
+  });
+}
+
+function unusedProblems(account: Account): Problem[] {
+  const documents = account.allMessages.map((message) => parseLmx(message.lmx).document);
+  const usedComponents = new Set(documents.flatMap(componentIdsOf));
+  const usedThemes = new Set(documents.map(themeIdOf).filter((id) => id !== undefined));
+  const usedLists = new Set<string>();
+  for (const { record } of account.campaigns) if (record.mailingListId !== null) usedLists.add(record.mailingListId);
+  for (const { record } of account.workflows) {
+    if (record.mailingListId != null) usedLists.add(record.mailingListId);
+    for (const node of Object.values(record.nodes)) {
+      const listId = (node as { mailingListId?: string | null }).mailingListId;
+      if (listId != null) usedLists.add(listId);
+    }
+  }
+  const info = (ref: RecordRef, rule: 'unused-mailing-list' | 'unused-component' | 'unused-theme', message: string, fix: string) =>
+    problem(ref, rule, severityOf(rule), message, fix);
+  return [
+    ...account.mailingLists
+      .filter((list) => !usedLists.has(list.id))
+      .map((list) =>
+        info(
+          { kind: 'list', name: list.name, id: list.id, url: appUrl('list', list) },
+          'unused-mailing-list',
+          'no workflow or campaign uses this mailing list',
+          'use it, or delete it in the app if nobody subscribes to it',
+        ),
+      ),
+    ...account.components
+      .filter((component) => !usedComponents.has(component.id))
+      .map((component) =>
+        info(
+          { kind: 'component', name: component.name, id: component.id },
+          'unused-component',
+          'no email embeds this component',
+          'embed it, or delete it in the app',
+        ),
+      ),
+    ...account.themes
+      .filter((theme) => !theme.isDefault && !usedThemes.has(theme.id))
+      .map((theme) => info({ kind: 'theme', name: theme.name, id: theme.id }, 'unused-theme', 'no email uses this theme', 'use it, or delete it in the app')),
+  ];
+}
+
+export const wiring: RuleFamily = {
+  family: 'wiring',
+  rules,
+  check(account, expected) {
+    const lists = new Set(account.mailingLists.map((list) => list.id));
+    // A listing that failed leaves nothing to compare with: no list is called unknown then.
+    const knownList = (id: string) => lists.has(id) || !account.listed.has('mailing lists');
+    return [
+      ...workflowProblems(account, expected, knownList),
+      ...(account.listed.has('contact properties') ? propertyProblems(account) : []),
+      ...campaignProblems(account, knownList),
+      // What was not read may be what uses a list, a component or a theme.
+      ...(account.unchecked.length === 0 ? unusedProblems(account) : []),
+    ];
+  },
+};

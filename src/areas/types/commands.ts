@@ -1,0 +1,63 @@
+/** `loopsctl types`: the account read (GET requests only) and written out as a TypeScript module, or compared with one. */
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileBytes } from '../../base/json-file.js';
+import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
+import type { Handler } from '../../core/declare.js';
+import { settleLimit } from '../../api/concurrency.js';
+import { everyItem } from '../check/gather.js';
+import { listContactProperties } from '../contact-properties/client.js';
+import { eventPatterns, getEventPattern } from '../event-patterns/client.js';
+import { listMailingLists } from '../lists/client.js';
+import { transactionalEmails } from '../transactional/client.js';
+import type { ApiClient } from '../../api/client.js';
+import { drift, generateTypes, readSections, sectionEntries, type TypesInput } from './generate.js';
+
+/** Event patterns read at once, under the client's pacer. */
+const CONCURRENCY = 8;
+
+async function readAccount(api: ApiClient): Promise<TypesInput> {
+  const [transactional, summaries, contactProperties, mailingLists] = await Promise.all([
+    everyItem(api, transactionalEmails),
+    everyItem(api, eventPatterns),
+    listContactProperties(api, 'all'),
+    listMailingLists(api),
+  ]);
+  const outcomes = await settleLimit(summaries, CONCURRENCY, (summary) => getEventPattern(api, summary.id), { dooms: () => true });
+  const patterns = outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
+  return { transactional, eventPatterns: patterns, contactProperties, mailingLists };
+}
+
+/** Written beside the file and renamed over it (base/json-file.ts): a reader never sees half a module. */
+function writeWhole(file: string, text: string): void {
+  try {
+    writeFileBytes(file, Buffer.from(text));
+  } catch (error) {
+    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export const types: Handler<[], { out?: string; check?: boolean }> = async (context, _args, options) => {
+  if (options.check && options.out === undefined)
+    throw new UsageError('--check compares with the file --out names', { hint: 'loopsctl types --out src/loops.generated.ts --check' });
+  const input = await readAccount(await context.client());
+  const text = generateTypes(input);
+  const { out } = context;
+  if (options.out === undefined) return out.json ? out.writeJson({ module: text }) : out.write(text);
+  if (!options.check) {
+    writeWhole(options.out, text);
+    if (out.json) await out.writeJson({ file: options.out });
+    return;
+  }
+  if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: loopsctl types --out ${options.out}` });
+  const written = readFileSync(options.out, 'utf8');
+  if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
+  const sections = readSections(written);
+  const drifted = sections === undefined ? [] : drift(sections, sectionEntries(input));
+  const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');
+  throw new MismatchError(`${options.out} is not the account's types any more:\n${what}`, {
+    hint: `if the account is right, run \`loopsctl types --out ${options.out}\` and fix what the compiler then finds; if the file is, change the account back`,
+  });
+};

@@ -1,0 +1,31 @@
+/** `loopsctl types`: the account as a TypeScript module, for an app's calls to be checked by the compiler. */
+import { command, type Spec } from '../../core/declare.js';
+
+export const spec: Spec = command({
+  name: 'types',
+  summary: "Write a TypeScript module of the account's transactional emails, events, contact properties and lists; --check fails on drift",
+  help: `Reads the account (GET requests only) and prints, or writes to --out, a
+TypeScript module: the published transactional emails by name with their ids
+and data variables, the events with their properties (from the event patterns),
+the contact properties with their types and the mailing lists by name with
+their ids, as \`as const\` objects; and types over them, among them
+SendTransactionalEmailParams<Id>, which makes the compiler check a call to the
+official SDK's sendTransactionalEmail: the id, and exactly the variables that
+email shows. The same account always gives the same bytes; it compiles with
+tsc --strict.
+
+With --check, nothing is written: the file is compared with the account, and
+the command exits 1 naming each difference (an email renamed, a variable added)
+when they differ. Run it in the app's CI. With --json: {"module": "<the text>"}, or
+{"file": "<the --out file>"} once written.`,
+  options: [
+    // A person's: an agent reads the module as the tool's answer, and writes nothing into the app's tree.
+    { flags: '--out <file>', description: 'write the module to this file (default: print it)', file: { writes: true }, personOnly: true },
+    { flags: '--check', description: 'compare the --out file with the account instead of writing it; exit 1 when they differ', personOnly: true },
+  ],
+  examples: ['loopsctl types > loops.generated.ts', 'loopsctl types --out loops.generated.ts', 'loopsctl types --out loops.generated.ts --check'],
+  mismatch: 'with --check, the file differs from the account',
+  remote: true,
+  tier: 'read',
+  load: async () => (await import('./commands.js')).types,
+});

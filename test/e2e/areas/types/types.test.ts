@@ -1,0 +1,106 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest } from '../../../support/recording.js';
+
+const WELCOME = seedId('transactional/Welcome');
+
+/** The compiler's errors for these files under --strict, as `file: message`. */
+function compile(files: string[]): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: [],
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => `${diagnostic.file?.fileName.split('/').at(-1)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
+}
+
+describe('types', () => {
+  const openSandbox = sandboxEachTest();
+
+  it('writes a module that compiles with --strict and makes the compiler check a send', async () => {
+    const sandbox = await openSandbox();
+    const dir = tempDir();
+    const module = join(dir, 'loops.generated.ts');
+    const written = await sandbox.loopsctl(['types', '--out', module]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe('');
+    const printed = await sandbox.loopsctl(['types']);
+    expect(printed.stdout).toBe(readFileSync(module, 'utf8'));
+    expect(printed.stdout).toContain(`  "Welcome": { id: "${WELCOME}", dataVariables: ["firstName", "loginUrl"] },`);
+    // Not published: nothing can send it.
+    expect(printed.stdout).not.toContain('Payment failed');
+    expect(new Set(sandbox.requests.map((request) => request.method))).toEqual(new Set(['GET']));
+
+    const app = join(dir, 'app.ts');
+    writeFileSync(
+      app,
+      [
+        "import { mailingLists, transactionalEmails, type SendEventParams, type SendTransactionalEmailParams } from './loops.generated';",
+        "const id = transactionalEmails['Welcome'].id;",
+        "export const welcome: SendTransactionalEmailParams<typeof id> = { transactionalId: id, email: 'ada@example.com', dataVariables: { firstName: 'Ada', loginUrl: 'https://app.example.com' } };",
+        "export const link: SendTransactionalEmailParams = { transactionalId: transactionalEmails['Magic sign-in link'].id, email: 'ada@example.com', dataVariables: { signInUrl: 'x' } };",
+        "export const trial: SendEventParams<'trial_started'> = { eventName: 'trial_started', email: 'ada@example.com', eventProperties: { seats: 3 }, mailingLists: { [mailingLists['Beta testers']]: true } };",
+        '',
+      ].join('\n'),
+    );
+    expect(compile([module, app])).toEqual([]);
+
+    const wrong = join(dir, 'wrong.ts');
+    writeFileSync(
+      wrong,
+      [
+        "import { transactionalEmails, type SendEventParams, type SendTransactionalEmailParams } from './loops.generated';",
+        "const id = transactionalEmails['Welcome'].id;",
+        "export const missing: SendTransactionalEmailParams<typeof id> = { transactionalId: id, email: 'ada@example.com', dataVariables: { firstName: 'Ada' } };",
+        "export const unknownId: SendTransactionalEmailParams = { transactionalId: 'cnotarealid', email: 'ada@example.com' };",
+        "export const seats: SendEventParams<'trial_started'> = { eventName: 'trial_started', eventProperties: { seats: 'three' } };",
+        '',
+      ].join('\n'),
+    );
+    const errors = compile([module, wrong]);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toContain("Property 'loginUrl' is missing");
+    expect(errors[1]).toContain('"cnotarealid"');
+    expect(errors[2]).toContain("Type 'string' is not assignable to type 'number'");
+  });
+
+  it('--check passes right after a write, and names what drifted once the account changes (exit 1)', async () => {
+    const sandbox = await openSandbox();
+    const module = join(tempDir(), 'loops.generated.ts');
+    expect((await sandbox.loopsctl(['types', '--out', module])).code).toBe(0);
+    const same = await sandbox.loopsctl(['types', '--out', module, '--check']);
+    expect(same.code).toBe(0);
+    sandbox.server.update((state) => {
+      const emails = state.transactionalEmails as { record: { id: string; name: string; dataVariables: string[] } }[];
+      const welcome = emails.find((email) => email.record.id === WELCOME)!;
+      welcome.record.name = 'Welcome aboard';
+      const reset = emails.find((email) => email.record.name === 'Password reset')!;
+      reset.record.dataVariables.push('supportUrl');
+    });
+    const drifted = await sandbox.loopsctl(['types', '--out', module, '--check']);
+    expect(drifted.code).toBe(1);
+    expect(drifted.stderr).toContain('transactional email "Password reset": the file has');
+    expect(drifted.stderr).toContain('"supportUrl"');
+    expect(drifted.stderr).toContain('transactional email "Welcome aboard": in the account, not in the file');
+    expect(drifted.stderr).toContain('transactional email "Welcome": in the file, no longer in the account');
+    // --check writes nothing.
+    expect(readFileSync(module, 'utf8')).not.toContain('Welcome aboard');
+  });
+
+  it('refuses --check without --out (exit 2)', async () => {
+    const sandbox = await openSandbox();
+    const result = await sandbox.loopsctl(['types', '--check']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--check compares with the file --out names');
+    expect(sandbox.requests).toEqual([]);
+  });
+});

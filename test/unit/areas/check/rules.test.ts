@@ -1,0 +1,290 @@
+import { describe, expect, it } from 'vitest';
+import type { Account, CheckedMessage } from '../../../../src/areas/check/gather.js';
+import { ALL_RULES, findProblems } from '../../../../src/areas/check/rules/index.js';
+import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file.js';
+import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
+
+const TIME = '2025-01-01T00:00:00.000Z';
+
+function message(id: string, lmx: string, fields: Partial<EmailMessage> = {}): EmailMessage {
+  return {
+    id,
+    subject: 'A subject of a fair length',
+    previewText: 'What the email is about',
+    fromName: 'Acme',
+    fromEmail: 'hello',
+    replyToEmail: '',
+    emailFormat: 'styled',
+    lmx,
+    contentRevisionId: `${id}-revision`,
+    updatedAt: TIME,
+    ...fields,
+  };
+}
+
+const RESET = message('m-reset', '<Paragraph>Hi {data.firstName}</Paragraph>\n<Button href="{data.resetUrl}">Reset</Button>\n', {
+  dataVariablesFallbacks: { firstName: 'there' },
+});
+const LAUNCH = message(
+  'm-launch',
+  [
+    '<Style themeId="t-used" />',
+    '<H1>We launched</H1>',
+    '<Image src="https://acme.example/launch.png" alt="The new dashboard" />',
+    '<Paragraph>Read <Link href="https://acme.example/blog">the post</Link> or <Link href="mailto:hi@acme.example">write to us</Link>.</Paragraph>',
+    '<Component componentId="c-footer" />',
+    '',
+  ].join('\n'),
+);
+const WELCOME = message('m-welcome', '<Paragraph>Welcome!</Paragraph>\n<Button href="https://app.acme.example">Open Acme</Button>\n');
+
+/** An account with nothing wrong in it: every rule is tested by breaking one thing of it. */
+function cleanAccount(): Account {
+  const reset = { kind: 'transactional', name: 'Password reset', id: 't-reset' } as const;
+  const launch = { kind: 'campaign', name: 'Launch', id: 'c-launch' } as const;
+  const welcome = { kind: 'workflow', name: 'Welcome series', id: 'w-welcome' } as const;
+  const checked = (record: CheckedMessage['record'], role: string, lmxKind: CheckedMessage['lmxKind'], email: EmailMessage): CheckedMessage => ({
+    record,
+    role,
+    lmxKind,
+    message: structuredClone(email),
+    guardian: { errors: [], warnings: [] },
+    draft: false,
+  });
+  return {
+    listed: new Set([
+      'transactional emails',
+      'campaigns',
+      'workflows',
+      'components',
+      'themes',
+      'event patterns',
+      'contact properties',
+      'mailing lists',
+      'segments',
+    ]),
+    transactional: [
+      {
+        ref: reset,
+        record: {
+          id: 't-reset',
+          name: 'Password reset',
+          draftEmailMessageId: null,
+          publishedEmailMessageId: 'm-reset',
+          createdAt: TIME,
+          updatedAt: TIME,
+          dataVariables: ['firstName', 'resetUrl'],
+        },
+        published: structuredClone(RESET),
+      },
+    ],
+    campaigns: [
+      {
+        ref: launch,
+        record: {
+          id: 'c-launch',
+          name: 'Launch',
+          status: 'Scheduled',
+          createdAt: TIME,
+          updatedAt: TIME,
+          emailMessageId: 'm-launch',
+          campaignGroupId: null,
+          mailingListId: 'l-news',
+          audienceSegmentId: null,
+          audienceFilter: { match: 'all', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'pro' }] },
+          scheduling: { method: 'schedule', timestamp: TIME },
+        },
+        email: structuredClone(LAUNCH),
+      },
+    ],
+    workflows: [
+      {
+        ref: welcome,
+        record: {
+          id: 'w-welcome',
+          status: 'Sending',
+          name: 'Welcome series',
+          mailingListId: 'l-news',
+          rootNodeId: 'trigger',
+          nodes: {
+            trigger: { typeName: 'EventTrigger', nextNodeIds: ['filter'], eventName: 'signup', reEligible: false },
+            filter: { typeName: 'AudienceFilter', nextNodeIds: ['send'] },
+            send: { typeName: 'SendEmailAction', nextNodeIds: [], emailMessageId: 'm-welcome', subject: 'Welcome' },
+          },
+        },
+        filters: [{ nodeId: 'filter', filter: { match: 'all', conditions: [{ type: 'property', key: 'seats', operator: 'greaterThan', value: 1 }] } }],
+      },
+    ],
+    components: [{ id: 'c-footer', name: 'Footer', lmx: '<Paragraph>Acme, 1 Main Street</Paragraph>\n' }],
+    themes: [
+      { id: 't-default', name: 'Default', styles: {}, isDefault: true, createdAt: TIME, updatedAt: TIME },
+      { id: 't-used', name: 'Launch theme', styles: {}, isDefault: false, createdAt: TIME, updatedAt: TIME },
+    ],
+    eventPatterns: [{ id: 'e-signup', eventName: 'signup', incomingWebhookPlatform: null }],
+    contactProperties: [
+      { key: 'firstName', label: 'First Name', type: 'string' },
+      { key: 'plan', label: 'Plan', type: 'string' },
+      { key: 'seats', label: 'Seats', type: 'number' },
+    ],
+    mailingLists: [{ id: 'l-news', name: 'Newsletter', description: null, isPublic: true }],
+    segments: [
+      {
+        id: 's-pro',
+        name: 'Pro',
+        description: null,
+        createdAt: TIME,
+        updatedAt: TIME,
+        filter: { match: 'all', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'pro' }] },
+      },
+    ],
+    allMessages: [structuredClone(RESET), structuredClone(LAUNCH), structuredClone(WELCOME)],
+    messages: [
+      checked(reset, 'published', 'transactional', RESET),
+      checked(launch, 'campaign', 'campaign', LAUNCH),
+      checked(welcome, '"Welcome"', 'workflow', WELCOME),
+    ],
+    unchecked: [],
+    metrics: [
+      {
+        record: reset,
+        which: 'the published email',
+        key: 'transactional/t-reset',
+        counters: { sends: 1000, hardBounces: 5, softBounces: 5, spamReports: 1, opens: 500, unsubscribes: 2 },
+      },
+    ],
+    code: {
+      filesScanned: 1,
+      skipped: [],
+      uses: [
+        { kind: 'transactional', value: 't-reset', ...IN_APP, dataVariables: ['resetUrl', 'firstName'] },
+        { kind: 'transactional', value: 't-reset', ...IN_APP },
+        { kind: 'event', value: 'signup', ...IN_APP },
+        { kind: 'list', value: 'l-news', ...IN_APP },
+        { kind: 'property', value: 'plan', ...IN_APP },
+      ],
+    },
+  };
+}
+
+const IN_APP = { file: 'src/app.ts', line: 3, column: 7 };
+
+const rulesOf = (account: Account, expected: RulesFile = NO_RULES) => findProblems(account, expected, undefined).map((problem) => problem.rule);
+
+/** The checked message of a kind, changed: its LMX, or any field. */
+function changeMessage(account: Account, index: number, change: Partial<EmailMessage>): void {
+  Object.assign(account.messages[index]!.message, change);
+}
+const LAUNCH_INDEX = 1;
+
+/** Each rule, and a change of the clean account that breaks it. */
+const BREAKS: [rule: string, breaks: (account: Account, expected: RulesFile) => void][] = [
+  [
+    'guardian-error',
+    (a) => a.messages[0]!.guardian!.errors.push({ rule: 'missingButtonHrefs', title: 'Missing button link', description: 'x', items: [{ label: 'Reset' }] }),
+  ],
+  ['guardian-warning', (a) => a.messages[0]!.guardian!.warnings.push({ rule: 'missingFallback', title: 'No fallback', description: 'x', items: [] })],
+  ['lmx-error', (a) => changeMessage(a, 0, { lmx: '<Paragraph>Hi <Unknown /></Paragraph>\n' })],
+  ['lmx-warning', (a) => changeMessage(a, 0, { lmx: '<Paragraph colour="red">Hi</Paragraph>\n' })],
+  ['unpublished-changes', (a) => (a.transactional[0]!.draft = { ...structuredClone(RESET), id: 'm-draft', subject: 'Reset it' })],
+  ['empty-link', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/blog', '') })],
+  ['insecure-link', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/blog', 'http://acme.example/blog') })],
+  ['insecure-image', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/launch.png', 'http://acme.example/launch.png') })],
+  ['image-without-alt', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace(' alt="The new dashboard"', '') })],
+  ['button-without-link', (a) => changeMessage(a, 2, { lmx: '<Button>Open Acme</Button>\n' })],
+  ['email-too-large', (a) => changeMessage(a, 2, { lmx: `${'<Paragraph>A long paragraph of words to read.</Paragraph>\n'.repeat(1500)}` })],
+  ['preview-text-missing', (a) => changeMessage(a, 0, { previewText: ' ' })],
+  ['preview-text-too-long', (a) => changeMessage(a, 0, { previewText: 'x'.repeat(151) })],
+  ['subject-too-long', (a) => changeMessage(a, 0, { subject: 'y'.repeat(79) })],
+  ['workflow-not-sending', (a) => (a.workflows[0]!.record.status = 'Paused')],
+  ['event-trigger-without-event', (a) => ((a.workflows[0]!.record.nodes.trigger as { eventName?: string | null }).eventName = null)],
+  ['event-without-pattern', (a) => (a.eventPatterns = [])],
+  ['unknown-contact-property', (a) => (a.segments[0]!.filter!.conditions[0]!.key = 'plna')],
+  ['unknown-mailing-list', (a) => (a.campaigns[0]!.record.mailingListId = 'l-gone')],
+  ['scheduled-campaign-empty', (a) => (a.campaigns[0]!.email = undefined)],
+  ['unused-mailing-list', (a) => a.mailingLists.push({ id: 'l-old', name: 'Old', description: null, isPublic: false })],
+  ['unused-component', (a) => a.components.push({ id: 'c-old', name: 'Old header', lmx: '<Paragraph>Old</Paragraph>\n' })],
+  ['unused-theme', (a) => a.themes.push({ id: 't-old', name: 'Old', styles: {}, isDefault: false, createdAt: TIME, updatedAt: TIME })],
+  ['code-unknown-transactional', (a) => a.code!.uses.push({ kind: 'transactional', value: 't-gone', ...IN_APP })],
+  ['code-unpublished-transactional', (a) => (a.transactional[0]!.record.publishedEmailMessageId = null)],
+  ['code-missing-data-variable', (a) => (a.code!.uses[0]!.dataVariables = ['firstName'])],
+  ['code-unknown-data-variable', (a) => a.code!.uses[0]!.dataVariables!.push('expiresIn')],
+  ['code-unknown-event', (a) => a.code!.uses.push({ kind: 'event', value: 'signed_up', ...IN_APP })],
+  ['code-unknown-mailing-list', (a) => a.code!.uses.push({ kind: 'list', value: 'l-gone', ...IN_APP })],
+  ['code-unknown-contact-property', (a) => a.code!.uses.push({ kind: 'property', value: 'compnay', ...IN_APP })],
+  ['code-skipped', (a) => a.code!.skipped.push({ path: 'src/generated.js', reason: 'over 2 MB' })],
+  ['bounce-rate', (_a, e) => (e.thresholds.bounceRate = 0.005)],
+  ['complaint-rate', (_a, e) => (e.thresholds.complaintRate = 0.0005)],
+  ['unsubscribe-rate', (_a, e) => (e.thresholds.unsubscribeRate = 0.001)],
+  ['open-rate', (_a, e) => (e.thresholds.openRate = 0.6)],
+  ['expected-record-missing', (_a, e) => (e.workflows.Onboarding = { status: 'sending' })],
+  ['expected-workflow-status', (_a, e) => (e.workflows['Welcome series'] = { status: 'draft' })],
+  ['expected-published', (_a, e) => (e.transactional['Password reset'] = { published: false })],
+  ['expected-data-variables', (_a, e) => (e.transactional['Password reset'] = { dataVariables: ['firstName', 'resetUrl', 'expiresIn'] })],
+];
+
+describe('check rules', () => {
+  it('find nothing in a clean account', () => {
+    expect(findProblems(cleanAccount(), NO_RULES, undefined)).toEqual([]);
+  });
+
+  it('every rule has a case here', () => {
+    expect(BREAKS.map(([rule]) => rule).sort()).toEqual(ALL_RULES.map((rule) => rule.name).sort());
+  });
+
+  it.each(BREAKS)('%s: found once its record breaks it', (rule, breaks) => {
+    const account = cleanAccount();
+    const expected = structuredClone(NO_RULES);
+    breaks(account, expected);
+    expect(rulesOf(account, expected)).toContain(rule);
+  });
+
+  it('expectations that the account meets find nothing', () => {
+    const expected: RulesFile = {
+      ...structuredClone(NO_RULES),
+      workflows: { 'Welcome series': { status: 'sending' } },
+      transactional: { 'Password reset': { published: true, dataVariables: ['resetUrl', 'firstName'] } },
+    };
+    expect(rulesOf(cleanAccount(), expected)).toEqual([]);
+  });
+
+  it('thresholds the emails meet find nothing', () => {
+    const expected: RulesFile = { ...structuredClone(NO_RULES), thresholds: { bounceRate: 0.01, complaintRate: 0.001, unsubscribeRate: 0.002, openRate: 0.5 } };
+    expect(rulesOf(cleanAccount(), expected)).toEqual([]);
+  });
+
+  it('a workflow the rules file expects as a draft is not reported as not sending', () => {
+    const account = cleanAccount();
+    account.workflows[0]!.record.status = 'Draft';
+    const expected: RulesFile = { ...structuredClone(NO_RULES), workflows: { 'Welcome series': { status: 'draft' } } };
+    expect(rulesOf(account, expected)).toEqual([]);
+  });
+
+  it('the rules file changes severities, turns rules off and ignores records; --only keeps families', () => {
+    const account = cleanAccount();
+    changeMessage(account, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/blog', 'http://acme.example/blog') });
+    account.workflows[0]!.record.status = 'Paused';
+    const raised = findProblems(account, { ...structuredClone(NO_RULES), rules: { 'insecure-link': 'error' } }, undefined);
+    expect(raised.map((problem) => [problem.rule, problem.severity])).toEqual([
+      ['insecure-link', 'error'],
+      ['workflow-not-sending', 'warning'],
+    ]);
+    expect(rulesOf(account, { ...structuredClone(NO_RULES), rules: { 'insecure-link': 'off' } })).toEqual(['workflow-not-sending']);
+    expect(rulesOf(account, { ...structuredClone(NO_RULES), ignore: ['workflow/Welcome series'] })).toEqual(['insecure-link']);
+    expect(findProblems(account, NO_RULES, new Set(['wiring'])).map((problem) => problem.rule)).toEqual(['workflow-not-sending']);
+  });
+
+  it('a listing that could not be read makes no rule compare with it', () => {
+    const account = cleanAccount();
+    account.contactProperties = [];
+    account.mailingLists = [];
+    account.listed = new Set([...account.listed].filter((name) => name !== 'contact properties' && name !== 'mailing lists'));
+    account.unchecked.push({ what: 'every one of the contact properties', reason: 'server error' });
+    expect(rulesOf(account)).toEqual([]);
+  });
+
+  it('a link or image whose address a variable makes is not judged', () => {
+    const account = cleanAccount();
+    changeMessage(account, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/blog', '{contact.homepage}') });
+    expect(rulesOf(account).filter((rule) => rule.startsWith('insecure') || rule === 'empty-link')).toEqual([]);
+  });
+});
