@@ -236,7 +236,6 @@ export const spec: Spec = group({
         `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=0`,
         `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=3 --for 2d --json`,
         `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=0 --expect-emails "Your first project in 5 minutes, Your trial ends in 4 days"`,
-        'loopsctl workflow test --file loops/workflows/trial-conversion--cnm1gv0otq1z57mnend2pws3y --contact sam@example.com --contact-prop projectsCreated:=0',
       ],
       mismatch: 'the emails the contact got differ from --expect-emails',
       remote: true,

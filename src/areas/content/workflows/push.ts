@@ -259,6 +259,12 @@ export async function pushWorkflows(
     if (text !== '') await out.write(text);
     if (drafts.length > 0)
       out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
+    const conflicts = lines.filter((line) => line.status === 'conflict').length;
+    const skipped = lines.filter((line) => line.status === 'skipped').length;
+    if (conflicts + skipped > 0)
+      out.note(
+        `Not pushed: ${[conflicts > 0 ? countOf(conflicts, 'workflow conflict') : '', skipped > 0 ? `${countOf(skipped, 'workflow')} skipped` : ''].filter(Boolean).join(', ')}; nothing of them was written (each line says why).`,
+      );
   }
   return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
 }

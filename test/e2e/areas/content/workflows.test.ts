@@ -111,6 +111,7 @@ describe('content pull for a team without the workflow API', () => {
     const env = { LOOPS_API_KEY: 'sandbox-no-workflows' };
     const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'components,workflows'], { env });
     expect(pull.code).toBe(3);
+    expect(pull.stderr).toContain('The workflow API is not enabled for this team');
     const content = await sandbox.loopsctl(['content', 'pull', root], { env });
     expect(content.code, content.stderr).toBe(0);
     expect(content.stderr).toContain('Workflows not pulled');
@@ -181,6 +182,7 @@ describe('content check of workflows', () => {
     const email = result.json().find((check: { file: string }) => check.file.endsWith('email.lmx'));
     expect(email.kind).toBe('workflow');
     expect(email.errors.map((problem: { rule: string }) => problem.rule)).toEqual(['variable-namespace']);
+    expect(email.errors[0].message).toContain('{data.code}');
   });
 
   it('warns of a segment no pull has seen, which only the account can confirm', async () => {
@@ -238,6 +240,7 @@ describe('content push of workflows', () => {
 
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
     expect(diff.code).toBe(1);
+    expect(diff.stderr).toContain('1 record differs between');
     expect(diff.stdout).toContain('+ node wait-2d (TimerAction): amount 2, unit "d"; next [experiment]');
     expect(diff.stdout).toContain('~ node dormant: next: [experiment] -> [wait-2d]');
     expect(diff.stdout).toContain('+<Paragraph>Welcome back, {contact.firstName}.</Paragraph>');
@@ -305,6 +308,7 @@ describe('content push of workflows', () => {
     edit(yaml, 'amount: 1\n    unit: h', 'amount: 2\n    unit: h');
     const refused = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
     expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('Not pushed: 1 workflow skipped; nothing of them was written');
     expect(refused.stdout).toContain('--live');
     expect(writes(sandbox.requests)).toEqual([]);
     const live = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live']);
@@ -323,6 +327,7 @@ describe('content push of workflows', () => {
     edit(join(winBack, 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 30');
     const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
     expect(push.code).toBe(5);
+    expect(push.stderr).toContain('Not pushed: 1 workflow conflict; nothing of them was written');
     expect(push.stdout).toContain('conflict');
     expect(writes(sandbox.requests)).toEqual([]);
     const forced = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--force']);
@@ -517,6 +522,7 @@ describe('a workflow no edit script reaches', () => {
     sandbox.requests.length = 0;
     const skipped = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live']);
     expect(skipped.code).toBe(5);
+    expect(skipped.stderr).toContain('Not pushed: 1 workflow skipped');
     expect(skipped.stdout).toContain('--recreate');
     expect(writes(sandbox.requests)).toEqual([]);
     const recreated = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--live', '--recreate', '--yes']);
