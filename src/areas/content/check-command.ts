@@ -1,21 +1,33 @@
 /** `content check`: the LMX specification's rules on files, offline. */
+import { lstatSync } from 'node:fs';
+import { extname } from 'node:path';
 import { countOf } from '../../render/numbers.js';
 import type { Handler } from '../../core/declare.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import type { LmxKind } from '../../lmx/index.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { renderChecks } from './render.js';
-import { checkRecord } from './check.js';
-import { checkContent } from './workflows/check.js';
+import { checkPaths, checkRecord, type FileCheck } from './check.js';
 
 interface CheckOptions {
   kind?: LmxKind;
   strict?: boolean;
 }
 
+/** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */
+function isLmxFile(path: string): boolean {
+  return extname(path) === '.lmx' && lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
+async function checksOf(paths: readonly string[], kind: LmxKind | undefined): Promise<FileCheck[]> {
+  if (paths.every(isLmxFile)) return paths.flatMap((path) => checkPaths([path], kind));
+  return (await import('./workflows/check.js')).checkContent(paths, kind);
+}
+
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = async (context, [paths], options) => {
-  const checks = checkContent(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind);
+  const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind);
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
   const { out } = context;

@@ -19,7 +19,7 @@ import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
 import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
 import * as api from '../../workflows/client.js';
 import { digestOf, parseJson, writeState, type ContentState, type Files, type SyncedRecord } from '../files.js';
-import { messageFields, messageUpdate } from '../remote.js';
+import { messageFields, messageUpdate } from '../message-fields.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan, type WorkflowStep } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
