@@ -6,7 +6,7 @@
  * run before this by `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -401,8 +401,9 @@ function unsignedLeb128(bytes, offset) {
  * bytecode of all of them would make the main bundle's cache a fifth larger, and every start
  * reads it whole, while a group's own help compiles the little it needs (see group() in
  * src/core/declare.ts). Then a listing and a read against the in-process sandbox, for the
- * bundles only a request loads (the client, the listing and its table, the emulator): without
- * them, each run that requests would compile all it runs of those again.
+ * bundles only a request loads (the client, the listing and its table, the emulator), and
+ * `content check` of a small email (its area and LMX): without them, each such run would compile
+ * all it runs of those again.
  */
 for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
 
@@ -417,6 +418,10 @@ function recordCodeCache(node) {
   const bin = fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url));
   const seeded = spawnSync(node, [bin, 'sandbox', 'reset'], { env: { ...process.env, LOOPSCTL_CONFIG_DIR: configDir }, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`making the sandbox's state for the code cache with ${node} failed (exit ${seeded.status}): ${seeded.stderr}`);
+  // A small email for `content check` (with --json, which prints no summary to stderr), the offline
+  // check a pre-commit hook runs on every commit.
+  const email = join(configDir, 'email.lmx');
+  writeFileSync(email, '<H1>Hello</H1>\n<Paragraph>Hi {contact.firstName}, welcome.</Paragraph>\n');
   const recorded = spawnSync(node, [bin], {
     env: {
       ...process.env,
@@ -427,6 +432,7 @@ function recordCodeCache(node) {
         requests: [
           ['--sandbox', 'workflow', 'list'],
           ['--sandbox', 'transactional', 'list', '--json'],
+          ['content', 'check', '--json', '--kind', 'campaign', email],
         ],
       }),
       LOOPSCTL_CONFIG_DIR: configDir,

@@ -1,13 +1,14 @@
 /** `content check`: the LMX specification's rules on files and workflows' rules, offline unless --account. */
+import { lstatSync } from 'node:fs';
+import { extname } from 'node:path';
 import { countOf } from '../../render/numbers.js';
+import type { ApiClient } from '../../api/client.js';
 import type { Handler } from '../../core/declare.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import type { LmxKind } from '../../lmx/index.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { renderChecks } from './render.js';
-import { checkRecord } from './check.js';
-import { checkContent } from './workflows/check.js';
-import { fetchNames, referenceNamesOf } from './workflows/remote.js';
+import { checkPaths, checkRecord, type FileCheck } from './check.js';
 
 interface CheckOptions {
   kind?: LmxKind;
@@ -15,11 +16,28 @@ interface CheckOptions {
   account?: boolean;
 }
 
+/** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */
+function isLmxFile(path: string): boolean {
+  return extname(path) === '.lmx' && lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
+async function checksOf(paths: readonly string[], kind: LmxKind | undefined, accountNames: Set<string> | undefined): Promise<FileCheck[]> {
+  if (paths.every(isLmxFile)) return paths.flatMap((path) => checkPaths([path], kind));
+  return (await import('./workflows/check.js')).checkContent(paths, kind, accountNames);
+}
+
+/** The names a workflow may refer to, as the account holds them. */
+async function readAccountNames(client: ApiClient): Promise<Set<string>> {
+  const { fetchNames, referenceNamesOf } = await import('./workflows/remote.js');
+  return referenceNamesOf(await fetchNames(client));
+}
+
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = async (context, [paths], options) => {
-  // Only --account reads the account (four read calls); without it the check needs no key.
-  const accountNames = options.account ? referenceNamesOf(await fetchNames(await context.client())) : undefined;
-  const checks = checkContent(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
+  // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
+  const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
+  const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
   const { out } = context;

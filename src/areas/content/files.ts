@@ -10,7 +10,7 @@ import { LocalFileError } from '../../base/errors.js';
 import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
 import { z } from '../../base/shapes.js';
-import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
+import { LMX_MAX_BYTES } from '../../lmx/index.js';
 
 /** Where the content commands read and write when no directory is named. */
 export const DEFAULT_DIRECTORY = 'loops';
@@ -19,7 +19,7 @@ export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as c
 export type Kind = (typeof KINDS)[number];
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
-const MAX_RECORD_FILE_BYTES = MAX_LMX_BYTES;
+const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
 
 /** A record's files, by name (`draft.lmx`), in the order they are written and compared. */
 export type Files = Map<string, string>;
@@ -119,7 +119,7 @@ function readRecordFile(root: string, path: string): string {
     return bytes.toString('utf8');
   } catch (error) {
     if (!(error instanceof TreeFileTooLargeError)) throw error;
-    throw new LocalFileError(`${error.file} is ${error.size} bytes, more than the API takes (${MAX_LMX_BYTES / 1024} KB of LMX); it was not read`, {
+    throw new LocalFileError(`${error.file} is ${error.size} bytes, more than the API takes (${LMX_MAX_BYTES / 1024} KB of LMX); it was not read`, {
       hint: 'move large parts into components or images, or remove the file if it does not belong to the record',
     });
   }

@@ -10,10 +10,11 @@ import { apiKeyInfo } from '../../platform/auth/schemas.js';
 import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
 import { components, createComponent, getComponent, updateComponent } from '../components/client.js';
 import { getEmailMessage, guardianReport, updateEmailMessage } from '../email-messages/client.js';
-import { EMAIL_FORMATS, type EmailMessage, type EmailMessageUpdate, type GuardianReport } from '../../platform/email-messages/schemas.js';
+import type { EmailMessage, GuardianReport } from '../../platform/email-messages/schemas.js';
 import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js';
 import type { StylesRequest } from '../../platform/themes/styles.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
+import { fieldsOf, messageFields, messageUpdate, type MessageFields } from './message-fields.js';
 import { jsonFile, META_FILE, parseJson, type Files, type Kind, type RecordFiles } from './files.js';
 
 /** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
@@ -25,40 +26,6 @@ export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
   messages: Record<string, EmailMessage | undefined>;
   /** Why the account takes no edit of it (a campaign past its draft), which a push says rather than send. */
   locked?: string;
-}
-
-const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat'] as const;
-const FALLBACK_FIELDS = ['contactPropertiesFallbacks', 'eventPropertiesFallbacks', 'dataVariablesFallbacks'] as const;
-
-/** An email message's fields file: what `email-messages update` can set, but the LMX, which has a file of its own. */
-export const messageFields = z.strictObject({
-  subject: z.string().optional(),
-  previewText: z.string().optional(),
-  fromName: z.string().optional(),
-  fromEmail: z.string().optional(),
-  replyToEmail: z.string().optional(),
-  ccEmail: z.string().optional(),
-  bccEmail: z.string().optional(),
-  languageCode: z.string().optional(),
-  emailFormat: z.enum(EMAIL_FORMATS).optional(),
-  contactPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
-  eventPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
-  dataVariablesFallbacks: z.record(z.string(), z.string()).optional(),
-});
-export type MessageFields = z.infer<typeof messageFields>;
-
-function sortedRecord(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-export function fieldsOf(message: EmailMessage): MessageFields {
-  const fields: Record<string, unknown> = {};
-  for (const field of MESSAGE_FIELDS) if (message[field] !== undefined) fields[field] = message[field];
-  for (const field of FALLBACK_FIELDS) {
-    const values = message[field];
-    if (values !== undefined && Object.keys(values).length > 0) fields[field] = sortedRecord(values);
-  }
-  return fields as MessageFields;
 }
 
 function messageFiles(files: Files, prefix: string, message: EmailMessage | undefined): void {
@@ -167,22 +134,6 @@ export async function settled<T, R>(items: readonly T[], fn: (item: T) => Promis
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   });
-}
-
-/** The update that makes a message hold `fields` and `lmx`: only what differs, fallbacks removed with null. */
-export function messageUpdate(fields: MessageFields, lmx: string | undefined, current: EmailMessage): EmailMessageUpdate {
-  const body: Record<string, unknown> = {};
-  for (const field of MESSAGE_FIELDS) if (fields[field] !== undefined && fields[field] !== current[field]) body[field] = fields[field];
-  if (lmx !== undefined && lmx !== current.lmx) body.lmx = lmx;
-  for (const field of FALLBACK_FIELDS) {
-    const wanted = fields[field] ?? {};
-    const now = current[field] ?? {};
-    const change: Record<string, string | null> = {};
-    for (const [key, value] of Object.entries(wanted)) if (now[key] !== value) change[key] = value;
-    for (const key of Object.keys(now)) if (!Object.hasOwn(wanted, key)) change[key] = null;
-    if (Object.keys(change).length > 0) body[field] = change;
-  }
-  return body as EmailMessageUpdate;
 }
 
 /** What one record's push did to the account. */

@@ -50,7 +50,9 @@ const DAY = 24 * HOUR;
 describe('Trial conversion, through the clock', () => {
   async function trialSandbox() {
     const sandbox = await start();
-    expect((await call(sandbox, 'POST', '/v1/contacts/properties', { name: 'projectsCreated', type: 'number' })).status).toBe(200);
+    // The demo team has the property the workflow's branch filters on.
+    const properties = (await call(sandbox, 'GET', '/v1/contacts/properties?list=custom')).body as { key: string; type: string }[];
+    expect(properties).toContainEqual(expect.objectContaining({ key: 'projectsCreated', type: 'number' }));
     for (const [email, projectsCreated] of [
       ['active@example.com', 3],
       ['idle@example.com', 0],

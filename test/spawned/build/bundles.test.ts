@@ -103,6 +103,23 @@ describe('a command', () => {
     }
   });
 
+  it('`content check` of an .lmx file loads its area, LMX and the default theme, and no area that calls the API', async () => {
+    const email = join(scratch, 'welcome.lmx');
+    writeFileSync(email, '<H1>Hello</H1>\n<Paragraph>Hi {contact.firstName}.</Paragraph>\n');
+    // The client bundle holds the ground floor's file reading; the workflows' parser and rules, and
+    // the API areas a pull or push calls, are not loaded.
+    expect(await loads(['content', 'check', '--kind', 'campaign', email], {})).toEqual({
+      files: ['dist/areas-content.cjs', 'dist/areas-themes.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/lmx.cjs', 'dist/render.cjs'],
+      code: 0,
+      message: null,
+    });
+    // A workflow's directory brings the workflows' rules.
+    const workflow = join(scratch, 'welcome-flow');
+    mkdirSync(workflow, { recursive: true });
+    writeFileSync(join(workflow, 'workflow.yaml'), 'name: Welcome\n');
+    expect((await loads(['content', 'check', workflow], {})).files).toContain('dist/areas-workflows.cjs');
+  });
+
   it('that calls the API adds the client, and no other area', async () => {
     // Nothing listens on port 9: the request fails (exit 7) after every bundle it needs has loaded.
     const args = ['ips', 'list', '--base-url', 'http://127.0.0.1:9', '--retries', '0'];

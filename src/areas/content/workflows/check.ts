@@ -24,7 +24,7 @@ import { checkPaths, checkSource, treeComponents, type CheckProblem, type FileCh
 import type { LmxKind } from '../../../lmx/index.js';
 import { isTree } from '../tree.js';
 import { readState } from '../files.js';
-import { messageFields } from '../remote.js';
+import { messageFields } from '../message-fields.js';
 import { WORKFLOWS } from './files.js';
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */

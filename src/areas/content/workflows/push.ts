@@ -13,12 +13,13 @@ import { checkSource } from '../check.js';
 import type { CommandContext } from '../../../core/context.js';
 import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
+import type { Output } from '../../../render/output.js';
 import { workflowProblems, type WorkflowFile } from '../../../platform/workflows/file.js';
 import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
 import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
 import * as api from '../../workflows/client.js';
 import { digestOf, parseJson, writeState, type ContentState, type Files, type SyncedRecord } from '../files.js';
-import { messageFields, messageUpdate } from '../remote.js';
+import { messageFields, messageUpdate } from '../message-fields.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan, type WorkflowStep } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
@@ -184,14 +185,7 @@ export async function pushWorkflows(
   const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options) ?? []);
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
-  if (options.plan) {
-    if (!out.json) {
-      await out.write(tasks.map((task) => planText(task, state, account)).join(''));
-      const held = tasks.filter((task) => task.held !== undefined).length;
-      out.note(`Workflows for ${account}: ${countOf(tasks.length - held, 'workflow')} to change, ${held} skipped.`);
-    }
-    return { code: tasks.some((task) => task.held !== undefined) ? 5 : 0, json: { account, plan: tasks.map((task) => planJson(task)) } };
-  }
+  if (options.plan) return presentPlan(out, tasks, state, account);
   const records = (state.accounts[account] ??= {});
   const save = () => writeState(root, state);
   const lines: Line[] = [];
@@ -254,19 +248,31 @@ export async function pushWorkflows(
       note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
     });
   }
-  if (!out.json) {
-    const text = renderLines(out, lines);
-    if (text !== '') await out.write(text);
-    if (drafts.length > 0)
-      out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
-    const conflicts = lines.filter((line) => line.status === 'conflict').length;
-    const skipped = lines.filter((line) => line.status === 'skipped').length;
-    if (conflicts + skipped > 0)
-      out.note(
-        `Not pushed: ${[conflicts > 0 ? countOf(conflicts, 'workflow conflict') : '', skipped > 0 ? `${countOf(skipped, 'workflow')} skipped` : ''].filter(Boolean).join(', ')}; nothing of them was written (each line says why).`,
-      );
-  }
+  if (!out.json) await reportPush(out, lines, drafts);
   return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
+}
+
+/** The plan's scripts and how many workflows they change; 5 when one is held back. */
+async function presentPlan(out: Output, tasks: Task[], state: ContentState, account: string): Promise<{ code: number; json: Record<string, unknown> }> {
+  const held = tasks.filter((task) => task.held !== undefined).length;
+  if (!out.json) {
+    await out.write(tasks.map((task) => planText(task, state, account)).join(''));
+    out.note(`Workflows for ${account}: ${countOf(tasks.length - held, 'workflow')} to change, ${held} skipped.`);
+  }
+  return { code: held > 0 ? 5 : 0, json: { account, plan: tasks.map((task) => planJson(task)) } };
+}
+
+/** The push's lines, the drafts to publish from the app, and what was held back. */
+async function reportPush(out: Output, lines: Line[], drafts: string[]): Promise<void> {
+  const text = renderLines(out, lines);
+  if (text !== '') await out.write(text);
+  if (drafts.length > 0)
+    out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
+  const conflicts = lines.filter((line) => line.status === 'conflict').length;
+  const skipped = lines.filter((line) => line.status === 'skipped').length;
+  if (conflicts + skipped === 0) return;
+  const held = [conflicts > 0 ? countOf(conflicts, 'workflow conflict') : '', skipped > 0 ? `${countOf(skipped, 'workflow')} skipped` : ''];
+  out.note(`Not pushed: ${held.filter(Boolean).join(', ')}; nothing of them was written (each line says why).`);
 }
 
 /**

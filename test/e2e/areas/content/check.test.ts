@@ -22,7 +22,7 @@ const cleanTree = () =>
 const sandboxes = sandboxEachTest();
 
 describe('content check', () => {
-  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses and a property the account lacks", async () => {
+  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses", async () => {
     const sandbox = await sandboxes();
     const root = join(tempDir('loopsctl-check-'), 'loops');
     const pull = await sandbox.loopsctl(['content', 'pull', root]);
@@ -39,13 +39,6 @@ describe('content check', () => {
         kind: 'transactional',
         errors: [],
         warnings: [expect.objectContaining({ rule: 'button-href', line: 3 })],
-      },
-      // The trial workflow's filters name projectsCreated, which the seed's contact properties lack.
-      {
-        file: expect.stringMatching(/\/workflows\/trial-conversion--\w+\/workflow\.yaml$/),
-        kind: null,
-        errors: [],
-        warnings: [expect.objectContaining({ rule: 'reference', message: expect.stringContaining('"projectsCreated"') })],
       },
     ]);
   });
