@@ -13,6 +13,7 @@ import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../em
 import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
 import { getSegment } from '../segments/client.js';
 import * as api from './client.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
 
 interface TestOptions {
   file?: string;
@@ -60,23 +61,7 @@ async function accountWorkflow(context: CommandContext, id: string): Promise<Pic
   ];
   const segments = [];
   for (const segmentId of segmentIds) segments.push(await getSegment(client, segmentId));
-  const now = new Date(0).toISOString();
-  return {
-    workflow: {
-      id,
-      workflowRevisionId: summary.workflowRevisionId ?? null,
-      status: summary.status ?? 'Draft',
-      name: summary.name ?? id,
-      description: summary.description ?? '',
-      emoji: summary.emoji ?? '',
-      mailingListId: summary.mailingListId ?? null,
-      rootNodeId: summary.rootNodeId ?? nodes[0]?.id ?? null,
-      createdAt: now,
-      updatedAt: now,
-      nodes,
-    },
-    segments,
-  };
+  return { workflow: trialWorkflow({ ...summary, id }, nodes), segments };
 }
 
 /**
@@ -95,22 +80,24 @@ async function localWorkflow(path: string): Promise<Pick<WorkflowTrial, 'workflo
     const email = typeof node.subject === 'string' && typeof node.emailMessageId !== 'string' ? { emailMessageId: key } : {};
     return { ...node, ...email, id: key };
   });
+  return { workflow: trialWorkflow({ ...workflow, workflowRevisionId: null }, nodes as WorkflowTrial['workflow']['nodes']), segments: [] };
+}
+
+/** A workflow as the throwaway sandbox stores it, from the account's view of one (or a file's) and its nodes in full. */
+function trialWorkflow(summary: Workflow, nodes: WorkflowTrial['workflow']['nodes']): WorkflowTrial['workflow'] {
   const now = new Date(0).toISOString();
   return {
-    workflow: {
-      id: workflow.id,
-      workflowRevisionId: null,
-      status: workflow.status ?? 'Draft',
-      name: workflow.name ?? workflow.id,
-      description: workflow.description ?? '',
-      emoji: workflow.emoji ?? '',
-      mailingListId: workflow.mailingListId ?? null,
-      rootNodeId: workflow.rootNodeId ?? null,
-      createdAt: now,
-      updatedAt: now,
-      nodes: nodes as WorkflowTrial['workflow']['nodes'],
-    },
-    segments: [],
+    id: summary.id,
+    workflowRevisionId: summary.workflowRevisionId ?? null,
+    status: summary.status ?? 'Draft',
+    name: summary.name ?? summary.id,
+    description: summary.description ?? '',
+    emoji: summary.emoji ?? '',
+    mailingListId: summary.mailingListId ?? null,
+    rootNodeId: summary.rootNodeId ?? nodes[0]?.id ?? null,
+    createdAt: now,
+    updatedAt: now,
+    nodes,
   };
 }
 
