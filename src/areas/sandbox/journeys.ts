@@ -53,6 +53,6 @@ export const journeys: Handler<[], StateOption & { contact?: string; workflow?: 
   const answer = (await ask(context, options, 'GET', `/_sandbox/journeys${query.size === 0 ? '' : `?${query}`}`)) as { now: string; journeys: Journey[] };
   const { out } = context;
   if (out.json) return out.writeJson(answer.journeys);
-  if (answer.journeys.length === 0) return out.note('No journeys yet: a contact starts one when a sending workflow’s trigger lets it in.');
+  if (answer.journeys.length === 0) return out.note('No journeys yet: one starts when a sending workflow’s trigger lets a contact in.');
   await out.write(renderJourneys(out, answer.journeys));
 };
