@@ -10,12 +10,56 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const version = `${sea === undefined ? packageVersion() : sea.getAsset('version', 'utf8')}\n`;
   if (!writeDirectly(version)) process.stdout.write(version);
 } else {
-  runBundles(shippedFiles());
+  const files = shippedFiles();
+  if (!printedHelpPage(args, files)) runBundles(files);
 }
 
 /**
- * Writes the text to stdout without opening Node's stream for it (a few milliseconds) when stdout
- * is a pipe, a socket or a file; whether it did. A reader that went away takes nothing from the
+ * Help printed from the pages the build wrote (dist/help/, see src/build/help-pages.ts) without
+ * loading the program, which is most of what help costs: `--help` or `-h` after a command's words,
+ * `help` before them, or a group named alone. Only where neither stdout nor stderr is a terminal:
+ * the pages are laid out for 80 columns, as help is off a terminal, and a person at one may be due
+ * the update notice, which the program gives. Whether it printed the page; any other words, or no
+ * pages (a build that made none), go to the program, as does the build's recording of the code cache.
+ */
+function printedHelpPage(args, files) {
+  if (process.platform === 'win32' || process.env.LOOPSCTL_RECORD_CODE_CACHE !== undefined) return false;
+  const last = args[args.length - 1];
+  const flagged = last === '--help' || last === '-h';
+  const asked = !flagged && args[0] === 'help';
+  const words = flagged ? args.slice(0, -1) : asked ? args.slice(1) : args;
+  const index = readCache(() => JSON.parse(files.read('dist/help/index.json', 'utf8')));
+  if (index === undefined) return false;
+  let at = 0;
+  for (const word of words) {
+    const next = index[at].words;
+    if (!Object.hasOwn(next, word)) return false;
+    at = next[word];
+  }
+  if (!flagged && !asked && index[at].bare !== true) return false;
+  if (!isDirect(1) || !isDirect(2)) return false;
+  const page = readCache(() => files.read(`dist/help/${at}.txt`));
+  return page !== undefined && writeDirectly(page);
+}
+
+/**
+ * Whether a descriptor is a pipe, a socket, a file or the null device: never a terminal, and
+ * written with fs.writeSync as well as by Node's stream. (The null device is a character device,
+ * as a terminal is, told apart by its device number.)
+ */
+function isDirect(fd) {
+  const fs = require('node:fs');
+  try {
+    const stats = fs.fstatSync(fd);
+    return stats.isFIFO() || stats.isSocket() || stats.isFile() || (stats.isCharacterDevice() && stats.rdev === fs.statSync('/dev/null').rdev);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the text (a string or bytes) to stdout without opening Node's stream for it (a few
+ * milliseconds) when stdout is a pipe, a socket, a file or the null device; whether it did. A reader that went away takes nothing from the
  * exit code, as with the program; a pipe that is full hands the rest to that stream, which waits
  * for it. Anything else (a terminal), or failing before a byte was written: false, for the
  * caller's usual way.
@@ -24,9 +68,8 @@ function writeDirectly(text) {
   const fs = require('node:fs');
   const data = Buffer.from(text);
   let written = 0;
+  if (!isDirect(1)) return false;
   try {
-    const stdout = fs.fstatSync(1);
-    if (!stdout.isFIFO() && !stdout.isSocket() && !stdout.isFile()) return false;
     while (written < data.length) written += fs.writeSync(1, data, written);
   } catch (error) {
     if (error.code === 'EPIPE') return true;

@@ -153,6 +153,34 @@ async function makeCompletionScripts() {
 }
 
 /**
+ * The help of every command, as bin/loopsctl.js prints it without loading the program (see
+ * src/build/help-pages.ts): dist/help/index.json, which words reach which page, and a page a file,
+ * dist/help/<n>.txt, so that a run reads only its own.
+ */
+async function writeHelpPages() {
+  const { outputFiles } = await build({
+    ...common,
+    stdin: {
+      contents: `import { helpPages } from './src/build/help-pages.ts';\nimport { specs } from './src/areas/registry.ts';\nprocess.stdout.write(JSON.stringify(helpPages(specs)));`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    write: false,
+    plugins: [requireVendored, shippedSkill, keyringModule],
+  });
+  const made = spawnSync(process.execPath, ['-'], {
+    input: outputFiles[0].text,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (made.status !== 0) throw new Error(`making the help pages failed (exit ${made.status})`);
+  const { nodes, pages } = JSON.parse(made.stdout);
+  await mkdir(`${dist}help`, { recursive: true });
+  await Promise.all([writeFile(`${dist}help/index.json`, JSON.stringify(nodes)), ...pages.map((page, index) => writeFile(`${dist}help/${index}.txt`, page))]);
+}
+
+/**
  * The shipped SKILL.md is found from the module's own place in the source tree (src/areas/skill/);
  * in the bundle, it is the package's skills/loopsctl/SKILL.md.
  */
@@ -325,6 +353,7 @@ function refuseModulesTwice(inputsByBundle) {
   }
 }
 await copyJqWasm(`${dist}vendor/jq.wasm`);
+await writeHelpPages();
 await buildSandboxApi();
 
 /**

@@ -111,9 +111,9 @@ function buildExecutable(node, nodeVersion) {
   mkdirSync(work, { recursive: true });
   const assets = { version: writeAsset(work, 'version', version) };
   const cacheSuffix = `.${nodeVersion}-${process.arch}.cache`;
-  for (const dir of ['dist', 'dist/vendor', 'dist/completion']) {
+  for (const dir of ['dist', 'dist/vendor', 'dist/completion', 'dist/help']) {
     for (const file of readdirSync(join(root, dir))) {
-      const shipped = file.endsWith('.cjs') || file.endsWith(cacheSuffix) || file.endsWith('.wasm') || dir === 'dist/completion';
+      const shipped = file.endsWith('.cjs') || file.endsWith(cacheSuffix) || file.endsWith('.wasm') || dir === 'dist/completion' || dir === 'dist/help';
       if (shipped) assets[`${dir}/${file}`] = join(root, dir, file);
     }
   }

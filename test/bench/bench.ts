@@ -553,7 +553,8 @@ function startMcp(args: string[]) {
 async function measureCodeCache(): Promise<void> {
   console.error('code cache…');
   const report = async (nodeOptions?: string) => {
-    const command = cli('--help', ['--help']);
+    // A start of the program: help off a terminal is printed from the build's pages without it.
+    const command = cli('--json --version', ['--json', '--version']);
     const { stderr } = await run(
       { ...command, env: { ...command.env, LOOPSCTL_REPORT_CODE_CACHE: '1', ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) } },
       env,

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { madeCompletionScript } from '../../../src/areas/completion/made.js';
 import { SHELLS } from '../../../src/areas/completion/scripts.js';
 import { specs } from '../../../src/areas/registry.js';
+import { helpPages } from '../../../src/build/help-pages.js';
 import { walkSpecs, type Spec } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { BIN } from '../../support/run-cli.js';
@@ -58,18 +59,42 @@ async function inBatches<T, R>(items: T[], width: number, job: (item: T) => Prom
 
 describe('--help of every command', () => {
   const paths = [[], ...helpPaths(specs), ...walkSpecs(specs).map(({ path }) => path)];
+  const pages = helpPages(specs);
+  /** The page of the command these words name, as the build wrote it. */
+  const pageOf = (words: string[]) => pages.pages[words.reduce((at, word) => pages.nodes[at]!.words[word]!, 0)];
 
-  it('loads the main bundle and no vendored file', async () => {
+  it('off a terminal, prints the page the build wrote, loading no bundle', async () => {
     expect(paths.length).toBeGreaterThan(20);
     const loads = await inBatches(paths, 4, async (path) => {
       const file = join(scratch, `loads-${path.join('-') || 'root'}`);
       const result = await spawnCli([...path, '--help'], { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
-      expect(result, `loopsctl ${path.join(' ')} --help`).toMatchObject({ code: 0, stderr: '' });
-      return [`loopsctl ${[...path, '--help'].join(' ')}`, readFileSync(file, 'utf8').split('\n')] as const;
+      expect(result, `loopsctl ${path.join(' ')} --help`).toEqual({ code: 0, stdout: pageOf(path), stderr: '' });
+      return [`loopsctl ${[...path, '--help'].join(' ')}`, readFileSync(file, 'utf8').split('\n').filter(Boolean)] as const;
     });
-    const expected = loads.map(([command]) => [command, ['dist/cli.cjs']]);
+    const expected = loads.map(([command]) => [command, []]);
     expect(loads).toEqual(expected);
   }, 120_000);
+
+  it('goes to the program for words the pages do not answer, and without the pages', async () => {
+    // A topic of `loopsctl help` is printed by the program.
+    const file = join(scratch, 'loads-help-topic');
+    const topic = await spawnCli(['help', 'exit-codes'], { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+    expect(topic).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Exit codes:\n/), stderr: '' });
+    expect(readFileSync(file, 'utf8').split('\n')).toEqual(['dist/cli.cjs']);
+    // A copy of the package whose build wrote no pages prints the same help from the program.
+    const copy = join(scratch, 'without-pages');
+    const root = resolve(BIN, '../..');
+    cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
+    cpSync(join(root, 'package.json'), join(copy, 'package.json'));
+    cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true, filter: (source) => !source.includes('/dist/help') });
+    // The report of the code cache says which bundles ran.
+    const result = await spawnCli(['contacts', '--help'], { LOOPSCTL_REPORT_CODE_CACHE: '1' }, [], join(copy, 'bin/loopsctl.js'));
+    expect(result).toEqual({
+      code: 0,
+      stdout: pageOf(['contacts']),
+      stderr: `code cache: used ${join(copy, 'dist', `cli.cjs.${process.version}-${process.arch}.cache`)}\n`,
+    });
+  });
 });
 
 describe('a command', () => {
@@ -216,8 +241,11 @@ describe('the built bundle', () => {
 describe('the code cache', () => {
   const report = { LOOPSCTL_REPORT_CODE_CACHE: '1' };
 
+  // Help off a terminal is printed from the build's pages, without the program: these runs start it.
+  const programStart = ['--json', '--version'];
+
   it('shipped with the bundle serves a plain start', async () => {
-    const result = await spawnCli(['--help'], report);
+    const result = await spawnCli(programStart, report);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(`code cache: used ${resolve(BIN, `../../dist/cli.cjs.${process.version}-${process.arch}.cache`)}\n`);
   });
@@ -225,16 +253,16 @@ describe('the code cache', () => {
   it('is written for the Node flags in use, where the shipped one cannot serve, and used from the next run on', async () => {
     const cache = join(scratch, 'flags-cache');
     const env = { ...report, NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: cache };
-    const first = await spawnCli(['--help'], env);
+    const first = await spawnCli(programStart, env);
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/^code cache: not used \(none yet for .*\/dist\/cli\.cjs\)\n$/);
-    const second = await spawnCli(['--help'], env);
+    const second = await spawnCli(programStart, env);
     expect(second.stdout).toBe(first.stdout);
     expect(second.stderr).toMatch(new RegExp(`^code cache: used ${cache}/loopsctl/cli@[^/]+\\.cache\\n$`));
     // Other flags, another cache beside it; the first stays.
-    const other = await spawnCli(['--help'], { ...env, NODE_OPTIONS: '--max-old-space-size=400' });
+    const other = await spawnCli(programStart, { ...env, NODE_OPTIONS: '--max-old-space-size=400' });
     expect(other.stderr).toMatch(/not used/);
-    expect((await spawnCli(['--help'], env)).stderr).toMatch(/^code cache: used /);
+    expect((await spawnCli(programStart, env)).stderr).toMatch(/^code cache: used /);
   });
 
   describe('recorded by the build', () => {
@@ -299,9 +327,9 @@ describe('the code cache', () => {
     const notADirectory = join(scratch, 'a-file');
     writeFileSync(notADirectory, '');
     const env = { NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: notADirectory };
-    const result = await spawnCli(['--help'], env);
+    const result = await spawnCli(['completion', 'bash'], env);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toMatch(/^Usage: loopsctl/);
+    expect(result.stdout).toBe(madeCompletionScript('bash', specs));
     expect(existsSync(join(notADirectory, 'loopsctl'))).toBe(false);
   });
 });
