@@ -229,11 +229,19 @@ function staticClosure(graph, from) {
  */
 const WITH_THE_CLIENT = /^(src\/api\/|src\/base\/|src\/platform\/[\w-]+\.ts$|node_modules\/zod\/)/;
 
+/**
+ * Modules of the ground floor that offline commands need without the API client, each in a bundle
+ * of its own: a content tree's files, read never through a link, which `content check` of an .lmx
+ * file reads with. In client.cjs, that check would read zod and the client with them.
+ */
+const ON_THEIR_OWN = new Map([['src/base/tree-files.ts', 'tree-files']]);
+
 function partOf(core, graph) {
   const sourcePart = (path) => {
     if (core.has(path)) return 'cli';
     if (path.startsWith('src/emulator/')) return 'emulator';
     if (path.startsWith('src/lmx/')) return 'lmx';
+    if (ON_THEIR_OWN.has(path)) return ON_THEIR_OWN.get(path);
     if (WITH_THE_CLIENT.test(path)) return 'client';
     const area = /^src\/(?:areas|platform)\/([\w-]+)\//.exec(path)?.[1];
     if (area !== undefined) return `areas-${area}`;

@@ -6,9 +6,9 @@ import type { ApiClient } from '../../api/client.js';
 import type { Handler } from '../../core/declare.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import type { LmxKind } from '../../lmx/index.js';
-import { DEFAULT_DIRECTORY } from './files.js';
+import { DEFAULT_DIRECTORY } from './lmx-files.js';
 import { renderChecks } from './render.js';
-import { checkPaths, checkRecord, type FileCheck } from './check.js';
+import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
 
 interface CheckOptions {
   kind?: LmxKind;
@@ -23,7 +23,7 @@ function isLmxFile(path: string): boolean {
 
 /** The checks of the paths: LMX files alone by the LMX rules, anything else (a tree, a workflow) with the workflows too. */
 async function checksOf(paths: readonly string[], kind: LmxKind | undefined, accountNames: Set<string> | undefined): Promise<FileCheck[]> {
-  if (paths.every(isLmxFile)) return paths.flatMap((path) => checkPaths([path], kind));
+  if (paths.every(isLmxFile)) return paths.map((path) => checkFile(lmxFileTarget(path, kind)));
   return (await import('./workflows/check.js')).checkContent(paths, kind, accountNames);
 }
 

@@ -1,25 +1,23 @@
 /**
- * LMX files checked against the specification, offline: which files a path names, what kind of
- * email each is the body of (from where a pull put it), and the problems of each, with Gmail's
- * clip of the HTML it renders to.
+ * LMX files checked against the specification, offline: what kind of email each is the body of
+ * (from where a pull put it), and the problems of each, with Gmail's clip of the HTML it renders
+ * to. Which files a path names is check-paths.ts: reading a tree's JSON files takes zod, which a
+ * check of .lmx files (this module) never loads.
  */
-import { lstatSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
   elementsOf,
   gmailClipProblem,
   NAMESPACES_OF_KIND,
-  parseLmx,
-  variablesOf,
   type LmxDocument,
   type LmxKind,
   type LmxProblem,
   type LmxVariable,
 } from '../../lmx/index.js';
 import { renderLmx } from '../../lmx/render.js';
-import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
+import { kindOfDirectory, readLmxSource } from './lmx-files.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */
 export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string };
@@ -46,7 +44,7 @@ export function checkRecord(file: FileCheck) {
 export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>;
 
 /** A file to check and what is known of it. */
-interface Target {
+export interface Target {
   file: string;
   /** The directory the person named (or the file's own), under which no link is followed. */
   root: string;
@@ -104,7 +102,7 @@ function embeddedVariables(document: LmxDocument, kind: LmxKind, components: Tre
 }
 
 /** A file checked; one larger than the API takes is not read whole, one that is not UTF-8 is reported. */
-function checkFile(target: Target): FileCheck {
+export function checkFile(target: Target): FileCheck {
   const { file, kind } = target;
   const decoded = readLmxSource(target.root, relative(target.root, file));
   if (decoded === undefined) throw new LocalFileError(`${file}: removed while it was checked`);
@@ -113,75 +111,11 @@ function checkFile(target: Target): FileCheck {
 }
 
 /**
- * Every LMX file the paths name, checked. A directory that a pull wrote (it has the state file or
- * a kind's directory) gives each file the kind of the directory it is in, and the ids of its
- * components; any other directory is searched for .lmx files. `kind` is for files the tree says
- * nothing of. Paths that name nothing to check are usage errors: nothing is checked then.
+ * An .lmx file named on its own, with the kind of email the path says it is, when it says: a pull puts
+ * it at <tree>/<kind>/<record>/<file>.lmx. Otherwise `kind`.
  */
-export function checkPaths(paths: readonly string[], kind: LmxKind | undefined): FileCheck[] {
-  const targets = paths.flatMap((path) => targetsOf(path, kind));
-  return targets.map(checkFile);
-}
-
-function targetsOf(path: string, kind: LmxKind | undefined): Target[] {
-  let stats;
-  try {
-    stats = lstatSync(path);
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new UsageError(`${path}: ${missing ? 'no such file or directory' : (error as Error).message}`, {
-      hint: missing ? 'name .lmx files or a directory that `loopsctl content pull` wrote (the default is ./loops)' : undefined,
-    });
-  }
-  if (stats.isFile()) {
-    if (!path.endsWith('.lmx')) throw new UsageError(`${path}: not an .lmx file`, { hint: 'name LMX files (.lmx), or a directory of them' });
-    // The path alone says where a pull put it: <tree>/<kind>/<record>/<file>.lmx.
-    const treeKind = kindOfDirectory(basename(dirname(dirname(path))));
-    return [{ file: path, root: dirname(path), kind: treeKind ?? kind }];
-  }
-  if (!stats.isDirectory()) throw new UsageError(`${path}: not a file or a directory`);
-  const targets = isTree(path) ? treeTargets(path, kind) : lmxFilesUnder(path, true).map((file) => ({ file, root: path, kind }));
-  if (targets.length === 0)
-    throw new UsageError(`${path}: no .lmx files in it`, { hint: "pull the account's content first (`loopsctl content pull`), or name .lmx files" });
-  return targets;
-}
-
-/** The LMX files of a pulled tree, each with its kind; files elsewhere in it take `kind`. */
-function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
-  const components = treeComponents(root);
-  // A workflow's emails are checked with their workflow (workflows/check.ts), as workflow emails.
-  const workflows = join(root, 'workflows') + sep;
-  return lmxFilesUnder(root, true).flatMap((file) => {
-    if (file.startsWith(workflows)) return [];
-    const parts = file.slice(root.length + 1).split(/[\\/]/);
-    const treeKind = parts.length === 3 ? kindOfDirectory(parts[0]!) : undefined;
-    return [{ file, root, kind: treeKind ?? kind, components }];
-  });
-}
-
-/**
- * The components a pulled tree holds, by the id in each directory's name
- * (`components/footer--cmp_1`) and those the state file knows them by in each account, each with
- * its body and the variables it shows (none for one that cannot be read: its own check reports it).
- */
-export function treeComponents(root: string): TreeComponents {
-  const components = new Map<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>();
-  for (const { entry, ids } of componentDirectories(root)) {
-    const document = documentOfComponent(root, entry);
-    const component = { path: `components/${entry}`, variables: variablesOf(document), document };
-    for (const id of ids) components.set(id, component);
-  }
-  return components;
-}
-
-/** A component's body, or an empty one when it cannot be read (a link there, or one too large: its own check reports it). */
-function documentOfComponent(root: string, entry: string): LmxDocument {
-  const empty: LmxDocument = { kind: 'document', children: [] };
-  let read: ReturnType<typeof readLmxSource>;
-  try {
-    read = readLmxSource(root, `components/${entry}/component.lmx`);
-  } catch {
-    return empty;
-  }
-  return read === undefined || 'problem' in read ? empty : parseLmx(read.source).document;
+export function lmxFileTarget(path: string, kind: LmxKind | undefined): Target {
+  if (!path.endsWith('.lmx')) throw new UsageError(`${path}: not an .lmx file`, { hint: 'name LMX files (.lmx), or a directory of them' });
+  const treeKind = kindOfDirectory(basename(dirname(dirname(path))));
+  return { file: path, root: dirname(path), kind: treeKind ?? kind };
 }

@@ -12,11 +12,9 @@ import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 
-/** Where the content commands read and write when no directory is named. */
-export const DEFAULT_DIRECTORY = 'loops';
+import { KINDS, type Kind } from './lmx-files.js';
 
-export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as const;
-export type Kind = (typeof KINDS)[number];
+export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';
 
 /** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
 const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;

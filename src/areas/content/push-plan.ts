@@ -8,7 +8,8 @@ import { explained } from '../explain.js';
 import { REFERENCE_FILES, type RecordFiles, type SyncedRecord } from './files.js';
 import { fetchRecord, settled, type RemoteRecord } from './remote.js';
 import { recordDiff, renderChecks } from './render.js';
-import { checkRecord, checkSource, treeComponents } from './check.js';
+import { checkRecord, checkSource } from './check.js';
+import { treeComponents } from './check-paths.js';
 import { LMX_KIND_OF } from './tree.js';
 import { CONTENT, describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './pairing.js';
 

@@ -7,18 +7,13 @@ import { lstatSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { readTreeFile, readTreeFileAsync, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
-import { decodeLmx, LMX_MAX_BYTES, parseLmx, tooLargeProblem, type LmxDocument, type LmxKind, type LmxNamespace, type LmxProblem } from '../../lmx/index.js';
+import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
+import { LMX_KIND_OF, readLmxSourceAsync } from './lmx-files.js';
 
-/** The kind of email a pulled directory's LMX is the body of; themes have none. */
-export const LMX_KIND_OF: Record<Kind, LmxKind | undefined> = {
-  transactional: 'transactional',
-  campaigns: 'campaign',
-  components: 'component',
-  themes: undefined,
-};
+export { kindOfDirectory, LMX_KIND_OF, readLmxSource, readLmxSourceAsync } from './lmx-files.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
@@ -105,11 +100,6 @@ export function lmxFilesUnder(directory: string, links = false): string[] {
   return files.sort();
 }
 
-/** The kind of email the LMX in a kind's directory is the body of (`campaigns` -> campaign). */
-export function kindOfDirectory(name: string): LmxKind | undefined {
-  return (KINDS as readonly string[]).includes(name) ? LMX_KIND_OF[name as Kind] : undefined;
-}
-
 /** `components/footer--cmp_1` -> `cmp_1`. */
 function idOfRecordDirectory(name: string): string | undefined {
   const at = name.lastIndexOf('--');
@@ -194,37 +184,6 @@ export async function componentsOf(root: string | undefined): Promise<Map<string
     for (const id of ids) components.set(id, document);
   }
   return components;
-}
-
-/**
- * An LMX file of a tree (`path` under `root`, never through a link), read no further than the
- * API's 100 KB limit, or the problem that stops it being read: too large, not UTF-8. Undefined
- * when it is not there.
- */
-export function readLmxSource(root: string, path: string): LmxRead {
-  try {
-    return decodedLmx(readTreeFile(root, path, LMX_MAX_BYTES));
-  } catch (error) {
-    return tooLargeLmx(error);
-  }
-}
-
-/** readLmxSource without holding the process while the bytes come. */
-export async function readLmxSourceAsync(root: string, path: string): Promise<LmxRead> {
-  try {
-    return decodedLmx(await readTreeFileAsync(root, path, LMX_MAX_BYTES));
-  } catch (error) {
-    return tooLargeLmx(error);
-  }
-}
-
-type LmxRead = { source: string } | { problem: LmxProblem } | undefined;
-
-const decodedLmx = (bytes: Buffer | undefined): LmxRead => (bytes === undefined ? undefined : decodeLmx(bytes));
-
-function tooLargeLmx(error: unknown): LmxRead {
-  if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
-  throw error;
 }
 
 /** The themes of a tree by id, each its styles. */

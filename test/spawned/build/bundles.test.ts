@@ -131,13 +131,21 @@ describe('a command', () => {
   it('`content check` of an .lmx file loads its area, LMX and the default theme, and no area that calls the API', async () => {
     const email = join(scratch, 'welcome.lmx');
     writeFileSync(email, '<H1>Hello</H1>\n<Paragraph>Hi {contact.firstName}.</Paragraph>\n');
-    // The client bundle holds the ground floor's file reading; the workflows' parser and rules, and
-    // the API areas a pull or push calls, are not loaded.
-    expect(await loads(['content', 'check', '--kind', 'campaign', email], {})).toEqual({
-      files: ['dist/areas-content.cjs', 'dist/areas-themes.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/lmx.cjs', 'dist/render.cjs'],
+    // The tree's file reading has a bundle of its own; neither the API client (with zod), nor the
+    // workflows' parser and rules, nor the API areas a pull or push calls are loaded.
+    const check = await loads(['content', 'check', '--kind', 'campaign', email], {});
+    expect(check).toEqual({
+      files: ['dist/areas-content.cjs', 'dist/areas-themes.cjs', 'dist/cli.cjs', 'dist/lmx.cjs', 'dist/render.cjs', 'dist/tree-files.cjs'],
       code: 0,
       message: null,
     });
+    // Whatever bundles hold them: none of what it loaded has zod, the API client or its transport
+    // (a bundle names another's modules it may require as `other-bundle:`; their code is not in it).
+    const sources = check.files
+      .flatMap((file) => (JSON.parse(readFileSync(join(resolve(BIN, '../..'), `${file}.map`), 'utf8')) as { sources: string[] }).sources)
+      .filter((source) => !source.startsWith('other-bundle:'));
+    expect(sources.length).toBeGreaterThan(50);
+    expect(sources.filter((source) => /node_modules\/zod\/|src\/api\/|src\/base\/zod\.ts/.test(source))).toEqual([]);
     // A workflow's directory brings the workflows' rules.
     const workflow = join(scratch, 'welcome-flow');
     mkdirSync(workflow, { recursive: true });

@@ -20,7 +20,8 @@ import {
   type WorkflowFile,
   type WorkflowProblem,
 } from '../../../platform/workflows/file.js';
-import { checkPaths, checkSource, treeComponents, type CheckProblem, type FileCheck, type TreeComponents } from '../check.js';
+import { checkSource, type CheckProblem, type FileCheck, type TreeComponents } from '../check.js';
+import { checkPaths, treeComponents } from '../check-paths.js';
 import type { LmxKind } from '../../../lmx/index.js';
 import { isTree } from '../tree.js';
 import { readState } from '../files.js';

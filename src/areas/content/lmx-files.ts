@@ -1,0 +1,59 @@
+/**
+ * An email's LMX as a file of a content tree, read without reading anything else of the tree: the
+ * kinds of records and the kind of email a record's place names, and its source. `content check`
+ * of .lmx files needs no more, so this imports neither zod nor the tree's JSON files (tree.ts,
+ * files.ts, which take these from here), and such a check loads neither them nor the API client's bundle.
+ */
+import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { decodeLmx, LMX_MAX_BYTES, tooLargeProblem, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+
+/** Where the content commands read and write when no directory is named. */
+export const DEFAULT_DIRECTORY = 'loops';
+
+/** The kinds of records a tree holds, each in a directory of that name. */
+export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** The kind of email a pulled directory's LMX is the body of; themes have none. */
+export const LMX_KIND_OF: Record<Kind, LmxKind | undefined> = {
+  transactional: 'transactional',
+  campaigns: 'campaign',
+  components: 'component',
+  themes: undefined,
+};
+
+/** The kind of email the LMX in a kind's directory is the body of (`campaigns` -> campaign). */
+export function kindOfDirectory(name: string): LmxKind | undefined {
+  return (KINDS as readonly string[]).includes(name) ? LMX_KIND_OF[name as Kind] : undefined;
+}
+
+/**
+ * An LMX file of a tree (`path` under `root`, never through a link), read no further than the
+ * API's 100 KB limit, or the problem that stops it being read: too large, not UTF-8. Undefined
+ * when it is not there.
+ */
+export function readLmxSource(root: string, path: string): LmxRead {
+  try {
+    return decodedLmx(readTreeFile(root, path, LMX_MAX_BYTES));
+  } catch (error) {
+    return tooLargeLmx(error);
+  }
+}
+
+/** readLmxSource without holding the process while the bytes come. */
+export async function readLmxSourceAsync(root: string, path: string): Promise<LmxRead> {
+  try {
+    return decodedLmx(await readTreeFileAsync(root, path, LMX_MAX_BYTES));
+  } catch (error) {
+    return tooLargeLmx(error);
+  }
+}
+
+type LmxRead = { source: string } | { problem: LmxProblem } | undefined;
+
+const decodedLmx = (bytes: Buffer | undefined): LmxRead => (bytes === undefined ? undefined : decodeLmx(bytes));
+
+function tooLargeLmx(error: unknown): LmxRead {
+  if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
+  throw error;
+}
