@@ -254,7 +254,7 @@ function partOf(core, graph) {
 }
 
 /**
- * A package that the modules of one bundle alone import (@noble/hashes, for `webhooks`) goes in
+ * A package that the modules of one bundle alone import (diff, for `content`) goes in
  * that bundle, so the others do not read it; a package shared by several goes in core.cjs.
  */
 function packageParts(graph, sourcePart) {
