@@ -27,19 +27,35 @@ function printedHelpPage(args, files) {
   const last = args[args.length - 1];
   const flagged = last === '--help' || last === '-h';
   const asked = !flagged && args[0] === 'help';
-  const words = flagged ? args.slice(0, -1) : asked ? args.slice(1) : args;
+  const page = flagged || asked ? pageOfWords(flagged ? args.slice(0, -1) : args.slice(1), files) : pageNamedAlone(args, files);
+  if (page === undefined || !isDirect(1) || !isDirect(2)) return false;
+  const text = readCache(() => files.read(`dist/help/${page}.txt`));
+  return text !== undefined && writeDirectly(text);
+}
+
+/** The page the words name, through the index (dist/help/index.json): a command's name or alias at each level. */
+function pageOfWords(words, files) {
   const index = readCache(() => JSON.parse(files.read('dist/help/index.json', 'utf8')));
-  if (index === undefined) return false;
+  if (index === undefined) return undefined;
   let at = 0;
   for (const word of words) {
     const next = index[at].words;
-    if (!Object.hasOwn(next, word)) return false;
+    if (!Object.hasOwn(next, word)) return undefined;
     at = next[word];
   }
-  if (!flagged && !asked && index[at].bare !== true) return false;
-  if (!isDirect(1) || !isDirect(2)) return false;
-  const page = readCache(() => files.read(`dist/help/${at}.txt`));
-  return page !== undefined && writeDirectly(page);
+  return at;
+}
+
+/**
+ * The page of loopsctl, or of a group, named alone, which prints its help as --help does: the
+ * build writes a file for each spelling of such a group (dist/help/contacts.alone, holding its
+ * page's number), so that the words of any other run cost one file that is not there.
+ */
+function pageNamedAlone(args, files) {
+  if (args.length === 0) return 0;
+  if (!args.every((word) => /^[a-z][a-z0-9-]*$/.test(word))) return undefined;
+  const page = readCache(() => files.read(`dist/help/${args.join('+')}.alone`, 'utf8'));
+  return page === undefined ? undefined : Number(page);
 }
 
 /**

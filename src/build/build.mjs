@@ -154,8 +154,9 @@ async function makeCompletionScripts() {
 
 /**
  * The help of every command, as bin/loopsctl.js prints it without loading the program (see
- * src/build/help-pages.ts): dist/help/index.json, which words reach which page, and a page a file,
- * dist/help/<n>.txt, so that a run reads only its own.
+ * src/build/help-pages.ts): dist/help/index.json, which words reach which page, a page a file,
+ * dist/help/<n>.txt, so that a run reads only its own, and the groups that print their help when
+ * named alone, a file a spelling (dist/help/contacts.alone).
  */
 async function writeHelpPages() {
   const { outputFiles } = await build({
@@ -175,9 +176,13 @@ async function writeHelpPages() {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (made.status !== 0) throw new Error(`making the help pages failed (exit ${made.status})`);
-  const { nodes, pages } = JSON.parse(made.stdout);
+  const { nodes, pages, alone } = JSON.parse(made.stdout);
   await mkdir(`${dist}help`, { recursive: true });
-  await Promise.all([writeFile(`${dist}help/index.json`, JSON.stringify(nodes)), ...pages.map((page, index) => writeFile(`${dist}help/${index}.txt`, page))]);
+  await Promise.all([
+    writeFile(`${dist}help/index.json`, JSON.stringify(nodes)),
+    ...pages.map((page, index) => writeFile(`${dist}help/${index}.txt`, page)),
+    ...Object.entries(alone).map(([words, index]) => writeFile(`${dist}help/${words}.alone`, String(index))),
+  ]);
 }
 
 /**

@@ -7,7 +7,7 @@
  * has wherever stdout is not a terminal: the only place bin/loopsctl.js prints a page). The index
  * says which words reach which page: a command's name or alias at each level, as commander finds
  * them (the first command that has it), and whether the command named alone shows its help (a group
- * without a default command, and loopsctl itself). test/unit/build/help-pages.test.ts runs every
+ * without a default command, and loopsctl itself), each such spelling also a file of its own. test/unit/build/help-pages.test.ts runs every
  * form the index answers through main() and compares.
  */
 import type { Command } from 'commander';
@@ -27,6 +27,12 @@ export interface HelpPages {
   nodes: HelpNode[];
   /** Each node's page, in the same order. */
   pages: string[];
+  /**
+   * The page of each spelling of a group named alone (`contacts`, `contact`, `workflow+nodes`), the
+   * words joined by `+`: dist/help/<words>.alone holds its number. So the words of a run that is
+   * not help cost one file that is not there, not the index.
+   */
+  alone: Record<string, number>;
 }
 
 export function helpPages(specs: Spec[]): HelpPages {
@@ -58,5 +64,11 @@ export function helpPages(specs: Spec[]): HelpPages {
     return index;
   };
   add(program);
-  return { nodes, pages };
+  const alone: Record<string, number> = {};
+  const spell = (at: number, words: string[]): void => {
+    if (words.length > 0 && nodes[at]!.bare === true) alone[words.join('+')] = at;
+    for (const [word, next] of Object.entries(nodes[at]!.words)) spell(next, [...words, word]);
+  };
+  spell(0, []);
+  return { nodes, pages, alone };
 }

@@ -75,6 +75,37 @@ describe('--help of every command', () => {
     expect(loads).toEqual(expected);
   }, 120_000);
 
+  it('off a terminal, prints the page for each way of asking for help, and nothing else for other words', async () => {
+    const cases: [string[], string[]][] = [
+      [[], []],
+      [['-h'], []],
+      [['help'], []],
+      [['contacts'], ['contacts']],
+      [
+        ['contact', 'suppression'],
+        ['contacts', 'suppression'],
+      ],
+      [
+        ['help', 'contact', 'find'],
+        ['contacts', 'find'],
+      ],
+      [
+        ['workflow', 'nodes', '-h'],
+        ['workflow', 'nodes'],
+      ],
+    ];
+    for (const [args, words] of cases) {
+      const file = join(scratch, `loads-form-${args.join('-') || 'none'}`);
+      const result = await spawnCli(args, { LOADS_FILE: file }, ['--require', RECORD_LOADS]);
+      expect(result, `loopsctl ${args.join(' ')}`).toEqual({ code: 0, stdout: pageOf(words), stderr: '' });
+      expect(readFileSync(file, 'utf8'), `loopsctl ${args.join(' ')}`).toBe('');
+    }
+    // A command named alone runs: `open` runs its default command, `completion bash` prints its script.
+    const file = join(scratch, 'loads-not-help');
+    expect(await spawnCli(['completion', 'bash'], { LOADS_FILE: file }, ['--require', RECORD_LOADS])).toMatchObject({ code: 0 });
+    expect(readFileSync(file, 'utf8').split('\n')).toEqual(['dist/areas-completion.cjs', 'dist/cli.cjs']);
+  });
+
   it('goes to the program for words the pages do not answer, and without the pages', async () => {
     // A topic of `loopsctl help` is printed by the program.
     const file = join(scratch, 'loads-help-topic');

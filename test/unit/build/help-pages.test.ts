@@ -32,6 +32,14 @@ describe('the help pages', () => {
     expect(model.nodes[model.nodes[model.nodes[0]!.words.contacts!]!.words.find!]!.bare).toBeUndefined();
   });
 
+  it('name, as a file of its own, every spelling of a group that prints its help when named alone', () => {
+    const alone = all.filter(([words, at]) => words.length > 0 && model.nodes[at]!.bare === true).map(([words, at]) => [words.join('+'), at]);
+    expect(Object.entries(model.alone).sort()).toEqual(alone.sort());
+    expect(Object.keys(model.alone)).toContain('workflow+nodes');
+    // bin/loopsctl.js looks a spelling up only in these words, which name no other file.
+    for (const words of Object.keys(model.alone)) expect(words).toMatch(/^[a-z][a-z0-9-]*(\+[a-z][a-z0-9-]*)*$/);
+  });
+
   it('are what the program prints off a terminal, for every form of words that reaches one', async () => {
     const mismatches: string[] = [];
     let compared = 0;
