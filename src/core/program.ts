@@ -99,11 +99,6 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--no-pager', description: 'never page long output on a terminal' },
 ];
 
-/**
- * The whole command tree, or, given the words of a run, only the groups those words name in full:
- * the others are declared by name and summary alone, which is all the help that lists them shows.
- * A run can only reach a group whose name or alias it contains, so nothing it can reach is left out.
- */
 /** Sections of `loopsctl --help` that `loopsctl help <topic>` prints alone, as `gh help exit-codes` does. */
 export const HELP_TOPIC_SUMMARIES: Record<string, string> = {
   environment: 'the environment variables loopsctl reads',
@@ -114,6 +109,12 @@ const HELP_TOPICS: Record<string, (width: number) => string> = {
   'exit-codes': (width) => `Exit codes:\n${twoColumns(exitCodeRows(), width)}\n`,
 };
 
+/**
+ * The whole command tree, or, given the words of a run, only the groups those words name in full
+ * (only the command or group its first word names, when it names one): the others are declared by
+ * name and summary alone, which is all the help that lists them shows. A run can only reach a group
+ * whose name or alias it contains, so nothing it can reach is left out.
+ */
 export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: string[]): Command {
   const program = new Command('loopsctl')
     .description('Administer a Loops account from the command line.')
@@ -126,9 +127,14 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   });
   configure(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
+  const calls = (spec: Spec, word: string | undefined) => word !== undefined && (spec.name === word || spec.aliases?.includes(word) === true);
+  // A run whose first word names a command or group (`loopsctl webhooks sign …`) reaches that one
+  // alone: commander takes the first word for it before anything else. So every other is declared
+  // by name, the commands at the top too, whose options and arguments cost a start as much as a group's.
+  const first = argv === undefined ? undefined : specs.find((spec) => calls(spec, argv[0]));
   for (const spec of specs) {
-    const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
-    if (spec.kind === 'group' && !named)
+    const named = first === undefined ? words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word)) : spec === first;
+    if ((spec.kind === 'group' || first !== undefined) && !named)
       program
         .command(spec.name)
         .description(spec.summary)
