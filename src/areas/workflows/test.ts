@@ -7,8 +7,7 @@ import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { checkId } from '../../api/ids.js';
 import { parseAssignments } from '../../core/typed-values.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
 import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
 import { getSegment } from '../segments/client.js';
@@ -51,7 +50,7 @@ function durationMs(text: string): number {
 }
 
 /** The workflow with every node in full, and the segments its filters name, from the account. */
-async function accountWorkflow(context: CommandContext, id: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+async function accountWorkflow(context: Uses<'client'>, id: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
   const client = await context.client();
   const summary = await api.getWorkflow(client, id);
   const nodes = [];
@@ -101,7 +100,7 @@ function trialWorkflow(summary: Workflow, nodes: WorkflowTrial['workflow']['node
   };
 }
 
-async function print(context: CommandContext, result: TrialResult): Promise<void> {
+async function print(context: Uses<'out'>, result: TrialResult): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(result);
   await out.write(renderJourneys(out, result.journeys));
@@ -110,7 +109,7 @@ async function print(context: CommandContext, result: TrialResult): Promise<void
   if (!result.ended) out.note('Some journeys were still waiting when the run stopped (see --for).');
 }
 
-export const test: Handler<[string | undefined], TestOptions> = async (context, [id], options) => {
+export const test: Handler<[string | undefined], TestOptions> = handler(['out', 'client', 'files'], async (context, [id], options) => {
   if ((id === undefined) === (options.file === undefined))
     throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
   const contact = { ...contactOf(options.contact), ...parseAssignments('--contact-prop', options.contactProp, 'scalar') };
@@ -131,4 +130,4 @@ export const test: Handler<[string | undefined], TestOptions> = async (context, 
   context.out.note(`  expected: ${expected.join(' | ') || '(none)'}`);
   context.out.note(`  got:      ${got.join(' | ') || '(none)'}`);
   return ExitCode.mismatch;
-};
+});
