@@ -15,3 +15,4 @@ export declare function executableName(releaseVersion: string, platform?: NodeJS
 export declare function executableAssets(from: string, nodeVersion: string, arch: string): Record<string, string>;
 export declare function keyringBinary(from: string, platform: NodeJS.Platform, arch: string): string | undefined;
 export declare function writeSums(dir?: string): void;
+export declare function tagProblem(env: Record<string, string | undefined>, releaseVersion: string): string | undefined;

@@ -224,8 +224,22 @@ export function writeSums(dir = releaseDir) {
   writeFileSync(join(dir, 'SHA256SUMS'), lines.join(''));
 }
 
+/**
+ * Why a release made on a tag must not go on, if it must not: the tag names another version than
+ * package.json (a tag v0.2.0 on a 0.1.0 tree would publish loopsctl-0.1.0's files as the release
+ * v0.2.0, where install.sh 0.2.0 finds none). GitHub Actions names the tag in `env`; elsewhere
+ * there is none, and nothing to check.
+ */
+export function tagProblem(env, releaseVersion) {
+  if (env.GITHUB_REF_TYPE !== 'tag') return undefined;
+  const expected = `v${releaseVersion}`;
+  return env.GITHUB_REF_NAME === expected ? undefined : `the tag ${env.GITHUB_REF_NAME} is not package.json's version: tag ${expected}, or change the version`;
+}
+
 // Run as a script (not imported by a test): the work its arguments name.
 if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problem = tagProblem(process.env, version);
+  if (problem !== undefined) throw new Error(problem);
   const [mode, argument] = process.argv.slice(2);
   if (mode === '--sums') writeSums();
   else if (mode === '--tarball') packTarball(argument);

@@ -18,6 +18,7 @@ import {
   platformName,
   publishedManifest,
   stagePackage,
+  tagProblem,
   writeSums,
 } from '../../../src/build/release.mjs';
 import { tempDir } from '../../support/temp.js';
@@ -46,6 +47,23 @@ const filesUnder = (dir: string) =>
         .join('/'),
     )
     .sort();
+
+describe('the version it releases', () => {
+  it('goes on, on a tag, only when the tag names package.json’s version', () => {
+    expect(tagProblem({ GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: 'v0.2.0' }, '0.2.0')).toBeUndefined();
+    for (const tag of ['v0.1.0', '0.2.0', 'v0.2.0-rc.1', 'v0.2.00', 'release-0.2.0']) {
+      expect(tagProblem({ GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: tag }, '0.2.0')).toBe(
+        `the tag ${tag} is not package.json's version: tag v0.2.0, or change the version`,
+      );
+    }
+    expect(tagProblem({ GITHUB_REF_TYPE: 'tag' }, '0.2.0')).toMatch(/^the tag undefined is not/);
+  });
+
+  it('has nothing to check off a tag: on a branch, or on a machine of its own', () => {
+    expect(tagProblem({ GITHUB_REF_TYPE: 'branch', GITHUB_REF_NAME: 'main' }, '0.2.0')).toBeUndefined();
+    expect(tagProblem({}, '0.2.0')).toBeUndefined();
+  });
+});
 
 describe('the npm package', () => {
   it('publishes package.json without its scripts (the `prepare` that builds a clone) or development dependencies, and all else as it is', () => {
