@@ -5,6 +5,7 @@
  * directory; building the real release/ (npm pack, Node's SEA) is test/spawned/build/release.test.ts,
  * which `npm run test:release` runs.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -57,6 +58,15 @@ describe('the version it releases', () => {
       );
     }
     expect(tagProblem({ GITHUB_REF_TYPE: 'tag' }, '0.2.0')).toMatch(/^the tag undefined is not/);
+  });
+
+  it('run as a script, refuses a tag of another version before it builds anything', () => {
+    const run = spawnSync(process.execPath, [join(REPO, 'src/build/release.mjs'), '--no-such-mode'], {
+      env: { PATH: process.env.PATH ?? '', GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: 'v0.0.0-not-this' },
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("the tag v0.0.0-not-this is not package.json's version");
   });
 
   it('has nothing to check off a tag: on a branch, or on a machine of its own', () => {
@@ -146,6 +156,10 @@ describe('the npm package', () => {
     expect(JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8'))).toEqual(
       publishedManifest({ ...projectManifest, files: ['bin', 'dist', 'man', 'skills'] }),
     );
+    // Where nothing is yet (`--tarball DIR` with no release/), it makes the directories it needs.
+    const fresh = join(root, 'fresh/release/.package');
+    stagePackage(root, { ...projectManifest, files: ['bin', 'dist', 'man', 'skills'] }, fresh);
+    expect(filesUnder(fresh)).toEqual(filesUnder(staging));
   });
 });
 

@@ -95,6 +95,7 @@ describe('the versions it announces', () => {
     ['a version followed by escape sequences', '99.0.0\u001b]0;title\u0007\u001b[2J'],
     ['a version in a sentence', 'now 99.0.0'],
     ['four numbers', '99.0.0.1'],
+    ['a v after the numbers', '99.0.0v'],
   ])('says nothing of %s', async (_kind, version) => {
     feed.answer(latestVersion(version));
     const cache = tempDir('loopsctl-cache-');
@@ -123,6 +124,8 @@ describe('how often it asks', () => {
   it('asks once a day: not a moment before the last check is a day old, and again once it is', async () => {
     feed.answer(latestVersion('0.2.0'));
     const cache = tempDir('loopsctl-cache-');
+    checkedAt(cache, NOON);
+    expect(await notice(cache)).toEqual({ stderr: '', requests: 0 });
     checkedAt(cache, new Date(NOON.getTime() - DAY_MS + 1));
     expect(await notice(cache)).toEqual({ stderr: '', requests: 0 });
     checkedAt(cache, new Date(NOON.getTime() - DAY_MS));
