@@ -114,7 +114,7 @@ describe('the Jest recipes of docs/sandbox.md', { timeout: 120_000 }, () => {
     expect([...recipes().keys()].sort()).toEqual(['global', 'intercept']);
   });
 
-  // The global set-up's sandbox, reached at the address it puts in the environment, from two test files (two workers).
+  // The global set-up's sandbox, reached at the address it puts in the environment, from two test files (Jest's workers, when it starts them).
   const atItsAddress =
     '(() => { const client = new LoopsClient(process.env.LOOPS_API_KEY); client.apiRoot = `${process.env.LOOPS_SANDBOX_URL}/api/`; return client; })()';
 

@@ -69,7 +69,7 @@ describe('the versions it announces', () => {
     expect(VERSION).toMatch(/^0\.1\.\d+$/);
   });
 
-  it.each(['1.0.0', '0.2.0', '0.1.99'])('announces %s, newer in its major, minor or patch number', async (version) => {
+  it.each(['1.0.0', '0.2.0', '0.10.0', '0.1.99'])('announces %s, newer in its major, minor or patch number', async (version) => {
     feed.answer(latestVersion(version));
     const result = await notice(tempDir('loopsctl-cache-'));
     expect(result.requests).toBe(1);
