@@ -135,6 +135,8 @@ export type SandboxOutboxEntry =
       /** The contact's values and the event's properties, as the email was drawn with them. */
       contact: Record<string, unknown>;
       eventProperties: Record<string, unknown>;
+      /** When its simulated engagement happens, with `--simulate-engagement` (audience filters' opened and clicked conditions read it). */
+      engagement?: { deliveredAt: string; openedAt: string; clickedAt: string };
     };
 
 /** One step of a journey: the node, when on the sandbox's clock, what happened, and why. */
