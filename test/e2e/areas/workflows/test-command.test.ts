@@ -94,7 +94,7 @@ describe('loopsctl workflow test', () => {
     writeFileSync(file, yaml.replace('operator: equals', 'operator: equalz'));
     const result = await run(['workflow', 'test', '--file', trial, '--contact', 'sam@example.com'], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/: node [\w-]+: audienceFilter: conditions\[0\]\.operator: "equalz" is not an operator of property conditions/);
+    expect(result.stderr).toMatch(/: node filter-2: audienceFilter: conditions\[0\]\.operator: "equalz" is not an operator of property conditions/);
   });
 
   it('runs a file whose filter names a segment with the account’s segment, read by its name, when a key is at hand', async () => {
