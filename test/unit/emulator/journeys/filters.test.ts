@@ -5,33 +5,10 @@
  * where it is wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { SandboxApi } from '../../../../src/emulator/api.js';
-import { freezeClock } from '../../../../src/emulator/journeys/clock.js';
 import { journeys } from '../../../../src/emulator/journeys/records.js';
 import { outbox } from '../../../../src/emulator/routes/sandbox.js';
-import { workflows, type StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
-import { sandboxCaller, sandboxModules, seedState } from '../../../support/sandbox.js';
-
-type NodeSpec = [string, Record<string, unknown>, string[]];
-
-/** A sending workflow started by the event `name`, from nodes given as [id, fields, next ids]. */
-function workflowOf(name: string, nodes: NodeSpec[]): StoredWorkflow {
-  return {
-    id: `wf_${name}`,
-    workflowRevisionId: 'rev',
-    status: 'Sending',
-    name,
-    description: '',
-    emoji: '',
-    mailingListId: null,
-    rootNodeId: 'start',
-    createdAt: '2024-09-01T00:00:00.000Z',
-    updatedAt: '2024-09-01T00:00:00.000Z',
-    nodes: [['start', { typeName: 'EventTrigger', eventName: name, reEligible: false }, [nodes[0]![0]]] as NodeSpec, ...nodes].map(
-      ([id, fields, next]) => ({ id, workflowId: `wf_${name}`, ...fields, nextNodeIds: next }) as StoredWorkflow['nodes'][number],
-    ),
-  };
-}
+import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
+import { eventWorkflow as workflowOf, sandboxWithWorkflows } from '../../../support/journeys.js';
 
 const email = (subject: string) => ({ typeName: 'SendEmailAction', emailMessageId: `msg_${subject}`, subject });
 const activity = (action: string, target: string, id: string, negate = false) => ({
@@ -53,12 +30,9 @@ function nudge(filter: Record<string, unknown>, wait: Record<string, unknown> = 
 }
 
 function sandboxWith(engagement: boolean | undefined, ...added: StoredWorkflow[]) {
-  const state = seedState();
-  freezeClock(state);
-  workflows.of(state).push(...added);
+  const { state, call } = sandboxWithWorkflows(...added);
   if (engagement !== undefined)
     state.webhookEndpoint = { url: 'http://127.0.0.1:9/', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', simulateEngagement: engagement };
-  const call = sandboxCaller(new SandboxApi(state, sandboxModules));
   /** Sends the event for each contact, moves the clock, and answers the subjects each got, and the filter's step. */
   const run = (event: string, advance: string, ...emails: string[]) => {
     for (const to of emails) expect(call('POST', '/v1/events/send', { body: { email: to, eventName: event } }).status).toBe(200);
