@@ -10,6 +10,7 @@ import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
+import { journeyById } from './records.js';
 import { segments } from '../routes/segments.js';
 import { contactValue } from '../routes/workflow-emails.js';
 import type { StoredWorkflow } from '../routes/workflow-records.js';
@@ -49,11 +50,18 @@ export function nodeFilter(state: StateCore, node: WorkflowNode): { filter: Audi
 function did(state: StateCore, contact: StoredContact, at: string, action: string, target: string, id: string): boolean {
   if (target === 'campaign') return false;
   return outbox.of(state).some((entry) => {
-    if (entry.kind !== 'workflow' || entry.to !== contact.email) return false;
+    if (entry.kind !== 'workflow') return false;
     if (target === 'workflow' ? entry.loopId !== id : entry.nodeId !== id && entry.emailMessageId !== id) return false;
+    if (!sentTo(state, entry, contact)) return false;
     const when = action === 'sent' ? entry.at : action === 'opened' ? entry.engagement?.openedAt : entry.engagement?.clickedAt;
     return when !== undefined && when <= at;
   });
+}
+
+/** Whether a workflow email went to the contact: its journey's contact, whatever its address now (by address when the journey is gone). */
+function sentTo(state: StateCore, entry: { journeyId: string; to: string }, contact: StoredContact): boolean {
+  const journey = journeyById(state, entry.journeyId);
+  return journey === undefined ? entry.to === contact.email : journey.contactId === contact.id;
 }
 
 /** The contact as a filter reads it at a time: its values now, and what it did by then. */

@@ -115,6 +115,28 @@ describe('activity conditions of an audience filter', () => {
     ]);
   });
 
+  it('keeps a contact’s sends with it when its address changes, and gives none to a new contact at the old address', () => {
+    const { state, call } = sandboxWith(
+      undefined,
+      workflowOf('other', [['welcome', email('Welcome'), []]]),
+      nudge(activity('sent', 'workflowEmail', 'welcome')),
+    );
+    expect(call('POST', '/v1/contacts/create', { body: { email: 'quinn@example.com', userId: 'quinn-1' } }).status).toBe(200);
+    expect(call('POST', '/v1/events/send', { body: { email: 'quinn@example.com', eventName: 'other' } }).status).toBe(200);
+    expect(call('PUT', '/v1/contacts/update', { body: { email: 'quinn@new.example.com', userId: 'quinn-1' } }).status).toBe(200);
+    expect(call('POST', '/v1/contacts/create', { body: { email: 'quinn@example.com' } }).status).toBe(200);
+    for (const to of ['quinn@new.example.com', 'quinn@example.com']) call('POST', '/v1/events/send', { body: { email: to, eventName: 'nudge' } });
+    call('POST', '/_sandbox/clock', { body: { advance: '1h' } });
+    const outcomes = journeys
+      .of(state)
+      .journeys.filter((journey) => journey.workflowId === 'wf_nudge')
+      .map((journey) => [journey.email, journey.steps.find((step) => step.nodeId === 'filter')?.outcome]);
+    expect(outcomes).toEqual([
+      ['quinn@new.example.com', 'matched'],
+      ['quinn@example.com', 'filtered-out'],
+    ]);
+  });
+
   it('lets no one on through a filter the platform cannot have, naming the place at fault', () => {
     const { run } = sandboxWith(undefined, nudge(activity('received', 'workflowEmail', 'first')));
     const [ada] = run('nudge', '1h', 'ada@example.com');
