@@ -71,7 +71,7 @@ async function accountWorkflow(context: Uses<'client'>, id: string): Promise<Pic
  * not the file: a filter by segment is run with the account's segment, read by its name when a key
  * is at hand, and refused, naming the node, when none is.
  */
-async function localWorkflow(context: CommandContext, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+async function localWorkflow(context: Uses<'client'>, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
   const workflow = (await import('../content/workflows/local.js')).readLocalWorkflow(path);
   const byName = await accountSegments(context, path, workflow);
   const nodes = Object.entries(workflow.nodes ?? {}).map(([key, node]) => {
@@ -87,13 +87,13 @@ async function localWorkflow(context: CommandContext, path: string): Promise<Pic
 }
 
 /** The account's segments the file's filters name (by name), read only when it names some; none without a key is refused. */
-async function accountSegments(context: CommandContext, path: string, workflow: Workflow): Promise<Map<string, AudienceSegment>> {
+async function accountSegments(context: Uses<'client'>, path: string, workflow: Workflow): Promise<Map<string, AudienceSegment>> {
   const named = Object.entries(workflow.nodes ?? {}).flatMap(([key, node]) =>
     typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? [[key, node.audienceSegmentId] as const] : [],
   );
   if (named.length === 0) return new Map();
   const [firstKey, firstName] = named[0]!;
-  let client: Awaited<ReturnType<CommandContext['client']>>;
+  let client: Awaited<ReturnType<Uses<'client'>['client']>>;
   try {
     client = await context.client();
   } catch (error) {
