@@ -214,7 +214,7 @@ export const spec: Spec = group({
         {
           flags: '--file <path>',
           description:
-            'run a workflow of a content tree instead: its workflow.yaml, or the directory holding it (no key, no request; a filter by segment reads the account\'s segment, with a key)',
+            "run a workflow of a content tree instead: its workflow.yaml, or the directory holding it (no key, no request; a filter by segment reads the account's segment, with a key)",
           file: {},
         },
         {
