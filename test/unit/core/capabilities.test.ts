@@ -89,6 +89,14 @@ describe('what a command is handed', () => {
     expect(view.configDir).toBe(context.configDir);
   });
 
+  it('never hands stdin without what says how it may be read, nor an output stream without whether it is paged', () => {
+    // A helper that finds `files` absent would read any path an agent names.
+    for (const [name, { runtime }] of Object.entries(CAPABILITIES) as [string, { runtime: readonly string[] }][]) {
+      if (runtime.includes('stdin')) expect(runtime, name).toEqual(expect.arrayContaining(['stdinFd', 'files']));
+      if (runtime.includes('stdout') || runtime.includes('stderr')) expect(runtime, name).toContain('paged');
+    }
+  });
+
   it('names only members that exist on the context or the runtime', () => {
     const { context } = contextOf();
     for (const [name, parts] of Object.entries(CAPABILITIES)) {
