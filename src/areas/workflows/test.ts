@@ -157,10 +157,7 @@ export const test: Handler<[string | undefined], TestOptions> = handler(['out', 
   const result = await runWorkflowTrial({ ...graph, contact, event, forMs });
   await print(context, result);
   if (options.expectEmails === undefined) return undefined;
-  const expected = options.expectEmails
-    .split(',')
-    .map((subject) => subject.trim())
-    .filter((subject) => subject !== '');
+  const expected = expectedSubjects(options.expectEmails);
   const got = result.emails.map((email) => email.subject);
   if (JSON.stringify(expected) === JSON.stringify(got)) return undefined;
   context.out.note('The emails differ from --expect-emails:');
@@ -168,3 +165,22 @@ export const test: Handler<[string | undefined], TestOptions> = handler(['out', 
   context.out.note(`  got:      ${got.join(' | ') || '(none)'}`);
   return ExitCode.mismatch;
 });
+
+/** The subjects of --expect-emails: comma-separated, or a JSON array of strings for subjects that hold a comma. */
+function expectedSubjects(value: string): string[] {
+  if (!value.trimStart().startsWith('[')) {
+    return value
+      .split(',')
+      .map((subject) => subject.trim())
+      .filter((subject) => subject !== '');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new UsageError(`--expect-emails: not a JSON array: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed) || !parsed.every((subject) => typeof subject === 'string'))
+    throw new UsageError('--expect-emails: a JSON array must hold only subjects (strings)', { hint: '--expect-emails \'["Welcome aboard, Sam", "Day 2"]\'' });
+  return parsed;
+}
