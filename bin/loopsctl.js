@@ -75,9 +75,9 @@ function isDirect(fd) {
 
 /**
  * Writes the text (a string or bytes) to stdout without opening Node's stream for it (a few
- * milliseconds) when stdout is a pipe, a socket, a file or the null device; whether it did. A reader that went away takes nothing from the
- * exit code, as with the program; a pipe that is full hands the rest to that stream, which waits
- * for it. Anything else (a terminal), or failing before a byte was written: false, for the
+ * milliseconds) when stdout is a pipe, a socket, a file or the null device; whether it did. A
+ * reader that went away takes nothing from the exit code, as with the program; a pipe that is full
+ * hands the rest to that stream, which waits for it. Anything else (a terminal), or failing before a byte was written: false, for the
  * caller's usual way.
  */
 function writeDirectly(text) {
