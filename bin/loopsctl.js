@@ -11,26 +11,40 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   if (!writeDirectly(version)) process.stdout.write(version);
 } else {
   const files = shippedFiles();
-  if (!printedHelpPage(args, files)) runBundles(files);
+  if (!printedFromBuild(args, files)) runBundles(files);
 }
 
 /**
- * Help printed from the pages the build wrote (dist/help/, see src/build/help-pages.ts) without
- * loading the program, which is most of what help costs: `--help` or `-h` after a command's words,
- * `help` before them, or a group named alone. Only where neither stdout nor stderr is a terminal:
- * the pages are laid out for 80 columns, as help is off a terminal, and a person at one may be due
- * the update notice, which the program gives. Whether it printed the page; any other words, or no
- * pages (a build that made none), go to the program, as does the build's recording of the code cache.
+ * What the program would print as a file the build wrote, printed without loading the program,
+ * which is most of what such a run costs: help (`--help` or `-h` after a command's words, `help`
+ * before them, or a group named alone: the page in dist/help/, see src/build/help-pages.ts), and
+ * `completion <shell>` (its script in dist/completion/). Only where neither stdout nor stderr is
+ * a terminal: the pages are laid out for 80 columns, as help is off a terminal, and a person at one
+ * may be due the update notice, which the program gives. And only text the program too would write
+ * straight to stdout (src/core/standard-stream.ts): a pipe takes at most half of what it holds,
+ * so that a reader that stops reading never holds the process. Whether it printed; any other words,
+ * or no such file, go to the program, as does the build's recording of the code cache.
  */
-function printedHelpPage(args, files) {
+function printedFromBuild(args, files) {
   if (process.platform === 'win32' || process.env.LOOPSCTL_RECORD_CODE_CACHE !== undefined) return false;
+  const file = completionScript(args) ?? helpPage(args, files);
+  if (file === undefined || !isDirect(2)) return false;
+  const text = readCache(() => files.read(file));
+  return text !== undefined && text.length <= directBytes(1) && writeDirectly(text);
+}
+
+/** The file of `completion <shell>`'s script, when those are the words. */
+function completionScript(args) {
+  return args.length === 2 && args[0] === 'completion' && /^[a-z]+$/.test(args[1]) ? `dist/completion/loopsctl.${args[1]}` : undefined;
+}
+
+/** The file of the help page the words ask for, if they ask for one. */
+function helpPage(args, files) {
   const last = args[args.length - 1];
   const flagged = last === '--help' || last === '-h';
   const asked = !flagged && args[0] === 'help';
   const page = flagged || asked ? pageOfWords(flagged ? args.slice(0, -1) : args.slice(1), files) : pageNamedAlone(args, files);
-  if (page === undefined || !isDirect(1) || !isDirect(2)) return false;
-  const text = readCache(() => files.read(`dist/help/${page}.txt`));
-  return text !== undefined && writeDirectly(text);
+  return page === undefined ? undefined : `dist/help/${page}.txt`;
 }
 
 /** The page the words name, through the index (dist/help/index.json): a command's name or alias at each level. */
@@ -58,18 +72,27 @@ function pageNamedAlone(args, files) {
   return page === undefined ? undefined : Number(page);
 }
 
-/**
- * Whether a descriptor is a pipe, a socket, a file or the null device: never a terminal, and
- * written with fs.writeSync as well as by Node's stream. (The null device is a character device,
- * as a terminal is, told apart by its device number.)
- */
+/** Whether a descriptor is a pipe, a socket, a file or the null device: never a terminal. */
 function isDirect(fd) {
+  return directBytes(fd) > 0;
+}
+
+/**
+ * How much may be written straight to a descriptor, as src/core/standard-stream.ts decides it for
+ * the program: all of it to a file or the null device (a character device, as a terminal is, told
+ * apart by its device number), half of what a new pipe holds to a pipe or a socket (8 KiB to a
+ * socket on macOS), nothing to a terminal.
+ */
+function directBytes(fd) {
   const fs = require('node:fs');
   try {
     const stats = fs.fstatSync(fd);
-    return stats.isFIFO() || stats.isSocket() || stats.isFile() || (stats.isCharacterDevice() && stats.rdev === fs.statSync('/dev/null').rdev);
+    if (stats.isFile() || (stats.isCharacterDevice() && stats.rdev === fs.statSync('/dev/null').rdev)) return Number.POSITIVE_INFINITY;
+    const pipe = process.platform === 'linux' ? 32 * 1024 : 16 * 1024;
+    if (stats.isSocket()) return process.platform === 'darwin' ? 8 * 1024 : pipe;
+    return stats.isFIFO() ? pipe : 0;
   } catch {
-    return false;
+    return 0;
   }
 }
 
