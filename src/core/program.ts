@@ -127,11 +127,12 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   });
   configure(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
-  const calls = (spec: Spec, word: string | undefined) => word !== undefined && (spec.name === word || spec.aliases?.includes(word) === true);
-  // A run whose first word names a command or group (`loopsctl webhooks sign …`) reaches that one
-  // alone: commander takes the first word for it before anything else. So every other is declared
-  // by name, the commands at the top too, whose options and arguments cost a start as much as a group's.
-  const first = argv === undefined ? undefined : specs.find((spec) => calls(spec, argv[0]));
+  const operand = argv === undefined ? undefined : firstOperand(argv);
+  // A run whose first word past the global options names a command or group (`loopsctl --sandbox
+  // webhooks sign …`) reaches that one alone: commander takes that word for it before anything
+  // else. So every other is declared by name, the commands at the top too, whose options and
+  // arguments cost a start as much as a group's (and, in the bundle, loading their declarations).
+  const first = operand === undefined ? undefined : specs.find((spec) => spec.name === operand || spec.aliases?.includes(operand) === true);
   for (const spec of specs) {
     const named = first === undefined ? words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word)) : spec === first;
     if ((spec.kind === 'group' || first !== undefined) && !named)
@@ -143,6 +144,23 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   }
   asGroup(program, runtime, []);
   return program;
+}
+
+/**
+ * The first word of a run that is neither a global option nor such an option's value, as commander
+ * reads them; undefined when none is, or when a word it would have to know more of comes first (an
+ * option that is not global, `-ojson`, `--`).
+ */
+export function firstOperand(argv: string[]): string | undefined {
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index]!;
+    if (!word.startsWith('-')) return word;
+    const flag = word.startsWith('--') && word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    const option = GLOBAL_OPTIONS.find(({ flags }) => flags.split(/[ ,]+/).includes(flag));
+    if (option === undefined) return undefined;
+    if (flag === word && /<[^>]+>$/.test(option.flags)) index += 1;
+  }
+  return undefined;
 }
 
 /** Rows of a name and its meaning, the meanings wrapped to the width in a column of their own. */
