@@ -83,10 +83,20 @@ export async function loadSandboxModules(): Promise<SandboxModule[]> {
  */
 export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): Promise<SandboxModule[]> {
   if (request.path === RESET_PATH) return loadSandboxModules();
+  const key = `${request.method} ${request.path}`;
+  const known = modulesByRequest.get(key);
+  if (known !== undefined) return known;
   const modules = await Promise.all(modulesServing(request.path).map((module) => module.load()));
   const segments = request.path.split('/').slice(1);
-  return withUses(modules, (route) => route.method === request.method && pathMatch(route.path.split('/').slice(1), segments) !== undefined);
+  await withUses(modules, (route) => route.method === request.method && pathMatch(route.path.split('/').slice(1), segments) !== undefined);
+  // Paths with ids make new keys: a sandbox that served many starts the list again.
+  if (modulesByRequest.size >= 1_000) modulesByRequest.clear();
+  modulesByRequest.set(key, modules);
+  return modules;
 }
+
+/** What loadModulesFor found for a method and path: a module once loaded stays loaded, so a request asked again costs one look-up. */
+const modulesByRequest = new Map<string, SandboxModule[]>();
 
 async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) => boolean): Promise<SandboxModule[]> {
   const uses = modules.flatMap((module) => module.routes.filter(wanted).flatMap((route) => route.uses ?? []));
@@ -125,21 +135,31 @@ export const INBOX_PATH = '/_sandbox/inbox';
 
 export class SandboxApi {
   private readonly routes: CompiledRoute[] = [];
+  private readonly modules: SandboxModule[] = [];
   private readonly now: () => Date;
 
   constructor(
     readonly state: StateCore,
-    private readonly modules: SandboxModule[],
+    modules: SandboxModule[],
     private readonly options: SandboxApiOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    for (const route of modules.flatMap((module) => module.routes)) {
-      let compiled = this.routes.find((candidate) => candidate.segments.join('/') === route.path.slice(1));
-      if (compiled === undefined) {
-        compiled = { segments: route.path.split('/').slice(1), methods: new Map() };
-        this.routes.push(compiled);
+    this.include(modules);
+  }
+
+  /** Adds the routes of the modules not served yet: a sandbox that lives in memory loads its route modules as requests first need them. */
+  include(modules: SandboxModule[]): void {
+    for (const module of modules) {
+      if (this.modules.includes(module)) continue;
+      this.modules.push(module);
+      for (const route of module.routes) {
+        let compiled = this.routes.find((candidate) => candidate.segments.join('/') === route.path.slice(1));
+        if (compiled === undefined) {
+          compiled = { segments: route.path.split('/').slice(1), methods: new Map() };
+          this.routes.push(compiled);
+        }
+        compiled.methods.set(route.method, route);
       }
-      compiled.methods.set(route.method, route);
     }
   }
 

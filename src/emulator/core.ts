@@ -31,6 +31,13 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Told of every request the sandbox answers (tests that check what a command sent). */
   onRequest?: (request: ApiRequest, answer: ApiAnswer) => void;
+  /**
+   * Without a state file: start from the seed's core alone, making each slice from the seed when a
+   * route first uses it, and loading each route module when a request first needs it (the
+   * JavaScript API's sandboxes, whose state is read only through their routes). A start then costs
+   * neither every area's seed nor every area's code.
+   */
+  seedOnUse?: boolean;
   /** Start from this state instead of the seed or the file (tests that need odd records). */
   initialState?: (modules: SandboxModule[]) => StateCore;
   /** What `POST /_sandbox/reset` starts over from (see SandboxApiOptions.startOver); the seed alone without it. */
@@ -82,10 +89,7 @@ export interface SandboxCore {
  */
 export async function openCore(options: SandboxOptions, changed: () => void = () => {}): Promise<SandboxCore> {
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
-  const backing =
-    options.stateFile === undefined
-      ? inMemory(await loadSandboxModules(), { ...options, rateLimiter })
-      : await inFile(options.stateFile, { ...options, rateLimiter });
+  const backing = options.stateFile === undefined ? await inMemory({ ...options, rateLimiter }) : await inFile(options.stateFile, { ...options, rateLimiter });
   // The sandbox's clock (journeys/clock.ts): what its deliveries and its log are dated with.
   const systemNow = options.now ?? (() => new Date());
   const sandboxNow = () => clockTime(backing.state(), systemNow());
@@ -188,11 +192,28 @@ interface Backing {
 
 type BackingOptions = SandboxOptions & { rateLimiter?: RateLimiter };
 
-/** State that lives as long as the server. */
-function inMemory(modules: SandboxModule[], options: BackingOptions): Backing {
-  const state = options.initialState?.(modules) ?? seedState(modules, options.seed);
+/**
+ * State that lives as long as the server: every slice made at the start, or each when first used
+ * (seedOnUse), route modules then loaded as requests first need them.
+ */
+async function inMemory(options: BackingOptions): Promise<Backing> {
+  const onUse = options.seedOnUse === true && options.initialState === undefined;
+  const modules = onUse ? [] : await loadSandboxModules();
+  const state = options.initialState?.(modules) ?? (onUse ? seedCore(options.seed) : seedState(modules, options.seed));
   const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
-  return { handle: (request) => api.handle(request), state: () => state, update: (change) => change(state) };
+  const handle: Handle = async (request) => {
+    if (onUse) api.include(await loadModulesFor(request));
+    // As in inFile: a request that needs a module only sometimes (the journeys' engine) threw before changing anything.
+    for (;;) {
+      try {
+        return api.handle(request);
+      } catch (error) {
+        if (!(error instanceof ModuleNeeded)) throw error;
+        await error.module.load();
+      }
+    }
+  };
+  return { handle, state: () => state, update: (change) => change(state) };
 }
 
 /**

@@ -60,7 +60,10 @@ export interface OpenSandbox {
 
 export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
   checkSeed(options.seed);
-  const modules = await loadSandboxModules();
+  // A sandbox in memory without fixtures starts with no route module loaded and no slice made: its
+  // state makes each from the seed when first used (seedOnUse, see inMemory in core.ts).
+  const seedOnUse = options.stateFile === undefined && options.fixtures === undefined;
+  const modules = seedOnUse ? [] : await loadSandboxModules();
   const data = await startingData(modules, options);
   const startSeed = data?.seed ?? options.seed;
   // Whether the data starts over, which a frozen clock starts at the seed's date.
@@ -72,11 +75,12 @@ export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
     const seeded = seedState(modules, seed);
     if (options.clock === 'frozen') freezeClock(seeded);
     if (data !== undefined) applyFixtures(seeded, modules, data.fixtures, data.source, options.now);
-    seeded[webhookEndpoint.key] = current[webhookEndpoint.key];
+    if (Object.hasOwn(current, webhookEndpoint.key)) seeded[webhookEndpoint.key] = current[webhookEndpoint.key];
     return seeded;
   };
   const server = await startServer({
     ...options,
+    seedOnUse,
     startOver,
     reset: options.reset === true || data !== undefined,
     seed: startSeed,

@@ -6,7 +6,7 @@
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
-import { addContact, blankContact, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
+import { addContact, blankContact, contactCopy, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { mailingLists } from './lists.js';
@@ -158,7 +158,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
     return contact;
   }
-  const before = structuredClone(found);
+  const before = contactCopy(found);
   if (email !== undefined && !sameEmail(found.email, email)) {
     checkEmail(email);
     const other = findContact(all, { email });

@@ -1,8 +1,9 @@
 /**
  * The emulator as an app's test suite starts it: `startSandbox()` from the built package entry
- * (dist/sandbox/index.mjs, loopsctl/sandbox), with a contact and a transactional email as fixtures.
- *   node sandbox-server.mjs <repository root> one     starts, answers one request, stops; prints {"startMs"}
- *   node sandbox-server.mjs <repository root> serve   prints {"url"}, serves until stdin ends
+ * (dist/sandbox/index.mjs, loopsctl/sandbox).
+ *   node sandbox-server.mjs <repository root> one     starts a new team's sandbox, answers one request, stops; prints {"startMs"}
+ *   node sandbox-server.mjs <repository root> serve   starts one with a contact and a transactional email as fixtures,
+ *                                                     prints {"url"}, serves until stdin ends
  * startMs is the time of `await startSandbox()` in this process, the module loaded.
  */
 import { request } from 'node:http';
@@ -15,8 +16,9 @@ const fixtures = {
   contacts: [{ email: 'ada@example.com', firstName: 'Ada', userId: 'ada' }],
   transactionalEmails: [{ id: 'welcome', name: 'Welcome', lmx: '<Paragraph>Hi {data.name}</Paragraph>' }],
 };
+// A new team's sandbox, as `startSandbox()` gives it: fixtures cost what the requests that make their records do.
 const started = performance.now();
-const sandbox = await startSandbox({ fixtures });
+const sandbox = await startSandbox(mode === 'one' ? undefined : { fixtures });
 const startMs = performance.now() - started;
 if (mode === 'one') {
   await new Promise((resolve, reject) => {
