@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { WebhookEndpoint } from './routes/webhooks.js';
+import type { WebhookEndpoint } from './routes/webhook-records.js';
 import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
@@ -100,7 +100,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
   };
   if (options.webhookEndpoint !== undefined) {
     // The webhooks' module is loaded only when a start names an endpoint: a `--sandbox` command's never does.
-    const { webhookEndpoint } = await import('./routes/webhooks.js');
+    const { webhookEndpoint } = await import('./routes/webhook-records.js');
     update((current) => void (current[webhookEndpoint.key] = options.webhookEndpoint));
   }
   // A state file that turns unreadable while the sandbox serves (a newer layout, a half-written
@@ -351,8 +351,8 @@ export const TOO_LARGE: ApiAnswer = { status: 413, body: { message: `the request
 
 async function answerRequest(handle: Handle, wire: WireRequest, origin: string, options: SandboxOptions): Promise<ApiAnswer> {
   if (wire.body.length > MAX_BODY_BYTES) return TOO_LARGE;
-  const started = process.hrtime.bigint();
-  const url = new URL(wire.target, 'http://sandbox');
+  const started = options.log === undefined ? undefined : process.hrtime.bigint();
+  const url = targetOf(wire.target);
   const prefixed = url.pathname.startsWith(`${API_PREFIX}/`);
   const request: ApiRequest = {
     method: wire.method,
@@ -365,12 +365,26 @@ async function answerRequest(handle: Handle, wire: WireRequest, origin: string, 
     rawBody: wire.body,
   };
   const result = await handle(request);
-  const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
   // The sandbox's time reads its state: only a sandbox that logs pays for it.
-  if (options.log !== undefined) {
+  if (options.log !== undefined && started !== undefined) {
+    const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
     const time = (options.now?.() ?? new Date()).toISOString();
     options.log(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
   }
   options.onRequest?.(request, result);
   return result;
+}
+
+/** A target of plain path segments, and a query without a fragment: its path is as sent, which a URL would not change. */
+const PLAIN_TARGET = /^(\/[\w\-/]*)(\?[^#]*)?$/;
+
+/**
+ * The path and query of a request's target, as a URL would read them. Most targets need no URL
+ * parser (a tenth of the time of a request that reads a contact): those of plain segments.
+ */
+function targetOf(target: string): { pathname: string; search: string; searchParams: URLSearchParams } {
+  const plain = PLAIN_TARGET.exec(target);
+  if (plain === null || plain[1]!.includes('//')) return new URL(target, 'http://sandbox');
+  const search = plain[2] === undefined || plain[2] === '?' ? '' : plain[2];
+  return { pathname: plain[1]!, search, searchParams: new URLSearchParams(search) };
 }
