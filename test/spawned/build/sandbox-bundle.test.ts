@@ -22,7 +22,7 @@ function appScript(name: string, entry: string, importIt: boolean): string {
   const body = [
     load,
     "const sandbox = await startSandbox({ seed: 'demo' });",
-    "const answer = await fetch(`${sandbox.url}/v1/contacts/find?email=ada%40example.com`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });",
+    'const answer = await fetch(`${sandbox.url}/v1/contacts/find?email=ada%40example.com`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });',
     'console.log(answer.status, JSON.stringify(await answer.json()));',
     'await sandbox.close();',
   ].join('\n');
