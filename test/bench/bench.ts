@@ -230,7 +230,7 @@ async function measureSandboxEmulator(): Promise<void> {
     `sandbox contact create, the last 1,000 of ${creates.contacts.toLocaleString('en')} vs the second 1,000`,
     1.5,
     creates.lastMs / creates.firstMs,
-    `${creates.lastMs.toFixed(3)} ms / ${creates.firstMs.toFixed(3)} ms a create`,
+    `${creates.lastMs.toFixed(3)} ms / ${creates.firstMs.toFixed(3)} ms, the median create`,
   );
 }
 

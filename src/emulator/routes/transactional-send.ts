@@ -7,7 +7,7 @@ import { z } from '../../base/shapes.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxModule } from '../module.js';
 import { contacts } from './contact-records.js';
-import { checkEmail, upsertContact } from './contacts.js';
+import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
 import { reportTransactionalSent } from './webhooks.js';
@@ -88,4 +88,7 @@ const sendFailures: FailureShape = {
 };
 
 /** A module of its own (the send reads the transactional emails, which know nothing of sends). */
-export const sandbox: SandboxModule = { slices: [], routes: [{ method: 'POST', path: '/v1/transactional', failures: sendFailures, run: send }] };
+export const sandbox: SandboxModule = {
+  slices: [],
+  routes: [{ method: 'POST', path: '/v1/transactional', failures: sendFailures, uses: CONTACT_WRITES, run: send }],
+};
