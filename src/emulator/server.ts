@@ -144,6 +144,8 @@ function send(res: ServerResponse, result: ApiAnswer): void {
     res.writeHead(204, result.headers).end();
     return;
   }
-  res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', ...result.headers });
-  res.end(JSON.stringify(result.body));
+  // With its length, the answer goes out in one write with its headers, not in chunks.
+  const text = JSON.stringify(result.body);
+  res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...result.headers });
+  res.end(text);
 }
