@@ -52,6 +52,13 @@ const groups = {
     mutate: ['src/areas/content/commands.ts', 'src/areas/content/remote.ts', 'src/areas/content/files.ts', 'src/areas/content/tree.ts', 'src/areas/content/emails.ts'],
     tests: ['test/e2e/areas/content/content.test.ts', 'test/e2e/areas/content/push-runs.test.ts', 'test/e2e/areas/content/attacks.test.ts'],
   },
+  // The update notice (what it announces, how often it asks, how much of the feed it reads) and what
+  // a release is made of (src/build/release.mjs's decisions; its npm pack and Node's SEA are
+  // test/spawned/build/release.test.ts's, which `npm run test:release` runs).
+  release: {
+    mutate: ['src/core/update-notice.ts', 'src/core/update-check.ts', 'src/build/release.mjs'],
+    tests: ['test/unit/core/update-notice.test.ts', 'test/unit/core/update-feed-bound.test.ts', 'test/unit/build/release.test.ts'],
+  },
   // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a
   // mutation of src/ does not reach: survivors in scripts.ts are mostly theirs.
   completion: {

@@ -8,10 +8,12 @@
  * executables of every platform there first); `--tarball DIR` only packs the npm package into DIR
  * (scripts/check-package.sh); `--empty FILE` writes an executable of the same Node whose script
  * does nothing, the floor that `npm run bench -- executable` measures loopsctl's start against.
+ * Its decisions are exported for test/unit/build/release.test.ts (release.d.mts types them); run as
+ * a script, it does the work above.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,7 +67,7 @@ function embeddedNode() {
  * the cache directory. Source maps (--debug's stack traces), the MCP SDK, jq and
  * the completion scripts are 2.9 of the package's 4.5 MB, and 0.6 MB compressed.
  */
-const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the
@@ -75,19 +77,7 @@ const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web)\.cjs|vendor\/jq\.wa
  */
 function packTarball(destination) {
   const staging = join(releaseDir, '.package');
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  for (const entry of [...manifest.files, 'README.md', 'LICENSE']) {
-    cpSync(join(root, entry), join(staging, entry), { recursive: true, filter: (source) => !source.endsWith('.cache') });
-  }
-  for (const name of readdirSync(join(staging, 'dist'), { recursive: true }).map((path) => `dist/${path.split(sep).join('/')}`)) {
-    if (!COMPRESSED.test(name)) continue;
-    const file = join(staging, name);
-    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    rmSync(file);
-  }
-  const { scripts, devDependencies, ...published } = manifest;
-  writeFileSync(join(staging, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+  stagePackage(root, manifest, staging);
   // npm pack fails with no word of why when the destination is missing.
   mkdirSync(destination, { recursive: true });
   const packed = run('npm', ['pack', '--silent', '--pack-destination', destination, staging], { shell: process.platform === 'win32' });
@@ -96,9 +86,31 @@ function packTarball(destination) {
   console.log(join(destination, tarball));
 }
 
+/** Writes into `staging` (made anew) the files the npm package ships from the project at `from`, as packTarball describes. */
+export function stagePackage(from, projectManifest, staging) {
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const entry of [...projectManifest.files, 'README.md', 'LICENSE']) {
+    cpSync(join(from, entry), join(staging, entry), { recursive: true, filter: (source) => !source.endsWith('.cache') });
+  }
+  for (const name of readdirSync(join(staging, 'dist'), { recursive: true }).map((path) => `dist/${path.split(sep).join('/')}`)) {
+    if (!COMPRESSED.test(name)) continue;
+    const file = join(staging, name);
+    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    rmSync(file);
+  }
+  writeFileSync(join(staging, 'package.json'), `${JSON.stringify(publishedManifest(projectManifest), null, 2)}\n`);
+}
+
+/** package.json as published: without the scripts and the development dependencies. */
+export function publishedManifest(projectManifest) {
+  const { scripts, devDependencies, ...published } = projectManifest;
+  return published;
+}
+
 /** The platform's name in release files: linux, darwin, windows; x64, arm64. */
-function platformName() {
-  return `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+export function platformName(platform = process.platform, arch = process.arch) {
+  return `${platform === 'win32' ? 'windows' : platform}-${arch}`;
 }
 
 /**
@@ -109,22 +121,37 @@ function platformName() {
 function buildExecutable(node, nodeVersion) {
   const work = join(releaseDir, '.executable');
   mkdirSync(work, { recursive: true });
-  const assets = { version: writeAsset(work, 'version', version) };
-  const cacheSuffix = `.${nodeVersion}-${process.arch}.cache`;
-  for (const dir of ['dist', 'dist/vendor', 'dist/completion']) {
-    for (const file of readdirSync(join(root, dir))) {
-      const shipped = file.endsWith('.cjs') || file.endsWith(cacheSuffix) || file.endsWith('.wasm') || dir === 'dist/completion';
-      if (shipped) assets[`${dir}/${file}`] = join(root, dir, file);
-    }
-  }
-  if (!Object.keys(assets).some((name) => name.endsWith(cacheSuffix))) throw new Error(`no code cache was recorded for ${nodeVersion}`);
-  assets['skills/loopsctl/SKILL.md'] = join(root, 'skills/loopsctl/SKILL.md');
-  const keyring = keyringBinary();
-  if (keyring !== undefined) assets['native/@napi-rs+keyring.node'] = keyring;
-  const name = `loopsctl-${version}-${platformName()}${process.platform === 'win32' ? '.exe' : ''}`;
+  const assets = { version: writeAsset(work, 'version', version), ...executableAssets(root, nodeVersion, process.arch) };
+  const name = executableName(version);
   writeSingleExecutable(node, work, join(releaseDir, name), { main: join(root, 'bin/loopsctl.js'), assets });
   rmSync(work, { recursive: true, force: true });
   return name;
+}
+
+/** The executable's file name in a release, as install.sh looks for it: loopsctl-0.2.0-linux-x64, loopsctl-0.2.0-windows-x64.exe. */
+export function executableName(releaseVersion, platform = process.platform, arch = process.arch) {
+  return `loopsctl-${releaseVersion}-${platformName(platform, arch)}${platform === 'win32' ? '.exe' : ''}`;
+}
+
+/**
+ * The files of the project at `from` that the executable carries, by asset name: the bundles, jq's
+ * WebAssembly, the completion scripts, the code caches `nodeVersion` recorded on `arch` (and no
+ * other's: a cache serves only its own Node), the skill and the keychain's native module.
+ */
+export function executableAssets(from, nodeVersion, arch) {
+  const assets = {};
+  const cacheSuffix = `.${nodeVersion}-${arch}.cache`;
+  for (const dir of ['dist', 'dist/vendor', 'dist/completion']) {
+    for (const file of readdirSync(join(from, dir))) {
+      const shipped = file.endsWith('.cjs') || file.endsWith(cacheSuffix) || file.endsWith('.wasm') || dir === 'dist/completion';
+      if (shipped) assets[`${dir}/${file}`] = join(from, dir, file);
+    }
+  }
+  if (!Object.keys(assets).some((name) => name.endsWith(cacheSuffix))) throw new Error(`no code cache was recorded for ${nodeVersion}`);
+  assets['skills/loopsctl/SKILL.md'] = join(from, 'skills/loopsctl/SKILL.md');
+  const keyring = keyringBinary(from, process.platform, arch);
+  if (keyring !== undefined) assets['native/@napi-rs+keyring.node'] = keyring;
+  return assets;
 }
 
 /**
@@ -164,10 +191,10 @@ function writeAsset(dir, name, text) {
   return file;
 }
 
-/** The keychain module's binary for this platform (@napi-rs/keyring-linux-x64-gnu), if npm installed it. */
-function keyringBinary() {
-  const scope = join(root, 'node_modules', '@napi-rs');
-  const prefix = `keyring-${process.platform}-${process.arch}`;
+/** The keychain module's binary for this platform (@napi-rs/keyring-linux-x64-gnu) in the project at `from`, if npm installed it. */
+export function keyringBinary(from, platform, arch) {
+  const scope = join(from, 'node_modules', '@napi-rs');
+  const prefix = `keyring-${platform}-${arch}`;
   // glibc's build before musl's, where both are installed.
   const gnuFirst = (a, b) => Number(b.endsWith('-gnu')) - Number(a.endsWith('-gnu'));
   const packages = existsSync(scope)
@@ -182,24 +209,41 @@ function keyringBinary() {
   return undefined;
 }
 
-/** SHA256SUMS for every file in release/, in the format `sha256sum -c` checks. */
-function writeSums() {
-  const files = readdirSync(releaseDir, { withFileTypes: true })
+/** SHA256SUMS for every file in `dir` (release/), in the format `sha256sum -c` and install.sh check. */
+export function writeSums(dir = releaseDir) {
+  const files = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name !== 'SHA256SUMS')
     .map((entry) => entry.name)
     .sort();
   const lines = files.map(
     (name) =>
       `${createHash('sha256')
-        .update(readFileSync(join(releaseDir, name)))
+        .update(readFileSync(join(dir, name)))
         .digest('hex')}  ${name}\n`,
   );
-  writeFileSync(join(releaseDir, 'SHA256SUMS'), lines.join(''));
+  writeFileSync(join(dir, 'SHA256SUMS'), lines.join(''));
 }
 
-const [mode, argument] = process.argv.slice(2);
-if (mode === '--sums') writeSums();
-else if (mode === '--tarball') packTarball(argument);
-else if (mode === '--empty') writeEmptyExecutable(argument);
-else if (mode === undefined) release();
-else throw new Error(`unknown argument ${mode}: release.mjs [--sums | --tarball DIR | --empty FILE]`);
+/**
+ * Why a release made on a tag must not go on, if it must not: the tag names another version than
+ * package.json (a tag v0.2.0 on a 0.1.0 tree would publish loopsctl-0.1.0's files as the release
+ * v0.2.0, where install.sh 0.2.0 finds none). GitHub Actions names the tag in `env`; elsewhere
+ * there is none, and nothing to check.
+ */
+export function tagProblem(env, releaseVersion) {
+  if (env.GITHUB_REF_TYPE !== 'tag') return undefined;
+  const expected = `v${releaseVersion}`;
+  return env.GITHUB_REF_NAME === expected ? undefined : `the tag ${env.GITHUB_REF_NAME} is not package.json's version: tag ${expected}, or change the version`;
+}
+
+// Run as a script (not imported by a test): the work its arguments name.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problem = tagProblem(process.env, version);
+  if (problem !== undefined) throw new Error(problem);
+  const [mode, argument] = process.argv.slice(2);
+  if (mode === '--sums') writeSums();
+  else if (mode === '--tarball') packTarball(argument);
+  else if (mode === '--empty') writeEmptyExecutable(argument);
+  else if (mode === undefined) release();
+  else throw new Error(`unknown argument ${mode}: release.mjs [--sums | --tarball DIR | --empty FILE]`);
+}

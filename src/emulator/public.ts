@@ -67,6 +67,12 @@ export interface SandboxOptions {
   /** The whsec_ secret to sign them with; a new one when not given (see `webhookSecret` on the sandbox). */
   webhookSecret?: string;
   /**
+   * Follow each sent email with its simulated delivery a moment later, and a workflow email with
+   * its open and click too (as `--simulate-engagement` does): webhooks report them, and workflows'
+   * activity filters read them. Needs a webhookUrl.
+   */
+  simulateEngagement?: boolean;
+  /**
    * Refuse requests beyond 10 a second with 429, as the platform does: true for the tests of an
    * app's back-off. Off by default, so that a suite passes or fails on what it does, not on the
    * machine's speed.
@@ -135,6 +141,8 @@ export type SandboxOutboxEntry =
       /** The contact's values and the event's properties, as the email was drawn with them. */
       contact: Record<string, unknown>;
       eventProperties: Record<string, unknown>;
+      /** When its simulated engagement happens, with `--simulate-engagement` (audience filters' opened and clicked conditions read it). */
+      engagement?: { deliveredAt: string; openedAt: string; clickedAt: string };
     };
 
 /** One step of a journey: the node, when on the sandbox's clock, what happened, and why. */
@@ -256,13 +264,14 @@ async function open(options: SandboxOptions): Promise<{ sandbox: Sandbox; answer
   checkOptions(options);
   const secret = options.webhookUrl === undefined ? undefined : (options.webhookSecret ?? newWebhookSecret());
   if (options.webhookSecret !== undefined && options.webhookUrl === undefined) throw new TypeError('webhookSecret needs a webhookUrl');
+  if (options.simulateEngagement === true && options.webhookUrl === undefined) throw new TypeError('simulateEngagement needs a webhookUrl');
   const sandbox = await openSandbox({
     port: options.port ?? 0,
     seed: options.seed ?? (options.fixtures === undefined ? 'empty' : undefined),
     fixtures: options.fixtures,
     rateLimit: options.rateLimit ?? false,
     clock: options.clock,
-    webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret),
+    webhookEndpoint: options.webhookUrl === undefined ? undefined : webhookEndpointFor(options.webhookUrl, secret, options.simulateEngagement === true),
   });
   const api: Sandbox = {
     url: sandbox.url,
@@ -289,6 +298,7 @@ const OPTIONS = Object.keys({
   webhookSecret: true,
   rateLimit: true,
   clock: true,
+  simulateEngagement: true,
 } satisfies Record<keyof SandboxOptions, true>);
 
 /**
@@ -304,7 +314,7 @@ function checkOptions(options: SandboxOptions): void {
     if (!OPTIONS.includes(name)) throw new TypeError(`startSandbox takes no option ${JSON.stringify(name)}; its options are ${OPTIONS.join(', ')}`);
   }
   // seed is checked where the data is made, at the start and at a reset alike.
-  const { fixtures, port, webhookUrl, webhookSecret, rateLimit, clock } = options as Record<keyof SandboxOptions, unknown>;
+  const { fixtures, port, webhookUrl, webhookSecret, simulateEngagement, rateLimit, clock } = options as Record<keyof SandboxOptions, unknown>;
   if (fixtures !== undefined && typeof fixtures !== 'string' && (typeof fixtures !== 'object' || fixtures === null || Array.isArray(fixtures)))
     throw new TypeError(`fixtures must be the path of a fixture file or the fixtures as an object, not ${shown(fixtures)}`);
   if (port !== undefined && !(typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65_535))
@@ -313,6 +323,8 @@ function checkOptions(options: SandboxOptions): void {
   if (webhookSecret !== undefined && typeof webhookSecret !== 'string')
     throw new TypeError(`webhookSecret must be text (whsec_...), not ${shown(webhookSecret)}`);
   if (rateLimit !== undefined && typeof rateLimit !== 'boolean') throw new TypeError(`rateLimit must be true or false, not ${shown(rateLimit)}`);
+  if (simulateEngagement !== undefined && typeof simulateEngagement !== 'boolean')
+    throw new TypeError(`simulateEngagement must be true or false, not ${shown(simulateEngagement)}`);
   if (clock !== undefined && clock !== 'system' && clock !== 'frozen') throw new TypeError(`clock must be "system" or "frozen", not ${shown(clock)}`);
 }
 

@@ -3,7 +3,7 @@
  * in a throwaway sandbox of this process, its clock moved through every wait; the journey and the
  * emails, in order, with their times after entry, and a check of them against the subjects expected.
  */
-import { UsageError } from '../../base/errors.js';
+import { AuthError, UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { checkId } from '../../api/ids.js';
 import { parseAssignments } from '../../core/typed-values.js';
@@ -11,7 +11,9 @@ import type { CommandContext } from '../../core/context.js';
 import type { Handler } from '../../core/declare.js';
 import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
 import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
-import { getSegment } from '../segments/client.js';
+import { getSegment, segments } from '../segments/client.js';
+import type { AudienceSegment } from '../../platform/segments/schemas.js';
+import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import * as api from './client.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
 
@@ -67,20 +69,55 @@ async function accountWorkflow(context: CommandContext, id: string): Promise<Pic
 /**
  * The workflow a pulled file describes, read with no key and no request: each node's key for its
  * id, and its email named by the file it is kept in. A segment's conditions live in the account,
- * so a filter by segment cannot be run from the file alone.
+ * not the file: a filter by segment is run with the account's segment, read by its name when a key
+ * is at hand, and refused, naming the node, when none is.
  */
-async function localWorkflow(path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+async function localWorkflow(context: CommandContext, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
   const workflow = (await import('../content/workflows/local.js')).readLocalWorkflow(path);
+  const byName = await accountSegments(context, path, workflow);
   const nodes = Object.entries(workflow.nodes ?? {}).map(([key, node]) => {
-    const segment = node.audienceSegmentId;
-    if (typeof segment === 'string' && segment !== '')
-      throw new UsageError(`${path}: node ${key} filters by the segment "${segment}", whose conditions are the account's, not the file's`, {
-        hint: "run it against the account, `loopsctl workflow test <id>`, or write the node's condition as its audienceFilter",
-      });
+    // A filter the platform could not take is named here, not run as one that lets no one on.
+    if (typeof node.audienceFilter === 'object' && node.audienceFilter !== null)
+      checkAudienceFilterFrom(`${path}: node ${key}: audienceFilter`, node.audienceFilter);
+    const segment = typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? byName.get(node.audienceSegmentId) : undefined;
     const email = typeof node.subject === 'string' && typeof node.emailMessageId !== 'string' ? { emailMessageId: key } : {};
-    return { ...node, ...email, id: key };
+    return { ...node, ...email, ...(segment === undefined ? {} : { audienceSegmentId: segment.id }), id: key };
   });
-  return { workflow: trialWorkflow({ ...workflow, workflowRevisionId: null }, nodes as WorkflowTrial['workflow']['nodes']), segments: [] };
+  const segments = [...new Map([...byName.values()].map((segment) => [segment.id, segment])).values()];
+  return { workflow: trialWorkflow({ ...workflow, workflowRevisionId: null }, nodes as WorkflowTrial['workflow']['nodes']), segments };
+}
+
+/** The account's segments the file's filters name (by name), read only when it names some; none without a key is refused. */
+async function accountSegments(context: CommandContext, path: string, workflow: Workflow): Promise<Map<string, AudienceSegment>> {
+  const named = Object.entries(workflow.nodes ?? {}).flatMap(([key, node]) =>
+    typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? [[key, node.audienceSegmentId] as const] : [],
+  );
+  if (named.length === 0) return new Map();
+  const [firstKey, firstName] = named[0]!;
+  let client: Awaited<ReturnType<CommandContext['client']>>;
+  try {
+    client = await context.client();
+  } catch (error) {
+    if (!(error instanceof AuthError) || error.code !== 'no_key') throw error;
+    throw new UsageError(
+      `${path}: node ${firstKey} filters by the segment "${firstName}", whose conditions are the account's, not the file's, and no key is at hand to read them`,
+      {
+        hint: "give a key (--sandbox, LOOPS_API_KEY or a profile) to read the account's segments, or write the node's condition as its audienceFilter",
+      },
+    );
+  }
+  const { everyItem } = await import('../content/remote.js');
+  const all = await everyItem(client, segments);
+  const found = new Map<string, AudienceSegment>();
+  for (const [key, name] of named) {
+    const segment = all.find((candidate) => candidate.name === name);
+    if (segment === undefined)
+      throw new UsageError(`${path}: node ${key} filters by the segment "${name}", which the account does not have`, {
+        hint: "see the account's segments with `loopsctl segments list`",
+      });
+    found.set(name, segment);
+  }
+  return found;
 }
 
 /** A workflow as the throwaway sandbox stores it, from the account's view of one (or a file's) and its nodes in full. */
@@ -117,7 +154,7 @@ export const test: Handler<[string | undefined], TestOptions> = async (context, 
   if (options.prop !== undefined && options.event === undefined) throw new UsageError('--prop needs --event');
   const event = options.event === undefined ? undefined : { name: options.event, properties: parseAssignments('--prop', options.prop, 'scalar') };
   const forMs = options.for === undefined ? undefined : durationMs(options.for);
-  const graph = options.file === undefined ? await accountWorkflow(context, checkId(id, 'workflow id')) : await localWorkflow(options.file);
+  const graph = options.file === undefined ? await accountWorkflow(context, checkId(id, 'workflow id')) : await localWorkflow(context, options.file);
   const result = await runWorkflowTrial({ ...graph, contact, event, forMs });
   await print(context, result);
   if (options.expectEmails === undefined) return undefined;

@@ -240,9 +240,13 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
     }
     journey.nodeId = node.id;
     previous = node.id;
-    const failed = journey.downstreamFilters.map((id) => nodes.get(id)).find((filter) => filter !== undefined && !passes(state, filter, contact).matched);
+    const failed = journey.downstreamFilters
+      .map((id) => (nodes.has(id) ? passes(state, nodes.get(id)!, contact, at) : undefined))
+      .find((result) => result !== undefined && !result.matched);
     if (failed !== undefined) {
-      step(journey, node, at, 'filtered-out', `no longer matches ${passes(state, failed, contact).name} of the filter before (it applies downstream)`);
+      const words =
+        failed.problem === undefined ? `no longer matches ${failed.name} of the filter before` : `the filter before cannot be evaluated: ${failed.problem}`;
+      step(journey, node, at, 'filtered-out', `${words} (it applies downstream)`);
       return end(journey, at, node.id);
     }
     switch (node.typeName) {
@@ -265,9 +269,10 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
       }
       case 'BranchNode': {
         const children = node.nextNodeIds.map((id) => nodes.get(id)).filter((child) => child !== undefined);
-        const taken = children.find((child) => child.typeName !== 'AudienceFilter' || passes(state, child, contact).matched);
+        const results = children.map((child) => (child.typeName === 'AudienceFilter' ? passes(state, child, contact, at) : { matched: true, name: '' }));
+        const taken = children.find((_child, index) => results[index]!.matched);
         if (taken === undefined) {
-          step(journey, node, at, 'exited', 'no branch matched the contact');
+          step(journey, node, at, 'exited', noBranchWords(results));
           return end(journey, at, node.id);
         }
         step(journey, node, at, 'branched', `took branch ${children.indexOf(taken) + 1} of ${children.length}, the first whose filter matches`);
@@ -281,7 +286,7 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
           step(journey, node, at, 'exited', 'the experiment has no variants');
           return end(journey, at, node.id);
         }
-        step(journey, node, at, 'branched', `in variant ${variants.indexOf(variant) + 1} of ${variants.length} (sampling rate ${String(node.samplingRate)}%)`);
+        step(journey, node, at, 'branched', variantWords(node, variants, variant));
         nodeId = variant.id;
         continue;
       }
@@ -301,11 +306,26 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
   }
 }
 
+/** Why no branch was taken: none matched, and the filters that could not be evaluated, if any. */
+function noBranchWords(results: { problem?: string }[]): string {
+  const problems = results.flatMap((result, index) =>
+    result.problem === undefined ? [] : [`branch ${index + 1}'s filter cannot be evaluated: ${result.problem}`],
+  );
+  return ['no branch matched the contact', ...problems].join('; ');
+}
+
+/** The variant an experiment put the contact in, in words. */
+function variantWords(node: WorkflowNode, variants: WorkflowNode[], variant: WorkflowNode): string {
+  // The description gives a webhook experiment only its url: no request, and no answer to read a variant from.
+  const webhook = node.experimentType === 'webhook' ? '; a webhook experiment, split as an autosplit: the sandbox calls no webhook' : '';
+  return `in variant ${variants.indexOf(variant) + 1} of ${variants.length} (sampling rate ${String(node.samplingRate)}%${webhook})`;
+}
+
 /** An audience filter on the way: the contact goes on when it matches; a filter that applies downstream is checked again at each later step. */
 function filterStep(state: RouteContext['state'], journey: Journey, node: WorkflowNode, contact: StoredContact, at: string): boolean {
-  const { matched, name } = passes(state, node, contact);
+  const { matched, name, problem } = passes(state, node, contact, at);
   if (!matched) {
-    step(journey, node, at, 'filtered-out', `does not match ${name}`);
+    step(journey, node, at, 'filtered-out', problem === undefined ? `does not match ${name}` : `${name} cannot be evaluated: ${problem}`);
     return false;
   }
   const downstream = node.appliesDownstream === true;
@@ -326,7 +346,7 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     return;
   }
   const subject = String(node.subject ?? '').replace(/\{(\w+)\}/g, (_tag, key: string) => String(contactValue(contact, key) ?? ''));
-  const emailId = reportLoopEmailSent(context, contact, {
+  const { emailId, engagement } = reportLoopEmailSent(context, contact, {
     loopId: workflow.id,
     loopName: workflow.name,
     mailingListId: workflow.mailingListId,
@@ -346,6 +366,7 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     ...(emailId === undefined ? {} : { emailId }),
     contact: contactValues(contact),
     eventProperties: journey.eventProperties,
+    ...(engagement === undefined ? {} : { engagement }),
   });
   workflow.emailMetrics ??= {};
   (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT }).sends += 1;

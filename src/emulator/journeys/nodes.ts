@@ -5,10 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { filterMatches, type FilteredContact } from '../../platform/segments/evaluate.js';
+import { checkAudienceFilter, faultUnder, FilterFault } from '../../platform/segments/filter.js';
 import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
+import { journeyById } from './records.js';
 import { segments } from '../routes/segments.js';
 import { contactValue } from '../routes/workflow-emails.js';
 import type { StoredWorkflow } from '../routes/workflow-records.js';
@@ -27,40 +29,83 @@ export function timerWait(node: WorkflowNode): { ms: number; words: string } | u
 }
 
 /** The filter an AudienceFilter node applies (its own, or its segment's), with a name for it; undefined when it names neither. */
-export function nodeFilter(state: StateCore, node: WorkflowNode): { filter: AudienceFilter; name: string } | undefined {
+export function nodeFilter(state: StateCore, node: WorkflowNode): { filter: AudienceFilter; name: string; place: string } | undefined {
   if (typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '') {
     const segment = segments.of(state).find((candidate) => candidate.id === node.audienceSegmentId);
     if (segment === undefined)
-      return { filter: { match: 'all', conditions: [{ type: 'segment-missing' }] }, name: `segment ${node.audienceSegmentId} (deleted)` };
-    return { filter: segment.filter ?? { match: 'all', conditions: [] }, name: `segment "${segment.name}"` };
+      return { filter: { match: 'all', conditions: [{ type: 'segment-missing' }] }, name: `segment ${node.audienceSegmentId} (deleted)`, place: 'filter' };
+    return { filter: segment.filter ?? { match: 'all', conditions: [] }, name: `segment "${segment.name}"`, place: `segment "${segment.name}"` };
   }
   const filter = node.audienceFilter as AudienceFilter | undefined;
-  return filter === undefined || filter === null ? undefined : { filter, name: 'its filter' };
+  return filter === undefined || filter === null ? undefined : { filter, name: 'its filter', place: 'audienceFilter' };
 }
 
-/** The contact as a filter reads it: its values now, and what the workflows and campaigns sent it. */
-function filtered(state: StateCore, contact: StoredContact): FilteredContact {
+/**
+ * Whether the contact did this with that campaign, workflow or workflow email by a time, as the
+ * sandbox recorded it: a workflow's send in the outbox, and its simulated open and click (with
+ * `--simulate-engagement`), each at its time on the sandbox's clock. A workflow email is named by
+ * its send-email node's id or its email message's id, as segments name one. The sandbox sends no
+ * campaign to contacts, so no contact did anything with a campaign.
+ */
+function did(state: StateCore, contact: StoredContact, at: string, action: string, target: string, id: string): boolean {
+  if (target === 'campaign') return false;
+  return outbox.of(state).some((entry) => {
+    if (entry.kind !== 'workflow') return false;
+    if (target === 'workflow' ? entry.loopId !== id : entry.nodeId !== id && entry.emailMessageId !== id) return false;
+    if (!sentTo(state, entry, contact)) return false;
+    const when = action === 'sent' ? entry.at : action === 'opened' ? entry.engagement?.openedAt : entry.engagement?.clickedAt;
+    return when !== undefined && when <= at;
+  });
+}
+
+/** Whether a workflow email went to the contact: its journey's contact, whatever its address now (by address when the journey is gone). */
+function sentTo(state: StateCore, entry: { journeyId: string; to: string }, contact: StoredContact): boolean {
+  const journey = journeyById(state, entry.journeyId);
+  return journey === undefined ? entry.to === contact.email : journey.contactId === contact.id;
+}
+
+/** The contact as a filter reads it at a time: its values now, and what it did by then. */
+function filtered(state: StateCore, contact: StoredContact, at: string): FilteredContact {
   return {
     value: (key) => contactValue(contact, key),
     optInStatus: contact.optInStatus,
-    did: (action, target, id) =>
-      action === 'sent' &&
-      outbox
-        .of(state)
-        .some(
-          (entry) =>
-            entry.kind === 'workflow' &&
-            entry.to === contact.email &&
-            (target === 'workflow' ? entry.loopId === id : target === 'workflowEmail' && entry.emailMessageId === id),
-        ),
+    did: (action, target, id) => did(state, contact, at, action, target, id),
   };
 }
 
-/** Whether the contact, as it is now, passes an AudienceFilter node (one without a filter lets everyone on). */
-export function passes(state: StateCore, node: WorkflowNode, contact: StoredContact): { matched: boolean; name: string } {
+/** Each stored filter's problem, found once: a run through 10,000 contacts checks the same filter object each time. */
+const problems = new WeakMap<AudienceFilter, { problem: string | undefined }>();
+
+/**
+ * Why a filter cannot be evaluated (a kind of condition, operator, action or target the platform
+ * does not have, named by its place), or undefined when it can. A filter without conditions can.
+ */
+function filterProblem(filter: AudienceFilter, place: string): string | undefined {
+  if (filter.conditions.length === 0) return undefined;
+  const known = problems.get(filter);
+  if (known !== undefined) return known.problem;
+  let problem: string | undefined;
+  try {
+    checkAudienceFilter(filter);
+  } catch (error) {
+    if (!(error instanceof FilterFault)) throw error;
+    problem = faultUnder(place, error);
+  }
+  problems.set(filter, { problem });
+  return problem;
+}
+
+/**
+ * Whether the contact, as it is at a time, passes an AudienceFilter node (one without a filter lets
+ * everyone on); a filter that cannot be evaluated lets no one on, and says why.
+ */
+export function passes(state: StateCore, node: WorkflowNode, contact: StoredContact, at: string): { matched: boolean; name: string; problem?: string } {
   const applied = nodeFilter(state, node);
   if (applied === undefined) return { matched: true, name: 'no filter' };
-  return { matched: filterMatches(applied.filter, filtered(state, contact)), name: applied.name };
+  if (applied.filter.conditions.some((condition) => condition.type === 'segment-missing')) return { matched: false, name: applied.name };
+  const problem = filterProblem(applied.filter, applied.place);
+  if (problem !== undefined) return { matched: false, name: applied.name, problem };
+  return { matched: filterMatches(applied.filter, filtered(state, contact, at)), name: applied.name };
 }
 
 /**

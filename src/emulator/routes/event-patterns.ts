@@ -7,7 +7,7 @@ import { workflows } from './workflow-records.js';
 import { eventPattern, eventPatternSummary, type EventPattern } from '../../platform/event-patterns/schemas.js';
 
 /** One pattern per event name, in the order the workflows were created. */
-function patterns(state: StateCore): EventPattern[] {
+export function patterns(state: StateCore): EventPattern[] {
   const byName = new Map<string, EventPattern>();
   for (const workflow of workflows.of(state)) {
     for (const node of workflow.nodes) {

@@ -53,6 +53,8 @@ const workflowEntry = z.object({
   emailId: z.string().optional(),
   contact: z.record(z.string(), z.unknown()),
   eventProperties: z.record(z.string(), z.unknown()),
+  /** When its simulated engagement happens (with `--simulate-engagement`): what activity conditions on opens and clicks read. */
+  engagement: z.object({ deliveredAt: z.string(), openedAt: z.string(), clickedAt: z.string() }).optional(),
 });
 
 const eventEntry = z.object({

@@ -100,24 +100,32 @@ export interface LoopEmail {
   subject: string;
 }
 
+/** When a workflow email's simulated engagement happens: delivered, opened, clicked, a step apart after its send. */
+export interface Engagement {
+  deliveredAt: string;
+  openedAt: string;
+  clickedAt: string;
+}
+
 /**
  * A workflow's send: loop.email.sent, and its engagement when simulated. Returns the email's id in
- * those events, or undefined when no webhook reports it.
+ * those events (undefined when no webhook reports it), and when its simulated engagement happens,
+ * which audience filters' activity conditions read.
  */
-export function reportLoopEmailSent(context: RouteContext, contact: StoredContact, sent: LoopEmail): string | undefined {
+export function reportLoopEmailSent(context: RouteContext, contact: StoredContact, sent: LoopEmail): { emailId?: string; engagement?: Engagement } {
   const endpoint = webhookEndpoint.of(context.state);
-  if (endpoint === null) return undefined;
+  if (endpoint === null) return {};
   const contactIdentity = identityOf(contact);
   const email = { id: context.newId(), emailMessageId: sent.emailMessageId, subject: sent.subject };
   const mailingLists = sent.mailingListId === null ? [] : [listFields(context, sent.mailingListId)];
   queue(context, 'loop.email.sent', { contactIdentity, loopId: sent.loopId, loopName: sent.loopName, email, mailingLists });
-  if (endpoint.simulateEngagement) {
-    const engagement = ['email.delivered', 'email.opened', 'email.clicked'] as const;
-    engagement.forEach((eventName, step) =>
-      queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS),
-    );
-  }
-  return email.id;
+  if (!endpoint.simulateEngagement) return { emailId: email.id };
+  const steps = ['email.delivered', 'email.opened', 'email.clicked'] as const;
+  steps.forEach((eventName, step) =>
+    queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS),
+  );
+  const after = (step: number) => new Date(context.now().getTime() + step * ENGAGEMENT_STEP_MS).toISOString();
+  return { emailId: email.id, engagement: { deliveredAt: after(1), openedAt: after(2), clickedAt: after(3) } };
 }
 
 /** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */

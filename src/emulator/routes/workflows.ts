@@ -22,6 +22,7 @@ import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/wor
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { withArticle } from '../../platform/words.js';
+import { checkAudienceFilter, faultUnder, FilterFault } from '../../platform/segments/filter.js';
 
 type StoredNode = StoredWorkflow['nodes'][number];
 
@@ -30,7 +31,8 @@ type StoredNode = StoredWorkflow['nodes'][number];
 const lists = later(() => import('./lists.js'));
 const segmentRoutes = later(() => import('./segments.js'));
 const messages = later(() => import('./email-message-records.js'));
-const EDITS = [lists, segmentRoutes, messages];
+const eventPatterns = later(() => import('./event-patterns.js'));
+const EDITS = [lists, segmentRoutes, messages, eventPatterns];
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
   return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
@@ -306,9 +308,37 @@ function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<str
   return {};
 }
 
-/** A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise. */
+/**
+ * The event pattern an event trigger's update assigns, by its id or its event name: the trigger
+ * then waits for that pattern's event, with its properties. An id no pattern has is a 404; a name
+ * no pattern has yet makes a new one, with no properties.
+ */
+function triggerPattern(context: RouteContext, update: Record<string, unknown>): { eventName: string; eventProperties: unknown[] } | undefined {
+  const known = eventPatterns.get().patterns(context.state);
+  if (typeof update.eventPatternId === 'string') {
+    const found = known.find((pattern) => pattern.id === update.eventPatternId);
+    if (found === undefined) throw notFound(`event pattern ${update.eventPatternId} not found`);
+    return found;
+  }
+  if (typeof update.eventName !== 'string') return undefined;
+  return known.find((pattern) => pattern.eventName === update.eventName) ?? { eventName: update.eventName, eventProperties: [] };
+}
+
+/**
+ * A mailing list or segment a workflow or node names must exist: the API answers 400 otherwise; and
+ * a node's audience filter must be one the description allows (its kinds of condition, operators,
+ * activity actions and targets), else 400 naming the place at fault.
+ */
 function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
-  const { mailingListId, audienceSegmentId } = fields;
+  const { mailingListId, audienceSegmentId, audienceFilter } = fields;
+  if (audienceFilter !== undefined && audienceFilter !== null) {
+    try {
+      checkAudienceFilter(audienceFilter);
+    } catch (error) {
+      if (!(error instanceof FilterFault)) throw error;
+      throw badRequest(faultUnder('payload.audienceFilter', error));
+    }
+  }
   if (typeof mailingListId === 'string') {
     const known = lists.get().mailingLists.of(context.state);
     if (!known.some((list) => list.id === mailingListId)) throw badRequest(`Mailing list ${mailingListId} not found.`);
@@ -331,7 +361,7 @@ function updateNode(context: RouteContext) {
   if (updatableFields(target) === undefined) throw new ApiFailure(501, `Updating ${withArticle(node.typeName)} node is not implemented`);
   const problems = updatePayloadProblems(node.typeName, update);
   if (problems.length > 0) throw badRequest(problems[0]!);
-  if (update.eventPatternId !== undefined && update.eventPatternId !== null) throw notFound(`event pattern ${String(update.eventPatternId)} not found`);
+  const pattern = triggerPattern(context, update);
   checkReferences(context, update);
   const { typeName: _type, eventPatternId, ...values } = update;
   let next: StoredNode =
@@ -339,6 +369,7 @@ function updateNode(context: RouteContext) {
       ? { ...node }
       : { id: node.id, workflowId: node.workflowId, typeName: target, nextNodeIds: node.nextNodeIds, ...triggerDefaults(target, workflow) };
   if (eventPatternId === null) next.eventName = null;
+  if (pattern !== undefined) [next.eventName, next.eventProperties] = [pattern.eventName, pattern.eventProperties];
   // Setting a segment without a filter clears the filter, and the other way round; null clears a field.
   if (values.audienceSegmentId !== undefined && values.audienceFilter === undefined) delete next.audienceFilter;
   if (values.audienceFilter !== undefined && values.audienceSegmentId === undefined) delete next.audienceSegmentId;

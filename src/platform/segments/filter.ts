@@ -110,6 +110,12 @@ function checkCondition(at: string, condition: unknown): void {
   if (typeof id !== 'string' || id === '') throw new FilterFault(`${at}.id`, 'must be the id of the campaign, workflow or workflow email');
 }
 
+/** A fault in words, its place under the field that holds the filter: `audienceFilter.conditions[0].action: ...`. */
+export function faultUnder(field: string, fault: FilterFault): string {
+  const place = fault.at.replace(/^filter\.?/, '');
+  return `${field}${place === '' ? '' : `.${place}`}: ${fault.message}`;
+}
+
 /** The filter as the API takes it, or the first fault in it. */
 export function checkAudienceFilter(value: unknown): AudienceFilterRequest {
   if (!isObject(value)) throw new FilterFault('filter', 'must be a JSON object with match and conditions');

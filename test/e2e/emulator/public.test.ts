@@ -312,6 +312,8 @@ describe('starting and stopping', () => {
     [{ webhookUrl: new URL('http://127.0.0.1:1/hooks') }, 'webhookUrl must be a URL as text, not "http://127.0.0.1:1/hooks"'],
     [{ webhookUrl: 'http://127.0.0.1:1/hooks', webhookSecret: 7 }, 'webhookSecret must be text (whsec_...), not 7'],
     [{ rateLimit: 1 }, 'rateLimit must be true or false, not 1'],
+    [{ webhookUrl: 'http://127.0.0.1:1/hooks', simulateEngagement: 'yes' }, 'simulateEngagement must be true or false, not "yes"'],
+    [{ simulateEngagement: true }, 'simulateEngagement needs a webhookUrl'],
   ])('refuses an option of the wrong type (%j), starting nothing', async (options, message) => {
     await expect(startSandbox(options as SandboxOptions)).rejects.toThrow(new TypeError(message));
   });

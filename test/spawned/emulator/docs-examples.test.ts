@@ -33,10 +33,10 @@ function appWith(source: string): string {
 
 describe('the examples of docs/sandbox.md', { timeout: 60_000 }, () => {
   it('has the examples this runs', () => {
-    expect([...examples().keys()].sort()).toEqual(['interceptor', 'trial']);
+    expect([...examples().keys()].sort()).toEqual(['activity', 'interceptor', 'trial']);
   });
 
-  for (const name of ['interceptor', 'trial']) {
+  for (const name of ['activity', 'interceptor', 'trial']) {
     it(`runs "${name}" as written`, () => {
       const app = appWith(examples().get(name)!);
       // The time limit only stops a run that never ends (a sandbox left open), which is a failure.

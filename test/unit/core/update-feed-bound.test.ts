@@ -43,6 +43,16 @@ describe('the update check reads at most a few KB of the feed', () => {
     expect(await latestVersion(url, new AbortController().signal)).toBe('99.0.0');
   });
 
+  it('reads an answer of exactly the most it reads, and not one byte more, whether its length is announced or not', async () => {
+    for (const withLength of [true, false]) {
+      const fits = padded(0).length;
+      const atTheBound = padded(MAX_FEED_BYTES - fits);
+      expect(Buffer.byteLength(atTheBound)).toBe(MAX_FEED_BYTES);
+      expect(await latestVersion((await feed(atTheBound, withLength)).url, new AbortController().signal)).toBe('99.0.0');
+      expect(await latestVersion((await feed(padded(MAX_FEED_BYTES - fits + 1), withLength)).url, new AbortController().signal)).toBeUndefined();
+    }
+  });
+
   it('gives up on a larger answer, whether its length is announced or not, without reading it to its end', async () => {
     for (const withLength of [true, false]) {
       const size = 32 * 1024 * 1024;

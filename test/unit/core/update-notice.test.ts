@@ -27,7 +27,12 @@ const NOON = new Date('2026-11-24T12:00:00.000Z');
 async function notice(
   cache: string,
   now = NOON,
-  { tty = true, env = {} }: { tty?: boolean; env?: Record<string, string> } = {},
+  {
+    tty = true,
+    env = {},
+    argv = ['themes', '--help'],
+    installed = true,
+  }: { tty?: boolean; env?: Record<string, string>; argv?: string[]; installed?: boolean } = {},
 ): Promise<{ stderr: string; requests: number }> {
   let stderr = '';
   const terminal = Object.assign(
@@ -45,10 +50,10 @@ async function notice(
     now: () => now,
     signal: new AbortController().signal,
     platform: process.platform,
-    installation: { method: 'clone', directory: cache, node: process.version },
+    installation: installed ? { method: 'clone', directory: cache, node: process.version } : undefined,
   } as unknown as Runtime;
   const before = feed.requests();
-  await noticeUpdate(runtime, ['themes', '--help']);
+  await noticeUpdate(runtime, argv);
   return { stderr, requests: feed.requests() - before };
 }
 
@@ -64,7 +69,7 @@ describe('the versions it announces', () => {
     expect(VERSION).toMatch(/^0\.1\.\d+$/);
   });
 
-  it.each(['1.0.0', '0.2.0', '0.1.99'])('announces %s, newer in its major, minor or patch number', async (version) => {
+  it.each(['1.0.0', '0.2.0', '0.10.0', '0.1.99'])('announces %s, newer in its major, minor or patch number', async (version) => {
     feed.answer(latestVersion(version));
     const result = await notice(tempDir('loopsctl-cache-'));
     expect(result.requests).toBe(1);
@@ -75,6 +80,34 @@ describe('the versions it announces', () => {
     feed.answer(latestVersion(version));
     const result = await notice(tempDir('loopsctl-cache-'));
     expect(result).toEqual({ stderr: '', requests: 1 });
+  });
+
+  it('reads a GitHub release’s tag (v0.2.0) as a version', async () => {
+    feed.answer((response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ tag_name: 'v0.2.0' })));
+    const result = await notice(tempDir('loopsctl-cache-'));
+    expect(result.stderr).toContain('A newer loopsctl is out: 0.2.0 ');
+  });
+
+  // A version goes to the terminal as it is: only three numbers are one (no escape sequence, no pre-release).
+  it.each([
+    ['a pre-release', '1.0.0-beta.1'],
+    ['a word', 'latest'],
+    ['a version followed by escape sequences', '99.0.0\u001b]0;title\u0007\u001b[2J'],
+    ['a version in a sentence', 'now 99.0.0'],
+    ['four numbers', '99.0.0.1'],
+    ['a v after the numbers', '99.0.0v'],
+  ])('says nothing of %s', async (_kind, version) => {
+    feed.answer(latestVersion(version));
+    const cache = tempDir('loopsctl-cache-');
+    expect(await notice(cache)).toEqual({ stderr: '', requests: 1 });
+    expect(JSON.parse(readFileSync(lastCheckFile(cache), 'utf8'))).toEqual({ checkedAt: NOON.toISOString(), latest: null });
+  });
+
+  it('says nothing of a version named in an error’s answer', async () => {
+    for (const status of [404, 500]) {
+      feed.answer((response) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ version: '99.0.0' })));
+      expect(await notice(tempDir('loopsctl-cache-'))).toEqual({ stderr: '', requests: 1 });
+    }
   });
 
   it('compares each of the three numbers, as numbers', () => {
@@ -91,6 +124,8 @@ describe('how often it asks', () => {
   it('asks once a day: not a moment before the last check is a day old, and again once it is', async () => {
     feed.answer(latestVersion('0.2.0'));
     const cache = tempDir('loopsctl-cache-');
+    checkedAt(cache, NOON);
+    expect(await notice(cache)).toEqual({ stderr: '', requests: 0 });
     checkedAt(cache, new Date(NOON.getTime() - DAY_MS + 1));
     expect(await notice(cache)).toEqual({ stderr: '', requests: 0 });
     checkedAt(cache, new Date(NOON.getTime() - DAY_MS));
@@ -115,10 +150,35 @@ describe('how often it asks', () => {
     expect((await notice(cache, new Date(NOON.getTime() + DAY_MS))).requests).toBe(1);
   });
 
-  it('does not ask when stderr is not a terminal, in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER set', async () => {
+  it('gives up on a feed that never answers, and asks it again no sooner than a day later', async () => {
+    // The run ends on its own (a notice that waited for the feed would hold the command past its output).
+    feed.answer(() => {});
+    const cache = tempDir('loopsctl-cache-');
+    expect(await notice(cache)).toEqual({ stderr: '', requests: 1 });
+    expect(JSON.parse(readFileSync(lastCheckFile(cache), 'utf8'))).toEqual({ checkedAt: NOON.toISOString(), latest: null });
+    expect((await notice(cache, new Date(NOON.getTime() + 60_000))).requests).toBe(0);
+  });
+
+  it('does not ask when stderr is not a terminal, in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER or DO_NOT_TRACK set', async () => {
     feed.answer(latestVersion('0.2.0'));
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { tty: false })).toEqual({ stderr: '', requests: 0 });
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { CI: '1' } })).toEqual({ stderr: '', requests: 0 });
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { LOOPSCTL_NO_UPDATE_NOTIFIER: '1' } })).toEqual({ stderr: '', requests: 0 });
+    expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { DO_NOT_TRACK: '1' } })).toEqual({ stderr: '', requests: 0 });
+  });
+
+  it('does not ask for output a program reads, for the completion script, or for a copy it cannot say how to upgrade', async () => {
+    feed.answer(latestVersion('0.2.0'));
+    for (const argv of [
+      ['themes', 'list', '--json'],
+      ['themes', 'list', '--jq', '.'],
+      ['themes', 'list', '-o', 'json'],
+      ['completion', 'bash'],
+    ]) {
+      expect(await notice(tempDir('loopsctl-cache-'), NOON, { argv })).toEqual({ stderr: '', requests: 0 });
+    }
+    expect(await notice(tempDir('loopsctl-cache-'), NOON, { installed: false })).toEqual({ stderr: '', requests: 0 });
+    // And asks for the same command's text output.
+    expect((await notice(tempDir('loopsctl-cache-'), NOON, { argv: ['themes', 'list'] })).requests).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 /** `workflow test`: the account's workflow (the sandbox's demo team here) run on one contact in a throwaway sandbox. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
@@ -80,6 +80,42 @@ describe('loopsctl workflow test', () => {
     const welcome = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('welcome-series--'))!);
     const result = await run(['workflow', 'test', '--file', welcome, '--contact', 'sam@example.com'], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('filters by the segment "Paying customers"');
+    expect(result.stderr).toContain('filters by the segment "Paying customers", whose conditions are the account\'s, not the file\'s, and no key is at hand');
+  });
+
+  it('refuses a file whose filter the platform could not take, naming the node and the place', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const root = tempDir('loopsctl-workflow-test-');
+    expect((await run(['--sandbox', 'content', 'pull', root, '--only', 'workflows'], { env })).code).toBe(0);
+    const trial = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('trial-conversion--'))!);
+    const file = join(trial, 'workflow.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    expect(yaml).toContain('operator: equals');
+    writeFileSync(file, yaml.replace('operator: equals', 'operator: equalz'));
+    const result = await run(['workflow', 'test', '--file', trial, '--contact', 'sam@example.com'], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/: node filter-2: audienceFilter: conditions\[0\]\.operator: "equalz" is not an operator of property conditions/);
+  });
+
+  it('runs a file whose filter names a segment with the account’s segment, read by its name, when a key is at hand', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const root = tempDir('loopsctl-workflow-test-');
+    expect((await run(['--sandbox', 'content', 'pull', root, '--only', 'workflows'], { env })).code).toBe(0);
+    const welcome = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('welcome-series--'))!);
+    const subjects = async (plan: string) => {
+      const result = await run(
+        ['--sandbox', 'workflow', 'test', '--file', welcome, '--contact', JSON.stringify({ email: 'sam@example.com', firstName: 'Sam', plan }), '--json'],
+        { env },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      return (result.json() as { emails: { subject: string; afterMs: number }[] }).emails.map(({ subject, afterMs }) => [subject, afterMs / HOUR]);
+    };
+    // "Paying customers" is plan pro or business, as the account defines it.
+    expect(await subjects('pro')).toEqual([
+      ['Welcome aboard, Sam', 0],
+      ['Five tips for your first week', 48],
+      ['How is it going so far?', 168],
+    ]);
+    expect(await subjects('free')).toEqual([['Welcome aboard, Sam', 0]]);
   });
 });

@@ -1,36 +1,9 @@
 /** The journeys engine on workflows the seed does not have: loops, and a contact that an event starts again and again. */
 import { describe, expect, it } from 'vitest';
-import { SandboxApi } from '../../../../src/emulator/api.js';
-import { freezeClock } from '../../../../src/emulator/journeys/clock.js';
 import { journeys } from '../../../../src/emulator/journeys/records.js';
-import { workflows, type StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
-import { sandboxCaller, sandboxModules, seedState } from '../../../support/sandbox.js';
+import { eventWorkflow, sandboxWithWorkflows as sandboxWith } from '../../../support/journeys.js';
 
-/** A sending workflow started by the event `name`, from nodes given as [id, fields, next ids]. */
-function workflowOf(name: string, nodes: [string, Record<string, unknown>, string[]][]): StoredWorkflow {
-  return {
-    id: `wf_${name}`,
-    workflowRevisionId: 'rev',
-    status: 'Sending',
-    name,
-    description: '',
-    emoji: '',
-    mailingListId: null,
-    rootNodeId: 'start',
-    createdAt: '2024-09-01T00:00:00.000Z',
-    updatedAt: '2024-09-01T00:00:00.000Z',
-    nodes: [['start', { typeName: 'EventTrigger', eventName: name, reEligible: true }, [nodes[0]![0]]] as const, ...nodes].map(
-      ([id, fields, next]) => ({ id, workflowId: `wf_${name}`, ...fields, nextNodeIds: next }) as StoredWorkflow['nodes'][number],
-    ),
-  };
-}
-
-function sandboxWith(...added: StoredWorkflow[]) {
-  const state = seedState();
-  freezeClock(state);
-  workflows.of(state).push(...added);
-  return { state, call: sandboxCaller(new SandboxApi(state, sandboxModules)) };
-}
+const workflowOf = (name: string, nodes: Parameters<typeof eventWorkflow>[1]) => eventWorkflow(name, nodes, true);
 
 describe('the journeys engine', () => {
   it('stops a run that leads back on itself without a wait, and a loop through a short timer however far the clock moves', async () => {
