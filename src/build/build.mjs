@@ -340,11 +340,8 @@ async function buildSandboxApi() {
   await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}sandbox.cjs` });
   await refuseDynamicImports([`${out}sandbox.cjs`]);
   await writeFile(`${out}index.cjs`, await readFile(`${buildDir}sandbox-loader.cjs`));
-  // require()d, not imported: an import of CommonJS has Node scan the whole bundle for its exports, which took 100 ms.
-  await writeFile(
-    `${out}index.mjs`,
-    "import { createRequire } from 'node:module';\n\nexport const { interceptLoops, startSandbox } = createRequire(import.meta.url)('./index.cjs');\n",
-  );
+  // An import of CommonJS has Node scan the module for its exports: the small index.cjs, not the bundle (which took 100 ms).
+  await writeFile(`${out}index.mjs`, "import sandbox from './index.cjs';\n\nexport const { interceptLoops, startSandbox } = sandbox;\n");
   const ts = createRequire(import.meta.url)('typescript');
   const declared = ts.transpileDeclaration(await readFile(`${root}${source}`, 'utf8'), {
     fileName: source,

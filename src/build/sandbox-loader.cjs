@@ -14,26 +14,34 @@ const { join } = require('node:path');
 const { Script } = require('node:vm');
 
 const bundle = join(__dirname, 'sandbox.cjs');
-const source = fs.readFileSync(bundle, 'utf8');
 const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.trim();
-const shippedCache = `${bundle}.${process.version}-${process.arch}.cache`;
-let cacheFile = flags === '' ? shippedCache : undefined;
-let cachedData = cacheFile === undefined ? undefined : readOrNothing(cacheFile);
-if (cachedData === undefined) {
-  cacheFile = userCacheFile();
-  cachedData = cacheFile === undefined ? undefined : readOrNothing(cacheFile);
+// Node's own loader (this module's class is its Module) runs the bundle with the cache. Another
+// (Jest's, which gives each test file's modules a realm of their own, where the bundle must run
+// for its fetch interceptor to reach the tests' fetch) requires it as usual: by a name Node's scan
+// of an imported module's exports does not follow (`require('./sandbox.cjs')` would have it parse
+// the whole bundle, 100 ms of an ES module's import).
+if (typeof module.constructor.wrap === 'function') runWithCodeCache();
+else module.exports = require(bundle);
+
+function runWithCodeCache() {
+  const source = fs.readFileSync(bundle, 'utf8');
+  const shippedCache = `${bundle}.${process.version}-${process.arch}.cache`;
+  let cacheFile = flags === '' ? shippedCache : undefined;
+  let cachedData = cacheFile === undefined ? undefined : readOrNothing(cacheFile);
+  if (cachedData === undefined) {
+    cacheFile = userCacheFile();
+    cachedData = cacheFile === undefined ? undefined : readOrNothing(cacheFile);
+  }
+  const script = new Script(module.constructor.wrap(source), { filename: bundle, cachedData });
+  const accepted = cachedData !== undefined && !script.cachedDataRejected;
+  if (!accepted && cacheFile !== undefined) process.once('exit', () => writeWhole(cacheFile, script.createCachedData()));
+  // For the benchmark and the package's checks: whether the cache served.
+  if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1') {
+    const report = accepted ? `used ${cacheFile}` : `not used (${cachedData === undefined ? 'none yet' : `${cacheFile} rejected`})`;
+    process.once('exit', () => process.stderr.write(`sandbox code cache: ${report}\n`));
+  }
+  script.runInThisContext().call(module.exports, module.exports, require, module, bundle, __dirname);
 }
-const script = new Script(module.constructor.wrap(source), { filename: bundle, cachedData });
-const accepted = cachedData !== undefined && !script.cachedDataRejected;
-if (!accepted && cacheFile !== undefined) process.once('exit', () => writeWhole(cacheFile, script.createCachedData()));
-// For the benchmark and the package's checks: whether the cache served.
-if (process.env.LOOPSCTL_REPORT_CODE_CACHE === '1')
-  process.once('exit', () =>
-    process.stderr.write(
-      `sandbox code cache: ${accepted ? `used ${cacheFile}` : `not used (${cachedData === undefined ? 'none yet' : `${cacheFile} rejected`})`}\n`,
-    ),
-  );
-script.runInThisContext().call(module.exports, module.exports, require, module, bundle, __dirname);
 
 function readOrNothing(file) {
   try {
