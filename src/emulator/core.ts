@@ -379,8 +379,8 @@ async function answerRequest(handle: Handle, wire: WireRequest, origin: string, 
 const PLAIN_TARGET = /^(\/[\w\-/]*)(\?[^#]*)?$/;
 
 /**
- * The path and query of a request's target, as a URL would read them. Most targets need no URL
- * parser (a tenth of the time of a request that reads a contact): those of plain segments.
+ * The path and query of a request's target, as a URL would read them. Most targets are of plain
+ * segments, which need no URL parser; any other (dot segments, escapes, a fragment) gets one.
  */
 function targetOf(target: string): { pathname: string; search: string; searchParams: URLSearchParams } {
   const plain = PLAIN_TARGET.exec(target);
