@@ -5,10 +5,10 @@
  * campaign not sent yet, a node that sends no email) said in words without failing the run; and
  * the engagement metrics of campaigns and workflow emails with their rates over sends.
  */
+import type { Uses } from '../core/capabilities.js';
 import { settleLimit } from '../api/concurrency.js';
 import { AuthError, InterruptedError, LoopsctlError, NetworkError } from '../base/errors.js';
 import type { EmailMetrics } from '../platform/email-metrics.js';
-import type { CommandContext } from '../core/context.js';
 import { reportError } from '../core/report.js';
 import { formatCount, formatRate } from '../render/numbers.js';
 import { formatJson, type Output } from '../render/output.js';
@@ -45,7 +45,7 @@ export interface EachResult<R> {
  * and each that failed (an error, prefixed with the item when there are several). A failure that
  * would fail every item alike (a refused key, no network, Ctrl-C) stops the run at once.
  */
-export async function fetchEach<R>(context: CommandContext, spec: EachItem<R>, options: { jsonl?: boolean }): Promise<EachResult<R>> {
+export async function fetchEach<R>(context: Uses<'out' | 'client' | 'globals'>, spec: EachItem<R>, options: { jsonl?: boolean }): Promise<EachResult<R>> {
   const items = [...new Set(spec.items)];
   const progress = new ProgressLine(() => context.runtime.stderr, context.runtime.paged);
   let done = 0;

@@ -5,7 +5,7 @@
  * code; only the hint is new.
  */
 import { AuthError, featureKeyHint, LoopsctlError, withDetails } from '../base/errors.js';
-import type { Handler } from '../core/declare.js';
+import { handler, type Handler } from '../core/capabilities.js';
 
 export interface Explanation {
   /** The operation belongs to the content API, so a 401 may mean it is not enabled. */
@@ -52,6 +52,6 @@ export async function explained<T>(call: Promise<T>, explanation: Explanation): 
 }
 
 /** A handler whose failures get the explanation's hints (a standard `list`, for one). */
-export function explainedHandler<A, O>(handler: Handler<A, O>, explanation: Explanation): Handler<A, O> {
-  return (context, args, options) => explained(handler(context, args, options), explanation);
+export function explainedHandler<A, O>(inner: Handler<A, O>, explanation: Explanation): Handler<A, O> {
+  return handler(inner.uses, (context, args, options) => explained(inner(context, args, options), explanation));
 }

@@ -6,7 +6,7 @@
  */
 import { InvalidResponseError } from '../base/errors.js';
 import { builtinModule } from '../base/builtin.js';
-import type { CommandContext } from './context.js';
+import type { Uses } from './capabilities.js';
 import type { Runtime } from './runtime.js';
 
 /** Whether a browser window could appear: macOS and Windows always have a desktop; elsewhere X11 or Wayland must be there. */
@@ -54,7 +54,7 @@ export function appPage(url: string): string | undefined {
  * ($BROWSER may be a browser of the terminal, such as w3m over SSH). The browser's end is waited
  * for, so that one that fails is reported as failing, with the address printed.
  */
-export async function openWeb(context: CommandContext, url: unknown, what: string): Promise<void> {
+export async function openWeb(context: Uses<'out' | 'programs'>, url: unknown, what: string): Promise<void> {
   if (typeof url !== 'string' || url === '') {
     throw new InvalidResponseError(`the API gave no url for ${what}, so there is no page to open`, {
       hint: 'the url field is part of API version 1.22.1; see the record with the same command without --web',
@@ -73,7 +73,7 @@ export async function openWeb(context: CommandContext, url: unknown, what: strin
 }
 
 /** Opens an address already known to be safe to open: a page of the Loops app, or the page loopsctl serves (content preview). */
-export async function openPage(context: CommandContext, page: string): Promise<void> {
+export async function openPage(context: Uses<'out' | 'programs'>, page: string): Promise<void> {
   const { runtime, out } = context;
   const ownBrowser = Boolean(runtime.env.BROWSER?.trim());
   if (!runtime.stdout.isTTY || !(ownBrowser || hasDisplay(runtime))) return out.write(`${page}\n`);
@@ -90,7 +90,12 @@ export async function openPage(context: CommandContext, page: string): Promise<v
  * Runs the browser to its end, and says why it failed, or undefined when it did not. Without a
  * display the browser is one of the terminal, which gets the terminal; else it gets nothing of it.
  */
-async function runBrowser(program: string, args: string[], runtime: Runtime, onTerminal: boolean): Promise<string | undefined> {
+async function runBrowser(
+  program: string,
+  args: string[],
+  runtime: Pick<Runtime, 'env' | 'signal' | 'platform'>,
+  onTerminal: boolean,
+): Promise<string | undefined> {
   const { spawn } = builtinModule('node:child_process');
   return new Promise<string | undefined>((resolve) => {
     const child = spawn(program, args, {

@@ -26,7 +26,7 @@ import { formatCount } from '../render/numbers.js';
 import type { Output } from '../render/output.js';
 import { ProgressLine, type ProgressStream } from '../render/progress.js';
 import { sanitize } from '../base/sanitize.js';
-import type { CommandContext } from './context.js';
+import type { Uses } from './capabilities.js';
 import { describeBytes, notUtf8Text } from './input.js';
 import { Journal, recordDigest, type JournalRecord, type Outcome, type Status } from './journal.js';
 import type { Runtime } from './runtime.js';
@@ -222,7 +222,7 @@ export interface JournalPlace {
  * at all (an empty CSV, a header naming unknown columns) leaves no journal behind.
  */
 export async function runImport<T>(
-  context: CommandContext,
+  context: Uses<'out' | 'clock'>,
   run: Pick<BulkRun<T>, 'records' | 'statuses' | 'send'> & { journal: JournalPlace | undefined; total: number | undefined },
 ): Promise<number> {
   const { runtime, out } = context;

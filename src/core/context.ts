@@ -126,6 +126,11 @@ export class CommandContext {
     return new CommandContext(runtime, globals, undefined, writes, this);
   }
 
+  /** The whole context, for a command that runs others in this process, which share it (capabilities.ts: `commands`). */
+  get whole(): CommandContext {
+    return this;
+  }
+
   get env(): Record<string, string | undefined> {
     return this.runtime.env;
   }
@@ -238,6 +243,20 @@ export class CommandContext {
     if (this.parent !== undefined && (this.writes.tier === undefined || this.writes.tier === 'read')) return this.parent.client();
     this.runClient ??= this.credentials().then(({ apiKey }) => this.clientWithKey(apiKey));
     return this.runClient;
+  }
+
+  /**
+   * A client for a key under limits of its own (`completion __ids`: one quick attempt), made by a
+   * context of its own, which `close` closes: none of the run's connections wait on it.
+   */
+  async clientWithLimits(apiKey: string, limits: Pick<GlobalOptions, 'timeout' | 'retries'>): Promise<{ client: ApiClient; close(): Promise<void> }> {
+    const own = new CommandContext(this.runtime, { ...this.globals, ...limits });
+    try {
+      return { client: await own.clientWithKey(apiKey), close: () => own.close() };
+    } catch (error) {
+      await own.close();
+      throw error;
+    }
   }
 
   async clientWithKey(apiKey: string): Promise<ApiClient> {

@@ -7,7 +7,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { ZodType } from 'zod';
-import type { CommandContext } from './context.js';
+import type { Handler } from './capabilities.js';
 import { TIERS, type Tier } from './tier.js';
 import type { IdList } from './id-lists.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../base/email.js';
@@ -82,10 +82,6 @@ interface FlagConstraints {
   /** At least one flag of each set must be given (exactly one when the set is also exclusive). */
   oneRequired?: FlagSet[];
 }
-
-/** A command's behaviour: it gets the run's context, the arguments in order, and its options. */
-// biome-ignore lint/suspicious/noExplicitAny: each handler declares its own argument and option types, which a Handler of the tree must accept
-export type Handler<A = any, O = any> = (context: CommandContext, args: A, options: O) => Promise<number | void>;
 
 interface CommandBase {
   kind: 'command';

@@ -5,9 +5,9 @@
  */
 import { LocalFileError } from '../base/errors.js';
 import type { LmxKind } from '../lmx/index.js';
-import type { CommandContext } from './context.js';
+import type { Uses } from './capabilities.js';
 
-export async function checkLmxOfDryRun(context: CommandContext, source: string, lmx: string, kind?: LmxKind): Promise<void> {
+export async function checkLmxOfDryRun(context: Uses<'globals'>, source: string, lmx: string, kind?: LmxKind): Promise<void> {
   if (!context.writes.dryRun) return;
   const { checkLmx, stopsCompiling } = await import('../lmx/index.js');
   const errors = checkLmx(lmx, { kind }).problems.filter(stopsCompiling);

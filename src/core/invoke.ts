@@ -5,6 +5,7 @@
  * from argv.
  */
 import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../base/errors.js';
+import { viewOf } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
 import { longFlag, type CommandSpec, type Spec } from './declare.js';
@@ -31,7 +32,8 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
     checkConstraints(spec, path, args, optionGiven);
     await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
-    exitCode = (await handler(context, args, options)) ?? ExitCode.ok;
+    // The handler is handed only what it declared it uses.
+    exitCode = (await handler(viewOf(context, handler.uses), args, options)) ?? ExitCode.ok;
   } catch (error) {
     // A write held by --dry-run ends the command where it stands.
     if (!heldWrites(context)) throw withListHint(await context.withKeyHint(context.failureOf(error)), tree, path);

@@ -2,12 +2,11 @@
 import type { ListResource } from '../api/client.js';
 import { RejectedError, withDetails } from '../base/errors.js';
 import { writeList, type ListView } from '../render/list.js';
-import type { Handler } from './declare.js';
-import type { CommandContext } from './context.js';
+import { handler, type Handler, type Uses } from './capabilities.js';
 import type { ListOptionValues } from './list.js';
 
 export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Handler<[], ListOptionValues> {
-  return async (context, _args, options) => {
+  return handler(['out', 'client'], async (context, _args, options) => {
     const client = await context.client();
     const pages = client.pages(resource, { perPage: options.perPage, limit: options.limit, cursor: options.cursor });
     try {
@@ -19,7 +18,7 @@ export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Ha
       }
       throw error;
     }
-  };
+  });
 }
 
 const CURSOR_HINT =
@@ -29,7 +28,7 @@ const CURSOR_HINT =
  * A list the API answers with one array rather than pages (mailing lists, contact properties):
  * the same output forms as a paged list, from a single page.
  */
-export async function writeArrayList<T>(context: CommandContext, items: T[], view: ListView<T>, jsonl: boolean | undefined): Promise<void> {
+export async function writeArrayList<T>(context: Uses<'out'>, items: T[], view: ListView<T>, jsonl: boolean | undefined): Promise<void> {
   const pagination = { totalResults: items.length, returnedResults: items.length, perPage: items.length, totalPages: 1, nextCursor: null, nextPage: null };
   async function* onePage() {
     yield { pagination, data: items };

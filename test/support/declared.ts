@@ -1,5 +1,6 @@
 /** A command declared as an area would declare it, with one input of every kind, for the tests of what is made from declarations. */
 import { command, integerIn } from '../../src/core/declare.js';
+import { handler } from '../../src/core/capabilities.js';
 
 export const MAKE = command({
   name: 'make',
@@ -19,5 +20,5 @@ export const MAKE = command({
   examples: ['loopsctl things make x --kind a'],
   remote: true,
   tier: 'write',
-  load: async () => async () => {},
+  load: async () => handler([], async () => {}),
 });

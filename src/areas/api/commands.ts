@@ -4,9 +4,8 @@ import { describeBody } from '../../base/body-preview.js';
 import { InvalidResponseError, LocalFileError, UsageError } from '../../base/errors.js';
 import { honoursIdempotencyKey, KEYED_REQUESTS } from '../../api/idempotency.js';
 import type { HttpAnswer, HttpRequest, HttpTransport, Method } from '../../api/http.js';
-import type { CommandContext } from '../../core/context.js';
 import type { Page } from '../../base/shapes.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInput } from '../../core/input.js';
 import { JsonArrayWriter } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
@@ -25,7 +24,7 @@ interface ApiOptions {
   include?: boolean;
 }
 
-export const api: Handler<[string], ApiOptions> = async (context, [written], options) => {
+export const api: Handler<[string], ApiOptions> = handler(['out', 'client', 'key', 'files'], async (context, [written], options) => {
   const request = await buildRequest(context, written, options);
   const { apiKey } = await context.credentials();
   const transport = await context.transport(apiKey);
@@ -42,10 +41,10 @@ export const api: Handler<[string], ApiOptions> = async (context, [written], opt
   if (error === undefined && context.out.filtered) checkJson(answer);
   await context.out.writeJsonText(answer.text, { filter: error === undefined });
   if (error !== undefined) throw error;
-};
+});
 
 /** Everything checked before anything is sent: the path, fields, body, headers and flags that go together. */
-async function buildRequest(context: CommandContext, written: string, options: ApiOptions): Promise<HttpRequest> {
+async function buildRequest(context: Uses<'out' | 'files'>, written: string, options: ApiOptions): Promise<HttpRequest> {
   let stdinTaken = false;
   const readSource = async (file: string, what: string): Promise<string> => {
     if (file === '-') {
@@ -122,7 +121,7 @@ function checkJson(answer: HttpAnswer): void {
  * Every page of a list, its items printed as they arrive: one JSON array, or one item per line
  * with --jsonl. The client's paging applies: it stops on a cursor it has already followed.
  */
-async function paginate(context: CommandContext, transport: HttpTransport, request: HttpRequest, options: ApiOptions): Promise<void> {
+async function paginate(context: Uses<'out'>, transport: HttpTransport, request: HttpRequest, options: ApiOptions): Promise<void> {
   const { out } = context;
   // Loaded here: zod checks the pages, and a single request does without it.
   const [{ ApiClient }, { anyList }] = await Promise.all([import('../../api/client.js'), import('./client.js')]);
@@ -151,7 +150,7 @@ function onePage(items: unknown[]): Page<unknown> {
 }
 
 /** -i: the status line and headers, on stderr so that stdout stays the body. */
-function writeHead(context: CommandContext, answer: Pick<HttpAnswer, 'status' | 'headers'>): void {
+function writeHead(context: Uses<'out'>, answer: Pick<HttpAnswer, 'status' | 'headers'>): void {
   const lines = [`HTTP ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trimEnd()];
   for (const [name, value] of Object.entries(answer.headers)) {
     for (const one of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${one}`);

@@ -1,8 +1,8 @@
 /** What the `auth` commands do. */
 import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../base/errors.js';
 import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
-import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext, type Credentials } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { profileFlag, profileTeamRemedy, sameTeam, type Credentials } from '../../core/context.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { confirm, promptHidden, readStdin } from '../../core/prompt.js';
 import { sanitize } from '../../base/sanitize.js';
 import { renderRecord, renderTable } from '../../render/table.js';
@@ -14,14 +14,14 @@ export function maskKey(key: string): string {
   return key.length >= 12 ? `${key.slice(0, 4)}…` : '…';
 }
 
-async function teamName(context: CommandContext, apiKey: string): Promise<string> {
+async function teamName(context: Uses<'client'>, apiKey: string): Promise<string> {
   const checked = await checkApiKey(await context.transport(apiKey));
   if ('error' in checked) throw checked.error;
   return checked.teamName;
 }
 
 /** On a terminal an empty entry asks again; from a pipe it is an error. */
-async function readKey(context: CommandContext, fromStdin: boolean): Promise<string> {
+async function readKey(context: Uses<'prompts'>, fromStdin: boolean): Promise<string> {
   if (fromStdin) return (await readStdin(context.runtime)).trim();
   context.runtime.stderr.write('Paste an API key from the Loops app, Settings > API (https://app.loops.so/settings?page=api); it is not shown as you type.\n');
   for (;;) {
@@ -32,7 +32,7 @@ async function readKey(context: CommandContext, fromStdin: boolean): Promise<str
 }
 
 /** Where keys go: LOOPSCTL_KEY_STORAGE=file (or --insecure-storage) never tries the keychain; =keychain insists on it. */
-function storagePreference(context: CommandContext, insecureStorage: boolean | undefined): KeyStorage | 'keychain-or-file' {
+function storagePreference(context: Uses<'env'>, insecureStorage: boolean | undefined): KeyStorage | 'keychain-or-file' {
   const setting = context.env.LOOPSCTL_KEY_STORAGE?.trim().toLowerCase();
   if (setting && setting !== 'file' && setting !== 'keychain') {
     throw new UsageError(`LOOPSCTL_KEY_STORAGE must be "keychain" or "file", not "${sanitize(setting)}"`);
@@ -53,7 +53,7 @@ interface StoredKey {
  * keychain entry removed only once the config no longer does.
  */
 async function storeKey(
-  context: CommandContext,
+  context: Uses<'out' | 'config' | 'env'>,
   store: ProfileStore,
   profile: string,
   apiKey: string,
@@ -101,7 +101,7 @@ function unusedAccount(store: ProfileStore, account: string): string {
 }
 
 /** Deletes a profile's keychain entry, unless it is the one still in use; a failure is said, not fatal. */
-async function removeFromKeychain(context: CommandContext, profile: StoredProfile | undefined, keep?: string): Promise<void> {
+async function removeFromKeychain(context: Uses<'out'>, profile: StoredProfile | undefined, keep?: string): Promise<void> {
   const account = profile !== undefined && storageOf(profile) === 'keychain' ? profile.keychainAccount : undefined;
   if (account === undefined || account === keep) return;
   const { openKeychain, KeychainUnavailableError } = await import('../../config/keychain.js');
@@ -119,79 +119,78 @@ function describeStorage(storage: KeyStorage, store: ProfileStore): string {
   return storage === 'keychain' ? 'the system keychain' : `${store.path} (readable by you only)`;
 }
 
-export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; insecureStorage?: boolean; readOnly?: boolean }> = async (
-  context,
-  _args,
-  options,
-) => {
-  const store = await context.profileStore();
-  const { name: profile } = await context.chosenProfile(store);
-  // Refused before the key is asked for.
-  checkProfileName(profile);
-  storagePreference(context, options.insecureStorage);
-  const apiKey = await readKey(context, options.withKeyStdin === true);
-  if (apiKey === '') throw new UsageError('the key is empty', { hint: 'pipe the key in: printenv LOOPS_KEY | loopsctl auth login --with-key-stdin' });
-  if (/\s/.test(apiKey)) throw new UsageError('the key contains whitespace');
-  let team: string | undefined;
-  if (!options.skipVerify) {
-    try {
-      team = await teamName(context, apiKey);
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      throw new AuthError(`${error.message}; the key was not stored`, {
-        code: error.code,
-        status: error.status,
-        hint: 'check that you copied the whole key from Settings > API in the Loops app',
+export const login: Handler<[], { withKeyStdin?: boolean; skipVerify?: boolean; insecureStorage?: boolean; readOnly?: boolean }> = handler(
+  ['out', 'client', 'config', 'prompts', 'env', 'globals'],
+  async (context, _args, options) => {
+    const store = await context.profileStore();
+    const { name: profile } = await context.chosenProfile(store);
+    // Refused before the key is asked for.
+    checkProfileName(profile);
+    storagePreference(context, options.insecureStorage);
+    const apiKey = await readKey(context, options.withKeyStdin === true);
+    if (apiKey === '') throw new UsageError('the key is empty', { hint: 'pipe the key in: printenv LOOPS_KEY | loopsctl auth login --with-key-stdin' });
+    if (/\s/.test(apiKey)) throw new UsageError('the key contains whitespace');
+    let team: string | undefined;
+    if (!options.skipVerify) {
+      try {
+        team = await teamName(context, apiKey);
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        throw new AuthError(`${error.message}; the key was not stored`, {
+          code: error.code,
+          status: error.status,
+          hint: 'check that you copied the whole key from Settings > API in the Loops app',
+        });
+      }
+    }
+    const defaultBefore = store.recordedDefault();
+    const { storage, fallback } = await storeKey(context, store, profile, apiKey, team, options.insecureStorage);
+    const madeDefault = defaultBefore === undefined && store.recordedDefault() === profile;
+    // A profile marked before keeps its mark when its key is stored again.
+    if (options.readOnly) store.setReadOnly(profile, true);
+    // A key logged in at another address (a staging API, a local server) keeps it: the profile's
+    // commands go there unless a run names another (--base-url, LOOPS_BASE_URL).
+    const baseUrl = await keptBaseUrl(context);
+    if (baseUrl !== 'unchanged') store.setBaseUrl(profile, baseUrl);
+    const keptUrl = store.profile(profile)?.baseUrl;
+    const readOnly = store.profile(profile)?.readOnly === true;
+    const { out } = context;
+    const stderr = context.runtime.stderr;
+    if (fallback !== undefined) stderr.write(`Note: ${fallback}; the key is stored in the config file instead.\n`);
+    // gh warns the same way about GH_TOKEN: the variable wins over what was just stored, for every
+    // command without --profile (a named profile made the default is one of them).
+    if (context.env.LOOPS_API_KEY && (context.globals.profile === undefined || madeDefault)) {
+      stderr.write('Warning: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
+    }
+    if (out.json) {
+      return out.writeJson({
+        profile,
+        teamName: team ?? null,
+        verified: team !== undefined,
+        storage,
+        default: madeDefault || profile === (store.recordedDefault() ?? 'default'),
+        readOnly,
+        ...(keptUrl === undefined ? {} : { baseUrl: keptUrl }),
       });
     }
-  }
-  const defaultBefore = store.recordedDefault();
-  const { storage, fallback } = await storeKey(context, store, profile, apiKey, team, options.insecureStorage);
-  const madeDefault = defaultBefore === undefined && store.recordedDefault() === profile;
-  // A profile marked before keeps its mark when its key is stored again.
-  if (options.readOnly) store.setReadOnly(profile, true);
-  // A key logged in at another address (a staging API, a local server) keeps it: the profile's
-  // commands go there unless a run names another (--base-url, LOOPS_BASE_URL).
-  const baseUrl = await keptBaseUrl(context);
-  if (baseUrl !== 'unchanged') store.setBaseUrl(profile, baseUrl);
-  const keptUrl = store.profile(profile)?.baseUrl;
-  const readOnly = store.profile(profile)?.readOnly === true;
-  const { out } = context;
-  const stderr = context.runtime.stderr;
-  if (fallback !== undefined) stderr.write(`Note: ${fallback}; the key is stored in the config file instead.\n`);
-  // gh warns the same way about GH_TOKEN: the variable wins over what was just stored, for every
-  // command without --profile (a named profile made the default is one of them).
-  if (context.env.LOOPS_API_KEY && (context.globals.profile === undefined || madeDefault)) {
-    stderr.write('Warning: LOOPS_API_KEY is set in this environment and is used instead of stored keys; unset it to use this one.\n');
-  }
-  if (out.json) {
-    return out.writeJson({
-      profile,
-      teamName: team ?? null,
-      verified: team !== undefined,
-      storage,
-      default: madeDefault || profile === (store.recordedDefault() ?? 'default'),
-      readOnly,
-      ...(keptUrl === undefined ? {} : { baseUrl: keptUrl }),
-    });
-  }
-  const lines = [
-    team === undefined ? `Stored the key for profile "${profile}" without checking it.` : `Logged in to ${sanitize(team)} (profile "${profile}").`,
-    `The key is in ${describeStorage(storage, store)}.`,
-    ...(madeDefault ? [`Commands use profile "${profile}" by default (change it with \`loopsctl auth switch\`).`] : []),
-    ...(keptUrl === undefined ? [] : [`Its commands go to ${redactUserinfo(keptUrl)} (another run can name another with --base-url or LOOPS_BASE_URL).`]),
-    ...(readOnly
-      ? [`The profile is read-only: commands that change the account need --allow-writes (lift it with \`loopsctl auth read-write ${profile}\`).`]
-      : []),
-  ];
-  await out.write(`${lines.join('\n')}\n`);
-};
+    const lines = [
+      team === undefined ? `Stored the key for profile "${profile}" without checking it.` : `Logged in to ${sanitize(team)} (profile "${profile}").`,
+      `The key is in ${describeStorage(storage, store)}.`,
+      ...(madeDefault ? [`Commands use profile "${profile}" by default (change it with \`loopsctl auth switch\`).`] : []),
+      ...(keptUrl === undefined ? [] : [`Its commands go to ${redactUserinfo(keptUrl)} (another run can name another with --base-url or LOOPS_BASE_URL).`]),
+      ...(readOnly
+        ? [`The profile is read-only: commands that change the account need --allow-writes (lift it with \`loopsctl auth read-write ${profile}\`).`]
+        : []),
+    ];
+    await out.write(`${lines.join('\n')}\n`);
+  },
+);
 
 /**
  * The base URL a login records: the one --base-url names (none for the platform's own); 'unchanged'
  * without --base-url, so that a key stored again keeps the address its profile had.
  */
-async function keptBaseUrl(context: CommandContext): Promise<string | undefined | 'unchanged'> {
+async function keptBaseUrl(context: Uses<'globals'>): Promise<string | undefined | 'unchanged'> {
   if (context.globals.baseUrl === undefined || context.globals.sandbox) return 'unchanged';
   const { parseBaseUrl, DEFAULT_BASE_URL } = await import('../../api/base-url.js');
   const url = parseBaseUrl(context.globals.baseUrl, '--base-url');
@@ -207,7 +206,7 @@ const CHOSEN_BY: Record<Credentials['chosenBy'], string> = {
   sandbox: '--sandbox',
 };
 
-export const status: Handler<[], { recordTeam?: boolean }> = async (context, _args, options) => {
+export const status: Handler<[], { recordTeam?: boolean }> = handler(['out', 'client', 'key', 'config'], async (context, _args, options) => {
   const credentials = await context.credentials();
   const source = {
     environment: 'environment (LOOPS_API_KEY)',
@@ -273,9 +272,9 @@ export const status: Handler<[], { recordTeam?: boolean }> = async (context, _ar
       `Note: profile "${credentials.profile}" records no team, so its writes are not checked; record ${JSON.stringify(team)} with \`loopsctl auth status${flag} --record-team\`.\n`,
     );
   }
-};
+});
 
-export const list: Handler = async (context) => {
+export const list: Handler = handler(['out', 'config', 'env'], async (context) => {
   const store = await context.profileStore();
   const defaultName = store.recordedDefault() ?? (await import('../../config/store.js')).DEFAULT_PROFILE;
   const profiles = store.profiles().map(([name, profile]) => ({
@@ -315,11 +314,11 @@ export const list: Handler = async (context) => {
   // A profile is not what commands use while something overrides the default.
   if (context.env.LOOPS_API_KEY) out.note('Note: LOOPS_API_KEY is set: commands without --profile use it, not a stored profile.');
   else if (context.env.LOOPSCTL_PROFILE) out.note(`Note: LOOPSCTL_PROFILE is set: commands without --profile use profile "${context.env.LOOPSCTL_PROFILE}".`);
-};
+});
 
 /** `auth read-only` and `auth read-write`: the mark, set or lifted. */
 function marking(readOnly: boolean): Handler<[string]> {
-  return async (context, [profile]) => {
+  return handler(['out', 'config'], async (context, [profile]) => {
     (await context.profileStore()).setReadOnly(profile, readOnly);
     const { out } = context;
     if (out.json) return out.writeJson({ profile, readOnly });
@@ -328,13 +327,13 @@ function marking(readOnly: boolean): Handler<[string]> {
         ? `Profile "${profile}" is read-only: commands that change the account are refused unless a run says --allow-writes.\n`
         : `Profile "${profile}" may change the account again.\n`,
     );
-  };
+  });
 }
 
 export const markReadOnly = marking(true);
 export const markReadWrite = marking(false);
 
-export const switchProfile: Handler<[string]> = async (context, [profile]) => {
+export const switchProfile: Handler<[string]> = handler(['out', 'config', 'env'], async (context, [profile]) => {
   const store = await context.profileStore();
   store.setDefault(profile);
   const { out } = context;
@@ -343,23 +342,23 @@ export const switchProfile: Handler<[string]> = async (context, [profile]) => {
     out.note(`Note: LOOPSCTL_PROFILE names profile "${context.env.LOOPSCTL_PROFILE}", which commands use until it is unset.`);
   if (out.json) return out.writeJson({ profile, default: true });
   await out.write(`Commands now use profile "${profile}" by default.\n`);
-};
+});
 
-export const rename: Handler<[string, string]> = async (context, [from, to]) => {
+export const rename: Handler<[string, string]> = handler(['out', 'config'], async (context, [from, to]) => {
   (await context.profileStore()).rename(from, to);
   const { out } = context;
   if (out.json) return out.writeJson({ from, to });
   await out.write(`Renamed profile "${from}" to "${to}".\n`);
-};
+});
 
 /** Forgets a profile and its key, wherever the key lives. */
-async function forget(context: CommandContext, profile: string): Promise<StoredProfile | undefined> {
+async function forget(context: Uses<'out' | 'config'>, profile: string): Promise<StoredProfile | undefined> {
   const removed = (await context.profileStore()).deleteProfile(profile);
   await removeFromKeychain(context, removed);
   return removed;
 }
 
-export const remove: Handler<[string], { yes?: boolean }> = async (context, [profile], options) => {
+export const remove: Handler<[string], { yes?: boolean }> = handler(['out', 'config', 'prompts'], async (context, [profile], options) => {
   const store = await context.profileStore();
   if (store.profile(profile) === undefined) throw noSuchProfile(profile, store.profileNames());
   await confirm(context.runtime, `Remove profile "${profile}" and its key?`, options.yes);
@@ -367,21 +366,21 @@ export const remove: Handler<[string], { yes?: boolean }> = async (context, [pro
   const { out } = context;
   if (out.json) return out.writeJson({ profile, removed: removed !== undefined });
   await out.write(`Removed profile "${profile}" and its key.\n`);
-};
+});
 
-export const logout: Handler = async (context) => {
+export const logout: Handler = handler(['out', 'config'], async (context) => {
   const { name: profile } = await context.chosenProfile();
   const removed = (await forget(context, profile)) !== undefined;
   const { out } = context;
   if (out.json) return out.writeJson({ profile, removed });
   await out.write(removed ? `Removed the key of profile "${profile}".\n` : `No key was stored for profile "${profile}".\n`);
-};
+});
 
 /** The key a command would use, for another tool: never onto a terminal unless asked. */
-export const token: Handler<[], { show?: boolean }> = async (context, _args, options) => {
+export const token: Handler<[], { show?: boolean }> = handler(['out', 'key'], async (context, _args, options) => {
   if (context.runtime.stdout.isTTY && !options.show) {
     throw new UsageError('the key is not printed on a terminal', { hint: 'pipe it into the tool that needs it (loopsctl auth token | …), or pass --show' });
   }
   const { apiKey } = await context.credentials();
   await context.out.write(`${apiKey}\n`);
-};
+});

@@ -1,6 +1,6 @@
 /** What the `campaign-groups` commands do. */
 import { checkId } from '../../api/ids.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { listHandler } from '../../core/list-run.js';
 import { explained, explainedHandler } from '../explain.js';
 import { createGroupBody, GROUP_REFUSED, updateGroupBody, type GroupOptions } from '../groups/fields.js';
@@ -9,21 +9,21 @@ import { campaignGroups, createCampaignGroup, getCampaignGroup, updateCampaignGr
 
 export const list = explainedHandler(listHandler(campaignGroups, groupListView('campaign groups')), { contentApi: true });
 
-export const get: Handler<[string]> = async (context, [id]) => {
+export const get: Handler<[string]> = handler(['out', 'client'], async (context, [id]) => {
   checkId(id, 'campaign group id');
   const found = await explained(getCampaignGroup(await context.client(), id), { contentApi: true });
   await context.out.present(found, renderGroup);
-};
+});
 
-export const create: Handler<[], GroupOptions & { name: string }> = async (context, _args, options) => {
+export const create: Handler<[], GroupOptions & { name: string }> = handler(['out', 'client'], async (context, _args, options) => {
   const body = createGroupBody(options);
   const created = await explained(createCampaignGroup(await context.client(), body), { contentApi: true, statuses: GROUP_REFUSED });
   await context.out.present(created, renderGroup);
-};
+});
 
-export const update: Handler<[string], GroupOptions> = async (context, [id], options) => {
+export const update: Handler<[string], GroupOptions> = handler(['out', 'client'], async (context, [id], options) => {
   checkId(id, 'campaign group id');
   const body = updateGroupBody(options);
   const updated = await explained(updateCampaignGroup(await context.client(), id, body), { contentApi: true, statuses: GROUP_REFUSED });
   await context.out.present(updated, renderGroup);
-};
+});

@@ -1,8 +1,7 @@
 /** What the `campaigns` commands do. */
 import { RejectedError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { openWeb } from '../../core/browser.js';
 import { readJsonInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
@@ -17,16 +16,16 @@ export const list = explainedHandler(listHandler(campaigns, campaignListView), {
 
 const LIST = 'loopsctl campaigns list';
 
-export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
+export const get: Handler<[string], { web?: boolean }> = handler(['out', 'client', 'programs'], async (context, [id], options) => {
   checkId(id, 'campaign id');
   const found = await explained(getCampaign(await context.client(), id), { contentApi: true });
   if (options.web) return openWeb(context, found.url, `campaign ${id}`);
   await context.out.present(found, renderCampaign);
-};
+});
 
 const METRICS_HINTS = { metricsApi: true, statuses: { 404: `see the campaigns with \`${LIST}\`` } };
 
-export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
+export const metrics: Handler<[string[]], { jsonl?: boolean }> = handler(['out', 'client', 'globals'], async (context, [given], options) => {
   const { out } = context;
   given.forEach((id) => checkId(id, 'campaign id'));
   const client = await context.client();
@@ -66,7 +65,7 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
     ),
   );
   return code;
-};
+});
 
 /** Why a campaign the API has no metrics for has none, read from the campaign; undefined when it should have some. */
 function whyNoMetrics(campaign: Campaign | undefined): string | undefined {
@@ -105,7 +104,7 @@ function scheduling(value: string, now: Date): SchedulingRequest {
 }
 
 /** The request's fields from the options given, each checked; the filter file is read and checked too. */
-async function campaignFields(context: CommandContext, options: CampaignOptions): Promise<CampaignFields> {
+async function campaignFields(context: Uses<'files' | 'clock'>, options: CampaignOptions): Promise<CampaignFields> {
   const fields: CampaignFields = {};
   if (options.name !== undefined) {
     if (options.name.trim() === '') throw new UsageError('--name must not be empty');
@@ -136,13 +135,13 @@ function audienceNotFound(apiMessage: string): string {
   return 'the mailing list or segment does not exist; see them with `loopsctl lists list` and `loopsctl segments list`';
 }
 
-export const create: Handler<[], CampaignOptions & { name: string }> = async (context, _args, options) => {
+export const create: Handler<[], CampaignOptions & { name: string }> = handler(['out', 'client', 'files', 'clock'], async (context, _args, options) => {
   const fields = await campaignFields(context, options);
   const created = await explained(createCampaign(await context.client(), { ...fields, name: options.name }), { contentApi: true, statuses: REFUSED });
   if (context.out.json) return context.out.writeJson(created);
   await context.out.write(renderCampaign(context.out, created));
   for (const line of nextSteps(created)) context.out.note(line);
-};
+});
 
 /** Where the new campaign's content is set, and the revision the first edit must name. */
 function nextSteps(created: CreatedCampaign): string[] {
@@ -152,7 +151,7 @@ function nextSteps(created: CreatedCampaign): string[] {
   return revision === null ? [message] : [message, `Its first update must expect revision ${revision}.`];
 }
 
-export const update: Handler<[string], CampaignOptions> = async (context, [id], options) => {
+export const update: Handler<[string], CampaignOptions> = handler(['out', 'client', 'files', 'clock'], async (context, [id], options) => {
   checkId(id, 'campaign id');
   const fields = await campaignFields(context, options);
   const updated = await explained(updateCampaign(await context.client(), id, fields), {
@@ -165,4 +164,4 @@ export const update: Handler<[string], CampaignOptions> = async (context, [id], 
     },
   });
   await context.out.present(updated, renderCampaign);
-};
+});

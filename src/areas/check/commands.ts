@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { ProgressLine } from '../../render/progress.js';
 import { gather, type Account } from './gather.js';
 import { FAMILIES, type Family, type Problem } from './records.js';
@@ -63,7 +63,7 @@ function recordsRead(account: Account): number {
   return [transactional, campaigns, workflows, components, themes, eventPatterns, mailingLists, segments].reduce((sum, list) => sum + list.length, 0);
 }
 
-export const check: Handler<[], CheckOptions> = async (context, _args, options) => {
+export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   const rulesFile = findRulesFile(options.rules);
   const fromFile = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
@@ -107,4 +107,4 @@ export const check: Handler<[], CheckOptions> = async (context, _args, options) 
   if (options.snapshot !== undefined && totals !== undefined) writeSnapshot(options.snapshot, totals);
   const failing = report.problems.filter((problem) => problem.severity === 'error' || (options.strict === true && problem.severity === 'warning'));
   return failing.length > 0 ? ExitCode.mismatch : undefined;
-};
+});

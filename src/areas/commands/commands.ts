@@ -1,11 +1,12 @@
 /** What `loopsctl commands` does: the declared commands, as data or as a list to read. */
-import type { Handler, Spec } from '../../core/declare.js';
+import type { Spec } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { GLOBAL_OPTIONS } from '../../core/program.js';
 import { commandTree } from './model.js';
 import { renderCommandList } from './render.js';
 
 export function commandsOf(tree: Spec[]): Handler {
-  return async (context) => {
+  return handler(['out'], async (context) => {
     await context.out.present(commandTree(tree, GLOBAL_OPTIONS), renderCommandList);
-  };
+  });
 }

@@ -1,10 +1,11 @@
 /** What the `completion` commands do: print the script made from the declared command tree. */
-import type { Handler, Spec } from '../../core/declare.js';
+import type { Spec } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { madeCompletionScript } from './made.js';
 import type { Shell } from './scripts.js';
 
 export function script(shell: Shell, tree: Spec[]): Handler {
-  return async (context) => {
+  return handler(['out'], async (context) => {
     await context.out.write(madeCompletionScript(shell, tree));
-  };
+  });
 }

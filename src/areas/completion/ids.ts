@@ -13,8 +13,7 @@ import { PER_PAGE_MAX } from '../../base/paging.js';
 import { z } from '../../base/shapes.js';
 import { writeJsonFile } from '../../base/json-file.js';
 import { ensureDirectory, unsafeDirectoryReason } from '../../base/private-dir.js';
-import { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ID_LISTS, type IdList } from '../../core/id-lists.js';
 import { sanitize } from '../../base/sanitize.js';
 import { SAFE_ID } from './scripts.js';
@@ -33,7 +32,7 @@ const idAndName = z.looseObject({ id: z.string(), name: z.string().nullish() });
 const cacheSchema = z.record(z.string(), z.object({ at: z.number(), lines: z.array(z.string()) }));
 type Cache = z.infer<typeof cacheSchema>;
 
-export const completeIds: Handler<[string]> = async (context, [list]) => {
+export const completeIds: Handler<[string]> = handler(['out', 'client', 'key', 'config', 'clock', 'env', 'globals'], async (context, [list]) => {
   if (!Object.hasOwn(ID_LISTS, list)) throw new UsageError(`no list "${list}"`, { hint: `one of ${Object.keys(ID_LISTS).join(', ')}` });
   const file = join(context.configDir, CACHE_FILE);
   const now = context.runtime.now().getTime();
@@ -57,7 +56,7 @@ export const completeIds: Handler<[string]> = async (context, [list]) => {
   }
   const shown = (lines ?? []).flatMap(safeLine);
   if (shown.length > 0) await context.out.write(`${shown.join('\n')}\n`);
-};
+});
 
 /** An `id<TAB>name` line as it may be printed, or none: the cache is read from disk and checked again. */
 function safeLine(line: string): string[] {
@@ -67,22 +66,21 @@ function safeLine(line: string): string[] {
 }
 
 /** The first page of the list, from one attempt of at most ATTEMPT_SECONDS, whatever --timeout and --retries say. */
-async function fetchLines(context: CommandContext, list: IdList, apiKey: string): Promise<string[]> {
-  const quick = new CommandContext(context.runtime, { ...context.globals, timeout: ATTEMPT_SECONDS, retries: 0 });
+async function fetchLines(context: Uses<'client'>, list: IdList, apiKey: string): Promise<string[]> {
+  const { client, close } = await context.clientWithLimits(apiKey, { timeout: ATTEMPT_SECONDS, retries: 0 });
   try {
-    const client = await quick.clientWithKey(apiKey);
     const lines: string[] = [];
     for await (const page of client.pages({ path: ID_LISTS[list], item: idAndName }, { perPage: PER_PAGE_MAX, limit: PER_PAGE_MAX })) {
       for (const { id, name } of page.data) if (SAFE_ID.test(id)) lines.push(`${id}\t${sanitize(name ?? '')}`);
     }
     return lines;
   } finally {
-    await quick.close();
+    await close();
   }
 }
 
 /** One entry per list and account: the key is hashed, never stored. */
-function cacheKey(context: CommandContext, list: string, apiKey: string): string {
+function cacheKey(context: Uses<'env' | 'globals'>, list: string, apiKey: string): string {
   const server = context.globals.sandbox ? 'sandbox' : (context.globals.baseUrl ?? context.env.LOOPS_BASE_URL ?? '');
   return `${list} ${createHash('sha256').update(`${server}\n${apiKey}`).digest('hex').slice(0, 16)}`;
 }

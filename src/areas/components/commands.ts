@@ -1,8 +1,7 @@
 /** What the `components` commands do. */
 import { LocalFileError, LoopsctlError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
 import { readInput } from '../../core/input.js';
 import { listHandler } from '../../core/list-run.js';
@@ -13,15 +12,15 @@ import { componentValidationFailure } from '../../platform/components/schemas.js
 
 export const list = explainedHandler(listHandler(components, componentListView), { contentApi: true });
 
-export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
+export const get: Handler<[string], { lmx?: boolean }> = handler(['out', 'client'], async (context, [id], options) => {
   checkId(id, 'component id');
   const found = await explained(getComponent(await context.client(), id), { contentApi: true });
   if (options.lmx) return context.out.write(lmxText(context.out, found.lmx));
   await context.out.present(found, renderComponent);
-};
+});
 
 /** The LMX of a file or stdin; an empty one is refused before it is sent. */
-async function lmxOf(context: CommandContext, file: string): Promise<string> {
+async function lmxOf(context: Uses<'files' | 'globals'>, file: string): Promise<string> {
   const { source, text } = await readInput(context.runtime, file, 'LMX');
   if (text.trim() === '') throw new LocalFileError(`${source}: the LMX is empty`, { hint: 'a component needs a body, e.g. <Paragraph>Hello</Paragraph>' });
   await checkLmxOfDryRun(context, source, text, 'component');
@@ -43,14 +42,14 @@ async function explainedWrite<T>(call: Promise<T>, explanation: Explanation): Pr
   }
 }
 
-export const create: Handler<[], { name: string; lmxFile: string }> = async (context, _args, options) => {
+export const create: Handler<[], { name: string; lmxFile: string }> = handler(['out', 'client', 'files', 'globals'], async (context, _args, options) => {
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   const lmx = await lmxOf(context, options.lmxFile);
   const created = await explainedWrite(createComponent(await context.client(), { name: options.name, lmx }), { contentApi: true });
   await context.out.present(created, renderComponent);
-};
+});
 
-export const update: Handler<[string], { name?: string; lmxFile?: string }> = async (context, [id], options) => {
+export const update: Handler<[string], { name?: string; lmxFile?: string }> = handler(['out', 'client', 'files', 'globals'], async (context, [id], options) => {
   checkId(id, 'component id');
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   const body: { name?: string; lmx?: string } = {};
@@ -58,4 +57,4 @@ export const update: Handler<[string], { name?: string; lmxFile?: string }> = as
   if (options.lmxFile !== undefined) body.lmx = await lmxOf(context, options.lmxFile);
   const updated = await explainedWrite(updateComponent(await context.client(), id, body), { contentApi: true });
   await context.out.present(updated, renderUpdatedComponent);
-};
+});

@@ -1,18 +1,18 @@
 /** What the `contact-properties` commands do. */
 import { UsageError } from '../../base/errors.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { writeArrayList } from '../../core/list-run.js';
 import { explained } from '../explain.js';
 import { createContactProperty, listContactProperties } from './client.js';
 import { propertyListView } from './render.js';
 import type { PropertyType } from '../../platform/contact-properties/schemas.js';
 
-export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = async (context, _args, options) => {
+export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = handler(['out', 'client'], async (context, _args, options) => {
   const properties = await listContactProperties(await context.client(), options.custom ? 'custom' : 'all');
   await writeArrayList(context, properties, propertyListView, options.jsonl);
-};
+});
 
-export const create: Handler<[], { name: string; type: PropertyType }> = async (context, _args, options) => {
+export const create: Handler<[], { name: string; type: PropertyType }> = handler(['out', 'client'], async (context, _args, options) => {
   // The API wants camelCase names; saying so here saves a round trip.
   if (!/^[a-z][A-Za-z0-9]*$/.test(options.name)) throw new UsageError(`--name "${options.name}": use a camelCase name, such as planName`);
   const created = await explained(createContactProperty(await context.client(), { name: options.name, type: options.type }), {
@@ -24,4 +24,4 @@ export const create: Handler<[], { name: string; type: PropertyType }> = async (
     },
   });
   await context.out.present(created, () => `Created the ${options.type} property ${options.name}\n`);
-};
+});

@@ -1,7 +1,6 @@
 /** What the `contacts` commands do. */
 import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
@@ -55,7 +54,7 @@ function unknownContact(ref: ContactRef): Explanation {
  * The request body from the field flags: the standard fields, mailingLists from --list, and custom
  * properties from --props-file and --prop (checked against the account's property types first).
  */
-async function contactBody(context: CommandContext, options: FieldOptions): Promise<Record<string, unknown>> {
+async function contactBody(context: Uses<'client' | 'files'>, options: FieldOptions): Promise<Record<string, unknown>> {
   const custom = await typedValues(context.runtime, {
     flag: '--prop',
     raws: options.prop,
@@ -90,7 +89,7 @@ async function contactBody(context: CommandContext, options: FieldOptions): Prom
   return { ...body, ...custom };
 }
 
-export const find: Handler<[], RefOptions> = async (context, _args, options) => {
+export const find: Handler<[], RefOptions> = handler(['out', 'client'], async (context, _args, options) => {
   const ref = oneRef(options);
   const found = await findContacts(await context.client(), ref);
   const { out } = context;
@@ -99,9 +98,9 @@ export const find: Handler<[], RefOptions> = async (context, _args, options) => 
   if (out.json && !(found.length === 0 && out.filtered)) await out.writeJson(found);
   else if (found.length > 0) await out.write(renderContacts(out, found));
   if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
-};
+});
 
-export const create: Handler<[], FieldOptions & { email: string }> = async (context, _args, options) => {
+export const create: Handler<[], FieldOptions & { email: string }> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const body = await contactBody(context, options);
   let saved;
   try {
@@ -115,9 +114,9 @@ export const create: Handler<[], FieldOptions & { email: string }> = async (cont
     });
   }
   await context.out.present(saved, () => `Created contact ${saved.id} (${options.email})\n`);
-};
+});
 
-export const update: Handler<[], FieldOptions> = async (context, _args, options) => {
+export const update: Handler<[], FieldOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const body = await contactBody(context, options);
   const saved = await explained(updateContact(await context.client(), body), {
     statuses: {
@@ -131,22 +130,22 @@ export const update: Handler<[], FieldOptions> = async (context, _args, options)
   });
   // The API answers the same way whether it updated a contact or created one.
   await context.out.present(saved, () => `Saved contact ${saved.id}: updated, or created if none matched\n`);
-};
+});
 
-export const remove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
+export const remove: Handler<[], RefOptions & { yes?: boolean }> = handler(['out', 'client', 'prompts'], async (context, _args, options) => {
   const ref = oneRef(options);
   await context.confirm(`Delete the contact ${describe(ref)}?`, options.yes);
   const deleted = await explained(deleteContact(await context.client(), ref), unknownContact(ref));
   await context.out.present(deleted, () => `${deleted.message}\n`);
-};
+});
 
-export const suppressionGet: Handler<[], RefOptions> = async (context, _args, options) => {
+export const suppressionGet: Handler<[], RefOptions> = handler(['out', 'client'], async (context, _args, options) => {
   const ref = oneRef(options);
   const status = await explained(suppressionStatus(await context.client(), ref), unknownContact(ref));
   await context.out.present(status, renderSuppression);
-};
+});
 
-export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = async (context, _args, options) => {
+export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = handler(['out', 'client', 'prompts'], async (context, _args, options) => {
   const ref = oneRef(options);
   await context.confirm(`Remove ${describe(ref)} from the suppression list (this uses one of the 30-day removals)?`, options.yes);
   const removed = await explained(removeSuppression(await context.client(), ref), {
@@ -159,4 +158,4 @@ export const suppressionRemove: Handler<[], RefOptions & { yes?: boolean }> = as
     },
   });
   await context.out.present(removed, renderRemoval);
-};
+});

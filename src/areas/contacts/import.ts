@@ -18,7 +18,7 @@ import {
 import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
 import { isStandardField, STANDARD_FIELDS, typeProblem } from '../../platform/contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
@@ -150,7 +150,7 @@ export function recordCheck(mode: Mode): (record: InputRecord<Body>) => InputRec
   };
 }
 
-export const importContacts: Handler<[string], ImportOptions> = async (context, [input], options) => {
+export const importContacts: Handler<[string], ImportOptions> = handler(['out', 'client', 'files', 'clock'], async (context, [input], options) => {
   const mode: Mode = options.update ? 'update' : 'create';
   const format = options.format ?? (/\.(jsonl|ndjson)$/i.test(input) ? 'jsonl' : 'csv');
   const path = options.dryRun ? undefined : journalPath(input, options.journal);
@@ -182,4 +182,4 @@ export const importContacts: Handler<[string], ImportOptions> = async (context, 
     send,
     total,
   });
-};
+});

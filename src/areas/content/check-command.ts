@@ -3,7 +3,7 @@ import { lstatSync } from 'node:fs';
 import { extname } from 'node:path';
 import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import type { LmxKind } from '../../lmx/index.js';
 import { DEFAULT_DIRECTORY } from './files.js';
@@ -34,7 +34,7 @@ async function readAccountNames(client: ApiClient): Promise<Set<string>> {
 }
 
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
-export const check: Handler<[string[]], CheckOptions> = async (context, [paths], options) => {
+export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client', 'files'], async (context, [paths], options) => {
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
@@ -55,4 +55,4 @@ export const check: Handler<[string[]], CheckOptions> = async (context, [paths],
       out.note(`${countOf(unkinded, 'file')} outside a pulled tree: their variables' namespaces were not checked; say the kind of email with --kind.`);
   }
   return errors > 0 || (options.strict && warnings > 0) ? ExitCode.mismatch : ExitCode.ok;
-};
+});

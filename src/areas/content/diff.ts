@@ -1,6 +1,6 @@
 /** `content diff`: per record, what differs between the files and the account. */
 import { countOf } from '../../render/numbers.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, readRecords } from './files.js';
@@ -14,7 +14,7 @@ interface DiffOptions {
 }
 
 /** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
-export const diff: Handler<[string | undefined], DiffOptions> = async (context, [directory], options) => {
+export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 'client', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
@@ -49,7 +49,7 @@ export const diff: Handler<[string | undefined], DiffOptions> = async (context, 
     );
   }
   return count === 0 ? ExitCode.ok : ExitCode.mismatch;
-};
+});
 
 /** A transactional email's published files, kept for review, may differ while the draft does not. */
 function referenceDiffers(pair: Pair): boolean {

@@ -1,8 +1,7 @@
 /** `content pull`: the account's content into files, never over local edits unasked. */
 import { countOf } from '../../render/numbers.js';
 import { AuthError, LocalFileError } from '../../base/errors.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { explained, explainError } from '../explain.js';
 import {
   DEFAULT_DIRECTORY,
@@ -45,7 +44,7 @@ interface PullOptions {
   force?: boolean;
 }
 
-export const pull: Handler<[string | undefined], PullOptions> = async (context, [directory], options) => {
+export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   const release = lockDirectory(scope.root);
   try {
@@ -53,9 +52,9 @@ export const pull: Handler<[string | undefined], PullOptions> = async (context, 
   } finally {
     release();
   }
-};
+});
 
-async function pullLocked(context: CommandContext, scope: Scope, shown: string, options: PullOptions): Promise<void> {
+async function pullLocked(context: Uses<'out' | 'client'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
   const client = await context.client();
   const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
   const found = readState(scope.root, shown);
@@ -120,7 +119,7 @@ async function pullLocked(context: CommandContext, scope: Scope, shown: string, 
  * The workflows a pull reads. A team without the workflow API (the API answers 401 for it) pulls
  * its content without them, saying so, unless --only asked for them.
  */
-async function workflowsToPull(context: CommandContext, reading: Promise<PreparedPull>, asked: boolean): Promise<PreparedPull | undefined> {
+async function workflowsToPull(context: Uses<'out'>, reading: Promise<PreparedPull>, asked: boolean): Promise<PreparedPull | undefined> {
   try {
     return await reading;
   } catch (error) {

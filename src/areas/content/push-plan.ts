@@ -1,9 +1,9 @@
 /** What `content push` decides before it sends anything: the LMX check, each record's step, the plan. */
+import type { Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
 import { join } from 'node:path';
 import { MismatchError } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
-import type { CommandContext } from '../../core/context.js';
 import { explained } from '../explain.js';
 import { REFERENCE_FILES, type RecordFiles, type SyncedRecord } from './files.js';
 import { fetchRecord, settled, type RemoteRecord } from './remote.js';
@@ -23,7 +23,7 @@ export interface Step {
 }
 
 /** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
-export async function checkBeforePush(context: CommandContext, shown: string, root: string, records: RecordFiles[], plan: boolean): Promise<void> {
+export async function checkBeforePush(context: Uses<'out'>, shown: string, root: string, records: RecordFiles[], plan: boolean): Promise<void> {
   const components = treeComponents(root);
   const checks = records.flatMap((record) =>
     [...record.files]
@@ -113,7 +113,7 @@ export function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step 
   }
 }
 
-export async function reportPlan(context: CommandContext, account: string, steps: Step[], extra: Record<string, unknown> = {}): Promise<void> {
+export async function reportPlan(context: Uses<'out'>, account: string, steps: Step[], extra: Record<string, unknown> = {}): Promise<void> {
   const { out } = context;
   const planned = steps.filter((step) => step.standing !== 'same');
   if (out.json) {

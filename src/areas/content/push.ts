@@ -4,8 +4,7 @@
  */
 import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
@@ -47,7 +46,7 @@ type Pending = NonNullable<ContentState['pending']>[string];
 
 /** One push under the directory's lock: the account it writes to and the state it keeps up to date. */
 interface PushRun {
-  context: CommandContext;
+  context: Uses<'out'>;
   client: ApiClient;
   account: string;
   root: string;
@@ -66,7 +65,7 @@ interface Tally {
   notEditable: number;
 }
 
-export const push: Handler<[string | undefined], PushOptions> = async (context, [directory], options) => {
+export const push: Handler<[string | undefined], PushOptions> = handler(['out', 'client', 'prompts', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   // Says what to do when nothing was pulled here, before anything is locked.
   requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
@@ -88,10 +87,10 @@ export const push: Handler<[string | undefined], PushOptions> = async (context, 
   } finally {
     release();
   }
-};
+});
 
 async function pushLocked(
-  context: CommandContext,
+  context: Uses<'out' | 'client' | 'prompts'>,
   directory: string | undefined,
   scope: Scope,
   options: PushOptions,
@@ -131,7 +130,7 @@ async function pushLocked(
   return reportPush(run, locals.length - steps.length, tally, extra);
 }
 
-function startRun(context: CommandContext, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {
+function startRun(context: Uses<'out'>, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
   const save = () => {
@@ -145,7 +144,7 @@ function startRun(context: CommandContext, client: ApiClient, account: string, r
 }
 
 /** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */
-function noteEditedReference(context: CommandContext, locals: RecordFiles[], synced: Record<string, SyncedRecord>): void {
+function noteEditedReference(context: Uses<'out'>, locals: RecordFiles[], synced: Record<string, SyncedRecord>): void {
   const editedReference = locals.filter((local) => {
     const published = synced[local.path]?.published;
     return published !== undefined && referenceDigestOf(local.files) !== published;
@@ -157,7 +156,7 @@ function noteEditedReference(context: CommandContext, locals: RecordFiles[], syn
   }
 }
 
-function noteLookalikes(context: CommandContext, steps: Step[], lookalikes: Map<string, string>, here: ReadonlySet<string>): void {
+function noteLookalikes(context: Uses<'out'>, steps: Step[], lookalikes: Map<string, string>, here: ReadonlySet<string>): void {
   for (const step of steps) {
     const was = lookalikes.get(step.pair.local!.path);
     if (was !== undefined && step.standing !== 'same') context.out.note(`${lookalikeNote(step.pair.local!.path, was, here)}.`);

@@ -9,9 +9,8 @@ import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageEr
 import { sanitizeKeepingLines } from '../../base/sanitize.js';
 import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
 import type { ApiClient } from '../../api/client.js';
-import type { CommandContext } from '../../core/context.js';
 import { hasDisplay, openPage } from '../../core/browser.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes, readJsonInput } from '../../core/input.js';
 import { boundedLmx, componentIdsOf, decodeLmx, LMX_KINDS, LMX_MAX_BYTES, parseLmx, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import { getComponent } from '../components/client.js';
@@ -32,14 +31,14 @@ export function kindOption(kind: string | undefined): LmxKind | undefined {
  * below it looked at; for a person's own run, below the root of the content tree it is in (or in
  * its own directory). Either way it is then reached without following a link (src/base/tree-files.ts).
  */
-async function placeOfFile(context: CommandContext, file: string): Promise<{ root: string; path: string }> {
+async function placeOfFile(context: Uses<'files'>, file: string): Promise<{ root: string; path: string }> {
   const root = context.runtime.files?.root;
   if (root !== undefined) return (await import('../../core/root.js')).placeUnder(root, file, `"${file}"`);
   return placeInTree(resolve(file));
 }
 
 /** An LMX file's text: at most the 100 KB the API takes, and UTF-8; a file, never a link to one. */
-export async function readLmxFile(context: CommandContext, file: string): Promise<string> {
+export async function readLmxFile(context: Uses<'files'>, file: string): Promise<string> {
   const tooLarge = (source: string) =>
     new LocalFileError(`${source} is larger than ${LMX_MAX_BYTES} bytes (100 KB), more LMX than the API takes`, {
       hint: 'split the email, or move repeated blocks into a component',
@@ -56,7 +55,7 @@ export async function readLmxFile(context: CommandContext, file: string): Promis
   return decoded.source;
 }
 
-async function readOwnLmxFile(context: CommandContext, file: string, tooLarge: (source: string) => LocalFileError) {
+async function readOwnLmxFile(context: Uses<'files'>, file: string, tooLarge: (source: string) => LocalFileError) {
   const { root, path } = await placeOfFile(context, file);
   try {
     const bytes = await readTreeFileAsync(root, path, LMX_MAX_BYTES);
@@ -70,7 +69,7 @@ async function readOwnLmxFile(context: CommandContext, file: string, tooLarge: (
 }
 
 /** The account's client when a key is at hand (a profile, LOOPS_API_KEY, --sandbox); undefined offline. */
-async function accountIfKeyed(context: CommandContext): Promise<ApiClient | undefined> {
+async function accountIfKeyed(context: Uses<'client' | 'key'>): Promise<ApiClient | undefined> {
   try {
     await context.credentials();
   } catch (error) {
@@ -81,7 +80,7 @@ async function accountIfKeyed(context: CommandContext): Promise<ApiClient | unde
 }
 
 /** The theme --theme names: a theme.json (or its directory, or `themes get --json` output), an id in the tree, or with a key one in the account. */
-async function themeOption(context: CommandContext, value: string, file: string, account: () => Promise<ApiClient | undefined>): Promise<ChosenTheme> {
+async function themeOption(context: Uses<'files'>, value: string, file: string, account: () => Promise<ApiClient | undefined>): Promise<ChosenTheme> {
   const place = await placeOfFile(context, value);
   const found = treeEntryKind(place.root, place.path);
   if (found !== undefined) {
@@ -140,7 +139,7 @@ interface RenderOptions {
 }
 
 /** `content render`: the HTML email document on stdout (or --out), and what it could not fill on stderr. */
-export const render: Handler<[string], RenderOptions> = async (context, [file], options) => {
+export const render: Handler<[string], RenderOptions> = handler(['out', 'client', 'key', 'files'], async (context, [file], options) => {
   const source = await readLmxFile(context, file);
   const { group } = placeOf(resolve(file));
   const kind = (group === undefined ? undefined : LMX_KIND_OF[group]) ?? kindOption(options.kind);
@@ -183,10 +182,10 @@ export const render: Handler<[string], RenderOptions> = async (context, [file], 
   else await writeOut(context, options.out, view.html);
   for (const note of renderNotes(view, file)) out.note(note);
   if (options.out !== undefined) out.note(`Wrote ${options.out}, a local preview of ${file}.`);
-};
+});
 
 /** The HTML written to a new file renamed into place: never through a link at that name, nor (for `loopsctl mcp`) anywhere under its root. */
-async function writeOut(context: CommandContext, file: string, html: string): Promise<void> {
+async function writeOut(context: Uses<'files'>, file: string, html: string): Promise<void> {
   const { root, path } = await placeOfFile(context, file);
   try {
     writeTreeFile(root, path, html);
@@ -202,7 +201,7 @@ interface PreviewOptions {
 }
 
 /** `content preview`: serves the page until interrupted; its address is the one line of output. */
-export const preview: Handler<[string | undefined], PreviewOptions> = async (context, [directory], options) => {
+export const preview: Handler<[string | undefined], PreviewOptions> = handler(['out', 'files', 'programs'], async (context, [directory], options) => {
   const root = resolve(directory ?? DEFAULT_DIRECTORY);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
@@ -224,4 +223,4 @@ export const preview: Handler<[string | undefined], PreviewOptions> = async (con
     runtime.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.close();
-};
+});

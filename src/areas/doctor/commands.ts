@@ -3,8 +3,8 @@ import { LoopsctlError } from '../../base/errors.js';
 import { proxyFor, shownProxy } from '../../api/proxy.js';
 import { directoryRefusal, unsafeDirectoryReason } from '../../base/private-dir.js';
 import { builtinModule } from '../../base/builtin.js';
-import type { CommandContext, Credentials } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import type { Credentials } from '../../core/context.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { upgradeCommand } from '../../core/installation.js';
 import { compareVersions, DEFAULT_UPDATE_FEED, latestVersion } from '../../core/update-check.js';
@@ -26,7 +26,7 @@ const KEY_SOURCE: Record<Credentials['chosenBy'], string> = {
   sandbox: 'the sandbox (--sandbox)',
 };
 
-export const doctor: Handler = async (context) => {
+export const doctor: Handler = handler(['out', 'client', 'key', 'config', 'clock', 'globals', 'programs'], async (context) => {
   const credentials = await context.credentials().catch((error: unknown) => failure(error));
   const checks: Check[] = [installCheck(context), nodeCheck(context), configCheck(context)];
   checks.push(keyCheck(credentials), await keychainCheck(context, credentials), await proxyCheck(context));
@@ -35,7 +35,7 @@ export const doctor: Handler = async (context) => {
   const ok = checks.every((check) => check.ok);
   await context.out.present({ ok, checks }, (out, result) => renderChecks(out, result.checks));
   return ok ? undefined : ExitCode.mismatch;
-};
+});
 
 /** A failure of ours as what it says and its hint; anything else is a bug and goes on up. */
 function failure(error: unknown): LoopsctlError {
@@ -47,14 +47,14 @@ function failed(name: string, error: LoopsctlError): Check {
   return { name, ok: false, detail: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
 }
 
-function installCheck(context: CommandContext): Check {
+function installCheck(context: Uses<'programs'>): Check {
   const installation = context.runtime.installation;
   const method = { executable: 'the executable', npm: 'npm', clone: 'a clone' };
   const how = installation === undefined ? 'run in-process' : `${method[installation.method]}, in ${installation.directory}`;
   return { name: 'version', ok: true, detail: `${VERSION} (${how})` };
 }
 
-function nodeCheck(context: CommandContext): Check {
+function nodeCheck(context: Uses<'programs'>): Check {
   const node = context.runtime.installation?.node;
   if (node === undefined) return { name: 'node', ok: true, detail: 'not known (run in-process)' };
   if (compareVersions(node, OLDEST_NODE) < 0) {
@@ -68,7 +68,7 @@ function nodeCheck(context: CommandContext): Check {
   return { name: 'node', ok: true, detail: node };
 }
 
-function configCheck(context: CommandContext): Check {
+function configCheck(context: Uses<'config'>): Check {
   const dir = context.configDir;
   const fs = builtinModule('node:fs');
   if (!fs.existsSync(dir)) return { name: 'config', ok: true, detail: `${dir} (not made yet: the first login makes it, readable by you only)` };
@@ -100,7 +100,7 @@ function keyCheck(credentials: Credentials | LoopsctlError): Check {
 }
 
 /** The platform's keychain, as @napi-rs/keyring reaches it; a failure only where the key in use lives there. */
-async function keychainCheck(context: CommandContext, credentials: Credentials | LoopsctlError): Promise<Check> {
+async function keychainCheck(context: Uses<'programs'>, credentials: Credentials | LoopsctlError): Promise<Check> {
   const name = 'keychain';
   if (context.env.LOOPSCTL_KEY_STORAGE?.trim().toLowerCase() === 'file') return { name, ok: true, detail: 'not used (LOOPSCTL_KEY_STORAGE=file)' };
   const backend = { darwin: 'macOS Keychain', win32: 'Windows Credential Manager' }[context.runtime.platform as string] ?? 'Secret Service';
@@ -118,7 +118,7 @@ async function keychainCheck(context: CommandContext, credentials: Credentials |
   }
 }
 
-async function proxyCheck(context: CommandContext): Promise<Check> {
+async function proxyCheck(context: Uses<'client'>): Promise<Check> {
   const settings = context.proxySettings();
   if (settings === undefined) return { name: 'proxy', ok: true, detail: 'none (the sandbox runs in this process)' };
   try {
@@ -131,7 +131,7 @@ async function proxyCheck(context: CommandContext): Promise<Check> {
   }
 }
 
-async function apiCheck(context: CommandContext, credentials: Credentials | LoopsctlError): Promise<{ check: Check; serverDate?: Date }> {
+async function apiCheck(context: Uses<'client' | 'key' | 'globals'>, credentials: Credentials | LoopsctlError): Promise<{ check: Check; serverDate?: Date }> {
   if (credentials instanceof LoopsctlError) {
     return { check: { name: 'api', ok: false, detail: 'not asked: there is no key to ask with', hint: 'fix the key first (see above)' } };
   }
@@ -147,7 +147,7 @@ async function apiCheck(context: CommandContext, credentials: Credentials | Loop
   }
 }
 
-function clockCheck(context: CommandContext, serverDate: Date | undefined): Check {
+function clockCheck(context: Uses<'clock'>, serverDate: Date | undefined): Check {
   if (serverDate === undefined) return { name: 'clock', ok: true, detail: 'not compared (no answer with a Date header)' };
   // The Date header has whole seconds: the local time cut to the second reads 0 s on the same clock.
   const skew = Math.floor(context.runtime.now().getTime() / 1000) - serverDate.getTime() / 1000;
@@ -157,7 +157,7 @@ function clockCheck(context: CommandContext, serverDate: Date | undefined): Chec
   return { name: 'clock', ok: false, detail, hint };
 }
 
-async function updateCheck(context: CommandContext): Promise<Check> {
+async function updateCheck(context: Uses<'programs'>): Promise<Check> {
   const { env } = context;
   const off = ['CI', 'DO_NOT_TRACK', 'LOOPSCTL_NO_UPDATE_NOTIFIER'].find((name) => env[name]);
   if (off !== undefined) return { name: 'update', ok: true, detail: `not asked (${off} is set)` };

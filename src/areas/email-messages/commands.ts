@@ -4,8 +4,7 @@ import { checkLmxOfDryRun } from '../../core/dry-run-lmx.js';
 import { readInput } from '../../core/input.js';
 import { LocalFileError, MismatchError, RejectedError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { Handler } from '../../core/declare.js';
-import type { CommandContext } from '../../core/context.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../base/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
@@ -30,13 +29,13 @@ const MJML_HINT = 'loopsctl reads and writes LMX content only: an email built wi
 
 const READ_HINTS: Explanation = { contentApi: true, statuses: { 404: NOT_FOUND_HINT, 409: MJML_HINT } };
 
-export const get: Handler<[string], { lmx?: boolean }> = async (context, [id], options) => {
+export const get: Handler<[string], { lmx?: boolean }> = handler(['out', 'client'], async (context, [id], options) => {
   checkId(id, ID_NOUN);
   const { out } = context;
   const message = await explained(getEmailMessage(await context.client(), id), READ_HINTS);
   if (options.lmx) return out.write(lmxSource(out.tty, message.lmx));
   await out.present(message, renderEmailMessage);
-};
+});
 
 /**
  * The source with a final line break. Into a file or a pipe it is exact; on a terminal, control
@@ -67,7 +66,7 @@ interface UpdateOptions {
   force?: boolean;
 }
 
-export const update: Handler<[string], UpdateOptions> = async (context, [id], options) => {
+export const update: Handler<[string], UpdateOptions> = handler(['out', 'client', 'files', 'globals'], async (context, [id], options) => {
   checkId(id, ID_NOUN);
   if (options.expectedRevisionId !== undefined) checkId(options.expectedRevisionId, '--expected-revision-id');
   const fields = await updateFields(context, options);
@@ -90,7 +89,7 @@ export const update: Handler<[string], UpdateOptions> = async (context, [id], op
     renderLmxWarnings(updated.warnings)
       .split('\n')
       .forEach((line) => out.note(line));
-};
+});
 
 /** With --force: the revision the message is at now, so the update replaces exactly that. */
 async function currentRevision(client: ApiClient, id: string): Promise<string | null> {
@@ -127,7 +126,7 @@ async function explainUpdateFailure(error: unknown, client: ApiClient, id: strin
   });
 }
 
-async function updateFields(context: CommandContext, options: UpdateOptions): Promise<Omit<EmailMessageUpdate, 'expectedRevisionId'>> {
+async function updateFields(context: Uses<'files' | 'globals'>, options: UpdateOptions): Promise<Omit<EmailMessageUpdate, 'expectedRevisionId'>> {
   if (options.fromEmail?.includes('@')) {
     throw new UsageError(`--from-email takes the part before the @ only (the team's sending domain is added): "${options.fromEmail}"`, {
       hint: `pass --from-email ${options.fromEmail.split('@')[0] || 'hello'}`,
@@ -170,7 +169,7 @@ function fallbacks(specs: string[]): Partial<Record<(typeof FALLBACK_FIELDS)[Fal
   return merged;
 }
 
-async function readLmx(context: CommandContext, file: string): Promise<string> {
+async function readLmx(context: Uses<'files' | 'globals'>, file: string): Promise<string> {
   const name = file === '-' ? 'the LMX on stdin' : `the LMX file "${file}"`;
   const { text: lmx, source } = await readInput(context.runtime, file, 'LMX');
   const bytes = Buffer.byteLength(lmx);
@@ -183,7 +182,7 @@ async function readLmx(context: CommandContext, file: string): Promise<string> {
   return lmx;
 }
 
-export const preview: Handler<[string], { to: string[]; varsFile?: string }> = async (context, [id], options) => {
+export const preview: Handler<[string], { to: string[]; varsFile?: string }> = handler(['out', 'client', 'files'], async (context, [id], options) => {
   checkId(id, ID_NOUN);
   const variables = options.varsFile === undefined ? {} : await readVariables(context, options.varsFile);
   const answer = await explained(previewEmailMessage(await context.client(), id, { emails: options.to, ...variables }), {
@@ -200,10 +199,10 @@ export const preview: Handler<[string], { to: string[]; varsFile?: string }> = a
   const { out } = context;
   if (out.json) return out.writeJson(answer);
   await out.write(`Preview of email message ${sanitize(answer.id)} sent to ${options.to.join(', ')}\n`);
-};
+});
 
 /** The --vars-file: {"dataVariables": {...}} and/or contactProperties, eventProperties; string values. */
-async function readVariables(context: CommandContext, file: string): Promise<PreviewVariables> {
+async function readVariables(context: Uses<'files'>, file: string): Promise<PreviewVariables> {
   const name = file === '-' ? 'the variables on stdin' : `the variables file "${file}"`;
   const { text } = await readInput(context.runtime, file, 'variables');
   let parsed: unknown;
@@ -222,7 +221,7 @@ async function readVariables(context: CommandContext, file: string): Promise<Pre
   });
 }
 
-export const check: Handler<[string], { strict?: boolean }> = async (context, [id], options) => {
+export const check: Handler<[string], { strict?: boolean }> = handler(['out', 'client'], async (context, [id], options) => {
   checkId(id, ID_NOUN);
   const report = await explained(guardianReport(await context.client(), id), READ_HINTS);
   await context.out.present(report, renderGuardian);
@@ -234,4 +233,4 @@ export const check: Handler<[string], { strict?: boolean }> = async (context, [i
   throw new MismatchError(`Guardian found ${what} in email message ${id}`, {
     hint: `errors block publishing; fix the content (\`loopsctl email-messages get ${id} --lmx > email.lmx\`, edit, then \`loopsctl email-messages update ${id} --lmx-file email.lmx --expected-revision-id <revision>\`) and check again`,
   });
-};
+});

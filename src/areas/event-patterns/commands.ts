@@ -1,7 +1,7 @@
 /** What the `event-patterns` commands do. */
 import { UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { listHandler } from '../../core/list-run.js';
 import { explained } from '../explain.js';
 import { eventPatterns, getEventPattern, getEventPatternByName } from './client.js';
@@ -17,7 +17,7 @@ function checkEventName(name: string): string {
   return name;
 }
 
-export const get: Handler<[string | undefined], { name?: string }> = async (context, [id], options) => {
+export const get: Handler<[string | undefined], { name?: string }> = handler(['out', 'client'], async (context, [id], options) => {
   const client = await context.client();
   // Event patterns are no part of the content API: a 401 is the key's.
   const pattern =
@@ -27,4 +27,4 @@ export const get: Handler<[string | undefined], { name?: string }> = async (cont
           statuses: { 404: 'event names are case-sensitive; see them with `loopsctl event-patterns list`' },
         });
   await context.out.present(pattern, renderEventPattern);
-};
+});

@@ -15,7 +15,7 @@ import {
   type Outcome,
   type RecordContext,
 } from '../../core/bulk.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { typeProblem } from '../../platform/contact-properties/typing.js';
@@ -35,7 +35,7 @@ interface SendOptions {
   idempotencyKey?: string;
 }
 
-export const send: Handler<[string], SendOptions> = async (context, [eventName], options) => {
+export const send: Handler<[string], SendOptions> = handler(['out', 'client', 'files'], async (context, [eventName], options) => {
   if (eventName.trim() === '') throw new UsageError('the event name must not be empty');
   const key = idempotencyKey(options.idempotencyKey);
   const eventProperties = await typedValues(context.runtime, {
@@ -67,7 +67,7 @@ export const send: Handler<[string], SendOptions> = async (context, [eventName],
     out.note('Already sent: an earlier attempt reached the API, so it was not sent again.');
     out.note(`Idempotency key: ${key.value}`);
   }
-};
+});
 
 interface EventRecord {
   body: Record<string, unknown>;
@@ -125,23 +125,26 @@ export function recordKey(runId: string, text: string): string {
   return `loopsctl-${sha256Hex(`${runId}\n${text}`).slice(0, 40)}`;
 }
 
-export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = async (context, [input], options) => {
-  const path = options.dryRun ? undefined : journalPath(input, options.journal);
-  const stream = openInput(context.runtime, input);
-  const types = new PropertyTypes(() => context.client());
-  const total = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
-  const api = await context.client();
-  const send = async ({ body, text }: EventRecord, record: RecordContext): Promise<Outcome> => {
-    const outcome = await sendEvent(api, body, { value: recordKey(record.runId, text), origin: 'derived' });
-    return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'already sent, by an earlier run or for an identical line' };
-  };
-  return runImport(context, {
-    records: eventRecords(stream, types),
-    journal: path === undefined ? undefined : { path, kind: 'events', input },
-    statuses: ['sent', 'skipped', 'failed'],
-    send,
-    total,
-  });
-};
+export const importEvents: Handler<[string], { journal?: string; dryRun?: boolean }> = handler(
+  ['out', 'client', 'files', 'clock'],
+  async (context, [input], options) => {
+    const path = options.dryRun ? undefined : journalPath(input, options.journal);
+    const stream = openInput(context.runtime, input);
+    const types = new PropertyTypes(() => context.client());
+    const total = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
+    const api = await context.client();
+    const send = async ({ body, text }: EventRecord, record: RecordContext): Promise<Outcome> => {
+      const outcome = await sendEvent(api, body, { value: recordKey(record.runId, text), origin: 'derived' });
+      return outcome.sent ? { status: 'sent' } : { status: 'skipped', message: 'already sent, by an earlier run or for an identical line' };
+    };
+    return runImport(context, {
+      records: eventRecords(stream, types),
+      journal: path === undefined ? undefined : { path, kind: 'events', input },
+      statuses: ['sent', 'skipped', 'failed'],
+      send,
+      total,
+    });
+  },
+);
 
 export { importEvents as import };

@@ -1,7 +1,6 @@
 /** What the `ips` commands do. */
 import { InvalidResponseError, LocalFileError, MismatchError } from '../../base/errors.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInput } from '../../core/input.js';
 import { formatHostCidr, parseAddress } from './address.js';
 import { AllowListSyntaxError, compareAllowList, parseAllowList, type AllowListEntry } from './allowlist.js';
@@ -16,7 +15,7 @@ function apiAddresses(ips: string[]): bigint[] {
   });
 }
 
-async function readAllowList(context: CommandContext, file: string): Promise<AllowListEntry[]> {
+async function readAllowList(context: Uses<'files'>, file: string): Promise<AllowListEntry[]> {
   const { text } = await readInput(context.runtime, file, 'allow-list');
   try {
     return parseAllowList(text);
@@ -28,7 +27,7 @@ async function readAllowList(context: CommandContext, file: string): Promise<All
   }
 }
 
-export const list: Handler<[], { plain?: boolean; cidr?: boolean }> = async (context, _args, options) => {
+export const list: Handler<[], { plain?: boolean; cidr?: boolean }> = handler(['out', 'client'], async (context, _args, options) => {
   const ips = await dedicatedSendingIps(await context.client());
   const { out } = context;
   if (out.json) return out.writeJson(ips);
@@ -41,9 +40,9 @@ export const list: Handler<[], { plain?: boolean; cidr?: boolean }> = async (con
   const { renderIps, renderPlainIps } = await import('./render.js');
   const shown = options.cidr ? apiAddresses(ips).map(formatHostCidr) : ips;
   return out.write(options.plain ? renderPlainIps(shown) : renderIps(out, shown));
-};
+});
 
-export const check: Handler<[string]> = async (context, [file]) => {
+export const check: Handler<[string]> = handler(['out', 'client', 'files'], async (context, [file]) => {
   const entries = await readAllowList(context, file);
   const ips = await dedicatedSendingIps(await context.client());
   const report = compareAllowList(apiAddresses(ips), entries);
@@ -55,4 +54,4 @@ export const check: Handler<[string]> = async (context, [file]) => {
       hint: `add the addresses marked + and remove the entries marked -; or, for a file without comments or ranges, write it anew with \`loopsctl ips list --plain > ${file === '-' ? '<file>' : shellWord(file)}\``,
     });
   }
-};
+});

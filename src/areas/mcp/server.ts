@@ -22,8 +22,9 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../base/errors.js';
-import { profileFlag, profileTeamRemedy, sameTeam, type CommandContext } from '../../core/context.js';
-import type { Handler, Spec } from '../../core/declare.js';
+import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/context.js';
+import type { Spec } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import type { Tier } from '../../core/tier.js';
 import { type Invoked, Invoker } from '../../core/invoker.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -79,9 +80,8 @@ class ExactStdioTransport extends StdioServerTransport {
 }
 
 /** The server over the given command tree: its commands are the tools. */
-export const serverOf =
-  (tree: Spec[]): Handler<[], McpOptions> =>
-  async (context, _args, options) => {
+export const serverOf = (tree: Spec[]): Handler<[], McpOptions> =>
+  handler(['out', 'key', 'files', 'clock', 'globals', 'commands'], async (context, _args, options) => {
     const { runtime } = context;
     const server = await mcpServer(tree, context, options);
     const closed = new Promise<void>((resolve) => {
@@ -93,21 +93,22 @@ export const serverOf =
     runtime.signal.addEventListener('abort', close, { once: true });
     await server.connect(new ExactStdioTransport(runtime.stdin, runtime.stdout));
     await closed;
-  };
+  });
 
 /**
  * The server, ready to connect to a transport: the key is looked up (and the sandbox started) at
  * once, so that a server without one refuses to start instead of failing every call, and one line
  * on stderr says what it offers, on which account, with which files.
  */
-export async function mcpServer(tree: Spec[], context: CommandContext, options: McpOptions): Promise<Server> {
+export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'files' | 'clock' | 'globals' | 'commands'>, options: McpOptions): Promise<Server> {
   const tier: Tier = options.allowDestructive ? 'destructive' : options.allowWrites ? 'write' : 'read';
   await refuseWritesOfReadOnly(context, tier);
   const root = options.root === undefined ? undefined : rootDirectory(options.root);
   const settings: Settings = { root, sandbox: context.globals.sandbox === true };
   const all = toolsFrom(tree, settings);
   const selection = select(all, tier, options.tools);
-  const invoker = new Invoker(tree, context);
+  // Its tools run commands in this process, which share the whole context (each handed only what it uses).
+  const invoker = new Invoker(tree, context.whole);
   const caller: Caller = { invoker, tier, root };
   const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
@@ -256,7 +257,7 @@ function rootDirectory(given: string): string {
  * A read-only profile serves reading tools only: asking for more is refused at the start, not
  * quietly narrowed, so that the person learns the server cannot do what they meant it to.
  */
-async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Promise<void> {
+async function refuseWritesOfReadOnly(context: Uses<'key'>, tier: Tier): Promise<void> {
   if (tier === 'read') return;
   const { readOnly, profile } = await context.credentials();
   if (!readOnly) return;
@@ -267,7 +268,7 @@ async function refuseWritesOfReadOnly(context: CommandContext, tier: Tier): Prom
 }
 
 /** `auth status`, waiting no longer than ACCOUNT_LOOKUP_MS or --timeout for the API: at the start, and for the context resource. */
-async function accountStatus(context: CommandContext, caller: Caller): Promise<Invoked> {
+async function accountStatus(context: Uses<'globals'>, caller: Caller): Promise<Invoked> {
   const bound = Math.min(context.globals.timeout * 1000, ACCOUNT_LOOKUP_MS);
   const waited = AbortSignal.timeout(bound);
   const status = await caller.invoker.invoke(['auth', 'status'], {}, { signal: waited });
@@ -281,7 +282,7 @@ async function accountStatus(context: CommandContext, caller: Caller): Promise<I
  * team expected is the one each write is checked against (--expect-team, LOOPSCTL_EXPECTED_TEAM,
  * else the profile's recorded team).
  */
-async function refuseWritesToAnotherTeam(context: CommandContext, tier: Tier, status: Invoked): Promise<void> {
+async function refuseWritesToAnotherTeam(context: Uses<'key'>, tier: Tier, status: Invoked): Promise<void> {
   if (tier === 'read') return;
   // `auth status` prints the key's team even when it refuses a profile that records another.
   const team = (parsed(status.stdout) as { teamName?: unknown } | undefined)?.teamName;
@@ -304,7 +305,7 @@ function tierWords(tier: Tier): string {
 }
 
 /** The account the tools act on, as `auth status` tells it, with what this server allows; its text cleaned of control characters. */
-function accountContext(context: CommandContext, caller: Caller, selection: Selection, status: Invoked) {
+function accountContext(context: Uses<'globals'>, caller: Caller, selection: Selection, status: Invoked) {
   const found = status.error === undefined ? (JSON.parse(status.stdout) as { teamName?: string; source?: string; profile?: string | null }) : undefined;
   const clean = (text: string | null | undefined) => (typeof text === 'string' ? sanitize(text) : null);
   return {

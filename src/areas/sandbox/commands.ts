@@ -2,9 +2,8 @@
 import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
-import type { CommandContext } from '../../core/context.js';
 import type { Output } from '../../render/output.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import {
   clearKeptEntries,
   defaultStatePath,
@@ -48,7 +47,7 @@ interface ServeOptions {
 
 /** The webhook endpoint this run keeps in the state: undefined leaves the kept one as it is, null removes it. */
 async function webhookSetting(
-  context: CommandContext,
+  context: Uses<'env'>,
   options: ServeOptions,
   stateFile: string,
 ): Promise<{ endpoint: WebhookEndpoint | null | undefined; ownSecret: boolean }> {
@@ -86,7 +85,7 @@ async function webhookSetting(
  * output is the URL it listens on, so a script can read it (`--json`: an object with the key too);
  * what a person needs besides goes to stderr.
  */
-export const serve: Handler<[], ServeOptions> = async (context, _args, options) => {
+export const serve: Handler<[], ServeOptions> = handler(['out', 'config', 'files', 'clock', 'programs'], async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   if (options.detach) return detach(context, { ...options, state: stateFile });
   const { endpoint, ownSecret } = await webhookSetting(context, options, stateFile);
@@ -141,10 +140,10 @@ export const serve: Handler<[], ServeOptions> = async (context, _args, options) 
   await stopped(context, options.exitWithParent === true);
   await sandbox.close();
   out.note('Sandbox stopped; state saved.');
-};
+});
 
 /** Resolves on Ctrl-C (or SIGTERM), and with `stdinCloses` when stdin ends: the parent that held it is gone. */
-function stopped(context: CommandContext, stdinCloses: boolean): Promise<void> {
+function stopped(context: Uses<'files'>, stdinCloses: boolean): Promise<void> {
   return new Promise<void>((resolve) => {
     const { signal, stdin } = context.runtime;
     if (signal.aborted) return resolve();
@@ -162,7 +161,7 @@ function stopped(context: CommandContext, stdinCloses: boolean): Promise<void> {
  * Starts the sandbox as a process of its own that outlives this one, waits until it listens, and
  * prints the lines a shell evaluates: `eval "$(loopsctl sandbox --detach)"` returns at once.
  */
-async function detach(context: CommandContext, options: ServeOptions & { state: string }): Promise<number | void> {
+async function detach(context: Uses<'out' | 'programs'>, options: ServeOptions & { state: string }): Promise<number | void> {
   const [program, ...programArgs] = context.runtime.command ?? [];
   if (program === undefined) throw new UsageError('--detach needs loopsctl run as a program');
   const webhooks = [
@@ -257,7 +256,12 @@ interface KeptListView<T> {
 }
 
 /** Reads the state file and shows the list; --clear removes the entries that are done. */
-async function showKept<T>(context: CommandContext, options: { state?: string; clear?: boolean }, name: KeptListName, view: KeptListView<T>): Promise<void> {
+async function showKept<T>(
+  context: Uses<'out' | 'config'>,
+  options: { state?: string; clear?: boolean },
+  name: KeptListName,
+  view: KeptListView<T>,
+): Promise<void> {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   const entries = (await keptEntries(stateFile, name)) as T[];
   const { out } = context;
@@ -267,25 +271,27 @@ async function showKept<T>(context: CommandContext, options: { state?: string; c
   if (options.clear) out.note(view.cleared(await clearKeptEntries(stateFile, name)));
 }
 
-export const outbox: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
+export const outbox: Handler<[], { state?: string; clear?: boolean }> = handler(['out', 'config'], (context, _args, options) =>
   showKept<OutboxEntry>(context, options, 'outbox', {
     empty: 'The outbox is empty.',
     render: (out, entries) => out.writeProse(renderOutbox(out, entries).trimEnd()),
     cleared: (count) => `Cleared ${count} ${count === 1 ? 'entry' : 'entries'} from the outbox.`,
-  });
+  }),
+);
 
-export const deliveries: Handler<[], { state?: string; clear?: boolean }> = (context, _args, options) =>
+export const deliveries: Handler<[], { state?: string; clear?: boolean }> = handler(['out', 'config'], (context, _args, options) =>
   showKept<WebhookDelivery>(context, options, 'deliveries', {
     empty: 'No webhook deliveries yet: start the sandbox with --webhook-url <url> to have them.',
     render: (out, entries) => out.write(renderDeliveries(out, entries)),
     cleared: (count) => `Forgot ${count} finished ${count === 1 ? 'delivery' : 'deliveries'}.`,
-  });
+  }),
+);
 
 /** Starts the sandbox's data over from a seed; a server reading the file serves the new data from its next request. */
-export const reset: Handler<[], { state?: string; seed?: SeedKind }> = async (context, _args, options) => {
+export const reset: Handler<[], { state?: string; seed?: SeedKind }> = handler(['out', 'config'], async (context, _args, options) => {
   const stateFile = options.state ?? defaultStatePath(context.configDir);
   const seed = await resetState(stateFile, options.seed);
   const { out } = context;
   if (out.json) await out.writeJson({ stateFile, seed });
   else out.note(`Reset ${stateFile} to the ${seed === 'demo' ? "demo team's data" : 'data of a new team'}.`);
-};
+});

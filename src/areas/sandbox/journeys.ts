@@ -4,8 +4,7 @@
  * server (a running one reading that file sees the change at once).
  */
 import { UsageError } from '../../base/errors.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { defaultStatePath, stateFileRequest, type Journey } from '../../emulator/index.js';
 import { renderJourneys } from './render.js';
 
@@ -14,7 +13,7 @@ interface StateOption {
 }
 
 /** The sandbox's answer, or its refusal (a duration it does not take, a time before its own) as a usage error in its words. */
-async function ask(context: CommandContext, options: StateOption, method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
+async function ask(context: Uses<'config'>, options: StateOption, method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
   const answer = await stateFileRequest(options.state ?? defaultStatePath(context.configDir), method, target, body);
   const message = (answer.body as { message?: string } | undefined)?.message;
   if (answer.status === 400)
@@ -29,7 +28,7 @@ interface ClockAnswer {
   released?: number;
 }
 
-async function showClock(context: CommandContext, answer: ClockAnswer): Promise<void> {
+async function showClock(context: Uses<'out'>, answer: ClockAnswer): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(answer);
   await out.write(`${answer.now}${answer.frozen ? ' (frozen)' : ''}\n`);
@@ -37,16 +36,19 @@ async function showClock(context: CommandContext, answer: ClockAnswer): Promise<
     out.note(`${answer.released} waiting ${answer.released === 1 ? 'journey' : 'journeys'} went on (see \`loopsctl sandbox journeys\`).`);
 }
 
-export const clockShow: Handler<[], StateOption> = async (context, _args, options) =>
-  showClock(context, (await ask(context, options, 'GET', '/_sandbox/clock')) as ClockAnswer);
+export const clockShow: Handler<[], StateOption> = handler(['out', 'config'], async (context, _args, options) =>
+  showClock(context, (await ask(context, options, 'GET', '/_sandbox/clock')) as ClockAnswer),
+);
 
-export const clockAdvance: Handler<[string], StateOption> = async (context, [duration], options) =>
-  showClock(context, (await ask(context, options, 'POST', '/_sandbox/clock', { advance: duration })) as ClockAnswer);
+export const clockAdvance: Handler<[string], StateOption> = handler(['out', 'config'], async (context, [duration], options) =>
+  showClock(context, (await ask(context, options, 'POST', '/_sandbox/clock', { advance: duration })) as ClockAnswer),
+);
 
-export const clockSet: Handler<[string], StateOption> = async (context, [time], options) =>
-  showClock(context, (await ask(context, options, 'POST', '/_sandbox/clock', { to: time })) as ClockAnswer);
+export const clockSet: Handler<[string], StateOption> = handler(['out', 'config'], async (context, [time], options) =>
+  showClock(context, (await ask(context, options, 'POST', '/_sandbox/clock', { to: time })) as ClockAnswer),
+);
 
-export const journeys: Handler<[], StateOption & { contact?: string; workflow?: string }> = async (context, _args, options) => {
+export const journeys: Handler<[], StateOption & { contact?: string; workflow?: string }> = handler(['out', 'config'], async (context, _args, options) => {
   const query = new URLSearchParams();
   if (options.contact !== undefined) query.set('contact', options.contact);
   if (options.workflow !== undefined) query.set('workflow', options.workflow);
@@ -55,4 +57,4 @@ export const journeys: Handler<[], StateOption & { contact?: string; workflow?: 
   if (out.json) return out.writeJson(answer.journeys);
   if (answer.journeys.length === 0) return out.note('No journeys yet: one starts when a sending workflow’s trigger lets a contact in.');
   await out.write(renderJourneys(out, answer.journeys));
-};
+});

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join, resolve, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { builtinModule } from '../../base/builtin.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import type { Runtime } from '../../core/runtime.js';
 import { VERSION } from '../../base/version.js';
 import { skillFile } from './file.js';
@@ -30,33 +30,36 @@ export interface Target {
 
 export type Action = 'create' | 'update' | 'unchanged' | 'replace' | 'keep';
 
-export const show: Handler = async (context) => {
+export const show: Handler = handler(['out'], async (context) => {
   await context.out.write(shippedSkill());
-};
+});
 
-export const install: Handler<[], { agent?: string[]; dryRun?: boolean; force?: boolean }> = async (context, _args, options) => {
-  const { runtime, out } = context;
-  const home = homeDirectory(runtime);
-  const targets = (options.agent ?? foundAgents(home)).map((agent) => targetOf(agent, home));
-  const skill = installedText(shippedSkill());
-  const plan = targets.map((target) => ({ ...target, action: actionFor(target.path, skill, options.force === true) }));
-  const kept = plan.filter(({ action }) => action === 'keep');
-  if (kept.length > 0 && !options.dryRun) {
-    throw new LocalFileError(
-      `${kept.map(({ path }) => path).join(', ')} ${kept.length === 1 ? 'was' : 'were'} changed since loopsctl installed ${kept.length === 1 ? 'it' : 'them'}; nothing was written`,
-      {
-        hint: 'pass --force to replace the changed copy (its changes are lost), or move it away first',
-      },
+export const install: Handler<[], { agent?: string[]; dryRun?: boolean; force?: boolean }> = handler(
+  ['out', 'files', 'env'],
+  async (context, _args, options) => {
+    const { runtime, out } = context;
+    const home = homeDirectory(runtime);
+    const targets = (options.agent ?? foundAgents(home)).map((agent) => targetOf(agent, home));
+    const skill = installedText(shippedSkill());
+    const plan = targets.map((target) => ({ ...target, action: actionFor(target.path, skill, options.force === true) }));
+    const kept = plan.filter(({ action }) => action === 'keep');
+    if (kept.length > 0 && !options.dryRun) {
+      throw new LocalFileError(
+        `${kept.map(({ path }) => path).join(', ')} ${kept.length === 1 ? 'was' : 'were'} changed since loopsctl installed ${kept.length === 1 ? 'it' : 'them'}; nothing was written`,
+        {
+          hint: 'pass --force to replace the changed copy (its changes are lost), or move it away first',
+        },
+      );
+    }
+    if (!options.dryRun) for (const { path, action } of plan) if (action !== 'unchanged') writeAtomically(path, skill);
+    const rows = plan.map(({ agent, path, action }) => ({ agent, path, action, written: !options.dryRun && action !== 'unchanged' && action !== 'keep' }));
+    // Paths below the home directory are shown from ~, so that a line fits the terminal.
+    const shown = (path: string) => (path.startsWith(`${home}${sep}`) ? `~${path.slice(home.length)}` : path);
+    await out.present(rows, () =>
+      rows.map(({ agent, path, action }) => `${options.dryRun ? wouldSay[action] : didSay[action]} ${shown(path)} (${agent})\n`).join(''),
     );
-  }
-  if (!options.dryRun) for (const { path, action } of plan) if (action !== 'unchanged') writeAtomically(path, skill);
-  const rows = plan.map(({ agent, path, action }) => ({ agent, path, action, written: !options.dryRun && action !== 'unchanged' && action !== 'keep' }));
-  // Paths below the home directory are shown from ~, so that a line fits the terminal.
-  const shown = (path: string) => (path.startsWith(`${home}${sep}`) ? `~${path.slice(home.length)}` : path);
-  await out.present(rows, () =>
-    rows.map(({ agent, path, action }) => `${options.dryRun ? wouldSay[action] : didSay[action]} ${shown(path)} (${agent})\n`).join(''),
-  );
-};
+  },
+);
 
 const didSay: Record<Action, string> = { create: 'Created', update: 'Updated', replace: 'Replaced', unchanged: 'Up to date:', keep: 'Kept' };
 const wouldSay: Record<Action, string> = {
@@ -114,7 +117,7 @@ function foundAgents(home: string): string[] {
   return found;
 }
 
-function homeDirectory(runtime: Runtime): string {
+function homeDirectory(runtime: Pick<Runtime, 'platform' | 'env'>): string {
   return (runtime.platform === 'win32' ? runtime.env.USERPROFILE : runtime.env.HOME) || builtinModule('node:os').homedir();
 }
 

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/client.js';
 import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { listHandler } from '../../core/list-run.js';
 import type { Output } from '../../render/output.js';
 import { fetchEach, namesOf, writeMetricsJson } from '../email-metrics.js';
@@ -32,7 +32,7 @@ const UNKNOWN_GROUP: Explanation = { statuses: { 400: (message) => (/group/i.tes
 
 export const list = listHandler(transactionalEmails, transactionalListView);
 
-export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context, [given], options) => {
+export const metrics: Handler<[string[]], { jsonl?: boolean }> = handler(['out', 'client', 'globals'], async (context, [given], options) => {
   const { out } = context;
   given.forEach((id) => checkId(id, ID_NOUN));
   const client = await context.client();
@@ -68,16 +68,16 @@ export const metrics: Handler<[string[]], { jsonl?: boolean }> = async (context,
     ),
   );
   return code;
-};
+});
 
-export const get: Handler<[string], { web?: boolean }> = async (context, [id], options) => {
+export const get: Handler<[string], { web?: boolean }> = handler(['out', 'client', 'programs'], async (context, [id], options) => {
   checkId(id, ID_NOUN);
   const found = await explained(getTransactional(await context.client(), id), NOT_FOUND);
   if (options.web) return openWeb(context, found.url, `transactional email ${id}`);
   await context.out.present(found, renderTransactional);
-};
+});
 
-export const update: Handler<[string], { name?: string; group?: string }> = async (context, [id], options) => {
+export const update: Handler<[string], { name?: string; group?: string }> = handler(['out', 'client'], async (context, [id], options) => {
   checkId(id, ID_NOUN);
   if (options.name !== undefined && options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
@@ -88,9 +88,9 @@ export const update: Handler<[string], { name?: string; group?: string }> = asyn
   const hints: Explanation = options.group === undefined ? NOT_FOUND : { ...NOT_FOUND, ...UNKNOWN_GROUP };
   const updated = await explained(updateTransactional(await context.client(), id, body), hints);
   await context.out.present(updated, renderTransactional);
-};
+});
 
-export const publish: Handler<[string]> = async (context, [id]) => {
+export const publish: Handler<[string]> = handler(['out', 'client'], async (context, [id]) => {
   checkId(id, ID_NOUN);
   const client = await context.client();
   let published;
@@ -102,7 +102,7 @@ export const publish: Handler<[string]> = async (context, [id]) => {
   const { out } = context;
   await out.present(published, renderTransactional);
   out.note(`Published: it now sends email message ${published.publishedEmailMessageId ?? '-'}.`);
-};
+});
 
 /**
  * What blocks publishing: no draft (409), or a draft that fails validation, an unverified sending
@@ -127,17 +127,17 @@ async function explainPublishFailure(error: unknown, client: ApiClient, id: stri
   });
 }
 
-export const draft: Handler<[string]> = async (context, [id]) => {
+export const draft: Handler<[string]> = handler(['out', 'client'], async (context, [id]) => {
   checkId(id, ID_NOUN);
   await writeDraftRecord(context.out, await explained(ensureDraft(await context.client(), id), NOT_FOUND));
-};
+});
 
-export const create: Handler<[], { name: string; group?: string }> = async (context, _args, options) => {
+export const create: Handler<[], { name: string; group?: string }> = handler(['out', 'client'], async (context, _args, options) => {
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.group !== undefined) checkId(options.group, 'transactional group id');
   const body = options.group === undefined ? { name: options.name } : { name: options.name, transactionalGroupId: options.group };
   await writeDraftRecord(context.out, await explained(createTransactional(await context.client(), body), { contentApi: true, ...UNKNOWN_GROUP }));
-};
+});
 
 async function writeDraftRecord(out: Output, record: TransactionalDraftRecord): Promise<void> {
   if (out.json) return out.writeJson(record);

@@ -11,7 +11,7 @@ import { checkId } from '../../api/ids.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { typedValues } from '../../core/typed-values.js';
 import { explained } from '../explain.js';
 import { getTransactional } from './client.js';
@@ -104,7 +104,7 @@ async function missingVariables(error: unknown, client: ApiClient, transactional
   return withDetails(error, { hint: `${known}give each with --var name=value (or all at once with --vars-file): ${example}` });
 }
 
-export const send: Handler<[string], SendOptions> = async (context, [transactionalId], options) => {
+export const send: Handler<[string], SendOptions> = handler(['out', 'client', 'files'], async (context, [transactionalId], options) => {
   checkId(transactionalId, 'transactional email id');
   const key = idempotencyKey(options.idempotencyKey);
   const dataVariables = await typedValues(context.runtime, {
@@ -139,4 +139,4 @@ export const send: Handler<[string], SendOptions> = async (context, [transaction
     out.note('Already sent: an earlier attempt reached the API, so it was not sent again.');
     out.note(`Idempotency key: ${key.value}`);
   }
-};
+});

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileBytes } from '../../base/json-file.js';
 import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { everyItem } from '../check/gather.js';
 import { listContactProperties } from '../contact-properties/client.js';
@@ -39,7 +39,7 @@ function writeWhole(file: string, text: string): void {
   }
 }
 
-export const types: Handler<[], { out?: string; check?: boolean }> = async (context, _args, options) => {
+export const types: Handler<[], { out?: string; check?: boolean }> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   if (options.check && options.out === undefined)
     throw new UsageError('--check compares with the file --out names', { hint: 'loopsctl types --out src/loops.generated.ts --check' });
   const input = await readAccount(await context.client());
@@ -60,4 +60,4 @@ export const types: Handler<[], { out?: string; check?: boolean }> = async (cont
   throw new MismatchError(`${options.out} is not the account's types any more:\n${what}`, {
     hint: `if the account is right, run \`loopsctl types --out ${options.out}\` and fix what the compiler then finds; if the file is, change the account back`,
   });
-};
+});

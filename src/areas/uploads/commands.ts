@@ -2,7 +2,7 @@
 import { extname } from 'node:path';
 import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
 import { putPresigned } from '../../api/presigned.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import { VERSION } from '../../base/version.js';
@@ -56,7 +56,7 @@ function quoted(source: string): string {
   return source === 'stdin' ? 'stdin' : `"${source}"`;
 }
 
-export const create: Handler<[string], { type?: UploadType }> = async (context, [file], options) => {
+export const create: Handler<[string], { type?: UploadType }> = handler(['out', 'client', 'files', 'globals'], async (context, [file], options) => {
   const { bytes, contentType } = await readImage(context.runtime, file, options.type);
   const client = await context.client();
   const created = await explained(createUpload(client, { contentType, contentLength: bytes.length }), {
@@ -96,4 +96,4 @@ export const create: Handler<[string], { type?: UploadType }> = async (context, 
     },
   });
   await context.out.present(completed, renderUpload);
-};
+});

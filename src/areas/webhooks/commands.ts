@@ -1,7 +1,6 @@
 /** What `webhooks verify` and `webhooks sign` do, and the secret every `webhooks` command signs or verifies with. */
 import { MismatchError, UsageError } from '../../base/errors.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes, stdinIsTerminal } from '../../core/input.js';
 import { newMessageId, secretKey, signHeaders, verdictText, verify as verifySignature, WebhookSecretError } from '../../platform/webhooks/signature.js';
 
@@ -11,7 +10,7 @@ export interface SecretOptions {
 }
 
 /** The key from --secret or LOOPS_WEBHOOK_SECRET; the secret itself never appears in a message. */
-export function keyFrom(context: CommandContext, options: SecretOptions): Buffer {
+export function keyFrom(context: Uses<'env'>, options: SecretOptions): Buffer {
   const secret = options.secret ?? context.env.LOOPS_WEBHOOK_SECRET;
   if (secret === undefined || secret === '') {
     throw new UsageError('no webhook secret', { hint: 'set LOOPS_WEBHOOK_SECRET (or pass --secret)' });
@@ -25,39 +24,45 @@ export function keyFrom(context: CommandContext, options: SecretOptions): Buffer
 }
 
 /** The body exactly as received: no decoding, no trimming, since one byte changes the signature. */
-async function readBody(context: CommandContext, options: SecretOptions): Promise<Buffer> {
+async function readBody(context: Uses<'files'>, options: SecretOptions): Promise<Buffer> {
   if (options.bodyFile === undefined && stdinIsTerminal(context.runtime)) throw new UsageError('no body: pipe it on stdin or pass --body-file <path>');
   return (await readInputBytes(context.runtime, options.bodyFile ?? '-', 'body')).bytes;
 }
 
-export const nowSeconds = (context: CommandContext) => Math.floor(context.runtime.now().getTime() / 1000);
+export const nowSeconds = (context: Uses<'clock'>) => Math.floor(context.runtime.now().getTime() / 1000);
 
-export const verify: Handler<[], SecretOptions & { id: string; timestamp: string; signature: string; tolerance: number }> = async (context, _args, options) => {
-  const key = keyFrom(context, options);
-  const body = await readBody(context, options);
-  const verdict = verifySignature(
-    key,
-    { id: options.id, timestamp: options.timestamp, body },
-    { signature: options.signature, toleranceSeconds: options.tolerance, nowSeconds: nowSeconds(context) },
-  );
-  const { out } = context;
-  if (out.json) await out.writeJson(verdict);
-  else if (verdict.valid) await out.write('valid signature\n');
-  if (!verdict.valid) {
-    const hint = verdict.problem === 'timestamp' ? 'a delayed or replayed delivery, or a clock that is off; --tolerance 0 turns the check off' : undefined;
-    throw new MismatchError(verdictText(verdict), { hint });
-  }
-};
+export const verify: Handler<[], SecretOptions & { id: string; timestamp: string; signature: string; tolerance: number }> = handler(
+  ['out', 'files', 'clock', 'env'],
+  async (context, _args, options) => {
+    const key = keyFrom(context, options);
+    const body = await readBody(context, options);
+    const verdict = verifySignature(
+      key,
+      { id: options.id, timestamp: options.timestamp, body },
+      { signature: options.signature, toleranceSeconds: options.tolerance, nowSeconds: nowSeconds(context) },
+    );
+    const { out } = context;
+    if (out.json) await out.writeJson(verdict);
+    else if (verdict.valid) await out.write('valid signature\n');
+    if (!verdict.valid) {
+      const hint = verdict.problem === 'timestamp' ? 'a delayed or replayed delivery, or a clock that is off; --tolerance 0 turns the check off' : undefined;
+      throw new MismatchError(verdictText(verdict), { hint });
+    }
+  },
+);
 
-export const sign: Handler<[], SecretOptions & { id?: string; timestamp?: string }> = async (context, _args, options) => {
-  const key = keyFrom(context, options);
-  const body = await readBody(context, options);
-  const headers = signHeaders(key, { id: options.id ?? newMessageId(), timestamp: options.timestamp ?? String(nowSeconds(context)), body });
-  const { out } = context;
-  if (out.json) return out.writeJson(headers);
-  return out.write(
-    Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\n`)
-      .join(''),
-  );
-};
+export const sign: Handler<[], SecretOptions & { id?: string; timestamp?: string }> = handler(
+  ['out', 'files', 'clock', 'env'],
+  async (context, _args, options) => {
+    const key = keyFrom(context, options);
+    const body = await readBody(context, options);
+    const headers = signHeaders(key, { id: options.id ?? newMessageId(), timestamp: options.timestamp ?? String(nowSeconds(context)), body });
+    const { out } = context;
+    if (out.json) return out.writeJson(headers);
+    return out.write(
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\n`)
+        .join(''),
+    );
+  },
+);

@@ -1,7 +1,7 @@
 /** What `webhooks listen` does: run the receiver until Ctrl-C, a line per delivery, and a summary. */
 import { redactUserinfo } from '../../api/base-url.js';
 import { ExitCode, UsageError } from '../../base/errors.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { formatJson, type Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
@@ -19,7 +19,7 @@ interface ListenOptions {
   jsonl?: boolean;
 }
 
-export const listen: Handler<[], ListenOptions> = async (context, _args, options) => {
+export const listen: Handler<[], ListenOptions> = handler(['out', 'clock', 'env', 'globals'], async (context, _args, options) => {
   const { out, runtime } = context;
   if (options.jsonl && out.json) throw new UsageError('--json and --jsonl cannot be used together', { hint: '--jsonl prints one JSON object per line' });
   const key = keyFrom(context, options);
@@ -61,7 +61,7 @@ export const listen: Handler<[], ListenOptions> = async (context, _args, options
   await writing;
   if (!jsonl) out.note(summaryText(tally));
   return tally.clean ? ExitCode.ok : ExitCode.mismatch;
-};
+});
 
 /** What the receiver does with deliveries, in a few lines for the person who started it. */
 function listenBanner(routes: ForwardRoute[], events: EventPattern[] | undefined, options: ListenOptions): string[] {

@@ -1,6 +1,6 @@
 /** What `webhooks trigger` does: build an event of a type, sign it, send it to the app, and show the answer. */
 import { NetworkError, NotFoundError, RejectedError, ServerError, UsageError, type LoopsctlError } from '../../base/errors.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { closeMatches } from '../../base/suggest.js';
 import { parseAssignment } from '../../core/typed-values.js';
 import { presentRequests } from '../../render/dry-run.js';
@@ -31,7 +31,7 @@ function eventTypeArgument(given: string | undefined): WebhookEventName {
   });
 }
 
-export const trigger: Handler<[string | undefined], TriggerOptions> = async (context, [given], options) => {
+export const trigger: Handler<[string | undefined], TriggerOptions> = handler(['out', 'clock', 'env', 'globals'], async (context, [given], options) => {
   const { out } = context;
   if (options.list) {
     const types = describeEventTypes();
@@ -67,7 +67,7 @@ export const trigger: Handler<[string | undefined], TriggerOptions> = async (con
     if (outcome.status !== null && outcome.body) await out.write(`${sanitize(outcome.body.trimEnd())}\n`);
   }
   if (!isAccepted(outcome)) throw appFailure(outcome, url);
-};
+});
 
 /** Why the app did not take a delivery, with the exit code of the matching API failure. */
 function appFailure(outcome: DeliveryOutcome, url: string): LoopsctlError {

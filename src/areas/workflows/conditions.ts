@@ -1,8 +1,8 @@
 /** The conditions of filter and branch nodes, read node by node for the drawings of `show` and of a change. */
+import type { Uses } from '../../core/capabilities.js';
 import type { ApiClient } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../api/pacer.js';
-import type { CommandContext } from '../../core/context.js';
 import { formatCount } from '../../render/numbers.js';
 import { ProgressLine } from '../../render/progress.js';
 import * as api from './client.js';
@@ -17,7 +17,7 @@ export function conditionNotes(unreadIds: string[], annotations?: NodeNotes): No
 }
 
 /** Says, after a drawing, that the conditions of some nodes were not read, and how to read them. */
-export function noteUnread(context: CommandContext, unread: string[], how: string): void {
+export function noteUnread(context: Uses<'out'>, unread: string[], how: string): void {
   if (unread.length === 0) return;
   const count = unread.length;
   context.out.note(
@@ -41,7 +41,7 @@ const CONDITIONS_READ_BY_DEFAULT = 20;
  * cannot be read is drawn as the workflow has it.
  */
 export async function withConditions(
-  context: CommandContext,
+  context: Uses<'out'>,
   client: ApiClient,
   workflow: Workflow,
   all: boolean,

@@ -1,11 +1,11 @@
 import { UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import * as api from './client.js';
 import { graphChanges } from './render.js';
 import { presentChange } from './edit.js';
 
-export const create: Handler<[], { name: string; description?: string; list?: string }> = async (context, _args, options) => {
+export const create: Handler<[], { name: string; description?: string; list?: string }> = handler(['out', 'client'], async (context, _args, options) => {
   if (options.name.trim() === '') throw new UsageError('--name must not be empty');
   if (options.list !== undefined) checkId(options.list, 'mailing list id');
   const body = {
@@ -20,4 +20,4 @@ export const create: Handler<[], { name: string; description?: string; list?: st
     changes: graphChanges(undefined, created),
     revision: created.workflowRevisionId,
   });
-};
+});

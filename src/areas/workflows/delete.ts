@@ -2,8 +2,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { RejectedError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { confirm } from '../../core/prompt.js';
 import * as api from './client.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
@@ -71,7 +70,7 @@ async function explainDeleteFailure(error: unknown, client: ApiClient, id: strin
  * deleted only after a second, explicit yes (--confirm-delete), since that stops its sending and
  * cancels the queued contacts; until then nothing changes.
  */
-export const remove: Handler<[string], DeleteOptions> = async (context, [id], options) => {
+export const remove: Handler<[string], DeleteOptions> = handler(['out', 'client', 'prompts'], async (context, [id], options) => {
   checkId(id, 'workflow id');
   // Both at once is refused where the command is declared; neither is refused here, as a dry run needs neither.
   if (options.expectedRevisionId === undefined && !options.force && !options.dryRun) {
@@ -117,10 +116,10 @@ export const remove: Handler<[string], DeleteOptions> = async (context, [id], op
   // 204: the API says nothing, so --json prints nothing; the exit code tells.
   if (out.json) return;
   await out.writeProse(`Deleted ${named}.${impact === undefined ? '' : afterDelete(impact)}`);
-};
+});
 
 /** What a delete would do, said without changing anything. */
-async function dryRunDelete(context: CommandContext, workflow: Workflow, named: string): Promise<void> {
+async function dryRunDelete(context: Uses<'out'>, workflow: Workflow, named: string): Promise<void> {
   const { out } = context;
   const sending = workflow.status === 'Sending';
   const revision = workflow.workflowRevisionId ?? null;

@@ -4,10 +4,10 @@
  * the API's 409 either way. In text mode a change prints the graph after it, the nodes it touched
  * marked; with --json it prints the API's answer as it came.
  */
+import type { Uses } from '../../core/capabilities.js';
 import type { ApiClient } from '../../api/client.js';
 import { ExitCode, NotFoundError, RejectedError, ServerError, withDetails } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { CommandContext } from '../../core/context.js';
 import * as api from './client.js';
 import { renderChangedWorkflow, type GraphChanges } from './render.js';
 import type { ExpectedRevision, Workflow } from '../../platform/workflows/schemas.js';
@@ -19,7 +19,7 @@ export interface RevisionOption {
 
 /** What a change starts from: a client, the graph as it was (for the marks), and the revision to send. */
 interface Edit {
-  context: CommandContext;
+  context: Uses<'out' | 'globals'>;
   client: ApiClient;
   workflowId: string;
   before?: Workflow;
@@ -27,7 +27,7 @@ interface Edit {
 }
 
 /** Reads the workflow when the revision is not given (and in text mode, to mark what changes). */
-export async function startEdit(context: CommandContext, workflowId: string, options: RevisionOption): Promise<Edit> {
+export async function startEdit(context: Uses<'out' | 'client' | 'globals'>, workflowId: string, options: RevisionOption): Promise<Edit> {
   checkId(workflowId, 'workflow id');
   const client = await context.client();
   const given = options.expectedRevisionId;
@@ -114,7 +114,7 @@ interface ChangeView {
  * A change's summary, the graph after it drawn as `show` draws it (the conditions of its filter and
  * branch nodes read the same way, or named as not read), its outcome and the new revision.
  */
-export async function presentChange(context: CommandContext, answer: unknown, view: ChangeView): Promise<void> {
+export async function presentChange(context: Uses<'out' | 'client'>, answer: unknown, view: ChangeView): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(answer);
   const conditions = await withConditions(context, await context.client(), view.workflow, false);

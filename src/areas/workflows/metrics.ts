@@ -2,7 +2,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { RejectedError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { fetchEach, renderEmailMetrics, writeMetricsJson, type EachItem } from '../email-metrics.js';
 import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { explained, type Explanation } from '../explain.js';
@@ -54,7 +54,7 @@ function whyNoMetrics(workflow: Workflow, nodeId: string): string | undefined {
   return undefined;
 }
 
-export const nodeMetrics: Handler<[string, string[]], { jsonl?: boolean }> = async (context, [id, given], options) => {
+export const nodeMetrics: Handler<[string, string[]], { jsonl?: boolean }> = handler(['out', 'client', 'globals'], async (context, [id, given], options) => {
   checkId(id, 'workflow id');
   given.forEach((nodeId) => checkId(nodeId, 'node id'));
   const { out } = context;
@@ -89,4 +89,4 @@ export const nodeMetrics: Handler<[string, string[]], { jsonl?: boolean }> = asy
     );
   }
   return code;
-};
+});

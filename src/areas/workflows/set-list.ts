@@ -1,5 +1,5 @@
 import { checkId } from '../../api/ids.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler } from '../../core/capabilities.js';
 import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
 import * as api from './client.js';
@@ -12,31 +12,38 @@ function listRefused(apiMessage: string): string | undefined {
   return /\bmailing list\b/i.test(apiMessage) ? 'see the mailing lists and their ids with `loopsctl lists list`' : undefined;
 }
 
-export const setList: Handler<[string, string], RevisionOption & PolicyOptions> = async (context, [id, list], options) => {
-  const mailingListId = list === 'none' ? null : list;
-  if (mailingListId !== null) checkId(mailingListId, 'mailing list id');
-  checkId(id, 'workflow id');
-  if (options.queuedContacts === 'discard' && !options.dryRun) {
-    await confirm(context.runtime, `Change the mailing list of workflow ${id} and discard the contacts queued in it that the new list excludes?`, options.yes);
-  }
-  const edit = await startEdit(context, id, options);
-  const answer: MailingListAnswer = await send(edit, () =>
-    explained(api.changeMailingList(edit.client, id, edit.revision, mailingListId, destructiveBody(options)), { statuses: { 400: listRefused } }),
-  );
-  const target = mailingListId ?? 'none';
-  if (answer.status === 'updated' && 'workflow' in answer) {
-    const workflow = answer.workflow;
-    const outcome = answer.queuedContactCount > 0 ? `${contacts(answer.queuedContactCount)} were discarded.` : undefined;
-    return presentChange(context, answer, {
-      summary: `Set the mailing list of workflow ${id} to ${target}.`,
-      workflow,
-      changes: graphChanges(edit.before, workflow),
-      revision: answer.workflowRevisionId,
-      outcome,
-    });
-  }
-  const { outcome, code } = previewOutcome(answer.status, `the mailing list of workflow ${id} would change to ${target}`, answer.queuedContactCount);
-  if (context.out.json) await context.out.writeJson(answer);
-  else await context.out.writeProse(outcome);
-  return code;
-};
+export const setList: Handler<[string, string], RevisionOption & PolicyOptions> = handler(
+  ['out', 'client', 'prompts', 'globals'],
+  async (context, [id, list], options) => {
+    const mailingListId = list === 'none' ? null : list;
+    if (mailingListId !== null) checkId(mailingListId, 'mailing list id');
+    checkId(id, 'workflow id');
+    if (options.queuedContacts === 'discard' && !options.dryRun) {
+      await confirm(
+        context.runtime,
+        `Change the mailing list of workflow ${id} and discard the contacts queued in it that the new list excludes?`,
+        options.yes,
+      );
+    }
+    const edit = await startEdit(context, id, options);
+    const answer: MailingListAnswer = await send(edit, () =>
+      explained(api.changeMailingList(edit.client, id, edit.revision, mailingListId, destructiveBody(options)), { statuses: { 400: listRefused } }),
+    );
+    const target = mailingListId ?? 'none';
+    if (answer.status === 'updated' && 'workflow' in answer) {
+      const workflow = answer.workflow;
+      const outcome = answer.queuedContactCount > 0 ? `${contacts(answer.queuedContactCount)} were discarded.` : undefined;
+      return presentChange(context, answer, {
+        summary: `Set the mailing list of workflow ${id} to ${target}.`,
+        workflow,
+        changes: graphChanges(edit.before, workflow),
+        revision: answer.workflowRevisionId,
+        outcome,
+      });
+    }
+    const { outcome, code } = previewOutcome(answer.status, `the mailing list of workflow ${id} would change to ${target}`, answer.queuedContactCount);
+    if (context.out.json) await context.out.writeJson(answer);
+    else await context.out.writeProse(outcome);
+    return code;
+  },
+);

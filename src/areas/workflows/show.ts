@@ -3,8 +3,7 @@ import type { ApiClient } from '../../api/client.js';
 import { NotFoundError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import { openWeb } from '../../core/browser.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { describeEngagement, fetchEach } from '../email-metrics.js';
 import { explainError, type Explanation } from '../explain.js';
 import * as api from './client.js';
@@ -18,7 +17,7 @@ import { nodeMetricsRun, sendEmailNodes } from './metrics.js';
 
 type ShowOptions = { file?: string; node?: string; format: (typeof GRAPH_FORMATS)[number]; metrics?: boolean; details?: boolean; web?: boolean };
 
-export const show: Handler<[string | undefined], ShowOptions> = async (context, [id], options) => {
+export const show: Handler<[string | undefined], ShowOptions> = handler(['out', 'client', 'files', 'globals', 'programs'], async (context, [id], options) => {
   if ((id === undefined) === (options.file === undefined))
     throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
   // Loaded only for a local file: drawing the account's workflow reads no YAML.
@@ -42,10 +41,10 @@ export const show: Handler<[string | undefined], ShowOptions> = async (context, 
   else await out.write(renderWorkflow(out, drawn, notes));
   noteUnread(context, conditions.unread, 'Add --details to read them all, or --node <id> for one.');
   return annotations?.code;
-};
+});
 
 /** A workflow file drawn as the account's are: its conditions are in the file, and nothing is requested. */
-async function showLocal(context: CommandContext, workflow: Workflow, options: ShowOptions): Promise<void> {
+async function showLocal(context: Uses<'out'>, workflow: Workflow, options: ShowOptions): Promise<void> {
   const { out } = context;
   if (options.node !== undefined || options.metrics || options.web)
     throw new UsageError('--node, --metrics and --web need a workflow of the account', { hint: 'name its id rather than its file' });
@@ -57,7 +56,11 @@ async function showLocal(context: CommandContext, workflow: Workflow, options: S
 }
 
 /** Each send-email node's sends, open and click rates, in words by node id, and the exit code of the nodes that failed. */
-async function engagementByNode(context: CommandContext, client: ApiClient, workflow: Workflow): Promise<{ notes: Map<string, string>; code: number }> {
+async function engagementByNode(
+  context: Uses<'out' | 'client' | 'globals'>,
+  client: ApiClient,
+  workflow: Workflow,
+): Promise<{ notes: Map<string, string>; code: number }> {
   const { found, code } = await fetchEach(context, nodeMetricsRun(client, workflow, sendEmailNodes(workflow)), {});
   return { notes: new Map(found.map(({ item, value }) => [item, describeEngagement(value)])), code };
 }
@@ -66,7 +69,7 @@ const NODE_HINT = (workflowId: string): Explanation => ({
   statuses: { 404: { message: (said) => said, hint: `see the workflow's nodes with \`loopsctl workflow show ${workflowId}\`` } },
 });
 
-async function showNode(context: CommandContext, id: string, nodeId: string): Promise<void> {
+async function showNode(context: Uses<'out' | 'client'>, id: string, nodeId: string): Promise<void> {
   const node = await api.getWorkflowNode(await context.client(), id, nodeId).catch((error: unknown) => {
     // A node that is not there: its workflow's tree names the ones that are (a missing workflow keeps the usual hint).
     throw error instanceof NotFoundError && /node/i.test(error.message) ? explainError(error, NODE_HINT(id)) : error;
@@ -74,8 +77,8 @@ async function showNode(context: CommandContext, id: string, nodeId: string): Pr
   await context.out.present(node, renderWorkflowNode);
 }
 
-export const nodeGet: Handler<[string, string]> = async (context, [id, nodeId]) => {
+export const nodeGet: Handler<[string, string]> = handler(['out', 'client'], async (context, [id, nodeId]) => {
   checkId(id, 'workflow id');
   checkId(nodeId, 'node id');
   await showNode(context, id, nodeId);
-};
+});

@@ -7,8 +7,7 @@ import { AuthError, UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { checkId } from '../../api/ids.js';
 import { parseAssignments } from '../../core/typed-values.js';
-import type { CommandContext } from '../../core/context.js';
-import type { Handler } from '../../core/declare.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { runWorkflowTrial, type TrialResult, type WorkflowTrial } from '../../emulator/index.js';
 import { renderJourneys, timeSinceStart } from '../sandbox/render.js';
 import { getSegment, segments } from '../segments/client.js';
@@ -53,7 +52,7 @@ function durationMs(text: string): number {
 }
 
 /** The workflow with every node in full, and the segments its filters name, from the account. */
-async function accountWorkflow(context: CommandContext, id: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+async function accountWorkflow(context: Uses<'client'>, id: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
   const client = await context.client();
   const summary = await api.getWorkflow(client, id);
   const nodes = [];
@@ -72,7 +71,7 @@ async function accountWorkflow(context: CommandContext, id: string): Promise<Pic
  * not the file: a filter by segment is run with the account's segment, read by its name when a key
  * is at hand, and refused, naming the node, when none is.
  */
-async function localWorkflow(context: CommandContext, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
+async function localWorkflow(context: Uses<'client'>, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
   const workflow = (await import('../content/workflows/local.js')).readLocalWorkflow(path);
   const byName = await accountSegments(context, path, workflow);
   const nodes = Object.entries(workflow.nodes ?? {}).map(([key, node]) => {
@@ -88,13 +87,13 @@ async function localWorkflow(context: CommandContext, path: string): Promise<Pic
 }
 
 /** The account's segments the file's filters name (by name), read only when it names some; none without a key is refused. */
-async function accountSegments(context: CommandContext, path: string, workflow: Workflow): Promise<Map<string, AudienceSegment>> {
+async function accountSegments(context: Uses<'client'>, path: string, workflow: Workflow): Promise<Map<string, AudienceSegment>> {
   const named = Object.entries(workflow.nodes ?? {}).flatMap(([key, node]) =>
     typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? [[key, node.audienceSegmentId] as const] : [],
   );
   if (named.length === 0) return new Map();
   const [firstKey, firstName] = named[0]!;
-  let client: Awaited<ReturnType<CommandContext['client']>>;
+  let client: Awaited<ReturnType<Uses<'client'>['client']>>;
   try {
     client = await context.client();
   } catch (error) {
@@ -138,7 +137,7 @@ function trialWorkflow(summary: Workflow, nodes: WorkflowTrial['workflow']['node
   };
 }
 
-async function print(context: CommandContext, result: TrialResult): Promise<void> {
+async function print(context: Uses<'out'>, result: TrialResult): Promise<void> {
   const { out } = context;
   if (out.json) return out.writeJson(result);
   await out.write(renderJourneys(out, result.journeys));
@@ -147,7 +146,7 @@ async function print(context: CommandContext, result: TrialResult): Promise<void
   if (!result.ended) out.note('Some journeys were still waiting when the run stopped (see --for).');
 }
 
-export const test: Handler<[string | undefined], TestOptions> = async (context, [id], options) => {
+export const test: Handler<[string | undefined], TestOptions> = handler(['out', 'client', 'files'], async (context, [id], options) => {
   if ((id === undefined) === (options.file === undefined))
     throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
   const contact = { ...contactOf(options.contact), ...parseAssignments('--contact-prop', options.contactProp, 'scalar') };
@@ -158,14 +157,30 @@ export const test: Handler<[string | undefined], TestOptions> = async (context, 
   const result = await runWorkflowTrial({ ...graph, contact, event, forMs });
   await print(context, result);
   if (options.expectEmails === undefined) return undefined;
-  const expected = options.expectEmails
-    .split(',')
-    .map((subject) => subject.trim())
-    .filter((subject) => subject !== '');
+  const expected = expectedSubjects(options.expectEmails);
   const got = result.emails.map((email) => email.subject);
   if (JSON.stringify(expected) === JSON.stringify(got)) return undefined;
   context.out.note('The emails differ from --expect-emails:');
   context.out.note(`  expected: ${expected.join(' | ') || '(none)'}`);
   context.out.note(`  got:      ${got.join(' | ') || '(none)'}`);
   return ExitCode.mismatch;
-};
+});
+
+/** The subjects of --expect-emails: comma-separated, or a JSON array of strings for subjects that hold a comma. */
+function expectedSubjects(value: string): string[] {
+  if (!value.trimStart().startsWith('[')) {
+    return value
+      .split(',')
+      .map((subject) => subject.trim())
+      .filter((subject) => subject !== '');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new UsageError(`--expect-emails: not a JSON array: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed) || !parsed.every((subject) => typeof subject === 'string'))
+    throw new UsageError('--expect-emails: a JSON array must hold only subjects (strings)', { hint: '--expect-emails \'["Welcome aboard, Sam", "Day 2"]\'' });
+  return parsed;
+}

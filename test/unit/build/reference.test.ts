@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { command, group, type Spec } from '../../../src/core/declare.js';
 import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
 import { HAND_WRITTEN_END, HAND_WRITTEN_START, manPageList, referenceFiles, writtenReference } from '../../../src/build/reference.js';
+import { handler } from '../../../src/core/capabilities.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const reference = writtenReference(root);
@@ -73,9 +74,16 @@ describe('making the reference', () => {
           examples: ['loopsctl things list'],
           remote: true,
           tier: 'read',
-          load: async () => async () => {},
+          load: async () => handler([], async () => {}),
         }),
-        command({ name: 'check', summary: 'Check things', mismatch: 'a thing is wrong', examples: [], remote: false, load: async () => async () => {} }),
+        command({
+          name: 'check',
+          summary: 'Check things',
+          mismatch: 'a thing is wrong',
+          examples: [],
+          remote: false,
+          load: async () => handler([], async () => {}),
+        }),
       ],
     }),
   ];

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ALLOW_WRITES_OPTION, command, DRY_RUN_OPTION, group, runTier } from '../../../src/core/declare.js';
 import { buildProgram } from '../../../src/core/program.js';
+import { handler } from '../../../src/core/capabilities.js';
 
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
 const streams = { stdout: quiet, stderr: quiet };
@@ -15,7 +16,7 @@ function countedGroup(name: string) {
     examples: [],
     commands: () => {
       made += 1;
-      return [command({ name: 'list', summary: 'list them', examples: [], remote: false, load: async () => async () => {} })];
+      return [command({ name: 'list', summary: 'list them', examples: [], remote: false, load: async () => handler([], async () => {}) })];
     },
   });
   return { spec, made: () => made };
@@ -44,14 +45,14 @@ describe('a group with its commands as a function', () => {
 describe('a remote command', () => {
   it('cannot be declared without its tier (the type checker refuses it)', () => {
     // @ts-expect-error: a remote command must say what it may do to the account.
-    const untiered = command({ name: 'get', summary: 'get one', examples: [], remote: true, load: async () => async () => {} });
-    const tiered = command({ name: 'get', summary: 'get one', examples: [], remote: true, tier: 'read', load: async () => async () => {} });
+    const untiered = command({ name: 'get', summary: 'get one', examples: [], remote: true, load: async () => handler([], async () => {}) });
+    const tiered = command({ name: 'get', summary: 'get one', examples: [], remote: true, tier: 'read', load: async () => handler([], async () => {}) });
     expect([untiered.kind, tiered.tier]).toEqual(['command', 'read']);
   });
 });
 
 describe('a command that may change the account', () => {
-  const load = async () => async () => {};
+  const load = async () => handler([], async () => {});
   it('takes --dry-run and --allow-writes, unless it declares its own; a read or a local command takes neither', () => {
     expect(command({ name: 'create', summary: 's', examples: [], remote: true, tier: 'write', load }).options).toEqual([DRY_RUN_OPTION, ALLOW_WRITES_OPTION]);
     const own = { flags: '--dry-run', description: 'its own preview' };

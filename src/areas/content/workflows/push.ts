@@ -6,11 +6,11 @@
  * draft. The state is saved after every call, with the id of every node made, so that a push that
  * stops is finished by the next one, which plans again from what the account then holds.
  */
+import type { Uses } from '../../../core/capabilities.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
 import { MismatchError, RejectedError, UsageError } from '../../../base/errors.js';
 import { checkSource } from '../check.js';
-import type { CommandContext } from '../../../core/context.js';
 import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
 import type { Output } from '../../../render/output.js';
@@ -164,7 +164,7 @@ function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, 
  * state is saved through `save` after every call.
  */
 export async function pushWorkflows(
-  context: CommandContext,
+  context: Uses<'out' | 'prompts'>,
   client: ApiClient,
   root: string,
   state: ContentState,
@@ -361,7 +361,7 @@ class Executor {
     private readonly files: Files,
     private readonly emailRevisions: Record<string, string | null>,
     private readonly options: WorkflowPushOptions,
-    private readonly context: CommandContext,
+    private readonly context: Uses<'prompts'>,
   ) {}
 
   private id(key: string): string {

@@ -51,6 +51,16 @@ describe('loopsctl workflow test', () => {
     });
     expect(differ.code).toBe(1);
     expect(differ.stderr).toContain('expected: Your trial ends in 4 days\n  got:      Keep your projects: 20% off your first year');
+    // A JSON array names subjects that hold commas; the order still counts.
+    const withExpected = (subjects: string) => run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--expect-emails', subjects], { env });
+    expect((await withExpected('["Keep your projects: 20% off your first year", "Your trial ends in 4 days"]')).code).toBe(0);
+    expect((await withExpected('["Your trial ends in 4 days", "Keep your projects: 20% off your first year"]')).code).toBe(1);
+    const notSubjects = await withExpected('["Your trial ends in 4 days", 3]');
+    expect(notSubjects.code).toBe(2);
+    expect(notSubjects.stderr).toContain('--expect-emails: a JSON array must hold only subjects (strings)');
+    const broken = await withExpected('["Your trial ends');
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('--expect-emails: not a JSON array');
   });
 
   it('runs a pulled workflow file offline, with no key and no request, as it runs the account’s', async () => {
