@@ -33,6 +33,14 @@ fi
 # The man pages made by `npm run docs` are installed where man finds them.
 [ -e "$work/prefix/share/man/man1/loopsctl.1" ] && [ -e "$work/prefix/share/man/man1/loopsctl-themes-list.1" ] || { echo "the man pages were not installed"; exit 1; }
 "$bin" --sandbox themes list >/dev/null
+# loopsctl/sandbox, imported by its name as an app does: the package ships no code cache, so its
+# first start writes one in the cache directory, which the next start reads.
+app_test="$work/prefix/lib/sandbox-check.mjs"
+printf '%s\n' "import { startSandbox } from 'loopsctl/sandbox';" 'const sandbox = await startSandbox();' 'await sandbox.close();' >"$app_test"
+first=$(LOOPSCTL_REPORT_CODE_CACHE=1 node "$app_test" 2>&1)
+[ "$first" = 'sandbox code cache: not used (none yet)' ] || { echo "loopsctl/sandbox's first start: $first"; exit 1; }
+second=$(LOOPSCTL_REPORT_CODE_CACHE=1 node "$app_test" 2>&1)
+case "$second" in "sandbox code cache: used $work/cache/loopsctl/sandbox@"*) ;; *) echo "loopsctl/sandbox's code cache was not used: $second"; exit 1 ;; esac
 "$bin" --sandbox workflow show cnm1gv0otq1z57mnend2pws3y --format dot | grep -q '^digraph'
 "$bin" --sandbox themes list --jq '.[0].name' >/dev/null
 # The completion scripts the build made, and the HMAC library bundled with the webhooks commands.

@@ -377,9 +377,12 @@ await buildSandboxApi();
  */
 async function buildSandboxApi() {
   const source = 'src/emulator/public.ts';
-  // In a folder of its own: it is never run through bin/loopsctl.js, so it needs no code cache.
+  // In a folder of its own, never run through bin/loopsctl.js: index.cjs runs the bundle with a code cache of its own.
   const out = `${dist}sandbox/`;
-  await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}index.cjs` });
+  await build({ ...common, entryPoints: [source], absWorkingDir: root, outfile: `${out}sandbox.cjs` });
+  await refuseDynamicImports([`${out}sandbox.cjs`]);
+  await writeFile(`${out}index.cjs`, await readFile(`${buildDir}sandbox-loader.cjs`));
+  // An import of CommonJS has Node scan the module for its exports: the small index.cjs, not the bundle (which took 100 ms).
   await writeFile(`${out}index.mjs`, "import sandbox from './index.cjs';\n\nexport const { interceptLoops, startSandbox } = sandbox;\n");
   const ts = createRequire(import.meta.url)('typescript');
   const declared = ts.transpileDeclaration(await readFile(`${root}${source}`, 'utf8'), {
@@ -448,6 +451,16 @@ function unsignedLeb128(bytes, offset) {
  * all it runs of those again.
  */
 for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
+recordSandboxCodeCache();
+
+/** The code cache of loopsctl/sandbox's bundle (see src/build/sandbox-loader.cjs), recorded without flags, as it serves runs without them. */
+function recordSandboxCodeCache() {
+  const recorded = spawnSync(process.execPath, [`${buildDir}record-sandbox-cache.cjs`, `${dist}sandbox`], {
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (recorded.status !== 0) throw new Error(`recording the sandbox's code cache failed (exit ${recorded.status})`);
+}
 
 /**
  * With the Node at `node`: the build's own, and any that LOOPSCTL_CODE_CACHE_NODES lists (the one

@@ -83,10 +83,20 @@ export async function loadSandboxModules(): Promise<SandboxModule[]> {
  */
 export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): Promise<SandboxModule[]> {
   if (request.path === RESET_PATH) return loadSandboxModules();
+  const key = `${request.method} ${request.path}`;
+  const known = modulesByRequest.get(key);
+  if (known !== undefined) return known;
   const modules = await Promise.all(modulesServing(request.path).map((module) => module.load()));
   const segments = request.path.split('/').slice(1);
-  return withUses(modules, (route) => route.method === request.method && pathMatch(route.path.split('/').slice(1), segments) !== undefined);
+  await withUses(modules, (route) => route.method === request.method && fixedSegments(route.path.split('/').slice(1), segments) !== undefined);
+  // Paths with ids make new keys: a sandbox that served many starts the list again.
+  if (modulesByRequest.size >= 1_000) modulesByRequest.clear();
+  modulesByRequest.set(key, modules);
+  return modules;
 }
+
+/** What loadModulesFor found for a method and path: a module once loaded stays loaded, so a request asked again costs one look-up. */
+const modulesByRequest = new Map<string, SandboxModule[]>();
 
 async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) => boolean): Promise<SandboxModule[]> {
   const uses = modules.flatMap((module) => module.routes.filter(wanted).flatMap((route) => route.uses ?? []));
@@ -95,19 +105,27 @@ async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) 
 }
 
 /**
- * How a route's path pattern ('/v1/themes/:themeId', split) takes the segments of a path: its
- * parameters, and how many of its segments are fixed; undefined when it does not.
+ * How many of a route's path pattern's segments ('/v1/themes/:themeId', split) are fixed, when it
+ * takes the segments of a path; undefined when it does not. Nothing is made for a pattern that
+ * does not fit: a request tries every route.
  */
-function pathMatch(pattern: string[], segments: string[]): { params: Record<string, string>; fixed: number } | undefined {
+function fixedSegments(pattern: string[], segments: string[]): number | undefined {
   if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
   let fixed = 0;
-  for (const [index, part] of pattern.entries()) {
-    if (part.startsWith(':')) params[part.slice(1)] = safeDecode(segments[index]!);
-    else if (part === segments[index]) fixed += 1;
-    else return undefined;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const part = pattern[index]!;
+    if (part.startsWith(':')) continue;
+    if (part !== segments[index]) return undefined;
+    fixed += 1;
   }
-  return { params, fixed };
+  return fixed;
+}
+
+/** The parameters a pattern that fits takes from the path's segments. */
+function paramsOf(pattern: string[], segments: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [index, part] of pattern.entries()) if (part.startsWith(':')) params[part.slice(1)] = safeDecode(segments[index]!);
+  return params;
 }
 
 interface CompiledRoute {
@@ -125,21 +143,31 @@ export const INBOX_PATH = '/_sandbox/inbox';
 
 export class SandboxApi {
   private readonly routes: CompiledRoute[] = [];
+  private readonly modules: SandboxModule[] = [];
   private readonly now: () => Date;
 
   constructor(
     readonly state: StateCore,
-    private readonly modules: SandboxModule[],
+    modules: SandboxModule[],
     private readonly options: SandboxApiOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    for (const route of modules.flatMap((module) => module.routes)) {
-      let compiled = this.routes.find((candidate) => candidate.segments.join('/') === route.path.slice(1));
-      if (compiled === undefined) {
-        compiled = { segments: route.path.split('/').slice(1), methods: new Map() };
-        this.routes.push(compiled);
+    this.include(modules);
+  }
+
+  /** Adds the routes of the modules not served yet: a sandbox that lives in memory loads its route modules as requests first need them. */
+  include(modules: SandboxModule[]): void {
+    for (const module of modules) {
+      if (this.modules.includes(module)) continue;
+      this.modules.push(module);
+      for (const route of module.routes) {
+        let compiled = this.routes.find((candidate) => candidate.segments.join('/') === route.path.slice(1));
+        if (compiled === undefined) {
+          compiled = { segments: route.path.split('/').slice(1), methods: new Map() };
+          this.routes.push(compiled);
+        }
+        compiled.methods.set(route.method, route);
       }
-      compiled.methods.set(route.method, route);
     }
   }
 
@@ -219,12 +247,13 @@ export class SandboxApi {
 
   /** Fixed segments win over parameters, so `/v1/event-patterns/by-name/x` is not read as an id. */
   private match(segments: string[]): { route: CompiledRoute; params: Record<string, string> } | undefined {
-    let best: { route: CompiledRoute; params: Record<string, string>; fixed: number } | undefined;
+    let best: CompiledRoute | undefined;
+    let bestFixed = -1;
     for (const route of this.routes) {
-      const matched = pathMatch(route.segments, segments);
-      if (matched !== undefined && (best === undefined || matched.fixed > best.fixed)) best = { route, ...matched };
+      const fixed = fixedSegments(route.segments, segments);
+      if (fixed !== undefined && fixed > bestFixed) [best, bestFixed] = [route, fixed];
     }
-    return best;
+    return best === undefined ? undefined : { route: best, params: paramsOf(best.segments, segments) };
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { WebhookEndpoint } from './routes/webhooks.js';
+import type { WebhookEndpoint } from './routes/webhook-records.js';
 import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
@@ -31,6 +31,13 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Told of every request the sandbox answers (tests that check what a command sent). */
   onRequest?: (request: ApiRequest, answer: ApiAnswer) => void;
+  /**
+   * Without a state file: start from the seed's core alone, making each slice from the seed when a
+   * route first uses it, and loading each route module when a request first needs it (the
+   * JavaScript API's sandboxes, whose state is read only through their routes). A start then costs
+   * neither every area's seed nor every area's code.
+   */
+  seedOnUse?: boolean;
   /** Start from this state instead of the seed or the file (tests that need odd records). */
   initialState?: (modules: SandboxModule[]) => StateCore;
   /** What `POST /_sandbox/reset` starts over from (see SandboxApiOptions.startOver); the seed alone without it. */
@@ -82,10 +89,7 @@ export interface SandboxCore {
  */
 export async function openCore(options: SandboxOptions, changed: () => void = () => {}): Promise<SandboxCore> {
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
-  const backing =
-    options.stateFile === undefined
-      ? inMemory(await loadSandboxModules(), { ...options, rateLimiter })
-      : await inFile(options.stateFile, { ...options, rateLimiter });
+  const backing = options.stateFile === undefined ? await inMemory({ ...options, rateLimiter }) : await inFile(options.stateFile, { ...options, rateLimiter });
   // The sandbox's clock (journeys/clock.ts): what its deliveries and its log are dated with.
   const systemNow = options.now ?? (() => new Date());
   const sandboxNow = () => clockTime(backing.state(), systemNow());
@@ -96,7 +100,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
   };
   if (options.webhookEndpoint !== undefined) {
     // The webhooks' module is loaded only when a start names an endpoint: a `--sandbox` command's never does.
-    const { webhookEndpoint } = await import('./routes/webhooks.js');
+    const { webhookEndpoint } = await import('./routes/webhook-records.js');
     update((current) => void (current[webhookEndpoint.key] = options.webhookEndpoint));
   }
   // A state file that turns unreadable while the sandbox serves (a newer layout, a half-written
@@ -188,11 +192,28 @@ interface Backing {
 
 type BackingOptions = SandboxOptions & { rateLimiter?: RateLimiter };
 
-/** State that lives as long as the server. */
-function inMemory(modules: SandboxModule[], options: BackingOptions): Backing {
-  const state = options.initialState?.(modules) ?? seedState(modules, options.seed);
+/**
+ * State that lives as long as the server: every slice made at the start, or each when first used
+ * (seedOnUse), route modules then loaded as requests first need them.
+ */
+async function inMemory(options: BackingOptions): Promise<Backing> {
+  const onUse = options.seedOnUse === true && options.initialState === undefined;
+  const modules = onUse ? [] : await loadSandboxModules();
+  const state = options.initialState?.(modules) ?? (onUse ? seedCore(options.seed) : seedState(modules, options.seed));
   const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
-  return { handle: (request) => api.handle(request), state: () => state, update: (change) => change(state) };
+  const handle: Handle = async (request) => {
+    if (onUse) api.include(await loadModulesFor(request));
+    // As in inFile: a request that needs a module only sometimes (the journeys' engine) threw before changing anything.
+    for (;;) {
+      try {
+        return api.handle(request);
+      } catch (error) {
+        if (!(error instanceof ModuleNeeded)) throw error;
+        await error.module.load();
+      }
+    }
+  };
+  return { handle, state: () => state, update: (change) => change(state) };
 }
 
 /**
@@ -330,8 +351,8 @@ export const TOO_LARGE: ApiAnswer = { status: 413, body: { message: `the request
 
 async function answerRequest(handle: Handle, wire: WireRequest, origin: string, options: SandboxOptions): Promise<ApiAnswer> {
   if (wire.body.length > MAX_BODY_BYTES) return TOO_LARGE;
-  const started = process.hrtime.bigint();
-  const url = new URL(wire.target, 'http://sandbox');
+  const started = options.log === undefined ? undefined : process.hrtime.bigint();
+  const url = targetOf(wire.target);
   const prefixed = url.pathname.startsWith(`${API_PREFIX}/`);
   const request: ApiRequest = {
     method: wire.method,
@@ -344,12 +365,26 @@ async function answerRequest(handle: Handle, wire: WireRequest, origin: string, 
     rawBody: wire.body,
   };
   const result = await handle(request);
-  const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
   // The sandbox's time reads its state: only a sandbox that logs pays for it.
-  if (options.log !== undefined) {
+  if (options.log !== undefined && started !== undefined) {
+    const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
     const time = (options.now?.() ?? new Date()).toISOString();
     options.log(`${time} ${wire.method} ${url.pathname}${url.search} ${result.status} ${milliseconds.toFixed(1)} ms`);
   }
   options.onRequest?.(request, result);
   return result;
+}
+
+/** A target of plain path segments, and a query without a fragment: its path is as sent, which a URL would not change. */
+const PLAIN_TARGET = /^(\/[\w\-/]*)(\?[^#]*)?$/;
+
+/**
+ * The path and query of a request's target, as a URL would read them. Most targets are of plain
+ * segments, which need no URL parser; any other (dot segments, escapes, a fragment) gets one.
+ */
+function targetOf(target: string): { pathname: string; search: string; searchParams: URLSearchParams } {
+  const plain = PLAIN_TARGET.exec(target);
+  if (plain === null || plain[1]!.includes('//')) return new URL(target, 'http://sandbox');
+  const search = plain[2] === undefined || plain[2] === '?' ? '' : plain[2];
+  return { pathname: plain[1]!, search, searchParams: new URLSearchParams(search) };
 }

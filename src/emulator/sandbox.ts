@@ -7,11 +7,11 @@
 import { UsageError } from '../base/errors.js';
 import { osRandomBytes, secretKey, WebhookSecretError } from '../platform/webhooks/signature.js';
 import { loadSandboxModules, type StartOver } from './api.js';
-import { applyFixtures, checkFixtures, fixtureSeed, readFixtureFile, type Fixtures } from './fixtures.js';
+import type { Fixtures } from './fixtures.js';
 import { SANDBOX_KEY } from './keys.js';
 import { SEEDS, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { outbox, type OutboxEntry } from './routes/sandbox.js';
-import { webhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from './routes/webhooks.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookDelivery, type WebhookEndpoint } from './routes/webhook-records.js';
 import { startServer, type SandboxServerOptions } from './server.js';
 import { seedState } from './state.js';
 import { existsSync } from 'node:fs';
@@ -60,23 +60,26 @@ export interface OpenSandbox {
 
 export async function openSandbox(options: OpenOptions): Promise<OpenSandbox> {
   checkSeed(options.seed);
-  const modules = await loadSandboxModules();
+  // A sandbox in memory without fixtures starts with no route module loaded and no slice made: its
+  // state makes each from the seed when first used (seedOnUse, see inMemory in core.ts).
+  const seedOnUse = options.stateFile === undefined && options.fixtures === undefined;
+  const modules = seedOnUse ? [] : await loadSandboxModules();
   const data = await startingData(modules, options);
   const startSeed = data?.seed ?? options.seed;
   // Whether the data starts over, which a frozen clock starts at the seed's date.
   const fresh = options.stateFile === undefined || options.reset === true || data !== undefined || !existsSync(options.stateFile);
-  const { webhookEndpoint } = await import('./routes/webhooks.js');
   // One start over for `sandbox.reset()` and `POST /_sandbox/reset` alike: the fixtures come back,
   // and the endpoint, the sandbox's setting rather than its data, is kept.
   const startOver: StartOver = (seed, current) => {
     const seeded = seedState(modules, seed);
     if (options.clock === 'frozen') freezeClock(seeded);
-    if (data !== undefined) applyFixtures(seeded, modules, data.fixtures, data.source, options.now);
-    seeded[webhookEndpoint.key] = current[webhookEndpoint.key];
+    if (data !== undefined) data.apply(seeded);
+    if (Object.hasOwn(current, webhookEndpoint.key)) seeded[webhookEndpoint.key] = current[webhookEndpoint.key];
     return seeded;
   };
   const server = await startServer({
     ...options,
+    seedOnUse,
     startOver,
     reset: options.reset === true || data !== undefined,
     seed: startSeed,
@@ -131,20 +134,25 @@ function checkSeed(seed: unknown): asserts seed is SeedKind | undefined {
   if (seed !== undefined && !SEEDS.includes(seed as SeedKind)) throw new TypeError(`seed must be one of ${SEEDS.join(', ')}, not ${JSON.stringify(seed)}`);
 }
 
-/** The state that fixtures make (checked, then applied to their seed), or undefined without fixtures. */
+/**
+ * The state that fixtures make (checked, then applied to their seed), and what applies them again
+ * to a seed's state; undefined without fixtures. Their module is loaded only then.
+ */
 async function startingData(
   modules: SandboxModule[],
   options: OpenOptions,
-): Promise<{ state: StateCore; seed: SeedKind; fixtures: Fixtures; source: string } | undefined> {
+): Promise<{ state: StateCore; seed: SeedKind; apply: (state: StateCore) => void } | undefined> {
   if (options.fixtures === undefined) return undefined;
+  const { applyFixtures, checkFixtures, fixtureSeed, readFixtureFile } = await import('./fixtures.js');
   const source = typeof options.fixtures === 'string' ? options.fixtures : 'the fixtures';
   const input = typeof options.fixtures === 'string' ? await readFixtureFile(options.fixtures) : options.fixtures;
   const seed = fixtureSeed(input, options.seed);
   const state = seedState(modules, seed);
   if (options.clock === 'frozen') freezeClock(state);
-  const fixtures = checkFixtures(input, source, state);
-  applyFixtures(state, modules, fixtures, source, options.now);
-  return { state, seed, fixtures, source };
+  const fixtures: Fixtures = checkFixtures(input, source, state);
+  const apply = (seeded: StateCore) => applyFixtures(seeded, modules, fixtures, source, options.now);
+  apply(state);
+  return { state, seed, apply };
 }
 
 /**

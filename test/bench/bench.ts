@@ -3,7 +3,7 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, import, stack, content, journeys, check), all of them but import, stack, content and check by default (executable measures the
+ * listen, lmx, import, stack, content, journeys, emulator, check), all of them but import, stack, content and check by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records with a 200-node workflow's pull and push close to two minutes, a check of a 2,000-message account some five minutes (check.ts;
@@ -27,13 +27,14 @@ import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
 import { measureJourneys } from './journeys.js';
+import { measureEmulator } from './emulator.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
 
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys|check';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|import|stack|content|journeys|emulator|check';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
 const NAMED_ONLY = ['import', 'stack', 'content', 'check'];
@@ -188,6 +189,7 @@ try {
     await measureWorkflowPullPush();
   }
   if (runs('journeys')) await measureSandboxJourneys();
+  if (runs('emulator')) await measureSandboxEmulator();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
@@ -205,6 +207,30 @@ async function measureSandboxJourneys(): Promise<void> {
     1.5,
     measured.lastCreatesMs / measured.firstCreatesMs,
     `${measured.lastCreatesMs.toFixed(3)} ms / ${measured.firstCreatesMs.toFixed(3)} ms a create`,
+  );
+}
+
+/**
+ * The emulator as an app's suite starts it (`startSandbox()` from loopsctl/sandbox) against a bare
+ * node:http server answering the same JSON: its start, its latency and throughput, and its creates
+ * as the contacts grow (see emulator.ts).
+ */
+async function measureSandboxEmulator(): Promise<void> {
+  const measured = await measureEmulator(root!, scratch, env);
+  pairedRatio('startSandbox() process, one request, vs node:http', 2, ['sandbox', measured.processMs.sandbox], ['node:http', measured.processMs.bare]);
+  pairedRatio('await startSandbox() vs createServer().listen()', 2, ['startSandbox()', measured.startMs.sandbox], ['listen()', measured.startMs.bare]);
+  const { latencyMs, throughput, creates } = measured;
+  const us = (value: number) => `${Math.round(value * 1000)} µs`;
+  ratio('sandbox request latency vs node:http (median)', 1.5, ['sandbox', latencyMs.sandbox], ['node:http', latencyMs.bare], us);
+  for (const { name, sandbox, bare } of latencyMs.byRequest)
+    ratio(`sandbox ${name} latency vs node:http`, undefined, ['sandbox', sandbox], ['node:http', bare], us);
+  const perSecond = (value: number) => `${Math.round(value)}/s`;
+  ratio('sandbox throughput vs node:http, 16 in flight', undefined, ['sandbox', throughput.sandbox], ['node:http', throughput.bare], perSecond);
+  record(
+    `sandbox contact create, the last 1,000 of ${creates.contacts.toLocaleString('en')} vs the second 1,000`,
+    1.5,
+    creates.lastMs / creates.firstMs,
+    `${creates.lastMs.toFixed(3)} ms / ${creates.firstMs.toFixed(3)} ms, the median create`,
   );
 }
 

@@ -9,6 +9,7 @@ import { loadSandboxModules, SandboxApi } from '../../src/emulator/api.js';
 import { freezeClock } from '../../src/emulator/journeys/clock.js';
 import { seedId } from '../../src/emulator/module.js';
 import { seedState } from '../../src/emulator/state.js';
+import type { SeedKind } from '../../src/emulator/module.js';
 
 export interface JourneyFigures {
   /** How long the 30-day move took, releasing every waiting contact. */
@@ -21,21 +22,7 @@ export interface JourneyFigures {
 }
 
 export async function measureJourneys(contacts = 10_000): Promise<JourneyFigures> {
-  const modules = await loadSandboxModules();
-  const state = seedState(modules, 'demo');
-  freezeClock(state);
-  const api = new SandboxApi(state, modules);
-  const call = (method: string, path: string, body?: unknown) => {
-    const answer = api.handle({
-      method,
-      path,
-      query: new URLSearchParams(),
-      authorization: 'Bearer sandbox-key',
-      body: body === undefined ? '' : JSON.stringify(body),
-    });
-    if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body as Record<string, unknown>;
-  };
+  const call = await sandboxCaller('demo');
   // Each contact joins the list of "Welcome series": it is welcomed, then waits two days.
   const newsletter = seedId('mailing-list/Product updates');
   const creates: number[] = [];
@@ -54,5 +41,24 @@ export async function measureJourneys(contacts = 10_000): Promise<JourneyFigures
     firstCreatesMs: mean(creates.slice(0, 1_000)),
     lastCreatesMs: mean(creates.slice(-1_000)),
     contacts,
+  };
+}
+
+/** A sandbox in this process, its clock stopped, and what sends it a request through its handler (failing on an answer other than 200). */
+export async function sandboxCaller(seed: SeedKind): Promise<(method: string, path: string, body?: unknown) => Record<string, unknown>> {
+  const modules = await loadSandboxModules();
+  const state = seedState(modules, seed);
+  freezeClock(state);
+  const api = new SandboxApi(state, modules);
+  return (method, path, body) => {
+    const answer = api.handle({
+      method,
+      path,
+      query: new URLSearchParams(),
+      authorization: 'Bearer sandbox-key',
+      body: body === undefined ? '' : JSON.stringify(body),
+    });
+    if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body as Record<string, unknown>;
   };
 }

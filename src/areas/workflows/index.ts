@@ -230,7 +230,10 @@ export const spec: Spec = group({
         { flags: '--event <name>', description: "the event that starts it (default: its trigger's own event, if it has one)" },
         { flags: '--prop <name=value>', description: 'an event property: name=string, or name:=<json>; repeatable (with --event)', repeatable: true },
         { flags: '--for <duration>', description: 'how long to run: 3d, 1h30m, 2w (default: until every journey ends, at most a year)' },
-        { flags: '--expect-emails <subjects>', description: 'the subjects the contact must get, in order, comma-separated (or a JSON array, for subjects with commas): exit 1 otherwise' },
+        {
+          flags: '--expect-emails <subjects>',
+          description: 'the subjects the contact must get, in order, comma-separated (or a JSON array, for subjects with commas): exit 1 otherwise',
+        },
       ],
       examples: [
         `loopsctl workflow test ${TRIAL} --contact sam@example.com --contact-prop projectsCreated:=0`,

@@ -25,6 +25,11 @@ const storedContact = z.object({
 });
 export type StoredContact = z.infer<typeof storedContact>;
 
+/** A copy to compare a contact with after a change: its values are plain, but for its lists' and properties' records (structuredClone took a tenth of an event's send). */
+export function contactCopy(contact: StoredContact): StoredContact {
+  return { ...contact, mailingLists: { ...contact.mailingLists }, properties: { ...contact.properties } };
+}
+
 const listId = (name: string) => seedId(`mailing-list/${name}`);
 
 /** A contact as the API makes one from an email alone: subscribed, on no list, with no properties. */

@@ -5,14 +5,20 @@
  */
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
-import { answer, ApiFailure, badRequest, conflict, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
-import { addContact, blankContact, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
+import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
+import { addContact, blankContact, contactCopy, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { mailingLists } from './lists.js';
-import { reportContactChange, reportContactDeleted } from './webhooks.js';
-import { startJourneys } from '../journeys/engine.js';
 import * as s from '../../platform/contacts/schemas.js';
+
+// The journeys' engine and the webhooks' routes (with what they reach: workflows, segments, email
+// messages) serve the writes alone: a contact's look-up, the commonest request, loads neither.
+const journeyEngine = later(() => import('../journeys/engine.js'));
+const webhookReports = later(() => import('./webhooks.js'));
+
+/** What an operation that creates, changes or deletes contacts (through upsertContact too) lists in `uses`. */
+export const CONTACT_WRITES = [journeyEngine, webhookReports];
 
 const quota = z.object({ limit: z.number(), remaining: z.number() });
 export const suppressionQuota = slice('suppressionQuota', quota, () => ({ limit: 5, remaining: 4 }));
@@ -135,7 +141,7 @@ function create(context: RouteContext) {
   applyContactFields(context, contact, fields);
   addContact(all, contact);
   // A new contact signs up: the workflows that start on sign-up (or on its lists) begin its journeys.
-  startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
+  journeyEngine.get().startJourneys(context, contact, { causes: webhookReports.get().reportContactChange(context, undefined, contact) });
   context.changed();
   return answer(s.contactSaved, { success: true, id: contact.id });
 }
@@ -155,10 +161,10 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
     const contact = newContact(context, email, userId ?? null);
     applyContactFields(context, contact, fields, skip);
     addContact(all, contact);
-    startJourneys(context, contact, { causes: reportContactChange(context, undefined, contact) });
+    journeyEngine.get().startJourneys(context, contact, { causes: webhookReports.get().reportContactChange(context, undefined, contact) });
     return contact;
   }
-  const before = structuredClone(found);
+  const before = contactCopy(found);
   if (email !== undefined && !sameEmail(found.email, email)) {
     checkEmail(email);
     const other = findContact(all, { email });
@@ -169,7 +175,7 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
   if (email !== undefined) found.email = email;
   if (userId !== undefined) found.userId = userId;
   reindexContact(all, found, before);
-  startJourneys(context, found, { causes: reportContactChange(context, before, found) });
+  journeyEngine.get().startJourneys(context, found, { causes: webhookReports.get().reportContactChange(context, before, found) });
   return found;
 }
 
@@ -184,7 +190,7 @@ function remove(context: RouteContext) {
   const all = contacts.of(context.state);
   const contact = mustFind(all, ref);
   removeContact(all, contact);
-  reportContactDeleted(context, contact);
+  webhookReports.get().reportContactDeleted(context, contact);
   context.changed();
   return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });
 }
@@ -213,9 +219,9 @@ export const sandbox: SandboxModule = {
   slices: [contacts, suppressionQuota],
   routes: [
     { method: 'GET', path: '/v1/contacts/find', failures: flaggedFailures, run: (context) => answer(s.contacts, lookupAll(context)) },
-    { method: 'POST', path: '/v1/contacts/create', failures: flaggedFailures, run: create },
-    { method: 'PUT', path: '/v1/contacts/update', failures: flaggedFailures, run: update },
-    { method: 'POST', path: '/v1/contacts/delete', failures: flaggedFailures, run: remove },
+    { method: 'POST', path: '/v1/contacts/create', failures: flaggedFailures, uses: CONTACT_WRITES, run: create },
+    { method: 'PUT', path: '/v1/contacts/update', failures: flaggedFailures, uses: CONTACT_WRITES, run: update },
+    { method: 'POST', path: '/v1/contacts/delete', failures: flaggedFailures, uses: CONTACT_WRITES, run: remove },
     { method: 'GET', path: '/v1/contacts/suppression', failures: flaggedFailures, run: suppressionAnswer },
     { method: 'DELETE', path: '/v1/contacts/suppression', failures: flaggedFailures, run: removeSuppression },
   ],

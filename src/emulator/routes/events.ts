@@ -4,7 +4,7 @@
  * outbox with those workflows and the emails they sent at once.
  */
 import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
-import { upsertContact } from './contacts.js';
+import { CONTACT_WRITES, upsertContact } from './contacts.js';
 import { contactValues } from './workflow-emails.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
 import { workflows } from './workflow-records.js';
@@ -62,5 +62,5 @@ function send(context: RouteContext) {
 
 export const sandbox: SandboxModule = {
   slices: [],
-  routes: [{ method: 'POST', path: '/v1/events/send', failures: flaggedFailures, run: send }],
+  routes: [{ method: 'POST', path: '/v1/events/send', failures: flaggedFailures, uses: CONTACT_WRITES, run: send }],
 };

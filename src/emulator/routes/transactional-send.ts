@@ -6,8 +6,8 @@
 import { z } from '../../base/shapes.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxModule } from '../module.js';
-import { contacts } from './contact-records.js';
-import { checkEmail, upsertContact } from './contacts.js';
+import { contacts, findContact } from './contact-records.js';
+import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
 import { reportTransactionalSent } from './webhooks.js';
@@ -47,7 +47,7 @@ function send(context: RouteContext) {
   if (missing.length > 0) throw badRequest(`Missing required data variable(s): ${missing.join(', ')}`);
   if (fields.addToAudience === true) upsertContact(context, { email });
   const emailMessageId = stored.record.publishedEmailMessageId;
-  const recipient = contacts.of(context.state).find((contact) => contact.email.toLowerCase() === email.toLowerCase());
+  const recipient = findContact(contacts.of(context.state), { email });
   const emailId = reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId }, recipient);
   outbox.of(context.state).push({
     kind: 'transactional',
@@ -88,4 +88,7 @@ const sendFailures: FailureShape = {
 };
 
 /** A module of its own (the send reads the transactional emails, which know nothing of sends). */
-export const sandbox: SandboxModule = { slices: [], routes: [{ method: 'POST', path: '/v1/transactional', failures: sendFailures, run: send }] };
+export const sandbox: SandboxModule = {
+  slices: [],
+  routes: [{ method: 'POST', path: '/v1/transactional', failures: sendFailures, uses: CONTACT_WRITES, run: send }],
+};

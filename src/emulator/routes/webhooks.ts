@@ -5,37 +5,16 @@
  * request and its sending, and a request that fails queues nothing. Sending is the delivery
  * engine's (src/emulator/webhook-delivery.ts).
  */
-import { z } from '../../base/shapes.js';
-import { seedId, slice, type RouteContext, type SandboxModule } from '../module.js';
+import { seedId, type RouteContext, type SandboxModule } from '../module.js';
 import type { StoredContact } from './contact-records.js';
 import { emailMessages } from './email-message-records.js';
 import { mailingLists } from './lists.js';
 import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
 import { contactValue, type TriggerCause } from './workflow-emails.js';
+import { webhookDeliveries, webhookEndpoint } from './webhook-records.js';
 
-const endpointSetting = z.object({ url: z.string(), secret: z.string(), simulateEngagement: z.boolean() });
-export type WebhookEndpoint = z.infer<typeof endpointSetting>;
-
-export const webhookEndpoint = slice('webhookEndpoint', endpointSetting.nullable(), () => null);
-
-const attempt = z.object({ at: z.string(), url: z.string(), status: z.number().nullable(), error: z.string().nullable(), latencyMs: z.number() });
-
-const delivery = z.object({
-  /** The webhook-id: the same on every attempt, so a receiver can tell a retry from a new event. */
-  id: z.string(),
-  eventName: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  /** When the next attempt is due (pending), or the last one was made. */
-  dueAt: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.array(attempt),
-});
-export type WebhookDelivery = z.infer<typeof delivery>;
-export type DeliveryAttempt = z.infer<typeof attempt>;
-
-export const webhookDeliveries = slice('webhookDeliveries', z.array(delivery), () => []);
+export { webhookDeliveries, webhookEndpoint, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from './webhook-records.js';
 
 /** Deliveries kept at most. */
 const KEPT_DELIVERIES = 1_000;

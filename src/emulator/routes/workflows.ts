@@ -22,7 +22,6 @@ import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/wor
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { withArticle } from '../../platform/words.js';
-import { checkAudienceFilter, faultUnder, FilterFault } from '../../platform/segments/filter.js';
 
 type StoredNode = StoredWorkflow['nodes'][number];
 
@@ -32,7 +31,9 @@ const lists = later(() => import('./lists.js'));
 const segmentRoutes = later(() => import('./segments.js'));
 const messages = later(() => import('./email-message-records.js'));
 const eventPatterns = later(() => import('./event-patterns.js'));
-const EDITS = [lists, segmentRoutes, messages, eventPatterns];
+// The rules of audience filters live with the segments' area (a bundle of its own in the CLI).
+const filterRules = later(() => import('../../platform/segments/filter.js'));
+const EDITS = [lists, segmentRoutes, messages, eventPatterns, filterRules];
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
   return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
@@ -332,6 +333,7 @@ function triggerPattern(context: RouteContext, update: Record<string, unknown>):
 function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
   const { mailingListId, audienceSegmentId, audienceFilter } = fields;
   if (audienceFilter !== undefined && audienceFilter !== null) {
+    const { checkAudienceFilter, faultUnder, FilterFault } = filterRules.get();
     try {
       checkAudienceFilter(audienceFilter);
     } catch (error) {
