@@ -54,7 +54,9 @@ describe('loopsctl workflow test', () => {
     // A JSON array names subjects that hold commas; the order still counts.
     const withExpected = (subjects: string) => run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--expect-emails', subjects], { env });
     expect((await withExpected('["Keep your projects: 20% off your first year", "Your trial ends in 4 days"]')).code).toBe(0);
-    expect((await withExpected('["Your trial ends in 4 days", "Keep your projects: 20% off your first year"]')).code).toBe(1);
+    const reordered = await withExpected('["Your trial ends in 4 days", "Keep your projects: 20% off your first year"]');
+    expect(reordered.code).toBe(1);
+    expect(reordered.stderr).toContain('expected: Your trial ends in 4 days | Keep your projects: 20% off your first year\n');
     const notSubjects = await withExpected('["Your trial ends in 4 days", 3]');
     expect(notSubjects.code).toBe(2);
     expect(notSubjects.stderr).toContain('--expect-emails: a JSON array must hold only subjects (strings)');
