@@ -81,6 +81,14 @@ export async function loadSandboxModules(): Promise<SandboxModule[]> {
  * The route modules a request needs: those that serve its path, with the modules its own
  * operation uses (a read of workflows loads no mailing lists), or all of them to reset.
  */
+/**
+ * The modules loadModulesFor found for a request asked before, without waiting: most requests are
+ * of a path served before, and skip a turn of the microtask queue. Undefined otherwise (a reset included).
+ */
+export function knownModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): SandboxModule[] | undefined {
+  return request.path === RESET_PATH ? undefined : modulesByRequest.get(`${request.method} ${request.path}`);
+}
+
 export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): Promise<SandboxModule[]> {
   if (request.path === RESET_PATH) return loadSandboxModules();
   const key = `${request.method} ${request.path}`;

@@ -7,7 +7,7 @@
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
-import { loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
+import { knownModulesFor, loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
 import { readFileBytes } from '../base/json-file.js';
@@ -134,10 +134,12 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
           engine.wake();
           changed();
         });
+  // Made once, not for every request.
+  const answerOptions = { ...options, now: sandboxNow };
   return {
     answer: async (wire, origin) => {
       try {
-        const answer = await answerRequest(backing.handle, wire, origin, { ...options, now: sandboxNow });
+        const answer = await answerRequest(backing.handle, wire, origin, answerOptions);
         stateBroken = false;
         engine?.wake();
         changed();
@@ -202,7 +204,7 @@ async function inMemory(options: BackingOptions): Promise<Backing> {
   const state = options.initialState?.(modules) ?? (onUse ? seedCore(options.seed) : seedState(modules, options.seed));
   const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
   const handle: Handle = async (request) => {
-    if (onUse) api.include(await loadModulesFor(request));
+    if (onUse) api.include(knownModulesFor(request) ?? (await loadModulesFor(request)));
     // As in inFile: a request that needs a module only sometimes (the journeys' engine) threw before changing anything.
     for (;;) {
       try {
@@ -269,7 +271,7 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   const stored = initial === undefined ? read() : undefined;
   if (stored === undefined) withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
   const handle: Handle = async (request) => {
-    const modules = await loadModulesFor(request);
+    const modules = knownModulesFor(request) ?? (await loadModulesFor(request));
     const attempt = (locked: boolean) => {
       const state = current();
       let changed = false;

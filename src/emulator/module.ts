@@ -276,6 +276,15 @@ export function answer(schema: z.ZodType, body: unknown, status = 200, headers?:
   return { status, body, headers };
 }
 
+/**
+ * An answer that never varies (`{success: true}`), checked as `answer` checks it, once at its first
+ * use rather than at every request: frozen, it stays the answer that was checked.
+ */
+export function fixedAnswer(schema: z.ZodType, body: Record<string, unknown>): () => ApiAnswer {
+  let checked: ApiAnswer | undefined;
+  return () => (checked ??= Object.freeze(answer(schema, Object.freeze(body))));
+}
+
 /** Most operations: `{message}`. */
 const plainFailures: FailureShape = { schema: errorBody, body: (failure) => ({ message: failure.message }) };
 

@@ -116,7 +116,12 @@ function bindError(error: NodeJS.ErrnoException, host: string, port: number): Us
 async function serve(core: SandboxCore, req: IncomingMessage, res: ServerResponse, origin: () => string): Promise<void> {
   const body = await readBody(req);
   if (body === undefined) return send(res, TOO_LARGE);
-  const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+  const headers: Record<string, string | undefined> = {};
+  // A loop rather than entries, map and fromEntries: three arrays a request fewer.
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   // Links in answers go to the origin the client used (its Host), as a server behind any name would.
   const at = req.headers.host === undefined ? origin() : `http://${req.headers.host}`;
   send(res, await core.answer({ method: req.method ?? 'GET', target: req.url ?? '/', headers, body }, at));

@@ -50,7 +50,7 @@ function listJourneys(context: RouteContext): ApiAnswer {
 export const sandbox: SandboxModule = {
   slices: [clock, journeys],
   prepare: (context) => {
-    if (!waitsEnded(context.state, context.now().toISOString())) return;
+    if (!waitsEnded(context.state, () => context.now().toISOString())) return;
     if (!engine.loaded()) throw new ModuleNeeded(engine);
     engine.get().releaseWaits(context);
   },

@@ -1,6 +1,6 @@
 /** The sandbox's contact properties: the standard ones every account has, and custom ones of each type. */
 import { z } from '../../base/shapes.js';
-import { answer, badRequest, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule, lazily } from '../module.js';
+import { answer, badRequest, fixedAnswer, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule, lazily } from '../module.js';
 import * as s from '../../platform/contact-properties/schemas.js';
 
 const STANDARD: s.ContactProperty[] = [
@@ -42,6 +42,9 @@ function labelFor(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Every property created is answered alike. */
+const propertyCreated = fixedAnswer(s.propertyCreated, { success: true });
+
 function create(context: RouteContext) {
   const fields = objectBody(context.body, ['name', 'type'], ['name', 'type']);
   const name = stringField(fields, 'name');
@@ -53,7 +56,7 @@ function create(context: RouteContext) {
   if (custom.some((property) => property.key === name)) throw badRequest('Property already exists.');
   custom.push({ key: name, label: labelFor(name), type });
   context.changed();
-  return answer(s.propertyCreated, { success: true });
+  return propertyCreated();
 }
 
 export const sandbox: SandboxModule = {

@@ -3,7 +3,7 @@
  * carries), starts the journeys of the workflows whose EventTrigger it matches, and lands in the
  * outbox with those workflows and the emails they sent at once.
  */
-import { answer, badRequest, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
+import { badRequest, fixedAnswer, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { CONTACT_WRITES, upsertContact } from './contacts.js';
 import { contactValues } from './workflow-emails.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
@@ -18,6 +18,9 @@ function triggeredWorkflows(context: RouteContext, eventName: string) {
     .filter((workflow) => workflow.nodes.some((node) => node.id === workflow.rootNodeId && node.typeName === 'EventTrigger' && node.eventName === eventName))
     .map((workflow) => ({ id: workflow.id, name: workflow.name, status: workflow.status }));
 }
+
+/** Every event sent is answered alike. */
+const eventSent = fixedAnswer(s.eventSent, { success: true });
 
 function send(context: RouteContext) {
   const claim = claimIdempotencyKey(context, 'events/send');
@@ -57,7 +60,7 @@ function send(context: RouteContext) {
   });
   claim.remember();
   context.changed();
-  return answer(s.eventSent, { success: true });
+  return eventSent();
 }
 
 export const sandbox: SandboxModule = {

@@ -5,7 +5,17 @@
  */
 import { z } from '../../base/shapes.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
-import { answer, badRequest, flaggedFailures, notFound, objectBody, stringField, type FailureShape, type RouteContext, type SandboxModule } from '../module.js';
+import {
+  badRequest,
+  fixedAnswer,
+  flaggedFailures,
+  notFound,
+  objectBody,
+  stringField,
+  type FailureShape,
+  type RouteContext,
+  type SandboxModule,
+} from '../module.js';
 import { contacts, findContact } from './contact-records.js';
 import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
@@ -23,6 +33,9 @@ function attachmentSummaries(value: unknown) {
     return { filename: stringField(fields, 'filename'), contentType: stringField(fields, 'contentType'), bytes: Buffer.from(data, 'base64').length };
   });
 }
+
+/** Every email sent is answered alike. */
+const sent = fixedAnswer(transactionalSent, { success: true });
 
 function send(context: RouteContext) {
   const claim = claimIdempotencyKey(context, 'transactional');
@@ -70,7 +83,7 @@ function send(context: RouteContext) {
   stored.metrics.deliveries += 1;
   claim.remember();
   context.changed();
-  return answer(transactionalSent, { success: true });
+  return sent();
 }
 
 /**
