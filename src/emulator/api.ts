@@ -152,6 +152,8 @@ export const INBOX_PATH = '/_sandbox/inbox';
 export class SandboxApi {
   private readonly routes: CompiledRoute[] = [];
   private readonly modules: SandboxModule[] = [];
+  /** The route of each path without parameters asked before: most requests skip the walk through every route. */
+  private readonly fixedPaths = new Map<string, CompiledRoute>();
   private readonly now: () => Date;
 
   constructor(
@@ -168,6 +170,8 @@ export class SandboxApi {
     for (const module of modules) {
       if (this.modules.includes(module)) continue;
       this.modules.push(module);
+      // A module's routes may be better fits for paths matched before.
+      this.fixedPaths.clear();
       for (const route of module.routes) {
         let compiled = this.routes.find((candidate) => candidate.segments.join('/') === route.path.slice(1));
         if (compiled === undefined) {
@@ -200,7 +204,7 @@ export class SandboxApi {
   }
 
   private operation(request: ApiRequest): { operation: SandboxRoute; params: Record<string, string> } {
-    const matched = this.match(request.path.split('/').slice(1));
+    const matched = this.match(request.path);
     if (matched === undefined) throw notFound(`no such path: ${request.path}`);
     const { route, params } = matched;
     const operation = route.methods.get(request.method as Method);
@@ -254,14 +258,19 @@ export class SandboxApi {
   }
 
   /** Fixed segments win over parameters, so `/v1/event-patterns/by-name/x` is not read as an id. */
-  private match(segments: string[]): { route: CompiledRoute; params: Record<string, string> } | undefined {
+  private match(path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
+    const known = this.fixedPaths.get(path);
+    if (known !== undefined) return { route: known, params: {} };
+    const segments = path.split('/').slice(1);
     let best: CompiledRoute | undefined;
     let bestFixed = -1;
     for (const route of this.routes) {
       const fixed = fixedSegments(route.segments, segments);
       if (fixed !== undefined && fixed > bestFixed) [best, bestFixed] = [route, fixed];
     }
-    return best === undefined ? undefined : { route: best, params: paramsOf(best.segments, segments) };
+    if (best === undefined) return undefined;
+    if (bestFixed === segments.length && this.fixedPaths.size < 1_000) this.fixedPaths.set(path, best);
+    return { route: best, params: paramsOf(best.segments, segments) };
   }
 }
 

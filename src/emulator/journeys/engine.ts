@@ -117,12 +117,14 @@ class Run {
 export function startJourneys(context: RouteContext, contact: StoredContact, happening: Happening): SentEmail[] {
   if (happening.causes.length === 0) return [];
   const run = new Run(context);
-  const at = context.now().toISOString();
+  // The time is read once a workflow is entered: most events start none.
+  let at: string | undefined;
   for (const workflow of workflows.of(context.state)) {
     const trigger = workflow.nodes.find((node) => node.id === workflow.rootNodeId);
     if (trigger === undefined) continue;
     const cause = happening.causes.find((candidate) => fires(trigger, candidate, workflow.mailingListId));
     if (cause === undefined || !mayEnter(context, workflow, trigger, contact)) continue;
+    at ??= context.now().toISOString();
     const journey = newJourney(context, workflow, contact, trigger, at, happening.event);
     step(journey, trigger, at, 'entered', triggerWords(cause));
     go(run, journey, workflow, contact, firstNext(trigger), at);
