@@ -110,10 +110,12 @@ const HELP_TOPICS: Record<string, (width: number) => string> = {
 };
 
 /**
- * The whole command tree, or, given the words of a run, only the groups those words name in full
- * (only the command or group its first word names, when it names one): the others are declared by
- * name and summary alone, which is all the help that lists them shows. A run can only reach a group
- * whose name or alias it contains, so nothing it can reach is left out.
+ * The whole command tree, or, given the words of a run, only the groups those words name in full:
+ * the others are declared by name and summary alone, which is all the help that lists them shows. A
+ * run can only reach a group whose name or alias it contains, so nothing it can reach is left out.
+ * When the run's first word names a command or group, that one alone is declared (and within a group,
+ * the command its next word names alone, see `declare`): commander takes that word for it before
+ * anything else, so nothing else is reachable, and no help lists the others.
  */
 export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: string[]): Command {
   const program = new Command('loopsctl')
@@ -127,15 +129,15 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
   });
   configure(program, runtime, []);
   const words = argv === undefined ? undefined : new Set(argv);
-  const operand = argv === undefined ? undefined : firstOperand(argv);
   // A run whose first word past the global options names a command or group (`loopsctl --sandbox
-  // webhooks sign …`) reaches that one alone: commander takes that word for it before anything
-  // else. So every other is declared by name, the commands at the top too, whose options and
-  // arguments cost a start as much as a group's (and, in the bundle, loading their declarations).
-  const first = operand === undefined ? undefined : specs.find((spec) => spec.name === operand || spec.aliases?.includes(operand) === true);
-  for (const spec of specs) {
-    const named = first === undefined ? words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word)) : spec === first;
-    if ((spec.kind === 'group' || first !== undefined) && !named)
+  // webhooks sign …`) reaches that one alone. Not even the names of the others are declared: each
+  // is a commander Command, and the thirty of them made the start's young objects outgrow V8's
+  // first young generation (1 MB), so that a garbage collection (about 0.8 ms) ran in every such start.
+  const first = argv === undefined ? undefined : namedSpec(specs, argv);
+  if (first !== undefined) declare(program, first.spec, runtime, run, [], first.rest);
+  for (const spec of first === undefined ? specs : []) {
+    const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
+    if (spec.kind === 'group' && !named)
       program
         .command(spec.name)
         .description(spec.summary)
@@ -152,15 +154,29 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
  * option that is not global, `-ojson`, `--`).
  */
 export function firstOperand(argv: string[]): string | undefined {
+  const index = firstOperandIndex(argv);
+  return index === undefined ? undefined : argv[index];
+}
+
+function firstOperandIndex(argv: string[]): number | undefined {
   for (let index = 0; index < argv.length; index += 1) {
     const word = argv[index]!;
-    if (!word.startsWith('-')) return word;
+    if (!word.startsWith('-')) return index;
     const flag = word.startsWith('--') && word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
     const option = GLOBAL_OPTIONS.find(({ flags }) => flags.split(/[ ,]+/).includes(flag));
     if (option === undefined) return undefined;
     if (flag === word && /<[^>]+>$/.test(option.flags)) index += 1;
   }
   return undefined;
+}
+
+/** The declaration the first operand of these words names (by name or alias), with the words after it. */
+function namedSpec(specs: Spec[], argv: string[]): { spec: Spec; rest: string[] } | undefined {
+  const index = firstOperandIndex(argv);
+  if (index === undefined) return undefined;
+  const word = argv[index]!;
+  const spec = specs.find((candidate) => candidate.name === word || candidate.aliases?.includes(word) === true);
+  return spec === undefined ? undefined : { spec, rest: argv.slice(index + 1) };
 }
 
 /** Rows of a name and its meaning, the meanings wrapped to the width in a column of their own. */
@@ -221,7 +237,11 @@ function configure(command: Command, runtime: Streams, path: string[]): void {
     });
 }
 
-function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parentPath: string[]): void {
+/**
+ * Declares a command, or a group with its commands; `rest`, the words of a run after the group's
+ * name, narrows a group to the command they name first, as buildProgram narrows the tree.
+ */
+function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parentPath: string[], rest?: string[]): void {
   const path = [...parentPath, spec.name];
   const hidden = spec.kind === 'command' && spec.hidden === true;
   const isDefault = spec.kind === 'command' && spec.isDefault === true;
@@ -231,7 +251,9 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
     .aliases(spec.aliases ?? []);
   configure(command, runtime, path);
   if (spec.kind === 'group') {
-    for (const child of spec.commands) declare(command, child, runtime, run, path);
+    const named = rest === undefined ? undefined : namedSpec(spec.commands, rest);
+    if (named !== undefined) declare(command, named.spec, runtime, run, path, named.rest);
+    else for (const child of spec.commands) declare(command, child, runtime, run, path);
     asGroup(command, runtime, path);
   } else {
     for (const argument of spec.args ?? []) {

@@ -16,7 +16,9 @@ function countedGroup(name: string) {
     examples: [],
     commands: () => {
       made += 1;
-      return [command({ name: 'list', summary: 'list them', examples: [], remote: false, load: async () => handler([], async () => {}) })];
+      return ['list', 'get'].map((verb) =>
+        command({ name: verb, summary: `${verb} them`, examples: [], remote: false, load: async () => handler([], async () => {}) }),
+      );
     },
   });
   return { spec, made: () => made };
@@ -26,19 +28,31 @@ describe('a group with its commands as a function', () => {
   it('makes them on first use, once', () => {
     const { spec, made } = countedGroup('things');
     expect(made()).toBe(0);
-    expect(spec.commands.map((child) => child.name)).toEqual(['list']);
+    expect(spec.commands.map((child) => child.name)).toEqual(['list', 'get']);
     expect(spec.commands).toBe(spec.commands);
     expect(made()).toBe(1);
   });
 
-  it('is listed by the program without them, and declared in full when a run names it', () => {
+  it('is listed by the program without them, and declared in full when a run names it elsewhere than first', () => {
     const things = countedGroup('things');
     const others = countedGroup('others');
-    const program = buildProgram([things.spec, others.spec], streams, async () => {}, ['things', 'list']);
+    const program = buildProgram([things.spec, others.spec], streams, async () => {}, ['--profile', 'p', '--', 'things']);
     expect(program.commands.map((child) => child.name())).toEqual(['things', 'others', 'help']);
     expect(things.made()).toBe(1);
     expect(others.made()).toBe(0);
-    expect(program.commands[0]!.commands.map((child) => child.name())).toEqual(['list', 'help']);
+    expect(program.commands[0]!.commands.map((child) => child.name())).toEqual(['list', 'get', 'help']);
+  });
+
+  it('is declared alone, with the command the next word names alone, when a run names it first', () => {
+    const things = countedGroup('things');
+    const others = countedGroup('others');
+    const program = buildProgram([things.spec, others.spec], streams, async () => {}, ['--json', 'things', '--profile', 'get', 'get']);
+    expect(program.commands.map((child) => child.name())).toEqual(['things', 'help']);
+    expect(others.made()).toBe(0);
+    expect(program.commands[0]!.commands.map((child) => child.name())).toEqual(['get', 'help']);
+    // A next word that names none of its commands (a mistyped one) leaves the group whole, for the suggestions.
+    const mistyped = buildProgram([countedGroup('things').spec], streams, async () => {}, ['things', 'lst']);
+    expect(mistyped.commands[0]!.commands.map((child) => child.name())).toEqual(['list', 'get', 'help']);
   });
 });
 
