@@ -277,12 +277,16 @@ export function answer(schema: z.ZodType, body: unknown, status = 200, headers?:
 }
 
 /**
- * An answer that never varies (`{success: true}`), checked as `answer` checks it, once at its first
- * use rather than at every request: frozen, it stays the answer that was checked.
+ * An answer that never varies (`{success: true}`), its body checked as `answer` checks it, once at
+ * its first use rather than at every request: frozen, it stays the body that was checked. Each
+ * request gets an answer object of its own, which a hook (`onRequest`) or the server may change.
  */
 export function fixedAnswer(schema: z.ZodType, body: Record<string, unknown>): () => ApiAnswer {
-  let checked: ApiAnswer | undefined;
-  return () => (checked ??= Object.freeze(answer(schema, Object.freeze(body))));
+  let checked: unknown;
+  return () => {
+    checked ??= answer(schema, Object.freeze(body)).body;
+    return { status: 200, body: checked, headers: undefined };
+  };
 }
 
 /** Most operations: `{message}`. */
