@@ -14,8 +14,10 @@ case "$install_log" in *install-scripts*loopsctl*) echo "the package has an inst
 npm publish --dry-run --ignore-scripts "$tarball" >/dev/null 2>"$work/publish.log" || { cat "$work/publish.log"; echo "npm publish --dry-run failed"; exit 1; }
 bin="$work/prefix/bin/loopsctl"
 package="$work/prefix/lib/node_modules/loopsctl"
-# Under 5 MiB installed, the keychain's native module (an optional dependency) apart.
-size=$(du -sk --exclude=node_modules "$package" | cut -f 1)
+# Under 5 MiB installed, the keychain's native module (an optional dependency) apart: in bytes, as
+# npm counts a package's unpacked size, not in the file system's blocks (the 183 small help pages
+# take 183 KiB, but 4 KiB each in blocks).
+size=$(du -sk --apparent-size --exclude=node_modules "$package" | cut -f 1)
 [ "$size" -lt 5120 ] || { echo "the package takes $size KiB installed, over 5 MiB"; exit 1; }
 echo "package check: loopsctl takes $size KiB installed, the keychain module $(du -sk "$package/node_modules" 2>/dev/null | cut -f 1 || echo 0) KiB"
 grep -q '"scripts"' "$package/package.json" && { echo "the installed package.json has scripts"; exit 1; }
