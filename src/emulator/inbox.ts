@@ -222,7 +222,9 @@ function journeyPart(state: StateCore, email: InboxEmail): string {
   const steps = journey.steps
     .map((step) => {
       const own = step.outcome === 'sent' && step.at === email.at && step.subject === email.subject;
-      return `<li class="${escapeHtml(step.outcome)}"${own ? ' aria-current="step"' : ''}><time datetime="${escapeHtml(step.at)}">${escapeHtml(when(step.at))}</time> <code>${escapeHtml(step.typeName)}</code> <strong>${escapeHtml(step.outcome)}</strong> <span class="muted">${escapeHtml(step.why)}</span></li>`;
+      // A timer's why names the time its wait ends: written here as the page writes every time.
+      const why = step.until === undefined ? step.why : step.why.replace(step.until, when(step.until));
+      return `<li class="${escapeHtml(step.outcome)}"${own ? ' aria-current="step"' : ''}><time datetime="${escapeHtml(step.at)}">${escapeHtml(when(step.at))}</time> <code>${escapeHtml(step.typeName)}</code> <strong>${escapeHtml(step.outcome)}</strong> <span class="muted">${escapeHtml(why)}</span></li>`;
     })
     .join('');
   const where = journey.status === 'ended' ? 'ended' : `waiting until ${when(journey.waitUntil ?? '')}`;

@@ -155,6 +155,8 @@ export interface SandboxJourneyStep {
   why: string;
   /** The subject of the email a send-email step sent. */
   subject?: string;
+  /** A timer's waiting step: when its wait ends (ISO 8601, as `at`; the time its `why` names). */
+  until?: string;
 }
 
 /** A contact's run through a workflow. */

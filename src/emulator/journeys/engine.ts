@@ -13,7 +13,7 @@ import { reportLoopEmailSent } from '../routes/webhooks.js';
 import { contactValue, contactValues, fires, type TriggerCause } from '../routes/workflow-emails.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from '../routes/workflow-records.js';
 import { experimentVariant, passes, timerWait, type WorkflowNode } from './nodes.js';
-import { addJourney, indexWait, journeyById, journeys, journeysOf, nextWaitEnds, takeWaitsEndingBy, type Journey } from './records.js';
+import { addJourney, indexWait, journeyById, journeys, journeysOf, nextWaitEnds, takeWaitsEndingBy, type Journey, type JourneyStep } from './records.js';
 
 /** Steps one run may take without waiting: a workflow whose nodes lead back to one another stops there. */
 const MAX_STEPS_AT_ONCE = 400;
@@ -206,8 +206,15 @@ function triggerWords(cause: TriggerCause): string {
 
 const firstNext = (node: WorkflowNode): string | undefined => node.nextNodeIds[0];
 
-function step(journey: Journey, node: Pick<WorkflowNode, 'id' | 'typeName'>, at: string, outcome: string, why: string, subject?: string): void {
-  journey.steps.push({ nodeId: node.id, typeName: node.typeName, at, outcome, why, ...(subject === undefined ? {} : { subject }) });
+function step(
+  journey: Journey,
+  node: Pick<WorkflowNode, 'id' | 'typeName'>,
+  at: string,
+  outcome: string,
+  why: string,
+  more: Pick<JourneyStep, 'subject' | 'until'> = {},
+): void {
+  journey.steps.push({ nodeId: node.id, typeName: node.typeName, at, outcome, why, ...more });
 }
 
 function end(journey: Journey, at: string, nodeId: string | null): void {
@@ -259,7 +266,7 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
           break;
         }
         const until = new Date(Date.parse(at) + wait.ms).toISOString();
-        step(journey, node, at, 'waiting', `waits ${wait.words}, until ${until}`);
+        step(journey, node, at, 'waiting', `waits ${wait.words}, until ${until}`, { until });
         journey.status = 'waiting';
         journey.waitUntil = until;
         run.wait(journey, until);
@@ -372,7 +379,7 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
   });
   workflow.emailMetrics ??= {};
   (workflow.emailMetrics[node.id] ??= { ...NOTHING_SENT }).sends += 1;
-  step(journey, node, at, 'sent', `sent "${subject}"`, subject);
+  step(journey, node, at, 'sent', `sent "${subject}"`, { subject });
   run.sent.push({
     loopId: workflow.id,
     loopName: workflow.name,

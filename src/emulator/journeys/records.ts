@@ -17,6 +17,8 @@ const step = z.object({
   why: z.string(),
   /** The email a send-email step sent: its subject, as the contact read it, and its entry in the outbox. */
   subject: z.string().optional(),
+  /** A timer's waiting step: when its wait ends, on the sandbox's clock (the time `why` names). */
+  until: z.string().optional(),
 });
 export type JourneyStep = z.infer<typeof step>;
 

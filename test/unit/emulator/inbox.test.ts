@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SandboxApi } from '../../../src/emulator/api.js';
 import { inboxEmails, inboxPage } from '../../../src/emulator/inbox.js';
 import { freezeClock } from '../../../src/emulator/journeys/clock.js';
+import { journeyById } from '../../../src/emulator/journeys/records.js';
 import { attribute, readHtml, textOf } from '../../support/html.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { sandboxCaller, sandboxModules, seedState } from '../../support/sandbox.js';
@@ -35,8 +36,23 @@ describe('the inbox', () => {
     expect(steps.map((step) => textOf(step))).toEqual([
       '2024-11-01 08:00:00 UTC SignupTrigger entered the contact was created',
       '2024-11-01 08:00:00 UTC SendEmailAction sent sent "Welcome aboard, Pat"',
-      '2024-11-01 08:00:00 UTC TimerAction waiting waits 2 days, until 2024-11-03T08:00:00.000Z',
+      '2024-11-01 08:00:00 UTC TimerAction waiting waits 2 days, until 2024-11-03 08:00:00 UTC',
     ]);
     expect(steps.map((step) => attribute(step, 'aria-current'))).toEqual([undefined, 'step', undefined]);
+  });
+
+  it("writes the time a timer's wait ends as it writes every time, while the journey keeps it exact", () => {
+    const state = seedState();
+    freezeClock(state);
+    const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+    const newsletter = seedId('mailing-list/Product updates');
+    expect(call('POST', '/v1/contacts/create', { body: { email: 'pat@example.com', mailingLists: { [newsletter]: true } } }).status).toBe(200);
+    const [email] = inboxEmails(state);
+    const timer = journeyById(state, email!.journeyId!)!.steps.at(-1);
+    expect(timer).toMatchObject({ outcome: 'waiting', until: '2024-11-03T08:00:00.000Z', why: 'waits 2 days, until 2024-11-03T08:00:00.000Z' });
+    const page = readHtml(inboxPage(state, email!.key));
+    const journey = textOf(page.all('section').find((section) => attribute(section, 'id') === 'journey')!);
+    expect(journey).toContain('waits 2 days, until 2024-11-03 08:00:00 UTC');
+    expect(journey).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
   });
 });

@@ -11,9 +11,17 @@ describe('loopsctl sandbox clock and journeys', () => {
     expect(sent.code, sent.stderr).toBe(0);
 
     const waiting = await run(['sandbox', 'journeys', '--contact', 'ada@example.com', '--json'], { env });
-    const [journey] = waiting.json() as { workflowName: string; status: string; waitUntil: string; startedAt: string }[];
+    const [journey] = waiting.json() as {
+      workflowName: string;
+      status: string;
+      waitUntil: string;
+      startedAt: string;
+      steps: { why: string; until?: string }[];
+    }[];
     expect(journey).toMatchObject({ workflowName: 'Trial conversion', status: 'waiting' });
     expect(Date.parse(journey!.waitUntil) - Date.parse(journey!.startedAt)).toBe(3_600_000);
+    // The timer's step keeps the time its wait ends exact, as ISO 8601, beside the words that name it.
+    expect(journey!.steps.at(-1)).toMatchObject({ until: journey!.waitUntil, why: `waits 1 hour, until ${journey!.waitUntil}` });
 
     const before = (await run(['sandbox', 'clock', '--json'], { env })).json() as { now: string; frozen: boolean };
     expect(before.frozen).toBe(false);
@@ -25,6 +33,8 @@ describe('loopsctl sandbox clock and journeys', () => {
     const drawn = await run(['sandbox', 'journeys', '--contact', 'ada@example.com'], { env });
     expect(drawn.code, drawn.stderr).toBe(0);
     const lines = drawn.stdout.trimEnd().split('\n');
+    // The tree writes every time as ISO 8601, the timer's end too.
+    expect(lines).toContain(`|    waits 1 hour, until ${journey!.waitUntil}`);
     expect(lines[0]).toMatch(/^Trial conversion \(c\w+\)$/);
     expect(lines[1]).toMatch(/^ {2}ada@example\.com · ended \d{4}-/);
     // Each step with its time (left out here) and the time since the start, and beneath it why.
