@@ -18,19 +18,26 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  * What the program would print as a file the build wrote, printed without loading the program,
  * which is most of what such a run costs: help (`--help` or `-h` after a command's words, `help`
  * before them, or a group named alone: the page in dist/help/, see src/build/help-pages.ts), and
- * `completion <shell>` (its script in dist/completion/). Only where neither stdout nor stderr is
- * a terminal: the pages are laid out for 80 columns, as help is off a terminal, and a person at one
- * may be due the update notice, which the program gives. And only text the program too would write
- * straight to stdout (src/core/standard-stream.ts): a pipe takes at most half of what it holds,
- * so that a reader that stops reading never holds the process. Whether it printed; any other words,
- * or no such file, go to the program, as does the build's recording of the code cache.
+ * `completion <shell>` (its script in dist/completion/). Help is laid out for 80 columns, as the
+ * program lays it out off a terminal and on one at least that wide; a narrower terminal goes to the
+ * program, as does a completion script on a terminal. Off a terminal, only text the program too
+ * would write straight to stdout (src/core/standard-stream.ts): a pipe takes at most half of what
+ * it holds, so that a reader that stops reading never holds the process. Neither gives an update
+ * notice. Whether it printed; any other words, or no such file, go to the program, as does the
+ * build's recording of the code cache.
  */
 function printedFromBuild(args, files) {
   if (process.platform === 'win32' || process.env.LOOPSCTL_RECORD_CODE_CACHE !== undefined) return false;
-  const file = completionScript(args) ?? helpPage(args, files);
-  if (file === undefined || !isDirect(2)) return false;
+  const completion = completionScript(args);
+  const file = completion ?? helpPage(args, files);
+  if (file === undefined) return false;
   const text = readCache(() => files.read(file));
-  return text !== undefined && text.length <= directBytes(1) && writeDirectly(text);
+  if (text === undefined) return false;
+  if (isDirect(1)) return text.length <= directBytes(1) && writeDirectly(text);
+  if (completion !== undefined || !require('node:tty').isatty(1) || (process.stdout.columns || 80) < 80) return false;
+  // A terminal takes what is written to it at once.
+  process.stdout.write(text);
+  return true;
 }
 
 /** The file of `completion <shell>`'s script, when those are the words. */

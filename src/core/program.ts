@@ -193,9 +193,15 @@ function twoColumns(rows: [string, string][], width: number): string {
     .join('\n');
 }
 
-/** Help fits a terminal; off one it is wrapped at 80 columns, as commander does. */
+/**
+ * Help is laid out for 80 columns, and for a narrower terminal's width: longer lines read worse
+ * (clap stops at 100), and so the pages the build writes at 80 serve every terminal that wide
+ * (bin/loopsctl.js prints them without the program).
+ */
+const HELP_COLUMNS = 80;
+
 function helpWidth(stream: Runtime['stdout']): number {
-  return stream.isTTY && stream.columns ? stream.columns : 80;
+  return stream.isTTY && stream.columns ? Math.min(stream.columns, HELP_COLUMNS) : HELP_COLUMNS;
 }
 
 /** Settings every command needs, since commander copies only some of them to subcommands. */

@@ -2,7 +2,7 @@
  * The update notice: once a day at most, after a command's output, one line on stderr when a newer
  * version is out, with the command that upgrades this copy. Nothing is sent but the request for the
  * latest version, and only to a person at a terminal: never with machine-read output, for the
- * completion script (or the ids it completes), in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER or
+ * completion script (or the ids it completes), for help, in CI, or with LOOPSCTL_NO_UPDATE_NOTIFIER or
  * DO_NOT_TRACK set. Every start ends here, so this part only decides whether a check is due; the
  * check itself (update-check.ts) loads when it is.
  */
@@ -23,6 +23,9 @@ function updateCheckAllowed(runtime: Runtime, argv: string[]): boolean {
   // A shell sources the completion script at every start: no request belongs there. A value spelled
   // "completion" skips the check too, which costs only a notice.
   if (argv.includes('completion')) return false;
+  // Help is mostly printed from the build's pages without the program (bin/loopsctl.js), which
+  // gives no notice: where the program prints it, none either, so that help reads the same.
+  if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return false;
   return runtime.stderr.isTTY === true && runtime.installation !== undefined;
 }
 

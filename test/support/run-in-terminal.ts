@@ -21,9 +21,13 @@ export interface Typing {
   after: string | Promise<unknown>;
 }
 
-/** stdout and stderr arrive mixed, as on a screen, with \r\n line ends turned into \n. */
-export function runInTerminal(args: string[], env: Record<string, string>, typing?: Typing): Promise<CliResult> {
-  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+/**
+ * stdout and stderr arrive mixed, as on a screen, with \r\n line ends turned into \n. The
+ * terminal has no size (Node reads 0 columns) unless `columns` gives it one.
+ */
+export function runInTerminal(args: string[], env: Record<string, string>, typing?: Typing, columns?: number): Promise<CliResult> {
+  const run = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const command = columns === undefined ? run : `stty cols ${columns} rows 40 && exec ${run}`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       env: {

@@ -54,6 +54,14 @@ describe('help fits and finds its way', () => {
     expect(stdout).toMatch(/\n {2}--after <nodeId>\n {6}after this node, which must have exactly one outgoing\n {6}connection\n/);
   });
 
+  it('lays help out for 80 columns on a wider terminal, as off one: the pages the build writes serve it', async () => {
+    const wide = await run(['workflow', 'nodes', 'add', '--help'], { tty: { columns: 160 } });
+    const piped = await run(['workflow', 'nodes', 'add', '--help']);
+    expect(wide).toMatchObject({ code: 0, stdout: piped.stdout });
+    expect(widest(wide.stdout)).toBeLessThanOrEqual(80);
+    expect(widest(wide.stdout)).toBeGreaterThan(70);
+  });
+
   it('wraps a bare group’s help at 80 columns on a pipe, on stdout, with exit 0', async () => {
     const { code, stdout, stderr } = await run(['workflow']);
     expect(code).toBe(0);

@@ -15,8 +15,8 @@ const feed = countingFeedForTests();
 
 const json = (body: unknown) => (response: ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-/** `themes --help` on a terminal, with a cache directory of its own unless one is given. */
-async function run(env: Record<string, string> = {}, args = ['themes', '--help']) {
+/** `commands` on a terminal, with a cache directory of its own unless one is given. */
+async function run(env: Record<string, string> = {}, args = ['commands']) {
   const cache = env.XDG_CACHE_HOME ?? tempDir('loopsctl-cache-');
   const before = feed.requests();
   const result = await runInTerminal(args, { LOOPSCTL_UPDATE_URL: feed.url(), XDG_CACHE_HOME: cache, ...env });
@@ -31,8 +31,8 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
     const first = await run();
     expect(first.code).toBe(0);
     expect(first.requests).toBe(1);
-    expect(first.stdout).toMatch(/Usage: loopsctl themes/);
-    // The last line, after the help: a clone, so the upgrade is a pull and a build.
+    expect(first.stdout).toMatch(/themes list/);
+    // The last line, after the output: a clone, so the upgrade is a pull and a build.
     expect(first.stdout).toMatch(NOTICE);
     expect(JSON.parse(readFileSync(join(first.cache, 'loopsctl', 'update-check.json'), 'utf8'))).toMatchObject({ latest: '9.0.0' });
     const again = await run({ XDG_CACHE_HOME: first.cache });
@@ -63,7 +63,7 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
     expect(result.requests).toBe(1);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('A newer loopsctl');
-    expect(result.stdout).toMatch(/Usage: loopsctl themes[\s\S]*\n$/);
+    expect(result.stdout).toMatch(/themes list[\s\S]*\n$/);
   });
 
   it.each([
@@ -74,6 +74,7 @@ describe.skipIf(script.skip)(script.title('the update notice'), () => {
     ['with --output=json', {}, ['commands', '--output=json']],
     ['with -ojson', {}, ['commands', '-ojson']],
     ['for the completion script, which a shell sources at every start', {}, ['completion', 'bash']],
+    ['for help, printed from the build’s page', {}, ['themes', '--help']],
     ['in CI', { CI: 'true' }, undefined],
     ['with LOOPSCTL_NO_UPDATE_NOTIFIER', { LOOPSCTL_NO_UPDATE_NOTIFIER: '1' }, undefined],
     ['with DO_NOT_TRACK', { DO_NOT_TRACK: '1' }, undefined],

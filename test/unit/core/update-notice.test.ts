@@ -30,7 +30,7 @@ async function notice(
   {
     tty = true,
     env = {},
-    argv = ['themes', '--help'],
+    argv = ['themes', 'list'],
     installed = true,
   }: { tty?: boolean; env?: Record<string, string>; argv?: string[]; installed?: boolean } = {},
 ): Promise<{ stderr: string; requests: number }> {
@@ -167,13 +167,16 @@ describe('how often it asks', () => {
     expect(await notice(tempDir('loopsctl-cache-'), NOON, { env: { DO_NOT_TRACK: '1' } })).toEqual({ stderr: '', requests: 0 });
   });
 
-  it('does not ask for output a program reads, for the completion script, or for a copy it cannot say how to upgrade', async () => {
+  it('does not ask for output a program reads, for the completion script, for help, or for a copy it cannot say how to upgrade', async () => {
     feed.answer(latestVersion('0.2.0'));
     for (const argv of [
       ['themes', 'list', '--json'],
       ['themes', 'list', '--jq', '.'],
       ['themes', 'list', '-o', 'json'],
       ['completion', 'bash'],
+      ['themes', 'list', '--help'],
+      ['themes', '-h'],
+      ['help', 'themes'],
     ]) {
       expect(await notice(tempDir('loopsctl-cache-'), NOON, { argv })).toEqual({ stderr: '', requests: 0 });
     }
