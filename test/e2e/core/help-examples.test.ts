@@ -1,6 +1,6 @@
 /**
- * Help's examples fit the width help is wrapped at (80 columns off a terminal, the terminal's
- * width on one): a long one is broken between its words with ` \`, so that copied whole it still
+ * Help's examples fit the width help is wrapped at (80 columns, or a narrower terminal's width):
+ * a long one is broken between its words with ` \`, so that copied whole it still
  * runs as one command.
  */
 import { describe, expect, it } from 'vitest';
@@ -38,10 +38,12 @@ describe("help's examples", () => {
     }
   });
 
-  it("fit a terminal's width, and are left whole where they fit", async () => {
+  it("fit a narrower terminal's width, and are broken as off a terminal on a wider one", async () => {
     const [{ path, spec }] = long;
     const wide = await run([...path!, '--help'], { tty: { columns: 200 } });
-    for (const example of spec!.examples) expect(wide.stdout).toContain(`  $ ${example}\n`);
+    for (const example of spec!.examples.filter((text) => text.length + 4 <= 80)) expect(wide.stdout).toContain(`  $ ${example}\n`);
+    expect(wide.stdout).toBe((await run([...path!, '--help'])).stdout);
+    expect(wide.stdout).toContain(' \\\n      ');
     const narrow = await run([...path!, '--help'], { tty: { columns: 60 } });
     expect(examplesOf(narrow.stdout)).toEqual(spec!.examples);
   });
