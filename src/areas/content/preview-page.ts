@@ -9,14 +9,14 @@ import { GMAIL_CLIP_BYTES, kilobytes, type LmxProblem } from '../../lmx/index.js
 import { escapeHtml } from '../../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
-import type { Kind } from './files.js';
-import type { TreeEmail } from './tree.js';
+import type { TreeEmail, TreeGroup } from './tree.js';
 
-const GROUP_TITLES: Record<Kind | 'files', string> = {
+const GROUP_TITLES: Record<TreeGroup | 'files', string> = {
   transactional: 'Transactional emails',
   campaigns: 'Campaigns',
   components: 'Components',
   themes: 'Themes',
+  workflows: 'Workflow emails',
   files: 'LMX files',
 };
 
@@ -63,7 +63,7 @@ function list(emails: ListedEmail[], current: string | undefined): string {
   return [...groups]
     .map(
       ([group, members]) =>
-        `<h2>${escapeHtml(GROUP_TITLES[group as Kind | 'files'])}</h2><ul>${members
+        `<h2>${escapeHtml(GROUP_TITLES[group as TreeGroup | 'files'])}</h2><ul>${members
           .map(
             (email) =>
               `<li><a href="${escapeHtml(href(email.path))}"${email.path === current ? ' aria-current="page"' : ''} title="${escapeHtml(email.path)}">${badge(email)}<span class="name">${escapeHtml(email.name)}</span></a></li>`,
@@ -181,6 +181,7 @@ button{padding:7px 14px;border:0;border-radius:6px;background:#4338ca;color:#fff
 button:hover{background:#3730a3}
 #saved{color:#166534;font-size:12.5px}
 .disclaimer{margin-top:24px;color:#6b7280;font-size:12.5px}
+.email-head{overflow-wrap:anywhere}
 `;
 
 /** The page's script: the viewer's (redraws on change), and the form that saves the sample values. */

@@ -17,7 +17,7 @@ import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
 import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
 import { DEFAULT_DIRECTORY } from './files.js';
-import { placeInTree, placeOf, readThemeFile, valuesFrom, LMX_KIND_OF } from './tree.js';
+import { placeInTree, placeOf, readThemeFile, valuesFrom } from './tree.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {
@@ -141,8 +141,7 @@ interface RenderOptions {
 /** `content render`: the HTML email document on stdout (or --out), and what it could not fill on stderr. */
 export const render: Handler<[string], RenderOptions> = handler(['out', 'client', 'key', 'files'], async (context, [file], options) => {
   const source = await readLmxFile(context, file);
-  const { group } = placeOf(resolve(file));
-  const kind = (group === undefined ? undefined : LMX_KIND_OF[group]) ?? kindOption(options.kind);
+  const kind = placeOf(resolve(file)).kind ?? kindOption(options.kind);
   const values =
     options.data === undefined
       ? undefined

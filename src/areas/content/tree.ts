@@ -4,6 +4,7 @@
  * themes it may be drawn with. Any other directory is a set of loose .lmx files.
  */
 import { lstatSync } from 'node:fs';
+import { parseDocument } from 'yaml';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { readTreeFile, readTreeFileAsync, treeEntries, TreeFileTooLargeError } from '../../base/tree-files.js';
@@ -12,6 +13,8 @@ import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
 import { LMX_KIND_OF, readLmxSourceAsync } from './lmx-files.js';
+import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
+import { WORKFLOWS } from './workflows/files.js';
 
 export { kindOfDirectory, LMX_KIND_OF, readLmxSource, readLmxSourceAsync } from './lmx-files.js';
 
@@ -19,12 +22,15 @@ export { kindOfDirectory, LMX_KIND_OF, readLmxSource, readLmxSourceAsync } from 
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
 
 /** One LMX file of a tree. */
+/** The directories of a tree that hold emails. */
+export type TreeGroup = Kind | typeof WORKFLOWS;
+
 export interface TreeEmail {
   file: string;
   /** From the tree's root, with `/`: `transactional/welcome--cx1/draft.lmx`. */
   path: string;
-  /** The directory kind it is in, or undefined for a loose file. */
-  group?: Kind;
+  /** The directory kind it is in (a workflow's emails are in `workflows`), or undefined for a loose file. */
+  group?: TreeGroup;
   kind?: LmxKind;
   /** The record's name and, for a transactional email, which version: `Welcome (draft)`. */
   name: string;
@@ -107,6 +113,27 @@ function idOfRecordDirectory(name: string): string | undefined {
 }
 
 /** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
+/**
+ * A workflow email as a person knows it: its workflow's name and its subject (`Welcome series:
+ * Welcome aboard, {firstName}`), each the directory's name where its file does not say.
+ */
+function workflowEmailName(root: string, directory: string): string {
+  const workflowDirectory = dirname(dirname(directory));
+  const workflow = fieldOf(root, `${workflowDirectory}/${WORKFLOW_FILE}`, (text) => parseDocument(text).get('name'));
+  const subject = fieldOf(root, `${directory}/email.json`, (text) => (JSON.parse(text) as { subject?: unknown }).subject);
+  return `${workflow ?? basename(workflowDirectory)}: ${subject ?? basename(directory)}`;
+}
+
+/** A text field of a file of the tree, or undefined when the file is not there, not read or has none. */
+function fieldOf(root: string, path: string, field: (text: string) => unknown): string | undefined {
+  try {
+    const value = field(readTreeFile(root, path, MAX_JSON_FILE_BYTES)?.toString('utf8') ?? '');
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function recordName(kind: Kind, root: string, directory: string): string {
   const path = `${directory}/${META_FILE[kind]}`;
   let bytes: Buffer | undefined;
@@ -124,10 +151,17 @@ function recordName(kind: Kind, root: string, directory: string): string {
 }
 
 /** Where a file stands: in a pulled tree (`<root>/<kind>/<record>/<file>.lmx`), or loose. */
-export function placeOf(file: string): { root?: string; group?: Kind } {
-  const kindDirectory = basename(dirname(dirname(file)));
-  if (!(KINDS as readonly string[]).includes(kindDirectory)) return {};
-  return { root: dirname(dirname(dirname(file))), group: kindDirectory as Kind };
+export function placeOf(file: string): { root?: string; group?: TreeGroup; kind?: LmxKind } {
+  const record = dirname(file);
+  const kindDirectory = basename(dirname(record));
+  if ((KINDS as readonly string[]).includes(kindDirectory)) {
+    const group = kindDirectory as Kind;
+    return { root: dirname(dirname(record)), group, kind: LMX_KIND_OF[group] };
+  }
+  // A workflow's email: <root>/workflows/<workflow>/emails/<email>/email.lmx.
+  const workflow = dirname(dirname(record));
+  if (kindDirectory === 'emails' && basename(dirname(workflow)) === WORKFLOWS) return { root: dirname(dirname(workflow)), group: WORKFLOWS, kind: 'workflow' };
+  return {};
 }
 
 /**
@@ -145,12 +179,13 @@ export function emailsOf(root: string): TreeEmail[] {
   return lmxFilesUnder(root)
     .map((file): TreeEmail => {
       const path = relative(root, file).split(sep).join('/');
-      const parts = path.split('/');
-      const group = tree && parts.length === 3 && (KINDS as readonly string[]).includes(parts[0]!) ? (parts[0] as Kind) : undefined;
-      if (group === undefined) return { file, path, name: path };
+      const { root: placeRoot, group, kind } = placeOf(file);
+      // A record of this tree, not of one nested in it.
+      if (!tree || group === undefined || placeRoot !== join(root)) return { file, path, name: path };
+      if (group === WORKFLOWS) return { file, path, group, kind, name: workflowEmailName(root, dirname(path)) };
       const version = VERSION_LABELS[basename(file, '.lmx')] ?? basename(file, '.lmx');
       const name = recordName(group, root, dirname(path));
-      return { file, path, group, kind: LMX_KIND_OF[group], name: version === '' ? name : `${name} (${version})` };
+      return { file, path, group, kind, name: version === '' ? name : `${name} (${version})` };
     })
     .sort((a, b) => (a.group ?? '~').localeCompare(b.group ?? '~') || a.name.localeCompare(b.name));
 }

@@ -3,9 +3,9 @@
  * need it skip, saying why, where it is missing), and its server asked directly for what it must
  * refuse: paths out of its directory, links out of it, foreign Host and Origin headers.
  */
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, keepScreenshot, startBrowser, type Page, type TestBrowser } from '../../../support/browser.js';
 import { contentTree } from '../../../support/content-tree.js';
@@ -112,6 +112,39 @@ describe('content preview in a browser', () => {
       // The email alone, as drawn at each width.
       await page.setViewportSize({ width: 1440, height: 900 });
       for (const device of ['desktop', 'mobile']) await keepScreenshot(page.locator(`#${device}`), `content-preview-email-${device}`);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test('lists a workflow’s emails by workflow and subject, draws them with the tree’s components, and fits 375 px', async () => {
+    const root = tree();
+    const flow = 'workflows/welcome-flow--wf1';
+    const loose = 'drafts/onboarding--c0eyw5clakhdc9jo8zce88dn8c0eyw5clakhdc9jo8zce88dn8/email.lmx';
+    for (const [path, text] of Object.entries({
+      [`${flow}/workflow.yaml`]: 'name: Welcome flow\n',
+      [`${flow}/emails/hello/email.json`]: '{"subject":"Hello, {contact.firstName}"}\n',
+      [`${flow}/emails/hello/email.lmx`]: '<H1>Hello from the flow</H1>\n<Paragraph>Hi {contact.firstName}.</Paragraph>\n<Component componentId="cmp1" />\n',
+      [loose]: '<H1>A loose draft</H1>\n',
+    })) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const { running, url } = await startPreview(root);
+    try {
+      const page = await browser!.page(375);
+      await page.goto(`${url}?email=${encodeURIComponent(`${flow}/emails/hello/email.lmx`)}`);
+      expect(await page.locator('nav h2').allTextContents()).toContain('Workflow emails');
+      await page.locator('main h1', { hasText: 'Welcome flow: Hello, {contact.firstName}' }).waitFor();
+      expect(await page.textContent('.email-head')).toContain('Workflow email');
+      await frameShows(page, 'desktop', 'Acme Inc · 1 Main Street');
+      expect(await page.textContent('#checks')).toContain('No problems');
+      expect(await page.locator('#values-form label').allTextContents()).toEqual(['{contact.firstName}']);
+      // A long name wraps: nothing of the page is wider than the phone.
+      await page.goto(`${url}?email=${encodeURIComponent(loose)}`);
+      await page.locator('main h1', { hasText: 'onboarding--c0eyw5' }).waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await keepScreenshot(page, 'content-preview-workflow-375');
     } finally {
       await running.stop();
     }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
@@ -112,6 +112,26 @@ describe('content render', () => {
     expect(json.json().inert).toEqual([
       { tag: 'Section', attribute: 'href', value: 'https://acme.example/card', reason: expect.stringContaining('the section holds links of its own') },
     ]);
+  });
+
+  it("prints a workflow's email as a workflow email of its tree: its subject, the tree's components and theme", async () => {
+    const root = pulledTree();
+    const email = 'workflows/welcome-flow--wf1/emails/hello';
+    mkdirSync(join(root, email), { recursive: true });
+    writeFileSync(join(root, 'workflows/welcome-flow--wf1/workflow.yaml'), 'name: Welcome flow\n');
+    writeFileSync(join(root, email, 'email.json'), '{"subject":"Hello, {contact.firstName}"}\n');
+    writeFileSync(
+      join(root, email, 'email.lmx'),
+      '<Style themeId="th_ocean" />\n<H1>Hello, {contact.firstName}</H1>\n<Component componentId="cmp_footer" />\n',
+    );
+    const result = await run(['content', 'render', join(root, email, 'email.lmx'), '--json'], { env: offline });
+    expect(result.code, result.stderr).toBe(0);
+    const report = result.json();
+    expect(report).toMatchObject({ kind: 'workflow', missingComponents: [], errors: [] });
+    const html = readHtml(report.html);
+    expect(html.all('title').map(textOf)).toEqual(['Hello, {contact.firstName}']);
+    expect(html.all('p').map(textOf)).toEqual(['Acme Inc, 1 Main Street']);
+    expect(attribute(html.all('body')[0]!, 'style')).toContain('background-color:#e6f2f8');
   });
 
   it('--json: the HTML and what it could not fill, as one record', async () => {
