@@ -13,8 +13,6 @@ import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
 import { LMX_KIND_OF, readLmxSourceAsync } from './lmx-files.js';
 
-export { kindOfDirectory, LMX_KIND_OF, readLmxSource, readLmxSourceAsync } from './lmx-files.js';
-
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
 
