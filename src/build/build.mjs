@@ -180,7 +180,8 @@ async function writeHelpPages() {
   const { nodes, pages, alone } = await fromDeclarations("import { helpPages } from './src/build/help-pages.ts';", 'helpPages(specs)', 'the help pages');
   await mkdir(`${dist}help`, { recursive: true });
   await Promise.all([
-    writeFile(`${dist}help/index.json`, JSON.stringify(nodes)),
+    // Only what bin/loopsctl.js reads of each node: whether a group named alone prints its help is in the .alone files.
+    writeFile(`${dist}help/index.json`, JSON.stringify(nodes.map(({ words }) => ({ words })))),
     ...pages.map((page, index) => writeFile(`${dist}help/${index}.txt`, page)),
     ...Object.entries(alone).map(([words, index]) => writeFile(`${dist}help/${words}.alone`, String(index))),
   ]);
