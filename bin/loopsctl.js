@@ -31,10 +31,11 @@ function printedFromBuild(args, files) {
   const completion = completionScript(args);
   const file = completion ?? helpPage(args, files);
   if (file === undefined) return false;
+  const room = directBytes(1);
+  if (room === 0 && (completion !== undefined || !require('node:tty').isatty(1) || (process.stdout.columns || 80) < 80)) return false;
   const text = readCache(() => files.read(file));
   if (text === undefined) return false;
-  if (isDirect(1)) return text.length <= directBytes(1) && writeDirectly(text);
-  if (completion !== undefined || !require('node:tty').isatty(1) || (process.stdout.columns || 80) < 80) return false;
+  if (room > 0) return text.length <= room && writeOut(text);
   // A terminal takes what is written to it at once.
   process.stdout.write(text);
   return true;
@@ -79,11 +80,6 @@ function pageNamedAlone(args, files) {
   return page === undefined ? undefined : Number(page);
 }
 
-/** Whether a descriptor is a pipe, a socket, a file or the null device: never a terminal. */
-function isDirect(fd) {
-  return directBytes(fd) > 0;
-}
-
 /**
  * How much may be written straight to a descriptor, as src/core/standard-stream.ts decides it for
  * the program: all of it to a file or the null device (a character device, as a terminal is, told
@@ -104,17 +100,23 @@ function directBytes(fd) {
 }
 
 /**
- * Writes the text (a string or bytes) to stdout without opening Node's stream for it (a few
- * milliseconds) when stdout is a pipe, a socket, a file or the null device; whether it did. A
- * reader that went away takes nothing from the exit code, as with the program; a pipe that is full
- * hands the rest to that stream, which waits for it. Anything else (a terminal), or failing before a byte was written: false, for the
- * caller's usual way.
+ * Writes the text to stdout without opening Node's stream for it (a few milliseconds) when stdout
+ * is a pipe, a socket, a file or the null device; whether it did. Anything else (a terminal), or
+ * failing before a byte was written: false, for the caller's usual way.
  */
 function writeDirectly(text) {
+  return directBytes(1) > 0 && writeOut(Buffer.from(text));
+}
+
+/**
+ * Writes the bytes to stdout, which directBytes found to be no terminal, without opening Node's
+ * stream; whether it did. A reader that went away takes nothing from the exit code, as with the
+ * program; a pipe that is full hands the rest to that stream, which waits for it. Failing before a
+ * byte was written: false, for the caller's usual way.
+ */
+function writeOut(data) {
   const fs = require('node:fs');
-  const data = Buffer.from(text);
   let written = 0;
-  if (!isDirect(1)) return false;
   try {
     while (written < data.length) written += fs.writeSync(1, data, written);
   } catch (error) {

@@ -122,25 +122,43 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const entry = 'src/cli.ts';
 
 /**
- * The completion script of each shell, made once here by src/areas/completion/made.ts from the
- * declarations, which is all they depend on, into dist/completion/: in the bundle, that module
- * becomes one that reads them, so `loopsctl completion bash` only prints a file.
+ * What a module of the source makes from the declarations (`specs`), in a Node of its own: `imports`
+ * and the registry bundled as the program's bundles are, then `value` (an expression of `specs`)
+ * written out as JSON and read back here. `what` names it when that run fails.
  */
-async function makeCompletionScripts() {
-  const shells = ['bash', 'zsh', 'fish', 'powershell'];
+async function fromDeclarations(imports, value, what) {
   const { outputFiles } = await build({
     ...common,
     stdin: {
-      contents: `import { madeCompletionScript } from './src/areas/completion/made.ts';\nimport { specs } from './src/areas/registry.ts';\nprocess.stdout.write(JSON.stringify(${JSON.stringify(shells)}.map((shell) => madeCompletionScript(shell, specs))));`,
+      contents: `${imports}\nimport { specs } from './src/areas/registry.ts';\nprocess.stdout.write(JSON.stringify(${value}));`,
       resolveDir: root,
       loader: 'ts',
     },
     write: false,
     plugins: [requireVendored, shippedSkill, keyringModule],
   });
-  const made = spawnSync(process.execPath, ['-'], { input: outputFiles[0].text, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
-  if (made.status !== 0) throw new Error(`making the completion scripts failed (exit ${made.status})`);
-  const scripts = JSON.parse(made.stdout);
+  const made = spawnSync(process.execPath, ['-'], {
+    input: outputFiles[0].text,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (made.status !== 0) throw new Error(`making ${what} failed (exit ${made.status})`);
+  return JSON.parse(made.stdout);
+}
+
+/**
+ * The completion script of each shell, made once here by src/areas/completion/made.ts from the
+ * declarations, which is all they depend on, into dist/completion/: in the bundle, that module
+ * becomes one that reads them, so `loopsctl completion bash` only prints a file.
+ */
+async function makeCompletionScripts() {
+  const shells = ['bash', 'zsh', 'fish', 'powershell'];
+  const scripts = await fromDeclarations(
+    "import { madeCompletionScript } from './src/areas/completion/made.ts';",
+    `${JSON.stringify(shells)}.map((shell) => madeCompletionScript(shell, specs))`,
+    'the completion scripts',
+  );
   await mkdir(`${dist}completion`, { recursive: true });
   await Promise.all(shells.map((shell, index) => writeFile(`${dist}completion/loopsctl.${shell}`, scripts[index])));
   const reader = `export function madeCompletionScript(shell) {\n  return require('${SHIPPED}').read(\`dist/completion/loopsctl.\${shell}\`, 'utf8');\n}\n`;
@@ -159,27 +177,11 @@ async function makeCompletionScripts() {
  * named alone, a file a spelling (dist/help/contacts.alone).
  */
 async function writeHelpPages() {
-  const { outputFiles } = await build({
-    ...common,
-    stdin: {
-      contents: `import { helpPages } from './src/build/help-pages.ts';\nimport { specs } from './src/areas/registry.ts';\nprocess.stdout.write(JSON.stringify(helpPages(specs)));`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    write: false,
-    plugins: [requireVendored, shippedSkill, keyringModule],
-  });
-  const made = spawnSync(process.execPath, ['-'], {
-    input: outputFiles[0].text,
-    encoding: 'utf8',
-    stdio: ['pipe', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (made.status !== 0) throw new Error(`making the help pages failed (exit ${made.status})`);
-  const { nodes, pages, alone } = JSON.parse(made.stdout);
+  const { nodes, pages, alone } = await fromDeclarations("import { helpPages } from './src/build/help-pages.ts';", 'helpPages(specs)', 'the help pages');
   await mkdir(`${dist}help`, { recursive: true });
   await Promise.all([
-    writeFile(`${dist}help/index.json`, JSON.stringify(nodes)),
+    // Only what bin/loopsctl.js reads of each node: whether a group named alone prints its help is in the .alone files.
+    writeFile(`${dist}help/index.json`, JSON.stringify(nodes.map(({ words }) => ({ words })))),
     ...pages.map((page, index) => writeFile(`${dist}help/${index}.txt`, page)),
     ...Object.entries(alone).map(([words, index]) => writeFile(`${dist}help/${words}.alone`, String(index))),
   ]);

@@ -18,12 +18,12 @@ import { buildProgram } from '../core/program.js';
 export interface HelpNode {
   /** The nodes its words lead to, by name and alias. */
   words: Record<string, number>;
-  /** Whether naming it alone prints its help, as `--help` does. */
+  /** Whether naming it alone prints its help, as `--help` does: told by `alone`, not written into the index's file. */
   bare?: true;
 }
 
 export interface HelpPages {
-  /** The index, loopsctl itself first; dist/help/index.json. */
+  /** The index, loopsctl itself first; dist/help/index.json holds each node's words. */
   nodes: HelpNode[];
   /** Each node's page, in the same order. */
   pages: string[];

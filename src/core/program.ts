@@ -128,37 +128,35 @@ export function buildProgram(specs: Spec[], runtime: Streams, run: Run, argv?: s
     return `\n${HELP_TOPICS.environment(width)}\n${HELP_TOPICS['exit-codes'](width)}${exampleText(ROOT_EXAMPLES, width)}`;
   });
   configure(program, runtime, []);
-  const words = argv === undefined ? undefined : new Set(argv);
   // A run whose first word past the global options names a command or group (`loopsctl --sandbox
   // webhooks sign …`) reaches that one alone. Not even the names of the others are declared: each
   // is a commander Command, and the thirty of them made the start's young objects outgrow V8's
   // first young generation (1 MB), so that a garbage collection (about 0.8 ms) ran in every such start.
   const first = argv === undefined ? undefined : namedSpec(specs, argv);
-  if (first !== undefined) declare(program, first.spec, runtime, run, [], first.rest);
-  for (const spec of first === undefined ? specs : []) {
-    const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
-    if (spec.kind === 'group' && !named)
-      program
-        .command(spec.name)
-        .description(spec.summary)
-        .aliases(spec.aliases ?? []);
-    else declare(program, spec, runtime, run, []);
+  if (first !== undefined) {
+    declare(program, first.spec, runtime, run, [], first.rest);
+  } else {
+    const words = argv === undefined ? undefined : new Set(argv);
+    for (const spec of specs) {
+      const named = words === undefined || [spec.name, ...(spec.aliases ?? [])].some((word) => words.has(word));
+      if (spec.kind === 'group' && !named)
+        program
+          .command(spec.name)
+          .description(spec.summary)
+          .aliases(spec.aliases ?? []);
+      else declare(program, spec, runtime, run, []);
+    }
   }
   asGroup(program, runtime, []);
   return program;
 }
 
 /**
- * The first word of a run that is neither a global option nor such an option's value, as commander
- * reads them; undefined when none is, or when a word it would have to know more of comes first (an
- * option that is not global, `-ojson`, `--`).
+ * The index of a run's first word that is neither a global option nor such an option's value, as
+ * commander reads them; undefined when none is, or when a word it would have to know more of comes
+ * first (an option that is not global, `-ojson`, `--`).
  */
-export function firstOperand(argv: string[]): string | undefined {
-  const index = firstOperandIndex(argv);
-  return index === undefined ? undefined : argv[index];
-}
-
-function firstOperandIndex(argv: string[]): number | undefined {
+export function firstOperandIndex(argv: string[]): number | undefined {
   for (let index = 0; index < argv.length; index += 1) {
     const word = argv[index]!;
     if (!word.startsWith('-')) return index;

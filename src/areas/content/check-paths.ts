@@ -8,7 +8,8 @@ import { join, sep } from 'node:path';
 import { UsageError } from '../../base/errors.js';
 import { parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxVariable } from '../../lmx/index.js';
 import { checkFile, lmxFileTarget, type FileCheck, type Target, type TreeComponents } from './check.js';
-import { componentDirectories, isTree, kindOfDirectory, lmxFilesUnder, readLmxSource } from './tree.js';
+import { kindOfDirectory, readLmxSource } from './lmx-files.js';
+import { componentDirectories, isTree, lmxFilesUnder } from './tree.js';
 
 /**
  * Every LMX file the paths name, checked. A directory that a pull wrote (it has the state file or

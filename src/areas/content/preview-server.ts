@@ -20,7 +20,8 @@ import { componentIdsOf, elementsOf, parseLmx, variablesOf, type LmxDocument, ty
 import type { LmxValues } from '../../lmx/render.js';
 import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './emails.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
-import { emailsOf, readLmxSourceAsync, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
+import { readLmxSourceAsync } from './lmx-files.js';
+import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 
 export interface PreviewOptions {
   root: string;

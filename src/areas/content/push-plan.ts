@@ -10,7 +10,7 @@ import { fetchRecord, settled, type RemoteRecord } from './remote.js';
 import { recordDiff, renderChecks } from './render.js';
 import { checkRecord, checkSource } from './check.js';
 import { treeComponents } from './check-paths.js';
-import { LMX_KIND_OF } from './tree.js';
+import { LMX_KIND_OF } from './lmx-files.js';
 import { CONTENT, describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './pairing.js';
 
 export interface Step {

@@ -16,8 +16,6 @@ import { LMX_KIND_OF, readLmxSourceAsync } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 import { WORKFLOWS } from './workflows/files.js';
 
-export { kindOfDirectory, LMX_KIND_OF, readLmxSource, readLmxSourceAsync } from './lmx-files.js';
-
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
 

@@ -1,6 +1,12 @@
 /** The word a run's command tree is built for: the first past the global options and their values. */
 import { describe, expect, it } from 'vitest';
-import { firstOperand } from '../../../src/core/program.js';
+import { firstOperandIndex } from '../../../src/core/program.js';
+
+/** The word firstOperandIndex points at. */
+function firstOperand(argv: string[]): string | undefined {
+  const index = firstOperandIndex(argv);
+  return index === undefined ? undefined : argv[index];
+}
 
 describe('firstOperand', () => {
   it('is the first word, past global flags and the values of global options in either spelling', () => {
