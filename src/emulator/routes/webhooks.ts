@@ -14,8 +14,6 @@ import { newMessageId } from '../../platform/webhooks/signature.js';
 import { contactValue, type TriggerCause } from './workflow-emails.js';
 import { webhookDeliveries, webhookEndpoint } from './webhook-records.js';
 
-export { webhookDeliveries, webhookEndpoint, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from './webhook-records.js';
-
 /** Deliveries kept at most. */
 const KEPT_DELIVERIES = 1_000;
 
