@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { filterMatches, type FilteredContact } from '../../platform/segments/evaluate.js';
-import { checkAudienceFilter, faultUnder, FilterFault } from '../../platform/segments/filter.js';
+import { filterFaultUnder } from '../../platform/segments/filter.js';
 import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
@@ -84,13 +84,7 @@ function filterProblem(filter: AudienceFilter, place: string): string | undefine
   if (filter.conditions.length === 0) return undefined;
   const known = problems.get(filter);
   if (known !== undefined) return known.problem;
-  let problem: string | undefined;
-  try {
-    checkAudienceFilter(filter);
-  } catch (error) {
-    if (!(error instanceof FilterFault)) throw error;
-    problem = faultUnder(place, error);
-  }
+  const problem = filterFaultUnder(place, filter);
   problems.set(filter, { problem });
   return problem;
 }

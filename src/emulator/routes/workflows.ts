@@ -330,13 +330,8 @@ function triggerPattern(context: RouteContext, update: Record<string, unknown>):
 function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
   const { mailingListId, audienceSegmentId, audienceFilter } = fields;
   if (audienceFilter !== undefined && audienceFilter !== null) {
-    const { checkAudienceFilter, faultUnder, FilterFault } = filterRules.get();
-    try {
-      checkAudienceFilter(audienceFilter);
-    } catch (error) {
-      if (!(error instanceof FilterFault)) throw error;
-      throw badRequest(faultUnder('payload.audienceFilter', error));
-    }
+    const fault = filterRules.get().filterFaultUnder('payload.audienceFilter', audienceFilter);
+    if (fault !== undefined) throw badRequest(fault);
   }
   if (typeof mailingListId === 'string') {
     const known = lists.get().mailingLists.of(context.state);
