@@ -7,7 +7,7 @@
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
-import { knownModulesFor, loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
+import { loadSandboxModules, modulesFor, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
 import { readFileBytes } from '../base/json-file.js';
@@ -218,7 +218,10 @@ async function inMemory(options: BackingOptions): Promise<Backing> {
   const state = options.initialState?.(modules) ?? (onUse ? seedCore(options.seed) : seedState(modules, options.seed));
   const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
   const handle: Handle = async (request) => {
-    if (onUse) api.include(knownModulesFor(request) ?? (await loadModulesFor(request)));
+    if (onUse) {
+      const needed = modulesFor(request);
+      api.include(Array.isArray(needed) ? needed : await needed);
+    }
     return withModulesNeeded(() => api.handle(request));
   };
   return { handle, state: () => state, update: (change) => change(state) };
@@ -277,7 +280,8 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   const stored = initial === undefined ? read() : undefined;
   if (stored === undefined) withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
   const handle: Handle = async (request) => {
-    const modules = knownModulesFor(request) ?? (await loadModulesFor(request));
+    const needed = modulesFor(request);
+    const modules = Array.isArray(needed) ? needed : await needed;
     const attempt = (locked: boolean) => {
       const state = current();
       let changed = false;
