@@ -77,6 +77,7 @@ async function exercise(sandbox) {
   });
   if (answer.status !== 200) throw new Error(`the interceptor answered ${answer.status}`);
   await intercepted.close();
+  // The name sandbox-loader.cjs reads the shipped cache from (shippedCache): change both together.
   writeFileSync(`${bundle}.${process.version}-${process.arch}.cache`, script.createCachedData());
 })().catch((error) => {
   process.stderr.write(`recording the sandbox's code cache failed: ${error.stack}\n`);

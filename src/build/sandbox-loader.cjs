@@ -25,6 +25,7 @@ else module.exports = require(bundle);
 
 function runWithCodeCache() {
   const source = fs.readFileSync(bundle, 'utf8');
+  // The name record-sandbox-cache.cjs writes the shipped cache under: change both together.
   const shippedCache = `${bundle}.${process.version}-${process.arch}.cache`;
   let cacheFile = flags === '' ? shippedCache : undefined;
   let cachedData = cacheFile === undefined ? undefined : readOrNothing(cacheFile);

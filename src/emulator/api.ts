@@ -79,21 +79,17 @@ export async function loadSandboxModules(): Promise<SandboxModule[]> {
 
 /**
  * The route modules a request needs: those that serve its path, with the modules its own
- * operation uses (a read of workflows loads no mailing lists), or all of them to reset.
+ * operation uses (a read of workflows loads no mailing lists), or all of them to reset. Those of a
+ * method and path asked before come without a promise: most requests are of a path served before,
+ * and skip a turn of the microtask queue.
  */
-/**
- * The modules loadModulesFor found for a request asked before, without waiting: most requests are
- * of a path served before, and skip a turn of the microtask queue. Undefined otherwise (a reset included).
- */
-export function knownModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): SandboxModule[] | undefined {
-  return request.path === RESET_PATH ? undefined : modulesByRequest.get(`${request.method} ${request.path}`);
-}
-
-export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>): Promise<SandboxModule[]> {
+export function modulesFor(request: Pick<ApiRequest, 'method' | 'path'>): SandboxModule[] | Promise<SandboxModule[]> {
   if (request.path === RESET_PATH) return loadSandboxModules();
   const key = `${request.method} ${request.path}`;
-  const known = modulesByRequest.get(key);
-  if (known !== undefined) return known;
+  return modulesByRequest.get(key) ?? loadModulesFor(request, key);
+}
+
+async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'>, key: string): Promise<SandboxModule[]> {
   const modules = await Promise.all(modulesServing(request.path).map((module) => module.load()));
   const segments = request.path.split('/').slice(1);
   await withUses(modules, (route) => route.method === request.method && fixedSegments(route.path.split('/').slice(1), segments) !== undefined);
@@ -103,7 +99,7 @@ export async function loadModulesFor(request: Pick<ApiRequest, 'method' | 'path'
   return modules;
 }
 
-/** What loadModulesFor found for a method and path: a module once loaded stays loaded, so a request asked again costs one look-up. */
+/** What modulesFor found for a method and path: a module once loaded stays loaded, so a request asked again costs one look-up. */
 const modulesByRequest = new Map<string, SandboxModule[]>();
 
 async function withUses(modules: SandboxModule[], wanted: (route: SandboxRoute) => boolean): Promise<SandboxModule[]> {

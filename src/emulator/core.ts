@@ -7,7 +7,7 @@
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
-import { knownModulesFor, loadModulesFor, loadSandboxModules, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
+import { loadSandboxModules, modulesFor, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
 import { readFileBytes } from '../base/json-file.js';
@@ -195,6 +195,20 @@ interface Backing {
 type BackingOptions = SandboxOptions & { rateLimiter?: RateLimiter };
 
 /**
+ * A request's answer, at once when it needs no more modules. One that finds it needs a module
+ * loaded only sometimes (the journeys' engine) threw before changing anything: it is answered
+ * again once the module is loaded.
+ */
+function withModulesNeeded(answering: () => ApiAnswer): ApiAnswer | Promise<ApiAnswer> {
+  try {
+    return answering();
+  } catch (error) {
+    if (!(error instanceof ModuleNeeded)) throw error;
+    return error.module.load().then(() => withModulesNeeded(answering));
+  }
+}
+
+/**
  * State that lives as long as the server: every slice made at the start, or each when first used
  * (seedOnUse), route modules then loaded as requests first need them.
  */
@@ -204,16 +218,11 @@ async function inMemory(options: BackingOptions): Promise<Backing> {
   const state = options.initialState?.(modules) ?? (onUse ? seedCore(options.seed) : seedState(modules, options.seed));
   const api = new SandboxApi(state, modules, { now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver });
   const handle: Handle = async (request) => {
-    if (onUse) api.include(knownModulesFor(request) ?? (await loadModulesFor(request)));
-    // As in inFile: a request that needs a module only sometimes (the journeys' engine) threw before changing anything.
-    for (;;) {
-      try {
-        return api.handle(request);
-      } catch (error) {
-        if (!(error instanceof ModuleNeeded)) throw error;
-        await error.module.load();
-      }
+    if (onUse) {
+      const needed = modulesFor(request);
+      api.include(Array.isArray(needed) ? needed : await needed);
     }
+    return withModulesNeeded(() => api.handle(request));
   };
   return { handle, state: () => state, update: (change) => change(state) };
 }
@@ -271,7 +280,8 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   const stored = initial === undefined ? read() : undefined;
   if (stored === undefined) withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
   const handle: Handle = async (request) => {
-    const modules = knownModulesFor(request) ?? (await loadModulesFor(request));
+    const needed = modulesFor(request);
+    const modules = Array.isArray(needed) ? needed : await needed;
     const attempt = (locked: boolean) => {
       const state = current();
       let changed = false;
@@ -288,21 +298,14 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
       return locked ? answer : undefined;
     };
     // A read needs no lock, as every write replaces the file whole; one that changes something after
-    // all (a wait that ended) is forgotten, and made again under the lock. A request that finds it
-    // needs a module not yet loaded (the journeys' engine) threw before changing anything: it is
-    // answered again once the module is loaded.
-    for (;;) {
-      try {
-        if (request.method === 'GET') {
-          const answer = attempt(false);
-          if (answer !== undefined) return answer;
-        }
-        return withStateLock(stateFile, () => attempt(true)!);
-      } catch (error) {
-        if (!(error instanceof ModuleNeeded)) throw error;
-        await error.module.load();
+    // all (a wait that ended) is forgotten, and made again under the lock.
+    return withModulesNeeded(() => {
+      if (request.method === 'GET') {
+        const answer = attempt(false);
+        if (answer !== undefined) return answer;
       }
-    }
+      return withStateLock(stateFile, () => attempt(true)!);
+    });
   };
   const update = <T>(change: (state: StateCore) => T): T =>
     withStateLock(stateFile, () => {

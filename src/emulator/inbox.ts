@@ -18,7 +18,7 @@ import { components } from './routes/components.js';
 import { findMessage, type StoredMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
-import { webhookDeliveries, type WebhookDelivery } from './routes/webhooks.js';
+import { webhookDeliveries, type WebhookDelivery } from './routes/webhook-records.js';
 import { journeyById } from './journeys/records.js';
 
 /** One email of the inbox. */

@@ -11,7 +11,7 @@ import { SEEDS, type ApiAnswer, type SeedKind, type StateCore } from './module.j
 import type { OpenOptions, OpenSandbox } from './sandbox.js';
 import { defaultStatePath, readState, seedState, withStateLock, writeState } from './state.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
-import type { WebhookDelivery, WebhookEndpoint } from './routes/webhooks.js';
+import type { WebhookDelivery, WebhookEndpoint } from './routes/webhook-records.js';
 
 export { SANDBOX_KEY, SANDBOX_KEYS } from './keys.js';
 export { INBOX_PATH, RESET_PATH } from './api.js';
@@ -54,7 +54,7 @@ export async function newWebhookSecret(): Promise<string> {
 
 /** The webhook endpoint a state file keeps; null for none, or no state file. */
 export async function keptWebhookEndpoint(stateFile: string): Promise<WebhookEndpoint | null> {
-  const { webhookEndpoint } = await import('./routes/webhooks.js');
+  const { webhookEndpoint } = await import('./routes/webhook-records.js');
   const state = readState(stateFile, await modules());
   return state === undefined ? null : webhookEndpoint.of(state);
 }
@@ -101,7 +101,7 @@ interface KeptList<T> {
 const keptLists = {
   outbox: async (): Promise<KeptList<OutboxEntry>> => ({ of: (await import('./routes/sandbox.js')).outbox.of, done: () => true }),
   deliveries: async (): Promise<KeptList<WebhookDelivery>> => ({
-    of: (await import('./routes/webhooks.js')).webhookDeliveries.of,
+    of: (await import('./routes/webhook-records.js')).webhookDeliveries.of,
     done: (delivery) => delivery.status !== 'pending',
   }),
 };

@@ -10,7 +10,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { deliveryHeaders, Deliverer, isAccepted, outcomeText } from '../platform/webhooks/deliver.js';
 import { secretKey } from '../platform/webhooks/signature.js';
-import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from './routes/webhooks.js';
+import { webhookDeliveries, webhookEndpoint, type WebhookDelivery } from './routes/webhook-records.js';
 import type { StateCore } from './module.js';
 import { monotonicMs } from '../base/monotonic.js';
 

@@ -82,8 +82,7 @@ async function localWorkflow(context: Uses<'client'>, path: string): Promise<Pic
     const email = typeof node.subject === 'string' && typeof node.emailMessageId !== 'string' ? { emailMessageId: key } : {};
     return { ...node, ...email, ...(segment === undefined ? {} : { audienceSegmentId: segment.id }), id: key };
   });
-  const segments = [...new Map([...byName.values()].map((segment) => [segment.id, segment])).values()];
-  return { workflow: trialWorkflow({ ...workflow, workflowRevisionId: null }, nodes as WorkflowTrial['workflow']['nodes']), segments };
+  return { workflow: trialWorkflow({ ...workflow, workflowRevisionId: null }, nodes as WorkflowTrial['workflow']['nodes']), segments: [...byName.values()] };
 }
 
 /** The account's segments the file's filters name (by name), read only when it names some; none without a key is refused. */

@@ -6,7 +6,7 @@
  * ended (in the order they end, each going on at the time its wait ended), and so does a move of
  * the clock (POST /_sandbox/clock).
  */
-import type { RouteContext } from '../module.js';
+import type { RouteContext, StateCore } from '../module.js';
 import { contacts, type StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
@@ -249,9 +249,7 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
     }
     journey.nodeId = node.id;
     previous = node.id;
-    const failed = journey.downstreamFilters
-      .map((id) => (nodes.has(id) ? passes(state, nodes.get(id)!, contact, at) : undefined))
-      .find((result) => result !== undefined && !result.matched);
+    const failed = failedDownstream(state, journey, nodes, contact, at);
     if (failed !== undefined) {
       const words =
         failed.problem === undefined ? `no longer matches ${failed.name} of the filter before` : `the filter before cannot be evaluated: ${failed.problem}`;
@@ -278,14 +276,14 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
       }
       case 'BranchNode': {
         const children = node.nextNodeIds.map((id) => nodes.get(id)).filter((child) => child !== undefined);
-        const results = children.map((child) => (child.typeName === 'AudienceFilter' ? passes(state, child, contact, at) : { matched: true, name: '' }));
-        const taken = children.find((_child, index) => results[index]!.matched);
-        if (taken === undefined) {
+        const results = branchResults(state, children, contact, at);
+        const index = results.findIndex((result) => result.matched);
+        if (index === -1) {
           step(journey, node, at, 'exited', noBranchWords(results));
           return end(journey, at, node.id);
         }
-        step(journey, node, at, 'branched', `took branch ${children.indexOf(taken) + 1} of ${children.length}, the first whose filter matches`);
-        nodeId = taken.id;
+        step(journey, node, at, 'branched', `took branch ${index + 1} of ${children.length}, the first whose filter matches`);
+        nodeId = children[index]!.id;
         continue;
       }
       case 'ExperimentBranchNode': {
@@ -313,6 +311,34 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
     }
     nodeId = firstNext(node);
   }
+}
+
+/**
+ * The first of the filters downstream of the journey that the contact no longer passes; undefined
+ * when it passes them all. They are evaluated in order up to that one, as each may read the outbox.
+ */
+function failedDownstream(state: StateCore, journey: Journey, nodes: Map<string, WorkflowNode>, contact: StoredContact, at: string) {
+  for (const id of journey.downstreamFilters) {
+    const filter = nodes.get(id);
+    if (filter === undefined) continue;
+    const result = passes(state, filter, contact, at);
+    if (!result.matched) return result;
+  }
+  return undefined;
+}
+
+/**
+ * Each child of a branch in order, as far as the first whose filter the contact passes (a child
+ * that is not a filter lets everyone on): every child's, when none does.
+ */
+function branchResults(state: StateCore, children: WorkflowNode[], contact: StoredContact, at: string): ReturnType<typeof passes>[] {
+  const results: ReturnType<typeof passes>[] = [];
+  for (const child of children) {
+    const result = child.typeName === 'AudienceFilter' ? passes(state, child, contact, at) : { matched: true, name: '' };
+    results.push(result);
+    if (result.matched) break;
+  }
+  return results;
 }
 
 /** Why no branch was taken: none matched, and the filters that could not be evaluated, if any. */

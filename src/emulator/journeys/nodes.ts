@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { filterMatches, type FilteredContact } from '../../platform/segments/evaluate.js';
-import { checkAudienceFilter, faultUnder, FilterFault } from '../../platform/segments/filter.js';
+import { filterFaultUnder } from '../../platform/segments/filter.js';
 import type { AudienceFilter } from '../../platform/segments/schemas.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
@@ -28,12 +28,17 @@ export function timerWait(node: WorkflowNode): { ms: number; words: string } | u
   return { ms: amount * UNIT_MS[unit]!, words: `${amount} ${UNIT_WORDS[unit]}${amount === 1 ? '' : 's'}` };
 }
 
-/** The filter an AudienceFilter node applies (its own, or its segment's), with a name for it; undefined when it names neither. */
-export function nodeFilter(state: StateCore, node: WorkflowNode): { filter: AudienceFilter; name: string; place: string } | undefined {
+type AppliedFilter = { filter: AudienceFilter; name: string; place: string } | { filter: undefined; name: string };
+
+/**
+ * The filter an AudienceFilter node applies (its own, or its segment's), with a name for it and the
+ * place its faults are named under; no filter, only the name, when its segment is gone; undefined
+ * when it names neither.
+ */
+function nodeFilter(state: StateCore, node: WorkflowNode): AppliedFilter | undefined {
   if (typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '') {
     const segment = segments.of(state).find((candidate) => candidate.id === node.audienceSegmentId);
-    if (segment === undefined)
-      return { filter: { match: 'all', conditions: [{ type: 'segment-missing' }] }, name: `segment ${node.audienceSegmentId} (deleted)`, place: 'filter' };
+    if (segment === undefined) return { filter: undefined, name: `segment ${node.audienceSegmentId} (deleted)` };
     return { filter: segment.filter ?? { match: 'all', conditions: [] }, name: `segment "${segment.name}"`, place: `segment "${segment.name}"` };
   }
   const filter = node.audienceFilter as AudienceFilter | undefined;
@@ -84,13 +89,7 @@ function filterProblem(filter: AudienceFilter, place: string): string | undefine
   if (filter.conditions.length === 0) return undefined;
   const known = problems.get(filter);
   if (known !== undefined) return known.problem;
-  let problem: string | undefined;
-  try {
-    checkAudienceFilter(filter);
-  } catch (error) {
-    if (!(error instanceof FilterFault)) throw error;
-    problem = faultUnder(place, error);
-  }
+  const problem = filterFaultUnder(place, filter);
   problems.set(filter, { problem });
   return problem;
 }
@@ -102,7 +101,8 @@ function filterProblem(filter: AudienceFilter, place: string): string | undefine
 export function passes(state: StateCore, node: WorkflowNode, contact: StoredContact, at: string): { matched: boolean; name: string; problem?: string } {
   const applied = nodeFilter(state, node);
   if (applied === undefined) return { matched: true, name: 'no filter' };
-  if (applied.filter.conditions.some((condition) => condition.type === 'segment-missing')) return { matched: false, name: applied.name };
+  // A segment deleted since lets no one on.
+  if (applied.filter === undefined) return { matched: false, name: applied.name };
   const problem = filterProblem(applied.filter, applied.place);
   if (problem !== undefined) return { matched: false, name: applied.name, problem };
   return { matched: filterMatches(applied.filter, filtered(state, contact, at)), name: applied.name };

@@ -14,8 +14,6 @@ import { newMessageId } from '../../platform/webhooks/signature.js';
 import { contactValue, type TriggerCause } from './workflow-emails.js';
 import { webhookDeliveries, webhookEndpoint } from './webhook-records.js';
 
-export { webhookDeliveries, webhookEndpoint, type DeliveryAttempt, type WebhookDelivery, type WebhookEndpoint } from './webhook-records.js';
-
 /** Deliveries kept at most. */
 const KEPT_DELIVERIES = 1_000;
 
@@ -25,9 +23,9 @@ export const ENGAGEMENT_STEP_MS = 1_000;
 /** The fields of a contact that a ContactPropertyTrigger may name besides its custom properties. */
 const STANDARD_FIELDS = ['firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'email'] as const;
 
-/** Queues an event for the endpoint, if there is one, `delayMs` from now. */
-function queue(context: RouteContext, eventName: WebhookEventName, fields: Record<string, unknown>, delayMs = 0): void {
-  if (webhookEndpoint.of(context.state) === null) return;
+/** Queues an event for the endpoint, if there is one, `delayMs` from now; returns when it happens (undefined with no endpoint). */
+function queue(context: RouteContext, eventName: WebhookEventName, fields: Record<string, unknown>, delayMs = 0): string | undefined {
+  if (webhookEndpoint.of(context.state) === null) return undefined;
   const now = context.now();
   // A simulated open happens when it is delivered, not when the send that leads to it does.
   const happens = new Date(now.getTime() + delayMs);
@@ -42,6 +40,7 @@ function queue(context: RouteContext, eventName: WebhookEventName, fields: Recor
     const oldest = [...all.filter((entry) => entry.status !== 'pending'), ...all.filter((entry) => entry.status === 'pending')].slice(0, excess);
     for (const entry of oldest) all.splice(all.indexOf(entry), 1);
   }
+  return happens.toISOString();
 }
 
 const identityOf = (contact: Pick<StoredContact, 'id' | 'email' | 'userId'>): ContactIdentity => ({
@@ -120,12 +119,11 @@ export function reportLoopEmailSent(context: RouteContext, contact: StoredContac
   const mailingLists = sent.mailingListId === null ? [] : [listFields(context, sent.mailingListId)];
   queue(context, 'loop.email.sent', { contactIdentity, loopId: sent.loopId, loopName: sent.loopName, email, mailingLists });
   if (!endpoint.simulateEngagement) return { emailId: email.id };
-  const steps = ['email.delivered', 'email.opened', 'email.clicked'] as const;
-  steps.forEach((eventName, step) =>
-    queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, (step + 1) * ENGAGEMENT_STEP_MS),
-  );
-  const after = (step: number) => new Date(context.now().getTime() + step * ENGAGEMENT_STEP_MS).toISOString();
-  return { emailId: email.id, engagement: { deliveredAt: after(1), openedAt: after(2), clickedAt: after(3) } };
+  // Queued in the order they happen, each a step after the one before.
+  const after = (step: number, eventName: WebhookEventName) =>
+    queue(context, eventName, { contactIdentity, sourceType: 'loop', loopId: sent.loopId, email }, step * ENGAGEMENT_STEP_MS)!;
+  const engagement = { deliveredAt: after(1, 'email.delivered'), openedAt: after(2, 'email.opened'), clickedAt: after(3, 'email.clicked') };
+  return { emailId: email.id, engagement };
 }
 
 /** A deleted contact: contact.deleted, and contact.unsubscribed alongside it for one who was subscribed. */

@@ -315,14 +315,11 @@ function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<str
  * no pattern has yet makes a new one, with no properties.
  */
 function triggerPattern(context: RouteContext, update: Record<string, unknown>): { eventName: string; eventProperties: unknown[] } | undefined {
+  const { eventPatternId, eventName } = update;
+  if (typeof eventPatternId === 'string') return find(eventPatterns.get().patterns(context.state), eventPatternId, 'event pattern');
+  if (typeof eventName !== 'string') return undefined;
   const known = eventPatterns.get().patterns(context.state);
-  if (typeof update.eventPatternId === 'string') {
-    const found = known.find((pattern) => pattern.id === update.eventPatternId);
-    if (found === undefined) throw notFound(`event pattern ${update.eventPatternId} not found`);
-    return found;
-  }
-  if (typeof update.eventName !== 'string') return undefined;
-  return known.find((pattern) => pattern.eventName === update.eventName) ?? { eventName: update.eventName, eventProperties: [] };
+  return known.find((pattern) => pattern.eventName === eventName) ?? { eventName, eventProperties: [] };
 }
 
 /**
@@ -333,13 +330,8 @@ function triggerPattern(context: RouteContext, update: Record<string, unknown>):
 function checkReferences(context: RouteContext, fields: Record<string, unknown>): void {
   const { mailingListId, audienceSegmentId, audienceFilter } = fields;
   if (audienceFilter !== undefined && audienceFilter !== null) {
-    const { checkAudienceFilter, faultUnder, FilterFault } = filterRules.get();
-    try {
-      checkAudienceFilter(audienceFilter);
-    } catch (error) {
-      if (!(error instanceof FilterFault)) throw error;
-      throw badRequest(faultUnder('payload.audienceFilter', error));
-    }
+    const fault = filterRules.get().filterFaultUnder('payload.audienceFilter', audienceFilter);
+    if (fault !== undefined) throw badRequest(fault);
   }
   if (typeof mailingListId === 'string') {
     const known = lists.get().mailingLists.of(context.state);

@@ -111,9 +111,20 @@ function checkCondition(at: string, condition: unknown): void {
 }
 
 /** A fault in words, its place under the field that holds the filter: `audienceFilter.conditions[0].action: ...`. */
-export function faultUnder(field: string, fault: FilterFault): string {
+function faultUnder(field: string, fault: FilterFault): string {
   const place = fault.at.replace(/^filter\.?/, '');
   return `${field}${place === '' ? '' : `.${place}`}: ${fault.message}`;
+}
+
+/** The first fault of a filter the field holds, in words under that field (as faultUnder says it); undefined when the API takes the filter. */
+export function filterFaultUnder(field: string, value: unknown): string | undefined {
+  try {
+    checkAudienceFilter(value);
+  } catch (error) {
+    if (!(error instanceof FilterFault)) throw error;
+    return faultUnder(field, error);
+  }
+  return undefined;
 }
 
 /** The filter as the API takes it, or the first fault in it. */

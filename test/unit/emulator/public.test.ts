@@ -9,7 +9,7 @@ import type { fixturesSchema } from '../../../src/emulator/fixtures.js';
 import type { SandboxDelivery, SandboxFixtures, SandboxJourney, SandboxOutboxEntry } from '../../../src/emulator/public.js';
 import type { Journey } from '../../../src/emulator/journeys/records.js';
 import type { OutboxEntry } from '../../../src/emulator/routes/sandbox.js';
-import type { WebhookDelivery } from '../../../src/emulator/routes/webhooks.js';
+import type { WebhookDelivery } from '../../../src/emulator/routes/webhook-records.js';
 
 it('declares the outbox entries and deliveries as the emulator keeps them', () => {
   expectTypeOf<SandboxOutboxEntry>().toEqualTypeOf<OutboxEntry>();

@@ -11,7 +11,7 @@ import { run, startRun, tempDir, type Running } from '../../../support/main.js';
 import { SEED_IDS } from '../../../support/sandbox.js';
 import { startWebhookApp } from '../../../support/webhook-app.js';
 import { startServer } from '../../../../src/emulator/server.js';
-import type { WebhookDelivery } from '../../../../src/emulator/routes/webhooks.js';
+import type { WebhookDelivery } from '../../../../src/emulator/routes/webhook-records.js';
 
 const SECRET = `whsec_${Buffer.from('the secret of this loop, 32 byte').toString('base64')}`;
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';

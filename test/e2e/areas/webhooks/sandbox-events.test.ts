@@ -3,7 +3,7 @@
  * contacts, lists, transactional sends, and the first email of the workflows a change starts.
  */
 import { describe, expect, it } from 'vitest';
-import type { WebhookDelivery } from '../../../../src/emulator/routes/webhooks.js';
+import type { WebhookDelivery } from '../../../../src/emulator/routes/webhook-records.js';
 import { freshSandbox, SEED_IDS } from '../../../support/sandbox.js';
 
 const PRODUCT_UPDATES = 'co0gnzwtbvun8n3amky3gzsp4';
