@@ -4,7 +4,7 @@
  * to. Which files a path names is check-paths.ts: reading a tree's JSON files takes zod, which a
  * check of .lmx files (this module) never loads.
  */
-import { basename, dirname, relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
@@ -17,7 +17,7 @@ import {
   type LmxVariable,
 } from '../../lmx/index.js';
 import { renderLmx } from '../../lmx/render.js';
-import { kindOfDirectory, readLmxSource } from './lmx-files.js';
+import { placeOf, readLmxSource } from './lmx-files.js';
 
 /** A problem of a checked file: LMX's, or a workflow file's, whose rules are the graph's. */
 export type CheckProblem = Omit<LmxProblem, 'rule'> & { rule: string };
@@ -116,6 +116,5 @@ export function checkFile(target: Target): FileCheck {
  */
 export function lmxFileTarget(path: string, kind: LmxKind | undefined): Target {
   if (!path.endsWith('.lmx')) throw new UsageError(`${path}: not an .lmx file`, { hint: 'name LMX files (.lmx), or a directory of them' });
-  const treeKind = kindOfDirectory(basename(dirname(dirname(path))));
-  return { file: path, root: dirname(path), kind: treeKind ?? kind };
+  return { file: path, root: dirname(path), kind: placeOf(path).kind ?? kind };
 }

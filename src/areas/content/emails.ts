@@ -6,7 +6,8 @@
 import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
-import { componentsOf, messageFieldsOf, placeOf, themesOf, type MessageFields } from './tree.js';
+import { placeOf } from './lmx-files.js';
+import { componentsOf, messageFieldsOf, themesOf, type MessageFields } from './tree.js';
 
 /** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
 export interface ChosenTheme {

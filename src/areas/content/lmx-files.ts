@@ -4,6 +4,7 @@
  * of .lmx files needs no more, so this imports neither zod nor the tree's JSON files (tree.ts,
  * files.ts, which take these from here), and such a check loads neither them nor the API client's bundle.
  */
+import { basename, dirname } from 'node:path';
 import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
 import { decodeLmx, LMX_MAX_BYTES, tooLargeProblem, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 
@@ -13,6 +14,12 @@ export const DEFAULT_DIRECTORY = 'loops';
 /** The kinds of records a tree holds, each in a directory of that name. */
 export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as const;
 export type Kind = (typeof KINDS)[number];
+
+/** Where a tree keeps its workflows, each with its emails under `emails/`. */
+export const WORKFLOWS = 'workflows';
+
+/** The directories of a tree that hold emails. */
+export type TreeGroup = Kind | typeof WORKFLOWS;
 
 /** The kind of email a pulled directory's LMX is the body of; themes have none. */
 export const LMX_KIND_OF: Record<Kind, LmxKind | undefined> = {
@@ -56,4 +63,21 @@ const decodedLmx = (bytes: Buffer | undefined): LmxRead => (bytes === undefined 
 function tooLargeLmx(error: unknown): LmxRead {
   if (error instanceof TreeFileTooLargeError) return { problem: tooLargeProblem(error.size) };
   throw error;
+}
+
+/**
+ * Where a file stands: in a pulled tree (`<root>/<kind>/<record>/<file>`, or a workflow's email,
+ * `<root>/workflows/<workflow>/emails/<email>/email.lmx`), with the kind of email that makes it; or loose.
+ */
+export function placeOf(file: string): { root?: string; group?: TreeGroup; kind?: LmxKind } {
+  const record = dirname(file);
+  const kindDirectory = basename(dirname(record));
+  if ((KINDS as readonly string[]).includes(kindDirectory)) {
+    const group = kindDirectory as Kind;
+    return { root: dirname(dirname(record)), group, kind: LMX_KIND_OF[group] };
+  }
+  // A workflow's email: <root>/workflows/<workflow>/emails/<email>/email.lmx.
+  const workflow = dirname(dirname(record));
+  if (kindDirectory === 'emails' && basename(dirname(workflow)) === WORKFLOWS) return { root: dirname(dirname(workflow)), group: WORKFLOWS, kind: 'workflow' };
+  return {};
 }

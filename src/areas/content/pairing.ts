@@ -21,7 +21,7 @@ import {
   type SyncedRecord,
 } from './files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
-import { WORKFLOWS } from './workflows/files.js';
+import { WORKFLOWS } from './lmx-files.js';
 
 export interface Scope {
   root: string;

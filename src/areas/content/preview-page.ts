@@ -9,7 +9,8 @@ import { GMAIL_CLIP_BYTES, kilobytes, type LmxProblem } from '../../lmx/index.js
 import { escapeHtml } from '../../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
-import type { TreeEmail, TreeGroup } from './tree.js';
+import type { TreeGroup } from './lmx-files.js';
+import type { TreeEmail } from './tree.js';
 
 const GROUP_TITLES: Record<TreeGroup | 'files', string> = {
   transactional: 'Transactional emails',

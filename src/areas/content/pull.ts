@@ -32,7 +32,7 @@ import {
   type Pair,
   type Scope,
 } from './pairing.js';
-import { WORKFLOWS } from './workflows/files.js';
+import { WORKFLOWS } from './lmx-files.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 
 function emptyState(kinds: Kind[]): ContentState {

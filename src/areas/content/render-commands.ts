@@ -17,7 +17,8 @@ import { getComponent } from '../components/client.js';
 import { getTheme } from '../themes/client.js';
 import { renderNotes, treeContext, viewEmail, type ChosenTheme } from './emails.js';
 import { DEFAULT_DIRECTORY } from './files.js';
-import { placeInTree, placeOf, readThemeFile, valuesFrom } from './tree.js';
+import { placeOf } from './lmx-files.js';
+import { placeInTree, readThemeFile, valuesFrom } from './tree.js';
 
 /** The kind --kind names, checked. */
 export function kindOption(kind: string | undefined): LmxKind | undefined {

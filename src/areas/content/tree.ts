@@ -12,17 +12,13 @@ import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
 import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
-import { LMX_KIND_OF, readLmxSourceAsync } from './lmx-files.js';
+import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
-import { WORKFLOWS } from './workflows/files.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
 
 /** One LMX file of a tree. */
-/** The directories of a tree that hold emails. */
-export type TreeGroup = Kind | typeof WORKFLOWS;
-
 export interface TreeEmail {
   file: string;
   /** From the tree's root, with `/`: `transactional/welcome--cx1/draft.lmx`. */
@@ -146,20 +142,6 @@ function recordName(kind: Kind, root: string, directory: string): string {
   } catch {
     return basename(directory);
   }
-}
-
-/** Where a file stands: in a pulled tree (`<root>/<kind>/<record>/<file>.lmx`), or loose. */
-export function placeOf(file: string): { root?: string; group?: TreeGroup; kind?: LmxKind } {
-  const record = dirname(file);
-  const kindDirectory = basename(dirname(record));
-  if ((KINDS as readonly string[]).includes(kindDirectory)) {
-    const group = kindDirectory as Kind;
-    return { root: dirname(dirname(record)), group, kind: LMX_KIND_OF[group] };
-  }
-  // A workflow's email: <root>/workflows/<workflow>/emails/<email>/email.lmx.
-  const workflow = dirname(dirname(record));
-  if (kindDirectory === 'emails' && basename(dirname(workflow)) === WORKFLOWS) return { root: dirname(dirname(workflow)), group: WORKFLOWS, kind: 'workflow' };
-  return {};
 }
 
 /**

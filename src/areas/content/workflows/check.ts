@@ -26,7 +26,7 @@ import type { LmxKind } from '../../../lmx/index.js';
 import { isTree } from '../tree.js';
 import { readState } from '../files.js';
 import { messageFields } from '../message-fields.js';
-import { WORKFLOWS } from './files.js';
+import { WORKFLOWS } from '../lmx-files.js';
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
 export function isWorkflowPath(path: string): boolean {

@@ -16,8 +16,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
 import { fileFieldsOf, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import type { Files } from '../files.js';
-
-export const WORKFLOWS = 'workflows';
+import { WORKFLOWS } from '../lmx-files.js';
 
 /** A workflow directory as read: its path in the tree (`workflows/welcome--<id>`) and its files by path inside it. */
 export interface WorkflowFiles {

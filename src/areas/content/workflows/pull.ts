@@ -7,7 +7,8 @@
 import type { ApiClient } from '../../../api/client.js';
 import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord } from '../files.js';
 import type { Line } from '../render.js';
-import { directoryId, readWorkflows, WORKFLOWS, writeWorkflow, type WorkflowFiles } from './files.js';
+import { WORKFLOWS } from '../lmx-files.js';
+import { directoryId, readWorkflows, writeWorkflow, type WorkflowFiles } from './files.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';

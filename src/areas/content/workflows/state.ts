@@ -5,7 +5,7 @@
  */
 import { z } from '../../../base/shapes.js';
 import type { ContentState } from '../files.js';
-import { WORKFLOWS } from './files.js';
+import { WORKFLOWS } from '../lmx-files.js';
 
 export const syncedWorkflow = z.looseObject({
   id: z.string(),

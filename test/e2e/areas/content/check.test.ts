@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
@@ -116,6 +116,19 @@ describe('content check', () => {
       },
     ]);
     expect(records[1]).toEqual({ file: join(root, FOOTER, 'component.lmx'), kind: 'component', errors: [], warnings: [] });
+  });
+
+  it("takes a named file's kind from its place: a workflow's email is a workflow email", async () => {
+    const email = join(cleanTree(), 'workflows/welcome--wf1/emails/hello/email.lmx');
+    mkdirSync(dirname(email), { recursive: true });
+    writeFileSync(email, '<Paragraph>{event.plan} {data.code}</Paragraph>\n');
+    const result = await run(['content', 'check', email, '--json']);
+    expect(result.code).toBe(1);
+    const [record] = result.json();
+    expect(record).toMatchObject({ file: email, kind: 'workflow' });
+    expect(record.errors.map((error: { message: string }) => error.message)).toEqual([
+      '{data.code} in a workflow email, which takes {contact.*} and {event.*} only',
+    ]);
   });
 
   it('a <Component> whose id the tree lacks is a warning: exit 0, or 1 with --strict', async () => {
