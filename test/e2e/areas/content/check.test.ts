@@ -126,8 +126,8 @@ describe('content check', () => {
     expect(result.code).toBe(1);
     const [record] = result.json();
     expect(record).toMatchObject({ file: email, kind: 'workflow' });
-    expect(record.errors.map((error: { message: string }) => error.message)).toEqual([
-      '{data.code} in a workflow email, which takes {contact.*} and {event.*} only',
+    expect(record.errors).toMatchObject([
+      { rule: 'variable-namespace', message: '{data.code} in a workflow email, which takes {contact.*} and {event.*} only' },
     ]);
   });
 
