@@ -18,9 +18,21 @@ import {
 import { strictFormOf } from '../strict.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
+import {
+  addedPathNext,
+  addedPathOf,
+  defaultPathsOf,
+  insertionProblem,
+  newNodeSettings,
+  nodeCapProblem,
+  nodesAddedBy,
+} from '../../platform/workflows/creation.js';
+import { danglingOf, graphOfNodes, parentsOf, reachableFrom, removedWith } from '../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
 import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
+import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';
+import { PROPERTY_TYPES, type PropertyType } from '../../platform/contact-properties/schemas.js';
 import { withArticle } from '../../platform/words.js';
 
 type StoredNode = StoredWorkflow['nodes'][number];
@@ -31,9 +43,10 @@ const lists = later(() => import('./lists.js'));
 const segmentRoutes = later(() => import('./segments.js'));
 const messages = later(() => import('./email-message-records.js'));
 const eventPatterns = later(() => import('./event-patterns.js'));
+const contactProperties = later(() => import('./contact-properties.js'));
 // The rules of audience filters live with the segments' area (a bundle of its own in the CLI).
 const filterRules = later(() => import('../../platform/segments/filter.js'));
-const EDITS = [lists, segmentRoutes, messages, eventPatterns, filterRules];
+const EDITS = [lists, segmentRoutes, messages, eventPatterns, contactProperties, filterRules];
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
   return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
@@ -89,8 +102,8 @@ export function graphProblems(workflow: StoredWorkflow): string[] {
     const result = strictFormOf(s.workflowNode).safeParse(node);
     if (!result.success) problems.push(`node ${node.id}: ${result.error.issues[0]!.message}`);
   }
-  if (workflow.rootNodeId !== null && !ids.has(workflow.rootNodeId)) problems.push(`the root ${workflow.rootNodeId} is not a node`);
-  for (const node of workflow.nodes) for (const next of node.nextNodeIds) if (!ids.has(next)) problems.push(`${node.id} leads to ${next}, which is not a node`);
+  for (const { from, to } of danglingOf(graphOfNodes(workflow.nodes), workflow.rootNodeId))
+    problems.push(from === undefined ? `the root ${to} is not a node` : `${from} leads to ${to}, which is not a node`);
   return problems;
 }
 
@@ -124,50 +137,29 @@ function commit(context: RouteContext, workflow: StoredWorkflow): void {
   context.changed();
 }
 
-/** The published description: public workflows can have up to 400 nodes, a branch's generated paths counted. */
-const PUBLIC_NODE_CAP = 400;
-
 function checkCap(workflow: StoredWorkflow, adding: number): void {
-  if (workflow.nodes.length + adding > PUBLIC_NODE_CAP) {
-    throw badRequest(`a workflow can have up to ${PUBLIC_NODE_CAP} nodes; this one has ${workflow.nodes.length} and the change adds ${adding}`);
-  }
+  const problem = nodeCapProblem(workflow.nodes.length, adding);
+  if (problem !== undefined) throw badRequest(problem);
 }
 
-/** A node of a creatable type with the API's default settings. */
+/** A node of a creatable type with the API's default settings, and the ids the platform makes for it. */
 function defaultNode(context: RouteContext, workflow: StoredWorkflow, typeName: CreatableNodeType, isControl = false): StoredNode {
-  const base = { id: context.newId(), workflowId: workflow.id, nextNodeIds: [] as string[] };
-  switch (typeName) {
-    case 'AudienceFilter':
-      return { ...base, typeName, appliesDownstream: false };
-    case 'TimerAction':
-      return { ...base, typeName, amount: 1, unit: 'd' };
-    case 'SendEmailAction':
-      // Its email is a real, empty message of the workflow's, to be read and edited like any other.
-      return {
-        ...base,
-        typeName,
-        emailMessageId: messages.get().addMessage(context, { kind: 'workflow', id: workflow.id, published: false }).message.id,
-        subject: '',
-      };
-    case 'BranchNode':
-      return { ...base, typeName };
-    case 'ExperimentBranchNode':
-      return { ...base, typeName, samplingRate: 50, experimentId: context.newId(), experimentType: 'autosplit' };
-    case 'VariantNode':
-      return { ...base, typeName, variantId: context.newId(), isControl };
+  const node: StoredNode = { id: context.newId(), workflowId: workflow.id, typeName, nextNodeIds: [], ...newNodeSettings(typeName, isControl) };
+  // A send-email node's email is a real, empty message of the workflow's, to be read and edited like
+  // any other; the node shows that message's subject (workflow-messages.ts).
+  if (typeName === 'SendEmailAction') {
+    const { message } = messages.get().addMessage(context, { kind: 'workflow', id: workflow.id, published: false });
+    Object.assign(node, { emailMessageId: message.id, subject: message.subject });
   }
+  if (typeName === 'ExperimentBranchNode') node.experimentId = context.newId();
+  if (typeName === 'VariantNode') node.variantId = context.newId();
+  return node;
 }
 
-/** The default paths a new branch brings: two audience filters, or two variants and a control. */
-function defaultChildren(context: RouteContext, workflow: StoredWorkflow, typeName: CreatableNodeType): StoredNode[] {
-  if (typeName === 'BranchNode') return [defaultNode(context, workflow, 'AudienceFilter'), defaultNode(context, workflow, 'AudienceFilter')];
-  if (typeName === 'ExperimentBranchNode') {
-    return [defaultNode(context, workflow, 'VariantNode'), defaultNode(context, workflow, 'VariantNode'), defaultNode(context, workflow, 'VariantNode', true)];
-  }
-  return [];
-}
-
-const parentsOf = (workflow: StoredWorkflow, id: string) => workflow.nodes.filter((node) => node.nextNodeIds.includes(id));
+const parentsIn = (workflow: StoredWorkflow, id: string) => {
+  const parents = new Set(parentsOf(graphOfNodes(workflow.nodes), id));
+  return workflow.nodes.filter((node) => parents.has(node.id));
+};
 
 /** Where a new node goes: the nodes that will lead to it, and the node it will lead to. */
 function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown>, typeName: string): { parents: StoredNode[]; to: StoredNode } {
@@ -192,7 +184,7 @@ function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown
     if (typeName === 'VariantNode')
       throw badRequest('a VariantNode cannot be inserted with insertMode "before"; use "between" with the experiment branch as fromNodeId');
     if (isTrigger(to.typeName) || to.id === workflow.rootNodeId) throw badRequest('nothing can be inserted before a trigger node');
-    const parents = parentsOf(workflow, to.id);
+    const parents = parentsIn(workflow, to.id);
     if (parents.length === 0) throw badRequest(`${to.id} has no incoming connection to insert into`);
     return { parents, to };
   }
@@ -206,24 +198,6 @@ function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown
   throw badRequest('insertMode must be "after", "before" or "between"');
 }
 
-/**
- * What the description allows of experiments: create-node only inserts a missing VariantNode right
- * after an experiment branch, before content that is not a variant, and nothing else goes there.
- */
-function checkExperimentPlace(parents: StoredNode[], to: StoredNode, typeName: string): void {
-  const underExperiment = parents.some((parent) => parent.typeName === 'ExperimentBranchNode');
-  if (underExperiment && (typeName !== 'VariantNode' || to.typeName === 'VariantNode')) {
-    throw badRequest(
-      'after an experiment branch only a VariantNode can be inserted, and only before a node that is not one; use add-branch for another variant',
-    );
-  }
-  if (typeName === 'VariantNode' && !underExperiment) {
-    throw badRequest(
-      'a VariantNode can only be inserted right after an experiment branch (an ExperimentBranchNode), before a node that is not a variant; use "between" with the experiment branch as fromNodeId',
-    );
-  }
-}
-
 function createNode(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['insertMode', 'nodeTypeName', 'fromNodeId', 'toNodeId', 'beforeNodeId'], ['insertMode', 'nodeTypeName']);
@@ -231,9 +205,14 @@ function createNode(context: RouteContext) {
   if (!(CREATABLE_NODE_TYPES as readonly unknown[]).includes(typeName)) throw badRequest(`nodeTypeName must be one of ${CREATABLE_NODE_TYPES.join(', ')}`);
   const creatable = typeName as CreatableNodeType;
   const { parents, to } = insertionPoint(workflow, fields, creatable);
-  checkExperimentPlace(parents, to, creatable);
-  const children = defaultChildren(context, workflow, creatable);
-  checkCap(workflow, 1 + children.length);
+  const misplaced = insertionProblem(
+    parents.map((parent) => parent.typeName),
+    to.typeName,
+    creatable,
+  );
+  if (misplaced !== undefined) throw badRequest(misplaced);
+  checkCap(workflow, nodesAddedBy(creatable));
+  const children = defaultPathsOf(creatable).map((path) => defaultNode(context, workflow, path.type, path.isControl));
   const node = defaultNode(context, workflow, creatable);
   // A new branch's default paths all lead on to where the connection went.
   for (const child of children) child.nextNodeIds = [to.id];
@@ -252,31 +231,16 @@ function addBranch(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   changeBody(context, workflow, [], []);
   const branch = nodeIn(workflow, context.params.nodeId!);
-  if (branch.typeName !== 'BranchNode' && branch.typeName !== 'ExperimentBranchNode')
+  const added = addedPathOf(branch.typeName);
+  if (added === undefined)
     throw badRequest(`${branch.id} is ${withArticle(branch.typeName)}; only a BranchNode or an ExperimentBranchNode takes another branch`);
   checkCap(workflow, 1);
-  const child = defaultNode(context, workflow, branch.typeName === 'BranchNode' ? 'AudienceFilter' : 'VariantNode');
-  // The new path ends where the workflow does, so it can be built on with create-node and reroute.
-  const exit = workflow.nodes.find((node) => node.typeName === 'ExitAction');
-  child.nextNodeIds = exit === undefined ? [] : [exit.id];
+  const child = defaultNode(context, workflow, added);
+  child.nextNodeIds = addedPathNext(workflow.nodes.find((node) => node.typeName === 'ExitAction')?.id);
   branch.nextNodeIds = [...branch.nextNodeIds, child.id];
   workflow.nodes.push(child);
   commit(context, workflow);
   return answer(s.addedBranchAnswer, { node: changedNode(workflow, child), workflow: simplified(workflow) });
-}
-
-/** Ids reachable from `start` along nextNodeIds, never passing through `skip`. */
-function reachable(workflow: StoredWorkflow, start: string | null, skip?: string): Set<string> {
-  const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
-  const seen = new Set<string>();
-  const queue = start === null || start === skip ? [] : [start];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const next of byId.get(id)?.nextNodeIds ?? []) if (next !== skip && !seen.has(next)) queue.push(next);
-  }
-  return seen;
 }
 
 function rerouteNode(context: RouteContext) {
@@ -293,9 +257,10 @@ function rerouteNode(context: RouteContext) {
   if (target.id === current) throw badRequest(`${source.id} already leads to ${target.id}`);
   if (target.id === source.id || isTrigger(target.typeName) || target.id === workflow.rootNodeId)
     throw badRequest(`${target.id} is not a valid target for ${source.id}`);
-  if (parentsOf(workflow, current).length < 2)
+  const graph = graphOfNodes(workflow.nodes);
+  if (parentsOf(graph, current).length < 2)
     throw badRequest(`${current} would have no incoming connection left; reroute another connection to it first, or delete it`);
-  if (reachable(workflow, target.id).has(source.id)) throw badRequest(`${target.id} leads back to ${source.id}: the reroute would make a loop`);
+  if (reachableFrom(graph, target.id).has(source.id)) throw badRequest(`${target.id} leads back to ${source.id}: the reroute would make a loop`);
   source.nextNodeIds = [target.id];
   commit(context, workflow);
   return answer(s.changedNodeAnswer, { ...changedNode(workflow, source), workflow: simplified(workflow) });
@@ -343,6 +308,22 @@ function checkReferences(context: RouteContext, fields: Record<string, unknown>)
   }
 }
 
+/**
+ * A contact-property trigger's query, checked against the team's properties as the description
+ * says the API checks it ("`key` must resolve to an existing contact property that is available
+ * for Contact Updated triggers", each operator valid "for the selected contact property's type
+ * and for the `is` or `was` side"): 400 with the fault otherwise.
+ */
+function checkTriggerQuery(context: RouteContext, query: unknown): void {
+  if (typeof query !== 'object' || query === null) return;
+  const properties = contactProperties.get().allProperties(context.state);
+  const fault = triggerQueryFault(query as Parameters<typeof triggerQueryFault>[0], (key) => {
+    const type = properties.find((property) => property.key === key)?.type;
+    return type === undefined ? undefined : (PROPERTY_TYPES as readonly string[]).includes(type) ? (type as PropertyType) : 'unknown';
+  });
+  if (fault !== undefined) throw badRequest(fault.message);
+}
+
 function updateNode(context: RouteContext) {
   const workflow = find(workflows.of(context.state), context.params.workflowId!, 'workflow');
   const fields = changeBody(context, workflow, ['payload'], ['payload']);
@@ -355,6 +336,7 @@ function updateNode(context: RouteContext) {
   if (updatableFields(target) === undefined) throw new ApiFailure(501, `Updating ${withArticle(node.typeName)} node is not implemented`);
   const problems = updatePayloadProblems(node.typeName, update);
   if (problems.length > 0) throw badRequest(problems[0]!);
+  checkTriggerQuery(context, update.contactPropertyQuery);
   const pattern = triggerPattern(context, update);
   checkReferences(context, update);
   const { typeName: _type, eventPatternId, ...values } = update;
@@ -370,7 +352,7 @@ function updateNode(context: RouteContext) {
   next = { ...next, ...values };
   for (const key of ['audienceSegmentId', 'audienceFilter']) if (next[key] === null) delete next[key];
   if (values.isControl === true) {
-    for (const experiment of parentsOf(workflow, node.id)) {
+    for (const experiment of parentsIn(workflow, node.id)) {
       for (const sibling of workflow.nodes)
         if (sibling.id !== node.id && experiment.nextNodeIds.includes(sibling.id) && sibling.isControl === true) sibling.isControl = false;
     }
@@ -396,8 +378,7 @@ function nodesToDelete(workflow: StoredWorkflow, node: StoredNode, recursive: bo
       );
     return [node.id];
   }
-  const stillReached = reachable(workflow, workflow.rootNodeId, node.id);
-  return [...reachable(workflow, node.id)].filter((id) => !stillReached.has(id));
+  return removedWith(graphOfNodes(workflow.nodes), workflow.rootNodeId, node.id);
 }
 
 function deleteNode(recursive: boolean) {

@@ -11,15 +11,9 @@ import { readTreeFile } from '../../../base/tree-files.js';
 import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { basename, dirname, join } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
-import {
-  EMAIL_PATH,
-  WORKFLOW_FILE,
-  workflowFile,
-  workflowProblems,
-  type FileNode,
-  type WorkflowFile,
-  type WorkflowProblem,
-} from '../../../platform/workflows/file.js';
+import { EMAIL_PATH, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { workflowProblems, type PropertyTypes, type WorkflowProblem } from '../../../platform/workflows/rules.js';
+import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
 import { checkSource, type CheckProblem, type FileCheck, type TreeComponents } from '../check.js';
 import { checkPaths, treeComponents } from '../check-paths.js';
 import type { LmxKind } from '../../../lmx/index.js';
@@ -83,6 +77,15 @@ function knownNames(root: string | undefined, path: string): Set<string> {
     if (Array.isArray(record?.names)) for (const name of record.names) if (typeof name === 'string') names.add(name);
   }
   return names;
+}
+
+/**
+ * The contact properties' types the names record (`property:plan:string`); a property whose type
+ * is not known (an offline check no pull has told) is 'unknown', and the reference rule speaks of
+ * one the account lacks.
+ */
+function propertyTypesOf(known: Set<string>): PropertyTypes {
+  return (key) => PROPERTY_TYPES.find((type) => known.has(`property:${key}:${type}`)) ?? 'unknown';
 }
 
 /**
@@ -219,9 +222,9 @@ export function checkWorkflowDirectory(
     return [finish(result, problems)];
   }
   const file = parsed.data as WorkflowFile;
-  for (const problem of workflowProblems(file)) problems.push(placed(document, counter, problem));
   const path = root === undefined ? undefined : `${WORKFLOWS}/${basename(directory)}`;
   const known = accountNames ?? (path === undefined ? new Set<string>() : knownNames(root, path));
+  for (const problem of workflowProblems(file, propertyTypesOf(known))) problems.push(placed(document, counter, problem));
   for (const problem of referenceProblems(file, known, accountNames !== undefined)) problems.push(placed(document, counter, problem));
   const emails: FileCheck[] = [];
   for (const [key, node] of Object.entries(file.nodes)) {

@@ -3,13 +3,16 @@
  * the API's own operations: deletes first (a single node, or a branch with what only it leads
  * to), then inserts from the root down (each `between` a node and where it leads, a branch
  * bringing its default paths, `add-branch` for more), then the fields of each node, then the
- * reroutes, then the emails. The script is played on a copy of the graph as the API would play it,
+ * reroutes, then the exits the file does not have, then the emails. The script is played on a copy of the graph as the API would play it,
  * and the result compared with the file: where the two differ (a graph the insert modes cannot
  * build, an exit the API cannot create), the plan says so and offers a new draft (`--recreate`).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isFileTrigger, READ_ONLY_FIELDS, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
+import { emailPathOf, READ_ONLY_FIELDS, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
+import { isTrigger } from '../../../platform/workflows/node-types.js';
 
 /** One operation of the script, by node keys. */
 export type WorkflowStep =
@@ -30,57 +33,17 @@ export interface WorkflowPlan {
   leftInApp: string[];
 }
 
-type Graph = Map<string, FileNode>;
+/** The planner's copy of the graph, played on as the API would change it. */
+type Nodes = Map<string, FileNode>;
 
-/** The fields a node of each creatable type starts with, in the file's terms. */
+/** The fields a node of each creatable type starts with, in the file's terms: the API's settings, and a send-email node's email path. */
 function defaultsOf(type: CreatableNodeType, key: string, isControl: boolean): Record<string, unknown> {
-  switch (type) {
-    case 'AudienceFilter':
-      return { appliesDownstream: false };
-    case 'TimerAction':
-      return { amount: 1, unit: 'd' };
-    case 'SendEmailAction':
-      return { email: `emails/${key}/email.json` };
-    case 'ExperimentBranchNode':
-      return { samplingRate: 50, experimentType: 'autosplit' };
-    case 'VariantNode':
-      return { isControl };
-    default:
-      return {};
-  }
+  return { ...newNodeSettings(type, isControl), ...(type === 'SendEmailAction' ? { email: emailPathOf(key) } : {}) };
 }
 
 function fieldsOf(node: FileNode): Record<string, unknown> {
   const { type: _type, next: _next, ...fields } = node;
   return fields;
-}
-
-const parentsOf = (graph: Graph, key: string) => [...graph].filter(([, node]) => node.next.includes(key)).map(([parent]) => parent);
-
-/** Keys reachable from start, not passing through skip. */
-function reachable(graph: Graph, start: string, skip?: string): Set<string> {
-  const seen = new Set<string>();
-  const pending = start === skip ? [] : [start];
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    if (seen.has(key) || !graph.has(key)) continue;
-    seen.add(key);
-    for (const next of graph.get(key)!.next) if (next !== skip) pending.push(next);
-  }
-  return seen;
-}
-
-/** The keys of a file from the root along next, depth first: parents before children on every path. */
-function order(file: WorkflowFile): string[] {
-  const seen: string[] = [];
-  const pending = [file.root];
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    if (seen.includes(key) || file.nodes[key] === undefined) continue;
-    seen.push(key);
-    pending.push(...[...file.nodes[key].next].reverse());
-  }
-  return seen;
 }
 
 /**
@@ -91,8 +54,9 @@ export function planWorkflow(account: WorkflowFile, wanted: WorkflowFile, emails
   const steps: WorkflowStep[] = [];
   const impossible: string[] = [];
   const leftInApp: string[] = [];
-  const graph: Graph = new Map(Object.entries(account.nodes).map(([key, node]) => [key, { ...node, next: [...node.next] }]));
-  // The trigger and the exits cannot be created or deleted: the account's are the file's, key for key.
+  const graph: Nodes = new Map(Object.entries(account.nodes).map(([key, node]) => [key, { ...node, next: [...node.next] }]));
+  // "`*Trigger` nodes and `ExitAction` nodes cannot be created" (the description), and the trigger
+  // cannot be deleted: the account's are the file's, key for key.
   if (account.root !== wanted.root) {
     rename(graph, account.root, wanted.root);
   }
@@ -117,6 +81,7 @@ export function planWorkflow(account: WorkflowFile, wanted: WorkflowFile, emails
   insertions(graph, wanted, steps, impossible);
   configurations(graph, wanted, steps, leftInApp);
   reroutes(graph, wanted, steps, impossible);
+  exitDeletions(graph, wanted, steps);
   for (const [key, node] of Object.entries(wanted.nodes)) {
     if (node.type === 'SendEmailAction' && typeof node.email === 'string' && emailsChanged.has(key))
       steps.push({ op: 'updateEmailMessage', key, email: node.email });
@@ -135,7 +100,7 @@ export function planWorkflow(account: WorkflowFile, wanted: WorkflowFile, emails
   return { steps, impossible, leftInApp };
 }
 
-function rename(graph: Graph, from: string, to: string): void {
+function rename(graph: Nodes, from: string, to: string): void {
   const node = graph.get(from);
   if (node === undefined) return;
   graph.delete(from);
@@ -143,28 +108,24 @@ function rename(graph: Graph, from: string, to: string): void {
   for (const other of graph.values()) other.next = other.next.map((next) => (next === from ? to : next));
 }
 
-/** Nodes the file no longer has: a single node (its parents then lead to its child), or a branch with what only it leads to. */
-function deletions(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
-  const root = wanted.root;
+/**
+ * Nodes the file no longer has: a single node (its parents then lead to its child), or a branch
+ * with what only it leads to. An exit goes last (exitDeletions), once the nodes before it are built.
+ */
+function deletions(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
   for (const key of [...graph.keys()]) {
     const node = graph.get(key);
-    if (node === undefined || wanted.nodes[key] !== undefined) continue;
-    if (isFileTrigger(node.type) || node.type === 'ExitAction') {
+    if (node === undefined || wanted.nodes[key] !== undefined || node.type === 'ExitAction') continue;
+    if (isTrigger(node.type)) {
       impossible.push(`${key} (${node.type}) cannot be deleted through the API`);
       continue;
     }
     if (node.next.length <= 1) {
-      const child = node.next[0];
-      for (const parent of graph.values()) {
-        const next = parent.next.flatMap((id) => (id === key ? (child === undefined ? [] : [child]) : [id]));
-        parent.next = next.filter((id, index) => next.indexOf(id) === index);
-      }
-      graph.delete(key);
+      deleteOne(graph, key);
       steps.push({ op: 'deleteWorkflowNode', key, recursive: false, removes: [key] });
       continue;
     }
-    const still = reachable(graph, root, key);
-    const removes = [...reachable(graph, key)].filter((id) => !still.has(id));
+    const removes = removedWith(graphOfKeyed(graph), wanted.root, key);
     const kept = removes.filter((id) => wanted.nodes[id] !== undefined);
     if (kept.length > 0) {
       impossible.push(`${key} leads to ${kept.join(', ')}, which the file keeps: a branch is deleted with what only it leads to`);
@@ -176,10 +137,33 @@ function deletions(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], im
   }
 }
 
+/** A single node deleted as the API deletes one: its parents lead to its child instead, or nowhere when it has none. */
+function deleteOne(graph: Nodes, key: string): void {
+  const child = graph.get(key)?.next[0];
+  for (const parent of graph.values()) {
+    const next = parent.next.flatMap((id) => (id === key ? (child === undefined ? [] : [child]) : [id]));
+    parent.next = next.filter((id, index) => next.indexOf(id) === index);
+  }
+  graph.delete(key);
+}
+
+/**
+ * The exits the file does not have, deleted once everything is built: a node the file ends
+ * without an exit after (the description's own example ends at a SendEmailAction) is built
+ * leading to the workflow's exit, as the API inserts, and is left leading nowhere when it goes.
+ */
+function exitDeletions(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[]): void {
+  for (const [key, node] of [...graph]) {
+    if (node.type !== 'ExitAction' || wanted.nodes[key] !== undefined) continue;
+    deleteOne(graph, key);
+    steps.push({ op: 'deleteWorkflowNode', key, recursive: false, removes: [key] });
+  }
+}
+
 /** New nodes from the root down: each between its parent and where the parent leads now. */
-function insertions(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
+function insertions(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
   const exit = [...graph].find(([, node]) => node.type === 'ExitAction')?.[0];
-  for (const key of order(wanted)) {
+  for (const key of depthFirstFrom(graphOfKeyed(wanted.nodes), wanted.root)) {
     if (graph.has(key)) continue;
     const node = wanted.nodes[key]!;
     const parent = Object.keys(wanted.nodes).find((candidate) => graph.has(candidate) && wanted.nodes[candidate]!.next.includes(key));
@@ -193,14 +177,15 @@ function insertions(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], i
     }
     const from = graph.get(parent)!;
     const type = node.type as CreatableNodeType;
-    if (from.type === 'BranchNode' || from.type === 'ExperimentBranchNode') {
-      // Another path of a branch: add-branch makes it, leading to the exit.
-      if ((from.type === 'BranchNode' ? 'AudienceFilter' : 'VariantNode') !== type || exit === undefined) {
+    const added = addedPathOf(from.type);
+    if (added !== undefined) {
+      // Another path of a branch: add-branch makes it.
+      if (added !== type) {
         impossible.push(`${key} is a path of ${parent} the API cannot add`);
         continue;
       }
       from.next.push(key);
-      graph.set(key, { type, next: [exit], ...defaultsOf(type, key, false) });
+      graph.set(key, { type, next: addedPathNext(exit), ...defaultsOf(type, key, false) });
       steps.push({ op: 'addWorkflowBranch', key, branch: parent });
       continue;
     }
@@ -211,14 +196,14 @@ function insertions(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], i
     const to = from.next[0]!;
     const children = defaultChildren(type, key, node, wanted);
     if (children === undefined) {
-      impossible.push(`${key}: an experiment needs one control and at least one other variant`);
+      impossible.push(`${key}: an experiment has one control at most`);
       continue;
     }
     from.next = [key];
     graph.set(key, { type, next: children.length > 0 ? children.map((child) => child.key) : [to], ...defaultsOf(type, key, false) });
     for (const child of children) graph.set(child.key, { type: child.type, next: [to], ...defaultsOf(child.type, child.key, child.isControl) });
     steps.push({ op: 'createWorkflowNode', key, nodeTypeName: type, insertMode: 'between', from: parent, to, children: children.map((child) => child.key) });
-    // A default path the file does not have (an experiment of one variant and its control) goes at once, with what only it leads to.
+    // A default path the file does not have (an experiment of one variant, or with no control) goes at once, with what only it leads to.
     for (const child of children.filter((candidate) => candidate.unused)) {
       graph.delete(child.key);
       graph.get(key)!.next = graph.get(key)!.next.filter((next) => next !== child.key);
@@ -236,30 +221,28 @@ interface DefaultChild {
 }
 
 /**
- * The paths a new branch brings, named by the file's keys: a BranchNode's two audience filters
- * are its first two paths (more are added after); an ExperimentBranchNode's control is the file's
- * control and its two variants the file's first two (one the file lacks is unused; more are added
- * after). Undefined for an experiment whose file has no single control.
+ * The paths a new branch brings (creation.ts), named by the file's keys: the default control is
+ * the file's control, the other default paths the file's first others (one the file lacks is
+ * unused; more are added after). Undefined for an experiment whose file has more than one control.
  */
 function defaultChildren(type: CreatableNodeType, key: string, node: FileNode, wanted: WorkflowFile): DefaultChild[] | undefined {
-  if (type === 'BranchNode') return node.next.slice(0, 2).map((child) => ({ key: child, type: 'AudienceFilter', isControl: false }));
-  if (type !== 'ExperimentBranchNode') return [];
-  const controls = node.next.filter((child) => wanted.nodes[child]?.isControl === true);
-  const others = node.next.filter((child) => wanted.nodes[child]?.isControl !== true);
-  if (controls.length !== 1 || others.length === 0) return undefined;
-  const variants: DefaultChild[] = [0, 1].map((index) =>
-    others[index] === undefined
-      ? { key: `${key}-unused-${index}`, type: 'VariantNode', isControl: false, unused: true }
-      : { key: others[index]!, type: 'VariantNode', isControl: false },
-  );
-  return [...variants, { key: controls[0]!, type: 'VariantNode', isControl: true }];
+  const controls = type === 'ExperimentBranchNode' ? node.next.filter((child) => wanted.nodes[child]?.isControl === true) : [];
+  if (controls.length > 1) return undefined;
+  const others = node.next.filter((child) => !controls.includes(child));
+  let taken = 0;
+  return defaultPathsOf(type).map((path, position) => {
+    const child = path.isControl ? controls[0] : others[taken++];
+    return child === undefined
+      ? { key: `${key}-unused-${position}`, type: path.type, isControl: path.isControl, unused: true }
+      : { key: child, type: path.type, isControl: path.isControl };
+  });
 }
 
 /** The fields an update clears with null; the others take a value only. */
 const CLEARED_BY_NULL = new Set(['segment', 'audienceFilter', 'eventName']);
 
 /** Each node's fields as the file has them: one update per node, with what differs (a trigger's type too). */
-function configurations(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], leftInApp: string[]): void {
+function configurations(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], leftInApp: string[]): void {
   for (const [key, node] of Object.entries(wanted.nodes)) {
     const current = graph.get(key);
     if (current === undefined) continue;
@@ -267,36 +250,41 @@ function configurations(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[
     const want = fieldsOf(node);
     const payload: Record<string, unknown> = {};
     if (current.type !== node.type) {
-      if (!isFileTrigger(current.type) || !isFileTrigger(node.type)) continue;
+      if (!isTrigger(current.type) || !isTrigger(node.type)) continue;
       payload.typeName = node.type;
       current.type = node.type;
     }
     for (const field of new Set([...Object.keys(have), ...Object.keys(want)])) {
-      if (field === 'email' || isDeepStrictEqual(have[field], want[field])) continue;
+      // A field an update clears with null is the same absent or null (`audienceFilter: null`, "object or null").
+      const value = CLEARED_BY_NULL.has(field) && want[field] === null ? undefined : want[field];
+      const held = CLEARED_BY_NULL.has(field) && have[field] === null ? undefined : have[field];
+      if (field === 'email' || isDeepStrictEqual(held, value)) continue;
       if (READ_ONLY_FIELDS.has(field)) {
-        if (want[field] !== undefined) leftInApp.push(`${key}: ${field} ${JSON.stringify(want[field])}`);
+        if (value !== undefined) leftInApp.push(`${key}: ${field} ${JSON.stringify(value)}`);
         continue;
       }
       // Left out of the file: a segment or filter is cleared (null), any other field left as the account has it.
-      if (want[field] === undefined && !CLEARED_BY_NULL.has(field)) continue;
-      payload[field] = want[field] === undefined ? null : want[field];
-      if (want[field] === undefined) delete current[field];
-      else current[field] = want[field];
+      if (value === undefined && !CLEARED_BY_NULL.has(field)) continue;
+      payload[field] = value === undefined ? null : value;
+      if (value === undefined) delete current[field];
+      else current[field] = value;
     }
     if (Object.keys(payload).length > 0) steps.push({ op: 'updateWorkflowNode', key, payload });
   }
 }
 
 /** The connections still to move: each from a node with one, to where the file says; the node it left must keep another. */
-function reroutes(graph: Graph, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
+function reroutes(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
+  // A connection to an exit the file does not have goes with that exit (exitDeletions), after these.
+  const lasting = (next: string[]) => next.filter((key) => wanted.nodes[key] !== undefined || graph.get(key)?.type !== 'ExitAction');
   let pending = [...graph]
-    .filter(([key, node]) => wanted.nodes[key] !== undefined && !isDeepStrictEqual(node.next, wanted.nodes[key]!.next))
+    .filter(([key, node]) => wanted.nodes[key] !== undefined && !isDeepStrictEqual(lasting(node.next), wanted.nodes[key]!.next))
     .map(([key]) => key);
   while (pending.length > 0) {
     const ready = pending.find((key) => {
       const node = graph.get(key)!;
       const target = wanted.nodes[key]!.next;
-      return node.next.length === 1 && target.length === 1 && graph.has(target[0]!) && parentsOf(graph, node.next[0]!).length > 1;
+      return node.next.length === 1 && target.length === 1 && graph.has(target[0]!) && parentsOf(graphOfKeyed(graph), node.next[0]!).length > 1;
     });
     if (ready === undefined) {
       for (const key of pending) impossible.push(`${key} cannot be made to lead to ${wanted.nodes[key]!.next.join(', ')} by a reroute`);

@@ -86,10 +86,18 @@ function withFiles(pair: WorkflowPair, names: AccountNames): PulledPair {
   return { ...pair, keys, files: workflowFilesOf(pair.remote, keys, names), names: resolvedNames(pair.remote, keys, names) };
 }
 
-/** The references of the workflow's file that the account resolved, so that an offline check knows them. */
+/**
+ * The references of the workflow's file that the account resolved, so that an offline check knows
+ * them, each property's with its type (`property:plan:string`), which its trigger's operators depend on.
+ */
 export function resolvedNames(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): string[] {
   const known = referenceNamesOf(names);
-  return referencesOf(workflowFileOf(remote, keys, names)).filter((reference) => known.has(reference));
+  return referencesOf(workflowFileOf(remote, keys, names))
+    .filter((reference) => known.has(reference))
+    .flatMap((reference) => {
+      const type = reference.startsWith('property:') ? names.properties.get(reference.slice('property:'.length)) : undefined;
+      return type === undefined ? [reference] : [reference, `${reference}:${type}`];
+    });
 }
 
 /** What the state keeps of a workflow in step with the account. */

@@ -6,6 +6,7 @@
 import type { ApiClient } from '../../../api/client.js';
 import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
 import { emailPathOf, fileFieldsOf, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { depthFirstFrom, graphOf } from '../../../platform/workflows/graph.js';
 import { nodeType } from '../../../platform/workflows/node-types.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
 import { listContactProperties } from '../../contact-properties/client.js';
@@ -31,12 +32,12 @@ export interface RemoteWorkflow {
   messages: Map<string, EmailMessage>;
 }
 
-/** The names of what workflows refer to: lists and segments by id, the events with a pattern, the contact properties' keys. */
+/** The names of what workflows refer to: lists and segments by id, the events with a pattern, the contact properties' types by key. */
 export interface AccountNames {
   lists: Map<string, string>;
   segments: Map<string, string>;
   events: Set<string>;
-  properties: Set<string>;
+  properties: Map<string, string>;
 }
 
 /** The API's field each file field stands for, where they differ. */
@@ -83,21 +84,26 @@ export async function fetchNames(api: ApiClient): Promise<AccountNames> {
     lists: new Map(lists.map((list) => [list.id, list.name])),
     segments: new Map(segmentList.map((segment) => [segment.id, segment.name])),
     events: new Set(patterns.map((pattern) => pattern.eventName)),
-    properties: new Set(properties.map((property) => property.key)),
+    properties: new Map(properties.map((property) => [property.key, property.type])),
   };
 }
 
-/** Every name of the account a workflow file may refer to, as `content check` writes them: `list:Product updates`, `event:trial_started`. */
+/**
+ * Every name of the account a workflow file may refer to, as `content check` writes them:
+ * `list:Product updates`, `event:trial_started`, `property:plan`, and each property's type
+ * (`property:plan:string`), which decides the operators a trigger's query may use.
+ */
 export function referenceNamesOf(names: AccountNames): Set<string> {
   return new Set([
     ...[...names.lists.values()].map((name) => `list:${name}`),
     ...[...names.segments.values()].map((name) => `segment:${name}`),
     ...[...names.events].map((name) => `event:${name}`),
-    ...[...names.properties].map((name) => `property:${name}`),
+    ...[...names.properties.keys()].map((name) => `property:${name}`),
+    ...[...names.properties].map(([name, type]) => `property:${name}:${type}`),
   ]);
 }
 
-/** A slug of a node's words: `Welcome aboard, {firstName}` -> `welcome-aboard-firstname`. */
+/** A slug of a node's words: `Welcome aboard, {contact.firstName}` -> `welcome-aboard-contact-firstname`. */
 function slug(words: string, fallback: string): string {
   const made = words
     .normalize('NFKD')
@@ -147,16 +153,19 @@ function keyFor(node: Record<string, unknown> & { typeName: string }, names: Acc
 
 /** The graph's node ids from the root, depth first along next, then any the root does not reach: the order of the file. */
 function nodeOrder(remote: RemoteWorkflow): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const pending = remote.graph.rootNodeId === null ? [] : [remote.graph.rootNodeId];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id) || !remote.nodes.has(id)) continue;
-    seen.add(id);
-    order.push(id);
-    pending.push(...[...remote.nodes.get(id)!.nextNodeIds].reverse());
-  }
+  const root = remote.graph.rootNodeId;
+  const order =
+    root === null
+      ? []
+      : depthFirstFrom(
+          graphOf(
+            remote.nodes,
+            ([id]) => id,
+            ([, node]) => node.nextNodeIds,
+          ),
+          root,
+        );
+  const seen = new Set(order);
   for (const id of [...remote.nodes.keys()].sort()) if (!seen.has(id)) order.push(id);
   return order;
 }

@@ -149,14 +149,15 @@ describe('content check of workflows', () => {
     ['a next naming a missing key', GOOD.replace('next: [hello]', 'next: [helo]'), 'next-exists', 'wait-1h'],
     ['a cycle', GOOD.replace('next: [exit]\n    email', 'next: [wait-1h]\n    email'), 'no-cycle', 'wait-1h'],
     ['a node no path reaches', `${GOOD}  orphan:\n    type: ExitAction\n    next: []\n`, 'reachable', 'orphan'],
-    ['a wait of nothing', GOOD.replace('amount: 1', 'amount: 0'), 'timer-amount', 'wait-1h'],
+    // A wait of 0 is the platform's "Immediately" ("Set to `0` to move to the next node immediately"); a negative one is none.
+    ['a negative wait', GOOD.replace('amount: 1', 'amount: -1'), 'timer-amount', 'wait-1h'],
     ['a type the API does not know', GOOD.replace('type: TimerAction', 'type: SleepAction'), 'node-type', 'wait-1h'],
     ['a root that is not a trigger', GOOD.replace('root: signup', 'root: hello'), 'root-trigger', 'hello'],
     ['a key used twice', `${GOOD}  exit:\n    type: ExitAction\n    next: []\n`, 'key-once', undefined],
     [
-      'a branch with one path that is no filter',
+      'a branch with one path',
       GOOD.replace('next: [hello]\n    amount: 1\n    unit: h', 'next: [split]\n    amount: 1\n    unit: h\n  split:\n    type: BranchNode\n    next: [hello]'),
-      'branch-children',
+      'branch-paths',
       'split',
     ],
     ['an email whose files are missing', GOOD.replace('emails/hello/email.json', 'emails/bye/email.json'), 'email-file', 'hello'],
@@ -469,7 +470,7 @@ describe('workflow show of a local workflow', () => {
     expect(tree.stdout).toContain('Welcome series');
     expect(tree.stdout).toContain('wait-2d');
     expect(tree.stdout).toContain('in segment Paying customers');
-    expect(tree.stdout).toContain('"Welcome aboard, {firstName}"');
+    expect(tree.stdout).toContain('"Welcome aboard, {contact.firstName}"');
     const mermaid = await run(['workflow', 'show', '--file', join(welcome, 'workflow.yaml'), '--format', 'mermaid']);
     expect(mermaid.code, mermaid.stderr).toBe(0);
     expect(mermaid.stdout).toMatch(/^flowchart/m);

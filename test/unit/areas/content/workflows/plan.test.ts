@@ -87,4 +87,36 @@ describe('planWorkflow', () => {
     ]);
     expect(plan.leftInApp).toEqual(['the emoji 🌱']);
   });
+
+  it('builds an experiment without a control, deleting the default control the file does not have', () => {
+    const wanted = copy(base);
+    wanted.nodes['wait-1h']!.next = ['split'];
+    wanted.nodes.split = { type: 'ExperimentBranchNode', next: ['a', 'b'], samplingRate: 50, experimentType: 'autosplit' };
+    for (const key of ['a', 'b']) wanted.nodes[key] = { type: 'VariantNode', next: ['hello'], isControl: false };
+    const plan = planWorkflow(base, wanted, new Set());
+    expect(plan.impossible).toEqual([]);
+    expect(plan.steps.map((step) => describeStep(step, () => undefined))).toEqual([
+      'createWorkflowNode ExperimentBranchNode split between wait-1h and hello (with paths a, b, split-unused-2)',
+      'deleteWorkflowNodeRecursively split-unused-2 (removes split-unused-2)',
+    ]);
+  });
+
+  it("ends a path at an email, as the description's own example does: built before the exit, which goes last", () => {
+    const wanted = copy(base);
+    wanted.nodes.hello!.next = [];
+    wanted.nodes['wait-1h']!.amount = 0;
+    delete wanted.nodes.exit;
+    const plan = planWorkflow(base, wanted, new Set());
+    expect(plan.impossible).toEqual([]);
+    expect(plan.steps.map((step) => describeStep(step, () => undefined))).toEqual(['updateWorkflowNode wait-1h amount=0', 'deleteWorkflowNode exit']);
+  });
+
+  it('reads audienceFilter null as no filter: nothing to plan against an account without one', () => {
+    const account = copy(base);
+    account.nodes['wait-1h']!.next = ['everyone'];
+    account.nodes.everyone = { type: 'AudienceFilter', next: ['hello'], appliesDownstream: false };
+    const wanted = copy(account);
+    wanted.nodes.everyone!.audienceFilter = null;
+    expect(described(account, wanted)).toEqual([]);
+  });
 });

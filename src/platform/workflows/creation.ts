@@ -1,0 +1,101 @@
+/**
+ * What the API makes when a node is created or a branch added: the settings a new node starts
+ * with, the paths a new branch brings, the node cap, and where a node may be inserted. The sandbox
+ * plays these to answer, and the push planner to foresee the graph each call leaves.
+ */
+import type { CreatableNodeType } from './node-type-names.js';
+
+/**
+ * "New nodes start with default settings; update the node after creation to configure it." The
+ * settings a node of each type starts with, by the API's field names, without the ids the platform
+ * makes (an email message's, an experiment's, a variant's).
+ */
+export function newNodeSettings(type: CreatableNodeType, isControl = false): Record<string, unknown> {
+  switch (type) {
+    case 'AudienceFilter':
+      return { appliesDownstream: false };
+    case 'TimerAction':
+      return { amount: 1, unit: 'd' };
+    case 'ExperimentBranchNode':
+      return { samplingRate: 50, experimentType: 'autosplit' };
+    case 'VariantNode':
+      return { isControl };
+    case 'SendEmailAction':
+    case 'BranchNode':
+      return {};
+  }
+}
+
+/** A path a new branch brings: its first node's type, and whether that is an experiment's control. */
+export interface DefaultPath {
+  type: 'AudienceFilter' | 'VariantNode';
+  isControl: boolean;
+}
+
+/**
+ * "Branch nodes create their default paths too: `BranchNode` creates two `AudienceFilter` children,
+ * and `ExperimentBranchNode` creates two regular `VariantNode` children plus one control
+ * `VariantNode`." In that order; every other type brings none.
+ */
+export function defaultPathsOf(type: string): DefaultPath[] {
+  if (type === 'BranchNode')
+    return [
+      { type: 'AudienceFilter', isControl: false },
+      { type: 'AudienceFilter', isControl: false },
+    ];
+  if (type === 'ExperimentBranchNode')
+    return [
+      { type: 'VariantNode', isControl: false },
+      { type: 'VariantNode', isControl: false },
+      { type: 'VariantNode', isControl: true },
+    ];
+  return [];
+}
+
+/**
+ * "Adding a branch to a `BranchNode` creates one `AudienceFilter` child node. Adding a branch to an
+ * `ExperimentBranchNode` creates one `VariantNode` child node." Undefined for a node that takes no branch.
+ */
+export function addedPathOf(branchType: string): 'AudienceFilter' | 'VariantNode' | undefined {
+  if (branchType === 'BranchNode') return 'AudienceFilter';
+  if (branchType === 'ExperimentBranchNode') return 'VariantNode';
+  return undefined;
+}
+
+/** "Public workflows can have up to 400 nodes. Generated children count toward that limit." */
+export const MAX_WORKFLOW_NODES = 400;
+
+/** "A normal create adds 1 node, `BranchNode` adds 3, and `ExperimentBranchNode` adds 4." */
+export function nodesAddedBy(type: string): number {
+  return 1 + defaultPathsOf(type).length;
+}
+
+/** Why adding `adding` nodes to a workflow of `count` is refused, or undefined when the cap allows it. */
+export function nodeCapProblem(count: number, adding: number): string | undefined {
+  if (count + adding <= MAX_WORKFLOW_NODES) return undefined;
+  return `a workflow can have up to ${MAX_WORKFLOW_NODES} nodes; this one has ${count} and the change adds ${adding}`;
+}
+
+/**
+ * Why a node of `type` cannot be inserted between parents of `parentTypes` and a node of `toType`.
+ * The description: "When `fromNodeId` is an `ExperimentBranchNode`, `nodeTypeName` must be
+ * `VariantNode`, and `toNodeId` cannot already be a `VariantNode`; use add-branch to add sibling
+ * variants", and "For experiments, use create-node only to insert a missing `VariantNode` before
+ * non-variant content".
+ */
+export function insertionProblem(parentTypes: readonly string[], toType: string, type: string): string | undefined {
+  const underExperiment = parentTypes.includes('ExperimentBranchNode');
+  if (underExperiment && (type !== 'VariantNode' || toType === 'VariantNode'))
+    return 'after an experiment branch only a VariantNode can be inserted, and only before a node that is not one; use add-branch for another variant';
+  if (type === 'VariantNode' && !underExperiment)
+    return 'a VariantNode can only be inserted right after an experiment branch (an ExperimentBranchNode), before a node that is not a variant; use "between" with the experiment branch as fromNodeId';
+  return undefined;
+}
+
+/**
+ * Where a path add-branch makes leads: to the workflow's exit, where the workflow ends, so that it
+ * can be built on with create-node and reroute; nowhere when the workflow has no exit.
+ */
+export function addedPathNext(exit: string | undefined): string[] {
+  return exit === undefined ? [] : [exit];
+}
