@@ -15,7 +15,7 @@ import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../lmx/viewer.js
 import { INBOX_PATH } from './api.js';
 import type { StateCore } from './module.js';
 import { components } from './routes/components.js';
-import { findMessage, type StoredMessage } from './routes/email-message-records.js';
+import { fallbacksOf, findMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
 import { webhookDeliveries, type WebhookDelivery } from './routes/webhook-records.js';
@@ -109,11 +109,6 @@ function filledSubject(state: StateCore, emailMessageId: string | undefined, kep
  */
 function emptyWhenAbsent(kind: InboxEmail['kind']): RenderOptions['emptyWhenAbsent'] {
   return kind === 'transactional' ? ['data'] : undefined;
-}
-
-/** The email message's fallbacks, by the namespace of the variables they stand in for. */
-function fallbacksOf({ message }: StoredMessage): RenderOptions['fallbacks'] {
-  return { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks };
 }
 
 /** The email drawn as its recipient would see it, or a page that says why it cannot be. */

@@ -109,7 +109,7 @@ function idOfRecordDirectory(name: string): string | undefined {
 /** The name a record keeps in its meta file, or its directory's name when that cannot be read (a link there is refused). */
 /**
  * A workflow email as a person knows it: its workflow's name and its subject (`Welcome series:
- * Welcome aboard, {firstName}`), each the directory's name where its file does not say.
+ * Welcome aboard, {contact.firstName}`), each the directory's name where its file does not say.
  */
 function workflowEmailName(root: string, directory: string): string {
   const workflowDirectory = dirname(dirname(directory));

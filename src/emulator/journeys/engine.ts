@@ -10,7 +10,8 @@ import type { RouteContext, StateCore } from '../module.js';
 import { contacts, type StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
-import { contactValue, contactValues, fires, type TriggerCause } from '../routes/workflow-emails.js';
+import { contactValues, fires, type TriggerCause } from '../routes/workflow-emails.js';
+import { sentSubject } from '../routes/workflow-messages.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from '../routes/workflow-records.js';
 import { experimentVariant, passes, timerWait, type WorkflowNode } from './nodes.js';
 import { addJourney, indexWait, journeyById, journeys, journeysOf, nextWaitEnds, takeWaitsEndingBy, type Journey, type JourneyStep } from './records.js';
@@ -380,7 +381,7 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     step(journey, node, at, 'skipped', 'not sent: the node has no email message');
     return;
   }
-  const subject = String(node.subject ?? '').replace(/\{(\w+)\}/g, (_tag, key: string) => String(contactValue(contact, key) ?? ''));
+  const subject = sentSubject(context.state, node, { contact: contactValues(contact), event: journey.eventProperties });
   const { emailId, engagement } = reportLoopEmailSent(context, contact, {
     loopId: workflow.id,
     loopName: workflow.name,

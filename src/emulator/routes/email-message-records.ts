@@ -120,7 +120,7 @@ function seedWorkflowMessages(): StoredMessage[] {
             ...SENDER,
             emailFormat: 'styled',
             lmx: lines(
-              `<H1>${subject.replace(/\{(\w+)\}/g, '{contact.$1}')}</H1>`,
+              `<H1>${subject}</H1>`,
               '<Paragraph>Hi {contact.firstName},</Paragraph>',
               '<Button href="https://app.acme.example">Open Acme</Button>',
               ...(id === insecure ? ['<Paragraph>Your invoices are on <Link href="http://billing.acme.example">the billing page</Link>.</Paragraph>'] : []),
@@ -193,6 +193,11 @@ export const emailMessages = slice('emailMessages', z.array(storedMessage), () =
 
 export function findMessage(state: StateCore, id: string): StoredMessage | undefined {
   return emailMessages.of(state).find((stored) => stored.message.id === id);
+}
+
+/** The message's fallbacks, by the namespace of the variables they stand in for, as the renderer takes them. */
+export function fallbacksOf({ message }: StoredMessage): { contact?: Record<string, string>; event?: Record<string, string>; data?: Record<string, string> } {
+  return { contact: message.contactPropertiesFallbacks, event: message.eventPropertiesFallbacks, data: message.dataVariablesFallbacks };
 }
 
 const EMPTY: Content = { subject: '', previewText: '', ...SENDER, emailFormat: 'styled', lmx: '' };

@@ -23,6 +23,7 @@ import { compileLmx, guardian, LmxCompileError, type ParentKind } from '../guard
 import type { LmxNamespace } from '../../lmx/index.js';
 import { components } from './components.js';
 import { emailMessages, findMessage, type Parent, type StoredMessage } from './email-message-records.js';
+import { shareSubject } from './workflow-messages.js';
 import * as s from '../../platform/email-messages/schemas.js';
 
 const PREVIEWS_PER_DAY = 100;
@@ -105,6 +106,7 @@ function update(context: RouteContext) {
   }
   message.contentRevisionId = context.newId();
   message.updatedAt = context.now().toISOString();
+  shareSubject(context.state, target);
   context.changed();
   return answer(s.emailMessage, warnings.length === 0 ? message : { ...message, warnings });
 }

@@ -96,7 +96,7 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
     },
     [
       ['signup', { typeName: 'SignupTrigger' }, ['welcome']],
-      ['welcome', { typeName: 'SendEmailAction', emailMessageId: emailMessage('welcome-1'), subject: 'Welcome aboard, {firstName}' }, ['wait-2d']],
+      ['welcome', { typeName: 'SendEmailAction', emailMessageId: emailMessage('welcome-1'), subject: 'Welcome aboard, {contact.firstName}' }, ['wait-2d']],
       ['wait-2d', { typeName: 'TimerAction', amount: 2, unit: 'd' }, ['paying']],
       ['paying', { typeName: 'AudienceFilter', audienceSegmentId: seedId('segment/Paying customers'), appliesDownstream: false }, ['tips']],
       ['tips', { typeName: 'SendEmailAction', emailMessageId: emailMessage('welcome-2'), subject: 'Five tips for your first week' }, ['wait-5d']],

@@ -92,7 +92,7 @@ describe('workflow nodes metrics and show --metrics', () => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(lines(result.stdout)).toEqual([
       NODE_HEADER,
-      `${WELCOME_EMAIL}\tWelcome aboard, {firstName}\t2000\t1100\t55.00%\t300\t15.00%\t20\t1.00%\t100\t60\t8.00%\t10\t0.50%`,
+      `${WELCOME_EMAIL}\tWelcome aboard, {contact.firstName}\t2000\t1100\t55.00%\t300\t15.00%\t20\t1.00%\t100\t60\t8.00%\t10\t0.50%`,
       `${WELCOME_TIPS}\tFive tips for your first week\t1200\t480\t40.00%\t96\t8.00%\t24\t2.00%\t48\t24\t6.00%\t6\t0.50%`,
       `${WELCOME_FEEDBACK}\tHow is it going so far?\t900\t270\t30.00%\t45\t5.00%\t27\t3.00%\t27\t9\t4.00%\t9\t1.00%`,
     ]);
@@ -115,7 +115,7 @@ describe('workflow nodes metrics and show --metrics', () => {
   it('draws each send-email node with its sends, open and click rates, in the tree and in Mermaid', async () => {
     const tree = await loopsctl(['workflow', 'show', WELCOME, '--metrics']);
     expect(tree.code).toBe(0);
-    expect(tree.stdout).toContain(`SendEmailAction  ${WELCOME_EMAIL}  "Welcome aboard, {firstName}", email `);
+    expect(tree.stdout).toContain(`SendEmailAction  ${WELCOME_EMAIL}  "Welcome aboard, {contact.firstName}", email `);
     expect(tree.stdout).toMatch(new RegExp(`${WELCOME_EMAIL} .*\\[2,000 sends, 55\\.00% opened, 15\\.00% clicked\\]$`, 'm'));
     expect(tree.stdout).toMatch(new RegExp(`${WELCOME_FEEDBACK} .*\\[900 sends, 30\\.00% opened, 5\\.00% clicked\\]$`, 'm'));
     const mermaid = await loopsctl(['workflow', 'show', WELCOME, '--metrics', '--format', 'mermaid']);
