@@ -329,10 +329,15 @@ function sameEmailFile(local: string | undefined, account: string): boolean {
   }
 }
 
-/** Whether the account's workflow says all the file says: the same graph, and each field the file gives. */
+/**
+ * Whether the account's workflow says all the file says: the same graph, and each field the file
+ * gives, as a plan from the account to the file finds nothing to do (a field the file leaves out,
+ * such as a new experiment's `experimentType`, or `audienceFilter: null` for none, is no difference).
+ */
 function saysNoMore(local: WorkflowFile, account: WorkflowFile): boolean {
-  if (local.name !== account.name || local.root !== account.root || !isDeepStrictEqual(local.nodes, account.nodes)) return false;
-  return (['description', 'emoji', 'mailingList'] as const).every((field) => local[field] === undefined || local[field] === account[field]);
+  if (local.root !== account.root) return false;
+  const plan = planWorkflow(account, local, new Set());
+  return plan.steps.length === 0 && plan.impossible.length === 0 && plan.leftInApp.length === 0;
 }
 
 /** A new draft with the file's name, description and list: the blank trigger and exit, under the file's keys. */

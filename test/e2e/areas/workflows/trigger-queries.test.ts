@@ -23,7 +23,11 @@ describe('the sandbox checks a contact-property trigger query as the API does', 
 
   it.each([
     ['is: empty on a number property', { key: 'seats', was: any, is: { value: '', operator: 'empty' } }, 'cannot be used with the number property "seats"'],
-    ['is: equal on a boolean property', { key: 'betaOptIn', was: any, is: { value: true, operator: 'equal' } }, 'is not valid for the boolean property "betaOptIn"'],
+    [
+      'is: equal on a boolean property',
+      { key: 'betaOptIn', was: any, is: { value: true, operator: 'equal' } },
+      'is not valid for the boolean property "betaOptIn"',
+    ],
     ['the key createdAt', { key: 'createdAt', was: any, is: any }, '"createdAt" is not available for Contact Updated triggers'],
     ['a key the team does not have', { key: 'favouriteColour', was: any, is: any }, '"favouriteColour" is not a contact property of the team'],
   ])('refuses %s with 400, storing nothing', async (_what, query, message) => {
