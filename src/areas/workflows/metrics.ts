@@ -8,26 +8,19 @@ import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { explained, type Explanation } from '../explain.js';
 import { withArticle } from '../../platform/words.js';
 import * as api from './client.js';
+import { depthFirstFrom, graphOf } from '../../platform/workflows/graph.js';
 import { describeNode } from '../../platform/workflows/node-types.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
 
 /** The send-email nodes of a workflow in the order the tree draws them: from the trigger, then those it does not reach. */
 export function sendEmailNodes(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (start: string) => {
-    const stack = [start];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (seen.has(id) || !Object.hasOwn(workflow.nodes, id)) continue;
-      seen.add(id);
-      order.push(id);
-      stack.push(...[...workflow.nodes[id]!.nextNodeIds].reverse());
-    }
-  };
-  if (workflow.rootNodeId !== null) visit(workflow.rootNodeId);
-  for (const id of Object.keys(workflow.nodes)) visit(id);
-  return order.filter((id) => workflow.nodes[id]!.typeName === 'SendEmailAction');
+  const graph = graphOf(
+    Object.entries(workflow.nodes),
+    ([id]) => id,
+    ([, node]) => node.nextNodeIds,
+  );
+  const starts = workflow.rootNodeId === null ? Object.keys(workflow.nodes) : [workflow.rootNodeId, ...Object.keys(workflow.nodes)];
+  return depthFirstFrom(graph, ...starts).filter((id) => workflow.nodes[id]!.typeName === 'SendEmailAction');
 }
 
 /** Fetching the metrics of a workflow's nodes; a node that sends no email is said in words, not failed. */

@@ -64,17 +64,23 @@ export function removedWith(graph: Graph, root: string | null, key: string): str
   return [...reachableFrom(graph, key)].filter((reached) => !stillReached.has(reached));
 }
 
-/** The keys from the root along the edges, depth first, each path's nodes in the order its edges list them: parents before children on every path. */
-export function depthFirstFrom(graph: Graph, root: string): string[] {
+/**
+ * The keys from the root along the edges, depth first, each path's nodes in the order its edges
+ * list them: parents before children on every path. Further starts are walked after, each from
+ * where it is, skipping what an earlier walk reached (the nodes the root does not reach).
+ */
+export function depthFirstFrom(graph: Graph, ...starts: string[]): string[] {
   const order: string[] = [];
   const seen = new Set<string>();
-  const pending = [root];
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    if (seen.has(key) || !graph.has(key)) continue;
-    seen.add(key);
-    order.push(key);
-    pending.push(...[...graph.get(key)!].reverse());
+  for (const start of starts) {
+    const pending = [start];
+    while (pending.length > 0) {
+      const key = pending.pop()!;
+      if (seen.has(key) || !graph.has(key)) continue;
+      seen.add(key);
+      order.push(key);
+      pending.push(...[...graph.get(key)!].reverse());
+    }
   }
   return order;
 }

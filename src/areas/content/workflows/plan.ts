@@ -163,10 +163,11 @@ function exitDeletions(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[]
 /** New nodes from the root down: each between its parent and where the parent leads now. */
 function insertions(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], impossible: string[]): void {
   const exit = [...graph].find(([, node]) => node.type === 'ExitAction')?.[0];
-  for (const key of depthFirstFrom(graphOfKeyed(wanted.nodes), wanted.root)) {
+  const wantedGraph = graphOfKeyed(wanted.nodes);
+  for (const key of depthFirstFrom(wantedGraph, wanted.root)) {
     if (graph.has(key)) continue;
     const node = wanted.nodes[key]!;
-    const parent = Object.keys(wanted.nodes).find((candidate) => graph.has(candidate) && wanted.nodes[candidate]!.next.includes(key));
+    const parent = parentsOf(wantedGraph, key).find((candidate) => graph.has(candidate));
     if (!(CREATABLE_NODE_TYPES as readonly string[]).includes(node.type)) {
       impossible.push(`${key} is ${node.type}, which the API cannot create`);
       continue;
