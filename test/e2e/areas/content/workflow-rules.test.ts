@@ -190,6 +190,17 @@ describe('content check of a contact-property trigger query', () => {
     ]);
   });
 
+  it('stops content push before anything is sent: the account keeps its trigger', async () => {
+    const { loopsctl, root } = await pulled();
+    const id = workflowDir(root, 'upgrade-thank-you').split('--').at(-1)!;
+    const before = (await loopsctl('workflows', 'get', id, '--json')).json();
+    edit(upgrade(root), FROM, FROM.replace('key: plan', 'key: createdAt'));
+    const push = await loopsctl('content', 'push', root, '--only', 'workflows', '--yes', '--live');
+    expect(push.code, push.stdout).not.toBe(0);
+    expect(push.stderr + push.stdout).toContain('content check');
+    expect((await loopsctl('workflows', 'get', id, '--json')).json()).toEqual(before);
+  });
+
   it.each([
     [
       'is: empty on a number property',
