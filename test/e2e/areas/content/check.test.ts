@@ -22,7 +22,7 @@ const cleanTree = () =>
 const sandboxes = sandboxEachTest();
 
 describe('content check', () => {
-  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses", async () => {
+  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses and the draft that cannot start", async () => {
     const sandbox = await sandboxes();
     const root = join(tempDir('loopsctl-check-'), 'loops');
     const pull = await sandbox.loopsctl(['content', 'pull', root]);
@@ -33,12 +33,22 @@ describe('content check', () => {
     expect(new Set(records.map((record: { kind: string }) => record.kind))).toEqual(new Set(['transactional', 'campaign', 'component', 'workflow', null]));
     const found = records.filter((record: { errors: unknown[]; warnings: unknown[] }) => record.errors.length + record.warnings.length > 0);
     // The payment-failed draft's button leads nowhere: the seed's Guardian error, which the check foresees.
+    // And the win-back draft's holdout control sends nothing: "you must add at least one email within
+    // each control or variant branch before starting" (the docs' experiments page), a start rule.
     expect(found).toEqual([
       {
         file: expect.stringMatching(/\/transactional\/payment-failed--\w+\/draft\.lmx$/),
         kind: 'transactional',
         errors: [],
         warnings: [expect.objectContaining({ rule: 'button-href', line: 3 })],
+      },
+      {
+        file: expect.stringMatching(/\/workflows\/win-back-draft--\w+\/workflow\.yaml$/),
+        kind: null,
+        errors: [],
+        warnings: [
+          expect.objectContaining({ rule: 'experiment-email', message: expect.stringContaining('the control path "control" holds no email of its own') }),
+        ],
       },
     ]);
   });
