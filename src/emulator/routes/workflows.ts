@@ -24,12 +24,14 @@ import {
   defaultPathsOf,
   insertionProblem,
   newNodeSettings,
+  newTriggerSettings,
   nodeCapProblem,
   nodesAddedBy,
 } from '../../platform/workflows/creation.js';
-import { danglingOf, graphOfNodes, parentsOf, reachableFrom, removedWith } from '../../platform/workflows/graph.js';
+import { deleteProblem, rerouteProblem } from '../../platform/workflows/edits.js';
+import { danglingOf, graphOfNodes, parentsOf, removedWith } from '../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
-import { isBranch, isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
+import { isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';
 import { PROPERTY_TYPES, type PropertyType } from '../../platform/contact-properties/schemas.js';
@@ -250,28 +252,12 @@ function rerouteNode(context: RouteContext) {
   const target = nodeIn(workflow, stringField(fields, 'newTargetNodeId'));
   // The description names this rule for reroutes only: other edits of a sending workflow go ahead.
   if (workflow.status === 'Sending') throw badRequest('a node cannot be rerouted while the workflow is sending; pause the workflow first');
-  if (isBranch(source.typeName)) throw badRequest(`${source.id} is ${withArticle(source.typeName)}, whose connections are its branches; it cannot be rerouted`);
-  if (source.nextNodeIds.length !== 1)
-    throw badRequest(`only a node with exactly one outgoing connection can be rerouted; ${source.id} has ${source.nextNodeIds.length}`);
-  const current = source.nextNodeIds[0]!;
-  if (target.id === current) throw badRequest(`${source.id} already leads to ${target.id}`);
-  if (target.id === source.id || isTrigger(target.typeName) || target.id === workflow.rootNodeId)
-    throw badRequest(`${target.id} is not a valid target for ${source.id}`);
-  const graph = graphOfNodes(workflow.nodes);
-  if (parentsOf(graph, current).length < 2)
-    throw badRequest(`${current} would have no incoming connection left; reroute another connection to it first, or delete it`);
-  if (reachableFrom(graph, target.id).has(source.id)) throw badRequest(`${target.id} leads back to ${source.id}: the reroute would make a loop`);
+  const typeOf = (id: string) => workflow.nodes.find((node) => node.id === id)?.typeName;
+  const refused = rerouteProblem(graphOfNodes(workflow.nodes), typeOf, workflow.rootNodeId, source.id, target.id);
+  if (refused !== undefined) throw badRequest(refused);
   source.nextNodeIds = [target.id];
   commit(context, workflow);
   return answer(s.changedNodeAnswer, { ...changedNode(workflow, source), workflow: simplified(workflow) });
-}
-
-/** The fields a trigger of each kind starts with when another trigger is turned into it. */
-function triggerDefaults(typeName: string, workflow: StoredWorkflow): Record<string, unknown> {
-  if (typeName === 'EventTrigger') return { eventName: null, reEligible: false };
-  if (typeName === 'ContactPropertyTrigger') return { contactPropertyQuery: null, reEligible: false };
-  if (typeName === 'AddToListTrigger') return { mailingListId: workflow.mailingListId, reEligible: false };
-  return {};
 }
 
 /**
@@ -343,7 +329,7 @@ function updateNode(context: RouteContext) {
   let next: StoredNode =
     target === node.typeName
       ? { ...node }
-      : { id: node.id, workflowId: node.workflowId, typeName: target, nextNodeIds: node.nextNodeIds, ...triggerDefaults(target, workflow) };
+      : { id: node.id, workflowId: node.workflowId, typeName: target, nextNodeIds: node.nextNodeIds, ...newTriggerSettings(target, workflow.mailingListId) };
   if (eventPatternId === null) next.eventName = null;
   if (pattern !== undefined) [next.eventName, next.eventProperties] = [pattern.eventName, pattern.eventProperties];
   // Setting a segment without a filter clears the filter, and the other way round; null clears a field.
@@ -370,14 +356,9 @@ const queuedAt = (workflow: StoredWorkflow, ids: Iterable<string>) => {
 
 /** The nodes a delete removes: the node alone, or with `recursive` everything only it leads to. */
 function nodesToDelete(workflow: StoredWorkflow, node: StoredNode, recursive: boolean): string[] {
-  if (node.id === workflow.rootNodeId || isTrigger(node.typeName)) throw badRequest('the trigger node cannot be deleted');
-  if (!recursive) {
-    if (node.nextNodeIds.length > 1)
-      throw badRequest(
-        `${node.id} has ${node.nextNodeIds.length} outgoing connections, so its parent cannot be reconnected; delete it with its subtree (recursive)`,
-      );
-    return [node.id];
-  }
+  const refused = deleteProblem(node.id, node.typeName, workflow.rootNodeId, node.nextNodeIds.length, recursive);
+  if (refused !== undefined) throw badRequest(refused);
+  if (!recursive) return [node.id];
   return removedWith(graphOfNodes(workflow.nodes), workflow.rootNodeId, node.id);
 }
 

@@ -99,3 +99,14 @@ export function insertionProblem(parentTypes: readonly string[], toType: string,
 export function addedPathNext(exit: string | undefined): string[] {
   return exit === undefined ? [] : [exit];
 }
+
+/**
+ * The settings a trigger starts with when another trigger is turned into its kind (an update with
+ * `typeName`): no event or property yet, not re-eligible; a list trigger watches the workflow's list.
+ */
+export function newTriggerSettings(type: string, mailingListId: string | null): Record<string, unknown> {
+  if (type === 'EventTrigger') return { eventName: null, reEligible: false };
+  if (type === 'ContactPropertyTrigger') return { contactPropertyQuery: null, reEligible: false };
+  if (type === 'AddToListTrigger') return { mailingListId, reEligible: false };
+  return {};
+}

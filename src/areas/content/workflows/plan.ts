@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
+import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
 import { emailPathOf, READ_ONLY_FIELDS, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
@@ -116,11 +117,11 @@ function deletions(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], im
   for (const key of [...graph.keys()]) {
     const node = graph.get(key);
     if (node === undefined || wanted.nodes[key] !== undefined || node.type === 'ExitAction') continue;
-    if (isTrigger(node.type)) {
+    if (deleteProblem(key, node.type, wanted.root, 0, true) !== undefined) {
       impossible.push(`${key} (${node.type}) cannot be deleted through the API`);
       continue;
     }
-    if (node.next.length <= 1) {
+    if (deleteProblem(key, node.type, wanted.root, node.next.length, false) === undefined) {
       deleteOne(graph, key);
       steps.push({ op: 'deleteWorkflowNode', key, recursive: false, removes: [key] });
       continue;
@@ -283,9 +284,9 @@ function reroutes(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], imp
     .map(([key]) => key);
   while (pending.length > 0) {
     const ready = pending.find((key) => {
-      const node = graph.get(key)!;
       const target = wanted.nodes[key]!.next;
-      return node.next.length === 1 && target.length === 1 && graph.has(target[0]!) && parentsOf(graphOfKeyed(graph), node.next[0]!).length > 1;
+      if (target.length !== 1 || !graph.has(target[0]!)) return false;
+      return rerouteProblem(graphOfKeyed(graph), (candidate) => graph.get(candidate)?.type, wanted.root, key, target[0]!) === undefined;
     });
     if (ready === undefined) {
       for (const key of pending) impossible.push(`${key} cannot be made to lead to ${wanted.nodes[key]!.next.join(', ')} by a reroute`);
