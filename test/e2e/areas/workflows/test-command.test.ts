@@ -25,7 +25,7 @@ describe('loopsctl workflow test', () => {
     // The account's own contacts are as they were: the run was in a sandbox of its own.
     const found = await run(['--sandbox', 'contacts', 'get', '--email', 'sam@example.com', '--json'], { env });
     expect(found.stdout).not.toContain('sam@example.com');
-    const journeys = await run(['sandbox', 'journeys', '--json'], { env });
+    const journeys = await run(['sandbox', 'journeys', '--contact', 'sam@example.com', '--json'], { env });
     expect(journeys.json()).toEqual([]);
   });
 
