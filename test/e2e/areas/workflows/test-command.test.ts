@@ -130,4 +130,78 @@ describe('loopsctl workflow test', () => {
     ]);
     expect(await subjects('free')).toEqual([['Welcome aboard, Sam', 0]]);
   });
+
+  // Event names are compared exactly: "trial_started" does not start a trigger written "Trial_Started", nor the other way round.
+  it('starts nothing for an event its trigger does not wait for, says which it waits for, and exits 1 with --expect-emails', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const contact = JSON.stringify({ email: 'sam@example.com', projectsCreated: 0 });
+    const expecting = await run(
+      [
+        '--sandbox',
+        'workflow',
+        'test',
+        TRIAL,
+        '--contact',
+        contact,
+        '--event',
+        'Trial_Started',
+        '--expect-emails',
+        'Your first project in 5 minutes, Your trial ends in 4 days',
+      ],
+      { env },
+    );
+    expect(expecting.code).toBe(1);
+    expect(expecting.stderr).toContain(
+      'Nothing started: the trigger waits for the event "trial_started", not "Trial_Started" (event names are case-sensitive).',
+    );
+    const plain = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--event', 'trial_begun', '--json'], { env });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.json()).toEqual({ journeys: [], emails: [], ended: true, notStarted: 'the trigger waits for the event "trial_started", not "trial_begun"' });
+    // Even an expectation of no email fails: the contact was never let in.
+    const none = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--event', 'Trial_Started', '--expect-emails', ''], { env });
+    expect(none.code).toBe(1);
+    const exact = await run(
+      [
+        '--sandbox',
+        'workflow',
+        'test',
+        TRIAL,
+        '--contact',
+        contact,
+        '--event',
+        'trial_started',
+        '--expect-emails',
+        'Your first project in 5 minutes, Your trial ends in 4 days',
+      ],
+      { env },
+    );
+    expect(exact.code, exact.stderr).toBe(0);
+  });
+
+  // "When both are provided, this filter is applied on top of the segment's filter." (AudienceFilterInRequest, the published description 1.22.1)
+  it('applies a file filter’s conditions on top of its segment, as the sandbox does', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const root = tempDir('loopsctl-workflow-test-');
+    expect((await run(['--sandbox', 'content', 'pull', root, '--only', 'workflows'], { env })).code).toBe(0);
+    const welcome = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('welcome-series--'))!);
+    const file = join(welcome, 'workflow.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    expect(yaml).toMatch(/\n( +)segment: Paying customers\n/);
+    writeFileSync(
+      file,
+      yaml.replace(
+        /\n( +)segment: Paying customers\n/,
+        (_line, indent: string) =>
+          `\n${indent}segment: Paying customers\n${indent}audienceFilter: {match: all, conditions: [{type: property, key: seats, operator: greaterThan, value: 10}]}\n`,
+      ),
+    );
+    const subjects = async (seats: number) => {
+      const contact = JSON.stringify({ email: 'sam@example.com', firstName: 'Sam', plan: 'pro', seats });
+      const result = await run(['--sandbox', 'workflow', 'test', '--file', welcome, '--contact', contact, '--json'], { env });
+      expect(result.code, result.stderr).toBe(0);
+      return (result.json() as { emails: { subject: string }[] }).emails.map(({ subject }) => subject);
+    };
+    expect(await subjects(40)).toEqual(['Welcome aboard, Sam', 'Five tips for your first week', 'How is it going so far?']);
+    expect(await subjects(2)).toEqual(['Welcome aboard, Sam']);
+  });
 });
