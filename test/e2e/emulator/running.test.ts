@@ -148,6 +148,17 @@ describe('queued contacts at a node', () => {
     expect(sent(state, 'one@example.com')).toEqual(['Welcome aboard, ']);
   });
 
+  // "Retry with `confirmDelete: true` to delete the workflow, stop sending, and cancel queued contacts." (deleteWorkflow, the published description 1.22.1)
+  it('are cancelled with their workflow: their journeys end at once, saying so', () => {
+    const { state, call } = sandboxWithWorkflows();
+    expect(call('POST', '/v1/contacts/create', { body: { email: 'one@example.com', mailingLists: { [PRODUCT_UPDATES]: true } } }).status).toBe(200);
+    const revision = call('GET', `/v1/workflows/${WELCOME}`).body.workflowRevisionId;
+    expect(call('DELETE', `/v1/workflows/${WELCOME}`, { body: { expectedRevisionId: revision, confirmDelete: true } }).status).toBe(204);
+    const [cancelled] = allJourneys(state).filter((journey) => journey.email === 'one@example.com');
+    expect(cancelled).toMatchObject({ status: 'ended', endedAt: '2024-11-01T08:00:00.000Z' });
+    expect(cancelled!.steps.at(-1)).toMatchObject({ outcome: 'exited', why: 'cancelled: the workflow was deleted' });
+  });
+
   it('in the demo team are real contacts: Grace, held behind an email of the paused beta test', () => {
     const { call } = sandboxWithWorkflows();
     const beta = seedId('workflow/Beta onboarding subject test');

@@ -135,46 +135,19 @@ describe('loopsctl workflow test', () => {
   it('starts nothing for an event its trigger does not wait for, says which it waits for, and exits 1 with --expect-emails', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const contact = JSON.stringify({ email: 'sam@example.com', projectsCreated: 0 });
-    const expecting = await run(
-      [
-        '--sandbox',
-        'workflow',
-        'test',
-        TRIAL,
-        '--contact',
-        contact,
-        '--event',
-        'Trial_Started',
-        '--expect-emails',
-        'Your first project in 5 minutes, Your trial ends in 4 days',
-      ],
-      { env },
-    );
+    const trial = (...args: string[]) => run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, ...args], { env });
+    const both = 'Your first project in 5 minutes, Your trial ends in 4 days';
+    const expecting = await trial('--event', 'Trial_Started', '--expect-emails', both);
     expect(expecting.code).toBe(1);
     expect(expecting.stderr).toContain(
       'Nothing started: the trigger waits for the event "trial_started", not "Trial_Started" (event names are case-sensitive).',
     );
-    const plain = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--event', 'trial_begun', '--json'], { env });
+    const plain = await trial('--event', 'trial_begun', '--json');
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.json()).toEqual({ journeys: [], emails: [], ended: true, notStarted: 'the trigger waits for the event "trial_started", not "trial_begun"' });
     // Even an expectation of no email fails: the contact was never let in.
-    const none = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--event', 'Trial_Started', '--expect-emails', ''], { env });
-    expect(none.code).toBe(1);
-    const exact = await run(
-      [
-        '--sandbox',
-        'workflow',
-        'test',
-        TRIAL,
-        '--contact',
-        contact,
-        '--event',
-        'trial_started',
-        '--expect-emails',
-        'Your first project in 5 minutes, Your trial ends in 4 days',
-      ],
-      { env },
-    );
+    expect((await trial('--event', 'Trial_Started', '--expect-emails', '')).code).toBe(1);
+    const exact = await trial('--event', 'trial_started', '--expect-emails', both);
     expect(exact.code, exact.stderr).toBe(0);
   });
 
