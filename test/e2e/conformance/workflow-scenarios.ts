@@ -17,6 +17,8 @@ export interface ContactRun {
   contact: { email: string } & Record<string, unknown>;
   /** The event sent, for an event trigger (its own when not given). */
   event?: string;
+  /** A change to the contact once created, which fires a property trigger (`workflow test` starts the contact at such a trigger). */
+  change?: Record<string, unknown>;
   /** The subjects it is sent, in order. */
   emails: string[];
   /** It never enters (the trigger does not fire, or who may enter excludes it). */
@@ -103,6 +105,18 @@ export const SCENARIOS: Scenario[] = [
     subjects: { hello: 'The end' },
     check: 'clean',
     runs: [{ contact: { email: 'last@example.com' }, emails: ['The end'] }],
+  },
+  {
+    name: 'a property change trigger',
+    platform: 'Workflows let you send emails based on something happening, like a contact property updating',
+    source: 'https://loops.so/docs/workflows',
+    workflow: workflow(
+      'Upgraded',
+      `  start:\n    type: ContactPropertyTrigger\n    next: [thanks]\n    contactPropertyQuery: {key: plan, was: {value: free, operator: equal}, is: {value: pro, operator: equal}}\n    reEligible: false\n${email('thanks', 'thanks', ['exit'])}${exit}`,
+    ),
+    subjects: { thanks: 'Thanks for upgrading' },
+    check: 'clean',
+    runs: [{ contact: { email: 'upgraded@example.com', plan: 'free' }, change: { plan: 'pro' }, emails: ['Thanks for upgrading'] }],
   },
   {
     name: 'a filter that applies to its node only',

@@ -75,9 +75,16 @@ async function call(sandbox: RecordingSandbox, method: string, target: string, b
 }
 
 /** The contact created (on the workflow's list), and the event its trigger waits for sent. */
-async function enter(sandbox: RecordingSandbox, workflow: StoredWorkflow, contact: ContactRun['contact'], event?: string): Promise<void> {
+async function enter(
+  sandbox: RecordingSandbox,
+  workflow: StoredWorkflow,
+  contact: ContactRun['contact'],
+  event?: string,
+  change?: ContactRun['change'],
+): Promise<void> {
   const lists = workflow.mailingListId === null ? {} : { mailingLists: { [workflow.mailingListId]: true } };
   await call(sandbox, 'POST', '/v1/contacts/create', { ...contact, ...lists });
+  if (change !== undefined) await call(sandbox, 'PUT', '/v1/contacts/update', { email: contact.email, ...change });
   const trigger = workflow.nodes.find((node) => node.id === workflow.rootNodeId)!;
   if (trigger.typeName === 'EventTrigger') await call(sandbox, 'POST', '/v1/events/send', { email: contact.email, eventName: event ?? trigger.eventName });
 }
@@ -151,8 +158,8 @@ describe.each(SCENARIOS.map((scenario) => [scenario.name, scenario] as const))('
 
   it('the running sandbox: each contact gets the same emails, and what is done to a journey under way is done as the platform does it', async () => {
     const { sandbox, workflow } = await pushedAndStarted(scenario);
-    for (const { contact, event, emails, notStarted } of scenario.runs) {
-      await enter(sandbox, workflow(), contact, event);
+    for (const { contact, event, change, emails, notStarted } of scenario.runs) {
+      await enter(sandbox, workflow(), contact, event, change);
       await call(sandbox, 'POST', '/_sandbox/clock', { advance: '30d' });
       const journeys = (await call(sandbox, 'GET', `/_sandbox/journeys?contact=${encodeURIComponent(contact.email)}&workflow=${workflow().id}`)).journeys;
       expect([contact.email, sentTo(sandbox.server.state(), workflow(), contact.email), journeys.length === 0]).toEqual([
