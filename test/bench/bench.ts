@@ -216,7 +216,12 @@ async function measureSandboxJourneys(): Promise<void> {
     kept.createsAtManyMs / kept.createsAtFewMs,
     `${kept.createsAtManyMs.toFixed(3)} ms / ${kept.createsAtFewMs.toFixed(3)} ms, the mean create`,
   );
-  check(`sandbox event starting a journey, at ${kept.kept.toLocaleString('en')} kept journeys`, true, ms(kept.eventMs), 'no error', 'one request');
+  record(
+    `sandbox event starting a journey, at ${kept.kept.toLocaleString('en')} kept journeys vs at about 1,000`,
+    undefined,
+    kept.eventsAtManyMs / kept.eventsAtFewMs,
+    `${kept.eventsAtManyMs.toFixed(3)} ms / ${kept.eventsAtFewMs.toFixed(3)} ms, the mean of 200 events`,
+  );
   check(
     `sandbox clock +30d, ${kept.kept.toLocaleString('en')} waiting journeys`,
     true,
