@@ -55,6 +55,22 @@ describe('a filter with both a segment and conditions', () => {
   });
 });
 
+describe('a timer of 0', () => {
+  // "Set to `0` to move to the next node immediately." (WorkflowTimerAmount, the published description 1.22.1)
+  it('moves on at once: the email is sent within the request that started the journey, with no move of the clock', () => {
+    const { state, call } = sandboxWithWorkflows(
+      eventWorkflow('now', [
+        ['wait', { typeName: 'TimerAction', amount: 0, unit: 'd' }, ['hello']],
+        ['hello', email('Right away'), []],
+      ]),
+    );
+    expect(call('POST', '/v1/events/send', { body: { email: 'ada@example.com', eventName: 'now' } }).status).toBe(200);
+    expect(sent(state, 'ada@example.com')).toEqual(['Right away']);
+    const [journey] = allJourneys(state).filter((each) => each.workflowId === 'wf_now');
+    expect(journey!.steps[1]).toMatchObject({ typeName: 'TimerAction', outcome: 'passed', why: 'a timer of 0 moves on at once' });
+  });
+});
+
 describe('a mailing-list change that discards queued contacts', () => {
   // "If queued contacts would be removed from the workflow due to the change of mailing list, Loops returns with
   // "status": "queuedContactsFound" instead of applying the change. Retry with queuedContactPolicy: "discard" to apply
@@ -120,6 +136,17 @@ describe('a paused workflow', () => {
   // "New contacts that match the Trigger conditions while the Loop is paused will enter the Loop but only within the
   // first 24 hours. Contacts that qualify for the Trigger after the 24-hour mark will not enter the Loop."
   // (loops.so/docs/loop-builder/pausing-loops): Paused is past that mark.
+  // "Stopping a Loop will not queue any new contacts to enter the Loop." (loops.so/docs/loop-builder/pausing-loops):
+  // a workflow neither sending nor paused mails no one, and a contact placed in it leaves at its email.
+  it('lets a contact placed in a draft leave at its email, unsent', () => {
+    const { state, call } = sandboxWithWorkflows(paused('Draft'));
+    expect(call('POST', '/_sandbox/journeys', { body: { contact: 'ada@example.com', workflow: 'wf_launch', node: 'hello' } }).status).toBe(200);
+    expect(sent(state, 'ada@example.com')).toEqual([]);
+    const [left] = allJourneys(state).filter((journey) => journey.workflowId === 'wf_launch');
+    expect(left).toMatchObject({ status: 'ended', nodeId: 'hello' });
+    expect(left!.steps.at(-1)).toMatchObject({ outcome: 'exited', why: 'the workflow is draft, not sending' });
+  });
+
   it('lets no new contact in once past its queueing window (Paused)', () => {
     const { state, call } = sandboxWithWorkflows(paused('Paused'));
     expect(call('POST', '/v1/events/send', { body: { email: 'grace@example.com', eventName: 'launch' } }).status).toBe(200);
