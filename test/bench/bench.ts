@@ -26,7 +26,7 @@ import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
-import { measureJourneys } from './journeys.js';
+import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { measureEmulator } from './emulator.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
@@ -207,6 +207,27 @@ async function measureSandboxJourneys(): Promise<void> {
     1.5,
     measured.lastCreatesMs / measured.firstCreatesMs,
     `${measured.lastCreatesMs.toFixed(3)} ms / ${measured.firstCreatesMs.toFixed(3)} ms a create`,
+  );
+  console.error('sandbox journeys: 200,000 kept journeys (a create, an event, a 30-day move)…');
+  const kept = await measureKeptJourneys();
+  record(
+    `sandbox contact create starting a journey, at ${kept.kept.toLocaleString('en')} kept journeys vs at 1,000`,
+    1.5,
+    kept.createsAtManyMs / kept.createsAtFewMs,
+    `${kept.createsAtManyMs.toFixed(3)} ms / ${kept.createsAtFewMs.toFixed(3)} ms, the median create`,
+  );
+  record(
+    `sandbox event starting a journey, at ${kept.kept.toLocaleString('en')} kept journeys vs at about 1,000`,
+    undefined,
+    kept.eventsAtManyMs / kept.eventsAtFewMs,
+    `${kept.eventsAtManyMs.toFixed(3)} ms / ${kept.eventsAtFewMs.toFixed(3)} ms, the median of 200 events`,
+  );
+  check(
+    `sandbox clock +30d, ${kept.kept.toLocaleString('en')} waiting journeys`,
+    true,
+    ms(kept.advanceMs),
+    'no error',
+    `${kept.released.toLocaleString('en')} journeys went on`,
   );
 }
 

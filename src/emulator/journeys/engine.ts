@@ -10,11 +10,30 @@ import type { RouteContext, StateCore } from '../module.js';
 import { contacts, type StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
-import { contactValues, fires, type TriggerCause } from '../routes/workflow-emails.js';
+import { contactValues } from '../routes/workflow-emails.js';
 import { sentSubject } from '../routes/workflow-messages.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from '../routes/workflow-records.js';
-import { experimentVariant, passes, timerWait, type WorkflowNode } from './nodes.js';
-import { addJourney, indexWait, journeyById, journeys, journeysOf, nextWaitEnds, takeWaitsEndingBy, type Journey, type JourneyStep } from './records.js';
+import { entryRefusal, experimentVariant, runningMode, timerWait, triggerFires, type TriggerCause } from '../../platform/workflows/running.js';
+import { passes, type WorkflowNode } from './nodes.js';
+import {
+  addJourney,
+  endJourney,
+  HELD_WORDS,
+  holdingWorkflows,
+  holdJourney,
+  indexWait,
+  journeyById,
+  journeysOf,
+  leaveWait,
+  nextWaitEnds,
+  popWait,
+  pushWait,
+  takeHeld,
+  takeWaitsEndingBy,
+  type Journey,
+  type JourneyStep,
+  type Wait,
+} from './records.js';
 
 /** Steps one run may take without waiting: a workflow whose nodes lead back to one another stops there. */
 const MAX_STEPS_AT_ONCE = 400;
@@ -37,46 +56,17 @@ export interface Happening {
   event?: { name: string; properties: Record<string, unknown> };
 }
 
-/** A wait to release in this run: when it ends, and in which order it began (ties keep that order). */
-interface Pending {
-  until: string;
-  order: number;
-  journeyId: string;
-}
-
-const earlier = (a: Pending, b: Pending) => a.until < b.until || (a.until === b.until && a.order < b.order);
-
 /** The waits a run releases, earliest first: a binary heap, so that 10,000 of them cost n log n, not n². */
 class PendingWaits {
-  private readonly heap: Pending[] = [];
+  private readonly heap: Wait[] = [];
   private count = 0;
 
   add(until: string, journeyId: string): void {
-    const heap = this.heap;
-    heap.push({ until, order: (this.count += 1), journeyId });
-    for (let index = heap.length - 1; index > 0; ) {
-      const parent = (index - 1) >> 1;
-      if (!earlier(heap[index]!, heap[parent]!)) break;
-      [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
-      index = parent;
-    }
+    pushWait(this.heap, { until, journeyId, order: (this.count += 1) });
   }
 
-  take(): Pending | undefined {
-    const heap = this.heap;
-    const first = heap[0];
-    const last = heap.pop();
-    if (first === undefined || last === undefined || heap.length === 0) return first;
-    heap[0] = last;
-    for (let index = 0; ; ) {
-      const [left, right] = [index * 2 + 1, index * 2 + 2];
-      let least = index;
-      if (left < heap.length && earlier(heap[left]!, heap[least]!)) least = left;
-      if (right < heap.length && earlier(heap[right]!, heap[least]!)) least = right;
-      if (least === index) return first;
-      [heap[index], heap[least]] = [heap[least]!, heap[index]!];
-      index = least;
-    }
+  take(): Wait | undefined {
+    return popWait(this.heap);
   }
 }
 
@@ -106,8 +96,11 @@ class Run {
 
   wait(journey: Journey, until: string): void {
     // A wait that ends by the time this run releases up to is released in it, in its place.
-    if (this.releaseBy !== undefined && until <= this.releaseBy) this.pending.add(until, journey.id);
-    else indexWait(this.context.state, journey.id, until);
+    if (this.releaseBy !== undefined && until <= this.releaseBy) {
+      journey.status = 'waiting';
+      journey.waitUntil = until;
+      this.pending.add(until, journey.id);
+    } else indexWait(this.context.state, journey, until);
   }
 }
 
@@ -117,13 +110,15 @@ class Run {
  */
 export function startJourneys(context: RouteContext, contact: StoredContact, happening: Happening): SentEmail[] {
   if (happening.causes.length === 0) return [];
+  // Contacts held by a workflow that sends again go on first.
+  if (holdingWorkflows(context.state).length > 0) releaseWaits(context);
   const run = new Run(context);
   // The time is read once a workflow is entered: most events start none.
   let at: string | undefined;
   for (const workflow of workflows.of(context.state)) {
     const trigger = workflow.nodes.find((node) => node.id === workflow.rootNodeId);
     if (trigger === undefined) continue;
-    const cause = happening.causes.find((candidate) => fires(trigger, candidate, workflow.mailingListId));
+    const cause = happening.causes.find((candidate) => triggerFires(trigger, candidate, workflow.mailingListId));
     if (cause === undefined || !mayEnter(context, workflow, trigger, contact)) continue;
     at ??= context.now().toISOString();
     const journey = newJourney(context, workflow, contact, trigger, at, happening.event);
@@ -177,19 +172,12 @@ export function placeJourney(context: RouteContext, contact: StoredContact, work
   return journey;
 }
 
-/**
- * Whether the contact enters a workflow its trigger fired for: only a sending workflow starts
- * anyone; its mailing list, when it has one, restricts who; an unsubscribed or suppressed contact
- * enters none; and a contact enters again only when the trigger is re-eligible, and not while it
- * is still in the workflow.
- */
+/** Whether the contact enters a workflow its trigger fired for (see entryRefusal), its earlier journeys through it considered. */
 function mayEnter(context: RouteContext, workflow: StoredWorkflow, trigger: WorkflowNode, contact: StoredContact): boolean {
-  if (workflow.status !== 'Sending') return false;
-  if (workflow.mailingListId !== null && contact.mailingLists[workflow.mailingListId] !== true) return false;
-  if (!contact.subscribed || contact.suppressed) return false;
-  const earlier = journeysOf(context.state, contact.id).filter((journey) => journey.workflowId === workflow.id);
-  if (earlier.length === 0) return true;
-  return trigger.reEligible === true && earlier.every((journey) => journey.status === 'ended');
+  const earlier = journeysOf(context.state, contact.id).flatMap((journey) =>
+    journey.workflowId === workflow.id ? [{ ended: journey.status === 'ended' }] : [],
+  );
+  return entryRefusal(workflow, trigger, contact, earlier) === undefined;
 }
 
 function triggerWords(cause: TriggerCause): string {
@@ -218,13 +206,6 @@ function step(
   journey.steps.push({ nodeId: node.id, typeName: node.typeName, at, outcome, why, ...more });
 }
 
-function end(journey: Journey, at: string, nodeId: string | null): void {
-  journey.status = 'ended';
-  journey.nodeId = nodeId;
-  journey.waitUntil = null;
-  journey.endedAt = at;
-}
-
 /**
  * Runs a journey from a node (undefined: the node before had nothing after it) until it waits or
  * ends. One loop over the node types, so the rules read in one place, in the order the reference
@@ -239,14 +220,14 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
     if (nodeId === undefined) {
       const last = previous === null ? undefined : nodes.get(previous);
       if (last !== undefined) step(journey, last, at, 'exited', 'the workflow ends here');
-      return end(journey, at, previous);
+      return endJourney(state, journey, at, previous);
     }
     const node = nodes.get(nodeId);
-    if (node === undefined) return end(journey, at, previous);
+    if (node === undefined) return endJourney(state, journey, at, previous);
     if (taken >= MAX_STEPS_AT_ONCE || journey.steps.length >= MAX_JOURNEY_STEPS) {
       const limit = taken >= MAX_STEPS_AT_ONCE ? `${MAX_STEPS_AT_ONCE} steps without a wait` : `${MAX_JOURNEY_STEPS} steps`;
       step(journey, node, at, 'exited', `stopped after ${limit}: the workflow leads back on itself`);
-      return end(journey, at, node.id);
+      return endJourney(state, journey, at, node.id);
     }
     journey.nodeId = node.id;
     previous = node.id;
@@ -255,24 +236,22 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
       const words =
         failed.problem === undefined ? `no longer matches ${failed.name} of the filter before` : `the filter before cannot be evaluated: ${failed.problem}`;
       step(journey, node, at, 'filtered-out', `${words} (it applies downstream)`);
-      return end(journey, at, node.id);
+      return endJourney(state, journey, at, node.id);
     }
     switch (node.typeName) {
       case 'TimerAction': {
         const wait = timerWait(node);
-        if (wait === undefined) {
-          step(journey, node, at, 'passed', 'a timer without a valid amount and unit waits for nothing');
+        if (wait === undefined || wait.ms === 0) {
+          step(journey, node, at, 'passed', wait === undefined ? 'a timer without a valid amount and unit waits for nothing' : 'a timer of 0 moves on at once');
           break;
         }
         const until = new Date(Date.parse(at) + wait.ms).toISOString();
         step(journey, node, at, 'waiting', `waits ${wait.words}, until ${until}`, { until });
-        journey.status = 'waiting';
-        journey.waitUntil = until;
         run.wait(journey, until);
         return;
       }
       case 'AudienceFilter': {
-        if (!filterStep(state, journey, node, contact, at)) return end(journey, at, node.id);
+        if (!filterStep(state, journey, node, contact, at)) return endJourney(state, journey, at, node.id);
         break;
       }
       case 'BranchNode': {
@@ -281,7 +260,7 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
         const index = results.findIndex((result) => result.matched);
         if (index === -1) {
           step(journey, node, at, 'exited', noBranchWords(results));
-          return end(journey, at, node.id);
+          return endJourney(state, journey, at, node.id);
         }
         step(journey, node, at, 'branched', `took branch ${index + 1} of ${children.length}, the first whose filter matches`);
         nodeId = children[index]!.id;
@@ -291,8 +270,12 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
         const variants = node.nextNodeIds.map((id) => nodes.get(id)).filter((child) => child !== undefined);
         const variant = experimentVariant(node, variants, contact.email);
         if (variant === undefined) {
-          step(journey, node, at, 'exited', 'the experiment has no variants');
-          return end(journey, at, node.id);
+          const why =
+            variants.length === 0
+              ? 'the experiment has no variants'
+              : `outside the experiment's sample of ${String(node.samplingRate)}%, and it has no control`;
+          step(journey, node, at, 'exited', why);
+          return endJourney(state, journey, at, node.id);
         }
         step(journey, node, at, 'branched', variantWords(node, variants, variant));
         nodeId = variant.id;
@@ -301,12 +284,22 @@ function go(run: Run, journey: Journey, workflow: StoredWorkflow, contact: Store
       case 'VariantNode':
         step(journey, node, at, 'variant', node.isControl === true ? 'the control' : `variant ${String(node.variantId ?? node.id)}`);
         break;
-      case 'SendEmailAction':
+      case 'SendEmailAction': {
+        const mode = runningMode(workflow.status);
+        if (mode === 'holds') {
+          step(journey, node, at, 'held', HELD_WORDS);
+          return holdJourney(state, journey);
+        }
+        if (mode === 'stops') {
+          step(journey, node, at, 'exited', `the workflow is ${workflow.status.toLowerCase()}, not sending`);
+          return endJourney(state, journey, at, node.id);
+        }
         sendEmail(run, journey, workflow, node, contact, at);
         break;
+      }
       case 'ExitAction':
         step(journey, node, at, 'exited', 'an exit');
-        return end(journey, at, node.id);
+        return endJourney(state, journey, at, node.id);
       default:
         step(journey, node, at, 'passed', `${node.typeName} does nothing in the sandbox`);
     }
@@ -419,25 +412,25 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
 
 /**
  * Releases every wait that has ended by the sandbox's time (or `by`), earliest first, each journey
- * going on at the time its wait ended; journeys of a workflow that is not sending are held where
- * they are, and go on once it sends again. Returns how many journeys it released.
+ * going on at the time its wait ended; and the contacts held by a paused workflow that sends again,
+ * at that time, from the email they were held behind (one no longer sending lets them go). Returns
+ * how many journeys went on.
  */
 export function releaseWaits(context: RouteContext, by: Date = context.now()): number {
   const time = by.toISOString();
-  const kept = journeys.of(context.state);
-  const resumable = kept.held.filter((id) => {
-    const journey = journeyById(context.state, id);
-    return (
-      journey === undefined || journey.status === 'ended' || workflows.of(context.state).find((each) => each.id === journey.workflowId)?.status !== 'Paused'
-    );
-  });
-  const next = nextWaitEnds(context.state);
-  if ((next === undefined || next > time) && resumable.length === 0) return 0;
-  kept.held = kept.held.filter((id) => !resumable.includes(id));
+  const state = context.state;
+  const resumed: string[] = [];
+  for (const workflowId of holdingWorkflows(state)) {
+    const status = workflows.of(state).find((each) => each.id === workflowId)?.status;
+    if (status !== undefined && runningMode(status) === 'holds') continue;
+    for (const journeyId of takeHeld(state, workflowId)) resumed.push(journeyId);
+  }
+  const next = nextWaitEnds(state);
+  if ((next === undefined || next > time) && resumed.length === 0) return 0;
   const run = new Run(context, time);
   // The others at the time their wait ended, in that order; held journeys go on now.
-  for (const waiting of takeWaitsEndingBy(context.state, time)) run.pending.add(waiting.until, waiting.journeyId);
-  for (const journeyId of resumable) run.pending.add(time, journeyId);
+  for (const waiting of takeWaitsEndingBy(state, time)) run.pending.add(waiting.until, waiting.journeyId);
+  for (const journeyId of resumed) run.pending.add(time, journeyId);
   let released = 0;
   for (let waiting = run.pending.take(); waiting !== undefined; waiting = run.pending.take()) {
     if (release(run, waiting.journeyId, waiting.until)) released += 1;
@@ -446,11 +439,16 @@ export function releaseWaits(context: RouteContext, by: Date = context.now()): n
   return released;
 }
 
-/** A journey whose wait ended at `until` goes on from its timer, unless its workflow or contact is gone, or its workflow paused. */
+/**
+ * A journey whose wait ended at `until` goes on from its timer, and one held at an email goes on
+ * from that email; unless its workflow or contact is gone, or its workflow no longer sends (a
+ * paused one lets a timer's wait end: its contact is held at the next email).
+ */
 function release(run: Run, journeyId: string, until: string): boolean {
   const state = run.context.state;
   const journey = journeyById(state, journeyId);
   if (journey === undefined || journey.status !== 'waiting') return false;
+  const held = journey.waitUntil === null;
   const workflow = workflows.of(state).find((each) => each.id === journey.workflowId);
   const node = workflow?.nodes.find((each) => each.id === journey.nodeId);
   const contact = run.contact(journey.contactId);
@@ -458,21 +456,16 @@ function release(run: Run, journeyId: string, until: string): boolean {
     const gone =
       workflow === undefined ? 'the workflow was deleted' : node === undefined ? 'its node was removed from the workflow' : 'the contact was deleted';
     journey.steps.push({ nodeId: journey.nodeId ?? '', typeName: node?.typeName ?? 'unknown', at: until, outcome: 'exited', why: gone });
-    end(journey, until, journey.nodeId);
+    endJourney(state, journey, until, journey.nodeId);
     return true;
   }
-  if (workflow.status !== 'Sending') {
-    if (workflow.status === 'Paused') {
-      if (journey.steps.at(-1)?.outcome !== 'held') step(journey, node, until, 'held', 'the workflow is paused: the contact waits here until it sends again');
-      journeys.of(state).held.push(journey.id);
-    } else {
-      step(journey, node, until, 'exited', `the workflow is ${workflow.status.toLowerCase()}, no longer sending`);
-      end(journey, until, node.id);
-    }
+  if (runningMode(workflow.status) === 'stops') {
+    step(journey, node, until, 'exited', `the workflow is ${workflow.status.toLowerCase()}, no longer sending`);
+    endJourney(state, journey, until, node.id);
     return false;
   }
-  step(journey, node, until, 'released', 'the wait ended');
-  journey.waitUntil = null;
-  go(run, journey, workflow, contact, firstNext(node), until);
+  leaveWait(state, journey);
+  step(journey, node, until, 'released', held ? 'the workflow sends again' : 'the wait ended');
+  go(run, journey, workflow, contact, held ? node.id : firstNext(node), until);
   return true;
 }

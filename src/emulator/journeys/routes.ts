@@ -7,7 +7,7 @@
  */
 import { badRequest, later, ModuleNeeded, objectBody, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
 import { advanceClock, clock, parseDuration, setClock } from './clock.js';
-import { journeys, waitsEnded } from './records.js';
+import { allJourneys, journeys, waitsEnded } from './records.js';
 
 // The engine (and the routes it reaches: contacts, webhooks, segments) is loaded only by a request
 // that needs it: a move of the clock, a placement, or any request once a wait has ended. A read of
@@ -29,21 +29,23 @@ function moveClock(context: RouteContext): ApiAnswer {
   const fields = objectBody(context.body ?? {}, ['advance', 'to'], []);
   const given = ['advance', 'to'].filter((key) => fields[key] !== undefined);
   if (given.length !== 1) throw badRequest('give one of advance (a duration such as "3d") or to (an ISO 8601 time)');
+  // What is due now (contacts held by a workflow that sends again) goes on at this time, before the clock moves.
+  const resumed = engine.get().releaseWaits(context);
   const system = context.systemNow();
   const moved =
     fields.advance !== undefined ? advanceClock(context.state, system, parseDuration(fields.advance, 'advance')) : setClock(context.state, system, fields.to);
   context.changed();
   const released = engine.get().releaseWaits(context, moved);
-  return clockAnswer(context, released);
+  return clockAnswer(context, resumed + released);
 }
 
 /** The journeys, oldest first, of one contact (by email) and one workflow (by id) when the query names them. */
 function listJourneys(context: RouteContext): ApiAnswer {
   const email = context.query.get('contact')?.toLowerCase();
   const workflowId = context.query.get('workflow');
-  const found = journeys
-    .of(context.state)
-    .journeys.filter((journey) => (email === undefined || journey.email.toLowerCase() === email) && (workflowId === null || journey.workflowId === workflowId));
+  const found = allJourneys(context.state).filter(
+    (journey) => (email === undefined || journey.email.toLowerCase() === email) && (workflowId === null || journey.workflowId === workflowId),
+  );
   return { status: 200, body: { now: context.now().toISOString(), journeys: found } };
 }
 

@@ -15,11 +15,13 @@ import { segments } from '../routes/segments.js';
 import { workflows, type StoredWorkflow } from '../routes/workflow-records.js';
 import { seedState } from '../state.js';
 import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from './clock.js';
-import { journeys, nextWaitEnds, type Journey } from './records.js';
+import { entryRefusal, eventMismatch } from '../../platform/workflows/running.js';
+import { contacts } from '../routes/contact-records.js';
+import { allJourneys, nextWaitEnds, type Journey } from './records.js';
 
 export interface WorkflowTrial {
   /** The workflow with its nodes in full (as `GET …/nodes/{id}` gives each). */
-  workflow: Omit<StoredWorkflow, 'queuedContacts' | 'emailMetrics'>;
+  workflow: Omit<StoredWorkflow, 'emailMetrics'>;
   /** The segments its audience filters name. */
   segments: AudienceSegment[];
   /** The contact: an email, and its fields and custom properties. */
@@ -43,6 +45,8 @@ export interface TrialResult {
   emails: TrialEmail[];
   /** Whether every journey had ended when the run stopped. */
   ended: boolean;
+  /** Why the contact did not enter the workflow, when it did not: the event the trigger waits for, or who it lets in. */
+  notStarted?: string;
 }
 
 const YEAR_MS = 365 * 86_400_000;
@@ -54,15 +58,25 @@ function customPropertyType(value: unknown): 'number' | 'boolean' | 'string' {
 
 const STANDARD = new Set(['email', 'firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'mailingLists']);
 
+/** Triggers a trial fires itself: the others (a property's change, a blank trigger) start the contact at the trigger. */
+const FIRED_BY_TRIAL = new Set(['SignupTrigger', 'EventTrigger', 'AddToListTrigger']);
+
 export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResult> {
+  const trigger = trial.workflow.nodes.find((node) => node.id === trial.workflow.rootNodeId);
+  // An event the trigger does not wait for starts nothing, as on the platform: nothing is run.
+  const mismatch = trial.event === undefined || trigger === undefined ? undefined : eventMismatch(trigger, trial.event.name);
+  if (mismatch !== undefined) return { journeys: [], emails: [], ended: true, notStarted: mismatch };
   const modules = await loadSandboxModules();
   const state: StateCore = seedState(modules, 'empty');
   freezeClock(state);
   const workflow: StoredWorkflow = { ...structuredClone(trial.workflow), status: 'Sending' };
   workflows.of(state).push(workflow);
   segments.of(state).push(...structuredClone(trial.segments));
-  if (workflow.mailingListId !== null)
-    mailingLists.of(state).push({ id: workflow.mailingListId, name: workflow.mailingListId, description: null, isPublic: false });
+  // The contact is on the workflow's list, and on the list its trigger watches.
+  const lists = [workflow.mailingListId, trigger?.typeName === 'AddToListTrigger' ? trigger.mailingListId : null].filter(
+    (id, index, all): id is string => typeof id === 'string' && all.indexOf(id) === index,
+  );
+  for (const id of lists) mailingLists.of(state).push({ id, name: id, description: null, isPublic: false });
   const api = new SandboxApi(state, modules);
   const call = (method: string, path: string, body?: unknown) => {
     const answer = api.handle({ method, path, query: new URLSearchParams(), authorization: `Bearer ${SANDBOX_KEY}`, body: JSON.stringify(body ?? {}) });
@@ -72,14 +86,16 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
   for (const [key, value] of Object.entries(trial.contact)) {
     if (!STANDARD.has(key)) call('POST', '/v1/contacts/properties', { name: key, type: customPropertyType(value) });
   }
-  const listed = workflow.mailingListId === null ? {} : { mailingLists: { [workflow.mailingListId]: true } };
-  call('POST', '/v1/contacts/create', { ...trial.contact, ...listed });
-  const trigger = workflow.nodes.find((node) => node.id === workflow.rootNodeId);
+  call('POST', '/v1/contacts/create', { ...trial.contact, mailingLists: Object.fromEntries(lists.map((id) => [id, true])) });
   const event = trial.event ?? (typeof trigger?.eventName === 'string' ? { name: trigger.eventName, properties: {} } : undefined);
   if (event !== undefined) call('POST', '/v1/events/send', { email: trial.contact.email, eventName: event.name, eventProperties: event.properties });
-  // A trigger nothing above fires (a property change, a blank one): the contact starts at it.
-  if (journeys.of(state).journeys.length === 0 && trigger !== undefined)
+  if (allJourneys(state).length === 0 && trigger !== undefined) {
+    const refusal = entryRefusal(workflow, trigger, contacts.of(state)[0]!, []);
+    if (refusal !== undefined) return { journeys: [], emails: [], ended: true, notStarted: refusal };
+    // A trigger nothing above fires (a property change, a blank one): the contact starts at it.
+    if (FIRED_BY_TRIAL.has(trigger.typeName)) return { journeys: [], emails: [], ended: true, notStarted: `its ${trigger.typeName} did not fire` };
     call('POST', '/_sandbox/journeys', { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
+  }
   const start = Date.parse(SEED_DATE);
   const end = start + (trial.forMs ?? YEAR_MS);
   for (let now = start; now < end; ) {
@@ -89,7 +105,8 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
     call('POST', '/_sandbox/clock', { to: new Date(Math.max(target, now)).toISOString() });
     now = Math.max(target, now + 1);
   }
-  const entered = (id: string) => Date.parse(journeys.of(state).journeys.find((journey) => journey.id === id)?.startedAt ?? SEED_DATE);
+  const all = allJourneys(state);
+  const entered = (id: string) => Date.parse(all.find((journey) => journey.id === id)?.startedAt ?? SEED_DATE);
   const emails = outbox
     .of(state)
     .flatMap((entry) =>
@@ -97,6 +114,5 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
         ? [{ subject: entry.subject, at: entry.at, afterMs: Date.parse(entry.at) - entered(entry.journeyId), nodeId: entry.nodeId }]
         : [],
     );
-  const all = journeys.of(state).journeys;
   return { journeys: all, emails, ended: all.every((journey) => journey.status === 'ended') };
 }

@@ -11,7 +11,8 @@ import { emailMessages } from './email-message-records.js';
 import { mailingLists } from './lists.js';
 import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
-import { contactValue, type TriggerCause } from './workflow-emails.js';
+import { contactValue } from './workflow-emails.js';
+import type { TriggerCause } from '../../platform/workflows/running.js';
 import { webhookDeliveries, webhookEndpoint } from './webhook-records.js';
 
 /** Deliveries kept at most. */

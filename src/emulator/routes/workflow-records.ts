@@ -21,8 +21,6 @@ const storedWorkflow = z.object({
   updatedAt: z.string(),
   /** Nodes in their full form; the simplified view is derived from them. */
   nodes: z.array(s.workflowNode),
-  /** Contacts waiting at each node, by node id: what a change that removes the node would discard. Never in an answer. */
-  queuedContacts: z.record(z.string(), z.number().int().nonnegative()).optional(),
   /** What each send-email node has sent, by node id (a node not named has sent nothing). Never in an answer but its own. */
   emailMetrics: z.record(z.string(), emailMetrics).optional(),
 });
@@ -42,8 +40,6 @@ function workflow(
     status: string;
     mailingListId: string | null;
     hours: [created: number, updated: number];
-    /** Contacts waiting at nodes, by label. */
-    queued?: Record<string, number>;
     /** What send-email nodes have sent, by label. */
     metrics?: Record<string, EmailMetrics>;
   },
@@ -63,7 +59,6 @@ function workflow(
     createdAt: seedTime(details.hours[0]),
     updatedAt: seedTime(details.hours[1]),
     nodes: nodes.map(([label, fields, next]) => ({ id: nodeId(label), workflowId, ...fields, nextNodeIds: next.map(nodeId) })),
-    queuedContacts: Object.fromEntries(Object.entries(details.queued ?? {}).map(([label, count]) => [nodeId(label), count])),
     emailMetrics: Object.fromEntries(Object.entries(details.metrics ?? {}).map(([label, metrics]) => [nodeId(label), metrics])),
   };
 }
@@ -81,7 +76,9 @@ function sent(sends: number, opens: number, clicks: number, unsubscribes: number
 const newsletterList = () => seedId('mailing-list/Product updates');
 const betaList = () => seedId('mailing-list/Beta testers');
 
-// The seed is data, the sample account's workflows side by side: one piece.
+// The seed is data, the sample account's workflows side by side: one piece. The contacts queued in
+// them are real journeys (../journeys/records.ts): Grace, held behind variant B's email of the
+// paused beta test.
 const seedWorkflows = lazily((): StoredWorkflow[] => [
   workflow(
     'Welcome series',
@@ -91,7 +88,6 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
       status: 'Sending',
       mailingListId: newsletterList(),
       hours: [70, 1_100],
-      queued: { 'wait-2d': 12, 'wait-5d': 7 },
       metrics: { welcome: sent(2_000, 1_100, 300, 20, 100, 60, 10), tips: sent(1_200, 480, 96, 24, 48, 24, 6), feedback: sent(900, 270, 45, 27, 27, 9, 9) },
     },
     [
@@ -113,7 +109,6 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
       status: 'Sending',
       mailingListId: null,
       hours: [400, 1_250],
-      queued: { 'wait-30m': 2, 'wait-3d': 4 },
       metrics: {
         'upgrade-offer': sent(640, 288, 96, 8, 32, 16, 4),
         'getting-started': sent(1_600, 560, 128, 16, 120, 40, 8),
@@ -180,7 +175,6 @@ const seedWorkflows = lazily((): StoredWorkflow[] => [
       status: 'Paused',
       mailingListId: betaList(),
       hours: [760, 1_180],
-      queued: { 'subject-b': 3 },
       metrics: { 'subject-a': sent(400, 220, 60, 4, 20, 12, 2), 'subject-b': sent(400, 260, 44, 6, 16, 8, 2) },
     },
     [

@@ -17,6 +17,8 @@ import {
 } from '../module.js';
 import { strictFormOf } from '../strict.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
+import { contacts } from './contact-records.js';
+import { discardJourneys, waitingAt } from '../journeys/records.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import {
   addedPathNext,
@@ -69,7 +71,7 @@ function simplified(workflow: StoredWorkflow): s.Workflow {
     for (const key of declared.simplified) if (node[key] !== undefined) view[key] = node[key];
     nodes[id] = view;
   }
-  const { id, createdAt: _created, updatedAt: _updated, nodes: _full, queuedContacts: _queued, emailMetrics: _metrics, ...fields } = workflow;
+  const { id, createdAt: _created, updatedAt: _updated, nodes: _full, emailMetrics: _metrics, ...fields } = workflow;
   return { id, url: appUrl('workflows', id), ...fields, nodes } as s.Workflow;
 }
 
@@ -348,11 +350,8 @@ function updateNode(context: RouteContext) {
   return answer(s.changedNodeAnswer, { ...changedNode(workflow, next), workflow: simplified(workflow) });
 }
 
-const queuedAt = (workflow: StoredWorkflow, ids: Iterable<string>) => {
-  let count = 0;
-  for (const id of ids) count += workflow.queuedContacts?.[id] ?? 0;
-  return count;
-};
+/** The contacts queued in a workflow: its journeys waiting (on a timer, or held by a pause) at these nodes, or at any of its nodes. */
+const queuedAt = (context: RouteContext, workflow: StoredWorkflow, nodeIds?: Iterable<string>) => waitingAt(context.state, workflow.id, nodeIds);
 
 /** The nodes a delete removes: the node alone, or with `recursive` everything only it leads to. */
 function nodesToDelete(workflow: StoredWorkflow, node: StoredNode, recursive: boolean): string[] {
@@ -370,9 +369,11 @@ function deleteNode(recursive: boolean) {
     const policy = policyField(fields);
     const node = nodeIn(workflow, context.params.nodeId!);
     const nodeIds = nodesToDelete(workflow, node, recursive);
-    const queuedContactCount = queuedAt(workflow, nodeIds);
+    const queued = queuedAt(context, workflow, nodeIds);
+    const queuedContactCount = queued.length;
     if (dryRun) return answer(s.deleteNodeAnswer, { status: 'dryRun', nodeIds, queuedContactCount });
     if (queuedContactCount > 0 && policy === 'fail') return answer(s.deleteNodeAnswer, { status: 'queuedContactsFound', nodeIds, queuedContactCount });
+    discardJourneys(context.state, queued, context.now().toISOString(), 'discarded: its node was deleted');
     const removed = new Set(nodeIds);
     // A single node's parents are reconnected to its one child; a subtree's edges into it are dropped.
     const child = recursive ? undefined : node.nextNodeIds[0];
@@ -381,7 +382,6 @@ function deleteNode(recursive: boolean) {
       parent.nextNodeIds = next.filter((id, position) => next.indexOf(id) === position);
     }
     workflow.nodes = workflow.nodes.filter((candidate) => !removed.has(candidate.id));
-    for (const id of nodeIds) delete workflow.queuedContacts?.[id];
     commit(context, workflow);
     return answer(s.deleteNodeAnswer, {
       status: 'deleted',
@@ -400,14 +400,19 @@ function changeMailingList(context: RouteContext) {
   checkReferences(context, fields);
   const dryRun = booleanField(fields, 'dryRun') === true;
   const policy = policyField(fields);
-  // The sandbox keeps no list memberships: a new list is taken to exclude every queued contact,
-  // and clearing the list (null) or keeping the same one excludes none.
-  const changes = mailingListId !== null && mailingListId !== workflow.mailingListId;
-  const queuedContactCount = changes ? queuedAt(workflow, Object.keys(workflow.queuedContacts ?? {})) : 0;
+  // The queued contacts the new list excludes: "clearing does not discard queued contacts"
+  // (ChangeWorkflowMailingListRequest), nor does keeping the same list.
+  const excluded = mailingListId === null || mailingListId === workflow.mailingListId ? [] : notOnList(context, queuedAt(context, workflow), mailingListId);
+  const queuedContactCount = excluded.length;
   if (dryRun) return answer(s.mailingListAnswer, { status: 'dryRun', mailingListId, queuedContactCount });
   if (queuedContactCount > 0 && policy === 'fail') return answer(s.mailingListAnswer, { status: 'queuedContactsFound', mailingListId, queuedContactCount });
   workflow.mailingListId = mailingListId;
-  if (queuedContactCount > 0) workflow.queuedContacts = {};
+  discardJourneys(
+    context.state,
+    excluded,
+    context.now().toISOString(),
+    `discarded: the workflow's mailing list changed to ${mailingListId}, which the contact is not on`,
+  );
   commit(context, workflow);
   return answer(s.mailingListAnswer, {
     status: 'updated',
@@ -416,6 +421,13 @@ function changeMailingList(context: RouteContext) {
     queuedContactCount,
     workflow: simplified(workflow),
   });
+}
+
+/** The journeys whose contact is not on a mailing list (a contact deleted since is on none). */
+function notOnList(context: RouteContext, queued: ReturnType<typeof queuedAt>, mailingListId: string): ReturnType<typeof queuedAt> {
+  if (queued.length === 0) return queued;
+  const onList = new Set(contacts.of(context.state).flatMap((contact) => (contact.mailingLists[mailingListId] === true ? [contact.id] : [])));
+  return queued.filter((journey) => !onList.has(journey.contactId));
 }
 
 function nonEmptyName(fields: Record<string, unknown>): string {
@@ -449,7 +461,6 @@ function createWorkflow(context: RouteContext) {
       { id: trigger, workflowId: id, typeName: 'BlankTrigger', nextNodeIds: [exit] },
       { id: exit, workflowId: id, typeName: 'ExitAction', nextNodeIds: [] },
     ],
-    queuedContacts: {},
   };
   workflows.of(context.state).push(created);
   context.changed();
@@ -480,8 +491,9 @@ function deleteWorkflow(context: RouteContext): ApiAnswer {
     throw conflict(`workflowRevisionId mismatch. Latest workflowRevisionId is ${workflow.workflowRevisionId}. Refetch and retry.`);
   const confirmed = booleanField(fields, 'confirmDelete') === true;
   const sending = workflow.status === 'Sending';
-  const queued = queuedAt(workflow, Object.keys(workflow.queuedContacts ?? {}));
-  if (!confirmed && (sending || queued > 0)) throw conflict(confirmationMessage(sending, queued));
+  const queued = queuedAt(context, workflow);
+  if (!confirmed && (sending || queued.length > 0)) throw conflict(confirmationMessage(sending, queued.length));
+  discardJourneys(context.state, queued, context.now().toISOString(), 'cancelled: the workflow was deleted');
   all.splice(all.indexOf(workflow), 1);
   context.changed();
   return { status: 204, body: undefined };

@@ -148,7 +148,10 @@ describe('Welcome series, through the clock', () => {
     expect(await sandbox.journeys({ contact: 'outsider@example.com' })).toEqual([]);
   });
 
-  it('holds contacts where they are while the workflow is paused, and lets them on once it sends again', async () => {
+  // "When paused, email sending is stopped and contacts are queued behind their respective nodes as expected. All contacts
+  // that were scheduled to receive an email during the pause will receive it once you resume the Loop."
+  // (loops.so/docs/loop-builder/experiments): a timer's wait ends while paused, and the contact is held at the next email.
+  it('holds contacts behind their next email while the workflow is paused, and sends it once it sends again', async () => {
     const server = await serverWithClockFrozen();
     const newsletter = seedId('mailing-list/Product updates');
     await inProcess(server, 'POST', '/v1/contacts/create', { email: 'payer@example.com', plan: 'pro', mailingLists: { [newsletter]: true } });
@@ -156,14 +159,18 @@ describe('Welcome series, through the clock', () => {
     setStatus(server, 'Welcome series', 'Paused');
     await inProcess(server, 'POST', '/_sandbox/clock', { advance: '3d' });
     const journeys = async () => (await inProcess(server, 'GET', '/_sandbox/journeys?contact=payer@example.com')).body.journeys;
-    expect((await journeys())[0].steps.at(-1)).toMatchObject({ outcome: 'held', at: later(2 * DAY) });
+    expect((await journeys())[0].steps.slice(-3)).toMatchObject([
+      { outcome: 'released', at: later(2 * DAY) },
+      { outcome: 'matched', at: later(2 * DAY) },
+      { typeName: 'SendEmailAction', outcome: 'held', at: later(2 * DAY) },
+    ]);
     setStatus(server, 'Welcome series', 'Sending');
     await inProcess(server, 'POST', '/_sandbox/clock', { advance: '1h' });
-    expect((await journeys())[0].steps.slice(-4, -1)).toMatchObject([
-      // It goes on with the first request after the workflow sends again: that move of the clock's.
-      { outcome: 'released', at: later(3 * DAY) },
-      { outcome: 'matched', at: later(3 * DAY) },
+    expect((await journeys())[0].steps.slice(-3)).toMatchObject([
+      // It goes on with the first request after the workflow sends again, at its time: that move of the clock's, before it moves.
+      { outcome: 'released', why: 'the workflow sends again', at: later(3 * DAY) },
       { outcome: 'sent', subject: 'Five tips for your first week', at: later(3 * DAY) },
+      { outcome: 'waiting', at: later(3 * DAY) },
     ]);
   });
 
@@ -172,7 +179,7 @@ describe('Welcome series, through the clock', () => {
     setStatus(server, 'Welcome series', 'Draft');
     const newsletter = seedId('mailing-list/Product updates');
     await inProcess(server, 'POST', '/v1/contacts/create', { email: 'payer@example.com', plan: 'pro', mailingLists: { [newsletter]: true } });
-    expect((await inProcess(server, 'GET', '/_sandbox/journeys')).body.journeys).toEqual([]);
+    expect((await inProcess(server, 'GET', '/_sandbox/journeys?contact=payer@example.com')).body.journeys).toEqual([]);
   });
 });
 
@@ -207,7 +214,8 @@ describe('an experiment', () => {
       for (let n = 0; n < 1_000; n += 1) {
         expect((await inProcess(server, 'POST', '/v1/contacts/create', { email: `beta${n}@example.com`, mailingLists: { [beta]: true } })).status).toBe(200);
       }
-      return outbox.of(server.state()).flatMap((entry) => (entry.kind === 'workflow' ? [entry.subject] : []));
+      // Grace, whom the seed holds behind variant B's email, goes on too once the test sends again: only the new contacts are counted.
+      return outbox.of(server.state()).flatMap((entry) => (entry.kind === 'workflow' && entry.to !== 'grace@example.com' ? [entry.subject] : []));
     };
     const first = await split();
     expect(first).toHaveLength(1_000);

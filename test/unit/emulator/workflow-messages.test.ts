@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SandboxApi } from '../../../src/emulator/api.js';
 import { inboxEmails } from '../../../src/emulator/inbox.js';
 import { freezeClock } from '../../../src/emulator/journeys/clock.js';
-import { journeys } from '../../../src/emulator/journeys/records.js';
+import { allJourneys } from '../../../src/emulator/journeys/records.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { emailMessages } from '../../../src/emulator/routes/email-message-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
@@ -39,7 +39,7 @@ describe('a send-email node and its email message', () => {
     // Filled as LMX fills it: the contact's value, else the message's fallback.
     const sent = ['Hello Pat, glad you came', 'Hello friend, glad you came'];
     expect(outbox.of(state).flatMap((entry) => (entry.kind === 'workflow' ? [entry.subject] : []))).toEqual(sent);
-    expect(journeys.of(state).journeys.map((journey) => journey.steps.find((step) => step.outcome === 'sent')?.subject)).toEqual(sent);
+    expect(allJourneys(state).flatMap((journey) => journey.steps.filter((step) => step.outcome === 'sent').map((step) => step.subject))).toEqual(sent);
     expect(inboxEmails(state).map((email) => email.subject)).toEqual([...sent].reverse());
   });
 

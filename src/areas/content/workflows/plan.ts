@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
-import { emailPathOf, READ_ONLY_FIELDS, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
 import { isTrigger } from '../../../platform/workflows/node-types.js';
@@ -49,7 +49,8 @@ function fieldsOf(node: FileNode): Record<string, unknown> {
 
 /**
  * The script from `account` (the workflow as a pull would write it, with the state's keys) to
- * `wanted` (the file). `emails` says which send-email nodes' email files differ from the account's.
+ * `wanted` (the file). `emailsChanged` names the email directories (`emails/<slug>/`) whose files
+ * differ from the account's; a send-email node is sent its email when the directory it names is one.
  */
 export function planWorkflow(account: WorkflowFile, wanted: WorkflowFile, emailsChanged: ReadonlySet<string>): WorkflowPlan {
   const steps: WorkflowStep[] = [];
@@ -84,8 +85,9 @@ export function planWorkflow(account: WorkflowFile, wanted: WorkflowFile, emails
   reroutes(graph, wanted, steps, impossible);
   exitDeletions(graph, wanted, steps);
   for (const [key, node] of Object.entries(wanted.nodes)) {
-    if (node.type === 'SendEmailAction' && typeof node.email === 'string' && emailsChanged.has(key))
-      steps.push({ op: 'updateEmailMessage', key, email: node.email });
+    const slug = typeof node.email === 'string' ? EMAIL_PATH.exec(node.email)?.[1] : undefined;
+    if (node.type === 'SendEmailAction' && slug !== undefined && emailsChanged.has(slug))
+      steps.push({ op: 'updateEmailMessage', key, email: node.email as string });
   }
   // The script played on the copy must give the file's graph; anything else is a graph it cannot build.
   if (impossible.length === 0) {

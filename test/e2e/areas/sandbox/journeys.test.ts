@@ -65,7 +65,7 @@ describe('loopsctl sandbox clock and journeys', () => {
   });
 
   it('says so when there are no journeys', async () => {
-    const none = await run(['sandbox', 'journeys'], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    const none = await run(['sandbox', 'journeys', '--contact', 'nobody@example.com'], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
     expect(none.code).toBe(0);
     expect(none.stderr).toContain('No journeys yet');
   });

@@ -10,6 +10,8 @@ import type { SandboxServer } from '../../../../src/emulator/server.js';
 import { json, startApiServer, type ApiServer } from '../../../support/api-server.js';
 import { answering, run, sandboxEnv, startTestSandbox } from '../../../support/main.js';
 import { freshSandbox, SEED_IDS } from '../../../support/sandbox.js';
+import { seedId } from '../../../../src/emulator/module.js';
+import { SANDBOX_KEY } from '../../../../src/emulator/keys.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const WELCOME = SEED_IDS.welcomeWorkflow;
@@ -30,6 +32,16 @@ const loopsctl = (args: string[], options: Parameters<typeof run>[1] = {}) =>
 const deletes = () => requests.filter((request) => request.method === 'DELETE').map((request) => JSON.parse(request.body) as unknown);
 const exists = async (id: string) => (await loopsctl(['show', id, '--json'])).code === 0;
 const revisionOf = async (id: string) => (await loopsctl(['show', id, '--json'])).json().workflowRevisionId as string;
+const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
+
+/** Two new contacts on its list, welcomed and waiting two days in "Welcome series": its queued contacts. */
+async function queueInWelcome(): Promise<void> {
+  for (const email of ['queued1@example.com', 'queued2@example.com']) {
+    const body = Buffer.from(JSON.stringify({ email, mailingLists: { [PRODUCT_UPDATES]: true } }));
+    const created = await sandbox.answer({ method: 'POST', target: '/v1/contacts/create', headers: { authorization: `Bearer ${SANDBOX_KEY}` }, body });
+    expect(created.status).toBe(200);
+  }
+}
 
 describe('workflow delete against the sandbox', () => {
   it('needs a revision or --force, and --yes off a terminal, before anything is sent', async () => {
@@ -77,10 +89,11 @@ describe('workflow delete against the sandbox', () => {
   });
 
   it('off a terminal, says how many contacts and what would stop, and deletes only with --confirm-delete', async () => {
+    await queueInWelcome();
     const held = await loopsctl(['delete', WELCOME, '--force', '--yes']);
     expect(held).toMatchObject({ code: 5, stdout: '' });
     expect(held.stderr).toContain(
-      `Error: workflow ${WELCOME} "Welcome series" was not deleted: it is sending and has 19 queued contacts, and deleting it would stop sending it and cancel those 19 contacts\nHint: run it again with --confirm-delete to go ahead`,
+      `Error: workflow ${WELCOME} "Welcome series" was not deleted: it is sending and has 2 queued contacts, and deleting it would stop sending it and cancel those 2 contacts\nHint: run it again with --confirm-delete to go ahead`,
     );
     expect(await exists(WELCOME)).toBe(true);
     const asJson = await loopsctl(['delete', WELCOME, '--force', '--yes', '--json']);
@@ -89,12 +102,12 @@ describe('workflow delete against the sandbox', () => {
       code: 'confirmation_required',
       status: 409,
       exitCode: 5,
-      message: `workflow ${WELCOME} "Welcome series" was not deleted: it is sending and has 19 queued contacts, and deleting it would stop sending it and cancel those 19 contacts`,
+      message: `workflow ${WELCOME} "Welcome series" was not deleted: it is sending and has 2 queued contacts, and deleting it would stop sending it and cancel those 2 contacts`,
     });
 
     requests.length = 0;
     const confirmed = await loopsctl(['delete', WELCOME, '--force', '--yes', '--confirm-delete']);
-    expect(confirmed).toMatchObject({ code: 0, stdout: `Deleted workflow ${WELCOME} "Welcome series". Sending stopped; 19 queued contacts cancelled.\n` });
+    expect(confirmed).toMatchObject({ code: 0, stdout: `Deleted workflow ${WELCOME} "Welcome series". Sending stopped; 2 queued contacts cancelled.\n` });
     const revision = deletes()[0] as { expectedRevisionId: string };
     // The same revision both times; confirmDelete only on the second.
     expect(deletes()).toEqual([{ expectedRevisionId: revision.expectedRevisionId }, { expectedRevisionId: revision.expectedRevisionId, confirmDelete: true }]);
@@ -105,8 +118,8 @@ describe('workflow delete against the sandbox', () => {
     const declined = await loopsctl(['delete', BETA, '--force'], { tty: { columns: 200 }, input: answering(['y', 'n']) });
     expect(declined.code).toBe(2);
     expect(declined.stderr).toContain(`Delete workflow ${BETA} "Beta onboarding subject test"? [y/N] y`);
-    expect(declined.stderr).toContain(`Workflow ${BETA} "Beta onboarding subject test" has 3 queued contacts: deleting it will cancel those 3 contacts.`);
-    expect(declined.stderr).toContain('Delete it anyway and cancel those 3 contacts? [y/N] n');
+    expect(declined.stderr).toContain(`Workflow ${BETA} "Beta onboarding subject test" has 1 queued contact: deleting it will cancel that contact.`);
+    expect(declined.stderr).toContain('Delete it anyway and cancel that contact? [y/N] n');
     expect(declined.stderr).toContain('Error: cancelled; nothing was changed');
     expect(deletes()).toEqual([{ expectedRevisionId: expect.any(String) }]);
     expect(await exists(BETA)).toBe(true);
@@ -119,7 +132,7 @@ describe('workflow delete against the sandbox', () => {
     const agreed = await loopsctl(['delete', BETA, '--force'], { tty: { columns: 80 }, input: answering(['y', 'y']) });
     expect(agreed.code, agreed.stderr).toBe(0);
     expect(agreed.stdout).toContain('Deleted workflow');
-    expect(agreed.stdout.replace(/\s+/g, ' ')).toContain('3 queued contacts cancelled.');
+    expect(agreed.stdout.replace(/\s+/g, ' ')).toContain('1 queued contact cancelled.');
     expect(deletes().at(-1)).toMatchObject({ confirmDelete: true });
     expect(await exists(BETA)).toBe(false);
   });
@@ -149,6 +162,8 @@ describe('workflow delete against the sandbox', () => {
 describe('the sandbox deletes workflows as the API does', () => {
   it('needs the current revision, confirms a sending one or one with queued contacts, and answers 404 after', () => {
     const { call } = freshSandbox();
+    for (const email of ['queued1@example.com', 'queued2@example.com'])
+      expect(call('POST', '/v1/contacts/create', { body: { email, mailingLists: { [PRODUCT_UPDATES]: true } } }).status).toBe(200);
     const revision = call('GET', `/v1/workflows/${WELCOME}`).body.workflowRevisionId as string;
     expect(call('DELETE', `/v1/workflows/${WELCOME}`, { body: {} })).toMatchObject({ status: 400 });
     expect(call('DELETE', `/v1/workflows/${WELCOME}`, { body: { expectedRevisionId: revision, force: true } })).toMatchObject({ status: 400 });
@@ -160,7 +175,7 @@ describe('the sandbox deletes workflows as the API does', () => {
       status: 409,
       body: {
         message:
-          'This workflow is currently sending and has 19 queued contacts. Deleting it will stop sending it and cancel those queued contacts. Confirm deletion by sending a second request with confirmDelete: true.',
+          'This workflow is currently sending and has 2 queued contacts. Deleting it will stop sending it and cancel those queued contacts. Confirm deletion by sending a second request with confirmDelete: true.',
       },
     });
     expect(call('DELETE', `/v1/workflows/${WELCOME}`, { body: { expectedRevisionId: revision, confirmDelete: true } })).toMatchObject({
@@ -179,7 +194,7 @@ describe('the sandbox deletes workflows as the API does', () => {
       'This workflow is currently sending. Deleting it will stop sending it. Confirm deletion by sending a second request with confirmDelete: true.',
     );
     expect(refusal(BETA)).toBe(
-      'This workflow has 3 queued contacts. Deleting it will cancel those queued contacts. Confirm deletion by sending a second request with confirmDelete: true.',
+      'This workflow has 1 queued contact. Deleting it will cancel those queued contacts. Confirm deletion by sending a second request with confirmDelete: true.',
     );
     expect(
       call('DELETE', `/v1/workflows/${WIN_BACK}`, { body: { expectedRevisionId: call('GET', `/v1/workflows/${WIN_BACK}`).body.workflowRevisionId } }).status,

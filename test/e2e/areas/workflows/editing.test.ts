@@ -5,14 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
-import type { StateCore } from '../../../../src/emulator/module.js';
+import { seedId, type StateCore } from '../../../../src/emulator/module.js';
 import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
 import { graphProblems } from '../../../../src/emulator/routes/workflows.js';
 import { json, startApiServer, type ApiServer, type Handler } from '../../../support/api-server.js';
 import { run, sandboxEnv, startTestSandbox, tempDir, typedInput } from '../../../support/main.js';
 import { publishedDescription, requestProblems, responseProblems } from '../../../support/openapi.js';
 
-// Seed ids: the draft win-back workflow and its nodes, and the welcome series (contacts queued at its timers).
+// Seed ids: the draft win-back workflow and its nodes, and the welcome series.
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const TRIGGER = 'cmk42c44bb7x955tb8kbw4d9l';
 const DORMANT = 'ccaupowsk6riuwqxc5jsidoxl';
@@ -25,6 +25,8 @@ const EXIT = 'cvleu6pw9obm3m8yhjezd16o3';
 const WELCOME = 'cmypp2eo4jy28v8rq0khsjwhq';
 const WELCOME_TIPS = 'cf8uwj4g3qinzp0w91rvhycex';
 const WELCOME_WAIT_5D = 'cjqgd7s016x333ti5jtkx19m2';
+const WELCOME_WAIT_2D = seedId('workflow/Welcome series/wait-2d');
+const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
 const WELCOME_EMAIL = 'ccici4xko95ieqz5f9yoaysbw';
 const TRIAL = 'cnm1gv0otq1z57mnend2pws3y';
 const TRIAL_BRANCH = 'cvxrxvoz3umcxj5nj73mfj9vi';
@@ -183,7 +185,7 @@ describe('requests', () => {
       ['workflow', 'nodes', 'add-branch', WIN_BACK, SCORE],
       ['workflow', 'nodes', 'reroute', WIN_BACK, HOLDOUT, '--to', OFFER],
       ['workflow', 'nodes', 'delete', WIN_BACK, OFFER_VARIANT, '--yes'],
-      ['workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--yes'],
+      ['workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--dry-run'],
       ['workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--queued-contacts', 'discard', '--yes', '--json'],
       ['workflow', 'set-list', WELCOME, BETA_LIST, '--queued-contacts', 'discard', '--yes'],
       ['workflow', 'nodes', 'delete', WIN_BACK, SCORE, '--recursive', '--dry-run', '--json'],
@@ -265,31 +267,42 @@ describe('destructive changes', () => {
 
   it('report queued contacts instead of discarding them unless told to, and dry runs change nothing', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
-    const held = await run(['--sandbox', 'workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--yes'], { env });
+    // Three contacts welcomed and waiting two days in the welcome series, one of them on the beta list too.
+    for (const [email, lists] of [
+      ['one@example.com', [PRODUCT_UPDATES]],
+      ['two@example.com', [PRODUCT_UPDATES]],
+      ['both@example.com', [PRODUCT_UPDATES, BETA_LIST]],
+    ] as const) {
+      const created = await run(['--sandbox', 'contacts', 'create', '--email', email, ...lists.flatMap((list) => ['--list', `${list}=true`])], { env });
+      expect(created.code, created.stderr).toBe(0);
+    }
+    const held = await run(['--sandbox', 'workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_2D, '--yes'], { env });
     expect(held.code).toBe(5);
     // The report on stdout says why; stderr has nothing else to say.
     expect(held.stderr).toBe('');
     expect(held.stdout).toContain(
-      `Not done: deleting node ${WELCOME_WAIT_5D} would remove 1 node, and 7 queued contacts would be discarded. Nothing was changed.`,
+      `Not done: deleting node ${WELCOME_WAIT_2D} would remove 1 node, and 3 queued contacts would be discarded. Nothing was changed.`,
     );
-    expect(held.stdout).toContain(`- TimerAction  ${WELCOME_WAIT_5D}  wait 5 days`);
+    expect(held.stdout).toContain(`- TimerAction  ${WELCOME_WAIT_2D}  wait 2 days`);
     const listPreview = await run(['--sandbox', 'workflow', 'set-list', WELCOME, BETA_LIST, '--dry-run'], { env });
     expect(listPreview.code).toBe(0);
     expect(listPreview.stdout).toBe(
-      `Dry run: the mailing list of workflow ${WELCOME} would change to ${BETA_LIST}; 19 queued contacts would be discarded. Nothing was changed.\n`,
+      `Dry run: the mailing list of workflow ${WELCOME} would change to ${BETA_LIST}; 2 queued contacts would be discarded. Nothing was changed.\n`,
     );
     const before = await run(['--sandbox', 'workflow', 'show', WELCOME, '--json'], { env });
     expect(before.json().mailingListId).not.toBe(BETA_LIST);
-    expect(Object.keys(before.json().nodes)).toContain(WELCOME_WAIT_5D);
-    const discarded = await run(['--sandbox', 'workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--queued-contacts', 'discard', '--yes'], { env });
-    expect(discarded.code, discarded.stderr).toBe(0);
-    expect(discarded.stdout).toContain('7 queued contacts were discarded.');
-    // The tips email now leads straight to the feedback email: the parent was reconnected.
-    expect(discarded.stdout).toMatch(new RegExp(`~ SendEmailAction  ${WELCOME_TIPS}.*\\n\\s+\`-- SendEmailAction  c\\w+  "How is it going so far\\?"`));
+    expect(Object.keys(before.json().nodes)).toContain(WELCOME_WAIT_2D);
     const list = await run(['--sandbox', 'workflow', 'set-list', WELCOME, BETA_LIST, '--queued-contacts', 'discard', '--yes'], { env });
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout).toContain('12 queued contacts were discarded.');
+    expect(list.stdout).toContain('2 queued contacts were discarded.');
     expect(list.stdout).toContain(`mailing list ${BETA_LIST}`);
+    // The contact on both lists is still queued at the node, and only it.
+    const stillHeld = await run(['--sandbox', 'workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_2D, '--yes'], { env });
+    expect(stillHeld.stdout).toContain('and 1 queued contact would be discarded');
+    const discarded = await run(['--sandbox', 'workflow', 'nodes', 'delete', WELCOME, WELCOME_WAIT_5D, '--queued-contacts', 'discard', '--yes'], { env });
+    expect(discarded.code, discarded.stderr).toBe(0);
+    // The tips email now leads straight to the feedback email: the parent was reconnected.
+    expect(discarded.stdout).toMatch(new RegExp(`~ SendEmailAction  ${WELCOME_TIPS}.*\\n\\s+\`-- SendEmailAction  c\\w+  "How is it going so far\\?"`));
   });
 
   it('points a mailing list the API does not know to where lists are listed', async () => {

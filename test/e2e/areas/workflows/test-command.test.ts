@@ -25,7 +25,7 @@ describe('loopsctl workflow test', () => {
     // The account's own contacts are as they were: the run was in a sandbox of its own.
     const found = await run(['--sandbox', 'contacts', 'get', '--email', 'sam@example.com', '--json'], { env });
     expect(found.stdout).not.toContain('sam@example.com');
-    const journeys = await run(['sandbox', 'journeys', '--json'], { env });
+    const journeys = await run(['sandbox', 'journeys', '--contact', 'sam@example.com', '--json'], { env });
     expect(journeys.json()).toEqual([]);
   });
 
@@ -129,5 +129,52 @@ describe('loopsctl workflow test', () => {
       ['How is it going so far?', 168],
     ]);
     expect(await subjects('free')).toEqual([['Welcome aboard, Sam', 0]]);
+  });
+
+  // Event names are compared exactly: "trial_started" does not start a trigger written "Trial_Started", nor the other way round.
+  it('starts nothing for an event its trigger does not wait for, says which it waits for, and exits 1 with --expect-emails', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const contact = JSON.stringify({ email: 'sam@example.com', projectsCreated: 0 });
+    const trial = (...args: string[]) => run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, ...args], { env });
+    const both = 'Your first project in 5 minutes, Your trial ends in 4 days';
+    const expecting = await trial('--event', 'Trial_Started', '--expect-emails', both);
+    expect(expecting.code).toBe(1);
+    expect(expecting.stderr).toContain(
+      'Nothing started: the trigger waits for the event "trial_started", not "Trial_Started" (event names are case-sensitive).',
+    );
+    const plain = await trial('--event', 'trial_begun', '--json');
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.json()).toEqual({ journeys: [], emails: [], ended: true, notStarted: 'the trigger waits for the event "trial_started", not "trial_begun"' });
+    // Even an expectation of no email fails: the contact was never let in.
+    expect((await trial('--event', 'Trial_Started', '--expect-emails', '')).code).toBe(1);
+    const exact = await trial('--event', 'trial_started', '--expect-emails', both);
+    expect(exact.code, exact.stderr).toBe(0);
+  });
+
+  // "When both are provided, this filter is applied on top of the segment's filter." (AudienceFilterInRequest, the published description 1.22.1)
+  it('applies a file filter’s conditions on top of its segment, as the sandbox does', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const root = tempDir('loopsctl-workflow-test-');
+    expect((await run(['--sandbox', 'content', 'pull', root, '--only', 'workflows'], { env })).code).toBe(0);
+    const welcome = join(root, 'workflows', readdirSync(join(root, 'workflows')).find((name) => name.startsWith('welcome-series--'))!);
+    const file = join(welcome, 'workflow.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    expect(yaml).toMatch(/\n( +)segment: Paying customers\n/);
+    writeFileSync(
+      file,
+      yaml.replace(
+        /\n( +)segment: Paying customers\n/,
+        (_line, indent: string) =>
+          `\n${indent}segment: Paying customers\n${indent}audienceFilter: {match: all, conditions: [{type: property, key: seats, operator: greaterThan, value: 10}]}\n`,
+      ),
+    );
+    const subjects = async (seats: number) => {
+      const contact = JSON.stringify({ email: 'sam@example.com', firstName: 'Sam', plan: 'pro', seats });
+      const result = await run(['--sandbox', 'workflow', 'test', '--file', welcome, '--contact', contact, '--json'], { env });
+      expect(result.code, result.stderr).toBe(0);
+      return (result.json() as { emails: { subject: string }[] }).emails.map(({ subject }) => subject);
+    };
+    expect(await subjects(40)).toEqual(['Welcome aboard, Sam', 'Five tips for your first week', 'How is it going so far?']);
+    expect(await subjects(2)).toEqual(['Welcome aboard, Sam']);
   });
 });

@@ -1,6 +1,6 @@
 /** The journeys engine on workflows the seed does not have: loops, and a contact that an event starts again and again. */
 import { describe, expect, it } from 'vitest';
-import { journeys } from '../../../../src/emulator/journeys/records.js';
+import { allJourneys, journeys } from '../../../../src/emulator/journeys/records.js';
 import { eventWorkflow, sandboxWithWorkflows as sandboxWith } from '../../../support/journeys.js';
 
 const workflowOf = (name: string, nodes: Parameters<typeof eventWorkflow>[1]) => eventWorkflow(name, nodes, true);
@@ -17,7 +17,7 @@ describe('the journeys engine', () => {
     expect(call('POST', '/v1/events/send', { body: { email: 'ada@example.com', eventName: 'spin' } }).status).toBe(200);
     expect(call('POST', '/v1/events/send', { body: { email: 'ada@example.com', eventName: 'tick' } }).status).toBe(200);
     expect(call('POST', '/_sandbox/clock', { body: { advance: '400d' } }).status).toBe(200);
-    const [spin, tick] = journeys.of(state).journeys;
+    const [spin, tick] = allJourneys(state).filter((journey) => journey.email === 'ada@example.com');
     // Entered, 400 steps, and the one that says why it stopped.
     expect(spin!.steps).toHaveLength(402);
     expect(spin!.steps.at(-1)).toMatchObject({ outcome: 'exited', why: 'stopped after 400 steps without a wait: the workflow leads back on itself' });
@@ -29,9 +29,9 @@ describe('the journeys engine', () => {
   it('starts a re-eligible workflow again only once the journey before has ended', () => {
     const { state, call } = sandboxWith(workflowOf('again', [['wait', { typeName: 'TimerAction', amount: 1, unit: 'h' }, []]]));
     for (let time = 0; time < 3; time += 1) call('POST', '/v1/events/send', { body: { email: 'ada@example.com', eventName: 'again' } });
-    expect(journeys.of(state).journeys).toHaveLength(1);
+    expect(allJourneys(state).filter((journey) => journey.workflowId === 'wf_again')).toHaveLength(1);
     call('POST', '/_sandbox/clock', { body: { advance: '1h' } });
     call('POST', '/v1/events/send', { body: { email: 'ada@example.com', eventName: 'again' } });
-    expect(journeys.of(state).journeys.map((journey) => journey.status)).toEqual(['ended', 'waiting']);
+    expect(allJourneys(state).flatMap((journey) => (journey.workflowId === 'wf_again' ? [journey.status] : []))).toEqual(['ended', 'waiting']);
   });
 });

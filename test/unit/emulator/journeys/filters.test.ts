@@ -5,7 +5,7 @@
  * where it is wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { journeys } from '../../../../src/emulator/journeys/records.js';
+import { allJourneys } from '../../../../src/emulator/journeys/records.js';
 import { outbox } from '../../../../src/emulator/routes/sandbox.js';
 import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
 import { eventWorkflow as workflowOf, sandboxWithWorkflows } from '../../../support/journeys.js';
@@ -39,9 +39,8 @@ function sandboxWith(engagement: boolean | undefined, ...added: StoredWorkflow[]
     expect(call('POST', '/_sandbox/clock', { body: { advance } }).status).toBe(200);
     return emails.map((to) => ({
       got: outbox.of(state).flatMap((entry) => (entry.kind === 'workflow' && entry.to === to ? [`${entry.at} ${entry.subject}`] : [])),
-      filter: journeys
-        .of(state)
-        .journeys.find((journey) => journey.email === to && journey.workflowName !== 'other')!
+      filter: allJourneys(state)
+        .find((journey) => journey.email === to && journey.workflowName !== 'other')!
         .steps.find((step) => step.nodeId === 'filter'),
     }));
   };
@@ -105,9 +104,8 @@ describe('activity conditions of an audience filter', () => {
     const place = (since: string) => call('POST', '/_sandbox/journeys', { body: { contact: 'ada@example.com', workflow: 'wf_nudge', node: 'filter', since } });
     expect(place('2024-10-31T08:00:00.000Z').status).toBeLessThan(300);
     expect(place(T0).status).toBeLessThan(300);
-    const filterSteps = journeys
-      .of(state)
-      .journeys.filter((journey) => journey.workflowId === 'wf_nudge')
+    const filterSteps = allJourneys(state)
+      .filter((journey) => journey.workflowId === 'wf_nudge')
       .map((journey) => journey.steps.find((step) => step.nodeId === 'filter' && step.outcome !== 'placed'));
     expect(filterSteps).toMatchObject([
       { outcome: 'filtered-out', at: '2024-10-31T08:00:00.000Z' },
@@ -127,9 +125,8 @@ describe('activity conditions of an audience filter', () => {
     expect(call('POST', '/v1/contacts/create', { body: { email: 'quinn@example.com' } }).status).toBe(200);
     for (const to of ['quinn@new.example.com', 'quinn@example.com']) call('POST', '/v1/events/send', { body: { email: to, eventName: 'nudge' } });
     call('POST', '/_sandbox/clock', { body: { advance: '1h' } });
-    const outcomes = journeys
-      .of(state)
-      .journeys.filter((journey) => journey.workflowId === 'wf_nudge')
+    const outcomes = allJourneys(state)
+      .filter((journey) => journey.workflowId === 'wf_nudge')
       .map((journey) => [journey.email, journey.steps.find((step) => step.nodeId === 'filter')?.outcome]);
     expect(outcomes).toEqual([
       ['quinn@new.example.com', 'matched'],
@@ -156,7 +153,11 @@ describe('activity conditions of an audience filter', () => {
       ]),
     );
     call('POST', '/v1/events/send', { body: { email: 'ada@example.com', eventName: 'fork' } });
-    expect(journeys.of(state).journeys[0]!.steps.at(-1)).toMatchObject({
+    expect(
+      allJourneys(state)
+        .find((journey) => journey.workflowId === 'wf_fork')!
+        .steps.at(-1),
+    ).toMatchObject({
       outcome: 'exited',
       why: 'no branch matched the contact; branch 1\'s filter cannot be evaluated: audienceFilter.conditions[0].target: "mailingList" is not an activity target',
     });
@@ -176,12 +177,11 @@ describe('an experiment', () => {
       for (const eventName of ['split_webhook', 'split_autosplit']) call('POST', '/v1/events/send', { body: { email: `c${n}@example.com`, eventName } });
     }
     const variants = (name: string) =>
-      journeys
-        .of(state)
-        .journeys.filter((journey) => journey.workflowName === name)
+      allJourneys(state)
+        .filter((journey) => journey.workflowName === name)
         .map((journey) => journey.steps.find((step) => step.typeName === 'VariantNode')!.nodeId);
     expect(variants('split_webhook')).toEqual(variants('split_autosplit'));
-    const why = (name: string) => journeys.of(state).journeys.find((journey) => journey.workflowName === name)!.steps[1]!.why;
+    const why = (name: string) => allJourneys(state).find((journey) => journey.workflowName === name)!.steps[1]!.why;
     expect(why('split_webhook')).toMatch(
       /^in variant \d of 2 \(sampling rate 50%; a webhook experiment, split as an autosplit: the sandbox calls no webhook\)$/,
     );
