@@ -9,6 +9,7 @@ import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import type { InputSource } from './runtime.js';
 import { builtinModule } from '../base/builtin.js';
 import { isNullDevice } from './null-device.js';
+import { jsonFault } from '../base/parse-faults.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -219,9 +220,9 @@ export async function readJsonInput(
   const { source, text } = await readInput(runtime, file, what);
   try {
     return { source, value: JSON.parse(text) };
-  } catch (error) {
+  } catch {
     // Content a tool call of `loopsctl mcp` gave inline is named by its input: no file to point to.
     const where = runtime.files?.inline.has(file) === true ? '' : `${source}: `;
-    throw new LocalFileError(`${where}the ${what} cannot be read as JSON: ${(error as Error).message}`, { hint });
+    throw new LocalFileError(`${where}the ${what} cannot be read as JSON: ${jsonFault(text)}`, { hint });
   }
 }

@@ -13,6 +13,7 @@ import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 
 import { KINDS, type Kind } from './lmx-files.js';
+import { jsonFaultAt } from '../../base/parse-faults.js';
 
 export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';
 
@@ -149,8 +150,8 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw jsonError(file, text, error as Error, hint);
+  } catch {
+    throw jsonError(file, text, hint);
   }
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -164,20 +165,15 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
  * JSON that does not parse, said as an editor shows it (`file:3:5`) rather than as an offset into
  * the text; an empty file, and the markers a merge leaves, named as what they are.
  */
-function jsonError(file: string, text: string, error: Error, hint: string | undefined): LocalFileError {
+function jsonError(file: string, text: string, hint: string | undefined): LocalFileError {
   const conflict = /^(<{7}|={7}|>{7})( |$)/m.exec(text);
   if (conflict !== null) {
     const line = text.slice(0, conflict.index).split('\n').length;
     return new LocalFileError(`${file}:${line}: holds the markers of a merge conflict (${conflict[1]}), so it is not valid JSON`, { hint });
   }
   if (text.trim() === '') return new LocalFileError(`${file} is empty, so it is not valid JSON`, { hint });
-  const offset = /at position (\d+)/.exec(error.message);
-  const reason = error.message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
-  if (offset === null) return new LocalFileError(`${file}: not valid JSON (${reason})`, { hint });
-  const before = text.slice(0, Number(offset[1]));
-  const line = before.split('\n').length;
-  const column = Number(offset[1]) - before.lastIndexOf('\n');
-  return new LocalFileError(`${file}:${line}:${column}: not valid JSON (${reason})`, { hint });
+  const { line, column, early } = jsonFaultAt(text);
+  return new LocalFileError(`${file}:${line}:${column}: not valid JSON${early ? ' (it ends too early)' : ''}`, { hint });
 }
 
 /**
