@@ -280,11 +280,22 @@ export function holdsRecords(root: string): boolean {
  * review and a merge conflict for nothing.
  */
 export function writeState(root: string, state: ContentState): void {
-  mkdirSync(root, { recursive: true });
+  makeRoot(root);
   const byPath = <T>(records: Record<string, T>) => Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const accounts = Object.fromEntries(Object.entries(state.accounts).map(([team, records]) => [team, byPath(records)]));
   const pending = state.pending === undefined ? undefined : Object.fromEntries(Object.entries(state.pending).map(([team, records]) => [team, byPath(records)]));
   writeTreeFile(root, STATE_FILE, jsonFile({ ...state, accounts, ...(pending === undefined ? {} : { pending }) }));
+}
+
+/** Makes the content directory (and those above it) where it is not yet; a file there is refused, naming it. */
+function makeRoot(root: string): void {
+  try {
+    mkdirSync(root, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+    throw new LocalFileError(`${root} is not a directory`, { hint: 'name a content directory: one that a pull made, or none yet' });
+  }
 }
 
 /** The lock file of a run that writes the state, hidden beside it (`.loopsctl-run.lock`), which readRecords passes over. */
@@ -295,7 +306,7 @@ const RUN_LOCK = '.loopsctl-run';
  * they read, and the later would drop the records the other added. Returns what releases it.
  */
 export function lockDirectory(root: string): () => void {
-  mkdirSync(root, { recursive: true });
+  makeRoot(root);
   try {
     // No wait: a run can last minutes. A lock whose process is gone is taken over at once.
     return takeFileLock(join(root, RUN_LOCK), { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });
