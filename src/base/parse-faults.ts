@@ -19,9 +19,57 @@ export function positionAt(text: string, offset: number): TextPosition {
 }
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"/y;
 const LITERALS = ['true', 'false', 'null'];
+
+const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+/** Where the string that opens at `at` ends (past its closing quote), or the offset of its first fault as a negative number less one. */
+function stringEnd(text: string, at: number): number {
+  for (let index = at + 1; index < text.length; ) {
+    const char = text.charCodeAt(index);
+    if (char === 0x22) return index + 1;
+    if (char < 0x20) return -index - 1;
+    if (char !== 0x5c) {
+      index++;
+      continue;
+    }
+    ESCAPE.lastIndex = index;
+    const escape = ESCAPE.exec(text);
+    if (escape === null) {
+      // The fault is the character that is no escape, or the first of `\uXXXX` that is no hex digit.
+      let fault = index + 1;
+      if (text[fault] === 'u') for (fault++; fault < text.length && /[0-9a-fA-F]/.test(text[fault]!); ) fault++;
+      return -fault - 1;
+    }
+    index += escape[0].length;
+  }
+  return -text.length - 1;
+}
+
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+/** Where the number that starts at `at` ends, or its first fault as a negative number less one (as stringEnd). */
+function numberEnd(text: string, at: number): number {
+  let index = at;
+  if (text[index] === '-') index++;
+  const digits = () => {
+    const start = index;
+    while (isDigit(text[index])) index++;
+    return index > start;
+  };
+  if (text[index] === '0') index++;
+  else if (!digits()) return -index - 1;
+  if (text[index] === '.') {
+    index++;
+    if (!digits()) return -index - 1;
+  }
+  if (text[index] === 'e' || text[index] === 'E') {
+    index++;
+    if (text[index] === '+' || text[index] === '-') index++;
+    if (!digits()) return -index - 1;
+  }
+  return index;
+}
 
 /** What the scanner expects next. */
 type Expecting = 'value' | 'value or ]' | 'key or }' | 'key' | ':' | ', or end';
@@ -35,10 +83,6 @@ export function jsonFaultOffset(text: string): number | undefined {
   const open: string[] = [];
   let expecting: Expecting = 'value';
   let at = 0;
-  const match = (pattern: RegExp) => {
-    pattern.lastIndex = at;
-    return pattern.exec(text)?.[0].length ?? 0;
-  };
   for (;;) {
     while (at < text.length && WHITESPACE.has(text[at]!)) at++;
     if (at === text.length) return expecting === ', or end' && open.length === 0 ? undefined : at;
@@ -64,9 +108,10 @@ export function jsonFaultOffset(text: string): number | undefined {
         expecting = ', or end';
         continue;
       }
-      const length = char === '"' ? match(STRING) : 0;
-      if (length === 0) return at;
-      at += length;
+      if (char !== '"') return at;
+      const end = stringEnd(text, at);
+      if (end < 0) return -end - 1;
+      at = end;
       expecting = ':';
       continue;
     }
@@ -82,10 +127,26 @@ export function jsonFaultOffset(text: string): number | undefined {
       expecting = char === '[' ? 'value or ]' : 'key or }';
       continue;
     }
-    const literal = LITERALS.find((word) => text.startsWith(word, at));
-    const length = literal?.length ?? (char === '"' ? match(STRING) : match(NUMBER));
-    if (length === 0) return at;
-    at += length;
+    if (char === '"') {
+      const end = stringEnd(text, at);
+      if (end < 0) return -end - 1;
+      at = end;
+      expecting = ', or end';
+      continue;
+    }
+    const literal = LITERALS.find((word) => word[0] === char);
+    if (literal !== undefined) {
+      // A word cut short (`tru1`) is refused where it stops being the word.
+      let matched = 0;
+      while (matched < literal.length && text[at + matched] === literal[matched]) matched++;
+      if (matched < literal.length) return at + matched;
+      at += literal.length;
+      expecting = ', or end';
+      continue;
+    }
+    const end = char === '-' || isDigit(char) ? numberEnd(text, at) : -at - 1;
+    if (end < 0) return -end - 1;
+    at = end;
     expecting = ', or end';
   }
 }
