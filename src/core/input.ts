@@ -9,7 +9,6 @@ import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import type { InputSource } from './runtime.js';
 import { builtinModule } from '../base/builtin.js';
 import { isNullDevice } from './null-device.js';
-import { jsonFault } from '../base/parse-faults.js';
 
 /** No input loopsctl takes comes near this: 64 MiB. */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -223,6 +222,8 @@ export async function readJsonInput(
   } catch {
     // Content a tool call of `loopsctl mcp` gave inline is named by its input: no file to point to.
     const where = runtime.files?.inline.has(file) === true ? '' : `${source}: `;
+    // Loaded only here: what reads input (most starts that take content) does without it.
+    const { jsonFault } = await import('../base/parse-faults.js');
     throw new LocalFileError(`${where}the ${what} cannot be read as JSON: ${jsonFault(text)}`, { hint });
   }
 }
