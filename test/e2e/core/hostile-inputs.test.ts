@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
 import { longFlag, walkSpecs, type CommandSpec, type OptionSpec } from '../../../src/core/declare.js';
 import { run, tempDir } from '../../support/main.js';
+import { ALIAS_BOMB } from '../../support/hostile.js';
 
 /**
  * Commands that serve until stopped (given inputs they accept, they would never end) or open the
@@ -24,13 +25,6 @@ const NOT_RUN: Record<string, string> = {
   mcp: 'serves until its input ends',
 };
 const opensBrowser = (path: string[]) => path[0] === 'open';
-
-/** Aliases nested until they expand past what any reader should take (a "billion laughs"). */
-const ALIAS_BOMB = [
-  'a: &a ["x","x","x","x","x","x","x","x","x"]',
-  ...'bcdefgh'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[index]}`).join(',')}]`),
-  '',
-].join('\n');
 
 const TEXTS = [
   '',

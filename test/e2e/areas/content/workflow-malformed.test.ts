@@ -7,16 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { ALIAS_BOMB } from '../../../support/hostile.js';
 
 const sandboxes = sandboxEachTest();
 const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
-
-/** Aliases nested until they expand past the bound the yaml package keeps (a "billion laughs"). */
-const ALIAS_BOMB = [
-  'a: &a ["x","x","x","x","x","x","x","x","x"]',
-  ...'bcdefgh'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[index]}`).join(',')}]`),
-  '',
-].join('\n');
 
 async function pulled(sandbox: Awaited<ReturnType<typeof sandboxes>>): Promise<{ root: string; welcome: string }> {
   const root = join(tempDir('loopsctl-workflows-'), 'loops');
