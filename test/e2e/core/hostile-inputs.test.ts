@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
 import { longFlag, walkSpecs, type CommandSpec, type OptionSpec } from '../../../src/core/declare.js';
+import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
 import { run, tempDir } from '../../support/main.js';
 import { ALIAS_BOMB } from '../../support/hostile.js';
 
@@ -115,6 +116,23 @@ afterAll(() => process.chdir(cwd));
 describe('hostile input, to every command that takes an argument or an option', () => {
   it('covers the tree: every command is run but those that serve or open a browser', () => {
     expect(commands.length).toBeGreaterThan(100);
+  });
+
+  it('never ends in exit 70: the global options, on a command that calls the API and one that does not', { timeout: 120_000 }, async () => {
+    const bugs: string[] = [];
+    // Escapes in a URL's user name or password that decode to no text, beside the texts above.
+    const texts = [...TEXTS, 'http://ops:pa%E0%A4ss@127.0.0.1:9', 'http://%FF@127.0.0.1:9/api'];
+    for (const option of GLOBAL_OPTIONS.filter(takesValue)) {
+      for (const text of texts) {
+        for (const command of [['lists', 'list'], ['commands']]) {
+          // No retries of a request that cannot connect (nothing listens on port 9), but where --retries is what is tried.
+          const argv = [...command, longFlag(option), text, ...(longFlag(option) === '--retries' ? [] : ['--retries', '0'])];
+          const result = await run(argv, { env: { LOOPS_API_KEY: 'test-key-never-sent', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+          if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
+        }
+      }
+    }
+    expect(bugs).toEqual([]);
   });
 
   for (const [area, inArea] of byArea) {
