@@ -37,7 +37,10 @@ const TEXTS = [
   'constructor:=1e999',
   '-1',
   '\u0000\u001b[2J',
-  '../../../../../../etc/passwd',
+  // A path that climbs: from the runs' working directory (two levels down a directory of the
+  // test's own) it stays inside that directory. Never one that reaches the machine's files: a
+  // command told to write its state there would replace them.
+  '../../climbed',
 ];
 
 /** The hostile files, made once: each text above is run with one of them in the file inputs. */
@@ -105,11 +108,20 @@ for (const found of commands) byArea.set(found.path[0]!, [...(byArea.get(found.p
 
 let files: string[];
 let cwd: string;
+/**
+ * What every run is given: a home of its own, since a command given nothing (skill install with no
+ * --agent) writes where the home says; the config directory is already one of each run's own.
+ */
+let env: Record<string, string>;
 beforeAll(() => {
+  const home = tempDir();
+  env = { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') };
   files = hostileFiles(tempDir());
-  // A hostile text can be a relative path a command writes to: the runs write in a directory of their own.
+  // A hostile text can be a relative path a command writes to (sandbox --state): the runs write in a directory of their own.
   cwd = process.cwd();
-  process.chdir(tempDir());
+  const runsIn = join(tempDir(), 'a', 'b');
+  mkdirSync(runsIn, { recursive: true });
+  process.chdir(runsIn);
 });
 afterAll(() => process.chdir(cwd));
 
@@ -127,7 +139,7 @@ describe('hostile input, to every command that takes an argument or an option', 
         for (const command of [['lists', 'list'], ['commands']]) {
           // No retries of a request that cannot connect (nothing listens on port 9), but where --retries is what is tried.
           const argv = [...command, longFlag(option), text, ...(longFlag(option) === '--retries' ? [] : ['--retries', '0'])];
-          const result = await run(argv, { env: { LOOPS_API_KEY: 'test-key-never-sent', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+          const result = await run(argv, { env: { ...env, LOOPS_API_KEY: 'test-key-never-sent', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
           if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
         }
       }
@@ -144,7 +156,7 @@ describe('hostile input, to every command that takes an argument or an option', 
         for (const [index, text] of TEXTS.entries()) {
           for (const variant of VARIANTS) {
             const argv = argvFor(path, spec, text, files[index % files.length]!, variant);
-            const result = await run(argv, { input: text });
+            const result = await run(argv, { input: text, env });
             if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
             expect(Object.prototype).not.toHaveProperty('polluted');
           }
