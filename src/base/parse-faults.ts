@@ -23,33 +23,36 @@ const LITERALS = ['true', 'false', 'null'];
 
 const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
 
-/** Where the string that opens at `at` ends (past its closing quote), or the offset of its first fault as a negative number less one. */
-function stringEnd(text: string, at: number): number {
+/** How a token's scan ended: where the token ends, or the offset of its first fault. */
+type Scanned = { end: number } | { fault: number };
+
+/** The string that opens at `at`: where it ends (past its closing quote), or its first fault. */
+function scanString(text: string, at: number): Scanned {
   for (let index = at + 1; index < text.length; ) {
     const char = text.charCodeAt(index);
-    if (char === 0x22) return index + 1;
-    if (char < 0x20) return -index - 1;
+    if (char === 0x22) return { end: index + 1 };
+    if (char < 0x20) return { fault: index };
     if (char !== 0x5c) {
       index++;
       continue;
     }
     ESCAPE.lastIndex = index;
-    const escape = ESCAPE.exec(text);
-    if (escape === null) {
+    const sequence = ESCAPE.exec(text);
+    if (sequence === null) {
       // The fault is the character that is no escape, or the first of `\uXXXX` that is no hex digit.
       let fault = index + 1;
       if (text[fault] === 'u') for (fault++; fault < text.length && /[0-9a-fA-F]/.test(text[fault]!); ) fault++;
-      return -fault - 1;
+      return { fault };
     }
-    index += escape[0].length;
+    index += sequence[0].length;
   }
-  return -text.length - 1;
+  return { fault: text.length };
 }
 
 const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
 
-/** Where the number that starts at `at` ends, or its first fault as a negative number less one (as stringEnd). */
-function numberEnd(text: string, at: number): number {
+/** The number that starts at `at`: where it ends, or its first fault. */
+function scanNumber(text: string, at: number): Scanned {
   let index = at;
   if (text[index] === '-') index++;
   const digits = () => {
@@ -58,17 +61,17 @@ function numberEnd(text: string, at: number): number {
     return index > start;
   };
   if (text[index] === '0') index++;
-  else if (!digits()) return -index - 1;
+  else if (!digits()) return { fault: index };
   if (text[index] === '.') {
     index++;
-    if (!digits()) return -index - 1;
+    if (!digits()) return { fault: index };
   }
   if (text[index] === 'e' || text[index] === 'E') {
     index++;
     if (text[index] === '+' || text[index] === '-') index++;
-    if (!digits()) return -index - 1;
+    if (!digits()) return { fault: index };
   }
-  return index;
+  return { end: index };
 }
 
 /** What the scanner expects next. */
@@ -109,9 +112,9 @@ export function jsonFaultOffset(text: string): number | undefined {
         continue;
       }
       if (char !== '"') return at;
-      const end = stringEnd(text, at);
-      if (end < 0) return -end - 1;
-      at = end;
+      const key = scanString(text, at);
+      if ('fault' in key) return key.fault;
+      at = key.end;
       expecting = ':';
       continue;
     }
@@ -128,9 +131,9 @@ export function jsonFaultOffset(text: string): number | undefined {
       continue;
     }
     if (char === '"') {
-      const end = stringEnd(text, at);
-      if (end < 0) return -end - 1;
-      at = end;
+      const string = scanString(text, at);
+      if ('fault' in string) return string.fault;
+      at = string.end;
       expecting = ', or end';
       continue;
     }
@@ -144,9 +147,9 @@ export function jsonFaultOffset(text: string): number | undefined {
       expecting = ', or end';
       continue;
     }
-    const end = char === '-' || isDigit(char) ? numberEnd(text, at) : -at - 1;
-    if (end < 0) return -end - 1;
-    at = end;
+    const number = char === '-' || isDigit(char) ? scanNumber(text, at) : { fault: at };
+    if ('fault' in number) return number.fault;
+    at = number.end;
     expecting = ', or end';
   }
 }
