@@ -33,6 +33,7 @@ export function parseBaseUrl(raw: string, label = 'the base URL'): string {
       hint: schemeless ? `add the scheme: http://${shown} for a local server, https://${shown} otherwise` : HINT,
     });
   }
+  checkUserinfo(url, label);
   if (text.includes('?') || text.includes('#')) {
     throw new UsageError(`${label} "${shown}" has a query or a fragment, which request paths cannot be appended to`, { hint: HINT });
   }
@@ -52,6 +53,22 @@ export function parseBaseUrl(raw: string, label = 'the base URL'): string {
     });
   }
   return base;
+}
+
+/**
+ * A user name and password in a URL are sent decoded, so their escapes must decode to text:
+ * `%E0%A4` is two bytes that are no character, refused here rather than by the request that
+ * decodes them. Neither is quoted.
+ */
+export function checkUserinfo(url: URL, label: string): void {
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    throw new UsageError(`the user name or password in ${label} holds escapes (%XX) that decode to no text`, {
+      hint: 'percent-encode each byte of a character of UTF-8 (é is %C3%A9), and a % itself as %25',
+    });
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * through it is proxy-pool.ts's.
  */
 import { builtinModule } from '../base/builtin.js';
+import { checkUserinfo } from './base-url.js';
 import { ProxyError, UsageError } from '../base/errors.js';
 import { ConnectionPool, type PoolOptions, type RequestPool } from '../base/node-http.js';
 import { proxyPool, type ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
@@ -154,6 +155,7 @@ function parseProxyUrl(value: string, from: string): string {
   } catch {
     throw new UsageError(`${from} is not a URL: ${shownProxy(value)}`, { hint });
   }
+  checkUserinfo(url, from);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${from} names a ${url.protocol.slice(0, -1)} proxy; loopsctl goes through http and https proxies only`, {
       hint: 'give the URL of an HTTP proxy: http://host:port',

@@ -10,7 +10,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { isAbsolute, join, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { LocalFileError } from './errors.js';
 
 /** What a name in a tree is, as `lstat` sees it. */
@@ -53,12 +53,25 @@ function segmentsOf(root: string, path: string): string[] {
   return segments;
 }
 
+/**
+ * A file a person named (`--rules`, `--snapshot`) as a root and a path under it, to read it as a
+ * tree's files are read: a relative path is under the working directory, each of its segments
+ * looked at; an absolute one, or one that climbs with `..`, under its own directory (the person's
+ * own way to it, links and all). Either way the file itself is never a link.
+ */
+export function namedFilePlace(file: string): { root: string; path: string } {
+  const climbs = isAbsolute(file) || file.split(SEPARATORS).includes('..');
+  return climbs ? { root: dirname(file), path: basename(file) } : { root: '.', path: file };
+}
+
 function refused(full: string, kind: TreeEntryKind, wanted: string): LocalFileError {
   if (kind === 'link')
     return new LocalFileError(`${full} is a symbolic link: content is never read or written through a link`, {
       hint: 'remove the link (its target is left as it is), and put the file itself there',
     });
-  return new LocalFileError(`${full} is not a ${wanted}`, { hint: 'a content directory holds only directories and regular files' });
+  return new LocalFileError(`${full} is not a ${wanted}`, {
+    hint: 'only directories and regular files are read here: not a device, a FIFO or a socket',
+  });
 }
 
 /** lstat of a name, or undefined when nothing is there. */

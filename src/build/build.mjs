@@ -6,16 +6,28 @@
  * run before this by `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * The build is made whole in a directory of its own beside dist/ (with bin/ and package.json, as
+ * bin/loopsctl.js finds its files, to record the code cache), and renamed into place at the end:
+ * a run of the CLI in another shell meanwhile (`npm test` builds first) reads the old build whole,
+ * never a half-written one or none. A build that fails leaves dist/ as it was.
+ */
+const target = fileURLToPath(new URL('../../dist', import.meta.url));
+const staged = mkdtempSync(fileURLToPath(new URL('../../.build-', import.meta.url)));
+process.on('exit', () => rmSync(staged, { recursive: true, force: true }));
+const dist = join(staged, 'dist/');
+mkdirSync(join(staged, 'bin'));
+for (const file of ['bin/loopsctl.js', 'bin/package.json', 'package.json'])
+  copyFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), join(staged, file));
 
 /** Packages bundled on their own, and what each bundle exports. */
 const vendored = {
@@ -322,7 +334,6 @@ function bundleEntry(name, graph, part) {
   return { contents: `exports.modules = {\n${table.join('\n')}\n};\n${program}`, resolveDir: root, sourcefile: `${name}-bundle.js`, loader: 'js' };
 }
 
-await rm(dist, { recursive: true, force: true });
 const madeCompletionScripts = await makeCompletionScripts();
 const graph = await moduleGraph();
 /**
@@ -454,6 +465,18 @@ function unsignedLeb128(bytes, offset) {
  */
 for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
 recordSandboxCodeCache();
+replaceDist();
+
+/** The old build renamed away and the new one renamed in: between the two renames, and only then, there is no dist/. */
+function replaceDist() {
+  const old = join(staged, 'old');
+  try {
+    renameSync(target, old);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  renameSync(dist, target);
+}
 
 /** The code cache of loopsctl/sandbox's bundle (see src/build/sandbox-loader.cjs), recorded without flags, as it serves runs without them. */
 function recordSandboxCodeCache() {
@@ -472,7 +495,7 @@ function recordCodeCache(node) {
   // The sandbox's state lives in a config directory of the recording's own, made beforehand, as
   // a person's is after their first run: making it runs code that a run reading it never does.
   const configDir = mkdtempSync(join(tmpdir(), 'loopsctl-code-cache-'));
-  const bin = fileURLToPath(new URL('../../bin/loopsctl.js', import.meta.url));
+  const bin = join(staged, 'bin', 'loopsctl.js');
   const seeded = spawnSync(node, [bin, 'sandbox', 'reset'], { env: { ...process.env, LOOPSCTL_CONFIG_DIR: configDir }, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`making the sandbox's state for the code cache with ${node} failed (exit ${seeded.status}): ${seeded.stderr}`);
   // A small email for `content check` (with --json, which prints no summary to stderr), the offline

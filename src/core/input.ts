@@ -219,9 +219,11 @@ export async function readJsonInput(
   const { source, text } = await readInput(runtime, file, what);
   try {
     return { source, value: JSON.parse(text) };
-  } catch (error) {
+  } catch {
     // Content a tool call of `loopsctl mcp` gave inline is named by its input: no file to point to.
     const where = runtime.files?.inline.has(file) === true ? '' : `${source}: `;
-    throw new LocalFileError(`${where}the ${what} cannot be read as JSON: ${(error as Error).message}`, { hint });
+    // Loaded only here: what reads input (most starts that take content) does without it.
+    const { jsonFault } = await import('../base/parse-faults.js');
+    throw new LocalFileError(`${where}the ${what} cannot be read as JSON: ${jsonFault(text)}`, { hint });
   }
 }

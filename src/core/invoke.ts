@@ -29,6 +29,7 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
   const { spec, path, args, options, optionGiven } = invocation;
   let exitCode: number = ExitCode.ok;
   try {
+    refuseNul([...args, ...Object.values(options)]);
     checkConstraints(spec, path, args, optionGiven);
     await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
@@ -41,6 +42,17 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
   if (!heldWrites(context)) return exitCode;
   await (await import('../render/dry-run.js')).presentHeld(context.out, context.held);
   return ExitCode.ok;
+}
+
+/**
+ * No name, path or text that loopsctl takes can hold a NUL: the system refuses it in a path (with
+ * an error of its own, not the person's), and a process's own arguments never hold one, but a
+ * tool call of `loopsctl mcp` can.
+ */
+function refuseNul(values: unknown[]): void {
+  const texts = values.flatMap((value) => (Array.isArray(value) ? value : [value]));
+  if (texts.some((text) => typeof text === 'string' && text.includes('\u0000')))
+    throw new UsageError('a value holds a NUL character (\\0), which no name, path or text can hold', { hint: 'give the value without it' });
 }
 
 function heldWrites(context: CommandContext): boolean {

@@ -22,6 +22,7 @@ import { customProperties } from './routes/contact-properties.js';
 import { contacts, findContact } from './routes/contact-records.js';
 import { transactionalEmails } from './routes/transactional.js';
 import { mailingLists } from './routes/lists.js';
+import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
 
 /** Ids as the API issues them (and as its routes accept them). */
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'an id is 1 to 128 letters, digits, _ and -' });
@@ -109,12 +110,18 @@ export async function readFixtureFile(file: string): Promise<unknown> {
   } catch (error) {
     throw new LocalFileError(`the fixture file ${file} cannot be read: ${(error as Error).message}`, { cause: error });
   }
-  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
-  try {
-    return yaml ? (await import('yaml')).parse(text) : JSON.parse(text);
-  } catch (error) {
-    throw new FixtureError([`not valid ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message}`], file);
+  if (!['.yaml', '.yml'].includes(extname(file).toLowerCase())) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new FixtureError([jsonFault(text)], file);
+    }
   }
+  const document = (await import('yaml')).parseDocument(text, { prettyErrors: false });
+  if (document.errors.length > 0) throw new FixtureError([yamlFault(document.errors[0], text)], file);
+  const read = yamlValue(document);
+  if ('fault' in read) throw new FixtureError([read.fault], file);
+  return read.value;
 }
 
 /** The fixtures, checked: their shape, then what holds between their records (emails, ids, lists). */

@@ -11,6 +11,7 @@ import { JsonArrayWriter } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { bodyOf, parseField, queryOf, type Field } from './fields.js';
 import { apiPath, methodOf, parseHeaders, withQuery } from './request.js';
+import { jsonFault } from '../../base/parse-faults.js';
 
 interface ApiOptions {
   method?: Method;
@@ -96,9 +97,9 @@ async function buildRequest(context: Uses<'out' | 'files'>, written: string, opt
 function checkJsonBody(text: string, file: string): void {
   try {
     JSON.parse(text);
-  } catch (error) {
+  } catch {
     const where = file === '-' ? 'standard input' : `"${file}"`;
-    throw new LocalFileError(`the body in ${where} is not JSON: ${(error as Error).message}`, { hint: '--input sends a JSON body as it is written' });
+    throw new LocalFileError(`the body in ${where} is ${jsonFault(text)}`, { hint: '--input sends a JSON body as it is written' });
   }
 }
 

@@ -65,7 +65,9 @@ function recordsRead(account: Account): number {
 
 export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
-  const rulesFile = findRulesFile(options.rules);
+  // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
+  const files = context.runtime.files;
+  const rulesFile = findRulesFile(options.rules, files === undefined ? '.' : files.root);
   const fromFile = rulesFile === undefined ? NO_RULES : await readRulesFile(rulesFile, new Set(ALL_RULES.map((rule) => rule.name)));
   // A flag wins over the file's threshold of the same rate.
   const flags = {

@@ -4,7 +4,9 @@
  * counters are kept in a file, and the next run judges the sends since then.
  */
 import type { ApiClient } from '../../api/client.js';
-import { readFileBytes, writeFileBytes } from '../../base/json-file.js';
+import { writeFileBytes } from '../../base/json-file.js';
+import { jsonFault } from '../../base/parse-faults.js';
+import { namedFilePlace, readTreeFile } from '../../base/tree-files.js';
 import { LocalFileError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import { campaignMetrics } from '../campaigns/client.js';
@@ -73,15 +75,24 @@ export async function readCounters(api: ApiClient, target: MetricsTarget): Promi
 
 const snapshotFile = z.record(z.string(), counters);
 
-/** The counters a snapshot file kept, by key; none when the file does not exist yet. */
+/** A snapshot keeps a few counters per email: 16 MiB is far past any account's. */
+const SNAPSHOT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The counters a snapshot file kept, by key; none when the file does not exist yet. It is read as
+ * a tree's files are (a regular file, never through a link, bounded), and what it holds is never
+ * quoted: a snapshot path can be a committed link to someone's key.
+ */
 export function readSnapshot(file: string): Record<string, Counters> {
-  const bytes = readFileBytes(file);
+  const { root, path } = namedFilePlace(file);
+  const bytes = readTreeFile(root, path, SNAPSHOT_MAX_BYTES);
   if (bytes === undefined) return {};
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(bytes.toString('utf8'));
-  } catch (error) {
-    throw new LocalFileError(`${file}: not JSON: ${(error as Error).message}`, {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new LocalFileError(`${file}: ${jsonFault(text)}`, {
       hint: 'it is the file an earlier `check --snapshot` wrote; remove it to start over',
     });
   }

@@ -3,9 +3,9 @@
  * published with these data variables), the rules it raises, lowers or turns off, the records it
  * ignores and the metrics thresholds. Strict: a key nobody reads is a mistake, refused with its path.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
+import { yamlFault, yamlValue } from '../../base/parse-faults.js';
+import { namedFilePlace, readTreeFile, treeEntryKind } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import { parseRate } from './rate.js';
 import { RECORD_KINDS } from './records.js';
@@ -41,26 +41,46 @@ export type RulesFile = z.infer<typeof rulesFileSchema>;
 
 export const NO_RULES: RulesFile = { workflows: {}, transactional: {}, rules: {}, ignore: [], thresholds: {} };
 
-/** The file --rules names, else loops.check.yaml here or in the content tree (./loops); none is no expectations. */
-export function findRulesFile(named: string | undefined): string | undefined {
-  if (named !== undefined) return named;
-  return [RULES_FILE_NAME, join('loops', RULES_FILE_NAME)].find((candidate) => existsSync(candidate));
+/** A rules file far larger than any team writes is not one: 1 MiB. */
+const RULES_FILE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Where the rules file is read: under `root`, at `path`, each segment of which is looked at and
+ * never followed as a link (a repository can commit `loops.check.yaml -> ../.aws/credentials`);
+ * what is above the root is the person's own path, links and all.
+ */
+export interface RulesPlace {
+  root: string;
+  path: string;
 }
 
-/** The file read and checked; anything wrong in it is a LocalFileError (exit 2) naming where. */
-export async function readRulesFile(file: string, knownRules: ReadonlySet<string>): Promise<RulesFile> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new LocalFileError(`${file}: ${(error as Error).message}`, { cause: error });
-  }
-  let parsed: unknown;
-  try {
-    parsed = (await import('yaml')).parse(text);
-  } catch (error) {
-    throw new LocalFileError(`${file}: not valid YAML: ${(error as Error).message}`, { cause: error });
-  }
+/**
+ * The file --rules names, else loops.check.yaml in `under` (the working directory, or the root of
+ * `loopsctl mcp`) or in its content tree (./loops); none is no expectations. A link found there is
+ * refused, not passed over: it is never what a team means to keep.
+ */
+export function findRulesFile(named: string | undefined, under: string | undefined = '.'): RulesPlace | undefined {
+  if (named !== undefined) return namedFilePlace(named);
+  if (under === undefined) return undefined;
+  return [RULES_FILE_NAME, `loops/${RULES_FILE_NAME}`]
+    .map((path) => ({ root: under, path }))
+    .find((place) => treeEntryKind(place.root, place.path) !== undefined);
+}
+
+/**
+ * The file read (a regular file, never through a link, at most 1 MiB) and checked; anything wrong
+ * in it is a LocalFileError (exit 2) naming where, and never quoting what the file holds.
+ */
+export async function readRulesFile(place: RulesPlace, knownRules: ReadonlySet<string>): Promise<RulesFile> {
+  const file = place.root === '.' ? place.path : `${place.root}/${place.path}`;
+  const bytes = readTreeFile(place.root, place.path, RULES_FILE_MAX_BYTES);
+  if (bytes === undefined) throw new LocalFileError(`${file}: no such file`, { hint: RULES_FILE_HINT });
+  const text = bytes.toString('utf8');
+  const document = (await import('yaml')).parseDocument(text, { prettyErrors: false });
+  if (document.errors.length > 0) throw new LocalFileError(`${file}: ${yamlFault(document.errors[0], text)}`, { hint: RULES_FILE_HINT });
+  const read = yamlValue(document);
+  if ('fault' in read) throw new LocalFileError(`${file}: ${read.fault}`, { hint: RULES_FILE_HINT });
+  const parsed = read.value;
   const result = rulesFileSchema.safeParse(parsed ?? {});
   if (!result.success) {
     const issue = result.error.issues[0]!;

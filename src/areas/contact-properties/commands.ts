@@ -6,6 +6,7 @@ import { explained } from '../explain.js';
 import { createContactProperty, listContactProperties } from './client.js';
 import { propertyListView } from './render.js';
 import type { PropertyType } from '../../platform/contact-properties/schemas.js';
+import { PROPERTY_NAME } from '../../platform/contact-properties/typing.js';
 
 export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = handler(['out', 'client'], async (context, _args, options) => {
   const properties = await listContactProperties(await context.client(), options.custom ? 'custom' : 'all');
@@ -14,7 +15,7 @@ export const list: Handler<[], { custom?: boolean; jsonl?: boolean }> = handler(
 
 export const create: Handler<[], { name: string; type: PropertyType }> = handler(['out', 'client'], async (context, _args, options) => {
   // The API wants camelCase names; saying so here saves a round trip.
-  if (!/^[a-z][A-Za-z0-9]*$/.test(options.name)) throw new UsageError(`--name "${options.name}": use a camelCase name, such as planName`);
+  if (!PROPERTY_NAME.test(options.name)) throw new UsageError(`--name "${options.name}": use a camelCase name, such as planName`);
   const created = await explained(createContactProperty(await context.client(), { name: options.name, type: options.type }), {
     statuses: {
       400: (message) =>

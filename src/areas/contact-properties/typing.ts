@@ -22,16 +22,24 @@ export class PropertyTypes {
   }
 
   /**
-   * Checks every value; `where` names the flag or the record in the message. Values written as
-   * JSON (a file's object, `json: true`) are told how to write a type in JSON, not on a flag.
+   * Checks every value, and returns them as the API takes them; `where` names the flag or the
+   * record in the message. Text from a flag (`--prop seats=3`) is read as its property's type, as
+   * a person means it; values written as JSON (a file's object, `json: true`) are taken as they
+   * are, and told how to write a type in JSON.
    */
-  async check(values: Record<string, unknown>, where: string, options: { json?: boolean } = {}): Promise<void> {
-    if (Object.keys(values).length === 0) return;
+  async check(values: Record<string, unknown>, where: string, options: { json?: boolean } = {}): Promise<Record<string, unknown>> {
+    if (Object.keys(values).length === 0) return values;
     const types = await this.lookup();
-    for (const [name, value] of Object.entries(values)) {
+    const typed: Record<string, unknown> = {};
+    for (const [name, given] of Object.entries(values)) {
+      const type = types.get(name)?.type;
+      const read = options.json !== true && typeof given === 'string' && (type === 'number' || type === 'boolean') ? fromText(type, given) : undefined;
+      const value = read ?? given;
       const problem = typeProblem(types, name, value);
       if (problem !== undefined) throw new UsageError(`${where}: ${problem}`, { hint: hintFor(types, name, options.json === true) });
+      typed[name] = value;
     }
+    return typed;
   }
 }
 
@@ -40,9 +48,7 @@ function hintFor(types: Map<string, ContactProperty>, name: string, json: boolea
   const type = types.get(name)!.type;
   if (type === 'number' || type === 'boolean') {
     const example = type === 'number' ? '3' : 'true';
-    return json
-      ? `write a JSON ${type}, without quotes (for example "${name}": ${example})`
-      : `write ${name}:=<value> for a ${type} (for example ${name}:=${example})`;
+    return json ? `write a JSON ${type}, without quotes (for example "${name}": ${example})` : `write a ${type} (for example ${name}=${example})`;
   }
   return `see the property types with \`loopsctl contact-properties list\``;
 }

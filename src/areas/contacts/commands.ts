@@ -74,7 +74,7 @@ async function contactBody(context: Uses<'client' | 'files'>, options: FieldOpti
   const types = new PropertyTypes(() => context.client());
   const split = (file: boolean) => Object.fromEntries(Object.entries(custom).filter(([name]) => fromFile(name) === file));
   await types.check(split(true), '--props-file', { json: true });
-  await types.check(split(false), '--prop');
+  const onFlag = await types.check(split(false), '--prop');
   const standard = {
     email: options.email,
     userId: options.userId,
@@ -86,7 +86,7 @@ async function contactBody(context: Uses<'client' | 'files'>, options: FieldOpti
     mailingLists: parseListFlags(options.list),
   };
   const body = Object.fromEntries(Object.entries(standard).filter(([, value]) => value !== undefined));
-  return { ...body, ...custom };
+  return { ...body, ...custom, ...onFlag };
 }
 
 export const find: Handler<[], RefOptions> = handler(['out', 'client'], async (context, _args, options) => {

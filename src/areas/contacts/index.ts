@@ -17,7 +17,11 @@ const FIELDS: OptionSpec[] = [
   { flags: '--subscribed', description: 'subscribe the contact to campaign and workflow emails' },
   { flags: '--unsubscribed', description: 'unsubscribe the contact' },
   { flags: '--list <listId=true|false>', description: 'add to (true) or remove from (false) a mailing list (repeatable)', repeatable: true },
-  { flags: '--prop <name=value>', description: 'a custom property: name=text, or name:=<json> for a number, boolean or null (repeatable)', repeatable: true },
+  {
+    flags: '--prop <name=value>',
+    description: "a custom property: name=value, read as the property's type (seats=3), or name:=<json> (repeatable)",
+    repeatable: true,
+  },
   {
     flags: '--props-file <file>',
     description: 'custom properties from a JSON object in a file ("-" for stdin); --prop wins',

@@ -13,6 +13,7 @@ import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
 
 import { KINDS, type Kind } from './lmx-files.js';
+import { jsonFaultAt } from '../../base/parse-faults.js';
 
 export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';
 
@@ -149,8 +150,8 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw jsonError(file, text, error as Error, hint);
+  } catch {
+    throw jsonError(file, text, hint);
   }
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -164,20 +165,15 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
  * JSON that does not parse, said as an editor shows it (`file:3:5`) rather than as an offset into
  * the text; an empty file, and the markers a merge leaves, named as what they are.
  */
-function jsonError(file: string, text: string, error: Error, hint: string | undefined): LocalFileError {
+function jsonError(file: string, text: string, hint: string | undefined): LocalFileError {
   const conflict = /^(<{7}|={7}|>{7})( |$)/m.exec(text);
   if (conflict !== null) {
     const line = text.slice(0, conflict.index).split('\n').length;
     return new LocalFileError(`${file}:${line}: holds the markers of a merge conflict (${conflict[1]}), so it is not valid JSON`, { hint });
   }
   if (text.trim() === '') return new LocalFileError(`${file} is empty, so it is not valid JSON`, { hint });
-  const offset = /at position (\d+)/.exec(error.message);
-  const reason = error.message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
-  if (offset === null) return new LocalFileError(`${file}: not valid JSON (${reason})`, { hint });
-  const before = text.slice(0, Number(offset[1]));
-  const line = before.split('\n').length;
-  const column = Number(offset[1]) - before.lastIndexOf('\n');
-  return new LocalFileError(`${file}:${line}:${column}: not valid JSON (${reason})`, { hint });
+  const { line, column, early } = jsonFaultAt(text);
+  return new LocalFileError(`${file}:${line}:${column}: not valid JSON${early ? ' (it ends too early)' : ''}`, { hint });
 }
 
 /**
@@ -284,11 +280,22 @@ export function holdsRecords(root: string): boolean {
  * review and a merge conflict for nothing.
  */
 export function writeState(root: string, state: ContentState): void {
-  mkdirSync(root, { recursive: true });
+  makeRoot(root);
   const byPath = <T>(records: Record<string, T>) => Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const accounts = Object.fromEntries(Object.entries(state.accounts).map(([team, records]) => [team, byPath(records)]));
   const pending = state.pending === undefined ? undefined : Object.fromEntries(Object.entries(state.pending).map(([team, records]) => [team, byPath(records)]));
   writeTreeFile(root, STATE_FILE, jsonFile({ ...state, accounts, ...(pending === undefined ? {} : { pending }) }));
+}
+
+/** Makes the content directory (and those above it) where it is not yet; a file there is refused, naming it. */
+function makeRoot(root: string): void {
+  try {
+    mkdirSync(root, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+    throw new LocalFileError(`${root} is not a directory`, { hint: 'name a content directory: one that a pull made, or none yet' });
+  }
 }
 
 /** The lock file of a run that writes the state, hidden beside it (`.loopsctl-run.lock`), which readRecords passes over. */
@@ -299,7 +306,7 @@ const RUN_LOCK = '.loopsctl-run';
  * they read, and the later would drop the records the other added. Returns what releases it.
  */
 export function lockDirectory(root: string): () => void {
-  mkdirSync(root, { recursive: true });
+  makeRoot(root);
   try {
     // No wait: a run can last minutes. A lock whose process is gone is taken over at once.
     return takeFileLock(join(root, RUN_LOCK), { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });

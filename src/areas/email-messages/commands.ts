@@ -10,6 +10,7 @@ import { sanitize } from '../../base/sanitize.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
+import { jsonFault } from '../../base/parse-faults.js';
 import {
   type EMAIL_FORMATS,
   FALLBACK_FIELDS,
@@ -208,8 +209,8 @@ async function readVariables(context: Uses<'files'>, file: string): Promise<Prev
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (error) {
-    throw new LocalFileError(`${name} is not JSON: ${(error as Error).message}`);
+  } catch {
+    throw new LocalFileError(`${name} is ${jsonFault(text)}`);
   }
   const result = previewVariables.safeParse(parsed);
   if (result.success) return result.data;

@@ -45,12 +45,12 @@ export const send: Handler<[string], SendOptions> = handler(['out', 'client', 'f
     file: options.propsFile,
     allowed: 'scalar',
   });
-  const contactProperties = parseAssignments('--contact-prop', options.contactProp, 'scalar');
-  for (const name of Object.keys(contactProperties)) {
+  const written = parseAssignments('--contact-prop', options.contactProp, 'scalar');
+  for (const name of Object.keys(written)) {
     if (EVENT_FIELDS.includes(name))
       throw new UsageError(`--contact-prop ${name}: ${name} is a field of the event, not a contact property`, { hint: 'see `loopsctl events send --help`' });
   }
-  await new PropertyTypes(() => context.client()).check(contactProperties, '--contact-prop');
+  const contactProperties = await new PropertyTypes(() => context.client()).check(written, '--contact-prop');
   const body: Record<string, unknown> = { eventName };
   if (options.email !== undefined) body.email = options.email;
   if (options.userId !== undefined) body.userId = options.userId;

@@ -34,7 +34,11 @@ export const spec: Spec = group({
           description: 'event properties from a JSON object in a file ("-" for stdin); --prop wins',
           file: { inline: { name: 'props', encoding: 'json', description: 'event properties as a JSON object; --prop wins' } },
         },
-        { flags: '--contact-prop <name=value>', description: 'a contact property to set, typed as --prop (repeatable)', repeatable: true },
+        {
+          flags: '--contact-prop <name=value>',
+          description: "a contact property to set: name=value, read as the property's type, or name:=<json> (repeatable)",
+          repeatable: true,
+        },
         {
           flags: '--list <listId=true|false>',
           description: 'add the contact to (true) or remove it from (false) a mailing list (repeatable)',

@@ -2,7 +2,7 @@
  * `loopsctl sandbox`: a local emulator of the Loops API, to try loopsctl without an account, its
  * outbox, and the webhooks it delivers. `loopsctl sandbox` alone serves, as `loopsctl sandbox serve` does.
  */
-import { command, group, integerIn, type Spec } from '../../core/declare.js';
+import { command, group, integerIn, InvalidValue, type Spec } from '../../core/declare.js';
 
 const KEYS_HELP = `Keys the sandbox accepts:
   sandbox-key            everything enabled
@@ -18,7 +18,14 @@ const KEYS_HELP = `Keys the sandbox accepts:
                          Retry-After, for testing a client's back-off
 Any other key gets 401.`;
 
-const STATE_OPTION = { flags: '--state <file>', description: 'file that keeps the sandbox data between runs (default: in the config dir)' };
+const STATE_OPTION = {
+  flags: '--state <file>',
+  description: 'file that keeps the sandbox data between runs (default: in the config dir)',
+  parse: (value: string) => {
+    if (value.trim() === '') throw new InvalidValue('the path of a file');
+    return value;
+  },
+};
 
 /** Kept here as words, so declaring the commands loads none of the sandbox. */
 const SEED_OPTION = {

@@ -15,6 +15,9 @@ import type { AudienceSegment } from '../../platform/segments/schemas.js';
 import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import * as api from './client.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
+import { jsonFault } from '../../base/parse-faults.js';
+import { isEmailAddress } from '../../base/email.js';
+import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 
 interface TestOptions {
   file?: string;
@@ -32,13 +35,38 @@ function contactOf(given: string): WorkflowTrial['contact'] {
   let contact: unknown;
   try {
     contact = JSON.parse(given);
-  } catch (error) {
-    throw new UsageError(`--contact is neither an email nor JSON: ${(error as Error).message}`);
+  } catch {
+    throw new UsageError(`--contact is neither an email nor JSON: ${jsonFault(given)}`);
   }
   if (typeof contact !== 'object' || contact === null || Array.isArray(contact)) throw new UsageError('--contact must be an email or a JSON object');
   const { email } = contact as { email?: unknown };
   if (typeof email !== 'string' || email === '') throw new UsageError('--contact needs an "email"');
   return contact as WorkflowTrial['contact'];
+}
+
+/** The contact's fields that are text (null resets one), as the API takes them. */
+const TEXT_FIELDS = new Set(['firstName', 'lastName', 'source', 'userGroup', 'userId']);
+
+/** What the API would refuse in a contact's field, or undefined. */
+function fieldProblem(name: string, value: unknown): string | undefined {
+  if (TEXT_FIELDS.has(name)) return typeof value === 'string' || value === null ? undefined : 'must be text, or null';
+  if (name === 'subscribed') return typeof value === 'boolean' ? undefined : 'must be true or false';
+  if (name === 'mailingLists') return "is not given: the trial puts the contact on the workflow's mailing list itself";
+  if (!PROPERTY_NAME.test(name)) return 'is not a name a contact property can have: it is camelCase, such as planName';
+  if (RESERVED_PROPERTY_NAMES.has(name)) return 'is a name the platform keeps for itself';
+  return typeof value === 'object' && value !== null ? 'must be a string, a number, true, false or null' : undefined;
+}
+
+/**
+ * The contact checked as the API would take it, before the trial makes it: a field the sandbox would
+ * refuse is the person's input, said as such (exit 2), never a failure of the trial itself.
+ */
+function checkTrialContact(contact: Record<string, unknown>): void {
+  if (typeof contact.email !== 'string' || !isEmailAddress(contact.email)) throw new UsageError('--contact: the email is not an email address');
+  for (const [name, value] of Object.entries(contact)) {
+    const problem = name === 'email' ? undefined : fieldProblem(name, value);
+    if (problem !== undefined) throw new UsageError(`the contact's ${JSON.stringify(name)} ${problem}`, { hint: 'set it with --contact or --contact-prop' });
+  }
 }
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
@@ -150,14 +178,16 @@ export const test: Handler<[string | undefined], TestOptions> = handler(['out', 
   if ((id === undefined) === (options.file === undefined))
     throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
   const contact = { ...contactOf(options.contact), ...parseAssignments('--contact-prop', options.contactProp, 'scalar') };
+  checkTrialContact(contact);
   if (options.prop !== undefined && options.event === undefined) throw new UsageError('--prop needs --event');
   const event = options.event === undefined ? undefined : { name: options.event, properties: parseAssignments('--prop', options.prop, 'scalar') };
   const forMs = options.for === undefined ? undefined : durationMs(options.for);
+  // Every argument is checked before the workflow is read.
+  const expected = options.expectEmails === undefined ? undefined : expectedSubjects(options.expectEmails);
   const graph = options.file === undefined ? await accountWorkflow(context, checkId(id, 'workflow id')) : await localWorkflow(context, options.file);
   const result = await runWorkflowTrial({ ...graph, contact, event, forMs });
   await print(context, result);
-  if (options.expectEmails === undefined) return undefined;
-  const expected = expectedSubjects(options.expectEmails);
+  if (expected === undefined) return undefined;
   const got = result.emails.map((email) => email.subject);
   // A contact the workflow never let in is what an expectation of emails exists to catch, whatever it expected.
   if (JSON.stringify(expected) === JSON.stringify(got) && result.notStarted === undefined) return undefined;
@@ -178,8 +208,8 @@ function expectedSubjects(value: string): string[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
-  } catch (error) {
-    throw new UsageError(`--expect-emails: not a JSON array: ${(error as Error).message}`);
+  } catch {
+    throw new UsageError(`--expect-emails: not a JSON array: ${jsonFault(value)}`);
   }
   if (!Array.isArray(parsed) || !parsed.every((subject) => typeof subject === 'string'))
     throw new UsageError('--expect-emails: a JSON array must hold only subjects (strings)', { hint: '--expect-emails \'["Welcome aboard, Sam", "Day 2"]\'' });

@@ -2,6 +2,7 @@
 import { z } from '../../base/shapes.js';
 import { answer, badRequest, fixedAnswer, objectBody, slice, stringField, flaggedFailures, type RouteContext, type SandboxModule, lazily } from '../module.js';
 import * as s from '../../platform/contact-properties/schemas.js';
+import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 
 const STANDARD: s.ContactProperty[] = [
   { key: 'firstName', label: 'First Name', type: 'string' },
@@ -13,9 +14,6 @@ const STANDARD: s.ContactProperty[] = [
   { key: 'userGroup', label: 'User Group', type: 'string' },
   { key: 'userId', label: 'User Id', type: 'string' },
 ];
-
-/** Properties that may not be created: the standard ones and a few the platform keeps for itself. */
-const RESERVED = new Set([...STANDARD.map((property) => property.key), 'id', 'mailingLists', 'optInStatus', 'createdAt', 'updatedAt', 'listId', 'eventName']);
 
 const seedCustom = lazily((): s.ContactProperty[] => [
   { key: 'plan', label: 'Plan', type: 'string' },
@@ -50,8 +48,8 @@ function create(context: RouteContext) {
   const name = stringField(fields, 'name');
   const type = stringField(fields, 'type');
   if (!(s.PROPERTY_TYPES as readonly string[]).includes(type)) throw badRequest(`Invalid type "${type}": use one of ${s.PROPERTY_TYPES.join(', ')}.`);
-  if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw badRequest(`Invalid name "${name}": use camelCase, like planName.`);
-  if (RESERVED.has(name)) throw badRequest(`"${name}" is a reserved name.`);
+  if (!PROPERTY_NAME.test(name)) throw badRequest(`Invalid name "${name}": use camelCase, like planName.`);
+  if (RESERVED_PROPERTY_NAMES.has(name)) throw badRequest(`"${name}" is a reserved name.`);
   const custom = customProperties.of(context.state);
   if (custom.some((property) => property.key === name)) throw badRequest('Property already exists.');
   custom.push({ key: name, label: labelFor(name), type });

@@ -8,6 +8,21 @@ export function isStandardField(name: string): boolean {
   return (STANDARD_FIELDS as readonly string[]).includes(name);
 }
 
+/** A custom property's name as the API takes one: camelCase, such as planName. */
+export const PROPERTY_NAME = /^[a-z][A-Za-z0-9]*$/;
+
+/** Names no custom property may have: the contact's own fields, and a few the platform keeps for itself. */
+export const RESERVED_PROPERTY_NAMES: ReadonlySet<string> = new Set([
+  ...STANDARD_FIELDS,
+  'notes',
+  'id',
+  'optInStatus',
+  'createdAt',
+  'updatedAt',
+  'listId',
+  'eventName',
+]);
+
 /** What is wrong with a value for a property, or undefined when it fits. */
 export function typeProblem(types: Map<string, ContactProperty>, name: string, value: unknown): string | undefined {
   const property = types.get(name);

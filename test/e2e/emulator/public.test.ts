@@ -218,7 +218,9 @@ describe('fixtures', () => {
   it('in a file that does not parse name the file', async () => {
     const file = join(tempDir(), 'broken.json');
     writeFileSync(file, '{"contacts": [');
-    await expect(startSandbox({ fixtures: file })).rejects.toThrow(`${file} cannot be used: 1 problem\n  not valid JSON:`);
+    await expect(startSandbox({ fixtures: file })).rejects.toThrow(
+      `${file} cannot be used: 1 problem\n  not valid JSON (it ends too early) at line 1, column 15`,
+    );
   });
 });
 

@@ -51,6 +51,17 @@ describe('parseBaseUrl', () => {
   });
 });
 
+describe('a base URL with a user name and password', () => {
+  it('refuses escapes that decode to no text, before a request is made, quoting neither', () => {
+    for (const written of ['http://ops:pa%E0%A4ss@127.0.0.1:5150', 'http://%FF@127.0.0.1:5150']) {
+      const refusal = () => parseBaseUrl(written, '--base-url');
+      expect(refusal, written).toThrow(UsageError);
+      expect(refusal, written).toThrow('the user name or password in --base-url holds escapes (%XX) that decode to no text');
+    }
+    expect(parseBaseUrl('http://ops:caf%C3%A9@127.0.0.1:5150', '--base-url')).toBe('http://ops:caf%C3%A9@127.0.0.1:5150');
+  });
+});
+
 describe('a base URL with the wrong path', () => {
   it('refuses one that ends in /v1, which every request path starts with', () => {
     for (const raw of ['https://app.loops.so/api/v1', 'http://127.0.0.1:5150/v1/', 'https://proxy.example.test/loops/api/v1']) {

@@ -85,6 +85,15 @@ describe('proxyFor', () => {
       expect(refusal, written).not.toThrow(/zz|off|100/);
     }
   });
+
+  it('refuses escapes that decode to no text (half a character of UTF-8) as a usage error, never showing them', () => {
+    for (const written of ['http://ops:pa%E0%A4ss@proxy:3128', 'http://%FF:secret@proxy:3128']) {
+      const refusal = () => proxyFor('https://app.loops.so/api', { env: {}, flag: written });
+      expect(refusal, written).toThrow(UsageError);
+      expect(refusal, written).toThrow(/the user name or password in --proxy holds escapes \(%XX\) that decode to no text/);
+      expect(refusal, written).not.toThrow(/E0|FF|secret/);
+    }
+  });
 });
 
 describe('shownProxy', () => {

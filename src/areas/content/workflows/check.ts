@@ -21,6 +21,8 @@ import { isTree } from '../tree.js';
 import { readState } from '../files.js';
 import { messageFields } from '../message-fields.js';
 import { WORKFLOWS } from '../lmx-files.js';
+import { jsonFault, yamlValue } from '../../../base/parse-faults.js';
+import { yamlProblem } from './files.js';
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
 export function isWorkflowPath(path: string): boolean {
@@ -190,20 +192,17 @@ export function checkWorkflowDirectory(
     for (const error of document.errors) {
       const offset = error.pos[0];
       const { line, col } = counter.linePos(offset);
-      const duplicate = error.code === 'DUPLICATE_KEY';
-      problems.push({
-        severity: 'error',
-        rule: duplicate ? 'key-once' : 'yaml',
-        message: duplicate ? 'a key is used twice' : error.message.split('\n')[0]!,
-        fix: duplicate ? 'give each node a key of its own' : 'fix the YAML: indentation, quotes, a missing colon',
-        line,
-        column: col,
-        offset,
-      });
+      const { repeated, message, fix } = yamlProblem(document, error);
+      problems.push({ severity: 'error', rule: repeated ? 'key-once' : 'yaml', message, fix, line, column: col, offset });
     }
     return [finish(result, problems)];
   }
-  const parsed = workflowFile.safeParse(document.toJS());
+  const read = yamlValue(document);
+  if ('fault' in read) {
+    problems.push({ severity: 'error', rule: 'yaml', message: read.fault, fix: 'write each node out, without YAML aliases', line: 1, column: 1, offset: 0 });
+    return [finish(result, problems)];
+  }
+  const parsed = workflowFile.safeParse(read.value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [top, key] = issue.path.map(String);
@@ -262,8 +261,8 @@ function checkEmail(
   try {
     const result = messageFields.safeParse(JSON.parse(fieldsText));
     if (!result.success) fieldsProblem = `${result.error.issues[0]!.path.join('.')}: ${result.error.issues[0]!.message}`;
-  } catch (error) {
-    fieldsProblem = `not valid JSON (${(error as Error).message})`;
+  } catch {
+    fieldsProblem = jsonFault(fieldsText);
   }
   if (fieldsProblem !== undefined) {
     missing({

@@ -96,7 +96,7 @@ describe('loopsctl api: the request', () => {
 
     const invalid = await call(['things/1', '-X', 'PUT', '--input', '-'], '{"name": ');
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toMatch(/standard input is not JSON/);
+    expect(invalid.stderr).toContain('the body in standard input is not valid JSON (it ends too early) at line 1, column 10');
     expect(server.requests).toHaveLength(2);
   });
 

@@ -102,6 +102,22 @@ describe('contacts against the sandbox', () => {
     expect(requests.at(-1)!.body).toEqual({ email: 'ada@example.com', plan: 'business', seats: 20 });
   });
 
+  it("reads --prop name=value as the property's type: a number, a boolean, text for a string property", async () => {
+    const { loopsctl, requests } = await sandbox();
+    const result = await loopsctl([
+      'contacts',
+      'update',
+      '--email',
+      'ada@example.com',
+      ...['--prop', 'projectsCreated=0', '--prop', 'betaOptIn=true', '--prop', 'plan=3', '--prop', 'seats:=4'],
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(requests.at(-1)!.body).toEqual({ email: 'ada@example.com', projectsCreated: 0, betaOptIn: true, plan: '3', seats: 4 });
+    // JSON says its own types: a quoted number in a file is still refused.
+    const file = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"seats": "3"}' });
+    expect(file.code).toBe(2);
+  });
+
   it('names --props-file, and how to write the type in JSON, for a wrong value from the file', async () => {
     const { loopsctl, requests } = await sandbox();
     const file = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"plan": "pro", "seats": "3"}' });
@@ -113,7 +129,7 @@ describe('contacts against the sandbox', () => {
     expect(standard.stderr).toContain('Error: --props-file firstName: firstName is a standard field, not a custom property');
     // The value --prop gives over the file's is named as the flag's.
     const flag = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-', '--prop', 'seats=x'], { input: '{"seats": 3}' });
-    expect(flag.stderr).toContain('Error: --prop: seats is a number property, and "x" is not a number\nHint: write seats:=<value> for a number');
+    expect(flag.stderr).toContain('Error: --prop: seats is a number property, and "x" is not a number\nHint: write a number (for example seats=3)\n');
     expect(requests.filter((request) => request.path === '/v1/contacts/update')).toEqual([]);
   });
 

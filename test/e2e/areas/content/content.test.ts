@@ -131,7 +131,7 @@ describe('a state file lost or broken', () => {
     const file = join(root, STATE_FILE);
     const pulledState = readFileSync(file, 'utf8');
     const cases: [string, string, string][] = [
-      ['{\n  broken', `${file}:2:3: not valid JSON (Expected property name or '}')`, `restore it from git (\`git checkout ${file}\`)`],
+      ['{\n  broken', `${file}:2:3: not valid JSON\n`, `restore it from git (\`git checkout ${file}\`)`],
       [
         pulledState.replace('  "format": 1,', '<<<<<<< HEAD\n"format": 1,\n=======\n"format": 1,\n>>>>>>> theirs'),
         `${file}:2: holds the markers of a merge conflict (<<<<<<<)`,

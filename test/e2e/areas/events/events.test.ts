@@ -86,6 +86,10 @@ describe('events send against the sandbox', () => {
     const array = await recording.loopsctl(['events', 'send', 'signup', '--email', 'a@example.com', '--prop', 'n:=[1]']);
     expect(array).toMatchObject({ code: 2, stderr: 'Error: --prop n: the value must be a string, a number, true, false or null, not an array\n' });
     expect(recording.requests.filter((request) => request.path === '/v1/events/send')).toEqual([]);
+    // Text that reads as the property's type is sent as that type.
+    const typed = await recording.loopsctl(['events', 'send', 'signup', '--email', 'ada@example.com', '--contact-prop', 'seats=0']);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(recording.requests.find((request) => request.path === '/v1/events/send')!.body).toMatchObject({ seats: 0 });
   });
 });
 

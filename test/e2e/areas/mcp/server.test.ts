@@ -166,7 +166,9 @@ describe('typed inputs', () => {
       }
     expect(inline).toBeGreaterThan(10);
     expect(inputs('transactional_send').vars!.description).toBe('data variables as a JSON object; "var" wins');
-    expect(inputs('events_send')['contact-prop']!.description).toBe('a contact property to set, typed as "prop" (repeatable)');
+    expect(inputs('events_send')['contact-prop']!.description).toBe(
+      "a contact property to set: name=value, read as the property's type, or name:=<json> (repeatable)",
+    );
     expect(inputs('api').method!.description).toBe('HTTP method (default GET, or POST when fields or "body" are given without "paginate")');
   });
 

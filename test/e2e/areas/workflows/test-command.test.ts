@@ -178,3 +178,26 @@ describe('loopsctl workflow test', () => {
     expect(await subjects(2)).toEqual(['Welcome aboard, Sam']);
   });
 });
+
+describe('workflow test: a contact the API would refuse', () => {
+  it('is a usage error (exit 2) naming the field, before the trial: __proto__, a name not camelCase, a field of the wrong type', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const cases: [string[], string][] = [
+      [['--contact', '{"email": "sam@example.com", "__proto__": {"polluted": true}}'], `the contact's "__proto__" is not a name a contact property can have`],
+      [['--contact', 'sam@example.com', '--contact-prop', '__proto__=x'], `the contact's "__proto__" is not a name a contact property can have`],
+      [['--contact', 'sam@example.com', '--contact-prop', 'Plan=pro'], `the contact's "Plan" is not a name a contact property can have`],
+      [['--contact', 'sam@example.com', '--contact-prop', 'notes=x'], `the contact's "notes" is a name the platform keeps for itself`],
+      [['--contact', '{"email": "sam@example.com", "firstName": 5}'], `the contact's "firstName" must be text, or null`],
+      [['--contact', '{"email": "sam@example.com", "subscribed": "yes"}'], `the contact's "subscribed" must be true or false`],
+      [['--contact', '{"email": "sam@example.com", "mailingLists": {"x": true}}'], `the contact's "mailingLists" is not given`],
+      [['--contact', '{"email": "sam@example.com", "plan": {"tier": 1}}'], `the contact's "plan" must be a string, a number, true, false or null`],
+      [['--contact', 'not-an-address'], '--contact: the email is not an email address'],
+    ];
+    for (const [flags, message] of cases) {
+      const result = await run(['--sandbox', 'workflow', 'test', TRIAL, ...flags], { env });
+      expect(result.code, `${flags.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr, flags.join(' ')).toContain(`Error: ${message}`);
+    }
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Malformed input is the person's mistake (exit 2, or 1 where a check fails), never "a bug in
+ * loopsctl" (exit 70). Every command of the tree, found from the declarations so that a new one is
+ * covered without a line here, is run with each of a set of hostile values in every argument and
+ * option it declares: files (an alias bomb, broken JSON, a link, binary bytes, a content tree with
+ * a workflow directory whose id does not decode) and text (`__proto__`, broken escapes, numbers
+ * JSON cannot hold, control characters).
+ */
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specs } from '../../../src/areas/registry.js';
+import { longFlag, walkSpecs, type CommandSpec, type OptionSpec } from '../../../src/core/declare.js';
+import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
+import { run, tempDir } from '../../support/main.js';
+import { ALIAS_BOMB } from '../../support/hostile.js';
+
+/**
+ * Commands that serve until stopped (given inputs they accept, they would never end) or open the
+ * person's browser: their refusals of bad input have tests of their own.
+ */
+const NOT_RUN: Record<string, string> = {
+  'sandbox serve': 'serves until stopped',
+  'webhooks listen': 'serves until stopped',
+  'content preview': 'serves until stopped',
+  mcp: 'serves until its input ends',
+};
+const opensBrowser = (path: string[]) => path[0] === 'open';
+
+const TEXTS = [
+  '',
+  '__proto__',
+  'evil--%E0%A4%A',
+  '{"__proto__": {"polluted": true}, "email": "a@example.com"}',
+  '__proto__=x',
+  '__proto__:={"polluted":true}',
+  'constructor:=1e999',
+  '-1',
+  '\u0000\u001b[2J',
+  // A path that climbs: from the runs' working directory (two levels down a directory of the
+  // test's own) it stays inside that directory. Never one that reaches the machine's files: a
+  // command told to write its state there would replace them.
+  '../../climbed',
+];
+
+/** The hostile files, made once: each text above is run with one of them in the file inputs. */
+function hostileFiles(dir: string): string[] {
+  const file = (name: string, content: string | Buffer) => {
+    writeFileSync(join(dir, name), content);
+    return join(dir, name);
+  };
+  const secret = file('secret', 'token = 0000-not-a-real-secret\n');
+  const link = join(dir, 'link.json');
+  symlinkSync(secret, link);
+  // A content tree: a workflow whose directory's id does not decode, holding an alias bomb.
+  const tree = join(dir, 'loops');
+  mkdirSync(join(tree, 'workflows', 'evil--%E0%A4%A'), { recursive: true });
+  writeFileSync(join(tree, 'workflows', 'evil--%E0%A4%A', 'workflow.yaml'), ALIAS_BOMB);
+  mkdirSync(join(tree, 'workflows', 'bomb'), { recursive: true });
+  writeFileSync(join(tree, 'workflows', 'bomb', 'workflow.yaml'), ALIAS_BOMB);
+  writeFileSync(join(tree, 'loops.check.yaml'), ALIAS_BOMB);
+  return [
+    file('bomb.yaml', ALIAS_BOMB),
+    file('broken.json', '{"__proto__": {"polluted": true}, "a": [1e999, '),
+    link,
+    file('binary.bin', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe])),
+    tree,
+    join(tree, 'workflows', 'evil--%E0%A4%A'),
+    join(tree, 'workflows', 'bomb', 'workflow.yaml'),
+    join(dir, 'no-such-file'),
+    file('empty.json', ''),
+    file('proto.json', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'),
+  ];
+}
+
+const takesValue = (option: OptionSpec) => option.flags.includes('<');
+
+/**
+ * The ways a hostile value is given, since one refused input ends a run before the others are read:
+ * in every argument and option (parsers aside, whose refusal comes first), in the parsed options
+ * too, and in the files alone (with what is required), so that the readers of files are reached.
+ */
+const VARIANTS = ['everywhere', 'parsed too', 'files alone'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+/** The command line for one hostile value, in one of the variants. */
+function argvFor(path: string[], spec: CommandSpec, text: string, file: string, variant: Variant): string[] {
+  const argv = [...path];
+  for (const arg of spec.args ?? []) {
+    if (arg.file !== undefined) argv.push(file);
+    else if (variant !== 'files alone' || arg.required !== false) argv.push(text);
+  }
+  for (const option of spec.options ?? []) {
+    if (!takesValue(option)) continue;
+    if (option.choices !== undefined) {
+      if (option.required) argv.push(longFlag(option), option.choices[0]!);
+    } else if (option.file !== undefined) argv.push(longFlag(option), file);
+    else if (option.required || (variant === 'everywhere' && option.parse === undefined) || variant === 'parsed too') argv.push(longFlag(option), text);
+  }
+  if (spec.remote) argv.push('--sandbox');
+  if ((spec.options ?? []).some((option) => longFlag(option) === '--yes')) argv.push('--yes');
+  return argv;
+}
+
+const commands = walkSpecs(specs).filter(({ path }) => NOT_RUN[path.join(' ')] === undefined && !opensBrowser(path));
+const byArea = new Map<string, typeof commands>();
+for (const found of commands) byArea.set(found.path[0]!, [...(byArea.get(found.path[0]!) ?? []), found]);
+
+let files: string[];
+let cwd: string;
+/**
+ * What every run is given: a home of its own, since a command given nothing (skill install with no
+ * --agent) writes where the home says; the config directory is already one of each run's own.
+ */
+let env: Record<string, string>;
+beforeAll(() => {
+  const home = tempDir();
+  env = { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') };
+  files = hostileFiles(tempDir());
+  // A hostile text can be a relative path a command writes to (sandbox --state): the runs write in a directory of their own.
+  cwd = process.cwd();
+  const runsIn = join(tempDir(), 'a', 'b');
+  mkdirSync(runsIn, { recursive: true });
+  process.chdir(runsIn);
+});
+afterAll(() => process.chdir(cwd));
+
+describe('hostile input, to every command that takes an argument or an option', () => {
+  it('covers the tree: every command is run but those that serve or open a browser', () => {
+    expect(commands.length).toBeGreaterThan(100);
+  });
+
+  it('never ends in exit 70: the global options, on a command that calls the API and one that does not', { timeout: 120_000 }, async () => {
+    const bugs: string[] = [];
+    // Escapes in a URL's user name or password that decode to no text, beside the texts above.
+    const texts = [...TEXTS, 'http://ops:pa%E0%A4ss@127.0.0.1:9', 'http://%FF@127.0.0.1:9/api'];
+    for (const option of GLOBAL_OPTIONS.filter(takesValue)) {
+      for (const text of texts) {
+        for (const command of [['lists', 'list'], ['commands']]) {
+          // No retries of a request that cannot connect (nothing listens on port 9), but where --retries is what is tried.
+          const argv = [...command, longFlag(option), text, ...(longFlag(option) === '--retries' ? [] : ['--retries', '0'])];
+          const result = await run(argv, { env: { ...env, LOOPS_API_KEY: 'test-key-never-sent', LOOPS_BASE_URL: 'http://127.0.0.1:9' } });
+          if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
+        }
+      }
+    }
+    expect(bugs).toEqual([]);
+  });
+
+  for (const [area, inArea] of byArea) {
+    it(`never ends in exit 70: ${area}`, { timeout: 120_000 }, async () => {
+      const bugs: string[] = [];
+      for (const { path, spec } of inArea) {
+        const takesInput = (spec.args ?? []).length > 0 || (spec.options ?? []).some(takesValue);
+        if (!takesInput) continue;
+        for (const [index, text] of TEXTS.entries()) {
+          for (const variant of VARIANTS) {
+            const argv = argvFor(path, spec, text, files[index % files.length]!, variant);
+            const result = await run(argv, { input: text, env });
+            if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
+            expect(Object.prototype).not.toHaveProperty('polluted');
+          }
+        }
+      }
+      expect(bugs).toEqual([]);
+    });
+  }
+});
