@@ -17,7 +17,10 @@ const { rules, severityOf } = declareRules('code', {
   'code-unknown-event': { severity: 'warning', summary: 'an event no workflow trigger or event pattern knows' },
   'code-unknown-mailing-list': { severity: 'error', summary: 'a mailing list id the account does not have' },
   'code-unknown-contact-property': { severity: 'warning', summary: 'a contact property the account does not have' },
-  'code-skipped': { severity: 'info', summary: 'a file or directory --code left out: a symbolic link, or a file over 2 MB' },
+  'code-skipped': {
+    severity: 'info',
+    summary: 'what --code left unread: a symbolic link, a file over 2 MB or that its parser cannot read, the rest of a file over the token budget',
+  },
 });
 
 type Rule = (typeof rules)[number]['name'];
