@@ -4,16 +4,25 @@ import { writeFileBytes } from '../../base/json-file.js';
 import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { settleLimit } from '../../api/concurrency.js';
-import { everyItem } from '../check/gather.js';
 import { listContactProperties } from '../contact-properties/client.js';
+import { getEmailMessage } from '../email-messages/client.js';
 import { eventPatterns, getEventPattern } from '../event-patterns/client.js';
 import { listMailingLists } from '../lists/client.js';
 import { transactionalEmails } from '../transactional/client.js';
-import type { ApiClient } from '../../api/client.js';
+import { everyItem, type ApiClient } from '../../api/client.js';
 import { drift, generateTypes, readSections, sectionEntries, type TypesInput } from './generate.js';
 
 /** Event patterns read at once, under the client's pacer. */
 const CONCURRENCY = 8;
+
+/** Each read in turn, a few at once under the client's pacer; one that fails fails the command. */
+async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const outcomes = await settleLimit(items, CONCURRENCY, read, { dooms: () => true });
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
+}
 
 async function readAccount(api: ApiClient): Promise<TypesInput> {
   const [transactional, summaries, contactProperties, mailingLists] = await Promise.all([
@@ -22,12 +31,14 @@ async function readAccount(api: ApiClient): Promise<TypesInput> {
     listContactProperties(api, 'all'),
     listMailingLists(api),
   ]);
-  const outcomes = await settleLimit(summaries, CONCURRENCY, (summary) => getEventPattern(api, summary.id), { dooms: () => true });
-  const patterns = outcomes.map((outcome) => {
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
-  });
-  return { transactional, eventPatterns: patterns, contactProperties, mailingLists };
+  const published = transactional.filter((email) => email.publishedEmailMessageId !== null && email.dataVariables.length > 0);
+  // The fallbacks are on the published message: a variable with one may be left out of a send.
+  const [patterns, messages] = await Promise.all([
+    readEach(summaries, (summary) => getEventPattern(api, summary.id)),
+    readEach(published, (email) => getEmailMessage(api, email.publishedEmailMessageId!)),
+  ]);
+  const dataVariablesFallbacks = Object.fromEntries(published.map((email, index) => [email.id, messages[index]!.dataVariablesFallbacks]));
+  return { transactional, dataVariablesFallbacks, eventPatterns: patterns, contactProperties, mailingLists };
 }
 
 /** Written beside the file and renamed over it (base/json-file.ts): a reader never sees half a module. */
@@ -59,5 +70,7 @@ export const types: Handler<[], { out?: string; check?: boolean }> = handler(['o
   const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');
   throw new MismatchError(`${options.out} is not the account's types any more:\n${what}`, {
     hint: `if the account is right, run \`loopsctl types --out ${options.out}\` and fix what the compiler then finds; if the file is, change the account back`,
+    // Lines of loopsctl's making, each name quoted as JSON: shown as lines, not escaped into one.
+    multiline: true,
   });
 });

@@ -11,8 +11,9 @@ the contact properties with their types and the mailing lists by name with
 their ids, as \`as const\` objects; and types over them, among them
 SendTransactionalEmailParams<Id>, which makes the compiler check a call to the
 official SDK's sendTransactionalEmail: the id, and exactly the variables that
-email shows. The same account always gives the same bytes; it compiles with
-tsc --strict.
+email shows (optional where the email has a fallback for one). Every record has
+a key of its own, and the objects have no prototype. The same account always
+gives the same bytes; it compiles with tsc --strict.
 
 With --check, nothing is written: the file is compared with the account, and
 the command exits 1 naming each difference (an email renamed, a variable added)
