@@ -29,17 +29,25 @@ export const SECTIONS = {
 } as const;
 export type Section = keyof typeof SECTIONS;
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const quote = (text: string) => JSON.stringify(text);
+export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const quote = (text: string) => JSON.stringify(text);
 const VALUE_TYPES = new Set(['string', 'number', 'boolean', 'date']);
 
+/** How a key is told apart: by the record's id, then by a number. */
+export interface KeyParts {
+  withId: (key: string, id: string) => string;
+  numbered: (key: string, number: number) => string;
+}
+
+const READABLE: KeyParts = { withId: (key, id) => `${key} (${id})`, numbered: (key, number) => `${key} #${number}` };
+
 /**
- * A key that names the same record whatever else the account holds. A name no other record of the
- * kind has is its own key; records sharing a name are told apart by their ids (`Welcome (c1…)`),
- * and a key that would still meet another record's (a third record named `Welcome (c1…)`, two
+ * A key that names the same record whatever else the account holds. A key no other record of the
+ * kind has is its own; records sharing one are told apart by their ids (`Welcome (c1…)`), and a
+ * key that would still meet another record's (a third record named `Welcome (c1…)`, two
  * properties of one key) is numbered until it meets none: unique by construction.
  */
-function uniqueKeys<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string): string[] {
+export function uniqueKeys<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, parts: KeyParts = READABLE): string[] {
   const counts = new Map<string, number>();
   for (const record of records) counts.set(name(record), (counts.get(name(record)) ?? 0) + 1);
   const taken = new Set(records.map(name).filter((candidate) => counts.get(candidate) === 1));
@@ -47,9 +55,9 @@ function uniqueKeys<T>(records: readonly T[], name: (record: T) => string, id: (
   const shared = records.map((record, index) => ({ record, index })).filter(({ index }) => keys[index] === undefined);
   shared.sort((a, b) => compare(name(a.record), name(b.record)) || compare(id(a.record), id(b.record)) || a.index - b.index);
   for (const { record, index } of shared) {
-    const base = `${name(record)} (${id(record)})`;
+    const base = parts.withId(name(record), id(record));
     let key = base;
-    for (let number = 2; taken.has(key); number++) key = `${base} #${number}`;
+    for (let number = 2; taken.has(key); number++) key = parts.numbered(base, number);
     taken.add(key);
     keys[index] = key;
   }

@@ -101,6 +101,30 @@ describe('types', () => {
     expect(readFileSync(module, 'utf8')).not.toContain('Welcome aboard');
   });
 
+  it("--check catches drift in every --format, keyed the same in every account (the name's slug)", async () => {
+    const sandbox = await openSandbox();
+    const dir = tempDir();
+    const formats = ['json', 'env', 'py', 'go', 'rb'];
+    for (const format of formats) {
+      const file = join(dir, `loops.${format}`);
+      expect((await sandbox.loopsctl(['types', '--format', format, '--out', file])).code).toBe(0);
+      expect((await sandbox.loopsctl(['types', '--format', format, '--out', file, '--check'])).code).toBe(0);
+    }
+    const env = readFileSync(join(dir, 'loops.env'), 'utf8');
+    expect(env).toContain(`LOOPS_TX_WELCOME='${WELCOME}'\n`);
+    sandbox.server.update((state) => {
+      const lists = state.mailingLists as { name: string }[];
+      lists.find((list) => list.name === 'Beta testers')!.name = 'Beta';
+    });
+    for (const format of formats) {
+      const drifted = await sandbox.loopsctl(['types', '--format', format, '--out', join(dir, `loops.${format}`), '--check']);
+      expect(drifted.code, format).toBe(1);
+      expect(drifted.stderr, format).toMatch(/in the file, not the account: .*beta.?testers/i);
+      expect(drifted.stderr, format).toMatch(/in the account, not the file: .*beta/i);
+      expect(drifted.stderr, format).toContain(`loopsctl types --format ${format} --out`);
+    }
+  });
+
   it('--check of a file that does not exist fails (exit 1) and says how to make it, writing nothing', async () => {
     const sandbox = await openSandbox();
     const module = join(tempDir(), 'loops.generated.ts');
