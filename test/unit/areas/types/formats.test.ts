@@ -12,18 +12,10 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { generateFormat } from '../../../../src/areas/types/formats.js';
 import type { TypesInput } from '../../../../src/areas/types/generate.js';
-import type { TransactionalEmail } from '../../../../src/platform/transactional/schemas.js';
 import { tempDir } from '../../../support/main.js';
+import { listedEmail } from '../../../support/transactional.js';
 
-const email = (id: string, name: string, dataVariables: string[] = [], published = true): TransactionalEmail => ({
-  id,
-  name,
-  draftEmailMessageId: null,
-  publishedEmailMessageId: published ? `${id}-message` : null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  dataVariables,
-});
+const email = listedEmail;
 
 /** Ids no language takes as they stand, names that meet once slugged, one email not published. */
 const HOSTILE_IDS = ['c"quote', 'c\\back#{x}$y', 'c\u2028sep\ttab', 'c\u00e9'];

@@ -11,18 +11,10 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { drift, generateTypes, readSections, sectionEntries, type TypesInput } from '../../../../src/areas/types/generate.js';
-import type { TransactionalEmail } from '../../../../src/platform/transactional/schemas.js';
 import { tempDir } from '../../../support/main.js';
+import { listedEmail } from '../../../support/transactional.js';
 
-const email = (id: string, name: string, dataVariables: string[] = []): TransactionalEmail => ({
-  id,
-  name,
-  draftEmailMessageId: null,
-  publishedEmailMessageId: `${id}-message`,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  dataVariables,
-});
+const email = listedEmail;
 
 /** Names written to break a module: alike, a key that meets another's, prototype names, quotes, line ends, a comment's end. */
 const HOSTILE: TypesInput = {
