@@ -68,6 +68,13 @@ export class ApiClient {
   }
 }
 
+/** Every item of a list, every page read. */
+export async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of api.pages(resource)) items.push(...page.data);
+  return items;
+}
+
 /** "GET /v1/themes": what the request was, put in words only for an answer of the wrong shape. */
 function requestName(req: HttpRequest): string {
   return `${req.method} ${req.path.split('?')[0]}`;

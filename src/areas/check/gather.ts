@@ -3,7 +3,7 @@
  * only, a few in flight at once under the client's pacer. A record that cannot be read is kept in
  * `unchecked` with why, so that a report never calls an account clean that it did not see whole.
  */
-import type { ApiClient, ListResource } from '../../api/client.js';
+import { everyItem, type ApiClient } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { AuthError, InterruptedError, LoopsctlError, NetworkError, ProxyError } from '../../base/errors.js';
 import type { Campaign } from '../../platform/campaigns/schemas.js';
@@ -97,12 +97,6 @@ const dooms = (error: unknown) =>
 function reasonOf(error: unknown): string {
   if (error instanceof LoopsctlError) return error.message;
   throw error;
-}
-
-export async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const page of api.pages(resource)) items.push(...page.data);
-  return items;
 }
 
 /** The listings, side by side; a listing that fails leaves its kind unchecked, unless every one failed alike. */

@@ -33,7 +33,9 @@ what to do. The rule families:
                 account lacks or has not published, data variables that differ
                 from the published email's, unknown events, lists, properties
                 (JavaScript and TypeScript parsed; Python, Ruby, Go, PHP
-                tokenized; symlinks not followed, files over 2 MB skipped)
+                tokenized; files that name no key or call a send is made of
+                passed over unparsed; symlinks not followed, files over 2 MB
+                skipped, and past 1,000,000 tokens the rest, with a note)
 Checked emails: published transactional emails, scheduled campaigns and the
 emails of sending workflows; with --drafts, drafts as well.
 

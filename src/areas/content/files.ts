@@ -11,6 +11,7 @@ import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, write
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
 import { z } from '../../base/shapes.js';
 import { LMX_MAX_BYTES } from '../../lmx/index.js';
+import { slugOf } from '../../platform/words.js';
 
 import { KINDS, type Kind } from './lmx-files.js';
 import { jsonFaultAt } from '../../base/parse-faults.js';
@@ -56,15 +57,7 @@ export function jsonFile(value: unknown): string {
  * from the API and is percent-encoded, so that no id (`x/../../..`) can name a directory elsewhere.
  */
 export function recordPath(kind: Kind | 'workflows', name: string, id: string): string {
-  const slug =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'untitled';
-  return `${kind}/${slug}--${encodeURIComponent(id)}`;
+  return `${kind}/${slugOf(name)}--${encodeURIComponent(id)}`;
 }
 
 /** A digest of the files that a push sends, whatever order they were read in. */

@@ -2,7 +2,7 @@
  * The account's side of content as code: each record read from the API and turned into the files
  * a pull writes, and the requests that make the account hold a record's files.
  */
-import type { ApiClient, ListResource } from '../../api/client.js';
+import { everyItem, type ApiClient } from '../../api/client.js';
 import { settleLimit } from '../../api/concurrency.js';
 import { NotFoundError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
@@ -88,11 +88,8 @@ export async function teamName(api: ApiClient): Promise<string> {
   return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
 }
 
-export async function everyItem<T>(api: ApiClient, resource: ListResource<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const page of api.pages(resource)) items.push(...page.data);
-  return items;
-}
+/** Read by the workflows' verbs too. */
+export { everyItem };
 
 /** Every record of a kind in the account, with the messages behind them fetched side by side. */
 export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecord[]> {

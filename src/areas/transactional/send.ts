@@ -8,6 +8,7 @@ import type { ApiClient } from '../../api/client.js';
 import { RejectedError, UsageError, withDetails } from '../../base/errors.js';
 import { idempotencyKey, sendOnce, type IdempotencyKey } from '../../api/idempotency.js';
 import { checkId } from '../../api/ids.js';
+import { requiredIn } from '../../platform/transactional/data-variables.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
@@ -90,8 +91,8 @@ interface SendOptions {
  */
 async function missingVariables(error: unknown, client: ApiClient, transactionalId: string, given: string[]): Promise<unknown> {
   if (!(error instanceof RejectedError) || error.status !== 400) return error;
-  const missing = /missing required data variables?(?:\(s\))?:\s*(.+)$/i.exec(error.message)?.[1]?.split(/,\s*/).filter(Boolean);
-  if (missing === undefined || missing.length === 0) return error;
+  const missing = requiredIn(error.message);
+  if (missing === undefined) return error;
   const takes = await getTransactional(client, transactionalId).then(
     (email) => email.dataVariables,
     () => undefined,

@@ -4,16 +4,26 @@ import { writeFileBytes } from '../../base/json-file.js';
 import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { settleLimit } from '../../api/concurrency.js';
-import { everyItem } from '../check/gather.js';
 import { listContactProperties } from '../contact-properties/client.js';
+import { getEmailMessage } from '../email-messages/client.js';
 import { eventPatterns, getEventPattern } from '../event-patterns/client.js';
 import { listMailingLists } from '../lists/client.js';
 import { transactionalEmails } from '../transactional/client.js';
-import type { ApiClient } from '../../api/client.js';
-import { drift, generateTypes, readSections, sectionEntries, type TypesInput } from './generate.js';
+import { everyItem, type ApiClient } from '../../api/client.js';
+import { type Format, generateFormat, lineDrift } from './formats.js';
+import { drift, readSections, sectionEntries, type TypesInput } from './generate.js';
 
 /** Event patterns read at once, under the client's pacer. */
 const CONCURRENCY = 8;
+
+/** Each read in turn, a few at once under the client's pacer; one that fails fails the command. */
+async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const outcomes = await settleLimit(items, CONCURRENCY, read, { dooms: () => true });
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
+}
 
 async function readAccount(api: ApiClient): Promise<TypesInput> {
   const [transactional, summaries, contactProperties, mailingLists] = await Promise.all([
@@ -22,12 +32,14 @@ async function readAccount(api: ApiClient): Promise<TypesInput> {
     listContactProperties(api, 'all'),
     listMailingLists(api),
   ]);
-  const outcomes = await settleLimit(summaries, CONCURRENCY, (summary) => getEventPattern(api, summary.id), { dooms: () => true });
-  const patterns = outcomes.map((outcome) => {
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
-  });
-  return { transactional, eventPatterns: patterns, contactProperties, mailingLists };
+  const published = transactional.filter((email) => email.publishedEmailMessageId !== null && email.dataVariables.length > 0);
+  // The fallbacks are on the published message: a variable with one may be left out of a send.
+  const [patterns, messages] = await Promise.all([
+    readEach(summaries, (summary) => getEventPattern(api, summary.id)),
+    readEach(published, (email) => getEmailMessage(api, email.publishedEmailMessageId!)),
+  ]);
+  const dataVariablesFallbacks = Object.fromEntries(published.map((email, index) => [email.id, messages[index]!.dataVariablesFallbacks]));
+  return { transactional, dataVariablesFallbacks, eventPatterns: patterns, contactProperties, mailingLists };
 }
 
 /** Written beside the file and renamed over it (base/json-file.ts): a reader never sees half a module. */
@@ -39,11 +51,20 @@ function writeWhole(file: string, text: string): void {
   }
 }
 
-export const types: Handler<[], { out?: string; check?: boolean }> = handler(['out', 'client', 'files'], async (context, _args, options) => {
+/** What differs between the file and the account, a line each; empty when only the text does. */
+function differences(format: Format, written: string, text: string, input: TypesInput): string[] {
+  if (format !== 'ts') return lineDrift(written, text);
+  const sections = readSections(written);
+  return sections === undefined ? [] : drift(sections, sectionEntries(input));
+}
+
+export const types: Handler<[], { out?: string; check?: boolean; format?: Format }> = handler(['out', 'client', 'files'], async (context, _args, options) => {
+  const format = options.format ?? 'ts';
+  const again = `loopsctl types${format === 'ts' ? '' : ` --format ${format}`} --out`;
   if (options.check && options.out === undefined)
     throw new UsageError('--check compares with the file --out names', { hint: 'loopsctl types --out src/loops.generated.ts --check' });
   const input = await readAccount(await context.client());
-  const text = generateTypes(input);
+  const text = generateFormat(format, input);
   const { out } = context;
   if (options.out === undefined) return out.json ? out.writeJson({ module: text }) : out.write(text);
   if (!options.check) {
@@ -51,13 +72,14 @@ export const types: Handler<[], { out?: string; check?: boolean }> = handler(['o
     if (out.json) await out.writeJson({ file: options.out });
     return;
   }
-  if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: loopsctl types --out ${options.out}` });
+  if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: ${again} ${options.out}` });
   const written = readFileSync(options.out, 'utf8');
   if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
-  const sections = readSections(written);
-  const drifted = sections === undefined ? [] : drift(sections, sectionEntries(input));
+  const drifted = differences(format, written, text, input);
   const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');
   throw new MismatchError(`${options.out} is not the account's types any more:\n${what}`, {
-    hint: `if the account is right, run \`loopsctl types --out ${options.out}\` and fix what the compiler then finds; if the file is, change the account back`,
+    hint: `if the account is right, run \`${again} ${options.out}\` and fix what then fails; if the file is, change the account back`,
+    // Lines of loopsctl's making, each name quoted as JSON: shown as lines, not escaped into one.
+    multiline: true,
   });
 });

@@ -8,10 +8,13 @@
 import type { ContactProperty } from '../../platform/contact-properties/schemas.js';
 import type { EventPattern } from '../../platform/event-patterns/schemas.js';
 import type { MailingList } from '../../platform/lists/schemas.js';
+import { dataVariableVerdict, unstatedNote } from '../../platform/transactional/data-variables.js';
 import type { TransactionalEmail } from '../../platform/transactional/schemas.js';
 
 export interface TypesInput {
   transactional: TransactionalEmail[];
+  /** The data-variable fallbacks of each published email's message, by the email's id. */
+  dataVariablesFallbacks: Record<string, Readonly<Record<string, string | null>> | undefined>;
   eventPatterns: EventPattern[];
   contactProperties: ContactProperty[];
   mailingLists: MailingList[];
@@ -26,18 +29,49 @@ export const SECTIONS = {
 } as const;
 export type Section = keyof typeof SECTIONS;
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const quote = (text: string) => JSON.stringify(text);
+export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const quote = (text: string) => JSON.stringify(text);
 const VALUE_TYPES = new Set(['string', 'number', 'boolean', 'date']);
 
-/** Entries by key, sorted; a name two records share gets each one's id after it, so no key is lost. */
-function entries<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, value: (record: T) => string): [string, string][] {
+/** How a key is told apart: by the record's id, then by a number. */
+export interface KeyParts {
+  withId: (key: string, id: string) => string;
+  numbered: (key: string, number: number) => string;
+}
+
+const READABLE: KeyParts = { withId: (key, id) => `${key} (${id})`, numbered: (key, number) => `${key} #${number}` };
+
+/**
+ * A key that names the same record whatever else the account holds. A key no other record of the
+ * kind has is its own; records sharing one are told apart by their ids (`Welcome (c1…)`), and a
+ * key that would still meet another record's (a third record named `Welcome (c1…)`, two
+ * properties of one key) is numbered until it meets none: unique by construction.
+ */
+export function uniqueKeys<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, parts: KeyParts = READABLE): string[] {
   const counts = new Map<string, number>();
   for (const record of records) counts.set(name(record), (counts.get(name(record)) ?? 0) + 1);
-  return records
-    .map((record): [string, string] => [counts.get(name(record))! > 1 ? `${name(record)} (${id(record)})` : name(record), value(record)])
-    .sort(([a], [b]) => compare(a, b));
+  const taken = new Set(records.map(name).filter((candidate) => counts.get(candidate) === 1));
+  const keys = records.map((record) => (counts.get(name(record)) === 1 ? name(record) : undefined));
+  const shared = records.map((record, index) => ({ record, index })).filter(({ index }) => keys[index] === undefined);
+  shared.sort((a, b) => compare(name(a.record), name(b.record)) || compare(id(a.record), id(b.record)) || a.index - b.index);
+  for (const { record, index } of shared) {
+    const base = parts.withId(name(record), id(record));
+    let key = base;
+    for (let number = 2; taken.has(key); number++) key = parts.numbered(base, number);
+    taken.add(key);
+    keys[index] = key;
+  }
+  return keys as string[];
 }
+
+/** Entries by key, sorted by code unit, so that the same account always gives the same lines. */
+function entries<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, value: (record: T) => string): [string, string][] {
+  const keys = uniqueKeys(records, name, id);
+  return records.map((record, index): [string, string] => [keys[index]!, value(record)]).sort(([a], [b]) => compare(a, b));
+}
+
+/** A key as the module writes it: `"__proto__"` computed, so that it is a key and never sets a prototype. */
+const keyText = (key: string) => (key === '__proto__' ? `[${quote(key)}]` : quote(key));
 
 export function sectionEntries(input: TypesInput): Record<Section, [string, string][]> {
   const published = input.transactional.filter((email) => email.publishedEmailMessageId !== null);
@@ -47,7 +81,11 @@ export function sectionEntries(input: TypesInput): Record<Section, [string, stri
       published,
       (email) => email.name,
       (email) => email.id,
-      (email) => `{ id: ${quote(email.id)}, dataVariables: [${[...email.dataVariables].sort(compare).map(quote).join(', ')}] }`,
+      (email) => {
+        const names = (variables: readonly string[]) => `[${[...variables].sort(compare).map(quote).join(', ')}]`;
+        const { optional } = dataVariableVerdict(email.dataVariables, { fallbacks: input.dataVariablesFallbacks[email.id] });
+        return `{ id: ${quote(email.id)}, dataVariables: ${names(email.dataVariables)}${optional.length === 0 ? '' : `, optionalDataVariables: ${names(optional)}`} }`;
+      },
     ),
     events: entries(
       input.eventPatterns,
@@ -55,7 +93,7 @@ export function sectionEntries(input: TypesInput): Record<Section, [string, stri
       (pattern) => pattern.id,
       (pattern) => {
         const properties = [...pattern.eventProperties].sort((a, b) => compare(a.name, b.name));
-        return `{ properties: { ${properties.map((property) => `${quote(property.name)}: ${typeOf(property.type)}`).join(', ')} } }`.replace('{  }', '{}');
+        return `{ properties: { ${properties.map((property) => `${keyText(property.name)}: ${typeOf(property.type)}`).join(', ')} } }`.replace('{  }', '{}');
       },
     ),
     contactProperties: entries(
@@ -78,6 +116,17 @@ const HEADER = `// The Loops account's transactional emails, events, contact pro
 // \`loopsctl types --out <this file>\` again, and \`... --check\` in CI.
 `;
 
+/** What the module says of a variable with no fallback, in the words every part of loopsctl uses. */
+const UNSTATED = unstatedNote(['it']);
+
+/** Written once, before the objects: each is made without a prototype. */
+const HELPER = `
+/** Records by name in an object without a prototype: any name ("constructor", "__proto__") is a key like the others. */
+function withoutPrototype<T extends object>(records: T): Readonly<T> {
+  return Object.freeze(Object.assign(Object.create(null) as T, records));
+}
+`;
+
 /** The types over the objects: written once, the same for every account. */
 const TYPES = `
 /** A value of a property of this type, as the API takes it (a date as an ISO 8601 string or a timestamp). */
@@ -89,8 +138,14 @@ export type TransactionalId = (typeof transactionalEmails)[TransactionalEmailNam
 export type TransactionalEmailOf<Id extends TransactionalId> = {
   [Name in TransactionalEmailName]: (typeof transactionalEmails)[Name] extends { id: Id } ? (typeof transactionalEmails)[Name] : never;
 }[TransactionalEmailName];
-/** The data variables the published email with this id shows, every one of them. */
-export type DataVariables<Id extends TransactionalId> = { [Variable in TransactionalEmailOf<Id>['dataVariables'][number]]: string | number };
+/** The variables of the email with this id that a send may leave out: those it has a fallback for. */
+export type OptionalDataVariableOf<Id extends TransactionalId> = TransactionalEmailOf<Id> extends { optionalDataVariables: readonly (infer Variable extends string)[] } ? Variable : never;
+/** The variables a send must give. For each, ${UNSTATED}. */
+export type RequiredDataVariableOf<Id extends TransactionalId> = Exclude<TransactionalEmailOf<Id>['dataVariables'][number], OptionalDataVariableOf<Id>>;
+/** The data variables the published email with this id shows: the required ones, and the optional ones if given. */
+export type DataVariables<Id extends TransactionalId> = { [Variable in RequiredDataVariableOf<Id>]: string | number } & {
+  [Variable in OptionalDataVariableOf<Id>]?: string | number;
+};
 
 export type EventName = keyof typeof events;
 export type EventProperties<Event extends EventName> = {
@@ -114,7 +169,11 @@ export type SendTransactionalEmailParams<Id extends TransactionalId = Transactio
   addToAudience?: boolean;
   attachments?: { filename: string; contentType: string; data: string }[];
   headers?: Record<string, string>;
-} & ([TransactionalEmailOf<Id>['dataVariables'][number]] extends [never] ? { dataVariables?: Record<string, never> } : { dataVariables: DataVariables<Id> }) : never;
+} & ([TransactionalEmailOf<Id>['dataVariables'][number]] extends [never]
+  ? { dataVariables?: Record<string, never> }
+  : [RequiredDataVariableOf<Id>] extends [never]
+    ? { dataVariables?: DataVariables<Id> }
+    : { dataVariables: DataVariables<Id> }) : never;
 
 /** What the official SDK's \`sendEvent\` takes, for one event. */
 export type SendEventParams<Event extends EventName = EventName> = {
@@ -131,13 +190,16 @@ export type SendEventParams<Event extends EventName = EventName> = {
 export function generateTypes(input: TypesInput): string {
   const sections = sectionEntries(input);
   const objects = (Object.keys(SECTIONS) as Section[]).map((section) => {
-    const lines = sections[section].map(([key, value]) => `  ${quote(key)}: ${value},`);
-    return lines.length === 0 ? `export const ${section} = {} as const;` : `export const ${section} = {\n${lines.join('\n')}\n} as const;`;
+    const lines = sections[section].map(([key, value]) => `  ${keyText(key)}: ${value},`);
+    return `export const ${section} = withoutPrototype({${lines.length === 0 ? '' : `\n${lines.join('\n')}\n`}} as const);`;
   });
-  return `${HEADER}\n${objects.join('\n\n')}\n${TYPES}`;
+  return `${HEADER}${HELPER}\n${objects.join('\n\n')}\n${TYPES}`;
 }
 
-/** The entries of a module this command wrote, by section; undefined for a file it did not write. */
+const SECTION_START = /^export const (\w+) = (?:withoutPrototype\()?\{$/;
+const ENTRY = /^ {2}\[?("(?:[^"\\]|\\.)*")\]?: (.*),$/;
+
+/** The entries of a module this command wrote (now or before its objects lost their prototypes), by section; undefined for a file it did not write. */
 export function readSections(text: string): Record<Section, Map<string, string>> | undefined {
   if (!text.startsWith(HEADER)) return undefined;
   const found = Object.fromEntries((Object.keys(SECTIONS) as Section[]).map((section) => [section, new Map<string, string>()])) as Record<
@@ -146,11 +208,11 @@ export function readSections(text: string): Record<Section, Map<string, string>>
   >;
   let current: Section | undefined;
   for (const line of text.split('\n')) {
-    const start = /^export const (\w+) = \{$/.exec(line);
+    const start = SECTION_START.exec(line);
     if (start !== null && start[1]! in SECTIONS) current = start[1] as Section;
-    else if (line === '} as const;') current = undefined;
+    else if (line.startsWith('}')) current = undefined;
     else if (current !== undefined) {
-      const entry = /^ {2}("(?:[^"\\]|\\.)*"): (.*),$/.exec(line);
+      const entry = ENTRY.exec(line);
       if (entry !== null) found[current].set(JSON.parse(entry[1]!) as string, entry[2]!);
     }
   }

@@ -11,8 +11,17 @@ the contact properties with their types and the mailing lists by name with
 their ids, as \`as const\` objects; and types over them, among them
 SendTransactionalEmailParams<Id>, which makes the compiler check a call to the
 official SDK's sendTransactionalEmail: the id, and exactly the variables that
-email shows. The same account always gives the same bytes; it compiles with
-tsc --strict.
+email shows (optional where the email has a fallback for one). Every record has
+a key of its own, and the objects have no prototype. The same account always
+gives the same bytes; it compiles with tsc --strict.
+
+With --format json, env, py, go or rb, the published transactional emails' and
+the mailing lists' ids alone, for an app in another language or its
+infrastructure: each record keyed by its name's slug (password-reset), the
+same in every account where the record has the same name, so that staging's
+file and production's differ only in the ids (env: LOOPS_TX_PASSWORD_RESET='…'
+lines; py and rb: TX_PASSWORD_RESET constants; go: TxPasswordReset in package
+loops; json: an object by key, with the data variables).
 
 With --check, nothing is written: the file is compared with the account, and
 the command exits 1 naming each difference (an email renamed, a variable added)
@@ -22,8 +31,19 @@ when they differ. Run it in the app's CI. With --json: {"module": "<the text>"},
     // A person's: an agent reads the module as the tool's answer, and writes nothing into the app's tree.
     { flags: '--out <file>', description: 'write the module to this file (default: print it)', file: { writes: true }, personOnly: true },
     { flags: '--check', description: 'compare the --out file with the account instead of writing it; exit 1 when they differ', personOnly: true },
+    {
+      flags: '--format <format>',
+      description: 'ts (the default), or the ids alone keyed the same in every account: json, env, py, go or rb',
+      choices: ['ts', 'json', 'env', 'py', 'go', 'rb'],
+    },
   ],
-  examples: ['loopsctl types > loops.generated.ts', 'loopsctl types --out loops.generated.ts', 'loopsctl types --out loops.generated.ts --check'],
+  examples: [
+    'loopsctl types > loops.generated.ts',
+    'loopsctl types --out loops.generated.ts',
+    'loopsctl types --out loops.generated.ts --check',
+    'loopsctl types --format env --out .env.loops',
+    'loopsctl types --format env --out .env.loops --check',
+  ],
   mismatch: 'with --check, the file differs from the account',
   remote: true,
   tier: 'read',

@@ -4,6 +4,7 @@
  * 400), and its attachments by name and size.
  */
 import { z } from '../../base/shapes.js';
+import { dataVariableVerdict, leftOut, missingRequiredMessage } from '../../platform/transactional/data-variables.js';
 import { transactionalSent } from '../../platform/transactional/schemas.js';
 import {
   badRequest,
@@ -52,12 +53,13 @@ function send(context: RouteContext) {
   if (stored.record.publishedEmailMessageId === null) throw badRequest('Transactional email is not published.');
   const given = Object.entries(variables as Record<string, unknown>).flatMap(([name, value]) => (value === null ? [] : [name]));
   const expected = stored.record.dataVariables;
-  // A variable the editor marks optional, or one with a fallback, may be left out; a required one
-  // must be there with a value (null counts as left out, as the platform has it).
-  const fallbacks = findMessage(context.state, stored.record.publishedEmailMessageId)?.message.dataVariablesFallbacks ?? {};
-  const optional = [...(stored.optionalDataVariables ?? []), ...Object.keys(fallbacks)];
-  const missing = expected.filter((name) => !given.includes(name) && !optional.includes(name));
-  if (missing.length > 0) throw badRequest(`Missing required data variable(s): ${missing.join(', ')}`);
+  // The sandbox knows what the editor marks optional, as the platform does: nothing is unstated here.
+  const verdict = dataVariableVerdict(expected, {
+    fallbacks: findMessage(context.state, stored.record.publishedEmailMessageId)?.message.dataVariablesFallbacks,
+    markedOptional: stored.optionalDataVariables ?? [],
+  });
+  const missing = leftOut(verdict, variables as Record<string, unknown>).required;
+  if (missing.length > 0) throw badRequest(missingRequiredMessage(missing));
   if (fields.addToAudience === true) upsertContact(context, { email });
   const emailMessageId = stored.record.publishedEmailMessageId;
   const recipient = findContact(contacts.of(context.state), { email });

@@ -6,8 +6,8 @@
  * `{ eventName: "…" }` an event (`sendEvent`, `/v1/events/send`); `mailingLists: { "<id>": true }`
  * lists; the properties of `createContact` and `updateContact` contact properties.
  */
-import type { CodeUse } from './uses.js';
-import { KEYS, normalKey } from './uses.js';
+import type { CodeUse, FileScan } from './uses.js';
+import { CONTACT_CALLS, KEYS, normalKey } from './uses.js';
 
 /** The parts of Babel's tree read here. */
 interface Node {
@@ -57,16 +57,40 @@ function literalKeys(node: Node | undefined): { key: string; at: Node }[] | unde
   return keys;
 }
 
-/** Every node of the tree, without recursion: a generated file can nest deeper than the stack goes. */
-function* nodesOf(root: Node): Generator<Node> {
+/** Fields of Babel's nodes that hold no node: where they are, comments, what the parser kept aside. */
+const NOT_CHILDREN = new Set([
+  'type',
+  'loc',
+  'start',
+  'end',
+  'range',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'comments',
+  'errors',
+  'tokens',
+]);
+
+/**
+ * Every node of the tree handed to `visit`, without recursion (a generated file can nest deeper
+ * than the stack goes) and without allocating per node: one stack for the whole walk, fields read
+ * in place.
+ */
+function walk(root: Node, visit: (node: Node) => void): void {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
     if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index--) pending.push(value[index]);
     } else if (isNode(value)) {
-      yield value;
-      for (const [field, child] of Object.entries(value)) if (field !== 'loc' && typeof child === 'object' && child !== null) pending.push(child);
+      visit(value);
+      for (const field in value) {
+        if (NOT_CHILDREN.has(field)) continue;
+        const child = value[field];
+        if (typeof child === 'object' && child !== null) pending.push(child);
+      }
     }
   }
 }
@@ -77,20 +101,20 @@ function pluginsFor(file: string): string[] {
   return file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['jsx'];
 }
 
-const CONTACT_CALLS = new Set(['createContact', 'updateContact']);
-
-/** The uses in one file; a file Babel cannot parse at all gives none (its errors are recovered where they can be). */
-export function javascriptUses(parse: Parse, file: string, text: string): CodeUse[] {
+/** The uses in one file; a file Babel cannot parse at all gives none, and says so (its errors are recovered where they can be). */
+export function javascriptUses(parse: Parse, file: string, text: string): FileScan {
   let tree: Node;
   try {
-    tree = parse(text, { sourceType: 'unambiguous', errorRecovery: true, plugins: pluginsFor(file) });
-  } catch {
-    return [];
+    // Comments are not attached to nodes: nothing here reads them, and attaching them costs.
+    tree = parse(text, { sourceType: 'unambiguous', errorRecovery: true, attachComment: false, plugins: pluginsFor(file) });
+  } catch (error) {
+    const why = error instanceof RangeError ? 'nested deeper than the parser goes' : 'not JavaScript or TypeScript that Babel can read';
+    return { uses: [], unread: `the whole file: ${why}` };
   }
   const uses: CodeUse[] = [];
   const use = (kind: CodeUse['kind'], value: string, at: Node, extra: Partial<CodeUse> = {}) =>
     uses.push({ kind, value, file, line: at.loc!.start.line, column: at.loc!.start.column + 1, ...extra });
-  for (const node of nodesOf(tree)) {
+  walk(tree, (node) => {
     if (node.type === 'ObjectExpression') {
       const properties = propertiesOf(node);
       const transactional = properties.get(KEYS.transactional);
@@ -107,12 +131,12 @@ export function javascriptUses(parse: Parse, file: string, text: string): CodeUs
     if (node.type === 'CallExpression') {
       const callee = node.callee as Node;
       const name = callee.type === 'MemberExpression' ? ((callee.property as Node).name as string | undefined) : (callee.name as string | undefined);
-      if (name === undefined || !CONTACT_CALLS.has(name)) continue;
+      if (name === undefined || !CONTACT_CALLS.has(name)) return;
       const [first, second] = node.arguments as Node[];
       // The SDK's createContact({ email, properties }) and the older createContact(email, properties).
       const properties = first?.type === 'ObjectExpression' ? propertiesOf(first).get('properties') : second;
       for (const { key, at } of literalKeys(properties) ?? []) use('property', key, at);
     }
-  }
-  return uses;
+  });
+  return { uses };
 }

@@ -5,9 +5,14 @@
  * a string is a use; `data_variables` and `mailing_lists` followed by a literal map give its keys.
  * The keys of one call or literal belong together: the data variables go with the transactional
  * id of the same brackets, whichever comes first.
+ *
+ * Both passes are linear in the text and neither recurses: each character is read once by the
+ * tokenizer, each token once by the pass that finds the uses, and the brackets open at once are a
+ * stack in an array (a repository's file may be written to defeat a scanner). A file's tokens are
+ * bounded too: past MAX_TOKENS the rest is left unread, and the scan says where it stopped.
  */
 import { extname } from 'node:path';
-import type { CodeUse } from './uses.js';
+import type { CodeUse, FileScan, ScanSteps } from './uses.js';
 import { KEYS, normalKey } from './uses.js';
 
 interface Token {
@@ -17,11 +22,29 @@ interface Token {
   column: number;
 }
 
+/** Tokens read of one file at most: far more than a hand-written source holds (2 MB of code is some 400,000). */
+export const MAX_TOKENS = 1_000_000;
+
 const LINE_COMMENT: Record<string, string[]> = { '.py': ['#'], '.rb': ['#'], '.go': ['//'], '.php': ['//', '#'] };
 const BLOCK_COMMENTS: Record<string, boolean> = { '.go': true, '.php': true };
+const WORD = /[\p{L}_$][\p{L}\p{N}_$]*/uy;
+const SPACE = /\s/;
+const NEWLINE = 10;
+
+/** Where the identifier starting at `index` ends; -1 when none starts there. */
+function wordEnd(text: string, index: number): number {
+  WORD.lastIndex = index;
+  return WORD.test(text) ? WORD.lastIndex : -1;
+}
+
+interface Tokenized {
+  tokens: Token[];
+  /** Where reading stopped, when the file holds more than MAX_TOKENS. */
+  stoppedAt?: { line: number; column: number };
+}
 
 /** The tokens of a source, in order. Unclosed strings and comments end at the end of the text. */
-export function tokenize(text: string, extension: string): Token[] {
+export function tokenize(text: string, extension: string, steps: ScanSteps = { count: 0 }, limit = MAX_TOKENS): Tokenized {
   const tokens: Token[] = [];
   const lineComments = LINE_COMMENT[extension] ?? ['#'];
   let line = 1;
@@ -29,19 +52,23 @@ export function tokenize(text: string, extension: string): Token[] {
   let index = 0;
   // A Python string's prefix (f"…", rb'…'), where the string's token starts.
   let prefixColumn: number | undefined;
+  /** Moves to `to`, counting the lines passed: every character is passed once. */
   const advance = (to: number) => {
-    for (let at = index; at < to && at < text.length; at++) {
-      if (text[at] === '\n') {
+    const end = Math.min(to, text.length);
+    steps.count += end - index;
+    for (let at = index; at < end; at++) {
+      if (text.charCodeAt(at) === NEWLINE) {
         line++;
         lineStart = at + 1;
       }
     }
-    index = to;
+    index = end;
   };
   while (index < text.length) {
+    if (tokens.length >= limit) return { tokens, stoppedAt: { line, column: index - lineStart + 1 } };
     const char = text[index]!;
     const column = index - lineStart + 1;
-    if (/\s/.test(char)) {
+    if (SPACE.test(char)) {
       advance(index + 1);
     } else if (lineComments.some((start) => text.startsWith(start, index))) {
       const end = text.indexOf('\n', index);
@@ -66,10 +93,9 @@ export function tokenize(text: string, extension: string): Token[] {
       }
       tokens.push({ type: 'string', value, line: startLine, column: prefixColumn ?? column });
       prefixColumn = undefined;
-      advance(Math.min(at + quote.length, text.length));
-    } else if (/[\p{L}_$]/u.test(char)) {
-      let at = index + 1;
-      while (at < text.length && /[\p{L}\p{N}_$]/u.test(text[at]!)) at++;
+      advance(at + quote.length);
+    } else if (wordEnd(text, index) !== -1) {
+      const at = wordEnd(text, index);
       // A Python string prefix (f"…", rb'…') is part of the string that follows.
       const word = text.slice(index, at);
       if (extension === '.py' && /^[rbfuRBFU]{1,2}$/.test(word) && (text[at] === '"' || text[at] === "'")) {
@@ -86,82 +112,91 @@ export function tokenize(text: string, extension: string): Token[] {
       advance(index + value.length);
     }
   }
-  return tokens;
+  return { tokens };
 }
 
-const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
 const ASSIGN = new Set(['=', ':', '=>']);
+/** A literal map's opener stands this many tokens after its key's `=` at most (Go writes `map[string]any` first, PHP `array(`). */
+const MAP_REACH = 8;
 
-/** The token is a key naming one of the send's parts, followed by what assigns it: its value's index. */
+const isPunct = (token: Token | undefined, among: ReadonlySet<string>) => token?.type === 'punct' && among.has(token.value);
+
+/** The token is a key followed by what assigns it: its value's index. */
 function valueIndex(tokens: Token[], at: number): number | undefined {
   const token = tokens[at]!;
   if (token.type === 'punct') return undefined;
-  const next = tokens[at + 1];
   // Ruby's `transactional_id: "…"` and `:transactional_id => "…"` alike.
-  if (next?.type === 'punct' && ASSIGN.has(next.value)) return at + 2;
-  return undefined;
+  return isPunct(tokens[at + 1], ASSIGN) ? at + 2 : undefined;
 }
 
-/** The string keys of a literal map starting at `open`: `{"firstName": …}`, `array('a' => …)`, Go's `map[string]any{…}`, Ruby's `{ first_name: … }`. */
-function mapKeys(tokens: Token[], start: number): { keys: Token[]; end: number } | undefined {
-  let open = start;
-  // Go writes the map's type first; PHP may write array( … ).
-  while (open < tokens.length && open < start + 8 && !(tokens[open]!.type === 'punct' && tokens[open]!.value in OPENERS)) open++;
-  const opener = tokens[open];
-  if (opener === undefined || !(opener.value in OPENERS)) return undefined;
-  if (opener.value === '[' && tokens[open + 1]?.value === 'string') {
-    // Go's map[string]T: skip the type to its braces.
-    return mapKeys(tokens, open + 3);
-  }
-  const keys: Token[] = [];
-  let depth = 0;
-  for (let at = open; at < tokens.length; at++) {
-    const token = tokens[at]!;
-    if (token.type === 'punct' && token.value in OPENERS) depth++;
-    else if (token.type === 'punct' && Object.values(OPENERS).includes(token.value)) {
-      depth--;
-      if (depth === 0) return { keys, end: at };
-    } else if (depth === 1 && (token.type === 'string' || token.type === 'word') && valueIndex(tokens, at) !== undefined) {
-      const previous = tokens[at - 1];
-      // A key starts an entry: after the opener or a comma.
-      if (previous !== undefined && (previous.value === ',' || previous.value in OPENERS)) keys.push(token);
-    }
-  }
-  return { keys, end: tokens.length };
+/** A literal map being read: `data_variables={…}` or `mailing_lists => […]`, with the brackets it was given in. */
+interface MapRead {
+  kind: 'variables' | 'lists';
+  owner: Bracket;
+  keys: string[];
 }
 
-/** The uses in one file of Python, Ruby, Go or PHP. */
-export function tokenUses(file: string, text: string): CodeUse[] {
-  const tokens = tokenize(text, extname(file));
+/** An open bracket: the transactional use made in it, the data variables given in it, and the map it opens, if it does. */
+interface Bracket {
+  send?: CodeUse;
+  variables?: string[];
+  map?: MapRead;
+}
+
+/** The uses in one file of Python, Ruby, Go or PHP. `steps` counts the work done: characters and tokens read. */
+export function tokenUses(file: string, text: string, steps: ScanSteps = { count: 0 }, limit = MAX_TOKENS): FileScan {
+  const { tokens, stoppedAt } = tokenize(text, extname(file), steps, limit);
   const uses: CodeUse[] = [];
   const at = (token: Token) => ({ file, line: token.line, column: token.column });
-  // Per open bracket: the transactional use made in it, and the data variables given in it.
-  const groups: { send?: CodeUse; variables?: string[] }[] = [{}];
+  const brackets: Bracket[] = [{}];
+  // A map key seen, its opener not yet: where the opener may stand.
+  let awaited: { kind: MapRead['kind']; owner: Bracket; from: number; to: number } | undefined;
   for (let index = 0; index < tokens.length; index++) {
+    steps.count++;
     const token = tokens[index]!;
-    if (token.type === 'punct') {
-      if (token.value in OPENERS) groups.push({});
-      else if (Object.values(OPENERS).includes(token.value) && groups.length > 1) {
-        const group = groups.pop()!;
-        if (group.send !== undefined && group.variables !== undefined) group.send.dataVariables = group.variables;
+    if (awaited !== undefined && index > awaited.to) awaited = undefined;
+    if (isPunct(token, OPENERS)) {
+      const opened: Bracket = {};
+      if (awaited !== undefined && index >= awaited.from) {
+        // Go's map[string]T: the type's brackets are not the map's; its braces follow.
+        if (token.value === '[' && tokens[index + 1]?.value === 'string') awaited = { ...awaited, from: index + 3, to: index + 3 + MAP_REACH - 1 };
+        else {
+          opened.map = { kind: awaited.kind, owner: awaited.owner, keys: [] };
+          awaited = undefined;
+        }
+      }
+      brackets.push(opened);
+      continue;
+    }
+    if (isPunct(token, CLOSERS)) {
+      if (brackets.length > 1) {
+        const closed = brackets.pop()!;
+        if (closed.map?.kind === 'variables') closed.map.owner.variables = closed.map.keys;
+        if (closed.send !== undefined && closed.variables !== undefined) closed.send.dataVariables = closed.variables;
       }
       continue;
     }
     const value = valueIndex(tokens, index);
     if (value === undefined) continue;
+    const bracket = brackets.at(-1)!;
+    // A key of the map this bracket opens starts an entry: after the opener or a comma.
+    const previous = tokens[index - 1];
+    if (bracket.map !== undefined && previous?.type === 'punct' && (previous.value === ',' || OPENERS.has(previous.value))) {
+      bracket.map.keys.push(token.value);
+      if (bracket.map.kind === 'lists') uses.push({ kind: 'list', value: token.value, ...at(token) });
+    }
     const key = normalKey(token.value.replace(/^:/, ''));
     const target = tokens[value];
-    const group = groups.at(-1)!;
     if ((key === KEYS.transactional || key === KEYS.event) && target?.type === 'string') {
       const found: CodeUse = { kind: key === KEYS.event ? 'event' : 'transactional', value: target.value, ...at(target) };
       uses.push(found);
-      if (found.kind === 'transactional') group.send = found;
+      if (found.kind === 'transactional') bracket.send = found;
     } else if (key === KEYS.dataVariables || key === KEYS.lists) {
-      const map = mapKeys(tokens, value);
-      if (map === undefined) continue;
-      if (key === KEYS.lists) for (const list of map.keys) uses.push({ kind: 'list', value: list.value, ...at(list) });
-      else group.variables = map.keys.map((variable) => variable.value);
+      awaited = { kind: key === KEYS.lists ? 'lists' : 'variables', owner: bracket, from: value, to: value + MAP_REACH - 1 };
     }
   }
-  return uses;
+  if (stoppedAt === undefined) return { uses };
+  return { uses, unread: `the rest from line ${stoppedAt.line}, column ${stoppedAt.column}: over ${limit.toLocaleString('en-US')} tokens` };
 }

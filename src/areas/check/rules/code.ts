@@ -4,6 +4,7 @@
  * the published email shows or name one it does not, an event no workflow or event pattern
  * knows, a mailing list or a contact property the account does not have.
  */
+import { dataVariableVerdict, leftOut, unstatedNote } from '../../../platform/transactional/data-variables.js';
 import type { CodeUse } from '../code/uses.js';
 import type { Account } from '../gather.js';
 import { problem, type Problem, type RecordRef } from '../records.js';
@@ -12,12 +13,18 @@ import { declareRules, type RuleFamily } from './rule.js';
 const { rules, severityOf } = declareRules('code', {
   'code-unknown-transactional': { severity: 'error', summary: 'a send to a transactional id the account does not have' },
   'code-unpublished-transactional': { severity: 'error', summary: 'a send to a transactional email that is not published: the API refuses it' },
-  'code-missing-data-variable': { severity: 'error', summary: 'a send whose literal dataVariables leave out a variable the published email shows' },
+  'code-missing-data-variable': {
+    severity: 'warning',
+    summary: 'a send whose literal dataVariables leave out a variable the published email shows with no fallback, which the API does not say is optional',
+  },
   'code-unknown-data-variable': { severity: 'error', summary: 'a send whose literal dataVariables name one the published email does not use' },
   'code-unknown-event': { severity: 'warning', summary: 'an event no workflow trigger or event pattern knows' },
   'code-unknown-mailing-list': { severity: 'error', summary: 'a mailing list id the account does not have' },
   'code-unknown-contact-property': { severity: 'warning', summary: 'a contact property the account does not have' },
-  'code-skipped': { severity: 'info', summary: 'a file or directory --code left out: a symbolic link, or a file over 2 MB' },
+  'code-skipped': {
+    severity: 'info',
+    summary: 'what --code left unread: a symbolic link, a file over 2 MB or that its parser cannot read, the rest of a file over the token budget',
+  },
 });
 
 type Rule = (typeof rules)[number]['name'];
@@ -55,18 +62,19 @@ function transactionalProblems(account: Account, use: CodeUse): Problem[] {
       ),
     ];
   if (use.dataVariables === undefined) return [];
-  const given = new Set(use.dataVariables);
   const shown = new Set(found.record.dataVariables);
   const problems: Problem[] = [];
-  const missing = found.record.dataVariables.filter((variable) => !given.has(variable));
+  // The API never says a variable is required: one without a fallback may still be marked optional.
+  const verdict = dataVariableVerdict(found.record.dataVariables, { fallbacks: found.published?.dataVariablesFallbacks });
+  const { unstated } = leftOut(verdict, Object.fromEntries(use.dataVariables.map((variable) => [variable, true])));
   const unknown = use.dataVariables.filter((variable) => !shown.has(variable));
-  if (missing.length > 0)
+  if (unstated.length > 0)
     problems.push(
       at(
         use,
         'code-missing-data-variable',
-        `sends ${name} without ${missing.join(', ')}, which the published email shows`,
-        'pass every data variable the email uses',
+        `sends ${name} without ${unstated.join(', ')}, which the published email shows with no fallback; ${unstatedNote(unstated)}`,
+        'pass every variable the email shows, or give the ones it may go without a fallback in the email',
         found.ref,
       ),
     );

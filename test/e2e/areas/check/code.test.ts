@@ -81,6 +81,31 @@ describe('check --code', () => {
     expect(result.code).toBe(0);
   });
 
+  it('reads files written to defeat a scanner within its budget, and names what it left unread (never exit 70)', async () => {
+    const sandbox = await openSandbox();
+    const app = tempDir();
+    // A map type nested past the stack's depth, an unclosed map a million times over, a file over the token budget.
+    writeFileSync(join(app, 'types.go'), `x := data_variables=${'[string'.repeat(250_000)}`);
+    writeFileSync(join(app, 'maps.py'), 'data_variables={'.repeat(100_000));
+    writeFileSync(join(app, 'deep.rb'), `send(event_name: "before_the_budget")\n${'['.repeat(1_100_000)}`);
+    const result = await sandbox.loopsctl(['check', '--only', 'code', '--code', app, '--json']);
+    expect(result.code).toBe(0);
+    const found = result.json<(Found & { message: string })[]>();
+    expect(found.filter((problem) => problem.rule === 'code-skipped').map(({ name, message }) => [name, message])).toEqual([
+      [join(app, 'deep.rb'), 'not scanned: the rest from line 2, column 999995: over 1,000,000 tokens'],
+    ]);
+    expect(found.filter((problem) => problem.rule === 'code-unknown-event').map((problem) => problem.name)).toEqual(['before_the_budget']);
+  });
+
+  it('holds a send to a transactional id the account lacks for an error: the run fails', async () => {
+    const sandbox = await openSandbox();
+    const app = tempDir();
+    writeFileSync(join(app, 'send.ts'), "await loops.sendTransactionalEmail({ transactionalId: 'cnotarealtransactional0000', email });\n");
+    const result = await sandbox.loopsctl(['check', '--only', 'code', '--code', app, '--json']);
+    expect(result.json<Found[]>().map(({ rule, severity }) => ({ rule, severity }))).toEqual([{ rule: 'code-unknown-transactional', severity: 'error' }]);
+    expect(result.code).toBe(1);
+  });
+
   it('refuses a --code path that is not a directory (exit 2) before reading the account', async () => {
     const sandbox = await openSandbox();
     const result = await sandbox.loopsctl(['check', '--code', join(tempDir(), 'missing')]);

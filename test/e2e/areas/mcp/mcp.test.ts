@@ -77,7 +77,7 @@ describe('loopsctl mcp', () => {
     expect(checked.isError).toBeFalsy();
     expect(checked.structuredContent.data.map((problem: { rule: string; name: string }) => problem.name)).toContain('Win-back (draft)');
     const typed = await call(client, 'types');
-    expect(typed.structuredContent.module).toContain('export const transactionalEmails = {');
+    expect(typed.structuredContent.module).toContain('export const transactionalEmails = withoutPrototype({');
   });
 
   it('has one tool per command that calls the API, and no tool without a command', async () => {

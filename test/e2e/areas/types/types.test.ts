@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ function compile(files: string[]): string[] {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
     types: [],
   });
   return ts
@@ -35,7 +36,8 @@ describe('types', () => {
     expect(written.stdout).toBe('');
     const printed = await sandbox.loopsctl(['types']);
     expect(printed.stdout).toBe(readFileSync(module, 'utf8'));
-    expect(printed.stdout).toContain(`  "Welcome": { id: "${WELCOME}", dataVariables: ["firstName", "loginUrl"] },`);
+    // The seed's published "Welcome" has a fallback for firstName: a send may leave it out.
+    expect(printed.stdout).toContain(`  "Welcome": { id: "${WELCOME}", dataVariables: ["firstName", "loginUrl"], optionalDataVariables: ["firstName"] },`);
     // Not published: nothing can send it.
     expect(printed.stdout).not.toContain('Payment failed');
     expect(new Set(sandbox.requests.map((request) => request.method))).toEqual(new Set(['GET']));
@@ -92,8 +94,45 @@ describe('types', () => {
     expect(drifted.stderr).toContain('"supportUrl"');
     expect(drifted.stderr).toContain('transactional email "Welcome aboard": in the account, not in the file');
     expect(drifted.stderr).toContain('transactional email "Welcome": in the file, no longer in the account');
+    // One difference a line, not a literal "\n" between them.
+    expect(drifted.stderr).toContain('any more:\ntransactional email ');
+    expect(drifted.stderr).not.toContain('\\n');
     // --check writes nothing.
     expect(readFileSync(module, 'utf8')).not.toContain('Welcome aboard');
+  });
+
+  it("--check catches drift in every --format, keyed the same in every account (the name's slug)", async () => {
+    const sandbox = await openSandbox();
+    const dir = tempDir();
+    const formats = ['json', 'env', 'py', 'go', 'rb'];
+    for (const format of formats) {
+      const file = join(dir, `loops.${format}`);
+      expect((await sandbox.loopsctl(['types', '--format', format, '--out', file])).code).toBe(0);
+      expect((await sandbox.loopsctl(['types', '--format', format, '--out', file, '--check'])).code).toBe(0);
+    }
+    const env = readFileSync(join(dir, 'loops.env'), 'utf8');
+    expect(env).toContain(`LOOPS_TX_WELCOME='${WELCOME}'\n`);
+    sandbox.server.update((state) => {
+      const lists = state.mailingLists as { name: string }[];
+      lists.find((list) => list.name === 'Beta testers')!.name = 'Beta';
+    });
+    for (const format of formats) {
+      const drifted = await sandbox.loopsctl(['types', '--format', format, '--out', join(dir, `loops.${format}`), '--check']);
+      expect(drifted.code, format).toBe(1);
+      expect(drifted.stderr, format).toMatch(/in the file, not the account: .*beta.?testers/i);
+      expect(drifted.stderr, format).toMatch(/in the account, not the file: .*beta/i);
+      expect(drifted.stderr, format).toContain(`loopsctl types --format ${format} --out`);
+    }
+  });
+
+  it('--check of a file that does not exist fails (exit 1) and says how to make it, writing nothing', async () => {
+    const sandbox = await openSandbox();
+    const module = join(tempDir(), 'loops.generated.ts');
+    const result = await sandbox.loopsctl(['types', '--out', module, '--check']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${module} does not exist`);
+    expect(result.stderr).toContain(`loopsctl types --out ${module}`);
+    expect(existsSync(module)).toBe(false);
   });
 
   it('refuses --check without --out (exit 2)', async () => {

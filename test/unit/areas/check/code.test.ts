@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { javascriptUses } from '../../../../src/areas/check/code/javascript.js';
 import { tokenUses } from '../../../../src/areas/check/code/tokens.js';
 
-const brief = (uses: ReturnType<typeof tokenUses>) =>
+const brief = ({ uses }: ReturnType<typeof tokenUses>) =>
   uses.map(({ kind, value, line, column, dataVariables }) => ({ kind, value, line, column, dataVariables }));
 
 describe('the tokenizer of Python, Ruby, Go and PHP', () => {
@@ -58,6 +58,9 @@ describe('JavaScript and TypeScript, parsed', () => {
   });
 
   it('gives nothing, rather than failing, for a file it cannot parse', () => {
-    expect(javascriptUses(parse as never, 'broken.js', 'loops.sendEvent({ eventName: "x" ')).toEqual([]);
+    expect(javascriptUses(parse as never, 'broken.js', 'loops.sendEvent({ eventName: "x" ')).toEqual({
+      uses: [],
+      unread: 'the whole file: not JavaScript or TypeScript that Babel can read',
+    });
   });
 });

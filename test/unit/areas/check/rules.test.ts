@@ -154,6 +154,7 @@ function cleanAccount(): Account {
     ],
     code: {
       filesScanned: 1,
+      filesPassed: 0,
       skipped: [],
       uses: [
         { kind: 'transactional', value: 't-reset', ...IN_APP, dataVariables: ['resetUrl', 'firstName'] },

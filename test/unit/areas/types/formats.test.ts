@@ -1,0 +1,115 @@
+/**
+ * `loopsctl types --format json|env|py|go|rb`: each file loads in its language and gives back the
+ * account's ids exactly, whatever characters they hold. Python runs the file where python3 is on
+ * the machine; Go and Ruby, whose toolchains may be absent, are read by their string grammar (the
+ * escapes written are JSON's, which both read alike; Ruby's `#` escaped so that nothing
+ * interpolates), and env by Node's own dotenv reader.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { generateFormat } from '../../../../src/areas/types/formats.js';
+import type { TypesInput } from '../../../../src/areas/types/generate.js';
+import { tempDir } from '../../../support/main.js';
+import { listedEmail } from '../../../support/transactional.js';
+
+const email = listedEmail;
+
+/** Ids no language takes as they stand, names that meet once slugged, one email not published. */
+const HOSTILE_IDS = ['c"quote', 'c\\back#{x}$y', 'c\u2028sep\ttab', 'c\u00e9'];
+const input = (ids: string[]): TypesInput => ({
+  transactional: [
+    email(ids[0]!, 'Password reset', ['resetUrl', 'name']),
+    email(ids[1]!, 'Welcome!', ['firstName']),
+    email(ids[2]!, 'welcome', []),
+    email('cdraft', 'Draft only', [], false),
+  ],
+  dataVariablesFallbacks: { [ids[0]!]: { name: 'there' } },
+  eventPatterns: [],
+  contactProperties: [],
+  mailingLists: [{ id: ids[3]!, name: 'Beta testers', description: null, isPublic: true }],
+});
+
+/** The constants a file defines and their values, by the grammar of its language's lines. */
+function constants(text: string, line: RegExp, decode: (literal: string) => string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const match of text.matchAll(line)) found[match[1]!] = decode(match[2]!);
+  return found;
+}
+
+/** A double-quoted string of Go and of Ruby, as written: JSON's escapes only, and in Ruby `#` always escaped. */
+const GO_STRING = String.raw`"(?:[^"\\\n]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"`;
+const RUBY_STRING = String.raw`"(?:[^"\\\n#]|\\["\\/bfnrt#]|\\u[0-9a-fA-F]{4})*"`;
+
+describe('types --format', () => {
+  const hostile = input(HOSTILE_IDS);
+
+  it('json: an object by key (the slug, with the id where two meet), the published emails with their variables', () => {
+    const parsed = JSON.parse(generateFormat('json', hostile)) as Record<string, Record<string, unknown>>;
+    expect(parsed.transactionalEmails).toEqual({
+      'password-reset': { id: 'c"quote', dataVariables: ['name', 'resetUrl'], optionalDataVariables: ['name'] },
+      [`welcome--${HOSTILE_IDS[1]}`]: { id: HOSTILE_IDS[1], dataVariables: ['firstName'], optionalDataVariables: [] },
+      [`welcome--${HOSTILE_IDS[2]}`]: { id: HOSTILE_IDS[2], dataVariables: [], optionalDataVariables: [] },
+    });
+    expect(parsed.mailingLists).toEqual({ 'beta-testers': 'c\u00e9' });
+  });
+
+  it.skipIf(spawnSync('python3', ['--version']).status !== 0)('py: runs in Python and gives back every id', () => {
+    const file = join(tempDir(), 'loops_ids.py');
+    writeFileSync(file, generateFormat('py', hostile));
+    const printed = spawnSync(
+      'python3',
+      ['-c', 'import json, runpy, sys; ns = runpy.run_path(sys.argv[1]); print(json.dumps({k: v for k, v in ns.items() if k.isupper()}))', file],
+      { encoding: 'utf8' },
+    );
+    expect(printed.stderr).toBe('');
+    const loaded = JSON.parse(printed.stdout) as Record<string, unknown>;
+    expect(loaded.TX_PASSWORD_RESET).toBe('c"quote');
+    expect(loaded[`TX_WELCOME__${'C_BACK__X__Y'}`]).toBe(HOSTILE_IDS[1]);
+    expect(loaded.LIST_BETA_TESTERS).toBe('c\u00e9');
+    expect((loaded.TRANSACTIONAL_EMAILS as Record<string, unknown>)['password-reset']).toEqual({
+      id: 'c"quote',
+      data_variables: ['name', 'resetUrl'],
+      optional_data_variables: ['name'],
+    });
+  });
+
+  it('go: a package of constants, each a Go string that reads back as the id', () => {
+    const text = generateFormat('go', hostile);
+    expect(text).toMatch(/^(\/\/ .*\n)+package loops\n\nconst \(\n(\t\w+ = .*\n)+\)\n$/);
+    const found = constants(text, new RegExp(String.raw`^\t([A-Z]\w*) = (${GO_STRING})$`, 'gm'), (literal) => JSON.parse(literal) as string);
+    expect(Object.values(found).sort()).toEqual([...HOSTILE_IDS].sort());
+    expect(found.TxPasswordReset).toBe('c"quote');
+    expect(found.ListBetaTesters).toBe('c\u00e9');
+  });
+
+  it('rb: a module of frozen constants, no string interpolating, each reading back as the id', () => {
+    const text = generateFormat('rb', hostile);
+    expect(text).toMatch(/^(# .*\n)+module Loops\n( {2}[A-Z]\w* = .*\.freeze\n)+end\n$/);
+    const found = constants(text, new RegExp(String.raw`^ {2}([A-Z]\w*) = (${RUBY_STRING})\.freeze$`, 'gm'), (literal) =>
+      JSON.parse(literal.replace(/\\#/g, '#')),
+    );
+    expect(Object.values(found).sort()).toEqual([...HOSTILE_IDS].sort());
+    expect(found.TX_PASSWORD_RESET).toBe('c"quote');
+  });
+
+  it('env: lines a dotenv reader takes as they stand, and a clear refusal of an id it cannot hold', () => {
+    const plain = input(['c1', 'c2$HOME', 'c3 with space', 'l1#not-a-comment']);
+    expect(parseEnv(generateFormat('env', plain))).toEqual({
+      LOOPS_TX_PASSWORD_RESET: 'c1',
+      LOOPS_TX_WELCOME__C2_HOME: 'c2$HOME',
+      LOOPS_TX_WELCOME__C3_WITH_SPACE: 'c3 with space',
+      LOOPS_LIST_BETA_TESTERS: 'l1#not-a-comment',
+    });
+    expect(() => generateFormat('env', input(["c'1", 'c2', 'c3', 'l1']))).toThrow(`the id of "password-reset" cannot be written in an env file: "c'1"`);
+  });
+
+  it('refuses two records whose constants would be the same, naming both', () => {
+    const meeting = input(['C1', 'c1', 'c1x', 'l1']);
+    meeting.transactional[0]!.name = 'welcome';
+    meeting.transactional[2]!.name = 'other';
+    expect(() => generateFormat('py', meeting)).toThrow('the keys "welcome--C1" and "welcome--c1" both become TX_WELCOME__C1');
+  });
+});
