@@ -49,7 +49,11 @@ export async function measureSandboxPace(bin: string, baseEnv: Record<string, st
         sandbox.on('exit', (code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${log}`)));
       });
       const pull = await run(
-        { label: 'loopsctl content pull', args: [bin, 'content', 'pull', join(dir, 'loops'), '--only', 'transactional', '--json'], env: { LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' } },
+        {
+          label: 'loopsctl content pull',
+          args: [bin, 'content', 'pull', join(dir, 'loops'), '--only', 'transactional', '--json'],
+          env: { LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' },
+        },
         env,
       );
       const records = (JSON.parse(pull.stdout) as { records: unknown[] }).records.length;
