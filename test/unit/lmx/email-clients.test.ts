@@ -62,7 +62,9 @@ describe('Outlook for Windows', () => {
   };
 
   it('closes every table, row and cell it opens for Outlook alone, in turn, and the others see them balanced too', () => {
-    const columns = render('<Columns widths="50,50"><ColumnItem><Paragraph>A</Paragraph></ColumnItem><ColumnItem><Paragraph>B</Paragraph></ColumnItem></Columns>');
+    const columns = render(
+      '<Columns widths="50,50"><ColumnItem><Paragraph>A</Paragraph></ColumnItem><ColumnItem><Paragraph>B</Paragraph></ColumnItem></Columns>',
+    );
     for (const rendered of [html, columns.html]) {
       expect(rendered).toContain('<!--[if mso]><table');
       expect(unbalanced(outlookView(rendered))).toEqual([]);
