@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
+import { callSandbox } from '../../support/sandbox-http.js';
 import { startSandbox, type Sandbox, type SandboxOutboxEntry } from '../../../src/emulator/public.js';
 import { run } from '../../support/main.js';
 
@@ -22,14 +23,7 @@ async function start(): Promise<Sandbox> {
   return sandbox;
 }
 
-async function call(sandbox: Sandbox, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = callSandbox;
 
 type WorkflowEmail = Extract<SandboxOutboxEntry, { kind: 'workflow' }>;
 const workflowEntries = (sandbox: Sandbox) => sandbox.outbox().filter((entry): entry is WorkflowEmail => entry.kind === 'workflow');

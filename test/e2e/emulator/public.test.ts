@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FixtureError } from '../../../src/emulator/fixtures.js';
+import { callSandbox } from '../../support/sandbox-http.js';
 import { startSandbox, type Sandbox, type SandboxFixtures, type SandboxOptions } from '../../../src/emulator/public.js';
 import { tempDir } from '../../support/temp.js';
 import { startWebhookApp, type WebhookApp } from '../../support/webhook-app.js';
@@ -21,14 +22,7 @@ async function start(options: Parameters<typeof startSandbox>[0]): Promise<Sandb
   return sandbox;
 }
 
-async function call(sandbox: Sandbox, method: string, path: string, body?: unknown, key = sandbox.apiKey) {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
-}
+const call = callSandbox;
 
 const FIXTURES_YAML = `
 contactProperties:
