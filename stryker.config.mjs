@@ -48,9 +48,54 @@ const groups = {
     mutate: ['src/core/tier.ts', 'src/areas/mcp/*.ts'],
     tests: ['test/unit/areas/mcp/tools.test.ts', 'test/unit/areas/mcp/calls.test.ts', 'test/e2e/areas/mcp/mcp.test.ts', 'test/e2e/areas/mcp/server.test.ts'],
   },
+  // A file per verb: pull, push (its plan and its writes), diff, and what they share.
   content: {
-    mutate: ['src/areas/content/commands.ts', 'src/areas/content/remote.ts', 'src/areas/content/files.ts', 'src/areas/content/tree.ts', 'src/areas/content/emails.ts'],
+    mutate: [
+      'src/areas/content/pull.ts',
+      'src/areas/content/push.ts',
+      'src/areas/content/push-plan.ts',
+      'src/areas/content/push-writes.ts',
+      'src/areas/content/diff.ts',
+      'src/areas/content/pairing.ts',
+      'src/areas/content/remote.ts',
+      'src/areas/content/files.ts',
+      'src/areas/content/tree.ts',
+      'src/areas/content/emails.ts',
+    ],
     tests: ['test/e2e/areas/content/content.test.ts', 'test/e2e/areas/content/push-runs.test.ts', 'test/e2e/areas/content/attacks.test.ts'],
+  },
+  // The sandbox's clock and the journeys it runs, through what an app sees of them.
+  journeys: {
+    mutate: ['src/emulator/journeys/*.ts'],
+    tests: [
+      'test/unit/emulator/journeys/engine.test.ts',
+      'test/unit/emulator/journeys/filters.test.ts',
+      'test/e2e/emulator/journeys.test.ts',
+      'test/e2e/emulator/journey-rules.test.ts',
+      'test/e2e/areas/sandbox/journeys.test.ts',
+      'test/e2e/areas/workflows/test-command.test.ts',
+    ],
+  },
+  // The module `types` writes, checked by the TypeScript compiler.
+  types: {
+    mutate: ['src/areas/types/*.ts'],
+    tests: ['test/e2e/areas/types/types.test.ts'],
+  },
+  // check, and check --code's scan of a repository.
+  check: {
+    mutate: ['src/areas/check/**/*.ts'],
+    tests: ['test/unit/areas/check/code.test.ts', 'test/unit/areas/check/rules.test.ts', 'test/e2e/areas/check/check.test.ts', 'test/e2e/areas/check/code.test.ts'],
+  },
+  // The workflow rule book both sides read: node types, their fields, workflow.yaml.
+  workflows: {
+    mutate: ['src/platform/workflows/*.ts'],
+    tests: [
+      'test/unit/platform/workflows/file.test.ts',
+      'test/unit/areas/content/workflows/plan.test.ts',
+      'test/e2e/areas/sandbox/node-rules.test.ts',
+      'test/e2e/areas/workflows/editing.test.ts',
+      'test/e2e/areas/content/workflows.test.ts',
+    ],
   },
   // The update notice (what it announces, how often it asks, how much of the feed it reads) and what
   // a release is made of (src/build/release.mjs's decisions; its npm pack and Node's SEA are

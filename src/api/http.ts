@@ -271,7 +271,7 @@ export class HttpTransport implements Transport {
   private async attempt(req: HttpRequest, url: string): Promise<HttpAnswer> {
     const interrupt = this.options.signal;
     if (interrupt?.aborted) throw new InterruptedError('interrupted');
-    await this.pacer.turn(interrupt);
+    const answered = await this.pacer.turn(interrupt);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       'user-agent': this.options.userAgent,
@@ -299,7 +299,12 @@ export class HttpTransport implements Transport {
     let text: string | undefined;
     try {
       // The deadline bounds the wait for the headers and the body: the pool sets no timers of its own.
-      response = await this.pool.request(url, { method: req.method, headers, body: payload, signal: deadline });
+      try {
+        response = await this.pool.request(url, { method: req.method, headers, body: payload, signal: deadline });
+      } finally {
+        // The request reached the API no later than this: the pace counts its window from here.
+        answered();
+      }
       text = await response.text(this.maxBodyBytes);
     } catch (error) {
       if (interrupt?.aborted) throw new InterruptedError('interrupted', { cause: error });

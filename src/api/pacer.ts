@@ -1,16 +1,22 @@
 /**
- * Keeps one run under the API's rate limit: no more requests start in any one-second window than
- * the API states in x-ratelimit-limit (10 until an answer states one, the documented limit per
- * team), nor than the user's own cap (--rate, LOOPSCTL_RATE). When the API says no requests remain
- * (x-ratelimit-remaining: 0) nothing starts until its reset, or for a second when it gives none.
- * Turns are handed out in order, so concurrent callers (bulk metrics) queue fairly.
+ * Keeps one run under the API's rate limit as the API counts it: no more requests reach it in any
+ * sliding second than it states in x-ratelimit-limit (10 until an answer states one, the
+ * documented limit per team), nor than the user's own cap (--rate, LOOPSCTL_RATE). A request
+ * reaches the API some time after it starts, and one that opens a connection or waits behind a
+ * busy server reaches it late: counting starts alone, a late request and the one `limit` turns
+ * after it, on time, land in one second as the API counts them. So each request's answer is
+ * reported back (the function a turn resolves to), and the next window waits for the request
+ * `limit` turns back to be a second old from its latest possible arrival: its answer, which came
+ * after it arrived (up to LATE_MS of an answer's time is taken as lateness, and beyond it what a
+ * request took more than the quickest answer of the run: a slow API delays every answer alike).
+ * When the API says no requests remain (x-ratelimit-remaining: 0) nothing starts until its reset,
+ * or for a second when it gives none. Turns are handed out in order, so concurrent callers (bulk
+ * metrics) queue fairly.
  */
 import { UsageError } from '../base/errors.js';
 import { headerValue } from './headers.js';
 import { sleep } from './retry.js';
 import { monotonicMs } from '../base/monotonic.js';
-
-const DONE: Promise<void> = Promise.resolve();
 
 /** The API allows about 10 requests per second per team; the pace until an answer states its limit. */
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
@@ -21,9 +27,8 @@ export interface PacerOptions {
   /** The user's cap (--rate, LOOPSCTL_RATE): never more than this, whatever the API allows. */
   maxPerSecond?: number;
   /**
-   * Added to each one-second window. A request reaches the API a little after its turn, by more for
-   * one that opens a connection; without this margin, that jitter could land an eleventh request in
-   * what the API counts as one second.
+   * Added to each one-second window, beyond the lateness measured by the answers: the API's clock
+   * reads whole milliseconds, and it may count a window's ends in.
    */
   marginMs?: number;
   now?: () => number;
@@ -31,9 +36,30 @@ export interface PacerOptions {
 }
 
 const WINDOW_MS = 1_000;
-const DEFAULT_MARGIN_MS = 50;
+const DEFAULT_MARGIN_MS = 5;
+/**
+ * The part of an answer's time taken as the request's lateness in reaching the API, whatever the
+ * answer's time: an answer within it bounds the arrival exactly, at no more cost than its own
+ * time; a slower API (200 ms an answer) costs the window this much, not its whole latency, and a
+ * request held longer than the quickest answer by more than this is still counted as late by all
+ * of it. 50 ms costs a 200 ms API what a fixed margin of that size did (the pull of 500 emails
+ * within 1.1x the pacing floor; 100 ms took it to 1.18x on a loaded machine).
+ */
+const LATE_MS = 50;
+/** Longest the next window waits for the answer of the request that opened the last one. */
+const MAX_UNANSWERED_MS = 1_000;
 /** Longest pause a rate-limit header can impose; a longer one is the API's 429 to tell us about. */
 const MAX_PAUSE_MS = 10_000;
+
+/** Reports that the request given a turn was answered, or failed: what it took bounds when it reached the API. */
+export type Answered = () => void;
+
+interface Start {
+  /** When the turn was given. */
+  at: number;
+  /** How long its answer took to come, once it came. */
+  took: number | undefined;
+}
 
 export class Pacer {
   /** What the API allows: its stated limit, or the default until it states one. */
@@ -42,10 +68,14 @@ export class Pacer {
   private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Start times of the most recent requests, oldest first: the last perSecond of them count. */
-  private readonly starts: number[] = [];
+  /** The most recent requests, oldest first: the last perSecond of them count. */
+  private readonly starts: Start[] = [];
+  /** The quickest answer of the run: what a request takes with no lateness (as far as the run has seen). */
+  private quickest = Infinity;
+  /** Wakes the caller waiting for an answer, when one comes. */
+  private wake: (() => void) | undefined;
   private pausedUntil = 0;
-  private queue: Promise<void> = Promise.resolve();
+  private queue: Promise<unknown> = Promise.resolve();
   /** Turns asked for and not yet given. */
   private queued = 0;
   /** The last x-ratelimit-limit read, when it was one string. */
@@ -59,13 +89,14 @@ export class Pacer {
     this.sleep = options.sleep ?? sleep;
   }
 
-  /** Waits until a request may start, and counts it as started. */
-  turn(signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until a request may start, and counts it as started. Resolves to what the caller calls
+   * when the request's answer comes (its headers) or it fails; a turn never reported holds the next
+   * window up to a second longer.
+   */
+  turn(signal?: AbortSignal): Promise<Answered> {
     // Nobody queued and a slot free: the turn is this caller's at once, with no wait to queue.
-    if (this.queued === 0 && this.readyAt() <= this.now()) {
-      this.start();
-      return DONE;
-    }
+    if (this.queued === 0 && this.readyAt().at <= this.now()) return Promise.resolve(this.start());
     this.queued += 1;
     const mine = this.queue
       .then(() => this.waitForSlot(signal))
@@ -105,31 +136,68 @@ export class Pacer {
   /** Whether this run started as many requests as the API allows within the last window. */
   private ownStartsFillWindow(): boolean {
     const limit = this.allowedPerSecond;
-    return this.starts.length >= limit && this.now() - this.starts[this.starts.length - limit]! < this.windowMs;
+    return this.starts.length >= limit && this.now() - this.starts[this.starts.length - limit]!.at < this.windowMs;
   }
 
-  private async waitForSlot(signal?: AbortSignal): Promise<void> {
+  private async waitForSlot(signal?: AbortSignal): Promise<Answered> {
     for (;;) {
       const now = this.now();
-      const readyAt = this.readyAt();
-      if (readyAt <= now) break;
-      await this.sleep(readyAt - now, signal);
+      const { at, unanswered } = this.readyAt();
+      if (at <= now) break;
+      if (unanswered) await this.sleepUnlessAnswered(at - now, signal);
+      else await this.sleep(at - now, signal);
     }
-    this.start();
+    return this.start();
   }
 
-  /** When the next request may start: once the start perSecond turns back is a window old, and no pause holds. */
-  private readyAt(): number {
+  /**
+   * When the next request may start: once the request perSecond turns back is a window old from
+   * the latest it can have reached the API, and no pause holds. Until that request's answer comes,
+   * its lateness is unknown: the time is then the longest the wait for it may last.
+   */
+  private readyAt(): { at: number; unanswered: boolean } {
     const { perSecond } = this;
-    const windowFull = this.starts.length >= perSecond ? this.starts[this.starts.length - perSecond]! + this.windowMs : 0;
-    return Math.max(this.pausedUntil, windowFull);
+    const opening = this.starts.length >= perSecond ? this.starts[this.starts.length - perSecond]! : undefined;
+    if (opening === undefined) return { at: this.pausedUntil, unanswered: false };
+    if (opening.took === undefined) return { at: Math.max(this.pausedUntil, opening.at + this.windowMs + MAX_UNANSWERED_MS), unanswered: true };
+    const late = Math.max(Math.min(opening.took, LATE_MS), opening.took - this.quickest);
+    return { at: Math.max(this.pausedUntil, opening.at + this.windowMs + late), unanswered: false };
   }
 
-  private start(): void {
-    this.starts.push(this.now());
+  /** Sleeps `ms`, or less if an answer comes meanwhile (the caller then looks again). */
+  private async sleepUnlessAnswered(ms: number, signal?: AbortSignal): Promise<void> {
+    const stop = new AbortController();
+    const interrupt = () => stop.abort();
+    signal?.addEventListener('abort', interrupt, { once: true });
+    const answered = new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+    // The sleep cut short by an answer ends quietly; only the caller's own interruption is an error.
+    const slept = this.sleep(ms, stop.signal).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+    });
+    slept.catch(() => undefined);
+    try {
+      await Promise.race([slept, answered]);
+    } finally {
+      this.wake = undefined;
+      signal?.removeEventListener('abort', interrupt);
+      stop.abort();
+    }
+  }
+
+  private start(): Answered {
+    const started: Start = { at: this.now(), took: undefined };
+    this.starts.push(started);
     // Only the last perSecond starts count; the older ones are dropped in batches, not one a request.
     const { perSecond } = this;
     if (this.starts.length > 2 * perSecond + 64) this.starts.splice(0, this.starts.length - perSecond);
+    return () => {
+      if (started.took !== undefined) return;
+      started.took = this.now() - started.at;
+      this.quickest = Math.min(this.quickest, started.took);
+      this.wake?.();
+    };
   }
 }
 

@@ -9,8 +9,8 @@ import type { Uses } from './capabilities.js';
 
 export async function checkLmxOfDryRun(context: Uses<'globals'>, source: string, lmx: string, kind?: LmxKind): Promise<void> {
   if (!context.writes.dryRun) return;
-  const { checkLmx, stopsCompiling } = await import('../lmx/index.js');
-  const errors = checkLmx(lmx, { kind }).problems.filter(stopsCompiling);
+  const { checkLmx, refusesBody } = await import('../lmx/index.js');
+  const errors = checkLmx(lmx, { kind }).problems.filter(refusesBody);
   const [first] = errors;
   if (first === undefined) return;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';

@@ -56,6 +56,8 @@ export interface SandboxOptions {
   onStateError?: (error: LocalFileError) => void;
   /** Refuse requests beyond the API's rate limit (10 a second) with 429, as the platform does; on unless false. */
   rateLimit?: boolean;
+  /** The clock the rate limit counts its second by, in milliseconds: the monotonic clock unless given (a test holds it still). */
+  rateClock?: () => number;
 }
 
 /** A request as it arrives, over HTTP or from this process: what the sandbox answers. */
@@ -88,7 +90,7 @@ export interface SandboxCore {
  * process replaces the state file.
  */
 export async function openCore(options: SandboxOptions, changed: () => void = () => {}): Promise<SandboxCore> {
-  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateClock);
   const backing = options.stateFile === undefined ? await inMemory({ ...options, rateLimiter }) : await inFile(options.stateFile, { ...options, rateLimiter });
   // The sandbox's clock (journeys/clock.ts): what its deliveries and its log are dated with.
   const systemNow = options.now ?? (() => new Date());

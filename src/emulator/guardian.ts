@@ -8,7 +8,7 @@ import {
   GUARDIAN_RULES,
   guardianFindings,
   parseLmx,
-  stopsCompiling,
+  refusesBody,
   variablesOf,
   type LmxKind,
   type LmxNamespace,
@@ -27,14 +27,13 @@ function describeProblem(problem: LmxProblem): string {
 }
 
 /**
- * Compiles a body: LmxCompileError with the first error that stops it, else every other problem
- * content check reports, in its order: its warnings, and the variables the email's kind cannot
- * fill (errors that the platform saves and leaves to Guardian, as severity "error").
+ * Compiles a body: LmxCompileError naming every error `content check` refuses it for (the one rule
+ * both read, refusesBody), in its order; else the warnings it reports.
  */
 export function compileLmx(lmx: string, kind: LmxKind, componentIds: ReadonlySet<string>): LmxWarning[] {
   const { problems } = checkLmx(lmx, { kind, componentIds });
-  const error = problems.find(stopsCompiling);
-  if (error !== undefined) throw new LmxCompileError(describeProblem(error));
+  const errors = problems.filter(refusesBody);
+  if (errors.length > 0) throw new LmxCompileError(errors.map(describeProblem).join('; '));
   return problems.map((problem) => ({
     rule: problem.rule,
     severity: problem.severity,

@@ -233,8 +233,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
  * Starts a sandbox in this process that answers, besides its own URL, every request this process
  * makes to the platform's API, `https://app.loops.so/api/…`, through fetch (the global one, which
  * the official SDK uses, and undici's): an app's tests use `new LoopsClient(sandbox.apiKey)` as in
- * production, with no base URL to change. Requests to other hosts pass through untouched.
- * `close()` puts fetch back as it was, then stops the sandbox. One at a time: a second call
+ * production, with no base URL to change. Only the API's operations (`/api/v1/…`) are taken: any
+ * other request passes through untouched, whatever its form; an aborted one is not answered.
+ * `close()` puts fetch and the dispatchers back as they were, then stops the sandbox. One at a time: a second call
  * before the first is closed rejects.
  *
  *   const loops = await interceptLoops({ fixtures: 'test/loops.yaml' });

@@ -21,7 +21,7 @@ import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './journeys/cl
 import type { Journey } from './journeys/records.js';
 import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
 
-export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'deliverWebhooks'> {
+export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'rateClock' | 'deliverWebhooks'> {
   /** The data to start from (the demo team's unless told otherwise); with a state file and no fixtures, only when `reset` says so. */
   seed?: SeedKind;
   /** Start over from the seed (and the fixtures), whatever the state file holds. */

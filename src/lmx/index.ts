@@ -29,7 +29,7 @@
  * - `elementsOf`, `variablesOf`, `textOf`, `themeIdOf`, `componentIdsOf`: reading a tree without recursion.
  */
 export { MAX_LMX_DEPTH, parseLmx, type LmxAttribute, type LmxDocument, type LmxElement, type LmxNode, type LmxText, type LmxVariable } from './parse.js';
-export { LMX_RULES, LineIndex, stopsCompiling, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
+export { LMX_RULES, LineIndex, refusesBody, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 export {
   BLOCK_TAGS,
   IMAGE_SCHEMES,

@@ -95,9 +95,11 @@ export function inSourceOrder(problems: LmxProblem[]): LmxProblem[] {
 }
 
 /**
- * Whether a problem stops the platform compiling a body (its 422): every error but the variables
- * its kind cannot use, which the platform leaves to Guardian (unsupportedContactProperties and the like).
+ * Whether a problem refuses a body: `content check` fails on it, and the sandbox answers an email
+ * message's update with 422 naming it. Every error, the variables its kind cannot use included: the
+ * specification's namespace rules ("Transactional emails support `{data.*}` only") are errors of
+ * the body like any other, and one verdict on a body holds on both sides.
  */
-export function stopsCompiling(problem: LmxProblem): boolean {
-  return problem.severity === 'error' && problem.rule !== 'variable-namespace';
+export function refusesBody(problem: LmxProblem): boolean {
+  return problem.severity === 'error';
 }

@@ -3,10 +3,11 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, code, import, stack, content, journeys, emulator, check), all of them but import, stack, content and check by default (executable measures the
+ * listen, lmx, code, import, stack, content, journeys, emulator, check, pace), all of them but import, stack, content, check and pace by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
- * records with a 200-node workflow's pull and push close to two minutes, a check of a 2,000-message account some five minutes (check.ts;
+ * records with a 200-node workflow's pull and push close to two minutes, a pull of 1,000 requests against the
+ * sandbox with its rate limit on close to two minutes (sandbox-pace.ts), a check of a 2,000-message account some five minutes (check.ts;
  * BENCH_CHECK_MESSAGES sets the size), so they run only when named (`npm run bench -- import`;
  * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
@@ -29,16 +30,17 @@ import { CODE_FILES, measureCodeScan, measureWorstCases } from './code.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
 import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { measureEmulator } from './emulator.js';
+import { measureSandboxPace } from './sandbox-pace.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
 
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check|pace';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -189,6 +191,17 @@ try {
   if (runs('content')) {
     await measureContentPull();
     await measureWorkflowPullPush();
+  }
+  if (runs('pace')) {
+    console.error('content pull of some 1,000 requests against loopsctl sandbox with its rate limit on (paced: about 100 s)…');
+    const pace = await measureSandboxPace(bin, env);
+    check(
+      '429s drawn by a 1,000-request pull with the limit on',
+      pace.refused === 0,
+      String(pace.refused),
+      '0',
+      `of ${pace.requests} requests the sandbox answered, counting arrivals in a sliding second; the pull took ${ms(pace.ms)}`,
+    );
   }
   if (runs('journeys')) await measureSandboxJourneys();
   if (runs('emulator')) await measureSandboxEmulator();

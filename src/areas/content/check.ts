@@ -8,6 +8,7 @@ import { dirname, relative } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import {
   checkLmx,
+  refusesBody,
   elementsOf,
   gmailClipProblem,
   NAMESPACES_OF_KIND,
@@ -67,7 +68,7 @@ export function checkSource(file: string, source: string, kind: LmxKind | undefi
     file,
     kind,
     source,
-    errors: problems.filter((problem) => problem.severity === 'error'),
+    errors: problems.filter(refusesBody),
     warnings: problems.filter((problem) => problem.severity === 'warning'),
   };
 }

@@ -46,6 +46,32 @@ const styleOf = (element: Parameters<typeof attribute>[0]) => attribute(element,
 describe('Outlook for Windows', () => {
   const { html, read } = render(NEWSLETTER);
 
+  // What Outlook reads: the content of its conditional comments as markup; what others read: none of it.
+  const outlookView = (html: string) => html.replace(/<!--\[if mso\]>([\s\S]*?)<!\[endif\]-->/g, '$1');
+  const othersView = (html: string) => html.replace(/<!--\[if mso\]>[\s\S]*?<!\[endif\]-->/g, '');
+  /** The table, row and cell tags of the markup that are not closed, or closed out of turn, in order. */
+  const unbalanced = (markup: string) => {
+    const open: string[] = [];
+    const faults: string[] = [];
+    for (const [, closing, name] of markup.matchAll(/<(\/?)(table|tr|td)\b[^>]*>/g)) {
+      if (closing === '') open.push(name!);
+      else if (open.at(-1) === name) open.pop();
+      else faults.push(`</${name}> where <${open.at(-1) ?? 'nothing'}> is open`);
+    }
+    return [...faults, ...open.map((name) => `<${name}> never closed`)];
+  };
+
+  it('closes every table, row and cell it opens for Outlook alone, in turn, and the others see them balanced too', () => {
+    const columns = render(
+      '<Columns widths="50,50"><ColumnItem><Paragraph>A</Paragraph></ColumnItem><ColumnItem><Paragraph>B</Paragraph></ColumnItem></Columns>',
+    );
+    for (const rendered of [html, columns.html]) {
+      expect(rendered).toContain('<!--[if mso]><table');
+      expect(unbalanced(outlookView(rendered))).toEqual([]);
+      expect(unbalanced(othersView(rendered))).toEqual([]);
+    }
+  });
+
   it('ignores max-width: the body gets a table of 600 px that only Outlook reads', () => {
     expect(outlook2016('css-max-width')).toBe('n');
     expect(read.errors).toEqual([]);

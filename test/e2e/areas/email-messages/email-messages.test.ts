@@ -263,6 +263,31 @@ describe('email-messages update', () => {
     expect(result.stderr).toMatch(/Hint: the LMX did not compile/);
   });
 
+  it('refuses a body with variables its kind cannot use (422), naming each problem content check names', async () => {
+    const { env, seen } = await sandbox();
+    const dir = tempDir();
+    // A transactional email takes {data.*} only; a workflow email {contact.*} and {event.*}.
+    const cases = [
+      { id: DRAFT, kind: 'transactional', lmx: '<Paragraph>Hi {contact.firstName}, your {event.planName}</Paragraph>\n' },
+      { id: WORKFLOW_EMAIL, kind: 'workflow', lmx: '<Paragraph>Your code: {data.code}</Paragraph>\n' },
+    ];
+    for (const { id, kind, lmx } of cases) {
+      const file = join(dir, `${kind}.lmx`);
+      writeFileSync(file, lmx);
+      const checked = await run(['content', 'check', file, '--kind', kind, '--json'], { env });
+      expect(checked.code).toBe(1);
+      const problems = (checked.json() as { errors: { line: number; column: number; rule: string; message: string }[] }[])[0]!.errors;
+      expect(problems.map((problem) => problem.rule)).toEqual(kind === 'transactional' ? ['variable-namespace', 'variable-namespace'] : ['variable-namespace']);
+      const refused = await run(['email-messages', 'update', id, '--lmx-file', file, '--force'], { env });
+      expect(refused.code).toBe(5);
+      for (const problem of problems) expect(refused.stderr).toContain(`line ${problem.line}, column ${problem.column}: ${problem.message} (${problem.rule};`);
+    }
+    const refusals = seen.filter((request) => request.method === 'POST');
+    expect(refusals.map((request) => request.status)).toEqual([422, 422]);
+    // The answers have the API's failure shape (EmailMessageFailureResponse).
+    expectDescribed(seen);
+  });
+
   it('with --dry-run, refuses LMX that would not compile, as the API would, and sends nothing', async () => {
     const { env, seen } = await sandbox();
     const file = join(tempDir(), 'blink.lmx');
