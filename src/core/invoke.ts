@@ -30,6 +30,7 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
   let exitCode: number = ExitCode.ok;
   try {
     checkConstraints(spec, path, args, optionGiven);
+    context.running = { words: path, files: filesNamed(invocation) };
     await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
     // The handler is handed only what it declared it uses.
@@ -41,6 +42,13 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
   if (!heldWrites(context)) return exitCode;
   await (await import('../render/dry-run.js')).presentHeld(context.out, context.held);
   return ExitCode.ok;
+}
+
+/** The local files an invocation names (a plan, a content tree, a file of styles), as given. */
+function filesNamed({ spec, args, options }: Invocation): string[] {
+  const fromArgs = (spec.args ?? []).flatMap((argument, index) => (argument.file === undefined ? [] : [args[index]].flat()));
+  const fromOptions = (spec.options ?? []).flatMap((option) => (option.file === undefined ? [] : [options[attributeName(longFlag(option))]].flat()));
+  return [...fromArgs, ...fromOptions].filter((value): value is string => typeof value === 'string');
 }
 
 function heldWrites(context: CommandContext): boolean {
