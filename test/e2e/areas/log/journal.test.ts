@@ -91,7 +91,8 @@ describe('the journal of changes', () => {
 
   it('keeps a refusal as refused, with the status', async () => {
     const result = await run(['--profile', 'prod', 'themes', 'update', 'cl00000000000000000000000', '--name', 'Night'], { env });
-    expect(result.code).not.toBe(0);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/not found/i);
     expect(lines(config)).toMatchObject([{ operation: 'updateTheme', outcome: 'refused', status: 404 }]);
   });
 
