@@ -8,7 +8,7 @@ import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, with
 import { viewOf } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
-import { longFlag, type CommandSpec, type Spec } from './declare.js';
+import { argumentGiven, longFlag, pickedArgument, type CommandSpec, type Spec } from './declare.js';
 import { inWords } from './program.js';
 
 export interface Invocation {
@@ -26,11 +26,13 @@ export interface Invocation {
  * comes back with the hints that the run's context and the tree can add.
  */
 export async function runCommand(context: CommandContext, tree: Spec[], invocation: Invocation): Promise<number> {
-  const { spec, path, args, options, optionGiven } = invocation;
+  const { spec, path, options, optionGiven } = invocation;
   let exitCode: number = ExitCode.ok;
   try {
+    // A record id left out on a terminal, or --pick: chosen from its list before anything else runs.
+    const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, tree, invocation) : invocation.args;
     checkConstraints(spec, path, args, optionGiven);
-    context.running = { words: path, files: filesNamed(invocation) };
+    context.running = { words: path, files: filesNamed({ ...invocation, args }) };
     await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
     // The handler is handed only what it declared it uses.
@@ -42,6 +44,14 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
   if (!heldWrites(context)) return exitCode;
   await (await import('../render/dry-run.js')).presentHeld(context.out, context.held);
   return ExitCode.ok;
+}
+
+/** Whether the invocation leaves its record to be picked (pick.ts): its id left out, or --pick. */
+function wantsPick(invocation: Invocation): boolean {
+  const argument = pickedArgument(invocation.spec);
+  if (argument === undefined) return false;
+  if (invocation.options.pick === true) return true;
+  return argument.required !== false && !argumentGiven(invocation.args[invocation.spec.args!.indexOf(argument)]);
 }
 
 /** The local files an invocation names (a plan, a content tree, a file of styles), as given. */
