@@ -104,6 +104,7 @@ export type Uses<K extends Capability> = Pick<CommandContext, ContextOf<K>> & { 
 export type Handler<A = any, O = any> = ((context: Uses<Capability>, args: A, options: O) => Promise<number | void>) & {
   readonly uses: readonly Capability[];
   /** A list command's records and columns, which the picker offers where an id of them is wanted (pick.ts). */
+  // biome-ignore lint/suspicious/noExplicitAny: each list has its own item type, which the picker only hands back to its own view
   readonly listing?: Listing<any>;
 };
 
