@@ -8,6 +8,7 @@
  *
  * The terminal work is @inquirer/search's, loaded only when the picker opens.
  */
+import { Writable } from 'node:stream';
 import { InterruptedError, UsageError } from '../base/errors.js';
 import { sanitize } from '../base/sanitize.js';
 import { Output } from '../render/output.js';
@@ -23,7 +24,6 @@ export const PICK_LIMIT = 1000;
 /** Rows shown at once, as a terminal of 24 lines holds them with the question and the header. */
 const PAGE_SIZE = 15;
 
-/** The invocation's arguments with the picked id in place, or the usage error a script gets. */
 /** What of an invocation (invoke.ts) the picker reads. */
 interface Picking {
   spec: CommandSpec;
@@ -32,6 +32,7 @@ interface Picking {
   options: Record<string, unknown>;
 }
 
+/** The invocation's arguments with the picked id in place, or the usage error a script gets. */
 export async function pickArgument(context: CommandContext, tree: Spec[], invocation: Picking): Promise<unknown[]> {
   const { spec, path, args, options } = invocation;
   const argument = pickedArgument(spec)!;
@@ -48,7 +49,7 @@ export async function pickArgument(context: CommandContext, tree: Spec[], invoca
       hint: `see \`loopsctl ${[...path, '--help'].join(' ')}\`, and the ids with \`loopsctl ${listWords}\``,
     });
   }
-  const id = await pickRecord(context, tree, argument as ArgumentSpec & { completes: IdList });
+  const id = await pickRecord(context, tree, argument);
   const picked = [...args];
   picked[index] = argument.variadic ? [id] : id;
   return picked;
@@ -69,12 +70,10 @@ async function pickRecord(context: CommandContext, tree: Spec[], argument: Argum
   const client = await context.client();
   for await (const page of client.pages(listing.resource, { limit: PICK_LIMIT })) items.push(...page.data);
   if (items.length === 0) {
-    throw new UsageError(`there are no ${listing.view.noun} to choose the ${argument.name} from`, {
-      hint: `see \`loopsctl ${LIST_COMMANDS[argument.completes].join(' ')}\``,
-    });
+    throw new UsageError(`there are no ${listing.view.noun} to choose the ${argument.name} from`, { hint: `give the ${argument.name} of one that exists` });
   }
   const { header, choices } = rowsOf(listing, items, runtime.stderr);
-  const [{ default: search, Separator }] = await Promise.all([import('@inquirer/search')]);
+  const { default: search, Separator } = await import('@inquirer/search');
   const more = items.length === PICK_LIMIT ? ` (the first ${PICK_LIMIT})` : '';
   try {
     return await search(
@@ -88,7 +87,7 @@ async function pickRecord(context: CommandContext, tree: Spec[], argument: Argum
           return [new Separator(header), ...kept.map(({ name, value }) => ({ name, value, short: value }))];
         },
       },
-      { input: runtime.stdin, output: runtime.stderr, signal: runtime.signal },
+      { input: runtime.stdin, output: drawingOn(runtime.stderr), signal: runtime.signal },
     );
   } catch (error) {
     // Ctrl-C, or the run's signal: the same interruption as anywhere else.
@@ -96,6 +95,20 @@ async function pickRecord(context: CommandContext, tree: Spec[], argument: Argum
       throw new InterruptedError('interrupted', { cause: error });
     throw error;
   }
+}
+
+/**
+ * What the prompt draws on: stderr, which the prompt ends when it closes (it pipes its output
+ * there) and which the run goes on writing to, so the end stops here.
+ */
+function drawingOn(stderr: CommandContext['runtime']['stderr']): Writable {
+  const screen = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      stderr.write(chunk);
+      done();
+    },
+  });
+  return Object.assign(screen, { isTTY: true, columns: stderr.columns, rows: (stderr as { rows?: number }).rows });
 }
 
 /** The list command's resource and view, from its behaviour. */

@@ -45,6 +45,23 @@ describe('the picker', () => {
     expect(result.stderr).toMatch(/ ID +NAME +DEFAULT +BACKGROUND/);
   });
 
+  it('ends with nothing done on Ctrl-C, as an interruption', async () => {
+    const stdin = typedInput();
+    let screen = '';
+    const result = await run(['themes', 'update', '--name', 'Night'], {
+      env: sandboxEnv(sandbox),
+      input: stdin,
+      tty: { columns: 100 },
+      onWrite: (stream, text) => {
+        if (stream !== 'stderr' || screen.includes('❯ ')) return;
+        screen += text;
+        if (screen.includes('❯ ')) stdin.write('\u0003');
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/interrupted/);
+  });
+
   it('asks nothing off a terminal: a missing id is the usual usage error, exit 2', async () => {
     const missing = await run(['themes', 'get'], { env: sandboxEnv(sandbox) });
     expect(missing.code).toBe(2);
