@@ -117,6 +117,17 @@ export interface TransportOptions {
    * it needs first: it may refuse the request, or hold it (--dry-run), by throwing.
    */
   beforeWrite?: (req: HttpRequest, send: Transport['send']) => Promise<void>;
+  /**
+   * Called before a request that is not a GET is sent, after beforeWrite: returns what is told the
+   * write's outcome once it has one (the journal of changes), or undefined; it refuses the request by throwing.
+   */
+  watchWrite?: (req: HttpRequest) => Promise<((outcome: WriteOutcome) => void) | undefined>;
+}
+
+/** How a write ended: the last answer to it, or, without one, the error. */
+export interface WriteOutcome {
+  answer?: HttpAnswer;
+  error?: unknown;
 }
 
 /** No answer of the API comes near this; a body past it is refused rather than held in memory. */
@@ -226,9 +237,23 @@ export class HttpTransport implements Transport {
   async exchange(req: HttpRequest): Promise<HttpExchange> {
     // The path is checked first: a write held or refused is one that could have been sent.
     const url = this.url(req);
-    if (req.method !== 'GET' && this.options.beforeWrite !== undefined) {
-      await this.options.beforeWrite(req, (read) => this.send(read));
+    if (req.method === 'GET') return this.attempts(req, url);
+    await this.options.beforeWrite?.(req, (read) => this.send(read));
+    const told = await this.options.watchWrite?.(req);
+    if (told === undefined) return this.attempts(req, url);
+    let exchange: HttpExchange;
+    try {
+      exchange = await this.attempts(req, url);
+    } catch (error) {
+      told({ error });
+      throw error;
     }
+    told({ answer: exchange.answer, error: exchange.error });
+    return exchange;
+  }
+
+  /** The attempts at one request, as the retry rules allow. */
+  private async attempts(req: HttpRequest, url: string): Promise<HttpExchange> {
     const { retries } = this.policy;
     for (let retry = 0; ; retry += 1) {
       let failure: AttemptFailure;

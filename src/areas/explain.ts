@@ -53,5 +53,6 @@ export async function explained<T>(call: Promise<T>, explanation: Explanation): 
 
 /** A handler whose failures get the explanation's hints (a standard `list`, for one). */
 export function explainedHandler<A, O>(inner: Handler<A, O>, explanation: Explanation): Handler<A, O> {
-  return handler(inner.uses, (context, args, options) => explained(inner(context, args, options), explanation));
+  const wrapped = handler(inner.uses, (context, args: A, options: O) => explained(inner(context, args, options), explanation));
+  return inner.listing === undefined ? wrapped : Object.assign(wrapped, { listing: inner.listing });
 }

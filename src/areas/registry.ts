@@ -21,6 +21,7 @@ import { spec as groups } from './groups/index.js';
 import { spec as ips } from './ips/index.js';
 import { spec as doctor } from './doctor/index.js';
 import { spec as lists } from './lists/index.js';
+import { spec as log } from './log/index.js';
 import { spec as mcp } from './mcp/index.js';
 import { spec as open } from './open/index.js';
 import { spec as sandbox } from './sandbox/index.js';
@@ -58,6 +59,7 @@ export const specs: Spec[] = [
   api,
   webhooks,
   mcp,
+  log,
   skill,
   completion,
   commands,

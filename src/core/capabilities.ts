@@ -10,6 +10,8 @@
  * where its absence would change what a helper does: stdin comes with its descriptor and with what
  * an agent's run may read (`files`), stdout and stderr with whether they are paged.
  */
+import type { ListResource } from '../api/client.js';
+import type { ListView } from '../render/list.js';
 import type { CommandContext } from './context.js';
 import type { Runtime } from './runtime.js';
 
@@ -101,7 +103,16 @@ export type Uses<K extends Capability> = Pick<CommandContext, ContextOf<K>> & { 
 // biome-ignore lint/suspicious/noExplicitAny: each handler declares its own argument and option types, which a Handler of the tree must accept
 export type Handler<A = any, O = any> = ((context: Uses<Capability>, args: A, options: O) => Promise<number | void>) & {
   readonly uses: readonly Capability[];
+  /** A list command's records and columns, which the picker offers where an id of them is wanted (pick.ts). */
+  // biome-ignore lint/suspicious/noExplicitAny: each list has its own item type, which the picker only hands back to its own view
+  readonly listing?: Listing<any>;
 };
+
+/** What a list command lists, and how it shows each: its resource and its view. */
+export interface Listing<T> {
+  resource: ListResource<T>;
+  view: ListView<T>;
+}
 
 /**
  * A command's behaviour, declaring what it uses: `run` is handed only that, and the type checker

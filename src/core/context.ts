@@ -5,7 +5,7 @@
  * opens (connections, an in-process sandbox) is closed by `close()`, which `main()` calls.
  */
 import type { ApiClient } from '../api/client.js';
-import type { HttpRequest, HttpTransport, RetryNotice, Transport } from '../api/http.js';
+import type { HttpRequest, HttpTransport, RetryNotice, Transport, TransportOptions as HttpTransportOptions } from '../api/http.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
 import type { RequestPool } from '../base/node-http.js';
@@ -90,6 +90,10 @@ export class CommandContext {
   private teamCheck?: Promise<void>;
   /** The writes --dry-run held, in the order the command would have sent them. */
   readonly held: HttpRequest[] = [];
+  /** The command that runs, and the local files it was given: for the journal of changes (set by runCommand). */
+  running?: { words: string[]; files: string[] };
+  /** The team the key belongs to, as the team check found it. */
+  private checkedTeam?: string;
 
   /**
    * `jq` is the --jq expression, compiled; `parent`, the context whose key, client, sandbox and
@@ -101,6 +105,8 @@ export class CommandContext {
     jq?: JqFilter,
     readonly writes: RunWrites = { dryRun: false, allowWrites: false },
     private readonly parent?: CommandContext,
+    /** Who runs it, when not the terminal's user: the MCP client that called the tool. */
+    readonly actor?: string,
   ) {
     this.out = new Output({
       json: globals.json === true,
@@ -122,8 +128,8 @@ export class CommandContext {
    * streams and options, that shares this one's key, client, sandbox and pace, made with this
    * one's runtime so that ending the run ends none of them; closing this one closes them.
    */
-  forRun(runtime: Runtime, globals: GlobalOptions, writes: RunWrites): CommandContext {
-    return new CommandContext(runtime, globals, undefined, writes, this);
+  forRun(runtime: Runtime, globals: GlobalOptions, writes: RunWrites, actor?: string): CommandContext {
+    return new CommandContext(runtime, globals, undefined, writes, this, actor);
   }
 
   /** The whole context, for a command that runs others in this process, which share it (capabilities.ts: `commands`). */
@@ -265,7 +271,12 @@ export class CommandContext {
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
-    const [{ HttpTransport, maxBodyBytes }, pacer, { formatSeconds }] = await Promise.all([import('../api/http.js'), this.pacer(), import('../api/retry.js')]);
+    const [{ HttpTransport, maxBodyBytes }, pacer, { formatSeconds }, watchWrite] = await Promise.all([
+      import('../api/http.js'),
+      this.pacer(),
+      import('../api/retry.js'),
+      this.journalWatcher(),
+    ]);
     const { globals, runtime } = this;
     const lines = this.requestLines();
     const onRetry = (notice: RetryNotice) =>
@@ -283,10 +294,33 @@ export class CommandContext {
       maxBodyBytes: maxBodyBytes(this.env),
       proxy: this.proxySettings(),
       pool: await this.sandboxPool(),
-      beforeWrite: this.writes.tier === undefined || this.writes.tier === 'read' ? undefined : (req, send) => this.beforeWrite(req, send),
+      beforeWrite: this.mayWrite() ? (req, send) => this.beforeWrite(req, send) : undefined,
+      watchWrite,
     });
     this.closers.push(() => transport.close());
     return transport;
+  }
+
+  private mayWrite(): boolean {
+    return this.writes.tier !== undefined && this.writes.tier !== 'read';
+  }
+
+  /** What keeps each configuration write of a run that may write in the journal of changes (core/change-journal.ts). */
+  private async journalWatcher(): Promise<HttpTransportOptions['watchWrite']> {
+    if (!this.mayWrite()) return undefined;
+    const [{ journalWatcher }, baseUrl] = await Promise.all([import('./change-journal.js'), this.baseUrl()]);
+    return journalWatcher({
+      configDir: this.configDir,
+      baseUrl,
+      now: this.runtime.now,
+      env: this.env,
+      actor: this.actor,
+      command: () => this.running,
+      account: async () => {
+        const { profile, teamName } = await this.credentials();
+        return { profile, team: this.checkedTeam ?? teamName };
+      },
+    });
   }
 
   /**
@@ -344,6 +378,7 @@ export class CommandContext {
     const [{ checkShape }, { apiKeyInfo }] = await Promise.all([import('../api/client.js'), import('../platform/auth/schemas.js')]);
     const response = await send({ method: 'GET', idempotent: true, path: '/v1/api-key' });
     const team = checkShape(apiKeyInfo, response.body, 'GET /v1/api-key', response).teamName;
+    this.checkedTeam = team;
     if (sameTeam(team, expected.name)) return;
     const credentials = await this.credentials();
     const flag = profileFlag(credentials);

@@ -152,9 +152,42 @@ type Declared<T> = T extends unknown ? Omit<T, 'kind'> : never;
  */
 export function command(spec: Declared<CommandSpec>): CommandSpec {
   const declared = { kind: 'command', ...spec } as CommandSpec;
-  if (!declared.remote || declared.tier === 'read') return declared;
+  const picked = pickedArgument(declared);
+  const added = [
+    ...(picked === undefined
+      ? []
+      : [{ ...PICK_OPTION, description: `choose the ${picked.name} from a list of ${picked.completes}, filtered as you type (on a terminal)` }]),
+    ...(!declared.remote || declared.tier === 'read' ? [] : WRITE_OPTIONS),
+  ];
+  if (added.length === 0) return declared;
   const own = new Set((declared.options ?? []).map(longFlag));
-  return { ...declared, options: [...(declared.options ?? []), ...WRITE_OPTIONS.filter((option) => !own.has(longFlag(option)))] };
+  return { ...declared, options: [...(declared.options ?? []), ...added.filter((option) => !own.has(longFlag(option)))] };
+}
+
+/** --pick: the picker, where a command takes one record of a list; a person's choice, never a tool's input. */
+export const PICK_OPTION: OptionSpec = {
+  flags: '--pick',
+  description: 'choose the record from a list, filtered as you type (on a terminal)',
+  personOnly: true,
+};
+
+/** Whether an argument was given: a value, or at least one of a variadic's. */
+export function argumentGiven(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined;
+}
+
+/**
+ * The argument a person may pick from a list instead of typing its id: of a command that calls the
+ * API, the one that names a list (`completes`) with no required argument after it, so that leaving it out leaves nothing after it
+ * in its place (`workflow node delete <id> <nodeId>` has none).
+ */
+export function pickedArgument(spec: Pick<CommandSpec, 'args' | 'remote'>): (ArgumentSpec & { completes: IdList }) | undefined {
+  // A local command (`open`) reaches no account: it has none to list.
+  if (!spec.remote) return undefined;
+  const args = spec.args ?? [];
+  const index = args.findIndex((argument) => argument.completes !== undefined);
+  if (index === -1 || args.slice(index + 1).some((argument) => argument.required !== false)) return undefined;
+  return args[index] as ArgumentSpec & { completes: IdList };
 }
 
 /** Every write's preview: its requests printed, nothing sent (a command may declare a --dry-run of its own instead). */

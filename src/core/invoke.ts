@@ -8,7 +8,7 @@ import { ExitCode, InternalError, LoopsctlError, NotFoundError, UsageError, with
 import { viewOf } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
-import { longFlag, type CommandSpec, type Spec } from './declare.js';
+import { argumentGiven, longFlag, pickedArgument, type CommandSpec, type Spec } from './declare.js';
 import { inWords } from './program.js';
 
 export interface Invocation {
@@ -26,11 +26,14 @@ export interface Invocation {
  * comes back with the hints that the run's context and the tree can add.
  */
 export async function runCommand(context: CommandContext, tree: Spec[], invocation: Invocation): Promise<number> {
-  const { spec, path, args, options, optionGiven } = invocation;
+  const { spec, path, options, optionGiven } = invocation;
   let exitCode: number = ExitCode.ok;
   try {
-    refuseNul([...args, ...Object.values(options)]);
+    refuseNul([...invocation.args, ...Object.values(options)]);
+    // A record id left out on a terminal, or --pick: chosen from its list before anything else runs.
+    const args = wantsPick(invocation) ? await (await import('./pick.js')).pickArgument(context, tree, invocation) : invocation.args;
     checkConstraints(spec, path, args, optionGiven);
+    context.running = { words: path, files: filesNamed({ ...invocation, args }) };
     await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
     // The handler is handed only what it declared it uses.
@@ -53,6 +56,21 @@ function refuseNul(values: unknown[]): void {
   const texts = values.flatMap((value) => (Array.isArray(value) ? value : [value]));
   if (texts.some((text) => typeof text === 'string' && text.includes('\u0000')))
     throw new UsageError('a value holds a NUL character (\\0), which no name, path or text can hold', { hint: 'give the value without it' });
+}
+
+/** Whether the invocation leaves its record to be picked (pick.ts): its id left out, or --pick. */
+function wantsPick(invocation: Invocation): boolean {
+  const argument = pickedArgument(invocation.spec);
+  if (argument === undefined) return false;
+  if (invocation.options.pick === true) return true;
+  return argument.required !== false && !argumentGiven(invocation.args[invocation.spec.args!.indexOf(argument)]);
+}
+
+/** The local files an invocation names (a plan, a content tree, a file of styles), as given. */
+function filesNamed({ spec, args, options }: Invocation): string[] {
+  const fromArgs = (spec.args ?? []).flatMap((argument, index) => (argument.file === undefined ? [] : [args[index]].flat()));
+  const fromOptions = (spec.options ?? []).flatMap((option) => (option.file === undefined ? [] : [options[attributeName(longFlag(option))]].flat()));
+  return [...fromArgs, ...fromOptions].filter((value): value is string => typeof value === 'string');
 }
 
 function heldWrites(context: CommandContext): boolean {

@@ -47,6 +47,8 @@ export class Invoker {
   constructor(
     private readonly tree: Spec[],
     private readonly base: CommandContext,
+    /** Who calls, for the journal of changes: the MCP client, once it has said its name. */
+    private readonly actor: () => string | undefined = () => undefined,
   ) {
     this.commands = new Map(walkSpecs(tree).map(({ path, spec }) => [path.join(' '), spec]));
   }
@@ -74,11 +76,16 @@ export class Invoker {
       if (spec === undefined) throw new UsageError(`no command is named \`${path.join(' ')}\``);
       const invocation = invocationOf(spec, path, input);
       // What the call may write is its own command's, as for a run of the CLI.
-      context = this.base.forRun(runtime, globals, {
-        tier: runTier(spec, invocation.options),
-        dryRun: invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true,
-        allowWrites: false,
-      });
+      context = this.base.forRun(
+        runtime,
+        globals,
+        {
+          tier: runTier(spec, invocation.options),
+          dryRun: invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true,
+          allowWrites: false,
+        },
+        this.actor(),
+      );
       const run = runCommand(context, this.tree, invocation);
       const exitCode = await untilAborted(run, signal);
       return { exitCode, stdout: stdout.text, written: context.out.written ?? [] };

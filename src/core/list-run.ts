@@ -5,8 +5,9 @@ import { writeList, type ListView } from '../render/list.js';
 import { handler, type Handler, type Uses } from './capabilities.js';
 import type { ListOptionValues } from './list.js';
 
+/** The list command's behaviour, carrying its resource and view for the picker (pick.ts). */
 export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Handler<[], ListOptionValues> {
-  return handler(['out', 'client'], async (context, _args, options) => {
+  const listing = handler(['out', 'client'], async (context, _args, options: ListOptionValues) => {
     const client = await context.client();
     const pages = client.pages(resource, { perPage: options.perPage, limit: options.limit, cursor: options.cursor });
     try {
@@ -19,6 +20,7 @@ export function listHandler<T>(resource: ListResource<T>, view: ListView<T>): Ha
       throw error;
     }
   });
+  return Object.assign(listing, { listing: { resource, view } });
 }
 
 const CURSOR_HINT =

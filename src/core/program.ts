@@ -6,7 +6,17 @@
 import { Command, type CommanderError, Help, Option } from 'commander';
 import { UsageError } from '../base/errors.js';
 import { VERSION } from '../base/version.js';
-import { ALLOW_WRITES_OPTION, DRY_RUN_OPTION, integerIn, InvalidValue, longFlag, type CommandSpec, type OptionSpec, type Spec } from './declare.js';
+import {
+  ALLOW_WRITES_OPTION,
+  DRY_RUN_OPTION,
+  integerIn,
+  InvalidValue,
+  longFlag,
+  pickedArgument,
+  type CommandSpec,
+  type OptionSpec,
+  type Spec,
+} from './declare.js';
 import { joinProseLines, wrapLines, wrapText } from '../render/wrap.js';
 import { closeMatches } from '../base/suggest.js';
 import { exitCodeRows } from '../base/exit-codes.js';
@@ -260,10 +270,16 @@ function declare(parent: Command, spec: Spec, runtime: Streams, run: Run, parent
     else for (const child of spec.commands) declare(command, child, runtime, run, path);
     asGroup(command, runtime, path);
   } else {
+    // A record that can be picked on a terminal may be left out: runCommand picks it, or refuses as commander would.
+    const picked = pickedArgument(spec);
+    const usage: string[] = ['[options]'];
     for (const argument of spec.args ?? []) {
       const name = `${argument.name}${argument.variadic ? '...' : ''}`;
-      command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
+      const shown = argument.required === false ? `[${name}]` : `<${name}>`;
+      usage.push(shown);
+      command.argument(argument === picked ? `[${name}]` : shown, argument.description);
     }
+    if (picked !== undefined) command.usage(usage.join(' '));
     for (const option of spec.options ?? []) command.addOption(toOption(option, path));
     command.action(async (...received: unknown[]) => {
       const self = received.at(-1) as Command;

@@ -221,6 +221,11 @@ export class TableLayout {
     return { shown, vertical: !cutFits, columns: terminal };
   }
 
+  /** No table fits the terminal: rows show as blocks. */
+  get blocks(): boolean {
+    return this.plan.vertical;
+  }
+
   /**
    * Rows as lines (the header first, on the first call) or, when no table fits, as blocks. Rows
    * that need more room than the table gave earlier ones are laid out anew, under a new header.

@@ -42,7 +42,7 @@ export const spec: Spec = group({
       name: 'get',
       aliases: ['show', 'view'],
       summary: 'Show one campaign, its audience filter and schedule in words',
-      args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)' }],
+      args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)', completes: 'campaigns' }],
       options: [WEB_OPTION],
       examples: [`loopsctl campaigns get ${DRAFT_ID}`, `loopsctl campaigns get ${DRAFT_ID} --json`, `loopsctl campaigns get ${DRAFT_ID} --web`],
       remote: true,
@@ -60,7 +60,7 @@ several ids, the metrics that could be fetched are printed and each id that fail
 stderr; the exit code is the highest of the failures'. A campaign not sent yet has no metrics: it
 is named on stderr and does not fail the run. --json prints an array of objects with campaignId;
 --jsonl one per line. The metrics API must be enabled for the team (else 401, exit 3).`,
-      args: [{ name: 'id', description: 'campaign ids', variadic: true }],
+      args: [{ name: 'id', description: 'campaign ids', variadic: true, completes: 'campaigns' }],
       options: [{ flags: '--jsonl', description: 'print one compact JSON object per line (instead of --json)' }],
       examples: [`loopsctl campaigns metrics ${SENT_ID}`, `loopsctl campaigns metrics ${SENT_ID} ${SPRING_SALE_ID} --json`],
       remote: true,
@@ -85,7 +85,7 @@ is named on stderr and does not fail the run. --json prints an array of objects 
       name: 'update',
       summary: "Change a campaign's name, group, audience or schedule; once sent, only name and group",
       help: `Only the fields given are sent.\n${AUDIENCE_HELP}\nA sent campaign refuses other changes (exit 5); nothing is changed then.`,
-      args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)' }],
+      args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)', completes: 'campaigns' }],
       options: [{ flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
       examples: [`loopsctl campaigns update ${DRAFT_ID} --schedule 2030-01-06T09:00:00Z`, `loopsctl campaigns update ${DRAFT_ID} --segment none`],
       remote: true,

@@ -22,7 +22,7 @@ export const spec: Spec = group({
       name: 'get',
       aliases: ['show', 'view'],
       summary: 'Show a component; --lmx prints its LMX alone, as stored',
-      args: [{ name: 'id', description: 'component id (from `loopsctl components list`)' }],
+      args: [{ name: 'id', description: 'component id (from `loopsctl components list`)', completes: 'components' }],
       options: [{ flags: '--lmx', description: 'print only the LMX (exactly as stored when piped)' }],
       examples: [`loopsctl components get ${EXAMPLE_ID}`, `loopsctl components get ${EXAMPLE_ID} --lmx > footer.lmx`],
       remote: true,
@@ -56,7 +56,7 @@ export const spec: Spec = group({
         'that would put variables into emails that cannot use them (422, naming them).',
         'Nothing is changed then.',
       ].join('\n'),
-      args: [{ name: 'id', description: 'component id (from `loopsctl components list`)' }],
+      args: [{ name: 'id', description: 'component id (from `loopsctl components list`)', completes: 'components' }],
       options: [
         { flags: '--name <name>', description: 'new name' },
         {

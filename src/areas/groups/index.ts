@@ -43,7 +43,7 @@ export const spec: Spec = group({
     command({
       name: 'update',
       summary: 'Rename a transactional group or change its description; only the fields given are sent',
-      args: [{ name: 'id', description: 'transactional group id' }],
+      args: [{ name: 'id', description: 'transactional group id', completes: 'transactional-groups' }],
       options: [
         { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
         { flags: '--description <text>', description: 'new description' },

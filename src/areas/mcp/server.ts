@@ -53,6 +53,12 @@ export const CONTEXT_URI = 'loopsctl://context';
  */
 const ACCOUNT_LOOKUP_MS = 10_000;
 
+/** The client by the name it gave at initialization; undefined for the server's own calls before it. */
+function clientName(server: Server | undefined): string | undefined {
+  const client = server?.getClientVersion();
+  return client === undefined ? undefined : `${client.name} (MCP)`;
+}
+
 /** A protocol error as the SDK sends it: its message once, without the "MCP error -32602:" that McpError puts before it. */
 function protocolError(code: ErrorCode, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -108,7 +114,9 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   const all = toolsFrom(tree, settings);
   const selection = select(all, tier, options.tools);
   // Its tools run commands in this process, which share the whole context (each handed only what it uses).
-  const invoker = new Invoker(tree, context.whole);
+  // Its writes are journaled as the MCP client's, by the name the client gave at initialization.
+  let served: Server | undefined;
+  const invoker = new Invoker(tree, context.whole, () => clientName(served));
   const caller: Caller = { invoker, tier, root };
   const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
@@ -132,6 +140,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
     },
   );
 
+  served = server;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(selection, meta, settings, outputs) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

@@ -39,7 +39,7 @@ export const spec: Spec = group({
       name: 'get',
       aliases: ['show', 'view'],
       summary: 'Show one audience segment, its filter in words',
-      args: [{ name: 'id', description: 'segment id (from `loopsctl segments list`)' }],
+      args: [{ name: 'id', description: 'segment id (from `loopsctl segments list`)', completes: 'segments' }],
       examples: [`loopsctl segments get ${EXAMPLE_ID}`, `loopsctl segments get ${EXAMPLE_ID} --json`],
       remote: true,
       tier: 'read',

@@ -78,7 +78,7 @@ export const spec: Spec = group({
       name: 'update',
       summary: 'Rename a theme or change its styles; style changes reach every email using it',
       help: stylesHelp(),
-      args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)' }],
+      args: [{ name: 'id', description: 'theme id (from `loopsctl themes list`)', completes: 'themes' }],
       options: [{ flags: '--name <name>', description: 'new name' }, ...STYLE_OPTIONS],
       examples: [`loopsctl themes update ${EXAMPLE_ID} --style buttonBorderRadius=12`, `loopsctl themes update ${EXAMPLE_ID} --name "Midnight blue"`],
       remote: true,

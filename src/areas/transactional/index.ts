@@ -31,7 +31,7 @@ export const spec: Spec = group({
       name: 'get',
       aliases: ['show', 'view'],
       summary: 'Show one transactional email: its name, group, draft and published email messages, data variables',
-      args: [{ name: 'id', description: 'transactional email id' }],
+      args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
       options: [WEB_OPTION],
       examples: [
         `loopsctl transactional get ${EXAMPLE_ID}`,
@@ -85,7 +85,7 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
     command({
       name: 'update',
       summary: 'Rename a transactional email or move it to another group',
-      args: [{ name: 'id', description: 'transactional email id' }],
+      args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
       options: [
         { flags: '--name <name>', description: 'new name' },
         { flags: '--group <transactionalGroupId>', description: 'group to move it to' },
@@ -102,7 +102,7 @@ of ids; --jsonl prints one such object per line. The metrics API must be enabled
     command({
       name: 'publish',
       summary: "Publish a transactional email's draft: it becomes the version that is sent, and the draft is cleared",
-      args: [{ name: 'id', description: 'transactional email id' }],
+      args: [{ name: 'id', description: 'transactional email id', completes: 'transactional-emails' }],
       help: `Publishing is refused (exit 5) when there is no draft (409), or when the draft
 fails Guardian's checks, the sending domain is not verified, or the content is
 flagged as unsafe (422). See what Guardian finds first with: loopsctl
@@ -115,7 +115,7 @@ email-messages check <draftEmailMessageId>`,
     command({
       name: 'send',
       summary: 'Send a transactional email to one recipient, once (with an Idempotency-Key every retry reuses)',
-      args: [{ name: 'transactionalId', description: 'transactional email id (a published one)' }],
+      args: [{ name: 'transactionalId', description: 'transactional email id (a published one)', completes: 'transactional-emails' }],
       options: [
         { flags: '--to <email>', description: 'recipient email address', required: true, parse: emailAddress() },
         {

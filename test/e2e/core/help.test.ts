@@ -95,9 +95,9 @@ describe('help fits and finds its way', () => {
   });
 
   it('says that `help` names an unknown command, with exit 2', async () => {
-    const unknown = await run(['help', 'foo']);
+    const unknown = await run(['help', 'xyzzy']);
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
-    expect(unknown.stderr).toBe("Error: unknown command 'foo' for `loopsctl`\nHint: see the commands with `loopsctl --help`\n");
+    expect(unknown.stderr).toBe("Error: unknown command 'xyzzy' for `loopsctl`\nHint: see the commands with `loopsctl --help`\n");
     const typo = await run(['help', 'workflow', 'nodse']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain("unknown command 'nodse' for `loopsctl workflow`\nHint: did you mean nodes?");

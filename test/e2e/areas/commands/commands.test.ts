@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { walkSpecs } from '../../../../src/core/declare.js';
+import { pickedArgument, walkSpecs } from '../../../../src/core/declare.js';
 import { TIERS } from '../../../../src/core/tier.js';
 import { buildProgram, GLOBAL_OPTIONS } from '../../../../src/core/program.js';
 import { VERSION } from '../../../../src/base/version.js';
@@ -41,8 +41,17 @@ describe('loopsctl commands --json', () => {
         expect(option.choices ?? undefined).toEqual(declaredOption.argChoices);
         expect(option.required).toBe(declaredOption.mandatory);
       }
+      // An id a person may pick on a terminal is left to the picker by commander, and required all the same (a script must give it).
+      const pickable = pickedArgument(declared.find(({ path }) => path.join(' ') === command.path.join(' '))!.spec);
+      const picked = pickable?.required === false ? undefined : pickable?.name;
       expect(command.arguments.map((argument) => [argument.name, argument.required, argument.variadic])).toEqual(
-        parsed.registeredArguments.map((argument) => [argument.name(), argument.required, argument.variadic]),
+        parsed.registeredArguments.map((argument) => [argument.name(), argument.required || argument.name() === picked, argument.variadic]),
+      );
+      expect(parsed.usage()).toBe(
+        [
+          '[options]',
+          ...command.arguments.map(({ name, required, variadic }) => (required ? `<${name}${variadic ? '...' : ''}>` : `[${name}${variadic ? '...' : ''}]`)),
+        ].join(' '),
       );
     }
   });

@@ -1,0 +1,64 @@
+/** What `loopsctl log` does: reads the journal of changes, keeps the entries the filters name, and lists them. */
+import { UsageError } from '../../base/errors.js';
+import { readEntries, type JournalEntry } from '../../config/change-journal.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { sameTeam } from '../../core/context.js';
+import { writeArrayList } from '../../core/list-run.js';
+import { journalView } from './render.js';
+
+interface LogOptions {
+  team?: string;
+  record?: string;
+  since?: string;
+  until?: string;
+  limit?: string;
+  jsonl?: boolean;
+}
+
+export const log: Handler<[], LogOptions> = handler(['out', 'config', 'globals', 'clock'], async (context, _args, options) => {
+  const now = context.runtime.now();
+  const since = options.since === undefined ? undefined : instantOf(options.since, '--since', now, 'start');
+  const until = options.until === undefined ? undefined : instantOf(options.until, '--until', now, 'end');
+  const limit = options.limit === undefined ? undefined : countOf(options.limit);
+  const profile = context.globals.profile;
+  const kept = readEntries(context.configDir).filter((entry) => {
+    const at = Date.parse(entry.at);
+    if (since !== undefined && !(at >= since)) return false;
+    if (until !== undefined && !(at < until)) return false;
+    if (profile !== undefined && entry.profile !== profile) return false;
+    if (options.team !== undefined && (entry.team === undefined || !sameTeam(entry.team, options.team))) return false;
+    return options.record === undefined || namesRecord(entry, options.record);
+  });
+  await writeArrayList(context, limit === undefined ? kept : kept.slice(-limit), journalView, options.jsonl);
+});
+
+/** Whether the entry's call or answer names the record: by any of its ids, or by its name. */
+function namesRecord(entry: JournalEntry, record: string): boolean {
+  return Object.values(entry.ids ?? {}).includes(record) || entry.name === record;
+}
+
+function countOf(text: string): number {
+  if (!/^\d{1,9}$/.test(text) || Number(text) === 0) throw new UsageError(`--limit must be a whole number above 0, not ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/**
+ * An instant from a date (its start for --since, its end for --until, in UTC), a date and time, or
+ * a span back from now (`7d`, `12h`, `30m`, `2w`).
+ */
+export function instantOf(text: string, flag: string, now: Date, edge: 'start' | 'end'): number {
+  const span = /^(\d{1,6})([mhdw])$/.exec(text.trim());
+  if (span !== null) return now.getTime() - Number(span[1]) * UNITS[span[2]!]!;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const start = Date.parse(`${text}T00:00:00Z`);
+    if (!Number.isNaN(start) && new Date(start).toISOString().startsWith(text)) return edge === 'start' ? start : start + UNITS.d!;
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) {
+    const at = Date.parse(text);
+    if (!Number.isNaN(at)) return at;
+  }
+  throw new UsageError(
+    `${flag} takes a date (2026-11-01), a date and time (2026-11-01T09:00:00Z), or a span back from now (7d, 12h, 30m), not ${JSON.stringify(text)}`,
+  );
+}

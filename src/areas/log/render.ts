@@ -1,0 +1,39 @@
+/** The text view of `loopsctl log`: a table of the changes, fitted to the terminal. */
+import type { JournalEntry } from '../../config/change-journal.js';
+import type { ListView } from '../../render/list.js';
+import { timestampColumn } from '../../render/table.js';
+
+export const journalView: ListView<JournalEntry> = {
+  noun: 'changes',
+  columns: [
+    { ...timestampColumn('TIME', 0), drop: false },
+    { header: 'WHO', truncate: true, drop: true, priority: -2 },
+    { header: 'ACCOUNT', truncate: true, drop: true, priority: -1 },
+    { header: 'COMMAND', truncate: true, drop: true, priority: -3 },
+    { header: 'CALL', truncate: true },
+    { header: 'RECORD', truncate: true },
+    { header: 'OUTCOME' },
+  ],
+  row: (entry) => [
+    entry.at,
+    entry.who,
+    accountOf(entry),
+    entry.command,
+    `${entry.method} ${entry.path}`,
+    recordOf(entry),
+    entry.status === undefined ? entry.outcome : `${entry.outcome} (${entry.status})`,
+  ],
+};
+
+/** "prod: Acme", or the base URL when the run did not know the team. */
+function accountOf(entry: JournalEntry): string {
+  const where = entry.team ?? entry.baseUrl;
+  return entry.profile === undefined ? where : `${entry.profile}: ${where}`;
+}
+
+/** The record changed: its kind, name and id (--json has its revisions). */
+function recordOf(entry: JournalEntry): string {
+  const id = entry.ids?.id ?? Object.values(entry.ids ?? {}).at(-1);
+  const name = entry.name === undefined ? '' : ` "${entry.name}"`;
+  return `${entry.kind}${name}${id === undefined ? '' : ` ${id}`}`;
+}

@@ -1,0 +1,124 @@
+/**
+ * Which of the API's writes change an account's configuration: its emails, components, themes,
+ * campaigns (and their schedules), workflows and their nodes, groups, segments, contact properties
+ * and transactional publishes. Each of them is kept in the journal of changes (`loopsctl log`).
+ * The API's other writes change people, not configuration (a contact, a suppression, an event, a
+ * transactional send, a preview sent to a test address, an uploaded image that no email uses yet),
+ * and are not journaled: a journal of contacts would be a copy of contact data.
+ *
+ * Every operation of the API's published description that is not a GET is in exactly one of the
+ * two tables (test/unit/platform/configuration-writes.test.ts reads the contract).
+ */
+
+/** What a configuration write changes, by operationId, with its path template. */
+export const CONFIGURATION_WRITES = {
+  createAudienceSegment: { method: 'POST', path: '/v1/audience-segments', kind: 'segment' },
+  createCampaign: { method: 'POST', path: '/v1/campaigns', kind: 'campaign' },
+  // Its `scheduling` is the campaign's schedule.
+  updateCampaign: { method: 'POST', path: '/v1/campaigns/{campaignId}', kind: 'campaign' },
+  createCampaignGroup: { method: 'POST', path: '/v1/campaign-groups', kind: 'campaign group' },
+  updateCampaignGroup: { method: 'POST', path: '/v1/campaign-groups/{campaignGroupId}', kind: 'campaign group' },
+  createContactProperty: { method: 'POST', path: '/v1/contacts/properties', kind: 'contact property' },
+  createComponent: { method: 'POST', path: '/v1/components', kind: 'component' },
+  updateComponent: { method: 'POST', path: '/v1/components/{componentId}', kind: 'component' },
+  updateEmailMessage: { method: 'POST', path: '/v1/email-messages/{emailMessageId}', kind: 'email message' },
+  createTheme: { method: 'POST', path: '/v1/themes', kind: 'theme' },
+  updateTheme: { method: 'POST', path: '/v1/themes/{themeId}', kind: 'theme' },
+  createTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails', kind: 'transactional email' },
+  updateTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}', kind: 'transactional email' },
+  ensureTransactionalDraft: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/draft', kind: 'transactional email' },
+  publishTransactionalEmail: { method: 'POST', path: '/v1/transactional-emails/{transactionalId}/publish', kind: 'transactional email' },
+  createTransactionalGroup: { method: 'POST', path: '/v1/transactional-groups', kind: 'transactional group' },
+  updateTransactionalGroup: { method: 'POST', path: '/v1/transactional-groups/{transactionalGroupId}', kind: 'transactional group' },
+  createWorkflow: { method: 'POST', path: '/v1/workflows', kind: 'workflow' },
+  updateWorkflowProperties: { method: 'POST', path: '/v1/workflows/{workflowId}', kind: 'workflow' },
+  deleteWorkflow: { method: 'DELETE', path: '/v1/workflows/{workflowId}', kind: 'workflow' },
+  changeWorkflowMailingList: { method: 'POST', path: '/v1/workflows/{workflowId}/mailing-list', kind: 'workflow' },
+  createWorkflowNode: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes', kind: 'workflow node' },
+  addWorkflowBranch: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes/{nodeId}/add-branch', kind: 'workflow node' },
+  updateWorkflowNode: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes/{nodeId}', kind: 'workflow node' },
+  deleteWorkflowNode: { method: 'DELETE', path: '/v1/workflows/{workflowId}/nodes/{nodeId}', kind: 'workflow node' },
+  rerouteNodeConnection: { method: 'POST', path: '/v1/workflows/{workflowId}/nodes/{nodeId}/reroute', kind: 'workflow node' },
+  deleteWorkflowNodeRecursively: { method: 'DELETE', path: '/v1/workflows/{workflowId}/nodes/{nodeId}/recursive', kind: 'workflow node' },
+} as const satisfies Record<string, { method: 'POST' | 'PUT' | 'DELETE'; path: string; kind: string }>;
+
+/** The API's other writes, and why none is a change of configuration. */
+export const OTHER_WRITES = {
+  createContact: 'a contact is a person, not configuration',
+  updateContact: 'a contact is a person, not configuration',
+  deleteContact: 'a contact is a person, not configuration',
+  removeContactSuppression: "a suppression is a person's, not configuration",
+  sendEvent: 'an event is about a person',
+  sendTransactionalEmail: 'a send, to a person',
+  previewEmailMessage: 'a preview sent to test addresses changes nothing',
+  createUpload: 'an uploaded image changes nothing until an email uses it, which is journaled',
+  completeUpload: 'an uploaded image changes nothing until an email uses it, which is journaled',
+} as const;
+
+export type ConfigurationOperation = keyof typeof CONFIGURATION_WRITES;
+
+/** A request matched to its configuration write, with the ids its path names. */
+export interface ConfigurationWrite {
+  operation: ConfigurationOperation;
+  kind: string;
+  /** The path's parameters by name: `{ workflowId: 'wf_1', nodeId: 'n_2' }`. */
+  ids: Record<string, string>;
+}
+
+const MATCHERS = Object.entries(CONFIGURATION_WRITES).map(([operation, { method, path, kind }]) => {
+  const names: string[] = [];
+  const pattern = path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { operation: operation as ConfigurationOperation, method, kind, names, pattern: new RegExp(`^${pattern}$`) };
+});
+
+/**
+ * The configuration write a request makes, or undefined for a read, a write of people, or a write
+ * that asks only what would happen (a body with `dryRun: true` changes nothing).
+ */
+export function configurationWrite(method: string, pathWithQuery: string, body?: unknown): ConfigurationWrite | undefined {
+  if (method === 'GET') return undefined;
+  if (typeof body === 'object' && body !== null && (body as { dryRun?: unknown }).dryRun === true) return undefined;
+  const path = pathWithQuery.split('?')[0]!;
+  for (const matcher of MATCHERS) {
+    if (matcher.method !== method) continue;
+    const found = matcher.pattern.exec(path);
+    if (found === null) continue;
+    const ids = Object.fromEntries(matcher.names.map((name, index) => [name, safeDecode(found[index + 1]!)]));
+    return { operation: matcher.operation, kind: matcher.kind, ids };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * What identifies the records an answer names: its ids and revisions (`id`, `workflowRevisionId`,
+ * `emailMessageContentRevisionId`…) and its name, at the top and one object down (a node edit
+ * answers `{ node, workflow }`); nothing else of the answer is kept.
+ */
+export function identifiersOf(answer: unknown): { ids: Record<string, string>; revisions: Record<string, string>; name?: string } {
+  const ids: Record<string, string> = {};
+  const revisions: Record<string, string> = {};
+  let name: string | undefined;
+  const visit = (value: unknown, prefix: string, depth: number) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    for (const [key, field] of Object.entries(value)) {
+      if (depth === 0 && key === 'name' && typeof field === 'string') name = field;
+      if (typeof field === 'object' && field !== null && depth === 0) visit(field, `${key}.`, 1);
+      if (typeof field !== 'string' || field === '') continue;
+      if (/revision/i.test(key) && /id$/i.test(key)) revisions[`${prefix}${key}`] = field;
+      else if (key === 'id' || /[a-z]Id$/.test(key)) ids[`${prefix}${key}`] = field;
+    }
+  };
+  visit(answer, '', 0);
+  return name === undefined ? { ids, revisions } : { ids, revisions, name };
+}

@@ -1,0 +1,80 @@
+/**
+ * The picker in-process, on a terminal the test types into: the records of the list, narrowed as
+ * one types, the one chosen run with; off a terminal, the usual usage error and nothing asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../../src/emulator/module.js';
+import type { SandboxServer } from '../../../src/emulator/server.js';
+import { run, sandboxEnv, startTestSandbox, typedInput } from '../../support/main.js';
+
+const MIDNIGHT = seedId('theme/Midnight');
+const PAPER = seedId('theme/Paper');
+
+let sandbox: SandboxServer;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+
+describe('the picker', () => {
+  it('narrows the records as one types, and runs the command with the one chosen', async () => {
+    const stdin = typedInput();
+    let screen = '';
+    let typed = '';
+    const result = await run(['themes', 'get', '--json'], {
+      env: { ...sandboxEnv(sandbox), NO_COLOR: '1' },
+      input: stdin,
+      tty: { columns: 100 },
+      onWrite: (stream, text) => {
+        if (stream !== 'stderr') return;
+        screen += text;
+        // Typed once the records are there, as a person reads the list before typing.
+        if (typed === '' && screen.includes('❯ ')) {
+          typed = 'paper';
+          screen = '';
+          stdin.write(typed);
+        } else if (typed === 'paper' && screen.includes(`❯ ${PAPER}`) && !screen.slice(screen.lastIndexOf('Choose the id')).includes(MIDNIGHT)) {
+          typed = 'done';
+          stdin.write('\r');
+        }
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.json()).toMatchObject({ id: PAPER, name: 'Paper' });
+    // The rows are the list's: its header, and the theme's row with its columns.
+    expect(result.stderr).toMatch(/ ID +NAME +DEFAULT +BACKGROUND/);
+  });
+
+  it('ends with nothing done on Ctrl-C, as an interruption', async () => {
+    const stdin = typedInput();
+    let screen = '';
+    const result = await run(['themes', 'update', '--name', 'Night'], {
+      env: sandboxEnv(sandbox),
+      input: stdin,
+      tty: { columns: 100 },
+      onWrite: (stream, text) => {
+        if (stream !== 'stderr' || screen.includes('❯ ')) return;
+        screen += text;
+        if (screen.includes('❯ ')) stdin.write('\u0003');
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/interrupted/);
+  });
+
+  it('asks nothing off a terminal: a missing id is the usual usage error, exit 2', async () => {
+    const missing = await run(['themes', 'get'], { env: sandboxEnv(sandbox) });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/missing required argument 'id'/);
+    expect(missing.stderr).toContain('loopsctl themes list');
+    const picked = await run(['workflow', 'show', '--pick'], { env: sandboxEnv(sandbox) });
+    expect(picked.code).toBe(2);
+    expect(picked.stderr).toMatch(/--pick needs a terminal/);
+  });
+
+  it('refuses --pick with the id given', async () => {
+    const result = await run(['themes', 'get', MIDNIGHT, '--pick'], { env: sandboxEnv(sandbox), input: typedInput(), tty: { columns: 100 } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--pick chooses the id from a list, and one was given/);
+  });
+});
