@@ -55,15 +55,20 @@ export function jsonFile(value: unknown): string {
  * from the API and is percent-encoded, so that no id (`x/../../..`) can name a directory elsewhere.
  */
 export function recordPath(kind: Kind | 'workflows', name: string, id: string): string {
-  const slug =
+  return `${kind}/${slugOf(name)}--${encodeURIComponent(id)}`;
+}
+
+/** A name as a directory's: lower case, letters and digits joined by dashes, at most 60 characters. */
+export function slugOf(name: string): string {
+  return (
     name
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'untitled';
-  return `${kind}/${slug}--${encodeURIComponent(id)}`;
+      .slice(0, 60) || 'untitled'
+  );
 }
 
 /** A digest of the files that a push sends, whatever order they were read in. */
