@@ -227,6 +227,11 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
           description: 'the kind of the .lmx files outside a pulled tree',
           choices: ['transactional', 'campaign', 'workflow', 'component'],
         },
+        {
+          flags: '--compare <original>',
+          description: "an original email's HTML, drawn at 600 and 375 px above each email: a converted email beside what it was",
+          file: {},
+        },
       ],
       help: `Prints the page's address (http://127.0.0.1:<port>/) as the one line of its
 output, and serves until interrupted. The page lists the directory's emails and
@@ -239,8 +244,17 @@ second.
 The server listens on 127.0.0.1 only, answers only requests addressed to it
 there, serves nothing but the directory's .lmx files (none over 100 KB, none
 through a symbolic link), never calls the account and sends nothing. An email's
-images load only from the hosts its LMX writes out.`,
-      examples: ['loopsctl content preview', 'loopsctl content preview loops --port 4321 --open'],
+images load only from the hosts its LMX writes out.
+
+With --compare, the original's HTML (an .html email, or what an MJML or React
+Email build makes of its template) is drawn at 600 and 375 px above the email
+chosen: \`content convert\`'s result beside what it was. It runs no script,
+and loads images only from the hosts it names.`,
+      examples: [
+        'loopsctl content preview',
+        'loopsctl content preview loops --port 4321 --open',
+        'loopsctl content preview loops --compare emails/welcome.html',
+      ],
       interactive: true,
       remote: false,
       load: async () => (await import('./render-commands.js')).preview,
