@@ -145,6 +145,11 @@ it changed, to review and publish there.`,
         },
         { flags: '--out <dir>', description: 'the content directory to write into (default ./loops)', file: { writes: true } },
         { flags: '--workflow <name>', description: "with --kind workflow: the workflow directory the email goes in (default: the email's name)" },
+        {
+          flags: '--upload',
+          description: "upload the images the emails name by a path beside them to the account's storage, and write their addresses",
+          tier: 'write',
+        },
         { flags: '--strict', description: 'exit 1 when anything could not be carried as it was' },
         { flags: '--force', description: 'replace records of the same name already in the directory' },
       ],
@@ -167,14 +172,20 @@ defaults, custom CSS, background images, five or more columns, scripts, forms)
 is listed with its file, line and column, what was done instead and what to
 do; text is never dropped. The records are checked as \`content check\` checks
 them, and its problems are listed too. Nothing is written when a record of the
-same name is there, unless --force. See docs/migrate.md.`,
+same name is there, unless --force. With --upload, images the emails name by
+a path beside them (logo.png) are uploaded to the account's storage, each once,
+and the emails point at them (three calls each, as \`uploads create\`); images
+already at an https address stay there. Without --upload, nothing is sent and
+no key is needed. See docs/migrate.md.`,
       mismatch: 'with --strict, something could not be carried as it was',
       examples: [
         'loopsctl content convert emails/welcome.mjml',
         'loopsctl content convert emails --kind campaign --out loops',
         'loopsctl content convert emails/reset-password.tsx --strict --json',
+        'loopsctl content convert emails --upload',
       ],
-      remote: false,
+      remote: true,
+      tier: 'read',
       load: async () => (await import('./convert/command.js')).convert,
     }),
     command({

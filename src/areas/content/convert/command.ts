@@ -17,14 +17,17 @@ import { DEFAULT_DIRECTORY } from '../lmx-files.js';
 import { convertComponent, convertDocument, type SourceDocument } from './document.js';
 import { readHtml } from './html-source.js';
 import { readMjml, readMjmlPartial, type MjmlOptions } from './mjml-source.js';
-import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Remediation } from './model.js';
+import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, type Remediation } from './model.js';
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
-import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile } from './sources.js';
+import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
+import { uploadImages, type Uploader } from './images.js';
+import { writeLmx } from './lmx-out.js';
 import { templatePieces } from './variables.js';
 
 interface ConvertOptions {
   kind?: string;
+  upload?: boolean;
   out?: string;
   workflow?: string;
   strict?: boolean;
@@ -90,86 +93,119 @@ function checkProblems(lmxFile: string, lmx: string, kind: LmxKind, components: 
   }));
 }
 
-export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files'], async (context, [path], options) => {
+/** What one run shares: the sources, the target, the components made so far, the uploads done. */
+interface Run {
+  kind: ConvertKind;
+  root: string;
+  workflow?: string;
+  sources: Sources;
+  mjml: MjmlOptions;
+  components: Map<string, TreeComponents extends ReadonlyMap<string, infer V> ? V : never>;
+  /** With --upload: uploads an image, and the addresses of those uploaded, by the path the source names. */
+  upload?: Uploader;
+  uploaded: Map<string, string>;
+}
+
+type Made = { converted: Converted; files: Map<string, string> };
+
+/** A partial several emails include, made a component. */
+function componentRecord(run: Run, key: string, id: string, users: string[]): Made {
+  const { sources, root } = run;
+  const findings = new Findings();
+  const nodes = readMjmlPartial(readSource(sources.root, key), join(sources.shown, key), findings, { ...run.mjml, components: undefined });
+  const lmx = convertComponent(nodes, run.kind, findings);
+  const recordPath = `components/${id}`;
+  run.components.set(id, { path: recordPath, variables: [], document: parseLmx(lmx).document });
+  findings.remediation.push(...checkProblems(join(root, recordPath, 'component.lmx'), lmx, 'component', run.components));
+  findings.add(
+    { file: join(sources.shown, key), line: 1, column: 1 },
+    `the partial ${key}, included by ${users.join(', ')}`,
+    'approximated',
+    `made the component ${recordPath}, embedded as <Component componentId="${id}" />`,
+    `push the components first (\`loopsctl content push --only components\`), then write the id the account gives it in place of "${id}"`,
+  );
+  const files = new Map([
+    ['component.json', jsonFile({ name: key.replace(/\.mjml$/, '') })],
+    ['component.lmx', lmx],
+  ]);
+  const converted = {
+    source: join(sources.shown, key),
+    kind: 'component' as const,
+    path: recordPath,
+    files: [...files.keys()],
+    variables: [...findings.variables.values()],
+    remediation: findings.remediation,
+  };
+  return { converted, files };
+}
+
+/** Where an email's record goes. */
+function emailLayout(run: Run, source: SourceFile) {
+  return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), run.workflow);
+}
+
+/** An email made a record: converted, its local images uploaded with --upload, checked. */
+async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
+  const { kind, root } = run;
+  const findings = new Findings();
+  const document = readDocument(source, findings, run.mjml);
+  const email = convertDocument(document, kind, findings);
+  if (run.upload !== undefined) await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded);
+  const lmx = writeLmx(email.style, email.blocks);
+  const layout = emailLayout(run, source);
+  const files = new Map<string, string>();
+  if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
+  files.set(`${layout.message}.json`, jsonFile(messageFields(document, source, kind, findings)));
+  files.set(`${layout.message}.lmx`, lmx);
+  findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
+  const converted = {
+    source: source.file,
+    kind,
+    path: layout.path,
+    files: [...files.keys()],
+    variables: [...findings.variables.values()],
+    remediation: findings.remediation,
+  };
+  return { converted, files };
+}
+
+export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
   const kind = (options.kind ?? 'transactional') as ConvertKind;
   if (!(CONVERT_KINDS as readonly string[]).includes(kind))
     throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
+  // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
   const root = options.out ?? DEFAULT_DIRECTORY;
   const sources = sourcesOf(path);
   const { partials, shared } = sharedPartials(sources);
-  const componentIds = new Map([...shared.keys()].map((key) => [key, { id: slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-')) }]));
-  const mjml: MjmlOptions = {
-    readInclude: (includePath, from) => {
-      const key = includeKey(sources, includePath, from);
-      return { file: join(sources.shown, key), source: readSource(sources.root, key) };
+  const componentIds = new Map([...shared.keys()].map((key) => [key, slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-'))]));
+  const emails = sources.files.filter((file) => !partials.has(file.path));
+  const keyOf = (includePath: string, from: Place) => includeKey(sources, includePath, from);
+  const run: Run = {
+    kind,
+    root,
+    workflow: options.workflow,
+    sources,
+    mjml: {
+      readInclude: (includePath, from) => ({ file: join(sources.shown, keyOf(includePath, from)), source: readSource(sources.root, keyOf(includePath, from)) }),
+      components: new Map([...componentIds].map(([key, id]) => [key, { id }])),
+      keyOf,
     },
-    components: componentIds,
-    keyOf: (includePath, from) => includeKey(sources, includePath, from),
+    components: new Map(),
+    uploaded: new Map(),
   };
-  const records: { converted: Converted; files: Map<string, string> }[] = [];
-  const components = new Map<string, TreeComponents extends ReadonlyMap<string, infer V> ? V : never>();
-  for (const [key, { id }] of componentIds) {
-    const findings = new Findings();
-    const lmx = convertComponent(
-      readMjmlPartial(readSource(sources.root, key), join(sources.shown, key), findings, { ...mjml, components: undefined }),
-      kind,
-      findings,
-    );
-    const recordPath = `components/${id}`;
-    components.set(id, { path: recordPath, variables: [], document: parseLmx(lmx).document });
-    findings.remediation.push(...checkProblems(join(root, recordPath, 'component.lmx'), lmx, 'component', components));
-    findings.add(
-      { file: join(sources.shown, key), line: 1, column: 1 },
-      `the partial ${key}, included by ${shared.get(key)!.join(', ')}`,
-      'approximated',
-      `made the component ${recordPath}, embedded as <Component componentId="${id}" />`,
-      `push the components first (\`loopsctl content push --only components\`), then write the id the account gives it in place of "${id}"`,
-    );
-    const files = new Map([
-      ['component.json', jsonFile({ name: key.replace(/\.mjml$/, '') })],
-      ['component.lmx', lmx],
-    ]);
-    records.push({
-      converted: {
-        source: join(sources.shown, key),
-        kind: 'component',
-        path: recordPath,
-        files: [...files.keys()],
-        variables: [...findings.variables.values()],
-        remediation: findings.remediation,
-      },
-      files,
-    });
+  if (options.upload) {
+    const { uploadImage } = await import('../../uploads/commands.js');
+    run.upload = async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl;
   }
-  for (const source of sources.files.filter((file) => !partials.has(file.path))) {
-    const findings = new Findings();
-    const document = readDocument(source, findings, mjml);
-    const email = convertDocument(document, kind, findings);
-    const slug = slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-'));
-    const layout = layoutOf(kind, slug, options.workflow);
-    const files = new Map<string, string>();
-    if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
-    files.set(`${layout.message}.json`, jsonFile(messageFields(document, source, kind, findings)));
-    files.set(`${layout.message}.lmx`, email.lmx);
-    findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), email.lmx, kind, components));
-    records.push({
-      converted: {
-        source: source.file,
-        kind,
-        path: layout.path,
-        files: [...files.keys()],
-        variables: [...findings.variables.values()],
-        remediation: findings.remediation,
-      },
-      files,
-    });
-  }
-  // Content is never overwritten unasked: nothing is written while a record is in the way.
-  const existing = records.filter(({ converted }) => treeEntryKind(root, converted.path) !== undefined).map(({ converted }) => join(root, converted.path));
+  // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
+  const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];
+  const existing = planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
   if (existing.length > 0 && !options.force)
     throw new LocalFileError(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}: nothing was written`, {
       hint: 'convert into another directory (--out), or replace them with --force',
     });
+  const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
+  for (const source of emails) records.push(await emailRecord(run, source));
   // The directory named is made as named; below it, nothing is written through a link.
   if (records.length > 0) mkdirSync(root, { recursive: true });
   for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);

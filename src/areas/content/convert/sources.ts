@@ -92,16 +92,28 @@ export function sourcesOf(path: string): Sources {
   return { root: full, shown: path, files: files.sort((a, b) => a.path.localeCompare(b.path)) };
 }
 
-/** The path of a partial an `<mj-include>` names, under the root; one outside it is refused, naming the include. */
-export function includeKey(sources: Pick<Sources, 'root' | 'shown'>, includePath: string, from: Place): string {
-  const { root } = sources;
+/** A path a source names (a partial, an image), from the file that names it, as a path under the root; one outside it is refused, naming the place. */
+export function pathUnder(sources: Pick<Sources, 'root' | 'shown'>, path: string, from: Place): string {
   const fromPath = relative(sources.shown, from.file).split('\\').join('/');
-  const joined = posix.normalize(posix.join(posix.dirname(fromPath), includePath.split('\\').join('/')));
-  if (joined.startsWith('../') || joined === '..' || posix.isAbsolute(includePath) || normalize(includePath).startsWith('/'))
-    throw new LocalFileError(`${from.file}:${from.line}:${from.column}: <mj-include path="${includePath}"> names a file outside ${root}`, {
+  const joined = posix.normalize(posix.join(posix.dirname(fromPath), path.split('\\').join('/')));
+  if (joined.startsWith('../') || joined === '..' || posix.isAbsolute(path) || normalize(path).startsWith('/'))
+    throw new LocalFileError(`${from.file}:${from.line}:${from.column}: "${path}" names a file outside ${sources.root}`, {
+      hint: 'convert reads only files inside the directory it was given: name the directory that holds them all',
+    });
+  return joined;
+}
+
+/** The path of a partial an `<mj-include>` names, under the root (`.mjml` when it names no extension); one outside it is refused. */
+export function includeKey(sources: Pick<Sources, 'root' | 'shown'>, includePath: string, from: Place): string {
+  let joined: string;
+  try {
+    joined = pathUnder(sources, includePath, from);
+  } catch {
+    throw new LocalFileError(`${from.file}:${from.line}:${from.column}: <mj-include path="${includePath}"> names a file outside ${sources.root}`, {
       hint: 'convert reads partials only from inside the directory it was given: name the directory that holds the partials',
     });
-  return joined.endsWith('.mjml') || extname(joined) !== '' ? joined : `${joined}.mjml`;
+  }
+  return extname(joined) !== '' ? joined : `${joined}.mjml`;
 }
 
 /** The partials each MJML email includes (directly), by key: a partial several emails include becomes a component. */

@@ -5,8 +5,10 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { run, tempDir } from '../../../support/main.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../../../src/emulator/api.js';
+import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
+import { startMcp, type McpRun } from '../../../support/mcp.js';
 
 /** A directory holding these files; returns its path. */
 function sources(files: Record<string, string | Buffer>): string {
@@ -218,5 +220,98 @@ describe('content convert: bad input', () => {
     expect(again.stderr).toContain(`${join(first.out, 'transactional/welcome')} already exists: nothing was written`);
     const forced = await run(['content', 'convert', join(root, 'welcome.html'), '--out', first.out, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
+  });
+});
+
+describe('content convert --upload', () => {
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+  async function sandbox() {
+    const seen: ApiRequest[] = [];
+    const server = await startTestSandbox({ onRequest: (request) => seen.push(request) });
+    closers.push(() => server.close());
+    return { seen, env: sandboxEnv(server) };
+  }
+  const email = () =>
+    sources({
+      'welcome.html': [
+        '<html><body>',
+        '<img src="images/logo.png" alt="Logo">',
+        '<p>Hello</p>',
+        '<img src="images/logo.png" alt="Logo again">',
+        '<img src="missing.png" alt="Missing">',
+        '<img src="notes.png" alt="Notes">',
+        '<img src="https://cdn.example.com/hero.png" alt="Hero">',
+        '</body></html>',
+      ].join('\n'),
+      'images/logo.png': PNG,
+      'notes.png': 'not an image',
+    });
+
+  it('uploads each image the email names beside it once, points the email at it, and lists those it could not', async () => {
+    const { seen, env } = await sandbox();
+    const source = email();
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(seen.map((request) => `${request.method} ${request.path.replace(/c[0-9a-z]{24}/, ':id')}`)).toEqual([
+      'POST /v1/uploads',
+      'PUT /sandbox-uploads/:id',
+      'POST /v1/uploads/:id/complete',
+    ]);
+    expect(seen[1]!.rawBody?.equals(PNG)).toBe(true);
+    const id = seen[2]!.path.split('/')[3]!;
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx.match(/<Image src="[^"]*"/g)).toEqual([
+      `<Image src="https://assets.sandbox.invalid/${id}.png"`,
+      `<Image src="https://assets.sandbox.invalid/${id}.png"`,
+      '<Image src="missing.png"',
+      '<Image src="notes.png"',
+      '<Image src="https://cdn.example.com/hero.png"',
+    ]);
+    const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct.startsWith('--upload'));
+    expect(listed.map((item: { line: number; construct: string; done: string }) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
+      '5 --upload missing.png: not uploaded: no such file',
+      '6 --upload notes.png: not uploaded: not an image the API takes (image/jpeg, image/png, image/gif, image/webp)',
+    ]);
+  });
+
+  it('uploads nothing when a record is in the way, and nothing without --upload', async () => {
+    const { seen, env } = await sandbox();
+    const source = email();
+    const first = await convert(join(source, 'welcome.html'));
+    expect(first.result.code, first.result.stderr).toBe(0);
+    const again = await run(['content', 'convert', join(source, 'welcome.html'), '--out', first.out, '--upload'], { env });
+    expect(again.code).toBe(2);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('the MCP tool content_convert', () => {
+  const running: McpRun[] = [];
+  afterEach(async () => {
+    for (const mcp of running.splice(0)) await mcp.close();
+  });
+
+  it('reads and writes only under the root the server was given', async () => {
+    const root = sources({ 'emails/welcome.html': '<html><body><p>Hello</p></body></html>' });
+    const outside = sources({ 'welcome.html': '<html><body><p>Secret</p></body></html>' });
+    const mcp = await startMcp(['--sandbox', '--root', root], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    running.push(mcp);
+    type Answer = { isError?: boolean; structuredContent?: { error?: { exitCode: number; message: string } } };
+    const refused = (await mcp.client.callTool({ name: 'content_convert', arguments: { source: join(outside, 'welcome.html') } })) as Answer;
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent?.error).toMatchObject({ exitCode: 2, message: expect.stringContaining('is outside the directory this server may use') });
+    const escaping = (await mcp.client.callTool({ name: 'content_convert', arguments: { source: 'emails/welcome.html', out: '../loops' } })) as Answer;
+    expect(escaping.structuredContent?.error).toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('"../loops" is outside the directory this server may use'),
+    });
+    const converted = (await mcp.client.callTool({ name: 'content_convert', arguments: { source: 'emails/welcome.html', out: 'loops' } })) as Answer;
+    expect(converted.isError, JSON.stringify(converted)).toBeFalsy();
+    expect(readFileSync(join(root, 'loops/transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hello</Paragraph>\n');
   });
 });
