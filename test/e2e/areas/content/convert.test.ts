@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse as parseJs } from '@babel/parser';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { run, tempDir } from '../../../support/main.js';
+import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
 
 const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
 
@@ -136,4 +136,28 @@ describe('content convert on the corpus', () => {
       expect({ listed, variables: record!.variables.map((variable) => `${variable.source} -> ${variable.lmx}`) }).toMatchSnapshot();
     });
   }
+});
+
+describe('a converted directory', () => {
+  it('pulled first, then converted into, pushes to the sandbox as new drafts', async () => {
+    const server = await startTestSandbox();
+    try {
+      const env = sandboxEnv(server);
+      // Converted into a directory pulled from the account, as a push needs.
+      const out = join(tempDir('loopsctl-convert-'), 'loops');
+      const pull = await run(['content', 'pull', out, '--only', 'transactional'], { env });
+      expect(pull.code, pull.stderr).toBe(0);
+      const result = await run(['content', 'convert', join(CORPUS, 'html-mailgun'), '--out', out]);
+      expect(result.code, result.stderr).toBe(0);
+      const push = await run(['content', 'push', out, '--only', 'transactional', '--yes'], { env });
+      expect(push.code, push.stderr).toBe(0);
+      const listed = await run(['transactional', 'list', '--json'], { env });
+      const names = (JSON.parse(listed.stdout) as { name: string }[]).map((email) => email.name);
+      expect(names).toEqual(
+        expect.arrayContaining(['Actionable emails e.g. reset password', 'Alerts e.g. approaching your limit', 'Billing e.g. invoices and receipts']),
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });
