@@ -214,8 +214,15 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
   if (out.json) await out.writeJson({ directory: root, records: converted });
   else {
     await out.write(renderConversion(root, converted));
-    const listed = converted.reduce((sum, record) => sum + record.remediation.length, 0);
-    out.note(`Converted ${countOf(converted.length, 'record')} into ${root}: ${countOf(listed, 'thing')} to look at.`);
+    out.note(
+      `Converted ${countOf(converted.length, 'record')} into ${root}: ${countOf(
+        converted.reduce((sum, record) => sum + record.remediation.length, 0),
+        'thing',
+      )} to look at.`,
+    );
   }
-  return options.strict && converted.some((record) => record.remediation.length > 0) ? ExitCode.mismatch : ExitCode.ok;
+  const listed = converted.reduce((sum, record) => sum + record.remediation.length, 0);
+  if (!options.strict || listed === 0) return ExitCode.ok;
+  out.note(`--strict: ${countOf(listed, 'thing')} could not be carried as ${listed === 1 ? 'it was' : 'they were'}.`);
+  return ExitCode.mismatch;
 });

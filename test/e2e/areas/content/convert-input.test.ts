@@ -80,8 +80,11 @@ describe('content convert: nothing lost in silence', () => {
         '</body></html>',
       ].join('\n'),
     });
-    const { out, result, json } = await convert(join(root, 'receipt.html'), '--json', '--strict');
-    expect(result.code).toBe(1);
+    const strict = await convert(join(root, 'receipt.html'), '--strict');
+    expect(strict.result.code).toBe(1);
+    expect(strict.result.stderr).toContain('--strict: 6 things could not be carried as they were.');
+    const { out, result, json } = await convert(join(root, 'receipt.html'), '--json');
+    expect(result.code, result.stderr).toBe(0);
     const listed = json().records[0].remediation.map(
       (item: { line: number; column: number; construct: string; outcome: string }) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`,
     );
@@ -286,6 +289,7 @@ describe('content convert --upload', () => {
     expect(first.result.code, first.result.stderr).toBe(0);
     const again = await run(['content', 'convert', join(source, 'welcome.html'), '--out', first.out, '--upload'], { env });
     expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists: nothing was written');
     expect(seen).toEqual([]);
   });
 });
