@@ -188,6 +188,14 @@ describe('content convert: bad input', () => {
     await refused(join(linked, 'welcome.mjml'), 'symbolic link');
   });
 
+  it('refuses a directory that holds a link, and a link named as the source', async () => {
+    const outside = sources({ 'secret.html': '<html><body><p>Secret</p></body></html>' });
+    const root = sources({ 'welcome.html': '<html><body><p>Hello</p></body></html>' });
+    symlinkSync(join(outside, 'secret.html'), join(root, 'linked.html'));
+    await refused(root, `${join(root, 'linked.html')} is a symbolic link: convert never reads through a link`);
+    await refused(join(root, 'linked.html'), `${join(root, 'linked.html')} is a symbolic link`);
+  });
+
   it('lists what a React template needs the app for, and runs none of its code', async () => {
     const marker = join(tempDir('loopsctl-convert-marker-'), 'ran');
     const root = sources({
