@@ -140,7 +140,11 @@ describe('content convert on the corpus', () => {
       const listed = record!.remediation.map(
         (item) => `${item.file.replace(out, '<out>').replace(CORPUS, '<corpus>')}:${item.line}:${item.column} ${item.construct} (${item.outcome})`,
       );
-      expect({ structure: structure.join(' '), listed, variables: record!.variables.map((variable) => `${variable.source} -> ${variable.lmx}`) }).toMatchSnapshot();
+      expect({
+        structure: structure.join(' '),
+        listed,
+        variables: record!.variables.map((variable) => `${variable.source} -> ${variable.lmx}`),
+      }).toMatchSnapshot();
     });
   }
 });
