@@ -9,12 +9,14 @@
  */
 import { escapeHtml } from './render.js';
 
-/** The email's two frames. Sandboxed: the email runs no script, its links open elsewhere. */
-export function deviceFrames(src: string, title: string): string {
+/** The email's two frames (a side, for two emails compared: `original-desktop`). Sandboxed: the email runs no script, its links open elsewhere. */
+export function deviceFrames(src: string, title: string, side?: { id: string; label: string }): string {
   return [600, 375]
     .map((width) => {
       const device = width === 600 ? 'desktop' : 'mobile';
-      return `<figure class="device ${device}"><figcaption>${device === 'desktop' ? 'Desktop' : 'Mobile'} · ${width} px</figcaption><iframe id="${device}" name="${device}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></figure>`;
+      const id = side === undefined ? device : `${side.id}-${device}`;
+      const caption = `${side === undefined ? '' : `${escapeHtml(side.label)} · `}${device === 'desktop' ? 'Desktop' : 'Mobile'} · ${width} px`;
+      return `<figure class="device ${device}"><figcaption>${caption}</figcaption><iframe id="${id}" name="${id}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></figure>`;
     })
     .join('');
 }

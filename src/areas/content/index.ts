@@ -134,6 +134,61 @@ it changed, to review and publish there.`,
       load: async () => (await import('./push.js')).push,
     }),
     command({
+      name: 'convert',
+      summary: 'Make MJML, React Email and HTML emails records of the content directory, listing what LMX cannot carry',
+      args: [{ name: 'source', description: 'an .mjml, .tsx, .jsx or .html email, or a directory of them', file: {} }],
+      options: [
+        {
+          flags: '--kind <kind>',
+          description: 'the record to make: transactional (default), campaign or workflow',
+          choices: ['transactional', 'campaign', 'workflow'],
+        },
+        { flags: '--out <dir>', description: 'the content directory to write into (default ./loops)', file: { writes: true } },
+        { flags: '--workflow <name>', description: "with --kind workflow: the workflow directory the email goes in (default: the email's name)" },
+        {
+          flags: '--upload',
+          description: "upload the images the emails name by a path beside them to the account's storage, and write their addresses",
+          tier: 'write',
+        },
+        { flags: '--strict', description: 'exit 1 when anything could not be carried as it was' },
+        { flags: '--force', description: 'replace records of the same name already in the directory' },
+      ],
+      help: `Reads each email without running anything (a React template is parsed, never
+executed) and writes it as \`content pull\` lays a record out: for a transactional
+email transactional/<name>/ (transactional.json, draft.json, draft.lmx), for a
+campaign campaigns/<name>/, for a workflow email
+workflows/<workflow>/emails/<name>/. Headings, paragraphs, links, bold and
+colours, buttons, images, dividers, lists, code, 2 to 4 columns, social icons
+and one level of coloured sections are mapped element by element; the page's
+colours and font go into <Style />; spacing becomes the padding of the block
+beside it. Template variables ({{x}}, {{ customer.x }}, *|FNAME|*, React props)
+become {data.x} in a transactional email, {contact.x} in a campaign, and in a
+workflow email {contact.x} for the contact's properties and {event.x} for the
+rest: each mapping is printed. An MJML partial that several emails include
+becomes one component.
+
+Whatever LMX cannot hold (tables of content, conditions and loops, filters and
+defaults, custom CSS, background images, five or more columns, scripts, forms)
+is listed with its file, line and column, what was done instead and what to
+do; text is never dropped. The records are checked as \`content check\` checks
+them, and its problems are listed too. Nothing is written when a record of the
+same name is there, unless --force. With --upload, images the emails name by
+a path beside them (logo.png) are uploaded to the account's storage, each once,
+and the emails point at them (three calls each, as \`uploads create\`); images
+already at an https address stay there. Without --upload, nothing is sent and
+no key is needed. See docs/migrate.md.`,
+      mismatch: 'with --strict, something could not be carried as it was',
+      examples: [
+        'loopsctl content convert emails/welcome.mjml',
+        'loopsctl content convert emails --kind campaign --out loops',
+        'loopsctl content convert emails/reset-password.tsx --strict --json',
+        'loopsctl content convert emails --upload',
+      ],
+      remote: true,
+      tier: 'read',
+      load: async () => (await import('./convert/command.js')).convert,
+    }),
+    command({
       name: 'render',
       summary: 'Print the HTML email an LMX file makes, with its theme, components and sample values: a local preview',
       args: [{ name: 'file', description: 'the .lmx file (- for stdin)', file: {} }],
@@ -183,6 +238,11 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
           description: 'the kind of the .lmx files outside a pulled tree',
           choices: ['transactional', 'campaign', 'workflow', 'component'],
         },
+        {
+          flags: '--compare <original>',
+          description: "an original email's HTML, drawn at 600 and 375 px above each email: a converted email beside what it was",
+          file: {},
+        },
       ],
       help: `Prints the page's address (http://127.0.0.1:<port>/) as the one line of its
 output, and serves until interrupted. The page lists the directory's emails and
@@ -195,8 +255,17 @@ second.
 The server listens on 127.0.0.1 only, answers only requests addressed to it
 there, serves nothing but the directory's .lmx files (none over 100 KB, none
 through a symbolic link), never calls the account and sends nothing. An email's
-images load only from the hosts its LMX writes out.`,
-      examples: ['loopsctl content preview', 'loopsctl content preview loops --port 4321 --open'],
+images load only from the hosts its LMX writes out.
+
+With --compare, the original's HTML (an .html email, or what an MJML or React
+Email build makes of its template) is drawn at 600 and 375 px above the email
+chosen: \`content convert\`'s result beside what it was. It runs no script,
+and loads images only from the hosts it names.`,
+      examples: [
+        'loopsctl content preview',
+        'loopsctl content preview loops --port 4321 --open',
+        'loopsctl content preview loops --compare emails/welcome.html',
+      ],
       interactive: true,
       remote: false,
       load: async () => (await import('./render-commands.js')).preview,

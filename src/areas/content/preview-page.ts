@@ -46,6 +46,8 @@ export interface ShownEmail {
   version: number;
   /** The size of the rendered HTML, which Gmail clips past 102 KB. */
   htmlBytes: number;
+  /** With --compare: the original email's name, drawn beside the converted one. */
+  original?: string;
 }
 
 const href = (path: string) => `/?email=${encodeURIComponent(path)}`;
@@ -127,8 +129,16 @@ function shownPart(shown: ShownEmail | undefined): string {
         ? 'Component'
         : `${email.kind[0]!.toUpperCase()}${email.kind.slice(1)} email`;
   return `<section class="email-head"><h1>${escapeHtml(email.name)}</h1><p class="muted">${escapeHtml(kind)} · <code>${escapeHtml(email.path)}</code></p></section>
-<div class="workspace"><div class="frames" id="frames" data-live>${deviceFrames(frameSrc(email.path, shown.version), email.name)}</div>
+<div class="workspace"><div class="frames" id="frames" data-live>${framesOf(shown)}</div>
 <aside class="side"><section class="card" id="checks" data-live><h3>Check</h3>${problemsPanel(shown.problems)}${sizeLine(shown.htmlBytes)}</section>${notesPanel(shown.notes)}${form(shown)}</aside></div>`;
+}
+
+/** The email's frames; with --compare, the original's first, each pair at 600 and 375 px. */
+function framesOf(shown: ShownEmail): string {
+  const converted = deviceFrames(frameSrc(shown.email.path, shown.version), shown.email.name);
+  if (shown.original === undefined) return converted;
+  const original = deviceFrames(`/original.html?v=${shown.version}`, shown.original, { id: 'original', label: `Original: ${shown.original}` });
+  return `<div class="side-by-side">${original}</div><div class="side-by-side">${converted}</div>`;
 }
 
 /** The whole page. */
@@ -157,6 +167,7 @@ ${topBar('loopsctl <strong>content preview</strong>', directory, 'Live: the page
 }
 
 export const PREVIEW_CSS = `${VIEWER_CSS}
+.frames .side-by-side{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap;width:100%}
 nav{flex:0 0 220px;padding:12px 10px}
 nav h2{margin:14px 10px 6px;font-size:11px;letter-spacing:.06em;text-transform:uppercase;color:#6b7280}
 nav ul{list-style:none;margin:0;padding:0}

@@ -28,6 +28,19 @@ export interface PreviewOptions {
   port: number;
   /** The kind of loose files, which the tree does not say. */
   kind?: LmxKind;
+  /** An original email's HTML (`path` under `root`, never through a link), drawn beside each email: `content preview --compare`. */
+  compare?: { root: string; path: string; name: string };
+}
+
+/** The original's HTML is read up to this (as `content convert` reads a source). */
+const MAX_ORIGINAL_BYTES = 2 * 1024 * 1024;
+
+/** The origins of the images an original's HTML names in full: the only hosts its frame loads from. */
+function originalImageOrigins(html: string): string[] {
+  const origins = new Set<string>();
+  for (const match of html.matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']?(https?):\/\/([A-Za-z0-9.-]+)(:\d{1,5})?/gi))
+    origins.add(`${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}${match[3] ?? ''}`);
+  return [...origins].sort();
 }
 
 export interface PreviewServer {
@@ -161,9 +174,10 @@ function sampleFields(drawn: Drawn): SampleField[] {
   return [...names.values()];
 }
 
-async function shownEmail(root: string, email: TreeEmail, version: number): Promise<ShownEmail> {
+async function shownEmail(root: string, email: TreeEmail, version: number, original?: string): Promise<ShownEmail> {
   const drawn = await draw(root, email);
   return {
+    original,
     email,
     problems: 'problem' in drawn ? [drawn.problem] : drawn.view.problems,
     notes: 'problem' in drawn ? [] : renderNotes(drawn.view, email.path, true),
@@ -202,6 +216,29 @@ async function body(req: IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Saves the sample values the page's form posts for an email (named once the request is known to be the page's). */
+async function saveValues(req: IncomingMessage, root: string, named: () => TreeEmail): Promise<void> {
+  // Only the page itself saves values: a form of another site sends its own Origin.
+  if (req.headers.origin !== `http://${req.headers.host}`) throw new PreviewRequestError(403, 'values are saved from the preview page only');
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new PreviewRequestError(415, 'the values are sent as JSON');
+  const email = named();
+  const values = postedValues(await body(req));
+  // A new file renamed into place: a link committed at that name is refused, never written through.
+  writeTreeFile(root, valuesPathOf(root, email), `${JSON.stringify(values, null, 2)}\n`);
+}
+
+/** The original --compare names, as it sends: read now (it may have changed), running nothing, loading images from the hosts it names only. */
+async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compare']): Promise<void> {
+  if (compare === undefined) throw new PreviewRequestError(404, 'not found');
+  const bytes = await readTreeFileAsync(compare.root, compare.path, MAX_ORIGINAL_BYTES).catch((error: unknown) => {
+    if (error instanceof TreeFileTooLargeError) throw new PreviewRequestError(413, `${compare.name} is over ${MAX_ORIGINAL_BYTES / 1024 / 1024} MB`);
+    throw error;
+  });
+  if (bytes === undefined) throw new PreviewRequestError(404, `${compare.name} is not there any more`);
+  const html = bytes.toString('utf8');
+  sendText(res, 200, 'text/html; charset=utf-8', html, { 'content-security-policy': emailPolicy(originalImageOrigins(html)) });
 }
 
 /** Starts the server; it stops when `close` is called. */
@@ -243,7 +280,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         const emails = emailsOf(root);
         const asked = url.searchParams.get('email');
         const email = asked === null ? emails[0] : emailNamed(root, asked, kind);
-        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version);
+        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version, options.compare?.name);
         return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind), shown), {
           'content-security-policy': PAGE_POLICY,
         });
@@ -253,6 +290,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         if ('problem' in drawn) throw new PreviewRequestError(422, `not drawn: ${drawn.problem.message}`);
         return sendText(res, 200, 'text/html; charset=utf-8', drawn.view.html, { 'content-security-policy': emailPolicy(imageOriginsOf(drawn.documents)) });
       }
+      case 'GET /original.html':
+        return serveOriginal(res, options.compare);
       case 'GET /preview.css':
         return sendText(res, 200, 'text/css; charset=utf-8', PREVIEW_CSS);
       case 'GET /preview.js':
@@ -263,18 +302,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         req.on('close', () => streams.delete(res));
         return;
       }
-      case 'POST /values': {
-        // Only the page itself saves values: a form of another site sends its own Origin.
-        if (req.headers.origin !== `http://${req.headers.host}`) throw new PreviewRequestError(403, 'values are saved from the preview page only');
-        if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new PreviewRequestError(415, 'the values are sent as JSON');
-        const email = emailNamed(root, url.searchParams.get('path'), kind);
-        const values = postedValues(await body(req));
-        // A new file renamed into place: a link committed at that name is refused, never written through.
-        writeTreeFile(root, valuesPathOf(root, email), `${JSON.stringify(values, null, 2)}\n`);
+      case 'POST /values':
+        await saveValues(req, root, () => emailNamed(root, url.searchParams.get('path'), kind));
         // The watcher tells the page too; this makes the redraw certain where file events are slow.
         changed();
         return sendText(res, 200, 'application/json', '{"saved":true}');
-      }
       default:
         throw new PreviewRequestError(404, 'not found');
     }

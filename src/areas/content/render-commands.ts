@@ -4,7 +4,7 @@
  * only for a component or theme the tree lacks, and only when a key is at hand.
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { AuthError, InvalidResponseError, LocalFileError, NotFoundError, UsageError } from '../../base/errors.js';
 import { sanitizeKeepingLines } from '../../base/sanitize.js';
 import { readTreeFileAsync, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
@@ -198,6 +198,19 @@ interface PreviewOptions {
   port: number;
   open?: boolean;
   kind?: string;
+  compare?: string;
+}
+
+/** The original --compare names: an HTML email, read where it is, never through a link. */
+function originalOf(file: string | undefined): { root: string; path: string; name: string } | undefined {
+  if (file === undefined) return undefined;
+  if (!/\.html?$/i.test(file))
+    throw new UsageError(`--compare ${file}: the original is compared as the HTML it sends`, {
+      hint: 'name its HTML: an .html email, or what your build makes of an MJML or React Email template (mjml email.mjml -o email.html; email export)',
+    });
+  const full = resolve(file);
+  if (treeEntryKind(dirname(full), basename(full)) !== 'file') throw new UsageError(`--compare ${file}: no such file`);
+  return { root: dirname(full), path: basename(full), name: basename(full) };
 }
 
 /** `content preview`: serves the page until interrupted; its address is the one line of output. */
@@ -207,7 +220,7 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(['
     throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
   }
   const { startPreview } = await import('./preview-server.js');
-  const server = await startPreview({ root, port: options.port, kind: kindOption(options.kind) });
+  const server = await startPreview({ root, port: options.port, kind: kindOption(options.kind), compare: originalOf(options.compare) });
   const { out, runtime } = context;
   await out.write(`${server.url}\n`);
   out.note(`Previewing the emails of ${root} at ${server.url}`);

@@ -2,7 +2,7 @@
 import { extname } from 'node:path';
 import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
 import { putPresigned } from '../../api/presigned.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
 import { VERSION } from '../../base/version.js';
@@ -10,7 +10,7 @@ import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
 import { renderUpload } from './render.js';
 import { sniffType } from '../../platform/uploads/sniff.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../../platform/uploads/schemas.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type CompletedUpload, type UploadType } from '../../platform/uploads/schemas.js';
 
 const BY_EXTENSION: Record<string, UploadType> = {
   '.jpg': 'image/jpeg',
@@ -58,6 +58,11 @@ function quoted(source: string): string {
 
 export const create: Handler<[string], { type?: UploadType }> = handler(['out', 'client', 'files', 'globals'], async (context, [file], options) => {
   const { bytes, contentType } = await readImage(context.runtime, file, options.type);
+  await context.out.present(await uploadImage(context, bytes, contentType), renderUpload);
+});
+
+/** An image's bytes made an asset of the account's storage: created, sent to its presigned URL (without the key), completed. */
+export async function uploadImage(context: Uses<'client' | 'globals'>, bytes: Buffer, contentType: UploadType): Promise<CompletedUpload> {
   const client = await context.client();
   const created = await explained(createUpload(client, { contentType, contentLength: bytes.length }), {
     contentApi: true,
@@ -84,7 +89,7 @@ export const create: Handler<[string], { type?: UploadType }> = handler(['out', 
     proxy: context.proxySettings(),
     pool: await context.sandboxPool(),
   });
-  const completed = await explained(completeUpload(client, created.emailAssetId), {
+  return explained(completeUpload(client, created.emailAssetId), {
     contentApi: true,
     statuses: {
       400: 'the storage did not receive a supported image for this asset; run the command again',
@@ -95,5 +100,4 @@ export const create: Handler<[string], { type?: UploadType }> = handler(['out', 
       },
     },
   });
-  await context.out.present(completed, renderUpload);
-});
+}

@@ -175,6 +175,7 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['content push', 'the records sent, and what Guardian said: a report of its own'],
     ['content check', 'the problems of local files, with --account checked against the account: a report of its own (test/e2e/areas/content/check.test.ts)'],
     ['content render', 'the HTML made from a local file, with what it could not fill: a report of its own (test/e2e/areas/content/render.test.ts)'],
+    ['content convert', 'the records made from local emails, with what could not be carried: a report of its own (test/e2e/areas/content/convert.test.ts)'],
     ['check', 'the problems found in the account, one object each: a report of its own (test/e2e/areas/check/check.test.ts)'],
     ['types', "a TypeScript module made from the account's records, not their JSON (test/e2e/areas/types/types.test.ts)"],
     ['doctor', 'a check of the install, the key, the API and the clock: a report of its own (test/e2e/areas/doctor/doctor.test.ts)'],

@@ -1,7 +1,8 @@
 /**
  * `content preview` in a real browser (Debian's Chromium through playwright-core; the tests that
  * need it skip, saying why, where it is missing), and its server asked directly for what it must
- * refuse: paths out of its directory, links out of it, foreign Host and Origin headers.
+ * refuse: paths out of its directory, links out of it, foreign Host and Origin headers. With
+ * --compare, an email `content convert` made is drawn beside the original it was made from.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
@@ -39,10 +40,20 @@ const tree = () =>
   });
 
 /** The preview of a directory, run in-process until the test stops it; its address is its first line. */
-async function startPreview(root: string): Promise<{ running: Running; url: string }> {
-  const running = startRun(['content', 'preview', root, '--port', '0'], { env: { LOOPS_API_KEY: undefined } });
+async function startPreview(root: string, ...options: string[]): Promise<{ running: Running; url: string }> {
+  const running = startRun(['content', 'preview', root, '--port', '0', ...options], { env: { LOOPS_API_KEY: undefined } });
   const [, url] = await running.waitFor(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
   return { running, url: url! };
+}
+
+const ORIGINAL = join(import.meta.dirname, '../../../corpus/convert/html-mailgun/action.html');
+
+/** The corpus' Mailgun action email converted by `content convert` into a new content directory. */
+async function converted(): Promise<string> {
+  const out = join(tempDir('loopsctl-compare-'), 'loops');
+  const result = await run(['content', 'convert', ORIGINAL, '--out', out]);
+  expect(result.code, result.stderr).toBe(0);
+  return out;
 }
 
 /** A request exactly as written: the path is sent as it is, not normalized by a URL parser. */
@@ -66,7 +77,7 @@ function rawGet(
 }
 
 /** Waits until the email shown in a frame of the page holds this text. */
-const frameShows = (page: Page, frame: 'desktop' | 'mobile', text: string) =>
+const frameShows = (page: Page, frame: 'desktop' | 'mobile' | 'original-desktop' | 'original-mobile', text: string) =>
   page.frameLocator(`#${frame}`).getByText(text, { exact: false }).first().waitFor();
 
 describe('content preview in a browser', () => {
@@ -185,6 +196,33 @@ describe('content preview in a browser', () => {
       expect(await page.frameLocator('#desktop').locator('b').count()).toBe(0);
       await page.reload();
       expect(await page.inputValue('#values-form input[name="data.firstName"]')).toBe('<b>Ada</b>');
+    } finally {
+      await running.stop();
+    }
+  });
+  test('with --compare, draws the original and the converted email side by side at 600 and 375 px', async () => {
+    const { running, url } = await startPreview(await converted(), '--compare', ORIGINAL);
+    try {
+      const page = await browser!.page(1440);
+      await page.goto(url);
+      const widths = await page.locator('#frames iframe').evaluateAll((frames) => frames.map((frame) => `${frame.id}:${frame.getAttribute('width')}`));
+      expect(widths).toEqual(['original-desktop:600', 'original-mobile:375', 'desktop:600', 'mobile:375']);
+      expect(await page.locator('#frames figcaption').allTextContents()).toEqual([
+        'Original: action.html · Desktop · 600 px',
+        'Original: action.html · Mobile · 375 px',
+        'Desktop · 600 px',
+        'Mobile · 375 px',
+      ]);
+      for (const frame of ['original-desktop', 'original-mobile', 'desktop', 'mobile'] as const) {
+        await frameShows(page, frame, 'Please confirm your email address by clicking the link below.');
+        await frameShows(page, frame, 'Confirm email address');
+      }
+      await keepScreenshot(page, 'content-preview-compare-1440');
+      for (const width of [600, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await frameShows(page, 'original-mobile', '— The Mailgunners');
+        await keepScreenshot(page, `content-preview-compare-${width}`);
+      }
     } finally {
       await running.stop();
     }
@@ -374,5 +412,31 @@ describe('content preview reads and writes no file through a link, and no file w
     } finally {
       await running.stop();
     }
+  });
+});
+
+describe('content preview --compare', () => {
+  it('serves the original with no script and images only from the hosts it names', async () => {
+    const { running, url } = await startPreview(await converted(), '--compare', ORIGINAL);
+    try {
+      const response = await fetch(new URL('/original.html', url));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Please confirm your email address');
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; img-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+      );
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('takes the original as HTML only, and a file that is there', async () => {
+    const root = await converted();
+    const mjml = await run(['content', 'preview', root, '--compare', 'welcome.mjml']);
+    expect(mjml.code).toBe(2);
+    expect(mjml.stderr).toContain('--compare welcome.mjml: the original is compared as the HTML it sends');
+    const missing = await run(['content', 'preview', root, '--compare', join(root, 'nothing.html')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
   });
 });

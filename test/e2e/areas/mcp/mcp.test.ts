@@ -91,6 +91,7 @@ describe('loopsctl mcp', () => {
     expect(names.filter((name) => !rootless.includes(name))).toEqual([
       'contacts_import',
       'content_check',
+      'content_convert',
       'content_diff',
       'content_pull',
       'content_push',

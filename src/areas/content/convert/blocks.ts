@@ -1,0 +1,508 @@
+/**
+ * The one mapper from a source's tree (model.ts) to LMX blocks, element by element: headings,
+ * paragraphs, quotes, lists, code, buttons, images, dividers, 2 to 4 columns, social icons and one
+ * level of styled sections. Spacing (padding, margins, spacers) becomes the padding of the block
+ * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
+ */
+import { KNOWN_ICON_NAMES } from '../../../lmx/index.js';
+import { block, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
+import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
+import { textContent, type SourceElement, type SourceNode } from './model.js';
+import { alignOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { tableBlocks } from './tables.js';
+
+/** Space a spacer leaves for the block after it; it becomes that block's top padding. */
+interface Spacer {
+  tag: '#space';
+  height: number;
+}
+type Mapped = LmxBlock | Spacer;
+
+const isSpacer = (node: Mapped): node is Spacer => node.tag === '#space';
+
+/** Elements that hold nothing to show. */
+const SILENT = new Set(['head', 'title', 'meta', 'link', 'base', '#comment', 'x-head']);
+
+/** Elements an email cannot carry, with what to do about them. */
+const UNSUPPORTED: Record<string, { construct: string; todo: string }> = {
+  script: { construct: 'a script', todo: 'email clients run no scripts: nothing to do' },
+  form: { construct: 'a form', todo: 'link to a page with the form instead (a <Button>)' },
+  input: { construct: 'a form field', todo: 'link to a page with the form instead (a <Button>)' },
+  select: { construct: 'a form field', todo: 'link to a page with the form instead (a <Button>)' },
+  textarea: { construct: 'a form field', todo: 'link to a page with the form instead (a <Button>)' },
+  button: { construct: 'a form button', todo: 'make it a <Button> with the address it should open' },
+  iframe: { construct: 'an embedded frame', todo: 'link to the page instead' },
+  video: { construct: 'a video', todo: 'use a still image linked to the video' },
+  audio: { construct: 'an audio player', todo: 'link to the recording instead' },
+  object: { construct: 'an embedded object', todo: 'use an image or a link instead' },
+  embed: { construct: 'an embedded object', todo: 'use an image or a link instead' },
+  svg: { construct: 'an inline SVG drawing', todo: 'export it as a PNG and use an <Image>' },
+  canvas: { construct: 'a canvas', todo: 'use an image instead' },
+  style: { construct: 'custom CSS (<style>)', todo: 'LMX takes no CSS: set colours and fonts in the theme (<Style />) and on each block' },
+};
+
+/** The blocks of a list of nodes: runs of inline content become paragraphs, spacers the next block's padding. */
+export function blocksOf(nodes: readonly SourceNode[], context: MapContext): LmxBlock[] {
+  const mapped: Mapped[] = [];
+  let run: SourceNode[] = [];
+  const flush = () => {
+    const paragraph = textBlock('Paragraph', run, context, undefined);
+    if (paragraph !== undefined) mapped.push(paragraph);
+    run = [];
+  };
+  for (const node of nodes) {
+    if (isInline(node)) run.push(node);
+    else {
+      flush();
+      mapped.push(...nodeBlocks(node as SourceElement, context));
+    }
+  }
+  flush();
+  return placeSpacers(mapped);
+}
+
+/** Spacers given to the block after them as top padding (or, at the end, to the block before as bottom padding). */
+function placeSpacers(mapped: Mapped[]): LmxBlock[] {
+  const blocks: LmxBlock[] = [];
+  let pending = 0;
+  for (const node of mapped) {
+    if (isSpacer(node)) pending += node.height;
+    else {
+      if (pending > 0) addPadding(node, 'paddingTop', pending);
+      pending = 0;
+      blocks.push(node);
+    }
+  }
+  const last = blocks.at(-1);
+  if (pending > 0 && last !== undefined) addPadding(last, 'paddingBottom', pending);
+  return blocks;
+}
+
+export function addPadding(node: LmxBlock, side: 'paddingTop' | 'paddingBottom', amount: number): void {
+  if (amount <= 0 || node.tag === 'ColumnItem' || node.tag === 'ListItem') return;
+  node.attrs[side] = String(Number(node.attrs[side] ?? 0) + Math.round(amount));
+}
+
+/** One element's blocks. */
+function nodeBlocks(node: SourceElement, context: MapContext): Mapped[] {
+  if (SILENT.has(node.name)) return [];
+  if (isHidden(node)) return hiddenBlocks(node, context);
+  const unsupported = UNSUPPORTED[node.name];
+  if (unsupported !== undefined) return unsupportedBlocks(node, context, unsupported);
+  switch (node.name) {
+    case 'h1':
+    case 'h2':
+    case 'h3':
+      return spaced(node, textBlock(node.name.toUpperCase(), node.children, inherit(context, node.style), node));
+    case 'h4':
+    case 'h5':
+    case 'h6':
+      context.findings.add(node.at, `<${node.name}>`, 'approximated', 'written as <H3>, the smallest heading LMX has', 'check its size in the preview');
+      return spaced(node, textBlock('H3', node.children, inherit(context, node.style), node));
+    case 'p':
+      return spaced(node, textBlock('Paragraph', node.children, inherit(context, node.style), node));
+    case 'blockquote':
+      return quoteBlocks(node, context);
+    case 'pre':
+      return spaced(node, block('CodeBlock', {}, { raw: textContent(node).replace(/^\n/, '').replace(/\s+$/, '') }));
+    case 'ul':
+    case 'ol':
+      return listBlocks(node, context);
+    case 'img':
+      return spaced(node, imageBlock(node, undefined, context));
+    case 'hr':
+      return [dividerBlock(node, context)];
+    case 'x-button':
+      return spaced(node, buttonBlock(node, context));
+    case 'x-spacer':
+      return [{ tag: '#space', height: pixels(node.attrs.height) ?? 20 }];
+    case 'x-columns':
+      return columnsBlocks(node, context);
+    case 'x-social':
+      return socialBlocks(node, context);
+    case 'x-component':
+      return [block('Component', { componentId: node.attrs.id! })];
+    case 'table':
+      return container(node, context, (inner) => tableBlocks(node, inner, STEPS));
+    case 'a':
+      return linkBlocks(node, context);
+    default:
+      return container(node, context, (inner) => blocksOf(node.children, inner));
+  }
+}
+
+/** The padding and margin of an element, on the first and last of its blocks. */
+function spaced(node: SourceElement, made: LmxBlock | undefined): LmxBlock[] {
+  if (made === undefined) return [];
+  const { top, bottom } = verticalSpace(node.style);
+  addPadding(made, 'paddingTop', top);
+  addPadding(made, 'paddingBottom', bottom);
+  return [made];
+}
+
+/** A heading, paragraph or quote: its content, alignment, size, line height, colour and background. */
+export function textBlock(tag: string, nodes: readonly SourceNode[], context: MapContext, node: SourceElement | undefined): LmxBlock | undefined {
+  let inline = trimInline(inlineOf(nodes, context));
+  if (plainText(inline).trim() === '') return undefined;
+  const style = context.inherited;
+  const made = block(tag, {}, { inline });
+  const at = node?.at ?? firstPlace(nodes);
+  const align = alignOf(style['text-align'] ?? node?.attrs.align);
+  if (align !== undefined && align !== 'left' && tag !== 'ListItem') made.attrs.align = align;
+  // A heading's size is its own; a paragraph's is what it inherits, where that is not the email's base size.
+  const fontSize = pixels(tag.startsWith('H') ? node?.style['font-size'] : style['font-size']);
+  if (fontSize !== undefined && fontSize !== context.baseFontSize) setNumber(made, 'fontSize', fontSize, at, context.findings);
+  const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
+  if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
+  const colour = hexColour(style.color);
+  if (colour !== undefined && colour !== context.baseColour) {
+    inline = coloured(inline, colour);
+    made.inline = inline;
+  }
+  if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
+  if (node !== undefined) {
+    const background = backgroundOf(node.style, node.attrs);
+    if (background !== undefined && background !== context.background) made.attrs.blockColor = background;
+  }
+  return made;
+}
+
+/** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
+function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
+  const result: LmxInline[] = [];
+  let run: LmxInline[] = [];
+  const flush = () => {
+    if (run.some((piece) => !('text' in piece) || piece.text.trim() !== '')) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
+    else result.push(...run);
+    run = [];
+  };
+  for (const piece of pieces) {
+    if ('tag' in piece && piece.tag === 'Text') {
+      flush();
+      result.push(piece);
+    } else run.push(piece);
+  }
+  flush();
+  return result;
+}
+
+function firstPlace(nodes: readonly SourceNode[]) {
+  return nodes[0]!.at;
+}
+
+function quoteBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
+  const inner = inherit(context, node.style);
+  if (node.children.every(isInline)) return spaced(node, textBlock('Quote', node.children, inner, node));
+  // A quote of several paragraphs: each becomes a quote.
+  return blocksOf(node.children, inner).map((made) => (made.tag === 'Paragraph' ? { ...made, tag: 'Quote' } : made));
+}
+
+function listBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
+  const items: LmxBlock[] = [];
+  const inner = inherit(context, node.style);
+  const addItems = (list: SourceElement, depth: number) => {
+    for (const child of list.children) {
+      if (child.type !== 'element' || child.name !== 'li') continue;
+      const nested = child.children.filter((grand): grand is SourceElement => grand.type === 'element' && (grand.name === 'ul' || grand.name === 'ol'));
+      const content = child.children.filter((grand) => !nested.includes(grand as SourceElement));
+      const item = textBlock('ListItem', inlineNodes(content), inherit(inner, child.style), child);
+      if (item !== undefined) items.push(item);
+      for (const sublist of nested) {
+        context.findings.add(
+          sublist.at,
+          'a list inside a list',
+          'flattened',
+          'its items added to the outer list',
+          'LMX lists do not nest: reword, or use a second list',
+        );
+        addItems(sublist, depth + 1);
+      }
+    }
+  };
+  addItems(node, 0);
+  if (items.length === 0) return [];
+  const list = block(node.name === 'ol' ? 'OrderedList' : 'UnorderedList', {}, { blocks: items });
+  const start = Number(node.attrs.start);
+  if (node.name === 'ol' && Number.isInteger(start) && start !== 1) list.attrs.start = String(start);
+  return spaced(node, list);
+}
+
+/** The inline content of nodes that may hold blocks (a list item's paragraphs): blocks joined with line breaks. */
+function inlineNodes(nodes: readonly SourceNode[]): SourceNode[] {
+  const flat: SourceNode[] = [];
+  for (const node of nodes) {
+    if (isInline(node)) flat.push(node);
+    else {
+      const element = node as SourceElement;
+      if (flat.length > 0) flat.push({ type: 'element', name: 'br', attrs: {}, style: {}, children: [], at: element.at });
+      flat.push(...inlineNodes(element.children));
+    }
+  }
+  return flat;
+}
+
+export function imageBlock(node: SourceElement, href: string | undefined, context: MapContext): LmxBlock | undefined {
+  const src = node.attrs.src?.trim() ?? '';
+  const made = block('Image', { src });
+  const pieces = inlineOf([{ type: 'text', text: src, at: node.at }], context);
+  if (pieces.some((piece) => 'variable' in piece)) {
+    made.attrs.src = '';
+    made.attrs.dynamicSrc = pieces.map((piece) => ('text' in piece ? piece.text : `{${(piece as { variable: string }).variable}}`)).join('');
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'approximated',
+      'the address made the image’s dynamicSrc',
+      'give the image a static src too: an image shown when the value is missing',
+    );
+  } else if (!/^https?:\/\//i.test(src)) {
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'listed',
+      'the address kept as written, which LMX does not take',
+      'upload the image (to the account’s storage, or any https host) and put its full https address in src',
+    );
+  }
+  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = node.attrs.alt;
+  if (href !== undefined) made.attrs.href = href;
+  const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
+  if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
+  const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
+  if (align !== undefined) made.attrs.align = align;
+  const radius = pixels(node.style['border-radius']);
+  if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
+  return made;
+}
+
+function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
+  const made = block('Divider');
+  const border = node.style['border-top'] ?? node.style.border ?? '';
+  const colour = hexColour(node.style['border-color'] ?? node.style['border-top-color'] ?? border.split(/\s+/).find((part) => hexColour(part) !== undefined));
+  if (colour !== undefined) made.attrs.color = colour;
+  const width = pixels(node.style['border-width'] ?? node.style['border-top-width'] ?? border.split(/\s+/).find((part) => pixels(part) !== undefined));
+  if (width !== undefined && width > 1) setNumber(made, 'borderWidth', width, node.at, context.findings);
+  const percent = /^(\d+)%$/.exec(node.attrs.width ?? node.style.width ?? '');
+  if (percent !== null && percent[1] !== '100') setNumber(made, 'width', Number(percent[1]), node.at, context.findings);
+  const { top, bottom } = verticalSpace(node.style);
+  addPadding(made, 'paddingTop', top);
+  addPadding(made, 'paddingBottom', bottom);
+  return made;
+}
+
+export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock | undefined {
+  const inner = inherit(context, node.style);
+  const { pieces, formatted } = flatText(trimInline(inlineOf(node.children, { ...inner, inherited: {} })));
+  if (plainText(pieces).trim() === '') return undefined;
+  if (formatted)
+    context.findings.add(
+      node.at,
+      'formatting inside a button',
+      'dropped',
+      'the button’s text kept without it',
+      'a <Button> holds plain text: style it with its own colours',
+    );
+  const made = block('Button', {}, { inline: pieces });
+  if (node.attrs.href !== undefined) made.attrs.href = hrefOf(node.attrs.href, node, context);
+  const style = node.style;
+  const background = hexColour(style['background-color'] ?? style.background);
+  if (background !== undefined) made.attrs.bgColor = background;
+  const colour = hexColour(style.color);
+  if (colour !== undefined) made.attrs.textColor = colour;
+  const radius = pixels(style['border-radius']);
+  if (radius !== undefined) setNumber(made, 'borderRadius', radius, node.at, context.findings);
+  const fontSize = pixels(style['font-size']);
+  if (fontSize !== undefined) setNumber(made, 'fontSize', fontSize, node.at, context.findings);
+  const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']);
+  if (innerPadding !== undefined) {
+    setNumber(made, 'innerYPadding', innerPadding[0], node.at, context.findings);
+    setNumber(made, 'innerXPadding', innerPadding[1], node.at, context.findings);
+  }
+  const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
+  if (align !== undefined) made.attrs.align = align;
+  return made;
+}
+
+/** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
+function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
+  if (isButtonLink(node)) {
+    const style = { ...node.style };
+    const borderWidth = sides(style['border-width']);
+    if (borderWidth !== undefined && style['border-color'] === style['background-color']) style['x-inner-padding'] = `${borderWidth[0]}px ${borderWidth[1]}px`;
+    return spaced(node, buttonBlock({ ...node, style }, context));
+  }
+  const images = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'img');
+  const href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
+  if (images.length === 1 && node.children.every((child) => child === images[0] || (child.type === 'text' && child.text.trim() === ''))) {
+    return spaced(node, imageBlock(images[0]!, href, context));
+  }
+  return container(node, context, (inner) => blocksOf(node.children, inner));
+}
+
+/** Columns: 2 to 4 become <Columns>; one is its content; five or more are listed and their content stacked. */
+export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[] {
+  listBackgroundImage(node, context);
+  const columns = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'x-column');
+  const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, context) }));
+  const withContent = filled.filter((entry) => entry.blocks.length > 0);
+  if (withContent.length <= 1) return withContent.flatMap((entry) => entry.blocks);
+  if (withContent.length > 4 || context.inColumns) {
+    context.findings.add(
+      node.at,
+      context.inColumns ? 'columns inside a column' : `${withContent.length} columns`,
+      'flattened',
+      'the columns’ content stacked one under the other',
+      context.inColumns ? 'LMX columns do not nest: split the row into separate rows' : 'LMX takes 2 to 4 columns: split the row into rows of 4 or fewer',
+    );
+    return withContent.flatMap((entry) => entry.blocks);
+  }
+  const made = block('Columns', {}, { blocks: withContent.map((entry) => block('ColumnItem', {}, { blocks: entry.blocks })) });
+  const widths = columnWidths(withContent.map((entry) => entry.column));
+  if (widths !== undefined) made.attrs.widths = widths;
+  const vertical = withContent[0]!.column.attrs['vertical-align'];
+  if (vertical === 'middle' || vertical === 'bottom') made.attrs.verticalAlignment = vertical;
+  const background = backgroundOf(node.style, node.attrs);
+  if (background !== undefined && background !== context.background && !context.inSection) made.attrs.blockColor = background;
+  const { top, bottom } = verticalSpace(node.style);
+  addPadding(made, 'paddingTop', top);
+  addPadding(made, 'paddingBottom', bottom);
+  return [made];
+}
+
+function columnContent(column: SourceElement, context: MapContext): LmxBlock[] {
+  return container(column, { ...context, inColumns: true }, (inner) => blocksOf(column.children, inner)).filter((made): made is LmxBlock => !isSpacer(made));
+}
+
+/** The columns' widths as whole percentages adding up to 100, when the source gives them all. */
+function columnWidths(columns: SourceElement[]): string | undefined {
+  const given = columns.map((column) => /^(\d+(?:\.\d+)?)%$/.exec(column.attrs.width ?? '')?.[1]);
+  if (given.some((width) => width === undefined)) return undefined;
+  const numbers = given.map(Number);
+  const total = numbers.reduce((sum, width) => sum + width, 0);
+  const rounded = numbers.map((width) => Math.round((width / total) * 100));
+  rounded[rounded.length - 1]! += 100 - rounded.reduce((sum, width) => sum + width, 0);
+  if (rounded.every((width) => width === rounded[0])) return undefined;
+  return rounded.join(',');
+}
+
+/** The names other tools give social networks, as the icon names LMX knows. */
+const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
+
+function socialBlocks(node: SourceElement, context: MapContext): Mapped[] {
+  const icons: LmxBlock[] = [];
+  for (const link of node.children) {
+    if (link.type !== 'element') continue;
+    const name = ICON_ALIASES[link.attrs.name!] ?? link.attrs.name!.replace(/-noshare$/, '');
+    if (!KNOWN_ICON_NAMES.has(name)) {
+      context.findings.add(
+        link.at,
+        `the social link "${link.attrs.name}"`,
+        'dropped',
+        'no icon of that name in LMX',
+        'add it as a <Link> in a paragraph, or as an <Image> with a link',
+      );
+      continue;
+    }
+    const icon = block('Icon', { name });
+    if (link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href)) icon.attrs.href = hrefOf(link.attrs.href, link, context);
+    else if (link.attrs.href !== undefined)
+      context.findings.add(
+        link.at,
+        `the address "${link.attrs.href}"`,
+        'dropped',
+        `the ${name} icon written without a link`,
+        'give the icon the full https address of the profile',
+      );
+    icons.push(icon);
+  }
+  if (icons.length === 0) return [];
+  const made = block('Icons', {}, { blocks: icons });
+  const align = alignOf(node.attrs.align);
+  if (align !== undefined) made.attrs.align = align;
+  return [made];
+}
+
+/** An element with no meaning of its own: its content, as a styled section when its background sets it apart. */
+export function container(node: SourceElement, context: MapContext, content: (inner: MapContext) => Mapped[]): Mapped[] {
+  listBackgroundImage(node, context);
+  const background = backgroundOf(node.style, node.attrs);
+  const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
+  let inner = inherit(context, node.style);
+  if (styled) inner = { ...inner, background };
+  if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));
+  if (context.inSection) {
+    context.findings.add(
+      node.at,
+      'a styled section inside a section',
+      'flattened',
+      'its content kept in the outer section, without its background',
+      'LMX sections do not nest: make it a section of its own',
+    );
+    return withSpace(node, content(inner));
+  }
+  const blocks = content({ ...inner, inSection: true }).filter((made): made is LmxBlock => !isSpacer(made));
+  if (blocks.length === 0) return [];
+  const section = block('Section', { blockColor: background! }, { blocks });
+  const radius = pixels(node.style['border-radius']);
+  if (radius !== undefined && radius > 0) setNumber(section, 'blockBorderRadius', radius, node.at, context.findings);
+  const padding = sides(node.style.padding);
+  for (const [index, side] of (['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'] as const).entries()) {
+    const value = pixels(node.style[`padding-${side.slice(7).toLowerCase()}`]) ?? padding?.[index];
+    if (value !== undefined && value > 0) setNumber(section, side, value, node.at, context.findings);
+  }
+  return [section];
+}
+
+function listBackgroundImage(node: SourceElement, context: MapContext): void {
+  const image = backgroundImageOf(node.style, node.attrs);
+  if (image !== undefined && image !== '')
+    context.findings.add(
+      node.at,
+      `the background image ${image}`,
+      'dropped',
+      'the content kept on the background colour, if any',
+      'LMX has no background images: use an <Image> above the content, or a background colour',
+    );
+}
+
+/** A container's own vertical padding and margin given to the first and last of its blocks. */
+function withSpace(node: SourceElement, mapped: Mapped[]): Mapped[] {
+  const blocks = mapped.filter((made): made is LmxBlock => !isSpacer(made));
+  const { top, bottom } = verticalSpace(node.style);
+  if (blocks.length === 0) return top + bottom > 0 && node.children.length === 0 ? [{ tag: '#space', height: top + bottom }] : mapped;
+  addPadding(blocks[0]!, 'paddingTop', top);
+  addPadding(blocks.at(-1)!, 'paddingBottom', bottom);
+  return mapped;
+}
+
+function hiddenBlocks(node: SourceElement, context: MapContext): Mapped[] {
+  const text = textContent(node).replace(/\s+/g, ' ').trim();
+  if (text === '') return [];
+  context.findings.add(
+    node.at,
+    'hidden text',
+    'dropped',
+    `"${shorten(text)}" left out, as the source hides it`,
+    'if it is preview text, set previewText in the message’s fields',
+  );
+  return [];
+}
+
+function unsupportedBlocks(node: SourceElement, context: MapContext, what: { construct: string; todo: string }): Mapped[] {
+  const kept = node.name === 'script' || node.name === 'style' ? [] : blocksOf(node.children, context);
+  const text = textContent(node).replace(/\s+/g, ' ').trim();
+  const done = kept.length > 0 ? 'its text kept as paragraphs' : text === '' ? 'dropped' : `dropped with its text "${shorten(text)}"`;
+  context.findings.add(node.at, what.construct, kept.length > 0 ? 'kept as text' : 'dropped', done, what.todo);
+  return kept;
+}
+
+export function shorten(text: string, length = 60): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+/** The steps tables.ts takes from here. */
+const STEPS = {
+  blocksOf,
+  columnsBlocks: (node: SourceElement, context: MapContext) => columnsBlocks(node, context).filter((made): made is LmxBlock => !isSpacer(made)),
+  textBlock,
+};

@@ -1,0 +1,229 @@
+/**
+ * `content convert`: MJML, React Email and HTML emails made records of a content tree, the files
+ * laid out as `content pull` writes them, each checked as `content check` checks it, with the list
+ * of what could not be carried.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { ExitCode } from '../../../base/exit-codes.js';
+import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
+import { handler, type Handler } from '../../../core/capabilities.js';
+import { parseLmx, type LmxKind } from '../../../lmx/index.js';
+import { countOf } from '../../../render/numbers.js';
+import { checkSource, type TreeComponents } from '../check.js';
+import { slugOf } from '../../../platform/words.js';
+import { jsonFile } from '../files.js';
+import { DEFAULT_DIRECTORY } from '../lmx-files.js';
+import { convertComponent, convertDocument, type SourceDocument } from './document.js';
+import { readHtml } from './html-source.js';
+import { readMjml, readMjmlPartial, type MjmlOptions } from './mjml-source.js';
+import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, type Remediation } from './model.js';
+import { readReact } from './react-source.js';
+import { renderConversion } from './report.js';
+import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
+import { uploadImages, type Uploader } from './images.js';
+import { writeLmx } from './lmx-out.js';
+import { templatePieces } from './variables.js';
+
+interface ConvertOptions {
+  kind?: string;
+  upload?: boolean;
+  out?: string;
+  workflow?: string;
+  strict?: boolean;
+  force?: boolean;
+}
+
+/** Where each kind's record lives in a tree, and its files' names. */
+function layoutOf(kind: ConvertKind, slug: string, workflow: string | undefined): { path: string; meta?: string; message: string } {
+  switch (kind) {
+    case 'transactional':
+      return { path: `transactional/${slug}`, meta: 'transactional.json', message: 'draft' };
+    case 'campaign':
+      return { path: `campaigns/${slug}`, meta: 'campaign.json', message: 'email' };
+    case 'workflow':
+      return { path: `workflows/${slugOf(workflow ?? slug)}/emails/${slug}`, message: 'email' };
+  }
+}
+
+function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
+  switch (source.format) {
+    case 'html':
+      return readHtml(source.text, source.file, findings);
+    case 'react':
+      return readReact(source.text, source.file, findings);
+    case 'mjml':
+      return readMjml(source.text, source.file, findings, mjml);
+  }
+}
+
+/** A subject or preview text with its template variables made LMX's. */
+function fieldText(value: string | undefined, source: SourceFile, kind: ConvertKind, findings: Findings): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const at = { file: source.file, line: 1, column: 1 };
+  return templatePieces(value.trim(), at, kind, findings)
+    .map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`))
+    .join('');
+}
+
+/** The message's fields: subject, preview text, and the fallbacks a template's defaults gave. */
+function messageFields(document: SourceDocument, source: SourceFile, kind: ConvertKind, findings: Findings): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const subject = fieldText(document.subject, source, kind, findings);
+  if (subject !== undefined) fields.subject = subject;
+  const previewText = fieldText(document.previewText, source, kind, findings);
+  if (previewText !== undefined) fields.previewText = previewText;
+  const names = { contact: 'contactPropertiesFallbacks', event: 'eventPropertiesFallbacks', data: 'dataVariablesFallbacks' } as const;
+  for (const [namespace, values] of Object.entries(findings.fallbacks))
+    if (Object.keys(values).length > 0) fields[names[namespace as keyof typeof names]] = values;
+  return fields;
+}
+
+/** The problems `content check` finds in the LMX, listed with the rest. */
+function checkProblems(lmxFile: string, lmx: string, kind: LmxKind, components: TreeComponents): Remediation[] {
+  const check = checkSource(lmxFile, lmx, kind, components);
+  return [...check.errors, ...check.warnings].map((problem) => ({
+    file: lmxFile,
+    line: problem.line,
+    column: problem.column,
+    construct: `content check: ${problem.rule}`,
+    outcome: 'listed' as const,
+    done: `${problem.severity}: ${problem.message}`,
+    todo: problem.fix,
+  }));
+}
+
+/** What one run shares: the sources, the target, the components made so far, the uploads done. */
+interface Run {
+  kind: ConvertKind;
+  root: string;
+  workflow?: string;
+  sources: Sources;
+  mjml: MjmlOptions;
+  components: Map<string, TreeComponents extends ReadonlyMap<string, infer V> ? V : never>;
+  /** With --upload: uploads an image, and the addresses of those uploaded, by the path the source names. */
+  upload?: Uploader;
+  uploaded: Map<string, string>;
+}
+
+type Made = { converted: Converted; files: Map<string, string> };
+
+/** A partial several emails include, made a component. */
+function componentRecord(run: Run, key: string, id: string, users: string[]): Made {
+  const { sources, root } = run;
+  const findings = new Findings();
+  const nodes = readMjmlPartial(readSource(sources.root, key), join(sources.shown, key), findings, { ...run.mjml, components: undefined });
+  const lmx = convertComponent(nodes, run.kind, findings);
+  const recordPath = `components/${id}`;
+  run.components.set(id, { path: recordPath, variables: [], document: parseLmx(lmx).document });
+  findings.remediation.push(...checkProblems(join(root, recordPath, 'component.lmx'), lmx, 'component', run.components));
+  findings.add(
+    { file: join(sources.shown, key), line: 1, column: 1 },
+    `the partial ${key}, included by ${users.join(', ')}`,
+    'approximated',
+    `made the component ${recordPath}, embedded as <Component componentId="${id}" />`,
+    `push the components first (\`loopsctl content push --only components\`), then write the id the account gives it in place of "${id}"`,
+  );
+  const files = new Map([
+    ['component.json', jsonFile({ name: key.replace(/\.mjml$/, '') })],
+    ['component.lmx', lmx],
+  ]);
+  const converted = {
+    source: join(sources.shown, key),
+    kind: 'component' as const,
+    path: recordPath,
+    files: [...files.keys()],
+    variables: [...findings.variables.values()],
+    remediation: findings.remediation,
+  };
+  return { converted, files };
+}
+
+/** Where an email's record goes. */
+function emailLayout(run: Run, source: SourceFile) {
+  return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), run.workflow);
+}
+
+/** An email made a record: converted, its local images uploaded with --upload, checked. */
+async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
+  const { kind, root } = run;
+  const findings = new Findings();
+  const document = readDocument(source, findings, run.mjml);
+  const email = convertDocument(document, kind, findings);
+  if (run.upload !== undefined) await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded);
+  const lmx = writeLmx(email.style, email.blocks);
+  const layout = emailLayout(run, source);
+  const files = new Map<string, string>();
+  if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
+  files.set(`${layout.message}.json`, jsonFile(messageFields(document, source, kind, findings)));
+  files.set(`${layout.message}.lmx`, lmx);
+  findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
+  const converted = {
+    source: source.file,
+    kind,
+    path: layout.path,
+    files: [...files.keys()],
+    variables: [...findings.variables.values()],
+    remediation: findings.remediation,
+  };
+  return { converted, files };
+}
+
+export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
+  const kind = (options.kind ?? 'transactional') as ConvertKind;
+  if (!(CONVERT_KINDS as readonly string[]).includes(kind))
+    throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
+  // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
+  const root = options.out ?? DEFAULT_DIRECTORY;
+  const sources = sourcesOf(path);
+  const { partials, shared } = sharedPartials(sources);
+  const componentIds = new Map([...shared.keys()].map((key) => [key, slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-'))]));
+  const emails = sources.files.filter((file) => !partials.has(file.path));
+  const keyOf = (includePath: string, from: Place) => includeKey(sources, includePath, from);
+  const run: Run = {
+    kind,
+    root,
+    workflow: options.workflow,
+    sources,
+    mjml: {
+      readInclude: (includePath, from) => ({ file: join(sources.shown, keyOf(includePath, from)), source: readSource(sources.root, keyOf(includePath, from)) }),
+      components: new Map([...componentIds].map(([key, id]) => [key, { id }])),
+      keyOf,
+    },
+    components: new Map(),
+    uploaded: new Map(),
+  };
+  if (options.upload) {
+    const { uploadImage } = await import('../../uploads/commands.js');
+    run.upload = async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl;
+  }
+  // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
+  const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];
+  const existing = planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
+  if (existing.length > 0 && !options.force)
+    throw new LocalFileError(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}: nothing was written`, {
+      hint: 'convert into another directory (--out), or replace them with --force',
+    });
+  const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
+  for (const source of emails) records.push(await emailRecord(run, source));
+  // The directory named is made as named; below it, nothing is written through a link.
+  if (records.length > 0) mkdirSync(root, { recursive: true });
+  for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);
+  const converted = records.map((record) => record.converted);
+  const { out } = context;
+  if (out.json) await out.writeJson({ directory: root, records: converted });
+  else {
+    await out.write(renderConversion(root, converted));
+    out.note(
+      `Converted ${countOf(converted.length, 'record')} into ${root}: ${countOf(
+        converted.reduce((sum, record) => sum + record.remediation.length, 0),
+        'thing',
+      )} to look at.`,
+    );
+  }
+  const listed = converted.reduce((sum, record) => sum + record.remediation.length, 0);
+  if (!options.strict || listed === 0) return ExitCode.ok;
+  out.note(`--strict: ${countOf(listed, 'thing')} could not be carried as ${listed === 1 ? 'it was' : 'they were'}.`);
+  return ExitCode.mismatch;
+});

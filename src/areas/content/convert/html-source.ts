@@ -1,0 +1,120 @@
+/**
+ * HTML email read as a browser reads it (parse5, with each element's line and column), into the
+ * mapper's tree: the output of other providers' editors, of MJML and of React Email.
+ */
+import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { LocalFileError } from '../../../base/errors.js';
+import type { SourceDocument } from './document.js';
+import { element, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
+import { parseStyle } from './styles.js';
+
+type Parse5Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['element'];
+type Parse5Element = DefaultTreeAdapterMap['element'];
+
+/** Where a fragment starts in its file, for fragments cut out of another file (an `<mj-text>`'s content). */
+export interface Origin {
+  file: string;
+  line: number;
+  column: number;
+}
+
+function placeOf(node: Parse5Node, origin: Origin): Place {
+  const location = node.sourceCodeLocation;
+  if (location === undefined || location === null) return { file: origin.file, line: origin.line, column: origin.column };
+  return {
+    file: origin.file,
+    line: origin.line + location.startLine - 1,
+    column: location.startLine === 1 ? origin.column + location.startCol - 1 : location.startCol,
+  };
+}
+
+const isElement = (node: Parse5Node): node is Parse5Element => 'tagName' in node;
+
+/** parse5's nodes as the mapper's; comments (Outlook's conditional ones too) are left out. */
+export function fromParse5(nodes: readonly Parse5Node[], origin: Origin): SourceNode[] {
+  const result: SourceNode[] = [];
+  for (const node of nodes) {
+    if (node.nodeName === '#text') result.push(text((node as DefaultTreeAdapterMap['textNode']).value, placeOf(node, origin)));
+    else if (isElement(node)) {
+      const attrs = Object.fromEntries(node.attrs.map((attribute) => [attribute.name, attribute.value]));
+      const children = node.tagName === 'template' ? [] : fromParse5(node.childNodes, origin);
+      const style = parseStyle(attrs.style);
+      // <font color> is a colour as much as a style's.
+      if (node.tagName === 'font' && attrs.color !== undefined) style.color ??= attrs.color;
+      result.push(element(node.tagName, placeOf(node, origin), children, attrs, style));
+    }
+  }
+  return result;
+}
+
+/** HTML cut out of another file, as the mapper's nodes. */
+export function htmlFragment(html: string, origin: Origin): SourceNode[] {
+  return fromParse5(parseFragment(html, { sourceCodeLocationInfo: true }).childNodes, origin);
+}
+
+/** Whether text is HTML at all: a file named .html that holds JSON, or nothing but words, is not. */
+const LOOKS_LIKE_HTML = /<\s*(!doctype\s+html|html|head|body|table|div|p|center|span|a|h[1-6])[\s>/]/i;
+
+const childElements = (node: SourceElement) => node.children.filter((child): child is SourceElement => child.type === 'element');
+
+/** An HTML email: its title the subject, its hidden preheader the preview text, its <style> rules listed, its body the content. */
+export function readHtml(source: string, file: string, findings: Findings): SourceDocument {
+  if (!LOOKS_LIKE_HTML.test(source.slice(0, 64 * 1024)))
+    throw new LocalFileError(`${file}: not HTML (no <html>, <body> or other element in its first 64 KB)`, {
+      hint: 'name an .html file that holds an email; MJML is .mjml, React Email .tsx or .jsx',
+    });
+  const origin = { file, line: 1, column: 1 };
+  const [html] = fromParse5(parse(source, { sourceCodeLocationInfo: true }).childNodes, origin).filter(
+    (node): node is SourceElement => node.type === 'element' && node.name === 'html',
+  );
+  const head = childElements(html!).find((node) => node.name === 'head');
+  const body = childElements(html!).find((node) => node.name === 'body')!;
+  let subject: string | undefined;
+  for (const node of head === undefined ? [] : childElements(head)) {
+    if (node.name === 'title') subject = textOf(node) || undefined;
+    if (node.name === 'style' && textOf(node) !== '')
+      findings.add(
+        node.at,
+        'custom CSS (<style>)',
+        'dropped',
+        'its rules dropped; the styles written on each element carried',
+        'LMX takes no CSS: set colours and fonts in the theme (<Style />); media queries have no equivalent (LMX emails fit mobile by themselves)',
+      );
+    if (node.name === 'script') findings.add(node.at, 'a script', 'dropped', 'dropped', 'email clients run no scripts: nothing to do');
+  }
+  const previewText = takePreheader(body);
+  return { body, subject, previewText };
+}
+
+/** The hidden text at the top of an email that clients show beside the subject: the message's preview text. */
+export function takePreheader(body: SourceElement): string | undefined {
+  const pending: SourceElement[] = [body];
+  let seen = 0;
+  while (pending.length > 0 && seen < 40) {
+    const node = pending.shift()!;
+    seen += 1;
+    for (const [index, child] of node.children.entries()) {
+      if (child.type === 'text' && child.text.trim() !== '') return undefined;
+      if (child.type !== 'element') continue;
+      if (child.style.display?.toLowerCase() === 'none' || /preheader|preview/i.test(child.attrs.class ?? '')) {
+        const preview = textOf(child);
+        if (preview === '') continue;
+        node.children.splice(index, 1);
+        return preview;
+      }
+      if (child.name !== 'img') pending.push(child);
+    }
+  }
+  return undefined;
+}
+
+function textOf(node: SourceNode): string {
+  if (node.type === 'text') return node.text.replace(/\s+/g, ' ').trim();
+  if (node.type === 'variable') return node.source;
+  return node.children
+    .map(textOf)
+    .filter((part) => part !== '')
+    .join(' ')
+    .replace(/(?:\u200c|\u00a0|\u034f|\s)+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,82 @@
+/**
+ * `content convert --upload`: the images an email names by a path beside it (`logo.png`,
+ * `images/hero.jpg`) uploaded to the account's storage, and their addresses rewritten to the
+ * storage's. Only files under the directory named are read, never through a link; one that is not
+ * there, is not an image the API takes, or is too large is listed, not uploaded. Images already at
+ * an http(s) address stay where they are.
+ */
+import { readTreeFile, TreeFileTooLargeError } from '../../../base/tree-files.js';
+import { sniffType } from '../../../platform/uploads/sniff.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../../../platform/uploads/schemas.js';
+import type { LmxBlock } from './lmx-out.js';
+import type { Findings, Place } from './model.js';
+import { pathUnder, type Sources } from './sources.js';
+
+/** Uploads an image and gives its public address. */
+export type Uploader = (bytes: Buffer, contentType: UploadType) => Promise<string>;
+
+/** Every <Image> of the blocks, containers' included. */
+function imagesOf(blocks: readonly LmxBlock[]): LmxBlock[] {
+  return blocks.flatMap((made) => [...(made.tag === 'Image' ? [made] : []), ...imagesOf(made.blocks ?? [])]);
+}
+
+/** What could not be uploaded, or the bytes and type to upload. */
+function readImage(sources: Sources, src: string, at: Place): { bytes: Buffer; contentType: UploadType } | string {
+  if (src.startsWith('/')) return 'an absolute path, which only the app’s own server can resolve';
+  let key: string;
+  try {
+    key = pathUnder(sources, decodeURI(src.split(/[?#]/)[0]!), at);
+  } catch {
+    return `outside ${sources.shown}, which convert does not read`;
+  }
+  let bytes: Buffer | undefined;
+  try {
+    bytes = readTreeFile(sources.root, key, MAX_UPLOAD_BYTES);
+  } catch (error) {
+    if (error instanceof TreeFileTooLargeError) return `larger than the ${MAX_UPLOAD_BYTES} bytes the API takes`;
+    return (error as Error).message;
+  }
+  if (bytes === undefined) return 'no such file';
+  const contentType = sniffType(bytes);
+  if (contentType === undefined) return `not an image the API takes (${UPLOAD_TYPES.join(', ')})`;
+  return { bytes, contentType };
+}
+
+/**
+ * Uploads the local images of an email (each file once, for all the emails of a run: `uploaded`
+ * keeps their addresses) and points the images at them. The listed entry of an uploaded image is
+ * taken off the list; one that could not be uploaded says why.
+ */
+export async function uploadImages(
+  blocks: readonly LmxBlock[],
+  at: Place,
+  sources: Sources,
+  findings: Findings,
+  upload: Uploader,
+  uploaded: Map<string, string>,
+): Promise<void> {
+  for (const image of imagesOf(blocks)) {
+    const src = image.attrs.src ?? '';
+    if (src === '' || /^[a-z][a-z0-9+.-]*:/i.test(src)) continue;
+    const listed = findings.remediation.findIndex((item) => item.construct === `<img src="${src}">`);
+    const place = listed < 0 ? at : findings.remediation[listed]!;
+    let url = uploaded.get(src);
+    if (url === undefined) {
+      const read = readImage(sources, src, { file: place.file, line: place.line, column: place.column });
+      if (typeof read === 'string') {
+        findings.add(
+          place,
+          `--upload ${src}`,
+          'listed',
+          `not uploaded: ${read}`,
+          'upload the image yourself (`loopsctl uploads create`) and write its address in src',
+        );
+        continue;
+      }
+      url = await upload(read.bytes, read.contentType);
+      uploaded.set(src, url);
+    }
+    image.attrs.src = url;
+    if (listed >= 0) findings.remediation.splice(listed, 1);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * Inline content of a source (text, links, bold, colours) as LMX's inline tags, and what counts as
+ * inline: a run of it becomes one text block, anything else starts a block of its own.
+ */
+import type { LmxInline } from './lmx-out.js';
+import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
+import { hexColour } from './styles.js';
+import { mapVariable, templatePieces } from './variables.js';
+
+/** What the mapper carries down the tree: the target kind, the findings, and the CSS that inherits. */
+export interface MapContext {
+  kind: ConvertKind;
+  findings: Findings;
+  /** color, font-size, font-weight, font-style, text-align, line-height as inherited. */
+  inherited: Style;
+  /** The email's base text colour (the `<Style />`'s textBaseColor): text of that colour needs no <Text>. */
+  baseColour?: string;
+  /** The email's base font size (the `<Style />`'s textBaseFontSize): text of that size needs no fontSize. */
+  baseFontSize?: number;
+  inSection: boolean;
+  inColumns: boolean;
+  /** The background the content stands on, so that a block of the same colour is no section. */
+  background?: string;
+  /** The page's and the body's colours (the `<Style />`'s): a container of either is no section. */
+  plain: readonly string[];
+}
+
+/** HTML elements that are inline content. */
+const INLINE = new Set([
+  'a',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'code',
+  'kbd',
+  'samp',
+  'tt',
+  'br',
+  'font',
+  'sup',
+  'sub',
+  'small',
+  'big',
+  'mark',
+  'abbr',
+  'cite',
+  'q',
+  'label',
+  'time',
+  'wbr',
+]);
+
+/** Properties that pass from an element to what it holds. */
+const INHERITED = ['color', 'font-size', 'font-weight', 'font-style', 'text-align', 'line-height', 'text-decoration', 'font-family'];
+
+export function inherit(context: MapContext, style: Style): MapContext {
+  const inherited = { ...context.inherited };
+  for (const property of INHERITED) if (style[property] !== undefined && style[property] !== 'inherit') inherited[property] = style[property]!;
+  return { ...context, inherited };
+}
+
+/** Whether a node is inline content through and through (an image or a block inside is not). */
+export function isInline(node: SourceNode): boolean {
+  if (node.type !== 'element') return true;
+  if (!INLINE.has(node.name) || isHidden(node) || isButtonLink(node)) return false;
+  return node.children.every(isInline);
+}
+
+export function isHidden(node: SourceElement): boolean {
+  return node.style.display?.toLowerCase() === 'none' || node.style['mso-hide'] === 'all';
+}
+
+/** A link styled as a button: a background colour, or a class that says so. */
+export function isButtonLink(node: SourceElement): boolean {
+  if (node.name !== 'a') return false;
+  const background = hexColour(node.style['background-color'] ?? node.style.background);
+  return background !== undefined || /(^|[\s_-])(btn|button|cta)([\s_-]|$)/i.test(node.attrs.class ?? '');
+}
+
+const isBold = (style: Style) => /^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '');
+
+/**
+ * Inline content as LMX: whitespace collapsed as a browser does, template tags made variables,
+ * and formatting from tags and from styles (a bold span is <Strong>).
+ */
+export function inlineOf(nodes: readonly SourceNode[], context: MapContext): LmxInline[] {
+  const pieces: LmxInline[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const collapsed = node.text.replace(/[ \t\n\r\f]+/g, ' ');
+      for (const piece of templatePieces(collapsed, node.at, context.kind, context.findings)) pieces.push(piece);
+    } else if (node.type === 'variable') {
+      pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
+    } else {
+      pieces.push(...inlineElement(node, context));
+    }
+  }
+  return pieces;
+}
+
+function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
+  if (node.name === 'br') return [{ tag: 'Br', attrs: {}, children: [] }];
+  if (node.name === 'wbr') return [];
+  const inner = inherit(context, node.style);
+  let children = inlineOf(node.children, inner);
+  if (node.name === 'q') children = [{ text: '“' }, ...children, { text: '”' }];
+  const wrap = (tag: string, attrs: Record<string, string> = {}) => {
+    children = [{ tag, attrs, children }];
+  };
+  const colour = hexColour(node.style.color);
+  const decoration = node.style['text-decoration'] ?? '';
+  if (colour !== undefined && colour !== hexColour(context.inherited.color ?? context.baseColour) && node.name !== 'a') wrap('Text', { textColor: colour });
+  if (['code', 'kbd', 'samp', 'tt'].includes(node.name)) wrap('Code');
+  if (['s', 'strike', 'del'].includes(node.name) || decoration.includes('line-through')) wrap('Strike');
+  if ((node.name === 'u' || node.name === 'ins' || decoration.includes('underline')) && node.name !== 'a') wrap('Underline');
+  if (['em', 'i', 'cite'].includes(node.name) || node.style['font-style'] === 'italic') wrap('Em');
+  if ((['strong', 'b'].includes(node.name) || isBold(node.style)) && !isBold(context.inherited)) wrap('Strong');
+  if (node.name === 'a' && node.attrs.href !== undefined && node.attrs.href.trim() !== '') wrap('Link', { href: hrefOf(node.attrs.href, node, context) });
+  return children;
+}
+
+/** An address with its template variables made LMX's (`{{url}}` -> `{data.url}`). */
+export function hrefOf(href: string, node: SourceElement, context: MapContext): string {
+  return templatePieces(href.trim(), node.at, context.kind, context.findings)
+    .map((piece) => ('text' in piece ? piece.text : `{${piece.variable}}`))
+    .join('');
+}
+
+/** Leading and trailing whitespace of a block's content removed, and <Br /> at its ends with it. */
+export function trimInline(pieces: LmxInline[]): LmxInline[] {
+  const result = [...pieces];
+  const edge = (index: number, trim: (text: string) => string): boolean => {
+    const piece = result[index];
+    if (piece === undefined) return false;
+    if ('text' in piece) {
+      const trimmed = trim(piece.text);
+      if (trimmed === '') {
+        result.splice(index, 1);
+        return true;
+      }
+      result[index] = { text: trimmed };
+      return false;
+    }
+    if ('tag' in piece && piece.tag === 'Br') {
+      result.splice(index, 1);
+      return true;
+    }
+    if ('tag' in piece) result[index] = { ...piece, children: index === 0 ? trimStart(piece.children) : trimEnd(piece.children) };
+    return false;
+  };
+  while (edge(0, (text) => text.replace(/^\s+/, '')));
+  while (edge(result.length - 1, (text) => text.replace(/\s+$/, '')));
+  return result;
+}
+
+const trimStart = (pieces: LmxInline[]) => {
+  const first = pieces[0];
+  return first !== undefined && 'text' in first ? [{ text: first.text.replace(/^\s+/, '') }, ...pieces.slice(1)] : pieces;
+};
+const trimEnd = (pieces: LmxInline[]) => {
+  const last = pieces.at(-1);
+  return last !== undefined && 'text' in last ? [...pieces.slice(0, -1), { text: last.text.replace(/\s+$/, '') }] : pieces;
+};
+
+/** Inline content with its formatting tags taken off: a button's text. */
+export function flatText(pieces: readonly LmxInline[]): { pieces: LmxInline[]; formatted: boolean } {
+  let formatted = false;
+  const flat: LmxInline[] = [];
+  const walk = (list: readonly LmxInline[]) => {
+    for (const piece of list) {
+      if ('tag' in piece) {
+        formatted = true;
+        if (piece.tag === 'Br') flat.push({ text: ' ' });
+        else walk(piece.children);
+      } else flat.push(piece);
+    }
+  };
+  walk(pieces);
+  return { pieces: flat, formatted };
+}

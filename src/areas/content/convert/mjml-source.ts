@@ -1,0 +1,436 @@
+/**
+ * MJML read as MJML reads it: XML-like tags, where the content of `<mj-text>`, `<mj-button>`,
+ * `<mj-table>` and `<mj-raw>` is HTML (read with parse5), and `<mj-include>` brings in a partial,
+ * never from outside the directory named nor through a link (src/base/tree-files.ts). MJML's own
+ * elements become the mapper's: a section of 2 to 4 columns its columns, a button a button.
+ * A file MJML would refuse (no `<mjml>` root or `<mj-body>`, a tag left open or closed twice, an
+ * element MJML does not have) is refused, naming the place.
+ */
+import { LocalFileError } from '../../../base/errors.js';
+import { LineIndex } from '../../../lmx/index.js';
+import type { SourceDocument } from './document.js';
+import { htmlFragment } from './html-source.js';
+import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import { parseStyle } from './styles.js';
+
+/** An MJML tag as read: its attributes, children, and for an ending tag the HTML it holds. */
+export interface MjmlTag {
+  name: string;
+  attrs: Record<string, string>;
+  children: MjmlTag[];
+  /** The content of an ending tag (mj-text…), and where it starts. */
+  content?: { html: string; at: Place };
+  at: Place;
+}
+
+/** Tags whose content MJML keeps as HTML. */
+const ENDING_TAGS = new Set([
+  'mj-text',
+  'mj-button',
+  'mj-table',
+  'mj-raw',
+  'mj-navbar-link',
+  'mj-accordion-title',
+  'mj-accordion-text',
+  'mj-social-element',
+  'mj-style',
+  'mj-title',
+  'mj-preview',
+  'mj-carousel-image',
+]);
+
+/** The elements of MJML 4. */
+const KNOWN = new Set([
+  ...ENDING_TAGS,
+  'mjml',
+  'mj-head',
+  'mj-body',
+  'mj-attributes',
+  'mj-all',
+  'mj-class',
+  'mj-breakpoint',
+  'mj-font',
+  'mj-html-attributes',
+  'mj-html-attribute',
+  'mj-selector',
+  'mj-include',
+  'mj-wrapper',
+  'mj-section',
+  'mj-group',
+  'mj-column',
+  'mj-image',
+  'mj-divider',
+  'mj-spacer',
+  'mj-social',
+  'mj-navbar',
+  'mj-hero',
+  'mj-accordion',
+  'mj-accordion-element',
+  'mj-carousel',
+]);
+
+/** Reads a partial named by `<mj-include path>` from the including file's place; throws when it may not. */
+export type IncludeReader = (path: string, from: Place) => { file: string; source: string };
+
+/** The MJML's tags, checked as MJML checks them. */
+export function parseMjmlTags(source: string, file: string): MjmlTag[] {
+  const lines = new LineIndex(source);
+  const place = (offset: number): Place => {
+    const { line, column } = lines.at(offset);
+    return { file, line, column };
+  };
+  const refuse = (offset: number, message: string) =>
+    new LocalFileError(`${file}:${place(offset).line}:${place(offset).column}: ${message}`, {
+      hint: 'MJML itself would refuse this file: fix it, then convert again',
+    });
+  const root: MjmlTag = { name: '#root', attrs: {}, children: [], at: place(0) };
+  const open: MjmlTag[] = [root];
+  let offset = 0;
+  while (offset < source.length) {
+    const next = source.indexOf('<', offset);
+    if (next < 0) break;
+    if (source.startsWith('<!--', next)) {
+      const end = source.indexOf('-->', next + 4);
+      if (end < 0) throw refuse(next, 'a comment is never closed (-->)');
+      offset = end + 3;
+      continue;
+    }
+    if (source.startsWith('<?', next) || source.startsWith('<!', next)) {
+      offset = source.indexOf('>', next) + 1 || source.length;
+      continue;
+    }
+    const closing = /^<\/([\w-]+)\s*>/.exec(source.slice(next, next + 200));
+    if (closing !== null) {
+      const current = open.at(-1)!;
+      if (current.name !== closing[1])
+        throw refuse(next, `</${closing[1]}> closes ${current === root ? 'nothing' : `<${current.name}>, opened at line ${current.at.line}`}`);
+      open.pop();
+      offset = next + closing[0].length;
+      continue;
+    }
+    const tag = /^<([\w-]+)((?:\s+[\w:-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/.exec(source.slice(next, next + 64 * 1024));
+    if (tag === null) throw refuse(next, 'a "<" that starts no tag (write &lt; in text)');
+    const [whole, name, attributeText, selfClosing] = tag;
+    if (!KNOWN.has(name!)) throw refuse(next, `<${name}> is not an MJML element`);
+    const made: MjmlTag = { name: name!, attrs: attributesOf(attributeText!), children: [], at: place(next) };
+    open.at(-1)!.children.push(made);
+    offset = next + whole.length;
+    if (selfClosing === '/') continue;
+    if (ENDING_TAGS.has(name!)) {
+      const end = source.indexOf(`</${name}>`, offset);
+      if (end < 0) throw refuse(next, `<${name}> is never closed`);
+      made.content = { html: source.slice(offset, end), at: place(offset) };
+      offset = end + name!.length + 3;
+      continue;
+    }
+    open.push(made);
+  }
+  if (open.length > 1) throw refuse(source.length, `<${open.at(-1)!.name}> opened at line ${open.at(-1)!.at.line} is never closed`);
+  return root.children;
+}
+
+function attributesOf(text: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const match of text.matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    attrs[match[1]!] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attrs;
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, entity: string) => {
+    const lower = entity.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }[lower]!;
+  });
+}
+
+/** Where each MJML element may stand, as MJML's validator checks it. */
+const PARENTS: Record<string, readonly string[]> = {
+  'mj-column': ['mj-section', 'mj-group'],
+  'mj-group': ['mj-section'],
+  'mj-section': ['mj-body', 'mj-wrapper', '#partial'],
+  'mj-wrapper': ['mj-body', '#partial'],
+};
+
+export interface MjmlOptions {
+  readInclude: IncludeReader;
+  /** Partials that become components, by the path an include names them with (resolved by the reader). */
+  components?: ReadonlyMap<string, { id: string }>;
+  /** Resolves an include's path to the key `components` uses. */
+  keyOf?: (path: string, from: Place) => string;
+}
+
+/** An MJML email: its head read (title, preview, fonts, default attributes), its body as the mapper's tree. */
+export function readMjml(source: string, file: string, findings: Findings, options: MjmlOptions): SourceDocument {
+  const tags = parseMjmlTags(source, file);
+  const root = tags.find((tag) => tag.name === 'mjml');
+  if (root === undefined)
+    throw new LocalFileError(`${file}: no <mjml> root element`, { hint: 'MJML itself refuses a file without one: wrap the email in <mjml>…</mjml>' });
+  const head = root.children.find((tag) => tag.name === 'mj-head');
+  const body = root.children.find((tag) => tag.name === 'mj-body');
+  if (body === undefined) throw new LocalFileError(`${file}: no <mj-body> in <mjml>`, { hint: 'an MJML email is its <mj-body>' });
+  const reader = new MjmlReader(findings, options);
+  const headInfo = reader.head(head === undefined ? [] : reader.expandIncludes(head.children, 'mj-head'));
+  const bodyChildren = reader.expandIncludes(body.children, 'mj-body');
+  const bodyStyle: Style = {};
+  const backgroundColor = body.attrs['background-color'];
+  if (backgroundColor !== undefined) bodyStyle['background-color'] = backgroundColor;
+  const bodyNode = element('body', body.at, reader.nodes(bodyChildren, body), {}, bodyStyle);
+  return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
+}
+
+/** The nodes of an MJML partial made a component. */
+export function readMjmlPartial(source: string, file: string, findings: Findings, options: MjmlOptions): SourceNode[] {
+  const reader = new MjmlReader(findings, options);
+  const tags = parseMjmlTags(source, file);
+  const root = tags.find((tag) => tag.name === 'mjml');
+  const inside = root?.children.find((tag) => tag.name === 'mj-body')?.children ?? tags;
+  return reader.nodes(reader.expandIncludes(inside, '#partial'), { name: '#partial', attrs: {}, children: [], at: { file, line: 1, column: 1 } });
+}
+
+class MjmlReader {
+  /** Default attributes: per tag (`mj-text`), for all (`mj-all`), per class (`mj-class`). */
+  private readonly defaults = new Map<string, Record<string, string>>();
+  private readonly classes = new Map<string, Record<string, string>>();
+  private depth = 0;
+
+  constructor(
+    private readonly findings: Findings,
+    private readonly options: MjmlOptions,
+  ) {}
+
+  /** Includes replaced by what they hold; one that is a component becomes its reference. */
+  expandIncludes(tags: MjmlTag[], parent: string): MjmlTag[] {
+    const result: MjmlTag[] = [];
+    for (const tag of tags) {
+      if (tag.name !== 'mj-include') {
+        result.push(tag);
+        continue;
+      }
+      const path = tag.attrs.path;
+      if (path === undefined) throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> without a path`);
+      const component = this.options.components?.get(this.options.keyOf?.(path, tag.at) ?? path);
+      if (component !== undefined && parent !== 'mj-head') {
+        result.push({ name: '#component', attrs: { id: component.id }, children: [], at: tag.at });
+        continue;
+      }
+      if (this.depth > 20)
+        throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> nested more than 20 deep (an include that includes itself?)`);
+      const included = this.options.readInclude(path, tag.at);
+      if (tag.attrs.type === 'css' || tag.attrs.type === 'html') {
+        result.push({
+          name: tag.attrs.type === 'css' ? 'mj-style' : 'mj-raw',
+          attrs: {},
+          children: [],
+          at: tag.at,
+          content: { html: included.source, at: { file: included.file, line: 1, column: 1 } },
+        });
+        continue;
+      }
+      const inner = parseMjmlTags(included.source, included.file);
+      const root = inner.find((candidate) => candidate.name === 'mjml');
+      const section = root?.children.find((candidate) => candidate.name === (parent === 'mj-head' ? 'mj-head' : 'mj-body'))?.children ?? inner;
+      this.depth += 1;
+      result.push(...this.expandIncludes(section, parent));
+      this.depth -= 1;
+    }
+    return result;
+  }
+
+  head(tags: MjmlTag[]): { title?: string; preview?: string; font?: string } {
+    const info: { title?: string; preview?: string; font?: string } = {};
+    for (const tag of tags) {
+      const content = tag.content?.html.replace(/\s+/g, ' ').trim();
+      if (tag.name === 'mj-title') info.title = content;
+      else if (tag.name === 'mj-preview') info.preview = content;
+      else if (tag.name === 'mj-font') info.font ??= tag.attrs.name;
+      else if (tag.name === 'mj-attributes') this.attributes(tag.children);
+      else if (tag.name === 'mj-style' && content !== '')
+        this.findings.add(
+          tag.at,
+          'custom CSS (<mj-style>)',
+          'dropped',
+          'its rules dropped; attributes on each element carried',
+          'LMX takes no CSS: set colours and fonts in the theme (<Style />) and on each block',
+        );
+      else if (tag.name === 'mj-html-attributes')
+        this.findings.add(tag.at, '<mj-html-attributes>', 'dropped', 'dropped', 'LMX sets no HTML attributes: nothing to carry');
+    }
+    info.font ??= this.defaults.get('mj-all')?.['font-family'] ?? this.defaults.get('mj-text')?.['font-family'];
+    return info;
+  }
+
+  private attributes(tags: MjmlTag[]): void {
+    for (const tag of tags) {
+      if (tag.name === 'mj-class') this.classes.set(tag.attrs.name ?? '', Object.fromEntries(Object.entries(tag.attrs).filter(([name]) => name !== 'name')));
+      else this.defaults.set(tag.name, { ...this.defaults.get(tag.name), ...tag.attrs });
+    }
+  }
+
+  /** A tag's attributes with the defaults and classes MJML would give it. */
+  private attrsOf(tag: MjmlTag): Record<string, string> {
+    const fromClasses = (tag.attrs['mj-class'] ?? '').split(/\s+/).map((name) => this.classes.get(name) ?? {});
+    return Object.assign({}, this.defaults.get('mj-all'), this.defaults.get(tag.name), ...fromClasses, tag.attrs);
+  }
+
+  nodes(tags: MjmlTag[], parent: Pick<MjmlTag, 'name' | 'at'> & Partial<MjmlTag>): SourceNode[] {
+    return tags.flatMap((tag) => this.node(tag, parent));
+  }
+
+  // A table of MJML's elements, each a few lines: one piece.
+  private node(tag: MjmlTag, parent: Pick<MjmlTag, 'name'>): SourceNode[] {
+    const allowed = PARENTS[tag.name];
+    if (allowed !== undefined && !allowed.includes(parent.name))
+      throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <${tag.name}> cannot stand in <${parent.name}>`, {
+        hint: `MJML itself would refuse it: put it in ${allowed
+          .filter((name) => !name.startsWith('#'))
+          .map((name) => `<${name}>`)
+          .join(' or ')}`,
+      });
+    const attrs = this.attrsOf(tag);
+    const style = styleOf(attrs);
+    const html = () => (tag.content === undefined ? [] : htmlFragment(tag.content.html, tag.content.at));
+    switch (tag.name) {
+      case '#component':
+        return [element('x-component', tag.at, [], { id: tag.attrs.id! })];
+      case 'mj-wrapper':
+        return [element('div', tag.at, this.nodes(tag.children, tag), {}, style)];
+      case 'mj-hero':
+        return [element('div', tag.at, this.nodes(tag.children, { ...tag, name: 'mj-column' }), { 'background-url': attrs['background-url'] ?? '' }, style)];
+      case 'mj-section':
+      case 'mj-group': {
+        const columns = tag.children.filter((child) => child.name === 'mj-column' || child.name === 'mj-group');
+        const children = this.nodes(tag.children, tag).flatMap((child) => (child.type === 'element' && child.name === 'x-columns' ? child.children : [child]));
+        const attributes: Record<string, string> = attrs['background-url'] === undefined ? {} : { 'background-url': attrs['background-url'] };
+        if (columns.length <= 1 && tag.name === 'mj-section') return [element('div', tag.at, children.flatMap(unwrapColumn), attributes, style)];
+        return [element('x-columns', tag.at, children, attributes, style)];
+      }
+      case 'mj-column':
+        return [
+          element('x-column', tag.at, this.nodes(tag.children, tag), { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' }, style),
+        ];
+      case 'mj-text':
+        return [element('div', tag.at, html(), {}, style)];
+      case 'mj-button':
+        return [
+          element('x-button', tag.at, html(), { href: attrs.href ?? '', align: attrs.align ?? '', 'inner-padding': attrs['inner-padding'] ?? '' }, style),
+        ];
+      case 'mj-image':
+        return [this.image(tag, attrs, style)];
+      case 'mj-divider':
+        return [
+          element('hr', tag.at, [], { width: attrs.width ?? '' }, { ...style, 'border-top': `${attrs['border-width'] ?? ''} ${attrs['border-color'] ?? ''}` }),
+        ];
+      case 'mj-spacer':
+        return [element('x-spacer', tag.at, [], { height: attrs.height ?? '20px' })];
+      case 'mj-social':
+        return [element('x-social', tag.at, this.socialLinks(tag, attrs), { align: attrs.align ?? '' })];
+      case 'mj-table':
+        return [element('div', tag.at, [element('table', tag.at, html(), { 'data-content-table': '' })], {}, style)];
+      case 'mj-raw':
+        this.findings.add(
+          tag.at,
+          'raw HTML (<mj-raw>)',
+          'approximated',
+          'its HTML carried as far as it maps to LMX',
+          'check the converted blocks against the original',
+        );
+        return html();
+      case 'mj-navbar':
+        return [this.navbar(tag)];
+      case 'mj-accordion':
+      case 'mj-carousel':
+        this.findings.add(
+          tag.at,
+          `<${tag.name}>`,
+          'flattened',
+          'its items written one after another',
+          'LMX has no interactive elements: keep the items as plain blocks',
+        );
+        return this.nodes(tag.children, tag);
+      case 'mj-accordion-element':
+        return this.nodes(tag.children, tag);
+      case 'mj-accordion-title':
+        return [element('h3', tag.at, html())];
+      case 'mj-accordion-text':
+        return [element('div', tag.at, html())];
+      case 'mj-carousel-image':
+        return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '' })];
+      default:
+        return [];
+    }
+  }
+
+  private image(tag: MjmlTag, attrs: Record<string, string>, style: Style): SourceElement {
+    const img = element(
+      'img',
+      tag.at,
+      [],
+      { src: attrs.src ?? '', alt: attrs.alt ?? '', width: attrs.width ?? '', align: attrs.align ?? 'center' },
+      { 'border-radius': attrs['border-radius'] ?? '' },
+    );
+    if (attrs.href === undefined) return element('div', tag.at, [img], {}, spacingOf(style));
+    return element('div', tag.at, [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
+  }
+
+  private socialLinks(tag: MjmlTag, attrs: Record<string, string>): SourceNode[] {
+    const links = tag.children
+      .filter((child) => child.name === 'mj-social-element')
+      .map((child) => element('x-social-link', child.at, [], { name: child.attrs.name ?? '', href: child.attrs.href ?? '' }));
+    // MJML 3's form: display="facebook twitter" with facebook-href="…".
+    for (const name of (attrs.display ?? '').split(/\s+/).filter(Boolean)) {
+      const network = name.split(':')[0]!;
+      links.push(element('x-social-link', tag.at, [], { name: network, href: attrs[`${network}-href`] ?? '' }));
+    }
+    return links;
+  }
+
+  private navbar(tag: MjmlTag): SourceElement {
+    this.findings.add(tag.at, '<mj-navbar>', 'approximated', 'its links written as one line of links', 'check the line in the preview');
+    const children: SourceNode[] = [];
+    for (const link of tag.children.filter((child) => child.name === 'mj-navbar-link')) {
+      if (children.length > 0) children.push(text(' · ', link.at));
+      const content = link.content === undefined ? [] : htmlFragment(link.content.html, link.content.at);
+      children.push(element('a', link.at, content, { href: link.attrs.href ?? '' }));
+    }
+    return element('p', tag.at, children, {}, { 'text-align': 'center' });
+  }
+}
+
+/** A column of a one-column section is only its content. */
+function unwrapColumn(node: SourceNode): SourceNode[] {
+  return node.type === 'element' && node.name === 'x-column' ? [element('div', node.at, node.children, {}, node.style)] : [node];
+}
+
+/** MJML's attributes as the CSS the mapper reads. */
+function styleOf(attrs: Record<string, string>): Style {
+  const style: Style = {};
+  const map: Record<string, string> = {
+    'background-color': 'background-color',
+    'container-background-color': 'background-color',
+    color: 'color',
+    'font-size': 'font-size',
+    'font-family': 'font-family',
+    'font-weight': 'font-weight',
+    'font-style': 'font-style',
+    'line-height': 'line-height',
+    'text-decoration': 'text-decoration',
+    align: 'text-align',
+    'text-align': 'text-align',
+    'border-radius': 'border-radius',
+    padding: 'padding',
+    'padding-top': 'padding-top',
+    'padding-bottom': 'padding-bottom',
+    'padding-left': 'padding-left',
+    'padding-right': 'padding-right',
+  };
+  for (const [attribute, property] of Object.entries(map)) if (attrs[attribute] !== undefined && attrs[attribute] !== '') style[property] = attrs[attribute]!;
+  if (/^\d+$/.test(style['font-size'] ?? '')) style['font-size'] += 'px';
+  for (const side of ['padding-top', 'padding-bottom']) if (/^\d+$/.test(style[side] ?? '')) style[side] += 'px';
+  return { ...parseStyle(attrs.css ?? ''), ...style };
+}
+
+const spacingOf = (style: Style): Style =>
+  Object.fromEntries(Object.entries(style).filter(([property]) => property.startsWith('padding') || property === 'background-color'));

@@ -1,0 +1,109 @@
+/**
+ * What the readers of each source (MJML, React Email, HTML) hand the one mapper into LMX: a tree of
+ * HTML-like elements with their places in the source, and the list of what could not be carried
+ * that every step adds to. MJML's and React Email's own elements arrive under names of their own
+ * (`x-button`, `x-columns`, `x-section`…), so the mapper knows each meaning once.
+ */
+
+/** Where something stands in a source file, 1-based. */
+export interface Place {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A CSS declaration list, by lower-case property. */
+export type Style = Record<string, string>;
+
+export interface SourceElement {
+  type: 'element';
+  /** An HTML element's name, or one of the mapper's own (`x-button`, `x-columns`, `x-column`, `x-section`, `x-social`, `x-spacer`, `x-component`). */
+  name: string;
+  attrs: Record<string, string>;
+  style: Style;
+  children: SourceNode[];
+  at: Place;
+}
+
+export interface SourceText {
+  type: 'text';
+  text: string;
+  at: Place;
+}
+
+/** A value the sending app fills, named by its path in the source (`user.firstName`, a React prop). */
+export interface SourceVariable {
+  type: 'variable';
+  path: string[];
+  /** As the source writes it: `{{ user.firstName }}`, `{firstName}`. */
+  source: string;
+  at: Place;
+}
+
+export type SourceNode = SourceElement | SourceText | SourceVariable;
+
+/** What was done with something that could not be carried as it was. */
+export type Outcome = 'dropped' | 'flattened' | 'approximated' | 'kept as text' | 'listed';
+
+export interface Remediation {
+  file: string;
+  line: number;
+  column: number;
+  /** What the source had: `a table used for content`, `{{#if}}`. */
+  construct: string;
+  outcome: Outcome;
+  /** What was done instead, said plainly. */
+  done: string;
+  /** What the person does about it. */
+  todo: string;
+}
+
+/** A variable of a source as it became an LMX variable. */
+export interface VariableMapping {
+  source: string;
+  lmx: string;
+  /** Why that namespace: `a contact property`, `the transactional send's data`. */
+  reason: string;
+}
+
+/** The target kinds `content convert` writes. */
+export const CONVERT_KINDS = ['transactional', 'campaign', 'workflow'] as const;
+export type ConvertKind = (typeof CONVERT_KINDS)[number];
+
+/** One record written: where from, where to, and what was found on the way. */
+export interface Converted {
+  source: string;
+  kind: ConvertKind | 'component';
+  /** The record's directory under the tree, with `/`. */
+  path: string;
+  files: string[];
+  variables: VariableMapping[];
+  remediation: Remediation[];
+}
+
+/** One conversion's findings, which each reader and the mapper add to. */
+export class Findings {
+  readonly remediation: Remediation[] = [];
+  readonly variables = new Map<string, VariableMapping>();
+  /** Fallbacks a template language's default gave, by namespace then name: they go to the message's fields. */
+  readonly fallbacks: Record<'contact' | 'event' | 'data', Record<string, string>> = { contact: {}, event: {}, data: {} };
+
+  add(at: Place, construct: string, outcome: Outcome, done: string, todo: string): void {
+    this.remediation.push({ file: at.file, line: at.line, column: at.column, construct, outcome, done, todo });
+  }
+}
+
+export function element(name: string, at: Place, children: SourceNode[] = [], attrs: Record<string, string> = {}, style: Style = {}): SourceElement {
+  return { type: 'element', name, attrs, style, children, at };
+}
+
+export function text(value: string, at: Place): SourceText {
+  return { type: 'text', text: value, at };
+}
+
+/** The text of a node and all below it, as written (a variable as its source). */
+export function textContent(node: SourceNode): string {
+  if (node.type === 'text') return node.text;
+  if (node.type === 'variable') return node.source;
+  return node.name === 'br' ? '\n' : node.children.map(textContent).join('');
+}

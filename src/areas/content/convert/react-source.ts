@@ -1,0 +1,408 @@
+/**
+ * A React Email template read, never run: Babel's parser reads the file, and the JSX its
+ * component returns is walked with what can be known without running anything: the props (which
+ * become variables), string and template constants, and style objects written in the file. What
+ * needs the app to run (process.env, a function call, another module's component) is listed, and
+ * no code from the repository is ever executed.
+ */
+import { parse } from '@babel/parser';
+import { LocalFileError } from '../../../base/errors.js';
+import type { SourceDocument } from './document.js';
+import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+
+// Babel's tree, loosely typed: only the fields read here.
+// biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
+type Node = any;
+
+/** React Email's components as the mapper's elements. */
+const COMPONENTS: Record<string, string> = {
+  Html: 'div',
+  Body: 'body',
+  Container: 'div',
+  Section: 'div',
+  Row: 'x-columns',
+  Column: 'x-column',
+  Text: 'p',
+  Link: 'a',
+  Button: 'x-button',
+  Img: 'img',
+  Hr: 'hr',
+  CodeInline: 'code',
+  CodeBlock: 'pre',
+  Heading: 'h1',
+  Head: 'head',
+  Font: 'head',
+  Preview: 'x-preview',
+  Tailwind: 'x-tailwind',
+  Markdown: 'x-markdown',
+};
+
+const PACKAGES = /^(@react-email\/[\w-]+|react-email)$/;
+
+/** CSS properties written in camel case (`backgroundColor`) as CSS's (`background-color`); numbers are pixels. */
+function cssOf(object: Record<string, unknown>): Style {
+  const style: Style = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (value === undefined || value === null) continue;
+    const property = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    style[property] = typeof value === 'number' && !['font-weight', 'line-height', 'opacity', 'z-index'].includes(property) ? `${value}px` : String(value);
+  }
+  return style;
+}
+
+class ReactReader {
+  /** Constants of the module and the component: strings, template strings, objects. */
+  private readonly constants = new Map<string, Node>();
+  private readonly props = new Set<string>();
+  private propsObject: string | undefined;
+  /** Local names of React Email's components, by their names in the package. */
+  private readonly imported = new Map<string, string>();
+  private tailwindListed = false;
+  /** Constants already listed as needing the app to run. */
+  private readonly unknowable = new Set<string>();
+  previewText?: string;
+
+  constructor(
+    private readonly file: string,
+    private readonly findings: Findings,
+  ) {}
+
+  at(node: Node): Place {
+    return { file: this.file, line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 };
+  }
+
+  read(program: Node): SourceDocument {
+    for (const statement of program.body) {
+      if (statement.type === 'ImportDeclaration' && PACKAGES.test(statement.source.value)) {
+        for (const specifier of statement.specifiers)
+          if (specifier.type === 'ImportSpecifier') this.imported.set(specifier.local.name, specifier.imported.name);
+      }
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) this.bind(declarator);
+      if (declaration?.type === 'FunctionDeclaration' && declaration.id) this.constants.set(declaration.id.name, declaration);
+    }
+    if (this.imported.size === 0)
+      throw new LocalFileError(`${this.file}: not a React Email template (it imports nothing from @react-email/components)`, {
+        hint: 'name a .tsx or .jsx file whose email is built from @react-email/components',
+      });
+    const component = this.component(program);
+    const jsx = this.returned(component);
+    if (jsx === undefined)
+      throw new LocalFileError(
+        `${this.file}:${this.at(component).line}:${this.at(component).column}: the component returns no JSX that can be read without running it`,
+        {
+          hint: 'the template must return its email as JSX (return <Html>…</Html>)',
+        },
+      );
+    const nodes = this.jsx(jsx);
+    const body = findBody(nodes) ?? element('body', this.at(jsx), nodes);
+    return { body, previewText: this.previewText };
+  }
+
+  private bind(declarator: Node): void {
+    if (declarator.id?.type === 'Identifier' && declarator.init) this.constants.set(declarator.id.name, declarator.init);
+  }
+
+  /** The email's component: the default export, or failing that the one exported function that returns JSX. */
+  private component(program: Node): Node {
+    for (const statement of program.body) {
+      if (statement.type !== 'ExportDefaultDeclaration') continue;
+      const declaration = statement.declaration;
+      if (declaration.type === 'Identifier') {
+        const bound = this.constants.get(declaration.name);
+        if (bound !== undefined) return bound;
+      } else return declaration;
+    }
+    throw new LocalFileError(`${this.file}: no default export: the email's component cannot be found`, {
+      hint: 'export the email component as the default export',
+    });
+  }
+
+  /** The JSX a function returns, its props noted. */
+  private returned(fn: Node): Node | undefined {
+    const target = fn.type === 'CallExpression' ? fn.arguments[0] : fn;
+    if (!['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration'].includes(target?.type)) return undefined;
+    const [parameter] = target.params;
+    if (parameter?.type === 'ObjectPattern') {
+      for (const property of parameter.properties) {
+        if (property.type !== 'ObjectProperty') continue;
+        const name = property.value.type === 'AssignmentPattern' ? property.value.left.name : property.value.name;
+        this.props.add(name ?? property.key.name);
+      }
+    } else if (parameter?.type === 'Identifier') this.propsObject = parameter.name;
+    if (target.body.type !== 'BlockStatement') return unwrap(target.body);
+    for (const statement of target.body.body) {
+      if (statement.type === 'VariableDeclaration') for (const declarator of statement.declarations) this.bind(declarator);
+      if (statement.type === 'ReturnStatement') return unwrap(statement.argument);
+    }
+    return undefined;
+  }
+
+  /** A JSX node as the mapper's nodes. */
+  private jsx(node: Node): SourceNode[] {
+    switch (node?.type) {
+      case 'JSXElement':
+        return this.element(node);
+      case 'JSXFragment':
+        return node.children.flatMap((child: Node) => this.jsx(child));
+      case 'JSXText': {
+        const cleaned = cleanJsxText(node.value);
+        return cleaned === '' ? [] : [text(cleaned, this.at(node))];
+      }
+      case 'JSXExpressionContainer':
+        return node.expression.type === 'JSXEmptyExpression' ? [] : this.expression(node.expression);
+      default:
+        return [];
+    }
+  }
+
+  /** An expression in JSX: a prop is a variable, a constant its value, logic listed and its JSX kept. */
+  private expression(node: Node): SourceNode[] {
+    const at = this.at(node);
+    const path = this.propPath(node);
+    if (path !== undefined) return [{ type: 'variable', path, source: `{${path.join('.')}}`, at }];
+    if (node.type === 'StringLiteral' || node.type === 'NumericLiteral') return [text(String(node.value), at)];
+    if (node.type === 'TemplateLiteral') return this.template(node);
+    if (node.type === 'Identifier' && this.constants.has(node.name)) return this.constant(node.name, at);
+    if (node.type === 'JSXElement' || node.type === 'JSXFragment') return this.jsx(node);
+    if (node.type === 'LogicalExpression' || node.type === 'ConditionalExpression') {
+      this.findings.add(
+        at,
+        'a condition in JSX',
+        'flattened',
+        'the condition dropped: what each branch shows kept',
+        'move the choice to the sender: send the text as a variable, or send one email per case',
+      );
+      const branches = node.type === 'ConditionalExpression' ? [node.consequent, node.alternate] : [node.right];
+      return branches.flatMap((branch: Node) => this.expression(branch));
+    }
+    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.property.name === 'map') {
+      this.findings.add(
+        at,
+        'a loop in JSX (.map)',
+        'flattened',
+        'the loop dropped: its body kept once',
+        'send the repeated part as one data variable the app builds, or make it a component',
+      );
+      const callback = node.arguments[0];
+      const item = callback?.params?.[0];
+      if (item?.type === 'Identifier') this.props.add(item.name);
+      const body =
+        callback?.body?.type === 'BlockStatement'
+          ? callback.body.body.find((statement: Node) => statement.type === 'ReturnStatement')?.argument
+          : callback?.body;
+      return body === undefined ? [] : this.expression(unwrap(body));
+    }
+    this.findings.add(
+      at,
+      `the expression ${snippet(node)}`,
+      'dropped',
+      'not read: its value is computed when the app runs',
+      'compute it in the app and send it as a variable',
+    );
+    return [];
+  }
+
+  /** A constant of the file: its value when it is written out (text, props), else listed once and left out. */
+  private constant(name: string, at: Place): SourceNode[] {
+    const value = this.constants.get(name);
+    if (this.knowable(value)) return this.expression(value);
+    if (!this.unknowable.has(name)) {
+      this.unknowable.add(name);
+      this.findings.add(
+        at,
+        `the value of ${name}`,
+        'dropped',
+        'left out: it is computed when the app runs (an environment variable, a call)',
+        `write the value out where ${name} is used`,
+      );
+    }
+    return [];
+  }
+
+  /** Whether an expression's value can be known without running anything: literals, props, and constants that are. */
+  private knowable(node: Node): boolean {
+    if (node === undefined) return false;
+    if (['StringLiteral', 'NumericLiteral', 'JSXElement', 'JSXFragment'].includes(node.type)) return true;
+    if (this.propPath(node) !== undefined) return true;
+    if (node.type === 'TemplateLiteral') return node.expressions.every((expression: Node) => this.knowable(expression));
+    if (node.type === 'Identifier') return this.constants.has(node.name) && this.knowable(this.constants.get(node.name));
+    return false;
+  }
+
+  /** `firstName`, `props.user.firstName`: the path of a prop, or undefined for anything else. */
+  private propPath(node: Node): string[] | undefined {
+    if (node.type === 'Identifier') return this.props.has(node.name) ? [node.name] : undefined;
+    if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') {
+      if (node.computed) return undefined;
+      if (node.object.type === 'Identifier' && node.object.name === this.propsObject) return [node.property.name];
+      const inner = this.propPath(node.object);
+      return inner === undefined ? undefined : [...inner, node.property.name];
+    }
+    return undefined;
+  }
+
+  private template(node: Node): SourceNode[] {
+    const nodes: SourceNode[] = [];
+    node.quasis.forEach((quasi: Node, index: number) => {
+      if (quasi.value.cooked !== '') nodes.push(text(quasi.value.cooked, this.at(quasi)));
+      if (index < node.expressions.length) nodes.push(...this.expression(node.expressions[index]));
+    });
+    return nodes;
+  }
+
+  /** An attribute's value as text, props written as template variables (`{{inviteLink}}`) for the mapper to translate. */
+  private attributeText(value: Node): string | undefined {
+    if (value === null || value === undefined) return 'true';
+    if (value.type === 'StringLiteral') return value.value;
+    const expression = value.type === 'JSXExpressionContainer' ? value.expression : value;
+    const nodes = this.expression(expression);
+    return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
+  }
+
+  private styleOf(value: Node): Style {
+    const expression = value?.type === 'JSXExpressionContainer' ? value.expression : value;
+    const object = this.objectOf(expression);
+    return object === undefined ? {} : cssOf(object);
+  }
+
+  /** An object literal of constants, spreads followed; a value that is not a constant is left out. */
+  private objectOf(node: Node): Record<string, unknown> | undefined {
+    if (node?.type === 'Identifier' && this.constants.has(node.name)) return this.objectOf(this.constants.get(node.name));
+    if (node?.type === 'TSAsExpression' || node?.type === 'TSSatisfiesExpression') return this.objectOf(node.expression);
+    if (node?.type !== 'ObjectExpression') return undefined;
+    const object: Record<string, unknown> = {};
+    for (const property of node.properties) {
+      if (property.type === 'SpreadElement') Object.assign(object, this.objectOf(property.argument));
+      else if (property.type === 'ObjectProperty') {
+        const key = property.key.name ?? property.key.value;
+        const value = property.value;
+        if (value.type === 'StringLiteral' || value.type === 'NumericLiteral') object[key] = value.value;
+        else if (value.type === 'UnaryExpression' && value.operator === '-' && value.argument.type === 'NumericLiteral') object[key] = -value.argument.value;
+      }
+    }
+    return object;
+  }
+
+  private element(node: Node): SourceNode[] {
+    const opening = node.openingElement;
+    const at = this.at(node);
+    const tag = opening.name.type === 'JSXIdentifier' ? opening.name.name : snippet(opening.name);
+    const attrs: Record<string, string> = {};
+    let style: Style = {};
+    for (const attribute of opening.attributes) {
+      if (attribute.type !== 'JSXAttribute') continue;
+      const name = attribute.name.name;
+      if (name === 'style') style = this.styleOf(attribute.value);
+      else if (name !== 'className' && name !== 'key') {
+        const value = this.attributeText(attribute.value);
+        if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
+      }
+    }
+    const children = () => node.children.flatMap((child: Node) => this.jsx(child));
+    const imported = this.imported.get(tag);
+    if (/^[a-z]/.test(tag)) return [element(tag, at, children(), attrs, style)];
+    if (imported === undefined) {
+      this.findings.add(
+        at,
+        `<${tag}>, a component of the app`,
+        'listed',
+        'not run: only the JSX written inside it in this file is kept',
+        'it needs the app to run: convert what it renders (its own file), or make it a component in Loops',
+      );
+      return children();
+    }
+    return this.emailComponent(imported, at, attrs, style, children);
+  }
+
+  private emailComponent(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceNode[] {
+    switch (name) {
+      case 'Preview':
+        this.previewText = children()
+          .map((child) => (child.type === 'text' ? child.text : child.type === 'variable' ? `{{${child.path.join('.')}}}` : ''))
+          .join('');
+        return [];
+      case 'Heading':
+        return [element(/^h[1-6]$/.test(attrs.as ?? '') ? attrs.as! : 'h1', at, children(), attrs, style)];
+      case 'CodeBlock':
+        return [element('pre', at, [text(attrs.code ?? '', at)], attrs, style)];
+      case 'Tailwind':
+        if (!this.tailwindListed)
+          this.findings.add(
+            at,
+            'Tailwind classes (className)',
+            'dropped',
+            'the classes not read: only style={…} objects carried',
+            'set the colours, sizes and spacing in the converted blocks or the theme',
+          );
+        this.tailwindListed = true;
+        return children();
+      case 'Markdown':
+        this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
+        return [element('p', at, children())];
+      case 'Button':
+        return [element('x-button', at, children(), attrs, { ...style, 'x-inner-padding': style.padding ?? '' })];
+      default: {
+        const mapped = COMPONENTS[name];
+        if (mapped === undefined) {
+          this.findings.add(at, `<${name}>`, 'listed', 'not carried: its content kept', 'check the converted blocks against the original');
+          return children();
+        }
+        return [element(mapped, at, children(), attrs, style)];
+      }
+    }
+  }
+}
+
+function unwrap(node: Node): Node {
+  return node?.type === 'ParenthesizedExpression' ? unwrap(node.expression) : node;
+}
+
+/** React's rule for text in JSX: lines trimmed, blank lines dropped, the rest joined with spaces. */
+function cleanJsxText(value: string): string {
+  const lines = value.split(/\r\n|\n|\r/);
+  if (lines.length === 1) return value;
+  return lines
+    .map((line, index) => {
+      let trimmed = line;
+      if (index !== 0) trimmed = trimmed.replace(/^[ \t]+/, '');
+      if (index !== lines.length - 1) trimmed = trimmed.replace(/[ \t]+$/, '');
+      return trimmed;
+    })
+    .filter((line) => line !== '')
+    .join(' ');
+}
+
+function snippet(node: Node): string {
+  if (node.type === 'Identifier' || node.type === 'JSXIdentifier') return node.name;
+  if (node.type === 'MemberExpression' || node.type === 'JSXMemberExpression') return `${snippet(node.object)}.${snippet(node.property)}`;
+  if (node.type === 'CallExpression') return `${snippet(node.callee)}(…)`;
+  return `(${node.type})`;
+}
+
+function findBody(nodes: SourceNode[]): SourceElement | undefined {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    if (node.name === 'body') return node;
+    const found = findBody(node.children);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A React Email template, read without running it. */
+export function readReact(source: string, file: string, findings: Findings): SourceDocument {
+  let program: Node;
+  try {
+    program = parse(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program;
+  } catch (error) {
+    const { loc, message } = error as { loc?: { line: number; column: number }; message: string };
+    throw new LocalFileError(
+      `${file}${loc === undefined ? '' : `:${loc.line}:${loc.column + 1}`}: not JavaScript or TypeScript that parses (${message.replace(/ \(\d+:\d+\)$/, '')})`,
+      {
+        hint: 'name the .tsx or .jsx file of a React Email template',
+      },
+    );
+  }
+  return new ReactReader(file, findings).read(program);
+}

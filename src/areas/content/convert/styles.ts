@@ -1,0 +1,122 @@
+/** CSS as email sources write it (inline `style`, MJML's attributes), read into what LMX's attributes take. */
+import type { Style } from './model.js';
+
+/** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
+export function parseStyle(text: string | undefined): Style {
+  const style: Style = {};
+  if (text === undefined) return style;
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration
+      .slice(colon + 1)
+      .replace(/!\s*important/i, '')
+      .trim();
+    if (property !== '' && value !== '') style[property] = value;
+  }
+  return style;
+}
+
+/** The colour names email templates use most; any other name is not carried. */
+const NAMED: Record<string, string> = {
+  black: '#000000',
+  white: '#ffffff',
+  red: '#ff0000',
+  green: '#008000',
+  blue: '#0000ff',
+  gray: '#808080',
+  grey: '#808080',
+  lightgrey: '#d3d3d3',
+  lightgray: '#d3d3d3',
+  silver: '#c0c0c0',
+  orange: '#ffa500',
+  yellow: '#ffff00',
+  purple: '#800080',
+  navy: '#000080',
+};
+
+const hex2 = (value: number) =>
+  Math.max(0, Math.min(255, Math.round(value)))
+    .toString(16)
+    .padStart(2, '0');
+
+/** A CSS colour as LMX's hex form (`#fa8739`), or undefined for one it cannot hold (transparent, a gradient, a variable). */
+export function hexColour(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const colour = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(colour) || /^#[0-9a-f]{3}$/.test(colour)) return colour;
+  const rgb = /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,?\s*(\d+(?:\.\d+)?)\s*,?\s*(\d+(?:\.\d+)?)\s*(?:[,/]\s*([\d.]+%?))?\s*\)$/.exec(colour);
+  if (rgb !== null) {
+    if (rgb[4] !== undefined && Number.parseFloat(rgb[4]) === 0) return undefined;
+    return `#${hex2(Number(rgb[1]))}${hex2(Number(rgb[2]))}${hex2(Number(rgb[3]))}`;
+  }
+  return NAMED[colour];
+}
+
+/** A length in pixels (`14px`, `14`, `1.5em` at 16 px), or undefined for one that is not (a percentage, auto). */
+export function pixels(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(-?\d+(?:\.\d+)?)(px|em|rem|pt)?$/.exec(value.trim().toLowerCase());
+  if (match === null) return undefined;
+  const number = Number(match[1]);
+  const factor = match[2] === 'em' || match[2] === 'rem' ? 16 : match[2] === 'pt' ? 4 / 3 : 1;
+  return Math.round(number * factor);
+}
+
+/** The four sides of a `padding` or `margin` shorthand, in pixels. */
+export function sides(value: string | undefined): [number, number, number, number] | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.trim().split(/\s+/).map(pixels);
+  if (parts.length === 0 || parts.length > 4 || parts.some((part) => part === undefined)) return undefined;
+  const [top, right = top, bottom = top, left = right] = parts as number[];
+  return [top!, right!, bottom!, left!];
+}
+
+/** The vertical space a style puts above and below its element: padding and margin, each side its own or the shorthand's. */
+export function verticalSpace(style: Style): { top: number; bottom: number } {
+  const padding = sides(style.padding);
+  const margin = sides(style.margin);
+  const side = (name: 'top' | 'bottom', index: 0 | 2) =>
+    Math.max(0, pixels(style[`padding-${name}`]) ?? padding?.[index] ?? 0) + Math.max(0, pixels(style[`margin-${name}`]) ?? margin?.[index] ?? 0);
+  return { top: side('top', 0), bottom: side('bottom', 2) };
+}
+
+/** A line height as LMX's percentage (`1.5` and `150%` -> 150; `24px` at a font size of 16 -> 150). */
+export function lineHeightPercent(value: string | undefined, fontSize: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 100);
+  if (trimmed.endsWith('%')) return Math.round(Number.parseFloat(trimmed));
+  if (/^\d+(\.\d+)?r?em$/.test(trimmed)) return Math.round(Number.parseFloat(trimmed) * 100);
+  const px = pixels(trimmed);
+  return px === undefined ? undefined : Math.round((px / (fontSize ?? 16)) * 100);
+}
+
+/** The first family of a font stack (`'Helvetica Neue', Arial` -> Helvetica Neue), and its generic category when the stack names one. */
+export function fontOf(stack: string | undefined): { family?: string; category?: string } {
+  if (stack === undefined) return {};
+  const families = stack.split(',').map((family) => family.trim().replace(/^['"]|['"]$/g, ''));
+  const generic = families.find((family) => ['serif', 'sans-serif', 'monospace'].includes(family.toLowerCase()));
+  const family = families.find((name) => name !== '' && name !== generic && !name.startsWith('-') && !/^(system-ui|inherit)$/i.test(name));
+  return { family, category: generic?.toLowerCase() };
+}
+
+/** `text-align` or an `align` attribute, as LMX's align. */
+export function alignOf(value: string | undefined): 'left' | 'center' | 'right' | undefined {
+  const align = value?.trim().toLowerCase();
+  return align === 'left' || align === 'center' || align === 'right' ? align : undefined;
+}
+
+/** Whether a style sets a background image (`background: url(...)`, `background-image`). */
+export function backgroundImageOf(style: Style, attrs: Record<string, string>): string | undefined {
+  const url = /url\(\s*['"]?([^'")]+)['"]?\s*\)/.exec(`${style['background-image'] ?? ''} ${style.background ?? ''}`);
+  return url?.[1] ?? attrs.background ?? attrs['background-url'];
+}
+
+/** The background colour of a style or a `bgcolor` attribute. */
+export function backgroundOf(style: Style, attrs: Record<string, string>): string | undefined {
+  return (
+    hexColour(style['background-color']) ?? hexColour(style.background?.split(/\s+/).find((part) => hexColour(part) !== undefined)) ?? hexColour(attrs.bgcolor)
+  );
+}

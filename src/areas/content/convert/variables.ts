@@ -1,0 +1,220 @@
+/**
+ * The variables of other template languages made LMX's, by the kind of email they are the body of:
+ * Handlebars, Liquid, Jinja and Django (`{{x}}`, `{{ customer.x }}`, `{% if %}`), Mailchimp's merge
+ * tags (`*|FNAME|*`) and React props. LMX has one namespace per source of values (the
+ * specification's "Email-type rules"): a transactional email takes `{data.*}` only, a campaign
+ * `{contact.*}` only, a workflow email `{contact.*}` and `{event.*}`. Logic (conditionals, loops,
+ * filters, helpers) has no LMX form: its tags are listed, and the text around them kept.
+ */
+import type { Findings, ConvertKind, Place } from './model.js';
+
+export type Namespace = 'contact' | 'event' | 'data';
+
+/** A piece of inline content: text, or an LMX variable (`data.resetLink`). */
+export type Piece = { text: string } | { variable: string };
+
+/** The first segment of a path that names the person an email goes to. */
+const PERSON_ROOTS = new Set(['customer', 'contact', 'user', 'subscriber', 'recipient', 'person', 'member', 'profile']);
+
+/** Names other providers give the default contact properties (the specification lists them). */
+const CONTACT_ALIASES: Record<string, string> = {
+  fname: 'firstName',
+  first_name: 'firstName',
+  firstname: 'firstName',
+  lname: 'lastName',
+  last_name: 'lastName',
+  lastname: 'lastName',
+  email: 'email',
+  email_address: 'email',
+  emailaddress: 'email',
+  user_id: 'userId',
+  userid: 'userId',
+  user_group: 'userGroup',
+  usergroup: 'userGroup',
+  source: 'source',
+  notes: 'notes',
+  created_at: 'createdAt',
+  createdat: 'createdAt',
+};
+const DEFAULT_CONTACT_PROPERTIES = new Set(['firstName', 'lastName', 'email', 'notes', 'source', 'userGroup', 'userId', 'subscribed', 'createdAt']);
+
+/** `company_name` -> `companyName`: contact properties are written in camel case. */
+function camelCase(name: string): string {
+  const alias = CONTACT_ALIASES[name.toLowerCase()];
+  if (alias !== undefined) return alias;
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (words.length === 0) return 'value';
+  const [first, ...rest] = words;
+  const head = name === name.toUpperCase() ? first!.toLowerCase() : first![0]!.toLowerCase() + first!.slice(1);
+  return head + rest.map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase()).join('');
+}
+
+/** A name a data variable may have: letters, numbers, underscores and dashes (the specification's rule). */
+function dataName(segments: string[]): string {
+  return segments.join('_').replace(/[^A-Za-z0-9_-]+/g, '_') || 'value';
+}
+
+/**
+ * The LMX variable a source's path becomes in an email of this kind, and why. `merge` says the
+ * path is a Mailchimp merge tag, which always names a contact property.
+ */
+export function lmxVariable(path: string[], kind: ConvertKind, merge = false): { namespace: Namespace; name: string; reason: string; crossed?: string } {
+  const [first = '', ...rest] = path;
+  const root = first.toLowerCase();
+  const person = merge || (PERSON_ROOTS.has(root) && rest.length > 0);
+  const fromEvent = root === 'event' && rest.length > 0;
+  const named = person || fromEvent || root === 'data' ? (merge ? path : rest) : path;
+  if (kind === 'transactional') {
+    return {
+      namespace: 'data',
+      name: merge ? camelCase(path[0]!) : dataName(named),
+      reason: 'a transactional email takes the values of its send (dataVariables) only',
+    };
+  }
+  if (kind === 'campaign') {
+    const crossed = fromEvent ? 'a campaign has no triggering event: the value must be a contact property' : undefined;
+    return { namespace: 'contact', name: camelCase(named.join('_')), reason: 'a campaign takes contact properties only', crossed };
+  }
+  const contactName = camelCase(named.join('_'));
+  if (person || (!fromEvent && root !== 'data' && DEFAULT_CONTACT_PROPERTIES.has(contactName) && path.length === 1))
+    return { namespace: 'contact', name: contactName, reason: 'a property of the contact' };
+  return { namespace: 'event', name: dataName(named), reason: 'a property of the event that triggers the workflow' };
+}
+
+/** Records a variable in the findings and returns its LMX form (`data.resetLink`). */
+export function mapVariable(findings: Findings, path: string[], source: string, kind: ConvertKind, at: Place, merge = false): string {
+  const { namespace, name, reason, crossed } = lmxVariable(path, kind, merge);
+  const lmx = `${namespace}.${name}`;
+  // One line per LMX variable, with the first way the source wrote it.
+  if (!findings.variables.has(lmx)) findings.variables.set(lmx, { source, lmx: `{${lmx}}`, reason });
+  if (crossed !== undefined) findings.add(at, source, 'approximated', `written as {${lmx}}`, crossed);
+  return lmx;
+}
+
+/** Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, and Mailchimp's `*|…|*`. */
+const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*/g;
+const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
+const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
+const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;
+
+/** The place of an offset in a text that starts at `at`. */
+function placeAt(at: Place, text: string, offset: number): Place {
+  const before = text.slice(0, offset);
+  const lines = before.split('\n');
+  return lines.length === 1 ? { ...at, column: at.column + offset } : { file: at.file, line: at.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
+}
+
+/**
+ * A text of the source split into text and LMX variables. Each tag that is not a plain variable
+ * is listed: logic dropped with its text kept, a filter dropped (a default becomes the message's
+ * fallback), anything else kept as written.
+ */
+export function templatePieces(value: string, at: Place, kind: ConvertKind, findings: Findings): Piece[] {
+  const pieces: Piece[] = [];
+  let last = 0;
+  for (const match of value.matchAll(TEMPLATE_TAG)) {
+    if (match.index > last) pieces.push({ text: value.slice(last, match.index) });
+    last = match.index + match[0].length;
+    const place = placeAt(at, value, match.index);
+    const piece = tagPiece(match, place, kind, findings);
+    if (piece !== undefined) pieces.push(piece);
+  }
+  if (last < value.length) pieces.push({ text: value.slice(last) });
+  return pieces;
+}
+
+function tagPiece(match: RegExpMatchArray, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
+  const [whole, placeholder, triple, double, statement, comment, merge] = match;
+  if (placeholder !== undefined) {
+    findings.add(
+      at,
+      whole,
+      'kept as text',
+      'the placeholder left as written',
+      'a placeholder another provider fills when it sends (Mailjet’s [[…]]): write the text out, or send it as a variable',
+    );
+    return { text: whole };
+  }
+  if (merge !== undefined) return mergeTag(whole, merge.trim(), at, kind, findings);
+  if (comment !== undefined) return undefined;
+  const expression = (triple ?? double ?? statement ?? '').trim();
+  if (expression.startsWith('!')) return undefined;
+  const open = LOGIC_OPEN.exec(expression);
+  if (open !== null) {
+    const word = open[1] ?? open[2]!;
+    const loop = word === 'each' || word === 'for';
+    findings.add(
+      at,
+      whole,
+      'flattened',
+      loop ? 'the loop dropped: its body kept once, as written' : 'the condition dropped: the text of every branch kept',
+      loop
+        ? 'send the repeated part as one data variable the app builds, or make it a component'
+        : 'move the choice to the sender: send the text as a data variable, or send one email per case',
+    );
+    return undefined;
+  }
+  if (LOGIC_CLOSE.test(expression)) return undefined;
+  if (expression.startsWith('>')) {
+    findings.add(at, whole, 'kept as text', 'the partial left as written', 'make the partial a component and embed it with <Component>');
+    return { text: whole };
+  }
+  if (statement !== undefined) {
+    findings.add(at, whole, 'dropped', 'the statement dropped', 'LMX has no statements: compute the value in the app and send it as a variable');
+    return undefined;
+  }
+  const [head, ...filters] = expression.split('|').map((part) => part.trim());
+  if (!PATH.test(head ?? '')) {
+    findings.add(at, whole, 'kept as text', 'the expression left as written', 'compute the value in the app and send it as one variable');
+    return { text: whole };
+  }
+  const path = head!.replace(/\[\d+\]/g, '').split('.');
+  const variable = mapVariable(findings, path, whole, kind, at);
+  for (const filter of filters) {
+    const fallback = /^default\s*:?\s*(["'])(.*)\1$/.exec(filter);
+    if (fallback !== null) {
+      const [namespace, name] = variable.split('.') as [Namespace, string];
+      findings.fallbacks[namespace][name] = fallback[2]!;
+      findings.add(
+        at,
+        whole,
+        'approximated',
+        `the default "${fallback[2]}" became the message's fallback for {${variable}}`,
+        namespace === 'data' ? 'mark the data variable optional in the editor, or always send it' : 'check the fallback in the message fields',
+      );
+    } else {
+      findings.add(
+        at,
+        whole,
+        'dropped',
+        `the filter "${filter}" dropped: {${variable}} shows the value as sent`,
+        'apply the filter in the app before sending the value',
+      );
+    }
+  }
+  return { variable };
+}
+
+/** Mailchimp's merge tags: `*|FNAME|*` is a contact property; `*|IF:…|*` and friends are logic; the rest (`*|UNSUB|*`) are the platform's own. */
+function mergeTag(whole: string, name: string, at: Place, kind: ConvertKind, findings: Findings): Piece | undefined {
+  if (/^(IF|IFNOT|ELSEIF|INTERESTED):/i.test(name)) {
+    findings.add(at, whole, 'flattened', 'the condition dropped: the text of every branch kept', 'move the choice to the sender, or send one email per case');
+    return undefined;
+  }
+  if (/^(ELSE:?|END:IF|END:INTERESTED)$/i.test(name)) return undefined;
+  if (/^(UNSUB|UPDATE_PROFILE|ARCHIVE|LIST:|MC:|REWARDS|HTML:|ABOUT_LIST|FORWARD|CURRENT_YEAR|DATE:)/i.test(name)) {
+    findings.add(
+      at,
+      whole,
+      'dropped',
+      'the merge tag dropped',
+      'Loops adds the unsubscribe link and the postal address to every email itself; write any other value out',
+    );
+    return undefined;
+  }
+  if (!/^[A-Za-z][\w]*$/.test(name)) {
+    findings.add(at, whole, 'kept as text', 'the merge tag left as written', 'write the value out, or send it as a variable');
+    return { text: whole };
+  }
+  return { variable: mapVariable(findings, [name], whole, kind, at, true) };
+}

@@ -1,0 +1,329 @@
+/**
+ * `content convert` on what it is given: each source's variables by the kind of email, the
+ * template logic it lists, a partial that becomes a component, and bad input refused with the
+ * file and the place named, nothing written.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../../../src/emulator/api.js';
+import { run, sandboxEnv, startTestSandbox, tempDir } from '../../../support/main.js';
+import { startMcp, type McpRun } from '../../../support/mcp.js';
+
+/** A directory holding these files; returns its path. */
+function sources(files: Record<string, string | Buffer>): string {
+  const root = tempDir('loopsctl-convert-src-');
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+async function convert(source: string, ...options: string[]) {
+  const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+  const result = await run(['content', 'convert', source, '--out', out, ...options]);
+  return { out, result, json: () => JSON.parse(result.stdout) };
+}
+
+const MJML = (body: string, head = '') =>
+  `<mjml><mj-head><mj-title>Welcome, {{ customer.first_name }}</mj-title>${head}</mj-head><mj-body>${body}</mj-body></mjml>`;
+const TEXT = (html: string) => `<mj-section><mj-column><mj-text>${html}</mj-text></mj-column></mj-section>`;
+
+describe('content convert: variables by the kind of email', () => {
+  const source = () =>
+    sources({
+      'welcome.mjml': MJML(TEXT('<p>Hi {{ customer.first_name }}, your order {{order_id}} ships to {{ email }}.</p><p>Hello *|FNAME|*</p>')),
+    });
+
+  it('a transactional email takes the send’s data only', async () => {
+    const { out, result, json } = await convert(join(source(), 'welcome.mjml'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx).toContain('<Paragraph>Hi {data.first_name}, your order {data.order_id} ships to {data.email}.</Paragraph>');
+    expect(lmx).toContain('Hello {data.firstName}');
+    expect(JSON.parse(readFileSync(join(out, 'transactional/welcome/draft.json'), 'utf8'))).toEqual({ subject: 'Welcome, {data.first_name}' });
+    expect(JSON.parse(readFileSync(join(out, 'transactional/welcome/transactional.json'), 'utf8'))).toEqual({ name: 'Welcome, {{ customer.first_name }}' });
+    expect(json().records[0].variables.map((variable: { source: string; lmx: string }) => `${variable.source} -> ${variable.lmx}`)).toEqual([
+      '{{ customer.first_name }} -> {data.first_name}',
+      '{{order_id}} -> {data.order_id}',
+      '{{ email }} -> {data.email}',
+      '*|FNAME|* -> {data.firstName}',
+    ]);
+  });
+
+  it('a campaign takes contact properties; a workflow email the contact’s and the event’s', async () => {
+    const campaign = await convert(join(source(), 'welcome.mjml'), '--kind', 'campaign');
+    expect(campaign.result.code, campaign.result.stderr).toBe(0);
+    expect(readFileSync(join(campaign.out, 'campaigns/welcome/email.lmx'), 'utf8')).toContain(
+      'Hi {contact.firstName}, your order {contact.orderId} ships to {contact.email}.',
+    );
+    expect(campaign.result.stdout).toContain('variable {{ customer.first_name }} -> {contact.firstName}: a campaign takes contact properties only');
+    const workflow = await convert(join(source(), 'welcome.mjml'), '--kind', 'workflow', '--workflow', 'Onboarding');
+    expect(workflow.result.code, workflow.result.stderr).toBe(0);
+    expect(readFileSync(join(workflow.out, 'workflows/onboarding/emails/welcome/email.lmx'), 'utf8')).toContain(
+      'Hi {contact.firstName}, your order {event.order_id} ships to {contact.email}.',
+    );
+    expect(readdirSync(join(workflow.out, 'workflows/onboarding/emails/welcome')).sort()).toEqual(['email.json', 'email.lmx']);
+  });
+});
+
+describe('content convert: nothing lost in silence', () => {
+  it('lists logic, filters and defaults with their places, keeps every branch’s text, and --strict exits 1', async () => {
+    const root = sources({
+      'receipt.html': [
+        '<html><head><title>Receipt</title><style>p { color: red }</style></head><body>',
+        '<p>{{#if paid}}Thanks for paying.{{else}}Please pay.{{/if}}</p>',
+        '<p>Hi {{ name | default: "there" }}, total {{ total | money }}.</p>',
+        '<form action="https://example.com"><p>Tell us what you think.</p></form>',
+        '<script>track()</script>',
+        '</body></html>',
+      ].join('\n'),
+    });
+    const strict = await convert(join(root, 'receipt.html'), '--strict');
+    expect(strict.result.code).toBe(1);
+    expect(strict.result.stderr).toContain('--strict: 6 things could not be carried as they were.');
+    const { out, result, json } = await convert(join(root, 'receipt.html'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const listed = json().records[0].remediation.map(
+      (item: { line: number; column: number; construct: string; outcome: string }) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`,
+    );
+    expect(listed).toEqual([
+      '1:35 custom CSS (<style>) (dropped)',
+      '2:4 {{#if paid}} (flattened)',
+      '3:7 {{ name | default: "there" }} (approximated)',
+      '3:44 {{ total | money }} (dropped)',
+      '4:1 a form (kept as text)',
+      '5:1 a script (dropped)',
+    ]);
+    const lmx = readFileSync(join(out, 'transactional/receipt/draft.lmx'), 'utf8');
+    expect(lmx).toContain('<Paragraph>Thanks for paying.Please pay.</Paragraph>');
+    expect(lmx).toContain('<Paragraph>Hi {data.name}, total {data.total}.</Paragraph>');
+    expect(lmx).toContain('<Paragraph>Tell us what you think.</Paragraph>');
+    expect(lmx).not.toContain('track');
+    expect(JSON.parse(readFileSync(join(out, 'transactional/receipt/draft.json'), 'utf8'))).toEqual({
+      subject: 'Receipt',
+      dataVariablesFallbacks: { name: 'there' },
+    });
+  });
+
+  it('lists five columns and a background image, keeping their content', async () => {
+    const column = (word: string) => `<mj-column><mj-text>${word}</mj-text></mj-column>`;
+    const root = sources({
+      'wide.mjml': MJML(`<mj-section background-url="https://example.com/bg.png">${['One', 'Two', 'Three', 'Four', 'Five'].map(column).join('')}</mj-section>`),
+    });
+    const { out, result, json } = await convert(join(root, 'wide.mjml'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(json().records[0].remediation.map((item: { construct: string }) => item.construct)).toEqual([
+      'the background image https://example.com/bg.png',
+      '5 columns',
+    ]);
+    const lmx = readFileSync(join(out, 'transactional/wide/draft.lmx'), 'utf8');
+    for (const word of ['One', 'Two', 'Three', 'Four', 'Five']) expect(lmx).toContain(`<Paragraph>${word}</Paragraph>`);
+    expect(lmx).not.toContain('<Columns');
+  });
+});
+
+describe('content convert: MJML partials', () => {
+  it('makes a partial that several emails include one component, and inlines one used once', async () => {
+    const root = sources({
+      'partials/footer.mjml': TEXT('<p>Acme Inc, 1 Main Street</p>'),
+      'partials/hero.mjml': TEXT('<h1>Big news</h1>'),
+      'welcome.mjml': MJML(`${TEXT('<p>Welcome aboard.</p>')}<mj-include path="./partials/hero.mjml" /><mj-include path="partials/footer.mjml" />`),
+      'goodbye.mjml': MJML(`${TEXT('<p>Sorry to see you go.</p>')}<mj-include path="./partials/footer.mjml" />`),
+    });
+    const { out, result, json } = await convert(root, '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(json().records.map((record: { path: string }) => record.path)).toEqual([
+      'components/partials-footer',
+      'transactional/goodbye',
+      'transactional/welcome',
+    ]);
+    expect(readFileSync(join(out, 'components/partials-footer/component.lmx'), 'utf8')).toBe('<Paragraph>Acme Inc, 1 Main Street</Paragraph>\n');
+    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
+      '<Paragraph>Welcome aboard.</Paragraph>\n<H1>Big news</H1>\n<Component componentId="partials-footer" />\n',
+    );
+    expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Component componentId="partials-footer" />');
+  });
+});
+
+describe('content convert: bad input', () => {
+  const refused = async (source: string, message: string | RegExp) => {
+    const { out, result } = await convert(source);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(existsSync(out)).toBe(false);
+  };
+
+  it('refuses a file that is not what its extension says, naming it', async () => {
+    const root = sources({ 'welcome.html': '{"subject": "Welcome"}', 'logo.mjml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]) });
+    await refused(join(root, 'welcome.html'), `${join(root, 'welcome.html')}: not HTML`);
+    await refused(join(root, 'logo.mjml'), `${join(root, 'logo.mjml')}: not a text file`);
+    const react = sources({ 'email.tsx': 'export default function Page() { return <div>Hello</div>; }' });
+    await refused(join(react, 'email.tsx'), 'not a React Email template');
+    const broken = sources({ 'email.tsx': "import { Text } from '@react-email/components';\nexport default () => <Text>Hi</Tex>;" });
+    await refused(join(broken, 'email.tsx'), `${join(broken, 'email.tsx')}:2:`);
+  });
+
+  it('refuses MJML that MJML would refuse, naming the place', async () => {
+    const root = sources({
+      'open.mjml': '<mjml><mj-body>\n  <mj-section>\n</mj-body></mjml>',
+      'root.mjml': '<mj-body></mj-body>',
+      'unknown.mjml': MJML('<mj-section><mj-column><mj-paragraph>Hi</mj-paragraph></mj-column></mj-section>'),
+      'misplaced.mjml': MJML('<mj-column><mj-text>Hi</mj-text></mj-column>'),
+    });
+    await refused(join(root, 'open.mjml'), `${join(root, 'open.mjml')}:3:1: </mj-body> closes <mj-section>, opened at line 2`);
+    await refused(join(root, 'root.mjml'), 'no <mjml> root element');
+    await refused(join(root, 'unknown.mjml'), '<mj-paragraph> is not an MJML element');
+    await refused(join(root, 'misplaced.mjml'), '<mj-column> cannot stand in <mj-body>');
+  });
+
+  it('refuses an include outside the directory or through a link, as content trees are', async () => {
+    const outside = sources({ 'secret.mjml': TEXT('<p>secret</p>') });
+    const root = sources({ 'welcome.mjml': MJML(`\n<mj-include path="../${outside.split('/').at(-1)}/secret.mjml" />`) });
+    await refused(join(root, 'welcome.mjml'), `${join(root, 'welcome.mjml')}:2:1: <mj-include path="../`);
+    await refused(join(root, 'welcome.mjml'), 'names a file outside');
+    const linked = sources({ 'welcome.mjml': MJML('<mj-include path="footer.mjml" />') });
+    symlinkSync(join(outside, 'secret.mjml'), join(linked, 'footer.mjml'));
+    await refused(join(linked, 'welcome.mjml'), 'symbolic link');
+  });
+
+  it('refuses a directory that holds a link, and a link named as the source', async () => {
+    const outside = sources({ 'secret.html': '<html><body><p>Secret</p></body></html>' });
+    const root = sources({ 'welcome.html': '<html><body><p>Hello</p></body></html>' });
+    symlinkSync(join(outside, 'secret.html'), join(root, 'linked.html'));
+    await refused(root, `${join(root, 'linked.html')} is a symbolic link: convert never reads through a link`);
+    await refused(join(root, 'linked.html'), `${join(root, 'linked.html')} is a symbolic link`);
+  });
+
+  it('lists what a React template needs the app for, and runs none of its code', async () => {
+    const marker = join(tempDir('loopsctl-convert-marker-'), 'ran');
+    const root = sources({
+      'welcome.tsx': [
+        "import { Body, Html, Text } from '@react-email/components';",
+        "import { Header } from './header';",
+        `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`,
+        'export default function Welcome({ name }) {',
+        '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text></Body></Html>);',
+        '}',
+      ].join('\n'),
+    });
+    const { out, result, json } = await convert(join(root, 'welcome.tsx'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(
+      json().records[0].remediation.map((item: { line: number; column: number; construct: string }) => `${item.line}:${item.column} ${item.construct}`),
+    ).toEqual(['5:23 <Header>, a component of the app', '5:57 the expression formatDate(…)']);
+    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hi {data.name}, it is .</Paragraph>\n');
+  });
+
+  it('refuses an HTML page of 10 MB without reading it', async () => {
+    const root = sources({ 'huge.html': `<html><body>${'<p>word</p>'.repeat(1_000_000)}</body></html>` });
+    await refused(join(root, 'huge.html'), /huge\.html is \d+ bytes, more than convert reads of an email \(2 MB\); it was not read/);
+  });
+
+  it('writes nothing over a record that is there unless --force', async () => {
+    const root = sources({ 'welcome.html': '<html><body><p>Hello</p></body></html>' });
+    const first = await convert(join(root, 'welcome.html'));
+    expect(first.result.code, first.result.stderr).toBe(0);
+    const again = await run(['content', 'convert', join(root, 'welcome.html'), '--out', first.out]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`${join(first.out, 'transactional/welcome')} already exists: nothing was written`);
+    const forced = await run(['content', 'convert', join(root, 'welcome.html'), '--out', first.out, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+  });
+});
+
+describe('content convert --upload', () => {
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+  async function sandbox() {
+    const seen: ApiRequest[] = [];
+    const server = await startTestSandbox({ onRequest: (request) => seen.push(request) });
+    closers.push(() => server.close());
+    return { seen, env: sandboxEnv(server) };
+  }
+  const email = () =>
+    sources({
+      'welcome.html': [
+        '<html><body>',
+        '<img src="images/logo.png" alt="Logo">',
+        '<p>Hello</p>',
+        '<img src="images/logo.png" alt="Logo again">',
+        '<img src="missing.png" alt="Missing">',
+        '<img src="notes.png" alt="Notes">',
+        '<img src="https://cdn.example.com/hero.png" alt="Hero">',
+        '</body></html>',
+      ].join('\n'),
+      'images/logo.png': PNG,
+      'notes.png': 'not an image',
+    });
+
+  it('uploads each image the email names beside it once, points the email at it, and lists those it could not', async () => {
+    const { seen, env } = await sandbox();
+    const source = email();
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(seen.map((request) => `${request.method} ${request.path.replace(/c[0-9a-z]{24}/, ':id')}`)).toEqual([
+      'POST /v1/uploads',
+      'PUT /sandbox-uploads/:id',
+      'POST /v1/uploads/:id/complete',
+    ]);
+    expect(seen[1]!.rawBody?.equals(PNG)).toBe(true);
+    const id = seen[2]!.path.split('/')[3]!;
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx.match(/<Image src="[^"]*"/g)).toEqual([
+      `<Image src="https://assets.sandbox.invalid/${id}.png"`,
+      `<Image src="https://assets.sandbox.invalid/${id}.png"`,
+      '<Image src="missing.png"',
+      '<Image src="notes.png"',
+      '<Image src="https://cdn.example.com/hero.png"',
+    ]);
+    const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct.startsWith('--upload'));
+    expect(listed.map((item: { line: number; construct: string; done: string }) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
+      '5 --upload missing.png: not uploaded: no such file',
+      '6 --upload notes.png: not uploaded: not an image the API takes (image/jpeg, image/png, image/gif, image/webp)',
+    ]);
+  });
+
+  it('uploads nothing when a record is in the way, and nothing without --upload', async () => {
+    const { seen, env } = await sandbox();
+    const source = email();
+    const first = await convert(join(source, 'welcome.html'));
+    expect(first.result.code, first.result.stderr).toBe(0);
+    const again = await run(['content', 'convert', join(source, 'welcome.html'), '--out', first.out, '--upload'], { env });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists: nothing was written');
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('the MCP tool content_convert', () => {
+  const running: McpRun[] = [];
+  afterEach(async () => {
+    for (const mcp of running.splice(0)) await mcp.close();
+  });
+
+  it('reads and writes only under the root the server was given', async () => {
+    const root = sources({ 'emails/welcome.html': '<html><body><p>Hello</p></body></html>' });
+    const outside = sources({ 'welcome.html': '<html><body><p>Secret</p></body></html>' });
+    const mcp = await startMcp(['--sandbox', '--root', root], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    running.push(mcp);
+    type Answer = { isError?: boolean; structuredContent?: { error?: { exitCode: number; message: string } } };
+    const refused = (await mcp.client.callTool({ name: 'content_convert', arguments: { source: join(outside, 'welcome.html') } })) as Answer;
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent?.error).toMatchObject({ exitCode: 2, message: expect.stringContaining('is outside the directory this server may use') });
+    const escaping = (await mcp.client.callTool({ name: 'content_convert', arguments: { source: 'emails/welcome.html', out: '../loops' } })) as Answer;
+    expect(escaping.structuredContent?.error).toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('"../loops" is outside the directory this server may use'),
+    });
+    const converted = (await mcp.client.callTool({ name: 'content_convert', arguments: { source: 'emails/welcome.html', out: 'loops' } })) as Answer;
+    expect(converted.isError, JSON.stringify(converted)).toBeFalsy();
+    expect(readFileSync(join(root, 'loops/transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hello</Paragraph>\n');
+  });
+});
