@@ -106,7 +106,9 @@ describe('a workflow push, guarded by revisions', () => {
     const sandbox = await sandboxes();
     const root = await pulledWorkflows(sandbox);
     const winBack = workflowDir(root, 'win-back-draft');
-    const pulled = (readState(root)!.accounts['Acme Sandbox']![pathOf(winBack)] as unknown as { emails: Record<string, string> }).emails['we-saved-your-workspace'];
+    const pulled = (readState(root)!.accounts['Acme Sandbox']![pathOf(winBack)] as unknown as { emails: Record<string, string> }).emails[
+      'we-saved-your-workspace'
+    ];
     expect(pulled).toEqual(expect.any(String));
     edit(emailOf(winBack), '<Paragraph>Hi {contact.firstName},</Paragraph>', '<Paragraph>Welcome back, {contact.firstName}.</Paragraph>');
     const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
