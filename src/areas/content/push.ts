@@ -21,7 +21,8 @@ import {
   type RecordFiles,
   type SyncedRecord,
 } from './files.js';
-import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, teamName, type Applied } from './remote.js';
+import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
+import { remember, resolveAccount, whereOf, type Account } from './account.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
@@ -65,23 +66,27 @@ interface Tally {
   notEditable: number;
 }
 
-export const push: Handler<[string | undefined], PushOptions> = handler(['out', 'client', 'prompts', 'files'], async (context, [directory], options) => {
+export const push: Handler<[string | undefined], PushOptions> = handler(['out', 'client', 'key', 'prompts', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   // Says what to do when nothing was pulled here, before anything is locked.
   requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const release = lockDirectory(scope.root);
   try {
     const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    const client = await context.client();
+    // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
+    const account = await explained(
+      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      CONTENT,
+    );
     // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
     let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
     if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-      const client = await context.client();
-      const account = await explained(teamName(client), CONTENT);
-      workflows = await explained(pushWorkflows(context, client, scope.root, state, account, options), CONTENT);
+      workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options), CONTENT);
     }
     // --json prints one document: the records' with the workflows' beside them.
     const extra = workflows === undefined ? {} : { workflows: workflows.json };
-    if (scope.kinds.length > 0) return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, options, extra));
+    if (scope.kinds.length > 0) return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, account, options, extra));
     if (context.out.json && workflows !== undefined) await context.out.writeJson(workflows.json);
     return workflows?.code ?? ExitCode.ok;
   } finally {
@@ -93,13 +98,15 @@ async function pushLocked(
   context: Uses<'out' | 'client' | 'prompts'>,
   directory: string | undefined,
   scope: Scope,
+  where: Account,
   options: PushOptions,
   extra: Record<string, unknown>,
 ): Promise<number> {
   const shown = directory ?? DEFAULT_DIRECTORY;
+  // Read again: a workflow push before saved its own.
   const state = requireState(scope.root, shown);
+  const account = remember(state, where.key, where).key;
   const client = await context.client();
-  const account = await explained(teamName(client), CONTENT);
   const locals = readRecords(scope.root, scope.kinds);
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
