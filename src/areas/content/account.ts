@@ -102,14 +102,14 @@ async function holdsRecordedIds(client: ApiClient, records: Record<string, { id:
   const tried = Object.entries(records).slice(0, IDS_TRIED);
   if (tried.length === 0) return true;
   for (const [path, { id }] of tried) {
-    const found = await exists(client, path, id);
+    const found = await recordExists(client, path, id);
     if (found !== false) return true;
   }
   return false;
 }
 
 /** Whether the account holds the record: undefined when it cannot tell (the workflow API not enabled for the team). */
-async function exists(client: ApiClient, path: string, id: string): Promise<boolean | undefined> {
+export async function recordExists(client: ApiClient, path: string, id: string): Promise<boolean | undefined> {
   const kind = path.slice(0, path.indexOf('/'));
   const get = {
     transactional: getTransactional,

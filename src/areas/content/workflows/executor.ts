@@ -32,7 +32,8 @@ export class Executor {
     private readonly files: Files,
     private readonly emailRevisions: Record<string, string | null>,
     private readonly options: ExecutorOptions,
-    private readonly context: Uses<'prompts'>,
+    /** Asks before queued contacts are discarded; none for a run that never discards them (a plan's apply). */
+    private readonly context: Uses<'prompts'> | undefined,
   ) {}
 
   /** By email key, the content revision each update this run sent left. */
@@ -145,6 +146,8 @@ export class Executor {
       throw new RejectedError(`${what}: ${countOf(first.queuedContactCount, 'contact')} queued would be discarded; nothing of it was sent`, {
         hint: 'push with --live to be asked (or --yes) to discard them',
       });
+    if (this.context === undefined)
+      throw new RejectedError(`${what}: ${countOf(first.queuedContactCount, 'contact')} queued would be discarded; nothing of it was sent`);
     await confirm(this.context.runtime, `${what} discards ${countOf(first.queuedContactCount, 'queued contact')}: go ahead?`, this.options.yes);
     const answer = await send({ queuedContactPolicy: 'discard' });
     return answer.workflowRevisionId ?? this.revision;

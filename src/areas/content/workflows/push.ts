@@ -24,6 +24,8 @@ import { writeWorkflow } from './files.js';
 import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { readSides, type WorkflowSide } from './sides.js';
 import { Executor } from './executor.js';
+import { workflowUnit } from './plan-unit.js';
+import type { PlannedUnit } from '../plan-file.js';
 
 export interface WorkflowPushOptions {
   plan?: boolean;
@@ -31,6 +33,8 @@ export interface WorkflowPushOptions {
   live?: boolean;
   recreate?: boolean;
   yes?: boolean;
+  /** A plan file is written: the plan's calls are kept. */
+  out?: string;
 }
 
 /** What a push does with one workflow. */
@@ -168,7 +172,7 @@ export async function pushWorkflows(
   state: ContentState,
   account: string,
   options: WorkflowPushOptions,
-): Promise<{ code: number; json: Record<string, unknown> }> {
+): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
   const { out } = context;
   const { sides, names } = await readSides(client, root, state, account, true);
   const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
@@ -183,7 +187,10 @@ export async function pushWorkflows(
   const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options) ?? []);
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
-  if (options.plan) return presentPlan(out, tasks, state, account);
+  if (options.plan) {
+    const units = options.out === undefined ? undefined : tasks.flatMap((task) => workflowUnit(task.side, task.action, task.plan, resolved) ?? []);
+    return { ...(await presentPlan(out, tasks, state, account)), units };
+  }
   const records = (state.accounts[account] ??= {});
   const save = () => writeState(root, state);
   const lines: Line[] = [];
