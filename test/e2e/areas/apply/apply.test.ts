@@ -120,6 +120,23 @@ describe('loopsctl apply', () => {
     expect(writes(second.requests)).toEqual([]);
   });
 
+  it('takes an account without a record the plan changes for another account, and sends nothing', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    sandbox.server.update((state) => {
+      const all = workflows.of(state);
+      all.splice(
+        all.findIndex((workflow) => workflow.name === 'Win-back (draft)'),
+        1,
+      );
+    });
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(apply.code).toBe(11);
+    expect(apply.stderr).toMatch(/workflows\/win-back-draft--\S+ \(\S+\) is not in the account this key reaches/);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
   it('names a record an apply that stopped had begun, rather than send it twice', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
