@@ -151,6 +151,7 @@ describe('loopsctl apply', () => {
     const stopped = await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
     recorded.push = push;
     expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('interrupted');
     sandbox.requests.length = 0;
     const again = await sandbox.loopsctl(['apply', plan]);
     expect(again.code).toBe(2);

@@ -28,8 +28,10 @@ describe('a tree pulled from one account, pushed to another of the same team nam
     expect(pull.code, pull.stderr).toBe(0);
     const pulledRecords = ['transactional', 'components', 'themes'].flatMap((kind) => readdirSync(join(root, kind)));
 
+    const told = await second.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(told.code).toBe(1);
+    expect(told.stderr).toMatch(/records differ between \S+ and Acme Sandbox \(LOOPS_API_KEY at 127\.0\.0\.1:\d+\)\./);
     const diff = await second.loopsctl(['content', 'diff', root, ...ONLY, '--json']);
-    expect(diff.code).toBe(1);
     const missing = diff.json().records.filter((record: { standing: string }) => record.standing === 'missing');
     // The empty account has its default theme, of the same name: every other record is missing there.
     expect(missing.length).toBeGreaterThanOrEqual(pulledRecords.length - 1);

@@ -58,6 +58,7 @@ async function stoppedPush(sandbox: RecordingSandbox, root: string, meanwhile: (
   const stopped = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows'], { signal: stop.signal });
   recorded.push = push;
   expect(stopped.code, stopped.stderr).toBe(130);
+  expect(stopped.stderr).toContain('interrupted');
   const marker = (readState(root)!.accounts['Acme Sandbox']![pathOf(winBack)] as { pushing?: { workflowRevisionId: string } }).pushing;
   expect(marker?.workflowRevisionId).toBe(reachedRevision);
   sandbox.requests.length = 0;
@@ -92,8 +93,9 @@ describe('a workflow push that stopped half-way', () => {
     );
     const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
     expect(push.code).toBe(5);
-    expect(push.stdout + push.stderr).toContain(pathOf(winBack));
-    expect(push.stdout + push.stderr).toMatch(/changed in the account/);
+    expect(push.stderr).toContain('Not pushed: 1 workflow conflict');
+    expect(push.stdout).toContain(pathOf(winBack));
+    expect(push.stdout).toMatch(/changed in the account/);
     expect(writes(sandbox.requests)).toEqual([]);
     const forced = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
@@ -128,7 +130,8 @@ describe('a workflow push, guarded by revisions', () => {
     edit(join(winBack, 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
     const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
     expect(push.code).toBe(5);
-    expect(push.stdout + push.stderr).toContain('never pulled from');
+    expect(push.stderr).toContain('Not pushed: 1 workflow conflict');
+    expect(push.stdout).toContain('never pulled from');
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
@@ -166,6 +169,7 @@ describe('content diff and push of a graph edit', () => {
     edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]\n    segment: Dormant\n    appliesDownstream: true\n', '');
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
     expect(diff.code).toBe(1);
+    expect(diff.stderr).toContain('1 record differs between');
     expect(diff.stdout).toContain('  - node dormant (AudienceFilter): segment "Dormant", appliesDownstream true; next [experiment]');
   });
 
@@ -184,6 +188,7 @@ describe('content diff and push of a graph edit', () => {
     expect(steps['workflows/trial-conversion']).toEqual([{ op: 'updateWorkflowNode', key: 'filter', payload: { audienceFilter: null } }]);
     const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
     expect(push.code, push.stderr).toBe(5);
+    expect(push.stderr).toContain('1 workflow skipped');
     const sent = writes(sandbox.requests).filter((request) => request.path.includes('/nodes/'));
     expect(sent.map((request) => request.body)).toEqual([expect.objectContaining({ payload: { audienceSegmentId: null } })]);
   });
@@ -199,6 +204,7 @@ describe('content diff and push of a graph edit', () => {
     writeFileSync(yaml, text.slice(0, text.indexOf('  filter-2:\n')));
     const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan', '--live']);
     expect(plan.code).toBe(5);
+    expect(plan.stderr).toContain('0 workflows to change, 1 skipped');
     expect(plan.stdout).toMatch(/branch leads to [^:]*filter, keep-your-projects-20, which the file keeps/);
     expect(plan.stdout).not.toContain('deleteWorkflowNodeRecursively');
   });
