@@ -120,6 +120,25 @@ describe('loopsctl apply', () => {
     expect(writes(second.requests)).toEqual([]);
   });
 
+  it('writes no plan file while a record is held back, and takes --out only with --plan', async () => {
+    const sandbox = await sandboxes();
+    const { root, plan } = await planned(sandbox);
+    rmSync(plan);
+    const moved = await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force']);
+    expect(moved.code, moved.stderr).toBe(0);
+    const held = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan]);
+    expect(held.code).toBe(5);
+    expect(held.stderr).toContain(`No plan written to ${plan}: settle what was skipped first`);
+    expect(existsSync(plan)).toBe(false);
+    const alone = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--out', plan]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--out writes a plan: give --plan with it');
+    const expiry = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan, '--expires', '90d']);
+    expect(expiry.code).toBe(2);
+    expect(expiry.stderr).toContain('at most 30d');
+    expect(existsSync(plan)).toBe(false);
+  });
+
   it('takes an account without a record the plan changes for another account, and sends nothing', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
