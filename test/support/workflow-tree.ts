@@ -1,6 +1,8 @@
 /** Pulled workflows as the tests edit them: a directory found by its slug, a file edited in place. */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { RecordingSandbox } from './recording.js';
 
 /** The directory of the pulled workflow whose name starts with this slug. */
 export function workflowDir(root: string, slug: string): string {
@@ -24,3 +26,11 @@ export function waitTwoDaysBeforeTheExperiment(yaml: string): void {
 
 /** The LMX of the win-back draft's one email. */
 export const emailOf = (winBack: string) => join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx');
+
+/** The sandbox's workflows pulled into `root`, and the requests of the pull forgotten: a test sees only its own. */
+export async function pulledWorkflowsInto(sandbox: RecordingSandbox, root: string): Promise<string> {
+  const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
+  expect(pull.code, pull.stderr).toBe(0);
+  sandbox.requests.length = 0;
+  return root;
+}

@@ -9,7 +9,7 @@ import { readState, STATE_FILE } from '../../../../src/areas/content/files.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
-import { edit, emailOf, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
+import { edit, emailOf, pulledWorkflowsInto, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
 
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
@@ -20,11 +20,7 @@ const writes = (requests: Recorded[]) => requests.filter((request) => request.me
 async function pulledWorkflows(sandbox: RecordingSandbox): Promise<string> {
   const directory = tempDir('loopsctl-push-guards-');
   directories.push(directory);
-  const root = join(directory, 'loops');
-  const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
-  expect(pull.code, pull.stderr).toBe(0);
-  sandbox.requests.length = 0;
-  return root;
+  return pulledWorkflowsInto(sandbox, join(directory, 'loops'));
 }
 
 const pathOf = (directory: string) => `workflows/${directory.split('/').at(-1)}`;

@@ -8,7 +8,7 @@ import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
-import { edit, emailOf, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
+import { edit, emailOf, pulledWorkflowsInto, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
 
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
@@ -249,13 +249,7 @@ describe('content check of workflows', () => {
   });
 });
 
-async function pulledWorkflows(sandbox: Awaited<ReturnType<typeof sandboxes>>): Promise<string> {
-  const root = contentDir();
-  const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
-  expect(pull.code, pull.stderr).toBe(0);
-  sandbox.requests.length = 0;
-  return root;
-}
+const pulledWorkflows = (sandbox: Awaited<ReturnType<typeof sandboxes>>) => pulledWorkflowsInto(sandbox, contentDir());
 
 describe('content push of workflows', () => {
   it('plans an edit of a draft as the API calls it takes, pushes them, and leaves the account equal to the files', async () => {
