@@ -4,6 +4,7 @@
  */
 import type { Spec } from '../core/declare.js';
 import { spec as api } from './api/index.js';
+import { spec as apply } from './apply/index.js';
 import { spec as auth } from './auth/index.js';
 import { spec as campaignGroups } from './campaign-groups/index.js';
 import { spec as campaigns } from './campaigns/index.js';
@@ -46,6 +47,7 @@ export const specs: Spec[] = [
   eventPatterns,
   themes,
   content,
+  apply,
   check,
   types,
   segments,

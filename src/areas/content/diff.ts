@@ -4,7 +4,7 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, readRecords } from './files.js';
-import { teamName } from './remote.js';
+import { resolveAccount, whereOf } from './account.js';
 import { recordDiff } from './render.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { CONTENT, describe, fetchAll, followRenames, pairRecords, pathOf, requireState, scopeOf, standingOf, type Pair, type Standing } from './pairing.js';
@@ -14,12 +14,18 @@ interface DiffOptions {
 }
 
 /** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
-export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 'client', 'files'], async (context, [directory], options) => {
+export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
-  const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, kinds)]);
+  const [{ key: account }, remotes] = await Promise.all([
+    explained(
+      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      CONTENT,
+    ),
+    fetchAll(client, kinds),
+  ]);
   const locals = readRecords(scope.root, kinds);
   followRenames(state, locals);
   const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});

@@ -218,10 +218,16 @@ const stateSchema = z.looseObject({
   format: z.literal(STATE_FORMAT),
   /** The kinds the directory holds: a record of these kinds only in the account is a difference. */
   kinds: z.array(z.enum([...KINDS, 'workflows'])),
-  /** By team name, then by record path. */
+  /** By account (its team name, or more where two accounts share one: account.ts), then by record path. */
   accounts: z.record(z.string(), z.record(z.string(), syncedRecord)),
-  /** By team name, then by record path: the writes a push began and did not finish. */
+  /** By account, then by record path: the writes a push began and did not finish. */
   pending: z.record(z.string(), z.record(z.string(), pendingRecord)).optional(),
+  /**
+   * By account, where its records were seen: its team, the API's address, and the profiles that
+   * reached it (account.ts). An account without it is keyed by its team name alone, as older
+   * states are.
+   */
+  where: z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()) })).optional(),
 });
 export type ContentState = z.infer<typeof stateSchema>;
 

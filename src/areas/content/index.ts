@@ -1,10 +1,18 @@
 /** `loopsctl content`: an account's emails, components and themes as files, to review in git and push back. */
-import { command, group, integerIn, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { parseDurationMs } from '../../base/duration.js';
+import { command, group, integerIn, InvalidValue, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 
 /** The content directory: read by each command, written by a pull and a push (its state file). */
 const DIRECTORY: ArgumentSpec = { name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } };
 const READ_DIRECTORY: ArgumentSpec = { ...DIRECTORY, file: {} };
+/** How long a plan file may wait for its apply: at most 30 days, after which the account has surely moved on. */
+function expiry(value: string): number {
+  const ms = parseDurationMs(value);
+  if (ms === undefined || ms > 30 * 86_400_000) throw new InvalidValue('a duration such as 30m, 1h or 2d, at most 30d');
+  return ms;
+}
+
 const ONLY: OptionSpec = { flags: '--only <kinds>', description: 'only these kinds, comma-separated: transactional, campaigns, components, themes, workflows' };
 
 export const spec: Spec = group({
@@ -93,6 +101,12 @@ instead. Exit 2 when a path names nothing to check.`,
       options: [
         ONLY,
         { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
+        {
+          flags: '--out <file>',
+          description: 'with --plan: write the change to this file, to apply later with `loopsctl apply` (docs/changes.md)',
+          file: { writes: true },
+        },
+        { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: expiry },
         { flags: '--force', description: 'take the local side of a record changed in the account too' },
         {
           flags: '--no-check',
@@ -122,7 +136,12 @@ of the API's own operations, each guarded by the workflow's revision: --plan
 prints it. Only drafts are changed unless --live; a new directory becomes a new
 draft; a push never publishes a workflow, and names the app's page of each one
 it changed, to review and publish there.`,
-      examples: ['loopsctl content push --plan', 'loopsctl content push', 'loopsctl content push --only transactional --publish'],
+      examples: [
+        'loopsctl content push --plan',
+        'loopsctl content push',
+        'loopsctl content push --plan --out change.json',
+        'loopsctl content push --only transactional --publish',
+      ],
       constraints: {
         exclusive: [
           { flags: ['--plan', '--publish'], hint: '--plan sends nothing' },

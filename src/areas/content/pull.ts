@@ -16,7 +16,7 @@ import {
   type Kind,
   type SyncedRecord,
 } from './files.js';
-import { teamName } from './remote.js';
+import { resolveAccount, whereOf } from './account.js';
 import { renderLines, type Line } from './render.js';
 import {
   CONTENT,
@@ -44,7 +44,7 @@ interface PullOptions {
   force?: boolean;
 }
 
-export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'files'], async (context, [directory], options) => {
+export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only);
   const release = lockDirectory(scope.root);
   try {
@@ -54,12 +54,18 @@ export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 
   }
 });
 
-async function pullLocked(context: Uses<'out' | 'client'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
+async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
   const client = await context.client();
-  const [account, remotes] = await Promise.all([explained(teamName(client), CONTENT), fetchAll(client, scope.kinds)]);
   const found = readState(scope.root, shown);
-  const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
   const state = found ?? emptyState(scope.kinds);
+  const [{ key: account }, remotes] = await Promise.all([
+    explained(
+      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      CONTENT,
+    ),
+    fetchAll(client, scope.kinds),
+  ]);
+  const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
   const locals = readRecords(scope.root, scope.kinds);
   followRenames(state, locals);
   const synced = state.accounts[account] ?? {};

@@ -6,6 +6,7 @@ import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
+import { UsageError } from '../../base/errors.js';
 import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
 import {
@@ -21,7 +22,10 @@ import {
   type RecordFiles,
   type SyncedRecord,
 } from './files.js';
-import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, teamName, type Applied } from './remote.js';
+import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
+import { remember, resolveAccount, whereOf, type Account } from './account.js';
+import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
+import { recordUnit } from './push-calls.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
@@ -39,6 +43,10 @@ interface PushOptions {
   check: boolean;
   publish?: boolean;
   yes?: boolean;
+  /** With --plan: the plan file to write, for `loopsctl apply`. */
+  out?: string;
+  /** How long the plan file may wait for its apply, in milliseconds. */
+  expires?: number;
 }
 
 /** What the state keeps, per account, of the records a push began to write and did not finish. */
@@ -65,41 +73,58 @@ interface Tally {
   notEditable: number;
 }
 
-export const push: Handler<[string | undefined], PushOptions> = handler(['out', 'client', 'prompts', 'files'], async (context, [directory], options) => {
-  const scope = scopeOf(directory, options.only);
-  // Says what to do when nothing was pulled here, before anything is locked.
-  requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-  const release = lockDirectory(scope.root);
-  try {
-    const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-    // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
-    let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
-    if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
+export const push: Handler<[string | undefined], PushOptions> = handler(
+  ['out', 'client', 'key', 'prompts', 'files', 'clock'],
+  async (context, [directory], options) => {
+    if (options.out !== undefined && !options.plan)
+      throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
+    if (options.expires !== undefined && options.out === undefined)
+      throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
+    const scope = scopeOf(directory, options.only);
+    // Says what to do when nothing was pulled here, before anything is locked.
+    requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    const release = lockDirectory(scope.root);
+    try {
+      const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
       const client = await context.client();
-      const account = await explained(teamName(client), CONTENT);
-      workflows = await explained(pushWorkflows(context, client, scope.root, state, account, options), CONTENT);
+      // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
+      const account = await explained(
+        whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+        CONTENT,
+      );
+      // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
+      let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
+      if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
+        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options), CONTENT);
+      }
+      // --json prints one document: the records' with the workflows' beside them.
+      const extra = workflows === undefined ? {} : { workflows: workflows.json };
+      const planned = workflows?.units ?? [];
+      if (scope.kinds.length > 0)
+        return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, account, options, extra, planned));
+      if (context.out.json && workflows !== undefined) await context.out.writeJson(workflows.json);
+      if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected);
+      return workflows?.code ?? ExitCode.ok;
+    } finally {
+      release();
     }
-    // --json prints one document: the records' with the workflows' beside them.
-    const extra = workflows === undefined ? {} : { workflows: workflows.json };
-    if (scope.kinds.length > 0) return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, options, extra));
-    if (context.out.json && workflows !== undefined) await context.out.writeJson(workflows.json);
-    return workflows?.code ?? ExitCode.ok;
-  } finally {
-    release();
-  }
-});
+  },
+);
 
 async function pushLocked(
-  context: Uses<'out' | 'client' | 'prompts'>,
+  context: Uses<'out' | 'client' | 'prompts' | 'files' | 'clock'>,
   directory: string | undefined,
   scope: Scope,
+  where: Account,
   options: PushOptions,
   extra: Record<string, unknown>,
+  workflowUnits: PlannedUnit[],
 ): Promise<number> {
   const shown = directory ?? DEFAULT_DIRECTORY;
+  // Read again: a workflow push before saved its own.
   const state = requireState(scope.root, shown);
+  const account = remember(state, where.key, where).key;
   const client = await context.client();
-  const account = await explained(teamName(client), CONTENT);
   const locals = readRecords(scope.root, scope.kinds);
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
@@ -117,8 +142,14 @@ async function pushLocked(
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
   for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
   if (options.plan) {
+    const held =
+      steps.some((step) => step.held !== undefined) ||
+      (extra.workflows !== undefined && (extra.workflows as { plan: { action: string }[] }).plan.some((task) => task.action === 'skip'));
+    // Every call is written down before the plan is printed: a record no plan file can hold stops it with nothing printed as planned.
+    const units = options.out === undefined ? [] : [...workflowUnits, ...steps.flatMap((step) => recordUnit(step, options.force === true) ?? [])];
     await reportPlan(context, account, steps, extra);
-    return steps.some((step) => step.held !== undefined) ? ExitCode.rejected : ExitCode.ok;
+    if (options.out !== undefined) await writePlanFile(context, options, where, units, held);
+    return held ? ExitCode.rejected : ExitCode.ok;
   }
   const creating = steps.filter((step) => step.action === 'create');
   if (creating.length > 0) {
@@ -141,6 +172,30 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
     writeState(root, state);
   };
   return { context, client, account, root, options, synced, pending, save };
+}
+
+/**
+ * The plan as a file for `loopsctl apply`, unless something was held back (a conflict, a live
+ * workflow): a plan applied later must be the whole change, not the part that happened to be free.
+ */
+async function writePlanFile(
+  context: Uses<'out' | 'files' | 'clock'>,
+  options: PushOptions,
+  account: Account,
+  units: PlannedUnit[],
+  held: boolean,
+): Promise<void> {
+  const file = options.out!;
+  if (held) {
+    context.out.note(`No plan written to ${file}: settle what was skipped first (each line says why), then plan again.`);
+    return;
+  }
+  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires);
+  await writePlan(context, file, plan);
+  const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
+  context.out.note(
+    `Wrote the plan to ${file}: ${countOf(calls, 'call')} to ${account.key}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
+  );
 }
 
 /** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */

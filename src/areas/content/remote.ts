@@ -10,7 +10,7 @@ import { apiKeyInfo } from '../../platform/auth/schemas.js';
 import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
 import { components, createComponent, getComponent, updateComponent } from '../components/client.js';
 import { getEmailMessage, guardianReport, updateEmailMessage } from '../email-messages/client.js';
-import type { EmailMessage, GuardianReport } from '../../platform/email-messages/schemas.js';
+import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../platform/email-messages/schemas.js';
 import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js';
 import type { StylesRequest } from '../../platform/themes/styles.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
@@ -150,14 +150,14 @@ export interface ApplyOptions {
 }
 
 /** A record's local files, read into what the API takes. */
-function localMessage(record: RecordFiles, prefix: string): { fields: MessageFields; lmx: string } | undefined {
+export function localMessage(record: RecordFiles, prefix: string): { fields: MessageFields; lmx: string } | undefined {
   const json = record.files.get(`${prefix}.json`);
   const lmx = record.files.get(`${prefix}.lmx`);
   if (json === undefined && lmx === undefined) return undefined;
   return { fields: json === undefined ? {} : parseJson(`${record.path}/${prefix}.json`, json, messageFields), lmx: lmx ?? '' };
 }
 
-const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+export const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 
 /** The message of each kind of record a push writes: a transactional email's draft, a campaign's email. */
 const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
@@ -186,7 +186,14 @@ async function writeMessage(
 ) {
   const body = messageUpdate(wanted.fields, wanted.lmx, current);
   if (Object.keys(body).length === 0) return undefined;
-  const revision = expected === undefined ? current.contentRevisionId : expected;
+  return sendMessage(api, messageId, body, current, expected === undefined ? current.contentRevisionId : expected, check);
+}
+
+/**
+ * Sends a message's update guarded by `revision`, then, with `check`, has Guardian check it and
+ * puts back `current` when Guardian finds errors.
+ */
+export async function sendMessage(api: ApiClient, messageId: string, body: EmailMessageUpdate, current: EmailMessage, revision: string | null, check: boolean) {
   const updated = await updateEmailMessage(api, messageId, revision === null ? body : { expectedRevisionId: revision, ...body });
   if (!check) return { report: undefined, restored: false };
   const report = await guardianReport(api, messageId);

@@ -9,24 +9,24 @@
 import type { Uses } from '../../../core/capabilities.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
-import { MismatchError, RejectedError, UsageError } from '../../../base/errors.js';
+import { MismatchError, UsageError } from '../../../base/errors.js';
 import { checkSource } from '../check.js';
 import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
 import type { Output } from '../../../render/output.js';
 import type { WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems } from '../../../platform/workflows/rules.js';
-import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
-import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
 import * as api from '../../workflows/client.js';
-import { digestOf, parseJson, writeState, type ContentState, type Files, type SyncedRecord } from '../files.js';
-import { messageFields, messageUpdate } from '../message-fields.js';
+import { digestOf, writeState, type ContentState, type SyncedRecord } from '../files.js';
 import { renderLines, type Line } from '../render.js';
-import { describeStep, planWorkflow, type WorkflowPlan, type WorkflowStep } from './plan.js';
+import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
 import { writeWorkflow } from './files.js';
 import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { readSides, type WorkflowSide } from './sides.js';
+import { Executor } from './executor.js';
+import { workflowUnit } from './plan-unit.js';
+import type { PlannedUnit } from '../plan-file.js';
 
 export interface WorkflowPushOptions {
   plan?: boolean;
@@ -34,6 +34,8 @@ export interface WorkflowPushOptions {
   live?: boolean;
   recreate?: boolean;
   yes?: boolean;
+  /** A plan file is written: the plan's calls are kept. */
+  out?: string;
 }
 
 /** What a push does with one workflow. */
@@ -171,7 +173,7 @@ export async function pushWorkflows(
   state: ContentState,
   account: string,
   options: WorkflowPushOptions,
-): Promise<{ code: number; json: Record<string, unknown> }> {
+): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
   const { out } = context;
   const { sides, names } = await readSides(client, root, state, account, true);
   const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
@@ -186,7 +188,10 @@ export async function pushWorkflows(
   const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options) ?? []);
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
-  if (options.plan) return presentPlan(out, tasks, state, account);
+  if (options.plan) {
+    const units = options.out === undefined ? undefined : tasks.flatMap((task) => workflowUnit(task.side, task.action, task.plan, resolved) ?? []);
+    return { ...(await presentPlan(out, tasks, state, account)), units };
+  }
   const records = (state.accounts[account] ??= {});
   const save = () => writeState(root, state);
   const lines: Line[] = [];
@@ -210,16 +215,6 @@ export async function pushWorkflows(
       ? await createDraft(client, task.file, resolved.lists)
       : { id: side.remote!.id, revision: side.remote!.revision, keys: new Map([...side.account!.keys].map(([id, key]) => [key, id])) };
     const localDigest = digestOf(side.local!.files);
-    const record = (): SyncedRecord =>
-      ({
-        ...(records[side.path] ?? {}),
-        id: run.id,
-        digest: records[side.path]?.digest ?? '',
-        nodes: Object.fromEntries([...run.keys].sort()),
-        pushing: localDigest,
-      }) as SyncedRecord;
-    records[side.path] = record();
-    save();
     const executor = new Executor(
       client,
       run.id,
@@ -231,6 +226,17 @@ export async function pushWorkflows(
       options,
       context,
     );
+    // The marker names the revisions this push's own writes reached: the account past them is someone else's edit.
+    const record = (): SyncedRecord =>
+      ({
+        ...(records[side.path] ?? {}),
+        id: run.id,
+        digest: records[side.path]?.digest ?? '',
+        nodes: Object.fromEntries([...run.keys].sort()),
+        pushing: { digest: localDigest, ...executor.reached() },
+      }) as SyncedRecord;
+    records[side.path] = record();
+    save();
     for (const step of task.plan!.steps) {
       await executor.apply(step);
       records[side.path] = record();
@@ -298,8 +304,7 @@ async function settle(
   // Only a file no account has written: a tree pulled from another account keeps that account's layout.
   const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);
   if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
-  const { pushing: _pushing, ...rest } = syncedOf(after, keys, files, resolvedNames(after, keys, names)) as SyncedRecord & { pushing?: string };
-  state.accounts[account]![side.path] = rest;
+  state.accounts[account]![side.path] = syncedOf(after, keys, files, resolvedNames(after, keys, names));
   return after;
 }
 
@@ -353,128 +358,6 @@ async function createDraft(client: ApiClient, file: WorkflowFile, lists: Map<str
   const keys = new Map<string, string>();
   for (const [id, node] of Object.entries(created.nodes)) keys.set(id === created.rootNodeId ? blank.root : node.typeName === 'ExitAction' ? exitKey : id, id);
   return { id: created.id, revision: created.workflowRevisionId ?? null, keys };
-}
-
-/** One step of a script sent, each with the revision the last one left. */
-class Executor {
-  constructor(
-    private readonly client: ApiClient,
-    private readonly workflowId: string,
-    private revision: ExpectedRevision,
-    /** By key, the node's id: filled in as nodes are made. */
-    private readonly keys: Map<string, string>,
-    private readonly names: { lists: Map<string, string>; segments: Map<string, string> },
-    private readonly files: Files,
-    private readonly emailRevisions: Record<string, string | null>,
-    private readonly options: WorkflowPushOptions,
-    private readonly context: Uses<'prompts'>,
-  ) {}
-
-  private id(key: string): string {
-    const id = this.keys.get(key);
-    if (id === undefined) throw new RejectedError(`the node ${key} is not in the account's workflow`, { hint: 'pull again, then push' });
-    return id;
-  }
-
-  async apply(step: WorkflowStep): Promise<void> {
-    const { client, workflowId } = this;
-    switch (step.op) {
-      case 'updateWorkflowProperties': {
-        const { op: _op, ...fields } = step;
-        this.revision = (await api.updateWorkflow(client, workflowId, this.revision, fields)).workflowRevisionId ?? null;
-        return;
-      }
-      case 'changeWorkflowMailingList': {
-        const listId = step.mailingList === null ? null : this.names.lists.get(step.mailingList)!;
-        const answer = await this.withQueued(`change the mailing list to ${step.mailingList ?? 'none'}`, (policy) =>
-          api.changeMailingList(client, workflowId, this.revision, listId, policy),
-        );
-        this.revision = answer;
-        return;
-      }
-      case 'deleteWorkflowNode': {
-        const nodeId = this.id(step.key);
-        this.revision = await this.withQueued(`delete ${step.removes.join(', ')}`, (policy) =>
-          api.deleteNode(client, workflowId, nodeId, this.revision, { ...policy, recursive: step.recursive }),
-        );
-        for (const key of step.removes) this.keys.delete(key);
-        return;
-      }
-      case 'createWorkflowNode': {
-        const answer = await api.createNode(client, workflowId, this.revision, step.nodeTypeName, {
-          insertMode: 'between',
-          fromNodeId: this.id(step.from),
-          toNodeId: this.id(step.to),
-        });
-        this.keys.set(step.key, answer.node.id);
-        const children = answer.node.createdChildNodes ?? [];
-        // The paths a branch brings: the control is the file's control, the others go in order.
-        const controls = children.filter((child) => child.isControl === true);
-        const others = children.filter((child) => child.isControl !== true);
-        for (const [index, key] of step.children.entries()) {
-          const child = step.nodeTypeName === 'ExperimentBranchNode' && index === step.children.length - 1 ? controls[0] : others[index];
-          if (child !== undefined) this.keys.set(key, child.id);
-        }
-        this.revision = answer.node.workflowRevisionId;
-        return;
-      }
-      case 'addWorkflowBranch': {
-        const answer = await api.addBranch(client, workflowId, this.id(step.branch), this.revision);
-        this.keys.set(step.key, answer.node.id);
-        this.revision = answer.node.workflowRevisionId;
-        return;
-      }
-      case 'updateWorkflowNode': {
-        const { segment, ...payload } = step.payload;
-        if (segment !== undefined) payload.audienceSegmentId = segment === null ? null : this.names.segments.get(segment as string)!;
-        this.revision = (await api.updateNode(client, workflowId, this.id(step.key), this.revision, payload)).workflowRevisionId;
-        return;
-      }
-      case 'rerouteNodeConnection':
-        this.revision = (await api.rerouteNode(client, workflowId, this.id(step.key), this.revision, this.id(step.to))).workflowRevisionId;
-        return;
-      case 'updateEmailMessage':
-        await this.updateEmail(step.key, step.email);
-        return;
-    }
-  }
-
-  /** An email's fields and LMX sent to its message, guarded by the content revision it was pulled at. */
-  private async updateEmail(key: string, email: string): Promise<void> {
-    const node = await api.getWorkflowNode(this.client, this.workflowId, this.id(key));
-    const messageId = node.emailMessageId;
-    if (typeof messageId !== 'string') throw new RejectedError(`the send-email node ${key} has no email message in the account`);
-    const current = await getEmailMessage(this.client, messageId);
-    const fieldsFile = email;
-    const lmxFile = email.replace(/email\.json$/, 'email.lmx');
-    const fields = parseJson(fieldsFile, this.files.get(fieldsFile) ?? '{}', messageFields);
-    const body = messageUpdate(fields, this.files.get(lmxFile), current);
-    if (Object.keys(body).length === 0) return;
-    const expected = Object.hasOwn(this.emailRevisions, key) ? this.emailRevisions[key]! : current.contentRevisionId;
-    await updateEmailMessage(this.client, messageId, expected === null ? body : { expectedRevisionId: expected, ...body });
-  }
-
-  /**
-   * A change that can remove queued contacts: sent as is (the API holds it back when contacts are
-   * queued); on a live workflow, with --live, what the API says would happen is asked first.
-   */
-  private async withQueued(
-    what: string,
-    send: (policy: {
-      dryRun?: boolean;
-      queuedContactPolicy?: 'fail' | 'discard';
-    }) => Promise<{ status: string; queuedContactCount: number; workflowRevisionId?: string }>,
-  ): Promise<ExpectedRevision> {
-    const first = await send({ queuedContactPolicy: 'fail' });
-    if (first.status !== 'queuedContactsFound') return first.workflowRevisionId ?? this.revision;
-    if (!this.options.live)
-      throw new RejectedError(`${what}: ${countOf(first.queuedContactCount, 'contact')} queued would be discarded; nothing of it was sent`, {
-        hint: 'push with --live to be asked (or --yes) to discard them',
-      });
-    await confirm(this.context.runtime, `${what} discards ${countOf(first.queuedContactCount, 'queued contact')}: go ahead?`, this.options.yes);
-    const answer = await send({ queuedContactPolicy: 'discard' });
-    return answer.workflowRevisionId ?? this.revision;
-  }
 }
 
 function planText(task: Task, state: ContentState, account: string): string {

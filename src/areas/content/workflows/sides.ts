@@ -12,7 +12,7 @@ import { everyItem, settled } from '../remote.js';
 import { directoryId, parseWorkflowFile, readWorkflows } from './files.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
-import { syncedWorkflows } from './state.js';
+import { reachedOf, syncedWorkflows } from './state.js';
 
 export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';
 
@@ -25,7 +25,7 @@ export interface WorkflowSide extends WorkflowPair {
 }
 
 /** How a workflow stands: what changed here, in the account, or both, since the state last saw them in step. */
-function standingOf(pair: WorkflowPair, here: Files | undefined, there: Files | undefined): WorkflowStanding {
+function standingOf(pair: WorkflowPair, here: Files | undefined, there: Files | undefined, keys?: Map<string, string>): WorkflowStanding {
   if (here === undefined) return 'only-remote';
   if (there === undefined) return 'missing';
   const local = digestOf(here);
@@ -33,12 +33,30 @@ function standingOf(pair: WorkflowPair, here: Files | undefined, there: Files | 
   if (local === remote) return 'same';
   const synced = pair.synced;
   if (synced === undefined) return 'conflict';
-  // A push that stopped half-way changed the account itself: what it wrote is no one else's change.
-  const pushing = (synced as { pushing?: string }).pushing;
-  const changedThere = remote !== synced.digest && pushing !== local;
+  const changedThere = remote !== synced.digest && !ownWrites(pair, local, keys);
   const changedHere = local !== synced.digest;
   if (changedHere && changedThere) return 'conflict';
   return changedHere ? 'local' : 'remote';
+}
+
+/**
+ * Whether what the account holds is exactly what a push from here wrote before it stopped: the
+ * same files being pushed, and the account at the revisions its writes reached. A revision past
+ * them (a teammate's edit in the app after the push stopped) is not the push's, and is a conflict.
+ */
+function ownWrites(pair: WorkflowPair, local: string, keys: Map<string, string> | undefined): boolean {
+  const reached = reachedOf(pair.synced);
+  const remote = pair.remote;
+  if (reached === undefined || remote === undefined || keys === undefined || reached.digest !== local) return false;
+  if (remote.revision !== reached.workflowRevisionId) return false;
+  const pulled = pair.synced?.emails ?? {};
+  return [...remote.messages].every(([nodeId, message]) => {
+    const key = keys.get(nodeId);
+    if (key === undefined) return false;
+    if (Object.hasOwn(reached.emails, key)) return reached.emails[key] === message.contentRevisionId;
+    // The email of a node the push made and had not yet written: the graph's revision above tells whether that node is its own.
+    return !Object.hasOwn(pulled, key) || pulled[key] === message.contentRevisionId;
+  });
 }
 
 /**
@@ -63,7 +81,7 @@ export async function readSides(
   const changed = onlyChanged
     ? locals.filter((local) => {
         const known = synced.get(local.path);
-        return known === undefined || digestOf(local.files) !== known.digest || (known as { pushing?: string }).pushing !== undefined;
+        return known === undefined || digestOf(local.files) !== known.digest || known.pushing !== undefined;
       })
     : locals;
   const [remotes, names] = await Promise.all([accountWorkflows(client, changed, synced, onlyChanged), fetchNames(client)]);
@@ -73,7 +91,7 @@ export async function readSides(
     if (pair.remote === undefined) return { ...pair, file, standing: standingOf(pair, pair.local?.files, undefined) };
     const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
     const accountSide = { files: workflowFilesOf(pair.remote, keys, names), file: workflowFileOf(pair.remote, keys, names), keys };
-    return { ...pair, file, account: accountSide, standing: standingOf(pair, pair.local?.files, accountSide.files) };
+    return { ...pair, file, account: accountSide, standing: standingOf(pair, pair.local?.files, accountSide.files, keys) };
   });
   return { sides, names };
 }

@@ -16,8 +16,38 @@ export const syncedWorkflow = z.looseObject({
   nodes: z.record(z.string(), z.string()).default({}),
   /** By email key (the send-email node's), the email message's content revision when last in step. */
   emails: z.record(z.string(), z.string().nullable()).optional(),
+  /**
+   * A push under way, or one that stopped: the digest of the files it was writing, and the revisions
+   * its own writes had reached (the workflow's, and each email's it sent). The account past them is
+   * someone else's change. A marker of an older loopsctl is the digest alone, and names no revision.
+   */
+  pushing: z
+    .union([
+      z.string(),
+      z.looseObject({
+        digest: z.string(),
+        workflowRevisionId: z.string().nullable(),
+        emails: z.record(z.string(), z.string().nullable()).default({}),
+      }),
+    ])
+    .optional(),
 });
 export type SyncedWorkflow = z.infer<typeof syncedWorkflow>;
+
+/** What a stopped push reached: the revisions its writes left, after which the account is its own doing. */
+export interface Reached {
+  digest: string;
+  workflowRevisionId: string | null;
+  /** By email key, the content revision the push's update of it left. */
+  emails: Record<string, string | null>;
+}
+
+/** The marker of a push that stopped, or undefined; an older marker (a digest) names no revision, so nothing is its own. */
+export function reachedOf(synced: SyncedWorkflow | undefined): Reached | undefined {
+  const marker = synced?.pushing;
+  if (marker === undefined || typeof marker === 'string') return undefined;
+  return marker;
+}
 
 /** The workflows the state knows in an account, by path. */
 export function syncedWorkflows(state: ContentState | undefined, account: string): Map<string, SyncedWorkflow> {

@@ -256,8 +256,9 @@ describe('content diff and push', () => {
     const before = sandbox.requests.length;
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY]);
     expect(push.code).toBe(0);
-    // The key check only: no record is read, none written.
-    expect(sandbox.requests.slice(before).map((request) => request.path)).toEqual(['/v1/api-key']);
+    // The key check, and one recorded record that says this is the account the state knows: no other read, no write.
+    const first = Object.entries(readState(root)!.accounts['Acme Sandbox']!)[0]!;
+    expect(sandbox.requests.slice(before).map((request) => request.path)).toEqual(['/v1/api-key', `/v1/${first[0].split('/')[0]}/${first[1].id}`]);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { contentTree } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { edit, emailOf, pulledWorkflowsInto, waitTwoDaysBeforeTheExperiment, workflowDir } from '../../../support/workflow-tree.js';
 
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
@@ -249,35 +250,7 @@ describe('content check of workflows', () => {
   });
 });
 
-/** The directory of the pulled workflow whose name starts with this slug. */
-function workflowDir(root: string, slug: string): string {
-  const name = readdirSync(join(root, 'workflows')).find((entry) => entry.startsWith(`${slug}--`));
-  if (name === undefined) throw new Error(`no workflow ${slug} in ${root}`);
-  return join(root, 'workflows', name);
-}
-
-function edit(file: string, from: string, to: string): void {
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)}`);
-  writeFileSync(file, text.replace(from, to));
-}
-
-/** The win-back draft's edit of the tests: a two-day wait inserted between its filter and its experiment. */
-function waitTwoDaysBeforeTheExperiment(yaml: string): void {
-  edit(yaml, '  dormant:\n    type: AudienceFilter\n    next: [experiment]', '  dormant:\n    type: AudienceFilter\n    next: [wait-2d]');
-  edit(yaml, '  experiment:\n', '  wait-2d:\n    type: TimerAction\n    next: [experiment]\n    amount: 2\n    unit: d\n  experiment:\n');
-}
-
-/** The LMX of the win-back draft's one email. */
-const emailOf = (winBack: string) => join(winBack, 'emails', 'we-saved-your-workspace', 'email.lmx');
-
-async function pulledWorkflows(sandbox: Awaited<ReturnType<typeof sandboxes>>): Promise<string> {
-  const root = contentDir();
-  const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows']);
-  expect(pull.code, pull.stderr).toBe(0);
-  sandbox.requests.length = 0;
-  return root;
-}
+const pulledWorkflows = (sandbox: Awaited<ReturnType<typeof sandboxes>>) => pulledWorkflowsInto(sandbox, contentDir());
 
 describe('content push of workflows', () => {
   it('plans an edit of a draft as the API calls it takes, pushes them, and leaves the account equal to the files', async () => {
@@ -477,48 +450,6 @@ describe('workflow show of a local workflow', () => {
     const dot = await run(['workflow', 'show', '--file', welcome, '--format', 'dot']);
     expect(dot.stdout).toMatch(/^digraph/m);
     expect(sandbox.requests).toEqual([]);
-  });
-});
-
-describe('a push of a workflow that stops half-way', () => {
-  it('is finished by the next push, which plans again from what the account holds and remakes nothing', async () => {
-    const sandbox = await sandboxes();
-    const root = await pulledWorkflows(sandbox);
-    const winBack = workflowDir(root, 'win-back-draft');
-    const id = winBack.split('--').at(-1)!;
-    const yaml = join(winBack, 'workflow.yaml');
-    waitTwoDaysBeforeTheExperiment(yaml);
-    // Once the node is made, the workflow moves on under the push (as another editor's change would):
-    // the push's next call names a stale revision, and it stops there.
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    let moved = false;
-    recorded.push = (...items: Recorded[]) => {
-      const count = push(...items);
-      if (!moved && items.some((item) => item.method === 'POST' && item.path.endsWith('/nodes') && item.status === 200)) {
-        moved = true;
-        sandbox.server.update((state) => {
-          workflows.of(state).find((workflow) => workflow.id === id)!.workflowRevisionId = 'moved-on';
-        });
-      }
-      return count;
-    };
-    const stopped = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
-    expect(stopped.code).toBe(5);
-    expect(stopped.stderr).toContain('stale');
-    const state = readState(root)!;
-    const record = state.accounts['Acme Sandbox']![`workflows/${winBack.split('/').at(-1)}`] as unknown as { nodes: Record<string, string>; pushing?: string };
-    expect(record.nodes['wait-2d']).toBeDefined();
-    expect(record.pushing).toBeDefined();
-
-    recorded.length = 0;
-    const plan = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan']);
-    expect(plan.stdout).toContain('  1. updateWorkflowNode wait-2d amount=2\n');
-    expect(plan.stdout).not.toContain('createWorkflowNode');
-    const finished = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
-    expect(finished.code, finished.stderr).toBe(0);
-    const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
-    expect(diff.code, diff.stdout).toBe(0);
   });
 });
 

@@ -89,6 +89,7 @@ describe('loopsctl mcp', () => {
     expect(names.filter((name) => !META.includes(name))).toEqual([...expected].sort());
     const rootless = await toolNames(await connect(['--sandbox', '--allow-destructive']));
     expect(names.filter((name) => !rootless.includes(name))).toEqual([
+      'apply',
       'contacts_import',
       'content_check',
       'content_convert',

@@ -1,0 +1,29 @@
+/** `loopsctl apply`: a reviewed plan file played against the account it was made for, exactly as written. */
+import { command, type Spec } from '../../core/declare.js';
+
+export const spec: Spec = command({
+  name: 'apply',
+  summary: 'Apply a plan file written by `content push --plan --out`: exactly its calls, each guarded by the revision it was planned against',
+  args: [{ name: 'plan', description: 'the plan file (change.json)', file: { writes: true } }],
+  options: [{ flags: '--live', description: "apply a plan's edits of workflows that are not drafts: contacts move through them", tier: 'destructive' }],
+  help: `Plays the plan's calls in order, each email message and workflow edit with
+the revision the plan was made against as expectedRevisionId: a change made in
+the account since is refused by the platform (409), reported as a conflict, and
+nothing after it is sent (exit 5). Components and themes take no revision: their
+content is compared with what the plan saw just before each write.
+
+Refused before anything is sent: a plan edited since it was written (its digest
+does not match) or expired (exit 2); a plan for another account, told by its team,
+its base URL and the records it changes (exit 11); a plan whose apply is under
+way in another run (exit 2).
+
+Beside the plan, <plan>.applied records how far an apply got: a second apply of
+the same plan sends nothing; one that stopped resumes from the first record not
+begun, and names a record begun and not finished rather than send it twice.
+The content tree's state file is not changed: the next pull or push finds the
+records in step. See docs/changes.md.`,
+  examples: ['loopsctl apply change.json', 'loopsctl apply change.json --json'],
+  remote: true,
+  tier: 'write',
+  load: async () => (await import('./commands.js')).apply,
+});

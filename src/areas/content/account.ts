@@ -1,0 +1,130 @@
+/**
+ * Which account of the state file a run is about. A team name is not an account: two accounts can
+ * share one (every sandbox is "Acme Sandbox"), and a tree pulled from one and pushed to the other
+ * must not take the first one's records for the second's. The state keeps, beside each account's
+ * records, where they were seen (the team, the base URL, the profiles); an account is the one the
+ * state names when the ids it recorded there exist in the account the key reaches. An id the
+ * account answers 404 for, and none found, means this is another account: it gets records of its
+ * own, and a push creates what it lacks.
+ */
+import type { ApiClient } from '../../api/client.js';
+import { AuthError, NotFoundError } from '../../base/errors.js';
+import type { Uses } from '../../core/capabilities.js';
+import type { Credentials } from '../../core/context.js';
+import { getCampaign } from '../campaigns/client.js';
+import { getComponent } from '../components/client.js';
+import { getTheme } from '../themes/client.js';
+import { getTransactional } from '../transactional/client.js';
+import { getWorkflow } from '../workflows/client.js';
+import type { ContentState } from './files.js';
+import { teamName } from './remote.js';
+
+/** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
+export interface AccountWhere {
+  team: string;
+  baseUrl: string;
+  profile: string;
+}
+
+/** The account a run is about: the key of its records in the state, and where it was reached. */
+export interface Account extends AccountWhere {
+  key: string;
+}
+
+/** Recorded ids tried before an account is taken for another: one found is proof, as ids are never reused. */
+const IDS_TRIED = 5;
+
+/** The profile, as the state and a plan name it: the stored profile, or where else the key came from. */
+export function profileOf(credentials: Pick<Credentials, 'source' | 'profile'>): string {
+  if (credentials.source === 'profile' && credentials.profile !== undefined) return credentials.profile;
+  return credentials.source === 'sandbox' ? '--sandbox' : 'LOOPS_API_KEY';
+}
+
+/** Where this run's key reaches. */
+export async function whereOf(context: Uses<'client' | 'key'>, client: ApiClient): Promise<AccountWhere> {
+  const [team, baseUrl, credentials] = await Promise.all([teamName(client), context.baseUrl(), context.credentials()]);
+  return { team, baseUrl, profile: profileOf(credentials) };
+}
+
+/** The team of an account key of the state: the key itself for a state written before accounts were told apart. */
+function teamOf(state: ContentState, key: string): string {
+  return state.where?.[key]?.team ?? key;
+}
+
+/**
+ * The account of the state this run's key reaches, recorded in `state` (a run that writes the
+ * state keeps it): an account of the same team whose recorded ids exist here, else a new one.
+ */
+export async function resolveAccount(client: ApiClient, state: ContentState, where: AccountWhere): Promise<Account> {
+  const candidates = Object.keys(state.accounts).filter((key) => teamOf(state, key) === where.team);
+  // The account last seen from this profile and address first: usually the one.
+  const seenHere = (key: string) => state.where?.[key]?.baseUrl === where.baseUrl && state.where?.[key]?.profiles.includes(where.profile) === true;
+  candidates.sort((a, b) => Number(seenHere(b)) - Number(seenHere(a)));
+  for (const key of candidates) {
+    if (await holdsRecordedIds(client, state.accounts[key]!)) return remember(state, key, where);
+  }
+  return remember(state, newKey(state, where), where);
+}
+
+/** Records in the state where the account was reached (kept when the run writes the state). */
+export function remember(state: ContentState, key: string, where: AccountWhere): Account {
+  const profiles = state.where?.[key]?.profiles ?? [];
+  state.where = {
+    ...state.where,
+    [key]: { team: where.team, baseUrl: where.baseUrl, profiles: profiles.includes(where.profile) ? profiles : [...profiles, where.profile].sort() },
+  };
+  return { key, ...where };
+}
+
+/** The key of an account the state does not know yet: its team name, unless another account of that name holds it. */
+function newKey(state: ContentState, where: AccountWhere): string {
+  const taken = (key: string) => state.accounts[key] !== undefined || state.where?.[key] !== undefined;
+  if (!taken(where.team)) return where.team;
+  const base = `${where.team} (${where.profile} at ${hostOf(where.baseUrl)})`;
+  let key = base;
+  for (let count = 2; taken(key); count += 1) key = `${base} #${count}`;
+  return key;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/**
+ * Whether the account holds the records the state recorded for it: true when it holds none to
+ * check (nothing to lose), or one of the first few is found; false when each of them answers 404.
+ */
+async function holdsRecordedIds(client: ApiClient, records: Record<string, { id: string }>): Promise<boolean> {
+  const tried = Object.entries(records).slice(0, IDS_TRIED);
+  if (tried.length === 0) return true;
+  for (const [path, { id }] of tried) {
+    const found = await recordExists(client, path, id);
+    if (found !== false) return true;
+  }
+  return false;
+}
+
+/** Whether the account holds the record: undefined when it cannot tell (the workflow API not enabled for the team). */
+export async function recordExists(client: ApiClient, path: string, id: string): Promise<boolean | undefined> {
+  const kind = path.slice(0, path.indexOf('/'));
+  const get = {
+    transactional: getTransactional,
+    campaigns: getCampaign,
+    components: getComponent,
+    themes: getTheme,
+    workflows: getWorkflow,
+  }[kind];
+  if (get === undefined) return undefined;
+  try {
+    await get(client, id);
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    if (error instanceof AuthError && kind === 'workflows') return undefined;
+    throw error;
+  }
+}

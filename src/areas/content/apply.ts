@@ -1,0 +1,319 @@
+/**
+ * `loopsctl apply <plan>`: plays a plan file's calls, exactly, in order, each guarded by the
+ * revision the plan was made against, so that a change made in the account since is refused by
+ * the platform itself (a 409): reported as a conflict, and nothing after it is sent.
+ *
+ * Beside the plan, `<plan>.applied` records each record's calls as begun and as done, so that an
+ * apply that stopped is resumed from the first record not begun, a record begun and not finished
+ * is named rather than sent twice, and a plan applied already sends nothing. `<plan>.lock` keeps
+ * two applies of one plan from running at once.
+ */
+import type { ApiClient } from '../../api/client.js';
+import { LocalFileError, type LoopsctlError, ProtectedError, RejectedError } from '../../base/errors.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { LockTimeoutError, takeFileLock } from '../../base/lock.js';
+import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
+import { z } from '../../base/shapes.js';
+import type { Uses } from '../../core/capabilities.js';
+import { countOf } from '../../render/numbers.js';
+import { updateCampaign } from '../campaigns/client.js';
+import { createComponent, updateComponent } from '../components/client.js';
+import { getEmailMessage } from '../email-messages/client.js';
+import { explained } from '../explain.js';
+import { createTheme, updateTheme } from '../themes/client.js';
+import { createTransactional, updateTransactional } from '../transactional/client.js';
+import { recordExists, whereOf } from './account.js';
+import { digestOf, type Kind } from './files.js';
+import { messageUpdate, type MessageFields } from './message-fields.js';
+import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUnit } from './plan-file.js';
+import { fetchRecord, sendMessage } from './remote.js';
+import { renderLines, type Line } from './render.js';
+import { CONTENT } from './pairing.js';
+import { watchWrites } from './push-writes.js';
+import { Executor } from './workflows/executor.js';
+import type { WorkflowStep } from './workflows/plan.js';
+
+interface ApplyOptions {
+  live?: boolean;
+}
+
+/** What `<plan>.applied` holds: the plan's digest, and per record of the plan (by its index), how far an apply got. */
+const progressFile = z.looseObject({
+  digest: z.string(),
+  records: z.record(z.string(), z.looseObject({ state: z.enum(['begun', 'done', 'conflict']), at: z.string() })),
+});
+type Progress = z.infer<typeof progressFile>['records'];
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock'>, file: string, options: ApplyOptions): Promise<number> {
+  const plan = await readPlan(context, file);
+  const now = context.runtime.now();
+  if (now.getTime() > Date.parse(plan.expiresAt)) {
+    throw new LocalFileError(`${file} expired at ${plan.expiresAt}; nothing was sent`, {
+      hint: 'the account may have moved on since it was planned: plan again (`loopsctl content push --plan --out`), review, and apply the new plan',
+    });
+  }
+  const place = await placeOfPlan(context, file);
+  const release = lockPlan(`${place.root}/${place.path}`, file);
+  try {
+    return await applyLocked(context, file, plan, place, options);
+  } finally {
+    release();
+  }
+}
+
+function lockPlan(target: string, file: string): () => void {
+  try {
+    return takeFileLock(target, { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    throw new LocalFileError(
+      `${file} is being applied by another loopsctl run${error.holderPid === undefined ? '' : ` (process ${error.holderPid})`}; nothing was sent`,
+      {
+        hint: `wait for it to finish, then run \`loopsctl apply ${file}\` again: it sends only what is left`,
+      },
+    );
+  }
+}
+
+async function applyLocked(
+  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock'>,
+  file: string,
+  plan: PlanFile,
+  place: { root: string; path: string },
+  options: ApplyOptions,
+): Promise<number> {
+  const progressPath = `${place.path}.applied`;
+  const progress = readProgress(place.root, progressPath, plan.digest);
+  const save = () => writeTreeFile(place.root, progressPath, `${JSON.stringify({ digest: plan.digest, records: progress }, null, 2)}\n`);
+  const begun = plan.units.findIndex((_unit, index) => progress[index]?.state === 'begun');
+  if (begun >= 0) {
+    throw new LocalFileError(
+      `${file}: ${plan.units[begun]!.record} was begun by an earlier apply, which stopped before it knew the outcome; nothing was sent`,
+      {
+        hint: `see what the account holds (\`loopsctl content diff\`), then pull, plan and apply anew; delete ${progressPath} only once the account is known to hold none of it`,
+      },
+    );
+  }
+  const left = plan.units.map((unit, index) => ({ unit, index })).filter(({ index }) => progress[index]?.state !== 'done');
+  const { out } = context;
+  if (left.length === 0) {
+    if (out.json) await out.writeJson({ account: plan.account, applied: [], already: true });
+    out.note(`${file} was applied already (${progressPath}); nothing was sent.`);
+    return ExitCode.ok;
+  }
+  const live = left.filter(({ unit }) => unit.live === true);
+  if (live.length > 0 && !options.live) {
+    throw new ProtectedError(`${live.map(({ unit }) => unit.record).join(', ')}: not drafts, contacts move through them; nothing was sent`, {
+      hint: `apply with --live to change them (loopsctl apply ${file} --live)`,
+    });
+  }
+  const client = await context.client();
+  await explained(sameAccount(context, client, plan, left), CONTENT);
+  const lines: Line[] = [];
+  let code: number = ExitCode.ok;
+  for (const { unit, index } of left) {
+    const stamp = () => context.runtime.now().toISOString();
+    // Begun from the moment its first write is sent: an apply that stops before then sent nothing of it.
+    const writes = watchWrites(client, () => {
+      progress[index] = { state: 'begun', at: stamp() };
+      save();
+    });
+    const outcome = await playUnit(writes.client, plan, unit).catch((error: unknown) => {
+      if (isConflict(error) && (error as { beforeAnyWrite?: boolean }).beforeAnyWrite) return { conflict: (error as LoopsctlError).message };
+      if (!writes.mayHaveWritten(error) && progress[index]?.state === 'begun') {
+        delete progress[index];
+        save();
+      }
+      throw error;
+    });
+    if ('conflict' in outcome) {
+      progress[index] = { state: 'conflict', at: stamp() };
+      save();
+      lines.push({ status: 'conflict', kind: unit.kind as Kind, path: unit.record, name: unit.record, id: unit.id, note: outcome.conflict });
+      code = ExitCode.rejected;
+      break;
+    }
+    progress[index] = { state: 'done', at: stamp() };
+    save();
+    lines.push({
+      status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
+      kind: unit.kind as Kind,
+      path: unit.record,
+      name: unit.record,
+      id: outcome.id ?? unit.id,
+      note: outcome.refused,
+    });
+    if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
+  }
+  await report(context, file, plan, lines, left.length);
+  return code;
+}
+
+function readProgress(root: string, path: string, digest: string): Progress {
+  const bytes = readTreeFile(root, path, 16 * 1024 * 1024);
+  if (bytes === undefined) return {};
+  const parsed = progressFile.safeParse(parseOrUndefined(bytes.toString('utf8')));
+  // The record of another plan written to the same path: this plan was never applied.
+  if (!parsed.success || parsed.data.digest !== digest) return {};
+  return parsed.data.records;
+}
+
+/** The account the key reaches is the plan's: the same team at the same address, holding every record the plan changes. */
+async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, plan: PlanFile, left: { unit: PlannedUnit }[]): Promise<void> {
+  const where = await whereOf(context, client);
+  const planned = plan.account;
+  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl) {
+    throw new ProtectedError(
+      `the plan is for ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}; nothing was sent`,
+      { hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account` },
+    );
+  }
+  for (const { unit } of left) {
+    if (unit.id === undefined) continue;
+    if ((await recordExists(client, unit.record, unit.id)) === false) {
+      throw new ProtectedError(
+        `${unit.record} (${unit.id}) is not in the account this key reaches: it is not the account the plan was made for; nothing was sent`,
+        {
+          hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account`,
+        },
+      );
+    }
+  }
+}
+
+function isConflict(error: unknown): boolean {
+  return error instanceof RejectedError && error.status === 409;
+}
+
+/** A conflict found before the record's first write: nothing of it was sent. */
+function conflict(message: string): RejectedError {
+  return Object.assign(new RejectedError(message, { status: 409 }), { beforeAnyWrite: true });
+}
+
+/** The outcome of one record's calls: its id, and what Guardian refused (the message put back as it was). */
+interface Played {
+  id?: string;
+  refused?: string;
+}
+
+async function playUnit(client: ApiClient, plan: PlanFile, unit: PlannedUnit): Promise<Played> {
+  if (unit.kind === 'workflows') return playWorkflow(client, unit);
+  let played: Played = { id: unit.id };
+  for (const [index, call] of unit.calls.entries()) {
+    try {
+      played = { ...played, ...(await playCall(client, plan, call)) };
+    } catch (error) {
+      // The first call refused as stale: nothing of the record was written.
+      if (index === 0 && isConflict(error)) throw Object.assign(error as Error, { beforeAnyWrite: true });
+      throw error;
+    }
+  }
+  return played;
+}
+
+async function playWorkflow(client: ApiClient, unit: PlannedUnit): Promise<Played> {
+  const names = unit.names as { lists: Record<string, string>; segments: Record<string, string> };
+  const executor = new Executor(
+    client,
+    unit.id!,
+    unit.workflowRevisionId as string | null,
+    new Map(Object.entries(unit.nodes as Record<string, string>)),
+    { lists: new Map(Object.entries(names.lists)), segments: new Map(Object.entries(names.segments)) },
+    new Map(Object.entries(unit.emails as Record<string, string>)),
+    unit.emailRevisions as Record<string, string | null>,
+    { live: false },
+    undefined,
+  );
+  for (const [index, step] of unit.calls.entries()) {
+    try {
+      await executor.apply(step as unknown as WorkflowStep);
+    } catch (error) {
+      if (index === 0 && isConflict(error)) throw Object.assign(error as Error, { beforeAnyWrite: true });
+      throw error;
+    }
+  }
+  return { id: unit.id };
+}
+
+// The plan's calls, one case each: a switch over the operations, read as one table.
+async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): Promise<Played> {
+  const body = call.body as Record<string, unknown>;
+  switch (call.op) {
+    case 'updateEmailMessage': {
+      const current = await getEmailMessage(client, call.messageId as string);
+      const sent = await sendMessage(client, call.messageId as string, body, current, call.expectedRevisionId as string | null, plan.check);
+      return refusal(
+        sent?.report?.errors.map((rule) => rule.title),
+        sent?.restored === true,
+      );
+    }
+    case 'updateTransactional':
+      await updateTransactional(client, call.id as string, body as { name: string });
+      return {};
+    case 'updateCampaign':
+      await updateCampaign(client, call.id as string, body as { name: string });
+      return {};
+    case 'updateComponent':
+    case 'updateTheme': {
+      const kind = call.op === 'updateComponent' ? 'components' : 'themes';
+      // These take no revision: the account's content is compared with what the plan saw, just before the write.
+      const now = await fetchRecord(client, kind, call.id as string);
+      if (now === undefined || digestOf(now.files) !== call.expectedDigest)
+        throw conflict(`${kind === 'components' ? 'the component' : 'the theme'} changed in the account since the plan was made`);
+      if (kind === 'components') await updateComponent(client, call.id as string, body);
+      else await updateTheme(client, call.id as string, body);
+      return {};
+    }
+    case 'createComponent':
+      return { id: (await createComponent(client, body as { name: string; lmx: string })).id };
+    case 'createTheme':
+      return { id: (await createTheme(client, body as { name: string })).id };
+    case 'createTransactional': {
+      const created = await createTransactional(client, body as { name: string });
+      const draft = call.draft as { fields: MessageFields; lmx: string } | undefined;
+      if (draft === undefined || created.draftEmailMessageId === null) return { id: created.id };
+      const current = await getEmailMessage(client, created.draftEmailMessageId);
+      const update = messageUpdate(draft.fields, draft.lmx, current);
+      if (Object.keys(update).length === 0) return { id: created.id };
+      const sent = await sendMessage(client, current.id, update, current, current.contentRevisionId, plan.check);
+      return {
+        id: created.id,
+        ...refusal(
+          sent.report?.errors.map((rule) => rule.title),
+          sent.restored,
+        ),
+      };
+    }
+    default:
+      throw new LocalFileError(`the plan names an operation this loopsctl does not play: ${call.op}; nothing more was sent`, {
+        hint: 'apply it with the loopsctl that wrote it',
+      });
+  }
+}
+
+function refusal(errors: string[] | undefined, restored: boolean): Played {
+  return restored && errors !== undefined ? { refused: `Guardian: ${errors.join('; ')}; put back as it was` } : {};
+}
+
+async function report(context: Uses<'out'>, file: string, plan: PlanFile, lines: Line[], planned: number): Promise<void> {
+  const { out } = context;
+  if (out.json) {
+    await out.writeJson({ account: plan.account, applied: lines });
+    return;
+  }
+  const text = renderLines(out, lines);
+  if (text !== '') await out.write(text);
+  const done = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
+  const stopped = lines.some((line) => line.status === 'conflict');
+  out.note(
+    `Applied ${countOf(done, 'record')} of ${planned} in ${file} to ${plan.account.team}${stopped ? `; stopped at a conflict, nothing after it was sent: pull, plan again and review` : ''}.`,
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * A change as a file (`content push --plan --out change.json`): the account it is for, the API's
+ * calls in order, grouped by the record they change, each with the revision it was planned
+ * against, an expiry, and a digest of the rest. `loopsctl apply` plays exactly those calls.
+ *
+ * The digest tells a file edited by hand (or cut short) from the one written; it is not a
+ * signature: whoever may write the file may write a new digest, so a plan to apply is one
+ * reviewed, as code is (docs/changes.md).
+ */
+import { createHash } from 'node:crypto';
+import { basename, dirname, resolve } from 'node:path';
+import { LocalFileError } from '../../base/errors.js';
+import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
+import { z } from '../../base/shapes.js';
+import type { Uses } from '../../core/capabilities.js';
+import type { AccountWhere } from './account.js';
+
+/** The layout of the plan file this loopsctl writes and reads. */
+export const PLAN_FORMAT = 1;
+/** How long a plan may wait for its apply unless --expires says otherwise. */
+export const DEFAULT_EXPIRY_MS = 60 * 60 * 1000;
+/** A plan holds the LMX it sends: far more than any change of a content tree, far less than memory. */
+const MAX_PLAN_BYTES = 64 * 1024 * 1024;
+
+/** One call of the API, by its operation's name; the fields are its arguments as the apply sends them. */
+const call = z.looseObject({ op: z.string() });
+export type PlannedCall = z.infer<typeof call> & Record<string, unknown>;
+
+/** The calls that change one record (a workflow's edit script, an email's message and its name), in order. */
+const unit = z.looseObject({
+  /** The record's path in the tree: what a report names. */
+  record: z.string(),
+  kind: z.string(),
+  /** The record's id in the account; none for one the plan creates. */
+  id: z.string().optional(),
+  calls: z.array(call).min(1),
+});
+export type PlannedUnit = z.infer<typeof unit> & { calls: PlannedCall[] };
+
+const planSchema = z.looseObject({
+  format: z.literal(PLAN_FORMAT),
+  command: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string() }),
+  /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
+  check: z.boolean(),
+  units: z.array(unit),
+  digest: z.string(),
+});
+export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };
+
+/** JSON with its keys in order at every depth: the digest does not depend on how a writer laid them out. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function planDigest(plan: Omit<PlanFile, 'digest'> | PlanFile): string {
+  const { digest: _digest, ...rest } = plan as PlanFile;
+  return createHash('sha256').update(canonical(rest)).digest('hex');
+}
+
+/** A plan ready to write: stamped with its times and digest. */
+export function makePlan(command: string, account: AccountWhere, check: boolean, units: PlannedUnit[], now: Date, expiresInMs = DEFAULT_EXPIRY_MS): PlanFile {
+  const body = {
+    format: PLAN_FORMAT as typeof PLAN_FORMAT,
+    command,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + expiresInMs).toISOString(),
+    account: { team: account.team, baseUrl: account.baseUrl, profile: account.profile },
+    check,
+    units,
+  };
+  return { ...body, digest: planDigest(body) };
+}
+
+/** Where a plan file (or a file beside it) is: under `loopsctl mcp --root`, only there; never through a link. */
+export async function placeOfPlan(context: Uses<'files'>, file: string): Promise<{ root: string; path: string }> {
+  const root = context.runtime.files?.root;
+  if (root !== undefined) return (await import('../../core/root.js')).placeUnder(root, file, `"${file}"`);
+  const full = resolve(file);
+  return { root: dirname(full), path: basename(full) };
+}
+
+export async function writePlan(context: Uses<'files'>, file: string, plan: PlanFile): Promise<void> {
+  const { root, path } = await placeOfPlan(context, file);
+  writeTreeFile(root, path, `${JSON.stringify(plan, null, 2)}\n`);
+}
+
+/** A plan file read and checked: its layout, then its digest. An edited file is refused before anything else is read of it. */
+export async function readPlan(context: Uses<'files'>, file: string): Promise<PlanFile> {
+  const { root, path } = await placeOfPlan(context, file);
+  const bytes = readTreeFile(root, path, MAX_PLAN_BYTES);
+  if (bytes === undefined) throw new LocalFileError(`${file}: no such plan file`, { hint: 'write one with `loopsctl content push --plan --out <file>`' });
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new LocalFileError(`${file} is not a plan: not valid JSON`, { hint: 'write the plan again with `loopsctl content push --plan --out <file>`' });
+  }
+  const parsed = planSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new LocalFileError(`${file} is not a plan loopsctl wrote: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`, {
+      hint: 'write the plan again with `loopsctl content push --plan --out <file>`',
+    });
+  }
+  const plan = parsed.data as PlanFile;
+  if (planDigest(plan) !== plan.digest) {
+    throw new LocalFileError(`${file} was changed after it was written: its digest does not match what it holds; nothing was sent`, {
+      hint: 'a plan is applied as it was reviewed, never edited: make the change in the content tree and write a new plan',
+    });
+  }
+  return plan;
+}

@@ -1,0 +1,83 @@
+/**
+ * The calls a push of one record makes, written down rather than sent, for a plan file: the same
+ * bodies `remote.ts` would send, each email message's update with the content revision it was
+ * planned against, and for components and themes (whose updates take no revision) the digest of
+ * what the account held, which the apply compares before it sends.
+ */
+import { UsageError } from '../../base/errors.js';
+import { digestOf, META_FILE, parseJson, type RecordFiles } from './files.js';
+import { messageUpdate } from './message-fields.js';
+import { localMessage, themeMeta } from './remote.js';
+import type { PlannedCall, PlannedUnit } from './plan-file.js';
+import type { Step } from './push-plan.js';
+
+/** The written message's prefix of each kind whose content is an email message. */
+const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
+
+/** The calls of one step of a push, or undefined when it sends nothing. */
+export function recordUnit(step: Step, force: boolean): PlannedUnit | undefined {
+  if (step.action === 'skip') return undefined;
+  const local = step.pair.local!;
+  const calls = step.action === 'create' ? creation(local) : update(step, force);
+  if (calls.length === 0) return undefined;
+  return { record: local.path, kind: local.kind, ...(step.pair.remote === undefined ? {} : { id: step.pair.remote.id }), calls };
+}
+
+function creation(local: RecordFiles): PlannedCall[] {
+  switch (local.kind) {
+    case 'transactional': {
+      const draft = localMessage(local, 'draft');
+      return [{ op: 'createTransactional', body: { name: local.name }, ...(draft === undefined ? {} : { draft }) }];
+    }
+    case 'components':
+      return [{ op: 'createComponent', body: { name: local.name, lmx: local.files.get('component.lmx') ?? '' } }];
+    case 'themes': {
+      const theme = parseJson(`${local.path}/${META_FILE.themes}`, local.files.get(META_FILE.themes)!, themeMeta);
+      return [{ op: 'createTheme', body: { name: local.name, ...(theme.styles === undefined ? {} : { styles: theme.styles }) } }];
+    }
+    case 'campaigns':
+      // A campaign is made in the app of each account, never copied: a push skips it too.
+      return [];
+  }
+}
+
+function update(step: Step, force: boolean): PlannedCall[] {
+  const local = step.pair.local!;
+  const remote = step.pair.remote!;
+  const renamed = local.name !== remote.name;
+  const calls: PlannedCall[] = [];
+  if (local.kind === 'transactional' || local.kind === 'campaigns') {
+    const prefix = MESSAGE_OF[local.kind];
+    const wanted = localMessage(local, prefix);
+    const current = remote.messages[prefix];
+    if (wanted !== undefined && current === undefined && local.kind === 'transactional') {
+      throw new UsageError(`${local.path}: the transactional email has no draft in the account, which a plan file cannot name beforehand`, {
+        hint: 'push it without --out (its draft is made from what is published), then plan the next change',
+      });
+    }
+    if (wanted !== undefined && current !== undefined) {
+      const body = messageUpdate(wanted.fields, wanted.lmx, current);
+      const pulledAt = force ? undefined : step.pair.synced?.revisions?.[prefix];
+      const expectedRevisionId = pulledAt === undefined ? current.contentRevisionId : pulledAt;
+      if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body });
+    }
+    if (renamed) calls.push({ op: local.kind === 'transactional' ? 'updateTransactional' : 'updateCampaign', id: remote.id, body: { name: local.name } });
+    return calls;
+  }
+  // Components and themes take no revision: the apply compares the account's content with what the plan saw.
+  const expectedDigest = digestOf(remote.files);
+  if (local.kind === 'components') {
+    const lmx = local.files.get('component.lmx');
+    const body: Record<string, unknown> = {};
+    if (renamed) body.name = local.name;
+    if (lmx !== undefined && lmx !== remote.files.get('component.lmx')) body.lmx = lmx;
+    if (Object.keys(body).length > 0) calls.push({ op: 'updateComponent', id: remote.id, expectedDigest, body });
+    return calls;
+  }
+  const theme = parseJson(`${local.path}/${META_FILE.themes}`, local.files.get(META_FILE.themes)!, themeMeta);
+  const body: Record<string, unknown> = {};
+  if (renamed) body.name = local.name;
+  if (theme.styles !== undefined && local.files.get(META_FILE.themes) !== remote.files.get(META_FILE.themes)) body.styles = theme.styles;
+  if (Object.keys(body).length > 0) calls.push({ op: 'updateTheme', id: remote.id, expectedDigest, body });
+  return calls;
+}

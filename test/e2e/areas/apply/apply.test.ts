@@ -1,0 +1,180 @@
+/**
+ * A plan written as a file (`content push --plan --out`) and played by `loopsctl apply`: exactly
+ * its calls, guarded by the revisions it was planned against, to the account it was made for, once.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { takeFileLock } from '../../../../src/base/lock.js';
+import { seedId } from '../../../../src/emulator/module.js';
+import { seedState } from '../../../../src/emulator/state.js';
+import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { edit, workflowDir } from '../../../support/workflow-tree.js';
+
+const PASSWORD_RESET = seedId('transactional/Password reset');
+const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
+const ONLY = ['--only', 'transactional,components,themes,workflows'];
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+const sandboxes = sandboxEachTest();
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+
+/** A tree pulled from the sandbox with three edits (an email's draft, a component, a workflow's field), and its plan written. */
+async function planned(sandbox: RecordingSandbox): Promise<{ root: string; plan: string }> {
+  const directory = tempDir('loopsctl-apply-');
+  directories.push(directory);
+  const root = join(directory, 'loops');
+  const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY]);
+  expect(pull.code, pull.stderr).toBe(0);
+  const reset = join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx');
+  writeFileSync(reset, '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+  edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
+  const plan = join(directory, 'change.json');
+  sandbox.requests.length = 0;
+  const made = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  expect(made.stderr).toMatch(/Wrote the plan to \S+change\.json: 2 calls to Acme Sandbox, to apply before \S+ with `loopsctl apply /);
+  expect(writes(sandbox.requests)).toEqual([]);
+  return { root, plan };
+}
+
+describe('loopsctl apply', () => {
+  it('plays exactly the calls of the plan with their revisions, leaves the account equal to the tree, and sends nothing the second time', async () => {
+    const sandbox = await sandboxes();
+    const { root, plan } = await planned(sandbox);
+    const written = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(written.account).toEqual({ team: 'Acme Sandbox', baseUrl: sandbox.env.LOOPS_BASE_URL, profile: 'LOOPS_API_KEY' });
+    const message = written.units.find((unit: { kind: string }) => unit.kind === 'transactional').calls[0];
+    expect(message).toMatchObject({ op: 'updateEmailMessage', messageId: PASSWORD_RESET_DRAFT, expectedRevisionId: expect.any(String) });
+    const workflow = written.units.find((unit: { kind: string }) => unit.kind === 'workflows');
+    expect(workflow.calls).toEqual([{ op: 'updateWorkflowNode', key: 'experiment', payload: { samplingRate: 25 } }]);
+
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stderr).toContain('Applied 2 records of 2');
+    // The workflow first, as a push sends it, then the email.
+    const sent = writes(sandbox.requests);
+    expect(sent.map((request) => request.path.replace(/c[a-z0-9]{24}/g, '<id>'))).toEqual(['/v1/workflows/<id>/nodes/<id>', '/v1/email-messages/<id>']);
+    expect(sent[0]!.body).toMatchObject({ expectedRevisionId: workflow.workflowRevisionId, payload: { samplingRate: 25 } });
+    expect(sent[1]!.body).toMatchObject({ expectedRevisionId: message.expectedRevisionId, lmx: '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n' });
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
+    expect(diff.code, diff.stdout).toBe(0);
+
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['apply', plan]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('was applied already');
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('refuses a plan edited by hand, an expired one, and one under way in another run, sending nothing', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    const original = readFileSync(plan, 'utf8');
+    writeFileSync(plan, original.replace('samplingRate": 25', 'samplingRate": 90'));
+    const edited = await sandbox.loopsctl(['apply', plan]);
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain('was changed after it was written');
+    writeFileSync(plan, original);
+    const late = await sandbox.loopsctl(['apply', plan], { now: () => new Date(Date.parse(JSON.parse(original).expiresAt) + 1000) });
+    expect(late.code).toBe(2);
+    expect(late.stderr).toContain('expired at');
+    const release = takeFileLock(plan, { waitMs: 0 });
+    try {
+      const locked = await sandbox.loopsctl(['apply', plan]);
+      expect(locked.code).toBe(2);
+      expect(locked.stderr).toContain('is being applied by another loopsctl run');
+    } finally {
+      release();
+    }
+    expect(writes(sandbox.requests)).toEqual([]);
+    expect(existsSync(`${plan}.applied`)).toBe(false);
+  });
+
+  it('stops at a record changed in the account since the plan: the platform refuses it (409), and nothing after it is sent', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    // The workflow, the plan's first record, is edited in the app meanwhile.
+    sandbox.server.update((state) => {
+      workflows.of(state).find((workflow) => workflow.name === 'Win-back (draft)')!.workflowRevisionId = 'edited-in-the-app';
+    });
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(apply.code).toBe(5);
+    expect(apply.stdout).toMatch(/conflict\s+workflows\/win-back-draft--/);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+  });
+
+  it('refuses a plan made for another account of the same team name, sending nothing there', async () => {
+    const first = await sandboxes();
+    const second = await sandboxes({ initialState: (modules) => seedState(modules, 'empty') });
+    const { plan } = await planned(first);
+    const apply = await second.loopsctl(['apply', plan]);
+    expect(apply.code).toBe(11);
+    expect(apply.stderr).toContain(
+      `the plan is for Acme Sandbox at ${first.env.LOOPS_BASE_URL}, and this key reaches Acme Sandbox at ${second.env.LOOPS_BASE_URL}`,
+    );
+    expect(writes(second.requests)).toEqual([]);
+  });
+
+  it('writes no plan file while a record is held back, and takes --out only with --plan', async () => {
+    const sandbox = await sandboxes();
+    const { root, plan } = await planned(sandbox);
+    rmSync(plan);
+    const moved = await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force']);
+    expect(moved.code, moved.stderr).toBe(0);
+    const held = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan]);
+    expect(held.code).toBe(5);
+    expect(held.stderr).toContain(`No plan written to ${plan}: settle what was skipped first`);
+    expect(existsSync(plan)).toBe(false);
+    const alone = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--out', plan]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--out writes a plan: give --plan with it');
+    const expiry = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan, '--expires', '90d']);
+    expect(expiry.code).toBe(2);
+    expect(expiry.stderr).toContain('at most 30d');
+    expect(existsSync(plan)).toBe(false);
+  });
+
+  it('takes an account without a record the plan changes for another account, and sends nothing', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    sandbox.server.update((state) => {
+      const all = workflows.of(state);
+      all.splice(
+        all.findIndex((workflow) => workflow.name === 'Win-back (draft)'),
+        1,
+      );
+    });
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(apply.code).toBe(11);
+    expect(apply.stderr).toMatch(/workflows\/win-back-draft--\S+ \(\S+\) is not in the account this key reaches/);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('names a record an apply that stopped had begun, rather than send it twice', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    const stop = new AbortController();
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      const count = push(...items);
+      if (items.some((item) => item.method !== 'GET')) stop.abort();
+      return count;
+    };
+    const stopped = await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
+    recorded.push = push;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('interrupted');
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['apply', plan]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/workflows\/win-back-draft--\S+ was begun by an earlier apply/);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+});
