@@ -34,6 +34,12 @@ export function allProperties(state: RouteContext['state']): s.ContactProperty[]
   return [...STANDARD, ...customProperties.of(state)];
 }
 
+/** The type of the account's property `key`, as a trigger query's rules read it: undefined when the account has no such property. */
+export function propertyTypeOf(state: RouteContext['state'], key: string): s.PropertyType | 'unknown' | undefined {
+  const type = allProperties(state).find((property) => property.key === key)?.type;
+  return type === undefined ? undefined : (s.PROPERTY_TYPES as readonly string[]).includes(type) ? (type as s.PropertyType) : 'unknown';
+}
+
 /** camelCase to words: "trialEndsAt" is labelled "Trial Ends At". */
 function labelFor(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2');

@@ -17,7 +17,6 @@ import {
 } from '../module.js';
 import { strictFormOf } from '../strict.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
-import { contacts } from './contact-records.js';
 import { discardJourneys, waitingAt } from '../journeys/records.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import {
@@ -36,7 +35,6 @@ import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/wor
 import { isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';
-import { PROPERTY_TYPES, type PropertyType } from '../../platform/contact-properties/schemas.js';
 import { withArticle } from '../../platform/words.js';
 
 type StoredNode = StoredWorkflow['nodes'][number];
@@ -48,9 +46,11 @@ const segmentRoutes = later(() => import('./segments.js'));
 const messages = later(() => import('./email-message-records.js'));
 const eventPatterns = later(() => import('./event-patterns.js'));
 const contactProperties = later(() => import('./contact-properties.js'));
+// Whose list a queued contact is on, when a workflow's mailing list changes.
+const contactRecords = later(() => import('./contact-records.js'));
 // The rules of audience filters live with the segments' area (a bundle of its own in the CLI).
 const filterRules = later(() => import('../../platform/segments/filter.js'));
-const EDITS = [lists, segmentRoutes, messages, eventPatterns, contactProperties, filterRules];
+const EDITS = [lists, segmentRoutes, messages, eventPatterns, contactProperties, contactRecords, filterRules];
 
 function summary(workflow: StoredWorkflow): s.WorkflowSummary {
   return { id: workflow.id, url: appUrl('workflows', workflow.id), name: workflow.name, createdAt: workflow.createdAt, updatedAt: workflow.updatedAt };
@@ -304,11 +304,8 @@ function checkReferences(context: RouteContext, fields: Record<string, unknown>)
  */
 function checkTriggerQuery(context: RouteContext, query: unknown): void {
   if (typeof query !== 'object' || query === null) return;
-  const properties = contactProperties.get().allProperties(context.state);
-  const fault = triggerQueryFault(query as Parameters<typeof triggerQueryFault>[0], (key) => {
-    const type = properties.find((property) => property.key === key)?.type;
-    return type === undefined ? undefined : (PROPERTY_TYPES as readonly string[]).includes(type) ? (type as PropertyType) : 'unknown';
-  });
+  const { propertyTypeOf } = contactProperties.get();
+  const fault = triggerQueryFault(query as Parameters<typeof triggerQueryFault>[0], (key) => propertyTypeOf(context.state, key));
   if (fault !== undefined) throw badRequest(fault.message);
 }
 
@@ -426,7 +423,12 @@ function changeMailingList(context: RouteContext) {
 /** The journeys whose contact is not on a mailing list (a contact deleted since is on none). */
 function notOnList(context: RouteContext, queued: ReturnType<typeof queuedAt>, mailingListId: string): ReturnType<typeof queuedAt> {
   if (queued.length === 0) return queued;
-  const onList = new Set(contacts.of(context.state).flatMap((contact) => (contact.mailingLists[mailingListId] === true ? [contact.id] : [])));
+  const onList = new Set(
+    contactRecords
+      .get()
+      .contacts.of(context.state)
+      .flatMap((contact) => (contact.mailingLists[mailingListId] === true ? [contact.id] : [])),
+  );
   return queued.filter((journey) => !onList.has(journey.contactId));
 }
 

@@ -358,7 +358,7 @@ describe('email-messages preview', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/at dataVariables\.total/);
     const notJson = await run(['email-messages', 'preview', DRAFT, '--to', 'a@example.com', '--vars-file', '-'], { env, input: 'firstName=A' });
-    expect(notJson.stderr).toContain('the variables on stdin is not valid JSON at line 1, column 1\n');
+    expect(notJson.stderr).toContain('the variables on stdin is not valid JSON at line 1, column 2\n');
     const address = await run(['email-messages', 'preview', DRAFT, '--to', 'alex'], { env });
     expect(address.stderr).toMatch(/--to must be an email address/);
     expect(seen).toHaveLength(0);
