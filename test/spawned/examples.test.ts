@@ -182,6 +182,21 @@ beforeAll(() => {
     join(home, 'src', 'signup.ts'),
     "await loops.sendTransactionalEmail({ transactionalId: 'cc1hv1te56efs1g1ifrp90u0j', email, dataVariables: { firstName, loginUrl } });\n",
   );
+  // Templates from another provider, for `content convert`: MJML and React Email.
+  mkdirSync(join(home, 'emails'));
+  writeFileSync(
+    join(home, 'emails', 'order-shipped.mjml'),
+    '<mjml><mj-head><mj-title>Your order has shipped</mj-title></mj-head><mj-body><mj-section><mj-column>' +
+      '<mj-text><h1>Your order is on its way</h1><p>Hi {{ first_name }}, your order {{ order_id }} has shipped.</p></mj-text>' +
+      '<mj-button href="https://example.com/track">Track it</mj-button></mj-column></mj-section></mj-body></mjml>\n',
+  );
+  writeFileSync(
+    join(home, 'emails', 'team-invite.tsx'),
+    "import { Body, Button, Heading, Html, Text } from '@react-email/components';\n\n" +
+      'export default function TeamInvite({ inviterName, inviteUrl }: { inviterName: string; inviteUrl: string }) {\n' +
+      '  return (<Html><Body><Heading>You are invited</Heading><Text>{inviterName} invited you to join the team.</Text>' +
+      '<Button href={inviteUrl}>Accept the invitation</Button></Body></Html>);\n}\n',
+  );
   // The home directory too, with an agent's folder for `skill install` to find.
   mkdirSync(join(home, '.claude'));
   process.chdir(home);

@@ -51,6 +51,7 @@ describe('check: the rules file and the snapshot', () => {
     for (const [what, argv] of cases) {
       const result = await run(argv);
       expect(result.code, what).toBe(2);
+      expect(result.stderr, what).toMatch(/^Error: \S*loops\.check\.yaml(:| is a symbolic link)/);
       expectNothingQuoted(result, what);
     }
     const linked = await run(['check', '--rules', place('loops.check.yaml', 'link').file]);
@@ -172,6 +173,7 @@ describe('sandbox fixtures', () => {
       expectNothingQuoted({ stdout: error?.message ?? '', stderr: '' }, name);
       const served = await run(['sandbox', 'serve', '--port', '0', '--fixtures', file], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
       expect(served.code, name).toBe(2);
+      expect(served.stderr, name).toMatch(/not valid (JSON|YAML)/);
       expectNothingQuoted(served, name);
     }
   });

@@ -293,13 +293,22 @@ describe('read-only profiles', () => {
   });
 });
 
-/** A pulled copy of the themes with one changed, and the push that would send it. */
-async function editedTheme(): Promise<string[]> {
-  const pulled = await run(['content', 'pull', join(home, 'loops'), '--only', 'themes'], { env: viaServer() });
+/** A pulled copy of the themes (in `dir` under the home) with one changed, and the push that would send it. */
+async function editedTheme(dir = 'loops'): Promise<string[]> {
+  const tree = join(home, dir);
+  const pulled = await run(['content', 'pull', tree, '--only', 'themes'], { env: viaServer() });
   expect(pulled.code, pulled.stderr).toBe(0);
-  const file = join(home, 'loops', 'themes', readdirSync(join(home, 'loops', 'themes'))[0]!, 'theme.json');
+  const file = join(tree, 'themes', readdirSync(join(tree, 'themes'))[0]!, 'theme.json');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
-  return ['content', 'push', join(home, 'loops'), '--only', 'themes'];
+  return ['content', 'push', tree, '--only', 'themes'];
+}
+
+/** A plan file of that push, and the apply that would play it. */
+async function plannedTheme(): Promise<string[]> {
+  const plan = join(home, 'change.json');
+  const planned = await run([...(await editedTheme('planned')), '--plan', '--out', plan], { env: viaServer() });
+  expect(planned.code, planned.stderr).toBe(0);
+  return ['apply', plan];
 }
 
 describe('--dry-run', () => {
@@ -307,7 +316,8 @@ describe('--dry-run', () => {
     for (const { name, spec, argv: shown, input: given, before } of writeCommands()) {
       const input = before === undefined ? given : (await run(before, { env: viaServer() })).stdout;
       // `content push` sends what was changed since a pull: one theme, here; its example only plans.
-      const argv = name === 'content push' ? await editedTheme() : shown;
+      // `apply` plays a plan file: one of that push, here.
+      const argv = name === 'content push' ? await editedTheme() : name === 'apply' ? await plannedTheme() : shown;
       const state = readFileSync(stateFile, 'utf8');
       requests = [];
       const result = await run([...argv.filter((word) => word !== '--dry-run'), '--dry-run', '--json'], { env: viaServer(), input });

@@ -22,6 +22,7 @@ interface Found {
   file?: string;
   line?: number;
   column?: number;
+  message: string;
 }
 
 describe('check --code', () => {
@@ -104,6 +105,7 @@ describe('check --code', () => {
     const result = await sandbox.loopsctl(['check', '--only', 'code', '--code', app, '--json']);
     expect(result.json<Found[]>().map(({ rule, severity }) => ({ rule, severity }))).toEqual([{ rule: 'code-unknown-transactional', severity: 'error' }]);
     expect(result.code).toBe(1);
+    expect(result.json<Found[]>()[0]!.message).toContain('cnotarealtransactional0000');
   });
 
   it('refuses a --code path that is not a directory (exit 2) before reading the account', async () => {

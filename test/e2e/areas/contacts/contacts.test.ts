@@ -116,6 +116,7 @@ describe('contacts against the sandbox', () => {
     // JSON says its own types: a quoted number in a file is still refused.
     const file = await loopsctl(['contacts', 'update', '--email', 'ada@example.com', '--props-file', '-'], { input: '{"seats": "3"}' });
     expect(file.code).toBe(2);
+    expect(file.stderr).toContain('seats');
   });
 
   it('names --props-file, and how to write the type in JSON, for a wrong value from the file', async () => {

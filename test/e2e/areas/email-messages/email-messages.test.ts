@@ -278,6 +278,7 @@ describe('email-messages update', () => {
       expect(checked.code).toBe(1);
       const problems = (checked.json() as { errors: { line: number; column: number; rule: string; message: string }[] }[])[0]!.errors;
       expect(problems.map((problem) => problem.rule)).toEqual(kind === 'transactional' ? ['variable-namespace', 'variable-namespace'] : ['variable-namespace']);
+      expect(checked.json()[0].errors[0].message).toContain(`in ${kind === 'transactional' ? 'a transactional email' : 'a workflow email'}, which takes`);
       const refused = await run(['email-messages', 'update', id, '--lmx-file', file, '--force'], { env });
       expect(refused.code).toBe(5);
       for (const problem of problems) expect(refused.stderr).toContain(`line ${problem.line}, column ${problem.column}: ${problem.message} (${problem.rule};`);

@@ -146,7 +146,9 @@ describe('loopsctl workflow test', () => {
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.json()).toEqual({ journeys: [], emails: [], ended: true, notStarted: 'the trigger waits for the event "trial_started", not "trial_begun"' });
     // Even an expectation of no email fails: the contact was never let in.
-    expect((await trial('--event', 'Trial_Started', '--expect-emails', '')).code).toBe(1);
+    const none = await trial('--event', 'Trial_Started', '--expect-emails', '');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('Nothing started: the trigger waits for the event "trial_started", not "Trial_Started"');
     const exact = await trial('--event', 'trial_started', '--expect-emails', both);
     expect(exact.code, exact.stderr).toBe(0);
   });
