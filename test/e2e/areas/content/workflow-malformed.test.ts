@@ -50,9 +50,10 @@ describe('a workflow file that is malformed', () => {
     expect(repeated).not.toBe(text);
     const node = /^ {2}([\w-]+):\n {4}type: /m.exec(repeated)![1]!;
     writeFileSync(file, repeated);
-    const check = await sandbox.loopsctl(['content', 'check', root]);
-    expect(check.code).toBe(1);
-    expect(check.stdout).toMatch(new RegExp(`node "${node}": the field "type" is given twice`));
+    const checked = await sandbox.loopsctl(['content', 'check', root, '--json']);
+    expect(checked.code).toBe(1);
+    const problem = (checked.json() as { errors: { message: string }[] }[]).flatMap((file) => file.errors).find((error) => error.message.includes('twice'));
+    expect(problem?.message).toBe(`node "${node}": the field "type" is given twice`);
     const diff = await sandbox.loopsctl(['content', 'diff', root, '--only', 'workflows']);
     expect(diff.code).toBe(2);
     expect(diff.stderr).toMatch(new RegExp(`workflow\\.yaml:\\d+:\\d+: node "${node}": the field "type" is given twice\\n`));
