@@ -82,7 +82,7 @@ export async function stateFileRequest(stateFile: string, method: 'GET' | 'POST'
   }
 }
 
-export { CLOCK_MODES, type ClockMode } from './journeys/clock.js';
+export { CLOCK_MODES, type ClockMode } from './clock.js';
 export type { TrialEmail, TrialResult, WorkflowTrial } from './journeys/trial.js';
 
 /** A workflow tried on one contact in a throwaway sandbox, its clock moved through every wait (`loopsctl workflow test`). */

@@ -17,7 +17,7 @@ import { seedState } from './state.js';
 import { existsSync } from 'node:fs';
 import type { ApiAnswer } from './api.js';
 import type { WireRequest } from './core.js';
-import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './journeys/clock.js';
+import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './clock.js';
 import type { Journey } from './journeys/records.js';
 import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
 

@@ -6,7 +6,7 @@
  * request runs, the waits that have ended by the sandbox's time are released (`prepare`).
  */
 import { badRequest, later, ModuleNeeded, objectBody, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
-import { advanceClock, clock, parseDuration, setClock } from './clock.js';
+import { advanceClock, clock, parseDuration, setClock } from '../clock.js';
 import { allJourneys, journeys, waitsEnded } from './records.js';
 
 // The engine (and the routes it reaches: contacts, webhooks, segments) is loaded only by a request
