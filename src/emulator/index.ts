@@ -89,7 +89,7 @@ export type { TrialEmail, TrialResult, WorkflowTrial } from './journeys/trial.js
 export async function runWorkflowTrial(trial: import('./journeys/trial.js').WorkflowTrial): Promise<import('./journeys/trial.js').TrialResult> {
   return (await import('./journeys/trial.js')).runWorkflowTrial(trial);
 }
-export type { Journey, JourneyStep } from './journeys/records.js';
+export type { Journey, JourneyStep } from './journey-records.js';
 
 /** A list the sandbox keeps in its state file, that the CLI shows without starting a server. */
 interface KeptList<T> {

@@ -17,7 +17,7 @@ import { seedState } from '../state.js';
 import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from '../clock.js';
 import { entryRefusal, eventMismatch } from '../../platform/workflows/running.js';
 import { contacts } from '../routes/contact-records.js';
-import { allJourneys, nextWaitEnds, type Journey } from './records.js';
+import { allJourneys, nextWaitEnds, type Journey } from '../journey-records.js';
 
 export interface WorkflowTrial {
   /** The workflow with its nodes in full (as `GET …/nodes/{id}` gives each). */

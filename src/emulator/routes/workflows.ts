@@ -18,7 +18,7 @@ import {
 import { strictFormOf } from '../strict.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
 import { contacts } from './contact-records.js';
-import { discardJourneys, waitingAt } from '../journeys/records.js';
+import { discardJourneys, waitingAt } from '../journey-records.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import {
   addedPathNext,
