@@ -66,9 +66,10 @@ const groups = {
   },
   // The sandbox's clock and the journeys it runs, through what an app sees of them.
   journeys: {
-    mutate: ['src/emulator/journeys/*.ts'],
+    mutate: ['src/emulator/journeys/*.ts', 'src/emulator/clock.ts', 'src/emulator/journey-records.ts'],
     tests: [
       'test/unit/emulator/journeys/engine.test.ts',
+      'test/unit/emulator/journey-records.test.ts',
       'test/unit/emulator/journeys/filters.test.ts',
       'test/e2e/emulator/journeys.test.ts',
       'test/e2e/emulator/journey-rules.test.ts',

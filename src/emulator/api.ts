@@ -24,7 +24,7 @@ import {
 } from './module.js';
 import { modulesServing, routeModules } from './registry.js';
 import { seedState } from './state.js';
-import { clockTime } from './journeys/clock.js';
+import { clockTime } from './clock.js';
 
 export type { ApiAnswer };
 

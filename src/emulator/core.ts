@@ -14,7 +14,7 @@ import { readFileBytes } from '../base/json-file.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../base/errors.js';
-import { clockTime } from './journeys/clock.js';
+import { clockTime } from './clock.js';
 
 /** Bodies larger than this are refused: the largest is an image PUT to an upload's URL (4,000,000 bytes at most). */
 export const MAX_BODY_BYTES = 4_100_000;
@@ -92,7 +92,7 @@ export interface SandboxCore {
 export async function openCore(options: SandboxOptions, changed: () => void = () => {}): Promise<SandboxCore> {
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateClock);
   const backing = options.stateFile === undefined ? await inMemory({ ...options, rateLimiter }) : await inFile(options.stateFile, { ...options, rateLimiter });
-  // The sandbox's clock (journeys/clock.ts): what its deliveries and its log are dated with.
+  // The sandbox's clock (clock.ts): what its deliveries and its log are dated with.
   const systemNow = options.now ?? (() => new Date());
   const sandboxNow = () => clockTime(backing.state(), systemNow());
   const update: Backing['update'] = (change) => {

@@ -19,7 +19,7 @@ import { fallbacksOf, findMessage } from './routes/email-message-records.js';
 import { outbox } from './routes/sandbox.js';
 import { themes } from './routes/themes.js';
 import { webhookDeliveries, type WebhookDelivery } from './routes/webhook-records.js';
-import { journeyById } from './journeys/records.js';
+import { journeyById } from './journey-records.js';
 
 /** One email of the inbox. */
 export interface InboxEmail {

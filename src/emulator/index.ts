@@ -82,14 +82,14 @@ export async function stateFileRequest(stateFile: string, method: 'GET' | 'POST'
   }
 }
 
-export { CLOCK_MODES, type ClockMode } from './journeys/clock.js';
+export { CLOCK_MODES, type ClockMode } from './clock.js';
 export type { TrialEmail, TrialResult, WorkflowTrial } from './journeys/trial.js';
 
 /** A workflow tried on one contact in a throwaway sandbox, its clock moved through every wait (`loopsctl workflow test`). */
 export async function runWorkflowTrial(trial: import('./journeys/trial.js').WorkflowTrial): Promise<import('./journeys/trial.js').TrialResult> {
   return (await import('./journeys/trial.js')).runWorkflowTrial(trial);
 }
-export type { Journey, JourneyStep } from './journeys/records.js';
+export type { Journey, JourneyStep } from './journey-records.js';
 
 /** A list the sandbox keeps in its state file, that the CLI shows without starting a server. */
 interface KeptList<T> {

@@ -39,7 +39,7 @@ export interface RouteContext {
   headers: Record<string, string | undefined>;
   features: KeyFeatures;
   state: StateCore;
-  /** The time on the sandbox's clock (src/emulator/journeys/clock.ts), which everything the sandbox dates uses. */
+  /** The time on the sandbox's clock (src/emulator/clock.ts), which everything the sandbox dates uses. */
   now(): Date;
   /** The system's time, which the sandbox's clock runs with (plus the distance it was moved forward). */
   systemNow(): Date;

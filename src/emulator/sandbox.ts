@@ -17,8 +17,8 @@ import { seedState } from './state.js';
 import { existsSync } from 'node:fs';
 import type { ApiAnswer } from './api.js';
 import type { WireRequest } from './core.js';
-import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './journeys/clock.js';
-import type { Journey } from './journeys/records.js';
+import { clockTime, freezeClock, SEED_DATE, type ClockMode } from './clock.js';
+import type { Journey } from './journey-records.js';
 import { CLOCK_PATH, JOURNEYS_PATH } from './journeys/routes.js';
 
 export interface OpenOptions extends Pick<SandboxServerOptions, 'port' | 'host' | 'stateFile' | 'log' | 'now' | 'rateLimit' | 'rateClock' | 'deliverWebhooks'> {

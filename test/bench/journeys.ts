@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { median } from './measure.js';
 import { loadSandboxModules, SandboxApi } from '../../src/emulator/api.js';
-import { freezeClock } from '../../src/emulator/journeys/clock.js';
+import { freezeClock } from '../../src/emulator/clock.js';
 import { seedId } from '../../src/emulator/module.js';
 import { seedState } from '../../src/emulator/state.js';
 import type { SeedKind } from '../../src/emulator/module.js';

@@ -1,6 +1,6 @@
 /** Workflows the seed does not have, made for tests of the journeys engine, in a sandbox of their own. */
 import { SandboxApi } from '../../src/emulator/api.js';
-import { freezeClock } from '../../src/emulator/journeys/clock.js';
+import { freezeClock } from '../../src/emulator/clock.js';
 import { workflows, type StoredWorkflow } from '../../src/emulator/routes/workflow-records.js';
 import { sandboxCaller, sandboxModules, seedState } from './sandbox.js';
 

@@ -112,6 +112,24 @@ describe('the source tree', () => {
     expect(unknown).toEqual([]);
   });
 
+  it('has no two areas import each other, not even around a circle of areas', () => {
+    expect(circles(groupGraph(graph, areaOf))).toEqual([]);
+  });
+
+  it("has the emulator's routes/ and journeys/ tied one way only", () => {
+    const emulatorPart = (file: string) => (/^src\/emulator\/(routes|journeys)\//.test(file) ? file.split('/')[2] : undefined);
+    expect(circles(groupGraph(graph, emulatorPart))).toEqual([]);
+  });
+
+  it('finds areas that import each other', () => {
+    const tied = new Map([
+      ['src/areas/content/push.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
+      ['src/areas/workflows/show.ts', ['src/areas/content/render.ts']],
+      ['src/areas/lists/list.ts', ['src/areas/workflows/client.ts']],
+    ]);
+    expect(circles(groupGraph(tied, areaOf))).toEqual([['content', 'workflows']]);
+  });
+
   it('reaches the emulator from outside only through its faces', () => {
     const FACES = ['src/emulator/index.ts', 'src/emulator/public.ts'];
     const reaching = [...graph].flatMap(([file, targets]) =>
@@ -154,4 +172,26 @@ function importsUp(imports: Map<string, string[]>): string[] {
 /** The folder right under src/ that a file is in (or its own name, for a file there). */
 function floorOf(file: string): string {
   return file.split('/')[1]!;
+}
+
+/** The area a file under src/areas/ belongs to (the folder right under it), none for a file elsewhere. */
+function areaOf(file: string): string | undefined {
+  const [, floor, area, rest] = file.split('/');
+  return floor === 'areas' && rest !== undefined ? area : undefined;
+}
+
+/** The imports between groups of files (`groupOf` names a file's group, none to leave it out). */
+function groupGraph(imports: Map<string, string[]>, groupOf: (file: string) => string | undefined): Map<string, string[]> {
+  const groups = new Map<string, Set<string>>();
+  for (const [file, targets] of imports) {
+    const from = groupOf(file);
+    if (from === undefined) continue;
+    const reached = groups.get(from) ?? new Set<string>();
+    groups.set(from, reached);
+    for (const target of targets) {
+      const to = groupOf(target);
+      if (to !== undefined && to !== from) reached.add(to);
+    }
+  }
+  return new Map([...groups].map(([group, reached]) => [group, [...reached]]));
 }

@@ -88,9 +88,6 @@ export async function teamName(api: ApiClient): Promise<string> {
   return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
 }
 
-/** Read by the workflows' verbs too. */
-export { everyItem };
-
 /** Every record of a kind in the account, with the messages behind them fetched side by side. */
 export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecord[]> {
   switch (kind) {

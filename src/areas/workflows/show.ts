@@ -21,7 +21,7 @@ export const show: Handler<[string | undefined], ShowOptions> = handler(['out', 
   if ((id === undefined) === (options.file === undefined))
     throw new UsageError(id === undefined ? 'name a workflow: its id, or --file' : 'give a workflow id or --file, not both');
   // Loaded only for a local file: drawing the account's workflow reads no YAML.
-  if (options.file !== undefined) return showLocal(context, (await import('../content/workflows/local.js')).readLocalWorkflow(options.file), options);
+  if (options.file !== undefined) return showLocal(context, (await import('./local.js')).readLocalWorkflow(options.file), options);
   const workflowId = checkId(id, 'workflow id');
   if (options.node !== undefined) checkId(options.node, 'node id');
   const { out } = context;

@@ -5,6 +5,7 @@
  */
 import { AuthError, UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
+import { everyItem } from '../../api/client.js';
 import { checkId } from '../../api/ids.js';
 import { parseAssignments } from '../../core/typed-values.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
@@ -100,7 +101,7 @@ async function accountWorkflow(context: Uses<'client'>, id: string): Promise<Pic
  * is at hand, and refused, naming the node, when none is.
  */
 async function localWorkflow(context: Uses<'client'>, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
-  const workflow = (await import('../content/workflows/local.js')).readLocalWorkflow(path);
+  const workflow = (await import('./local.js')).readLocalWorkflow(path);
   const byName = await accountSegments(context, path, workflow);
   const nodes = Object.entries(workflow.nodes ?? {}).map(([key, node]) => {
     // A filter the platform could not take is named here, not run as one that lets no one on.
@@ -132,7 +133,6 @@ async function accountSegments(context: Uses<'client'>, path: string, workflow: 
       },
     );
   }
-  const { everyItem } = await import('../content/remote.js');
   const all = await everyItem(client, segments);
   const found = new Map<string, AudienceSegment>();
   for (const [key, name] of named) {

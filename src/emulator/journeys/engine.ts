@@ -1,7 +1,7 @@
 /**
  * The sandbox runs workflows as the platform does: a contact that a trigger lets in goes from node
  * to node (filters, branches, experiments, emails) until a timer makes it wait, or it exits. Each
- * run is a journey (./records.ts), every step kept with its node, its time on the sandbox's clock
+ * run is a journey (../journey-records.ts), every step kept with its node, its time on the sandbox's clock
  * and why. A wait ends when the clock passes it: every request first releases the waits that have
  * ended (in the order they end, each going on at the time its wait ended), and so does a move of
  * the clock (POST /_sandbox/clock).
@@ -33,7 +33,7 @@ import {
   type Journey,
   type JourneyStep,
   type Wait,
-} from './records.js';
+} from '../journey-records.js';
 
 /** Steps one run may take without waiting: a workflow whose nodes lead back to one another stops there. */
 const MAX_STEPS_AT_ONCE = 400;

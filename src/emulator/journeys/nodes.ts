@@ -8,7 +8,7 @@ import type { FilteredContact } from '../../platform/segments/evaluate.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
-import { journeyById } from './records.js';
+import { journeyById } from '../journey-records.js';
 import { segments } from '../routes/segments.js';
 import { contactValue } from '../routes/workflow-emails.js';
 import type { StoredWorkflow } from '../routes/workflow-records.js';

@@ -6,8 +6,8 @@
  * request runs, the waits that have ended by the sandbox's time are released (`prepare`).
  */
 import { badRequest, later, ModuleNeeded, objectBody, type ApiAnswer, type RouteContext, type SandboxModule } from '../module.js';
-import { advanceClock, clock, parseDuration, setClock } from './clock.js';
-import { allJourneys, journeys, waitsEnded } from './records.js';
+import { advanceClock, clock, parseDuration, setClock } from '../clock.js';
+import { allJourneys, journeys, waitsEnded } from '../journey-records.js';
 
 // The engine (and the routes it reaches: contacts, webhooks, segments) is loaded only by a request
 // that needs it: a move of the clock, a placement, or any request once a wait has ended. A read of

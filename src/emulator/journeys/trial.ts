@@ -14,10 +14,10 @@ import { outbox } from '../routes/sandbox.js';
 import { segments } from '../routes/segments.js';
 import { workflows, type StoredWorkflow } from '../routes/workflow-records.js';
 import { seedState } from '../state.js';
-import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from './clock.js';
+import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from '../clock.js';
 import { entryRefusal, eventMismatch } from '../../platform/workflows/running.js';
 import { contacts } from '../routes/contact-records.js';
-import { allJourneys, nextWaitEnds, type Journey } from './records.js';
+import { allJourneys, nextWaitEnds, type Journey } from '../journey-records.js';
 
 export interface WorkflowTrial {
   /** The workflow with its nodes in full (as `GET …/nodes/{id}` gives each). */

@@ -6,6 +6,7 @@
 import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
+import { journeyEngine } from '../journey-engine.js';
 import { addContact, blankContact, contactCopy, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
@@ -14,7 +15,6 @@ import * as s from '../../platform/contacts/schemas.js';
 
 // The journeys' engine and the webhooks' routes (with what they reach: workflows, segments, email
 // messages) serve the writes alone: a contact's look-up, the commonest request, loads neither.
-const journeyEngine = later(() => import('../journeys/engine.js'));
 const webhookReports = later(() => import('./webhooks.js'));
 
 /** What an operation that creates, changes or deletes contacts (through upsertContact too) lists in `uses`. */

@@ -8,7 +8,7 @@ import { CONTACT_WRITES, upsertContact } from './contacts.js';
 import { contactValues } from './workflow-emails.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
 import { workflows } from './workflow-records.js';
-import { startJourneys } from '../journeys/engine.js';
+import { journeyEngine } from '../journey-engine.js';
 import * as s from '../../platform/events/schemas.js';
 
 /** Workflows started by this event: their trigger is an EventTrigger naming it. */
@@ -35,7 +35,7 @@ function send(context: RouteContext) {
     if (!['string', 'number', 'boolean'].includes(typeof value)) throw badRequest(`eventProperties.${key} must be a string, a number or a boolean.`);
   }
   const contact = upsertContact(context, fields, ['eventName', 'eventProperties']);
-  const emails = startJourneys(context, contact, {
+  const emails = journeyEngine.get().startJourneys(context, contact, {
     causes: [{ kind: 'event', eventName }],
     event: { name: eventName, properties: properties as Record<string, unknown> },
   });

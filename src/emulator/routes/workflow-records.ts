@@ -77,7 +77,7 @@ const newsletterList = () => seedId('mailing-list/Product updates');
 const betaList = () => seedId('mailing-list/Beta testers');
 
 // The seed is data, the sample account's workflows side by side: one piece. The contacts queued in
-// them are real journeys (../journeys/records.ts): Grace, held behind variant B's email of the
+// them are real journeys (../journey-records.ts): Grace, held behind variant B's email of the
 // paused beta test.
 const seedWorkflows = lazily((): StoredWorkflow[] => [
   workflow(

@@ -17,7 +17,7 @@ import {
 } from '../module.js';
 import { strictFormOf } from '../strict.js';
 import { NOTHING_SENT, workflows, type StoredWorkflow } from './workflow-records.js';
-import { discardJourneys, waitingAt } from '../journeys/records.js';
+import { discardJourneys, waitingAt } from '../journey-records.js';
 import { emailMetrics } from '../../platform/email-metrics.js';
 import {
   addedPathNext,

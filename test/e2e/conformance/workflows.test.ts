@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freezeClock } from '../../../src/emulator/journeys/clock.js';
+import { freezeClock } from '../../../src/emulator/clock.js';
 import { seedId, type StateCore } from '../../../src/emulator/module.js';
 import { findMessage } from '../../../src/emulator/routes/email-message-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';

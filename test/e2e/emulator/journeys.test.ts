@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
 import { startSandbox, type Sandbox, type SandboxOutboxEntry } from '../../../src/emulator/public.js';
-import { freezeClock } from '../../../src/emulator/journeys/clock.js';
+import { freezeClock } from '../../../src/emulator/clock.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
 import { workflows } from '../../../src/emulator/routes/workflow-records.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';

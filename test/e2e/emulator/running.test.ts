@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
-import { allJourneys } from '../../../src/emulator/journeys/records.js';
+import { allJourneys } from '../../../src/emulator/journey-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
 import { workflows, type StoredWorkflow } from '../../../src/emulator/routes/workflow-records.js';
 import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';

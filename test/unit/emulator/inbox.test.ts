@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxApi } from '../../../src/emulator/api.js';
 import { inboxEmails, inboxPage } from '../../../src/emulator/inbox.js';
-import { freezeClock } from '../../../src/emulator/journeys/clock.js';
-import { journeyById } from '../../../src/emulator/journeys/records.js';
+import { freezeClock } from '../../../src/emulator/clock.js';
+import { journeyById } from '../../../src/emulator/journey-records.js';
 import { attribute, readHtml, textOf } from '../../support/html.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { sandboxCaller, sandboxModules, seedState } from '../../support/sandbox.js';

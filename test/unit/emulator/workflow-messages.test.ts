@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxApi } from '../../../src/emulator/api.js';
 import { inboxEmails } from '../../../src/emulator/inbox.js';
-import { freezeClock } from '../../../src/emulator/journeys/clock.js';
-import { allJourneys } from '../../../src/emulator/journeys/records.js';
+import { freezeClock } from '../../../src/emulator/clock.js';
+import { allJourneys } from '../../../src/emulator/journey-records.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { emailMessages } from '../../../src/emulator/routes/email-message-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';

@@ -22,7 +22,7 @@ import { readState } from '../files.js';
 import { messageFields } from '../message-fields.js';
 import { WORKFLOWS } from '../lmx-files.js';
 import { jsonFault, yamlValue } from '../../../base/parse-faults.js';
-import { yamlProblem } from './files.js';
+import { yamlProblem } from '../../../platform/workflows/file-text.js';
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
 export function isWorkflowPath(path: string): boolean {

@@ -17,7 +17,8 @@ import { segments } from '../../segments/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../../workflows/client.js';
 import { jsonFile, type Files } from '../files.js';
 import { fieldsOf } from '../message-fields.js';
-import { everyItem, settled } from '../remote.js';
+import { everyItem } from '../../../api/client.js';
+import { settled } from '../remote.js';
 import { workflowYaml } from './files.js';
 
 /** A workflow as the account holds it: the graph, each node with every field the files keep, the email behind each send-email node. */

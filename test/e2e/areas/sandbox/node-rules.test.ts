@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freezeClock } from '../../../../src/emulator/journeys/clock.js';
+import { freezeClock } from '../../../../src/emulator/clock.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import type { SandboxServer } from '../../../../src/emulator/server.js';

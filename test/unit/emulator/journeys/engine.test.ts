@@ -1,6 +1,6 @@
 /** The journeys engine on workflows the seed does not have: loops, and a contact that an event starts again and again. */
 import { describe, expect, it } from 'vitest';
-import { allJourneys, journeys } from '../../../../src/emulator/journeys/records.js';
+import { allJourneys, journeys } from '../../../../src/emulator/journey-records.js';
 import { eventWorkflow, sandboxWithWorkflows as sandboxWith } from '../../../support/journeys.js';
 
 const workflowOf = (name: string, nodes: Parameters<typeof eventWorkflow>[1]) => eventWorkflow(name, nodes, true);

@@ -5,7 +5,7 @@
  * where it is wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { allJourneys } from '../../../../src/emulator/journeys/records.js';
+import { allJourneys } from '../../../../src/emulator/journey-records.js';
 import { outbox } from '../../../../src/emulator/routes/sandbox.js';
 import type { StoredWorkflow } from '../../../../src/emulator/routes/workflow-records.js';
 import { eventWorkflow as workflowOf, sandboxWithWorkflows } from '../../../support/journeys.js';

@@ -18,8 +18,8 @@ import {
   takeWaitsEndingBy,
   waitingAt,
   type Journey,
-} from '../../../../src/emulator/journeys/records.js';
-import type { StateCore } from '../../../../src/emulator/module.js';
+} from '../../../src/emulator/journey-records.js';
+import type { StateCore } from '../../../src/emulator/module.js';
 
 // Times of the same form compare as strings do, which is all the records read of them: made cheaply, in order.
 const at = (ms: number) => `2024-11-01T08:00:${String(ms).padStart(9, '0')}Z`;

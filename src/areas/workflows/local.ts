@@ -4,13 +4,13 @@
  * a segment by its name, a send-email node with the subject of its email.
  */
 import { existsSync } from 'node:fs';
-import { readTreeFile } from '../../../base/tree-files.js';
-import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
+import { readTreeFile } from '../../base/tree-files.js';
+import { MAX_LMX_BYTES } from '../../platform/email-messages/schemas.js';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../../../base/errors.js';
-import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
-import type { Workflow } from '../../../platform/workflows/schemas.js';
-import { directoryId, parseWorkflowFile } from './files.js';
+import { UsageError } from '../../base/errors.js';
+import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
+import type { Workflow } from '../../platform/workflows/schemas.js';
+import { directoryId, parseWorkflowFile } from '../../platform/workflows/file-text.js';
 
 function subjectOf(directory: string, email: unknown): string | undefined {
   if (typeof email !== 'string') return undefined;

@@ -4,8 +4,8 @@
  * ever moves forward, so a test can walk a workflow through its timers: `advance 3d` releases the
  * contacts whose wait ends within those three days. Everything the sandbox dates reads it.
  */
-import { z } from '../../base/shapes.js';
-import { badRequest, seedTime, slice, type StateCore } from '../module.js';
+import { z } from '../base/shapes.js';
+import { badRequest, seedTime, slice, type StateCore } from './module.js';
 
 const clockSetting = z.object({
   /** Where the clock stands, when it stands still; null while it runs with the system's. */

@@ -6,8 +6,8 @@
  * workflow by workflow. In memory, each state's journeys are also indexed by id, by contact and by
  * the node they wait at, so that every change costs the same at 200,000 journeys as at ten.
  */
-import { z } from '../../base/shapes.js';
-import { lazily, seedId, seedTime, slice, type StateCore } from '../module.js';
+import { z } from '../base/shapes.js';
+import { lazily, seedId, seedTime, slice, type StateCore } from './module.js';
 
 const step = z.object({
   nodeId: z.string(),
@@ -73,7 +73,7 @@ interface Kept {
   waitOrder: number;
 }
 
-/** Where the demo team's contacts wait (see the seed's workflows in ../routes/workflow-records.ts): Grace, held behind the email of variant B of its paused beta test. */
+/** Where the demo team's contacts wait (see the seed's workflows in routes/workflow-records.ts): Grace, held behind the email of variant B of its paused beta test. */
 const seedJourneys = lazily((): Kept => {
   const workflow = 'Beta onboarding subject test';
   const since = seedTime(1_200);
