@@ -1,7 +1,7 @@
 /** What the `uploads` commands do. */
 import { extname } from 'node:path';
 import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
-import { putPresigned } from '../../api/presigned.js';
+import { sendOutside } from '../../api/outside.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
@@ -76,8 +76,16 @@ export async function uploadImage(context: Uses<'client' | 'globals'>, bytes: Bu
   }
   const { globals, runtime } = context;
   const lines = context.requestLines();
-  await putPresigned({
+  const presigned = new URL(created.presignedUrl);
+  await sendOutside({
+    method: 'PUT',
     url: created.presignedUrl,
+    // The signature sits in the query string.
+    shown: `${presigned.origin}${presigned.pathname}`,
+    target: 'the storage',
+    idempotent: true,
+    // 403: the signature expired or does not cover what was sent (a different type or length).
+    refusedHint: 'the presigned URL may have expired, or the file changed since the upload was created; run the command again',
     bytes,
     contentType,
     userAgent: `loopsctl/${VERSION}`,
