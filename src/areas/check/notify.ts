@@ -53,7 +53,8 @@ export async function postToWebhook(context: Uses<'client' | 'globals'>, url: st
     target: 'the webhook',
     // A post whose answer was lost may have reached the channel: it is not posted twice.
     idempotent: false,
-    refusedHint: 'check the webhook URL in Slack (an app removed or a channel archived ends it); the snapshot is left as it was, so the next run posts these changes again',
+    refusedHint:
+      'check the webhook URL in Slack (an app removed or a channel archived ends it); the snapshot is left as it was, so the next run posts these changes again',
     bytes: Buffer.from(JSON.stringify(message)),
     contentType: 'application/json',
     userAgent: `loopsctl/${VERSION}`,
