@@ -72,13 +72,13 @@ const RENDERERS: Record<NonNullable<CheckOptions['format']>, (out: Output, repor
 };
 
 /** Posts what changed since the snapshot's problems (all of them without one); nothing when nothing did. */
-async function notify(context: Uses<'client' | 'globals'>, url: string, before: Problem[] | undefined, report: Report): Promise<void> {
+async function notify(context: Uses<'client'>, url: string, before: Problem[] | undefined, report: Report): Promise<void> {
   const { changesMessage, changesSince, postToWebhook } = await import('./notify.js');
   const message = changesMessage(changesSince(before, report.problems), summary(report));
   if (message !== undefined) await postToWebhook(context, url, message);
 }
 
-export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files', 'globals'], async (context, _args, options) => {
+export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
   const files = context.runtime.files;

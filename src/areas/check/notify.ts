@@ -5,7 +5,6 @@
  * path) is never printed.
  */
 import { sendOutside } from '../../api/outside.js';
-import { VERSION } from '../../base/version.js';
 import type { Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
 import type { Problem } from './records.js';
@@ -43,9 +42,7 @@ export function shownWebhook(url: string): string {
   return `${new URL(url).origin}/…`;
 }
 
-export async function postToWebhook(context: Uses<'client' | 'globals'>, url: string, message: SlackMessage): Promise<void> {
-  const { globals, runtime } = context;
-  const lines = context.requestLines();
+export async function postToWebhook(context: Uses<'client'>, url: string, message: SlackMessage): Promise<void> {
   await sendOutside({
     method: 'POST',
     url,
@@ -57,12 +54,6 @@ export async function postToWebhook(context: Uses<'client' | 'globals'>, url: st
       'check the webhook URL in Slack (an app removed or a channel archived ends it); the snapshot is left as it was, so the next run posts these changes again',
     bytes: Buffer.from(JSON.stringify(message)),
     contentType: 'application/json',
-    userAgent: `loopsctl/${VERSION}`,
-    timeoutMs: globals.timeout * 1000,
-    retries: globals.retries,
-    signal: runtime.signal,
-    onRetry: lines.retry,
-    debug: lines.debug,
-    proxy: context.proxySettings(),
+    ...context.outsideSettings(),
   });
 }
