@@ -20,7 +20,6 @@ function webhook(value: string): string {
   const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     throw new InvalidValue('an https URL (plain http only to 127.0.0.1, ::1 or localhost)');
-  if (url.username !== '' || url.password !== '') throw new InvalidValue('a URL without a user name or password');
   return url.href;
 }
 

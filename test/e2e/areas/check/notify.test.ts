@@ -80,6 +80,8 @@ describe('check --format slack and --notify', () => {
     const plain = await sandbox.loopsctl(['check', '--notify', 'http://hooks.example/services/x']);
     expect(plain.code).toBe(2);
     expect(plain.stderr).toContain('--notify must be an https URL');
+    const garbled = await sandbox.loopsctl(['check', '--notify', 'hooks.slack.com/services/x']);
+    expect([garbled.code, garbled.stderr]).toEqual([2, expect.stringContaining('--notify must be an https URL (a Slack incoming webhook)')]);
     webhook = await startApiServer();
     webhook.route('POST /services/T1/B1/secret-token', (_req, res) => json(res, 404, 'no_service'));
     const snapshot = join(tempDir(), 'loops-check.json');
