@@ -9,17 +9,17 @@ function rate(value: string): number {
   return parsed;
 }
 
-/** A Slack incoming webhook: https only, for its URL is a secret; plain http to this machine, a stand-in's. */
+/** A Slack incoming webhook: https only, for its URL is a secret (never quoted); plain http to this machine, a stand-in's. */
 function webhook(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidValue('an https URL (a Slack incoming webhook)');
+    throw new InvalidValue('an https URL (a Slack incoming webhook)', undefined, true);
   }
   const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw new InvalidValue('an https URL (plain http only to 127.0.0.1, ::1 or localhost)');
+    throw new InvalidValue('an https URL (plain http only to 127.0.0.1, ::1 or localhost)', undefined, true);
   return url.href;
 }
 

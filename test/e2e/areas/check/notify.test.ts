@@ -79,7 +79,8 @@ describe('check --format slack and --notify', () => {
     const sandbox = await openSandbox();
     const plain = await sandbox.loopsctl(['check', '--notify', 'http://hooks.example/services/x']);
     expect(plain.code).toBe(2);
-    expect(plain.stderr).toContain('--notify must be an https URL');
+    expect(plain.stderr).toContain('--notify must be an https URL (plain http only to 127.0.0.1, ::1 or localhost), not the value given');
+    expect(plain.stderr).not.toContain('services/x');
     const garbled = await sandbox.loopsctl(['check', '--notify', 'hooks.slack.com/services/x']);
     expect([garbled.code, garbled.stderr]).toEqual([2, expect.stringContaining('--notify must be an https URL (a Slack incoming webhook)')]);
     webhook = await startApiServer();
