@@ -82,7 +82,8 @@ docs/check.md.`,
     { flags: '--min-open-rate <rate>', description: 'metrics: fail an email whose opens stay under this share of its sends', parse: rate },
     {
       flags: '--snapshot <file>',
-      description: "metrics: judge the sends since this file's counters, then keep the new ones in it",
+      description:
+        "judge the metrics over the sends since this file's run, and --notify what changed since it; then keep this run's counters and problems in it",
       file: { writes: true },
       personOnly: true,
     },
