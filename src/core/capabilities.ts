@@ -37,7 +37,18 @@ export const CAPABILITIES = {
   client: {
     about:
       'calls the API: the run’s client (with the key the precedence rules pick, which it never sees), a client or transport for a key it is given, the base URL',
-    context: ['client', 'clientWithKey', 'clientWithLimits', 'transport', 'baseUrl', 'proxySettings', 'sandboxPool', 'requestLines', 'cancel'],
+    context: [
+      'client',
+      'clientWithKey',
+      'clientWithLimits',
+      'transport',
+      'baseUrl',
+      'proxySettings',
+      'outsideSettings',
+      'sandboxPool',
+      'requestLines',
+      'cancel',
+    ],
     runtime: [],
   },
   key: {

@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../api/client.js';
 import type { HttpRequest, HttpTransport, RetryNotice, Transport, TransportOptions as HttpTransportOptions } from '../api/http.js';
+import type { OutsideRequest } from '../api/outside.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
 import type { RequestPool } from '../base/node-http.js';
@@ -425,6 +426,21 @@ export class CommandContext {
         if (globals.debug || runtime.stderr.isTTY) write(line);
       },
       debug: globals.debug ? write : undefined,
+    };
+  }
+
+  /** How a request to another host than the API goes out: the run's timeout, retries, signal, lines and proxy. */
+  outsideSettings(): Pick<OutsideRequest, 'userAgent' | 'timeoutMs' | 'retries' | 'signal' | 'onRetry' | 'debug' | 'proxy'> {
+    const { globals, runtime } = this;
+    const lines = this.requestLines();
+    return {
+      userAgent: `loopsctl/${VERSION}`,
+      timeoutMs: globals.timeout * 1000,
+      retries: globals.retries,
+      signal: runtime.signal,
+      onRetry: lines.retry,
+      debug: lines.debug,
+      proxy: this.proxySettings(),
     };
   }
 

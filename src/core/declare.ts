@@ -251,6 +251,8 @@ export class InvalidValue extends InvalidArgumentError {
   constructor(
     readonly requirement: string,
     readonly hint?: string,
+    /** The value is a secret (a webhook's URL): the message never quotes it. */
+    readonly secret = false,
   ) {
     super(`must be ${requirement}.`);
   }

@@ -389,7 +389,7 @@ export function inWords(flag: string, parse: NonNullable<OptionSpec['parse']>, p
       return parse(value, previous);
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
-      const shown = /^[\w.:/@+-]+$/.test(value) ? value : JSON.stringify(value);
+      const shown = error.secret ? 'the value given' : /^[\w.:/@+-]+$/.test(value) ? value : JSON.stringify(value);
       throw new UsageError(`${flag} must be ${error.requirement}, not ${shown}`, { hint: error.hint ?? `see \`loopsctl ${[...path, '--help'].join(' ')}\`` });
     }
   };

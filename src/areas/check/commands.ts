@@ -5,13 +5,14 @@
  */
 import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import type { Output } from '../../render/output.js';
 import { ProgressLine } from '../../render/progress.js';
 import { gather, type Account } from './gather.js';
 import { FAMILIES, type Family, type Problem } from './records.js';
-import { renderGithub, renderReport, type Report } from './render.js';
+import { renderGithub, renderReport, renderSlack, summary, type Report } from './render.js';
 import { ALL_RULES, findProblems } from './rules/index.js';
-import { readSnapshot, since, writeSnapshot } from './metrics.js';
+import { countersOf, readSnapshot, since, writeSnapshot } from './metrics.js';
 import { findRulesFile, NO_RULES, readRulesFile, type RulesFile } from './rules-file.js';
 
 export interface CheckOptions {
@@ -19,7 +20,8 @@ export interface CheckOptions {
   only?: string;
   strict?: boolean;
   drafts?: boolean;
-  format?: 'text' | 'github';
+  format?: 'text' | 'github' | 'slack';
+  notify?: string;
   code?: string[];
   maxBounceRate?: number;
   maxComplaintRate?: number;
@@ -63,6 +65,19 @@ function recordsRead(account: Account): number {
   return [transactional, campaigns, workflows, components, themes, eventPatterns, mailingLists, segments].reduce((sum, list) => sum + list.length, 0);
 }
 
+const RENDERERS: Record<NonNullable<CheckOptions['format']>, (out: Output, report: Report) => string> = {
+  text: renderReport,
+  github: (_out, report) => renderGithub(report),
+  slack: (_out, report) => renderSlack(report),
+};
+
+/** Posts what changed since the snapshot's problems (all of them without one); nothing when nothing did. */
+async function notify(context: Uses<'client'>, url: string, before: Problem[] | undefined, report: Report): Promise<void> {
+  const { changesMessage, changesSince, postToWebhook } = await import('./notify.js');
+  const message = changesMessage(changesSince(before, report.problems), summary(report));
+  if (message !== undefined) await postToWebhook(context, url, message);
+}
+
 export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
@@ -91,8 +106,8 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
   if (code !== undefined) account.code = code;
   const totals = account.metrics;
   if (snapshot !== undefined && totals !== undefined) {
-    account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot[email.key]) }));
-    account.sinceSnapshot = Object.keys(snapshot).length > 0;
+    account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot.counters[email.key]) }));
+    account.sinceSnapshot = Object.keys(snapshot.counters).length > 0;
   }
   const unchecked = notChecked(account);
   const report: Report = {
@@ -103,10 +118,14 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
   };
   const { out } = context;
   if (out.json) await out.writeJson(report.problems);
-  else await out.write(options.format === 'github' ? renderGithub(report) : renderReport(out, report));
+  else await out.write(RENDERERS[options.format ?? 'text'](out, report));
   if (report.incomplete) return ExitCode.usage;
-  // Kept only after a whole read: the next run then judges exactly the sends made since this one.
-  if (options.snapshot !== undefined && totals !== undefined) writeSnapshot(options.snapshot, totals);
+  if (options.notify !== undefined) await notify(context, options.notify, snapshot?.problems, report);
+  // Kept only after a whole read (and a post that went through): the next run then judges
+  // exactly the sends made since this one, and posts what changed since this one.
+  if (options.snapshot !== undefined) {
+    writeSnapshot(options.snapshot, { counters: totals === undefined ? (snapshot?.counters ?? {}) : countersOf(totals), problems: report.problems });
+  }
   const failing = report.problems.filter((problem) => problem.severity === 'error' || (options.strict === true && problem.severity === 'warning'));
   return failing.length > 0 ? ExitCode.mismatch : undefined;
 });

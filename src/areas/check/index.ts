@@ -9,6 +9,20 @@ function rate(value: string): number {
   return parsed;
 }
 
+/** A Slack incoming webhook: https only, for its URL is a secret (never quoted); plain http to this machine, a stand-in's. */
+function webhook(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidValue('an https URL (a Slack incoming webhook)', undefined, true);
+  }
+  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new InvalidValue('an https URL (plain http only to 127.0.0.1, ::1 or localhost)', undefined, true);
+  return url.href;
+}
+
 export const spec: Spec = command({
   name: 'check',
   summary: 'Check the whole account: email content, rendering, how records are wired, and the rules file; exit 1 on errors',
@@ -48,7 +62,11 @@ expects, raises, lowers or turns off rules, and ignores records:
 Exit 0 with no errors (and no warnings with --strict), 1 with errors, 2 when
 the rules file cannot be used or a record could not be read (the report names
 it under not-checked: an account not read whole is never reported clean).
-Every rule, with examples and fixes: docs/check.md.`,
+With --notify, the problems that are new since --snapshot's run, and those
+resolved, are posted to a Slack incoming webhook (nothing when nothing
+changed; every problem without --snapshot); a post that fails is an error, and
+the snapshot is then left as it was. Every rule, with examples and fixes:
+docs/check.md.`,
   options: [
     { flags: '--rules <file>', description: 'the rules file (default loops.check.yaml here or in ./loops)', file: {} },
     { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations, metrics, code' },
@@ -64,19 +82,32 @@ Every rule, with examples and fixes: docs/check.md.`,
     { flags: '--min-open-rate <rate>', description: 'metrics: fail an email whose opens stay under this share of its sends', parse: rate },
     {
       flags: '--snapshot <file>',
-      description: "metrics: judge the sends since this file's counters, then keep the new ones in it",
+      description:
+        "judge the metrics over the sends since this file's run, and --notify what changed since it; then keep this run's counters and problems in it",
       file: { writes: true },
       personOnly: true,
     },
     { flags: '--strict', description: 'fail on warnings as well as errors' },
     { flags: '--drafts', description: 'check drafts too: transactional drafts, draft campaigns, emails of workflows not sending' },
-    { flags: '--format <format>', description: 'text (the default) or github: annotations for GitHub Actions', choices: ['text', 'github'], textOnly: true },
+    {
+      flags: '--format <format>',
+      description: "text (the default), github (annotations for GitHub Actions) or slack (a message in Slack's Block Kit JSON)",
+      choices: ['text', 'github', 'slack'],
+      textOnly: true,
+    },
+    {
+      flags: '--notify <webhook>',
+      description: "post what changed since --snapshot's run (new and resolved problems) to this Slack incoming webhook; nothing when nothing changed",
+      parse: webhook,
+      personOnly: true,
+    },
   ],
   examples: [
     'loopsctl check',
     'loopsctl check --json',
     'loopsctl check --only wiring,expectations --drafts',
     'loopsctl check --rules loops.check.yaml --format github',
+    'loopsctl check --snapshot .loops-check.json --notify https://hooks.slack.com/services/T000/B000/XXXX',
   ],
   mismatch: 'the check found errors (with --strict, errors or warnings)',
   remote: true,

@@ -1,7 +1,8 @@
 /**
  * The send counters the metrics rules judge, read only when a threshold is given: each published
  * transactional email's, each sent campaign's, each workflow email's. With --snapshot, the
- * counters are kept in a file, and the next run judges the sends since then.
+ * counters are kept in a file, and the next run judges the sends since then; the file keeps the
+ * run's problems too, for `--notify` to post only what changed.
  */
 import type { ApiClient } from '../../api/client.js';
 import { writeFileBytes } from '../../base/json-file.js';
@@ -12,7 +13,7 @@ import { z } from '../../base/shapes.js';
 import { campaignMetrics } from '../campaigns/client.js';
 import { transactionalMetrics } from '../transactional/client.js';
 import { nodeMetrics } from '../workflows/client.js';
-import type { RecordRef } from './records.js';
+import { problemShape, type Problem, type RecordRef } from './records.js';
 
 export const counters = z.strictObject({
   sends: z.number(),
@@ -73,7 +74,15 @@ export async function readCounters(api: ApiClient, target: MetricsTarget): Promi
   return { record: target.record, which: target.which, key: target.key, counters: pick(await target.read(api)) };
 }
 
-const snapshotFile = z.record(z.string(), counters);
+/** What a run keeps: each email's counters by key, and the problems it found. */
+export interface Snapshot {
+  counters: Record<string, Counters>;
+  /** None in a file from before snapshots kept them: every problem is then new. */
+  problems?: Problem[];
+}
+
+const countersByKey = z.record(z.string(), counters);
+const snapshotFile = z.union([z.strictObject({ counters: countersByKey, problems: z.array(problemShape) }), countersByKey]);
 
 /** A snapshot keeps a few counters per email: 16 MiB is far past any account's. */
 const SNAPSHOT_MAX_BYTES = 16 * 1024 * 1024;
@@ -83,10 +92,10 @@ const SNAPSHOT_MAX_BYTES = 16 * 1024 * 1024;
  * a tree's files are (a regular file, never through a link, bounded), and what it holds is never
  * quoted: a snapshot path can be a committed link to someone's key.
  */
-export function readSnapshot(file: string): Record<string, Counters> {
+export function readSnapshot(file: string): Snapshot | undefined {
   const { root, path } = namedFilePlace(file);
   const bytes = readTreeFile(root, path, SNAPSHOT_MAX_BYTES);
-  if (bytes === undefined) return {};
+  if (bytes === undefined) return undefined;
   const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
@@ -98,11 +107,16 @@ export function readSnapshot(file: string): Record<string, Counters> {
   }
   const result = snapshotFile.safeParse(parsed);
   if (!result.success) throw new LocalFileError(`${file}: not a snapshot of check's counters`, { hint: 'remove it to start over' });
-  return result.data;
+  const data = result.data;
+  return 'problems' in data && Array.isArray(data.problems) ? (data as Snapshot) : { counters: data as Record<string, Counters> };
 }
 
-export function writeSnapshot(file: string, emails: readonly EmailCounters[]): void {
-  const kept = Object.fromEntries([...emails].sort((a, b) => (a.key < b.key ? -1 : 1)).map((email) => [email.key, email.counters]));
+/** Each email's counters, by key, as a snapshot keeps them. */
+export function countersOf(emails: readonly EmailCounters[]): Record<string, Counters> {
+  return Object.fromEntries([...emails].sort((a, b) => (a.key < b.key ? -1 : 1)).map((email) => [email.key, email.counters]));
+}
+
+export function writeSnapshot(file: string, kept: Required<Snapshot>): void {
   try {
     writeFileBytes(file, Buffer.from(`${JSON.stringify(kept, null, 2)}\n`));
   } catch (error) {

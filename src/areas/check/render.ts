@@ -1,7 +1,8 @@
 /**
  * A check's report: on a terminal or in a log, the problems grouped by record, each with what to
  * do, and a summary line (at most 80 columns, so a CI log reads as well as a terminal); with
- * `--format github`, GitHub's workflow commands, which annotate the pull request.
+ * `--format github`, GitHub's workflow commands, which annotate the pull request; with `--format
+ * slack`, a Slack message (slack.ts).
  */
 import { sanitize } from '../../base/sanitize.js';
 import { countOf } from '../../render/numbers.js';
@@ -9,6 +10,7 @@ import type { Output } from '../../render/output.js';
 import { styleFor } from '../../render/style.js';
 import { wrapLines } from '../../render/wrap.js';
 import type { Problem, Severity } from './records.js';
+import { bySeverity, slackMessage } from './slack.js';
 
 /** What one check found, and what it read. */
 export interface Report {
@@ -30,7 +32,8 @@ function heading(problem: Problem): string {
   return `${problem.kind} "${sanitize(problem.name)}"${id}`;
 }
 
-function summary(report: Report): string {
+/** The report's last line: what was found, and what was read. */
+export function summary(report: Report): string {
   const count = (severity: Severity) => report.problems.filter((problem) => problem.severity === severity).length;
   const found = [countOf(count('error'), 'error'), countOf(count('warning'), 'warning'), countOf(count('info'), 'note')].join(', ');
   const read = `${countOf(report.recordsRead, 'record')} read, ${countOf(report.emailsChecked, 'email')} checked`;
@@ -99,4 +102,9 @@ export function renderGithub(report: Report): string {
     return `::${COMMAND[problem.severity]} ${where}${title}::${escapeData(`${problem.message}. Fix: ${problem.fix}`)}`;
   });
   return `${[...lines, summary(report)].join('\n')}\n`;
+}
+
+/** The whole report as a Slack message, in Block Kit's JSON. */
+export function renderSlack(report: Report): string {
+  return `${JSON.stringify(slackMessage('loopsctl check', bySeverity(report.problems), summary(report)), null, 2)}\n`;
 }

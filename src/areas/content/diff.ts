@@ -6,11 +6,13 @@ import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, readRecords } from './files.js';
 import { resolveAccount, whereOf } from './account.js';
 import { recordDiff } from './render.js';
+import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { CONTENT, describe, fetchAll, followRenames, pairRecords, pathOf, requireState, scopeOf, standingOf, type Pair, type Standing } from './pairing.js';
 
 interface DiffOptions {
   only?: string;
+  format?: 'text' | 'markdown';
 }
 
 /** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
@@ -42,6 +44,16 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
         ...workflows.map(({ text, ...workflow }) => ({ ...workflow, patch: text })),
       ],
     });
+  } else if (options.format === 'markdown') {
+    await out.write(
+      renderDiffMarkdown(scope.root, account, [
+        ...differing.map(({ pair, standing }) => {
+          const { kind, name, path } = describe(pair);
+          return { kind, name, path, action: actionOf(standing), patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) };
+        }),
+        ...workflows.map(({ kind, name, path, standing, text }) => ({ kind, name, path, action: STANDING_WORDS[standing], patch: text })),
+      ]),
+    );
   } else {
     const text = [
       ...differing.map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`),
@@ -74,7 +86,8 @@ const STANDING_WORDS: Record<Standing, string> = {
   ambiguous: 'several records in the account have this name',
 };
 
+const actionOf = (standing: Standing) => (standing === 'same' ? 'published version differs' : STANDING_WORDS[standing]);
+
 function headline(pair: Pair, standing: Standing): string {
-  const words = standing === 'same' ? 'published version differs' : STANDING_WORDS[standing];
-  return `# ${pathOf(pair)}: ${words}`;
+  return `# ${pathOf(pair)}: ${actionOf(standing)}`;
 }

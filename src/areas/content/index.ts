@@ -46,12 +46,22 @@ Files edited since the last pull are never overwritten: the pull is refused
       name: 'diff',
       summary: 'Show what differs between the files and the account, as unified diffs; exit 1 when anything does',
       args: [READ_DIRECTORY],
-      options: [ONLY],
+      options: [
+        ONLY,
+        {
+          flags: '--format <format>',
+          description: 'text (the default) or markdown: a pull request comment, a table by kind and action, then each diff',
+          choices: ['text', 'markdown'],
+          textOnly: true,
+        },
+      ],
       help: `Each record that differs gets a heading that says on which side it changed
 (here, in the account, or both) and a unified diff from the account (a/) to the
 files (b/). Exit 0 when both hold the same content, 1 when anything differs:
-a gate for CI.`,
-      examples: ['loopsctl content diff', 'loopsctl content diff --only components --json'],
+a gate for CI. With --format markdown, the same as a pull request comment: a
+table counting the records by kind and action, then a section per record with
+its diff in a code fence.`,
+      examples: ['loopsctl content diff', 'loopsctl content diff --only components --json', 'loopsctl content diff --format markdown > diff.md'],
       remote: true,
       tier: 'read',
       load: async () => (await import('./diff.js')).diff,

@@ -1,4 +1,4 @@
-/** The upload operations of the API; the bytes themselves go to storage (src/api/presigned.ts). */
+/** The upload operations of the API; the bytes themselves go to storage (src/api/outside.ts). */
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/ids.js';
 import * as s from '../../platform/uploads/schemas.js';

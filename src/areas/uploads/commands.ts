@@ -1,11 +1,10 @@
 /** What the `uploads` commands do. */
 import { extname } from 'node:path';
 import { InvalidResponseError, LocalFileError } from '../../base/errors.js';
-import { putPresigned } from '../../api/presigned.js';
+import { sendOutside } from '../../api/outside.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { readInputBytes } from '../../core/input.js';
 import type { InputSource } from '../../core/runtime.js';
-import { VERSION } from '../../base/version.js';
 import { explained } from '../explain.js';
 import { completeUpload, createUpload } from './client.js';
 import { renderUpload } from './render.js';
@@ -74,19 +73,19 @@ export async function uploadImage(context: Uses<'client' | 'globals'>, bytes: Bu
   if (!/^https?:\/\//.test(created.presignedUrl)) {
     throw new InvalidResponseError('unexpected answer to POST /v1/uploads: field "presignedUrl" is not an http(s) URL', { status: 200 });
   }
-  const { globals, runtime } = context;
-  const lines = context.requestLines();
-  await putPresigned({
+  const presigned = new URL(created.presignedUrl);
+  await sendOutside({
+    method: 'PUT',
     url: created.presignedUrl,
+    // The signature sits in the query string.
+    shown: `${presigned.origin}${presigned.pathname}`,
+    target: 'the storage',
+    idempotent: true,
+    // 403: the signature expired or does not cover what was sent (a different type or length).
+    refusedHint: 'the presigned URL may have expired, or the file changed since the upload was created; run the command again',
     bytes,
     contentType,
-    userAgent: `loopsctl/${VERSION}`,
-    timeoutMs: globals.timeout * 1000,
-    retries: globals.retries,
-    signal: runtime.signal,
-    onRetry: lines.retry,
-    debug: lines.debug,
-    proxy: context.proxySettings(),
+    ...context.outsideSettings(),
     pool: await context.sandboxPool(),
   });
   return explained(completeUpload(client, created.emailAssetId), {

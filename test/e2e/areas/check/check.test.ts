@@ -143,7 +143,7 @@ describe('check', () => {
     expect(first.json<Found[]>().map((problem) => [problem.rule, problem.name, problem.message])).toEqual([
       ['bounce-rate', 'October newsletter', 'the campaign: bounce rate 12.5% (500 of 4000 sends), over the 10% allowed'],
     ]);
-    expect(JSON.parse(readFileSync(snapshot, 'utf8'))[`campaign/${seedId('campaign/October newsletter')}`]).toMatchObject({
+    expect(JSON.parse(readFileSync(snapshot, 'utf8')).counters[`campaign/${seedId('campaign/October newsletter')}`]).toMatchObject({
       sends: 4000,
       hardBounces: 320,
       softBounces: 180,

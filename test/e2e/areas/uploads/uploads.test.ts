@@ -179,7 +179,7 @@ describe('uploads create', () => {
     const before = server.requests.length;
     const refused = await run(['uploads', 'create', file('logo.png', PNG)], { env });
     expect(refused.code).toBe(5);
-    expect(refused.stderr).toContain(`PUT ${server.url}/bucket/asset1: the storage refused the upload (HTTP 403`);
+    expect(refused.stderr).toContain(`PUT ${server.url}/bucket/asset1: the storage refused it (HTTP 403`);
     expect(refused.stderr).not.toContain('secret');
     expect(server.requests.slice(before).map((request) => request.method)).toEqual(['POST', 'PUT']);
   });
