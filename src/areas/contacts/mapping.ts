@@ -145,10 +145,11 @@ export function columnTargets(header: readonly string[], maps: Map<string, Targe
     if (!named.has(column))
       throw new UsageError(`${input}: --map names the column "${column}", which the header does not have`, { hint: `its columns: ${[...named].join(', ')}` });
   }
-  if (preset !== undefined && !named.has(preset.email) && !maps.has(preset.email)) {
+  const emailMapped = [...maps.values()].some((target) => target.name === 'email');
+  if (preset !== undefined && !named.has(preset.email) && !emailMapped) {
     const known = [...Object.keys(preset.columns), ...(preset.unsubscribed ?? [])].filter((column) => named.has(column));
     throw new UsageError(`${input}: the ${presetName} preset reads the email from the column "${preset.email}", which the file does not have`, {
-      hint: `${known.length === 0 ? `none of the preset's columns (${Object.keys(preset.columns).join(', ')}) is in the file: is it a ${presetName} export?` : 'name the email column'} ; or map it: --map <column>=email`,
+      hint: `${known.length === 0 ? `none of the preset's columns (${Object.keys(preset.columns).join(', ')}) is in the file: is it a ${presetName} export?` : `it has ${known.join(', ')}, but no email`}; or map the email column: --map <column>=email`,
     });
   }
   return header.map((raw) => {
