@@ -29,7 +29,14 @@ function exportFile(preset: PresetName, emails: string[]): string {
   const own = [...Object.keys(columns), ...unsubscribed, ...ignored];
   const header = [...own, 'company', 'employees', 'vip', 'renewsAt', 'Lists'];
   const quote = (text: string) => (/[",;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-  const rows = emails.map((email) => [...own.map((column) => cell(preset, column, email)), 'Acme, Inc.', '12', 'true', '2027-01-31', 'Product updates; Beta testers']);
+  const rows = emails.map((email) => [
+    ...own.map((column) => cell(preset, column, email)),
+    'Acme, Inc.',
+    '12',
+    'true',
+    '2027-01-31',
+    'Product updates; Beta testers',
+  ]);
   const file = join(tempDir(), `${preset}.csv`);
   writeFileSync(file, `${[header, ...rows].map((row) => row.map(quote).join(',')).join('\n')}\n`);
   return file;
@@ -53,7 +60,19 @@ describe('contacts import from another provider', () => {
     const { loopsctl, creates, propertiesCreated, listId, requests } = await sandbox();
     const file = exportFile(preset, ['ana@example.com', 'BOUNCED@example.com', 'ben@example.com']);
     const exclude = suppressionFile('Email Address', ['bounced@example.com']);
-    const result = await loopsctl(['contacts', 'import', file, '--preset', preset, '--create-properties', '--lists-column', 'Lists', '--exclude', exclude, '--json']);
+    const result = await loopsctl([
+      'contacts',
+      'import',
+      file,
+      '--preset',
+      preset,
+      '--create-properties',
+      '--lists-column',
+      'Lists',
+      '--exclude',
+      exclude,
+      '--json',
+    ]);
     expect(result.stderr).toContain('created the contact property company (string)');
     expect(result.json()).toEqual({ created: 2, updated: 0, skipped: 0, excluded: 1, failed: 0, journal: `${file}.journal.jsonl` });
     expect(result.code).toBe(0);
@@ -103,7 +122,18 @@ describe('contacts import from another provider', () => {
   it('shows the properties it would create in a dry run, and creates nothing', async () => {
     const { loopsctl, creates, propertiesCreated } = await sandbox();
     const file = exportFile('mailchimp', ['ana@example.com']);
-    const result = await loopsctl(['contacts', 'import', file, '--preset', 'mailchimp', '--create-properties', '--lists-column', 'Lists', '--dry-run', '--json']);
+    const result = await loopsctl([
+      'contacts',
+      'import',
+      file,
+      '--preset',
+      'mailchimp',
+      '--create-properties',
+      '--lists-column',
+      'Lists',
+      '--dry-run',
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     expect(result.json()).toEqual({ dryRun: true, valid: 1, failed: 0 });
     expect(result.stderr).toContain('would create the contact property employees (number)');
