@@ -184,6 +184,26 @@ describe('contacts import from another provider', () => {
     expect(creates()).toEqual([{ email: 'ana@example.com', company: 'Acme' }]);
   });
 
+  it('reads an unsubscribed column the other way round, and refuses two columns that fill one field', async () => {
+    const { loopsctl, creates } = await sandbox();
+    const file = join(tempDir(), 'people.csv');
+    writeFileSync(file, 'id,email,unsubscribed\n7,gone@example.com,true\n8,here@example.com,false\n');
+    const result = await loopsctl(['contacts', 'import', file, '--preset', 'customerio', '--json']);
+    expect(result.code).toBe(0);
+    expect(creates()).toEqual(
+      expect.arrayContaining([
+        { userId: '7', email: 'gone@example.com', subscribed: false },
+        { userId: '8', email: 'here@example.com', subscribed: true },
+      ]),
+    );
+    const both = join(tempDir(), 'both.csv');
+    writeFileSync(both, 'email,first_name,firstName\nx@example.com,A,B\n');
+    const refused = await loopsctl(['contacts', 'import', both, '--preset', 'resend']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('two columns fill "firstName" (the second is "firstName")');
+    expect(creates()).toHaveLength(2);
+  });
+
   it('refuses a suppression file without an email column', async () => {
     const { loopsctl, creates } = await sandbox();
     const file = join(tempDir(), 'export.csv');
