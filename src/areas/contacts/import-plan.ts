@@ -51,15 +51,15 @@ export async function planImport(
   mapping: Mapping,
   known: Map<string, ContactProperty>,
   options: { createProperties: boolean },
-): Promise<{ create: Map<string, PropertyType>; listNames: Map<string, number> }> {
+): Promise<{ header: CsvRow | undefined; create: Map<string, PropertyType>; listNames: Map<string, number> }> {
   if (input === '-') throw new UsageError('--create-properties and --lists-column read the file before the import: give a file, not stdin');
   const guesses = new Map<number, { name: string; guess: TypeGuess }>();
   const lists = new Map<string, number>();
   let listsIndex = -1;
-  let header = true;
+  let header: CsvRow | undefined;
   for await (const row of rowsOf(runtime, input)) {
-    if (header) {
-      header = false;
+    if (header === undefined) {
+      header = row;
       const targets = columnTargets(row.fields, mapping.maps, mapping.preset, input);
       listsIndex = row.fields.findIndex((raw) => raw.trim() === mapping.listsColumn);
       row.fields.forEach((raw, index) => {
@@ -73,7 +73,7 @@ export async function planImport(
     if (listsIndex >= 0) for (const name of listNames(row.fields[listsIndex] ?? '')) if (!lists.has(name)) lists.set(name, row.line);
   }
   const create = new Map([...guesses.values()].map(({ name, guess }) => [name, guess.type]));
-  return { create, listNames: lists };
+  return { header, create, listNames: lists };
 }
 
 /** A column that would become a new property must be named as the API takes one. */

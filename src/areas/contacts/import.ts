@@ -183,8 +183,11 @@ async function importMapping(context: Uses<'out' | 'files'>, api: ApiClient, inp
   const plan = await planImport(context.runtime, input, mapping, await types.lookup(), { createProperties: options.createProperties === true });
   // Every list is checked before any property is created: a wrong list stops the run with nothing changed.
   const lists = await resolveLists(api, plan.listNames, input);
+  const planned = { ...mapping, lists, planned: plan.create };
+  // The header is checked as the import will read it (a column filled twice, a lists column it lacks) before anything is created.
+  if (plan.header !== undefined) await headerColumns(plan.header, types, input, planned);
   await createProperties(api, plan.create, options.dryRun === true, (line) => context.out.stderr.write(`${line}\n`));
-  return { ...mapping, lists, planned: plan.create };
+  return planned;
 }
 
 /** The old provider's suppressions: left out (counted as excluded), or sent as unsubscribed. */

@@ -185,7 +185,7 @@ describe('contacts import from another provider', () => {
   });
 
   it('reads an unsubscribed column the other way round, and refuses two columns that fill one field', async () => {
-    const { loopsctl, creates } = await sandbox();
+    const { loopsctl, creates, propertiesCreated } = await sandbox();
     const file = join(tempDir(), 'people.csv');
     writeFileSync(file, 'id,email,unsubscribed\n7,gone@example.com,true\n8,here@example.com,false\n');
     const result = await loopsctl(['contacts', 'import', file, '--preset', 'customerio', '--json']);
@@ -201,6 +201,16 @@ describe('contacts import from another provider', () => {
     const refused = await loopsctl(['contacts', 'import', both, '--preset', 'resend']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('two columns fill "firstName" (the second is "firstName")');
+    // Found before a property is created, when the file is read first.
+    const withNew = join(tempDir(), 'new.csv');
+    writeFileSync(withNew, 'email,company,Company Name\nx@example.com,A,B\n');
+    const twice = await loopsctl(['contacts', 'import', withNew, '--create-properties', '--map', 'Company Name=company']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('two columns fill "company" (the second is "Company Name")');
+    const noLists = await loopsctl(['contacts', 'import', withNew, '--create-properties', '--map', 'Company Name=', '--lists-column', 'Lists']);
+    expect(noLists.code).toBe(2);
+    expect(noLists.stderr).toContain('--lists-column names the column "Lists", which the header does not have');
+    expect(propertiesCreated()).toEqual([]);
     expect(creates()).toHaveLength(2);
   });
 
