@@ -48,6 +48,9 @@ function suppressionFile(header: string, emails: string[]): string {
   return file;
 }
 
+/** An import of a provider's export with its properties created and its lists column read. */
+const fromExport = (file: string, preset: PresetName) => ['contacts', 'import', file, '--preset', preset, '--create-properties', '--lists-column', 'Lists'];
+
 const NEW_PROPERTIES = [
   { name: 'company', type: 'string' },
   { name: 'employees', type: 'number' },
@@ -60,19 +63,7 @@ describe('contacts import from another provider', () => {
     const { loopsctl, creates, propertiesCreated, listId, requests } = await sandbox();
     const file = exportFile(preset, ['ana@example.com', 'BOUNCED@example.com', 'ben@example.com']);
     const exclude = suppressionFile('Email Address', ['bounced@example.com']);
-    const result = await loopsctl([
-      'contacts',
-      'import',
-      file,
-      '--preset',
-      preset,
-      '--create-properties',
-      '--lists-column',
-      'Lists',
-      '--exclude',
-      exclude,
-      '--json',
-    ]);
+    const result = await loopsctl([...fromExport(file, preset), '--exclude', exclude, '--json']);
     expect(result.stderr).toContain('created the contact property company (string)');
     expect(result.json()).toEqual({ created: 2, updated: 0, skipped: 0, excluded: 1, failed: 0, journal: `${file}.journal.jsonl` });
     expect(result.code).toBe(0);
@@ -122,18 +113,7 @@ describe('contacts import from another provider', () => {
   it('shows the properties it would create in a dry run, and creates nothing', async () => {
     const { loopsctl, creates, propertiesCreated } = await sandbox();
     const file = exportFile('mailchimp', ['ana@example.com']);
-    const result = await loopsctl([
-      'contacts',
-      'import',
-      file,
-      '--preset',
-      'mailchimp',
-      '--create-properties',
-      '--lists-column',
-      'Lists',
-      '--dry-run',
-      '--json',
-    ]);
+    const result = await loopsctl([...fromExport(file, 'mailchimp'), '--dry-run', '--json']);
     expect(result.code).toBe(0);
     expect(result.json()).toEqual({ dryRun: true, valid: 1, failed: 0 });
     expect(result.stderr).toContain('would create the contact property employees (number)');
@@ -145,7 +125,7 @@ describe('contacts import from another provider', () => {
   it('a rerun creates no property and no contact again', async () => {
     const { loopsctl, creates, propertiesCreated } = await sandbox();
     const file = exportFile('sendgrid', ['ana@example.com', 'ben@example.com']);
-    const args = ['contacts', 'import', file, '--preset', 'sendgrid', '--create-properties', '--lists-column', 'Lists', '--json'];
+    const args = [...fromExport(file, 'sendgrid'), '--json'];
     expect((await loopsctl(args)).code).toBe(0);
     const again = await loopsctl(args);
     expect(again.code).toBe(0);
