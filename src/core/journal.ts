@@ -26,7 +26,7 @@ const JOURNAL_MARK = 'loopsctl-import';
 /** 2: records carry a digest of their content, and keys are made from it. */
 const JOURNAL_VERSION = 2;
 
-export type Status = 'created' | 'updated' | 'sent' | 'skipped' | 'failed';
+export type Status = 'created' | 'updated' | 'sent' | 'skipped' | 'excluded' | 'failed';
 
 export interface Outcome {
   status: Status;

@@ -18,9 +18,14 @@ import {
 import { DigestSet, numericDigest } from '../../core/digest-set.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../../base/email.js';
-import { handler, type Handler } from '../../core/capabilities.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { fromText, PropertyTypes, unknownPropertyHint } from '../contact-properties/typing.js';
-import { isStandardField, STANDARD_FIELDS, typeProblem } from '../../platform/contact-properties/typing.js';
+import type { ApiClient } from '../../api/client.js';
+import { formatCount } from '../../render/numbers.js';
+import { shellWord } from '../../render/shell-word.js';
+import { createProperties, excludedAddresses, planImport, resolveLists, targetName, type Mapping } from './import-plan.js';
+import { columnTargets, listNames, parseMaps, type PresetName, standardField } from './mapping.js';
+import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
 
 type Body = Record<string, unknown>;
@@ -31,60 +36,81 @@ interface ImportOptions {
   format?: 'csv' | 'jsonl';
   journal?: string;
   dryRun?: boolean;
+  map?: string[];
+  preset?: PresetName;
+  createProperties?: boolean;
+  listsColumn?: string;
+  exclude?: string;
+  excludeAs?: 'left-out' | 'unsubscribed';
 }
 
-/** What a CSV column holds: a standard field, or a custom property of a type. */
+/** What a CSV column holds: a standard field, a custom property of a type, the lists, or nothing (left out). */
 interface Column {
-  name: string;
+  name: string | undefined;
   type: string | undefined;
+  /** The column says "unsubscribed": read the other way round. */
+  inverted?: boolean;
+  lists?: boolean;
 }
 
-/** The CSV header: every column must be a standard field or a property of the account. */
-async function headerColumns(row: CsvRow, types: PropertyTypes, input: string): Promise<Column[]> {
-  const standardOnly = row.fields.every((raw) => isStandardField(raw.trim()));
+const NO_MAPPING: Mapping = { maps: new Map(), preset: undefined, listsColumn: undefined, planned: new Map(), lists: new Map() };
+
+/** The CSV header: every column must be a standard field or a property of the account, once mapped. */
+async function headerColumns(row: CsvRow, types: PropertyTypes, input: string, mapping: Mapping): Promise<Column[]> {
+  const targets = columnTargets(row.fields, mapping.maps, mapping.preset, input);
+  if (mapping.listsColumn !== undefined && !row.fields.some((raw) => raw.trim() === mapping.listsColumn))
+    throw new UsageError(`${input}: --lists-column names the column "${mapping.listsColumn}", which the header does not have`);
+  const names = row.fields.map((raw, index) => (raw.trim() === mapping.listsColumn ? undefined : targetName(raw.trim(), targets[index])));
+  const standardOnly = names.every((name) => name === undefined || standardField(name) !== undefined);
   // The account's properties are fetched only for a file with custom columns.
   const known = standardOnly ? new Map() : await types.lookup();
   const seen = new Set<string>();
-  return row.fields.map((raw) => {
+  return row.fields.map((raw, index) => {
     const header = raw.trim();
-    const standard = STANDARD_FIELDS.find((field) => field !== 'mailingLists' && field.toLowerCase() === header.toLowerCase());
-    const name = standard ?? header;
-    if (seen.has(name)) throw new UsageError(`${input}: the column "${name}" appears twice in the header`);
+    if (header === mapping.listsColumn) return { name: 'mailingLists', type: undefined, lists: true };
+    const target = names[index];
+    if (target === undefined) return { name: undefined, type: undefined };
+    const name = standardField(target) ?? target;
+    if (seen.has(name)) throw new UsageError(`${input}: two columns fill "${name}" (the second is "${header}")`, { hint: 'leave one out: --map "<column>="' });
     seen.add(name);
-    if (standard !== undefined) return { name, type: standard === 'subscribed' ? 'boolean' : 'string' };
-    const property = known.get(name);
-    if (property === undefined || isStandardField(name)) {
+    if (standardField(target) !== undefined) return { name, type: name === 'subscribed' ? 'boolean' : 'string', inverted: targets[index]?.inverted };
+    const type = known.get(name)?.type ?? mapping.planned.get(name);
+    if (type === undefined || isStandardField(name)) {
       throw new UsageError(`${input}: the column "${header}" is not a contact property of the account`, {
-        hint: `${unknownPropertyHint(known, header)}; or remove the column`,
+        hint: `${unknownPropertyHint(known, name)}; or leave the column out (--map ${shellWord(`${header}=`)}), or add --create-properties`,
       });
     }
-    return { name, type: property.type };
+    return { name, type };
   });
 }
 
-function rowRecord(row: CsvRow, columns: Column[]): InputRecord<Body> {
+function rowRecord(row: CsvRow, columns: Column[], lists: Map<string, string>): InputRecord<Body> {
   const source = JSON.stringify(row.fields);
   if (row.fields.length > columns.length)
     return { line: row.line, source, problem: `${row.fields.length} fields, but the header names ${columns.length} columns` };
   const body: Body = {};
   for (let index = 0; index < row.fields.length; index += 1) {
     const text = row.fields[index]!;
-    // An empty cell sets nothing.
-    if (text === '') continue;
-    const { name, type } = columns[index]!;
+    const { name, type, inverted, lists: isLists } = columns[index]!;
+    // An empty cell sets nothing; a column left out, neither.
+    if (text === '' || name === undefined) continue;
+    if (isLists) {
+      body.mailingLists = Object.fromEntries(listNames(text).map((list) => [lists.get(list.toLowerCase()) ?? list, true]));
+      continue;
+    }
     const value = fromText(type, text);
     if (value === undefined) return { line: row.line, source, problem: `${name}: "${text}" is not a ${type}` };
-    body[name] = value;
+    body[name] = inverted === true ? !value : value;
   }
   return { line: row.line, source, body };
 }
 
-async function* csvRecords(input: Readable, types: PropertyTypes, name: string, check: RecordCheck): AsyncGenerator<InputRecord<Body>> {
+async function* csvRecords(input: Readable, types: PropertyTypes, name: string, check: RecordCheck, mapping: Mapping): AsyncGenerator<InputRecord<Body>> {
   let columns: Column[] | undefined;
   try {
     for await (const row of csvRows(input)) {
-      if (columns === undefined) columns = await headerColumns(row, types, name);
-      else yield check(rowRecord(row, columns));
+      if (columns === undefined) columns = await headerColumns(row, types, name, mapping);
+      else yield check(rowRecord(row, columns, mapping.lists));
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError)
@@ -150,18 +176,65 @@ export function recordCheck(mode: Mode): (record: InputRecord<Body>) => InputRec
   };
 }
 
+/** The mapping flags read CSV columns; with --create-properties or --lists-column, the file is read once first. */
+async function importMapping(context: Uses<'out' | 'files'>, api: ApiClient, input: string, options: ImportOptions, types: PropertyTypes): Promise<Mapping> {
+  const mapping: Mapping = { ...NO_MAPPING, maps: parseMaps(options.map), preset: options.preset, listsColumn: options.listsColumn };
+  if (!options.createProperties && options.listsColumn === undefined) return mapping;
+  const plan = await planImport(context.runtime, input, mapping, await types.lookup(), { createProperties: options.createProperties === true });
+  // Every list is checked before any property is created: a wrong list stops the run with nothing changed.
+  const lists = await resolveLists(api, plan.listNames, input);
+  const planned = { ...mapping, lists, planned: plan.create };
+  // The header is checked as the import will read it (a column filled twice, a lists column it lacks) before anything is created.
+  if (plan.header !== undefined) await headerColumns(plan.header, types, input, planned);
+  await createProperties(api, plan.create, options.dryRun === true, (line) => context.out.stderr.write(`${line}\n`));
+  return planned;
+}
+
+/** The old provider's suppressions: left out (counted as excluded), or sent as unsubscribed. */
+function exclusion(addresses: Set<string>, asUnsubscribed: boolean, check: RecordCheck): RecordCheck {
+  return (record) => {
+    const checked = check(record);
+    const email = checked.body?.email;
+    if (asUnsubscribed && typeof email === 'string' && addresses.has(email.toLowerCase())) return { ...checked, body: { ...checked.body, subscribed: false } };
+    return checked;
+  };
+}
+
+/** What the API cannot do with a suppression export, and what to do instead. */
+function suppressionNote(file: string, count: number, asUnsubscribed: boolean): string {
+  const done = asUnsubscribed ? 'imported as unsubscribed' : 'left out';
+  return (
+    `${formatCount(count)} ${count === 1 ? 'address' : 'addresses'} of ${file} (the old provider's suppressions) ${done}.\n` +
+    "The Loops API cannot add an address to the account's suppression list: a bounced or complaining address comes back if your app or a form sends it again.\n" +
+    (asUnsubscribed
+      ? 'Unsubscribed contacts get no campaigns or loops; keep the file to check new sign-ups against it.\n'
+      : 'To keep a record of them in Loops, import the file again with --exclude-as unsubscribed; keep the file to check new sign-ups against it.\n')
+  );
+}
+
 export const importContacts: Handler<[string], ImportOptions> = handler(['out', 'client', 'files', 'clock'], async (context, [input], options) => {
   const mode: Mode = options.update ? 'update' : 'create';
   const format = options.format ?? (/\.(jsonl|ndjson)$/i.test(input) ? 'jsonl' : 'csv');
+  const mapped = options.map !== undefined || options.preset !== undefined || options.createProperties === true || options.listsColumn !== undefined;
+  if (format === 'jsonl' && mapped)
+    throw new UsageError('--map, --preset, --create-properties and --lists-column read the columns of a CSV file', { hint: 'give a CSV file' });
+  const types = new PropertyTypes(() => context.client());
+  const api = await context.client();
+  const excluded = options.exclude === undefined ? new Set<string>() : await excludedAddresses(context.runtime, options.exclude);
+  const asUnsubscribed = options.excludeAs === 'unsubscribed';
+  const mapping = await importMapping(context, api, input, options, types);
   const path = options.dryRun ? undefined : journalPath(input, options.journal);
   const stream = openInput(context.runtime, input);
-  const types = new PropertyTypes(() => context.client());
-  const check = recordCheck(mode);
-  const records = format === 'csv' ? csvRecords(stream, types, input, check) : jsonlRecords(stream, types, check);
+  const check = exclusion(excluded, asUnsubscribed, recordCheck(mode));
+  const records = format === 'csv' ? csvRecords(stream, types, input, check, mapping) : jsonlRecords(stream, types, check);
   const lines = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
   const total = lines === undefined ? undefined : Math.max(0, lines - (format === 'csv' ? 1 : 0));
-  const api = await context.client();
+  let matched = 0;
   const send = async (body: Body, record: RecordContext): Promise<Outcome> => {
+    if (typeof body.email === 'string' && excluded.has(body.email.toLowerCase())) {
+      matched += 1;
+      if (!asUnsubscribed) return { status: 'excluded', message: `on the suppression list of ${options.exclude}` };
+    }
     if (mode === 'update') return { status: 'updated', id: (await updateContact(api, body)).id };
     if (record.resumed) {
       // An earlier run sent this create and stopped before it heard back: look before sending again.
@@ -175,11 +248,14 @@ export const importContacts: Handler<[string], ImportOptions> = handler(['out', 
       return { status: 'failed', message: `${error.message} (use --update to change existing contacts)`, exitCode: error.exitCode };
     }
   };
-  return runImport(context, {
+  const code = await runImport(context, {
     records,
     journal: path === undefined ? undefined : { path, kind: 'contacts', input },
-    statuses: ['created', 'updated', 'skipped', 'failed'],
+    statuses:
+      options.exclude === undefined || asUnsubscribed ? ['created', 'updated', 'skipped', 'failed'] : ['created', 'updated', 'skipped', 'excluded', 'failed'],
     send,
     total,
   });
+  if (options.exclude !== undefined && path !== undefined) context.out.stderr.write(suppressionNote(options.exclude, matched, asUnsubscribed));
+  return code;
 });

@@ -1,4 +1,5 @@
 /** `loopsctl contacts`: the audience: find, create, update, delete, suppression, bulk import. */
+import { PRESET_NAMES } from './mapping.js';
 import { command, emailAddress, group, type FlagSet, type OptionSpec, type Spec } from '../../core/declare.js';
 
 const EMAIL: OptionSpec = { flags: '--email <email>', description: 'the contact’s email address', parse: emailAddress() };
@@ -36,7 +37,14 @@ const IMPORT_HELP = `CSV columns: email, userId, firstName, lastName, source, us
 property of the account (typed as the account says). Empty cells set nothing.
 Each record's outcome goes to the journal as it completes: run the same command again after a
 stop (Ctrl-C, a crash, kill -9) and finished records are skipped, so nothing is created twice;
-records that failed are tried again. Ends with a summary; exits 0 only when no record failed.`;
+records that failed are tried again. Ends with a summary; exits 0 only when no record failed.
+
+From another provider: --preset reads its export's column names (sendgrid, mailchimp, customerio,
+postmark, resend, mailgun), --map renames or leaves out a column, --create-properties creates the
+properties the columns need (typed from their values, before the first contact), --lists-column puts
+each contact on the lists a column names (every list checked before anything is sent), and --exclude
+keeps the addresses of the old provider's suppression export out (or, with --exclude-as
+unsubscribed, imports them unsubscribed). See docs/migrate.md.`;
 
 const suppression = group({
   name: 'suppression',
@@ -137,12 +145,20 @@ export const spec: Spec = group({
         { flags: '--format <format>', description: 'input format (default: from the file name, else csv)', choices: ['csv', 'jsonl'] },
         { flags: '--journal <file>', description: 'where each record’s outcome is kept (default: <file>.journal.jsonl)', file: { writes: true } },
         { flags: '--dry-run', description: 'check every record (fields, types, duplicate emails) and send nothing' },
+        { flags: '--map <column=property>', description: 'read a CSV column as a field or property (empty: leave it out); repeatable', repeatable: true },
+        { flags: '--preset <provider>', description: 'read another provider’s export columns', choices: [...PRESET_NAMES] },
+        { flags: '--create-properties', description: 'create the custom properties the columns need, typed from their values, first' },
+        { flags: '--lists-column <column>', description: 'a column of mailing list names or ids, separated by ; or ,' },
+        { flags: '--exclude <file>', description: 'a suppression export (bounces, complaints, unsubscribes): its addresses are not imported', file: {} },
+        { flags: '--exclude-as <how>', description: 'what becomes of an excluded address (default: left-out)', choices: ['left-out', 'unsubscribed'] },
       ],
       help: IMPORT_HELP,
       examples: [
         'loopsctl contacts import contacts.csv --dry-run',
         'loopsctl contacts import contacts.csv',
         'loopsctl contacts import changes.jsonl --update --json',
+        'loopsctl contacts import members.csv --preset mailchimp --create-properties --exclude cleaned.csv --dry-run',
+        'loopsctl contacts import export.csv --map "Company Name=company" --lists-column Lists',
       ],
       remote: true,
       unpaged: true,

@@ -126,7 +126,7 @@ describe('contacts import', () => {
       return /^Hint: (.*)$/m.exec(refused.stderr)?.[1];
     };
     expect(await hintFor('Plan')).toBe(
-      'did you mean the property plan (labelled "Plan")? A property is named by its key, and case counts; or remove the column',
+      'did you mean the property plan (labelled "Plan")? A property is named by its key, and case counts; or leave the column out (--map Plan=), or add --create-properties',
     );
     expect(await hintFor('First Name')).toMatch(/^did you mean the property firstName \(labelled "First Name"\)\?/);
     expect(await hintFor('Favourite Colour')).toContain("`loopsctl contact-properties create --name 'Favourite Colour' --type string`");

@@ -1,0 +1,138 @@
+/**
+ * What `contacts import` settles before the first contact is sent, for an export from another
+ * provider: the properties its columns need (created with --create-properties, typed from the
+ * values seen), the lists its lists column names (each one the account has), and the addresses
+ * of the old provider's suppression export (--exclude).
+ */
+import type { ApiClient } from '../../api/client.js';
+import { LocalFileError, UsageError } from '../../base/errors.js';
+import { openInput } from '../../core/bulk.js';
+import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
+import type { Runtime } from '../../core/runtime.js';
+import type { ContactProperty, PropertyType } from '../../platform/contact-properties/schemas.js';
+import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
+import { shellWord } from '../../render/shell-word.js';
+import { createContactProperty } from '../contact-properties/client.js';
+import { listMailingLists } from '../lists/client.js';
+import { columnTargets, emailColumn, listNames, type PresetName, standardField, type Target, TypeGuess } from './mapping.js';
+
+/** How the header's columns are read: the flags that map them, and what the plan settled. */
+export interface Mapping {
+  maps: Map<string, Target>;
+  preset: PresetName | undefined;
+  listsColumn: string | undefined;
+  /** Properties created (or, in a dry run, to be created) for the file's columns. */
+  planned: Map<string, PropertyType>;
+  /** List names and ids (lower case) to the list's id. */
+  lists: Map<string, string>;
+}
+
+/** A column's field or property as the mapping names it; undefined when the column is left out. */
+export function targetName(column: string, target: Target | undefined): string | undefined {
+  return target === undefined ? column : target.name;
+}
+
+async function* rowsOf(runtime: Pick<Runtime, 'stdin'>, file: string): AsyncGenerator<CsvRow> {
+  try {
+    yield* csvRows(openInput(runtime, file));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new LocalFileError(`${file}: line ${error.line}: ${error.reason}`);
+    throw error;
+  }
+}
+
+/**
+ * Reads the file once before anything is sent: the values of each column that would need a new
+ * property (for its type), and every list its lists column names. Needs a file, not stdin.
+ */
+export async function planImport(
+  runtime: Pick<Runtime, 'stdin'>,
+  input: string,
+  mapping: Mapping,
+  known: Map<string, ContactProperty>,
+  options: { createProperties: boolean },
+): Promise<{ header: CsvRow | undefined; create: Map<string, PropertyType>; listNames: Map<string, number> }> {
+  if (input === '-') throw new UsageError('--create-properties and --lists-column read the file before the import: give a file, not stdin');
+  const guesses = new Map<number, { name: string; guess: TypeGuess }>();
+  const lists = new Map<string, number>();
+  let listsIndex = -1;
+  let header: CsvRow | undefined;
+  for await (const row of rowsOf(runtime, input)) {
+    if (header === undefined) {
+      header = row;
+      const targets = columnTargets(row.fields, mapping.maps, mapping.preset, input);
+      listsIndex = row.fields.findIndex((raw) => raw.trim() === mapping.listsColumn);
+      row.fields.forEach((raw, index) => {
+        const name = targetName(raw.trim(), targets[index]);
+        if (index === listsIndex || name === undefined || standardField(name) !== undefined || known.has(name)) return;
+        if (options.createProperties) guesses.set(index, { name: propertyName(name, input), guess: new TypeGuess() });
+      });
+      continue;
+    }
+    for (const [index, { guess }] of guesses) guess.add(row.fields[index] ?? '');
+    if (listsIndex >= 0) for (const name of listNames(row.fields[listsIndex] ?? '')) if (!lists.has(name)) lists.set(name, row.line);
+  }
+  const create = new Map([...guesses.values()].map(({ name, guess }) => [name, guess.type]));
+  return { header, create, listNames: lists };
+}
+
+/** A column that would become a new property must be named as the API takes one. */
+function propertyName(name: string, input: string): string {
+  if (PROPERTY_NAME.test(name) && !RESERVED_PROPERTY_NAMES.has(name)) return name;
+  throw new UsageError(`${input}: the column "${name}" cannot be a property name (camelCase, such as planName)`, {
+    hint: `map it: --map ${shellWord(`${name}=someName`)}, or leave it out: --map ${shellWord(`${name}=`)}`,
+  });
+}
+
+/** The account's lists by id and by name (lower case); a name or id it does not have is a usage error naming its first line. */
+export async function resolveLists(api: ApiClient, names: Map<string, number>, input: string): Promise<Map<string, string>> {
+  const resolved = new Map<string, string>();
+  if (names.size === 0) return resolved;
+  const lists = await listMailingLists(api);
+  const byKey = new Map<string, string>();
+  for (const list of lists) {
+    byKey.set(list.id.toLowerCase(), list.id);
+    byKey.set(list.name.toLowerCase(), list.id);
+  }
+  for (const [name, line] of names) {
+    const id = byKey.get(name.toLowerCase());
+    if (id === undefined)
+      throw new UsageError(`${input}: line ${line}: the account has no mailing list "${name}"`, {
+        hint: `its lists: ${lists.map((list) => list.name).join(', ') || 'none'}; create it in the Loops app, or fix the cell`,
+      });
+    resolved.set(name.toLowerCase(), id);
+  }
+  return resolved;
+}
+
+/** Creates the properties the file needs, or in a dry run says which it would; either way on stderr, before any contact. */
+export async function createProperties(api: ApiClient, create: Map<string, PropertyType>, dryRun: boolean, say: (line: string) => void): Promise<void> {
+  for (const [name, type] of create) {
+    if (dryRun) {
+      say(`would create the contact property ${name} (${type})`);
+      continue;
+    }
+    await createContactProperty(api, { name, type });
+    say(`created the contact property ${name} (${type})`);
+  }
+}
+
+/** The addresses of a suppression export (lower case), from its email column, found by its common names. */
+export async function excludedAddresses(runtime: Pick<Runtime, 'stdin'>, file: string): Promise<Set<string>> {
+  const addresses = new Set<string>();
+  let column: number | undefined;
+  for await (const row of rowsOf(runtime, file)) {
+    if (column === undefined) {
+      column = emailColumn(row.fields);
+      if (column < 0)
+        throw new UsageError(`${file}: no email column in the header (${row.fields.join(', ')})`, {
+          hint: 'the suppression file needs a column named email, Email Address, EmailAddress, address or recipient',
+        });
+      continue;
+    }
+    const email = row.fields[column]?.trim().toLowerCase();
+    if (email) addresses.add(email);
+  }
+  if (column === undefined) throw new LocalFileError(`${file}: no header row (the file is empty)`);
+  return addresses;
+}
