@@ -23,16 +23,17 @@ import {
   addedPathNext,
   addedPathOf,
   defaultPathsOf,
-  insertionProblem,
+  controlsReplacedBy,
+  insertionPointOf,
   newNodeSettings,
   newTriggerSettings,
   nodeCapProblem,
   nodesAddedBy,
 } from '../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../platform/workflows/edits.js';
-import { danglingOf, graphOfNodes, parentsOf, removedWith } from '../../platform/workflows/graph.js';
+import { danglingOf, graphOfNodes, removedWith } from '../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
-import { isTrigger, nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
+import { nodeType, updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';
 import { withArticle } from '../../platform/words.js';
@@ -160,46 +161,12 @@ function defaultNode(context: RouteContext, workflow: StoredWorkflow, typeName: 
   return node;
 }
 
-const parentsIn = (workflow: StoredWorkflow, id: string) => {
-  const parents = new Set(parentsOf(graphOfNodes(workflow.nodes), id));
-  return workflow.nodes.filter((node) => parents.has(node.id));
-};
-
-/** Where a new node goes: the nodes that will lead to it, and the node it will lead to. */
+/** Where a new node goes, by the rule book; a node the request names that the workflow lacks is a 404, a refusal a 400. */
 function insertionPoint(workflow: StoredWorkflow, fields: Record<string, unknown>, typeName: string): { parents: StoredNode[]; to: StoredNode } {
-  const mode = fields.insertMode;
-  if (mode === 'after') {
-    if (fields.toNodeId !== undefined || fields.beforeNodeId !== undefined) throw badRequest('insertMode "after" takes fromNodeId only');
-    const from = nodeIn(workflow, stringField(fields, 'fromNodeId'));
-    if (from.typeName === 'ExitAction') throw badRequest('nothing can be inserted after an exit node');
-    if (from.nextNodeIds.length !== 1) {
-      throw badRequest(
-        `insertMode "after" needs a node with exactly one outgoing connection; ${from.id} has ${from.nextNodeIds.length}: use "between" with the exact toNodeId`,
-      );
-    }
-    return { parents: [from], to: nodeIn(workflow, from.nextNodeIds[0]!) };
-  }
-  if (mode === 'before') {
-    if (fields.fromNodeId !== undefined) throw badRequest('insertMode "before" takes toNodeId only');
-    // beforeNodeId is the deprecated name of toNodeId, still accepted.
-    const toId = fields.toNodeId ?? fields.beforeNodeId;
-    if (typeof toId !== 'string') throw badRequest('toNodeId must be a string');
-    const to = nodeIn(workflow, toId);
-    if (typeName === 'VariantNode')
-      throw badRequest('a VariantNode cannot be inserted with insertMode "before"; use "between" with the experiment branch as fromNodeId');
-    if (isTrigger(to.typeName) || to.id === workflow.rootNodeId) throw badRequest('nothing can be inserted before a trigger node');
-    const parents = parentsIn(workflow, to.id);
-    if (parents.length === 0) throw badRequest(`${to.id} has no incoming connection to insert into`);
-    return { parents, to };
-  }
-  if (mode === 'between') {
-    if (fields.beforeNodeId !== undefined) throw badRequest('insertMode "between" takes fromNodeId and toNodeId');
-    const from = nodeIn(workflow, stringField(fields, 'fromNodeId'));
-    const to = nodeIn(workflow, stringField(fields, 'toNodeId'));
-    if (!from.nextNodeIds.includes(to.id)) throw badRequest(`${from.id} does not lead to ${to.id}`);
-    return { parents: [from], to };
-  }
-  throw badRequest('insertMode must be "after", "before" or "between"');
+  const point = insertionPointOf(fields, new Map(workflow.nodes.map((node) => [node.id, node])), workflow.rootNodeId, typeName);
+  if ('missing' in point) throw notFound(`node ${point.missing} not found in workflow ${workflow.id}`);
+  if ('refused' in point) throw badRequest(point.refused);
+  return point as { parents: StoredNode[]; to: StoredNode };
 }
 
 function createNode(context: RouteContext) {
@@ -209,12 +176,6 @@ function createNode(context: RouteContext) {
   if (!(CREATABLE_NODE_TYPES as readonly unknown[]).includes(typeName)) throw badRequest(`nodeTypeName must be one of ${CREATABLE_NODE_TYPES.join(', ')}`);
   const creatable = typeName as CreatableNodeType;
   const { parents, to } = insertionPoint(workflow, fields, creatable);
-  const misplaced = insertionProblem(
-    parents.map((parent) => parent.typeName),
-    to.typeName,
-    creatable,
-  );
-  if (misplaced !== undefined) throw badRequest(misplaced);
   checkCap(workflow, nodesAddedBy(creatable));
   const children = defaultPathsOf(creatable).map((path) => defaultNode(context, workflow, path.type, path.isControl));
   const node = defaultNode(context, workflow, creatable);
@@ -337,10 +298,8 @@ function updateNode(context: RouteContext) {
   next = { ...next, ...values };
   for (const key of ['audienceSegmentId', 'audienceFilter']) if (next[key] === null) delete next[key];
   if (values.isControl === true) {
-    for (const experiment of parentsIn(workflow, node.id)) {
-      for (const sibling of workflow.nodes)
-        if (sibling.id !== node.id && experiment.nextNodeIds.includes(sibling.id) && sibling.isControl === true) sibling.isControl = false;
-    }
+    const replaced = new Set(controlsReplacedBy(node.id, new Map(workflow.nodes.map((each) => [each.id, each]))));
+    for (const sibling of workflow.nodes) if (replaced.has(sibling.id)) sibling.isControl = false;
   }
   workflow.nodes[index] = next;
   commit(context, workflow);

@@ -4,6 +4,7 @@
  * plays these to answer, and the push planner to foresee the graph each call leaves.
  */
 import type { CreatableNodeType } from './node-type-names.js';
+import { isTrigger } from './node-types.js';
 
 /**
  * "New nodes start with default settings; update the node after creation to configure it." The
@@ -90,6 +91,85 @@ export function insertionProblem(parentTypes: readonly string[], toType: string,
   if (type === 'VariantNode' && !underExperiment)
     return 'a VariantNode can only be inserted right after an experiment branch (an ExperimentBranchNode), before a node that is not a variant; use "between" with the experiment branch as fromNodeId';
   return undefined;
+}
+
+/** A node as the insertion rules read it. */
+export interface PlacedNode {
+  id: string;
+  typeName: string;
+  nextNodeIds: readonly string[];
+}
+
+/** Where a new node goes (the nodes that will lead to it, the node it will lead to), or why not: a node the request names that the workflow lacks, or a 400. */
+export type InsertionPoint = { parents: PlacedNode[]; to: PlacedNode } | { missing: string } | { refused: string };
+
+/**
+ * Where create-node puts a node of `type`, by the request's `insertMode`, as the description says:
+ * "Insert a new node between two existing nodes, `fromNodeId` and `toNodeId`" (from "must
+ * currently point to `toNodeId`"); "Insert a new node before `toNodeId`" ("The target must have at
+ * least one incoming parent and cannot be a trigger node"; "`VariantNode` cannot use `insertMode:
+ * "before"`"; `beforeNodeId` "Deprecated. Use `toNodeId` instead."); "Insert a new node after
+ * `fromNodeId`. This is valid only when `fromNodeId` has exactly one outgoing node. It is invalid
+ * when `fromNodeId` has no outgoing nodes, multiple outgoing nodes, or is an exit node." Then the
+ * experiment rules of `insertionProblem`.
+ */
+export function insertionPointOf(request: Record<string, unknown>, nodes: ReadonlyMap<string, PlacedNode>, root: string | null, type: string): InsertionPoint {
+  const found = (field: string, id: unknown): PlacedNode | InsertionPoint => {
+    if (typeof id !== 'string') return { refused: `${field} must be a string` };
+    return nodes.get(id) ?? { missing: id };
+  };
+  const place = (parents: PlacedNode[], to: PlacedNode): InsertionPoint => {
+    const refused = insertionProblem(
+      parents.map((parent) => parent.typeName),
+      to.typeName,
+      type,
+    );
+    return refused === undefined ? { parents, to } : { refused };
+  };
+  const mode = request.insertMode;
+  if (mode === 'after') {
+    if (request.toNodeId !== undefined || request.beforeNodeId !== undefined) return { refused: 'insertMode "after" takes fromNodeId only' };
+    const from = found('fromNodeId', request.fromNodeId);
+    if (!('typeName' in from)) return from;
+    if (from.typeName === 'ExitAction') return { refused: 'nothing can be inserted after an exit node' };
+    if (from.nextNodeIds.length !== 1)
+      return {
+        refused: `insertMode "after" needs a node with exactly one outgoing connection; ${from.id} has ${from.nextNodeIds.length}: use "between" with the exact toNodeId`,
+      };
+    const to = found('toNodeId', from.nextNodeIds[0]);
+    return 'typeName' in to ? place([from], to) : to;
+  }
+  if (mode === 'before') {
+    if (request.fromNodeId !== undefined) return { refused: 'insertMode "before" takes toNodeId only' };
+    const to = found('toNodeId', request.toNodeId ?? request.beforeNodeId);
+    if (!('typeName' in to)) return to;
+    if (type === 'VariantNode')
+      return { refused: 'a VariantNode cannot be inserted with insertMode "before"; use "between" with the experiment branch as fromNodeId' };
+    if (isTrigger(to.typeName) || to.id === root) return { refused: 'nothing can be inserted before a trigger node' };
+    const parents = [...nodes.values()].filter((node) => node.nextNodeIds.includes(to.id));
+    if (parents.length === 0) return { refused: `${to.id} has no incoming connection to insert into` };
+    return place(parents, to);
+  }
+  if (mode === 'between') {
+    if (request.beforeNodeId !== undefined) return { refused: 'insertMode "between" takes fromNodeId and toNodeId' };
+    const from = found('fromNodeId', request.fromNodeId);
+    if (!('typeName' in from)) return from;
+    const to = found('toNodeId', request.toNodeId);
+    if (!('typeName' in to)) return to;
+    if (!from.nextNodeIds.includes(to.id)) return { refused: `${from.id} does not lead to ${to.id}` };
+    return place([from], to);
+  }
+  return { refused: 'insertMode must be "after", "before" or "between"' };
+}
+
+/**
+ * The variants of the experiments leading to `variant` that stop being the control when it becomes
+ * one: an experiment has one control branch at most ("The remaining percentage will be sent to the
+ * control branch", the description of `samplingRate`).
+ */
+export function controlsReplacedBy(variant: string, nodes: ReadonlyMap<string, PlacedNode & { isControl?: unknown }>): string[] {
+  const experiments = [...nodes.values()].filter((node) => node.nextNodeIds.includes(variant));
+  return experiments.flatMap((experiment) => experiment.nextNodeIds.filter((sibling) => sibling !== variant && nodes.get(sibling)?.isControl === true));
 }
 
 /**
