@@ -214,7 +214,8 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
   const { out } = context;
   if (out.json) await out.writeJson({ directory: root, records: converted });
   else {
-    await out.write(renderConversion(root, converted));
+    // Wrapped to the terminal; a pipe or a file gets each line whole, for grep.
+    await out.write(renderConversion(root, converted, out.tty ? out.columns : Number.POSITIVE_INFINITY));
     out.note(
       `Converted ${countOf(converted.length, 'record')} into ${root}: ${countOf(
         converted.reduce((sum, record) => sum + record.remediation.length, 0),

@@ -1,7 +1,8 @@
 /** What `content convert` prints: each record written, its variables' mapping, and the list of what to look at. */
+import { wrapLines } from '../../../render/wrap.js';
 import type { Converted } from './model.js';
 
-export function renderConversion(root: string, records: readonly Converted[]): string {
+export function renderConversion(root: string, records: readonly Converted[], width: number): string {
   const lines: string[] = [];
   for (const record of records) {
     lines.push(`${record.source} -> ${root}/${record.path}/ (${record.files.join(', ')})`);
@@ -11,5 +12,13 @@ export function renderConversion(root: string, records: readonly Converted[]): s
       lines.push(`    to do: ${item.todo}`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.flatMap((line) => hanging(line, width)).join('\n')}\n`;
+}
+
+/** A line wrapped to the terminal's width, the lines it continues on indented two more. */
+function hanging(line: string, width: number): string[] {
+  if (!Number.isFinite(width)) return [line];
+  const indent = /^ */.exec(line)![0];
+  const [first = '', ...rest] = wrapLines(line, Math.max(width - 2, 20));
+  return [first, ...rest.map((more) => `${indent}  ${more.trimStart()}`)];
 }

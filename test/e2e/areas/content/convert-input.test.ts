@@ -327,3 +327,22 @@ describe('the MCP tool content_convert', () => {
     expect(readFileSync(join(root, 'loops/transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hello</Paragraph>\n');
   });
 });
+
+describe('content convert on a terminal', () => {
+  it('wraps what it prints to the terminal, and a pipe gets each line whole', async () => {
+    const root = sources({ 'order-shipped-and-delivered.mjml': MJML(TEXT('<p>Hi {{ customer.first_name }}, order {{ order_id }} shipped.</p>')) });
+    const source = join(root, 'order-shipped-and-delivered.mjml');
+    const out = join(tempDir('loopsctl-convert-out-'), 'a-directory-with-a-rather-long-name');
+    const onTerminal = await run(['content', 'convert', source, '--out', out], { tty: { columns: 60 } });
+    expect(onTerminal.code, onTerminal.stderr).toBe(0);
+    const lines = onTerminal.stdout
+      .replace(/\u001b\[[\d;]*m/g, '')
+      .trimEnd()
+      .split('\n');
+    // Only a word longer than the terminal (a temporary directory's path) stands past it, alone on its line.
+    expect(lines.filter((line) => [...line].length > 60 && /\S\s+\S/.test(line.trim()))).toEqual([]);
+    expect(lines.length).toBeGreaterThan(3);
+    const piped = await run(['content', 'convert', source, '--out', join(tempDir('loopsctl-convert-out-'), 'loops')]);
+    expect(piped.stdout.split('\n')[0]).toMatch(/order-shipped-and-delivered\.mjml -> .*\(transactional\.json, draft\.json, draft\.lmx\)$/);
+  });
+});
