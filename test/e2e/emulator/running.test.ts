@@ -175,6 +175,23 @@ describe('queued contacts at a node', () => {
     expect(sent(state, 'one@example.com')).toEqual(['Welcome aboard, there']);
   });
 
+  it('leave with their contact: a deleted contact waits nowhere and is counted nowhere', () => {
+    const { state, call } = sandboxWithWorkflows();
+    for (const address of ['one@example.com', 'two@example.com'])
+      expect(call('POST', '/v1/contacts/create', { body: { email: address, mailingLists: { [PRODUCT_UPDATES]: true } } }).status).toBe(200);
+    const waitTwoDays = node('Welcome series', 'wait-2d');
+    const dryRun = () =>
+      call('DELETE', `/v1/workflows/${WELCOME}/nodes/${waitTwoDays}`, {
+        body: { expectedRevisionId: call('GET', `/v1/workflows/${WELCOME}`).body.workflowRevisionId, dryRun: true },
+      }).body;
+    expect(dryRun()).toMatchObject({ queuedContactCount: 2 });
+    expect(call('POST', '/v1/contacts/delete', { body: { email: 'two@example.com' } }).status).toBe(200);
+    expect(dryRun()).toMatchObject({ queuedContactCount: 1 });
+    const [ended] = allJourneys(state).filter((journey) => journey.email === 'two@example.com');
+    expect(ended).toMatchObject({ status: 'ended' });
+    expect(ended!.steps.at(-1)).toMatchObject({ outcome: 'exited', why: 'ended: the contact was deleted' });
+  });
+
   // "Retry with `confirmDelete: true` to delete the workflow, stop sending, and cancel queued contacts." (deleteWorkflow, the published description 1.22.1)
   it('are cancelled with their workflow: their journeys end at once, saying so', () => {
     const { state, call } = sandboxWithWorkflows();
