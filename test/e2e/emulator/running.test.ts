@@ -10,6 +10,7 @@ import { seedId } from '../../../src/emulator/module.js';
 import { allJourneys } from '../../../src/emulator/journey-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
 import { workflows, type StoredWorkflow } from '../../../src/emulator/routes/workflow-records.js';
+import { segments } from '../../../src/emulator/routes/segments.js';
 import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';
 
 const WELCOME = seedId('workflow/Welcome series');
@@ -52,6 +53,28 @@ describe('a filter with both a segment and conditions', () => {
     expect(['big', 'small', 'free'].map((name) => sent(state, `${name}@example.com`))).toEqual([['Volume pricing'], [], []]);
     const small = allJourneys(state).find((journey) => journey.email === 'small@example.com')!;
     expect(small.steps.at(-1)).toMatchObject({ outcome: 'filtered-out', why: 'does not match segment "Paying customers" and its own filter' });
+  });
+});
+
+describe('a filter by a segment deleted since', () => {
+  it('lets no one on, and the step names the segment as deleted', () => {
+    const segmentId = seedId('segment/Paying customers');
+    const { state, call } = sandboxWithWorkflows(
+      eventWorkflow('paying', [
+        ['filter', { typeName: 'AudienceFilter', audienceSegmentId: segmentId }, ['offer']],
+        ['offer', email('Thanks for paying'), []],
+      ]),
+    );
+    // The API deletes no segment: one removed in the app is gone from the account all the same.
+    segments.of(state).splice(
+      segments.of(state).findIndex((segment) => segment.id === segmentId),
+      1,
+    );
+    expect(call('POST', '/v1/contacts/create', { body: { email: 'pro@example.com', plan: 'pro' } }).status).toBe(200);
+    expect(call('POST', '/v1/events/send', { body: { email: 'pro@example.com', eventName: 'paying' } }).status).toBe(200);
+    expect(sent(state, 'pro@example.com')).toEqual([]);
+    const journey = allJourneys(state).find((each) => each.email === 'pro@example.com')!;
+    expect(journey.steps.at(-1)).toMatchObject({ outcome: 'filtered-out', why: expect.stringContaining(`segment ${segmentId} (deleted)`) });
   });
 });
 
