@@ -58,7 +58,7 @@ function customPropertyType(value: unknown): 'number' | 'boolean' | 'string' {
 
 const STANDARD = new Set(['email', 'firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'mailingLists']);
 
-/** Triggers a trial fires itself: the others (a property's change, a blank trigger) start the contact at the trigger. */
+/** Triggers a trial fires itself: a property's change starts the contact at the trigger, and a blank trigger starts nobody. */
 const FIRED_BY_TRIAL = new Set(['SignupTrigger', 'EventTrigger', 'AddToListTrigger']);
 
 export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResult> {
@@ -92,7 +92,11 @@ export async function runWorkflowTrial(trial: WorkflowTrial): Promise<TrialResul
   if (allJourneys(state).length === 0 && trigger !== undefined) {
     const refusal = entryRefusal(workflow, trigger, contacts.of(state)[0]!, []);
     if (refusal !== undefined) return { journeys: [], emails: [], ended: true, notStarted: refusal };
-    // A trigger nothing above fires (a property change, a blank one): the contact starts at it.
+    // A blank trigger starts nobody, in the sandbox as on the platform (a new workflow is "a draft
+    // workflow with a blank trigger", the description): the trial says so rather than place the contact.
+    if (trigger.typeName === 'BlankTrigger')
+      return { journeys: [], emails: [], ended: true, notStarted: 'its trigger is blank, which starts nobody: set what starts it in the app' };
+    // A trigger nothing above fires (a property change): the contact starts at it.
     if (FIRED_BY_TRIAL.has(trigger.typeName)) return { journeys: [], emails: [], ended: true, notStarted: `its ${trigger.typeName} did not fire` };
     call('POST', '/_sandbox/journeys', { contact: trial.contact.email, workflow: workflow.id, node: trigger.id });
   }

@@ -7,6 +7,7 @@ import { EMAIL_ADDRESS } from '../../base/email.js';
 import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { journeyEngine } from '../journey-engine.js';
+import { discardJourneys, journeysOf } from '../journey-records.js';
 import { addContact, blankContact, contactCopy, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
@@ -190,6 +191,9 @@ function remove(context: RouteContext) {
   const all = contacts.of(context.state);
   const contact = mustFind(all, ref);
   removeContact(all, contact);
+  // A deleted contact leaves every workflow it was in: no node holds it, and no queued count includes it.
+  const waiting = journeysOf(context.state, contact.id).filter((journey) => journey.status === 'waiting');
+  discardJourneys(context.state, waiting, context.now().toISOString(), 'ended: the contact was deleted');
   webhookReports.get().reportContactDeleted(context, contact);
   context.changed();
   return answer(s.contactDeleted, { success: true, message: 'Contact deleted.' });

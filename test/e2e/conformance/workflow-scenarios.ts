@@ -65,6 +65,15 @@ const plan = (value: string) => `    audienceFilter: {match: all, conditions: [{
 // The scenarios are data, side by side: one piece.
 export const SCENARIOS: Scenario[] = [
   {
+    name: 'a blank trigger starts nobody',
+    platform: 'Create a draft workflow with a blank trigger and exit node.',
+    source: `${DESCRIPTION}, createWorkflow (a new workflow's trigger is blank until it is set in the app)`,
+    workflow: workflow('Not started yet', `  start:\n    type: BlankTrigger\n    next: [hello]\n${email('hello', 'hello', ['exit'])}${exit}`),
+    subjects: { hello: 'Hello' },
+    check: 'clean',
+    runs: [{ contact: { email: 'anyone@example.com' }, emails: [], notStarted: true }],
+  },
+  {
     name: 'a sign-up, a wait, an email',
     platform: 'The amount of time to wait before triggering the next node.',
     source: `${DESCRIPTION}, WorkflowTimerAmount`,

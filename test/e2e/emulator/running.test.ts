@@ -10,6 +10,7 @@ import { seedId } from '../../../src/emulator/module.js';
 import { allJourneys } from '../../../src/emulator/journey-records.js';
 import { outbox } from '../../../src/emulator/routes/sandbox.js';
 import { workflows, type StoredWorkflow } from '../../../src/emulator/routes/workflow-records.js';
+import { segments } from '../../../src/emulator/routes/segments.js';
 import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';
 
 const WELCOME = seedId('workflow/Welcome series');
@@ -52,6 +53,28 @@ describe('a filter with both a segment and conditions', () => {
     expect(['big', 'small', 'free'].map((name) => sent(state, `${name}@example.com`))).toEqual([['Volume pricing'], [], []]);
     const small = allJourneys(state).find((journey) => journey.email === 'small@example.com')!;
     expect(small.steps.at(-1)).toMatchObject({ outcome: 'filtered-out', why: 'does not match segment "Paying customers" and its own filter' });
+  });
+});
+
+describe('a filter by a segment deleted since', () => {
+  it('lets no one on, and the step names the segment as deleted', () => {
+    const segmentId = seedId('segment/Paying customers');
+    const { state, call } = sandboxWithWorkflows(
+      eventWorkflow('paying', [
+        ['filter', { typeName: 'AudienceFilter', audienceSegmentId: segmentId }, ['offer']],
+        ['offer', email('Thanks for paying'), []],
+      ]),
+    );
+    // The API deletes no segment: one removed in the app is gone from the account all the same.
+    segments.of(state).splice(
+      segments.of(state).findIndex((segment) => segment.id === segmentId),
+      1,
+    );
+    expect(call('POST', '/v1/contacts/create', { body: { email: 'pro@example.com', plan: 'pro' } }).status).toBe(200);
+    expect(call('POST', '/v1/events/send', { body: { email: 'pro@example.com', eventName: 'paying' } }).status).toBe(200);
+    expect(sent(state, 'pro@example.com')).toEqual([]);
+    const journey = allJourneys(state).find((each) => each.email === 'pro@example.com')!;
+    expect(journey.steps.at(-1)).toMatchObject({ outcome: 'filtered-out', why: expect.stringContaining(`segment ${segmentId} (deleted)`) });
   });
 });
 
@@ -173,6 +196,23 @@ describe('queued contacts at a node', () => {
     expect(remove(waitTwoDays, { queuedContactPolicy: 'discard' })).toMatchObject({ status: 'deleted', queuedContactCount: 2 });
     call('POST', '/_sandbox/clock', { body: { advance: '10d' } });
     expect(sent(state, 'one@example.com')).toEqual(['Welcome aboard, there']);
+  });
+
+  it('leave with their contact: a deleted contact waits nowhere and is counted nowhere', () => {
+    const { state, call } = sandboxWithWorkflows();
+    for (const address of ['one@example.com', 'two@example.com'])
+      expect(call('POST', '/v1/contacts/create', { body: { email: address, mailingLists: { [PRODUCT_UPDATES]: true } } }).status).toBe(200);
+    const waitTwoDays = node('Welcome series', 'wait-2d');
+    const dryRun = () =>
+      call('DELETE', `/v1/workflows/${WELCOME}/nodes/${waitTwoDays}`, {
+        body: { expectedRevisionId: call('GET', `/v1/workflows/${WELCOME}`).body.workflowRevisionId, dryRun: true },
+      }).body;
+    expect(dryRun()).toMatchObject({ queuedContactCount: 2 });
+    expect(call('POST', '/v1/contacts/delete', { body: { email: 'two@example.com' } }).status).toBe(200);
+    expect(dryRun()).toMatchObject({ queuedContactCount: 1 });
+    const [ended] = allJourneys(state).filter((journey) => journey.email === 'two@example.com');
+    expect(ended).toMatchObject({ status: 'ended' });
+    expect(ended!.steps.at(-1)).toMatchObject({ outcome: 'exited', why: 'ended: the contact was deleted' });
   });
 
   // "Retry with `confirmDelete: true` to delete the workflow, stop sending, and cancel queued contacts." (deleteWorkflow, the published description 1.22.1)
