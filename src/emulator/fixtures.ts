@@ -16,7 +16,7 @@ import { PROPERTY_TYPES } from '../platform/contact-properties/schemas.js';
 import { isStandardField } from '../platform/contact-properties/typing.js';
 import { SandboxApi } from './api.js';
 import { SANDBOX_KEY } from './keys.js';
-import { dataVariablesIn } from './guardian.js';
+import { dataVariablesIn } from '../lmx/index.js';
 import { newId, SEEDS, type ApiAnswer, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { customProperties } from './routes/contact-properties.js';
 import { contacts, findContact } from './routes/contact-records.js';

@@ -1,20 +1,10 @@
 /**
  * The emulator's reading of email bodies, on the LMX module: compiling a body as the API does
- * (422 with the first error, warnings in the answer), Guardian's answer from the LMX module's rule
- * set (the one `content check` runs), and the data variables a transactional email uses.
+ * (422 with the first error, warnings in the answer). Guardian's answer and the data variables a
+ * transactional email uses are the LMX module's (guardianReportOf, dataVariablesIn).
  */
-import {
-  checkLmx,
-  GUARDIAN_RULES,
-  guardianFindings,
-  parseLmx,
-  refusesBody,
-  variablesOf,
-  type LmxKind,
-  type LmxNamespace,
-  type LmxProblem,
-} from '../lmx/index.js';
-import type { GuardianReport, GuardianRule, LmxWarning } from '../platform/email-messages/schemas.js';
+import { checkLmx, refusesBody, type LmxKind, type LmxProblem } from '../lmx/index.js';
+import type { LmxWarning } from '../platform/email-messages/schemas.js';
 
 export type ParentKind = 'transactional' | 'workflow' | 'campaign';
 
@@ -40,28 +30,4 @@ export function compileLmx(lmx: string, kind: LmxKind, componentIds: ReadonlySet
     message: `${problem.message} (${problem.fix})`,
     path: `line ${problem.line}, column ${problem.column}`,
   }));
-}
-
-/** The names of the data variables a body uses, each once. */
-export function dataVariablesIn(lmx: string): string[] {
-  return variablesOf(parseLmx(lmx).document)
-    .filter((variable) => variable.namespace === 'data')
-    .map((variable) => variable.name);
-}
-
-/** Guardian's checks (src/lmx/guardian.ts), grouped by rule as the API answers them. */
-export function guardian(lmx: string, parent: ParentKind, fallbacks: Partial<Record<LmxNamespace, Record<string, string>>>): GuardianReport {
-  const report: GuardianReport = { errors: [], warnings: [] };
-  const byRule = new Map<string, GuardianRule>();
-  for (const finding of guardianFindings(parseLmx(lmx).document, { kind: parent, fallbacks })) {
-    let rule = byRule.get(finding.rule);
-    if (rule === undefined) {
-      const { severity, title, description } = GUARDIAN_RULES[finding.rule];
-      rule = { rule: finding.rule, title, description, items: [] };
-      byRule.set(finding.rule, rule);
-      (severity === 'error' ? report.errors : report.warnings).push(rule);
-    }
-    rule.items.push(finding.codeName === undefined ? { label: finding.label } : { label: finding.label, codeName: finding.codeName });
-  }
-  return report;
 }

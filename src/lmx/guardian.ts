@@ -5,7 +5,8 @@
  * the same rules inside checkLmx, reporting those the specification's own rules do not already
  * cover (a button without a link) under the check's rule name.
  */
-import type { LmxDocument, LmxElement } from './parse.js';
+import type { GuardianReport, GuardianRule } from '../platform/email-messages/schemas.js';
+import { parseLmx, type LmxDocument, type LmxElement } from './parse.js';
 import type { LmxPosition, LmxProblem, LmxRule } from './problems.js';
 import { LINK_SCHEMES, NAMESPACES_OF_KIND, schemeOf, type LmxKind, type LmxNamespace } from './tags.js';
 import { elementsOf, textOf, variablesOf } from './tree.js';
@@ -137,6 +138,33 @@ export function guardianFindings(document: LmxDocument, options: GuardianOptions
     }
   }
   return findings;
+}
+
+/**
+ * Guardian's findings grouped by rule, as the API answers its check of an email message: what the
+ * emulator answers with, and what a plan says Guardian would find in an email it changes.
+ */
+export function guardianReportOf(lmx: string, kind: LmxKind, fallbacks: GuardianOptions['fallbacks']): GuardianReport {
+  const report: GuardianReport = { errors: [], warnings: [] };
+  const byRule = new Map<string, GuardianRule>();
+  for (const finding of guardianFindings(parseLmx(lmx).document, { kind, fallbacks })) {
+    let rule = byRule.get(finding.rule);
+    if (rule === undefined) {
+      const { severity, title, description } = GUARDIAN_RULES[finding.rule];
+      rule = { rule: finding.rule, title, description, items: [] };
+      byRule.set(finding.rule, rule);
+      (severity === 'error' ? report.errors : report.warnings).push(rule);
+    }
+    rule.items.push(finding.codeName === undefined ? { label: finding.label } : { label: finding.label, codeName: finding.codeName });
+  }
+  return report;
+}
+
+/** The names of the data variables a body uses, each once. */
+export function dataVariablesIn(lmx: string): string[] {
+  return variablesOf(parseLmx(lmx).document)
+    .filter((variable) => variable.namespace === 'data')
+    .map((variable) => variable.name);
 }
 
 /**

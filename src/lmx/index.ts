@@ -54,5 +54,14 @@ export {
 export { boundedLmx, decodeLmx, tooLargeProblem, utf8Length } from './source.js';
 export { GMAIL_CLIP_BYTES, gmailClipProblem, kilobytes } from './clip.js';
 export { componentIdsOf, elementsOf, textOf, themeIdOf, variablesOf } from './tree.js';
-export { GUARDIAN_RULES, guardianFindings, guardianProblems, type GuardianFinding, type GuardianOptions, type GuardianRuleName } from './guardian.js';
+export {
+  dataVariablesIn,
+  GUARDIAN_RULES,
+  guardianFindings,
+  guardianProblems,
+  guardianReportOf,
+  type GuardianFinding,
+  type GuardianOptions,
+  type GuardianRuleName,
+} from './guardian.js';
 export { checkLmx, validateLmx, type LmxCheckOptions } from './validate.js';

@@ -31,6 +31,8 @@ import { renderLines, type Line } from './render.js';
 import { CONTENT } from './pairing.js';
 import { watchWrites } from './push-writes.js';
 import { Executor } from './workflows/executor.js';
+import type { ImpactRecord } from '../impact/impact.js';
+import { renderImpact } from '../impact/render.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
 interface ApplyOptions {
@@ -117,6 +119,9 @@ async function applyLocked(
   }
   const client = await context.client();
   await explained(sameAccount(context, client, plan, left), CONTENT);
+  // What the reviewed plan said it would do, before any of it is done.
+  const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
+  if (!out.json && impact !== '') await out.write(`${impact}\n`);
   const lines: Line[] = [];
   let code: number = ExitCode.ok;
   for (const { unit, index } of left) {
@@ -306,7 +311,7 @@ function refusal(errors: string[] | undefined, restored: boolean): Played {
 async function report(context: Uses<'out'>, file: string, plan: PlanFile, lines: Line[], planned: number): Promise<void> {
   const { out } = context;
   if (out.json) {
-    await out.writeJson({ account: plan.account, applied: lines });
+    await out.writeJson({ account: plan.account, applied: lines, impact: plan.impact ?? [] });
     return;
   }
   const text = renderLines(out, lines);

@@ -117,6 +117,12 @@ instead. Exit 2 when a path names nothing to check.`,
           file: { writes: true },
         },
         { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: expiry },
+        {
+          flags: '--code <dir>',
+          description: "with --plan: the app's source (repeatable), for the sends a transactional email's new data variables would break",
+          repeatable: true,
+          file: {},
+        },
         { flags: '--force', description: 'take the local side of a record changed in the account too' },
         {
           flags: '--no-check',
@@ -145,11 +151,19 @@ Workflows (workflows/<name>--<id>/workflow.yaml) are pushed as an edit script
 of the API's own operations, each guarded by the workflow's revision: --plan
 prints it. Only drafts are changed unless --live; a new directory becomes a new
 draft; a push never publishes a workflow, and names the app's page of each one
-it changed, to review and publish there.`,
+it changed, to review and publish there.
+
+--plan also shows what the change does to people and to the app, from the
+API's answers: the contacts waiting at each node it deletes (the API's dry
+run), the sends so far of each send-email node it changes in a live workflow,
+Guardian's findings on each email, and a transactional email's data variables
+added or removed (with --code, the app's sends that would start failing).
+--out writes it into the plan; --json prints it as "impact".`,
       examples: [
         'loopsctl content push --plan',
         'loopsctl content push',
         'loopsctl content push --plan --out change.json',
+        'loopsctl content push --plan --code src --json',
         'loopsctl content push --only transactional --publish',
       ],
       constraints: {

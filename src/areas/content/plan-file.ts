@@ -46,6 +46,8 @@ const planSchema = z.looseObject({
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
   units: z.array(unit),
+  /** What the calls do to people and to the app, as the API answered before the plan was written (src/areas/impact/). */
+  impact: z.array(z.looseObject({ kind: z.string(), record: z.string() })).optional(),
   digest: z.string(),
 });
 export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };
@@ -68,7 +70,15 @@ export function planDigest(plan: Omit<PlanFile, 'digest'> | PlanFile): string {
 }
 
 /** A plan ready to write: stamped with its times and digest. */
-export function makePlan(command: string, account: AccountWhere, check: boolean, units: PlannedUnit[], now: Date, expiresInMs = DEFAULT_EXPIRY_MS): PlanFile {
+export function makePlan(
+  command: string,
+  account: AccountWhere,
+  check: boolean,
+  units: PlannedUnit[],
+  now: Date,
+  expiresInMs = DEFAULT_EXPIRY_MS,
+  impact?: readonly object[],
+): PlanFile {
   const body = {
     format: PLAN_FORMAT as typeof PLAN_FORMAT,
     command,
@@ -77,6 +87,7 @@ export function makePlan(command: string, account: AccountWhere, check: boolean,
     account: { team: account.team, baseUrl: account.baseUrl, profile: account.profile },
     check,
     units,
+    ...(impact === undefined ? {} : { impact: impact as PlanFile['impact'] }),
   };
   return { ...body, digest: planDigest(body) };
 }

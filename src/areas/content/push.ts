@@ -33,6 +33,8 @@ import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
+import { impactOf, type ImpactRecord } from '../impact/impact.js';
+import { renderImpact } from '../impact/render.js';
 
 interface PushOptions {
   only?: string;
@@ -47,6 +49,8 @@ interface PushOptions {
   out?: string;
   /** How long the plan file may wait for its apply, in milliseconds. */
   expires?: number;
+  /** With --plan: the app's source, for the sends a transactional email's new data variables would break. */
+  code?: string[];
 }
 
 /** What the state keeps, per account, of the records a push began to write and did not finish. */
@@ -80,6 +84,8 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
     if (options.expires !== undefined && options.out === undefined)
       throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
+    if (options.code !== undefined && !options.plan)
+      throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
     const scope = scopeOf(directory, options.only);
     // Says what to do when nothing was pulled here, before anything is locked.
     requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
@@ -102,8 +108,10 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       const planned = workflows?.units ?? [];
       if (scope.kinds.length > 0)
         return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, account, options, extra, planned));
-      if (context.out.json && workflows !== undefined) await context.out.writeJson(workflows.json);
-      if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected);
+      const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
+      if (context.out.json && workflows !== undefined) await context.out.writeJson({ ...workflows.json, ...(impact === undefined ? {} : { impact }) });
+      if (impact !== undefined) await printImpact(context, impact);
+      if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected, impact);
       return workflows?.code ?? ExitCode.ok;
     } finally {
       release();
@@ -146,9 +154,11 @@ async function pushLocked(
       steps.some((step) => step.held !== undefined) ||
       (extra.workflows !== undefined && (extra.workflows as { plan: { action: string }[] }).plan.some((task) => task.action === 'skip'));
     // Every call is written down before the plan is printed: a record no plan file can hold stops it with nothing printed as planned.
-    const units = options.out === undefined ? [] : [...workflowUnits, ...steps.flatMap((step) => recordUnit(step, options.force === true) ?? [])];
-    await reportPlan(context, account, steps, extra);
-    if (options.out !== undefined) await writePlanFile(context, options, where, units, held);
+    const units = [...workflowUnits, ...steps.flatMap((step) => unitOf(step, options))];
+    const impact = await explained(impactOf(client, units, { code: options.code }), CONTENT);
+    await reportPlan(context, account, steps, { ...extra, impact });
+    await printImpact(context, impact);
+    if (options.out !== undefined) await writePlanFile(context, options, where, units, held, impact);
     return held ? ExitCode.rejected : ExitCode.ok;
   }
   const creating = steps.filter((step) => step.action === 'create');
@@ -174,6 +184,22 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
   return { context, client, account, root, options, synced, pending, save };
 }
 
+/** A step's calls; without --out, a record no plan file can hold has no impact to show rather than stopping the plan. */
+function unitOf(step: Step, options: PushOptions): PlannedUnit[] {
+  try {
+    const unit = recordUnit(step, options.force === true);
+    return unit === undefined ? [] : [unit];
+  } catch (error) {
+    if (options.out === undefined && error instanceof UsageError) return [];
+    throw error;
+  }
+}
+
+async function printImpact(context: Uses<'out'>, impact: ImpactRecord[]): Promise<void> {
+  const text = renderImpact(impact);
+  if (!context.out.json && text !== '') await context.out.write(`\n${text}`);
+}
+
 /**
  * The plan as a file for `loopsctl apply`, unless something was held back (a conflict, a live
  * workflow): a plan applied later must be the whole change, not the part that happened to be free.
@@ -184,13 +210,14 @@ async function writePlanFile(
   account: Account,
   units: PlannedUnit[],
   held: boolean,
+  impact: ImpactRecord[] | undefined,
 ): Promise<void> {
   const file = options.out!;
   if (held) {
     context.out.note(`No plan written to ${file}: settle what was skipped first (each line says why), then plan again.`);
     return;
   }
-  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires);
+  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
   context.out.note(

@@ -19,8 +19,8 @@ import {
   type RouteContext,
   type SandboxModule,
 } from '../module.js';
-import { compileLmx, guardian, LmxCompileError, type ParentKind } from '../guardian.js';
-import type { LmxNamespace } from '../../lmx/index.js';
+import { compileLmx, LmxCompileError, type ParentKind } from '../guardian.js';
+import { guardianReportOf, type LmxNamespace } from '../../lmx/index.js';
 import { components } from './components.js';
 import { emailMessages, findMessage, type Parent, type StoredMessage } from './email-message-records.js';
 import { shareSubject } from './workflow-messages.js';
@@ -46,7 +46,7 @@ export function guardianOf({ message, parent }: StoredMessage): s.GuardianReport
     LmxNamespace,
     Record<string, string>
   >;
-  return guardian(message.lmx, parent.kind as ParentKind, fallbacks);
+  return guardianReportOf(message.lmx, parent.kind as ParentKind, fallbacks);
 }
 
 const STRING_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat', 'lmx'] as const;

@@ -24,7 +24,7 @@ import {
 } from '../module.js';
 import { addMessage, findMessage, removeMessage, replaceContent } from './email-message-records.js';
 import { guardianOf } from './email-messages.js';
-import { dataVariablesIn } from '../guardian.js';
+import { dataVariablesIn } from '../../lmx/index.js';
 import { defaultTransactionalGroupId, transactionalGroups } from './groups.js';
 import * as s from '../../platform/transactional/schemas.js';
 

@@ -189,7 +189,10 @@ export async function pushWorkflows(
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
   if (options.plan) {
-    const units = options.out === undefined ? undefined : tasks.flatMap((task) => workflowUnit(task.side, task.action, task.plan, resolved) ?? []);
+    // Without --out, only what a plan file can hold: the impact of the edits of workflows the account has.
+    const units = tasks.flatMap((task) =>
+      options.out === undefined && task.action !== 'update' ? [] : (workflowUnit(task.side, task.action, task.plan, resolved) ?? []),
+    );
     return { ...(await presentPlan(out, tasks, state, account)), units };
   }
   const records = (state.accounts[account] ??= {});

@@ -19,7 +19,8 @@ function contentDir(): string {
 }
 
 const sandboxes = sandboxEachTest();
-const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+/** The requests that change something: not the reads, nor a plan's dry runs (its impact), which only ask. */
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET' && request.body?.dryRun !== true);
 
 /** Every file under a directory, by path, with its text. */
 function snapshot(root: string): Map<string, string> {

@@ -1,0 +1,253 @@
+/**
+ * A plan's impact, from the API's own answers against the sandbox's real state: the contacts its
+ * journeys have waiting at a node the plan deletes (the API's dry run), the sends of a send-email
+ * node it changes, Guardian's findings on each email, and a transactional email's new data variable
+ * named with the app's send that lacks it (`--code`). Printed by `content push --plan`, kept in the
+ * plan file under its digest, and shown by `loopsctl apply` before it sends.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { edit, pulledWorkflowsInto, workflowDir } from '../../../support/workflow-tree.js';
+
+const PASSWORD_RESET = seedId('transactional/Password reset');
+const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
+const BETA_TESTERS = seedId('mailing-list/Beta testers');
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+const sandboxes = sandboxEachTest();
+
+function directory(): string {
+  const made = tempDir('loopsctl-impact-');
+  directories.push(made);
+  return made;
+}
+
+/** The requests that could change something: none may, but a dry run, which asks only. */
+const changing = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET' && request.body?.dryRun !== true);
+
+async function createContact(sandbox: RecordingSandbox, email: string, lists: string[]): Promise<void> {
+  const response = await fetch(`${sandbox.env.LOOPS_BASE_URL}/v1/contacts/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.env.LOOPS_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, mailingLists: Object.fromEntries(lists.map((list) => [list, true])) }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * The Welcome series with three contacts waiting at its two-day timer (each welcomed when it signed
+ * up, one on the beta list too), and the tree's edit: the timer deleted, the list changed to the
+ * beta testers', and the tips email given a button that goes nowhere.
+ */
+async function welcomeSeriesEdited(sandbox: RecordingSandbox): Promise<string> {
+  const root = await pulledWorkflowsInto(sandbox, join(directory(), 'loops'));
+  await createContact(sandbox, 'ana@example.com', [PRODUCT_UPDATES]);
+  await createContact(sandbox, 'bo@example.com', [PRODUCT_UPDATES]);
+  await createContact(sandbox, 'cy@example.com', [PRODUCT_UPDATES, BETA_TESTERS]);
+  const welcome = workflowDir(root, 'welcome-series');
+  const yaml = join(welcome, 'workflow.yaml');
+  edit(yaml, 'mailingList: Product updates', 'mailingList: Beta testers');
+  edit(yaml, '    next: [wait-2d]\n', '    next: [paying-customers]\n');
+  edit(yaml, '  wait-2d:\n    type: TimerAction\n    next: [paying-customers]\n    amount: 2\n    unit: d\n', '');
+  const tips = join(welcome, 'emails', 'five-tips-for-your', 'email.lmx');
+  writeFileSync(tips, `${readFileSync(tips, 'utf8')}<Button>Read the tips</Button>\n`);
+  sandbox.requests.length = 0;
+  return root;
+}
+
+describe('the impact of a workflow edit', () => {
+  it("shows the contacts the sandbox has waiting at a node it deletes, those a list change drops, a node's sends and Guardian's findings", async () => {
+    const sandbox = await sandboxes();
+    const root = await welcomeSeriesEdited(sandbox);
+    const plan = join(root, '..', 'change.json');
+    const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan', '--live', '--out', plan]);
+    expect(made.code, made.stderr).toBe(0);
+    const record = made.stdout.match(/workflows\/welcome-series--\w+/)![0];
+    const impact = made.stdout.slice(made.stdout.indexOf('Impact:\n'));
+    expect(impact).toBe(
+      [
+        'Impact:',
+        // ana and bo are not on the beta list; cy is.
+        `  ${record}: changes the mailing list to "Beta testers": 2 queued contacts not on it would leave the workflow`,
+        `  ${record}: deletes node wait-2d: 3 contacts waiting there would leave the workflow`,
+        // The seed's 1,200 sends: the three contacts wait before it.
+        `  ${record}: changes the email of send-email node five-tips-for-your, which has sent 1,200 emails so far (480 opened)`,
+        `  ${record}: Guardian on the email as planned: 1 error: Missing button link`,
+        "      Guardian on the email as saved now (the API's check): nothing",
+        '',
+      ].join('\n'),
+    );
+    // Asked, never changed: every request but the reads is a dry run.
+    expect(changing(sandbox.requests)).toEqual([]);
+    const dryRuns = sandbox.requests.filter((request) => request.body?.dryRun === true);
+    expect(dryRuns.map((request) => [request.method, request.path.replace(/c[a-z0-9]{24}/g, '<id>')])).toEqual([
+      ['POST', '/v1/workflows/<id>/mailing-list'],
+      ['DELETE', '/v1/workflows/<id>/nodes/<id>'],
+    ]);
+
+    // The plan file keeps the impact, the API's answers as they came, under its digest.
+    const written = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(written.impact[1]).toEqual({
+      kind: 'queued-contacts',
+      record,
+      op: 'deleteWorkflowNode',
+      node: 'wait-2d',
+      removes: ['wait-2d'],
+      answer: dryRuns[1]!.answer,
+    });
+    expect(dryRuns[1]!.answer).toEqual({ status: 'dryRun', nodeIds: [seedId('workflow/Welcome series/wait-2d')], queuedContactCount: 3 });
+    writeFileSync(plan, JSON.stringify({ ...written, impact: [] }));
+    const edited = await sandbox.loopsctl(['apply', plan, '--live']);
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain('was changed after it was written');
+    writeFileSync(plan, JSON.stringify(written));
+
+    // apply shows what the reviewed plan said before it sends; the API then holds the list change back for the queued contacts.
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan, '--live']);
+    expect(apply.stdout.startsWith(impact)).toBe(true);
+    expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('2 contacts queued would be discarded; nothing of it was sent');
+  });
+
+  it('prints the impact as JSON under --json, beside the plan', async () => {
+    const sandbox = await sandboxes();
+    const root = await welcomeSeriesEdited(sandbox);
+    const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan', '--live', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const document = JSON.parse(made.stdout);
+    expect(document.plan[0].steps.map((step: { op: string }) => step.op)).toContain('deleteWorkflowNode');
+    const guardianAnswer = sandbox.requests.find((request) => request.path.endsWith('/guardian'))!.answer;
+    const metricsAnswer = sandbox.requests.find((request) => request.path.endsWith('/metrics'))!.answer;
+    expect(document.impact).toEqual([
+      expect.objectContaining({
+        kind: 'queued-contacts',
+        op: 'changeWorkflowMailingList',
+        mailingList: 'Beta testers',
+        answer: { status: 'dryRun', mailingListId: BETA_TESTERS, queuedContactCount: 2 },
+      }),
+      expect.objectContaining({
+        kind: 'queued-contacts',
+        op: 'deleteWorkflowNode',
+        node: 'wait-2d',
+        answer: expect.objectContaining({ queuedContactCount: 3 }),
+      }),
+      {
+        kind: 'sends',
+        record: document.plan[0].path,
+        node: 'five-tips-for-your',
+        nodeId: seedId('workflow/Welcome series/tips'),
+        change: 'email',
+        answer: metricsAnswer,
+      },
+      {
+        kind: 'guardian',
+        record: document.plan[0].path,
+        email: 'emails/five-tips-for-your/email.json',
+        messageId: seedId('email-message/welcome-2'),
+        saved: guardianAnswer,
+        planned: {
+          errors: [
+            {
+              rule: 'missingButtonHrefs',
+              title: 'Missing button link',
+              description: "Buttons won't work without an href value",
+              items: [{ label: 'Read the tips' }],
+            },
+          ],
+          warnings: [],
+        },
+      },
+    ]);
+  });
+});
+
+describe('the impact of a transactional email whose data variables change', () => {
+  it("names the app's send that lacks a variable the draft adds, and one it gives that the draft drops", async () => {
+    const sandbox = await sandboxes();
+    const home = directory();
+    const root = join(home, 'loops');
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional']);
+    expect(pull.code, pull.stderr).toBe(0);
+    const draft = join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx');
+    writeFileSync(
+      draft,
+      [
+        '<H1>Reset your password</H1>',
+        '<Paragraph>Hi {data.firstName}, someone asked to reset the password of your Acme account.</Paragraph>',
+        '<Button href="{data.resetUrl}">Choose a new password</Button>',
+        '<Paragraph>Or type this code: {data.resetCode}</Paragraph>',
+        '',
+      ].join('\n'),
+    );
+    const app = join(home, 'app');
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'reset.ts'),
+      [
+        "import { LoopsClient } from 'loops';",
+        'const loops = new LoopsClient(process.env.LOOPS_API_KEY!);',
+        'export async function sendReset(email: string, url: string) {',
+        '  await loops.sendTransactionalEmail({',
+        `    transactionalId: '${PASSWORD_RESET}',`,
+        '    email,',
+        "    dataVariables: { firstName: 'Ana', resetUrl: url, expiresInMinutes: 30 },",
+        '  });',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    sandbox.requests.length = 0;
+    const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan', '--code', app]);
+    expect(made.code, made.stderr).toBe(0);
+    const record = `transactional/password-reset--${PASSWORD_RESET}`;
+    const site = `${join(app, 'reset.ts')}:5:22`;
+    expect(made.stdout.slice(made.stdout.indexOf('Impact:\n'))).toBe(
+      [
+        'Impact:',
+        `  ${record}: Guardian on the email as planned: nothing`,
+        "      Guardian on the email as saved now (the API's check): nothing",
+        `  ${record}: data variables once published: adds resetCode (no fallback: resetCode); removes expiresInMinutes`,
+        `      ${site} sends it without resetCode: it would start failing, unless the email marks it optional`,
+        `      ${site} gives expiresInMinutes, which the email would no longer use`,
+        '',
+      ].join('\n'),
+    );
+    expect(changing(sandbox.requests)).toEqual([]);
+
+    const json = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan', '--code', app, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout).impact[1]).toEqual({
+      kind: 'data-variables',
+      record,
+      transactionalId: PASSWORD_RESET,
+      publishes: false,
+      published: ['firstName', 'resetUrl', 'expiresInMinutes'],
+      planned: ['firstName', 'resetUrl', 'resetCode'],
+      added: ['resetCode'],
+      removed: ['expiresInMinutes'],
+      withoutFallback: ['resetCode'],
+      callSites: [
+        {
+          file: join(app, 'reset.ts'),
+          line: 5,
+          column: 22,
+          gives: ['firstName', 'resetUrl', 'expiresInMinutes'],
+          missing: ['resetCode'],
+          noLongerUsed: ['expiresInMinutes'],
+        },
+      ],
+    });
+  });
+
+  it('takes --code only with --plan', async () => {
+    const sandbox = await sandboxes();
+    const pushed = await sandbox.loopsctl(['content', 'push', join(directory(), 'loops'), '--code', 'app']);
+    expect(pushed.code).toBe(2);
+    expect(pushed.stderr).toContain("--code shows the plan's impact on the app: give --plan with it");
+  });
+});
