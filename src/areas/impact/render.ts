@@ -76,15 +76,14 @@ function guardianLines(record: GuardianImpact): string[] {
 }
 
 function dataVariableLines(record: DataVariablesImpact): string[] {
-  const when = record.publishes ? 'publishes' : 'once published';
-  if (record.error !== undefined) return [`data variables ${when}: ${unknown(record.error)}`];
-  const changes = [
-    record.added.length === 0
-      ? ''
-      : `adds ${record.added.join(', ')}${record.withoutFallback.length === 0 ? '' : ` (no fallback: ${record.withoutFallback.join(', ')})`}`,
-    record.removed.length === 0 ? '' : `removes ${record.removed.join(', ')}`,
-  ].filter(Boolean);
-  const lines = [`data variables ${when}: ${changes.length === 0 ? 'the same' : changes.join('; ')}`];
+  const when = record.publishes ? 'publishes it' : 'once its draft is published';
+  if (record.error !== undefined) return [`${when}: ${unknown(record.error)}`];
+  const names = (list: string[]) => `data variable${list.length === 1 ? '' : 's'} ${list.join(', ')}`;
+  const added = record.added.map((name) => (record.withoutFallback.includes(name) ? `${name} (no fallback)` : name));
+  const changes = [record.added.length === 0 ? '' : `adds ${names(added)}`, record.removed.length === 0 ? '' : `removes ${names(record.removed)}`].filter(
+    Boolean,
+  );
+  const lines = [`${when}: ${changes.length === 0 ? 'its data variables stay the same' : changes.join('; ')}`];
   for (const site of record.callSites ?? []) {
     const at = `${site.file}:${site.line}:${site.column}`;
     if (site.missing.length > 0)

@@ -211,7 +211,7 @@ describe('the impact of a transactional email whose data variables change', () =
         'Impact:',
         `  ${record}: Guardian on the email as planned: nothing`,
         "      Guardian on the email as saved now (the API's check): nothing",
-        `  ${record}: data variables once published: adds resetCode (no fallback: resetCode); removes expiresInMinutes`,
+        `  ${record}: once its draft is published: adds data variable resetCode (no fallback); removes data variable expiresInMinutes`,
         `      ${site} sends it without resetCode: it would start failing, unless the email marks it optional`,
         `      ${site} gives expiresInMinutes, which the email would no longer use`,
         '',

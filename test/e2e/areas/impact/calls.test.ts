@@ -1,0 +1,96 @@
+/**
+ * The impact of a plan's calls, whichever command planned them: a campaign's schedule (its audience,
+ * as the API answers for it), a transactional publish (the draft as the account holds it), a node
+ * the plan creates and then deletes (nobody can wait there: the API is not asked), and a question
+ * the API refuses to answer (said so, never shown as nothing).
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../../src/api/client.js';
+import { HttpTransport } from '../../../../src/api/http.js';
+import { impactOf } from '../../../../src/areas/impact/impact.js';
+import { renderImpact } from '../../../../src/areas/impact/render.js';
+import { seedId } from '../../../../src/emulator/module.js';
+import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+
+const sandboxes = sandboxEachTest();
+
+function clientOf(sandbox: RecordingSandbox): ApiClient {
+  return new ApiClient(
+    new HttpTransport({
+      baseUrl: `${sandbox.env.LOOPS_BASE_URL}/`,
+      apiKey: sandbox.env.LOOPS_API_KEY,
+      userAgent: 'loopsctl/test',
+      timeoutMs: 5000,
+      retry: { retries: 0 },
+    }),
+  );
+}
+
+const answerTo = (sandbox: RecordingSandbox, path: string) => sandbox.requests.find((request) => request.path === path)!.answer;
+
+describe('the impact of calls', () => {
+  it("names a campaign schedule's list and segment as the API answers for them, and says the API counts no audience", async () => {
+    const sandbox = await sandboxes();
+    const campaignId = seedId('campaign/November newsletter');
+    const scheduling = { method: 'schedule', timestamp: '2026-12-01T09:00:00.000Z' };
+    const impact = await impactOf(clientOf(sandbox), [
+      { record: 'campaigns/november-newsletter', kind: 'campaigns', id: campaignId, calls: [{ op: 'updateCampaign', id: campaignId, body: { scheduling } }] },
+    ]);
+    const segmentId = seedId('segment/Engaged newsletter readers');
+    const lists = answerTo(sandbox, '/v1/lists') as { id: string }[];
+    expect(impact).toEqual([
+      {
+        kind: 'audience',
+        record: 'campaigns/november-newsletter',
+        campaignId,
+        scheduling,
+        campaign: answerTo(sandbox, `/v1/campaigns/${campaignId}`),
+        mailingList: lists.find((list) => list.id === seedId('mailing-list/Product updates')),
+        segment: answerTo(sandbox, `/v1/audience-segments/${segmentId}`),
+        audienceFilter: expect.objectContaining({ match: 'any' }),
+      },
+    ]);
+    expect(renderImpact(impact)).toBe(
+      'Impact:\n  campaigns/november-newsletter: schedules it for 2026-12-01T09:00:00.000Z, to the list "Product updates", in the segment "Engaged newsletter readers", with its own filter (the API gives no count of them)\n',
+    );
+    expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('takes a publish of the draft as the account holds it, against what is published', async () => {
+    const sandbox = await sandboxes();
+    const id = seedId('transactional/Password reset');
+    const impact = await impactOf(clientOf(sandbox), [
+      { record: 'transactional/password-reset', kind: 'transactional', id, calls: [{ op: 'publishTransactional', id }] },
+    ]);
+    expect(impact).toEqual([
+      expect.objectContaining({ kind: 'data-variables', publishes: true, added: [], removed: [], planned: ['firstName', 'resetUrl', 'expiresInMinutes'] }),
+    ]);
+    expect(renderImpact(impact)).toBe('Impact:\n  transactional/password-reset: publishes it: its data variables stay the same\n');
+  });
+
+  it('asks nothing of a node the plan creates, and says so of a question the API refuses', async () => {
+    const sandbox = await sandboxes();
+    const workflow = {
+      record: 'workflows/gone',
+      kind: 'workflows',
+      id: 'cnosuchworkflow0000000000',
+      workflowRevisionId: 'r1',
+      nodes: { filter: 'cnosuchnode00000000000000' },
+      names: { lists: {} },
+      emails: {},
+      calls: [
+        { op: 'deleteWorkflowNode', key: 'experiment-unused-1', recursive: true, removes: ['experiment-unused-1'] },
+        { op: 'deleteWorkflowNode', key: 'filter', recursive: false, removes: ['filter'] },
+      ],
+    };
+    const impact = await impactOf(clientOf(sandbox), [workflow]);
+    expect(impact).toEqual([
+      expect.objectContaining({ node: 'experiment-unused-1', createdByPlan: true }),
+      expect.objectContaining({ node: 'filter', error: expect.stringContaining('cnosuchworkflow0000000000') }),
+    ]);
+    expect(sandbox.requests).toHaveLength(1);
+    expect(renderImpact(impact)).toMatch(
+      /^Impact:\n {2}workflows\/gone: deletes experiment-unused-1 and what only it leads to \(experiment-unused-1\): a node this plan creates, where no one waits\n {2}workflows\/gone: deletes node filter: unknown, the API did not answer: .*cnosuchworkflow/,
+    );
+  });
+});
