@@ -6,7 +6,9 @@ export const spec: Spec = command({
   summary: 'Apply a plan file written by `content push --plan --out`: exactly its calls, each guarded by the revision it was planned against',
   args: [{ name: 'plan', description: 'the plan file (change.json)', file: { writes: true } }],
   options: [{ flags: '--live', description: "apply a plan's edits of workflows that are not drafts: contacts move through them", tier: 'destructive' }],
-  help: `Plays the plan's calls in order, each email message and workflow edit with
+  help: `Prints the plan's impact first, as it was when the plan was written (the
+contacts waiting at a node it deletes, Guardian's findings...; --json: "impact").
+Then plays the plan's calls in order, each email message and workflow edit with
 the revision the plan was made against as expectedRevisionId: a change made in
 the account since is refused by the platform (409), reported as a conflict, and
 nothing after it is sent (exit 5). Components and themes take no revision: their

@@ -12,8 +12,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { NotFoundError, RejectedError } from '../../base/errors.js';
-import { dataVariablesIn, type LmxKind } from '../../lmx/index.js';
-import { guardianReportOf } from '../../lmx/index.js';
+import { dataVariablesIn, guardianReportOf, type LmxKind } from '../../lmx/index.js';
 import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport } from '../../platform/email-messages/schemas.js';
 import { dataVariableVerdict, leftOut } from '../../platform/transactional/data-variables.js';
