@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
-import { edit, pulledWorkflowsInto, workflowDir } from '../../../support/workflow-tree.js';
+import { edit, emailOf, pulledWorkflowsInto, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
@@ -117,12 +117,16 @@ describe('the impact of a workflow edit', () => {
   it('prints the impact as JSON under --json, beside the plan', async () => {
     const sandbox = await sandboxes();
     const root = await welcomeSeriesEdited(sandbox);
+    // The welcome email too: its node has sent the seed's 2,000 and one to each contact that signed up.
+    const welcome = join(workflowDir(root, 'welcome-series'), 'emails', 'welcome-aboard-contact-firstname', 'email.lmx');
+    writeFileSync(welcome, `${readFileSync(welcome, 'utf8')}<Paragraph>See you soon.</Paragraph>\n`);
     const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan', '--live', '--json']);
     expect(made.code, made.stderr).toBe(0);
     const document = JSON.parse(made.stdout);
     expect(document.plan[0].steps.map((step: { op: string }) => step.op)).toContain('deleteWorkflowNode');
-    const guardianAnswer = sandbox.requests.find((request) => request.path.endsWith('/guardian'))!.answer;
-    const metricsAnswer = sandbox.requests.find((request) => request.path.endsWith('/metrics'))!.answer;
+    const tipsNode = seedId('workflow/Welcome series/tips');
+    const guardianAnswer = sandbox.requests.find((request) => request.path === `/v1/email-messages/${seedId('email-message/welcome-2')}/guardian`)!.answer;
+    const metricsAnswer = sandbox.requests.find((request) => request.path.endsWith(`${tipsNode}/metrics`))!.answer;
     expect(document.impact).toEqual([
       expect.objectContaining({
         kind: 'queued-contacts',
@@ -136,14 +140,9 @@ describe('the impact of a workflow edit', () => {
         node: 'wait-2d',
         answer: expect.objectContaining({ queuedContactCount: 3 }),
       }),
-      {
-        kind: 'sends',
-        record: document.plan[0].path,
-        node: 'five-tips-for-your',
-        nodeId: seedId('workflow/Welcome series/tips'),
-        change: 'email',
-        answer: metricsAnswer,
-      },
+      expect.objectContaining({ kind: 'sends', node: 'welcome-aboard-contact-firstname', answer: expect.objectContaining({ sends: 2_003 }) }),
+      { kind: 'sends', record: document.plan[0].path, node: 'five-tips-for-your', nodeId: tipsNode, change: 'email', answer: metricsAnswer },
+      expect.objectContaining({ kind: 'guardian', email: 'emails/welcome-aboard-contact-firstname/email.json' }),
       {
         kind: 'guardian',
         record: document.plan[0].path,
@@ -163,6 +162,28 @@ describe('the impact of a workflow edit', () => {
         },
       },
     ]);
+  });
+});
+
+describe('the impact of an edit of a draft workflow', () => {
+  it("shows Guardian's findings on its email, no sends (nobody moves through a draft), and is printed and returned by apply", async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflowsInto(sandbox, join(directory(), 'loops'));
+    const winBack = workflowDir(root, 'win-back-draft');
+    writeFileSync(emailOf(winBack), `${readFileSync(emailOf(winBack), 'utf8')}<Paragraph>As {contact.jobTitle}, you will like it</Paragraph>\n`);
+    const plan = join(root, '..', 'change.json');
+    const made = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--plan', '--out', plan]);
+    expect(made.code, made.stderr).toBe(0);
+    const impact = JSON.parse(readFileSync(plan, 'utf8')).impact;
+    expect(impact.map((record: { kind: string }) => record.kind)).toEqual(['guardian']);
+    expect(impact[0].planned.warnings).toEqual([
+      expect.objectContaining({ rule: 'missingFallbackContactProperties', items: [{ label: 'jobTitle', codeName: 'jobTitle' }] }),
+    ]);
+    expect(made.stdout).toContain('Guardian on the email as planned: 1 warning: Contact property without fallback (jobTitle)');
+
+    const applied = await sandbox.loopsctl(['apply', plan, '--json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ applied: [expect.objectContaining({ status: 'updated' })], impact });
   });
 });
 
