@@ -265,6 +265,23 @@ describe('the impact of a transactional email whose data variables change', () =
     });
   });
 
+  it('plans a draft the account does not have yet without an impact for it, which only a plan file refuses', async () => {
+    const sandbox = await sandboxes();
+    const root = join(directory(), 'loops');
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional']);
+    expect(pull.code, pull.stderr).toBe(0);
+    // "Welcome" is published and has no draft: the push makes one from what is published.
+    const welcome = join(root, 'transactional', `welcome--${seedId('transactional/Welcome')}`);
+    writeFileSync(join(welcome, 'draft.lmx'), readFileSync(join(welcome, 'published.lmx'), 'utf8').replace('</H1>', ' and welcome back</H1>'));
+    const planned = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan']);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stdout).toContain('would update');
+    expect(planned.stdout).not.toContain('Impact:');
+    const filed = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan', '--out', join(root, '..', 'change.json')]);
+    expect(filed.code).toBe(2);
+    expect(filed.stderr).toContain('has no draft in the account, which a plan file cannot name beforehand');
+  });
+
   it('takes --code only with --plan', async () => {
     const sandbox = await sandboxes();
     const pushed = await sandbox.loopsctl(['content', 'push', join(directory(), 'loops'), '--code', 'app']);
