@@ -81,8 +81,9 @@ describe('the impact of a workflow edit', () => {
         '',
       ].join('\n'),
     );
-    // Asked, never changed: every request but the reads is a dry run.
+    // Asked, never changed: every request but the reads is a dry run, each as the published description has it.
     expect(changing(sandbox.requests)).toEqual([]);
+    expect(sandbox.problems()).toEqual([]);
     const dryRuns = sandbox.requests.filter((request) => request.body?.dryRun === true);
     expect(dryRuns.map((request) => [request.method, request.path.replace(/c[a-z0-9]{24}/g, '<id>')])).toEqual([
       ['POST', '/v1/workflows/<id>/mailing-list'],
