@@ -9,6 +9,13 @@
  * It reads a plan's calls only (the units of a plan file), so every kind of plan has its impact:
  * `content push --plan` prints it and writes it into the plan file, `loopsctl apply` shows it
  * before it sends. The API's answers are kept as they came, in `answer`, `saved` and `campaign`.
+ *
+ * The calls it reads, by the names plans give them: a workflow's steps (`deleteWorkflowNode`,
+ * `changeWorkflowMailingList`, `updateWorkflowNode`, `updateEmailMessage` by node key, with the
+ * unit's `nodes`, `names`, `emails`, `workflowRevisionId` and `live`), a record's
+ * `updateEmailMessage` (by `messageId`), `createTransactional`, `publishTransactional` and
+ * `updateCampaign` with `scheduling` (a campaign's schedule is its update). Any other call has no
+ * impact to show.
  */
 import type { ApiClient } from '../../api/client.js';
 import { NotFoundError, RejectedError } from '../../base/errors.js';
