@@ -121,6 +121,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
       ? undefined
       : new (await import('./webhook-delivery.js')).DeliveryEngine({
           update,
+          read: (look) => look(backing.state()),
           now: sandboxNow,
           log: options.log,
           onError: (error) => {

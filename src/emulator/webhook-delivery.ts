@@ -32,6 +32,12 @@ export interface DeliveryTuning {
 export interface DeliveryEngineOptions extends DeliveryTuning {
   /** Runs `change` on the state as it now is and keeps what it changed, under the state's lock. */
   update<T>(change: (state: StateCore) => T): T;
+  /**
+   * Runs `look` on the state as it now is and keeps nothing: no lock, nothing written. The engine
+   * looks after every request; a look through `update` would write the whole state out each time
+   * (1.3 s a request with 100,000 contacts).
+   */
+  read<T>(look: (state: StateCore) => T): T;
   now: () => Date;
   log?: (line: string) => void;
   /** Told of what stopped a round of deliveries (a state file that cannot be read); the next wake tries again. */
@@ -106,7 +112,7 @@ export class DeliveryEngine {
   /** The pending deliveries due now that are not being sent already, oldest first. */
   private claimDue(): Due[] {
     const now = this.options.now().getTime();
-    return this.options.update((state) => {
+    return this.options.read((state) => {
       const endpoint = webhookEndpoint.of(state);
       if (endpoint === null) return [];
       return webhookDeliveries
@@ -125,7 +131,7 @@ export class DeliveryEngine {
   private scheduleNext(): void {
     clearTimeout(this.timer);
     if (this.closed) return;
-    const next = this.options.update((state) =>
+    const next = this.options.read((state) =>
       webhookEndpoint.of(state) === null
         ? undefined
         : Math.min(

@@ -3,11 +3,11 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, code, import, stack, content, journeys, emulator, check, pace), all of them but import, stack, content, check and pace by default (executable measures the
+ * listen, lmx, code, import, stack, content, journeys, emulator, check, pace, store), all of them but import, stack, content, check, pace and store by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records with a 200-node workflow's pull and push close to two minutes, a pull of 1,000 requests against the
- * sandbox with its rate limit on close to two minutes (sandbox-pace.ts), a check of a 2,000-message account some five minutes (check.ts;
+ * sandbox with its rate limit on close to two minutes (sandbox-pace.ts), a sandbox grown to 100,000 contacts some minutes (sandbox-store.ts), a check of a 2,000-message account some five minutes (check.ts;
  * BENCH_CHECK_MESSAGES sets the size), so they run only when named (`npm run bench -- import`;
  * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
@@ -31,16 +31,17 @@ import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './l
 import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
+import { LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
 
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check|pace';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check|pace|store';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace', 'store'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
@@ -203,12 +204,39 @@ try {
       `of ${pace.requests} requests the sandbox answered, counting arrivals in a sliding second; the pull took ${ms(pace.ms)}`,
     );
   }
+  if (runs('store')) await measureStore();
   if (runs('journeys')) await measureSandboxJourneys();
   if (runs('emulator')) await measureSandboxEmulator();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** A sandbox's state file as the account grows to 100,000 contacts (sandbox-store.ts). */
+async function measureStore(): Promise<void> {
+  const store = await measureSandboxStore(root!, bin, scratch, env);
+  const large = LARGE_CONTACTS.toLocaleString('en');
+  const us = (value: number) => `${Math.round(value * 1000)} µs`;
+  const { get } = store;
+  record(
+    `loopsctl sandbox GET /v1/api-key, ${large}-contact state vs demo state (server ${get.unit})`,
+    1.2,
+    median(get.large.map((cost, round) => cost / get.demo[round]!)),
+    `${us(median(get.large))} / ${us(median(get.demo))} a request, ratio round by round`,
+  );
+  const { inMemoryMs, fileMs, fileCreated, contacts } = store.import;
+  // A server stopped at its budget is measured by its pace: the time all the contacts would have taken at it.
+  const fileTotalMs = fileCreated === contacts ? fileMs : (fileMs / Math.max(1, fileCreated)) * contacts;
+  record(
+    `${large} contacts created through loopsctl sandbox (state file) vs through startSandbox() (in memory)`,
+    1.3,
+    fileTotalMs / inMemoryMs,
+    fileCreated === contacts
+      ? `${ms(fileMs)} / ${ms(inMemoryMs)}`
+      : `stopped after ${ms(fileMs)} with ${fileCreated.toLocaleString('en')} created, at least ${ms(fileTotalMs)} at that pace / ${ms(inMemoryMs)}`,
+  );
+  pairedRatio(`--sandbox contacts create at ${large} contacts vs at 100`, 2, [large, store.create.large], ['100', store.create.small]);
 }
 
 /** The sandbox's workflows at scale: 10,000 waiting contacts released by a 30-day move of the clock, and creates as contacts grow. */

@@ -1,0 +1,99 @@
+/**
+ * One state file shared by a running `loopsctl sandbox` and `--sandbox` commands, at the demo's
+ * size and grown past the size from which it is read a slice at a time: the same answers whichever
+ * process asks and however large the state, and no write lost when both write at once.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeState } from '../../../../src/emulator/state.js';
+import { seedState } from '../../../support/sandbox.js';
+import { BIN, spawnCli, tempConfigDir } from '../../../support/run-cli.js';
+
+/** Contacts added to the demo's for the large state: some 3 MB, past the 512 KB from which a file is read a slice at a time. */
+const ADDED_CONTACTS = 5_000;
+
+const servers: ChildProcessWithoutNullStreams[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) if (server.exitCode === null) server.kill('SIGKILL');
+});
+
+/** A config dir whose sandbox state is the demo team's, with `added` contacts more. */
+function stateWith(added: number): string {
+  const configDir = tempConfigDir();
+  const state = seedState() as ReturnType<typeof seedState> & { contacts: { id: string; email: string }[] };
+  const [first] = state.contacts;
+  for (let index = 0; index < added; index += 1)
+    state.contacts.push({ ...first!, id: `cadded${String(index).padStart(19, '0')}`, email: `added${index}@example.com` });
+  writeState(join(configDir, 'sandbox-state.json'), state);
+  return configDir;
+}
+
+/** `loopsctl sandbox` on the config dir's state file, once it printed the URL it listens on. */
+function startServer(configDir: string): Promise<string> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--rate-limit', 'off', '--no-webhooks'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOOPSCTL_CONFIG_DIR: configDir },
+  });
+  servers.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
+    });
+    child.on('exit', (code) => reject(new Error(`loopsctl sandbox exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** A command against the server, and the same as a `--sandbox` command on the same state file. */
+function both(configDir: string, url: string) {
+  const run = async (args: string[], env: Record<string, string>) => {
+    const result = await spawnCli(args, { env });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    return JSON.parse(result.stdout) as unknown;
+  };
+  return {
+    server: (args: string[]) => run([...args, '--json'], { LOOPS_BASE_URL: url, LOOPS_API_KEY: 'sandbox-key' }),
+    inProcess: (args: string[]) => run(['--sandbox', ...args, '--json'], { LOOPSCTL_CONFIG_DIR: configDir }),
+  };
+}
+
+describe('a sandbox state file shared by loopsctl sandbox and --sandbox commands', { timeout: 90_000 }, () => {
+  it('answers the same from the demo state and from one grown past 3 MB, through the server and in process', async () => {
+    const answers = new Map<number, unknown[]>();
+    for (const added of [0, ADDED_CONTACTS]) {
+      answers.set(added, []);
+      const configDir = stateWith(added);
+      const { server, inProcess } = both(configDir, await startServer(configDir));
+      // A contact created by each process is found by the other, as a seed contact is by both.
+      await inProcess(['contacts', 'create', '--email', 'made-in-process@example.com', '--first-name', 'Ines']);
+      await server(['contacts', 'create', '--email', 'made-by-server@example.com', '--first-name', 'Sam']);
+      for (const email of ['ada@example.com', 'made-in-process@example.com', 'made-by-server@example.com']) {
+        const found = [await server(['contacts', 'find', '--email', email]), await inProcess(['contacts', 'find', '--email', email])];
+        expect(found[0]).toEqual(found[1]);
+        answers.get(added)!.push(found[0]);
+      }
+    }
+    // The large state's answers are the small one's: the same records, the same ids.
+    expect(answers.get(ADDED_CONTACTS)).toEqual(answers.get(0));
+    expect(JSON.stringify(answers.get(0))).toContain('made-by-server@example.com');
+  });
+
+  it('keeps every write when the server and --sandbox commands create contacts at once, each with an id of its own', async () => {
+    const configDir = stateWith(ADDED_CONTACTS);
+    const { server, inProcess } = both(configDir, await startServer(configDir));
+    const emails = Array.from({ length: 8 }, (_, index) => `at-once-${index}@example.com`);
+    // Half through the server, half as --sandbox commands, all at once.
+    const creating = emails.map((email, index) => (index % 2 === 0 ? server : inProcess)(['contacts', 'create', '--email', email]));
+    const created = (await Promise.all(creating)) as { id: string }[];
+    expect(new Set(created.map((contact) => contact.id)).size).toBe(emails.length);
+    for (const [index, email] of emails.entries()) {
+      const found = [await server(['contacts', 'find', '--email', email]), await inProcess(['contacts', 'find', '--email', email])];
+      expect(found[0]).toEqual(found[1]);
+      expect(found[0]).toMatchObject([{ id: created[index]!.id, email }]);
+    }
+  });
+});
