@@ -34,6 +34,18 @@ export interface AudienceTask {
   cannot: string[];
   /** A conflict the person settles (pull, or --force where the API can write): the push exits 5 for it. */
   held?: boolean;
+  /** What only the app can make of it: left to do by hand. */
+  app?: string;
+}
+
+/** The activity conditions of a filter that name a campaign or workflow by an id this account is not known to hold: `conditions[2] names a campaign`. */
+function foreignActivity(filter: unknown, accountIds: ReadonlySet<string>): string[] {
+  const conditions = (filter as { conditions?: { type?: string; target?: string; id?: string }[] } | undefined)?.conditions ?? [];
+  return conditions.flatMap((condition, index) =>
+    condition.type === 'activity' && typeof condition.id === 'string' && !accountIds.has(condition.id)
+      ? [`conditions[${index}] names a ${condition.target ?? 'record'}`]
+      : [],
+  );
 }
 
 /**
@@ -119,10 +131,16 @@ function propertiesTask(side: AudienceSide, tree: AudienceTree): AudienceTask {
 }
 
 /** A segment: created when the account lacks it; any change to one the account holds is the app's to make. */
-function segmentTask(side: AudienceSide, tree: AudienceTree, force: boolean): AudienceTask {
+function segmentTask(side: AudienceSide, tree: AudienceTree, force: boolean, accountIds: ReadonlySet<string>): AudienceTask {
   const task: AudienceTask = { side, action: 'skip', writes: [], cannot: [] };
   const fields = side.local === undefined ? undefined : tree.fields.get(side.local.path);
   if (side.standing === 'missing' && fields !== undefined) {
+    const foreign = foreignActivity(fields.filter, accountIds);
+    if (foreign.length > 0) {
+      // The API takes a campaign or workflow by its id, which differs in every account: the app's to choose.
+      task.app = `create the segment "${fields.name}" in the app: its filter's ${foreign.join(', ')} by ${foreign.length === 1 ? 'its id' : 'their ids'} in another account, and the API takes ids only`;
+      return task;
+    }
     task.action = 'create';
     task.why = side.synced === undefined ? 'not in the account yet' : 'deleted in the account since the last pull';
     const description = typeof fields.description === 'string' && fields.description !== '' ? { description: fields.description } : {};
@@ -186,13 +204,17 @@ function groupTask(side: AudienceSide, tree: AudienceTree, force: boolean): Audi
 }
 
 /** Each record's task, in the order a push sends them: properties, then segments, then groups. */
-export function planAudience(sides: AudienceSide[], tree: AudienceTree, force: boolean): AudienceTask[] {
+export function planAudience(sides: AudienceSide[], tree: AudienceTree, force: boolean, accountIds: ReadonlySet<string>): AudienceTask[] {
   const order: AudienceKind[] = ['contact-properties', 'segments', 'groups/transactional', 'groups/campaigns'];
   return order.flatMap((kind) =>
     sides
       .filter((side) => side.kind === kind)
       .map((side) =>
-        kind === 'contact-properties' ? propertiesTask(side, tree) : kind === 'segments' ? segmentTask(side, tree, force) : groupTask(side, tree, force),
+        kind === 'contact-properties'
+          ? propertiesTask(side, tree)
+          : kind === 'segments'
+            ? segmentTask(side, tree, force, accountIds)
+            : groupTask(side, tree, force),
       ),
   );
 }
@@ -225,7 +247,7 @@ export function appSteps(tree: AudienceTree, remotes: RemoteAudience[], workflow
   };
   const listTodo = (name: string) => `create the mailing list "${name}" in the app (Audience, Lists)`;
   const eventTodo = (name: string) =>
-    `send the event "${name}" once (loopsctl events send --event-name ${JSON.stringify(name)} --email <a contact>), so that the account has its pattern`;
+    `send the event "${name}" once (loopsctl events send ${JSON.stringify(name)} --email <a contact's address>), so that the account has its pattern`;
   for (const name of tree.lists ?? []) if (!lists.has(name)) need(`mailing list "${name}"`, 'lists.json', false, listTodo(name));
   for (const name of tree.events ?? []) if (!events.has(name)) need(`event pattern "${name}"`, 'event-patterns.json', false, eventTodo(name));
   if (workflows) {

@@ -12,6 +12,7 @@ import { isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../.
 import { FilterFault, checkAudienceFilter, operatorFitsType } from '../../../platform/segments/filter.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { parseJson } from '../files.js';
+import { jsonFaultAt } from '../../../base/parse-faults.js';
 import { readWorkflows } from '../workflows/files.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { fileOf, readAudience, type SINGLE_FILE, type AudienceRecord } from './files.js';
@@ -26,6 +27,9 @@ export interface AudienceProblem {
   rule: string;
   message: string;
   fix: string;
+  /** Where JSON that does not parse breaks; a problem of a field is placed at the file's start. */
+  line?: number;
+  column?: number;
 }
 
 export interface TreeProperty {
@@ -67,8 +71,21 @@ const error = (file: string, field: string, rule: string, message: string, fix: 
 /** A file's JSON by its shape, or the problem that names where it breaks (never quoting it). */
 function parsed<S extends z.ZodType>(root: string, record: AudienceRecord, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
   const file = fileOf(record);
+  const text = record.files.values().next().value!;
   try {
-    return parseJson(join(root, file), record.files.values().next().value!, schema);
+    JSON.parse(text);
+  } catch {
+    // Said by line and column, never quoting the text.
+    const { line, column, early } = jsonFaultAt(text);
+    problems.push({
+      ...error(file, '', 'json', `not valid JSON${early ? ' (it ends too early)' : ''}`, 'write the file as `content pull` does'),
+      line,
+      column,
+    });
+    return undefined;
+  }
+  try {
+    return parseJson(join(root, file), text, schema);
   } catch (fault) {
     if (!(fault instanceof LocalFileError)) throw fault;
     problems.push(error(file, '', 'shape', fault.message.slice(join(root, file).length).replace(/^:\s*/, ''), 'write the file as `content pull` does'));
@@ -175,7 +192,7 @@ function readWorkflowFiles(root: string): Map<string, WorkflowFile> {
 }
 
 /** The audience half of the tree, parsed, with the problems of each file and of the references between them. */
-export function readAudienceTree(root: string): AudienceTree {
+export function readAudienceTree(root: string, withWorkflows = true): AudienceTree {
   const records = readAudience(root);
   const problems: AudienceProblem[] = [];
   const single = (kind: keyof typeof SINGLE_FILE) => records.find((record) => record.kind === kind);
@@ -201,7 +218,7 @@ export function readAudienceTree(root: string): AudienceTree {
     }
   }
   problems.push(...duplicateNames(records, fields));
-  return { records, properties, fields, lists, events, workflows: readWorkflowFiles(root), problems };
+  return { records, properties, fields, lists, events, workflows: withWorkflows ? readWorkflowFiles(root) : new Map(), problems };
 }
 
 /** Two segments, or two groups of a kind, of one name: the API matches them by name, so the second could never be told apart. */
@@ -238,4 +255,14 @@ export function treeNames(tree: AudienceTree): { names: Set<string>; defines: Se
   for (const name of tree.lists ?? []) names.add(`list:${name}`);
   for (const name of tree.events ?? []) names.add(`event:${name}`);
   return { names, defines };
+}
+
+/** The names a tree's audience files define, for a workflow's check; none when they cannot be read (their own check says why). */
+export function audienceNamesOf(root: string): ReturnType<typeof treeNames> | undefined {
+  try {
+    return treeNames(readAudienceTree(root, false));
+  } catch (fault) {
+    if (fault instanceof LocalFileError) return undefined;
+    throw fault;
+  }
 }
