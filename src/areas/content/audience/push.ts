@@ -20,6 +20,7 @@ import { appSteps, pairAudience, planAudience, taskFile, type AppStep, type Audi
 import { syncedAudience } from './pull.js';
 import { fetchAudience, sendWrite, type AudienceWrite } from './remote.js';
 import { readAudienceSides } from './sides.js';
+import type { AudienceProblem } from './rules.js';
 
 export interface AudiencePushOptions {
   plan?: boolean;
@@ -114,11 +115,12 @@ function idsKnownIn(state: ContentState, account: string): Set<string> {
 }
 
 /** The tree's errors stop the push before anything is sent, each named by its file and field. */
-function refuseProblems(problems: { file: string; field: string; message: string; severity: string }[]): void {
+function refuseProblems(problems: AudienceProblem[]): void {
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length === 0) return;
+  const at = (problem: AudienceProblem) => `${problem.file}${problem.line === undefined ? '' : `:${problem.line}:${problem.column}`}`;
   throw new UsageError(
-    `${errors.map((problem) => `${problem.file}: ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`).join('; ')}; nothing was sent`,
+    `${errors.map((problem) => `${at(problem)}: ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`).join('; ')}; nothing was sent`,
     {
       hint: '`loopsctl content check` names each problem and what to write instead',
     },

@@ -318,12 +318,16 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
     }
     const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
     const workflows = tree ? workflowDirectoriesOf(path) : [];
-    // A tree with workflows and no other email has nothing for the LMX part to check, which is no mistake.
-    if (workflows.length === 0 || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
+    // A tree with workflows, or segments and groups, and no other email has nothing for the LMX part to check, which is no mistake.
+    if ((workflows.length === 0 && !(tree && hasAudience(path))) || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
     const components = tree ? treeComponents(path) : undefined;
     for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, accountNames));
   }
   return checks;
+}
+
+function hasAudience(root: string): boolean {
+  return ['segments', 'groups', 'contact-properties.json', 'lists.json', 'event-patterns.json'].some((name) => existsSync(join(root, name)));
 }
 
 function hasOtherLmx(root: string): boolean {

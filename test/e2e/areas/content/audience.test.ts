@@ -10,7 +10,7 @@ import { readState, STATE_FILE } from '../../../../src/areas/content/files.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { tempDir } from '../../../support/main.js';
-import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
@@ -22,6 +22,8 @@ function contentDir(): string {
 const sandboxes = sandboxEachTest();
 const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
 const AUDIENCE = ['--only', 'audience'];
+/** The sandbox's state by slice, as the tests read and change it. */
+const slices = (state: unknown) => state as Record<string, any[]>;
 const DORMANT = seedId('segment/Dormant');
 
 describe('content pull of the audience', () => {
@@ -124,11 +126,185 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
     expect(engaged).toBeDefined();
     expect(byName(back)).toEqual(expected);
     // The account's default groups were matched by name, never made twice.
-    expect(empty.server.state().transactionalGroups.filter((group: { name: string }) => group.name === 'General')).toHaveLength(1);
+    expect(slices(empty.server.state()).transactionalGroups!.filter((group: { name: string }) => group.name === 'General')).toHaveLength(1);
     const diff = await empty.loopsctl(['content', 'diff', root, ...AUDIENCE]);
     expect(diff.stdout).toBe(
       `# segments/${readdirSync(join(root, 'segments')).find((name) => name.startsWith('engaged'))}: not in the account\n${diff.stdout.slice(diff.stdout.indexOf('\n') + 1)}`,
     );
     expect(diff.stderr).toContain('1 record differs');
   }, 240_000);
+});
+
+/** A file of the tree, as JSON, changed by `edit` and written back. */
+function editJson(file: string, edit: (value: any) => unknown): void {
+  const value = JSON.parse(readFileSync(file, 'utf8'));
+  writeFileSync(file, `${JSON.stringify(edit(value) ?? value, null, 2)}\n`);
+}
+
+async function pulledAudience(sandbox: RecordingSandbox): Promise<string> {
+  const root = contentDir();
+  const pull = await sandbox.loopsctl(['content', 'pull', root, ...AUDIENCE]);
+  expect(pull.code, pull.stderr).toBe(0);
+  return root;
+}
+
+describe('content push of a changed audience', () => {
+  it('updates a group, and says what the API cannot do for a segment, a property, and a record removed, sending none of it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    const dormant = join(root, 'segments', `dormant--${DORMANT}`);
+    editJson(join(dormant, 'segment.json'), (segment) => {
+      segment.filter.conditions[0].value = '2025-01-01T00:00:00.000Z';
+    });
+    editJson(join(root, 'contact-properties.json'), (properties) => {
+      properties.find((property: { key: string }) => property.key === 'seats').type = 'string';
+      return properties.filter((property: { key: string }) => property.key !== 'region');
+    });
+    const billing = readdirSync(join(root, 'groups/transactional')).find((name) => name.startsWith('billing--'))!;
+    editJson(join(root, 'groups/transactional', billing, 'group.json'), (group) => {
+      group.description = 'Invoices and receipts';
+    });
+    const trials = readdirSync(join(root, 'segments')).find((name) => name.startsWith('trials-in-europe--'))!;
+    rmSync(join(root, 'segments', trials), { recursive: true });
+
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# segments/dormant--${DORMANT}: changed here\n--- a/segments/dormant--${DORMANT}/segment.json`);
+    expect(diff.stdout).toContain('# contact-properties.json: changed here\n--- a/contact-properties.json\n+++ b/contact-properties.json');
+    expect(diff.stdout).toContain(`# segments/${trials}: only in the account`);
+
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
+    expect(plan.code, plan.stderr).toBe(5);
+    expect(plan.stdout).toContain(
+      `# groups/transactional/${billing}: would update\n  1. updateTransactionalGroup name="Billing" description="Invoices and receipts"`,
+    );
+    expect(plan.stdout).toMatch(
+      new RegExp(
+        `# segments/dormant--${DORMANT}: cannot be pushed\\n {2}! changed here: the API cannot change a segment: to change it, write it as a new segment under a new name`,
+      ),
+    );
+    expect(plan.stdout).toContain(`"seats" is number in the account and string here: the API cannot change a property's type`);
+    expect(plan.stdout).toContain(`"region" was removed here: the API cannot delete a contact property; delete it in the app`);
+    expect(plan.stdout).toContain(`# segments/${trials}: cannot be pushed\n  ! removed here: the API cannot delete a segment; delete it in the app`);
+    expect(writes(sandbox.requests)).toEqual([]);
+
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE]);
+    expect(push.code, push.stderr).toBe(5);
+    expect(writes(sandbox.requests).map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /v1/transactional-groups/${seedId('transactional-group/Billing')}`,
+    ]);
+    expect(push.stdout).toMatch(/refused\s+segments\/dormant--/);
+    // The group is in step; what the API could not do is still said.
+    const again = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE, '--json']);
+    expect(
+      again
+        .json()
+        .records.map((record: { path: string }) => record.path)
+        .sort(),
+    ).toEqual(['contact-properties.json', `segments/dormant--${DORMANT}`, `segments/${trials}`].sort());
+  });
+
+  it('restores a segment deleted in the account since the pull, and a clone target holding a group of the same name is matched, or a conflict when it differs', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    sandbox.server.update((state: any) => {
+      state.segments = state.segments.filter((segment: { id: string }) => segment.id !== DORMANT);
+    });
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).toMatch(/created\s+segments\/dormant--/);
+    expect(slices(sandbox.server.state()).segments!.filter((segment: { name: string }) => segment.name === 'Dormant')).toHaveLength(1);
+
+    const other = await sandboxes({
+      initialState: (modules) => {
+        // Another account: its own ids (every sandbox's seed has the same), and a group named as one of the tree's.
+        const core = seedState(modules, 'empty');
+        const state = slices(core);
+        const elsewhere = <T extends { id: string }>(records: T[]) => records.map((record) => ({ ...record, id: `${record.id}x` }));
+        const newsletters = slices(seedState(modules)).campaignGroups!.find((group: { name: string }) => group.name === 'Newsletters');
+        return {
+          ...core,
+          transactionalGroups: elsewhere(state.transactionalGroups!),
+          campaignGroups: [...elsewhere(state.campaignGroups!), { ...newsletters, id: 'cgroupelsewhere', description: 'Something else' }],
+        };
+      },
+    });
+    const plan = await other.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
+    expect(plan.code).toBe(5);
+    expect(plan.stdout).toMatch(
+      /# groups\/campaigns\/newsletters--\S+: would skip \(the account has a group of this name that these files were never pulled from/,
+    );
+    expect(plan.stdout).not.toContain('createCampaignGroup "Newsletters"');
+  });
+});
+
+describe('bad input in the audience files', () => {
+  const cases: [string, (root: string) => void, RegExp][] = [
+    [
+      'a segment filter naming a property the tree does not define',
+      (root) =>
+        editJson(join(root, 'segments', `dormant--${DORMANT}`, 'segment.json'), (segment) => {
+          segment.filter.conditions[0].key = 'lastSeenAt';
+        }),
+      /segments\/dormant--\S+\/segment\.json: filter\.conditions\[0\]\.key: the contact property "lastSeenAt" is not in contact-properties\.json/,
+    ],
+    [
+      'a property key the API refuses',
+      (root) => editJson(join(root, 'contact-properties.json'), (properties) => [...properties, { key: 'Plan Name', label: 'Plan', type: 'string' }]),
+      /contact-properties\.json: \[\d+\]\.key: "Plan Name" is not a key the API takes for a custom property/,
+    ],
+    [
+      'two properties of one key with different types',
+      (root) => editJson(join(root, 'contact-properties.json'), (properties) => [...properties, { key: 'seats', label: 'Seats', type: 'string' }]),
+      /contact-properties\.json: \[\d+\]\.type: "seats" is defined twice, as number and as string/,
+    ],
+    [
+      'a contact-properties.json that is not valid JSON',
+      (root) => writeFileSync(join(root, 'contact-properties.json'), '[\n  {"key": "secretvalue", "type": }\n]\n'),
+      /contact-properties\.json:2:34\b.*not valid JSON/,
+    ],
+    [
+      'an operator the property type does not take',
+      (root) =>
+        editJson(join(root, 'segments', `dormant--${DORMANT}`, 'segment.json'), (segment) => {
+          segment.filter.conditions[0] = { type: 'property', key: 'seats', operator: 'contains', value: '3' };
+        }),
+      /filter\.conditions\[0\]\.operator: "contains" does not apply to "seats", a number property/,
+    ],
+  ];
+  it.each(cases)('%s: check names the file and field (exit 1), push sends nothing (exit 2)', async (_name, spoil, said) => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    spoil(root);
+    const check = await sandbox.loopsctl(['content', 'check', root]);
+    expect(check.code, check.stderr).toBe(1);
+    expect(check.stdout.replaceAll(`${root}/`, '').replace(/:1:1 \S+ /, ': ')).toMatch(said);
+    expect(check.stdout).not.toContain('secretvalue');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stdout).toBe(2);
+    expect(push.stderr).toMatch(said);
+    expect(push.stderr).not.toContain('secretvalue');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('names a JSON fault by line and column', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    writeFileSync(join(root, 'contact-properties.json'), '[\n  {"key": "secretvalue", "type": }\n]\n');
+    const check = await sandbox.loopsctl(['content', 'check', root]);
+    expect(check.stdout).toContain(`${join(root, 'contact-properties.json')}:2:34 json not valid JSON`);
+  });
+
+  it('a workflow naming a segment the tree does not define is an error offline', async () => {
+    const sandbox = await sandboxes();
+    const root = contentDir();
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'audience,workflows']);
+    expect(pull.code, pull.stderr).toBe(0);
+    const winBack = readdirSync(join(root, 'workflows')).find((name) => name.startsWith('win-back'))!;
+    const file = join(root, 'workflows', winBack, 'workflow.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('segment: Dormant', 'segment: Sleepers'));
+    const check = await sandbox.loopsctl(['content', 'check', root]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('reference node "dormant": the segment "Sleepers" is not in this tree (segments/)');
+  });
 });
