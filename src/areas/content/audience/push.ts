@@ -232,13 +232,15 @@ export async function pushAudienceFirst(
 }
 
 /**
- * What is left to do by hand once a push is done: the lists and event patterns the tree names
- * that the account lacks, and, after a push to an account this tree was never in step with (a
- * clone), publishing what was made as drafts and the sending domain, which the API cannot set.
+ * What is left to do by hand once a push of the audience is done: the lists and event patterns the
+ * tree names that the account lacks, and, after a push to an account this tree was never in step
+ * with (a clone), publishing what was made as drafts and the sending domain, which the API cannot set.
  */
 export function leftToDo(audience: AudiencePushed | undefined, fresh: boolean): string[] {
+  // A push of some kinds alone (--only components) is no clone.
+  if (audience === undefined) return [];
   return [
-    ...(audience?.leftToDo ?? []),
+    ...audience.leftToDo,
     ...(fresh
       ? [
           'publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
