@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
 import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
-import { isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
+import { isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES, STANDARD_FIELDS } from '../../../platform/contact-properties/typing.js';
 import { FilterFault, checkAudienceFilter, operatorFitsType } from '../../../platform/segments/filter.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { parseJson } from '../files.js';
@@ -250,7 +250,9 @@ export function treeNames(tree: AudienceTree): { names: Set<string>; defines: Se
   for (const record of segments) names.add(`segment:${tree.fields.get(record.path)?.name ?? record.name}`);
   if (tree.properties !== undefined) {
     defines.add('property');
-    for (const { key, type } of tree.properties.values()) names.add(`property:${key}`).add(`property:${key}:${type}`);
+    // The contact's own fields are every account's properties, beside the custom ones the file defines.
+    const standard = STANDARD_FIELDS.filter((key) => key !== 'mailingLists').map((key) => ({ key, type: typeOf(tree.properties!, key)! }));
+    for (const { key, type } of [...standard, ...tree.properties.values()]) names.add(`property:${key}`).add(`property:${key}:${type}`);
   }
   for (const name of tree.lists ?? []) names.add(`list:${name}`);
   for (const name of tree.events ?? []) names.add(`event:${name}`);

@@ -303,8 +303,15 @@ describe('bad input in the audience files', () => {
     const winBack = readdirSync(join(root, 'workflows')).find((name) => name.startsWith('win-back'))!;
     const file = join(root, 'workflows', winBack, 'workflow.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('segment: Dormant', 'segment: Sleepers'));
+    // A contact's own field is a property of every account, which contact-properties.json need not list.
+    const withFilter = readdirSync(join(root, 'workflows'))
+      .map((name) => join(root, 'workflows', name, 'workflow.yaml'))
+      .find((path) => readFileSync(path, 'utf8').includes('key: projectsCreated'))!;
+    writeFileSync(withFilter, readFileSync(withFilter, 'utf8').replace('key: projectsCreated', 'key: firstName'));
     const check = await sandbox.loopsctl(['content', 'check', root]);
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('reference node "dormant": the segment "Sleepers" is not in this tree (segments/)');
+    expect(check.stdout).not.toContain('firstName');
+    expect(check.stderr).toMatch(/: 1 error, /);
   });
 });
