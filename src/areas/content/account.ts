@@ -17,6 +17,10 @@ import { getTheme } from '../themes/client.js';
 import { getTransactional } from '../transactional/client.js';
 import { getWorkflow } from '../workflows/client.js';
 import type { ContentState } from './files.js';
+import { syncedAudienceOf } from './audience/files.js';
+import { getSegment } from '../segments/client.js';
+import { getTransactionalGroup } from '../groups/client.js';
+import { getCampaignGroup } from '../campaign-groups/client.js';
 import { teamName } from './remote.js';
 
 /** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
@@ -61,7 +65,11 @@ export async function resolveAccount(client: ApiClient, state: ContentState, whe
   const seenHere = (key: string) => state.where?.[key]?.baseUrl === where.baseUrl && state.where?.[key]?.profiles.includes(where.profile) === true;
   candidates.sort((a, b) => Number(seenHere(b)) - Number(seenHere(a)));
   for (const key of candidates) {
-    if (await holdsRecordedIds(client, state.accounts[key]!)) return remember(state, key, where);
+    // The segments and groups the state recorded there are its records too (the single files have no id).
+    const audience = Object.entries(syncedAudienceOf(state, key)).flatMap(([path, record]) =>
+      record.id === undefined ? [] : [[path, { id: record.id }] as const],
+    );
+    if (await holdsRecordedIds(client, { ...state.accounts[key]!, ...Object.fromEntries(audience) })) return remember(state, key, where);
   }
   return remember(state, newKey(state, where), where);
 }
@@ -110,13 +118,20 @@ async function holdsRecordedIds(client: ApiClient, records: Record<string, { id:
 
 /** Whether the account holds the record: undefined when it cannot tell (the workflow API not enabled for the team). */
 export async function recordExists(client: ApiClient, path: string, id: string): Promise<boolean | undefined> {
-  const kind = path.slice(0, path.indexOf('/'));
+  // A group's kind is two folders deep: groups/transactional/…, groups/campaigns/….
+  const kind = path
+    .split('/')
+    .slice(0, path.startsWith('groups/') ? 2 : 1)
+    .join('/');
   const get = {
     transactional: getTransactional,
     campaigns: getCampaign,
     components: getComponent,
     themes: getTheme,
     workflows: getWorkflow,
+    segments: getSegment,
+    'groups/transactional': getTransactionalGroup,
+    'groups/campaigns': getCampaignGroup,
   }[kind];
   if (get === undefined) return undefined;
   try {

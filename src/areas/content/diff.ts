@@ -8,6 +8,7 @@ import { resolveAccount, whereOf } from './account.js';
 import { recordDiff } from './render.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
+import { diffAudience } from './audience/diff.js';
 import { CONTENT, describe, fetchAll, followRenames, pairRecords, pathOf, requireState, scopeOf, standingOf, type Pair, type Standing } from './pairing.js';
 
 interface DiffOptions {
@@ -33,7 +34,11 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
   const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
   const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
   // Workflows are compared once a pull has brought them here, as the other kinds are.
-  const workflows = scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope.root, state, account), CONTENT) : [];
+  const workflows = [
+    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope.root, state, account), CONTENT) : []),
+    // The audience half once a pull brought it here.
+    ...(scope.audience && state.audience !== undefined ? await explained(diffAudience(client, scope.root, state, account), CONTENT) : []),
+  ];
   const count = differing.length + workflows.length;
   const { out } = context;
   if (out.json) {

@@ -228,6 +228,8 @@ const stateSchema = z.looseObject({
    * states are.
    */
   where: z.record(z.string(), z.looseObject({ team: z.string(), baseUrl: z.string(), profiles: z.array(z.string()) })).optional(),
+  /** By account, then by path: the segments, groups and single files of audience/ (audience/files.ts reads it). */
+  audience: z.record(z.string(), z.unknown()).optional(),
 });
 export type ContentState = z.infer<typeof stateSchema>;
 

@@ -13,7 +13,10 @@ function expiry(value: string): number {
   return ms;
 }
 
-const ONLY: OptionSpec = { flags: '--only <kinds>', description: 'only these kinds, comma-separated: transactional, campaigns, components, themes, workflows' };
+const ONLY: OptionSpec = {
+  flags: '--only <kinds>',
+  description: 'only these kinds, comma-separated: transactional, campaigns, components, themes, workflows, audience',
+};
 
 export const spec: Spec = group({
   name: 'content',

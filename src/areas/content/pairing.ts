@@ -16,6 +16,7 @@ import {
   recordPath,
   STATE_FILE,
   type ContentState,
+  type Files,
   type Kind,
   type RecordFiles,
   type SyncedRecord,
@@ -23,15 +24,20 @@ import {
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { WORKFLOWS } from './lmx-files.js';
 
+/** The --only word for the audience half of a tree (audience/): segments, groups, contact properties, lists, event patterns. */
+export const AUDIENCE = 'audience';
+
 export interface Scope {
   root: string;
   kinds: Kind[];
   /** Whether the run covers the workflows (`workflows/`), which are not records of the content API. */
   workflows: boolean;
+  /** Whether the run covers what the records stand on: segments, groups, contact properties, lists, event patterns (audience/). */
+  audience: boolean;
 }
 
-/** What --only takes: the content kinds, and workflows. */
-export const ONLY_CHOICES = [...KINDS, WORKFLOWS] as const;
+/** What --only takes: the content kinds, workflows, and the audience they stand on. */
+export const ONLY_CHOICES = [...KINDS, WORKFLOWS, AUDIENCE] as const;
 
 /** The directory and the kinds a run is about: --only narrows them. */
 export function scopeOf(directory: string | undefined, only: string | undefined): Scope {
@@ -49,8 +55,9 @@ export function scopeOf(directory: string | undefined, only: string | undefined)
   if (kinds.length === 0) throw new UsageError('--only needs at least one kind', { hint: `choose from ${ONLY_CHOICES.join(', ')}` });
   return {
     root: resolve(directory ?? DEFAULT_DIRECTORY),
-    kinds: kinds.filter((kind): kind is Kind => kind !== WORKFLOWS),
+    kinds: kinds.filter((kind): kind is Kind => kind !== WORKFLOWS && kind !== AUDIENCE),
     workflows: kinds.includes(WORKFLOWS),
+    audience: kinds.includes(AUDIENCE),
   };
 }
 
@@ -143,7 +150,8 @@ export function followRenames(state: ContentState, locals: RecordFiles[]): Map<s
 /** How a pair stands. */
 export type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
 
-export function standingOf(pair: Pair): Standing {
+/** How any pair of files stands: the content kinds', and the audience half's (audience/plan.ts). */
+export function standingOf(pair: { local?: { files: Files }; remote?: { files: Files }; synced?: { digest: string }; ambiguous?: boolean }): Standing {
   const { local, remote, synced } = pair;
   if (local === undefined) return 'only-remote';
   if (pair.ambiguous) return 'ambiguous';

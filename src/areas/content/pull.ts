@@ -23,6 +23,7 @@ import {
   fetchAll,
   followRenames,
   missingState,
+  AUDIENCE,
   ONLY_CHOICES,
   pairRecords,
   scopeCovers,
@@ -34,6 +35,10 @@ import {
 } from './pairing.js';
 import { WORKFLOWS } from './lmx-files.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
+import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
+
+/** The kinds the state lists as held: the audience half is known by the state's own part for it. */
+const KINDS_HELD = ONLY_CHOICES.filter((kind) => kind !== AUDIENCE);
 
 function emptyState(kinds: Kind[]): ContentState {
   return { format: 1, kinds, accounts: {} };
@@ -66,13 +71,14 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
     fetchAll(client, scope.kinds),
   ]);
   const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
+  const audience = scope.audience ? await explained(prepareAudiencePull(client, scope.root, found, account), CONTENT) : undefined;
   const locals = readRecords(scope.root, scope.kinds);
   followRenames(state, locals);
   const synced = state.accounts[account] ?? {};
   const pairs = pairRecords(locals, remotes, synced);
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
-  const editedPaths = [...edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? [])];
+  const editedPaths = [...edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? []), ...(audience?.edited ?? [])];
   if (editedPaths.length > 0 && !options.force) {
     // Without the state, files that differ from the account cannot be told apart from local edits.
     if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
@@ -106,7 +112,8 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
     Object.assign(kept, pulled.records);
   }
   state.accounts[account] = kept;
-  state.kinds = ONLY_CHOICES.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
+  if (audience !== undefined) lines.push(...applyAudiencePull(scope.root, state, account, audience));
+  state.kinds = KINDS_HELD.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
   writeState(scope.root, state);
   const { out } = context;
   if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });

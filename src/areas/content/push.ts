@@ -35,6 +35,7 @@ import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, ty
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
 import { impactOf, type ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
+import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 
 interface PushOptions {
   only?: string;
@@ -98,21 +99,34 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         whereOf(context, client).then((where) => resolveAccount(client, state, where)),
         CONTENT,
       );
+      // A clone: an account this tree was never in step with is left a list of what only the app can do.
+      const fresh = state.accounts[account.key] === undefined;
+      // What the records stand on goes first: the workflows and emails after it find what they name.
+      const audience = await pushAudienceFirst(context, client, scope, state, account.key, options);
+      if (audience?.blocked && !options.plan) return audience.code;
       // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
       let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
-      if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options), CONTENT);
+      if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
+        const plannedSegments = options.plan ? audience?.newSegments : undefined;
+        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, { ...options, plannedSegments }), CONTENT);
       }
-      // --json prints one document: the records' with the workflows' beside them.
-      const extra = workflows === undefined ? {} : { workflows: workflows.json };
+      // --json prints one document: the records' with the workflows' and the audience's beside them.
+      const extra = {
+        ...(workflows === undefined ? {} : { workflows: workflows.json }),
+        ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan) } }),
+      };
       const planned = workflows?.units ?? [];
-      if (scope.kinds.length > 0)
-        return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, account, options, extra, planned));
-      const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
-      if (context.out.json && workflows !== undefined) await context.out.writeJson({ ...workflows.json, ...(impact === undefined ? {} : { impact }) });
-      if (impact !== undefined) await printImpact(context, impact);
-      if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected, impact);
-      return workflows?.code ?? ExitCode.ok;
+      let code = Math.max(workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
+      if (scope.kinds.length > 0) code = Math.max(code, await pushLocked(context, directory, scope, account, options, extra, planned));
+      else {
+        const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
+        if (context.out.json && (workflows !== undefined || audience !== undefined))
+          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...(impact === undefined ? {} : { impact }) });
+        if (impact !== undefined) await printImpact(context, impact);
+        if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected, impact);
+      }
+      if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh));
+      return code;
     } finally {
       release();
     }

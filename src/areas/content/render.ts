@@ -8,11 +8,12 @@ import { wrapLines } from '../../render/wrap.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import type { FileCheck } from './check.js';
 import type { Files, Kind } from './files.js';
+import type { AudienceKind } from './audience/files.js';
 
 /** What happened to one record. */
 export interface Line {
   status: 'added' | 'updated' | 'unchanged' | 'gone' | 'created' | 'behind' | 'conflict' | 'refused' | 'skipped';
-  kind: Kind | 'workflows';
+  kind: Kind | 'workflows' | AudienceKind;
   path: string;
   name: string;
   id?: string;
@@ -51,8 +52,8 @@ export function recordDiff(account: Files | undefined, local: Files | undefined,
     const after = local?.get(name);
     if (before === after) continue;
     const patch = createTwoFilesPatch(
-      before === undefined ? '/dev/null' : `a/${path}/${name}`,
-      after === undefined ? '/dev/null' : `b/${path}/${name}`,
+      before === undefined ? '/dev/null' : `a/${path === '' ? '' : `${path}/`}${name}`,
+      after === undefined ? '/dev/null' : `b/${path === '' ? '' : `${path}/`}${name}`,
       before ?? '',
       after ?? '',
       undefined,

@@ -151,3 +151,27 @@ export function checkAudienceFilterFrom(source: string, value: unknown): Audienc
     });
   }
 }
+
+/**
+ * Whether a property condition's operator applies to a property of that type: the date operators
+ * to dates, true and false to booleans, comparisons to numbers and dates, text searches to
+ * strings. Equality, emptiness and `any` apply to every type; a type loopsctl does not know takes
+ * every operator.
+ */
+export function operatorFitsType(operator: string, type: string): boolean {
+  const only: Record<string, readonly string[]> = {
+    isTrue: ['boolean'],
+    isFalse: ['boolean'],
+    dateEmpty: ['date'],
+    dateNotEmpty: ['date'],
+    after: ['date'],
+    before: ['date'],
+    between: ['date'],
+    greaterThan: ['number', 'date'],
+    lessThan: ['number', 'date'],
+    contains: ['string'],
+    notContains: ['string'],
+  };
+  const types = only[operator];
+  return types === undefined || !['string', 'number', 'boolean', 'date'].includes(type) || types.includes(type);
+}

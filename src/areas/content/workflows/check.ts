@@ -23,6 +23,7 @@ import { messageFields } from '../message-fields.js';
 import { WORKFLOWS } from '../lmx-files.js';
 import { jsonFault, yamlValue } from '../../../base/parse-faults.js';
 import { yamlProblem } from '../../../platform/workflows/file-text.js';
+import { audienceNamesOf } from '../audience/rules.js';
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
 export function isWorkflowPath(path: string): boolean {
@@ -151,19 +152,31 @@ const REFERENCE_KINDS: Record<string, { noun: string; why: string; fix: (name: s
  * The references the account lacks: with the account's names (`content check --account`) an error
  * each, else a warning for each one no pull of this directory saw in an account.
  */
-function referenceProblems(file: WorkflowFile, known: Set<string>, account: boolean): (WorkflowProblem & { field?: string })[] {
+function referenceProblems(
+  file: WorkflowFile,
+  known: Set<string>,
+  account: boolean,
+  treeDefines?: ReadonlySet<string>,
+): (WorkflowProblem & { field?: string })[] {
   const problems: (WorkflowProblem & { field?: string })[] = [];
   for (const [reference, key] of referencesAt(file)) {
     if (known.has(reference)) continue;
     const kind = reference.slice(0, reference.indexOf(':'));
     const name = reference.slice(reference.indexOf(':') + 1);
     const { noun, why, fix } = REFERENCE_KINDS[kind]!;
+    // The tree defines its segments and contact properties: one it lacks is a mistake offline too.
+    const inTree = !account && treeDefines?.has(kind) === true;
+    const where = account
+      ? 'is not in the account'
+      : inTree
+        ? `is not in this tree (${kind === 'segment' ? 'segments/' : 'contact-properties.json'})`
+        : 'was not seen in an account this directory was pulled from';
     problems.push({
-      severity: account ? 'error' : 'warning',
+      severity: account || inTree ? 'error' : 'warning',
       key,
       field: key === undefined ? 'mailingList' : undefined,
       rule: 'reference',
-      message: `the ${noun} "${name}" ${account ? 'is not in the account' : 'was not seen in an account this directory was pulled from'}: ${why}`,
+      message: `the ${noun} "${name}" ${where}: ${why}`,
       fix: fix(name),
     });
   }
@@ -222,9 +235,12 @@ export function checkWorkflowDirectory(
   }
   const file = parsed.data as WorkflowFile;
   const path = root === undefined ? undefined : `${WORKFLOWS}/${basename(directory)}`;
-  const known = accountNames ?? (path === undefined ? new Set<string>() : knownNames(root, path));
+  // The segments and properties the tree defines (a push creates them first), and the lists and events it says the account has.
+  const tree = root === undefined ? undefined : audienceNamesOf(root);
+  const treeKnown = [...(tree?.names ?? [])].filter((name) => accountNames === undefined || /^(segment|property):/.test(name));
+  const known = new Set([...(accountNames ?? (path === undefined ? [] : knownNames(root, path))), ...treeKnown]);
   for (const problem of workflowProblems(file, propertyTypesOf(known))) problems.push(placed(document, counter, problem));
-  for (const problem of referenceProblems(file, known, accountNames !== undefined)) problems.push(placed(document, counter, problem));
+  for (const problem of referenceProblems(file, known, accountNames !== undefined, tree?.defines)) problems.push(placed(document, counter, problem));
   const emails: FileCheck[] = [];
   for (const [key, node] of Object.entries(file.nodes)) {
     if (node.type !== 'SendEmailAction' || typeof node.email !== 'string' || !EMAIL_PATH.test(node.email)) continue;
@@ -302,12 +318,16 @@ export function checkContent(paths: readonly string[], kind: LmxKind | undefined
     }
     const tree = lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true && isTree(path);
     const workflows = tree ? workflowDirectoriesOf(path) : [];
-    // A tree with workflows and no other email has nothing for the LMX part to check, which is no mistake.
-    if (workflows.length === 0 || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
+    // A tree with workflows, or segments and groups, and no other email has nothing for the LMX part to check, which is no mistake.
+    if ((workflows.length === 0 && !(tree && hasAudience(path))) || hasOtherLmx(path)) checks.push(...checkPaths([path], kind));
     const components = tree ? treeComponents(path) : undefined;
     for (const directory of workflows) checks.push(...checkWorkflowDirectory(directory, directory, path, components, accountNames));
   }
   return checks;
+}
+
+function hasAudience(root: string): boolean {
+  return ['segments', 'groups', 'contact-properties.json', 'lists.json', 'event-patterns.json'].some((name) => existsSync(join(root, name)));
 }
 
 function hasOtherLmx(root: string): boolean {

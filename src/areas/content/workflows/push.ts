@@ -36,6 +36,8 @@ export interface WorkflowPushOptions {
   yes?: boolean;
   /** A plan file is written: the plan's calls are kept. */
   out?: string;
+  /** In a plan: the segments the push creates before the workflows, which they may name. */
+  plannedSegments?: string[];
 }
 
 /** What a push does with one workflow. */
@@ -176,6 +178,7 @@ export async function pushWorkflows(
 ): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
   const { out } = context;
   const { sides, names } = await readSides(client, root, state, account, true);
+  for (const name of options.plannedSegments ?? []) names.segments.set(`(made by this push) ${name}`, name);
   const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
   if (broken.length > 0) {
     throw new UsageError(

@@ -1,0 +1,145 @@
+/**
+ * What a content tree's records stand on, as files: the audience segments
+ * (`segments/<slug>--<id>/segment.json`), the transactional and campaign groups
+ * (`groups/transactional/…/group.json`, `groups/campaigns/…/group.json`), the custom contact
+ * properties (`contact-properties.json`), and, read-only, the account's mailing lists and event
+ * patterns (`lists.json`, `event-patterns.json`). Files name records by name; the ids are kept in
+ * the state file alone, per account. Every file is read and written through the tree's files
+ * module, never through a link.
+ */
+import { join } from 'node:path';
+import { LocalFileError } from '../../../base/errors.js';
+import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../../base/tree-files.js';
+import { z } from '../../../base/shapes.js';
+import { slugOf } from '../../../platform/words.js';
+import { parseJson, type ContentState, type Files } from '../files.js';
+
+/** The kinds of record this half of the tree holds, each where it lives in the tree. */
+export const AUDIENCE_KINDS = ['contact-properties', 'segments', 'groups/transactional', 'groups/campaigns', 'lists', 'event-patterns'] as const;
+export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
+
+/** The kinds kept as one directory per record, and the file each record's directory holds. */
+export const RECORD_FILE = { segments: 'segment.json', 'groups/transactional': 'group.json', 'groups/campaigns': 'group.json' } as const;
+export type DirectoryKind = keyof typeof RECORD_FILE;
+export const DIRECTORY_KINDS = Object.keys(RECORD_FILE) as DirectoryKind[];
+
+/** The kinds kept as one file at the top of the tree. */
+export const SINGLE_FILE = { 'contact-properties': 'contact-properties.json', lists: 'lists.json', 'event-patterns': 'event-patterns.json' } as const;
+export type SingleKind = keyof typeof SINGLE_FILE;
+
+/** A record of the audience half, as files: a segment or group directory, or one of the three single files. */
+export interface AudienceRecord {
+  kind: AudienceKind;
+  /** From the tree's root: `segments/dormant--<id>`, or `contact-properties.json`. */
+  path: string;
+  name: string;
+  files: Files;
+}
+
+/** The files are a few fields each; a segment's filter, a few dozen conditions. */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+/** JSON as the tree's other files are written: two spaces, a final line break. */
+export function audienceJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** A directory name for a segment or group: a slug of its name, then its id, percent-encoded. */
+export function audiencePath(kind: DirectoryKind, name: string, id: string): string {
+  return `${kind}/${slugOf(name)}--${encodeURIComponent(id)}`;
+}
+
+/** The id a pulled directory's name ends in (`dormant--<id>`), or undefined for one named otherwise. */
+export function directoryIdOf(path: string): string | undefined {
+  const folder = path.slice(path.lastIndexOf('/') + 1);
+  const at = folder.lastIndexOf('--');
+  if (at < 0 || at + 2 === folder.length) return undefined;
+  try {
+    return decodeURIComponent(folder.slice(at + 2));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file of a record as text, never through a link; undefined when it is not there. */
+function readText(root: string, path: string): string | undefined {
+  try {
+    return readTreeFile(root, path, MAX_FILE_BYTES)?.toString('utf8');
+  } catch (error) {
+    if (!(error instanceof TreeFileTooLargeError)) throw error;
+    throw new LocalFileError(`${error.file} is ${error.size} bytes, more than loopsctl reads of it (${MAX_FILE_BYTES / 1024} KB); it was not read`, {
+      hint: 'it is not a file `content pull` wrote: remove it, or pull again',
+    });
+  }
+}
+
+const named = z.looseObject({ name: z.string().min(1) });
+
+/** Every audience record of the tree: the directories of segments and groups, and the single files there are. */
+export function readAudience(root: string): AudienceRecord[] {
+  const records: AudienceRecord[] = [];
+  for (const kind of DIRECTORY_KINDS) {
+    if (treeEntryKind(root, kind) !== 'directory') continue;
+    for (const entry of treeEntries(root, kind)) {
+      if (entry.name.startsWith('.')) continue;
+      const path = `${kind}/${entry.name}`;
+      if (entry.kind === 'link') throw new LocalFileError(`${join(root, path)} is a symbolic link: content is never read or written through a link`);
+      if (entry.kind !== 'directory') continue;
+      const file = `${path}/${RECORD_FILE[kind]}`;
+      const text = readText(root, file);
+      if (text === undefined)
+        throw new LocalFileError(`${join(root, file)} is missing`, {
+          hint: `each directory of ${kind}/ holds its ${RECORD_FILE[kind]}; pull again to restore it`,
+        });
+      const { name } = parseJson(join(root, file), text, named);
+      records.push({ kind, path, name, files: new Map([[RECORD_FILE[kind], text]]) });
+    }
+  }
+  for (const [kind, file] of Object.entries(SINGLE_FILE) as [SingleKind, string][]) {
+    const text = readText(root, file);
+    if (text !== undefined) records.push({ kind, path: file, name: file, files: new Map([[file, text]]) });
+  }
+  return records;
+}
+
+/** Makes a record hold exactly these files: each renamed into place, never through a link. */
+export function writeAudienceRecord(root: string, record: AudienceRecord): void {
+  if (record.kind in SINGLE_FILE) {
+    writeTreeFile(root, record.path, record.files.get(record.path)!);
+    return;
+  }
+  for (const [name, text] of record.files) writeTreeFile(root, `${record.path}/${name}`, text);
+  for (const { name, kind } of treeEntries(root, record.path))
+    if (kind === 'file' && !name.startsWith('.') && !record.files.has(name)) removeTreeFile(root, `${record.path}/${name}`);
+}
+
+/** The path a record's file has in the tree, for a message that names it. */
+export function fileOf(record: Pick<AudienceRecord, 'kind' | 'path'>): string {
+  return record.kind in SINGLE_FILE ? record.path : `${record.path}/${RECORD_FILE[record.kind as DirectoryKind]}`;
+}
+
+/** What the state keeps of an audience record in one account: its id (none for the single files), and its files' digest when last in step. */
+const syncedAudience = z.looseObject({
+  id: z.string().optional(),
+  digest: z.string(),
+  /** The contact properties' keys the account had when last in step: one of them gone from the file was removed here. */
+  keys: z.array(z.string()).optional(),
+  /** For lists.json and event-patterns.json: the id of each by its name. */
+  ids: z.record(z.string(), z.string()).optional(),
+});
+export type SyncedAudience = z.infer<typeof syncedAudience>;
+
+const audienceState = z.record(z.string(), z.record(z.string(), syncedAudience));
+
+/** The audience records the state knows in an account, by path; a state without them knows none. */
+export function syncedAudienceOf(state: ContentState | undefined, account: string): Record<string, SyncedAudience> {
+  const parsed = audienceState.safeParse(state?.audience ?? {});
+  return parsed.success ? { ...(parsed.data[account] ?? {}) } : {};
+}
+
+/** Keeps what the state knows of the audience records of an account, written with the state. */
+export function keepSyncedAudience(state: ContentState, account: string, records: Record<string, SyncedAudience>): void {
+  const all = audienceState.safeParse(state.audience ?? {});
+  const sorted = Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  state.audience = { ...(all.success ? all.data : {}), [account]: sorted };
+}
