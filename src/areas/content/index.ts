@@ -176,7 +176,7 @@ it changed, to review and publish there.`,
         { flags: '--workflow <name>', description: "with --kind workflow: the workflow directory the email goes in (default: the email's name)" },
         {
           flags: '--upload',
-          description: "upload the images the emails name by a path beside them to the account's storage, and write their addresses",
+          description: "upload the images the emails name (a path beside them, or an http(s) address) to the account's storage, and write their addresses",
           tier: 'write',
         },
         { flags: '--strict', description: 'exit 1 when anything could not be carried as it was' },
@@ -202,10 +202,12 @@ is listed with its file, line and column, what was done instead and what to
 do; text is never dropped. The records are checked as \`content check\` checks
 them, and its problems are listed too. Nothing is written when a record of the
 same name is there, unless --force. With --upload, images the emails name by
-a path beside them (logo.png) are uploaded to the account's storage, each once,
-and the emails point at them (three calls each, as \`uploads create\`); images
-already at an https address stay there. Without --upload, nothing is sent and
-no key is needed. See docs/migrate.md.`,
+a path beside them (logo.png) or at an http(s) address are uploaded to the
+account's storage, each once, and the emails point at them (three calls each,
+as \`uploads create\`). An address is downloaded without the key, over http(s)
+only, up to the size the API takes, and kept only if it is an image; what is
+not uploaded is listed. Without --upload, nothing is sent and no key is needed.
+See docs/migrate.md.`,
       mismatch: 'with --strict, something could not be carried as it was',
       examples: [
         'loopsctl content convert emails/order-shipped.mjml --out converted',

@@ -5,10 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, UsageError } from '../../../base/errors.js';
 import { ExitCode } from '../../../base/exit-codes.js';
 import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
-import { handler, type Handler } from '../../../core/capabilities.js';
+import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
 import { parseLmx, type LmxKind } from '../../../lmx/index.js';
 import { countOf } from '../../../render/numbers.js';
 import { checkSource, type TreeComponents } from '../check.js';
@@ -22,7 +22,7 @@ import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, 
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
-import { uploadImages, type Uploader } from './images.js';
+import { uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
 import { templatePieces } from './variables.js';
 
@@ -102,8 +102,8 @@ interface Run {
   sources: Sources;
   mjml: MjmlOptions;
   components: Map<string, TreeComponents extends ReadonlyMap<string, infer V> ? V : never>;
-  /** With --upload: uploads an image, and the addresses of those uploaded, by the path the source names. */
-  upload?: Uploader;
+  /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
+  upload?: ImageCarrier;
   uploaded: Map<string, string>;
 }
 
@@ -170,6 +170,28 @@ async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
   return { converted, files };
 }
 
+/** --upload's carrier: images uploaded as `uploads create` does, remote ones downloaded first with the transport's rules for another host (never the key). */
+async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageCarrier> {
+  const [{ uploadImage }, { fetchOutside }] = await Promise.all([import('../../uploads/commands.js'), import('../../../api/outside.js')]);
+  return {
+    upload: async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl,
+    download: async (url, limit) => {
+      try {
+        const address = new URL(url);
+        return await fetchOutside(
+          { url, shown: `${address.origin}${address.pathname}`, target: 'the image’s host', refusedHint: '', ...context.outsideSettings() },
+          limit,
+        );
+      } catch (error) {
+        // Each image that cannot be had is listed, the run goes on; Ctrl-C still stops it.
+        if (error instanceof TypeError) return 'not an address that can be read';
+        if (error instanceof InterruptedError || !(error instanceof LoopsctlError)) throw error;
+        return error.message;
+      }
+    },
+  };
+}
+
 export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
   const kind = (options.kind ?? 'transactional') as ConvertKind;
   if (!(CONVERT_KINDS as readonly string[]).includes(kind))
@@ -194,10 +216,7 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
     components: new Map(),
     uploaded: new Map(),
   };
-  if (options.upload) {
-    const { uploadImage } = await import('../../uploads/commands.js');
-    run.upload = async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl;
-  }
+  if (options.upload) run.upload = await imageCarrier(context);
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
   const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];
   const existing = planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));

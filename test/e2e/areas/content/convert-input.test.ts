@@ -4,6 +4,8 @@
  * file and the place named, nothing written.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
@@ -255,7 +257,6 @@ describe('content convert --upload', () => {
         '<img src="images/logo.png" alt="Logo again">',
         '<img src="missing.png" alt="Missing">',
         '<img src="notes.png" alt="Notes">',
-        '<img src="https://cdn.example.com/hero.png" alt="Hero">',
         '</body></html>',
       ].join('\n'),
       'images/logo.png': PNG,
@@ -281,12 +282,103 @@ describe('content convert --upload', () => {
       `<Image src="https://assets.sandbox.invalid/${id}.png"`,
       '<Image src="missing.png"',
       '<Image src="notes.png"',
-      '<Image src="https://cdn.example.com/hero.png"',
     ]);
     const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct.startsWith('--upload'));
     expect(listed.map((item: { line: number; construct: string; done: string }) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
       '5 --upload missing.png: not uploaded: no such file',
       '6 --upload notes.png: not uploaded: not an image the API takes (image/jpeg, image/png, image/gif, image/webp)',
+    ]);
+  });
+
+  /** A loopback image host: an image, a page posing as one (by its type, and by its name only), a 404, a redirect to a file: address, one to the image, and an answer too large. */
+  async function imageHost() {
+    const seen: { path: string; headers: Record<string, unknown> }[] = [];
+    const server = createServer((request, response) => {
+      seen.push({ path: request.url ?? '', headers: request.headers });
+      const page = '<!doctype html><html><body>Not an image</body></html>';
+      switch (request.url) {
+        case '/hero.png':
+          return response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+        case '/moved.png':
+          return response.writeHead(302, { location: '/hero.png' }).end();
+        case '/page.png':
+          return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+        case '/posing.png':
+          return response.writeHead(200, { 'content-type': 'image/png' }).end(page);
+        case '/elsewhere.png':
+          return response.writeHead(301, { location: 'file:///etc/passwd' }).end();
+        case '/huge.png':
+          // Said by its length, and sent: the download stops at the header.
+          response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(4_000_001) });
+          return response.end(Buffer.concat([PNG, Buffer.alloc(4_000_001 - PNG.length)]));
+        default:
+          return response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { seen, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it('downloads http(s) images, uploads those that are images, and lists the others with their addresses', async () => {
+    const { seen, env } = await sandbox();
+    const host = await imageHost();
+    const names = ['hero', 'moved', 'page', 'posing', 'missing', 'elsewhere', 'huge'];
+    const source = sources({
+      'welcome.html': [
+        '<html><body>',
+        ...names.map((name) => `<img src="${host.origin}/${name}.png" alt="${name}">`),
+        '<img src="ftp://files.example.com/logo.png" alt="ftp">',
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">',
+        '</body></html>',
+      ].join('\n'),
+    });
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    // The image host got no key, nor any header of the API's: only what a browser would send.
+    expect(host.seen.map((request) => request.path)).toEqual([
+      '/hero.png',
+      '/moved.png',
+      '/hero.png',
+      '/page.png',
+      '/posing.png',
+      '/missing.png',
+      '/elsewhere.png',
+      '/huge.png',
+    ]);
+    for (const request of host.seen) {
+      expect(request.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(request.headers)).not.toContain(env.LOOPS_API_KEY);
+    }
+    // Each address is downloaded and uploaded once: hero.png, and moved.png, which the redirect led to the same image.
+    expect(seen.map((request) => `${request.method} ${request.path.replace(/c[0-9a-z]{24}/, ':id')}`)).toEqual([
+      'POST /v1/uploads',
+      'PUT /sandbox-uploads/:id',
+      'POST /v1/uploads/:id/complete',
+      'POST /v1/uploads',
+      'PUT /sandbox-uploads/:id',
+      'POST /v1/uploads/:id/complete',
+    ]);
+    expect(seen[1]!.rawBody?.equals(PNG)).toBe(true);
+    const ids = [seen[2]!, seen[5]!].map((request) => request.path.split('/')[3]!);
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx.match(/<Image src="[^"]*"/g)).toEqual([
+      `<Image src="https://assets.sandbox.invalid/${ids[0]}.png"`,
+      `<Image src="https://assets.sandbox.invalid/${ids[1]}.png"`,
+      ...['page', 'posing', 'missing', 'elsewhere', 'huge'].map((name) => `<Image src="${host.origin}/${name}.png"`),
+      '<Image src="ftp://files.example.com/logo.png"',
+      '<Image src="data:image/png;base64,iVBORw0KGgo="',
+    ]);
+    const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct.startsWith('--upload'));
+    expect(listed.map((item: { construct: string; done: string }) => `${item.construct}: ${item.done}`)).toEqual([
+      `--upload ${host.origin}/page.png: not uploaded: the answer is text/html, not an image`,
+      `--upload ${host.origin}/posing.png: not uploaded: the answer says image/png, but its first bytes are not those of any of image/jpeg, image/png, image/gif, image/webp`,
+      `--upload ${host.origin}/missing.png: not uploaded: GET ${host.origin}/missing.png: the image’s host refused it (HTTP 404, content-type text/plain, body starts "not found")`,
+      `--upload ${host.origin}/elsewhere.png: not uploaded: GET ${host.origin}/elsewhere.png: redirected to a file address; only http(s) addresses are followed`,
+      `--upload ${host.origin}/huge.png: not uploaded: the answer is larger than the 4000000 bytes the API takes`,
+      '--upload ftp://files.example.com/logo.png: not uploaded: a ftp: address; convert downloads images over http(s) only',
+      '--upload data:image/png;base64,iVBORw0KGgo=: not uploaded: a data: address; convert downloads images over http(s) only',
     ]);
   });
 
