@@ -165,7 +165,7 @@ it changed, to review and publish there.`,
     command({
       name: 'convert',
       summary: 'Make MJML, React Email and HTML emails records of the content directory, listing what LMX cannot carry',
-      args: [{ name: 'source', description: 'an .mjml, .tsx, .jsx or .html email, or a directory of them', file: {} }],
+      args: [{ name: 'source', description: 'an .mjml, .tsx, .jsx, .html or .hbs email, or a directory of them', file: {} }],
       options: [
         {
           flags: '--kind <kind>',

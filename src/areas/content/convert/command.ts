@@ -107,7 +107,7 @@ interface Run {
   uploaded: Map<string, string>;
 }
 
-type Made = { converted: Converted; files: Map<string, string> };
+export type Made = { converted: Converted; files: Map<string, string> };
 
 /** A partial several emails include, made a component. */
 function componentRecord(run: Run, key: string, id: string, users: string[]): Made {
@@ -192,13 +192,15 @@ async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageC
   };
 }
 
-export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
-  const kind = (options.kind ?? 'transactional') as ConvertKind;
-  if (!(CONVERT_KINDS as readonly string[]).includes(kind))
-    throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
-  // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
-  const root = options.out ?? DEFAULT_DIRECTORY;
-  const sources = sourcesOf(path);
+/**
+ * The records the sources make, converted and checked but not written: what `convert` writes, and
+ * what `migrate report` counts. Nothing is uploaded without a carrier.
+ */
+export async function convertSources(
+  sources: Sources,
+  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean },
+): Promise<Made[]> {
+  const { root, kind } = target;
   const { partials, shared } = sharedPartials(sources);
   const componentIds = new Map([...shared.keys()].map((key) => [key, slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-'))]));
   const emails = sources.files.filter((file) => !partials.has(file.path));
@@ -206,7 +208,7 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
   const run: Run = {
     kind,
     root,
-    workflow: options.workflow,
+    workflow: target.workflow,
     sources,
     mjml: {
       readInclude: (includePath, from) => ({ file: join(sources.shown, keyOf(includePath, from)), source: readSource(sources.root, keyOf(includePath, from)) }),
@@ -214,18 +216,31 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
       keyOf,
     },
     components: new Map(),
+    upload: target.upload,
     uploaded: new Map(),
   };
-  if (options.upload) run.upload = await imageCarrier(context);
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
   const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];
-  const existing = planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
-  if (existing.length > 0 && !options.force)
+  const existing = target.force
+    ? []
+    : planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
+  if (existing.length > 0)
     throw new LocalFileError(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}: nothing was written`, {
       hint: 'convert into another directory (--out), or replace them with --force',
     });
   const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
   for (const source of emails) records.push(await emailRecord(run, source));
+  return records;
+}
+
+export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
+  const kind = (options.kind ?? 'transactional') as ConvertKind;
+  if (!(CONVERT_KINDS as readonly string[]).includes(kind))
+    throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
+  // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
+  const root = options.out ?? DEFAULT_DIRECTORY;
+  const upload = options.upload ? await imageCarrier(context) : undefined;
+  const records = await convertSources(sourcesOf(path), { kind, root, workflow: options.workflow, upload, force: options.force });
   // The directory named is made as named; below it, nothing is written through a link.
   if (records.length > 0) mkdirSync(root, { recursive: true });
   for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);
