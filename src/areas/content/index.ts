@@ -173,7 +173,10 @@ it changed, to review and publish there.`,
           choices: ['transactional', 'campaign', 'workflow'],
         },
         { flags: '--out <dir>', description: 'the content directory to write into (default ./loops)', file: { writes: true } },
-        { flags: '--workflow <name>', description: "with --kind workflow: the workflow directory the email goes in (default: the email's name)" },
+        {
+          flags: '--workflow <name>',
+          description: "with --kind workflow: the workflow the email goes in, a directory of the tree as named or a new one (default: the email's name)",
+        },
         {
           flags: '--upload',
           description: "upload the images the emails name (a path beside them, or an http(s) address) to the account's storage, and write their addresses",
@@ -186,7 +189,9 @@ it changed, to review and publish there.`,
 executed) and writes it as \`content pull\` lays a record out: for a transactional
 email transactional/<name>/ (transactional.json, draft.json, draft.lmx), for a
 campaign campaigns/<name>/, for a workflow email
-workflows/<workflow>/emails/<name>/. Headings, paragraphs, links, bold and
+workflows/<workflow>/emails/<name>/, with a draft workflow.yaml sending the
+emails when the directory has none (one there is left as it is, and the node
+to add is listed). Headings, paragraphs, links, bold and
 colours, buttons, images, dividers, lists, code, 2 to 4 columns, social icons
 and one level of coloured sections are mapped element by element; the page's
 colours and font go into <Style />; spacing becomes the padding of the block

@@ -24,6 +24,7 @@ import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
 import { uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
+import { workflowDirectory, workflowFiles } from './workflow.js';
 import { templatePieces } from './variables.js';
 
 interface ConvertOptions {
@@ -36,14 +37,14 @@ interface ConvertOptions {
 }
 
 /** Where each kind's record lives in a tree, and its files' names. */
-function layoutOf(kind: ConvertKind, slug: string, workflow: string | undefined): { path: string; meta?: string; message: string } {
+function layoutOf(kind: ConvertKind, slug: string, workflow: (slug: string) => string): { path: string; meta?: string; message: string } {
   switch (kind) {
     case 'transactional':
       return { path: `transactional/${slug}`, meta: 'transactional.json', message: 'draft' };
     case 'campaign':
       return { path: `campaigns/${slug}`, meta: 'campaign.json', message: 'email' };
     case 'workflow':
-      return { path: `workflows/${slugOf(workflow ?? slug)}/emails/${slug}`, message: 'email' };
+      return { path: `workflows/${workflow(slug)}/emails/${slug}`, message: 'email' };
   }
 }
 
@@ -142,7 +143,8 @@ function componentRecord(run: Run, key: string, id: string, users: string[]): Ma
 
 /** Where an email's record goes. */
 function emailLayout(run: Run, source: SourceFile) {
-  return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), run.workflow);
+  const directory = (slug: string) => workflowDirectory(run.root, run.workflow, slugOf, slug);
+  return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), directory);
 }
 
 /** An email made a record: converted, its local images uploaded with --upload, checked. */
@@ -229,8 +231,17 @@ export async function convertSources(
       hint: 'convert into another directory (--out), or replace them with --force',
     });
   const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
-  for (const source of emails) records.push(await emailRecord(run, source));
-  return records;
+  const made: Made[] = [];
+  for (const source of emails) made.push(await emailRecord(run, source));
+  const workflows =
+    kind === 'workflow'
+      ? workflowFiles(
+          root,
+          made.map((record) => record.converted),
+          (directory) => target.workflow ?? directory.slice('workflows/'.length),
+        )
+      : [];
+  return [...records, ...made, ...workflows];
 }
 
 export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {

@@ -67,6 +67,41 @@ describe('content convert: variables by the kind of email', () => {
       'Hi {contact.firstName}, your order {event.order_id} ships to {contact.email}.',
     );
     expect(readdirSync(join(workflow.out, 'workflows/onboarding/emails/welcome')).sort()).toEqual(['email.json', 'email.lmx']);
+    expect(readFileSync(join(workflow.out, 'workflows/onboarding/workflow.yaml'), 'utf8')).toContain(
+      'trigger:\n    type: BlankTrigger\n    next: [welcome]\n  welcome:\n    type: SendEmailAction\n    next: [exit]\n    email: emails/welcome/email.json\n',
+    );
+  });
+
+  it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const pulled = 'name: Onboarding\nmailingList: null\nroot: trigger\nnodes:\n  trigger:\n    type: BlankTrigger\n    next: []\n';
+    mkdirSync(join(out, 'workflows/onboarding--cw1'), { recursive: true });
+    writeFileSync(join(out, 'workflows/onboarding--cw1/workflow.yaml'), pulled);
+    const result = await run([
+      'content',
+      'convert',
+      join(source(), 'welcome.mjml'),
+      '--out',
+      out,
+      '--kind',
+      'workflow',
+      '--workflow',
+      'onboarding--cw1',
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    // The pulled workflow's directory, named as it is, not made another slug.
+    expect(readdirSync(join(out, 'workflows/onboarding--cw1/emails'))).toEqual(['welcome']);
+    expect(readFileSync(join(out, 'workflows/onboarding--cw1/workflow.yaml'), 'utf8')).toBe(pulled);
+    const listed = JSON.parse(result.stdout).records[0].remediation.filter(
+      (item: { construct: string }) => item.construct === 'the workflow the email is sent by',
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({
+        outcome: 'listed',
+        todo: 'add a node to its graph, `welcome: { type: SendEmailAction, next: [], email: emails/welcome/email.json }`, and name it in the next of the node it follows',
+      }),
+    ]);
   });
 });
 
