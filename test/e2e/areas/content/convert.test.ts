@@ -195,8 +195,9 @@ describe('a converted directory', () => {
       const listed = JSON.parse((await run(['workflow', 'list', '--json'], { env })).stdout) as { id: string; name: string }[];
       const workflow = listed.find((candidate) => candidate.name === 'Mailgun onboarding')!;
       expect(workflow).toBeDefined();
-      const shown = JSON.parse((await run(['workflow', 'get', workflow.id, '--json'], { env })).stdout) as { nodes: Record<string, { typeName: string }> };
-      expect(Object.values(shown.nodes).filter((node) => node.typeName === 'SendEmailAction')).toHaveLength(emails.length);
+      const shown = JSON.parse((await run(['workflow', 'get', workflow.id, '--json'], { env })).stdout) as { nodes: { [key: string]: { typeName: string } } };
+      const nodes = Object.values(shown.nodes) as { typeName: string }[];
+      expect(nodes.filter((node) => node.typeName === 'SendEmailAction')).toHaveLength(emails.length);
       // A second conversion into the workflow, now in the account, adds no node: the file is left as the push wrote it.
       const pushed = readFileSync(join(out, 'workflows/mailgun-onboarding/workflow.yaml'), 'utf8');
       const again = await run([

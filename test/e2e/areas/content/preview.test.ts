@@ -214,7 +214,7 @@ describe('content preview in a browser', () => {
         'Converted: transactional/action/draft.lmx · Mobile · 375 px',
       ]);
       // With room for them, the frames are drawn at their own size.
-      expect(await page.locator('#frames figure').evaluateAll((figures) => figures.map((figure) => (figure as HTMLElement).dataset.scale))).toEqual([
+      expect(await page.locator('#frames figure').evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-scale')))).toEqual([
         '1',
         '1',
         '1',
@@ -228,10 +228,8 @@ describe('content preview in a browser', () => {
       for (const width of [600, 375]) {
         await page.setViewportSize({ width, height: 900 });
         // Narrower than a 600 px email, the page draws each desktop frame smaller, whole: none is cut off at the edge.
-        await page.waitForFunction(
-          (room) => [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= room),
-          width,
-        );
+        // The page's own resize handler draws every frame within the window: waited for as the page shows it.
+        await page.waitForFunction(`[...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= ${width})`);
         for (const frame of ['original-desktop', 'desktop']) {
           const scale = Number(await page.locator(`figure:has(#${frame})`).getAttribute('data-scale'));
           expect(scale, `${frame} at ${width} px`).toBeLessThan(1);
