@@ -149,40 +149,28 @@ function sendOf(name: string, callee: string, written: Node[], file: string, imp
   const object = first?.type === 'NewExpression' ? (first.arguments as Node[])[0] : first;
   const properties = object?.type === 'ObjectExpression' ? propertiesOf(object) : undefined;
   const from = properties === undefined ? undefined : stringOf(properties.get('from'));
-  if (name === 'sendEmailWithTemplate' && properties !== undefined) {
-    const template = providerTemplate(properties, 'templatealias', 'templateid') ?? { kind: 'inline' as const };
-    return { provider: 'Postmark', kind: 'email', template, variables: keysOf(properties.get('templatemodel')), from };
-  }
+  // A send of a template kept at the provider: its id (the first of the keys given) and its variables' keys.
+  const atProvider = (provider: string, fields: Map<string, Node>, ids: string[], variables: string): Found => ({
+    provider,
+    kind: 'email',
+    template: providerTemplate(fields, ...ids) ?? { kind: 'inline' },
+    variables: keysOf(fields.get(variables)),
+    from,
+  });
+  if (name === 'sendEmailWithTemplate' && properties !== undefined) return atProvider('Postmark', properties, ['templatealias', 'templateid'], 'templatemodel');
   if (name === 'sendEmail' && properties !== undefined) {
-    if (properties.has('transactionalmessageid'))
-      return {
-        provider: 'Customer.io',
-        kind: 'email',
-        template: providerTemplate(properties, 'transactionalmessageid') ?? { kind: 'inline' },
-        variables: keysOf(properties.get('messagedata')),
-        from,
-      };
+    if (properties.has('transactionalmessageid')) return atProvider('Customer.io', properties, ['transactionalmessageid'], 'messagedata');
     if (properties.has('htmlbody') || properties.has('textbody')) return { provider: 'Postmark', kind: 'email', template: { kind: 'inline' }, from };
   }
   if ((name === 'send' || name === 'sendMultiple') && properties !== undefined) {
     if (callee.endsWith('.emails.send')) {
       const template = properties.get('template');
-      if (template?.type === 'ObjectExpression') {
-        const inner = propertiesOf(template);
-        return {
-          provider: 'Resend',
-          kind: 'email',
-          template: providerTemplate(inner, 'id') ?? { kind: 'inline' },
-          variables: keysOf(inner.get('variables')),
-          from,
-        };
-      }
+      if (template?.type === 'ObjectExpression') return atProvider('Resend', propertiesOf(template), ['id'], 'variables');
       return { provider: 'Resend', kind: 'email', ...templateOf(properties.get('react') ?? properties.get('html'), file, imports), from };
     }
     const sendgrid = [...imports.values()].includes('@sendgrid/mail') || properties.has('templateid') || properties.has('dynamictemplatedata');
     if (sendgrid && properties.has('to')) {
-      const template = providerTemplate(properties, 'templateid');
-      if (template !== undefined) return { provider: 'SendGrid', kind: 'email', template, variables: keysOf(properties.get('dynamictemplatedata')), from };
+      if (properties.has('templateid')) return atProvider('SendGrid', properties, ['templateid'], 'dynamictemplatedata');
       return { provider: 'SendGrid', kind: 'email', ...templateOf(properties.get('html'), file, imports), from };
     }
   }

@@ -124,7 +124,7 @@ function componentRecord(run: Run, key: string, id: string, users: string[]): Ma
     `the partial ${key}, included by ${users.join(', ')}`,
     'approximated',
     `made the component ${recordPath}, embedded as <Component componentId="${id}" />`,
-    `push the components first (\`loopsctl content push --only components\`), then write the id the account gives it in place of "${id}"`,
+    `push the components first (\`loopsctl content push --only components\`): the next push of the emails writes the id the account gave it in place of "${id}"`,
   );
   const files = new Map([
     ['component.json', jsonFile({ name: key.replace(/\.mjml$/, '') })],

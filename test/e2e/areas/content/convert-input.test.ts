@@ -182,6 +182,48 @@ describe('content convert: MJML partials', () => {
     );
     expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Component componentId="partials-footer" />');
   });
+
+  it('pushed, components first: the emails name each component by the id the account gave it', async () => {
+    const server = await startTestSandbox();
+    try {
+      const env = sandboxEnv(server);
+      const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+      expect((await run(['content', 'pull', out, '--only', 'components,transactional'], { env })).code).toBe(0);
+      const root = sources({
+        'partials/footer.mjml': TEXT('<p>Acme Inc, 1 Main Street</p>'),
+        'welcome.mjml': MJML(`${TEXT('<p>Welcome aboard.</p>')}<mj-include path="partials/footer.mjml" />`),
+        'goodbye.mjml': MJML(`${TEXT('<p>Sorry to see you go.</p>')}<mj-include path="partials/footer.mjml" />`),
+      });
+      expect((await run(['content', 'convert', root, '--out', out])).code).toBe(0);
+      const components = await run(['content', 'push', out, '--only', 'components', '--yes'], { env });
+      expect(components.code, components.stderr).toBe(0);
+      const listed = JSON.parse((await run(['components', 'list', '--json'], { env })).stdout) as { id: string; name: string }[];
+      const footer = listed.find((component) => component.name === 'partials/footer')!;
+      expect(footer).toBeDefined();
+      // A plan says what it would write, and writes nothing.
+      const plan = await run(['content', 'push', out, '--only', 'transactional', '--plan'], { env });
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stderr).toContain(
+        `${out}/transactional/welcome/draft.lmx: would write the id of components/partials-footer (${footer.id}) in place of its name`,
+      );
+      expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toContain('componentId="partials-footer"');
+      const emails = await run(['content', 'push', out, '--only', 'transactional', '--yes'], { env });
+      expect(emails.code, emails.stderr).toBe(0);
+      expect(emails.stderr).toContain(`${out}/transactional/goodbye/draft.lmx: wrote the id of components/partials-footer (${footer.id}) in place of its name`);
+      for (const email of ['welcome', 'goodbye']) {
+        expect(readFileSync(join(out, `transactional/${email}/draft.lmx`), 'utf8')).toContain(`<Component componentId="${footer.id}" />`);
+      }
+      // What the account holds names the component by its id, and the tree checks clean against it.
+      const sent = JSON.parse((await run(['transactional', 'list', '--json'], { env })).stdout) as { name: string; draftEmailMessageId: string | null }[];
+      const welcome = sent.find((email) => email.name.startsWith('Welcome'))!;
+      const message = JSON.parse((await run(['email-messages', 'get', welcome.draftEmailMessageId!, '--json'], { env })).stdout) as { lmx: string };
+      expect(message.lmx).toContain(`componentId="${footer.id}"`);
+      const check = await run(['content', 'check', out]);
+      expect(check.code, check.stdout + check.stderr).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('content convert: bad input', () => {
