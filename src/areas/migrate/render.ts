@@ -2,6 +2,7 @@
 import type { Output } from '../../render/output.js';
 import { countOf } from '../../render/numbers.js';
 import { sanitize } from '../../base/sanitize.js';
+import { hanging } from '../content/convert/report.js';
 import type { MigrationReport, ReportedSend } from './model.js';
 import type { TemplateReport } from './templates.js';
 
@@ -30,7 +31,7 @@ function sendLines(send: ReportedSend): string[] {
   return [`  ${send.file}:${send.line}:${send.column} ${send.provider} ${send.call}: ${what}${template}`, `    becomes ${send.loops.code}`];
 }
 
-export function renderReport(_out: Output, report: MigrationReport): string {
+export function renderReport(out: Output, report: MigrationReport): string {
   const ready = report.templates.filter((template) => template.refused === undefined && template.remediation === 0).length;
   const lines = [
     `Templates: ${countOf(report.templates.length, 'template')}, ${ready} convert${ready === 1 ? 's' : ''} as ${ready === 1 ? 'it is' : 'they are'}`,
@@ -46,6 +47,8 @@ export function renderReport(_out: Output, report: MigrationReport): string {
     ...report.leftForTheApp.map((item) => `  - ${item}`),
   ];
   if (report.skipped.length > 0) lines.push('', 'Not read:', ...report.skipped.map((entry) => `  ${entry.path}: ${entry.reason}`));
-  // Names from the repository are shown as text, never as the terminal's controls.
-  return `${lines.map((line) => sanitize(line)).join('\n')}\n`;
+  // Names from the repository are shown as text, never as the terminal's controls; wrapped to a
+  // terminal, while a pipe or a file gets each line whole, for grep.
+  const width = out.tty ? out.columns : Number.POSITIVE_INFINITY;
+  return `${lines.flatMap((line) => hanging(sanitize(line), width)).join('\n')}\n`;
 }

@@ -84,6 +84,11 @@ describe('migrate report', () => {
     );
     expect(result.stdout).toContain('  src/password.ts:9:9 Nodemailer transporter.sendMail: template password-reset, the file templates/password-reset.hbs\n');
     expect(result.stdout).toContain('Left for the app:\n  - Sending domain: set up shop.example');
+    // On a terminal, each line fits it, a long one continued below, indented.
+    const terminal = await run(['migrate', 'report', APP], { tty: { columns: 80 } });
+    expect(terminal.code, terminal.stderr).toBe(0);
+    for (const line of terminal.stdout.split('\n')) expect([...line.replace(/\u001b\[[\d;]*m/g, '')].length, line).toBeLessThanOrEqual(80);
+    expect(terminal.stdout).toMatch(/\n {2}- Sending domain: set up shop\.example[^\n]*\n {4}\S/);
   });
 
   it('refuses what is not a directory', async () => {
