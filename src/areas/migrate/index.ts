@@ -31,7 +31,7 @@ export const spec: Spec = group({
              events, mailing lists
 Symbolic links are not followed; dependencies (node_modules, vendor) and
 builds are left out; files not read are named. See docs/migrate.md.`,
-      examples: ['loopsctl migrate report .', 'loopsctl migrate report ../shop --json'],
+      examples: ['loopsctl migrate report .', 'loopsctl migrate report . --json'],
       remote: false,
       load: async () => (await import('./report.js')).report,
     }),
