@@ -229,7 +229,11 @@ describe('content preview in a browser', () => {
         await page.setViewportSize({ width, height: 900 });
         // Narrower than a 600 px email, the page draws each desktop frame smaller, whole: none is cut off at the edge.
         // The page's own resize handler draws every frame within the window: waited for as the page shows it.
-        await page.waitForFunction(`[...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= ${width})`);
+        await page.waitForFunction((room) => {
+          type Frames = { querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { right: number } }> };
+          const { document } = globalThis as unknown as { document: Frames };
+          return [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= room);
+        }, width);
         for (const frame of ['original-desktop', 'desktop']) {
           const scale = Number(await page.locator(`figure:has(#${frame})`).getAttribute('data-scale'));
           expect(scale, `${frame} at ${width} px`).toBeLessThan(1);
