@@ -24,6 +24,7 @@ import { spec as doctor } from './doctor/index.js';
 import { spec as lists } from './lists/index.js';
 import { spec as log } from './log/index.js';
 import { spec as mcp } from './mcp/index.js';
+import { spec as migrate } from './migrate/index.js';
 import { spec as open } from './open/index.js';
 import { spec as sandbox } from './sandbox/index.js';
 import { spec as segments } from './segments/index.js';
@@ -49,6 +50,7 @@ export const specs: Spec[] = [
   content,
   apply,
   check,
+  migrate,
   types,
   segments,
   ips,

@@ -47,6 +47,8 @@ export interface ResponseData {
   headers: IncomingHttpHeaders;
   /** The body, read to its end as UTF-8; undefined, with the connection ended, once it passes `limit` bytes. */
   text(limit: number): Promise<string | undefined>;
+  /** The body's bytes, bounded as `text` is (an image downloaded, which is no text). */
+  bytes(limit: number): Promise<Buffer | undefined>;
 }
 
 /** The parts of a URL that http.request takes as options. */
@@ -158,7 +160,8 @@ export class ConnectionPool implements RequestPool {
         resolve({
           statusCode: response.statusCode ?? 0,
           headers: response.headers,
-          text: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit).finally(released),
+          text: async (limit) => (await readBody(response, response.headers, spec.bodyTimeout, limit).finally(released))?.toString('utf8'),
+          bytes: (limit) => readBody(response, response.headers, spec.bodyTimeout, limit).finally(released),
         });
       });
       outgoing.end(spec.body);
@@ -204,8 +207,8 @@ export class ConnectionPool implements RequestPool {
   }
 }
 
-/** Reads a response's body as UTF-8, bounded in size and in how long it may pause. */
-function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number | undefined, limit: number): Promise<string | undefined> {
+/** Reads a response's body, bounded in size and in how long it may pause. */
+function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: number | undefined, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -242,7 +245,7 @@ function readBody(response: Readable, headers: IncomingHttpHeaders, pauseLimit: 
     });
     response.on('end', () => {
       settle();
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(Buffer.concat(chunks));
     });
     // Every answer closes, a complete one too: an error (and its stack) is made only for one cut short.
     response.on('close', () => {

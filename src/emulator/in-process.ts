@@ -51,6 +51,7 @@ class InProcessPool implements RequestPool {
       statusCode: answer.status,
       headers: answerHeaders,
       text: async (limit) => (Buffer.byteLength(text) > limit ? undefined : text),
+      bytes: async (limit) => (Buffer.byteLength(text) > limit ? undefined : Buffer.from(text)),
     };
   }
 

@@ -9,14 +9,20 @@
  */
 import { escapeHtml } from './render.js';
 
-/** The email's two frames (a side, for two emails compared: `original-desktop`). Sandboxed: the email runs no script, its links open elsewhere. */
-export function deviceFrames(src: string, title: string, side?: { id: string; label: string }): string {
+/**
+ * The email's two frames. For two emails compared, each says which it is (`side.label`: the
+ * original, or the converted one) and an original's ids are its own (`original-desktop`).
+ * Sandboxed: the email runs no script, its links open elsewhere. Each frame is in a screen the
+ * script scales down to the room there is, so a 600 px email on a phone shows whole, smaller,
+ * rather than cut off.
+ */
+export function deviceFrames(src: string, title: string, side?: { id?: string; label: string }): string {
   return [600, 375]
     .map((width) => {
       const device = width === 600 ? 'desktop' : 'mobile';
-      const id = side === undefined ? device : `${side.id}-${device}`;
+      const id = side?.id === undefined ? device : `${side.id}-${device}`;
       const caption = `${side === undefined ? '' : `${escapeHtml(side.label)} · `}${device === 'desktop' ? 'Desktop' : 'Mobile'} · ${width} px`;
-      return `<figure class="device ${device}"><figcaption>${caption}</figcaption><iframe id="${id}" name="${id}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></figure>`;
+      return `<figure class="device ${device}"><figcaption>${caption}</figcaption><div class="screen"><iframe id="${id}" name="${id}" title="${escapeHtml(title)} at ${width} px" width="${width}" src="${escapeHtml(src)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe></div></figure>`;
     })
     .join('');
 }
@@ -40,7 +46,9 @@ main{flex:1;min-width:0;padding:20px 24px}
 main h1{margin:0;font-size:20px}.muted{color:#6b7280;margin:4px 0 0}
 .workspace{display:flex;gap:20px;align-items:flex-start;margin-top:16px;flex-wrap:wrap}
 .frames{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap;min-width:0;max-width:100%}
-.device{margin:0;min-width:0;max-width:100%;overflow-x:auto}
+.device{margin:0;min-width:0;max-width:100%}
+.device .screen{overflow:hidden}
+.device iframe{transform-origin:0 0}
 .device figcaption{font-size:12px;font-weight:600;color:#4b5563;margin-bottom:6px}
 .device iframe{display:block;height:480px;border:1px solid #d1d5db;border-radius:8px;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.05)}
 .side{flex:1 1 280px;min-width:0;max-width:440px;display:flex;flex-direction:column;gap:14px}
@@ -66,10 +74,27 @@ export function viewerScript(eventsUrl: string): string {
     } catch (error) {
       // A frame of another origin keeps its height.
     }
+    scale(frame);
+  }
+  // A frame wider than the room there is (a 600 px email on a phone) is drawn smaller, whole: the
+  // email keeps its own width inside, as a client wider than the screen would lay it out. The room
+  // is the workspace's, which the frames' own size does not change.
+  function scale(frame) {
+    const screen = frame.parentElement;
+    if (!screen || !screen.classList.contains('screen')) return;
+    const workspace = frame.closest('.workspace') || document.body;
+    const natural = Number(frame.getAttribute('width'));
+    const room = workspace.clientWidth;
+    const factor = room > 0 && room < natural ? room / natural : 1;
+    frame.style.transform = factor < 1 ? 'scale(' + factor + ')' : '';
+    screen.style.width = factor < 1 ? natural * factor + 'px' : '';
+    screen.style.height = factor < 1 ? frame.offsetHeight * factor + 'px' : '';
+    screen.parentElement.dataset.scale = String(Math.round(factor * 100) / 100);
   }
   function watchFrames() {
     for (const frame of document.querySelectorAll('iframe')) {
-      frame.addEventListener('load', () => fit(frame));
+      if (!frame.dataset.watched) frame.addEventListener('load', () => fit(frame));
+      frame.dataset.watched = 'yes';
       fit(frame);
     }
   }

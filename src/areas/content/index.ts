@@ -182,7 +182,7 @@ added or removed (with --code, the app's sends that would start failing).
     command({
       name: 'convert',
       summary: 'Make MJML, React Email and HTML emails records of the content directory, listing what LMX cannot carry',
-      args: [{ name: 'source', description: 'an .mjml, .tsx, .jsx or .html email, or a directory of them', file: {} }],
+      args: [{ name: 'source', description: 'an .mjml, .tsx, .jsx, .html or .hbs email, or a directory of them', file: {} }],
       options: [
         {
           flags: '--kind <kind>',
@@ -190,10 +190,13 @@ added or removed (with --code, the app's sends that would start failing).
           choices: ['transactional', 'campaign', 'workflow'],
         },
         { flags: '--out <dir>', description: 'the content directory to write into (default ./loops)', file: { writes: true } },
-        { flags: '--workflow <name>', description: "with --kind workflow: the workflow directory the email goes in (default: the email's name)" },
+        {
+          flags: '--workflow <name>',
+          description: "with --kind workflow: the workflow the email goes in, a directory of the tree as named or a new one (default: the email's name)",
+        },
         {
           flags: '--upload',
-          description: "upload the images the emails name by a path beside them to the account's storage, and write their addresses",
+          description: "upload the images the emails name (a path beside them, or an http(s) address) to the account's storage, and write their addresses",
           tier: 'write',
         },
         { flags: '--strict', description: 'exit 1 when anything could not be carried as it was' },
@@ -203,7 +206,9 @@ added or removed (with --code, the app's sends that would start failing).
 executed) and writes it as \`content pull\` lays a record out: for a transactional
 email transactional/<name>/ (transactional.json, draft.json, draft.lmx), for a
 campaign campaigns/<name>/, for a workflow email
-workflows/<workflow>/emails/<name>/. Headings, paragraphs, links, bold and
+workflows/<workflow>/emails/<name>/, with a draft workflow.yaml sending the
+emails when the directory has none (one there is left as it is, and the node
+to add is listed). Headings, paragraphs, links, bold and
 colours, buttons, images, dividers, lists, code, 2 to 4 columns, social icons
 and one level of coloured sections are mapped element by element; the page's
 colours and font go into <Style />; spacing becomes the padding of the block
@@ -219,10 +224,12 @@ is listed with its file, line and column, what was done instead and what to
 do; text is never dropped. The records are checked as \`content check\` checks
 them, and its problems are listed too. Nothing is written when a record of the
 same name is there, unless --force. With --upload, images the emails name by
-a path beside them (logo.png) are uploaded to the account's storage, each once,
-and the emails point at them (three calls each, as \`uploads create\`); images
-already at an https address stay there. Without --upload, nothing is sent and
-no key is needed. See docs/migrate.md.`,
+a path beside them (logo.png) or at an http(s) address are uploaded to the
+account's storage, each once, and the emails point at them (three calls each,
+as \`uploads create\`). An address is downloaded without the key, over http(s)
+only, up to the size the API takes, and kept only if it is an image; what is
+not uploaded is listed. Without --upload, nothing is sent and no key is needed.
+See docs/migrate.md.`,
       mismatch: 'with --strict, something could not be carried as it was',
       examples: [
         'loopsctl content convert emails/order-shipped.mjml --out converted',

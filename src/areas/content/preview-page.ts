@@ -133,11 +133,12 @@ function shownPart(shown: ShownEmail | undefined): string {
 <aside class="side"><section class="card" id="checks" data-live><h3>Check</h3>${problemsPanel(shown.problems)}${sizeLine(shown.htmlBytes)}</section>${notesPanel(shown.notes)}${form(shown)}</aside></div>`;
 }
 
-/** The email's frames; with --compare, the original's first, each pair at 600 and 375 px. */
+/** The email's frames; with --compare, the original's first, each pair at 600 and 375 px, each caption saying which it is. */
 function framesOf(shown: ShownEmail): string {
-  const converted = deviceFrames(frameSrc(shown.email.path, shown.version), shown.email.name);
-  if (shown.original === undefined) return converted;
+  const src = frameSrc(shown.email.path, shown.version);
+  if (shown.original === undefined) return deviceFrames(src, shown.email.name);
   const original = deviceFrames(`/original.html?v=${shown.version}`, shown.original, { id: 'original', label: `Original: ${shown.original}` });
+  const converted = deviceFrames(src, shown.email.name, { label: `Converted: ${shown.email.path}` });
   return `<div class="side-by-side">${original}</div><div class="side-by-side">${converted}</div>`;
 }
 

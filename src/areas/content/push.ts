@@ -26,6 +26,7 @@ import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, p
 import { remember, resolveAccount, whereOf, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { recordUnit } from './push-calls.js';
+import { resolveComponentNames } from './component-names.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
@@ -148,6 +149,9 @@ async function pushLocked(
   const account = remember(state, where.key, where).key;
   const client = await context.client();
   const locals = readRecords(scope.root, scope.kinds);
+  // A component an email names by its directory (as convert writes it) is named by the id a push gave it.
+  for (const { file, name, id } of resolveComponentNames(scope.root, locals, state.accounts[account] ?? {}, !options.plan))
+    context.out.note(`${shown}/${file}: ${options.plan ? 'would write' : 'wrote'} the id of components/${name} (${id}) in place of its name`);
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
   const run = startRun(context, client, account, scope.root, state, options);

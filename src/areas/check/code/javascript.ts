@@ -9,19 +9,19 @@
 import type { CodeUse, FileScan } from './uses.js';
 import { CONTACT_CALLS, KEYS, normalKey } from './uses.js';
 
-/** The parts of Babel's tree read here. */
-interface Node {
+/** The parts of Babel's tree read here (and by `migrate report`'s reading of other providers' sends). */
+export interface Node {
   type: string;
   loc?: { start: { line: number; column: number } };
   [field: string]: unknown;
 }
 
-type Parse = (text: string, options: Record<string, unknown>) => Node;
+export type Parse = (text: string, options: Record<string, unknown>) => Node;
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+export const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 /** A literal string's value: 'x', "x" and a template without expressions. */
-function stringOf(node: Node | undefined): string | undefined {
+export function stringOf(node: Node | undefined): string | undefined {
   if (node === undefined) return undefined;
   if (node.type === 'StringLiteral') return node.value as string;
   if (node.type === 'TemplateLiteral' && (node.expressions as unknown[]).length === 0) return ((node.quasis as Node[])[0]!.value as { cooked: string }).cooked;
@@ -29,14 +29,14 @@ function stringOf(node: Node | undefined): string | undefined {
   return undefined;
 }
 
-function keyOf(property: Node): string | undefined {
+export function keyOf(property: Node): string | undefined {
   if (property.type !== 'ObjectProperty' || property.computed === true) return undefined;
   const key = property.key as Node;
   return key.type === 'Identifier' ? (key.name as string) : stringOf(key);
 }
 
 /** The object's properties by their normalized key. */
-function propertiesOf(object: Node): Map<string, Node> {
+export function propertiesOf(object: Node): Map<string, Node> {
   const found = new Map<string, Node>();
   for (const property of object.properties as Node[]) {
     const key = keyOf(property);
@@ -46,7 +46,7 @@ function propertiesOf(object: Node): Map<string, Node> {
 }
 
 /** An object literal's keys, each with its place; undefined when a spread or computed key hides some. */
-function literalKeys(node: Node | undefined): { key: string; at: Node }[] | undefined {
+export function literalKeys(node: Node | undefined): { key: string; at: Node }[] | undefined {
   if (node?.type !== 'ObjectExpression') return undefined;
   const keys: { key: string; at: Node }[] = [];
   for (const property of node.properties as Node[]) {
@@ -78,7 +78,7 @@ const NOT_CHILDREN = new Set([
  * than the stack goes) and without allocating per node: one stack for the whole walk, fields read
  * in place.
  */
-function walk(root: Node, visit: (node: Node) => void): void {
+export function walk(root: Node, visit: (node: Node) => void): void {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
@@ -96,7 +96,7 @@ function walk(root: Node, visit: (node: Node) => void): void {
 }
 
 /** TypeScript for .ts, TypeScript and JSX for .tsx, JSX for JavaScript (where `<T>` is not a type). */
-function pluginsFor(file: string): string[] {
+export function pluginsFor(file: string): string[] {
   if (/\.[mc]?ts$/.test(file)) return ['typescript'];
   return file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['jsx'];
 }

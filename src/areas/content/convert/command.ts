@@ -5,10 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalFileError, UsageError } from '../../../base/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, UsageError } from '../../../base/errors.js';
 import { ExitCode } from '../../../base/exit-codes.js';
 import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
-import { handler, type Handler } from '../../../core/capabilities.js';
+import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
 import { parseLmx, type LmxKind } from '../../../lmx/index.js';
 import { countOf } from '../../../render/numbers.js';
 import { checkSource, type TreeComponents } from '../check.js';
@@ -22,8 +22,9 @@ import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, 
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
-import { uploadImages, type Uploader } from './images.js';
+import { uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
+import { workflowDirectory, workflowFiles } from './workflow.js';
 import { templatePieces } from './variables.js';
 
 interface ConvertOptions {
@@ -36,14 +37,14 @@ interface ConvertOptions {
 }
 
 /** Where each kind's record lives in a tree, and its files' names. */
-function layoutOf(kind: ConvertKind, slug: string, workflow: string | undefined): { path: string; meta?: string; message: string } {
+function layoutOf(kind: ConvertKind, slug: string, workflow: (slug: string) => string): { path: string; meta?: string; message: string } {
   switch (kind) {
     case 'transactional':
       return { path: `transactional/${slug}`, meta: 'transactional.json', message: 'draft' };
     case 'campaign':
       return { path: `campaigns/${slug}`, meta: 'campaign.json', message: 'email' };
     case 'workflow':
-      return { path: `workflows/${slugOf(workflow ?? slug)}/emails/${slug}`, message: 'email' };
+      return { path: `workflows/${workflow(slug)}/emails/${slug}`, message: 'email' };
   }
 }
 
@@ -102,12 +103,12 @@ interface Run {
   sources: Sources;
   mjml: MjmlOptions;
   components: Map<string, TreeComponents extends ReadonlyMap<string, infer V> ? V : never>;
-  /** With --upload: uploads an image, and the addresses of those uploaded, by the path the source names. */
-  upload?: Uploader;
+  /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
+  upload?: ImageCarrier;
   uploaded: Map<string, string>;
 }
 
-type Made = { converted: Converted; files: Map<string, string> };
+export type Made = { converted: Converted; files: Map<string, string> };
 
 /** A partial several emails include, made a component. */
 function componentRecord(run: Run, key: string, id: string, users: string[]): Made {
@@ -123,7 +124,7 @@ function componentRecord(run: Run, key: string, id: string, users: string[]): Ma
     `the partial ${key}, included by ${users.join(', ')}`,
     'approximated',
     `made the component ${recordPath}, embedded as <Component componentId="${id}" />`,
-    `push the components first (\`loopsctl content push --only components\`), then write the id the account gives it in place of "${id}"`,
+    `push the components first (\`loopsctl content push --only components\`): the next push of the emails writes the id the account gave it in place of "${id}"`,
   );
   const files = new Map([
     ['component.json', jsonFile({ name: key.replace(/\.mjml$/, '') })],
@@ -142,7 +143,8 @@ function componentRecord(run: Run, key: string, id: string, users: string[]): Ma
 
 /** Where an email's record goes. */
 function emailLayout(run: Run, source: SourceFile) {
-  return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), run.workflow);
+  const directory = (slug: string) => workflowDirectory(run.root, run.workflow, slugOf, slug);
+  return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), directory);
 }
 
 /** An email made a record: converted, its local images uploaded with --upload, checked. */
@@ -170,13 +172,37 @@ async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
   return { converted, files };
 }
 
-export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
-  const kind = (options.kind ?? 'transactional') as ConvertKind;
-  if (!(CONVERT_KINDS as readonly string[]).includes(kind))
-    throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
-  // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
-  const root = options.out ?? DEFAULT_DIRECTORY;
-  const sources = sourcesOf(path);
+/** --upload's carrier: images uploaded as `uploads create` does, remote ones downloaded first with the transport's rules for another host (never the key). */
+async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageCarrier> {
+  const [{ uploadImage }, { fetchOutside }] = await Promise.all([import('../../uploads/commands.js'), import('../../../api/outside.js')]);
+  return {
+    upload: async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl,
+    download: async (url, limit) => {
+      try {
+        const address = new URL(url);
+        return await fetchOutside(
+          { url, shown: `${address.origin}${address.pathname}`, target: 'the image’s host', refusedHint: '', ...context.outsideSettings() },
+          limit,
+        );
+      } catch (error) {
+        // Each image that cannot be had is listed, the run goes on; Ctrl-C still stops it.
+        if (error instanceof TypeError) return 'not an address that can be read';
+        if (error instanceof InterruptedError || !(error instanceof LoopsctlError)) throw error;
+        return error.message;
+      }
+    },
+  };
+}
+
+/**
+ * The records the sources make, converted and checked but not written: what `convert` writes, and
+ * what `migrate report` counts. Nothing is uploaded without a carrier.
+ */
+export async function convertSources(
+  sources: Sources,
+  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean },
+): Promise<Made[]> {
+  const { root, kind } = target;
   const { partials, shared } = sharedPartials(sources);
   const componentIds = new Map([...shared.keys()].map((key) => [key, slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-'))]));
   const emails = sources.files.filter((file) => !partials.has(file.path));
@@ -184,7 +210,7 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
   const run: Run = {
     kind,
     root,
-    workflow: options.workflow,
+    workflow: target.workflow,
     sources,
     mjml: {
       readInclude: (includePath, from) => ({ file: join(sources.shown, keyOf(includePath, from)), source: readSource(sources.root, keyOf(includePath, from)) }),
@@ -192,21 +218,40 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
       keyOf,
     },
     components: new Map(),
+    upload: target.upload,
     uploaded: new Map(),
   };
-  if (options.upload) {
-    const { uploadImage } = await import('../../uploads/commands.js');
-    run.upload = async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl;
-  }
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
   const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];
-  const existing = planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
-  if (existing.length > 0 && !options.force)
+  const existing = target.force
+    ? []
+    : planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
+  if (existing.length > 0)
     throw new LocalFileError(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}: nothing was written`, {
       hint: 'convert into another directory (--out), or replace them with --force',
     });
   const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
-  for (const source of emails) records.push(await emailRecord(run, source));
+  const made: Made[] = [];
+  for (const source of emails) made.push(await emailRecord(run, source));
+  const workflows =
+    kind === 'workflow'
+      ? workflowFiles(
+          root,
+          made.map((record) => record.converted),
+          (directory) => target.workflow ?? directory.slice('workflows/'.length),
+        )
+      : [];
+  return [...records, ...made, ...workflows];
+}
+
+export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files', 'client', 'globals'], async (context, [path], options) => {
+  const kind = (options.kind ?? 'transactional') as ConvertKind;
+  if (!(CONVERT_KINDS as readonly string[]).includes(kind))
+    throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
+  // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
+  const root = options.out ?? DEFAULT_DIRECTORY;
+  const upload = options.upload ? await imageCarrier(context) : undefined;
+  const records = await convertSources(sourcesOf(path), { kind, root, workflow: options.workflow, upload, force: options.force });
   // The directory named is made as named; below it, nothing is written through a link.
   if (records.length > 0) mkdirSync(root, { recursive: true });
   for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);

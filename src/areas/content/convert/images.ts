@@ -1,9 +1,10 @@
 /**
- * `content convert --upload`: the images an email names by a path beside it (`logo.png`,
- * `images/hero.jpg`) uploaded to the account's storage, and their addresses rewritten to the
- * storage's. Only files under the directory named are read, never through a link; one that is not
- * there, is not an image the API takes, or is too large is listed, not uploaded. Images already at
- * an http(s) address stay where they are.
+ * `content convert --upload`: the images an email names, by a path beside it (`logo.png`,
+ * `images/hero.jpg`) or at an http(s) address, uploaded to the account's storage, and their
+ * addresses rewritten to the storage's. Only files under the directory named are read, never
+ * through a link; an address is downloaded over http(s) only, no larger than the API takes, and
+ * taken only when both its content type and its first bytes say it is an image. One that is not
+ * there, is not an image the API takes, or is too large is listed, not uploaded.
  */
 import { readTreeFile, TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { sniffType } from '../../../platform/uploads/sniff.js';
@@ -14,6 +15,34 @@ import { pathUnder, type Sources } from './sources.js';
 
 /** Uploads an image and gives its public address. */
 export type Uploader = (bytes: Buffer, contentType: UploadType) => Promise<string>;
+
+/** Downloads an address (no further than `limit` bytes): the bytes, or why not. */
+export type Downloader = (url: string, limit: number) => Promise<{ contentType: string; bytes: Buffer | undefined } | string>;
+
+/** What --upload does with each image: upload it, and download a remote one first. */
+export interface ImageCarrier {
+  upload: Uploader;
+  download: Downloader;
+}
+
+/** An image at an address, downloaded and checked: the bytes and type to upload, or why not. */
+async function downloadImage(src: string, download: Downloader): Promise<{ bytes: Buffer; contentType: UploadType } | string> {
+  const answer = await download(src, MAX_UPLOAD_BYTES);
+  if (typeof answer === 'string') return answer;
+  if (answer.bytes === undefined) return `the answer is larger than the ${MAX_UPLOAD_BYTES} bytes the API takes`;
+  const declared = answer.contentType.split(';')[0]!.trim().toLowerCase();
+  // Both must say image: a page served under an image's name, or bytes of no image labelled as one, are not uploaded.
+  if (!declared.startsWith('image/')) return `the answer is ${declared === '' ? 'of no content type' : declared}, not an image`;
+  const contentType = sniffType(answer.bytes);
+  if (contentType === undefined) return `the answer says ${declared}, but its first bytes are not those of any of ${UPLOAD_TYPES.join(', ')}`;
+  return { bytes: answer.bytes, contentType };
+}
+
+/** What an image's src names: a file beside the email, an http(s) address, or another scheme convert does not fetch. */
+function srcKind(src: string): 'file' | 'remote' | 'other' {
+  if (/^https?:\/\//i.test(src)) return 'remote';
+  return /^[a-z][a-z0-9+.-]*:/i.test(src) ? 'other' : 'file';
+}
 
 /** Every <Image> of the blocks, containers' included. */
 function imagesOf(blocks: readonly LmxBlock[]): LmxBlock[] {
@@ -43,26 +72,32 @@ function readImage(sources: Sources, src: string, at: Place): { bytes: Buffer; c
 }
 
 /**
- * Uploads the local images of an email (each file once, for all the emails of a run: `uploaded`
- * keeps their addresses) and points the images at them. The listed entry of an uploaded image is
- * taken off the list; one that could not be uploaded says why.
+ * Uploads the images of an email (each file or address once, for all the emails of a run:
+ * `uploaded` keeps their new addresses) and points the images at them. The listed entry of an
+ * uploaded image is taken off the list; one that could not be uploaded says why.
  */
 export async function uploadImages(
   blocks: readonly LmxBlock[],
   at: Place,
   sources: Sources,
   findings: Findings,
-  upload: Uploader,
+  carrier: ImageCarrier,
   uploaded: Map<string, string>,
 ): Promise<void> {
   for (const image of imagesOf(blocks)) {
     const src = image.attrs.src ?? '';
-    if (src === '' || /^[a-z][a-z0-9+.-]*:/i.test(src)) continue;
+    if (src === '') continue;
+    const kind = srcKind(src);
     const listed = findings.remediation.findIndex((item) => item.construct === `<img src="${src}">`);
     const place = listed < 0 ? at : findings.remediation[listed]!;
     let url = uploaded.get(src);
     if (url === undefined) {
-      const read = readImage(sources, src, { file: place.file, line: place.line, column: place.column });
+      const read =
+        kind === 'file'
+          ? readImage(sources, src, { file: place.file, line: place.line, column: place.column })
+          : kind === 'remote'
+            ? await downloadImage(src, carrier.download)
+            : `a ${src.slice(0, src.indexOf(':')).toLowerCase()}: address; convert downloads images over http(s) only`;
       if (typeof read === 'string') {
         findings.add(
           place,
@@ -73,7 +108,7 @@ export async function uploadImages(
         );
         continue;
       }
-      url = await upload(read.bytes, read.contentType);
+      url = await carrier.upload(read.bytes, read.contentType);
       uploaded.set(src, url);
     }
     image.attrs.src = url;

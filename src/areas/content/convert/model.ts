@@ -73,7 +73,8 @@ export type ConvertKind = (typeof CONVERT_KINDS)[number];
 /** One record written: where from, where to, and what was found on the way. */
 export interface Converted {
   source: string;
-  kind: ConvertKind | 'component';
+  /** `workflow-file`: the workflow.yaml a workflow email's directory needed. */
+  kind: ConvertKind | 'component' | 'workflow-file';
   /** The record's directory under the tree, with `/`. */
   path: string;
   files: string[];

@@ -15,8 +15,8 @@ export function renderConversion(root: string, records: readonly Converted[], wi
   return `${lines.flatMap((line) => hanging(line, width)).join('\n')}\n`;
 }
 
-/** A line wrapped to the terminal's width, the lines it continues on indented two more. */
-function hanging(line: string, width: number): string[] {
+/** A line wrapped to the terminal's width, the lines it continues on indented two more (`migrate report` prints so too). */
+export function hanging(line: string, width: number): string[] {
   if (!Number.isFinite(width)) return [line];
   const indent = /^ */.exec(line)![0];
   const [first = '', ...rest] = wrapLines(line, Math.max(width - 2, 20));

@@ -15,7 +15,16 @@ export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
 
 export type SourceFormat = 'mjml' | 'react' | 'html';
 
-const FORMATS: Record<string, SourceFormat> = { '.mjml': 'mjml', '.tsx': 'react', '.jsx': 'react', '.html': 'html', '.htm': 'html' };
+// A Handlebars template (.hbs, .handlebars) is HTML with {{ }}: read as HTML, its template language listed as any other's.
+const FORMATS: Record<string, SourceFormat> = {
+  '.mjml': 'mjml',
+  '.tsx': 'react',
+  '.jsx': 'react',
+  '.html': 'html',
+  '.htm': 'html',
+  '.hbs': 'html',
+  '.handlebars': 'html',
+};
 
 export function formatOf(file: string): SourceFormat | undefined {
   return FORMATS[extname(file).toLowerCase()];
@@ -68,7 +77,7 @@ export function sourcesOf(path: string): Sources {
   if (stats.isFile()) {
     const format = formatOf(path);
     if (format === undefined)
-      throw new UsageError(`${path}: not an email file convert reads`, { hint: 'name an .mjml, .tsx, .jsx, .html or .htm file, or a directory of them' });
+      throw new UsageError(`${path}: not an email file convert reads`, { hint: 'name an .mjml, .tsx, .jsx, .html, .htm or .hbs file, or a directory of them' });
     const root = dirname(full);
     return { root, shown: dirname(path), files: [{ path: basename(full), file: path, format, text: readSource(root, basename(full)) }] };
   }
@@ -88,7 +97,7 @@ export function sourcesOf(path: string): Sources {
       if (entry.kind === 'file' && format !== undefined) files.push({ path: relative, file: join(path, relative), format, text: readSource(full, relative) });
     }
   }
-  if (files.length === 0) throw new UsageError(`${path}: no email files (.mjml, .tsx, .jsx, .html) in it`);
+  if (files.length === 0) throw new UsageError(`${path}: no email files (.mjml, .tsx, .jsx, .html, .hbs) in it`);
   return { root: full, shown: path, files: files.sort((a, b) => a.path.localeCompare(b.path)) };
 }
 

@@ -4,6 +4,8 @@
  * file and the place named, nothing written.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../../../src/emulator/api.js';
@@ -65,6 +67,41 @@ describe('content convert: variables by the kind of email', () => {
       'Hi {contact.firstName}, your order {event.order_id} ships to {contact.email}.',
     );
     expect(readdirSync(join(workflow.out, 'workflows/onboarding/emails/welcome')).sort()).toEqual(['email.json', 'email.lmx']);
+    expect(readFileSync(join(workflow.out, 'workflows/onboarding/workflow.yaml'), 'utf8')).toContain(
+      'trigger:\n    type: BlankTrigger\n    next: [welcome]\n  welcome:\n    type: SendEmailAction\n    next: [exit]\n    email: emails/welcome/email.json\n',
+    );
+  });
+
+  it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const pulled = 'name: Onboarding\nmailingList: null\nroot: trigger\nnodes:\n  trigger:\n    type: BlankTrigger\n    next: []\n';
+    mkdirSync(join(out, 'workflows/onboarding--cw1'), { recursive: true });
+    writeFileSync(join(out, 'workflows/onboarding--cw1/workflow.yaml'), pulled);
+    const result = await run([
+      'content',
+      'convert',
+      join(source(), 'welcome.mjml'),
+      '--out',
+      out,
+      '--kind',
+      'workflow',
+      '--workflow',
+      'onboarding--cw1',
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    // The pulled workflow's directory, named as it is, not made another slug.
+    expect(readdirSync(join(out, 'workflows/onboarding--cw1/emails'))).toEqual(['welcome']);
+    expect(readFileSync(join(out, 'workflows/onboarding--cw1/workflow.yaml'), 'utf8')).toBe(pulled);
+    const listed = JSON.parse(result.stdout).records[0].remediation.filter(
+      (item: { construct: string }) => item.construct === 'the workflow the email is sent by',
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({
+        outcome: 'listed',
+        todo: 'add a node to its graph, `welcome: { type: SendEmailAction, next: [], email: emails/welcome/email.json }`, and name it in the next of the node it follows',
+      }),
+    ]);
   });
 });
 
@@ -144,6 +181,48 @@ describe('content convert: MJML partials', () => {
       '<Paragraph>Welcome aboard.</Paragraph>\n<H1>Big news</H1>\n<Component componentId="partials-footer" />\n',
     );
     expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Component componentId="partials-footer" />');
+  });
+
+  it('pushed, components first: the emails name each component by the id the account gave it', async () => {
+    const server = await startTestSandbox();
+    try {
+      const env = sandboxEnv(server);
+      const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+      expect((await run(['content', 'pull', out, '--only', 'components,transactional'], { env })).code).toBe(0);
+      const root = sources({
+        'partials/footer.mjml': TEXT('<p>Acme Inc, 1 Main Street</p>'),
+        'welcome.mjml': MJML(`${TEXT('<p>Welcome aboard.</p>')}<mj-include path="partials/footer.mjml" />`),
+        'goodbye.mjml': MJML(`${TEXT('<p>Sorry to see you go.</p>')}<mj-include path="partials/footer.mjml" />`),
+      });
+      expect((await run(['content', 'convert', root, '--out', out])).code).toBe(0);
+      const components = await run(['content', 'push', out, '--only', 'components', '--yes'], { env });
+      expect(components.code, components.stderr).toBe(0);
+      const listed = JSON.parse((await run(['components', 'list', '--json'], { env })).stdout) as { id: string; name: string }[];
+      const footer = listed.find((component) => component.name === 'partials/footer')!;
+      expect(footer).toBeDefined();
+      // A plan says what it would write, and writes nothing.
+      const plan = await run(['content', 'push', out, '--only', 'transactional', '--plan'], { env });
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stderr).toContain(
+        `${out}/transactional/welcome/draft.lmx: would write the id of components/partials-footer (${footer.id}) in place of its name`,
+      );
+      expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toContain('componentId="partials-footer"');
+      const emails = await run(['content', 'push', out, '--only', 'transactional', '--yes'], { env });
+      expect(emails.code, emails.stderr).toBe(0);
+      expect(emails.stderr).toContain(`${out}/transactional/goodbye/draft.lmx: wrote the id of components/partials-footer (${footer.id}) in place of its name`);
+      for (const email of ['welcome', 'goodbye']) {
+        expect(readFileSync(join(out, `transactional/${email}/draft.lmx`), 'utf8')).toContain(`<Component componentId="${footer.id}" />`);
+      }
+      // What the account holds names the component by its id, and the tree checks clean against it.
+      const sent = JSON.parse((await run(['transactional', 'list', '--json'], { env })).stdout) as { name: string; draftEmailMessageId: string | null }[];
+      const welcome = sent.find((email) => email.name.startsWith('Welcome'))!;
+      const message = JSON.parse((await run(['email-messages', 'get', welcome.draftEmailMessageId!, '--json'], { env })).stdout) as { lmx: string };
+      expect(message.lmx).toContain(`componentId="${footer.id}"`);
+      const check = await run(['content', 'check', out]);
+      expect(check.code, check.stdout + check.stderr).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -255,7 +334,6 @@ describe('content convert --upload', () => {
         '<img src="images/logo.png" alt="Logo again">',
         '<img src="missing.png" alt="Missing">',
         '<img src="notes.png" alt="Notes">',
-        '<img src="https://cdn.example.com/hero.png" alt="Hero">',
         '</body></html>',
       ].join('\n'),
       'images/logo.png': PNG,
@@ -281,12 +359,103 @@ describe('content convert --upload', () => {
       `<Image src="https://assets.sandbox.invalid/${id}.png"`,
       '<Image src="missing.png"',
       '<Image src="notes.png"',
-      '<Image src="https://cdn.example.com/hero.png"',
     ]);
     const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct.startsWith('--upload'));
     expect(listed.map((item: { line: number; construct: string; done: string }) => `${item.line} ${item.construct}: ${item.done}`)).toEqual([
       '5 --upload missing.png: not uploaded: no such file',
       '6 --upload notes.png: not uploaded: not an image the API takes (image/jpeg, image/png, image/gif, image/webp)',
+    ]);
+  });
+
+  /** A loopback image host: an image, a page posing as one (by its type, and by its name only), a 404, a redirect to a file: address, one to the image, and an answer too large. */
+  async function imageHost() {
+    const seen: { path: string; headers: Record<string, unknown> }[] = [];
+    const server = createServer((request, response) => {
+      seen.push({ path: request.url ?? '', headers: request.headers });
+      const page = '<!doctype html><html><body>Not an image</body></html>';
+      switch (request.url) {
+        case '/hero.png':
+          return response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+        case '/moved.png':
+          return response.writeHead(302, { location: '/hero.png' }).end();
+        case '/page.png':
+          return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+        case '/posing.png':
+          return response.writeHead(200, { 'content-type': 'image/png' }).end(page);
+        case '/elsewhere.png':
+          return response.writeHead(301, { location: 'file:///etc/passwd' }).end();
+        case '/huge.png':
+          // Said by its length, and sent: the download stops at the header.
+          response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(4_000_001) });
+          return response.end(Buffer.concat([PNG, Buffer.alloc(4_000_001 - PNG.length)]));
+        default:
+          return response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { seen, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it('downloads http(s) images, uploads those that are images, and lists the others with their addresses', async () => {
+    const { seen, env } = await sandbox();
+    const host = await imageHost();
+    const names = ['hero', 'moved', 'page', 'posing', 'missing', 'elsewhere', 'huge'];
+    const source = sources({
+      'welcome.html': [
+        '<html><body>',
+        ...names.map((name) => `<img src="${host.origin}/${name}.png" alt="${name}">`),
+        '<img src="ftp://files.example.com/logo.png" alt="ftp">',
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">',
+        '</body></html>',
+      ].join('\n'),
+    });
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    // The image host got no key, nor any header of the API's: only what a browser would send.
+    expect(host.seen.map((request) => request.path)).toEqual([
+      '/hero.png',
+      '/moved.png',
+      '/hero.png',
+      '/page.png',
+      '/posing.png',
+      '/missing.png',
+      '/elsewhere.png',
+      '/huge.png',
+    ]);
+    for (const request of host.seen) {
+      expect(request.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(request.headers)).not.toContain(env.LOOPS_API_KEY);
+    }
+    // Each address is downloaded and uploaded once: hero.png, and moved.png, which the redirect led to the same image.
+    expect(seen.map((request) => `${request.method} ${request.path.replace(/c[0-9a-z]{24}/, ':id')}`)).toEqual([
+      'POST /v1/uploads',
+      'PUT /sandbox-uploads/:id',
+      'POST /v1/uploads/:id/complete',
+      'POST /v1/uploads',
+      'PUT /sandbox-uploads/:id',
+      'POST /v1/uploads/:id/complete',
+    ]);
+    expect(seen[1]!.rawBody?.equals(PNG)).toBe(true);
+    const ids = [seen[2]!, seen[5]!].map((request) => request.path.split('/')[3]!);
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx.match(/<Image src="[^"]*"/g)).toEqual([
+      `<Image src="https://assets.sandbox.invalid/${ids[0]}.png"`,
+      `<Image src="https://assets.sandbox.invalid/${ids[1]}.png"`,
+      ...['page', 'posing', 'missing', 'elsewhere', 'huge'].map((name) => `<Image src="${host.origin}/${name}.png"`),
+      '<Image src="ftp://files.example.com/logo.png"',
+      '<Image src="data:image/png;base64,iVBORw0KGgo="',
+    ]);
+    const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct.startsWith('--upload'));
+    expect(listed.map((item: { construct: string; done: string }) => `${item.construct}: ${item.done}`)).toEqual([
+      `--upload ${host.origin}/page.png: not uploaded: the answer is text/html, not an image`,
+      `--upload ${host.origin}/posing.png: not uploaded: the answer says image/png, but its first bytes are not those of any of image/jpeg, image/png, image/gif, image/webp`,
+      `--upload ${host.origin}/missing.png: not uploaded: GET ${host.origin}/missing.png: the image’s host refused it (HTTP 404, content-type text/plain, body starts "not found")`,
+      `--upload ${host.origin}/elsewhere.png: not uploaded: GET ${host.origin}/elsewhere.png: redirected to a file address; only http(s) addresses are followed`,
+      `--upload ${host.origin}/huge.png: not uploaded: the answer is larger than the 4000000 bytes the API takes`,
+      '--upload ftp://files.example.com/logo.png: not uploaded: a ftp: address; convert downloads images over http(s) only',
+      '--upload data:image/png;base64,iVBORw0KGgo=: not uploaded: a data: address; convert downloads images over http(s) only',
     ]);
   });
 

@@ -4,7 +4,7 @@
  * its licence). Each is converted, checked, rendered, and compared with the original's text: no
  * sentence is lost; what could not be carried is listed, and the list is asserted exactly.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJs } from '@babel/parser';
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
@@ -167,6 +167,53 @@ describe('a converted directory', () => {
       expect(names).toEqual(
         expect.arrayContaining(['Actionable emails e.g. reset password', 'Alerts e.g. approaching your limit', 'Billing e.g. invoices and receipts']),
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('converted as workflow emails, gets a workflow file that checks and pushes as a new draft sending them', async () => {
+    const server = await startTestSandbox();
+    try {
+      const env = sandboxEnv(server);
+      const out = join(tempDir('loopsctl-convert-'), 'loops');
+      const pull = await run(['content', 'pull', out, '--only', 'workflows'], { env });
+      expect(pull.code, pull.stderr).toBe(0);
+      const source = join(CORPUS, 'html-mailgun');
+      const result = await run(['content', 'convert', source, '--out', out, '--kind', 'workflow', '--workflow', 'Mailgun onboarding', '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      const made = (JSON.parse(result.stdout).records as { kind: string; path: string; files: string[] }[]).filter((record) => record.kind === 'workflow-file');
+      expect(made).toEqual([expect.objectContaining({ path: 'workflows/mailgun-onboarding', files: ['workflow.yaml'] })]);
+      const yaml = readFileSync(join(out, 'workflows/mailgun-onboarding/workflow.yaml'), 'utf8');
+      // Each email converted is sent by a node of the draft.
+      const emails = readdirSync(join(out, 'workflows/mailgun-onboarding/emails'));
+      for (const email of emails) expect(yaml).toContain(`email: emails/${email}/email.json`);
+      const check = await run(['content', 'check', out]);
+      expect(check.stdout + check.stderr).not.toMatch(/workflow\.yaml:\d+:\d+ .*\(error\)/);
+      const push = await run(['content', 'push', out, '--only', 'workflows', '--yes'], { env });
+      expect(push.code, push.stderr).toBe(0);
+      const listed = JSON.parse((await run(['workflow', 'list', '--json'], { env })).stdout) as { id: string; name: string }[];
+      const workflow = listed.find((candidate) => candidate.name === 'Mailgun onboarding')!;
+      expect(workflow).toBeDefined();
+      const shown = JSON.parse((await run(['workflow', 'get', workflow.id, '--json'], { env })).stdout) as { nodes: { [key: string]: { typeName: string } } };
+      const nodes = Object.values(shown.nodes) as { typeName: string }[];
+      expect(nodes.filter((node) => node.typeName === 'SendEmailAction')).toHaveLength(emails.length);
+      // A second conversion into the workflow, now in the account, adds no node: the file is left as the push wrote it.
+      const pushed = readFileSync(join(out, 'workflows/mailgun-onboarding/workflow.yaml'), 'utf8');
+      const again = await run([
+        'content',
+        'convert',
+        join(source, 'action.html'),
+        '--out',
+        out,
+        '--kind',
+        'workflow',
+        '--workflow',
+        'mailgun-onboarding',
+        '--force',
+      ]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(readFileSync(join(out, 'workflows/mailgun-onboarding/workflow.yaml'), 'utf8')).toBe(pushed);
     } finally {
       await server.close();
     }

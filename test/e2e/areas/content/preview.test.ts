@@ -210,8 +210,15 @@ describe('content preview in a browser', () => {
       expect(await page.locator('#frames figcaption').allTextContents()).toEqual([
         'Original: action.html · Desktop · 600 px',
         'Original: action.html · Mobile · 375 px',
-        'Desktop · 600 px',
-        'Mobile · 375 px',
+        'Converted: transactional/action/draft.lmx · Desktop · 600 px',
+        'Converted: transactional/action/draft.lmx · Mobile · 375 px',
+      ]);
+      // With room for them, the frames are drawn at their own size.
+      expect(await page.locator('#frames figure').evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-scale')))).toEqual([
+        '1',
+        '1',
+        '1',
+        '1',
       ]);
       for (const frame of ['original-desktop', 'original-mobile', 'desktop', 'mobile'] as const) {
         await frameShows(page, frame, 'Please confirm your email address by clicking the link below.');
@@ -220,7 +227,22 @@ describe('content preview in a browser', () => {
       await keepScreenshot(page, 'content-preview-compare-1440');
       for (const width of [600, 375]) {
         await page.setViewportSize({ width, height: 900 });
+        // Narrower than a 600 px email, the page draws each desktop frame smaller, whole: none is cut off at the edge.
+        // The page's own resize handler draws every frame within the window: waited for as the page shows it.
+        await page.waitForFunction((room) => {
+          type Frames = { querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): { right: number } }> };
+          const { document } = globalThis as unknown as { document: Frames };
+          return [...document.querySelectorAll('#frames iframe')].every((frame) => frame.getBoundingClientRect().right <= room);
+        }, width);
+        for (const frame of ['original-desktop', 'desktop']) {
+          const scale = Number(await page.locator(`figure:has(#${frame})`).getAttribute('data-scale'));
+          expect(scale, `${frame} at ${width} px`).toBeLessThan(1);
+          // As wide as the room there is: smaller, not shrunk further than it must be.
+          const room = await page.locator('.workspace').evaluate((workspace) => workspace.clientWidth);
+          expect((await page.locator(`#${frame}`).boundingBox())!.width).toBeCloseTo(room, 0);
+        }
         await frameShows(page, 'original-mobile', '— The Mailgunners');
+        await frameShows(page, 'desktop', 'Confirm email address');
         await keepScreenshot(page, `content-preview-compare-${width}`);
       }
     } finally {

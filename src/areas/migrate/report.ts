@@ -1,0 +1,104 @@
+/**
+ * `migrate report <repository>`: what moving an app from another provider to Loops takes, read
+ * from its repository without running any of it: its email templates (each converted in memory as
+ * `content convert` would), its sends and events (read as `check --code` reads a send), the Loops
+ * call each becomes, and what is left to do in the app.
+ */
+import { lstatSync } from 'node:fs';
+import { posix, resolve } from 'node:path';
+// A bundle of its own (src/build/build.mjs), as for `check --code`.
+import { parse } from '@babel/parser';
+import { LocalFileError, UsageError } from '../../base/errors.js';
+import { handler, type Handler } from '../../core/capabilities.js';
+import { JS_EXTENSIONS, sourceFiles } from '../check/code/files.js';
+import type { LoopsCall, MigrationReport, ReportedSend } from './model.js';
+import { renderReport } from './render.js';
+import { IMPORT_EXTENSIONS, mayHoldSends, providerSends, type ProviderSend } from './sends.js';
+import { convertTemplates, templateFiles, type TemplateReport } from './templates.js';
+
+/** `{ a, b }`, or `{ … }` where the source does not spell the object out. */
+function objectOf(keys: string[] | undefined): string {
+  if (keys === undefined) return '{ … }';
+  return keys.length === 0 ? '{}' : `{ ${keys.map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key))).join(', ')} }`;
+}
+
+function loopsCallOf(send: ProviderSend): LoopsCall {
+  if (send.kind === 'event')
+    return {
+      call: 'sendEvent',
+      code: `loops.sendEvent({ email, eventName: ${JSON.stringify(send.event)}, eventProperties: ${objectOf(send.variables)} })`,
+    };
+  return {
+    call: 'sendTransactionalEmail',
+    code: `loops.sendTransactionalEmail({ transactionalId: '<the published email’s id>', email, dataVariables: ${objectOf(send.variables)} })`,
+  };
+}
+
+/** The template file a send names, among those found: an imported component's file, or a file named as the template is. */
+function templateFileOf(send: ProviderSend, templates: readonly TemplateReport[]): string | undefined {
+  const template = send.template;
+  if (template === undefined || template.kind === 'inline') return undefined;
+  const stem = (path: string) => path.slice(0, path.length - posix.extname(path).length);
+  if (template.kind === 'file' && template.file !== undefined) {
+    const wanted = IMPORT_EXTENSIONS.map((extension) => `${template.file}${extension}`);
+    return templates.find((candidate) => wanted.includes(candidate.path))?.path;
+  }
+  const name = template.kind === 'file' ? template.name : template.id;
+  return templates.find((candidate) => posix.basename(stem(candidate.path)) === name)?.path;
+}
+
+/** What the API cannot do for the move: each a sentence with the names the scan found. */
+function leftForTheApp(sends: readonly ReportedSend[], templates: readonly TemplateReport[]): string[] {
+  const left: string[] = [];
+  const domainOf = (from: string | undefined) => (from === undefined ? undefined : /@([^>\s]+)/.exec(from)?.[1]?.toLowerCase());
+  const domains = [...new Set(sends.flatMap((send) => domainOf(send.from) ?? []))];
+  left.push(
+    domains.length > 0
+      ? `Sending domain: set up ${domains.join(', ')} in the Loops app (Settings, Domain); the API cannot, and the sends here are from ${domains.length === 1 ? 'it' : 'them'}.`
+      : 'Sending domain: set up the domain your emails are sent from in the Loops app (Settings, Domain); the API cannot.',
+  );
+  const emails = sends.filter((send) => send.kind === 'email');
+  if (emails.length > 0 || templates.length > 0)
+    left.push(
+      `Transactional emails: convert the templates (\`loopsctl content convert\`), push them as drafts (\`loopsctl content push\`), publish each in the app, and write its id where each of the ${emails.length} send${emails.length === 1 ? '' : 's'} names the old template.`,
+    );
+  const atProvider = emails.filter((send) => send.template?.kind === 'provider' && send.templateFile === undefined);
+  for (const send of atProvider)
+    left.push(
+      `${send.provider} template ${(send.template as { id: string }).id} (${send.file}:${send.line}) is kept at ${send.provider}, not in the repository: export its HTML from there, then convert it.`,
+    );
+  const events = [...new Set(sends.filter((send) => send.kind === 'event').map((send) => send.event!))];
+  if (events.length > 0)
+    left.push(
+      `Events (${events.join(', ')}): send them with sendEvent; a loop that starts on one is a workflow with that event's trigger, made in the app, and \`loopsctl event-patterns list\` shows the events the account knows.`,
+    );
+  left.push(
+    'Mailing lists: Loops makes them in the app only; create the lists your audience had before `loopsctl contacts import --lists-column` (see docs/migrate.md).',
+  );
+  return left;
+}
+
+export const report: Handler<[string]> = handler(['out', 'files'], async (context, [repository]) => {
+  const root = resolve(repository);
+  const stats = lstatSync(root, { throwIfNoEntry: false });
+  if (stats === undefined) throw new UsageError(`${repository}: no such directory`);
+  if (!stats.isDirectory()) throw new LocalFileError(`${repository}: not a directory`, { hint: "name the app's repository, a directory" });
+  const skipped: MigrationReport['skipped'] = [];
+  const found = templateFiles(root, repository);
+  skipped.push(...found.skipped.map((entry) => ({ path: posix.join(repository, entry.path), reason: entry.reason })));
+  const templates = await convertTemplates(root, repository, found.files);
+  const sends: ReportedSend[] = [];
+  for (const { path, text } of sourceFiles([repository], skipped)) {
+    if (!JS_EXTENSIONS.has(posix.extname(path)) || !mayHoldSends(text)) continue;
+    const relative = posix.relative(repository, path.split('\\').join('/'));
+    const scanned = providerSends(parse as never, relative, text);
+    if (scanned.unread !== undefined) skipped.push({ path, reason: scanned.unread });
+    for (const send of scanned.sends) sends.push({ ...send, loops: loopsCallOf(send) });
+  }
+  for (const send of sends) {
+    const file = templateFileOf(send, templates);
+    if (file !== undefined) send.templateFile = file;
+  }
+  const result: MigrationReport = { repository, templates, sends, leftForTheApp: leftForTheApp(sends, templates), skipped };
+  await context.out.present(result, renderReport);
+});
