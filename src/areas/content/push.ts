@@ -12,6 +12,7 @@ import { explained } from '../explain.js';
 import {
   DEFAULT_DIRECTORY,
   digestOf,
+  newIdNote,
   referenceDigestOf,
   lockDirectory,
   readRecords,
@@ -28,7 +29,7 @@ import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { recordUnit } from './push-calls.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
-import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
+import { CONTENT, describe, followRenames, requireState, scopeCovers, scopeOf, syncedOf, type Scope } from './pairing.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
@@ -80,7 +81,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
     if (options.expires !== undefined && options.out === undefined)
       throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
-    const scope = scopeOf(directory, options.only);
+    const scope = scopeOf(directory, options.only, true);
     // Says what to do when nothing was pulled here, before anything is locked.
     requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
     const release = lockDirectory(scope.root);
@@ -95,7 +96,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
       let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
       if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options), CONTENT);
+        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, options), CONTENT);
       }
       // --json prints one document: the records' with the workflows' beside them.
       const extra = workflows === undefined ? {} : { workflows: workflows.json };
@@ -125,18 +126,23 @@ async function pushLocked(
   const state = requireState(scope.root, shown);
   const account = remember(state, where.key, where).key;
   const client = await context.client();
-  const locals = readRecords(scope.root, scope.kinds);
+  const locals = readRecords(scope.root, scope.kinds).filter((local) => scopeCovers(scope, local.path));
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
   const run = startRun(context, client, account, scope.root, state, options);
-  // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way.
+  // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way,
+  // or --only named it: it is then compared with the account, to be put back if deleted or changed there.
   const candidates = locals.filter(
-    (local) => run.pending[local.path] !== undefined || run.synced[local.path] === undefined || digestOf(local.files) !== run.synced[local.path]!.digest,
+    (local) =>
+      scope.named.has(local.path) ||
+      run.pending[local.path] !== undefined ||
+      run.synced[local.path] === undefined ||
+      digestOf(local.files) !== run.synced[local.path]!.digest,
   );
   if (options.check) await checkBeforePush(context, shown, scope.root, candidates, options.plan === true);
   noteEditedReference(context, locals, run.synced);
   const steps = (await pairCandidates(client, candidates, run.synced)).map((pair) =>
-    stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined),
+    stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined, scope.named.has(pair.local!.path)),
   );
   noteLookalikes(context, steps, lookalikes, new Set(locals.map((local) => local.path)));
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
@@ -344,7 +350,10 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   }
   run.save();
   const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map(ruleWords).join('; ')}` : undefined;
-  const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
+  // Why a record in step before was written again: put back after a deletion or a change in the account.
+  const restoring = step.action !== 'skip' && pair.synced !== undefined ? step.why : undefined;
+  const renewed = step.action === 'create' ? newIdNote(pair.synced, applied.id) : undefined;
+  const note = [finished, restoring, renewed, warned].filter((part) => part !== undefined).join('; ') || undefined;
   tally.lines.push({
     status: step.action === 'create' ? 'created' : 'updated',
     kind: local.kind,
