@@ -1,29 +1,54 @@
 /**
- * The sandbox's event patterns, derived from the workflows: each event an EventTrigger listens for
- * is a custom event pattern with the trigger's properties. Nothing is stored of its own.
+ * The sandbox's event patterns: each event an EventTrigger of a workflow listens for is a custom
+ * event pattern with the trigger's properties, and so is each event the demo team's app has sent
+ * that no workflow listens for (`sent`, seeded).
  */
-import { answer, find, listAnswer, notFound, seedId, type SandboxModule, type StateCore } from '../module.js';
+import { z } from '../../base/shapes.js';
+import { answer, find, lazily, listAnswer, notFound, seedId, slice, type SandboxModule, type StateCore } from '../module.js';
 import { workflows } from './workflow-records.js';
 import { eventPattern, eventPatternSummary, type EventPattern } from '../../platform/event-patterns/schemas.js';
+import { eventProperty } from '../../platform/workflows/node-types.js';
 
-/** One pattern per event name, in the order the workflows were created. */
+/**
+ * Events the demo team's app sent, whose names hold what each language writes a string with
+ * differently (quotes, a backslash, `$` and `#{`, a line break, a line separator, letters past
+ * ASCII), a language's keyword, and a name that slugs as `trial_started` does: the cases of
+ * `loopsctl types --format env|json|py|go|rb`.
+ */
+const seedSent = lazily(() =>
+  [
+    'invoice "paid"',
+    'export\\path $HOME #{plan}',
+    'digest\nweekly',
+    "it's renewed",
+    'caf\u00e9 \u2615 \u{1F680}',
+    'line\u2028separator',
+    'class',
+    'Trial Started!',
+  ].map((eventName) => ({ eventName, eventProperties: [{ name: 'plan', type: 'string' as const }] })),
+);
+const sentEvents = slice('sentEvents', z.array(z.object({ eventName: z.string(), eventProperties: z.array(eventProperty) })), seedSent);
+
+/** One pattern per event name, in the order the workflows were created, then the events sent that no workflow listens for. */
 export function patterns(state: StateCore): EventPattern[] {
   const byName = new Map<string, EventPattern>();
+  const add = (eventName: string, eventProperties: EventPattern['eventProperties']) => {
+    if (!byName.has(eventName)) byName.set(eventName, { id: seedId(`event-pattern/${eventName}`), eventName, eventProperties, incomingWebhookPlatform: null });
+  };
   for (const workflow of workflows.of(state)) {
     for (const node of workflow.nodes) {
       const eventName = node.typeName === 'EventTrigger' ? node.eventName : undefined;
-      if (typeof eventName !== 'string' || byName.has(eventName)) continue;
-      const eventProperties = Array.isArray(node.eventProperties) ? node.eventProperties : [];
-      byName.set(eventName, { id: seedId(`event-pattern/${eventName}`), eventName, eventProperties, incomingWebhookPlatform: null });
+      if (typeof eventName === 'string') add(eventName, Array.isArray(node.eventProperties) ? node.eventProperties : []);
     }
   }
+  for (const sent of sentEvents.of(state)) add(sent.eventName, sent.eventProperties);
   return [...byName.values()];
 }
 
 const summary = ({ eventProperties: _properties, ...fields }: EventPattern) => fields;
 
 export const sandbox: SandboxModule = {
-  slices: [],
+  slices: [sentEvents],
   routes: [
     { method: 'GET', path: '/v1/event-patterns', run: (context) => listAnswer(eventPatternSummary, patterns(context.state).map(summary), context) },
     {
