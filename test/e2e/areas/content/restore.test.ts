@@ -18,6 +18,7 @@ const WELCOME_SERIES = seedId('workflow/Welcome series');
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
 const FOOTER = seedId('component/Footer');
+const WIN_BACK = seedId('workflow/Win-back (draft)');
 
 /** Every file of the tree, by path, but the state file (which a restore changes: the new ids). */
 function snapshot(root: string): Record<string, string> {
@@ -106,6 +107,25 @@ describe('a record deleted or changed in the account, restored from the tree', (
       [workflow, 'local', '  ~ emoji: "" -> "👋"\n'],
     ]);
     const pull = await sandbox.loopsctl(['content', 'pull', root, '--json', '--only', 'transactional,campaigns,components,themes']);
+    expect(pull.code, pull.stderr).toBe(0);
+    expect(pull.json().records.filter((record: { status: string }) => record.status !== 'unchanged')).toEqual([]);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('a workflow changed in the account is held without --force, and put back with it', async () => {
+    const sandbox = await sandboxes();
+    const root = join(tempDir('loopsctl-restore-'), 'loops');
+    await ok(sandbox, ['content', 'pull', root, '--only', 'workflows']);
+    const before = snapshot(root);
+    const winBack = recordPath(root, 'workflows', WIN_BACK);
+    await ok(sandbox, ['workflow', 'update', WIN_BACK, '--description', 'Oops']);
+    const held = await sandbox.loopsctl(['content', 'push', root, '--only', winBack]);
+    expect(held.code, held.stderr).toBe(5);
+    expect(held.stdout).toContain("push it with --force to put the files' version back");
+    const putBack = await sandbox.loopsctl(['content', 'push', root, '--only', winBack, '--force']);
+    expect(putBack.code, putBack.stderr).toBe(0);
+    expect(putBack.stdout).toContain("put back as the files have it, over the account's change (--force)");
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'workflows', '--json']);
     expect(pull.code, pull.stderr).toBe(0);
     expect(pull.json().records.filter((record: { status: string }) => record.status !== 'unchanged')).toEqual([]);
     expect(snapshot(root)).toEqual(before);
