@@ -216,7 +216,9 @@ export class SandboxApi {
     if (operation.needs === 'workflows' && !features.workflows) throw new ApiFailure(401, 'The workflow API is not enabled for this team');
     if (operation.needs === 'metrics' && !features.metrics) throw new ApiFailure(401, 'The metrics API is not enabled for this team');
     for (const [name, value] of Object.entries(params)) {
-      if (!VALID_ID.test(value)) throw badRequest(`invalid ${name}: "${value}"`);
+      // An event's name is no id: "Event names are case-sensitive and should be URL-encoded if they
+      // contain special characters" (the description of /v1/event-patterns/by-name/{eventName}).
+      if (name === 'eventName' ? value === '' : !VALID_ID.test(value)) throw badRequest(`invalid ${name}: "${value}"`);
     }
     const context: RouteContext = {
       params,

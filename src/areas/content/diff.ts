@@ -1,4 +1,5 @@
 /** `content diff`: per record, what differs between the files and the account. */
+import { wrapLines } from '../../render/wrap.js';
 import { countOf } from '../../render/numbers.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
@@ -9,7 +10,20 @@ import { recordDiff } from './render.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { diffAudience } from './audience/diff.js';
-import { CONTENT, describe, fetchAll, followRenames, pairRecords, pathOf, requireState, scopeOf, standingOf, type Pair, type Standing } from './pairing.js';
+import {
+  CONTENT,
+  describe,
+  fetchAll,
+  followRenames,
+  pairRecords,
+  pathOf,
+  requireState,
+  scopeCovers,
+  scopeOf,
+  standingOf,
+  type Pair,
+  type Standing,
+} from './pairing.js';
 
 interface DiffOptions {
   only?: string;
@@ -18,7 +32,7 @@ interface DiffOptions {
 
 /** `content diff`: per record, what differs between the files and the account; exit 1 when anything does. */
 export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
-  const scope = scopeOf(directory, options.only);
+  const scope = scopeOf(directory, options.only, true);
   const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
@@ -29,13 +43,13 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
     ),
     fetchAll(client, kinds),
   ]);
-  const locals = readRecords(scope.root, kinds);
+  const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
   followRenames(state, locals);
-  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {}).filter((pair) => scopeCovers(scope, pathOf(pair)));
   const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
   // Workflows are compared once a pull has brought them here, as the other kinds are.
   const workflows = [
-    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope.root, state, account), CONTENT) : []),
+    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope, state, account), CONTENT) : []),
     // The audience half once a pull brought it here.
     ...(scope.audience && state.audience !== undefined ? await explained(diffAudience(client, scope.root, state, account), CONTENT) : []),
   ];
@@ -60,9 +74,13 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
       ]),
     );
   } else {
+    // A heading wrapped to the terminal, its words under the path; a pipe or a file gets it whole, for grep.
+    const heading = (path: string, words: string) => (out.tty ? wrapLines(`# ${path}: ${words}`, out.columns - 4).join('\n#   ') : `# ${path}: ${words}`);
     const text = [
-      ...differing.map(({ pair, standing }) => `${headline(pair, standing)}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`),
-      ...workflows.map((workflow) => `# ${workflow.path}: ${STANDING_WORDS[workflow.standing]}\n${workflow.text}`),
+      ...differing.map(
+        ({ pair, standing }) => `${heading(pathOf(pair), actionOf(standing))}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`,
+      ),
+      ...workflows.map((workflow) => `${heading(workflow.path, STANDING_WORDS[workflow.standing])}\n${workflow.text}`),
     ].join('\n');
     if (text !== '') await out.write(text);
     out.note(
@@ -92,7 +110,3 @@ const STANDING_WORDS: Record<Standing, string> = {
 };
 
 const actionOf = (standing: Standing) => (standing === 'same' ? 'published version differs' : STANDING_WORDS[standing]);
-
-function headline(pair: Pair, standing: Standing): string {
-  return `# ${pathOf(pair)}: ${actionOf(standing)}`;
-}

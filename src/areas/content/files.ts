@@ -234,6 +234,11 @@ const stateSchema = z.looseObject({
 export type ContentState = z.infer<typeof stateSchema>;
 
 export const STATE_FILE = 'loopsctl-state.json';
+
+/** What a push says of a record it created for one the account had and lost: the id it has now, which the state file keeps. */
+export function newIdNote(synced: { id: string } | undefined, id: string): string | undefined {
+  return synced === undefined || synced.id === id ? undefined : `its new id ${id} kept in ${STATE_FILE}`;
+}
 /** A state file is a line or two per record: this is hundreds of thousands of records, and far from what memory holds. */
 const MAX_STATE_BYTES = 64 * 1024 * 1024;
 

@@ -17,6 +17,12 @@ const ONLY: OptionSpec = {
   flags: '--only <kinds>',
   description: 'only these kinds, comma-separated: transactional, campaigns, components, themes, workflows, audience',
 };
+/** diff's and push's: a record directory too, to compare or put back one record (docs/content.md, backup and restore). */
+const ONLY_RECORDS: OptionSpec = {
+  flags: '--only <kinds|records>',
+  description:
+    'only these kinds (transactional, campaigns, components, themes, workflows, audience) or record directories (transactional/welcome--<id>), comma-separated',
+};
 
 export const spec: Spec = group({
   name: 'content',
@@ -50,7 +56,7 @@ Files edited since the last pull are never overwritten: the pull is refused
       summary: 'Show what differs between the files and the account, as unified diffs; exit 1 when anything does',
       args: [READ_DIRECTORY],
       options: [
-        ONLY,
+        ONLY_RECORDS,
         {
           flags: '--format <format>',
           description: 'text (the default) or markdown: a pull request comment, a table by kind and action, then each diff',
@@ -112,7 +118,7 @@ instead. Exit 2 when a path names nothing to check.`,
       summary: 'Send the records changed in the files, each guarded by the revision it was pulled at',
       args: [DIRECTORY],
       options: [
-        ONLY,
+        ONLY_RECORDS,
         { flags: '--plan', description: 'print what would be sent, as diffs, and send nothing' },
         {
           flags: '--out <file>',
@@ -150,6 +156,11 @@ staging), records are matched by name; transactional emails, components and
 themes the account lacks are created (asked on a terminal, --yes otherwise).
 Records the directory does not hold are never touched.
 
+A record directory named by --only (transactional/welcome--<id>) is compared
+with the account even if its files did not change: one deleted in the account
+is created anew (its new id kept in the state file), one changed there is put
+back as the files have it with --force: a restore from the tree.
+
 Workflows (workflows/<name>--<id>/workflow.yaml) are pushed as an edit script
 of the API's own operations, each guarded by the workflow's revision: --plan
 prints it. Only drafts are changed unless --live; a new directory becomes a new
@@ -168,6 +179,7 @@ added or removed (with --code, the app's sends that would start failing).
         'loopsctl content push --plan --out change.json',
         'loopsctl content push --plan --code src --json',
         'loopsctl content push --only transactional --publish',
+        'loopsctl content push --only transactional/password-reset--c1h3243uwicgpgajrgexlzdl5 --force',
       ],
       constraints: {
         exclusive: [

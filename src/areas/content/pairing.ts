@@ -2,6 +2,7 @@
  * What `content pull`, `diff` and `push` share: the scope a run is about, the account's records
  * paired with the local ones, how each pair stands, and the state a pull leaves.
  */
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
@@ -34,36 +35,79 @@ export interface Scope {
   workflows: boolean;
   /** Whether the run covers what the records stand on: segments, groups, contact properties, lists, event patterns (audience/). */
   audience: boolean;
+  /**
+   * Record directories --only named one by one (`transactional/welcome--c1`): their kinds are
+   * narrowed to them, and each is looked at whether or not its files changed since the last pull.
+   */
+  named: ReadonlySet<string>;
 }
 
 /** What --only takes: the content kinds, workflows, and the audience they stand on. */
 export const ONLY_CHOICES = [...KINDS, WORKFLOWS, AUDIENCE] as const;
 
-/** The directory and the kinds a run is about: --only narrows them. */
-export function scopeOf(directory: string | undefined, only: string | undefined): Scope {
-  const kinds =
+const ONLY_HINT = `choose from ${ONLY_CHOICES.join(', ')}, or name record directories (transactional/welcome--<id>)`;
+
+/** A record directory --only names, as pull and diff print it (`transactional/welcome--c1`), checked to be one of the tree's. */
+function namedRecord(root: string, word: string): string {
+  const path = word.replace(/\/+$/, '');
+  const [kind, folder, ...rest] = path.split('/');
+  // The audience's records are files of their own, not directories --only can name one by one.
+  if (
+    !(ONLY_CHOICES as readonly string[]).includes(kind!) ||
+    kind === AUDIENCE ||
+    folder === undefined ||
+    rest.length > 0 ||
+    folder === '' ||
+    folder === '.' ||
+    folder === '..'
+  )
+    throw new UsageError(`--only: "${word}" is neither a kind nor a record directory`, { hint: ONLY_HINT });
+  if (!existsSync(join(root, path, kind === WORKFLOWS ? 'workflow.yaml' : '')))
+    throw new UsageError(`--only: ${path} is not a record directory of ${root}`, { hint: 'name it as `content diff` prints it: <kind>/<name>--<id>' });
+  return path;
+}
+
+/** The directory and the kinds a run is about: --only narrows them to kinds, or (where `records` allows) to record directories. */
+export function scopeOf(directory: string | undefined, only: string | undefined, records = false): Scope {
+  const root = resolve(directory ?? DEFAULT_DIRECTORY);
+  const words =
     only === undefined
       ? [...ONLY_CHOICES]
       : only
           .split(',')
           .map((word) => word.trim())
           .filter(Boolean);
-  for (const kind of kinds) {
-    if (!(ONLY_CHOICES as readonly string[]).includes(kind))
-      throw new UsageError(`--only: unknown kind "${kind}"`, { hint: `choose from ${ONLY_CHOICES.join(', ')}` });
+  const named = new Set<string>();
+  const kinds = new Set<string>();
+  for (const word of words) {
+    if ((ONLY_CHOICES as readonly string[]).includes(word)) kinds.add(word);
+    else if (records && word.includes('/')) named.add(namedRecord(root, word));
+    else throw new UsageError(`--only: unknown kind "${word}"`, { hint: records ? ONLY_HINT : `choose from ${ONLY_CHOICES.join(', ')}` });
   }
-  if (kinds.length === 0) throw new UsageError('--only needs at least one kind', { hint: `choose from ${ONLY_CHOICES.join(', ')}` });
+  // A kind named whole covers its records: a directory of it named as well narrows nothing.
+  for (const path of named) if (kinds.has(path.slice(0, path.indexOf('/')))) named.delete(path);
+  for (const path of named) kinds.add(path.slice(0, path.indexOf('/')));
+  if (kinds.size === 0) throw new UsageError('--only needs at least one kind', { hint: ONLY_HINT });
+  const chosen = ONLY_CHOICES.filter((kind) => kinds.has(kind));
   return {
-    root: resolve(directory ?? DEFAULT_DIRECTORY),
-    kinds: kinds.filter((kind): kind is Kind => kind !== WORKFLOWS && kind !== AUDIENCE),
-    workflows: kinds.includes(WORKFLOWS),
-    audience: kinds.includes(AUDIENCE),
+    root,
+    kinds: chosen.filter((kind): kind is Kind => kind !== WORKFLOWS && kind !== AUDIENCE),
+    workflows: kinds.has(WORKFLOWS),
+    audience: kinds.has(AUDIENCE),
+    named,
   };
 }
 
-/** Whether a record path is of a kind the run covers. */
+/** Whether a record path is of a kind the run covers, and among the directories named where its kind was narrowed to some. */
 export function scopeCovers(scope: Scope, path: string): boolean {
-  return scope.kinds.some((kind) => path.startsWith(`${kind}/`)) || (scope.workflows && path.startsWith(`${WORKFLOWS}/`));
+  const kind = path.slice(0, path.indexOf('/'));
+  const covered = (scope.kinds as string[]).includes(kind) || (scope.workflows && kind === WORKFLOWS);
+  return covered && (scope.named.has(path) || !narrowed(scope, kind));
+}
+
+/** Whether --only narrowed a kind to some of its directories. */
+export function narrowed(scope: Scope, kind: string): boolean {
+  return [...scope.named].some((named) => named.startsWith(`${kind}/`));
 }
 
 export const CONTENT = { contentApi: true } as const;

@@ -77,7 +77,8 @@ export function lookalikeNote(path: string, was: string, here: ReadonlySet<strin
     : `${path} ends in the id of ${was}, as another new folder does: neither is taken for that record; rename all but one back to ${was}, or name the copies without that id`;
 }
 
-export function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step {
+/** A record's step; `named` when --only named its directory, to be put back from the files if the account lost or changed it. */
+export function stepFor(pair: Pair, force: boolean, interrupted: boolean, named = false): Step {
   const standing = standingOf(pair);
   // Not sent at all, --force or not: the API would refuse it, and the records after it still go.
   if (pair.remote?.locked !== undefined && (standing === 'local' || standing === 'conflict'))
@@ -86,7 +87,23 @@ export function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step 
     case 'local':
       return { pair, standing, action: 'update' };
     case 'missing':
-      return { pair, standing, action: 'create', why: pair.synced === undefined ? 'not in the account yet' : 'deleted in the account since the last pull' };
+      return {
+        pair,
+        standing,
+        action: 'create',
+        why: pair.synced === undefined ? 'not in the account yet' : `deleted in the account since the last pull (${pair.synced.id}): created anew`,
+      };
+    case 'remote':
+      if (!named) return { pair, standing, action: 'skip', why: 'changed in the account only; pull to update the files' };
+      // Named to be put back: the account's change is overwritten only with --force, as any change of the account's is.
+      if (force) return { pair, standing, action: 'update', why: "put back as the files have it, over the account's change (--force)" };
+      return {
+        pair,
+        standing,
+        action: 'skip',
+        held: 'conflict',
+        why: "changed in the account since the last pull: push it with --force to put the files' version back, or pull to keep the account's",
+      };
     case 'conflict':
       if (force) return { pair, standing, action: 'update', why: 'taking the local side (--force)' };
       return {
@@ -110,7 +127,7 @@ export function stepFor(pair: Pair, force: boolean, interrupted: boolean): Step 
         why: 'several records in the account have this name: rename them in the app so that one matches',
       };
     default:
-      return { pair, standing, action: 'skip', why: standing === 'remote' ? 'changed in the account only; pull to update the files' : undefined };
+      return { pair, standing, action: 'skip' };
   }
 }
 

@@ -12,6 +12,7 @@ import { explained } from '../explain.js';
 import {
   DEFAULT_DIRECTORY,
   digestOf,
+  newIdNote,
   referenceDigestOf,
   lockDirectory,
   readRecords,
@@ -29,7 +30,7 @@ import { recordUnit } from './push-calls.js';
 import { resolveComponentNames } from './component-names.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
-import { CONTENT, describe, followRenames, requireState, scopeOf, syncedOf, type Scope } from './pairing.js';
+import { CONTENT, describe, followRenames, requireState, scopeCovers, scopeOf, syncedOf, type Scope } from './pairing.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
@@ -88,7 +89,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
     if (options.code !== undefined && !options.plan)
       throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
-    const scope = scopeOf(directory, options.only);
+    const scope = scopeOf(directory, options.only, true);
     // Says what to do when nothing was pulled here, before anything is locked.
     requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
     const release = lockDirectory(scope.root);
@@ -109,7 +110,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
       if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
         const plannedSegments = options.plan ? audience?.newSegments : undefined;
-        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, { ...options, plannedSegments }), CONTENT);
+        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }), CONTENT);
       }
       // --json prints one document: the records' with the workflows' and the audience's beside them.
       const extra = {
@@ -148,21 +149,26 @@ async function pushLocked(
   const state = requireState(scope.root, shown);
   const account = remember(state, where.key, where).key;
   const client = await context.client();
-  const locals = readRecords(scope.root, scope.kinds);
+  const locals = readRecords(scope.root, scope.kinds).filter((local) => scopeCovers(scope, local.path));
   // A component an email names by its directory (as convert writes it) is named by the id a push gave it.
   for (const { file, name, id } of resolveComponentNames(scope.root, locals, state.accounts[account] ?? {}, !options.plan))
     context.out.note(`${shown}/${file}: ${options.plan ? 'would write' : 'wrote'} the id of components/${name} (${id}) in place of its name`);
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
   const run = startRun(context, client, account, scope.root, state, options);
-  // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way.
+  // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way,
+  // or --only named it: it is then compared with the account, to be put back if deleted or changed there.
   const candidates = locals.filter(
-    (local) => run.pending[local.path] !== undefined || run.synced[local.path] === undefined || digestOf(local.files) !== run.synced[local.path]!.digest,
+    (local) =>
+      scope.named.has(local.path) ||
+      run.pending[local.path] !== undefined ||
+      run.synced[local.path] === undefined ||
+      digestOf(local.files) !== run.synced[local.path]!.digest,
   );
   if (options.check) await checkBeforePush(context, shown, scope.root, candidates, options.plan === true);
   noteEditedReference(context, locals, run.synced);
   const steps = (await pairCandidates(client, candidates, run.synced)).map((pair) =>
-    stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined),
+    stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined, scope.named.has(pair.local!.path)),
   );
   noteLookalikes(context, steps, lookalikes, new Set(locals.map((local) => local.path)));
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
@@ -389,7 +395,10 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
   }
   run.save();
   const warned = warnings.length > 0 ? `Guardian: ${countOf(warnings.length, 'warning')}: ${warnings.map(ruleWords).join('; ')}` : undefined;
-  const note = [finished, warned].filter((part) => part !== undefined).join('; ') || undefined;
+  // Why a record in step before was written again: put back after a deletion or a change in the account.
+  const restoring = step.action !== 'skip' && pair.synced !== undefined ? step.why : undefined;
+  const renewed = step.action === 'create' ? newIdNote(pair.synced, applied.id) : undefined;
+  const note = [finished, restoring, renewed, warned].filter((part) => part !== undefined).join('; ') || undefined;
   tally.lines.push({
     status: step.action === 'create' ? 'created' : 'updated',
     kind: local.kind,

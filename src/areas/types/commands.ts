@@ -10,7 +10,8 @@ import { eventPatterns, getEventPattern } from '../event-patterns/client.js';
 import { listMailingLists } from '../lists/client.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { everyItem, type ApiClient } from '../../api/client.js';
-import { type Format, generateFormat, lineDrift } from './formats.js';
+import { type Format, generateFormat, lineDrift, type TreeKeys } from './formats.js';
+import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/files.js';
 import { drift, readSections, sectionEntries, type TypesInput } from './generate.js';
 
 /** Event patterns read at once, under the client's pacer. */
@@ -42,6 +43,33 @@ async function readAccount(api: ApiClient): Promise<TypesInput> {
   return { transactional, dataVariablesFallbacks, eventPatterns: patterns, contactProperties, mailingLists };
 }
 
+/**
+ * The keys a content tree gives the transactional emails it holds: each directory's name without
+ * the `--<id>` a pull ends it with, by the id of the record in every account the state file knows,
+ * so that staging's and production's files share them. The tree --tree names, else ./loops when it
+ * was pulled; none otherwise.
+ */
+function treeKeys(tree: string | undefined): TreeKeys {
+  const root = tree ?? DEFAULT_DIRECTORY;
+  const state = readState(root);
+  if (state === undefined) {
+    if (tree !== undefined)
+      throw new LocalFileError(`${tree} holds no pulled content (no ${STATE_FILE})`, { hint: `pull it first: \`loopsctl content pull ${tree}\`` });
+    return new Map();
+  }
+  const keys = new Map<string, string>();
+  for (const records of Object.values(state.accounts)) {
+    for (const [path, record] of Object.entries(records)) {
+      if (!path.startsWith('transactional/')) continue;
+      const folder = path.slice(path.indexOf('/') + 1);
+      const ids = Object.values(state.accounts).flatMap((other) => other[path]?.id ?? []);
+      const at = folder.lastIndexOf('--');
+      keys.set(record.id, at > 0 && ids.includes(folder.slice(at + 2)) ? folder.slice(0, at) : folder);
+    }
+  }
+  return keys;
+}
+
 /** Written beside the file and renamed over it (base/json-file.ts): a reader never sees half a module. */
 function writeWhole(file: string, text: string): void {
   try {
@@ -58,28 +86,35 @@ function differences(format: Format, written: string, text: string, input: Types
   return sections === undefined ? [] : drift(sections, sectionEntries(input));
 }
 
-export const types: Handler<[], { out?: string; check?: boolean; format?: Format }> = handler(['out', 'client', 'files'], async (context, _args, options) => {
-  const format = options.format ?? 'ts';
-  const again = `loopsctl types${format === 'ts' ? '' : ` --format ${format}`} --out`;
-  if (options.check && options.out === undefined)
-    throw new UsageError('--check compares with the file --out names', { hint: 'loopsctl types --out src/loops.generated.ts --check' });
-  const input = await readAccount(await context.client());
-  const text = generateFormat(format, input);
-  const { out } = context;
-  if (options.out === undefined) return out.json ? out.writeJson({ module: text }) : out.write(text);
-  if (!options.check) {
-    writeWhole(options.out, text);
-    if (out.json) await out.writeJson({ file: options.out });
-    return;
-  }
-  if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: ${again} ${options.out}` });
-  const written = readFileSync(options.out, 'utf8');
-  if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
-  const drifted = differences(format, written, text, input);
-  const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');
-  throw new MismatchError(`${options.out} is not the account's types any more:\n${what}`, {
-    hint: `if the account is right, run \`${again} ${options.out}\` and fix what then fails; if the file is, change the account back`,
-    // Lines of loopsctl's making, each name quoted as JSON: shown as lines, not escaped into one.
-    multiline: true,
-  });
-});
+export const types: Handler<[], { out?: string; check?: boolean; format?: Format; tree?: string }> = handler(
+  ['out', 'client', 'files'],
+  async (context, _args, options) => {
+    const format = options.format ?? 'ts';
+    const again = `loopsctl types${format === 'ts' ? '' : ` --format ${format}`}${options.tree === undefined ? '' : ` --tree ${options.tree}`} --out`;
+    if (options.check && options.out === undefined)
+      throw new UsageError('--check compares with the file --out names', { hint: 'loopsctl types --out src/loops.generated.ts --check' });
+    if (options.tree !== undefined && format === 'ts')
+      throw new UsageError('--tree keys the ids of --format json, env, py, go or rb', { hint: 'loopsctl types --format env --tree loops' });
+    // The TypeScript module keys records by name; the other formats by the tree's directories where there is one.
+    const tree = format === 'ts' ? new Map<string, string>() : treeKeys(options.tree);
+    const input = await readAccount(await context.client());
+    const text = generateFormat(format, input, tree);
+    const { out } = context;
+    if (options.out === undefined) return out.json ? out.writeJson({ module: text }) : out.write(text);
+    if (!options.check) {
+      writeWhole(options.out, text);
+      if (out.json) await out.writeJson({ file: options.out });
+      return;
+    }
+    if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: ${again} ${options.out}` });
+    const written = readFileSync(options.out, 'utf8');
+    if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
+    const drifted = differences(format, written, text, input);
+    const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');
+    throw new MismatchError(`${options.out} is not the account's types any more:\n${what}`, {
+      hint: `if the account is right, run \`${again} ${options.out}\` and fix what then fails; if the file is, change the account back`,
+      // Lines of loopsctl's making, each name quoted as JSON: shown as lines, not escaped into one.
+      multiline: true,
+    });
+  },
+);

@@ -16,12 +16,15 @@ a key of its own, and the objects have no prototype. The same account always
 gives the same bytes; it compiles with tsc --strict.
 
 With --format json, env, py, go or rb, the published transactional emails' and
-the mailing lists' ids alone, for an app in another language or its
-infrastructure: each record keyed by its name's slug (password-reset), the
-same in every account where the record has the same name, so that staging's
-file and production's differ only in the ids (env: LOOPS_TX_PASSWORD_RESET='…'
+the mailing lists' ids, the events' names and the contact properties' keys, for
+an app in another language or its infrastructure. Each record has a key that is
+the same in every account: a transactional email's is its directory's name in
+the content tree (./loops when it was pulled, or --tree), without the --<id>
+a pull ends it with, else its name's slug (password-reset); so staging's file
+and production's differ only in the values (env: LOOPS_TX_PASSWORD_RESET='…'
 lines; py and rb: TX_PASSWORD_RESET constants; go: TxPasswordReset in package
-loops; json: an object by key, with the data variables).
+loops; json: an object by key, with the data variables). Two records whose
+constants would be the same stop the command, naming both.
 
 With --check, nothing is written: the file is compared with the account, and
 the command exits 1 naming each difference (an email renamed, a variable added)
@@ -36,6 +39,11 @@ when they differ. Run it in the app's CI. With --json: {"module": "<the text>"},
       description: 'ts (the default), or the ids alone keyed the same in every account: json, env, py, go or rb',
       choices: ['ts', 'json', 'env', 'py', 'go', 'rb'],
     },
+    {
+      flags: '--tree <dir>',
+      description: "the content tree whose directories' names key the transactional emails (default ./loops, when pulled)",
+      file: {},
+    },
   ],
   examples: [
     'loopsctl types > loops.generated.ts',
@@ -43,6 +51,7 @@ when they differ. Run it in the app's CI. With --json: {"module": "<the text>"},
     'loopsctl types --out loops.generated.ts --check',
     'loopsctl types --format env --out .env.loops',
     'loopsctl types --format env --out .env.loops --check',
+    'loopsctl types --format py --tree loops --out loops_ids.py',
   ],
   mismatch: 'with --check, the file differs from the account',
   remote: true,

@@ -1,34 +1,61 @@
 /**
- * The sandbox's event patterns, derived from the workflows and the events sent: each event an
- * EventTrigger listens for is a custom event pattern with the trigger's properties, and so is each
- * event sent (as the outbox holds it), with the types of the properties it carried, as an account
- * has the pattern of an event once the app sent it. Nothing is stored of its own.
+ * The sandbox's event patterns: each event an EventTrigger of a workflow listens for is a custom
+ * event pattern with the trigger's properties; so is each event the demo team's app has sent that
+ * no workflow listens for (`sent`, seeded), and each event sent since (as the outbox holds it),
+ * with the types of the properties it carried, as an account has the pattern of an event once the
+ * app sent it.
  */
-import { answer, find, listAnswer, notFound, seedId, type SandboxModule, type StateCore } from '../module.js';
+import { z } from '../../base/shapes.js';
+import { answer, find, lazily, listAnswer, notFound, seedId, slice, type SandboxModule, type StateCore } from '../module.js';
 import { workflows } from './workflow-records.js';
 import { outbox } from './sandbox.js';
 import { eventPattern, eventPatternSummary, type EventPattern } from '../../platform/event-patterns/schemas.js';
+import { eventProperty } from '../../platform/workflows/node-types.js';
 
 /** An event property's type, from a value sent with it. */
 function typeOfValue(value: unknown): 'string' | 'number' | 'boolean' {
   return typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
 }
 
-/** One pattern per event name: the workflows' in the order they were created, then the events sent, in the order they were. */
+/**
+ * Events the demo team's app sent, whose names hold what each language writes a string with
+ * differently (quotes, a backslash, `$` and `#{`, a line break, a line separator, letters past
+ * ASCII), a language's keyword, and a name that slugs as `trial_started` does: the cases of
+ * `loopsctl types --format env|json|py|go|rb`.
+ */
+const seedSent = lazily(() =>
+  [
+    'invoice "paid"',
+    'export\\path $HOME #{plan}',
+    'digest\nweekly',
+    "it's renewed",
+    'caf\u00e9 \u2615 \u{1F680}',
+    'line\u2028separator',
+    'class',
+    'Trial Started!',
+  ].map((eventName) => ({ eventName, eventProperties: [{ name: 'plan', type: 'string' as const }] })),
+);
+const sentEvents = slice('sentEvents', z.array(z.object({ eventName: z.string(), eventProperties: z.array(eventProperty) })), seedSent);
+
+/** One pattern per event name: the workflows' in the order they were created, then the events sent, the seeded first. */
 export function patterns(state: StateCore): EventPattern[] {
   const byName = new Map<string, EventPattern>();
+  const add = (eventName: string, eventProperties: EventPattern['eventProperties']) => {
+    if (!byName.has(eventName)) byName.set(eventName, { id: seedId(`event-pattern/${eventName}`), eventName, eventProperties, incomingWebhookPlatform: null });
+  };
   for (const workflow of workflows.of(state)) {
     for (const node of workflow.nodes) {
       const eventName = node.typeName === 'EventTrigger' ? node.eventName : undefined;
-      if (typeof eventName !== 'string' || byName.has(eventName)) continue;
-      const eventProperties = Array.isArray(node.eventProperties) ? node.eventProperties : [];
-      byName.set(eventName, { id: seedId(`event-pattern/${eventName}`), eventName, eventProperties, incomingWebhookPlatform: null });
+      if (typeof eventName === 'string') add(eventName, Array.isArray(node.eventProperties) ? node.eventProperties : []);
     }
   }
+  for (const sent of sentEvents.of(state)) add(sent.eventName, sent.eventProperties);
   for (const entry of outbox.of(state)) {
-    if (entry.kind !== 'event' || byName.has(entry.eventName)) continue;
-    const eventProperties = Object.entries(entry.eventProperties).map(([name, value]) => ({ name, type: typeOfValue(value) }));
-    byName.set(entry.eventName, { id: seedId(`event-pattern/${entry.eventName}`), eventName: entry.eventName, eventProperties, incomingWebhookPlatform: null });
+    if (entry.kind !== 'event') continue;
+    add(
+      entry.eventName,
+      Object.entries(entry.eventProperties).map(([name, value]) => ({ name, type: typeOfValue(value) })),
+    );
   }
   return [...byName.values()];
 }
@@ -36,7 +63,7 @@ export function patterns(state: StateCore): EventPattern[] {
 const summary = ({ eventProperties: _properties, ...fields }: EventPattern) => fields;
 
 export const sandbox: SandboxModule = {
-  slices: [],
+  slices: [sentEvents],
   routes: [
     { method: 'GET', path: '/v1/event-patterns', run: (context) => listAnswer(eventPatternSummary, patterns(context.state).map(summary), context) },
     {

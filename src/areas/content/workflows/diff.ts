@@ -9,6 +9,7 @@ import { sanitize } from '../../../base/sanitize.js';
 import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { ContentState, Files } from '../files.js';
+import type { Scope } from '../pairing.js';
 import { readSides, type WorkflowStanding } from './sides.js';
 import { recordDiff } from '../render.js';
 
@@ -69,8 +70,8 @@ export interface WorkflowDifference {
 }
 
 /** Every workflow of the tree, and of the account, that differs. */
-export async function diffWorkflows(client: ApiClient, root: string, state: ContentState, account: string): Promise<WorkflowDifference[]> {
-  const { sides } = await readSides(client, root, state, account, false);
+export async function diffWorkflows(client: ApiClient, scope: Scope, state: ContentState, account: string): Promise<WorkflowDifference[]> {
+  const { sides } = await readSides(client, scope.root, state, account, { onlyChanged: false, scope });
   return sides.flatMap((side) => {
     if (side.standing === 'same') return [];
     return [

@@ -17,7 +17,8 @@ import type { Output } from '../../../render/output.js';
 import type { WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems } from '../../../platform/workflows/rules.js';
 import * as api from '../../workflows/client.js';
-import { digestOf, writeState, type ContentState, type SyncedRecord } from '../files.js';
+import { digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
+import type { Scope } from '../pairing.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';
@@ -74,12 +75,29 @@ function emailsChanged(side: WorkflowSide, blank: boolean): Set<string> {
   return changed;
 }
 
-function taskOf(side: WorkflowSide, options: WorkflowPushOptions): Task | undefined {
+function taskOf(side: WorkflowSide, options: WorkflowPushOptions, named: boolean): Task | undefined {
   const file = side.file!;
-  if (side.standing === 'same' || side.standing === 'remote') return undefined;
+  if (side.standing === 'same' || (side.standing === 'remote' && !named)) return undefined;
   if (side.standing === 'missing')
-    return { side, file, action: 'create', plan: planWorkflow(blankOf(file), file, emailsChanged(side, true)), why: 'not in the account: created as a draft' };
+    return {
+      side,
+      file,
+      action: 'create',
+      plan: planWorkflow(blankOf(file), file, emailsChanged(side, true)),
+      why:
+        side.synced === undefined
+          ? 'not in the account: created as a draft'
+          : `deleted in the account since the last pull (${side.synced.id}): created anew as a draft`,
+    };
   const account = side.account!;
+  if (side.standing === 'remote' && !options.force)
+    return {
+      side,
+      file,
+      action: 'skip',
+      held: 'conflict',
+      why: "changed in the account since the last pull: push it with --force to put the files' version back, or pull to keep the account's",
+    };
   if (side.standing === 'conflict' && !options.force) {
     return {
       side,
@@ -104,7 +122,18 @@ function taskOf(side: WorkflowSide, options: WorkflowPushOptions): Task | undefi
   }
   const plan = planWorkflow(account.file, file, emailsChanged(side, false));
   if (plan.impossible.length === 0)
-    return { side, file, action: 'update', plan, why: side.standing === 'conflict' ? 'taking the local side (--force)' : undefined };
+    return {
+      side,
+      file,
+      action: 'update',
+      plan,
+      why:
+        side.standing === 'conflict'
+          ? 'taking the local side (--force)'
+          : side.standing === 'remote'
+            ? "put back as the files have it, over the account's change (--force)"
+            : undefined,
+    };
   if (options.recreate)
     return {
       side,
@@ -171,13 +200,14 @@ function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, 
 export async function pushWorkflows(
   context: Uses<'out' | 'prompts'>,
   client: ApiClient,
-  root: string,
+  scope: Scope,
   state: ContentState,
   account: string,
   options: WorkflowPushOptions,
 ): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
   const { out } = context;
-  const { sides, names } = await readSides(client, root, state, account, true);
+  const { root } = scope;
+  const { sides, names } = await readSides(client, root, state, account, { onlyChanged: true, scope });
   for (const name of options.plannedSegments ?? []) names.segments.set(`(made by this push) ${name}`, name);
   const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
   if (broken.length > 0) {
@@ -188,7 +218,7 @@ export async function pushWorkflows(
       },
     );
   }
-  const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options) ?? []);
+  const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options, scope.named.has(side.path)) ?? []);
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
   if (options.plan) {
@@ -258,7 +288,9 @@ export async function pushWorkflows(
       path: side.path,
       name: task.file.name,
       id: run.id,
-      note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
+      note:
+        [task.why, newIdNote(side.synced, run.id), left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') ||
+        undefined,
     });
   }
   if (!out.json) await reportPush(out, lines, drafts);

@@ -15,6 +15,8 @@ import { readWorkflows } from './files.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { reachedOf, syncedWorkflows } from './state.js';
+import { narrowed, scopeCovers, type Scope } from '../pairing.js';
+import { WORKFLOWS } from '../lmx-files.js';
 
 export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';
 
@@ -70,10 +72,12 @@ export async function readSides(
   root: string,
   state: ContentState,
   account: string,
-  onlyChanged: boolean,
+  { onlyChanged, scope }: { onlyChanged: boolean; scope?: Scope },
 ): Promise<{ sides: WorkflowSide[]; names: AccountNames }> {
   const synced = syncedWorkflows(state, account);
-  const locals = readWorkflows(root);
+  // Narrowed by --only to some directories: those alone, each read from the account, changed here or not.
+  const locals = readWorkflows(root).filter((local) => scope === undefined || scopeCovers(scope, local.path));
+  const named = (path: string) => scope?.named.has(path) === true;
   const files = new Map(
     locals.map((local) => [
       local.path,
@@ -83,11 +87,13 @@ export async function readSides(
   const changed = onlyChanged
     ? locals.filter((local) => {
         const known = synced.get(local.path);
-        return known === undefined || digestOf(local.files) !== known.digest || known.pushing !== undefined;
+        return named(local.path) || known === undefined || digestOf(local.files) !== known.digest || known.pushing !== undefined;
       })
     : locals;
   const [remotes, names] = await Promise.all([accountWorkflows(client, changed, synced, onlyChanged), fetchNames(client)]);
-  const pairs = pairWorkflows(remotes, changed, synced, (local) => files.get(local.path)?.name).filter((pair) => !onlyChanged || pair.local !== undefined);
+  const pairs = pairWorkflows(remotes, changed, synced, (local) => files.get(local.path)?.name).filter(
+    (pair) => (!onlyChanged || pair.local !== undefined) && (scope === undefined || pair.local !== undefined || !narrowed(scope, WORKFLOWS)),
+  );
   const sides = pairs.map((pair): WorkflowSide => {
     const file = pair.local === undefined ? undefined : files.get(pair.local.path);
     if (pair.remote === undefined) return { ...pair, file, standing: standingOf(pair, pair.local?.files, undefined) };

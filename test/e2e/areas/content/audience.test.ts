@@ -108,30 +108,39 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
     expect(last('/v1/campaign-groups')).toBeLessThan(first('/v1/workflows'));
     for (const path of ['/v1/transactional-emails', '/v1/components', '/v1/themes']) expect(last('/v1/campaign-groups')).toBeLessThan(first(path));
     const left = push.stderr.slice(push.stderr.indexOf('Left to do by hand:')).trim().split('\n');
-    expect(left).toEqual([
+    // The seed's events no workflow listens for (event-patterns.json) come first: only the app can send them.
+    const seededEvents = 8;
+    expect(left.slice(1, 1 + seededEvents).every((line, index) => line.startsWith(`  ${index + 1}. send the event `))).toBe(true);
+    expect(left.filter((line) => line.includes('send the event "class" once'))).toHaveLength(1);
+    expect([left[0], ...left.slice(1 + seededEvents)]).toEqual([
       'Left to do by hand:',
       expect.stringMatching(
-        /^ {2}1\. create the segment "Engaged newsletter readers" in the app: its filter's conditions\[2\] names a campaign by its id in another account/,
+        /^ {2}9\. create the segment "Engaged newsletter readers" in the app: its filter's conditions\[2\] names a campaign by its id in another account/,
       ),
-      '  2. publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
-      '  3. review and publish the workflows made as drafts, in the app (the API cannot start one)',
-      '  4. set up the sending domain in the app (Settings, Domain): the API neither reads nor sets it',
+      '  10. publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
+      '  11. review and publish the workflows made as drafts, in the app (the API cannot start one)',
+      '  12. set up the sending domain in the app (Settings, Domain): the API neither reads nor sets it',
     ]);
 
     // Pulled back, the audience reads as it did but for ids, and for the segment left to the app.
     const back = contentDir();
     const again = await empty.loopsctl(['content', 'pull', back, ...AUDIENCE]);
     expect(again.code, again.stderr).toBe(0);
-    const { 'segments/Engaged newsletter readers': engaged, ...expected } = byName(root);
+    // But for the segment and the seed's events, which the list above leaves to the app.
+    const { 'segments/Engaged newsletter readers': engaged, 'event-patterns.json': _seededEvents, ...expected } = byName(root);
     expect(engaged).toBeDefined();
-    expect(byName(back)).toEqual(expected);
+    const { 'event-patterns.json': backEvents, ...pulledBack } = byName(back);
+    expect(pulledBack).toEqual(expected);
+    expect(JSON.parse(backEvents!).map((pattern: { eventName: string }) => pattern.eventName)).toEqual(['trial_started']);
     // The account's default groups were matched by name, never made twice.
     expect(slices(empty.server.state()).transactionalGroups!.filter((group: { name: string }) => group.name === 'General')).toHaveLength(1);
     const diff = await empty.loopsctl(['content', 'diff', root, ...AUDIENCE]);
-    expect(diff.stdout).toBe(
-      `# segments/${readdirSync(join(root, 'segments')).find((name) => name.startsWith('engaged'))}: not in the account\n${diff.stdout.slice(diff.stdout.indexOf('\n') + 1)}`,
-    );
-    expect(diff.stderr).toContain('1 record differs');
+    const headings = diff.stdout.split('\n').filter((line) => line.startsWith('# '));
+    expect(headings).toEqual([
+      expect.stringMatching(/^# event-patterns\.json: changed here/),
+      `# segments/${readdirSync(join(root, 'segments')).find((name) => name.startsWith('engaged'))}: not in the account`,
+    ]);
+    expect(diff.stderr).toContain('2 records differ');
   }, 240_000);
 });
 

@@ -13,9 +13,20 @@ describe('event patterns from the workflows', () => {
   });
   afterEach(() => sandbox.close());
 
-  it('lists the events the seed workflows trigger on', async () => {
+  it('lists the events the seed workflows trigger on, and those the app sent that none does', async () => {
     const result = await run(['event-patterns', 'list', '--json'], { env: sandbox.env });
-    expect(result.json()).toEqual([{ id: TRIAL_STARTED, eventName: 'trial_started', incomingWebhookPlatform: null }]);
+    const listed = result.json<{ eventName: string }[]>();
+    expect(listed).toContainEqual({ id: TRIAL_STARTED, eventName: 'trial_started', incomingWebhookPlatform: null });
+    expect(listed.map((pattern) => pattern.eventName)).toEqual(
+      expect.arrayContaining(['invoice "paid"', 'export\\path $HOME #{plan}', 'digest\nweekly', "it's renewed", 'class', 'Trial Started!']),
+    );
+  });
+
+  it('gets one by a name of special characters, percent-encoded into the path as the description says', async () => {
+    const name = 'export\\path $HOME #{plan}';
+    const byName = await run(['event-patterns', 'get', '--name', name, '--json'], { env: sandbox.env });
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.json()).toMatchObject({ eventName: name, eventProperties: [{ name: 'plan', type: 'string' }] });
   });
 
   it('gets one by id or by name, with the trigger’s properties', async () => {

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -135,6 +137,78 @@ describe('types', () => {
       expect(drifted.stderr, format).toMatch(/in the account, not the file: .*beta/i);
       expect(drifted.stderr, format).toContain(`loopsctl types --format ${format} --out`);
     }
+  });
+
+  it("each --format loads in its language with the seed's events, whose names hold what each writes differently", async () => {
+    const sandbox = await openSandbox();
+    const dir = tempDir();
+    const file = (format: string) => join(dir, `loops.${format}`);
+    for (const format of ['json', 'env', 'py', 'go', 'rb']) expect((await sandbox.loopsctl(['types', '--format', format, '--out', file(format)])).code).toBe(0);
+    const events = Object.values(JSON.parse(readFileSync(file('json'), 'utf8')).events as Record<string, { name: string }>).map((event) => event.name);
+    // The seed's: quotes, a backslash, `$` and `#{`, a line break, a line separator, letters past ASCII, a keyword, two names that slug alike.
+    expect(events).toEqual(expect.arrayContaining(['invoice "paid"', 'export\\path $HOME #{plan}', 'digest\nweekly', 'line\u2028separator', 'class']));
+    expect(events).toContain('trial_started');
+    expect(events).toContain('Trial Started!');
+    const sorted = [...events].sort();
+
+    // env: what Node's dotenv reader and the shell both read, every line a comment or NAME='value'.
+    const env = readFileSync(file('env'), 'utf8');
+    for (const line of env.trimEnd().split('\n')) expect(line).toMatch(/^(#.*|[A-Z][A-Z0-9_]*='[^'\n]*')$/);
+    const fromEnv = parseEnv(env);
+    expect(fromEnv.LOOPS_TX_WELCOME).toBe(WELCOME);
+    expect(fromEnv.LOOPS_EVENT_EXPORT_PATH_HOME_PLAN).toBe('export\\path $HOME #{plan}');
+    expect(env).toContain('# LOOPS_EVENT_DIGEST_WEEKLY left out');
+    const shell = spawnSync('sh', ['-c', '. "$1" && printf %s "$LOOPS_EVENT_EXPORT_PATH_HOME_PLAN"', 'sh', file('env')], { encoding: 'utf8' });
+    expect([shell.stderr, shell.stdout]).toEqual(['', 'export\\path $HOME #{plan}']);
+
+    // py: run where Python is (CI has it); Go and Ruby run where their toolchains are, else read by their string grammar.
+    if (spawnSync('python3', ['--version']).status === 0) {
+      const printed = spawnSync(
+        'python3',
+        ['-c', 'import json, runpy, sys; ns = runpy.run_path(sys.argv[1]); print(json.dumps([e["name"] for e in ns["EVENTS"].values()]))', file('py')],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(printed.stderr).toBe('');
+      expect((JSON.parse(printed.stdout) as string[]).sort()).toEqual(sorted);
+    } else console.warn('python3 is not on this machine: the py file was not run');
+    const goLiterals = [...readFileSync(file('go'), 'utf8').matchAll(/^\tEvent\w* = ("(?:[^"\\\n]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*")$/gm)].map(
+      (match) => JSON.parse(match[1]!) as string,
+    );
+    expect(goLiterals.sort()).toEqual(sorted);
+    const rubyLiterals = [...readFileSync(file('rb'), 'utf8').matchAll(/^ {2}EVENT_\w* = ("(?:[^"\\\n#]|\\["\\/bfnrt#]|\\u[0-9a-fA-F]{4})*")\.freeze$/gm)].map(
+      (match) => JSON.parse(match[1]!.replace(/\\#/g, '#')) as string,
+    );
+    expect(rubyLiterals.sort()).toEqual(sorted);
+    if (spawnSync('ruby', ['--version']).status === 0) {
+      const printed = spawnSync(
+        'ruby',
+        ['-e', 'require "json"; load ARGV[0]; puts JSON.generate(Loops.constants.grep(/^EVENT_/).map { |c| Loops.const_get(c) })', file('rb')],
+        { encoding: 'utf8' },
+      );
+      expect((JSON.parse(printed.stdout) as string[]).sort()).toEqual(sorted);
+    } else console.warn('ruby is not on this machine: the rb file was read by its grammar only');
+    if (spawnSync('go', ['version']).status === 0) {
+      const vet = spawnSync('gofmt', ['-e', file('go')], { encoding: 'utf8' });
+      expect(vet.stderr).toBe('');
+    } else console.warn('go is not on this machine: the go file was read by its grammar only');
+  });
+
+  it("keys the transactional emails by the content tree's directories (--tree), the same whatever the account calls them", async () => {
+    const sandbox = await openSandbox();
+    const root = join(tempDir(), 'loops');
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional'])).code).toBe(0);
+    const folder = readdirSync(join(root, 'transactional')).find((name) => name.endsWith(`--${WELCOME}`))!;
+    // A directory renamed here keeps its record: the next pull records it under the new name.
+    renameSync(join(root, 'transactional', folder), join(root, 'transactional', `sign-up--${WELCOME}`));
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional'])).code).toBe(0);
+    const env = await sandbox.loopsctl(['types', '--format', 'env', '--tree', root]);
+    expect(env.code, env.stderr).toBe(0);
+    expect(env.stdout).toContain(`LOOPS_TX_SIGN_UP='${WELCOME}'\n`);
+    expect(env.stdout).not.toContain('LOOPS_TX_WELCOME=');
+    const noTree = await sandbox.loopsctl(['types', '--format', 'env', '--tree', join(root, 'nowhere')]);
+    expect([noTree.code, noTree.stderr]).toEqual([2, expect.stringContaining('holds no pulled content')]);
   });
 
   it('--check of a file that does not exist fails (exit 1) and says how to make it, writing nothing', async () => {

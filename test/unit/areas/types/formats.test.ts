@@ -103,13 +103,121 @@ describe('types --format', () => {
       LOOPS_TX_WELCOME__C3_WITH_SPACE: 'c3 with space',
       LOOPS_LIST_BETA_TESTERS: 'l1#not-a-comment',
     });
-    expect(() => generateFormat('env', input(["c'1", 'c2', 'c3', 'l1']))).toThrow(`the id of "password-reset" cannot be written in an env file: "c'1"`);
+    expect(() => generateFormat('env', input(["c'1", 'c2', 'c3', 'l1']))).toThrow(
+      `the id of transactional email "Password reset" (c'1) cannot be written in an env file: "c'1"`,
+    );
   });
 
   it('refuses two records whose constants would be the same, naming both', () => {
     const meeting = input(['C1', 'c1', 'c1x', 'l1']);
     meeting.transactional[0]!.name = 'welcome';
     meeting.transactional[2]!.name = 'other';
-    expect(() => generateFormat('py', meeting)).toThrow('the keys "welcome--C1" and "welcome--c1" both become TX_WELCOME__C1');
+    expect(() => generateFormat('py', meeting)).toThrow(
+      'transactional email "welcome" (C1) and transactional email "Welcome!" (c1) both become TX_WELCOME__C1 (keys "welcome--C1" and "welcome--c1")',
+    );
+  });
+});
+
+/** Event names no language takes as they stand: each format's escaping, read back by its language or its grammar. */
+const HOSTILE_EVENTS = ['say "hi"', 'back\\slash $HOME #{x}', 'two\nlines', 'caf\u00e9 \u{1F600}', "it's", 'class'];
+const accountInput: TypesInput = {
+  ...input(['c1', 'c2', 'c3', 'l1']),
+  eventPatterns: HOSTILE_EVENTS.map((eventName, index) => ({
+    id: `e${index}`,
+    eventName,
+    eventProperties: [{ name: 'plan', type: 'string' }],
+    incomingWebhookPlatform: null,
+  })),
+  contactProperties: [
+    { key: 'firstName', label: 'First name', type: 'string' },
+    { key: 'seats', label: 'Seats', type: 'number' },
+  ],
+};
+/** The content tree's directories, by id: `welcome-email--c2` pulled, `reset` made by hand. */
+const TREE = new Map([
+  ['c1', 'reset'],
+  ['c2', 'welcome-email'],
+]);
+
+describe('types --format, events and contact properties, keyed by the content tree', () => {
+  it('json: the events with their properties, the contact properties with their types, emails keyed by their directories', () => {
+    const parsed = JSON.parse(generateFormat('json', accountInput, TREE)) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(parsed.transactionalEmails!).sort()).toEqual(['reset', 'welcome', 'welcome-email']);
+    expect(
+      Object.values(parsed.events!)
+        .map((event) => (event as { name: string }).name)
+        .sort(),
+    ).toEqual([...HOSTILE_EVENTS].sort());
+    expect(parsed.events!['say-hi']).toEqual({ name: 'say "hi"', properties: { plan: 'string' } });
+    expect(parsed.contactProperties).toEqual({ 'first-name': { key: 'firstName', type: 'string' }, seats: { key: 'seats', type: 'number' } });
+  });
+
+  it.skipIf(spawnSync('python3', ['--version']).status !== 0)('py: Python reads every event name back as it is', () => {
+    const file = join(tempDir(), 'loops_ids.py');
+    writeFileSync(file, generateFormat('py', accountInput, TREE));
+    const printed = spawnSync(
+      'python3',
+      ['-c', 'import json, runpy, sys; ns = runpy.run_path(sys.argv[1]); print(json.dumps({k: v for k, v in ns.items() if k.isupper()}))', file],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(printed.stderr).toBe('');
+    const loaded = JSON.parse(printed.stdout) as Record<string, unknown>;
+    expect(loaded.TX_RESET).toBe('c1');
+    expect(loaded.EVENT_CLASS).toBe('class');
+    expect(loaded.CONTACT_PROPERTY_FIRST_NAME).toBe('firstName');
+    expect(
+      Object.entries(loaded)
+        .filter(([name]) => name.startsWith('EVENT_'))
+        .map(([, value]) => value)
+        .sort(),
+    ).toEqual([...HOSTILE_EVENTS].sort());
+    expect((loaded.EVENTS as Record<string, unknown>)['two-lines']).toEqual({ name: 'two\nlines', properties: { plan: 'string' } });
+  });
+
+  it('go and rb: each event name a string of the language that reads back as it is', () => {
+    const go = constants(generateFormat('go', accountInput, TREE), new RegExp(String.raw`^\t([A-Z]\w*) = (${GO_STRING})$`, 'gm'), (literal) =>
+      JSON.parse(literal),
+    );
+    expect(go.TxReset).toBe('c1');
+    expect(
+      Object.entries(go)
+        .filter(([name]) => name.startsWith('Event'))
+        .map(([, value]) => value)
+        .sort(),
+    ).toEqual([...HOSTILE_EVENTS].sort());
+    const rb = constants(generateFormat('rb', accountInput, TREE), new RegExp(String.raw`^ {2}([A-Z]\w*) = (${RUBY_STRING})\.freeze$`, 'gm'), (literal) =>
+      JSON.parse(literal.replace(/\\#/g, '#')),
+    );
+    expect(
+      Object.entries(rb)
+        .filter(([name]) => name.startsWith('EVENT_'))
+        .map(([, value]) => value)
+        .sort(),
+    ).toEqual([...HOSTILE_EVENTS].sort());
+  });
+
+  it('env: a name it cannot hold (a quote, a line break) is left out with a comment; the others read back as they are', () => {
+    const text = generateFormat('env', accountInput, TREE);
+    const read = parseEnv(text);
+    expect(read.LOOPS_TX_RESET).toBe('c1');
+    expect(read.LOOPS_EVENT_BACK_SLASH_HOME_X).toBe('back\\slash $HOME #{x}');
+    expect(read.LOOPS_EVENT_SAY_HI).toBe('say "hi"');
+    expect(read.LOOPS_EVENT_IT_S).toBeUndefined();
+    expect(text).toContain('# LOOPS_EVENT_IT_S left out: its name holds a quote or a line break');
+    expect(text).toContain('# LOOPS_EVENT_TWO_LINES left out');
+    // Every line a comment or NAME='value': nothing a loader could read otherwise.
+    for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(#.*|[A-Z][A-Z0-9_]*='[^'\n]*')$/);
+  });
+
+  it('refuses two directories of the tree whose constants meet, naming both records', () => {
+    const tree = new Map([
+      ['c1', 'a-b'],
+      ['c2', 'a_b'],
+    ]);
+    expect(() => generateFormat('env', accountInput, tree)).toThrow(
+      'transactional email "Password reset" (c1) and transactional email "Welcome!" (c2) both become LOOPS_TX_A_B (keys "a-b" and "a_b")',
+    );
   });
 });
