@@ -1,5 +1,6 @@
 /** `loopsctl campaign-groups`: the groups campaigns are sorted into. */
-import { command, group, type Spec } from '../../core/declare.js';
+import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { planned } from '../apply/planned.js';
 import { listCommand } from '../../core/list.js';
 import { groupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
 
@@ -30,19 +31,21 @@ export const spec: Spec = group({
       name: 'create',
       summary: 'Create a campaign group',
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `group name (not "${RESERVED_GROUP_NAME}")`, parse: groupName, required: true },
         { flags: '--description <text>', description: 'what the group holds' },
       ],
       examples: ['loopsctl campaign-groups create --name "Webinars" --description "Invitations and follow-ups"'],
       remote: true,
       tier: 'write',
-      load: async () => (await import('./commands.js')).create,
+      load: planned('campaign-groups create', async () => (await import('./commands.js')).create),
     }),
     command({
       name: 'update',
       summary: 'Rename a campaign group or change its description (the Unsorted group cannot be edited)',
       args: [{ name: 'id', description: 'campaign group id', completes: 'campaign-groups' }],
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
         { flags: '--description <text>', description: 'new description' },
       ],
@@ -50,7 +53,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-      load: async () => (await import('./commands.js')).update,
+      load: planned('campaign-groups update', async () => (await import('./commands.js')).update),
     }),
   ],
 });

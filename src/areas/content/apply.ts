@@ -31,6 +31,8 @@ import { renderLines, type Line } from './render.js';
 import { CONTENT } from './pairing.js';
 import { watchWrites } from './push-writes.js';
 import { Executor } from './workflows/executor.js';
+import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from '../apply/request-calls.js';
+import { keepBeforeImages } from '../apply/before-images.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
 interface ApplyOptions {
@@ -52,7 +54,7 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock'>, file: string, options: ApplyOptions): Promise<number> {
+export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>, file: string, options: ApplyOptions): Promise<number> {
   const plan = await readPlan(context, file);
   const now = context.runtime.now();
   if (now.getTime() > Date.parse(plan.expiresAt)) {
@@ -84,7 +86,7 @@ function lockPlan(target: string, file: string): () => void {
 }
 
 async function applyLocked(
-  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock'>,
+  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>,
   file: string,
   plan: PlanFile,
   place: { root: string; path: string },
@@ -117,43 +119,56 @@ async function applyLocked(
   }
   const client = await context.client();
   await explained(sameAccount(context, client, plan, left), CONTENT);
+  const images = await keepBeforeImages(
+    context,
+    client,
+    { command: plan.command, account: plan.account, plan: { file, digest: plan.digest } },
+    left.map(({ unit }) => unit),
+  );
+  const done: { unit: PlannedUnit; id?: string }[] = [];
   const lines: Line[] = [];
   let code: number = ExitCode.ok;
-  for (const { unit, index } of left) {
-    const stamp = () => context.runtime.now().toISOString();
-    // Begun from the moment its first write is sent: an apply that stops before then sent nothing of it.
-    const writes = watchWrites(client, () => {
-      progress[index] = { state: 'begun', at: stamp() };
-      save();
-    });
-    const outcome = await playUnit(writes.client, plan, unit).catch((error: unknown) => {
-      if (isConflict(error) && (error as { beforeAnyWrite?: boolean }).beforeAnyWrite) return { conflict: (error as LoopsctlError).message };
-      if (!writes.mayHaveWritten(error) && progress[index]?.state === 'begun') {
-        delete progress[index];
+  try {
+    for (const { unit, index } of left) {
+      const stamp = () => context.runtime.now().toISOString();
+      // Begun from the moment its first write is sent: an apply that stops before then sent nothing of it.
+      const writes = watchWrites(client, () => {
+        progress[index] = { state: 'begun', at: stamp() };
         save();
+      });
+      const outcome = await playUnit(writes.client, plan, unit).catch((error: unknown) => {
+        if (isConflict(error) && (error as { beforeAnyWrite?: boolean }).beforeAnyWrite) return { conflict: (error as LoopsctlError).message };
+        if (!writes.mayHaveWritten(error) && progress[index]?.state === 'begun') {
+          delete progress[index];
+          save();
+        }
+        throw error;
+      });
+      if ('conflict' in outcome) {
+        progress[index] = { state: 'conflict', at: stamp() };
+        save();
+        lines.push({ status: 'conflict', kind: unit.kind as Kind, path: unit.record, name: unit.record, id: unit.id, note: outcome.conflict });
+        code = ExitCode.rejected;
+        break;
       }
-      throw error;
-    });
-    if ('conflict' in outcome) {
-      progress[index] = { state: 'conflict', at: stamp() };
+      progress[index] = { state: 'done', at: stamp() };
       save();
-      lines.push({ status: 'conflict', kind: unit.kind as Kind, path: unit.record, name: unit.record, id: unit.id, note: outcome.conflict });
-      code = ExitCode.rejected;
-      break;
+      done.push({ unit, id: outcome.id });
+      lines.push({
+        status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
+        kind: unit.kind as Kind,
+        path: unit.record,
+        name: unit.record,
+        id: outcome.id ?? unit.id,
+        note: outcome.refused,
+      });
+      if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
     }
-    progress[index] = { state: 'done', at: stamp() };
-    save();
-    lines.push({
-      status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
-      kind: unit.kind as Kind,
-      path: unit.record,
-      name: unit.record,
-      id: outcome.id ?? unit.id,
-      note: outcome.refused,
-    });
-    if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
+  } finally {
+    await images.settle(done);
   }
   await report(context, file, plan, lines, left.length);
+  if (done.length > 0) context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
   return code;
 }
 
@@ -178,7 +193,8 @@ async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, p
   }
   for (const { unit } of left) {
     if (unit.id === undefined) continue;
-    if ((await recordExists(client, unit.record, unit.id)) === false) {
+    const exists = typeof unit.recordPath === 'string' ? await requestRecordExists(client, unit.recordPath) : await recordExists(client, unit.record, unit.id);
+    if (exists === false) {
       throw new ProtectedError(
         `${unit.record} (${unit.id}) is not in the account this key reaches: it is not the account the plan was made for; nothing was sent`,
         {
@@ -292,6 +308,8 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
         ),
       };
     }
+    case REQUEST_OP:
+      return playRequest(client, call as RequestCall);
     default:
       throw new LocalFileError(`the plan names an operation this loopsctl does not play: ${call.op}; nothing more was sent`, {
         hint: 'apply it with the loopsctl that wrote it',

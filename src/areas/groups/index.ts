@@ -1,5 +1,6 @@
 /** `loopsctl groups` (alias `transactional-groups`): transactional groups. */
-import { command, group, type Spec } from '../../core/declare.js';
+import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { planned } from '../apply/planned.js';
 import { listCommand } from '../../core/list.js';
 import { groupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
 
@@ -32,19 +33,21 @@ export const spec: Spec = group({
       name: 'create',
       summary: 'Create a transactional group',
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `group name (not "${RESERVED_GROUP_NAME}")`, parse: groupName, required: true },
         { flags: '--description <text>', description: 'what the group holds' },
       ],
       examples: ['loopsctl groups create --name "Receipts" --description "Payment receipts and invoices"'],
       remote: true,
       tier: 'write',
-      load: async () => (await import('./commands.js')).create,
+      load: planned('groups create', async () => (await import('./commands.js')).create),
     }),
     command({
       name: 'update',
       summary: 'Rename a transactional group or change its description; only the fields given are sent',
       args: [{ name: 'id', description: 'transactional group id', completes: 'transactional-groups' }],
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
         { flags: '--description <text>', description: 'new description' },
       ],
@@ -52,7 +55,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-      load: async () => (await import('./commands.js')).update,
+      load: planned('groups update', async () => (await import('./commands.js')).update),
     }),
   ],
 });

@@ -1,5 +1,6 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
-import { command, emailAddress, group, type Spec } from '../../core/declare.js';
+import { command, emailAddress, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
+import { planned } from '../apply/planned.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 
@@ -110,7 +111,8 @@ email-messages check <draftEmailMessageId>`,
       examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
       remote: true,
       tier: 'destructive',
-      load: async () => (await import('./commands.js')).publish,
+      options: PLAN_OPTIONS,
+      load: planned('transactional publish', async () => (await import('./commands.js')).publish),
     }),
     command({
       name: 'send',
