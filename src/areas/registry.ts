@@ -23,6 +23,7 @@ import { spec as ips } from './ips/index.js';
 import { spec as doctor } from './doctor/index.js';
 import { spec as lists } from './lists/index.js';
 import { spec as log } from './log/index.js';
+import { spec as undo } from './undo/index.js';
 import { spec as mcp } from './mcp/index.js';
 import { spec as open } from './open/index.js';
 import { spec as sandbox } from './sandbox/index.js';
@@ -48,6 +49,7 @@ export const specs: Spec[] = [
   themes,
   content,
   apply,
+  undo,
   check,
   types,
   segments,
