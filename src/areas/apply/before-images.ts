@@ -99,7 +99,7 @@ async function imageOf(client: ApiClient, unit: PlannedUnit, names: () => Promis
 export async function whereNow(client: ApiClient, image: Image, id: string | undefined): Promise<After | undefined> {
   switch (image.type) {
     case 'created':
-      return undefined;
+      return {};
     case 'workflow':
       return { revision: (await getWorkflow(client, image.workflowId)).workflowRevisionId ?? null };
     case 'answer':
