@@ -2,7 +2,7 @@
  * Every area of loopsctl, in the order `--help` lists them. Adding an area is a folder under
  * src/areas/ and one line here.
  */
-import type { Spec } from '../core/declare.js';
+import { PLAN_OPTION, walkSpecs, type Spec } from '../core/declare.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
 import { spec as auth } from './auth/index.js';
@@ -70,3 +70,11 @@ export const specs: Spec[] = [
   sandbox,
   doctor,
 ];
+
+// A write that can plan (--plan --out) runs wrapped by apply's `plannable`, which writes the request
+// the command builds to a plan file: the areas that declare one need not know the apply.
+for (const { path, spec } of walkSpecs(specs)) {
+  if (!spec.options?.includes(PLAN_OPTION)) continue;
+  const load = spec.load;
+  spec.load = async (tree) => (await import('./apply/plannable.js')).plannable(path.join(' '), await load(tree));
+}

@@ -11,7 +11,7 @@ import { handler, type Capability, type Handler, type Uses } from '../../core/ca
 import { countOf } from '../../render/numbers.js';
 import { whereOf } from '../content/account.js';
 import { makePlan, writePlan } from '../content/plan-file.js';
-import { requestUnit } from './request-calls.js';
+import { requestUnit } from '../content/request-calls.js';
 
 export interface PlanOptions {
   plan?: boolean;

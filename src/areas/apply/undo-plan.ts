@@ -16,8 +16,8 @@ import type { Step } from '../content/push-plan.js';
 import { fetchRecord } from '../content/remote.js';
 import { planWorkflow } from '../content/workflows/plan.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from '../content/workflows/remote.js';
-import type { After, BeforeImages, Image, ImagedRecord } from './before-images.js';
-import { REQUEST_OP, type RequestCall } from './request-calls.js';
+import type { After, BeforeImages, Image, ImagedRecord } from '../content/before-images.js';
+import { REQUEST_OP, type RequestCall } from '../content/request-calls.js';
 
 /** A record of the change the API cannot put back, and what to do instead. */
 export interface NotUndone {

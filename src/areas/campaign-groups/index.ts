@@ -1,6 +1,5 @@
 /** `loopsctl campaign-groups`: the groups campaigns are sorted into. */
 import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { planned } from '../apply/planned.js';
 import { listCommand } from '../../core/list.js';
 import { groupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
 
@@ -38,7 +37,7 @@ export const spec: Spec = group({
       examples: ['loopsctl campaign-groups create --name "Webinars" --description "Invitations and follow-ups"'],
       remote: true,
       tier: 'write',
-      load: planned('campaign-groups create', async () => (await import('./commands.js')).create),
+      load: async () => (await import('./commands.js')).create,
     }),
     command({
       name: 'update',
@@ -53,7 +52,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-      load: planned('campaign-groups update', async () => (await import('./commands.js')).update),
+      load: async () => (await import('./commands.js')).update,
     }),
   ],
 });

@@ -1,6 +1,5 @@
 /** `loopsctl campaigns`: email campaigns, their audience and schedule. */
 import { command, group, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { planned } from '../apply/planned.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 
@@ -92,7 +91,7 @@ is named on stderr and does not fail the run. --json prints an array of objects 
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--group', '--list', '--segment', '--filter-file', '--schedule'] }] },
-      load: planned('campaigns update', async () => (await import('./commands.js')).update),
+      load: async () => (await import('./commands.js')).update,
     }),
   ],
 });

@@ -31,8 +31,8 @@ import { renderLines, type Line } from './render.js';
 import { CONTENT } from './pairing.js';
 import { watchWrites } from './push-writes.js';
 import { Executor } from './workflows/executor.js';
-import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from '../apply/request-calls.js';
-import { keepBeforeImages } from '../apply/before-images.js';
+import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
+import { keepBeforeImages } from './before-images.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
 interface ApplyOptions {

@@ -1,6 +1,5 @@
 /** `loopsctl groups` (alias `transactional-groups`): transactional groups. */
 import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { planned } from '../apply/planned.js';
 import { listCommand } from '../../core/list.js';
 import { groupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
 
@@ -40,7 +39,7 @@ export const spec: Spec = group({
       examples: ['loopsctl groups create --name "Receipts" --description "Payment receipts and invoices"'],
       remote: true,
       tier: 'write',
-      load: planned('groups create', async () => (await import('./commands.js')).create),
+      load: async () => (await import('./commands.js')).create,
     }),
     command({
       name: 'update',
@@ -55,7 +54,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-      load: planned('groups update', async () => (await import('./commands.js')).update),
+      load: async () => (await import('./commands.js')).update,
     }),
   ],
 });

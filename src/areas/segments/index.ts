@@ -1,6 +1,5 @@
 /** `loopsctl segments`: audience segments and their filters. */
 import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { planned } from '../apply/planned.js';
 import { listCommand } from '../../core/list.js';
 
 const EXAMPLE_ID = 'cou0ry44a25ttuva13k3rtcye';
@@ -68,7 +67,7 @@ export const spec: Spec = group({
       ],
       remote: true,
       tier: 'write',
-      load: planned('segments create', async () => (await import('./commands.js')).create),
+      load: async () => (await import('./commands.js')).create,
     }),
   ],
 });

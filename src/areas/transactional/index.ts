@@ -1,6 +1,5 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
 import { command, emailAddress, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { planned } from '../apply/planned.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 
@@ -112,7 +111,7 @@ email-messages check <draftEmailMessageId>`,
       remote: true,
       tier: 'destructive',
       options: PLAN_OPTIONS,
-      load: planned('transactional publish', async () => (await import('./commands.js')).publish),
+      load: async () => (await import('./commands.js')).publish,
     }),
     command({
       name: 'send',

@@ -5,7 +5,7 @@ import { LocalFileError, ProtectedError } from '../../base/errors.js';
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import type { BeforeImages } from '../apply/before-images.js';
+import type { BeforeImages } from '../content/before-images.js';
 import { inversePlan, type Inverse } from '../apply/undo-plan.js';
 import { whereOf } from '../content/account.js';
 import { applyPlan } from '../content/apply.js';

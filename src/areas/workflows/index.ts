@@ -1,6 +1,5 @@
 /** `loopsctl workflow` (alias `workflows`): workflows, their graphs, and editing them. */
 import { command, group, type FlagSet, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
-import { planned } from '../apply/planned.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from '../../platform/workflows/node-type-names.js';
@@ -119,7 +118,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       remote: true,
       tier: 'write',
       constraints: { exclusive: [NODE_PLACE], oneRequired: [NODE_PLACE] },
-      load: planned('workflow nodes add', async () => (await import('./nodes.js')).nodeAdd),
+      load: async () => (await import('./nodes.js')).nodeAdd,
     }),
     command({
       name: 'update',
@@ -143,7 +142,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       remote: true,
       tier: 'write',
       constraints: { exclusive: [NODE_FIELDS], oneRequired: [NODE_FIELDS] },
-      load: planned('workflow nodes update', async () => (await import('./nodes.js')).nodeUpdate),
+      load: async () => (await import('./nodes.js')).nodeUpdate,
     }),
     command({
       name: 'reroute',
@@ -157,7 +156,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       examples: [`loopsctl workflow nodes reroute ${WIN_BACK} ${WIN_BACK_HOLDOUT} --to ${WIN_BACK_OFFER}`],
       remote: true,
       tier: 'write',
-      load: planned('workflow nodes reroute', async () => (await import('./nodes.js')).nodeReroute),
+      load: async () => (await import('./nodes.js')).nodeReroute,
     }),
     command({
       name: 'add-branch',
@@ -171,7 +170,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       examples: [`loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
       remote: true,
       tier: 'write',
-      load: planned('workflow nodes add-branch', async () => (await import('./nodes.js')).nodeAddBranch),
+      load: async () => (await import('./nodes.js')).nodeAddBranch,
     }),
     command({
       name: 'delete',
@@ -195,7 +194,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
       ],
       remote: true,
       tier: 'destructive',
-      load: planned('workflow nodes delete', async () => (await import('./nodes.js')).nodeDelete),
+      load: async () => (await import('./nodes.js')).nodeDelete,
     }),
   ],
 });
@@ -335,7 +334,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'write',
       constraints: { oneRequired: [{ flags: ['--name', '--description'] }] },
-      load: planned('workflow update', async () => (await import('./update.js')).update),
+      load: async () => (await import('./update.js')).update,
     }),
     command({
       name: 'set-list',
@@ -349,7 +348,7 @@ export const spec: Spec = group({
       examples: [`loopsctl workflow set-list ${WELCOME} ${BETA_LIST} --dry-run`, `loopsctl workflow set-list ${WELCOME} none`],
       remote: true,
       tier: 'destructive',
-      load: planned('workflow set-list', async () => (await import('./set-list.js')).setList),
+      load: async () => (await import('./set-list.js')).setList,
     }),
     command({
       name: 'delete',

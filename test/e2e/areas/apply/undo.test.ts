@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
-import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const SCORE = 'cu46uqyjwgaeml2epsiw5a711';

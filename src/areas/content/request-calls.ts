@@ -15,7 +15,7 @@ import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import { CONFIGURATION_WRITES, configurationWrite } from '../../platform/configuration-writes.js';
 import { heldRequest } from '../../render/dry-run.js';
-import { canonicalJson, type PlannedCall, type PlannedUnit } from '../content/plan-file.js';
+import { canonicalJson, type PlannedCall, type PlannedUnit } from './plan-file.js';
 
 /** The operation of a request call, as a plan file names it. */
 export const REQUEST_OP = 'request';

@@ -9,11 +9,11 @@ import type { ApiClient } from '../../api/client.js';
 import { keepImage, newImageId } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import { getWorkflow } from '../workflows/client.js';
-import type { AccountWhere } from '../content/account.js';
-import { digestOf, type Kind } from '../content/files.js';
-import type { PlannedUnit } from '../content/plan-file.js';
-import { fetchRecord } from '../content/remote.js';
-import { assignKeys, fetchNames, fetchWorkflow, workflowFilesOf, type AccountNames } from '../content/workflows/remote.js';
+import type { AccountWhere } from './account.js';
+import { digestOf, type Kind } from './files.js';
+import type { PlannedUnit } from './plan-file.js';
+import { fetchRecord } from './remote.js';
+import { assignKeys, fetchNames, fetchWorkflow, workflowFilesOf, type AccountNames } from './workflows/remote.js';
 import { digestOfAnswer, readRecord, type RequestCall } from './request-calls.js';
 
 export const IMAGES_FORMAT = 1;
