@@ -206,13 +206,23 @@ export function planExpiry(value: string): number {
 
 /**
  * A write that can be planned: its calls held as --dry-run holds them, written to a plan file with
- * the revision each was planned against, for `loopsctl apply` to send later (docs/changes.md).
+ * the revision each was planned against, for `loopsctl apply` to send later (docs/changes.md). A
+ * person's: an MCP tool that writes a file where the model says would be a destructive one.
  */
-export const PLAN_OPTION: OptionSpec = { flags: '--plan', description: 'send nothing: write the change to the file --out names, for `loopsctl apply`' };
+export const PLAN_OPTION: OptionSpec = {
+  flags: '--plan',
+  description: 'send nothing: write the change to the file --out names, for `loopsctl apply`',
+  personOnly: true,
+};
 export const PLAN_OPTIONS: OptionSpec[] = [
   PLAN_OPTION,
-  { flags: '--out <file>', description: 'with --plan: the plan file to write (docs/changes.md)', file: { writes: true } },
-  { flags: '--expires <duration>', description: 'with --plan: how long the plan may wait for its apply (default 1h; at most 30d)', parse: planExpiry },
+  { flags: '--out <file>', description: 'with --plan: the plan file to write (docs/changes.md)', file: { writes: true }, personOnly: true },
+  {
+    flags: '--expires <duration>',
+    description: 'with --plan: how long the plan may wait for its apply (default 1h; at most 30d)',
+    parse: planExpiry,
+    personOnly: true,
+  },
 ];
 
 /** The override of a read-only profile, for one run. */

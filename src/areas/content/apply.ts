@@ -125,7 +125,7 @@ async function applyLocked(
     { command: plan.command, account: plan.account, plan: { file, digest: plan.digest } },
     left.map(({ unit }) => unit),
   );
-  const done: { unit: PlannedUnit; id?: string }[] = [];
+  const done: { record: string; id?: string }[] = [];
   const lines: Line[] = [];
   let code: number = ExitCode.ok;
   try {
@@ -153,7 +153,7 @@ async function applyLocked(
       }
       progress[index] = { state: 'done', at: stamp() };
       save();
-      done.push({ unit, id: outcome.id });
+      done.push({ record: unit.record, id: outcome.id });
       lines.push({
         status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
         kind: unit.kind as Kind,

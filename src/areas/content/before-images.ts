@@ -12,6 +12,7 @@ import { getWorkflow } from '../workflows/client.js';
 import type { AccountWhere } from './account.js';
 import { digestOf, type Kind } from './files.js';
 import type { PlannedUnit } from './plan-file.js';
+import type { Step } from './push-plan.js';
 import { fetchRecord } from './remote.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFilesOf, type AccountNames } from './workflows/remote.js';
 import { digestOfAnswer, readRecord, type RequestCall } from './request-calls.js';
@@ -113,16 +114,17 @@ export async function whereNow(client: ApiClient, image: Image, id: string | und
   }
 }
 
-/**
- * Reads and keeps the before-image of every record the units change, before the first is sent; the
- * answer settles each record done with where the apply left it.
- */
-export async function keepBeforeImages(
-  context: Uses<'config' | 'clock'>,
-  client: ApiClient,
-  header: { command: string; account: AccountWhere; plan?: { file: string; digest: string } },
-  units: PlannedUnit[],
-): Promise<{ id: string; settle: (done: { unit: PlannedUnit; id?: string }[]) => Promise<void> }> {
+/** What `apply` and `content push` do with the before-images they keep: settle each record done with where it was left. */
+export interface KeptImages {
+  id: string;
+  /** By the record's path in the plan (`workflows/…`, `groups …`), with the id of one it created. */
+  settle: (done: { record: string; id?: string }[]) => Promise<void>;
+}
+
+type Header = { command: string; account: AccountWhere; plan?: { file: string; digest: string } };
+
+/** Reads and keeps the before-image of every record the units change, before the first is sent. */
+export async function keepBeforeImages(context: Uses<'config' | 'clock'>, client: ApiClient, header: Header, units: PlannedUnit[]): Promise<KeptImages> {
   let names: Promise<AccountNames> | undefined;
   const lazyNames = () => {
     names ??= fetchNames(client);
@@ -133,15 +135,36 @@ export async function keepBeforeImages(
     const before = await imageOf(client, unit, lazyNames);
     records.push({ record: unit.record, kind: unit.kind, ...(unit.id === undefined ? {} : { id: unit.id }), unit, before });
   }
+  return storeImages(context, client, header, records);
+}
+
+/** The records a push writes, as it read them just before: kept with no read more. */
+export function keepPushImages(context: Uses<'config' | 'clock'>, client: ApiClient, header: Header, steps: Step[]): KeptImages | undefined {
+  const records = steps
+    .filter((step) => step.action !== 'skip')
+    .map((step): ImagedRecord => {
+      const local = step.pair.local!;
+      const remote = step.pair.remote;
+      const unit: PlannedUnit = { record: local.path, kind: local.kind, ...(remote === undefined ? {} : { id: remote.id }), calls: [] };
+      const before: Image =
+        step.action === 'create' || remote === undefined
+          ? { type: 'created' }
+          : { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.files) };
+      return { record: local.path, kind: local.kind, ...(remote === undefined ? {} : { id: remote.id }), unit, before };
+    });
+  return records.length === 0 ? undefined : storeImages(context, client, header, records);
+}
+
+function storeImages(context: Uses<'config' | 'clock'>, client: ApiClient, header: Header, records: ImagedRecord[]): KeptImages {
   const now = context.runtime.now();
   const images: BeforeImages = { format: IMAGES_FORMAT, id: newImageId(now), at: now.toISOString(), ...header, records };
   keepImage(context.configDir, images.id, images);
   return {
     id: images.id,
     settle: async (done) => {
-      // Only what was done is kept to undo: a record the apply never reached changed nothing.
+      // Only what was done is kept to undo: a record the change never reached was not changed.
       images.records = records.flatMap((record) => {
-        const outcome = done.find((each) => each.unit === record.unit);
+        const outcome = done.find((each) => each.record === record.record);
         if (outcome === undefined) return [];
         return [{ ...record, ...(record.id === undefined && outcome.id !== undefined ? { id: outcome.id } : {}) }];
       });

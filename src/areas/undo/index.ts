@@ -27,5 +27,7 @@ publish, a workflow the edit script cannot rebuild. See docs/changes.md.`,
   examples: ['loopsctl undo change.json', 'loopsctl undo 20261125T101803Z-3f9a2c --out undo.json', 'loopsctl undo change.json --yes'],
   remote: true,
   tier: 'write',
+  // It asks before it applies: a person's command, never an agent's tool.
+  interactive: true,
   load: async () => (await import('./commands.js')).undo,
 });

@@ -118,6 +118,7 @@ describe('write commands that plan', () => {
     sandbox.requests.length = 0;
     const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain(`changed in the account since the plan was made`);
     expect(writes(sandbox.requests)).toEqual([]);
   });
