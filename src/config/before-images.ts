@@ -58,8 +58,8 @@ export function newImageId(now: Date): string {
     .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Writes the image (new, or over its earlier self), then drops the oldest beyond KEEP_IMAGES. */
-export function keepImage(configDir: string, id: string, image: unknown): string {
+/** Writes the image (new, or over its earlier self), then drops the oldest beyond `keep`. */
+export function keepImage(configDir: string, id: string, image: unknown, keep = KEEP_IMAGES): string {
   if (!isImageId(id)) throw new LocalFileError(`${id} is not the id of a before-image`);
   const text = Buffer.from(`${JSON.stringify(image)}\n`);
   const dir = directory(configDir);
@@ -75,7 +75,7 @@ export function keepImage(configDir: string, id: string, image: unknown): string
   // A rename replaces whatever is at the place, a link included, and never follows it.
   renameSync(fresh, file);
   const ids = imageIds(configDir);
-  for (const old of ids.slice(0, Math.max(0, ids.length - KEEP_IMAGES))) rmSync(join(dir, `${old}.json`), { force: true });
+  for (const old of ids.slice(0, Math.max(0, ids.length - keep))) rmSync(join(dir, `${old}.json`), { force: true });
   return file;
 }
 

@@ -75,7 +75,7 @@ describe('loopsctl undo', () => {
     expect(lines.filter((line) => line.command === 'undo').map((line) => line.files)).toContainEqual([plan]);
   });
 
-  it('takes back an email edit applied from a plan: the draft holds its LMX as it was', async () => {
+  it('takes back an email edit, applied from a plan or pushed: the draft holds its LMX as it was', async () => {
     const sandbox = await sandboxes();
     const { directory, plan, env } = place();
     const before = await pulled(sandbox, directory, env);
@@ -89,6 +89,15 @@ describe('loopsctl undo', () => {
     expect(undo.code, undo.stderr).toBe(0);
     const diff = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
     expect(diff.code, diff.stdout).toBe(0);
+
+    // A push without --out plans and applies in one run, and keeps the same for undo.
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY], { env });
+    expect(push.code, push.stderr).toBe(0);
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
+    const pushedUndo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(pushedUndo.code, pushedUndo.stderr).toBe(0);
+    const afterPush = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(afterPush.code, afterPush.stdout).toBe(0);
   });
 
   it('is refused as a conflict when the record changed again since the change, sending nothing after it', async () => {
