@@ -165,9 +165,10 @@ async function pushLocked(
     await images?.settle(doneOf(tally));
   }
   run.save();
+  const code = await reportPush(run, locals.length - steps.length, tally, extra);
   if (images !== undefined && tally.lines.some((line) => line.status === 'updated'))
     context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
-  return reportPush(run, locals.length - steps.length, tally, extra);
+  return code;
 }
 
 /** The records of the steps the push wrote, with the id of each it created. */

@@ -91,6 +91,8 @@ describe('loopsctl undo', () => {
     expect(diff.code, diff.stdout).toBe(0);
 
     // A push without --out plans and applies in one run, and keeps the same for undo.
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
+    writeFileSync(join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
     const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY], { env });
     expect(push.code, push.stderr).toBe(0);
     const id = /`loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
