@@ -123,12 +123,19 @@ describe('write commands that plan', () => {
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
-  it('refuses --plan without --out, and a plan that would discard queued contacts', async () => {
+  it('takes --expires, refuses --plan without --out and --out without --plan, and a plan that would discard queued contacts', async () => {
     const sandbox = await sandboxes();
     const { plan, env } = place();
     const bare = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan'], { env });
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--plan writes the change to a file: give --out <file> with it');
+    const outAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--out', plan], { env });
+    expect(outAlone.code).toBe(2);
+    expect(outAlone.stderr).toContain('--out and --expires are those of a plan file: give --plan with them');
+    const lasting = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--out', plan, '--expires', '2d'], { env });
+    expect(lasting.code, lasting.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(Date.parse(written.expiresAt) - Date.parse(written.createdAt)).toBe(2 * 86_400_000);
     const discard = await sandbox.loopsctl(['workflow', 'nodes', 'delete', WIN_BACK, SCORE, '--queued-contacts', 'discard', '--plan', '--out', plan], { env });
     expect(discard.code).toBe(2);
     expect(discard.stderr).toContain('a plan never discards queued contacts');
