@@ -77,10 +77,12 @@ export async function requestUnit(client: ApiClient, req: HttpRequest): Promise<
     call.read = record;
     call.expectedDigest = digestOfAnswer(await readRecord(client, record));
   }
-  const id = Object.values(write.ids)[0];
+  // The record the path names first (a node's workflow), which the account must hold; the report names every id of the path.
+  const ids = Object.values(write.ids);
+  const id = ids[0];
   const name = (body as { name?: unknown } | null)?.name;
   return {
-    record: id === undefined ? `${write.kind}${typeof name === 'string' ? ` "${name}"` : ''}` : `${write.kind} ${id}`,
+    record: id === undefined ? `${write.kind}${typeof name === 'string' ? ` "${name}"` : ''}` : `${write.kind} ${ids.join('/')}`,
     kind: write.kind,
     ...(id === undefined ? {} : { id, recordPath: record }),
     calls: [call],
