@@ -13,6 +13,7 @@ import type { AccountWhere } from './account.js';
 import { digestOf, type Kind } from './files.js';
 import type { PlannedUnit } from './plan-file.js';
 import type { Step } from './push-plan.js';
+import type { WorkflowSide } from './workflows/sides.js';
 import { fetchRecord } from './remote.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFilesOf, type AccountNames } from './workflows/remote.js';
 import { digestOfAnswer, readRecord, type RequestCall } from './request-calls.js';
@@ -121,7 +122,7 @@ export interface KeptImages {
   settle: (done: { record: string; id?: string }[]) => Promise<void>;
 }
 
-type Header = { command: string; account: AccountWhere; plan?: { file: string; digest: string } };
+export type Header = { command: string; account: AccountWhere; plan?: { file: string; digest: string } };
 
 /** Reads and keeps the before-image of every record the units change, before the first is sent. */
 export async function keepBeforeImages(context: Uses<'config' | 'clock'>, client: ApiClient, header: Header, units: PlannedUnit[]): Promise<KeptImages> {
@@ -152,6 +153,27 @@ export function keepPushImages(context: Uses<'config' | 'clock'>, client: ApiCli
           : { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.files) };
       return { record: local.path, kind: local.kind, ...(remote === undefined ? {} : { id: remote.id }), unit, before };
     });
+  return records.length === 0 ? undefined : storeImages(context, client, header, records);
+}
+
+/** The workflows a push changes, as it read them just before (a pull's files of each): kept with no read more. */
+export function keepWorkflowPushImages(context: Uses<'config' | 'clock'>, client: ApiClient, header: Header, sides: WorkflowSide[]): KeptImages | undefined {
+  const records = sides.flatMap((side): ImagedRecord[] => {
+    const remote = side.remote;
+    if (remote === undefined || side.account === undefined) return [];
+    const unit: PlannedUnit = { record: side.path, kind: 'workflows', id: remote.id, calls: [] };
+    const keys = Object.fromEntries([...side.account.keys].map(([id, key]) => [key, id]));
+    const files = Object.fromEntries(side.account.files);
+    return [
+      {
+        record: side.path,
+        kind: 'workflows',
+        id: remote.id,
+        unit,
+        before: { type: 'workflow', workflowId: remote.id, name: remote.name, revision: remote.revision, files, keys },
+      },
+    ];
+  });
   return records.length === 0 ? undefined : storeImages(context, client, header, records);
 }
 

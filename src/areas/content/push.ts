@@ -96,7 +96,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
       let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
       if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options), CONTENT);
+        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options, account), CONTENT);
       }
       // --json prints one document: the records' with the workflows' beside them.
       const extra = workflows === undefined ? {} : { workflows: workflows.json };

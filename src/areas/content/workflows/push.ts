@@ -7,6 +7,8 @@
  * stops is finished by the next one, which plans again from what the account then holds.
  */
 import type { Uses } from '../../../core/capabilities.js';
+import { keepWorkflowPushImages } from '../before-images.js';
+import type { AccountWhere } from '../account.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
 import { MismatchError, UsageError } from '../../../base/errors.js';
@@ -167,12 +169,13 @@ function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, 
  * state is saved through `save` after every call.
  */
 export async function pushWorkflows(
-  context: Uses<'out' | 'prompts'>,
+  context: Uses<'out' | 'prompts' | 'config' | 'clock'>,
   client: ApiClient,
   root: string,
   state: ContentState,
   account: string,
   options: WorkflowPushOptions,
+  where: AccountWhere,
 ): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
   const { out } = context;
   const { sides, names } = await readSides(client, root, state, account, true);
@@ -196,66 +199,73 @@ export async function pushWorkflows(
   const save = () => writeState(root, state);
   const lines: Line[] = [];
   const drafts: string[] = [];
-  for (const task of tasks) {
-    const { side } = task;
-    if (task.action === 'skip') {
+  // What each workflow held before, kept for `loopsctl undo`, as an apply keeps it.
+  const updating = tasks.filter((task) => task.action === 'update').map((task) => task.side);
+  const images = keepWorkflowPushImages(context, client, { command: 'content push', account: where }, updating);
+  try {
+    for (const task of tasks) {
+      const { side } = task;
+      if (task.action === 'skip') {
+        lines.push({
+          status: task.held === 'conflict' ? 'conflict' : 'skipped',
+          kind: 'workflows',
+          path: side.path,
+          name: task.file.name,
+          id: side.remote?.id,
+          note: task.why,
+        });
+        continue;
+      }
+      const creating = task.action !== 'update';
+      if (creating) await confirm(context.runtime, `Create the workflow ${task.file.name} in ${account} as a draft?`, options.yes);
+      const run = creating
+        ? await createDraft(client, task.file, resolved.lists)
+        : { id: side.remote!.id, revision: side.remote!.revision, keys: new Map([...side.account!.keys].map(([id, key]) => [key, id])) };
+      const localDigest = digestOf(side.local!.files);
+      const executor = new Executor(
+        client,
+        run.id,
+        run.revision,
+        run.keys,
+        resolved,
+        side.local!.files,
+        creating ? {} : (side.synced?.emails ?? {}),
+        options,
+        context,
+      );
+      // The marker names the revisions this push's own writes reached: the account past them is someone else's edit.
+      const record = (): SyncedRecord =>
+        ({
+          ...(records[side.path] ?? {}),
+          id: run.id,
+          digest: records[side.path]?.digest ?? '',
+          nodes: Object.fromEntries([...run.keys].sort()),
+          pushing: { digest: localDigest, ...executor.reached() },
+        }) as SyncedRecord;
+      records[side.path] = record();
+      save();
+      for (const step of task.plan!.steps) {
+        await executor.apply(step);
+        records[side.path] = record();
+        save();
+      }
+      const after = await settle(client, root, state, account, task, run, names);
+      save();
+      drafts.push(after.graph.url ?? after.id);
+      const left = task.plan!.leftInApp;
       lines.push({
-        status: task.held === 'conflict' ? 'conflict' : 'skipped',
+        status: creating ? 'created' : 'updated',
         kind: 'workflows',
         path: side.path,
         name: task.file.name,
-        id: side.remote?.id,
-        note: task.why,
-      });
-      continue;
-    }
-    const creating = task.action !== 'update';
-    if (creating) await confirm(context.runtime, `Create the workflow ${task.file.name} in ${account} as a draft?`, options.yes);
-    const run = creating
-      ? await createDraft(client, task.file, resolved.lists)
-      : { id: side.remote!.id, revision: side.remote!.revision, keys: new Map([...side.account!.keys].map(([id, key]) => [key, id])) };
-    const localDigest = digestOf(side.local!.files);
-    const executor = new Executor(
-      client,
-      run.id,
-      run.revision,
-      run.keys,
-      resolved,
-      side.local!.files,
-      creating ? {} : (side.synced?.emails ?? {}),
-      options,
-      context,
-    );
-    // The marker names the revisions this push's own writes reached: the account past them is someone else's edit.
-    const record = (): SyncedRecord =>
-      ({
-        ...(records[side.path] ?? {}),
         id: run.id,
-        digest: records[side.path]?.digest ?? '',
-        nodes: Object.fromEntries([...run.keys].sort()),
-        pushing: { digest: localDigest, ...executor.reached() },
-      }) as SyncedRecord;
-    records[side.path] = record();
-    save();
-    for (const step of task.plan!.steps) {
-      await executor.apply(step);
-      records[side.path] = record();
-      save();
+        note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
+      });
     }
-    const after = await settle(client, root, state, account, task, run, names);
-    save();
-    drafts.push(after.graph.url ?? after.id);
-    const left = task.plan!.leftInApp;
-    lines.push({
-      status: creating ? 'created' : 'updated',
-      kind: 'workflows',
-      path: side.path,
-      name: task.file.name,
-      id: run.id,
-      note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
-    });
+  } finally {
+    await images?.settle(lines.filter((line) => line.status === 'updated').map((line) => ({ record: line.path })));
   }
-  if (!out.json) await reportPush(out, lines, drafts);
+  if (!out.json) await reportPush(out, lines, drafts, lines.some((line) => line.status === 'updated') ? images?.id : undefined);
   return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
 }
 
@@ -270,11 +280,12 @@ async function presentPlan(out: Output, tasks: Task[], state: ContentState, acco
 }
 
 /** The push's lines, the drafts to publish from the app, and what was held back. */
-async function reportPush(out: Output, lines: Line[], drafts: string[]): Promise<void> {
+async function reportPush(out: Output, lines: Line[], drafts: string[], kept: string | undefined): Promise<void> {
   const text = renderLines(out, lines);
   if (text !== '') await out.write(text);
   if (drafts.length > 0)
     out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
+  if (kept !== undefined) out.note(`What it changed in workflows was kept as it was before: \`loopsctl undo ${kept}\` puts it back.`);
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
   const skipped = lines.filter((line) => line.status === 'skipped').length;
   if (conflicts + skipped === 0) return;

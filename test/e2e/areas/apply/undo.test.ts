@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const SCORE = 'cu46uqyjwgaeml2epsiw5a711';
@@ -101,6 +102,22 @@ describe('loopsctl undo', () => {
     expect(pushedUndo.code, pushedUndo.stderr).toBe(0);
     const afterPush = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
     expect(afterPush.code, afterPush.stdout).toBe(0);
+  });
+
+  it('takes back a workflow edit pushed without a plan file', async () => {
+    const sandbox = await sandboxes();
+    const { directory, env } = place();
+    const before = await pulled(sandbox, directory, env);
+    const root = join(directory, 'edited');
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
+    edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY], { env });
+    expect(push.code, push.stderr).toBe(0);
+    const id = /What it changed in workflows was kept as it was before: `loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    const diff = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(diff.code, diff.stdout).toBe(0);
   });
 
   it('is refused as a conflict when the record changed again since the change, sending nothing after it', async () => {
