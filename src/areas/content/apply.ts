@@ -128,45 +128,44 @@ async function applyLocked(
   const done: { record: string; id?: string }[] = [];
   const lines: Line[] = [];
   let code: number = ExitCode.ok;
-  try {
-    for (const { unit, index } of left) {
-      const stamp = () => context.runtime.now().toISOString();
-      // Begun from the moment its first write is sent: an apply that stops before then sent nothing of it.
-      const writes = watchWrites(client, () => {
-        progress[index] = { state: 'begun', at: stamp() };
-        save();
-      });
-      const outcome = await playUnit(writes.client, plan, unit).catch((error: unknown) => {
-        if (isConflict(error) && (error as { beforeAnyWrite?: boolean }).beforeAnyWrite) return { conflict: (error as LoopsctlError).message };
-        if (!writes.mayHaveWritten(error) && progress[index]?.state === 'begun') {
-          delete progress[index];
-          save();
-        }
-        throw error;
-      });
-      if ('conflict' in outcome) {
-        progress[index] = { state: 'conflict', at: stamp() };
-        save();
-        lines.push({ status: 'conflict', kind: unit.kind as Kind, path: unit.record, name: unit.record, id: unit.id, note: outcome.conflict });
-        code = ExitCode.rejected;
-        break;
-      }
-      progress[index] = { state: 'done', at: stamp() };
+  for (const { unit, index } of left) {
+    const stamp = () => context.runtime.now().toISOString();
+    // Begun from the moment its first write is sent: an apply that stops before then sent nothing of it.
+    const writes = watchWrites(client, () => {
+      progress[index] = { state: 'begun', at: stamp() };
       save();
-      done.push({ record: unit.record, id: outcome.id });
-      lines.push({
-        status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
-        kind: unit.kind as Kind,
-        path: unit.record,
-        name: unit.record,
-        id: outcome.id ?? unit.id,
-        note: outcome.refused,
-      });
-      if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
+    });
+    const outcome = await playUnit(writes.client, plan, unit).catch(async (error: unknown) => {
+      if (isConflict(error) && (error as { beforeAnyWrite?: boolean }).beforeAnyWrite) return { conflict: (error as LoopsctlError).message };
+      if (!writes.mayHaveWritten(error) && progress[index]?.state === 'begun') {
+        delete progress[index];
+        save();
+      }
+      // What was done before the failure stays undoable.
+      await images.settle(done);
+      throw error;
+    });
+    if ('conflict' in outcome) {
+      progress[index] = { state: 'conflict', at: stamp() };
+      save();
+      lines.push({ status: 'conflict', kind: unit.kind as Kind, path: unit.record, name: unit.record, id: unit.id, note: outcome.conflict });
+      code = ExitCode.rejected;
+      break;
     }
-  } finally {
-    await images.settle(done);
+    progress[index] = { state: 'done', at: stamp() };
+    save();
+    done.push({ record: unit.record, id: outcome.id });
+    lines.push({
+      status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
+      kind: unit.kind as Kind,
+      path: unit.record,
+      name: unit.record,
+      id: outcome.id ?? unit.id,
+      note: outcome.refused,
+    });
+    if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
   }
+  await images.settle(done);
   await report(context, file, plan, lines, left.length);
   if (done.length > 0) context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
   return code;

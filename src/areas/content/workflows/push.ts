@@ -202,69 +202,67 @@ export async function pushWorkflows(
   // What each workflow held before, kept for `loopsctl undo`, as an apply keeps it.
   const updating = tasks.filter((task) => task.action === 'update').map((task) => task.side);
   const images = keepWorkflowPushImages(context, client, { command: 'content push', account: where }, updating);
-  try {
-    for (const task of tasks) {
-      const { side } = task;
-      if (task.action === 'skip') {
-        lines.push({
-          status: task.held === 'conflict' ? 'conflict' : 'skipped',
-          kind: 'workflows',
-          path: side.path,
-          name: task.file.name,
-          id: side.remote?.id,
-          note: task.why,
-        });
-        continue;
-      }
-      const creating = task.action !== 'update';
-      if (creating) await confirm(context.runtime, `Create the workflow ${task.file.name} in ${account} as a draft?`, options.yes);
-      const run = creating
-        ? await createDraft(client, task.file, resolved.lists)
-        : { id: side.remote!.id, revision: side.remote!.revision, keys: new Map([...side.account!.keys].map(([id, key]) => [key, id])) };
-      const localDigest = digestOf(side.local!.files);
-      const executor = new Executor(
-        client,
-        run.id,
-        run.revision,
-        run.keys,
-        resolved,
-        side.local!.files,
-        creating ? {} : (side.synced?.emails ?? {}),
-        options,
-        context,
-      );
-      // The marker names the revisions this push's own writes reached: the account past them is someone else's edit.
-      const record = (): SyncedRecord =>
-        ({
-          ...(records[side.path] ?? {}),
-          id: run.id,
-          digest: records[side.path]?.digest ?? '',
-          nodes: Object.fromEntries([...run.keys].sort()),
-          pushing: { digest: localDigest, ...executor.reached() },
-        }) as SyncedRecord;
-      records[side.path] = record();
-      save();
-      for (const step of task.plan!.steps) {
-        await executor.apply(step);
-        records[side.path] = record();
-        save();
-      }
-      const after = await settle(client, root, state, account, task, run, names);
-      save();
-      drafts.push(after.graph.url ?? after.id);
-      const left = task.plan!.leftInApp;
+  for (const task of tasks) {
+    const { side } = task;
+    if (task.action === 'skip') {
       lines.push({
-        status: creating ? 'created' : 'updated',
+        status: task.held === 'conflict' ? 'conflict' : 'skipped',
         kind: 'workflows',
         path: side.path,
         name: task.file.name,
-        id: run.id,
-        note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
+        id: side.remote?.id,
+        note: task.why,
       });
+      continue;
     }
-  } finally {
-    await images?.settle(lines.filter((line) => line.status === 'updated').map((line) => ({ record: line.path })));
+    const creating = task.action !== 'update';
+    if (creating) await confirm(context.runtime, `Create the workflow ${task.file.name} in ${account} as a draft?`, options.yes);
+    const run = creating
+      ? await createDraft(client, task.file, resolved.lists)
+      : { id: side.remote!.id, revision: side.remote!.revision, keys: new Map([...side.account!.keys].map(([id, key]) => [key, id])) };
+    const localDigest = digestOf(side.local!.files);
+    const executor = new Executor(
+      client,
+      run.id,
+      run.revision,
+      run.keys,
+      resolved,
+      side.local!.files,
+      creating ? {} : (side.synced?.emails ?? {}),
+      options,
+      context,
+    );
+    // The marker names the revisions this push's own writes reached: the account past them is someone else's edit.
+    const record = (): SyncedRecord =>
+      ({
+        ...(records[side.path] ?? {}),
+        id: run.id,
+        digest: records[side.path]?.digest ?? '',
+        nodes: Object.fromEntries([...run.keys].sort()),
+        pushing: { digest: localDigest, ...executor.reached() },
+      }) as SyncedRecord;
+    records[side.path] = record();
+    save();
+    for (const step of task.plan!.steps) {
+      await executor.apply(step);
+      records[side.path] = record();
+      save();
+    }
+    const after = await settle(client, root, state, account, task, run, names);
+    save();
+    drafts.push(after.graph.url ?? after.id);
+    const left = task.plan!.leftInApp;
+    lines.push({
+      status: creating ? 'created' : 'updated',
+      kind: 'workflows',
+      path: side.path,
+      name: task.file.name,
+      id: run.id,
+      note: [task.why, left.length > 0 ? `left to set in the app: ${left.join('; ')}` : undefined].filter(Boolean).join('; ') || undefined,
+    });
   }
+  // A push stopped by a failure leaves its workflows unsettled: `undo` takes back only what it knows was done.
+  await images?.settle(lines.filter((line) => line.status === 'updated').map((line) => ({ record: line.path })));
   if (!out.json) await reportPush(out, lines, drafts, lines.some((line) => line.status === 'updated') ? images?.id : undefined);
   return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
 }
