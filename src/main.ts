@@ -6,7 +6,7 @@
 import { CommanderError, type Command } from 'commander';
 import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './base/errors.js';
 import { specs } from './areas/registry.js';
-import { DRY_RUN_OPTION, runTier, type CommandSpec } from './core/declare.js';
+import { DRY_RUN_OPTION, PLAN_OPTION, runTier, type CommandSpec } from './core/declare.js';
 import { attributeName } from './core/constraints.js';
 import { CommandContext, type GlobalOptions, type RunWrites } from './core/context.js';
 import { asLoopsctlError, runCommand } from './core/invoke.js';
@@ -113,7 +113,8 @@ function writesOf(spec: CommandSpec, options: Record<string, unknown>, command: 
       hint: 'leave --dry-run out: a read changes nothing',
     });
   }
-  return { tier, dryRun: generic && options.dryRun === true, allowWrites: options.allowWrites === true };
+  const plan = options.plan === true && spec.options?.includes(PLAN_OPTION) === true;
+  return { tier, dryRun: generic && options.dryRun === true, plan, allowWrites: options.allowWrites === true };
 }
 
 /** --sandbox stands for the API: on a command that does not call it, or that stores keys, it is a mistake. */

@@ -2,7 +2,7 @@
  * Every area of loopsctl, in the order `--help` lists them. Adding an area is a folder under
  * src/areas/ and one line here.
  */
-import type { Spec } from '../core/declare.js';
+import { PLAN_OPTION, walkSpecs, type Spec } from '../core/declare.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
 import { spec as auth } from './auth/index.js';
@@ -23,6 +23,7 @@ import { spec as ips } from './ips/index.js';
 import { spec as doctor } from './doctor/index.js';
 import { spec as lists } from './lists/index.js';
 import { spec as log } from './log/index.js';
+import { spec as undo } from './undo/index.js';
 import { spec as mcp } from './mcp/index.js';
 import { spec as migrate } from './migrate/index.js';
 import { spec as open } from './open/index.js';
@@ -49,6 +50,7 @@ export const specs: Spec[] = [
   themes,
   content,
   apply,
+  undo,
   check,
   migrate,
   types,
@@ -70,3 +72,11 @@ export const specs: Spec[] = [
   sandbox,
   doctor,
 ];
+
+// A write that can plan (--plan --out) runs wrapped by apply's `plannable`, which writes the request
+// the command builds to a plan file: the areas that declare one need not know the apply.
+for (const { path, spec } of walkSpecs(specs)) {
+  if (!spec.options?.includes(PLAN_OPTION)) continue;
+  const load = spec.load;
+  spec.load = async (tree) => (await import('./apply/plannable.js')).plannable(path.join(' '), await load(tree));
+}

@@ -83,8 +83,8 @@ export const CAPABILITIES = {
     runtime: ['env'],
   },
   globals: {
-    about: 'reads the global options (--debug, --timeout, --sandbox…) and what the run may write (--dry-run)',
-    context: ['globals', 'writes'],
+    about: 'reads the global options (--debug, --timeout, --sandbox…) and what the run may write (--dry-run, --plan) and the writes it held',
+    context: ['globals', 'writes', 'held'],
     runtime: [],
   },
   programs: {

@@ -49,6 +49,8 @@ export interface RunWrites {
   tier?: Tier;
   /** The writes are held and printed, not sent (the --dry-run every write takes). */
   dryRun: boolean;
+  /** --plan of a write that can be planned: its writes are held as under --dry-run, and written to a plan file. */
+  plan?: boolean;
   /** --allow-writes: a read-only profile writes this once. */
   allowWrites: boolean;
 }
@@ -345,7 +347,9 @@ export class CommandContext {
   private async beforeWrite(req: HttpRequest, send: Transport['send']): Promise<void> {
     this.teamCheck ??= this.checkTeam(send);
     await this.teamCheck;
-    if (!this.writes.dryRun) return;
+    if (!this.writes.dryRun && this.writes.plan !== true) return;
+    // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.
+    if (this.writes.plan === true && (req.body as { dryRun?: unknown } | undefined)?.dryRun === true) return;
     this.held.push(req);
     throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
   }
@@ -355,7 +359,7 @@ export class CommandContext {
    * generic --dry-run skips: it sends nothing, so there is nothing to confirm.
    */
   async confirm(question: string, yes: boolean | undefined): Promise<void> {
-    if (this.writes.dryRun) return;
+    if (this.writes.dryRun || this.writes.plan === true) return;
     await (await import('./prompt.js')).confirm(this.runtime, question, yes);
   }
 

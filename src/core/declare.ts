@@ -11,6 +11,7 @@ import type { Handler } from './capabilities.js';
 import { TIERS, type Tier } from './tier.js';
 import type { IdList } from './id-lists.js';
 import { EMAIL_REQUIREMENT, isEmailAddress } from '../base/email.js';
+import { parseDurationMs } from '../base/duration.js';
 
 /**
  * A local file or directory a command reads (or, with `writes`, writes). `loopsctl mcp` never lets
@@ -195,6 +196,34 @@ export const DRY_RUN_OPTION: OptionSpec = {
   flags: '--dry-run',
   description: 'check everything that can be checked, print the requests it would send, and send nothing',
 };
+
+/** How long a plan file may wait for its apply: at most 30 days, after which the account has surely moved on. */
+export function planExpiry(value: string): number {
+  const ms = parseDurationMs(value);
+  if (ms === undefined || ms > 30 * 86_400_000) throw new InvalidValue('a duration such as 30m, 1h or 2d, at most 30d');
+  return ms;
+}
+
+/**
+ * A write that can be planned: its calls held as --dry-run holds them, written to a plan file with
+ * the revision each was planned against, for `loopsctl apply` to send later (docs/changes.md). A
+ * person's: an MCP tool that writes a file where the model says would be a destructive one.
+ */
+export const PLAN_OPTION: OptionSpec = {
+  flags: '--plan',
+  description: 'send nothing: write the change to the file --out names, for `loopsctl apply`',
+  personOnly: true,
+};
+export const PLAN_OPTIONS: OptionSpec[] = [
+  PLAN_OPTION,
+  { flags: '--out <file>', description: 'with --plan: the plan file to write (docs/changes.md)', file: { writes: true }, personOnly: true },
+  {
+    flags: '--expires <duration>',
+    description: 'with --plan: how long the plan may wait for its apply (default 1h; at most 30d)',
+    parse: planExpiry,
+    personOnly: true,
+  },
+];
 
 /** The override of a read-only profile, for one run. */
 export const ALLOW_WRITES_OPTION: OptionSpec = { flags: '--allow-writes', description: 'write even though the profile is read-only', personOnly: true };

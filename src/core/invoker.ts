@@ -6,7 +6,7 @@
 import { Readable, Writable } from 'node:stream';
 import { InterruptedError, type LoopsctlError, UsageError } from '../base/errors.js';
 import type { CommandContext } from './context.js';
-import { DRY_RUN_OPTION, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
+import { DRY_RUN_OPTION, PLAN_OPTION, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
 import { asLoopsctlError, invocationOf, runCommand, type CommandInput } from './invoke.js';
 import type { FileAccess, Runtime } from './runtime.js';
 import type { Written } from '../render/output.js';
@@ -82,6 +82,7 @@ export class Invoker {
         {
           tier: runTier(spec, invocation.options),
           dryRun: invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true,
+          plan: invocation.options.plan === true && spec.options?.includes(PLAN_OPTION) === true,
           allowWrites: false,
         },
         this.actor(),

@@ -2,6 +2,6 @@
 import { handler, type Handler } from '../../core/capabilities.js';
 import { applyPlan } from '../content/apply.js';
 
-export const apply: Handler<[string], { live?: boolean }> = handler(['out', 'client', 'key', 'files', 'clock'], async (context, [file], options) =>
+export const apply: Handler<[string], { live?: boolean }> = handler(['out', 'client', 'key', 'files', 'clock', 'config'], async (context, [file], options) =>
   applyPlan(context, file, options),
 );

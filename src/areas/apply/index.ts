@@ -3,7 +3,7 @@ import { command, type Spec } from '../../core/declare.js';
 
 export const spec: Spec = command({
   name: 'apply',
-  summary: 'Apply a plan file written by `content push --plan --out`: exactly its calls, each guarded by the revision it was planned against',
+  summary: 'Apply a plan file written with `--plan --out` (content push, node edits, schedules…): exactly its calls, each guarded as planned',
   args: [{ name: 'plan', description: 'the plan file (change.json)', file: { writes: true } }],
   options: [{ flags: '--live', description: "apply a plan's edits of workflows that are not drafts: contacts move through them", tier: 'destructive' }],
   help: `Prints the plan's impact first, as it was when the plan was written (the
@@ -12,7 +12,11 @@ Then plays the plan's calls in order, each email message and workflow edit with
 the revision the plan was made against as expectedRevisionId: a change made in
 the account since is refused by the platform (409), reported as a conflict, and
 nothing after it is sent (exit 5). Components and themes take no revision: their
-content is compared with what the plan saw just before each write.
+content is compared with what the plan saw just before each write; so is the
+record of a campaign, group or transactional email a command's plan changes.
+
+What each record held before is kept beside the journal of changes, for
+\`loopsctl undo\`.
 
 Refused before anything is sent: a plan edited since it was written (its digest
 does not match) or expired (exit 2); a plan for another account, told by its team,

@@ -1,5 +1,5 @@
 /** `loopsctl campaign-groups`: the groups campaigns are sorted into. */
-import { command, group, type Spec } from '../../core/declare.js';
+import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import { groupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
 
@@ -30,6 +30,7 @@ export const spec: Spec = group({
       name: 'create',
       summary: 'Create a campaign group',
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `group name (not "${RESERVED_GROUP_NAME}")`, parse: groupName, required: true },
         { flags: '--description <text>', description: 'what the group holds' },
       ],
@@ -43,6 +44,7 @@ export const spec: Spec = group({
       summary: 'Rename a campaign group or change its description (the Unsorted group cannot be edited)',
       args: [{ name: 'id', description: 'campaign group id', completes: 'campaign-groups' }],
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
         { flags: '--description <text>', description: 'new description' },
       ],

@@ -1,5 +1,5 @@
 /** `loopsctl campaigns`: email campaigns, their audience and schedule. */
-import { command, group, type OptionSpec, type Spec } from '../../core/declare.js';
+import { command, group, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 
@@ -86,7 +86,7 @@ is named on stderr and does not fail the run. --json prints an array of objects 
       summary: "Change a campaign's name, group, audience or schedule; once sent, only name and group",
       help: `Only the fields given are sent.\n${AUDIENCE_HELP}\nA sent campaign refuses other changes (exit 5); nothing is changed then.`,
       args: [{ name: 'id', description: 'campaign id (from `loopsctl campaigns list`)', completes: 'campaigns' }],
-      options: [{ flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
+      options: [...PLAN_OPTIONS, { flags: '--name <name>', description: 'new name' }, ...FIELD_OPTIONS],
       examples: [`loopsctl campaigns update ${DRAFT_ID} --schedule 2030-01-06T09:00:00Z`, `loopsctl campaigns update ${DRAFT_ID} --segment none`],
       remote: true,
       tier: 'write',

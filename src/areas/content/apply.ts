@@ -33,6 +33,8 @@ import { watchWrites } from './push-writes.js';
 import { Executor } from './workflows/executor.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
+import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
+import { keepBeforeImages } from './before-images.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
 interface ApplyOptions {
@@ -54,7 +56,7 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock'>, file: string, options: ApplyOptions): Promise<number> {
+export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>, file: string, options: ApplyOptions): Promise<number> {
   const plan = await readPlan(context, file);
   const now = context.runtime.now();
   if (now.getTime() > Date.parse(plan.expiresAt)) {
@@ -86,7 +88,7 @@ function lockPlan(target: string, file: string): () => void {
 }
 
 async function applyLocked(
-  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock'>,
+  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>,
   file: string,
   plan: PlanFile,
   place: { root: string; path: string },
@@ -122,6 +124,13 @@ async function applyLocked(
   // What the reviewed plan said it would do, before any of it is done.
   const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
+  const images = await keepBeforeImages(
+    context,
+    client,
+    { command: plan.command, account: plan.account, plan: { file, digest: plan.digest } },
+    left.map(({ unit }) => unit),
+  );
+  const done: { record: string; id?: string }[] = [];
   const lines: Line[] = [];
   let code: number = ExitCode.ok;
   for (const { unit, index } of left) {
@@ -131,12 +140,14 @@ async function applyLocked(
       progress[index] = { state: 'begun', at: stamp() };
       save();
     });
-    const outcome = await playUnit(writes.client, plan, unit).catch((error: unknown) => {
+    const outcome = await playUnit(writes.client, plan, unit).catch(async (error: unknown) => {
       if (isConflict(error) && (error as { beforeAnyWrite?: boolean }).beforeAnyWrite) return { conflict: (error as LoopsctlError).message };
       if (!writes.mayHaveWritten(error) && progress[index]?.state === 'begun') {
         delete progress[index];
         save();
       }
+      // What was done before the failure stays undoable.
+      await images.settle(done);
       throw error;
     });
     if ('conflict' in outcome) {
@@ -148,6 +159,7 @@ async function applyLocked(
     }
     progress[index] = { state: 'done', at: stamp() };
     save();
+    done.push({ record: unit.record, id: outcome.id });
     lines.push({
       status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
       kind: unit.kind as Kind,
@@ -158,7 +170,9 @@ async function applyLocked(
     });
     if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
   }
+  await images.settle(done);
   await report(context, file, plan, lines, left.length);
+  if (done.length > 0) context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
   return code;
 }
 
@@ -183,7 +197,8 @@ async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, p
   }
   for (const { unit } of left) {
     if (unit.id === undefined) continue;
-    if ((await recordExists(client, unit.record, unit.id)) === false) {
+    const exists = typeof unit.recordPath === 'string' ? await requestRecordExists(client, unit.recordPath) : await recordExists(client, unit.record, unit.id);
+    if (exists === false) {
       throw new ProtectedError(
         `${unit.record} (${unit.id}) is not in the account this key reaches: it is not the account the plan was made for; nothing was sent`,
         {
@@ -297,6 +312,8 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
         ),
       };
     }
+    case REQUEST_OP:
+      return playRequest(client, call as RequestCall);
     default:
       throw new LocalFileError(`the plan names an operation this loopsctl does not play: ${call.op}; nothing more was sent`, {
         hint: 'apply it with the loopsctl that wrote it',

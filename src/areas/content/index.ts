@@ -1,17 +1,10 @@
 /** `loopsctl content`: an account's emails, components and themes as files, to review in git and push back. */
-import { parseDurationMs } from '../../base/duration.js';
-import { command, group, integerIn, InvalidValue, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
+import { command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 
 /** The content directory: read by each command, written by a pull and a push (its state file). */
 const DIRECTORY: ArgumentSpec = { name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } };
 const READ_DIRECTORY: ArgumentSpec = { ...DIRECTORY, file: {} };
-/** How long a plan file may wait for its apply: at most 30 days, after which the account has surely moved on. */
-function expiry(value: string): number {
-  const ms = parseDurationMs(value);
-  if (ms === undefined || ms > 30 * 86_400_000) throw new InvalidValue('a duration such as 30m, 1h or 2d, at most 30d');
-  return ms;
-}
 
 const ONLY: OptionSpec = {
   flags: '--only <kinds>',
@@ -125,7 +118,7 @@ instead. Exit 2 when a path names nothing to check.`,
           description: 'with --plan: write the change to this file, to apply later with `loopsctl apply` (docs/changes.md)',
           file: { writes: true },
         },
-        { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: expiry },
+        { flags: '--expires <duration>', description: 'with --out: how long the plan may wait for its apply (default 1h; at most 30d)', parse: planExpiry },
         {
           flags: '--code <dir>',
           description: "with --plan: the app's source (repeatable), for the sends a transactional email's new data variables would break",

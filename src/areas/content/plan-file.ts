@@ -53,20 +53,20 @@ const planSchema = z.looseObject({
 export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };
 
 /** JSON with its keys in order at every depth: the digest does not depend on how a writer laid them out. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
   }
   return JSON.stringify(value);
 }
 
 export function planDigest(plan: Omit<PlanFile, 'digest'> | PlanFile): string {
   const { digest: _digest, ...rest } = plan as PlanFile;
-  return createHash('sha256').update(canonical(rest)).digest('hex');
+  return createHash('sha256').update(canonicalJson(rest)).digest('hex');
 }
 
 /** A plan ready to write: stamped with its times and digest. */

@@ -2,6 +2,7 @@
  * `content push`: only the records changed here since they were last in step with the account,
  * each guarded by the revision (or, for components and themes, the content) it was pulled at.
  */
+import { keepPushImages } from './before-images.js';
 import { countOf } from '../../render/numbers.js';
 import type { ApiClient } from '../../api/client.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
@@ -81,7 +82,7 @@ interface Tally {
 }
 
 export const push: Handler<[string | undefined], PushOptions> = handler(
-  ['out', 'client', 'key', 'prompts', 'files', 'clock'],
+  ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config'],
   async (context, [directory], options) => {
     if (options.out !== undefined && !options.plan)
       throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
@@ -110,7 +111,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
       if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
         const plannedSegments = options.plan ? audience?.newSegments : undefined;
-        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }), CONTENT);
+        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }, account), CONTENT);
       }
       // --json prints one document: the records' with the workflows' and the audience's beside them.
       const extra = {
@@ -136,7 +137,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
 );
 
 async function pushLocked(
-  context: Uses<'out' | 'client' | 'prompts' | 'files' | 'clock'>,
+  context: Uses<'out' | 'client' | 'prompts' | 'files' | 'clock' | 'config'>,
   directory: string | undefined,
   scope: Scope,
   where: Account,
@@ -190,9 +191,23 @@ async function pushLocked(
     await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
   }
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0 };
-  for (const step of steps) await pushStep(run, step, tally);
+  // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
+  const images = keepPushImages(context, client, { command: 'content push', account: where }, steps);
+  try {
+    for (const step of steps) await pushStep(run, step, tally);
+  } finally {
+    await images?.settle(doneOf(tally));
+  }
   run.save();
-  return reportPush(run, locals.length - steps.length, tally, extra);
+  const code = await reportPush(run, locals.length - steps.length, tally, extra);
+  if (images !== undefined && tally.lines.some((line) => line.status === 'updated'))
+    context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
+  return code;
+}
+
+/** The records of the steps the push wrote, with the id of each it created. */
+function doneOf(tally: Tally): { record: string; id?: string }[] {
+  return tally.lines.filter((line) => line.status === 'updated' || line.status === 'created').map((line) => ({ record: line.path, id: line.id }));
 }
 
 function startRun(context: Uses<'out'>, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {

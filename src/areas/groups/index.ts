@@ -1,5 +1,5 @@
 /** `loopsctl groups` (alias `transactional-groups`): transactional groups. */
-import { command, group, type Spec } from '../../core/declare.js';
+import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 import { groupName, RESERVED_GROUP_NAME } from '../../platform/groups/names.js';
 
@@ -32,6 +32,7 @@ export const spec: Spec = group({
       name: 'create',
       summary: 'Create a transactional group',
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `group name (not "${RESERVED_GROUP_NAME}")`, parse: groupName, required: true },
         { flags: '--description <text>', description: 'what the group holds' },
       ],
@@ -45,6 +46,7 @@ export const spec: Spec = group({
       summary: 'Rename a transactional group or change its description; only the fields given are sent',
       args: [{ name: 'id', description: 'transactional group id', completes: 'transactional-groups' }],
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: `new name (not "${RESERVED_GROUP_NAME}")`, parse: groupName },
         { flags: '--description <text>', description: 'new description' },
       ],

@@ -23,7 +23,8 @@ import { dataVariablesIn, guardianReportOf, type LmxKind } from '../../lmx/index
 import type { EmailMetrics } from '../../platform/email-metrics.js';
 import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport } from '../../platform/email-messages/schemas.js';
 import { dataVariableVerdict, leftOut } from '../../platform/transactional/data-variables.js';
-import type { DeleteNodeAnswer, MailingListAnswer } from '../../platform/workflows/schemas.js';
+import { configurationWrite } from '../../platform/configuration-writes.js';
+import type { DeleteNodeAnswer, ExpectedRevision, MailingListAnswer } from '../../platform/workflows/schemas.js';
 import { getEmailMessage, guardianReport } from '../email-messages/client.js';
 import { getTransactional } from '../transactional/client.js';
 import * as workflowsApi from '../workflows/client.js';
@@ -133,9 +134,43 @@ export async function impactOf(client: ApiClient, units: readonly ImpactUnit[], 
   const records: ImpactRecord[] = [];
   for (const unit of units) {
     if (unit.kind === 'workflows') records.push(...(await workflowImpact(client, unit)));
+    else if (unit.calls.every((call) => call.op === 'request'))
+      for (const call of unit.calls) records.push(...(await requestImpact(client, unit.record, call, scan?.uses)));
     else records.push(...(await recordImpact(client, unit, scan?.uses)));
   }
   return records;
+}
+
+/**
+ * A write command's request call (`--plan --out` of `workflow nodes delete`, `workflow set-list`,
+ * `campaigns update --schedule`, `transactional publish`): the same questions as a content push's,
+ * addressed by the ids the request's path names.
+ */
+async function requestImpact(client: ApiClient, record: string, call: ImpactCall, uses: CodeUses | undefined): Promise<ImpactRecord[]> {
+  const write = configurationWrite(call.method as string, call.path as string, call.body);
+  if (write === undefined) return [];
+  const body = (call.body ?? {}) as Record<string, unknown>;
+  const { workflowId, nodeId, campaignId, transactionalId } = write.ids;
+  const revision = body.expectedRevisionId as ExpectedRevision;
+  switch (write.operation) {
+    case 'deleteWorkflowNode':
+    case 'deleteWorkflowNodeRecursively': {
+      const recursive = write.operation === 'deleteWorkflowNodeRecursively';
+      const dry = await asked(() => workflowsApi.deleteNode(client, workflowId!, nodeId!, revision, { dryRun: true, recursive }));
+      return [{ kind: 'queued-contacts', record, op: write.operation, node: nodeId!, removes: [], ...dry }];
+    }
+    case 'changeWorkflowMailingList': {
+      const listId = (body.mailingListId ?? null) as string | null;
+      const dry = await asked(() => workflowsApi.changeMailingList(client, workflowId!, revision, listId, { dryRun: true }));
+      return [{ kind: 'queued-contacts', record, op: 'changeWorkflowMailingList', mailingList: listId, ...dry }];
+    }
+    case 'updateCampaign':
+      return body.scheduling === undefined ? [] : [await audienceOf(client, record, campaignId!, body)];
+    case 'publishTransactionalEmail':
+      return [await dataVariablesImpact(client, record, transactionalId!, undefined, true, uses)];
+    default:
+      return [];
+  }
 }
 
 /** What the plan keeps of a workflow beside its edit script (plan-unit.ts). */

@@ -1,5 +1,5 @@
 /** `loopsctl segments`: audience segments and their filters. */
-import { command, group, type Spec } from '../../core/declare.js';
+import { command, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import { listCommand } from '../../core/list.js';
 
 const EXAMPLE_ID = 'cou0ry44a25ttuva13k3rtcye';
@@ -51,6 +51,7 @@ export const spec: Spec = group({
       summary: 'Create an audience segment from a filter file',
       help: FILTER_HELP,
       options: [
+        ...PLAN_OPTIONS,
         { flags: '--name <name>', description: 'segment name, unique in the team', required: true },
         { flags: '--description <text>', description: 'what the segment is for' },
         {

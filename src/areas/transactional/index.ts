@@ -1,5 +1,5 @@
 /** `loopsctl transactional`: transactional emails, their metrics and drafts. */
-import { command, emailAddress, group, type Spec } from '../../core/declare.js';
+import { command, emailAddress, group, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
 
@@ -110,6 +110,7 @@ email-messages check <draftEmailMessageId>`,
       examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
       remote: true,
       tier: 'destructive',
+      options: PLAN_OPTIONS,
       load: async () => (await import('./commands.js')).publish,
     }),
     command({

@@ -1,7 +1,6 @@
 import { NotFoundError, UsageError } from '../../base/errors.js';
 import { checkId } from '../../api/ids.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { confirm } from '../../core/prompt.js';
 import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
 import { withArticle } from '../../platform/words.js';
 import * as api from './client.js';
@@ -109,7 +108,8 @@ export const nodeDelete: Handler<[string, string], RevisionOption & PolicyOption
     checkId(id, 'workflow id');
     checkId(nodeId, 'node id');
     const what = options.recursive ? `node ${nodeId} and every node only it leads to` : `node ${nodeId}`;
-    if (!options.dryRun) await confirm(context.runtime, `Delete ${what} from workflow ${id}?`, options.yes);
+    // A plan (--plan) sends nothing and asks nothing: the confirmation is its apply's.
+    if (!options.dryRun) await context.confirm(`Delete ${what} from workflow ${id}?`, options.yes);
     const edit = await startEdit(context, id, options);
     const answer: DeleteNodeAnswer = await send(edit, () =>
       api.deleteNode(edit.client, id, nodeId, edit.revision, { ...destructiveBody(options), recursive: options.recursive }),

@@ -1,6 +1,5 @@
 import { checkId } from '../../api/ids.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
 import * as api from './client.js';
 import { graphChanges } from './render.js';
@@ -19,11 +18,7 @@ export const setList: Handler<[string, string], RevisionOption & PolicyOptions> 
     if (mailingListId !== null) checkId(mailingListId, 'mailing list id');
     checkId(id, 'workflow id');
     if (options.queuedContacts === 'discard' && !options.dryRun) {
-      await confirm(
-        context.runtime,
-        `Change the mailing list of workflow ${id} and discard the contacts queued in it that the new list excludes?`,
-        options.yes,
-      );
+      await context.confirm(`Change the mailing list of workflow ${id} and discard the contacts queued in it that the new list excludes?`, options.yes);
     }
     const edit = await startEdit(context, id, options);
     const answer: MailingListAnswer = await send(edit, () =>

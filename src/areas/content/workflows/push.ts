@@ -7,6 +7,8 @@
  * stops is finished by the next one, which plans again from what the account then holds.
  */
 import type { Uses } from '../../../core/capabilities.js';
+import { keepWorkflowPushImages } from '../before-images.js';
+import type { AccountWhere } from '../account.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
 import { MismatchError, UsageError } from '../../../base/errors.js';
@@ -198,26 +200,19 @@ function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, 
  * state is saved through `save` after every call.
  */
 export async function pushWorkflows(
-  context: Uses<'out' | 'prompts'>,
+  context: Uses<'out' | 'prompts' | 'config' | 'clock'>,
   client: ApiClient,
   scope: Scope,
   state: ContentState,
   account: string,
   options: WorkflowPushOptions,
+  where: AccountWhere,
 ): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
   const { out } = context;
   const { root } = scope;
   const { sides, names } = await readSides(client, root, state, account, { onlyChanged: true, scope });
   for (const name of options.plannedSegments ?? []) names.segments.set(`(made by this push) ${name}`, name);
-  const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
-  if (broken.length > 0) {
-    throw new UsageError(
-      `${broken.map((side) => side.path).join(', ')} break${broken.length === 1 ? 's' : ''} the rules of a workflow's graph; nothing was sent`,
-      {
-        hint: '`loopsctl content check` names each problem and what to write instead',
-      },
-    );
-  }
+  refuseBroken(sides);
   const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options, scope.named.has(side.path)) ?? []);
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
@@ -232,6 +227,9 @@ export async function pushWorkflows(
   const save = () => writeState(root, state);
   const lines: Line[] = [];
   const drafts: string[] = [];
+  // What each workflow held before, kept for `loopsctl undo`, as an apply keeps it.
+  const updating = tasks.filter((task) => task.action === 'update').map((task) => task.side);
+  const images = keepWorkflowPushImages(context, client, { command: 'content push', account: where }, updating);
   for (const task of tasks) {
     const { side } = task;
     if (task.action === 'skip') {
@@ -293,8 +291,22 @@ export async function pushWorkflows(
         undefined,
     });
   }
-  if (!out.json) await reportPush(out, lines, drafts);
+  // A push stopped by a failure leaves its workflows unsettled: `undo` takes back only what it knows was done.
+  await images?.settle(lines.filter((line) => line.status === 'updated').map((line) => ({ record: line.path })));
+  if (!out.json) await reportPush(out, lines, drafts, lines.some((line) => line.status === 'updated') ? images?.id : undefined);
   return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
+}
+
+/** A workflow whose graph breaks the rule book is never pushed, nor anything beside it. */
+function refuseBroken(sides: readonly WorkflowSide[]): void {
+  const broken = sides.filter((side) => side.file !== undefined && workflowProblems(side.file).some((problem) => problem.severity === 'error'));
+  if (broken.length === 0) return;
+  throw new UsageError(
+    `${broken.map((side) => side.path).join(', ')} break${broken.length === 1 ? 's' : ''} the rules of a workflow's graph; nothing was sent`,
+    {
+      hint: '`loopsctl content check` names each problem and what to write instead',
+    },
+  );
 }
 
 /** The plan's scripts and how many workflows they change; 5 when one is held back. */
@@ -308,11 +320,12 @@ async function presentPlan(out: Output, tasks: Task[], state: ContentState, acco
 }
 
 /** The push's lines, the drafts to publish from the app, and what was held back. */
-async function reportPush(out: Output, lines: Line[], drafts: string[]): Promise<void> {
+async function reportPush(out: Output, lines: Line[], drafts: string[], kept: string | undefined): Promise<void> {
   const text = renderLines(out, lines);
   if (text !== '') await out.write(text);
   if (drafts.length > 0)
     out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
+  if (kept !== undefined) out.note(`What it changed in workflows was kept as it was before: \`loopsctl undo ${kept}\` puts it back.`);
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
   const skipped = lines.filter((line) => line.status === 'skipped').length;
   if (conflicts + skipped === 0) return;

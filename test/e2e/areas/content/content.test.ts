@@ -363,7 +363,7 @@ describe('content diff and push', () => {
     expect(push.code).toBe(1);
     // The check foresees it, as a warning, and leaves the refusal to Guardian.
     expect(push.stderr).toMatch(
-      /^LMX warnings in 1 file, sent anyway: \S+\/password-reset--\S+\/draft\.lmx \(see `loopsctl content check`\)\.\nPushed 1 record to Acme Sandbox; \d+ unchanged, 1 refused by Guardian\.\n$/,
+      /^LMX warnings in 1 file, sent anyway: \S+\/password-reset--\S+\/draft\.lmx \(see `loopsctl content check`\)\.\nPushed 1 record to Acme Sandbox; \d+ unchanged, 1 refused by Guardian\.\nWhat it changed was kept as it was before: `loopsctl undo \S+` puts it back\.\n$/,
     );
     expect(push.stdout).toMatch(/refused\s+transactional\/password-reset--\S+\s+Guardian: Missing button link/);
     expect(push.stdout).toMatch(/updated\s+components\/footer--/);

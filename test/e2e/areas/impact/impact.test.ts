@@ -290,3 +290,38 @@ describe('the impact of a transactional email whose data variables change', () =
     expect(pushed.stderr).toContain("--code shows the plan's impact on the app: give --plan with it");
   });
 });
+
+describe('the impact of a write command planned to a file', () => {
+  it('shows the contacts waiting at a node `workflow nodes delete --plan` would delete, and keeps it in the plan', async () => {
+    const sandbox = await sandboxes();
+    await createContact(sandbox, 'ana@example.com', [PRODUCT_UPDATES]);
+    await createContact(sandbox, 'bo@example.com', [PRODUCT_UPDATES]);
+    const listed = await sandbox.loopsctl(['workflow', 'list', '--json']);
+    const welcome = (JSON.parse(listed.stdout) as { id: string; name: string }[]).find((workflow) => workflow.name === 'Welcome series')!;
+    const shown = await sandbox.loopsctl(['workflow', 'show', welcome.id, '--json']);
+    const nodes = Object.entries((JSON.parse(shown.stdout) as { nodes: Record<string, { typeName: string }> }).nodes);
+    const timer = { id: nodes.find(([, node]) => node.typeName === 'TimerAction')![0] };
+    const plan = join(directory(), 'change.json');
+    sandbox.requests.length = 0;
+    const made = await sandbox.loopsctl(['workflow', 'nodes', 'delete', welcome.id, timer.id, '--plan', '--out', plan]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(
+      `Impact:\n  workflow node ${welcome.id}/${timer.id}: deletes node ${timer.id}: 2 contacts waiting there would leave the workflow\n`,
+    );
+    expect(changing(sandbox.requests)).toEqual([]);
+    const written = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(written.impact).toEqual([expect.objectContaining({ kind: 'queued-contacts', op: 'deleteWorkflowNode', node: timer.id })]);
+    const dry = sandbox.requests.find((request) => request.method === 'DELETE')!;
+    expect(written.impact[0].answer).toEqual(dry.answer);
+  });
+
+  it('shows the data variables `transactional publish --plan` would add, from the draft the account holds', async () => {
+    const sandbox = await sandboxes();
+    const plan = join(directory(), 'change.json');
+    const made = await sandbox.loopsctl(['transactional', 'publish', PASSWORD_RESET, '--plan', '--out', plan]);
+    expect(made.code, made.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(written.impact).toEqual([expect.objectContaining({ kind: 'data-variables', transactionalId: PASSWORD_RESET })]);
+    expect(made.stdout).toMatch(/Impact:\n {2}transactional email \w+: /);
+  });
+});

@@ -50,8 +50,8 @@ async function declared(): Promise<Listed[]> {
 }
 
 const META = ['describe_command', 'run_command', 'search_commands'];
-/** Remote commands that are no tool: the key keeper and the server itself. */
-const NOT_TOOLS = ['auth login', 'mcp'];
+/** Remote commands that are no tool: the key keeper, the server itself, and undo, which asks the person before it applies. */
+const NOT_TOOLS = ['auth login', 'mcp', 'undo'];
 const nameOf = (path: string[]) => path.join('_').replace(/-/g, '_');
 
 type Answer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };

@@ -1,0 +1,82 @@
+/**
+ * A write command that can plan (`--plan --out <file>`): the command runs as it always does, reads
+ * what it reads and checks what it checks, and the write it would send is held at the transport
+ * (as --dry-run holds it) and written to a plan file instead, with the revision it was planned
+ * against. `loopsctl apply` sends that very request later: the command and the apply share the
+ * command's own code, which built it.
+ */
+import { ExitCode } from '../../base/exit-codes.js';
+import { UsageError } from '../../base/errors.js';
+import { handler, type Capability, type Handler, type Uses } from '../../core/capabilities.js';
+import { countOf } from '../../render/numbers.js';
+import { whereOf } from '../content/account.js';
+import { makePlan, writePlan } from '../content/plan-file.js';
+import { requestUnit } from '../content/request-calls.js';
+import { impactOf } from '../impact/impact.js';
+import { renderImpact } from '../impact/render.js';
+
+export interface PlanOptions {
+  plan?: boolean;
+  out?: string;
+  expires?: number;
+}
+
+const NEEDS = ['out', 'client', 'key', 'files', 'clock', 'globals'] as const;
+
+/** The command, able to write its change to a plan file rather than send it. */
+export function plannable<A extends unknown[], O extends object>(name: string, inner: Handler<A, O>): Handler<A, O & PlanOptions> {
+  const uses = [...new Set<Capability>([...inner.uses, ...NEEDS])];
+  return handler(uses, async (context, args: A, options: O & PlanOptions) => {
+    if (options.plan !== true) {
+      if (options.out !== undefined || options.expires !== undefined)
+        throw new UsageError('--out and --expires are those of a plan file: give --plan with them', { hint: `loopsctl ${name} … --plan --out change.json` });
+      return inner(context, args, options);
+    }
+    if (options.out === undefined)
+      throw new UsageError('--plan writes the change to a file: give --out <file> with it', { hint: `loopsctl ${name} … --plan --out change.json` });
+    if ((options as { queuedContacts?: string }).queuedContacts === 'discard')
+      throw new UsageError('a plan never discards queued contacts: leave --queued-contacts discard out of it', {
+        hint: 'make the change without --plan to discard them (it asks first)',
+      });
+    const planning = context as unknown as Uses<(typeof NEEDS)[number]>;
+    await inner(context, args, options).catch((error: unknown) => {
+      // The command stops where its write is held; any other failure is its own.
+      if (planning.held.length === 0) throw error;
+    });
+    return writeHeld(planning, name, options.out, options.expires);
+  });
+}
+
+async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, file: string, expires: number | undefined): Promise<number> {
+  const held = context.held.splice(0);
+  if (held.length === 0) {
+    context.out.note(`Nothing to change: no plan written to ${file}.`);
+    return ExitCode.ok;
+  }
+  const client = await context.client();
+  const units = [];
+  for (const req of held) units.push(await requestUnit(client, req));
+  const account = await whereOf(context, client);
+  // What the change does to people and to the app, asked of the API now and kept under the plan's digest.
+  const impact = await impactOf(client, units);
+  const plan = makePlan(name, account, false, units, context.runtime.now(), expires, impact);
+  await writePlan(context, file, plan);
+  if (context.out.json) await context.out.writeJson(plan);
+  else {
+    await context.out.write(
+      units.map((unit) => `# ${unit.record}: would change\n${unit.calls.map((call, index) => `  ${index + 1}. ${describeCall(call)}\n`).join('')}`).join(''),
+    );
+    const text = renderImpact(impact);
+    if (text !== '') await context.out.write(`${text}\n`);
+  }
+  context.out.note(
+    `Wrote the plan to ${file}: ${countOf(held.length, 'call')} to ${account.team}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
+  );
+  return ExitCode.ok;
+}
+
+function describeCall(call: Record<string, unknown>): string {
+  const guard = call.read !== undefined ? `, if ${call.read} is still as read` : '';
+  const revision = (call.body as { expectedRevisionId?: unknown } | null)?.expectedRevisionId;
+  return `${call.operation as string} ${call.method as string} ${call.path as string}${revision === undefined ? guard : ` at revision ${String(revision)}`}`;
+}

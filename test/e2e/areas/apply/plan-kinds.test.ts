@@ -1,0 +1,144 @@
+/**
+ * Every write command that can plan (`--plan --out`): node edits, a workflow's list, a campaign's
+ * schedule, a transactional publish, group and segment writes. Each writes the request it would
+ * send to a plan file, guarded by the workflow's revision or by the digest of the record as read;
+ * `loopsctl apply` sends exactly that request, or refuses with a conflict when the account moved.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+
+const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
+const SCORE = 'cu46uqyjwgaeml2epsiw5a711';
+const DORMANT = 'ccaupowsk6riuwqxc5jsidoxl';
+const DRAFT_CAMPAIGN = seedId('campaign/November newsletter');
+const BILLING = seedId('transactional-group/Billing');
+const NEWSLETTERS = seedId('campaign-group/Newsletters');
+const PASSWORD_RESET = seedId('transactional/Password reset');
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+const sandboxes = sandboxEachTest();
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+
+/** A directory for the test's plans, and one config directory for its runs (where the journal and the before-images are). */
+function place(): { plan: string; env: Record<string, string> } {
+  const directory = tempDir('loopsctl-plan-kinds-');
+  directories.push(directory);
+  return { plan: join(directory, 'change.json'), env: { LOOPSCTL_CONFIG_DIR: join(directory, 'config') } };
+}
+
+async function planned(sandbox: RecordingSandbox, args: string[], env: Record<string, string>, plan: string) {
+  sandbox.requests.length = 0;
+  const made = await sandbox.loopsctl([...args, '--plan', '--out', plan], { env });
+  expect(made.code, made.stderr).toBe(0);
+  expect(made.stderr).toMatch(/Wrote the plan to \S+change\.json: 1 call to Acme Sandbox, to apply before \S+ with `loopsctl apply /);
+  expect(writes(sandbox.requests)).toEqual([]);
+  return JSON.parse(readFileSync(plan, 'utf8'));
+}
+
+function journal(env: Record<string, string>): { command: string; operation: string; outcome: string; files?: string[] }[] {
+  const text = readFileSync(join(env.LOOPSCTL_CONFIG_DIR!, 'journal', 'changes.jsonl'), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+describe('write commands that plan', () => {
+  it('each command writes the request it would send, with the revision or the digest it was planned against, and apply sends exactly it', async () => {
+    const sandbox = await sandboxes();
+    const cases: { args: string[]; operation: string; guard: 'revision' | 'digest' | 'none' }[] = [
+      { args: ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30'], operation: 'updateWorkflowNode', guard: 'revision' },
+      { args: ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', DORMANT], operation: 'createWorkflowNode', guard: 'revision' },
+      { args: ['campaigns', 'update', DRAFT_CAMPAIGN, '--schedule', '2031-01-06T09:00:00Z'], operation: 'updateCampaign', guard: 'digest' },
+      { args: ['transactional', 'publish', PASSWORD_RESET], operation: 'publishTransactionalEmail', guard: 'digest' },
+      { args: ['groups', 'update', BILLING, '--description', 'Receipts and invoices'], operation: 'updateTransactionalGroup', guard: 'digest' },
+      { args: ['groups', 'create', '--name', 'Receipts'], operation: 'createTransactionalGroup', guard: 'none' },
+      { args: ['campaign-groups', 'update', NEWSLETTERS, '--name', 'Letters'], operation: 'updateCampaignGroup', guard: 'digest' },
+      { args: ['campaign-groups', 'create', '--name', 'Launches'], operation: 'createCampaignGroup', guard: 'none' },
+    ];
+    for (const { args, operation, guard } of cases) {
+      const { plan, env } = place();
+      const written = await planned(sandbox, args, env, plan);
+      const [unit] = written.units;
+      const [call] = unit.calls;
+      expect(call, args.join(' ')).toMatchObject({ op: 'request', operation });
+      if (guard === 'revision') expect(call.body.expectedRevisionId).toEqual(expect.any(String));
+      if (guard === 'digest') expect(call).toMatchObject({ read: expect.stringMatching(/^\/v1\//), expectedDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      if (guard === 'none') expect(call.read).toBeUndefined();
+
+      sandbox.requests.length = 0;
+      const apply = await sandbox.loopsctl(['apply', plan], { env });
+      expect(apply.code, `${args.join(' ')}: ${apply.stderr}`).toBe(0);
+      const sent = writes(sandbox.requests);
+      expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([`${call.method} ${call.path}`]);
+      // A call without a body (a publish) is sent without one, as the command sends it.
+      expect(sent[0]!.body ?? null).toEqual(call.body);
+      // One journal line for the one call, naming the plan applied.
+      expect(journal(env)).toEqual([expect.objectContaining({ command: 'apply', operation, outcome: 'done', files: [plan] })]);
+    }
+  });
+
+  it('a segment is created from a plan as the command creates it', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const filter = join(env.LOOPSCTL_CONFIG_DIR!, '..', 'filter.json');
+    writeFileSync(filter, '{"match":"all","conditions":[{"type":"property","key":"plan","operator":"equals","value":"pro"}]}');
+    const written = await planned(sandbox, ['segments', 'create', '--name', 'Pro', '--filter-file', filter], env, plan);
+    expect(written.units[0].calls[0]).toMatchObject({ op: 'request', operation: 'createAudienceSegment', method: 'POST', path: '/v1/audience-segments' });
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual(['/v1/audience-segments']);
+  });
+
+  it('refuses a workflow changed since the plan: the platform answers 409, and nothing after it is sent', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    await planned(sandbox, ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30'], env, plan);
+    sandbox.server.update((state) => {
+      workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.workflowRevisionId = 'edited-in-the-app';
+    });
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+  });
+
+  it('refuses a record without a revision that changed since the plan, sending nothing', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    await planned(sandbox, ['campaigns', 'update', DRAFT_CAMPAIGN, '--schedule', '2031-01-06T09:00:00Z'], env, plan);
+    const renamed = await sandbox.loopsctl(['campaigns', 'update', DRAFT_CAMPAIGN, '--name', 'December newsletter'], { env });
+    expect(renamed.code, renamed.stderr).toBe(0);
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    expect(apply.stdout).toContain(`changed in the account since the plan was made`);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('takes --expires, refuses --plan without --out and --out without --plan, and a plan that would discard queued contacts', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const bare = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan'], { env });
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--plan writes the change to a file: give --out <file> with it');
+    const outAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--out', plan], { env });
+    expect(outAlone.code).toBe(2);
+    expect(outAlone.stderr).toContain('--out and --expires are those of a plan file: give --plan with them');
+    const lasting = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--out', plan, '--expires', '2d'], { env });
+    expect(lasting.code, lasting.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(Date.parse(written.expiresAt) - Date.parse(written.createdAt)).toBe(2 * 86_400_000);
+    const discard = await sandbox.loopsctl(['workflow', 'nodes', 'delete', WIN_BACK, SCORE, '--queued-contacts', 'discard', '--plan', '--out', plan], { env });
+    expect(discard.code).toBe(2);
+    expect(discard.stderr).toContain('a plan never discards queued contacts');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * `loopsctl undo`: an applied change taken back from the before-images its apply kept, through the
+ * same plan-and-apply cycle, refused as a conflict when the record changed again since, and saying
+ * so where the API cannot take it back.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { edit, workflowDir } from '../../../support/workflow-tree.js';
+
+const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
+const SCORE = 'cu46uqyjwgaeml2epsiw5a711';
+const DORMANT = 'ccaupowsk6riuwqxc5jsidoxl';
+const BILLING = seedId('transactional-group/Billing');
+const PASSWORD_RESET = seedId('transactional/Password reset');
+const ONLY = ['--only', 'transactional,components,themes,workflows'];
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+const sandboxes = sandboxEachTest();
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+
+function place(): { directory: string; plan: string; env: Record<string, string> } {
+  const directory = tempDir('loopsctl-undo-');
+  directories.push(directory);
+  return { directory, plan: join(directory, 'change.json'), env: { LOOPSCTL_CONFIG_DIR: join(directory, 'config') } };
+}
+
+/** The account's content as a pull writes it, to compare with after an undo. */
+async function pulled(sandbox: RecordingSandbox, directory: string, env: Record<string, string>): Promise<string> {
+  const root = join(directory, 'before');
+  const pull = await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env });
+  expect(pull.code, pull.stderr).toBe(0);
+  return root;
+}
+
+async function applied(sandbox: RecordingSandbox, plan: string, env: Record<string, string>): Promise<string> {
+  const apply = await sandbox.loopsctl(['apply', plan], { env });
+  expect(apply.code, apply.stderr).toBe(0);
+  return /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
+}
+
+describe('loopsctl undo', () => {
+  it.each([
+    ['a node update, by the plan file', ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30'], 'plan'],
+    ['a node added, by the id apply printed', ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', DORMANT], 'id'],
+  ])('takes back a workflow edit (%s): the account holds the graph as it was, and a pull finds nothing changed', async (_name, args, by) => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const before = await pulled(sandbox, directory, env);
+    const made = await sandbox.loopsctl([...args, '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+    const id = await applied(sandbox, plan, env);
+    const changed = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(changed.stdout).toContain('workflows/win-back-draft--');
+
+    sandbox.requests.length = 0;
+    const target = by === 'plan' ? plan : id;
+    const undo = await sandbox.loopsctl(['undo', target, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(undo.stdout).toContain('would put back');
+    const sent = writes(sandbox.requests);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((request) => request.status === 200)).toBe(true);
+    const diff = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(diff.code, diff.stdout).toBe(0);
+    const lines = readFileSync(join(env.LOOPSCTL_CONFIG_DIR, 'journal', 'changes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    // The undo's lines say they are an undo, and of what.
+    const undoLines = lines.filter((line) => line.command === 'undo');
+    expect(undoLines.length).toBe(sent.length);
+    expect(undoLines.every((line) => JSON.stringify(line.files) === JSON.stringify([target]))).toBe(true);
+  });
+
+  it('takes back an email edit, applied from a plan or pushed: the draft holds its LMX as it was', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const before = await pulled(sandbox, directory, env);
+    const root = join(directory, 'edited');
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
+    writeFileSync(join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+    const made = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+    await applied(sandbox, plan, env);
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    const diff = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(diff.code, diff.stdout).toBe(0);
+
+    // A push without --out plans and applies in one run, and keeps the same for undo.
+    const again = join(directory, 'again');
+    expect((await sandbox.loopsctl(['content', 'pull', again, ...ONLY], { env })).code).toBe(0);
+    writeFileSync(join(again, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+    const push = await sandbox.loopsctl(['content', 'push', again, ...ONLY], { env });
+    expect(push.code, push.stderr).toBe(0);
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
+    const pushedUndo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(pushedUndo.code, pushedUndo.stderr).toBe(0);
+    const afterPush = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(afterPush.code, afterPush.stdout).toBe(0);
+  });
+
+  it('takes back a workflow edit pushed without a plan file', async () => {
+    const sandbox = await sandboxes();
+    const { directory, env } = place();
+    const before = await pulled(sandbox, directory, env);
+    const root = join(directory, 'edited');
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
+    edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
+    const push = await sandbox.loopsctl(['content', 'push', root, ...ONLY], { env });
+    expect(push.code, push.stderr).toBe(0);
+    const id = /What it changed in workflows was kept as it was before: `loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    const diff = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
+    expect(diff.code, diff.stdout).toBe(0);
+  });
+
+  it('is refused as a conflict when the record changed again since the change, sending nothing after it', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const made = await sandbox.loopsctl(['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30', '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+    await applied(sandbox, plan, env);
+    const again = await sandbox.loopsctl(['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=40'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code).toBe(5);
+    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+  });
+
+  it('writes the undo as a plan with --out, and takes back a group edit', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const made = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+    await applied(sandbox, plan, env);
+    const inverse = join(directory, 'undo.json');
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', plan, '--out', inverse], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(writes(sandbox.requests)).toEqual([]);
+    const written = JSON.parse(readFileSync(inverse, 'utf8'));
+    expect(written.command).toBe(`undo ${plan}`);
+    expect(written.units[0].calls[0]).toMatchObject({ operation: 'updateTransactionalGroup', body: { name: 'Billing' } });
+    const apply = await sandbox.loopsctl(['apply', inverse], { env });
+    expect(apply.code, apply.stderr).toBe(0);
+    const got = await sandbox.loopsctl(['groups', 'get', BILLING, '--json'], { env });
+    expect(JSON.parse(got.stdout).name).toBe('Billing');
+  });
+
+  it('says a created record cannot be deleted through the API, and what to do instead', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const made = await sandbox.loopsctl(['groups', 'create', '--name', 'Receipts', '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+    await applied(sandbox, plan, env);
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code).toBe(5);
+    expect(undo.stderr).toMatch(
+      /transactional group "Receipts": not undone: the change created it, and the API cannot delete a transactional group; delete it in the Loops app \(its id: \w+\)/,
+    );
+    expect(undo.stderr).toContain(`Nothing of ${plan} can be undone through the API.`);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+});
