@@ -5,6 +5,7 @@
 import type { Spec } from '../core/declare.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
+import { spec as approve } from './approve/index.js';
 import { spec as auth } from './auth/index.js';
 import { spec as campaignGroups } from './campaign-groups/index.js';
 import { spec as campaigns } from './campaigns/index.js';
@@ -48,6 +49,7 @@ export const specs: Spec[] = [
   themes,
   content,
   apply,
+  approve,
   check,
   types,
   segments,

@@ -51,7 +51,7 @@ const planSchema = z.looseObject({
 export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };
 
 /** JSON with its keys in order at every depth: the digest does not depend on how a writer laid them out. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

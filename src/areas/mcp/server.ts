@@ -32,6 +32,7 @@ import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
 import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
+import { approvalTools, type Approving } from './approval.js';
 import { metaTools, type MetaTool } from './meta.js';
 import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
 
@@ -118,9 +119,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   let served: Server | undefined;
   const invoker = new Invoker(tree, context.whole, () => clientName(served));
   const caller: Caller = { invoker, tier, root };
-  const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
-  const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
   const log = options.log === undefined ? undefined : callLog(options.log, context.runtime);
 
   await context.credentials();
@@ -132,11 +131,16 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   await refuseWritesToAnotherTeam(context, tier, status);
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
+  // A change above the write tier is made only on a person's yes, which the server asks for.
+  const approving: Approving = { server: () => served, configDir: context.whole.configDir, account: accountWords(account), now: () => context.runtime.now() };
+  const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...approvalTools(caller, approving, selection, settings)];
+  const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
+
   const server = new Server(
     { name: 'loopsctl', version: VERSION },
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
-      instructions: instructionsOf(where, tier, root, meta.length > 0),
+      instructions: instructionsOf(where, tier, root, selection.meta),
     },
   );
 
@@ -195,7 +199,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
-  context.runtime.stderr.write(`${startupLine(selection, meta.length > 0, tier, where, account, root)}\n`);
+  context.runtime.stderr.write(`${startupLine(selection, selection.meta, tier, where, account, root)}\n`);
   return server;
 }
 
@@ -229,6 +233,12 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
       annotations: tool.annotations,
     })),
   ];
+}
+
+/** The account in the words a person approves a change on: its team, and the profile or the sandbox. */
+function accountWords(account: { team: string | null; profile: string | null; sandbox: boolean }): string {
+  const team = account.team === null ? 'the account of the key in use' : `team ${JSON.stringify(account.team)}`;
+  return account.sandbox ? `the sandbox (${team})` : `${team}${account.profile === null ? '' : ` (profile ${account.profile})`}`;
 }
 
 /** The line on stderr that says what the server offers, on which account, with which files. */
