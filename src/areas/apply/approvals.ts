@@ -59,9 +59,26 @@ function digestOf(proposal: Omit<Proposal, 'digest'> | Proposal): string {
   return createHash('sha256').update(canonical(rest)).digest('hex');
 }
 
+/** A new proposal's id. */
+export function newProposalId(): string {
+  return `p-${[...randomBytes(12)].map((byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('')}`;
+}
+
+/** The directory of a proposal's own files (a workflow's pulled tree and its plan), made 0700. */
+export function proposalDirectory(configDir: string, id: string): string {
+  const dir = join(approvalsDirectory(configDir), checkedId(id));
+  ensureDirectory(dir);
+  return dir;
+}
+
 /** A new proposal, written to its file. */
-export function propose(configDir: string, fields: Pick<Proposal, 'by' | 'account' | 'words' | 'call'>, now: Date, expiresInMs = DEFAULT_EXPIRY_MS): Proposal {
-  const id = `p-${[...randomBytes(12)].map((byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('')}`;
+export function propose(
+  configDir: string,
+  fields: Pick<Proposal, 'by' | 'account' | 'words' | 'call'>,
+  now: Date,
+  id = newProposalId(),
+  expiresInMs = DEFAULT_EXPIRY_MS,
+): Proposal {
   const body = { format: 1 as const, id, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + expiresInMs).toISOString(), ...fields };
   const proposal = { ...body, digest: digestOf(body) };
   writeJsonFile(join(approvalsDirectory(configDir), `${id}.json`), proposal);

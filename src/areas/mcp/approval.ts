@@ -28,7 +28,7 @@ export interface Approving {
 }
 
 /** The client by the name it gave at initialization, as the journal and the person's question name it. */
-function clientOf(approving: Approving): string {
+export function clientOf(approving: Approving): string {
   const client = approving.server()?.getClientVersion();
   return client === undefined ? 'An MCP client' : `${client.name} (MCP)`;
 }
@@ -74,7 +74,11 @@ function settled(tool: Tool, input: Record<string, unknown>): Record<string, unk
 }
 
 /** Asks the person through the client; 'unable' when the client cannot ask. */
-async function ask(approving: Approving, words: string[], signal?: AbortSignal): Promise<'approved' | 'declined' | 'cancelled' | 'unanswered' | 'unable'> {
+export async function ask(
+  approving: Approving,
+  words: string[],
+  signal?: AbortSignal,
+): Promise<'approved' | 'declined' | 'cancelled' | 'unanswered' | 'unable'> {
   const server = approving.server();
   if (server?.getClientCapabilities()?.elicitation?.form === undefined) return 'unable';
   try {
@@ -119,24 +123,24 @@ function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['a
   };
 }
 
-function notApproved(tool: Tool | undefined, answer: 'declined' | 'cancelled' | 'unanswered'): ToolAnswer {
+export function notApproved(tool: Tool | undefined, answer: 'declined' | 'cancelled' | 'unanswered'): ToolAnswer {
   const why = { declined: 'the person declined it', cancelled: 'the person cancelled the question', unanswered: 'no answer came in time' }[answer];
   return failed(tool, new ProtectedError(`not approved: ${why}; nothing was sent`, { code: 'not_approved', hint: 'ask the person; do not retry on your own' }));
 }
 
 /** The answer of a call kept for a person to approve: its id, how it is approved, and how it is then applied. */
-export function pending(proposal: Proposal): ToolAnswer {
+export function pending(proposal: Proposal, then = 'approved_apply'): ToolAnswer {
   const structured = {
     status: 'pending approval',
     plan: proposal.id,
     expiresAt: proposal.expiresAt,
     change: proposal.words,
     approveWith: `loopsctl approve ${proposal.id}`,
-    thenCall: { tool: 'approved_apply', arguments: { plan: proposal.id } },
+    thenCall: { tool: then, arguments: { plan: proposal.id } },
   };
   const text = [
     `Pending approval: nothing was sent. This client cannot ask its person, so a person must run \`loopsctl approve ${proposal.id}\` in a terminal.`,
-    `Once they have, call approved_apply with {"plan": "${proposal.id}"}; the approval expires at ${proposal.expiresAt}.`,
+    `Once they have, call ${then} with {"plan": "${proposal.id}"}; the approval expires at ${proposal.expiresAt}.`,
   ].join('\n');
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
@@ -157,6 +161,8 @@ function approvedApplyTool(caller: Caller, approving: Approving, offered: (name:
     call: async (input, signal) => {
       try {
         const proposal = readProposal(approving.configDir, String(input.plan), approving.now());
+        if (proposal.call.tool === 'workflow_apply')
+          throw new UsageError(`${proposal.id} is a proposed workflow`, { hint: `apply it with workflow_apply {"plan": "${proposal.id}"}` });
         const tool = offered(proposal.call.tool);
         if (tool === undefined) throw new UsageError(`${proposal.call.tool} is not offered by this server`, { hint: 'ask the person who started the server' });
         takeApproval(approving.configDir, proposal, approving.now());

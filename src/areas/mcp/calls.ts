@@ -63,9 +63,21 @@ const LIST_ITEMS_MAX_CHARS = ANSWER_MAX_CHARS - 1024;
  * The call run, or, when it needs a person's approval and has none yet (`approved` false), handed
  * to the server's approval. An approved call is run with the yes its command would ask for.
  */
-export async function callTool(caller: Caller, tool: Tool, input: Record<string, unknown>, signal?: AbortSignal, approved = false): Promise<ToolAnswer> {
+export async function callTool(
+  caller: Caller,
+  tool: Tool,
+  input: Record<string, unknown>,
+  signal?: AbortSignal,
+  approved = false,
+  /** Files of the server's own (a proposed workflow's tree): the directory, and the command's inputs naming them. */
+  own?: { root: string; input: CommandInput },
+): Promise<ToolAnswer> {
   try {
     const call = callOf(caller, tool, input);
+    if (own !== undefined) {
+      Object.assign(call.input, own.input);
+      call.files.root = own.root;
+    }
     if (!approved && caller.approval !== undefined && needsApproval(tool, call.input)) return await caller.approval(tool, input, signal);
     if (approved && asks(tool)) call.input.yes = true;
     const invoke = (extra: CommandInput = {}) => caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text });

@@ -34,6 +34,7 @@ import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
 import { approvalTools, type Approving } from './approval.js';
 import { metaTools, type MetaTool } from './meta.js';
+import { testProposal, testSchema, workflowTools } from './workflow-tools.js';
 import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
 
 export interface McpOptions {
@@ -133,7 +134,8 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
 
   // A change above the write tier is made only on a person's yes, which the server asks for.
   const approving: Approving = { server: () => served, configDir: context.whole.configDir, account: accountWords(account), now: () => context.runtime.now() };
-  const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...approvalTools(caller, approving, selection, settings)];
+  const own = [...approvalTools(caller, approving, selection, settings), ...workflowTools(caller, approving, settings.sandbox)];
+  const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...own];
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
 
   const server = new Server(
@@ -173,6 +175,8 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
       const why = known === undefined ? '' : within(known.tier, tier) ? ': it is not among --tools' : `: the server was started without ${flagFor(known.tier)}`;
       throw protocolError(ErrorCode.InvalidParams, `no tool ${name} here${why}`);
     }
+    // A proposed workflow is tested where a server may propose one.
+    if (tool.name === 'workflow_test' && input.plan !== undefined && tier !== 'read') return testProposal(caller, approving, tool, input, signal);
     return callTool(caller, tool, input, signal);
   }
 
@@ -223,6 +227,7 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
   return [
     ...selection.tools.map((tool) => ({
       ...listedTool(tool, tier, settings),
+      ...(tool.name === 'workflow_test' && tier !== 'read' ? { inputSchema: testSchema(tool, tier) as { type: 'object' } } : {}),
       ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
     })),
     ...meta.map((tool) => ({
