@@ -13,7 +13,7 @@ import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../
 import { propose, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
 import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
-import type { Selection, Settings, Tool } from './tools.js';
+import { asks, type Selection, type Settings, type Tool } from './tools.js';
 
 /** How long the person has to answer the client's question: a person reads, the client waits. */
 const ELICITATION_MS = 10 * 60 * 1000;
@@ -39,8 +39,9 @@ export function clientOf(approving: Approving): string {
  */
 export function approvalTools(caller: Caller, approving: Approving, selection: Selection, settings: Settings): MetaTool[] {
   caller.approval = approvalOf(caller, approving);
-  if (caller.tier === 'read') return [];
   const offered = new Map([...selection.tools, ...selection.reachable].map((tool) => [tool.name, tool]));
+  // Offered where a call may need approval: a tool of the destructive tier, or one that asks.
+  if (![...offered.values()].some((tool) => tool.tier === 'destructive' || asks(tool))) return [];
   return [approvedApplyTool(caller, approving, (name) => offered.get(name), settings.sandbox)];
 }
 

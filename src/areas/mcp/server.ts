@@ -32,9 +32,9 @@ import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
 import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
-import { approvalTools, type Approving } from './approval.js';
+import type { Approving } from './approval.js';
 import { metaTools, type MetaTool } from './meta.js';
-import { testProposal, testSchema, workflowTools } from './workflow-tools.js';
+import { ownTools, testProposal, testSchema } from './workflow-tools.js';
 import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
 
 export interface McpOptions {
@@ -134,8 +134,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
 
   // A change above the write tier is made only on a person's yes, which the server asks for.
   const approving: Approving = { server: () => served, configDir: context.whole.configDir, account: accountWords(account), now: () => context.runtime.now() };
-  const own = [...approvalTools(caller, approving, selection, settings), ...workflowTools(caller, approving, settings.sandbox)];
-  const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...own];
+  const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...ownTools(caller, approving, selection, settings)];
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
 
   const server = new Server(

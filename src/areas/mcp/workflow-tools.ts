@@ -14,10 +14,10 @@ import { parseDocument } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
 import type { InputValue } from '../../core/invoke.js';
 import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
-import { ask, clientOf, notApproved, pending, type Approving } from './approval.js';
+import { approvalTools, ask, clientOf, notApproved, pending, type Approving } from './approval.js';
 import { callTool, failed, parsed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
-import { inputSchema, type JsonSchema, type Tool } from './tools.js';
+import { inputSchema, type JsonSchema, type Selection, type Settings, type Tool } from './tools.js';
 
 /** Where a proposal's tree, and its plan, are in the proposal's directory. */
 const TREE = 'tree';
@@ -234,8 +234,17 @@ function guarded(call: MetaTool['call']): MetaTool['call'] {
   };
 }
 
+/**
+ * The server's own tools, beside the commands': approved_apply where a call may need approval, and
+ * workflow_propose and workflow_apply where workflow_test is offered (the workflow tools, named or not).
+ */
+export function ownTools(caller: Caller, approving: Approving, selection: Selection, settings: Settings): MetaTool[] {
+  const workflows = selection.tools.some((tool) => tool.name === 'workflow_test') ? workflowTools(caller, approving, settings.sandbox) : [];
+  return [...approvalTools(caller, approving, selection, settings), ...workflows];
+}
+
 /** workflow_propose and workflow_apply, in a server that may write. */
-export function workflowTools(caller: Caller, approving: Approving, sandbox: boolean): MetaTool[] {
+function workflowTools(caller: Caller, approving: Approving, sandbox: boolean): MetaTool[] {
   if (caller.tier === 'read') return [];
   const hints = { readOnlyHint: false, idempotentHint: false, openWorldHint: !sandbox };
   return [
