@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
+import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
 import type { InputValue } from '../../core/invoke.js';
 import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
@@ -67,20 +67,24 @@ function edited(root: string, path: string, edits: { node: string; set?: Record<
   };
   const record = path.slice(`${TREE}/`.length);
   const keyOf = new Map(Object.values(state.accounts).flatMap((account) => Object.entries(account[record]?.nodes ?? {}).map(([key, id]) => [id, key])));
-  const nodes = document.get('nodes') as { has: (key: string) => boolean; get: (key: string) => any; delete: (key: string) => void } | undefined;
+  const nodes = document.get('nodes');
+  if (!isMap<string, YAMLMap<string, unknown>>(nodes)) throw new UsageError(`${path}/workflow.yaml holds no nodes`);
+  const nodeAt = (key: string) => nodes.get(key) as YAMLMap<string, unknown>;
   for (const edit of edits) {
-    const key = nodes?.has(edit.node) ? edit.node : keyOf.get(edit.node);
-    if (key === undefined || !nodes?.has(key))
+    const key = nodes.has(edit.node) ? edit.node : keyOf.get(edit.node);
+    if (key === undefined || !nodes.has(key))
       throw new UsageError(`no node "${edit.node}" in the workflow`, { hint: 'name a node by its key in workflow.yaml, or by its id' });
     if (edit.remove === true) {
-      const next = (nodes.get(key).toJSON().next ?? []) as string[];
+      // Whatever led to it leads where it led.
+      const next = ((nodeAt(key).toJSON() as { next?: string[] }).next ?? []) as string[];
       nodes.delete(key);
-      for (const pair of (document.get('nodes') as { items: { value: any }[] }).items) {
-        const node = pair.value.toJSON() as { next?: string[] };
-        if (node.next?.includes(key))
-          pair.value.set(
+      for (const pair of nodes.items) {
+        const node = pair.value as YAMLMap<string, unknown>;
+        const leads = (node.toJSON() as { next?: string[] }).next;
+        if (leads?.includes(key))
+          node.set(
             'next',
-            node.next.flatMap((to) => (to === key ? next : [to])),
+            leads.flatMap((to) => (to === key ? next : [to])),
           );
       }
       continue;
@@ -88,8 +92,8 @@ function edited(root: string, path: string, edits: { node: string; set?: Record<
     for (const [field, value] of Object.entries(edit.set ?? {})) {
       if (field === 'type')
         throw new UsageError(`node "${edit.node}": its type cannot be set`, { hint: 'remove the node and add one of the type wanted, in yaml' });
-      if (value === null) nodes.get(key).delete(field);
-      else nodes.get(key).set(field, value);
+      if (value === null) nodeAt(key).delete(field);
+      else nodeAt(key).set(field, value);
     }
   }
   return document.toString();

@@ -4,7 +4,7 @@
  * `loopsctl approve <id>` at a terminal, then applied once with approved_apply. The client is the
  * protocol SDK's own, and what was sent is read back from the sandbox.
  */
-import { copyFileSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
@@ -147,6 +147,18 @@ describe('a change from a client that cannot ask', () => {
     const stale = await approveAtTerminal(mcp.config, second, 'y\r', clock);
     expect(stale.code).toBe(2);
     expect(stale.stderr).toContain(`the change ${second} expired`);
+    expect(await outbox(mcp.config)).toEqual([]);
+  });
+
+  it('refuses a change edited after it was proposed, before asking anyone', async () => {
+    const mcp = await serve(false);
+    const id = (await mcp.call('transactional_send', SEND)).structuredContent.plan as string;
+    const file = join(mcp.config, 'approvals', `${id}.json`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('ada@example.com', 'eve@example.com'));
+    const edited = await approveAtTerminal(mcp.config, id, 'y\r');
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain(`the change ${id} was edited after it was proposed: its digest does not match what it holds`);
+    expect((await mcp.call('approved_apply', { plan: id })).structuredContent.error.message).toContain('was edited after it was proposed');
     expect(await outbox(mcp.config)).toEqual([]);
   });
 });

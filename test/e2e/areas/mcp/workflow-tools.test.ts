@@ -18,8 +18,8 @@ afterEach(async () => {
 
 type Answer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
 
-async function serve(person: Person, config = tempDir()) {
-  const mcp = await startMcp(['--sandbox', '--allow-destructive'], { env: { LOOPSCTL_CONFIG_DIR: config }, person });
+async function serve(person: Person, config = tempDir(), tier = '--allow-destructive') {
+  const mcp = await startMcp(['--sandbox', tier], { env: { LOOPSCTL_CONFIG_DIR: config }, person });
   running.push(mcp);
   return {
     ...mcp,
@@ -134,5 +134,28 @@ describe('workflow_propose, workflow_test and workflow_apply', () => {
     const applied = await mcp.call('workflow_apply', { plan });
     expect(applied.isError, applied.content[0]!.text).toBeFalsy();
     expect(await waitOf(mcp.config)).toMatchObject({ amount: 3 });
+  });
+
+  it('leave a live workflow as it is in a server that may only write, even with the person’s yes', async () => {
+    const mcp = await serve(() => ({ action: 'accept', content: { approve: true } }), tempDir(), '--allow-writes');
+    const before = await waitOf(mcp.config);
+    const plan = (await mcp.call('workflow_propose', LONGER_WAIT)).structuredContent.plan as string;
+    const refused = await mcp.call('workflow_apply', { plan });
+    expect(refused.structuredContent.error).toMatchObject({
+      exitCode: 11,
+      message: expect.stringContaining('the server was started without --allow-destructive'),
+    });
+    expect(await waitOf(mcp.config)).toEqual(before);
+  });
+
+  it('remove a node by its key: what led to it leads where it led', async () => {
+    const mcp = await serve(false);
+    const proposed = await mcp.call('workflow_propose', { workflow: WIN_BACK, edits: [{ node: 'dormant', remove: true }] });
+    expect(proposed.isError, proposed.content[0]!.text).toBeFalsy();
+    expect(proposed.structuredContent.calls.join('\n')).toContain('deleteWorkflowNode dormant');
+    expect((await mcp.call('workflow_apply', { plan: proposed.structuredContent.plan })).isError).toBeFalsy();
+    const after = await show(mcp.config, WIN_BACK);
+    expect(Object.values(after.nodes).map((node) => node.typeName)).not.toContain('AudienceFilter');
+    expect(after.nodes[WIN_BACK_EXPERIMENT]).toBeDefined();
   });
 });
