@@ -117,6 +117,8 @@ describe('a change from a client that cannot ask', () => {
     expect(approved.stderr).toContain('loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example.com');
     expect(approved.stderr).toContain(`Approve ${id}? [y/N]`);
 
+    // A send's change is no workflow's: workflow_apply plays plans of workflow_propose only.
+    expect((await mcp.call('workflow_apply', { plan: id })).structuredContent.error).toMatchObject({ message: `${id} is not a proposed workflow` });
     const applied = await mcp.call('approved_apply', { plan: id });
     expect(applied.isError, applied.content[0]!.text).toBeFalsy();
     expect(await outbox(mcp.config)).toHaveLength(1);
