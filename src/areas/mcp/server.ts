@@ -213,6 +213,11 @@ function instructionsOf(where: string, tier: Tier, root: string | undefined, wit
     `Read ${CONTEXT_URI} for the team, profile and tier.`,
     'Lists answer {data, nextCursor}: pass nextCursor as cursor to continue. A failed call is a tool error whose structuredContent.error has message, hint and exitCode (2 usage, 3 auth, 4 not found, 5 rejected by the API).',
     'A send carries an idempotency key (a new one unless "idempotency-key" is given): calling again with the same key never sends twice.',
+    ...(tier === 'read'
+      ? []
+      : [
+          'A change above the write tier (a send, a publish, a schedule, a delete, a live workflow) is made only on the person\'s yes, which the server asks them for; a client that cannot ask is answered "pending approval" with an id: a person runs `loopsctl approve <id>` in a terminal, then call approved_apply (workflow_apply for a workflow) with the id. Never retry a change the person declined.',
+        ]),
     root === undefined
       ? 'No tool reads or writes local files: content is given inline.'
       : 'Paths name files under the directory the server was started with, and nowhere else.',

@@ -44,6 +44,7 @@ async function approveAtTerminal(config: string, id: string, typed: string, now?
 describe('a change above the write tier, through elicitation', () => {
   it('offers no input that approves: the yes of a command is the person’s', async () => {
     const mcp = await serve(false);
+    expect(mcp.client.getInstructions()).toContain('a person runs `loopsctl approve <id>` in a terminal, then call approved_apply');
     const { tools } = await mcp.client.listTools();
     for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain('yes');
     const given = await mcp.call('workflow_nodes_delete', { id: 'cw509z9tjxv56rte3vt30437u', nodeId: 'c3qbrs0pv0lkyjx2b5agp7gce', yes: true });
