@@ -5,6 +5,7 @@
 import { PLAN_OPTION, walkSpecs, type Spec } from '../core/declare.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
+import { spec as approve } from './approve/index.js';
 import { spec as auth } from './auth/index.js';
 import { spec as campaignGroups } from './campaign-groups/index.js';
 import { spec as campaigns } from './campaigns/index.js';
@@ -51,6 +52,7 @@ export const specs: Spec[] = [
   content,
   apply,
   undo,
+  approve,
   check,
   migrate,
   types,

@@ -99,7 +99,7 @@ function outcomeOf({ answer, error }: WriteOutcome): Pick<JournalEntry, 'outcome
 }
 
 /** The user at the terminal: the system's name for the account loopsctl runs as. */
-function terminalUser(env: Record<string, string | undefined>): string {
+export function terminalUser(env: Record<string, string | undefined>): string {
   try {
     return builtinModule('node:os').userInfo().username;
   } catch {

@@ -146,6 +146,7 @@ function skipReason(command: string): string | undefined {
   if (/auth (switch|use|rename|remove|read-only|read-write) /.test(command)) return 'needs stored profiles';
   if (/webhooks trigger .*--to http:\/\/localhost/.test(command)) return "needs the reader's app listening";
   if (/--notify https:\/\//.test(command)) return "posts to the reader's own Slack";
+  if (/ approve p-/.test(command)) return 'approves a change an agent proposed, asked of a person at a terminal';
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { run, type Result, type RunOptions } from './main.js';
 
 /** The client side of a server's stdin and stdout. */
@@ -45,8 +45,17 @@ export interface McpRun {
   result: Promise<Result>;
 }
 
+/**
+ * How the client's person answers the server's questions (MCP elicitation): a function of the
+ * question, or false for a client that cannot ask (it declares no elicitation capability). By
+ * default the person approves, as the person who asked the agent for a send would.
+ */
+export type Person = ((request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>) | false;
+
+export const approvingPerson: Person = () => ({ action: 'accept', content: { approve: true } });
+
 /** Starts `loopsctl mcp <args>` in-process and connects a client; rejects with the run's stderr if the server ends first. */
-export async function startMcp(args: string[], options: RunOptions = {}): Promise<McpRun> {
+export async function startMcp(args: string[], options: RunOptions & { person?: Person } = {}): Promise<McpRun> {
   const toServer = new PassThrough();
   const transport = new StreamsTransport(toServer);
   let stderr = '';
@@ -59,7 +68,9 @@ export async function startMcp(args: string[], options: RunOptions = {}): Promis
       options.onWrite?.(stream, text);
     },
   });
-  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' });
+  const person = options.person ?? approvingPerson;
+  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' }, person === false ? {} : { capabilities: { elicitation: { form: {} } } });
+  if (person !== false) client.setRequestHandler(ElicitRequestSchema, async (request) => person(request.params));
   const ended = result.then((finished) => {
     throw new Error(`the server ended (exit ${finished.code}): ${finished.stderr}`);
   });

@@ -20,7 +20,19 @@ import { pathUnder } from '../../core/root.js';
 import { parseJsonKeepingIntegers } from '../../api/json-text.js';
 import { formatJson } from '../../render/output.js';
 import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
-import { flagFor, flagsAsInputs, INLINE_BASE64_MAX, INLINE_TEXT_MAX, paramsAt, within, type JsonSchema, type Param, type Tool } from './tools.js';
+import {
+  asks,
+  flagFor,
+  flagsAsInputs,
+  INLINE_BASE64_MAX,
+  INLINE_TEXT_MAX,
+  needsApproval,
+  paramsAt,
+  within,
+  type JsonSchema,
+  type Param,
+  type Tool,
+} from './tools.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {
@@ -35,6 +47,8 @@ export interface Caller {
   invoker: Invoker;
   tier: Tier;
   root?: string;
+  /** Where a call that needs a person's approval goes instead of running (approval.ts). */
+  approval?: (tool: Tool, input: Record<string, unknown>, signal?: AbortSignal) => Promise<ToolAnswer>;
 }
 
 /**
@@ -45,9 +59,27 @@ export const ANSWER_MAX_CHARS = 1024 * 1024;
 /** What a list's items may take of it, leaving room for the envelope and the cursor. */
 const LIST_ITEMS_MAX_CHARS = ANSWER_MAX_CHARS - 1024;
 
-export async function callTool(caller: Caller, tool: Tool, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolAnswer> {
+/**
+ * The call run, or, when it needs a person's approval and has none yet (`approved` false), handed
+ * to the server's approval. An approved call is run with the yes its command would ask for.
+ */
+export async function callTool(
+  caller: Caller,
+  tool: Tool,
+  input: Record<string, unknown>,
+  signal?: AbortSignal,
+  approved = false,
+  /** Files of the server's own (a proposed workflow's tree): the directory, and the command's inputs naming them. */
+  own?: { root: string; input: CommandInput },
+): Promise<ToolAnswer> {
   try {
     const call = callOf(caller, tool, input);
+    if (own !== undefined) {
+      Object.assign(call.input, own.input);
+      call.files.root = own.root;
+    }
+    if (!approved && caller.approval !== undefined && needsApproval(tool, call.input)) return await caller.approval(tool, input, signal);
+    if (approved && asks(tool)) call.input.yes = true;
     const invoke = (extra: CommandInput = {}) => caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text });
     if (tool.list === 'pages') return await pagedList(tool, invoke, call.limit, call.cursor);
     const ran = await invoke();

@@ -32,7 +32,9 @@ import { sanitize } from '../../base/sanitize.js';
 import { VERSION } from '../../base/version.js';
 import { formatJson } from '../../render/output.js';
 import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } from './calls.js';
+import type { Approving } from './approval.js';
 import { metaTools, type MetaTool } from './meta.js';
+import { ownTools, testProposal, testSchema } from './workflow-tools.js';
 import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
 
 export interface McpOptions {
@@ -118,9 +120,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   let served: Server | undefined;
   const invoker = new Invoker(tree, context.whole, () => clientName(served));
   const caller: Caller = { invoker, tier, root };
-  const meta = selection.meta ? metaTools(all, selection, caller, settings) : [];
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
-  const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
   const log = options.log === undefined ? undefined : callLog(options.log, context.runtime);
 
   await context.credentials();
@@ -132,11 +132,16 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   await refuseWritesToAnotherTeam(context, tier, status);
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
+  // A change above the write tier is made only on a person's yes, which the server asks for.
+  const approving: Approving = { server: () => served, configDir: context.whole.configDir, account: accountWords(account), now: () => context.runtime.now() };
+  const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...ownTools(caller, approving, selection, settings)];
+  const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
+
   const server = new Server(
     { name: 'loopsctl', version: VERSION },
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
-      instructions: instructionsOf(where, tier, root, meta.length > 0),
+      instructions: instructionsOf(where, tier, root, selection.meta),
     },
   );
 
@@ -169,6 +174,8 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
       const why = known === undefined ? '' : within(known.tier, tier) ? ': it is not among --tools' : `: the server was started without ${flagFor(known.tier)}`;
       throw protocolError(ErrorCode.InvalidParams, `no tool ${name} here${why}`);
     }
+    // A proposed workflow is tested where a server may propose one.
+    if (tool.name === 'workflow_test' && input.plan !== undefined && tier !== 'read') return testProposal(caller, approving, tool, input, signal);
     return callTool(caller, tool, input, signal);
   }
 
@@ -195,7 +202,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
     return { contents: [{ uri: CONTEXT_URI, mimeType: 'application/json', text }] };
   });
 
-  context.runtime.stderr.write(`${startupLine(selection, meta.length > 0, tier, where, account, root)}\n`);
+  context.runtime.stderr.write(`${startupLine(selection, selection.meta, tier, where, account, root)}\n`);
   return server;
 }
 
@@ -206,6 +213,11 @@ function instructionsOf(where: string, tier: Tier, root: string | undefined, wit
     `Read ${CONTEXT_URI} for the team, profile and tier.`,
     'Lists answer {data, nextCursor}: pass nextCursor as cursor to continue. A failed call is a tool error whose structuredContent.error has message, hint and exitCode (2 usage, 3 auth, 4 not found, 5 rejected by the API).',
     'A send carries an idempotency key (a new one unless "idempotency-key" is given): calling again with the same key never sends twice.',
+    ...(tier === 'read'
+      ? []
+      : [
+          'A change above the write tier (a send, a publish, a schedule, a delete, a live workflow) is made only on the person\'s yes, which the server asks them for; a client that cannot ask is answered "pending approval" with an id: a person runs `loopsctl approve <id>` in a terminal, then call approved_apply (workflow_apply for a workflow) with the id. Never retry a change the person declined.',
+        ]),
     root === undefined
       ? 'No tool reads or writes local files: content is given inline.'
       : 'Paths name files under the directory the server was started with, and nowhere else.',
@@ -219,6 +231,7 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
   return [
     ...selection.tools.map((tool) => ({
       ...listedTool(tool, tier, settings),
+      ...(tool.name === 'workflow_test' && tier !== 'read' ? { inputSchema: testSchema(tool, tier) as { type: 'object' } } : {}),
       ...(tool.tier === 'read' ? { outputSchema: outputSchema(tool, outputs.get(tool.name)) as { type: 'object' } } : {}),
     })),
     ...meta.map((tool) => ({
@@ -229,6 +242,12 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
       annotations: tool.annotations,
     })),
   ];
+}
+
+/** The account in the words a person approves a change on: its team, and the profile or the sandbox. */
+function accountWords(account: { team: string | null; profile: string | null; sandbox: boolean }): string {
+  const team = account.team === null ? 'the account of the key in use' : `team ${JSON.stringify(account.team)}`;
+  return account.sandbox ? `the sandbox (${team})` : `${team}${account.profile === null ? '' : ` (profile ${account.profile})`}`;
 }
 
 /** The line on stderr that says what the server offers, on which account, with which files. */

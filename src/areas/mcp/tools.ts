@@ -7,7 +7,18 @@
  */
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { UsageError } from '../../base/errors.js';
-import { longFlag, walkSpecs, type CommandSpec, type FlagSet, type IntegerParser, type LocalFile, type OptionSpec, type Spec } from '../../core/declare.js';
+import {
+  longFlag,
+  runTier,
+  walkSpecs,
+  type CommandSpec,
+  type FlagSet,
+  type IntegerParser,
+  type LocalFile,
+  type OptionSpec,
+  type Spec,
+} from '../../core/declare.js';
+import { invocationOf, type CommandInput } from '../../core/invoke.js';
 import { TIERS, type Tier } from '../../core/tier.js';
 import { suggestionHint } from '../../base/suggest.js';
 
@@ -94,8 +105,11 @@ export function toolsFrom(specs: Spec[], settings: Settings = { sandbox: false }
   return tools;
 }
 
-/** Options that act on this machine (a browser) or that a tool's own answer replaces. */
-const NOT_INPUTS = new Set(['--web', '--jsonl']);
+/**
+ * Options that act on this machine (a browser) or that a tool's own answer replaces, and --yes:
+ * the model has no input that approves; the server asks the person (approval.ts).
+ */
+const NOT_INPUTS = new Set(['--web', '--jsonl', '--yes']);
 
 function toolOf(path: string[], spec: CommandSpec, settings: Settings): Tool | undefined {
   const options = spec.options ?? [];
@@ -224,6 +238,20 @@ function listParams(): Param[] {
       target: { kind: 'cursor' },
     },
   ];
+}
+
+/** Whether the command asks the person before it goes ahead (on a terminal; --yes in a script). */
+export function asks(tool: Tool): boolean {
+  return (tool.spec.options ?? []).some((option) => longFlag(option) === '--yes');
+}
+
+/**
+ * Whether a call needs a person's approval: what it does is above the write tier (a send, a
+ * publish, a schedule, a delete, contacts discarded), as its inputs make it, or its command asks.
+ */
+export function needsApproval(tool: Tool, input: CommandInput): boolean {
+  if (asks(tool)) return true;
+  return runTier(tool.spec, invocationOf(tool.spec, tool.path, input).options) === 'destructive';
 }
 
 /** The tiers up to and including `tier`. */

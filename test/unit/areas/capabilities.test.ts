@@ -48,10 +48,10 @@ describe('what each command uses', () => {
     }
   });
 
-  it('asks the person only in a command that can be asked to go ahead or that logs in', async () => {
+  it('asks the person only in a command that can be asked to go ahead, that logs in, or that approves an agent’s change', async () => {
     for (const { path, spec, uses } of await everyCommand()) {
       if (!uses.includes('prompts')) continue;
-      const asks = (spec.options ?? []).some((option) => /--yes\b/.test(option.flags)) || path.join(' ') === 'auth login';
+      const asks = (spec.options ?? []).some((option) => /--yes\b/.test(option.flags)) || ['auth login', 'approve'].includes(path.join(' '));
       expect(asks, path.join(' ')).toBe(true);
     }
   });

@@ -21,7 +21,7 @@ describe('docs/agents.md', () => {
     mcp = await startMcp(['--sandbox', '--allow-destructive', '--root', tempDir()]);
     const { tools } = await mcp.client.listTools();
     const served = tools
-      .filter((tool) => !['search_commands', 'describe_command', 'run_command'].includes(tool.name))
+      .filter((tool) => !['search_commands', 'describe_command', 'run_command', 'approved_apply', 'workflow_propose', 'workflow_apply'].includes(tool.name))
       .map((tool) => {
         const yes = (hint: boolean | undefined) => (hint ? 'yes' : 'no');
         const hints = tool.annotations!;

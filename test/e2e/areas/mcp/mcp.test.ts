@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { closedAfter } from '../../../support/closing.js';
 import { run, tempDir } from '../../../support/main.js';
@@ -32,7 +33,9 @@ async function connect(args: string[], config = configDir()): Promise<Client> {
     env: { PATH: process.env.PATH ?? '', HOME: config, LOOPSCTL_CONFIG_DIR: config, XDG_CACHE_HOME: join(config, 'cache') },
     stderr: 'ignore',
   });
-  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' });
+  // Its person approves what the server asks them (MCP elicitation): test/e2e/areas/mcp/approval.test.ts tests the rest.
+  const client = new Client({ name: 'loopsctl-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { approve: true } }));
   await client.connect(transport);
   return kept(client);
 }
@@ -50,6 +53,8 @@ async function declared(): Promise<Listed[]> {
 }
 
 const META = ['describe_command', 'run_command', 'search_commands'];
+/** The server's own tools, beside the commands': the apply of an approved change, and the workflow proposals. */
+const OWN = ['approved_apply', 'workflow_apply', 'workflow_propose'];
 /** Remote commands that are no tool: the key keeper, the server itself, and undo, which asks the person before it applies. */
 const NOT_TOOLS = ['auth login', 'mcp', 'undo'];
 const nameOf = (path: string[]) => path.join('_').replace(/-/g, '_');
@@ -86,7 +91,8 @@ describe('loopsctl mcp', () => {
     // Commands that need a path (a content directory, an import's file) are tools only under a root.
     const client = await connect(['--sandbox', '--allow-destructive', '--root', configDir()]);
     const names = await toolNames(client);
-    expect(names.filter((name) => !META.includes(name))).toEqual([...expected].sort());
+    expect(names.filter((name) => !META.includes(name) && !OWN.includes(name))).toEqual([...expected].sort());
+    expect(OWN.every((name) => names.includes(name))).toBe(true);
     const rootless = await toolNames(await connect(['--sandbox', '--allow-destructive']));
     expect(names.filter((name) => !rootless.includes(name))).toEqual([
       'apply',
@@ -108,7 +114,9 @@ describe('loopsctl mcp', () => {
       'the server was started without --allow-writes',
     );
     const tiersOf = async (args: string[]) =>
-      new Set((await toolNames(await connect(['--sandbox', ...args]))).filter((name) => !META.includes(name)).map((name) => tiers.get(name)));
+      new Set(
+        (await toolNames(await connect(['--sandbox', ...args]))).filter((name) => !META.includes(name) && !OWN.includes(name)).map((name) => tiers.get(name)),
+      );
     expect(await tiersOf([])).toEqual(new Set(['read']));
     expect(await tiersOf(['--allow-writes'])).toEqual(new Set(['read', 'write']));
     expect(await tiersOf(['--allow-destructive'])).toEqual(new Set(['read', 'write', 'destructive']));

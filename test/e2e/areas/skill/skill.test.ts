@@ -29,6 +29,16 @@ describe('the shipped skill', () => {
     for (const habit of ['--sandbox', '--dry-run', '--jq', 'sandbox outbox']) expect(SHIPPED).toContain(habit);
   });
 
+  it('quotes the workflow rule book word for word on what the API cannot do', () => {
+    const section = SHIPPED.slice(SHIPPED.indexOf('## Building Loops workflows'));
+    const quotes = [...section.matchAll(/"([^"]{20,})"/g)].map(([, quote]) => quote!.replace(/\s+/g, ' '));
+    expect(quotes).toHaveLength(3);
+    const book = ['src/platform/workflows/rules.ts', 'src/areas/content/workflows/plan.ts']
+      .map((file) => readFileSync(resolve(import.meta.dirname, '../../../..', file), 'utf8'))
+      .join('\n');
+    for (const quote of quotes) expect(book, quote).toContain(quote);
+  });
+
   it('is what the built binary prints', async () => {
     const result = await spawnCli(['skill', 'show']);
     expect(result).toMatchObject({ code: 0, stdout: SHIPPED });

@@ -1,0 +1,150 @@
+/**
+ * Changes an agent proposed that a person must approve: each a file of its own in `approvals/`
+ * under the config directory (made for the user alone, 0700; its files 0600), holding what the
+ * change does in words, the tool call that makes it, its expiry and a digest of all of it.
+ * `loopsctl approve <id>`, run by a person on a terminal, writes the approval beside it: for that
+ * digest only, and expiring with the proposal. The server applies a proposal once, and only with
+ * an approval that matches it.
+ *
+ * The approval is not a signature: whoever can write in the directory can write one. It keeps the
+ * model, which has no input that writes it, from approving its own change.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { lstatSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalFileError, ProtectedError } from '../../base/errors.js';
+import { readJsonFile, UnusableFileError, writeJsonFile } from '../../base/json-file.js';
+import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
+import { z } from '../../base/shapes.js';
+import { canonicalJson, DEFAULT_EXPIRY_MS } from '../content/plan-file.js';
+
+export const APPROVALS_DIR = 'approvals';
+
+/** What a proposal's id looks like: it names a file, so nothing else is ever read by it. */
+const ID_SHAPE = /^p-[a-z0-9]{12}$/;
+
+const proposalSchema = z.looseObject({
+  format: z.literal(1),
+  id: z.string().regex(ID_SHAPE),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Who asked for it: the MCP client's name. */
+  by: z.string(),
+  /** The account it is for, in words (team, profile or the sandbox). */
+  account: z.string(),
+  /** What it does, a line each: what the person reads before approving. */
+  words: z.array(z.string()),
+  /** The tool call that makes the change, as the server runs it once approved. */
+  call: z.looseObject({ tool: z.string(), input: z.record(z.string(), z.unknown()) }),
+  digest: z.string(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+const approvalSchema = z.looseObject({ id: z.string(), digest: z.string(), approvedAt: z.string(), expiresAt: z.string(), by: z.string() });
+export type Approval = z.infer<typeof approvalSchema>;
+
+/** The directory, made 0700 when missing; one that is a symbolic link is refused. */
+export function approvalsDirectory(configDir: string): string {
+  const dir = join(configDir, APPROVALS_DIR);
+  inKeptDirectory(dir, () => ensureDirectory(dir));
+  if (lstatSync(dir).isSymbolicLink())
+    throw new LocalFileError(`${dir} is a symbolic link: approvals are kept only in a directory of loopsctl's own`, {
+      hint: `move ${dir} aside (loopsctl makes it again)`,
+    });
+  return dir;
+}
+
+function digestOf(proposal: Omit<Proposal, 'digest'> | Proposal): string {
+  const { digest: _digest, ...rest } = proposal as Proposal;
+  return createHash('sha256').update(canonicalJson(rest)).digest('hex');
+}
+
+/** A new proposal's id. */
+export function newProposalId(): string {
+  return `p-${[...randomBytes(12)].map((byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('')}`;
+}
+
+/** The directory of a proposal's own files (a workflow's pulled tree and its plan), made 0700. */
+export function proposalDirectory(configDir: string, id: string): string {
+  const dir = join(approvalsDirectory(configDir), checkedId(id));
+  ensureDirectory(dir);
+  return dir;
+}
+
+/** A new proposal, written to its file. */
+export function propose(
+  configDir: string,
+  fields: Pick<Proposal, 'by' | 'account' | 'words' | 'call'>,
+  now: Date,
+  id = newProposalId(),
+  expiresInMs = DEFAULT_EXPIRY_MS,
+): Proposal {
+  const body = { format: 1 as const, id, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + expiresInMs).toISOString(), ...fields };
+  const proposal = { ...body, digest: digestOf(body) };
+  writeJsonFile(join(approvalsDirectory(configDir), `${id}.json`), proposal);
+  return proposal;
+}
+
+function checkedId(id: string): string {
+  if (!ID_SHAPE.test(id)) throw new LocalFileError(`"${id}" is not the id of a proposed change`, { hint: 'give the id the tool answered with, as p-…' });
+  return id;
+}
+
+function readChecked<S extends z.ZodType>(file: string, schema: S, what: string): z.infer<S> | undefined {
+  try {
+    return readJsonFile(file, schema);
+  } catch (error) {
+    if (!(error instanceof UnusableFileError)) throw error;
+    throw new LocalFileError(`${what} in ${file} cannot be used: ${error.message}`, { hint: 'propose the change again' });
+  }
+}
+
+/** A proposal read and checked: its file, its digest, its expiry. */
+export function readProposal(configDir: string, id: string, now: Date): Proposal {
+  const file = join(approvalsDirectory(configDir), `${checkedId(id)}.json`);
+  const proposal = readChecked(file, proposalSchema, 'the proposal');
+  if (proposal === undefined) {
+    const applied = readChecked(join(approvalsDirectory(configDir), `${id}.applied.json`), approvalSchema, 'the approval');
+    if (applied !== undefined) throw new ProtectedError(`the change ${id} was applied already; nothing is sent twice`, { code: 'applied' });
+    throw new LocalFileError(`no change ${id} is waiting for approval`, { hint: 'propose it again: the tool answers with its id' });
+  }
+  if (digestOf(proposal) !== proposal.digest)
+    throw new LocalFileError(`the change ${id} was edited after it was proposed: its digest does not match what it holds`, {
+      hint: 'propose it again, and approve the new one',
+    });
+  if (now.getTime() >= Date.parse(proposal.expiresAt))
+    throw new LocalFileError(`the change ${id} expired at ${proposal.expiresAt}`, { code: 'expired', hint: 'propose it again, and approve the new one' });
+  return proposal;
+}
+
+/** The person's approval of exactly this proposal, to its expiry. */
+export function recordApproval(configDir: string, proposal: Proposal, by: string, now: Date): Approval {
+  const approval = { id: proposal.id, digest: proposal.digest, approvedAt: now.toISOString(), expiresAt: proposal.expiresAt, by };
+  writeJsonFile(join(approvalsDirectory(configDir), `${proposal.id}.approved.json`), approval);
+  return approval;
+}
+
+/**
+ * The approval of the proposal, checked and used up: it must be for the proposal's digest and not
+ * expired. It is taken (renamed aside) before the change is made, so that two applies at once, or
+ * one after another, make it once.
+ */
+export function takeApproval(configDir: string, proposal: Proposal, now: Date): Approval {
+  const dir = approvalsDirectory(configDir);
+  const file = join(dir, `${proposal.id}.approved.json`);
+  const approval = readChecked(file, approvalSchema, 'the approval');
+  const ask = { hint: `a person approves it by running \`loopsctl approve ${proposal.id}\` in a terminal`, code: 'not_approved' };
+  if (approval === undefined) throw new ProtectedError(`the change ${proposal.id} is waiting for a person's approval; nothing was sent`, ask);
+  if (approval.id !== proposal.id || approval.digest !== proposal.digest)
+    throw new ProtectedError(`the approval beside ${proposal.id} is for another change (another digest); nothing was sent`, ask);
+  if (now.getTime() >= Date.parse(approval.expiresAt))
+    throw new ProtectedError(`the approval of ${proposal.id} expired at ${approval.expiresAt}; nothing was sent`, { ...ask, code: 'expired' });
+  try {
+    renameSync(file, join(dir, `${proposal.id}.applied.json`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new ProtectedError(`the change ${proposal.id} is being applied by another call; nothing is sent twice`, { code: 'applied' });
+  }
+  renameSync(join(dir, `${proposal.id}.json`), join(dir, `${proposal.id}.proposal-applied.json`));
+  return approval;
+}

@@ -1,0 +1,167 @@
+/**
+ * A change above the write tier, asked for through `loopsctl mcp`, is made only on a person's yes:
+ * asked through the client (MCP elicitation) when it can ask, else kept as "pending approval" for
+ * `loopsctl approve <id>` at a terminal, then applied once with approved_apply. The client is the
+ * protocol SDK's own, and what was sent is read back from the sandbox.
+ */
+import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { run, tempDir, typedInput } from '../../../support/main.js';
+import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+
+const PASSWORD_RESET = 'c1h3243uwicgpgajrgexlzdl5';
+const SEND = { transactionalId: PASSWORD_RESET, to: 'ada@example.com', vars: { resetUrl: 'https://example.com/reset' } };
+
+const running: McpRun[] = [];
+afterEach(async () => {
+  for (const mcp of running.splice(0)) await mcp.close();
+});
+
+type Answer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
+
+async function serve(person: Person, config = tempDir(), now?: () => Date) {
+  const mcp = await startMcp(['--sandbox', '--allow-destructive'], { env: { LOOPSCTL_CONFIG_DIR: config }, person, ...(now === undefined ? {} : { now }) });
+  running.push(mcp);
+  return {
+    ...mcp,
+    config,
+    call: async (name: string, input: Record<string, unknown> = {}) => (await mcp.client.callTool({ name, arguments: input })) as Answer,
+  };
+}
+
+const outbox = async (config: string) =>
+  (await run(['sandbox', 'outbox', '--json'], { env: { LOOPSCTL_CONFIG_DIR: config } })).json<{ to?: string; idempotencyKey?: string }[]>();
+
+/** `loopsctl approve <id>` at a terminal where the person types the answer. */
+async function approveAtTerminal(config: string, id: string, typed: string, now?: () => Date) {
+  const input = typedInput();
+  // Typed ahead: the answer waits in the terminal's buffer until the question reads it.
+  input.write(typed);
+  return run(['approve', id], { env: { LOOPSCTL_CONFIG_DIR: config }, input, tty: { columns: 100 }, ...(now === undefined ? {} : { now }) });
+}
+
+describe('a change above the write tier, through elicitation', () => {
+  it('offers no input that approves: the yes of a command is the person’s', async () => {
+    const mcp = await serve(false);
+    expect(mcp.client.getInstructions()).toContain('a person runs `loopsctl approve <id>` in a terminal, then call approved_apply');
+    const { tools } = await mcp.client.listTools();
+    for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).not.toContain('yes');
+    const given = await mcp.call('workflow_nodes_delete', { id: 'cw509z9tjxv56rte3vt30437u', nodeId: 'c3qbrs0pv0lkyjx2b5agp7gce', yes: true });
+    expect(given.structuredContent.error).toMatchObject({ exitCode: 2, message: 'workflow_nodes_delete has no input "yes"' });
+  });
+
+  it('sends nothing when the person declines or cancels, and says so', async () => {
+    const asked: string[] = [];
+    for (const [action, why] of [
+      ['decline', 'the person declined it'],
+      ['cancel', 'the person cancelled the question'],
+    ] as const) {
+      const mcp = await serve((request) => {
+        asked.push(request.message);
+        return { action };
+      });
+      const answer = await mcp.call('transactional_send', SEND);
+      expect(answer.isError).toBe(true);
+      expect(answer.structuredContent.error).toMatchObject({ code: 'not_approved', exitCode: 11, message: `not approved: ${why}; nothing was sent` });
+      expect(await outbox(mcp.config)).toEqual([]);
+    }
+    // An accept without approve: true is no yes.
+    const unticked = await serve(() => ({ action: 'accept', content: { approve: false } }));
+    expect((await unticked.call('transactional_send', SEND)).structuredContent.error.message).toBe('not approved: the person declined it; nothing was sent');
+    expect(await outbox(unticked.config)).toEqual([]);
+    // The person was shown the change in words: the command, and the account it goes to.
+    expect(asked[0]).toContain('loopsctl-test (MCP) asks to change the sandbox (team "Acme Sandbox")');
+    expect(asked[0]).toMatch(
+      /loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example\.com --vars-file '\{"resetUrl":"https:\/\/example\.com\/reset"\}' --idempotency-key [0-9a-f-]{36}$/m,
+    );
+  });
+
+  it('makes exactly the change asked about when the person approves', async () => {
+    const mcp = await serve(() => ({ action: 'accept', content: { approve: true } }));
+    const answer = await mcp.call('transactional_send', { ...SEND, 'idempotency-key': 'approved-once' });
+    expect(answer.isError, answer.content[0]!.text).toBeFalsy();
+    expect((await outbox(mcp.config)).map(({ to, idempotencyKey }) => [to, idempotencyKey])).toEqual([['ada@example.com', 'approved-once']]);
+  });
+});
+
+describe('a change from a client that cannot ask', () => {
+  it('is pending until a person approves it at a terminal, then applied once', async () => {
+    const mcp = await serve(false);
+    const answer = await mcp.call('transactional_send', SEND);
+    expect(answer.isError).toBeFalsy();
+    const id = answer.structuredContent.plan as string;
+    expect(answer.structuredContent).toMatchObject({ status: 'pending approval', approveWith: `loopsctl approve ${id}` });
+    expect(answer.content[0]!.text).toContain('Pending approval: nothing was sent.');
+    expect(await outbox(mcp.config)).toEqual([]);
+    // Kept for the user alone.
+    const dir = join(mcp.config, 'approvals');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
+
+    // Not approved yet: nothing is sent.
+    const early = await mcp.call('approved_apply', { plan: id });
+    expect(early.structuredContent.error).toMatchObject({ code: 'not_approved', exitCode: 11 });
+    expect(await outbox(mcp.config)).toEqual([]);
+
+    // Not on a terminal (an agent's shell), approve refuses and approves nothing.
+    const piped = await run(['approve', id], { env: { LOOPSCTL_CONFIG_DIR: mcp.config } });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain(`a person must run \`loopsctl approve ${id}\` on a terminal`);
+    const refused = await approveAtTerminal(mcp.config, id, 'n\r');
+    expect(refused.code).toBe(2);
+    expect((await mcp.call('approved_apply', { plan: id })).structuredContent.error.code).toBe('not_approved');
+
+    const approved = await approveAtTerminal(mcp.config, id, 'y\r');
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stderr).toContain('loopsctl-test (MCP) asks to change the sandbox (team "Acme Sandbox"):');
+    expect(approved.stderr).toContain('loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example.com');
+    expect(approved.stderr).toContain(`Approve ${id}? [y/N]`);
+
+    // A send's change is no workflow's: workflow_apply plays plans of workflow_propose only.
+    expect((await mcp.call('workflow_apply', { plan: id })).structuredContent.error).toMatchObject({ message: `${id} is not a proposed workflow` });
+    const applied = await mcp.call('approved_apply', { plan: id });
+    expect(applied.isError, applied.content[0]!.text).toBeFalsy();
+    expect(await outbox(mcp.config)).toHaveLength(1);
+    const again = await mcp.call('approved_apply', { plan: id });
+    expect(again.structuredContent.error).toMatchObject({ message: `the change ${id} was applied already; nothing is sent twice` });
+    expect(await outbox(mcp.config)).toHaveLength(1);
+  });
+
+  it('refuses an approval of another change, and one that expired', async () => {
+    let now = new Date('2026-11-25T12:00:00Z');
+    const clock = () => now;
+    const mcp = await serve(false, tempDir(), clock);
+    const first = (await mcp.call('transactional_send', SEND)).structuredContent.plan as string;
+    const second = (await mcp.call('transactional_send', { ...SEND, to: 'bob@example.com' })).structuredContent.plan as string;
+    expect((await approveAtTerminal(mcp.config, first, 'y\r', clock)).code).toBe(0);
+    // The first one's approval put beside the second: it is for another digest.
+    const dir = join(mcp.config, 'approvals');
+    copyFileSync(join(dir, `${first}.approved.json`), join(dir, `${second}.approved.json`));
+    const other = await mcp.call('approved_apply', { plan: second });
+    expect(other.structuredContent.error).toMatchObject({
+      code: 'not_approved',
+      message: `the approval beside ${second} is for another change (another digest); nothing was sent`,
+    });
+    // An hour later, the approved change has expired with its approval.
+    now = new Date('2026-11-25T13:00:00Z');
+    const late = await mcp.call('approved_apply', { plan: first });
+    expect(late.structuredContent.error).toMatchObject({ code: 'expired', message: `the change ${first} expired at 2026-11-25T13:00:00.000Z` });
+    const stale = await approveAtTerminal(mcp.config, second, 'y\r', clock);
+    expect(stale.code).toBe(2);
+    expect(stale.stderr).toContain(`the change ${second} expired`);
+    expect(await outbox(mcp.config)).toEqual([]);
+  });
+
+  it('refuses a change edited after it was proposed, before asking anyone', async () => {
+    const mcp = await serve(false);
+    const id = (await mcp.call('transactional_send', SEND)).structuredContent.plan as string;
+    const file = join(mcp.config, 'approvals', `${id}.json`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('ada@example.com', 'eve@example.com'));
+    const edited = await approveAtTerminal(mcp.config, id, 'y\r');
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain(`the change ${id} was edited after it was proposed: its digest does not match what it holds`);
+    expect((await mcp.call('approved_apply', { plan: id })).structuredContent.error.message).toContain('was edited after it was proposed');
+    expect(await outbox(mcp.config)).toEqual([]);
+  });
+});
