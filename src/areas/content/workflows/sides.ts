@@ -9,7 +9,7 @@ import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/fi
 import { workflows as workflowList } from '../../workflows/client.js';
 import { digestOf, type ContentState, type Files } from '../files.js';
 import { everyItem } from '../../../api/client.js';
-import { settled } from '../remote.js';
+import { settled } from '../../../api/concurrency.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { readWorkflows } from './files.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
