@@ -6,20 +6,8 @@ import { join, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
 import { explained } from '../explain.js';
-import {
-  DEFAULT_DIRECTORY,
-  digestOf,
-  holdsRecords,
-  referenceDigestOf,
-  KINDS,
-  readState,
-  recordPath,
-  STATE_FILE,
-  type ContentState,
-  type Kind,
-  type RecordFiles,
-  type SyncedRecord,
-} from './files.js';
+import { DEFAULT_DIRECTORY, digestOf, KINDS, readState, recordPath, STATE_FILE, type ContentState, type Kind, type SyncedRecord } from './files.js';
+import { holdsRecords, referenceDigestOf, type RecordFiles } from './emails/files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { WORKFLOWS } from './lmx-files.js';
 

@@ -3,19 +3,8 @@ import { countOf } from '../../render/numbers.js';
 import { AuthError, LocalFileError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { explained, explainError } from '../explain.js';
-import {
-  DEFAULT_DIRECTORY,
-  holdsRecords,
-  lockDirectory,
-  readRecords,
-  readState,
-  recordPath,
-  writeRecord,
-  writeState,
-  type ContentState,
-  type Kind,
-  type SyncedRecord,
-} from './files.js';
+import { DEFAULT_DIRECTORY, lockDirectory, readState, recordPath, writeState, type ContentState, type Kind, type SyncedRecord } from './files.js';
+import { holdsRecords, readRecords, writeRecord } from './emails/files.js';
 import { resolveAccount, whereOf } from './account.js';
 import { renderLines, type Line } from './render.js';
 import {

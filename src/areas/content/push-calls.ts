@@ -5,7 +5,8 @@
  * what the account held, which the apply compares before it sends.
  */
 import { UsageError } from '../../base/errors.js';
-import { digestOf, META_FILE, parseJson, type RecordFiles } from './files.js';
+import { digestOf, parseJson } from './files.js';
+import { META_FILE, type RecordFiles } from './emails/files.js';
 import { messageUpdate } from './message-fields.js';
 import { localMessage, themeMeta } from './remote.js';
 import type { PlannedCall, PlannedUnit } from './plan-file.js';

@@ -2,7 +2,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { InterruptedError, LoopsctlError, ProtectedError, RejectedError, withDetails } from '../../base/errors.js';
 import type { ApiClient } from '../../api/client.js';
-import { REFERENCE_FILES, type Files, type RecordFiles } from './files.js';
+import { REFERENCE_FILES, type Files } from './files.js';
+import type { RecordFiles } from './emails/files.js';
 
 /**
  * The JSON files of a record as the account holds them after a push, where they say all that the

@@ -9,19 +9,8 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
-import {
-  DEFAULT_DIRECTORY,
-  digestOf,
-  referenceDigestOf,
-  lockDirectory,
-  readRecords,
-  writeReferenceFiles,
-  writeRecordFiles,
-  writeState,
-  type ContentState,
-  type RecordFiles,
-  type SyncedRecord,
-} from './files.js';
+import { DEFAULT_DIRECTORY, digestOf, lockDirectory, writeState, type ContentState, type SyncedRecord } from './files.js';
+import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './emails/files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
 import { remember, resolveAccount, whereOf, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';

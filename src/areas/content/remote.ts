@@ -15,7 +15,8 @@ import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js'
 import type { StylesRequest } from '../../platform/themes/styles.js';
 import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
 import { fieldsOf, messageFields, messageUpdate, type MessageFields } from './message-fields.js';
-import { jsonFile, META_FILE, parseJson, type Files, type Kind, type RecordFiles } from './files.js';
+import { jsonFile, parseJson, type Files, type Kind } from './files.js';
+import { META_FILE, type RecordFiles } from './emails/files.js';
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */
 export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
