@@ -17,7 +17,7 @@ import { getTheme } from '../themes/client.js';
 import { getTransactional } from '../transactional/client.js';
 import { getWorkflow } from '../workflows/client.js';
 import type { ContentState } from './files.js';
-import { teamName } from './remote.js';
+import { teamName } from './emails/remote.js';
 
 /** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
 export interface AccountWhere {

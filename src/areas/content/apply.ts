@@ -26,7 +26,7 @@ import { recordExists, whereOf } from './account.js';
 import { digestOf, type Kind } from './files.js';
 import { messageUpdate, type MessageFields } from './message-fields.js';
 import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUnit } from './plan-file.js';
-import { fetchRecord, sendMessage } from './remote.js';
+import { fetchRecord, sendMessage } from './emails/remote.js';
 import { renderLines, type Line } from './render.js';
 import { CONTENT } from './pairing.js';
 import { watchWrites } from './push-writes.js';

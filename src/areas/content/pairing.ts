@@ -8,7 +8,7 @@ import type { ApiClient } from '../../api/client.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, digestOf, KINDS, readState, recordPath, STATE_FILE, type ContentState, type Kind, type SyncedRecord } from './files.js';
 import { holdsRecords, referenceDigestOf, type RecordFiles } from './emails/files.js';
-import { fetchKind, type RemoteRecord } from './remote.js';
+import { fetchKind, type RemoteRecord } from './emails/remote.js';
 import { WORKFLOWS } from './lmx-files.js';
 
 export interface Scope {

@@ -8,7 +8,7 @@ import { UsageError } from '../../base/errors.js';
 import { digestOf, parseJson } from './files.js';
 import { META_FILE, type RecordFiles } from './emails/files.js';
 import { messageUpdate } from './message-fields.js';
-import { localMessage, themeMeta } from './remote.js';
+import { localMessage, themeMeta } from './emails/remote.js';
 import type { PlannedCall, PlannedUnit } from './plan-file.js';
 import type { Step } from './push-plan.js';
 

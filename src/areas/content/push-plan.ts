@@ -8,7 +8,7 @@ import { explained } from '../explain.js';
 import { REFERENCE_FILES, type SyncedRecord } from './files.js';
 import type { RecordFiles } from './emails/files.js';
 import { settled } from '../../api/concurrency.js';
-import { fetchRecord, type RemoteRecord } from './remote.js';
+import { fetchRecord, type RemoteRecord } from './emails/remote.js';
 import { recordDiff, renderChecks } from './render.js';
 import { checkRecord, checkSource } from './check.js';
 import { treeComponents } from './check-paths.js';

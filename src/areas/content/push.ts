@@ -11,7 +11,7 @@ import { confirm } from '../../core/prompt.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, digestOf, lockDirectory, writeState, type ContentState, type SyncedRecord } from './files.js';
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './emails/files.js';
-import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
+import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './emails/remote.js';
 import { remember, resolveAccount, whereOf, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { recordUnit } from './push-calls.js';

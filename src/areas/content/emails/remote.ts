@@ -2,21 +2,28 @@
  * The account's side of content as code: each record read from the API and turned into the files
  * a pull writes, and the requests that make the account hold a record's files.
  */
-import { everyItem, type ApiClient } from '../../api/client.js';
-import { settled } from '../../api/concurrency.js';
-import { NotFoundError } from '../../base/errors.js';
-import { z } from '../../base/shapes.js';
-import { apiKeyInfo } from '../../platform/auth/schemas.js';
-import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
-import { components, createComponent, getComponent, updateComponent } from '../components/client.js';
-import { getEmailMessage, guardianReport, updateEmailMessage } from '../email-messages/client.js';
-import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../platform/email-messages/schemas.js';
-import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js';
-import type { StylesRequest } from '../../platform/themes/styles.js';
-import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
-import { fieldsOf, messageFields, messageUpdate, type MessageFields } from './message-fields.js';
-import { jsonFile, parseJson, type Files, type Kind } from './files.js';
-import { META_FILE, type RecordFiles } from './emails/files.js';
+import { everyItem, type ApiClient } from '../../../api/client.js';
+import { settled } from '../../../api/concurrency.js';
+import { NotFoundError } from '../../../base/errors.js';
+import { z } from '../../../base/shapes.js';
+import { apiKeyInfo } from '../../../platform/auth/schemas.js';
+import { campaigns, getCampaign, updateCampaign } from '../../campaigns/client.js';
+import { components, createComponent, getComponent, updateComponent } from '../../components/client.js';
+import { getEmailMessage, guardianReport, updateEmailMessage } from '../../email-messages/client.js';
+import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../../platform/email-messages/schemas.js';
+import { createTheme, getTheme, themes, updateTheme } from '../../themes/client.js';
+import type { StylesRequest } from '../../../platform/themes/styles.js';
+import {
+  createTransactional,
+  ensureDraft,
+  getTransactional,
+  publishTransactional,
+  transactionalEmails,
+  updateTransactional,
+} from '../../transactional/client.js';
+import { fieldsOf, messageFields, messageUpdate, type MessageFields } from '../message-fields.js';
+import { jsonFile, parseJson, type Files, type Kind } from '../files.js';
+import { META_FILE, type RecordFiles } from './files.js';
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */
 export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
