@@ -28,7 +28,7 @@ import { messageUpdate, type MessageFields } from './message-fields.js';
 import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUnit } from './plan-file.js';
 import { fetchRecord, sendMessage } from './emails/remote.js';
 import { renderLines, type Line } from './render.js';
-import { CONTENT } from './pairing.js';
+import { CONTENT } from './scope.js';
 import { watchWrites } from './push-writes.js';
 import { Executor } from './workflows/executor.js';
 import type { WorkflowStep } from './workflows/plan.js';

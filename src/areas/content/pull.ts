@@ -7,20 +7,8 @@ import { DEFAULT_DIRECTORY, lockDirectory, readState, recordPath, writeState, ty
 import { holdsRecords, readRecords, writeRecord } from './emails/files.js';
 import { resolveAccount, whereOf } from './account.js';
 import { renderLines, type Line } from './render.js';
-import {
-  CONTENT,
-  fetchAll,
-  followRenames,
-  missingState,
-  ONLY_CHOICES,
-  pairRecords,
-  scopeCovers,
-  scopeOf,
-  standingOf,
-  syncedOf,
-  type Pair,
-  type Scope,
-} from './pairing.js';
+import { fetchAll, followRenames, pairRecords, standingOf, syncedOf, type Pair } from './pairing.js';
+import { CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './scope.js';
 import { WORKFLOWS } from './lmx-files.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 
