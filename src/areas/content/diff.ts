@@ -9,7 +9,7 @@ import { resolveAccount, whereOf } from './account.js';
 import { recordDiff } from './render.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
-import { describe, fetchAll, followRenames, pairRecords, pathOf, standingOf, type Pair, type Standing } from './pairing.js';
+import { describe, fetchAll, followRenames, pairRecords, pathOf, standingOf, type Pair, type Standing } from './emails/sides.js';
 import { CONTENT, requireState, scopeOf } from './scope.js';
 
 interface DiffOptions {

@@ -7,7 +7,7 @@ import { DEFAULT_DIRECTORY, lockDirectory, readState, recordPath, writeState, ty
 import { holdsRecords, readRecords, writeRecord } from './emails/files.js';
 import { resolveAccount, whereOf } from './account.js';
 import { renderLines, type Line } from './render.js';
-import { fetchAll, followRenames, pairRecords, standingOf, syncedOf, type Pair } from './pairing.js';
+import { fetchAll, followRenames, pairRecords, standingOf, syncedOf, type Pair } from './emails/sides.js';
 import { CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './scope.js';
 import { WORKFLOWS } from './lmx-files.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';

@@ -13,7 +13,7 @@ import { recordDiff, renderChecks } from './render.js';
 import { checkRecord, checkSource } from './check.js';
 import { treeComponents } from './check-paths.js';
 import { LMX_KIND_OF } from './lmx-files.js';
-import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './pairing.js';
+import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './emails/sides.js';
 import { CONTENT } from './scope.js';
 
 export interface Step {

@@ -17,7 +17,7 @@ import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { recordUnit } from './push-calls.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
-import { describe, followRenames, syncedOf } from './pairing.js';
+import { describe, followRenames, syncedOf } from './emails/sides.js';
 import { CONTENT, requireState, scopeOf, type Scope } from './scope.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';

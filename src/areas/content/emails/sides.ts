@@ -2,12 +2,12 @@
  * The emails' sides, as `content pull`, `diff` and `push` see them: the account's records paired
  * with the local ones, how each pair stands, and the state a pull leaves.
  */
-import type { ApiClient } from '../../api/client.js';
-import { explained } from '../explain.js';
-import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from './files.js';
-import { referenceDigestOf, type RecordFiles } from './emails/files.js';
-import { fetchKind, type RemoteRecord } from './emails/remote.js';
-import { CONTENT } from './scope.js';
+import type { ApiClient } from '../../../api/client.js';
+import { explained } from '../../explain.js';
+import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
+import { referenceDigestOf, type RecordFiles } from './files.js';
+import { fetchKind, type RemoteRecord } from './remote.js';
+import { CONTENT } from '../scope.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
 export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
