@@ -29,7 +29,7 @@ import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUni
 import { fetchRecord, sendMessage } from './emails/remote.js';
 import { renderLines, type Line } from './render.js';
 import { CONTENT } from './scope.js';
-import { watchWrites } from './push-writes.js';
+import { watchWrites } from './emails/writes.js';
 import { Executor } from './workflows/executor.js';
 import type { WorkflowStep } from './workflows/plan.js';
 

@@ -14,15 +14,15 @@ import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, 
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './emails/remote.js';
 import { remember, resolveAccount, whereOf, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
-import { recordUnit } from './push-calls.js';
+import { recordUnit } from './emails/plan-unit.js';
 import { renderLines, type Line } from './render.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
 import { describe, followRenames, syncedOf } from './emails/sides.js';
 import { CONTENT, requireState, scopeOf, type Scope } from './scope.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
-import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
-import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
+import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './emails/plan.js';
+import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './emails/writes.js';
 
 interface PushOptions {
   only?: string;
