@@ -2,27 +2,27 @@
  * `content push`: only the records changed here since they were last in step with the account,
  * each guarded by the revision (or, for components and themes, the content) it was pulled at.
  */
-import { countOf } from '../../render/numbers.js';
-import type { ApiClient } from '../../api/client.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { ExitCode } from '../../base/exit-codes.js';
-import { UsageError } from '../../base/errors.js';
-import { confirm } from '../../core/prompt.js';
-import { explained } from '../explain.js';
-import { DEFAULT_DIRECTORY, digestOf, lockDirectory, writeState, type ContentState, type SyncedRecord } from './files.js';
-import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './emails/files.js';
-import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './emails/remote.js';
-import { remember, resolveAccount, whereOf, type Account } from './account.js';
-import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
-import { recordUnit } from './emails/plan-unit.js';
-import { renderLines, type Line } from './render.js';
-import type { GuardianRule } from '../../platform/email-messages/schemas.js';
-import { describe, followRenames, syncedOf } from './emails/sides.js';
-import { CONTENT, requireState, scopeOf, type Scope } from './scope.js';
-import { readWorkflows } from './workflows/files.js';
-import { pushWorkflows } from './workflows/push.js';
-import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './emails/plan.js';
-import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './emails/writes.js';
+import { countOf } from '../../../render/numbers.js';
+import type { ApiClient } from '../../../api/client.js';
+import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
+import { ExitCode } from '../../../base/exit-codes.js';
+import { UsageError } from '../../../base/errors.js';
+import { confirm } from '../../../core/prompt.js';
+import { explained } from '../../explain.js';
+import { DEFAULT_DIRECTORY, digestOf, lockDirectory, writeState, type ContentState, type SyncedRecord } from '../files.js';
+import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
+import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
+import { remember, resolveAccount, whereOf, type Account } from '../account.js';
+import { makePlan, writePlan, type PlannedUnit } from '../plan-file.js';
+import { recordUnit } from './plan-unit.js';
+import { renderLines, type Line } from '../render.js';
+import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
+import { describe, followRenames, syncedOf } from './sides.js';
+import { CONTENT, requireState, scopeOf, type Scope } from '../scope.js';
+import { readWorkflows } from '../workflows/files.js';
+import { pushWorkflows } from '../workflows/push.js';
+import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './plan.js';
+import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
 
 interface PushOptions {
   only?: string;
