@@ -1,30 +1,28 @@
 /**
- * `content push`: only the records changed here since they were last in step with the account,
- * each guarded by the revision (or, for components and themes, the content) it was pulled at.
+ * `content push` of emails, components and themes: only the records changed here since they were
+ * last in step with the account, each guarded by the revision (or, for components and themes, the
+ * content) it was pulled at.
  */
 import { countOf } from '../../../render/numbers.js';
 import type { ApiClient } from '../../../api/client.js';
-import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
+import type { Uses } from '../../../core/capabilities.js';
 import { ExitCode } from '../../../base/exit-codes.js';
-import { UsageError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
-import { DEFAULT_DIRECTORY, digestOf, lockDirectory, writeState, type ContentState, type SyncedRecord } from '../files.js';
+import { DEFAULT_DIRECTORY, digestOf, writeState, type ContentState, type SyncedRecord } from '../files.js';
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
-import { remember, resolveAccount, whereOf, type Account } from '../account.js';
-import { makePlan, writePlan, type PlannedUnit } from '../plan-file.js';
+import { remember, type Account } from '../account.js';
+import type { PlannedUnit } from '../plan-file.js';
 import { recordUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
 import { describe, followRenames, syncedOf } from './sides.js';
-import { CONTENT, requireState, scopeOf, type Scope } from '../scope.js';
-import { readWorkflows } from '../workflows/files.js';
-import { pushWorkflows } from '../workflows/push.js';
+import { CONTENT, requireState, type Scope } from '../scope.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
 
-interface PushOptions {
+export interface PushOptions {
   only?: string;
   plan?: boolean;
   force?: boolean;
@@ -63,53 +61,22 @@ interface Tally {
   notEditable: number;
 }
 
-export const push: Handler<[string | undefined], PushOptions> = handler(
-  ['out', 'client', 'key', 'prompts', 'files', 'clock'],
-  async (context, [directory], options) => {
-    if (options.out !== undefined && !options.plan)
-      throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
-    if (options.expires !== undefined && options.out === undefined)
-      throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
-    const scope = scopeOf(directory, options.only);
-    // Says what to do when nothing was pulled here, before anything is locked.
-    requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-    const release = lockDirectory(scope.root);
-    try {
-      const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-      const client = await context.client();
-      // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
-      const account = await explained(
-        whereOf(context, client).then((where) => resolveAccount(client, state, where)),
-        CONTENT,
-      );
-      // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
-      let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
-      if (scope.workflows && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-        workflows = await explained(pushWorkflows(context, client, scope.root, state, account.key, options), CONTENT);
-      }
-      // --json prints one document: the records' with the workflows' beside them.
-      const extra = workflows === undefined ? {} : { workflows: workflows.json };
-      const planned = workflows?.units ?? [];
-      if (scope.kinds.length > 0)
-        return Math.max(workflows?.code ?? ExitCode.ok, await pushLocked(context, directory, scope, account, options, extra, planned));
-      if (context.out.json && workflows !== undefined) await context.out.writeJson(workflows.json);
-      if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected);
-      return workflows?.code ?? ExitCode.ok;
-    } finally {
-      release();
-    }
-  },
-);
+/** What a push of emails came to: its exit code and, with --plan --out, the calls it planned and whether any record was held back. */
+export interface EmailPush {
+  code: number;
+  units?: PlannedUnit[];
+  held?: boolean;
+}
 
-async function pushLocked(
+/** Pushes the emails, components and themes of the scope, under the directory's lock the caller holds. */
+export async function pushEmails(
   context: Uses<'out' | 'client' | 'prompts' | 'files' | 'clock'>,
   directory: string | undefined,
   scope: Scope,
   where: Account,
   options: PushOptions,
   extra: Record<string, unknown>,
-  workflowUnits: PlannedUnit[],
-): Promise<number> {
+): Promise<EmailPush> {
   const shown = directory ?? DEFAULT_DIRECTORY;
   // Read again: a workflow push before saved its own.
   const state = requireState(scope.root, shown);
@@ -132,14 +99,11 @@ async function pushLocked(
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
   for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
   if (options.plan) {
-    const held =
-      steps.some((step) => step.held !== undefined) ||
-      (extra.workflows !== undefined && (extra.workflows as { plan: { action: string }[] }).plan.some((task) => task.action === 'skip'));
+    const held = steps.some((step) => step.held !== undefined);
     // Every call is written down before the plan is printed: a record no plan file can hold stops it with nothing printed as planned.
-    const units = options.out === undefined ? [] : [...workflowUnits, ...steps.flatMap((step) => recordUnit(step, options.force === true) ?? [])];
+    const units = options.out === undefined ? [] : steps.flatMap((step) => recordUnit(step, options.force === true) ?? []);
     await reportPlan(context, account, steps, extra);
-    if (options.out !== undefined) await writePlanFile(context, options, where, units, held);
-    return held ? ExitCode.rejected : ExitCode.ok;
+    return { code: held ? ExitCode.rejected : ExitCode.ok, units, held };
   }
   const creating = steps.filter((step) => step.action === 'create');
   if (creating.length > 0) {
@@ -148,7 +112,7 @@ async function pushLocked(
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0 };
   for (const step of steps) await pushStep(run, step, tally);
   run.save();
-  return reportPush(run, locals.length - steps.length, tally, extra);
+  return { code: await reportPush(run, locals.length - steps.length, tally, extra) };
 }
 
 function startRun(context: Uses<'out'>, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {
@@ -162,30 +126,6 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
     writeState(root, state);
   };
   return { context, client, account, root, options, synced, pending, save };
-}
-
-/**
- * The plan as a file for `loopsctl apply`, unless something was held back (a conflict, a live
- * workflow): a plan applied later must be the whole change, not the part that happened to be free.
- */
-async function writePlanFile(
-  context: Uses<'out' | 'files' | 'clock'>,
-  options: PushOptions,
-  account: Account,
-  units: PlannedUnit[],
-  held: boolean,
-): Promise<void> {
-  const file = options.out!;
-  if (held) {
-    context.out.note(`No plan written to ${file}: settle what was skipped first (each line says why), then plan again.`);
-    return;
-  }
-  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires);
-  await writePlan(context, file, plan);
-  const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
-  context.out.note(
-    `Wrote the plan to ${file}: ${countOf(calls, 'call')} to ${account.key}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
-  );
 }
 
 /** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */
