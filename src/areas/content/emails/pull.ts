@@ -1,16 +1,16 @@
 /** `content pull`: the account's content into files, never over local edits unasked. */
-import { countOf } from '../../render/numbers.js';
-import { AuthError, LocalFileError } from '../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { explained, explainError } from '../explain.js';
-import { DEFAULT_DIRECTORY, lockDirectory, readState, recordPath, writeState, type ContentState, type Kind, type SyncedRecord } from './files.js';
-import { holdsRecords, readRecords, writeRecord } from './emails/files.js';
-import { resolveAccount, whereOf } from './account.js';
-import { renderLines, type Line } from './render.js';
-import { fetchAll, followRenames, pairRecords, standingOf, syncedOf, type Pair } from './emails/sides.js';
-import { CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './scope.js';
-import { WORKFLOWS } from './lmx-files.js';
-import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
+import { countOf } from '../../../render/numbers.js';
+import { AuthError, LocalFileError } from '../../../base/errors.js';
+import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
+import { explained, explainError } from '../../explain.js';
+import { DEFAULT_DIRECTORY, lockDirectory, readState, recordPath, writeState, type ContentState, type Kind, type SyncedRecord } from '../files.js';
+import { holdsRecords, readRecords, writeRecord } from './files.js';
+import { resolveAccount, whereOf } from '../account.js';
+import { renderLines, type Line } from '../render.js';
+import { fetchAll, followRenames, pairRecords, standingOf, syncedOf, type Pair } from './sides.js';
+import { CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from '../scope.js';
+import { WORKFLOWS } from '../lmx-files.js';
+import { applyPull, preparePull, type PreparedPull } from '../workflows/pull.js';
 
 function emptyState(kinds: Kind[]): ContentState {
   return { format: 1, kinds, accounts: {} };
