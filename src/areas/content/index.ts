@@ -40,7 +40,7 @@ Files edited since the last pull are never overwritten: the pull is refused
       examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./emails/pull.js')).pull,
+      load: async () => (await import('./pull-command.js')).pull,
     }),
     command({
       name: 'diff',

@@ -1,63 +1,32 @@
-/** `content pull`: the account's content into files, never over local edits unasked. */
-import { countOf } from '../../../render/numbers.js';
-import { AuthError, LocalFileError } from '../../../base/errors.js';
-import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
-import { explained, explainError } from '../../explain.js';
-import { DEFAULT_DIRECTORY, lockDirectory, readState, recordPath, writeState, type ContentState, type Kind, type SyncedRecord } from '../files.js';
-import { holdsRecords, readRecords, writeRecord } from './files.js';
-import { resolveAccount, whereOf } from '../account.js';
-import { renderLines, type Line } from '../render.js';
-import { fetchAll, followRenames, pairRecords, standingOf, syncedOf, type Pair } from './sides.js';
-import { CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from '../scope.js';
-import { WORKFLOWS } from '../lmx-files.js';
-import { applyPull, preparePull, type PreparedPull } from '../workflows/pull.js';
+/** `content pull` of emails, components and themes: the account's records into files, never over local edits unasked. */
+import { recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
+import { readRecords, writeRecord } from './files.js';
+import type { Line } from '../render.js';
+import type { RemoteRecord } from './remote.js';
+import { followRenames, pairRecords, standingOf, syncedOf, type Pair } from './sides.js';
 
-function emptyState(kinds: Kind[]): ContentState {
-  return { format: 1, kinds, accounts: {} };
+/** The emails, components and themes a pull would write: each local record paired with the account's, and those edited here. */
+export interface PreparedEmailPull {
+  pairs: Pair[];
+  /** Local records the pull would overwrite: changed here, or in conflict. */
+  edited: Pair[];
 }
 
-interface PullOptions {
-  only?: string;
-  force?: boolean;
-}
-
-export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
-  const scope = scopeOf(directory, options.only);
-  const release = lockDirectory(scope.root);
-  try {
-    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
-  } finally {
-    release();
-  }
-});
-
-async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
-  const client = await context.client();
-  const found = readState(scope.root, shown);
-  const state = found ?? emptyState(scope.kinds);
-  const [{ key: account }, remotes] = await Promise.all([
-    explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
-      CONTENT,
-    ),
-    fetchAll(client, scope.kinds),
-  ]);
-  const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
-  const locals = readRecords(scope.root, scope.kinds);
+/**
+ * Pairs the tree's records of the kinds asked for with the account's. A renamed folder is the
+ * record it was: the state follows the new name before the records are paired.
+ */
+export function prepareEmailPull(root: string, kinds: readonly Kind[], state: ContentState, account: string, remotes: RemoteRecord[]): PreparedEmailPull {
+  const locals = readRecords(root, kinds);
   followRenames(state, locals);
-  const synced = state.accounts[account] ?? {};
-  const pairs = pairRecords(locals, remotes, synced);
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
-  const editedPaths = [...edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? [])];
-  if (editedPaths.length > 0 && !options.force) {
-    // Without the state, files that differ from the account cannot be told apart from local edits.
-    if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
-    throw new LocalFileError(
-      `pulling would overwrite local changes in ${editedPaths.length === 1 ? '' : `${editedPaths.length} records: `}${editedPaths.join(', ')}`,
-      { hint: pullRefusalHint(edited) },
-    );
-  }
+  return { pairs, edited };
+}
+
+/** Writes the account's records into the tree: the lines to print, and what the state keeps of each, by path. */
+export function applyEmailPull(root: string, { pairs }: PreparedEmailPull): { lines: Line[]; records: Record<string, SyncedRecord> } {
   const lines: Line[] = [];
   const kept: Record<string, SyncedRecord> = {};
   for (const pair of pairs) {
@@ -71,52 +40,18 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
     const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
     const unchanged =
       local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
-    if (!unchanged) writeRecord(scope.root, { ...remote, path });
+    if (!unchanged) writeRecord(root, { ...remote, path });
     kept[path] = syncedOf(remote);
     lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
   }
-  // Records of kinds this pull did not cover keep what the state knew of them.
-  for (const [path, record] of Object.entries(synced)) if (!scopeCovers(scope, path)) kept[path] = record;
-  if (workflows !== undefined) {
-    const pulled = applyPull(scope.root, workflows);
-    lines.push(...pulled.lines);
-    Object.assign(kept, pulled.records);
-  }
-  state.accounts[account] = kept;
-  state.kinds = ONLY_CHOICES.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
-  writeState(scope.root, state);
-  const { out } = context;
-  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
-  await out.write(
-    renderLines(
-      out,
-      lines.filter((line) => line.status !== 'unchanged'),
-    ),
-  );
-  out.note(
-    `Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`,
-  );
-}
-
-/**
- * The workflows a pull reads. A team without the workflow API (the API answers 401 for it) pulls
- * its content without them, saying so, unless --only asked for them.
- */
-async function workflowsToPull(context: Uses<'out'>, reading: Promise<PreparedPull>, asked: boolean): Promise<PreparedPull | undefined> {
-  try {
-    return await reading;
-  } catch (error) {
-    if (asked || !(error instanceof AuthError)) throw explainError(error, CONTENT);
-    context.out.note(`Workflows not pulled: ${error.message}.`);
-    return undefined;
-  }
+  return { lines, records: kept };
 }
 
 /**
  * What to do about local changes a pull would overwrite. Pushing them is offered only when a push
  * would send them: one that changed in the account too is a conflict a push skips.
  */
-function pullRefusalHint(edited: Pair[]): string {
+export function pullRefusalHint(edited: Pair[]): string {
   const conflicts = edited.filter((pair) => standingOf(pair) === 'conflict');
   if (conflicts.length === 0) {
     return "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side";

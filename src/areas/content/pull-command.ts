@@ -1,0 +1,94 @@
+/** `content pull`: the account's content into files, workflows and emails alike, never over local edits unasked. */
+import { countOf } from '../../render/numbers.js';
+import { AuthError, LocalFileError } from '../../base/errors.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { explained, explainError } from '../explain.js';
+import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type Kind } from './files.js';
+import { holdsRecords } from './emails/files.js';
+import { resolveAccount, whereOf } from './account.js';
+import { renderLines } from './render.js';
+import { fetchAll } from './emails/sides.js';
+import { CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './scope.js';
+import { WORKFLOWS } from './lmx-files.js';
+import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
+import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
+
+function emptyState(kinds: Kind[]): ContentState {
+  return { format: 1, kinds, accounts: {} };
+}
+
+interface PullOptions {
+  only?: string;
+  force?: boolean;
+}
+
+export const pull: Handler<[string | undefined], PullOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
+  const scope = scopeOf(directory, options.only);
+  const release = lockDirectory(scope.root);
+  try {
+    await pullLocked(context, scope, directory ?? DEFAULT_DIRECTORY, options);
+  } finally {
+    release();
+  }
+});
+
+async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope, shown: string, options: PullOptions): Promise<void> {
+  const client = await context.client();
+  const found = readState(scope.root, shown);
+  const state = found ?? emptyState(scope.kinds);
+  const [{ key: account }, remotes] = await Promise.all([
+    explained(
+      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      CONTENT,
+    ),
+    fetchAll(client, scope.kinds),
+  ]);
+  const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
+  const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes);
+  const synced = state.accounts[account] ?? {};
+  const editedPaths = [...emails.edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? [])];
+  if (editedPaths.length > 0 && !options.force) {
+    // Without the state, files that differ from the account cannot be told apart from local edits.
+    if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
+    throw new LocalFileError(
+      `pulling would overwrite local changes in ${editedPaths.length === 1 ? '' : `${editedPaths.length} records: `}${editedPaths.join(', ')}`,
+      { hint: pullRefusalHint(emails.edited) },
+    );
+  }
+  const { lines, records: kept } = applyEmailPull(scope.root, emails);
+  // Records of kinds this pull did not cover keep what the state knew of them.
+  for (const [path, record] of Object.entries(synced)) if (!scopeCovers(scope, path)) kept[path] = record;
+  if (workflows !== undefined) {
+    const pulled = applyPull(scope.root, workflows);
+    lines.push(...pulled.lines);
+    Object.assign(kept, pulled.records);
+  }
+  state.accounts[account] = kept;
+  state.kinds = ONLY_CHOICES.filter((kind) => state.kinds.includes(kind) || (kind === WORKFLOWS ? workflows !== undefined : scope.kinds.includes(kind)));
+  writeState(scope.root, state);
+  const { out } = context;
+  if (out.json) return out.writeJson({ account, directory: scope.root, records: lines });
+  await out.write(
+    renderLines(
+      out,
+      lines.filter((line) => line.status !== 'unchanged'),
+    ),
+  );
+  out.note(
+    `Pulled ${countOf(lines.filter((line) => line.status !== 'gone').length, 'record')} from ${account} into ${scope.root} (${lines.filter((line) => line.status === 'unchanged').length} unchanged).`,
+  );
+}
+
+/**
+ * The workflows a pull reads. A team without the workflow API (the API answers 401 for it) pulls
+ * its content without them, saying so, unless --only asked for them.
+ */
+async function workflowsToPull(context: Uses<'out'>, reading: Promise<PreparedPull>, asked: boolean): Promise<PreparedPull | undefined> {
+  try {
+    return await reading;
+  } catch (error) {
+    if (asked || !(error instanceof AuthError)) throw explainError(error, CONTENT);
+    context.out.note(`Workflows not pulled: ${error.message}.`);
+    return undefined;
+  }
+}
