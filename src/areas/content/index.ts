@@ -160,7 +160,7 @@ it changed, to review and publish there.`,
       },
       remote: true,
       tier: 'write',
-      load: async () => (await import('./push.js')).push,
+      load: async () => (await import('./push-command.js')).push,
     }),
     command({
       name: 'convert',
