@@ -64,7 +64,7 @@ its diff in a code fence.`,
       examples: ['loopsctl content diff', 'loopsctl content diff --only components --json', 'loopsctl content diff --format markdown > diff.md'],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./diff.js')).diff,
+      load: async () => (await import('./diff-command.js')).diff,
     }),
     command({
       name: 'check',
