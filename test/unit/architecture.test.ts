@@ -130,7 +130,7 @@ describe('the source tree', () => {
 
   it('finds areas that import each other', () => {
     const tied = new Map([
-      ['src/areas/content/push.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
+      ['src/areas/content/push-command.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
       ['src/areas/workflows/show.ts', ['src/areas/content/render.ts']],
       ['src/areas/lists/list.ts', ['src/areas/workflows/client.ts']],
     ]);
