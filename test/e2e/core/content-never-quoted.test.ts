@@ -146,6 +146,24 @@ describe('files and arguments of JSON', () => {
     }
   });
 
+  it('refuses a file a person names that is a link (--lmx-file, --vars-file, --filter-file…), and sends none of what it reaches', async () => {
+    const linked = (name: string) => place(name, 'link').file;
+    for (const argv of [
+      ['components', 'create', '--name', 'Footer', '--lmx-file', linked('footer.lmx'), '--sandbox'],
+      ['email-messages', 'update', 'some-id', '--lmx-file', linked('email.lmx'), '--force', '--sandbox'],
+      ['transactional', 'send', 'some-id', '--to', 'a@example.com', '--vars-file', linked('vars.json'), '--sandbox'],
+      ['email-messages', 'preview', 'some-id', '--to', 'a@example.com', '--vars-file', linked('vars.json'), '--sandbox'],
+      ['segments', 'create', '--name', 'Linked', '--filter-file', linked('filter.json'), '--sandbox'],
+      ['transactional', 'send', 'some-id', '--to', 'a@example.com', '--attach', linked('invoice.pdf'), '--sandbox'],
+    ]) {
+      const result = await run(argv);
+      const what = argv.join(' ');
+      expect(result.code, what).toBe(2);
+      expect(result.stderr, what).toMatch(/file "\S+" is a symbolic link: content is never read through a link\n/);
+      expectNothingQuoted(result, what);
+    }
+  });
+
   it('quotes none of a config file that does not parse', async () => {
     const config = tempDir();
     writeFileSync(join(config, 'config.json'), BROKEN_JSON);
