@@ -164,6 +164,26 @@ describe('files and arguments of JSON', () => {
     }
   });
 
+  it('quotes no CSV header that is not a plain name: contacts import names such a column by its position', async () => {
+    const csv = (header: string) => place('contacts.csv', `${header}\na@example.com,1\n`).file;
+    const secretHeader = `email,${KEY_ID}`;
+    for (const [argv, said] of [
+      [['contacts', 'import', csv(secretHeader), '--sandbox'], /column 2 \(its header is not a plain name, so it is not shown\) is not a contact property/],
+      [['contacts', 'import', csv(secretHeader), '--create-properties', '--sandbox'], /column 2 \(its header is not a plain name, so it is not shown\) cannot be a property name/],
+      [['contacts', 'import', csv(secretHeader), '--map', 'Mail=email', '--sandbox'], /its columns: email, column 2\n/],
+      [['contacts', 'import', csv('email,plan'), '--exclude', csv(`${SECRET},plan`), '--sandbox'], /no email column in the header \(column 1, plan\)/],
+    ] as const) {
+      const result = await run([...argv]);
+      const what = argv.join(' ');
+      expect(result.code, what).toBe(2);
+      expect(result.stderr, what).toMatch(said);
+      expectNothingQuoted(result, what);
+    }
+    // A plain header is still quoted: it is what the person has to fix.
+    const plain = await run(['contacts', 'import', csv('email,Signup Plan'), '--sandbox']);
+    expect(plain.stderr).toMatch(/the column "Signup Plan" is not a contact property/);
+  });
+
   it('quotes none of a config file that does not parse', async () => {
     const config = tempDir();
     writeFileSync(join(config, 'config.json'), BROKEN_JSON);
