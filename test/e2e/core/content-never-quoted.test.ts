@@ -169,7 +169,10 @@ describe('files and arguments of JSON', () => {
     const secretHeader = `email,${KEY_ID}`;
     for (const [argv, said] of [
       [['contacts', 'import', csv(secretHeader), '--sandbox'], /column 2 \(its header is not a plain name, so it is not shown\) is not a contact property/],
-      [['contacts', 'import', csv(secretHeader), '--create-properties', '--sandbox'], /column 2 \(its header is not a plain name, so it is not shown\) cannot be a property name/],
+      [
+        ['contacts', 'import', csv(secretHeader), '--create-properties', '--sandbox'],
+        /column 2 \(its header is not a plain name, so it is not shown\) cannot be a property name/,
+      ],
       [['contacts', 'import', csv(secretHeader), '--map', 'Mail=email', '--sandbox'], /its columns: email, column 2\n/],
       [['contacts', 'import', csv('email,plan'), '--exclude', csv(`${SECRET},plan`), '--sandbox'], /no email column in the header \(column 1, plan\)/],
     ] as const) {
