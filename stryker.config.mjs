@@ -48,16 +48,14 @@ const groups = {
     mutate: ['src/core/tier.ts', 'src/areas/mcp/*.ts'],
     tests: ['test/unit/areas/mcp/tools.test.ts', 'test/unit/areas/mcp/calls.test.ts', 'test/e2e/areas/mcp/mcp.test.ts', 'test/e2e/areas/mcp/server.test.ts'],
   },
-  // A file per verb: pull, push (its plan and its writes), diff, and what they share.
+  // A file per verb (its entry, then the emails' half): pull, push (its plan and its writes), diff, and what they share.
   content: {
     mutate: [
-      'src/areas/content/pull.ts',
-      'src/areas/content/push.ts',
-      'src/areas/content/push-plan.ts',
-      'src/areas/content/push-writes.ts',
-      'src/areas/content/diff.ts',
-      'src/areas/content/pairing.ts',
-      'src/areas/content/remote.ts',
+      'src/areas/content/pull-command.ts',
+      'src/areas/content/push-command.ts',
+      'src/areas/content/diff-command.ts',
+      'src/areas/content/emails/*.ts',
+      'src/areas/content/scope.ts',
       'src/areas/content/files.ts',
       'src/areas/content/tree.ts',
       'src/areas/content/emails.ts',

@@ -36,3 +36,15 @@ export async function settleLimit<T, R>(
   if (doomed !== undefined) throw doomed.error;
   return outcomes;
 }
+
+/** Requests in flight at once for settled: the pacer keeps them under the API's rate, this keeps them busy. */
+const CONCURRENCY = 8;
+
+/** fn over every item, CONCURRENCY at a time; the first failure fails the whole. */
+export async function settled<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const outcomes = await settleLimit(items, CONCURRENCY, fn, { dooms: () => true });
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
+}

@@ -6,25 +6,26 @@
  * run before this by `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { stageBeside } from './staged-dir.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The build is made whole in a directory of its own beside dist/ (with bin/ and package.json, as
  * bin/loopsctl.js finds its files, to record the code cache), and renamed into place at the end:
  * a run of the CLI in another shell meanwhile (`npm test` builds first) reads the old build whole,
- * never a half-written one or none. A build that fails leaves dist/ as it was.
+ * never a half-written one (src/build/staged-dir.mjs). A build that fails leaves dist/ as it was.
  */
-const target = fileURLToPath(new URL('../../dist', import.meta.url));
-const staged = mkdtempSync(fileURLToPath(new URL('../../.build-', import.meta.url)));
-process.on('exit', () => rmSync(staged, { recursive: true, force: true }));
-const dist = join(staged, 'dist/');
+const stage = stageBeside(fileURLToPath(new URL('../../dist', import.meta.url)));
+process.on('exit', () => stage.remove());
+const { staged } = stage;
+const dist = join(stage.dir, '/');
 mkdirSync(join(staged, 'bin'));
 for (const file of ['bin/loopsctl.js', 'bin/package.json', 'package.json'])
   copyFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), join(staged, file));
@@ -467,18 +468,7 @@ function unsignedLeb128(bytes, offset) {
  */
 for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
 recordSandboxCodeCache();
-replaceDist();
-
-/** The old build renamed away and the new one renamed in: between the two renames, and only then, there is no dist/. */
-function replaceDist() {
-  const old = join(staged, 'old');
-  try {
-    renameSync(target, old);
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-  }
-  renameSync(dist, target);
-}
+stage.replace();
 
 /** The code cache of loopsctl/sandbox's bundle (see src/build/sandbox-loader.cjs), recorded without flags, as it serves runs without them. */
 function recordSandboxCodeCache() {

@@ -3,7 +3,7 @@
  * allow-lists. Reading stops at MAX_INPUT_BYTES, so a mistaken /dev/zero or a huge file ends with
  * an error instead of filling memory.
  */
-import { closeSync, fstatSync, open, openSync, read, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, open, openSync, read, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { LocalFileError, LoopsctlError } from '../base/errors.js';
 import type { InputSource } from './runtime.js';
@@ -104,6 +104,10 @@ export async function readInputBytes(
       );
     }
     const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof LinkRefused || code === 'ELOOP')
+      throw new LocalFileError(`the ${what} file "${file}" is a symbolic link: content is never read through a link`, {
+        hint: `give the file itself, or - to read the ${what} from stdin`,
+      });
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new LocalFileError(`cannot read the ${what} file "${file}": ${reason}`, { hint: `give a file holding the ${what}, or - to read it from stdin` });
   }
@@ -120,6 +124,7 @@ export function stdinIsTerminal(runtime: InputSource): boolean {
 }
 
 class TooLarge extends Error {}
+class LinkRefused extends Error {}
 
 /** A file under the root of `loopsctl mcp`, read without following a link anywhere under the root. */
 async function readUnderRoot(root: string, file: string, what: string, limit: number): Promise<Buffer> {
@@ -136,14 +141,27 @@ async function readUnderRoot(root: string, file: string, what: string, limit: nu
 }
 
 /**
+ * How a named file is opened: never through a link at its own name (O_NOFOLLOW, checked before by
+ * lstat where the system has no such flag), since a repository can commit `footer.lmx ->
+ * ~/.aws/credentials` and a script that names the file would send or show what it reaches. The
+ * system's own links to a descriptor (/dev/stdin, /dev/fd/N of a shell's `<(…)`) are followed.
+ */
+function readFlags(file: string): number {
+  if (/^\/(dev|proc)\//.test(file)) return constants.O_RDONLY;
+  if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) throw new LinkRefused();
+  return constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+}
+
+/**
  * The file's bytes, at most `limit` (one more byte read says it is larger): whatever the path names
  * by the time it is opened, only what that descriptor holds is read, however it changes.
  */
 async function readFile(file: string, limit: number): Promise<Buffer> {
+  const flags = readFlags(file);
   const promptly = statSync(file).isFile();
   const fd = promptly
-    ? openSync(file, 'r')
-    : await new Promise<number>((resolve, reject) => open(file, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
+    ? openSync(file, flags)
+    : await new Promise<number>((resolve, reject) => open(file, flags, (error, opened) => (error ? reject(error) : resolve(opened))));
   try {
     if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
     return await readDescriptor(fd, limit, [], promptly && fstatSync(fd).isFile());

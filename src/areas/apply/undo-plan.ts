@@ -9,11 +9,11 @@
 import type { ApiClient } from '../../api/client.js';
 import { parseWorkflowFile } from '../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
-import type { RecordFiles } from '../content/files.js';
+import type { RecordFiles } from '../content/emails/files.js';
 import type { PlannedUnit } from '../content/plan-file.js';
-import { recordUnit } from '../content/push-calls.js';
-import type { Step } from '../content/push-plan.js';
-import { fetchRecord } from '../content/remote.js';
+import { recordUnit } from '../content/emails/plan-unit.js';
+import type { Step } from '../content/emails/plan.js';
+import { fetchRecord } from '../content/emails/remote.js';
 import { planWorkflow } from '../content/workflows/plan.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from '../content/workflows/remote.js';
 import type { After, BeforeImages, Image, ImagedRecord } from '../content/before-images.js';

@@ -14,7 +14,18 @@ import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-p
 import { shellWord } from '../../render/shell-word.js';
 import { createContactProperty } from '../contact-properties/client.js';
 import { listMailingLists } from '../lists/client.js';
-import { columnTargets, emailColumn, listNames, type PresetName, standardField, type Target, TypeGuess } from './mapping.js';
+import {
+  columnTargets,
+  columnWords,
+  emailColumn,
+  headerWords,
+  isPlainHeader,
+  listNames,
+  type PresetName,
+  standardField,
+  type Target,
+  TypeGuess,
+} from './mapping.js';
 
 /** How the header's columns are read: the flags that map them, and what the plan settled. */
 export interface Mapping {
@@ -65,7 +76,7 @@ export async function planImport(
       row.fields.forEach((raw, index) => {
         const name = targetName(raw.trim(), targets[index]);
         if (index === listsIndex || name === undefined || standardField(name) !== undefined || known.has(name)) return;
-        if (options.createProperties) guesses.set(index, { name: propertyName(name, input), guess: new TypeGuess() });
+        if (options.createProperties) guesses.set(index, { name: propertyName(name, index, input), guess: new TypeGuess() });
       });
       continue;
     }
@@ -77,10 +88,11 @@ export async function planImport(
 }
 
 /** A column that would become a new property must be named as the API takes one. */
-function propertyName(name: string, input: string): string {
+function propertyName(name: string, index: number, input: string): string {
   if (PROPERTY_NAME.test(name) && !RESERVED_PROPERTY_NAMES.has(name)) return name;
-  throw new UsageError(`${input}: the column "${name}" cannot be a property name (camelCase, such as planName)`, {
-    hint: `map it: --map ${shellWord(`${name}=someName`)}, or leave it out: --map ${shellWord(`${name}=`)}`,
+  const header = isPlainHeader(name) ? name : '<its header>';
+  throw new UsageError(`${input}: ${columnWords(name, index)} cannot be a property name (camelCase, such as planName)`, {
+    hint: `map it: --map ${shellWord(`${header}=someName`)}, or leave it out: --map ${shellWord(`${header}=`)}`,
   });
 }
 
@@ -125,7 +137,7 @@ export async function excludedAddresses(runtime: Pick<Runtime, 'stdin'>, file: s
     if (column === undefined) {
       column = emailColumn(row.fields);
       if (column < 0)
-        throw new UsageError(`${file}: no email column in the header (${row.fields.join(', ')})`, {
+        throw new UsageError(`${file}: no email column in the header (${headerWords(row.fields)})`, {
           hint: 'the suppression file needs a column named email, Email Address, EmailAddress, address or recipient',
         });
       continue;

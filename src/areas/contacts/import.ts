@@ -24,7 +24,7 @@ import type { ApiClient } from '../../api/client.js';
 import { formatCount } from '../../render/numbers.js';
 import { shellWord } from '../../render/shell-word.js';
 import { createProperties, excludedAddresses, planImport, resolveLists, targetName, type Mapping } from './import-plan.js';
-import { columnTargets, listNames, parseMaps, type PresetName, standardField } from './mapping.js';
+import { columnTargets, columnWords, isPlainHeader, listNames, parseMaps, type PresetName, standardField } from './mapping.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { createContact, findContacts, updateContact } from './client.js';
 
@@ -71,11 +71,21 @@ async function headerColumns(row: CsvRow, types: PropertyTypes, input: string, m
     const target = names[index];
     if (target === undefined) return { name: undefined, type: undefined };
     const name = standardField(target) ?? target;
-    if (seen.has(name)) throw new UsageError(`${input}: two columns fill "${name}" (the second is "${header}")`, { hint: 'leave one out: --map "<column>="' });
+    if (seen.has(name))
+      throw new UsageError(
+        `${input}: two columns fill ${isPlainHeader(name) ? `"${name}"` : 'one property'} (the second is ${isPlainHeader(header) ? `"${header}"` : `column ${index + 1}`})`,
+        {
+          hint: 'leave one out: --map "<column>="',
+        },
+      );
     seen.add(name);
     if (standardField(target) !== undefined) return { name, type: name === 'subscribed' ? 'boolean' : 'string', inverted: targets[index]?.inverted };
     const type = known.get(name)?.type ?? mapping.planned.get(name);
     if (type === undefined || isStandardField(name)) {
+      if (!isPlainHeader(header))
+        throw new UsageError(`${input}: ${columnWords(header, index)} is not a contact property of the account`, {
+          hint: 'name it as a property in the header, or leave the column out (--map "<its header>="); is the file a CSV export?',
+        });
       throw new UsageError(`${input}: the column "${header}" is not a contact property of the account`, {
         hint: `${unknownPropertyHint(known, name)}; or leave the column out (--map ${shellWord(`${header}=`)}), or add --create-properties`,
       });

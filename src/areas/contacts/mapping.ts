@@ -134,6 +134,30 @@ export function parseMaps(raws: readonly string[] | undefined): Map<string, Targ
 }
 
 /**
+ * A CSV header is the first line of whatever file was named, and a file that is no CSV (a link to
+ * a key, a credentials file) would have that line printed by a message quoting its columns. A
+ * column is quoted only when its header is a plain name (letters, spaces, `_`, `-`, `.`, at most 40
+ * characters: what an export's headers are, and what a key or a secret, with its digits and
+ * symbols, is not); any other column is named by its position.
+ */
+const PLAIN_HEADER = /^\p{L}[\p{L} _.-]{0,39}$/u;
+
+/** Whether a header may be quoted in a message (see PLAIN_HEADER). */
+export function isPlainHeader(header: string): boolean {
+  return PLAIN_HEADER.test(header);
+}
+
+/** A column as a message names it: `the column "First Name"`, or `column 3` when its header is not a plain name. */
+export function columnWords(header: string, index: number): string {
+  return isPlainHeader(header) ? `the column "${header}"` : `column ${index + 1} (its header is not a plain name, so it is not shown)`;
+}
+
+/** A header's columns as a message lists them: plain names quoted, the others by position. */
+export function headerWords(header: readonly string[]): string {
+  return header.map((raw, index) => (isPlainHeader(raw.trim()) ? raw.trim() : `column ${index + 1}`)).join(', ');
+}
+
+/**
  * What each header column becomes under the preset and the `--map` flags (which win): the
  * columns neither names are undefined (read as before, by their own name). A preset whose email
  * column is not in the header is a usage error naming it.
@@ -143,7 +167,7 @@ export function columnTargets(header: readonly string[], maps: Map<string, Targe
   const named = new Set(header.map((column) => column.trim()));
   for (const column of maps.keys()) {
     if (!named.has(column))
-      throw new UsageError(`${input}: --map names the column "${column}", which the header does not have`, { hint: `its columns: ${[...named].join(', ')}` });
+      throw new UsageError(`${input}: --map names the column "${column}", which the header does not have`, { hint: `its columns: ${headerWords(header)}` });
   }
   const emailMapped = [...maps.values()].some((target) => target.name === 'email');
   if (preset !== undefined && !named.has(preset.email) && !emailMapped) {

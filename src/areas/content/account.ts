@@ -21,7 +21,7 @@ import { syncedAudienceOf } from './audience/files.js';
 import { getSegment } from '../segments/client.js';
 import { getTransactionalGroup } from '../groups/client.js';
 import { getCampaignGroup } from '../campaign-groups/client.js';
-import { teamName } from './remote.js';
+import { teamName } from './emails/remote.js';
 
 /** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
 export interface AccountWhere {

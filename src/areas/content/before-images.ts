@@ -12,9 +12,9 @@ import { getWorkflow } from '../workflows/client.js';
 import type { AccountWhere } from './account.js';
 import { digestOf, type Kind } from './files.js';
 import type { PlannedUnit } from './plan-file.js';
-import type { Step } from './push-plan.js';
+import type { Step } from './emails/plan.js';
 import type { WorkflowSide } from './workflows/sides.js';
-import { fetchRecord } from './remote.js';
+import { fetchRecord } from './emails/remote.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFilesOf, type AccountNames } from './workflows/remote.js';
 import { digestOfAnswer, readRecord, type RequestCall } from './request-calls.js';
 

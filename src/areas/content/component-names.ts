@@ -6,7 +6,8 @@
  * plans), so what is sent and what the tree holds stay the same.
  */
 import { writeTreeFile } from '../../base/tree-files.js';
-import type { RecordFiles, SyncedRecord } from './files.js';
+import type { SyncedRecord } from './files.js';
+import type { RecordFiles } from './emails/files.js';
 
 const COMPONENT_ID = /(<Component\b[^>]*?\bcomponentId=")([^"]*)(")/g;
 

@@ -1,16 +1,16 @@
 /**
- * An account's content as files: one directory per record (`transactional/password-reset--<id>/`),
- * each file small and stable so that a pull request's diff reads well, and the state file that
- * records, per account, which record each directory is and what it held when last in step.
+ * What every record of a content tree shares, emails and workflows alike: its files as a map, their
+ * JSON and digest, its directory's name, and the state file that records, per account, which record
+ * each directory is and what it held when last in step. A kind's own files are in its folder
+ * (emails/files.ts, workflows/files.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError } from '../../base/errors.js';
-import { readTreeFile, removeTreeFile, treeEntries, TreeFileTooLargeError, writeTreeFile } from '../../base/tree-files.js';
+import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
 import { LockTimeoutError, takeFileLock, UNREADABLE_LOCK_STALE_MS } from '../../base/lock.js';
 import { z } from '../../base/shapes.js';
-import { LMX_MAX_BYTES } from '../../lmx/index.js';
 import { slugOf } from '../../platform/words.js';
 
 import { KINDS, type Kind } from './lmx-files.js';
@@ -18,34 +18,14 @@ import { jsonFaultAt } from '../../base/parse-faults.js';
 
 export { DEFAULT_DIRECTORY, KINDS, type Kind } from './lmx-files.js';
 
-/** The largest record file read: the API takes no more than this of LMX, and a record's other files are far smaller. */
-const MAX_RECORD_FILE_BYTES = LMX_MAX_BYTES;
-
 /** A record's files, by name (`draft.lmx`), in the order they are written and compared. */
 export type Files = Map<string, string>;
-
-/** One record as files: where it lives, what it is, and its content. */
-export interface RecordFiles {
-  kind: Kind;
-  /** `transactional/password-reset--cxyz`: the key of the record in the state file. */
-  path: string;
-  name: string;
-  files: Files;
-}
 
 /**
  * The files of a transactional email that are what is live, kept for review: push never sends
  * them (publishing is `--publish`, from the draft), so they take no part in what counts as a change.
  */
 export const REFERENCE_FILES = new Set(['published.json', 'published.lmx']);
-
-/** The name every record keeps in its meta file. */
-export const META_FILE: Record<Kind, string> = {
-  transactional: 'transactional.json',
-  campaigns: 'campaign.json',
-  components: 'component.json',
-  themes: 'theme.json',
-};
 
 /** JSON as written to a record's files: keys as given, two spaces, a final line break. */
 export function jsonFile(value: unknown): string {
@@ -67,75 +47,6 @@ export function digestOf(files: Files): string {
     hash.update(`${name}\0${files.get(name)!}\0`);
   }
   return hash.digest('hex');
-}
-
-/** A digest of the published files kept for review, or undefined for a record without them. */
-export function referenceDigestOf(files: Files): string | undefined {
-  const names = [...REFERENCE_FILES].filter((file) => files.has(file)).sort();
-  if (names.length === 0) return undefined;
-  const hash = createHash('sha256');
-  for (const name of names) hash.update(`${name}\0${files.get(name)!}\0`);
-  return hash.digest('hex');
-}
-
-/**
- * Every record directory under `root`, of the kinds asked for. A symbolic link in the tree (which
- * a pull request can add, as git keeps links) is refused, never followed (src/base/tree-files.ts).
- */
-export function readRecords(root: string, kinds: readonly Kind[]): RecordFiles[] {
-  const records: RecordFiles[] = [];
-  for (const kind of kinds) {
-    for (const entry of entries(root, kind)) {
-      const path = `${kind}/${entry.name}`;
-      if (entry.kind === 'link') throw linkRefused(root, path);
-      if (entry.kind !== 'directory') continue;
-      const files: Files = new Map();
-      for (const file of entries(root, path)) {
-        if (file.kind !== 'file')
-          throw new LocalFileError(`${join(root, path, file.name)}: not a regular file`, {
-            hint: 'a record directory holds only the files `content pull` writes',
-          });
-        files.set(file.name, readRecordFile(root, `${path}/${file.name}`));
-      }
-      records.push({ kind, path, name: metaName(kind, join(root, path), files), files });
-    }
-  }
-  return records;
-}
-
-/** A record's file; its size is checked before reading: hundreds of megabytes would exhaust memory, and the API would refuse them anyway. */
-function readRecordFile(root: string, path: string): string {
-  try {
-    const bytes = readTreeFile(root, path, MAX_RECORD_FILE_BYTES);
-    if (bytes === undefined) throw new LocalFileError(`${join(root, path)} was removed while it was read`, { hint: 'run the command again' });
-    return bytes.toString('utf8');
-  } catch (error) {
-    if (!(error instanceof TreeFileTooLargeError)) throw error;
-    throw new LocalFileError(`${error.file} is ${error.size} bytes, more than the API takes (${LMX_MAX_BYTES / 1024} KB of LMX); it was not read`, {
-      hint: 'move large parts into components or images, or remove the file if it does not belong to the record',
-    });
-  }
-}
-
-function linkRefused(root: string, path: string): LocalFileError {
-  return new LocalFileError(`${join(root, path)} is a symbolic link: content is never read or written through a link`, {
-    hint: 'remove the link (its target is left as it is), then pull again',
-  });
-}
-
-/** The entries of a directory of the tree that are not hidden (the state's lock, the preview's values). */
-function entries(root: string, path: string) {
-  return treeEntries(root, path).filter(({ name }) => !name.startsWith('.'));
-}
-
-const meta = z.looseObject({ name: z.string().min(1) });
-
-function metaName(kind: Kind, directory: string, files: Files): string {
-  const file = META_FILE[kind];
-  const text = files.get(file);
-  if (text === undefined)
-    throw new LocalFileError(`${join(directory, file)} is missing`, { hint: 'each record directory keeps its name there; pull again to restore it' });
-  return parseJson(join(directory, file), text, meta).name;
 }
 
 /** A record file's JSON, checked, or an error that names the file (and the line and column where its JSON breaks). */
@@ -167,25 +78,6 @@ function jsonError(file: string, text: string, hint: string | undefined): LocalF
   if (text.trim() === '') return new LocalFileError(`${file} is empty, so it is not valid JSON`, { hint });
   const { line, column, early } = jsonFaultAt(text);
   return new LocalFileError(`${file}:${line}:${column}: not valid JSON${early ? ' (it ends too early)' : ''}`, { hint });
-}
-
-/**
- * Makes a record directory hold exactly these files: each written under a temporary name and
- * renamed into place, and files it no longer has removed.
- */
-export function writeRecord(root: string, record: RecordFiles): void {
-  writeRecordFiles(root, record.path, record.files);
-  for (const { name } of entries(root, record.path)) if (!record.files.has(name)) removeTreeFile(root, `${record.path}/${name}`);
-}
-
-/** Writes some of a record's files (by name), leaving its others as they are. */
-export function writeRecordFiles(root: string, path: string, files: Files): void {
-  for (const [name, text] of files) writeTreeFile(root, `${path}/${name}`, text);
-}
-
-/** Writes a record's reference files (what is live) as the account now holds them, after a publish; its other files are left as they are. */
-export function writeReferenceFiles(root: string, record: RecordFiles): void {
-  writeRecordFiles(root, record.path, new Map([...record.files].filter(([name]) => REFERENCE_FILES.has(name))));
 }
 
 /** What a directory knows of one record in one account. */
@@ -270,14 +162,6 @@ export function readState(root: string, shown = root): ContentState | undefined 
     });
   }
   return result.data;
-}
-
-/**
- * Whether the directory holds record directories as a pull names them (`welcome--<id>`): with no
- * state file beside them, it was lost.
- */
-export function holdsRecords(root: string): boolean {
-  return KINDS.some((kind) => entries(root, kind).some((entry) => /.--./.test(entry.name) && entry.kind === 'directory'));
 }
 
 /**

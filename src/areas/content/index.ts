@@ -42,7 +42,7 @@ Files edited since the last pull are never overwritten: the pull is refused
       examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./pull.js')).pull,
+      load: async () => (await import('./pull-command.js')).pull,
     }),
     command({
       name: 'diff',
@@ -66,7 +66,7 @@ its diff in a code fence.`,
       examples: ['loopsctl content diff', 'loopsctl content diff --only components --json', 'loopsctl content diff --format markdown > diff.md'],
       remote: true,
       tier: 'read',
-      load: async () => (await import('./diff.js')).diff,
+      load: async () => (await import('./diff-command.js')).diff,
     }),
     command({
       name: 'check',
@@ -182,7 +182,7 @@ added or removed (with --code, the app's sends that would start failing).
       },
       remote: true,
       tier: 'write',
-      load: async () => (await import('./push.js')).push,
+      load: async () => (await import('./push-command.js')).push,
     }),
     command({
       name: 'convert',

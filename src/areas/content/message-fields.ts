@@ -1,6 +1,6 @@
 /**
  * An email message's fields file (subject, sender, fallbacks: what `email-messages update` sets but
- * the LMX), apart from the API calls of remote.ts: `content check` reads it offline and loads no
+ * the LMX), apart from the API calls of emails/remote.ts and workflows/remote.ts: `content check` reads it offline and loads no
  * area's client.
  */
 import { z } from '../../base/shapes.js';

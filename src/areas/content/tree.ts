@@ -11,7 +11,8 @@ import { readTreeFile, readTreeFileAsync, treeEntries, TreeFileTooLargeError } f
 import { parseLmx, type LmxDocument, type LmxKind, type LmxNamespace } from '../../lmx/index.js';
 import type { LmxValues } from '../../lmx/render.js';
 import { z } from '../../base/shapes.js';
-import { KINDS, META_FILE, parseJson, readState, STATE_FILE, type Kind } from './files.js';
+import { KINDS, parseJson, readState, STATE_FILE, type Kind } from './files.js';
+import { META_FILE } from './emails/files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 

@@ -1,4 +1,5 @@
 /** A plan's impact in words, a line or a few per record: what `content push --plan` and `loopsctl apply` print. */
+import type { Uses } from '../../core/capabilities.js';
 import { sanitize } from '../../base/sanitize.js';
 import type { GuardianReport } from '../../platform/email-messages/schemas.js';
 import { countOf, formatCount } from '../../render/numbers.js';
@@ -109,4 +110,10 @@ function audienceLine(record: AudienceImpact): string {
     record.audienceFilter === null || record.audienceFilter === undefined ? '' : 'with its own filter',
   ].filter(Boolean);
   return `${when}, to ${audience.join(', ')} (the API gives no count of them)`;
+}
+
+/** The impact under a plan a person reads; --json carries it in the plan's document instead. */
+export async function printImpact(context: Uses<'out'>, impact: readonly ImpactRecord[]): Promise<void> {
+  const text = renderImpact(impact);
+  if (!context.out.json && text !== '') await context.out.write(`\n${text}`);
 }

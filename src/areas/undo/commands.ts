@@ -11,7 +11,7 @@ import { whereOf } from '../content/account.js';
 import { applyPlan } from '../content/apply.js';
 import { makePlan, readPlan, writePlan, type PlannedUnit } from '../content/plan-file.js';
 import { explained } from '../explain.js';
-import { CONTENT } from '../content/pairing.js';
+import { CONTENT } from '../content/scope.js';
 
 interface UndoOptions {
   out?: string;

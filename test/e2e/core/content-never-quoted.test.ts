@@ -146,6 +146,47 @@ describe('files and arguments of JSON', () => {
     }
   });
 
+  it('refuses a file a person names that is a link (--lmx-file, --vars-file, --filter-file…), and sends none of what it reaches', async () => {
+    const linked = (name: string) => place(name, 'link').file;
+    for (const argv of [
+      ['components', 'create', '--name', 'Footer', '--lmx-file', linked('footer.lmx'), '--sandbox'],
+      ['email-messages', 'update', 'some-id', '--lmx-file', linked('email.lmx'), '--force', '--sandbox'],
+      ['transactional', 'send', 'some-id', '--to', 'a@example.com', '--vars-file', linked('vars.json'), '--sandbox'],
+      ['email-messages', 'preview', 'some-id', '--to', 'a@example.com', '--vars-file', linked('vars.json'), '--sandbox'],
+      ['segments', 'create', '--name', 'Linked', '--filter-file', linked('filter.json'), '--sandbox'],
+      ['transactional', 'send', 'some-id', '--to', 'a@example.com', '--attach', linked('invoice.pdf'), '--sandbox'],
+    ]) {
+      const result = await run(argv);
+      const what = argv.join(' ');
+      expect(result.code, what).toBe(2);
+      expect(result.stderr, what).toMatch(/file "\S+" is a symbolic link: content is never read through a link\n/);
+      expectNothingQuoted(result, what);
+    }
+  });
+
+  it('quotes no CSV header that is not a plain name: contacts import names such a column by its position', async () => {
+    const csv = (header: string) => place('contacts.csv', `${header}\na@example.com,1\n`).file;
+    const secretHeader = `email,${KEY_ID}`;
+    for (const [argv, said] of [
+      [['contacts', 'import', csv(secretHeader), '--sandbox'], /column 2 \(its header is not a plain name, so it is not shown\) is not a contact property/],
+      [
+        ['contacts', 'import', csv(secretHeader), '--create-properties', '--sandbox'],
+        /column 2 \(its header is not a plain name, so it is not shown\) cannot be a property name/,
+      ],
+      [['contacts', 'import', csv(secretHeader), '--map', 'Mail=email', '--sandbox'], /its columns: email, column 2\n/],
+      [['contacts', 'import', csv('email,plan'), '--exclude', csv(`${SECRET},plan`), '--sandbox'], /no email column in the header \(column 1, plan\)/],
+    ] as const) {
+      const result = await run([...argv]);
+      const what = argv.join(' ');
+      expect(result.code, what).toBe(2);
+      expect(result.stderr, what).toMatch(said);
+      expectNothingQuoted(result, what);
+    }
+    // A plain header is still quoted: it is what the person has to fix.
+    const plain = await run(['contacts', 'import', csv('email,Signup Plan'), '--sandbox']);
+    expect(plain.stderr).toMatch(/the column "Signup Plan" is not a contact property/);
+  });
+
   it('quotes none of a config file that does not parse', async () => {
     const config = tempDir();
     writeFileSync(join(config, 'config.json'), BROKEN_JSON);

@@ -304,11 +304,22 @@ async function editedTheme(dir = 'loops'): Promise<string[]> {
 }
 
 /** A plan file of that push, and the apply that would play it. */
-async function plannedTheme(): Promise<string[]> {
-  const plan = join(home, 'change.json');
-  const planned = await run([...(await editedTheme('planned')), '--plan', '--out', plan], { env: viaServer() });
+async function plannedTheme(dir = 'planned'): Promise<string[]> {
+  const plan = join(home, `${dir}.json`);
+  const planned = await run([...(await editedTheme(dir)), '--plan', '--out', plan], { env: viaServer() });
   expect(planned.code, planned.stderr).toBe(0);
   return ['apply', plan];
+}
+
+/** Where the apply below keeps its before-images, which the undo reads. */
+const undoEnv = () => ({ ...viaServer(), LOOPSCTL_CONFIG_DIR: join(home, 'undo-config') });
+
+/** A plan of that push, applied, and the undo that would put the theme back. */
+async function appliedTheme(): Promise<string[]> {
+  const [, plan] = await plannedTheme('applied');
+  const applied = await run(['apply', plan!], { env: undoEnv() });
+  expect(applied.code, applied.stderr).toBe(0);
+  return ['undo', plan!];
 }
 
 describe('--dry-run', () => {
@@ -316,11 +327,12 @@ describe('--dry-run', () => {
     for (const { name, spec, argv: shown, input: given, before } of writeCommands()) {
       const input = before === undefined ? given : (await run(before, { env: viaServer() })).stdout;
       // `content push` sends what was changed since a pull: one theme, here; its example only plans.
-      // `apply` plays a plan file: one of that push, here.
-      const argv = name === 'content push' ? await editedTheme() : name === 'apply' ? await plannedTheme() : shown;
+      // `apply` plays a plan file: one of that push, here; `undo` takes back one applied.
+      const argv = name === 'content push' ? await editedTheme() : name === 'apply' ? await plannedTheme() : name === 'undo' ? await appliedTheme() : shown;
       const state = readFileSync(stateFile, 'utf8');
       requests = [];
-      const result = await run([...argv.filter((word) => word !== '--dry-run'), '--dry-run', '--json'], { env: viaServer(), input });
+      const env = name === 'undo' ? undoEnv() : viaServer();
+      const result = await run([...argv.filter((word) => word !== '--dry-run'), '--dry-run', '--json'], { env, input });
       expect(result.code, `${name}\n${result.stderr}`).toBe(0);
       expect(readFileSync(stateFile, 'utf8'), name).toBe(state);
       // A command with a preview of its own prints that instead: a workflow edit asks the API for its dry run.

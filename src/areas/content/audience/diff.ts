@@ -1,7 +1,7 @@
 /** `content diff` of the audience half: each segment, group and single file that differs, as a unified diff from the account to the files. */
 import type { ApiClient } from '../../../api/client.js';
 import type { ContentState } from '../files.js';
-import type { Standing } from '../pairing.js';
+import type { Standing } from '../emails/sides.js';
 import { recordDiff } from '../render.js';
 import { type AudienceKind, SINGLE_FILE } from './files.js';
 import type { AudienceSide } from './plan.js';

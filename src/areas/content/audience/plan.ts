@@ -8,7 +8,7 @@
 import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../../platform/groups/names.js';
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
-import { standingOf, type Standing } from '../pairing.js';
+import { standingOf, type Standing } from '../emails/sides.js';
 import { directoryIdOf, DIRECTORY_KINDS, fileOf, type AudienceKind, type AudienceRecord, type SyncedAudience } from './files.js';
 import type { AudienceWrite, RemoteAudience } from './remote.js';
 import type { AudienceTree } from './rules.js';

@@ -13,7 +13,7 @@ import { countOf } from '../../../render/numbers.js';
 import { digestOf, writeState, type ContentState } from '../files.js';
 import { renderLines, type Line } from '../render.js';
 import { explained } from '../../explain.js';
-import { CONTENT } from '../pairing.js';
+import { CONTENT } from '../scope.js';
 import { audienceDiff } from './diff.js';
 import { keepSyncedAudience, readAudience, syncedAudienceOf, type SyncedAudience } from './files.js';
 import { appSteps, pairAudience, planAudience, taskFile, type AppStep, type AudienceSide, type AudienceTask } from './plan.js';

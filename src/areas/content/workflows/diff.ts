@@ -9,7 +9,7 @@ import { sanitize } from '../../../base/sanitize.js';
 import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { ContentState, Files } from '../files.js';
-import type { Scope } from '../pairing.js';
+import type { Scope } from '../scope.js';
 import { readSides, type WorkflowStanding } from './sides.js';
 import { recordDiff } from '../render.js';
 

@@ -20,7 +20,7 @@ import type { WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems } from '../../../platform/workflows/rules.js';
 import * as api from '../../workflows/client.js';
 import { digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
-import type { Scope } from '../pairing.js';
+import type { Scope } from '../scope.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
 import { resolvedNames, syncedOf } from './pull.js';

@@ -9,13 +9,13 @@ import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/fi
 import { workflows as workflowList } from '../../workflows/client.js';
 import { digestOf, type ContentState, type Files } from '../files.js';
 import { everyItem } from '../../../api/client.js';
-import { settled } from '../remote.js';
+import { settled } from '../../../api/concurrency.js';
 import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { readWorkflows } from './files.js';
 import { pairWorkflows, type WorkflowPair } from './pull.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { reachedOf, syncedWorkflows } from './state.js';
-import { narrowed, scopeCovers, type Scope } from '../pairing.js';
+import { narrowed, scopeCovers, type Scope } from '../scope.js';
 import { WORKFLOWS } from '../lmx-files.js';
 
 export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';

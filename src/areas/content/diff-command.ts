@@ -4,26 +4,14 @@ import { countOf } from '../../render/numbers.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { explained } from '../explain.js';
-import { DEFAULT_DIRECTORY, readRecords } from './files.js';
+import { DEFAULT_DIRECTORY } from './files.js';
 import { resolveAccount, whereOf } from './account.js';
-import { recordDiff } from './render.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { diffAudience } from './audience/diff.js';
-import {
-  CONTENT,
-  describe,
-  fetchAll,
-  followRenames,
-  pairRecords,
-  pathOf,
-  requireState,
-  scopeCovers,
-  scopeOf,
-  standingOf,
-  type Pair,
-  type Standing,
-} from './pairing.js';
+import { fetchAll, type Standing } from './emails/sides.js';
+import { diffEmails } from './emails/diff.js';
+import { CONTENT, requireState, scopeOf } from './scope.js';
 
 interface DiffOptions {
   only?: string;
@@ -43,33 +31,24 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
     ),
     fetchAll(client, kinds),
   ]);
-  const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
-  followRenames(state, locals);
-  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {}).filter((pair) => scopeCovers(scope, pathOf(pair)));
-  const differing = pairs.map((pair) => ({ pair, standing: standingOf(pair) })).filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
+  const emails = diffEmails(scope, kinds, state, account, remotes);
   // Workflows are compared once a pull has brought them here, as the other kinds are.
   const workflows = [
     ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope, state, account), CONTENT) : []),
     // The audience half once a pull brought it here.
     ...(scope.audience && state.audience !== undefined ? await explained(diffAudience(client, scope.root, state, account), CONTENT) : []),
   ];
-  const count = differing.length + workflows.length;
+  const count = emails.length + workflows.length;
   const { out } = context;
   if (out.json) {
     await out.writeJson({
       account,
-      records: [
-        ...differing.map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) })),
-        ...workflows.map(({ text, ...workflow }) => ({ ...workflow, patch: text })),
-      ],
+      records: [...emails, ...workflows.map(({ text, ...workflow }) => ({ ...workflow, patch: text }))],
     });
   } else if (options.format === 'markdown') {
     await out.write(
       renderDiffMarkdown(scope.root, account, [
-        ...differing.map(({ pair, standing }) => {
-          const { kind, name, path } = describe(pair);
-          return { kind, name, path, action: actionOf(standing), patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) };
-        }),
+        ...emails.map(({ kind, name, path, standing, patch }) => ({ kind, name, path, action: actionOf(standing), patch })),
         ...workflows.map(({ kind, name, path, standing, text }) => ({ kind, name, path, action: STANDING_WORDS[standing], patch: text })),
       ]),
     );
@@ -77,9 +56,7 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
     // A heading wrapped to the terminal, its words under the path; a pipe or a file gets it whole, for grep.
     const heading = (path: string, words: string) => (out.tty ? wrapLines(`# ${path}: ${words}`, out.columns - 4).join('\n#   ') : `# ${path}: ${words}`);
     const text = [
-      ...differing.map(
-        ({ pair, standing }) => `${heading(pathOf(pair), actionOf(standing))}\n${recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair))}`,
-      ),
+      ...emails.map(({ path, standing, patch }) => `${heading(path, actionOf(standing))}\n${patch}`),
       ...workflows.map((workflow) => `${heading(workflow.path, STANDING_WORDS[workflow.standing])}\n${workflow.text}`),
     ].join('\n');
     if (text !== '') await out.write(text);
@@ -91,13 +68,6 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
   }
   return count === 0 ? ExitCode.ok : ExitCode.mismatch;
 });
-
-/** A transactional email's published files, kept for review, may differ while the draft does not. */
-function referenceDiffers(pair: Pair): boolean {
-  const { local, remote } = pair;
-  if (local === undefined || remote === undefined) return false;
-  return ['published.json', 'published.lmx'].some((file) => local.files.get(file) !== remote.files.get(file));
-}
 
 const STANDING_WORDS: Record<Standing, string> = {
   same: 'the same',

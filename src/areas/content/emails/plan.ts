@@ -1,17 +1,20 @@
 /** What `content push` decides before it sends anything: the LMX check, each record's step, the plan. */
-import type { Uses } from '../../core/capabilities.js';
-import { countOf } from '../../render/numbers.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { countOf } from '../../../render/numbers.js';
 import { join } from 'node:path';
-import { MismatchError } from '../../base/errors.js';
-import type { ApiClient } from '../../api/client.js';
-import { explained } from '../explain.js';
-import { REFERENCE_FILES, type RecordFiles, type SyncedRecord } from './files.js';
-import { fetchRecord, settled, type RemoteRecord } from './remote.js';
-import { recordDiff, renderChecks } from './render.js';
-import { checkRecord, checkSource } from './check.js';
-import { treeComponents } from './check-paths.js';
-import { LMX_KIND_OF } from './lmx-files.js';
-import { CONTENT, describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './pairing.js';
+import { MismatchError } from '../../../base/errors.js';
+import type { ApiClient } from '../../../api/client.js';
+import { explained } from '../../explain.js';
+import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
+import type { RecordFiles } from './files.js';
+import { settled } from '../../../api/concurrency.js';
+import { fetchRecord, type RemoteRecord } from './remote.js';
+import { recordDiff, renderChecks } from '../render.js';
+import { checkRecord, checkSource } from '../check.js';
+import { treeComponents } from '../check-paths.js';
+import { LMX_KIND_OF } from '../lmx-files.js';
+import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
+import { CONTENT } from '../scope.js';
 
 export interface Step {
   pair: Pair;

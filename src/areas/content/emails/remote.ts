@@ -2,23 +2,28 @@
  * The account's side of content as code: each record read from the API and turned into the files
  * a pull writes, and the requests that make the account hold a record's files.
  */
-import { everyItem, type ApiClient } from '../../api/client.js';
-import { settleLimit } from '../../api/concurrency.js';
-import { NotFoundError } from '../../base/errors.js';
-import { z } from '../../base/shapes.js';
-import { apiKeyInfo } from '../../platform/auth/schemas.js';
-import { campaigns, getCampaign, updateCampaign } from '../campaigns/client.js';
-import { components, createComponent, getComponent, updateComponent } from '../components/client.js';
-import { getEmailMessage, guardianReport, updateEmailMessage } from '../email-messages/client.js';
-import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../platform/email-messages/schemas.js';
-import { createTheme, getTheme, themes, updateTheme } from '../themes/client.js';
-import type { StylesRequest } from '../../platform/themes/styles.js';
-import { createTransactional, ensureDraft, getTransactional, publishTransactional, transactionalEmails, updateTransactional } from '../transactional/client.js';
-import { fieldsOf, messageFields, messageUpdate, type MessageFields } from './message-fields.js';
-import { jsonFile, META_FILE, parseJson, type Files, type Kind, type RecordFiles } from './files.js';
-
-/** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
-const CONCURRENCY = 8;
+import { everyItem, type ApiClient } from '../../../api/client.js';
+import { settled } from '../../../api/concurrency.js';
+import { NotFoundError } from '../../../base/errors.js';
+import { z } from '../../../base/shapes.js';
+import { apiKeyInfo } from '../../../platform/auth/schemas.js';
+import { campaigns, getCampaign, updateCampaign } from '../../campaigns/client.js';
+import { components, createComponent, getComponent, updateComponent } from '../../components/client.js';
+import { getEmailMessage, guardianReport, updateEmailMessage } from '../../email-messages/client.js';
+import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../../platform/email-messages/schemas.js';
+import { createTheme, getTheme, themes, updateTheme } from '../../themes/client.js';
+import type { StylesRequest } from '../../../platform/themes/styles.js';
+import {
+  createTransactional,
+  ensureDraft,
+  getTransactional,
+  publishTransactional,
+  transactionalEmails,
+  updateTransactional,
+} from '../../transactional/client.js';
+import { fieldsOf, messageFields, messageUpdate, type MessageFields } from '../message-fields.js';
+import { jsonFile, parseJson, type Files, type Kind } from '../files.js';
+import { META_FILE, type RecordFiles } from './files.js';
 
 /** A record as the account holds it: its files, and the email messages behind them by file prefix. */
 export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
@@ -119,15 +124,6 @@ export async function fetchRecord(api: ApiClient, kind: Kind, id: string): Promi
     if (error instanceof NotFoundError) return undefined;
     throw error;
   }
-}
-
-/** fn over every item, CONCURRENCY at a time; the first failure fails the whole. */
-export async function settled<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const outcomes = await settleLimit(items, CONCURRENCY, fn, { dooms: () => true });
-  return outcomes.map((outcome) => {
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
-  });
 }
 
 /** What one record's push did to the account. */

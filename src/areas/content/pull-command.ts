@@ -1,39 +1,16 @@
-/** `content pull`: the account's content into files, never over local edits unasked. */
+/** `content pull`: the account's content into files, workflows and emails alike, never over local edits unasked. */
 import { countOf } from '../../render/numbers.js';
 import { AuthError, LocalFileError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { explained, explainError } from '../explain.js';
-import {
-  DEFAULT_DIRECTORY,
-  holdsRecords,
-  lockDirectory,
-  readRecords,
-  readState,
-  recordPath,
-  writeRecord,
-  writeState,
-  type ContentState,
-  type Kind,
-  type SyncedRecord,
-} from './files.js';
+import { DEFAULT_DIRECTORY, lockDirectory, readState, writeState, type ContentState, type Kind } from './files.js';
+import { holdsRecords } from './emails/files.js';
 import { resolveAccount, whereOf } from './account.js';
-import { renderLines, type Line } from './render.js';
-import {
-  CONTENT,
-  fetchAll,
-  followRenames,
-  missingState,
-  AUDIENCE,
-  ONLY_CHOICES,
-  pairRecords,
-  scopeCovers,
-  scopeOf,
-  standingOf,
-  syncedOf,
-  type Pair,
-  type Scope,
-} from './pairing.js';
+import { renderLines } from './render.js';
+import { fetchAll } from './emails/sides.js';
+import { AUDIENCE, CONTENT, missingState, ONLY_CHOICES, scopeCovers, scopeOf, type Scope } from './scope.js';
 import { WORKFLOWS } from './lmx-files.js';
+import { applyEmailPull, prepareEmailPull, pullRefusalHint } from './emails/pull.js';
 import { applyPull, preparePull, type PreparedPull } from './workflows/pull.js';
 import { applyAudiencePull, prepareAudiencePull } from './audience/pull.js';
 
@@ -72,38 +49,18 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
   ]);
   const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
   const audience = scope.audience ? await explained(prepareAudiencePull(client, scope.root, found, account), CONTENT) : undefined;
-  const locals = readRecords(scope.root, scope.kinds);
-  followRenames(state, locals);
+  const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes);
   const synced = state.accounts[account] ?? {};
-  const pairs = pairRecords(locals, remotes, synced);
-  // Local edits are never overwritten unasked: nothing is written while one stands in the way.
-  const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
-  const editedPaths = [...edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? []), ...(audience?.edited ?? [])];
+  const editedPaths = [...emails.edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? []), ...(audience?.edited ?? [])];
   if (editedPaths.length > 0 && !options.force) {
     // Without the state, files that differ from the account cannot be told apart from local edits.
     if (found === undefined && holdsRecords(scope.root)) throw missingState(scope.root, shown);
     throw new LocalFileError(
       `pulling would overwrite local changes in ${editedPaths.length === 1 ? '' : `${editedPaths.length} records: `}${editedPaths.join(', ')}`,
-      { hint: pullRefusalHint(edited) },
+      { hint: pullRefusalHint(emails.edited) },
     );
   }
-  const lines: Line[] = [];
-  const kept: Record<string, SyncedRecord> = {};
-  for (const pair of pairs) {
-    const { local, remote } = pair;
-    if (remote === undefined) {
-      // Gone from the account, or never there: the files stay as the person left them.
-      if (local !== undefined && pair.synced !== undefined)
-        lines.push({ status: 'gone', kind: local.kind, path: local.path, name: local.name, note: 'no longer in the account; files left as they are' });
-      continue;
-    }
-    const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
-    const unchanged =
-      local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
-    if (!unchanged) writeRecord(scope.root, { ...remote, path });
-    kept[path] = syncedOf(remote);
-    lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
-  }
+  const { lines, records: kept } = applyEmailPull(scope.root, emails);
   // Records of kinds this pull did not cover keep what the state knew of them.
   for (const [path, record] of Object.entries(synced)) if (!scopeCovers(scope, path)) kept[path] = record;
   if (workflows !== undefined) {
@@ -140,20 +97,4 @@ async function workflowsToPull(context: Uses<'out'>, reading: Promise<PreparedPu
     context.out.note(`Workflows not pulled: ${error.message}.`);
     return undefined;
   }
-}
-
-/**
- * What to do about local changes a pull would overwrite. Pushing them is offered only when a push
- * would send them: one that changed in the account too is a conflict a push skips.
- */
-function pullRefusalHint(edited: Pair[]): string {
-  const conflicts = edited.filter((pair) => standingOf(pair) === 'conflict');
-  if (conflicts.length === 0) {
-    return "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side";
-  }
-  const paths = conflicts.map((pair) => pair.local!.path).join(', ');
-  const why = conflicts.every((pair) => pair.synced === undefined)
-    ? `${paths} ${conflicts.length === 1 ? 'was' : 'were'} never pulled from the account's record of the same name`
-    : `${paths} changed in the account too`;
-  return `${why}, so a push would skip ${conflicts.length === 1 ? 'it' : 'them'} as a conflict: see the changes with \`loopsctl content diff\`, keep them aside (commit or stash them), pull with --force and merge them back; or push with --force to replace the account's side`;
 }

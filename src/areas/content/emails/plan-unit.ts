@@ -4,12 +4,13 @@
  * planned against, and for components and themes (whose updates take no revision) the digest of
  * what the account held, which the apply compares before it sends.
  */
-import { UsageError } from '../../base/errors.js';
-import { digestOf, META_FILE, parseJson, type RecordFiles } from './files.js';
-import { messageUpdate } from './message-fields.js';
+import { UsageError } from '../../../base/errors.js';
+import { digestOf, parseJson } from '../files.js';
+import { META_FILE, type RecordFiles } from './files.js';
+import { messageUpdate } from '../message-fields.js';
 import { localMessage, themeMeta } from './remote.js';
-import type { PlannedCall, PlannedUnit } from './plan-file.js';
-import type { Step } from './push-plan.js';
+import type { PlannedCall, PlannedUnit } from '../plan-file.js';
+import type { Step } from './plan.js';
 
 /** The written message's prefix of each kind whose content is an email message. */
 const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;

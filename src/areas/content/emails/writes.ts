@@ -1,8 +1,9 @@
 /** How `content push` writes a record: the writes it watched, the failures it explains, the files the account filled in. */
 import { isDeepStrictEqual } from 'node:util';
-import { InterruptedError, LoopsctlError, ProtectedError, RejectedError, withDetails } from '../../base/errors.js';
-import type { ApiClient } from '../../api/client.js';
-import { REFERENCE_FILES, type Files, type RecordFiles } from './files.js';
+import { InterruptedError, LoopsctlError, ProtectedError, RejectedError, withDetails } from '../../../base/errors.js';
+import type { ApiClient } from '../../../api/client.js';
+import { REFERENCE_FILES, type Files } from '../files.js';
+import type { RecordFiles } from './files.js';
 
 /**
  * The JSON files of a record as the account holds them after a push, where they say all that the

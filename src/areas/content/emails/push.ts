@@ -1,46 +1,33 @@
 /**
- * `content push`: only the records changed here since they were last in step with the account,
- * each guarded by the revision (or, for components and themes, the content) it was pulled at.
+ * `content push` of emails, components and themes: only the records changed here since they were
+ * last in step with the account, each guarded by the revision (or, for components and themes, the
+ * content) it was pulled at.
  */
-import { keepPushImages } from './before-images.js';
-import { countOf } from '../../render/numbers.js';
-import type { ApiClient } from '../../api/client.js';
-import { handler, type Handler, type Uses } from '../../core/capabilities.js';
-import { ExitCode } from '../../base/exit-codes.js';
-import { UsageError } from '../../base/errors.js';
-import { confirm } from '../../core/prompt.js';
-import { explained } from '../explain.js';
-import {
-  DEFAULT_DIRECTORY,
-  digestOf,
-  newIdNote,
-  referenceDigestOf,
-  lockDirectory,
-  readRecords,
-  writeReferenceFiles,
-  writeRecordFiles,
-  writeState,
-  type ContentState,
-  type RecordFiles,
-  type SyncedRecord,
-} from './files.js';
+import { countOf } from '../../../render/numbers.js';
+import type { ApiClient } from '../../../api/client.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { ExitCode } from '../../../base/exit-codes.js';
+import { UsageError } from '../../../base/errors.js';
+import { confirm } from '../../../core/prompt.js';
+import { explained } from '../../explain.js';
+import { impactOf, type ImpactRecord } from '../../impact/impact.js';
+import { printImpact } from '../../impact/render.js';
+import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
+import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
-import { remember, resolveAccount, whereOf, type Account } from './account.js';
-import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
-import { recordUnit } from './push-calls.js';
-import { resolveComponentNames } from './component-names.js';
-import { renderLines, type Line } from './render.js';
-import type { GuardianRule } from '../../platform/email-messages/schemas.js';
-import { CONTENT, describe, followRenames, requireState, scopeCovers, scopeOf, syncedOf, type Scope } from './pairing.js';
-import { readWorkflows } from './workflows/files.js';
-import { pushWorkflows } from './workflows/push.js';
-import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './push-plan.js';
-import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './push-writes.js';
-import { impactOf, type ImpactRecord } from '../impact/impact.js';
-import { renderImpact } from '../impact/render.js';
-import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
+import { remember, type Account } from '../account.js';
+import type { PlannedUnit } from '../plan-file.js';
+import { keepPushImages } from '../before-images.js';
+import { resolveComponentNames } from '../component-names.js';
+import { recordUnit } from './plan-unit.js';
+import { renderLines, type Line } from '../render.js';
+import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
+import { describe, followRenames, syncedOf } from './sides.js';
+import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
+import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './plan.js';
+import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
 
-interface PushOptions {
+export interface PushOptions {
   only?: string;
   plan?: boolean;
   force?: boolean;
@@ -81,62 +68,19 @@ interface Tally {
   notEditable: number;
 }
 
-export const push: Handler<[string | undefined], PushOptions> = handler(
-  ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config'],
-  async (context, [directory], options) => {
-    if (options.out !== undefined && !options.plan)
-      throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
-    if (options.expires !== undefined && options.out === undefined)
-      throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
-    if (options.code !== undefined && !options.plan)
-      throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
-    const scope = scopeOf(directory, options.only, true);
-    // Says what to do when nothing was pulled here, before anything is locked.
-    requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-    const release = lockDirectory(scope.root);
-    try {
-      const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-      const client = await context.client();
-      // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
-      const account = await explained(
-        whereOf(context, client).then((where) => resolveAccount(client, state, where)),
-        CONTENT,
-      );
-      // A clone: an account this tree was never in step with is left a list of what only the app can do.
-      const fresh = state.accounts[account.key] === undefined;
-      // What the records stand on goes first: the workflows and emails after it find what they name.
-      const audience = await pushAudienceFirst(context, client, scope, state, account.key, options);
-      if (audience?.blocked && !options.plan) return audience.code;
-      // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
-      let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
-      if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
-        const plannedSegments = options.plan ? audience?.newSegments : undefined;
-        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }, account), CONTENT);
-      }
-      // --json prints one document: the records' with the workflows' and the audience's beside them.
-      const extra = {
-        ...(workflows === undefined ? {} : { workflows: workflows.json }),
-        ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan) } }),
-      };
-      const planned = workflows?.units ?? [];
-      let code = Math.max(workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
-      if (scope.kinds.length > 0) code = Math.max(code, await pushLocked(context, directory, scope, account, options, extra, planned));
-      else {
-        const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
-        if (context.out.json && (workflows !== undefined || audience !== undefined))
-          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...(impact === undefined ? {} : { impact }) });
-        if (impact !== undefined) await printImpact(context, impact);
-        if (options.out !== undefined) await writePlanFile(context, options, account, planned, workflows?.code === ExitCode.rejected, impact);
-      }
-      if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh));
-      return code;
-    } finally {
-      release();
-    }
-  },
-);
+/** What a push of emails came to: its exit code and, with --plan, the calls it planned, their impact, and whether any record was held back. */
+export interface EmailPush {
+  code: number;
+  units?: PlannedUnit[];
+  held?: boolean;
+  impact?: ImpactRecord[];
+}
 
-async function pushLocked(
+/**
+ * Pushes the emails, components and themes of the scope, under the directory's lock the caller
+ * holds. A plan shows the impact of the workflows' calls (`workflowUnits`) with the emails'.
+ */
+export async function pushEmails(
   context: Uses<'out' | 'client' | 'prompts' | 'files' | 'clock' | 'config'>,
   directory: string | undefined,
   scope: Scope,
@@ -144,7 +88,7 @@ async function pushLocked(
   options: PushOptions,
   extra: Record<string, unknown>,
   workflowUnits: PlannedUnit[],
-): Promise<number> {
+): Promise<EmailPush> {
   const shown = directory ?? DEFAULT_DIRECTORY;
   // Read again: a workflow push before saved its own.
   const state = requireState(scope.root, shown);
@@ -175,16 +119,13 @@ async function pushLocked(
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
   for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
   if (options.plan) {
-    const held =
-      steps.some((step) => step.held !== undefined) ||
-      (extra.workflows !== undefined && (extra.workflows as { plan: { action: string }[] }).plan.some((task) => task.action === 'skip'));
+    const held = steps.some((step) => step.held !== undefined);
     // Every call is written down before the plan is printed: a record no plan file can hold stops it with nothing printed as planned.
-    const units = [...workflowUnits, ...steps.flatMap((step) => unitOf(step, options))];
-    const impact = await explained(impactOf(client, units, { code: options.code }), CONTENT);
+    const units = steps.flatMap((step) => unitOf(step, options));
+    const impact = await explained(impactOf(client, [...workflowUnits, ...units], { code: options.code }), CONTENT);
     await reportPlan(context, account, steps, { ...extra, impact });
     await printImpact(context, impact);
-    if (options.out !== undefined) await writePlanFile(context, options, where, units, held, impact);
-    return held ? ExitCode.rejected : ExitCode.ok;
+    return { code: held ? ExitCode.rejected : ExitCode.ok, units, held, impact };
   }
   const creating = steps.filter((step) => step.action === 'create');
   if (creating.length > 0) {
@@ -202,7 +143,7 @@ async function pushLocked(
   const code = await reportPush(run, locals.length - steps.length, tally, extra);
   if (images !== undefined && tally.lines.some((line) => line.status === 'updated'))
     context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
-  return code;
+  return { code };
 }
 
 /** The records of the steps the push wrote, with the id of each it created. */
@@ -232,36 +173,6 @@ function unitOf(step: Step, options: PushOptions): PlannedUnit[] {
     if (options.out === undefined && error instanceof UsageError) return [];
     throw error;
   }
-}
-
-async function printImpact(context: Uses<'out'>, impact: ImpactRecord[]): Promise<void> {
-  const text = renderImpact(impact);
-  if (!context.out.json && text !== '') await context.out.write(`\n${text}`);
-}
-
-/**
- * The plan as a file for `loopsctl apply`, unless something was held back (a conflict, a live
- * workflow): a plan applied later must be the whole change, not the part that happened to be free.
- */
-async function writePlanFile(
-  context: Uses<'out' | 'files' | 'clock'>,
-  options: PushOptions,
-  account: Account,
-  units: PlannedUnit[],
-  held: boolean,
-  impact: ImpactRecord[] | undefined,
-): Promise<void> {
-  const file = options.out!;
-  if (held) {
-    context.out.note(`No plan written to ${file}: settle what was skipped first (each line says why), then plan again.`);
-    return;
-  }
-  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact);
-  await writePlan(context, file, plan);
-  const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
-  context.out.note(
-    `Wrote the plan to ${file}: ${countOf(calls, 'call')} to ${account.key}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
-  );
 }
 
 /** The published files are what is live, kept for review: an edit to them is never sent, which the push says. */

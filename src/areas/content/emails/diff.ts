@@ -1,0 +1,38 @@
+/** `content diff` of emails, components and themes: per record, how it stands and what differs between the files and the account. */
+import type { ContentState, Kind } from '../files.js';
+import { recordDiff } from '../render.js';
+import { scopeCovers, type Scope } from '../scope.js';
+import { readRecords } from './files.js';
+import type { RemoteRecord } from './remote.js';
+import { describe, followRenames, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
+
+/** A record that differs: where it is, how it stands, and the patch from the account's files to the local ones. */
+export interface EmailDifference {
+  path: string;
+  kind: Kind;
+  name: string;
+  id?: string;
+  standing: Standing;
+  patch: string;
+}
+
+/**
+ * The tree's records of the kinds asked for (and of the directories --only named) that differ from
+ * the account's (`remotes`): the same ones only when their published files differ.
+ */
+export function diffEmails(scope: Scope, kinds: readonly Kind[], state: ContentState, account: string, remotes: RemoteRecord[]): EmailDifference[] {
+  const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
+  followRenames(state, locals);
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {}).filter((pair) => scopeCovers(scope, pathOf(pair)));
+  return pairs
+    .map((pair) => ({ pair, standing: standingOf(pair) }))
+    .filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair))
+    .map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) }));
+}
+
+/** A transactional email's published files, kept for review, may differ while the draft does not. */
+function referenceDiffers(pair: Pair): boolean {
+  const { local, remote } = pair;
+  if (local === undefined || remote === undefined) return false;
+  return ['published.json', 'published.lmx'].some((file) => local.files.get(file) !== remote.files.get(file));
+}

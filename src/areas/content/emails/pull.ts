@@ -1,0 +1,64 @@
+/** `content pull` of emails, components and themes: the account's records into files, never over local edits unasked. */
+import { recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
+import { readRecords, writeRecord } from './files.js';
+import type { Line } from '../render.js';
+import type { RemoteRecord } from './remote.js';
+import { followRenames, pairRecords, standingOf, syncedOf, type Pair } from './sides.js';
+
+/** The emails, components and themes a pull would write: each local record paired with the account's, and those edited here. */
+export interface PreparedEmailPull {
+  pairs: Pair[];
+  /** Local records the pull would overwrite: changed here, or in conflict. */
+  edited: Pair[];
+}
+
+/**
+ * Pairs the tree's records of the kinds asked for with the account's. A renamed folder is the
+ * record it was: the state follows the new name before the records are paired.
+ */
+export function prepareEmailPull(root: string, kinds: readonly Kind[], state: ContentState, account: string, remotes: RemoteRecord[]): PreparedEmailPull {
+  const locals = readRecords(root, kinds);
+  followRenames(state, locals);
+  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
+  // Local edits are never overwritten unasked: nothing is written while one stands in the way.
+  const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
+  return { pairs, edited };
+}
+
+/** Writes the account's records into the tree: the lines to print, and what the state keeps of each, by path. */
+export function applyEmailPull(root: string, { pairs }: PreparedEmailPull): { lines: Line[]; records: Record<string, SyncedRecord> } {
+  const lines: Line[] = [];
+  const kept: Record<string, SyncedRecord> = {};
+  for (const pair of pairs) {
+    const { local, remote } = pair;
+    if (remote === undefined) {
+      // Gone from the account, or never there: the files stay as the person left them.
+      if (local !== undefined && pair.synced !== undefined)
+        lines.push({ status: 'gone', kind: local.kind, path: local.path, name: local.name, note: 'no longer in the account; files left as they are' });
+      continue;
+    }
+    const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
+    const unchanged =
+      local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
+    if (!unchanged) writeRecord(root, { ...remote, path });
+    kept[path] = syncedOf(remote);
+    lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });
+  }
+  return { lines, records: kept };
+}
+
+/**
+ * What to do about local changes a pull would overwrite. Pushing them is offered only when a push
+ * would send them: one that changed in the account too is a conflict a push skips.
+ */
+export function pullRefusalHint(edited: Pair[]): string {
+  const conflicts = edited.filter((pair) => standingOf(pair) === 'conflict');
+  if (conflicts.length === 0) {
+    return "see them with `loopsctl content diff`, push them with `loopsctl content push`, or pull with --force to take the account's side";
+  }
+  const paths = conflicts.map((pair) => pair.local!.path).join(', ');
+  const why = conflicts.every((pair) => pair.synced === undefined)
+    ? `${paths} ${conflicts.length === 1 ? 'was' : 'were'} never pulled from the account's record of the same name`
+    : `${paths} changed in the account too`;
+  return `${why}, so a push would skip ${conflicts.length === 1 ? 'it' : 'them'} as a conflict: see the changes with \`loopsctl content diff\`, keep them aside (commit or stash them), pull with --force and merge them back; or push with --force to replace the account's side`;
+}

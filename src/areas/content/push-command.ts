@@ -1,0 +1,108 @@
+/**
+ * `content push`: the tree's workflows (content/workflows/push.ts), then its emails, components and
+ * themes (content/emails/push.ts), under one lock on the directory, into one report and, with
+ * --plan --out, one plan file.
+ */
+import { countOf } from '../../render/numbers.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { ExitCode } from '../../base/exit-codes.js';
+import { UsageError } from '../../base/errors.js';
+import { explained } from '../explain.js';
+import { DEFAULT_DIRECTORY, lockDirectory } from './files.js';
+import { resolveAccount, whereOf, type Account } from './account.js';
+import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
+import { impactOf, type ImpactRecord } from '../impact/impact.js';
+import { printImpact } from '../impact/render.js';
+import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
+import { CONTENT, requireState, scopeOf } from './scope.js';
+import { pushEmails, type PushOptions } from './emails/push.js';
+import { readWorkflows } from './workflows/files.js';
+import { pushWorkflows } from './workflows/push.js';
+
+export const push: Handler<[string | undefined], PushOptions> = handler(
+  ['out', 'client', 'key', 'prompts', 'files', 'clock', 'config'],
+  async (context, [directory], options) => {
+    if (options.out !== undefined && !options.plan)
+      throw new UsageError('--out writes a plan: give --plan with it', { hint: 'loopsctl content push --plan --out change.json' });
+    if (options.expires !== undefined && options.out === undefined)
+      throw new UsageError('--expires is the expiry of a plan file: give --plan --out <file> with it');
+    if (options.code !== undefined && !options.plan)
+      throw new UsageError("--code shows the plan's impact on the app: give --plan with it", { hint: 'loopsctl content push --plan --code src' });
+    const scope = scopeOf(directory, options.only, true);
+    // Says what to do when nothing was pulled here, before anything is locked.
+    requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+    const release = lockDirectory(scope.root);
+    try {
+      const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+      const client = await context.client();
+      // The account the key reaches, told apart from another of the same team name by the ids the state recorded.
+      const account = await explained(
+        whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+        CONTENT,
+      );
+      // A clone: an account this tree was never in step with is left a list of what only the app can do.
+      const fresh = state.accounts[account.key] === undefined;
+      // What the records stand on goes first: the workflows and emails after it find what they name.
+      const audience = await pushAudienceFirst(context, client, scope, state, account.key, options);
+      if (audience?.blocked && !options.plan) return audience.code;
+      // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
+      let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
+      if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
+        const plannedSegments = options.plan ? audience?.newSegments : undefined;
+        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }, account), CONTENT);
+      }
+      // --json prints one document: the records' with the workflows' and the audience's beside them.
+      const extra = {
+        ...(workflows === undefined ? {} : { workflows: workflows.json }),
+        ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan) } }),
+      };
+      // One plan file holds both halves' calls, the workflows' first; a workflow held back (exit 5) holds it back.
+      const planned = [...(workflows?.units ?? [])];
+      let code = Math.max(workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
+      let held = workflows?.code === ExitCode.rejected;
+      let impact: ImpactRecord[] | undefined;
+      if (scope.kinds.length > 0) {
+        const emails = await pushEmails(context, directory, scope, account, options, extra, planned);
+        code = Math.max(code, emails.code);
+        planned.push(...(emails.units ?? []));
+        held ||= emails.held === true;
+        impact = emails.impact;
+      } else {
+        impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
+        if (context.out.json && (workflows !== undefined || audience !== undefined))
+          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...(impact === undefined ? {} : { impact }) });
+        if (impact !== undefined) await printImpact(context, impact);
+      }
+      if (options.out !== undefined) await writePlanFile(context, options, account, planned, held, impact);
+      if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh));
+      return code;
+    } finally {
+      release();
+    }
+  },
+);
+
+/**
+ * The plan as a file for `loopsctl apply`, unless something was held back (a conflict, a live
+ * workflow): a plan applied later must be the whole change, not the part that happened to be free.
+ */
+async function writePlanFile(
+  context: Uses<'out' | 'files' | 'clock'>,
+  options: PushOptions,
+  account: Account,
+  units: PlannedUnit[],
+  held: boolean,
+  impact: ImpactRecord[] | undefined,
+): Promise<void> {
+  const file = options.out!;
+  if (held) {
+    context.out.note(`No plan written to ${file}: settle what was skipped first (each line says why), then plan again.`);
+    return;
+  }
+  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact);
+  await writePlan(context, file, plan);
+  const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
+  context.out.note(
+    `Wrote the plan to ${file}: ${countOf(calls, 'call')} to ${account.key}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
+  );
+}
