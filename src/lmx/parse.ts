@@ -58,6 +58,8 @@ const NAME = /[A-Za-z][\w.:-]*/y;
 const ATTRIBUTE_NAME = /[A-Za-z_:][\w.:-]*/y;
 const CLOSING = /<\/([A-Za-z][\w.:-]*)\s*>/y;
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/y;
+/** The characters decode acts on: references, braces, `<` and the control characters isControl names. */
+const NOTABLE = /[&{<\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 /** What an author meant as a variable: a brace, a name and a closing brace, no spaces. */
 const VARIABLE_LIKE = /\{([A-Za-z_][^\s{}<>&"']*)\}/y;
 const VARIABLE = /^(contact|event|data)\.([A-Za-z0-9_-]+)$/;
@@ -187,12 +189,19 @@ class Parser {
     let value = '';
     let valueStart = start;
     let copied = start;
+    // Searched on its own, so that a search never runs past the end (V8 slices without copying).
+    const stretch = source.slice(start, end);
     const flush = (upTo: number) => {
       value += source.slice(copied, upTo);
       if (value !== '') parts.push({ kind: 'text', value, position: this.at(valueStart) });
       value = '';
     };
     for (let index = start; index < end; index += 1) {
+      // Jump to the next character that means something here: the regex engine scans plain text
+      // natively, where a loop of ours runs unoptimised for most of a one-shot process.
+      NOTABLE.lastIndex = index - start;
+      if (NOTABLE.exec(stretch) === null) break;
+      index = start + NOTABLE.lastIndex - 1;
       const char = source.charCodeAt(index);
       if (isControl(char)) {
         // A run of them is one finding, at its start.

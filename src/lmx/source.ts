@@ -15,17 +15,23 @@ export function tooLargeProblem(bytes: number): LmxProblem {
   };
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/g;
+
 /** UTF-8 length of a string, without allocating it. */
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
+  // Every unit is one byte and more for those past ASCII, which the regex engine finds natively:
+  // a loop of ours over each unit runs unoptimised for most of a one-shot process.
+  let bytes = text.length;
+  NON_ASCII.lastIndex = 0;
+  while (NON_ASCII.test(text)) {
+    const index = NON_ASCII.lastIndex - 1;
     const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
+    if (code < 0x800) bytes += 1;
     else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      bytes += 4;
-      index += 1;
-    } else bytes += 3;
+      // A surrogate pair: four bytes for its two units.
+      bytes += 2;
+      NON_ASCII.lastIndex = index + 2;
+    } else bytes += 2;
   }
   return bytes;
 }

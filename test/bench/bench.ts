@@ -27,7 +27,7 @@ import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
 import { CODE_FILES, measureCodeScan, measureWorstCases } from './code.js';
-import { measureAttributeHeavyTag, measureLmxCheck, measureLmxRender } from './lmx.js';
+import { measureAttributeHeavyTag, measureLmxCheck, measureLmxCold, measureLmxRender, runColdLmxIfAsked } from './lmx.js';
 import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
@@ -35,6 +35,7 @@ import { LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { writeState } from '../../src/emulator/state.js';
 
+runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
@@ -1148,6 +1149,15 @@ function measureLmx(): void {
     result: 'info',
     detail: `${problems} problems; median of 60 runs`,
   });
+  console.error('LMX check of 100 KB, cold…');
+  const [cold, warm, coldRatio] = measureLmxCold();
+  check(
+    'LMX check of 100 KB, its first run in a process vs warm',
+    coldRatio <= 2,
+    `${coldRatio.toFixed(2)}x`,
+    '<= 2x',
+    `${cold.toFixed(1)} ms / ${warm.toFixed(1)} ms; medians over 9 fresh processes, the bench's own bundle (no code cache)`,
+  );
   console.error('LMX parse of a 1.3 MB tag…');
   const [heavy, attributes] = measureAttributeHeavyTag();
   check(

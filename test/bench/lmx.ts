@@ -3,6 +3,8 @@
  * 100 KB built to be a worst case (a problem every few bytes), each timed as the median of many runs;
  * and the same realistic 100 KB parsed and rendered to HTML, as `content render` and the preview do.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { checkLmx, parseLmx } from '../../src/lmx/index.js';
 import { renderLmx } from '../../src/lmx/render.js';
 import { median } from './measure.js';
@@ -39,6 +41,40 @@ function timed(job: () => number): { ms: number; count: number } {
   return { ms: median(samples), count };
 }
 
+/** The realistic 100 KB email `content check` reads, as a campaign. */
+function realisticEmail(): string {
+  return sized(BLOCK, '<Style themeId="st_acme" />\n');
+}
+
+/** Set in a process started only to time its first check: its code has never run before. */
+const COLD_RUN = 'LOOPSCTL_BENCH_COLD_LMX';
+
+/**
+ * The check's first run in a fresh process (a one-shot `content check`), against the same check
+ * warmed up in that process: [median cold ms, median warm ms, median of each process's ratio].
+ */
+export function measureLmxCold(processes = 9): [number, number, number] {
+  const runs = Array.from({ length: processes }, () => {
+    // This module bundled into the benchmark's file: run it again, to do only the cold check.
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, [COLD_RUN]: '1' }, encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`the cold LMX run failed: ${child.stderr}`);
+    return JSON.parse(child.stdout) as { cold: number; warm: number };
+  });
+  return [median(runs.map((run) => run.cold)), median(runs.map((run) => run.warm)), median(runs.map((run) => run.cold / run.warm))];
+}
+
+/** In the process measureLmxCold starts: times the first check, then the warm one, and exits. */
+export function runColdLmxIfAsked(): void {
+  if (process.env[COLD_RUN] === undefined) return;
+  const source = realisticEmail();
+  const started = performance.now();
+  checkLmx(source, { kind: 'campaign' });
+  const cold = performance.now() - started;
+  const { ms: warm } = timeCheck(source);
+  process.stdout.write(JSON.stringify({ cold, warm }));
+  process.exit(0);
+}
+
 function timeCheck(source: string): { ms: number; problems: number } {
   const { ms, count } = timed(() => checkLmx(source, { kind: 'campaign' }).problems.length);
   return { ms, problems: count };
@@ -46,7 +82,7 @@ function timeCheck(source: string): { ms: number; problems: number } {
 
 /** 100 KB of a realistic email parsed and rendered: [milliseconds, characters of HTML]. */
 export function measureLmxRender(): [number, number] {
-  const source = sized(BLOCK, '<Style themeId="st_acme" />\n');
+  const source = realisticEmail();
   const values = { contact: { firstName: 'Ada', userId: 'usr_1' } };
   const { ms, count } = timed(() => renderLmx(parseLmx(source).document, { values }).html.length);
   return [ms, count];
@@ -55,7 +91,7 @@ export function measureLmxRender(): [number, number] {
 /** [name, milliseconds, problems found] for each input. */
 export function measureLmxCheck(): [string, number, number][] {
   const inputs: [string, string][] = [
-    ['a realistic email', sized(BLOCK, '<Style themeId="st_acme" />\n')],
+    ['a realistic email', realisticEmail()],
     ['a problem every few bytes', sized('a & b <Bold>{x}</Bold> ', '<Paragraph>', '</Paragraph>')],
   ];
   return inputs.map(([name, source]) => {
