@@ -13,7 +13,7 @@ import { whereOf } from '../content/account.js';
 import { makePlan, writePlan } from '../content/plan-file.js';
 import { requestUnit } from '../content/request-calls.js';
 import { impactOf } from '../impact/impact.js';
-import { renderImpact } from '../impact/render.js';
+import { impactText } from '../impact/render.js';
 
 export interface PlanOptions {
   plan?: boolean;
@@ -66,7 +66,7 @@ async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, fi
     await context.out.write(
       units.map((unit) => `# ${unit.record}: would change\n${unit.calls.map((call, index) => `  ${index + 1}. ${describeCall(call)}\n`).join('')}`).join(''),
     );
-    const text = renderImpact(impact);
+    const text = impactText(context.out, impact);
     if (text !== '') await context.out.write(`${text}\n`);
   }
   context.out.note(

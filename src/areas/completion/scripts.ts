@@ -9,9 +9,15 @@ import { walk, type CompletionCommand, type CompletionOption } from './model.js'
 export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-/** A POSIX single-quoted word. */
+/** A word bash and zsh read as itself with no quotes: a flag, a command's name (no `=` first, which zsh expands). */
+const PLAIN_WORD = /^[A-Za-z0-9_@+:,./-][A-Za-z0-9_@+=:,./-]*$/;
+
+/**
+ * A POSIX word: as it is where it needs no quotes, which keeps the bash script within what a pipe
+ * takes at once (`bin/loopsctl.js` prints it straight from the build), else single-quoted.
+ */
 function shQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+  return PLAIN_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function fishQuote(text: string): string {

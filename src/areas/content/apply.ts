@@ -32,7 +32,7 @@ import { CONTENT } from './scope.js';
 import { watchWrites } from './emails/writes.js';
 import { Executor } from './workflows/executor.js';
 import type { ImpactRecord } from '../impact/impact.js';
-import { renderImpact } from '../impact/render.js';
+import { impactText } from '../impact/render.js';
 import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
 import { keepBeforeImages } from './before-images.js';
 import type { WorkflowStep } from './workflows/plan.js';
@@ -122,7 +122,7 @@ async function applyLocked(
   const client = await context.client();
   await explained(sameAccount(context, client, plan, left), CONTENT);
   // What the reviewed plan said it would do, before any of it is done.
-  const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
+  const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
   const images = await keepBeforeImages(
     context,

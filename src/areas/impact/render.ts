@@ -3,6 +3,7 @@ import type { Uses } from '../../core/capabilities.js';
 import { sanitize } from '../../base/sanitize.js';
 import type { GuardianReport } from '../../platform/email-messages/schemas.js';
 import { countOf, formatCount } from '../../render/numbers.js';
+import { wrapLines } from '../../render/wrap.js';
 import type { AudienceImpact } from './audience.js';
 import type { DataVariablesImpact, GuardianImpact, ImpactRecord, QueuedImpact, SendsImpact } from './impact.js';
 
@@ -112,8 +113,14 @@ function audienceLine(record: AudienceImpact): string {
   return `${when}, to ${audience.join(', ')} (the API gives no count of them)`;
 }
 
+/** The text of a plan's impact as the output shows it: wrapped to a terminal, each line's continuation under its start. */
+export function impactText(out: Uses<'out'>['out'], impact: readonly ImpactRecord[]): string {
+  const text = renderImpact(impact);
+  return out.tty && text !== '' ? `${wrapLines(text.trimEnd(), out.columns).join('\n')}\n` : text;
+}
+
 /** The impact under a plan a person reads; --json carries it in the plan's document instead. */
 export async function printImpact(context: Uses<'out'>, impact: readonly ImpactRecord[]): Promise<void> {
-  const text = renderImpact(impact);
+  const text = impactText(context.out, impact);
   if (!context.out.json && text !== '') await context.out.write(`\n${text}`);
 }

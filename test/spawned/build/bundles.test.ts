@@ -373,8 +373,9 @@ describe('the code cache', () => {
       // The listing compiles much of the client, which help never loads: its cache holds that bytecode.
       expect(withListing.client).toBeGreaterThan(startsOnly.client * 1.2);
       // The main bundle's cache is the one help left (V8's caches differ by a few bytes from one
-      // run to the next), not the larger one the listing would leave, as it does when it is a start.
-      expect(listingAsStart.cli).toBeGreaterThan(startsOnly.cli * 1.05);
+      // run to the next), not the larger one the listing would leave, as it does when it is a start
+      // (some 4% larger: the listing compiles little of the declarations that make most of the bundle).
+      expect(listingAsStart.cli).toBeGreaterThan(startsOnly.cli * 1.03);
       expect(Math.abs(withListing.cli - startsOnly.cli)).toBeLessThan(startsOnly.cli * 0.01);
     });
 

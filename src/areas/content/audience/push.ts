@@ -156,6 +156,7 @@ export async function pushAudience(
     }
     if (blocked && !options.plan)
       out.note(`Nothing was sent: ${countOf(steps.filter((step) => step.blocks).length, 'step')} to take in the app first (above), then push again.`);
+    else noteUnsettled(out, tasks, true);
     return { code: blocked || unsettled ? ExitCode.rejected : ExitCode.ok, blocked, newSegments, lines: [], json, leftToDo };
   }
   const sending = tasks.filter((task) => task.writes.length > 0);
@@ -192,7 +193,20 @@ export async function pushAudience(
   settle(after, synced, new Set(sending.map((task) => task.side.path)));
   keepSyncedAudience(state, account, synced);
   writeState(root, state);
+  noteUnsettled(out, tasks, false);
   return { code: unsettled ? ExitCode.rejected : ExitCode.ok, blocked: false, newSegments, lines, json: { ...json, records: lines }, leftToDo };
+}
+
+/** Why the push ends with exit 5: the records it could not make as the files say, or found changed in the account. */
+function noteUnsettled(out: Uses<'out'>['out'], tasks: readonly AudienceTask[], plan: boolean): void {
+  const refused = tasks.filter((task) => task.cannot.length > 0).length;
+  const held = tasks.filter((task) => task.cannot.length === 0 && task.held === true).length;
+  if (refused + held === 0) return;
+  const what = [
+    refused === 0 ? undefined : `${countOf(refused, 'audience record')} the API cannot make as the files say`,
+    held === 0 ? undefined : `${countOf(held, 'audience record')} changed in the account too`,
+  ].filter(Boolean);
+  out.note(`${plan ? 'The push would leave' : 'Not pushed'}: ${what.join(', ')} (each line says why and what to do).`);
 }
 
 /**

@@ -178,12 +178,14 @@ describe('content push of a changed audience', () => {
 
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
     expect(diff.code).toBe(1);
+    expect(diff.stderr).toMatch(/^4 records differ between /);
     expect(diff.stdout).toContain(`# segments/dormant--${DORMANT}: changed here\n--- a/segments/dormant--${DORMANT}/segment.json`);
     expect(diff.stdout).toContain('# contact-properties.json: changed here\n--- a/contact-properties.json\n+++ b/contact-properties.json');
     expect(diff.stdout).toContain(`# segments/${trials}: only in the account`);
 
     const plan = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
     expect(plan.code, plan.stderr).toBe(5);
+    expect(plan.stderr).toBe('The push would leave: 3 audience records the API cannot make as the files say (each line says why and what to do).\n');
     expect(plan.stdout).toContain(
       `# groups/transactional/${billing}: would update\n  1. updateTransactionalGroup name="Billing" description="Invoices and receipts"`,
     );
@@ -199,6 +201,7 @@ describe('content push of a changed audience', () => {
 
     const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE]);
     expect(push.code, push.stderr).toBe(5);
+    expect(push.stderr).toContain('Not pushed: 3 audience records the API cannot make as the files say (each line says why and what to do).\n');
     expect(writes(sandbox.requests).map((request) => `${request.method} ${request.path}`)).toEqual([
       `POST /v1/transactional-groups/${seedId('transactional-group/Billing')}`,
     ]);
@@ -240,6 +243,7 @@ describe('content push of a changed audience', () => {
     });
     const plan = await other.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
     expect(plan.code).toBe(5);
+    expect(plan.stderr).toContain('The push would leave: 1 audience record changed in the account too');
     expect(plan.stdout).toMatch(
       /# groups\/campaigns\/newsletters--\S+: would skip \(the account has a group of this name that these files were never pulled from/,
     );
@@ -287,6 +291,7 @@ describe('bad input in the audience files', () => {
     spoil(root);
     const check = await sandbox.loopsctl(['content', 'check', root]);
     expect(check.code, check.stderr).toBe(1);
+    expect(check.stderr).toMatch(/^Checked \d+ files: 1 error, 0 warnings in 1 file\.\n$/);
     expect(check.stdout.replaceAll(`${root}/`, '').replace(/:1:1 \S+ /, ': ')).toMatch(said);
     expect(check.stdout).not.toContain('secretvalue');
     const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);

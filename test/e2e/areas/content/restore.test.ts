@@ -87,6 +87,7 @@ describe('a record deleted or changed in the account, restored from the tree', (
     // Changed in the account: never overwritten without --force; named, it is held (exit 5), not passed over.
     const held = await sandbox.loopsctl(['content', 'push', root, '--only', `${email},${footer}`]);
     expect(held.code, held.stderr).toBe(5);
+    expect(held.stderr).toBe('Pushed 0 records to Acme Sandbox; 0 unchanged, 2 conflicts.\n');
     expect(held.stdout).toContain("push it with --force to put the files' version back");
 
     const recreated = await sandbox.loopsctl(['content', 'push', root, '--only', workflow, '--yes']);
@@ -121,6 +122,7 @@ describe('a record deleted or changed in the account, restored from the tree', (
     await ok(sandbox, ['workflow', 'update', WIN_BACK, '--description', 'Oops']);
     const held = await sandbox.loopsctl(['content', 'push', root, '--only', winBack]);
     expect(held.code, held.stderr).toBe(5);
+    expect(held.stderr).toBe('Not pushed: 1 workflow conflict; nothing of them was written (each line says why).\n');
     expect(held.stdout).toContain("push it with --force to put the files' version back");
     const putBack = await sandbox.loopsctl(['content', 'push', root, '--only', winBack, '--force']);
     expect(putBack.code, putBack.stderr).toBe(0);

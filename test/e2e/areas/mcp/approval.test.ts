@@ -101,7 +101,11 @@ describe('a change from a client that cannot ask', () => {
 
     // Not approved yet: nothing is sent.
     const early = await mcp.call('approved_apply', { plan: id });
-    expect(early.structuredContent.error).toMatchObject({ code: 'not_approved', exitCode: 11 });
+    expect(early.structuredContent.error).toMatchObject({
+      code: 'not_approved',
+      exitCode: 11,
+      message: `the change ${id} is waiting for a person's approval; nothing was sent`,
+    });
     expect(await outbox(mcp.config)).toEqual([]);
 
     // Not on a terminal (an agent's shell), approve refuses and approves nothing.
@@ -110,6 +114,7 @@ describe('a change from a client that cannot ask', () => {
     expect(piped.stderr).toContain(`a person must run \`loopsctl approve ${id}\` on a terminal`);
     const refused = await approveAtTerminal(mcp.config, id, 'n\r');
     expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Error: cancelled; nothing was changed\n');
     expect((await mcp.call('approved_apply', { plan: id })).structuredContent.error.code).toBe('not_approved');
 
     const approved = await approveAtTerminal(mcp.config, id, 'y\r');
