@@ -9,6 +9,7 @@
 import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import { isLinkRefusal, readFlags } from './input.js';
 import {
   AuthError,
   InterruptedError,
@@ -76,8 +77,13 @@ export function openInput(runtime: Pick<Runtime, 'stdin'>, input: string): Reada
   if (input === '-') return utf8Text(runtime.stdin, 'stdin');
   let fd: number;
   try {
-    fd = openSync(input, 'r');
+    // Never through a link, as every file a person names (input.ts): a committed `audience.csv -> ~/.aws/credentials` sends nothing.
+    fd = openSync(input, readFlags(input));
   } catch (error) {
+    if (isLinkRefusal(error))
+      throw new LocalFileError(`"${input}" is a symbolic link: content is never read through a link`, {
+        hint: 'give the file itself, or - to read it from stdin',
+      });
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new LocalFileError(`cannot read "${input}": ${reason}`);
   }

@@ -104,7 +104,7 @@ export async function readInputBytes(
       );
     }
     const code = (error as NodeJS.ErrnoException).code;
-    if (error instanceof LinkRefused || code === 'ELOOP')
+    if (isLinkRefusal(error))
       throw new LocalFileError(`the ${what} file "${file}" is a symbolic link: content is never read through a link`, {
         hint: `give the file itself, or - to read the ${what} from stdin`,
       });
@@ -126,6 +126,11 @@ export function stdinIsTerminal(runtime: InputSource): boolean {
 class TooLarge extends Error {}
 class LinkRefused extends Error {}
 
+/** Whether opening a named file failed because it is a link (readFlags' refusal, or the system's O_NOFOLLOW). */
+export function isLinkRefusal(error: unknown): boolean {
+  return error instanceof LinkRefused || (error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP';
+}
+
 /** A file under the root of `loopsctl mcp`, read without following a link anywhere under the root. */
 async function readUnderRoot(root: string, file: string, what: string, limit: number): Promise<Buffer> {
   const [{ placeUnder }, { readTreeFileAsync, TreeFileTooLargeError }] = await Promise.all([import('./root.js'), import('../base/tree-files.js')]);
@@ -146,7 +151,7 @@ async function readUnderRoot(root: string, file: string, what: string, limit: nu
  * ~/.aws/credentials` and a script that names the file would send or show what it reaches. The
  * system's own links to a descriptor (/dev/stdin, /dev/fd/N of a shell's `<(…)`) are followed.
  */
-function readFlags(file: string): number {
+export function readFlags(file: string): number {
   if (/^\/(dev|proc)\//.test(file)) return constants.O_RDONLY;
   if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) throw new LinkRefused();
   return constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);

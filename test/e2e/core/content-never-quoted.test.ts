@@ -162,6 +162,17 @@ describe('files and arguments of JSON', () => {
       expect(result.stderr, what).toMatch(/file "\S+" is a symbolic link: content is never read through a link\n/);
       expectNothingQuoted(result, what);
     }
+    // The bulk imports stream their file: the same rule.
+    for (const argv of [
+      ['contacts', 'import', linked('contacts.csv'), '--sandbox'],
+      ['events', 'import', linked('events.jsonl'), '--sandbox'],
+    ]) {
+      const result = await run(argv);
+      const what = argv.join(' ');
+      expect(result.code, what).toBe(2);
+      expect(result.stderr, what).toMatch(/"\S+" is a symbolic link: content is never read through a link\n/);
+      expectNothingQuoted(result, what);
+    }
   });
 
   it('quotes no CSV header that is not a plain name: contacts import names such a column by its position', async () => {
