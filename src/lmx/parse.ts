@@ -1,7 +1,6 @@
 /**
- * LMX read into a tree, in one pass over the source with a stack of open tags (no recursion, so
- * no input can overflow the call stack). Syntax problems are reported and the parse goes on
- * where it can: a stray closing tag is skipped, an unclosed tag is closed where its parent ends.
+ * LMX read into a tree, in one pass over the source with a stack of open tags (no recursion, so no input can overflow the call stack). Syntax
+ * problems are reported and the parse goes on where it can: a stray closing tag is skipped, an unclosed tag is closed where its parent ends.
  */
 import { LineIndex, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import { LMX_TAGS, type LmxContentType, type LmxNamespace, type LmxTagSpec } from './tags.js';
@@ -179,26 +178,21 @@ class Parser {
     for (const part of parts) if (!(blocks && part.kind === 'text' && part.value.trim() === '')) this.children.push(part);
   }
 
-  /**
-   * A stretch of source as text and variables: character references decoded, `&` and (in values)
-   * `<` that are not escaped reported, and braces read as variables unless the content is raw.
-   */
+  /** Source as text and variables: references decoded, an unescaped `&` (and `<` in values) reported, braces read as variables unless raw. */
   private decode(start: number, end: number, mode: Mode): (LmxText | LmxVariable)[] {
     const { source } = this;
     const parts: (LmxText | LmxVariable)[] = [];
     let value = '';
     let valueStart = start;
     let copied = start;
-    // Searched on its own, so that a search never runs past the end (V8 slices without copying).
-    const stretch = source.slice(start, end);
+    const stretch = source.slice(start, end); // searched alone, so that no search runs past the end (V8 slices without copying)
     const flush = (upTo: number) => {
       value += source.slice(copied, upTo);
       if (value !== '') parts.push({ kind: 'text', value, position: this.at(valueStart) });
       value = '';
     };
     for (let index = start; index < end; index += 1) {
-      // Jump to the next character that means something here: the regex engine scans plain text
-      // natively, where a loop of ours runs unoptimised for most of a one-shot process.
+      // Jump to the next character that matters: the regex engine scans plain text natively, where our loop would run unoptimised.
       NOTABLE.lastIndex = index - start;
       if (NOTABLE.exec(stretch) === null) break;
       index = start + NOTABLE.lastIndex - 1;
@@ -312,9 +306,8 @@ class Parser {
   }
 
   /**
-   * A namespaced variable that does not read as one, and would reach recipients as written: a
-   * fallback after its name (an error, as in badVariable), spaces inside its braces, a name with a
-   * space, or no closing brace (warnings: it may be meant as text). Returns where reading goes on.
+   * A namespaced variable that does not read as one and would reach recipients as written: a fallback after its name (an error, as in
+   * badVariable), spaces inside its braces, a name with a space, or no closing brace (warnings: it may be meant as text). Returns where reading goes on.
    */
   private looseVariable(offset: number, end: number): number {
     const { source } = this;
