@@ -200,24 +200,12 @@ async function pushStep(run: PushRun, step: Step, tally: Tally): Promise<void> {
   const { pair } = step;
   const local = pair.local!;
   const interrupted = run.pending[local.path];
-  let applied: Applied | undefined;
+  let applied: Applied;
   if (step.action !== 'skip') applied = await writeStep(run, step);
   else if (step.standing === 'same' && interrupted !== undefined) {
     // An earlier push wrote these files and stopped before it was done: finish its check.
     applied = interrupted.check ? await explained(guardianCheckOf(run.client, pair.remote!), CONTENT) : { id: pair.remote!.id, checked: [], changed: true };
   } else return skipStep(run, step, tally);
-  if (applied === undefined) {
-    delete run.pending[local.path];
-    run.save();
-    tally.lines.push({
-      status: 'skipped',
-      kind: local.kind,
-      path: local.path,
-      name: local.name,
-      note: 'campaigns are made in the app of each account; not created',
-    });
-    return;
-  }
   await settleStep(run, step, applied, tally);
 }
 
@@ -230,6 +218,9 @@ function skipStep(run: PushRun, step: Step, tally: Tally): void {
     tally.lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
   } else if (step.held === 'conflict') {
     tally.lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+  } else if (step.standing === 'missing') {
+    // A campaign the account lacks: made in its app, never by a push.
+    tally.lines.push({ status: 'skipped', kind: local.kind, path: local.path, name: local.name, note: step.why });
   } else {
     // The account moved on and the files did not, or both already agree: nothing to send.
     if (step.standing === 'same') run.synced[local.path] = syncedOf(pair.remote!, digestOf(local.files), pair.synced?.published);
@@ -238,7 +229,7 @@ function skipStep(run: PushRun, step: Step, tally: Tally): void {
 }
 
 /** A record created or updated in the account: pending from its first write, so a push that stops there is finished by the next. */
-async function writeStep(run: PushRun, step: Step): Promise<Applied | undefined> {
+async function writeStep(run: PushRun, step: Step): Promise<Applied> {
   const { pair } = step;
   const local = pair.local!;
   const { options, pending } = run;
