@@ -331,6 +331,28 @@ describe('bad input in the audience files', () => {
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
+  it('--account adds what only the account can say: a property it types otherwise, a list or event pattern it lacks', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    editJson(join(root, 'contact-properties.json'), (properties) => {
+      properties.find((property: { key: string }) => property.key === 'seats').type = 'string';
+    });
+    editJson(join(root, 'lists.json'), (lists) => [...lists, { name: 'VIP', description: null, isPublic: false }]);
+    editJson(join(root, 'event-patterns.json'), (patterns) => [...patterns, { eventName: 'vip_joined', incomingWebhookPlatform: null }]);
+    const offline = await sandbox.loopsctl(['content', 'check', root]);
+    expect([offline.code, offline.stdout]).toEqual([0, '']);
+    const checked = await sandbox.loopsctl(['content', 'check', root, '--account']);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toMatch(/: 3 errors, 0 warnings in 3 files\.\n$/);
+    const said = checked.stdout.replaceAll(`${root}/`, '');
+    expect(said).toContain(
+      `contact-properties.json:1:1 property-type seats: "seats" is a number property in the account, and string here: the API cannot change a property's type`,
+    );
+    expect(said).toContain('lists.json:1:1 reference the mailing list "VIP" is not in the account');
+    expect(said).toContain('event-patterns.json:1:1 reference the event pattern "vip_joined" is not in the account');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
   it('names a JSON fault by line and column', async () => {
     const sandbox = await sandboxes();
     const root = await pulledAudience(sandbox);
