@@ -164,8 +164,8 @@ lacks are created, and a group changed here is updated; what the API cannot
 change or delete (a segment's filter, a property's type, a record removed
 here) is listed with what to do instead (exit 5), and mailing lists and event
 patterns the tree names that the account lacks stop the push, with nothing
-sent, as steps to take in the app. Then workflows (as drafts), transactional
-emails (as drafts), components and themes the account lacks are created
+sent, as steps to take in the app. Then workflows (as drafts), components,
+themes and transactional emails (as drafts) the account lacks are created
 (asked on a terminal, --yes otherwise); campaigns never are. A push to an
 account the tree was never in step with ends with one list of what is left to
 do by hand. Records the directory does not hold are never touched.

@@ -26,6 +26,7 @@ import { describe, followRenames, syncedOf } from './sides.js';
 import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
+import type { Kind } from '../lmx-files.js';
 
 export interface PushOptions {
   only?: string;
@@ -43,6 +44,9 @@ export interface PushOptions {
   /** With --plan: the app's source, for the sends a transactional email's new data variables would break. */
   code?: string[];
 }
+
+/** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
+const PUSH_ORDER = ['components', 'themes', 'transactional', 'campaigns'] as const satisfies readonly Kind[];
 
 /** What the state keeps, per account, of the records a push began to write and did not finish. */
 type Pending = NonNullable<ContentState['pending']>[string];
@@ -94,7 +98,11 @@ export async function pushEmails(
   const state = requireState(scope.root, shown);
   const account = remember(state, where.key, where).key;
   const client = await context.client();
-  const locals = readRecords(scope.root, scope.kinds).filter((local) => scopeCovers(scope, local.path));
+  // What the emails embed goes first: a clone makes the components and themes, then the emails.
+  const locals = readRecords(
+    scope.root,
+    PUSH_ORDER.filter((kind) => scope.kinds.includes(kind)),
+  ).filter((local) => scopeCovers(scope, local.path));
   // A component an email names by its directory (as convert writes it) is named by the id a push gave it.
   for (const { file, name, id } of resolveComponentNames(scope.root, locals, state.accounts[account] ?? {}, !options.plan))
     context.out.note(`${shown}/${file}: ${options.plan ? 'would write' : 'wrote'} the id of components/${name} (${id}) in place of its name`);

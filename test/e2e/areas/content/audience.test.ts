@@ -131,6 +131,9 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
     expect(last('/v1/transactional-groups')).toBeLessThan(first('/v1/campaign-groups'));
     expect(last('/v1/campaign-groups')).toBeLessThan(first('/v1/workflows'));
     for (const path of ['/v1/transactional-emails', '/v1/components', '/v1/themes']) expect(last('/v1/campaign-groups')).toBeLessThan(first(path));
+    // The components and themes an email may embed, before the emails.
+    expect(last('/v1/components')).toBeLessThan(first('/v1/transactional-emails'));
+    expect(last('/v1/themes')).toBeLessThan(first('/v1/transactional-emails'));
     const left = push.stderr.slice(push.stderr.indexOf('Left to do by hand:')).trim().split('\n');
     // The seed's events no workflow listens for (event-patterns.json) come first: only the app can send them.
     const seededEvents = 8;
