@@ -1,4 +1,4 @@
-/** `loopsctl content`: an account's emails, components and themes as files, to review in git and push back. */
+/** `loopsctl content`: an account's emails, workflows and the audience they stand on as files, to review in git and push back. */
 import { command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 
@@ -19,26 +19,34 @@ const ONLY_RECORDS: OptionSpec = {
 
 export const spec: Spec = group({
   name: 'content',
-  summary: 'Email content as code: pull emails, components and themes into files, diff them, push back what changed',
+  summary: 'The account as code: pull emails, workflows and the audience they stand on into files, diff them, push back what changed',
   help: `A pull writes one directory per record (transactional/<name>--<id>/,
-campaigns/, components/, themes/): the LMX body in its own .lmx file, the
-subject, sender and other fields in a JSON file beside it, and
-loopsctl-state.json, which records for each account the revision every record
-was pulled at. Commit the directory; review changes in pull requests; push
-sends only what changed, each update guarded by the revision it was based on.`,
+campaigns/, components/, themes/, workflows/, segments/, groups/): the LMX body
+in its own .lmx file, the subject, sender and other fields in a JSON file
+beside it; the contact properties in contact-properties.json and, read-only,
+the mailing lists and event patterns in lists.json and event-patterns.json;
+and loopsctl-state.json, which records for each account each record's id and
+the revision it was pulled at. Commit the directory; review changes in pull
+requests; push sends only what changed, each update guarded by the revision it
+was based on, and builds another account from the same tree.`,
   examples: ['loopsctl content pull', 'loopsctl content check', 'loopsctl content diff', 'loopsctl content push --plan'],
   // The declarations are data, a list read as a whole (help, completion, the reference): one piece.
   commands: () => [
     command({
       name: 'pull',
-      summary: "Write the account's emails, components and themes into a directory, one file per part",
+      summary: "Write the account's emails, workflows, segments, groups and contact properties into a directory, one file per part",
       args: [DIRECTORY],
       options: [ONLY, { flags: '--force', description: 'overwrite files edited since the last pull (the account wins)' }],
       help: `Each transactional email keeps its draft (draft.json, draft.lmx) and, for
 review, what is published (published.json, published.lmx); each campaign its
-email (email.json, email.lmx); each component its LMX; each theme its styles.
-Files edited since the last pull are never overwritten: the pull is refused
-(exit 2) and names them, unless --force.`,
+email (email.json, email.lmx); each component its LMX; each theme its styles;
+each workflow its graph (workflow.yaml) and emails. What they stand on (--only
+audience): each segment's name, description and filter (segment.json), each
+transactional and campaign group (group.json), the custom contact properties
+(contact-properties.json), and, read-only, the mailing lists (lists.json) and
+event patterns (event-patterns.json). Files name records by name; their ids
+are in loopsctl-state.json alone. Files edited since the last pull are never
+overwritten: the pull is refused (exit 2) and names them, unless --force.`,
       examples: ['loopsctl content pull', 'loopsctl content pull loops --only transactional,components', 'loopsctl content pull --json'],
       remote: true,
       tier: 'read',
@@ -70,14 +78,15 @@ its diff in a code fence.`,
     }),
     command({
       name: 'check',
-      summary: "Check LMX and workflow files by the platform's rules, offline unless --account; exit 1 on errors",
+      summary: "Check LMX, workflow and audience files by the platform's rules, offline unless --account; exit 1 on errors",
       args: [{ name: 'paths', description: '.lmx files, or directories of them (default ./loops)', required: false, variadic: true, file: {} }],
       options: [
         { flags: '--kind <kind>', description: 'the kind of email of files outside a pulled tree, for the variables it may use', choices: LMX_KINDS },
         { flags: '--strict', description: 'fail on warnings as well as errors' },
         {
           flags: '--account',
-          description: "read the account's lists, segments, event patterns and contact properties: a workflow's reference the account lacks is an error",
+          description:
+            "read the account's lists, segments, event patterns and contact properties: a reference the account lacks, or a property it types otherwise, is an error",
         },
       ],
       help: `Every rule of the LMX specification, without a key or a request: the tags,
@@ -89,13 +98,17 @@ kind of email takes: transactional {data.*}, campaign {contact.*}, workflow
 each file's kind comes from where it is (transactional/, campaigns/,
 components/) and a <Component> whose id the directory lacks is a warning;
 --kind gives the kind of the other files. Workflow files are checked by the
-rules of the graph, and the names they refer to (mailing list, segments,
-event names, contact properties in filters) against what the last pull saw:
-a warning each. With --account the check reads those names from the
-account (four read calls) and a name it lacks is an error. Each problem is
+rules of the graph. What refers to what is checked with the tree as the
+authority: a segment's filter naming a property contact-properties.json lacks
+or an operator its type does not take, a property key the API refuses or one
+key given two types, a workflow's segment or property the tree lacks: an error
+each; a mailing list or event that lists.json or event-patterns.json lacks is
+a warning (only the account knows). With --account the check reads those
+names from the account (four read calls): a name it lacks, or a property it
+types otherwise, is an error. Each problem is
 printed as file:line:column rule message, with the line and what to write
 instead. Exit 2 when a path names nothing to check.`,
-      mismatch: 'a file has LMX errors (with --strict, errors or warnings)',
+      mismatch: 'a file has errors (with --strict, errors or warnings)',
       examples: [
         'loopsctl content check',
         'loopsctl content check welcome.lmx --kind transactional',
@@ -145,9 +158,17 @@ Before anything is sent, the LMX of the records to send is checked as
 \`content check\` does: while a file has errors, nothing is sent (exit 1).
 
 Against another account (--profile production with a directory pulled from
-staging), records are matched by name; transactional emails, components and
-themes the account lacks are created (asked on a terminal, --yes otherwise).
-Records the directory does not hold are never touched.
+staging), records are matched by name, never made twice. What the records
+stand on goes first: the contact properties, segments and groups the account
+lacks are created, and a group changed here is updated; what the API cannot
+change or delete (a segment's filter, a property's type, a record removed
+here) is listed with what to do instead (exit 5), and mailing lists and event
+patterns the tree names that the account lacks stop the push, with nothing
+sent, as steps to take in the app. Then workflows (as drafts), components,
+themes and transactional emails (as drafts) the account lacks are created
+(asked on a terminal, --yes otherwise); campaigns never are. A push to an
+account the tree was never in step with ends with one list of what is left to
+do by hand. Records the directory does not hold are never touched.
 
 A record directory named by --only (transactional/welcome--<id>) is compared
 with the account even if its files did not change: one deleted in the account

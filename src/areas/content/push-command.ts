@@ -14,7 +14,8 @@ import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { impactOf, type ImpactRecord } from '../impact/impact.js';
 import { printImpact } from '../impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
-import { CONTENT, requireState, scopeOf } from './scope.js';
+import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
+import { readRecords } from './emails/files.js';
 import { pushEmails, type PushOptions } from './emails/push.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
@@ -51,10 +52,19 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         const plannedSegments = options.plan ? audience?.newSegments : undefined;
         workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }, account), CONTENT);
       }
+      // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
+      const byHand = {
+        campaigns: scope.kinds.includes('campaigns')
+          ? readRecords(scope.root, ['campaigns'])
+              .filter((local) => scopeCovers(scope, local.path))
+              .map((local) => local.path)
+          : [],
+        workflows: workflows?.leftInApp ?? [],
+      };
       // --json prints one document: the records' with the workflows' and the audience's beside them.
       const extra = {
         ...(workflows === undefined ? {} : { workflows: workflows.json }),
-        ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan) } }),
+        ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan, byHand) } }),
       };
       // One plan file holds both halves' calls, the workflows' first; a workflow held back (exit 5) holds it back.
       const planned = [...(workflows?.units ?? [])];
@@ -74,7 +84,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         if (impact !== undefined) await printImpact(context, impact);
       }
       if (options.out !== undefined) await writePlanFile(context, options, account, planned, held, impact);
-      if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh));
+      if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;
     } finally {
       release();

@@ -5,11 +5,12 @@
  * `--<id>` a pull ends it with) where a tree is at hand, else its name's slug, which is what a pull
  * names the directory; a list's and an event's are their names' slugs, a property's its key's
  * (`firstName` → `first-name`). Staging's file and production's then differ only in their values;
- * records whose keys meet are told apart by their ids. Every value is written as its language reads
+ * records whose keys meet are told apart by what names them in every account (`nameDigest`). Every value is written as its language reads
  * a string (JSON's escapes, which Python and Go read alike; Ruby's with `#` escaped, which would
  * interpolate; env values in single quotes, as dotenv loaders and the shell read them without
  * expansion). One record a line, in code-unit order of the keys.
  */
+import { createHash } from 'node:crypto';
 import { slugOf } from '../../platform/words.js';
 import { dataVariableVerdict } from '../../platform/transactional/data-variables.js';
 import { LocalFileError } from '../../base/errors.js';
@@ -45,8 +46,23 @@ export type TreeKeys = ReadonlyMap<string, string>;
 
 const SLUG_PARTS = { withId: (key: string, id: string) => `${key}--${id}`, numbered: (key: string, number: number) => `${key}--${number}` };
 
-function keyed<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, label: (record: T) => string): (Keyed & { record: T })[] {
-  const keys = uniqueKeys(records, name, id, SLUG_PARTS);
+/**
+ * What tells apart records whose keys meet, the same in every account: a list and an event are the
+ * same record in every account by their names (a push matches lists by name; an app sends an
+ * event by it), so a short digest of the exact name (`trial-started--4b1c0e2a`), where their ids
+ * would differ from account to account. A transactional email is matched by nothing but its id
+ * outside the tree (two may have one name): its id, which a directory of the tree replaces.
+ */
+const nameDigest = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 8);
+
+function keyed<T>(
+  records: readonly T[],
+  name: (record: T) => string,
+  id: (record: T) => string,
+  label: (record: T) => string,
+  apart: (record: T) => string = id,
+): (Keyed & { record: T })[] {
+  const keys = uniqueKeys(records, name, apart, SLUG_PARTS);
   return records.map((record, index) => ({ key: keys[index]!, id: id(record), label: label(record), record })).sort((a, b) => compare(a.key, b.key));
 }
 
@@ -74,12 +90,14 @@ function idsOf(input: TypesInput, tree: TreeKeys): Ids {
       (list) => slugOf(list.name),
       (list) => list.id,
       (list) => `mailing list ${quote(list.name)} (${list.id})`,
+      (list) => nameDigest(list.name),
     ).map(({ key, id, label }) => ({ key, id, label })),
     events: keyed(
       input.eventPatterns,
       (pattern) => slugOf(pattern.eventName),
       (pattern) => pattern.id,
       (pattern) => `event ${quote(pattern.eventName)}`,
+      (pattern) => nameDigest(pattern.eventName),
     ).map(({ key, id, label, record }) => ({
       key,
       id,

@@ -245,19 +245,30 @@ export async function pushAudienceFirst(
   return pushed;
 }
 
+/** What the other halves of a clone leave to the app: the tree's campaigns, and what the API cannot set of each workflow written. */
+export interface ByHand {
+  campaigns: string[];
+  workflows: string[];
+}
+
 /**
  * What is left to do by hand once a push of the audience is done: the lists and event patterns the
  * tree names that the account lacks, and, after a push to an account this tree was never in step
- * with (a clone), publishing what was made as drafts and the sending domain, which the API cannot set.
+ * with (a clone), the campaigns (which a push never creates), publishing what was made as drafts,
+ * what the API cannot set of a workflow (its emoji), and the sending domain, which the API cannot set.
  */
-export function leftToDo(audience: AudiencePushed | undefined, fresh: boolean): string[] {
+export function leftToDo(audience: AudiencePushed | undefined, fresh: boolean, byHand: ByHand = { campaigns: [], workflows: [] }): string[] {
   // A push of some kinds alone (--only components) is no clone.
   if (audience === undefined) return [];
   return [
     ...audience.leftToDo,
     ...(fresh
       ? [
+          ...(byHand.campaigns.length > 0
+            ? [`make in the app the campaigns this account is to send (a push never creates one): ${byHand.campaigns.join(', ')}`]
+            : []),
           'publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
+          ...byHand.workflows,
           'review and publish the workflows made as drafts, in the app (the API cannot start one)',
           'set up the sending domain in the app (Settings, Domain): the API neither reads nor sets it',
         ]

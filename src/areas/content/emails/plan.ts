@@ -80,6 +80,9 @@ export function lookalikeNote(path: string, was: string, here: ReadonlySet<strin
     : `${path} ends in the id of ${was}, as another new folder does: neither is taken for that record; rename all but one back to ${was}, or name the copies without that id`;
 }
 
+/** Why a campaign the account lacks is left out of a push, and its plan. */
+export const CAMPAIGN_NOT_CREATED = 'campaigns are made in the app of each account; not created';
+
 /** A record's step; `named` when --only named its directory, to be put back from the files if the account lost or changed it. */
 export function stepFor(pair: Pair, force: boolean, interrupted: boolean, named = false): Step {
   const standing = standingOf(pair);
@@ -90,6 +93,8 @@ export function stepFor(pair: Pair, force: boolean, interrupted: boolean, named 
     case 'local':
       return { pair, standing, action: 'update' };
     case 'missing':
+      // A campaign is a send to one account's audience, made in its app: never created, so the plan never says it would be.
+      if (pair.local?.kind === 'campaigns') return { pair, standing, action: 'skip', why: CAMPAIGN_NOT_CREATED };
       return {
         pair,
         standing,

@@ -26,6 +26,7 @@ import { describe, followRenames, syncedOf } from './sides.js';
 import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
+import type { Kind } from '../lmx-files.js';
 
 export interface PushOptions {
   only?: string;
@@ -43,6 +44,9 @@ export interface PushOptions {
   /** With --plan: the app's source, for the sends a transactional email's new data variables would break. */
   code?: string[];
 }
+
+/** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
+const PUSH_ORDER = ['components', 'themes', 'transactional', 'campaigns'] as const satisfies readonly Kind[];
 
 /** What the state keeps, per account, of the records a push began to write and did not finish. */
 type Pending = NonNullable<ContentState['pending']>[string];
@@ -94,7 +98,11 @@ export async function pushEmails(
   const state = requireState(scope.root, shown);
   const account = remember(state, where.key, where).key;
   const client = await context.client();
-  const locals = readRecords(scope.root, scope.kinds).filter((local) => scopeCovers(scope, local.path));
+  // What the emails embed goes first: a clone makes the components and themes, then the emails.
+  const locals = readRecords(
+    scope.root,
+    PUSH_ORDER.filter((kind) => scope.kinds.includes(kind)),
+  ).filter((local) => scopeCovers(scope, local.path));
   // A component an email names by its directory (as convert writes it) is named by the id a push gave it.
   for (const { file, name, id } of resolveComponentNames(scope.root, locals, state.accounts[account] ?? {}, !options.plan))
     context.out.note(`${shown}/${file}: ${options.plan ? 'would write' : 'wrote'} the id of components/${name} (${id}) in place of its name`);
@@ -200,24 +208,12 @@ async function pushStep(run: PushRun, step: Step, tally: Tally): Promise<void> {
   const { pair } = step;
   const local = pair.local!;
   const interrupted = run.pending[local.path];
-  let applied: Applied | undefined;
+  let applied: Applied;
   if (step.action !== 'skip') applied = await writeStep(run, step);
   else if (step.standing === 'same' && interrupted !== undefined) {
     // An earlier push wrote these files and stopped before it was done: finish its check.
     applied = interrupted.check ? await explained(guardianCheckOf(run.client, pair.remote!), CONTENT) : { id: pair.remote!.id, checked: [], changed: true };
   } else return skipStep(run, step, tally);
-  if (applied === undefined) {
-    delete run.pending[local.path];
-    run.save();
-    tally.lines.push({
-      status: 'skipped',
-      kind: local.kind,
-      path: local.path,
-      name: local.name,
-      note: 'campaigns are made in the app of each account; not created',
-    });
-    return;
-  }
   await settleStep(run, step, applied, tally);
 }
 
@@ -230,6 +226,9 @@ function skipStep(run: PushRun, step: Step, tally: Tally): void {
     tally.lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
   } else if (step.held === 'conflict') {
     tally.lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
+  } else if (step.standing === 'missing') {
+    // A campaign the account lacks: made in its app, never by a push.
+    tally.lines.push({ status: 'skipped', kind: local.kind, path: local.path, name: local.name, note: step.why });
   } else {
     // The account moved on and the files did not, or both already agree: nothing to send.
     if (step.standing === 'same') run.synced[local.path] = syncedOf(pair.remote!, digestOf(local.files), pair.synced?.published);
@@ -238,7 +237,7 @@ function skipStep(run: PushRun, step: Step, tally: Tally): void {
 }
 
 /** A record created or updated in the account: pending from its first write, so a push that stops there is finished by the next. */
-async function writeStep(run: PushRun, step: Step): Promise<Applied | undefined> {
+async function writeStep(run: PushRun, step: Step): Promise<Applied> {
   const { pair } = step;
   const local = pair.local!;
   const { options, pending } = run;

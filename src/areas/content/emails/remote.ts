@@ -276,8 +276,8 @@ function recordMessage(applied: Applied, prefix: string, messageId: string, writ
   if (written !== undefined) applied.checked.push({ prefix, messageId, ...written });
 }
 
-/** Creates a record the account does not have yet, from its local files; undefined for a kind that is not created. */
-export async function createRecord(api: ApiClient, local: RecordFiles, options: { check: boolean }): Promise<Applied | undefined> {
+/** Creates a record the account does not have yet, from its local files. */
+export async function createRecord(api: ApiClient, local: RecordFiles, options: { check: boolean }): Promise<Applied> {
   switch (local.kind) {
     case 'transactional': {
       const created = await createTransactional(api, { name: local.name });
@@ -296,8 +296,8 @@ export async function createRecord(api: ApiClient, local: RecordFiles, options: 
       return { id: (await createTheme(api, { name: local.name, styles: wanted.styles as StylesRequest | undefined })).id, checked: [], changed: true };
     }
     case 'campaigns':
-      // A campaign is a send to an audience of one account: it is made in that account, not copied.
-      return undefined;
+      // A campaign is a send to an audience of one account, made in that account: a push's step never creates one (emails/plan.ts).
+      throw new Error(`${local.path}: a campaign is never created by a push`);
   }
 }
 

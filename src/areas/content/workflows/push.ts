@@ -207,7 +207,7 @@ export async function pushWorkflows(
   account: string,
   options: WorkflowPushOptions,
   where: AccountWhere,
-): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[] }> {
+): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[]; leftInApp?: string[] }> {
   const { out } = context;
   const { root } = scope;
   const { sides, names } = await readSides(client, root, state, account, { onlyChanged: true, scope });
@@ -227,6 +227,8 @@ export async function pushWorkflows(
   const save = () => writeState(root, state);
   const lines: Line[] = [];
   const drafts: string[] = [];
+  // What the API could not set of each workflow written, for the one list a push ends with.
+  const leftInApp: string[] = [];
   // What each workflow held before, kept for `loopsctl undo`, as an apply keeps it.
   const updating = tasks.filter((task) => task.action === 'update').map((task) => task.side);
   const images = keepWorkflowPushImages(context, client, { command: 'content push', account: where }, updating);
@@ -280,6 +282,7 @@ export async function pushWorkflows(
     save();
     drafts.push(after.graph.url ?? after.id);
     const left = task.plan!.leftInApp;
+    if (left.length > 0) leftInApp.push(`set in the app, in ${side.path}: ${left.join('; ')}`);
     lines.push({
       status: creating ? 'created' : 'updated',
       kind: 'workflows',
@@ -294,7 +297,7 @@ export async function pushWorkflows(
   // A push stopped by a failure leaves its workflows unsettled: `undo` takes back only what it knows was done.
   await images?.settle(lines.filter((line) => line.status === 'updated').map((line) => ({ record: line.path })));
   if (!out.json) await reportPush(out, lines, drafts, lines.some((line) => line.status === 'updated') ? images?.id : undefined);
-  return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts } };
+  return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts }, leftInApp };
 }
 
 /** A workflow whose graph breaks the rule book is never pushed, nor anything beside it. */

@@ -76,6 +76,21 @@ function byName(root: string): Record<string, string> {
   return files;
 }
 
+/** The files of each record of a kind that a clone writes as they are, by the record's name: a transactional email's draft, a component, a theme. */
+function recordsByName(root: string, kind: string, meta: string, files: string[]): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const entry of readdirSync(join(root, kind))) {
+    const name = JSON.parse(readFileSync(join(root, kind, entry, meta), 'utf8')).name;
+    for (const file of [meta, ...files]) found[`${kind}/${name}/${file}`] = readFileSync(join(root, kind, entry, file), 'utf8');
+  }
+  return found;
+}
+const CLONED: [string, string, string[]][] = [
+  ['transactional', 'transactional.json', ['draft.json', 'draft.lmx']],
+  ['components', 'component.json', ['component.lmx']],
+  ['themes', 'theme.json', []],
+];
+
 describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => {
   it('stops, with nothing sent, for the lists and events only the app makes; then builds the rest in order and lists what is left', async () => {
     const seeded = await sandboxes();
@@ -94,9 +109,18 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
 
     const sent = await empty.loopsctl(['events', 'send', 'trial_started', '--email', 'ada@example.com']);
     expect(sent.code, sent.stderr).toBe(0);
+    // Campaigns are made in each account's app: the plan says it skips them, as the push does, and never that it would create one.
+    const plan = await empty.loopsctl(['content', 'push', root, '--plan', '--no-check']);
+    const campaigns = readdirSync(join(root, 'campaigns'));
+    expect(campaigns.length).toBeGreaterThan(0);
+    for (const campaign of campaigns)
+      expect(plan.stdout).toContain(`# campaigns/${campaign}: would skip (campaigns are made in the app of each account; not created)\n`);
+    expect(plan.stdout).not.toMatch(/# campaigns\/\S+: would create/);
     empty.requests.length = 0;
     const push = await empty.loopsctl(['content', 'push', root, '--yes', '--no-check']);
     expect(push.code, push.stderr).toBe(0);
+    for (const campaign of campaigns) expect(push.stdout).toMatch(new RegExp(`skipped\\s+campaigns/${campaign}\\s+campaigns are made in the app`));
+    expect(writes(empty.requests).filter((request) => request.path.startsWith('/v1/campaigns'))).toEqual([]);
     // Properties, then segments, then groups, then what names them.
     const order = writes(empty.requests).map((request) => request.path.split('/').slice(0, 3).join('/'));
     const first = (path: string) => order.indexOf(path);
@@ -107,25 +131,34 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
     expect(last('/v1/transactional-groups')).toBeLessThan(first('/v1/campaign-groups'));
     expect(last('/v1/campaign-groups')).toBeLessThan(first('/v1/workflows'));
     for (const path of ['/v1/transactional-emails', '/v1/components', '/v1/themes']) expect(last('/v1/campaign-groups')).toBeLessThan(first(path));
+    // The components and themes an email may embed, before the emails.
+    expect(last('/v1/components')).toBeLessThan(first('/v1/transactional-emails'));
+    expect(last('/v1/themes')).toBeLessThan(first('/v1/transactional-emails'));
     const left = push.stderr.slice(push.stderr.indexOf('Left to do by hand:')).trim().split('\n');
     // The seed's events no workflow listens for (event-patterns.json) come first: only the app can send them.
     const seededEvents = 8;
     expect(left.slice(1, 1 + seededEvents).every((line, index) => line.startsWith(`  ${index + 1}. send the event `))).toBe(true);
     expect(left.filter((line) => line.includes('send the event "class" once'))).toHaveLength(1);
+    // Each workflow's emoji, which the API cannot set, is one line of the list too.
+    const workflows = readdirSync(join(root, 'workflows'));
     expect([left[0], ...left.slice(1 + seededEvents)]).toEqual([
       'Left to do by hand:',
       expect.stringMatching(
         /^ {2}9\. create the segment "Engaged newsletter readers" in the app: its filter's conditions\[2\] names a campaign by its id in another account/,
       ),
-      '  10. publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
-      '  11. review and publish the workflows made as drafts, in the app (the API cannot start one)',
-      '  12. set up the sending domain in the app (Settings, Domain): the API neither reads nor sets it',
+      `  10. make in the app the campaigns this account is to send (a push never creates one): ${campaigns.map((campaign) => `campaigns/${campaign}`).join(', ')}`,
+      '  11. publish the transactional emails pushed as drafts (`loopsctl content push --publish`, or in the app)',
+      ...workflows.map((workflow, index) => expect.stringMatching(new RegExp(`^ {2}${12 + index}\\. set in the app, in workflows/${workflow}: the emoji `))),
+      `  ${12 + workflows.length}. review and publish the workflows made as drafts, in the app (the API cannot start one)`,
+      `  ${13 + workflows.length}. set up the sending domain in the app (Settings, Domain): the API neither reads nor sets it`,
     ]);
 
     // Pulled back, the audience reads as it did but for ids, and for the segment left to the app.
     const back = contentDir();
-    const again = await empty.loopsctl(['content', 'pull', back, ...AUDIENCE]);
+    const again = await empty.loopsctl(['content', 'pull', back]);
     expect(again.code, again.stderr).toBe(0);
+    // The emails' drafts, the components and the themes too.
+    for (const [kind, meta, files] of CLONED) expect(recordsByName(back, kind, meta, files)).toEqual(recordsByName(root, kind, meta, files));
     // But for the segment and the seed's events, which the list above leaves to the app.
     const { 'segments/Engaged newsletter readers': engaged, 'event-patterns.json': _seededEvents, ...expected } = byName(root);
     expect(engaged).toBeDefined();
@@ -298,6 +331,28 @@ describe('bad input in the audience files', () => {
     expect(push.code, push.stdout).toBe(2);
     expect(push.stderr).toMatch(said);
     expect(push.stderr).not.toContain('secretvalue');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('--account adds what only the account can say: a property it types otherwise, a list or event pattern it lacks', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    editJson(join(root, 'contact-properties.json'), (properties) => {
+      properties.find((property: { key: string }) => property.key === 'seats').type = 'string';
+    });
+    editJson(join(root, 'lists.json'), (lists) => [...lists, { name: 'VIP', description: null, isPublic: false }]);
+    editJson(join(root, 'event-patterns.json'), (patterns) => [...patterns, { eventName: 'vip_joined', incomingWebhookPlatform: null }]);
+    const offline = await sandbox.loopsctl(['content', 'check', root]);
+    expect([offline.code, offline.stdout]).toEqual([0, '']);
+    const checked = await sandbox.loopsctl(['content', 'check', root, '--account']);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toMatch(/: 3 errors, 0 warnings in 3 files\.\n$/);
+    const said = checked.stdout.replaceAll(`${root}/`, '');
+    expect(said).toContain(
+      `contact-properties.json:1:1 property-type seats: "seats" is a number property in the account, and string here: the API cannot change a property's type`,
+    );
+    expect(said).toContain('lists.json:1:1 reference the mailing list "VIP" is not in the account');
+    expect(said).toContain('event-patterns.json:1:1 reference the event pattern "vip_joined" is not in the account');
     expect(writes(sandbox.requests)).toEqual([]);
   });
 

@@ -211,6 +211,28 @@ describe('types --format, events and contact properties, keyed by the content tr
     for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(#.*|[A-Z][A-Z0-9_]*='[^'\n]*')$/);
   });
 
+  it('events and lists whose slugs meet are keyed alike in every account: by their names, never by ids that differ between accounts', () => {
+    const account = (suffix: string): TypesInput => ({
+      ...accountInput,
+      eventPatterns: ['Trial Started!', 'trial_started'].map((eventName, index) => ({
+        id: `e${index}${suffix}`,
+        eventName,
+        eventProperties: [],
+        incomingWebhookPlatform: null,
+      })),
+      mailingLists: ['Beta testers', 'Beta Testers'].map((name, index) => ({ id: `l${index}${suffix}`, name, description: null, isPublic: true })),
+    });
+    const names = (text: string) => [...text.matchAll(/^(LOOPS_\w+)=/gm)].map((match) => match[1]);
+    const staging = generateFormat('env', account('staging'), TREE);
+    const production = generateFormat('env', account('production'), TREE);
+    expect(names(staging)).toEqual(names(production));
+    expect(staging).not.toEqual(production);
+    const events = names(staging).filter((name) => name!.startsWith('LOOPS_EVENT_TRIAL_STARTED__'));
+    expect(events).toHaveLength(2);
+    expect(parseEnv(staging)[events[0]!]).not.toBe(parseEnv(staging)[events[1]!]);
+    expect(names(staging).filter((name) => name!.startsWith('LOOPS_LIST_BETA_TESTERS__'))).toHaveLength(2);
+  });
+
   it('refuses two directories of the tree whose constants meet, naming both records', () => {
     const tree = new Map([
       ['c1', 'a-b'],
