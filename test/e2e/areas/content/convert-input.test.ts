@@ -183,6 +183,27 @@ describe('content convert: MJML partials', () => {
     expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Component componentId="partials-footer" />');
   });
 
+  it('writes out a partial included in a section or a column where it stands, however many emails include it', async () => {
+    const root = sources({
+      'partials/signature.mjml': '<mj-text>The Acme team</mj-text>',
+      'partials/aside.mjml': '<mj-column><mj-text>Questions? Reply to this email.</mj-text></mj-column>',
+      'welcome.mjml': MJML(
+        '<mj-section><mj-column><mj-text>Welcome aboard.</mj-text><mj-include path="partials/signature.mjml" /></mj-column><mj-include path="partials/aside.mjml" /></mj-section>',
+      ),
+      'goodbye.mjml': MJML(
+        '<mj-wrapper><mj-section><mj-column><mj-text>Sorry to see you go.</mj-text><mj-include path="partials/signature.mjml" /></mj-column></mj-section></mj-wrapper>',
+      ),
+    });
+    const { out, result, json } = await convert(root, '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(json().records.map((record: { path: string }) => record.path)).toEqual(['transactional/goodbye', 'transactional/welcome']);
+    const welcome = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    for (const sentence of ['Welcome aboard.', 'The Acme team', 'Questions? Reply to this email.'])
+      expect(welcome).toContain(`<Paragraph>${sentence}</Paragraph>`);
+    expect(welcome).toContain('<Columns');
+    expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Paragraph>The Acme team</Paragraph>');
+  });
+
   it('pushed, components first: the emails name each component by the id the account gave it', async () => {
     const server = await startTestSandbox();
     try {
@@ -255,6 +276,25 @@ describe('content convert: bad input', () => {
     await refused(join(root, 'root.mjml'), 'no <mjml> root element');
     await refused(join(root, 'unknown.mjml'), '<mj-paragraph> is not an MJML element');
     await refused(join(root, 'misplaced.mjml'), '<mj-column> cannot stand in <mj-body>');
+  });
+
+  it('refuses an element where MJML would not take it, whose content would otherwise be lost', async () => {
+    const root = sources({
+      'text.mjml': MJML('<mj-section>\n  <mj-text>Hi</mj-text></mj-section>'),
+      'link.mjml': MJML('<mj-section><mj-column><mj-navbar-link href="https://example.com">Shop</mj-navbar-link></mj-column></mj-section>'),
+      'head.mjml': MJML('<mj-section><mj-column><mj-text>Hi</mj-text></mj-column></mj-section>', '<mj-section></mj-section>'),
+      'social.mjml': MJML('<mj-section><mj-column><mj-social><mj-text>Follow us</mj-text></mj-social></mj-column></mj-section>'),
+      'roots.mjml': `${MJML(TEXT('Hi'))}\n${MJML(TEXT('Bye'))}`,
+      'partial.mjml': MJML('<mj-include path="parts/text.mjml" />'),
+      'parts/text.mjml': '<mj-text>Hi</mj-text>',
+    });
+    await refused(join(root, 'text.mjml'), `${join(root, 'text.mjml')}:2:3: <mj-text> cannot stand in <mj-section>`);
+    await refused(join(root, 'text.mjml'), 'put it in <mj-column> or <mj-hero>');
+    await refused(join(root, 'link.mjml'), '<mj-navbar-link> cannot stand in <mj-column>');
+    await refused(join(root, 'head.mjml'), '<mj-section> cannot stand in <mj-head>');
+    await refused(join(root, 'social.mjml'), '<mj-text> cannot stand in <mj-social>');
+    await refused(join(root, 'roots.mjml'), `${join(root, 'roots.mjml')}:2:1: <mjml> stands outside the <mjml> root`);
+    await refused(join(root, 'partial.mjml'), `${join(root, 'parts/text.mjml')}:1:1: <mj-text> cannot stand in <mj-body>`);
   });
 
   it('refuses an include outside the directory or through a link, as content trees are', async () => {
