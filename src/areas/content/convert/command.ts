@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InterruptedError, LocalFileError, LoopsctlError, UsageError } from '../../../base/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, RejectedError, UsageError } from '../../../base/errors.js';
 import { ExitCode } from '../../../base/exit-codes.js';
 import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
 import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
@@ -176,7 +176,15 @@ async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
 async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageCarrier> {
   const [{ uploadImage }, { fetchOutside }] = await Promise.all([import('../../uploads/commands.js'), import('../../../api/outside.js')]);
   return {
-    upload: async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl,
+    upload: async (bytes, contentType) => {
+      try {
+        return { url: (await uploadImage(context, bytes, contentType)).finalUrl };
+      } catch (error) {
+        // A refusal of this image is listed and the run goes on; a key refused, a quota used up or the network stop it.
+        if (!(error instanceof RejectedError)) throw error;
+        return `the API refused it: ${error.message}`;
+      }
+    },
     download: async (url, limit) => {
       try {
         const address = new URL(url);

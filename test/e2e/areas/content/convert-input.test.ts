@@ -499,6 +499,34 @@ describe('content convert --upload', () => {
     ]);
   });
 
+  it('lists an image whose upload the API refuses, writes the records, and --strict exits 1', async () => {
+    // An API that refuses every upload, as one refuses an image its plan does not take.
+    const asked: string[] = [];
+    const api = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'This image cannot be stored' }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => api.close(() => resolve())));
+    const env = { LOOPS_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, LOOPS_API_KEY: 'fake-key-for-a-refusing-api' };
+    const source = email();
+    for (const strict of [false, true]) {
+      const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+      const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json', ...(strict ? ['--strict'] : [])], {
+        env,
+      });
+      expect(result.code, result.stderr).toBe(strict ? 1 : 0);
+      expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toContain('<Image src="images/logo.png"');
+      const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct === '--upload images/logo.png');
+      expect(listed.map((item: { file: string; line: number; done: string }) => `${item.file}:${item.line} ${item.done}`)).toEqual([
+        `${join(source, 'welcome.html')}:2 not uploaded: the API refused it: This image cannot be stored`,
+        `${join(source, 'welcome.html')}:4 not uploaded: the API refused it: This image cannot be stored`,
+      ]);
+    }
+    // Nothing but the uploads' first call: no file was sent to storage.
+    expect(asked.every((request) => request === 'POST /v1/uploads')).toBe(true);
+  });
+
   it('uploads nothing when a record is in the way, and nothing without --upload', async () => {
     const { seen, env } = await sandbox();
     const source = email();
