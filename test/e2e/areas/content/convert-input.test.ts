@@ -259,6 +259,12 @@ describe('content convert: bad input', () => {
     const root = sources({ 'welcome.html': '{"subject": "Welcome"}', 'logo.mjml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]) });
     await refused(join(root, 'welcome.html'), `${join(root, 'welcome.html')}: not HTML`);
     await refused(join(root, 'logo.mjml'), `${join(root, 'logo.mjml')}: not a text file`);
+    const renamed = sources({
+      'welcome.html': `<!-- built by hand -->\n  ${MJML(TEXT('<p>Hi</p>'))}`,
+      'invite.html': "// Invite\nimport { Html, Text } from '@react-email/components';\nexport default () => <Html><Text>Hi</Text></Html>;",
+    });
+    await refused(join(renamed, 'welcome.html'), `${join(renamed, 'welcome.html')}:2:3: not HTML: MJML (an <mjml> element)`);
+    await refused(join(renamed, 'invite.html'), `${join(renamed, 'invite.html')}:2:1: not HTML: a JavaScript module (an import or export)`);
     const react = sources({ 'email.tsx': 'export default function Page() { return <div>Hello</div>; }' });
     await refused(join(react, 'email.tsx'), 'not a React Email template');
     const broken = sources({ 'email.tsx': "import { Text } from '@react-email/components';\nexport default () => <Text>Hi</Tex>;" });
