@@ -147,12 +147,23 @@ function emailLayout(run: Run, source: SourceFile) {
   return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), directory);
 }
 
-/** An email made a record: converted, its local images uploaded with --upload, checked. */
-async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
-  const { kind, root } = run;
+/** An email read and converted: what may refuse it, done for every email before anything is uploaded. */
+interface ReadEmail {
+  source: SourceFile;
+  findings: Findings;
+  document: SourceDocument;
+  email: ReturnType<typeof convertDocument>;
+}
+
+function readEmail(run: Run, source: SourceFile): ReadEmail {
   const findings = new Findings();
   const document = readDocument(source, findings, run.mjml);
-  const email = convertDocument(document, kind, findings);
+  return { source, findings, document, email: convertDocument(document, run.kind, findings) };
+}
+
+/** An email made a record: its images uploaded with --upload, checked. */
+async function emailRecord(run: Run, { source, findings, document, email }: ReadEmail): Promise<Made> {
+  const { kind, root } = run;
   if (run.upload !== undefined) await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded);
   const lmx = writeLmx(email.style, email.blocks);
   const layout = emailLayout(run, source);
@@ -239,8 +250,10 @@ export async function convertSources(
       hint: 'convert into another directory (--out), or replace them with --force',
     });
   const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
+  // Every email is read before the first image is uploaded: one that is refused stops the run with nothing sent.
+  const read = emails.map((source) => readEmail(run, source));
   const made: Made[] = [];
-  for (const source of emails) made.push(await emailRecord(run, source));
+  for (const email of read) made.push(await emailRecord(run, email));
   const workflows =
     kind === 'workflow'
       ? workflowFiles(

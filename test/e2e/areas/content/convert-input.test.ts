@@ -533,7 +533,7 @@ describe('content convert --upload', () => {
     expect(asked.every((request) => request === 'POST /v1/uploads')).toBe(true);
   });
 
-  it('uploads nothing when a record is in the way, and nothing without --upload', async () => {
+  it('uploads nothing when a record is in the way, or an email of the directory is refused, and nothing without --upload', async () => {
     const { seen, env } = await sandbox();
     const source = email();
     const first = await convert(join(source, 'welcome.html'));
@@ -541,6 +541,13 @@ describe('content convert --upload', () => {
     const again = await run(['content', 'convert', join(source, 'welcome.html'), '--out', first.out, '--upload'], { env });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already exists: nothing was written');
+    // welcome.html's images come before zz-broken.mjml, which MJML would refuse.
+    writeFileSync(join(source, 'zz-broken.mjml'), '<mjml><mj-body><mj-section></mj-body></mjml>');
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const refused = await run(['content', 'convert', source, '--out', out, '--upload'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${join(source, 'zz-broken.mjml')}:1:28: </mj-body> closes <mj-section>`);
+    expect(existsSync(out)).toBe(false);
     expect(seen).toEqual([]);
   });
 });
