@@ -161,6 +161,24 @@ describe('content convert: nothing lost in silence', () => {
   });
 });
 
+describe('content convert: spacing', () => {
+  it('carries a spacer as the padding of the block beside it, a list’s on its first or last item', async () => {
+    const spacer = (height: number) => `<mj-spacer height="${height}px" />`;
+    const root = sources({
+      'spaced.mjml': MJML(
+        `<mj-section><mj-column>${spacer(20)}<mj-text>Hello</mj-text>${spacer(40)}<mj-text><ul><li>One</li><li>Two</li></ul></mj-text>${spacer(30)}</mj-column></mj-section>`,
+      ),
+    });
+    const { out, result, json } = await convert(join(root, 'spaced.mjml'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(out, 'transactional/spaced/draft.lmx'), 'utf8')).toBe(
+      '<Paragraph paddingTop="20">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="40">One</ListItem>\n  <ListItem paddingBottom="30">Two</ListItem>\n</UnorderedList>\n',
+    );
+    // The LMX checks clean: no attribute a block does not take.
+    expect(json().records[0].remediation).toEqual([]);
+  });
+});
+
 describe('content convert: MJML partials', () => {
   it('makes a partial that several emails include one component, and inlines one used once', async () => {
     const root = sources({
