@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InterruptedError, LocalFileError, LoopsctlError, RejectedError, UsageError } from '../../../base/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, RejectedError, UsageError, withDetails } from '../../../base/errors.js';
 import { ExitCode } from '../../../base/exit-codes.js';
 import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
 import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
@@ -225,6 +225,10 @@ export async function convertSources(
   const { partials, shared } = sharedPartials(sources);
   const componentIds = new Map([...shared.keys()].map((key) => [key, slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-'))]));
   const emails = sources.files.filter((file) => !partials.has(file.path));
+  if (emails.length === 0)
+    throw new LocalFileError(`${sources.shown}: no email to convert: each MJML file is a partial another includes`, {
+      hint: 'name the email that includes them, or the directory that holds it; two partials that include each other are a circle MJML refuses too',
+    });
   const keyOf = (includePath: string, from: Place) => includeKey(sources, includePath, from);
   const run: Run = {
     kind,
@@ -232,7 +236,16 @@ export async function convertSources(
     workflow: target.workflow,
     sources,
     mjml: {
-      readInclude: (includePath, from) => ({ file: join(sources.shown, keyOf(includePath, from)), source: readSource(sources.root, keyOf(includePath, from)) }),
+      readInclude: (includePath, from) => {
+        const key = keyOf(includePath, from);
+        try {
+          return { file: join(sources.shown, key), source: readSource(sources.root, key) };
+        } catch (error) {
+          // A partial that is not there, too large or a link: said at the include that names it.
+          if (!(error instanceof LocalFileError)) throw error;
+          throw withDetails(error, { message: `${from.file}:${from.line}:${from.column}: <mj-include path="${includePath}">: ${error.message}` });
+        }
+      },
       components: new Map([...componentIds].map(([key, id]) => [key, { id }])),
       keyOf,
     },

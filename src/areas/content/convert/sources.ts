@@ -141,6 +141,8 @@ export function sharedPartials(sources: Sources): { partials: Set<string>; share
       for (const tag of list) {
         if (tag.name === 'mj-include' && tag.attrs.path !== undefined && tag.attrs.type !== 'css') {
           const key = includeKey(sources, tag.attrs.path, tag.at);
+          // An email that includes itself stays an email: its conversion refuses the circle, naming the place.
+          if (key === source.path) continue;
           partials.add(key);
           if (tag.attrs.type === undefined && COMPONENT_PARENTS.has(parent)) users.set(key, [...new Set([...(users.get(key) ?? []), source.path])]);
         }

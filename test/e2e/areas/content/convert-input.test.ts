@@ -329,6 +329,21 @@ describe('content convert: bad input', () => {
     const linked = sources({ 'welcome.mjml': MJML('<mj-include path="footer.mjml" />') });
     symlinkSync(join(outside, 'secret.mjml'), join(linked, 'footer.mjml'));
     await refused(join(linked, 'welcome.mjml'), 'symbolic link');
+    await refused(join(linked, 'welcome.mjml'), `${join(linked, 'welcome.mjml')}:1:`);
+  });
+
+  it('refuses an include of a file that is not there, or one that includes itself, naming the include', async () => {
+    const root = sources({
+      'welcome.mjml': MJML('\n<mj-include path="partials/footer" />'),
+      'loop.mjml': MJML('\n<mj-include path="loop.mjml" />'),
+    });
+    await refused(
+      join(root, 'welcome.mjml'),
+      `${join(root, 'welcome.mjml')}:2:1: <mj-include path="partials/footer">: ${join(root, 'partials/footer.mjml')}: no such file`,
+    );
+    await refused(join(root, 'loop.mjml'), `${join(root, 'loop.mjml')}:2:1: <mj-include> nested more than 20 deep`);
+    const circle = sources({ 'a.mjml': MJML('<mj-include path="b.mjml" />'), 'b.mjml': MJML('<mj-include path="a.mjml" />') });
+    await refused(circle, `${circle}: no email to convert: each MJML file is a partial another includes`);
   });
 
   it('refuses a directory that holds a link, and a link named as the source', async () => {
