@@ -375,6 +375,37 @@ describe('content convert: bad input', () => {
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hi {data.name}, it is .</Paragraph>\n');
   });
 
+  it('writes a component of the same file in place, its text kept, and lists it', async () => {
+    const root = sources({
+      'welcome.tsx': [
+        "import { Body, Html, Text } from '@react-email/components';",
+        'const Footer = () => <Text>Acme Inc, 1 Main Street</Text>;',
+        'function Signature() {',
+        '  return (<><Text>Thanks,</Text><Text>The Acme team</Text></>);',
+        '}',
+        'const Again = () => <Again />;',
+        'export default function Welcome() {',
+        '  return (<Html><Body><Text>Welcome aboard.</Text><Signature /><Footer /><Again /></Body></Html>);',
+        '}',
+      ].join('\n'),
+    });
+    const { out, result, json } = await convert(join(root, 'welcome.tsx'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
+      '<Paragraph>Welcome aboard.</Paragraph>\n<Paragraph>Thanks,</Paragraph>\n<Paragraph>The Acme team</Paragraph>\n<Paragraph>Acme Inc, 1 Main Street</Paragraph>\n',
+    );
+    expect(
+      json().records[0].remediation.map(
+        (item: { line: number; column: number; construct: string; outcome: string }) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`,
+      ),
+    ).toEqual([
+      '8:51 <Signature>, a component of this file (flattened)',
+      '8:64 <Footer>, a component of this file (flattened)',
+      '8:74 <Again>, a component of this file (flattened)',
+      '6:21 <Again>, a component of the app (listed)',
+    ]);
+  });
+
   it('refuses an HTML page of 10 MB without reading it', async () => {
     const root = sources({ 'huge.html': `<html><body>${'<p>word</p>'.repeat(1_000_000)}</body></html>` });
     await refused(join(root, 'huge.html'), /huge\.html is \d+ bytes, more than convert reads of an email \(2 MB\); it was not read/);
