@@ -354,15 +354,21 @@ describe('content convert: bad input', () => {
     await refused(join(root, 'linked.html'), `${join(root, 'linked.html')} is a symbolic link`);
   });
 
-  it('lists what a React template needs the app for, and runs none of its code', async () => {
+  it('lists what a React template needs the app for, runs none of its code, and writes the file’s own components in place', async () => {
     const marker = join(tempDir('loopsctl-convert-marker-'), 'ran');
     const root = sources({
       'welcome.tsx': [
         "import { Body, Html, Text } from '@react-email/components';",
         "import { Header } from './header';",
         `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`,
+        'const Footer = () => <Text>Acme Inc, 1 Main Street</Text>;',
+        'function Signature() {',
+        '  return (<><Text>Thanks,</Text><Text>The Acme team</Text></>);',
+        '}',
+        'const Again = () => <Again />;',
         'export default function Welcome({ name }) {',
-        '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text></Body></Html>);',
+        '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text>',
+        '    <Signature /><Footer /><Again /></Body></Html>);',
         '}',
       ].join('\n'),
     });
@@ -370,40 +376,26 @@ describe('content convert: bad input', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(marker)).toBe(false);
     expect(
-      json().records[0].remediation.map((item: { line: number; column: number; construct: string }) => `${item.line}:${item.column} ${item.construct}`),
-    ).toEqual(['5:23 <Header>, a component of the app', '5:57 the expression formatDate(…)']);
-    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hi {data.name}, it is .</Paragraph>\n');
-  });
-
-  it('writes a component of the same file in place, its text kept, and lists it', async () => {
-    const root = sources({
-      'welcome.tsx': [
-        "import { Body, Html, Text } from '@react-email/components';",
-        'const Footer = () => <Text>Acme Inc, 1 Main Street</Text>;',
-        'function Signature() {',
-        '  return (<><Text>Thanks,</Text><Text>The Acme team</Text></>);',
-        '}',
-        'const Again = () => <Again />;',
-        'export default function Welcome() {',
-        '  return (<Html><Body><Text>Welcome aboard.</Text><Signature /><Footer /><Again /></Body></Html>);',
-        '}',
-      ].join('\n'),
-    });
-    const { out, result, json } = await convert(join(root, 'welcome.tsx'), '--json');
-    expect(result.code, result.stderr).toBe(0);
-    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
-      '<Paragraph>Welcome aboard.</Paragraph>\n<Paragraph>Thanks,</Paragraph>\n<Paragraph>The Acme team</Paragraph>\n<Paragraph>Acme Inc, 1 Main Street</Paragraph>\n',
-    );
-    expect(
       json().records[0].remediation.map(
         (item: { line: number; column: number; construct: string; outcome: string }) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`,
       ),
     ).toEqual([
-      '8:51 <Signature>, a component of this file (flattened)',
-      '8:64 <Footer>, a component of this file (flattened)',
-      '8:74 <Again>, a component of this file (flattened)',
-      '6:21 <Again>, a component of the app (listed)',
+      '10:23 <Header>, a component of the app (listed)',
+      '10:57 the expression formatDate(…) (dropped)',
+      '11:5 <Signature>, a component of this file (flattened)',
+      '11:18 <Footer>, a component of this file (flattened)',
+      '11:28 <Again>, a component of this file (flattened)',
+      '8:21 <Again>, a component of the app (listed)',
     ]);
+    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
+      [
+        '<Paragraph>Hi {data.name}, it is .</Paragraph>',
+        '<Paragraph>Thanks,</Paragraph>',
+        '<Paragraph>The Acme team</Paragraph>',
+        '<Paragraph>Acme Inc, 1 Main Street</Paragraph>',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('refuses an HTML page of 10 MB without reading it', async () => {
