@@ -134,7 +134,7 @@ describe('content convert: nothing lost in silence', () => {
       '5:1 a script (dropped)',
     ]);
     const lmx = readFileSync(join(out, 'transactional/receipt/draft.lmx'), 'utf8');
-    expect(lmx).toContain('<Paragraph>Thanks for paying.Please pay.</Paragraph>');
+    expect(lmx).toContain('<Paragraph>Thanks for paying. Please pay.</Paragraph>');
     expect(lmx).toContain('<Paragraph>Hi {data.name}, total {data.total}.</Paragraph>');
     expect(lmx).toContain('<Paragraph>Tell us what you think.</Paragraph>');
     expect(lmx).not.toContain('track');
