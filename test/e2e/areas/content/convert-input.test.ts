@@ -208,8 +208,9 @@ describe('content convert: MJML partials', () => {
       'welcome.mjml': MJML(
         '<mj-section><mj-column><mj-text>Welcome aboard.</mj-text><mj-include path="partials/signature.mjml" /></mj-column><mj-include path="partials/aside.mjml" /></mj-section>',
       ),
+      'partials/note.html': '<p>Sent with care.</p>',
       'goodbye.mjml': MJML(
-        '<mj-wrapper><mj-section><mj-column><mj-text>Sorry to see you go.</mj-text><mj-include path="partials/signature.mjml" /></mj-column></mj-section></mj-wrapper>',
+        '<mj-wrapper><mj-section><mj-column><mj-text>Sorry to see you go.</mj-text><mj-include path="partials/signature.mjml" /><mj-include path="partials/note.html" type="html" /></mj-column></mj-section></mj-wrapper>',
       ),
     });
     const { out, result, json } = await convert(root, '--json');
@@ -219,7 +220,10 @@ describe('content convert: MJML partials', () => {
     for (const sentence of ['Welcome aboard.', 'The Acme team', 'Questions? Reply to this email.'])
       expect(welcome).toContain(`<Paragraph>${sentence}</Paragraph>`);
     expect(welcome).toContain('<Columns');
-    expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Paragraph>The Acme team</Paragraph>');
+    // An HTML partial is read with the email that includes it, not converted as an email of its own.
+    expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain(
+      '<Paragraph>The Acme team</Paragraph>\n<Paragraph>Sent with care.</Paragraph>',
+    );
   });
 
   it('pushed, components first: the emails name each component by the id the account gave it', async () => {
