@@ -72,6 +72,27 @@ describe('content convert: variables by the kind of email', () => {
     );
   });
 
+  it('translates the variables of addresses and alt text, and leaves a button’s colours to the button', async () => {
+    const root = sources({
+      'reset.html': [
+        '<html><body>',
+        '<p>Hello, <a href="https://example.com/reset?t={{token}}" style="color:#0a66c2">reset your password</a>.</p>',
+        '<a href="{{ url }}" style="background:#1d4ed8;color:#ffffff;padding:10px">Open</a>',
+        '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured">',
+        '</body></html>',
+      ].join('\n'),
+    });
+    const { out, result, json } = await convert(join(root, 'reset.html'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const lmx = readFileSync(join(out, 'transactional/reset/draft.lmx'), 'utf8');
+    // The links of the text keep their own colour: the button's white is not made every link's.
+    expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#0a66c2"/);
+    expect(lmx).toContain('<Link href="https://example.com/reset?t={data.token}">reset your password</Link>');
+    expect(lmx).toContain('<Button href="{data.url}" bgColor="#1d4ed8" textColor="#ffffff"');
+    expect(lmx).toContain('alt="{data.name}, pictured"');
+    expect(json().records[0].remediation).toEqual([]);
+  });
+
   it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const pulled = 'name: Onboarding\nmailingList: null\nroot: trigger\nnodes:\n  trigger:\n    type: BlankTrigger\n    next: []\n';
