@@ -218,10 +218,13 @@ export function readMjml(source: string, file: string, findings: Findings, optio
     throw new LocalFileError(`${file}:${stray.at.line}:${stray.at.column}: <${stray.name}> stands outside the <mjml> root`, {
       hint: 'MJML itself would refuse it: an email is one <mjml> element, which holds all of it',
     });
-  checkNesting(
-    root.children.filter((tag) => tag !== head && tag !== body),
-    'mjml',
-  );
+  // Beside one <mj-head> and one <mj-body>, <mjml> holds raw HTML only: a second body would be lost.
+  const other = root.children.find((tag) => tag !== head && tag !== body && tag.name !== 'mj-raw');
+  if (other !== undefined)
+    throw new LocalFileError(
+      `${file}:${other.at.line}:${other.at.column}: <${other.name}> cannot stand in <mjml>${other.name === 'mj-head' || other.name === 'mj-body' ? ' a second time' : ''}`,
+      { hint: 'MJML itself would refuse it: <mjml> holds one <mj-head> and one <mj-body>' },
+    );
   checkNesting(headChildren, 'mj-head');
   checkNesting(bodyChildren, 'mj-body');
   const headInfo = reader.head(headChildren);

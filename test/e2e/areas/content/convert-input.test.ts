@@ -334,6 +334,7 @@ describe('content convert: bad input', () => {
       'head.mjml': MJML('<mj-section><mj-column><mj-text>Hi</mj-text></mj-column></mj-section>', '<mj-section></mj-section>'),
       'social.mjml': MJML('<mj-section><mj-column><mj-social><mj-text>Follow us</mj-text></mj-social></mj-column></mj-section>'),
       'roots.mjml': `${MJML(TEXT('Hi'))}\n${MJML(TEXT('Bye'))}`,
+      'bodies.mjml': `<mjml><mj-body>${TEXT('Hi')}</mj-body>\n<mj-body>${TEXT('Bye')}</mj-body></mjml>`,
       'partial.mjml': MJML('<mj-include path="parts/text.mjml" />'),
       'parts/text.mjml': '<mj-text>Hi</mj-text>',
     });
@@ -343,6 +344,7 @@ describe('content convert: bad input', () => {
     await refused(join(root, 'head.mjml'), '<mj-section> cannot stand in <mj-head>');
     await refused(join(root, 'social.mjml'), '<mj-text> cannot stand in <mj-social>');
     await refused(join(root, 'roots.mjml'), `${join(root, 'roots.mjml')}:2:1: <mjml> stands outside the <mjml> root`);
+    await refused(join(root, 'bodies.mjml'), `${join(root, 'bodies.mjml')}:2:1: <mj-body> cannot stand in <mjml> a second time`);
     await refused(join(root, 'partial.mjml'), `${join(root, 'parts/text.mjml')}:1:1: <mj-text> cannot stand in <mj-body>`);
   });
 
