@@ -28,6 +28,13 @@ async function convert(source: string, ...options: string[]) {
   return { out, result, json: () => JSON.parse(result.stdout) };
 }
 
+/** One email of these lines, converted with --json; the run must succeed. */
+async function convertedEmail(name: string, lines: string[]) {
+  const made = await convert(join(sources({ [name]: lines.join('\n') }), name), '--json');
+  expect(made.result.code, made.result.stderr).toBe(0);
+  return made;
+}
+
 const MJML = (body: string, head = '') =>
   `<mjml><mj-head><mj-title>Welcome, {{ customer.first_name }}</mj-title>${head}</mj-head><mj-body>${body}</mj-body></mjml>`;
 const TEXT = (html: string) => `<mj-section><mj-column><mj-text>${html}</mj-text></mj-column></mj-section>`;
@@ -73,17 +80,13 @@ describe('content convert: variables by the kind of email', () => {
   });
 
   it('translates the variables of addresses and alt text, and leaves a button’s colours to the button', async () => {
-    const root = sources({
-      'reset.html': [
-        '<html><body>',
-        '<p>Hello, <a href="https://example.com/reset?t={{token}}" style="color:#0a66c2">reset your password</a>.</p>',
-        '<a href="{{ url }}" style="background:#1d4ed8;color:#ffffff;padding:10px">Open</a>',
-        '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured">',
-        '</body></html>',
-      ].join('\n'),
-    });
-    const { out, result, json } = await convert(join(root, 'reset.html'), '--json');
-    expect(result.code, result.stderr).toBe(0);
+    const { out, json } = await convertedEmail('reset.html', [
+      '<html><body>',
+      '<p>Hello, <a href="https://example.com/reset?t={{token}}" style="color:#0a66c2">reset your password</a>.</p>',
+      '<a href="{{ url }}" style="background:#1d4ed8;color:#ffffff;padding:10px">Open</a>',
+      '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured">',
+      '</body></html>',
+    ]);
     const lmx = readFileSync(join(out, 'transactional/reset/draft.lmx'), 'utf8');
     // The links of the text keep their own colour: the button's white is not made every link's.
     expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#0a66c2"/);
@@ -383,24 +386,20 @@ describe('content convert: bad input', () => {
 
   it('lists what a React template needs the app for, runs none of its code, and writes the file’s own components in place', async () => {
     const marker = join(tempDir('loopsctl-convert-marker-'), 'ran');
-    const root = sources({
-      'welcome.tsx': [
-        "import { Body, Html, Text } from '@react-email/components';",
-        "import { Header } from './header';",
-        `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`,
-        'const Footer = () => <Text>Acme Inc, 1 Main Street</Text>;',
-        'function Signature() {',
-        '  return (<><Text>Thanks,</Text><Text>The Acme team</Text></>);',
-        '}',
-        'const Again = () => <Again />;',
-        'export default function Welcome({ name }) {',
-        '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text>',
-        '    <Signature /><Footer /><Again /></Body></Html>);',
-        '}',
-      ].join('\n'),
-    });
-    const { out, result, json } = await convert(join(root, 'welcome.tsx'), '--json');
-    expect(result.code, result.stderr).toBe(0);
+    const { out, json } = await convertedEmail('welcome.tsx', [
+      "import { Body, Html, Text } from '@react-email/components';",
+      "import { Header } from './header';",
+      `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`,
+      'const Footer = () => <Text>Acme Inc, 1 Main Street</Text>;',
+      'function Signature() {',
+      '  return (<><Text>Thanks,</Text><Text>The Acme team</Text></>);',
+      '}',
+      'const Again = () => <Again />;',
+      'export default function Welcome({ name }) {',
+      '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text>',
+      '    <Signature /><Footer /><Again /></Body></Html>);',
+      '}',
+    ]);
     expect(existsSync(marker)).toBe(false);
     expect(
       json().records[0].remediation.map(
