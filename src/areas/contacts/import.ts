@@ -200,19 +200,20 @@ async function importMapping(context: Uses<'out' | 'files'>, api: ApiClient, inp
   return planned;
 }
 
-/** The old provider's suppressions: left out (counted as excluded), or sent as unsubscribed. */
-function exclusion(addresses: Set<string>, asUnsubscribed: boolean, check: RecordCheck): RecordCheck {
+/** The old provider's suppressions: left out (counted as excluded), or sent as unsubscribed; `seen` counts those of the file, for a dry run. */
+function exclusion(addresses: Set<string>, asUnsubscribed: boolean, check: RecordCheck, seen: { count: number }): RecordCheck {
   return (record) => {
     const checked = check(record);
     const email = checked.body?.email;
-    if (asUnsubscribed && typeof email === 'string' && addresses.has(email.toLowerCase())) return { ...checked, body: { ...checked.body, subscribed: false } };
-    return checked;
+    if (typeof email !== 'string' || !addresses.has(email.toLowerCase())) return checked;
+    seen.count += 1;
+    return asUnsubscribed ? { ...checked, body: { ...checked.body, subscribed: false } } : checked;
   };
 }
 
 /** What the API cannot do with a suppression export, and what to do instead. */
-function suppressionNote(file: string, count: number, asUnsubscribed: boolean): string {
-  const done = asUnsubscribed ? 'imported as unsubscribed' : 'left out';
+function suppressionNote(file: string, count: number, asUnsubscribed: boolean, dryRun: boolean): string {
+  const done = `${dryRun ? 'would be ' : ''}${asUnsubscribed ? 'imported as unsubscribed' : 'left out'}`;
   return (
     `${formatCount(count)} ${count === 1 ? 'address' : 'addresses'} of ${file} (the old provider's suppressions) ${done}.\n` +
     "The Loops API cannot add an address to the account's suppression list: a bounced or complaining address comes back if your app or a form sends it again.\n" +
@@ -235,7 +236,8 @@ export const importContacts: Handler<[string], ImportOptions> = handler(['out', 
   const mapping = await importMapping(context, api, input, options, types);
   const path = options.dryRun ? undefined : journalPath(input, options.journal);
   const stream = openInput(context.runtime, input);
-  const check = exclusion(excluded, asUnsubscribed, recordCheck(mode));
+  const inFile = { count: 0 };
+  const check = exclusion(excluded, asUnsubscribed, recordCheck(mode), inFile);
   const records = format === 'csv' ? csvRecords(stream, types, input, check, mapping) : jsonlRecords(stream, types, check);
   const lines = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
   const total = lines === undefined ? undefined : Math.max(0, lines - (format === 'csv' ? 1 : 0));
@@ -266,6 +268,7 @@ export const importContacts: Handler<[string], ImportOptions> = handler(['out', 
     send,
     total,
   });
-  if (options.exclude !== undefined && path !== undefined) context.out.stderr.write(suppressionNote(options.exclude, matched, asUnsubscribed));
+  if (options.exclude !== undefined)
+    context.out.stderr.write(suppressionNote(options.exclude, path === undefined ? inFile.count : matched, asUnsubscribed, path === undefined));
   return code;
 });

@@ -241,8 +241,9 @@ colours and font go into <Style />; spacing becomes the padding of the block
 beside it. Template variables ({{x}}, {{ customer.x }}, *|FNAME|*, React props)
 become {data.x} in a transactional email, {contact.x} in a campaign, and in a
 workflow email {contact.x} for the contact's properties and {event.x} for the
-rest: each mapping is printed. An MJML partial that several emails include
-becomes one component.
+rest: each mapping is printed. An MJML partial that several emails include in
+their bodies becomes one component (one in a section or column is written out
+where it stands).
 
 Whatever LMX cannot hold (tables of content, conditions and loops, filters and
 defaults, custom CSS, background images, five or more columns, scripts, forms)

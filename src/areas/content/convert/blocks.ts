@@ -4,7 +4,7 @@
  * level of styled sections. Spacing (padding, margins, spacers) becomes the padding of the block
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
-import { KNOWN_ICON_NAMES } from '../../../lmx/index.js';
+import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { textContent, type SourceElement, type SourceNode } from './model.js';
@@ -80,7 +80,10 @@ function placeSpacers(mapped: Mapped[]): LmxBlock[] {
 
 export function addPadding(node: LmxBlock, side: 'paddingTop' | 'paddingBottom', amount: number): void {
   if (amount <= 0 || node.tag === 'ColumnItem' || node.tag === 'ListItem') return;
-  node.attrs[side] = String(Number(node.attrs[side] ?? 0) + Math.round(amount));
+  // A list takes no padding of its own: its first item takes the space above it, its last the space below.
+  const target = node.tag === 'OrderedList' || node.tag === 'UnorderedList' ? node.blocks?.[side === 'paddingTop' ? 0 : node.blocks.length - 1] : node;
+  if (target === undefined || LMX_TAGS.get(target.tag)?.attributes[side] === undefined) return;
+  target.attrs[side] = String(Number(target.attrs[side] ?? 0) + Math.round(amount));
 }
 
 /** One element's blocks. */
@@ -264,7 +267,8 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'upload the image (to the account’s storage, or any https host) and put its full https address in src',
     );
   }
-  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = node.attrs.alt;
+  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
+  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = hrefOf(node.attrs.alt, node, context);
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);

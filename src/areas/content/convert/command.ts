@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InterruptedError, LocalFileError, LoopsctlError, UsageError } from '../../../base/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, RejectedError, UsageError, withDetails } from '../../../base/errors.js';
 import { ExitCode } from '../../../base/exit-codes.js';
 import { treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
 import { handler, type Handler, type Uses } from '../../../core/capabilities.js';
@@ -147,12 +147,23 @@ function emailLayout(run: Run, source: SourceFile) {
   return layoutOf(run.kind, slugOf(source.path.replace(/\.[^.]+$/, '').replaceAll('/', '-')), directory);
 }
 
-/** An email made a record: converted, its local images uploaded with --upload, checked. */
-async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
-  const { kind, root } = run;
+/** An email read and converted: what may refuse it, done for every email before anything is uploaded. */
+interface ReadEmail {
+  source: SourceFile;
+  findings: Findings;
+  document: SourceDocument;
+  email: ReturnType<typeof convertDocument>;
+}
+
+function readEmail(run: Run, source: SourceFile): ReadEmail {
   const findings = new Findings();
   const document = readDocument(source, findings, run.mjml);
-  const email = convertDocument(document, kind, findings);
+  return { source, findings, document, email: convertDocument(document, run.kind, findings) };
+}
+
+/** An email made a record: its images uploaded with --upload, checked. */
+async function emailRecord(run: Run, { source, findings, document, email }: ReadEmail): Promise<Made> {
+  const { kind, root } = run;
   if (run.upload !== undefined) await uploadImages(email.blocks, { file: source.file, line: 1, column: 1 }, run.sources, findings, run.upload, run.uploaded);
   const lmx = writeLmx(email.style, email.blocks);
   const layout = emailLayout(run, source);
@@ -176,7 +187,15 @@ async function emailRecord(run: Run, source: SourceFile): Promise<Made> {
 async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageCarrier> {
   const [{ uploadImage }, { fetchOutside }] = await Promise.all([import('../../uploads/commands.js'), import('../../../api/outside.js')]);
   return {
-    upload: async (bytes, contentType) => (await uploadImage(context, bytes, contentType)).finalUrl,
+    upload: async (bytes, contentType) => {
+      try {
+        return { url: (await uploadImage(context, bytes, contentType)).finalUrl };
+      } catch (error) {
+        // A refusal of this image is listed and the run goes on; a key refused, a quota used up or the network stop it.
+        if (!(error instanceof RejectedError)) throw error;
+        return `the API refused it: ${error.message}`;
+      }
+    },
     download: async (url, limit) => {
       try {
         const address = new URL(url);
@@ -206,6 +225,10 @@ export async function convertSources(
   const { partials, shared } = sharedPartials(sources);
   const componentIds = new Map([...shared.keys()].map((key) => [key, slugOf(key.replace(/\.mjml$/, '').replaceAll('/', '-'))]));
   const emails = sources.files.filter((file) => !partials.has(file.path));
+  if (emails.length === 0)
+    throw new LocalFileError(`${sources.shown}: no email to convert: each MJML file is a partial another includes`, {
+      hint: 'name the email that includes them, or the directory that holds it; two partials that include each other are a circle MJML refuses too',
+    });
   const keyOf = (includePath: string, from: Place) => includeKey(sources, includePath, from);
   const run: Run = {
     kind,
@@ -213,7 +236,16 @@ export async function convertSources(
     workflow: target.workflow,
     sources,
     mjml: {
-      readInclude: (includePath, from) => ({ file: join(sources.shown, keyOf(includePath, from)), source: readSource(sources.root, keyOf(includePath, from)) }),
+      readInclude: (includePath, from) => {
+        const key = keyOf(includePath, from);
+        try {
+          return { file: join(sources.shown, key), source: readSource(sources.root, key) };
+        } catch (error) {
+          // A partial that is not there, too large or a link: said at the include that names it.
+          if (!(error instanceof LocalFileError)) throw error;
+          throw withDetails(error, { message: `${from.file}:${from.line}:${from.column}: <mj-include path="${includePath}">: ${error.message}` });
+        }
+      },
       components: new Map([...componentIds].map(([key, id]) => [key, { id }])),
       keyOf,
     },
@@ -231,8 +263,10 @@ export async function convertSources(
       hint: 'convert into another directory (--out), or replace them with --force',
     });
   const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
+  // Every email is read before the first image is uploaded: one that is refused stops the run with nothing sent.
+  const read = emails.map((source) => readEmail(run, source));
   const made: Made[] = [];
-  for (const source of emails) made.push(await emailRecord(run, source));
+  for (const email of read) made.push(await emailRecord(run, email));
   const workflows =
     kind === 'workflow'
       ? workflowFiles(

@@ -3,7 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
-import type { MapContext } from './inline.js';
+import { isButtonLink, type MapContext } from './inline.js';
 import { writeLmx, type LmxBlock } from './lmx-out.js';
 import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
 import { backgroundOf, fontOf, hexColour, pixels } from './styles.js';
@@ -33,7 +33,8 @@ function textStyles(node: SourceNode, inherited: Style, visit: (style: Style, le
     if (length > 0) visit(inherited, length);
     return;
   }
-  if (node.name === 'x-button' || node.name === 'head' || node.style.display === 'none') return;
+  // A button's text has its own colours: the body text's are those of the rest.
+  if (node.name === 'x-button' || isButtonLink(node) || node.name === 'head' || node.style.display === 'none') return;
   const style = { ...inherited };
   for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
   for (const child of node.children) textStyles(child, style, visit);
@@ -68,7 +69,7 @@ function bodyColourOf(body: SourceElement, page: string | undefined, total: numb
 
 function firstLinkColour(node: SourceNode): string | undefined {
   if (node.type !== 'element') return undefined;
-  if (node.name === 'a' && node.style['background-color'] === undefined) {
+  if (node.name === 'a' && !isButtonLink(node)) {
     const colour = hexColour(node.style.color);
     if (colour !== undefined) return colour;
   }

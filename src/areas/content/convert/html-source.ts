@@ -4,6 +4,7 @@
  */
 import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { LocalFileError } from '../../../base/errors.js';
+import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { element, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { parseStyle } from './styles.js';
@@ -59,7 +60,19 @@ const childElements = (node: SourceElement) => node.children.filter((child): chi
 
 /** An HTML email: its title the subject, its hidden preheader the preview text, its <style> rules listed, its body the content. */
 export function readHtml(source: string, file: string, findings: Findings): SourceDocument {
-  if (!LOOKS_LIKE_HTML.test(source.slice(0, 64 * 1024)))
+  const start = source.slice(0, 64 * 1024);
+  // MJML or a React Email module under an .html name would be read as a page of unknown tags: refused, as any file that is not what its name says.
+  // A module's imports come before any tag; an email's text may well start a line with "import".
+  const firstTag = start.indexOf('<');
+  const other = /<mjml[\s>]/i.exec(start) ?? /^\s*(?:import|export)\s[^\n]*/m.exec(firstTag < 0 ? start : start.slice(0, firstTag));
+  if (other !== null) {
+    const { line, column } = new LineIndex(source).at(other.index + (other[0].length - other[0].trimStart().length));
+    const format = other[0].toLowerCase().includes('<mjml') ? 'MJML (an <mjml> element)' : 'a JavaScript module (an import or export)';
+    throw new LocalFileError(`${file}:${line}:${column}: not HTML: ${format}`, {
+      hint: 'name MJML .mjml and React Email .tsx or .jsx, and convert it again',
+    });
+  }
+  if (!LOOKS_LIKE_HTML.test(start))
     throw new LocalFileError(`${file}: not HTML (no <html>, <body> or other element in its first 64 KB)`, {
       hint: 'name an .html file that holds an email; MJML is .mjml, React Email .tsx or .jsx',
     });

@@ -4,7 +4,8 @@
  * addresses rewritten to the storage's. Only files under the directory named are read, never
  * through a link; an address is downloaded over http(s) only, no larger than the API takes, and
  * taken only when both its content type and its first bytes say it is an image. One that is not
- * there, is not an image the API takes, or is too large is listed, not uploaded.
+ * there, is not an image the API takes, is too large, or whose upload the API refuses is listed, not
+ * uploaded.
  */
 import { readTreeFile, TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { sniffType } from '../../../platform/uploads/sniff.js';
@@ -13,8 +14,8 @@ import type { LmxBlock } from './lmx-out.js';
 import type { Findings, Place } from './model.js';
 import { pathUnder, type Sources } from './sources.js';
 
-/** Uploads an image and gives its public address. */
-export type Uploader = (bytes: Buffer, contentType: UploadType) => Promise<string>;
+/** Uploads an image: its public address, or why the API refused it. */
+export type Uploader = (bytes: Buffer, contentType: UploadType) => Promise<{ url: string } | string>;
 
 /** Downloads an address (no further than `limit` bytes): the bytes, or why not. */
 export type Downloader = (url: string, limit: number) => Promise<{ contentType: string; bytes: Buffer | undefined } | string>;
@@ -84,12 +85,15 @@ export async function uploadImages(
   carrier: ImageCarrier,
   uploaded: Map<string, string>,
 ): Promise<void> {
+  // Each image's own entry, in order: two images of one address are two places.
+  const claimed = new Set<object>();
   for (const image of imagesOf(blocks)) {
     const src = image.attrs.src ?? '';
     if (src === '') continue;
     const kind = srcKind(src);
-    const listed = findings.remediation.findIndex((item) => item.construct === `<img src="${src}">`);
+    const listed = findings.remediation.findIndex((item) => item.construct === `<img src="${src}">` && !claimed.has(item));
     const place = listed < 0 ? at : findings.remediation[listed]!;
+    claimed.add(place);
     let url = uploaded.get(src);
     if (url === undefined) {
       const read =
@@ -98,17 +102,18 @@ export async function uploadImages(
           : kind === 'remote'
             ? await downloadImage(src, carrier.download)
             : `a ${src.slice(0, src.indexOf(':')).toLowerCase()}: address; convert downloads images over http(s) only`;
-      if (typeof read === 'string') {
+      const sent = typeof read === 'string' ? read : await carrier.upload(read.bytes, read.contentType);
+      if (typeof sent === 'string') {
         findings.add(
           place,
           `--upload ${src}`,
           'listed',
-          `not uploaded: ${read}`,
+          `not uploaded: ${sent}`,
           'upload the image yourself (`loopsctl uploads create`) and write its address in src',
         );
         continue;
       }
-      url = await carrier.upload(read.bytes, read.contentType);
+      url = sent.url;
       uploaded.set(src, url);
     }
     image.attrs.src = url;

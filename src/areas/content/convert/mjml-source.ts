@@ -4,7 +4,7 @@
  * never from outside the directory named nor through a link (src/base/tree-files.ts). MJML's own
  * elements become the mapper's: a section of 2 to 4 columns its columns, a button a button.
  * A file MJML would refuse (no `<mjml>` root or `<mj-body>`, a tag left open or closed twice, an
- * element MJML does not have) is refused, naming the place.
+ * element MJML does not have, or one where MJML does not take it) is refused, naming the place.
  */
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
@@ -68,6 +68,9 @@ const KNOWN = new Set([
   'mj-accordion-element',
   'mj-carousel',
 ]);
+
+/** Where an included partial is a component: at the top of a body (in a column, it is written out in place). */
+export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wrapper']);
 
 /** Reads a partial named by `<mj-include path>` from the including file's place; throws when it may not. */
 export type IncludeReader = (path: string, from: Place) => { file: string; source: string };
@@ -146,13 +149,49 @@ function decodeEntities(value: string): string {
   });
 }
 
-/** Where each MJML element may stand, as MJML's validator checks it. */
-const PARENTS: Record<string, readonly string[]> = {
-  'mj-column': ['mj-section', 'mj-group'],
-  'mj-group': ['mj-section'],
-  'mj-section': ['mj-body', 'mj-wrapper', '#partial'],
-  'mj-wrapper': ['mj-body', '#partial'],
+/** What MJML's elements block of an email takes (each column's and hero's content). */
+const CONTENT = ['mj-accordion', 'mj-button', 'mj-carousel', 'mj-divider', 'mj-image', 'mj-navbar', 'mj-raw', 'mj-social', 'mj-spacer', 'mj-table', 'mj-text'];
+const BODY = ['mj-hero', 'mj-raw', 'mj-section', 'mj-wrapper'];
+
+/** The children each MJML element takes, as MJML's validator checks them (an element not named takes none; `#partial` is a partial several emails include in their bodies). */
+const CHILDREN: Record<string, readonly string[]> = {
+  mjml: ['mj-body', 'mj-head', 'mj-raw'],
+  'mj-head': ['mj-attributes', 'mj-breakpoint', 'mj-font', 'mj-html-attributes', 'mj-preview', 'mj-raw', 'mj-style', 'mj-title'],
+  'mj-html-attributes': ['mj-selector'],
+  'mj-selector': ['mj-html-attribute'],
+  'mj-body': BODY,
+  '#partial': BODY,
+  'mj-wrapper': ['mj-hero', 'mj-raw', 'mj-section'],
+  'mj-section': ['mj-column', 'mj-group', 'mj-raw'],
+  'mj-group': ['mj-column', 'mj-raw'],
+  'mj-column': CONTENT,
+  'mj-hero': CONTENT,
+  'mj-accordion': ['mj-accordion-element', 'mj-raw'],
+  'mj-accordion-element': ['mj-accordion-text', 'mj-accordion-title', 'mj-raw'],
+  'mj-carousel': ['mj-carousel-image'],
+  'mj-navbar': ['mj-navbar-link', 'mj-raw'],
+  'mj-social': ['mj-raw', 'mj-social-element'],
 };
+
+/**
+ * Refuses an element where MJML's validator would, naming its place: read elsewhere, its content
+ * would be lost in silence. Includes are expanded first; `<mj-attributes>` takes any element.
+ */
+function checkNesting(tags: readonly MjmlTag[], parent: string): void {
+  if (parent === 'mj-attributes') return;
+  for (const tag of tags) {
+    // A component made of a partial stands where its include stood.
+    if (tag.name === '#component') continue;
+    if (!(CHILDREN[parent] ?? []).includes(tag.name)) {
+      const places = Object.keys(CHILDREN).filter((name) => !name.startsWith('#') && CHILDREN[name]!.includes(tag.name));
+      const shown = parent === '#partial' ? 'a partial included in <mj-body>' : `<${parent}>`;
+      throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <${tag.name}> cannot stand in ${shown}`, {
+        hint: `MJML itself would refuse it: put it in ${places.map((name) => `<${name}>`).join(' or ')}`,
+      });
+    }
+    checkNesting(tag.children, tag.name);
+  }
+}
 
 export interface MjmlOptions {
   readInclude: IncludeReader;
@@ -172,12 +211,27 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   const body = root.children.find((tag) => tag.name === 'mj-body');
   if (body === undefined) throw new LocalFileError(`${file}: no <mj-body> in <mjml>`, { hint: 'an MJML email is its <mj-body>' });
   const reader = new MjmlReader(findings, options);
-  const headInfo = reader.head(head === undefined ? [] : reader.expandIncludes(head.children, 'mj-head'));
+  const headChildren = head === undefined ? [] : reader.expandIncludes(head.children, 'mj-head');
   const bodyChildren = reader.expandIncludes(body.children, 'mj-body');
+  const stray = tags.find((tag) => tag !== root);
+  if (stray !== undefined)
+    throw new LocalFileError(`${file}:${stray.at.line}:${stray.at.column}: <${stray.name}> stands outside the <mjml> root`, {
+      hint: 'MJML itself would refuse it: an email is one <mjml> element, which holds all of it',
+    });
+  // Beside one <mj-head> and one <mj-body>, <mjml> holds raw HTML only: a second body would be lost.
+  const other = root.children.find((tag) => tag !== head && tag !== body && tag.name !== 'mj-raw');
+  if (other !== undefined)
+    throw new LocalFileError(
+      `${file}:${other.at.line}:${other.at.column}: <${other.name}> cannot stand in <mjml>${other.name === 'mj-head' || other.name === 'mj-body' ? ' a second time' : ''}`,
+      { hint: 'MJML itself would refuse it: <mjml> holds one <mj-head> and one <mj-body>' },
+    );
+  checkNesting(headChildren, 'mj-head');
+  checkNesting(bodyChildren, 'mj-body');
+  const headInfo = reader.head(headChildren);
   const bodyStyle: Style = {};
   const backgroundColor = body.attrs['background-color'];
   if (backgroundColor !== undefined) bodyStyle['background-color'] = backgroundColor;
-  const bodyNode = element('body', body.at, reader.nodes(bodyChildren, body), {}, bodyStyle);
+  const bodyNode = element('body', body.at, reader.nodes(bodyChildren), {}, bodyStyle);
   return { body: bodyNode, subject: headInfo.title, previewText: headInfo.preview, font: headInfo.font };
 }
 
@@ -186,8 +240,9 @@ export function readMjmlPartial(source: string, file: string, findings: Findings
   const reader = new MjmlReader(findings, options);
   const tags = parseMjmlTags(source, file);
   const root = tags.find((tag) => tag.name === 'mjml');
-  const inside = root?.children.find((tag) => tag.name === 'mj-body')?.children ?? tags;
-  return reader.nodes(reader.expandIncludes(inside, '#partial'), { name: '#partial', attrs: {}, children: [], at: { file, line: 1, column: 1 } });
+  const inside = reader.expandIncludes(root?.children.find((tag) => tag.name === 'mj-body')?.children ?? tags, '#partial');
+  checkNesting(inside, '#partial');
+  return reader.nodes(inside);
 }
 
 class MjmlReader {
@@ -201,18 +256,18 @@ class MjmlReader {
     private readonly options: MjmlOptions,
   ) {}
 
-  /** Includes replaced by what they hold; one that is a component becomes its reference. */
+  /** Includes replaced by what they hold, at any depth; one of a body's that is a component becomes its reference. */
   expandIncludes(tags: MjmlTag[], parent: string): MjmlTag[] {
     const result: MjmlTag[] = [];
     for (const tag of tags) {
       if (tag.name !== 'mj-include') {
-        result.push(tag);
+        result.push({ ...tag, children: this.expandIncludes(tag.children, tag.name) });
         continue;
       }
       const path = tag.attrs.path;
       if (path === undefined) throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> without a path`);
       const component = this.options.components?.get(this.options.keyOf?.(path, tag.at) ?? path);
-      if (component !== undefined && parent !== 'mj-head') {
+      if (component !== undefined && COMPONENT_PARENTS.has(parent)) {
         result.push({ name: '#component', attrs: { id: component.id }, children: [], at: tag.at });
         continue;
       }
@@ -275,20 +330,12 @@ class MjmlReader {
     return Object.assign({}, this.defaults.get('mj-all'), this.defaults.get(tag.name), ...fromClasses, tag.attrs);
   }
 
-  nodes(tags: MjmlTag[], parent: Pick<MjmlTag, 'name' | 'at'> & Partial<MjmlTag>): SourceNode[] {
-    return tags.flatMap((tag) => this.node(tag, parent));
+  nodes(tags: MjmlTag[]): SourceNode[] {
+    return tags.flatMap((tag) => this.node(tag));
   }
 
   // A table of MJML's elements, each a few lines: one piece.
-  private node(tag: MjmlTag, parent: Pick<MjmlTag, 'name'>): SourceNode[] {
-    const allowed = PARENTS[tag.name];
-    if (allowed !== undefined && !allowed.includes(parent.name))
-      throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <${tag.name}> cannot stand in <${parent.name}>`, {
-        hint: `MJML itself would refuse it: put it in ${allowed
-          .filter((name) => !name.startsWith('#'))
-          .map((name) => `<${name}>`)
-          .join(' or ')}`,
-      });
+  private node(tag: MjmlTag): SourceNode[] {
     const attrs = this.attrsOf(tag);
     const style = styleOf(attrs);
     const html = () => (tag.content === undefined ? [] : htmlFragment(tag.content.html, tag.content.at));
@@ -296,21 +343,19 @@ class MjmlReader {
       case '#component':
         return [element('x-component', tag.at, [], { id: tag.attrs.id! })];
       case 'mj-wrapper':
-        return [element('div', tag.at, this.nodes(tag.children, tag), {}, style)];
+        return [element('div', tag.at, this.nodes(tag.children), {}, style)];
       case 'mj-hero':
-        return [element('div', tag.at, this.nodes(tag.children, { ...tag, name: 'mj-column' }), { 'background-url': attrs['background-url'] ?? '' }, style)];
+        return [element('div', tag.at, this.nodes(tag.children), { 'background-url': attrs['background-url'] ?? '' }, style)];
       case 'mj-section':
       case 'mj-group': {
         const columns = tag.children.filter((child) => child.name === 'mj-column' || child.name === 'mj-group');
-        const children = this.nodes(tag.children, tag).flatMap((child) => (child.type === 'element' && child.name === 'x-columns' ? child.children : [child]));
+        const children = this.nodes(tag.children).flatMap((child) => (child.type === 'element' && child.name === 'x-columns' ? child.children : [child]));
         const attributes: Record<string, string> = attrs['background-url'] === undefined ? {} : { 'background-url': attrs['background-url'] };
         if (columns.length <= 1 && tag.name === 'mj-section') return [element('div', tag.at, children.flatMap(unwrapColumn), attributes, style)];
         return [element('x-columns', tag.at, children, attributes, style)];
       }
       case 'mj-column':
-        return [
-          element('x-column', tag.at, this.nodes(tag.children, tag), { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' }, style),
-        ];
+        return [element('x-column', tag.at, this.nodes(tag.children), { width: attrs.width ?? '', 'vertical-align': attrs['vertical-align'] ?? '' }, style)];
       case 'mj-text':
         return [element('div', tag.at, html(), {}, style)];
       case 'mj-button':
@@ -349,9 +394,9 @@ class MjmlReader {
           'its items written one after another',
           'LMX has no interactive elements: keep the items as plain blocks',
         );
-        return this.nodes(tag.children, tag);
+        return this.nodes(tag.children);
       case 'mj-accordion-element':
-        return this.nodes(tag.children, tag);
+        return this.nodes(tag.children);
       case 'mj-accordion-title':
         return [element('h3', tag.at, html())];
       case 'mj-accordion-text':

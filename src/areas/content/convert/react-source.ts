@@ -60,6 +60,8 @@ class ReactReader {
   private tailwindListed = false;
   /** Constants already listed as needing the app to run. */
   private readonly unknowable = new Set<string>();
+  /** Components of this file being written in place: one that renders itself is not followed again. */
+  private readonly inlining = new Set<string>();
   previewText?: string;
 
   constructor(
@@ -120,8 +122,8 @@ class ReactReader {
 
   /** The JSX a function returns, its props noted. */
   private returned(fn: Node): Node | undefined {
-    const target = fn.type === 'CallExpression' ? fn.arguments[0] : fn;
-    if (!['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration'].includes(target?.type)) return undefined;
+    const target = functionOf(fn);
+    if (target === undefined) return undefined;
     const [parameter] = target.params;
     if (parameter?.type === 'ObjectPattern') {
       for (const property of parameter.properties) {
@@ -302,6 +304,23 @@ class ReactReader {
     const children = () => node.children.flatMap((child: Node) => this.jsx(child));
     const imported = this.imported.get(tag);
     if (/^[a-z]/.test(tag)) return [element(tag, at, children(), attrs, style)];
+    const local = imported === undefined && !this.inlining.has(tag) ? writtenJsx(this.constants.get(tag)) : undefined;
+    if (local !== undefined) {
+      // A component of this file: its JSX is here to read, as the email's own is; nothing is run.
+      this.findings.add(
+        at,
+        `<${tag}>, a component of this file`,
+        'flattened',
+        'what it returns written in place, the props it is given not followed',
+        'check its blocks in the preview; a part several emails share can be a component in Loops',
+      );
+      this.inlining.add(tag);
+      try {
+        return [...this.jsx(local), ...children()];
+      } finally {
+        this.inlining.delete(tag);
+      }
+    }
     if (imported === undefined) {
       this.findings.add(
         at,
@@ -352,6 +371,21 @@ class ReactReader {
       }
     }
   }
+}
+
+/** The function a component is (`memo(…)` and `forwardRef(…)` unwrapped), or undefined. */
+function functionOf(node: Node | undefined): Node | undefined {
+  const target = node?.type === 'CallExpression' ? node.arguments[0] : node;
+  return ['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration'].includes(target?.type) ? target : undefined;
+}
+
+/** The JSX a component of the file returns, as written (its own variables not followed), or undefined. */
+function writtenJsx(node: Node | undefined): Node | undefined {
+  const target = functionOf(node);
+  if (target === undefined) return undefined;
+  const body = target.body.type === 'BlockStatement' ? target.body.body.find((statement: Node) => statement.type === 'ReturnStatement')?.argument : target.body;
+  const jsx = unwrap(body);
+  return jsx?.type === 'JSXElement' || jsx?.type === 'JSXFragment' ? jsx : undefined;
 }
 
 function unwrap(node: Node): Node {

@@ -8,7 +8,7 @@ import { basename, dirname, extname, join, normalize, posix, relative, resolve }
 import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { readTreeFile, treeEntries, TreeFileTooLargeError } from '../../../base/tree-files.js';
 import type { Place } from './model.js';
-import { parseMjmlTags, type MjmlTag } from './mjml-source.js';
+import { COMPONENT_PARENTS, parseMjmlTags, type MjmlTag } from './mjml-source.js';
 
 /** An email file's source is read up to this: the largest real emails are a few hundred KB; a 10 MB page is refused, not read. */
 export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
@@ -136,17 +136,20 @@ export function sharedPartials(sources: Sources): { partials: Set<string>; share
     } catch {
       continue; // Its own conversion reports why.
     }
-    const visit = (list: MjmlTag[]) => {
+    // Any file included is no email of its own; an MJML partial at the top of a body may be a component.
+    const visit = (list: MjmlTag[], parent: string) => {
       for (const tag of list) {
-        if (tag.name === 'mj-include' && tag.attrs.path !== undefined && tag.attrs.type === undefined) {
+        if (tag.name === 'mj-include' && tag.attrs.path !== undefined && tag.attrs.type !== 'css') {
           const key = includeKey(sources, tag.attrs.path, tag.at);
+          // An email that includes itself stays an email: its conversion refuses the circle, naming the place.
+          if (key === source.path) continue;
           partials.add(key);
-          users.set(key, [...new Set([...(users.get(key) ?? []), source.path])]);
+          if (tag.attrs.type === undefined && COMPONENT_PARENTS.has(parent)) users.set(key, [...new Set([...(users.get(key) ?? []), source.path])]);
         }
-        visit(tag.children);
+        visit(tag.children, tag.name);
       }
     };
-    visit(tags);
+    visit(tags, '#root');
   }
   const emails = sources.files.filter((file) => !partials.has(file.path)).map((file) => file.path);
   const shared = new Map([...users].filter(([, by]) => by.filter((user) => emails.includes(user)).length > 1));

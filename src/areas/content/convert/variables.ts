@@ -96,6 +96,8 @@ const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]
 const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
 const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
 const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;
+/** A tag between two branches: `{{else}}`, `{% elsif %}`, `{{^}}`, Mailchimp's `*|ELSE:|*`. */
+const BRANCH = /^(?:else\b|elif\b|elsif\b|when\b|\^$|ELSE:?$|ELSEIF:)/i;
 
 /** The place of an offset in a text that starts at `at`. */
 function placeAt(at: Place, text: string, offset: number): Place {
@@ -118,6 +120,13 @@ export function templatePieces(value: string, at: Place, kind: ConvertKind, find
     const place = placeAt(at, value, match.index);
     const piece = tagPiece(match, place, kind, findings);
     if (piece !== undefined) pieces.push(piece);
+    // Two branches both kept read as two sentences, not one word: "Paid.{{else}}Due." is "Paid. Due."
+    else if (
+      BRANCH.test((match[2] ?? match[3] ?? match[4] ?? match[6] ?? '').trim()) &&
+      /\S$/.test(value.slice(0, match.index)) &&
+      /^\S/.test(value.slice(last))
+    )
+      pieces.push({ text: ' ' });
   }
   if (last < value.length) pieces.push({ text: value.slice(last) });
   return pieces;

@@ -110,14 +110,17 @@ describe('contacts import from another provider', () => {
     expect(result.stderr).toContain('imported as unsubscribed');
   });
 
-  it('shows the properties it would create in a dry run, and creates nothing', async () => {
+  it('shows the properties it would create and the addresses it would leave out in a dry run, and creates nothing', async () => {
     const { loopsctl, creates, propertiesCreated } = await sandbox();
-    const file = exportFile('mailchimp', ['ana@example.com']);
-    const result = await loopsctl([...fromExport(file, 'mailchimp'), '--dry-run', '--json']);
+    const file = exportFile('mailchimp', ['ana@example.com', 'bounced@example.com']);
+    const exclude = suppressionFile('Email Address', ['bounced@example.com', 'elsewhere@example.com']);
+    const result = await loopsctl([...fromExport(file, 'mailchimp'), '--exclude', exclude, '--dry-run', '--json']);
     expect(result.code).toBe(0);
-    expect(result.json()).toEqual({ dryRun: true, valid: 1, failed: 0 });
+    expect(result.json()).toEqual({ dryRun: true, valid: 2, failed: 0 });
     expect(result.stderr).toContain('would create the contact property employees (number)');
     expect(result.stderr).toContain('would create the contact property renewsAt (date)');
+    expect(result.stderr).toContain(`1 address of ${exclude} (the old provider's suppressions) would be left out.`);
+    expect(result.stderr).toContain("The Loops API cannot add an address to the account's suppression list");
     expect(propertiesCreated()).toEqual([]);
     expect(creates()).toEqual([]);
   });

@@ -28,6 +28,13 @@ async function convert(source: string, ...options: string[]) {
   return { out, result, json: () => JSON.parse(result.stdout) };
 }
 
+/** One email of these lines, converted with --json; the run must succeed. */
+async function convertedEmail(name: string, lines: string[]) {
+  const made = await convert(join(sources({ [name]: lines.join('\n') }), name), '--json');
+  expect(made.result.code, made.result.stderr).toBe(0);
+  return made;
+}
+
 const MJML = (body: string, head = '') =>
   `<mjml><mj-head><mj-title>Welcome, {{ customer.first_name }}</mj-title>${head}</mj-head><mj-body>${body}</mj-body></mjml>`;
 const TEXT = (html: string) => `<mj-section><mj-column><mj-text>${html}</mj-text></mj-column></mj-section>`;
@@ -70,6 +77,23 @@ describe('content convert: variables by the kind of email', () => {
     expect(readFileSync(join(workflow.out, 'workflows/onboarding/workflow.yaml'), 'utf8')).toContain(
       'trigger:\n    type: BlankTrigger\n    next: [welcome]\n  welcome:\n    type: SendEmailAction\n    next: [exit]\n    email: emails/welcome/email.json\n',
     );
+  });
+
+  it('translates the variables of addresses and alt text, and leaves a button’s colours to the button', async () => {
+    const { out, json } = await convertedEmail('reset.html', [
+      '<html><body>',
+      '<p>Hello, <a href="https://example.com/reset?t={{token}}" style="color:#0a66c2">reset your password</a>.</p>',
+      '<a href="{{ url }}" style="background:#1d4ed8;color:#ffffff;padding:10px">Open</a>',
+      '<img src="https://example.com/avatar.png" alt="{{ name }}, pictured">',
+      '</body></html>',
+    ]);
+    const lmx = readFileSync(join(out, 'transactional/reset/draft.lmx'), 'utf8');
+    // The links of the text keep their own colour: the button's white is not made every link's.
+    expect(lmx).toMatch(/^<Style [^>]*textLinkColor="#0a66c2"/);
+    expect(lmx).toContain('<Link href="https://example.com/reset?t={data.token}">reset your password</Link>');
+    expect(lmx).toContain('<Button href="{data.url}" bgColor="#1d4ed8" textColor="#ffffff"');
+    expect(lmx).toContain('alt="{data.name}, pictured"');
+    expect(json().records[0].remediation).toEqual([]);
   });
 
   it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
@@ -134,7 +158,7 @@ describe('content convert: nothing lost in silence', () => {
       '5:1 a script (dropped)',
     ]);
     const lmx = readFileSync(join(out, 'transactional/receipt/draft.lmx'), 'utf8');
-    expect(lmx).toContain('<Paragraph>Thanks for paying.Please pay.</Paragraph>');
+    expect(lmx).toContain('<Paragraph>Thanks for paying. Please pay.</Paragraph>');
     expect(lmx).toContain('<Paragraph>Hi {data.name}, total {data.total}.</Paragraph>');
     expect(lmx).toContain('<Paragraph>Tell us what you think.</Paragraph>');
     expect(lmx).not.toContain('track');
@@ -161,6 +185,24 @@ describe('content convert: nothing lost in silence', () => {
   });
 });
 
+describe('content convert: spacing', () => {
+  it('carries a spacer as the padding of the block beside it, a list’s on its first or last item', async () => {
+    const spacer = (height: number) => `<mj-spacer height="${height}px" />`;
+    const root = sources({
+      'spaced.mjml': MJML(
+        `<mj-section><mj-column>${spacer(20)}<mj-text>Hello</mj-text>${spacer(40)}<mj-text><ul><li>One</li><li>Two</li></ul></mj-text>${spacer(30)}</mj-column></mj-section>`,
+      ),
+    });
+    const { out, result, json } = await convert(join(root, 'spaced.mjml'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(out, 'transactional/spaced/draft.lmx'), 'utf8')).toBe(
+      '<Paragraph paddingTop="20">Hello</Paragraph>\n<UnorderedList>\n  <ListItem paddingTop="40">One</ListItem>\n  <ListItem paddingBottom="30">Two</ListItem>\n</UnorderedList>\n',
+    );
+    // The LMX checks clean: no attribute a block does not take.
+    expect(json().records[0].remediation).toEqual([]);
+  });
+});
+
 describe('content convert: MJML partials', () => {
   it('makes a partial that several emails include one component, and inlines one used once', async () => {
     const root = sources({
@@ -181,6 +223,31 @@ describe('content convert: MJML partials', () => {
       '<Paragraph>Welcome aboard.</Paragraph>\n<H1>Big news</H1>\n<Component componentId="partials-footer" />\n',
     );
     expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain('<Component componentId="partials-footer" />');
+  });
+
+  it('writes out a partial included in a section or a column where it stands, however many emails include it', async () => {
+    const root = sources({
+      'partials/signature.mjml': '<mj-text>The Acme team</mj-text>',
+      'partials/aside.mjml': '<mj-column><mj-text>Questions? Reply to this email.</mj-text></mj-column>',
+      'welcome.mjml': MJML(
+        '<mj-section><mj-column><mj-text>Welcome aboard.</mj-text><mj-include path="partials/signature.mjml" /></mj-column><mj-include path="partials/aside.mjml" /></mj-section>',
+      ),
+      'partials/note.html': '<p>Sent with care.</p>',
+      'goodbye.mjml': MJML(
+        '<mj-wrapper><mj-section><mj-column><mj-text>Sorry to see you go.</mj-text><mj-include path="partials/signature.mjml" /><mj-include path="partials/note.html" type="html" /></mj-column></mj-section></mj-wrapper>',
+      ),
+    });
+    const { out, result, json } = await convert(root, '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(json().records.map((record: { path: string }) => record.path)).toEqual(['transactional/goodbye', 'transactional/welcome']);
+    const welcome = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    for (const sentence of ['Welcome aboard.', 'The Acme team', 'Questions? Reply to this email.'])
+      expect(welcome).toContain(`<Paragraph>${sentence}</Paragraph>`);
+    expect(welcome).toContain('<Columns');
+    // An HTML partial is read with the email that includes it, not converted as an email of its own.
+    expect(readFileSync(join(out, 'transactional/goodbye/draft.lmx'), 'utf8')).toContain(
+      '<Paragraph>The Acme team</Paragraph>\n<Paragraph>Sent with care.</Paragraph>',
+    );
   });
 
   it('pushed, components first: the emails name each component by the id the account gave it', async () => {
@@ -238,6 +305,12 @@ describe('content convert: bad input', () => {
     const root = sources({ 'welcome.html': '{"subject": "Welcome"}', 'logo.mjml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]) });
     await refused(join(root, 'welcome.html'), `${join(root, 'welcome.html')}: not HTML`);
     await refused(join(root, 'logo.mjml'), `${join(root, 'logo.mjml')}: not a text file`);
+    const renamed = sources({
+      'welcome.html': `<!-- built by hand -->\n  ${MJML(TEXT('<p>Hi</p>'))}`,
+      'invite.html': "// Invite\nimport { Html, Text } from '@react-email/components';\nexport default () => <Html><Text>Hi</Text></Html>;",
+    });
+    await refused(join(renamed, 'welcome.html'), `${join(renamed, 'welcome.html')}:2:3: not HTML: MJML (an <mjml> element)`);
+    await refused(join(renamed, 'invite.html'), `${join(renamed, 'invite.html')}:2:1: not HTML: a JavaScript module (an import or export)`);
     const react = sources({ 'email.tsx': 'export default function Page() { return <div>Hello</div>; }' });
     await refused(join(react, 'email.tsx'), 'not a React Email template');
     const broken = sources({ 'email.tsx': "import { Text } from '@react-email/components';\nexport default () => <Text>Hi</Tex>;" });
@@ -257,6 +330,27 @@ describe('content convert: bad input', () => {
     await refused(join(root, 'misplaced.mjml'), '<mj-column> cannot stand in <mj-body>');
   });
 
+  it('refuses an element where MJML would not take it, whose content would otherwise be lost', async () => {
+    const root = sources({
+      'text.mjml': MJML('<mj-section>\n  <mj-text>Hi</mj-text></mj-section>'),
+      'link.mjml': MJML('<mj-section><mj-column><mj-navbar-link href="https://example.com">Shop</mj-navbar-link></mj-column></mj-section>'),
+      'head.mjml': MJML('<mj-section><mj-column><mj-text>Hi</mj-text></mj-column></mj-section>', '<mj-section></mj-section>'),
+      'social.mjml': MJML('<mj-section><mj-column><mj-social><mj-text>Follow us</mj-text></mj-social></mj-column></mj-section>'),
+      'roots.mjml': `${MJML(TEXT('Hi'))}\n${MJML(TEXT('Bye'))}`,
+      'bodies.mjml': `<mjml><mj-body>${TEXT('Hi')}</mj-body>\n<mj-body>${TEXT('Bye')}</mj-body></mjml>`,
+      'partial.mjml': MJML('<mj-include path="parts/text.mjml" />'),
+      'parts/text.mjml': '<mj-text>Hi</mj-text>',
+    });
+    await refused(join(root, 'text.mjml'), `${join(root, 'text.mjml')}:2:3: <mj-text> cannot stand in <mj-section>`);
+    await refused(join(root, 'text.mjml'), 'put it in <mj-column> or <mj-hero>');
+    await refused(join(root, 'link.mjml'), '<mj-navbar-link> cannot stand in <mj-column>');
+    await refused(join(root, 'head.mjml'), '<mj-section> cannot stand in <mj-head>');
+    await refused(join(root, 'social.mjml'), '<mj-text> cannot stand in <mj-social>');
+    await refused(join(root, 'roots.mjml'), `${join(root, 'roots.mjml')}:2:1: <mjml> stands outside the <mjml> root`);
+    await refused(join(root, 'bodies.mjml'), `${join(root, 'bodies.mjml')}:2:1: <mj-body> cannot stand in <mjml> a second time`);
+    await refused(join(root, 'partial.mjml'), `${join(root, 'parts/text.mjml')}:1:1: <mj-text> cannot stand in <mj-body>`);
+  });
+
   it('refuses an include outside the directory or through a link, as content trees are', async () => {
     const outside = sources({ 'secret.mjml': TEXT('<p>secret</p>') });
     const root = sources({ 'welcome.mjml': MJML(`\n<mj-include path="../${outside.split('/').at(-1)}/secret.mjml" />`) });
@@ -265,6 +359,21 @@ describe('content convert: bad input', () => {
     const linked = sources({ 'welcome.mjml': MJML('<mj-include path="footer.mjml" />') });
     symlinkSync(join(outside, 'secret.mjml'), join(linked, 'footer.mjml'));
     await refused(join(linked, 'welcome.mjml'), 'symbolic link');
+    await refused(join(linked, 'welcome.mjml'), `${join(linked, 'welcome.mjml')}:1:`);
+  });
+
+  it('refuses an include of a file that is not there, or one that includes itself, naming the include', async () => {
+    const root = sources({
+      'welcome.mjml': MJML('\n<mj-include path="partials/footer" />'),
+      'loop.mjml': MJML('\n<mj-include path="loop.mjml" />'),
+    });
+    await refused(
+      join(root, 'welcome.mjml'),
+      `${join(root, 'welcome.mjml')}:2:1: <mj-include path="partials/footer">: ${join(root, 'partials/footer.mjml')}: no such file`,
+    );
+    await refused(join(root, 'loop.mjml'), `${join(root, 'loop.mjml')}:2:1: <mj-include> nested more than 20 deep`);
+    const circle = sources({ 'a.mjml': MJML('<mj-include path="b.mjml" />'), 'b.mjml': MJML('<mj-include path="a.mjml" />') });
+    await refused(circle, `${circle}: no email to convert: each MJML file is a partial another includes`);
   });
 
   it('refuses a directory that holds a link, and a link named as the source', async () => {
@@ -275,25 +384,44 @@ describe('content convert: bad input', () => {
     await refused(join(root, 'linked.html'), `${join(root, 'linked.html')} is a symbolic link`);
   });
 
-  it('lists what a React template needs the app for, and runs none of its code', async () => {
+  it('lists what a React template needs the app for, runs none of its code, and writes the file’s own components in place', async () => {
     const marker = join(tempDir('loopsctl-convert-marker-'), 'ran');
-    const root = sources({
-      'welcome.tsx': [
-        "import { Body, Html, Text } from '@react-email/components';",
-        "import { Header } from './header';",
-        `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`,
-        'export default function Welcome({ name }) {',
-        '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text></Body></Html>);',
-        '}',
-      ].join('\n'),
-    });
-    const { out, result, json } = await convert(join(root, 'welcome.tsx'), '--json');
-    expect(result.code, result.stderr).toBe(0);
+    const { out, json } = await convertedEmail('welcome.tsx', [
+      "import { Body, Html, Text } from '@react-email/components';",
+      "import { Header } from './header';",
+      `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');`,
+      'const Footer = () => <Text>Acme Inc, 1 Main Street</Text>;',
+      'function Signature() {',
+      '  return (<><Text>Thanks,</Text><Text>The Acme team</Text></>);',
+      '}',
+      'const Again = () => <Again />;',
+      'export default function Welcome({ name }) {',
+      '  return (<Html><Body><Header /><Text>Hi {name}, it is {formatDate(new Date())}.</Text>',
+      '    <Signature /><Footer /><Again /></Body></Html>);',
+      '}',
+    ]);
     expect(existsSync(marker)).toBe(false);
     expect(
-      json().records[0].remediation.map((item: { line: number; column: number; construct: string }) => `${item.line}:${item.column} ${item.construct}`),
-    ).toEqual(['5:23 <Header>, a component of the app', '5:57 the expression formatDate(…)']);
-    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe('<Paragraph>Hi {data.name}, it is .</Paragraph>\n');
+      json().records[0].remediation.map(
+        (item: { line: number; column: number; construct: string; outcome: string }) => `${item.line}:${item.column} ${item.construct} (${item.outcome})`,
+      ),
+    ).toEqual([
+      '10:23 <Header>, a component of the app (listed)',
+      '10:57 the expression formatDate(…) (dropped)',
+      '11:5 <Signature>, a component of this file (flattened)',
+      '11:18 <Footer>, a component of this file (flattened)',
+      '11:28 <Again>, a component of this file (flattened)',
+      '8:21 <Again>, a component of the app (listed)',
+    ]);
+    expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
+      [
+        '<Paragraph>Hi {data.name}, it is .</Paragraph>',
+        '<Paragraph>Thanks,</Paragraph>',
+        '<Paragraph>The Acme team</Paragraph>',
+        '<Paragraph>Acme Inc, 1 Main Street</Paragraph>',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('refuses an HTML page of 10 MB without reading it', async () => {
@@ -459,7 +587,35 @@ describe('content convert --upload', () => {
     ]);
   });
 
-  it('uploads nothing when a record is in the way, and nothing without --upload', async () => {
+  it('lists an image whose upload the API refuses, writes the records, and --strict exits 1', async () => {
+    // An API that refuses every upload, as one refuses an image its plan does not take.
+    const asked: string[] = [];
+    const api = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'This image cannot be stored' }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => api.close(() => resolve())));
+    const env = { LOOPS_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, LOOPS_API_KEY: 'fake-key-for-a-refusing-api' };
+    const source = email();
+    for (const strict of [false, true]) {
+      const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+      const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json', ...(strict ? ['--strict'] : [])], {
+        env,
+      });
+      expect(result.code, result.stderr).toBe(strict ? 1 : 0);
+      expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toContain('<Image src="images/logo.png"');
+      const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct === '--upload images/logo.png');
+      expect(listed.map((item: { file: string; line: number; done: string }) => `${item.file}:${item.line} ${item.done}`)).toEqual([
+        `${join(source, 'welcome.html')}:2 not uploaded: the API refused it: This image cannot be stored`,
+        `${join(source, 'welcome.html')}:4 not uploaded: the API refused it: This image cannot be stored`,
+      ]);
+    }
+    // Nothing but the uploads' first call: no file was sent to storage.
+    expect(asked.every((request) => request === 'POST /v1/uploads')).toBe(true);
+  });
+
+  it('uploads nothing when a record is in the way, or an email of the directory is refused, and nothing without --upload', async () => {
     const { seen, env } = await sandbox();
     const source = email();
     const first = await convert(join(source, 'welcome.html'));
@@ -467,6 +623,13 @@ describe('content convert --upload', () => {
     const again = await run(['content', 'convert', join(source, 'welcome.html'), '--out', first.out, '--upload'], { env });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already exists: nothing was written');
+    // welcome.html's images come before zz-broken.mjml, which MJML would refuse.
+    writeFileSync(join(source, 'zz-broken.mjml'), '<mjml><mj-body><mj-section></mj-body></mjml>');
+    const out = join(tempDir('loopsctl-convert-out-'), 'loops');
+    const refused = await run(['content', 'convert', source, '--out', out, '--upload'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${join(source, 'zz-broken.mjml')}:1:28: </mj-body> closes <mj-section>`);
+    expect(existsSync(out)).toBe(false);
     expect(seen).toEqual([]);
   });
 });

@@ -73,7 +73,10 @@ describe('templatePieces', () => {
 
   it('drops logic with its text kept, lists it once, and makes a default the fallback', () => {
     const { pieces: read, findings } = pieces('{% if paid %}Paid{% else %}Due{% endif %} {{ name | default: "friend" }}');
-    expect(read).toEqual([{ text: 'Paid' }, { text: 'Due' }, { text: ' ' }, { variable: 'data.name' }]);
+    // The branches kept apart by a space, as two sentences.
+    expect(read).toEqual([{ text: 'Paid' }, { text: ' ' }, { text: 'Due' }, { text: ' ' }, { variable: 'data.name' }]);
+    expect(pieces('*|IF:PAID|*Paid.*|ELSE:|*Due.*|END:IF|*').pieces).toEqual([{ text: 'Paid.' }, { text: ' ' }, { text: 'Due.' }]);
+    expect(pieces('{{#if paid}}Paid. {{else}}Due.{{/if}}').pieces).toEqual([{ text: 'Paid. ' }, { text: 'Due.' }]);
     expect(findings.remediation.map((item) => `${item.column} ${item.outcome}`)).toEqual(['5 flattened', '47 approximated']);
     expect(findings.fallbacks.data).toEqual({ name: 'friend' });
   });
