@@ -46,7 +46,6 @@ describe('check: the rules file and the snapshot', () => {
       ['a link to credentials', ['check', '--rules', place('loops.check.yaml', 'link').file]],
       ['credentials as the rules file', ['check', '--rules', place('loops.check.yaml', CREDENTIALS).file]],
       ['broken YAML', ['check', '--rules', place('loops.check.yaml', BROKEN_YAML).file]],
-      // DEVICE
     ];
     for (const [what, argv] of cases) {
       const result = await run(argv);
@@ -56,7 +55,8 @@ describe('check: the rules file and the snapshot', () => {
     }
     const linked = await run(['check', '--rules', place('loops.check.yaml', 'link').file]);
     expect(linked.stderr).toMatch(/loops\.check\.yaml is a symbolic link: content is never read or written through a link\n/);
-    const device = { stderr: 'Error: /dev/zero is not a regular file\n' };
+    const device = await run(['check', '--rules', '/dev/zero']);
+    expect(device.code).toBe(2);
     expect(device.stderr).toContain('Error: /dev/zero is not a regular file\n');
     const broken = await run(['check', '--rules', place('loops.check.yaml', BROKEN_YAML).file]);
     expect(broken.stderr).toMatch(/loops\.check\.yaml: not valid YAML \(bad dq escape\) at line 2, column 39\n/);
