@@ -102,6 +102,9 @@ describe('the files of a content tree', () => {
   it('quotes none of a broken workflow file, its email fields, or a record file', async () => {
     const root = contentTree({
       'workflows/broken/workflow.yaml': `name: Broken\nnodes:\n  a: { type: ${KEY_ID}, next: [\n`,
+      // Faults on the secret's own line: content check's lines under a problem would show it.
+      'workflows/escape/workflow.yaml': `name: Escape\nroot: a\nsecret: "${SECRET}\\q"\n`,
+      'workflows/twice/workflow.yaml': `name: Twice\nroot: a\nnodes:\n  a: { type: BlankTrigger }\n  a: { type: ${KEY_ID} }\n`,
       'workflows/welcome/workflow.yaml': [
         'name: Welcome',
         'root: send',
@@ -116,6 +119,8 @@ describe('the files of a content tree', () => {
     for (const argv of [
       ['content', 'check', root],
       ['content', 'check', join(root, 'workflows/broken')],
+      ['content', 'check', join(root, 'workflows/escape')],
+      ['content', 'check', join(root, 'workflows/twice')],
       ['workflow', 'show', '--file', join(root, 'workflows/broken')],
       ['workflow', 'test', '--file', join(root, 'workflows/broken'), '--contact', 'sam@example.com'],
       ['content', 'diff', root, '--sandbox'],
