@@ -45,6 +45,37 @@ describe('the picker', () => {
     expect(result.stderr).toMatch(/ ID +NAME +DEFAULT +BACKGROUND/);
   });
 
+  it('picks the workflow of `workflow show` given neither its id nor --file, which stands in for it', async () => {
+    const stdin = typedInput();
+    let screen = '';
+    let typed = '';
+    const result = await run(['workflow', 'show', '--json'], {
+      env: { ...sandboxEnv(sandbox), NO_COLOR: '1' },
+      input: stdin,
+      tty: { columns: 100 },
+      onWrite: (stream, text) => {
+        if (stream !== 'stderr') return;
+        screen += text;
+        const shown = screen.slice(screen.lastIndexOf('Choose the id'));
+        if (typed === '' && screen.includes('❯ ')) {
+          typed = 'welcome';
+          screen = '';
+          stdin.write(typed);
+        } else if (typed === 'welcome' && /❯ \w+ +Welcome series/.test(shown) && !shown.includes('Win-back')) {
+          typed = 'done';
+          stdin.write('\r');
+        }
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Choose the id: type to filter workflows/);
+    expect(result.json()).toMatchObject({ name: 'Welcome series', nodes: expect.any(Object) });
+    // Off a terminal, the command's own words.
+    const missing = await run(['workflow', 'show'], { env: sandboxEnv(sandbox) });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/name a workflow: its id, or --file/);
+  });
+
   it('ends with nothing done on Ctrl-C, as an interruption', async () => {
     const stdin = typedInput();
     let screen = '';
