@@ -234,4 +234,22 @@ describe('sandbox fixtures', () => {
       expectNothingQuoted(served, name);
     }
   });
+
+  it('are never read through a link: an app keeps them in its repository', async () => {
+    const { dir, file } = place('fixtures.json', 'link');
+    // What the link reaches would be fixtures: a contact whose name is the secret.
+    writeFileSync(join(dir, 'credentials'), JSON.stringify({ contacts: [{ email: 'a@example.com', firstName: KEY_ID }] }));
+    const error = await startSandbox({ fixtures: file }).then(
+      async (sandbox) => {
+        await sandbox.close();
+        return undefined;
+      },
+      (thrown: unknown) => thrown as Error,
+    );
+    expect(error?.message).toMatch(/fixtures\.json is a symbolic link: content is never read or written through a link/);
+    const served = await run(['sandbox', 'serve', '--port', '0', '--fixtures', file], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    expect(served.code).toBe(2);
+    expect(served.stderr).toMatch(/fixtures\.json is a symbolic link/);
+    expectNothingQuoted(served, 'a link');
+  });
 });
