@@ -212,6 +212,18 @@ describe('files and arguments of JSON', () => {
   });
 });
 
+describe('types --check', () => {
+  it('refuses a file it compares that is a link: the drift it prints quotes the lines of the file', async () => {
+    for (const format of ['env', 'json', 'ts']) {
+      const { file } = place(`loops.${format}`, 'link');
+      const result = await run(['types', '--check', '--format', format, '--out', file, '--sandbox']);
+      expect(result.code, format).toBe(2);
+      expect(result.stderr, format).toMatch(/loops\.\w+ is a symbolic link: content is never read or written through a link\n/);
+      expectNothingQuoted(result, format);
+    }
+  });
+});
+
 describe('sandbox fixtures', () => {
   it('quote none of a fixture file in JSON or YAML that does not parse', async () => {
     const dir = tempDir();
