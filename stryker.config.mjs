@@ -88,7 +88,7 @@ export const groups = {
   // The module `types` writes, checked by the TypeScript compiler.
   types: {
     mutate: ['src/areas/types/*.ts'],
-    tests: ['test/e2e/areas/types/types.test.ts'],
+    tests: ['test/e2e/areas/types/types.test.ts', 'test/unit/areas/types/generate.test.ts', 'test/unit/areas/types/formats.test.ts'],
   },
   // check, and check --code's scan of a repository.
   check: {
