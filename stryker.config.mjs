@@ -3,7 +3,7 @@
  * docs/development.md). Stryker is not a dependency: the script runs it through npx. Each group
  * names the files it mutates and the test files that guard them; only those tests run.
  */
-const groups = {
+export const groups = {
   transport: {
     mutate: ['src/api/retry.ts', 'src/api/http.ts', 'src/api/idempotency.ts'],
     tests: [
@@ -48,19 +48,29 @@ const groups = {
     mutate: ['src/core/tier.ts', 'src/areas/mcp/*.ts'],
     tests: ['test/unit/areas/mcp/tools.test.ts', 'test/unit/areas/mcp/calls.test.ts', 'test/e2e/areas/mcp/mcp.test.ts', 'test/e2e/areas/mcp/server.test.ts'],
   },
-  // A file per verb (its entry, then the emails' half): pull, push (its plan and its writes), diff, and what they share.
+  // A file per verb (its entry, then each half: the emails' and the workflows'): pull, push (its plan
+  // and its writes, and the guards that keep a workflow push from overwriting an edit made in the
+  // app), diff, and what they share.
   content: {
     mutate: [
       'src/areas/content/pull-command.ts',
       'src/areas/content/push-command.ts',
       'src/areas/content/diff-command.ts',
       'src/areas/content/emails/*.ts',
+      'src/areas/content/workflows/*.ts',
       'src/areas/content/scope.ts',
       'src/areas/content/files.ts',
       'src/areas/content/tree.ts',
       'src/areas/content/emails.ts',
     ],
-    tests: ['test/e2e/areas/content/content.test.ts', 'test/e2e/areas/content/push-runs.test.ts', 'test/e2e/areas/content/attacks.test.ts'],
+    tests: [
+      'test/e2e/areas/content/content.test.ts',
+      'test/e2e/areas/content/push-runs.test.ts',
+      'test/e2e/areas/content/attacks.test.ts',
+      'test/e2e/areas/content/push-guards.test.ts',
+      'test/e2e/areas/content/workflows.test.ts',
+      'test/unit/areas/content/workflows/plan.test.ts',
+    ],
   },
   // The sandbox's clock and the journeys it runs, through what an app sees of them.
   journeys: {
@@ -78,18 +88,29 @@ const groups = {
   // The module `types` writes, checked by the TypeScript compiler.
   types: {
     mutate: ['src/areas/types/*.ts'],
-    tests: ['test/e2e/areas/types/types.test.ts'],
+    tests: ['test/e2e/areas/types/types.test.ts', 'test/unit/areas/types/generate.test.ts', 'test/unit/areas/types/formats.test.ts'],
   },
   // check, and check --code's scan of a repository.
   check: {
     mutate: ['src/areas/check/**/*.ts'],
-    tests: ['test/unit/areas/check/code.test.ts', 'test/unit/areas/check/rules.test.ts', 'test/e2e/areas/check/check.test.ts', 'test/e2e/areas/check/code.test.ts'],
+    tests: [
+      'test/unit/areas/check/code.test.ts',
+      'test/unit/areas/check/code-bounds.test.ts',
+      'test/unit/areas/check/code-prefilter.test.ts',
+      'test/unit/areas/check/github-annotations.test.ts',
+      'test/unit/areas/check/rules.test.ts',
+      'test/e2e/areas/check/check.test.ts',
+      'test/e2e/areas/check/code.test.ts',
+    ],
   },
   // The workflow rule book both sides read: node types, their fields, workflow.yaml.
   workflows: {
     mutate: ['src/platform/workflows/*.ts'],
     tests: [
-      'test/unit/platform/workflows/file.test.ts',
+      'test/unit/platform/workflows/creation.test.ts',
+      'test/unit/platform/workflows/graph.test.ts',
+      'test/unit/platform/workflows/rules.test.ts',
+      'test/e2e/areas/content/workflow-malformed.test.ts',
       'test/unit/areas/content/workflows/plan.test.ts',
       'test/e2e/areas/sandbox/node-rules.test.ts',
       'test/e2e/areas/workflows/editing.test.ts',

@@ -251,12 +251,15 @@ function runTempDir() {
  * compiling as usual.
  */
 function runBundles(files) {
+  const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
+  // A recording runs the build's staged copy; the bundles are named as they will be once it is in
+  // place (`root`), since V8 keeps a script's name in its cache and a stack trace shows it.
+  const named = recording === undefined ? undefined : JSON.parse(recording).root;
   const compiled = new Map();
   const compile = (name) => {
-    if (!compiled.has(name)) compiled.set(name, compileBundle(name, files));
+    if (!compiled.has(name)) compiled.set(name, compileBundle(name, files, named));
     return compiled.get(name);
   };
-  const recording = process.env.LOOPSCTL_RECORD_CODE_CACHE;
   if (recording !== undefined) {
     const { readdirSync, writeFileSync } = require('node:fs');
     const { join } = require('node:path');
@@ -345,20 +348,23 @@ function shippedCacheFile(name) {
 /**
  * A bundle compiled with the best code cache at hand, and what to say of that cache: the shipped
  * one on the Node it was made for, without flags (no file of that name on any other), else the
- * one an earlier run wrote to the user's cache directory.
+ * one an earlier run wrote to the user's cache directory. A recording (`recordedAs`: where the
+ * bundles will be) compiles afresh: a cache taken would bring its own name for the script, which
+ * V8 keeps over the one given, into the cache recorded (the build's staged copy, where a run that
+ * made the state for the recording left caches of its own).
  */
-function compileBundle(name, files) {
+function compileBundle(name, files, recordedAs) {
   const { Script } = require('node:vm');
   const { join } = require('node:path');
   const plainNode = process.execArgv.length === 0 && !process.env.NODE_OPTIONS;
   const shipped = shippedCacheFile(name);
-  let used = plainNode ? readCache(() => files.read(shipped)) : undefined;
+  let used = plainNode && recordedAs === undefined ? readCache(() => files.read(shipped)) : undefined;
   let cacheFile = join(files.root, shipped);
-  if (used === undefined) {
+  if (used === undefined && recordedAs === undefined) {
     cacheFile = localCacheFile(name, files);
     used = cacheFile === undefined ? undefined : readCache(() => require('node:fs').readFileSync(cacheFile));
   }
-  const filename = join(files.root, name);
+  const filename = join(recordedAs ?? files.root, name);
   const script = new Script(module.constructor.wrap(readBundle(name, files)), { filename, cachedData: used });
   const accepted = used !== undefined && !script.cachedDataRejected;
   const report = accepted ? `used ${cacheFile}` : `not used (${used === undefined ? `none yet for ${filename}` : `${cacheFile} rejected`})`;

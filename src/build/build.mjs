@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { delimiter, join, relative } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { stageBeside } from './staged-dir.mjs';
@@ -472,7 +472,7 @@ stage.replace();
 
 /** The code cache of loopsctl/sandbox's bundle (see src/build/sandbox-loader.cjs), recorded without flags, as it serves runs without them. */
 function recordSandboxCodeCache() {
-  const recorded = spawnSync(process.execPath, [`${buildDir}record-sandbox-cache.cjs`, `${dist}sandbox`], {
+  const recorded = spawnSync(process.execPath, [`${buildDir}record-sandbox-cache.cjs`, `${dist}sandbox`, join(stage.target, 'sandbox')], {
     env: { ...process.env, NODE_OPTIONS: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -500,6 +500,8 @@ function recordCodeCache(node) {
       // The shipped cache serves runs without flags: it is recorded without them.
       NODE_OPTIONS: '',
       LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({
+        // Where the bundles will be, once renamed into place: the name their caches keep.
+        root: dirname(stage.target),
         starts: [['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']],
         requests: [
           ['--sandbox', 'workflow', 'list'],

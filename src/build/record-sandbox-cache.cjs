@@ -5,7 +5,9 @@
  * an app's tests do with it: a sandbox started from fixtures and one from the demo data, and the
  * requests a suite makes most (contacts, events, a transactional send, lists, workflows, a reset,
  * the clock, the fetch interceptor). V8 then holds the bytecode of every function they ran, which
- * the cache keeps. Usage: node record-sandbox-cache.cjs <dist/sandbox>
+ * the cache keeps, with the script's name, which stack traces show: the bundle is named where it
+ * will be once the build is renamed into place. Usage: node record-sandbox-cache.cjs <dist/sandbox>
+ * [<where it will be>]
  */
 const { readFileSync, writeFileSync } = require('node:fs');
 const { request } = require('node:http');
@@ -14,7 +16,7 @@ const { Script } = require('node:vm');
 
 const dir = process.argv[2];
 const bundle = join(dir, 'sandbox.cjs');
-const script = new Script(module.constructor.wrap(readFileSync(bundle, 'utf8')), { filename: bundle });
+const script = new Script(module.constructor.wrap(readFileSync(bundle, 'utf8')), { filename: join(process.argv[3] ?? dir, 'sandbox.cjs') });
 const loaded = { exports: {} };
 script.runInThisContext().call(loaded.exports, loaded.exports, require, loaded, bundle, dir);
 const { interceptLoops, startSandbox } = loaded.exports;

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 
 /**
  * A staging directory beside `target` (`staged`), with the new tree's directory in it (`dir`) and
- * room for whatever else making it needs. `replace` renames the old tree away and the new one in:
+ * room for whatever else making it needs; `target`, where the tree will be. `replace` renames the old tree away and the new one in:
  * between the two renames, and only then, there is nothing at `target` (a directory with files
  * cannot be renamed over). `remove` removes the staging directory and what is left in it.
  */
@@ -18,6 +18,7 @@ export function stageBeside(target) {
   const dir = join(staged, basename(target));
   mkdirSync(dir);
   return {
+    target,
     staged,
     dir,
     replace() {

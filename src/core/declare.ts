@@ -40,6 +40,12 @@ export interface ArgumentSpec {
   variadic?: boolean;
   /** The list its ids come from, for shell completion (LOOPSCTL_COMPLETE_IDS=1). */
   completes?: IdList;
+  /**
+   * The option that names the record instead, for an argument that is optional only because of it
+   * (`workflow show [id]` or `--file`): with neither given, a person at a terminal picks the record
+   * as for a required one (pick.ts), and a script gets the command's own usage error.
+   */
+  orOption?: string;
 }
 
 export interface OptionSpec {

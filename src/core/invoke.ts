@@ -63,7 +63,8 @@ function wantsPick(invocation: Invocation): boolean {
   const argument = pickedArgument(invocation.spec);
   if (argument === undefined) return false;
   if (invocation.options.pick === true) return true;
-  return argument.required !== false && !argumentGiven(invocation.args[invocation.spec.args!.indexOf(argument)]);
+  if (argumentGiven(invocation.args[invocation.spec.args!.indexOf(argument)])) return false;
+  return argument.required !== false || (argument.orOption !== undefined && invocation.options[attributeName(argument.orOption)] === undefined);
 }
 
 /** The local files an invocation names (a plan, a content tree, a file of styles), as given. */

@@ -45,6 +45,8 @@ export async function pickArgument(context: CommandContext, tree: Spec[], invoca
   if (stdin.isTTY !== true || context.runtime.stderr.isTTY !== true) {
     if (options.pick === true)
       throw new UsageError('--pick needs a terminal to choose on', { hint: `give the ${argument.name}: see \`loopsctl ${listWords}\`` });
+    // An id that an option can stand in for (`workflow show --file`): the command says what it wants.
+    if (argument.required === false) return args;
     throw new UsageError(`missing required argument '${argument.name}'`, {
       hint: `see \`loopsctl ${[...path, '--help'].join(' ')}\`, and the ids with \`loopsctl ${listWords}\``,
     });

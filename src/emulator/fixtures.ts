@@ -7,7 +7,6 @@
  * what the routes refuse), each reporting every problem it finds with the path of the field at
  * fault; a round with problems ends the start, before anything listens.
  */
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { LocalFileError, UsageError } from '../base/errors.js';
 import { EMAIL_ADDRESS } from '../base/email.js';
@@ -23,6 +22,7 @@ import { contacts, findContact } from './routes/contact-records.js';
 import { transactionalEmails } from './routes/transactional.js';
 import { mailingLists } from './routes/lists.js';
 import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
+import { namedFilePlace, readTreeFile } from '../base/tree-files.js';
 
 /** Ids as the API issues them (and as its routes accept them). */
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'an id is 1 to 128 letters, digits, _ and -' });
@@ -102,14 +102,19 @@ export class FixtureError extends UsageError {
   }
 }
 
-/** Reads a fixture file: JSON, or YAML for a .yaml or .yml file. */
+/** Far past any test's fixtures, whose records are made one by one as the sandbox starts: 64 MiB. */
+const FIXTURE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a fixture file: JSON, or YAML for a .yaml or .yml file. It is read as a tree's files are
+ * (a regular file, never through a link at its name, bounded): an app's repository keeps its
+ * fixtures, and a committed link there would put whatever it reaches into the sandbox.
+ */
 export async function readFixtureFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new LocalFileError(`the fixture file ${file} cannot be read: ${(error as Error).message}`, { cause: error });
-  }
+  const { root, path } = namedFilePlace(file);
+  const bytes = readTreeFile(root, path, FIXTURE_MAX_BYTES);
+  if (bytes === undefined) throw new LocalFileError(`the fixture file ${file} cannot be read: no such file`);
+  const text = bytes.toString('utf8');
   if (!['.yaml', '.yml'].includes(extname(file).toLowerCase())) {
     try {
       return JSON.parse(text);

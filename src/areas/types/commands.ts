@@ -1,6 +1,6 @@
 /** `loopsctl types`: the account read (GET requests only) and written out as a TypeScript module, or compared with one. */
-import { existsSync, readFileSync } from 'node:fs';
 import { writeFileBytes } from '../../base/json-file.js';
+import { namedFilePlace, readTreeFile } from '../../base/tree-files.js';
 import { LocalFileError, MismatchError, UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { settleLimit } from '../../api/concurrency.js';
@@ -70,6 +70,9 @@ function treeKeys(tree: string | undefined): TreeKeys {
   return keys;
 }
 
+/** A module of the account's types is far smaller: 16 MiB. */
+const WRITTEN_MAX_BYTES = 16 * 1024 * 1024;
+
 /** Written beside the file and renamed over it (base/json-file.ts): a reader never sees half a module. */
 function writeWhole(file: string, text: string): void {
   try {
@@ -106,8 +109,11 @@ export const types: Handler<[], { out?: string; check?: boolean; format?: Format
       if (out.json) await out.writeJson({ file: options.out });
       return;
     }
-    if (!existsSync(options.out)) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: ${again} ${options.out}` });
-    const written = readFileSync(options.out, 'utf8');
+    // Read as a tree's files are, never through a link: the drift quotes the file's lines, and CI
+    // runs this check on whatever a pull request commits at that name.
+    const { root, path } = namedFilePlace(options.out);
+    const written = readTreeFile(root, path, WRITTEN_MAX_BYTES)?.toString('utf8');
+    if (written === undefined) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: ${again} ${options.out}` });
     if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
     const drifted = differences(format, written, text, input);
     const what = drifted.length === 0 ? 'its text differs from what `loopsctl types` writes now' : drifted.join('\n');

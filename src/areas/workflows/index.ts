@@ -218,7 +218,7 @@ export const spec: Spec = group({
       name: 'test',
       summary: 'Run a workflow on one contact in a throwaway sandbox, its clock moved through every wait: the journey and the emails, in order',
       help: `Reads the workflow and its nodes in full (one request each, at the API's pace) and the segments its filters name, or, with --file, a workflow pulled into a content tree (no key and no request, unless its filters name segments: those are the account's, read by name with the key at hand), then runs it in a sandbox of this process that is thrown away after: the contact is created (on the workflow's mailing list, if it has one), enters as the trigger says (the event, given or the trigger's own; its sign-up; its list), or is placed at the trigger, and the sandbox's clock is moved through every wait, up to --for (default: until every journey ends, at most a year). Prints the journey as \`loopsctl sandbox journeys\` draws it, then each email with its time after entry. Nothing is sent and nothing of the account changes. --expect-emails gives the subjects, in order, that the contact must get: exit 1 when the emails differ (a check for CI after a workflow edit). --json prints {journeys, emails, ended}.`,
-      args: [{ name: 'id', description: 'workflow id (or --file)', completes: 'workflows', required: false }],
+      args: [{ name: 'id', description: 'workflow id (or --file)', completes: 'workflows', required: false, orOption: '--file' }],
       options: [
         {
           flags: '--file <path>',
@@ -259,7 +259,7 @@ export const spec: Spec = group({
       aliases: ['get', 'view'],
       summary: "Draw a workflow's graph as a tree from its trigger, a Mermaid flowchart or a DOT digraph, or show one node in full with --node",
       help: ALPHA_NOTE,
-      args: [{ name: 'id', description: 'workflow id (or --file)', completes: 'workflows', required: false }],
+      args: [{ name: 'id', description: 'workflow id (or --file)', completes: 'workflows', required: false, orOption: '--file' }],
       options: [
         {
           flags: '--file <path>',

@@ -46,7 +46,6 @@ describe('check: the rules file and the snapshot', () => {
       ['a link to credentials', ['check', '--rules', place('loops.check.yaml', 'link').file]],
       ['credentials as the rules file', ['check', '--rules', place('loops.check.yaml', CREDENTIALS).file]],
       ['broken YAML', ['check', '--rules', place('loops.check.yaml', BROKEN_YAML).file]],
-      // DEVICE
     ];
     for (const [what, argv] of cases) {
       const result = await run(argv);
@@ -56,7 +55,8 @@ describe('check: the rules file and the snapshot', () => {
     }
     const linked = await run(['check', '--rules', place('loops.check.yaml', 'link').file]);
     expect(linked.stderr).toMatch(/loops\.check\.yaml is a symbolic link: content is never read or written through a link\n/);
-    const device = { stderr: 'Error: /dev/zero is not a regular file\n' };
+    const device = await run(['check', '--rules', '/dev/zero']);
+    expect(device.code).toBe(2);
     expect(device.stderr).toContain('Error: /dev/zero is not a regular file\n');
     const broken = await run(['check', '--rules', place('loops.check.yaml', BROKEN_YAML).file]);
     expect(broken.stderr).toMatch(/loops\.check\.yaml: not valid YAML \(bad dq escape\) at line 2, column 39\n/);
@@ -102,6 +102,9 @@ describe('the files of a content tree', () => {
   it('quotes none of a broken workflow file, its email fields, or a record file', async () => {
     const root = contentTree({
       'workflows/broken/workflow.yaml': `name: Broken\nnodes:\n  a: { type: ${KEY_ID}, next: [\n`,
+      // Faults on the secret's own line: content check's lines under a problem would show it.
+      'workflows/escape/workflow.yaml': `name: Escape\nroot: a\nsecret: "${SECRET}\\q"\n`,
+      'workflows/twice/workflow.yaml': `name: Twice\nroot: a\nnodes:\n  a: { type: BlankTrigger }\n  a: { type: ${KEY_ID} }\n`,
       'workflows/welcome/workflow.yaml': [
         'name: Welcome',
         'root: send',
@@ -116,6 +119,8 @@ describe('the files of a content tree', () => {
     for (const argv of [
       ['content', 'check', root],
       ['content', 'check', join(root, 'workflows/broken')],
+      ['content', 'check', join(root, 'workflows/escape')],
+      ['content', 'check', join(root, 'workflows/twice')],
       ['workflow', 'show', '--file', join(root, 'workflows/broken')],
       ['workflow', 'test', '--file', join(root, 'workflows/broken'), '--contact', 'sam@example.com'],
       ['content', 'diff', root, '--sandbox'],
@@ -207,6 +212,18 @@ describe('files and arguments of JSON', () => {
   });
 });
 
+describe('types --check', () => {
+  it('refuses a file it compares that is a link: the drift it prints quotes the lines of the file', async () => {
+    for (const format of ['env', 'json', 'ts']) {
+      const { file } = place(`loops.${format}`, 'link');
+      const result = await run(['types', '--check', '--format', format, '--out', file, '--sandbox']);
+      expect(result.code, format).toBe(2);
+      expect(result.stderr, format).toMatch(/loops\.\w+ is a symbolic link: content is never read or written through a link\n/);
+      expectNothingQuoted(result, format);
+    }
+  });
+});
+
 describe('sandbox fixtures', () => {
   it('quote none of a fixture file in JSON or YAML that does not parse', async () => {
     const dir = tempDir();
@@ -228,5 +245,23 @@ describe('sandbox fixtures', () => {
       expect(served.stderr, name).toMatch(/not valid (JSON|YAML)/);
       expectNothingQuoted(served, name);
     }
+  });
+
+  it('are never read through a link: an app keeps them in its repository', async () => {
+    const { dir, file } = place('fixtures.json', 'link');
+    // What the link reaches would be fixtures: a contact whose name is the secret.
+    writeFileSync(join(dir, 'credentials'), JSON.stringify({ contacts: [{ email: 'a@example.com', firstName: KEY_ID }] }));
+    const error = await startSandbox({ fixtures: file }).then(
+      async (sandbox) => {
+        await sandbox.close();
+        return undefined;
+      },
+      (thrown: unknown) => thrown as Error,
+    );
+    expect(error?.message).toMatch(/fixtures\.json is a symbolic link: content is never read or written through a link/);
+    const served = await run(['sandbox', 'serve', '--port', '0', '--fixtures', file], { env: { LOOPSCTL_CONFIG_DIR: tempDir() } });
+    expect(served.code).toBe(2);
+    expect(served.stderr).toMatch(/fixtures\.json is a symbolic link/);
+    expectNothingQuoted(served, 'a link');
   });
 });

@@ -16,33 +16,52 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/**
+ * Runs `argv` on a terminal, types `words` once the records are there (as a person reads the list
+ * before typing), and Enter once the list shows only the one wanted (`chosen`, of the list as
+ * last drawn).
+ */
+function pickByTyping(argv: string[], words: string, chosen: (shown: string) => boolean) {
+  const stdin = typedInput();
+  let screen = '';
+  let typed = '';
+  return run(argv, {
+    env: { ...sandboxEnv(sandbox), NO_COLOR: '1' },
+    input: stdin,
+    tty: { columns: 100 },
+    onWrite: (stream, text) => {
+      if (stream !== 'stderr') return;
+      screen += text;
+      if (typed === '' && screen.includes('❯ ')) {
+        typed = words;
+        screen = '';
+        stdin.write(typed);
+      } else if (typed === words && chosen(screen.slice(screen.lastIndexOf('Choose the id')))) {
+        typed = 'done';
+        stdin.write('\r');
+      }
+    },
+  });
+}
+
 describe('the picker', () => {
   it('narrows the records as one types, and runs the command with the one chosen', async () => {
-    const stdin = typedInput();
-    let screen = '';
-    let typed = '';
-    const result = await run(['themes', 'get', '--json'], {
-      env: { ...sandboxEnv(sandbox), NO_COLOR: '1' },
-      input: stdin,
-      tty: { columns: 100 },
-      onWrite: (stream, text) => {
-        if (stream !== 'stderr') return;
-        screen += text;
-        // Typed once the records are there, as a person reads the list before typing.
-        if (typed === '' && screen.includes('❯ ')) {
-          typed = 'paper';
-          screen = '';
-          stdin.write(typed);
-        } else if (typed === 'paper' && screen.includes(`❯ ${PAPER}`) && !screen.slice(screen.lastIndexOf('Choose the id')).includes(MIDNIGHT)) {
-          typed = 'done';
-          stdin.write('\r');
-        }
-      },
-    });
+    const result = await pickByTyping(['themes', 'get', '--json'], 'paper', (shown) => shown.includes(`❯ ${PAPER}`) && !shown.includes(MIDNIGHT));
     expect(result.code, result.stderr).toBe(0);
     expect(result.json()).toMatchObject({ id: PAPER, name: 'Paper' });
     // The rows are the list's: its header, and the theme's row with its columns.
     expect(result.stderr).toMatch(/ ID +NAME +DEFAULT +BACKGROUND/);
+  });
+
+  it('picks the workflow of `workflow show` given neither its id nor --file, which stands in for it', async () => {
+    const result = await pickByTyping(['workflow', 'show', '--json'], 'welcome', (shown) => /❯ \w+ +Welcome series/.test(shown) && !shown.includes('Win-back'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Choose the id: type to filter workflows/);
+    expect(result.json()).toMatchObject({ name: 'Welcome series', nodes: expect.any(Object) });
+    // Off a terminal, the command's own words.
+    const missing = await run(['workflow', 'show'], { env: sandboxEnv(sandbox) });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/name a workflow: its id, or --file/);
   });
 
   it('ends with nothing done on Ctrl-C, as an interruption', async () => {

@@ -316,6 +316,29 @@ describe('the code cache', () => {
     expect(result.stderr).toBe(`code cache: used ${resolve(BIN, `../../dist/cli.cjs.${process.version}-${process.arch}.cache`)}\n`);
   });
 
+  it('names each bundle where it is, in a stack trace through code from the shipped cache, not where the build made it', async () => {
+    // V8 keeps the name a script was compiled under in its cache, over the name a later run gives.
+    const probe = join(scratch, 'stack-probe.cjs');
+    writeFileSync(
+      probe,
+      [
+        "const fs = require('node:fs');",
+        'const writeSync = fs.writeSync;',
+        'let shown = false;',
+        'fs.writeSync = function (...args) {',
+        "  if (!shown) (shown = true), process.stderr.write(`${new Error('probe').stack}\\n`);",
+        '  return writeSync.apply(this, args);',
+        '};',
+        `require(${JSON.stringify(BIN)});`,
+      ].join('\n'),
+    );
+    const result = await spawnCli(['webhooks', 'sign'], { ...report, LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtdGVzdC1zZWNyZXQ=' }, [], probe);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`code cache: used ${resolve(BIN, `../../dist/cli.cjs.${process.version}-${process.arch}.cache`)}\n`);
+    expect(result.stderr).toContain(` (${resolve(BIN, '../../dist/cli.cjs')}:`);
+    expect(result.stderr).not.toContain('.build-');
+  });
+
   it('is written for the Node flags in use, where the shipped one cannot serve, and used from the next run on', async () => {
     const cache = join(scratch, 'flags-cache');
     const env = { ...report, NODE_OPTIONS: '--max-old-space-size=300', XDG_CACHE_HOME: cache };

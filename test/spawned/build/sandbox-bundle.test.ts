@@ -61,6 +61,22 @@ describe("loopsctl/sandbox's bundle", () => {
     expect(result.stderr).toBe(`sandbox code cache: used ${shipped}\n`);
   });
 
+  it("names its bundle where it is in an app's stack traces, not where the build made it", async () => {
+    // V8 keeps the name a script was compiled under in its cache, over the name a later run gives.
+    const script = join(scratch, 'stack.mjs');
+    writeFileSync(
+      script,
+      [
+        `const { startSandbox } = await import(${JSON.stringify(join(REPO, 'dist/sandbox/index.mjs'))});`,
+        "await startSandbox({ fixtures: '/no/such/fixtures.json' }).catch((error) => console.log(error.stack));",
+      ].join('\n'),
+    );
+    const result = await spawnNode(script, join(scratch, 'cache-stack'));
+    expect(result.stderr).toBe(`sandbox code cache: used ${shipped}\n`);
+    expect(result.stdout).toContain(` (${join(REPO, 'dist/sandbox/sandbox.cjs')}:`);
+    expect(result.stdout).not.toContain('.build-');
+  });
+
   it('without a shipped cache, as the npm package is, writes one in the cache directory at its first run and uses it from the next', async () => {
     const copy = join(scratch, 'package/dist/sandbox');
     cpSync(join(REPO, 'dist/sandbox'), copy, { recursive: true, filter: (source) => !source.endsWith('.cache') });

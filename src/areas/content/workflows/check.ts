@@ -200,7 +200,8 @@ export function checkWorkflowDirectory(
   const counter = new LineCounter();
   const document = parseDocument(source, { uniqueKeys: true, lineCounter: counter, prettyErrors: false });
   const problems: CheckProblem[] = [];
-  const result: FileCheck = { file: fileShown, source, errors: [], warnings: [] };
+  // A file that does not parse may be anything (a key committed where the workflow goes): its problems show no line of it.
+  const result: FileCheck = { file: fileShown, errors: [], warnings: [] };
   if (document.errors.length > 0) {
     for (const error of document.errors) {
       const offset = error.pos[0];
@@ -215,6 +216,7 @@ export function checkWorkflowDirectory(
     problems.push({ severity: 'error', rule: 'yaml', message: read.fault, fix: 'write each node out, without YAML aliases', line: 1, column: 1, offset: 0 });
     return [finish(result, problems)];
   }
+  result.source = source;
   const parsed = workflowFile.safeParse(read.value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -6,6 +6,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState, STATE_FILE } from '../../../../src/areas/content/files.js';
+import { emailMessages } from '../../../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
@@ -96,6 +97,24 @@ describe('a workflow push that stopped half-way', () => {
     const forced = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(writes(sandbox.requests).length).toBeGreaterThan(0);
+  });
+
+  it("takes an edit of the workflow's email made in the app after it stopped for a conflict, though the workflow's revision is the one it reached", async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const winBack = await stoppedPush(sandbox, root, () =>
+      sandbox.server.update((state) => {
+        // A teammate's edit of the email the push had not written yet: its content revision moves, the workflow's does not.
+        const stored = emailMessages.of(state).find(({ message }) => message.subject === 'We saved your workspace')!;
+        stored.message.lmx = '<Paragraph>Edited in the app</Paragraph>\n';
+        stored.message.contentRevisionId = 'edited-in-the-app';
+      }),
+    );
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(push.code).toBe(5);
+    expect(push.stderr).toContain('Not pushed: 1 workflow conflict');
+    expect(push.stdout).toContain(pathOf(winBack));
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 });
 

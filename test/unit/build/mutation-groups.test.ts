@@ -1,0 +1,58 @@
+/**
+ * The mutation set-up (stryker.config.mjs) names what each group mutates and the test files that
+ * guard it. A name that no longer matches a file is passed over in silence: vitest runs the tests
+ * it finds, Stryker mutates the files it finds. So every test file a group names exists, and
+ * every pattern it mutates matches a source file.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+type Groups = Record<string, { mutate: string[]; tests: string[] }>;
+let groups: Groups;
+const saved = { group: process.env.LOOPSCTL_MUTATE, tests: process.env.LOOPSCTL_MUTATE_TESTS };
+
+beforeAll(async () => {
+  // The configuration is read for one group, which it names to vitest through the environment.
+  process.env.LOOPSCTL_MUTATE = 'transport';
+  groups = ((await import(pathToFileURL(join(ROOT, 'stryker.config.mjs')).href)) as { groups: Groups }).groups;
+});
+
+afterAll(() => {
+  for (const [name, value] of [
+    ['LOOPSCTL_MUTATE', saved.group],
+    ['LOOPSCTL_MUTATE_TESTS', saved.tests],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+/** A pattern as Stryker reads it: `*` within a folder, `**` across folders. */
+function matcher(pattern: string): RegExp {
+  const body = pattern
+    .split('**/')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*'))
+    .join('(?:[^/]+/)*');
+  return new RegExp(`^${body}$`);
+}
+
+describe('the mutation groups', () => {
+  it('name test files that exist', () => {
+    const missing = Object.entries(groups).flatMap(([name, group]) =>
+      group.tests.filter((file) => !existsSync(join(ROOT, file))).map((file) => `${name}: ${file}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('mutate patterns that each match a source file', () => {
+    const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).map((path) => `src/${path.split('\\').join('/')}`);
+    const unmatched = Object.entries(groups).flatMap(([name, group]) =>
+      group.mutate.filter((pattern) => !sources.some((path) => matcher(pattern).test(path))).map((pattern) => `${name}: ${pattern}`),
+    );
+    expect(unmatched).toEqual([]);
+  });
+});
