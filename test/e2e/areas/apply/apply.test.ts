@@ -2,10 +2,11 @@
  * A plan written as a file (`content push --plan --out`) and played by `loopsctl apply`: exactly
  * its calls, guarded by the revisions it was planned against, to the account it was made for, once.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takeFileLock } from '../../../../src/base/lock.js';
+import { journalFiles } from '../../../../src/config/change-journal.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
@@ -91,6 +92,31 @@ describe('loopsctl apply', () => {
     }
     expect(writes(sandbox.requests)).toEqual([]);
     expect(existsSync(`${plan}.applied`)).toBe(false);
+  });
+
+  it('refuses to apply while the journal cannot keep the change, sending nothing, and applies the plan once it can', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    const config = join(plan, '..', 'config');
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const [live] = journalFiles(config);
+    const elsewhere = join(plan, '..', 'elsewhere.jsonl');
+    writeFileSync(elsewhere, '');
+    mkdirSync(join(config, 'journal'), { recursive: true, mode: 0o700 });
+    symlinkSync(elsewhere, live!);
+    sandbox.requests.length = 0;
+    const refused = await sandbox.loopsctl(['apply', plan], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/the journal of changes cannot be kept in \S+changes\.jsonl: it is a symbolic link; nothing was sent/);
+    expect(writes(sandbox.requests)).toEqual([]);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('');
+
+    // The journal moved aside: the refused record was never begun, and the whole plan is applied.
+    renameSync(live!, `${live}.aside`);
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stderr).toContain('Applied 2 records of 2');
+    expect(readFileSync(live!, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 
   it('stops at a record changed in the account since the plan: the platform refuses it (409), and nothing after it is sent', async () => {
