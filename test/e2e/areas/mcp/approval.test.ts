@@ -85,6 +85,57 @@ describe('a change above the write tier, through elicitation', () => {
   });
 });
 
+describe('the impact a person is shown', () => {
+  const WELCOME = 'cmypp2eo4jy28v8rq0khsjwhq';
+  const WAIT_2D = 'c7buikafyw3b5s87mgyg71nlb';
+  const WAITING = `deletes node ${WAIT_2D}: 2 contacts waiting there would leave the workflow`;
+
+  /** A config whose sandbox has two contacts waiting at the Welcome series' two-day wait: signed up, welcomed, waiting. */
+  async function withWaiting(): Promise<string> {
+    const config = tempDir();
+    for (const email of ['ana@example.com', 'bo@example.com']) {
+      const made = await run(['--sandbox', 'contacts', 'create', '--email', email, '--list', 'co0gnzwtbvun8n3amky3gzsp4=true'], {
+        env: { LOOPSCTL_CONFIG_DIR: config },
+      });
+      expect(made.code, made.stderr).toBe(0);
+    }
+    return config;
+  }
+  const nodeIds = async (config: string) =>
+    Object.keys((await run(['--sandbox', 'workflow', 'show', WELCOME, '--json'], { env: { LOOPSCTL_CONFIG_DIR: config } })).json<{ nodes: object }>().nodes);
+
+  it('is the plan’s: the contacts waiting at a node a delete removes, asked through the client and at the terminal', async () => {
+    const asked: string[] = [];
+    const declining = await serve(
+      (request) => {
+        asked.push(request.message);
+        return { action: 'decline' };
+      },
+      await withWaiting(),
+    );
+    const declined = await declining.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
+    expect(declined.structuredContent.error).toMatchObject({ code: 'not_approved' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(`loopsctl workflow nodes delete ${WELCOME} ${WAIT_2D} --queued-contacts discard\n`);
+    expect(asked[0]).toContain(`  Impact:\n    workflow node ${WELCOME}/${WAIT_2D}: ${WAITING}\n`);
+    expect(await nodeIds(declining.config)).toContain(WAIT_2D);
+    // Planned in a directory of its own, which is gone once asked.
+    expect(readdirSync(join(declining.config, 'approvals'))).toEqual([]);
+
+    const pending = await serve(false, await withWaiting());
+    const answer = await pending.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
+    expect(answer.structuredContent.change).toContain(`  workflow node ${WELCOME}/${WAIT_2D}: ${WAITING}`);
+    const shown = await approveAtTerminal(pending.config, answer.structuredContent.plan, 'n\r');
+    expect(shown.stderr).toContain(WAITING);
+    expect(await nodeIds(pending.config)).toContain(WAIT_2D);
+
+    const approving = await serve(() => ({ action: 'accept', content: { approve: true } }), await withWaiting());
+    const approved = await approving.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
+    expect(approved.isError, approved.content[0]!.text).toBeFalsy();
+    expect(await nodeIds(approving.config)).not.toContain(WAIT_2D);
+  });
+});
+
 describe('a change from a client that cannot ask', () => {
   it('is pending until a person approves it at a terminal, then applied once', async () => {
     const mcp = await serve(false);
