@@ -9,7 +9,7 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { handler, type Capability, type Handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import { whereOf } from '../content/account.js';
+import { whereOf, witnessOf } from '../content/account.js';
 import { makePlan, writePlan } from '../content/plan-file.js';
 import { requestUnit } from '../content/request-calls.js';
 import { impactOf } from '../impact/impact.js';
@@ -56,7 +56,7 @@ async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, fi
   const client = await context.client();
   const units = [];
   for (const req of held) units.push(await requestUnit(client, req));
-  const account = await whereOf(context, client);
+  const account = { ...(await whereOf(context, client)), ...(await witnessOf(client, units)) };
   // What the change does to people and to the app, asked of the API now and kept under the plan's digest.
   const impact = await impactOf(client, units);
   const plan = makePlan(name, account, false, units, context.runtime.now(), expires, impact);

@@ -22,6 +22,9 @@ export const DEFAULT_EXPIRY_MS = 60 * 60 * 1000;
 /** A plan holds the LMX it sends: far more than any change of a content tree, far less than memory. */
 const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 
+/** What a plan's witness may be: a theme, by its path. */
+const WITNESS = /^\/v1\/themes\/[A-Za-z0-9_-]+$/;
+
 /** One call of the API, by its operation's name; the fields are its arguments as the apply sends them. */
 const call = z.looseObject({ op: z.string() });
 export type PlannedCall = z.infer<typeof call> & Record<string, unknown>;
@@ -42,7 +45,8 @@ const planSchema = z.looseObject({
   command: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string() }),
+  /** `witness`: a record of the account (src/areas/content/account.ts, witnessOf), for a plan that names none. */
+  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.string().regex(WITNESS).optional() }),
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
   units: z.array(unit),
@@ -72,7 +76,7 @@ export function planDigest(plan: Omit<PlanFile, 'digest'> | PlanFile): string {
 /** A plan ready to write: stamped with its times and digest. */
 export function makePlan(
   command: string,
-  account: AccountWhere,
+  account: AccountWhere & { witness?: string },
   check: boolean,
   units: PlannedUnit[],
   now: Date,
@@ -84,7 +88,7 @@ export function makePlan(
     command,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + expiresInMs).toISOString(),
-    account: { team: account.team, baseUrl: account.baseUrl, profile: account.profile },
+    account: { team: account.team, baseUrl: account.baseUrl, profile: account.profile, ...(account.witness === undefined ? {} : { witness: account.witness }) },
     check,
     units,
     ...(impact === undefined ? {} : { impact: impact as PlanFile['impact'] }),
