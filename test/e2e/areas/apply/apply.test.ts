@@ -182,6 +182,29 @@ describe('loopsctl apply', () => {
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
+  it('resumes an apply that stopped between records from the first record it had not begun', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    // Stopped once the workflow, the plan's first record, is done: at the read that begins the email's.
+    const stop = new AbortController();
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      const count = push(...items);
+      if (items.some((item) => item.method === 'GET' && item.path.startsWith('/v1/email-messages/')) && writes(recorded).length > 0) stop.abort();
+      return count;
+    };
+    const stopped = await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
+    recorded.push = push;
+    expect(stopped.code).toBe(130);
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/workflows\//)]);
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['apply', plan]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Applied 1 record of 1');
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/email-messages\//)]);
+  });
+
   it('names a record an apply that stopped had begun, rather than send it twice', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);

@@ -66,6 +66,16 @@ describe('a change above the write tier, through elicitation', () => {
       expect(answer.structuredContent.error).toMatchObject({ code: 'not_approved', exitCode: 11, message: `not approved: ${why}; nothing was sent` });
       expect(await outbox(mcp.config)).toEqual([]);
     }
+    // A client that answers the question with an error, as one whose person never answered in time: no yes was given.
+    const unanswered = await serve(() => {
+      throw new Error('the question timed out');
+    });
+    expect((await unanswered.call('transactional_send', SEND)).structuredContent.error).toMatchObject({
+      code: 'not_approved',
+      exitCode: 11,
+      message: 'not approved: no answer came in time; nothing was sent',
+    });
+    expect(await outbox(unanswered.config)).toEqual([]);
     // An accept without approve: true is no yes.
     const unticked = await serve(() => ({ action: 'accept', content: { approve: false } }));
     expect((await unticked.call('transactional_send', SEND)).structuredContent.error.message).toBe('not approved: the person declined it; nothing was sent');
