@@ -41,6 +41,23 @@ async function planned(sandbox: RecordingSandbox): Promise<{ root: string; plan:
   return { root, plan };
 }
 
+/** `loopsctl apply` interrupted (as by Ctrl-C) once the sandbox has answered a request `at` picks. */
+async function applyStoppedAt(sandbox: RecordingSandbox, plan: string, at: (request: Recorded) => boolean) {
+  const stop = new AbortController();
+  const recorded = sandbox.requests;
+  const push = recorded.push.bind(recorded);
+  recorded.push = (...items: Recorded[]) => {
+    const count = push(...items);
+    if (items.some(at)) stop.abort();
+    return count;
+  };
+  try {
+    return await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
+  } finally {
+    recorded.push = push;
+  }
+}
+
 describe('loopsctl apply', () => {
   it('plays exactly the calls of the plan with their revisions, leaves the account equal to the tree, and sends nothing the second time', async () => {
     const sandbox = await sandboxes();
@@ -186,16 +203,11 @@ describe('loopsctl apply', () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
     // Stopped once the workflow, the plan's first record, is done: at the read that begins the email's.
-    const stop = new AbortController();
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    recorded.push = (...items: Recorded[]) => {
-      const count = push(...items);
-      if (items.some((item) => item.method === 'GET' && item.path.startsWith('/v1/email-messages/')) && writes(recorded).length > 0) stop.abort();
-      return count;
-    };
-    const stopped = await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
-    recorded.push = push;
+    const stopped = await applyStoppedAt(
+      sandbox,
+      plan,
+      (item) => item.method === 'GET' && item.path.startsWith('/v1/email-messages/') && writes(sandbox.requests).length > 0,
+    );
     expect(stopped.code).toBe(130);
     expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/workflows\//)]);
     sandbox.requests.length = 0;
@@ -208,16 +220,7 @@ describe('loopsctl apply', () => {
   it('names a record an apply that stopped had begun, rather than send it twice', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
-    const stop = new AbortController();
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    recorded.push = (...items: Recorded[]) => {
-      const count = push(...items);
-      if (items.some((item) => item.method !== 'GET')) stop.abort();
-      return count;
-    };
-    const stopped = await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
-    recorded.push = push;
+    const stopped = await applyStoppedAt(sandbox, plan, (item) => item.method !== 'GET');
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('interrupted');
     sandbox.requests.length = 0;
