@@ -98,7 +98,10 @@ export function makePlan(
 
 /** Where a plan file (or a file beside it) is: under `loopsctl mcp --root`, only there; never through a link. */
 export async function placeOfPlan(context: Uses<'files'>, file: string): Promise<{ root: string; path: string }> {
-  const root = context.runtime.files?.root;
+  return placeUnderRoot(context.runtime.files?.root, file);
+}
+
+async function placeUnderRoot(root: string | undefined, file: string): Promise<{ root: string; path: string }> {
   if (root !== undefined) return (await import('../../core/root.js')).placeUnder(root, file, `"${file}"`);
   const full = resolve(file);
   return { root: dirname(full), path: basename(full) };
@@ -111,7 +114,12 @@ export async function writePlan(context: Uses<'files'>, file: string, plan: Plan
 
 /** A plan file read and checked: its layout, then its digest. An edited file is refused before anything else is read of it. */
 export async function readPlan(context: Uses<'files'>, file: string): Promise<PlanFile> {
-  const { root, path } = await placeOfPlan(context, file);
+  return readPlanUnder(context.runtime.files?.root, file);
+}
+
+/** readPlan, of a file under `root` (`loopsctl mcp --root`), or anywhere when there is none. */
+export async function readPlanUnder(under: string | undefined, file: string): Promise<PlanFile> {
+  const { root, path } = await placeUnderRoot(under, file);
   const bytes = readTreeFile(root, path, MAX_PLAN_BYTES);
   if (bytes === undefined) throw new LocalFileError(`${file}: no such plan file`, { hint: 'write one with `loopsctl content push --plan --out <file>`' });
   let value: unknown;

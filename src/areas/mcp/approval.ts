@@ -12,8 +12,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
+import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
 import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { readPlanUnder } from '../content/plan-file.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
@@ -117,6 +119,7 @@ export async function ask(
  * that cannot plan; one that could not be planned says why.
  */
 async function impactWords(caller: Caller, approving: Approving, tool: Tool, input: Record<string, unknown>, id: string, signal?: AbortSignal) {
+  if (tool.path.join(' ') === 'apply') return planWords(caller, tool, input);
   if (tool.spec.options?.includes(PLAN_OPTION) !== true) return [];
   const dir = proposalDirectory(approving.configDir, id);
   try {
@@ -134,6 +137,21 @@ async function impactWords(caller: Caller, approving: Approving, tool: Tool, inp
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What a plan file to apply holds: its records, and the impact written under its digest. */
+async function planWords(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string[]> {
+  const file = callOf(caller, tool, input).input.plan as string;
+  const plan = await readPlanUnder(caller.root, file).catch((error: unknown) => {
+    if (error instanceof LoopsctlError) return error;
+    throw error;
+  });
+  if (plan instanceof LoopsctlError) return [`The plan cannot be read: ${plan.message}`];
+  const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
+  return [
+    sanitize(`The plan, for ${plan.account.team}: ${plan.units.map((unit) => unit.record).join(', ')}`),
+    ...(impact === '' ? [] : impact.trimEnd().split('\n')),
+  ];
 }
 
 /** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
 import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = 'c1h3243uwicgpgajrgexlzdl5';
 const SEND = { transactionalId: PASSWORD_RESET, to: 'ada@example.com', vars: { resetUrl: 'https://example.com/reset' } };
@@ -143,6 +144,35 @@ describe('the impact a person is shown', () => {
     const approved = await approving.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
     expect(approved.isError, approved.content[0]!.text).toBeFalsy();
     expect(await nodeIds(approving.config)).not.toContain(WAIT_2D);
+  });
+});
+
+describe('a plan file an agent asks to apply', () => {
+  it('is shown to the person by its records and the impact written under its digest', async () => {
+    const config = tempDir();
+    const root = tempDir();
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const tree = join(root, 'loops');
+    expect((await run(['--sandbox', 'content', 'pull', tree, '--only', 'workflows'], { env })).code).toBe(0);
+    // The Welcome series, which is live, without its two-day wait.
+    const yaml = join(workflowDir(tree, 'welcome-series'), 'workflow.yaml');
+    edit(yaml, '    next: [wait-2d]\n', '    next: [paying-customers]\n');
+    edit(yaml, '  wait-2d:\n    type: TimerAction\n    next: [paying-customers]\n    amount: 2\n    unit: d\n', '');
+    const planned = await run(['--sandbox', 'content', 'push', tree, '--only', 'workflows', '--plan', '--live', '--out', join(root, 'change.json')], { env });
+    expect(planned.code, planned.stderr).toBe(0);
+    const asked: string[] = [];
+    const mcp = await startMcp(['--sandbox', '--allow-destructive', '--root', root], {
+      env,
+      person: (request) => {
+        asked.push(request.message);
+        return { action: 'decline' };
+      },
+    });
+    running.push(mcp);
+    const answer = (await mcp.client.callTool({ name: 'apply', arguments: { plan: 'change.json', live: true } })) as Answer;
+    expect(answer.structuredContent.error).toMatchObject({ code: 'not_approved' });
+    expect(asked[0]).toMatch(/\n {2}loopsctl apply change\.json --live\n {2}The plan, for Acme Sandbox: workflows\/welcome-series--\w+\n/);
+    expect(asked[0]).toMatch(/\n {2}Impact:\n {4}workflows\/welcome-series--\w+: deletes node wait-2d: nobody is waiting there\n/);
   });
 });
 
