@@ -209,6 +209,7 @@ describe('loopsctl apply', () => {
       (item) => item.method === 'GET' && item.path.startsWith('/v1/email-messages/') && writes(sandbox.requests).length > 0,
     );
     expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('interrupted');
     expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/workflows\//)]);
     sandbox.requests.length = 0;
     const again = await sandbox.loopsctl(['apply', plan]);
