@@ -131,7 +131,7 @@ async function impactWords(caller: Caller, approving: Approving, tool: Tool, inp
       { ...planned, plan: true, out: join(dir, 'impact.json') },
       { signal, files: { ...call.files, root: dir } },
     );
-    if (ran.error !== undefined) return [`Impact: unknown, it could not be planned: ${ran.error.message}`];
+    if (ran.error !== undefined) return [sanitize(`Impact: unknown, it could not be planned: ${ran.error.message}`)];
     const impact = (producedValue(ran) as { impact?: ImpactRecord[] } | undefined)?.impact ?? [];
     return impact.length === 0 ? [] : renderImpact(impact).trimEnd().split('\n');
   } finally {
@@ -146,7 +146,7 @@ async function planWords(caller: Caller, tool: Tool, input: Record<string, unkno
     if (error instanceof LoopsctlError) return error;
     throw error;
   });
-  if (plan instanceof LoopsctlError) return [`The plan cannot be read: ${plan.message}`];
+  if (plan instanceof LoopsctlError) return [sanitize(`The plan cannot be read: ${plan.message}`)];
   const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
   return [
     sanitize(`The plan, for ${plan.account.team}: ${plan.units.map((unit) => unit.record).join(', ')}`),
