@@ -28,7 +28,7 @@ export const EXIT_CODES = [
     name: 'protected',
     code: 11,
     meaning:
-      'a write refused before anything was sent: the profile is read-only, an MCP server was started without the tier the command needs, or the key belongs to another team than the one expected (the team named by `--expect-team`, `LOOPSCTL_EXPECTED_TEAM` or the profile)',
+      'a write refused before anything was sent: the profile is read-only, an MCP server was started without the tier the command needs, the key belongs to another team than the one expected (the team named by `--expect-team`, `LOOPSCTL_EXPECTED_TEAM` or the profile) or to another account than the plan applied (`loopsctl apply`, `loopsctl undo`), or a person did not approve the change (`loopsctl mcp`)',
   },
   { name: 'internal', code: 70, meaning: 'internal error (a bug in loopsctl)' },
   { name: 'io', code: 74, meaning: 'output could not be written (a full disk, a closed stderr)' },

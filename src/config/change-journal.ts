@@ -99,9 +99,12 @@ function openJournal(configDir: string): { fd: number; file: string; size: numbe
   });
 }
 
+/** The code of a journal's refusal of a write, made before the write is sent: nothing of it reached the account. */
+export const JOURNAL_REFUSED = 'journal';
+
 function refusal(path: string, reason: string): LocalFileError {
   return new LocalFileError(`the journal of changes cannot be kept in ${path}: ${reason}; nothing was sent`, {
-    code: 'journal',
+    code: JOURNAL_REFUSED,
     hint: `move ${path} aside (loopsctl makes it again), or set LOOPSCTL_CONFIG_DIR to a directory of your own`,
   });
 }

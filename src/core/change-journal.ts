@@ -66,8 +66,9 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
         appendEntry(run.configDir, entry);
       } catch (error) {
         const reason = error instanceof LoopsctlError ? error.message : String((error as Error).message ?? error);
+        // Not the journal's refusal: this write was sent.
         throw new LocalFileError(`${req.method} ${entry.path} was sent (${entry.outcome}), but the journal of changes could not keep it: ${reason}`, {
-          code: 'journal',
+          code: 'journal-unkept',
           cause: error,
         });
       }

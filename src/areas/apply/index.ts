@@ -20,8 +20,9 @@ What each record held before is kept beside the journal of changes, for
 
 Refused before anything is sent: a plan edited since it was written (its digest
 does not match) or expired (exit 2); a plan for another account, told by its team,
-its base URL and the records it changes (exit 11); a plan whose apply is under
-way in another run (exit 2).
+its base URL and the records it changes (for a plan that only creates, a theme of
+the account it noted) (exit 11); a plan whose apply is under way in another run
+(exit 2).
 
 Beside the plan, <plan>.applied records how far an apply got: a second apply of
 the same plan sends nothing; one that stopped resumes from the first record not

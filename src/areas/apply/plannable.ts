@@ -9,7 +9,7 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { handler, type Capability, type Handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import { whereOf } from '../content/account.js';
+import { whereOf, witnessOf } from '../content/account.js';
 import { makePlan, writePlan } from '../content/plan-file.js';
 import { requestUnit } from '../content/request-calls.js';
 import { impactOf } from '../impact/impact.js';
@@ -19,6 +19,8 @@ export interface PlanOptions {
   plan?: boolean;
   out?: string;
   expires?: number;
+  /** The app's source, for the sends a publish would break (a command that declares --code). */
+  code?: string[];
 }
 
 const NEEDS = ['out', 'client', 'key', 'files', 'clock', 'globals'] as const;
@@ -30,9 +32,14 @@ export function plannable<A extends unknown[], O extends object>(name: string, i
     if (options.plan !== true) {
       if (options.out !== undefined || options.expires !== undefined)
         throw new UsageError('--out and --expires are those of a plan file: give --plan with them', { hint: `loopsctl ${name} … --plan --out change.json` });
+      if (options.code !== undefined)
+        throw new UsageError("--code shows the plan's impact on the app: give --plan with it", {
+          hint: `loopsctl ${name} … --plan --out change.json --code src`,
+        });
       return inner(context, args, options);
     }
-    if (options.out === undefined)
+    const out = options.out;
+    if (out === undefined)
       throw new UsageError('--plan writes the change to a file: give --out <file> with it', { hint: `loopsctl ${name} … --plan --out change.json` });
     if ((options as { queuedContacts?: string }).queuedContacts === 'discard')
       throw new UsageError('a plan never discards queued contacts: leave --queued-contacts discard out of it', {
@@ -43,11 +50,11 @@ export function plannable<A extends unknown[], O extends object>(name: string, i
       // The command stops where its write is held; any other failure is its own.
       if (planning.held.length === 0) throw error;
     });
-    return writeHeld(planning, name, options.out, options.expires);
+    return writeHeld(planning, name, { ...options, out });
   });
 }
 
-async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, file: string, expires: number | undefined): Promise<number> {
+async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { out: file, expires, code }: PlanOptions & { out: string }): Promise<number> {
   const held = context.held.splice(0);
   if (held.length === 0) {
     context.out.note(`Nothing to change: no plan written to ${file}.`);
@@ -56,9 +63,9 @@ async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, fi
   const client = await context.client();
   const units = [];
   for (const req of held) units.push(await requestUnit(client, req));
-  const account = await whereOf(context, client);
+  const account = { ...(await whereOf(context, client)), ...(await witnessOf(client, units)) };
   // What the change does to people and to the app, asked of the API now and kept under the plan's digest.
-  const impact = await impactOf(client, units);
+  const impact = await impactOf(client, units, { code });
   const plan = makePlan(name, account, false, units, context.runtime.now(), expires, impact);
   await writePlan(context, file, plan);
   if (context.out.json) await context.out.writeJson(plan);

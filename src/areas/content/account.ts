@@ -13,7 +13,8 @@ import type { Uses } from '../../core/capabilities.js';
 import type { Credentials } from '../../core/context.js';
 import { getCampaign } from '../campaigns/client.js';
 import { getComponent } from '../components/client.js';
-import { getTheme } from '../themes/client.js';
+import { getTheme, themes } from '../themes/client.js';
+import { path } from '../../api/ids.js';
 import { getTransactional } from '../transactional/client.js';
 import { getWorkflow } from '../workflows/client.js';
 import type { ContentState } from './files.js';
@@ -28,6 +29,21 @@ export interface AccountWhere {
   team: string;
   baseUrl: string;
   profile: string;
+}
+
+/**
+ * What a plan adds to where it is for when it names none of the account's records (it only
+ * creates them): a record the account holds, by its path, the first theme it lists (every account
+ * has its default theme). `loopsctl apply` finds it there, or takes the key's account for another
+ * one of the same team name at the same address.
+ */
+export async function witnessOf(client: ApiClient, units: readonly { id?: string }[]): Promise<{ witness?: string }> {
+  if (units.some((unit) => unit.id !== undefined)) return {};
+  for await (const page of client.pages(themes, { limit: 1 })) {
+    const first = page.data[0];
+    return first === undefined ? {} : { witness: path`/v1/themes/${first.id}` };
+  }
+  return {};
 }
 
 /** The account a run is about: the key of its records in the state, and where it was reached. */

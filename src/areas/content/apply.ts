@@ -207,6 +207,14 @@ async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, p
       );
     }
   }
+  // A plan that only creates names none of the account's records: the one it noted must be here.
+  const witness = planned.witness;
+  if (witness !== undefined && left.every(({ unit }) => unit.id === undefined) && !(await requestRecordExists(client, witness))) {
+    throw new ProtectedError(
+      `the plan was made in an account holding ${witness}, which the account this key reaches does not hold: it is not the account the plan was made for; nothing was sent`,
+      { hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account` },
+    );
+  }
 }
 
 function isConflict(error: unknown): boolean {

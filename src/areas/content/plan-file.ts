@@ -22,6 +22,9 @@ export const DEFAULT_EXPIRY_MS = 60 * 60 * 1000;
 /** A plan holds the LMX it sends: far more than any change of a content tree, far less than memory. */
 const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 
+/** What a plan's witness may be: a theme, by its path. */
+const WITNESS = /^\/v1\/themes\/[A-Za-z0-9_-]+$/;
+
 /** One call of the API, by its operation's name; the fields are its arguments as the apply sends them. */
 const call = z.looseObject({ op: z.string() });
 export type PlannedCall = z.infer<typeof call> & Record<string, unknown>;
@@ -42,7 +45,8 @@ const planSchema = z.looseObject({
   command: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string() }),
+  /** `witness`: a record of the account (src/areas/content/account.ts, witnessOf), for a plan that names none. */
+  account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.string().regex(WITNESS).optional() }),
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
   units: z.array(unit),
@@ -72,7 +76,7 @@ export function planDigest(plan: Omit<PlanFile, 'digest'> | PlanFile): string {
 /** A plan ready to write: stamped with its times and digest. */
 export function makePlan(
   command: string,
-  account: AccountWhere,
+  account: AccountWhere & { witness?: string },
   check: boolean,
   units: PlannedUnit[],
   now: Date,
@@ -84,7 +88,7 @@ export function makePlan(
     command,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + expiresInMs).toISOString(),
-    account: { team: account.team, baseUrl: account.baseUrl, profile: account.profile },
+    account: { team: account.team, baseUrl: account.baseUrl, profile: account.profile, ...(account.witness === undefined ? {} : { witness: account.witness }) },
     check,
     units,
     ...(impact === undefined ? {} : { impact: impact as PlanFile['impact'] }),
@@ -94,7 +98,10 @@ export function makePlan(
 
 /** Where a plan file (or a file beside it) is: under `loopsctl mcp --root`, only there; never through a link. */
 export async function placeOfPlan(context: Uses<'files'>, file: string): Promise<{ root: string; path: string }> {
-  const root = context.runtime.files?.root;
+  return placeUnderRoot(context.runtime.files?.root, file);
+}
+
+async function placeUnderRoot(root: string | undefined, file: string): Promise<{ root: string; path: string }> {
   if (root !== undefined) return (await import('../../core/root.js')).placeUnder(root, file, `"${file}"`);
   const full = resolve(file);
   return { root: dirname(full), path: basename(full) };
@@ -107,7 +114,12 @@ export async function writePlan(context: Uses<'files'>, file: string, plan: Plan
 
 /** A plan file read and checked: its layout, then its digest. An edited file is refused before anything else is read of it. */
 export async function readPlan(context: Uses<'files'>, file: string): Promise<PlanFile> {
-  const { root, path } = await placeOfPlan(context, file);
+  return readPlanUnder(context.runtime.files?.root, file);
+}
+
+/** readPlan, of a file under `root` (`loopsctl mcp --root`), or anywhere when there is none. */
+export async function readPlanUnder(under: string | undefined, file: string): Promise<PlanFile> {
+  const { root, path } = await placeUnderRoot(under, file);
   const bytes = readTreeFile(root, path, MAX_PLAN_BYTES);
   if (bytes === undefined) throw new LocalFileError(`${file}: no such plan file`, { hint: 'write one with `loopsctl content push --plan --out <file>`' });
   let value: unknown;

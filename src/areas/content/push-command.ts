@@ -9,7 +9,7 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory } from './files.js';
-import { resolveAccount, whereOf, type Account } from './account.js';
+import { resolveAccount, whereOf, witnessOf, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { impactOf, type ImpactRecord } from '../impact/impact.js';
 import { printImpact } from '../impact/render.js';
@@ -83,7 +83,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
           await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...(impact === undefined ? {} : { impact }) });
         if (impact !== undefined) await printImpact(context, impact);
       }
-      if (options.out !== undefined) await writePlanFile(context, options, account, planned, held, impact);
+      if (options.out !== undefined) await writePlanFile(context, options, { ...account, ...(await witnessOf(client, planned)) }, planned, held, impact);
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;
     } finally {
@@ -99,7 +99,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
 async function writePlanFile(
   context: Uses<'out' | 'files' | 'clock'>,
   options: PushOptions,
-  account: Account,
+  account: Account & { witness?: string },
   units: PlannedUnit[],
   held: boolean,
   impact: ImpactRecord[] | undefined,

@@ -8,10 +8,17 @@
  * `loopsctl approve <id>` in a terminal, and the agent applies it with approved_apply, once.
  */
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
-import { propose, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
-import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
+import { sanitize } from '../../base/sanitize.js';
+import { PLAN_OPTION } from '../../core/declare.js';
+import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { readPlanUnder } from '../content/plan-file.js';
+import type { ImpactRecord } from '../impact/impact.js';
+import { renderImpact } from '../impact/render.js';
+import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
 import { asks, type Selection, type Settings, type Tool } from './tools.js';
 
@@ -105,17 +112,60 @@ export async function ask(
   }
 }
 
+/**
+ * What the call does to people and to the app, in the words of a plan's impact (the contacts
+ * waiting at a node it deletes, the data variables a publish adds, a schedule's audience): the
+ * command run with --plan into the change's own directory, which sends nothing. None for a command
+ * that cannot plan; one that could not be planned says why.
+ */
+async function impactWords(caller: Caller, approving: Approving, tool: Tool, input: Record<string, unknown>, id: string, signal?: AbortSignal) {
+  if (tool.path.join(' ') === 'apply') return planWords(caller, tool, input);
+  if (tool.spec.options?.includes(PLAN_OPTION) !== true) return [];
+  const dir = proposalDirectory(approving.configDir, id);
+  try {
+    const call = callOf(caller, tool, input);
+    // A plan never discards queued contacts: it is planned without, and its impact counts them.
+    const { 'queued-contacts': _discards, ...planned } = call.input;
+    const ran = await caller.invoker.invoke(
+      tool.path,
+      { ...planned, plan: true, out: join(dir, 'impact.json') },
+      { signal, files: { ...call.files, root: dir } },
+    );
+    if (ran.error !== undefined) return [sanitize(`Impact: unknown, it could not be planned: ${ran.error.message}`)];
+    const impact = (producedValue(ran) as { impact?: ImpactRecord[] } | undefined)?.impact ?? [];
+    return impact.length === 0 ? [] : renderImpact(impact).trimEnd().split('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a plan file to apply holds: its records, and the impact written under its digest. */
+async function planWords(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string[]> {
+  const file = callOf(caller, tool, input).input.plan as string;
+  const plan = await readPlanUnder(caller.root, file).catch((error: unknown) => {
+    if (error instanceof LoopsctlError) return error;
+    throw error;
+  });
+  if (plan instanceof LoopsctlError) return [sanitize(`The plan cannot be read: ${plan.message}`)];
+  const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
+  return [
+    sanitize(`The plan, for ${plan.account.team}: ${plan.units.map((unit) => unit.record).join(', ')}`),
+    ...(impact === '' ? [] : impact.trimEnd().split('\n')),
+  ];
+}
+
 /** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */
 function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['approval']> {
   return async (tool, given, signal) => {
     const input = settled(tool, given);
-    const words = [commandLine(tool, input)];
     try {
+      const id = newProposalId();
+      const words = [commandLine(tool, input), ...(await impactWords(caller, approving, tool, input, id, signal))];
       const answer = await ask(approving, words, signal);
       if (answer === 'approved') return await callTool(caller, tool, input, signal, true);
       if (answer !== 'unable') return notApproved(tool, answer);
       return pending(
-        propose(approving.configDir, { by: clientOf(approving), account: approving.account, words, call: { tool: tool.name, input } }, approving.now()),
+        propose(approving.configDir, { by: clientOf(approving), account: approving.account, words, call: { tool: tool.name, input } }, approving.now(), id),
       );
     } catch (error) {
       if (error instanceof LoopsctlError) return failed(tool, error);

@@ -110,7 +110,16 @@ email-messages check <draftEmailMessageId>`,
       examples: [`loopsctl transactional publish ${SIGN_IN_ID}`],
       remote: true,
       tier: 'destructive',
-      options: PLAN_OPTIONS,
+      options: [
+        ...PLAN_OPTIONS,
+        {
+          flags: '--code <dir>',
+          description: "with --plan: the app's source (repeatable), for the sends the data variables it adds would break",
+          repeatable: true,
+          file: {},
+          personOnly: true,
+        },
+      ],
       load: async () => (await import('./commands.js')).publish,
     }),
     command({

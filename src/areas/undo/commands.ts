@@ -12,6 +12,8 @@ import { applyPlan } from '../content/apply.js';
 import { makePlan, readPlan, writePlan, type PlannedUnit } from '../content/plan-file.js';
 import { explained } from '../explain.js';
 import { CONTENT } from '../content/scope.js';
+import { impactOf } from '../impact/impact.js';
+import { impactText } from '../impact/render.js';
 
 interface UndoOptions {
   out?: string;
@@ -45,8 +47,22 @@ export const undo: Handler<[string], UndoOptions> = handler(
       );
       return code;
     }
-    const plan = makePlan(`undo ${change}`, where, false, inverse.units, context.runtime.now(), options.expires);
-    if (!context.out.json) await context.out.write(describe(inverse.units));
+    // What putting it back does to people, as any plan shows it: the contacts waiting at a node the change added, which the undo deletes.
+    const impact = await explained(impactOf(client, inverse.units), CONTENT);
+    // Applied at once, the impact is shown before the confirmation, and not again by the apply (--json: under the apply's "impact").
+    const plan = makePlan(
+      `undo ${change}`,
+      where,
+      false,
+      inverse.units,
+      context.runtime.now(),
+      options.expires,
+      options.out === undefined && !context.out.json ? undefined : impact,
+    );
+    if (!context.out.json) {
+      const text = impactText(context.out, impact);
+      await context.out.write(`${describe(inverse.units)}${text === '' ? '' : `${text}\n`}`);
+    }
     if (options.out !== undefined) {
       await writePlan(context, options.out, plan);
       if (context.out.json) await context.out.writeJson(plan);

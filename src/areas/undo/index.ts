@@ -14,8 +14,9 @@ export const spec: Spec = command({
   help: `Before a plan is applied (by \`loopsctl apply\`), what each record it changes held is
 kept beside the journal of changes: an email's LMX and fields, a workflow's graph
 and emails, a group's or a campaign's fields. undo reads it, makes the plan that
-puts each record back (later changes first), shows it, and applies it once you
-confirm (--yes when not on a terminal), or writes it with --out.
+puts each record back (later changes first), shows it with its impact (the
+contacts waiting at a node the change added, which it deletes...), and applies it
+once you confirm (--yes when not on a terminal), or writes it with --out.
 
 Each call of the inverse plan is guarded by where the apply left the record (the
 workflow's or the email's revision, the digest of the others): a record changed

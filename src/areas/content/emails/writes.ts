@@ -1,6 +1,7 @@
 /** How `content push` writes a record: the writes it watched, the failures it explains, the files the account filled in. */
 import { isDeepStrictEqual } from 'node:util';
-import { InterruptedError, LoopsctlError, ProtectedError, RejectedError, withDetails } from '../../../base/errors.js';
+import { InterruptedError, LocalFileError, LoopsctlError, ProtectedError, RejectedError, withDetails } from '../../../base/errors.js';
+import { JOURNAL_REFUSED } from '../../../config/change-journal.js';
 import type { ApiClient } from '../../../api/client.js';
 import { REFERENCE_FILES, type Files } from '../files.js';
 import type { RecordFiles } from './files.js';
@@ -59,8 +60,11 @@ export function watchWrites(client: ApiClient, first: () => void): WatchedWrites
     mayHaveWritten(error) {
       if (sent === 0) return false;
       if (answered > 0) return true;
-      // The only write was refused (a 4xx, a read-only profile, the team check): it changed nothing.
-      const refused = error instanceof ProtectedError || (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
+      // The only write was refused (a 4xx, a read-only profile, the team check, a journal that could not keep it): it changed nothing.
+      const refused =
+        error instanceof ProtectedError ||
+        (error instanceof LocalFileError && error.code === JOURNAL_REFUSED) ||
+        (error instanceof LoopsctlError && error.status !== undefined && error.status < 500);
       return !refused;
     },
   };

@@ -2,10 +2,11 @@
  * A plan written as a file (`content push --plan --out`) and played by `loopsctl apply`: exactly
  * its calls, guarded by the revisions it was planned against, to the account it was made for, once.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takeFileLock } from '../../../../src/base/lock.js';
+import { journalFiles } from '../../../../src/config/change-journal.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
@@ -38,6 +39,23 @@ async function planned(sandbox: RecordingSandbox): Promise<{ root: string; plan:
   expect(made.stderr).toMatch(/Wrote the plan to \S+change\.json: 2 calls to Acme Sandbox, to apply before \S+ with `loopsctl apply /);
   expect(writes(sandbox.requests)).toEqual([]);
   return { root, plan };
+}
+
+/** `loopsctl apply` interrupted (as by Ctrl-C) once the sandbox has answered a request `at` picks. */
+async function applyStoppedAt(sandbox: RecordingSandbox, plan: string, at: (request: Recorded) => boolean) {
+  const stop = new AbortController();
+  const recorded = sandbox.requests;
+  const push = recorded.push.bind(recorded);
+  recorded.push = (...items: Recorded[]) => {
+    const count = push(...items);
+    if (items.some(at)) stop.abort();
+    return count;
+  };
+  try {
+    return await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
+  } finally {
+    recorded.push = push;
+  }
 }
 
 describe('loopsctl apply', () => {
@@ -91,6 +109,31 @@ describe('loopsctl apply', () => {
     }
     expect(writes(sandbox.requests)).toEqual([]);
     expect(existsSync(`${plan}.applied`)).toBe(false);
+  });
+
+  it('refuses to apply while the journal cannot keep the change, sending nothing, and applies the plan once it can', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    const config = join(plan, '..', 'config');
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const [live] = journalFiles(config);
+    const elsewhere = join(plan, '..', 'elsewhere.jsonl');
+    writeFileSync(elsewhere, '');
+    mkdirSync(join(config, 'journal'), { recursive: true, mode: 0o700 });
+    symlinkSync(elsewhere, live!);
+    sandbox.requests.length = 0;
+    const refused = await sandbox.loopsctl(['apply', plan], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/the journal of changes cannot be kept in \S+changes\.jsonl: it is a symbolic link; nothing was sent/);
+    expect(writes(sandbox.requests)).toEqual([]);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('');
+
+    // The journal moved aside: the refused record was never begun, and the whole plan is applied.
+    renameSync(live!, `${live}.aside`);
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stderr).toContain('Applied 2 records of 2');
+    expect(readFileSync(live!, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 
   it('stops at a record changed in the account since the plan: the platform refuses it (409), and nothing after it is sent', async () => {
@@ -156,19 +199,29 @@ describe('loopsctl apply', () => {
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
+  it('resumes an apply that stopped between records from the first record it had not begun', async () => {
+    const sandbox = await sandboxes();
+    const { plan } = await planned(sandbox);
+    // Stopped once the workflow, the plan's first record, is done: at the read that begins the email's.
+    const stopped = await applyStoppedAt(
+      sandbox,
+      plan,
+      (item) => item.method === 'GET' && item.path.startsWith('/v1/email-messages/') && writes(sandbox.requests).length > 0,
+    );
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('interrupted');
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/workflows\//)]);
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['apply', plan]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Applied 1 record of 1');
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/email-messages\//)]);
+  });
+
   it('names a record an apply that stopped had begun, rather than send it twice', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
-    const stop = new AbortController();
-    const recorded = sandbox.requests;
-    const push = recorded.push.bind(recorded);
-    recorded.push = (...items: Recorded[]) => {
-      const count = push(...items);
-      if (items.some((item) => item.method !== 'GET')) stop.abort();
-      return count;
-    };
-    const stopped = await sandbox.loopsctl(['apply', plan], { signal: stop.signal });
-    recorded.push = push;
+    const stopped = await applyStoppedAt(sandbox, plan, (item) => item.method !== 'GET');
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('interrupted');
     sandbox.requests.length = 0;

@@ -8,6 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
+import { themes } from '../../../../src/emulator/routes/themes.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
@@ -93,6 +94,28 @@ describe('write commands that plan', () => {
     const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code, apply.stderr).toBe(0);
     expect(writes(sandbox.requests).map((request) => request.path)).toEqual(['/v1/audience-segments']);
+  });
+
+  it('refuses a plan that only creates in another account of the same team name at the same address, sending nothing', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const written = await planned(sandbox, ['groups', 'create', '--name', 'Receipts'], env, plan);
+    // Naming none of the account's records, the plan notes one it holds: its first theme.
+    const witness = written.account.witness as string;
+    expect(witness).toMatch(/^\/v1\/themes\/\w+$/);
+    // The same sandbox without that theme stands for another account of the team's name, at the same base URL.
+    sandbox.server.update((state) => {
+      const all = themes.of(state);
+      all.splice(
+        all.findIndex((theme) => `/v1/themes/${theme.id}` === witness),
+        1,
+      );
+    });
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    expect(apply.code).toBe(11);
+    expect(apply.stderr).toContain(`the plan was made in an account holding ${witness}, which the account this key reaches does not hold`);
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 
   it('refuses a workflow changed since the plan: the platform answers 409, and nothing after it is sent', async () => {

@@ -14,6 +14,7 @@ import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../
 import { edit, emailOf, pulledWorkflowsInto, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');
+const PAYMENT_FAILED = seedId('transactional/Payment failed');
 const PRODUCT_UPDATES = seedId('mailing-list/Product updates');
 const BETA_TESTERS = seedId('mailing-list/Beta testers');
 const directories: string[] = [];
@@ -323,5 +324,41 @@ describe('the impact of a write command planned to a file', () => {
     const written = JSON.parse(readFileSync(plan, 'utf8'));
     expect(written.impact).toEqual([expect.objectContaining({ kind: 'data-variables', transactionalId: PASSWORD_RESET })]);
     expect(made.stdout).toMatch(/Impact:\n {2}transactional email \w+: /);
+  });
+
+  it("names the app's send that lacks the variable `transactional publish --plan --code` would add", async () => {
+    const sandbox = await sandboxes();
+    const home = directory();
+    const app = join(home, 'app');
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'billing.ts'),
+      [
+        "import { LoopsClient } from 'loops';",
+        'const loops = new LoopsClient(process.env.LOOPS_API_KEY!);',
+        'export async function paymentFailed(email: string) {',
+        `  await loops.sendTransactionalEmail({ transactionalId: '${PAYMENT_FAILED}', email, dataVariables: {} });`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const plan = join(home, 'change.json');
+    sandbox.requests.length = 0;
+    const made = await sandbox.loopsctl(['transactional', 'publish', PAYMENT_FAILED, '--plan', '--out', plan, '--code', app]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(
+      [
+        'Impact:',
+        `  transactional email ${PAYMENT_FAILED}: publishes it: adds data variable amount (no fallback)`,
+        `      ${join(app, 'billing.ts')}:4:57 sends it without amount: it would start failing, unless the email marks it optional`,
+        '',
+      ].join('\n'),
+    );
+    expect(changing(sandbox.requests)).toEqual([]);
+    expect(JSON.parse(readFileSync(plan, 'utf8')).impact[0].callSites).toEqual([expect.objectContaining({ missing: ['amount'] })]);
+    const alone = await sandbox.loopsctl(['transactional', 'publish', PAYMENT_FAILED, '--code', app]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain("--code shows the plan's impact on the app: give --plan with it");
+    expect(changing(sandbox.requests)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
 import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
+import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = 'c1h3243uwicgpgajrgexlzdl5';
 const SEND = { transactionalId: PASSWORD_RESET, to: 'ada@example.com', vars: { resetUrl: 'https://example.com/reset' } };
@@ -66,6 +67,16 @@ describe('a change above the write tier, through elicitation', () => {
       expect(answer.structuredContent.error).toMatchObject({ code: 'not_approved', exitCode: 11, message: `not approved: ${why}; nothing was sent` });
       expect(await outbox(mcp.config)).toEqual([]);
     }
+    // A client that answers the question with an error, as one whose person never answered in time: no yes was given.
+    const unanswered = await serve(() => {
+      throw new Error('the question timed out');
+    });
+    expect((await unanswered.call('transactional_send', SEND)).structuredContent.error).toMatchObject({
+      code: 'not_approved',
+      exitCode: 11,
+      message: 'not approved: no answer came in time; nothing was sent',
+    });
+    expect(await outbox(unanswered.config)).toEqual([]);
     // An accept without approve: true is no yes.
     const unticked = await serve(() => ({ action: 'accept', content: { approve: false } }));
     expect((await unticked.call('transactional_send', SEND)).structuredContent.error.message).toBe('not approved: the person declined it; nothing was sent');
@@ -82,6 +93,86 @@ describe('a change above the write tier, through elicitation', () => {
     const answer = await mcp.call('transactional_send', { ...SEND, 'idempotency-key': 'approved-once' });
     expect(answer.isError, answer.content[0]!.text).toBeFalsy();
     expect((await outbox(mcp.config)).map(({ to, idempotencyKey }) => [to, idempotencyKey])).toEqual([['ada@example.com', 'approved-once']]);
+  });
+});
+
+describe('the impact a person is shown', () => {
+  const WELCOME = 'cmypp2eo4jy28v8rq0khsjwhq';
+  const WAIT_2D = 'c7buikafyw3b5s87mgyg71nlb';
+  const WAITING = `deletes node ${WAIT_2D}: 2 contacts waiting there would leave the workflow`;
+
+  /** A config whose sandbox has two contacts waiting at the Welcome series' two-day wait: signed up, welcomed, waiting. */
+  async function withWaiting(): Promise<string> {
+    const config = tempDir();
+    for (const email of ['ana@example.com', 'bo@example.com']) {
+      const made = await run(['--sandbox', 'contacts', 'create', '--email', email, '--list', 'co0gnzwtbvun8n3amky3gzsp4=true'], {
+        env: { LOOPSCTL_CONFIG_DIR: config },
+      });
+      expect(made.code, made.stderr).toBe(0);
+    }
+    return config;
+  }
+  const nodeIds = async (config: string) =>
+    Object.keys((await run(['--sandbox', 'workflow', 'show', WELCOME, '--json'], { env: { LOOPSCTL_CONFIG_DIR: config } })).json<{ nodes: object }>().nodes);
+
+  it('is the plan’s: the contacts waiting at a node a delete removes, asked through the client and at the terminal', async () => {
+    const asked: string[] = [];
+    const declining = await serve(
+      (request) => {
+        asked.push(request.message);
+        return { action: 'decline' };
+      },
+      await withWaiting(),
+    );
+    const declined = await declining.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
+    expect(declined.structuredContent.error).toMatchObject({ code: 'not_approved' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(`loopsctl workflow nodes delete ${WELCOME} ${WAIT_2D} --queued-contacts discard\n`);
+    expect(asked[0]).toContain(`  Impact:\n    workflow node ${WELCOME}/${WAIT_2D}: ${WAITING}\n`);
+    expect(await nodeIds(declining.config)).toContain(WAIT_2D);
+    // Planned in a directory of its own, which is gone once asked.
+    expect(readdirSync(join(declining.config, 'approvals'))).toEqual([]);
+
+    const pending = await serve(false, await withWaiting());
+    const answer = await pending.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
+    expect(answer.structuredContent.change).toContain(`  workflow node ${WELCOME}/${WAIT_2D}: ${WAITING}`);
+    const shown = await approveAtTerminal(pending.config, answer.structuredContent.plan, 'n\r');
+    expect(shown.stderr).toContain(WAITING);
+    expect(await nodeIds(pending.config)).toContain(WAIT_2D);
+
+    const approving = await serve(() => ({ action: 'accept', content: { approve: true } }), await withWaiting());
+    const approved = await approving.call('workflow_nodes_delete', { id: WELCOME, nodeId: WAIT_2D, 'queued-contacts': 'discard' });
+    expect(approved.isError, approved.content[0]!.text).toBeFalsy();
+    expect(await nodeIds(approving.config)).not.toContain(WAIT_2D);
+  });
+});
+
+describe('a plan file an agent asks to apply', () => {
+  it('is shown to the person by its records and the impact written under its digest', async () => {
+    const config = tempDir();
+    const root = tempDir();
+    const env = { LOOPSCTL_CONFIG_DIR: config };
+    const tree = join(root, 'loops');
+    expect((await run(['--sandbox', 'content', 'pull', tree, '--only', 'workflows'], { env })).code).toBe(0);
+    // The Welcome series, which is live, without its two-day wait.
+    const yaml = join(workflowDir(tree, 'welcome-series'), 'workflow.yaml');
+    edit(yaml, '    next: [wait-2d]\n', '    next: [paying-customers]\n');
+    edit(yaml, '  wait-2d:\n    type: TimerAction\n    next: [paying-customers]\n    amount: 2\n    unit: d\n', '');
+    const planned = await run(['--sandbox', 'content', 'push', tree, '--only', 'workflows', '--plan', '--live', '--out', join(root, 'change.json')], { env });
+    expect(planned.code, planned.stderr).toBe(0);
+    const asked: string[] = [];
+    const mcp = await startMcp(['--sandbox', '--allow-destructive', '--root', root], {
+      env,
+      person: (request) => {
+        asked.push(request.message);
+        return { action: 'decline' };
+      },
+    });
+    running.push(mcp);
+    const answer = (await mcp.client.callTool({ name: 'apply', arguments: { plan: 'change.json', live: true } })) as Answer;
+    expect(answer.structuredContent.error).toMatchObject({ code: 'not_approved' });
+    expect(asked[0]).toMatch(/\n {2}loopsctl apply change\.json --live\n {2}The plan, for Acme Sandbox: workflows\/welcome-series--\w+\n/);
+    expect(asked[0]).toMatch(/\n {2}Impact:\n {4}workflows\/welcome-series--\w+: deletes node wait-2d: nobody is waiting there\n/);
   });
 });
 

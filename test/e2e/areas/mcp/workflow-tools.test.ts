@@ -148,6 +148,20 @@ describe('workflow_propose, workflow_test and workflow_apply', () => {
     expect(await waitOf(mcp.config)).toEqual(before);
   });
 
+  it('answer the plan’s impact: the contacts waiting at a node the change removes', async () => {
+    const config = tempDir();
+    for (const email of ['ana@example.com', 'bo@example.com']) {
+      const made = await run(['--sandbox', 'contacts', 'create', '--email', email, '--list', 'co0gnzwtbvun8n3amky3gzsp4=true'], {
+        env: { LOOPSCTL_CONFIG_DIR: config },
+      });
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const mcp = await serve(false, config);
+    const proposed = await mcp.call('workflow_propose', { workflow: WELCOME, edits: [{ node: 'wait-2d', remove: true }] });
+    expect(proposed.isError, proposed.content[0]!.text).toBeFalsy();
+    expect(proposed.structuredContent.calls.join('\n')).toMatch(/deletes node \S+: 2 contacts waiting there would leave the workflow/);
+  });
+
   it('remove a node by its key: what led to it leads where it led', async () => {
     const mcp = await serve(false);
     const proposed = await mcp.call('workflow_propose', { workflow: WIN_BACK, edits: [{ node: 'dormant', remove: true }] });
