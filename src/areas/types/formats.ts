@@ -8,7 +8,9 @@
  * records whose keys meet are told apart by what names them in every account (`nameDigest`). Every value is written as its language reads
  * a string (JSON's escapes, which Python and Go read alike; Ruby's with `#` escaped, which would
  * interpolate; env values in single quotes, as dotenv loaders and the shell read them without
- * expansion). One record a line, in code-unit order of the keys.
+ * expansion). One record a line, in code-unit order of the keys. Python and Go have types, and
+ * their files typed helpers for the sends too (pythonHelpers, goHelpers); Ruby has none, and its
+ * file constants only.
  */
 import { createHash } from 'node:crypto';
 import { slugOf } from '../../platform/words.js';
@@ -139,12 +141,17 @@ interface Names {
   contactProperties: string[];
 }
 
+/** A way of naming a record in a format: its constant, or one of the helpers written for it (none for this kind: undefined). */
+type Naming = (kind: Kind, key: string) => string | undefined;
+
 /**
- * Constant names, one per record, that must differ after a key became a name (`a-b` and `a_b`,
- * two directories of the tree, both give `A_B`): keys are unique, their names are checked, and two
- * that meet stop the command naming both records.
+ * The names of a format's records, one list per naming (its constants, then each helper's), that
+ * must all differ after a key became a name (`a-b` and `a_b`, two directories of the tree, both
+ * give `A_B`; a helper's `TxABData` may meet another record's constant): keys are unique, every
+ * name a format declares is checked against every other, and two that meet stop the command
+ * naming both records.
  */
-function names(ids: Ids, name: (kind: Kind, key: string) => string): Names {
+function names(ids: Ids, ...namings: Naming[]): Names[] {
   const kinds: [Kind, Keyed[]][] = [
     ['TX', ids.transactional],
     ['LIST', ids.lists],
@@ -152,19 +159,22 @@ function names(ids: Ids, name: (kind: Kind, key: string) => string): Names {
     ['CONTACT_PROPERTY', ids.contactProperties],
   ];
   const seen = new Map<string, Keyed>();
-  const [tx, lists, events, contactProperties] = kinds.map(([kind, records]) =>
-    records.map((record) => {
-      const constant = name(kind, record.key);
-      const before = seen.get(constant);
-      if (before !== undefined)
-        throw new LocalFileError(`${before.label} and ${record.label} both become ${constant} (keys "${before.key}" and "${record.key}")`, {
-          hint: 'rename one of them (in the app, or its directory in the content tree), or use --format json, whose keys are written as they are',
-        });
-      seen.set(constant, record);
-      return constant;
-    }),
-  );
-  return { tx: tx!, lists: lists!, events: events!, contactProperties: contactProperties! };
+  return namings.map((name) => {
+    const [tx, lists, events, contactProperties] = kinds.map(([kind, records]) =>
+      records.map((record) => {
+        const constant = name(kind, record.key);
+        if (constant === undefined) return '';
+        const before = seen.get(constant);
+        if (before !== undefined)
+          throw new LocalFileError(`${before.label} and ${record.label} both become ${constant} (keys "${before.key}" and "${record.key}")`, {
+            hint: 'rename one of them (in the app, or its directory in the content tree), or use --format json, whose keys are written as they are',
+          });
+        seen.set(constant, record);
+        return constant;
+      }),
+    );
+    return { tx: tx!, lists: lists!, events: events!, contactProperties: contactProperties! };
+  });
 }
 
 const HEADER = (comment: string) =>
@@ -175,20 +185,34 @@ const HEADER = (comment: string) =>
     .map((line) => `${comment} ${line}`)
     .join('\n');
 
-/** Every record's constant and value, kind by kind: an email's and a list's id, an event's and a property's name. */
-function constantsOf(ids: Ids, name: (kind: Kind, key: string) => string): { constant: string; value: string; kind: Kind; record: Keyed }[] {
-  const constant = names(ids, name);
-  return [
-    ...ids.transactional.map((record, index) => ({ constant: constant.tx[index]!, value: record.id, kind: 'TX' as const, record })),
-    ...ids.lists.map((record, index) => ({ constant: constant.lists[index]!, value: record.id, kind: 'LIST' as const, record })),
-    ...ids.events.map((record, index) => ({ constant: constant.events[index]!, value: record.name, kind: 'EVENT' as const, record })),
-    ...ids.contactProperties.map((record, index) => ({
-      constant: constant.contactProperties[index]!,
-      value: record.name,
-      kind: 'CONTACT_PROPERTY' as const,
-      record,
-    })),
-  ];
+interface Constant {
+  constant: string;
+  value: string;
+  kind: Kind;
+  record: Keyed;
+}
+
+/**
+ * Every record's constant and value, kind by kind (an email's and a list's id, an event's and a
+ * property's name), and the names of the helpers `helpers` name, checked with the constants.
+ */
+function constantsOf(ids: Ids, name: Naming, ...helpers: Naming[]): { constants: Constant[]; names: Names[] } {
+  const all = names(ids, name, ...helpers);
+  const constant = all[0]!;
+  return {
+    constants: [
+      ...ids.transactional.map((record, index) => ({ constant: constant.tx[index]!, value: record.id, kind: 'TX' as const, record })),
+      ...ids.lists.map((record, index) => ({ constant: constant.lists[index]!, value: record.id, kind: 'LIST' as const, record })),
+      ...ids.events.map((record, index) => ({ constant: constant.events[index]!, value: record.name, kind: 'EVENT' as const, record })),
+      ...ids.contactProperties.map((record, index) => ({
+        constant: constant.contactProperties[index]!,
+        value: record.name,
+        kind: 'CONTACT_PROPERTY' as const,
+        record,
+      })),
+    ],
+    names: all,
+  };
 }
 
 const eventEntry = (event: Ids['events'][number]) => ({ name: event.name, properties: Object.fromEntries(event.properties) });
@@ -217,7 +241,7 @@ const NOT_IN_ENV = /['\n\r\u2028\u2029]/;
  * written is refused; an event or property whose name cannot is left out, a comment saying so.
  */
 function env(ids: Ids): string {
-  const lines = constantsOf(ids, (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`).map(({ constant, value, kind, record }) => {
+  const lines = constantsOf(ids, (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`).constants.map(({ constant, value, kind, record }) => {
     if (!NOT_IN_ENV.test(value)) return `${constant}='${value}'`;
     if (kind === 'TX' || kind === 'LIST')
       throw new LocalFileError(`the id of ${record.label} cannot be written in an env file: ${quote(value)}`, { hint: 'use --format json' });
@@ -225,6 +249,75 @@ function env(ids: Ids): string {
   });
   return `${HEADER('#')}\n${lines.join('\n')}\n`;
 }
+
+/** What a Python type checker takes for a value of a property of this type (a date: an ISO 8601 string or a timestamp), and for a data variable's. */
+const PYTHON_TYPES: Record<string, string> = { string: 'str', number: 'float', boolean: 'bool', date: 'str | int' };
+const PYTHON_VARIABLE = 'str | float';
+
+/** A TypedDict in the functional form, which takes any key (`class`, `first-name`) as a string. */
+const typedDict = (name: string, fields: [string, string][], total = true) =>
+  `${name} = TypedDict(${literal(name)}, {${fields.map(([key, type]) => `${literal(key)}: ${type}`).join(', ')}}${total ? '' : ', total=False'})`;
+
+/**
+ * The typed helpers of the Python module (3.11 or later, for `NotRequired`): a TypedDict of each
+ * email's data variables (optional ones `NotRequired`, as the TypeScript module decides them) and
+ * a function that gives a send's keyword arguments, so that a type checker (mypy, pyright) refuses
+ * a missing or misspelt variable; the same for each event's properties (all optional); and the
+ * contact properties with their types. One record a line, so that `--check` names what changed.
+ */
+function pythonHelpers(ids: Ids, [constant, classes, functions]: Names[]): string[] {
+  const send = (name: string, fields: string, comment: string) => ['', `# ${comment}`, `${name} = TypedDict(${literal(name)}, {${fields}})`];
+  return [
+    ...send(
+      'TransactionalSend',
+      '"transactional_id": str, "email": str, "data_variables": Mapping[str, object]',
+      "The keyword arguments of a transactional send, in the SDKs' snake_case: each email's function below gives them.",
+    ),
+    ...send(
+      'EventSend',
+      '"event_name": str, "email": str, "event_properties": Mapping[str, object]',
+      "The keyword arguments of an event send, in the SDKs' snake_case: each event's function below gives them.",
+    ),
+    '',
+    '# The contact properties by their keys in the API, with their types (None clears one).',
+    typedDict(
+      'ContactProperties',
+      ids.contactProperties.map((property) => [property.name, `${PYTHON_TYPES[property.type]} | None`]),
+      false,
+    ),
+    ...ids.transactional.flatMap((email, index) => {
+      const optional = new Set(email.optionalDataVariables);
+      const required = email.dataVariables.some((variable) => !optional.has(variable));
+      const type = classes!.tx[index]!;
+      return [
+        '',
+        typedDict(
+          type,
+          email.dataVariables.map((variable) => [variable, optional.has(variable) ? `NotRequired[${PYTHON_VARIABLE}]` : PYTHON_VARIABLE]),
+        ),
+        `def ${functions!.tx[index]}(email: str, data_variables: ${required ? type : `${type} | None = None`}) -> TransactionalSend:`,
+        `    return {"transactional_id": ${constant!.tx[index]}, "email": email, "data_variables": data_variables${required ? '' : ' or {}'}}`,
+      ];
+    }),
+    ...ids.events.flatMap((event, index) => {
+      const type = classes!.events[index]!;
+      return [
+        '',
+        typedDict(
+          type,
+          event.properties.map(([property, kind]) => [property, PYTHON_TYPES[kind]!]),
+          false,
+        ),
+        `def ${functions!.events[index]}(email: str, event_properties: ${type} | None = None) -> EventSend:`,
+        `    return {"event_name": ${constant!.events[index]}, "email": email, "event_properties": event_properties or {}}`,
+      ];
+    }),
+  ];
+}
+
+/** The Python helpers' names: a class `TxPasswordResetData` or `EventTrialStartedProperties`, as Go names its structs, and a function `tx_password_reset`, the constant's name in lower case. */
+const PYTHON_CLASS: Naming = (kind, key) => (kind === 'TX' ? `Tx${camel(key)}Data` : kind === 'EVENT' ? `Event${camel(key)}Properties` : undefined);
+const PYTHON_FUNCTION: Naming = (kind, key) => (kind === 'TX' || kind === 'EVENT' ? `${kind}_${upperSnake(key)}`.toLowerCase() : undefined);
 
 function python(ids: Ids): string {
   const dict = (value: Record<string, unknown>) =>
@@ -240,8 +333,12 @@ function python(ids: Ids): string {
     ...entries.map(([key, value]) => `    ${literal(key)}: ${dict(value)},`),
     '}',
   ];
+  const { constants, names: helperNames } = constantsOf(ids, (kind, key) => `${kind}_${upperSnake(key)}`, PYTHON_CLASS, PYTHON_FUNCTION);
   const lines = [
-    ...constantsOf(ids, (kind, key) => `${kind}_${upperSnake(key)}`).map(({ constant, value }) => `${constant} = ${literal(value)}`),
+    'from collections.abc import Mapping',
+    'from typing import NotRequired, TypedDict',
+    '',
+    ...constants.map(({ constant, value }) => `${constant} = ${literal(value)}`),
     ...table(
       'Each published email by key: its id, its data variables, and those a send may leave out (it has a fallback for them).',
       'TRANSACTIONAL_EMAILS',
@@ -260,23 +357,133 @@ function python(ids: Ids): string {
       'CONTACT_PROPERTIES',
       ids.contactProperties.map((property) => [property.key, propertyEntry(property)]),
     ),
+    ...pythonHelpers(ids, helperNames),
   ];
   return `${HEADER('#')}\n${lines.join('\n')}\n`;
 }
 
 const GO_PREFIX: Record<Kind, string> = { TX: 'Tx', LIST: 'List', EVENT: 'Event', CONTACT_PROPERTY: 'ContactProperty' };
 
+/** A name encoding/json takes in a struct tag (its isValidTag): letters, digits and these marks; a field of any other name is left out. */
+const JSON_TAG = /^(?:[\p{L}\p{Nd}]|[!#$%&()*+\-./:;<=>?@[\]^_{|}~ ])+$/u;
+/** A property's value in Go: a pointer, so that a zero or false is sent and nil left out (a date: an ISO 8601 string). */
+const GO_TYPES: Record<string, string> = { string: '*string', number: '*float64', boolean: '*bool', date: '*string' };
+const GO_STRUCT: Naming = (kind, key) => (kind === 'TX' ? `Tx${camel(key)}Data` : kind === 'EVENT' ? `Event${camel(key)}Properties` : undefined);
+/** A field's exported name: `resetUrl` → `ResetUrl`; never `Payload`, the method's. */
+const goField = (name: string) => {
+  const field = /^[A-Z]/.test(camel(name)) ? camel(name) : `V${camel(name)}`;
+  return field === 'Payload' ? 'PayloadValue' : field;
+};
+
+/**
+ * A struct of these fields (a name in the API, its Go type, whether a send may leave it out), as
+ * gofmt lays it out, after comments naming those a json tag cannot hold. Fields whose names meet
+ * (`first_name`, `firstName`) are told apart by a digest of the name, as keys are.
+ */
+function goStruct(name: string, comment: string, entries: [string, string, boolean][]): string[] {
+  const usable = entries.filter(([field]) => JSON_TAG.test(field));
+  const fieldNames = uniqueKeys(
+    usable,
+    ([field]) => goField(field),
+    ([field]) => nameDigest(field),
+    {
+      withId: (key, digest) => `${key}_${digest}`,
+      numbered: (key, number) => `${key}_${number}`,
+    },
+  );
+  const fields = usable.map(([field, type, omit], index) => [fieldNames[index]!, type, `\`json:"${field}${omit ? ',omitempty' : ''}"\``] as const);
+  const width = (column: 0 | 1) => Math.max(...fields.map((field) => field[column].length));
+  return [
+    '',
+    `// ${name} ${comment}`,
+    ...entries.filter(([field]) => !JSON_TAG.test(field)).map(([field]) => `// ${literal(field)} is left out: a json tag cannot hold its name.`),
+    ...(fields.length === 0
+      ? [`type ${name} struct{}`]
+      : [`type ${name} struct {`, ...fields.map(([field, type, tag]) => `\t${field.padEnd(width(0))} ${type.padEnd(width(1))} ${tag}`), '}']),
+  ];
+}
+
+const GO_SENDS = `
+// SendTransactionalPayload is the body of a transactional send (POST /v1/transactional), as json.Marshal writes it.
+type SendTransactionalPayload struct {
+\tTransactionalID string \`json:"transactionalId"\`
+\tEmail           string \`json:"email"\`
+\tDataVariables   any    \`json:"dataVariables"\`
+}
+
+// SendEventPayload is the body of an event send (POST /v1/events/send); the contact properties it sets are written beside its fields.
+type SendEventPayload struct {
+\tEventName       string \`json:"eventName"\`
+\tEmail           string \`json:"email"\`
+\tEventProperties any    \`json:"eventProperties"\`
+\t*ContactProperties
+}`;
+
+/**
+ * The typed helpers of the Go package: a struct of each email's data variables with json tags
+ * (those a send may leave out `omitempty`) whose `Payload(email)` gives the send's body, so that
+ * the compiler refuses a misspelt variable; the same for each event's properties; and the contact
+ * properties with their types, which an event's payload may carry.
+ */
+function goHelpers(ids: Ids, [constant, structs]: Names[]): string {
+  const payload = (struct: string, type: string, sent: string, fields: string) => [
+    '',
+    `// Payload is the body of a send of ${sent} to email.`,
+    `func (d ${struct}) Payload(email string) ${type} {`,
+    `\treturn ${type}{${fields}}`,
+    '}',
+  ];
+  return [
+    GO_SENDS,
+    ...goStruct(
+      'ContactProperties',
+      'holds the contact properties by their keys in the API; a nil one is left out.',
+      ids.contactProperties.map((property) => [property.name, GO_TYPES[property.type]!, true]),
+    ),
+    ...ids.transactional.flatMap((email, index) => {
+      const optional = new Set(email.optionalDataVariables);
+      const struct = structs!.tx[index]!;
+      return [
+        ...goStruct(
+          struct,
+          `holds the data variables of ${constant!.tx[index]}; those with omitempty may be left out.`,
+          email.dataVariables.map((variable) => [variable, 'string', optional.has(variable)]),
+        ),
+        ...payload(struct, 'SendTransactionalPayload', constant!.tx[index]!, `TransactionalID: ${constant!.tx[index]}, Email: email, DataVariables: d`),
+      ];
+    }),
+    ...ids.events.flatMap((event, index) => {
+      const struct = structs!.events[index]!;
+      return [
+        ...goStruct(
+          struct,
+          `holds the properties of ${constant!.events[index]}; a nil one is left out.`,
+          event.properties.map(([property, type]) => [property, GO_TYPES[type]!, true]),
+        ),
+        ...payload(struct, 'SendEventPayload', constant!.events[index]!, `EventName: ${constant!.events[index]}, Email: email, EventProperties: d`),
+      ];
+    }),
+  ]
+    .join('\n')
+    .concat('\n');
+}
+
 function go(ids: Ids): string {
-  const constants = constantsOf(ids, (kind, key) => `${GO_PREFIX[kind]}${camel(key)}`).map(({ constant, value }) => `\t${constant} = ${literal(value)}`);
-  const body = constants.length === 0 ? '' : `\nconst (\n${constants.join('\n')}\n)\n`;
-  return `${HEADER('//')}\npackage loops\n${body}`;
+  const { constants, names: helperNames } = constantsOf(ids, (kind, key) => `${GO_PREFIX[kind]}${camel(key)}`, GO_STRUCT);
+  // As gofmt aligns them, so that the file is as `gofmt -l` wants it.
+  const width = Math.max(0, ...constants.map(({ constant }) => constant.length));
+  const lines = constants.map(({ constant, value }) => `\t${constant.padEnd(width)} = ${literal(value)}`);
+  const body = lines.length === 0 ? '' : `\nconst (\n${lines.join('\n')}\n)\n`;
+  return `${HEADER('//')}\npackage loops\n${body}${goHelpers(ids, helperNames)}`;
 }
 
 /** A Ruby string: JSON's escapes, which Ruby's double quotes read alike, and `#` escaped so that nothing interpolates. */
 const rubyString = (value: string) => literal(value).replace(/#/g, '\\#');
 
 function ruby(ids: Ids): string {
-  const lines = constantsOf(ids, (kind, key) => `${kind}_${upperSnake(key)}`).map(({ constant, value }) => `  ${constant} = ${rubyString(value)}.freeze`);
+  const lines = constantsOf(ids, (kind, key) => `${kind}_${upperSnake(key)}`).constants.map(
+    ({ constant, value }) => `  ${constant} = ${rubyString(value)}.freeze`,
+  );
   return `${HEADER('#')}\nmodule Loops\n${lines.join('\n')}${lines.length === 0 ? '' : '\n'}end\n`;
 }
 

@@ -23,8 +23,13 @@ the content tree (./loops when it was pulled, or --tree), without the --<id>
 a pull ends it with, else its name's slug (password-reset); so staging's file
 and production's differ only in the values (env: LOOPS_TX_PASSWORD_RESET='…'
 lines; py and rb: TX_PASSWORD_RESET constants; go: TxPasswordReset in package
-loops; json: an object by key, with the data variables). Two records whose
-constants would be the same stop the command, naming both.
+loops; json: an object by key, with the data variables). py (Python 3.11 or
+later) and go also type the sends: a TypedDict of each email's data variables
+and a function giving a send's keyword arguments (tx_password_reset), or a
+struct with json tags whose Payload method gives the send's body
+(TxPasswordResetData); each event's properties and the contact properties the
+same way. rb has constants only: Ruby has no static types. Two records whose
+names would be the same stop the command, naming both.
 
 With --check, nothing is written: the file is compared with the account, and
 the command exits 1 naming each difference (an email renamed, a variable added)
@@ -36,7 +41,7 @@ when they differ. Run it in the app's CI. With --json: {"module": "<the text>"},
     { flags: '--check', description: 'compare the --out file with the account instead of writing it; exit 1 when they differ', personOnly: true },
     {
       flags: '--format <format>',
-      description: 'ts (the default), or the ids alone keyed the same in every account: json, env, py, go or rb',
+      description: 'ts (the default), or the ids keyed the same in every account: json, env, py, go or rb (py and go with typed helpers)',
       choices: ['ts', 'json', 'env', 'py', 'go', 'rb'],
     },
     {

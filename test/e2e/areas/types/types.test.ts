@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
+import { goInstalled, goRun, readGoPackage } from '../../../support/go-source.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest } from '../../../support/recording.js';
 
@@ -139,7 +140,7 @@ describe('types', () => {
     }
   });
 
-  it("each --format loads in its language with the seed's events, whose names hold what each writes differently", async () => {
+  it("each --format loads in its language with the seed's events, whose names hold what each writes differently", { timeout: 120_000 }, async () => {
     const sandbox = await openSandbox();
     const dir = tempDir();
     const file = (format: string) => join(dir, `loops.${format}`);
@@ -161,22 +162,34 @@ describe('types', () => {
     const shell = spawnSync('sh', ['-c', '. "$1" && printf %s "$LOOPS_EVENT_EXPORT_PATH_HOME_PLAN"', 'sh', file('env')], { encoding: 'utf8' });
     expect([shell.stderr, shell.stdout]).toEqual(['', 'export\\path $HOME #{plan}']);
 
-    // py: run where Python is (CI has it); Go and Ruby run where their toolchains are, else read by their string grammar.
+    // py: run where Python is (CI has it); Go and Ruby run where their toolchains are, else read by their grammar.
     if (spawnSync('python3', ['--version']).status === 0) {
       const printed = spawnSync(
         'python3',
-        ['-c', 'import json, runpy, sys; ns = runpy.run_path(sys.argv[1]); print(json.dumps([e["name"] for e in ns["EVENTS"].values()]))', file('py')],
-        {
-          encoding: 'utf8',
-        },
+        [
+          '-c',
+          'import json, runpy, sys; ns = runpy.run_path(sys.argv[1]); print(json.dumps([[e["name"] for e in ns["EVENTS"].values()], ns["tx_welcome"]("ada@example.com", {"loginUrl": "https://x"})]))',
+          file('py'),
+        ],
+        { encoding: 'utf8' },
       );
       expect(printed.stderr).toBe('');
-      expect((JSON.parse(printed.stdout) as string[]).sort()).toEqual(sorted);
+      const [names, send] = JSON.parse(printed.stdout) as [string[], unknown];
+      expect(names.sort()).toEqual(sorted);
+      // What a send of the seed's "Welcome" takes: firstName has a fallback, loginUrl is required.
+      expect(send).toEqual({ transactional_id: WELCOME, email: 'ada@example.com', data_variables: { loginUrl: 'https://x' } });
     } else console.warn('python3 is not on this machine: the py file was not run');
-    const goLiterals = [...readFileSync(file('go'), 'utf8').matchAll(/^\tEvent\w* = ("(?:[^"\\\n]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*")$/gm)].map(
-      (match) => JSON.parse(match[1]!) as string,
-    );
-    expect(goLiterals.sort()).toEqual(sorted);
+    const go = readGoPackage(readFileSync(file('go'), 'utf8'));
+    expect(
+      [...go.constants]
+        .filter(([name]) => name.startsWith('Event'))
+        .map(([, value]) => value)
+        .sort(),
+    ).toEqual(sorted);
+    expect(go.structs.get('TxWelcomeData')!.map(({ name, json, omitempty }) => [name, json, omitempty])).toEqual([
+      ['FirstName', 'firstName', true],
+      ['LoginUrl', 'loginUrl', false],
+    ]);
     const rubyLiterals = [...readFileSync(file('rb'), 'utf8').matchAll(/^ {2}EVENT_\w* = ("(?:[^"\\\n#]|\\["\\/bfnrt#]|\\u[0-9a-fA-F]{4})*")\.freeze$/gm)].map(
       (match) => JSON.parse(match[1]!.replace(/\\#/g, '#')) as string,
     );
@@ -189,9 +202,13 @@ describe('types', () => {
       );
       expect((JSON.parse(printed.stdout) as string[]).sort()).toEqual(sorted);
     } else console.warn('ruby is not on this machine: the rb file was read by its grammar only');
-    if (spawnSync('go', ['version']).status === 0) {
-      const vet = spawnSync('gofmt', ['-e', file('go')], { encoding: 'utf8' });
-      expect(vet.stderr).toBe('');
+    if (goInstalled()) {
+      const run = goRun(
+        readFileSync(file('go'), 'utf8'),
+        '\tbody, _ := json.Marshal(loops.TxWelcomeData{LoginUrl: "https://x"}.Payload("ada@example.com"))\n\tfmt.Println(string(body))',
+      );
+      expect([run.stderr, run.unformatted]).toEqual(['', '']);
+      expect(JSON.parse(run.stdout)).toEqual({ transactionalId: WELCOME, email: 'ada@example.com', dataVariables: { loginUrl: 'https://x' } });
     } else console.warn('go is not on this machine: the go file was read by its grammar only');
   });
 

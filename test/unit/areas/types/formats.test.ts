@@ -1,9 +1,9 @@
 /**
  * `loopsctl types --format json|env|py|go|rb`: each file loads in its language and gives back the
  * account's ids exactly, whatever characters they hold. Python runs the file where python3 is on
- * the machine; Go and Ruby, whose toolchains may be absent, are read by their string grammar (the
- * escapes written are JSON's, which both read alike; Ruby's `#` escaped so that nothing
- * interpolates), and env by Node's own dotenv reader.
+ * the machine; Go and Ruby, whose toolchains may be absent, are read by their grammar (Go's whole
+ * file by test/support/go-source.ts; the escapes written are JSON's, which both read alike; Ruby's
+ * `#` escaped so that nothing interpolates), and env by Node's own dotenv reader.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { generateFormat } from '../../../../src/areas/types/formats.js';
 import type { TypesInput } from '../../../../src/areas/types/generate.js';
+import { readGoPackage } from '../../../support/go-source.js';
 import { tempDir } from '../../../support/main.js';
 import { listedEmail } from '../../../support/transactional.js';
 
@@ -39,8 +40,7 @@ function constants(text: string, line: RegExp, decode: (literal: string) => stri
   return found;
 }
 
-/** A double-quoted string of Go and of Ruby, as written: JSON's escapes only, and in Ruby `#` always escaped. */
-const GO_STRING = String.raw`"(?:[^"\\\n]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"`;
+/** A double-quoted string of Ruby, as written: JSON's escapes only, and `#` always escaped (Go's are read by test/support/go-source.ts). */
 const RUBY_STRING = String.raw`"(?:[^"\\\n#]|\\["\\/bfnrt#]|\\u[0-9a-fA-F]{4})*"`;
 
 describe('types --format', () => {
@@ -77,12 +77,10 @@ describe('types --format', () => {
   });
 
   it('go: a package of constants, each a Go string that reads back as the id', () => {
-    const text = generateFormat('go', hostile);
-    expect(text).toMatch(/^(\/\/ .*\n)+package loops\n\nconst \(\n(\t\w+ = .*\n)+\)\n$/);
-    const found = constants(text, new RegExp(String.raw`^\t([A-Z]\w*) = (${GO_STRING})$`, 'gm'), (literal) => JSON.parse(literal) as string);
-    expect(Object.values(found).sort()).toEqual([...HOSTILE_IDS].sort());
-    expect(found.TxPasswordReset).toBe('c"quote');
-    expect(found.ListBetaTesters).toBe('c\u00e9');
+    const found = readGoPackage(generateFormat('go', hostile)).constants;
+    expect([...found.values()].sort()).toEqual([...HOSTILE_IDS].sort());
+    expect(found.get('TxPasswordReset')).toBe('c"quote');
+    expect(found.get('ListBetaTesters')).toBe('c\u00e9');
   });
 
   it('rb: a module of frozen constants, no string interpolating, each reading back as the id', () => {
@@ -177,9 +175,7 @@ describe('types --format, events and contact properties, keyed by the content tr
   });
 
   it('go and rb: each event name a string of the language that reads back as it is', () => {
-    const go = constants(generateFormat('go', accountInput, TREE), new RegExp(String.raw`^\t([A-Z]\w*) = (${GO_STRING})$`, 'gm'), (literal) =>
-      JSON.parse(literal),
-    );
+    const go = Object.fromEntries(readGoPackage(generateFormat('go', accountInput, TREE)).constants);
     expect(go.TxReset).toBe('c1');
     expect(
       Object.entries(go)
