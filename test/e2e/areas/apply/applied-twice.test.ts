@@ -55,6 +55,13 @@ describe('a plan that creates, applied from a second copy of its file', () => {
       says: 'component "Receipt footer"',
     },
     {
+      kind: 'themes',
+      folder: 'winter',
+      files: { 'theme.json': '{ "name": "Winter" }\n' },
+      path: '/v1/themes',
+      says: 'theme "Winter"',
+    },
+    {
       kind: 'transactional',
       folder: 'order-shipped',
       files: { 'transactional.json': '{ "name": "Order shipped" }\n', 'draft.lmx': '<Paragraph>Your order is on its way.</Paragraph>\n' },
