@@ -13,7 +13,10 @@ the revision the plan was made against as expectedRevisionId: a change made in
 the account since is refused by the platform (409), reported as a conflict, and
 nothing after it is sent (exit 5). Components and themes take no revision: their
 content is compared with what the plan saw just before each write; so is the
-record of a campaign, group or transactional email a command's plan changes.
+record of a campaign, group or transactional email a command's plan changes. A
+record the plan creates is looked for in the account by its kind and name just
+before its create: one there already (from an apply of another copy of the
+plan, or made meanwhile) is a conflict too (exit 5), and is not created again.
 
 What each record held before is kept beside the journal of changes, for
 \`loopsctl undo\`.

@@ -6,7 +6,9 @@
  * Beside the plan, `<plan>.applied` records each record's calls as begun and as done, so that an
  * apply that stopped is resumed from the first record not begun, a record begun and not finished
  * is named rather than sent twice, and a plan applied already sends nothing. `<plan>.lock` keeps
- * two applies of one plan from running at once.
+ * two applies of one plan from running at once. A record the plan creates is looked for in the
+ * account by name just before its create (namesakes.ts): one there already, from an apply of
+ * another copy of the plan or made meanwhile, is a conflict.
  */
 import type { ApiClient } from '../../api/client.js';
 import { LocalFileError, type LoopsctlError, ProtectedError, RejectedError } from '../../base/errors.js';
@@ -35,6 +37,7 @@ import type { ImpactRecord } from '../impact/impact.js';
 import { impactText } from '../impact/render.js';
 import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
 import { keepBeforeImages } from './before-images.js';
+import { createdAlready } from './namesakes.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
 interface ApplyOptions {
@@ -234,6 +237,9 @@ interface Played {
 
 async function playUnit(client: ApiClient, plan: PlanFile, unit: PlannedUnit): Promise<Played> {
   if (unit.kind === 'workflows') return playWorkflow(client, unit);
+  // A record the plan creates, which the account holds already: another copy of the plan was applied, or it was made meanwhile.
+  const held = await createdAlready(client, unit);
+  if (held !== undefined) throw conflict(held);
   let played: Played = { id: unit.id };
   for (const [index, call] of unit.calls.entries()) {
     try {

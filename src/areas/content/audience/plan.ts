@@ -9,6 +9,7 @@ import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../../platform/grou
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
 import { standingOf, type Standing } from '../emails/sides.js';
+import { namesakes } from '../namesakes.js';
 import { directoryIdOf, DIRECTORY_KINDS, fileOf, type AudienceKind, type AudienceRecord, type SyncedAudience } from './files.js';
 import type { AudienceWrite, RemoteAudience } from './remote.js';
 import type { AudienceTree } from './rules.js';
@@ -82,7 +83,7 @@ export function pairAudience(
   }
   for (const local of unmatched) {
     const name = names.get(local.path)?.name ?? local.name;
-    const named = remotes.filter((remote) => remote.kind === local.kind && remote.name === name && !claimed.has(remote));
+    const named = namesakes(remotes, { kind: local.kind, name }).filter((remote) => !claimed.has(remote));
     take(local, named.length === 1 && synced[local.path] === undefined ? named[0] : undefined);
   }
   for (const remote of remotes) {

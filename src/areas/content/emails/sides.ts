@@ -8,6 +8,7 @@ import { digestOf, recordPath, type ContentState, type Files, type Kind, type Sy
 import { referenceDigestOf, type RecordFiles } from './files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { CONTENT } from '../scope.js';
+import { namesakes } from '../namesakes.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
 export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
@@ -34,7 +35,7 @@ export function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], sync
   });
   for (const pair of pairs) {
     if (pair.remote !== undefined || pair.synced !== undefined) continue;
-    const named = remotes.filter((remote) => remote.kind === pair.local!.kind && remote.name === pair.local!.name && !claimed.has(remote));
+    const named = namesakes(remotes, pair.local!).filter((remote) => !claimed.has(remote));
     if (named.length > 1) pair.ambiguous = true;
     else if (named.length === 1) {
       pair.remote = named[0];
