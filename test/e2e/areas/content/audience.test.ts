@@ -182,6 +182,23 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
       `# segments/${readdirSync(join(root, 'segments')).find((name) => name.startsWith('engaged'))}: not in the account`,
     ]);
     expect(diff.stderr).toContain('2 records differ');
+
+    // The same tree pushed again plans nothing for the workflows: an experiment's paths, which the API
+    // lists variants first where the tree has its control first, are no difference.
+    expect(
+      readdirSync(join(root, 'workflows')).some((workflow) =>
+        readFileSync(join(root, 'workflows', workflow, 'workflow.yaml'), 'utf8').includes('type: ExperimentBranchNode'),
+      ),
+    ).toBe(true);
+    // What it says of them is only what the API cannot set, as after any push (the emoji).
+    const secondPlan = await empty.loopsctl(['content', 'push', root, '--plan', '--no-check']);
+    expect(secondPlan.code, secondPlan.stdout).toBe(0);
+    expect(secondPlan.stdout).not.toContain('no edit script');
+    expect(secondPlan.stdout).not.toMatch(/^ {2}\d+\. /m);
+    empty.requests.length = 0;
+    const second = await empty.loopsctl(['content', 'push', root, '--yes', '--no-check']);
+    expect(second.code, second.stdout).toBe(0);
+    expect(writes(empty.requests)).toEqual([]);
   }, 240_000);
 });
 
