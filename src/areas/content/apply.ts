@@ -290,7 +290,7 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
       );
     }
     case 'updateTransactional':
-      await updateTransactional(client, call.id as string, body as { name: string });
+      await updateTransactional(client, call.id as string, body as { name?: string; transactionalGroupId?: string });
       return {};
     case 'updateCampaign':
       await updateCampaign(client, call.id as string, body as { name: string });
@@ -311,7 +311,7 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
     case 'createTheme':
       return { id: (await createTheme(client, body as { name: string })).id };
     case 'createTransactional': {
-      const created = await createTransactional(client, body as { name: string });
+      const created = await createTransactional(client, body as { name: string; transactionalGroupId?: string });
       const draft = call.draft as { fields: MessageFields; lmx: string } | undefined;
       if (draft === undefined || created.draftEmailMessageId === null) return { id: created.id };
       const current = await getEmailMessage(client, created.draftEmailMessageId);

@@ -72,7 +72,8 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       let held = workflows?.code === ExitCode.rejected;
       let impact: ImpactRecord[] | undefined;
       if (scope.kinds.length > 0) {
-        const emails = await pushEmails(context, directory, scope, account, options, extra, planned);
+        const plannedGroups = options.plan ? audience?.newGroups : undefined;
+        const emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups }, extra, planned);
         code = Math.max(code, emails.code);
         planned.push(...(emails.units ?? []));
         held ||= emails.held === true;

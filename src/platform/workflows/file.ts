@@ -62,6 +62,25 @@ export function fileFieldsOf(type: string): string[] | undefined {
   return Object.hasOwn(FILE_FIELDS, type) ? Object.keys(FILE_FIELDS[type as FileNodeType]) : undefined;
 }
 
+/**
+ * Whether `a` and `b` are the same paths out of a node of `type`. An experiment's paths are the
+ * same in any order: the API lists a new experiment's variants before its control, whatever order
+ * a file gives them, and the platform sends contacts by each path's own `isControl` and the
+ * experiment's `samplingRate`, not by the order (which path is the control is a field of its
+ * VariantNode, compared as any field is). Any other node's paths are the same in the same order.
+ */
+export function samePaths(type: string, a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  if (type !== 'ExperimentBranchNode') return a.every((key, index) => key === b[index]);
+  const others = new Set(b);
+  return others.size === b.length && a.every((key) => others.has(key));
+}
+
+/** An experiment's paths in the order `like` gives them when they are the same paths (samePaths); otherwise as they are. */
+export function pathsOrderedLike(type: string, next: string[], like: readonly string[] | undefined): string[] {
+  return type === 'ExperimentBranchNode' && like !== undefined && samePaths(type, next, like) ? [...like] : next;
+}
+
 /** Fields the API takes no update of: a plan names them as left to set in the app. */
 export const READ_ONLY_FIELDS = new Set(['eventProperties', 'experimentType', 'url']);
 

@@ -70,8 +70,9 @@ export function checkAudience(root: string, shown: string, account?: AccountAudi
     };
     byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), placed]);
   }
-  return tree.records.map((record) => {
-    const file = fileOf(record);
+  // The audience's files, and the emails' that name what the audience holds (a transactional email's group) where one has a problem.
+  const files = [...new Set([...tree.records.map(fileOf), ...byFile.keys()])];
+  return files.map((file) => {
     const found = byFile.get(file) ?? [];
     // The source is not kept: a file that does not parse is never quoted.
     return {

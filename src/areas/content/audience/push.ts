@@ -37,6 +37,8 @@ export interface AudiencePushed {
   blocked: boolean;
   /** The segments the push creates, which the workflows' plan may name before they exist. */
   newSegments: string[];
+  /** The transactional groups the push creates, which the emails' plan may name before they exist. */
+  newGroups: string[];
   lines: Line[];
   json: Record<string, unknown>;
   /** Steps in the app that nothing of this push waits for, but the tree names. */
@@ -148,6 +150,7 @@ export async function pushAudience(
   ];
   const json = jsonOf(tasks, steps);
   const newSegments = tasks.flatMap((task) => task.writes.flatMap((write) => (write.op === 'createAudienceSegment' ? [write.name] : [])));
+  const newGroups = tasks.flatMap((task) => task.writes.flatMap((write) => (write.op === 'createTransactionalGroup' ? [write.body.name] : [])));
   if (options.plan || blocked) {
     // A push that cannot go on says only what to do in the app; a plan says all it would do.
     if (!out.json) {
@@ -157,7 +160,7 @@ export async function pushAudience(
     if (blocked && !options.plan)
       out.note(`Nothing was sent: ${countOf(steps.filter((step) => step.blocks).length, 'step')} to take in the app first (above), then push again.`);
     else noteUnsettled(out, tasks, true);
-    return { code: blocked || unsettled ? ExitCode.rejected : ExitCode.ok, blocked, newSegments, lines: [], json, leftToDo };
+    return { code: blocked || unsettled ? ExitCode.rejected : ExitCode.ok, blocked, newSegments, newGroups, lines: [], json, leftToDo };
   }
   const sending = tasks.filter((task) => task.writes.length > 0);
   const creating = sending.filter((task) => task.action === 'create' || task.writes.some((write) => write.op.startsWith('create')));
@@ -194,7 +197,7 @@ export async function pushAudience(
   keepSyncedAudience(state, account, synced);
   writeState(root, state);
   noteUnsettled(out, tasks, false);
-  return { code: unsettled ? ExitCode.rejected : ExitCode.ok, blocked: false, newSegments, lines, json: { ...json, records: lines }, leftToDo };
+  return { code: unsettled ? ExitCode.rejected : ExitCode.ok, blocked: false, newSegments, newGroups, lines, json: { ...json, records: lines }, leftToDo };
 }
 
 /** Why the push ends with exit 5: the records it could not make as the files say, or found changed in the account. */

@@ -16,6 +16,7 @@ import { jsonFaultAt } from '../../../base/parse-faults.js';
 import { readWorkflows } from '../workflows/files.js';
 import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { fileOf, readAudience, type SINGLE_FILE, type AudienceRecord } from './files.js';
+import { META_FILE, readRecords } from '../emails/files.js';
 
 /** A problem of an audience file, at a field of it. */
 export interface AudienceProblem {
@@ -70,8 +71,11 @@ const error = (file: string, field: string, rule: string, message: string, fix: 
 
 /** A file's JSON by its shape, or the problem that names where it breaks (never quoting it). */
 function parsed<S extends z.ZodType>(root: string, record: AudienceRecord, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
-  const file = fileOf(record);
-  const text = record.files.values().next().value!;
+  return parsedText(root, fileOf(record), record.files.values().next().value!, schema, problems);
+}
+
+/** A file's JSON (`file` from the tree's root) by its shape, or the problem that names where it breaks. */
+function parsedText<S extends z.ZodType>(root: string, file: string, text: string, schema: S, problems: AudienceProblem[]): z.infer<S> | undefined {
   try {
     JSON.parse(text);
   } catch {
@@ -217,7 +221,7 @@ export function readAudienceTree(root: string, withWorkflows = true): AudienceTr
       if (group !== undefined) fields.set(record.path, group);
     }
   }
-  problems.push(...duplicateNames(records, fields));
+  problems.push(...duplicateNames(records, fields), ...emailGroupProblems(root, records, fields));
   return { records, properties, fields, lists, events, workflows: withWorkflows ? readWorkflowFiles(root) : new Map(), problems };
 }
 
@@ -233,6 +237,43 @@ function duplicateNames(records: AudienceRecord[], fields: AudienceTree['fields'
     if (other !== undefined)
       problems.push(error(fileOf(record), 'name', 'name-once', `"${name}" is the name of ${other} too`, 'give each its own name: records are matched by name'));
     else seen.set(key, fileOf(record));
+  }
+  return problems;
+}
+
+const emailMeta = z.looseObject({ group: z.string().min(1).optional() });
+
+/**
+ * Each transactional email's group, named by its name: one the tree's groups/transactional/ does
+ * not hold is an error, as a push could not put the email in it. A tree without groups (pulled
+ * with --only transactional) leaves it to the account.
+ */
+function emailGroupProblems(root: string, records: AudienceRecord[], fields: AudienceTree['fields']): AudienceProblem[] {
+  const groups = records.filter((record) => record.kind === 'groups/transactional');
+  if (groups.length === 0) return [];
+  const names = new Set(groups.map((record) => fields.get(record.path)?.name ?? record.name));
+  let emails: ReturnType<typeof readRecords>;
+  try {
+    emails = readRecords(root, ['transactional']);
+  } catch (fault) {
+    // A record that cannot be read is said by the command that reads it: the check of its LMX, a push.
+    if (fault instanceof LocalFileError) return [];
+    throw fault;
+  }
+  const problems: AudienceProblem[] = [];
+  for (const email of emails) {
+    const file = `${email.path}/${META_FILE.transactional}`;
+    const meta = parsedText(root, file, email.files.get(META_FILE.transactional)!, emailMeta, problems);
+    if (meta?.group !== undefined && !names.has(meta.group))
+      problems.push(
+        error(
+          file,
+          'group',
+          'reference',
+          `the transactional group "${meta.group}" is not in groups/transactional/`,
+          'name a group of groups/transactional/ (its group.json has the name), or add the group there',
+        ),
+      );
   }
   return problems;
 }

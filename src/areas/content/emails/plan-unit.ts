@@ -8,27 +8,30 @@ import { UsageError } from '../../../base/errors.js';
 import { digestOf, parseJson } from '../files.js';
 import { META_FILE, type RecordFiles } from './files.js';
 import { messageUpdate } from '../message-fields.js';
-import { localMessage, themeMeta } from './remote.js';
+import { groupField, localMessage, themeMeta } from './remote.js';
 import type { PlannedCall, PlannedUnit } from '../plan-file.js';
 import type { Step } from './plan.js';
 
 /** The written message's prefix of each kind whose content is an email message. */
 const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
 
-/** The calls of one step of a push, or undefined when it sends nothing. */
-export function recordUnit(step: Step, force: boolean): PlannedUnit | undefined {
+/**
+ * The calls of one step of a push, or undefined when it sends nothing; `groupIds`, the account's
+ * transactional groups by name as the push read them (an update's record carries its own).
+ */
+export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<string, string>): PlannedUnit | undefined {
   if (step.action === 'skip') return undefined;
   const local = step.pair.local!;
-  const calls = step.action === 'create' ? creation(local) : update(step, force);
+  const calls = step.action === 'create' ? creation(local, groupIds) : update(step, force, groupIds);
   if (calls.length === 0) return undefined;
   return { record: local.path, kind: local.kind, ...(step.pair.remote === undefined ? {} : { id: step.pair.remote.id }), calls };
 }
 
-function creation(local: RecordFiles): PlannedCall[] {
+function creation(local: RecordFiles, groupIds: ReadonlyMap<string, string> | undefined): PlannedCall[] {
   switch (local.kind) {
     case 'transactional': {
       const draft = localMessage(local, 'draft');
-      return [{ op: 'createTransactional', body: { name: local.name }, ...(draft === undefined ? {} : { draft }) }];
+      return [{ op: 'createTransactional', body: { name: local.name, ...groupField(local, groupIds) }, ...(draft === undefined ? {} : { draft }) }];
     }
     case 'components':
       return [{ op: 'createComponent', body: { name: local.name, lmx: local.files.get('component.lmx') ?? '' } }];
@@ -42,7 +45,7 @@ function creation(local: RecordFiles): PlannedCall[] {
   }
 }
 
-function update(step: Step, force: boolean): PlannedCall[] {
+function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string> | undefined): PlannedCall[] {
   const local = step.pair.local!;
   const remote = step.pair.remote!;
   const renamed = local.name !== remote.name;
@@ -62,7 +65,10 @@ function update(step: Step, force: boolean): PlannedCall[] {
       const expectedRevisionId = pulledAt === undefined ? current.contentRevisionId : pulledAt;
       if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body });
     }
-    if (renamed) calls.push({ op: local.kind === 'transactional' ? 'updateTransactional' : 'updateCampaign', id: remote.id, body: { name: local.name } });
+    // A transactional email moved to another group is one update with its name.
+    const moved = local.kind === 'transactional' ? groupField(local, groupIds ?? remote.groupIds, remote) : {};
+    const body = { ...(renamed ? { name: local.name } : {}), ...moved };
+    if (Object.keys(body).length > 0) calls.push({ op: local.kind === 'transactional' ? 'updateTransactional' : 'updateCampaign', id: remote.id, body });
     return calls;
   }
   // Components and themes take no revision: the apply compares the account's content with what the plan saw.

@@ -14,7 +14,7 @@ import { impactOf, type ImpactRecord } from '../../impact/impact.js';
 import { printImpact } from '../../impact/render.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
-import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, type Applied } from './remote.js';
+import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
 import type { PlannedUnit } from '../plan-file.js';
 import { keepPushImages } from '../before-images.js';
@@ -43,6 +43,8 @@ export interface PushOptions {
   expires?: number;
   /** With --plan: the app's source, for the sends a transactional email's new data variables would break. */
   code?: string[];
+  /** With --plan: the transactional groups the push creates before the emails, which an email may name before they exist. */
+  plannedGroups?: string[];
 }
 
 /** The kinds in the order a push writes them: the components and themes an email embeds before the emails. */
@@ -60,6 +62,8 @@ interface PushRun {
   options: PushOptions;
   synced: Record<string, SyncedRecord>;
   pending: Pending;
+  /** The account's transactional groups by name, read once the push writes a transactional email. */
+  groupIds?: ReadonlyMap<string, string>;
   /** Written after each record, so a run that stops leaves what it did, and what it began, recorded. */
   save(): void;
 }
@@ -124,12 +128,14 @@ export async function pushEmails(
     stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined, scope.named.has(pair.local!.path)),
   );
   noteLookalikes(context, steps, lookalikes, new Set(locals.map((local) => local.path)));
+  // The groups the emails are put in, by name, as the account has them now that the tree's groups were pushed.
+  run.groupIds = await groupIdsFor(client, steps, options);
   // Every file that would be sent is read now: one that cannot be stops the push, or the plan, before anything is sent.
-  for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!);
+  for (const step of steps) if (step.action !== 'skip') readForPush(step.pair.local!, step.pair.remote, run.groupIds);
   if (options.plan) {
     const held = steps.some((step) => step.held !== undefined);
     // Every call is written down before the plan is printed: a record no plan file can hold stops it with nothing printed as planned.
-    const units = steps.flatMap((step) => unitOf(step, options));
+    const units = steps.flatMap((step) => unitOf(step, options, run.groupIds));
     const impact = await explained(impactOf(client, [...workflowUnits, ...units], { code: options.code }), CONTENT);
     await reportPlan(context, account, steps, { ...extra, impact });
     await printImpact(context, impact);
@@ -172,10 +178,21 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
   return { context, client, account, root, options, synced, pending, save };
 }
 
+/**
+ * The account's transactional groups by name, when the push writes a transactional email; a plan
+ * counts those the push makes before the emails too, by a stand-in id no plan file holds.
+ */
+async function groupIdsFor(client: ApiClient, steps: Step[], options: PushOptions): Promise<Map<string, string> | undefined> {
+  if (!steps.some((step) => step.action !== 'skip' && step.pair.local!.kind === 'transactional')) return undefined;
+  const groupIds = await explained(transactionalGroupIds(client), CONTENT);
+  for (const name of options.plan ? (options.plannedGroups ?? []) : []) if (!groupIds.has(name)) groupIds.set(name, `(made by this push) ${name}`);
+  return groupIds;
+}
+
 /** A step's calls; without --out, a record no plan file can hold has no impact to show rather than stopping the plan. */
-function unitOf(step: Step, options: PushOptions): PlannedUnit[] {
+function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, string> | undefined): PlannedUnit[] {
   try {
-    const unit = recordUnit(step, options.force === true);
+    const unit = recordUnit(step, options.force === true, groupIds);
     return unit === undefined ? [] : [unit];
   } catch (error) {
     if (options.out === undefined && error instanceof UsageError) return [];
@@ -249,11 +266,12 @@ async function writeStep(run: PushRun, step: Step): Promise<Applied> {
   });
   const write =
     step.action === 'create'
-      ? explained(createRecord(writes.client, local, { check: options.check }), CONTENT)
+      ? explained(createRecord(writes.client, local, { check: options.check, groupIds: run.groupIds }), CONTENT)
       : explained(
           applyRecord(writes.client, local, pair.remote!, {
             check: options.check,
             expectedRevisions: options.force ? undefined : pair.synced?.revisions,
+            groupIds: run.groupIds,
           }),
           CONTENT,
         ).catch((error: unknown) => {

@@ -4,7 +4,7 @@
  */
 import { everyItem, type ApiClient } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
-import { NotFoundError } from '../../../base/errors.js';
+import { LocalFileError, NotFoundError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
 import { apiKeyInfo } from '../../../platform/auth/schemas.js';
 import { campaigns, getCampaign, updateCampaign } from '../../campaigns/client.js';
@@ -13,6 +13,7 @@ import { getEmailMessage, guardianReport, updateEmailMessage } from '../../email
 import type { EmailMessage, EmailMessageUpdate, GuardianReport } from '../../../platform/email-messages/schemas.js';
 import { createTheme, getTheme, themes, updateTheme } from '../../themes/client.js';
 import type { StylesRequest } from '../../../platform/themes/styles.js';
+import { transactionalGroups } from '../../groups/client.js';
 import {
   createTransactional,
   ensureDraft,
@@ -31,6 +32,8 @@ export interface RemoteRecord extends Omit<RecordFiles, 'path'> {
   messages: Record<string, EmailMessage | undefined>;
   /** Why the account takes no edit of it (a campaign past its draft), which a push says rather than send. */
   locked?: string;
+  /** A transactional email's: the account's transactional groups by name, which a push names the email's group from. */
+  groupIds?: ReadonlyMap<string, string>;
 }
 
 function messageFiles(files: Files, prefix: string, message: EmailMessage | undefined): void {
@@ -51,22 +54,32 @@ async function message(api: ApiClient, id: string | null): Promise<EmailMessage 
   return id === null ? undefined : getEmailMessage(api, id);
 }
 
+/** The account's transactional groups, by name: what an email's file names its group by, and the id a push sends for it. */
+export async function transactionalGroupIds(api: ApiClient): Promise<Map<string, string>> {
+  return new Map((await everyItem(api, transactionalGroups)).map((group) => [group.name, group.id]));
+}
+
 /**
  * A transactional email: its draft is what a push changes. Without one, the draft a push makes
  * starts from the published version (as the API's ensure-draft does), so the files show that.
+ * Its group is named by the group's name (an id the account does not list is kept as it is).
  */
 async function transactionalRecord(
   api: ApiClient,
-  record: { id: string; name: string; draftEmailMessageId: string | null; publishedEmailMessageId: string | null },
+  record: { id: string; name: string; draftEmailMessageId: string | null; publishedEmailMessageId: string | null; transactionalGroupId?: string | null },
+  groupIds: ReadonlyMap<string, string>,
 ): Promise<RemoteRecord> {
   const [draft, published] = await Promise.all([message(api, record.draftEmailMessageId), message(api, record.publishedEmailMessageId)]);
   const messages = { draft: draft ?? published, published };
+  const groupId = record.transactionalGroupId ?? undefined;
+  const group = groupId === undefined ? undefined : ([...groupIds].find(([, id]) => id === groupId)?.[0] ?? groupId);
   return {
     kind: 'transactional',
     id: record.id,
     name: record.name,
-    files: filesOf('transactional', record.name, {}, messages),
+    files: filesOf('transactional', record.name, group === undefined ? {} : { group }, messages),
     messages: { draft, published },
+    groupIds,
   };
 }
 
@@ -96,8 +109,10 @@ export async function teamName(api: ApiClient): Promise<string> {
 /** Every record of a kind in the account, with the messages behind them fetched side by side. */
 export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecord[]> {
   switch (kind) {
-    case 'transactional':
-      return settled(await everyItem(api, transactionalEmails), (record) => transactionalRecord(api, record));
+    case 'transactional': {
+      const [emails, groupIds] = await Promise.all([everyItem(api, transactionalEmails), transactionalGroupIds(api)]);
+      return settled(emails, (record) => transactionalRecord(api, record, groupIds));
+    }
     case 'campaigns':
       return settled(await everyItem(api, campaigns), (record) => campaignRecord(api, record));
     case 'components':
@@ -111,8 +126,10 @@ export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecor
 export async function fetchRecord(api: ApiClient, kind: Kind, id: string): Promise<RemoteRecord | undefined> {
   try {
     switch (kind) {
-      case 'transactional':
-        return await transactionalRecord(api, await getTransactional(api, id));
+      case 'transactional': {
+        const [record, groupIds] = await Promise.all([getTransactional(api, id), transactionalGroupIds(api)]);
+        return await transactionalRecord(api, record, groupIds);
+      }
       case 'campaigns':
         return await campaignRecord(api, await getCampaign(api, id));
       case 'components':
@@ -140,6 +157,8 @@ export interface ApplyOptions {
   check: boolean;
   /** Refuse stale revisions: the revision each message was at when the record was last in step. */
   expectedRevisions?: Record<string, string | null>;
+  /** The account's transactional groups by name, as the push read them (else the record's own read). */
+  groupIds?: ReadonlyMap<string, string>;
 }
 
 /** A record's local files, read into what the API takes. */
@@ -152,6 +171,30 @@ export function localMessage(record: RecordFiles, prefix: string): { fields: Mes
 
 export const themeMeta = z.looseObject({ name: z.string(), styles: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 
+const transactionalMeta = z.looseObject({ name: z.string(), group: z.string().min(1).optional() });
+
+/** The group a transactional email's file names, by its name; undefined when it names none (the account's is left as it is). */
+export function groupNamed(files: Files, path: string): string | undefined {
+  const text = files.get(META_FILE.transactional);
+  return text === undefined ? undefined : parseJson(`${path}/${META_FILE.transactional}`, text, transactionalMeta).group;
+}
+
+/**
+ * What a push sends of a transactional email's group: the id, in the account, of the group its file
+ * names, when the email is not in it already; nothing when the file names none. A group the
+ * account lacks stops the push before its first write.
+ */
+export function groupField(local: RecordFiles, groupIds: ReadonlyMap<string, string> | undefined, remote?: RemoteRecord): { transactionalGroupId?: string } {
+  const group = groupNamed(local.files, local.path);
+  if (group === undefined || (remote !== undefined && groupNamed(remote.files, local.path) === group)) return {};
+  const id = groupIds?.get(group);
+  if (id === undefined)
+    throw new LocalFileError(`${local.path}/${META_FILE.transactional}: group: the transactional group "${group}" is not in the account; nothing was sent`, {
+      hint: "push the tree's groups with it (groups/transactional/), or name a group the account has",
+    });
+  return { transactionalGroupId: id };
+}
+
 /** The message of each kind of record a push writes: a transactional email's draft, a campaign's email. */
 const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
 
@@ -159,7 +202,8 @@ const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transact
  * Reads what a push of the record would send, as it would: a file that cannot be (JSON that does
  * not parse, a field of the wrong type) stops the push before its first write, not half way.
  */
-export function readForPush(local: RecordFiles): void {
+export function readForPush(local: RecordFiles, remote: RemoteRecord | undefined, groupIds: ReadonlyMap<string, string> | undefined): void {
+  if (local.kind === 'transactional') groupField(local, groupIds ?? remote?.groupIds, remote);
   if (local.kind === 'themes') parseJson(`${local.path}/${META_FILE.themes}`, local.files.get(META_FILE.themes)!, themeMeta);
   const prefix = WRITTEN_MESSAGE[local.kind];
   if (prefix !== undefined) localMessage(local, prefix);
@@ -214,7 +258,11 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
         }
         recordMessage(applied, 'draft', draft.id, await writeMessage(api, draft.id, wanted, draft, expected, options.check));
       }
-      if (renamed && !restored(applied)) await updateTransactional(api, remote.id, { name: local.name });
+      const moved = groupField(local, options.groupIds ?? remote.groupIds, remote);
+      if ((renamed || moved.transactionalGroupId !== undefined) && !restored(applied)) {
+        await updateTransactional(api, remote.id, { ...(renamed ? { name: local.name } : {}), ...moved });
+        applied.changed = true;
+      }
       break;
     }
     case 'campaigns': {
@@ -277,10 +325,10 @@ function recordMessage(applied: Applied, prefix: string, messageId: string, writ
 }
 
 /** Creates a record the account does not have yet, from its local files. */
-export async function createRecord(api: ApiClient, local: RecordFiles, options: { check: boolean }): Promise<Applied> {
+export async function createRecord(api: ApiClient, local: RecordFiles, options: { check: boolean; groupIds?: ReadonlyMap<string, string> }): Promise<Applied> {
   switch (local.kind) {
     case 'transactional': {
-      const created = await createTransactional(api, { name: local.name });
+      const created = await createTransactional(api, { name: local.name, ...groupField(local, options.groupIds) });
       const applied: Applied = { id: created.id, checked: [], changed: true };
       const wanted = localMessage(local, WRITTEN_MESSAGE.transactional!);
       if (wanted !== undefined && created.draftEmailMessageId !== null) {

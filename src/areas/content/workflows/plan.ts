@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
-import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
 import { isTrigger } from '../../../platform/workflows/node-types.js';
@@ -94,7 +94,7 @@ export function planWorkflow(account: WorkflowFile, wanted: WorkflowFile, emails
     for (const [key, node] of Object.entries(wanted.nodes)) {
       const got = graph.get(key);
       if (got === undefined) impossible.push(`${key} cannot be made by the API's operations`);
-      else if (!isDeepStrictEqual(got.next, node.next))
+      else if (!samePaths(node.type, got.next, node.next))
         impossible.push(`${key} would lead to ${got.next.join(', ') || 'nothing'}, not ${node.next.join(', ') || 'nothing'}`);
       else if (got.type !== node.type) impossible.push(`${key} would be ${got.type}, not ${node.type}`);
     }
@@ -282,7 +282,7 @@ function reroutes(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], imp
   // A connection to an exit the file does not have goes with that exit (exitDeletions), after these.
   const lasting = (next: string[]) => next.filter((key) => wanted.nodes[key] !== undefined || graph.get(key)?.type !== 'ExitAction');
   let pending = [...graph]
-    .filter(([key, node]) => wanted.nodes[key] !== undefined && !isDeepStrictEqual(lasting(node.next), wanted.nodes[key]!.next))
+    .filter(([key, node]) => wanted.nodes[key] !== undefined && !samePaths(node.type, lasting(node.next), wanted.nodes[key]!.next))
     .map(([key]) => key);
   while (pending.length > 0) {
     const ready = pending.find((key) => {

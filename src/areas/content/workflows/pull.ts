@@ -8,7 +8,9 @@ import type { ApiClient } from '../../../api/client.js';
 import { digestOf, recordPath, type ContentState, type Files, type SyncedRecord } from '../files.js';
 import type { Line } from '../render.js';
 import { WORKFLOWS } from '../lmx-files.js';
-import { directoryId } from '../../../platform/workflows/file-text.js';
+import { LocalFileError } from '../../../base/errors.js';
+import { directoryId, parseWorkflowFile } from '../../../platform/workflows/file-text.js';
+import { WORKFLOW_FILE, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { readWorkflows, writeWorkflow, type WorkflowFiles } from './files.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
@@ -68,7 +70,7 @@ export async function preparePull(client: ApiClient, root: string, state: Conten
   const [remotes, names] = await Promise.all([fetchWorkflows(client), fetchNames(client)]);
   const synced = syncedWorkflows(state, account);
   const locals = readWorkflows(root);
-  const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(pair, names));
+  const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(root, pair, names));
   const edited = pairs
     .filter((pair) => pair.local !== undefined && pair.files !== undefined)
     .filter((pair) => {
@@ -81,10 +83,24 @@ export async function preparePull(client: ApiClient, root: string, state: Conten
 
 type PulledPair = PreparedPull['pairs'][number];
 
-function withFiles(pair: WorkflowPair, names: AccountNames): PulledPair {
+function withFiles(root: string, pair: WorkflowPair, names: AccountNames): PulledPair {
   if (pair.remote === undefined) return pair;
   const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
-  return { ...pair, keys, files: workflowFilesOf(pair.remote, keys, names), names: resolvedNames(pair.remote, keys, names) };
+  // The tree's own order of an experiment's paths is kept: the platform gives it no meaning.
+  const like = pair.local === undefined ? undefined : treeFileOf(root, pair.local);
+  return { ...pair, keys, files: workflowFilesOf(pair.remote, keys, names, like), names: resolvedNames(pair.remote, keys, names) };
+}
+
+/** The tree's workflow file, parsed; undefined when there is none or it does not parse (the pull writes the account's). */
+function treeFileOf(root: string, local: WorkflowFiles): WorkflowFile | undefined {
+  const text = local.files.get(WORKFLOW_FILE);
+  if (text === undefined) return undefined;
+  try {
+    return parseWorkflowFile(`${root}/${local.path}/${WORKFLOW_FILE}`, text);
+  } catch (fault) {
+    if (fault instanceof LocalFileError) return undefined;
+    throw fault;
+  }
 }
 
 /**

@@ -353,11 +353,11 @@ async function settle(
   const { side } = task;
   const after = await fetchWorkflow(client, run.id);
   const keys = assignKeys(after, Object.fromEntries(run.keys), names);
-  const files = workflowFilesOf(after, keys, names);
+  const files = workflowFilesOf(after, keys, names, task.file);
   const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
   // Only a file no account has written: a tree pulled from another account keeps that account's layout.
   const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);
-  if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names))) writeWorkflow(root, side.path, files);
+  if (!pulledElsewhere && emailsSame && saysNoMore(task.file, workflowFileOf(after, keys, names, task.file))) writeWorkflow(root, side.path, files);
   state.accounts[account]![side.path] = syncedOf(after, keys, files, resolvedNames(after, keys, names));
   return after;
 }

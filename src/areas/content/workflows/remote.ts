@@ -5,7 +5,15 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
-import { emailPathOf, fileFieldsOf, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import {
+  emailPathOf,
+  fileFieldsOf,
+  pathsOrderedLike,
+  WORKFLOW_FILE,
+  workflowFile,
+  type FileNode,
+  type WorkflowFile,
+} from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOf } from '../../../platform/workflows/graph.js';
 import { nodeType } from '../../../platform/workflows/node-types.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
@@ -219,8 +227,28 @@ function fileNodeOf(node: Record<string, unknown> & { typeName: string; nextNode
   return out;
 }
 
-/** The workflow as its file holds it, with these keys. */
-export function workflowFileOf(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): WorkflowFile {
+/**
+ * The workflow with each experiment's paths in the order `like` (the tree's file) gives the same
+ * paths: an order the platform gives no meaning (samePaths), which a workflow the API built lists
+ * its own way (variants, then the control), so it is no difference between the tree and the account.
+ */
+function experimentsOrderedLike(remote: RemoteWorkflow, keys: Map<string, string>, like: WorkflowFile | undefined): RemoteWorkflow {
+  if (like === undefined) return remote;
+  const nodes = new Map(
+    [...remote.nodes].map(([id, node]) => {
+      const wanted = like.nodes[keys.get(id) ?? id];
+      if (wanted === undefined || wanted.type !== node.typeName) return [id, node];
+      const ids = new Map(node.nextNodeIds.map((next) => [keys.get(next) ?? next, next]));
+      const ordered = pathsOrderedLike(node.typeName, [...ids.keys()], wanted.next).map((key) => ids.get(key)!);
+      return [id, { ...node, nextNodeIds: ordered }];
+    }),
+  );
+  return { ...remote, nodes };
+}
+
+/** The workflow as its file holds it, with these keys; an experiment's paths in the order `like` (the tree's file) has them. */
+export function workflowFileOf(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames, like?: WorkflowFile): WorkflowFile {
+  remote = experimentsOrderedLike(remote, keys, like);
   const { graph } = remote;
   const nodes: Record<string, FileNode> = {};
   for (const id of nodeOrder(remote)) nodes[keys.get(id)!] = fileNodeOf(remote.nodes.get(id)!, keys.get(id)!, keys, names);
@@ -237,13 +265,13 @@ export function workflowFileOf(remote: RemoteWorkflow, keys: Map<string, string>
 }
 
 /** The files of a workflow as a pull writes them: workflow.yaml, and each email's fields and LMX. */
-export function workflowFilesOf(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames): Files {
+export function workflowFilesOf(remote: RemoteWorkflow, keys: Map<string, string>, names: AccountNames, like?: WorkflowFile): Files {
   const files: Files = new Map();
   for (const [nodeId, message] of remote.messages) {
     const key = keys.get(nodeId)!;
     files.set(`emails/${key}/email.json`, jsonFile(fieldsOf(message)));
     files.set(`emails/${key}/email.lmx`, message.lmx);
   }
-  files.set(WORKFLOW_FILE, workflowYaml(workflowFileOf(remote, keys, names)));
+  files.set(WORKFLOW_FILE, workflowYaml(workflowFileOf(remote, keys, names, like)));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

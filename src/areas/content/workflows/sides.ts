@@ -98,7 +98,8 @@ export async function readSides(
     const file = pair.local === undefined ? undefined : files.get(pair.local.path);
     if (pair.remote === undefined) return { ...pair, file, standing: standingOf(pair, pair.local?.files, undefined) };
     const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
-    const accountSide = { files: workflowFilesOf(pair.remote, keys, names), file: workflowFileOf(pair.remote, keys, names), keys };
+    // An experiment's paths in the tree's order, which the platform gives no meaning: no difference to diff or push.
+    const accountSide = { files: workflowFilesOf(pair.remote, keys, names, file), file: workflowFileOf(pair.remote, keys, names, file), keys };
     return { ...pair, file, account: accountSide, standing: standingOf(pair, pair.local?.files, accountSide.files, keys) };
   });
   return { sides, names };

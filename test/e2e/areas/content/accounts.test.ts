@@ -19,7 +19,10 @@ const writes = (requests: Recorded[]) => requests.filter((request) => request.me
 describe('a tree pulled from one account, pushed to another of the same team name', () => {
   it('creates what the second account lacks, keeps each account apart, and still knows the first', async () => {
     const first = await sandboxes();
-    const second = await sandboxes({ initialState: (modules) => seedState(modules, 'empty') });
+    // With the groups the emails name, which a push of the emails alone finds by name in the account.
+    const second = await sandboxes({
+      initialState: (modules) => ({ ...seedState(modules, 'empty'), transactionalGroups: seedState(modules).transactionalGroups }),
+    });
     expect(second.server.state().teamName).toBe(first.server.state().teamName);
     const directory = tempDir('loopsctl-accounts-');
     directories.push(directory);

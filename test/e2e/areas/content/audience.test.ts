@@ -4,7 +4,7 @@
  * far as the API can write them, and what it cannot, said.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readState, STATE_FILE } from '../../../../src/areas/content/files.js';
 import { seedId } from '../../../../src/emulator/module.js';
@@ -159,6 +159,14 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
     expect(again.code, again.stderr).toBe(0);
     // The emails' drafts, the components and the themes too.
     for (const [kind, meta, files] of CLONED) expect(recordsByName(back, kind, meta, files)).toEqual(recordsByName(root, kind, meta, files));
+    // Each email in the group of its name, made by the push, not in the new account's default group.
+    const groups = Object.fromEntries(
+      readdirSync(join(back, 'transactional')).map((entry) => {
+        const meta = JSON.parse(readFileSync(join(back, 'transactional', entry, 'transactional.json'), 'utf8'));
+        return [meta.name, meta.group];
+      }),
+    );
+    expect(groups).toMatchObject({ Welcome: 'Onboarding', 'Password reset': 'Security', 'Order receipt': 'Billing', 'Payment failed': 'Billing' });
     // But for the segment and the seed's events, which the list above leaves to the app.
     const { 'segments/Engaged newsletter readers': engaged, 'event-patterns.json': _seededEvents, ...expected } = byName(root);
     expect(engaged).toBeDefined();
@@ -174,6 +182,23 @@ describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => 
       `# segments/${readdirSync(join(root, 'segments')).find((name) => name.startsWith('engaged'))}: not in the account`,
     ]);
     expect(diff.stderr).toContain('2 records differ');
+
+    // The same tree pushed again plans nothing for the workflows: an experiment's paths, which the API
+    // lists variants first where the tree has its control first, are no difference.
+    expect(
+      readdirSync(join(root, 'workflows')).some((workflow) =>
+        readFileSync(join(root, 'workflows', workflow, 'workflow.yaml'), 'utf8').includes('type: ExperimentBranchNode'),
+      ),
+    ).toBe(true);
+    // What it says of them is only what the API cannot set, as after any push (the emoji).
+    const secondPlan = await empty.loopsctl(['content', 'push', root, '--plan', '--no-check']);
+    expect(secondPlan.code, secondPlan.stdout).toBe(0);
+    expect(secondPlan.stdout).not.toContain('no edit script');
+    expect(secondPlan.stdout).not.toMatch(/^ {2}\d+\. /m);
+    empty.requests.length = 0;
+    const second = await empty.loopsctl(['content', 'push', root, '--yes', '--no-check']);
+    expect(second.code, second.stdout).toBe(0);
+    expect(writes(empty.requests)).toEqual([]);
   }, 240_000);
 });
 
@@ -382,5 +407,77 @@ describe('bad input in the audience files', () => {
     expect(check.stdout).toContain('reference node "dormant": the segment "Sleepers" is not in this tree (segments/)');
     expect(check.stdout).not.toContain('firstName');
     expect(check.stderr).toMatch(/: 1 error, /);
+  });
+});
+
+describe("a transactional email's group", () => {
+  const RESET = seedId('transactional/Password reset');
+  const EMAILS = ['--only', 'audience,transactional'];
+  async function pulledEmails(sandbox: RecordingSandbox, env: Record<string, string>): Promise<{ root: string; meta: string }> {
+    const root = contentDir();
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...EMAILS], { env });
+    expect(pull.code, pull.stderr).toBe(0);
+    return { root, meta: join(root, 'transactional', `password-reset--${RESET}`, 'transactional.json') };
+  }
+  const groupOf = (sandbox: RecordingSandbox) =>
+    slices(sandbox.server.state()).transactionalEmails!.find((email: { record: { id: string } }) => email.record.id === RESET).record.transactionalGroupId;
+
+  it('is named by its name; a move is diffed, planned, pushed and undone as the other fields are', async () => {
+    const sandbox = await sandboxes();
+    const env = { LOOPSCTL_CONFIG_DIR: join(dirname(contentDir()), 'config') };
+    const { root, meta } = await pulledEmails(sandbox, env);
+    expect(readFileSync(meta, 'utf8')).toBe('{\n  "name": "Password reset",\n  "group": "Security"\n}\n');
+    editJson(meta, (email) => {
+      email.group = 'Billing';
+    });
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...EMAILS], { env });
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain(`# transactional/password-reset--${RESET}: changed here`);
+    expect(diff.stdout).toContain('-  "group": "Security"\n+  "group": "Billing"');
+
+    const planFile = join(dirname(root), 'change.json');
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...EMAILS, '--plan', '--out', planFile], { env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const units = JSON.parse(readFileSync(planFile, 'utf8')).units;
+    expect(units).toEqual([
+      expect.objectContaining({
+        record: `transactional/password-reset--${RESET}`,
+        calls: [{ op: 'updateTransactional', id: RESET, body: { transactionalGroupId: seedId('transactional-group/Billing') } }],
+      }),
+    ]);
+    expect(writes(sandbox.requests)).toEqual([]);
+
+    const push = await sandbox.loopsctl(['content', 'push', root, ...EMAILS], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(writes(sandbox.requests).map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body)}`)).toEqual([
+      `POST /v1/transactional-emails/${RESET} {"transactionalGroupId":"${seedId('transactional-group/Billing')}"}`,
+    ]);
+    expect(groupOf(sandbox)).toBe(seedId('transactional-group/Billing'));
+    expect((await sandbox.loopsctl(['content', 'diff', root, ...EMAILS], { env })).code).toBe(0);
+
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(push.stderr)![1]!;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(groupOf(sandbox)).toBe(seedId('transactional-group/Security'));
+  });
+
+  it('naming a group the tree does not have: check names the file and field (exit 1), push sends nothing (exit 2)', async () => {
+    const sandbox = await sandboxes();
+    const { root, meta } = await pulledEmails(sandbox, {});
+    editJson(meta, (email) => {
+      email.group = 'Nowhere';
+    });
+    const said = `transactional/password-reset--${RESET}/transactional.json: group: the transactional group "Nowhere" is not`;
+    const check = await sandbox.loopsctl(['content', 'check', root]);
+    expect(check.code, check.stderr).toBe(1);
+    expect(check.stderr).toMatch(/: 1 error, /);
+    expect(check.stdout.replaceAll(`${root}/`, '').replace(/:1:1 \S+ /, ': ')).toContain(`${said} in groups/transactional/`);
+    for (const only of [EMAILS, ['--only', 'transactional']]) {
+      // Without the groups in the run, the account is what the name is looked up in.
+      const push = await sandbox.loopsctl(['content', 'push', root, ...only, '--yes']);
+      expect(push.code, push.stdout).toBe(2);
+      expect(push.stderr).toContain(said);
+      expect(writes(sandbox.requests)).toEqual([]);
+    }
   });
 });

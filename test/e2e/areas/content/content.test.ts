@@ -62,7 +62,8 @@ describe('content pull', () => {
     const draft = (await sandbox.loopsctl(['email-messages', 'get', PASSWORD_RESET_DRAFT, '--json'])).json();
     expect(readFileSync(join(reset, 'draft.lmx'), 'utf8')).toBe(draft.lmx);
     expect(JSON.parse(readFileSync(join(reset, 'draft.json'), 'utf8'))).toMatchObject({ subject: draft.subject, fromEmail: draft.fromEmail });
-    expect(JSON.parse(readFileSync(join(reset, 'transactional.json'), 'utf8'))).toEqual({ name: 'Password reset' });
+    // Its group by the group's name: the id is the account's, which the file never holds.
+    expect(JSON.parse(readFileSync(join(reset, 'transactional.json'), 'utf8'))).toEqual({ name: 'Password reset', group: 'Security' });
     const state = readState(root)!;
     const synced = state.accounts['Acme Sandbox']![`transactional/${reset.split('/').at(-1)}`]!;
     expect(synced).toMatchObject({ id: PASSWORD_RESET, revisions: { draft: draft.contentRevisionId } });
@@ -453,7 +454,8 @@ describe('a record created from a new directory', () => {
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
     expect(diff.stdout).toBe('');
     expect(diff.code, diff.stdout).toBe(0);
-    expect(readFileSync(join(invoice, 'transactional.json'), 'utf8')).toBe('{\n  "name": "Invoice"\n}\n');
+    // Created in the account's default group, which the file now names as a pull would.
+    expect(readFileSync(join(invoice, 'transactional.json'), 'utf8')).toBe('{\n  "name": "Invoice",\n  "group": "General"\n}\n');
     expect(JSON.parse(readFileSync(join(invoice, 'draft.json'), 'utf8'))).toMatchObject({ subject: 'Your invoice', fromEmail: 'billing' });
     expect(readFileSync(join(invoice, 'draft.lmx'), 'utf8')).toBe('<H1>Invoice {data.number}</H1>\n');
     expect(readState(root)!.accounts['Acme Sandbox']!['transactional/invoice']).toMatchObject({ id: created.id });

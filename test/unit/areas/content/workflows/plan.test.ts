@@ -119,4 +119,37 @@ describe('planWorkflow', () => {
     wanted.nodes.everyone!.audienceFilter = null;
     expect(described(account, wanted)).toEqual([]);
   });
+
+  /** An account whose experiment lists its variants, then its control, as the API makes them. */
+  function withExperiment(): WorkflowFile {
+    const account = copy(base);
+    account.nodes['wait-1h']!.next = ['split'];
+    account.nodes.split = { type: 'ExperimentBranchNode', next: ['a', 'b', 'control'], samplingRate: 50, experimentType: 'autosplit' };
+    for (const key of ['a', 'b', 'control']) account.nodes[key] = { type: 'VariantNode', next: ['hello'], isControl: key === 'control' };
+    return account;
+  }
+
+  it("plans nothing for an experiment's paths in another order: the platform sends by each path's isControl, not its place", () => {
+    const account = withExperiment();
+    const wanted = copy(account);
+    wanted.nodes.split!.next = ['control', 'a', 'b'];
+    expect(planWorkflow(account, wanted, new Set())).toEqual({ steps: [], impossible: [], leftInApp: [] });
+  });
+
+  it("still plans which path is the control, and a branch's paths in another order are no script", () => {
+    const account = withExperiment();
+    const wanted = copy(account);
+    wanted.nodes.split!.next = ['b', 'control', 'a'];
+    wanted.nodes.a!.isControl = true;
+    wanted.nodes.control!.isControl = false;
+    expect(described(account, wanted)).toEqual(['updateWorkflowNode a isControl=true', 'updateWorkflowNode control isControl=false']);
+
+    const branched = copy(base);
+    branched.nodes['wait-1h']!.next = ['split'];
+    branched.nodes.split = { type: 'BranchNode', next: ['a', 'b'] };
+    for (const key of ['a', 'b']) branched.nodes[key] = { type: 'AudienceFilter', next: ['hello'] };
+    const reordered = copy(branched);
+    reordered.nodes.split!.next = ['b', 'a'];
+    expect(planWorkflow(branched, reordered, new Set()).impossible).toEqual(['split cannot be made to lead to b, a by a reroute']);
+  });
 });
