@@ -50,6 +50,11 @@ const TEXT_MATCHERS = new Set([
  */
 const ALLOWED: { file: string; assertion: string; why: string }[] = [
   {
+    file: 'test/e2e/areas/content/audience.test.ts',
+    assertion: 'expect(diff.code).toBe(1)',
+    why: "`content diff`'s exit 1 says the records differ, no refusal: the patch it prints, which the test asserts line by line, is what it says",
+  },
+  {
     file: 'test/e2e/areas/content/restore.test.ts',
     assertion: 'expect(diff.code).toBe(1)',
     why: "`content diff --json`'s exit 1 says the records differ, no refusal: the JSON after it lists each record and how it stands, which the test asserts",

@@ -114,6 +114,7 @@ describe('a plan that creates, applied from a second copy of its file', () => {
     sandbox.requests.length = 0;
     const apply = await sandbox.loopsctl(['apply', files.plan], { env: files.env });
     expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain('the account holds transactional group "Receipts" already: applied before, or made meanwhile');
     expect(writes(sandbox.requests)).toEqual([]);
   });
