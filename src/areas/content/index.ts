@@ -255,9 +255,10 @@ a path beside them (logo.png) or at an http(s) address are uploaded to the
 account's storage, each once, and the emails point at them (three calls each,
 as \`uploads create\`). An address is downloaded without the key, over http(s)
 only, up to the size the API takes, and kept only if it is an image; what is
-not uploaded is listed. Without --upload, nothing is sent and no key is needed.
+not uploaded is listed, and the run exits 1. Without --upload, nothing is sent
+and no key is needed.
 See docs/migrate.md.`,
-      mismatch: 'with --strict, something could not be carried as it was',
+      mismatch: 'with --upload, an image could not be uploaded; with --strict, something could not be carried as it was',
       examples: [
         'loopsctl content convert emails/order-shipped.mjml --out converted',
         'loopsctl content convert emails --kind campaign --out campaigns',

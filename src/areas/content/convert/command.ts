@@ -22,7 +22,7 @@ import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, 
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
-import { uploadImages, type ImageCarrier } from './images.js';
+import { notUploaded, uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
 import { templatePieces } from './variables.js';
@@ -302,8 +302,10 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
       )} to look at.`,
     );
   }
+  // An image --upload was asked to carry and could not is a part of the run that failed, --strict or not.
+  const missed = converted.reduce((sum, record) => sum + record.remediation.filter(notUploaded).length, 0);
+  if (missed > 0) out.note(`--upload: ${countOf(missed, 'image')} could not be uploaded; each is listed with why.`);
   const listed = converted.reduce((sum, record) => sum + record.remediation.length, 0);
-  if (!options.strict || listed === 0) return ExitCode.ok;
-  out.note(`--strict: ${countOf(listed, 'thing')} could not be carried as ${listed === 1 ? 'it was' : 'they were'}.`);
-  return ExitCode.mismatch;
+  if (options.strict && listed > 0) out.note(`--strict: ${countOf(listed, 'thing')} could not be carried as ${listed === 1 ? 'it was' : 'they were'}.`);
+  return missed > 0 || (options.strict && listed > 0) ? ExitCode.mismatch : ExitCode.ok;
 });

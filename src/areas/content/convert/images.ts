@@ -11,7 +11,7 @@ import { readTreeFile, TreeFileTooLargeError } from '../../../base/tree-files.js
 import { sniffType } from '../../../platform/uploads/sniff.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../../../platform/uploads/schemas.js';
 import type { LmxBlock } from './lmx-out.js';
-import type { Findings, Place } from './model.js';
+import type { Findings, Place, Remediation } from './model.js';
 import { pathUnder, type Sources } from './sources.js';
 
 /** Uploads an image: its public address, or why the API refused it. */
@@ -72,6 +72,14 @@ function readImage(sources: Sources, src: string, at: Place): { bytes: Buffer; c
   return { bytes, contentType };
 }
 
+/** What the list says of an image --upload could not carry, before its address. */
+const NOT_UPLOADED = '--upload ';
+
+/** An entry of the list that is an image --upload was asked to carry and could not. */
+export function notUploaded(item: Remediation): boolean {
+  return item.construct.startsWith(NOT_UPLOADED);
+}
+
 /**
  * Uploads the images of an email (each file or address once, for all the emails of a run:
  * `uploaded` keeps their new addresses) and points the images at them. The listed entry of an
@@ -106,7 +114,7 @@ export async function uploadImages(
       if (typeof sent === 'string') {
         findings.add(
           place,
-          `--upload ${src}`,
+          `${NOT_UPLOADED}${src}`,
           'listed',
           `not uploaded: ${sent}`,
           'upload the image yourself (`loopsctl uploads create`) and write its address in src',

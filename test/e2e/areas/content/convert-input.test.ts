@@ -473,7 +473,9 @@ describe('content convert --upload', () => {
     const source = email();
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
-    expect(result.code, result.stderr).toBe(0);
+    // An image --upload could not carry fails the run, --strict or not; the JSON lists why.
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toBe('');
     expect(seen.map((request) => `${request.method} ${request.path.replace(/c[0-9a-z]{24}/, ':id')}`)).toEqual([
       'POST /v1/uploads',
       'PUT /sandbox-uploads/:id',
@@ -540,7 +542,8 @@ describe('content convert --upload', () => {
     });
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json'], { env });
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toBe('');
     // The image host got no key, nor any header of the API's: only what a browser would send.
     expect(host.seen.map((request) => request.path)).toEqual([
       '/hero.png',
@@ -587,7 +590,7 @@ describe('content convert --upload', () => {
     ]);
   });
 
-  it('lists an image whose upload the API refuses, writes the records, and --strict exits 1', async () => {
+  it('lists an image whose upload the API refuses, writes the records, and exits 1, --strict or not', async () => {
     // An API that refuses every upload, as one refuses an image its plan does not take.
     const asked: string[] = [];
     const api = createServer((request, response) => {
@@ -603,7 +606,8 @@ describe('content convert --upload', () => {
       const result = await run(['content', 'convert', join(source, 'welcome.html'), '--out', out, '--upload', '--json', ...(strict ? ['--strict'] : [])], {
         env,
       });
-      expect(result.code, result.stderr).toBe(strict ? 1 : 0);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toBe('');
       expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toContain('<Image src="images/logo.png"');
       const listed = JSON.parse(result.stdout).records[0].remediation.filter((item: { construct: string }) => item.construct === '--upload images/logo.png');
       expect(listed.map((item: { file: string; line: number; done: string }) => `${item.file}:${item.line} ${item.done}`)).toEqual([
@@ -611,6 +615,10 @@ describe('content convert --upload', () => {
         `${join(source, 'welcome.html')}:4 not uploaded: the API refused it: This image cannot be stored`,
       ]);
     }
+    // Without --json, the run says why it failed.
+    const text = await run(['content', 'convert', join(source, 'welcome.html'), '--out', join(tempDir('loopsctl-convert-out-'), 'loops'), '--upload'], { env });
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stderr).toContain('--upload: 4 images could not be uploaded; each is listed with why.');
     // Nothing but the uploads' first call: no file was sent to storage.
     expect(asked.every((request) => request === 'POST /v1/uploads')).toBe(true);
   });
