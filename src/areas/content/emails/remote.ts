@@ -122,12 +122,15 @@ export async function fetchKind(api: ApiClient, kind: Kind): Promise<RemoteRecor
   }
 }
 
-/** One record by its id in the account, or undefined when the account has no such record. */
-export async function fetchRecord(api: ApiClient, kind: Kind, id: string): Promise<RemoteRecord | undefined> {
+/**
+ * One record by its id in the account, or undefined when the account has no such record. A caller
+ * reading many gives the transactional groups it read once, rather than a listing per email.
+ */
+export async function fetchRecord(api: ApiClient, kind: Kind, id: string, groups?: Promise<ReadonlyMap<string, string>>): Promise<RemoteRecord | undefined> {
   try {
     switch (kind) {
       case 'transactional': {
-        const [record, groupIds] = await Promise.all([getTransactional(api, id), transactionalGroupIds(api)]);
+        const [record, groupIds] = await Promise.all([getTransactional(api, id), groups ?? transactionalGroupIds(api)]);
         return await transactionalRecord(api, record, groupIds);
       }
       case 'campaigns':
