@@ -4,13 +4,12 @@
  * API's answer. The server (server.ts) puts it on the network; a `--sandbox` command
  * (in-process.ts) calls it directly.
  */
-import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
 import { loadSandboxModules, modulesFor, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { readState, readStateAndBytes, saveState, seedCore, seedState, withStateLock } from './state.js';
-import { readFileBytes } from '../base/json-file.js';
+import { openStateFile, readState, seedCore, stateFileExists, seedState, withStateDatabase, withStateLock, writeState } from './state.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../base/errors.js';
@@ -159,6 +158,7 @@ export async function openCore(options: SandboxOptions, changed: () => void = ()
     close: async () => {
       watcher?.close();
       await engine?.close();
+      backing.close?.();
     },
   };
 }
@@ -176,8 +176,10 @@ export function sandboxError(error: unknown): ApiAnswer {
  */
 function watchStateFile(stateFile: string, changed: () => void): FSWatcher | undefined {
   try {
+    // A change is written to the database's write-ahead log; a reset may replace the file.
+    const names = new Set([basename(stateFile), `${basename(stateFile)}-wal`]);
     return watch(dirname(stateFile), { persistent: false }, (_event, name) => {
-      if (name === basename(stateFile)) changed();
+      if (name !== null && names.has(name)) changed();
     });
   } catch {
     // Without file events, deliveries queued elsewhere wait for this server's next request.
@@ -193,6 +195,8 @@ interface Backing {
   state: () => StateCore;
   /** Runs `change` on the state and keeps what it changed, as a request would. */
   update: <T>(change: (state: StateCore) => T) => T;
+  /** Lets go of the state file. */
+  close?: () => void;
 }
 
 type BackingOptions = SandboxOptions & { rateLimiter?: RateLimiter };
@@ -232,76 +236,42 @@ async function inMemory(options: BackingOptions): Promise<Backing> {
 
 /**
  * State kept in a file that several sandboxes (and `--sandbox` commands running in parallel) may
- * share: each request reads the file, and writes it back only when it changed something, all
- * under the file's lock, so no process loses another's change or hands out the same id. A request
- * loads only the route modules of its path, and its routes check only the slices they read; the
- * file is read again only when another process has changed it since this one last read or wrote it
- * (its stamp, or within two seconds of a change its bytes: see isRecent).
+ * share: each request is a transaction of the file's database, and one that changes something
+ * writes what it changed under the file's lock, so no process loses another's change or hands out
+ * the same id. A request loads only the route modules of its path, and its routes check only the
+ * slices they read; the state is read again only once another process has changed the file.
  */
 async function inFile(stateFile: string, options: BackingOptions): Promise<Backing> {
   // Every slice is needed to start a new state (or start over); an existing one is read as it is.
-  const fresh = options.initialState !== undefined || options.reset || !existsSync(stateFile);
+  const fresh = options.initialState !== undefined || options.reset || !stateFileExists(stateFile);
   const all = fresh ? await loadSandboxModules() : [];
   const initial = options.initialState?.(all) ?? (options.reset ? seedState(all, options.seed) : undefined);
-  /**
-   * The state as this process last read or wrote it, the file it was then (see stampOf), and its
-   * bytes, which the file is compared with while its stamp is too recent to tell it changed.
-   */
-  let kept: { stamp: string; recent: boolean; state: StateCore; bytes: Buffer } | undefined;
-  const keep = (read: { state: StateCore; bytes: Buffer } | undefined, stamp: Stamp | undefined) => {
-    kept = read === undefined || stamp === undefined ? undefined : { ...read, stamp: stamp.key, recent: isRecent(stamp) };
-  };
-  /**
-   * The file's state, read without the lock, and kept only when the file was the same before and
-   * after the read: stamped after the read alone, a file another process wrote meanwhile would pass
-   * for the one read, and this process would then change an old state, handing out ids again.
-   */
-  const read = (): StateCore | undefined => {
-    const before = stampOf(stateFile);
-    const stored = readStateAndBytes(stateFile);
-    keep(stored, stampOf(stateFile)?.key === before?.key ? before : undefined);
-    return stored?.state;
-  };
-  const current = (): StateCore => {
-    const stamp = kept === undefined ? undefined : stampOf(stateFile);
-    if (kept !== undefined && stamp?.key === kept.stamp) {
-      if (!kept.recent) return kept.state;
-      // Changed in place within the stamp's resolution, the file would keep its stamp: its bytes tell.
-      if (readFileBytes(stateFile)?.equals(kept.bytes) === true) {
-        kept.recent = isRecent(stamp);
-        return kept.state;
-      }
-    }
-    // A file removed while serving starts over from the seed, each slice when first used.
-    return read() ?? seedCore(options.seed);
-  };
-  // Under the lock, which every writer holds: the file stays as written until it is released.
-  const save = (state: StateCore) => {
-    keep({ state, bytes: saveState(stateFile, state).bytes }, stampOf(stateFile));
-  };
-  // An existing file is only read (no lock: see handle); a new state is written under the lock.
-  const stored = initial === undefined ? read() : undefined;
-  if (stored === undefined) withStateLock(stateFile, () => save(initial ?? readState(stateFile) ?? seedState(all, options.seed)));
+  // A file removed while serving starts over from the seed, each slice when first used.
+  const database = openStateFile(stateFile, () => seedCore(options.seed));
+  if (initial !== undefined || !stateFileExists(stateFile))
+    withStateLock(stateFile, () => writeState(stateFile, initial ?? readState(stateFile) ?? seedState(all, options.seed)));
   const handle: Handle = async (request) => {
     const needed = modulesFor(request);
     const modules = Array.isArray(needed) ? needed : await needed;
-    const attempt = (locked: boolean) => {
-      const state = current();
-      let changed = false;
-      const api = new SandboxApi(state, modules, {
-        onChange: () => (changed = true),
-        now: options.now,
-        rateLimiter: options.rateLimiter,
-        startOver: options.startOver,
-      });
-      const answer = api.handle(request);
-      if (!changed) return answer;
-      if (locked) save(state);
-      else kept = undefined;
-      return locked ? answer : undefined;
-    };
-    // A read needs no lock, as every write replaces the file whole; one that changes something after
-    // all (a wait that ended) is forgotten, and made again under the lock.
+    const attempt = (locked: boolean) =>
+      withStateDatabase(database, () =>
+        database.transaction(locked, (state) => {
+          let changed = false;
+          const api = new SandboxApi(state, modules, {
+            onChange: () => (changed = true),
+            now: options.now,
+            rateLimiter: options.rateLimiter,
+            startOver: options.startOver,
+          });
+          const answer = api.handle(request);
+          if (!changed) return answer;
+          if (locked) database.save(state);
+          else database.forget();
+          return locked ? answer : undefined;
+        }),
+      );
+    // A read needs no lock, as it sees one committed state; one that changes something after all
+    // (a wait that ended) is forgotten, and made again under the lock.
     return withModulesNeeded(() => {
       if (request.method === 'GET') {
         const answer = attempt(false);
@@ -311,41 +281,17 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     });
   };
   const update = <T>(change: (state: StateCore) => T): T =>
-    withStateLock(stateFile, () => {
-      const state = current();
-      const result = change(state);
-      save(state);
-      return result;
-    });
-  return { handle, state: current, update };
-}
-
-/**
- * What identifies the file as written: a write replaces it with a new file (see writeState), so
- * a change by any process gives it another inode, size or time (see isRecent for when it may
- * not). Undefined when there is no file.
- */
-interface Stamp {
-  key: string;
-  changedMs: number;
-}
-
-function stampOf(file: string): Stamp | undefined {
-  try {
-    const { ino, size, mtimeMs } = statSync(file);
-    return { key: `${ino}:${size}:${mtimeMs}`, changedMs: mtimeMs };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether a stamp is too recent to prove the file unchanged since: times are only as fine as the
- * file system keeps them (a few milliseconds on Linux, two seconds on FAT), and an inode a replaced
- * file freed is soon used again, so a change in place just after this stamp could leave it as it is.
- */
-function isRecent(stamp: Stamp): boolean {
-  return Date.now() - stamp.changedMs < 2_000;
+    withStateLock(stateFile, () =>
+      withStateDatabase(database, () =>
+        database.transaction(true, (state) => {
+          const result = change(state);
+          database.save(state);
+          return result;
+        }),
+      ),
+    );
+  const current = () => withStateDatabase(database, () => database.transaction(false, (state) => state));
+  return { handle, state: current, update, close: () => database.close() };
 }
 
 /**

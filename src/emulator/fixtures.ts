@@ -18,7 +18,7 @@ import { SANDBOX_KEY } from './keys.js';
 import { dataVariablesIn } from '../lmx/index.js';
 import { newId, SEEDS, type ApiAnswer, type SandboxModule, type SeedKind, type StateCore } from './module.js';
 import { customProperties } from './routes/contact-properties.js';
-import { contacts, findContact } from './routes/contact-records.js';
+import { contacts, contactTable } from './routes/contact-records.js';
 import { transactionalEmails } from './routes/transactional.js';
 import { mailingLists } from './routes/lists.js';
 import { jsonFault, yamlFault, yamlValue } from '../base/parse-faults.js';
@@ -238,9 +238,9 @@ export function applyFixtures(state: StateCore, modules: SandboxModule[], fixtur
   (fixtures.contactProperties ?? []).forEach((property, index) => call(`contactProperties[${index}]`, 'POST', '/v1/contacts/properties', property));
   (fixtures.contacts ?? []).forEach(({ id: given, ...fields }, index) => keepId(given, call(`contacts[${index}]`, 'POST', '/v1/contacts/create', fields)?.id));
   (fixtures.suppressions ?? []).forEach((email, index) => {
-    let suppressed = findContact(contacts.of(state), { email });
+    let suppressed = contactTable(state).find({ email });
     if (suppressed === undefined && call(`suppressions[${index}]`, 'POST', '/v1/contacts/create', { email }) !== undefined) {
-      suppressed = findContact(contacts.of(state), { email });
+      suppressed = contactTable(state).find({ email });
     }
     if (suppressed !== undefined) suppressed.suppressed = true;
   });

@@ -180,6 +180,47 @@ export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => 
   });
 }
 
+/**
+ * A slice that a state file keeps as rows (the store says which, and by what keys a row is found):
+ * its check, which throws for a row of the wrong shape.
+ */
+export interface RowKind<T extends { id: string }> {
+  key: string;
+  check(row: unknown): T;
+}
+
+/**
+ * The rows of such a slice in a state read from the file: found a row at a time by id or by one of
+ * its keys, so that a request costs the same at 100,000 rows as at ten. A row handed out is the
+ * same object each time, and what is done to it is written when the state is saved.
+ */
+export interface KeptRows<T extends { id: string }> {
+  /** Whether the whole slice has been read into the state as an array, which is then the slice. */
+  loaded(): boolean;
+  byId(id: string): T | undefined;
+  /** The first row, in the slice's order, whose first (0) or second (1) key (state-store.ts's ROW_SLICES) is `value`. */
+  byKey(which: 0 | 1, value: string): T | undefined;
+  add(row: T): void;
+  remove(row: T): void;
+}
+
+/** Where a state read from the file keeps its row slices (state-store.ts). */
+export interface RowStore {
+  /** The slice's rows; undefined when this state does not keep it as rows. */
+  rows<T extends { id: string }>(kind: RowKind<T>): KeptRows<T> | undefined;
+}
+
+const rowStores = new WeakMap<StateCore, RowStore>();
+
+/** The store a state read from a file keeps its row slices in; undefined for state made in memory. */
+export function rowStoreOf(state: StateCore): RowStore | undefined {
+  return rowStores.get(state);
+}
+
+export function keepRowsIn(state: StateCore, store: RowStore): void {
+  rowStores.set(state, store);
+}
+
 export interface SandboxModule {
   slices: Slice<unknown>[];
   routes: SandboxRoute[];

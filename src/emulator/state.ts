@@ -1,16 +1,18 @@
 /**
- * Everything a sandbox account holds, and the file that keeps it between runs. The file is
- * replaced atomically (a temporary file renamed over it, see writeFileBytes), so a crash mid-write
- * leaves either the old state or the new one, never half of each.
+ * Everything a sandbox account holds, and the file that keeps it between runs: a SQLite database
+ * (state-store.ts), changed a transaction at a time, so that a crash leaves the state before a
+ * change or after it, never half of it. A file of an older loopsctl (the state as JSON) is read
+ * whole, and becomes a database at the first change.
  */
-import { dirname, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { z } from '../base/shapes.js';
 import { LocalFileError } from '../base/errors.js';
-import { parseJson, readFileBytes, UnusableFileError, writeFileBytes } from '../base/json-file.js';
+import { parseJson, readFileBytes, UnusableFileError } from '../base/json-file.js';
 import { LockTimeoutError, withFileLock, type LockOptions } from '../base/lock.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
 import { checkSlicesOnUse, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { isIndexKey, membersOf, parseMember, stateBytes, type StoredMember } from './state-text.js';
+import { isDatabaseFile, readDatabase, StateDatabase, writeDatabase } from './state-store.js';
 
 /**
  * The version of the state file's layout. Version 1 files hold the same slices under the same
@@ -36,125 +38,119 @@ export function seedState(modules: SandboxModule[], seed: SeedKind = 'demo'): St
   return state;
 }
 
-const STATE_FILE_NAME = 'sandbox-state.json';
+const STATE_FILE_NAME = 'sandbox-state.db';
+/** Where loopsctl before the database kept the state, as JSON: read (and removed) when no database is there yet. */
+const JSON_STATE_FILE_NAME = 'sandbox-state.json';
 
 export function defaultStatePath(configDir: string): string {
   return join(configDir, STATE_FILE_NAME);
+}
+
+/** The JSON file of an older loopsctl that stands in for a default database not made yet. */
+function olderFileOf(file: string): string | undefined {
+  return basename(file) === STATE_FILE_NAME ? join(dirname(file), JSON_STATE_FILE_NAME) : undefined;
+}
+
+/** Whether there is a state to read: the file, or the older JSON file a default database stands in for. */
+export function stateFileExists(file: string): boolean {
+  const older = olderFileOf(file);
+  return existsSync(file) || (older !== undefined && existsSync(older));
 }
 
 /**
  * Reads a state file, or returns undefined when there is none. An older layout is brought up to
  * date; one that cannot be (a newer loopsctl's, or a slice of the wrong shape) is refused. The
  * slices of `modules` are checked now (a slice a file lacks taken from the seed); without
- * modules, each slice is parsed and checked when a route first uses it (see storedState and
- * checkSlicesOnUse), so a request pays only for the slices it reads.
+ * modules, each slice is checked when a route first uses it (checkSlicesOnUse).
  */
 export function readState(file: string, modules?: SandboxModule[]): StateCore | undefined {
-  return readStateAndBytes(file, modules)?.state;
-}
-
-/** What readState reads, with the bytes of the file it was read from. */
-export function readStateAndBytes(file: string, modules?: SandboxModule[]): { state: StateCore; bytes: Buffer } | undefined {
-  let read: { stored: StateCore; bytes: Buffer } | undefined;
-  try {
-    read = storedState(file);
-  } catch (error) {
-    if (error instanceof UnusableFileError) throw unusableState(file, error.message);
-    throw error;
-  }
+  const read = isDatabaseFile(file) ? { state: inDatabase(file, () => readDatabase(file, refusal(file))), source: file } : readJsonState(file);
   if (read === undefined) return undefined;
-  const { stored, bytes } = read;
-  if (stored.version > STATE_VERSION)
-    throw unusableState(file, `it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
-  if (stored.version < 1) throw unusableState(file, `layout ${stored.version} is not one loopsctl ever wrote`);
-  stored.version = STATE_VERSION;
-  checkSlicesOnUse(stored, (problem) => unusableState(file, problem));
+  const stored = read.state;
+  prepareState(stored, refusal(read.source));
   for (const part of (modules ?? []).flatMap((module) => module.slices)) part.of(stored);
-  return { state: stored, bytes };
+  return stored;
 }
 
-/** The members every request needs, parsed with the file; the slices wait for their first use. */
-const CORE_KEYS = new Set(['version', 'teamName', 'sequence', 'seed']);
+/** What a database's own errors (a damaged file) mean: the file cannot be read. */
+function inDatabase<T>(file: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof LocalFileError) throw error;
+    throw unusableState(file, error instanceof Error ? error.message : String(error));
+  }
+}
 
-/**
- * From this size on, a file loopsctl wrote is parsed a slice at a time. A smaller one parses whole
- * in less time than proving it unchanged takes: loading node:crypto costs about 5 ms, as much as
- * parsing some 300 KB of state, and hashing costs a tenth of parsing.
- */
-const PARSED_BY_SLICE_FROM_BYTES = 512 * 1024;
-
-/**
- * The state a file holds. A large file as writeState wrote it (see state-text.ts) has its slices
- * parsed on first use; any other is parsed whole.
- */
-function storedState(file: string): { stored: StateCore; bytes: Buffer } | undefined {
-  const bytes = readFileBytes(file);
-  if (bytes === undefined) return undefined;
-  const members = bytes.length < PARSED_BY_SLICE_FROM_BYTES ? undefined : membersOf(bytes);
-  let stored: Record<string, unknown>;
-  if (members === undefined) {
+/** A state kept as JSON (by an older loopsctl, or by hand), read whole; the older default file for a default database not made yet. */
+function readJsonState(file: string): { state: StateCore; source: string } | undefined {
+  const older = olderFileOf(file);
+  const source = !existsSync(file) && older !== undefined && existsSync(older) ? older : file;
+  try {
+    const bytes = readFileBytes(source);
+    if (bytes === undefined) return undefined;
     const parsed = parseJson(bytes);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UnusableFileError('the file: it is not a JSON object');
-    stored = parsed as Record<string, unknown>;
-    for (const key of Object.keys(stored)) if (isIndexKey(key)) delete stored[key];
-  } else {
-    stored = {};
-    for (const member of members) {
-      if (CORE_KEYS.has(member.key)) stored[member.key] = parseMember(member);
-      else parseOnUse(stored, member);
-    }
+    const stored = parsed as Record<string, unknown>;
+    // The member that said where the others were, in the layout of the files before the database.
+    delete stored.index;
+    return { state: stored as StateCore, source };
+  } catch (error) {
+    if (error instanceof UnusableFileError) throw unusableState(source, error.message);
+    throw error;
   }
+}
+
+/** Checks a state's own members and layout, brings an older layout up to date, and has its slices checked on first use. */
+function prepareState(stored: StateCore, refuse: (reason: string) => Error): void {
   const core = stateCore.safeParse({ version: stored.version, teamName: stored.teamName, sequence: stored.sequence });
   if (!core.success) {
     const issue = core.error.issues[0]!;
-    throw new UnusableFileError(`${issue.path.join('.')}: ${issue.message}`);
+    throw refuse(`${issue.path.join('.')}: ${issue.message}`);
   }
-  return { stored: stored as StateCore, bytes };
-}
-
-/** For each state read a slice at a time, its members not parsed yet: their bytes, and the accessor that parses them. */
-const unparsedMembers = new WeakMap<object, Map<string, { value: Buffer; get: () => unknown }>>();
-
-/** Makes the member a property that parses its bytes when first read (then an ordinary property), or takes a value set before that. */
-function parseOnUse(state: Record<string, unknown>, member: StoredMember): void {
-  let pending = unparsedMembers.get(state);
-  if (pending === undefined) unparsedMembers.set(state, (pending = new Map()));
-  const settle = (value: unknown) => {
-    pending.delete(member.key);
-    Object.defineProperty(state, member.key, { value, writable: true, enumerable: true, configurable: true });
-  };
-  const get = () => {
-    const value = parseMember(member);
-    settle(value);
-    return value;
-  };
-  pending.set(member.key, { value: member.value, get });
-  Object.defineProperty(state, member.key, { get, set: settle, enumerable: true, configurable: true });
-}
-
-/** The bytes of a member still as it was read, or undefined once it was parsed, set or removed. */
-function unparsedBytes(state: StateCore, key: string): Buffer | undefined {
-  const entry = unparsedMembers.get(state)?.get(key);
-  return entry !== undefined && Object.getOwnPropertyDescriptor(state, key)?.get === entry.get ? entry.value : undefined;
+  if (stored.version > STATE_VERSION) throw refuse(`it was written by a newer loopsctl (layout ${stored.version}; this one reads up to ${STATE_VERSION})`);
+  if (stored.version < 1) throw refuse(`layout ${stored.version} is not one loopsctl ever wrote`);
+  stored.version = STATE_VERSION;
+  checkSlicesOnUse(stored, refuse);
 }
 
 /**
- * Writes the state (0600) under a temporary name beside the file, then renames it into place. A
- * missing directory is created 0700; an existing one (the current directory, for
- * `--state ./file.json`) is left as it is. Nothing is written when the file already holds this
- * state; returns whether it wrote. Slices never parsed since the read are written as they were read.
+ * Writes the whole state as the file's content (0600), under the lock the caller holds. A missing
+ * directory is created 0700; an existing one (the current directory, for `--state ./file.db`) is
+ * left as it is. The JSON file of an older loopsctl that it stands in for is removed.
  */
-export function writeState(file: string, state: StateCore): boolean {
-  return saveState(file, state).wrote;
+export function writeState(file: string, state: StateCore): void {
+  inKeptDirectory(dirname(file), () => {
+    ensureDirectory(dirname(file));
+    inDatabase(file, () => writeDatabase(file, state));
+    const older = olderFileOf(file);
+    if (older !== undefined) rmSync(older, { force: true });
+  });
 }
 
-/** What writeState does, with the bytes the file then holds. */
-export function saveState(file: string, state: StateCore): { wrote: boolean; bytes: Buffer } {
-  return inKeptDirectory(dirname(file), () => {
-    ensureDirectory(dirname(file));
-    const bytes = stateBytes(state, (key) => unparsedBytes(state, key));
-    return { wrote: writeFileBytes(file, bytes), bytes };
+/**
+ * The state file held open by a process that serves it: each request a transaction, the state
+ * kept between requests until another process changes the file. A missing file starts from
+ * `startOver`, and is made at the first change.
+ */
+export function openStateFile(file: string, startOver: () => StateCore): StateDatabase {
+  const refuse = refusal(file);
+  return new StateDatabase(file, {
+    readOther: () => {
+      const read = readJsonState(file);
+      if (read !== undefined) prepareState(read.state, refusal(read.source));
+      return read?.state;
+    },
+    startOver,
+    prepare: (state) => prepareState(state, refuse),
+    writeWhole: (state) => writeState(file, state),
+    refuse,
   });
+}
+
+/** Runs a database's work, its own errors (a damaged file) said as the file being unusable. */
+export function withStateDatabase<T>(database: StateDatabase, fn: () => T): T {
+  return inDatabase(database.file, fn);
 }
 
 /**
@@ -176,6 +172,10 @@ export function withStateLock<T>(file: string, fn: () => T, options?: LockOption
       hint: `another sandbox is changing it; if none runs, remove ${error.lockFile}`,
     });
   }
+}
+
+function refusal(file: string): (reason: string) => LocalFileError {
+  return (reason) => unusableState(file, reason);
 }
 
 function unusableState(file: string, reason: string): LocalFileError {

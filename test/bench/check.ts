@@ -5,8 +5,9 @@
  * requests at that pace: the run's wall time is compared with that floor, its requests counted
  * from `--debug`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { StateCore } from '../../src/emulator/module.js';
+import { readState, writeState } from '../../src/emulator/state.js';
 import { run, type Command } from './measure.js';
 
 export const CHECK_MESSAGES = Number(process.env.BENCH_CHECK_MESSAGES ?? 2_000);
@@ -22,7 +23,7 @@ interface StoredMessage {
 
 /** The demo state's "Welcome" copied until the account holds CHECK_MESSAGES more messages. */
 function growState(file: string): void {
-  const state = JSON.parse(readFileSync(file, 'utf8')) as { transactionalEmails: StoredTransactional[]; emailMessages: StoredMessage[] };
+  const state = { ...readState(file)! } as StateCore & { transactionalEmails: StoredTransactional[]; emailMessages: StoredMessage[] };
   const welcome = state.transactionalEmails.find((email) => email.record.name === 'Welcome')!;
   const published = state.emailMessages.find((stored) => stored.message.id === welcome.record.publishedEmailMessageId)!;
   for (let index = 0; index < CHECK_MESSAGES / 2; index += 1) {
@@ -45,7 +46,7 @@ function growState(file: string): void {
     });
     state.emailMessages.push(draft, live);
   }
-  writeFileSync(file, JSON.stringify(state));
+  writeState(file, state);
 }
 
 export interface CheckFigure {
@@ -59,7 +60,7 @@ export async function measureCheck(bin: string, scratch: string, env: Record<str
   const command: Command = { label: 'check', args: [bin, '--sandbox', '--debug', 'check', '--json'], env: { LOOPSCTL_CONFIG_DIR: configDir } };
   // The first run makes the demo state, with every slice the check reads.
   await run(command, env);
-  growState(join(configDir, 'sandbox-state.json'));
+  growState(join(configDir, 'sandbox-state.db'));
   console.error(`check of an account with ${CHECK_MESSAGES} more email messages (paced: some ${Math.round((CHECK_MESSAGES * 1.5) / REQUESTS_PER_SECOND)} s)…`);
   const result = await run(command, env);
   const requests = result.stderr.split('\n').filter((line) => line.startsWith('> GET ')).length;

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { run } from './measure.js';
 import type { StateCore } from '../../src/emulator/module.js';
-import { writeState } from '../../src/emulator/state.js';
+import { readState, writeState } from '../../src/emulator/state.js';
 
 export const LARGE_CONTACTS = 100_000;
 const SMALL_CONTACTS = 100;
@@ -47,7 +47,7 @@ export async function measureSandboxStore(root: string, bin: string, scratch: st
   const large = grownState(demo, join(dir, 'large'), LARGE_CONTACTS);
 
   console.error('sandbox store: GET /v1/api-key on loopsctl sandbox, demo state and 100,000 contacts…');
-  const get = await measureGets(bin, env, [join(dir, 'demo', 'sandbox-state.json'), join(large, 'sandbox-state.json')]);
+  const get = await measureGets(bin, env, [join(dir, 'demo', 'sandbox-state.db'), join(large, 'sandbox-state.db')]);
 
   console.error(`sandbox store: ${LARGE_CONTACTS.toLocaleString('en')} contacts created through startSandbox() and through loopsctl sandbox…`);
   const inMemory = await startProcess(process.execPath, [join(root, 'test/bench/emulator/sandbox-server.mjs'), root, 'serve'], env, 'json');
@@ -60,7 +60,7 @@ export async function measureSandboxStore(root: string, bin: string, scratch: st
   const fileDir = join(dir, 'import');
   const withFile = await startProcess(
     process.execPath,
-    [bin, 'sandbox', '--port', '0', '--state', join(fileDir, 'sandbox-state.json'), '--seed', 'empty', '--reset', '--rate-limit', 'off', '--no-webhooks'],
+    [bin, 'sandbox', '--port', '0', '--state', join(fileDir, 'sandbox-state.db'), '--seed', 'empty', '--reset', '--rate-limit', 'off', '--no-webhooks'],
     { ...env, LOOPSCTL_CONFIG_DIR: fileDir },
     'line',
   );
@@ -86,7 +86,7 @@ export async function measureSandboxStore(root: string, bin: string, scratch: st
 /** The demo team's state, as a first `--sandbox` command makes it. */
 async function demoState(bin: string, configDir: string, env: Record<string, string>): Promise<StateCore & { contacts: { id: string; email: string }[] }> {
   await run({ label: 'first run', args: [bin, '--sandbox', 'workflow', 'list'], env: { LOOPSCTL_CONFIG_DIR: configDir } }, env);
-  return JSON.parse(readFileSync(join(configDir, 'sandbox-state.json'), 'utf8'));
+  return { ...readState(join(configDir, 'sandbox-state.db'))! } as StateCore & { contacts: { id: string; email: string }[] };
 }
 
 /** A config dir whose state is the demo team's with contacts added (copies of its first, each with its own id and email) up to `contacts`. */
@@ -96,7 +96,7 @@ function grownState(demo: StateCore & { contacts: { id: string; email: string }[
   for (let index = grown.length; index < contacts; index += 1)
     grown.push({ ...first!, id: `cbench${String(index).padStart(19, '0')}`, email: `person${index}@example.com` });
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
-  writeState(join(configDir, 'sandbox-state.json'), { ...demo, contacts: grown });
+  writeState(join(configDir, 'sandbox-state.db'), { ...demo, contacts: grown });
   return configDir;
 }
 

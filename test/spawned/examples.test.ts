@@ -216,7 +216,7 @@ describe.each([...sources])('examples of %s', (_source, examples) => {
   it('run as written against the sandbox', async () => {
     // A sandbox of the examples' own, keeping its state where `--sandbox` would, that records what they send.
     const configDir = tempDir();
-    const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.json') });
+    const sandbox = await recordingSandbox({ stateFile: join(configDir, 'sandbox-state.db') });
     const env = { HOME: home, LOOPSCTL_CONFIG_DIR: configDir, LOOPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...sandbox.env };
     try {
       for (const { line, shown, illustrative } of examples) {

@@ -7,7 +7,7 @@
  * the clock (POST /_sandbox/clock).
  */
 import type { RouteContext, StateCore } from '../module.js';
-import { contacts, type StoredContact } from '../routes/contact-records.js';
+import { contactTable, type ContactTable, type StoredContact } from '../routes/contact-records.js';
 import { outbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
 import { contactValues } from '../routes/workflow-emails.js';
@@ -74,7 +74,7 @@ class PendingWaits {
 class Run {
   readonly sent: SentEmail[] = [];
   readonly pending = new PendingWaits();
-  private contactIndex: Map<string, StoredContact> | undefined;
+  private contactsOfRun: ContactTable | undefined;
 
   constructor(
     readonly context: RouteContext,
@@ -87,11 +87,10 @@ class Run {
     return { ...this.context, now: () => new Date(time) };
   }
 
-  /** A contact by id (an index made once a run: nothing deletes a contact while a run goes). */
+  /** A contact by id. */
   contact(id: string): StoredContact | undefined {
-    const all = contacts.of(this.context.state);
-    if (this.contactIndex === undefined || this.contactIndex.size !== all.length) this.contactIndex = new Map(all.map((each) => [each.id, each]));
-    return this.contactIndex.get(id);
+    this.contactsOfRun ??= contactTable(this.context.state);
+    return this.contactsOfRun.byId(id);
   }
 
   wait(journey: Journey, until: string): void {

@@ -1,6 +1,6 @@
 /** `POST /_sandbox/journeys`: a contact placed part-way through a workflow (what fixtures' `journeys` make). */
 import { badRequest, objectBody, stringField, type ApiAnswer, type RouteContext } from '../module.js';
-import { contacts, findContact } from '../routes/contact-records.js';
+import { contactTable } from '../routes/contact-records.js';
 import { workflows } from '../routes/workflow-records.js';
 import { placeJourney } from './engine.js';
 
@@ -11,7 +11,7 @@ import { placeJourney } from './engine.js';
 export function placeContact(context: RouteContext): ApiAnswer {
   const fields = objectBody(context.body, ['contact', 'workflow', 'node', 'since'], ['contact', 'workflow', 'node']);
   const email = stringField(fields, 'contact');
-  const contact = findContact(contacts.of(context.state), { email });
+  const contact = contactTable(context.state).find({ email });
   if (contact === undefined) throw badRequest(`contact: no contact has the email ${email}`);
   const named = stringField(fields, 'workflow');
   const workflow = workflows.of(context.state).find((candidate) => candidate.id === named || candidate.name === named);

@@ -5,7 +5,7 @@
  */
 import * as s from '../../platform/contacts/schemas.js';
 import { z } from '../../base/shapes.js';
-import { seedId, seedTime, slice, lazily } from '../module.js';
+import { lazily, rowStoreOf, seedId, seedTime, slice, type RowKind, type StateCore } from '../module.js';
 
 const storedContact = z.object({
   id: z.string(),
@@ -87,15 +87,56 @@ const seedContacts = lazily((): StoredContact[] => [
 export const contacts = slice('contacts', z.array(storedContact), seedContacts);
 
 /**
- * The contacts by email (in lower case, as the API compares them) and by userId, so that a create
- * or a lookup costs the same at 100,000 contacts as at none. Made once per list of contacts (a
- * state read from a file has a new one) and kept by the routes that change it (addContact,
- * removeContact, reindexContact); one whose size no longer matches, or whose hit no longer fits,
- * is made again.
+ * The contacts of a state, found by email (in any case, as the API compares them), userId or id at
+ * the same cost at 100,000 contacts as at none, and changed only through here, so that a state file
+ * writes the contacts a request changed and no other.
+ */
+export interface ContactTable {
+  find(ref: { email: string } | { userId: string }): StoredContact | undefined;
+  byId(id: string): StoredContact | undefined;
+  add(contact: StoredContact): void;
+  remove(contact: StoredContact): void;
+  /** After a contact's email or userId changed from `before`'s. */
+  reindex(contact: StoredContact, before: Pick<StoredContact, 'email' | 'userId'>): void;
+}
+
+/** The contacts as a state file keeps them: a row each, found by email in lower case (key 0) and by userId (key 1). */
+const contactRows: RowKind<StoredContact> = { key: contacts.key, check: (row) => storedContact.parse(row) };
+
+/**
+ * The state's contacts: the rows of its file, a row at a time, until something reads them all
+ * (contacts.of), and the array in memory otherwise.
+ */
+export function contactTable(state: StateCore): ContactTable {
+  const rows = rowStoreOf(state)?.rows(contactRows);
+  if (rows !== undefined && !rows.loaded())
+    return {
+      find: (ref) => ('email' in ref ? rows.byKey(0, ref.email.toLowerCase()) : rows.byKey(1, ref.userId)),
+      byId: (id) => rows.byId(id),
+      add: (contact) => rows.add(contact),
+      remove: (contact) => rows.remove(contact),
+      // The rows are found by the keys a contact has when asked: nothing to redo.
+      reindex: () => {},
+    };
+  const all = contacts.of(state);
+  return {
+    find: (ref) => findContact(all, ref),
+    byId: (id) => indexed(all).byId.get(id),
+    add: (contact) => addContact(all, contact),
+    remove: (contact) => removeContact(all, contact),
+    reindex: (contact, before) => reindexContact(all, contact, before),
+  };
+}
+
+/**
+ * The contacts of an array by email (in lower case) and by userId, made once per array (a state
+ * read from a file has a new one) and kept by the table's changes; one whose size no longer
+ * matches, or whose hit no longer fits, is made again.
  */
 interface ContactIndex {
   byEmail: Map<string, StoredContact>;
   byUserId: Map<string, StoredContact>;
+  byId: Map<string, StoredContact>;
   size: number;
 }
 const contactIndexes = new WeakMap<StoredContact[], ContactIndex>();
@@ -103,9 +144,9 @@ const contactIndexes = new WeakMap<StoredContact[], ContactIndex>();
 function indexed(all: StoredContact[]): ContactIndex {
   let index = contactIndexes.get(all);
   if (index === undefined || index.size !== all.length) {
-    index = { byEmail: new Map(), byUserId: new Map(), size: all.length };
+    index = { byEmail: new Map(), byUserId: new Map(), byId: new Map(), size: all.length };
     // The first of two with one email (or userId) is the one a scan would find.
-    for (const contact of [...all].reverse()) enter(index, contact);
+    for (let at = all.length - 1; at >= 0; at -= 1) enter(index, all[at]!);
     contactIndexes.set(all, index);
   }
   return index;
@@ -114,10 +155,10 @@ function indexed(all: StoredContact[]): ContactIndex {
 function enter(index: ContactIndex, contact: StoredContact): void {
   index.byEmail.set(contact.email.toLowerCase(), contact);
   if (contact.userId !== null) index.byUserId.set(contact.userId, contact);
+  index.byId.set(contact.id, contact);
 }
 
-/** The contact with this email (any case) or userId. */
-export function findContact(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact | undefined {
+function findContact(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact | undefined {
   const index = indexed(all);
   const found = 'email' in ref ? index.byEmail.get(ref.email.toLowerCase()) : index.byUserId.get(ref.userId);
   if (found === undefined) return undefined;
@@ -127,7 +168,7 @@ export function findContact(all: StoredContact[], ref: { email: string } | { use
   return findContact(all, ref);
 }
 
-export function addContact(all: StoredContact[], contact: StoredContact): void {
+function addContact(all: StoredContact[], contact: StoredContact): void {
   const index = indexed(all);
   all.push(contact);
   index.size += 1;
@@ -135,13 +176,12 @@ export function addContact(all: StoredContact[], contact: StoredContact): void {
   else contactIndexes.delete(all);
 }
 
-export function removeContact(all: StoredContact[], contact: StoredContact): void {
+function removeContact(all: StoredContact[], contact: StoredContact): void {
   all.splice(all.indexOf(contact), 1);
   contactIndexes.delete(all);
 }
 
-/** After a contact's email or userId changed from `before`'s. */
-export function reindexContact(all: StoredContact[], contact: StoredContact, before: Pick<StoredContact, 'email' | 'userId'>): void {
+function reindexContact(all: StoredContact[], contact: StoredContact, before: Pick<StoredContact, 'email' | 'userId'>): void {
   const index = contactIndexes.get(all);
   if (index === undefined) return;
   if (index.byEmail.get(before.email.toLowerCase()) === contact) index.byEmail.delete(before.email.toLowerCase());

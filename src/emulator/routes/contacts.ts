@@ -8,7 +8,7 @@ import { z } from '../../base/shapes.js';
 import { answer, ApiFailure, badRequest, conflict, later, notFound, slice, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { journeyEngine } from '../journey-engine.js';
 import { discardJourneys, journeysOf } from '../journey-records.js';
-import { addContact, blankContact, contactCopy, contacts, findContact, reindexContact, removeContact, type StoredContact } from './contact-records.js';
+import { blankContact, contactCopy, contacts, contactTable, type ContactTable, type StoredContact } from './contact-records.js';
 import { customProperties } from './contact-properties.js';
 import { isStandardField, typeProblem } from '../../platform/contact-properties/typing.js';
 import { mailingLists } from './lists.js';
@@ -54,8 +54,8 @@ function queryRef(query: URLSearchParams) {
   return oneRef({ email: query.get('email') ?? undefined, userId: query.get('userId') ?? undefined });
 }
 
-function mustFind(all: StoredContact[], ref: { email: string } | { userId: string }): StoredContact {
-  const found = findContact(all, ref);
+function mustFind(all: ContactTable, ref: { email: string } | { userId: string }): StoredContact {
+  const found = all.find(ref);
   if (found === undefined) throw notFound('Contact not found.');
   return found;
 }
@@ -135,12 +135,11 @@ function create(context: RouteContext) {
   const email = optionalString(fields, 'email');
   if (email === undefined) throw badRequest('email is required.');
   const userId = optionalString(fields, 'userId') ?? null;
-  const all = contacts.of(context.state);
-  if (findContact(all, { email }) !== undefined || (userId !== null && findContact(all, { userId }) !== undefined))
-    throw conflict('Email or userId already exists.');
+  const all = contactTable(context.state);
+  if (all.find({ email }) !== undefined || (userId !== null && all.find({ userId }) !== undefined)) throw conflict('Email or userId already exists.');
   const contact = newContact(context, email, userId);
   applyContactFields(context, contact, fields);
-  addContact(all, contact);
+  all.add(contact);
   // A new contact signs up: the workflows that start on sign-up (or on its lists) begin its journeys.
   journeyEngine.get().startJourneys(context, contact, { causes: webhookReports.get().reportContactChange(context, undefined, contact) });
   context.changed();
@@ -155,27 +154,27 @@ export function upsertContact(context: RouteContext, fields: Record<string, unkn
   const email = optionalString(fields, 'email');
   const userId = optionalString(fields, 'userId');
   if (email === undefined && userId === undefined) throw badRequest('Provide an email or a userId.');
-  const all = contacts.of(context.state);
-  const found = (userId === undefined ? undefined : findContact(all, { userId })) ?? (email === undefined ? undefined : findContact(all, { email }));
+  const all = contactTable(context.state);
+  const found = (userId === undefined ? undefined : all.find({ userId })) ?? (email === undefined ? undefined : all.find({ email }));
   if (found === undefined) {
     if (email === undefined) throw badRequest('No contact has this userId; an email is needed to create one.');
     const contact = newContact(context, email, userId ?? null);
     applyContactFields(context, contact, fields, skip);
-    addContact(all, contact);
+    all.add(contact);
     journeyEngine.get().startJourneys(context, contact, { causes: webhookReports.get().reportContactChange(context, undefined, contact) });
     return contact;
   }
   const before = contactCopy(found);
   if (email !== undefined && !sameEmail(found.email, email)) {
     checkEmail(email);
-    const other = findContact(all, { email });
+    const other = all.find({ email });
     if (other !== undefined && other !== found) throw conflict('Another contact has this email address.');
   }
-  if (userId !== undefined && found.userId !== userId && findContact(all, { userId }) !== undefined) throw conflict('Another contact has this userId.');
+  if (userId !== undefined && found.userId !== userId && all.find({ userId }) !== undefined) throw conflict('Another contact has this userId.');
   applyContactFields(context, found, fields, skip);
   if (email !== undefined) found.email = email;
   if (userId !== undefined) found.userId = userId;
-  reindexContact(all, found, before);
+  all.reindex(found, before);
   journeyEngine.get().startJourneys(context, found, { causes: webhookReports.get().reportContactChange(context, before, found) });
   return found;
 }
@@ -188,9 +187,9 @@ function update(context: RouteContext) {
 
 function remove(context: RouteContext) {
   const ref = oneRef(bodyObject(context.body));
-  const all = contacts.of(context.state);
+  const all = contactTable(context.state);
   const contact = mustFind(all, ref);
-  removeContact(all, contact);
+  all.remove(contact);
   // A deleted contact leaves every workflow it was in: no node holds it, and no queued count includes it.
   const waiting = journeysOf(context.state, contact.id).filter((journey) => journey.status === 'waiting');
   discardJourneys(context.state, waiting, context.now().toISOString(), 'ended: the contact was deleted');
@@ -200,7 +199,7 @@ function remove(context: RouteContext) {
 }
 
 function suppressionAnswer(context: RouteContext) {
-  const contact = mustFind(contacts.of(context.state), queryRef(context.query));
+  const contact = mustFind(contactTable(context.state), queryRef(context.query));
   return answer(s.suppressionStatus, {
     contact: { id: contact.id, email: contact.email, userId: contact.userId },
     isSuppressed: contact.suppressed,
@@ -209,7 +208,7 @@ function suppressionAnswer(context: RouteContext) {
 }
 
 function removeSuppression(context: RouteContext) {
-  const contact = mustFind(contacts.of(context.state), queryRef(context.query));
+  const contact = mustFind(contactTable(context.state), queryRef(context.query));
   if (!contact.suppressed) throw badRequest('Contact is not suppressed.');
   const removals = suppressionQuota.of(context.state);
   if (removals.remaining <= 0) throw new ApiFailure(400, `The removal quota (${removals.limit} in 30 days) is used up.`);
@@ -232,6 +231,6 @@ export const sandbox: SandboxModule = {
 };
 
 function lookupAll(context: RouteContext): s.Contact[] {
-  const found = findContact(contacts.of(context.state), queryRef(context.query));
+  const found = contactTable(context.state).find(queryRef(context.query));
   return found === undefined ? [] : [shown(found)];
 }

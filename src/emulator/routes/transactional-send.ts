@@ -17,7 +17,7 @@ import {
   type RouteContext,
   type SandboxModule,
 } from '../module.js';
-import { contacts, findContact } from './contact-records.js';
+import { contactTable } from './contact-records.js';
 import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
 import { claimIdempotencyKey, outbox } from './sandbox.js';
@@ -62,7 +62,7 @@ function send(context: RouteContext) {
   if (missing.length > 0) throw badRequest(missingRequiredMessage(missing));
   if (fields.addToAudience === true) upsertContact(context, { email });
   const emailMessageId = stored.record.publishedEmailMessageId;
-  const recipient = findContact(contacts.of(context.state), { email });
+  const recipient = contactTable(context.state).find({ email });
   const emailId = reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId }, recipient);
   outbox.of(context.state).push({
     kind: 'transactional',

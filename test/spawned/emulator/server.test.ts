@@ -1,12 +1,13 @@
 /** `loopsctl sandbox` as its own process, with loopsctl pointed at it through the environment. */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../support/sandbox.js';
 import { BIN, runCli, tempConfigDir } from '../../support/run-cli.js';
 import { startWebhookApp } from '../../support/webhook-app.js';
 import { withStateLock } from '../../../src/emulator/state.js';
+import { stateIn } from '../../support/state-file.js';
 
 const SECRET = 'whsec_c2VydmVyLXRlc3Qtc2VjcmV0LTEyMzQ1Njc4OTA=';
 
@@ -98,7 +99,7 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.stderr()).toContain('state saved');
-    const saved = JSON.parse(readFileSync(join(configDir, 'sandbox-state.json'), 'utf8'));
+    const saved = stateIn(configDir);
     expect(saved.transactionalEmails.map((email: { record: { id: string } }) => email.record.id)).toContain(id);
 
     const second = await startSandboxProcess([], configDir);
@@ -146,10 +147,10 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
   });
 
   it('keeps its state in the file given with --state', async () => {
-    const stateFile = join(tempConfigDir(), 'elsewhere.json');
+    const stateFile = join(tempConfigDir(), 'elsewhere.db');
     const sandbox = await startSandboxProcess(['--state', stateFile]);
     await against(sandbox, ['campaign-groups', 'update', SEED_IDS.newslettersCampaignGroup, '--description', 'Kept elsewhere']);
-    expect(readFileSync(stateFile, 'utf8')).toContain('Kept elsewhere');
+    expect(JSON.stringify(stateIn(stateFile).campaignGroups)).toContain('Kept elsewhere');
   });
 
   it('with --exit-with-parent, stops when its stdin closes, as when the process that started it dies', async () => {
@@ -169,7 +170,7 @@ describe('loopsctl sandbox', { timeout: 30_000 }, () => {
       await app.waitFor(1);
       sandbox.child.kill('SIGTERM');
       expect(await sandbox.exited).toBe(0);
-      const saved = JSON.parse(readFileSync(join(configDir, 'sandbox-state.json'), 'utf8'));
+      const saved = stateIn(configDir);
       // The attempt cut short is not one: the delivery waits, as if never sent.
       expect(saved.webhookDeliveries).toEqual([expect.objectContaining({ eventName: 'contact.created', status: 'pending', attempts: [] })]);
     } finally {

@@ -1,11 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalFileError } from '../../../src/base/errors.js';
 import type { RequestSpec } from '../../../src/base/node-http.js';
 import { IN_PROCESS_ORIGIN, startInProcess, type InProcessSandbox } from '../../../src/emulator/in-process.js';
 import { startServer } from '../../../src/emulator/server.js';
-import { SEED_IDS } from '../../support/sandbox.js';
+import { readState } from '../../../src/emulator/state.js';
+import { SEED_IDS, sandboxModules } from '../../support/sandbox.js';
 import { tempDir } from '../../support/temp.js';
 
 const opened: { close(): Promise<void> }[] = [];
@@ -66,7 +67,7 @@ describe('the in-process sandbox', () => {
     const { sandbox, stateFile } = await open();
     const created = await send(sandbox, 'POST', '/v1/contacts/create', { email: 'new.person@example.com' });
     expect(created).toMatchObject({ status: 200, body: { success: true } });
-    expect(readFileSync(stateFile, 'utf8')).toContain('new.person@example.com');
+    expect((readState(stateFile, sandboxModules)!.contacts as { email: string }[]).map((contact) => contact.email)).toContain('new.person@example.com');
     const workflow = await send(sandbox, 'GET', `/v1/workflows/${SEED_IDS.experimentWorkflow}`);
     const deleted = await send(sandbox, 'DELETE', `/v1/workflows/${SEED_IDS.experimentWorkflow}`, {
       expectedRevisionId: workflow.body.workflowRevisionId,

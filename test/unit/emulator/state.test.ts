@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileError, UsageError } from '../../../src/base/errors.js';
@@ -7,7 +7,6 @@ import { transactionalEmails } from '../../../src/emulator/routes/transactional.
 import { SEED_IDS, sandboxModules, seedState } from '../../support/sandbox.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { defaultStatePath, readState, STATE_VERSION, withStateLock, writeState } from '../../../src/emulator/state.js';
-import { membersOf, stateBytes } from '../../../src/emulator/state-text.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -24,7 +23,22 @@ function largeState() {
 }
 
 function tempFile(): string {
+  return join(tempDir('loopsctl-sandbox-state-'), 'state.db');
+}
+
+/** A file of the layout before the database: the state as JSON. */
+function jsonFile(): string {
   return join(tempDir('loopsctl-sandbox-state-'), 'state.json');
+}
+
+/** Runs SQL on a state file as another program would. */
+function query(file: string, sql: string, ...parameters: string[]) {
+  const database = new DatabaseSync(file);
+  try {
+    return database.prepare(sql).all(...parameters);
+  } finally {
+    database.close();
+  }
 }
 
 async function start(stateFile: string, reset = false): Promise<SandboxServer> {
@@ -79,29 +93,30 @@ describe('sandbox state', () => {
     expect(transactionalEmails.of(readState(file, sandboxModules)!).map(({ record }) => record.name)).toContain('Written at once');
   });
 
-  it('replaces the file by renaming a complete temporary file over it', () => {
+  it('makes a new file by renaming a complete database over the path, and writes an existing one in place', () => {
     const file = tempFile();
     writeState(file, seedState());
+    expect(readdirSync(join(file, '..'))).toEqual(['state.db']);
     const inode = statSync(file).ino;
     const changed = { ...seedState(), teamName: 'Renamed team' };
     writeState(file, changed);
-    expect(statSync(file).ino).not.toBe(inode);
+    // In place, in one transaction: a server holding the file open sees it at its next request.
+    expect(statSync(file).ino).toBe(inode);
     expect(readState(file, sandboxModules)).toEqual(changed);
-    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+    expect(readdirSync(join(file, '..'))).toEqual(['state.db']);
   });
 
-  it('leaves the old file whole when a write fails', () => {
+  it('leaves the old state whole when a write fails', () => {
     const file = tempFile();
     writeState(file, seedState());
-    const before = readFileSync(file, 'utf8');
     const unserializable = { ...seedState(), teamName: 10n } as never;
     expect(() => writeState(file, unserializable)).toThrow();
-    expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+    expect(readState(file, sandboxModules)).toEqual(seedState());
+    expect(readdirSync(join(file, '..'))).toEqual(['state.db']);
   });
 
   it('brings a file of an older layout up to date: its data kept, a slice it lacks taken from the seed', () => {
-    const file = tempFile();
+    const file = jsonFile();
     const { themes, segments, ...rest } = seedState();
     const older = { ...rest, version: 1, themes: [{ ...themes[0]!, name: 'Kept from layout 1' }, ...themes.slice(1)] };
     writeFileSync(file, JSON.stringify(older));
@@ -112,29 +127,44 @@ describe('sandbox state', () => {
   });
 
   it('names a corrupt or foreign state file and the way out', () => {
-    const file = tempFile();
+    const refusal = (file: string) => {
+      try {
+        readState(file, sandboxModules);
+      } catch (thrown) {
+        return thrown;
+      }
+      return undefined;
+    };
+    const file = jsonFile();
     for (const content of [
       '{"version": 1, "themes": [',
       JSON.stringify({ ...seedState(), version: 99 }),
       JSON.stringify({ ...seedState(), themes: [{ id: 1 }] }),
     ]) {
       writeFileSync(file, content);
-      const error = (() => {
-        try {
-          readState(file, sandboxModules);
-        } catch (thrown) {
-          return thrown;
-        }
-        return undefined;
-      })();
+      const error = refusal(file);
       expect(error).toBeInstanceOf(LocalFileError);
       expect((error as LocalFileError).message).toContain(file);
       expect((error as LocalFileError).hint).toContain('loopsctl sandbox reset');
     }
+    // A SQLite database of another program's, and one of a newer loopsctl's layout.
+    const other = tempFile();
+    query(other, 'CREATE TABLE notes (text TEXT)');
+    expect((refusal(other) as LocalFileError).message).toBe(
+      `the sandbox state file ${other} could not be read: it is a SQLite database, but not a sandbox state`,
+    );
+    const newer = tempFile();
+    writeState(newer, seedState());
+    query(newer, 'PRAGMA user_version = 99');
+    expect((refusal(newer) as LocalFileError).message).toContain('it was written by a newer loopsctl (store layout 99');
+    const damagedSlice = tempFile();
+    writeState(damagedSlice, seedState());
+    query(damagedSlice, "UPDATE members SET value = '[{\"id\": 1}]' WHERE key = 'themes'");
+    expect((refusal(damagedSlice) as LocalFileError).message).toContain(`the sandbox state file ${damagedSlice} could not be read: themes.0.id:`);
   });
 
   it('checks a slice when a request first reads it: a request that does not is answered, one that does is told why the file is unusable', async () => {
-    const file = tempFile();
+    const file = jsonFile();
     writeFileSync(file, JSON.stringify({ ...seedState(), themes: [{ id: 1 }] }));
     const refused: Error[] = [];
     const sandbox = await startServer({ stateFile: file, onStateError: (error) => refused.push(error) });
@@ -149,83 +179,89 @@ describe('sandbox state', () => {
     expect(refused[0]).toBeInstanceOf(LocalFileError);
   });
 
-  it('parses a large file it wrote a slice at a time, as requests first read them', async () => {
+  it('reads each slice when first used, and contacts a row at a time', async () => {
     const file = tempFile();
     const large = largeState();
     writeState(file, large);
-    expect(statSync(file).size).toBeGreaterThan(512 * 1024);
+    expect(query(file, "SELECT count(*) AS rows FROM rows WHERE slice = 'contacts'")).toEqual([{ rows: large.contacts.length }]);
     const state = readState(file)!;
-    expect(state.themes).toEqual(large.themes);
     // Not parsed until read: still the property that parses it.
     expect(Object.getOwnPropertyDescriptor(state, 'contacts')!.get).toBeDefined();
+    expect(state.themes).toEqual(large.themes);
     expect(state.contacts).toEqual(large.contacts);
     expect(Object.getOwnPropertyDescriptor(state, 'contacts')!.get).toBeUndefined();
     const sandbox = await start(file);
     expect((await request(sandbox, 'GET', '/v1/themes')).status).toBe(200);
-    expect((await request(sandbox, 'GET', '/v1/contacts/find?email=person1%40example.com')).body).toHaveLength(1);
+    expect((await request(sandbox, 'GET', '/v1/contacts/find?email=PERSON1%40example.com')).body).toMatchObject([{ id: 'cgrown1' }]);
   });
 
-  it('writes the slices a change did not read as they were read, and the rest as JSON.stringify lays them out', async () => {
+  it('writes what a change changed: a contact created is one row more, one updated its row, and no other slice is written', async () => {
     const file = tempFile();
-    const large = largeState();
-    // Contacts on one line, as no write of loopsctl lays them out: kept so only if never parsed.
-    const compact = Buffer.from(JSON.stringify(large.contacts));
-    writeFileSync(
-      file,
-      stateBytes(large, (key) => (key === 'contacts' ? compact : undefined)),
-      { mode: 0o600 },
-    );
+    // No workflow, so that no journey starts or ends: the contacts alone change.
+    writeState(file, { ...largeState(), seed: 'empty', workflows: [], journeys: { journeys: {}, ended: [], waiting: [], held: {}, waitOrder: 0 } });
+    // Every write to the file, as SQLite itself sees it, written down beside it.
+    query(file, 'CREATE TABLE writes (what TEXT)');
+    for (const [table, event, name] of [
+      ['members', 'INSERT', "'member ' || new.key"],
+      ['members', 'UPDATE', "'member ' || new.key"],
+      ['members', 'DELETE', "'member gone ' || old.key"],
+      ['rows', 'INSERT', "'row added ' || new.id"],
+      ['rows', 'UPDATE', "'row ' || new.id"],
+      ['rows', 'DELETE', "'row gone ' || old.id"],
+    ])
+      query(file, `CREATE TRIGGER logged_${table}_${event} AFTER ${event} ON ${table} BEGIN INSERT INTO writes VALUES (${name}); END`);
     const sandbox = await start(file);
-    expect((await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Kept' })).status).toBe(201);
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain(`  "contacts": ${compact.toString('utf8')}`);
-    const written = JSON.parse(text);
-    expect(written.contacts).toEqual(large.contacts);
-    expect(JSON.stringify(written.transactionalEmails)).toContain('"Kept"');
-    expect(membersOf(readFileSync(file))!.map(({ key }) => key)).toEqual(Object.keys(written).filter((key) => key !== 'index'));
+    expect((await request(sandbox, 'POST', '/v1/contacts/create', { email: 'new@example.com' })).status).toBe(200);
+    const made = query(file, "SELECT id FROM rows WHERE value LIKE '%new@example.com%'")[0]!.id;
+    expect(query(file, 'SELECT what FROM writes').map((write) => write.what)).toEqual(['member sequence', `row added ${made}`]);
+    query(file, 'DELETE FROM writes');
+    expect((await request(sandbox, 'PUT', '/v1/contacts/update', { email: 'person7@example.com', firstName: 'Renamed' })).status).toBe(200);
+    expect(query(file, 'SELECT what FROM writes').map((write) => write.what)).toEqual(['row cgrown7']);
+    query(file, 'DELETE FROM writes');
+    expect((await request(sandbox, 'POST', '/v1/contacts/delete', { email: 'person8@example.com' })).status).toBe(200);
+    expect(query(file, 'SELECT what FROM writes').map((write) => write.what)).toEqual(['row gone cgrown8']);
+    const contacts = readState(file, sandboxModules)!.contacts as { email: string; firstName: string | null }[];
+    expect(contacts).toHaveLength(largeState().contacts.length);
+    expect(contacts.find((contact) => contact.email === 'person7@example.com')!.firstName).toBe('Renamed');
+    expect(contacts.at(-1)!.email).toBe('new@example.com');
   });
 
-  it('reads a file edited by hand whole, without its stale index, and lays it out again on the next write', () => {
-    const file = tempFile();
-    writeState(file, largeState());
-    for (const [from, to] of [
-      ['"Acme Sandbox"', '"Acme Sandbox, renamed by hand"'],
-      // The same length: every member is where it was, and only the digest tells.
-      ['"person1@example.com"', '"person1@example.org"'],
-    ]) {
-      writeFileSync(file, readFileSync(file, 'utf8').replace(from!, to!));
-      expect(membersOf(readFileSync(file))).toBeUndefined();
-      const state = readState(file, sandboxModules)!;
-      expect(JSON.stringify(state)).toContain(to!);
-      expect(state).not.toHaveProperty('index');
-      writeState(file, state);
-      expect(membersOf(readFileSync(file))).toBeDefined();
-      expect(readFileSync(file, 'utf8')).toContain(to!);
-    }
-  });
-
-  it('reads a file an editor saved with a byte order mark, and writes it back without one', () => {
-    const file = tempFile();
-    writeState(file, seedState());
-    writeFileSync(file, `\uFEFF${readFileSync(file, 'utf8').replace('"Acme Sandbox"', '"Équipe 👋"')}`);
+  it('reads a file of the layout before the database whole, without its index, and writes a database at the first change', async () => {
+    const file = jsonFile();
+    const older = { index: { memberBytes: [1], sha256: 'stale' }, ...seedState(), teamName: 'Acme Sandbox, renamed by hand' };
+    writeFileSync(file, JSON.stringify(older, null, 2));
     const state = readState(file, sandboxModules)!;
-    expect(state).toEqual({ ...seedState(), teamName: 'Équipe 👋' });
-    state.sequence += 1;
-    writeState(file, state);
-    expect(readFileSync(file)[0]).toBe('{'.charCodeAt(0));
-    expect(membersOf(readFileSync(file))).toBeDefined();
-    expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Équipe 👋', sequence: 1 });
+    expect(state.teamName).toBe('Acme Sandbox, renamed by hand');
+    expect(state).not.toHaveProperty('index');
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Kept' })).status).toBe(201);
+    expect(readFileSync(file).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+    expect(readState(file, sandboxModules)!.teamName).toBe('Acme Sandbox, renamed by hand');
   });
 
-  it('sees a change another program made in place just after its own write, though the file kept its size and time', async () => {
+  it('takes the JSON file an older loopsctl kept in the config dir, and removes it once the database is written', async () => {
+    const configDir = tempDir('loopsctl-sandbox-older-');
+    writeFileSync(join(configDir, 'sandbox-state.json'), JSON.stringify({ ...seedState(), teamName: 'Kept from before' }), { mode: 0o600 });
+    const file = defaultStatePath(configDir);
+    expect(readState(file, sandboxModules)!.teamName).toBe('Kept from before');
+    const sandbox = await start(file);
+    expect((await request(sandbox, 'GET', '/v1/api-key')).body.teamName).toBe('Kept from before');
+    expect((await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Kept' })).status).toBe(201);
+    expect(readdirSync(configDir).filter((name) => !name.endsWith('.lock'))).toEqual(['sandbox-state.db']);
+    expect(readState(file, sandboxModules)!.teamName).toBe('Kept from before');
+  });
+
+  it('reads a JSON file an editor saved with a byte order mark', () => {
+    const file = jsonFile();
+    writeFileSync(file, `\uFEFF${JSON.stringify({ ...seedState(), teamName: 'Équipe 👋' })}`);
+    expect(readState(file, sandboxModules)).toEqual({ ...seedState(), teamName: 'Équipe 👋' });
+  });
+
+  it('sees a change another process made, at its next request', async () => {
     const file = tempFile();
     const sandbox = await start(file);
     expect((await request(sandbox, 'POST', '/v1/transactional-emails', { name: 'Kept' })).status).toBe(201);
-    // As when the edit falls within the step the file system's clock moves in (a few milliseconds).
-    const { mtimeNs } = statSync(file, { bigint: true });
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"Acme Sandbox"', '"Acne Sandbox"'));
-    execFileSync('touch', ['-m', '-d', `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`, file]);
-    expect(statSync(file, { bigint: true }).mtimeNs).toBe(mtimeNs);
+    query(file, `UPDATE members SET value = '"Acne Sandbox"' WHERE key = 'teamName'`);
     expect((await request(sandbox, 'GET', '/v1/api-key')).body.teamName).toBe('Acne Sandbox');
   });
 
@@ -240,10 +276,10 @@ describe('sandbox state', () => {
     expect(readState(file, sandboxModules)).toMatchObject({ themes: [], segments: [], campaigns: seedState().campaigns });
   });
 
-  it('leaves an existing directory as it is (--state ./file.json), and writes the file 0600', () => {
+  it('leaves an existing directory as it is (--state ./file.db), and writes the file 0600', () => {
     const directory = tempDir('loopsctl-sandbox-cwd-');
     chmodSync(directory, 0o755);
-    const file = join(directory, 'state.json');
+    const file = join(directory, 'state.db');
     writeState(file, seedState());
     expect(statSync(directory).mode & 0o777).toBe(0o755);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -251,21 +287,13 @@ describe('sandbox state', () => {
 
   it('creates a missing directory for the user alone', () => {
     const directory = join(tempDir('loopsctl-sandbox-new-'), 'a', 'b');
-    writeState(join(directory, 'state.json'), seedState());
+    writeState(join(directory, 'state.db'), seedState());
     expect(statSync(directory).mode & 0o777).toBe(0o700);
-  });
-
-  it('does not write when the state has not changed', () => {
-    const file = tempFile();
-    expect(writeState(file, seedState())).toBe(true);
-    const inode = statSync(file).ino;
-    expect(writeState(file, seedState())).toBe(false);
-    expect(statSync(file).ino).toBe(inode);
   });
 
   it('replaces a symlink at the path instead of writing through it', () => {
     const file = tempFile();
-    const elsewhere = join(tempDir('loopsctl-sandbox-link-'), 'target.json');
+    const elsewhere = join(tempDir('loopsctl-sandbox-link-'), 'target.db');
     writeFileSync(elsewhere, 'untouched', { mode: 0o644 });
     symlinkSync(elsewhere, file);
     writeState(file, seedState());
@@ -284,7 +312,7 @@ describe('sandbox state', () => {
   });
 
   it('lives in the config dir by default', () => {
-    expect(defaultStatePath('/somewhere/loopsctl')).toBe(join('/somewhere/loopsctl', 'sandbox-state.json'));
+    expect(defaultStatePath('/somewhere/loopsctl')).toBe(join('/somewhere/loopsctl', 'sandbox-state.db'));
   });
 });
 

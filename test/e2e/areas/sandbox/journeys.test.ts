@@ -1,8 +1,7 @@
 /** `loopsctl sandbox clock` and `loopsctl sandbox journeys`, on the state file that `--sandbox` commands use. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
+import { stateIn } from '../../../support/state-file.js';
 
 describe('loopsctl sandbox clock and journeys', () => {
   it('moves the clock forward, releasing a waiting contact, and draws its journey', async () => {
@@ -61,7 +60,7 @@ describe('loopsctl sandbox clock and journeys', () => {
     expect(back.stderr).toContain('to must not move the clock back');
     const shown = await run(['sandbox', 'clock', 'show', '--json'], { env });
     expect(shown.json().frozen).toBe(false);
-    expect(JSON.parse(readFileSync(join(configDir, 'sandbox-state.json'), 'utf8')).clock).toEqual({ frozenAt: null, offsetMs: 0 });
+    expect(stateIn(configDir).clock).toEqual({ frozenAt: null, offsetMs: 0 });
   });
 
   it('says so when there are no journeys', async () => {

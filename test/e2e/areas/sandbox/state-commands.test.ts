@@ -1,10 +1,8 @@
 /** The commands that work on the sandbox's state file without a server: outbox --clear and reset. */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run, tempDir } from '../../../support/main.js';
-
-const stateIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'sandbox-state.json'), 'utf8'));
+import { addRow, setMember, stateFileIn, stateIn } from '../../../support/state-file.js';
 
 describe('loopsctl sandbox outbox --clear', () => {
   it('says how many entries it cleared, and that it cleared none from an empty outbox', async () => {
@@ -30,7 +28,7 @@ describe('loopsctl sandbox reset', () => {
   it('replaces a damaged state file with the demo data, so --sandbox commands work again', async () => {
     const configDir = tempDir();
     const env = { LOOPSCTL_CONFIG_DIR: configDir };
-    writeFileSync(join(configDir, 'sandbox-state.json'), '{"version": 2, "teamName": "Acme Sandbox", "sequence": 0, "themes": "not a list"');
+    writeFileSync(stateFileIn(configDir), '{"version": 2, "teamName": "Acme Sandbox", "sequence": 0, "themes": "not a list"');
     const broken = await run(['--sandbox', 'themes', 'list', '--limit', '1'], { env });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('could not be read');
@@ -38,7 +36,7 @@ describe('loopsctl sandbox reset', () => {
     const reset = await run(['sandbox', 'reset'], { env });
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toBe('');
-    expect(reset.stderr).toContain(`Reset ${join(configDir, 'sandbox-state.json')} to the demo team's data.`);
+    expect(reset.stderr).toContain(`Reset ${stateFileIn(configDir)} to the demo team's data.`);
     const themes = await run(['--sandbox', 'themes', 'list', '--json'], { env });
     expect(themes.code).toBe(0);
     expect(themes.json()).toHaveLength(26);
@@ -48,7 +46,7 @@ describe('loopsctl sandbox reset', () => {
     const configDir = tempDir();
     const env = { LOOPSCTL_CONFIG_DIR: configDir };
     const empty = await run(['sandbox', 'reset', '--seed', 'empty', '--json'], { env });
-    expect(empty.json()).toEqual({ stateFile: join(configDir, 'sandbox-state.json'), seed: 'empty' });
+    expect(empty.json()).toEqual({ stateFile: stateFileIn(configDir), seed: 'empty' });
     const listed = async (what: string) => (await run(['--sandbox', what, 'list', '--json'], { env })).json() as { name: string }[];
     expect(await listed('workflow')).toEqual([]);
     expect(await listed('campaigns')).toEqual([]);
@@ -69,16 +67,19 @@ describe('loopsctl sandbox reset', () => {
   it('keeps to the seed the data started from when one of its areas is damaged, and to the demo data for a seed it does not know', async () => {
     const configDir = tempDir();
     const env = { LOOPSCTL_CONFIG_DIR: configDir };
-    const file = join(configDir, 'sandbox-state.json');
+    const file = stateFileIn(configDir);
     expect((await run(['sandbox', 'reset', '--seed', 'empty'], { env })).code).toBe(0);
-    // The contacts made of the wrong shape by hand: every command says to reset.
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"contacts": []', '"contacts": {}'));
-    expect((await run(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], { env })).stderr).toContain('loopsctl sandbox reset');
+    // A contact made of the wrong shape by hand: every command that reads it says to reset.
+    addRow(file, 'contacts', 'cdamaged', ['ada@example.com', null], '{"id": "cdamaged", "email": 1}');
+    const damaged = await run(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], { env });
+    expect(damaged.code).toBe(2);
+    expect(damaged.stderr).toContain('could not be read: contacts (the row at 1).email:');
+    expect(damaged.stderr).toContain('loopsctl sandbox reset');
     expect((await run(['sandbox', 'reset', '--json'], { env })).json()).toMatchObject({ seed: 'empty' });
     expect(stateIn(configDir)).toMatchObject({ seed: 'empty', contacts: [] });
 
     // A seed edited into one loopsctl has not: the demo data, recorded as such.
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"seed": "empty"', '"seed": "Empty"'));
+    setMember(file, 'seed', '"Empty"');
     expect((await run(['sandbox', 'reset', '--json'], { env })).json()).toMatchObject({ seed: 'demo' });
     expect(stateIn(configDir)).toMatchObject({ seed: 'demo' });
   });

@@ -1,5 +1,5 @@
 /** Every command against the built-in sandbox: `loopsctl --sandbox ...`, no key, no server to start. */
-import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS, seedState } from '../../../support/sandbox.js';
@@ -147,7 +147,10 @@ describe('--sandbox commands run in parallel', () => {
     const created = await Promise.all(
       Array.from({ length: 8 }, (_, index) => spawnCli(['--sandbox', 'transactional', 'create', '--name', `Parallel ${index}`, '--json'], { env })),
     );
-    expect(created.map((result) => result.code)).toEqual(created.map(() => 0));
+    expect(
+      created.map((result) => result.code),
+      created.map((result) => result.stderr).join(''),
+    ).toEqual(created.map(() => 0));
     const ids = created.map((result) => JSON.parse(result.stdout).id as string);
     expect(new Set(ids).size).toBe(ids.length);
     const listed = await runCli(['--sandbox', 'transactional', 'list', '--json', '--per-page', '50'], { env });
@@ -156,12 +159,14 @@ describe('--sandbox commands run in parallel', () => {
 
     // The file is dated in the past, and its inode known: a write (in place, or a new file renamed
     // over it) would date it now or replace it, however fast the machine.
-    const stateFile = join(env.LOOPSCTL_CONFIG_DIR, 'sandbox-state.json');
+    const stateFile = join(env.LOOPSCTL_CONFIG_DIR, 'sandbox-state.db');
     const past = new Date('2020-01-01T00:00:00Z');
     utimesSync(stateFile, past, past);
     const before = statSync(stateFile);
     expect((await runCli(['--sandbox', 'themes', 'list'], { env })).code).toBe(0);
     const after = statSync(stateFile);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, past.getTime()]);
+    // Nor in the database's write-ahead log, which its last reader leaves empty or removes.
+    expect(existsSync(`${stateFile}-wal`) ? statSync(`${stateFile}-wal`).size : 0).toBe(0);
   }, 60_000);
 });

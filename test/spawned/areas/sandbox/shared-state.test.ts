@@ -25,7 +25,7 @@ function stateWith(added: number): string {
   const [first] = state.contacts;
   for (let index = 0; index < added; index += 1)
     state.contacts.push({ ...first!, id: `cadded${String(index).padStart(19, '0')}`, email: `added${index}@example.com` });
-  writeState(join(configDir, 'sandbox-state.json'), state);
+  writeState(join(configDir, 'sandbox-state.db'), state);
   return configDir;
 }
 

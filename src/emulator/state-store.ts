@@ -1,0 +1,591 @@
+/**
+ * The sandbox's state file: a SQLite database (node:sqlite), so that a change writes what it
+ * changed, not the account. Each slice of the state is a row of `members` holding its JSON, parsed
+ * when a request first reads it; the slices that grow with the audience (contacts) are rows of
+ * `rows`, one a record, found by id or by one of two keys through an index, so that a request
+ * costs the same at 100,000 contacts as at ten.
+ *
+ * Every request is one transaction: a reader sees one state whole (the database is in WAL mode, so
+ * readers never wait for the writer), and a writer holds the state file's lock (state.ts) as every
+ * writer of the sandbox does, then SQLite's own. A process keeps what it read between requests and
+ * reads again only once another connection has committed (`PRAGMA data_version`) or the file was
+ * replaced or removed.
+ */
+import { closeSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { builtinModule } from '../base/builtin.js';
+import { LocalFileError } from '../base/errors.js';
+import { keepRowsIn, type KeptRows, type RowKind, type StateCore } from './module.js';
+
+type SqlValue = string | number | bigint | null | Uint8Array;
+type Row = Record<string, SqlValue>;
+/** The part of node:sqlite the store uses. */
+interface Statement {
+  run(...parameters: SqlValue[]): { lastInsertRowid: number | bigint };
+  get(...parameters: SqlValue[]): Row | undefined;
+  all(...parameters: SqlValue[]): Row[];
+}
+interface Database {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  close(): void;
+}
+interface Sqlite {
+  DatabaseSync: new (path: string) => Database;
+}
+
+let sqlite: Sqlite | undefined;
+
+/**
+ * node:sqlite, loaded on first use. Node 22 says "SQLite is an experimental feature" as it loads
+ * the module: a command's stderr is the person's, so that one warning is passed over.
+ */
+function sqliteModule(): Sqlite {
+  if (sqlite !== undefined) return sqlite;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (/\bSQLite\b/.test(text)) return;
+    return (emitWarning as (...parameters: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    sqlite = process.getBuiltinModule?.('node:sqlite') as Sqlite | undefined;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+  if (sqlite?.DatabaseSync === undefined)
+    throw new LocalFileError(`the sandbox keeps its state with node:sqlite, which Node.js ${process.versions.node} does not have`, {
+      hint: 'run loopsctl with Node.js 22.13 or later',
+    });
+  return sqlite;
+}
+
+/**
+ * The slices kept as rows, those that grow with the audience, and each row's two keys (the second
+ * may be null), by which KeptRows.byKey finds it: a contact by its email in lower case, as the API
+ * compares emails, and by its userId.
+ */
+const ROW_SLICES: Record<string, (row: Record<string, unknown>) => readonly [string, string | null]> = {
+  contacts: (contact) => [String(contact.email).toLowerCase(), typeof contact.userId === 'string' ? contact.userId : null],
+};
+
+/** What marks a database as a sandbox's state ("Loop" in ASCII), told apart from any other SQLite file. */
+const APPLICATION_ID = 0x4c6f6f70;
+/** The layout of the tables below. */
+const LAYOUT = 1;
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+const TABLES = `
+  CREATE TABLE members (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE row_slices (key TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TABLE rows (position INTEGER PRIMARY KEY, slice TEXT NOT NULL, id TEXT NOT NULL, key0 TEXT NOT NULL, key1 TEXT, value TEXT NOT NULL);
+  CREATE INDEX rows_by_id ON rows (slice, id);
+  CREATE INDEX rows_by_key0 ON rows (slice, key0);
+  CREATE INDEX rows_by_key1 ON rows (slice, key1);
+  PRAGMA application_id = ${APPLICATION_ID};
+  PRAGMA user_version = ${LAYOUT};`;
+
+/** Whether the file starts as every SQLite database does; false for JSON, an empty file or none. */
+export function isDatabaseFile(file: string): boolean {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'r');
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    return readSync(descriptor, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
+  } catch {
+    return false;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
+function openDatabase(file: string, refuse: (reason: string) => Error): Database {
+  const database = new (sqliteModule().DatabaseSync)(file);
+  try {
+    database.exec('PRAGMA busy_timeout = 5000');
+    const identity = database
+      .prepare('SELECT (SELECT application_id FROM pragma_application_id) AS app, (SELECT user_version FROM pragma_user_version) AS layout')
+      .get()!;
+    if (Number(identity.app) !== APPLICATION_ID) throw refuse('it is a SQLite database, but not a sandbox state');
+    if (Number(identity.layout) > LAYOUT) throw refuse(`it was written by a newer loopsctl (store layout ${identity.layout}; this one reads up to ${LAYOUT})`);
+    // Readers never wait for the writer; a commit is made durable at the next checkpoint, not by a sync of its own.
+    database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    return database;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+/** The text a member is kept as. */
+function memberText(value: unknown): string | undefined {
+  return JSON.stringify(value) as string | undefined;
+}
+
+/** A state read from a database, with what it was read as (to write only what changed). */
+interface Held {
+  state: StateCore;
+  /** Each member's JSON as the database holds it. */
+  texts: Map<string, string>;
+  /** The row slices, by key. */
+  rows: Map<string, SliceRows<{ id: string }>>;
+}
+
+/**
+ * A sandbox's state file held open by a process that serves it (a server, or a `--sandbox`
+ * command's sandbox): the state read once and kept until another process changes the file.
+ */
+export class StateDatabase {
+  private database: Database | undefined;
+  private openedInode: number | undefined;
+  private dataVersion: SqlValue | undefined;
+  private held: Held | undefined;
+  private statements = new Map<string, Statement>();
+
+  constructor(
+    readonly file: string,
+    private readonly how: {
+      /** What a file that is no database is read as (JSON of an older loopsctl, read whole); undefined when there is none. */
+      readOther(): StateCore | undefined;
+      /** The state a missing file starts from. */
+      startOver(): StateCore;
+      /** Checks a state as read (its layout), and has its slices checked on first use. */
+      prepare(state: StateCore): void;
+      /** Writes the whole state as a new database (under the lock). */
+      writeWhole(state: StateCore): void;
+      /** What a file or a row that cannot be used throws. */
+      refuse(reason: string): Error;
+    },
+  ) {}
+
+  /**
+   * Runs `fn` on the state as the file holds it now, in one transaction; a `write` one is to be run
+   * holding the state file's lock, and ends with `save` when `fn` changed the state.
+   */
+  transaction<T>(write: boolean, fn: (state: StateCore) => T): T {
+    const database = this.opened();
+    if (database === undefined) {
+      // No database (none yet, or a file of another kind): the state is read whole, and a save writes a database.
+      this.held = undefined;
+      return fn(this.how.readOther() ?? this.how.startOver());
+    }
+    database.exec(write ? 'BEGIN IMMEDIATE' : 'BEGIN');
+    try {
+      const version = database.prepare('PRAGMA data_version').get()!.data_version!;
+      if (version !== this.dataVersion) this.held = undefined;
+      this.dataVersion = version;
+      this.held ??= this.read(database);
+      const result = fn(this.held.state);
+      database.exec('COMMIT');
+      return result;
+    } catch (error) {
+      database.exec('ROLLBACK');
+      // What fn did to the state held is not in the file.
+      this.held = undefined;
+      throw error;
+    }
+  }
+
+  /** Writes what changed in `state` since it was read, within a write transaction. */
+  save(state: StateCore): void {
+    if (this.database === undefined || this.held?.state !== state) {
+      this.how.writeWhole(state);
+      this.forget();
+      return;
+    }
+    writeChanges(this.held, (sql) => this.statement(sql));
+  }
+
+  /** Forgets the state held: the next transaction reads the file again. */
+  forget(): void {
+    this.held = undefined;
+  }
+
+  close(): void {
+    this.database?.close();
+    this.database = undefined;
+    this.statements.clear();
+    this.held = undefined;
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) this.statements.set(sql, (statement = this.database!.prepare(sql)));
+    return statement;
+  }
+
+  /** The database, opened again when the file was replaced; undefined when the file is missing or no database. */
+  private opened(): Database | undefined {
+    let inode: number | undefined;
+    try {
+      inode = lstatSync(this.file).ino;
+    } catch {
+      inode = undefined;
+    }
+    if (this.database !== undefined && inode === this.openedInode) return this.database;
+    this.close();
+    if (inode === undefined || !isDatabaseFile(this.file)) return undefined;
+    this.database = openDatabase(this.file, this.how.refuse);
+    this.openedInode = inode;
+    this.dataVersion = undefined;
+    return this.database;
+  }
+
+  private read(database: Database): Held {
+    const held = readHeld((sql) => (database === this.database ? this.statement(sql) : database.prepare(sql)), this.how.refuse);
+    this.how.prepare(held.state);
+    return held;
+  }
+}
+
+/** The state a database holds: each member parsed on first use, each row slice read a row at a time. */
+function readHeld(statement: (sql: string) => Statement, refuse: (reason: string) => Error): Held {
+  const state = {} as StateCore;
+  const texts = new Map<string, string>();
+  for (const { key, value } of statement('SELECT key, value FROM members').all()) {
+    const text = String(value);
+    texts.set(String(key), text);
+    parseOnUse(state, String(key), text);
+  }
+  const held: Held = { state, texts, rows: new Map() };
+  for (const { key } of statement('SELECT key FROM row_slices').all()) {
+    const rows = new SliceRows(String(key), statement, state, refuse);
+    held.rows.set(String(key), rows);
+    rows.unload();
+  }
+  keepRowsIn(state, {
+    rows: <T extends { id: string }>(kind: RowKind<T>) => held.rows.get(kind.key)?.bind(kind) as KeptRows<T> | undefined,
+  });
+  return held;
+}
+
+/** Makes the member a property that parses its text when first read (then an ordinary property), or takes a value set before that. */
+function parseOnUse(state: StateCore, key: string, text: string): void {
+  const settle = (value: unknown) => Object.defineProperty(state, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(state, key, {
+    get: () => {
+      const value = JSON.parse(text);
+      settle(value);
+      return value;
+    },
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/** Whether a member of the state is still the text it was read as (never parsed nor set). */
+function unparsed(state: StateCore, key: string): boolean {
+  return Object.getOwnPropertyDescriptor(state, key)?.get !== undefined;
+}
+
+/** Writes the members that changed, and each row slice's changes, into the open transaction. */
+function writeChanges(held: Held, statement: (sql: string) => Statement): void {
+  const { state, texts } = held;
+  const upsert = statement('INSERT INTO members (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const present = new Set<string>();
+  for (const key of Object.keys(state)) {
+    const rows = held.rows.get(key);
+    if (rows !== undefined) {
+      present.add(key);
+      rows.flush();
+      continue;
+    }
+    if (unparsed(state, key)) {
+      present.add(key);
+      continue;
+    }
+    const value = state[key];
+    if (Object.hasOwn(ROW_SLICES, key) && Array.isArray(value)) {
+      // A row slice a file held as a member (or not at all): from now on, rows.
+      const rows = new SliceRows(key, statement, state, (reason) => new Error(reason));
+      held.rows.set(key, rows);
+      statement('INSERT OR IGNORE INTO row_slices (key) VALUES (?)').run(key);
+      statement('DELETE FROM members WHERE key = ?').run(key);
+      texts.delete(key);
+      present.add(key);
+      rows.flush();
+      continue;
+    }
+    const text = memberText(value);
+    if (text === undefined) continue;
+    present.add(key);
+    if (texts.get(key) === text) continue;
+    upsert.run(key, text);
+    texts.set(key, text);
+  }
+  for (const key of [...texts.keys()])
+    if (!present.has(key)) {
+      statement('DELETE FROM members WHERE key = ?').run(key);
+      texts.delete(key);
+    }
+  for (const [key, rows] of [...held.rows])
+    if (!present.has(key)) {
+      rows.drop();
+      held.rows.delete(key);
+    }
+}
+
+/** What the store knows of a row it handed out: where it is, and the text it was read or last written as. */
+interface RowRecord {
+  position: number;
+  id: string;
+  text: string;
+}
+
+/**
+ * A slice kept as rows. A row handed out is the same object every time; what is done to it, and
+ * the rows added and removed, are written at the next save. Reading the slice as a whole (the
+ * state's property, as `slice.of` reads it) reads every row into an array, which is then the
+ * slice until that save writes it back as rows.
+ */
+class SliceRows<T extends { id: string }> {
+  private kind: RowKind<T> | undefined;
+  private readonly keysOf: (row: T) => readonly [string, string | null];
+  private readonly objects = new Map<number, T>();
+  private readonly records = new WeakMap<T, RowRecord>();
+  /** Rows handed out or added since the last save: the ones a save looks at. */
+  private touched = new Set<T>();
+  private removed = new Set<T>();
+
+  constructor(
+    readonly key: string,
+    private readonly statement: (sql: string) => Statement,
+    private readonly state: StateCore,
+    private readonly refuse: (reason: string) => Error,
+  ) {
+    this.keysOf = ROW_SLICES[key]! as unknown as (row: T) => readonly [string, string | null];
+  }
+
+  bind(kind: RowKind<T>): KeptRows<T> {
+    this.kind = kind;
+    return {
+      loaded: () => !unparsed(this.state, this.key),
+      byId: (id) =>
+        this.first(this.statement('SELECT position, value FROM rows WHERE slice = ? AND id = ? ORDER BY position').all(this.key, id), (row) => row.id === id),
+      byKey: (which, value) =>
+        this.first(
+          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(this.key, value),
+          (row) => this.keysOf(row)[which] === value,
+        ),
+      add: (row) => {
+        this.removed.delete(row);
+        this.touched.add(row);
+      },
+      remove: (row) => {
+        this.touched.delete(row);
+        if (this.records.has(row)) this.removed.add(row);
+      },
+    };
+  }
+
+  /** Makes the slice's property read every row when first read. */
+  unload(): void {
+    Object.defineProperty(this.state, this.key, {
+      get: () => {
+        const all = this.all();
+        Object.defineProperty(this.state, this.key, { value: all, writable: true, enumerable: true, configurable: true });
+        return all;
+      },
+      set: (value) => Object.defineProperty(this.state, this.key, { value, writable: true, enumerable: true, configurable: true }),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+
+  /** Writes what changed: the whole slice when it was read as an array, else the rows touched. */
+  flush(): void {
+    if (!unparsed(this.state, this.key)) {
+      const all = this.state[this.key] as T[];
+      const kept: number[] = [];
+      for (const row of all) {
+        const record = this.records.get(row);
+        if (record !== undefined && !this.removed.has(row)) kept.push(record.position);
+      }
+      this.statement('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))').run(this.key, JSON.stringify(kept));
+      for (const [position, row] of [...this.objects]) if (!kept.includes(position)) this.forgetRow(row);
+      for (const row of all) this.write(row);
+      this.touched.clear();
+      this.removed.clear();
+      this.unload();
+      return;
+    }
+    for (const row of this.removed) {
+      const record = this.records.get(row);
+      if (record !== undefined) this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
+      this.forgetRow(row);
+    }
+    for (const row of this.touched) this.write(row);
+    this.touched.clear();
+    this.removed.clear();
+  }
+
+  /** Removes every row of the slice (it left the state). */
+  drop(): void {
+    this.statement('DELETE FROM rows WHERE slice = ?').run(this.key);
+    this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
+  }
+
+  private write(row: T): void {
+    const text = JSON.stringify(row);
+    const record = this.records.get(row);
+    const [key0, key1] = this.keysOf(row);
+    if (record === undefined) {
+      const position = Number(
+        this.statement('INSERT INTO rows (slice, id, key0, key1, value) VALUES (?, ?, ?, ?, ?)').run(this.key, row.id, key0, key1, text).lastInsertRowid,
+      );
+      this.records.set(row, { position, id: row.id, text });
+      this.objects.set(position, row);
+    } else if (record.text !== text) {
+      this.statement('UPDATE rows SET id = ?, key0 = ?, key1 = ?, value = ? WHERE position = ?').run(row.id, key0, key1, text, record.position);
+      record.text = text;
+      record.id = row.id;
+    }
+  }
+
+  private forgetRow(row: T): void {
+    const record = this.records.get(row);
+    if (record !== undefined) this.objects.delete(record.position);
+    this.records.delete(row);
+  }
+
+  /** The object of a row read, the same each time it is read. */
+  private objectOf(found: Row): T {
+    const position = Number(found.position);
+    let row = this.objects.get(position);
+    if (row === undefined) {
+      const text = String(found.value);
+      // Read whole (its kind not asked for), a row is checked with the slice, as slice.of reads it.
+      const check = this.kind?.check ?? ((parsed: unknown) => parsed as T);
+      try {
+        row = check(JSON.parse(text)) as T;
+      } catch (error) {
+        const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+        throw this.refuse(`${this.key} (the row at ${position})${issue === undefined ? '' : `.${issue.path.map(String).join('.')}: ${issue.message}`}`);
+      }
+      this.objects.set(position, row);
+      this.records.set(row, { position, id: row.id, text });
+    }
+    return row;
+  }
+
+  /**
+   * The first of the rows found (by position) that still fits, or of those changed or added since
+   * the last save that fit now: a row's keys may have changed since it was written.
+   */
+  private first(found: Row[], fits: (row: T) => boolean): T | undefined {
+    let best: T | undefined;
+    let bestPosition = Number.POSITIVE_INFINITY;
+    for (const candidate of found) {
+      const row = this.objectOf(candidate);
+      if (this.removed.has(row) || !fits(row)) continue;
+      const position = Number(candidate.position);
+      if (position < bestPosition) [best, bestPosition] = [row, position];
+      break;
+    }
+    for (const row of this.touched) {
+      if (!fits(row)) continue;
+      const position = this.records.get(row)?.position ?? Number.MAX_SAFE_INTEGER;
+      if (position < bestPosition) [best, bestPosition] = [row, position];
+    }
+    if (best !== undefined) this.touched.add(best);
+    return best;
+  }
+
+  /** Every row, in order, with the rows added since the last save and without those removed. */
+  private all(): T[] {
+    const all: T[] = [];
+    for (const found of this.statement('SELECT position, value FROM rows WHERE slice = ? ORDER BY position').all(this.key)) {
+      const row = this.objectOf(found);
+      if (!this.removed.has(row)) all.push(row);
+    }
+    for (const row of this.touched) if (!this.records.has(row)) all.push(row);
+    return all;
+  }
+}
+
+/**
+ * The state a database file holds, for a command that reads it once: each member, and each row
+ * slice as an array, parsed when first read.
+ */
+export function readDatabase(file: string, refuse: (reason: string) => Error): StateCore {
+  const database = openDatabase(file, refuse);
+  try {
+    database.exec('BEGIN');
+    const state = {} as StateCore;
+    for (const { key, value } of database.prepare('SELECT key, value FROM members').all()) parseOnUse(state, String(key), String(value));
+    const rowsOf = database.prepare('SELECT value FROM rows WHERE slice = ? ORDER BY position');
+    for (const { key } of database.prepare('SELECT key FROM row_slices').all())
+      parseOnUse(
+        state,
+        String(key),
+        `[${rowsOf
+          .all(key)
+          .map(({ value }) => String(value))
+          .join(',')}]`,
+      );
+    database.exec('COMMIT');
+    return state;
+  } finally {
+    database.close();
+  }
+}
+
+/**
+ * Writes the whole state as the file's content: in place, in one transaction, when the file is a
+ * sandbox's database (a server holding it open sees the change at its next request); else as a new
+ * database (0600) made beside it and renamed over it, which replaces whatever was there, a symlink
+ * included. To be called holding the state file's lock.
+ */
+export function writeDatabase(file: string, state: StateCore): void {
+  if (isDatabaseFile(file)) {
+    let database: Database | undefined;
+    try {
+      database = openDatabase(file, (reason) => new Error(reason));
+    } catch {
+      database = undefined;
+    }
+    if (database !== undefined) {
+      try {
+        database.exec('BEGIN IMMEDIATE');
+        try {
+          database.exec('DELETE FROM members; DELETE FROM rows; DELETE FROM row_slices');
+          writeWhole(database, state);
+          database.exec('COMMIT');
+        } catch (error) {
+          database.exec('ROLLBACK');
+          throw error;
+        }
+        return;
+      } finally {
+        database.close();
+      }
+    }
+  }
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${builtinModule('node:crypto').randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temporary, '', { mode: 0o600, flag: 'wx' });
+    const database = new (sqliteModule().DatabaseSync)(temporary);
+    try {
+      database.exec(`PRAGMA journal_mode = DELETE; BEGIN; ${TABLES}`);
+      writeWhole(database, state);
+      database.exec('COMMIT');
+    } finally {
+      database.close();
+    }
+    // A journal left beside the path by a database that was there would be read with the new one.
+    for (const leftover of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(leftover, { force: true });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    rmSync(`${temporary}-journal`, { force: true });
+    throw error;
+  }
+}
+
+function writeWhole(database: Database, state: StateCore): void {
+  const held: Held = { state: {} as StateCore, texts: new Map(), rows: new Map() };
+  // Written as a change from nothing: every member and every row is new.
+  for (const key of Object.keys(state)) held.state[key] = state[key];
+  writeChanges(held, (sql) => database.prepare(sql));
+}
