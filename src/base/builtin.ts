@@ -1,6 +1,6 @@
 /**
  * Node's built-in modules that only some runs need (child_process, crypto, os, http, https, net, tty,
- * worker_threads for --jq's jq;
+ * worker_threads for --jq's jq; sqlite for the sandbox's state;
  * module for --debug's source maps; sea, whether this is the single executable), loaded when first used rather than when the bundle starts.
  * process.getBuiltinModule does that in any module format, but Node has it only from 20.16 and
  * 22.3: on Node 21 and 22.0 to 22.2, the bundle's own require() loads the module instead.
@@ -16,6 +16,7 @@ interface Builtins {
   'node:os': typeof import('node:os');
   'node:path': typeof import('node:path');
   'node:sea': typeof import('node:sea');
+  'node:sqlite': typeof import('node:sqlite');
   'node:tty': typeof import('node:tty');
   'node:worker_threads': typeof import('node:worker_threads');
   'node:zlib': typeof import('node:zlib');

@@ -49,7 +49,9 @@ function sqliteModule(): Sqlite {
     return (emitWarning as (...parameters: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
-    sqlite = process.getBuiltinModule?.('node:sqlite') as Sqlite | undefined;
+    sqlite = builtinModule('node:sqlite') as unknown as Sqlite | undefined;
+  } catch {
+    // A Node without it (20): said below.
   } finally {
     process.emitWarning = emitWarning;
   }
@@ -397,13 +399,13 @@ class SliceRows<T extends { id: string }> {
   flush(): void {
     if (!unparsed(this.state, this.key)) {
       const all = this.state[this.key] as T[];
-      const kept: number[] = [];
+      const kept = new Set<number>();
       for (const row of all) {
         const record = this.records.get(row);
-        if (record !== undefined && !this.removed.has(row)) kept.push(record.position);
+        if (record !== undefined) kept.add(record.position);
       }
-      this.statement('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))').run(this.key, JSON.stringify(kept));
-      for (const [position, row] of [...this.objects]) if (!kept.includes(position)) this.forgetRow(row);
+      this.statement('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))').run(this.key, JSON.stringify([...kept]));
+      for (const [position, row] of [...this.objects]) if (!kept.has(position)) this.forgetRow(row);
       for (const row of all) this.write(row);
       this.touched.clear();
       this.removed.clear();

@@ -29,6 +29,8 @@ export interface RunOptions {
   cwd?: string;
   /** Called with the child once it runs: to send it a signal, or close its stdout early. */
   onSpawn?: (child: SpawnedCli) => void;
+  /** The Node.js that runs the binary: this process's unless given (spawns). */
+  node?: string;
 }
 
 export function tempConfigDir(): string {
@@ -37,7 +39,7 @@ export function tempConfigDir(): string {
 
 /** In-process, with a clean environment: no key, no colour forcing, a private config dir unless one is given. */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  if (options.onSpawn !== undefined || options.stdin !== undefined) return spawnCli(args, options);
+  if (options.onSpawn !== undefined || options.stdin !== undefined || options.node !== undefined) return spawnCli(args, options);
   const { run } = await import('./main.js');
   const { code, stdout, stderr } = await run(args, { env: options.env, input: options.input });
   return { code, stdout, stderr };
@@ -62,7 +64,11 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
     else env[key] = value;
   }
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'] }) as SpawnedCli;
+    const child = spawn(options.node ?? process.execPath, [BIN, ...args], {
+      env,
+      cwd: options.cwd,
+      stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],
+    }) as SpawnedCli;
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));

@@ -183,7 +183,7 @@ describe('sandbox state', () => {
     const file = tempFile();
     const large = largeState();
     writeState(file, large);
-    expect(query(file, "SELECT count(*) AS rows FROM rows WHERE slice = 'contacts'")).toEqual([{ rows: large.contacts.length }]);
+    expect(query(file, "SELECT count(*) AS rows FROM rows WHERE slice = 'contacts'")).toEqual([{ rows: (large.contacts as unknown[]).length }]);
     const state = readState(file)!;
     // Not parsed until read: still the property that parses it.
     expect(Object.getOwnPropertyDescriptor(state, 'contacts')!.get).toBeDefined();

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, startApiServer } from '../../../support/api-server.js';
 import { run, tempDir } from '../../../support/main.js';
 import { startMcp, type McpRun } from '../../../support/mcp.js';
+import { setMember, stateFileIn } from '../../../support/state-file.js';
 
 const started = vi.hoisted(() => ({ sandboxes: 0 }));
 vi.mock(import('../../../../src/emulator/in-process.js'), async (original) => {
@@ -560,9 +561,7 @@ describe('the server', () => {
     const config = tempDir();
     // A team name with a C1 CSI, an OSC and a bell, as an account could hold it.
     await run(['--sandbox', 'themes', 'list'], { env: { LOOPSCTL_CONFIG_DIR: config } });
-    const [file] = readdirSync(config).filter((name) => name.startsWith('sandbox') && name.endsWith('.json'));
-    const state = JSON.parse(readFileSync(join(config, file!), 'utf8'));
-    writeFileSync(join(config, file!), JSON.stringify({ ...state, teamName: 'Acme\u009b2J\u001b]0;owned\u0007 Team' }));
+    setMember(stateFileIn(config), 'teamName', JSON.stringify('Acme\u009b2J\u001b]0;owned\u0007 Team'));
     const mcp = await serve(['--sandbox'], config);
     const answer = await mcp.call('contacts_find', { email: 'ada\u009b2J@example.com' });
     expect(answer.isError).toBe(true);
