@@ -236,9 +236,9 @@ async function inMemory(options: BackingOptions): Promise<Backing> {
 
 /**
  * State kept in a file that several sandboxes (and `--sandbox` commands running in parallel) may
- * share: each request is a transaction of the file's database, and one that changes something
- * writes what it changed under the file's lock, so no process loses another's change or hands out
- * the same id. A request loads only the route modules of its path, and its routes check only the
+ * share: each request is a transaction of the file's database, and one that changes something is
+ * a write transaction, which one process at a time holds, so no process loses another's change or
+ * hands out the same id. A request loads only the route modules of its path, and its routes check only the
  * slices they read; the state is read again only once another process has changed the file.
  */
 async function inFile(stateFile: string, options: BackingOptions): Promise<Backing> {
@@ -270,25 +270,23 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
           return locked ? answer : undefined;
         }),
       );
-    // A read needs no lock, as it sees one committed state; one that changes something after all
-    // (a wait that ended) is forgotten, and made again under the lock.
+    // A read takes no write lock, as it sees one committed state; one that changes something after
+    // all (a wait that ended) is forgotten, and made again as a write.
     return withModulesNeeded(() => {
       if (request.method === 'GET') {
         const answer = attempt(false);
         if (answer !== undefined) return answer;
       }
-      return withStateLock(stateFile, () => attempt(true)!);
+      return attempt(true)!;
     });
   };
   const update = <T>(change: (state: StateCore) => T): T =>
-    withStateLock(stateFile, () =>
-      withStateDatabase(database, () =>
-        database.transaction(true, (state) => {
-          const result = change(state);
-          database.save(state);
-          return result;
-        }),
-      ),
+    withStateDatabase(database, () =>
+      database.transaction(true, (state) => {
+        const result = change(state);
+        database.save(state);
+        return result;
+      }),
     );
   const current = () => withStateDatabase(database, () => database.transaction(false, (state) => state));
   return { handle, state: current, update, close: () => database.close() };

@@ -9,7 +9,7 @@ import type { RequestPool } from '../base/node-http.js';
 import { SANDBOX_KEY } from './keys.js';
 import { SEEDS, type ApiAnswer, type SeedKind, type StateCore } from './module.js';
 import type { OpenOptions, OpenSandbox } from './sandbox.js';
-import { defaultStatePath, readState, seedState, withStateLock, writeState } from './state.js';
+import { defaultStatePath, openStateFile, readState, seedState, stateFileExists, withStateDatabase, withStateLock, writeState } from './state.js';
 import type { EventOutboxEntry, OutboxEntry, TransactionalOutboxEntry, WorkflowOutboxEntry } from './routes/sandbox.js';
 import type { WebhookDelivery, WebhookEndpoint } from './routes/webhook-records.js';
 
@@ -117,21 +117,28 @@ export async function keptEntries<N extends KeptListName>(stateFile: string, nam
 
 /**
  * Removes the entries of a kept list that are done (every sent email; the finished deliveries) and
- * says how many. A running sandbox may be changing the file: it is read again, and written, under its lock.
+ * says how many. A running sandbox may be changing the file: it is read again, and written, in one
+ * write transaction, as a server's own requests are.
  */
 export async function clearKeptEntries(stateFile: string, name: KeptListName): Promise<number> {
   const list = (await keptLists[name]()) as KeptList<unknown>;
+  if (!stateFileExists(stateFile)) return 0;
   const loaded = await modules();
-  return withStateLock(stateFile, () => {
-    const current = readState(stateFile, loaded);
-    if (current === undefined) return 0;
-    const kept = list.of(current);
-    const remaining = kept.filter((entry) => !list.done(entry));
-    const removed = kept.length - remaining.length;
-    kept.splice(0, kept.length, ...remaining);
-    if (removed > 0) writeState(stateFile, current);
-    return removed;
-  });
+  const database = openStateFile(stateFile, () => seedState(loaded));
+  try {
+    return withStateDatabase(database, () =>
+      database.transaction(true, (current) => {
+        const kept = list.of(current);
+        const remaining = kept.filter((entry) => !list.done(entry));
+        const removed = kept.length - remaining.length;
+        kept.splice(0, kept.length, ...remaining);
+        if (removed > 0) database.save(current);
+        return removed;
+      }),
+    );
+  } finally {
+    database.close();
+  }
 }
 
 /**

@@ -16,15 +16,9 @@ import { basename, dirname, join } from 'node:path';
 import { builtinModule } from '../base/builtin.js';
 import { LocalFileError } from '../base/errors.js';
 import { keepRowsIn, type KeptRows, type RowKind, type StateCore } from './module.js';
+import { ROW_SLICES, SliceRows, unparsed, type Statement } from './state-rows.js';
 
-type SqlValue = string | number | bigint | null | Uint8Array;
-type Row = Record<string, SqlValue>;
 /** The part of node:sqlite the store uses. */
-interface Statement {
-  run(...parameters: SqlValue[]): { lastInsertRowid: number | bigint };
-  get(...parameters: SqlValue[]): Row | undefined;
-  all(...parameters: SqlValue[]): Row[];
-}
 interface Database {
   exec(sql: string): void;
   prepare(sql: string): Statement;
@@ -61,15 +55,6 @@ function sqliteModule(): Sqlite {
     });
   return sqlite;
 }
-
-/**
- * The slices kept as rows, those that grow with the audience, and each row's two keys (the second
- * may be null), by which KeptRows.byKey finds it: a contact by its email in lower case, as the API
- * compares emails, and by its userId.
- */
-const ROW_SLICES: Record<string, (row: Record<string, unknown>) => readonly [string, string | null]> = {
-  contacts: (contact) => [String(contact.email).toLowerCase(), typeof contact.userId === 'string' ? contact.userId : null],
-};
 
 /** What marks a database as a sandbox's state ("Loop" in ASCII), told apart from any other SQLite file. */
 const APPLICATION_ID = 0x4c6f6f70;
@@ -140,8 +125,10 @@ interface Held {
 export class StateDatabase {
   private database: Database | undefined;
   private openedInode: number | undefined;
-  private dataVersion: SqlValue | undefined;
+  private dataVersion: unknown | undefined;
   private held: Held | undefined;
+  /** The state of the transaction under way, if any. */
+  private open: StateCore | undefined;
   private statements = new Map<string, Statement>();
 
   constructor(
@@ -153,30 +140,45 @@ export class StateDatabase {
       startOver(): StateCore;
       /** Checks a state as read (its layout), and has its slices checked on first use. */
       prepare(state: StateCore): void;
-      /** Writes the whole state as a new database (under the lock). */
+      /** Writes the whole state as a new database, holding the state file's lock. */
       writeWhole(state: StateCore): void;
+      /** Runs fn holding the state file's lock: a write to a file that is no database yet. */
+      locked<T>(fn: () => T): T;
       /** What a file or a row that cannot be used throws. */
       refuse(reason: string): Error;
     },
   ) {}
 
   /**
-   * Runs `fn` on the state as the file holds it now, in one transaction; a `write` one is to be run
-   * holding the state file's lock, and ends with `save` when `fn` changed the state.
+   * Runs `fn` on the state as the file holds it now, in one transaction; a `write` one holds the
+   * database's write lock (SQLite's, which every writer of the file takes), and ends with `save`
+   * when `fn` changed the state. With no database yet, a write holds the state file's lock instead,
+   * as the file is then made whole.
    */
   transaction<T>(write: boolean, fn: (state: StateCore) => T): T {
+    // Within one already (the sandbox's clock read while a change is made): the same state.
+    if (this.open !== undefined) return fn(this.open);
     const database = this.opened();
     if (database === undefined) {
       // No database (none yet, or a file of another kind): the state is read whole, and a save writes a database.
       this.held = undefined;
-      return fn(this.how.readOther() ?? this.how.startOver());
+      const whole = () => {
+        this.open = this.how.readOther() ?? this.how.startOver();
+        try {
+          return fn(this.open);
+        } finally {
+          this.open = undefined;
+        }
+      };
+      return write ? this.how.locked(whole) : whole();
     }
     database.exec(write ? 'BEGIN IMMEDIATE' : 'BEGIN');
     try {
-      const version = database.prepare('PRAGMA data_version').get()!.data_version!;
+      const version = this.statement('PRAGMA data_version').get()!.data_version!;
       if (version !== this.dataVersion) this.held = undefined;
       this.dataVersion = version;
       this.held ??= this.read(database);
+      this.open = this.held.state;
       const result = fn(this.held.state);
       database.exec('COMMIT');
       return result;
@@ -185,6 +187,8 @@ export class StateDatabase {
       // What fn did to the state held is not in the file.
       this.held = undefined;
       throw error;
+    } finally {
+      this.open = undefined;
     }
   }
 
@@ -276,11 +280,6 @@ function parseOnUse(state: StateCore, key: string, text: string): void {
   });
 }
 
-/** Whether a member of the state is still the text it was read as (never parsed nor set). */
-function unparsed(state: StateCore, key: string): boolean {
-  return Object.getOwnPropertyDescriptor(state, key)?.get !== undefined;
-}
-
 /** Writes the members that changed, and each row slice's changes, into the open transaction. */
 function writeChanges(held: Held, statement: (sql: string) => Statement): void {
   const { state, texts } = held;
@@ -326,184 +325,6 @@ function writeChanges(held: Held, statement: (sql: string) => Statement): void {
       rows.drop();
       held.rows.delete(key);
     }
-}
-
-/** What the store knows of a row it handed out: where it is, and the text it was read or last written as. */
-interface RowRecord {
-  position: number;
-  id: string;
-  text: string;
-}
-
-/**
- * A slice kept as rows. A row handed out is the same object every time; what is done to it, and
- * the rows added and removed, are written at the next save. Reading the slice as a whole (the
- * state's property, as `slice.of` reads it) reads every row into an array, which is then the
- * slice until that save writes it back as rows.
- */
-class SliceRows<T extends { id: string }> {
-  private kind: RowKind<T> | undefined;
-  private readonly keysOf: (row: T) => readonly [string, string | null];
-  private readonly objects = new Map<number, T>();
-  private readonly records = new WeakMap<T, RowRecord>();
-  /** Rows handed out or added since the last save: the ones a save looks at. */
-  private touched = new Set<T>();
-  private removed = new Set<T>();
-
-  constructor(
-    readonly key: string,
-    private readonly statement: (sql: string) => Statement,
-    private readonly state: StateCore,
-    private readonly refuse: (reason: string) => Error,
-  ) {
-    this.keysOf = ROW_SLICES[key]! as unknown as (row: T) => readonly [string, string | null];
-  }
-
-  bind(kind: RowKind<T>): KeptRows<T> {
-    this.kind = kind;
-    return {
-      loaded: () => !unparsed(this.state, this.key),
-      byId: (id) =>
-        this.first(this.statement('SELECT position, value FROM rows WHERE slice = ? AND id = ? ORDER BY position').all(this.key, id), (row) => row.id === id),
-      byKey: (which, value) =>
-        this.first(
-          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(this.key, value),
-          (row) => this.keysOf(row)[which] === value,
-        ),
-      add: (row) => {
-        this.removed.delete(row);
-        this.touched.add(row);
-      },
-      remove: (row) => {
-        this.touched.delete(row);
-        if (this.records.has(row)) this.removed.add(row);
-      },
-    };
-  }
-
-  /** Makes the slice's property read every row when first read. */
-  unload(): void {
-    Object.defineProperty(this.state, this.key, {
-      get: () => {
-        const all = this.all();
-        Object.defineProperty(this.state, this.key, { value: all, writable: true, enumerable: true, configurable: true });
-        return all;
-      },
-      set: (value) => Object.defineProperty(this.state, this.key, { value, writable: true, enumerable: true, configurable: true }),
-      enumerable: true,
-      configurable: true,
-    });
-  }
-
-  /** Writes what changed: the whole slice when it was read as an array, else the rows touched. */
-  flush(): void {
-    if (!unparsed(this.state, this.key)) {
-      const all = this.state[this.key] as T[];
-      const kept = new Set<number>();
-      for (const row of all) {
-        const record = this.records.get(row);
-        if (record !== undefined) kept.add(record.position);
-      }
-      this.statement('DELETE FROM rows WHERE slice = ? AND position NOT IN (SELECT value FROM json_each(?))').run(this.key, JSON.stringify([...kept]));
-      for (const [position, row] of [...this.objects]) if (!kept.has(position)) this.forgetRow(row);
-      for (const row of all) this.write(row);
-      this.touched.clear();
-      this.removed.clear();
-      this.unload();
-      return;
-    }
-    for (const row of this.removed) {
-      const record = this.records.get(row);
-      if (record !== undefined) this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
-      this.forgetRow(row);
-    }
-    for (const row of this.touched) this.write(row);
-    this.touched.clear();
-    this.removed.clear();
-  }
-
-  /** Removes every row of the slice (it left the state). */
-  drop(): void {
-    this.statement('DELETE FROM rows WHERE slice = ?').run(this.key);
-    this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
-  }
-
-  private write(row: T): void {
-    const text = JSON.stringify(row);
-    const record = this.records.get(row);
-    const [key0, key1] = this.keysOf(row);
-    if (record === undefined) {
-      const position = Number(
-        this.statement('INSERT INTO rows (slice, id, key0, key1, value) VALUES (?, ?, ?, ?, ?)').run(this.key, row.id, key0, key1, text).lastInsertRowid,
-      );
-      this.records.set(row, { position, id: row.id, text });
-      this.objects.set(position, row);
-    } else if (record.text !== text) {
-      this.statement('UPDATE rows SET id = ?, key0 = ?, key1 = ?, value = ? WHERE position = ?').run(row.id, key0, key1, text, record.position);
-      record.text = text;
-      record.id = row.id;
-    }
-  }
-
-  private forgetRow(row: T): void {
-    const record = this.records.get(row);
-    if (record !== undefined) this.objects.delete(record.position);
-    this.records.delete(row);
-  }
-
-  /** The object of a row read, the same each time it is read. */
-  private objectOf(found: Row): T {
-    const position = Number(found.position);
-    let row = this.objects.get(position);
-    if (row === undefined) {
-      const text = String(found.value);
-      // Read whole (its kind not asked for), a row is checked with the slice, as slice.of reads it.
-      const check = this.kind?.check ?? ((parsed: unknown) => parsed as T);
-      try {
-        row = check(JSON.parse(text)) as T;
-      } catch (error) {
-        const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
-        throw this.refuse(`${this.key} (the row at ${position})${issue === undefined ? '' : `.${issue.path.map(String).join('.')}: ${issue.message}`}`);
-      }
-      this.objects.set(position, row);
-      this.records.set(row, { position, id: row.id, text });
-    }
-    return row;
-  }
-
-  /**
-   * The first of the rows found (by position) that still fits, or of those changed or added since
-   * the last save that fit now: a row's keys may have changed since it was written.
-   */
-  private first(found: Row[], fits: (row: T) => boolean): T | undefined {
-    let best: T | undefined;
-    let bestPosition = Number.POSITIVE_INFINITY;
-    for (const candidate of found) {
-      const row = this.objectOf(candidate);
-      if (this.removed.has(row) || !fits(row)) continue;
-      const position = Number(candidate.position);
-      if (position < bestPosition) [best, bestPosition] = [row, position];
-      break;
-    }
-    for (const row of this.touched) {
-      if (!fits(row)) continue;
-      const position = this.records.get(row)?.position ?? Number.MAX_SAFE_INTEGER;
-      if (position < bestPosition) [best, bestPosition] = [row, position];
-    }
-    if (best !== undefined) this.touched.add(best);
-    return best;
-  }
-
-  /** Every row, in order, with the rows added since the last save and without those removed. */
-  private all(): T[] {
-    const all: T[] = [];
-    for (const found of this.statement('SELECT position, value FROM rows WHERE slice = ? ORDER BY position').all(this.key)) {
-      const row = this.objectOf(found);
-      if (!this.removed.has(row)) all.push(row);
-    }
-    for (const row of this.touched) if (!this.records.has(row)) all.push(row);
-    return all;
-  }
 }
 
 /**

@@ -115,7 +115,7 @@ function prepareState(stored: StateCore, refuse: (reason: string) => Error): voi
 }
 
 /**
- * Writes the whole state as the file's content (0600), under the lock the caller holds. A missing
+ * Writes the whole state as the file's content (0600), holding the state file's lock (withStateLock). A missing
  * directory is created 0700; an existing one (the current directory, for `--state ./file.db`) is
  * left as it is. The JSON file of an older loopsctl that it stands in for is removed.
  */
@@ -144,6 +144,7 @@ export function openStateFile(file: string, startOver: () => StateCore): StateDa
     startOver,
     prepare: (state) => prepareState(state, refuse),
     writeWhole: (state) => writeState(file, state),
+    locked: (fn) => withStateLock(file, fn),
     refuse,
   });
 }
