@@ -2,8 +2,7 @@
  * Node's built-in modules that only some runs need (child_process, crypto, os, http, https, net, tty,
  * worker_threads for --jq's jq; sqlite for the sandbox's state;
  * module for --debug's source maps; sea, whether this is the single executable), loaded when first used rather than when the bundle starts.
- * process.getBuiltinModule does that in any module format, but Node has it only from 20.16 and
- * 22.3: on Node 21 and 22.0 to 22.2, the bundle's own require() loads the module instead.
+ * process.getBuiltinModule does that in any module format (every Node loopsctl runs on has it, from 22.3).
  */
 interface Builtins {
   'node:child_process': typeof import('node:child_process');
@@ -23,5 +22,5 @@ interface Builtins {
 }
 
 export function builtinModule<Name extends keyof Builtins>(name: Name): Builtins[Name] {
-  return (process.getBuiltinModule === undefined ? require(name) : process.getBuiltinModule(name)) as Builtins[Name];
+  return process.getBuiltinModule(name) as Builtins[Name];
 }

@@ -100,7 +100,7 @@ interface DispatchOptions {
   body?: unknown;
 }
 
-/** The handler a dispatch reports to: undici 7's callbacks, or the older ones (Node 20's own fetch). */
+/** The handler a dispatch reports to: undici 7's callbacks (Node 24's own fetch), or the older ones (Node 22's, undici 6). */
 type DispatchHandler = Record<string, ((...args: never[]) => unknown) | undefined>;
 
 interface Dispatcher {

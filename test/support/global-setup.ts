@@ -9,11 +9,19 @@ import { join } from 'node:path';
 
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
+  const previousCompileCache = process.env.NODE_DISABLE_COMPILE_CACHE;
   const runDir = mkdtempSync(join(tmpdir(), 'loopsctl-test-run-'));
   process.env.TMPDIR = runDir;
+  // From Node 22.1, npm, tsc and vite keep a compile cache of their own modules in the temporary
+  // directory (module.enableCompileCache()): a test that runs one of them would leave
+  // node-compile-cache in the run's directory. Their caches are not the tests' business, and
+  // loopsctl keeps V8's code cache its own way, which this leaves alone.
+  process.env.NODE_DISABLE_COMPILE_CACHE = '1';
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    if (previousCompileCache === undefined) delete process.env.NODE_DISABLE_COMPILE_CACHE;
+    else process.env.NODE_DISABLE_COMPILE_CACHE = previousCompileCache;
     const left = readdirSync(runDir);
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
     if (left.length === 0) return;

@@ -34,6 +34,8 @@ export interface RunOptions {
   onWrite?: (stream: 'stdout' | 'stderr', text: string) => void;
   /** Called with all of stdout so far after each write: to act once the run has printed something. */
   onStdout?: (text: string) => void;
+  /** How this copy was installed, with the Node that runs it, as the process would say (none in-process). */
+  installation?: Runtime['installation'];
 }
 
 class Capture extends Writable {
@@ -91,6 +93,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     signal: options.signal ?? new AbortController().signal,
     platform: process.platform,
     startSandbox: startInProcessSandbox,
+    installation: options.installation,
   };
   const code = await main(argv, runtime);
   return {

@@ -13,7 +13,7 @@ import { checkApiKey } from '../auth/client.js';
 import { type Check, renderChecks } from './render.js';
 
 /** The oldest Node loopsctl runs on (package.json's engines). */
-const OLDEST_NODE = '20.18.1';
+const OLDEST_NODE = '22.13.0';
 /** Past this, webhook signatures made or checked here and by the platform disagree on the time. */
 const CLOCK_SKEW_LIMIT_SECONDS = 60;
 

@@ -1,5 +1,5 @@
 /** `loopsctl doctor` in-process against the sandbox: all well, a wrong key, a feed with a newer version, a clock that is off. */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { run, tempDir } from '../../../support/main.js';
@@ -57,6 +57,28 @@ describe('doctor', () => {
         detail: "0 s ahead of the API's",
       });
     }
+  });
+
+  it("fails on a Node older than package.json's engines allow, naming the oldest it runs on", async () => {
+    const engines = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../package.json'), 'utf8')).engines.node as string;
+    const oldest = /^>=(\d+)\.(\d+)\.(\d+)$/.exec(engines);
+    expect(oldest, engines).not.toBeNull();
+    const [floor, major, minor] = [oldest![0].slice(2), Number(oldest![1]), Number(oldest![2])];
+    const older = minor > 0 ? `${major}.${minor - 1}.9` : `${major - 1}.99.9`;
+    const nodeCheck = async (node: string) => {
+      const result = await run(['--sandbox', 'doctor', '--json'], { installation: { method: 'npm', directory: '/usr/lib/node_modules/loopsctl', node } });
+      expect(result.stderr).toBe('');
+      return result.json<{ checks: Check[] }>().checks.find(({ name }) => name === 'node');
+    };
+    expect(await nodeCheck(older)).toEqual({
+      name: 'node',
+      ok: false,
+      detail: `${older}, older than ${floor}`,
+      hint: `install Node ${floor} or newer, or the executable (see docs/install.md)`,
+    });
+    expect(await nodeCheck('20.20.2')).toMatchObject({ ok: false, detail: `20.20.2, older than ${floor}` });
+    expect(await nodeCheck(floor)).toEqual({ name: 'node', ok: true, detail: floor });
+    expect(await nodeCheck('24.21.0')).toEqual({ name: 'node', ok: true, detail: '24.21.0' });
   });
 
   it('fails on a wrong key with exit 1 and a hint that names where the key came from', async () => {
