@@ -9,7 +9,7 @@ import { basename, dirname } from 'node:path';
 import type { WebhookEndpoint } from './routes/webhook-records.js';
 import { loadSandboxModules, modulesFor, SandboxApi, type ApiAnswer, type ApiRequest, type StartOver } from './api.js';
 import { ModuleNeeded, type SandboxModule, type SeedKind, type StateCore } from './module.js';
-import { openStateFile, readState, seedCore, stateFileExists, seedState, withStateDatabase, withStateLock, writeState } from './state.js';
+import { openStateFile, seedCore, stateFileExists, seedState, withStateDatabase, withStateLock, writeState } from './state.js';
 import type { DeliveryTuning } from './webhook-delivery.js';
 import { RateLimiter } from './rate-limit.js';
 import { LocalFileError } from '../base/errors.js';
@@ -248,8 +248,12 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
   const initial = options.initialState?.(all) ?? (options.reset ? seedState(all, options.seed) : undefined);
   // A file removed while serving starts over from the seed, each slice when first used.
   const database = openStateFile(stateFile, () => seedCore(options.seed));
+  // A start over replaces the state; a new one is made unless another process made it meanwhile
+  // (rewriting that one whole would drop what its requests have written since).
   if (initial !== undefined || !stateFileExists(stateFile))
-    withStateLock(stateFile, () => writeState(stateFile, initial ?? readState(stateFile) ?? seedState(all, options.seed)));
+    withStateLock(stateFile, () => {
+      if (initial !== undefined || !stateFileExists(stateFile)) writeState(stateFile, initial ?? seedState(all, options.seed));
+    });
   const handle: Handle = async (request) => {
     const needed = modulesFor(request);
     const modules = Array.isArray(needed) ? needed : await needed;

@@ -170,7 +170,9 @@ export class StateDatabase {
           this.open = undefined;
         }
       };
-      return write ? this.how.locked(whole) : whole();
+      if (!write) return whole();
+      // Another process may have made the database while this one waited for the lock: it is then the state.
+      return this.how.locked(() => (this.opened() === undefined ? whole() : this.transaction(true, fn)));
     }
     database.exec(write ? 'BEGIN IMMEDIATE' : 'BEGIN');
     try {
@@ -393,6 +395,8 @@ export function writeDatabase(file: string, state: StateCore): void {
       database.exec(`PRAGMA journal_mode = DELETE; BEGIN; ${TABLES}`);
       writeWhole(database, state);
       database.exec('COMMIT');
+      // Recorded in the file, so that no process opening it has to change it (which takes the database whole).
+      database.exec('PRAGMA journal_mode = WAL');
     } finally {
       database.close();
     }
@@ -400,8 +404,7 @@ export function writeDatabase(file: string, state: StateCore): void {
     for (const leftover of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(leftover, { force: true });
     renameSync(temporary, file);
   } catch (error) {
-    rmSync(temporary, { force: true });
-    rmSync(`${temporary}-journal`, { force: true });
+    for (const leftover of ['', '-journal', '-wal', '-shm']) rmSync(`${temporary}${leftover}`, { force: true });
     throw error;
   }
 }

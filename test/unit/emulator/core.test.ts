@@ -2,13 +2,24 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openCore, type SandboxCore } from '../../../src/emulator/core.js';
+import type { ApiAnswer } from '../../../src/emulator/module.js';
 import { takeFileLock } from '../../../src/base/lock.js';
 import { seedId } from '../../../src/emulator/module.js';
+import * as stateModule from '../../../src/emulator/state.js';
 import { StateDatabase } from '../../../src/emulator/state-store.js';
 import { tempDir } from '../../support/temp.js';
 
+vi.mock('../../../src/emulator/state.js', async (importOriginal) => {
+  const real = await importOriginal<typeof stateModule>();
+  return { ...real, stateFileExists: vi.fn(real.stateFileExists) };
+});
+
 const scratch = tempDir('loopsctl-core-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function list(core: SandboxCore, target: string): Promise<ApiAnswer> {
+  return core.answer({ method: 'GET', target, headers: { authorization: 'Bearer sandbox-key' }, body: Buffer.alloc(0) }, 'http://sandbox.invalid');
+}
 
 async function createEmail(core: SandboxCore, name: string): Promise<string> {
   const answer = await core.answer(
@@ -25,6 +36,19 @@ async function createEmail(core: SandboxCore, name: string): Promise<string> {
 }
 
 describe('a sandbox whose state is a file', () => {
+  it('leaves a state file another process made while it waited to make one: its records stay, and no id is handed out twice', async () => {
+    const stateFile = join(scratch, 'together.db');
+    const first = await openCore({ stateFile, rateLimit: false });
+    expect(await createEmail(first, 'First')).toBe(seedId('created/1'));
+    // The second looked before the first made the file, and takes the lock to make it after the first's write.
+    vi.mocked(stateModule.stateFileExists).mockReturnValueOnce(false).mockReturnValueOnce(false);
+    const second = await openCore({ stateFile, rateLimit: false });
+    expect(await createEmail(second, 'Second')).toBe(seedId('created/4'));
+    const names = (answer: ApiAnswer) => (answer.body as { data: { name: string }[] }).data.map((email) => email.name);
+    expect(names(await list(second, '/v1/transactional-emails?perPage=50'))).toEqual(expect.arrayContaining(['First', 'Second']));
+    await Promise.all([first.close(), second.close()]);
+  });
+
   it('never hands out an id another process handed out since it last read the file', async () => {
     const stateFile = join(scratch, 'two.db');
     const first = await openCore({ stateFile, rateLimit: false });
