@@ -16,7 +16,7 @@ import { printImpact } from '../impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
 import { readRecords } from './emails/files.js';
-import { pushEmails, type PushOptions } from './emails/push.js';
+import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
 
@@ -52,6 +52,11 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         const plannedSegments = options.plan ? audience?.newSegments : undefined;
         workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }, account), CONTENT);
       }
+      let emails: EmailPush | undefined;
+      if (scope.kinds.length > 0) {
+        const plannedGroups = options.plan ? audience?.newGroups : undefined;
+        emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups });
+      }
       // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
       const byHand = {
         campaigns: scope.kinds.includes('campaigns')
@@ -66,24 +71,18 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         ...(workflows === undefined ? {} : { workflows: workflows.json }),
         ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan, byHand) } }),
       };
-      // One plan file holds both halves' calls, the workflows' first; a workflow held back (exit 5) holds it back.
-      const planned = [...(workflows?.units ?? [])];
-      let code = Math.max(workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
-      let held = workflows?.code === ExitCode.rejected;
-      let impact: ImpactRecord[] | undefined;
-      if (scope.kinds.length > 0) {
-        const plannedGroups = options.plan ? audience?.newGroups : undefined;
-        const emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups }, extra, planned);
-        code = Math.max(code, emails.code);
-        planned.push(...(emails.units ?? []));
-        held ||= emails.held === true;
-        impact = emails.impact;
-      } else {
-        impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
-        if (context.out.json && (workflows !== undefined || audience !== undefined))
-          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...(impact === undefined ? {} : { impact }) });
-        if (impact !== undefined) await printImpact(context, impact);
+      // One plan file holds both halves' calls, the workflows' first; a record held back (exit 5) holds it back.
+      const planned = [...(workflows?.units ?? []), ...(emails?.units ?? [])];
+      const code = Math.max(emails?.code ?? ExitCode.ok, workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
+      const held = emails?.held === true || workflows?.code === ExitCode.rejected;
+      const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
+      const withImpact = impact === undefined ? {} : { impact };
+      if (context.out.json) {
+        if (emails !== undefined) await context.out.writeJson({ ...emails.json, ...extra, ...withImpact });
+        else if (workflows !== undefined || audience !== undefined)
+          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...withImpact });
       }
+      if (impact !== undefined) await printImpact(context, impact);
       if (options.out !== undefined) await writePlanFile(context, options, { ...account, ...(await witnessOf(client, planned)) }, planned, held, impact);
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;

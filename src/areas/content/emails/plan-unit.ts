@@ -71,13 +71,14 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
     if (Object.keys(body).length > 0) calls.push({ op: local.kind === 'transactional' ? 'updateTransactional' : 'updateCampaign', id: remote.id, body });
     return calls;
   }
-  // Components and themes take no revision: the apply compares the account's content with what the plan saw.
-  const expectedDigest = digestOf(remote.files);
+  // Components and themes take no revision: the apply compares the account's content, as it holds it, with what the plan saw.
+  const held = remote.withIds ?? remote.files;
+  const expectedDigest = digestOf(held);
   if (local.kind === 'components') {
     const lmx = local.files.get('component.lmx');
     const body: Record<string, unknown> = {};
     if (renamed) body.name = local.name;
-    if (lmx !== undefined && lmx !== remote.files.get('component.lmx')) body.lmx = lmx;
+    if (lmx !== undefined && lmx !== held.get('component.lmx')) body.lmx = lmx;
     if (Object.keys(body).length > 0) calls.push({ op: 'updateComponent', id: remote.id, expectedDigest, body });
     return calls;
   }
