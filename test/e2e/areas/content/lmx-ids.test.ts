@@ -2,7 +2,7 @@
  * The components and themes an email's LMX names, per account: the tree names each by its
  * record's directory, the same in every account; a pull writes the account's ids as those names,
  * a diff compares in them, and a push sends the ids of the account it writes to, the components
- * and themes made before the emails that name them.
+ * and themes made before the emails that name them and those before the workflows.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -114,6 +114,88 @@ describe('a pull names the components and themes an email embeds by their direct
     // The Paper theme's background, not the default theme's.
     expect(render.json().html).toContain('#f4efe6');
   }, 120_000);
+});
+
+describe('a tree pulled from the seeded sandbox, pushed to an empty one', () => {
+  it('makes the components and themes first, sends the emails with their new ids, the workflows last, and pulls back the same', async () => {
+    const seeded = await sandboxes({ initialState: embedding });
+    // An empty account whose app has had its mailing lists made, as a clone asks first.
+    const empty = await sandboxes({ initialState: (modules) => ({ ...seedState(modules, 'empty'), mailingLists: seedState(modules).mailingLists }) });
+    const root = contentDir();
+    expect((await seeded.loopsctl(['content', 'pull', root])).code).toBe(0);
+    const sent = await empty.loopsctl(['events', 'send', 'trial_started', '--email', 'ada@example.com']);
+    expect(sent.code, sent.stderr).toBe(0);
+    const header = directoryOf(root, 'components', 'header').slice('components/'.length);
+    const paper = directoryOf(root, 'themes', 'paper').slice('themes/'.length);
+
+    // The plan names the records by the tree's names: no id of either account is in its diff.
+    const plan = await empty.loopsctl(['content', 'push', root, '--plan', '--no-check']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`+<Component componentId="${header}" />`);
+    expect(plan.stdout).not.toContain(`componentId="${HEADER}"`);
+
+    empty.requests.length = 0;
+    const push = await empty.loopsctl(['content', 'push', root, '--yes', '--no-check']);
+    expect(push.code, push.stderr).toBe(0);
+    const order = writes(empty.requests);
+    const made = (name: string, path: string) => order.find((request) => request.path === path && request.body?.name === name)?.answer as { id: string };
+    const newHeader = made('Header', '/v1/components').id;
+    const newFooter = made('Footer', '/v1/components').id;
+    const newPaper = made('Paper', '/v1/themes').id;
+    expect([newHeader, newFooter, newPaper]).not.toContain(HEADER);
+    // What the new account holds names its own records.
+    const reset = messageOf(empty.server.state(), 'Your password reset link');
+    expect(reset.lmx).toContain(`<Component componentId="${newHeader}" />`);
+    expect(reset.lmx).toContain(`<Style themeId="${newPaper}" />`);
+    const tips = messageOf(empty.server.state(), 'Five tips for your first week');
+    expect(tips.lmx).toContain(`<Component componentId="${newFooter}" />`);
+    // In order: each component before the email that embeds it, the emails before the workflows.
+    const at = (test: (request: Recorded) => boolean) => order.findIndex(test);
+    const lastAt = (test: (request: Recorded) => boolean) => order.findLastIndex(test);
+    const sending = (id: string) => (request: Recorded) => request.path.startsWith('/v1/email-messages/') && String(request.body?.lmx).includes(id);
+    expect(at((request) => request.path === '/v1/components' && request.body?.name === 'Header')).toBeLessThan(at(sending(newHeader)));
+    expect(at((request) => request.path === '/v1/themes' && request.body?.name === 'Paper')).toBeLessThan(at(sending(newPaper)));
+    expect(at((request) => request.path === '/v1/components' && request.body?.name === 'Footer')).toBeLessThan(at(sending(newFooter)));
+    const firstWorkflow = at((request) => request.path.startsWith('/v1/workflows'));
+    expect(firstWorkflow).toBeGreaterThan(0);
+    expect(lastAt((request) => /^\/v1\/(components|themes|transactional-emails)/.test(request.path))).toBeLessThan(firstWorkflow);
+    expect(lastAt(sending(newHeader))).toBeLessThan(firstWorkflow);
+    expect(lastAt(sending(newPaper))).toBeLessThan(firstWorkflow);
+    // The tree still names them by their directories: nothing was written into its LMX.
+    expect(readFileSync(join(root, directoryOf(root, 'transactional', 'password-reset'), 'draft.lmx'), 'utf8')).toContain(
+      `<Component componentId="${header}" />`,
+    );
+
+    // The new account reads as the tree does: its emails, components and workflows diff clean, and
+    // its transactional emails differ only in what is published, which a clone leaves to the app.
+    const diff = await empty.loopsctl(['content', 'diff', root, '--only', 'components,themes']);
+    expect(diff.code, diff.stdout).toBe(0);
+    // The workflows differ only in what the API cannot set (an emoji, a webhook experiment), never in their emails.
+    const workflows = await empty.loopsctl(['content', 'diff', root, '--only', 'workflows', '--json']);
+    for (const record of workflows.json().records) expect(record.patch).not.toContain('/emails/');
+    const emails = await empty.loopsctl(['content', 'diff', root, '--only', 'transactional', '--json']);
+    expect(emails.json().records.filter((record: { standing: string }) => record.standing !== 'same')).toEqual([]);
+    // Pulled back into the tree, the new account changes no LMX file but what is published, which it has none of
+    // (its workflows hold what the app is left to set); pushed again, it is sent nothing.
+    const unpublished = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).filter(([path]) => !path.endsWith('published.lmx')));
+    const files = lmxFiles(root);
+    const back = await empty.loopsctl(['content', 'pull', root, ...ONLY_EMAILS]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(lmxFiles(root)).toEqual(unpublished(files));
+    empty.requests.length = 0;
+    const again = await empty.loopsctl(['content', 'push', root, '--yes', '--no-check']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(empty.requests)).toEqual([]);
+    // Pulled afresh, its tree names the records by its own directories, and reads as the first but for them.
+    const fresh = contentDir();
+    expect((await empty.loopsctl(['content', 'pull', fresh, ...ONLY_EMAILS])).code).toBe(0);
+    const freshHeader = directoryOf(fresh, 'components', 'header').slice('components/'.length);
+    const freshPaper = directoryOf(fresh, 'themes', 'paper').slice('themes/'.length);
+    expect(freshHeader).toBe(`header--${newHeader}`);
+    const freshDraft = readFileSync(join(fresh, directoryOf(fresh, 'transactional', 'password-reset'), 'draft.lmx'), 'utf8');
+    const draft = readFileSync(join(root, directoryOf(root, 'transactional', 'password-reset'), 'draft.lmx'), 'utf8');
+    expect(freshDraft).toBe(draft.replace(header, freshHeader).replace(paper, freshPaper));
+  }, 240_000);
 });
 
 describe('content push of an email naming a component the account lacks', () => {
