@@ -16,8 +16,10 @@ import type { Step } from './plan.js';
 const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
 
 /**
- * The calls of one step of a push, or undefined when it sends nothing; `groupIds`, the account's
- * transactional groups by name as the push read them (an update's record carries its own).
+ * The calls of one step of a push, or undefined when it sends nothing. The step's local files are
+ * as the account takes them (their LMX naming components and themes by its ids: lmx-names.ts);
+ * `groupIds`, the account's transactional groups by name as the push read them (an update's record
+ * carries its own).
  */
 export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<string, string>): PlannedUnit | undefined {
   if (step.action === 'skip') return undefined;

@@ -113,6 +113,18 @@ describe('a pull names the components and themes an email embeds by their direct
     expect(render.json().html).toContain('acme-logo.png');
     // The Paper theme's background, not the default theme's.
     expect(render.json().html).toContain('#f4efe6');
+
+    // Edited and pushed, it is sent with the account's ids; undone, the account holds its ids as before, never the names.
+    const env = { LOOPSCTL_CONFIG_DIR: join(root, '..', 'config') };
+    const before = messageOf(seeded.server.state(), 'Your password reset link').lmx;
+    writeFileSync(join(root, reset, 'draft.lmx'), draft.replace('someone asked to reset', 'you asked to reset'));
+    const edited = await seeded.loopsctl(['content', 'push', root, '--yes'], { env });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(messageOf(seeded.server.state(), 'Your password reset link').lmx).toBe(before.replace('someone asked to reset', 'you asked to reset'));
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(edited.stderr)![1]!;
+    const undo = await seeded.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(messageOf(seeded.server.state(), 'Your password reset link').lmx).toBe(before);
   }, 120_000);
 });
 
