@@ -242,7 +242,7 @@ class Validator {
           'unknown-component',
           attribute.position,
           `${attribute.value} is not among the account's components`,
-          'use an id from `loopsctl components list`; in a pulled tree, pull the components too (`loopsctl content pull --only components`)',
+          'use an id from `loopsctl components list`; in a pulled tree, name a component by its directory (`footer--<id>`), or pull the components too (`loopsctl content pull --only components`)',
         );
       }
     }

@@ -147,10 +147,11 @@ export function keepPushImages(context: Uses<'config' | 'clock'>, client: ApiCli
       const local = step.pair.local!;
       const remote = step.pair.remote;
       const unit: PlannedUnit = { record: local.path, kind: local.kind, ...(remote === undefined ? {} : { id: remote.id }), calls: [] };
+      // As the account holds it, its own ids in its LMX where the push read it in the tree's names: what an undo puts back.
       const before: Image =
         step.action === 'create' || remote === undefined
           ? { type: 'created' }
-          : { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.files) };
+          : { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.withIds ?? remote.files) };
       return { record: local.path, kind: local.kind, ...(remote === undefined ? {} : { id: remote.id }), unit, before };
     });
   return records.length === 0 ? undefined : storeImages(context, client, header, records);
@@ -163,7 +164,8 @@ export function keepWorkflowPushImages(context: Uses<'config' | 'clock'>, client
     if (remote === undefined || side.account === undefined) return [];
     const unit: PlannedUnit = { record: side.path, kind: 'workflows', id: remote.id, calls: [] };
     const keys = Object.fromEntries([...side.account.keys].map(([id, key]) => [key, id]));
-    const files = Object.fromEntries(side.account.files);
+    // As the account holds it, its emails' LMX with its own ids: what an undo puts back.
+    const files = Object.fromEntries(side.account.withIds ?? side.account.files);
     return [
       {
         record: side.path,

@@ -9,7 +9,7 @@ import { UsageError } from '../../base/errors.js';
 import { parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxVariable } from '../../lmx/index.js';
 import { checkFile, lmxFileTarget, type FileCheck, type Target, type TreeComponents } from './check.js';
 import { kindOfDirectory, readLmxSource } from './lmx-files.js';
-import { componentDirectories, isTree, lmxFilesUnder } from './tree.js';
+import { recordDirectories, isTree, lmxFilesUnder } from './tree.js';
 
 /**
  * Every LMX file the paths name, checked. A directory that a pull wrote (it has the state file or
@@ -54,13 +54,13 @@ function treeTargets(root: string, kind: LmxKind | undefined): Target[] {
 }
 
 /**
- * The components a pulled tree holds, by the id in each directory's name
- * (`components/footer--cmp_1`) and those the state file knows them by in each account, each with
+ * The components a pulled tree holds, by each directory's name (`footer--cmp_1`, as an email's LMX
+ * names it), the id in that name and those the state file knows them by in each account, each with
  * its body and the variables it shows (none for one that cannot be read: its own check reports it).
  */
 export function treeComponents(root: string): TreeComponents {
   const components = new Map<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>();
-  for (const { entry, ids } of componentDirectories(root)) {
+  for (const { entry, ids } of recordDirectories(root)) {
     const document = documentOfComponent(root, entry);
     const component = { path: `components/${entry}`, variables: variablesOf(document), document };
     for (const id of ids) components.set(id, component);

@@ -41,7 +41,7 @@ export function checkRecord(file: FileCheck) {
   return { file: file.file, kind: file.kind ?? null, errors: file.errors.map(problem), warnings: file.warnings.map(problem) };
 }
 
-/** The components of a pulled tree, by every id they are known by, with the variables each shows and its body. */
+/** The components of a pulled tree, by every name an email may know them by (their directory, their ids), with the variables each shows and its body. */
 export type TreeComponents = ReadonlyMap<string, { path: string; variables: LmxVariable[]; document: LmxDocument }>;
 
 /** A file to check and what is known of it. */

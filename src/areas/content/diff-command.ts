@@ -31,10 +31,10 @@ export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 
     ),
     fetchAll(client, kinds),
   ]);
-  const emails = diffEmails(scope, kinds, state, account, remotes);
+  const { differences: emails, names } = diffEmails(scope, kinds, state, account, remotes);
   // Workflows are compared once a pull has brought them here, as the other kinds are.
   const workflows = [
-    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope, state, account), CONTENT) : []),
+    ...(scope.workflows && state.kinds.includes('workflows') ? await explained(diffWorkflows(client, scope, state, account, names), CONTENT) : []),
     // The audience half once a pull brought it here.
     ...(scope.audience && state.audience !== undefined ? await explained(diffAudience(client, scope.root, state, account), CONTENT) : []),
   ];

@@ -164,9 +164,12 @@ lacks are created, and a group changed here is updated; what the API cannot
 change or delete (a segment's filter, a property's type, a record removed
 here) is listed with what to do instead (exit 5), and mailing lists and event
 patterns the tree names that the account lacks stop the push, with nothing
-sent, as steps to take in the app. Then workflows (as drafts), components,
-themes and transactional emails (as drafts) the account lacks are created
-(asked on a terminal, --yes otherwise); campaigns never are. A push to an
+sent, as steps to take in the app. Then components, themes, transactional
+emails (as drafts) and workflows (as drafts) the account lacks are created, in
+that order (asked on a terminal, --yes otherwise); campaigns never are. An
+email names the components and theme it uses by their directories in the tree,
+and is sent with the ids this account has for them (an email naming one the
+account lacks, and the push does not make, is refused: exit 5). A push to an
 account the tree was never in step with ends with one list of what is left to
 do by hand. Records the directory does not hold are never touched.
 

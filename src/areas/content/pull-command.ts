@@ -47,9 +47,12 @@ async function pullLocked(context: Uses<'out' | 'client' | 'key'>, scope: Scope,
     ),
     fetchAll(client, scope.kinds),
   ]);
-  const workflows = scope.workflows ? await workflowsToPull(context, preparePull(client, scope.root, found, account), options.only !== undefined) : undefined;
-  const audience = scope.audience ? await explained(prepareAudiencePull(client, scope.root, found, account), CONTENT) : undefined;
+  // The emails first: the components and themes they pair give the workflows' emails their names too.
   const emails = prepareEmailPull(scope.root, scope.kinds, state, account, remotes);
+  const workflows = scope.workflows
+    ? await workflowsToPull(context, preparePull(client, scope.root, found, account, emails.names), options.only !== undefined)
+    : undefined;
+  const audience = scope.audience ? await explained(prepareAudiencePull(client, scope.root, found, account), CONTENT) : undefined;
   const synced = state.accounts[account] ?? {};
   const editedPaths = [...emails.edited.map((pair) => pair.local!.path), ...(workflows?.edited ?? []), ...(audience?.edited ?? [])];
   if (editedPaths.length > 0 && !options.force) {

@@ -1,7 +1,8 @@
 /**
- * `content push`: the tree's workflows (content/workflows/push.ts), then its emails, components and
- * themes (content/emails/push.ts), under one lock on the directory, into one report and, with
- * --plan --out, one plan file.
+ * `content push`: what the records stand on (content/audience/push.ts), then the tree's components,
+ * themes and emails (content/emails/push.ts), then its workflows (content/workflows/push.ts), whose
+ * emails may embed the components; under one lock on the directory, into one report (one --json
+ * document) and, with --plan --out, one plan file whose units follow that order.
  */
 import { countOf } from '../../render/numbers.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
@@ -9,14 +10,14 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY, lockDirectory } from './files.js';
-import { resolveAccount, whereOf, witnessOf, type Account } from './account.js';
+import { remember, resolveAccount, whereOf, witnessOf, type Account } from './account.js';
 import { makePlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { impactOf, type ImpactRecord } from '../impact/impact.js';
 import { printImpact } from '../impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
 import { readRecords } from './emails/files.js';
-import { pushEmails, type PushOptions } from './emails/push.js';
+import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
 
@@ -43,14 +44,25 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       );
       // A clone: an account this tree was never in step with is left a list of what only the app can do.
       const fresh = state.accounts[account.key] === undefined;
-      // What the records stand on goes first: the workflows and emails after it find what they name.
+      // What the records stand on goes first: the emails and workflows after it find what they name.
       const audience = await pushAudienceFirst(context, client, scope, state, account.key, options);
       if (audience?.blocked && !options.plan) return audience.code;
-      // Workflows are pushed once the tree holds some: a team without the workflow API pushes its content alone.
+      // Then the components and themes, then the emails that embed them.
+      let emails: EmailPush | undefined;
+      if (scope.kinds.length > 0) {
+        const plannedGroups = options.plan ? audience?.newGroups : undefined;
+        emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups });
+      }
+      // Workflows last, their emails free to embed the components just made; pushed once the tree holds some:
+      // a team without the workflow API pushes its content alone.
       let workflows: Awaited<ReturnType<typeof pushWorkflows>> | undefined;
       if (scope.workflows && !audience?.blocked && (state.kinds.includes('workflows') || readWorkflows(scope.root).length > 0)) {
         const plannedSegments = options.plan ? audience?.newSegments : undefined;
-        workflows = await explained(pushWorkflows(context, client, scope, state, account.key, { ...options, plannedSegments }, account), CONTENT);
+        // Read again: the emails' push saved the ids of the components and themes it made. Where the account was reached is kept with it.
+        const now = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
+        remember(now, account.key, account);
+        const making = emails?.making;
+        workflows = await explained(pushWorkflows(context, client, scope, now, account.key, { ...options, plannedSegments, making }, account), CONTENT);
       }
       // A clone leaves the tree's campaigns to the app, and what the API cannot set of the workflows it wrote.
       const byHand = {
@@ -66,24 +78,18 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         ...(workflows === undefined ? {} : { workflows: workflows.json }),
         ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan, byHand) } }),
       };
-      // One plan file holds both halves' calls, the workflows' first; a workflow held back (exit 5) holds it back.
-      const planned = [...(workflows?.units ?? [])];
-      let code = Math.max(workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
-      let held = workflows?.code === ExitCode.rejected;
-      let impact: ImpactRecord[] | undefined;
-      if (scope.kinds.length > 0) {
-        const plannedGroups = options.plan ? audience?.newGroups : undefined;
-        const emails = await pushEmails(context, directory, scope, account, { ...options, plannedGroups }, extra, planned);
-        code = Math.max(code, emails.code);
-        planned.push(...(emails.units ?? []));
-        held ||= emails.held === true;
-        impact = emails.impact;
-      } else {
-        impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
-        if (context.out.json && (workflows !== undefined || audience !== undefined))
-          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...(impact === undefined ? {} : { impact }) });
-        if (impact !== undefined) await printImpact(context, impact);
+      // One plan file holds both halves' calls in the order they are pushed; a record held back (exit 5) holds it back.
+      const planned = [...(emails?.units ?? []), ...(workflows?.units ?? [])];
+      const code = Math.max(emails?.code ?? ExitCode.ok, workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
+      const held = emails?.held === true || workflows?.code === ExitCode.rejected;
+      const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
+      const withImpact = impact === undefined ? {} : { impact };
+      if (context.out.json) {
+        if (emails !== undefined) await context.out.writeJson({ ...emails.json, ...extra, ...withImpact });
+        else if (workflows !== undefined || audience !== undefined)
+          await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...withImpact });
       }
+      if (impact !== undefined) await printImpact(context, impact);
       if (options.out !== undefined) await writePlanFile(context, options, { ...account, ...(await witnessOf(client, planned)) }, planned, held, impact);
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;

@@ -172,27 +172,28 @@ export function emailsOf(root: string): TreeEmail[] {
 }
 
 /**
- * The component directories of a tree, each with the ids it is known by: the id in its name
- * (`components/footer--cmp_1`), and those the state file records for it in each account.
+ * The component or theme directories of a tree, each with the names an email's LMX may know it by:
+ * the directory's own name (`footer--cmp_1`, as a pull writes it in LMX), the id in its name, and
+ * those the state file records for it in each account.
  */
-export function componentDirectories(root: string): { entry: string; ids: string[] }[] {
+export function recordDirectories(root: string, kind: 'components' | 'themes' = 'components'): { entry: string; ids: string[] }[] {
   const state = readState(root);
-  return entriesOf(root, 'components').map(({ name: entry }) => ({
+  return entriesOf(root, kind).map(({ name: entry }) => ({
     entry,
-    ids: [idOfRecordDirectory(entry), ...Object.values(state?.accounts ?? {}).map((records) => records[`components/${entry}`]?.id)].filter(
+    ids: [entry, idOfRecordDirectory(entry), ...Object.values(state?.accounts ?? {}).map((records) => records[`${kind}/${entry}`]?.id)].filter(
       (id) => id !== undefined,
     ),
   }));
 }
 
 /**
- * The components of a tree, parsed, by every id they are known by. One that is not there, not
+ * The components of a tree, parsed, by every name their LMX may know them by (recordDirectories). One that is not there, not
  * UTF-8, or larger than the API takes is left out (its own check says why); a link is refused.
  */
 export async function componentsOf(root: string | undefined): Promise<Map<string, LmxDocument>> {
   const components = new Map<string, LmxDocument>();
   if (root === undefined) return components;
-  for (const { entry, ids } of componentDirectories(root)) {
+  for (const { entry, ids } of recordDirectories(root)) {
     // One too large or not UTF-8 is left out, as one that is not there: `content check` reports it.
     const read = await readLmxSourceAsync(root, `components/${entry}/component.lmx`);
     if (read === undefined || 'problem' in read) continue;
@@ -202,18 +203,19 @@ export async function componentsOf(root: string | undefined): Promise<Map<string
   return components;
 }
 
-/** The themes of a tree by id, each its styles. */
+/** The themes of a tree by every name an email's LMX may know them by (recordDirectories), each its styles. */
 export async function themesOf(root: string | undefined): Promise<Map<string, { name: string; styles: Record<string, unknown> }>> {
   const themes = new Map<string, { name: string; styles: Record<string, unknown> }>();
   if (root === undefined) return themes;
-  for (const { name: entry } of entriesOf(root, 'themes')) {
-    const id = idOfRecordDirectory(entry);
-    if (id === undefined) continue;
+  for (const { entry, ids } of recordDirectories(root, 'themes')) {
     const path = `themes/${entry}/${META_FILE.themes}`;
     // Read here, so that a link is refused; a theme file that does not parse is one fewer theme to draw with, which `content push` reports.
     const text = await readTreeText(root, path);
     try {
-      if (text !== undefined) themes.set(id, themeOf(join(root, path), text));
+      if (text !== undefined) {
+        const theme = themeOf(join(root, path), text);
+        for (const id of ids) themes.set(id, theme);
+      }
     } catch {
       // One fewer theme to draw with.
     }

@@ -4,7 +4,8 @@ import { recordDiff } from '../render.js';
 import { scopeCovers, type Scope } from '../scope.js';
 import { readRecords } from './files.js';
 import type { RemoteRecord } from './remote.js';
-import { describe, followRenames, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
+import { describe, followRenames, nameRemotes, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
+import { lmxNames, nameRecords, type LmxNames } from '../lmx-names.js';
 
 /** A record that differs: where it is, how it stands, and the patch from the account's files to the local ones. */
 export interface EmailDifference {
@@ -18,16 +19,28 @@ export interface EmailDifference {
 
 /**
  * The tree's records of the kinds asked for (and of the directories --only named) that differ from
- * the account's (`remotes`): the same ones only when their published files differ.
+ * the account's (`remotes`): the same ones only when their published files differ. Both sides' LMX
+ * is compared in the tree's names of components and themes, which `names` gives the workflows too.
  */
-export function diffEmails(scope: Scope, kinds: readonly Kind[], state: ContentState, account: string, remotes: RemoteRecord[]): EmailDifference[] {
+export function diffEmails(
+  scope: Scope,
+  kinds: readonly Kind[],
+  state: ContentState,
+  account: string,
+  remotes: RemoteRecord[],
+): { differences: EmailDifference[]; names: LmxNames } {
   const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
   followRenames(state, locals);
-  const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {}).filter((pair) => scopeCovers(scope, pathOf(pair)));
-  return pairs
+  const names = lmxNames(scope.root, state, account);
+  nameRecords(locals, names, true);
+  const paired = pairRecords(locals, remotes, state.accounts[account] ?? {});
+  nameRemotes(paired, names, () => true);
+  const differences = paired
+    .filter((pair) => scopeCovers(scope, pathOf(pair)))
     .map((pair) => ({ pair, standing: standingOf(pair) }))
     .filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair))
     .map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) }));
+  return { differences, names };
 }
 
 /** A transactional email's published files, kept for review, may differ while the draft does not. */

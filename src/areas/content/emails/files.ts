@@ -22,6 +22,11 @@ export interface RecordFiles {
   path: string;
   name: string;
   files: Files;
+  /**
+   * The files as they name components and themes by id where `files` names them by directory
+   * (lmx-names.ts): on disk, as an older pull wrote them, or, for the account's record, as it holds them.
+   */
+  withIds?: Files;
 }
 
 /** The name every record keeps in its meta file. */

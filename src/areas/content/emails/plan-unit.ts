@@ -16,8 +16,10 @@ import type { Step } from './plan.js';
 const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
 
 /**
- * The calls of one step of a push, or undefined when it sends nothing; `groupIds`, the account's
- * transactional groups by name as the push read them (an update's record carries its own).
+ * The calls of one step of a push, or undefined when it sends nothing. The step's local files are
+ * as the account takes them (their LMX naming components and themes by its ids: lmx-names.ts);
+ * `groupIds`, the account's transactional groups by name as the push read them (an update's record
+ * carries its own).
  */
 export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<string, string>): PlannedUnit | undefined {
   if (step.action === 'skip') return undefined;
@@ -71,13 +73,14 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
     if (Object.keys(body).length > 0) calls.push({ op: local.kind === 'transactional' ? 'updateTransactional' : 'updateCampaign', id: remote.id, body });
     return calls;
   }
-  // Components and themes take no revision: the apply compares the account's content with what the plan saw.
-  const expectedDigest = digestOf(remote.files);
+  // Components and themes take no revision: the apply compares the account's content, as it holds it, with what the plan saw.
+  const held = remote.withIds ?? remote.files;
+  const expectedDigest = digestOf(held);
   if (local.kind === 'components') {
     const lmx = local.files.get('component.lmx');
     const body: Record<string, unknown> = {};
     if (renamed) body.name = local.name;
-    if (lmx !== undefined && lmx !== remote.files.get('component.lmx')) body.lmx = lmx;
+    if (lmx !== undefined && lmx !== held.get('component.lmx')) body.lmx = lmx;
     if (Object.keys(body).length > 0) calls.push({ op: 'updateComponent', id: remote.id, expectedDigest, body });
     return calls;
   }

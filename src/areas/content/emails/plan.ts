@@ -15,6 +15,7 @@ import { treeComponents } from '../check-paths.js';
 import { LMX_KIND_OF } from '../lmx-files.js';
 import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
 import { CONTENT } from '../scope.js';
+import { accountFiles, lackingWords, type LmxNames } from '../lmx-names.js';
 
 export interface Step {
   pair: Pair;
@@ -23,7 +24,7 @@ export interface Step {
   action: 'update' | 'create' | 'skip';
   why?: string;
   /** A skip the person has to settle: the push and its plan exit 5 for it. */
-  held?: 'conflict' | 'not editable';
+  held?: 'conflict' | 'not editable' | 'unresolved';
 }
 
 /** The LMX of the records a push would send, checked first: nothing is sent while one has errors; warnings are listed. */
@@ -80,6 +81,17 @@ export function lookalikeNote(path: string, was: string, here: ReadonlySet<strin
   return here.has(was)
     ? `${path} ends in the id of ${was}, which is still here: it is not taken for that record but pushed as a record of its own; to rename ${was}, remove the old folder`
     : `${path} ends in the id of ${was}, as another new folder does: neither is taken for that record; rename all but one back to ${was}, or name the copies without that id`;
+}
+
+/**
+ * A step that would send LMX naming a component or theme of the tree that `account` lacks and the
+ * push does not make: skipped instead, naming the file and the record, since no id can stand for it.
+ */
+export function unresolvedStep(step: Step, names: LmxNames, account: string): Step | undefined {
+  if (step.action === 'skip') return undefined;
+  const { missing } = accountFiles(step.pair.local!.files, names);
+  if (missing.length === 0) return undefined;
+  return { ...step, action: 'skip', held: 'unresolved', why: lackingWords(missing, account) };
 }
 
 /** Why a campaign the account lacks is left out of a push, and its plan. */
@@ -141,23 +153,21 @@ export function stepFor(pair: Pair, force: boolean, interrupted: boolean, named 
   }
 }
 
-export async function reportPlan(context: Uses<'out'>, account: string, steps: Step[], extra: Record<string, unknown> = {}): Promise<void> {
+/** The plan printed, unless --json: then its document is returned, which the caller prints with the workflows' and the audience's. */
+export async function reportPlan(context: Uses<'out'>, account: string, steps: Step[]): Promise<Record<string, unknown>> {
   const { out } = context;
   const planned = steps.filter((step) => step.standing !== 'same');
-  if (out.json) {
-    await out.writeJson({
-      account,
-      plan: planned.map((step) => ({
-        ...describe(step.pair),
-        action: step.action,
-        standing: step.standing,
-        why: step.why,
-        patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)),
-      })),
-      ...extra,
-    });
-    return;
-  }
+  const json = {
+    account,
+    plan: planned.map((step) => ({
+      ...describe(step.pair),
+      action: step.action,
+      standing: step.standing,
+      why: step.why,
+      patch: recordDiff(step.pair.remote?.files, step.pair.local?.files, pathOf(step.pair)),
+    })),
+  };
+  if (out.json) return json;
   const verbs = { update: 'would update', create: 'would create', skip: 'would skip' } as const;
   const text = planned
     .map(
@@ -169,4 +179,5 @@ export async function reportPlan(context: Uses<'out'>, account: string, steps: S
   out.note(
     `Plan for ${account}: ${planned.filter((step) => step.action !== 'skip').length} to send, ${planned.filter((step) => step.action === 'skip').length} skipped; nothing was sent.`,
   );
+  return json;
 }

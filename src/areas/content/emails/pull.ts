@@ -3,13 +3,16 @@ import { recordPath, type ContentState, type Kind, type SyncedRecord } from '../
 import { readRecords, writeRecord } from './files.js';
 import type { Line } from '../render.js';
 import type { RemoteRecord } from './remote.js';
-import { followRenames, pairRecords, standingOf, syncedOf, type Pair } from './sides.js';
+import { followRenames, nameRemotes, pairRecords, standingOf, syncedOf, type Pair } from './sides.js';
+import { lmxNames, nameRecords, type LmxNames } from '../lmx-names.js';
 
 /** The emails, components and themes a pull would write: each local record paired with the account's, and those edited here. */
 export interface PreparedEmailPull {
   pairs: Pair[];
   /** Local records the pull would overwrite: changed here, or in conflict. */
   edited: Pair[];
+  /** The tree's components and themes with their ids in the account, for the workflows' LMX too. */
+  names: LmxNames;
 }
 
 /**
@@ -19,10 +22,14 @@ export interface PreparedEmailPull {
 export function prepareEmailPull(root: string, kinds: readonly Kind[], state: ContentState, account: string, remotes: RemoteRecord[]): PreparedEmailPull {
   const locals = readRecords(root, kinds);
   followRenames(state, locals);
+  // The account's ids in LMX are written as the tree's directories, of the records it holds and of those this pull writes.
+  const names = lmxNames(root, state, account);
+  nameRecords(locals, names, true);
   const pairs = pairRecords(locals, remotes, state.accounts[account] ?? {});
+  nameRemotes(pairs, names, () => true);
   // Local edits are never overwritten unasked: nothing is written while one stands in the way.
   const edited = pairs.filter((pair) => pair.local !== undefined && pair.remote !== undefined && ['local', 'conflict'].includes(standingOf(pair)));
-  return { pairs, edited };
+  return { pairs, edited, names };
 }
 
 /** Writes the account's records into the tree: the lines to print, and what the state keeps of each, by path. */
@@ -38,8 +45,12 @@ export function applyEmailPull(root: string, { pairs }: PreparedEmailPull): { li
       continue;
     }
     const path = local?.path ?? recordPath(remote.kind, remote.name, remote.id);
+    // Files that name components or themes by id (an older pull's) are written anew with their names.
     const unchanged =
-      local !== undefined && [...remote.files].every(([file, text]) => local.files.get(file) === text) && local.files.size === remote.files.size;
+      local !== undefined &&
+      local.withIds === undefined &&
+      [...remote.files].every(([file, text]) => local.files.get(file) === text) &&
+      local.files.size === remote.files.size;
     if (!unchanged) writeRecord(root, { ...remote, path });
     kept[path] = syncedOf(remote);
     lines.push({ status: local === undefined ? 'added' : unchanged ? 'unchanged' : 'updated', kind: remote.kind, path, name: remote.name, id: remote.id });

@@ -7,24 +7,22 @@ import { countOf } from '../../../render/numbers.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { ExitCode } from '../../../base/exit-codes.js';
-import { UsageError } from '../../../base/errors.js';
+import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { explained } from '../../explain.js';
-import { impactOf, type ImpactRecord } from '../../impact/impact.js';
-import { printImpact } from '../../impact/render.js';
 import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
 import type { PlannedUnit } from '../plan-file.js';
 import { keepPushImages } from '../before-images.js';
-import { resolveComponentNames } from '../component-names.js';
+import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
 import { recordUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
-import { describe, followRenames, syncedOf } from './sides.js';
+import { describe, followRenames, nameRemotes, standingOf, syncedOf } from './sides.js';
 import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
-import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, type Step } from './plan.js';
+import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
 import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
 import type { Kind } from '../lmx-files.js';
 
@@ -64,6 +62,8 @@ interface PushRun {
   pending: Pending;
   /** The account's transactional groups by name, read once the push writes a transactional email. */
   groupIds?: ReadonlyMap<string, string>;
+  /** The tree's components and themes with their ids in the account: what an email's LMX is sent with. */
+  names: LmxNames;
   /** Written after each record, so a run that stops leaves what it did, and what it began, recorded. */
   save(): void;
 }
@@ -74,19 +74,27 @@ interface Tally {
   published: string[];
   refused: number;
   notEditable: number;
+  /** Emails not sent for a component or theme they name that the account lacks. */
+  unresolved: number;
 }
 
-/** What a push of emails came to: its exit code and, with --plan, the calls it planned, their impact, and whether any record was held back. */
+/**
+ * What a push of emails came to: its exit code, what --json prints of it (the caller prints it with
+ * the workflows' and the audience's) and, with --plan, the calls it planned, whether any record was
+ * held back, and the components and themes it would make (which the workflows' emails may name).
+ */
 export interface EmailPush {
   code: number;
+  json: Record<string, unknown>;
   units?: PlannedUnit[];
   held?: boolean;
-  impact?: ImpactRecord[];
+  making?: string[];
 }
 
 /**
  * Pushes the emails, components and themes of the scope, under the directory's lock the caller
- * holds. A plan shows the impact of the workflows' calls (`workflowUnits`) with the emails'.
+ * holds: the components and themes first, then the emails that name them, each email's LMX sent
+ * with the ids this account has for the components and themes it names by their directories.
  */
 export async function pushEmails(
   context: Uses<'out' | 'client' | 'prompts' | 'files' | 'clock' | 'config'>,
@@ -94,11 +102,9 @@ export async function pushEmails(
   scope: Scope,
   where: Account,
   options: PushOptions,
-  extra: Record<string, unknown>,
-  workflowUnits: PlannedUnit[],
 ): Promise<EmailPush> {
   const shown = directory ?? DEFAULT_DIRECTORY;
-  // Read again: a workflow push before saved its own.
+  // Read again: the audience's push before saved its own.
   const state = requireState(scope.root, shown);
   const account = remember(state, where.key, where).key;
   const client = await context.client();
@@ -107,26 +113,26 @@ export async function pushEmails(
     scope.root,
     PUSH_ORDER.filter((kind) => scope.kinds.includes(kind)),
   ).filter((local) => scopeCovers(scope, local.path));
-  // A component an email names by its directory (as convert writes it) is named by the id a push gave it.
-  for (const { file, name, id } of resolveComponentNames(scope.root, locals, state.accounts[account] ?? {}, !options.plan))
-    context.out.note(`${shown}/${file}: ${options.plan ? 'would write' : 'wrote'} the id of components/${name} (${id}) in place of its name`);
   // A renamed folder is the record it was: its state follows the new name once this push saves.
   const lookalikes = followRenames(state, locals);
-  const run = startRun(context, client, account, scope.root, state, options);
+  // The tree names components and themes by their directories; an id an older pull wrote reads as its directory too.
+  const names = lmxNames(scope.root, state, account);
+  nameRecords(locals, names, true);
+  const run = startRun(context, client, account, scope.root, state, options, names);
   // A record unchanged since it was last in step with this account costs no request, unless a push of it stopped half-way,
   // or --only named it: it is then compared with the account, to be put back if deleted or changed there.
   const candidates = locals.filter(
-    (local) =>
-      scope.named.has(local.path) ||
-      run.pending[local.path] !== undefined ||
-      run.synced[local.path] === undefined ||
-      digestOf(local.files) !== run.synced[local.path]!.digest,
+    (local) => scope.named.has(local.path) || run.pending[local.path] !== undefined || !heldAt(local, run.synced[local.path]?.digest),
   );
   if (options.check) await checkBeforePush(context, shown, scope.root, candidates, options.plan === true);
   noteEditedReference(context, locals, run.synced);
-  const steps = (await pairCandidates(client, candidates, run.synced)).map((pair) =>
-    stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined, scope.named.has(pair.local!.path)),
-  );
+  const pairs = await pairCandidates(client, candidates, run.synced);
+  // A component or theme the account holds as the tree does, matched by name, is the tree's: an email names it by its id there.
+  nameRemotes(pairs, names, (pair) => pair.local !== undefined && pair.synced === undefined && standingOf(pair) === 'same');
+  const stepped = pairs.map((pair) => stepFor(pair, options.force === true, run.pending[pair.local!.path] !== undefined, scope.named.has(pair.local!.path)));
+  // One this push makes has no id before it is made; an email naming a record the account lacks and the push does not make is not sent.
+  for (const step of stepped) if (step.action === 'create') names.making(step.pair.local!.path);
+  const steps = stepped.map((step) => unresolvedStep(step, names, account) ?? step);
   noteLookalikes(context, steps, lookalikes, new Set(locals.map((local) => local.path)));
   // The groups the emails are put in, by name, as the account has them now that the tree's groups were pushed.
   run.groupIds = await groupIdsFor(client, steps, options);
@@ -135,17 +141,15 @@ export async function pushEmails(
   if (options.plan) {
     const held = steps.some((step) => step.held !== undefined);
     // Every call is written down before the plan is printed: a record no plan file can hold stops it with nothing printed as planned.
-    const units = steps.flatMap((step) => unitOf(step, options, run.groupIds));
-    const impact = await explained(impactOf(client, [...workflowUnits, ...units], { code: options.code }), CONTENT);
-    await reportPlan(context, account, steps, { ...extra, impact });
-    await printImpact(context, impact);
-    return { code: held ? ExitCode.rejected : ExitCode.ok, units, held, impact };
+    const units = steps.flatMap((step) => unitOf(step, options, run.groupIds, names));
+    const json = await reportPlan(context, account, steps);
+    return { code: held ? ExitCode.rejected : ExitCode.ok, json, units, held, making: names.makingPaths() };
   }
   const creating = steps.filter((step) => step.action === 'create');
   if (creating.length > 0) {
     await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
   }
-  const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0 };
+  const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0 };
   // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
   const images = keepPushImages(context, client, { command: 'content push', account: where }, steps);
   try {
@@ -154,10 +158,10 @@ export async function pushEmails(
     await images?.settle(doneOf(tally));
   }
   run.save();
-  const code = await reportPush(run, locals.length - steps.length, tally, extra);
+  const reported = await reportPush(run, locals.length - steps.length, tally);
   if (images !== undefined && tally.lines.some((line) => line.status === 'updated'))
     context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
-  return { code };
+  return reported;
 }
 
 /** The records of the steps the push wrote, with the id of each it created. */
@@ -165,7 +169,7 @@ function doneOf(tally: Tally): { record: string; id?: string }[] {
   return tally.lines.filter((line) => line.status === 'updated' || line.status === 'created').map((line) => ({ record: line.path, id: line.id }));
 }
 
-function startRun(context: Uses<'out'>, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions): PushRun {
+function startRun(context: Uses<'out'>, client: ApiClient, account: string, root: string, state: ContentState, options: PushOptions, names: LmxNames): PushRun {
   const synced = state.accounts[account] ?? {};
   const pending = state.pending?.[account] ?? {};
   const save = () => {
@@ -175,7 +179,7 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
     if (Object.keys(state.pending).length === 0) delete state.pending;
     writeState(root, state);
   };
-  return { context, client, account, root, options, synced, pending, save };
+  return { context, client, account, root, options, synced, pending, names, save };
 }
 
 /**
@@ -189,10 +193,17 @@ async function groupIdsFor(client: ApiClient, steps: Step[], options: PushOption
   return groupIds;
 }
 
-/** A step's calls; without --out, a record no plan file can hold has no impact to show rather than stopping the plan. */
-function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, string> | undefined): PlannedUnit[] {
+/**
+ * A step's calls, its LMX with the account's ids; without --out, a record no plan file can hold has
+ * no impact to show rather than stopping the plan. A plan file cannot hold the id of a component or
+ * theme the same plan makes: the account gives it only once it is made.
+ */
+function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, string> | undefined, names: LmxNames): PlannedUnit[] {
   try {
-    const unit = recordUnit(step, options.force === true, groupIds);
+    if (step.action === 'skip') return [];
+    const sent = accountFiles(step.pair.local!.files, names);
+    if (sent.making.length > 0) throw madeByThePlan(step.pair.local!.path, sent.making);
+    const unit = recordUnit({ ...step, pair: { ...step.pair, local: { ...step.pair.local!, files: sent.files } } }, options.force === true, groupIds);
     return unit === undefined ? [] : [unit];
   } catch (error) {
     if (options.out === undefined && error instanceof UsageError) return [];
@@ -204,7 +215,9 @@ function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, 
 function noteEditedReference(context: Uses<'out'>, locals: RecordFiles[], synced: Record<string, SyncedRecord>): void {
   const editedReference = locals.filter((local) => {
     const published = synced[local.path]?.published;
-    return published !== undefined && referenceDigestOf(local.files) !== published;
+    // As they read, or as an older pull wrote them, with ids in their LMX.
+    const digests = [local.files, local.withIds].map((files) => (files === undefined ? undefined : referenceDigestOf(files)));
+    return published !== undefined && !digests.includes(published);
   });
   if (editedReference.length > 0) {
     context.out.note(
@@ -238,8 +251,9 @@ async function pushStep(run: PushRun, step: Step, tally: Tally): Promise<void> {
 function skipStep(run: PushRun, step: Step, tally: Tally): void {
   const { pair } = step;
   const local = pair.local!;
-  if (step.held === 'not editable') {
-    tally.notEditable += 1;
+  if (step.held === 'not editable' || step.held === 'unresolved') {
+    if (step.held === 'not editable') tally.notEditable += 1;
+    else tally.unresolved += 1;
     tally.lines.push({ status: 'refused', kind: local.kind, path: local.path, name: local.name, note: step.why });
   } else if (step.held === 'conflict') {
     tally.lines.push({ status: 'conflict', kind: local.kind, path: local.path, name: local.name, note: step.why });
@@ -259,6 +273,8 @@ async function writeStep(run: PushRun, step: Step): Promise<Applied> {
   const local = pair.local!;
   const { options, pending } = run;
   const digest = digestOf(local.files);
+  // Sent with the ids the account has for the components and themes its LMX names, those this push made included.
+  const sent = { ...local, files: sendable(run, local) };
   // Pending from the moment its first write is sent, not before: a push that stops before then wrote nothing of it.
   const writes = watchWrites(run.client, () => {
     pending[local.path] = { digest, check: options.check };
@@ -266,9 +282,9 @@ async function writeStep(run: PushRun, step: Step): Promise<Applied> {
   });
   const write =
     step.action === 'create'
-      ? explained(createRecord(writes.client, local, { check: options.check, groupIds: run.groupIds }), CONTENT)
+      ? explained(createRecord(writes.client, sent, { check: options.check, groupIds: run.groupIds }), CONTENT)
       : explained(
-          applyRecord(writes.client, local, pair.remote!, {
+          applyRecord(writes.client, sent, pair.remote!, {
             check: options.check,
             expectedRevisions: options.force ? undefined : pair.synced?.revisions,
             groupIds: run.groupIds,
@@ -288,6 +304,17 @@ async function writeStep(run: PushRun, step: Step): Promise<Applied> {
     }
     throw stoppedMidRecord(error, local);
   });
+}
+
+/** A record's files with the account's ids in their LMX; a name the account has no id for stops the record before its first write. */
+function sendable(run: PushRun, local: RecordFiles): Map<string, string> {
+  const sent = accountFiles(local.files, run.names);
+  const lacking = [...sent.missing.map((name) => `${name.file} names ${name.path}`), ...sent.making.map((path) => `it names ${path}`)];
+  if (lacking.length > 0)
+    throw new LocalFileError(`${local.path}: ${lacking.join(', ')}, which ${run.account} has no id for; nothing of it was sent`, {
+      hint: 'push the component or theme first, or name one the account has',
+    });
+  return sent.files;
 }
 
 /** What Guardian said of a record written: refused (and put back), or taken, then published when asked. */
@@ -328,6 +355,8 @@ async function settleStep(run: PushRun, step: Step, applied: Applied, tally: Tal
     });
     return;
   }
+  // A component or theme made here is named by its new id in the emails pushed after it.
+  run.names.learn(local.path, applied.id);
   const after = await fetchRecord(client, local.kind, applied.id);
   if (after !== undefined) {
     // Files written by hand (a new record's, a field left out) come back with the fields the account
@@ -359,6 +388,8 @@ async function publishStep(run: PushRun, local: RecordFiles, id: string, tally: 
   tally.published.push(local.path);
   const live = await fetchRecord(run.client, local.kind, id);
   if (live !== undefined) {
+    // What is live names the components and themes as the tree does.
+    nameRecords([live], run.names, false);
     run.synced[local.path] = syncedOf(live, digestOf(local.files));
     // What is live changed: its copy for review follows, or diff would report it at once.
     writeReferenceFiles(run.root, { ...live, path: local.path });
@@ -375,13 +406,13 @@ function ruleWords(rule: GuardianRule): string {
   return named.length === 0 ? rule.title : `${rule.title} (${named.join(', ')})`;
 }
 
-/** The push's lines and summary; exit 5 for what the person has to settle, 1 for what Guardian refused. */
-async function reportPush(run: PushRun, notCandidates: number, tally: Tally, extra: Record<string, unknown>): Promise<number> {
+/** The push's lines and summary, and its document for --json; exit 5 for what the person has to settle, 1 for what Guardian refused. */
+async function reportPush(run: PushRun, notCandidates: number, tally: Tally): Promise<EmailPush> {
   const { out } = run.context;
-  const { lines, published, refused, notEditable } = tally;
+  const { lines, published, refused, notEditable, unresolved } = tally;
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
-  if (out.json) await out.writeJson({ account: run.account, records: lines, published, ...extra });
-  else {
+  const json = { account: run.account, records: lines, published };
+  if (!out.json) {
     await out.write(
       renderLines(
         out,
@@ -391,9 +422,9 @@ async function reportPush(run: PushRun, notCandidates: number, tally: Tally, ext
     const sent = lines.filter((line) => line.status === 'updated' || line.status === 'created').length;
     const unchanged = notCandidates + lines.filter((line) => line.status === 'unchanged').length;
     out.note(
-      `Pushed ${countOf(sent, 'record')} to ${run.account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${notEditable > 0 ? `, ${notEditable} not editable in the account` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
+      `Pushed ${countOf(sent, 'record')} to ${run.account}${published.length > 0 ? `, published ${published.length}` : ''}; ${unchanged} unchanged${conflicts > 0 ? `, ${countOf(conflicts, 'conflict')}` : ''}${notEditable > 0 ? `, ${notEditable} not editable in the account` : ''}${unresolved > 0 ? `, ${unresolved} naming what the account lacks` : ''}${refused > 0 ? `, ${refused} refused by Guardian` : ''}.`,
     );
   }
-  if (conflicts > 0 || notEditable > 0) return ExitCode.rejected;
-  return refused > 0 ? ExitCode.mismatch : ExitCode.ok;
+  if (conflicts > 0 || notEditable > 0 || unresolved > 0) return { code: ExitCode.rejected, json };
+  return { code: refused > 0 ? ExitCode.mismatch : ExitCode.ok, json };
 }

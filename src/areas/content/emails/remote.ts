@@ -281,7 +281,8 @@ export async function applyRecord(api: ApiClient, local: RecordFiles, remote: Re
       const lmx = local.files.get('component.lmx');
       const body: { name?: string; lmx?: string } = {};
       if (renamed) body.name = local.name;
-      if (lmx !== undefined && lmx !== remote.files.get('component.lmx')) body.lmx = lmx;
+      // The local files come with the account's ids in their LMX: compared with what the account holds as it holds it.
+      if (lmx !== undefined && lmx !== (remote.withIds ?? remote.files).get('component.lmx')) body.lmx = lmx;
       if (Object.keys(body).length > 0) {
         await updateComponent(api, remote.id, body);
         applied.changed = true;

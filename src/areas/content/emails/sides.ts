@@ -4,11 +4,12 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
-import { digestOf, recordPath, type ContentState, type Files, type Kind, type SyncedRecord } from '../files.js';
+import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord } from '../files.js';
 import { referenceDigestOf, type RecordFiles } from './files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { CONTENT } from '../scope.js';
 import { namesakes } from '../namesakes.js';
+import { heldAt, nameRecords, type LmxNames, type NamedFiles } from '../lmx-names.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */
 export async function fetchAll(client: ApiClient, kinds: readonly Kind[]): Promise<RemoteRecord[]> {
@@ -44,6 +45,23 @@ export function pairRecords(locals: RecordFiles[], remotes: RemoteRecord[], sync
   }
   for (const remote of remotes) if (!claimed.has(remote) && !pairs.some((pair) => pair.remote === remote)) pairs.push({ remote });
   return pairs;
+}
+
+/**
+ * The account's LMX in the tree's names (lmx-names.ts), once the ids of the components and themes
+ * paired here that `learn` takes as the tree's are learnt: a record only in the account is learnt
+ * under the directory a pull would write it to.
+ */
+export function nameRemotes(pairs: readonly Pair[], names: LmxNames, learn: (pair: Pair) => boolean): void {
+  for (const pair of pairs) {
+    const kind = pair.remote?.kind;
+    if ((kind === 'components' || kind === 'themes') && learn(pair)) names.learn(pathOf(pair), pair.remote!.id);
+  }
+  nameRecords(
+    pairs.flatMap((pair) => (pair.remote === undefined ? [] : [pair.remote])),
+    names,
+    false,
+  );
 }
 
 /** The id a pulled folder's name ends in (`welcome--<id>`): undefined for a folder named otherwise (`invoice`). */
@@ -93,7 +111,7 @@ export function followRenames(state: ContentState, locals: RecordFiles[]): Map<s
 export type Standing = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote' | 'ambiguous';
 
 /** How any pair of files stands: the content kinds', and the audience half's (audience/plan.ts). */
-export function standingOf(pair: { local?: { files: Files }; remote?: { files: Files }; synced?: { digest: string }; ambiguous?: boolean }): Standing {
+export function standingOf(pair: { local?: NamedFiles; remote?: NamedFiles; synced?: { digest: string }; ambiguous?: boolean }): Standing {
   const { local, remote, synced } = pair;
   if (local === undefined) return 'only-remote';
   if (pair.ambiguous) return 'ambiguous';
@@ -103,8 +121,9 @@ export function standingOf(pair: { local?: { files: Files }; remote?: { files: F
   if (here === there) return 'same';
   // Never in step with this account: the account's content was never seen, so it is not replaced unasked.
   if (synced === undefined) return 'conflict';
-  const changedHere = here !== synced.digest;
-  const changedThere = there !== synced.digest;
+  // A state an older pull kept holds the digest of the files with ids in their LMX.
+  const changedHere = !heldAt(local, synced.digest);
+  const changedThere = !heldAt(remote, synced.digest);
   if (changedHere && changedThere) return 'conflict';
   return changedHere ? 'local' : 'remote';
 }

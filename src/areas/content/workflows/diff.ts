@@ -12,6 +12,7 @@ import type { ContentState, Files } from '../files.js';
 import type { Scope } from '../scope.js';
 import { readSides, type WorkflowStanding } from './sides.js';
 import { recordDiff } from '../render.js';
+import type { LmxNames } from '../lmx-names.js';
 
 const shown = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
 
@@ -69,9 +70,9 @@ export interface WorkflowDifference {
   text: string;
 }
 
-/** Every workflow of the tree, and of the account, that differs. */
-export async function diffWorkflows(client: ApiClient, scope: Scope, state: ContentState, account: string): Promise<WorkflowDifference[]> {
-  const { sides } = await readSides(client, scope.root, state, account, { onlyChanged: false, scope });
+/** Every workflow of the tree, and of the account, that differs; their emails' LMX in the tree's names of components and themes (`lmx`). */
+export async function diffWorkflows(client: ApiClient, scope: Scope, state: ContentState, account: string, lmx?: LmxNames): Promise<WorkflowDifference[]> {
+  const { sides } = await readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx });
   return sides.flatMap((side) => {
     if (side.standing === 'same') return [];
     return [

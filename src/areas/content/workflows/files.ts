@@ -21,6 +21,8 @@ import { WORKFLOWS } from '../lmx-files.js';
 export interface WorkflowFiles {
   path: string;
   files: Files;
+  /** The files as on disk where their emails' LMX names components or themes by id, as an older pull wrote it (lmx-names.ts). */
+  withIds?: Files;
 }
 
 /** Every workflow directory of a tree, each with its files (hidden ones, such as the preview's sample values, left out). */

@@ -15,6 +15,7 @@ import { readWorkflows, writeWorkflow, type WorkflowFiles } from './files.js';
 import { referencesOf } from './check.js';
 import { assignKeys, fetchNames, fetchWorkflows, referenceNamesOf, workflowFileOf, workflowFilesOf, type AccountNames, type RemoteWorkflow } from './remote.js';
 import { syncedWorkflows, type SyncedWorkflow } from './state.js';
+import { heldAt, nameRecords, type LmxNames } from '../lmx-names.js';
 
 /** A workflow of the account beside the directory that holds it, if any. */
 export interface WorkflowPair {
@@ -66,29 +67,30 @@ export interface PreparedPull {
   edited: string[];
 }
 
-export async function preparePull(client: ApiClient, root: string, state: ContentState | undefined, account: string): Promise<PreparedPull> {
+/** The workflows a pull would write, their emails' LMX in the tree's names of components and themes (`lmx`). */
+export async function preparePull(client: ApiClient, root: string, state: ContentState | undefined, account: string, lmx: LmxNames): Promise<PreparedPull> {
   const [remotes, names] = await Promise.all([fetchWorkflows(client), fetchNames(client)]);
   const synced = syncedWorkflows(state, account);
   const locals = readWorkflows(root);
-  const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(root, pair, names));
+  nameRecords(locals, lmx, true);
+  const pairs = pairWorkflows(remotes, locals, synced, () => undefined).map((pair) => withFiles(root, pair, names, lmx));
   const edited = pairs
     .filter((pair) => pair.local !== undefined && pair.files !== undefined)
-    .filter((pair) => {
-      const here = digestOf(pair.local!.files);
-      return here !== digestOf(pair.files!) && here !== pair.synced?.digest;
-    })
+    .filter((pair) => digestOf(pair.local!.files) !== digestOf(pair.files!) && !heldAt(pair.local!, pair.synced?.digest))
     .map((pair) => pair.path);
   return { pairs, edited };
 }
 
 type PulledPair = PreparedPull['pairs'][number];
 
-function withFiles(root: string, pair: WorkflowPair, names: AccountNames): PulledPair {
+function withFiles(root: string, pair: WorkflowPair, names: AccountNames, lmx: LmxNames): PulledPair {
   if (pair.remote === undefined) return pair;
   const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
   // The tree's own order of an experiment's paths is kept: the platform gives it no meaning.
   const like = pair.local === undefined ? undefined : treeFileOf(root, pair.local);
-  return { ...pair, keys, files: workflowFilesOf(pair.remote, keys, names, like), names: resolvedNames(pair.remote, keys, names) };
+  const pulled = { files: workflowFilesOf(pair.remote, keys, names, like) };
+  nameRecords([pulled], lmx, false);
+  return { ...pair, keys, files: pulled.files, names: resolvedNames(pair.remote, keys, names) };
 }
 
 /** The tree's workflow file, parsed; undefined when there is none or it does not parse (the pull writes the account's). */
@@ -141,7 +143,8 @@ export function applyPull(root: string, prepared: PreparedPull): { lines: Line[]
         lines.push({ status: 'gone', kind: WORKFLOWS, path: pair.path, name: pair.path, note: 'no longer in the account; files left as they are' });
       continue;
     }
-    const unchanged = local !== undefined && digestOf(local.files) === digestOf(files) && local.files.size === files.size;
+    // Files whose emails name components or themes by id (an older pull's) are written anew with their names.
+    const unchanged = local !== undefined && local.withIds === undefined && digestOf(local.files) === digestOf(files) && local.files.size === files.size;
     if (!unchanged) writeWorkflow(root, pair.path, files);
     records[pair.path] = syncedOf(remote, keys, files, pair.names ?? []);
     lines.push({

@@ -19,7 +19,8 @@ import type { Output } from '../../../render/output.js';
 import type { WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems } from '../../../platform/workflows/rules.js';
 import * as api from '../../workflows/client.js';
-import { digestOf, newIdNote, writeState, type ContentState, type SyncedRecord } from '../files.js';
+import { digestOf, newIdNote, writeState, type ContentState, type Files, type SyncedRecord } from '../files.js';
+import { accountFiles, lackingWords, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
 import type { Scope } from '../scope.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
@@ -41,6 +42,8 @@ export interface WorkflowPushOptions {
   out?: string;
   /** In a plan: the segments the push creates before the workflows, which they may name. */
   plannedSegments?: string[];
+  /** In a plan: the components and themes the push makes before the workflows, which their emails may name. */
+  making?: string[];
 }
 
 /** What a push does with one workflow. */
@@ -50,7 +53,9 @@ interface Task {
   action: 'update' | 'create' | 'recreate' | 'skip';
   plan?: WorkflowPlan;
   why?: string;
-  held?: 'conflict' | 'live' | 'impossible';
+  held?: 'conflict' | 'live' | 'impossible' | 'unresolved';
+  /** The files as the account takes them: the emails' LMX with its ids for the components and themes they name. */
+  sent?: Files;
 }
 
 /** The blank draft the API makes (a blank trigger leading to an exit), under the file's keys for them. */
@@ -171,6 +176,20 @@ function checkEmails(tasks: Task[]): void {
   }
 }
 
+/**
+ * A task with its files as the account takes them: each component and theme its emails name by
+ * directory, as the id the account has for it. One naming a record the account lacks, which the
+ * push did not make, is skipped, naming the file and the record; a plan file cannot hold the id of
+ * one the same plan makes.
+ */
+function sendableTask(task: Task, lmx: LmxNames, account: string, options: WorkflowPushOptions): Task {
+  if (task.action === 'skip') return task;
+  const { files, missing, making } = accountFiles(task.side.local!.files, lmx);
+  if (missing.length > 0) return { ...task, action: 'skip', held: 'unresolved', why: lackingWords(missing, account) };
+  if (making.length > 0 && options.out !== undefined) throw madeByThePlan(task.side.path, making);
+  return { ...task, sent: files };
+}
+
 /** Every name the plans refer to, found in the account: one that is not stops the push before anything is sent. */
 function resolveNames(tasks: Task[], names: AccountNames): { lists: Map<string, string>; segments: Map<string, string> } {
   const byName = (ids: Map<string, string>) => new Map([...ids].map(([id, name]) => [name, id]));
@@ -210,16 +229,20 @@ export async function pushWorkflows(
 ): Promise<{ code: number; json: Record<string, unknown>; units?: PlannedUnit[]; leftInApp?: string[] }> {
   const { out } = context;
   const { root } = scope;
-  const { sides, names } = await readSides(client, root, state, account, { onlyChanged: true, scope });
+  const { sides, names, lmx } = await readSides(client, root, state, account, { onlyChanged: true, scope });
   for (const name of options.plannedSegments ?? []) names.segments.set(`(made by this push) ${name}`, name);
+  for (const path of options.making ?? []) lmx.making(path);
   refuseBroken(sides);
-  const tasks = sides.filter((side) => side.local !== undefined).flatMap((side) => taskOf(side, options, scope.named.has(side.path)) ?? []);
+  const tasks = sides
+    .filter((side) => side.local !== undefined)
+    .flatMap((side) => taskOf(side, options, scope.named.has(side.path)) ?? [])
+    .map((task) => sendableTask(task, lmx, account, options));
   checkEmails(tasks);
   const resolved = resolveNames(tasks, names);
   if (options.plan) {
     // Without --out, only what a plan file can hold: the impact of the edits of workflows the account has.
     const units = tasks.flatMap((task) =>
-      options.out === undefined && task.action !== 'update' ? [] : (workflowUnit(task.side, task.action, task.plan, resolved) ?? []),
+      options.out === undefined && task.action !== 'update' ? [] : (workflowUnit(sentSide(task), task.action, task.plan, resolved) ?? []),
     );
     return { ...(await presentPlan(out, tasks, state, account)), units };
   }
@@ -235,14 +258,7 @@ export async function pushWorkflows(
   for (const task of tasks) {
     const { side } = task;
     if (task.action === 'skip') {
-      lines.push({
-        status: task.held === 'conflict' ? 'conflict' : 'skipped',
-        kind: 'workflows',
-        path: side.path,
-        name: task.file.name,
-        id: side.remote?.id,
-        note: task.why,
-      });
+      lines.push(skippedLine(task));
       continue;
     }
     const creating = task.action !== 'update';
@@ -257,7 +273,7 @@ export async function pushWorkflows(
       run.revision,
       run.keys,
       resolved,
-      side.local!.files,
+      task.sent ?? side.local!.files,
       creating ? {} : (side.synced?.emails ?? {}),
       options,
       context,
@@ -278,7 +294,7 @@ export async function pushWorkflows(
       records[side.path] = record();
       save();
     }
-    const after = await settle(client, root, state, account, task, run, names);
+    const after = await settle(client, root, state, account, task, run, names, lmx);
     save();
     drafts.push(after.graph.url ?? after.id);
     const left = task.plan!.leftInApp;
@@ -297,7 +313,19 @@ export async function pushWorkflows(
   // A push stopped by a failure leaves its workflows unsettled: `undo` takes back only what it knows was done.
   await images?.settle(lines.filter((line) => line.status === 'updated').map((line) => ({ record: line.path })));
   if (!out.json) await reportPush(out, lines, drafts, lines.some((line) => line.status === 'updated') ? images?.id : undefined);
-  return { code: lines.some((line) => line.status === 'conflict' || line.status === 'skipped') ? 5 : 0, json: { account, records: lines, drafts }, leftInApp };
+  const held = lines.some((line) => line.status === 'conflict' || line.status === 'skipped' || line.status === 'refused');
+  return { code: held ? 5 : 0, json: { account, records: lines, drafts }, leftInApp };
+}
+
+/** A workflow not sent, and why: a conflict, one naming what the account lacks (refused), or one held back otherwise. */
+function skippedLine(task: Task): Line {
+  const status = task.held === 'conflict' ? 'conflict' : task.held === 'unresolved' ? 'refused' : 'skipped';
+  return { status, kind: 'workflows', path: task.side.path, name: task.file.name, id: task.side.remote?.id, note: task.why };
+}
+
+/** A task's side with its files as the account takes them, as a plan file holds them. */
+function sentSide(task: Task): WorkflowSide {
+  return task.sent === undefined ? task.side : { ...task.side, local: { ...task.side.local!, files: task.sent } };
 }
 
 /** A workflow whose graph breaks the rule book is never pushed, nor anything beside it. */
@@ -330,7 +358,7 @@ async function reportPush(out: Output, lines: Line[], drafts: string[], kept: st
     out.note(`Pushed ${countOf(drafts.length, 'workflow')}; a push never publishes: review and publish from the app: ${drafts.join(', ')}`);
   if (kept !== undefined) out.note(`What it changed in workflows was kept as it was before: \`loopsctl undo ${kept}\` puts it back.`);
   const conflicts = lines.filter((line) => line.status === 'conflict').length;
-  const skipped = lines.filter((line) => line.status === 'skipped').length;
+  const skipped = lines.filter((line) => line.status === 'skipped' || line.status === 'refused').length;
   if (conflicts + skipped === 0) return;
   const held = [conflicts > 0 ? countOf(conflicts, 'workflow conflict') : '', skipped > 0 ? `${countOf(skipped, 'workflow')} skipped` : ''];
   out.note(`Not pushed: ${held.filter(Boolean).join(', ')}; nothing of them was written (each line says why).`);
@@ -349,11 +377,15 @@ async function settle(
   task: Task,
   run: { id: string; keys: Map<string, string> },
   names: AccountNames,
+  lmx: LmxNames,
 ): Promise<RemoteWorkflow> {
   const { side } = task;
   const after = await fetchWorkflow(client, run.id);
   const keys = assignKeys(after, Object.fromEntries(run.keys), names);
-  const files = workflowFilesOf(after, keys, names, task.file);
+  // Its emails' LMX as the tree names the components and themes.
+  const held = { files: workflowFilesOf(after, keys, names, task.file) };
+  nameRecords([held], lmx, false);
+  const { files } = held;
   const emailsSame = [...files].every(([name, text]) => !name.startsWith('emails/') || sameEmailFile(side.local!.files.get(name), text));
   // Only a file no account has written: a tree pulled from another account keeps that account's layout.
   const pulledElsewhere = Object.entries(state.accounts).some(([team, known]) => team !== account && known[side.path] !== undefined);

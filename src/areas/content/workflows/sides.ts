@@ -17,6 +17,7 @@ import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf,
 import { reachedOf, syncedWorkflows } from './state.js';
 import { narrowed, scopeCovers, type Scope } from '../scope.js';
 import { WORKFLOWS } from '../lmx-files.js';
+import { heldAt, lmxNames, nameRecords, type LmxNames, type NamedFiles } from '../lmx-names.js';
 
 export type WorkflowStanding = 'same' | 'local' | 'remote' | 'conflict' | 'missing' | 'only-remote';
 
@@ -24,21 +25,22 @@ export interface WorkflowSide extends WorkflowPair {
   standing: WorkflowStanding;
   /** The file, parsed; undefined for a workflow only in the account. */
   file?: WorkflowFile;
-  /** The account's workflow as files and as a file, with the keys of its nodes by id. */
-  account?: { files: Files; file: WorkflowFile; keys: Map<string, string> };
+  /** The account's workflow as files (its emails' LMX in the tree's names, `withIds` as the account holds it) and as a file, with the keys of its nodes by id. */
+  account?: { files: Files; withIds?: Files; file: WorkflowFile; keys: Map<string, string> };
 }
 
 /** How a workflow stands: what changed here, in the account, or both, since the state last saw them in step. */
-function standingOf(pair: WorkflowPair, here: Files | undefined, there: Files | undefined, keys?: Map<string, string>): WorkflowStanding {
+function standingOf(pair: WorkflowPair, here: NamedFiles | undefined, there: NamedFiles | undefined, keys?: Map<string, string>): WorkflowStanding {
   if (here === undefined) return 'only-remote';
   if (there === undefined) return 'missing';
-  const local = digestOf(here);
-  const remote = digestOf(there);
+  const local = digestOf(here.files);
+  const remote = digestOf(there.files);
   if (local === remote) return 'same';
   const synced = pair.synced;
   if (synced === undefined) return 'conflict';
-  const changedThere = remote !== synced.digest && !ownWrites(pair, local, keys);
-  const changedHere = local !== synced.digest;
+  // A state an older pull kept holds the digest of the files with ids in their LMX.
+  const changedThere = !heldAt(there, synced.digest) && !ownWrites(pair, local, keys);
+  const changedHere = !heldAt(here, synced.digest);
   if (changedHere && changedThere) return 'conflict';
   return changedHere ? 'local' : 'remote';
 }
@@ -66,17 +68,19 @@ function ownWrites(pair: WorkflowPair, local: string, keys: Map<string, string> 
 /**
  * The tree's workflows and the account's. `onlyChanged` reads from the account only the
  * workflows whose files changed since they were last in step (a push's business), rather than all.
+ * Their emails' LMX is compared in the tree's names of components and themes (`lmx`, else the state's).
  */
 export async function readSides(
   client: ApiClient,
   root: string,
   state: ContentState,
   account: string,
-  { onlyChanged, scope }: { onlyChanged: boolean; scope?: Scope },
-): Promise<{ sides: WorkflowSide[]; names: AccountNames }> {
+  { onlyChanged, scope, lmx = lmxNames(root, state, account) }: { onlyChanged: boolean; scope?: Scope; lmx?: LmxNames },
+): Promise<{ sides: WorkflowSide[]; names: AccountNames; lmx: LmxNames }> {
   const synced = syncedWorkflows(state, account);
   // Narrowed by --only to some directories: those alone, each read from the account, changed here or not.
   const locals = readWorkflows(root).filter((local) => scope === undefined || scopeCovers(scope, local.path));
+  nameRecords(locals, lmx, true);
   const named = (path: string) => scope?.named.has(path) === true;
   const files = new Map(
     locals.map((local) => [
@@ -87,7 +91,7 @@ export async function readSides(
   const changed = onlyChanged
     ? locals.filter((local) => {
         const known = synced.get(local.path);
-        return named(local.path) || known === undefined || digestOf(local.files) !== known.digest || known.pushing !== undefined;
+        return named(local.path) || known === undefined || !heldAt(local, known.digest) || known.pushing !== undefined;
       })
     : locals;
   const [remotes, names] = await Promise.all([accountWorkflows(client, changed, synced, onlyChanged), fetchNames(client)]);
@@ -96,13 +100,18 @@ export async function readSides(
   );
   const sides = pairs.map((pair): WorkflowSide => {
     const file = pair.local === undefined ? undefined : files.get(pair.local.path);
-    if (pair.remote === undefined) return { ...pair, file, standing: standingOf(pair, pair.local?.files, undefined) };
+    if (pair.remote === undefined) return { ...pair, file, standing: standingOf(pair, pair.local, undefined) };
     const keys = assignKeys(pair.remote, pair.synced?.nodes ?? {}, names);
     // An experiment's paths in the tree's order, which the platform gives no meaning: no difference to diff or push.
-    const accountSide = { files: workflowFilesOf(pair.remote, keys, names, file), file: workflowFileOf(pair.remote, keys, names, file), keys };
-    return { ...pair, file, account: accountSide, standing: standingOf(pair, pair.local?.files, accountSide.files, keys) };
+    const accountSide: NonNullable<WorkflowSide['account']> = {
+      files: workflowFilesOf(pair.remote, keys, names, file),
+      file: workflowFileOf(pair.remote, keys, names, file),
+      keys,
+    };
+    nameRecords([accountSide], lmx, false);
+    return { ...pair, file, account: accountSide, standing: standingOf(pair, pair.local, accountSide, keys) };
   });
-  return { sides, names };
+  return { sides, names, lmx };
 }
 
 function missing(root: string, path: string): never {

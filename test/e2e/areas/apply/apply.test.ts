@@ -16,14 +16,18 @@ import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
+const MAGIC_LINK = seedId('transactional/Magic sign-in link');
 const ONLY = ['--only', 'transactional,components,themes,workflows'];
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
 const sandboxes = sandboxEachTest();
 const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
 
-/** A tree pulled from the sandbox with three edits (an email's draft, a component, a workflow's field), and its plan written. */
-async function planned(sandbox: RecordingSandbox): Promise<{ root: string; plan: string }> {
+/**
+ * A tree pulled from the sandbox with two edits (an email's draft, then a workflow's field, or with
+ * `emails` another email's draft), and its plan written.
+ */
+async function planned(sandbox: RecordingSandbox, { emails = false } = {}): Promise<{ root: string; plan: string }> {
   const directory = tempDir('loopsctl-apply-');
   directories.push(directory);
   const root = join(directory, 'loops');
@@ -31,7 +35,9 @@ async function planned(sandbox: RecordingSandbox): Promise<{ root: string; plan:
   expect(pull.code, pull.stderr).toBe(0);
   const reset = join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx');
   writeFileSync(reset, '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
-  edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
+  if (emails)
+    writeFileSync(join(root, 'transactional', `magic-sign-in-link--${MAGIC_LINK}`, 'draft.lmx'), '<Paragraph>Sign in: {data.signInUrl}</Paragraph>\n');
+  else edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
   const plan = join(directory, 'change.json');
   sandbox.requests.length = 0;
   const made = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan]);
@@ -72,11 +78,11 @@ describe('loopsctl apply', () => {
     const apply = await sandbox.loopsctl(['apply', plan]);
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stderr).toContain('Applied 2 records of 2');
-    // The workflow first, as a push sends it, then the email.
+    // The email first, as a push sends it (a workflow's email may embed a component made before it), then the workflow.
     const sent = writes(sandbox.requests);
-    expect(sent.map((request) => request.path.replace(/c[a-z0-9]{24}/g, '<id>'))).toEqual(['/v1/workflows/<id>/nodes/<id>', '/v1/email-messages/<id>']);
-    expect(sent[0]!.body).toMatchObject({ expectedRevisionId: workflow.workflowRevisionId, payload: { samplingRate: 25 } });
-    expect(sent[1]!.body).toMatchObject({ expectedRevisionId: message.expectedRevisionId, lmx: '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n' });
+    expect(sent.map((request) => request.path.replace(/c[a-z0-9]{24}/g, '<id>'))).toEqual(['/v1/email-messages/<id>', '/v1/workflows/<id>/nodes/<id>']);
+    expect(sent[0]!.body).toMatchObject({ expectedRevisionId: message.expectedRevisionId, lmx: '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n' });
+    expect(sent[1]!.body).toMatchObject({ expectedRevisionId: workflow.workflowRevisionId, payload: { samplingRate: 25 } });
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...ONLY]);
     expect(diff.code, diff.stdout).toBe(0);
 
@@ -139,14 +145,13 @@ describe('loopsctl apply', () => {
   it('stops at a record changed in the account since the plan: the platform refuses it (409), and nothing after it is sent', async () => {
     const sandbox = await sandboxes();
     const { plan } = await planned(sandbox);
-    // The workflow, the plan's first record, is edited in the app meanwhile.
-    sandbox.server.update((state) => {
-      workflows.of(state).find((workflow) => workflow.name === 'Win-back (draft)')!.workflowRevisionId = 'edited-in-the-app';
-    });
+    // The email, the plan's first record, is edited in the app meanwhile.
+    const moved = await sandbox.loopsctl(['email-messages', 'update', PASSWORD_RESET_DRAFT, '--subject', 'Changed in the app', '--force']);
+    expect(moved.code, moved.stderr).toBe(0);
     sandbox.requests.length = 0;
     const apply = await sandbox.loopsctl(['apply', plan]);
     expect(apply.code).toBe(5);
-    expect(apply.stdout).toMatch(/conflict\s+workflows\/win-back-draft--/);
+    expect(apply.stdout).toMatch(/conflict\s+transactional\/password-reset--/);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
   });
@@ -201,21 +206,22 @@ describe('loopsctl apply', () => {
 
   it('resumes an apply that stopped between records from the first record it had not begun', async () => {
     const sandbox = await sandboxes();
-    const { plan } = await planned(sandbox);
-    // Stopped once the workflow, the plan's first record, is done: at the read that begins the email's.
+    // Two emails, each a record read before it is written: the magic link first, as their directories sort.
+    const { plan } = await planned(sandbox, { emails: true });
+    // Stopped once the first is done: at the read that begins the second's.
     const stopped = await applyStoppedAt(
       sandbox,
       plan,
-      (item) => item.method === 'GET' && item.path.startsWith('/v1/email-messages/') && writes(sandbox.requests).length > 0,
+      (item) => item.method === 'GET' && item.path === `/v1/email-messages/${PASSWORD_RESET_DRAFT}` && writes(sandbox.requests).length > 0,
     );
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('interrupted');
-    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/workflows\//)]);
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.not.stringContaining(PASSWORD_RESET_DRAFT)]);
     sandbox.requests.length = 0;
     const again = await sandbox.loopsctl(['apply', plan]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('Applied 1 record of 1');
-    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v1\/email-messages\//)]);
+    expect(writes(sandbox.requests).map((request) => request.path)).toEqual([`/v1/email-messages/${PASSWORD_RESET_DRAFT}`]);
   });
 
   it('names a record an apply that stopped had begun, rather than send it twice', async () => {
@@ -227,7 +233,7 @@ describe('loopsctl apply', () => {
     sandbox.requests.length = 0;
     const again = await sandbox.loopsctl(['apply', plan]);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/workflows\/win-back-draft--\S+ was begun by an earlier apply/);
+    expect(again.stderr).toMatch(/transactional\/password-reset--\S+ was begun by an earlier apply/);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 });

@@ -250,7 +250,7 @@ describe('content convert: MJML partials', () => {
     );
   });
 
-  it('pushed, components first: the emails name each component by the id the account gave it', async () => {
+  it('pushed with its component: the emails keep its name in the files and are sent with the id the account gave it', async () => {
     const server = await startTestSandbox();
     try {
       const env = sandboxEnv(server);
@@ -262,29 +262,36 @@ describe('content convert: MJML partials', () => {
         'goodbye.mjml': MJML(`${TEXT('<p>Sorry to see you go.</p>')}<mj-include path="partials/footer.mjml" />`),
       });
       expect((await run(['content', 'convert', root, '--out', out])).code).toBe(0);
-      const components = await run(['content', 'push', out, '--only', 'components', '--yes'], { env });
-      expect(components.code, components.stderr).toBe(0);
+      const only = ['--only', 'components,transactional'];
+      // A plan file cannot hold the id of a component the same plan makes: the account gives it only once it is made.
+      const file = join(dirname(out), 'change.json');
+      const refused = await run(['content', 'push', out, ...only, '--plan', '--out', file], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('transactional/goodbye: names components/partials-footer, which this plan makes');
+      expect(refused.stderr).toContain('`loopsctl content push --only components,themes`');
+      expect(existsSync(file)).toBe(false);
+      // One push makes the component, then the emails that name it.
+      const push = await run(['content', 'push', out, ...only, '--yes', '--json'], { env });
+      expect(push.code, push.stderr).toBe(0);
+      const created = (JSON.parse(push.stdout).records as { path: string; status: string }[]).filter((line) => line.status === 'created');
+      expect(created.map((line) => line.path)).toEqual(['components/partials-footer', 'transactional/goodbye', 'transactional/welcome']);
       const listed = JSON.parse((await run(['components', 'list', '--json'], { env })).stdout) as { id: string; name: string }[];
       const footer = listed.find((component) => component.name === 'partials/footer')!;
       expect(footer).toBeDefined();
-      // A plan says what it would write, and writes nothing.
-      const plan = await run(['content', 'push', out, '--only', 'transactional', '--plan'], { env });
-      expect(plan.code, plan.stderr).toBe(0);
-      expect(plan.stderr).toContain(
-        `${out}/transactional/welcome/draft.lmx: would write the id of components/partials-footer (${footer.id}) in place of its name`,
-      );
-      expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toContain('componentId="partials-footer"');
-      const emails = await run(['content', 'push', out, '--only', 'transactional', '--yes'], { env });
-      expect(emails.code, emails.stderr).toBe(0);
-      expect(emails.stderr).toContain(`${out}/transactional/goodbye/draft.lmx: wrote the id of components/partials-footer (${footer.id}) in place of its name`);
-      for (const email of ['welcome', 'goodbye']) {
-        expect(readFileSync(join(out, `transactional/${email}/draft.lmx`), 'utf8')).toContain(`<Component componentId="${footer.id}" />`);
-      }
-      // What the account holds names the component by its id, and the tree checks clean against it.
+      // The files name the component by its directory, as they did: the same in every account.
+      for (const email of ['welcome', 'goodbye'])
+        expect(readFileSync(join(out, `transactional/${email}/draft.lmx`), 'utf8')).toContain('<Component componentId="partials-footer" />');
+      // What the account holds names the component by its id.
       const sent = JSON.parse((await run(['transactional', 'list', '--json'], { env })).stdout) as { name: string; draftEmailMessageId: string | null }[];
       const welcome = sent.find((email) => email.name.startsWith('Welcome'))!;
       const message = JSON.parse((await run(['email-messages', 'get', welcome.draftEmailMessageId!, '--json'], { env })).stdout) as { lmx: string };
-      expect(message.lmx).toContain(`componentId="${footer.id}"`);
+      expect(message.lmx).toContain(`<Component componentId="${footer.id}" />`);
+      // In step: a diff finds nothing, a pull writes nothing, and the tree checks clean.
+      const diff = await run(['content', 'diff', out, ...only], { env });
+      expect(diff.code, diff.stdout).toBe(0);
+      const pull = await run(['content', 'pull', out, ...only, '--json'], { env });
+      expect(pull.code, pull.stderr).toBe(0);
+      expect((JSON.parse(pull.stdout).records as { status: string }[]).every((line) => line.status === 'unchanged')).toBe(true);
       const check = await run(['content', 'check', out]);
       expect(check.code, check.stdout + check.stderr).toBe(0);
     } finally {
