@@ -55,6 +55,10 @@ case "$note" in *"is not installed"*) echo "the keychain module did not load: $n
 status=0
 "$bin" --proxy http://127.0.0.1:9 --base-url http://127.0.0.1:9 --retries 0 ips list 2>/dev/null || status=$?
 [ "$status" = 10 ] || { echo "a request through a proxy ended with $status, not 10"; exit 1; }
+# The HTML parser, shipped compressed, as `content convert` reads an email with it.
+printf '<html><body><h1>Welcome</h1><p>Hello from the package check.</p></body></html>' >"$work/welcome.html"
+"$bin" content convert "$work/welcome.html" --out "$work/converted" >/dev/null 2>&1
+grep -rq 'Hello from the package check.' "$work/converted" || { echo "content convert did not write the email it read"; exit 1; }
 # The shipped skill, and the MCP server with the SDK bundle (it ends when its stdin does).
 "$bin" skill show | grep -q '^name: loopsctl$'
 "$bin" mcp --sandbox </dev/null 2>/dev/null

@@ -92,6 +92,7 @@ describe('the npm package', () => {
       'dist/sandbox/index.mjs.map',
       'dist/vendor/mcp-sdk.cjs',
       'dist/vendor/jq-web.cjs',
+      'dist/vendor/parse5.cjs',
       'dist/vendor/jq.wasm',
       'dist/completion/loopsctl.bash',
     ]) {
@@ -100,6 +101,7 @@ describe('the npm package', () => {
     for (const name of [
       'dist/cli.cjs',
       'dist/vendor/chalk.cjs',
+      'dist/vendor/babel-parser.cjs',
       'dist/sandbox/index.mjs',
       'dist/sandbox/index.cjs',
       'bin/loopsctl.js',
