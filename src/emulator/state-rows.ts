@@ -23,7 +23,25 @@ export const ROW_SLICES: Record<string, (row: Record<string, unknown>) => readon
   contacts: (contact) => [String(contact.email).toLowerCase(), typeof contact.userId === 'string' ? contact.userId : null],
 };
 
-/** Whether a member of the state is still the text it was read as (never parsed nor set). */
+/**
+ * Makes a member of the state a property that reads its value when first read (then an ordinary
+ * property), or takes a value set before that.
+ */
+export function readOnUse(state: StateCore, key: string, read: () => unknown): void {
+  const settle = (value: unknown) => Object.defineProperty(state, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(state, key, {
+    get: () => {
+      const value = read();
+      settle(value);
+      return value;
+    },
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/** Whether a member of the state is still to be read (never read nor set): see readOnUse. */
 export function unparsed(state: StateCore, key: string): boolean {
   return Object.getOwnPropertyDescriptor(state, key)?.get !== undefined;
 }
@@ -83,16 +101,7 @@ export class SliceRows<T extends { id: string }> {
 
   /** Makes the slice's property read every row when first read. */
   unload(): void {
-    Object.defineProperty(this.state, this.key, {
-      get: () => {
-        const all = this.all();
-        Object.defineProperty(this.state, this.key, { value: all, writable: true, enumerable: true, configurable: true });
-        return all;
-      },
-      set: (value) => Object.defineProperty(this.state, this.key, { value, writable: true, enumerable: true, configurable: true }),
-      enumerable: true,
-      configurable: true,
-    });
+    readOnUse(this.state, this.key, () => this.all());
   }
 
   /** Writes what changed: the whole slice when it was read as an array, else the rows touched. */

@@ -16,7 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { builtinModule } from '../base/builtin.js';
 import { LocalFileError } from '../base/errors.js';
 import { keepRowsIn, type KeptRows, type RowKind, type StateCore } from './module.js';
-import { ROW_SLICES, SliceRows, unparsed, type Statement } from './state-rows.js';
+import { readOnUse, ROW_SLICES, SliceRows, unparsed, type Statement } from './state-rows.js';
 
 /** The part of node:sqlite the store uses. */
 interface Database {
@@ -104,11 +104,6 @@ function openDatabase(file: string, refuse: (reason: string) => Error): Database
   }
 }
 
-/** The text a member is kept as. */
-function memberText(value: unknown): string | undefined {
-  return JSON.stringify(value) as string | undefined;
-}
-
 /** A state read from a database, with what it was read as (to write only what changed). */
 interface Held {
   state: StateCore;
@@ -179,7 +174,7 @@ export class StateDatabase {
       const version = this.statement('PRAGMA data_version').get()!.data_version!;
       if (version !== this.dataVersion) this.held = undefined;
       this.dataVersion = version;
-      this.held ??= this.read(database);
+      this.held ??= this.read();
       this.open = this.held.state;
       const result = fn(this.held.state);
       database.exec('COMMIT');
@@ -239,8 +234,8 @@ export class StateDatabase {
     return this.database;
   }
 
-  private read(database: Database): Held {
-    const held = readHeld((sql) => (database === this.database ? this.statement(sql) : database.prepare(sql)), this.how.refuse);
+  private read(): Held {
+    const held = readHeld((sql) => this.statement(sql), this.how.refuse);
     this.how.prepare(held.state);
     return held;
   }
@@ -253,7 +248,7 @@ function readHeld(statement: (sql: string) => Statement, refuse: (reason: string
   for (const { key, value } of statement('SELECT key, value FROM members').all()) {
     const text = String(value);
     texts.set(String(key), text);
-    parseOnUse(state, String(key), text);
+    readOnUse(state, String(key), () => JSON.parse(text));
   }
   const held: Held = { state, texts, rows: new Map() };
   for (const { key } of statement('SELECT key FROM row_slices').all()) {
@@ -265,21 +260,6 @@ function readHeld(statement: (sql: string) => Statement, refuse: (reason: string
     rows: <T extends { id: string }>(kind: RowKind<T>) => held.rows.get(kind.key)?.bind(kind) as KeptRows<T> | undefined,
   });
   return held;
-}
-
-/** Makes the member a property that parses its text when first read (then an ordinary property), or takes a value set before that. */
-function parseOnUse(state: StateCore, key: string, text: string): void {
-  const settle = (value: unknown) => Object.defineProperty(state, key, { value, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(state, key, {
-    get: () => {
-      const value = JSON.parse(text);
-      settle(value);
-      return value;
-    },
-    set: settle,
-    enumerable: true,
-    configurable: true,
-  });
 }
 
 /** Writes the members that changed, and each row slice's changes, into the open transaction. */
@@ -310,7 +290,7 @@ function writeChanges(held: Held, statement: (sql: string) => Statement): void {
       rows.flush();
       continue;
     }
-    const text = memberText(value);
+    const text = JSON.stringify(value) as string | undefined;
     if (text === undefined) continue;
     present.add(key);
     if (texts.get(key) === text) continue;
@@ -338,17 +318,16 @@ export function readDatabase(file: string, refuse: (reason: string) => Error): S
   try {
     database.exec('BEGIN');
     const state = {} as StateCore;
-    for (const { key, value } of database.prepare('SELECT key, value FROM members').all()) parseOnUse(state, String(key), String(value));
+    for (const { key, value } of database.prepare('SELECT key, value FROM members').all()) readOnUse(state, String(key), () => JSON.parse(String(value)));
     const rowsOf = database.prepare('SELECT value FROM rows WHERE slice = ? ORDER BY position');
-    for (const { key } of database.prepare('SELECT key FROM row_slices').all())
-      parseOnUse(
-        state,
-        String(key),
-        `[${rowsOf
-          .all(key)
-          .map(({ value }) => String(value))
-          .join(',')}]`,
-      );
+    for (const { key } of database.prepare('SELECT key FROM row_slices').all()) {
+      // The rows' text, read now while the database is open, parsed as one array when first used.
+      const text = `[${rowsOf
+        .all(key)
+        .map(({ value }) => String(value))
+        .join(',')}]`;
+      readOnUse(state, String(key), () => JSON.parse(text));
+    }
     database.exec('COMMIT');
     return state;
   } finally {
