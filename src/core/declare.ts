@@ -205,8 +205,8 @@ export const DRY_RUN_OPTION: OptionSpec = {
 
 /** How long a plan file may wait for its apply: at most 30 days, after which the account has surely moved on. */
 export function planExpiry(value: string): number {
-  const ms = parseDurationMs(value);
-  if (ms === undefined || ms > 30 * 86_400_000) throw new InvalidValue('a duration such as 30m, 1h or 2d, at most 30d');
+  const ms = parseDurationMs(value, 30 * 86_400_000);
+  if (ms === undefined) throw new InvalidValue('a duration such as 30m, 1h or 2d, at most 30d');
   return ms;
 }
 

@@ -4,6 +4,7 @@
  * ever moves forward, so a test can walk a workflow through its timers: `advance 3d` releases the
  * contacts whose wait ends within those three days. Everything the sandbox dates reads it.
  */
+import { DURATION_UNITS, readDuration } from '../base/duration.js';
 import { z } from '../base/shapes.js';
 import { badRequest, seedTime, slice, type StateCore } from './module.js';
 
@@ -27,23 +28,22 @@ export const SEED_DATE = seedTime(1_440);
 /** The most one move may take the clock forward: a year and a bit, enough for any workflow's timers. */
 export const MAX_ADVANCE_MS = 400 * 86_400_000;
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, y: 365 * 86_400_000 };
-const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|w|y))+$/;
-
 /**
  * A duration such as `3d`, `1h30m` or `90s` in milliseconds; a clear 400 naming `field` for a
  * malformed, negative, zero or too long one.
  */
 export function parseDuration(value: unknown, field: string): number {
   if (typeof value !== 'string') throw badRequest(`${field} must be a duration such as "3d" or "1h30m", not ${JSON.stringify(value)}`);
-  const text = value.trim();
-  if (text.startsWith('-')) throw badRequest(`${field} must move the clock forward: "${value}" is negative, and the sandbox's clock never goes back`);
-  if (!DURATION.test(text)) throw badRequest(`${field} must be a duration such as "3d", "1h30m" or "90s" (units: ms, s, m, h, d, w, y), not "${value}"`);
-  let total = 0;
-  for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * UNIT_MS[unit!]!;
-  if (total <= 0) throw badRequest(`${field} must be longer than zero, not "${value}"`);
-  if (total > MAX_ADVANCE_MS) throw badRequest(`${field} is at most 400 days at once, not "${value}": move the clock in several steps`);
-  return Math.round(total);
+  const read = readDuration(value, MAX_ADVANCE_MS);
+  if ('ms' in read) return read.ms;
+  throw badRequest(
+    {
+      negative: `${field} must move the clock forward: "${value}" is negative, and the sandbox's clock never goes back`,
+      malformed: `${field} must be a duration such as "3d", "1h30m" or "90s" (units: ${DURATION_UNITS}), not "${value}"`,
+      zero: `${field} must be longer than zero, not "${value}"`,
+      'too-long': `${field} is at most 400 days at once, not "${value}": move the clock in several steps`,
+    }[read.problem],
+  );
 }
 
 /** The time on the sandbox's clock, `system` being the system's. */

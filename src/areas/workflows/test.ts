@@ -18,6 +18,7 @@ import * as api from './client.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
 import { jsonFault } from '../../base/parse-faults.js';
 import { isEmailAddress } from '../../base/email.js';
+import { DURATION_UNITS, readDuration } from '../../base/duration.js';
 import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 
 interface TestOptions {
@@ -70,14 +71,16 @@ function checkTrialContact(contact: Record<string, unknown>): void {
   }
 }
 
-const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+/** How far one trial may run: a year, as far as a workflow's timers reach. */
+const MAX_TRIAL_MS = 365 * 86_400_000;
 
-/** A duration such as 3d or 1h30m, at most a year. */
+/** A duration such as 3d, 1h30m or 1y, at most a year: the grammar `sandbox clock advance` reads. */
 function durationMs(text: string): number {
-  if (!/^(\d+[smhdw])+$/.test(text)) throw new UsageError(`--for must be a duration such as 3d, 1h30m or 2w, not "${text}"`);
-  const ms = [...text.matchAll(/(\d+)([smhdw])/g)].reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit!]!, 0);
-  if (ms <= 0 || ms > 365 * 86_400_000) throw new UsageError(`--for must be longer than zero and at most a year, not "${text}"`);
-  return ms;
+  const read = readDuration(text, MAX_TRIAL_MS);
+  if ('ms' in read) return read.ms;
+  if (read.problem === 'malformed' || read.problem === 'negative')
+    throw new UsageError(`--for must be a duration such as 3d, 1h30m or 1y (units: ${DURATION_UNITS}), not "${text}"`);
+  throw new UsageError(`--for must be longer than zero and at most a year, not "${text}"`);
 }
 
 /** The workflow with every node in full, and the segments its filters name, from the account. */

@@ -65,6 +65,19 @@ describe('loopsctl workflow test', () => {
     expect(broken.stderr).toContain('--expect-emails: not a JSON array');
   });
 
+  it('reads --for as `sandbox clock advance` reads a duration: 1y and 1.5h taken, past a year refused', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+    const contact = JSON.stringify({ email: 'sam@example.com', projectsCreated: 0 });
+    const forYear = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--for', '1y', '--json'], { env });
+    expect(forYear.code, forYear.stderr).toBe(0);
+    const forHours = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--for', '1.5h', '--json'], { env });
+    expect(forHours.code, forHours.stderr).toBe(0);
+    expect((forHours.json() as { emails: { afterMs: number }[] }).emails.map(({ afterMs }) => afterMs)).toEqual([1.5 * HOUR]);
+    const tooLong = await run(['--sandbox', 'workflow', 'test', TRIAL, '--contact', contact, '--for', '1y1d'], { env });
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain('--for must be longer than zero and at most a year, not "1y1d"');
+  });
+
   it('runs a pulled workflow file offline, with no key and no request, as it runs the account’s', async () => {
     const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
     const root = tempDir('loopsctl-workflow-test-');
