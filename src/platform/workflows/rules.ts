@@ -25,7 +25,19 @@ export interface WorkflowProblem {
 }
 
 /** What a start rule's message ends with: the workflow may be saved so, and only a start is refused. */
-const ONLY_AT_START = 'the platform refuses to start the workflow so (a draft may hold it)';
+export const ONLY_AT_START = 'the platform refuses to start the workflow so (a draft may hold it)';
+
+/**
+ * How grave a broken start rule is: a draft or a paused workflow may hold it until it is started
+ * (a warning), a sending one is broken by it (an error). `content check` and `loopsctl check` both
+ * read it, so one workflow gets one severity whichever reads it.
+ */
+export function startRuleSeverity(status: string | undefined): ProblemSeverity {
+  return (status ?? '').toLowerCase() === 'sending' ? 'error' : 'warning';
+}
+
+/** The start rule of an event trigger: it names the event that starts a contact, or it starts none. */
+export const namesEvent = (eventName: unknown): eventName is string => typeof eventName === 'string' && eventName !== '';
 
 /** What the rules know of the team: a contact property's type, or 'unknown' when the check cannot read the team's properties. */
 export type PropertyTypes = (key: string) => PropertyType | 'unknown' | undefined;
@@ -59,7 +71,7 @@ export function workflowProblems(file: WorkflowFile, propertyTypes: PropertyType
     if (isTrigger(node.type) && key !== file.root)
       error(key, 'one-trigger', 'a workflow has one trigger, its root', 'remove this trigger, or make it the root');
     if (new Set(node.next).size !== node.next.length) error(key, 'next-once', 'next names a node twice', 'name each node once');
-    problems.push(...nodeProblems(key, node, nodes, graph, propertyTypes));
+    problems.push(...nodeProblems(key, node, nodes, graph, propertyTypes, file.status));
   }
   if (root !== undefined) {
     const reached = reachableFrom(graph, file.root);
@@ -70,12 +82,21 @@ export function workflowProblems(file: WorkflowFile, propertyTypes: PropertyType
   return problems;
 }
 
-type Add = (severity: ProblemSeverity, rule: string, message: string, fix: string) => void;
+/** A problem's severity, or `start` for a start rule's, which the workflow's status decides. */
+type Add = (severity: ProblemSeverity | 'start', rule: string, message: string, fix: string) => void;
 
 /** The rules of one node's own type and of its place in the graph. */
-function nodeProblems(key: string, node: FileNode, nodes: Record<string, FileNode>, graph: Graph, propertyTypes: PropertyTypes): WorkflowProblem[] {
+function nodeProblems(
+  key: string,
+  node: FileNode,
+  nodes: Record<string, FileNode>,
+  graph: Graph,
+  propertyTypes: PropertyTypes,
+  status: string | undefined,
+): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
-  const add: Add = (severity, rule, message, fix) => problems.push({ severity, key, rule, message, fix });
+  const add: Add = (severity, rule, message, fix) =>
+    problems.push({ severity: severity === 'start' ? startRuleSeverity(status) : severity, key, rule, message, fix });
   const fields = fileFieldsOf(node.type);
   if (fields === undefined) {
     // The description lists the node types (CreateWorkflowNodeTypeName, and the triggers and exit of WorkflowNode).
@@ -123,13 +144,13 @@ function branchProblems(node: FileNode, children: FileNode[], add: Add): void {
   if (node.next.length < 2) add('error', 'branch-paths', `a branch has at least two paths, not ${node.next.length}`, 'add an AudienceFilter path');
   // The description: "a workflow cannot be started unless each direct `BranchNode` child is an `AudienceFilter`".
   if (children.some((child) => child.type !== 'AudienceFilter'))
-    add('warning', 'branch-children', `a branch's paths each start with an AudienceFilter: ${ONLY_AT_START}`, 'put an AudienceFilter node first on each path');
+    add('start', 'branch-children', `a branch's paths each start with an AudienceFilter: ${ONLY_AT_START}`, 'put an AudienceFilter node first on each path');
 }
 
 function experimentProblems(node: FileNode, children: FileNode[], nodes: Record<string, FileNode>, graph: Graph, add: Add): void {
   // The docs (workflows/experiments): "An experiment node must be followed by at least one variant or control branch, otherwise you cannot start the loop."
   if (node.next.length === 0)
-    add('warning', 'experiment-paths', `an experiment has no variant or control path: ${ONLY_AT_START}`, 'add a VariantNode path after it');
+    add('start', 'experiment-paths', `an experiment has no variant or control path: ${ONLY_AT_START}`, 'add a VariantNode path after it');
   // The description: "When `fromNodeId` is an `ExperimentBranchNode`, `nodeTypeName` must be `VariantNode`".
   if (children.some((child) => child.type !== 'VariantNode'))
     add('error', 'experiment-children', "an experiment's paths each start with a VariantNode", 'put a VariantNode first on each path');
@@ -153,7 +174,7 @@ function experimentProblems(node: FileNode, children: FileNode[], nodes: Record<
     const own = ownNodesOf(graph, path, node.next);
     if (![...own].some((key) => nodes[key]?.type === 'SendEmailAction'))
       add(
-        'warning',
+        'start',
         'experiment-email',
         `the ${nodes[path]!.isControl === true ? 'control' : 'variant'} path "${path}" holds no email of its own: ${ONLY_AT_START}`,
         `add a SendEmailAction on the path after "${path}", before it meets the other paths`,
@@ -171,12 +192,12 @@ function timerProblems(node: FileNode, add: Add): void {
 
 function triggerProblems(node: FileNode, propertyTypes: PropertyTypes, add: Add): void {
   // A trigger that names nothing to wait for starts no contact: the platform will not start it.
-  if (node.type === 'EventTrigger' && (node.eventName === null || node.eventName === ''))
-    add('warning', 'trigger-event', `the trigger names no event: ${ONLY_AT_START}`, 'write eventName: the event that starts it');
+  if (node.type === 'EventTrigger' && !namesEvent(node.eventName))
+    add('start', 'trigger-event', `the trigger names no event: ${ONLY_AT_START}`, 'write eventName: the event that starts it');
   if (node.type !== 'ContactPropertyTrigger') return;
   const query = node.contactPropertyQuery as Parameters<typeof triggerQueryFault>[0] | null | undefined;
   if (query === null || query === undefined) {
-    add('warning', 'trigger-property', `the trigger names no contact property: ${ONLY_AT_START}`, 'write contactPropertyQuery: {key, was, is}');
+    add('start', 'trigger-property', `the trigger names no contact property: ${ONLY_AT_START}`, 'write contactPropertyQuery: {key, was, is}');
     return;
   }
   const fault = triggerQueryFault(query, propertyTypes);

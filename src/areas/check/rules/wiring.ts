@@ -5,6 +5,7 @@
  */
 import { componentIdsOf, parseLmx, themeIdOf } from '../../../lmx/index.js';
 import type { AudienceFilter } from '../../../platform/segments/schemas.js';
+import { namesEvent, ONLY_AT_START, startRuleSeverity } from '../../../platform/workflows/rules.js';
 import type { Account } from '../gather.js';
 import { isScheduled, isSending } from '../gather.js';
 import { appUrl, problem, type Problem, type RecordRef } from '../records.js';
@@ -13,7 +14,10 @@ import { declareRules, type RuleFamily } from './rule.js';
 
 const { rules, severityOf } = declareRules('wiring', {
   'workflow-not-sending': { severity: 'warning', summary: 'a workflow that is a draft or paused, unless the rules file expects it so' },
-  'event-trigger-without-event': { severity: 'error', summary: 'a sending workflow whose event trigger names no event' },
+  'event-trigger-without-event': {
+    severity: 'error',
+    summary: 'an event trigger that names no event (an error when the workflow is sending, a warning before)',
+  },
   'event-without-pattern': { severity: 'warning', summary: 'an event trigger whose event has no event pattern: nothing in the account has sent it' },
   'unknown-contact-property': { severity: 'error', summary: 'a segment, campaign audience or workflow filter naming a contact property the account lacks' },
   'unknown-mailing-list': { severity: 'error', summary: 'a workflow or campaign naming a mailing list the account lacks' },
@@ -48,17 +52,16 @@ function workflowProblems(account: Account, expected: RulesFile, knownList: (id:
     for (const [nodeId, node] of Object.entries(record.nodes)) {
       const fields = node as { typeName: string; eventName?: string | null; mailingListId?: string | null; contactPropertyQuery?: { key?: string } | null };
       if (fields.typeName === 'EventTrigger') {
-        if (!fields.eventName) {
-          if (sending)
-            problems.push(
-              problem(
-                ref,
-                'event-trigger-without-event',
-                severityOf('event-trigger-without-event'),
-                `its event trigger (${nodeId}) names no event`,
-                'choose the event in the app',
-              ),
-            );
+        if (!namesEvent(fields.eventName)) {
+          problems.push(
+            problem(
+              ref,
+              'event-trigger-without-event',
+              startRuleSeverity(record.status),
+              `its event trigger (${nodeId}) names no event: ${ONLY_AT_START}`,
+              'choose the event in the app',
+            ),
+          );
         } else if (account.listed.has('event patterns') && !patterns.has(fields.eventName)) {
           problems.push(
             problem(

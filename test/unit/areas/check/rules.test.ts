@@ -3,6 +3,7 @@ import type { Account, CheckedMessage } from '../../../../src/areas/check/gather
 import { ALL_RULES, findProblems } from '../../../../src/areas/check/rules/index.js';
 import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
+import { workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
 const TIME = '2025-01-01T00:00:00.000Z';
 
@@ -272,6 +273,27 @@ describe('check rules', () => {
     expect(rulesOf(account, { ...structuredClone(NO_RULES), rules: { 'insecure-link': 'off' } })).toEqual(['workflow-not-sending']);
     expect(rulesOf(account, { ...structuredClone(NO_RULES), ignore: ['workflow/Welcome series'] })).toEqual(['insecure-link']);
     expect(findProblems(account, NO_RULES, new Set(['wiring'])).map((problem) => problem.rule)).toEqual(['workflow-not-sending']);
+  });
+
+  it('an event trigger with no event has one severity, whether the account or its file is checked', () => {
+    const file = (status: string) => ({
+      name: 'Welcome series',
+      status,
+      root: 'trigger',
+      nodes: { trigger: { type: 'EventTrigger', next: [], eventName: null, reEligible: false } },
+    });
+    for (const [status, severity] of [
+      ['Sending', 'error'],
+      ['Draft', 'warning'],
+      ['Paused', 'warning'],
+    ] as const) {
+      const account = cleanAccount();
+      account.workflows[0]!.record.status = status;
+      (account.workflows[0]!.record.nodes.trigger as { eventName?: string | null }).eventName = null;
+      const inAccount = findProblems(account, NO_RULES, new Set(['wiring'])).find((problem) => problem.rule === 'event-trigger-without-event');
+      const inFile = workflowProblems(file(status)).find((problem) => problem.rule === 'trigger-event');
+      expect([status, inAccount?.severity, inFile?.severity]).toEqual([status, severity, severity]);
+    }
   });
 
   it('a listing that could not be read makes no rule compare with it', () => {
