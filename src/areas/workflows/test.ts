@@ -19,7 +19,7 @@ import type { Workflow } from '../../platform/workflows/schemas.js';
 import { jsonFault } from '../../base/parse-faults.js';
 import { isEmailAddress } from '../../base/email.js';
 import { DURATION_UNITS, readDuration } from '../../base/duration.js';
-import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
+import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES, TEXT_FIELDS } from '../../platform/contact-properties/typing.js';
 
 interface TestOptions {
   file?: string;
@@ -45,9 +45,6 @@ function contactOf(given: string): WorkflowTrial['contact'] {
   if (typeof email !== 'string' || email === '') throw new UsageError('--contact needs an "email"');
   return contact as WorkflowTrial['contact'];
 }
-
-/** The contact's fields that are text (null resets one), as the API takes them. */
-const TEXT_FIELDS = new Set(['firstName', 'lastName', 'source', 'userGroup', 'userId']);
 
 /** What the API would refuse in a contact's field, or undefined. */
 function fieldProblem(name: string, value: unknown): string | undefined {

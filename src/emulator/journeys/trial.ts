@@ -17,6 +17,7 @@ import { seedState } from '../state.js';
 import { freezeClock, MAX_ADVANCE_MS, SEED_DATE } from '../clock.js';
 import { entryRefusal, eventMismatch } from '../../platform/workflows/running.js';
 import { contacts } from '../routes/contact-records.js';
+import { STANDARD_FIELDS } from '../../platform/contact-properties/typing.js';
 import { allJourneys, nextWaitEnds, type Journey } from '../journey-records.js';
 
 export interface WorkflowTrial {
@@ -56,7 +57,7 @@ function customPropertyType(value: unknown): 'number' | 'boolean' | 'string' {
   return typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
 }
 
-const STANDARD = new Set(['email', 'firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'mailingLists']);
+const STANDARD: ReadonlySet<string> = new Set(STANDARD_FIELDS);
 
 /** Triggers a trial fires itself: a property's change starts the contact at the trigger, and a blank trigger starts nobody. */
 const FIRED_BY_TRIAL = new Set(['SignupTrigger', 'EventTrigger', 'AddToListTrigger']);

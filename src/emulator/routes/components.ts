@@ -19,14 +19,12 @@ import {
   lazily,
 } from '../module.js';
 import { parseLmx, variablesOf } from '../../lmx/index.js';
+import { DEFAULT_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 import { compileLmx, LmxCompileError } from '../guardian.js';
 import { component, componentValidationFailure, updatedComponent, type Component } from '../../platform/components/schemas.js';
 
 /** The sandbox's limit on an LMX body, in characters. */
 export const MAX_LMX_LENGTH = 100_000;
-
-/** Contact properties every email can use. */
-const STANDARD_VARIABLES = new Set(['email', 'firstName', 'lastName', 'userId', 'userGroup', 'source', 'subscribed', 'createdAt']);
 
 /** A component as the sandbox keeps it: with how many emails use it, which the API does not show. */
 const storedComponent = component.extend({ emailCount: z.number().int() });
@@ -91,7 +89,7 @@ function updateComponent({ params, body, state, changed }: RouteContext) {
   const lmx = fields.lmx === undefined ? undefined : checkLmx(fields, state);
   if (lmx !== undefined && found.emailCount > 0) {
     const before = contactPropertiesIn(found.lmx);
-    const invalidTags = [...contactPropertiesIn(lmx)].filter((variable) => !before.has(variable) && !STANDARD_VARIABLES.has(variable));
+    const invalidTags = [...contactPropertiesIn(lmx)].filter((variable) => !before.has(variable) && !DEFAULT_PROPERTY_NAMES.has(variable));
     if (invalidTags.length > 0) {
       const failure = { message: 'Component uses unsupported contact properties.', invalidTags };
       return answer(componentValidationFailure, failure, 422);

@@ -11,6 +11,7 @@ import { emailMessages } from './email-message-records.js';
 import { mailingLists } from './lists.js';
 import { payloadProblem, WEBHOOK_SCHEMA_VERSION, type ContactIdentity, type WebhookEventName } from '../../platform/webhooks/payloads.js';
 import { newMessageId } from '../../platform/webhooks/signature.js';
+import { CONTACT_FIELDS } from '../../platform/contact-properties/typing.js';
 import { contactValue } from './workflow-emails.js';
 import type { TriggerCause } from '../../platform/workflows/running.js';
 import { webhookDeliveries, webhookEndpoint } from './webhook-records.js';
@@ -20,9 +21,6 @@ const KEPT_DELIVERIES = 1_000;
 
 /** How long after a send each step of its simulated engagement follows: delivered, then opened, then clicked. */
 export const ENGAGEMENT_STEP_MS = 1_000;
-
-/** The fields of a contact that a ContactPropertyTrigger may name besides its custom properties. */
-const STANDARD_FIELDS = ['firstName', 'lastName', 'source', 'subscribed', 'userGroup', 'userId', 'email'] as const;
 
 /** Queues an event for the endpoint, if there is one, `delayMs` from now; returns when it happens (undefined with no endpoint). */
 function queue(context: RouteContext, eventName: WebhookEventName, fields: Record<string, unknown>, delayMs = 0): string | undefined {
@@ -82,7 +80,7 @@ export function reportContactChange(context: RouteContext, before: StoredContact
   const causes: TriggerCause[] = joined.map((mailingListId) => ({ kind: 'joinedList', mailingListId }));
   if (before === undefined) causes.push({ kind: 'created' });
   else {
-    for (const key of new Set([...STANDARD_FIELDS, ...Object.keys(before.properties), ...Object.keys(after.properties)])) {
+    for (const key of new Set([...CONTACT_FIELDS, ...Object.keys(before.properties), ...Object.keys(after.properties)])) {
       const [was, is] = [contactValue(before, key), contactValue(after, key)];
       if (was !== is) causes.push({ kind: 'propertyChanged', key, was, is });
     }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
 import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
-import { isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES, STANDARD_FIELDS } from '../../../platform/contact-properties/typing.js';
+import { CONTACT_FIELDS, isStandardField, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 import { FilterFault, checkAudienceFilter, operatorFitsType } from '../../../platform/segments/filter.js';
 import { parseWorkflowFile } from '../../../platform/workflows/file-text.js';
 import { parseJson } from '../files.js';
@@ -292,7 +292,7 @@ export function treeNames(tree: AudienceTree): { names: Set<string>; defines: Se
   if (tree.properties !== undefined) {
     defines.add('property');
     // The contact's own fields are every account's properties, beside the custom ones the file defines.
-    const standard = STANDARD_FIELDS.filter((key) => key !== 'mailingLists').map((key) => ({ key, type: typeOf(tree.properties!, key)! }));
+    const standard = CONTACT_FIELDS.map((key) => ({ key, type: typeOf(tree.properties!, key)! }));
     for (const { key, type } of [...standard, ...tree.properties.values()]) names.add(`property:${key}`).add(`property:${key}:${type}`);
   }
   for (const name of tree.lists ?? []) names.add(`list:${name}`);

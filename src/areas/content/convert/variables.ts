@@ -7,6 +7,7 @@
  * filters, helpers) has no LMX form: its tags are listed, and the text around them kept.
  */
 import type { Findings, ConvertKind, Place } from './model.js';
+import { DEFAULT_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 
 export type Namespace = 'contact' | 'event' | 'data';
 
@@ -36,7 +37,6 @@ const CONTACT_ALIASES: Record<string, string> = {
   created_at: 'createdAt',
   createdat: 'createdAt',
 };
-const DEFAULT_CONTACT_PROPERTIES = new Set(['firstName', 'lastName', 'email', 'notes', 'source', 'userGroup', 'userId', 'subscribed', 'createdAt']);
 
 /** `company_name` -> `companyName`: contact properties are written in camel case. */
 function camelCase(name: string): string {
@@ -76,7 +76,7 @@ export function lmxVariable(path: string[], kind: ConvertKind, merge = false): {
     return { namespace: 'contact', name: camelCase(named.join('_')), reason: 'a campaign takes contact properties only', crossed };
   }
   const contactName = camelCase(named.join('_'));
-  if (person || (!fromEvent && root !== 'data' && DEFAULT_CONTACT_PROPERTIES.has(contactName) && path.length === 1))
+  if (person || (!fromEvent && root !== 'data' && DEFAULT_PROPERTY_NAMES.has(contactName) && path.length === 1))
     return { namespace: 'contact', name: contactName, reason: 'a property of the contact' };
   return { namespace: 'event', name: dataName(named), reason: 'a property of the event that triggers the workflow' };
 }

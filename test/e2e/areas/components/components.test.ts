@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_LMX_LENGTH } from '../../../../src/emulator/routes/components.js';
 import { seedId } from '../../../../src/emulator/module.js';
 import { json, startApiServer } from '../../../support/api-server.js';
-import { run } from '../../../support/main.js';
+import { run, tempDir } from '../../../support/main.js';
 import { recordingSandbox, type RecordingSandbox } from '../../../support/recording.js';
 
 const FOOTER = seedId('component/Footer');
@@ -119,4 +119,16 @@ it('a 422 with invalidTags from the API names them; --json passes the error code
   } finally {
     await server.close();
   }
+});
+
+it('the sandbox lets a component in use take every default contact property, {contact.notes} among them', async () => {
+  const env = { LOOPSCTL_CONFIG_DIR: tempDir() };
+  const listed = (await run(['--sandbox', 'components', 'list', '--json'], { env })).json() as { id: string; name: string }[];
+  const header = listed.find((component) => component.name === 'Header')!.id;
+  const update = (lmx: string) => run(['--sandbox', 'components', 'update', header, '--lmx-file', '-'], { env, input: lmx });
+  const defaults = await update('<Paragraph>{contact.notes} {contact.createdAt} {contact.userGroup}</Paragraph>');
+  expect(defaults.code, defaults.stderr).toBe(0);
+  const custom = await update('<Paragraph>{contact.companyName}</Paragraph>');
+  expect(custom.code).toBe(5);
+  expect(custom.stderr).toContain('{companyName}');
 });
