@@ -4,6 +4,7 @@
  */
 import { LineIndex, type LmxPosition, type LmxProblem, type LmxRule, type LmxSeverity } from './problems.js';
 import { LMX_TAGS, type LmxContentType, type LmxNamespace, type LmxTagSpec } from './tags.js';
+import { FALLBACK_FIELDS } from '../platform/email-messages/schemas.js';
 
 export interface LmxText {
   kind: 'text';
@@ -70,11 +71,7 @@ const BRACE_REST = /([^{}<]*)\}/y;
 const DOUBLE_BRACES = /\{\{(contact|event|data)\.([A-Za-z0-9_-]+)\}\}/y;
 /** Fallback syntax other languages have: `{name|there}`, `{name:there}`, `{name ?? "there"}`, `{name, there}`. */
 const FALLBACK = /^\s*(\||:|\?\?|,)/;
-const FALLBACK_FIELDS: Record<LmxNamespace, string> = {
-  contact: 'contactPropertiesFallbacks',
-  event: 'eventPropertiesFallbacks',
-  data: 'dataVariablesFallbacks',
-};
+
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 /** HTML 4's named references (its Latin-1, symbol and special sets), which authors bring from HTML and MJML. */
 const HTML_ENTITY_NAMES: ReadonlySet<string> = new Set(

@@ -4,10 +4,9 @@
  * area's client.
  */
 import { z } from '../../base/shapes.js';
-import { EMAIL_FORMATS, type EmailMessage, type EmailMessageUpdate } from '../../platform/email-messages/schemas.js';
+import { EMAIL_FORMATS, FALLBACK_FIELD_NAMES, FALLBACKS_SHAPE, type EmailMessage, type EmailMessageUpdate } from '../../platform/email-messages/schemas.js';
 
 const MESSAGE_FIELDS = ['subject', 'previewText', 'fromName', 'fromEmail', 'replyToEmail', 'ccEmail', 'bccEmail', 'languageCode', 'emailFormat'] as const;
-const FALLBACK_FIELDS = ['contactPropertiesFallbacks', 'eventPropertiesFallbacks', 'dataVariablesFallbacks'] as const;
 
 /** An email message's fields file: what `email-messages update` can set, but the LMX, which has a file of its own. */
 export const messageFields = z.strictObject({
@@ -20,9 +19,7 @@ export const messageFields = z.strictObject({
   bccEmail: z.string().optional(),
   languageCode: z.string().optional(),
   emailFormat: z.enum(EMAIL_FORMATS).optional(),
-  contactPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
-  eventPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
-  dataVariablesFallbacks: z.record(z.string(), z.string()).optional(),
+  ...FALLBACKS_SHAPE,
 });
 export type MessageFields = z.infer<typeof messageFields>;
 
@@ -33,7 +30,7 @@ function sortedRecord(values: Record<string, string>): Record<string, string> {
 export function fieldsOf(message: EmailMessage): MessageFields {
   const fields: Record<string, unknown> = {};
   for (const field of MESSAGE_FIELDS) if (message[field] !== undefined) fields[field] = message[field];
-  for (const field of FALLBACK_FIELDS) {
+  for (const field of FALLBACK_FIELD_NAMES) {
     const values = message[field];
     if (values !== undefined && Object.keys(values).length > 0) fields[field] = sortedRecord(values);
   }
@@ -45,7 +42,7 @@ export function messageUpdate(fields: MessageFields, lmx: string | undefined, cu
   const body: Record<string, unknown> = {};
   for (const field of MESSAGE_FIELDS) if (fields[field] !== undefined && fields[field] !== current[field]) body[field] = fields[field];
   if (lmx !== undefined && lmx !== current.lmx) body.lmx = lmx;
-  for (const field of FALLBACK_FIELDS) {
+  for (const field of FALLBACK_FIELD_NAMES) {
     const wanted = fields[field] ?? {};
     const now = current[field] ?? {};
     const change: Record<string, string | null> = {};

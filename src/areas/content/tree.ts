@@ -15,6 +15,7 @@ import { KINDS, parseJson, readState, STATE_FILE, type Kind } from './files.js';
 import { META_FILE } from './emails/files.js';
 import { placeOf, readLmxSourceAsync, WORKFLOWS, type TreeGroup } from './lmx-files.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
+import { FALLBACKS_SHAPE } from '../../platform/email-messages/schemas.js';
 
 /** How a record's LMX files are named in a list: `draft.lmx` is the draft. */
 const VERSION_LABELS: Record<string, string> = { draft: 'draft', published: 'published', email: '', component: '' };
@@ -35,9 +36,7 @@ export interface TreeEmail {
 const messageFields = z.looseObject({
   subject: z.string().optional(),
   previewText: z.string().optional(),
-  contactPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
-  eventPropertiesFallbacks: z.record(z.string(), z.string()).optional(),
-  dataVariablesFallbacks: z.record(z.string(), z.string()).optional(),
+  ...FALLBACKS_SHAPE,
 });
 
 export interface MessageFields {

@@ -2,8 +2,26 @@
 import { z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
 
+/** The fallback fields of a message, by the word each kind of variable goes by. */
+export const FALLBACK_FIELDS = {
+  contact: 'contactPropertiesFallbacks',
+  event: 'eventPropertiesFallbacks',
+  data: 'dataVariablesFallbacks',
+} as const;
+export type FallbackKind = keyof typeof FALLBACK_FIELDS;
+
+/** The fallback fields' names, as a message, a tree's fields file and a check list them. */
+export const FALLBACK_FIELD_NAMES = Object.values(FALLBACK_FIELDS);
+
 /** Fallback values of one kind of variable, keyed by its name. */
 const fallbacks = z.record(z.string(), z.string());
+
+/** The fallback fields as a message, or a file beside its LMX, holds them: each optional. */
+export const FALLBACKS_SHAPE = {
+  [FALLBACK_FIELDS.contact]: fallbacks.optional(),
+  [FALLBACK_FIELDS.event]: fallbacks.optional(),
+  [FALLBACK_FIELDS.data]: fallbacks.optional(),
+};
 
 /** A non-fatal issue found while compiling submitted LMX. */
 const lmxWarning = z.looseObject({
@@ -30,9 +48,7 @@ export const emailMessage = z.looseObject({
   lmx: z.string(),
   contentRevisionId: z.string().nullable(),
   updatedAt: timestamp,
-  contactPropertiesFallbacks: fallbacks.optional(),
-  eventPropertiesFallbacks: fallbacks.optional(),
-  dataVariablesFallbacks: fallbacks.optional(),
+  ...FALLBACKS_SHAPE,
   /** Only on update answers, when the LMX compiled with warnings. */
   warnings: z.array(lmxWarning).optional(),
 });
@@ -42,14 +58,6 @@ export const EMAIL_FORMATS = ['styled', 'plain'] as const;
 
 /** The API refuses larger LMX bodies with 413. */
 export const MAX_LMX_BYTES = 100 * 1024;
-
-/** The fallback fields of a message, by the word each kind of variable goes by. */
-export const FALLBACK_FIELDS = {
-  contact: 'contactPropertiesFallbacks',
-  event: 'eventPropertiesFallbacks',
-  data: 'dataVariablesFallbacks',
-} as const;
-export type FallbackKind = keyof typeof FALLBACK_FIELDS;
 
 /** The fields an update may set; fallbacks merge per key, and null removes one. */
 export interface EmailMessageUpdate {

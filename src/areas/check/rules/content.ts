@@ -4,7 +4,7 @@
  * emails whose draft says something else than what is published.
  */
 import { checkLmx } from '../../../lmx/index.js';
-import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
+import { FALLBACK_FIELD_NAMES, type EmailMessage } from '../../../platform/email-messages/schemas.js';
 import type { CheckedMessage } from '../gather.js';
 import { problem, type Problem } from '../records.js';
 import { declareRules, type RuleFamily } from './rule.js';
@@ -29,9 +29,7 @@ const CONTENT_FIELDS = [
   'languageCode',
   'emailFormat',
   'lmx',
-  'contactPropertiesFallbacks',
-  'eventPropertiesFallbacks',
-  'dataVariablesFallbacks',
+  ...FALLBACK_FIELD_NAMES,
 ] as const;
 
 function changedFields(draft: EmailMessage, published: EmailMessage): string[] {

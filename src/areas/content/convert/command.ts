@@ -13,6 +13,7 @@ import { parseLmx, type LmxKind } from '../../../lmx/index.js';
 import { countOf } from '../../../render/numbers.js';
 import { checkSource, type TreeComponents } from '../check.js';
 import { slugOf } from '../../../platform/words.js';
+import { FALLBACK_FIELDS, type FallbackKind } from '../../../platform/email-messages/schemas.js';
 import { jsonFile } from '../files.js';
 import { DEFAULT_DIRECTORY } from '../lmx-files.js';
 import { convertComponent, convertDocument, type SourceDocument } from './document.js';
@@ -75,9 +76,8 @@ function messageFields(document: SourceDocument, source: SourceFile, kind: Conve
   if (subject !== undefined) fields.subject = subject;
   const previewText = fieldText(document.previewText, source, kind, findings);
   if (previewText !== undefined) fields.previewText = previewText;
-  const names = { contact: 'contactPropertiesFallbacks', event: 'eventPropertiesFallbacks', data: 'dataVariablesFallbacks' } as const;
   for (const [namespace, values] of Object.entries(findings.fallbacks))
-    if (Object.keys(values).length > 0) fields[names[namespace as keyof typeof names]] = values;
+    if (Object.keys(values).length > 0) fields[FALLBACK_FIELDS[namespace as FallbackKind]] = values;
   return fields;
 }
 
