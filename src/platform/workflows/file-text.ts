@@ -4,9 +4,9 @@
  * from one directory, so both read it alike.
  */
 import { basename } from 'node:path';
-import { type Document, isPair, isScalar, parseDocument, visit, type YAMLError } from 'yaml';
+import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { LocalFileError } from '../../base/errors.js';
-import { positionAt, yamlFault, yamlValue } from '../../base/parse-faults.js';
+import { yamlFault, yamlValue } from '../../base/parse-faults.js';
 import { workflowFile, type WorkflowFile } from './file.js';
 
 /** The id a pulled directory's name ends in (`welcome--<id>`), or undefined for a new one (`welcome`). */
@@ -55,25 +55,80 @@ export function yamlProblem(document: Document.Parsed, error: YAMLError): YamlPr
   return { repeated: true, message: `${[...path, key].join('.')} is given twice`, fix: 'keep one of them' };
 }
 
-/** A workflow file's text, parsed and its shape checked; an error names the file and, for YAML, the line. */
-export function parseWorkflowFile(file: string, text: string): WorkflowFile {
-  const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+/** Where a problem of a workflow file stands: 1-based line and column, and the offset in the text. */
+export interface TextPlace {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** One problem of a workflow file's text: its YAML (`yaml`, `key-once`) or its shape (`shape`), placed. */
+export interface WorkflowTextProblem extends TextPlace {
+  rule: 'yaml' | 'key-once' | 'shape';
+  message: string;
+  fix: string;
+}
+
+/** What a workflow file says of a node or a field (`key`, `field`), placed where it is written. */
+export type Placer = (at: { key?: string; field?: string }) => TextPlace;
+
+/**
+ * A workflow file's text read: the file when its YAML and shape hold, a placer for the rules' later
+ * problems, and every problem the text has. The one reader of workflow.yaml: `content check`
+ * lists the problems, every other reader stops at the first (parseWorkflowFile).
+ */
+export interface WorkflowText {
+  file?: WorkflowFile;
+  place: Placer;
+  problems: WorkflowTextProblem[];
+}
+
+const SHAPE_FIX = 'a workflow file has name, description, emoji, status, mailingList, root and nodes; each node a type and next';
+
+export function readWorkflowText(text: string): WorkflowText {
+  const counter = new LineCounter();
+  const document = parseDocument(text, { uniqueKeys: true, lineCounter: counter, prettyErrors: false });
+  const at = (offset: number): TextPlace => {
+    const { line, col } = counter.linePos(offset);
+    return { line, column: col, offset };
+  };
+  const place: Placer = (where) => at(keyOffset(document, where));
+  // A file that does not parse may be anything (a key committed where the workflow goes): its problems quote none of it.
   if (document.errors.length > 0) {
-    const first = document.errors[0]!;
-    const { line, column } = positionAt(text, first.pos[0]);
-    const { message, fix } = yamlProblem(document, first);
-    throw new LocalFileError(`${file}:${line}:${column}: ${message}`, { hint: fix });
+    const problems = document.errors.map((error): WorkflowTextProblem => {
+      const { repeated, message, fix } = yamlProblem(document, error);
+      return { rule: repeated ? 'key-once' : 'yaml', message, fix, ...at(error.pos[0]) };
+    });
+    return { place, problems };
   }
   const read = yamlValue(document);
-  if ('fault' in read) throw new LocalFileError(`${file}: ${read.fault}`, { hint: 'write each node out, without YAML aliases' });
-  const result = workflowFile.safeParse(read.value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    const message = issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field of a workflow file` : issue.message;
-    throw new LocalFileError(`${file}: ${where}${message}`, {
-      hint: 'a workflow file has name, description, emoji, status, mailingList, root and nodes, each node its type and next',
-    });
-  }
-  return result.data as WorkflowFile;
+  if ('fault' in read) return { place, problems: [{ rule: 'yaml', message: read.fault, fix: 'write each node out, without YAML aliases', ...at(0) }] };
+  const parsed = workflowFile.safeParse(read.value);
+  if (parsed.success) return { file: parsed.data as WorkflowFile, place, problems: [] };
+  const problems = parsed.error.issues.map((issue): WorkflowTextProblem => {
+    // An unknown field is placed where it is written: at its own key when it stands at the top.
+    const [top = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined, key] = issue.path.map(String);
+    const message =
+      issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field of a workflow file` : `${issue.path.join('.')}: ${issue.message}`;
+    return { rule: 'shape', message, fix: SHAPE_FIX, ...place(top === 'nodes' && key !== undefined ? { key } : { field: top }) };
+  });
+  return { place, problems };
+}
+
+/** Where a node's key (or else a top-level field) is written, 0 for the top. */
+function keyOffset(document: Document, where: { key?: string; field?: string }): number {
+  const nodes = document.get('nodes', true);
+  const pairs = where.key !== undefined ? (isMap(nodes) ? nodes.items : []) : isMap(document.contents) ? document.contents.items : [];
+  const wanted = where.key ?? where.field;
+  if (wanted === undefined) return 0;
+  const pair = pairs.find((item) => isScalar(item.key) && item.key.value === wanted);
+  return pair !== undefined && isScalar(pair.key) ? (pair.key.range?.[0] ?? 0) : 0;
+}
+
+/** A workflow file's text, parsed and its shape checked; an error names the file, the line and column, and its first problem. */
+export function parseWorkflowFile(file: string, text: string): WorkflowFile {
+  const read = readWorkflowText(text);
+  if (read.file !== undefined) return read.file;
+  const first = read.problems[0]!;
+  throw new LocalFileError(`${file}:${first.line}:${first.column}: ${first.message}`, { hint: first.fix });
 }

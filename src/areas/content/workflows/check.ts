@@ -10,8 +10,7 @@ import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { readTreeFile } from '../../../base/tree-files.js';
 import { LMX_MAX_BYTES } from '../../../lmx/index.js';
 import { basename, dirname, join } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
-import { EMAIL_PATH, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { EMAIL_PATH, WORKFLOW_FILE, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems, type PropertyTypes, type WorkflowProblem } from '../../../platform/workflows/rules.js';
 import { PROPERTY_TYPES } from '../../../platform/contact-properties/schemas.js';
 import { checkSource, type CheckProblem, type FileCheck, type TreeComponents } from '../check.js';
@@ -21,8 +20,8 @@ import { isTree } from '../tree.js';
 import { readState } from '../files.js';
 import { messageFields } from '../message-fields.js';
 import { WORKFLOWS } from '../lmx-files.js';
-import { jsonFault, yamlValue } from '../../../base/parse-faults.js';
-import { yamlProblem } from '../../../platform/workflows/file-text.js';
+import { jsonFault } from '../../../base/parse-faults.js';
+import { readWorkflowText, type Placer } from '../../../platform/workflows/file-text.js';
 import { audienceNamesOf } from '../audience/rules.js';
 
 /** Whether a path names a workflow: its workflow.yaml, or the directory that holds one. */
@@ -45,24 +44,9 @@ export function workflowDirectoriesOf(path: string): string[] {
     .filter((directory) => lstatSync(directory).isDirectory() && existsSync(join(directory, WORKFLOW_FILE)));
 }
 
-/** Where a problem stands in the file: the node's key, else the field, else the top. */
-function positionOf(document: Document, counter: LineCounter, problem: { key?: string; field?: string }): { line: number; column: number; offset: number } {
-  const nodes = document.get('nodes', true);
-  let offset = 0;
-  if (problem.key !== undefined && isMap(nodes)) {
-    const pair = nodes.items.find((item) => isScalar(item.key) && item.key.value === problem.key);
-    if (pair !== undefined && isScalar(pair.key)) offset = pair.key.range?.[0] ?? 0;
-  } else if (problem.field !== undefined && isMap(document.contents)) {
-    const pair = document.contents.items.find((item) => isScalar(item.key) && item.key.value === problem.field);
-    if (pair !== undefined && isScalar(pair.key)) offset = pair.key.range?.[0] ?? 0;
-  }
-  const { line, col } = counter.linePos(offset);
-  return { line, column: col, offset };
-}
-
-function placed(document: Document, counter: LineCounter, problem: WorkflowProblem & { field?: string }): CheckProblem {
+function placed(place: Placer, problem: WorkflowProblem & { field?: string }): CheckProblem {
   const where = problem.key === undefined ? '' : `node "${problem.key}": `;
-  return { severity: problem.severity, rule: problem.rule, message: `${where}${problem.message}`, fix: problem.fix, ...positionOf(document, counter, problem) };
+  return { severity: problem.severity, rule: problem.rule, message: `${where}${problem.message}`, fix: problem.fix, ...place(problem) };
 }
 
 /** The names (lists, segments, events, properties) the state saw resolved in some account, for this directory. */
@@ -197,56 +181,26 @@ export function checkWorkflowDirectory(
 ): FileCheck[] {
   const fileShown = join(shown, WORKFLOW_FILE);
   const source = readTreeFile(directory, WORKFLOW_FILE, LMX_MAX_BYTES)!.toString('utf8');
-  const counter = new LineCounter();
-  const document = parseDocument(source, { uniqueKeys: true, lineCounter: counter, prettyErrors: false });
-  const problems: CheckProblem[] = [];
-  // A file that does not parse may be anything (a key committed where the workflow goes): its problems show no line of it.
+  const read = readWorkflowText(source);
   const result: FileCheck = { file: fileShown, errors: [], warnings: [] };
-  if (document.errors.length > 0) {
-    for (const error of document.errors) {
-      const offset = error.pos[0];
-      const { line, col } = counter.linePos(offset);
-      const { repeated, message, fix } = yamlProblem(document, error);
-      problems.push({ severity: 'error', rule: repeated ? 'key-once' : 'yaml', message, fix, line, column: col, offset });
-    }
-    return [finish(result, problems)];
-  }
-  const read = yamlValue(document);
-  if ('fault' in read) {
-    problems.push({ severity: 'error', rule: 'yaml', message: read.fault, fix: 'write each node out, without YAML aliases', line: 1, column: 1, offset: 0 });
-    return [finish(result, problems)];
-  }
+  const textProblems: CheckProblem[] = read.problems.map((problem) => ({ severity: 'error', ...problem }));
+  // A file that does not parse may be anything (a key committed where the workflow goes): its problems show no line of it.
+  if (read.problems.some((problem) => problem.rule !== 'shape')) return [finish(result, textProblems)];
   result.source = source;
-  const parsed = workflowFile.safeParse(read.value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [top, key] = issue.path.map(String);
-      const message =
-        issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field of a workflow file` : `${issue.path.join('.')}: ${issue.message}`;
-      problems.push(
-        placed(document, counter, {
-          severity: 'error',
-          rule: 'shape',
-          message,
-          fix: 'a workflow file has name, description, emoji, status, mailingList, root and nodes; each node a type and next',
-          ...(top === 'nodes' && key !== undefined ? { key } : { field: top }),
-        }),
-      );
-    }
-    return [finish(result, problems)];
-  }
-  const file = parsed.data as WorkflowFile;
+  if (read.file === undefined) return [finish(result, textProblems)];
+  const { file, place } = read;
+  const problems: CheckProblem[] = [];
   const path = root === undefined ? undefined : `${WORKFLOWS}/${basename(directory)}`;
   // The segments and properties the tree defines (a push creates them first), and the lists and events it says the account has.
   const tree = root === undefined ? undefined : audienceNamesOf(root);
   const treeKnown = [...(tree?.names ?? [])].filter((name) => accountNames === undefined || /^(segment|property):/.test(name));
   const known = new Set([...(accountNames ?? (path === undefined ? [] : knownNames(root, path))), ...treeKnown]);
-  for (const problem of workflowProblems(file, propertyTypesOf(known))) problems.push(placed(document, counter, problem));
-  for (const problem of referenceProblems(file, known, accountNames !== undefined, tree?.defines)) problems.push(placed(document, counter, problem));
+  for (const problem of workflowProblems(file, propertyTypesOf(known))) problems.push(placed(place, problem));
+  for (const problem of referenceProblems(file, known, accountNames !== undefined, tree?.defines)) problems.push(placed(place, problem));
   const emails: FileCheck[] = [];
   for (const [key, node] of Object.entries(file.nodes)) {
     if (node.type !== 'SendEmailAction' || typeof node.email !== 'string' || !EMAIL_PATH.test(node.email)) continue;
-    emails.push(...checkEmail(directory, shown, node.email, key, components, (problem) => problems.push(placed(document, counter, problem))));
+    emails.push(...checkEmail(directory, shown, node.email, key, components, (problem) => problems.push(placed(place, problem))));
   }
   return [finish(result, problems), ...emails];
 }
