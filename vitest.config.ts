@@ -17,6 +17,9 @@ export default defineConfig({
     // file's removed after it (test/support/temp.ts).
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup.ts'],
+    // The suite's budget: a run of every file fails when one takes more than its share of the CPU
+    // (test/support/suite-budget.ts), so that a slow file is seen when it is added.
+    reporters: ['default', './test/support/suite-budget.ts'],
     // An app's own suite, which test/spawned/emulator/public.test.ts runs as that app would; and the
     // copy of the project a mutation run works in (stryker.config.mjs).
     exclude: [...configDefaults.exclude, 'test/examples/**', '.stryker-tmp/**'],

@@ -63,3 +63,7 @@ grep -rq 'Hello from the package check.' "$work/converted" || { echo "content co
 "$bin" skill show | grep -q '^name: loopsctl$'
 "$bin" mcp --sandbox </dev/null 2>/dev/null
 echo "package check: the tarball installs alone and runs"
+# The README's Quickstart in a fresh clone, installed offline from npm's cache as a newcomer's
+# `npm install` installs and builds it (test/spawned/quickstart.test.ts): a clone and a build of
+# their own, which `npm test` leaves to this check for what they cost.
+LOOPSCTL_TEST_QUICKSTART=1 npx vitest run test/spawned/quickstart.test.ts

@@ -35,8 +35,13 @@ function release() {
   const started = Date.now();
   const node = embeddedNode();
   const nodeVersion = run(node, ['--version']).trim();
-  // The bundles with a code cache recorded by the embedded Node as well as by the build's.
-  run(process.execPath, [join(root, 'src/build/build.mjs')], { env: { ...process.env, LOOPSCTL_CODE_CACHE_NODES: node === process.execPath ? '' : node } });
+  // The bundles with a code cache recorded by the embedded Node as well as by the build's; or, for
+  // CI, whose `npm test` has just built them with that Node (LOOPSCTL_RELEASE_BUILT=1), as they are.
+  if (process.env.LOOPSCTL_RELEASE_BUILT !== '1') {
+    run(process.execPath, [join(root, 'src/build/build.mjs')], { env: { ...process.env, LOOPSCTL_CODE_CACHE_NODES: node === process.execPath ? '' : node } });
+  } else if (!existsSync(join(root, `dist/cli.cjs.${nodeVersion}-${process.arch}.cache`))) {
+    throw new Error(`LOOPSCTL_RELEASE_BUILT=1, but dist/ has no code cache of ${nodeVersion}, the Node the executable embeds: build with it first`);
+  }
   rmSync(releaseDir, { recursive: true, force: true });
   mkdirSync(releaseDir);
   packTarball(releaseDir);

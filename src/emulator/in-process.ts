@@ -23,7 +23,7 @@ export interface InProcessSandbox {
   close(): Promise<void>;
 }
 
-export async function startInProcess(options: Pick<SandboxOptions, 'stateFile' | 'now' | 'onStateError'>): Promise<InProcessSandbox> {
+export async function startInProcess(options: Pick<SandboxOptions, 'stateFile' | 'now' | 'onStateError' | 'rateLimit'>): Promise<InProcessSandbox> {
   const core = await openCore(options);
   return { url: IN_PROCESS_ORIGIN, pool: new InProcessPool(core, options.now ?? (() => new Date())), close: () => core.close() };
 }

@@ -33,12 +33,18 @@ export interface InProcessOptions {
   now: () => Date;
   /** The state file cannot be read: the run's requests can no longer be answered. */
   onStateError: (error: Error) => void;
+  /**
+   * The platform's limit of 10 requests a second, on unless false: a test harness that runs many
+   * commands back to back turns it off, as `loopsctl sandbox --rate-limit off` does.
+   */
+  rateLimit?: boolean;
 }
 
 /** Starts the sandbox a `--sandbox` run talks to, without a socket (in-process.ts). */
 export async function startInProcessSandbox(options: InProcessOptions): Promise<InProcessSandbox> {
   const { startInProcess } = await import('./in-process.js');
-  const sandbox = await startInProcess({ stateFile: defaultStatePath(options.configDir), now: options.now, onStateError: options.onStateError });
+  const { now, onStateError, rateLimit } = options;
+  const sandbox = await startInProcess({ stateFile: defaultStatePath(options.configDir), now, onStateError, rateLimit });
   return { url: sandbox.url, apiKey: SANDBOX_KEY, pool: sandbox.pool, close: () => sandbox.close() };
 }
 

@@ -3,13 +3,13 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, code, import, stack, content, journeys, emulator, check, pace, store), all of them but import, stack, content, check, pace and store by default (executable measures the
+ * listen, lmx, code, import, stack, content, journeys, emulator, check, pace, store, suite), all of them but import, stack, content, check, pace, store and suite by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records with a 200-node workflow's pull and push close to two minutes, a pull of 1,000 requests against the
  * sandbox with its rate limit on close to two minutes (sandbox-pace.ts), a sandbox grown to 100,000 contacts some minutes (sandbox-store.ts), a check of a 2,000-message account some five minutes (check.ts;
  * BENCH_CHECK_MESSAGES sets the size), so they run only when named (`npm run bench -- import`;
- * BENCH_IMPORT_ROWS sets the size); `stack` measures the packages loopsctl replaced, not loopsctl
+ * BENCH_IMPORT_ROWS sets the size), as does the test suite's run (suite.ts: some minutes; BENCH_SUITE_DIRS picks directories); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,6 +32,8 @@ import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
 import { LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
+import { measureSuite } from './suite.js';
+import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import type { StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state.js';
 
@@ -39,15 +41,17 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check|pace|store';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check|pace|store|suite';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace', 'store'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace', 'store', 'suite'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
 
 const STARTUP_ROUNDS = 60;
+/** A `--sandbox` command's start against `node -e 0`. */
+const SANDBOX_START_GOAL = 2;
 /** The size of the large sandbox state: an account grown by imports. */
 const SANDBOX_STATE_BYTES = 1024 * 1024;
 const REQUEST_ROUNDS = 25;
@@ -92,6 +96,10 @@ const LISTEN_DELIVERIES = 1_000;
 const LISTEN_IN_FLIGHT = 10;
 /** Ten times the platform's rate of 10 deliveries a second. */
 const LISTEN_GOAL_PER_SECOND = 100;
+/** The test suite's goals, on a quiet two-core machine, and how many of its slowest files are listed. */
+const SUITE_CPU_GOAL_MS = 180_000;
+const SUITE_WALL_GOAL_MS = 300_000;
+const SLOWEST_FILES = 20;
 
 interface Figure {
   name: string;
@@ -208,6 +216,7 @@ try {
   if (runs('store')) await measureStore();
   if (runs('journeys')) await measureSandboxJourneys();
   if (runs('emulator')) await measureSandboxEmulator();
+  if (runs('suite')) await measureTestSuite();
   check('runs of loopsctl with anything on stderr', noisyRuns.length === 0, String(noisyRuns.length), '0', noisyRuns[0] ?? 'every run above, stderr empty');
 } finally {
   await server.close();
@@ -435,22 +444,63 @@ async function measureProxy(): Promise<void> {
   }
 }
 
+/** The test suite's CPU and wall time, and its slowest files against the budget's share (suite.ts). */
+async function measureTestSuite(): Promise<void> {
+  console.error('the test suite (vitest run, some minutes)…');
+  const suite = await measureSuite(root!);
+  const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+  const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+  console.log(`\nthe ${SLOWEST_FILES} slowest test files of ${suite.scope}, by ${suite.unit}:`);
+  for (const { file, ms: spent, share } of suite.slowest.slice(0, SLOWEST_FILES))
+    console.log(`  ${seconds(spent).padStart(8)}  ${percent(share).padStart(6)}  ${file}`);
+  const detail = `${suite.scope}: ${suite.files.length} files`;
+  check('test suite, every test passed', suite.passed, suite.passed ? 'yes' : 'no', 'yes', detail);
+  // The goals are the whole suite's, on a quiet two-core machine: a part's figures are for context.
+  const whole = suite.scope === 'the whole suite';
+  check(
+    'test suite CPU (user + system)',
+    !whole || suite.cpuMs <= SUITE_CPU_GOAL_MS,
+    seconds(suite.cpuMs),
+    whole ? `≤ ${seconds(SUITE_CPU_GOAL_MS)}` : '-',
+    `${detail}, every process it waited for`,
+  );
+  check(
+    'test suite wall time',
+    !whole || suite.wallMs <= SUITE_WALL_GOAL_MS,
+    seconds(suite.wallMs),
+    whole ? `≤ ${seconds(SUITE_WALL_GOAL_MS)}` : '-',
+    `${detail}, ${availableParallelism()} cores`,
+  );
+  const [largest] = suite.slowest;
+  check(
+    "test suite, one file's largest share",
+    largest === undefined || largest.share <= MAX_FILE_SHARE,
+    largest === undefined ? '-' : percent(largest.share),
+    `≤ ${percent(MAX_FILE_SHARE)}`,
+    largest === undefined ? 'no files' : `${largest.file}, of the files' ${suite.unit}`,
+  );
+}
+
 /**
- * `--sandbox workflow list`: a command against the emulator it starts in its own process, with
- * the demo team's state, against `node -e 0`; and the same command with the state grown to 1 MB
- * (contacts, as an import makes them), which it should not feel: it reads only the slices its
- * routes use.
+ * `--sandbox workflow list` and `--sandbox contacts find`: commands against the emulator they
+ * start in their own process, with the demo team's state, against `node -e 0`, on this Node and,
+ * where LOOPSCTL_TEST_NODE_22 names one, on Node 22 (whose code cache is the one the first run
+ * writes, as a user's is: the build ships only its own Node's); and the listing with the state
+ * grown to 1 MB (contacts, as an import makes them), which it should not feel: it reads only the
+ * slices its routes use.
  */
 async function measureSandbox(): Promise<void> {
-  console.error('--sandbox workflow list, and with a 1 MB state…');
+  console.error('--sandbox workflow list and contacts find, and with a 1 MB state…');
   const small = join(scratch, 'sandbox-small');
   const large = join(scratch, 'sandbox-large');
   const foreign = join(scratch, 'sandbox-foreign');
-  const command = (label: string, configDir: string): Command => ({
+  const command = (label: string, configDir: string, words = ['workflow', 'list'], node?: string): Command => ({
     label,
-    args: [bin, '--sandbox', 'workflow', 'list'],
+    file: node,
+    args: [bin, '--sandbox', ...words],
     env: { LOOPSCTL_CONFIG_DIR: configDir },
   });
+  const find = ['contacts', 'find', '--email', 'ada@example.com'];
   // Each state file is made by a first run, as a person's first command makes it.
   for (const dir of [small, large, foreign]) await run(command('first run', dir), env);
   // The large state as loopsctl keeps it, and the same state as another program wrote it.
@@ -466,13 +516,21 @@ async function measureSandbox(): Promise<void> {
   });
   const node = { label: 'node -e 0', args: ['-e', '0'] };
   const times = await interleavedRounds(
-    [node, command('loopsctl demo state', small), command('loopsctl 1 MB state', large), command('loopsctl 1 MB state, foreign', foreign)],
+    [
+      node,
+      command('loopsctl demo state', small),
+      command('loopsctl contacts find', small, find),
+      command('loopsctl 1 MB state', large),
+      command('loopsctl 1 MB state, foreign', foreign),
+    ],
     STARTUP_ROUNDS,
     env,
     noteStderr,
   );
+  const floor = times.get('node -e 0')!;
   const demo: Rounds = ['demo', times.get('loopsctl demo state')!];
-  pairedRatio('--sandbox workflow list vs node -e 0', 2.5, ['--sandbox', demo[1]], ['node', times.get('node -e 0')!]);
+  pairedRatio('--sandbox workflow list vs node -e 0', SANDBOX_START_GOAL, ['--sandbox', demo[1]], ['node', floor]);
+  pairedRatio('--sandbox contacts find vs node -e 0', SANDBOX_START_GOAL, ['--sandbox', times.get('loopsctl contacts find')!], ['node', floor]);
   pairedRatio('--sandbox workflow list, 1 MB state vs demo state', 1.15, ['1 MB', times.get('loopsctl 1 MB state')!], demo);
   // Not a goal: a JSON state (an older loopsctl's) is parsed whole, until a change makes it a database.
   pairedRatio(
@@ -481,6 +539,32 @@ async function measureSandbox(): Promise<void> {
     ['1 MB', times.get('loopsctl 1 MB state, foreign')!],
     demo,
   );
+  const node22 = process.env.LOOPSCTL_TEST_NODE_22;
+  if (!node22) {
+    figures.push({
+      name: '--sandbox start on Node 22',
+      measured: '-',
+      goal: '-',
+      result: 'info',
+      detail: 'set LOOPSCTL_TEST_NODE_22 to the path of a Node 22 to measure it',
+    });
+    return;
+  }
+  // The first run on Node 22 writes the code cache the others read.
+  await run(command('first run on Node 22', small, ['workflow', 'list'], node22), env);
+  const on22 = await interleavedRounds(
+    [
+      { label: 'node 22 -e 0', file: node22, args: ['-e', '0'] },
+      command('loopsctl on Node 22', small, ['workflow', 'list'], node22),
+      command('loopsctl contacts find on Node 22', small, find, node22),
+    ],
+    STARTUP_ROUNDS,
+    env,
+    noteStderr,
+  );
+  const floor22: Rounds = ['node 22', on22.get('node 22 -e 0')!];
+  pairedRatio('--sandbox workflow list vs node -e 0, Node 22', SANDBOX_START_GOAL, ['--sandbox', on22.get('loopsctl on Node 22')!], floor22);
+  pairedRatio('--sandbox contacts find vs node -e 0, Node 22', SANDBOX_START_GOAL, ['--sandbox', on22.get('loopsctl contacts find on Node 22')!], floor22);
 }
 
 /**

@@ -4,6 +4,7 @@
  * this; the few that need a real process (signals, pipes, a pseudo-terminal) spawn bin/loopsctl.js.
  */
 import { PassThrough, Readable, Writable } from 'node:stream';
+import { Pacer } from '../../src/api/pacer.js';
 import type { Runtime } from '../../src/core/runtime.js';
 import { main } from '../../src/main.js';
 import { startServer, type SandboxServer, type SandboxServerOptions } from '../../src/emulator/server.js';
@@ -36,6 +37,16 @@ export interface RunOptions {
   onStdout?: (text: string) => void;
   /** How this copy was installed, with the Node that runs it, as the process would say (none in-process). */
   installation?: Runtime['installation'];
+  /**
+   * The pace of the run's requests, and the `--sandbox` limit: 'sandbox' (the default) paces at
+   * what the server says it allows and no faster than the sandbox answers, with the `--sandbox`
+   * limit off, since a test's sandboxes have no limit unless a test turns it on and a file runs
+   * its commands back to back; 'api' paces as a real run does, at the API's 10 a second until an
+   * answer states a limit, against a `--sandbox` that keeps the platform's limit: for the tests of
+   * the pace and the limit. A run given a cap of its own (--rate, LOOPSCTL_RATE) paces as a real
+   * run does whatever this says, since a runtime's pace takes the place of the one the cap makes.
+   */
+  pace?: 'sandbox' | 'api';
 }
 
 class Capture extends Writable {
@@ -81,6 +92,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
   const stdin = (input === undefined ? Readable.from([]) : typeof input === 'string' ? Readable.from([Buffer.from(input)]) : input) as Runtime['stdin'];
   if (options.tty) stdin.isTTY = true;
   let stderrOpened = false;
+  const api = options.pace === 'api' || argv.some((word) => word === '--rate' || word.startsWith('--rate=')) || env.LOOPSCTL_RATE !== undefined;
   const runtime: Runtime = {
     stdout,
     get stderr() {
@@ -92,8 +104,10 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Res
     now: options.now ?? (() => new Date()),
     signal: options.signal ?? new AbortController().signal,
     platform: process.platform,
-    startSandbox: startInProcessSandbox,
+    startSandbox: api ? startInProcessSandbox : (sandbox) => startInProcessSandbox({ ...sandbox, rateLimit: false }),
     installation: options.installation,
+    // Until an answer states a limit (x-ratelimit-limit), none: a pace of its own for each run, as a real run has.
+    pacer: api ? undefined : new Pacer({ perSecond: Number.POSITIVE_INFINITY }),
   };
   const code = await main(argv, runtime);
   return {

@@ -6,12 +6,13 @@
  * a workflow directory whose id does not decode) and text (`__proto__`, broken escapes, numbers
  * JSON cannot hold, control characters).
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specs } from '../../../src/areas/registry.js';
 import { longFlag, walkSpecs, type CommandSpec, type OptionSpec } from '../../../src/core/declare.js';
 import { GLOBAL_OPTIONS } from '../../../src/core/program.js';
+import { defaultStatePath } from '../../../src/emulator/index.js';
 import { run, tempDir } from '../../support/main.js';
 import { ALIAS_BOMB } from '../../support/hostile.js';
 
@@ -113,7 +114,9 @@ let cwd: string;
  * --agent) writes where the home says; the config directory is already one of each run's own.
  */
 let env: Record<string, string>;
-beforeAll(() => {
+/** A config directory whose sandbox state the first `--sandbox` run made: each such run starts from a copy. */
+let seeded: string;
+beforeAll(async () => {
   const home = tempDir();
   env = { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') };
   files = hostileFiles(tempDir());
@@ -122,7 +125,20 @@ beforeAll(() => {
   const runsIn = join(tempDir(), 'a', 'b');
   mkdirSync(runsIn, { recursive: true });
   process.chdir(runsIn);
+  seeded = tempDir();
+  expect((await run(['--sandbox', 'lists', 'list'], { env: { ...env, LOOPSCTL_CONFIG_DIR: seeded } })).code).toBe(0);
 });
+
+/**
+ * A config directory of the run's own, as run() gives each: for a `--sandbox` run, with a copy of
+ * the seeded state, which is what its first run would write, for a copy's cost rather than the
+ * seed's (a few thousand runs: each writing the seed anew was most of this file's time).
+ */
+function configDirFor(argv: string[]): string {
+  const dir = tempDir();
+  if (argv.includes('--sandbox')) copyFileSync(defaultStatePath(seeded), defaultStatePath(dir));
+  return dir;
+}
 afterAll(() => process.chdir(cwd));
 
 describe('hostile input, to every command that takes an argument or an option', () => {
@@ -156,7 +172,7 @@ describe('hostile input, to every command that takes an argument or an option', 
         for (const [index, text] of TEXTS.entries()) {
           for (const variant of VARIANTS) {
             const argv = argvFor(path, spec, text, files[index % files.length]!, variant);
-            const result = await run(argv, { input: text, env });
+            const result = await run(argv, { input: text, env: { ...env, LOOPSCTL_CONFIG_DIR: configDirFor(argv) } });
             if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
             expect(Object.prototype).not.toHaveProperty('polluted');
           }
