@@ -38,11 +38,12 @@ import { impactText } from '../impact/render.js';
 import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
 import { keepBeforeImages } from './before-images.js';
 import { createdAlready } from './namesakes.js';
+import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
+import { runHasYes, YES_NEEDED } from '../../core/gate.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
-interface ApplyOptions {
-  live?: boolean;
-}
+/** What an apply uses; `globals` for the run's yes (--live, or a person's approval of the tool call). */
+type ApplyContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'globals'>;
 
 /** What `<plan>.applied` holds: the plan's digest, and per record of the plan (by its index), how far an apply got. */
 const progressFile = z.looseObject({
@@ -59,8 +60,9 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>, file: string, options: ApplyOptions): Promise<number> {
+export async function applyPlan(context: ApplyContext, file: string): Promise<number> {
   const plan = await readPlan(context, file);
+  checkPlanUnits(file, plan);
   const now = context.runtime.now();
   if (now.getTime() > Date.parse(plan.expiresAt)) {
     throw new LocalFileError(`${file} expired at ${plan.expiresAt}; nothing was sent`, {
@@ -70,7 +72,7 @@ export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files'
   const place = await placeOfPlan(context, file);
   const release = lockPlan(`${place.root}/${place.path}`, file);
   try {
-    return await applyLocked(context, file, plan, place, options);
+    return await applyLocked(context, file, plan, place);
   } finally {
     release();
   }
@@ -90,13 +92,7 @@ function lockPlan(target: string, file: string): () => void {
   }
 }
 
-async function applyLocked(
-  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>,
-  file: string,
-  plan: PlanFile,
-  place: { root: string; path: string },
-  options: ApplyOptions,
-): Promise<number> {
+async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, place: { root: string; path: string }): Promise<number> {
   const progressPath = `${place.path}.applied`;
   const progress = readProgress(place.root, progressPath, plan.digest);
   const save = () => writeTreeFile(place.root, progressPath, `${JSON.stringify({ digest: plan.digest, records: progress }, null, 2)}\n`);
@@ -116,14 +112,24 @@ async function applyLocked(
     out.note(`${file} was applied already (${progressPath}); nothing was sent.`);
     return ExitCode.ok;
   }
-  const live = left.filter(({ unit }) => unit.live === true);
-  if (live.length > 0 && !options.live) {
-    throw new ProtectedError(`${live.map(({ unit }) => unit.record).join(', ')}: not drafts, contacts move through them; nothing was sent`, {
-      hint: `apply with --live to change them (loopsctl apply ${file} --live)`,
-    });
-  }
   const client = await context.client();
   await explained(sameAccount(context, client, plan, left), CONTENT);
+  // What the plan does above the write tier, judged from its calls and the account's state now, never from its labels.
+  const above = runHasYes(context.writes)
+    ? []
+    : await explained(
+        aboveWriteTier(
+          client,
+          left.map(({ unit }) => unit),
+        ),
+        CONTENT,
+      );
+  if (above.length > 0) {
+    throw new ProtectedError(`${above.join('; ')}: this needs a person's yes; nothing was sent`, {
+      code: YES_NEEDED,
+      hint: `apply with --live to make it (loopsctl apply ${file} --live)`,
+    });
+  }
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
@@ -163,8 +169,9 @@ async function applyLocked(
     progress[index] = { state: 'done', at: stamp() };
     save();
     done.push({ record: unit.record, id: outcome.id });
+    await images.reached({ record: unit.record, id: outcome.id });
     lines.push({
-      status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
+      status: outcome.refused === undefined ? (createsRecord(unit) ? 'created' : 'updated') : 'refused',
       kind: unit.kind as Kind,
       path: unit.record,
       name: unit.record,
@@ -333,6 +340,12 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
         hint: 'apply it with the loopsctl that wrote it',
       });
   }
+}
+
+/** Whether the unit's calls create its record: told by the operation its first call sends, as checked (plan-check.ts). */
+function createsRecord(unit: PlannedUnit): boolean {
+  const first = unit.calls[0]!;
+  return (first.op === REQUEST_OP ? String(first.operation) : first.op).startsWith('create');
 }
 
 function refusal(errors: string[] | undefined, restored: boolean): Played {

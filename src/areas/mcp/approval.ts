@@ -14,7 +14,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
-import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
 import { readPlanUnder } from '../content/plan-file.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
@@ -31,6 +31,8 @@ export interface Approving {
   configDir: string;
   /** The account in words: `team "Acme" (profile prod)`, or the sandbox. */
   account: string;
+  /** The account as this server reaches it, which a change is bound to (approvals.ts, checkBinding). */
+  binding: string;
   now: () => Date;
 }
 
@@ -55,9 +57,14 @@ export function approvalTools(caller: Caller, approving: Approving, selection: S
 /** Inline content longer than this is counted in the words of a change, not shown. */
 const SHOWN_CONTENT_MAX = 200;
 
-/** A call as a command line: what the person reads before saying yes. Long inline content is counted, not shown. */
+/**
+ * A call as a command line that runs as shown: what the person reads before saying yes. Content
+ * given inline (vars, a payload) goes in on stdin (`--vars-file -`), as a file option reads it;
+ * long inline content is counted, not shown.
+ */
 export function commandLine(tool: Tool, input: Record<string, unknown>): string {
   const words = ['loopsctl', ...tool.path];
+  let piped: string | undefined;
   const quoted = (value: unknown) => {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     if (text.length > SHOWN_CONTENT_MAX) return `<${text.length} characters>`;
@@ -67,12 +74,17 @@ export function commandLine(tool: Tool, input: Record<string, unknown>): string 
     const { target } = param;
     const value = input[param.key];
     if ((target.kind !== 'argument' && target.kind !== 'option') || value === undefined || value === null || value === false) continue;
+    if (target.kind === 'option' && param.file?.inline?.encoding === 'json' && piped === undefined) {
+      piped = quoted(value);
+      words.push(`--${target.name}`, '-');
+      continue;
+    }
     for (const item of Array.isArray(value) ? value : [value]) {
       if (target.kind === 'option') words.push(`--${target.name}`);
       if (item !== true) words.push(quoted(item));
     }
   }
-  return words.join(' ');
+  return `${piped === undefined ? '' : `printf '%s' ${piped} | `}${words.join(' ')}`;
 }
 
 /** The call's input, with what makes a second run of it send nothing twice: a send's idempotency key, fixed now. */
@@ -93,7 +105,7 @@ export async function ask(
     const answer = await server.elicitInput(
       {
         mode: 'form',
-        message: [`${clientOf(approving)} asks to change ${approving.account}:`, ...words.map((line) => `  ${line}`), 'Approve it?'].join('\n'),
+        message: [...approvalQuestion(clientOf(approving), approving.account, words), 'Approve it?'].join('\n'),
         requestedSchema: {
           type: 'object',
           properties: { approve: { type: 'boolean', title: 'Approve this change', description: 'Yes to make the change; no to make nothing', default: false } },
@@ -156,16 +168,25 @@ async function planWords(caller: Caller, tool: Tool, input: Record<string, unkno
 
 /** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */
 function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['approval']> {
-  return async (tool, given, signal) => {
+  return async (tool, given, signal, why) => {
     const input = settled(tool, given);
     try {
       const id = newProposalId();
-      const words = [commandLine(tool, input), ...(await impactWords(caller, approving, tool, input, id, signal))];
+      const words = [
+        commandLine(tool, input),
+        ...(why === undefined ? [] : [`Asked because: ${why}`]),
+        ...(await impactWords(caller, approving, tool, input, id, signal)),
+      ];
       const answer = await ask(approving, words, signal);
       if (answer === 'approved') return await callTool(caller, tool, input, signal, true);
       if (answer !== 'unable') return notApproved(tool, answer);
       return pending(
-        propose(approving.configDir, { by: clientOf(approving), account: approving.account, words, call: { tool: tool.name, input } }, approving.now(), id),
+        propose(
+          approving.configDir,
+          { by: clientOf(approving), account: approving.account, binding: approving.binding, words, call: { tool: tool.name, input } },
+          approving.now(),
+          id,
+        ),
       );
     } catch (error) {
       if (error instanceof LoopsctlError) return failed(tool, error);
@@ -216,7 +237,7 @@ function approvedApplyTool(caller: Caller, approving: Approving, offered: (name:
           throw new UsageError(`${proposal.id} is a proposed workflow`, { hint: `apply it with workflow_apply {"plan": "${proposal.id}"}` });
         const tool = offered(proposal.call.tool);
         if (tool === undefined) throw new UsageError(`${proposal.call.tool} is not offered by this server`, { hint: 'ask the person who started the server' });
-        takeApproval(approving.configDir, proposal, approving.now());
+        takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
         return await callTool(caller, tool, proposal.call.input, signal, true);
       } catch (error) {
         if (error instanceof LoopsctlError) return failed(undefined, error);

@@ -133,7 +133,18 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
   // A change above the write tier is made only on a person's yes, which the server asks for.
-  const approving: Approving = { server: () => served, configDir: context.whole.configDir, account: accountWords(account), now: () => context.runtime.now() };
+  const approving: Approving = {
+    server: () => served,
+    configDir: context.whole.configDir,
+    account: accountWords(account),
+    binding: JSON.stringify({
+      team: account.team,
+      profile: account.profile,
+      sandbox: account.sandbox,
+      baseUrl: account.sandbox ? null : await context.whole.baseUrl(),
+    }),
+    now: () => context.runtime.now(),
+  };
   const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...ownTools(caller, approving, selection, settings)];
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
 

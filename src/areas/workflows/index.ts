@@ -50,6 +50,12 @@ const queuedContacts: OptionSpec = {
   description: 'contacts queued where the change removes them: fail (report them and change nothing; the default) or discard (asks first)',
   choices: QUEUED_CONTACT_POLICIES,
 };
+/** A node edit of a workflow that is not a draft moves its contacts: the gate lets it go only with this (src/core/gate.ts). */
+const live: OptionSpec = {
+  flags: '--live',
+  description: 'change a workflow that is not a draft (sending or paused): contacts move through it',
+  tier: 'destructive',
+};
 const yes: OptionSpec = { flags: '--yes', description: 'do not ask for confirmation (needed when not on a terminal)' };
 
 const editHelp = `${REVISION_NOTE}\n\n${ALPHA_NOTE}`;
@@ -110,6 +116,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         { flags: '--before <nodeId>', description: 'before this node, on every connection into it' },
         { flags: '--between <nodeIds...>', description: 'between two connected nodes: <fromId> <toId>' },
         revision,
+        live,
       ],
       examples: [
         `loopsctl workflow nodes add ${WIN_BACK} --type TimerAction --between ${WIN_BACK_FILTER} ${WIN_BACK_EXPERIMENT}`,
@@ -137,6 +144,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
           file: { inline: { name: 'payload', encoding: 'json', description: 'the fields to change, as a JSON object' } },
         },
         revision,
+        live,
       ],
       examples: [`loopsctl workflow nodes update ${WELCOME} ${WELCOME_WAIT} --set amount:=3 --set unit=d`],
       remote: true,
@@ -152,7 +160,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         { name: 'id', description: 'workflow id', completes: 'workflows' },
         { name: 'nodeId', description: 'the node whose connection moves' },
       ],
-      options: [...PLAN_OPTIONS, { flags: '--to <targetNodeId>', description: 'the node it should lead to', required: true }, revision],
+      options: [...PLAN_OPTIONS, { flags: '--to <targetNodeId>', description: 'the node it should lead to', required: true }, revision, live],
       examples: [`loopsctl workflow nodes reroute ${WIN_BACK} ${WIN_BACK_HOLDOUT} --to ${WIN_BACK_OFFER}`],
       remote: true,
       tier: 'write',
@@ -166,7 +174,7 @@ objects with workflowId and nodeId; --jsonl one per line. ${METRICS_NOTE}`,
         { name: 'id', description: 'workflow id', completes: 'workflows' },
         { name: 'nodeId', description: 'the branch or experiment node' },
       ],
-      options: [...PLAN_OPTIONS, revision],
+      options: [...PLAN_OPTIONS, revision, live],
       examples: [`loopsctl workflow nodes add-branch ${WIN_BACK} ${WIN_BACK_EXPERIMENT}`],
       remote: true,
       tier: 'write',

@@ -52,17 +52,18 @@ function journal(env: Record<string, string>): { command: string; operation: str
 describe('write commands that plan', () => {
   it('each command writes the request it would send, with the revision or the digest it was planned against, and apply sends exactly it', async () => {
     const sandbox = await sandboxes();
-    const cases: { args: string[]; operation: string; guard: 'revision' | 'digest' | 'none' }[] = [
+    // A schedule and a publish reach people: the apply makes them only with --live, the yes a plan's apply takes.
+    const cases: { args: string[]; operation: string; guard: 'revision' | 'digest' | 'none'; yes?: true }[] = [
       { args: ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30'], operation: 'updateWorkflowNode', guard: 'revision' },
       { args: ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', DORMANT], operation: 'createWorkflowNode', guard: 'revision' },
-      { args: ['campaigns', 'update', DRAFT_CAMPAIGN, '--schedule', '2031-01-06T09:00:00Z'], operation: 'updateCampaign', guard: 'digest' },
-      { args: ['transactional', 'publish', PASSWORD_RESET], operation: 'publishTransactionalEmail', guard: 'digest' },
+      { args: ['campaigns', 'update', DRAFT_CAMPAIGN, '--schedule', '2031-01-06T09:00:00Z'], operation: 'updateCampaign', guard: 'digest', yes: true },
+      { args: ['transactional', 'publish', PASSWORD_RESET], operation: 'publishTransactionalEmail', guard: 'digest', yes: true },
       { args: ['groups', 'update', BILLING, '--description', 'Receipts and invoices'], operation: 'updateTransactionalGroup', guard: 'digest' },
       { args: ['groups', 'create', '--name', 'Receipts'], operation: 'createTransactionalGroup', guard: 'none' },
       { args: ['campaign-groups', 'update', NEWSLETTERS, '--name', 'Letters'], operation: 'updateCampaignGroup', guard: 'digest' },
       { args: ['campaign-groups', 'create', '--name', 'Launches'], operation: 'createCampaignGroup', guard: 'none' },
     ];
-    for (const { args, operation, guard } of cases) {
+    for (const { args, operation, guard, yes } of cases) {
       const { plan, env } = place();
       const written = await planned(sandbox, args, env, plan);
       const [unit] = written.units;
@@ -73,7 +74,13 @@ describe('write commands that plan', () => {
       if (guard === 'none') expect(call.read).toBeUndefined();
 
       sandbox.requests.length = 0;
-      const apply = await sandbox.loopsctl(['apply', plan], { env });
+      if (yes) {
+        const refused = await sandbox.loopsctl(['apply', plan], { env });
+        expect(refused.code, args.join(' ')).toBe(11);
+        expect(refused.stderr).toContain("this needs a person's yes; nothing was sent");
+        expect(writes(sandbox.requests)).toEqual([]);
+      }
+      const apply = await sandbox.loopsctl(['apply', plan, ...(yes ? ['--live'] : [])], { env });
       expect(apply.code, `${args.join(' ')}: ${apply.stderr}`).toBe(0);
       const sent = writes(sandbox.requests);
       expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([`${call.method} ${call.path}`]);
@@ -139,7 +146,7 @@ describe('write commands that plan', () => {
     const renamed = await sandbox.loopsctl(['campaigns', 'update', DRAFT_CAMPAIGN, '--name', 'December newsletter'], { env });
     expect(renamed.code, renamed.stderr).toBe(0);
     sandbox.requests.length = 0;
-    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    const apply = await sandbox.loopsctl(['apply', plan, '--live'], { env });
     expect(apply.code).toBe(5);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain(`changed in the account since the plan was made`);

@@ -84,7 +84,7 @@ describe('a change above the write tier, through elicitation', () => {
     // The person was shown the change in words: the command, and the account it goes to.
     expect(asked[0]).toContain('loopsctl-test (MCP) asks to change the sandbox (team "Acme Sandbox")');
     expect(asked[0]).toMatch(
-      /loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example\.com --vars-file '\{"resetUrl":"https:\/\/example\.com\/reset"\}' --idempotency-key [0-9a-f-]{36}$/m,
+      /printf '%s' '\{"resetUrl":"https:\/\/example\.com\/reset"\}' \| loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example\.com --vars-file - --idempotency-key [0-9a-f-]{36}$/m,
     );
   });
 
