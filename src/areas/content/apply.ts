@@ -10,10 +10,12 @@
  * account by name just before its create (namesakes.ts): one there already, from an apply of
  * another copy of the plan or made meanwhile, is a conflict.
  */
+import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { LocalFileError, type LoopsctlError, ProtectedError, RejectedError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { LockTimeoutError, takeFileLock } from '../../base/lock.js';
+import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
 import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
@@ -70,25 +72,33 @@ export async function applyPlan(context: ApplyContext, file: string): Promise<nu
     });
   }
   const place = await placeOfPlan(context, file);
-  const release = lockPlan(`${place.root}/${place.path}`, file);
+  const release = lockPlan(`${place.root}/${place.path}`, `${file} is being applied by another loopsctl run`, file);
   try {
-    return await applyLocked(context, file, plan, place);
+    // Copies of one plan (its digest) applied at once on this machine: one runs, the others are refused, so each record is created once.
+    const applying = join(context.configDir, APPLYING_DIR);
+    inKeptDirectory(applying, () => ensureDirectory(applying));
+    const releaseCopies = lockPlan(join(applying, plan.digest), `a copy of ${file} (the same digest) is being applied by another loopsctl run`, file);
+    try {
+      return await applyLocked(context, file, plan, place);
+    } finally {
+      releaseCopies();
+    }
   } finally {
     release();
   }
 }
 
-function lockPlan(target: string, file: string): () => void {
+/** Where the locks of the plans being applied are kept, by their digest, under the config directory. */
+const APPLYING_DIR = 'applying';
+
+function lockPlan(target: string, busy: string, file: string): () => void {
   try {
     return takeFileLock(target, { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    throw new LocalFileError(
-      `${file} is being applied by another loopsctl run${error.holderPid === undefined ? '' : ` (process ${error.holderPid})`}; nothing was sent`,
-      {
-        hint: `wait for it to finish, then run \`loopsctl apply ${file}\` again: it sends only what is left`,
-      },
-    );
+    throw new LocalFileError(`${busy}${error.holderPid === undefined ? '' : ` (process ${error.holderPid})`}; nothing was sent`, {
+      hint: `wait for it to finish, then run \`loopsctl apply ${file}\` again: it sends only what is left`,
+    });
   }
 }
 

@@ -4,7 +4,7 @@
  * send to a plan file, guarded by the workflow's revision or by the digest of the record as read;
  * `loopsctl apply` sends exactly that request, or refuses with a conflict when the account moved.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
@@ -153,12 +153,16 @@ describe('write commands that plan', () => {
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
-  it('takes --expires, refuses --plan without --out and --out without --plan, and a plan that would discard queued contacts', async () => {
+  it('takes --expires, shows a plan without --out as content push --plan does, refuses --out without --plan, and a plan that would discard queued contacts', async () => {
     const sandbox = await sandboxes();
     const { plan, env } = place();
     const bare = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan'], { env });
-    expect(bare.code).toBe(2);
-    expect(bare.stderr).toContain('--plan writes the change to a file: give --out <file> with it');
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(bare.stdout).toContain(`# transactional group ${BILLING}: would change`);
+    expect(bare.stderr).toContain('Nothing was sent: 1 call to Acme Sandbox planned; give --out <file> to keep the plan');
+    expect(existsSync(plan)).toBe(false);
+    const lastingAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--expires', '2d'], { env });
+    expect(lastingAlone.code).toBe(2);
     const outAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--out', plan], { env });
     expect(outAlone.code).toBe(2);
     expect(outAlone.stderr).toContain('--out and --expires are those of a plan file: give --plan with them');
@@ -169,6 +173,30 @@ describe('write commands that plan', () => {
     const discard = await sandbox.loopsctl(['workflow', 'nodes', 'delete', WIN_BACK, SCORE, '--queued-contacts', 'discard', '--plan', '--out', plan], { env });
     expect(discard.code).toBe(2);
     expect(discard.stderr).toContain('a plan never discards queued contacts');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('exits with the failure of a command that fails before its write, and writes no plan', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const failed = await sandbox.loopsctl(['workflow', 'nodes', 'update', WIN_BACK, 'no-such-node', '--set', 'samplingRate:=30', '--plan', '--out', plan], {
+      env,
+    });
+    expect(failed.code).toBe(4);
+    expect(existsSync(plan)).toBe(false);
+  });
+
+  it('shows the impact of a transactional publish with --plan --code and no --out, as content push --plan does', async () => {
+    const sandbox = await sandboxes();
+    const { env } = place();
+    const directory = tempDir('loopsctl-code-');
+    writeFileSync(
+      join(directory, 'reset.ts'),
+      `await loops.sendTransactionalEmail({ transactionalId: '${PASSWORD_RESET}', email, dataVariables: { resetUrl } });\n`,
+    );
+    const shown = await sandbox.loopsctl(['transactional', 'publish', PASSWORD_RESET, '--plan', '--code', directory], { env });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`# transactional email ${PASSWORD_RESET}: would change`);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 });
