@@ -100,6 +100,8 @@ export class CommandContext {
   readonly held: HttpRequest[] = [];
   /** The command that runs, and the local files it was given: for the journal of changes (set by runCommand). */
   running?: { words: string[]; files: string[] };
+  /** The records' names by their ids (an email's by its messages'), as a command knows them: a journal line names the record its write changes. */
+  readonly recordNames = new Map<string, string>();
   /** The team the key belongs to, as the team check found it. */
   private checkedTeam?: string;
 
@@ -324,6 +326,10 @@ export class CommandContext {
       env: this.env,
       actor: this.actor,
       command: () => this.running,
+      nameOf: (ids) =>
+        Object.values(ids)
+          .map((id) => this.recordNames.get(id))
+          .find((name) => name !== undefined),
       account: async () => {
         const { profile, teamName } = await this.credentials();
         return { profile, team: this.checkedTeam ?? teamName };

@@ -151,7 +151,7 @@ describe('the gate in loopsctl mcp', () => {
       await tools.call('apply', { plan: 'schedule.json' }),
     ]) {
       expect(answer.isError).toBe(true);
-      expect(answer.structuredContent.error).toMatchObject({ code: 'approval_needed', exitCode: 11 });
+      expect(answer.structuredContent.error).toMatchObject({ code: 'approval_needed', exitCode: 11, message: expect.stringContaining("needs a person's yes") });
       expect(answer.structuredContent.error.hint).toContain('--allow-destructive');
     }
     expect(asked).toEqual([]);
@@ -197,7 +197,7 @@ describe('the gate in loopsctl mcp', () => {
     const other = await serve(second, ['--allow-destructive'], false, config);
     second.requests.length = 0;
     const refused = await other.call('approved_apply', { plan: id });
-    expect(refused.structuredContent.error).toMatchObject({ code: 'wrong_account', exitCode: 11 });
+    expect(refused.structuredContent.error).toMatchObject({ code: 'wrong_account', exitCode: 11, message: expect.stringContaining('was proposed for') });
     expect(writes(second.requests)).toEqual([]);
     first.requests.length = 0;
     const made = await proposing.call('approved_apply', { plan: id });

@@ -160,6 +160,7 @@ describe('loopsctl apply', () => {
     sandbox.requests.length = 0;
     const again = await sandbox.loopsctl(['apply', plan]);
     expect(again.code).toBe(5);
+    expect(again.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(writes(sandbox.requests).map((request) => `${request.status} ${request.path}`)).toEqual([`409 /v1/email-messages/${PASSWORD_RESET_DRAFT}`]);
   });
 
@@ -193,6 +194,7 @@ describe('loopsctl apply', () => {
     sandbox.requests.length = 0;
     const apply = await sandbox.loopsctl(['apply', plan]);
     expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain('the theme changed in the account since the plan was made');
     expect(writes(sandbox.requests)).toEqual([]);
   });

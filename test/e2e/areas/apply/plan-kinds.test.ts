@@ -163,6 +163,7 @@ describe('write commands that plan', () => {
     expect(existsSync(plan)).toBe(false);
     const lastingAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--expires', '2d'], { env });
     expect(lastingAlone.code).toBe(2);
+    expect(lastingAlone.stderr).toContain('--expires is the expiry of a plan file: give --out <file> with it');
     const outAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--out', plan], { env });
     expect(outAlone.code).toBe(2);
     expect(outAlone.stderr).toContain('--out and --expires are those of a plan file: give --plan with them');
@@ -183,6 +184,7 @@ describe('write commands that plan', () => {
       env,
     });
     expect(failed.code).toBe(4);
+    expect(failed.stderr).toContain('no-such-node');
     expect(existsSync(plan)).toBe(false);
   });
 

@@ -191,6 +191,7 @@ describe('loopsctl undo', () => {
     });
     const apply = await sandbox.loopsctl(['apply', plan], { env });
     expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     const id = /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
     const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
     expect(undo.code, undo.stderr).toBe(0);
@@ -213,8 +214,24 @@ describe('loopsctl undo', () => {
     sandbox.requests.length = 0;
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
     expect(undo.code).toBe(5);
+    expect(undo.stderr).toContain('stopped at a conflict');
     expect(undo.stdout).toContain('the theme changed in the account since the plan was made');
     expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('leaves the tree pushable after an apply and its undo: the account holds what it was pulled from', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const root = join(directory, 'edited');
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional'], { env })).code).toBe(0);
+    writeFileSync(join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+    expect((await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan', '--out', plan], { env })).code).toBe(0);
+    await applied(sandbox, plan, env);
+    expect((await sandbox.loopsctl(['undo', plan, '--yes'], { env })).code).toBe(0);
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional'], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).not.toContain('campaign');
+    expect(messageOf(sandbox).lmx).toBe('<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
   });
 
   it('writes the undo as a plan with --out, and takes back a group edit', async () => {
