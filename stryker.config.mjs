@@ -70,6 +70,7 @@ export const groups = {
       'test/e2e/areas/content/push-guards.test.ts',
       'test/e2e/areas/content/workflows.test.ts',
       'test/unit/areas/content/workflows/plan.test.ts',
+      'test/unit/areas/content/emails/writes.test.ts',
     ],
   },
   // The sandbox's clock and the journeys it runs, through what an app sees of them.

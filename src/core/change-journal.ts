@@ -79,7 +79,8 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
   };
 }
 
-function requestBody(req: HttpRequest): unknown {
+/** A request's JSON body, whether it was given as a value or as its text. */
+export function requestBody(req: HttpRequest): unknown {
   if (req.body !== undefined) return req.body;
   return req.bodyText === undefined ? undefined : parsed(req.bodyText);
 }

@@ -372,10 +372,10 @@ export class CommandContext {
    * or the approval of this very call.
    */
   private async passGate(req: HttpRequest, send: Transport['send']): Promise<void> {
-    const { runHasYes, WriteGate, yesNeeded } = await import('./gate.js');
+    const [{ runHasYes, WriteGate, yesNeeded }, { requestBody }] = await Promise.all([import('./gate.js'), import('./change-journal.js')]);
     if (runHasYes(this.writes)) return;
     this.gate ??= new WriteGate(async (path) => (await send({ method: 'GET', idempotent: true, path })).body);
-    const does = await this.gate.needsYes(req.method, req.path, req.body);
+    const does = await this.gate.needsYes(req.method, req.path, requestBody(req));
     if (does === undefined) return;
     throw yesNeeded(
       does,

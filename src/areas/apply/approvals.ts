@@ -37,6 +37,8 @@ const proposalSchema = z.looseObject({
   binding: z.string(),
   /** What it does, a line each: what the person reads before approving. */
   words: z.array(z.string()),
+  /** For an apply: the digest of the plan file the person approved, which the apply's plan must still have. */
+  planDigest: z.string().optional(),
   /** The tool call that makes the change, as the server runs it once approved. */
   call: z.looseObject({ tool: z.string(), input: z.record(z.string(), z.unknown()) }),
   digest: z.string(),
@@ -104,7 +106,7 @@ export function sweepProposals(configDir: string, now: Date): void {
 /** A new proposal, written to its file. */
 export function propose(
   configDir: string,
-  fields: Pick<Proposal, 'by' | 'account' | 'binding' | 'words' | 'call'>,
+  fields: Pick<Proposal, 'by' | 'account' | 'binding' | 'words' | 'call' | 'planDigest'>,
   now: Date,
   id = newProposalId(),
   expiresInMs = DEFAULT_EXPIRY_MS,

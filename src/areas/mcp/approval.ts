@@ -15,7 +15,7 @@ import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../
 import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
 import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
-import { readPlanUnder } from '../content/plan-file.js';
+import { readPlanUnder, type PlannedUnit } from '../content/plan-file.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
@@ -160,10 +160,21 @@ async function planWords(caller: Caller, tool: Tool, input: Record<string, unkno
   });
   if (plan instanceof LoopsctlError) return [sanitize(`The plan cannot be read: ${plan.message}`)];
   const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
+  // What it does, from its calls (checked against their records when it is applied), and the digest the approval is for.
+  const calls = (unit: PlannedUnit) =>
+    unit.calls.map((call) => (call.op === 'request' ? `${String(call.operation)} ${String(call.path)}` : call.op)).join(', ');
   return [
-    sanitize(`The plan, for ${plan.account.team}: ${plan.units.map((unit) => unit.record).join(', ')}`),
+    sanitize(`The plan ${plan.digest}, for ${plan.account.team}:`),
+    ...plan.units.map((unit) => sanitize(`  ${unit.record}: ${calls(unit)}`)),
     ...(impact === '' ? [] : impact.trimEnd().split('\n')),
   ];
+}
+
+/** The digest of the plan file an apply call names, as the approval records it; undefined for another call, or a plan that cannot be read. */
+async function planDigestOf(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string | undefined> {
+  if (tool.path.join(' ') !== 'apply') return undefined;
+  const plan = await readPlanUnder(caller.root, callOf(caller, tool, input).input.plan as string).catch(() => undefined);
+  return plan?.digest;
 }
 
 /** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */
@@ -177,13 +188,21 @@ function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['a
         ...(why === undefined ? [] : [`Asked because: ${why}`]),
         ...(await impactWords(caller, approving, tool, input, id, signal)),
       ];
+      const planDigest = await planDigestOf(caller, tool, input);
       const answer = await ask(approving, words, signal);
       if (answer === 'approved') return await callTool(caller, tool, input, signal, true);
       if (answer !== 'unable') return notApproved(tool, answer);
       return pending(
         propose(
           approving.configDir,
-          { by: clientOf(approving), account: approving.account, binding: approving.binding, words, call: { tool: tool.name, input } },
+          {
+            by: clientOf(approving),
+            account: approving.account,
+            binding: approving.binding,
+            words,
+            call: { tool: tool.name, input },
+            ...(planDigest === undefined ? {} : { planDigest }),
+          },
           approving.now(),
           id,
         ),
@@ -237,6 +256,11 @@ function approvedApplyTool(caller: Caller, approving: Approving, offered: (name:
           throw new UsageError(`${proposal.id} is a proposed workflow`, { hint: `apply it with workflow_apply {"plan": "${proposal.id}"}` });
         const tool = offered(proposal.call.tool);
         if (tool === undefined) throw new UsageError(`${proposal.call.tool} is not offered by this server`, { hint: 'ask the person who started the server' });
+        if (proposal.planDigest !== undefined && (await planDigestOf(caller, tool, proposal.call.input)) !== proposal.planDigest)
+          throw new ProtectedError(`the plan file of ${proposal.id} is not the plan the person approved (its digest changed); nothing was sent`, {
+            code: 'not_approved',
+            hint: 'propose the apply again, for a person to approve the plan as it is',
+          });
         takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
         return await callTool(caller, tool, proposal.call.input, signal, true);
       } catch (error) {

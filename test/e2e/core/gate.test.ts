@@ -23,6 +23,7 @@ const WELCOME_WAIT = 'cjqgd7s016x333ti5jtkx19m2';
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
 const SCORE = 'cu46uqyjwgaeml2epsiw5a711';
 const DRAFT_CAMPAIGN = seedId('campaign/November newsletter');
+const BILLING = seedId('transactional-group/Billing');
 
 const sandboxes = sandboxEachTest();
 const running: McpRun[] = [];
@@ -83,8 +84,8 @@ describe('the gate at a terminal', () => {
       expect(neededYes(writes(sandbox.requests)), name).toEqual([]);
       if (result.stderr.includes("which needs a person's yes; nothing more was sent")) refused.push(name);
     }
-    // The node edits of the examples name a workflow: live here, so each was refused.
-    expect(refused).toEqual(expect.arrayContaining(['workflow nodes add', 'workflow nodes update', 'workflow nodes reroute', 'workflow nodes add-branch']));
+    // The node edits of the examples name a workflow: live here, so each was refused (the update's example says --live).
+    expect(refused).toEqual(expect.arrayContaining(['workflow nodes add', 'workflow nodes reroute', 'workflow nodes add-branch']));
   });
 
   it('changes a live workflow with --live, and a draft without it', async () => {
@@ -181,6 +182,25 @@ describe('the gate in loopsctl mcp', () => {
     const made = await mcp.call('workflow_nodes_update', update);
     expect(made.isError, JSON.stringify(made.structuredContent)).toBeFalsy();
     expect(writes(sandbox.requests).map((request) => request.path)).toEqual([`/v1/workflows/${WELCOME}/nodes/${WELCOME_WAIT}`]);
+  });
+
+  it('refuses to apply a plan file rewritten after the person approved its apply', async () => {
+    const sandbox = await sandboxes();
+    const [config, root] = [tempDir(), tempDir()];
+    const plan = (description: string) =>
+      sandbox.loopsctl(['groups', 'update', BILLING, '--description', description, '--plan', '--out', join(root, 'change.json')]);
+    expect((await plan('Receipts')).code).toBe(0);
+    const mcp = await serve(sandbox, ['--allow-destructive', '--root', root], false, config);
+    const pending = await mcp.call('apply', { plan: 'change.json', live: true });
+    const id = pending.structuredContent.plan as string;
+    const input = typedInput();
+    input.write('y\r');
+    expect((await run(['approve', id], { env: { LOOPSCTL_CONFIG_DIR: config }, input, tty: { columns: 100 } })).code).toBe(0);
+    expect((await plan('Something else')).code).toBe(0);
+    sandbox.requests.length = 0;
+    const refused = await mcp.call('approved_apply', { plan: id });
+    expect(refused.structuredContent.error).toMatchObject({ code: 'not_approved', message: expect.stringContaining('is not the plan the person approved') });
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 
   it('refuses a change approved for one account on a server of another sharing the config directory', async () => {

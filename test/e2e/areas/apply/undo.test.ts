@@ -186,10 +186,20 @@ describe('loopsctl undo', () => {
     const { directory, plan, env } = place();
     const before = await pulled(sandbox, directory, env);
     await plannedTwo(sandbox, directory, plan, env);
-    sandbox.server.update((state) => {
-      workflows.of(state).find((workflow) => workflow.id === WIN_BACK)!.workflowRevisionId = 'edited-in-the-app';
-    });
+    // Once the email is written, a teammate edits the workflow in the app: the plan's second record conflicts, and is never reached.
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      if (items.some((request) => request.method === 'POST' && request.path.startsWith('/v1/email-messages/')))
+        sandbox.server.update((state) => {
+          const workflow = workflows.of(state).find((each) => each.id === WIN_BACK)!;
+          (workflow.nodes.find((node) => node.id === SCORE) as { samplingRate?: number }).samplingRate = 35;
+          workflow.workflowRevisionId = 'edited-in-the-app';
+        });
+      return push(...items);
+    };
     const apply = await sandbox.loopsctl(['apply', plan], { env });
+    recorded.push = push;
     expect(apply.code).toBe(5);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     const id = /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
@@ -197,6 +207,9 @@ describe('loopsctl undo', () => {
     expect(undo.code, undo.stderr).toBe(0);
     const diff = await sandbox.loopsctl(['content', 'diff', before, '--only', 'transactional'], { env });
     expect(diff.code, diff.stdout).toBe(0);
+    // The workflow the change never reached is left as the teammate made it.
+    const score = await sandbox.loopsctl(['workflow', 'nodes', 'get', WIN_BACK, SCORE, '--json'], { env });
+    expect(JSON.parse(score.stdout).samplingRate).toBe(35);
   });
 
   it('refuses to take back a theme changed in the app since the change, sending nothing', async () => {
