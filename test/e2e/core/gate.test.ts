@@ -10,6 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { specs } from '../../../src/areas/registry.js';
+import { walkSpecs } from '../../../src/core/declare.js';
 import { seedId } from '../../../src/emulator/module.js';
 import { workflows } from '../../../src/emulator/routes/workflow-records.js';
 import { judgeWrite } from '../../../src/platform/write-gate.js';
@@ -61,6 +63,7 @@ async function serve(sandbox: RecordingSandbox, args: string[], person: Person, 
   running.push(mcp);
   return {
     config,
+    client: mcp.client,
     call: async (name: string, input: Record<string, unknown>) =>
       (await mcp.client.callTool({ name, arguments: input })) as { isError?: boolean; structuredContent?: any },
   };
@@ -86,6 +89,17 @@ describe('the gate at a terminal', () => {
     }
     // The node edits of the examples name a workflow: live here, so each was refused (the update's example says --live).
     expect(refused).toEqual(expect.arrayContaining(['workflow nodes add', 'workflow nodes reroute', 'workflow nodes add-branch']));
+    // Every tool a server on the write tier offers that writes is a command of the write tier, whose runs pass the same gate.
+    const mcp = await serve(sandbox, ['--allow-writes', '--root', home], false);
+    const { tools } = await mcp.client.listTools();
+    const ran = new Set(writeCommands(home).flatMap(({ name, spec }) => (spec.tier === 'write' ? [name.replace(/[ -]/g, '_')] : [])));
+    // The server's own: run_command runs the command tools' calls, approved_apply a call a person approved, the workflow tools content push and apply.
+    const own = new Set(['workflow_propose', 'workflow_apply', 'workflow_test', 'run_command', 'approved_apply']);
+    // Tools that write local files only (a pull, a render), of commands that change no account.
+    const local = new Set(walkSpecs(specs).flatMap(({ path, spec }) => (spec.remote && spec.tier !== 'read' ? [] : [path.join('_').replace(/-/g, '_')])));
+    const writing = tools.filter((tool) => tool.annotations?.readOnlyHint === false && !own.has(tool.name) && !local.has(tool.name)).map((tool) => tool.name);
+    expect(writing.length).toBeGreaterThan(20);
+    expect(writing.filter((name) => !ran.has(name))).toEqual([]);
   });
 
   it('changes a live workflow with --live, and a draft without it', async () => {
