@@ -70,6 +70,7 @@ export const groups = {
       'test/e2e/areas/content/push-guards.test.ts',
       'test/e2e/areas/content/workflows.test.ts',
       'test/unit/areas/content/workflows/plan.test.ts',
+      'test/unit/areas/content/emails/writes.test.ts',
     ],
   },
   // The sandbox's clock and the journeys it runs, through what an app sees of them.
@@ -126,6 +127,36 @@ export const groups = {
   },
   // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a
   // mutation of src/ does not reach: survivors in scripts.ts are mostly theirs.
+  // The change cycle: the gate every write passes, plans (their file, their checks, their apply),
+  // before-images and undo, and a person's approval of an agent's change.
+  changes: {
+    mutate: [
+      'src/core/gate.ts',
+      'src/platform/write-gate.ts',
+      'src/areas/content/apply.ts',
+      'src/areas/content/plan-file.ts',
+      'src/areas/content/plan-check.ts',
+      'src/areas/content/request-calls.ts',
+      'src/areas/content/before-images.ts',
+      'src/areas/apply/*.ts',
+      'src/areas/undo/*.ts',
+      'src/areas/approve/*.ts',
+      'src/areas/mcp/approval.ts',
+      'src/areas/mcp/workflow-tools.ts',
+    ],
+    tests: [
+      'test/unit/platform/write-gate.test.ts',
+      'test/e2e/core/gate.test.ts',
+      'test/e2e/areas/apply/apply.test.ts',
+      'test/e2e/areas/apply/applied-twice.test.ts',
+      'test/e2e/areas/apply/forged.test.ts',
+      'test/e2e/areas/apply/full-disk.test.ts',
+      'test/e2e/areas/apply/plan-kinds.test.ts',
+      'test/e2e/areas/apply/undo.test.ts',
+      'test/e2e/areas/mcp/approval.test.ts',
+      'test/e2e/areas/mcp/workflow-tools.test.ts',
+    ],
+  },
   completion: {
     mutate: ['src/areas/completion/*.ts'],
     tests: ['test/e2e/areas/completion/ids.test.ts', 'test/e2e/areas/commands/commands.test.ts'],

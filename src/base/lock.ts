@@ -134,9 +134,13 @@ function tryCreate(lockFile: string): boolean {
   }
   try {
     writeSync(fd, JSON.stringify({ pid: process.pid, since: Date.now() }));
-  } finally {
+  } catch (error) {
+    // A full disk: no lock is left behind that would keep the next run out.
     closeSync(fd);
+    rmSync(lockFile, { force: true });
+    throw error;
   }
+  closeSync(fd);
   return true;
 }
 

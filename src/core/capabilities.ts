@@ -48,6 +48,7 @@ export const CAPABILITIES = {
       'sandboxPool',
       'requestLines',
       'cancel',
+      'recordNames',
     ],
     runtime: [],
   },

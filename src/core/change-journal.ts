@@ -27,6 +27,8 @@ export interface RunAccount {
   env: Record<string, string | undefined>;
   /** The command and the local files it was given, once it runs. */
   command: () => { words: string[]; files: string[] } | undefined;
+  /** The name of the record of these ids, where the command knows it and the call does not say it (an email's message). */
+  nameOf?: (ids: Record<string, string>) => string | undefined;
 }
 
 /** The transport's watchWrite for a run. */
@@ -42,7 +44,8 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
     return (outcome) => {
       const answer = outcome.answer === undefined ? undefined : identifiersOf(parsed(outcome.answer.text));
       const requestName = (requestBody(req) as { name?: unknown } | undefined)?.name;
-      const name = answer?.name ?? (typeof requestName === 'string' ? requestName : undefined);
+      const ids = { ...write.ids, ...answer?.ids };
+      const name = answer?.name ?? (typeof requestName === 'string' ? requestName : run.nameOf?.(ids));
       const entry: JournalEntry = {
         at: run.now().toISOString(),
         run: runId,
@@ -57,7 +60,7 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
         path: req.path.split('?')[0]!,
         operation: write.operation,
         kind: write.kind,
-        ids: { ...write.ids, ...answer?.ids },
+        ids,
         revisions: { ...(typeof expected === 'string' ? { expectedRevisionId: expected } : {}), ...answer?.revisions },
         ...(name === undefined ? {} : { name }),
         ...outcomeOf(outcome),
@@ -76,7 +79,8 @@ export function journalWatcher(run: RunAccount): (req: HttpRequest) => Promise<(
   };
 }
 
-function requestBody(req: HttpRequest): unknown {
+/** A request's JSON body, whether it was given as a value or as its text. */
+export function requestBody(req: HttpRequest): unknown {
   if (req.body !== undefined) return req.body;
   return req.bodyText === undefined ? undefined : parsed(req.bodyText);
 }

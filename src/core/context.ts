@@ -18,6 +18,7 @@ import { Output } from '../render/output.js';
 import { VERSION } from '../base/version.js';
 import type { Runtime } from './runtime.js';
 import type { Tier } from './tier.js';
+import type { WriteGate } from './gate.js';
 
 export interface GlobalOptions {
   json?: boolean;
@@ -53,6 +54,8 @@ export interface RunWrites {
   plan?: boolean;
   /** --allow-writes: a read-only profile writes this once. */
   allowWrites: boolean;
+  /** A person approved this very call (`loopsctl mcp`): its writes that need a yes may go (src/core/gate.ts). */
+  approved?: boolean;
 }
 
 /**
@@ -91,10 +94,14 @@ export class CommandContext {
   sandboxFailure?: Error;
   /** The team check, made before the run's first write and never again. */
   private teamCheck?: Promise<void>;
+  /** What judges each write of the run that needs a person's yes, with the state of its target. */
+  private gate?: WriteGate;
   /** The writes --dry-run held, in the order the command would have sent them. */
   readonly held: HttpRequest[] = [];
   /** The command that runs, and the local files it was given: for the journal of changes (set by runCommand). */
   running?: { words: string[]; files: string[] };
+  /** The records' names by their ids (an email's by its messages'), as a command knows them: a journal line names the record its write changes. */
+  readonly recordNames = new Map<string, string>();
   /** The team the key belongs to, as the team check found it. */
   private checkedTeam?: string;
 
@@ -319,6 +326,10 @@ export class CommandContext {
       env: this.env,
       actor: this.actor,
       command: () => this.running,
+      nameOf: (ids) =>
+        Object.values(ids)
+          .map((id) => this.recordNames.get(id))
+          .find((name) => name !== undefined),
       account: async () => {
         const { profile, teamName } = await this.credentials();
         return { profile, team: this.checkedTeam ?? teamName };
@@ -347,11 +358,32 @@ export class CommandContext {
   private async beforeWrite(req: HttpRequest, send: Transport['send']): Promise<void> {
     this.teamCheck ??= this.checkTeam(send);
     await this.teamCheck;
-    if (!this.writes.dryRun && this.writes.plan !== true) return;
+    if (!this.writes.dryRun && this.writes.plan !== true) return this.passGate(req, send);
     // A plan's impact asks the API its own dry run ("Make a dry run request using `dryRun: true`"), which changes nothing.
     if (this.writes.plan === true && (req.body as { dryRun?: unknown } | undefined)?.dryRun === true) return;
     this.held.push(req);
     throw new HeldWrite(`${req.method} ${req.path} held by --dry-run`);
+  }
+
+  /**
+   * A write sent only as far as the run's yes goes: one that sends, schedules, publishes, deletes,
+   * writes a contact, discards queued contacts or edits a workflow that is not a draft needs a run
+   * of the destructive tier (the person gave its option at a terminal, or approved the tool call),
+   * or the approval of this very call.
+   */
+  private async passGate(req: HttpRequest, send: Transport['send']): Promise<void> {
+    const [{ runHasYes, WriteGate, yesNeeded }, { requestBody }] = await Promise.all([import('./gate.js'), import('./change-journal.js')]);
+    if (runHasYes(this.writes)) return;
+    this.gate ??= new WriteGate(async (path) => (await send({ method: 'GET', idempotent: true, path })).body);
+    const does = await this.gate.needsYes(req.method, req.path, requestBody(req));
+    if (does === undefined) return;
+    throw yesNeeded(
+      does,
+      `${req.method} ${req.path}`,
+      this.actor === undefined
+        ? 'give the command --live (a plan or an undo: `--live`), which says a person means it'
+        : 'a person approves it: the server asks, or it waits for `loopsctl approve`',
+    );
   }
 
   /**

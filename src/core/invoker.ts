@@ -26,6 +26,8 @@ export interface InvokeOptions {
   files?: FileAccess;
   /** Print the command's text view instead of --json (a drawing, the bare LMX). */
   text?: boolean;
+  /** A person approved this very call: its writes that need a yes may go (src/core/gate.ts). */
+  approved?: boolean;
 }
 
 /** Output kept in memory, for the caller to read once the run is over. */
@@ -84,6 +86,7 @@ export class Invoker {
           dryRun: invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true,
           plan: invocation.options.plan === true && spec.options?.includes(PLAN_OPTION) === true,
           allowWrites: false,
+          approved: options.approved === true,
         },
         this.actor(),
       );

@@ -10,11 +10,12 @@
  * model, which has no input that writes it, from approving its own change.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, renameSync } from 'node:fs';
+import { lstatSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFileError, ProtectedError } from '../../base/errors.js';
 import { readJsonFile, UnusableFileError, writeJsonFile } from '../../base/json-file.js';
 import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
+import { sanitize } from '../../base/sanitize.js';
 import { z } from '../../base/shapes.js';
 import { canonicalJson, DEFAULT_EXPIRY_MS } from '../content/plan-file.js';
 
@@ -32,15 +33,27 @@ const proposalSchema = z.looseObject({
   by: z.string(),
   /** The account it is for, in words (team, profile or the sandbox). */
   account: z.string(),
+  /** The account it is for, as the server that proposed it reaches it (its team, profile, base URL): applied on that account alone. */
+  binding: z.string(),
   /** What it does, a line each: what the person reads before approving. */
   words: z.array(z.string()),
+  /** For an apply: the digest of the plan file the person approved, which the apply's plan must still have. */
+  planDigest: z.string().optional(),
   /** The tool call that makes the change, as the server runs it once approved. */
   call: z.looseObject({ tool: z.string(), input: z.record(z.string(), z.unknown()) }),
   digest: z.string(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
-const approvalSchema = z.looseObject({ id: z.string(), digest: z.string(), approvedAt: z.string(), expiresAt: z.string(), by: z.string() });
+const approvalSchema = z.looseObject({
+  id: z.string(),
+  digest: z.string(),
+  /** The account the person approved it for (the proposal's binding). */
+  binding: z.string(),
+  approvedAt: z.string(),
+  expiresAt: z.string(),
+  by: z.string(),
+});
 export type Approval = z.infer<typeof approvalSchema>;
 
 /** The directory, made 0700 when missing; one that is a symbolic link is refused. */
@@ -71,10 +84,29 @@ export function proposalDirectory(configDir: string, id: string): string {
   return dir;
 }
 
+/**
+ * The directories of proposals that can no longer be applied taken away: one whose proposal
+ * expired, was applied, or is gone. A proposed workflow's pulled tree is the account's content,
+ * kept no longer than its change may be made.
+ */
+export function sweepProposals(configDir: string, now: Date): void {
+  const dir = approvalsDirectory(configDir);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !ID_SHAPE.test(entry.name)) continue;
+    let proposal: { expiresAt: string } | undefined;
+    try {
+      proposal = readJsonFile(join(dir, `${entry.name}.json`), z.looseObject({ expiresAt: z.string() }));
+    } catch (error) {
+      if (!(error instanceof UnusableFileError)) throw error;
+    }
+    if (proposal === undefined || now.getTime() >= Date.parse(proposal.expiresAt)) rmSync(join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
 /** A new proposal, written to its file. */
 export function propose(
   configDir: string,
-  fields: Pick<Proposal, 'by' | 'account' | 'words' | 'call'>,
+  fields: Pick<Proposal, 'by' | 'account' | 'binding' | 'words' | 'call' | 'planDigest'>,
   now: Date,
   id = newProposalId(),
   expiresInMs = DEFAULT_EXPIRY_MS,
@@ -117,9 +149,30 @@ export function readProposal(configDir: string, id: string, now: Date): Proposal
   return proposal;
 }
 
+/**
+ * A proposal is made on the account it was proposed for, and no other: a server on another account
+ * (another key, profile, base URL, or the sandbox) that shares the config directory refuses it.
+ */
+export function checkBinding(proposal: Proposal, binding: string): void {
+  if (proposal.binding === binding) return;
+  throw new ProtectedError(`the change ${proposal.id} was proposed for ${proposal.account}, not the account this server changes; nothing was sent`, {
+    code: 'wrong_account',
+    hint: 'propose it again on this server, for a person to approve here',
+  });
+}
+
+/**
+ * The question a person reads before a yes, line by line: who asks, the account, what the change
+ * does. Built here alone (the client's question and `loopsctl approve`), from words made safe for a
+ * terminal: no line break or bidirectional control of the model's inputs writes a line of its own.
+ */
+export function approvalQuestion(by: string, account: string, words: readonly string[]): string[] {
+  return [`${sanitize(by)} asks to change ${sanitize(account)}:`, ...words.map((line) => `  ${sanitize(line)}`)];
+}
+
 /** The person's approval of exactly this proposal, to its expiry. */
 export function recordApproval(configDir: string, proposal: Proposal, by: string, now: Date): Approval {
-  const approval = { id: proposal.id, digest: proposal.digest, approvedAt: now.toISOString(), expiresAt: proposal.expiresAt, by };
+  const approval = { id: proposal.id, digest: proposal.digest, binding: proposal.binding, approvedAt: now.toISOString(), expiresAt: proposal.expiresAt, by };
   writeJsonFile(join(approvalsDirectory(configDir), `${proposal.id}.approved.json`), approval);
   return approval;
 }
@@ -129,13 +182,14 @@ export function recordApproval(configDir: string, proposal: Proposal, by: string
  * expired. It is taken (renamed aside) before the change is made, so that two applies at once, or
  * one after another, make it once.
  */
-export function takeApproval(configDir: string, proposal: Proposal, now: Date): Approval {
+export function takeApproval(configDir: string, proposal: Proposal, now: Date, binding: string): Approval {
   const dir = approvalsDirectory(configDir);
+  checkBinding(proposal, binding);
   const file = join(dir, `${proposal.id}.approved.json`);
   const approval = readChecked(file, approvalSchema, 'the approval');
   const ask = { hint: `a person approves it by running \`loopsctl approve ${proposal.id}\` in a terminal`, code: 'not_approved' };
   if (approval === undefined) throw new ProtectedError(`the change ${proposal.id} is waiting for a person's approval; nothing was sent`, ask);
-  if (approval.id !== proposal.id || approval.digest !== proposal.digest)
+  if (approval.id !== proposal.id || approval.digest !== proposal.digest || approval.binding !== proposal.binding)
     throw new ProtectedError(`the approval beside ${proposal.id} is for another change (another digest); nothing was sent`, ask);
   if (now.getTime() >= Date.parse(approval.expiresAt))
     throw new ProtectedError(`the approval of ${proposal.id} expired at ${approval.expiresAt}; nothing was sent`, { ...ask, code: 'expired' });

@@ -2,6 +2,7 @@
 import { handler, type Handler } from '../../core/capabilities.js';
 import { applyPlan } from '../content/apply.js';
 
-export const apply: Handler<[string], { live?: boolean }> = handler(['out', 'client', 'key', 'files', 'clock', 'config'], async (context, [file], options) =>
-  applyPlan(context, file, options),
+// --live raises the run's tier (its declaration), which is the yes the apply looks for.
+export const apply: Handler<[string]> = handler(['out', 'client', 'key', 'files', 'clock', 'config', 'globals'], async (context, [file]) =>
+  applyPlan(context, file),
 );

@@ -5,7 +5,13 @@ export const spec: Spec = command({
   name: 'apply',
   summary: 'Apply a plan file written with `--plan --out` (content push, node edits, schedules…): exactly its calls, each guarded as planned',
   args: [{ name: 'plan', description: 'the plan file (change.json)', file: { writes: true } }],
-  options: [{ flags: '--live', description: "apply a plan's edits of workflows that are not drafts: contacts move through them", tier: 'destructive' }],
+  options: [
+    {
+      flags: '--live',
+      description: 'apply what needs a yes: edits of workflows that are not drafts (contacts move through them), a publish, a schedule, a delete',
+      tier: 'destructive',
+    },
+  ],
   help: `Prints the plan's impact first, as it was when the plan was written (the
 contacts waiting at a node it deletes, Guardian's findings...; --json: "impact").
 Then plays the plan's calls in order, each email message and workflow edit with
@@ -22,7 +28,11 @@ What each record held before is kept beside the journal of changes, for
 \`loopsctl undo\`.
 
 Refused before anything is sent: a plan edited since it was written (its digest
-does not match) or expired (exit 2); a plan for another account, told by its team,
+does not match) or expired (exit 2); a plan holding what no plan of loopsctl holds
+(a call that is not a configuration write, or a record other than the one its
+unit names) (exit 2); a plan whose calls, judged with the account's state now,
+change a workflow that is not a draft, publish, schedule or delete, without
+--live (exit 11); a plan for another account, told by its team,
 its base URL and the records it changes (for a plan that only creates, a theme of
 the account it noted) (exit 11); a plan whose apply is under way in another run
 (exit 2).

@@ -38,9 +38,8 @@ export function plannable<A extends unknown[], O extends object>(name: string, i
         });
       return inner(context, args, options);
     }
-    const out = options.out;
-    if (out === undefined)
-      throw new UsageError('--plan writes the change to a file: give --out <file> with it', { hint: `loopsctl ${name} … --plan --out change.json` });
+    if (options.out === undefined && options.expires !== undefined)
+      throw new UsageError('--expires is the expiry of a plan file: give --out <file> with it', { hint: `loopsctl ${name} … --plan --out change.json` });
     if ((options as { queuedContacts?: string }).queuedContacts === 'discard')
       throw new UsageError('a plan never discards queued contacts: leave --queued-contacts discard out of it', {
         hint: 'make the change without --plan to discard them (it asks first)',
@@ -50,14 +49,15 @@ export function plannable<A extends unknown[], O extends object>(name: string, i
       // The command stops where its write is held; any other failure is its own.
       if (planning.held.length === 0) throw error;
     });
-    return writeHeld(planning, name, { ...options, out });
+    return writeHeld(planning, name, options);
   });
 }
 
-async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { out: file, expires, code }: PlanOptions & { out: string }): Promise<number> {
+/** The plan of the held writes, shown with its impact, and written to --out when given (without it, as `content push --plan`, only shown). */
+async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { out: file, expires, code }: PlanOptions): Promise<number> {
   const held = context.held.splice(0);
   if (held.length === 0) {
-    context.out.note(`Nothing to change: no plan written to ${file}.`);
+    context.out.note(file === undefined ? 'Nothing to change.' : `Nothing to change: no plan written to ${file}.`);
     return ExitCode.ok;
   }
   const client = await context.client();
@@ -67,7 +67,7 @@ async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { 
   // What the change does to people and to the app, asked of the API now and kept under the plan's digest.
   const impact = await impactOf(client, units, { code });
   const plan = makePlan(name, account, false, units, context.runtime.now(), expires, impact);
-  await writePlan(context, file, plan);
+  if (file !== undefined) await writePlan(context, file, plan);
   if (context.out.json) await context.out.writeJson(plan);
   else {
     await context.out.write(
@@ -77,7 +77,9 @@ async function writeHeld(context: Uses<(typeof NEEDS)[number]>, name: string, { 
     if (text !== '') await context.out.write(`${text}\n`);
   }
   context.out.note(
-    `Wrote the plan to ${file}: ${countOf(held.length, 'call')} to ${account.team}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
+    file === undefined
+      ? `Nothing was sent: ${countOf(held.length, 'call')} to ${account.team} planned; give --out <file> to keep the plan for \`loopsctl apply\`.`
+      : `Wrote the plan to ${file}: ${countOf(held.length, 'call')} to ${account.team}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
   );
   return ExitCode.ok;
 }

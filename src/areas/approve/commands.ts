@@ -4,7 +4,7 @@ import { sanitize } from '../../base/sanitize.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { terminalUser } from '../../core/change-journal.js';
 import { confirm } from '../../core/prompt.js';
-import { readProposal, recordApproval } from '../apply/approvals.js';
+import { approvalQuestion, readProposal, recordApproval } from '../apply/approvals.js';
 
 export const approve: Handler<[string]> = handler(['out', 'config', 'prompts', 'clock', 'env'], async (context, [id]) => {
   const { runtime } = context;
@@ -16,11 +16,10 @@ export const approve: Handler<[string]> = handler(['out', 'config', 'prompts', '
   }
   const proposal = readProposal(context.configDir, id, runtime.now());
   const shown = [
-    `${proposal.by} asks to change ${proposal.account}:`,
-    ...proposal.words.map((line) => `  ${line}`),
-    `Proposed at ${proposal.createdAt}; the approval is for this change only, and expires at ${proposal.expiresAt}.`,
+    ...approvalQuestion(proposal.by, proposal.account, proposal.words),
+    sanitize(`Proposed at ${proposal.createdAt}; the approval is for this change only, and expires at ${proposal.expiresAt}.`),
   ];
-  runtime.stderr.write(`${shown.map((line) => sanitize(line)).join('\n')}\n`);
+  runtime.stderr.write(`${shown.join('\n')}\n`);
   await confirm(runtime, `Approve ${id}?`, false);
   // Asked again after the answer: a proposal that expired while the person read it is not approved.
   const approval = recordApproval(context.configDir, readProposal(context.configDir, id, runtime.now()), terminalUser(runtime.env), runtime.now());

@@ -10,10 +10,12 @@
  * account by name just before its create (namesakes.ts): one there already, from an apply of
  * another copy of the plan or made meanwhile, is a conflict.
  */
+import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { LocalFileError, type LoopsctlError, ProtectedError, RejectedError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { LockTimeoutError, takeFileLock } from '../../base/lock.js';
+import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
 import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
@@ -38,11 +40,12 @@ import { impactText } from '../impact/render.js';
 import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
 import { keepBeforeImages } from './before-images.js';
 import { createdAlready } from './namesakes.js';
+import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
+import { runHasYes, YES_NEEDED } from '../../core/gate.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
-interface ApplyOptions {
-  live?: boolean;
-}
+/** What an apply uses; `globals` for the run's yes (--live, or a person's approval of the tool call). */
+type ApplyContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'globals'>;
 
 /** What `<plan>.applied` holds: the plan's digest, and per record of the plan (by its index), how far an apply got. */
 const progressFile = z.looseObject({
@@ -59,8 +62,9 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>, file: string, options: ApplyOptions): Promise<number> {
+export async function applyPlan(context: ApplyContext, file: string): Promise<number> {
   const plan = await readPlan(context, file);
+  checkPlanUnits(file, plan);
   const now = context.runtime.now();
   if (now.getTime() > Date.parse(plan.expiresAt)) {
     throw new LocalFileError(`${file} expired at ${plan.expiresAt}; nothing was sent`, {
@@ -68,35 +72,37 @@ export async function applyPlan(context: Uses<'out' | 'client' | 'key' | 'files'
     });
   }
   const place = await placeOfPlan(context, file);
-  const release = lockPlan(`${place.root}/${place.path}`, file);
+  const release = lockPlan(`${place.root}/${place.path}`, `${file} is being applied by another loopsctl run`, file);
   try {
-    return await applyLocked(context, file, plan, place, options);
+    // Copies of one plan (its digest) applied at once on this machine: one runs, the others are refused, so each record is created once.
+    const applying = join(context.configDir, APPLYING_DIR);
+    inKeptDirectory(applying, () => ensureDirectory(applying));
+    const releaseCopies = lockPlan(join(applying, plan.digest), `a copy of ${file} (the same digest) is being applied by another loopsctl run`, file);
+    try {
+      return await applyLocked(context, file, plan, place);
+    } finally {
+      releaseCopies();
+    }
   } finally {
     release();
   }
 }
 
-function lockPlan(target: string, file: string): () => void {
+/** Where the locks of the plans being applied are kept, by their digest, under the config directory. */
+const APPLYING_DIR = 'applying';
+
+function lockPlan(target: string, busy: string, file: string): () => void {
   try {
     return takeFileLock(target, { waitMs: 0, staleMs: 24 * 60 * 60 * 1000 });
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    throw new LocalFileError(
-      `${file} is being applied by another loopsctl run${error.holderPid === undefined ? '' : ` (process ${error.holderPid})`}; nothing was sent`,
-      {
-        hint: `wait for it to finish, then run \`loopsctl apply ${file}\` again: it sends only what is left`,
-      },
-    );
+    throw new LocalFileError(`${busy}${error.holderPid === undefined ? '' : ` (process ${error.holderPid})`}; nothing was sent`, {
+      hint: `wait for it to finish, then run \`loopsctl apply ${file}\` again: it sends only what is left`,
+    });
   }
 }
 
-async function applyLocked(
-  context: Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config'>,
-  file: string,
-  plan: PlanFile,
-  place: { root: string; path: string },
-  options: ApplyOptions,
-): Promise<number> {
+async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, place: { root: string; path: string }): Promise<number> {
   const progressPath = `${place.path}.applied`;
   const progress = readProgress(place.root, progressPath, plan.digest);
   const save = () => writeTreeFile(place.root, progressPath, `${JSON.stringify({ digest: plan.digest, records: progress }, null, 2)}\n`);
@@ -116,14 +122,24 @@ async function applyLocked(
     out.note(`${file} was applied already (${progressPath}); nothing was sent.`);
     return ExitCode.ok;
   }
-  const live = left.filter(({ unit }) => unit.live === true);
-  if (live.length > 0 && !options.live) {
-    throw new ProtectedError(`${live.map(({ unit }) => unit.record).join(', ')}: not drafts, contacts move through them; nothing was sent`, {
-      hint: `apply with --live to change them (loopsctl apply ${file} --live)`,
-    });
-  }
   const client = await context.client();
   await explained(sameAccount(context, client, plan, left), CONTENT);
+  // What the plan does above the write tier, judged from its calls and the account's state now, never from its labels.
+  const above = runHasYes(context.writes)
+    ? []
+    : await explained(
+        aboveWriteTier(
+          client,
+          left.map(({ unit }) => unit),
+        ),
+        CONTENT,
+      );
+  if (above.length > 0) {
+    throw new ProtectedError(`${above.join('; ')}: this needs a person's yes; nothing was sent`, {
+      code: YES_NEEDED,
+      hint: `apply with --live to make it (loopsctl apply ${file} --live)`,
+    });
+  }
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
@@ -163,8 +179,9 @@ async function applyLocked(
     progress[index] = { state: 'done', at: stamp() };
     save();
     done.push({ record: unit.record, id: outcome.id });
+    await images.reached({ record: unit.record, id: outcome.id });
     lines.push({
-      status: outcome.refused === undefined ? (unit.id === undefined ? 'created' : 'updated') : 'refused',
+      status: outcome.refused === undefined ? (createsRecord(unit) ? 'created' : 'updated') : 'refused',
       kind: unit.kind as Kind,
       path: unit.record,
       name: unit.record,
@@ -333,6 +350,12 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
         hint: 'apply it with the loopsctl that wrote it',
       });
   }
+}
+
+/** Whether the unit's calls create its record: told by the operation its first call sends, as checked (plan-check.ts). */
+function createsRecord(unit: PlannedUnit): boolean {
+  const first = unit.calls[0]!;
+  return (first.op === REQUEST_OP ? String(first.operation) : first.op).startsWith('create');
 }
 
 function refusal(errors: string[] | undefined, restored: boolean): Played {

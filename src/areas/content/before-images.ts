@@ -118,6 +118,12 @@ export async function whereNow(client: ApiClient, image: Image, id: string | und
 /** What `apply` and `content push` do with the before-images they keep: settle each record done with where it was left. */
 export interface KeptImages {
   id: string;
+  /**
+   * Where a record's own write left it, read as soon as its calls are done: what `undo` compares
+   * with, so that a change made by someone else while the rest of the change was applied is a
+   * conflict, never overwritten.
+   */
+  reached: (done: { record: string; id?: string }) => Promise<void>;
   /** By the record's path in the plan (`workflows/…`, `groups …`), with the id of one it created. */
   settle: (done: { record: string; id?: string }[]) => Promise<void>;
 }
@@ -183,16 +189,22 @@ function storeImages(context: Uses<'config' | 'clock'>, client: ApiClient, heade
   const now = context.runtime.now();
   const images: BeforeImages = { format: IMAGES_FORMAT, id: newImageId(now), at: now.toISOString(), ...header, records };
   keepImage(context.configDir, images.id, images);
+  const idOf = (record: ImagedRecord, outcome: { id?: string }) => (record.id === undefined && outcome.id !== undefined ? { id: outcome.id } : {});
+  const reached = new Map<string, After | undefined>();
   return {
     id: images.id,
+    reached: async (done) => {
+      const record = records.find((each) => each.record === done.record);
+      if (record !== undefined) reached.set(record.record, await whereNow(client, record.before, record.id ?? done.id));
+    },
     settle: async (done) => {
       // Only what was done is kept to undo: a record the change never reached was not changed.
       images.records = records.flatMap((record) => {
         const outcome = done.find((each) => each.record === record.record);
-        if (outcome === undefined) return [];
-        return [{ ...record, ...(record.id === undefined && outcome.id !== undefined ? { id: outcome.id } : {}) }];
+        return outcome === undefined ? [] : [{ ...record, ...idOf(record, outcome) }];
       });
-      for (const record of images.records) record.after = await whereNow(client, record.before, record.id);
+      for (const record of images.records)
+        record.after = reached.has(record.record) ? reached.get(record.record) : await whereNow(client, record.before, record.id);
       keepImage(context.configDir, images.id, images);
     },
   };

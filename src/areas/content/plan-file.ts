@@ -22,6 +22,21 @@ export const DEFAULT_EXPIRY_MS = 60 * 60 * 1000;
 /** A plan holds the LMX it sends: far more than any change of a content tree, far less than memory. */
 const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 
+/** A plan's deepest value (a node's payload, an answer in its impact) is a few levels down; one far deeper is none loopsctl wrote. */
+const MAX_PLAN_DEPTH = 64;
+
+/** Whether a JSON value nests deeper than `max`: walked without recursion, so that no depth ends the run. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** What a plan's witness may be: a theme, by its path. */
 const WITNESS = /^\/v1\/themes\/[A-Za-z0-9_-]+$/;
 
@@ -127,6 +142,11 @@ export async function readPlanUnder(under: string | undefined, file: string): Pr
     value = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new LocalFileError(`${file} is not a plan: not valid JSON`, { hint: 'write the plan again with `loopsctl content push --plan --out <file>`' });
+  }
+  if (deeperThan(value, MAX_PLAN_DEPTH)) {
+    throw new LocalFileError(`${file} is not a plan loopsctl wrote: it is nested deeper than ${MAX_PLAN_DEPTH} levels`, {
+      hint: 'write the plan again with `loopsctl content push --plan --out <file>`',
+    });
   }
   const parsed = planSchema.safeParse(value);
   if (!parsed.success) {

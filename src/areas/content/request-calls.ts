@@ -13,7 +13,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { HttpRequest } from '../../api/http.js';
 import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
-import { CONFIGURATION_WRITES, configurationWrite } from '../../platform/configuration-writes.js';
+import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import { heldRequest } from '../../render/dry-run.js';
 import { canonicalJson, type PlannedCall, type PlannedUnit } from './plan-file.js';
 
@@ -78,15 +78,21 @@ export async function requestUnit(client: ApiClient, req: HttpRequest): Promise<
     call.expectedDigest = digestOfAnswer(await readRecord(client, record));
   }
   // The record the path names first (a node's workflow), which the account must hold; the report names every id of the path.
-  const ids = Object.values(write.ids);
-  const id = ids[0];
-  const name = (body as { name?: unknown } | null)?.name;
+  const id = Object.values(write.ids)[0];
   return {
-    record: id === undefined ? `${write.kind}${typeof name === 'string' ? ` "${name}"` : ''}` : `${write.kind} ${ids.join('/')}`,
+    record: unitLabel(write, held.body),
     kind: write.kind,
     ...(id === undefined ? {} : { id, recordPath: record }),
     calls: [call],
   };
+}
+
+/** What a report names the record of a write by: its kind and every id of its path, or, for a create, its kind and name. */
+export function unitLabel(write: ConfigurationWrite, body: unknown): string {
+  const ids = Object.values(write.ids);
+  if (ids.length > 0) return `${write.kind} ${ids.join('/')}`;
+  const name = (body as { name?: unknown } | null)?.name;
+  return `${write.kind}${typeof name === 'string' ? ` "${name}"` : ''}`;
 }
 
 /** A conflict found before the call was sent: nothing of it was. */

@@ -1,12 +1,12 @@
 /** The text view of `loopsctl log`: a table of the changes, fitted to the terminal. */
 import type { JournalEntry } from '../../config/change-journal.js';
 import type { ListView } from '../../render/list.js';
-import { timestampColumn } from '../../render/table.js';
 
 export const journalView: ListView<JournalEntry> = {
   noun: 'changes',
   columns: [
-    { ...timestampColumn('TIME', 0), drop: false },
+    // A change's time matters to the minute: where the table is tight it loses its seconds, never its time of day.
+    { header: 'TIME', shrink: toTheMinute, drop: false },
     { header: 'WHO', truncate: true, drop: true, priority: -2 },
     { header: 'ACCOUNT', truncate: true, drop: true, priority: -1 },
     { header: 'COMMAND', truncate: true, drop: true, priority: -3 },
@@ -24,6 +24,11 @@ export const journalView: ListView<JournalEntry> = {
     entry.status === undefined ? entry.outcome : `${entry.outcome} (${entry.status})`,
   ],
 };
+
+/** "2026-11-25T10:18:03.123Z" as "2026-11-25 10:18Z". */
+function toTheMinute(text: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? `${text.slice(0, 10)} ${text.slice(11, 16)}Z` : text;
+}
 
 /** "prod: Acme", or the base URL when the run did not know the team. */
 function accountOf(entry: JournalEntry): string {

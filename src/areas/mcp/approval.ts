@@ -14,8 +14,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
-import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
-import { readPlanUnder } from '../content/plan-file.js';
+import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { readPlanUnder, type PlannedUnit } from '../content/plan-file.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
@@ -31,6 +31,8 @@ export interface Approving {
   configDir: string;
   /** The account in words: `team "Acme" (profile prod)`, or the sandbox. */
   account: string;
+  /** The account as this server reaches it, which a change is bound to (approvals.ts, checkBinding). */
+  binding: string;
   now: () => Date;
 }
 
@@ -55,9 +57,14 @@ export function approvalTools(caller: Caller, approving: Approving, selection: S
 /** Inline content longer than this is counted in the words of a change, not shown. */
 const SHOWN_CONTENT_MAX = 200;
 
-/** A call as a command line: what the person reads before saying yes. Long inline content is counted, not shown. */
+/**
+ * A call as a command line that runs as shown: what the person reads before saying yes. Content
+ * given inline (vars, a payload) goes in on stdin (`--vars-file -`), as a file option reads it;
+ * long inline content is counted, not shown.
+ */
 export function commandLine(tool: Tool, input: Record<string, unknown>): string {
   const words = ['loopsctl', ...tool.path];
+  let piped: string | undefined;
   const quoted = (value: unknown) => {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     if (text.length > SHOWN_CONTENT_MAX) return `<${text.length} characters>`;
@@ -67,12 +74,17 @@ export function commandLine(tool: Tool, input: Record<string, unknown>): string 
     const { target } = param;
     const value = input[param.key];
     if ((target.kind !== 'argument' && target.kind !== 'option') || value === undefined || value === null || value === false) continue;
+    if (target.kind === 'option' && param.file?.inline?.encoding === 'json' && piped === undefined) {
+      piped = quoted(value);
+      words.push(`--${target.name}`, '-');
+      continue;
+    }
     for (const item of Array.isArray(value) ? value : [value]) {
       if (target.kind === 'option') words.push(`--${target.name}`);
       if (item !== true) words.push(quoted(item));
     }
   }
-  return words.join(' ');
+  return `${piped === undefined ? '' : `printf '%s' ${piped} | `}${words.join(' ')}`;
 }
 
 /** The call's input, with what makes a second run of it send nothing twice: a send's idempotency key, fixed now. */
@@ -93,7 +105,7 @@ export async function ask(
     const answer = await server.elicitInput(
       {
         mode: 'form',
-        message: [`${clientOf(approving)} asks to change ${approving.account}:`, ...words.map((line) => `  ${line}`), 'Approve it?'].join('\n'),
+        message: [...approvalQuestion(clientOf(approving), approving.account, words), 'Approve it?'].join('\n'),
         requestedSchema: {
           type: 'object',
           properties: { approve: { type: 'boolean', title: 'Approve this change', description: 'Yes to make the change; no to make nothing', default: false } },
@@ -148,24 +160,52 @@ async function planWords(caller: Caller, tool: Tool, input: Record<string, unkno
   });
   if (plan instanceof LoopsctlError) return [sanitize(`The plan cannot be read: ${plan.message}`)];
   const impact = renderImpact((plan.impact ?? []) as unknown as ImpactRecord[]);
+  // What it does, from its calls (checked against their records when it is applied), and the digest the approval is for.
+  const calls = (unit: PlannedUnit) =>
+    unit.calls.map((call) => (call.op === 'request' ? `${String(call.operation)} ${String(call.path)}` : call.op)).join(', ');
   return [
-    sanitize(`The plan, for ${plan.account.team}: ${plan.units.map((unit) => unit.record).join(', ')}`),
+    sanitize(`The plan ${plan.digest}, for ${plan.account.team}:`),
+    ...plan.units.map((unit) => sanitize(`  ${unit.record}: ${calls(unit)}`)),
     ...(impact === '' ? [] : impact.trimEnd().split('\n')),
   ];
 }
 
+/** The digest of the plan file an apply call names, as the approval records it; undefined for another call, or a plan that cannot be read. */
+async function planDigestOf(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string | undefined> {
+  if (tool.path.join(' ') !== 'apply') return undefined;
+  const plan = await readPlanUnder(caller.root, callOf(caller, tool, input).input.plan as string).catch(() => undefined);
+  return plan?.digest;
+}
+
 /** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */
 function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['approval']> {
-  return async (tool, given, signal) => {
+  return async (tool, given, signal, why) => {
     const input = settled(tool, given);
     try {
       const id = newProposalId();
-      const words = [commandLine(tool, input), ...(await impactWords(caller, approving, tool, input, id, signal))];
+      const words = [
+        commandLine(tool, input),
+        ...(why === undefined ? [] : [`Asked because: ${why}`]),
+        ...(await impactWords(caller, approving, tool, input, id, signal)),
+      ];
+      const planDigest = await planDigestOf(caller, tool, input);
       const answer = await ask(approving, words, signal);
       if (answer === 'approved') return await callTool(caller, tool, input, signal, true);
       if (answer !== 'unable') return notApproved(tool, answer);
       return pending(
-        propose(approving.configDir, { by: clientOf(approving), account: approving.account, words, call: { tool: tool.name, input } }, approving.now(), id),
+        propose(
+          approving.configDir,
+          {
+            by: clientOf(approving),
+            account: approving.account,
+            binding: approving.binding,
+            words,
+            call: { tool: tool.name, input },
+            ...(planDigest === undefined ? {} : { planDigest }),
+          },
+          approving.now(),
+          id,
+        ),
       );
     } catch (error) {
       if (error instanceof LoopsctlError) return failed(tool, error);
@@ -216,7 +256,12 @@ function approvedApplyTool(caller: Caller, approving: Approving, offered: (name:
           throw new UsageError(`${proposal.id} is a proposed workflow`, { hint: `apply it with workflow_apply {"plan": "${proposal.id}"}` });
         const tool = offered(proposal.call.tool);
         if (tool === undefined) throw new UsageError(`${proposal.call.tool} is not offered by this server`, { hint: 'ask the person who started the server' });
-        takeApproval(approving.configDir, proposal, approving.now());
+        if (proposal.planDigest !== undefined && (await planDigestOf(caller, tool, proposal.call.input)) !== proposal.planDigest)
+          throw new ProtectedError(`the plan file of ${proposal.id} is not the plan the person approved (its digest changed); nothing was sent`, {
+            code: 'not_approved',
+            hint: 'propose the apply again, for a person to approve the plan as it is',
+          });
+        takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
         return await callTool(caller, tool, proposal.call.input, signal, true);
       } catch (error) {
         if (error instanceof LoopsctlError) return failed(undefined, error);

@@ -9,7 +9,8 @@
 import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LoopsctlError, UsageError } from '../../base/errors.js';
+import { LoopsctlError, UsageError, withDetails } from '../../base/errors.js';
+import { YES_NEEDED } from '../../core/gate.js';
 import { PER_PAGE_MAX, PER_PAGE_MIN } from '../../base/paging.js';
 import type { Tier } from '../../core/tier.js';
 import { EXIT_CODES } from '../../base/exit-codes.js';
@@ -48,7 +49,7 @@ export interface Caller {
   tier: Tier;
   root?: string;
   /** Where a call that needs a person's approval goes instead of running (approval.ts). */
-  approval?: (tool: Tool, input: Record<string, unknown>, signal?: AbortSignal) => Promise<ToolAnswer>;
+  approval?: (tool: Tool, input: Record<string, unknown>, signal?: AbortSignal, why?: string) => Promise<ToolAnswer>;
 }
 
 /**
@@ -80,10 +81,18 @@ export async function callTool(
     }
     if (!approved && caller.approval !== undefined && needsApproval(tool, call.input)) return await caller.approval(tool, input, signal);
     if (approved && asks(tool)) call.input.yes = true;
-    const invoke = (extra: CommandInput = {}) => caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text });
+    const invoke = (extra: CommandInput = {}) =>
+      caller.invoker.invoke(tool.path, { ...call.input, ...extra }, { signal, files: call.files, text: call.text, approved });
     if (tool.list === 'pages') return await pagedList(tool, invoke, call.limit, call.cursor);
     const ran = await invoke();
-    if (ran.error !== undefined) return failed(tool, ran.error, ran);
+    if (ran.error !== undefined) {
+      // The gate found, in what the call sends, a write that needs a person's yes (a live workflow, a schedule…): asked for as any other.
+      if (!approved && ran.error.code === YES_NEEDED) {
+        if (caller.approval !== undefined && within('destructive', caller.tier)) return await caller.approval(tool, input, signal, ran.error.message);
+        return failed(tool, withDetails(ran.error, { hint: `the server must be started with ${flagFor('destructive')}, and a person approves it` }), ran);
+      }
+      return failed(tool, ran.error, ran);
+    }
     if (call.text) {
       const view = sanitizeKeepingLines(ran.stdout);
       return bounded(tool, { text: view }, view);

@@ -133,7 +133,8 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   const where = settings.sandbox ? 'the sandbox' : 'the Loops account of the key in use';
 
   // A change above the write tier is made only on a person's yes, which the server asks for.
-  const approving: Approving = { server: () => served, configDir: context.whole.configDir, account: accountWords(account), now: () => context.runtime.now() };
+  const approving = await approvingOf(context, account, () => served);
+
   const meta = [...(selection.meta ? metaTools(all, selection, caller, settings) : []), ...ownTools(caller, approving, selection, settings)];
   const metaByName = new Map(meta.map((tool) => [tool.name, tool]));
 
@@ -242,6 +243,17 @@ function listedTools(selection: Selection, meta: MetaTool[], settings: Settings,
       annotations: tool.annotations,
     })),
   ];
+}
+
+/** What the approvals know of the server: its account in words, and the account a change proposed here is bound to (its team, its profile, its base URL or the sandbox). */
+async function approvingOf(
+  context: Uses<'commands' | 'clock'>,
+  account: { team: string | null; profile: string | null; sandbox: boolean },
+  server: () => Server | undefined,
+): Promise<Approving> {
+  const baseUrl = account.sandbox ? null : await context.whole.baseUrl();
+  const binding = JSON.stringify({ team: account.team, profile: account.profile, sandbox: account.sandbox, baseUrl });
+  return { server, configDir: context.whole.configDir, account: accountWords(account), binding, now: () => context.runtime.now() };
 }
 
 /** The account in the words a person approves a change on: its team, and the profile or the sandbox. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
 import type { InputValue } from '../../core/invoke.js';
-import { newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
 import { approvalTools, ask, clientOf, notApproved, pending, type Approving } from './approval.js';
 import { callTool, failed, parsed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
@@ -129,8 +129,30 @@ async function proposeWorkflow(caller: Caller, approving: Approving, input: Reco
   const edits = input.edits as { node: string; set?: Record<string, unknown>; remove?: boolean }[] | undefined;
   if ((yaml === undefined) === (edits === undefined)) throw new UsageError('give the workflow as "yaml" or as "edits", one of them');
   if (edits !== undefined && workflow === undefined) throw new UsageError('"edits" change an existing workflow: give its id as "workflow"');
+  sweepProposals(approving.configDir, approving.now());
   const id = newProposalId();
   const dir = proposalDirectory(approving.configDir, id);
+  try {
+    return await planProposal(caller, approving, { id, dir, workflow, yaml, edits }, signal);
+  } catch (error) {
+    // Nothing was proposed: the pulled tree is not kept.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function planProposal(
+  caller: Caller,
+  approving: Approving,
+  {
+    id,
+    dir,
+    workflow,
+    yaml,
+    edits,
+  }: { id: string; dir: string; workflow?: string; yaml?: string; edits?: { node: string; set?: Record<string, unknown>; remove?: boolean }[] },
+  signal?: AbortSignal,
+): Promise<ToolAnswer> {
   await runOn(caller, dir, ['content', 'pull'], { dir: join(dir, TREE), only: 'workflows' }, signal);
   const { path, created } = workflowDirectory(dir, workflow, yaml);
   const text = yaml ?? edited(dir, path, edits!);
@@ -156,14 +178,17 @@ async function proposeWorkflow(caller: Caller, approving: Approving, input: Reco
   );
   const calls = planned.stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('Wrote the plan'));
   const plan = created ? undefined : (parsed(readFileSync(join(dir, PLAN), 'utf8')) as { digest: string; units: { live?: boolean }[] });
-  if (plan !== undefined && plan.units.length === 0)
+  if (plan !== undefined && plan.units.length === 0) {
+    rmSync(dir, { recursive: true, force: true });
     return { content: [{ type: 'text', text: 'No change: the account holds this workflow already.\n' }], structuredContent: { change: false } };
+  }
   const live = plan?.units.some((unit) => unit.live === true) === true;
   const proposal = propose(
     approving.configDir,
     {
       by: clientOf(approving),
       account: approving.account,
+      binding: approving.binding,
       words: [
         created
           ? `a new draft workflow, ${path.slice(`${TREE}/`.length)}:`
@@ -197,6 +222,7 @@ function workflowProposal(approving: Approving, id: unknown): { proposal: Propos
 
 async function applyWorkflow(caller: Caller, approving: Approving, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolAnswer> {
   const { proposal, dir } = workflowProposal(approving, input.plan);
+  checkBinding(proposal, approving.binding);
   const { created, live, planDigest } = proposal.call.input as { created: boolean; live: boolean; planDigest?: string };
   if (live) {
     if (caller.tier !== 'destructive')
@@ -207,17 +233,23 @@ async function applyWorkflow(caller: Caller, approving: Approving, input: Record
       const answer = await ask(approving, proposal.words, signal);
       if (answer === 'unable') return pending(proposal, 'workflow_apply');
       if (answer !== 'approved') return notApproved(undefined, answer);
-    } else takeApproval(approving.configDir, proposal, approving.now());
+    } else takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
   }
   if (created) {
     // Made as a draft, as `content push` makes a new workflow; the rest of the tree was pulled just before, and is in step.
     const ran = await runOn(caller, dir, ['content', 'push'], { dir: join(dir, TREE), only: 'workflows', yes: true }, signal);
-    return answerOf(ran);
+    return applied(dir, ran);
   }
   const written = parsed(readFileSync(join(dir, PLAN), 'utf8')) as { digest?: string } | undefined;
   if (written?.digest !== planDigest)
     throw new ProtectedError(`the plan of ${proposal.id} is not the one proposed; nothing was sent`, { hint: 'propose it again' });
-  return answerOf(await runOn(caller, dir, ['apply'], { plan: join(dir, PLAN), ...(live ? { live: true } : {}) }, signal));
+  return applied(dir, await runOn(caller, dir, ['apply'], { plan: join(dir, PLAN), ...(live ? { live: true } : {}) }, signal));
+}
+
+/** The answer of a change made: its pulled tree is not needed any more, and is not kept. */
+function applied(dir: string, ran: { stdout: string; written: unknown[] }): ToolAnswer {
+  rmSync(dir, { recursive: true, force: true });
+  return answerOf(ran);
 }
 
 function answerOf(ran: { stdout: string; written: unknown[] }): ToolAnswer {

@@ -19,13 +19,12 @@ interface UndoOptions {
   out?: string;
   expires?: number;
   yes?: boolean;
-  live?: boolean;
 }
 
-type UndoContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'prompts'>;
+type UndoContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'prompts' | 'globals'>;
 
 export const undo: Handler<[string], UndoOptions> = handler(
-  ['out', 'client', 'key', 'files', 'clock', 'config', 'prompts'],
+  ['out', 'client', 'key', 'files', 'clock', 'config', 'prompts', 'globals'],
   async (context, [change], options) => {
     if (options.expires !== undefined && options.out === undefined)
       throw new LocalFileError('--expires is the expiry of a plan file: give --out <file> with it');
@@ -73,7 +72,8 @@ export const undo: Handler<[string], UndoOptions> = handler(
     // Kept with the before-images, privately: its .applied record says how far the undo got.
     const file = join(imagesDirectory(context.configDir), `undo-${newImageId(context.runtime.now())}.json`);
     await writePlan(context, file, plan);
-    return Math.max(code, await applyPlan(context, file, { live: options.live }));
+    // --live raises the run's tier: the yes the apply of a live workflow's undo needs.
+    return Math.max(code, await applyPlan(context, file));
   },
 );
 

@@ -3,17 +3,16 @@
  * --dry-run, against a served sandbox whose requests the test sees. The write commands come from
  * the declarations: every command that may change the account, run as its examples show it.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { specs } from '../../../src/areas/registry.js';
-import { DRY_RUN_OPTION, walkSpecs, type CommandSpec } from '../../../src/core/declare.js';
+import { DRY_RUN_OPTION } from '../../../src/core/declare.js';
 import { ExitCode } from '../../../src/base/exit-codes.js';
 import { SANDBOX_KEY } from '../../../src/emulator/keys.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { json, startApiServer } from '../../support/api-server.js';
 import { run, startTestSandbox, tempDir } from '../../support/main.js';
-import { words } from '../../support/shell-words.js';
+import { writeCommands as writeCommandsOf } from '../../support/write-commands.js';
 
 const TEAM = 'Acme Sandbox';
 
@@ -197,26 +196,7 @@ describe('the team check', () => {
   });
 });
 
-/** Every command that may change the account, with the words of its first example that writes. */
-function writeCommands(): { name: string; spec: CommandSpec; argv: string[]; input?: string; before?: string[] }[] {
-  return walkSpecs(specs)
-    .filter(({ spec }) => spec.remote && spec.tier !== 'read')
-    .map(({ path, spec }) => {
-      // `api`'s first example reads: its tier depends on the method.
-      const line = spec.examples.find((example) => spec.tierOf === undefined || / -X (POST|PUT|DELETE) /.test(example))!;
-      const all = words(line);
-      let input: string | undefined;
-      let before: string[] | undefined;
-      const pipe = all.lastIndexOf('|');
-      if (pipe >= 0 && all[0] === 'echo') input = all.slice(1, pipe).join(' ');
-      else if (pipe >= 0) before = all.slice(1, pipe);
-      const argv = all
-        .slice(pipe + 2)
-        .filter((word) => word !== '--sandbox')
-        .map((word) => (existsSync(join(home, word)) ? join(home, word) : word));
-      return { name: path.join(' '), spec, argv, input, before };
-    });
-}
+const writeCommands = () => writeCommandsOf(home);
 
 describe('read-only profiles', () => {
   it('refuse every command that may change the account before any request, naming the profile', async () => {

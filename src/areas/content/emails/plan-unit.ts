@@ -47,6 +47,17 @@ function creation(local: RecordFiles, groupIds: ReadonlyMap<string, string> | un
   }
 }
 
+/**
+ * The revisions a record's write is guarded by: those it was pulled at; but where the account holds
+ * just what it was pulled from (its content, by the digest the pull kept: an apply and its undo move
+ * the revision and put the content back), the revisions read now, which lose nothing of the account's.
+ * An undo's step holds no digest: its revisions are where the apply left the record, kept as they are.
+ */
+export function guardingRevisions(step: Step): Record<string, string | null> | undefined {
+  const { synced } = step.pair;
+  return step.standing === 'local' && synced?.digest !== undefined ? undefined : synced?.revisions;
+}
+
 function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string> | undefined): PlannedCall[] {
   const local = step.pair.local!;
   const remote = step.pair.remote!;
@@ -63,7 +74,7 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
     }
     if (wanted !== undefined && current !== undefined) {
       const body = messageUpdate(wanted.fields, wanted.lmx, current);
-      const pulledAt = force ? undefined : step.pair.synced?.revisions?.[prefix];
+      const pulledAt = force ? undefined : guardingRevisions(step)?.[prefix];
       const expectedRevisionId = pulledAt === undefined ? current.contentRevisionId : pulledAt;
       if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body });
     }

@@ -17,7 +17,7 @@ import { remember, type Account } from '../account.js';
 import type { PlannedUnit } from '../plan-file.js';
 import { keepPushImages } from '../before-images.js';
 import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
-import { recordUnit } from './plan-unit.js';
+import { guardingRevisions, recordUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
 import { describe, followRenames, nameRemotes, standingOf, syncedOf } from './sides.js';
@@ -148,6 +148,12 @@ export async function pushEmails(
   const creating = steps.filter((step) => step.action === 'create');
   if (creating.length > 0) {
     await confirm(context.runtime, `Create ${creating.map((step) => describe(step.pair).path).join(', ')} in ${account}?`, options.yes);
+  }
+  // The journal names each record a write changes: an email's message by the email's name.
+  for (const { pair } of steps) {
+    if (pair.remote === undefined) continue;
+    for (const id of [pair.remote.id, ...Object.values(pair.remote.messages).flatMap((message) => message?.id ?? [])])
+      context.recordNames.set(id, pair.local!.name);
   }
   const tally: Tally = { lines: [], published: [], refused: 0, notEditable: 0, unresolved: 0 };
   // What the records held before, kept for `loopsctl undo`, as an apply keeps it.
@@ -286,7 +292,7 @@ async function writeStep(run: PushRun, step: Step): Promise<Applied> {
       : explained(
           applyRecord(writes.client, sent, pair.remote!, {
             check: options.check,
-            expectedRevisions: options.force ? undefined : pair.synced?.revisions,
+            expectedRevisions: options.force ? undefined : guardingRevisions(step),
             groupIds: run.groupIds,
           }),
           CONTENT,

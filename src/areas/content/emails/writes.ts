@@ -89,7 +89,7 @@ export function staleRevision(error: unknown, local: RecordFiles): unknown {
       status: error.status,
       code: error.code,
       cause: error,
-      hint: 'a campaign can be edited only while it is a draft; otherwise the record changed in the account while it was being pushed: run `loopsctl content diff` to see what moved',
+      hint: `${local.kind === 'campaigns' ? 'a campaign can be edited only while it is a draft; otherwise ' : ''}the record changed in the account while it was being pushed: run \`loopsctl content diff\` to see what moved`,
     });
   }
   return error;

@@ -104,6 +104,20 @@ describe('a plan that creates, applied from a second copy of its file', () => {
     });
   }
 
+  it('copies of one plan applied at the same moment create the record once', async () => {
+    const sandbox = await sandboxes();
+    const files = copies();
+    const made = await sandbox.loopsctl(['groups', 'create', '--name', 'Receipts', '--plan', '--out', files.plan], { env: files.env });
+    expect(made.code, made.stderr).toBe(0);
+    const more = [join(files.directory, 'elsewhere', 'third.json'), join(files.directory, 'elsewhere', 'fourth.json')];
+    for (const file of [files.copy, ...more]) copyFileSync(files.plan, file);
+    sandbox.requests.length = 0;
+    const runs = await Promise.all([files.plan, files.copy, ...more].map((file) => sandbox.loopsctl(['apply', file], { env: files.env })));
+    expect(writes(sandbox.requests).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/transactional-groups']);
+    expect(runs.filter((run) => run.code === 0)).toHaveLength(1);
+    for (const run of runs.filter((each) => each.code !== 0)) expect(run.stderr).toContain('(the same digest) is being applied by another loopsctl run');
+  });
+
   it('a record of the name made in the account meanwhile stops the first apply too', async () => {
     const sandbox = await sandboxes();
     const files = copies();

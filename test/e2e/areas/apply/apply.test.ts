@@ -2,7 +2,7 @@
  * A plan written as a file (`content push --plan --out`) and played by `loopsctl apply`: exactly
  * its calls, guarded by the revisions it was planned against, to the account it was made for, once.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takeFileLock } from '../../../../src/base/lock.js';
@@ -17,6 +17,7 @@ import { edit, workflowDir } from '../../../support/workflow-tree.js';
 const PASSWORD_RESET = seedId('transactional/Password reset');
 const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
 const MAGIC_LINK = seedId('transactional/Magic sign-in link');
+const BILLING = seedId('transactional-group/Billing');
 const ONLY = ['--only', 'transactional,components,themes,workflows'];
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
@@ -154,6 +155,48 @@ describe('loopsctl apply', () => {
     expect(apply.stdout).toMatch(/conflict\s+transactional\/password-reset--/);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+
+    // Run again: the conflicting record is tried again and refused again, and still nothing after it is sent.
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['apply', plan]);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    expect(writes(sandbox.requests).map((request) => `${request.status} ${request.path}`)).toEqual([`409 /v1/email-messages/${PASSWORD_RESET_DRAFT}`]);
+  });
+
+  it('applies a new plan written to the --out path of an applied one, not "applied already"', async () => {
+    const sandbox = await sandboxes();
+    const plan = join(tempDir('loopsctl-apply-'), 'change.json');
+    for (const description of ['Receipts', 'Receipts and invoices']) {
+      const made = await sandbox.loopsctl(['groups', 'update', BILLING, '--description', description, '--plan', '--out', plan]);
+      expect(made.code, made.stderr).toBe(0);
+      sandbox.requests.length = 0;
+      const apply = await sandbox.loopsctl(['apply', plan]);
+      expect(apply.code, apply.stderr).toBe(0);
+      expect(apply.stderr).not.toContain('applied already');
+      expect(writes(sandbox.requests).map((request) => request.body)).toEqual([{ description }]);
+    }
+  });
+
+  it('refuses to overwrite a component or theme changed in the app after the plan was made', async () => {
+    const sandbox = await sandboxes();
+    const directory = tempDir('loopsctl-apply-');
+    const root = join(directory, 'loops');
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'themes'])).code).toBe(0);
+    const theme = readdirSync(join(root, 'themes'))[0]!;
+    const file = join(root, 'themes', theme, 'theme.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
+    const plan = join(directory, 'change.json');
+    expect((await sandbox.loopsctl(['content', 'push', root, '--only', 'themes', '--plan', '--out', plan])).code).toBe(0);
+    const id = theme.slice(theme.lastIndexOf('--') + 2);
+    const changed = await sandbox.loopsctl(['themes', 'update', id, '--style', 'buttonBorderRadius=12']);
+    expect(changed.code, changed.stderr).toBe(0);
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    expect(apply.stdout).toContain('the theme changed in the account since the plan was made');
+    expect(writes(sandbox.requests)).toEqual([]);
   });
 
   it('refuses a plan made for another account of the same team name, sending nothing there', async () => {

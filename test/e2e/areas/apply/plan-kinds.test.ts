@@ -4,7 +4,7 @@
  * send to a plan file, guarded by the workflow's revision or by the digest of the record as read;
  * `loopsctl apply` sends exactly that request, or refuses with a conflict when the account moved.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
@@ -52,17 +52,18 @@ function journal(env: Record<string, string>): { command: string; operation: str
 describe('write commands that plan', () => {
   it('each command writes the request it would send, with the revision or the digest it was planned against, and apply sends exactly it', async () => {
     const sandbox = await sandboxes();
-    const cases: { args: string[]; operation: string; guard: 'revision' | 'digest' | 'none' }[] = [
+    // A schedule and a publish reach people: the apply makes them only with --live, the yes a plan's apply takes.
+    const cases: { args: string[]; operation: string; guard: 'revision' | 'digest' | 'none'; yes?: true }[] = [
       { args: ['workflow', 'nodes', 'update', WIN_BACK, SCORE, '--set', 'samplingRate:=30'], operation: 'updateWorkflowNode', guard: 'revision' },
       { args: ['workflow', 'nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', DORMANT], operation: 'createWorkflowNode', guard: 'revision' },
-      { args: ['campaigns', 'update', DRAFT_CAMPAIGN, '--schedule', '2031-01-06T09:00:00Z'], operation: 'updateCampaign', guard: 'digest' },
-      { args: ['transactional', 'publish', PASSWORD_RESET], operation: 'publishTransactionalEmail', guard: 'digest' },
+      { args: ['campaigns', 'update', DRAFT_CAMPAIGN, '--schedule', '2031-01-06T09:00:00Z'], operation: 'updateCampaign', guard: 'digest', yes: true },
+      { args: ['transactional', 'publish', PASSWORD_RESET], operation: 'publishTransactionalEmail', guard: 'digest', yes: true },
       { args: ['groups', 'update', BILLING, '--description', 'Receipts and invoices'], operation: 'updateTransactionalGroup', guard: 'digest' },
       { args: ['groups', 'create', '--name', 'Receipts'], operation: 'createTransactionalGroup', guard: 'none' },
       { args: ['campaign-groups', 'update', NEWSLETTERS, '--name', 'Letters'], operation: 'updateCampaignGroup', guard: 'digest' },
       { args: ['campaign-groups', 'create', '--name', 'Launches'], operation: 'createCampaignGroup', guard: 'none' },
     ];
-    for (const { args, operation, guard } of cases) {
+    for (const { args, operation, guard, yes } of cases) {
       const { plan, env } = place();
       const written = await planned(sandbox, args, env, plan);
       const [unit] = written.units;
@@ -73,7 +74,13 @@ describe('write commands that plan', () => {
       if (guard === 'none') expect(call.read).toBeUndefined();
 
       sandbox.requests.length = 0;
-      const apply = await sandbox.loopsctl(['apply', plan], { env });
+      if (yes) {
+        const refused = await sandbox.loopsctl(['apply', plan], { env });
+        expect(refused.code, args.join(' ')).toBe(11);
+        expect(refused.stderr).toContain("this needs a person's yes; nothing was sent");
+        expect(writes(sandbox.requests)).toEqual([]);
+      }
+      const apply = await sandbox.loopsctl(['apply', plan, ...(yes ? ['--live'] : [])], { env });
       expect(apply.code, `${args.join(' ')}: ${apply.stderr}`).toBe(0);
       const sent = writes(sandbox.requests);
       expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([`${call.method} ${call.path}`]);
@@ -139,19 +146,24 @@ describe('write commands that plan', () => {
     const renamed = await sandbox.loopsctl(['campaigns', 'update', DRAFT_CAMPAIGN, '--name', 'December newsletter'], { env });
     expect(renamed.code, renamed.stderr).toBe(0);
     sandbox.requests.length = 0;
-    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    const apply = await sandbox.loopsctl(['apply', plan, '--live'], { env });
     expect(apply.code).toBe(5);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain(`changed in the account since the plan was made`);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 
-  it('takes --expires, refuses --plan without --out and --out without --plan, and a plan that would discard queued contacts', async () => {
+  it('takes --expires, shows a plan without --out as content push --plan does, refuses --out without --plan, and a plan that would discard queued contacts', async () => {
     const sandbox = await sandboxes();
     const { plan, env } = place();
     const bare = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan'], { env });
-    expect(bare.code).toBe(2);
-    expect(bare.stderr).toContain('--plan writes the change to a file: give --out <file> with it');
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(bare.stdout).toContain(`# transactional group ${BILLING}: would change`);
+    expect(bare.stderr).toContain('Nothing was sent: 1 call to Acme Sandbox planned; give --out <file> to keep the plan');
+    expect(existsSync(plan)).toBe(false);
+    const lastingAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--expires', '2d'], { env });
+    expect(lastingAlone.code).toBe(2);
+    expect(lastingAlone.stderr).toContain('--expires is the expiry of a plan file: give --out <file> with it');
     const outAlone = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--out', plan], { env });
     expect(outAlone.code).toBe(2);
     expect(outAlone.stderr).toContain('--out and --expires are those of a plan file: give --plan with them');
@@ -162,6 +174,31 @@ describe('write commands that plan', () => {
     const discard = await sandbox.loopsctl(['workflow', 'nodes', 'delete', WIN_BACK, SCORE, '--queued-contacts', 'discard', '--plan', '--out', plan], { env });
     expect(discard.code).toBe(2);
     expect(discard.stderr).toContain('a plan never discards queued contacts');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('exits with the failure of a command that fails before its write, and writes no plan', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const failed = await sandbox.loopsctl(['workflow', 'nodes', 'update', WIN_BACK, 'no-such-node', '--set', 'samplingRate:=30', '--plan', '--out', plan], {
+      env,
+    });
+    expect(failed.code).toBe(4);
+    expect(failed.stderr).toContain('no-such-node');
+    expect(existsSync(plan)).toBe(false);
+  });
+
+  it('shows the impact of a transactional publish with --plan --code and no --out, as content push --plan does', async () => {
+    const sandbox = await sandboxes();
+    const { env } = place();
+    const directory = tempDir('loopsctl-code-');
+    writeFileSync(
+      join(directory, 'reset.ts'),
+      `await loops.sendTransactionalEmail({ transactionalId: '${PASSWORD_RESET}', email, dataVariables: { resetUrl } });\n`,
+    );
+    const shown = await sandbox.loopsctl(['transactional', 'publish', PASSWORD_RESET, '--plan', '--code', directory], { env });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`# transactional email ${PASSWORD_RESET}: would change`);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 });

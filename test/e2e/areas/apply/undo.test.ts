@@ -3,10 +3,12 @@
  * same plan-and-apply cycle, refused as a conflict when the record changed again since, and saying
  * so where the API cannot take it back.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
+import { emailMessages } from '../../../../src/emulator/routes/email-message-records.js';
+import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
@@ -16,6 +18,7 @@ const SCORE = 'cu46uqyjwgaeml2epsiw5a711';
 const DORMANT = 'ccaupowsk6riuwqxc5jsidoxl';
 const BILLING = seedId('transactional-group/Billing');
 const PASSWORD_RESET = seedId('transactional/Password reset');
+const PASSWORD_RESET_DRAFT = seedId('transactional/Password reset/draft');
 const ONLY = ['--only', 'transactional,components,themes,workflows'];
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
@@ -40,6 +43,27 @@ async function applied(sandbox: RecordingSandbox, plan: string, env: Record<stri
   const apply = await sandbox.loopsctl(['apply', plan], { env });
   expect(apply.code, apply.stderr).toBe(0);
   return /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
+}
+
+const TEAMMATE_LMX = '<Paragraph>Edited in the app</Paragraph>\n';
+const messageOf = (sandbox: RecordingSandbox) => emailMessages.of(sandbox.server.state()).find(({ message }) => message.id === PASSWORD_RESET_DRAFT)!.message;
+
+function teammateEdits(sandbox: RecordingSandbox): void {
+  sandbox.server.update((state) => {
+    const stored = emailMessages.of(state).find(({ message }) => message.id === PASSWORD_RESET_DRAFT)!;
+    stored.message.lmx = TEAMMATE_LMX;
+    stored.message.contentRevisionId = 'edited-in-the-app';
+  });
+}
+
+/** A plan of two records: the password reset's draft, then the win-back workflow. */
+async function plannedTwo(sandbox: RecordingSandbox, directory: string, plan: string, env: Record<string, string>): Promise<void> {
+  const root = join(directory, 'edited');
+  expect((await sandbox.loopsctl(['content', 'pull', root, ...ONLY], { env })).code).toBe(0);
+  writeFileSync(join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+  edit(join(workflowDir(root, 'win-back-draft'), 'workflow.yaml'), 'samplingRate: 20', 'samplingRate: 25');
+  const made = await sandbox.loopsctl(['content', 'push', root, ...ONLY, '--plan', '--out', plan], { env });
+  expect(made.code, made.stderr).toBe(0);
 }
 
 describe('loopsctl undo', () => {
@@ -136,6 +160,91 @@ describe('loopsctl undo', () => {
     expect(undo.code).toBe(5);
     expect(undo.stderr).toContain('stopped at a conflict');
     expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+  });
+
+  it("compares with where each record's own write left it: a teammate's edit made while the apply went on is a conflict, never overwritten", async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    await plannedTwo(sandbox, directory, plan, env);
+    // The email is written first; while the workflow is written after it, a teammate edits the email in the app.
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      if (items.some((request) => request.method === 'POST' && request.path.startsWith(`/v1/workflows/${WIN_BACK}/nodes/`))) teammateEdits(sandbox);
+      return push(...items);
+    };
+    await applied(sandbox, plan, env);
+    recorded.push = push;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code).toBe(5);
+    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(messageOf(sandbox).lmx).toBe(TEAMMATE_LMX);
+  });
+
+  it('takes back what a partly applied change did, and ends with the conflict, not exit 70', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const before = await pulled(sandbox, directory, env);
+    await plannedTwo(sandbox, directory, plan, env);
+    // Once the email is written, a teammate edits the workflow in the app: the plan's second record conflicts, and is never reached.
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      if (items.some((request) => request.method === 'POST' && request.path.startsWith('/v1/email-messages/')))
+        sandbox.server.update((state) => {
+          const workflow = workflows.of(state).find((each) => each.id === WIN_BACK)!;
+          (workflow.nodes.find((node) => node.id === SCORE) as { samplingRate?: number }).samplingRate = 35;
+          workflow.workflowRevisionId = 'edited-in-the-app';
+        });
+      return push(...items);
+    };
+    const apply = await sandbox.loopsctl(['apply', plan], { env });
+    recorded.push = push;
+    expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    const diff = await sandbox.loopsctl(['content', 'diff', before, '--only', 'transactional'], { env });
+    expect(diff.code, diff.stdout).toBe(0);
+    // The workflow the change never reached is left as the teammate made it.
+    const score = await sandbox.loopsctl(['workflow', 'nodes', 'get', WIN_BACK, SCORE, '--json'], { env });
+    expect(JSON.parse(score.stdout).samplingRate).toBe(35);
+  });
+
+  it('refuses to take back a theme changed in the app since the change, sending nothing', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const root = join(directory, 'themes');
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'themes'], { env })).code).toBe(0);
+    const theme = readdirSync(join(root, 'themes'))[0]!;
+    const file = join(root, 'themes', theme, 'theme.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
+    expect((await sandbox.loopsctl(['content', 'push', root, '--only', 'themes', '--plan', '--out', plan], { env })).code).toBe(0);
+    await applied(sandbox, plan, env);
+    const changed = await sandbox.loopsctl(['themes', 'update', theme.slice(theme.lastIndexOf('--') + 2), '--style', 'buttonBorderRadius=12'], { env });
+    expect(changed.code, changed.stderr).toBe(0);
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
+    expect(undo.code).toBe(5);
+    expect(undo.stderr).toContain('stopped at a conflict');
+    expect(undo.stdout).toContain('the theme changed in the account since the plan was made');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('leaves the tree pushable after an apply and its undo: the account holds what it was pulled from', async () => {
+    const sandbox = await sandboxes();
+    const { directory, plan, env } = place();
+    const root = join(directory, 'edited');
+    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'transactional'], { env })).code).toBe(0);
+    writeFileSync(join(root, 'transactional', `password-reset--${PASSWORD_RESET}`, 'draft.lmx'), '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+    expect((await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional', '--plan', '--out', plan], { env })).code).toBe(0);
+    await applied(sandbox, plan, env);
+    expect((await sandbox.loopsctl(['undo', plan, '--yes'], { env })).code).toBe(0);
+    const push = await sandbox.loopsctl(['content', 'push', root, '--only', 'transactional'], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).not.toContain('campaign');
+    expect(messageOf(sandbox).lmx).toBe('<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
   });
 
   it('writes the undo as a plan with --out, and takes back a group edit', async () => {

@@ -149,9 +149,25 @@ describe('the journal of changes', () => {
     expect(table.stdout).toContain(`theme "Night" ${MIDNIGHT}`);
     const narrow = await run(['log'], { env: { ...env, NO_COLOR: '1' }, tty: { columns: 60 } });
     for (const line of narrow.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+    // The time of day is kept at every width a terminal has: cut to the minute, never to the date.
+    for (const columns of [80, 120, 160]) {
+      const fitted = await run(['log'], { env: { ...env, NO_COLOR: '1' }, tty: { columns } });
+      expect(fitted.stdout.split('\n')[1], `${columns} columns`).toMatch(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/);
+    }
     const bad = await run(['log', '--since', 'yesterday'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--since takes a date/);
+  });
+
+  it('finds the changes of a content push by the record\'s name: `log --record "Password reset"`', async () => {
+    const root = join(tempDir(), 'loops');
+    expect((await run(['--profile', 'prod', 'content', 'pull', root, '--only', 'transactional'], { env })).code).toBe(0);
+    const draft = join(root, 'transactional', `password-reset--${seedId('transactional/Password reset')}`, 'draft.lmx');
+    writeFileSync(draft, '<Paragraph>Reset it here: {data.resetUrl}</Paragraph>\n');
+    const push = await run(['--profile', 'prod', 'content', 'push', root, '--only', 'transactional', '--no-check'], { env });
+    expect(push.code, push.stderr).toBe(0);
+    const found = await run(['log', '--record', 'Password reset', '--json'], { env });
+    expect(found.json<JournalEntry[]>().map(({ operation, name }) => [operation, name])).toEqual([['updateEmailMessage', 'Password reset']]);
   });
 
   it('names the MCP client as who made a change through `loopsctl mcp`', async () => {

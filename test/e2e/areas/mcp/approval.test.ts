@@ -84,7 +84,7 @@ describe('a change above the write tier, through elicitation', () => {
     // The person was shown the change in words: the command, and the account it goes to.
     expect(asked[0]).toContain('loopsctl-test (MCP) asks to change the sandbox (team "Acme Sandbox")');
     expect(asked[0]).toMatch(
-      /loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example\.com --vars-file '\{"resetUrl":"https:\/\/example\.com\/reset"\}' --idempotency-key [0-9a-f-]{36}$/m,
+      /printf '%s' '\{"resetUrl":"https:\/\/example\.com\/reset"\}' \| loopsctl transactional send c1h3243uwicgpgajrgexlzdl5 --to ada@example\.com --vars-file - --idempotency-key [0-9a-f-]{36}$/m,
     );
   });
 
@@ -171,7 +171,10 @@ describe('a plan file an agent asks to apply', () => {
     running.push(mcp);
     const answer = (await mcp.client.callTool({ name: 'apply', arguments: { plan: 'change.json', live: true } })) as Answer;
     expect(answer.structuredContent.error).toMatchObject({ code: 'not_approved' });
-    expect(asked[0]).toMatch(/\n {2}loopsctl apply change\.json --live\n {2}The plan, for Acme Sandbox: workflows\/welcome-series--\w+\n/);
+    // What the plan does, from its calls, and the digest the person approves.
+    expect(asked[0]).toMatch(
+      /\n {2}loopsctl apply change\.json --live\n {2}The plan [0-9a-f]{64}, for Acme Sandbox:\n {4}workflows\/welcome-series--\w+: [^\n]*deleteWorkflowNode/,
+    );
     expect(asked[0]).toMatch(/\n {2}Impact:\n {4}workflows\/welcome-series--\w+: deletes node wait-2d: nobody is waiting there\n/);
   });
 });

@@ -3,6 +3,8 @@
  * content check rules, tested, and applied by plan id, a live one only on a person's yes. The
  * client is the protocol SDK's own; what changed is read back from the sandbox.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, tempDir, typedInput } from '../../../support/main.js';
 import { startMcp, type McpRun, type Person } from '../../../support/mcp.js';
@@ -60,6 +62,27 @@ describe('workflow_propose, workflow_test and workflow_apply', () => {
     const after = await show(mcp.config, WIN_BACK);
     expect(after.nodes[WIN_BACK_EXPERIMENT]!.samplingRate).toBe(30);
     expect(after.status).toBe('Draft');
+  });
+
+  it('keep no pulled tree in approvals/ once a proposal is applied, planned nothing, or expired', async () => {
+    let now = new Date('2026-11-25T10:00:00Z');
+    const config = tempDir();
+    const mcp = await startMcp(['--sandbox', '--allow-writes'], { env: { LOOPSCTL_CONFIG_DIR: config }, person: false, now: () => now });
+    running.push(mcp);
+    const call = async (name: string, input: Record<string, unknown>) => (await mcp.client.callTool({ name, arguments: input })) as Answer;
+    const trees = () => readdirSync(join(config, 'approvals'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const edit = { workflow: WIN_BACK, edits: [{ node: WIN_BACK_EXPERIMENT, set: { samplingRate: 30 } }] };
+    const applied = await call('workflow_apply', { plan: (await call('workflow_propose', edit)).structuredContent.plan });
+    expect(applied.isError, applied.content[0]!.text).toBeFalsy();
+    expect(trees()).toEqual([]);
+    // The account holds that edit already: nothing is proposed, and nothing kept.
+    expect((await call('workflow_propose', edit)).structuredContent).toEqual({ change: false });
+    expect(trees()).toEqual([]);
+    const waiting = await call('workflow_propose', { ...edit, edits: [{ node: WIN_BACK_EXPERIMENT, set: { samplingRate: 40 } }] });
+    expect(trees().map((entry) => entry.name)).toEqual([waiting.structuredContent.plan]);
+    now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+    const next = await call('workflow_propose', { ...edit, edits: [{ node: WIN_BACK_EXPERIMENT, set: { samplingRate: 50 } }] });
+    expect(trees().map((entry) => entry.name)).toEqual([next.structuredContent.plan]);
   });
 
   it('answer the rule book’s problems for a broken graph, and plan nothing', async () => {

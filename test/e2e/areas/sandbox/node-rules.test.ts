@@ -83,7 +83,7 @@ describe('an event trigger given its event by pattern', () => {
     const patterns = (await loopsctl('event-patterns', 'list', '--json')).json() as { id: string; eventName: string }[];
     const extended = patterns.find((pattern) => pattern.eventName === 'trial_extended')!;
     expect(extended).toBeDefined();
-    await loopsctl('workflow', 'nodes', 'update', TRIAL, node('Trial conversion', 'trial-started'), '--set', `eventPatternId=${extended.id}`);
+    await loopsctl('workflow', 'nodes', 'update', TRIAL, node('Trial conversion', 'trial-started'), '--set', `eventPatternId=${extended.id}`, '--live');
     const trigger = (await loopsctl('workflow', 'nodes', 'get', TRIAL, node('Trial conversion', 'trial-started'), '--json')).json() as Record<string, unknown>;
     expect(trigger).toMatchObject({ typeName: 'EventTrigger', eventName: 'trial_extended', reEligible: false });
 
@@ -110,6 +110,7 @@ describe('an event trigger given its event by pattern', () => {
       node('Trial conversion', 'trial-started'),
       '--set',
       'eventPatternId=cnosuchpattern0000000000a',
+      '--live',
     );
   });
 });
@@ -118,12 +119,12 @@ describe('an audience filter on a contact’s activity, and a webhook experiment
   it('lets on the contact who opened the welcome email by the time it is evaluated, and splits it as an autosplit', async () => {
     const { loopsctl, refused, journeys, advance } = await sandbox({ [WIN_BACK]: 'Sending' });
     const winBack = (label: string) => node('Win-back (draft)', label);
-    await loopsctl('workflow', 'nodes', 'update', WIN_BACK, winBack('start'), '--set', 'typeName=EventTrigger', '--set', 'eventName=winback_due');
+    await loopsctl('workflow', 'nodes', 'update', WIN_BACK, winBack('start'), '--set', 'typeName=EventTrigger', '--set', 'eventName=winback_due', '--live');
     const opened = { type: 'activity', action: 'opened', negate: false, target: 'workflowEmail', id: node('Welcome series', 'welcome') };
     const payload = join(tempDir(), 'filter.json');
     writeFileSync(payload, JSON.stringify({ audienceFilter: { match: 'all', conditions: [opened] } }));
-    await loopsctl('workflow', 'nodes', 'update', WIN_BACK, winBack('dormant'), '--payload-file', payload);
-    await loopsctl('workflow', 'nodes', 'update', WIN_BACK, winBack('score'), '--set', 'samplingRate:=100');
+    await loopsctl('workflow', 'nodes', 'update', WIN_BACK, winBack('dormant'), '--payload-file', payload, '--live');
+    await loopsctl('workflow', 'nodes', 'update', WIN_BACK, winBack('score'), '--set', 'samplingRate:=100', '--live');
 
     // Both readers get the welcome email at once; its simulated open follows two seconds later.
     for (const email of ['early@example.com', 'reader@example.com']) {
@@ -155,7 +156,7 @@ describe('an audience filter on a contact’s activity, and a webhook experiment
     writeFileSync(payload, unknownAction);
     await refused(
       'payload.audienceFilter.conditions[0].action: "received" is not an activity action',
-      ...['workflow', 'nodes', 'update', WIN_BACK, winBack('dormant'), '--payload-file', payload],
+      ...['workflow', 'nodes', 'update', WIN_BACK, winBack('dormant'), '--payload-file', payload, '--live'],
     );
   });
 });

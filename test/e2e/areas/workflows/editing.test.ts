@@ -131,7 +131,7 @@ describe('the graph drawn after a change', () => {
     const shown = async (id: string) => treeOf((await loopsctl('show', id)).stdout);
     const FIRST_PATH = 'co85hlls9n60qzmbmdtdh561h';
 
-    const added = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', FIRST_PATH);
+    const added = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', FIRST_PATH, '--live');
     expect(added.code, added.stderr).toBe(0);
     const timer = /^Added TimerAction (\w+) after/.exec(added.stdout)![1]!;
     expect(treeOf(added.stdout)).toContain(`        |-- ~ AudienceFilter  ${FIRST_PATH}  where projectsCreated greater than 0, applies downstream`);
@@ -139,8 +139,8 @@ describe('the graph drawn after a change', () => {
     expect(unmarked(treeOf(added.stdout))).toEqual(await shown(TRIAL));
 
     const edits = [
-      ['nodes', 'update', TRIAL, timer, '--set', 'amount:=2'],
-      ['nodes', 'add-branch', TRIAL, TRIAL_BRANCH],
+      ['nodes', 'update', TRIAL, timer, '--set', 'amount:=2', '--live'],
+      ['nodes', 'add-branch', TRIAL, TRIAL_BRANCH, '--live'],
       ['nodes', 'delete', TRIAL, timer, '--yes'],
       ['set-list', WIN_BACK, BETA_LIST, '--yes'],
       ['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--after', DORMANT],
@@ -213,7 +213,8 @@ describe('requests', () => {
     sandbox = await startTestSandbox({ onRequest: (request) => seen.push(request) });
     const env = sandboxEnv(sandbox);
     const revision = workflowsOf(sandbox.state()).find((workflow) => workflow.id === WIN_BACK)!.workflowRevisionId;
-    const result = await run(['workflow', 'nodes', 'add-branch', WIN_BACK, SCORE, '--expected-revision-id', revision!, '--json'], { env });
+    // --live, the person's yes: the gate reads no workflow's status either.
+    const result = await run(['workflow', 'nodes', 'add-branch', WIN_BACK, SCORE, '--expected-revision-id', revision!, '--json', '--live'], { env });
     expect(result.code, result.stderr).toBe(0);
     expect(seen.map((request) => request.method)).toEqual(['POST']);
     expect(JSON.parse(seen[0]!.body)).toEqual({ expectedRevisionId: revision });
@@ -454,7 +455,7 @@ describe('the sandbox keeps to the API rules', () => {
     await refused(['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--between', DORMANT, OFFER], /does not lead to/);
     await refused(['nodes', 'add', WIN_BACK, '--type', 'TimerAction', '--between', SCORE, HOLDOUT], /only a VariantNode/);
     await refused(
-      ['nodes', 'reroute', TRIAL, 'c4890mni42uoutvajz8cfbwob', '--to', 'c9s9ou4jb05yb527ulqctzl3d'],
+      ['nodes', 'reroute', TRIAL, 'c4890mni42uoutvajz8cfbwob', '--to', 'c9s9ou4jb05yb527ulqctzl3d', '--live'],
       /^Error: a node cannot be rerouted while the workflow is sending; pause the workflow first$/m,
     );
     // A variant belongs right under an experiment, wherever it is asked for.
@@ -462,7 +463,10 @@ describe('the sandbox keeps to the API rules', () => {
       ['--after', 'cxmqckredvo540ymk1l23bmpf'],
       ['--between', TRIAL_BRANCH, 'co85hlls9n60qzmbmdtdh561h'],
     ]) {
-      await refused(['nodes', 'add', TRIAL, '--type', 'VariantNode', ...place], /^Error: a VariantNode can only be inserted right after an experiment branch/m);
+      await refused(
+        ['nodes', 'add', TRIAL, '--type', 'VariantNode', ...place, '--live'],
+        /^Error: a VariantNode can only be inserted right after an experiment branch/m,
+      );
     }
     await refused(['nodes', 'add', WIN_BACK, '--type', 'VariantNode', '--between', DORMANT, SCORE], /only be inserted right after an experiment branch/);
     await refused(['nodes', 'reroute', WIN_BACK, SCORE, '--to', OFFER], /cannot be rerouted/);
@@ -471,7 +475,7 @@ describe('the sandbox keeps to the API rules', () => {
     await refused(['nodes', 'add-branch', WIN_BACK, DORMANT], /is an AudienceFilter; only a BranchNode or an ExperimentBranchNode/);
     await refused(['nodes', 'delete', WIN_BACK, SCORE], /delete it with its subtree/);
     await refused(['nodes', 'delete', WIN_BACK, TRIGGER], /trigger node cannot be deleted/);
-    await refused(['nodes', 'update', TRIAL, TRIAL_BRANCH, '--set', 'evalStrategy=all'], /does not support updating a BranchNode node/);
+    await refused(['nodes', 'update', TRIAL, TRIAL_BRANCH, '--set', 'evalStrategy=all', '--live'], /does not support updating a BranchNode node/);
   });
 
   it("inserts a missing variant before an experiment path's content, and lets a sending workflow take edits other than a reroute", async () => {
@@ -482,7 +486,7 @@ describe('the sandbox keeps to the API rules', () => {
     const inserted = await loopsctl('nodes', 'add', WIN_BACK, '--type', 'VariantNode', '--between', SCORE, OFFER);
     expect(inserted.code, inserted.stderr).toBe(0);
     expect(inserted.stdout).toMatch(/^Added VariantNode \w+ between/m);
-    const sending = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', 'cxmqckredvo540ymk1l23bmpf');
+    const sending = await loopsctl('nodes', 'add', TRIAL, '--type', 'TimerAction', '--after', 'cxmqckredvo540ymk1l23bmpf', '--live');
     expect(sending.code, sending.stderr).toBe(0);
   });
 
@@ -513,24 +517,28 @@ describe('the sandbox keeps to the API rules', () => {
 
   it('says what is wrong with a --set value in words, and how to give a number', async () => {
     const config = env();
-    const wrong = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount=abc', '--set', 'unit=x'], { env: config });
+    const wrong = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount=abc', '--set', 'unit=x', '--live'], {
+      env: config,
+    });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('amount must be a number, not the text "abc"; unit must be one of m, h, d, s, not the text "x"');
     expect(wrong.stderr).not.toMatch(/Invalid (input|option)|expected number/);
     // The one rule of --prop and --var: name=value is text, name:=<json> is typed.
-    const text = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount=3'], { env: config });
+    const text = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount=3', '--live'], { env: config });
     expect(text.code).toBe(2);
     expect(text.stderr).toContain('amount must be a number, not the text "3" (write amount:=3 to give it as a number)');
-    const negative = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount:=-1'], { env: config });
+    const negative = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount:=-1', '--live'], { env: config });
     expect(negative.stderr).toContain('amount must be 0 or more, not -1');
-    const typed = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount:=3', '--set', 'unit=h'], { env: config });
+    const typed = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--set', 'amount:=3', '--set', 'unit=h', '--live'], {
+      env: config,
+    });
     expect(typed.code, typed.stderr).toBe(0);
     expect(typed.stdout).toContain(`~ TimerAction  ${WELCOME_WAIT_5D}  wait 3 hours`);
   });
 
   it('takes a payload from stdin, and refuses usage mistakes before sending', async () => {
     const config = env();
-    const piped = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--payload-file', '-'], {
+    const piped = await run(['--sandbox', 'workflow', 'nodes', 'update', WELCOME, WELCOME_WAIT_5D, '--payload-file', '-', '--live'], {
       env: config,
       input: '{"amount": 6, "unit": "h"}',
     });

@@ -33,7 +33,7 @@ describe('the sandbox checks a contact-property trigger query as the API does', 
   ])('refuses %s with 400, storing nothing', async (_what, query, message) => {
     const { workflow, trigger } = await upgradeTrigger();
     const before = (await loopsctl('workflows', 'get', workflow, '--json')).json();
-    const refused = await loopsctl('workflow', 'nodes', 'update', workflow, trigger, '--set', `contactPropertyQuery:=${JSON.stringify(query)}`);
+    const refused = await loopsctl('workflow', 'nodes', 'update', workflow, trigger, '--set', `contactPropertyQuery:=${JSON.stringify(query)}`, '--live');
     // The 400 of a request the API refuses as sent.
     expect(refused.code, refused.stdout).toBe(ExitCode.rejected);
     expect(refused.stderr).toContain(message);
@@ -46,7 +46,7 @@ describe('the sandbox checks a contact-property trigger query as the API does', 
       { key: 'seats', was: { value: '', operator: 'empty' }, is: { value: 3, operator: 'greater_than' } },
       { key: 'plan', was: { value: 'free', operator: 'equal' }, is: { value: 'pro', operator: 'contains' } },
     ]) {
-      const taken = await loopsctl('workflow', 'nodes', 'update', workflow, trigger, '--set', `contactPropertyQuery:=${JSON.stringify(query)}`);
+      const taken = await loopsctl('workflow', 'nodes', 'update', workflow, trigger, '--set', `contactPropertyQuery:=${JSON.stringify(query)}`, '--live');
       expect(taken.code, taken.stderr).toBe(0);
     }
   });

@@ -1,0 +1,74 @@
+/**
+ * What a write of the API does, as far as a person's yes is concerned: whether it reaches people
+ * or cannot be taken back (a send, a publish, a schedule, a delete, a contact written, contacts
+ * discarded from a workflow), which needs one; or whether that depends on the state of its target
+ * (a workflow's node edit, which moves the contacts of a workflow that is not a draft). Judged from
+ * the request itself, never from a label a caller gives it: the one rule book that `loopsctl`'s
+ * runs, its plans and its MCP tools are held to (src/core/gate.ts).
+ *
+ * Every write of the API's published description is judged here (test/unit/platform/write-gate.test.ts
+ * reads the contract); a write this loopsctl does not know needs a yes.
+ */
+import { type ConfigurationOperation, configurationWrite } from './configuration-writes.js';
+
+/** The configuration writes that need a person's yes whatever their target, and what each does in words. */
+const ALWAYS: Partial<Record<ConfigurationOperation, string>> = {
+  publishTransactionalEmail: 'publishes a transactional email (the next sends use it)',
+  deleteWorkflow: 'deletes a workflow',
+};
+
+/**
+ * The edits of a workflow's graph and audience, which move the contacts of a workflow that is not
+ * a draft (a draft holds none: its edits reach nobody).
+ */
+export const WORKFLOW_EDITS: ReadonlySet<ConfigurationOperation> = new Set([
+  'createWorkflowNode',
+  'addWorkflowBranch',
+  'updateWorkflowNode',
+  'rerouteNodeConnection',
+  'deleteWorkflowNode',
+  'deleteWorkflowNodeRecursively',
+  'changeWorkflowMailingList',
+]);
+
+/** The writes that are neither configuration nor reach anyone: an uploaded image, which nothing uses yet. */
+const QUIET_WRITES = [/^\/v1\/uploads$/, /^\/v1\/uploads\/[^/]+\/complete$/];
+
+/** The writes of people and the sends, in words, by path (the API's other writes: configuration-writes.ts, OTHER_WRITES). */
+const PEOPLE_WRITES: [RegExp, string][] = [
+  [/^\/v1\/transactional$/, 'sends a transactional email'],
+  [/^\/v1\/events\/send$/, 'sends an event (it can start workflows that email the contact)'],
+  [/^\/v1\/email-messages\/[^/]+\/preview$/, 'sends a preview email'],
+  [/^\/v1\/contacts\/suppression$/, "lifts a contact's suppression"],
+  [/^\/v1\/contacts\/delete$/, 'deletes a contact'],
+  [/^\/v1\/contacts\/(create|update)$/, 'writes a contact (it can start workflows that email the contact)'],
+];
+
+/** What a write does: nothing to ask about; a yes needed, and why; or a yes needed only if its workflow is not a draft. */
+export type WriteJudgement = { needs: 'nothing' } | { needs: 'yes'; does: string } | { needs: 'draft'; workflowId: string; does: string };
+
+export function judgeWrite(method: string, pathWithQuery: string, body?: unknown): WriteJudgement {
+  if (method === 'GET') return { needs: 'nothing' };
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  // "Make a dry run request using `dryRun: true`" (the API's reference): it changes nothing.
+  if (fields.dryRun === true) return { needs: 'nothing' };
+  const path = pathWithQuery.split('?')[0]!;
+  const write = configurationWrite(method, path, body);
+  if (write === undefined) {
+    if (QUIET_WRITES.some((pattern) => pattern.test(path))) return { needs: 'nothing' };
+    const people = PEOPLE_WRITES.find(([pattern]) => pattern.test(path));
+    return { needs: 'yes', does: people?.[1] ?? `${method} ${path}, a write this loopsctl does not know` };
+  }
+  const always = ALWAYS[write.operation];
+  if (always !== undefined) return { needs: 'yes', does: always };
+  if (fields.queuedContactPolicy === 'discard') return { needs: 'yes', does: 'discards the contacts queued in a workflow' };
+  if ((write.operation === 'updateCampaign' || write.operation === 'createCampaign') && fields.scheduling !== undefined && fields.scheduling !== null)
+    return { needs: 'yes', does: 'schedules a campaign (it sends to its audience)' };
+  if (WORKFLOW_EDITS.has(write.operation)) return { needs: 'draft', workflowId: write.ids.workflowId!, does: 'edits a workflow' };
+  return { needs: 'nothing' };
+}
+
+/** Whether a workflow's status is that of a draft: any other (Sending, Paused, PausedAndQueueing) holds contacts that move through it. */
+export function isDraftStatus(status: unknown): boolean {
+  return status === undefined || status === null || status === 'Draft';
+}

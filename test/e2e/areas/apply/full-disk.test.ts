@@ -1,0 +1,64 @@
+/**
+ * A full disk while `loopsctl apply` runs (simulated: every write of a local file refused with
+ * ENOSPC, as the system refuses it) is the machine's condition, said as such (exit 2), never "a bug
+ * in loopsctl" (exit 70); and it leaves nothing behind that keeps the next apply out.
+ */
+import * as fs from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+
+const disk = vi.hoisted(() => ({ full: false }));
+vi.mock('node:fs', async (original) => {
+  const real = await original<typeof import('node:fs')>();
+  const refused = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  const guarded =
+    <F extends (...args: never[]) => unknown>(write: F) =>
+    (...args: Parameters<F>) => {
+      if (disk.full) throw refused();
+      return write(...args);
+    };
+  const writes = { writeSync: guarded(real.writeSync), writeFileSync: guarded(real.writeFileSync), appendFileSync: guarded(real.appendFileSync) };
+  return { ...real, ...writes, default: { ...real, ...writes } };
+});
+
+const BILLING = seedId('transactional-group/Billing');
+const sandboxes = sandboxEachTest();
+const writes = (requests: Recorded[]) => requests.filter((request) => request.method !== 'GET');
+
+describe('a full disk during apply', () => {
+  it('ends with exit 2 and what to do, not exit 70, before the first write and after it, and the next apply runs', async () => {
+    const sandbox = await sandboxes();
+    const directory = tempDir('loopsctl-full-');
+    const plan = join(directory, 'change.json');
+    const env = { LOOPSCTL_CONFIG_DIR: join(directory, 'config') };
+    const made = await sandbox.loopsctl(['groups', 'update', BILLING, '--description', 'Receipts', '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+
+    disk.full = true;
+    const before = await sandbox.loopsctl(['apply', plan], { env }).finally(() => {
+      disk.full = false;
+    });
+    expect(before.code, before.stderr).toBe(2);
+    expect(before.stderr).toContain('no space left on device');
+    expect(before.stderr).toContain('free some space');
+    expect(writes(sandbox.requests)).toEqual([]);
+
+    // The disk fills once the write is sent: what the apply keeps after it cannot be written.
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    recorded.push = (...items: Recorded[]) => {
+      if (items.some((request) => request.method !== 'GET')) disk.full = true;
+      return push(...items);
+    };
+    const during = await sandbox.loopsctl(['apply', plan], { env }).finally(() => {
+      disk.full = false;
+      recorded.push = push;
+    });
+    expect(during.code, during.stderr).not.toBe(70);
+    expect(during.stderr).toContain('no space left on device');
+    expect(fs.existsSync(`${plan}.lock`)).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { isDraftStatus, judgeWrite } from '../../../src/platform/write-gate.js';
+import { publishedDescription } from '../../support/openapi.js';
+
+describe('what a write needs', () => {
+  const writes = Object.entries(publishedDescription().paths).flatMap(([path, item]) =>
+    ['post', 'put', 'patch', 'delete'].flatMap((method) => {
+      const operation = (item as Record<string, { operationId?: string } | undefined>)[method];
+      return operation === undefined || operation.operationId!.startsWith('webhook')
+        ? []
+        : [{ method: method.toUpperCase(), path, operationId: operation.operationId! }];
+    }),
+  );
+  const judged = (operationId: string, body?: unknown) => {
+    const { method, path } = writes.find((write) => write.operationId === operationId)!;
+    return judgeWrite(
+      method,
+      path.replace(/\{(\w+)\}/g, (_whole, name: string) => `${name}-1`),
+      body,
+    );
+  };
+
+  it('judges every write of the published description, and a yes for each that sends, publishes, deletes or writes a person', () => {
+    expect(writes.length).toBeGreaterThan(30);
+    const yes = writes.filter(({ operationId }) => judged(operationId).needs === 'yes').map(({ operationId }) => operationId);
+    expect(yes.sort()).toEqual(
+      [
+        'createContact',
+        'deleteContact',
+        'deleteWorkflow',
+        'previewEmailMessage',
+        'publishTransactionalEmail',
+        'removeContactSuppression',
+        'sendEvent',
+        'sendTransactionalEmail',
+        'updateContact',
+      ].sort(),
+    );
+  });
+
+  it("needs a yes for a workflow's edit only when the workflow is not a draft, and names the workflow", () => {
+    for (const operationId of [
+      'createWorkflowNode',
+      'addWorkflowBranch',
+      'updateWorkflowNode',
+      'rerouteNodeConnection',
+      'deleteWorkflowNode',
+      'deleteWorkflowNodeRecursively',
+      'changeWorkflowMailingList',
+    ])
+      expect(judged(operationId), operationId).toEqual({ needs: 'draft', workflowId: 'workflowId-1', does: 'edits a workflow' });
+    expect(judged('updateWorkflowProperties').needs).toBe('nothing');
+    expect([isDraftStatus('Draft'), isDraftStatus(undefined), isDraftStatus('Sending'), isDraftStatus('Paused')]).toEqual([true, true, false, false]);
+  });
+
+  it('needs a yes for a schedule and for contacts discarded, and none for a dry run, an upload or a read', () => {
+    expect(judged('updateCampaign', { scheduling: { method: 'now' } })).toMatchObject({
+      needs: 'yes',
+      does: 'schedules a campaign (it sends to its audience)',
+    });
+    expect(judged('createCampaign', { name: 'x', scheduling: { method: 'schedule', timestamp: '2031-01-01T00:00:00Z' } }).needs).toBe('yes');
+    expect(judged('updateCampaign', { name: 'x' }).needs).toBe('nothing');
+    expect(judged('updateCampaign', { name: 'x', scheduling: null }).needs).toBe('nothing');
+    expect(judged('updateWorkflowNode', { queuedContactPolicy: 'discard' })).toMatchObject({
+      needs: 'yes',
+      does: 'discards the contacts queued in a workflow',
+    });
+    expect(judged('deleteWorkflow', { dryRun: true }).needs).toBe('nothing');
+    expect(judged('createUpload').needs).toBe('nothing');
+    expect(judged('completeUpload').needs).toBe('nothing');
+    expect(judgeWrite('GET', '/v1/contacts/find').needs).toBe('nothing');
+    expect(judgeWrite('POST', '/v1/somewhere-new', {})).toEqual({ needs: 'yes', does: 'POST /v1/somewhere-new, a write this loopsctl does not know' });
+  });
+});
