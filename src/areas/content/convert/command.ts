@@ -24,6 +24,7 @@ import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
 import { notUploaded, uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
+import { measureFidelity } from './fidelity.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
 import { templatePieces } from './variables.js';
 
@@ -171,6 +172,7 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
   files.set(`${layout.message}.json`, jsonFile(messageFields(document, source, kind, findings)));
   files.set(`${layout.message}.lmx`, lmx);
+  const fidelity = measureFidelity(document, lmx, findings, run.uploaded);
   findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
   const converted = {
     source: source.file,
@@ -179,6 +181,7 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
     files: [...files.keys()],
     variables: [...findings.variables.values()],
     remediation: findings.remediation,
+    fidelity,
   };
   return { converted, files };
 }

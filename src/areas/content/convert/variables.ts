@@ -92,12 +92,36 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
 }
 
 /** Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, and Mailchimp's `*|…|*`. */
-const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*/g;
+export const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*/g;
 const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
 const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
 const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;
 /** A tag between two branches: `{{else}}`, `{% elsif %}`, `{{^}}`, Mailchimp's `*|ELSE:|*`. */
 const BRANCH = /^(?:else\b|elif\b|elsif\b|when\b|\^$|ELSE:?$|ELSEIF:)/i;
+
+/** The logic of a template language in a text: each condition's or loop's opening tag, and each partial, at its place. */
+export function templateLogic(value: string, at: Place): { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] {
+  const found: { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] = [];
+  for (const match of value.matchAll(TEMPLATE_TAG)) {
+    const [whole, , triple, double, statement, , merge] = match;
+    const expression = (triple ?? double ?? statement ?? '').trim();
+    const open = LOGIC_OPEN.exec(expression);
+    const kind =
+      open !== null
+        ? open[1] === 'each' || open[1] === 'for' || open[2] === 'for'
+          ? 'loop'
+          : 'condition'
+        : /^[#^]\s*[\w.]/.test(expression) && double !== undefined
+          ? 'condition'
+          : /^>|^(include|render)\b/.test(expression)
+            ? 'partial'
+            : merge !== undefined && /^(IF|IFNOT|INTERESTED):/i.test(merge.trim())
+              ? 'condition'
+              : undefined;
+    if (kind !== undefined) found.push({ at: placeAt(at, value, match.index), tag: whole, kind });
+  }
+  return found;
+}
 
 /** The place of an offset in a text that starts at `at`. */
 function placeAt(at: Place, text: string, offset: number): Place {

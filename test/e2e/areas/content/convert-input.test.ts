@@ -331,7 +331,7 @@ describe('content convert: bad input', () => {
       'unknown.mjml': MJML('<mj-section><mj-column><mj-paragraph>Hi</mj-paragraph></mj-column></mj-section>'),
       'misplaced.mjml': MJML('<mj-column><mj-text>Hi</mj-text></mj-column>'),
     });
-    await refused(join(root, 'open.mjml'), `${join(root, 'open.mjml')}:3:1: </mj-body> closes <mj-section>, opened at line 2`);
+    await refused(join(root, 'open.mjml'), `${join(root, 'open.mjml')}:2:3: <mj-section> is never closed (the closing tag at 3:1 closes its parent)`);
     await refused(join(root, 'root.mjml'), 'no <mjml> root element');
     await refused(join(root, 'unknown.mjml'), '<mj-paragraph> is not an MJML element');
     await refused(join(root, 'misplaced.mjml'), '<mj-column> cannot stand in <mj-body>');
@@ -643,7 +643,7 @@ describe('content convert --upload', () => {
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const refused = await run(['content', 'convert', source, '--out', out, '--upload'], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`${join(source, 'zz-broken.mjml')}:1:28: </mj-body> closes <mj-section>`);
+    expect(refused.stderr).toContain(`${join(source, 'zz-broken.mjml')}:1:16: <mj-section> is never closed`);
     expect(existsSync(out)).toBe(false);
     expect(seen).toEqual([]);
   });
