@@ -107,6 +107,8 @@ interface Run {
   /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
   upload?: ImageCarrier;
   uploaded: Map<string, string>;
+  /** The subject an app's send gives an email, by the email's path (`migrate report` finds them). */
+  subjects: ReadonlyMap<string, string>;
 }
 
 export type Made = { converted: Converted; files: Map<string, string> };
@@ -170,7 +172,16 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   const layout = emailLayout(run, source);
   const files = new Map<string, string>();
   if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
-  files.set(`${layout.message}.json`, jsonFile(messageFields(document, source, kind, findings)));
+  const fields = messageFields({ ...document, subject: document.subject ?? run.subjects.get(source.path) }, source, kind, findings);
+  if (fields.subject === undefined)
+    findings.add(
+      { file: source.file, line: 1, column: 1 },
+      'no subject',
+      'listed',
+      `the record has no subject: the source names none (a <title>, <mj-title>, or the subject its send gives)`,
+      `write the subject in ${layout.path}/${layout.message}.json before pushing`,
+    );
+  files.set(`${layout.message}.json`, jsonFile(fields));
   files.set(`${layout.message}.lmx`, lmx);
   const fidelity = measureFidelity(document, lmx, findings, run.uploaded);
   findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
@@ -222,7 +233,7 @@ async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageC
  */
 export async function convertSources(
   sources: Sources,
-  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean },
+  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean; subjects?: ReadonlyMap<string, string> },
 ): Promise<Made[]> {
   const { root, kind } = target;
   const { partials, shared } = sharedPartials(sources);
@@ -255,6 +266,7 @@ export async function convertSources(
     components: new Map(),
     upload: target.upload,
     uploaded: new Map(),
+    subjects: target.subjects ?? new Map(),
   };
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
   const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];

@@ -118,10 +118,12 @@ function lmxContent(
     if (node.kind === 'element') pending.push(...node.children);
   }
   for (const element of elementsOf(document)) {
+    // An image of a dynamic address has a placeholder src: its address is its dynamicSrc.
+    const imageAddress = element.attributes.some((attribute) => attribute.name === 'dynamicSrc') ? 'dynamicSrc' : 'src';
     for (const attribute of element.attributes) {
       const value = attribute.parts.map((part) => (part.kind === 'text' ? part.value : '{}')).join('');
       if (attribute.name === 'href' && value.trim() !== '') count(links, addressOf(value));
-      if (attribute.name === 'src' && value.trim() !== '') count(images, addressOf(originalOf.get(value) ?? value));
+      if (attribute.name === imageAddress && value.trim() !== '') count(images, addressOf(originalOf.get(value) ?? value));
       // What a block says in an attribute (a button's or an icon's text) is read as words too.
       if (attribute.name === 'text' || attribute.name === 'alt' || attribute.name === 'label') for (const word of lmxWords(value)) count(words, word);
     }

@@ -103,6 +103,8 @@ export class Findings {
   readonly variables = new Map<string, VariableMapping>();
   /** Fallbacks a template language's default gave, by namespace then name: they go to the message's fields. */
   readonly fallbacks: Record<'contact' | 'event' | 'data', Record<string, string>> = { contact: {}, event: {}, data: {} };
+  /** The literal defaults a source gives its values (a React prop's `minutes = 30`), by the value's path. */
+  readonly defaults = new Map<string, { value: string; at: Place }>();
 
   add(at: Place, construct: string, outcome: Outcome, done: string, todo: string): void {
     this.remediation.push({ file: at.file, line: at.line, column: at.column, construct, outcome, done, todo });

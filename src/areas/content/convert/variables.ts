@@ -86,7 +86,20 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
   const { namespace, name, reason, crossed } = lmxVariable(path, kind, merge);
   const lmx = `${namespace}.${name}`;
   // One line per LMX variable, with the first way the source wrote it.
-  if (!findings.variables.has(lmx)) findings.variables.set(lmx, { source, lmx: `{${lmx}}`, reason });
+  if (!findings.variables.has(lmx)) {
+    findings.variables.set(lmx, { source, lmx: `{${lmx}}`, reason });
+    const fallback = findings.defaults.get(path.join('.'));
+    if (fallback !== undefined) {
+      findings.fallbacks[namespace][name] = fallback.value;
+      findings.add(
+        fallback.at,
+        `the default ${path.join('.')} = ${JSON.stringify(fallback.value)}`,
+        'approximated',
+        `made the message's fallback for {${lmx}}`,
+        namespace === 'data' ? 'send the value with every send: Loops requires each data variable an email uses' : 'check the fallback in the message fields',
+      );
+    }
+  }
   if (crossed !== undefined) findings.add(at, source, 'approximated', `written as {${lmx}}`, crossed);
   return lmx;
 }

@@ -93,7 +93,8 @@ describe('content convert: variables by the kind of email', () => {
     expect(lmx).toContain('<Link href="https://example.com/reset?t={data.token}">reset your password</Link>');
     expect(lmx).toContain('<Button href="{data.url}" bgColor="#1d4ed8" textColor="#ffffff"');
     expect(lmx).toContain('alt="{data.name}, pictured"');
-    expect(json().records[0].remediation).toEqual([]);
+    // The HTML names no subject: the one thing to look at.
+    expect(json().records[0].remediation).toEqual([expect.objectContaining({ line: 1, column: 1, construct: 'no subject', outcome: 'listed' })]);
   });
 
   it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
@@ -419,6 +420,7 @@ describe('content convert: bad input', () => {
       '11:18 <Footer>, a component of this file (flattened)',
       '11:28 <Again>, a component of this file (flattened)',
       '8:21 <Again>, a component of the app (listed)',
+      '1:1 no subject (listed)',
     ]);
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
       [
