@@ -16,10 +16,17 @@ import { renderReport } from './render.js';
 import { IMPORT_EXTENSIONS, mayHoldSends, providerSends, type ProviderSend } from './sends.js';
 import { convertTemplates, templateFiles, type TemplateReport } from './templates.js';
 
+/** A key of an object as JavaScript takes it: a name in shorthand, anything else quoted, its value the name it would have in camel case. */
+function entryOf(key: string): string {
+  if (/^[A-Za-z_$][\w$]*$/.test(key)) return key;
+  const name = key.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()).replace(/^(?=\d)/, '_');
+  return `${JSON.stringify(key)}: ${name || 'value'}`;
+}
+
 /** `{ a, b }`, or `{ … }` where the source does not spell the object out. */
 function objectOf(keys: string[] | undefined): string {
   if (keys === undefined) return '{ … }';
-  return keys.length === 0 ? '{}' : `{ ${keys.map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key))).join(', ')} }`;
+  return keys.length === 0 ? '{}' : `{ ${keys.map(entryOf).join(', ')} }`;
 }
 
 function loopsCallOf(send: ProviderSend): LoopsCall {

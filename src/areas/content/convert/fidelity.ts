@@ -74,7 +74,8 @@ function sourceContent(body: SourceElement, findings: Findings): SourceContent {
     const why = hidden ?? hiddenBy(node);
     if (why !== undefined && hidden === undefined) {
       const text = hiddenText(node);
-      if (wordsOf(text).length > 0) content.hidden.push({ text, at: node.at, why, named: named || listed.has(key(node.at)) });
+      // Named only where a rule dropped it: an entry about its size or colour says nothing of its being hidden.
+      if (wordsOf(text).length > 0) content.hidden.push({ text, at: node.at, why, named });
     }
     if (why === undefined) {
       const own = named || listed.has(key(node.at));
@@ -125,7 +126,7 @@ function lmxContent(
       if (attribute.name === 'href' && value.trim() !== '') count(links, addressOf(value));
       if (attribute.name === imageAddress && value.trim() !== '') count(images, addressOf(originalOf.get(value) ?? value));
       // What a block says in an attribute (a button's or an icon's text) is read as words too.
-      if (attribute.name === 'text' || attribute.name === 'alt' || attribute.name === 'label') for (const word of lmxWords(value)) count(words, word);
+      if (attribute.name === 'text' || attribute.name === 'label') for (const word of lmxWords(value)) count(words, word);
     }
   }
   return { words, links, images };

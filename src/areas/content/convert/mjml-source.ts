@@ -263,11 +263,20 @@ export function readMjmlPartial(source: string, file: string, findings: Findings
   return reader.nodes(inside);
 }
 
+/**
+ * An email's includes, bounded in number and in the MJML they bring in all told: a partial that
+ * includes another twice, fourteen deep, would otherwise expand to gigabytes from 2 KB.
+ */
+export const MAX_INCLUDES = 500;
+export const MAX_INCLUDED_CHARACTERS = 4 * 1024 * 1024;
+
 class MjmlReader {
   /** Default attributes: per tag (`mj-text`), for all (`mj-all`), per class (`mj-class`). */
   private readonly defaults = new Map<string, Record<string, string>>();
   private readonly classes = new Map<string, Record<string, string>>();
   private depth = 0;
+  private includes = 0;
+  private included = 0;
 
   constructor(
     private readonly findings: Findings,
@@ -292,6 +301,13 @@ class MjmlReader {
       if (this.depth > 20)
         throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> nested more than 20 deep (an include that includes itself?)`);
       const included = this.options.readInclude(path, tag.at);
+      this.includes += 1;
+      this.included += included.source.length;
+      if (this.includes > MAX_INCLUDES || this.included > MAX_INCLUDED_CHARACTERS)
+        throw new LocalFileError(
+          `${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> brings in more than ${this.includes > MAX_INCLUDES ? `${MAX_INCLUDES} partials` : `${MAX_INCLUDED_CHARACTERS / 1024 / 1024} MB of MJML`} for one email`,
+          { hint: 'partials that include others several times multiply: include each once, or make a repeated part a component' },
+        );
       if (tag.attrs.type === 'css' || tag.attrs.type === 'html') {
         result.push({
           name: tag.attrs.type === 'css' ? 'mj-style' : 'mj-raw',
