@@ -125,6 +125,22 @@ export const groups = {
     mutate: ['src/core/update-notice.ts', 'src/core/update-check.ts', 'src/build/release.mjs'],
     tests: ['test/unit/core/update-notice.test.ts', 'test/unit/core/update-feed-bound.test.ts', 'test/unit/build/release.test.ts'],
   },
+  // Moving emails in: convert's readers (MJML, React Email, HTML), its mapper into LMX, the fidelity
+  // check that lists what was not carried, and migrate report's reading of an app.
+  convert: {
+    mutate: ['src/areas/content/convert/*.ts', 'src/areas/migrate/*.ts'],
+    tests: [
+      'test/unit/areas/content/convert/mjml-source.test.ts',
+      'test/unit/areas/content/convert/styles.test.ts',
+      'test/unit/areas/content/convert/variables.test.ts',
+      'test/e2e/areas/content/convert.test.ts',
+      'test/e2e/areas/content/convert-input.test.ts',
+      'test/e2e/areas/content/convert-bounds.test.ts',
+      'test/e2e/areas/content/convert-corpus.test.ts',
+      'test/e2e/areas/migrate/report.test.ts',
+      'test/e2e/areas/migrate/report-calls.test.ts',
+    ],
+  },
   // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a
   // mutation of src/ does not reach: survivors in scripts.ts are mostly theirs.
   // The change cycle: the gate every write passes, plans (their file, their checks, their apply),

@@ -38,6 +38,8 @@ const vendored = {
   'babel-parser': { imports: /^@babel\/parser$/, stdin: { contents: "export { parse } from '@babel/parser';", resolveDir: buildDir } },
   // The HTML parser of `content convert`, loaded only when it reads an email.
   parse5: { stdin: { contents: "export { parse, parseFragment } from 'parse5';", resolveDir: buildDir } },
+  // MJML's own reader (htmlparser2, as mjml-parser-xml uses it), loaded only when convert reads MJML.
+  htmlparser2: { stdin: { contents: "export { Parser } from 'htmlparser2';", resolveDir: buildDir } },
   // jq for --jq; it loads jq.wasm from its own directory, where copyJqWasm puts it.
   'jq-web': { stdin: { contents: "module.exports = require('jq-web');", resolveDir: buildDir } },
   // The MCP SDK, for `loopsctl mcp` alone, from any of its modules that the source imports. It

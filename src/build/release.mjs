@@ -71,9 +71,10 @@ function embeddedNode() {
  * reads them as if they were not, and writes out those that must load from a path (jq) once into
  * the cache directory. Source maps (--debug's stack traces), the MCP SDK, jq and
  * the completion scripts are 2.9 of the package's 4.5 MB, and 0.6 MB compressed; the HTML parser
- * of `content convert` (parse5, read by a migration alone) 222 KB, 45 KB compressed.
+ * of `content convert` (parse5, read by a migration alone) 222 KB, 45 KB compressed, and its MJML
+ * reader (htmlparser2) likewise.
  */
-export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the

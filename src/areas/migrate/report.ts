@@ -16,10 +16,17 @@ import { renderReport } from './render.js';
 import { IMPORT_EXTENSIONS, mayHoldSends, providerSends, type ProviderSend } from './sends.js';
 import { convertTemplates, templateFiles, type TemplateReport } from './templates.js';
 
+/** A key of an object as JavaScript takes it: a name in shorthand, anything else quoted, its value the name it would have in camel case. */
+function entryOf(key: string): string {
+  if (/^[A-Za-z_$][\w$]*$/.test(key)) return key;
+  const name = key.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()).replace(/^(?=\d)/, '_');
+  return `${JSON.stringify(key)}: ${name || 'value'}`;
+}
+
 /** `{ a, b }`, or `{ … }` where the source does not spell the object out. */
 function objectOf(keys: string[] | undefined): string {
   if (keys === undefined) return '{ … }';
-  return keys.length === 0 ? '{}' : `{ ${keys.map((key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key))).join(', ')} }`;
+  return keys.length === 0 ? '{}' : `{ ${keys.map(entryOf).join(', ')} }`;
 }
 
 function loopsCallOf(send: ProviderSend): LoopsCall {
@@ -35,7 +42,7 @@ function loopsCallOf(send: ProviderSend): LoopsCall {
 }
 
 /** The template file a send names, among those found: an imported component's file, or a file named as the template is. */
-function templateFileOf(send: ProviderSend, templates: readonly TemplateReport[]): string | undefined {
+function templateFileOf(send: ProviderSend, templates: readonly { path: string }[]): string | undefined {
   const template = send.template;
   if (template === undefined || template.kind === 'inline') return undefined;
   const stem = (path: string) => path.slice(0, path.length - posix.extname(path).length);
@@ -86,7 +93,6 @@ export const report: Handler<[string]> = handler(['out', 'files'], async (contex
   const skipped: MigrationReport['skipped'] = [];
   const found = templateFiles(root, repository);
   skipped.push(...found.skipped.map((entry) => ({ path: posix.join(repository, entry.path), reason: entry.reason })));
-  const templates = await convertTemplates(root, repository, found.files);
   const sends: ReportedSend[] = [];
   for (const { path, text } of sourceFiles([repository], skipped)) {
     if (!JS_EXTENSIONS.has(posix.extname(path)) || !mayHoldSends(text)) continue;
@@ -95,9 +101,22 @@ export const report: Handler<[string]> = handler(['out', 'files'], async (contex
     if (scanned.unread !== undefined) skipped.push({ path, reason: scanned.unread });
     for (const send of scanned.sends) sends.push({ ...send, loops: loopsCallOf(send) });
   }
+  // The subject a send gives its template goes into the template's record, as convert writes it.
+  const subjects = new Map<string, string>();
   for (const send of sends) {
-    const file = templateFileOf(send, templates);
-    if (file !== undefined) send.templateFile = file;
+    const file = templateFileOf(send, found.files);
+    if (file === undefined) continue;
+    send.templateFile = file;
+    if (send.subject !== undefined && !subjects.has(file)) subjects.set(file, send.subject);
+  }
+  const templates = await convertTemplates(root, repository, found.files, subjects);
+  // The call suggested names every variable the converted email requires, those its template shows but the send did not name too.
+  for (const send of sends) {
+    const template = templates.find((candidate) => candidate.path === send.templateFile);
+    if (template === undefined || send.kind !== 'email') continue;
+    const required = template.variables.flatMap((variable) => /^\{data\.([\w-]+)\}$/.exec(variable)?.[1] ?? []);
+    const named = send.variables ?? [];
+    if (required.some((name) => !named.includes(name))) send.loops = loopsCallOf({ ...send, variables: [...new Set([...named, ...required])] });
   }
   const result: MigrationReport = { repository, templates, sends, leftForTheApp: leftForTheApp(sends, templates), skipped };
   await context.out.present(result, renderReport);

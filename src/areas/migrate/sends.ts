@@ -51,6 +51,8 @@ export interface ProviderSend {
   event?: string;
   /** The `from` address, when it is written out. */
   from?: string;
+  /** The subject an email is sent with, when it is written out. */
+  subject?: string;
 }
 
 /** A callee's dotted name: `resend.emails.send`, `this.mailer.sendMail`. */
@@ -143,8 +145,16 @@ function providerTemplate(properties: Map<string, Node>, ...keys: string[]): Sen
 
 type Found = Omit<ProviderSend, 'file' | 'line' | 'column' | 'call'>;
 
-/** Each provider's shapes, tried in turn on a call (the list in the module's comment). */
+/** A send as its provider's shape reads it, with the subject the call writes out. */
 function sendOf(name: string, callee: string, written: Node[], file: string, imports: Map<string, string>): Found | undefined {
+  const found = shapeOf(name, callee, written, file, imports);
+  const first = written.length > 0 ? unwrapped(written[0]!) : undefined;
+  const subject = first?.type === 'ObjectExpression' ? stringOf(propertiesOf(first).get('subject')) : undefined;
+  return found?.kind === 'email' && subject !== undefined ? { ...found, subject } : found;
+}
+
+/** Each provider's shapes, tried in turn on a call (the list in the module's comment). */
+function shapeOf(name: string, callee: string, written: Node[], file: string, imports: Map<string, string>): Found | undefined {
   const [first, second] = written.map(unwrapped);
   const object = first?.type === 'NewExpression' ? (first.arguments as Node[])[0] : first;
   const properties = object?.type === 'ObjectExpression' ? propertiesOf(object) : undefined;

@@ -65,14 +65,19 @@ export function templateFiles(root: string, shown: string): { files: SourceFile[
   return { files: files.sort((a, b) => a.path.localeCompare(b.path)), skipped };
 }
 
-/** Each template converted alone, as a transactional email, in memory; MJML partials are read with the email that includes them. */
-export async function convertTemplates(root: string, shown: string, files: SourceFile[]): Promise<TemplateReport[]> {
+/** Each template converted alone, as a transactional email, in memory, with the subject a send gives it; MJML partials are read with the email that includes them. */
+export async function convertTemplates(
+  root: string,
+  shown: string,
+  files: SourceFile[],
+  subjects: ReadonlyMap<string, string> = new Map(),
+): Promise<TemplateReport[]> {
   const { partials } = sharedPartials({ root, shown, files });
   const reports: TemplateReport[] = [];
   for (const file of files.filter((candidate) => !partials.has(candidate.path))) {
     const base = { path: file.path, format: file.format };
     try {
-      const records = await convertSources({ root, shown, files: [file] }, { kind: 'transactional', root: 'loops', force: true });
+      const records = await convertSources({ root, shown, files: [file] }, { kind: 'transactional', root: 'loops', force: true, subjects });
       const remediation = records.flatMap((record) => record.converted.remediation);
       const counts = new Map<string, number>();
       for (const item of remediation) counts.set(item.construct, (counts.get(item.construct) ?? 0) + 1);

@@ -93,6 +93,7 @@ describe('the npm package', () => {
       'dist/vendor/mcp-sdk.cjs',
       'dist/vendor/jq-web.cjs',
       'dist/vendor/parse5.cjs',
+      'dist/vendor/htmlparser2.cjs',
       'dist/vendor/jq.wasm',
       'dist/completion/loopsctl.bash',
     ]) {

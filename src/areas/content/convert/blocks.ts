@@ -5,7 +5,7 @@
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
 import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
-import { block, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
+import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
@@ -249,14 +249,24 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   const made = block('Image', { src });
   const pieces = inlineOf([{ type: 'text', text: src, at: node.at }], context);
   if (pieces.some((piece) => 'variable' in piece)) {
-    made.attrs.src = '';
+    // LMX requires a static src (content check refuses an empty one): a placeholder stands in, listed.
+    made.attrs.src = PLACEHOLDER_IMAGE;
     made.attrs.dynamicSrc = pieces.map((piece) => ('text' in piece ? piece.text : `{${(piece as { variable: string }).variable}}`)).join('');
     context.findings.add(
       node.at,
       `<img src="${src}">`,
       'approximated',
-      'the address made the image’s dynamicSrc',
-      'give the image a static src too: an image shown when the value is missing',
+      `the address made the image’s dynamicSrc, and its src the placeholder ${PLACEHOLDER_IMAGE}`,
+      'put the address of an image shown when the value is missing in src',
+    );
+  } else if (src === '') {
+    made.attrs.src = PLACEHOLDER_IMAGE;
+    context.findings.add(
+      node.at,
+      'an image whose address is computed when the app runs',
+      'approximated',
+      `its src made the placeholder ${PLACEHOLDER_IMAGE}`,
+      'put the image’s https address in src',
     );
   } else if (!/^https?:\/\//i.test(src)) {
     context.findings.add(

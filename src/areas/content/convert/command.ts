@@ -19,12 +19,13 @@ import { DEFAULT_DIRECTORY } from '../lmx-files.js';
 import { convertComponent, convertDocument, type SourceDocument } from './document.js';
 import { readHtml } from './html-source.js';
 import { readMjml, readMjmlPartial, type MjmlOptions } from './mjml-source.js';
-import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, type Remediation } from './model.js';
+import { CONVERT_KINDS, Findings, type Converted, type ConvertKind, type Place, type Remediation, type SourceNode } from './model.js';
 import { readReact } from './react-source.js';
 import { renderConversion } from './report.js';
 import { includeKey, readSource, sharedPartials, sourcesOf, type SourceFile, type Sources } from './sources.js';
 import { notUploaded, uploadImages, type ImageCarrier } from './images.js';
 import { writeLmx } from './lmx-out.js';
+import { measureFidelity } from './fidelity.js';
 import { workflowDirectory, workflowFiles } from './workflow.js';
 import { templatePieces } from './variables.js';
 
@@ -49,7 +50,10 @@ function layoutOf(kind: ConvertKind, slug: string, workflow: (slug: string) => s
   }
 }
 
-function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
+/** Elements nested deeper than this are refused: no email nests so deep, and the mapper walks the tree by recursion. */
+export const MAX_SOURCE_DEPTH = 256;
+
+function readFormat(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
   switch (source.format) {
     case 'html':
       return readHtml(source.text, source.file, findings);
@@ -58,6 +62,29 @@ function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions)
     case 'mjml':
       return readMjml(source.text, source.file, findings, mjml);
   }
+}
+
+/** A source read, its nesting bounded (measured without recursion), so that a hostile depth is refused, not a crash. */
+function readDocument(source: SourceFile, findings: Findings, mjml: MjmlOptions): SourceDocument {
+  const tooDeep = (at: Place | undefined) =>
+    new LocalFileError(`${at === undefined ? source.file : `${at.file}:${at.line}:${at.column}`}: elements nested more than ${MAX_SOURCE_DEPTH} deep`, {
+      hint: 'no email nests its markup so deep: flatten it, then convert again',
+    });
+  let document: SourceDocument;
+  try {
+    document = readFormat(source, findings, mjml);
+  } catch (error) {
+    // A parser that walks by recursion (Babel's, a reader's) meets its end on a hostile depth before the bound below can.
+    if (error instanceof RangeError) throw tooDeep(undefined);
+    throw error;
+  }
+  const pending: [SourceNode, number][] = [[document.body, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (depth > MAX_SOURCE_DEPTH) throw tooDeep(node.at);
+    if (node.type === 'element') for (const child of node.children) pending.push([child, depth + 1]);
+  }
+  return document;
 }
 
 /** A subject or preview text with its template variables made LMX's. */
@@ -106,6 +133,8 @@ interface Run {
   /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
   upload?: ImageCarrier;
   uploaded: Map<string, string>;
+  /** The subject an app's send gives an email, by the email's path (`migrate report` finds them). */
+  subjects: ReadonlyMap<string, string>;
 }
 
 export type Made = { converted: Converted; files: Map<string, string> };
@@ -169,8 +198,18 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   const layout = emailLayout(run, source);
   const files = new Map<string, string>();
   if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
-  files.set(`${layout.message}.json`, jsonFile(messageFields(document, source, kind, findings)));
+  const fields = messageFields({ ...document, subject: document.subject ?? run.subjects.get(source.path) }, source, kind, findings);
+  if (fields.subject === undefined)
+    findings.add(
+      { file: source.file, line: 1, column: 1 },
+      'no subject',
+      'listed',
+      `the record has no subject: the source names none (a <title>, <mj-title>, or the subject its send gives)`,
+      `write the subject in ${layout.path}/${layout.message}.json before pushing`,
+    );
+  files.set(`${layout.message}.json`, jsonFile(fields));
   files.set(`${layout.message}.lmx`, lmx);
+  const fidelity = measureFidelity(document, lmx, findings, run.uploaded);
   findings.remediation.push(...checkProblems(join(root, layout.path, `${layout.message}.lmx`), lmx, kind, run.components));
   const converted = {
     source: source.file,
@@ -179,6 +218,7 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
     files: [...files.keys()],
     variables: [...findings.variables.values()],
     remediation: findings.remediation,
+    fidelity,
   };
   return { converted, files };
 }
@@ -219,7 +259,7 @@ async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageC
  */
 export async function convertSources(
   sources: Sources,
-  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean },
+  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean; subjects?: ReadonlyMap<string, string> },
 ): Promise<Made[]> {
   const { root, kind } = target;
   const { partials, shared } = sharedPartials(sources);
@@ -252,6 +292,7 @@ export async function convertSources(
     components: new Map(),
     upload: target.upload,
     uploaded: new Map(),
+    subjects: target.subjects ?? new Map(),
   };
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
   const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];

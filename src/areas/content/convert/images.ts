@@ -10,7 +10,7 @@
 import { readTreeFile, TreeFileTooLargeError } from '../../../base/tree-files.js';
 import { sniffType } from '../../../platform/uploads/sniff.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, type UploadType } from '../../../platform/uploads/schemas.js';
-import type { LmxBlock } from './lmx-out.js';
+import { PLACEHOLDER_IMAGE, type LmxBlock } from './lmx-out.js';
 import type { Findings, Place, Remediation } from './model.js';
 import { pathUnder, type Sources } from './sources.js';
 
@@ -97,7 +97,8 @@ export async function uploadImages(
   const claimed = new Set<object>();
   for (const image of imagesOf(blocks)) {
     const src = image.attrs.src ?? '';
-    if (src === '') continue;
+    // A placeholder of a dynamic or computed address is not an image of the email's.
+    if (src === '' || src === PLACEHOLDER_IMAGE) continue;
     const kind = srcKind(src);
     const listed = findings.remediation.findIndex((item) => item.construct === `<img src="${src}">` && !claimed.has(item));
     const place = listed < 0 ? at : findings.remediation[listed]!;

@@ -16,6 +16,9 @@ export interface LmxBlock {
   raw?: string;
 }
 
+/** What an image's src becomes where the source's is computed or dynamic: LMX requires one. */
+export const PLACEHOLDER_IMAGE = 'https://placehold.co/600x300.png';
+
 export function block(tag: string, attrs: Record<string, string> = {}, content: Pick<LmxBlock, 'blocks' | 'inline' | 'raw'> = {}): LmxBlock {
   return { tag, attrs, ...content };
 }

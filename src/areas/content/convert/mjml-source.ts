@@ -1,17 +1,22 @@
 /**
- * MJML read as MJML reads it: XML-like tags, where the content of `<mj-text>`, `<mj-button>`,
- * `<mj-table>` and `<mj-raw>` is HTML (read with parse5), and `<mj-include>` brings in a partial,
- * never from outside the directory named nor through a link (src/base/tree-files.ts). MJML's own
- * elements become the mapper's: a section of 2 to 4 columns its columns, a button a button.
- * A file MJML would refuse (no `<mjml>` root or `<mj-body>`, a tag left open or closed twice, an
- * element MJML does not have, or one where MJML does not take it) is refused, naming the place.
+ * MJML read as MJML reads it: with htmlparser2, as MJML's own reader (mjml-parser-xml) does, so
+ * white space or a line break before a tag's `>` (as Prettier lays MJML out), CRLF and comments
+ * anywhere read as MJML reads them. The content of `<mj-text>`, `<mj-button>`, `<mj-table>`,
+ * `<mj-raw>`… is the HTML up to its closing tag (read with parse5), and `<mj-include>` brings in a
+ * partial, never from outside the directory named nor through a link (src/base/tree-files.ts).
+ * MJML's own elements become the mapper's: a section of 2 to 4 columns its columns, a button a
+ * button. A file MJML's validation would refuse (an element MJML does not have, or one where MJML
+ * does not take it: its rules validTag and validChildren), or whose tag is never closed, is refused,
+ * naming the place.
  */
+import { Parser } from 'htmlparser2';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { htmlFragment } from './html-source.js';
 import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { parseStyle } from './styles.js';
+import { templateLogic } from './variables.js';
 
 /** An MJML tag as read: its attributes, children, and for an ending tag the HTML it holds. */
 export interface MjmlTag {
@@ -22,6 +27,9 @@ export interface MjmlTag {
   content?: { html: string; at: Place };
   at: Place;
 }
+
+/** Text between MJML's elements (`#text`): MJML shows none of it, but a template language's logic there chooses elements. */
+const TEXT = '#text';
 
 /** Tags whose content MJML keeps as HTML. */
 const ENDING_TAGS = new Set([
@@ -75,78 +83,86 @@ export const COMPONENT_PARENTS: ReadonlySet<string> = new Set(['mj-body', 'mj-wr
 /** Reads a partial named by `<mj-include path>` from the including file's place; throws when it may not. */
 export type IncludeReader = (path: string, from: Place) => { file: string; source: string };
 
-/** The MJML's tags, checked as MJML checks them. */
+/** The MJML's tags, read as MJML's own reader (mjml-parser-xml, built on htmlparser2) reads them, and checked as MJML checks them. */
 export function parseMjmlTags(source: string, file: string): MjmlTag[] {
   const lines = new LineIndex(source);
   const place = (offset: number): Place => {
     const { line, column } = lines.at(offset);
     return { file, line, column };
   };
-  const refuse = (offset: number, message: string) =>
-    new LocalFileError(`${file}:${place(offset).line}:${place(offset).column}: ${message}`, {
-      hint: 'MJML itself would refuse this file: fix it, then convert again',
-    });
   const root: MjmlTag = { name: '#root', attrs: {}, children: [], at: place(0) };
   const open: MjmlTag[] = [root];
-  let offset = 0;
-  while (offset < source.length) {
-    const next = source.indexOf('<', offset);
-    if (next < 0) break;
-    if (source.startsWith('<!--', next)) {
-      const end = source.indexOf('-->', next + 4);
-      if (end < 0) throw refuse(next, 'a comment is never closed (-->)');
-      offset = end + 3;
-      continue;
-    }
-    if (source.startsWith('<?', next) || source.startsWith('<!', next)) {
-      offset = source.indexOf('>', next) + 1 || source.length;
-      continue;
-    }
-    const closing = /^<\/([\w-]+)\s*>/.exec(source.slice(next, next + 200));
-    if (closing !== null) {
-      const current = open.at(-1)!;
-      if (current.name !== closing[1])
-        throw refuse(next, `</${closing[1]}> closes ${current === root ? 'nothing' : `<${current.name}>, opened at line ${current.at.line}`}`);
-      open.pop();
-      offset = next + closing[0].length;
-      continue;
-    }
-    const tag = /^<([\w-]+)((?:\s+[\w:-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/.exec(source.slice(next, next + 64 * 1024));
-    if (tag === null) throw refuse(next, 'a "<" that starts no tag (write &lt; in text)');
-    const [whole, name, attributeText, selfClosing] = tag;
-    if (!KNOWN.has(name!)) throw refuse(next, `<${name}> is not an MJML element`);
-    const made: MjmlTag = { name: name!, attrs: attributesOf(attributeText!), children: [], at: place(next) };
-    open.at(-1)!.children.push(made);
-    offset = next + whole.length;
-    if (selfClosing === '/') continue;
-    if (ENDING_TAGS.has(name!)) {
-      const end = source.indexOf(`</${name}>`, offset);
-      if (end < 0) throw refuse(next, `<${name}> is never closed`);
-      made.content = { html: source.slice(offset, end), at: place(offset) };
-      offset = end + name!.length + 3;
-      continue;
-    }
-    open.push(made);
-  }
-  if (open.length > 1) throw refuse(source.length, `<${open.at(-1)!.name}> opened at line ${open.at(-1)!.at.line} is never closed`);
+  // Inside an ending tag (mj-text…), everything up to its own closing tag is its HTML, as MJML keeps it.
+  let ending: { tag: MjmlTag; start: number; nested: number } | undefined;
+  let problem: LocalFileError | undefined;
+  let justOpened: MjmlTag | undefined;
+  let atEnd = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (problem !== undefined) return;
+        if (ending !== undefined) {
+          if (name === ending.tag.name) ending.nested += 1;
+          return;
+        }
+        if (!KNOWN.has(name)) {
+          problem = refused(
+            place(parser.startIndex),
+            `<${name}> is not an MJML element`,
+            `MJML's validation refuses it (rule validTag: "Element ${name} doesn't exist or is not registered")`,
+          );
+          return;
+        }
+        const made: MjmlTag = { name, attrs, children: [], at: place(parser.startIndex) };
+        open.at(-1)!.children.push(made);
+        open.push(made);
+        justOpened = made;
+        if (ENDING_TAGS.has(name)) ending = { tag: made, start: parser.endIndex + 1, nested: 0 };
+      },
+      onclosetag(name, implied) {
+        if (problem !== undefined) return;
+        const opened = justOpened;
+        justOpened = undefined;
+        if (ending !== undefined) {
+          if (name !== ending.tag.name) return;
+          if (ending.nested > 0) {
+            ending.nested -= 1;
+            return;
+          }
+        }
+        const current = open.at(-1)!;
+        if (current.name !== name) return;
+        // A tag closed by its own `/>`, or by its closing tag; one closed only because its parent or the file ended was never closed.
+        const selfClosed = implied && opened === current && source[parser.endIndex - 1] === '/';
+        if (implied && !selfClosed) {
+          const end = atEnd ? 'the file ends' : `the closing tag at ${place(parser.startIndex).line}:${place(parser.startIndex).column} closes its parent`;
+          problem = refused(current.at, `<${name}> is never closed (${end})`, 'MJML reads all that follows as inside it: close it where it ends');
+          return;
+        }
+        if (ending !== undefined && !selfClosed) ending.tag.content = { html: source.slice(ending.start, parser.startIndex), at: place(ending.start) };
+        ending = undefined;
+        open.pop();
+      },
+      ontext(value) {
+        if (problem !== undefined || ending !== undefined || value.trim() === '') return;
+        justOpened = undefined;
+        open
+          .at(-1)!
+          .children.push({ name: '#text', attrs: {}, children: [], at: place(parser.startIndex), content: { html: value, at: place(parser.startIndex) } });
+      },
+    },
+    { recognizeSelfClosing: true, lowerCaseAttributeNames: false, decodeEntities: true },
+  );
+  parser.write(source);
+  atEnd = true;
+  parser.end();
+  if (problem !== undefined) throw problem;
   return root.children;
 }
 
-function attributesOf(text: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const match of text.matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-    attrs[match[1]!] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attrs;
-}
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, entity: string) => {
-    const lower = entity.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }[lower]!;
-  });
+/** A file MJML's own validation would refuse, at its place; `hint` names MJML's rule. */
+function refused(at: Place, message: string, hint: string): LocalFileError {
+  return new LocalFileError(`${at.file}:${at.line}:${at.column}: ${message}`, { hint: `${hint}; fix it, then convert again` });
 }
 
 /** What MJML's elements block of an email takes (each column's and hero's content). */
@@ -180,14 +196,16 @@ const CHILDREN: Record<string, readonly string[]> = {
 function checkNesting(tags: readonly MjmlTag[], parent: string): void {
   if (parent === 'mj-attributes') return;
   for (const tag of tags) {
-    // A component made of a partial stands where its include stood.
-    if (tag.name === '#component') continue;
+    // A component made of a partial stands where its include stood; text between elements is not an element.
+    if (tag.name === '#component' || tag.name === TEXT) continue;
     if (!(CHILDREN[parent] ?? []).includes(tag.name)) {
       const places = Object.keys(CHILDREN).filter((name) => !name.startsWith('#') && CHILDREN[name]!.includes(tag.name));
       const shown = parent === '#partial' ? 'a partial included in <mj-body>' : `<${parent}>`;
-      throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <${tag.name}> cannot stand in ${shown}`, {
-        hint: `MJML itself would refuse it: put it in ${places.map((name) => `<${name}>`).join(' or ')}`,
-      });
+      throw refused(
+        tag.at,
+        `<${tag.name}> cannot stand in ${shown}`,
+        `MJML's validation refuses it (rule validChildren: "${tag.name} cannot be used inside ${parent}, only inside: ${places.join(', ')}"): put it in ${places.map((name) => `<${name}>`).join(' or ')}`,
+      );
     }
     checkNesting(tag.children, tag.name);
   }
@@ -213,13 +231,13 @@ export function readMjml(source: string, file: string, findings: Findings, optio
   const reader = new MjmlReader(findings, options);
   const headChildren = head === undefined ? [] : reader.expandIncludes(head.children, 'mj-head');
   const bodyChildren = reader.expandIncludes(body.children, 'mj-body');
-  const stray = tags.find((tag) => tag !== root);
+  const stray = tags.find((tag) => tag !== root && tag.name !== TEXT);
   if (stray !== undefined)
     throw new LocalFileError(`${file}:${stray.at.line}:${stray.at.column}: <${stray.name}> stands outside the <mjml> root`, {
       hint: 'MJML itself would refuse it: an email is one <mjml> element, which holds all of it',
     });
   // Beside one <mj-head> and one <mj-body>, <mjml> holds raw HTML only: a second body would be lost.
-  const other = root.children.find((tag) => tag !== head && tag !== body && tag.name !== 'mj-raw');
+  const other = root.children.find((tag) => tag !== head && tag !== body && tag.name !== 'mj-raw' && tag.name !== TEXT);
   if (other !== undefined)
     throw new LocalFileError(
       `${file}:${other.at.line}:${other.at.column}: <${other.name}> cannot stand in <mjml>${other.name === 'mj-head' || other.name === 'mj-body' ? ' a second time' : ''}`,
@@ -245,11 +263,20 @@ export function readMjmlPartial(source: string, file: string, findings: Findings
   return reader.nodes(inside);
 }
 
+/**
+ * An email's includes, bounded in number and in the MJML they bring in all told: a partial that
+ * includes another twice, fourteen deep, would otherwise expand to gigabytes from 2 KB.
+ */
+export const MAX_INCLUDES = 500;
+export const MAX_INCLUDED_CHARACTERS = 4 * 1024 * 1024;
+
 class MjmlReader {
   /** Default attributes: per tag (`mj-text`), for all (`mj-all`), per class (`mj-class`). */
   private readonly defaults = new Map<string, Record<string, string>>();
   private readonly classes = new Map<string, Record<string, string>>();
   private depth = 0;
+  private includes = 0;
+  private included = 0;
 
   constructor(
     private readonly findings: Findings,
@@ -274,6 +301,13 @@ class MjmlReader {
       if (this.depth > 20)
         throw new LocalFileError(`${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> nested more than 20 deep (an include that includes itself?)`);
       const included = this.options.readInclude(path, tag.at);
+      this.includes += 1;
+      this.included += included.source.length;
+      if (this.includes > MAX_INCLUDES || this.included > MAX_INCLUDED_CHARACTERS)
+        throw new LocalFileError(
+          `${tag.at.file}:${tag.at.line}:${tag.at.column}: <mj-include> brings in more than ${this.includes > MAX_INCLUDES ? `${MAX_INCLUDES} partials` : `${MAX_INCLUDED_CHARACTERS / 1024 / 1024} MB of MJML`} for one email`,
+          { hint: 'partials that include others several times multiply: include each once, or make a repeated part a component' },
+        );
       if (tag.attrs.type === 'css' || tag.attrs.type === 'html') {
         result.push({
           name: tag.attrs.type === 'css' ? 'mj-style' : 'mj-raw',
@@ -342,6 +376,9 @@ class MjmlReader {
     switch (tag.name) {
       case '#component':
         return [element('x-component', tag.at, [], { id: tag.attrs.id! })];
+      case TEXT:
+        this.logicBetween(tag);
+        return [];
       case 'mj-wrapper':
         return [element('div', tag.at, this.nodes(tag.children), {}, style)];
       case 'mj-hero':
@@ -405,6 +442,23 @@ class MjmlReader {
         return [element('img', tag.at, [], { src: attrs.src ?? '', alt: attrs.alt ?? '' })];
       default:
         return [];
+    }
+  }
+
+  /** A condition, loop or partial of a template language between elements: each branch's elements are all written, so it is listed. */
+  private logicBetween(tag: MjmlTag): void {
+    for (const logic of templateLogic(tag.content!.html, tag.content!.at)) {
+      const done = {
+        condition: 'the condition dropped: the elements of every branch written',
+        loop: 'the loop dropped: the elements of its body written once',
+        partial: 'the partial dropped: MJML shows no text between its elements',
+      }[logic.kind];
+      const todo = {
+        condition: 'move the choice to the sender: send one email per case, or the varying text as a data variable',
+        loop: 'send the repeated part as one data variable the app builds',
+        partial: 'make the partial a component and embed it with <Component>',
+      }[logic.kind];
+      this.findings.add(logic.at, `${logic.tag} between MJML elements`, logic.kind === 'partial' ? 'dropped' : 'flattened', done, todo);
     }
   }
 

@@ -43,7 +43,7 @@ export interface SourceVariable {
 export type SourceNode = SourceElement | SourceText | SourceVariable;
 
 /** What was done with something that could not be carried as it was. */
-export type Outcome = 'dropped' | 'flattened' | 'approximated' | 'kept as text' | 'listed';
+export type Outcome = 'dropped' | 'flattened' | 'approximated' | 'kept as text' | 'listed' | 'not carried';
 
 export interface Remediation {
   file: string;
@@ -56,6 +56,19 @@ export interface Remediation {
   done: string;
   /** What the person does about it. */
   todo: string;
+}
+
+/** One measure: how many the source shows, and how many of them the LMX holds. */
+export interface Measure {
+  source: number;
+  kept: number;
+}
+
+/** What of an email's content its LMX holds. */
+export interface Fidelity {
+  words: Measure;
+  links: Measure;
+  images: Measure;
 }
 
 /** A variable of a source as it became an LMX variable. */
@@ -80,6 +93,8 @@ export interface Converted {
   files: string[];
   variables: VariableMapping[];
   remediation: Remediation[];
+  /** An email's: what of its source's words, links and images the LMX holds (src/areas/content/convert/fidelity.ts). */
+  fidelity?: Fidelity;
 }
 
 /** One conversion's findings, which each reader and the mapper add to. */
@@ -88,6 +103,8 @@ export class Findings {
   readonly variables = new Map<string, VariableMapping>();
   /** Fallbacks a template language's default gave, by namespace then name: they go to the message's fields. */
   readonly fallbacks: Record<'contact' | 'event' | 'data', Record<string, string>> = { contact: {}, event: {}, data: {} };
+  /** The literal defaults a source gives its values (a React prop's `minutes = 30`), by the value's path. */
+  readonly defaults = new Map<string, { value: string; at: Place }>();
 
   add(at: Place, construct: string, outcome: Outcome, done: string, todo: string): void {
     this.remediation.push({ file: at.file, line: at.line, column: at.column, construct, outcome, done, todo });

@@ -130,6 +130,10 @@ class ReactReader {
         if (property.type !== 'ObjectProperty') continue;
         const name = property.value.type === 'AssignmentPattern' ? property.value.left.name : property.value.name;
         this.props.add(name ?? property.key.name);
+        // A literal default (`minutes = 30`) is the value's fallback.
+        const fallback = property.value.type === 'AssignmentPattern' ? property.value.right : undefined;
+        if (name !== undefined && (fallback?.type === 'StringLiteral' || fallback?.type === 'NumericLiteral'))
+          this.findings.defaults.set(name, { value: String(fallback.value), at: this.at(property) });
       }
     } else if (parameter?.type === 'Identifier') this.propsObject = parameter.name;
     if (target.body.type !== 'BlockStatement') return unwrap(target.body);

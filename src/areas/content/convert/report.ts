@@ -1,11 +1,13 @@
 /** What `content convert` prints: each record written, its variables' mapping, and the list of what to look at. */
 import { wrapLines } from '../../../render/wrap.js';
+import { fidelityLine } from './fidelity.js';
 import type { Converted } from './model.js';
 
 export function renderConversion(root: string, records: readonly Converted[], width: number): string {
   const lines: string[] = [];
   for (const record of records) {
     lines.push(`${record.source} -> ${root}/${record.path}/ (${record.files.join(', ')})`);
+    if (record.fidelity !== undefined) lines.push(`  fidelity: ${fidelityLine(record.fidelity)}`);
     for (const variable of record.variables) lines.push(`  variable ${variable.source} -> ${variable.lmx}: ${variable.reason}`);
     for (const item of record.remediation) {
       lines.push(`  ${item.file}:${item.line}:${item.column} ${item.construct}: ${item.done} (${item.outcome})`);

@@ -86,18 +86,55 @@ export function mapVariable(findings: Findings, path: string[], source: string, 
   const { namespace, name, reason, crossed } = lmxVariable(path, kind, merge);
   const lmx = `${namespace}.${name}`;
   // One line per LMX variable, with the first way the source wrote it.
-  if (!findings.variables.has(lmx)) findings.variables.set(lmx, { source, lmx: `{${lmx}}`, reason });
+  if (!findings.variables.has(lmx)) {
+    findings.variables.set(lmx, { source, lmx: `{${lmx}}`, reason });
+    const fallback = findings.defaults.get(path.join('.'));
+    if (fallback !== undefined) {
+      findings.fallbacks[namespace][name] = fallback.value;
+      findings.add(
+        fallback.at,
+        `the default ${path.join('.')} = ${JSON.stringify(fallback.value)}`,
+        'approximated',
+        `made the message's fallback for {${lmx}}`,
+        namespace === 'data' ? 'send the value with every send: Loops requires each data variable an email uses' : 'check the fallback in the message fields',
+      );
+    }
+  }
   if (crossed !== undefined) findings.add(at, source, 'approximated', `written as {${lmx}}`, crossed);
   return lmx;
 }
 
 /** Template tags in text: `{{…}}` and `{{{…}}}`, `{%…%}`, `{#…#}`, and Mailchimp's `*|…|*`. */
-const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*/g;
+export const TEMPLATE_TAG = /\[\[([A-Za-z][\w]*)\]\]|\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}|\{%-?([\s\S]*?)-?%\}|\{#([\s\S]*?)#\}|\*\|([^|*]*?)\|\*/g;
 const PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*$/;
 const LOGIC_OPEN = /^(?:#\s*(if|unless|each|with|for)|(if|unless|for|with|block|macro|case)\b)/;
 const LOGIC_CLOSE = /^(?:\/|else\b|elif\b|elsif\b|end\w*|\^|when\b)/;
 /** A tag between two branches: `{{else}}`, `{% elsif %}`, `{{^}}`, Mailchimp's `*|ELSE:|*`. */
 const BRANCH = /^(?:else\b|elif\b|elsif\b|when\b|\^$|ELSE:?$|ELSEIF:)/i;
+
+/** The logic of a template language in a text: each condition's or loop's opening tag, and each partial, at its place. */
+export function templateLogic(value: string, at: Place): { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] {
+  const found: { at: Place; tag: string; kind: 'condition' | 'loop' | 'partial' }[] = [];
+  for (const match of value.matchAll(TEMPLATE_TAG)) {
+    const [whole, , triple, double, statement, , merge] = match;
+    const expression = (triple ?? double ?? statement ?? '').trim();
+    const open = LOGIC_OPEN.exec(expression);
+    const kind =
+      open !== null
+        ? open[1] === 'each' || open[1] === 'for' || open[2] === 'for'
+          ? 'loop'
+          : 'condition'
+        : /^[#^]\s*[\w.]/.test(expression) && double !== undefined
+          ? 'condition'
+          : /^>|^(include|render)\b/.test(expression)
+            ? 'partial'
+            : merge !== undefined && /^(IF|IFNOT|INTERESTED):/i.test(merge.trim())
+              ? 'condition'
+              : undefined;
+    if (kind !== undefined) found.push({ at: placeAt(at, value, match.index), tag: whole, kind });
+  }
+  return found;
+}
 
 /** The place of an offset in a text that starts at `at`. */
 function placeAt(at: Place, text: string, offset: number): Place {

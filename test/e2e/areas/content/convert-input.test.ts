@@ -93,7 +93,8 @@ describe('content convert: variables by the kind of email', () => {
     expect(lmx).toContain('<Link href="https://example.com/reset?t={data.token}">reset your password</Link>');
     expect(lmx).toContain('<Button href="{data.url}" bgColor="#1d4ed8" textColor="#ffffff"');
     expect(lmx).toContain('alt="{data.name}, pictured"');
-    expect(json().records[0].remediation).toEqual([]);
+    // The HTML names no subject: the one thing to look at.
+    expect(json().records[0].remediation).toEqual([expect.objectContaining({ line: 1, column: 1, construct: 'no subject', outcome: 'listed' })]);
   });
 
   it('leaves a workflow file that is there as it was, and lists the node to add', async () => {
@@ -331,7 +332,7 @@ describe('content convert: bad input', () => {
       'unknown.mjml': MJML('<mj-section><mj-column><mj-paragraph>Hi</mj-paragraph></mj-column></mj-section>'),
       'misplaced.mjml': MJML('<mj-column><mj-text>Hi</mj-text></mj-column>'),
     });
-    await refused(join(root, 'open.mjml'), `${join(root, 'open.mjml')}:3:1: </mj-body> closes <mj-section>, opened at line 2`);
+    await refused(join(root, 'open.mjml'), `${join(root, 'open.mjml')}:2:3: <mj-section> is never closed (the closing tag at 3:1 closes its parent)`);
     await refused(join(root, 'root.mjml'), 'no <mjml> root element');
     await refused(join(root, 'unknown.mjml'), '<mj-paragraph> is not an MJML element');
     await refused(join(root, 'misplaced.mjml'), '<mj-column> cannot stand in <mj-body>');
@@ -419,6 +420,7 @@ describe('content convert: bad input', () => {
       '11:18 <Footer>, a component of this file (flattened)',
       '11:28 <Again>, a component of this file (flattened)',
       '8:21 <Again>, a component of the app (listed)',
+      '1:1 no subject (listed)',
     ]);
     expect(readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8')).toBe(
       [
@@ -643,7 +645,7 @@ describe('content convert --upload', () => {
     const out = join(tempDir('loopsctl-convert-out-'), 'loops');
     const refused = await run(['content', 'convert', source, '--out', out, '--upload'], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`${join(source, 'zz-broken.mjml')}:1:28: </mj-body> closes <mj-section>`);
+    expect(refused.stderr).toContain(`${join(source, 'zz-broken.mjml')}:1:16: <mj-section> is never closed`);
     expect(existsSync(out)).toBe(false);
     expect(seen).toEqual([]);
   });

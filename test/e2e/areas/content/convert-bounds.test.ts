@@ -1,0 +1,78 @@
+/**
+ * `content convert` and `migrate report` on hostile input: MJML includes that multiply, markup
+ * nested thousands deep, text hidden by CSS. Each is refused or listed with the file and the place
+ * named, exit 2 at most, and nothing written that the run did not show.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run, tempDir } from '../../../support/main.js';
+
+function sources(files: Record<string, string>): string {
+  const root = tempDir('loopsctl-bounds-src-');
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+async function convert(source: string, ...options: string[]) {
+  const out = join(tempDir('loopsctl-bounds-out-'), 'loops');
+  return { out, result: await run(['content', 'convert', source, '--out', out, ...options]) };
+}
+
+describe('content convert: bounds', () => {
+  it('refuses includes that multiply (each partial including the next twice, 14 deep), naming the include', async () => {
+    const files: Record<string, string> = {
+      'email.mjml': '<mjml><mj-body><mj-include path="parts/p0.mjml" /></mj-body></mjml>',
+      'parts/p14.mjml': '<mj-section><mj-column><mj-text>Leaf</mj-text></mj-column></mj-section>',
+    };
+    for (let level = 0; level < 14; level += 1)
+      files[`parts/p${level}.mjml`] = `<mj-include path="p${level + 1}.mjml" />\n<mj-include path="p${level + 1}.mjml" />`;
+    const root = sources(files);
+    const { out, result } = await convert(join(root, 'email.mjml'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/parts\/p\d+\.mjml:\d+:1: <mj-include> brings in more than 500 partials for one email/);
+    expect(existsSync(out)).toBe(false);
+    const report = await run(['migrate', 'report', root, '--json']);
+    expect(report.code, report.stderr).toBe(0);
+    expect(JSON.parse(report.stdout).templates[0].refused).toContain('brings in more than 500 partials');
+  });
+
+  it('refuses HTML nested 2,000 deep and JSX nested 3,000 deep with the file named, never a crash; migrate report goes on', async () => {
+    const root = sources({
+      'emails/deep.html': `<html><body>${'<div>'.repeat(2000)}Hi${'</div>'.repeat(2000)}</body></html>`,
+      'emails/deep.tsx': `import { Html } from '@react-email/components';\nexport default function Deep() {\n  return <Html>${'<div>'.repeat(3000)}Hi${'</div>'.repeat(3000)}</Html>;\n}\n`,
+    });
+    for (const name of ['deep.html', 'deep.tsx']) {
+      const { out, result } = await convert(join(root, 'emails', name));
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(join(root, 'emails', name));
+      expect(result.stderr).toContain('nested more than 256 deep');
+      expect(existsSync(out)).toBe(false);
+    }
+    const report = await run(['migrate', 'report', root, '--json']);
+    expect(report.code, report.stderr).toBe(0);
+    const refused = JSON.parse(report.stdout).templates.map((template: { refused?: string }) => template.refused);
+    expect(refused).toEqual([expect.stringContaining('nested more than 256 deep'), expect.stringContaining('nested more than 256 deep')]);
+  });
+
+  it('lists text CSS hides (display:none, a zero font size), at its place', async () => {
+    const root = sources({
+      'hidden.html': [
+        '<html><body>',
+        '<p>Welcome aboard.</p>',
+        '<p>Thanks, <span style="display:none">Internal note for the team</span> the Acme team.</p>',
+        '<p style="font-size:0">Secret keywords here</p>',
+        '</body></html>',
+      ].join('\n'),
+    });
+    const { result } = await convert(join(root, 'hidden.html'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const listed = JSON.parse(result.stdout).records[0].remediation.map((item: { line: number; construct: string }) => `${item.line} ${item.construct}`);
+    expect(listed).toEqual(
+      expect.arrayContaining(['3 text hidden by display:none: "Internal note for the team"', '4 text hidden by a zero font size: "Secret keywords here"']),
+    );
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The fidelity of `content convert` on the project's corpus of public templates (test/corpus/convert,
+ * each beside its licence; sources in its README): every email converts, passes `content check`,
+ * and what its source shows and its LMX lacks is listed. The words a reader sees are counted here
+ * with readers of the test's own (parse5, htmlparser2, Babel), apart from convert's.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseJs } from '@babel/parser';
+import { Parser } from 'htmlparser2';
+import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { run, tempDir } from '../../../support/main.js';
+
+const CORPUS = join(import.meta.dirname, '../../../corpus/convert');
+
+type HtmlNode = DefaultTreeAdapterMap['node'];
+
+/** The words of HTML a reader sees: no head, style, script or element hidden by display:none. */
+function htmlWords(node: HtmlNode, words: string[] = []): string[] {
+  if (node.nodeName === '#text') words.push(...wordsOf((node as DefaultTreeAdapterMap['textNode']).value));
+  if (!('childNodes' in node)) return words;
+  const element = node as DefaultTreeAdapterMap['element'];
+  if (['head', 'style', 'script', 'title'].includes(element.tagName)) return words;
+  if (/display:\s*none/i.test(element.attrs?.find((attribute) => attribute.name === 'style')?.value ?? '')) return words;
+  for (const child of element.childNodes) htmlWords(child, words);
+  return words;
+}
+
+/** MJML's words: the HTML inside the elements that show text, read as MJML cuts it out. */
+function mjmlWords(source: string): string[] {
+  const words: string[] = [];
+  const showing = new Set(['mj-text', 'mj-button', 'mj-table', 'mj-navbar-link', 'mj-accordion-title', 'mj-accordion-text', 'mj-raw']);
+  let start: { name: string; at: number } | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (start === undefined && showing.has(name)) start = { name, at: parser.endIndex + 1 };
+      },
+      onclosetag(name) {
+        if (start?.name !== name) return;
+        words.push(...htmlWords(parseFragment(source.slice(start.at, parser.startIndex)) as unknown as HtmlNode));
+        start = undefined;
+      },
+    },
+    { recognizeSelfClosing: true, lowerCaseAttributeNames: false },
+  );
+  parser.write(source);
+  parser.end();
+  return words;
+}
+
+/** React Email's words: the JSX text of the template and the literal strings it shows, but its <Preview>. */
+function reactWords(source: string): string[] {
+  const words: string[] = [];
+  const walk = (node: any, inPreview: boolean): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => walk(child, inPreview));
+    if (node.type === 'JSXElement') {
+      const preview = inPreview || node.openingElement.name.name === 'Preview';
+      for (const child of node.children) {
+        if (child.type === 'JSXText' && !preview) words.push(...wordsOf(child.value));
+        else if (child.type === 'JSXExpressionContainer' && child.expression.type === 'StringLiteral' && !preview)
+          words.push(...wordsOf(child.expression.value));
+        else walk(child, preview);
+      }
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'extra') walk(value, inPreview);
+  };
+  walk(parseJs(source, { sourceType: 'module', plugins: ['jsx', 'typescript'] }).program, false);
+  return words;
+}
+
+/** Words: letters and digits, template tags left out. */
+const wordsOf = (text: string) =>
+  text
+    .replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\*\|[^|]*\|\*/g, ' ')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The words of LMX: its text, tags and variables left out, entities decoded. */
+function lmxWords(lmx: string): string[] {
+  const text = lmx
+    .replace(/\{(?:contact|event|data)\.[\w-]+\}/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+  return wordsOf(text);
+}
+
+/** The words of `words` that `held` lacks, each as often as it lacks it. */
+function lacking(words: readonly string[], held: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const word of held) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return words.filter((word) => {
+    const left = counts.get(word) ?? 0;
+    counts.set(word, left - 1);
+    return left <= 0;
+  });
+}
+
+const READERS: Record<string, (source: string) => string[]> = {
+  mjml: mjmlWords,
+  tsx: reactWords,
+  html: (source) => htmlWords(parse(source) as unknown as HtmlNode),
+};
+
+interface Measure {
+  source: number;
+  kept: number;
+}
+interface ConvertedRecord {
+  source: string;
+  path: string;
+  remediation: { file: string; line: number; column: number; construct: string; outcome: string; done: string }[];
+  fidelity: { words: Measure; links: Measure; images: Measure };
+}
+
+const emails = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.(mjml|tsx|html)$/.test(file))
+  .sort();
+
+describe('content convert on the corpus of public templates', () => {
+  it('holds at least 30 emails, MJML, React Email and HTML', () => {
+    expect(emails.length).toBeGreaterThanOrEqual(30);
+    for (const extension of ['mjml', 'tsx', 'html']) expect(emails.filter((file) => file.endsWith(`.${extension}`)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('converts every email; content check refuses none; every word, link and image its LMX lacks is listed', async () => {
+    const out = join(tempDir('loopsctl-corpus-'), 'loops');
+    const result = await run(['content', 'convert', CORPUS, '--out', out, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const records = (JSON.parse(result.stdout).records as ConvertedRecord[]).filter((record) => record.fidelity !== undefined);
+    expect(records.map((record) => record.source.slice(CORPUS.length + 1)).sort()).toEqual(emails);
+    const check = await run(['content', 'check', out, '--json']);
+    const errors = (JSON.parse(check.stdout) as { file: string; errors: { rule: string; message: string }[] }[]).flatMap((checked) =>
+      checked.errors.map((error) => `${checked.file}: ${error.rule}: ${error.message}`),
+    );
+    expect(errors).toEqual([]);
+    // Each email's figures as measured: words, links and images kept, of those its source shows.
+    const measured: { [file: string]: string } = {};
+    for (const record of records) {
+      const file = record.source.slice(CORPUS.length + 1);
+      const { words, links, images } = record.fidelity;
+      measured[file] = `words ${words.kept}/${words.source}, links ${links.kept}/${links.source}, images ${images.kept}/${images.source}`;
+      // Counted apart from convert: the words the LMX lacks are no more than convert says, and each of those is listed.
+      // (A React template's words shown through an expression computed when the app runs, `steps.map(…)`, are
+      // listed at the expression, and counted by neither.)
+      const extension = file.slice(file.lastIndexOf('.') + 1);
+      const source = READERS[extension]!(readFileSync(join(CORPUS, file), 'utf8'));
+      const lmx = readFileSync(join(out, record.path, 'draft.lmx'), 'utf8');
+      const lost = lacking(source, lmxWords(lmx));
+      if (extension !== 'tsx') expect(lost.length, `${file}: ${lost.join(' ')}`).toBeLessThanOrEqual(words.source - words.kept);
+      const notCarried = record.remediation.filter((item) => item.outcome === 'not carried');
+      const named = record.remediation.filter((item) => item.outcome === 'dropped');
+      if (words.kept < words.source) expect(notCarried.length + named.length, file).toBeGreaterThan(0);
+      if (links.kept < links.source || images.kept < images.source) expect(record.remediation.length, file).toBeGreaterThan(0);
+    }
+    expect(measured).toMatchInlineSnapshot(`
+      {
+        "html-leemunroe/email.html": "words 74/74, links 3/3, images 0/0",
+        "html-mailgun/action.html": "words 42/42, links 2/2, images 0/0",
+        "html-mailgun/alert.html": "words 49/49, links 2/2, images 0/0",
+        "html-mailgun/billing.html": "words 46/46, links 2/2, images 0/0",
+        "html-postmark/comment-notification.html": "words 18/18, links 4/4, images 0/0",
+        "html-postmark/dunning.html": "words 147/147, links 3/3, images 0/0",
+        "html-postmark/example.html": "words 419/419, links 9/9, images 0/0",
+        "html-postmark/invoice.html": "words 79/79, links 3/3, images 0/0",
+        "html-postmark/password-reset-help.html": "words 120/120, links 3/3, images 0/0",
+        "html-postmark/password-reset.html": "words 97/97, links 3/3, images 0/0",
+        "html-postmark/receipt.html": "words 138/138, links 7/7, images 0/0",
+        "html-postmark/trial-expired.html": "words 268/268, links 6/6, images 0/0",
+        "html-postmark/trial-expiring.html": "words 271/271, links 6/6, images 0/0",
+        "html-postmark/user-invitation.html": "words 117/117, links 5/5, images 0/0",
+        "html-postmark/welcome.html": "words 155/155, links 5/5, images 0/0",
+        "mjml-fastapi/new_account.mjml": "words 17/17, links 1/1, images 0/0",
+        "mjml-fastapi/reset_password.mjml": "words 52/52, links 2/2, images 0/0",
+        "mjml-fastapi/test_email.mjml": "words 3/3, links 0/0, images 0/0",
+        "mjml-recontent/dropbox-product-update.mjml": "words 114/114, links 0/0, images 2/2",
+        "mjml-recontent/miro-onboarding.mjml": "words 118/118, links 0/0, images 3/3",
+        "mjml-recontent/stripe-notification.mjml": "words 152/152, links 0/0, images 5/5",
+        "mjml/racoon-promo.mjml": "words 134/134, links 17/20, images 17/17",
+        "react-email/airbnb-review.tsx": "words 0/77, links 0/5, images 2/2",
+        "react-email/amazon-review.tsx": "words 36/106, links 1/1, images 5/5",
+        "react-email/apple-receipt.tsx": "words 351/351, links 11/12, images 5/5",
+        "react-email/aws-verify-email.tsx": "words 114/114, links 2/2, images 1/1",
+        "react-email/codepen-challengers.tsx": "words 506/506, links 0/0, images 3/3",
+        "react-email/dropbox-reset-password.tsx": "words 67/67, links 2/2, images 1/1",
+        "react-email/github-access-token.tsx": "words 43/43, links 0/0, images 1/1",
+        "react-email/google-play-policy-update.tsx": "words 191/194, links 7/7, images 5/6",
+        "react-email/koala-welcome.tsx": "words 35/35, links 1/1, images 1/1",
+        "react-email/linear-login-code.tsx": "words 36/36, links 2/2, images 1/1",
+        "react-email/netlify-welcome.tsx": "words 19/47, links 0/0, images 1/1",
+        "react-email/nike-receipt.tsx": "words 165/210, links 9/9, images 7/7",
+        "react-email/notion-magic-link.tsx": "words 57/57, links 2/2, images 1/1",
+        "react-email/plaid-verify-identity.tsx": "words 30/30, links 1/1, images 1/1",
+        "react-email/raycast-magic-link.tsx": "words 31/31, links 1/1, images 2/2",
+        "react-email/slack-confirm.tsx": "words 67/67, links 7/7, images 5/5",
+        "react-email/stack-overflow-tips.tsx": "words 153/153, links 5/5, images 3/3",
+        "react-email/stripe-welcome.tsx": "words 163/163, links 6/6, images 1/1",
+        "react-email/twitch-reset-password.tsx": "words 75/90, links 0/0, images 3/3",
+        "react-email/vercel-invite-user.tsx": "words 68/68, links 3/3, images 4/4",
+        "react-email/yelp-recent-login.tsx": "words 66/66, links 0/0, images 2/3",
+      }
+    `);
+  });
+});

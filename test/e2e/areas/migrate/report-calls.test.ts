@@ -1,0 +1,93 @@
+/**
+ * `migrate report`'s suggested Loops calls and converted templates: the call names every data
+ * variable the converted email requires (a React prop with a default too, which becomes its
+ * fallback), keys written as JavaScript takes them, the send's subject in the converted record, and
+ * nothing read under node_modules.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run, tempDir } from '../../../support/main.js';
+
+function app(files: Record<string, string>): string {
+  const root = tempDir('loopsctl-migrate-app-');
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const REMINDER = [
+  "import { Html, Text } from '@react-email/components';",
+  'export default function Reminder({ name, minutes = 30 }: { name: string; minutes?: number }) {',
+  '  return (',
+  '    <Html>',
+  '      <Text>Hi {name}, your session starts in {minutes} minutes.</Text>',
+  '    </Html>',
+  '  );',
+  '}',
+].join('\n');
+
+const SEND = [
+  "import { Resend } from 'resend';",
+  "import Reminder from '../emails/reminder';",
+  'const resend = new Resend(process.env.RESEND_API_KEY);',
+  'export async function remind(email: string, name: string) {',
+  "  await resend.emails.send({ from: 'Acme <hi@acme.example>', to: email, subject: 'Your session is soon', react: <Reminder name={name} /> });",
+  '}',
+  'export async function receipt(email: string) {',
+  "  await resend.emails.send({ from: 'hi@acme.example', to: email, subject: 'Receipt', html: '<p>Thanks</p>' });",
+  '}',
+].join('\n');
+
+interface Report {
+  templates: { path: string; remediation: number; constructs: { construct: string; count: number }[]; variables: string[] }[];
+  sends: { file: string; templateFile?: string; subject?: string; loops: { code: string } }[];
+}
+
+describe('migrate report: calls and templates', () => {
+  it('suggests a call naming every variable the converted email requires, the default one too, and converts it with the send’s subject', async () => {
+    const root = app({ 'emails/reminder.tsx': REMINDER, 'src/remind.tsx': SEND });
+    const result = await run(['migrate', 'report', root, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    const send = report.sends.find((candidate) => candidate.templateFile === 'emails/reminder.tsx')!;
+    expect(send.subject).toBe('Your session is soon');
+    expect(send.loops.code).toContain('dataVariables: { name, minutes }');
+    const [template] = report.templates;
+    expect(template!.variables).toEqual(['{data.name}', '{data.minutes}']);
+    // Its subject came from the send: only the default is left to look at.
+    expect(template!.constructs.map(({ construct }) => construct)).toEqual(['the default minutes = "30"']);
+  });
+
+  it('content convert makes a React prop’s literal default the variable’s fallback, and lists a record with no subject', async () => {
+    const root = app({ 'reminder.tsx': REMINDER });
+    const out = join(tempDir('loopsctl-migrate-out-'), 'loops');
+    const result = await run(['content', 'convert', join(root, 'reminder.tsx'), '--out', out, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(join(out, 'transactional/reminder/draft.json'), 'utf8'))).toEqual({ dataVariablesFallbacks: { minutes: '30' } });
+    const listed = JSON.parse(result.stdout).records[0].remediation.map((item: { line: number; construct: string }) => `${item.line} ${item.construct}`);
+    expect(listed).toEqual(['2 the default minutes = "30"', '1 no subject']);
+  });
+
+  it('writes a key that is no JavaScript name quoted, and reads nothing under node_modules', async () => {
+    const root = app({
+      'src/send.ts': [
+        "import sgMail from '@sendgrid/mail';",
+        'export async function welcome(email: string, name: string) {',
+        "  await sgMail.send({ to: email, from: 'hi@acme.example', templateId: 'd-1', dynamicTemplateData: { 'first-name': name, plan: 'pro' } });",
+        '}',
+      ].join('\n'),
+      'node_modules/mailer/index.js': "sgMail.send({ to, from: 'x@y.example', templateId: 'd-2', dynamicTemplateData: { a: 1 } });",
+      'node_modules/mailer/emails/welcome.mjml': '<mjml><mj-body></mj-body></mjml>',
+    });
+    const result = await run(['migrate', 'report', root, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.sends.map((send) => send.file)).toEqual(['src/send.ts']);
+    expect(report.sends[0]!.loops.code).toContain('dataVariables: { "first-name": firstName, plan }');
+    expect(report.templates).toEqual([]);
+  });
+});

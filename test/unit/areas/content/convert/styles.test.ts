@@ -1,0 +1,27 @@
+/** CSS values as LMX takes them: colours as hex (none for transparent), lengths in pixels, attribute values escaped. */
+import { describe, expect, it } from 'vitest';
+import { writeLmx } from '../../../../../src/areas/content/convert/lmx-out.js';
+import { hexColour, pixels } from '../../../../../src/areas/content/convert/styles.js';
+
+describe('convert’s CSS values', () => {
+  it('gives a transparent colour no hex, never black', () => {
+    for (const transparent of ['transparent', 'rgba(0, 0, 0, 0)', 'rgba(0 0 0 / 0)', 'rgba(0,0,0,0.0)'])
+      expect(hexColour(transparent), transparent).toBeUndefined();
+    expect(hexColour('rgb(0, 0, 0)')).toBe('#000000');
+    expect(hexColour('rgba(255, 128, 0, 0.5)')).toBe('#ff8000');
+  });
+
+  it('converts points to pixels as CSS does (1pt is 4/3 px), ems at 16 px', () => {
+    expect(pixels('12pt')).toBe(16);
+    expect(pixels('9pt')).toBe(12);
+    expect(pixels('1.5em')).toBe(24);
+    expect(pixels('14px')).toBe(14);
+    expect(pixels('50%')).toBeUndefined();
+  });
+
+  it('escapes a double quote, an ampersand and a "<" in an attribute', () => {
+    expect(writeLmx({}, [{ tag: 'Button', attrs: { href: 'https://example.com/?q="a"&b<c' }, inline: [{ text: 'Go' }] }])).toBe(
+      '<Button href="https://example.com/?q=&quot;a&quot;&amp;b&lt;c">Go</Button>\n',
+    );
+  });
+});
