@@ -248,7 +248,7 @@ function readHeld(statement: (sql: string) => Statement, refuse: (reason: string
   for (const { key, value } of statement('SELECT key, value FROM members').all()) {
     const text = String(value);
     texts.set(String(key), text);
-    readOnUse(state, String(key), () => JSON.parse(text));
+    readOnUse(state, String(key), () => parseMember(String(key), text, refuse));
   }
   const held: Held = { state, texts, rows: new Map() };
   for (const { key } of statement('SELECT key FROM row_slices').all()) {
@@ -260,6 +260,15 @@ function readHeld(statement: (sql: string) => Statement, refuse: (reason: string
     rows: <T extends { id: string }>(kind: RowKind<T>) => held.rows.get(kind.key)?.bind(kind) as KeptRows<T> | undefined,
   });
   return held;
+}
+
+/** A member's JSON parsed; text that does not parse makes the file unusable, said as such. */
+function parseMember(key: string, text: string, refuse: (reason: string) => Error): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw refuse(`${key}: it is not valid JSON`);
+  }
 }
 
 /** Writes the members that changed, and each row slice's changes, into the open transaction. */
@@ -318,7 +327,8 @@ export function readDatabase(file: string, refuse: (reason: string) => Error): S
   try {
     database.exec('BEGIN');
     const state = {} as StateCore;
-    for (const { key, value } of database.prepare('SELECT key, value FROM members').all()) readOnUse(state, String(key), () => JSON.parse(String(value)));
+    for (const { key, value } of database.prepare('SELECT key, value FROM members').all())
+      readOnUse(state, String(key), () => parseMember(String(key), String(value), refuse));
     const rowsOf = database.prepare('SELECT value FROM rows WHERE slice = ? ORDER BY position');
     for (const { key } of database.prepare('SELECT key FROM row_slices').all()) {
       // The rows' text, read now while the database is open, parsed as one array when first used.
@@ -326,7 +336,7 @@ export function readDatabase(file: string, refuse: (reason: string) => Error): S
         .all(key)
         .map(({ value }) => String(value))
         .join(',')}]`;
-      readOnUse(state, String(key), () => JSON.parse(text));
+      readOnUse(state, String(key), () => parseMember(String(key), text, refuse));
     }
     database.exec('COMMIT');
     return state;
