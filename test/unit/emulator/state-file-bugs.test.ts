@@ -76,7 +76,7 @@ describe('a state file whose member does not parse', () => {
   it('is said to be unusable, naming the member, by a reader, a server and a request without one', async () => {
     const file = join(tempDir('loopsctl-state-member-'), 'state.db');
     writeState(file, seedState());
-    run(file, "UPDATE members SET value = '[{not json' WHERE key = 'outbox'");
+    run(file, "UPDATE members SET value = '[{not json' WHERE key = 'themes'");
     const refusal = (() => {
       try {
         readState(file, sandboxModules);
@@ -85,7 +85,7 @@ describe('a state file whose member does not parse', () => {
       }
     })();
     expect(refusal).toBeInstanceOf(LocalFileError);
-    expect((refusal as LocalFileError).message).toBe(`the sandbox state file ${file} could not be read: outbox: it is not valid JSON`);
+    expect((refusal as LocalFileError).message).toBe(`the sandbox state file ${file} could not be read: themes: it is not valid JSON`);
     expect((refusal as LocalFileError).hint).toContain('loopsctl sandbox reset');
 
     run(file, "UPDATE members SET value = '{not json' WHERE key = 'clock'");

@@ -1,0 +1,140 @@
+/**
+ * Journeys and the outbox in a sandbox's state file: a row each, a request reading and writing
+ * the ones it touches, and the sandbox running them as it does in memory.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SandboxApi } from '../../../src/emulator/api.js';
+import { freezeClock } from '../../../src/emulator/clock.js';
+import { seedId } from '../../../src/emulator/module.js';
+import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
+import { readState, writeState } from '../../../src/emulator/state.js';
+import { KEPT_ENDED, type Journey } from '../../../src/emulator/journey-records.js';
+import { sandboxCaller, sandboxModules, seedState, type SandboxState } from '../../support/sandbox.js';
+import { tempDir } from '../../support/temp.js';
+
+const started: SandboxServer[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((sandbox) => sandbox.close()));
+});
+
+const newsletter = seedId('mailing-list/Product updates');
+const betaTesters = seedId('mailing-list/Beta testers');
+
+function query(file: string, sql: string) {
+  const database = new DatabaseSync(file);
+  try {
+    return database.prepare(sql).all();
+  } finally {
+    database.close();
+  }
+}
+
+/** Requests as a person's app would send them, to a sandbox in memory or to a server keeping a file. */
+type Send = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+async function fileSandbox(state: SandboxState): Promise<{ send: Send; file: string }> {
+  const file = join(tempDir('loopsctl-state-journeys-'), 'state.db');
+  writeState(file, state);
+  const sandbox = await startServer({ stateFile: file, rateLimit: false });
+  started.push(sandbox);
+  const send: Send = async (method, path, body) => {
+    const response = await fetch(sandbox.url + path, {
+      method,
+      headers: { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  return { send, file };
+}
+
+function memorySandbox(state: SandboxState): Send {
+  const call = sandboxCaller(new SandboxApi(state, sandboxModules));
+  return async (method, path, body) => {
+    const [bare, query] = path.split('?');
+    const { status, body: answered } = call(method, bare!, { query: Object.fromEntries(new URLSearchParams(query)), ...(body === undefined ? {} : { body }) });
+    return { status, body: answered };
+  };
+}
+
+/** Contacts through the seed's workflows: a welcome series of timers and emails, a paused test that holds them, the clock moved past each wait, contacts deleted while waiting. */
+async function journeysOf(send: Send): Promise<unknown[]> {
+  const answers: unknown[] = [];
+  for (let index = 0; index < 6; index += 1) {
+    const lists = index % 2 === 0 ? { [newsletter]: true } : { [betaTesters]: true };
+    answers.push(await send('POST', '/v1/contacts/create', { email: `Person${index}@Example.com`, firstName: `P${index}`, mailingLists: lists }));
+  }
+  answers.push(await send('POST', '/_sandbox/clock', { advance: '1d' }));
+  answers.push(await send('POST', '/v1/contacts/delete', { email: 'person2@example.com' }));
+  answers.push(await send('POST', '/v1/events/send', { email: 'person0@example.com', eventName: 'signup' }));
+  for (const advance of ['2d', '3d', '30d']) answers.push(await send('POST', '/_sandbox/clock', { advance }));
+  answers.push(await send('POST', '/v1/contacts/create', { email: 'late@example.com', mailingLists: { [newsletter]: true } }));
+  answers.push(await send('GET', '/_sandbox/journeys'));
+  answers.push(await send('GET', '/_sandbox/journeys?contact=PERSON4%40example.com'));
+  return answers;
+}
+
+describe('journeys in a state file', () => {
+  it('run as they do in memory: the same steps, waits, holds and sends', async () => {
+    const state = seedState();
+    freezeClock(state);
+    const inFile = await fileSandbox(structuredClone(state));
+    const inMemory = await journeysOf(memorySandbox(state));
+    const fromFile = await journeysOf(inFile.send);
+    expect(fromFile).toEqual(inMemory);
+    const journeys = (inMemory.at(-2) as { body: { journeys: Journey[] } }).body.journeys;
+    // What the scenario reaches: waits released, a contact held, journeys ended.
+    expect(new Set(journeys.map((journey) => journey.status))).toEqual(new Set(['waiting', 'ended']));
+    expect(journeys.some((journey) => journey.status === 'waiting' && journey.waitUntil === null)).toBe(true);
+    expect(journeys.flatMap((journey) => journey.steps).some((step) => step.outcome === 'released')).toBe(true);
+    expect(readState(inFile.file, sandboxModules)!.outbox).toEqual(state.outbox);
+  });
+
+  it('are a row each, found through the index by contact, workflow and place', async () => {
+    const state = seedState();
+    freezeClock(state);
+    const { send, file } = await fileSandbox(state);
+    expect((await send('POST', '/v1/contacts/create', { email: 'pat@example.com', mailingLists: { [newsletter]: true } })).status).toBe(200);
+    const rows = query(file, "SELECT key1, place FROM rows WHERE slice = 'journeys' ORDER BY position");
+    // Grace held by the paused test (the seed's), and Pat waiting two days into the welcome series.
+    expect(rows).toEqual([
+      { key1: seedId('workflow/Beta onboarding subject test'), place: `h${seedId('workflow/Beta onboarding subject test')}` },
+      { key1: seedId('workflow/Welcome series'), place: 't2024-11-03T08:00:00.000Z' },
+    ]);
+    expect(query(file, "SELECT count(*) AS members FROM members WHERE key IN ('journeys', 'outbox')")).toEqual([{ members: 0 }]);
+    expect(query(file, 'SELECT key FROM row_slices ORDER BY key').map((row) => row.key)).toEqual(['contacts', 'journeys', 'outbox']);
+  });
+
+  it('keep the ended ones they keep in memory, the oldest going first', async () => {
+    const state = seedState();
+    freezeClock(state);
+    const ended = (index: number): Journey => ({
+      id: `jended${index}`,
+      workflowId: 'wf_gone',
+      workflowName: 'Gone',
+      contactId: `c${index}`,
+      email: `e${index}@example.com`,
+      status: 'ended',
+      nodeId: null,
+      waitUntil: null,
+      startedAt: '2024-01-01T00:00:00.000Z',
+      endedAt: new Date(Date.UTC(2024, 0, 1) + index).toISOString(),
+      eventName: null,
+      eventProperties: {},
+      downstreamFilters: [],
+      steps: [],
+    });
+    const setting = state.journeys as { ended: Journey[] };
+    for (let index = 0; index < KEPT_ENDED * 2; index += 1) setting.ended.push(ended(index));
+    const { send, file } = await fileSandbox(state);
+    // Sam waits in the welcome series, and Sam's journey ends when Sam is deleted: one ended more than twice those kept.
+    expect((await send('POST', '/v1/contacts/create', { email: 'sam@example.com', mailingLists: { [newsletter]: true } })).status).toBe(200);
+    expect((await send('POST', '/v1/contacts/delete', { email: 'sam@example.com' })).status).toBe(200);
+    const count = (sql: string) => Number(query(file, sql)[0]!.count);
+    expect(count("SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND place LIKE 'e%'")).toBe(KEPT_ENDED);
+    expect(count("SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND id = 'jended0'")).toBe(0);
+    expect(count(`SELECT count(*) AS count FROM rows WHERE slice = 'journeys' AND id = 'jended${KEPT_ENDED * 2 - 1}'`)).toBe(1);
+  });
+});
