@@ -107,6 +107,42 @@ describe('journeys in a state file', () => {
     expect(query(file, 'SELECT key FROM row_slices ORDER BY key').map((row) => row.key)).toEqual(['contacts', 'journeys', 'outbox']);
   });
 
+  it('are written a row at a time: a create that starts a journey adds one journey row and one outbox row, and a send one outbox row', async () => {
+    const state = seedState();
+    freezeClock(state);
+    const waiting = { ...(state.journeys as { journeys: Record<string, Journey> }).journeys };
+    const [grace] = Object.values(waiting);
+    const setting = state.journeys as { journeys: Record<string, Journey>; held: Record<string, string[]> };
+    for (let index = 0; index < 300; index += 1) {
+      const id = `jheld${index}`;
+      setting.journeys[id] = { ...grace!, id, contactId: `cheld${index}` };
+      setting.held[grace!.workflowId]!.push(id);
+    }
+    const { send, file } = await fileSandbox(state);
+    // Every write to the file, as SQLite itself sees it, written down beside it.
+    query(file, 'CREATE TABLE writes (what TEXT)');
+    for (const [event, row] of [
+      ['INSERT', "'row added ' || new.slice"],
+      ['UPDATE', "'row ' || new.slice || ' ' || new.id"],
+      ['DELETE', "'row gone ' || old.slice || ' ' || old.id"],
+    ])
+      query(file, `CREATE TRIGGER logged_rows_${event} AFTER ${event} ON rows BEGIN INSERT INTO writes VALUES (${row}); END`);
+    query(file, `CREATE TRIGGER logged_members AFTER UPDATE ON members BEGIN INSERT INTO writes VALUES ('member ' || new.key); END`);
+    const writes = () => query(file, 'SELECT what FROM writes').map((write) => write.what);
+    expect((await send('POST', '/v1/contacts/create', { email: 'pat@example.com', mailingLists: { [newsletter]: true } })).status).toBe(200);
+    expect(writes().filter((what) => String(what).startsWith('row')).sort()).toEqual(['row added contacts', 'row added journeys', 'row added outbox']);
+    query(file, 'DELETE FROM writes');
+    const receipt = seedId('transactional/Order receipt');
+    const dataVariables = { orderNumber: 1042, items: '2 mugs', total: '$24', invoiceUrl: 'https://acme.example/i' };
+    expect((await send('POST', '/v1/transactional', { transactionalId: receipt, email: 'ada@example.com', dataVariables })).status).toBe(200);
+    expect(writes().filter((what) => String(what).startsWith('row'))).toEqual(['row added outbox']);
+    query(file, 'DELETE FROM writes');
+    // Pat's wait ends: Pat's journey row is written, and no other.
+    expect((await send('POST', '/_sandbox/clock', { advance: '3d' })).body.released).toBe(1);
+    expect(writes().filter((what) => String(what).startsWith('row journeys'))).toHaveLength(1);
+    expect(writes()).not.toContain('member journeys');
+  });
+
   it('keep the ended ones they keep in memory, the oldest going first', async () => {
     const state = seedState();
     freezeClock(state);
