@@ -137,6 +137,8 @@ export class StateDatabase {
   /** The state of the transaction under way, if any. */
   private open: StateCore | undefined;
   private statements = new Map<string, Statement>();
+  /** Whether the database opened is of the current layout (brought up to date at its first write). */
+  private upToDate = false;
 
   constructor(
     readonly file: string,
@@ -183,7 +185,10 @@ export class StateDatabase {
     }
     database.exec(write ? 'BEGIN IMMEDIATE' : 'BEGIN');
     try {
-      if (write) upToDate(database);
+      if (write && !this.upToDate) {
+        upToDate(database);
+        this.upToDate = true;
+      }
       const version = this.statement('PRAGMA data_version').get()!.data_version!;
       if (version !== this.dataVersion) this.held = undefined;
       this.dataVersion = version;
@@ -242,6 +247,7 @@ export class StateDatabase {
     this.close();
     if (inode === undefined || !isDatabaseFile(this.file)) return undefined;
     this.database = openDatabase(this.file, this.how.refuse);
+    this.upToDate = false;
     this.openedInode = inode;
     this.dataVersion = undefined;
     return this.database;
