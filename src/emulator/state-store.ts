@@ -350,13 +350,10 @@ export function readDatabase(file: string, refuse: (reason: string) => Error): S
       readOnUse(state, String(key), () => parseMember(String(key), String(value), refuse));
     const rowsOf = database.prepare('SELECT value FROM rows WHERE slice = ? ORDER BY position');
     for (const { key } of database.prepare('SELECT key FROM row_slices').all()) {
-      // The rows' text, read now while the database is open, parsed as one array when first used.
-      const text = `[${rowsOf
-        .all(key)
-        .map(({ value }) => String(value))
-        .join(',')}]`;
+      // The rows' text, read now while the database is open, each row parsed when the slice is first used (never joined: no text is that long).
+      const texts = rowsOf.all(key).map(({ value }) => String(value));
       readOnUse(state, String(key), () => {
-        const all = parseMember(String(key), text, refuse) as Record<string, unknown>[];
+        const all = texts.map((text, index) => parseMember(`${String(key)} (row ${index + 1})`, text, refuse) as Record<string, unknown>);
         return ROW_SLICES[String(key)]?.fromRows?.(all) ?? all;
       });
     }
