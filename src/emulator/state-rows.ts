@@ -32,7 +32,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /**
  * The slices kept as rows, those that grow with the audience and its sends:
  *   - contacts, by email in lower case (as the API compares emails) and by userId;
- *   - the outbox, by the journey that sent an email and by its recipient in lower case;
+ *   - the outbox, by the journey that sent an email and, for a workflow's email, by its recipient
+ *     in lower case (what a filter on a contact's activity reads; a send's row is appended to the
+ *     end of both indexes, so a send costs the same however many came before);
  *   - journeys, by contact and (while waiting) by workflow, each in a queue by where it is: a
  *     timer's wait by when it ends (`t<time>`), one held by a paused workflow (`h<workflow id>`), an
  *     ended one by when it ended (`e<time>`), so that the next wait to end, the workflows that hold
@@ -45,7 +47,7 @@ export const ROW_SLICES: Record<string, RowLayout> = {
   },
   outbox: {
     id: () => '',
-    keys: (entry) => [text(entry.journeyId), text(entry.to ?? entry.email).toLowerCase()],
+    keys: (entry) => [text(entry.journeyId), entry.kind === 'workflow' ? text(entry.to).toLowerCase() : null],
   },
   journeys: {
     id: (journey) => text(journey.id),

@@ -80,7 +80,7 @@ export type WorkflowEmailEntry = z.infer<typeof workflowEmailEntry>;
 
 export const outbox = slice('outbox', z.array(outboxEntry), () => []);
 
-/** The outbox as a state file keeps it: an entry a row, found by the journey that sent it and by its recipient (state-rows.ts). */
+/** The outbox as a state file keeps it: an entry a row, a workflow's email found by the journey that sent it and by its recipient (state-rows.ts). */
 const outboxRows: RowKind<OutboxEntry> = { key: outbox.key, check: (row) => outboxEntry.parse(row) };
 
 function keptOutbox(state: StateCore): KeptRows<OutboxEntry> | undefined {
@@ -96,8 +96,8 @@ export function sendToOutbox(state: StateCore, entry: OutboxEntry): void {
 }
 
 /**
- * The entries that may be emails a contact was sent (a superset, in no set order): those its
- * journeys sent, and those to its address; the whole outbox for a state in memory.
+ * The entries that may be workflow emails a contact was sent (a superset, in no set order): those
+ * its journeys sent, and those to its address; the whole outbox for a state in memory.
  */
 export function outboxEntriesFor(state: StateCore, journeyIds: string[], email: string): OutboxEntry[] {
   const rows = keptOutbox(state);

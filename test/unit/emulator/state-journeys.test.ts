@@ -11,6 +11,7 @@ import { seedId } from '../../../src/emulator/module.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { readState, writeState } from '../../../src/emulator/state.js';
 import { KEPT_ENDED, type Journey } from '../../../src/emulator/journey-records.js';
+import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';
 import { sandboxCaller, sandboxModules, seedState, type SandboxState } from '../../support/sandbox.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -92,6 +93,63 @@ describe('journeys in a state file', () => {
     expect(readState(inFile.file, sandboxModules)!.outbox).toEqual(state.outbox);
   });
 
+  it("read a contact's sends through the index: a filter on what the contact was sent decides as in memory", async () => {
+    const email = (subject: string) => ({ typeName: 'SendEmailAction', emailMessageId: `msg_${subject}`, subject });
+    const sent = (target: string, id: string) => ({
+      typeName: 'AudienceFilter',
+      audienceFilter: { match: 'all', conditions: [{ type: 'activity', action: 'sent', negate: false, target, id }] },
+    });
+    const workflows = [
+      eventWorkflow('other', [['welcome', email('Welcome'), []]]),
+      eventWorkflow('nudge', [
+        ['wait', { typeName: 'TimerAction', amount: 1, unit: 'h' }, ['byEmail']],
+        ['byEmail', sent('workflowEmail', 'welcome'), ['byWorkflow']],
+        ['byWorkflow', sent('workflow', 'wf_other'), ['second']],
+        ['second', email('Second'), []],
+      ]),
+    ];
+    // Quinn got the other workflow's email, then moved address; a new contact took the old one. Ada got it too.
+    const scenario = async (send: Send) => {
+      const answers = [
+        await send('POST', '/v1/contacts/create', { email: 'quinn@example.com', userId: 'quinn-1' }),
+        await send('POST', '/v1/events/send', { email: 'quinn@example.com', eventName: 'other' }),
+        await send('POST', '/v1/events/send', { email: 'ada@example.com', eventName: 'other' }),
+        await send('PUT', '/v1/contacts/update', { email: 'Quinn@New.example.com', userId: 'quinn-1' }),
+        await send('POST', '/v1/contacts/create', { email: 'quinn@example.com' }),
+      ];
+      for (const to of ['quinn@new.example.com', 'quinn@example.com', 'ada@example.com', 'bob@example.com'])
+        answers.push(await send('POST', '/v1/events/send', { email: to, eventName: 'nudge' }));
+      answers.push(await send('POST', '/_sandbox/clock', { advance: '1h' }));
+      answers.push(await send('GET', '/_sandbox/journeys?workflow=wf_nudge'));
+      return answers;
+    };
+    const { state } = sandboxWithWorkflows(...workflows);
+    // Bob was sent the other workflow's email by a journey no longer kept (past those ended that are): found by address.
+    (state.outbox as unknown[]).push({
+      kind: 'workflow',
+      at: '2024-10-01T08:00:00.000Z',
+      to: 'bob@example.com',
+      loopId: 'wf_other',
+      loopName: 'other',
+      nodeId: 'welcome',
+      journeyId: 'jgone',
+      emailMessageId: 'msg_Welcome',
+      subject: 'Welcome',
+      contact: {},
+      eventProperties: {},
+    });
+    const inFile = await fileSandbox(structuredClone(state));
+    const inMemory = await scenario(memorySandbox(state));
+    expect(await scenario(inFile.send)).toEqual(inMemory);
+    const outcomes = (inMemory.at(-1)!.body.journeys as Journey[]).map((journey) => [journey.email, journey.steps.at(-1)!.outcome]);
+    expect(outcomes).toEqual([
+      ['quinn@new.example.com', 'exited'],
+      ['quinn@example.com', 'filtered-out'],
+      ['ada@example.com', 'exited'],
+      ['bob@example.com', 'exited'],
+    ]);
+  });
+
   it('are a row each, found through the index by contact, workflow and place', async () => {
     const state = seedState();
     freezeClock(state);
@@ -130,7 +188,11 @@ describe('journeys in a state file', () => {
     query(file, `CREATE TRIGGER logged_members AFTER UPDATE ON members BEGIN INSERT INTO writes VALUES ('member ' || new.key); END`);
     const writes = () => query(file, 'SELECT what FROM writes').map((write) => write.what);
     expect((await send('POST', '/v1/contacts/create', { email: 'pat@example.com', mailingLists: { [newsletter]: true } })).status).toBe(200);
-    expect(writes().filter((what) => String(what).startsWith('row')).sort()).toEqual(['row added contacts', 'row added journeys', 'row added outbox']);
+    expect(
+      writes()
+        .filter((what) => String(what).startsWith('row'))
+        .sort(),
+    ).toEqual(['row added contacts', 'row added journeys', 'row added outbox']);
     query(file, 'DELETE FROM writes');
     const receipt = seedId('transactional/Order receipt');
     const dataVariables = { orderNumber: 1042, items: '2 mugs', total: '$24', invoiceUrl: 'https://acme.example/i' };
