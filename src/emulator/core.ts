@@ -215,6 +215,55 @@ function withModulesNeeded(answering: () => ApiAnswer): ApiAnswer | Promise<ApiA
   }
 }
 
+/** A request to answer, with the route modules its path needs. */
+interface Write {
+  request: ApiRequest;
+  modules: SandboxModule[];
+}
+
+/**
+ * Group commit: the writes that arrive while one is made (within one turn of the event loop) are
+ * made in one transaction, committed once, and answered after that commit, so that a command
+ * started after an answer sees its change. Made alone, each write would pay for a commit of its
+ * own. A group one of whose writes fails in a way the API does not answer (a module not loaded
+ * yet, a file that cannot be read) keeps none of its changes, and each write is made again alone.
+ */
+class WriteGroups {
+  private waiting: (Write & { settle(answer: ApiAnswer | Promise<ApiAnswer>): void; fail(error: unknown): void })[] = [];
+
+  constructor(
+    private readonly together: (group: Write[]) => ApiAnswer[],
+    private readonly alone: (write: Write) => ApiAnswer | Promise<ApiAnswer>,
+  ) {}
+
+  add(write: Write): Promise<ApiAnswer> {
+    return new Promise((settle, fail) => {
+      if (this.waiting.push({ ...write, settle, fail }) === 1) setImmediate(() => this.commit());
+    });
+  }
+
+  private commit(): void {
+    const group = this.waiting;
+    this.waiting = [];
+    let answers: ApiAnswer[] | undefined;
+    if (group.length > 1)
+      try {
+        answers = this.together(group);
+      } catch {
+        answers = undefined;
+      }
+    for (const [index, write] of group.entries()) {
+      if (answers !== undefined) write.settle(answers[index]!);
+      else
+        try {
+          write.settle(this.alone(write));
+        } catch (error) {
+          write.fail(error);
+        }
+    }
+  }
+}
+
 /**
  * State that lives as long as the server: every slice made at the start, or each when first used
  * (seedOnUse), route modules then loaded as requests first need them.
@@ -254,35 +303,41 @@ async function inFile(stateFile: string, options: BackingOptions): Promise<Backi
     withStateLock(stateFile, () => {
       if (initial !== undefined || !stateFileExists(stateFile)) writeState(stateFile, initial ?? seedState(all, options.seed));
     });
+  const answerIn = (state: StateCore, { request, modules }: Write, changed: () => void) =>
+    new SandboxApi(state, modules, { onChange: changed, now: options.now, rateLimiter: options.rateLimiter, startOver: options.startOver }).handle(request);
+  const attempt = (write: Write, locked: boolean) =>
+    withStateDatabase(database, () =>
+      database.transaction(locked, (state) => {
+        let changed = false;
+        const answer = answerIn(state, write, () => (changed = true));
+        if (!changed) return answer;
+        if (locked) database.save(state);
+        else database.forget();
+        return locked ? answer : undefined;
+      }),
+    );
+  const writes = new WriteGroups(
+    (group) =>
+      withStateDatabase(database, () =>
+        database.transaction(true, (state) => {
+          let changed = false;
+          const answers = group.map((write) => answerIn(state, write, () => (changed = true)));
+          if (changed) database.save(state);
+          return answers;
+        }),
+      ),
+    (write) => withModulesNeeded(() => attempt(write, true)!),
+  );
   const handle: Handle = async (request) => {
     const needed = modulesFor(request);
-    const modules = Array.isArray(needed) ? needed : await needed;
-    const attempt = (locked: boolean) =>
-      withStateDatabase(database, () =>
-        database.transaction(locked, (state) => {
-          let changed = false;
-          const api = new SandboxApi(state, modules, {
-            onChange: () => (changed = true),
-            now: options.now,
-            rateLimiter: options.rateLimiter,
-            startOver: options.startOver,
-          });
-          const answer = api.handle(request);
-          if (!changed) return answer;
-          if (locked) database.save(state);
-          else database.forget();
-          return locked ? answer : undefined;
-        }),
-      );
+    const write: Write = { request, modules: Array.isArray(needed) ? needed : await needed };
     // A read takes no write lock, as it sees one committed state; one that changes something after
     // all (a wait that ended) is forgotten, and made again as a write.
-    return withModulesNeeded(() => {
-      if (request.method === 'GET') {
-        const answer = attempt(false);
-        if (answer !== undefined) return answer;
-      }
-      return attempt(true)!;
-    });
+    if (request.method === 'GET') {
+      const answer = withModulesNeeded(() => attempt(write, false) ?? attempt(write, true)!);
+      return answer;
+    }
+    return writes.add(write);
   };
   const update = <T>(change: (state: StateCore) => T): T =>
     withStateDatabase(database, () =>

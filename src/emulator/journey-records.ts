@@ -7,7 +7,8 @@
  * the node they wait at, so that every change costs the same at 200,000 journeys as at ten.
  */
 import { z } from '../base/shapes.js';
-import { lazily, seedId, seedTime, slice, type StateCore } from './module.js';
+import { lazily, rowStoreOf, seedId, seedTime, slice, type KeptRows, type RowKind, type StateCore } from './module.js';
+import { everyRow, rowsEnded, rowsHeldBy, rowsHoldingWorkflows, rowsNextWait, rowsOfContact, rowsWaitingAt, rowsWaitsEndingBy } from './journey-rows.js';
 
 const step = z.object({
   nodeId: z.string(),
@@ -105,6 +106,15 @@ export const HELD_WORDS = 'the workflow is paused: email sending is stopped, and
 
 export const journeys = slice('journeys', journeysSetting, seedJourneys, () => ({ journeys: {}, ended: [], waiting: [], held: {}, waitOrder: 0 }));
 
+/** The journeys as a state file keeps them: a row each (journey-rows.ts). */
+const journeyRows: RowKind<Journey> = { key: journeys.key, check: (row) => journey.parse(row) };
+
+/** The rows of a state file's journeys, until something reads them all; undefined for the setting in memory. */
+function rowsOf(state: StateCore): KeptRows<Journey> | undefined {
+  const rows = rowStoreOf(state)?.rows(journeyRows);
+  return rows !== undefined && !rows.loaded() ? rows : undefined;
+}
+
 /** Ended journeys kept at most: a contact that enters a re-eligible workflow again and again does not grow the state for ever. */
 export const KEPT_ENDED = 10_000;
 
@@ -113,7 +123,7 @@ export const KEPT_ENDED = 10_000;
  * the waits in order without theirs, the held ones in one list) is brought up to date once.
  */
 function kept(state: StateCore): Kept {
-  const setting = journeys.of(state) as z.infer<typeof journeysSetting>;
+  const setting = journeys.of(state);
   if (Array.isArray(setting.journeys) || Array.isArray(setting.held) || setting.ended === undefined || setting.waitOrder === undefined) upgrade(setting);
   return setting as Kept;
 }
@@ -192,16 +202,22 @@ function atNodeSet(index: JourneyIndex, journey: Journey, make = true): Set<Jour
 }
 
 export function journeyById(state: StateCore, id: string): Journey | undefined {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return rows.byId(id);
   return indexOf(state).index.byId.get(id);
 }
 
 /** A contact's journeys, oldest first. */
 export function journeysOf(state: StateCore, contactId: string): Journey[] {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return rowsOfContact(rows, contactId);
   return indexOf(state).index.byContact.get(contactId) ?? [];
 }
 
 /** Every journey kept, oldest first. */
 export function allJourneys(state: StateCore): Journey[] {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return everyRow(rows);
   const { setting } = indexOf(state);
   const all = [...setting.ended];
   for (const each of Object.values(setting.journeys)) all.push(each);
@@ -210,6 +226,8 @@ export function allJourneys(state: StateCore): Journey[] {
 
 /** The journeys waiting (on a timer, or held) at these nodes of a workflow; at any of its nodes when none are named. */
 export function waitingAt(state: StateCore, workflowId: string, nodeIds?: Iterable<string>): Journey[] {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return rowsWaitingAt(rows, workflowId, nodeIds);
   const ofWorkflow = indexOf(state).index.atNode.get(workflowId);
   if (ofWorkflow === undefined) return [];
   const found: Journey[] = [];
@@ -220,6 +238,8 @@ export function waitingAt(state: StateCore, workflowId: string, nodeIds?: Iterab
 
 /** Keeps a new journey. */
 export function addJourney(state: StateCore, added: Journey): void {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return rows.add(added);
   const { setting, index } = indexOf(state);
   setting.journeys[added.id] = added;
   enter(index, added);
@@ -227,9 +247,11 @@ export function addJourney(state: StateCore, added: Journey): void {
 
 /** A journey waits at its node until a time: in the heap of waits, and among those waiting at the node. */
 export function indexWait(state: StateCore, journey: Journey, until: string): void {
-  const { setting, index } = indexOf(state);
   journey.status = 'waiting';
   journey.waitUntil = until;
+  // A row's place says it waits.
+  if (rowsOf(state) !== undefined) return;
+  const { setting, index } = indexOf(state);
   setting.waitOrder += 1;
   pushWait(setting.waiting, { until, journeyId: journey.id, order: setting.waitOrder });
   atNodeSet(index, journey)?.add(journey);
@@ -237,27 +259,30 @@ export function indexWait(state: StateCore, journey: Journey, until: string): vo
 
 /** A journey is held at its node (a send-email node) until its workflow sends again. */
 export function holdJourney(state: StateCore, journey: Journey): void {
-  const { setting, index } = indexOf(state);
   journey.status = 'waiting';
   journey.waitUntil = null;
+  if (rowsOf(state) !== undefined) return;
+  const { setting, index } = indexOf(state);
   (setting.held[journey.workflowId] ??= []).push(journey.id);
   atNodeSet(index, journey)?.add(journey);
 }
 
 /** A journey leaves the node it waited at, to go on (its wait taken from the heap, or its hold from its workflow's). */
 export function leaveWait(state: StateCore, journey: Journey): void {
-  atNodeSet(indexOf(state).index, journey, false)?.delete(journey);
+  if (rowsOf(state) === undefined) atNodeSet(indexOf(state).index, journey, false)?.delete(journey);
   journey.waitUntil = null;
 }
 
 /** A journey ends at a node: it leaves the journeys still going for the queue of ended ones, whose oldest go past KEPT_ENDED. */
 export function endJourney(state: StateCore, journey: Journey, at: string, nodeId: string | null): void {
-  const { setting, index } = indexOf(state);
-  atNodeSet(index, journey, false)?.delete(journey);
+  const rows = rowsOf(state);
+  if (rows === undefined) atNodeSet(indexOf(state).index, journey, false)?.delete(journey);
   journey.status = 'ended';
   journey.nodeId = nodeId;
   journey.waitUntil = null;
   journey.endedAt = at;
+  if (rows !== undefined) return rowsEnded(rows, state, KEPT_ENDED, KEPT_ENDED * 2);
+  const { setting, index } = indexOf(state);
   delete setting.journeys[journey.id];
   setting.ended.push(journey);
   // Dropped in batches: a journey's end costs the same however many ended before it.
@@ -274,6 +299,9 @@ export function endJourney(state: StateCore, journey: Journey, at: string, nodeI
 
 /** Takes the journeys held in a workflow (the ids still going), in the order they were held. */
 export function takeHeld(state: StateCore, workflowId: string): string[] {
+  const rows = rowsOf(state);
+  // Held rows stay in their place until released, which the caller does in the same run.
+  if (rows !== undefined) return rowsHeldBy(rows, workflowId);
   const { setting } = indexOf(state);
   const held = setting.held[workflowId] ?? [];
   delete setting.held[workflowId];
@@ -282,18 +310,23 @@ export function takeHeld(state: StateCore, workflowId: string): string[] {
 
 /** The workflows that hold journeys. */
 export function holdingWorkflows(state: StateCore): string[] {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return rowsHoldingWorkflows(rows);
   return Object.keys(kept(state).held);
 }
 
 /** Whether a wait has ended by `time`: then the engine has work before a request. */
 export function waitsEnded(state: StateCore, time: () => string): boolean {
-  const first = kept(state).waiting[0];
+  const rows = rowsOf(state);
+  const first = rows !== undefined ? rowsNextWait(rows) : kept(state).waiting[0]?.until;
   // The time is read only when someone waits: most requests find nobody waiting and skip the clock.
-  return first !== undefined && first.until <= time();
+  return first !== undefined && first <= time();
 }
 
 /** The earliest wait's end, or undefined when nobody waits. */
 export function nextWaitEnds(state: StateCore): string | undefined {
+  const rows = rowsOf(state);
+  if (rows !== undefined) return rowsNextWait(rows);
   const { setting } = indexOf(state);
   while (setting.waiting.length > 0 && !current(setting, setting.waiting[0]!)) popWait(setting.waiting);
   return setting.waiting[0]?.until;
@@ -309,6 +342,9 @@ function current(setting: Kept, entry: Wait): boolean {
  * compare as strings do, which the heap's order relies on.
  */
 export function takeWaitsEndingBy(state: StateCore, time: string): { until: string; journeyId: string }[] {
+  const rows = rowsOf(state);
+  // Rows keep their place until released, which the caller does in the same run.
+  if (rows !== undefined) return rowsWaitsEndingBy(rows, time);
   const { setting } = indexOf(state);
   const taken: { until: string; journeyId: string }[] = [];
   while (setting.waiting.length > 0 && setting.waiting[0]!.until <= time) {

@@ -184,22 +184,33 @@ export function checkSlicesOnUse(state: StateCore, refuse: (problem: string) => 
  * A slice that a state file keeps as rows (the store says which, and by what keys a row is found):
  * its check, which throws for a row of the wrong shape.
  */
-export interface RowKind<T extends { id: string }> {
+export interface RowKind<T extends object> {
   key: string;
   check(row: unknown): T;
 }
 
 /**
- * The rows of such a slice in a state read from the file: found a row at a time by id or by one of
- * its keys, so that a request costs the same at 100,000 rows as at ten. A row handed out is the
- * same object each time, and what is done to it is written when the state is saved.
+ * The rows of such a slice in a state read from the file: found a row at a time by id, by one of
+ * its keys or by its place in a queue (state-rows.ts's ROW_SLICES says which), so that a request
+ * costs the same at 100,000 rows as at ten. A row handed out is the same object each time, and
+ * what is done to it is written when the state is saved.
  */
-export interface KeptRows<T extends { id: string }> {
+export interface KeptRows<T extends object> {
   /** Whether the whole slice has been read into the state as an array, which is then the slice. */
   loaded(): boolean;
   byId(id: string): T | undefined;
-  /** The first row, in the slice's order, whose first (0) or second (1) key (state-store.ts's ROW_SLICES) is `value`. */
+  /** The first row, in the slice's order, whose first (0) or second (1) key is `value`. */
   byKey(which: 0 | 1, value: string): T | undefined;
+  /** Every row whose first (0) or second (1) key is `value`, in the slice's order. */
+  allByKey(which: 0 | 1, value: string): T[];
+  /** The rows whose place is at least `from` and before `below`, in the order of their places (then the slice's), `limit` at most. */
+  placed(from: string, below: string, limit?: number): T[];
+  /** The first place after `after` and before `below` that a row holds. */
+  nextPlace(after: string, below: string): string | undefined;
+  /** How many rows hold a place from `from` to before `below`. */
+  countPlaced(from: string, below: string): number;
+  /** Every row, in the slice's order, read without making the slice an array. */
+  every(): T[];
   add(row: T): void;
   remove(row: T): void;
 }
@@ -207,7 +218,7 @@ export interface KeptRows<T extends { id: string }> {
 /** Where a state read from the file keeps its row slices (state-store.ts). */
 export interface RowStore {
   /** The slice's rows; undefined when this state does not keep it as rows. */
-  rows<T extends { id: string }>(kind: RowKind<T>): KeptRows<T> | undefined;
+  rows<T extends object>(kind: RowKind<T>): KeptRows<T> | undefined;
 }
 
 const rowStores = new WeakMap<StateCore, RowStore>();

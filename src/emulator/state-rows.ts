@@ -14,14 +14,88 @@ export interface Statement {
   all(...parameters: SqlValue[]): Row[];
 }
 
+/** How a slice kept as rows names and finds its rows. */
+export interface RowLayout {
+  /** The row's id (KeptRows.byId); '' for a slice whose rows have none. */
+  id(row: Record<string, unknown>): string;
+  /** Its two keys (the second may be null), by which KeptRows.byKey and allByKey find it. */
+  keys(row: Record<string, unknown>): readonly [string, string | null];
+  /** Its place in the slice's queues (KeptRows.placed), read in the order of the places; null for none. */
+  place?(row: Record<string, unknown>): string | null;
+  /** The slice's rows, when its value is not a list of them (the layout of a member), and that value made from its rows. */
+  rowsOf?(value: unknown): Record<string, unknown>[];
+  fromRows?(rows: Record<string, unknown>[]): unknown;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
 /**
- * The slices kept as rows, those that grow with the audience, and each row's two keys (the second
- * may be null), by which KeptRows.byKey finds it: a contact by its email in lower case, as the API
- * compares emails, and by its userId.
+ * The slices kept as rows, those that grow with the audience and its sends:
+ *   - contacts, by email in lower case (as the API compares emails) and by userId;
+ *   - the outbox, by the journey that sent an email and, for a workflow's email, by its recipient
+ *     in lower case (what a filter on a contact's activity reads; a send's row is appended to the
+ *     end of both indexes, so a send costs the same however many came before);
+ *   - journeys, by contact and (while waiting) by workflow, each in a queue by where it is: a
+ *     timer's wait by when it ends (`t<time>`), one held by a paused workflow (`h<workflow id>`), an
+ *     ended one by when it ended (`e<time>`), so that the next wait to end, the workflows that hold
+ *     contacts and the oldest ended journeys are found through the index, never by reading them all.
  */
-export const ROW_SLICES: Record<string, (row: Record<string, unknown>) => readonly [string, string | null]> = {
-  contacts: (contact) => [String(contact.email).toLowerCase(), typeof contact.userId === 'string' ? contact.userId : null],
+export const ROW_SLICES: Record<string, RowLayout> = {
+  contacts: {
+    id: (contact) => text(contact.id),
+    keys: (contact) => [String(contact.email).toLowerCase(), typeof contact.userId === 'string' ? contact.userId : null],
+  },
+  outbox: {
+    id: () => '',
+    keys: (entry) => [text(entry.journeyId), entry.kind === 'workflow' ? text(entry.to).toLowerCase() : null],
+  },
+  journeys: {
+    id: (journey) => text(journey.id),
+    keys: (journey) => [text(journey.contactId), journey.status === 'waiting' ? text(journey.workflowId) : null],
+    place: (journey) =>
+      journey.status === 'ended'
+        ? `e${text(journey.endedAt)}`
+        : typeof journey.waitUntil === 'string'
+          ? `t${journey.waitUntil}`
+          : `h${text(journey.workflowId)}`,
+    rowsOf: (setting) => {
+      // The layout of a member: those still going by id (an array before), and the ended ones apart.
+      const { journeys, ended } = setting as {
+        journeys: Record<string, Record<string, unknown>> | Record<string, unknown>[];
+        ended?: Record<string, unknown>[];
+      };
+      return [...(ended ?? []), ...Object.values(journeys)];
+    },
+    fromRows: journeySetting,
+  },
 };
+
+/**
+ * The journeys read whole, as the member kept them (journey-records.ts): those going by id, those
+ * ended in the order they ended, the timer waits as a heap (a list sorted by when each ends is
+ * one), and those held by workflow, each list in the order the journeys started.
+ */
+function journeySetting(all: Record<string, unknown>[]): unknown {
+  const byTime = (time: (row: Record<string, unknown>) => string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : 0;
+  const going: Record<string, Record<string, unknown>> = {};
+  const held: Record<string, string[]> = {};
+  const ended: Record<string, unknown>[] = [];
+  const timed: Record<string, unknown>[] = [];
+  for (const journey of all) {
+    if (journey.status === 'ended') {
+      ended.push(journey);
+      continue;
+    }
+    going[text(journey.id)] = journey;
+    if (typeof journey.waitUntil === 'string') timed.push(journey);
+    else (held[text(journey.workflowId)] ??= []).push(text(journey.id));
+  }
+  const waiting = timed
+    .sort(byTime((journey) => text(journey.waitUntil)))
+    .map((journey, index) => ({ until: text(journey.waitUntil), journeyId: text(journey.id), order: index + 1 }));
+  return { journeys: going, ended: ended.sort(byTime((journey) => text(journey.endedAt))), waiting, held, waitOrder: waiting.length };
+}
 
 /**
  * Makes a member of the state a property that reads its value when first read (then an ordinary
@@ -49,19 +123,21 @@ export function unparsed(state: StateCore, key: string): boolean {
 /** What the store knows of a row it handed out: where it is, and the text it was read or last written as. */
 interface RowRecord {
   position: number;
-  id: string;
   text: string;
 }
 
+type Shaped = Record<string, unknown>;
+
 /**
  * A slice kept as rows. A row handed out is the same object every time; what is done to it, and
- * the rows added and removed, are written at the next save. Reading the slice as a whole (the
- * state's property, as `slice.of` reads it) reads every row into an array, which is then the
- * slice until that save writes it back as rows.
+ * the rows added and removed, are written at the next save, or before a look-up by key or place
+ * reads the database (within the transaction, so a failed request leaves none of it). Reading the
+ * slice as a whole (the state's property, as `slice.of` reads it) reads every row into an array,
+ * which is then the slice until that save writes it back as rows.
  */
-export class SliceRows<T extends { id: string }> {
+export class SliceRows<T extends object> {
   private kind: RowKind<T> | undefined;
-  private readonly keysOf: (row: T) => readonly [string, string | null];
+  private readonly layout: RowLayout;
   private readonly objects = new Map<number, T>();
   private readonly records = new WeakMap<T, RowRecord>();
   /** Rows handed out or added since the last save: the ones a save looks at. */
@@ -74,20 +150,49 @@ export class SliceRows<T extends { id: string }> {
     private readonly state: StateCore,
     private readonly refuse: (reason: string) => Error,
   ) {
-    this.keysOf = ROW_SLICES[key]! as unknown as (row: T) => readonly [string, string | null];
+    this.layout = ROW_SLICES[key]!;
   }
 
   bind(kind: RowKind<T>): KeptRows<T> {
     this.kind = kind;
+    const { key } = this;
     return {
-      loaded: () => !unparsed(this.state, this.key),
+      loaded: () => !unparsed(this.state, key),
       byId: (id) =>
-        this.first(this.statement('SELECT position, value FROM rows WHERE slice = ? AND id = ? ORDER BY position').all(this.key, id), (row) => row.id === id),
+        this.first(
+          this.statement('SELECT position, value FROM rows WHERE slice = ? AND id = ? ORDER BY position').all(key, id),
+          (row) => this.idOf(row) === id,
+        ),
       byKey: (which, value) =>
         this.first(
-          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(this.key, value),
+          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(key, value),
           (row) => this.keysOf(row)[which] === value,
         ),
+      allByKey: (which, value) => {
+        this.sync();
+        return this.objectsOf(this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(key, value));
+      },
+      placed: (from, below, limit = -1) => {
+        this.sync();
+        return this.objectsOf(
+          this.statement('SELECT position, value FROM rows WHERE slice = ? AND place >= ? AND place < ? ORDER BY place, position LIMIT ?').all(
+            key,
+            from,
+            below,
+            limit,
+          ),
+        );
+      },
+      nextPlace: (after, below) => {
+        this.sync();
+        const found = this.statement('SELECT place FROM rows WHERE slice = ? AND place > ? AND place < ? ORDER BY place LIMIT 1').get(key, after, below);
+        return found === undefined ? undefined : String(found.place);
+      },
+      countPlaced: (from, below) => {
+        this.sync();
+        return Number(this.statement('SELECT count(*) AS count FROM rows WHERE slice = ? AND place >= ? AND place < ?').get(key, from, below)!.count);
+      },
+      every: () => this.all(),
       add: (row) => {
         this.removed.delete(row);
         this.touched.add(row);
@@ -101,13 +206,17 @@ export class SliceRows<T extends { id: string }> {
 
   /** Makes the slice's property read every row when first read. */
   unload(): void {
-    readOnUse(this.state, this.key, () => this.all());
+    readOnUse(this.state, this.key, () => {
+      const all = this.all();
+      return this.layout.fromRows?.(all as Shaped[]) ?? all;
+    });
   }
 
-  /** Writes what changed: the whole slice when it was read as an array, else the rows touched. */
+  /** Writes what changed: the whole slice when it was read as a whole, else the rows touched. */
   flush(): void {
     if (!unparsed(this.state, this.key)) {
-      const all = this.state[this.key] as T[];
+      const value = this.state[this.key];
+      const all = (Array.isArray(value) ? value : (this.layout.rowsOf?.(value) ?? [])) as T[];
       const kept = new Set<number>();
       for (const row of all) {
         const record = this.records.get(row);
@@ -121,6 +230,17 @@ export class SliceRows<T extends { id: string }> {
       this.unload();
       return;
     }
+    this.sync();
+  }
+
+  /** Removes every row of the slice (it left the state). */
+  drop(): void {
+    this.statement('DELETE FROM rows WHERE slice = ?').run(this.key);
+    this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
+  }
+
+  /** Writes the rows removed, added and changed since the last save (or look-up) into the open transaction. */
+  private sync(): void {
     for (const row of this.removed) {
       const record = this.records.get(row);
       if (record !== undefined) this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
@@ -131,26 +251,42 @@ export class SliceRows<T extends { id: string }> {
     this.removed.clear();
   }
 
-  /** Removes every row of the slice (it left the state). */
-  drop(): void {
-    this.statement('DELETE FROM rows WHERE slice = ?').run(this.key);
-    this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
+  private idOf(row: T): string {
+    return this.layout.id(row as Shaped);
+  }
+
+  private keysOf(row: T): readonly [string, string | null] {
+    return this.layout.keys(row as Shaped);
   }
 
   private write(row: T): void {
     const text = JSON.stringify(row);
     const record = this.records.get(row);
     const [key0, key1] = this.keysOf(row);
+    const place = this.layout.place?.(row as Shaped) ?? null;
     if (record === undefined) {
       const position = Number(
-        this.statement('INSERT INTO rows (slice, id, key0, key1, value) VALUES (?, ?, ?, ?, ?)').run(this.key, row.id, key0, key1, text).lastInsertRowid,
+        this.statement('INSERT INTO rows (slice, id, key0, key1, place, value) VALUES (?, ?, ?, ?, ?, ?)').run(
+          this.key,
+          this.idOf(row),
+          key0,
+          key1,
+          place,
+          text,
+        ).lastInsertRowid,
       );
-      this.records.set(row, { position, id: row.id, text });
+      this.records.set(row, { position, text });
       this.objects.set(position, row);
     } else if (record.text !== text) {
-      this.statement('UPDATE rows SET id = ?, key0 = ?, key1 = ?, value = ? WHERE position = ?').run(row.id, key0, key1, text, record.position);
+      this.statement('UPDATE rows SET id = ?, key0 = ?, key1 = ?, place = ?, value = ? WHERE position = ?').run(
+        this.idOf(row),
+        key0,
+        key1,
+        place,
+        text,
+        record.position,
+      );
       record.text = text;
-      record.id = row.id;
     }
   }
 
@@ -172,12 +308,27 @@ export class SliceRows<T extends { id: string }> {
         row = check(JSON.parse(text)) as T;
       } catch (error) {
         const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
-        throw this.refuse(`${this.key} (the row at ${position})${issue === undefined ? '' : `.${issue.path.map(String).join('.')}: ${issue.message}`}`);
+        const where =
+          issue === undefined ? (error instanceof SyntaxError ? ': it is not valid JSON' : '') : `.${issue.path.map(String).join('.')}: ${issue.message}`;
+        throw this.refuse(`${this.key} (the row at ${position})${where}`);
       }
       this.objects.set(position, row);
-      this.records.set(row, { position, id: row.id, text });
+      this.records.set(row, { position, text });
     }
     return row;
+  }
+
+  /** The objects of rows read (in the database's order, after a sync), but for those removed since. */
+  private objectsOf(found: Row[]): T[] {
+    const rows: T[] = [];
+    for (const each of found) {
+      const row = this.objectOf(each);
+      if (!this.removed.has(row)) {
+        rows.push(row);
+        this.touched.add(row);
+      }
+    }
+    return rows;
   }
 
   /**

@@ -58,9 +58,15 @@ function sqliteModule(): Sqlite {
 
 /** What marks a database as a sandbox's state ("Loop" in ASCII), told apart from any other SQLite file. */
 const APPLICATION_ID = 0x4c6f6f70;
-/** The layout of the tables below. */
-const LAYOUT = 1;
+/** The layout of the tables below: 2 added each row's place in its slice's queues. */
+const LAYOUT = 2;
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** What layout 2 added to layout 1's tables: each row's place in its slice's queues. */
+const PLACES = `
+  ALTER TABLE rows ADD COLUMN place TEXT;
+  CREATE INDEX rows_by_place ON rows (slice, place);
+  PRAGMA user_version = ${LAYOUT};`;
 
 const TABLES = `
   CREATE TABLE members (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -69,8 +75,14 @@ const TABLES = `
   CREATE INDEX rows_by_id ON rows (slice, id);
   CREATE INDEX rows_by_key0 ON rows (slice, key0);
   CREATE INDEX rows_by_key1 ON rows (slice, key1);
-  PRAGMA application_id = ${APPLICATION_ID};
-  PRAGMA user_version = ${LAYOUT};`;
+  ${PLACES}
+  PRAGMA application_id = ${APPLICATION_ID};`;
+
+/** Brings a database of layout 1 up to date, within a write transaction: read as it is, it is changed at its first write. */
+function upToDate(database: Database): void {
+  const layout = Number(database.prepare('SELECT user_version AS layout FROM pragma_user_version').get()!.layout);
+  if (layout < LAYOUT) database.exec(PLACES);
+}
 
 /** Whether the file starts as every SQLite database does; false for JSON, an empty file or none. */
 export function isDatabaseFile(file: string): boolean {
@@ -110,7 +122,7 @@ interface Held {
   /** Each member's JSON as the database holds it. */
   texts: Map<string, string>;
   /** The row slices, by key. */
-  rows: Map<string, SliceRows<{ id: string }>>;
+  rows: Map<string, SliceRows<object>>;
 }
 
 /**
@@ -125,6 +137,8 @@ export class StateDatabase {
   /** The state of the transaction under way, if any. */
   private open: StateCore | undefined;
   private statements = new Map<string, Statement>();
+  /** Whether the database opened is of the current layout (brought up to date at its first write). */
+  private upToDate = false;
 
   constructor(
     readonly file: string,
@@ -171,6 +185,10 @@ export class StateDatabase {
     }
     database.exec(write ? 'BEGIN IMMEDIATE' : 'BEGIN');
     try {
+      if (write && !this.upToDate) {
+        upToDate(database);
+        this.upToDate = true;
+      }
       const version = this.statement('PRAGMA data_version').get()!.data_version!;
       if (version !== this.dataVersion) this.held = undefined;
       this.dataVersion = version;
@@ -229,6 +247,7 @@ export class StateDatabase {
     this.close();
     if (inode === undefined || !isDatabaseFile(this.file)) return undefined;
     this.database = openDatabase(this.file, this.how.refuse);
+    this.upToDate = false;
     this.openedInode = inode;
     this.dataVersion = undefined;
     return this.database;
@@ -248,7 +267,7 @@ function readHeld(statement: (sql: string) => Statement, refuse: (reason: string
   for (const { key, value } of statement('SELECT key, value FROM members').all()) {
     const text = String(value);
     texts.set(String(key), text);
-    readOnUse(state, String(key), () => JSON.parse(text));
+    readOnUse(state, String(key), () => parseMember(String(key), text, refuse));
   }
   const held: Held = { state, texts, rows: new Map() };
   for (const { key } of statement('SELECT key FROM row_slices').all()) {
@@ -257,9 +276,18 @@ function readHeld(statement: (sql: string) => Statement, refuse: (reason: string
     rows.unload();
   }
   keepRowsIn(state, {
-    rows: <T extends { id: string }>(kind: RowKind<T>) => held.rows.get(kind.key)?.bind(kind) as KeptRows<T> | undefined,
+    rows: <T extends object>(kind: RowKind<T>) => held.rows.get(kind.key)?.bind(kind as RowKind<object>) as KeptRows<T> | undefined,
   });
   return held;
+}
+
+/** A member's JSON parsed; text that does not parse makes the file unusable, said as such. */
+function parseMember(key: string, text: string, refuse: (reason: string) => Error): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw refuse(`${key}: it is not valid JSON`);
+  }
 }
 
 /** Writes the members that changed, and each row slice's changes, into the open transaction. */
@@ -279,9 +307,9 @@ function writeChanges(held: Held, statement: (sql: string) => Statement): void {
       continue;
     }
     const value = state[key];
-    if (Object.hasOwn(ROW_SLICES, key) && Array.isArray(value)) {
-      // A row slice a file held as a member (or not at all): from now on, rows.
-      const rows = new SliceRows(key, statement, state, (reason) => new Error(reason));
+    if (Object.hasOwn(ROW_SLICES, key) && (Array.isArray(value) || ROW_SLICES[key]!.rowsOf !== undefined)) {
+      // A row slice a file held as a member (or not at all), or in the member's layout before: from now on, rows.
+      const rows = new SliceRows<object>(key, statement, state, (reason) => new Error(reason));
       held.rows.set(key, rows);
       statement('INSERT OR IGNORE INTO row_slices (key) VALUES (?)').run(key);
       statement('DELETE FROM members WHERE key = ?').run(key);
@@ -318,15 +346,16 @@ export function readDatabase(file: string, refuse: (reason: string) => Error): S
   try {
     database.exec('BEGIN');
     const state = {} as StateCore;
-    for (const { key, value } of database.prepare('SELECT key, value FROM members').all()) readOnUse(state, String(key), () => JSON.parse(String(value)));
+    for (const { key, value } of database.prepare('SELECT key, value FROM members').all())
+      readOnUse(state, String(key), () => parseMember(String(key), String(value), refuse));
     const rowsOf = database.prepare('SELECT value FROM rows WHERE slice = ? ORDER BY position');
     for (const { key } of database.prepare('SELECT key FROM row_slices').all()) {
-      // The rows' text, read now while the database is open, parsed as one array when first used.
-      const text = `[${rowsOf
-        .all(key)
-        .map(({ value }) => String(value))
-        .join(',')}]`;
-      readOnUse(state, String(key), () => JSON.parse(text));
+      // The rows' text, read now while the database is open, each row parsed when the slice is first used (never joined: no text is that long).
+      const texts = rowsOf.all(key).map(({ value }) => String(value));
+      readOnUse(state, String(key), () => {
+        const all = texts.map((text, index) => parseMember(`${String(key)} (row ${index + 1})`, text, refuse) as Record<string, unknown>);
+        return ROW_SLICES[String(key)]?.fromRows?.(all) ?? all;
+      });
     }
     database.exec('COMMIT');
     return state;
@@ -353,6 +382,7 @@ export function writeDatabase(file: string, state: StateCore): void {
       try {
         database.exec('BEGIN IMMEDIATE');
         try {
+          upToDate(database);
           database.exec('DELETE FROM members; DELETE FROM rows; DELETE FROM row_slices');
           writeWhole(database, state);
           database.exec('COMMIT');

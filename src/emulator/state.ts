@@ -82,10 +82,12 @@ function inDatabase<T>(file: string, fn: () => T): T {
   }
 }
 
-/** A state kept as JSON (by an older loopsctl, or by hand), read whole; the older default file for a default database not made yet. */
+/** A state kept as JSON (by an older loopsctl, or by hand), read whole; the older default file (whatever it holds) for a default database not made yet. */
 function readJsonState(file: string): { state: StateCore; source: string } | undefined {
   const older = olderFileOf(file);
   const source = !existsSync(file) && older !== undefined && existsSync(older) ? older : file;
+  // A database under the older name (copied there by hand): read as the database it is.
+  if (source !== file && isDatabaseFile(source)) return { state: inDatabase(source, () => readDatabase(source, refusal(source))), source };
   try {
     const bytes = readFileBytes(source);
     if (bytes === undefined) return undefined;

@@ -31,7 +31,7 @@ import { measureAttributeHeavyTag, measureLmxCheck, measureLmxCold, measureLmxRe
 import { measureJourneys, measureKeptJourneys } from './journeys.js';
 import { measureEmulator } from './emulator.js';
 import { measureSandboxPace } from './sandbox-pace.js';
-import { LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
+import { KEPT_JOURNEYS, LARGE_CONTACTS, measureSandboxStore } from './sandbox-store.js';
 import { measureSuite } from './suite.js';
 import { MAX_FILE_SHARE } from '../support/suite-budget.js';
 import type { StateCore } from '../../src/emulator/module.js';
@@ -247,6 +247,15 @@ async function measureStore(): Promise<void> {
       : `stopped after ${ms(fileMs)} with ${fileCreated.toLocaleString('en')} created, at least ${ms(fileTotalMs)} at that pace / ${ms(inMemoryMs)}`,
   );
   pairedRatio(`--sandbox contacts create at ${large} contacts vs at 100`, 2, [large, store.create.large], ['100', store.create.small]);
+  for (const write of store.writes)
+    record(
+      `loopsctl sandbox ${write.name} vs demo state (server ${write.unit})`,
+      1.2,
+      median(write.large.map((cost, round) => cost / write.demo[round]!)),
+      `${us(median(write.large))} / ${us(median(write.demo))} a request, ratio round by round`,
+    );
+  const most = KEPT_JOURNEYS.at(-1)!.toLocaleString('en');
+  pairedRatio(`loopsctl sandbox start at ${most} kept journeys vs demo state`, undefined, [most, store.start.large], ['demo', store.start.demo]);
 }
 
 /** The sandbox's workflows at scale: 10,000 waiting contacts released by a 30-day move of the clock, and creates as contacts grow. */

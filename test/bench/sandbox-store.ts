@@ -1,8 +1,12 @@
 /**
  * `npm run bench -- store`: what a sandbox's state file costs as the account grows to 100,000
- * contacts, in processes of their own as people run them.
+ * contacts, 200,000 kept journeys and 100,000 sends, in processes of their own as people run them.
  *   - a `GET /v1/api-key` to a running `loopsctl sandbox`: the server's CPU for each request
  *     (Linux's /proc, else the request's wall time), at the demo state and at 100,000 contacts;
+ *   - on running servers as well, a contact created (and one that starts a journey, joining the
+ *     list of the demo's welcome series) at 10,000 and 200,000 kept journeys, and a transactional
+ *     send at an outbox of 100,000, each against the same at the demo state; and the time a server
+ *     takes to start serving at 200,000 journeys against at the demo state;
  *   - 100,000 contacts created, four requests in flight, through a running `loopsctl sandbox` that
  *     keeps a state file, against the same through `startSandbox()` (loopsctl/sandbox, in memory),
  *     both a new team's sandbox with its rate limit off; the server that keeps a file is given
@@ -10,12 +14,12 @@
  *   - `--sandbox contacts create` at 100,000 contacts against at 100.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { run } from './measure.js';
-import type { StateCore } from '../../src/emulator/module.js';
+import { seedId, type StateCore } from '../../src/emulator/module.js';
 import { readState, writeState } from '../../src/emulator/state.js';
 
 export const LARGE_CONTACTS = 100_000;
@@ -28,6 +32,13 @@ const IMPORT_IN_FLIGHT = 4;
 /** How many times the in-memory import's time the server with a file is given before it is stopped. */
 const IMPORT_BUDGET = 2;
 const CREATE_ROUNDS = 5;
+/** The kept journeys of the states a write is measured at, and the outbox's sends. */
+export const KEPT_JOURNEYS = [10_000, 200_000];
+export const LARGE_OUTBOX = 100_000;
+/** Writes a round, per server: each one a new contact or a send. */
+const WRITES_A_ROUND = 100;
+const WRITE_ROUNDS = 7;
+const START_ROUNDS = 3;
 
 export interface StoreFigures {
   /** Server CPU (or wall) milliseconds a GET, by round: demo state, then 100,000 contacts. */
@@ -36,6 +47,10 @@ export interface StoreFigures {
   import: { inMemoryMs: number; fileMs: number; fileCreated: number; contacts: number };
   /** `--sandbox contacts create` wall time by round: at 100 contacts, then at 100,000. */
   create: { small: number[]; large: number[] };
+  /** Server CPU (or wall) milliseconds a write, by round, at the demo state and at a larger one. */
+  writes: { name: string; demo: number[]; large: number[]; unit: 'CPU' | 'wall' }[];
+  /** Wall milliseconds until a server serves, by round: at the demo state, then at the most journeys. */
+  start: { demo: number[]; large: number[] };
 }
 
 export async function measureSandboxStore(root: string, bin: string, scratch: string, env: Record<string, string>): Promise<StoreFigures> {
@@ -80,13 +95,138 @@ export async function measureSandboxStore(root: string, bin: string, scratch: st
       times.push((await run({ label: 'loopsctl --sandbox contacts create', args, env: { LOOPSCTL_CONFIG_DIR: configDir } }, env)).ms);
     }
   }
-  return { get, import: { inMemoryMs, fileMs: filed.ms, fileCreated: filed.created, contacts: LARGE_CONTACTS }, create };
+  const { writes, start } = await measureWrites(bin, env, demo, dir);
+  return { get, import: { inMemoryMs, fileMs: filed.ms, fileCreated: filed.created, contacts: LARGE_CONTACTS }, create, writes, start };
+}
+
+type Demo = StateCore & { contacts: { id: string; email: string }[] };
+type Write = (index: number) => { path: string; body: unknown };
+
+/** A contact created, with nothing else; one joining the list of the demo's welcome series, which starts a journey; a transactional send. */
+const createContact: Write = (index) => ({ path: '/v1/contacts/create', body: { email: `bench-write-${index}@example.com` } });
+const createJoining: Write = (index) => ({
+  path: '/v1/contacts/create',
+  body: { email: `bench-joined-${index}@example.com`, mailingLists: { [seedId('mailing-list/Product updates')]: true } },
+});
+const sendReceipt: Write = (index) => ({
+  path: '/v1/transactional',
+  body: {
+    transactionalId: seedId('transactional/Order receipt'),
+    email: `bench-send-${index}@example.com`,
+    dataVariables: { orderNumber: index, items: '2 mugs', total: '$24', invoiceUrl: 'https://acme.example/i' },
+  },
+});
+
+/** The writes at kept journeys and at a large outbox, each against the demo state, and a server's start at the most journeys. */
+async function measureWrites(bin: string, env: Record<string, string>, demo: Demo, dir: string): Promise<Pick<StoreFigures, 'writes' | 'start'>> {
+  const demoFile = join(dir, 'demo', 'sandbox-state.db');
+  const journeyFiles = KEPT_JOURNEYS.map((count) => {
+    console.error(`sandbox store: a state of ${count.toLocaleString('en')} kept journeys…`);
+    return journeyState(demo, join(dir, `journeys-${count}`), count);
+  });
+  console.error(`sandbox store: a state of ${LARGE_OUTBOX.toLocaleString('en')} sends…`);
+  const outboxFile = outboxState(demo, join(dir, 'outbox'), LARGE_OUTBOX);
+  const writes: StoreFigures['writes'] = [];
+  for (const [index, file] of journeyFiles.entries()) {
+    const kept = `${KEPT_JOURNEYS[index]!.toLocaleString('en')} kept journeys`;
+    console.error(`sandbox store: contacts created on loopsctl sandbox, demo state and ${kept}…`);
+    writes.push({
+      name: `contact create, ${kept}`,
+      ...(await measureRequests(bin, env, [demoFile, file], 'POST', createContact, WRITES_A_ROUND, WRITE_ROUNDS)),
+    });
+    writes.push({
+      name: `contact create that starts a journey, ${kept}`,
+      ...(await measureRequests(bin, env, [demoFile, file], 'POST', createJoining, WRITES_A_ROUND, WRITE_ROUNDS)),
+    });
+  }
+  console.error(`sandbox store: transactional sends on loopsctl sandbox, demo state and ${LARGE_OUTBOX.toLocaleString('en')} sends…`);
+  writes.push({
+    name: `transactional send, an outbox of ${LARGE_OUTBOX.toLocaleString('en')}`,
+    ...(await measureRequests(bin, env, [demoFile, outboxFile], 'POST', sendReceipt, WRITES_A_ROUND, WRITE_ROUNDS)),
+  });
+  const start = { demo: [] as number[], large: [] as number[] };
+  for (let round = 0; round < START_ROUNDS; round += 1)
+    for (const [file, times] of [
+      [demoFile, start.demo],
+      [journeyFiles.at(-1)!, start.large],
+    ] as const) {
+      const started = performance.now();
+      const server = await startProcess(process.execPath, [bin, 'sandbox', '--port', '0', '--state', file, '--rate-limit', 'off'], env, 'line');
+      times.push(performance.now() - started);
+      await server.stop();
+    }
+  return { writes, start };
+}
+
+/** The demo team's state with `count` journeys more, each waiting in its welcome series until long after the bench (its contacts are not kept: a journey is read by what it holds). */
+function journeyState(demo: Demo, configDir: string, count: number): string {
+  const setting = structuredClone(demo.journeys) as {
+    journeys: Record<string, unknown>;
+    waiting: { until: string; journeyId: string; order: number }[];
+    waitOrder: number;
+  };
+  const workflow = (demo.workflows as { id: string; name: string; nodes: { id: string; typeName: string }[] }[]).find(
+    (each) => each.name === 'Welcome series',
+  )!;
+  const timer = workflow.nodes.find((node) => node.typeName === 'TimerAction')!;
+  const until = '2100-01-01T00:00:00.000Z';
+  for (let index = 0; index < count; index += 1) {
+    const id = `jbench${String(index).padStart(19, '0')}`;
+    const at = new Date(Date.UTC(2024, 10, 1) + index * 1_000).toISOString();
+    setting.journeys[id] = {
+      id,
+      workflowId: workflow.id,
+      workflowName: workflow.name,
+      contactId: `cbench${String(index).padStart(19, '0')}`,
+      email: `person${index}@example.com`,
+      status: 'waiting',
+      nodeId: timer.id,
+      waitUntil: until,
+      startedAt: at,
+      endedAt: null,
+      eventName: null,
+      eventProperties: {},
+      downstreamFilters: [],
+      steps: [
+        { nodeId: timer.id, typeName: 'TimerAction', at, outcome: 'placed', why: 'placed at this node by the bench' },
+        { nodeId: timer.id, typeName: 'TimerAction', at, outcome: 'waiting', why: `waits until ${until}`, until },
+      ],
+    };
+    setting.waitOrder += 1;
+    // In the order they end (all at once) and began: a heap.
+    setting.waiting.push({ until, journeyId: id, order: setting.waitOrder });
+  }
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const file = join(configDir, 'sandbox-state.db');
+  writeState(file, { ...demo, journeys: setting });
+  return file;
+}
+
+/** The demo team's state with `count` transactional sends in its outbox. */
+function outboxState(demo: Demo, configDir: string, count: number): string {
+  const outbox = Array.from({ length: count }, (_, index) => ({
+    kind: 'transactional',
+    at: new Date(Date.UTC(2024, 10, 1) + index * 1_000).toISOString(),
+    idempotencyKey: null,
+    to: `person${index}@example.com`,
+    transactionalId: seedId('transactional/Order receipt'),
+    name: 'Order receipt',
+    addToAudience: false,
+    dataVariables: { orderNumber: index },
+    missingVariables: [],
+    unknownVariables: [],
+    attachments: [],
+  }));
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const file = join(configDir, 'sandbox-state.db');
+  writeState(file, { ...demo, outbox });
+  return file;
 }
 
 /** The demo team's state, as a first `--sandbox` command makes it. */
-async function demoState(bin: string, configDir: string, env: Record<string, string>): Promise<StateCore & { contacts: { id: string; email: string }[] }> {
+async function demoState(bin: string, configDir: string, env: Record<string, string>): Promise<Demo> {
   await run({ label: 'first run', args: [bin, '--sandbox', 'workflow', 'list'], env: { LOOPSCTL_CONFIG_DIR: configDir } }, env);
-  return { ...readState(join(configDir, 'sandbox-state.db'))! } as StateCore & { contacts: { id: string; email: string }[] };
+  return { ...readState(join(configDir, 'sandbox-state.db'))! } as Demo;
 }
 
 /** A config dir whose state is the demo team's with contacts added (copies of its first, each with its own id and email) up to `contacts`. */
@@ -151,31 +291,57 @@ function cpuMs(pid: number): number | undefined {
 
 /** GETs to a server for each state, both running, round after round in turn. */
 async function measureGets(bin: string, env: Record<string, string>, stateFiles: string[]): Promise<StoreFigures['get']> {
+  return measureRequests(bin, env, stateFiles, 'GET', () => ({ path: '/v1/api-key', body: undefined }), GETS_A_ROUND, GET_ROUNDS, GET_WARM_UP);
+}
+
+/** Requests to a server for each state (a copy of each file), both running, round after round in turn: the server's cost a request. */
+async function measureRequests(
+  bin: string,
+  env: Record<string, string>,
+  stateFiles: string[],
+  method: 'GET' | 'POST',
+  write: Write,
+  perRound: number,
+  rounds: number,
+  warmUp = 10,
+): Promise<{ demo: number[]; large: number[]; unit: 'CPU' | 'wall' }> {
+  // Each server writes a copy of its state, so that every measure starts from the same one.
+  const copies = stateFiles.map((stateFile, index) => {
+    const copy = join(dirname(stateFile), `measured-${index}-${Math.random().toString(36).slice(2)}.db`);
+    copyFileSync(stateFile, copy);
+    return copy;
+  });
   const servers = await Promise.all(
-    stateFiles.map((stateFile) => startProcess(process.execPath, [bin, 'sandbox', '--port', '0', '--state', stateFile, '--rate-limit', 'off'], env, 'line')),
+    copies.map((stateFile) =>
+      startProcess(process.execPath, [bin, 'sandbox', '--port', '0', '--state', stateFile, '--rate-limit', 'off', '--no-webhooks'], env, 'line'),
+    ),
   );
   try {
     const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-    for (const [index, server] of servers.entries())
-      for (let warm = 0; warm < GET_WARM_UP; warm += 1) await send(server.url, 'GET', '/v1/api-key', agents[index]!);
+    const sent = servers.map(() => 0);
+    const one = async (index: number) => {
+      const { path, body } = write(sent[index]!);
+      sent[index]! += 1;
+      const status = await send(servers[index]!.url, method, path, agents[index]!, body);
+      if (status !== 200) throw new Error(`loopsctl sandbox answered ${method} ${path} with ${status}`);
+    };
+    for (const index of servers.keys()) for (let warm = 0; warm < warmUp; warm += 1) await one(index);
     const perRequest = servers.map(() => [] as number[]);
     const unit = cpuMs(servers[0]!.pid) === undefined ? 'wall' : 'CPU';
-    for (let round = 0; round < GET_ROUNDS; round += 1) {
+    for (let round = 0; round < rounds; round += 1) {
       for (const [index, server] of servers.entries()) {
         const cpuBefore = cpuMs(server.pid);
         const started = performance.now();
-        for (let sent = 0; sent < GETS_A_ROUND; sent += 1) {
-          const status = await send(server.url, 'GET', '/v1/api-key', agents[index]!);
-          if (status !== 200) throw new Error(`loopsctl sandbox answered GET /v1/api-key with ${status}`);
-        }
+        for (let request = 0; request < perRound; request += 1) await one(index);
         const spent = unit === 'CPU' ? cpuMs(server.pid)! - cpuBefore! : performance.now() - started;
-        perRequest[index]!.push(spent / GETS_A_ROUND);
+        perRequest[index]!.push(spent / perRound);
       }
     }
     for (const agent of agents) agent.destroy();
     return { demo: perRequest[0]!, large: perRequest[1]!, unit };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
+    for (const copy of copies) for (const leftover of ['', '-wal', '-shm', '.lock']) rmSync(`${copy}${leftover}`, { force: true });
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import type { RouteContext, StateCore } from '../module.js';
 import { contactTable, type ContactTable, type StoredContact } from '../routes/contact-records.js';
-import { outbox } from '../routes/sandbox.js';
+import { sendToOutbox } from '../routes/sandbox.js';
 import { reportLoopEmailSent } from '../routes/webhooks.js';
 import { contactValues } from '../routes/workflow-emails.js';
 import { sentSubject } from '../routes/workflow-messages.js';
@@ -381,7 +381,7 @@ function sendEmail(run: Run, journey: Journey, workflow: StoredWorkflow, node: W
     emailMessageId: node.emailMessageId,
     subject,
   });
-  outbox.of(context.state).push({
+  sendToOutbox(context.state, {
     kind: 'workflow',
     at,
     to: contact.email,

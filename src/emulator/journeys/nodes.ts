@@ -7,8 +7,8 @@ import { filterVerdict, type FilterVerdict } from '../../platform/workflows/runn
 import type { FilteredContact } from '../../platform/segments/evaluate.js';
 import type { StateCore } from '../module.js';
 import type { StoredContact } from '../routes/contact-records.js';
-import { outbox } from '../routes/sandbox.js';
-import { journeyById } from '../journey-records.js';
+import { outboxEntriesFor } from '../routes/sandbox.js';
+import { journeyById, journeysOf } from '../journey-records.js';
 import { segments } from '../routes/segments.js';
 import { contactValue } from '../routes/workflow-emails.js';
 import type { StoredWorkflow } from '../routes/workflow-records.js';
@@ -24,7 +24,8 @@ export type WorkflowNode = StoredWorkflow['nodes'][number];
  */
 function did(state: StateCore, contact: StoredContact, at: string, action: string, target: string, id: string): boolean {
   if (target === 'campaign') return false;
-  return outbox.of(state).some((entry) => {
+  const journeyIds = journeysOf(state, contact.id).map((journey) => journey.id);
+  return outboxEntriesFor(state, journeyIds, contact.email).some((entry) => {
     if (entry.kind !== 'workflow') return false;
     if (target === 'workflow' ? entry.loopId !== id : entry.nodeId !== id && entry.emailMessageId !== id) return false;
     if (!sentTo(state, entry, contact)) return false;

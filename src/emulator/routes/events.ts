@@ -6,7 +6,7 @@
 import { badRequest, fixedAnswer, flaggedFailures, type RouteContext, type SandboxModule } from '../module.js';
 import { CONTACT_WRITES, upsertContact } from './contacts.js';
 import { contactValues } from './workflow-emails.js';
-import { claimIdempotencyKey, outbox } from './sandbox.js';
+import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
 import { workflows } from './workflow-records.js';
 import { journeyEngine } from '../journey-engine.js';
 import * as s from '../../platform/events/schemas.js';
@@ -39,7 +39,7 @@ function send(context: RouteContext) {
     causes: [{ kind: 'event', eventName }],
     event: { name: eventName, properties: properties as Record<string, unknown> },
   });
-  outbox.of(context.state).push({
+  sendToOutbox(context.state, {
     kind: 'event',
     at: context.now().toISOString(),
     idempotencyKey: claim.key,

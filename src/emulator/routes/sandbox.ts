@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from '../../base/shapes.js';
-import { badRequest, conflict, slice, type RouteContext, type SandboxModule } from '../module.js';
+import { badRequest, conflict, rowStoreOf, slice, type KeptRows, type RouteContext, type RowKind, type SandboxModule, type StateCore } from '../module.js';
 
 const attachmentSummary = z.object({ filename: z.string(), contentType: z.string(), bytes: z.number() });
 
@@ -79,6 +79,34 @@ export type WorkflowOutboxEntry = z.infer<typeof workflowEntry>;
 export type WorkflowEmailEntry = z.infer<typeof workflowEmailEntry>;
 
 export const outbox = slice('outbox', z.array(outboxEntry), () => []);
+
+/** The outbox as a state file keeps it: an entry a row, a workflow's email found by the journey that sent it and by its recipient (state-rows.ts). */
+const outboxRows: RowKind<OutboxEntry> = { key: outbox.key, check: (row) => outboxEntry.parse(row) };
+
+function keptOutbox(state: StateCore): KeptRows<OutboxEntry> | undefined {
+  const rows = rowStoreOf(state)?.rows(outboxRows);
+  return rows !== undefined && !rows.loaded() ? rows : undefined;
+}
+
+/** Puts an entry in the outbox: in a state file, one row more, the others left unread. */
+export function sendToOutbox(state: StateCore, entry: OutboxEntry): void {
+  const rows = keptOutbox(state);
+  if (rows !== undefined) rows.add(entry);
+  else outbox.of(state).push(entry);
+}
+
+/**
+ * The entries that may be workflow emails a contact was sent (a superset, in no set order): those
+ * its journeys sent, and those to its address; the whole outbox for a state in memory.
+ */
+export function outboxEntriesFor(state: StateCore, journeyIds: string[], email: string): OutboxEntry[] {
+  const rows = keptOutbox(state);
+  if (rows === undefined) return outbox.of(state);
+  const found = new Set<OutboxEntry>();
+  for (const journeyId of journeyIds) for (const entry of rows.allByKey(0, journeyId)) found.add(entry);
+  for (const entry of rows.allByKey(1, email.toLowerCase())) found.add(entry);
+  return [...found];
+}
 
 const usedKey = z.object({ key: z.string(), operation: z.string(), bodyDigest: z.string(), at: z.string() });
 export const idempotencyKeys = slice('idempotencyKeys', z.array(usedKey), () => []);

@@ -20,7 +20,7 @@ import {
 import { contactTable } from './contact-records.js';
 import { checkEmail, CONTACT_WRITES, upsertContact } from './contacts.js';
 import { findMessage } from './email-message-records.js';
-import { claimIdempotencyKey, outbox } from './sandbox.js';
+import { claimIdempotencyKey, sendToOutbox } from './sandbox.js';
 import { reportTransactionalSent } from './webhooks.js';
 import { transactionalEmails } from './transactional.js';
 
@@ -64,7 +64,7 @@ function send(context: RouteContext) {
   const emailMessageId = stored.record.publishedEmailMessageId;
   const recipient = contactTable(context.state).find({ email });
   const emailId = reportTransactionalSent(context, { to: email, transactionalId, transactionalName: stored.record.name, emailMessageId }, recipient);
-  outbox.of(context.state).push({
+  sendToOutbox(context.state, {
     kind: 'transactional',
     at: context.now().toISOString(),
     idempotencyKey: claim.key,
