@@ -66,9 +66,11 @@ export async function keptWebhookEndpoint(stateFile: string): Promise<WebhookEnd
  */
 export async function stateFileRequest(stateFile: string, method: 'GET' | 'POST', target: string, body?: unknown): Promise<ApiAnswer> {
   const { openCore } = await import('./core.js');
-  const core = await openCore({ stateFile, rateLimit: false });
+  // A state file that cannot be read is the file's problem, said as such (exit 2), not a 500 to pass on.
+  let unreadable: Error | undefined;
+  const core = await openCore({ stateFile, rateLimit: false, onStateError: (error) => (unreadable ??= error) });
   try {
-    return await core.answer(
+    const answer = await core.answer(
       {
         method,
         target,
@@ -77,6 +79,8 @@ export async function stateFileRequest(stateFile: string, method: 'GET' | 'POST'
       },
       'http://sandbox.invalid',
     );
+    if (unreadable !== undefined) throw unreadable;
+    return answer;
   } finally {
     await core.close();
   }

@@ -4,10 +4,14 @@
  * set up this checkout left them: a real install, with the clone's own `prepare` build, as a
  * newcomer's `npm install` does, without the network. Before that, the clone's bin says in one
  * line that it is not built.
+ *
+ * The shell's `node` is one older than loopsctl runs on where the machine has one (Node 20, the
+ * `node` of many machines, CI's among them): the install fetches the Node the clone runs on (the
+ * `node` package, from the same cache), and the commands run as written all the same.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp.js';
 
@@ -34,10 +38,41 @@ const work = tempDir('loopsctl-quickstart-');
  */
 const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 
+/**
+ * A `node` older than package.json's engines allow: LOOPSCTL_TEST_OLD_NODE, else the first on PATH
+ * after the one running the tests, the way a machine's own Node sits behind the one CI puts first.
+ */
+function olderNode(): string | undefined {
+  const oldest = /^>=(\d+)\.(\d+)\.(\d+)$/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node)!.slice(1).map(Number);
+  const older = (version: string) => {
+    const parts = version.replace(/^v/, '').split('.').map(Number);
+    const at = parts.findIndex((part, index) => part !== oldest[index]);
+    return at !== -1 && parts[at]! < oldest[at]!;
+  };
+  const candidates = [process.env.LOOPSCTL_TEST_OLD_NODE, ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'node'))];
+  return candidates.find((node) => {
+    if (node === undefined || node === '') return false;
+    try {
+      accessSync(node, constants.X_OK);
+      return older(execFileSync(node, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    } catch {
+      return false;
+    }
+  });
+}
+
+const oldNode = olderNode();
+/** The directory of the shell's `node`, first on its PATH: the older Node, where there is one. */
+const oldNodeDir = join(work, 'old-node');
+if (oldNode !== undefined) {
+  mkdirSync(oldNodeDir);
+  symlinkSync(oldNode, join(oldNodeDir, 'node'));
+}
+
 /** A shell command line in the clone, as a person would type it; npm stays offline and quiet. */
 function shell(line: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = {
-    PATH: process.env.PATH ?? '',
+    PATH: oldNode === undefined ? (process.env.PATH ?? '') : `${oldNodeDir}${delimiter}${process.env.PATH ?? ''}`,
     HOME: process.env.HOME ?? '',
     LOOPSCTL_CONFIG_DIR: join(work, 'config'),
     XDG_CACHE_HOME: join(work, 'cache'),
@@ -63,7 +98,11 @@ describe('the Quickstart in a fresh clone', () => {
 
   it('says in one line that the clone is not built yet, before the install, through npx too', async () => {
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'ignore' });
-    const notBuilt = /^loopsctl: not built yet \(no .*dist\/cli\.cjs\): run npm install, which builds it \(or npm run build\)$/m;
+    // On a Node too old, that comes first: the same remedy, the install, which fetches one.
+    const notBuilt =
+      oldNode === undefined
+        ? /^loopsctl: not built yet \(no .*dist\/cli\.cjs\): run npm install, which builds it \(or npm run build\)$/m
+        : /^loopsctl: runs on Node\.js 22\.13\.0 or later, and this is Node\.js \d+\.\d+\.\d+ \(.*\): run npm install in .*, which fetches a Node it runs on into node_modules\/node$/m;
     const result = await shell('node bin/loopsctl.js --sandbox workflow list', clone);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
@@ -74,6 +113,7 @@ describe('the Quickstart in a fresh clone', () => {
     expect(npx.code, npx.stderr).toBe(2);
     expect(npx.stderr).toMatch(notBuilt);
     expect(npx.stderr.split('\n').filter((line) => !line.startsWith('npm warn'))).toHaveLength(2);
+    if (oldNode !== undefined) expect(execFileSync(oldNode, ['--version'], { encoding: 'utf8' })).toMatch(/^v(1\d|2[01])\./);
   });
 
   it('runs as written: the install builds, and loopsctl lists the sandbox workflows', { timeout: 600_000 }, async () => {
@@ -84,7 +124,13 @@ describe('the Quickstart in a fresh clone', () => {
       const result = await shell(line, clone);
       expect(result.code, `${line}\n${result.stderr}`).toBe(0);
       if (line.includes('workflow list')) expect(result.stdout).toMatch(/\tTrial conversion\t/);
+      // What a Node too old gets from npm is its warning about the clone's engines, never a stack trace.
+      expect(result.stderr).not.toMatch(/^\s+at /m);
     }
+    // Started by the shell's own node, the clone's bin runs on the Node the install fetched.
+    const direct = await shell('node bin/loopsctl.js --sandbox workflow list', clone);
+    expect([direct.code, direct.stderr]).toEqual([0, '']);
+    expect(direct.stdout).toMatch(/\tTrial conversion\t/);
     // The second command is the test suite, which CI runs in a clone after `npm ci`: this test is in it.
     expect(tests).toEqual(['npm test']);
   });
