@@ -190,13 +190,17 @@ describe('hostile input read from files the options only point at', () => {
     expect(imports.map(({ path }) => path.join(' '))).toEqual(expect.arrayContaining(['contacts import', 'events import']));
   });
 
-  it('never ends in exit 70: an import whose columns are constructor, __proto__ and the like, with each choice of each option', { timeout: 120_000 }, async () => {
+  it('never ends in exit 70: an import whose columns are constructor, __proto__ and the like, with each choice of each option', {
+    timeout: 120_000,
+  }, async () => {
     const bugs: string[] = [];
     const inputs = hostileImports(tempDir());
     for (const { path, spec } of imports) {
       const options = (spec.options ?? []).filter(takesValue);
       const choices = options.flatMap((option) => (option.choices ?? []).map((choice) => [longFlag(option), choice]));
-      const named = options.filter((option) => option.choices === undefined && option.file === undefined).flatMap((option) => OBJECT_NAMES.map((name) => [longFlag(option), name]));
+      const named = options
+        .filter((option) => option.choices === undefined && option.file === undefined)
+        .flatMap((option) => OBJECT_NAMES.map((name) => [longFlag(option), name]));
       const mapped = OBJECT_NAMES.flatMap((name) => [`${name}=`, `${name}=email`, `email=${name}`]).map((map) => ['--map', map]);
       for (const input of inputs) {
         for (const extra of [[], ...choices, ...named, ...(options.some((option) => longFlag(option) === '--map') ? mapped : [])]) {
@@ -216,7 +220,11 @@ describe('hostile input read from files the options only point at', () => {
     const bugs: string[] = [];
     const directory = tempDir();
     for (const file of files) {
-      for (const command of [['sandbox', 'outbox'], ['sandbox', 'clock', 'show'], ['sandbox', 'reset', '--yes']]) {
+      for (const command of [
+        ['sandbox', 'outbox'],
+        ['sandbox', 'clock', 'show'],
+        ['sandbox', 'reset', '--yes'],
+      ]) {
         const argv = [...command, '--state', file];
         const result = await run(argv, { env });
         if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
