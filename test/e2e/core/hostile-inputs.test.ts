@@ -172,15 +172,22 @@ describe('hostile input, to every command that takes an argument or an option', 
 /** The names every JavaScript object has, which a lookup by name in a plain object finds. */
 const OBJECT_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 
-/** Import files (CSV and JSONL) whose columns, or keys, are those names beside an email and an event name. */
+/**
+ * Import files whose columns, or keys, are those names: a CSV of an email and one such name for
+ * each (a column that is refused stops the reading of those after it), and a JSONL record of an
+ * event with all of them.
+ */
 function hostileImports(dir: string): string[] {
-  const csv = join(dir, 'names.csv');
-  writeFileSync(csv, `email,eventName,${OBJECT_NAMES.join(',')}\nada@example.com,signup,${OBJECT_NAMES.map(() => 'x').join(',')}\n`);
+  const csvs = OBJECT_NAMES.map((name) => {
+    const csv = join(dir, `${name}.csv`);
+    writeFileSync(csv, `email,${name}\nada@example.com,x\n`);
+    return csv;
+  });
   const jsonl = join(dir, 'names.jsonl');
   // JSON.parse makes __proto__ an own key, as a file's reader gets it.
   const record = `{"email":"ada@example.com","eventName":"signup",${OBJECT_NAMES.map((name) => `"${name}":"x"`).join(',')},"eventProperties":{"constructor":"x"}}`;
   writeFileSync(jsonl, `${record}\n`);
-  return [csv, jsonl];
+  return [...csvs, jsonl];
 }
 
 describe('hostile input read from files the options only point at', () => {
@@ -204,12 +211,12 @@ describe('hostile input read from files the options only point at', () => {
       const mapped = OBJECT_NAMES.flatMap((name) => [`${name}=`, `${name}=email`, `email=${name}`]).map((map) => ['--map', map]);
       for (const input of inputs) {
         for (const extra of [[], ...choices, ...named, ...(options.some((option) => longFlag(option) === '--map') ? mapped : [])]) {
-          for (const dryRun of [['--dry-run'], []]) {
-            const argv = [...path, input, ...extra, ...dryRun, '--sandbox'];
-            const result = await run(argv, { env });
-            if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
-            expect(Object.prototype).not.toHaveProperty('polluted');
-          }
+          // Checked, not sent, where the command can: the columns are read the same way.
+          const dryRun = (spec.options ?? []).some((option) => longFlag(option) === '--dry-run') ? ['--dry-run'] : [];
+          const argv = [...path, input, ...extra, ...dryRun, '--sandbox'];
+          const result = await run(argv, { env });
+          if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
+          expect(Object.prototype).not.toHaveProperty('polluted');
         }
       }
     }
