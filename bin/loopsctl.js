@@ -6,12 +6,67 @@
 // `--version` is answered here, before the command tree is loaded.
 const sea = singleExecutable();
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+if (sea === undefined && olderThanEngines()) runOnSupportedNode(args);
+else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const version = `${sea === undefined ? packageVersion() : sea.getAsset('version', 'utf8')}\n`;
   if (!writeDirectly(version)) process.stdout.write(version);
 } else {
   const files = shippedFiles();
   if (!printedFromBuild(args, files)) runBundles(files);
+}
+
+/**
+ * Whether this Node is older than loopsctl runs on (Node 20 has no node:sqlite, among others):
+ * said here in one line, before the program loads, rather than with a stack trace halfway through.
+ */
+function olderThanEngines() {
+  const oldest = oldestNode();
+  const version = process.versions.node.split('.').map(Number);
+  const at = version.findIndex((part, index) => part !== oldest[index]);
+  return at !== -1 && version[at] < oldest[at];
+}
+
+/** The oldest Node loopsctl runs on: package.json's `engines` (a test holds the two together). */
+function oldestNode() {
+  return [22, 13, 0];
+}
+
+/**
+ * On a Node too old: a clone runs itself on the Node its `npm install` fetched from the npm
+ * registry (the `node` development dependency, node_modules/node), as its npm scripts and `npx
+ * loopsctl` do; anywhere else, or before that install, one line says what to run (exit 2, as for
+ * any input loopsctl cannot use). The child gets the terminal; this process only passes on its
+ * end. An interrupt from the terminal reaches both (one process group), so this one waits for the
+ * child's end rather than ending first; a termination sent to this one alone is passed on.
+ */
+function runOnSupportedNode(args) {
+  const fs = require('node:fs');
+  const { join } = require('node:path');
+  const root = join(__dirname, '..');
+  const cloneNode = join(root, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  const oldest = oldestNode().join('.');
+  const isOther = readCache(() => fs.realpathSync(cloneNode) !== fs.realpathSync(process.execPath));
+  if (isOther) {
+    const child = require('node:child_process').spawn(cloneNode, [__filename, ...args], { stdio: 'inherit' });
+    process.on('SIGINT', () => {});
+    for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+    child.on('error', (error) => {
+      process.stderr.write(`loopsctl: could not start ${cloneNode} (${error.message}): run npm install in ${root} again\n`);
+      process.exit(2);
+    });
+    child.on('exit', (code, signal) => {
+      if (signal === null) process.exit(code);
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    });
+    return;
+  }
+  const isClone = fs.existsSync(join(root, 'src', 'build', 'prepare.mjs'));
+  const remedy = isClone
+    ? `run npm install in ${root}, which fetches a Node it runs on into node_modules/node`
+    : 'install that Node, or the single executable, which brings its own (see docs/install.md)';
+  process.stderr.write(`loopsctl: runs on Node.js ${oldest} or later, and this is Node.js ${process.versions.node} (${process.execPath}): ${remedy}\n`);
+  process.exit(2);
 }
 
 /**

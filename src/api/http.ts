@@ -14,7 +14,6 @@ import {
   InterruptedError,
   InvalidResponseError,
   NetworkError,
-  RateLimitError,
   UsageError,
   withDetails,
   type LoopsctlError,
@@ -24,7 +23,17 @@ import { parseBaseUrl, redactUserinfo } from './base-url.js';
 import { jsonNestingExceeds, MAX_JSON_DEPTH, parseJsonKeepingIntegers } from './json-text.js';
 import { headerValue } from './headers.js';
 import { Pacer } from './pacer.js';
-import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind, type RetryPolicy } from './retry.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  formatSeconds,
+  mayRetry,
+  parseRetryAfter,
+  sleep,
+  waitTooLong,
+  type FailureKind,
+  type RetryPolicy,
+} from './retry.js';
 import { monotonicMs } from '../base/monotonic.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -280,7 +289,7 @@ export class HttpTransport implements Transport {
           retries === 0 ? error : withDetails(error, { message: `${error.message} (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})` }),
         );
       if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs)
-        return giveUp(waitTooLong(error, retryAfterMs, this.policy.maxRetryAfterMs));
+        return giveUp(waitTooLong(error, 'the API', retryAfterMs, this.policy.maxRetryAfterMs));
       const delayMs = retryAfterMs ?? backoffDelay(retry, this.policy);
       this.options.onRetry?.({ request: `${req.method} ${req.path}`, retry: retry + 1, retries, delayMs, reason });
       await sleep(delayMs, this.options.signal);
@@ -538,15 +547,6 @@ function refusedLocally(code: string | undefined, origin: string): boolean {
 function unretriedWrite(error: LoopsctlError): LoopsctlError {
   return withDetails(error, {
     hint: 'loopsctl did not send it again because the API may already have acted on it; check before running the command again',
-  });
-}
-
-/** The server asked for a wait (Retry-After) longer than loopsctl is willing to wait. */
-function waitTooLong(error: LoopsctlError, waitMs: number, capMs: number): LoopsctlError {
-  const asked = `the API asks to wait ${formatSeconds(waitMs)} before the next request, longer than loopsctl waits (${formatSeconds(capMs)})`;
-  return withDetails(error, {
-    message: error instanceof RateLimitError ? `rate limited: ${asked}` : `${error.message}; ${asked}`,
-    hint: 'run the command again after that time',
   });
 }
 

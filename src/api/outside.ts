@@ -12,7 +12,7 @@ import { poolFor, proxyError, type ChosenProxy, type ProxySettings } from './pro
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { describeBody } from '../base/body-preview.js';
 import { InterruptedError, NetworkError, RateLimitError, RejectedError, ServerError, type LoopsctlError } from '../base/errors.js';
-import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, type FailureKind } from './retry.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, formatSeconds, mayRetry, parseRetryAfter, sleep, waitTooLong, type FailureKind } from './retry.js';
 
 export interface OutsideRequest {
   method: 'PUT' | 'POST' | 'GET';
@@ -117,6 +117,10 @@ async function requestWith(pool: RequestPool, proxy: ChosenProxy | undefined, pu
     // The same bytes to the same URL leave the same object, so a PUT may be sent again whenever
     // the rules allow an idempotent request to be; a POST only when it never left.
     if (failure.kind === 'final' || !mayRetry(failure.kind, put.idempotent) || retry >= put.retries) throw failure.error;
+    // Another host's Retry-After is held to the API's cap: a host that asks for a day ends the try.
+    const { maxRetryAfterMs } = DEFAULT_RETRY_POLICY;
+    if (failure.retryAfterMs !== undefined && failure.retryAfterMs > maxRetryAfterMs)
+      throw waitTooLong(failure.error, `the host of ${put.shown}`, failure.retryAfterMs, maxRetryAfterMs);
     const delayMs = failure.retryAfterMs ?? backoffDelay(retry, { ...DEFAULT_RETRY_POLICY, retries: put.retries });
     put.onRetry?.(`${shown}: ${failure.reason}; retrying in ${formatSeconds(delayMs)} (retry ${retry + 1} of ${put.retries})`);
     await sleep(delayMs, put.signal);

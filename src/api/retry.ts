@@ -4,7 +4,7 @@
  * tried again only when the API certainly did not act on it (it answered 429, or no connection was
  * ever made).
  */
-import { InterruptedError } from '../base/errors.js';
+import { InterruptedError, RateLimitError, withDetails, type LoopsctlError } from '../base/errors.js';
 import { headerValue } from './headers.js';
 
 export interface RetryPolicy {
@@ -98,4 +98,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${seconds < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
+}
+
+/**
+ * The error when a server (`who`: the API, an image's host, storage) asks for a wait (Retry-After)
+ * longer than loopsctl waits: the run ends with it, said, rather than sleeping for a day.
+ */
+export function waitTooLong(error: LoopsctlError, who: string, waitMs: number, capMs: number): LoopsctlError {
+  const asked = `${who} asks to wait ${formatSeconds(waitMs)} before the next request, longer than loopsctl waits (${formatSeconds(capMs)})`;
+  return withDetails(error, {
+    message: error instanceof RateLimitError ? `rate limited: ${asked}` : `${error.message}; ${asked}`,
+    hint: 'run the command again after that time',
+  });
 }

@@ -14,8 +14,15 @@
  * at once (a key is lost). So a stale lock is removed only by the holder of a second, short-lived
  * lock (the take-over guard), which renames the stale lock away and checks that what it renamed is
  * the very lock it judged stale; if not, it puts it back.
+ *
+ * A lock file is read as a tree's files are (tree-files.ts): never through a link, only a regular
+ * file, and no more of it than a lock holds. One that is not (a link to /dev/zero, a FIFO, a
+ * directory, as a commit can leave where a content tree keeps its run lock) is refused, said, rather
+ * than read without end or waited on.
  */
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { readTreeFile } from './tree-files.js';
 
 export interface LockOptions {
   /** How long to wait for one other process's lock before giving up. */
@@ -104,7 +111,7 @@ function takeOver(lockFile: string, stale: Holder, staleMs: number): boolean {
     // Renamed, not removed: what the rename moved is exactly the file checked below, whoever wrote it meanwhile.
     const aside = `${lockFile}.${process.pid}.stale`;
     renameSync(lockFile, aside);
-    if (readFileSync(aside, 'utf8') !== stale.text) {
+    if (readLockFile(aside) !== stale.text) {
       // A holder that was judged stale by age released the lock just now, and another process took it:
       // put its lock back (link fails, leaving the newer one, if yet another was created meanwhile).
       try {
@@ -156,8 +163,10 @@ function readHolder(lockFile: string): Holder | undefined {
   let text: string;
   let modified: number;
   try {
-    text = readFileSync(lockFile, 'utf8');
-    modified = statSync(lockFile).mtimeMs;
+    const read = readLockFile(lockFile);
+    if (read === undefined) return undefined;
+    text = read;
+    modified = lstatSync(lockFile).mtimeMs;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -169,6 +178,14 @@ function readHolder(lockFile: string): Holder | undefined {
     // Created but not yet written, or written by something else: only its age can tell.
   }
   return { text, since: modified };
+}
+
+/** More than any lock loopsctl writes holds (a pid and a time, as JSON). */
+const LOCK_FILE_LIMIT = 4096;
+
+/** A lock file's text, read as a regular file and no further than a lock's size; undefined when it is gone. */
+function readLockFile(lockFile: string): string | undefined {
+  return readTreeFile(dirname(lockFile), basename(lockFile), LOCK_FILE_LIMIT)?.toString('utf8');
 }
 
 function isStale(holder: Holder, staleMs: number): boolean {

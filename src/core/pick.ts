@@ -85,8 +85,9 @@ async function pickRecord(context: CommandContext, tree: Spec[], argument: Argum
         source: async (term) => {
           const words = (term ?? '').toLowerCase().split(/\s+/).filter(Boolean);
           const kept = choices.filter((choice) => words.every((word) => choice.text.includes(word)));
-          // Once chosen, the question is followed by the id alone.
-          return [new Separator(header), ...kept.map(({ name, value }) => ({ name, value, short: value }))];
+          // Once chosen, the question is followed by the id alone, escaped as the rows are: an id
+          // is the API's text, and one holding ESC ] 52 would set the clipboard.
+          return [new Separator(header), ...kept.map(({ name, value }) => ({ name, value, short: sanitize(value) }))];
         },
       },
       { input: runtime.stdin, output: drawingOn(runtime.stderr), signal: runtime.signal },
@@ -135,7 +136,7 @@ function rowsOf(listing: Listing<unknown>, items: unknown[], stderr: CommandCont
   const ids = items.map((item) => String((item as { id?: unknown }).id ?? ''));
   const shown = table
     ? lines.slice(lines.length - rows.length)
-    : items.map((item, index) => `${ids[index]}  ${sanitize(String((item as { name?: unknown }).name ?? ''))}`);
+    : items.map((item, index) => `${sanitize(ids[index]!)}  ${sanitize(String((item as { name?: unknown }).name ?? ''))}`);
   // The separator is indented by one column, the rows by two (the marker of the one chosen).
   const header = (table ? lines.slice(0, lines.length - rows.length) : ['ID  NAME']).map((line) => ` ${line}`).join('\n');
   return {

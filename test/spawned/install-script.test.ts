@@ -113,7 +113,7 @@ describe('install.sh', () => {
     expect(said).toBe('loopsctl 0.2.0\n');
   });
 
-  it.skipIf(!has('wget'))('downloads with wget where there is no curl', async () => {
+  it.skipIf(!has('wget'))(`downloads with wget where there is no curl${has('wget') ? '' : ' (skipped: wget is not installed)'}`, async () => {
     release({ [`loopsctl-0.2.0-${platform}`]: executable('0.2.0') });
     // Only the programs install.sh uses, curl left out.
     const tools = tempDir('loopsctl-tools-');

@@ -6,11 +6,16 @@
  * line that it is not built. A clone and a build of its own take a minute or more of CPU, more than
  * any other file of the suite: this runs with the package's check (`npm run check:package`, which
  * sets LOOPSCTL_TEST_QUICKSTART=1), as CI does after `npm test`, which skips it and says so.
+ *
+ * The shell's `node` is one older than loopsctl runs on where the machine has one (Node 20, the
+ * `node` of many machines, CI's among them): the install fetches the Node the clone runs on (the
+ * `node` package, from the same cache), and the commands run as written all the same.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { olderNode } from '../support/programs.js';
 import { tempDir } from '../support/temp.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -39,10 +44,18 @@ const work = enabled ? tempDir('loopsctl-quickstart-') : '';
  */
 const npmCache = enabled ? execFileSync('npm', ['config', 'get', 'cache'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() : '';
 
+const oldNode = olderNode().node;
+/** The directory of the shell's `node`, first on its PATH: the older Node, where there is one. */
+const oldNodeDir = join(work, 'old-node');
+if (oldNode !== undefined) {
+  mkdirSync(oldNodeDir);
+  symlinkSync(oldNode, join(oldNodeDir, 'node'));
+}
+
 /** A shell command line in the clone, as a person would type it; npm stays offline and quiet. */
 function shell(line: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = {
-    PATH: process.env.PATH ?? '',
+    PATH: oldNode === undefined ? (process.env.PATH ?? '') : `${oldNodeDir}${delimiter}${process.env.PATH ?? ''}`,
     HOME: process.env.HOME ?? '',
     LOOPSCTL_CONFIG_DIR: join(work, 'config'),
     XDG_CACHE_HOME: join(work, 'cache'),
@@ -68,7 +81,11 @@ describe.runIf(enabled)('the Quickstart in a fresh clone', () => {
 
   it('says in one line that the clone is not built yet, before the install, through npx too', async () => {
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'ignore' });
-    const notBuilt = /^loopsctl: not built yet \(no .*dist\/cli\.cjs\): run npm install, which builds it \(or npm run build\)$/m;
+    // On a Node too old, that comes first: the same remedy, the install, which fetches one.
+    const notBuilt =
+      oldNode === undefined
+        ? /^loopsctl: not built yet \(no .*dist\/cli\.cjs\): run npm install, which builds it \(or npm run build\)$/m
+        : /^loopsctl: runs on Node\.js 22\.13\.0 or later, and this is Node\.js \d+\.\d+\.\d+ \(.*\): run npm install in .*, which fetches a Node it runs on into node_modules\/node$/m;
     const result = await shell('node bin/loopsctl.js --sandbox workflow list', clone);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
@@ -89,7 +106,13 @@ describe.runIf(enabled)('the Quickstart in a fresh clone', () => {
       const result = await shell(line, clone);
       expect(result.code, `${line}\n${result.stderr}`).toBe(0);
       if (line.includes('workflow list')) expect(result.stdout).toMatch(/\tTrial conversion\t/);
+      // What a Node too old gets from npm is its warning about the clone's engines, never a stack trace.
+      expect(result.stderr).not.toMatch(/^\s+at /m);
     }
+    // Started by the shell's own node, the clone's bin runs on the Node the install fetched.
+    const direct = await shell('node bin/loopsctl.js --sandbox workflow list', clone);
+    expect([direct.code, direct.stderr]).toEqual([0, '']);
+    expect(direct.stdout).toMatch(/\tTrial conversion\t/);
     // The second command is the test suite, which CI runs in a clone after `npm ci`, and this test after it.
     expect(tests).toEqual(['npm test']);
   });

@@ -31,6 +31,8 @@ export interface RunOptions {
   onSpawn?: (child: SpawnedCli) => void;
   /** The Node.js that runs the binary: this process's unless given (spawns). */
   node?: string;
+  /** The user (and their group) the child runs as, for a test run as root of what only binds another user (spawns). */
+  user?: { uid: number; gid: number };
 }
 
 export function tempConfigDir(): string {
@@ -39,7 +41,7 @@ export function tempConfigDir(): string {
 
 /** In-process, with a clean environment: no key, no colour forcing, a private config dir unless one is given. */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  if (options.onSpawn !== undefined || options.stdin !== undefined || options.node !== undefined) return spawnCli(args, options);
+  if (options.onSpawn !== undefined || options.stdin !== undefined || options.node !== undefined || options.user !== undefined) return spawnCli(args, options);
   const { run } = await import('./main.js');
   const { code, stdout, stderr } = await run(args, { env: options.env, input: options.input });
   return { code, stdout, stderr };
@@ -68,6 +70,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): Promise<CliR
       env,
       cwd: options.cwd,
       stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],
+      ...options.user,
     }) as SpawnedCli;
     let stdout = '';
     let stderr = '';

@@ -181,7 +181,7 @@ export function columnTargets(header: readonly string[], maps: Map<string, Targe
     const mapped = maps.get(column);
     if (mapped !== undefined) return mapped;
     if (preset === undefined) return undefined;
-    if (column in preset.columns) return { name: preset.columns[column] };
+    if (Object.hasOwn(preset.columns, column)) return { name: preset.columns[column] };
     if (preset.unsubscribed?.includes(column)) return { name: 'subscribed', inverted: true };
     if (preset.ignored?.includes(column)) return { name: undefined };
     return undefined;

@@ -6,7 +6,7 @@
  */
 import { posix } from 'node:path';
 import { LoopsctlError } from '../../base/errors.js';
-import { treeEntries } from '../../base/tree-files.js';
+import { walkTree } from '../../base/tree-files.js';
 import { convertSources } from '../content/convert/command.js';
 import { formatOf, readSource, sharedPartials, type SourceFile, type SourceFormat } from '../content/convert/sources.js';
 
@@ -43,23 +43,19 @@ function isEmail(file: SourceFile): boolean {
 export function templateFiles(root: string, shown: string): { files: SourceFile[]; skipped: { path: string; reason: string }[] } {
   const files: SourceFile[] = [];
   const skipped: { path: string; reason: string }[] = [];
-  const pending = [''];
-  while (pending.length > 0) {
-    const current = pending.shift()!;
-    for (const entry of treeEntries(root, current)) {
-      const path = current === '' ? entry.name : `${current}/${entry.name}`;
-      if (entry.name.startsWith('.') || LEFT_OUT.has(entry.name)) continue;
-      if (entry.kind === 'link') skipped.push({ path, reason: 'a symbolic link, not followed' });
-      if (entry.kind === 'directory') pending.push(path);
-      const format = formatOf(entry.name);
-      if (entry.kind !== 'file' || format === undefined) continue;
-      try {
-        const file = { path, file: posix.join(shown, path), format, text: readSource(root, path) };
-        if (isEmail(file)) files.push(file);
-      } catch (error) {
-        if (!(error instanceof LoopsctlError)) throw error;
-        skipped.push({ path, reason: error.message });
-      }
+  const leftOut = (name: string) => name.startsWith('.') || LEFT_OUT.has(name);
+  for (const entry of walkTree(root, ({ name }) => !leftOut(name))) {
+    const { path } = entry;
+    if (leftOut(entry.name)) continue;
+    if (entry.kind === 'link') skipped.push({ path, reason: 'a symbolic link, not followed' });
+    const format = formatOf(entry.name);
+    if (entry.kind !== 'file' || format === undefined) continue;
+    try {
+      const file = { path, file: posix.join(shown, path), format, text: readSource(root, path) };
+      if (isEmail(file)) files.push(file);
+    } catch (error) {
+      if (!(error instanceof LoopsctlError)) throw error;
+      skipped.push({ path, reason: error.message });
     }
   }
   return { files: files.sort((a, b) => a.path.localeCompare(b.path)), skipped };

@@ -4,7 +4,9 @@
  * covered without a line here, is run with each of a set of hostile values in every argument and
  * option it declares: files (an alias bomb, broken JSON, a link, binary bytes, a content tree with
  * a workflow directory whose id does not decode) and text (`__proto__`, broken escapes, numbers
- * JSON cannot hold, control characters).
+ * JSON cannot hold, control characters). Then the files read without being named on the command
+ * line or named by an option of choices: imports whose columns are the names every object has, with
+ * each preset and format, and the sandbox's state file holding each hostile file.
  */
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,4 +183,90 @@ describe('hostile input, to every command that takes an argument or an option', 
       expect(bugs).toEqual([]);
     });
   }
+});
+
+/** The names every JavaScript object has, which a lookup by name in a plain object finds. */
+const OBJECT_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+
+/**
+ * Import files whose columns, or keys, are those names: a CSV of an email and one such name for
+ * each (a column that is refused stops the reading of those after it), and a JSONL record of an
+ * event with all of them.
+ */
+function hostileImports(dir: string): string[] {
+  const csvs = OBJECT_NAMES.map((name) => {
+    const csv = join(dir, `${name}.csv`);
+    writeFileSync(csv, `email,${name}\nada@example.com,x\n`);
+    return csv;
+  });
+  const jsonl = join(dir, 'names.jsonl');
+  // JSON.parse makes __proto__ an own key, as a file's reader gets it.
+  const record = `{"email":"ada@example.com","eventName":"signup",${OBJECT_NAMES.map((name) => `"${name}":"x"`).join(',')},"eventProperties":{"constructor":"x"}}`;
+  writeFileSync(jsonl, `${record}\n`);
+  return [...csvs, jsonl];
+}
+
+describe('hostile input read from files the options only point at', () => {
+  const imports = commands.filter(({ path }) => path.at(-1) === 'import');
+
+  it('covers the imports: contacts and events', () => {
+    expect(imports.map(({ path }) => path.join(' '))).toEqual(expect.arrayContaining(['contacts import', 'events import']));
+  });
+
+  it('never ends in exit 70: an import whose columns are constructor, __proto__ and the like, with each choice of each option', {
+    timeout: 120_000,
+  }, async () => {
+    const bugs: string[] = [];
+    const inputs = hostileImports(tempDir());
+    for (const { path, spec } of imports) {
+      const options = (spec.options ?? []).filter(takesValue);
+      const choices = options.flatMap((option) => (option.choices ?? []).map((choice) => [longFlag(option), choice]));
+      const named = options
+        .filter((option) => option.choices === undefined && option.file === undefined)
+        .flatMap((option) => OBJECT_NAMES.map((name) => [longFlag(option), name]));
+      const mapped = OBJECT_NAMES.flatMap((name) => [`${name}=`, `${name}=email`, `email=${name}`]).map((map) => ['--map', map]);
+      for (const input of inputs) {
+        for (const extra of [[], ...choices, ...named, ...(options.some((option) => longFlag(option) === '--map') ? mapped : [])]) {
+          // Checked, not sent, where the command can: the columns are read the same way.
+          const dryRun = (spec.options ?? []).some((option) => longFlag(option) === '--dry-run') ? ['--dry-run'] : [];
+          const argv = [...path, input, ...extra, ...dryRun, '--sandbox'];
+          const result = await run(argv, { env });
+          if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
+          expect(Object.prototype).not.toHaveProperty('polluted');
+        }
+      }
+    }
+    expect(bugs).toEqual([]);
+  });
+
+  it('never ends in exit 70: a sandbox whose state file is a hostile file, named by --state or where it is kept by default', { timeout: 120_000 }, async () => {
+    const bugs: string[] = [];
+    const directory = tempDir();
+    for (const file of files) {
+      for (const command of [
+        ['sandbox', 'outbox'],
+        ['sandbox', 'clock', 'show'],
+        ['sandbox', 'reset', '--yes'],
+      ]) {
+        const argv = [...command, '--state', file];
+        const result = await run(argv, { env });
+        if (result.code === 70) bugs.push(`${JSON.stringify(argv)}: ${result.stderr.split('\n')[0]}`);
+      }
+      // The default places, the state and the older JSON state, in a config directory of their own.
+      for (const name of ['sandbox-state.db', 'sandbox-state.json']) {
+        const config = join(directory, `${files.indexOf(file)}-${name}`);
+        mkdirSync(config);
+        try {
+          copyFileSync(file, join(config, name));
+        } catch {
+          // A directory or a file that is not there: the state file is a link to it.
+          symlinkSync(file, join(config, name));
+        }
+        const argv = ['--sandbox', 'lists', 'list'];
+        const result = await run(argv, { env: { ...env, LOOPSCTL_CONFIG_DIR: config } });
+        if (result.code === 70) bugs.push(`${name} as ${file}: ${result.stderr.split('\n')[0]}`);
+      }
+    }
+    expect(bugs).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../src/emulator/module.js';
+import { themes } from '../../../src/emulator/routes/themes.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
 import { run, sandboxEnv, startTestSandbox, typedInput } from '../../support/main.js';
 
@@ -21,14 +22,14 @@ afterAll(() => sandbox.close());
  * before typing), and Enter once the list shows only the one wanted (`chosen`, of the list as
  * last drawn).
  */
-function pickByTyping(argv: string[], words: string, chosen: (shown: string) => boolean) {
+function pickByTyping(argv: string[], words: string, chosen: (shown: string) => boolean, { columns = 100 } = {}) {
   const stdin = typedInput();
   let screen = '';
   let typed = '';
   return run(argv, {
     env: { ...sandboxEnv(sandbox), NO_COLOR: '1' },
     input: stdin,
-    tty: { columns: 100 },
+    tty: { columns },
     onWrite: (stream, text) => {
       if (stream !== 'stderr') return;
       screen += text;
@@ -79,6 +80,38 @@ describe('the picker', () => {
     });
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/interrupted/);
+  });
+
+  it('escapes an id that holds control characters wherever it is drawn: rows, blocks and the answer', async () => {
+    // An id from an API that is not Loops (a proxy, a --base-url): ESC ] 52 would set the clipboard.
+    const evil = 'c0sc52\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J';
+    const shown = 'c0sc52\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[2J';
+    sandbox.update((state) => {
+      const list = themes.of(state);
+      list.push({ ...list.find(({ id }) => id === PAPER)!, id: evil, name: 'Evil', isDefault: false });
+    });
+    try {
+      for (const columns of [100, 30]) {
+        // Each key is drawn twice, as typed and once its search has answered: Enter after the second.
+        let drawn = 0;
+        const result = await pickByTyping(['themes', 'get', '--json'], 'evil', (screen) => /choose\s+evil\s/.test(screen) && ++drawn === 2, { columns });
+        // Chosen, it is refused before any request, as the same id typed would be.
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toMatch(/theme id must not contain whitespace, control characters or broken characters/);
+        expect(result.stderr).not.toContain('\u001b]52');
+        expect(result.stderr).not.toContain('\u0007');
+        // The row (a block, on a narrow terminal) and the answer after the question each show it escaped.
+        expect(result.stderr.replaceAll('\n', '').split(shown).length, `${columns} columns`).toBeGreaterThanOrEqual(3);
+      }
+    } finally {
+      sandbox.update(
+        (state) =>
+          void themes.of(state).splice(
+            themes.of(state).findIndex(({ id }) => id === evil),
+            1,
+          ),
+      );
+    }
   });
 
   it('asks nothing off a terminal: a missing id is the usual usage error, exit 2', async () => {

@@ -2,8 +2,8 @@
  * The journal of changes kept by processes running at the same time: each appends its lines
  * whole, and a rotation in one never loses or cuts another's line.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFiles, ROTATE_BYTES, type JournalEntry } from '../../../src/config/change-journal.js';
 import type { SandboxServer } from '../../../src/emulator/server.js';
@@ -44,5 +44,38 @@ describe('the journal of changes, written by processes at once', () => {
     // Every line of every file parsed: none was cut or interleaved, the filler included.
     expect(entries(config).filter(({ path }) => path === '/v1/themes/old')).toHaveLength(Math.floor(ROTATE_BYTES / filler.length));
     expect(readdirSync(join(config, 'journal')).filter((name) => name.endsWith('.lock'))).toEqual([]);
+  });
+});
+
+/** The user nobody, whom Debian, Alpine and macOS all have at this id. */
+const NOBODY = { uid: 65534, gid: 65534 };
+
+describe('a journal that cannot be written', () => {
+  it('refuses the change before it is sent, as the user whose journal it is (as root: the user nobody, since root writes any file)', async () => {
+    const config = tempConfigDir();
+    mkdirSync(join(config, 'journal'), { mode: 0o700 });
+    writeFileSync(journalFiles(config)[0]!, '', { mode: 0o400 });
+    const asRoot = process.getuid?.() === 0;
+    // As root, the config directory is nobody's, and the way to it open to them; put back after.
+    const opened: { path: string; mode: number }[] = [];
+    if (asRoot) {
+      for (let path = dirname(config); path !== dirname(path); path = dirname(path)) {
+        const { mode } = statSync(path);
+        if ((mode & 0o001) === 0) opened.push({ path, mode });
+      }
+      for (const { path, mode } of opened) chmodSync(path, mode | 0o001);
+      for (const path of [config, join(config, 'journal'), journalFiles(config)[0]!]) chownSync(path, NOBODY.uid, NOBODY.gid);
+    }
+    try {
+      const name = 'Never sent';
+      const env = { ...sandboxEnv(sandbox), LOOPSCTL_CONFIG_DIR: config, HOME: config, XDG_CACHE_HOME: join(config, 'cache') };
+      const result = await spawnCli(['themes', 'create', '--name', name], { env, ...(asRoot ? { user: NOBODY } : {}) });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/the journal of changes cannot be kept in .*changes\.jsonl: it cannot be written; nothing was sent/);
+      const listed = await spawnCli(['themes', 'list', '--json'], { env: sandboxEnv(sandbox) });
+      expect((JSON.parse(listed.stdout) as { name: string }[]).map((theme) => theme.name)).not.toContain(name);
+    } finally {
+      for (const { path, mode } of opened) chmodSync(path, mode);
+    }
   });
 });

@@ -10,17 +10,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
-/** Runs once, when the lock file is read for the second time: the moment between the check and the removal. */
+/**
+ * Runs once, when the lock file is opened to be read for the second time: the moment between the
+ * check and the removal (what is read is the file opened, the stale lock).
+ */
 const race: { lockFile?: string; reads: number; act?: () => void } = { reads: 0 };
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
-  const readFileSync = ((path: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    const content = (actual.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
-    if (path === race.lockFile && ++race.reads === 2) race.act?.();
-    return content;
-  }) as typeof actual.readFileSync;
-  return { ...actual, default: { ...actual, readFileSync }, readFileSync };
+  const openSync = ((path: fs.PathLike, flags?: fs.OpenMode, ...rest: unknown[]) => {
+    const fd = (actual.openSync as (...args: unknown[]) => number)(path, flags, ...rest);
+    // Opened to read (numeric flags, as a lock is read), not created ('wx').
+    if (path === race.lockFile && typeof flags === 'number' && ++race.reads === 2) race.act?.();
+    return fd;
+  }) as typeof actual.openSync;
+  return { ...actual, default: { ...actual, openSync }, openSync };
 });
 
 const { LockTimeoutError, withFileLock } = await import('../../../src/base/lock.js');

@@ -6,7 +6,7 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, extname, join, normalize, posix, relative, resolve } from 'node:path';
 import { LocalFileError, UsageError } from '../../../base/errors.js';
-import { readTreeFile, treeEntries, TreeFileTooLargeError } from '../../../base/tree-files.js';
+import { readTreeFile, TreeFileTooLargeError, walkTree } from '../../../base/tree-files.js';
 import type { Place } from './model.js';
 import { COMPONENT_PARENTS, parseMjmlTags, type MjmlTag } from './mjml-source.js';
 
@@ -82,20 +82,16 @@ export function sourcesOf(path: string): Sources {
     return { root, shown: dirname(path), files: [{ path: basename(full), file: path, format, text: readSource(root, basename(full)) }] };
   }
   const files: SourceFile[] = [];
-  const pending = [''];
-  while (pending.length > 0) {
-    const current = pending.shift()!;
-    for (const entry of treeEntries(full, current)) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const relative = current === '' ? entry.name : `${current}/${entry.name}`;
-      if (entry.kind === 'link')
-        throw new LocalFileError(`${join(path, relative)} is a symbolic link: convert never reads through a link`, {
-          hint: 'remove the link, or name the files themselves',
-        });
-      if (entry.kind === 'directory') pending.push(relative);
-      const format = formatOf(entry.name);
-      if (entry.kind === 'file' && format !== undefined) files.push({ path: relative, file: join(path, relative), format, text: readSource(full, relative) });
-    }
+  const leftOut = (name: string) => name.startsWith('.') || name === 'node_modules';
+  for (const entry of walkTree(full, ({ name }) => !leftOut(name))) {
+    if (leftOut(entry.name)) continue;
+    const relative = entry.path;
+    if (entry.kind === 'link')
+      throw new LocalFileError(`${join(path, relative)} is a symbolic link: convert never reads through a link`, {
+        hint: 'remove the link, or name the files themselves',
+      });
+    const format = formatOf(entry.name);
+    if (entry.kind === 'file' && format !== undefined) files.push({ path: relative, file: join(path, relative), format, text: readSource(full, relative) });
   }
   if (files.length === 0) throw new UsageError(`${path}: no email files (.mjml, .tsx, .jsx, .html, .hbs) in it`);
   return { root: full, shown: path, files: files.sort((a, b) => a.path.localeCompare(b.path)) };

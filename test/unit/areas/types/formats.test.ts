@@ -9,12 +9,15 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
+import { needs } from '../../../support/programs.js';
 import { describe, expect, it } from 'vitest';
 import { generateFormat } from '../../../../src/areas/types/formats.js';
 import type { TypesInput } from '../../../../src/areas/types/generate.js';
 import { readGoPackage } from '../../../support/go-source.js';
 import { tempDir } from '../../../support/main.js';
 import { listedEmail } from '../../../support/transactional.js';
+
+const python3 = needs('python3', ['--version']);
 
 const email = listedEmail;
 
@@ -56,7 +59,7 @@ describe('types --format', () => {
     expect(parsed.mailingLists).toEqual({ 'beta-testers': 'c\u00e9' });
   });
 
-  it.skipIf(spawnSync('python3', ['--version']).status !== 0)('py: runs in Python and gives back every id', () => {
+  it.skipIf(python3.skip)(python3.title('py: runs in Python and gives back every id'), () => {
     const file = join(tempDir(), 'loops_ids.py');
     writeFileSync(file, generateFormat('py', hostile));
     const printed = spawnSync(
@@ -150,7 +153,7 @@ describe('types --format, events and contact properties, keyed by the content tr
     expect(parsed.contactProperties).toEqual({ 'first-name': { key: 'firstName', type: 'string' }, seats: { key: 'seats', type: 'number' } });
   });
 
-  it.skipIf(spawnSync('python3', ['--version']).status !== 0)('py: Python reads every event name back as it is', () => {
+  it.skipIf(python3.skip)(python3.title('py: Python reads every event name back as it is'), () => {
     const file = join(tempDir(), 'loops_ids.py');
     writeFileSync(file, generateFormat('py', accountInput, TREE));
     const printed = spawnSync(

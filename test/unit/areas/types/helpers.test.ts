@@ -7,12 +7,16 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { needs } from '../../../support/programs.js';
 import { describe, expect, it } from 'vitest';
 import { generateFormat } from '../../../../src/areas/types/formats.js';
 import type { TypesInput } from '../../../../src/areas/types/generate.js';
-import { goInstalled, goRun, readGoPackage } from '../../../support/go-source.js';
+import { goRun, readGoPackage } from '../../../support/go-source.js';
 import { tempDir } from '../../../support/main.js';
 import { listedEmail } from '../../../support/transactional.js';
+
+const python3 = needs('python3', ['--version']);
+const go = needs('go', ['version']);
 
 /** Variables and properties whose names no identifier takes (`a,b`, `class`), or that meet once made one (`first_name`, `firstName`). */
 const account: TypesInput = {
@@ -51,8 +55,8 @@ function python(module: string, program: string): unknown {
 }
 
 describe('types --format py: typed helpers', () => {
-  it.skipIf(spawnSync('python3', ['--version']).status !== 0)(
-    "each email's TypedDict requires what the TypeScript module requires, and its function gives the send's keyword arguments",
+  it.skipIf(python3.skip)(
+    python3.title("each email's TypedDict requires what the TypeScript module requires, and its function gives the send's keyword arguments"),
     () => {
       const loaded = python(
         generateFormat('py', account),
@@ -144,7 +148,7 @@ describe('types --format go: typed helpers', () => {
     expect(() => readGoPackage(`${text}\ntype TxWelcomeData struct{}\n`)).toThrow('TxWelcomeData is declared twice');
   });
 
-  it.skipIf(!goInstalled())('compiles, is as gofmt lays it out, and marshals the bodies the API takes', { timeout: 120_000 }, () => {
+  it.skipIf(go.skip)(go.title('compiles, is as gofmt lays it out, and marshals the bodies the API takes'), { timeout: 120_000 }, () => {
     const run = goRun(
       text,
       [
