@@ -7,7 +7,7 @@
 import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { textContent, type SourceElement, type SourceNode } from './model.js';
+import { element, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { tableBlocks } from './tables.js';
 
@@ -346,7 +346,7 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
 /** Columns: 2 to 4 become <Columns>; one is its content; five or more are listed and their content stacked. */
 export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[] {
   listBackgroundImage(node, context);
-  const columns = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'x-column');
+  const columns = columnsOf(node);
   const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, context) }));
   const withContent = filled.filter((entry) => entry.blocks.length > 0);
   if (withContent.length <= 1) return withContent.flatMap((entry) => entry.blocks);
@@ -371,6 +371,28 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   addPadding(made, 'paddingTop', top);
   addPadding(made, 'paddingBottom', bottom);
   return [made];
+}
+
+/**
+ * A row's columns: its column elements, and each run of anything else between them (React Email's
+ * `<Row>` around `<Text>` or `<Img>`, a table row's content outside a cell) as a column of its own,
+ * so nothing a row holds is lost.
+ */
+function columnsOf(row: SourceElement): SourceElement[] {
+  const columns: SourceElement[] = [];
+  let loose: SourceNode[] = [];
+  const flush = () => {
+    if (loose.some((child) => child.type !== 'text' || child.text.trim() !== '')) columns.push(element('x-column', loose[0]!.at, loose));
+    loose = [];
+  };
+  for (const child of row.children) {
+    if (child.type === 'element' && child.name === 'x-column') {
+      flush();
+      columns.push(child);
+    } else loose.push(child);
+  }
+  flush();
+  return columns;
 }
 
 function columnContent(column: SourceElement, context: MapContext): LmxBlock[] {

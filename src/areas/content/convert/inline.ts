@@ -58,7 +58,21 @@ const INLINE = new Set([
 ]);
 
 /** Properties that pass from an element to what it holds. */
-const INHERITED = ['color', 'font-size', 'font-weight', 'font-style', 'text-align', 'line-height', 'text-decoration', 'font-family'];
+const INHERITED = ['color', 'font-size', 'font-weight', 'font-style', 'text-align', 'line-height', 'text-decoration', 'font-family', 'text-transform'];
+
+/** Text as `text-transform` shows it: LMX has no such style, so the letters are written as they are seen. */
+function transformed(text: string, transform: string | undefined): string {
+  switch (transform?.trim().toLowerCase()) {
+    case 'uppercase':
+      return text.toUpperCase();
+    case 'lowercase':
+      return text.toLowerCase();
+    case 'capitalize':
+      return text.replace(/(^|\s)(\p{Ll})/gu, (_match, space: string, letter: string) => space + letter.toUpperCase());
+    default:
+      return text;
+  }
+}
 
 export function inherit(context: MapContext, style: Style): MapContext {
   const inherited = { ...context.inherited };
@@ -95,7 +109,9 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
   for (const node of nodes) {
     if (node.type === 'text') {
       const collapsed = node.text.replace(/[ \t\n\r\f]+/g, ' ');
-      for (const piece of templatePieces(collapsed, node.at, context.kind, context.findings)) pieces.push(piece);
+      // A variable's name is never transformed: only the text around it.
+      for (const piece of templatePieces(collapsed, node.at, context.kind, context.findings))
+        pieces.push('text' in piece ? { text: transformed(piece.text, context.inherited['text-transform']) } : piece);
     } else if (node.type === 'variable') {
       pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
     } else {
