@@ -296,7 +296,11 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
 
 export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock | undefined {
   const inner = inherit(context, node.style);
-  const { pieces, formatted } = flatText(trimInline(inlineOf(node.children, { ...inner, inherited: {} })));
+  // A button's text takes none of the text's colours or sizes around it, but is written in the case it is shown in.
+  const transform = inner.inherited['text-transform'];
+  const { pieces, formatted } = flatText(
+    trimInline(inlineOf(node.children, { ...inner, inherited: transform === undefined ? {} : { 'text-transform': transform } })),
+  );
   if (plainText(pieces).trim() === '') return undefined;
   if (formatted)
     context.findings.add(
@@ -414,11 +418,27 @@ function columnWidths(columns: SourceElement[]): string | undefined {
 /** The names other tools give social networks, as the icon names LMX knows. */
 const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
 
+/**
+ * The networks whose `<mj-social-element>` MJML links to a share page, with the href given as the
+ * page shared (mjml-social's SocialElement.js, `share-url` with `[[URL]]`); a `-noshare` name, or any
+ * other network, links to the href as written.
+ */
+const MJML_SHARE_URLS: Record<string, string> = {
+  facebook: 'https://www.facebook.com/sharer/sharer.php?u=[[URL]]',
+  twitter: 'https://twitter.com/home?status=[[URL]]',
+  google: 'https://plus.google.com/share?url=[[URL]]',
+  pinterest: 'https://pinterest.com/pin/create/button/?url=[[URL]]&media=&description=',
+  linkedin: 'https://www.linkedin.com/shareArticle?mini=true&url=[[URL]]&title=&summary=&source=',
+};
+
 function socialBlocks(node: SourceElement, context: MapContext): Mapped[] {
   const icons: LmxBlock[] = [];
-  for (const link of node.children) {
-    if (link.type !== 'element') continue;
-    const name = ICON_ALIASES[link.attrs.name!] ?? link.attrs.name!.replace(/-noshare$/, '');
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    const share = MJML_SHARE_URLS[child.attrs.name ?? ''];
+    const link = share === undefined || !child.attrs.href ? child : { ...child, attrs: { ...child.attrs, href: share.replace('[[URL]]', child.attrs.href) } };
+    const network = link.attrs.name!.replace(/-noshare$/, '');
+    const name = ICON_ALIASES[network] ?? network;
     if (!KNOWN_ICON_NAMES.has(name)) {
       context.findings.add(
         link.at,

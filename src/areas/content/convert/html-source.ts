@@ -6,6 +6,7 @@ import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
+import { readLayout } from './html-layout.js';
 import { element, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
 import { parseStyle } from './styles.js';
 
@@ -81,7 +82,7 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
     (node): node is SourceElement => node.type === 'element' && node.name === 'html',
   );
   const head = childElements(html!).find((node) => node.name === 'head');
-  const body = childElements(html!).find((node) => node.name === 'body')!;
+  const body = readLayout(childElements(html!).find((node) => node.name === 'body')!);
   let subject: string | undefined;
   for (const node of head === undefined ? [] : childElements(head)) {
     if (node.name === 'title') subject = textOf(node) || undefined;

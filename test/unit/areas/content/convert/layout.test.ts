@@ -99,3 +99,74 @@ describe('React Email: the classes of a <Tailwind> wrapper', () => {
     ]);
   });
 });
+
+const HTML = (body: string) => `<!doctype html><html><head><title>Hello</title></head><body>${body}</body></html>`;
+
+describe('HTML: layouts of tables and tricks', () => {
+  it('makes hybrid (ghost) columns <Columns>, Outlook’s conditional table never printed', () => {
+    const { lmx, text } = fromHtml(
+      HTML(`<div style="max-width:600px;margin:0 auto">
+        <!--[if mso]><table role="presentation" width="600"><tr><td width="200" valign="top"><![endif]-->
+        <div class="column" style="display:inline-block;max-width:200px;width:100%;vertical-align:top"><p>Left words here</p></div>
+        <!--[if mso]></td><td width="400" valign="top"><![endif]-->
+        <div class="column" style="display:inline-block;max-width:400px;width:100%;vertical-align:top"><p>Right words here</p></div>
+        <!--[if mso]></td></tr></table><![endif]-->
+      </div>`),
+    );
+    expect(lmx).toMatch(
+      /<Columns widths="33,67">\s*<ColumnItem>\s*<Paragraph>Left words here<\/Paragraph>\s*<\/ColumnItem>\s*<ColumnItem>\s*<Paragraph>Right words here<\/Paragraph>/,
+    );
+    expect(text).toBe('Left words here Right words here');
+    expect(lmx).not.toContain('endif');
+  });
+
+  it('makes a presentation table of 2 to 4 cells <Columns>, centring kept', () => {
+    const { lmx } = fromHtml(
+      HTML(`<table role="presentation" width="100%"><tr>
+        <td width="50%" align="center"><p>Fast delivery</p></td>
+        <td width="50%" align="center"><p>Free returns</p></td>
+      </tr></table>`),
+    );
+    expect(lmx).toMatch(
+      /<Columns>\s*<ColumnItem>\s*<Paragraph align="center">Fast delivery<\/Paragraph>\s*<\/ColumnItem>\s*<ColumnItem>\s*<Paragraph align="center">Free returns/,
+    );
+  });
+
+  it('recognises a button whose class is on the cell or table around its link, with their colours', () => {
+    const { lmx } = fromHtml(
+      HTML(`<table class="button" role="presentation" align="center"><tr>
+        <td bgcolor="#348eda" style="border-radius:6px;padding:12px 24px"><a href="https://example.com/start" style="color:#ffffff;text-decoration:none">Get started</a></td>
+      </tr></table>`),
+    );
+    expect(lmx).toMatch(
+      /<Button href="https:\/\/example.com\/start" bgColor="#348eda" textColor="#ffffff" borderRadius="6"[^>]*align="center"[^>]*>Get started<\/Button>/,
+    );
+  });
+
+  it('makes a row of linked social icons <Icons>, each with its link, centred', () => {
+    const { lmx, html } = fromHtml(
+      HTML(`<table role="presentation" align="center"><tr>
+        <td><a href="https://www.facebook.com/acme"><img src="https://cdn.example.com/fb.png" alt="Facebook" width="24"></a></td>
+        <td><a href="https://x.com/acme"><img src="https://cdn.example.com/x.png" alt="X" width="24"></a></td>
+        <td><a href="https://www.instagram.com/acme"><img src="https://cdn.example.com/ig.png" alt="Instagram" width="24"></a></td>
+        <td><a href="https://www.linkedin.com/company/acme"><img src="https://cdn.example.com/in.png" alt="LinkedIn" width="24"></a></td>
+        <td><a href="https://www.youtube.com/@acme"><img src="https://cdn.example.com/yt.png" alt="YouTube" width="24"></a></td>
+      </tr></table>`),
+    );
+    expect(lmx.replace(/>\s+</g, '><')).toContain(
+      '<Icons align="center"><Icon name="facebook" href="https://www.facebook.com/acme" /><Icon name="x-twitter" href="https://x.com/acme" /><Icon name="instagram" href="https://www.instagram.com/acme" /><Icon name="linkedin" href="https://www.linkedin.com/company/acme" /><Icon name="youtube" href="https://www.youtube.com/@acme" /></Icons>',
+    );
+    for (const address of ['https://www.facebook.com/acme', 'https://x.com/acme', 'https://www.youtube.com/@acme']) expect(html).toContain(`href="${address}"`);
+  });
+
+  it('keeps linked images of no known network as linked images, not as text', () => {
+    const { lmx } = fromHtml(
+      HTML(`<table role="presentation"><tr>
+        <td><a href="https://example.com/a"><img src="https://example.com/a.png" alt="A"></a></td>
+        <td><a href="https://example.com/b"><img src="https://example.com/b.png" alt="B"></a></td>
+      </tr></table>`),
+    );
+    expect(lmx).toContain('<Image src="https://example.com/a.png" alt="A" href="https://example.com/a"');
+    expect(lmx).toContain('<Image src="https://example.com/b.png" alt="B" href="https://example.com/b"');
+  });
+});
