@@ -5,10 +5,11 @@
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
 import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
-import { block, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
+import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { element, textContent, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { coloured, rememberLook } from './contrast.js';
 import { tableBlocks } from './tables.js';
 
 /** Space a spacer leaves for the block after it; it becomes that block's top padding. */
@@ -163,30 +164,10 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
     made.inline = inline;
   }
   if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
-  if (node !== undefined) {
-    const background = backgroundOf(node.style, node.attrs);
-    if (background !== undefined && background !== context.background) made.attrs.blockColor = background;
-  }
+  const own = node === undefined ? undefined : backgroundOf(node.style, node.attrs);
+  if (own !== undefined && own !== context.background) made.attrs.blockColor = own;
+  rememberLook(made, colour, own ?? context.sourceBackground, at);
   return made;
-}
-
-/** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
-function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
-  const result: LmxInline[] = [];
-  let run: LmxInline[] = [];
-  const flush = () => {
-    if (run.some((piece) => !('text' in piece) || piece.text.trim() !== '')) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
-    else result.push(...run);
-    run = [];
-  };
-  for (const piece of pieces) {
-    if ('tag' in piece && piece.tag === 'Text') {
-      flush();
-      result.push(piece);
-    } else run.push(piece);
-  }
-  flush();
-  return result;
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {
@@ -474,6 +455,7 @@ export function container(node: SourceElement, context: MapContext, content: (in
   const background = backgroundOf(node.style, node.attrs);
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   let inner = inherit(context, node.style);
+  if (background !== undefined) inner = { ...inner, sourceBackground: background };
   if (styled) inner = { ...inner, background };
   if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));
   if (context.inSection) {

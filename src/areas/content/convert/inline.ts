@@ -23,6 +23,8 @@ export interface MapContext {
   background?: string;
   /** The page's and the body's colours (the `<Style />`'s): a container of either is no section. */
   plain: readonly string[];
+  /** The colour of the nearest box around the content in the source, sectioned or not: what its text was read against. */
+  sourceBackground?: string;
 }
 
 /** HTML elements that are inline content. */
