@@ -7,8 +7,8 @@
 import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { element, textContent, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { element, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
+import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
 import { tableBlocks } from './tables.js';
 
@@ -158,7 +158,8 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   if (fontSize !== undefined && fontSize !== context.baseFontSize) setNumber(made, 'fontSize', fontSize, at, context.findings);
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
   if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
-  const colour = hexColour(style.color);
+  const colour = hexColour(style.color, context.sourceBackground);
+  listAlpha(style.color, colour, context.sourceBackground, at, context);
   if (colour !== undefined && colour !== context.baseColour) {
     inline = coloured(inline, colour);
     made.inline = inline;
@@ -168,6 +169,21 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   if (own !== undefined && own !== context.background) made.attrs.blockColor = own;
   rememberLook(made, colour, own ?? context.sourceBackground, at);
   return made;
+}
+
+/** A colour written with an opacity, which LMX's opaque colours cannot hold: listed once, with the hex it was written as. */
+export function listAlpha(written: string | undefined, hex: string | undefined, over: string | undefined, at: Place, context: MapContext): void {
+  const alpha = alphaOf(written);
+  if (alpha === undefined || hex === undefined) return;
+  const construct = `the colour ${written!.trim()}`;
+  if (context.findings.remediation.some((item) => item.construct === construct)) return;
+  context.findings.add(
+    at,
+    construct,
+    'approximated',
+    `written as ${hex}, as it shows at ${Math.round(alpha * 100)}% opacity on ${over ?? '#ffffff'}`,
+    'LMX colours are opaque: check it against its background in the preview',
+  );
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {
@@ -225,6 +241,10 @@ function inlineNodes(nodes: readonly SourceNode[]): SourceNode[] {
   return flat;
 }
 
+/** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
+const PROVIDER_STORAGE =
+  /^https?:\/\/([a-z0-9-]+\.)*(mcusercontent\.com|gallery\.mailchimp\.com|mc\.sendgrid\.com|marketing-image-production\.s3\.amazonaws\.com|img\.mailinblue\.com|img-cache\.net|mjt\.lu|filekitcdn\.com|convertkit-mail\d*\.com|klaviyo\.com|d3k81ch9hvuctc\.cloudfront\.net|customeriomail\.com|createsend1\.com)\//i;
+
 export function imageBlock(node: SourceElement, href: string | undefined, context: MapContext): LmxBlock | undefined {
   const src = node.attrs.src?.trim() ?? '';
   const made = block('Image', { src });
@@ -238,6 +258,14 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'approximated',
       'the address made the image’s dynamicSrc',
       'give the image a static src too: an image shown when the value is missing',
+    );
+  } else if (PROVIDER_STORAGE.test(src)) {
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'listed',
+      'left at the old provider’s address, which may stop serving it once the account there is closed',
+      'convert again with --upload to copy it to the account’s storage',
     );
   } else if (!/^https?:\/\//i.test(src)) {
     context.findings.add(
@@ -309,7 +337,35 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   }
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
+  widenFullWidth(node, made, plainText(pieces), fontSize, context);
   return made;
+}
+
+/** The width of an email's body that a full-width button spans, less the usual padding beside it. */
+const FULL_WIDTH = 560;
+
+/**
+ * A full-width button (`width: 100%`, `display: block`, MJML's `width="100%"`): LMX's buttons fit
+ * their text, so the button is widened with inner padding (at most the 100 LMX takes) to about the
+ * width it had, and listed.
+ */
+function widenFullWidth(node: SourceElement, made: LmxBlock, label: string, fontSize: number | undefined, context: MapContext): void {
+  const width = node.attrs.width || node.style.width;
+  const full = width?.trim() === '100%' || node.style.display?.trim() === 'block' || (pixels(width) ?? 0) >= 300;
+  if (!full) return;
+  const target = pixels(width) ?? FULL_WIDTH;
+  // A letter is about 0.6 of the font size wide.
+  const text = label.length * (fontSize ?? 16) * 0.6;
+  const padding = Math.min(100, Math.max(Number(made.attrs.innerXPadding ?? 0), Math.round((target - text) / 2)));
+  made.attrs.innerXPadding = String(padding);
+  made.attrs.align ??= 'center';
+  context.findings.add(
+    node.at,
+    `a full-width button (${width ?? 'display: block'})`,
+    'approximated',
+    `widened with an inner padding of ${padding} on each side${padding === 100 ? ' (the most LMX takes)' : ''}`,
+    'LMX buttons fit their text: check its width in the preview',
+  );
 }
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
@@ -452,7 +508,14 @@ function socialBlocks(node: SourceElement, context: MapContext): Mapped[] {
 /** An element with no meaning of its own: its content, as a styled section when its background sets it apart. */
 export function container(node: SourceElement, context: MapContext, content: (inner: MapContext) => Mapped[]): Mapped[] {
   listBackgroundImage(node, context);
-  const background = backgroundOf(node.style, node.attrs);
+  const background = backgroundOf(node.style, node.attrs, context.sourceBackground);
+  listAlpha(
+    node.style['background-color'] ?? node.style.background?.split(/\s+/).find((part) => alphaOf(part) !== undefined),
+    background,
+    context.sourceBackground,
+    node.at,
+    context,
+  );
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   let inner = inherit(context, node.style);
   if (background !== undefined) inner = { ...inner, sourceBackground: background };

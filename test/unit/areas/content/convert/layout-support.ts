@@ -12,11 +12,13 @@ export interface Converted {
   /** The rendered email's visible text, white space collapsed. */
   text: string;
   findings: Findings;
+  /** The preview text the reader took (the hidden preheader). */
+  previewText: string | undefined;
 }
 
 function converted(read: (findings: Findings) => ReturnType<typeof readHtml>): Converted {
   const findings = new Findings();
-  const { lmx } = convertDocument(read(findings), 'transactional', findings);
+  const { lmx, previewText } = convertDocument(read(findings), 'transactional', findings);
   const { document, problems } = parseLmx(lmx);
   if (problems.some((problem) => problem.severity === 'error')) throw new Error(`the LMX does not parse: ${JSON.stringify(problems)}\n${lmx}`);
   const { html } = renderLmx(document);
@@ -30,7 +32,7 @@ function converted(read: (findings: Findings) => ReturnType<typeof readHtml>): C
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ')
     .trim();
-  return { lmx, html, text, findings };
+  return { lmx, html, text, findings, previewText };
 }
 
 export const fromReact = (source: string) => converted((findings) => readReact(source, 'email.tsx', findings));
