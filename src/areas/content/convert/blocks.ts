@@ -4,12 +4,13 @@
  * level of styled sections. Spacing (padding, margins, spacers) becomes the padding of the block
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
-import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
+import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { element, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
 import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
+import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
 
 /** Space a spacer leaves for the block after it; it becomes that block's top padding. */
@@ -450,59 +451,6 @@ function columnWidths(columns: SourceElement[]): string | undefined {
   rounded[rounded.length - 1]! += 100 - rounded.reduce((sum, width) => sum + width, 0);
   if (rounded.every((width) => width === rounded[0])) return undefined;
   return rounded.join(',');
-}
-
-/** The names other tools give social networks, as the icon names LMX knows. */
-const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
-
-/**
- * The networks whose `<mj-social-element>` MJML links to a share page, with the href given as the
- * page shared (mjml-social's SocialElement.js, `share-url` with `[[URL]]`); a `-noshare` name, or any
- * other network, links to the href as written.
- */
-const MJML_SHARE_URLS: Record<string, string> = {
-  facebook: 'https://www.facebook.com/sharer/sharer.php?u=[[URL]]',
-  twitter: 'https://twitter.com/home?status=[[URL]]',
-  google: 'https://plus.google.com/share?url=[[URL]]',
-  pinterest: 'https://pinterest.com/pin/create/button/?url=[[URL]]&media=&description=',
-  linkedin: 'https://www.linkedin.com/shareArticle?mini=true&url=[[URL]]&title=&summary=&source=',
-};
-
-function socialBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  const icons: LmxBlock[] = [];
-  for (const child of node.children) {
-    if (child.type !== 'element') continue;
-    const share = MJML_SHARE_URLS[child.attrs.name ?? ''];
-    const link = share === undefined || !child.attrs.href ? child : { ...child, attrs: { ...child.attrs, href: share.replace('[[URL]]', child.attrs.href) } };
-    const network = link.attrs.name!.replace(/-noshare$/, '');
-    const name = ICON_ALIASES[network] ?? network;
-    if (!KNOWN_ICON_NAMES.has(name)) {
-      context.findings.add(
-        link.at,
-        `the social link "${link.attrs.name}"`,
-        'dropped',
-        'no icon of that name in LMX',
-        'add it as a <Link> in a paragraph, or as an <Image> with a link',
-      );
-      continue;
-    }
-    const icon = block('Icon', { name });
-    if (link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href)) icon.attrs.href = hrefOf(link.attrs.href, link, context);
-    else if (link.attrs.href !== undefined)
-      context.findings.add(
-        link.at,
-        `the address "${link.attrs.href}"`,
-        'dropped',
-        `the ${name} icon written without a link`,
-        'give the icon the full https address of the profile',
-      );
-    icons.push(icon);
-  }
-  if (icons.length === 0) return [];
-  const made = block('Icons', {}, { blocks: icons });
-  const align = alignOf(node.attrs.align);
-  if (align !== undefined) made.attrs.align = align;
-  return [made];
 }
 
 /** An element with no meaning of its own: its content, as a styled section when its background sets it apart. */
