@@ -10,7 +10,7 @@ import { openInput } from '../../core/bulk.js';
 import { csvRows, CsvSyntaxError, type CsvRow } from '../../core/csv.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { ContactProperty, PropertyType } from '../../platform/contact-properties/schemas.js';
-import { PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
+import { camelCaseName, PROPERTY_NAME, RESERVED_PROPERTY_NAMES } from '../../platform/contact-properties/typing.js';
 import { shellWord } from '../../render/shell-word.js';
 import { createContactProperty } from '../contact-properties/client.js';
 import { listMailingLists } from '../lists/client.js';
@@ -36,11 +36,24 @@ export interface Mapping {
   planned: Map<string, PropertyType>;
   /** List names and ids (lower case) to the list's id. */
   lists: Map<string, string>;
+  /** Whether how the columns are read has been said already (before the properties were created). */
+  announced?: boolean;
 }
 
-/** A column's field or property as the mapping names it; undefined when the column is left out. */
-export function targetName(column: string, target: Target | undefined): string | undefined {
-  return target === undefined ? column : target.name;
+/**
+ * A column's field or property as the mapping names it; undefined when the column is left out. A
+ * column no flag or preset names is read by its own name, made camelCase when it is words joined
+ * by separators (`loyalty_tier`, `loyalty-tier`, `Loyalty Tier` are `loyaltyTier`). One word keeps
+ * its case (`Plan` is no `plan`: a property's name counts case), but in a provider's export, whose
+ * columns are its own spelling of names (SendGrid's `CITY`, Brevo's `SMS`), it is made camelCase too.
+ */
+export function targetName(column: string, target: Target | undefined, fromProvider = false): string | undefined {
+  if (target !== undefined) return target.name;
+  const standard = standardField(column);
+  if (standard !== undefined) return standard;
+  if (PROPERTY_NAME.test(column) || (!fromProvider && !/[\p{L}\p{N}][\s_-]+[\p{L}\p{N}]/u.test(column))) return column;
+  const camel = camelCaseName(column);
+  return camel === '' ? column : (standardField(camel) ?? camel);
 }
 
 async function* rowsOf(runtime: Pick<Runtime, 'stdin'>, file: string): AsyncGenerator<CsvRow> {
@@ -64,7 +77,7 @@ export async function planImport(
   options: { createProperties: boolean },
 ): Promise<{ header: CsvRow | undefined; create: Map<string, PropertyType>; listNames: Map<string, number> }> {
   if (input === '-') throw new UsageError('--create-properties and --lists-column read the file before the import: give a file, not stdin');
-  const guesses = new Map<number, { name: string; guess: TypeGuess }>();
+  const guesses = new Map<number, { header: string; name: string; guess: TypeGuess }>();
   const lists = new Map<string, number>();
   let listsIndex = -1;
   let header: CsvRow | undefined;
@@ -74,24 +87,37 @@ export async function planImport(
       const targets = columnTargets(row.fields, mapping.maps, mapping.preset, input);
       listsIndex = row.fields.findIndex((raw) => raw.trim() === mapping.listsColumn);
       row.fields.forEach((raw, index) => {
-        const name = targetName(raw.trim(), targets[index]);
+        const name = targetName(raw.trim(), targets[index], mapping.preset !== undefined);
         if (index === listsIndex || name === undefined || standardField(name) !== undefined || known.has(name)) return;
-        if (options.createProperties) guesses.set(index, { name: propertyName(name, index, input), guess: new TypeGuess() });
+        if (options.createProperties) guesses.set(index, { header: raw.trim(), name: propertyName(raw.trim(), name, index, input), guess: new TypeGuess() });
       });
       continue;
     }
-    for (const [index, { guess }] of guesses) guess.add(row.fields[index] ?? '');
+    for (const [index, { guess }] of guesses) guess.add(row.fields[index] ?? '', row.line);
     if (listsIndex >= 0) for (const name of listNames(row.fields[listsIndex] ?? '')) if (!lists.has(name)) lists.set(name, row.line);
+  }
+  for (const [index, { header: column, name, guess }] of guesses) {
+    const kinds = guess.mixed;
+    if (kinds === undefined) continue;
+    const [first, second] = kinds;
+    const quoted = (value: string) => (isPlainHeader(value) ? ` ("${value}")` : '');
+    throw new UsageError(
+      `${input}: line ${second!.line}: ${columnWords(column, index)} holds ${first!.kind} (line ${first!.line}${quoted(first!.value)}) and ${second!.kind} here${quoted(second!.value)}: a new property ${name} takes one type`,
+      {
+        hint: `fix the cells; or create ${name} yourself with the type it should have (loopsctl contact-properties create --name ${name} --type string), whose values are then checked row by row; or leave the column out: --map ${shellWord(`${isPlainHeader(column) ? column : '<its header>'}=`)}`,
+      },
+    );
   }
   const create = new Map([...guesses.values()].map(({ name, guess }) => [name, guess.type]));
   return { header, create, listNames: lists };
 }
 
-/** A column that would become a new property must be named as the API takes one. */
-function propertyName(name: string, index: number, input: string): string {
+/** A column that would become a new property must be named as the API takes one, once made camelCase. */
+function propertyName(column: string, name: string, index: number, input: string): string {
   if (PROPERTY_NAME.test(name) && !RESERVED_PROPERTY_NAMES.has(name)) return name;
-  const header = isPlainHeader(name) ? name : '<its header>';
-  throw new UsageError(`${input}: ${columnWords(name, index)} cannot be a property name (camelCase, such as planName)`, {
+  const header = isPlainHeader(column) ? column : '<its header>';
+  const made = name === column || !isPlainHeader(name) ? '' : ` (made ${name}${RESERVED_PROPERTY_NAMES.has(name) ? ', a name Loops keeps for itself' : ''})`;
+  throw new UsageError(`${input}: ${columnWords(column, index)}${made} cannot be a property name (camelCase, such as planName)`, {
     hint: `map it: --map ${shellWord(`${header}=someName`)}, or leave it out: --map ${shellWord(`${header}=`)}`,
   });
 }

@@ -60,25 +60,33 @@ async function headerColumns(row: CsvRow, types: PropertyTypes, input: string, m
   const targets = columnTargets(row.fields, mapping.maps, mapping.preset, input);
   if (mapping.listsColumn !== undefined && !row.fields.some((raw) => raw.trim() === mapping.listsColumn))
     throw new UsageError(`${input}: --lists-column names the column "${mapping.listsColumn}", which the header does not have`);
-  const names = row.fields.map((raw, index) => (raw.trim() === mapping.listsColumn ? undefined : targetName(raw.trim(), targets[index])));
+  const names = row.fields.map((raw, index) =>
+    raw.trim() === mapping.listsColumn ? undefined : targetName(raw.trim(), targets[index], mapping.preset !== undefined),
+  );
   const standardOnly = names.every((name) => name === undefined || standardField(name) !== undefined);
   // The account's properties are fetched only for a file with custom columns.
   const known = standardOnly ? new Map() : await types.lookup();
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   return row.fields.map((raw, index) => {
     const header = raw.trim();
     if (header === mapping.listsColumn) return { name: 'mailingLists', type: undefined, lists: true };
     const target = names[index];
     if (target === undefined) return { name: undefined, type: undefined };
     const name = standardField(target) ?? target;
-    if (seen.has(name))
+    const earlier = seen.get(name);
+    if (earlier !== undefined) {
+      const column = (text: string, at: number) => (isPlainHeader(text) ? `"${text}"` : `column ${at + 1}`);
       throw new UsageError(
-        `${input}: two columns fill ${isPlainHeader(name) ? `"${name}"` : 'one property'} (the second is ${isPlainHeader(header) ? `"${header}"` : `column ${index + 1}`})`,
+        `${input}: line 1: two columns fill ${isPlainHeader(name) ? `"${name}"` : 'one property'}: ${column(
+          earlier,
+          row.fields.findIndex((field) => field.trim() === earlier),
+        )} and ${column(header, index)}`,
         {
-          hint: 'leave one out: --map "<column>="',
+          hint: 'leave one out: --map "<column>=", or map one to another property: --map "<column>=<property>"',
         },
       );
-    seen.add(name);
+    }
+    seen.set(name, header);
     if (standardField(target) !== undefined) return { name, type: name === 'subscribed' ? 'boolean' : 'string', inverted: targets[index]?.inverted };
     const type = known.get(name)?.type ?? mapping.planned.get(name);
     if (type === undefined || isStandardField(name)) {
@@ -86,12 +94,30 @@ async function headerColumns(row: CsvRow, types: PropertyTypes, input: string, m
         throw new UsageError(`${input}: ${columnWords(header, index)} is not a contact property of the account`, {
           hint: 'name it as a property in the header, or leave the column out (--map "<its header>="); is the file a CSV export?',
         });
-      throw new UsageError(`${input}: the column "${header}" is not a contact property of the account`, {
+      throw new UsageError(`${input}: the column "${header}"${name === header ? '' : ` (read as ${name})`} is not a contact property of the account`, {
         hint: `${unknownPropertyHint(known, name)}; or leave the column out (--map ${shellWord(`${header}=`)}), or add --create-properties`,
       });
     }
     return { name, type };
   });
+}
+
+/**
+ * How each column of the header is read, as said before anything is sent: only when a column is
+ * read under another name than its own, the other way round, or left out.
+ */
+function columnsRead(input: string, header: readonly string[], columns: readonly Column[], planned: ReadonlyMap<string, string>): string {
+  const lines = columns.map((column, index) => {
+    const raw = header[index]!.trim();
+    const shown = isPlainHeader(raw) ? raw : `column ${index + 1}`;
+    if (column.lists === true) return { changed: true, line: `  ${shown} -> the mailing lists it names` };
+    if (column.name === undefined) return { changed: true, line: `  ${shown} -> left out` };
+    const inverted = column.inverted === true ? ', read the other way round (true is unsubscribed)' : '';
+    const created = planned.has(column.name) ? ` (a new ${planned.get(column.name)} property)` : '';
+    return { changed: column.name !== raw || inverted !== '', line: `  ${shown} -> ${column.name}${inverted}${created}` };
+  });
+  if (!lines.some((line) => line.changed)) return '';
+  return `${input}: its columns are read as\n${lines.map((line) => line.line).join('\n')}\n`;
 }
 
 function rowRecord(row: CsvRow, columns: Column[], lists: Map<string, string>): InputRecord<Body> {
@@ -115,12 +141,21 @@ function rowRecord(row: CsvRow, columns: Column[], lists: Map<string, string>): 
   return { line: row.line, source, body };
 }
 
-async function* csvRecords(input: Readable, types: PropertyTypes, name: string, check: RecordCheck, mapping: Mapping): AsyncGenerator<InputRecord<Body>> {
+async function* csvRecords(
+  input: Readable,
+  types: PropertyTypes,
+  name: string,
+  check: RecordCheck,
+  mapping: Mapping,
+  say: (text: string) => void,
+): AsyncGenerator<InputRecord<Body>> {
   let columns: Column[] | undefined;
   try {
     for await (const row of csvRows(input)) {
-      if (columns === undefined) columns = await headerColumns(row, types, name, mapping);
-      else yield check(rowRecord(row, columns, mapping.lists));
+      if (columns === undefined) {
+        columns = await headerColumns(row, types, name, mapping);
+        if (mapping.announced !== true) say(columnsRead(name, row.fields, columns, mapping.planned));
+      } else yield check(rowRecord(row, columns, mapping.lists));
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError)
@@ -193,9 +228,12 @@ async function importMapping(context: Uses<'out' | 'files'>, api: ApiClient, inp
   const plan = await planImport(context.runtime, input, mapping, await types.lookup(), { createProperties: options.createProperties === true });
   // Every list is checked before any property is created: a wrong list stops the run with nothing changed.
   const lists = await resolveLists(api, plan.listNames, input);
-  const planned = { ...mapping, lists, planned: plan.create };
-  // The header is checked as the import will read it (a column filled twice, a lists column it lacks) before anything is created.
-  if (plan.header !== undefined) await headerColumns(plan.header, types, input, planned);
+  const planned: Mapping = { ...mapping, lists, planned: plan.create };
+  // The header is checked as the import will read it (a column filled twice, a lists column it lacks) before anything is created, and how it is read said.
+  if (plan.header !== undefined) {
+    context.out.stderr.write(columnsRead(input, plan.header.fields, await headerColumns(plan.header, types, input, planned), plan.create));
+    planned.announced = true;
+  }
   await createProperties(api, plan.create, options.dryRun === true, (line) => context.out.stderr.write(`${line}\n`));
   return planned;
 }
@@ -238,7 +276,8 @@ export const importContacts: Handler<[string], ImportOptions> = handler(['out', 
   const stream = openInput(context.runtime, input);
   const inFile = { count: 0 };
   const check = exclusion(excluded, asUnsubscribed, recordCheck(mode), inFile);
-  const records = format === 'csv' ? csvRecords(stream, types, input, check, mapping) : jsonlRecords(stream, types, check);
+  const records =
+    format === 'csv' ? csvRecords(stream, types, input, check, mapping, (text) => context.out.stderr.write(text)) : jsonlRecords(stream, types, check);
   const lines = context.runtime.stderr.isTTY ? await countLines(input) : undefined;
   const total = lines === undefined ? undefined : Math.max(0, lines - (format === 'csv' ? 1 : 0));
   let matched = 0;

@@ -39,8 +39,10 @@ Each record's outcome goes to the journal as it completes: run the same command 
 stop (Ctrl-C, a crash, kill -9) and finished records are skipped, so nothing is created twice;
 records that failed are tried again. Ends with a summary; exits 0 only when no record failed.
 
-From another provider: --preset reads its export's column names (sendgrid, mailchimp, customerio,
-postmark, resend, mailgun), --map renames or leaves out a column, --create-properties creates the
+From another provider: --preset reads its export's and import template's column names in any case
+(sendgrid, mailchimp, kit, customerio, brevo, postmark, resend, mailgun); other columns are custom
+properties, loyalty_tier read as loyaltyTier; how each column is read is said before anything is
+sent. --map renames or leaves out a column, --create-properties creates the
 properties the columns need (typed from their values, before the first contact), --lists-column puts
 each contact on the lists a column names (every list checked before anything is sent), and --exclude
 keeps the addresses of the old provider's suppression export out (or, with --exclude-as

@@ -16,9 +16,7 @@ export interface Target {
 }
 
 export interface Preset {
-  /** The column every export of this provider has: its email address. */
-  email: string;
-  /** Export columns and the Loops fields they fill. */
+  /** Export and import-template columns (compared without case, spaces or punctuation) and the Loops fields they fill. */
   columns: Record<string, string>;
   /** Columns that hold subscription the other way round (true = unsubscribed). */
   unsubscribed?: string[];
@@ -26,25 +24,24 @@ export interface Preset {
   ignored?: string[];
 }
 
-export const PRESET_NAMES = ['sendgrid', 'mailchimp', 'customerio', 'postmark', 'resend', 'mailgun'] as const;
+export const PRESET_NAMES = ['sendgrid', 'mailchimp', 'kit', 'customerio', 'brevo', 'postmark', 'resend', 'mailgun'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
+// Each preset reads both what the provider's export writes and what its import template asks for;
+// the sources of each column list are in docs/migrate.md, and the headers themselves are committed
+// as test fixtures (test/corpus/contact-exports/).
 export const PRESETS: Record<PresetName, Preset> = {
-  // SendGrid Marketing Campaigns' contact export (POST /v3/marketing/contacts/exports, "The lists
-  // will be provided in either JSON or CSV files"): reserved fields in upper case, EMAIL,
-  // FIRST_NAME, LAST_NAME, EXTERNAL_ID, then custom fields.
-  // https://www.twilio.com/docs/sendgrid/api-reference/contacts/export-contacts
+  // SendGrid's contact export writes its reserved fields in upper case (EMAIL, FIRST_NAME, LAST_NAME,
+  // EXTERNAL_ID, CONTACT_ID, CREATED_AT, UPDATED_AT); its import template ("Formatting a CSV") the
+  // same fields in lower case (email, first_name, last_name, address_line_1, ... external_id,
+  // anonymous_id). Address and phone columns become properties of their own.
   sendgrid: {
-    email: 'EMAIL',
-    columns: { EMAIL: 'email', FIRST_NAME: 'firstName', LAST_NAME: 'lastName', EXTERNAL_ID: 'userId' },
-    ignored: ['CONTACT_ID', 'CREATED_AT', 'UPDATED_AT'],
+    columns: { email: 'email', first_name: 'firstName', last_name: 'lastName', external_id: 'userId' },
+    ignored: ['CONTACT_ID', 'CREATED_AT', 'UPDATED_AT', 'anonymous_id'],
   },
-  // Mailchimp's audience export: a zip of three CSVs (subscribed, unsubscribed, cleaned), with
-  // "Email Address" ("The only field that MailChimp requires is Email Address"), "First Name",
-  // "Last Name", then its own columns (MEMBER_RATING, OPTIN_TIME, ... LEID, EUID, TAGS).
-  // https://kb.mailchimp.com/lists/growth/format-guidelines-for-your-import-file
+  // Mailchimp's audience export (one CSV each for subscribed, unsubscribed, cleaned) and its import
+  // template: "Email Address", "First Name", "Last Name", then its own columns (MEMBER_RATING, ...).
   mailchimp: {
-    email: 'Email Address',
     columns: { 'Email Address': 'email', 'First Name': 'firstName', 'Last Name': 'lastName' },
     ignored: [
       'MEMBER_RATING',
@@ -74,28 +71,34 @@ export const PRESETS: Record<PresetName, Preset> = {
       'CLEAN_CAMPAIGN_ID',
     ],
   },
-  // Customer.io's people export (POST /v1/exports/customers, "Recipient attributes you want to
-  // include as extra columns"): id (the app's own identifier), email, the unsubscribed attribute.
-  // https://docs.customer.io/integrations/api/app/tag/exports/exportPeopleData/
+  // Kit (ConvertKit): its import takes email, first_name, last_name; its subscribers are written
+  // with email_address, first_name, state and created_at.
+  kit: {
+    columns: { email: 'email', email_address: 'email', first_name: 'firstName', last_name: 'lastName' },
+    ignored: ['id', 'created_at'],
+  },
+  // Customer.io's people export and CSV import: id (the app's own identifier), email, the
+  // unsubscribed attribute, then any attribute.
   customerio: {
-    email: 'email',
     columns: { id: 'userId', email: 'email', first_name: 'firstName', last_name: 'lastName' },
     unsubscribed: ['unsubscribed'],
     ignored: ['cio_id', 'created_at'],
   },
+  // Brevo's import file and export: EMAIL, FIRSTNAME, LASTNAME, SMS, EXT_ID; an export adds
+  // ADDED_TIME and MODIFIED_TIME.
+  brevo: {
+    columns: { EMAIL: 'email', FIRSTNAME: 'firstName', LASTNAME: 'lastName', EXT_ID: 'userId' },
+    ignored: ['ADDED_TIME', 'MODIFIED_TIME'],
+  },
   // Postmark keeps no audience: what it exports of recipients is its suppression dump
   // (EmailAddress, SuppressionReason, Origin, CreatedAt). Mostly a file for --exclude.
-  // https://github.com/ActiveCampaign/postmark-dotnet/wiki/Managing-Suppressions
   postmark: {
-    email: 'EmailAddress',
     columns: { EmailAddress: 'email' },
     ignored: ['SuppressionReason', 'Origin', 'CreatedAt'],
   },
   // Resend's contacts: email, first_name, last_name and unsubscribed ("Whether the contact is
   // unsubscribed from all Broadcasts"), as its CSV import and export name them.
-  // https://resend.com/docs/dashboard/audiences/contacts
   resend: {
-    email: 'email',
     columns: { email: 'email', first_name: 'firstName', last_name: 'lastName' },
     unsubscribed: ['unsubscribed'],
     ignored: ['id', 'created_at'],
@@ -103,13 +106,32 @@ export const PRESETS: Record<PresetName, Preset> = {
   // Mailgun's mailing list members: address, name ("An optional member name"), vars, subscribed
   // ("Set the member as subscribed or not"). name is a full name: map it with --map name=firstName
   // when it holds first names.
-  // https://documentation.mailgun.com/docs/mailgun/api-reference/send/mailgun/mailing-lists/post-lists-string:list_address-members
   mailgun: {
-    email: 'address',
     columns: { address: 'email', subscribed: 'subscribed' },
     ignored: ['vars'],
   },
 };
+
+/** A column as presets compare it: `First Name`, `FIRST_NAME` and `first-name` are one. */
+export function columnKey(column: string): string {
+  return column.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** What a preset makes of a column, whatever its case and separators; undefined for one it does not know. */
+function presetTarget(preset: Preset, column: string): Target | undefined {
+  const key = columnKey(column);
+  for (const [name, field] of Object.entries(preset.columns)) if (columnKey(name) === key) return { name: field };
+  if (preset.unsubscribed?.some((name) => columnKey(name) === key)) return { name: 'subscribed', inverted: true };
+  if (preset.ignored?.some((name) => columnKey(name) === key)) return { name: undefined };
+  return undefined;
+}
+
+/** The columns a preset reads the email from, as its documentation names them. */
+export function presetEmailColumns(preset: Preset): string[] {
+  return Object.entries(preset.columns)
+    .filter(([, field]) => field === 'email')
+    .map(([column]) => column);
+}
 
 /** `--map column=property` flags as one map; a column mapped twice, or two columns to one property, is a usage error. */
 export function parseMaps(raws: readonly string[] | undefined): Map<string, Target> {
@@ -159,8 +181,8 @@ export function headerWords(header: readonly string[]): string {
 
 /**
  * What each header column becomes under the preset and the `--map` flags (which win): the
- * columns neither names are undefined (read as before, by their own name). A preset whose email
- * column is not in the header is a usage error naming it.
+ * columns neither names are undefined (read by their own name, camelCased). A preset none of whose
+ * email columns is in the header is a usage error naming them.
  */
 export function columnTargets(header: readonly string[], maps: Map<string, Target>, presetName: PresetName | undefined, input: string): (Target | undefined)[] {
   const preset = presetName === undefined ? undefined : PRESETS[presetName];
@@ -169,49 +191,58 @@ export function columnTargets(header: readonly string[], maps: Map<string, Targe
     if (!named.has(column))
       throw new UsageError(`${input}: --map names the column "${column}", which the header does not have`, { hint: `its columns: ${headerWords(header)}` });
   }
-  const emailMapped = [...maps.values()].some((target) => target.name === 'email');
-  if (preset !== undefined && !named.has(preset.email) && !emailMapped) {
-    const known = [...Object.keys(preset.columns), ...(preset.unsubscribed ?? [])].filter((column) => named.has(column));
-    throw new UsageError(`${input}: the ${presetName} preset reads the email from the column "${preset.email}", which the file does not have`, {
-      hint: `${known.length === 0 ? `none of the preset's columns (${Object.keys(preset.columns).join(', ')}) is in the file: is it a ${presetName} export?` : `it has ${known.join(', ')}, but no email`}; or map the email column: --map <column>=email`,
-    });
-  }
-  return header.map((raw) => {
+  const targets = header.map((raw) => {
     const column = raw.trim();
-    const mapped = maps.get(column);
-    if (mapped !== undefined) return mapped;
-    if (preset === undefined) return undefined;
-    if (Object.hasOwn(preset.columns, column)) return { name: preset.columns[column] };
-    if (preset.unsubscribed?.includes(column)) return { name: 'subscribed', inverted: true };
-    if (preset.ignored?.includes(column)) return { name: undefined };
-    return undefined;
+    return maps.get(column) ?? (preset === undefined ? undefined : presetTarget(preset, column));
   });
+  if (preset !== undefined && !targets.some((target) => target?.name === 'email')) {
+    const known = header.filter((column, index) => targets[index] !== undefined && isPlainHeader(column.trim())).map((column) => column.trim());
+    const emails = presetEmailColumns(preset).map((column) => `"${column}"`);
+    throw new UsageError(
+      `${input}: the ${presetName} preset reads the email from the column ${emails.join(' or ')} (in any case), which the file does not have`,
+      {
+        hint: `${known.length === 0 ? `none of the preset's columns (${Object.keys(preset.columns).join(', ')}) is in the file: is it a ${presetName} export?` : `it has ${known.join(', ')}, but no email`}; or map the email column: --map <column>=email`,
+      },
+    );
+  }
+  return targets;
 }
 
 const BOOLEAN_TEXT = /^(true|false)$/i;
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** The type a new property gets from the values seen in its column: the narrowest all of them fit. */
-export class TypeGuess {
-  private boolean = true;
-  private number = true;
-  private date = true;
-  private any = false;
+type ValueKind = 'boolean' | 'number' | 'date' | 'text';
 
-  add(raw: string): void {
+function kindOf(text: string): ValueKind {
+  if (BOOLEAN_TEXT.test(text)) return 'boolean';
+  // A phone number (+1555…) or a code with a leading zero (02139) is text: as a number it would lose them.
+  if (Number.isFinite(Number(text)) && !/^(\+|0\d)/.test(text)) return 'number';
+  return DATE_TEXT.test(text) && !Number.isNaN(Date.parse(text)) ? 'date' : 'text';
+}
+
+const KIND_WORDS: Record<ValueKind, string> = { boolean: 'true or false', number: 'numbers', date: 'dates', text: 'text' };
+
+/** The type a new property gets from the values seen in its column: the one kind they all are, text when none. */
+export class TypeGuess {
+  /** Each kind of value seen, with the line it was first seen on and the value. */
+  private readonly kinds = new Map<ValueKind, { line: number; value: string }>();
+
+  add(raw: string, line = 0): void {
     const text = raw.trim();
     if (text === '') return;
-    this.any = true;
-    this.boolean &&= BOOLEAN_TEXT.test(text);
-    this.number &&= Number.isFinite(Number(text));
-    this.date &&= DATE_TEXT.test(text) && !Number.isNaN(Date.parse(text));
+    const kind = kindOf(text);
+    if (!this.kinds.has(kind)) this.kinds.set(kind, { line, value: text });
   }
 
   get type(): PropertyType {
-    if (!this.any) return 'string';
-    if (this.boolean) return 'boolean';
-    if (this.number) return 'number';
-    return this.date ? 'date' : 'string';
+    const [only, ...others] = this.kinds.keys();
+    return only === undefined || others.length > 0 || only === 'text' ? 'string' : only;
+  }
+
+  /** Where the values are of two kinds or more (numbers and text, dates and numbers): each kind, with its first line and value; undefined when they are of one. */
+  get mixed(): { kind: string; line: number; value: string }[] | undefined {
+    if (this.kinds.size < 2) return undefined;
+    return [...this.kinds].map(([kind, { line, value }]) => ({ kind: KIND_WORDS[kind], line, value })).sort((a, b) => a.line - b.line);
   }
 }
 

@@ -45,6 +45,18 @@ export function isStandardField(name: string): boolean {
 /** A custom property's name as the API takes one: camelCase, such as planName. */
 export const PROPERTY_NAME = /^[a-z][A-Za-z0-9]*$/;
 
+/**
+ * A name written with separators as a property's camelCase one: `loyalty_tier`, `loyalty-tier`,
+ * `Loyalty Tier` and `LOYALTY_TIER` are `loyaltyTier`; a name with no separator keeps its letters.
+ */
+export function camelCaseName(name: string): string {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return '';
+  const [first, ...rest] = words;
+  const head = name === name.toUpperCase() ? first!.toLowerCase() : first![0]!.toLowerCase() + first!.slice(1);
+  return head + rest.map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase()).join('');
+}
+
 /** Names no custom property may have: the contact's own fields, and a few the platform keeps for itself. */
 export const RESERVED_PROPERTY_NAMES: ReadonlySet<string> = new Set([
   ...STANDARD_FIELDS,

@@ -4,11 +4,13 @@
  * level of styled sections. Spacing (padding, margins, spacers) becomes the padding of the block
  * beside it. What LMX cannot hold is listed in the findings, and its text is kept as paragraphs.
  */
-import { KNOWN_ICON_NAMES, LMX_TAGS } from '../../../lmx/index.js';
-import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock, type LmxInline } from './lmx-out.js';
+import { LMX_TAGS } from '../../../lmx/index.js';
+import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { textContent, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { element, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
+import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { coloured, rememberLook } from './contrast.js';
+import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
 
 /** Space a spacer leaves for the block after it; it becomes that block's top padding. */
@@ -157,36 +159,32 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   if (fontSize !== undefined && fontSize !== context.baseFontSize) setNumber(made, 'fontSize', fontSize, at, context.findings);
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
   if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
-  const colour = hexColour(style.color);
+  const colour = hexColour(style.color, context.sourceBackground);
+  listAlpha(style.color, colour, context.sourceBackground, at, context);
   if (colour !== undefined && colour !== context.baseColour) {
     inline = coloured(inline, colour);
     made.inline = inline;
   }
   if (/^(bold|bolder|[6-9]00)$/i.test(style['font-weight'] ?? '') && !tag.startsWith('H')) made.inline = [{ tag: 'Strong', attrs: {}, children: made.inline! }];
-  if (node !== undefined) {
-    const background = backgroundOf(node.style, node.attrs);
-    if (background !== undefined && background !== context.background) made.attrs.blockColor = background;
-  }
+  const own = node === undefined ? undefined : backgroundOf(node.style, node.attrs);
+  if (own !== undefined && own !== context.background) made.attrs.blockColor = own;
+  rememberLook(made, colour, own ?? context.sourceBackground, at);
   return made;
 }
 
-/** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
-function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
-  const result: LmxInline[] = [];
-  let run: LmxInline[] = [];
-  const flush = () => {
-    if (run.some((piece) => !('text' in piece) || piece.text.trim() !== '')) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
-    else result.push(...run);
-    run = [];
-  };
-  for (const piece of pieces) {
-    if ('tag' in piece && piece.tag === 'Text') {
-      flush();
-      result.push(piece);
-    } else run.push(piece);
-  }
-  flush();
-  return result;
+/** A colour written with an opacity, which LMX's opaque colours cannot hold: listed once, with the hex it was written as. */
+export function listAlpha(written: string | undefined, hex: string | undefined, over: string | undefined, at: Place, context: MapContext): void {
+  const alpha = alphaOf(written);
+  if (alpha === undefined || hex === undefined) return;
+  const construct = `the colour ${written!.trim()}`;
+  if (context.findings.remediation.some((item) => item.construct === construct)) return;
+  context.findings.add(
+    at,
+    construct,
+    'approximated',
+    `written as ${hex}, as it shows at ${Math.round(alpha * 100)}% opacity on ${over ?? '#ffffff'}`,
+    'LMX colours are opaque: check it against its background in the preview',
+  );
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {
@@ -244,6 +242,10 @@ function inlineNodes(nodes: readonly SourceNode[]): SourceNode[] {
   return flat;
 }
 
+/** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
+const PROVIDER_STORAGE =
+  /^https?:\/\/([a-z0-9-]+\.)*(mcusercontent\.com|gallery\.mailchimp\.com|mc\.sendgrid\.com|marketing-image-production\.s3\.amazonaws\.com|img\.mailinblue\.com|img-cache\.net|mjt\.lu|filekitcdn\.com|convertkit-mail\d*\.com|klaviyo\.com|d3k81ch9hvuctc\.cloudfront\.net|customeriomail\.com|createsend1\.com)\//i;
+
 export function imageBlock(node: SourceElement, href: string | undefined, context: MapContext): LmxBlock | undefined {
   const src = node.attrs.src?.trim() ?? '';
   const made = block('Image', { src });
@@ -267,6 +269,14 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
       'approximated',
       `its src made the placeholder ${PLACEHOLDER_IMAGE}`,
       'put the image’s https address in src',
+    );
+  } else if (PROVIDER_STORAGE.test(src)) {
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'listed',
+      'left at the old provider’s address, which may stop serving it once the account there is closed',
+      'convert again with --upload to copy it to the account’s storage',
     );
   } else if (!/^https?:\/\//i.test(src)) {
     context.findings.add(
@@ -306,7 +316,11 @@ function dividerBlock(node: SourceElement, context: MapContext): LmxBlock {
 
 export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock | undefined {
   const inner = inherit(context, node.style);
-  const { pieces, formatted } = flatText(trimInline(inlineOf(node.children, { ...inner, inherited: {} })));
+  // A button's text takes none of the text's colours or sizes around it, but is written in the case it is shown in.
+  const transform = inner.inherited['text-transform'];
+  const { pieces, formatted } = flatText(
+    trimInline(inlineOf(node.children, { ...inner, inherited: transform === undefined ? {} : { 'text-transform': transform } })),
+  );
   if (plainText(pieces).trim() === '') return undefined;
   if (formatted)
     context.findings.add(
@@ -334,7 +348,35 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
   }
   const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
+  widenFullWidth(node, made, plainText(pieces), fontSize, context);
   return made;
+}
+
+/** The width of an email's body that a full-width button spans, less the usual padding beside it. */
+const FULL_WIDTH = 560;
+
+/**
+ * A full-width button (`width: 100%`, `display: block`, MJML's `width="100%"`): LMX's buttons fit
+ * their text, so the button is widened with inner padding (at most the 100 LMX takes) to about the
+ * width it had, and listed.
+ */
+function widenFullWidth(node: SourceElement, made: LmxBlock, label: string, fontSize: number | undefined, context: MapContext): void {
+  const width = node.attrs.width || node.style.width;
+  const full = width?.trim() === '100%' || node.style.display?.trim() === 'block' || (pixels(width) ?? 0) >= 300;
+  if (!full) return;
+  const target = pixels(width) ?? FULL_WIDTH;
+  // A letter is about 0.6 of the font size wide.
+  const text = label.length * (fontSize ?? 16) * 0.6;
+  const padding = Math.min(100, Math.max(Number(made.attrs.innerXPadding ?? 0), Math.round((target - text) / 2)));
+  made.attrs.innerXPadding = String(padding);
+  made.attrs.align ??= 'center';
+  context.findings.add(
+    node.at,
+    `a full-width button (${width ?? 'display: block'})`,
+    'approximated',
+    `widened with an inner padding of ${padding} on each side${padding === 100 ? ' (the most LMX takes)' : ''}`,
+    'LMX buttons fit their text: check its width in the preview',
+  );
 }
 
 /** A link around blocks: a button, an image with a link, or the blocks with the link on their text. */
@@ -356,7 +398,7 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
 /** Columns: 2 to 4 become <Columns>; one is its content; five or more are listed and their content stacked. */
 export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[] {
   listBackgroundImage(node, context);
-  const columns = node.children.filter((child): child is SourceElement => child.type === 'element' && child.name === 'x-column');
+  const columns = columnsOf(node);
   const filled = columns.map((column) => ({ column, blocks: column.children.length === 0 ? [] : columnContent(column, context) }));
   const withContent = filled.filter((entry) => entry.blocks.length > 0);
   if (withContent.length <= 1) return withContent.flatMap((entry) => entry.blocks);
@@ -383,6 +425,28 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   return [made];
 }
 
+/**
+ * A row's columns: its column elements, and each run of anything else between them (React Email's
+ * `<Row>` around `<Text>` or `<Img>`, a table row's content outside a cell) as a column of its own,
+ * so nothing a row holds is lost.
+ */
+function columnsOf(row: SourceElement): SourceElement[] {
+  const columns: SourceElement[] = [];
+  let loose: SourceNode[] = [];
+  const flush = () => {
+    if (loose.some((child) => child.type !== 'text' || child.text.trim() !== '')) columns.push(element('x-column', loose[0]!.at, loose));
+    loose = [];
+  };
+  for (const child of row.children) {
+    if (child.type === 'element' && child.name === 'x-column') {
+      flush();
+      columns.push(child);
+    } else loose.push(child);
+  }
+  flush();
+  return columns;
+}
+
 function columnContent(column: SourceElement, context: MapContext): LmxBlock[] {
   return container(column, { ...context, inColumns: true }, (inner) => blocksOf(column.children, inner)).filter((made): made is LmxBlock => !isSpacer(made));
 }
@@ -399,49 +463,20 @@ function columnWidths(columns: SourceElement[]): string | undefined {
   return rounded.join(',');
 }
 
-/** The names other tools give social networks, as the icon names LMX knows. */
-const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
-
-function socialBlocks(node: SourceElement, context: MapContext): Mapped[] {
-  const icons: LmxBlock[] = [];
-  for (const link of node.children) {
-    if (link.type !== 'element') continue;
-    const name = ICON_ALIASES[link.attrs.name!] ?? link.attrs.name!.replace(/-noshare$/, '');
-    if (!KNOWN_ICON_NAMES.has(name)) {
-      context.findings.add(
-        link.at,
-        `the social link "${link.attrs.name}"`,
-        'dropped',
-        'no icon of that name in LMX',
-        'add it as a <Link> in a paragraph, or as an <Image> with a link',
-      );
-      continue;
-    }
-    const icon = block('Icon', { name });
-    if (link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href)) icon.attrs.href = hrefOf(link.attrs.href, link, context);
-    else if (link.attrs.href !== undefined)
-      context.findings.add(
-        link.at,
-        `the address "${link.attrs.href}"`,
-        'dropped',
-        `the ${name} icon written without a link`,
-        'give the icon the full https address of the profile',
-      );
-    icons.push(icon);
-  }
-  if (icons.length === 0) return [];
-  const made = block('Icons', {}, { blocks: icons });
-  const align = alignOf(node.attrs.align);
-  if (align !== undefined) made.attrs.align = align;
-  return [made];
-}
-
 /** An element with no meaning of its own: its content, as a styled section when its background sets it apart. */
 export function container(node: SourceElement, context: MapContext, content: (inner: MapContext) => Mapped[]): Mapped[] {
   listBackgroundImage(node, context);
-  const background = backgroundOf(node.style, node.attrs);
+  const background = backgroundOf(node.style, node.attrs, context.sourceBackground);
+  listAlpha(
+    node.style['background-color'] ?? node.style.background?.split(/\s+/).find((part) => alphaOf(part) !== undefined),
+    background,
+    context.sourceBackground,
+    node.at,
+    context,
+  );
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   let inner = inherit(context, node.style);
+  if (background !== undefined) inner = { ...inner, sourceBackground: background };
   if (styled) inner = { ...inner, background };
   if (!styled || (context.inColumns && node.name === 'x-column')) return withSpace(node, content(inner));
   if (context.inSection) {

@@ -3,6 +3,7 @@
  * background, the body's colour, the font, the text's and links' colours), and its body into blocks.
  */
 import { blocksOf } from './blocks.js';
+import { keepContrast } from './contrast.js';
 import { isButtonLink, type MapContext } from './inline.js';
 import { writeLmx, type LmxBlock } from './lmx-out.js';
 import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
@@ -26,8 +27,15 @@ export interface ConvertedEmail {
   previewText?: string;
 }
 
-/** Every text of a tree, with the style it inherits there, weighted by its length. */
-function textStyles(node: SourceNode, inherited: Style, visit: (style: Style, length: number) => void): void {
+/** Where a piece of text stands: the style it inherits, the background under it, the colour of the link it is in. */
+interface TextPlace {
+  style: Style;
+  background: string | undefined;
+  link: string | undefined;
+}
+
+/** Every text of a tree, with where it stands, weighted by its length. */
+function textStyles(node: SourceNode, inherited: TextPlace, visit: (place: TextPlace, length: number) => void): void {
   if (node.type !== 'element') {
     const length = node.type === 'text' ? node.text.trim().length : 4;
     if (length > 0) visit(inherited, length);
@@ -35,9 +43,11 @@ function textStyles(node: SourceNode, inherited: Style, visit: (style: Style, le
   }
   // A button's text has its own colours: the body text's are those of the rest.
   if (node.name === 'x-button' || isButtonLink(node) || node.name === 'head' || node.style.display === 'none') return;
-  const style = { ...inherited };
+  const style = { ...inherited.style };
   for (const property of ['color', 'font-size', 'font-family']) if (node.style[property] !== undefined) style[property] = node.style[property]!;
-  for (const child of node.children) textStyles(child, style, visit);
+  const background = backgroundOf(node.style, node.attrs) ?? inherited.background;
+  const link = node.name === 'a' ? (hexColour(node.style.color) ?? 'default') : inherited.link;
+  for (const child of node.children) textStyles(child, { style, background, link }, visit);
 }
 
 /** The value most of the text has. */
@@ -48,23 +58,32 @@ function mostCommon(weights: Map<string, number>): string | undefined {
   return best;
 }
 
-/** The first container whose own background differs from the page's and that holds most of the text: the email's body. */
+/**
+ * The email's body: of the boxes whose own background differs from the page's (and that stand in
+ * no such box), the one that holds the most text, when that is a good part of it (a footer on the
+ * page may hold more words than the body's few line items, but a small coloured badge is no body),
+ * or that is as wide as a body.
+ */
 function bodyColourOf(body: SourceElement, page: string | undefined, total: number): string | undefined {
   const pending: SourceNode[] = [...body.children];
+  let best: { background: string; length: number; wide: boolean } | undefined;
   while (pending.length > 0) {
     const node = pending.shift()!;
     if (node.type !== 'element' || node.name === 'x-columns') continue;
     const background = backgroundOf(node.style, node.attrs);
-    if (background !== undefined && background !== page) {
-      let length = 0;
-      textStyles(node, {}, (_style, count) => {
-        length += count;
-      });
-      return length * 10 >= total * 6 ? background : undefined;
+    if (background === undefined || background === page) {
+      pending.push(...node.children);
+      continue;
     }
-    pending.push(...node.children);
+    let length = 0;
+    textStyles(node, { style: {}, background, link: undefined }, (_place, count) => {
+      length += count;
+    });
+    // A box as wide as an email's body (600 px, as most are) is its body, however few words it holds.
+    const wide = (pixels(node.attrs.width ?? node.style.width ?? node.style['max-width']) ?? 0) >= 400;
+    if (best === undefined || Number(wide) > Number(best.wide) || (wide === best.wide && length > best.length)) best = { background, length, wide };
   }
-  return undefined;
+  return best !== undefined && (best.wide || best.length * 10 >= total * 3) ? best.background : undefined;
 }
 
 function firstLinkColour(node: SourceNode): string | undefined {
@@ -80,28 +99,39 @@ function firstLinkColour(node: SourceNode): string | undefined {
   return undefined;
 }
 
-/** The `<Style />` of an email: what holds for most of it. */
+/** The `<Style />` of an email: what holds for most of it, the text's colours from the text that stands on the body. */
 export function globalStyle(document: SourceDocument): Record<string, string> {
   const { body } = document;
   const style: Record<string, string> = {};
-  const colours = new Map<string, number>();
   const sizes = new Map<string, number>();
   const fonts = new Map<string, number>();
-  let total = 0;
-  textStyles(body, body.style, (inherited, length) => {
-    total += length;
-    const add = (map: Map<string, number>, value: string | undefined) => {
-      if (value !== undefined) map.set(value, (map.get(value) ?? 0) + length);
-    };
-    // Text of no colour or size of its own counts too: the client's default is then the most common.
-    add(colours, hexColour(inherited.color) ?? 'default');
-    add(sizes, pixels(inherited['font-size'])?.toString() ?? 'default');
-    add(fonts, inherited['font-family']);
-  });
   const page = backgroundOf(body.style, body.attrs);
+  const pieces: { place: TextPlace; length: number }[] = [];
+  textStyles(body, { style: body.style, background: page, link: undefined }, (place, length) => {
+    pieces.push({ place, length });
+  });
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const add = (map: Map<string, number>, value: string | undefined, length: number) => {
+    if (value !== undefined) map.set(value, (map.get(value) ?? 0) + length);
+  };
+  for (const { place, length } of pieces) {
+    // Text of no size of its own counts too: the client's default is then the most common.
+    add(sizes, pixels(place.style['font-size'])?.toString() ?? 'default', length);
+    add(fonts, place.style['font-family'], length);
+  }
   if (page !== undefined) style.backgroundColor = page;
   const bodyColour = bodyColourOf(body, page, total);
   if (bodyColour !== undefined) style.bodyColor = bodyColour;
+  // The base colours are those of the text on the body (a footer on the page has its own); where no text stands there, of all of it.
+  const onBody = pieces.filter((piece) => piece.place.background === (bodyColour ?? page));
+  const counted = onBody.length > 0 ? onBody : pieces;
+  const colours = new Map<string, number>();
+  const links = new Map<string, number>();
+  for (const { place, length } of counted) {
+    // Text of no colour of its own counts too: the theme's colour is then the most common.
+    if (place.link === undefined) add(colours, hexColour(place.style.color) ?? 'default', length);
+    else if (place.link !== 'default') add(links, place.link, length);
+  }
   const font = fontOf(body.style['font-family'] ?? mostCommon(fonts) ?? document.font);
   if (font.family !== undefined) style.bodyFontFamily = font.family;
   if (font.category !== undefined) style.bodyFontCategory = font.category;
@@ -109,7 +139,7 @@ export function globalStyle(document: SourceDocument): Record<string, string> {
   if (colour !== undefined && colour !== 'default') style.textBaseColor = colour;
   const size = mostCommon(sizes);
   if (size !== undefined && size !== 'default' && Number(size) >= 10 && Number(size) <= 32) style.textBaseFontSize = size;
-  const link = firstLinkColour(body);
+  const link = mostCommon(links) ?? firstLinkColour(body);
   if (link !== undefined) style.textLinkColor = link;
   return style;
 }
@@ -127,9 +157,11 @@ export function convertDocument(document: SourceDocument, kind: ConvertKind, fin
     inColumns: false,
     background: style.bodyColor ?? style.backgroundColor,
     plain: [style.backgroundColor, style.bodyColor].filter((colour) => colour !== undefined),
+    sourceBackground: style.backgroundColor,
   };
   const inheritedColour: Style = document.body.style.color === undefined ? {} : { color: document.body.style.color };
   const blocks = blocksOf(document.body.children, { ...context, inherited: { ...context.inherited, ...inheritedColour } });
+  keepContrast(blocks, style, findings);
   return { lmx: writeLmx(style, blocks), style, blocks, subject: document.subject, previewText: document.previewText };
 }
 

@@ -6,8 +6,9 @@ import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
+import { readLayout } from './html-layout.js';
 import { element, text, type Findings, type Place, type SourceElement, type SourceNode } from './model.js';
-import { parseStyle } from './styles.js';
+import { hidesContent, parseStyle } from './styles.js';
 
 type Parse5Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['element'];
 type Parse5Element = DefaultTreeAdapterMap['element'];
@@ -81,7 +82,7 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
     (node): node is SourceElement => node.type === 'element' && node.name === 'html',
   );
   const head = childElements(html!).find((node) => node.name === 'head');
-  const body = childElements(html!).find((node) => node.name === 'body')!;
+  const body = readLayout(childElements(html!).find((node) => node.name === 'body')!);
   let subject: string | undefined;
   for (const node of head === undefined ? [] : childElements(head)) {
     if (node.name === 'title') subject = textOf(node) || undefined;
@@ -99,7 +100,7 @@ export function readHtml(source: string, file: string, findings: Findings): Sour
   return { body, subject, previewText };
 }
 
-/** The hidden text at the top of an email that clients show beside the subject: the message's preview text. */
+/** The hidden text at the top of an email that clients show beside the subject: the message's preview text. Text that shows, whatever its class, stays in the body. */
 export function takePreheader(body: SourceElement): string | undefined {
   const pending: SourceElement[] = [body];
   let seen = 0;
@@ -109,7 +110,7 @@ export function takePreheader(body: SourceElement): string | undefined {
     for (const [index, child] of node.children.entries()) {
       if (child.type === 'text' && child.text.trim() !== '') return undefined;
       if (child.type !== 'element') continue;
-      if (child.style.display?.toLowerCase() === 'none' || /preheader|preview/i.test(child.attrs.class ?? '')) {
+      if (hidesContent(child.style)) {
         const preview = textOf(child);
         if (preview === '') continue;
         node.children.splice(index, 1);

@@ -4,7 +4,7 @@
  */
 import type { LmxInline } from './lmx-out.js';
 import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
-import { hexColour } from './styles.js';
+import { hexColour, hidesContent } from './styles.js';
 import { mapVariable, templatePieces } from './variables.js';
 
 /** What the mapper carries down the tree: the target kind, the findings, and the CSS that inherits. */
@@ -23,6 +23,8 @@ export interface MapContext {
   background?: string;
   /** The page's and the body's colours (the `<Style />`'s): a container of either is no section. */
   plain: readonly string[];
+  /** The colour of the nearest box around the content in the source, sectioned or not: what its text was read against. */
+  sourceBackground?: string;
 }
 
 /** HTML elements that are inline content. */
@@ -58,7 +60,21 @@ const INLINE = new Set([
 ]);
 
 /** Properties that pass from an element to what it holds. */
-const INHERITED = ['color', 'font-size', 'font-weight', 'font-style', 'text-align', 'line-height', 'text-decoration', 'font-family'];
+const INHERITED = ['color', 'font-size', 'font-weight', 'font-style', 'text-align', 'line-height', 'text-decoration', 'font-family', 'text-transform'];
+
+/** Text as `text-transform` shows it: LMX has no such style, so the letters are written as they are seen. */
+function transformed(text: string, transform: string | undefined): string {
+  switch (transform?.trim().toLowerCase()) {
+    case 'uppercase':
+      return text.toUpperCase();
+    case 'lowercase':
+      return text.toLowerCase();
+    case 'capitalize':
+      return text.replace(/(^|\s)(\p{Ll})/gu, (_match, space: string, letter: string) => space + letter.toUpperCase());
+    default:
+      return text;
+  }
+}
 
 export function inherit(context: MapContext, style: Style): MapContext {
   const inherited = { ...context.inherited };
@@ -74,7 +90,7 @@ export function isInline(node: SourceNode): boolean {
 }
 
 export function isHidden(node: SourceElement): boolean {
-  return node.style.display?.toLowerCase() === 'none' || node.style['mso-hide'] === 'all';
+  return hidesContent(node.style);
 }
 
 /** A link styled as a button: a background colour, or a class that says so. */
@@ -94,8 +110,10 @@ export function inlineOf(nodes: readonly SourceNode[], context: MapContext): Lmx
   const pieces: LmxInline[] = [];
   for (const node of nodes) {
     if (node.type === 'text') {
-      const collapsed = node.text.replace(/[ \t\n\r\f]+/g, ' ');
-      for (const piece of templatePieces(collapsed, node.at, context.kind, context.findings)) pieces.push(piece);
+      // The tags are found in the text as written, so that each is placed at its own line and column;
+      // the white space around them is collapsed after, as a browser does. A variable's name is never transformed.
+      for (const piece of templatePieces(node.text, node.at, context.kind, context.findings))
+        pieces.push('text' in piece ? { text: transformed(piece.text.replace(/[ \t\n\r\f]+/g, ' '), context.inherited['text-transform']) } : piece);
     } else if (node.type === 'variable') {
       pieces.push({ variable: mapVariable(context.findings, node.path, node.source, context.kind, node.at) });
     } else {
@@ -114,7 +132,7 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
   const wrap = (tag: string, attrs: Record<string, string> = {}) => {
     children = [{ tag, attrs, children }];
   };
-  const colour = hexColour(node.style.color);
+  const colour = hexColour(node.style.color, context.sourceBackground);
   const decoration = node.style['text-decoration'] ?? '';
   if (colour !== undefined && colour !== hexColour(context.inherited.color ?? context.baseColour) && node.name !== 'a') wrap('Text', { textColor: colour });
   if (['code', 'kbd', 'samp', 'tt'].includes(node.name)) wrap('Code');

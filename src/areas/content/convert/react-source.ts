@@ -9,6 +9,7 @@ import { parse } from '@babel/parser';
 import { LocalFileError } from '../../../base/errors.js';
 import type { SourceDocument } from './document.js';
 import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
+import { tailwindStyle } from './tailwind.js';
 
 // Babel's tree, loosely typed: only the fields read here.
 // biome-ignore lint/suspicious/noExplicitAny: Babel's node types are not a dependency of the build
@@ -57,7 +58,10 @@ class ReactReader {
   private propsObject: string | undefined;
   /** Local names of React Email's components, by their names in the package. */
   private readonly imported = new Map<string, string>();
-  private tailwindListed = false;
+  /** How many `<Tailwind>` wrappers the element read is inside: their classes become styles. */
+  private tailwind = 0;
+  /** Tailwind classes already listed as not resolved. */
+  private readonly unresolvedClasses = new Set<string>();
   /** Constants already listed as needing the app to run. */
   private readonly unknowable = new Set<string>();
   /** Components of this file being written in place: one that renders itself is not followed again. */
@@ -266,6 +270,27 @@ class ReactReader {
     return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
   }
 
+  /** The styles of a className inside `<Tailwind>` (none outside it: a class there has no stylesheet); each class not resolved listed once. */
+  private classStyle(value: Node, at: Place): Style {
+    if (this.tailwind === 0) return {};
+    const written = this.attributeText(value) ?? '';
+    const { style, unresolved } = tailwindStyle(written);
+    for (const name of unresolved) {
+      if (this.unresolvedClasses.has(name)) continue;
+      this.unresolvedClasses.add(name);
+      this.findings.add(
+        at,
+        `the Tailwind class ${name}`,
+        'dropped',
+        'not resolved: no style of the default theme carried for it',
+        /:/.test(name)
+          ? 'a variant (sm:, hover:, dark:) has no LMX form: LMX emails fit mobile by themselves; set what it changes on the block if it matters'
+          : 'set what it does on the converted block (colour, size, padding) or in the theme (<Style />)',
+      );
+    }
+    return style;
+  }
+
   private styleOf(value: Node): Style {
     const expression = value?.type === 'JSXExpressionContainer' ? value.expression : value;
     const object = this.objectOf(expression);
@@ -296,15 +321,19 @@ class ReactReader {
     const tag = opening.name.type === 'JSXIdentifier' ? opening.name.name : snippet(opening.name);
     const attrs: Record<string, string> = {};
     let style: Style = {};
+    let classes: Style = {};
     for (const attribute of opening.attributes) {
       if (attribute.type !== 'JSXAttribute') continue;
       const name = attribute.name.name;
       if (name === 'style') style = this.styleOf(attribute.value);
-      else if (name !== 'className' && name !== 'key') {
+      else if (name === 'className') classes = this.classStyle(attribute.value, at);
+      else if (name !== 'key') {
         const value = this.attributeText(attribute.value);
         if (value !== undefined) attrs[name === 'htmlFor' ? 'for' : name] = value;
       }
     }
+    // A style written on the element wins over its classes, as the Tailwind component merges them.
+    style = { ...classes, ...style };
     const children = () => node.children.flatMap((child: Node) => this.jsx(child));
     const imported = this.imported.get(tag);
     if (/^[a-z]/.test(tag)) return [element(tag, at, children(), attrs, style)];
@@ -350,16 +379,12 @@ class ReactReader {
       case 'CodeBlock':
         return [element('pre', at, [text(attrs.code ?? '', at)], attrs, style)];
       case 'Tailwind':
-        if (!this.tailwindListed)
-          this.findings.add(
-            at,
-            'Tailwind classes (className)',
-            'dropped',
-            'the classes not read: only style={…} objects carried',
-            'set the colours, sizes and spacing in the converted blocks or the theme',
-          );
-        this.tailwindListed = true;
-        return children();
+        this.tailwind += 1;
+        try {
+          return children();
+        } finally {
+          this.tailwind -= 1;
+        }
       case 'Markdown':
         this.findings.add(at, '<Markdown>', 'kept as text', 'the Markdown kept as one paragraph', 'write it as LMX blocks (headings, paragraphs, lists)');
         return [element('p', at, children())];

@@ -41,17 +41,37 @@ const hex2 = (value: number) =>
     .toString(16)
     .padStart(2, '0');
 
-/** A CSS colour as LMX's hex form (`#fa8739`), or undefined for one it cannot hold (transparent, a gradient, a variable). */
-export function hexColour(value: string | undefined): string | undefined {
+const RGB = /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,?\s*(\d+(?:\.\d+)?)\s*,?\s*(\d+(?:\.\d+)?)\s*(?:[,/]\s*([\d.]+%?))?\s*\)$/;
+
+/** The opacity a colour is written with (`rgba(0, 0, 0, 0.5)` is 0.5, `#00000080` too), or undefined for an opaque one. */
+export function alphaOf(value: string | undefined): number | undefined {
+  const colour = value?.trim().toLowerCase() ?? '';
+  const written = RGB.exec(colour)?.[4] ?? (/^#[0-9a-f]{8}$/.test(colour) ? String(Number.parseInt(colour.slice(7), 16) / 255) : undefined);
+  if (written === undefined) return undefined;
+  const alpha = written.endsWith('%') ? Number.parseFloat(written) / 100 : Number.parseFloat(written);
+  return alpha >= 1 ? undefined : Math.max(0, alpha);
+}
+
+/**
+ * A CSS colour as LMX's hex form (`#fa8739`), or undefined for one it cannot hold (transparent, a
+ * gradient, a variable). A colour with an opacity is the hex it shows as on `over` (white unless
+ * the background is known): `rgba(0, 0, 0, 0.5)` on white is #808080, not black.
+ */
+export function hexColour(value: string | undefined, over = '#ffffff'): string | undefined {
   if (value === undefined) return undefined;
   const colour = value.trim().toLowerCase();
   if (/^#[0-9a-f]{6}$/.test(colour) || /^#[0-9a-f]{3}$/.test(colour)) return colour;
-  const rgb = /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,?\s*(\d+(?:\.\d+)?)\s*,?\s*(\d+(?:\.\d+)?)\s*(?:[,/]\s*([\d.]+%?))?\s*\)$/.exec(colour);
-  if (rgb !== null) {
-    if (rgb[4] !== undefined && Number.parseFloat(rgb[4]) === 0) return undefined;
-    return `#${hex2(Number(rgb[1]))}${hex2(Number(rgb[2]))}${hex2(Number(rgb[3]))}`;
-  }
-  return NAMED[colour];
+  const rgb = RGB.exec(colour);
+  const eight = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})[0-9a-f]{2}$/.exec(colour);
+  const channels =
+    rgb !== null ? [rgb[1], rgb[2], rgb[3]].map(Number) : eight !== null ? [eight[1], eight[2], eight[3]].map((part) => Number.parseInt(part!, 16)) : undefined;
+  if (channels === undefined) return NAMED[colour];
+  const alpha = alphaOf(colour) ?? 1;
+  if (alpha === 0) return undefined;
+  const base = hexColour(over) ?? '#ffffff';
+  const full = base.length === 4 ? `#${base[1]}${base[1]}${base[2]}${base[2]}${base[3]}${base[3]}` : base;
+  const under = [1, 3, 5].map((start) => Number.parseInt(full.slice(start, start + 2), 16));
+  return `#${channels.map((channel, index) => hex2(channel! * alpha + under[index]! * (1 - alpha))).join('')}`;
 }
 
 /** A length in pixels (`14px`, `14`, `1.5em` at 16 px), or undefined for one that is not (a percentage, auto). */
@@ -62,6 +82,22 @@ export function pixels(value: string | undefined): number | undefined {
   const number = Number(match[1]);
   const factor = match[2] === 'em' || match[2] === 'rem' ? 16 : match[2] === 'pt' ? 4 / 3 : 1;
   return Math.round(number * factor);
+}
+
+/**
+ * Whether a style hides what it holds, as preheaders are hidden: `display: none`, `visibility:
+ * hidden`, Outlook's `mso-hide: all`, `opacity: 0`, or a height of 0 with what overflows it hidden.
+ * (A font size of 0 is no sign: layouts set it on the box around inline-block columns.)
+ */
+export function hidesContent(style: Style): boolean {
+  const zero = (value: string | undefined) => value !== undefined && /^0(\.0+)?(px|em|rem|pt|%)?$/i.test(value.trim());
+  return (
+    style.display?.trim().toLowerCase() === 'none' ||
+    style.visibility?.trim().toLowerCase() === 'hidden' ||
+    style['mso-hide']?.trim().toLowerCase() === 'all' ||
+    zero(style.opacity) ||
+    ((zero(style['max-height']) || zero(style.height)) && style.overflow?.trim().toLowerCase() === 'hidden')
+  );
 }
 
 /** The four sides of a `padding` or `margin` shorthand, in pixels. */
@@ -115,8 +151,13 @@ export function backgroundImageOf(style: Style, attrs: Record<string, string>): 
 }
 
 /** The background colour of a style or a `bgcolor` attribute. */
-export function backgroundOf(style: Style, attrs: Record<string, string>): string | undefined {
+export function backgroundOf(style: Style, attrs: Record<string, string>, over?: string): string | undefined {
   return (
-    hexColour(style['background-color']) ?? hexColour(style.background?.split(/\s+/).find((part) => hexColour(part) !== undefined)) ?? hexColour(attrs.bgcolor)
+    hexColour(style['background-color'], over) ??
+    hexColour(
+      style.background?.split(/\s+(?![^(]*\))/).find((part) => hexColour(part) !== undefined),
+      over,
+    ) ??
+    hexColour(attrs.bgcolor, over)
   );
 }

@@ -59,7 +59,12 @@ export function tableBlocks(table: SourceElement, context: MapContext, steps: Bl
       attrs: {},
       style: row.style,
       at: row.at,
-      children: cells.map((cell) => ({ ...cell, name: 'x-column', attrs: { ...cell.attrs, width: cell.attrs.width?.endsWith('%') ? cell.attrs.width : '' } })),
+      children: cells.map((cell) => ({
+        ...cell,
+        name: 'x-column',
+        attrs: { ...cell.attrs, width: cell.attrs.width?.endsWith('%') ? cell.attrs.width : '' },
+        style: alignedStyle(cell),
+      })),
     };
     blocks.push(...steps.columnsBlocks(columns, inner));
   }
@@ -68,9 +73,12 @@ export function tableBlocks(table: SourceElement, context: MapContext, steps: Bl
 
 /** A cell's content, with the cell's alignment and style passed down. */
 function cellBlocks(cell: SourceElement, context: MapContext, steps: BlockSteps): LmxBlock[] {
-  const style = cell.attrs.align !== undefined && cell.style['text-align'] === undefined ? { ...cell.style, 'text-align': cell.attrs.align } : cell.style;
-  const node = { ...cell, name: 'div', style };
-  return steps.blocksOf([node], context);
+  return steps.blocksOf([{ ...cell, name: 'div', style: alignedStyle(cell) }], context);
+}
+
+/** A cell's style with its `align` attribute as the text-align its content inherits (centring kept). */
+function alignedStyle(cell: SourceElement) {
+  return cell.attrs.align !== undefined && cell.style['text-align'] === undefined ? { ...cell.style, 'text-align': cell.attrs.align } : cell.style;
 }
 
 /** A table of content: listed, each row a paragraph of its cells' text. */

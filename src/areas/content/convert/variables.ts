@@ -6,6 +6,7 @@
  * `{contact.*}` only, a workflow email `{contact.*}` and `{event.*}`. Logic (conditionals, loops,
  * filters, helpers) has no LMX form: its tags are listed, and the text around them kept.
  */
+import { camelCaseName } from '../../../platform/contact-properties/typing.js';
 import type { Findings, ConvertKind, Place } from './model.js';
 import { DEFAULT_PROPERTY_NAMES } from '../../../platform/contact-properties/typing.js';
 
@@ -40,13 +41,7 @@ const CONTACT_ALIASES: Record<string, string> = {
 
 /** `company_name` -> `companyName`: contact properties are written in camel case. */
 function camelCase(name: string): string {
-  const alias = CONTACT_ALIASES[name.toLowerCase()];
-  if (alias !== undefined) return alias;
-  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  if (words.length === 0) return 'value';
-  const [first, ...rest] = words;
-  const head = name === name.toUpperCase() ? first!.toLowerCase() : first![0]!.toLowerCase() + first!.slice(1);
-  return head + rest.map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase()).join('');
+  return CONTACT_ALIASES[name.toLowerCase()] ?? (camelCaseName(name.replace(/[^A-Za-z0-9]+/g, ' ')) || 'value');
 }
 
 /** A name a data variable may have: letters, numbers, underscores and dashes (the specification's rule). */

@@ -118,18 +118,21 @@ describe('contacts import', () => {
   it('names the property a column was meant for, by a key in another case or by its label, and quotes a new one', async () => {
     const { loopsctl } = await sandbox();
     const dir = tempDir();
-    const hintFor = async (header: string) => {
+    const hintFor = async (header: string, readAs = '') => {
       const file = join(dir, 'headers.csv');
       writeFileSync(file, `email,${header}\nx@example.com,1\n`);
       const refused = await loopsctl(['contacts', 'import', file]);
-      expect(refused.stderr, header).toContain(`the column "${header}" is not a contact property of the account`);
+      expect(refused.stderr, header).toContain(`the column "${header}"${readAs} is not a contact property of the account`);
       return /^Hint: (.*)$/m.exec(refused.stderr)?.[1];
     };
     expect(await hintFor('Plan')).toBe(
       'did you mean the property plan (labelled "Plan")? A property is named by its key, and case counts; or leave the column out (--map Plan=), or add --create-properties',
     );
-    expect(await hintFor('First Name')).toMatch(/^did you mean the property firstName \(labelled "First Name"\)\?/);
-    expect(await hintFor('Favourite Colour')).toContain("`loopsctl contact-properties create --name 'Favourite Colour' --type string`");
+    expect(await hintFor('PLAN')).toMatch(/^did you mean the property plan \(labelled "Plan"\)\?/);
+    // Words with separators are read as one camelCase name, which the command creates.
+    expect(await hintFor('Favourite Colour', ' (read as favouriteColour)')).toContain(
+      '`loopsctl contact-properties create --name favouriteColour --type string`',
+    );
   });
 
   it('shows progress on a terminal, and fetches no properties for a file of standard columns only', async () => {

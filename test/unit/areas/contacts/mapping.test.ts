@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/base/errors.js';
-import { columnTargets, emailColumn, listNames, parseMaps, PRESETS, TypeGuess } from '../../../../src/areas/contacts/mapping.js';
+import { targetName } from '../../../../src/areas/contacts/import-plan.js';
+import { columnTargets, emailColumn, listNames, parseMaps, presetEmailColumns, PRESETS, TypeGuess } from '../../../../src/areas/contacts/mapping.js';
 
 const guess = (...values: string[]) => {
   const types = new TypeGuess();
@@ -30,7 +31,39 @@ describe('--map', () => {
 
 describe('--preset', () => {
   it('maps each provider’s email column to email', () => {
-    for (const preset of Object.values(PRESETS)) expect(preset.columns[preset.email]).toBe('email');
+    for (const preset of Object.values(PRESETS)) expect(presetEmailColumns(preset).length).toBeGreaterThan(0);
+  });
+
+  it('reads a preset’s columns whatever their case and separators: an export’s and an import template’s alike', () => {
+    const targets = (header: string[], preset: 'sendgrid' | 'mailchimp' | 'brevo') => columnTargets(header, new Map(), preset, 'x.csv');
+    // SendGrid's export writes EMAIL, FIRST_NAME; its import template email, first_name.
+    expect(targets(['EMAIL', 'FIRST_NAME', 'CONTACT_ID'], 'sendgrid')).toEqual([{ name: 'email' }, { name: 'firstName' }, { name: undefined }]);
+    expect(targets(['email', 'first_name', 'external_id', 'city'], 'sendgrid')).toEqual([
+      { name: 'email' },
+      { name: 'firstName' },
+      { name: 'userId' },
+      undefined,
+    ]);
+    expect(targets(['email_address', 'first-name', 'LAST NAME'], 'mailchimp')).toEqual([{ name: 'email' }, { name: 'firstName' }, { name: 'lastName' }]);
+    expect(targets(['email', 'firstname', 'ADDED_TIME'], 'brevo')).toEqual([{ name: 'email' }, { name: 'firstName' }, { name: undefined }]);
+  });
+
+  it('reads a column no preset names by its own name, made camelCase where it has separators', () => {
+    expect(['loyalty_tier', 'loyalty-tier', 'Loyalty Tier', 'LOYALTY_TIER', 'loyaltyTier', 'plan'].map((column) => targetName(column, undefined))).toEqual([
+      'loyaltyTier',
+      'loyaltyTier',
+      'loyaltyTier',
+      'loyaltyTier',
+      'loyaltyTier',
+      'plan',
+    ]);
+    // One word keeps its case: a property's name counts case, and the refusal names the property meant.
+    expect(['Plan', 'PLAN', '_plan'].map((column) => targetName(column, undefined))).toEqual(['Plan', 'PLAN', '_plan']);
+    // In a provider's export, one word is its spelling of a name: SendGrid's CITY, Brevo's SMS.
+    expect(['CITY', 'SMS', 'Birthday'].map((column) => targetName(column, undefined, true))).toEqual(['city', 'sms', 'birthday']);
+    // A standard field in another spelling is that field.
+    expect(['first_name', 'EMAIL', 'user-id'].map((column) => targetName(column, undefined))).toEqual(['firstName', 'email', 'userId']);
+    expect(targetName('company', { name: 'employer' })).toBe('employer');
   });
 
   it('maps a preset’s columns, reads its unsubscribed column the other way round, leaves its bookkeeping out, and lets --map win', () => {
@@ -47,7 +80,7 @@ describe('--preset', () => {
 
   it('names the email column a preset reads when the file lacks it, and says when none of its columns is there', () => {
     expect(() => columnTargets(['email', 'name'], new Map(), 'mailchimp', 'members.csv')).toThrow(
-      /members\.csv: the mailchimp preset reads the email from the column "Email Address", which the file does not have/,
+      /members\.csv: the mailchimp preset reads the email from the column "Email Address" \(in any case\), which the file does not have/,
     );
     const hint = (header: string[]) => {
       try {
@@ -57,7 +90,7 @@ describe('--preset', () => {
       }
     };
     expect(hint(['foo'])).toBe(
-      "none of the preset's columns (EMAIL, FIRST_NAME, LAST_NAME, EXTERNAL_ID) is in the file: is it a sendgrid export?; or map the email column: --map <column>=email",
+      "none of the preset's columns (email, first_name, last_name, external_id) is in the file: is it a sendgrid export?; or map the email column: --map <column>=email",
     );
     expect(hint(['FIRST_NAME', 'mail'])).toBe('it has FIRST_NAME, but no email; or map the email column: --map <column>=email');
     // Mapped by hand instead, the file is taken.
@@ -78,6 +111,28 @@ describe('types from the values seen', () => {
     expect(guess('1', 'true')).toBe('string');
     expect(guess('2024-13-45')).toBe('string');
     expect(guess('', ' ')).toBe('string');
+    // A phone number or a code with a leading zero is text, which a number would lose.
+    expect(guess('+15551234567', '02139')).toBe('string');
+  });
+
+  it('says where a column’s values are of two kinds, with the first line and value of each', () => {
+    const types = new TypeGuess();
+    for (const [value, line] of [
+      ['3', 2],
+      ['', 3],
+      ['4', 4],
+      ['gold', 5],
+      ['silver', 6],
+    ] as const)
+      types.add(value, line);
+    expect(types.mixed).toEqual([
+      { kind: 'numbers', line: 2, value: '3' },
+      { kind: 'text', line: 5, value: 'gold' },
+    ]);
+    const one = new TypeGuess();
+    one.add('gold', 2);
+    one.add('silver', 3);
+    expect(one.mixed).toBeUndefined();
   });
 });
 

@@ -1,0 +1,117 @@
+/**
+ * Text stays as readable as it was. Each text block remembers the colour its text had in the
+ * source and the background it stood on there; once the email is converted, the contrast of each
+ * against the colours LMX will draw it with (its own `<Text>` colour or the base one, its block's
+ * colour, the section's or columns' around it, else the body's) is compared with the source's. Where
+ * it fell, the source's text colour is written on the block, then the source's background as the
+ * block's colour; where even that cannot bring it back, the block is listed.
+ */
+import { LMX_TAGS } from '../../../lmx/index.js';
+import { DEFAULT_THEME_STYLES } from '../../../platform/themes/default-theme.js';
+import type { LmxBlock, LmxInline } from './lmx-out.js';
+import type { Findings, Place } from './model.js';
+import { hexColour } from './styles.js';
+
+/** How a text block looked in its source; a colour it did not set is the theme's, as LMX draws it. */
+interface SourceLook {
+  colour: string | undefined;
+  background: string | undefined;
+  at: Place;
+}
+
+const looks = new WeakMap<LmxBlock, SourceLook>();
+
+/** Notes how a text block looked in its source: the colour of its text and the background it stood on, where it set them. */
+export function rememberLook(made: LmxBlock, colour: string | undefined, background: string | undefined, at: Place): void {
+  // Where every word of the block has a colour of its own (a span's), that is the text's colour.
+  looks.set(made, { colour: ownColour(made) ?? colour, background, at });
+}
+
+/** Inline content in a colour: each run of it that has no colour of its own wrapped in <Text>. */
+export function coloured(pieces: LmxInline[], colour: string): LmxInline[] {
+  const result: LmxInline[] = [];
+  let run: LmxInline[] = [];
+  const flush = () => {
+    if (run.some((piece) => !('text' in piece) || piece.text.trim() !== '')) result.push({ tag: 'Text', attrs: { textColor: colour }, children: run });
+    else result.push(...run);
+    run = [];
+  };
+  for (const piece of pieces) {
+    if ('tag' in piece && piece.tag === 'Text') {
+      flush();
+      result.push(piece);
+    } else run.push(piece);
+  }
+  flush();
+  return result;
+}
+
+function luminance(hex: string): number {
+  const full = hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(full.slice(start, start + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The contrast ratio of two colours, as WCAG defines it: 1 (none) to 21 (black on white). */
+export function contrastRatio(first: string, second: string): number {
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The one `<Text>` colour every word of a text block has (through formatting around it), or undefined. */
+function ownColour(made: LmxBlock): string | undefined {
+  let pieces = made.inline ?? [];
+  for (;;) {
+    const shown = pieces.filter((piece) => !('text' in piece) || piece.text.trim() !== '');
+    const [only] = shown;
+    if (shown.length !== 1 || only === undefined || !('tag' in only)) return undefined;
+    if (only.tag === 'Text') return hexColour(only.attrs.textColor);
+    if (only.tag === 'Link') return undefined;
+    pieces = only.children;
+  }
+}
+
+/** The colour of a text block's text as LMX draws it: its own where every word has one, else the base colour. */
+function drawnColour(made: LmxBlock, base: string): string {
+  return ownColour(made) ?? base;
+}
+
+/** A little under the source's contrast is the rounding of colours, not a loss. */
+const TOLERANCE = 0.05;
+
+/**
+ * Brings every text block of the email back to at least the contrast it had in its source, or
+ * lists it. `style` is the `<Style />` written (the default theme's colours where it sets none).
+ */
+export function keepContrast(blocks: readonly LmxBlock[], style: Record<string, string>, findings: Findings): void {
+  const base = style.textBaseColor ?? String(DEFAULT_THEME_STYLES.textBaseColor);
+  const body = style.bodyColor ?? String(DEFAULT_THEME_STYLES.bodyColor);
+  const visit = (list: readonly LmxBlock[], background: string) => {
+    for (const made of list) {
+      const look = looks.get(made);
+      if (look !== undefined) check(made, { ...look, colour: look.colour ?? base, background: look.background ?? body }, background, base, findings);
+      if (made.blocks !== undefined) visit(made.blocks, made.attrs.blockColor ?? background);
+    }
+  };
+  visit(blocks, body);
+}
+
+function check(made: LmxBlock, look: { colour: string; background: string; at: Place }, background: string, base: string, findings: Findings): void {
+  const wanted = contrastRatio(look.colour, look.background) - TOLERANCE;
+  const ratio = () => contrastRatio(drawnColour(made, base), made.attrs.blockColor ?? background);
+  if (ratio() >= wanted) return;
+  if (made.inline !== undefined && drawnColour(made, base) !== look.colour) made.inline = coloured(made.inline, look.colour);
+  if (ratio() >= wanted) return;
+  if (LMX_TAGS.get(made.tag)?.attributes.blockColor !== undefined && background !== look.background) made.attrs.blockColor = look.background;
+  if (ratio() >= wanted) return;
+  findings.add(
+    look.at,
+    'text less readable than in the source',
+    'listed',
+    `its contrast is ${ratio().toFixed(1)}:1 against its background, where the source had ${(wanted + TOLERANCE).toFixed(1)}:1`,
+    'set the text colour (<Text textColor>) or the block colour (blockColor) so that the text stands out as it did',
+  );
+}

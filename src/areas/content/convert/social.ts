@@ -1,0 +1,59 @@
+/** Social icons (MJML's `<mj-social>`, a row of linked network icons in HTML) as LMX's `<Icons>`. */
+import { KNOWN_ICON_NAMES } from '../../../lmx/index.js';
+import { hrefOf, type MapContext } from './inline.js';
+import { block, type LmxBlock } from './lmx-out.js';
+import type { SourceElement } from './model.js';
+import { alignOf } from './styles.js';
+
+/** The names other tools give social networks, as the icon names LMX knows. */
+const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
+
+/**
+ * The networks whose `<mj-social-element>` MJML links to a share page, with the href given as the
+ * page shared (mjml-social's SocialElement.js, `share-url` with `[[URL]]`); a `-noshare` name, or any
+ * other network, links to the href as written.
+ */
+const MJML_SHARE_URLS: Record<string, string> = {
+  facebook: 'https://www.facebook.com/sharer/sharer.php?u=[[URL]]',
+  twitter: 'https://twitter.com/home?status=[[URL]]',
+  google: 'https://plus.google.com/share?url=[[URL]]',
+  pinterest: 'https://pinterest.com/pin/create/button/?url=[[URL]]&media=&description=',
+  linkedin: 'https://www.linkedin.com/shareArticle?mini=true&url=[[URL]]&title=&summary=&source=',
+};
+
+export function socialBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
+  const icons: LmxBlock[] = [];
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    const share = MJML_SHARE_URLS[child.attrs.name ?? ''];
+    const link = share === undefined || !child.attrs.href ? child : { ...child, attrs: { ...child.attrs, href: share.replace('[[URL]]', child.attrs.href) } };
+    const network = link.attrs.name!.replace(/-noshare$/, '');
+    const name = ICON_ALIASES[network] ?? network;
+    if (!KNOWN_ICON_NAMES.has(name)) {
+      context.findings.add(
+        link.at,
+        `the social link "${link.attrs.name}"`,
+        'dropped',
+        'no icon of that name in LMX',
+        'add it as a <Link> in a paragraph, or as an <Image> with a link',
+      );
+      continue;
+    }
+    const icon = block('Icon', { name });
+    if (link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href)) icon.attrs.href = hrefOf(link.attrs.href, link, context);
+    else if (link.attrs.href !== undefined)
+      context.findings.add(
+        link.at,
+        `the address "${link.attrs.href}"`,
+        'dropped',
+        `the ${name} icon written without a link`,
+        'give the icon the full https address of the profile',
+      );
+    icons.push(icon);
+  }
+  if (icons.length === 0) return [];
+  const made = block('Icons', {}, { blocks: icons });
+  const align = alignOf(node.attrs.align);
+  if (align !== undefined) made.attrs.align = align;
+  return [made];
+}

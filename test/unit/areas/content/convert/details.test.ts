@@ -1,0 +1,73 @@
+/**
+ * The smaller things convert keeps: a visible preheader in the body, rgba colours as the hex they
+ * show as, text-transform, full-width buttons, each listed construct at its own place, images left
+ * at another provider's address listed.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromHtml } from './layout-support.js';
+
+const HTML = (body: string, head = '') => `<!doctype html><html><head><title>Hello</title>${head}</head><body>${body}</body></html>`;
+
+describe('places of what is listed', () => {
+  it('places a Handlebars block at its own line and column, not at its text’s', () => {
+    const { findings } = fromHtml(HTML('<p>\n    Your plan:\n    {{#if trial}}a trial{{else}}paid{{/if}}\n</p>'));
+    const places = findings.remediation.filter((item) => item.construct.startsWith('{{')).map((item) => `${item.line}:${item.column} ${item.construct}`);
+    expect(places).toEqual(['3:5 {{#if trial}}']);
+  });
+});
+
+describe('the preheader', () => {
+  it('takes only hidden text as the preview text; a visible preheader row stays in the body', () => {
+    const visible = fromHtml(
+      HTML(
+        '<table><tr><td class="preheader" style="font-size:12px">Your receipt from Acme, view it in a browser</td></tr></table><p>Thanks for your order.</p>',
+      ),
+    );
+    expect(visible.text).toContain('Your receipt from Acme, view it in a browser');
+    expect(visible.previewText).toBeUndefined();
+    const hidden = fromHtml(
+      HTML('<div class="preheader" style="max-height:0;overflow:hidden;opacity:0;color:transparent">Your receipt is inside</div><p>Thanks for your order.</p>'),
+    );
+    expect(hidden.text).not.toContain('Your receipt is inside');
+    expect(hidden.previewText).toBe('Your receipt is inside');
+  });
+});
+
+describe('colours, case and widths LMX has no word for', () => {
+  it('writes an rgba colour as the hex it shows as on its background, and lists its opacity', () => {
+    const { lmx, findings } = fromHtml(
+      HTML(
+        '<div style="background-color:#ffffff"><p style="color:rgba(0, 0, 0, 0.5)">Half-black words on white</p><p>Plain words here and more of them</p></div>',
+      ),
+    );
+    expect(lmx).toContain('<Text textColor="#808080">Half-black words on white</Text>');
+    expect(findings.remediation.find((item) => item.construct === 'the colour rgba(0, 0, 0, 0.5)')?.done).toBe(
+      'written as #808080, as it shows at 50% opacity on #ffffff',
+    );
+  });
+
+  it('writes text in the case text-transform shows it, a variable’s name untouched', () => {
+    const { lmx } = fromHtml(HTML('<p style="text-transform:uppercase">Hello {{ first_name }}, welcome</p>'));
+    expect(lmx).toContain('<Paragraph>HELLO {data.first_name}, WELCOME</Paragraph>');
+  });
+
+  it('widens a full-width button with inner padding, listed', () => {
+    const { lmx, findings } = fromHtml(
+      HTML('<a href="https://example.com/go" style="display:block;width:100%;background-color:#111111;color:#ffffff;font-size:16px">Go</a>'),
+    );
+    expect(lmx).toMatch(/<Button href="https:\/\/example.com\/go" bgColor="#111111" textColor="#ffffff" fontSize="16" innerXPadding="100" align="center"/);
+    expect(findings.remediation.map((item) => item.construct)).toContain('a full-width button (100%)');
+  });
+});
+
+describe('images', () => {
+  it('lists an image left at the old provider’s address when it is not uploaded', () => {
+    const { findings } = fromHtml(
+      HTML('<img src="https://mcusercontent.com/abc/images/logo.png" alt="Logo"><img src="https://cdn.example.com/hero.png" alt="Hero">'),
+    );
+    const listed = findings.remediation.filter((item) => item.construct.startsWith('<img'));
+    expect(listed.map((item) => `${item.construct} ${item.todo}`)).toEqual([
+      '<img src="https://mcusercontent.com/abc/images/logo.png"> convert again with --upload to copy it to the account’s storage',
+    ]);
+  });
+});
