@@ -1,0 +1,99 @@
+/**
+ * `content review`: a change shown as the people who get its emails will see it, before it is
+ * applied. Both sides are content trees read by one reader (review/sides.ts): the base a git ref
+ * holds (--base), the account as it is (--against account) or what a plan was made against (a
+ * plan file); the head the working tree or what the plan writes. What differs is the review.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../../base/errors.js';
+import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { renderTable } from '../../render/table.js';
+import { DEFAULT_DIRECTORY } from './files.js';
+import { isTree } from './tree.js';
+import { compareSides, reviewJson, type Review } from './review/compare.js';
+import { readSide } from './review/sides.js';
+import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
+
+export interface ReviewOptions {
+  base?: string;
+  against?: string;
+  out?: string;
+  format?: 'text' | 'markdown' | 'slack';
+  allowNetwork?: boolean;
+}
+
+/** Two trees to compare, and what to remove once they are read. */
+export interface Sides {
+  base: string;
+  head: string;
+  /** Said in the review: `main (3f2a1c9)`, `the account acme`. */
+  baseLabel: string;
+  headLabel: string;
+  remove: () => void;
+}
+
+/** The working tree named, refused unless `content pull` (or convert) laid it out. */
+function contentTree(directory: string | undefined): string {
+  const root = resolve(directory ?? DEFAULT_DIRECTORY);
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new UsageError(`${root} is not a directory`, { hint: 'name the content directory `content pull` wrote (default ./loops)' });
+  if (!isTree(root))
+    throw new UsageError(`${root} holds no pulled content: no loopsctl-state.json nor a kind's directory (transactional/, campaigns/, workflows/)`, {
+      hint: 'name the directory `content pull` wrote, or pull it first: `loopsctl content pull`',
+    });
+  return root;
+}
+
+async function sidesOf(source: string | undefined, options: ReviewOptions): Promise<Sides> {
+  if (options.base !== undefined && options.against !== undefined)
+    throw new UsageError('--base and --against each name the side to compare with: give one', {
+      hint: 'a pull request: --base main; the account: --against account',
+    });
+  if (options.base !== undefined) {
+    const head = contentTree(source);
+    const { treeAtRef } = await import('./review/git-base.js');
+    const base = treeAtRef(head, options.base);
+    return { base: base.root, head, baseLabel: `${options.base} (${base.commit.slice(0, 7)})`, headLabel: 'the working tree', remove: base.remove };
+  }
+  throw new UsageError('say what the change is compared with', {
+    hint: 'a pull request: `loopsctl content review loops --base main`; the account: `--against account`; a plan: `loopsctl content review change.json`',
+  });
+}
+
+/** The review of a change, its sides read and removed. */
+export async function reviewOf(sides: Sides): Promise<Review> {
+  try {
+    const [before, after] = await Promise.all([readSide(sides.base), readSide(sides.head)]);
+    return compareSides(before, after);
+  } finally {
+    sides.remove();
+  }
+}
+
+export const review: Handler<[string | undefined], ReviewOptions> = handler(['out', 'files', 'client', 'key'], async (context, [source], options) => {
+  const sides = await sidesOf(source, options);
+  const { baseLabel, headLabel } = sides;
+  const result = await reviewOf(sides);
+  await show(context, result, options, `${baseLabel} → ${headLabel}`);
+});
+
+async function show(context: Uses<'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
+  const { out } = context;
+  if (out.json) return out.writeJson(reviewJson(result));
+  if (options.format === 'markdown') return out.write(reviewMarkdown(result, options.out));
+  if (options.format === 'slack') return out.write(`${JSON.stringify(reviewSlack(result, options.out), null, 2)}\n`);
+  if (result.emails.length === 0) {
+    out.note(`${NO_CHANGE} (${between}; ${result.unchanged} emails drawn the same.)`);
+    return;
+  }
+  await out.write(
+    renderTable(
+      out,
+      [{ header: 'CHANGE' }, { header: 'KIND' }, { header: 'EMAIL' }, { header: 'WHAT CHANGED', prose: true }],
+      result.emails.map((email) => [email.change, email.kind, `${email.name} (${email.path})`, whatChanged(email)]),
+    ),
+  );
+  out.note(`${summaryOf(result)} (${between})`);
+  out.note(`Review digest ${result.digest}.`);
+}
