@@ -350,6 +350,8 @@ see it". Added and removed emails are listed as such.
 
 The sides: --base <ref> compares the directory as committed at a git ref (the
 base of a pull request) with the working tree; nothing is checked out.
+--against account compares the account as it is now (read as \`content diff\`
+reads it: the directory must have been pulled) with the directory.
 
 Outputs: a table (the default), --json, --format markdown (a table that fits a
 GitHub comment: past 65,536 characters it says how many emails it left out),
@@ -361,6 +363,7 @@ request, post the Markdown as a comment and keep the page as an artifact.`,
         'loopsctl content review loops --base origin/main',
         'loopsctl content review loops --base origin/main --format markdown --out review.html > comment.md',
         'loopsctl content review loops --base main --json',
+        'loopsctl content review loops --against account',
       ],
       constraints: { exclusive: [{ flags: ['--base', '--against'], hint: 'compare with one side: a git ref or the account' }] },
       remote: true,

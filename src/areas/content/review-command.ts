@@ -45,7 +45,7 @@ function contentTree(directory: string | undefined): string {
   return root;
 }
 
-async function sidesOf(source: string | undefined, options: ReviewOptions): Promise<Sides> {
+async function sidesOf(context: Uses<'client' | 'key'>, source: string | undefined, options: ReviewOptions): Promise<Sides> {
   if (options.base !== undefined && options.against !== undefined)
     throw new UsageError('--base and --against each name the side to compare with: give one', {
       hint: 'a pull request: --base main; the account: --against account',
@@ -55,6 +55,12 @@ async function sidesOf(source: string | undefined, options: ReviewOptions): Prom
     const { treeAtRef } = await import('./review/git-base.js');
     const base = treeAtRef(head, options.base);
     return { base: base.root, head, baseLabel: `${options.base} (${base.commit.slice(0, 7)})`, headLabel: 'the working tree', remove: base.remove };
+  }
+  if (options.against === 'account') {
+    const head = contentTree(source);
+    const { accountTree } = await import('./review/account-base.js');
+    const base = await accountTree(context, head, source ?? DEFAULT_DIRECTORY);
+    return { base: base.root, head, baseLabel: `the account ${base.account}`, headLabel: 'the working tree', remove: base.remove };
   }
   throw new UsageError('say what the change is compared with', {
     hint: 'a pull request: `loopsctl content review loops --base main`; the account: `--against account`; a plan: `loopsctl content review change.json`',
@@ -72,7 +78,7 @@ export async function reviewOf(sides: Sides): Promise<Review> {
 }
 
 export const review: Handler<[string | undefined], ReviewOptions> = handler(['out', 'files', 'client', 'key'], async (context, [source], options) => {
-  const sides = await sidesOf(source, options);
+  const sides = await sidesOf(context, source, options);
   const { baseLabel, headLabel } = sides;
   const result = await reviewOf(sides);
   await show(context, result, options, `${baseLabel} → ${headLabel}`);

@@ -2,8 +2,12 @@
  * `content review --base <ref>` on a tree of 42 emails using 5 components and 2 themes: for each
  * kind of change, the emails reported are exactly those whose rendered result differs.
  */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../support/main.js';
+import { contentTree } from '../../../support/content-tree.js';
+import { run, tempDir } from '../../../support/main.js';
+import { sandboxEachTest } from '../../../support/recording.js';
 import {
   ALL_EMAILS,
   CAMPAIGNS,
@@ -168,5 +172,44 @@ describe('content review: bad input', () => {
     const result = await run(['content', 'review', root]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--base main');
+  });
+});
+
+describe('content review --against account', () => {
+  const sandboxes = sandboxEachTest();
+
+  it("lists the emails the tree draws otherwise than the account, the account's side drawn from what it holds", async () => {
+    const sandbox = await sandboxes();
+    const tree = join(tempDir('loopsctl-review-account-'), 'loops');
+    const pull = await sandbox.loopsctl(['content', 'pull', tree]);
+    expect(pull.code, pull.stderr).toBe(0);
+    const same = await sandbox.loopsctl(['content', 'review', tree, '--against', 'account', '--json']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ emails: [], unchanged: expect.any(Number) });
+    expect((JSON.parse(same.stdout) as ReviewJson).unchanged).toBeGreaterThan(0);
+    const reset = readdirSync(join(tree, 'transactional')).find((entry) => entry.startsWith('password-reset--'))!;
+    const lmx = join(tree, 'transactional', reset, 'draft.lmx');
+    writeFileSync(lmx, readFileSync(lmx, 'utf8').replace(/<\/Paragraph>/, ' Thank you.</Paragraph>'));
+    const changed = await sandbox.loopsctl(['content', 'review', tree, '--against', 'account', '--json']);
+    expect(changed.code, changed.stderr).toBe(0);
+    const json = JSON.parse(changed.stdout) as ReviewJson;
+    expect(json.emails.map(({ path, change, changed }) => ({ path, change, changed }))).toEqual([
+      { path: `transactional/${reset}`, change: 'changed', changed: ['body', 'plainText'] },
+    ]);
+    expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('a tree with no pulled state: exit 2, nothing read from the account', async () => {
+    const sandbox = await sandboxes();
+    const result = await sandbox.loopsctl([
+      'content',
+      'review',
+      contentTree({ 'transactional/x--1/transactional.json': '{"name":"X"}\n' }),
+      '--against',
+      'account',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('loopsctl-state.json is missing');
+    expect(sandbox.requests).toEqual([]);
   });
 });
