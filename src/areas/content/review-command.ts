@@ -81,8 +81,19 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(['ou
   const sides = await sidesOf(context, source, options);
   const { baseLabel, headLabel } = sides;
   const result = await reviewOf(sides);
+  if (options.out !== undefined) await writePages(context, result, options, `${baseLabel} → ${headLabel}`);
   await show(context, result, options, `${baseLabel} → ${headLabel}`);
 });
+
+/** The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names. */
+async function writePages(context: Uses<'files' | 'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
+  const { pageFiles, reviewPages, EMAILS_PER_PAGE } = await import('./review/page.js');
+  const files = pageFiles(options.out!, Math.max(1, Math.ceil(result.emails.length / EMAILS_PER_PAGE)));
+  const pages = reviewPages(result, { allowNetwork: options.allowNetwork === true, between, files });
+  const { writeOut } = await import('./render-commands.js');
+  for (const [index, html] of pages.entries()) await writeOut(context, files[index]!, html);
+  context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
+}
 
 async function show(context: Uses<'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
   const { out } = context;
