@@ -6,12 +6,13 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../../base/errors.js';
+import { AuthError, ProtectedError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { renderTable } from '../../render/table.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
+import type { PlanReview } from './review/plan-review.js';
 import { readSide } from './review/sides.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 
@@ -31,6 +32,8 @@ export interface Sides {
   baseLabel: string;
   headLabel: string;
   remove: () => void;
+  /** A plan's review as it was written into the plan. */
+  planned?: PlanReview;
 }
 
 /** The working tree named, refused unless `content pull` (or convert) laid it out. */
@@ -45,11 +48,12 @@ function contentTree(directory: string | undefined): string {
   return root;
 }
 
-async function sidesOf(context: Uses<'client' | 'key'>, source: string | undefined, options: ReviewOptions): Promise<Sides> {
+async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source: string | undefined, options: ReviewOptions): Promise<Sides> {
   if (options.base !== undefined && options.against !== undefined)
     throw new UsageError('--base and --against each name the side to compare with: give one', {
       hint: 'a pull request: --base main; the account: --against account',
     });
+  if (source !== undefined && source.endsWith('.json') && options.base === undefined && options.against === undefined) return planSides(context, source);
   if (options.base !== undefined) {
     const head = contentTree(source);
     const { treeAtRef } = await import('./review/git-base.js');
@@ -67,6 +71,31 @@ async function sidesOf(context: Uses<'client' | 'key'>, source: string | undefin
   });
 }
 
+/**
+ * A plan's two sides, as it carries them: refused when it was edited (its digest), or when the key
+ * at hand reaches another account than the one it was made for (exit 11). Without a key the plan
+ * is reviewed as it is, and the account is checked when it is applied.
+ */
+async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file: string): Promise<Sides> {
+  const { readPlan } = await import('./plan-file.js');
+  const { planTrees, reviewOfPlan } = await import('./review/plan-review.js');
+  const plan = await readPlan(context, file);
+  const planned = reviewOfPlan(plan, file);
+  try {
+    await context.credentials();
+    const { whereOf } = await import('./account.js');
+    const where = await whereOf(context, await context.client());
+    if (where.team !== plan.account.team || where.baseUrl !== plan.account.baseUrl)
+      throw new ProtectedError(`${file} is a plan for ${plan.account.team} at ${plan.account.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, {
+        hint: `review it with the key it was planned with (profile ${plan.account.profile}), or with none`,
+      });
+  } catch (error) {
+    if (!(error instanceof AuthError && error.code === 'no_key')) throw error;
+  }
+  const trees = planTrees(planned);
+  return { base: trees.base, head: trees.head, baseLabel: `the account ${plan.account.team}`, headLabel: `the plan ${file}`, remove: trees.remove, planned };
+}
+
 /** The review of a change, its sides read and removed. */
 export async function reviewOf(sides: Sides): Promise<Review> {
   try {
@@ -80,18 +109,22 @@ export async function reviewOf(sides: Sides): Promise<Review> {
 export const review: Handler<[string | undefined], ReviewOptions> = handler(['out', 'files', 'client', 'key'], async (context, [source], options) => {
   const sides = await sidesOf(context, source, options);
   const { baseLabel, headLabel } = sides;
-  const result = await reviewOf(sides);
-  if (options.out !== undefined) await writePages(context, result, options, `${baseLabel} → ${headLabel}`);
+  const drawn = await reviewOf(sides);
+  // A plan's review counts the emails it left alone, which it does not carry.
+  const { planned } = sides;
+  const result = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
+  if (planned !== undefined && result.digest !== planned.digest)
+    context.out.note(
+      `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
+    );
+  if (options.out !== undefined) await writeReviewPages(context, result, options, `${baseLabel} → ${headLabel}`);
   await show(context, result, options, `${baseLabel} → ${headLabel}`);
 });
 
 /** The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names. */
-async function writePages(context: Uses<'files' | 'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
-  const { pageFiles, reviewPages, EMAILS_PER_PAGE } = await import('./review/page.js');
-  const files = pageFiles(options.out!, Math.max(1, Math.ceil(result.emails.length / EMAILS_PER_PAGE)));
-  const pages = reviewPages(result, { allowNetwork: options.allowNetwork === true, between, files });
-  const { writeOut } = await import('./render-commands.js');
-  for (const [index, html] of pages.entries()) await writeOut(context, files[index]!, html);
+async function writeReviewPages(context: Uses<'files' | 'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
+  const { writePages } = await import('./review/page.js');
+  const files = await writePages(context, result, options.out!, { allowNetwork: options.allowNetwork === true, between });
   context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
 }
 

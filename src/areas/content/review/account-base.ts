@@ -14,7 +14,7 @@ import { resolveAccount, whereOf } from '../account.js';
 import { diffEmails } from '../emails/diff.js';
 import { fetchAll, pathOf } from '../emails/sides.js';
 import type { Files } from '../files.js';
-import { CONTENT, requireState, scopeOf } from '../scope.js';
+import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
 import { readSides } from '../workflows/sides.js';
 
 /** The account's side of the tree at `root`, in a temporary directory, and the account's name. */
@@ -22,7 +22,8 @@ export async function accountTree(
   context: Uses<'client' | 'key'>,
   root: string,
   shown: string,
-): Promise<{ root: string; account: string; remove: () => void }> {
+  only?: string,
+): Promise<{ root: string; account: string; remove: () => void; head?: string }> {
   const scope = scopeOf(root, undefined);
   const state = requireState(scope.root, shown);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
@@ -46,7 +47,15 @@ export async function accountTree(
     cpSync(scope.root, base, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
     for (const pair of pairs) replaceRecord(base, pathOf(pair), pair.local?.files, pair.remote?.files);
     for (const side of workflows) if (side.standing !== 'same') replaceRecord(base, side.path, side.local?.files, side.account?.files);
-    return { root: base, account, remove };
+    if (only === undefined) return { root: base, account, remove };
+    // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
+    const pushed = scopeOf(root, only, true);
+    const head = join(home, 'head', basename(scope.root));
+    cpSync(base, head, { recursive: true });
+    for (const pair of pairs) if (scopeCovers(pushed, pathOf(pair))) replaceRecord(head, pathOf(pair), pair.remote?.files, pair.local?.files);
+    for (const side of workflows)
+      if (side.standing !== 'same' && scopeCovers(pushed, side.path)) replaceRecord(head, side.path, side.account?.files, side.local?.files);
+    return { root: base, account, remove, head };
   } catch (error) {
     remove();
     throw error;

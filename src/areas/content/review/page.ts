@@ -9,6 +9,7 @@
  * viewport's and its own styles (the columns that stack on a phone) apply as in a client.
  */
 import { diffWords } from 'diff';
+import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { escapeHtml } from '../../../lmx/render.js';
 import { bodyOf, plainTextOf } from './blocks.js';
@@ -76,6 +77,14 @@ table.list{border-collapse:collapse}table.list td,table.list th{padding:2px 10px
 export function reviewPages(review: Review, options: PageOptions): string[] {
   const pages = Math.max(1, Math.ceil(review.emails.length / EMAILS_PER_PAGE));
   return Array.from({ length: pages }, (_, index) => page(review, options, index, pages));
+}
+
+/** The review's pages written, the first where `out` names, never through a link; the files written. */
+export async function writePages(context: Uses<'files'>, review: Review, out: string, options: Omit<PageOptions, 'files'>): Promise<string[]> {
+  const files = pageFiles(out, Math.max(1, Math.ceil(review.emails.length / EMAILS_PER_PAGE)));
+  const { writeOut } = await import('../render-commands.js');
+  for (const [index, html] of reviewPages(review, { ...options, files }).entries()) await writeOut(context, files[index]!, html);
+  return files;
 }
 
 /** The file name of each page: `review.html`, then `review-2.html`, beside it. */

@@ -24,16 +24,18 @@ const ASPECT_WORDS: Record<Aspect, string> = {
 };
 
 /** What changed in an email, in words: `body (2 blocks), subject`. */
-export function whatChanged(email: ReviewedEmail): string {
+export function whatChanged(email: { change: string; changed: readonly string[]; blocks?: readonly unknown[] }): string {
   if (email.change !== 'changed') return email.change === 'added' ? 'new email' : 'removed';
   return email.changed
     .filter((aspect) => aspect !== 'plainText' || !email.changed.includes('body'))
-    .map((aspect) => (aspect === 'body' ? `body (${countOf(email.blocks.length, 'block')})` : ASPECT_WORDS[aspect]))
+    .map((aspect) =>
+      aspect === 'body' && email.blocks !== undefined ? `body (${countOf(email.blocks.length, 'block')})` : (ASPECT_WORDS[aspect as Aspect] ?? aspect),
+    )
     .join(', ');
 }
 
 /** The one-line summary: how many emails change, of how many. */
-export function summaryOf(review: Review): string {
+export function summaryOf(review: { emails: readonly { change: string }[]; unchanged: number }): string {
   if (review.emails.length === 0) return `${NO_CHANGE} (${countOf(review.unchanged, 'email')} drawn the same on both sides.)`;
   const by = (change: ReviewedEmail['change']) => review.emails.filter((email) => email.change === change).length;
   const parts = [
@@ -41,7 +43,8 @@ export function summaryOf(review: Review): string {
     by('added') > 0 ? `${by('added')} added` : '',
     by('removed') > 0 ? `${by('removed')} removed` : '',
   ].filter(Boolean);
-  return `${countOf(review.emails.length, 'email')} change as recipients see them (${parts.join(', ')}); ${review.unchanged} unchanged.`;
+  const one = review.emails.length === 1;
+  return `${countOf(review.emails.length, 'email')} ${one ? 'changes' : 'change'} as recipients see ${one ? 'it' : 'them'} (${parts.join(', ')}); ${review.unchanged} unchanged.`;
 }
 
 /** A table cell: one line, its pipes escaped, nothing a comment would read as markup or mention. */
