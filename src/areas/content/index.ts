@@ -351,19 +351,26 @@ see it". Added and removed emails are listed as such.
 The sides: --base <ref> compares the directory as committed at a git ref (the
 base of a pull request) with the working tree; nothing is checked out.
 --against account compares the account as it is now (read as \`content diff\`
-reads it: the directory must have been pulled) with the directory.
+reads it: the directory must have been pulled) with the directory. A plan file
+(\`content push --plan --out change.json\` writes the review of its emails into
+it, and its page beside it) is reviewed from what it carries, offline; one
+edited by hand is refused (exit 2), and one for another account than the key
+at hand reaches (exit 11).
 
 Outputs: a table (the default), --json, --format markdown (a table that fits a
 GitHub comment: past 65,536 characters it says how many emails it left out),
 --format slack, and with --out an HTML page that reads no network: each image
 is a placeholder of its size unless --allow-network. The review's digest is
-printed with each. Nothing is sent. In CI (docs/changes.md): run it on the pull
-request, post the Markdown as a comment and keep the page as an artifact.`,
+printed with each; an approval of the plan is for it. Nothing is sent. In CI
+(docs/changes.md): run it on the pull request with --base origin/<base branch>
+(fetched), post the Markdown as a comment and keep the page as an artifact;
+apply the reviewed plan on merge.`,
       examples: [
         'loopsctl content review loops --base origin/main',
         'loopsctl content review loops --base origin/main --format markdown --out review.html > comment.md',
         'loopsctl content review loops --base main --json',
         'loopsctl content review loops --against account',
+        'loopsctl content review change.json --out review.html',
       ],
       constraints: { exclusive: [{ flags: ['--base', '--against'], hint: 'compare with one side: a git ref or the account' }] },
       remote: true,

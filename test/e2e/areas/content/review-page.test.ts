@@ -88,12 +88,13 @@ describe('the review as a page, a comment and a message', () => {
 
   it('--format markdown: a table of the emails, the page and the digest, within a comment', async () => {
     editTree(root, 'components/promo--cmp3/component.lmx', '14 days', '30 days');
-    const result = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown', '--out', 'review.html']);
+    const out = join(tempDir('loopsctl-review-markdown-'), 'review.html');
+    const result = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown', '--out', out]);
     resetRepository(root);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('| Email | Kind | Change | What changed |');
     expect(result.stdout.match(/^\| T \d\d/gm)).toHaveLength(7);
-    expect(result.stdout).toContain('`review.html`');
+    expect(result.stdout).toContain(`\`${out}\``);
     expect(result.stdout).toMatch(/Review digest: `[0-9a-f]{64}`/);
     expect(result.stdout.length).toBeLessThanOrEqual(65_536);
   });
