@@ -13,7 +13,7 @@ import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
 import type { PlanReview } from './review/plan-review.js';
-import { readSide } from './review/sides.js';
+import { readSide, unusedChangedComponents } from './review/sides.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 
 export interface ReviewOptions {
@@ -100,7 +100,8 @@ async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file
 export async function reviewOf(sides: Sides): Promise<Review> {
   try {
     const [before, after] = await Promise.all([readSide(sides.base), readSide(sides.head)]);
-    return compareSides(before, after);
+    const unusedComponents = await unusedChangedComponents(sides.base, sides.head, [...before.values(), ...after.values()]);
+    return { ...compareSides(before, after), unusedComponents };
   } finally {
     sides.remove();
   }
@@ -133,6 +134,7 @@ async function show(context: Uses<'out'>, result: Review, options: ReviewOptions
   if (out.json) return out.writeJson(reviewJson(result));
   if (options.format === 'markdown') return out.write(reviewMarkdown(result, options.out));
   if (options.format === 'slack') return out.write(`${JSON.stringify(reviewSlack(result, options.out), null, 2)}\n`);
+  for (const component of result.unusedComponents ?? []) out.note(`${component} changed, and no email embeds it: no recipient sees that change.`);
   if (result.emails.length === 0) {
     out.note(`${NO_CHANGE} (${between}; ${result.unchanged} emails drawn the same.)`);
     return;

@@ -42,6 +42,8 @@ export interface Review {
   unchanged: number;
   /** A digest of what the review shows: both sides of every email it lists. */
   digest: string;
+  /** Components changed that no email embeds: no recipient sees the change. */
+  unusedComponents?: string[];
 }
 
 /** The text of each aspect that is not the body, as it is compared. */
@@ -146,6 +148,7 @@ export function reviewJson(review: Review): object {
       ...(after !== undefined && after.errors.length > 0 ? { afterErrors: findingsOf(after.errors) } : {}),
     })),
     unchanged: review.unchanged,
+    ...(review.unusedComponents === undefined || review.unusedComponents.length === 0 ? {} : { unusedComponents: review.unusedComponents }),
     digest: review.digest,
   };
 }

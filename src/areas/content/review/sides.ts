@@ -11,7 +11,7 @@ import { readTreeFileAsync } from '../../../base/tree-files.js';
 import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../../lmx/index.js';
 import { treeContext, viewEmail, type EmailView, type TreeCache } from '../emails.js';
 import { readLmxSourceAsync, WORKFLOWS } from '../lmx-files.js';
-import { emailsOf } from '../tree.js';
+import { emailsOf, recordDirectories } from '../tree.js';
 import { WORKFLOW_FILE } from '../../../platform/workflows/file.js';
 
 /** The kinds of email a review names, as the issue's JSON and the API say them. */
@@ -32,6 +32,8 @@ export interface SideEmail {
   from: string;
   /** The keys of the workflow nodes that send it (a workflow's email), sorted. */
   nodes: string[];
+  /** The components it embeds, by the names its LMX gives them. */
+  components: string[];
   /** The variables it uses, its components' included: `data.firstName`. */
   variables: string[];
   view: EmailView;
@@ -73,6 +75,7 @@ async function readEmail(
   const context = await treeContext(file, cache);
   const view = viewEmail({ file, source, kind: lmxKind }, context);
   const fields = await fieldsOf(root, `${path}/${basename(file, '.lmx')}.json`);
+  const { document } = parseLmx(source);
   const errors = [...(unreadable === undefined ? [] : [unreadable]), ...view.problems.filter((problem) => problem.severity === 'error')];
   return {
     kind,
@@ -82,7 +85,8 @@ async function readEmail(
     previewText: fields.previewText ?? '',
     from: senderOf(fields),
     nodes,
-    variables: variablesUsed(parseLmx(source).document, context.components, [fields.subject, fields.previewText]),
+    components: componentIdsOf(document),
+    variables: variablesUsed(document, context.components, [fields.subject, fields.previewText]),
     view,
     errors,
   };
@@ -143,4 +147,26 @@ async function sendingNodes(root: string): Promise<Map<string, string[]>> {
     }
   }
   return senders;
+}
+
+/**
+ * The components whose LMX differs between two trees (added and removed too) that no email of
+ * either embeds: a change that reaches no recipient, said as such rather than left unexplained.
+ */
+export async function unusedChangedComponents(base: string, head: string, emails: Iterable<SideEmail>): Promise<string[]> {
+  const sources = async (root: string) => {
+    const found = new Map<string, { ids: string[]; source: string }>();
+    for (const { entry, ids } of recordDirectories(root)) {
+      const read = await readLmxSourceAsync(root, `components/${entry}/component.lmx`);
+      found.set(entry, { ids, source: read === undefined || 'problem' in read ? '' : read.source });
+    }
+    return found;
+  };
+  const [before, after] = await Promise.all([sources(base), sources(head)]);
+  const embedded = new Set([...emails].flatMap((email) => email.components));
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((entry) => before.get(entry)?.source !== after.get(entry)?.source)
+    .filter((entry) => ![...(before.get(entry)?.ids ?? []), ...(after.get(entry)?.ids ?? [])].some((id) => embedded.has(id)))
+    .map((entry) => `components/${entry}`)
+    .sort();
 }

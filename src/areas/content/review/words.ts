@@ -85,6 +85,9 @@ export function reviewMarkdown(review: Review, page: string | undefined): string
   return [...head, ...table, ...note, ...tail].join('\n');
 }
 
+/** The emails a Slack message names, one line each; the others are counted. */
+const MAX_SLACK_EMAILS = 40;
+
 /** The review as a Slack message in Block Kit, for the channel where the change is approved. */
 export function reviewSlack(review: Review, page: string | undefined): SlackMessage {
   const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -92,6 +95,8 @@ export function reviewSlack(review: Review, page: string | undefined): SlackMess
   let text = '';
   let shown = 0;
   for (const email of review.emails) {
+    // A channel gets a summary: the first emails, the rest counted and left to the page.
+    if (shown === MAX_SLACK_EMAILS) break;
     const line = `• *${escapeMrkdwn(email.name)}* (${email.kind}, ${email.change}): ${escapeMrkdwn(whatChanged(email))}`;
     if (text.length + line.length + 1 > MAX_SECTION_TEXT) {
       if (blocks.length >= MAX_BLOCKS - 3) break;

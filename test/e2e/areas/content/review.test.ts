@@ -86,9 +86,11 @@ describe('content review --base: the emails whose rendered result changes, and n
     editTree(root, 'components/unused--cmp6/component.lmx', 'Nobody', 'No one');
     const json = await review();
     expect(json.emails).toEqual([]);
+    expect((json as ReviewJson & { unusedComponents?: string[] }).unusedComponents).toEqual(['components/unused--cmp6']);
     const text = await run(['content', 'review', root, '--base', 'HEAD']);
     expect(text.code).toBe(0);
     expect(text.stderr).toContain('No email changes as recipients see it');
+    expect(text.stderr).toContain('components/unused--cmp6 changed, and no email embeds it: no recipient sees that change.');
   });
 
   it('a subject only, a preview text only: those emails, that field alone', async () => {
