@@ -24,7 +24,10 @@ export async function accountTree(
   shown: string,
   only?: string,
 ): Promise<{ root: string; account: string; remove: () => void; head?: string }> {
-  const scope = scopeOf(root, undefined);
+  // A push's review reads only what the push covers, and the components and themes its emails are drawn with.
+  const pushed = only === undefined ? undefined : scopeOf(root, only, true);
+  const read = pushed === undefined ? undefined : new Set([...pushed.kinds, 'components', 'themes', ...(pushed.workflows ? ['workflows'] : [])]);
+  const scope = scopeOf(root, read === undefined ? undefined : [...read].join(','));
   const state = requireState(scope.root, shown);
   const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
   const client = await context.client();
@@ -36,7 +39,7 @@ export async function accountTree(
     fetchAll(client, kinds),
   ]);
   const { pairs, names } = diffEmails(scope, kinds, state, account, remotes);
-  const workflows = state.kinds.includes('workflows')
+  const workflows = scope.workflows && state.kinds.includes('workflows')
     ? (await explained(readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx: names }), CONTENT)).sides
     : [];
   const home = mkdtempSync(join(tmpdir(), 'loopsctl-review-account-'));
@@ -47,9 +50,8 @@ export async function accountTree(
     cpSync(scope.root, base, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
     for (const pair of pairs) replaceRecord(base, pathOf(pair), pair.local?.files, pair.remote?.files);
     for (const side of workflows) if (side.standing !== 'same') replaceRecord(base, side.path, side.local?.files, side.account?.files);
-    if (only === undefined) return { root: base, account, remove };
+    if (pushed === undefined) return { root: base, account, remove };
     // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
-    const pushed = scopeOf(root, only, true);
     const head = join(home, 'head', basename(scope.root));
     cpSync(base, head, { recursive: true });
     for (const pair of pairs) if (scopeCovers(pushed, pathOf(pair))) replaceRecord(head, pathOf(pair), pair.remote?.files, pair.local?.files);
