@@ -122,7 +122,11 @@ function git(cwd: string, ...args: string[]): string {
 
 /** A repository whose `loops/` directory holds the tree, committed; returns the tree's directory. */
 export function reviewRepository(): string {
-  const repository = tempDir('loopsctl-review-');
+  return reviewRepositoryIn(tempDir('loopsctl-review-'));
+}
+
+/** reviewRepository in a directory of the caller's (the benchmark's scratch directory). */
+export function reviewRepositoryIn(repository: string): string {
   git(repository, 'init', '--quiet', '--initial-branch=main');
   const root = join(repository, 'loops');
   for (const [path, text] of Object.entries(files())) {

@@ -53,7 +53,7 @@ async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source
     throw new UsageError('--base and --against each name the side to compare with: give one', {
       hint: 'a pull request: --base main; the account: --against account',
     });
-  if (source !== undefined && source.endsWith('.json') && options.base === undefined && options.against === undefined) return planSides(context, source);
+  if (source?.endsWith('.json') && options.base === undefined && options.against === undefined) return planSides(context, source);
   if (options.base !== undefined) {
     const head = contentTree(source);
     const { treeAtRef } = await import('./review/git-base.js');
@@ -86,9 +86,12 @@ async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file
     const { whereOf } = await import('./account.js');
     const where = await whereOf(context, await context.client());
     if (where.team !== plan.account.team || where.baseUrl !== plan.account.baseUrl)
-      throw new ProtectedError(`${file} is a plan for ${plan.account.team} at ${plan.account.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, {
-        hint: `review it with the key it was planned with (profile ${plan.account.profile}), or with none`,
-      });
+      throw new ProtectedError(
+        `${file} is a plan for ${plan.account.team} at ${plan.account.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`,
+        {
+          hint: `review it with the key it was planned with (profile ${plan.account.profile}), or with none`,
+        },
+      );
   } catch (error) {
     if (!(error instanceof AuthError && error.code === 'no_key')) throw error;
   }

@@ -39,9 +39,10 @@ export async function accountTree(
     fetchAll(client, kinds),
   ]);
   const { pairs, names } = diffEmails(scope, kinds, state, account, remotes);
-  const workflows = scope.workflows && state.kinds.includes('workflows')
-    ? (await explained(readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx: names }), CONTENT)).sides
-    : [];
+  const workflows =
+    scope.workflows && state.kinds.includes('workflows')
+      ? (await explained(readSides(client, scope.root, state, account, { onlyChanged: false, scope, lmx: names }), CONTENT)).sides
+      : [];
   const home = mkdtempSync(join(tmpdir(), 'loopsctl-review-account-'));
   const remove = () => rmSync(home, { recursive: true, force: true });
   try {

@@ -96,7 +96,11 @@ export function planTrees(review: PlanReview): { base: string; head: string; rem
     return root;
   };
   try {
-    return { base: write('before', review.sides.before), head: write('after', review.sides.after), remove: () => rmSync(home, { recursive: true, force: true }) };
+    return {
+      base: write('before', review.sides.before),
+      head: write('after', review.sides.after),
+      remove: () => rmSync(home, { recursive: true, force: true }),
+    };
   } catch (error) {
     rmSync(home, { recursive: true, force: true });
     throw error;
@@ -112,7 +116,9 @@ export function reviewWords(review: PlanReview): string[] {
     `It changes ${review.emails.length === 1 ? '1 email as recipients see it' : `${review.emails.length} emails as recipients see them`} (review digest ${review.digest}):`,
     ...shown,
     ...(more > 0 ? [`  and ${more} more`] : []),
-    review.page === undefined ? 'See them before and after: `loopsctl content review <plan file> --out review.html`.' : `See them before and after in ${review.page}.`,
+    review.page === undefined
+      ? 'See them before and after: `loopsctl content review <plan file> --out review.html`.'
+      : `See them before and after in ${review.page}.`,
   ].map((line) => sanitize(line));
 }
 

@@ -13,7 +13,12 @@ import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 interface PlanWithReview {
   digest: string;
-  review: { digest: string; page: string; emails: { kind: string; path: string; change: string; changed: string[] }[]; sides: { before: object; after: object } };
+  review: {
+    digest: string;
+    page: string;
+    emails: { kind: string; path: string; change: string; changed: string[] }[];
+    sides: { before: object; after: object };
+  };
 }
 
 const running: McpRun[] = [];
@@ -40,7 +45,9 @@ beforeAll(async () => {
   const source = readFileSync(lmx, 'utf8');
   const paragraph = /<Paragraph>([^<]+)/.exec(source)!;
   edit(lmx, paragraph[0], `<Paragraph>Reviewed: ${paragraph[1]}`);
-  const planned = await run(['--sandbox', 'content', 'push', tree, '--only', 'workflows', '--plan', '--live', '--out', join(root, 'change.json')], { env: env() });
+  const planned = await run(['--sandbox', 'content', 'push', tree, '--only', 'workflows', '--plan', '--live', '--out', join(root, 'change.json')], {
+    env: env(),
+  });
   expect(planned.code, planned.stderr).toBe(0);
   expect(planned.stderr).toContain('1 email changes as recipients see it (1 changed)');
   plan = JSON.parse(readFileSync(join(root, 'change.json'), 'utf8')) as PlanWithReview;

@@ -82,9 +82,13 @@ describe('a review of 500 emails', () => {
 
 describe('the blocks of a rendered email', () => {
   it('are its top-level blocks, compared with whitespace collapsed, a component one block', () => {
-    const one = draw('<H1>Hi</H1><Paragraph>A  b</Paragraph><Columns widths="50,50"><ColumnItem><Paragraph>x</Paragraph></ColumnItem><ColumnItem><Paragraph>y</Paragraph></ColumnItem></Columns>');
+    const one = draw(
+      '<H1>Hi</H1><Paragraph>A  b</Paragraph><Columns widths="50,50"><ColumnItem><Paragraph>x</Paragraph></ColumnItem><ColumnItem><Paragraph>y</Paragraph></ColumnItem></Columns>',
+    );
     expect(bodyOf(one).blocks).toHaveLength(3);
-    const two = draw('<H1>Hi</H1>\n<Paragraph>A\n b</Paragraph><Columns widths="50,50"><ColumnItem><Paragraph>x</Paragraph></ColumnItem><ColumnItem><Paragraph>z</Paragraph></ColumnItem></Columns><Divider />');
+    const two = draw(
+      '<H1>Hi</H1>\n<Paragraph>A\n b</Paragraph><Columns widths="50,50"><ColumnItem><Paragraph>x</Paragraph></ColumnItem><ColumnItem><Paragraph>z</Paragraph></ColumnItem></Columns><Divider />',
+    );
     expect(changedBlocks(bodyOf(one).blocks, bodyOf(two).blocks)).toEqual([
       { change: 'changed', before: 2, after: 2, text: expect.stringContaining('z') },
       { change: 'added', after: 3, text: '' },
@@ -94,7 +98,9 @@ describe('the blocks of a rendered email', () => {
 
   it('draws an image offline as a placeholder of its size, its address kept only as text', () => {
     const html = offlineImages('<img src="https://cdn.example/a.png" alt="A" width="300" height="100">');
-    expect(html).toMatch(/^<img src="data:image\/svg\+xml;charset=utf-8,[^"]+" data-offline-image="https:\/\/cdn.example\/a.png" alt="A" width="300" height="100">$/);
+    expect(html).toMatch(
+      /^<img src="data:image\/svg\+xml;charset=utf-8,[^"]+" data-offline-image="https:\/\/cdn.example\/a.png" alt="A" width="300" height="100">$/,
+    );
     expect(decodeURIComponent(html)).toContain('width="300" height="100"');
   });
 
