@@ -3,7 +3,7 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, code, import, stack, content, journeys, emulator, check, pace, store, suite), all of them but import, stack, content, check, pace, store and suite by default (executable measures the
+ * listen, lmx, code, review, import, stack, content, journeys, emulator, check, pace, store, suite), all of them but import, stack, content, check, pace, store and suite by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records with a 200-node workflow's pull and push close to two minutes, a pull of 1,000 requests against the
@@ -26,6 +26,7 @@ import { interleaved, interleavedRounds, median, run, runOnTerminal, runWithUsag
 import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
+import { measureReview } from './review.js';
 import { CODE_FILES, measureCodeScan, measureWorstCases } from './code.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxCold, measureLmxRender, runColdLmxIfAsked } from './lmx.js';
 import { measureJourneys, measureKeptJourneys } from './journeys.js';
@@ -41,7 +42,7 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|import|stack|content|journeys|emulator|check|pace|store|suite';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|import|stack|content|journeys|emulator|check|pace|store|suite';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
 const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace', 'store', 'suite'];
@@ -193,6 +194,16 @@ try {
   if (runs('listen')) await measureListen();
   if (runs('lmx')) measureLmx();
   if (runs('code')) measureCode();
+  if (runs('review')) {
+    const figure = await measureReview(bin, scratch, env);
+    check(
+      `content review of ${figure.emails} changed emails, 600 and 375 px, no browser`,
+      figure.ms < 10_000,
+      ms(figure.ms),
+      '< 10000 ms',
+      `median of 5 runs of the built loopsctl against a git base; the page ${mb(figure.pageBytes)}`,
+    );
+  }
   if (runs('check')) {
     const figure = await measureCheck(bin, scratch, env);
     ratio(`check of ${figure.requests} requests vs pacing floor`, 1.3, ['loopsctl', figure.elapsed], ['floor', figure.floor]);

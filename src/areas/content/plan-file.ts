@@ -97,6 +97,7 @@ export function makePlan(
   now: Date,
   expiresInMs = DEFAULT_EXPIRY_MS,
   impact?: readonly object[],
+  review?: object,
 ): PlanFile {
   const body = {
     format: PLAN_FORMAT as typeof PLAN_FORMAT,
@@ -107,6 +108,8 @@ export function makePlan(
     check,
     units,
     ...(impact === undefined ? {} : { impact: impact as PlanFile['impact'] }),
+    // The review of its emails (src/areas/content/review/plan-review.ts): under the digest, as the calls are.
+    ...(review === undefined ? {} : { review }),
   };
   return { ...body, digest: planDigest(body) };
 }

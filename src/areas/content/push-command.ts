@@ -90,7 +90,8 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
           await context.out.writeJson({ ...(audience === undefined ? workflows!.json : extra), ...withImpact });
       }
       if (impact !== undefined) await printImpact(context, impact);
-      if (options.out !== undefined) await writePlanFile(context, options, { ...account, ...(await witnessOf(client, planned)) }, planned, held, impact);
+      if (options.out !== undefined)
+        await writePlanFile(context, options, { ...account, ...(await witnessOf(client, planned)) }, planned, held, impact, directory ?? DEFAULT_DIRECTORY);
       if (!options.plan) noteLeftToDo(context, leftToDo(audience, fresh, byHand));
       return code;
     } finally {
@@ -104,22 +105,27 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
  * workflow): a plan applied later must be the whole change, not the part that happened to be free.
  */
 async function writePlanFile(
-  context: Uses<'out' | 'files' | 'clock'>,
+  context: Uses<'out' | 'files' | 'clock' | 'client' | 'key'>,
   options: PushOptions,
   account: Account & { witness?: string },
   units: PlannedUnit[],
   held: boolean,
   impact: ImpactRecord[] | undefined,
+  directory: string,
 ): Promise<void> {
   const file = options.out!;
   if (held) {
     context.out.note(`No plan written to ${file}: settle what was skipped first (each line says why), then plan again.`);
     return;
   }
-  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact);
+  // What is approved is what recipients will see: the review of the emails goes into the plan, its page beside it.
+  const [{ reviewForPush }, { summaryOf }] = await Promise.all([import('./review/for-plan.js'), import('./review/words.js')]);
+  const review = await explained(reviewForPush(context, scopeOf(directory, undefined).root, directory, options.only, file), CONTENT);
+  const plan = makePlan('content push', account, options.check, units, context.runtime.now(), options.expires, impact, review);
   await writePlan(context, file, plan);
   const calls = units.reduce((sum, unit) => sum + unit.calls.length, 0);
   context.out.note(
     `Wrote the plan to ${file}: ${countOf(calls, 'call')} to ${account.key}, to apply before ${plan.expiresAt} with \`loopsctl apply ${file}\`.`,
   );
+  context.out.note(`${summaryOf(review)} Review them in ${review.page} (digest ${review.digest}).`);
 }

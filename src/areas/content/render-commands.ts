@@ -185,7 +185,7 @@ export const render: Handler<[string], RenderOptions> = handler(['out', 'client'
 });
 
 /** The HTML written to a new file renamed into place: never through a link at that name, nor (for `loopsctl mcp`) anywhere under its root. */
-async function writeOut(context: Uses<'files'>, file: string, html: string): Promise<void> {
+export async function writeOut(context: Uses<'files'>, file: string, html: string): Promise<void> {
   const { root, path } = await placeOfFile(context, file);
   try {
     writeTreeFile(root, path, html);

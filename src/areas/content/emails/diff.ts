@@ -28,19 +28,24 @@ export function diffEmails(
   state: ContentState,
   account: string,
   remotes: RemoteRecord[],
-): { differences: EmailDifference[]; names: LmxNames } {
+): { differences: EmailDifference[]; names: LmxNames; pairs: Pair[] } {
   const locals = readRecords(scope.root, kinds).filter((local) => scopeCovers(scope, local.path));
   followRenames(state, locals);
   const names = lmxNames(scope.root, state, account);
   nameRecords(locals, names, true);
   const paired = pairRecords(locals, remotes, state.accounts[account] ?? {});
   nameRemotes(paired, names, () => true);
-  const differences = paired
+  const differing = paired
     .filter((pair) => scopeCovers(scope, pathOf(pair)))
     .map((pair) => ({ pair, standing: standingOf(pair) }))
-    .filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair))
-    .map(({ pair, standing }) => ({ ...describe(pair), standing, patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)) }));
-  return { differences, names };
+    .filter(({ standing, pair }) => standing !== 'same' || referenceDiffers(pair));
+  const differences = differing.map(({ pair, standing }) => ({
+    ...describe(pair),
+    standing,
+    patch: recordDiff(pair.remote?.files, pair.local?.files, pathOf(pair)),
+  }));
+  // The pairs too: a review draws the account's side of each.
+  return { differences, names, pairs: differing.map(({ pair }) => pair) };
 }
 
 /** A transactional email's published files, kept for review, may differ while the draft does not. */

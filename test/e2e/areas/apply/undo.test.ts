@@ -129,7 +129,8 @@ describe('loopsctl undo', () => {
     expect(pushedUndo.code, pushedUndo.stderr).toBe(0);
     const afterPush = await sandbox.loopsctl(['content', 'diff', before, ...ONLY], { env });
     expect(afterPush.code, afterPush.stdout).toBe(0);
-  });
+    // Nine runs of loopsctl, the plan's among them reading the account again for its review of the emails.
+  }, 90_000);
 
   it('takes back a workflow edit pushed without a plan file', async () => {
     const sandbox = await sandboxes();

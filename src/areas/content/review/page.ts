@@ -1,0 +1,247 @@
+/**
+ * The review as one self-contained HTML page (`content review --out review.html`): each email
+ * reported, before and after, at 600 and at 375 px, the blocks that changed outlined on both
+ * sides, its subject, preview text, sender and plain text as word diffs, the variables and check
+ * findings that come and go. The page reads nothing from the network: its policy is
+ * `default-src 'none'` with inline styles and images alone, it runs no script, and each email's
+ * images are placeholders of their size (their addresses are read only with --allow-network).
+ * Each email is drawn in a frame of its own (srcdoc, sandboxed), so its width is a real
+ * viewport's and its own styles (the columns that stack on a phone) apply as in a client.
+ */
+import { diffWords } from 'diff';
+import type { Uses } from '../../../core/capabilities.js';
+import { countOf } from '../../../render/numbers.js';
+import { escapeHtml } from '../../../lmx/render.js';
+import { bodyOf, plainTextOf } from './blocks.js';
+import type { Review, ReviewedEmail } from './compare.js';
+import type { SideEmail } from './sides.js';
+import { summaryOf, whatChanged } from './words.js';
+
+/** The emails a page holds; past that, further pages (review-2.html, …) each hold as many, and the first lists them all. */
+export const EMAILS_PER_PAGE = 50;
+
+export interface PageOptions {
+  /** Whether the emails' images load from their addresses. */
+  allowNetwork: boolean;
+  /** What was compared with what: `origin/main (3f2a1c9) → the working tree`. */
+  between: string;
+  /** The file names of the pages, the first the one --out named. */
+  files: string[];
+  /** Screenshots by email path and side, when a browser took them (PNG bytes). */
+  pictures?: ReadonlyMap<string, { before?: Buffer; after?: Buffer }>;
+  /** Why there are no screenshots, said on the page. */
+  picturesNote?: string;
+}
+
+const WIDTHS = [600, 375] as const;
+
+const OUTLINE: Record<'changed' | 'added' | 'removed', string> = { changed: '#d97706', added: '#16a34a', removed: '#dc2626' };
+
+/** The page's content security policy: nothing but its own inline styles and images (and, when allowed, images from the web). */
+export function policyOf(allowNetwork: boolean): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:${allowNetwork ? ' https: http:' : ''}; frame-src 'self' about: data:`;
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f9fafb}
+header,section,nav{padding:16px 20px;overflow-wrap:anywhere}
+code{overflow-wrap:anywhere;word-break:break-all}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:0}
+.muted{color:#6b7280;font-size:13px}
+.email{border-top:1px solid #e5e7eb;background:#fff;margin:0 0 16px}
+.tag{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;background:#e5e7eb;margin-left:6px}
+.tag.added{background:#dcfce7}.tag.removed{background:#fee2e2}.tag.changed{background:#fef3c7}
+table.fields{border-collapse:collapse;margin:8px 0;max-width:100%}
+table.fields th{text-align:left;vertical-align:top;padding:2px 12px 2px 0;font-weight:600;white-space:nowrap}
+table.fields td{padding:2px 0;overflow-wrap:anywhere}
+del{background:#fee2e2;color:#991b1b}ins{background:#dcfce7;color:#166534;text-decoration:none}
+.sides{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px}
+.side{overflow-x:auto;max-width:100%}
+.side h3{font-size:13px;margin:0 0 4px;font-weight:600}
+iframe{border:1px solid #d1d5db;background:#fff;height:640px;display:block}
+.none{border:1px dashed #d1d5db;color:#6b7280;display:flex;align-items:center;justify-content:center;height:120px}
+.broken{color:#991b1b;font-size:13px}
+.shot img{display:block;border:1px solid #d1d5db;max-width:100%}
+pre.plain{white-space:pre-wrap;font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;background:#f3f4f6;padding:8px;margin:4px 0}
+.modes label{margin-right:12px;font-size:13px;cursor:pointer;text-decoration:underline dotted}
+#light:checked~header label[for=light],#dark-full:checked~header label[for=dark-full],#dark-partial:checked~header label[for=dark-partial]{font-weight:700;text-decoration:none}
+#dark-full:checked~main iframe,#dark-full:checked~main .shot img{filter:invert(1) hue-rotate(180deg)}
+#dark-partial:checked~main iframe,#dark-partial:checked~main .shot img{filter:invert(.86) hue-rotate(180deg) contrast(.92)}
+.legend span{display:inline-block;width:12px;height:12px;margin:0 4px -1px 10px;border:3px solid}
+table.list{border-collapse:collapse}table.list td,table.list th{padding:2px 10px 2px 0;text-align:left;vertical-align:top}
+@media (max-width:700px){header,section,nav{padding:12px}}
+`;
+
+/** The HTML of each page of the review, in order: the first lists every email, each holds its share of them. */
+export function reviewPages(review: Review, options: PageOptions): string[] {
+  const pages = Math.max(1, Math.ceil(review.emails.length / EMAILS_PER_PAGE));
+  return Array.from({ length: pages }, (_, index) => page(review, options, index, pages));
+}
+
+/** The review's pages written, the first where `out` names, never through a link; the files written. */
+export async function writePages(context: Uses<'files'>, review: Review, out: string, options: Omit<PageOptions, 'files'>): Promise<string[]> {
+  const files = pageFiles(out, Math.max(1, Math.ceil(review.emails.length / EMAILS_PER_PAGE)));
+  const { writeOut } = await import('../render-commands.js');
+  for (const [index, html] of reviewPages(review, { ...options, files }).entries()) await writeOut(context, files[index]!, html);
+  return files;
+}
+
+/** The file name of each page: `review.html`, then `review-2.html`, beside it. */
+export function pageFiles(out: string, count: number): string[] {
+  const dot = out.lastIndexOf('.');
+  const [stem, extension] = dot > out.lastIndexOf('/') ? [out.slice(0, dot), out.slice(dot)] : [out, ''];
+  return Array.from({ length: count }, (_, index) => (index === 0 ? out : `${stem}-${index + 1}${extension}`));
+}
+
+const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
+
+function page(review: Review, options: PageOptions, index: number, pages: number): string {
+  const emails = review.emails.slice(index * EMAILS_PER_PAGE, (index + 1) * EMAILS_PER_PAGE);
+  const nav =
+    pages === 1
+      ? ''
+      : `<nav>Page ${index + 1} of ${pages}: ${options.files.map((file, at) => (at === index ? `<b>${at + 1}</b>` : `<a href="${escapeHtml(baseName(file))}">${at + 1}</a>`)).join(' ')}</nav>`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    // The policy is loopsctl's own text, quoted as it is: its single quotes need no escaping in a double-quoted attribute.
+    `<meta http-equiv="Content-Security-Policy" content="${policyOf(options.allowNetwork)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>Email review: ${escapeHtml(summaryOf(review))}</title>`,
+    `<style>${STYLE}</style></head><body>`,
+    '<input type="radio" name="mode" id="light" checked hidden><input type="radio" name="mode" id="dark-full" hidden><input type="radio" name="mode" id="dark-partial" hidden>',
+    '<header>',
+    '<h1>Email review</h1>',
+    `<p>${escapeHtml(summaryOf(review))}</p>`,
+    `<p class="muted">${escapeHtml(options.between)} · review digest <code>${review.digest}</code></p>`,
+    '<p class="muted">A local preview drawn by loopsctl from LMX, as <code>content render</code> draws it: not the exact HTML the Loops platform sends.',
+    options.allowNetwork
+      ? ' Images load from their addresses.'
+      : ' Images are placeholders of their size: the page reads nothing from the network (--allow-network loads them).',
+    options.picturesNote === undefined ? '' : ` ${escapeHtml(options.picturesNote)}`,
+    '</p>',
+    '<p class="modes muted">Show: <label for="light">light</label><label for="dark-full">dark, full inversion (an approximation of the Gmail apps, not their rendering)</label><label for="dark-partial">dark, partial inversion (an approximation of Outlook.com, not its rendering)</label></p>',
+    `<p class="legend muted">Blocks outlined:<span style="border-color:${OUTLINE.changed}"></span>changed<span style="border-color:${OUTLINE.added}"></span>added<span style="border-color:${OUTLINE.removed}"></span>removed</p>`,
+    index === 0 && pages > 1 ? overview(review, options.files) : '',
+    '</header>',
+    nav,
+    '<main>',
+    ...emails.map((email, at) => section(email, index * EMAILS_PER_PAGE + at, options)),
+    '</main>',
+    nav,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+/** The first page of several: every email, and the page it is on. */
+function overview(review: Review, files: string[]): string {
+  const rows = review.emails.map((email, at) => {
+    const file = baseName(files[Math.floor(at / EMAILS_PER_PAGE)]!);
+    return `<tr><td><a href="${escapeHtml(file)}#email-${at + 1}">${escapeHtml(email.name)}</a></td><td>${email.kind}</td><td>${email.change}</td><td>${escapeHtml(whatChanged(email))}</td></tr>`;
+  });
+  return `<details><summary>All ${countOf(review.emails.length, 'email')}</summary><table class="list"><tr><th>Email</th><th>Kind</th><th>Change</th><th>What changed</th></tr>${rows.join('')}</table></details>`;
+}
+
+function section(email: ReviewedEmail, at: number, options: PageOptions): string {
+  const { before, after } = email;
+  const fields: [string, string, string][] = [
+    ['Subject', before?.subject ?? '', after?.subject ?? ''],
+    ['Preview text', before?.previewText ?? '', after?.previewText ?? ''],
+    ['From', before?.from ?? '', after?.from ?? ''],
+  ];
+  const plain = (side: SideEmail | undefined) => (side === undefined ? '' : plainTextOf(bodyOf(side.view.html).blocks.join('\n')));
+  const variables = [
+    ...email.variables.added.map((name) => `<ins>+ {${escapeHtml(name)}}</ins>`),
+    ...email.variables.removed.map((name) => `<del>− {${escapeHtml(name)}}</del>`),
+  ];
+  const findings = [
+    ...email.findings.appeared.map((finding) => `<li>new ${finding.severity}: ${escapeHtml(finding.message)} <code>${escapeHtml(finding.rule)}</code></li>`),
+    ...email.findings.disappeared.map(
+      (finding) => `<li>gone ${finding.severity}: ${escapeHtml(finding.message)} <code>${escapeHtml(finding.rule)}</code></li>`,
+    ),
+  ];
+  const picture = options.pictures?.get(email.path);
+  return [
+    `<section class="email" id="email-${at + 1}">`,
+    `<h2>${escapeHtml(email.name)}<span class="tag">${email.kind}</span><span class="tag ${email.change}">${email.change}</span></h2>`,
+    `<p class="muted"><code>${escapeHtml(email.path)}</code> · ${escapeHtml(whatChanged(email))}</p>`,
+    '<table class="fields">',
+    ...fields.map(([label, was, is]) => `<tr><th>${label}</th><td>${wordDiff(was, is)}</td></tr>`),
+    variables.length === 0 ? '' : `<tr><th>Variables</th><td>${variables.join(' ')}</td></tr>`,
+    email.kind === 'workflow' ? `<tr><th>Sent by nodes</th><td>${wordDiff(before?.nodes.join(', ') ?? '', after?.nodes.join(', ') ?? '')}</td></tr>` : '',
+    '</table>',
+    findings.length === 0 ? '' : `<p>Findings of <code>content check</code>:</p><ul>${findings.join('')}</ul>`,
+    `<details><summary>Plain text</summary><pre class="plain">${wordDiff(plain(before), plain(after))}</pre></details>`,
+    picture === undefined ? '' : screenshots(picture),
+    ...WIDTHS.map((width) => `<div class="sides">${frame(email, 'before', width, options)}${frame(email, 'after', width, options)}</div>`),
+    '</section>',
+  ].join('\n');
+}
+
+function screenshots(picture: { before?: Buffer; after?: Buffer }): string {
+  const shot = (label: string, png: Buffer | undefined) =>
+    png === undefined
+      ? ''
+      : `<figure class="side shot"><h3>${label}, screenshot at 600 px, changed blocks boxed</h3><img alt="${label}" src="data:image/png;base64,${png.toString('base64')}"></figure>`;
+  return `<div class="sides">${shot('Before', picture.before)}${shot('After', picture.after)}</div>`;
+}
+
+/** One side of an email in a frame of the given width, its changed blocks outlined; or why there is none. */
+function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, options: PageOptions): string {
+  const drawn = email[side];
+  const label = `${side === 'before' ? 'Before' : 'After'}, ${width} px`;
+  if (drawn === undefined)
+    return `<div class="side" style="width:${width}px"><h3>${label}</h3><div class="none">${side === 'before' ? 'a new email: none before' : 'removed: none after'}</div></div>`;
+  const broken =
+    drawn.errors.length === 0
+      ? ''
+      : `<p class="broken">Its LMX does not compile on this side (${countOf(drawn.errors.length, 'error')}: ${escapeHtml(drawn.errors[0]!.message)}); drawn as far as it could be read.</p>`;
+  const html = markedHtml(email, side, options.allowNetwork);
+  return `<div class="side"><h3>${label}</h3>${broken}<iframe title="${escapeHtml(`${email.name}: ${label}`)}" sandbox="" width="${width}" style="width:${width + 2}px" srcdoc="${escapeHtml(html)}"></iframe></div>`;
+}
+
+/** An email's HTML with its changed blocks outlined and, offline, its images made placeholders. */
+export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', allowNetwork: boolean): string {
+  const drawn = email[side]!;
+  const body = bodyOf(drawn.view.html);
+  const marks = new Map<number, string>();
+  for (const block of email.blocks) {
+    const index = block[side];
+    if (index !== undefined) marks.set(index, OUTLINE[block.change]);
+  }
+  const blocks = body.blocks.map((block, index) => {
+    const colour = marks.get(index);
+    return colour === undefined ? block : `<div data-review-change style="outline:3px solid ${colour};outline-offset:2px">${block}</div>`;
+  });
+  const html = body.before === '' ? blocks.join('') : `${body.before}${blocks.join('')}${body.after}`;
+  return allowNetwork ? html : offlineImages(html);
+}
+
+/** Every image whose address is on the web, drawn as a placeholder of its width (and the height its attribute gives, else half the width). */
+export function offlineImages(html: string): string {
+  return html.replace(/<img\b([^>]*?)\bsrc="([^"]*)"([^>]*)>/g, (_whole, pre: string, src: string, post: string) => {
+    const attributes = `${pre}${post}`;
+    const width = Number(/\bwidth="(\d+)"/.exec(attributes)?.[1] ?? 560);
+    const height = Number(/\bheight="(\d+)"/.exec(attributes)?.[1] ?? Math.round(width / 2));
+    return `<img${pre}src="${escapeHtml(placeholder(width, height, src))}" data-offline-image="${src}"${post}>`;
+  });
+}
+
+function placeholder(width: number, height: number, src: string): string {
+  const address = src.replace(/&amp;/g, '&');
+  const shown = address.length > 60 ? `${address.slice(0, 59)}…` : address;
+  const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#e5e7eb" stroke="#9ca3af" stroke-dasharray="6 4"/><text x="50%" y="50%" text-anchor="middle" font-family="sans-serif" font-size="12" fill="#4b5563">image not loaded (offline): ${text(shown)}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** Two texts as one, the words removed struck and those added marked; the same text as it is. */
+export function wordDiff(before: string, after: string): string {
+  if (before === after) return escapeHtml(after);
+  return diffWords(before, after)
+    .map((part) => (part.added ? `<ins>${escapeHtml(part.value)}</ins>` : part.removed ? `<del>${escapeHtml(part.value)}</del>` : escapeHtml(part.value)))
+    .join('');
+}

@@ -1,0 +1,117 @@
+/**
+ * A review in words: the line each reported email gets in a terminal, a pull request comment
+ * (`--format markdown`) and a Slack message (`--format slack`), and the sentence said when no
+ * email changes. The HTML page (page.ts) shows the same emails with their pictures.
+ */
+import { sanitize } from '../../../base/sanitize.js';
+import { countOf } from '../../../render/numbers.js';
+import { escapeMrkdwn, MAX_BLOCKS, MAX_SECTION_TEXT, type Block, type SlackMessage } from '../../check/slack.js';
+import type { Aspect, Review, ReviewedEmail } from './compare.js';
+
+export const NO_CHANGE = 'No email changes as recipients see it.';
+
+/** GitHub refuses a comment longer than this (its API's "body is too long (maximum is 65536 characters)"). */
+export const MAX_COMMENT_CHARS = 65_536;
+
+const ASPECT_WORDS: Record<Aspect, string> = {
+  body: 'body',
+  subject: 'subject',
+  previewText: 'preview text',
+  from: 'sender',
+  plainText: 'plain text',
+  dataVariables: 'variables',
+  node: 'sending node',
+};
+
+/** What changed in an email, in words: `body (2 blocks), subject`. */
+export function whatChanged(email: { change: string; changed: readonly string[]; blocks?: readonly unknown[] }): string {
+  if (email.change !== 'changed') return email.change === 'added' ? 'new email' : 'removed';
+  return email.changed
+    .filter((aspect) => aspect !== 'plainText' || !email.changed.includes('body'))
+    .map((aspect) =>
+      aspect === 'body' && email.blocks !== undefined ? `body (${countOf(email.blocks.length, 'block')})` : (ASPECT_WORDS[aspect as Aspect] ?? aspect),
+    )
+    .join(', ');
+}
+
+/** The one-line summary: how many emails change, of how many. */
+export function summaryOf(review: { emails: readonly { change: string }[]; unchanged: number }): string {
+  if (review.emails.length === 0) return `${NO_CHANGE} (${countOf(review.unchanged, 'email')} drawn the same on both sides.)`;
+  const by = (change: ReviewedEmail['change']) => review.emails.filter((email) => email.change === change).length;
+  const parts = [
+    by('changed') > 0 ? `${by('changed')} changed` : '',
+    by('added') > 0 ? `${by('added')} added` : '',
+    by('removed') > 0 ? `${by('removed')} removed` : '',
+  ].filter(Boolean);
+  const one = review.emails.length === 1;
+  return `${countOf(review.emails.length, 'email')} ${one ? 'changes' : 'change'} as recipients see ${one ? 'it' : 'them'} (${parts.join(', ')}); ${review.unchanged} unchanged.`;
+}
+
+/** A table cell: one line, its pipes escaped, nothing a comment would read as markup or mention. */
+function cell(text: string): string {
+  return sanitize(text)
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
+    .replace(/@/g, '@\u200b')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * The review as a pull request comment or a step summary: a table of the emails, then where the
+ * HTML page is. Rows that would take it past GitHub's limit are left out and counted.
+ */
+export function reviewMarkdown(review: Review, page: string | undefined): string {
+  const head = [`### Email review`, '', cell(summaryOf(review)), ''];
+  const tail = [
+    '',
+    page === undefined ? 'Run with `--out review.html` for the before and after of each email.' : `Before and after, at 600 and 375 px: \`${cell(page)}\``,
+    `Review digest: \`${review.digest}\``,
+    '',
+  ];
+  if (review.emails.length === 0) return [...head, ...tail].join('\n');
+  const table = ['| Email | Kind | Change | What changed |', '| --- | --- | --- | --- |'];
+  let length = [...head, ...table, ...tail].join('\n').length + 200;
+  let shown = 0;
+  for (const email of review.emails) {
+    const row = `| ${cell(email.name)}<br>\`${cell(email.path)}\` | ${email.kind} | ${email.change} | ${cell(whatChanged(email))} |`;
+    if (length + row.length + 1 > MAX_COMMENT_CHARS) break;
+    table.push(row);
+    length += row.length + 1;
+    shown += 1;
+  }
+  const cut = review.emails.length - shown;
+  const note = cut === 0 ? [] : ['', `${countOf(cut, 'more email')} left out: a comment holds ${MAX_COMMENT_CHARS} characters. The HTML page lists them all.`];
+  return [...head, ...table, ...note, ...tail].join('\n');
+}
+
+/** The emails a Slack message names, one line each; the others are counted. */
+const MAX_SLACK_EMAILS = 40;
+
+/** The review as a Slack message in Block Kit, for the channel where the change is approved. */
+export function reviewSlack(review: Review, page: string | undefined): SlackMessage {
+  const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
+  const blocks: Block[] = [{ type: 'header', text: { type: 'plain_text', text: 'Email review' } }, section(escapeMrkdwn(summaryOf(review)))];
+  let text = '';
+  let shown = 0;
+  for (const email of review.emails) {
+    // A channel gets a summary: the first emails, the rest counted and left to the page.
+    if (shown === MAX_SLACK_EMAILS) break;
+    const line = `• *${escapeMrkdwn(email.name)}* (${email.kind}, ${email.change}): ${escapeMrkdwn(whatChanged(email))}`;
+    if (text.length + line.length + 1 > MAX_SECTION_TEXT) {
+      if (blocks.length >= MAX_BLOCKS - 3) break;
+      blocks.push(section(text));
+      text = '';
+    }
+    text = text === '' ? line : `${text}\n${line}`;
+    shown += 1;
+  }
+  if (text !== '') blocks.push(section(text));
+  const notes = [
+    ...(shown < review.emails.length ? [`${countOf(review.emails.length - shown, 'more email')} not shown here.`] : []),
+    ...(page === undefined ? [] : [`Before and after: ${escapeMrkdwn(page)}`]),
+    `Review digest: \`${review.digest}\``,
+  ];
+  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: notes.join('\n') }] });
+  return { text: sanitize(summaryOf(review)), blocks };
+}

@@ -1,0 +1,113 @@
+/**
+ * `content review --out review.html` opened in Chromium with the network off: every request the
+ * page makes is recorded and none leaves the file; each email changed is drawn before and after at
+ * 600 and 375 px, the changed block outlined on both sides; an image is a placeholder. The
+ * Markdown of the same review fits a GitHub comment, and the Slack message Slack's limits.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, keepScreenshot, startBrowser, type TestBrowser } from '../../../support/browser.js';
+import { run, tempDir } from '../../../support/main.js';
+import { ALL_EMAILS, CAMPAIGNS, editTree, resetRepository, reviewRepository, TRANSACTIONAL } from '../../../support/review-tree.js';
+
+let root: string;
+beforeAll(() => {
+  root = reviewRepository();
+});
+
+const skip = browserSkipReason();
+
+describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () => {
+  let browser: TestBrowser;
+  let page: string;
+
+  beforeAll(async () => {
+    editTree(root, `${CAMPAIGNS[0]}/email.lmx`, 'It says something', 'It now says something');
+    editTree(root, `${TRANSACTIONAL[10]}/draft.lmx`, 'hero-1.png', 'hero-2.png');
+    page = join(tempDir('loopsctl-review-page-'), 'review.html');
+    const result = await run(['content', 'review', root, '--base', 'HEAD', '--out', page]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`Wrote the review to ${page}`);
+    resetRepository(root);
+    browser = await startBrowser();
+  }, 120_000);
+  afterAll(() => browser?.close());
+
+  it('loads nothing but itself, and shows each changed email before and after at both widths, the changed block outlined', async () => {
+    const tab = await browser.page(1400);
+    await tab.context().setOffline(true);
+    const requests: string[] = [];
+    tab.on('request', (request) => requests.push(request.url()));
+    await tab.goto(pathToFileURL(page).href);
+    const sections = tab.locator('section.email');
+    await expect.poll(() => sections.count()).toBe(2);
+    const frames = tab.locator('section.email iframe');
+    expect(await frames.count()).toBe(8);
+    const widths = await frames.evaluateAll((elements) => elements.map((element) => element.getAttribute('width')));
+    expect(widths).toEqual(['600', '600', '375', '375', '600', '600', '375', '375']);
+    // The campaign's copy edit: its paragraph outlined on both sides, the new words after.
+    const campaign = sections.filter({ hasText: CAMPAIGNS[0]! });
+    const after = campaign.locator('iframe[title$="After, 600 px"]').contentFrame();
+    await expect.poll(() => after.locator('[data-review-change]').textContent()).toContain('It now says something');
+    const before = campaign.locator('iframe[title$="Before, 375 px"]').contentFrame();
+    await expect.poll(() => before.locator('[data-review-change]').textContent()).toContain('It says something');
+    // The image is drawn as a placeholder from the page itself.
+    const image = sections.filter({ hasText: TRANSACTIONAL[10]! }).locator('iframe[title$="After, 600 px"]').contentFrame().locator('img[data-offline-image]');
+    expect(await image.getAttribute('data-offline-image')).toBe('https://cdn.acme.example/hero-2.png');
+    expect(await image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth)).toBe(560);
+    for (const frame of tab.frames()) await frame.waitForLoadState();
+    await keepScreenshot(tab, 'content-review-page');
+    expect(requests.filter((url) => !url.startsWith('file:') && !url.startsWith('data:') && url !== 'about:srcdoc')).toEqual([]);
+  }, 120_000);
+
+  it('reads at phone width: nothing wider than the screen but the frames, which scroll', async () => {
+    const tab = await browser.page(375);
+    await tab.goto(pathToFileURL(page).href);
+    const overflow = await tab.evaluate("document.querySelector('header').scrollWidth <= window.innerWidth");
+    expect(overflow).toBe(true);
+    await keepScreenshot(tab, 'content-review-page-phone');
+  }, 120_000);
+});
+
+describe('the review as a page, a comment and a message', () => {
+  it('holds its policy of no network, and 40 changed emails in under 5 MB', async () => {
+    editTree(root, 'components/header--cmp1/component.lmx', 'your workspace', 'your team');
+    const out = join(tempDir('loopsctl-review-size-'), 'review.html');
+    const result = await run(['content', 'review', root, '--base', 'HEAD', '--out', out, '--json']);
+    resetRepository(root);
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { emails: unknown[] }).emails.length).toBe(ALL_EMAILS.length - 10);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;`);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/ src="https?:/);
+    expect(statSync(out).size).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it('--format markdown: a table of the emails, the page and the digest, within a comment', async () => {
+    editTree(root, 'components/promo--cmp3/component.lmx', '14 days', '30 days');
+    const out = join(tempDir('loopsctl-review-markdown-'), 'review.html');
+    const result = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown', '--out', out]);
+    resetRepository(root);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('| Email | Kind | Change | What changed |');
+    expect(result.stdout.match(/^\| T \d\d/gm)).toHaveLength(7);
+    expect(result.stdout).toContain(`\`${out}\``);
+    expect(result.stdout).toMatch(/Review digest: `[0-9a-f]{64}`/);
+    expect(result.stdout.length).toBeLessThanOrEqual(65_536);
+  });
+
+  it('--format slack: Block Kit, under its limits', async () => {
+    editTree(root, 'themes/ocean--th1/theme.json', '#0e7490', '#155e75');
+    const result = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'slack']);
+    resetRepository(root);
+    expect(result.code, result.stderr).toBe(0);
+    const message = JSON.parse(result.stdout) as { text: string; blocks: { type: string; text?: { text: string } }[] };
+    expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Email review' } });
+    expect(message.blocks.length).toBeLessThanOrEqual(50);
+    for (const block of message.blocks) expect(block.text?.text.length ?? 0).toBeLessThanOrEqual(3000);
+    expect(JSON.stringify(message)).toContain('21 emails change');
+  });
+});
