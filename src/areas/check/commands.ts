@@ -28,6 +28,8 @@ export interface CheckOptions {
   maxUnsubscribeRate?: number;
   minOpenRate?: number;
   snapshot?: string;
+  links?: boolean;
+  allowPrivateLinks?: boolean;
 }
 
 /** The families --only names; an unknown one is a usage error before anything is read. */
@@ -78,6 +80,21 @@ async function notify(context: Uses<'client'>, url: string, before: Problem[] | 
   if (message !== undefined) await postToWebhook(context, url, message);
 }
 
+/** The links and images of the emails read, fetched and judged (the qa family's network rules). */
+async function fetchLinks(context: Uses<'client'>, account: Account, options: CheckOptions, progress: ProgressLine): Promise<Problem[]> {
+  const [{ checkLinks }, { renderedEmails }] = await Promise.all([import('./links/check.js'), import('./rules/rendered.js')]);
+  const { userAgent, timeoutMs, proxy, signal, debug } = context.outsideSettings();
+  return checkLinks(renderedEmails(account), {
+    userAgent,
+    timeoutMs,
+    ...(proxy === undefined ? {} : { proxy }),
+    ...(signal === undefined ? {} : { signal }),
+    ...(debug === undefined ? {} : { debug }),
+    allowPrivate: options.allowPrivateLinks === true,
+    onProgress: (done, total) => progress.show(`checking links and images: ${done} of ${total}`),
+  }).finally(() => progress.clear());
+}
+
 export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
@@ -104,6 +121,9 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
     onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
   }).finally(() => progress.clear());
   if (code !== undefined) account.code = code;
+  // The network rules run only when asked: a CI job stays offline unless it says --links.
+  if ((options.links === true && (only === undefined || only.has('qa'))) || only?.has('qa') === true)
+    account.links = await fetchLinks(context, account, options, progress);
   const totals = account.metrics;
   if (snapshot !== undefined && totals !== undefined) {
     account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot.counters[email.key]) }));

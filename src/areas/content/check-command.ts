@@ -43,6 +43,14 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
+  // What a recipient meets, offline: accessibility, and spam risk once it adds up.
+  const { qaProblems } = await import('./check-qa.js');
+  const cache = new Map();
+  for (const file of checks) {
+    if (!file.file.endsWith('.lmx')) continue;
+    file.warnings.push(...(await qaProblems(file, cache)));
+    file.warnings.sort((a, b) => a.offset - b.offset);
+  }
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
   const { out } = context;
