@@ -30,6 +30,7 @@ export interface CheckOptions {
   snapshot?: string;
   links?: boolean;
   allowPrivateLinks?: boolean;
+  spamassassin?: { host: string; port: number };
 }
 
 /** The families --only names; an unknown one is a usage error before anything is read. */
@@ -95,6 +96,13 @@ async function fetchLinks(context: Uses<'client'>, account: Account, options: Ch
   }).finally(() => progress.clear());
 }
 
+/** Each email scored by the team's spamd, which --spamassassin names. */
+async function spamdVerdicts(context: Uses<'client'>, account: Account, spamd: { host: string; port: number }): Promise<Problem[]> {
+  const [{ scoreWithSpamd }, { renderedEmails }] = await Promise.all([import('./spamc.js'), import('./rules/rendered.js')]);
+  const { timeoutMs, signal } = context.outsideSettings();
+  return scoreWithSpamd(renderedEmails(account), spamd, timeoutMs, signal, account.unchecked);
+}
+
 export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
@@ -122,8 +130,10 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
   }).finally(() => progress.clear());
   if (code !== undefined) account.code = code;
   // The network rules run only when asked: a CI job stays offline unless it says --links.
-  if ((options.links === true && (only === undefined || only.has('qa'))) || only?.has('qa') === true)
-    account.links = await fetchLinks(context, account, options, progress);
+  const qa = only === undefined || only.has('qa');
+  if ((options.links === true && qa) || only?.has('qa') === true) account.network = await fetchLinks(context, account, options, progress);
+  if (options.spamassassin !== undefined && qa)
+    account.network = [...(account.network ?? []), ...(await spamdVerdicts(context, account, options.spamassassin))];
   const totals = account.metrics;
   if (snapshot !== undefined && totals !== undefined) {
     account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot.counters[email.key]) }));

@@ -75,8 +75,8 @@ export interface Account {
   sinceSnapshot?: boolean;
   /** What the app's source uses, with --code. */
   code?: CodeScan;
-  /** The qa family's findings from fetching links and images, with --links or --only qa. */
-  links?: Problem[];
+  /** The qa family's findings that need the network: links and images fetched (--links, --only qa), spamd's verdicts (--spamassassin). */
+  network?: Problem[];
   /** The listings that were read whole: a rule that compares with one that failed says nothing. */
   listed: ReadonlySet<string>;
   /** What could not be read, and why: the report names them, and the run cannot pass. */

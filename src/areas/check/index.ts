@@ -23,6 +23,14 @@ function webhook(value: string): string {
   return url.href;
 }
 
+/** A spamd: `host:port`, or `host` for its usual port 783. */
+function spamd(value: string): { host: string; port: number } {
+  const match = /^(\[[0-9a-f:.]+\]|[^:\s[\]]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+  const port = match?.[2] === undefined ? 783 : Number(match[2]);
+  if (match === null || port < 1 || port > 65_535) throw new InvalidValue('host:port of a spamd (the port 783 when left out)');
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
 export const spec: Spec = command({
   name: 'check',
   summary: 'Check the whole account: email content, rendering, how records are wired, and the rules file; exit 1 on errors',
@@ -88,6 +96,11 @@ docs/check.md.`,
       description: 'only these rule families, comma-separated: content, rendered, qa, wiring, expectations, metrics, code (qa fetches links)',
     },
     { flags: '--links', description: "qa: fetch each email's static links and images (HEAD, or a ranged GET), at most 2 at a time per host and 8 in all" },
+    {
+      flags: '--spamassassin <host:port>',
+      description: 'qa: score each email on this spamd (your own) over SPAMC; an email it scores as spam is a warning. Nothing is sent anywhere without it',
+      parse: spamd,
+    },
     { flags: '--allow-private-links', description: 'qa: fetch links to loopback and private addresses too (otherwise reported, not fetched)' },
     {
       flags: '--code <dir>',

@@ -12,7 +12,7 @@ import { finding, QA_RULES, type QaFinding } from './finding.js';
 import { DEFAULT_SPAM_THRESHOLD, spamFindings } from './spam.js';
 
 export { QA_RULES, type QaFinding, type QaRuleName, type QaSeverity } from './finding.js';
-export { DEFAULT_SPAM_THRESHOLD, TRIGGER_PHRASES, URL_SHORTENERS } from './spam.js';
+export { DEFAULT_SPAM_THRESHOLD, textOfDocument, TRIGGER_PHRASES, URL_SHORTENERS } from './spam.js';
 export { MIN_FONT_PX } from './accessibility.js';
 
 export interface QaInput {

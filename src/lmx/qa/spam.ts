@@ -80,7 +80,7 @@ export interface SpamInput {
 }
 
 /** The text a reader (and the text part) gets: every block's text, spaces collapsed. */
-function textOfDocument(document: LmxDocument): string {
+export function textOfDocument(document: LmxDocument): string {
   return document.children
     .map((node) => (node.kind === 'element' ? textOf(node) : node.kind === 'text' ? node.value.trim() : node.source))
     .filter((text) => text !== '')

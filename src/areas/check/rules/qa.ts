@@ -31,6 +31,6 @@ export const qa: RuleFamily = {
         },
       ),
     );
-    return [...offline, ...(account.links ?? [])];
+    return [...offline, ...(account.network ?? [])];
   },
 };

@@ -278,7 +278,7 @@ describe('check rules', () => {
       link: address,
     });
     const { kind, name, id } = account.messages[1]!.record;
-    account.links = [link('https://partner.example/members'), link('https://acme.example/gone')];
+    account.network = [link('https://partner.example/members'), link('https://acme.example/gone')];
     const allowed = (allow: RulesFile['allow']) =>
       findProblems(account, { ...structuredClone(NO_RULES), allow }, undefined)
         .filter((found) => found.rule === 'link-broken')
