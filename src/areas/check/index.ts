@@ -33,7 +33,7 @@ function spamd(value: string): { host: string; port: number } {
 
 export const spec: Spec = command({
   name: 'check',
-  summary: 'Check the whole account: email content, rendering, how records are wired, and the rules file; exit 1 on errors',
+  summary: 'Check the whole account: email content, rendering, what recipients meet, how records are wired, and the rules file; exit 1 on errors',
   help: `Reads the account (GET requests only, at the API's pace: nothing is ever
 changed) and reports each problem with its rule, severity, record, app link and
 what to do. The rule families:
@@ -100,8 +100,15 @@ docs/check.md.`,
       flags: '--spamassassin <host:port>',
       description: 'qa: score each email on this spamd (your own) over SPAMC; an email it scores as spam is a warning. Nothing is sent anywhere without it',
       parse: spamd,
+      // What leaves the machine, and to where, is the person's to say.
+      personOnly: true,
     },
-    { flags: '--allow-private-links', description: 'qa: fetch links to loopback and private addresses too (otherwise reported, not fetched)' },
+    {
+      flags: '--allow-private-links',
+      description: 'qa: fetch links to loopback and private addresses too (otherwise reported, not fetched)',
+      // A tool call must not make this machine fetch its private network's addresses.
+      personOnly: true,
+    },
     {
       flags: '--code <dir>',
       description: "the app's source to check against the account (repeatable): transactional sends, events, mailing lists, contact properties",

@@ -1,28 +1,21 @@
 /**
- * `content check`'s share of the qa rules: each email file of a tree (or named alone) drawn with the
- * tree's theme and components and checked for accessibility and spam risk, as `check` checks the
- * account's. A spam rule's finding is told only when the email's total reaches the threshold; the
+ * `content check`'s share of the qa rules: each email file checked for accessibility and spam risk,
+ * as `check` checks the account's: in a tree, drawn with the tree's theme and components under its
+ * subject; named alone, with the default theme and its own <Style />, loading nothing of the tree. A spam rule's finding is told only when the email's total reaches the threshold; the
  * total names every rule that added to it.
  */
 import { parseLmx, themeIdOf } from '../../lmx/index.js';
 import { qaFindings } from '../../lmx/qa/index.js';
 import { renderLmx } from '../../lmx/render.js';
 import type { CheckProblem, FileCheck } from './check.js';
-import { treeContext, type TreeCache, type TreeContext } from './emails.js';
+import type { TreeContext } from './emails.js';
 
-/** The tree's context of a file, or none outside a tree (or where its files cannot be read: the other checks name those). */
-async function contextOf(file: string, cache: TreeCache): Promise<TreeContext | undefined> {
-  try {
-    return await treeContext(file, cache);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The qa findings of one checked email file, as warnings (a spam total over the threshold too). */
-export async function qaProblems(file: FileCheck, cache: TreeCache): Promise<CheckProblem[]> {
+/**
+ * The qa findings of one checked email file, as warnings (a spam total over the threshold too),
+ * drawn with its tree's theme and components and under its subject when `context` gives them.
+ */
+export function qaProblems(file: FileCheck, context: TreeContext | undefined): CheckProblem[] {
   if (file.source === undefined || file.kind === 'component') return [];
-  const context = await contextOf(file.file, cache);
   const { document } = parseLmx(file.source);
   const themeId = themeIdOf(document);
   const theme = themeId === undefined ? undefined : context?.themes.get(themeId)?.styles;
