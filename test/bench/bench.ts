@@ -3,7 +3,7 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, code, review, import, stack, content, journeys, emulator, check, pace, store, suite), all of them but import, stack, content, check, pace, store and suite by default (executable measures the
+ * listen, lmx, code, review, links, import, stack, content, journeys, emulator, check, pace, store, suite), all of them but import, stack, content, check, pace, store and suite by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records with a 200-node workflow's pull and push close to two minutes, a pull of 1,000 requests against the
@@ -27,6 +27,7 @@ import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
 import { measureReview } from './review.js';
+import { LINK_HOSTS, LINKS_PER_HOST, measureLinks } from './links.js';
 import { CODE_FILES, measureCodeScan, measureWorstCases } from './code.js';
 import { measureAttributeHeavyTag, measureLmxCheck, measureLmxCold, measureLmxRender, runColdLmxIfAsked } from './lmx.js';
 import { measureJourneys, measureKeptJourneys } from './journeys.js';
@@ -42,7 +43,7 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|import|stack|content|journeys|emulator|check|pace|store|suite';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|pace|store|suite';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
 const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace', 'store', 'suite'];
@@ -207,6 +208,18 @@ try {
   if (runs('check')) {
     const figure = await measureCheck(bin, scratch, env);
     ratio(`check of ${figure.requests} requests vs pacing floor`, 1.3, ['loopsctl', figure.elapsed], ['floor', figure.floor]);
+  }
+  if (runs('links')) {
+    console.error('check --links: 200 addresses on 20 hosts…');
+    const links = await measureLinks();
+    const count = LINK_HOSTS * LINKS_PER_HOST;
+    check(
+      `check --links, ${count} addresses on ${LINK_HOSTS} hosts answering in 100 ms`,
+      links.elapsedMs < 5_000 && links.answered === count,
+      ms(links.elapsedMs),
+      '< 5000 ms',
+      `${links.answered} of ${count} answered; 2 at a time per host and 8 in all make the floor 2500 ms`,
+    );
   }
   if (runs('stack')) for (const figure of await measureStack(benchDir, bin, server.url, env)) figures.push({ ...figure, goal: '-', result: 'info' });
   if (runs('content')) {

@@ -28,6 +28,9 @@ export interface CheckOptions {
   maxUnsubscribeRate?: number;
   minOpenRate?: number;
   snapshot?: string;
+  links?: boolean;
+  allowPrivateLinks?: boolean;
+  spamassassin?: { host: string; port: number };
 }
 
 /** The families --only names; an unknown one is a usage error before anything is read. */
@@ -78,6 +81,28 @@ async function notify(context: Uses<'client'>, url: string, before: Problem[] | 
   if (message !== undefined) await postToWebhook(context, url, message);
 }
 
+/** The links and images of the emails read, fetched and judged (the qa family's network rules). */
+async function fetchLinks(context: Uses<'client'>, account: Account, options: CheckOptions, progress: ProgressLine): Promise<Problem[]> {
+  const [{ checkLinks }, { renderedEmails }] = await Promise.all([import('./links/check.js'), import('./rules/rendered.js')]);
+  const { userAgent, timeoutMs, proxy, signal, debug } = context.outsideSettings();
+  return checkLinks(renderedEmails(account), {
+    userAgent,
+    timeoutMs,
+    ...(proxy === undefined ? {} : { proxy }),
+    ...(signal === undefined ? {} : { signal }),
+    ...(debug === undefined ? {} : { debug }),
+    allowPrivate: options.allowPrivateLinks === true,
+    onProgress: (done, total) => progress.show(`checking links and images: ${done} of ${total}`),
+  }).finally(() => progress.clear());
+}
+
+/** Each email scored by the team's spamd, which --spamassassin names. */
+async function spamdVerdicts(context: Uses<'client'>, account: Account, spamd: { host: string; port: number }): Promise<Problem[]> {
+  const [{ scoreWithSpamd }, { renderedEmails }] = await Promise.all([import('./spamc.js'), import('./rules/rendered.js')]);
+  const { timeoutMs, signal } = context.outsideSettings();
+  return scoreWithSpamd(renderedEmails(account), spamd, timeoutMs, signal, account.unchecked);
+}
+
 export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const only = parseFamilies(options.only);
   // A tool call of `loopsctl mcp` finds the rules file under its root, or finds none without one.
@@ -104,6 +129,11 @@ export const check: Handler<[], CheckOptions> = handler(['out', 'client', 'files
     onProgress: (done, total) => progress.show(`checking: ${done} of ${total} requests`),
   }).finally(() => progress.clear());
   if (code !== undefined) account.code = code;
+  // The network rules run only when asked: a CI job stays offline unless it says --links.
+  const qa = only === undefined || only.has('qa');
+  if ((options.links === true && qa) || only?.has('qa') === true) account.network = await fetchLinks(context, account, options, progress);
+  if (options.spamassassin !== undefined && qa)
+    account.network = [...(account.network ?? []), ...(await spamdVerdicts(context, account, options.spamassassin))];
   const totals = account.metrics;
   if (snapshot !== undefined && totals !== undefined) {
     account.metrics = totals.map((email) => ({ ...email, counters: since(email.counters, snapshot.counters[email.key]) }));

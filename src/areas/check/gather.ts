@@ -29,7 +29,7 @@ import { transactionalEmails } from '../transactional/client.js';
 import { getWorkflow, getWorkflowNode, workflows } from '../workflows/client.js';
 import type { CodeScan } from './code/uses.js';
 import { campaignTarget, readCounters, transactionalTarget, workflowEmailTarget, type EmailCounters, type MetricsTarget } from './metrics.js';
-import { appUrl, type RecordRef } from './records.js';
+import { appUrl, type Problem, type RecordRef } from './records.js';
 
 /** Requests in flight at once: the pacer keeps them under the API's rate, this keeps them busy. */
 const CONCURRENCY = 8;
@@ -75,6 +75,8 @@ export interface Account {
   sinceSnapshot?: boolean;
   /** What the app's source uses, with --code. */
   code?: CodeScan;
+  /** The qa family's findings that need the network: links and images fetched (--links, --only qa), spamd's verdicts (--spamassassin). */
+  network?: Problem[];
   /** The listings that were read whole: a rule that compares with one that failed says nothing. */
   listed: ReadonlySet<string>;
   /** What could not be read, and why: the report names them, and the run cannot pass. */

@@ -23,9 +23,17 @@ function webhook(value: string): string {
   return url.href;
 }
 
+/** A spamd: `host:port`, or `host` for its usual port 783. */
+function spamd(value: string): { host: string; port: number } {
+  const match = /^(\[[0-9a-f:.]+\]|[^:\s[\]]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+  const port = match?.[2] === undefined ? 783 : Number(match[2]);
+  if (match === null || port < 1 || port > 65_535) throw new InvalidValue('host:port of a spamd (the port 783 when left out)');
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
 export const spec: Spec = command({
   name: 'check',
-  summary: 'Check the whole account: email content, rendering, how records are wired, and the rules file; exit 1 on errors',
+  summary: 'Check the whole account: email content, rendering, what recipients meet, how records are wired, and the rules file; exit 1 on errors',
   help: `Reads the account (GET requests only, at the API's pace: nothing is ever
 changed) and reports each problem with its rule, severity, record, app link and
 what to do. The rule families:
@@ -34,6 +42,18 @@ what to do. The rule families:
   rendered      links and images that are not https or empty, images without
                 alt, buttons without a link, over 102 KB, preview text missing
                 or over 150 characters, a subject over 78 characters
+  qa            what a recipient meets: contrast of text and button labels
+                (WCAG 2.1), heading order, link text that says nothing
+                alone, text under 12 px, images' alt text, and spam risk (a
+                scored rule set, its total an error at the rules file's
+                spamScore). With --links (or --only qa), each static link
+                and image fetched: broken, redirect loops, TLS errors,
+                timeouts, https to http, a link whose text shows another
+                domain; images that are no image, over 1 MB (5 MB an email)
+                or narrower than drawn. At most 2 requests at a time to a
+                host and 8 in all, each address once, nothing sent but a user
+                agent; loopback and private addresses only with
+                --allow-private-links
   wiring        workflows not sending, event triggers without an event or an
                 event pattern, filters naming a contact property the account
                 lacks, scheduled campaigns with nothing to send, unused mailing
@@ -59,6 +79,8 @@ expects, raises, lowers or turns off rules, and ignores records:
   transactional: { "Password reset": { published: true, dataVariables: [firstName, resetUrl] } }
   rules: { preview-text-missing: off, insecure-link: error }
   ignore: [ workflow/Win-back (draft) ]
+  allow: [ { rule: link-broken, record: campaign/Launch, link: "https://partner.example/*" } ]
+  spamScore: 5
 Exit 0 with no errors (and no warnings with --strict), 1 with errors, 2 when
 the rules file cannot be used or a record could not be read (the report names
 it under not-checked: an account not read whole is never reported clean).
@@ -69,7 +91,24 @@ the snapshot is then left as it was. Every rule, with examples and fixes:
 docs/check.md.`,
   options: [
     { flags: '--rules <file>', description: 'the rules file (default loops.check.yaml here or in ./loops)', file: {} },
-    { flags: '--only <families>', description: 'only these rule families, comma-separated: content, rendered, wiring, expectations, metrics, code' },
+    {
+      flags: '--only <families>',
+      description: 'only these rule families, comma-separated: content, rendered, qa, wiring, expectations, metrics, code (qa fetches links)',
+    },
+    { flags: '--links', description: "qa: fetch each email's static links and images (HEAD, or a ranged GET), at most 2 at a time per host and 8 in all" },
+    {
+      flags: '--spamassassin <host:port>',
+      description: 'qa: score each email on this spamd (your own) over SPAMC; an email it scores as spam is a warning. Nothing is sent anywhere without it',
+      parse: spamd,
+      // What leaves the machine, and to where, is the person's to say.
+      personOnly: true,
+    },
+    {
+      flags: '--allow-private-links',
+      description: 'qa: fetch links to loopback and private addresses too (otherwise reported, not fetched)',
+      // A tool call must not make this machine fetch its private network's addresses.
+      personOnly: true,
+    },
     {
       flags: '--code <dir>',
       description: "the app's source to check against the account (repeatable): transactional sends, events, mailing lists, contact properties",
@@ -106,6 +145,7 @@ docs/check.md.`,
     'loopsctl check',
     'loopsctl check --json',
     'loopsctl check --only wiring,expectations --drafts',
+    'loopsctl check --links --snapshot .loops-check.json --notify https://hooks.slack.com/services/T000/B000/XXXX',
     'loopsctl check --rules loops.check.yaml --format github',
     'loopsctl check --snapshot .loops-check.json --notify https://hooks.slack.com/services/T000/B000/XXXX',
   ],

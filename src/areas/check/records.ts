@@ -16,7 +16,7 @@ export interface RecordRef {
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
-export const FAMILIES = ['content', 'rendered', 'wiring', 'expectations', 'metrics', 'code'] as const;
+export const FAMILIES = ['content', 'rendered', 'qa', 'wiring', 'expectations', 'metrics', 'code'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /** One problem, as --json prints it (and `loopsctl mcp` declares its tool's output). */
@@ -34,6 +34,8 @@ export const problemShape = z.strictObject({
   file: z.string().optional(),
   line: z.number().optional(),
   column: z.number().optional(),
+  /** The address a link or image finding is about, as the email has it: what the rules file's allow-list matches. */
+  link: z.string().optional(),
 });
 export type Problem = z.infer<typeof problemShape>;
 
@@ -54,7 +56,7 @@ export function problem(
   severity: Severity,
   message: string,
   fix: string,
-  at?: Pick<Problem, 'file' | 'line' | 'column'>,
+  at?: Pick<Problem, 'file' | 'line' | 'column' | 'link'>,
 ): Problem {
   return { rule, severity, message, fix, kind: record.kind, name: record.name, id: record.id, ...(record.url === undefined ? {} : { url: record.url }), ...at };
 }

@@ -28,6 +28,14 @@ const ignoreEntry = z.string().refine((entry) => (RECORD_KINDS as readonly strin
   message: `an entry is <kind>/<name>, the kind one of ${RECORD_KINDS.join(', ')}`,
 });
 
+/** A finding let pass: of a rule, in one record's emails (all of them without), about one address (a prefix with a trailing `*`). */
+const allowEntry = z.strictObject({
+  rule: z.string(),
+  record: ignoreEntry.optional(),
+  link: z.string().optional(),
+});
+export type AllowEntry = z.infer<typeof allowEntry>;
+
 export const rulesFileSchema = z.strictObject({
   workflows: z.record(z.string(), z.strictObject({ status: z.enum(['sending', 'draft', 'paused']).optional() })).default({}),
   transactional: z.record(z.string(), z.strictObject({ published: z.boolean().optional(), dataVariables: z.array(z.string()).optional() })).default({}),
@@ -36,10 +44,13 @@ export const rulesFileSchema = z.strictObject({
   thresholds: z
     .strictObject(Object.fromEntries(THRESHOLDS.map((name) => [name, rate.optional()])) as Record<Threshold, z.ZodOptional<typeof rate>>)
     .default({}),
+  /** The qa family's spam score at or over which an email's total is an error. */
+  spamScore: z.number().positive().optional(),
+  allow: z.array(allowEntry).default([]),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 
-export const NO_RULES: RulesFile = { workflows: {}, transactional: {}, rules: {}, ignore: [], thresholds: {} };
+export const NO_RULES: RulesFile = { workflows: {}, transactional: {}, rules: {}, ignore: [], thresholds: {}, allow: [] };
 
 /** A rules file far larger than any team writes is not one: 1 MiB. */
 const RULES_FILE_MAX_BYTES = 1024 * 1024;
@@ -93,8 +104,13 @@ export async function readRulesFile(place: RulesPlace, knownRules: ReadonlySet<s
   if (unknownRule !== undefined) {
     throw new LocalFileError(`${file} at rules.${unknownRule}: no rule is named ${unknownRule}`, { hint: 'the rules are listed in docs/check.md' });
   }
+  const unknownAllowed = result.data.allow.findIndex((entry) => !knownRules.has(entry.rule));
+  if (unknownAllowed !== -1) {
+    const name = result.data.allow[unknownAllowed]!.rule;
+    throw new LocalFileError(`${file} at allow.${unknownAllowed}.rule: no rule is named ${name}`, { hint: 'the rules are listed in docs/check.md' });
+  }
   return result.data;
 }
 
 const RULES_FILE_HINT =
-  'its keys are workflows, transactional, rules, ignore and thresholds, e.g. `workflows: { "Welcome series": { status: sending } }` (see docs/check.md)';
+  'its keys are workflows, transactional, rules, ignore, allow, thresholds and spamScore, e.g. `workflows: { "Welcome series": { status: sending } }` (see docs/check.md)';

@@ -9,6 +9,7 @@ import type { LmxKind } from '../../lmx/index.js';
 import { DEFAULT_DIRECTORY } from './lmx-files.js';
 import { renderChecks } from './render.js';
 import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
+import type { TreeCache } from './emails.js';
 
 interface CheckOptions {
   kind?: LmxKind;
@@ -43,6 +44,18 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
+  // What a recipient meets, offline: accessibility, and spam risk once it adds up.
+  const { qaProblems } = await import('./check-qa.js');
+  // A tree's theme, components and subjects are read for a tree; .lmx files named alone load none of its readers.
+  const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./emails.js');
+  const cache: TreeCache = new Map();
+  for (const file of checks) {
+    if (!file.file.endsWith('.lmx')) continue;
+    // A tree whose files cannot be read is drawn without them: the other checks name what is wrong there.
+    const context = tree === undefined ? undefined : await tree.treeContext(file.file, cache).catch(() => undefined);
+    file.warnings.push(...qaProblems(file, context));
+    file.warnings.sort((a, b) => a.offset - b.offset);
+  }
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);
   const warnings = checks.reduce((sum, file) => sum + file.warnings.length, 0);
   const { out } = context;

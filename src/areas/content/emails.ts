@@ -3,9 +3,11 @@
  * `content preview` shows it: checked, its components and theme taken from the tree it is in, its
  * variables filled from sample values.
  */
-import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../lmx/index.js';
+import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind } from '../../lmx/index.js';
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
+import type { CheckProblem } from './check.js';
+import { qaWarnings } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
 import { componentsOf, messageFieldsOf, themesOf, type MessageFields } from './tree.js';
 
@@ -28,7 +30,8 @@ export interface EmailRequest {
 }
 
 export interface EmailView extends RenderedEmail {
-  problems: LmxProblem[];
+  /** The specification's problems, and what a recipient would meet (the qa rules' warnings). */
+  problems: CheckProblem[];
   /** The size of the HTML, which Gmail clips past 102 KB. */
   htmlBytes: number;
   subject?: string;
@@ -75,10 +78,12 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
     subject: context.fields.subject,
     previewText: context.fields.previewText,
   });
+  const htmlBytes = Buffer.byteLength(rendered.html);
+  const qa = request.kind === 'component' ? [] : qaWarnings({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes });
   return {
     ...rendered,
-    problems,
-    htmlBytes: Buffer.byteLength(rendered.html),
+    problems: [...problems, ...qa].sort((a, b) => a.offset - b.offset),
+    htmlBytes,
     subject: context.fields.subject,
     themeLabel: theme?.label,
     unknownThemeId: request.theme === undefined && themeId !== undefined && treeTheme === undefined ? themeId : undefined,

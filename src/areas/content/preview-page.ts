@@ -5,7 +5,8 @@
  * HTML-escaped; the page runs one script of its own (preview.js), which follows the server's
  * change events and saves the sample values.
  */
-import { GMAIL_CLIP_BYTES, kilobytes, type LmxProblem } from '../../lmx/index.js';
+import { GMAIL_CLIP_BYTES, kilobytes } from '../../lmx/index.js';
+import type { CheckProblem } from './check.js';
 import { escapeHtml } from '../../lmx/render.js';
 import { deviceFrames, topBar, VIEWER_CSS, viewerScript } from '../../lmx/viewer.js';
 import { countOf } from '../../render/numbers.js';
@@ -37,7 +38,7 @@ export interface SampleField {
 
 export interface ShownEmail {
   email: TreeEmail;
-  problems: LmxProblem[];
+  problems: CheckProblem[];
   notes: string[];
   fields: SampleField[];
   /** The values file, from the directory: `transactional/welcome--cx1/.draft.values.json`. */
@@ -76,7 +77,7 @@ function list(emails: ListedEmail[], current: string | undefined): string {
     .join('');
 }
 
-function problemsPanel(problems: LmxProblem[]): string {
+function problemsPanel(problems: CheckProblem[]): string {
   if (problems.length === 0) return '<p class="clean">✓ No problems: this LMX follows the specification.</p>';
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const summary = `${countOf(errors, 'error')}, ${countOf(problems.length - errors, 'warning')}`;

@@ -1,16 +1,17 @@
 /** Every rule family of `loopsctl check`, and what the rules file and --only do to their findings. */
 import type { Account } from '../gather.js';
 import type { Family, Problem } from '../records.js';
-import type { RulesFile } from '../rules-file.js';
+import type { AllowEntry, RulesFile } from '../rules-file.js';
 import { code } from './code.js';
 import { content } from './content.js';
 import { expectations } from './expectations.js';
 import { metrics } from './metrics.js';
+import { qa } from './qa.js';
 import { rendered } from './rendered.js';
 import type { RuleFamily, RuleSpec } from './rule.js';
 import { wiring } from './wiring.js';
 
-export const RULE_FAMILIES: readonly RuleFamily[] = [content, rendered, wiring, expectations, metrics, code];
+export const RULE_FAMILIES: readonly RuleFamily[] = [content, rendered, qa, wiring, expectations, metrics, code];
 
 export const ALL_RULES: readonly RuleSpec[] = RULE_FAMILIES.flatMap((family) => family.rules);
 
@@ -19,9 +20,18 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
+/** Whether an allow-list entry lets a finding pass: its rule, in its record (any without one), about its address (any without one). */
+function allows(entry: AllowEntry, found: Problem): boolean {
+  if (entry.rule !== found.rule) return false;
+  if (entry.record !== undefined && entry.record !== `${found.kind}/${found.name}`) return false;
+  if (entry.link === undefined) return true;
+  if (found.link === undefined) return false;
+  return entry.link.endsWith('*') ? found.link.startsWith(entry.link.slice(0, -1)) : found.link === entry.link;
+}
+
 /**
  * The problems of the families asked for, each at the severity the rules file gives its rule (or
- * left out when it says off), without the records it ignores, records in order and, within one,
+ * left out when it says off), without the records it ignores and the findings it allows, records in order and, within one,
  * errors first.
  */
 export function findProblems(account: Account, expected: RulesFile, only: ReadonlySet<Family> | undefined): Problem[] {
@@ -32,6 +42,7 @@ export function findProblems(account: Account, expected: RulesFile, only: Readon
     for (const found of family.check(account, expected)) {
       const severity = expected.rules[found.rule] ?? found.severity;
       if (severity === 'off' || ignored.has(`${found.kind}/${found.name}`)) continue;
+      if (expected.allow.some((entry) => allows(entry, found))) continue;
       problems.push({ ...found, severity });
     }
   }

@@ -15,7 +15,6 @@ const { rules, severityOf } = declareRules('rendered', {
   'empty-link': { severity: 'error', summary: 'a link, button or image address that is empty' },
   'insecure-link': { severity: 'warning', summary: 'a link that is not https (http://, or a scheme mail clients do not open)' },
   'insecure-image': { severity: 'warning', summary: 'an image whose address is not https: clients block it or warn' },
-  'image-without-alt': { severity: 'warning', summary: 'an image without alt text, which screen readers and blocked images need' },
   'button-without-link': { severity: 'error', summary: 'a button with no link: it leads nowhere' },
   'email-too-large': { severity: 'warning', summary: 'an email over 102 KB rendered: Gmail clips it' },
   'preview-text-missing': { severity: 'warning', summary: 'no preview text: clients show the first words of the body instead' },
@@ -73,17 +72,6 @@ function elementProblems(checked: CheckedMessage, document: LmxDocument): Proble
     if (element.name === 'Button' && attribute('href') === undefined) {
       problems.push(problem(checked.record, 'button-without-link', severityOf('button-without-link'), `${at}: a button with no href`, editHint(checked)));
     }
-    if (element.name === 'Image' && (attribute('alt')?.value.trim() ?? '') === '') {
-      problems.push(
-        problem(
-          checked.record,
-          'image-without-alt',
-          severityOf('image-without-alt'),
-          `${at}: an image without alt text`,
-          `describe the image in its alt attribute; ${editHint(checked)}`,
-        ),
-      );
-    }
   }
   return problems;
 }
@@ -119,22 +107,39 @@ function inboxProblems(checked: CheckedMessage): Problem[] {
   return problems;
 }
 
+export interface RenderedEmail {
+  checked: CheckedMessage;
+  document: LmxDocument;
+  /** The theme's styles it is drawn with: its own theme's, else the account's default theme's. */
+  theme?: Record<string, unknown>;
+  html: string;
+}
+
+const renderedOf = new WeakMap<Account, RenderedEmail[]>();
+
+/** Each checked email parsed and rendered with the account's components and theme, once per account for every family that reads it. */
+export function renderedEmails(account: Account): RenderedEmail[] {
+  const known = renderedOf.get(account);
+  if (known !== undefined) return known;
+  const components = new Map(account.components.map((component) => [component.id, parseLmx(component.lmx).document]));
+  const themes = new Map(account.themes.map((theme) => [theme.id, theme.styles as Record<string, unknown>]));
+  const defaultTheme = account.themes.find((theme) => theme.isDefault)?.styles as Record<string, unknown> | undefined;
+  const emails = account.messages.map((checked) => {
+    const { document } = parseLmx(checked.message.lmx);
+    const themeId = themeIdOf(document);
+    const theme = (themeId === undefined ? undefined : themes.get(themeId)) ?? defaultTheme;
+    const { html } = renderLmx(document, { theme, components, subject: checked.message.subject, previewText: checked.message.previewText });
+    return { checked, document, html, ...(theme === undefined ? {} : { theme }) };
+  });
+  renderedOf.set(account, emails);
+  return emails;
+}
+
 export const rendered: RuleFamily = {
   family: 'rendered',
   rules,
   check(account: Account) {
-    const components = new Map(account.components.map((component) => [component.id, parseLmx(component.lmx).document]));
-    const themes = new Map(account.themes.map((theme) => [theme.id, theme.styles as Record<string, unknown>]));
-    const defaultTheme = account.themes.find((theme) => theme.isDefault)?.styles as Record<string, unknown> | undefined;
-    return account.messages.flatMap((checked) => {
-      const { document } = parseLmx(checked.message.lmx);
-      const themeId = themeIdOf(document);
-      const html = renderLmx(document, {
-        theme: (themeId === undefined ? undefined : themes.get(themeId)) ?? defaultTheme,
-        components,
-        subject: checked.message.subject,
-        previewText: checked.message.previewText,
-      }).html;
+    return renderedEmails(account).flatMap(({ checked, document, html }) => {
       const bytes = Buffer.byteLength(html);
       const size =
         bytes > CLIP_BYTES

@@ -11,6 +11,8 @@ const PLANTED = [
   ['unused-component', 'component', 'Header'],
   ['unused-mailing-list', 'list', 'Event invitations'],
   ['unpublished-changes', 'transactional', 'Magic sign-in link'],
+  // The receipt's "here" link: the qa family's accessibility rules.
+  ['vague-link-text', 'transactional', 'Order receipt'],
   ['unpublished-changes', 'transactional', 'Password reset'],
   ['workflow-not-sending', 'workflow', 'Beta onboarding subject test'],
   ['guardian-warning', 'workflow', 'Trial conversion'],
@@ -56,7 +58,7 @@ describe('check', () => {
     expect(strict.code).toBe(1);
     // The report is the output: no error on stderr.
     expect(strict.stderr).toBe('');
-    expect(strict.stdout).toContain('0 errors, 6 warnings');
+    expect(strict.stdout).toContain('0 errors, 7 warnings');
     const drafts = await sandbox.loopsctl(['check', '--drafts', '--json']);
     expect(drafts.code).toBe(1);
     expect(drafts.stderr).toBe('');
@@ -70,7 +72,7 @@ describe('check', () => {
     const lines = text.stdout.trimEnd().split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(80);
     expect(lines).toContain(`workflow "Upgrade thank-you" (${seedId('workflow/Upgrade thank-you')})`);
-    expect(lines.at(-1)).toMatch(/^0 errors, 6 warnings, 28 notes; \d+ records read, 11 emails checked\.$/);
+    expect(lines.at(-1)).toMatch(/^0 errors, 7 warnings, 28 notes; \d+ records read, 11 emails checked\.$/);
     const github = await sandbox.loopsctl(['check', '--format', 'github']);
     expect(github.stdout).toMatch(/^::warning title=insecure-link%3A workflow Upgrade thank-you::the email "Thank you for upgrading", line 4/m);
     expect(github.stdout).toMatch(/^::notice title=unused-theme%3A theme Arctic::/m);
@@ -103,6 +105,7 @@ describe('check', () => {
       ['unused-component', 'info', 'Header'],
       ['unused-mailing-list', 'info', 'Event invitations'],
       ['unpublished-changes', 'warning', 'Magic sign-in link'],
+      ['vague-link-text', 'warning', 'Order receipt'],
       ['expected-data-variables', 'error', 'Password reset'],
       ['unpublished-changes', 'warning', 'Password reset'],
       ['expected-published', 'error', 'Payment failed'],

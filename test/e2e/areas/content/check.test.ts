@@ -22,7 +22,7 @@ const cleanTree = () =>
 const sandboxes = sandboxEachTest();
 
 describe('content check', () => {
-  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses and the draft that cannot start", async () => {
+  it("passes the demo account's own content, pulled from the sandbox, warning only of the button Guardian refuses, the draft that cannot start and a vague link", async () => {
     const sandbox = await sandboxes();
     const root = join(tempDir('loopsctl-check-'), 'loops');
     const pull = await sandbox.loopsctl(['content', 'pull', root]);
@@ -35,7 +35,16 @@ describe('content check', () => {
     // The payment-failed draft's button leads nowhere: the seed's Guardian error, which the check foresees.
     // And the win-back draft's holdout control sends nothing: "you must add at least one email within
     // each control or variant branch before starting" (the docs' experiments page), a start rule.
+    // The receipt's link reads "here", which says nothing to a screen reader listing links (qa).
+    const receipt = (version: string) => ({
+      file: expect.stringMatching(new RegExp(`/transactional/order-receipt--\\w+/${version}\\.lmx$`)),
+      kind: 'transactional',
+      errors: [],
+      warnings: [expect.objectContaining({ rule: 'vague-link-text', line: 4, column: 33 })],
+    });
     expect(found).toEqual([
+      receipt('draft'),
+      receipt('published'),
       {
         file: expect.stringMatching(/\/transactional\/payment-failed--\w+\/draft\.lmx$/),
         kind: 'transactional',

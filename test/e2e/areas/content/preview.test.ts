@@ -26,12 +26,13 @@ const tree = () =>
       '<Paragraph>Your account is ready. Here is what you can do <Strong>right now</Strong>:</Paragraph>',
       '<UnorderedList><ListItem>Invite your team</ListItem><ListItem>Connect your <Link href="https://acme.example/data">data source</Link></ListItem></UnorderedList>',
       '<Button href="https://acme.example/login" align="center">Sign in to Acme</Button>',
-      '<Columns widths="50,50"><ColumnItem><H3>Docs</H3><Paragraph>Start with the quickstart.</Paragraph></ColumnItem><ColumnItem><H3>Help</H3><Paragraph>Reply to this email any time.</Paragraph></ColumnItem></Columns>',
+      '<Columns widths="50,50"><ColumnItem><H2>Docs</H2><Paragraph>Start with the quickstart.</Paragraph></ColumnItem><ColumnItem><H2>Help</H2><Paragraph>Reply to this email any time.</Paragraph></ColumnItem></Columns>',
       '<Component componentId="cmp1" />',
       '',
     ].join('\n'),
     [`${NEWS}/campaign.json`]: '{"name":"October news"}\n',
-    [`${NEWS}/email.lmx`]: '<H1>What shipped in October</H1>\n<Paragraph>Hi {contact.firstName}, exports are <Bold>twice</Bold> as fast.</Paragraph>\n',
+    [`${NEWS}/email.lmx`]:
+      '<H1>What shipped in October</H1>\n<Paragraph>Hi {contact.firstName}, exports are <Bold>twice</Bold> as fast. More <Link href="https://acme.example/october">here</Link>.</Paragraph>\n',
     [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
     [`${FOOTER}/component.lmx`]:
       '<Divider />\n<Paragraph align="center" fontSize="13">Acme Inc · 1 Main Street</Paragraph>\n<Icons><Icon name="github" href="https://github.com/acme" /></Icons>\n',
@@ -108,6 +109,8 @@ describe('content preview in a browser', () => {
       expect(await page.locator('nav li .name').allTextContents()).toEqual(['October news', 'Footer', 'Welcome (draft)']);
       // The first is shown: a campaign with an error, which the check panel names with its fix.
       expect(await page.textContent('#checks')).toContain('<Bold> is not an LMX tag');
+      // And what a recipient meets (the qa rules of `check`): a link that says nothing alone.
+      expect(await page.textContent('#checks')).toContain('the link text "here" says nothing alone');
       await page.click('text=Welcome (draft)');
       await page.locator('main h1', { hasText: 'Welcome (draft)' }).waitFor();
       expect([await page.locator('iframe#desktop').getAttribute('width'), await page.locator('iframe#mobile').getAttribute('width')]).toEqual(['600', '375']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account, CheckedMessage } from '../../../../src/areas/check/gather.js';
 import { ALL_RULES, findProblems } from '../../../../src/areas/check/rules/index.js';
 import { NO_RULES, type RulesFile } from '../../../../src/areas/check/rules-file.js';
+import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
 import type { EmailMessage } from '../../../../src/platform/email-messages/schemas.js';
 import { workflowProblems } from '../../../../src/platform/workflows/rules.js';
 
@@ -32,7 +33,7 @@ const LAUNCH = message(
     '<Style themeId="t-used" />',
     '<H1>We launched</H1>',
     '<Image src="https://acme.example/launch.png" alt="The new dashboard" />',
-    '<Paragraph>Read <Link href="https://acme.example/blog">the post</Link> or <Link href="mailto:hi@acme.example">write to us</Link>.</Paragraph>',
+    '<Paragraph>Read <Link href="https://acme.example/blog">the post</Link> about what changed, or <Link href="mailto:hi@acme.example">write to us</Link>.</Paragraph>',
     '<Component componentId="c-footer" />',
     '',
   ].join('\n'),
@@ -192,6 +193,28 @@ const BREAKS: [rule: string, breaks: (account: Account, expected: RulesFile) => 
   ['insecure-link', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/blog', 'http://acme.example/blog') })],
   ['insecure-image', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/launch.png', 'http://acme.example/launch.png') })],
   ['image-without-alt', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace(' alt="The new dashboard"', '') })],
+  [
+    'low-contrast',
+    (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('<Style themeId="t-used" />', '<Style themeId="t-used" textBaseColor="#aaaaaa" />') }),
+  ],
+  ['heading-order', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('<H1>We launched</H1>', '<H1>We launched</H1>\n<H3>What changed</H3>') })],
+  ['vague-link-text', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('>the post<', '>click here<') })],
+  [
+    'small-text',
+    (a) => changeMessage(a, 2, { lmx: '<Paragraph>Welcome!</Paragraph>\n<Button href="https://app.acme.example" fontSize="10">Open Acme</Button>\n' }),
+  ],
+  ['image-alt-unhelpful', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('The new dashboard', 'launch.png') })],
+  ['spam-subject-capitals', (a) => changeMessage(a, LAUNCH_INDEX, { subject: 'WE LAUNCHED THE DASHBOARD' })],
+  ['spam-punctuation', (a) => changeMessage(a, LAUNCH_INDEX, { subject: 'We launched!!!' })],
+  ['spam-url-shortener', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('https://acme.example/blog', 'https://bit.ly/3xYz') })],
+  ['spam-image-only', (a) => changeMessage(a, LAUNCH_INDEX, { lmx: '<Image src="https://acme.example/launch.png" alt="The new dashboard" />\n' })],
+  [
+    'spam-mostly-images',
+    (a) => changeMessage(a, LAUNCH_INDEX, { lmx: LAUNCH.lmx.replace('<H1>', '<Image src="https://acme.example/more.png" alt="More of it" />\n<H1>') }),
+  ],
+  ['spam-text-part-short', (a) => changeMessage(a, 2, { lmx: `${'<Divider />\n'.repeat(80)}<Paragraph>Welcome!</Paragraph>\n` })],
+  ['spam-trigger-phrase', (a) => changeMessage(a, 2, { lmx: '<Paragraph>Welcome! Act now: it is 100% free.</Paragraph>\n' })],
+  ['spam-score', (a) => changeMessage(a, 2, { subject: 'ACT NOW!!! 100% FREE', lmx: '<Paragraph>Act now, it is 100% free and risk-free.</Paragraph>\n' })],
   ['button-without-link', (a) => changeMessage(a, 2, { lmx: '<Button>Open Acme</Button>\n' })],
   ['email-too-large', (a) => changeMessage(a, 2, { lmx: `${'<Paragraph>A long paragraph of words to read.</Paragraph>\n'.repeat(1500)}` })],
   ['preview-text-missing', (a) => changeMessage(a, 0, { previewText: ' ' })],
@@ -230,7 +253,42 @@ describe('check rules', () => {
   });
 
   it('every rule has a case here', () => {
-    expect(BREAKS.map(([rule]) => rule).sort()).toEqual(ALL_RULES.map((rule) => rule.name).sort());
+    // The network rules are found against fixture servers: test/e2e/areas/check/links.test.ts.
+    const offline = ALL_RULES.filter((rule) => !Object.hasOwn(LINK_RULES, rule.name));
+    expect(BREAKS.map(([rule]) => rule).sort()).toEqual(offline.map((rule) => rule.name).sort());
+  });
+
+  it("a spam total at the rules file's spamScore is an error; under it, nothing", () => {
+    const account = cleanAccount();
+    changeMessage(account, 2, { subject: 'WELCOME TO ACME!!!' });
+    const spamScore = (score: number) =>
+      findProblems(account, { ...structuredClone(NO_RULES), spamScore: score }, undefined).find((found) => found.rule === 'spam-score');
+    expect(spamScore(3)?.severity).toBe('error');
+    expect(spamScore(3)?.message).toContain('spam-subject-capitals 1.5, spam-punctuation 1.5');
+    expect(spamScore(3.5)).toBeUndefined();
+  });
+
+  it('the allow-list lets a rule pass in one record, or for one address', () => {
+    const account = cleanAccount();
+    const link = (address: string) => ({
+      ...account.messages[1]!.record,
+      rule: 'link-broken',
+      severity: 'error' as const,
+      message: 'x',
+      fix: 'y',
+      link: address,
+    });
+    const { kind, name, id } = account.messages[1]!.record;
+    account.network = [link('https://partner.example/members'), link('https://acme.example/gone')];
+    const allowed = (allow: RulesFile['allow']) =>
+      findProblems(account, { ...structuredClone(NO_RULES), allow }, undefined)
+        .filter((found) => found.rule === 'link-broken')
+        .map((found) => found.link);
+    expect(allowed([{ rule: 'link-broken', link: 'https://partner.example/*' }])).toEqual(['https://acme.example/gone']);
+    expect(allowed([{ rule: 'link-broken', record: `${kind}/${name}` }])).toEqual([]);
+    expect(allowed([{ rule: 'link-broken', record: 'campaign/Another' }])).toHaveLength(2);
+    expect(allowed([{ rule: 'link-timeout', link: 'https://acme.example/gone' }])).toHaveLength(2);
+    expect(id).toBe('c-launch');
   });
 
   it.each(BREAKS)('%s: found once its record breaks it', (rule, breaks) => {

@@ -1,0 +1,36 @@
+/**
+ * The qa family: what a recipient meets in each email that can be sent. Offline, accessibility and
+ * spam risk, from the email's LMX drawn with its theme (src/lmx/qa/); with --links (or --only qa),
+ * its links and images fetched (../links/), whose findings the run hands in on the account.
+ */
+import { QA_RULES, qaFindings } from '../../../lmx/qa/index.js';
+import { problem, type Problem } from '../records.js';
+import { LINK_RULES } from '../links/rules.js';
+import { whichEmail } from './content.js';
+import { renderedEmails } from './rendered.js';
+import { declareRules, type RuleFamily } from './rule.js';
+
+const { rules } = declareRules('qa', {
+  ...(Object.fromEntries(Object.entries(QA_RULES).map(([name, { severity, summary }]) => [name, { severity, summary }])) as Record<
+    keyof typeof QA_RULES,
+    { severity: 'error' | 'warning' | 'info'; summary: string }
+  >),
+  ...LINK_RULES,
+});
+
+export const qa: RuleFamily = {
+  family: 'qa',
+  rules,
+  check(account, expected) {
+    const offline = renderedEmails(account).flatMap(({ checked, document, theme, html }) =>
+      qaFindings({ document, subject: checked.message.subject, theme, htmlBytes: Buffer.byteLength(html), spamThreshold: expected.spamScore }).map(
+        (found): Problem => {
+          const where = found.position === undefined ? '' : `, line ${found.position.line}, column ${found.position.column}`;
+          const points = found.score === undefined || found.rule === 'spam-score' ? '' : ` (+${found.score} spam points)`;
+          return problem(checked.record, found.rule, found.severity, `${whichEmail(checked)}${where}: ${found.message}${points}`, found.fix);
+        },
+      ),
+    );
+    return [...offline, ...(account.network ?? [])];
+  },
+};

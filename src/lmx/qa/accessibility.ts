@@ -1,0 +1,277 @@
+/**
+ * Accessibility of an email, offline, from its LMX and the styles it is drawn with (the theme under
+ * the email's `<Style />`): contrast of text and button labels against what is behind them, heading
+ * order, link text that says nothing alone, text under 12 px, and images' alt text. A style the
+ * theme sets is reported once for the email, at the first place it shows, with how many more.
+ */
+import type { LmxAttribute, LmxDocument, LmxElement, LmxNode } from '../parse.js';
+import { emailStyles, safeColour, safeNumber, type EmailStyles, type TextStyle } from '../theme.js';
+import { textOf } from '../tree.js';
+import { contrastRatio, minimumContrast, over, parseHex, type Rgba } from './contrast.js';
+import { finding, type QaFinding } from './finding.js';
+
+/** Under this, text is hard to read on a phone; WCAG's guidance and the platform's own minimum for text blocks. */
+export const MIN_FONT_PX = 12;
+
+/** The background the renderer gives a code block. */
+const CODE_BACKGROUND = '#f3f4f6';
+const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+
+const TEXT_BLOCKS: Record<string, 'text' | 'heading1' | 'heading2' | 'heading3'> = {
+  H1: 'heading1',
+  H2: 'heading2',
+  H3: 'heading3',
+  Paragraph: 'text',
+  Quote: 'text',
+  ListItem: 'text',
+};
+
+/** Link text that names no destination: WCAG 2.4.4 (https://www.w3.org/WAI/WCAG21/Understanding/link-purpose-in-context). */
+const VAGUE_LINK_TEXT = new Set([
+  'click here',
+  'click',
+  'here',
+  'tap here',
+  'read more',
+  'more',
+  'learn more',
+  'see more',
+  'more info',
+  'info',
+  'link',
+  'this',
+  'this link',
+  'go',
+]);
+
+/** Alt text that says what the file is, not what it shows. */
+const UNHELPFUL_ALT = new Set(['image', 'img', 'photo', 'picture', 'graphic', 'banner', 'icon', 'spacer', 'untitled', 'alt']);
+const FILE_NAME = /^[\w .-]+\.(png|jpe?g|gif|webp|svg|bmp|avif)$/i;
+
+const attributeOf = (element: LmxElement, name: string): LmxAttribute | undefined => element.attributes.find((attribute) => attribute.name === name);
+
+/** Findings that may stand for many places (a theme's colour): one finding, counting the places after the first. */
+class Findings {
+  private readonly byKey = new Map<string, { found: QaFinding; more: number }>();
+
+  add(key: string, found: QaFinding): void {
+    const seen = this.byKey.get(key);
+    if (seen === undefined) this.byKey.set(key, { found, more: 0 });
+    else seen.more += 1;
+  }
+
+  list(): QaFinding[] {
+    return [...this.byKey.values()].map(({ found, more }) =>
+      more === 0 ? found : { ...found, message: `${found.message} (and ${more} more place${more === 1 ? '' : 's'})` },
+    );
+  }
+}
+
+interface Drawn {
+  colour: string;
+  /** The attribute or style it comes from, for the message and the fix. */
+  from: string;
+  /** Set by the theme or <Style />, not by this element. */
+  styled: boolean;
+}
+
+class AccessibilityWalk {
+  readonly findings = new Findings();
+
+  constructor(private readonly styles: EmailStyles) {}
+
+  /** The blocks in order, each with what is drawn behind it. */
+  walk(nodes: readonly LmxNode[], background: Rgba): void {
+    for (const node of nodes) {
+      if (node.kind !== 'element') continue;
+      const block = colourOf(node, 'blockColor');
+      const behind = block === undefined ? background : over(block, background);
+      const kind = TEXT_BLOCKS[node.name];
+      if (kind !== undefined) this.textBlock(node, kind === 'text' ? this.styles.text : this.styles[kind], kind !== 'text', behind);
+      else if (node.name === 'CodeBlock') this.codeBlock(node, behind);
+      else if (node.name === 'Button') this.button(node, behind);
+      else if (node.name === 'Image') this.image(node);
+      else this.walk(node.children, behind);
+    }
+  }
+
+  private textBlock(element: LmxElement, style: TextStyle, bold: boolean, background: Rgba): void {
+    const size = this.size(
+      element,
+      'fontSize',
+      style.fontSize,
+      element.name === 'ListItem' || element.name === 'Quote' || element.name === 'Paragraph'
+        ? 'textBaseFontSize'
+        : `${element.name.replace('H', 'heading')}FontSize`,
+    );
+    const base = { colour: style.color, from: element.name.startsWith('H') ? `${element.name.replace('H', 'heading')}Color` : 'textBaseColor', styled: true };
+    if (hasOwnText(element)) this.contrast(element, base, background, size.px, bold, 'text');
+    this.inline(element.children, background, size.px, bold);
+  }
+
+  /** Inline tags that colour their text, and links, in the link colour. */
+  private inline(nodes: readonly LmxNode[], background: Rgba, px: number, bold: boolean): void {
+    for (const node of nodes) {
+      if (node.kind !== 'element') continue;
+      const strong = bold || node.name === 'Strong';
+      if (node.name === 'Link') {
+        this.linkText(node);
+        this.contrast(node, { colour: this.styles.textLinkColor, from: 'textLinkColor', styled: true }, background, px, strong, 'link');
+      } else {
+        const colour = safeColour(attributeOf(node, 'textColor')?.value);
+        if (colour !== undefined) this.contrast(node, { colour, from: 'textColor', styled: false }, background, px, strong, 'text');
+      }
+      this.inline(node.children, background, px, strong);
+    }
+  }
+
+  private codeBlock(element: LmxElement, background: Rgba): void {
+    const size = this.size(element, 'fontSize', this.styles.text.fontSize - 2, 'textBaseFontSize');
+    const behind = over(parseHex(CODE_BACKGROUND)!, background);
+    this.contrast(element, { colour: this.styles.text.color, from: 'textBaseColor', styled: true }, behind, size.px, false, 'code');
+  }
+
+  private button(element: LmxElement, background: Rgba): void {
+    const fill = colourOf(element, 'bgColor') ?? parseHex(this.styles.buttonBodyColor)!;
+    const own = safeColour(attributeOf(element, 'textColor')?.value);
+    const label: Drawn =
+      own === undefined ? { colour: this.styles.buttonTextColor, from: 'buttonTextColor', styled: true } : { colour: own, from: 'textColor', styled: false };
+    const size = this.size(element, 'fontSize', this.styles.buttonTextFontSize, 'buttonTextFontSize');
+    this.contrast(element, label, over(fill, background), size.px, this.styles.buttonTextBold, 'button label');
+    this.linkText(element);
+  }
+
+  private image(element: LmxElement): void {
+    const alt = attributeOf(element, 'alt');
+    if (alt === undefined) {
+      this.findings.add(
+        `alt@${element.position.offset}`,
+        finding(
+          'image-without-alt',
+          'an image without alt text: screen readers and clients that block images show nothing in its place',
+          'describe what it shows in alt="…", or mark a decorative image with alt=""',
+          element.position,
+        ),
+      );
+      return;
+    }
+    const text = alt.value.trim();
+    if (text !== '' && (FILE_NAME.test(text) || UNHELPFUL_ALT.has(text.toLowerCase())))
+      this.findings.add(
+        `alt@${element.position.offset}`,
+        finding(
+          'image-alt-unhelpful',
+          `the image's alt text ${JSON.stringify(text)} says what the file is, not what it shows`,
+          'describe what the image shows, or write alt="" when it is decorative',
+          alt.position,
+        ),
+      );
+  }
+
+  private linkText(element: LmxElement): void {
+    const text = textOf(element)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} ]+/gu, '')
+      .trim();
+    if (!VAGUE_LINK_TEXT.has(text)) return;
+    const what = element.name === 'Button' ? 'button' : 'link';
+    this.findings.add(
+      `vague@${element.position.offset}`,
+      finding(
+        'vague-link-text',
+        `the ${what} text ${JSON.stringify(textOf(element))} says nothing alone: screen readers list links by their text`,
+        `say where it leads ("Reset your password", "Read the March release notes")`,
+        element.position,
+      ),
+    );
+  }
+
+  /** The font size an element is drawn at, reporting it when under 12 px. */
+  private size(element: LmxElement, attribute: string, styled: number, style: string): { px: number } {
+    const own = safeNumber(attributeOf(element, attribute)?.value, 1, 200);
+    const px = own ?? styled;
+    if (px < MIN_FONT_PX) {
+      const key = own === undefined ? `size:${style}` : `size@${element.position.offset}`;
+      const message =
+        own === undefined
+          ? `text drawn at ${px} px (the theme's ${style}${element.name === 'CodeBlock' ? ', less 2 px for code' : ''}), under ${MIN_FONT_PX} px`
+          : `${attribute}="${own}" draws text at ${px} px, under ${MIN_FONT_PX} px`;
+      const fix = own === undefined ? `raise ${style} in the theme or in <Style /> to ${MIN_FONT_PX} or more` : `use ${attribute}="${MIN_FONT_PX}" or more`;
+      this.findings.add(key, finding('small-text', message, fix, element.position));
+    }
+    return { px };
+  }
+
+  private contrast(element: LmxElement, drawn: Drawn, background: Rgba, px: number, bold: boolean, what: string): void {
+    const colour = parseHex(drawn.colour);
+    if (colour === undefined) return;
+    const ratio = contrastRatio(colour, background);
+    const needed = minimumContrast(px, bold);
+    if (ratio >= needed) return;
+    const hex = ({ r, g, b }: Rgba) => `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+    const key = drawn.styled ? `contrast:${drawn.from}:${hex(background)}:${needed}` : `contrast@${element.position.offset}`;
+    this.findings.add(
+      key,
+      finding(
+        'low-contrast',
+        `${what} in ${drawn.colour} (${drawn.styled ? `the theme's ${drawn.from}` : `${drawn.from} of <${element.name}>`}) on ${hex(background)}: contrast ${ratio.toFixed(2)}:1, under the ${needed}:1 WCAG 2.1 asks of ${needed === 3 ? 'large' : 'body'} text`,
+        drawn.styled
+          ? `darken or lighten ${drawn.from} in the theme or in <Style />, or change the background`
+          : `choose a ${drawn.from} with at least ${needed}:1 against ${hex(background)}`,
+        element.position,
+      ),
+    );
+  }
+}
+
+function colourOf(element: LmxElement, name: string): Rgba | undefined {
+  const value = safeColour(attributeOf(element, name)?.value);
+  return value === undefined ? undefined : parseHex(value);
+}
+
+/** Text drawn in the block's own colour: outside a link and outside a tag that colours it. */
+function hasOwnText(element: LmxElement): boolean {
+  return element.children.some((child) => {
+    if (child.kind === 'text') return child.value.trim() !== '';
+    if (child.kind === 'variable') return true;
+    if (child.name === 'Link' || attributeOf(child, 'textColor') !== undefined) return false;
+    return hasOwnText(child);
+  });
+}
+
+/** Headings in order: a level is never skipped going down (WCAG 1.3.1, https://www.w3.org/WAI/tutorials/page-structure/headings/). */
+function headingOrder(elements: readonly LmxElement[]): QaFinding[] {
+  const found: QaFinding[] = [];
+  let previous: number | undefined;
+  for (const element of elements) {
+    const level = /^H([123])$/.exec(element.name)?.[1];
+    if (level === undefined) continue;
+    const current = Number(level);
+    if (previous !== undefined && current > previous + 1)
+      found.push(
+        finding(
+          'heading-order',
+          `an H${current} after an H${previous}: screen reader users navigate by headings, and a skipped level reads as missing content`,
+          `make it an H${previous + 1}, and change its size in the theme or with fontSize if it should look smaller`,
+          element.position,
+        ),
+      );
+    previous = current;
+  }
+  return found;
+}
+
+/** The accessibility findings of an email drawn with a theme's styles (the default theme without one). */
+export function accessibilityFindings(
+  document: LmxDocument,
+  theme: Readonly<Record<string, unknown>> | undefined,
+  elements: readonly LmxElement[],
+): QaFinding[] {
+  const styleElement = document.children.find((node): node is LmxElement => node.kind === 'element' && node.name === 'Style');
+  const { styles } = emailStyles(theme, styleElement);
+  const walk = new AccessibilityWalk(styles);
+  // The body is drawn over the page's background, which is drawn over white.
+  const page = over(parseHex(styles.backgroundColor)!, WHITE);
+  walk.walk(document.children, over(parseHex(styles.bodyColor)!, page));
+  return [...walk.findings.list(), ...headingOrder(elements)];
+}
