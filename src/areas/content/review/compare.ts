@@ -6,7 +6,7 @@
  * counted, never listed, whatever its files say: a reformat, attributes reordered, nodes moved.
  */
 import { createHash } from 'node:crypto';
-import type { LmxProblem } from '../../../lmx/index.js';
+import type { CheckProblem } from '../check.js';
 import { canonicalJson } from '../plan-file.js';
 import { bodyOf, changedBlocks, comparable, plainTextOf, type BlockChange } from './blocks.js';
 import type { ReviewKind, SideEmail } from './sides.js';
@@ -58,7 +58,7 @@ function textsOf(email: SideEmail): Record<Exclude<Aspect, 'body'>, string> {
   };
 }
 
-function findingsOf(problems: readonly LmxProblem[]): Finding[] {
+function findingsOf(problems: readonly CheckProblem[]): Finding[] {
   return problems.map(({ severity, rule, message }) => ({ severity, rule, message }));
 }
 

@@ -8,7 +8,8 @@
 import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readTreeFileAsync } from '../../../base/tree-files.js';
-import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind, type LmxProblem } from '../../../lmx/index.js';
+import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind } from '../../../lmx/index.js';
+import type { CheckProblem } from '../check.js';
 import { treeContext, viewEmail, type EmailView, type TreeCache } from '../emails.js';
 import { readLmxSourceAsync, WORKFLOWS } from '../lmx-files.js';
 import { emailsOf, recordDirectories } from '../tree.js';
@@ -38,7 +39,7 @@ export interface SideEmail {
   variables: string[];
   view: EmailView;
   /** The problems that stop its LMX being read or compiled (errors only), empty when it compiles. */
-  errors: LmxProblem[];
+  errors: CheckProblem[];
 }
 
 /** The LMX files of a tree that are the bodies of emails a push sends: a transactional email's draft, a campaign's and a workflow email's body. */
