@@ -14,10 +14,13 @@ import './file-cpu.js';
 
 /**
  * The largest share of the run's CPU one file may take. The suite holds some 300 files, a third of
- * a percent each on average; the slowest after the speed work took 2.5% (the in-process Quickstart
- * and the whole-tree scans). A file past 5% waits for something, or tests in one file what belongs in many.
+ * a percent each on average; the costliest took 4.5% (test/spawned/examples.test.ts, every example
+ * of the help and the docs) and 3.9% (test/spawned/build/bundles.test.ts) of some 430 s, on a
+ * machine loaded by other work. A file past 6% waits for something, runs as processes what could
+ * run in-process, or tests in one file what belongs in several. A machine without the programs some
+ * tests need (Chromium, zsh, fish) skips those, which raises every other file's share a little.
  */
-export const MAX_FILE_SHARE = 0.05;
+export const MAX_FILE_SHARE = 0.06;
 
 /** A run of fewer files than this is someone's chosen few, where a share says nothing. */
 export const MIN_FILES = 50;

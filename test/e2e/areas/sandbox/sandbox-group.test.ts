@@ -40,6 +40,17 @@ describe('loopsctl sandbox as a group', () => {
     expect(answers[10]!.body.message).toMatch(/^Too many requests: this is the sandbox's limit .* loopsctl sandbox --rate-limit off$/);
   });
 
+  it("--sandbox keeps the platform's limit of 10 a second, which the tests' runs turn off unless they ask for the real pace", async () => {
+    // `api -i` shows the answer's head on stderr: the limit and what is left of it.
+    const real = await run(['--sandbox', 'api', '-i', '/v1/lists'], { pace: 'api' });
+    expect(real.code, real.stderr).toBe(0);
+    expect(real.stderr).toMatch(/^x-ratelimit-limit: 10\nx-ratelimit-remaining: 9\n/m);
+    const tests = await run(['--sandbox', 'api', '-i', '/v1/lists']);
+    expect(tests.code, tests.stderr).toBe(0);
+    expect(tests.stderr).toMatch(/^HTTP 200 OK\n/);
+    expect(tests.stderr).not.toContain('x-ratelimit');
+  });
+
   it('names its inbox on stderr', async () => {
     const interrupt = new AbortController();
     const result = await run(['sandbox', '--port', '0'], { signal: interrupt.signal, onStdout: (text) => text.includes('\n') && interrupt.abort() });
