@@ -8,7 +8,7 @@ import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
 import { element, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { alignOf, alphaOf, backgroundImageOf, centredByMargins, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
 import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
@@ -282,7 +282,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
-  const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
+  const align = centredByMargins(node.style) ? 'center' : alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
