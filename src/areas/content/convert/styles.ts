@@ -1,5 +1,5 @@
 /** CSS as email sources write it (inline `style`, MJML's attributes), read into what LMX's attributes take. */
-import type { Style } from './model.js';
+import type { Findings, Place, Style } from './model.js';
 
 /** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
 export function parseStyle(text: string | undefined): Style {
@@ -72,6 +72,21 @@ export function hexColour(value: string | undefined, over = '#ffffff'): string |
   const full = base.length === 4 ? `#${base[1]}${base[1]}${base[2]}${base[2]}${base[3]}${base[3]}` : base;
   const under = [1, 3, 5].map((start) => Number.parseInt(full.slice(start, start + 2), 16));
   return `#${channels.map((channel, index) => hex2(channel! * alpha + under[index]! * (1 - alpha))).join('')}`;
+}
+
+/** A colour written with an opacity, which LMX's opaque colours cannot hold: listed once, with the hex it was written as. */
+export function listAlpha(findings: Findings, written: string | undefined, hex: string | undefined, over: string | undefined, at: Place): void {
+  const alpha = alphaOf(written);
+  if (alpha === undefined || hex === undefined) return;
+  const construct = `the colour ${written!.trim()}`;
+  if (findings.remediation.some((item) => item.construct === construct)) return;
+  findings.add(
+    at,
+    construct,
+    'approximated',
+    `written as ${hex}, as it shows at ${Math.round(alpha * 100)}% opacity on ${over ?? '#ffffff'}`,
+    'LMX colours are opaque: check it against its background in the preview',
+  );
 }
 
 /** A length in pixels (`14px`, `14`, `1.5em` at 16 px), or undefined for one that is not (a percentage, auto). */
