@@ -7,8 +7,20 @@
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { element, textContent, type Place, type SourceElement, type SourceNode } from './model.js';
-import { alignOf, alphaOf, backgroundImageOf, backgroundOf, hexColour, lineHeightPercent, pixels, sides, verticalSpace } from './styles.js';
+import { element, textContent, type SourceElement, type SourceNode } from './model.js';
+import {
+  alignOf,
+  alphaOf,
+  backgroundImageOf,
+  centredByMargins,
+  listAlpha,
+  backgroundOf,
+  hexColour,
+  lineHeightPercent,
+  pixels,
+  sides,
+  verticalSpace,
+} from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
 import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
@@ -160,7 +172,7 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   const lineHeight = lineHeightPercent(node?.style['line-height'], fontSize);
   if (lineHeight !== undefined) setNumber(made, 'lineHeight', lineHeight, at, context.findings);
   const colour = hexColour(style.color, context.sourceBackground);
-  listAlpha(style.color, colour, context.sourceBackground, at, context);
+  listAlpha(context.findings, style.color, colour, context.sourceBackground, at);
   if (colour !== undefined && colour !== context.baseColour) {
     inline = coloured(inline, colour);
     made.inline = inline;
@@ -170,21 +182,6 @@ export function textBlock(tag: string, nodes: readonly SourceNode[], context: Ma
   if (own !== undefined && own !== context.background) made.attrs.blockColor = own;
   rememberLook(made, colour, own ?? context.sourceBackground, at);
   return made;
-}
-
-/** A colour written with an opacity, which LMX's opaque colours cannot hold: listed once, with the hex it was written as. */
-export function listAlpha(written: string | undefined, hex: string | undefined, over: string | undefined, at: Place, context: MapContext): void {
-  const alpha = alphaOf(written);
-  if (alpha === undefined || hex === undefined) return;
-  const construct = `the colour ${written!.trim()}`;
-  if (context.findings.remediation.some((item) => item.construct === construct)) return;
-  context.findings.add(
-    at,
-    construct,
-    'approximated',
-    `written as ${hex}, as it shows at ${Math.round(alpha * 100)}% opacity on ${over ?? '#ffffff'}`,
-    'LMX colours are opaque: check it against its background in the preview',
-  );
 }
 
 function firstPlace(nodes: readonly SourceNode[]) {
@@ -292,7 +289,7 @@ export function imageBlock(node: SourceElement, href: string | undefined, contex
   if (href !== undefined) made.attrs.href = href;
   const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
   if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
-  const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
+  const align = centredByMargins(node.style) ? 'center' : alignOf(node.attrs.align ?? context.inherited['text-align']);
   if (align !== undefined) made.attrs.align = align;
   const radius = pixels(node.style['border-radius']);
   if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
@@ -467,13 +464,8 @@ function columnWidths(columns: SourceElement[]): string | undefined {
 export function container(node: SourceElement, context: MapContext, content: (inner: MapContext) => Mapped[]): Mapped[] {
   listBackgroundImage(node, context);
   const background = backgroundOf(node.style, node.attrs, context.sourceBackground);
-  listAlpha(
-    node.style['background-color'] ?? node.style.background?.split(/\s+/).find((part) => alphaOf(part) !== undefined),
-    background,
-    context.sourceBackground,
-    node.at,
-    context,
-  );
+  const writtenBackground = node.style['background-color'] ?? node.style.background?.split(/\s+(?![^(]*\))/).find((part) => alphaOf(part) !== undefined);
+  listAlpha(context.findings, writtenBackground, background, context.sourceBackground, node.at);
   const styled = background !== undefined && background !== context.background && !context.plain.includes(background);
   let inner = inherit(context, node.style);
   if (background !== undefined) inner = { ...inner, sourceBackground: background };

@@ -4,7 +4,7 @@
  */
 import type { LmxInline } from './lmx-out.js';
 import type { ConvertKind, Findings, SourceElement, SourceNode, Style } from './model.js';
-import { hexColour, hidesContent } from './styles.js';
+import { hexColour, hidesContent, listAlpha } from './styles.js';
 import { mapVariable, templatePieces } from './variables.js';
 
 /** What the mapper carries down the tree: the target kind, the findings, and the CSS that inherits. */
@@ -133,6 +133,7 @@ function inlineElement(node: SourceElement, context: MapContext): LmxInline[] {
     children = [{ tag, attrs, children }];
   };
   const colour = hexColour(node.style.color, context.sourceBackground);
+  listAlpha(context.findings, node.style.color, colour, context.sourceBackground, node.at);
   const decoration = node.style['text-decoration'] ?? '';
   if (colour !== undefined && colour !== hexColour(context.inherited.color ?? context.baseColour) && node.name !== 'a') wrap('Text', { textColor: colour });
   if (['code', 'kbd', 'samp', 'tt'].includes(node.name)) wrap('Code');

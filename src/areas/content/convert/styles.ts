@@ -1,5 +1,5 @@
 /** CSS as email sources write it (inline `style`, MJML's attributes), read into what LMX's attributes take. */
-import type { Style } from './model.js';
+import type { Findings, Place, Style } from './model.js';
 
 /** `color: red; font-size: 14px` -> { color: 'red', 'font-size': '14px' }; `!important` dropped. */
 export function parseStyle(text: string | undefined): Style {
@@ -74,6 +74,21 @@ export function hexColour(value: string | undefined, over = '#ffffff'): string |
   return `#${channels.map((channel, index) => hex2(channel! * alpha + under[index]! * (1 - alpha))).join('')}`;
 }
 
+/** A colour written with an opacity, which LMX's opaque colours cannot hold: listed once, with the hex it was written as. */
+export function listAlpha(findings: Findings, written: string | undefined, hex: string | undefined, over: string | undefined, at: Place): void {
+  const alpha = alphaOf(written);
+  if (alpha === undefined || hex === undefined) return;
+  const construct = `the colour ${written!.trim()}`;
+  if (findings.remediation.some((item) => item.construct === construct)) return;
+  findings.add(
+    at,
+    construct,
+    'approximated',
+    `written as ${hex}, as it shows at ${Math.round(alpha * 100)}% opacity on ${over ?? '#ffffff'}`,
+    'LMX colours are opaque: check it against its background in the preview',
+  );
+}
+
 /** A length in pixels (`14px`, `14`, `1.5em` at 16 px), or undefined for one that is not (a percentage, auto). */
 export function pixels(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -136,6 +151,13 @@ export function fontOf(stack: string | undefined): { family?: string; category?:
   const generic = families.find((family) => ['serif', 'sans-serif', 'monospace'].includes(family.toLowerCase()));
   const family = families.find((name) => name !== '' && name !== generic && !name.startsWith('-') && !/^(system-ui|inherit)$/i.test(name));
   return { family, category: generic?.toLowerCase() };
+}
+
+/** Whether a style centres its box with auto margins on both sides (`margin: 0 auto`), as emails centre an image. */
+export function centredByMargins(style: Style): boolean {
+  const parts = style.margin?.trim().split(/\s+/) ?? [];
+  const [left, right] = [style['margin-left'] ?? parts[3] ?? parts[1] ?? parts[0], style['margin-right'] ?? parts[1] ?? parts[0]];
+  return left?.toLowerCase() === 'auto' && right?.toLowerCase() === 'auto';
 }
 
 /** `text-align` or an `align` attribute, as LMX's align. */

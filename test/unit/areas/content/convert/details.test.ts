@@ -71,3 +71,21 @@ describe('images', () => {
     ]);
   });
 });
+
+describe('opacity', () => {
+  it('lists a span’s colour and a box’s background written with an opacity, each once', () => {
+    const { lmx, findings } = fromHtml(
+      HTML(
+        '<div style="background:rgba(255, 0, 0, 0.25)"><p>Words on pink, <span style="color:rgba(0,0,255,0.5)">blue-ish</span> and <span style="color:rgba(0,0,255,0.5)">again</span></p></div>',
+      ),
+    );
+    // The box holds all the text: it is the body.
+    expect(lmx).toContain('<Style bodyColor="#ffbfbf" />');
+    expect(lmx).toContain('<Text textColor="#8060df">blue-ish</Text>');
+    const listed = findings.remediation.filter((item) => item.construct.startsWith('the colour')).map((item) => `${item.construct}: ${item.done}`);
+    expect(listed).toEqual([
+      'the colour rgba(255, 0, 0, 0.25): written as #ffbfbf, as it shows at 25% opacity on #ffffff',
+      'the colour rgba(0,0,255,0.5): written as #8060df, as it shows at 50% opacity on #ffbfbf',
+    ]);
+  });
+});

@@ -170,3 +170,16 @@ describe('HTML: layouts of tables and tricks', () => {
     expect(lmx).toContain('<Image src="https://example.com/b.png" alt="B" href="https://example.com/b"');
   });
 });
+
+describe('centring', () => {
+  it('keeps an image centred by its auto margins, and text centred by its alignment', () => {
+    const { lmx } = fromReact(
+      REACT(`<Container>
+          <Img src="https://example.com/logo.png" width="120" alt="Acme" style={{ margin: '0 auto' }} />
+          <Text style={{ textAlign: 'center' }}>Centred words</Text>
+        </Container>`),
+    );
+    expect(lmx).toMatch(/<Image src="https:\/\/example.com\/logo.png" alt="Acme" width="120" align="center"/);
+    expect(lmx).toContain('<Paragraph align="center">Centred words</Paragraph>');
+  });
+});

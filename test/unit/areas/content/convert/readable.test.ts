@@ -3,7 +3,8 @@
  * source, held against the colours the converted LMX is drawn with.
  */
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../../../../src/areas/content/convert/contrast.js';
+import { contrastRatio, keepContrast, rememberLook } from '../../../../../src/areas/content/convert/contrast.js';
+import { Findings } from '../../../../../src/areas/content/convert/model.js';
 import { fromHtml } from './layout-support.js';
 
 const FOOTER = 'You are receiving this email because you signed up at Acme. Acme Inc, 1 Main Street, Springfield. '.repeat(4);
@@ -56,5 +57,19 @@ describe('colours as the text was read', () => {
     // The inner section is flattened into the outer (sections do not nest): its dark words keep the light grey behind them.
     expect(lmx).toMatch(/<Paragraph [^>]*blockColor="#f0f0f0"><Text textColor="#333333">Nested words on grey/);
     expect(findings.remediation.map((item) => item.construct)).toContain('the background image https://example.com/hero.jpg');
+  });
+});
+
+describe('what cannot be kept', () => {
+  it('lists a block whose contrast fell and that takes no colour of its own', () => {
+    const findings = new Findings();
+    // A block of a kind with no blockColor, its white words now on the white body.
+    const made = { tag: 'Unknown', attrs: {}, inline: [{ tag: 'Text', attrs: { textColor: '#ffffff' }, children: [{ text: 'Footer words' }] }] };
+    rememberLook(made, '#ffffff', '#222222', { file: 'email.html', line: 9, column: 3 });
+    keepContrast([made], { bodyColor: '#ffffff' }, findings);
+    expect(findings.remediation).toEqual([
+      expect.objectContaining({ line: 9, column: 3, construct: 'text less readable than in the source', outcome: 'listed' }),
+    ]);
+    expect(findings.remediation[0]!.done).toBe('its contrast is 1.0:1 against its background, where the source had 15.9:1');
   });
 });
