@@ -2,7 +2,7 @@
  * A plan written as a file (`content push --plan --out`) and played by `loopsctl apply`: exactly
  * its calls, guarded by the revisions it was planned against, to the account it was made for, once.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takeFileLock } from '../../../../src/base/lock.js';
@@ -12,6 +12,7 @@ import { seedState } from '../../../../src/emulator/state.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { plannedThemeEdit } from '../../../support/theme-plan.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const PASSWORD_RESET = seedId('transactional/Password reset');
@@ -180,15 +181,7 @@ describe('loopsctl apply', () => {
 
   it('refuses to overwrite a component or theme changed in the app after the plan was made', async () => {
     const sandbox = await sandboxes();
-    const directory = tempDir('loopsctl-apply-');
-    const root = join(directory, 'loops');
-    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'themes'])).code).toBe(0);
-    const theme = readdirSync(join(root, 'themes'))[0]!;
-    const file = join(root, 'themes', theme, 'theme.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
-    const plan = join(directory, 'change.json');
-    expect((await sandbox.loopsctl(['content', 'push', root, '--only', 'themes', '--plan', '--out', plan])).code).toBe(0);
-    const id = theme.slice(theme.lastIndexOf('--') + 2);
+    const { id, plan } = await plannedThemeEdit(sandbox, tempDir('loopsctl-apply-'));
     const changed = await sandbox.loopsctl(['themes', 'update', id, '--style', 'buttonBorderRadius=12']);
     expect(changed.code, changed.stderr).toBe(0);
     sandbox.requests.length = 0;

@@ -3,7 +3,7 @@
  * same plan-and-apply cycle, refused as a conflict when the record changed again since, and saying
  * so where the API cannot take it back.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
@@ -11,6 +11,7 @@ import { emailMessages } from '../../../../src/emulator/routes/email-message-rec
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
+import { plannedThemeEdit } from '../../../support/theme-plan.js';
 import { edit, workflowDir } from '../../../support/workflow-tree.js';
 
 const WIN_BACK = 'cw509z9tjxv56rte3vt30437u';
@@ -215,15 +216,10 @@ describe('loopsctl undo', () => {
 
   it('refuses to take back a theme changed in the app since the change, sending nothing', async () => {
     const sandbox = await sandboxes();
-    const { directory, plan, env } = place();
-    const root = join(directory, 'themes');
-    expect((await sandbox.loopsctl(['content', 'pull', root, '--only', 'themes'], { env })).code).toBe(0);
-    const theme = readdirSync(join(root, 'themes'))[0]!;
-    const file = join(root, 'themes', theme, 'theme.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/"#[0-9a-fA-F]{6}"/, '"#123456"'));
-    expect((await sandbox.loopsctl(['content', 'push', root, '--only', 'themes', '--plan', '--out', plan], { env })).code).toBe(0);
+    const { directory, env } = place();
+    const { id, plan } = await plannedThemeEdit(sandbox, directory, env);
     await applied(sandbox, plan, env);
-    const changed = await sandbox.loopsctl(['themes', 'update', theme.slice(theme.lastIndexOf('--') + 2), '--style', 'buttonBorderRadius=12'], { env });
+    const changed = await sandbox.loopsctl(['themes', 'update', id, '--style', 'buttonBorderRadius=12'], { env });
     expect(changed.code, changed.stderr).toBe(0);
     sandbox.requests.length = 0;
     const undo = await sandbox.loopsctl(['undo', plan, '--yes'], { env });
