@@ -78,8 +78,10 @@ export function recordDiff(account: Files | undefined, local: Files | undefined,
 export function lineAround(line: string, column: number, width: number): { text: string; caret: number } {
   const room = Math.max(40, width);
   const whole = line.endsWith('\r') ? line.slice(0, -1) : line;
-  const start = whole.length <= room ? 0 : Math.max(0, Math.min(column - 1 - Math.floor(room / 2), whole.length - room));
-  const end = Math.min(whole.length, start + room);
+  // A window leaves a column for the ellipsis at each end it cuts: the line shown stays within the width.
+  const inner = whole.length <= room ? room : room - 2;
+  const start = whole.length <= room ? 0 : Math.max(0, Math.min(column - 1 - Math.floor(inner / 2), whole.length - inner));
+  const end = Math.min(whole.length, start + inner);
   const before = `${start > 0 ? '…' : ''}${sanitize(whole.slice(start, column - 1))}`;
   return { text: `${before}${sanitize(whole.slice(column - 1, end))}${end < whole.length ? '…' : ''}`, caret: before.length };
 }
