@@ -58,6 +58,41 @@ describe('content convert: bounds', () => {
     expect(refused).toEqual([expect.stringContaining('nested more than 256 deep'), expect.stringContaining('nested more than 256 deep')]);
   });
 
+  it('never writes what content check refuses: a computed or dynamic image gets a placeholder, a button to a computed address becomes text', async () => {
+    const root = sources({
+      'welcome.tsx': [
+        "import { Button, Html, Img, Text } from '@react-email/components';",
+        'export default function Welcome({ avatar }: { avatar: string }) {',
+        '  return (',
+        '    <Html>',
+        '      <Img src={avatar} alt="You" />',
+        '      <Img src={cdn()} alt="Logo" />',
+        '      <Button href={loginLink()}>Log in</Button>',
+        '      <Text>Welcome aboard.</Text>',
+        '    </Html>',
+        '  );',
+        '}',
+      ].join('\n'),
+    });
+    const { out, result } = await convert(join(root, 'welcome.tsx'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const { readFileSync } = await import('node:fs');
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" dynamicSrc="{data.avatar}" alt="You" />');
+    expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" alt="Logo" />');
+    expect(lmx).toContain('<Paragraph>Log in</Paragraph>');
+    const listed = JSON.parse(result.stdout).records[0].remediation.map((item: { line: number; construct: string }) => `${item.line} ${item.construct}`);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        '5 <img src="{{avatar}}">',
+        '6 an image whose address is computed when the app runs',
+        '7 a button whose address is computed when the app runs',
+      ]),
+    );
+    const check = await run(['content', 'check', out, '--json']);
+    expect((JSON.parse(check.stdout) as { errors: unknown[] }[]).flatMap((checked) => checked.errors)).toEqual([]);
+  });
+
   it('lists text CSS hides (display:none, a zero font size), at its place', async () => {
     const root = sources({
       'hidden.html': [
