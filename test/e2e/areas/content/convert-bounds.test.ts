@@ -3,19 +3,13 @@
  * nested thousands deep, text hidden by CSS. Each is refused or listed with the file and the place
  * named, exit 2 at most, and nothing written that the run did not show.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { directoryOf } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 
-function sources(files: Record<string, string>): string {
-  const root = tempDir('loopsctl-bounds-src-');
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const sources = (files: Record<string, string>) => directoryOf(files, 'loopsctl-bounds-src-');
 
 async function convert(source: string, ...options: string[]) {
   const out = join(tempDir('loopsctl-bounds-out-'), 'loops');
@@ -76,7 +70,6 @@ describe('content convert: bounds', () => {
     });
     const { out, result } = await convert(join(root, 'welcome.tsx'), '--json');
     expect(result.code, result.stderr).toBe(0);
-    const { readFileSync } = await import('node:fs');
     const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
     expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" dynamicSrc="{data.avatar}" alt="You" />');
     expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" alt="Logo" />');
