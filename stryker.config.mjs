@@ -130,6 +130,7 @@ export const groups = {
   convert: {
     mutate: ['src/areas/content/convert/*.ts', 'src/areas/migrate/*.ts'],
     tests: [
+      'test/unit/areas/content/convert/fidelity.test.ts',
       'test/unit/areas/content/convert/mjml-source.test.ts',
       'test/unit/areas/content/convert/styles.test.ts',
       'test/unit/areas/content/convert/variables.test.ts',

@@ -5,7 +5,15 @@ import { tempDir } from './temp.js';
 
 /** A new `loops` directory holding these files (paths relative to it); removed after the test file. */
 export function contentTree(files: Record<string, string | Buffer>): string {
-  const root = join(tempDir('loopsctl-content-'), 'loops');
+  return filesIn(join(tempDir('loopsctl-content-'), 'loops'), files);
+}
+
+/** A new directory holding these files (an app's repository, emails to convert); removed after the test file. */
+export function directoryOf(files: Record<string, string | Buffer>, prefix = 'loopsctl-files-'): string {
+  return filesIn(tempDir(prefix), files);
+}
+
+function filesIn(root: string, files: Record<string, string | Buffer>): string {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -265,7 +265,7 @@ See docs/migrate.md.`,
       examples: [
         'loopsctl content convert emails/order-shipped.mjml --out converted',
         'loopsctl content convert emails --kind campaign --out campaigns',
-        'loopsctl content convert emails/team-invite.tsx --strict --json --out strict',
+        'loopsctl content convert emails/order-shipped.mjml --strict --json --out strict',
         'loopsctl content convert emails --upload --out uploaded',
       ],
       remote: true,

@@ -327,8 +327,20 @@ export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock 
       'the button’s text kept without it',
       'a <Button> holds plain text: style it with its own colours',
     );
+  const href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
+  // A button whose address the reader could not know (computed when the app runs) goes nowhere: its text is kept as text.
+  if (href === '') {
+    context.findings.add(
+      node.at,
+      'a button whose address is computed when the app runs',
+      'kept as text',
+      'its text kept as a paragraph, as a button to nowhere cannot be published',
+      'make it a <Button> again with its https address',
+    );
+    return block('Paragraph', {}, { inline: pieces });
+  }
   const made = block('Button', {}, { inline: pieces });
-  if (node.attrs.href !== undefined) made.attrs.href = hrefOf(node.attrs.href, node, context);
+  if (href !== undefined) made.attrs.href = href;
   const style = node.style;
   const background = hexColour(style['background-color'] ?? style.background);
   if (background !== undefined) made.attrs.bgColor = background;

@@ -3,19 +3,13 @@
  * nested thousands deep, text hidden by CSS. Each is refused or listed with the file and the place
  * named, exit 2 at most, and nothing written that the run did not show.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { directoryOf } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 
-function sources(files: Record<string, string>): string {
-  const root = tempDir('loopsctl-bounds-src-');
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const sources = (files: Record<string, string>) => directoryOf(files, 'loopsctl-bounds-src-');
 
 async function convert(source: string, ...options: string[]) {
   const out = join(tempDir('loopsctl-bounds-out-'), 'loops');
@@ -56,6 +50,40 @@ describe('content convert: bounds', () => {
     expect(report.code, report.stderr).toBe(0);
     const refused = JSON.parse(report.stdout).templates.map((template: { refused?: string }) => template.refused);
     expect(refused).toEqual([expect.stringContaining('nested more than 256 deep'), expect.stringContaining('nested more than 256 deep')]);
+  });
+
+  it('never writes what content check refuses: a computed or dynamic image gets a placeholder, a button to a computed address becomes text', async () => {
+    const root = sources({
+      'welcome.tsx': [
+        "import { Button, Html, Img, Text } from '@react-email/components';",
+        'export default function Welcome({ avatar }: { avatar: string }) {',
+        '  return (',
+        '    <Html>',
+        '      <Img src={avatar} alt="You" />',
+        '      <Img src={cdn()} alt="Logo" />',
+        '      <Button href={loginLink()}>Log in</Button>',
+        '      <Text>Welcome aboard.</Text>',
+        '    </Html>',
+        '  );',
+        '}',
+      ].join('\n'),
+    });
+    const { out, result } = await convert(join(root, 'welcome.tsx'), '--json');
+    expect(result.code, result.stderr).toBe(0);
+    const lmx = readFileSync(join(out, 'transactional/welcome/draft.lmx'), 'utf8');
+    expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" dynamicSrc="{data.avatar}" alt="You" />');
+    expect(lmx).toContain('<Image src="https://placehold.co/600x300.png" alt="Logo" />');
+    expect(lmx).toContain('<Paragraph>Log in</Paragraph>');
+    const listed = JSON.parse(result.stdout).records[0].remediation.map((item: { line: number; construct: string }) => `${item.line} ${item.construct}`);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        '5 <img src="{{avatar}}">',
+        '6 an image whose address is computed when the app runs',
+        '7 a button whose address is computed when the app runs',
+      ]),
+    );
+    const check = await run(['content', 'check', out, '--json']);
+    expect((JSON.parse(check.stdout) as { errors: unknown[] }[]).flatMap((checked) => checked.errors)).toEqual([]);
   });
 
   it('lists text CSS hides (display:none, a zero font size), at its place', async () => {

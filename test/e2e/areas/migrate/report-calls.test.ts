@@ -4,19 +4,13 @@
  * fallback), keys written as JavaScript takes them, the send's subject in the converted record, and
  * nothing read under node_modules.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { directoryOf } from '../../../support/content-tree.js';
 import { run, tempDir } from '../../../support/main.js';
 
-function app(files: Record<string, string>): string {
-  const root = tempDir('loopsctl-migrate-app-');
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const app = (files: Record<string, string>) => directoryOf(files, 'loopsctl-migrate-app-');
 
 const REMINDER = [
   "import { Html, Text } from '@react-email/components';",
@@ -66,7 +60,6 @@ describe('migrate report: calls and templates', () => {
     const out = join(tempDir('loopsctl-migrate-out-'), 'loops');
     const result = await run(['content', 'convert', join(root, 'reminder.tsx'), '--out', out, '--json']);
     expect(result.code, result.stderr).toBe(0);
-    const { readFileSync } = await import('node:fs');
     expect(JSON.parse(readFileSync(join(out, 'transactional/reminder/draft.json'), 'utf8'))).toEqual({ dataVariablesFallbacks: { minutes: '30' } });
     const listed = JSON.parse(result.stdout).records[0].remediation.map((item: { line: number; construct: string }) => `${item.line} ${item.construct}`);
     expect(listed).toEqual(['2 the default minutes = "30"', '1 no subject']);
