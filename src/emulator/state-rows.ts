@@ -140,8 +140,10 @@ export class SliceRows<T extends object> {
   private readonly layout: RowLayout;
   private readonly objects = new Map<number, T>();
   private readonly records = new WeakMap<T, RowRecord>();
-  /** Rows handed out or added since the last save: the ones a save looks at. */
+  /** Rows handed out or added since the last look-up: the ones the next look-up writes first. */
   private touched = new Set<T>();
+  /** Rows written by a look-up since the last save, which may have changed since: a save looks at them again. */
+  private synced = new Set<T>();
   private removed = new Set<T>();
 
   constructor(
@@ -170,7 +172,10 @@ export class SliceRows<T extends object> {
         ),
       allByKey: (which, value) => {
         this.sync();
-        return this.objectsOf(this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(key, value));
+        return this.objectsOf(
+          this.statement(`SELECT position, value FROM rows WHERE slice = ? AND key${which} = ? ORDER BY position`).all(key, value),
+          (row) => this.keysOf(row)[which] === value,
+        );
       },
       placed: (from, below, limit = -1) => {
         this.sync();
@@ -181,6 +186,10 @@ export class SliceRows<T extends object> {
             below,
             limit,
           ),
+          (row) => {
+            const place = this.layout.place?.(row as Shaped) ?? null;
+            return place !== null && place >= from && place < below;
+          },
         );
       },
       nextPlace: (after, below) => {
@@ -199,6 +208,7 @@ export class SliceRows<T extends object> {
       },
       remove: (row) => {
         this.touched.delete(row);
+        this.synced.delete(row);
         if (this.records.has(row)) this.removed.add(row);
       },
     };
@@ -226,11 +236,14 @@ export class SliceRows<T extends object> {
       for (const [position, row] of [...this.objects]) if (!kept.has(position)) this.forgetRow(row);
       for (const row of all) this.write(row);
       this.touched.clear();
+      this.synced.clear();
       this.removed.clear();
       this.unload();
       return;
     }
+    for (const row of this.synced) this.touched.add(row);
     this.sync();
+    this.synced.clear();
   }
 
   /** Removes every row of the slice (it left the state). */
@@ -239,14 +252,23 @@ export class SliceRows<T extends object> {
     this.statement('DELETE FROM row_slices WHERE key = ?').run(this.key);
   }
 
-  /** Writes the rows removed, added and changed since the last save (or look-up) into the open transaction. */
+  /**
+   * Writes the rows removed, and those added or handed out since the last look-up, into the open
+   * transaction, so that a look-up by key or place reads them as they are. A row written so stays
+   * one the save looks at (it may change again); one changed after its look-up is found by its
+   * keys as the look-up wrote them until the save, and a look-up drops a row that no longer fits.
+   */
   private sync(): void {
     for (const row of this.removed) {
       const record = this.records.get(row);
       if (record !== undefined) this.statement('DELETE FROM rows WHERE position = ?').run(record.position);
       this.forgetRow(row);
+      this.synced.delete(row);
     }
-    for (const row of this.touched) this.write(row);
+    for (const row of this.touched) {
+      this.write(row);
+      this.synced.add(row);
+    }
     this.touched.clear();
     this.removed.clear();
   }
@@ -318,14 +340,14 @@ export class SliceRows<T extends object> {
     return row;
   }
 
-  /** The objects of rows read (in the database's order, after a sync), but for those removed since. */
-  private objectsOf(found: Row[]): T[] {
+  /** The objects of rows read (in the database's order, after a sync) that still fit, but for those removed since. */
+  private objectsOf(found: Row[], fits: (row: T) => boolean): T[] {
     const rows: T[] = [];
     for (const each of found) {
       const row = this.objectOf(each);
-      if (!this.removed.has(row)) {
+      if (!this.removed.has(row) && fits(row)) {
         rows.push(row);
-        this.touched.add(row);
+        if (!this.synced.has(row)) this.touched.add(row);
       }
     }
     return rows;

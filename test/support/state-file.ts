@@ -33,6 +33,13 @@ export function addRow(file: string, slice: string, id: string, keys: [string, s
   );
 }
 
+/** Runs SQL on a state file as another program would, and answers the rows it gives. */
+export function queryState(file: string, sql: string): Record<string, unknown>[] {
+  let rows: Record<string, unknown>[] = [];
+  withDatabase(file, (database) => (rows = database.prepare(sql).all() as Record<string, unknown>[]));
+  return rows;
+}
+
 function withDatabase(file: string, fn: (database: DatabaseSync) => unknown): void {
   const database = new DatabaseSync(file);
   try {

@@ -2,23 +2,14 @@
  * A sandbox that keeps a state file commits the writes that arrive together once, and answers each
  * only once its change is in the file.
  */
-import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCore } from '../../../src/emulator/core.js';
 import { SANDBOX_KEY } from '../../../src/emulator/keys.js';
 import { writeState } from '../../../src/emulator/state.js';
 import { seedState } from '../../support/sandbox.js';
+import { queryState as query } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
-
-function query(file: string, sql: string) {
-  const database = new DatabaseSync(file);
-  try {
-    return database.prepare(sql).all();
-  } finally {
-    database.close();
-  }
-}
 
 const create = (email: string) => ({
   method: 'POST',

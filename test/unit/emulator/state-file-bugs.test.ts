@@ -4,7 +4,6 @@
  * read as JSON.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileError } from '../../../src/base/errors.js';
@@ -12,6 +11,8 @@ import { stateFileRequest } from '../../../src/emulator/index.js';
 import { startServer, type SandboxServer } from '../../../src/emulator/server.js';
 import { defaultStatePath, readState, writeState } from '../../../src/emulator/state.js';
 import { sandboxModules, seedState } from '../../support/sandbox.js';
+import { callSandbox } from '../../support/sandbox-http.js';
+import { queryState as run } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -25,25 +26,10 @@ async function start(stateFile: string): Promise<SandboxServer> {
   return sandbox;
 }
 
-async function request(sandbox: SandboxServer, method: string, path: string, body?: unknown) {
-  const response = await fetch(sandbox.url + path, {
-    method,
-    headers: { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const request = (sandbox: SandboxServer, method: string, path: string, body?: unknown) =>
+  callSandbox({ url: sandbox.url, apiKey: 'sandbox-key' }, method, path, body);
 
 const findByEmail = (sandbox: SandboxServer, email: string) => request(sandbox, 'GET', `/v1/contacts/find?email=${encodeURIComponent(email)}`);
-
-function run(file: string, sql: string): void {
-  const database = new DatabaseSync(file);
-  try {
-    database.exec(sql);
-  } finally {
-    database.close();
-  }
-}
 
 describe('a contact in a state file', () => {
   it('is found by its email in any case, created with capitals, in the request after and after a restart', async () => {

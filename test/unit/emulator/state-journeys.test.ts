@@ -2,7 +2,6 @@
  * Journeys and the outbox in a sandbox's state file: a row each, a request reading and writing
  * the ones it touches, and the sandbox running them as it does in memory.
  */
-import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxApi } from '../../../src/emulator/api.js';
@@ -13,6 +12,8 @@ import { readState, writeState } from '../../../src/emulator/state.js';
 import { KEPT_ENDED, type Journey } from '../../../src/emulator/journey-records.js';
 import { eventWorkflow, sandboxWithWorkflows } from '../../support/journeys.js';
 import { sandboxCaller, sandboxModules, seedState, type SandboxState } from '../../support/sandbox.js';
+import { callSandbox } from '../../support/sandbox-http.js';
+import { queryState as query } from '../../support/state-file.js';
 import { tempDir } from '../../support/temp.js';
 
 const started: SandboxServer[] = [];
@@ -23,15 +24,6 @@ afterEach(async () => {
 const newsletter = seedId('mailing-list/Product updates');
 const betaTesters = seedId('mailing-list/Beta testers');
 
-function query(file: string, sql: string) {
-  const database = new DatabaseSync(file);
-  try {
-    return database.prepare(sql).all();
-  } finally {
-    database.close();
-  }
-}
-
 /** Requests as a person's app would send them, to a sandbox in memory or to a server keeping a file. */
 type Send = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
@@ -41,12 +33,8 @@ async function fileSandbox(state: SandboxState): Promise<{ send: Send; file: str
   const sandbox = await startServer({ stateFile: file, rateLimit: false });
   started.push(sandbox);
   const send: Send = async (method, path, body) => {
-    const response = await fetch(sandbox.url + path, {
-      method,
-      headers: { authorization: 'Bearer sandbox-key', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
+    const { status, body: answered } = await callSandbox({ url: sandbox.url, apiKey: 'sandbox-key' }, method, path, body);
+    return { status, body: answered };
   };
   return { send, file };
 }
