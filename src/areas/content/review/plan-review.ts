@@ -6,7 +6,7 @@
  * approval names exactly what it approves. It is part of what the plan's own digest covers: a
  * plan whose review was edited is refused as any edited plan is.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
@@ -139,7 +139,6 @@ export async function keptReviewWords(dir: string, plan: string, keep: string): 
   if (!parsed.success) return [];
   const page = parsed.data.page === undefined ? undefined : join(dir, parsed.data.page.slice(parsed.data.page.lastIndexOf('/') + 1));
   if (page === undefined) return reviewWords(parsed.data);
-  const { renameSync } = await import('node:fs');
   renameSync(page, keep);
   return reviewWords({ ...parsed.data, page: keep });
 }
