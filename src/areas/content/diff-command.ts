@@ -5,12 +5,11 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { explained } from '../explain.js';
 import { DEFAULT_DIRECTORY } from './files.js';
-import { resolveAccount, whereOf } from './account.js';
 import { renderDiffMarkdown } from './diff-markdown.js';
 import { diffWorkflows } from './workflows/diff.js';
 import { diffAudience } from './audience/diff.js';
-import { fetchAll, type Standing } from './emails/sides.js';
-import { diffEmails } from './emails/diff.js';
+import type { Standing } from './emails/sides.js';
+import { accountSide, diffEmails } from './emails/diff.js';
 import { CONTENT, requireState, scopeOf } from './scope.js';
 
 interface DiffOptions {
@@ -22,15 +21,7 @@ interface DiffOptions {
 export const diff: Handler<[string | undefined], DiffOptions> = handler(['out', 'client', 'key', 'files'], async (context, [directory], options) => {
   const scope = scopeOf(directory, options.only, true);
   const state = requireState(scope.root, directory ?? DEFAULT_DIRECTORY);
-  const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
-  const client = await context.client();
-  const [{ key: account }, remotes] = await Promise.all([
-    explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
-      CONTENT,
-    ),
-    fetchAll(client, kinds),
-  ]);
+  const { client, account, kinds, remotes } = await accountSide(context, scope, state);
   const { differences: emails, names } = diffEmails(scope, kinds, state, account, remotes);
   // Workflows are compared once a pull has brought them here, as the other kinds are.
   const workflows = [

@@ -14,18 +14,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
-import {
-  approvalQuestion,
-  approvalsDirectory,
-  newProposalId,
-  propose,
-  proposalDirectory,
-  readProposal,
-  takeApproval,
-  type Proposal,
-} from '../apply/approvals.js';
+import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
 import { readPlanUnder, type PlannedUnit } from '../content/plan-file.js';
-import { keptReviewWords, planReviewWords } from '../content/review/plan-review.js';
+import { planReviewWords } from '../content/review/plan-review.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
@@ -155,9 +146,7 @@ async function impactWords(caller: Caller, approving: Approving, tool: Tool, inp
     );
     if (ran.error !== undefined) return [sanitize(`Impact: unknown, it could not be planned: ${ran.error.message}`)];
     const impact = (producedValue(ran) as { impact?: ImpactRecord[] } | undefined)?.impact ?? [];
-    // The review of the emails the plan changes, its page kept beside the proposal for the person to open.
-    const review = await keptReviewWords(dir, 'impact.json', join(approvalsDirectory(approving.configDir), `${id}.review.html`));
-    return [...(impact.length === 0 ? [] : renderImpact(impact).trimEnd().split('\n')), ...review];
+    return impact.length === 0 ? [] : renderImpact(impact).trimEnd().split('\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,9 +1,14 @@
 /** `content diff` of emails, components and themes: per record, how it stands and what differs between the files and the account. */
+import type { ApiClient } from '../../../api/client.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { explained } from '../../explain.js';
+import { resolveAccount, whereOf } from '../account.js';
 import type { ContentState, Kind } from '../files.js';
 import { recordDiff } from '../render.js';
-import { scopeCovers, type Scope } from '../scope.js';
+import { CONTENT, scopeCovers, type Scope } from '../scope.js';
 import { readRecords } from './files.js';
 import type { RemoteRecord } from './remote.js';
+import { fetchAll } from './sides.js';
 import { describe, followRenames, nameRemotes, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
 import { lmxNames, nameRecords, type LmxNames } from '../lmx-names.js';
 
@@ -15,6 +20,24 @@ export interface EmailDifference {
   id?: string;
   standing: Standing;
   patch: string;
+}
+
+/** The account the key reaches, as the state knows it, and its records of the kinds the tree holds: what a diff compares with. */
+export async function accountSide(
+  context: Uses<'client' | 'key'>,
+  scope: Scope,
+  state: ContentState,
+): Promise<{ client: ApiClient; account: string; kinds: Kind[]; remotes: RemoteRecord[] }> {
+  const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
+  const client = await context.client();
+  const [{ key: account }, remotes] = await Promise.all([
+    explained(
+      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
+      CONTENT,
+    ),
+    fetchAll(client, kinds),
+  ]);
+  return { client, account, kinds, remotes };
 }
 
 /**

@@ -10,9 +10,8 @@ import { basename, join } from 'node:path';
 import { removeTreeFile, writeTreeFile } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
-import { resolveAccount, whereOf } from '../account.js';
-import { diffEmails } from '../emails/diff.js';
-import { fetchAll, pathOf } from '../emails/sides.js';
+import { accountSide, diffEmails } from '../emails/diff.js';
+import { pathOf } from '../emails/sides.js';
 import type { Files } from '../files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
 import { readSides } from '../workflows/sides.js';
@@ -29,15 +28,7 @@ export async function accountTree(
   const read = pushed === undefined ? undefined : new Set([...pushed.kinds, 'components', 'themes', ...(pushed.workflows ? ['workflows'] : [])]);
   const scope = scopeOf(root, read === undefined ? undefined : [...read].join(','));
   const state = requireState(scope.root, shown);
-  const kinds = scope.kinds.filter((kind) => state.kinds.includes(kind));
-  const client = await context.client();
-  const [{ key: account }, remotes] = await Promise.all([
-    explained(
-      whereOf(context, client).then((where) => resolveAccount(client, state, where)),
-      CONTENT,
-    ),
-    fetchAll(client, kinds),
-  ]);
+  const { client, account, kinds, remotes } = await accountSide(context, scope, state);
   const { pairs, names } = diffEmails(scope, kinds, state, account, remotes);
   const workflows =
     scope.workflows && state.kinds.includes('workflows')

@@ -6,7 +6,7 @@
  * approval names exactly what it approves. It is part of what the plan's own digest covers: a
  * plan whose review was edited is refused as any edited plan is.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../../base/errors.js';
@@ -126,19 +126,4 @@ export function reviewWords(review: PlanReview): string[] {
 export function planReviewWords(plan: object): string[] {
   const parsed = planReview.safeParse((plan as { review?: unknown }).review);
   return parsed.success ? reviewWords(parsed.data) : [];
-}
-
-/**
- * The review lines of a plan a proposal's check wrote into its own directory (`dir`/`plan`), its
- * page moved to `keep` first (the directory is removed after): the question names where it stays.
- */
-export async function keptReviewWords(dir: string, plan: string, keep: string): Promise<string[]> {
-  const { readPlanUnder } = await import('../plan-file.js');
-  const read = await readPlanUnder(dir, plan).catch(() => undefined);
-  const parsed = planReview.safeParse((read as { review?: unknown } | undefined)?.review);
-  if (!parsed.success) return [];
-  const page = parsed.data.page === undefined ? undefined : join(dir, parsed.data.page.slice(parsed.data.page.lastIndexOf('/') + 1));
-  if (page === undefined) return reviewWords(parsed.data);
-  renameSync(page, keep);
-  return reviewWords({ ...parsed.data, page: keep });
 }

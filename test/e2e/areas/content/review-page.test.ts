@@ -67,6 +67,7 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     await tab.goto(pathToFileURL(page).href);
     const overflow = await tab.evaluate("document.querySelector('header').scrollWidth <= window.innerWidth");
     expect(overflow).toBe(true);
+    for (const frame of tab.frames()) await frame.waitForLoadState();
     await keepScreenshot(tab, 'content-review-page-phone');
   }, 120_000);
 });
