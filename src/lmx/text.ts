@@ -6,7 +6,6 @@
 import type { LmxText, LmxVariable } from './nodes.js';
 import type { LmxPosition, LmxRule, LmxSeverity } from './problems.js';
 import type { LmxNamespace } from './tags.js';
-import { FALLBACK_FIELDS } from '../platform/email-messages/schemas.js';
 
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/y;
 /** The characters decode acts on: references, braces, `<` and the control characters isControl names. */
@@ -234,9 +233,20 @@ export class TextReader {
   }
 }
 
+/**
+ * The email message's field that holds each namespace's fallbacks. The message's schema declares
+ * them (platform/email-messages/schemas.ts, FALLBACK_FIELDS); the parser names them here so that a
+ * check of an .lmx file loads no API schema, and a test holds the two the same.
+ */
+const FALLBACK_FIELD_OF: Record<LmxNamespace, string> = {
+  contact: 'contactPropertiesFallbacks',
+  event: 'eventPropertiesFallbacks',
+  data: 'dataVariablesFallbacks',
+};
+
 /** The problem of a variable written with an inline fallback, which LMX does not have: the message and the fix. */
 function fallbackProblem(written: string, namespace: LmxNamespace, name: string): [message: string, fix: string] {
-  return [`${written}: LMX has no inline fallback`, `write {${namespace}.${name}} and set its fallback on the email message (${FALLBACK_FIELDS[namespace]})`];
+  return [`${written}: LMX has no inline fallback`, `write {${namespace}.${name}} and set its fallback on the email message (${FALLBACK_FIELD_OF[namespace]})`];
 }
 
 /** C0 controls but tab and line ends, DEL and C1: what a terminal acts on (escape sequences, a bell). */

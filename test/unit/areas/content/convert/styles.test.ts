@@ -8,7 +8,8 @@ describe('convert’s CSS values', () => {
     for (const transparent of ['transparent', 'rgba(0, 0, 0, 0)', 'rgba(0 0 0 / 0)', 'rgba(0,0,0,0.0)'])
       expect(hexColour(transparent), transparent).toBeUndefined();
     expect(hexColour('rgb(0, 0, 0)')).toBe('#000000');
-    expect(hexColour('rgba(255, 128, 0, 0.5)')).toBe('#ff8000');
+    // A translucent colour is the hex it shows as, on white where nothing else is under it.
+    expect(hexColour('rgba(255, 128, 0, 0.5)')).toBe('#ffc080');
   });
 
   it('converts points to pixels as CSS does (1pt is 4/3 px), ems at 16 px', () => {
