@@ -124,6 +124,39 @@ export const groups = {
     mutate: ['src/core/update-notice.ts', 'src/core/update-check.ts', 'src/build/release.mjs'],
     tests: ['test/unit/core/update-notice.test.ts', 'test/unit/core/update-feed-bound.test.ts', 'test/unit/build/release.test.ts'],
   },
+  // The audience half of a content tree: segments and groups pulled, diffed, checked and pushed.
+  audience: {
+    mutate: ['src/areas/content/audience/*.ts'],
+    tests: ['test/e2e/areas/content/audience.test.ts', 'test/e2e/areas/content/audience-pushes.test.ts', 'test/e2e/areas/segments/segments.test.ts'],
+  },
+  // content convert: MJML, React Email and HTML read, turned into LMX, images uploaded.
+  convert: {
+    mutate: ['src/areas/content/convert/*.ts'],
+    tests: [
+      'test/e2e/areas/content/convert.test.ts',
+      'test/e2e/areas/content/convert-input.test.ts',
+      'test/e2e/areas/content/convert-upload-waits.test.ts',
+      'test/unit/areas/content/convert/variables.test.ts',
+      'test/unit/base/tree-walk.test.ts',
+    ],
+  },
+  // migrate report: an app's templates and its sends through another provider.
+  migrate: {
+    mutate: ['src/areas/migrate/*.ts'],
+    tests: ['test/e2e/areas/migrate/report.test.ts', 'test/unit/areas/migrate/sends.test.ts', 'test/unit/base/tree-walk.test.ts'],
+  },
+  // The sandbox's state in SQLite: its members and row slices, read on first use, written under the lock.
+  store: {
+    mutate: ['src/emulator/state-store.ts', 'src/emulator/state-rows.ts', 'src/emulator/state.ts'],
+    tests: [
+      'test/unit/emulator/state.test.ts',
+      'test/unit/emulator/core.test.ts',
+      'test/unit/emulator/in-process.test.ts',
+      'test/e2e/emulator/inbox.test.ts',
+      'test/e2e/areas/content/lmx-ids.test.ts',
+      'test/e2e/core/hostile-inputs.test.ts',
+    ],
+  },
   // The shell scripts themselves are checked by test/spawned (real shells, the built binary), which a
   // mutation of src/ does not reach: survivors in scripts.ts are mostly theirs.
   completion: {
