@@ -15,14 +15,13 @@
  * lock (the take-over guard), which renames the stale lock away and checks that what it renamed is
  * the very lock it judged stale; if not, it puts it back.
  *
- * A lock file is read as a tree's files are (tree-files.ts): never through a link, only a regular
- * file, and no more of it than a lock holds. One that is not (a link to /dev/zero, a FIFO, a
- * directory, as a commit can leave where a content tree keeps its run lock) is refused, said, rather
- * than read without end or waited on.
+ * A lock file is read as every file from a place others can write is (tree-files.ts): never
+ * through a link, only a regular file, and no more of it than a lock holds. One that is not (a link
+ * to /dev/zero, a FIFO, a directory, as a commit can leave where a content tree keeps its run lock)
+ * is refused, said, rather than read without end or waited on.
  */
-import { closeSync, linkSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import { readTreeFile } from './tree-files.js';
+import { closeSync, constants, fstatSync, linkSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { LocalFileError } from './errors.js';
 
 export interface LockOptions {
   /** How long to wait for one other process's lock before giving up. */
@@ -111,7 +110,7 @@ function takeOver(lockFile: string, stale: Holder, staleMs: number): boolean {
     // Renamed, not removed: what the rename moved is exactly the file checked below, whoever wrote it meanwhile.
     const aside = `${lockFile}.${process.pid}.stale`;
     renameSync(lockFile, aside);
-    if (readLockFile(aside) !== stale.text) {
+    if (readLockFile(aside)?.text !== stale.text) {
       // A holder that was judged stale by age released the lock just now, and another process took it:
       // put its lock back (link fails, leaving the newer one, if yet another was created meanwhile).
       try {
@@ -165,8 +164,7 @@ function readHolder(lockFile: string): Holder | undefined {
   try {
     const read = readLockFile(lockFile);
     if (read === undefined) return undefined;
-    text = read;
-    modified = lstatSync(lockFile).mtimeMs;
+    ({ text, modified } = read);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -183,9 +181,41 @@ function readHolder(lockFile: string): Holder | undefined {
 /** More than any lock loopsctl writes holds (a pid and a time, as JSON). */
 const LOCK_FILE_LIMIT = 4096;
 
-/** A lock file's text, read as a regular file and no further than a lock's size; undefined when it is gone. */
-function readLockFile(lockFile: string): string | undefined {
-  return readTreeFile(dirname(lockFile), basename(lockFile), LOCK_FILE_LIMIT)?.toString('utf8');
+/**
+ * Opened without following a link (O_NOFOLLOW) and without waiting for a writer (O_NONBLOCK, for
+ * a FIFO), where the system has them; Windows has neither, and no FIFOs or /dev/zero either.
+ */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** A lock file's text and time, read as a regular file and no further than a lock's size; undefined when it is gone. */
+function readLockFile(lockFile: string): { text: string; modified: number } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(lockFile, READ_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP' || code === 'EMLINK') throw notALock(lockFile, 'a symbolic link');
+    throw error;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw notALock(lockFile, 'not a regular file');
+    // One byte more than a lock holds tells a file that is not one.
+    const buffer = Buffer.alloc(LOCK_FILE_LIMIT + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > LOCK_FILE_LIMIT) throw notALock(lockFile, `more than the ${LOCK_FILE_LIMIT} bytes a lock holds`);
+    return { text: buffer.subarray(0, length).toString('utf8'), modified: stats.mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function notALock(lockFile: string, what: string): LocalFileError {
+  return new LocalFileError(`${lockFile} is ${what}, not a lock loopsctl wrote; it was not read`, {
+    hint: `if no loopsctl run is under way, remove ${lockFile} (and keep it out of git)`,
+  });
 }
 
 function isStale(holder: Holder, staleMs: number): boolean {

@@ -57,7 +57,9 @@ describe('on a Node older than loopsctl runs on', () => {
       `loopsctl: runs on Node.js ${oldest} or later, and this is Node.js ${version} (${old.node}): install that Node, or the single executable, which brings its own (see docs/install.md)\n`,
     );
     // --version too: nothing runs on a Node too old.
-    expect(runOld(binIn(tempDir(), { clone: false }), ['--version']).code).toBe(2);
+    const asked = runOld(binIn(tempDir(), { clone: false }), ['--version']);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toMatch(/^loopsctl: runs on Node\.js /);
   });
 
   it(old.title('says in one line that a clone before its install gets its Node from npm install'), { skip: old.skip }, () => {

@@ -58,6 +58,8 @@ async function inBatches<T, R>(items: T[], width: number, job: (item: T) => Prom
   return results;
 }
 
+const ON_A_TERMINAL = script.title('on a terminal at least 80 columns wide, prints the page, loading no bundle; on a narrower one, the program lays it out');
+
 describe('--help of every command', () => {
   const paths = [[], ...helpPaths(specs), ...walkSpecs(specs).map(({ path }) => path)];
   const pages = helpPages(specs);
@@ -107,29 +109,26 @@ describe('--help of every command', () => {
     expect(readFileSync(file, 'utf8').split('\n')).toContain('dist/cli.cjs');
   });
 
-  it.skipIf(script.skip)(
-    script.title('on a terminal at least 80 columns wide, prints the page, loading no bundle; on a narrower one, the program lays it out'),
-    async () => {
-      const loadsIn = (name: string) => ({ LOADS_FILE: join(scratch, name), NODE_OPTIONS: `--require ${RECORD_LOADS}` });
-      for (const columns of [undefined, 80, 200]) {
-        const result = await runInTerminal(['contacts', '--help'], loadsIn(`loads-terminal-${columns}`), undefined, columns);
-        expect(result, `${columns} columns`).toEqual({ code: 0, stdout: pageOf(['contacts']), stderr: '' });
-        expect(readFileSync(join(scratch, `loads-terminal-${columns}`), 'utf8'), `${columns} columns`).toBe('');
-      }
-      const narrow = await runInTerminal(['contacts', '--help'], loadsIn('loads-terminal-60'), undefined, 60);
-      expect(narrow.code).toBe(0);
-      expect(narrow.stdout).not.toBe(pageOf(['contacts']));
-      expect(
-        Math.max(
-          ...narrow.stdout
-            .split('\n')
-            .filter((line) => !line.startsWith('  $ '))
-            .map((line) => line.length),
-        ),
-      ).toBeLessThanOrEqual(60);
-      expect(readFileSync(join(scratch, 'loads-terminal-60'), 'utf8').split('\n')).toContain('dist/cli.cjs');
-    },
-  );
+  it.skipIf(script.skip)(ON_A_TERMINAL, async () => {
+    const loadsIn = (name: string) => ({ LOADS_FILE: join(scratch, name), NODE_OPTIONS: `--require ${RECORD_LOADS}` });
+    for (const columns of [undefined, 80, 200]) {
+      const result = await runInTerminal(['contacts', '--help'], loadsIn(`loads-terminal-${columns}`), undefined, columns);
+      expect(result, `${columns} columns`).toEqual({ code: 0, stdout: pageOf(['contacts']), stderr: '' });
+      expect(readFileSync(join(scratch, `loads-terminal-${columns}`), 'utf8'), `${columns} columns`).toBe('');
+    }
+    const narrow = await runInTerminal(['contacts', '--help'], loadsIn('loads-terminal-60'), undefined, 60);
+    expect(narrow.code).toBe(0);
+    expect(narrow.stdout).not.toBe(pageOf(['contacts']));
+    expect(
+      Math.max(
+        ...narrow.stdout
+          .split('\n')
+          .filter((line) => !line.startsWith('  $ '))
+          .map((line) => line.length),
+      ),
+    ).toBeLessThanOrEqual(60);
+    expect(readFileSync(join(scratch, 'loads-terminal-60'), 'utf8').split('\n')).toContain('dist/cli.cjs');
+  });
 
   it('goes to the program for words the pages do not answer, and without the pages', async () => {
     // A topic of `loopsctl help` is printed by the program.

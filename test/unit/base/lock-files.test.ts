@@ -23,19 +23,19 @@ describe('a lock file that is not a lock', () => {
   it('is refused, not read, when it is a link to /dev/zero', () => {
     const target = lockedBy((lock) => symlinkSync('/dev/zero', lock));
     expect(() => takeFileLock(target, { waitMs: 0 })).toThrow(LocalFileError);
-    expect(() => takeFileLock(target, { waitMs: 0 })).toThrow(/\.loopsctl-run\.lock is a symbolic link/);
+    expect(() => takeFileLock(target, { waitMs: 0 })).toThrow(/\.loopsctl-run\.lock is a symbolic link, not a lock loopsctl wrote; it was not read/);
   });
 
-  it('is refused, not opened, when it is a FIFO or a directory', () => {
+  it('is refused, without waiting for a writer, when it is a FIFO or a directory', () => {
     const fifo = lockedBy((lock) => expect(spawnSync('mkfifo', [lock]).status).toBe(0));
-    expect(() => takeFileLock(fifo, { waitMs: 0 })).toThrow(/\.loopsctl-run\.lock is not a regular file/);
+    expect(() => takeFileLock(fifo, { waitMs: 0 })).toThrow(/\.loopsctl-run\.lock is not a regular file, not a lock loopsctl wrote/);
     const directory = lockedBy((lock) => mkdirSync(lock));
-    expect(() => takeFileLock(directory, { waitMs: 0 })).toThrow(/\.loopsctl-run\.lock is not a regular file/);
+    expect(() => takeFileLock(directory, { waitMs: 0 })).toThrow(/\.loopsctl-run\.lock is not a regular file, not a lock loopsctl wrote/);
   });
 
   it('is read no further than a lock holds: a large file is refused, not read whole', () => {
     const target = lockedBy((lock) => writeFileSync(lock, Buffer.alloc(64 * 1024, 0x20)));
-    expect(() => takeFileLock(target, { waitMs: 0 })).toThrow(/is 65536 bytes, more than the 4096 read of it/);
+    expect(() => takeFileLock(target, { waitMs: 0 })).toThrow(/is more than the 4096 bytes a lock holds/);
   });
 
   it('is still taken over when it is a regular file whose process is gone', () => {

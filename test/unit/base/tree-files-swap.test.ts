@@ -50,29 +50,29 @@ function swapAfterLstat(to: 'link' | 'file'): void {
   });
 }
 
-describe.skipIf(process.platform === 'win32')(
-  `a file swapped between lstat and open${process.platform === 'win32' ? ' (skipped on Windows, which has no O_NOFOLLOW: lstat alone guards there)' : ''}`,
-  () => {
-    it('for a link: refused as a link, the target never read', async () => {
-      swapAfterLstat('link');
-      expect(() => readTreeFile(root, 'email.json', 1000)).toThrow(/email\.json is a symbolic link: content is never read or written through a link/);
-      expect(swaps.size).toBe(0);
-      swapAfterLstat('link');
-      await expect(readTreeFileAsync(root, 'email.json', 1000)).rejects.toThrow(/email\.json is a symbolic link/);
-      expect(swaps.size).toBe(0);
-    });
+const WINDOWS = process.platform === 'win32';
+const SWAPPED = `a file swapped between lstat and open${WINDOWS ? ' (skipped on Windows, which has no O_NOFOLLOW: lstat alone guards there)' : ''}`;
 
-    it('for another file: refused as changed, nothing of it returned', async () => {
-      swapAfterLstat('file');
-      expect(() => readTreeFile(root, 'email.json', 1000)).toThrow(/email\.json changed while it was being opened; it was not read/);
-      fs.writeFileSync(join(root, 'email.json'), '{"subject": "Hello"}\n');
-      swapAfterLstat('file');
-      await expect(readTreeFileAsync(root, 'email.json', 1000)).rejects.toThrow(/changed while it was being opened/);
-      expect(swaps.size).toBe(0);
-    });
+describe.skipIf(WINDOWS)(SWAPPED, () => {
+  it('for a link: refused as a link, the target never read', async () => {
+    swapAfterLstat('link');
+    expect(() => readTreeFile(root, 'email.json', 1000)).toThrow(/email\.json is a symbolic link: content is never read or written through a link/);
+    expect(swaps.size).toBe(0);
+    swapAfterLstat('link');
+    await expect(readTreeFileAsync(root, 'email.json', 1000)).rejects.toThrow(/email\.json is a symbolic link/);
+    expect(swaps.size).toBe(0);
+  });
 
-    it('reads the file when nothing is swapped', () => {
-      expect(readTreeFile(root, 'email.json', 1000)?.toString()).toBe('{"subject": "Hello"}\n');
-    });
-  },
-);
+  it('for another file: refused as changed, nothing of it returned', async () => {
+    swapAfterLstat('file');
+    expect(() => readTreeFile(root, 'email.json', 1000)).toThrow(/email\.json changed while it was being opened; it was not read/);
+    fs.writeFileSync(join(root, 'email.json'), '{"subject": "Hello"}\n');
+    swapAfterLstat('file');
+    await expect(readTreeFileAsync(root, 'email.json', 1000)).rejects.toThrow(/changed while it was being opened/);
+    expect(swaps.size).toBe(0);
+  });
+
+  it('reads the file when nothing is swapped', () => {
+    expect(readTreeFile(root, 'email.json', 1000)?.toString()).toBe('{"subject": "Hello"}\n');
+  });
+});

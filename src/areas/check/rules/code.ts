@@ -4,6 +4,7 @@
  * the published email shows or name one it does not, an event no workflow or event pattern
  * knows, a mailing list or a contact property the account does not have.
  */
+import { closeMatches } from '../../../base/suggest.js';
 import { dataVariableVerdict, leftOut, unstatedNote } from '../../../platform/transactional/data-variables.js';
 import type { CodeUse } from '../code/uses.js';
 import type { Account } from '../gather.js';
@@ -20,7 +21,8 @@ const { rules, severityOf } = declareRules('code', {
   'code-unknown-data-variable': { severity: 'error', summary: 'a send whose literal dataVariables name one the published email does not use' },
   'code-unknown-event': { severity: 'warning', summary: 'an event no workflow trigger or event pattern knows' },
   'code-unknown-mailing-list': { severity: 'error', summary: 'a mailing list id the account does not have' },
-  'code-unknown-contact-property': { severity: 'warning', summary: 'a contact property the account does not have' },
+  // The API refuses a contact's create or update that sets a property the account lacks (400).
+  'code-unknown-contact-property': { severity: 'error', summary: 'a contact property the account does not have: the API refuses the call' },
   'code-skipped': {
     severity: 'info',
     summary: 'what --code left unread: a symbolic link, a file over 2 MB or that its parser cannot read, the rest of a file over the token budget',
@@ -148,8 +150,8 @@ export const code: RuleFamily = {
                   at(
                     use,
                     'code-unknown-contact-property',
-                    `sets the contact property "${use.value}", which the account does not have`,
-                    `create it (\`loopsctl contact-properties create ${use.value} --type <type>\`)`,
+                    `sets the contact property "${use.value}", which the account does not have: the API refuses the call (400)`,
+                    misspelt(use.value, properties) ?? `create it (\`loopsctl contact-properties create ${use.value} --type <type>\`)`,
                   ),
                 ];
         }
@@ -157,3 +159,9 @@ export const code: RuleFamily = {
     ];
   },
 };
+
+/** "did you mean `plan`?" for a property a few edits from one the account has: a misspelling, not one to create. */
+function misspelt(name: string, properties: ReadonlySet<string>): string | undefined {
+  const [closest] = closeMatches(name, [...properties], 1);
+  return closest === undefined ? undefined : `did you mean \`${closest}\`?`;
+}

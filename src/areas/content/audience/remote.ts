@@ -32,10 +32,14 @@ export function segmentFile(segment: Pick<AudienceSegment, 'name' | 'description
   return audienceJson({ name: segment.name, description: segment.description, filter: segment.filter });
 }
 
-/** A group's file: its fields as the API gives them, but for its id and times (the state keeps the id). */
+/**
+ * A group's file: its fields as the API gives them, but for its id and times (the state keeps the
+ * id), and an empty description left out, as a file written by hand leaves it: the API gives a
+ * group created without one an empty one, which would otherwise differ from that file at every push.
+ */
 export function groupFile(group: Group): string {
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = group;
-  return audienceJson(fields);
+  const { id: _id, createdAt: _created, updatedAt: _updated, description, ...fields } = group;
+  return audienceJson(description === '' || description === null || description === undefined ? fields : { ...fields, description });
 }
 
 /** contact-properties.json: each custom property (key, label, type), by key, so a second pull writes the same file. */

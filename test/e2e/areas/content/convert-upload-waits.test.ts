@@ -52,7 +52,9 @@ describe('content convert --upload, from a host that asks to wait', () => {
       const host = await busyHost(status, { '/day.png': '86400', '/date.png': new Date(Date.now() + 3 * 86_400_000).toUTCString() });
       try {
         const { result, listed } = await convertImages(host.origin, ['day.png', 'date.png']);
+        // The images not uploaded fail the run (exit 1), each listed with why.
         expect(result.code, result.stderr).toBe(1);
+        expect(result.stderr).toBe('');
         expect(host.seen).toEqual(['/day.png', '/date.png']);
         expect(listed).toHaveLength(2);
         expect(listed[0]).toMatch(

@@ -9,17 +9,16 @@ import { spawnCli, tempConfigDir } from '../../../support/run-cli.js';
 
 const node22 = process.env.LOOPSCTL_TEST_NODE_22;
 
-describe.skipIf(node22 === undefined)(
-  `on Node.js 22${node22 === undefined ? ' (skipped: LOOPSCTL_TEST_NODE_22 names no Node 22; .ci/run sets it)' : ''}`,
-  () => {
-    it('keeps the sandbox in node:sqlite with nothing said on stderr, and finds what it kept', async () => {
-      const env = { LOOPSCTL_CONFIG_DIR: tempConfigDir() };
-      const created = await spawnCli(['--sandbox', 'contacts', 'create', '--email', 'oldest@example.com', '--json'], { env, node: node22 });
-      expect([created.code, created.stderr]).toEqual([0, '']);
-      expect(JSON.parse(created.stdout)).toMatchObject({ success: true });
-      const found = await spawnCli(['--sandbox', 'contacts', 'find', '--email', 'OLDEST@example.com', '--json'], { env, node: node22 });
-      expect([found.code, found.stderr]).toEqual([0, '']);
-      expect(JSON.parse(found.stdout)).toMatchObject([{ email: 'oldest@example.com', id: JSON.parse(created.stdout).id }]);
-    });
-  },
-);
+const ON_NODE_22 = `on Node.js 22${node22 === undefined ? ' (skipped: LOOPSCTL_TEST_NODE_22 names no Node 22; .ci/run sets it)' : ''}`;
+
+describe.skipIf(node22 === undefined)(ON_NODE_22, () => {
+  it('keeps the sandbox in node:sqlite with nothing said on stderr, and finds what it kept', async () => {
+    const env = { LOOPSCTL_CONFIG_DIR: tempConfigDir() };
+    const created = await spawnCli(['--sandbox', 'contacts', 'create', '--email', 'oldest@example.com', '--json'], { env, node: node22 });
+    expect([created.code, created.stderr]).toEqual([0, '']);
+    expect(JSON.parse(created.stdout)).toMatchObject({ success: true });
+    const found = await spawnCli(['--sandbox', 'contacts', 'find', '--email', 'OLDEST@example.com', '--json'], { env, node: node22 });
+    expect([found.code, found.stderr]).toEqual([0, '']);
+    expect(JSON.parse(found.stdout)).toMatchObject([{ email: 'oldest@example.com', id: JSON.parse(created.stdout).id }]);
+  });
+});

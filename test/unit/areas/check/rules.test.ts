@@ -298,6 +298,25 @@ describe('check rules', () => {
     expect(rulesOf(account, expected)).toContain(rule);
   });
 
+  it('an unknown contact property is an error, as the API refuses the call (400), and one a few letters from a property the account has is named as such', () => {
+    const account = cleanAccount();
+    const known = account.contactProperties[0]!.key;
+    account.code!.uses.push({ kind: 'property', value: `${known}x`, ...IN_APP }, { kind: 'property', value: 'favouriteColour', ...IN_APP });
+    const found = findProblems(account, NO_RULES, undefined).filter((problem) => problem.rule === 'code-unknown-contact-property');
+    expect(found.map(({ severity, message, fix }) => ({ severity, message, fix })).sort((a, b) => (a.message < b.message ? 1 : -1))).toEqual([
+      {
+        severity: 'error',
+        message: expect.stringContaining(`"${known}x", which the account does not have: the API refuses the call (400)`),
+        fix: `did you mean \`${known}\`?`,
+      },
+      {
+        severity: 'error',
+        message: expect.stringContaining('"favouriteColour"'),
+        fix: 'create it (`loopsctl contact-properties create favouriteColour --type <type>`)',
+      },
+    ]);
+  });
+
   it('expectations that the account meets find nothing', () => {
     const expected: RulesFile = {
       ...structuredClone(NO_RULES),

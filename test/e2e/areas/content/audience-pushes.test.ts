@@ -1,0 +1,99 @@
+/**
+ * Pushes of the audience half that went wrong unnoticed: each test is named for the bug it guards
+ * against. A plan file that silently lacked the audience writes; a push that paired a record with
+ * the first of two of the account's records of its name; a segment and a group that could not
+ * share a name.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+
+const sandboxes = sandboxEachTest();
+const AUDIENCE = ['--only', 'audience'];
+const slices = (state: unknown) => state as Record<string, any[]>;
+const writes = (sandbox: RecordingSandbox) => sandbox.requests.filter((request) => request.method !== 'GET');
+
+async function pulledAudience(sandbox: RecordingSandbox): Promise<string> {
+  const root = join(tempDir('loopsctl-audience-'), 'loops');
+  const pull = await sandbox.loopsctl(['content', 'pull', root, ...AUDIENCE]);
+  expect(pull.code, pull.stderr).toBe(0);
+  return root;
+}
+
+function writeRecord(root: string, directory: string, file: string, fields: Record<string, unknown>): void {
+  mkdirSync(join(root, directory), { recursive: true });
+  writeFileSync(join(root, directory, file), `${JSON.stringify(fields, null, 2)}\n`);
+}
+
+const FRESH_SEGMENT = {
+  name: 'Customers',
+  description: 'Paying',
+  filter: { match: 'all', conditions: [{ type: 'property', key: 'plan', operator: 'equals', value: 'pro' }] },
+};
+
+describe('audience pushes', () => {
+  it('a plan file silently lacks the audience writes: --out is refused, naming them, and writes no file', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    writeRecord(root, 'segments/customers', 'segment.json', FRESH_SEGMENT);
+    const out = join(tempDir('loopsctl-plan-'), 'change.json');
+    for (const only of [AUDIENCE, []]) {
+      const planned = await sandbox.loopsctl(['content', 'push', root, ...only, '--plan', '--out', out]);
+      expect(planned.code, planned.stderr).toBe(2);
+      expect(planned.stderr).toMatch(/a plan file holds no writes of segments, groups or contact properties; nothing was written/);
+      expect(existsSync(out)).toBe(false);
+    }
+    expect(writes(sandbox)).toEqual([]);
+  });
+
+  it('a push pairs with the first of two same-named records: a file of that name pairs with neither, and changes neither', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    const twin = (id: string, description: string) => ({
+      id,
+      name: 'Twins',
+      description,
+      createdAt: '2024-09-01T00:00:00.000Z',
+      updatedAt: '2024-09-01T00:00:00.000Z',
+    });
+    sandbox.server.update((state) => void slices(state).campaignGroups!.push(twin('cgroupfirst', 'One'), twin('cgroupsecond', 'Two')));
+    // Written by hand: no id in its directory's name, none in the state.
+    writeRecord(root, 'groups/campaigns/twins', 'group.json', { name: 'Twins', description: 'Two' });
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
+    const block = plan.stdout.split(/^# /m).find((part) => part.startsWith('groups/campaigns/twins:'));
+    expect(block, plan.stdout).toBeDefined();
+    expect(block).not.toMatch(/unchanged|would update|cgroupfirst|cgroupsecond/);
+    await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(writes(sandbox).filter((request) => /cgroupfirst|cgroupsecond/.test(request.path))).toEqual([]);
+    const twins = slices(sandbox.server.state()).campaignGroups!.filter((group: { name: string }) => group.name === 'Twins');
+    expect(
+      twins.filter(({ id }: { id: string }) => id === 'cgroupfirst' || id === 'cgroupsecond').map(({ description }: { description: string }) => description),
+    ).toEqual(['One', 'Two']);
+  });
+
+  it('a segment and a group cannot share a name: groups named as a segment of the account are created, and the next push has nothing to do', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    // The account has a segment "Customers"; the tree gains, by hand, a group of each kind of that name.
+    writeRecord(root, 'segments/customers', 'segment.json', FRESH_SEGMENT);
+    expect((await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes'])).code).toBe(0);
+    writeRecord(root, 'groups/campaigns/customers', 'group.json', { name: 'Customers' });
+    writeRecord(root, 'groups/transactional/customers', 'group.json', { name: 'Customers' });
+    const grouped = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(grouped.code, grouped.stderr).toBe(0);
+    const state = slices(sandbox.server.state());
+    for (const slice of ['segments', 'campaignGroups', 'transactionalGroups'])
+      expect(
+        state[slice]!.filter((record: { name: string }) => record.name === 'Customers'),
+        slice,
+      ).toHaveLength(1);
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(sandbox)).toEqual([]);
+  });
+});
