@@ -29,7 +29,6 @@ const STILL_TO_SPLIT = new Set([
   'src/areas/types/formats.ts',
   'src/build/build.mjs',
   'src/core/context.ts',
-  'src/lmx/validate.ts',
 ]);
 const EXCUSE = /\bone piece\b/i;
 
