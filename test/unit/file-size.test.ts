@@ -26,7 +26,6 @@ const STILL_TO_SPLIT = new Set([
   'src/areas/content/convert/mjml-source.ts',
   'src/areas/content/index.ts',
   'src/areas/mcp/tools.ts',
-  'src/areas/types/formats.ts',
   'src/build/build.mjs',
   'src/core/context.ts',
 ]);
