@@ -12,10 +12,13 @@
 import { ComponentBudget } from './expansion.js';
 import type { LmxDocument, LmxElement, LmxNode, LmxText, LmxVariable } from './parse.js';
 import { firstHeadingOf } from './tree.js';
-import { IMAGE_SCHEMES, LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
+import { LINK_SCHEMES, schemeOf, type LmxNamespace } from './tags.js';
 import { escapeHtml, px, style } from './html.js';
-import { iconRow } from './icons.js';
-import { BODY_WIDTH, MSO_LINE_HEIGHT, MSO_NAMESPACES, msoFixedWidth, msoHead } from './outlook.js';
+import { BODY_WIDTH, MSO_LINE_HEIGHT, MSO_NAMESPACES, msoHead } from './outlook.js';
+import type { Drawing, InertAddress } from './render-drawing.js';
+import { columns, component, section } from './render-layout.js';
+import { button, icons, image } from './render-media.js';
+import { codeBlock, divider, list, textBlock } from './render-text.js';
 import { emailStyles, safeColour, safeNumber, type DroppedStyle, type EmailStyles, type TextStyle } from './theme.js';
 
 /** Values by namespace: `{ data: { resetLink: "…" } }`, `{ contact: { firstName: "Ada" } }`. */
@@ -54,7 +57,7 @@ export interface RenderedEmail {
   /** Theme, `<Style />` and attribute values that were not safe CSS, left out. */
   dropped: DroppedStyle[];
   /** Links and image addresses that were not written live, with why: `is not an address an email may link to: ...`. */
-  inert: { tag: string; attribute: string; value: string; reason: string }[];
+  inert: InertAddress[];
 }
 
 export { escapeHtml };
@@ -66,12 +69,12 @@ const BLOCK_TABLE = `<table role="presentation" width="100%" cellpadding="0" cel
 const LAST_BLOCK_TABLE = BLOCK_TABLE.replace('margin:0 0 16px 0', 'margin:0');
 const ALIGNS = new Set(['left', 'center', 'right']);
 
-class Renderer {
+class Renderer implements Drawing {
   readonly missing = new Set<string>();
   readonly missingComponents = new Set<string>();
   readonly nestedComponents = new Set<string>();
   /** Drawing a component's content, where another is not expanded: so no component can draw itself without end. */
-  private inComponent: boolean;
+  inComponent: boolean;
   private readonly componentBudget = new ComponentBudget();
   readonly dropped: DroppedStyle[];
   readonly inert: RenderedEmail['inert'] = [];
@@ -91,13 +94,13 @@ class Renderer {
   }
 
   /** The width inside an element's own left and right padding (read again, silently: blockCss reports a bad value). */
-  private innerWidth(element: LmxElement): number {
+  innerWidth(element: LmxElement): number {
     const side = (name: string) => safeNumber(this.attribute(element, name), 0, 600) ?? 0;
     return Math.max(1, this.width - side('paddingLeft') - side('paddingRight'));
   }
 
   /** Blocks drawn within a narrower width (a column, a padded section). */
-  private within(width: number, draw: () => string): string {
+  within(width: number, draw: () => string): string {
     const outer = this.width;
     this.width = Math.max(1, Math.floor(width));
     try {
@@ -142,7 +145,7 @@ class Renderer {
     return attribute === undefined ? undefined : this.fill(attribute.parts);
   }
 
-  private colour(element: LmxElement, name: string): string | undefined {
+  colour(element: LmxElement, name: string): string | undefined {
     const value = this.attribute(element, name);
     if (value === undefined) return undefined;
     const colour = safeColour(value);
@@ -150,7 +153,7 @@ class Renderer {
     return colour;
   }
 
-  private number(element: LmxElement, name: string, min: number, max: number): number | undefined {
+  number(element: LmxElement, name: string, min: number, max: number): number | undefined {
     const value = this.attribute(element, name);
     if (value === undefined) return undefined;
     const number = safeNumber(value, min, max);
@@ -158,7 +161,7 @@ class Renderer {
     return number;
   }
 
-  private align(element: LmxElement): string | undefined {
+  align(element: LmxElement): string | undefined {
     const value = this.attribute(element, 'align');
     return value !== undefined && ALIGNS.has(value) ? value : undefined;
   }
@@ -177,6 +180,17 @@ class Renderer {
     return undefined;
   }
 
+  componentNamed(id: string): LmxDocument | undefined {
+    return this.options.components?.get(id);
+  }
+
+  asComponent(draw: () => string): string {
+    this.inComponent = true;
+    const inner = draw();
+    this.inComponent = false;
+    return this.componentBudget.spend(inner);
+  }
+
   // ---- blocks -----------------------------------------------------------------------------
 
   blocks(nodes: readonly LmxNode[]): string {
@@ -189,7 +203,7 @@ class Renderer {
    * The blocks of a container (a section, a column, a component): the last leaves no space below
    * it, so the container's own padding is the same above and below its content.
    */
-  private containedBlocks(nodes: readonly LmxNode[]): string {
+  containedBlocks(nodes: readonly LmxNode[]): string {
     const drawn = nodes.map((node) => this.block(node)).filter((html) => html !== '');
     const last = drawn.at(-1);
     if (last?.startsWith(BLOCK_TABLE)) drawn[drawn.length - 1] = `${LAST_BLOCK_TABLE}${last.slice(BLOCK_TABLE.length)}`;
@@ -202,34 +216,34 @@ class Renderer {
       return node.kind === 'text' && node.value.trim() === '' ? '' : `<p${style(this.textCss(this.styles.text))}>${this.inline([node])}</p>`;
     switch (node.name) {
       case 'H1':
-        return this.textBlock(node, 'h1', this.styles.heading1);
+        return textBlock(this, node, 'h1', this.styles.heading1);
       case 'H2':
-        return this.textBlock(node, 'h2', this.styles.heading2);
+        return textBlock(this, node, 'h2', this.styles.heading2);
       case 'H3':
-        return this.textBlock(node, 'h3', this.styles.heading3);
+        return textBlock(this, node, 'h3', this.styles.heading3);
       case 'Paragraph':
-        return this.textBlock(node, 'p', this.styles.text);
+        return textBlock(this, node, 'p', this.styles.text);
       case 'Quote':
-        return this.textBlock(node, 'blockquote', this.styles.text, [`border-left:4px solid ${this.styles.dividerColor}`, 'padding-left:16px']);
+        return textBlock(this, node, 'blockquote', this.styles.text, [`border-left:4px solid ${this.styles.dividerColor}`, 'padding-left:16px']);
       case 'CodeBlock':
-        return this.codeBlock(node);
+        return codeBlock(this, node);
       case 'Button':
-        return this.button(node);
+        return button(this, node);
       case 'Image':
-        return this.image(node);
+        return image(this, node);
       case 'Divider':
-        return this.divider(node);
+        return divider(this, node);
       case 'OrderedList':
       case 'UnorderedList':
-        return this.list(node);
+        return list(this, node);
       case 'Columns':
-        return this.columns(node);
+        return columns(this, node);
       case 'Component':
-        return this.component(node);
+        return component(this, node);
       case 'Section':
-        return this.section(node);
+        return section(this, node);
       case 'Icons':
-        return this.icons(node);
+        return icons(this, node);
       case 'Style':
         return '';
       default:
@@ -238,7 +252,7 @@ class Renderer {
     }
   }
 
-  private textCss(text: TextStyle, element?: LmxElement): string[] {
+  textCss(text: TextStyle, element?: LmxElement): string[] {
     const fontSize = element === undefined ? undefined : this.number(element, 'fontSize', 1, 200);
     const lineHeight = element === undefined ? undefined : this.number(element, 'lineHeight', 50, 500);
     return [
@@ -256,13 +270,13 @@ class Renderer {
    * A block in its own table cell: its background, corner radius and padding (the block style
    * attributes), with the space the editor leaves between blocks.
    */
-  private wrap(element: LmxElement, inner: string, extra: string[] = []): string {
+  wrap(element: LmxElement, inner: string, extra: string[] = []): string {
     if (element.attributes.length === 0 && extra.length === 0) return `${BLOCK_TABLE}<tr><td>${inner}</td></tr></table>`;
     return `${BLOCK_TABLE}<tr><td${style([...this.blockCss(element), ...extra])}>${inner}</td></tr></table>`;
   }
 
   /** The block style attributes as CSS: background, corner radius and padding. */
-  private blockCss(element: LmxElement): (string | undefined)[] {
+  blockCss(element: LmxElement): (string | undefined)[] {
     const padding = ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'].map((side) => this.number(element, side, 0, 600) ?? 0);
     const background = this.colour(element, 'blockColor');
     const radius = this.number(element, 'blockBorderRadius', 0, 999);
@@ -271,212 +285,6 @@ class Renderer {
       radius === undefined ? undefined : `border-radius:${px(radius)}`,
       padding.some((side) => side > 0) ? `padding:${padding.map(px).join(' ')}` : undefined,
     ];
-  }
-
-  private textBlock(element: LmxElement, tag: string, text: TextStyle, extra: string[] = []): string {
-    const align = this.align(element);
-    const css = [...this.textCss(text, element), align === undefined ? undefined : `text-align:${align}`, ...extra].filter(
-      (declaration): declaration is string => declaration !== undefined,
-    );
-    return this.wrap(element, `<${tag}${style(css)}>${this.inline(element.children)}</${tag}>`);
-  }
-
-  private codeBlock(element: LmxElement): string {
-    const text = element.children
-      .map((child) => (child.kind === 'text' ? child.value : child.kind === 'variable' ? child.source : ''))
-      .join('')
-      .replace(/^\r?\n/, '');
-    const css = [
-      ...this.textCss({ ...this.styles.text, fontSize: this.styles.text.fontSize - 2 }, element),
-      'font-family:ui-monospace,Menlo,Consolas,monospace',
-      'white-space:pre-wrap',
-      'background-color:#f3f4f6',
-      'padding:12px 16px',
-      'border-radius:6px',
-    ];
-    return this.wrap(element, `<pre${style(css)}><code>${escapeHtml(text)}</code></pre>`);
-  }
-
-  private button(element: LmxElement): string {
-    const { styles } = this;
-    const href = this.url(element, 'href');
-    const background = this.colour(element, 'bgColor') ?? styles.buttonBodyColor;
-    const colour = this.colour(element, 'textColor') ?? styles.buttonTextColor;
-    const borderColour = this.colour(element, 'borderColor') ?? styles.buttonBorderColor;
-    const borderWidth = this.number(element, 'borderWidth', 0, 16) ?? styles.buttonBorderWidth;
-    const radius = this.number(element, 'borderRadius', 0, 999) ?? styles.buttonBorderRadius;
-    const xPadding = this.number(element, 'innerXPadding', 0, 100) ?? styles.buttonBodyXPadding;
-    const yPadding = this.number(element, 'innerYPadding', 0, 100) ?? styles.buttonBodyYPadding;
-    const fontSize = this.number(element, 'fontSize', 1, 200) ?? styles.buttonTextFontSize;
-    const align = this.align(element) ?? 'left';
-    const padding = `${px(yPadding)} ${px(xPadding)}`;
-    // Outlook ignores a link's padding: its cell carries it there (mso-padding-alt), and the link none.
-    const css = [
-      'display:inline-block',
-      `padding:${padding}`,
-      'mso-padding-alt:0px',
-      `color:${colour}`,
-      `font-size:${px(fontSize)}`,
-      'line-height:1.25',
-      `font-weight:${styles.buttonTextBold ? 'bold' : 'normal'}`,
-      'text-decoration:none',
-    ];
-    const label = this.inline(element.children);
-    // Without a live address a button is drawn all the same, but as text: nothing to click.
-    const inner =
-      href === undefined
-        ? `<span${style(css)}>${label}</span>`
-        : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(css)}>${label}</a>`;
-    const cell = [
-      `background-color:${background}`,
-      `border-radius:${px(radius)}`,
-      borderWidth > 0 ? `border:${px(borderWidth)} solid ${borderColour}` : undefined,
-      `mso-padding-alt:${padding}`,
-    ];
-    const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${align}"${style(['border-collapse:separate', align === 'center' ? 'margin:0 auto' : undefined])}><tr><td bgcolor="${background}"${style(cell)}>${inner}</td></tr></table>`;
-    return this.wrap(element, table, [`text-align:${align}`]);
-  }
-
-  private image(element: LmxElement): string {
-    const alt = this.attribute(element, 'alt') ?? '';
-    // A dynamic image shows its filled address when that is one; else the static placeholder.
-    const dynamic = element.attributes.some((attribute) => attribute.name === 'dynamicSrc') ? this.url(element, 'dynamicSrc', IMAGE_SCHEMES) : undefined;
-    const src = dynamic ?? this.url(element, 'src', IMAGE_SCHEMES);
-    const width = this.number(element, 'width', 1, 600);
-    const align = this.align(element) ?? 'center';
-    const radius = this.number(element, 'borderRadius', 0, 999);
-    const borderWidth = this.number(element, 'borderWidth', 0, 16);
-    const borderColour = this.colour(element, 'borderColor') ?? this.styles.borderColor;
-    const css = [
-      'display:block',
-      'max-width:100%',
-      'height:auto',
-      'border:0',
-      align === 'center' ? 'margin:0 auto' : align === 'right' ? 'margin:0 0 0 auto' : undefined,
-      radius === undefined ? undefined : `border-radius:${px(radius)}`,
-      borderWidth ? `border:${px(borderWidth)} solid ${borderColour}` : undefined,
-    ];
-    const image =
-      src === undefined
-        ? `<div role="img" aria-label="${escapeHtml(alt)}"${style(['padding:24px', 'background-color:#f3f4f6', 'color:#6b7280', 'text-align:center', 'font-size:13px', 'border-radius:6px'])}>${escapeHtml(alt === '' ? 'image' : alt)}</div>`
-        : // Outlook ignores CSS widths on images: the attribute gives one, the LMX's or the space the image has.
-          `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${Math.round(Math.min(width ?? Number.POSITIVE_INFINITY, this.innerWidth(element)))}"${style([...css, width === undefined ? 'width:100%' : `width:${px(width)}`])}>`;
-    const href = this.url(element, 'href');
-    const linked = href === undefined ? image : `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${image}</a>`;
-    return this.wrap(element, linked, [`text-align:${align}`]);
-  }
-
-  private divider(element: LmxElement): string {
-    const width = this.number(element, 'width', 10, 100) ?? 100;
-    const thickness = this.number(element, 'borderWidth', 1, 16) ?? this.styles.dividerBorderWidth;
-    const colour = this.colour(element, 'color') ?? this.styles.dividerColor;
-    const align = this.align(element) ?? 'center';
-    const margin = align === 'center' ? '0 auto' : align === 'right' ? '0 0 0 auto' : '0';
-    return this.wrap(element, `<hr${style(['border:0', `border-top:${px(thickness)} solid ${colour}`, `width:${width}%`, `margin:${margin}`])}>`);
-  }
-
-  private list(element: LmxElement): string {
-    const ordered = element.name === 'OrderedList';
-    const start = ordered ? this.number(element, 'start', -1_000_000, 1_000_000) : undefined;
-    const align = this.align(element);
-    const items = element.children
-      .filter((child): child is LmxElement => child.kind === 'element')
-      .map((item) => {
-        // A list item takes the block style attributes too: it is drawn in its own <li>, not a table.
-        const css = [...this.textCss(this.styles.text, item), 'margin:0 0 4px 0', ...this.blockCss(item)];
-        return `<li${style(css)}>${this.inline(item.children)}</li>`;
-      })
-      .join('');
-    const tag = ordered ? 'ol' : 'ul';
-    const css = [
-      'margin:0',
-      'padding-left:24px',
-      align === undefined ? undefined : `text-align:${align}`,
-      align === 'center' || align === 'right' ? 'list-style-position:inside' : undefined,
-    ];
-    return this.wrap(element, `<${tag}${start === undefined || start === 1 ? '' : ` start="${Math.trunc(start)}"`}${style(css)}>${items}</${tag}>`);
-  }
-
-  private columns(element: LmxElement): string {
-    const items = element.children.filter((child): child is LmxElement => child.kind === 'element');
-    if (items.length === 0) return '';
-    const gap = this.number(element, 'gap', 0, 150) ?? 24;
-    const given = (this.attribute(element, 'widths') ?? '').split(',').map((part) => safeNumber(part, 1, 100));
-    const widths = given.length === items.length && given.every((width) => width !== undefined) ? (given as number[]) : items.map(() => 100 / items.length);
-    const valign = { top: 'top', middle: 'middle', bottom: 'bottom' }[this.attribute(element, 'verticalAlignment') ?? 'top'] ?? 'top';
-    const stack = this.attribute(element, 'stackOnMobile') !== 'false';
-    const reverse = this.attribute(element, 'reverseOnMobile') === 'true';
-    const cells = items.map((item, index) => {
-      const first = index === 0;
-      const last = index === items.length - 1;
-      const padding = `padding:0 ${px(last ? 0 : gap / 2)} 0 ${px(first ? 0 : gap / 2)}`;
-      const inner = this.within((this.innerWidth(element) * widths[index]!) / 100 - (first || last ? gap / 2 : gap), () => this.containedBlocks(item.children));
-      return `<td${stack ? ' class="lmx-stack"' : ''} width="${widths[index]!.toFixed(2).replace(/\.?0+$/, '')}%" valign="${valign}"${reverse ? ' dir="ltr"' : ''}${style([padding, `vertical-align:${valign}`])}>${inner}</td>`;
-    });
-    // Reversed on mobile: the cells are written in reverse in a right-to-left row, which shows them
-    // in order side by side, and in reverse once stacked (where the media query applies).
-    const row = reverse ? cells.reverse().join('') : cells.join('');
-    const table = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${reverse ? ' dir="rtl"' : ''}${style(['table-layout:fixed'])}><tr>${row}</tr></table>`;
-    return this.wrap(element, msoFixedWidth(Math.round(this.innerWidth(element)), table));
-  }
-
-  private component(element: LmxElement): string {
-    const id = this.attribute(element, 'componentId') ?? '';
-    const named = `Component ${id === '' ? 'with no componentId' : id}`;
-    if (this.inComponent) {
-      this.nestedComponents.add(id);
-      return this.placeholder(element, 'data-nested-component', id, `${named}: components do not nest, so not shown`);
-    }
-    // Explicit children are the component's content as edited in this email.
-    const content = element.children.some((child) => child.kind === 'element') ? element.children : this.options.components?.get(id)?.children;
-    if (content === undefined) {
-      this.missingComponents.add(id);
-      return this.placeholder(element, 'data-missing-component', id, `${named}: not found, so not shown`);
-    }
-    this.inComponent = true;
-    const inner = this.containedBlocks(content);
-    this.inComponent = false;
-    return this.wrap(element, this.componentBudget.spend(inner));
-  }
-
-  /** A component not drawn: a dashed box saying why, marked with the attribute and its id. */
-  private placeholder(element: LmxElement, marker: string, id: string, note: string): string {
-    return this.wrap(
-      element,
-      `<p ${marker}="${escapeHtml(id)}"${style(['margin:0', 'padding:12px', 'border:1px dashed #d1d5db', 'border-radius:6px', 'color:#6b7280', 'font-size:13px', 'text-align:center'])}>${escapeHtml(note)}</p>`,
-    );
-  }
-
-  private section(element: LmxElement): string {
-    const href = this.url(element, 'href');
-    const inner = this.within(this.innerWidth(element), () => this.containedBlocks(element.children));
-    if (href === undefined) return this.wrap(element, inner);
-    // A link may not hold another: a section whose content has links keeps those, and is not one itself.
-    if (/<a\s/.test(inner)) {
-      this.inert.push({
-        tag: element.name,
-        attribute: 'href',
-        value: href,
-        reason: 'is not written: the section holds links of its own, and a link cannot hold another; link the section or its content, not both',
-      });
-      return this.wrap(element, inner);
-    }
-    return this.wrap(
-      element,
-      `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer"${style(['display:block', 'color:inherit', 'text-decoration:none'])}>${inner}</a>`,
-    );
-  }
-
-  private icons(element: LmxElement): string {
-    const colour = { '#000000': '#000000', '#808080': '#808080', '#ffffff': '#ffffff' }[this.attribute(element, 'color') ?? '#000000'] ?? '#000000';
-    const size = this.number(element, 'size', 18, 48) ?? 24;
-    const gap = this.number(element, 'gap', 4, 200) ?? 12;
-    const align = this.align(element) ?? 'center';
-    const icons = element.children
-      .filter((child): child is LmxElement => child.kind === 'element' && child.name === 'Icon')
-      .map((icon) => ({ name: this.attribute(icon, 'name') ?? '', href: this.url(icon, 'href') }));
-    const table = iconRow({ colour, size, gap, align, icons });
-    return this.wrap(element, table, [`text-align:${align}`]);
   }
 
   // ---- inline -----------------------------------------------------------------------------

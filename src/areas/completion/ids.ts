@@ -16,7 +16,7 @@ import { ensureDirectory, unsafeDirectoryReason } from '../../base/private-dir.j
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ID_LISTS, type IdList } from '../../core/id-lists.js';
 import { sanitize } from '../../base/sanitize.js';
-import { SAFE_ID } from './scripts.js';
+import { SAFE_ID } from './words.js';
 
 const CACHE_FILE = 'completion-ids.json';
 /** Long enough for the Tabs of one command line, short enough to see new records soon. */

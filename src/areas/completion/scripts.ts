@@ -1,10 +1,12 @@
 /**
- * Completion scripts for bash, zsh and fish, generated from the command tree. bash and zsh share
+ * Completion scripts for bash, zsh and fish (PowerShell's in powershell.ts), generated from the command tree. bash and zsh share
  * one design: lookup functions keyed by the command path ("workflow show") answer which
  * subcommands, flags and flag values are possible there, and the completion function walks the
  * words typed so far to find the path. fish states the same facts as `complete` rules.
  */
 import { walk, type CompletionCommand, type CompletionOption } from './model.js';
+import { powershellScript } from './powershell.js';
+import { fileFlags, flags, functionPrefix, oneLine, valueFlags } from './words.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -23,14 +25,6 @@ function shQuote(text: string): string {
 function fishQuote(text: string): string {
   return `'${text.replace(/[\\']/g, (char) => `\\${char}`)}'`;
 }
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-const flags = (options: CompletionOption[]) => options.flatMap((option) => option.names);
-const valueFlags = (options: CompletionOption[]) => options.filter((option) => option.takesValue).flatMap((option) => option.names);
-const fileFlags = (options: CompletionOption[]) => options.filter((option) => option.takesFile).flatMap((option) => option.names);
 
 /**
  * A shell `case` over the command path, with one branch per path that has something to say, each
@@ -125,12 +119,7 @@ function lookupFunctions(root: CompletionCommand, prefix: string, describe: bool
   ].join('\n');
 }
 
-/**
- * The one alphabet an id may have to be offered: what the API's ids use. An id is text from the
- * API (or from the cache); offered as typed, `$(…)`, backticks, `*` or `~` in it would run or
- * expand on the person's command line, so anything else is dropped, here as in `completion __ids`.
- */
-export const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** SAFE_ID as a case pattern of what is not one, and as fish's regular expression. */
 const SAFE_ID_CASE = `''|-*|*[!A-Za-z0-9_.-]*`;
 const SAFE_ID_FISH = '^[A-Za-z0-9][A-Za-z0-9_.-]*(?:\\t[^[:cntrl:]]*)?$';
 
@@ -191,10 +180,6 @@ function pathWalk(prefix: string, wordsVar: string, first: number, current: stri
     esac
     i=$((i + 1))
   done`;
-}
-
-function functionPrefix(program: string): string {
-  return `__${program.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
 function bashScript(root: CompletionCommand): string {
@@ -394,111 +379,6 @@ function fishScript(root: CompletionCommand): string {
   const definitions = [...conditions].map(([test, name]) => `function ${name}; ${test}; end`);
   lines.splice(header, 0, ...definitions, '');
   return `${lines.join('\n')}\n`;
-}
-
-/** A PowerShell single-quoted string: PowerShell reads the typographic single quotes as quotes too, so they are doubled as well. */
-function psQuote(text: string): string {
-  return `'${text.replace(/['\u2018\u2019\u201a\u201b]/g, (char) => char + char)}'`;
-}
-
-/**
- * PowerShell: the facts bash and zsh look up (subcommands, flags, values, ids by command path) as
- * one hashtable, and a native argument completer that walks the words before the cursor. A flag
- * that takes a value other than a file, and an id, get no file names; ids are asked of loopsctl
- * with LOOPSCTL_COMPLETE_IDS=1, as the other shells do, and kept only with the safe alphabet.
- */
-export function powershellScript(root: CompletionCommand): string {
-  const array = (items: string[]) => `@(${items.join(', ')})`;
-  const pairs = (entries: [string, string][]) => array(entries.map(([name, description]) => array([psQuote(name), psQuote(oneLine(description) || name)])));
-  const table = (entries: [string, string][]) => `@{ ${entries.map(([key, value]) => `${psQuote(key)} = ${value}`).join('; ')} }`;
-  const rows = walk(root).map(({ path, command }) => {
-    const fields: [string, string][] = [
-      ['Commands', pairs(command.commands.map((child) => [child.name, child.description]))],
-      ['Resolve', table(command.commands.flatMap((child) => [child.name, ...child.aliases].map((word): [string, string] => [word, psQuote(child.name)])))],
-      ['Options', pairs(command.options.flatMap((option) => option.names.map((name): [string, string] => [name, option.description])))],
-      ['Values', array(valueFlags(command.options).map(psQuote))],
-      ['Files', array(fileFlags(command.options).map(psQuote))],
-      [
-        'Choices',
-        table(
-          command.options
-            .filter((option) => option.choices.length > 0)
-            .flatMap((option) => option.names.map((name): [string, string] => [name, array(option.choices.map(psQuote))])),
-        ),
-      ],
-      ['Ids', psQuote(command.ids ?? '')],
-    ];
-    return `  ${psQuote(path.join(' '))} = ${table(fields)}`;
-  });
-  const variable = `$${functionPrefix(root.name).slice(2)}CompletionTree`;
-  return `# PowerShell completion for ${root.name}, generated by \`${root.name} completion powershell\`.
-# Load it in your profile ($PROFILE) with: ${root.name} completion powershell | Out-String | Invoke-Expression
-
-${variable} = @{
-${rows.join('\n')}
-}
-
-Register-ArgumentCompleter -Native -CommandName ${psQuote(root.name)} -ScriptBlock {
-  param($wordToComplete, $commandAst, $cursorPosition)
-  $tree = ${variable}
-  $typed = @()
-  foreach ($element in ($commandAst.CommandElements | Select-Object -Skip 1)) {
-    if ($element.Extent.EndOffset -lt $cursorPosition) { $typed += $element.ToString() }
-  }
-  $path = ''
-  $idFlags = @()
-  $skip = $false
-  for ($i = 0; $i -lt $typed.Count; $i++) {
-    $word = $typed[$i]
-    if ($skip) { $skip = $false; continue }
-    if ($word.StartsWith('-')) {
-      if ($word -eq '--sandbox') { $idFlags += '--sandbox' }
-      if ($word -eq '--profile' -and $i + 1 -lt $typed.Count) { $idFlags += @('--profile', $typed[$i + 1]) }
-      if ($word.StartsWith('--profile=')) { $idFlags += @('--profile', $word.Substring(10)) }
-      if (-not $word.Contains('=') -and $tree[$path].Values -contains $word) { $skip = $true }
-      continue
-    }
-    $next = $tree[$path].Resolve[$word]
-    if ($next) { $path = if ($path) { "$path $next" } else { $next } }
-  }
-  $here = $tree[$path]
-  $previous = if ($typed.Count -gt 0) { $typed[-1] } else { '' }
-  if ($here.Values -contains $previous) {
-    $choices = $here.Choices[$previous]
-    if ($choices) {
-      $choices | Where-Object { $_.StartsWith($wordToComplete) } | ForEach-Object { [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_) }
-    } elseif (-not ($here.Files -contains $previous)) {
-      # A value that is not a file: an empty answer would let PowerShell offer file names.
-      [System.Management.Automation.CompletionResult]::new($wordToComplete, $wordToComplete, 'ParameterValue', $previous)
-    }
-    return
-  }
-  if ($wordToComplete.StartsWith('-')) {
-    foreach ($option in $here.Options) {
-      if ($option[0].StartsWith($wordToComplete)) { [System.Management.Automation.CompletionResult]::new($option[0], $option[0], 'ParameterName', $option[1]) }
-    }
-    return
-  }
-  if ($here.Commands.Count -gt 0) {
-    foreach ($command in $here.Commands) {
-      if ($command[0].StartsWith($wordToComplete)) { [System.Management.Automation.CompletionResult]::new($command[0], $command[0], 'ParameterValue', $command[1]) }
-    }
-    return
-  }
-  if ($here.Ids) {
-    if ($env:LOOPSCTL_COMPLETE_IDS -eq '1') {
-      & ${psQuote(root.name)} @idFlags completion __ids $here.Ids 2>$null | ForEach-Object {
-        $id, $name = $_ -split "\`t", 2
-        if ($id -match '${SAFE_ID.source}' -and $id.StartsWith($wordToComplete)) {
-          $shown = if ($name -and $name -notmatch '[\\p{Cc}]') { $name } else { $id }
-          [System.Management.Automation.CompletionResult]::new($id, $id, 'ParameterValue', $shown)
-        }
-      }
-    }
-    return
-  }
-}
-`;
 }
 
 export function completionScript(shell: Shell, root: CompletionCommand): string {

@@ -10,7 +10,8 @@ import { eventPatterns, getEventPattern } from '../event-patterns/client.js';
 import { listMailingLists } from '../lists/client.js';
 import { transactionalEmails } from '../transactional/client.js';
 import { everyItem, type ApiClient } from '../../api/client.js';
-import { type Format, generateFormat, lineDrift, type TreeKeys } from './formats.js';
+import { type Format, generateFormat, lineDrift } from './formats.js';
+import type { TreeKeys } from './ids.js';
 import { DEFAULT_DIRECTORY, readState, STATE_FILE } from '../content/files.js';
 import { drift, readSections, sectionEntries, type TypesInput } from './generate.js';
 

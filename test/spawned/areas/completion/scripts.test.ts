@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { powershellScript } from '../../../../src/areas/completion/scripts.js';
+import { powershellScript } from '../../../../src/areas/completion/powershell.js';
 import { specs } from '../../../../src/areas/registry.js';
 import { runCli } from '../../../support/run-cli.js';
 import { tempDir } from '../../../support/temp.js';
