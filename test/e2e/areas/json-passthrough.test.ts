@@ -181,6 +181,7 @@ describe('--json of every command that prints the API data, against a sandbox wh
     ['check', 'the problems found in the account, one object each: a report of its own (test/e2e/areas/check/check.test.ts)'],
     ['types', "a TypeScript module made from the account's records, not their JSON (test/e2e/areas/types/types.test.ts)"],
     ['doctor', 'a check of the install, the key, the API and the clock: a report of its own (test/e2e/areas/doctor/doctor.test.ts)'],
+    ['content review', 'the emails a change shows differently, compared as recipients see them: a report of its own (test/e2e/areas/content/review.test.ts)'],
     ['workflow test', 'the journeys and emails of a run in a throwaway sandbox: a report of its own (test/e2e/areas/workflows/test-command.test.ts)'],
   ]);
   const commands = walkSpecs(specs).filter(({ path, spec }) => spec.remote && !spec.hidden && !OWN_REPORTS.has(path.join(' ')));

@@ -200,7 +200,7 @@ describe('files and arguments of JSON', () => {
     }
     // A plain header is still quoted: it is what the person has to fix.
     const plain = await run(['contacts', 'import', csv('email,Signup Plan'), '--sandbox']);
-    expect(plain.stderr).toMatch(/the column "Signup Plan" is not a contact property/);
+    expect(plain.stderr).toMatch(/the column "Signup Plan" \(read as signupPlan\) is not a contact property/);
   });
 
   it('quotes none of a config file that does not parse', async () => {

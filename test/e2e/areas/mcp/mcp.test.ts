@@ -103,6 +103,7 @@ describe('loopsctl mcp', () => {
       'content_pull',
       'content_push',
       'content_render',
+      'content_review',
       'events_import',
     ]);
     expect(META.every((name) => names.includes(name))).toBe(true);
