@@ -47,7 +47,7 @@ const npmCache = enabled ? execFileSync('npm', ['config', 'get', 'cache'], { cwd
 const oldNode = olderNode().node;
 /** The directory of the shell's `node`, first on its PATH: the older Node, where there is one. */
 const oldNodeDir = join(work, 'old-node');
-if (oldNode !== undefined) {
+if (enabled && oldNode !== undefined) {
   mkdirSync(oldNodeDir);
   symlinkSync(oldNode, join(oldNodeDir, 'node'));
 }
