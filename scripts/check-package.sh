@@ -59,6 +59,10 @@ status=0
 printf '<html><body><h1>Welcome</h1><p>Hello from the package check.</p></body></html>' >"$work/welcome.html"
 "$bin" content convert "$work/welcome.html" --out "$work/converted" >/dev/null 2>&1
 grep -rq 'Hello from the package check.' "$work/converted" || { echo "content convert did not write the email it read"; exit 1; }
+# The JavaScript parser, shipped compressed too, as `content convert` reads a React Email template with it.
+printf "import { Body, Html, Text } from '@react-email/components';\nexport default function Welcome() {\n  return <Html><Body><Text>Hello from React.</Text></Body></Html>;\n}\n" >"$work/welcome.tsx"
+"$bin" content convert "$work/welcome.tsx" --out "$work/converted-react" >/dev/null 2>&1
+grep -rq 'Hello from React.' "$work/converted-react" || { echo "content convert did not write the React email it read"; exit 1; }
 # The shipped skill, and the MCP server with the SDK bundle (it ends when its stdin does).
 "$bin" skill show | grep -q '^name: loopsctl$'
 "$bin" mcp --sandbox </dev/null 2>/dev/null

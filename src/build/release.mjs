@@ -72,9 +72,10 @@ function embeddedNode() {
  * the cache directory. Source maps (--debug's stack traces), the MCP SDK, jq and
  * the completion scripts are 2.9 of the package's 4.5 MB, and 0.6 MB compressed; the HTML parser
  * of `content convert` (parse5, read by a migration alone) 222 KB, 45 KB compressed, and its MJML
- * reader (htmlparser2) likewise.
+ * reader (htmlparser2) likewise; the JavaScript parser (Babel's, 400 KB), which only `check --code`,
+ * `migrate report` and the React Email reader load.
  */
-export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
+export const COMPRESSED = /^dist\/(.*\.map|vendor\/(mcp-sdk|jq-web|parse5|htmlparser2|babel-parser)\.cjs|vendor\/jq\.wasm|completion\/.*)$/;
 
 /**
  * The npm package, packed from a copy of what it ships: package.json without its scripts (the

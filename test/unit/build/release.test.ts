@@ -94,6 +94,7 @@ describe('the npm package', () => {
       'dist/vendor/jq-web.cjs',
       'dist/vendor/parse5.cjs',
       'dist/vendor/htmlparser2.cjs',
+      'dist/vendor/babel-parser.cjs',
       'dist/vendor/jq.wasm',
       'dist/completion/loopsctl.bash',
     ]) {
@@ -102,7 +103,6 @@ describe('the npm package', () => {
     for (const name of [
       'dist/cli.cjs',
       'dist/vendor/chalk.cjs',
-      'dist/vendor/babel-parser.cjs',
       'dist/sandbox/index.mjs',
       'dist/sandbox/index.cjs',
       'bin/loopsctl.js',
