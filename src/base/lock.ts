@@ -20,7 +20,8 @@
  * to /dev/zero, a FIFO, a directory, as a commit can leave where a content tree keeps its run lock)
  * is refused, said, rather than read without end or waited on.
  */
-import { closeSync, constants, fstatSync, linkSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readRegularFile } from './regular-file.js';
 import { LocalFileError } from './errors.js';
 
 export interface LockOptions {
@@ -181,35 +182,12 @@ function readHolder(lockFile: string): Holder | undefined {
 /** More than any lock loopsctl writes holds (a pid and a time, as JSON). */
 const LOCK_FILE_LIMIT = 4096;
 
-/**
- * Opened without following a link (O_NOFOLLOW) and without waiting for a writer (O_NONBLOCK, for
- * a FIFO), where the system has them; Windows has neither, and no FIFOs or /dev/zero either.
- */
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
 /** A lock file's text and time, read as a regular file and no further than a lock's size; undefined when it is gone. */
 function readLockFile(lockFile: string): { text: string; modified: number } | undefined {
-  let fd: number;
-  try {
-    fd = openSync(lockFile, READ_FLAGS);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP' || code === 'EMLINK') throw notALock(lockFile, 'a symbolic link');
-    throw error;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw notALock(lockFile, 'not a regular file');
-    // One byte more than a lock holds tells a file that is not one.
-    const buffer = Buffer.alloc(LOCK_FILE_LIMIT + 1);
-    let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > LOCK_FILE_LIMIT) throw notALock(lockFile, `more than the ${LOCK_FILE_LIMIT} bytes a lock holds`);
-    return { text: buffer.subarray(0, length).toString('utf8'), modified: stats.mtimeMs };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFile(lockFile, LOCK_FILE_LIMIT, (why) =>
+    notALock(lockFile, { link: 'a symbolic link', 'not-file': 'not a regular file', 'too-large': `more than the ${LOCK_FILE_LIMIT} bytes a lock holds` }[why]),
+  );
+  return read === undefined ? undefined : { text: read.bytes.toString('utf8'), modified: read.modified };
 }
 
 function notALock(lockFile: string, what: string): LocalFileError {

@@ -6,10 +6,11 @@
  * for the user alone (0600), written to a new file and renamed over its place (never through a
  * link), the newest KEEP_IMAGES kept and each at most MAX_IMAGE_BYTES.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { LocalFileError } from '../base/errors.js';
+import { readRegularFile } from '../base/regular-file.js';
 import { ensureDirectory, inKeptDirectory } from '../base/private-dir.js';
 import { journalDirectory } from './change-journal.js';
 
@@ -98,30 +99,12 @@ export function imageIds(configDir: string): string[] {
 export function readImage(configDir: string, id: string): unknown {
   if (!isImageId(id)) return undefined;
   const file = join(directory(configDir), `${id}.json`);
-  let fd: number;
+  const read = readRegularFile(file, MAX_IMAGE_BYTES, (why) => refusal(file, why === 'link' ? 'it is a symbolic link' : 'it is not an image loopsctl wrote'));
+  if (read === undefined) return undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP' || code === 'EMLINK') throw refusal(file, 'it is a symbolic link');
-    throw error;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > MAX_IMAGE_BYTES) throw refusal(file, 'it is not an image loopsctl wrote');
-    const bytes = Buffer.alloc(stats.size);
-    let read = 0;
-    while (read < bytes.length) {
-      const n = readSync(fd, bytes, read, bytes.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return JSON.parse(bytes.subarray(0, read).toString('utf8'));
+    return JSON.parse(read.bytes.toString('utf8'));
   } catch (error) {
     if (error instanceof SyntaxError) throw refusal(file, 'it is not valid JSON');
     throw error;
-  } finally {
-    closeSync(fd);
   }
 }
