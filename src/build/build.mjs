@@ -254,11 +254,15 @@ function staticClosure(graph, from) {
 const WITH_THE_CLIENT = /^(src\/api\/|src\/base\/|src\/platform\/[\w-]+\.ts$|node_modules\/zod\/)/;
 
 /**
- * Modules of the ground floor that offline commands need without the API client, each in a bundle
- * of its own: a content tree's files, read never through a link, which `content check` of an .lmx
- * file reads with. In client.cjs, that check would read zod and the client with them.
+ * Modules that offline commands need without the API client or another area, in a bundle of their
+ * own: a content tree's files, read never through a link, which `content check` of an .lmx file
+ * reads with, and where the rules file is and what it makes of a finding, which that check asks
+ * too. In client.cjs (or areas-check.cjs), that check would read zod and the client with them.
  */
-const ON_THEIR_OWN = new Map([['src/base/tree-files.ts', 'tree-files']]);
+const ON_THEIR_OWN = new Map([
+  ['src/base/tree-files.ts', 'tree-files'],
+  ['src/areas/check/rules-lookup.ts', 'tree-files'],
+]);
 
 function partOf(core, graph) {
   const sourcePart = (path) => {

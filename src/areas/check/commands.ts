@@ -13,7 +13,8 @@ import { FAMILIES, type Family, type Problem } from './records.js';
 import { renderGithub, renderReport, renderSlack, summary, type Report } from './render.js';
 import { ALL_RULES, findProblems } from './rules/index.js';
 import { countersOf, readSnapshot, since, writeSnapshot } from './metrics.js';
-import { findRulesFile, NO_RULES, readRulesFile, type RulesFile } from './rules-file.js';
+import { NO_RULES, readRulesFile, type RulesFile } from './rules-file.js';
+import { findRulesFile } from './rules-lookup.js';
 
 export interface CheckOptions {
   rules?: string;

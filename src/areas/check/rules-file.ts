@@ -5,12 +5,11 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { yamlFault, yamlValue } from '../../base/parse-faults.js';
-import { namedFilePlace, readTreeFile, treeEntryKind } from '../../base/tree-files.js';
+import { readTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import { parseRate } from './rate.js';
 import { RECORD_KINDS } from './records.js';
-
-export const RULES_FILE_NAME = 'loops.check.yaml';
+import type { RulesPlace } from './rules-lookup.js';
 
 const rate = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const parsed = parseRate(value);
@@ -54,29 +53,6 @@ export const NO_RULES: RulesFile = { workflows: {}, transactional: {}, rules: {}
 
 /** A rules file far larger than any team writes is not one: 1 MiB. */
 const RULES_FILE_MAX_BYTES = 1024 * 1024;
-
-/**
- * Where the rules file is read: under `root`, at `path`, each segment of which is looked at and
- * never followed as a link (a repository can commit `loops.check.yaml -> ../.aws/credentials`);
- * what is above the root is the person's own path, links and all.
- */
-export interface RulesPlace {
-  root: string;
-  path: string;
-}
-
-/**
- * The file --rules names, else loops.check.yaml in `under` (the working directory, or the root of
- * `loopsctl mcp`) or in its content tree (./loops); none is no expectations. A link found there is
- * refused, not passed over: it is never what a team means to keep.
- */
-export function findRulesFile(named: string | undefined, under: string | undefined = '.'): RulesPlace | undefined {
-  if (named !== undefined) return namedFilePlace(named);
-  if (under === undefined) return undefined;
-  return [RULES_FILE_NAME, `loops/${RULES_FILE_NAME}`]
-    .map((path) => ({ root: under, path }))
-    .find((place) => treeEntryKind(place.root, place.path) !== undefined);
-}
 
 /**
  * The file read (a regular file, never through a link, at most 1 MiB) and checked; anything wrong

@@ -10,11 +10,14 @@ import { DEFAULT_DIRECTORY } from './lmx-files.js';
 import { renderChecks } from './render.js';
 import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
 import type { TreeCache } from './emails.js';
+import type { RulesFile } from '../check/rules-file.js';
+import { findRulesFile } from '../check/rules-lookup.js';
 
 interface CheckOptions {
   kind?: LmxKind;
   strict?: boolean;
   account?: boolean;
+  rules?: string;
 }
 
 /** An .lmx file, which holds no workflow: checked without the workflows' YAML parser and rules. */
@@ -39,8 +42,22 @@ async function readAccountNames(client: ApiClient): Promise<Set<string>> {
   return referenceNamesOf(await fetchNames(client));
 }
 
+/**
+ * The rules file `check` reads, found as it finds it (--rules, else loops.check.yaml here or in
+ * ./loops, or under the root of `loopsctl mcp`); its schema and the rules' names are loaded only
+ * when there is one. Anything wrong in it stops the run (exit 2) before a file is checked.
+ */
+async function readRules(named: string | undefined, root: string | undefined): Promise<RulesFile | undefined> {
+  const place = findRulesFile(named, root);
+  if (place === undefined) return undefined;
+  const [{ readRulesFile }, { ALL_RULES }] = await Promise.all([import('../check/rules-file.js'), import('../check/rules/index.js')]);
+  return readRulesFile(place, new Set(ALL_RULES.map((rule) => rule.name)));
+}
+
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client', 'files'], async (context, [paths], options) => {
+  const files = context.runtime.files;
+  const expected = await readRules(options.rules, files === undefined ? '.' : files.root);
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
@@ -48,12 +65,17 @@ export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client'
   const { qaProblems } = await import('./check-qa.js');
   // A tree's theme, components and subjects are read for a tree; .lmx files named alone load none of its readers.
   const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./emails.js');
+  const records = expected === undefined ? undefined : await import('./tree.js');
   const cache: TreeCache = new Map();
   for (const file of checks) {
     if (!file.file.endsWith('.lmx')) continue;
     // A tree whose files cannot be read is drawn without them: the other checks name what is wrong there.
     const context = tree === undefined ? undefined : await tree.treeContext(file.file, cache).catch(() => undefined);
-    file.warnings.push(...qaProblems(file, context));
+    const record = records?.recordOfFile(file.file);
+    const found = qaProblems(file, context, expected === undefined ? undefined : { expected, ...(record === undefined ? {} : { record }) });
+    file.errors.push(...found.filter((problem) => problem.severity === 'error'));
+    file.warnings.push(...found.filter((problem) => problem.severity === 'warning'));
+    file.errors.sort((a, b) => a.offset - b.offset);
     file.warnings.sort((a, b) => a.offset - b.offset);
   }
   const errors = checks.reduce((sum, file) => sum + file.errors.length, 0);

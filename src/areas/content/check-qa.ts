@@ -1,13 +1,18 @@
 /**
  * `content check`'s and `content preview`'s share of the qa rules: an email file checked for
  * accessibility and spam risk, as `check` checks the account's: in a tree, drawn with the tree's
- * theme and components under its subject; named alone, with the default theme and its own
- * <Style />, loading nothing of the tree. A spam rule's finding is told only when the email's total
- * reaches the threshold; the total names every rule that added to it.
+ * theme and components (whose text, links and images count as the email's) under its subject;
+ * named alone, with the default theme and its own <Style />, loading nothing of the tree. A spam
+ * rule's finding is told only when the email's total reaches the threshold; the total names every
+ * rule that added to it. With the rules file (`content check`), each finding is at the severity it
+ * gives its rule, left out when it turns the rule off, ignores the email's record or allows the
+ * finding there, and its spamScore makes a total at or over it an error.
  */
 import { parseLmx, themeIdOf, type LmxDocument } from '../../lmx/index.js';
 import { qaFindings, type QaInput } from '../../lmx/qa/index.js';
 import { renderLmx } from '../../lmx/render.js';
+import type { RulesFile } from '../check/rules-file.js';
+import { ruledSeverity } from '../check/rules-lookup.js';
 import type { CheckProblem, FileCheck } from './check.js';
 
 /** What a tree tells of an email file: its themes and components by id, and its message's subject. */
@@ -17,14 +22,23 @@ export interface QaTree {
   fields: { subject?: string };
 }
 
-/** The qa findings of an email drawn, as warnings. */
-export function qaWarnings(input: Omit<QaInput, 'spamThreshold'>): CheckProblem[] {
-  const found = qaFindings(input);
-  const spamy = found.some((each) => each.rule === 'spam-score');
-  return found
-    .filter((each) => each.severity !== 'info' || spamy)
+/** The rules file, and the record (`transactional/Welcome`) the email is the body of; none for a loose file. */
+export interface QaRuling {
+  expected: Pick<RulesFile, 'rules' | 'ignore' | 'allow' | 'spamScore'>;
+  record?: string;
+}
+
+/** The qa findings of an email drawn, as a checked file's problems: errors where the rules file says so, warnings otherwise. */
+export function qaCheckProblems(input: Omit<QaInput, 'spamThreshold'>, ruling?: QaRuling): CheckProblem[] {
+  const ruled = qaFindings({ ...input, spamThreshold: ruling?.expected.spamScore }).flatMap((each) => {
+    const severity = ruling === undefined ? each.severity : ruledSeverity(ruling.expected, { rule: each.rule, severity: each.severity, record: ruling.record });
+    return severity === undefined ? [] : [{ ...each, severity }];
+  });
+  const spamy = ruled.some((each) => each.rule === 'spam-score');
+  return ruled
+    .filter((each) => each.severity !== 'info' || (spamy && each.score !== undefined))
     .map((each) => ({
-      severity: 'warning',
+      severity: each.severity === 'error' ? 'error' : 'warning',
       rule: each.rule,
       message: each.score === undefined || each.rule === 'spam-score' ? each.message : `${each.message} (+${each.score} spam points)`,
       fix: each.fix,
@@ -36,12 +50,13 @@ export function qaWarnings(input: Omit<QaInput, 'spamThreshold'>): CheckProblem[
 }
 
 /** The qa findings of one checked email file, drawn with its tree's theme and components and under its subject when the tree gives them. */
-export function qaProblems(file: FileCheck, tree: QaTree | undefined): CheckProblem[] {
+export function qaProblems(file: FileCheck, tree: QaTree | undefined, ruling?: QaRuling): CheckProblem[] {
   if (file.source === undefined || file.kind === 'component') return [];
   const { document } = parseLmx(file.source);
   const themeId = themeIdOf(document);
   const theme = themeId === undefined ? undefined : tree?.themes.get(themeId)?.styles;
   const subject = tree?.fields.subject ?? '';
-  const { html } = renderLmx(document, { theme, components: tree?.components, subject });
-  return qaWarnings({ document, subject, theme, htmlBytes: Buffer.byteLength(html) });
+  const components = tree?.components;
+  const { html } = renderLmx(document, { theme, components, subject });
+  return qaCheckProblems({ document, subject, theme, htmlBytes: Buffer.byteLength(html), components }, ruling);
 }

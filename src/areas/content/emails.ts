@@ -7,7 +7,7 @@ import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind }
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import { qaWarnings } from './check-qa.js';
+import { qaCheckProblems } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
 import { componentsOf, messageFieldsOf, themesOf, type MessageFields } from './tree.js';
 
@@ -79,7 +79,8 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
     previewText: context.fields.previewText,
   });
   const htmlBytes = Buffer.byteLength(rendered.html);
-  const qa = request.kind === 'component' ? [] : qaWarnings({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes });
+  const qa =
+    request.kind === 'component' ? [] : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components });
   return {
     ...rendered,
     problems: [...problems, ...qa].sort((a, b) => a.offset - b.offset),

@@ -88,6 +88,11 @@ its diff in a code fence.`,
           description:
             "read the account's lists, segments, event patterns and contact properties: a reference the account lacks, or a property it types otherwise, is an error",
         },
+        {
+          flags: '--rules <file>',
+          description: 'the rules file `check` reads, for the qa rules (default loops.check.yaml here or in ./loops)',
+          file: {},
+        },
       ],
       help: `Every rule of the LMX specification, without a key or a request: the tags,
 where each may stand and what it may hold, required attributes, attribute
@@ -105,15 +110,22 @@ key given two types, a workflow's segment or property the tree lacks: an error
 each; a mailing list or event that lists.json or event-patterns.json lacks is
 a warning (only the account knows). With --account the check reads those
 names from the account (four read calls): a name it lacks, or a property it
-types otherwise, is an error. Each problem is
+types otherwise, is an error. The qa rules of \`check\` run on each email, its
+components' content included: contrast, heading order, link text, text size,
+alt text and spam risk (warnings; a spam rule is told once the email's total
+reaches 5). The rules file \`check\` reads (loops.check.yaml here or in
+./loops, or --rules) turns them off, raises them, allows them for a record,
+and its spamScore makes a total at or over it an error. Each problem is
 printed as file:line:column rule message, with the line and what to write
-instead. Exit 2 when a path names nothing to check.`,
+instead. Exit 2 when a path names nothing to check, or the rules file cannot
+be used.`,
       mismatch: 'a file has errors (with --strict, errors or warnings)',
       examples: [
         'loopsctl content check',
         'loopsctl content check welcome.lmx --kind transactional',
         'loopsctl content check loops --json',
         'loopsctl content check loops --account',
+        'loopsctl content check loops --rules loops.check.yaml',
       ],
       remote: true,
       tier: 'read',

@@ -112,10 +112,13 @@ function idOfRecordDirectory(name: string): string | undefined {
  * Welcome aboard, {contact.firstName}`), each the directory's name where its file does not say.
  */
 function workflowEmailName(root: string, directory: string): string {
-  const workflowDirectory = dirname(dirname(directory));
-  const workflow = fieldOf(root, `${workflowDirectory}/${WORKFLOW_FILE}`, (text) => parseDocument(text).get('name'));
   const subject = fieldOf(root, `${directory}/email.json`, (text) => (JSON.parse(text) as { subject?: unknown }).subject);
-  return `${workflow ?? basename(workflowDirectory)}: ${subject ?? basename(directory)}`;
+  return `${workflowName(root, dirname(dirname(directory)))}: ${subject ?? basename(directory)}`;
+}
+
+/** A workflow's name, from its file, or its directory's name where the file does not say. */
+function workflowName(root: string, directory: string): string {
+  return fieldOf(root, `${directory}/${WORKFLOW_FILE}`, (text) => parseDocument(text).get('name')) ?? basename(directory);
 }
 
 /** A text field of a file of the tree, or undefined when the file is not there, not read or has none. */
@@ -151,6 +154,19 @@ function recordName(kind: Kind, root: string, directory: string): string {
 export function placeInTree(file: string): { root: string; path: string } {
   const { root } = placeOf(file);
   return root === undefined ? { root: dirname(file), path: basename(file) } : { root, path: relative(root, file) };
+}
+
+/**
+ * The record a tree's email file is the body of, as `check` and the rules file name it
+ * (`transactional/Password reset`, `campaign/Launch`, `workflow/Welcome series`); undefined for a
+ * loose file.
+ */
+export function recordOfFile(file: string): string | undefined {
+  const { root, group } = placeOf(file);
+  if (root === undefined || group === undefined || group === 'components' || group === 'themes') return undefined;
+  const directory = relative(root, dirname(file)).split(sep).join('/');
+  if (group === WORKFLOWS) return `workflow/${workflowName(root, dirname(dirname(directory)))}`;
+  return `${group === 'campaigns' ? 'campaign' : 'transactional'}/${recordName(group, root, directory)}`;
 }
 
 /** Every LMX file of a directory, named as a person knows it, by kind then name. */

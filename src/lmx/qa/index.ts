@@ -8,12 +8,14 @@ import { parseLmx, type LmxDocument } from '../parse.js';
 import { renderLmx } from '../render.js';
 import { elementsOf } from '../tree.js';
 import { accessibilityFindings } from './accessibility.js';
+import { embedComponents } from './embed.js';
 import { finding, QA_RULES, type QaFinding } from './finding.js';
 import { DEFAULT_SPAM_THRESHOLD, spamFindings } from './spam.js';
 
 export { QA_RULES, type QaFinding, type QaRuleName, type QaSeverity } from './finding.js';
 export { DEFAULT_SPAM_THRESHOLD, textOfDocument, TRIGGER_PHRASES, URL_SHORTENERS } from './spam.js';
 export { MIN_FONT_PX } from './accessibility.js';
+export { embedComponents, type Embedded } from './embed.js';
 
 export interface QaInput {
   document: LmxDocument;
@@ -24,13 +26,23 @@ export interface QaInput {
   htmlBytes: number;
   /** The rules file's spamScore: a total at or over it is an error. Without one, a total at or over 5 is a warning. */
   spamThreshold?: number;
+  /** The components its `<Component>` tags may name, parsed, by id: their text, links and images are the email's. */
+  components?: ReadonlyMap<string, LmxDocument>;
 }
 
-/** Every offline QA finding of an email, the spam total last when it reaches the threshold. */
+/**
+ * Every offline QA finding of an email, its components' content judged as part of it (a finding
+ * there is at the `<Component>` tag, and names the component), the spam total last when it reaches
+ * the threshold.
+ */
 export function qaFindings(input: QaInput): QaFinding[] {
-  const elements = [...elementsOf(input.document)];
-  const spam = spamFindings({ subject: input.subject, document: input.document, elements, htmlBytes: input.htmlBytes });
-  const found = [...accessibilityFindings(input.document, input.theme, elements), ...spam.findings];
+  const { document, embeddedIn } = embedComponents(input.document, input.components);
+  const elements = [...elementsOf(document)];
+  const spam = spamFindings({ subject: input.subject, document, elements, htmlBytes: input.htmlBytes });
+  const found = [...accessibilityFindings(document, input.theme, elements), ...spam.findings].map((each) => {
+    const component = each.position === undefined ? undefined : embeddedIn.get(each.position);
+    return component === undefined ? each : { ...each, message: `${each.message} (in the component ${component})` };
+  });
   const threshold = input.spamThreshold ?? DEFAULT_SPAM_THRESHOLD;
   if (spam.total >= threshold) {
     const parts = spam.findings.map((each) => `${each.rule} ${each.score}`).join(', ');
@@ -58,7 +70,8 @@ export interface EmailForQa {
 export function checkEmailQa(email: EmailForQa): QaFinding[] {
   const { document } = parseLmx(email.lmx);
   const { html } = renderLmx(document, { theme: email.theme, components: email.components, subject: email.subject, previewText: email.previewText });
-  return qaFindings({ document, subject: email.subject, theme: email.theme, htmlBytes: Buffer.byteLength(html), spamThreshold: email.spamThreshold });
+  const { subject, theme, components, spamThreshold } = email;
+  return qaFindings({ document, subject, theme, htmlBytes: Buffer.byteLength(html), spamThreshold, components });
 }
 
 /** The QA rules' names, for a rules file and --only. */

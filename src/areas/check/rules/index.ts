@@ -1,7 +1,8 @@
 /** Every rule family of `loopsctl check`, and what the rules file and --only do to their findings. */
 import type { Account } from '../gather.js';
 import type { Family, Problem } from '../records.js';
-import type { AllowEntry, RulesFile } from '../rules-file.js';
+import type { RulesFile } from '../rules-file.js';
+import { ruledSeverity } from '../rules-lookup.js';
 import { code } from './code.js';
 import { content } from './content.js';
 import { expectations } from './expectations.js';
@@ -20,30 +21,18 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
-/** Whether an allow-list entry lets a finding pass: its rule, in its record (any without one), about its address (any without one). */
-function allows(entry: AllowEntry, found: Problem): boolean {
-  if (entry.rule !== found.rule) return false;
-  if (entry.record !== undefined && entry.record !== `${found.kind}/${found.name}`) return false;
-  if (entry.link === undefined) return true;
-  if (found.link === undefined) return false;
-  return entry.link.endsWith('*') ? found.link.startsWith(entry.link.slice(0, -1)) : found.link === entry.link;
-}
-
 /**
  * The problems of the families asked for, each at the severity the rules file gives its rule (or
  * left out when it says off), without the records it ignores and the findings it allows, records in order and, within one,
  * errors first.
  */
 export function findProblems(account: Account, expected: RulesFile, only: ReadonlySet<Family> | undefined): Problem[] {
-  const ignored = new Set(expected.ignore);
   const problems: Problem[] = [];
   for (const family of RULE_FAMILIES) {
     if (only !== undefined && !only.has(family.family)) continue;
     for (const found of family.check(account, expected)) {
-      const severity = expected.rules[found.rule] ?? found.severity;
-      if (severity === 'off' || ignored.has(`${found.kind}/${found.name}`)) continue;
-      if (expected.allow.some((entry) => allows(entry, found))) continue;
-      problems.push({ ...found, severity });
+      const severity = ruledSeverity(expected, { ...found, record: `${found.kind}/${found.name}` });
+      if (severity !== undefined) problems.push({ ...found, severity });
     }
   }
   return problems.sort(

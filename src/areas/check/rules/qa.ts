@@ -22,8 +22,8 @@ export const qa: RuleFamily = {
   family: 'qa',
   rules,
   check(account, expected) {
-    const offline = renderedEmails(account).flatMap(({ checked, document, theme, html }) =>
-      qaFindings({ document, subject: checked.message.subject, theme, htmlBytes: Buffer.byteLength(html), spamThreshold: expected.spamScore }).map(
+    const offline = renderedEmails(account).flatMap(({ checked, document, theme, html, components }) =>
+      qaFindings({ document, subject: checked.message.subject, theme, htmlBytes: Buffer.byteLength(html), spamThreshold: expected.spamScore, components }).map(
         (found): Problem => {
           const where = found.position === undefined ? '' : `, line ${found.position.line}, column ${found.position.column}`;
           const points = found.score === undefined || found.rule === 'spam-score' ? '' : ` (+${found.score} spam points)`;

@@ -113,6 +113,8 @@ export interface RenderedEmail {
   /** The theme's styles it is drawn with: its own theme's, else the account's default theme's. */
   theme?: Record<string, unknown>;
   html: string;
+  /** The account's components, parsed, by id: what its `<Component>` tags draw. */
+  components: ReadonlyMap<string, LmxDocument>;
 }
 
 const renderedOf = new WeakMap<Account, RenderedEmail[]>();
@@ -129,7 +131,7 @@ export function renderedEmails(account: Account): RenderedEmail[] {
     const themeId = themeIdOf(document);
     const theme = (themeId === undefined ? undefined : themes.get(themeId)) ?? defaultTheme;
     const { html } = renderLmx(document, { theme, components, subject: checked.message.subject, previewText: checked.message.previewText });
-    return { checked, document, html, ...(theme === undefined ? {} : { theme }) };
+    return { checked, document, html, components, ...(theme === undefined ? {} : { theme }) };
   });
   renderedOf.set(account, emails);
   return emails;

@@ -1,0 +1,123 @@
+/**
+ * `content check`'s qa rules by the rules file `check` reads (--rules here; found in the working
+ * directory as `check` finds it: test/spawned/areas/check/rules-file.test.ts): a rule turned off,
+ * raised, allowed for one email, and the spam threshold making a total an error; and the text,
+ * links and images of the components an email embeds judged as the email's.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentTree } from '../../../support/content-tree.js';
+import { run, tempDir } from '../../../support/main.js';
+
+const RESET = 'transactional/password-reset--cx1';
+const WELCOME = 'campaigns/welcome--cm1';
+const FOOTER = 'components/footer--cmp_footer';
+
+/** Two emails whose link reads "here", which says nothing to a screen reader listing links; a footer to embed. */
+const tree = (footer = '<Paragraph>Acme, 1 Main Street.</Paragraph>\n') =>
+  contentTree({
+    [`${RESET}/transactional.json`]: '{"name":"Password reset"}\n',
+    [`${RESET}/draft.lmx`]: '<H1>Reset your password</H1>\n<Paragraph>Choose a new password <Link href="{data.resetLink}">here</Link>.</Paragraph>\n',
+    [`${WELCOME}/campaign.json`]: '{"name":"Welcome"}\n',
+    [`${WELCOME}/email.lmx`]: '<H1>Welcome</H1>\n<Paragraph>Read the guide <Link href="https://acme.example/guide">here</Link>.</Paragraph>\n',
+    [`${FOOTER}/component.json`]: '{"name":"Footer"}\n',
+    [`${FOOTER}/component.lmx`]: footer,
+  });
+
+interface Checked {
+  file: string;
+  errors: { rule: string; message: string; line: number; column: number }[];
+  warnings: { rule: string; message: string; line: number; column: number }[];
+}
+
+function rulesFile(text: string): string {
+  const file = join(tempDir('loopsctl-rules-'), 'loops.check.yaml');
+  writeFileSync(file, text);
+  return file;
+}
+
+async function check(root: string, ...args: string[]): Promise<{ code: number; byFile: Record<string, { errors: string[]; warnings: string[] }> }> {
+  const result = await run(['content', 'check', root, '--json', ...args], { env: { LOOPS_API_KEY: undefined } });
+  const byFile: Record<string, { errors: string[]; warnings: string[] }> = {};
+  for (const file of result.json<Checked[]>())
+    byFile[file.file.slice(root.length + 1)] = { errors: file.errors.map((each) => each.rule), warnings: file.warnings.map((each) => each.rule) };
+  return { code: result.code, byFile };
+}
+
+describe('content check: the qa rules and the rules file', () => {
+  it('turns a rule off, raises one, and allows one for a single email', async () => {
+    const root = tree();
+    const plain = await check(root);
+    expect(plain.code).toBe(0);
+    expect(plain.byFile[`${RESET}/draft.lmx`]).toEqual({ errors: [], warnings: ['vague-link-text'] });
+    expect(plain.byFile[`${WELCOME}/email.lmx`]).toEqual({ errors: [], warnings: ['vague-link-text'] });
+
+    const off = await check(root, '--rules', rulesFile('rules: { vague-link-text: off }\n'));
+    expect(off.code).toBe(0);
+    expect(off.byFile[`${RESET}/draft.lmx`]).toEqual({ errors: [], warnings: [] });
+    expect(off.byFile[`${WELCOME}/email.lmx`]).toEqual({ errors: [], warnings: [] });
+
+    const raised = await check(
+      root,
+      '--rules',
+      rulesFile('rules: { vague-link-text: error }\nallow: [ { rule: vague-link-text, record: campaign/Welcome } ]\n'),
+    );
+    expect(raised.code).toBe(1);
+    expect(raised.byFile[`${RESET}/draft.lmx`]).toEqual({ errors: ['vague-link-text'], warnings: [] });
+    // The allow-list names the campaign by its record, as `check` names it.
+    expect(raised.byFile[`${WELCOME}/email.lmx`]).toEqual({ errors: [], warnings: [] });
+  });
+
+  it("makes a spam total at or over the file's spamScore an error, naming the rules that added to it", async () => {
+    const root = tree();
+    writeFileSync(
+      join(root, WELCOME, 'email.lmx'),
+      '<H1>Welcome</H1>\n<Paragraph>Seats are going fast, act now and order now!!! The guide is <Link href="https://acme.example/guide">on our site</Link>.</Paragraph>\n',
+    );
+    // 2 trigger phrases and a run of "!!!": 3.5 points, under the 5 a spam total is told at.
+    expect((await check(root)).byFile[`${WELCOME}/email.lmx`]).toEqual({ errors: [], warnings: [] });
+    const result = await run(['content', 'check', root, '--json', '--rules', rulesFile('spamScore: 3\n')]);
+    expect(result.code).toBe(1);
+    const welcome = result.json<Checked[]>().find((file) => file.file.endsWith(`${WELCOME}/email.lmx`))!;
+    expect(welcome.errors).toEqual([
+      expect.objectContaining({
+        rule: 'spam-score',
+        message: 'spam score 3.5 (spam-punctuation 1.5, spam-trigger-phrase 2), at or over 3',
+        line: 1,
+        column: 1,
+      }),
+    ]);
+    expect(welcome.warnings.map((each) => each.rule).sort()).toEqual(['spam-punctuation', 'spam-trigger-phrase']);
+  });
+
+  it('refuses a rules file with an unknown rule before checking anything (exit 2)', async () => {
+    const result = await run(['content', 'check', tree(), '--rules', rulesFile('rules: { no-such-rule: off }\n')]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('rules.no-such-rule: no rule is named no-such-rule');
+  });
+
+  it("judges an embedded component's text as the email's: its vague link at the <Component>, its text against an image-only email", async () => {
+    const root = tree(
+      '<Paragraph>You get this email because you signed up for Acme; manage what we send you <Link href="https://acme.example/preferences">here</Link>.</Paragraph>\n',
+    );
+    writeFileSync(
+      join(root, WELCOME, 'email.lmx'),
+      '<Image src="https://acme.example/spring.png" alt="Spring sale: every plan 20% off" />\n<Component componentId="cmp_footer" />\n',
+    );
+    const result = await run(['content', 'check', root, '--json'], { env: { LOOPS_API_KEY: undefined } });
+    const welcome = result.json<Checked[]>().find((file) => file.file.endsWith(`${WELCOME}/email.lmx`))!;
+    expect(welcome.warnings).toEqual([
+      expect.objectContaining({
+        rule: 'vague-link-text',
+        line: 2,
+        column: 1,
+        message: expect.stringMatching(/^the link text "here" says nothing alone.* \(in the component cmp_footer\)$/),
+      }),
+    ]);
+    // The footer's text is read with the image: no "an email that is one image" spam finding, at any threshold.
+    const strict = await run(['content', 'check', root, '--json', '--rules', rulesFile('spamScore: 1\n')]);
+    expect(strict.json<Checked[]>().find((file) => file.file.endsWith(`${WELCOME}/email.lmx`))!.errors).toEqual([]);
+  });
+});
