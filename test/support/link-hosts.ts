@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { tempDir } from './temp.js';
 
@@ -194,3 +194,56 @@ export const image =
     const end = Math.min(Number(range[2]), size - 1);
     res.writeHead(206, { 'content-type': type, 'content-range': `bytes ${start}-${end}/${size}` }).end(whole.subarray(start, end + 1));
   };
+
+/**
+ * A host for thousands of links at little cost: each request read only as far as its first line and
+ * where it ends, and answered 200 with no body at the event loop's next turn (so that requests that
+ * arrive together are in flight together, and counted so), on a kept-alive connection.
+ */
+export interface PlainHost {
+  origin: string;
+  /** `HEAD /notes/1`, in the order they came. */
+  requests: string[];
+  most: number;
+  close(): Promise<void>;
+}
+
+export async function startPlainHost(inFlight: InFlight): Promise<PlainHost> {
+  let now = 0;
+  const sockets = new Set<Socket>();
+  const host: PlainHost = {
+    origin: '',
+    requests: [],
+    most: 0,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    // A client that goes (the run over) leaves nothing to answer.
+    socket.on('error', () => undefined);
+    socket.setEncoding('latin1');
+    let buffered = '';
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let end = buffered.indexOf('\r\n\r\n'); end !== -1; end = buffered.indexOf('\r\n\r\n')) {
+        host.requests.push(buffered.slice(0, buffered.indexOf(' HTTP/')));
+        buffered = buffered.slice(end + 4);
+        now += 1;
+        host.most = Math.max(host.most, now);
+        inFlight.enter();
+        setImmediate(() => {
+          now -= 1;
+          inFlight.leave();
+          if (!socket.destroyed) socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 0\r\n\r\n');
+        });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  host.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return host;
+}

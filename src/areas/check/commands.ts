@@ -7,6 +7,7 @@ import { UsageError } from '../../base/errors.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import type { Output } from '../../render/output.js';
+import { formatCount } from '../../render/numbers.js';
 import { ProgressLine } from '../../render/progress.js';
 import { gather, type Account } from './gather.js';
 import { FAMILIES, type Family, type Problem } from './records.js';
@@ -93,7 +94,7 @@ async function fetchLinks(context: Uses<'client'>, account: Account, options: Ch
     ...(signal === undefined ? {} : { signal }),
     ...(debug === undefined ? {} : { debug }),
     allowPrivate: options.allowPrivateLinks === true,
-    onProgress: (done, total) => progress.show(`checking links and images: ${done} of ${total}`),
+    onProgress: (done, total) => progress.show(`checking links and images: ${formatCount(done)} of ${formatCount(total)}`),
   }).finally(() => progress.clear());
 }
 

@@ -5,14 +5,15 @@
  * with --allow-private-links.
  */
 import { elementsOf, textOf, type LmxAttribute, type LmxElement } from '../../../lmx/index.js';
+import { embedComponents } from '../../../lmx/qa/index.js';
 import { safeNumber } from '../../../lmx/theme.js';
 import { countOf } from '../../../render/numbers.js';
 import type { CheckedMessage } from '../gather.js';
 import { problem, type Problem } from '../records.js';
 import { whichEmail } from '../rules/content.js';
 import type { RenderedEmail } from '../rules/rendered.js';
-import { sniffImage } from './images.js';
-import { Prober, type ProbeSettings, type Verdict } from './probe.js';
+import { MAX_IN_ALL, Prober, type ProbeSettings, type Verdict } from './probe.js';
+import { settleLimit } from '../../../api/concurrency.js';
 import { LINK_RULES, type LinkRule } from './rules.js';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
@@ -29,13 +30,16 @@ interface Target {
   attribute: LmxAttribute;
   address: string;
   as: 'link' | 'image';
+  /** The component whose content holds it, when it is not the email's own LMX. */
+  component?: string;
 }
 
-/** The static http(s) addresses of an email, and how many a variable builds. */
-function targetsOf({ checked, document }: RenderedEmail): { targets: Target[]; built: number } {
+/** The static http(s) addresses of an email, its components' included, and how many a variable builds. */
+function targetsOf({ checked, document, components }: RenderedEmail): { targets: Target[]; built: number } {
   const targets: Target[] = [];
   let built = 0;
-  for (const element of elementsOf(document)) {
+  const embedded = embedComponents(document, components);
+  for (const element of elementsOf(embedded.document)) {
     for (const attribute of element.attributes) {
       const as =
         attribute.name === 'href' ? 'link' : element.name === 'Image' && (attribute.name === 'src' || attribute.name === 'dynamicSrc') ? 'image' : undefined;
@@ -46,7 +50,8 @@ function targetsOf({ checked, document }: RenderedEmail): { targets: Target[]; b
       }
       const address = attribute.value.trim();
       if (!/^https?:\/\//i.test(address) || !URL.canParse(address)) continue;
-      targets.push({ checked, element, attribute, address, as });
+      const component = embedded.embeddedIn.get(attribute.position);
+      targets.push({ checked, element, attribute, address, as, ...(component === undefined ? {} : { component }) });
     }
   }
   return { targets, built };
@@ -70,8 +75,9 @@ class Judge {
   readonly problems: Problem[] = [];
 
   report(target: Target, rule: LinkRule, message: string, fix: string): void {
-    const { checked, attribute, address } = target;
-    const where = `${whichEmail(checked)}, line ${attribute.position.line}, column ${attribute.position.column}`;
+    const { checked, attribute, address, component } = target;
+    const inComponent = component === undefined ? '' : ` (in the component ${component})`;
+    const where = `${whichEmail(checked)}, line ${attribute.position.line}, column ${attribute.position.column}${inComponent}`;
     this.problems.push(problem(checked.record, rule, LINK_RULES[rule].severity, `${where}: ${message}`, fix, { link: address }));
   }
 
@@ -163,7 +169,7 @@ class Judge {
       return 0;
     }
     const declared = verdict.contentType.split(';')[0]!.trim().toLowerCase().replace('image/jpg', 'image/jpeg');
-    const sniffed = verdict.bytes === undefined ? undefined : sniffImage(verdict.bytes);
+    const { sniffed } = verdict;
     if (!declared.startsWith('image/'))
       this.report(
         target,
@@ -198,34 +204,55 @@ class Judge {
   }
 }
 
-/** The qa family's network findings for the emails. */
+const keyOf = (target: Target) => `${target.as} ${target.address}`;
+
+/**
+ * Each address to ask, once, taken host by host in turn (a first of each host, then a second…): the
+ * 8 asked at a time then span hosts, rather than wait in a row on one host's 2.
+ */
+function inTurnByHost(targets: Iterable<Target>): Target[] {
+  const byHost = new Map<string, Target[]>();
+  const seen = new Set<string>();
+  for (const target of targets) {
+    if (seen.has(keyOf(target))) continue;
+    seen.add(keyOf(target));
+    const host = new URL(target.address).host;
+    const queue = byHost.get(host);
+    if (queue === undefined) byHost.set(host, [target]);
+    else queue.push(target);
+  }
+  const order: Target[] = [];
+  let queues = [...byHost.values()];
+  for (let round = 0; queues.length > 0; round += 1) {
+    for (const queue of queues) order.push(queue[round]!);
+    queues = queues.filter((queue) => queue.length > round + 1);
+  }
+  return order;
+}
+
+/**
+ * The qa family's network findings for the emails. Bounded however many links they hold: 8
+ * addresses are judged at a time (the prober keeps to 2 requests a host and 8 in all), the next
+ * started as one ends, and what is kept of each is its verdict.
+ */
 export async function checkLinks(emails: readonly RenderedEmail[], options: LinkCheckOptions): Promise<Problem[]> {
   const prober = new Prober(options);
   const judge = new Judge();
   try {
     const perEmail = emails.map((email) => ({ email, ...targetsOf(email) }));
-    const unique = new Set(perEmail.flatMap(({ targets }) => targets.map((target) => `${target.as} ${target.address}`)));
-    let done = 0;
-    const judged = new Map<string, Promise<Verdict | 'private'>>();
-    const verdictOf = (target: Target): Promise<Verdict | 'private'> => {
-      const key = `${target.as} ${target.address}`;
-      let known = judged.get(key);
-      if (known === undefined) {
-        known = (async () => {
-          const fetched = options.allowPrivate || !(await prober.isPrivateLink(target.address)) ? await prober.verdict(target.address, target.as) : 'private';
-          done += 1;
-          options.onProgress?.(done, unique.size);
-          return fetched;
-        })();
-        judged.set(key, known);
-      }
-      return known;
+    const order = inTurnByHost(perEmail.flatMap(({ targets }) => targets));
+    const judged = new Map<string, Verdict | 'private'>();
+    const verdictOf = async (target: Target): Promise<void> => {
+      const fetched = options.allowPrivate || !(await prober.isPrivateLink(target.address)) ? await prober.verdict(target.address, target.as) : 'private';
+      judged.set(keyOf(target), fetched);
+      options.onProgress?.(judged.size, order.length);
     };
-    const verdicts = await Promise.all(perEmail.map(({ targets }) => Promise.all(targets.map(verdictOf))));
-    perEmail.forEach(({ email, targets, built }, index) => {
+    // A run stopped (Ctrl-C) stops at once: no address is asked after it.
+    await settleLimit(order, MAX_IN_ALL, verdictOf, { dooms: () => true });
+    for (const { email, targets, built } of perEmail) {
       let imageBytes = 0;
-      targets.forEach((target, at) => {
-        const verdict = verdicts[index]![at]!;
+      for (const target of targets) {
+        const verdict = judged.get(keyOf(target))!;
         if (verdict === 'private')
           judge.report(
             target,
@@ -235,7 +262,7 @@ export async function checkLinks(emails: readonly RenderedEmail[], options: Link
           );
         else if (target.as === 'link') judge.link(target, verdict);
         else imageBytes += judge.image(target, verdict);
-      });
+      }
       const { checked } = email;
       if (imageBytes > MAX_EMAIL_IMAGE_BYTES)
         judge.problems.push(
@@ -257,7 +284,7 @@ export async function checkLinks(emails: readonly RenderedEmail[], options: Link
             'nothing: each send fills them in',
           ),
         );
-    });
+    }
     return judge.problems;
   } finally {
     await prober.close();

@@ -5,9 +5,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { QA_RULES } from '../../../../src/lmx/qa/index.js';
+import { type LinkHost, page, startLinkHost, status } from '../../../support/link-hosts.js';
 import { tempDir } from '../../../support/main.js';
 import { type RecordingSandbox, sandboxEachTest } from '../../../support/recording.js';
 
@@ -30,6 +31,10 @@ function receiptAndFooter(sandbox: RecordingSandbox, lmx: string, footer?: strin
 
 describe('check: the qa rules', () => {
   const openSandbox = sandboxEachTest();
+  const hosts: LinkHost[] = [];
+  afterEach(async () => {
+    await Promise.all(hosts.splice(0).map((host) => host.close()));
+  });
 
   it("reads an embedded component's text as the email's: its link text, its spam phrases, its text beside an image", async () => {
     const sandbox = await openSandbox();
@@ -57,5 +62,29 @@ describe('check: the qa rules', () => {
     // The image is not the whole email: the footer's text is read with it.
     expect(receipt.some((found) => found.rule === 'spam-image-only')).toBe(false);
     expect(result.code).toBe(1);
+  });
+
+  it("fetches an embedded component's links with --links, a broken one told at the <Component>", async () => {
+    const sandbox = await openSandbox();
+    const web = await startLinkHost();
+    hosts.push(web);
+    web.route('/guide', page);
+    web.route('/preferences', status(404));
+    receiptAndFooter(
+      sandbox,
+      `<H1>Your receipt</H1>\n<Paragraph>Thank you for your order. Read <Link href="${web.origin}/guide">the guide to your plan</Link> to start.</Paragraph>\n<Component componentId="${FOOTER}" />\n`,
+      `<Paragraph>You get this email because you signed up for Acme. <Link href="${web.origin}/preferences">Choose what we send you</Link>.</Paragraph>\n`,
+    );
+    const result = await sandbox.loopsctl(['check', '--only', 'qa', '--allow-private-links', '--json']);
+    expect(result.stderr).toBe('');
+    const broken = result.json<(Found & { link: string })[]>().filter((found) => found.rule === 'link-broken');
+    expect(broken).toEqual([
+      expect.objectContaining({
+        name: 'Order receipt',
+        link: `${web.origin}/preferences`,
+        message: `the published email, line 3, column 1 (in the component ${FOOTER}): ${web.origin}/preferences answers HTTP 404`,
+      }),
+    ]);
+    expect(web.requests.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['GET /preferences', 'HEAD /guide', 'HEAD /preferences']);
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * `check --only qa` on 10,000 links: every address asked once, never more than 2 requests at a
+ * time to a host nor 8 in all (counted at the hosts, on loopback), and a progress line on a
+ * terminal that a pipe never gets. The hosts answer at once: the run's cost is loopsctl's own.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { LINK_RULES } from '../../../../src/areas/check/links/rules.js';
+import { InFlight, type PlainHost, startPlainHost } from '../../../support/link-hosts.js';
+import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+
+const HOSTS = 10;
+const LINKS = 10_000;
+
+/** The email messages `check --drafts` checks (all but a sent campaign's), each made of its share of the links, in a paragraph. */
+function linkEmails(sandbox: RecordingSandbox, addresses: readonly string[]): number {
+  let emails = 0;
+  sandbox.server.update((state) => {
+    const stored = (state.emailMessages as { parent: { kind: string; published: boolean }; message: { lmx: string } }[]).filter(
+      (each) => each.parent.kind !== 'campaign' || !each.parent.published,
+    );
+    emails = stored.length;
+    stored.forEach((each, index) => {
+      const mine = addresses.filter((_, at) => at % stored.length === index);
+      const links = mine.map((address, at) => `<Link href="${address}">the release notes of part ${at + 1}</Link>`);
+      each.message.lmx = `<H1>What is new</H1>\n<Paragraph>This month brings faster exports and a new billing page: ${links.join(', ')}.</Paragraph>\n`;
+    });
+  });
+  return emails;
+}
+
+describe('check --only qa: 10,000 links', () => {
+  const openSandbox = sandboxEachTest();
+  const hosts: PlainHost[] = [];
+  afterEach(async () => {
+    await Promise.all(hosts.splice(0).map((host) => host.close()));
+  });
+
+  it('asks each once, at most 2 at a time to a host and 8 in all, with a progress line on a terminal', async () => {
+    const sandbox = await openSandbox();
+    const inFlight = new InFlight();
+    for (let index = 0; index < HOSTS; index += 1) hosts.push(await startPlainHost(inFlight));
+    // Host by host in a row, as an email lists one site's pages together: the bound holds all the same.
+    const addresses = hosts.flatMap((host) => Array.from({ length: LINKS / HOSTS }, (_, path) => `${host.origin}/notes/${path}`));
+    expect(linkEmails(sandbox, addresses)).toBeGreaterThan(1);
+    const result = await sandbox.loopsctl(['check', '--only', 'qa', '--drafts', '--allow-private-links', '--no-pager', '--json'], { tty: { columns: 100 } });
+    expect(result.code).toBe(0);
+    expect(result.json<{ rule: string }[]>().filter((found) => Object.hasOwn(LINK_RULES, found.rule))).toEqual([]);
+    const asked = hosts.flatMap((host) => host.requests.map((request) => request.replace(' ', ` ${host.origin}`)));
+    expect(asked).toHaveLength(LINKS);
+    expect(new Set(asked)).toEqual(new Set(addresses.map((address) => `HEAD ${address}`)));
+    for (const host of hosts) expect(host.most).toBeLessThanOrEqual(2);
+    expect(inFlight.most).toBeLessThanOrEqual(8);
+    // Side by side across the hosts, not one host at a time.
+    expect(inFlight.most).toBeGreaterThan(2);
+    // The line counts up to every address, and is cleared before the report.
+    expect(result.stderr).toContain('\r\x1b[2Kchecking links and images: 1 of 10,000');
+    expect(result.stderr).toContain('\r\x1b[2Kchecking links and images: 10,000 of 10,000');
+    expect(result.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    // 10,000 requests and their answers take some seconds of a loaded machine: a limit of its own.
+  }, 120_000);
+
+  it('draws no progress line when stderr is a pipe', async () => {
+    const sandbox = await openSandbox();
+    const host = await startPlainHost(new InFlight());
+    hosts.push(host);
+    linkEmails(sandbox, [`${host.origin}/notes`]);
+    const result = await sandbox.loopsctl(['check', '--only', 'qa', '--drafts', '--allow-private-links', '--json']);
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(host.requests).toEqual(['HEAD /notes']);
+  });
+});
