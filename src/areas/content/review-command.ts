@@ -8,7 +8,10 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AuthError, ProtectedError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
+import { sanitize } from '../../base/sanitize.js';
+import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
+import { wrapLines } from '../../render/wrap.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
@@ -149,6 +152,29 @@ async function show(context: Uses<'out'>, result: Review, options: ReviewOptions
       result.emails.map((email) => [email.change, email.kind, `${email.name} (${email.path})`, whatChanged(email)]),
     ),
   );
+  const findings = newFindings(out, result);
+  if (findings !== '') await out.write(findings);
   out.note(`${summaryOf(result)} (${between})`);
   out.note(`Review digest ${result.digest}.`);
+}
+
+/**
+ * The findings of `content check` (the LMX rules, and the qa rules: contrast, link text, spam
+ * risk…) that the change brings, under the email they are in, in 80 columns at most (a CI log
+ * reads as well as a terminal). Empty when it brings none.
+ */
+function newFindings(out: Uses<'out'>['out'], result: Review): string {
+  const style = styleFor(out);
+  const width = Math.min(out.columns, 80);
+  const lines: string[] = [];
+  for (const email of result.emails) {
+    if (email.findings.appeared.length === 0) continue;
+    if (lines.length > 0) lines.push('');
+    lines.push(...wrapLines(style.bold(`${sanitize(email.name)} (${email.path})`), width));
+    for (const finding of email.findings.appeared) {
+      const said = `${finding.severity === 'error' ? style.red('error') : style.yellow('warning')} ${finding.rule}: ${sanitize(finding.message)}`;
+      lines.push(...wrapLines(said, width - 4).map((line, index) => `${index === 0 ? '  ' : '    '}${line}`));
+    }
+  }
+  return lines.length === 0 ? '' : `\nNew findings of \`content check\`:\n${lines.join('\n')}\n`;
 }

@@ -148,6 +148,26 @@ describe('content review --base: the emails whose rendered result changes, and n
     expect(json.emails[0]!.beforeErrors).toBeUndefined();
   });
 
+  it('lists the qa findings a change brings under their email, in 80 columns, and in --json', async () => {
+    editTree(
+      root,
+      `${CAMPAIGNS[0]}/email.lmx`,
+      'It says something',
+      'Read the details <Link href="https://acme.example/details">here</Link>. It says something',
+    );
+    const json = (await review()) as ReviewJson & { emails: { findings: { appeared: { rule: string }[]; disappeared: unknown[] } }[] };
+    expect(paths(json)).toEqual([CAMPAIGNS[0]]);
+    expect(json.emails[0]!.findings).toEqual({ appeared: [expect.objectContaining({ severity: 'warning', rule: 'vague-link-text' })], disappeared: [] });
+    const text = await run(['content', 'review', root, '--base', 'HEAD', '--no-color'], { env: { LOOPS_API_KEY: undefined, COLUMNS: '80' } });
+    expect(text.code, text.stderr).toBe(0);
+    const lines = text.stdout.trimEnd().split('\n');
+    const from = lines.indexOf('New findings of `content check`:');
+    expect(from).toBeGreaterThan(0);
+    expect(lines[from + 1]).toMatch(new RegExp(`^\\S.* \\(${CAMPAIGNS[0]}\\)$`));
+    expect(lines[from + 2]).toMatch(/^ {2}warning vague-link-text: the link text "here" says nothing alone/);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
+
   it('the same change reviewed twice has the same digest; another change another', async () => {
     editTree(root, `${CAMPAIGNS[0]}/email.lmx`, 'It says something', 'It now says something');
     const first = await review();
