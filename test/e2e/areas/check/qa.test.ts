@@ -87,4 +87,36 @@ describe('check: the qa rules', () => {
     ]);
     expect(web.requests.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['GET /preferences', 'HEAD /guide', 'HEAD /preferences']);
   });
+
+  it('reads its typical findings in 80 columns: in a log, with COLUMNS=80, and on a terminal that wide', async () => {
+    const sandbox = await openSandbox();
+    receiptAndFooter(
+      sandbox,
+      [
+        '<Style textBaseColor="#aaaaaa" textBaseFontSize="11" />',
+        '<H1>Your receipt</H1>',
+        '<H3>What you bought</H3>',
+        '<Paragraph>Thank you! Act now and order now!!! Your seats are ready: <Link href="https://acme.example.com/seats">click here</Link>.</Paragraph>',
+        '<Image src="https://assets.example.com/receipt-banner-with-a-rather-long-file-name-for-the-spring-sale.png" />',
+        '<Image src="https://assets.example.com/logo.png" alt="logo.png" />',
+        '<Button href="https://acme.example.com/account" bgColor="#eeeeee" textColor="#ffffff">Read more</Button>',
+        `<Component componentId="${FOOTER}" />`,
+        '',
+      ].join('\n'),
+      '<Paragraph>Manage what we send you <Link href="https://acme.example.com/preferences">here</Link>.</Paragraph>\n',
+    );
+    const rules = join(tempDir(), 'loops.check.yaml');
+    writeFileSync(rules, 'spamScore: 3\n');
+    const runs = [
+      await sandbox.loopsctl(['check', '--rules', rules]),
+      await sandbox.loopsctl(['check', '--rules', rules], { env: { COLUMNS: '80' } }),
+      await sandbox.loopsctl(['check', '--rules', rules, '--no-color', '--no-pager'], { tty: { columns: 80 } }),
+    ];
+    for (const result of runs) {
+      expect(result.code).toBe(1);
+      const found = ['low-contrast', 'heading-order', 'vague-link-text', 'small-text', 'image-without-alt', 'image-alt-unhelpful', 'spam-score'];
+      for (const rule of found) expect(result.stdout).toContain(`[${rule}]`);
+      for (const line of result.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+  });
 });

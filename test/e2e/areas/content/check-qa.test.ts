@@ -120,4 +120,28 @@ describe('content check: the qa rules and the rules file', () => {
     const strict = await run(['content', 'check', root, '--json', '--rules', rulesFile('spamScore: 1\n')]);
     expect(strict.json<Checked[]>().find((file) => file.file.endsWith(`${WELCOME}/email.lmx`))!.errors).toEqual([]);
   });
+
+  it('prints typical findings within a terminal of 80 columns', async () => {
+    const root = tree('<Paragraph>Manage what we send you <Link href="https://acme.example/preferences">here</Link>.</Paragraph>\n');
+    writeFileSync(
+      join(root, WELCOME, 'email.lmx'),
+      [
+        '<Style textBaseColor="#aaaaaa" textBaseFontSize="11" />',
+        '<H1>Welcome</H1>',
+        '<H3>Your first week</H3>',
+        '<Paragraph>Act now and order now!!! Your seats are ready: <Link href="https://acme.example/seats">click here</Link>.</Paragraph>',
+        '<Image src="https://acme.example/a-banner-with-a-rather-long-file-name-for-the-spring-sale-of-this-year.png" />',
+        '<Button href="https://acme.example/account" bgColor="#eeeeee" textColor="#ffffff">Read more</Button>',
+        '<Component componentId="cmp_footer" />',
+        '',
+      ].join('\n'),
+    );
+    const result = await run(['content', 'check', root, '--no-color', '--no-pager', '--rules', rulesFile('spamScore: 3\n')], { tty: { columns: 80 } });
+    expect(result.code).toBe(1);
+    for (const rule of ['low-contrast', 'heading-order', 'vague-link-text', 'small-text', 'image-without-alt', 'spam-score'])
+      expect(result.stdout).toContain(` ${rule} `);
+    // A file's place is one word, as long as the directory it is in (here a temp dir's): it goes on a line of its own.
+    for (const line of result.stdout.split('\n'))
+      if (!(line.startsWith(`${root}/`) && /^\S+:\d+:\d+$/.test(line))) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
 });
