@@ -42,18 +42,20 @@ what to do. The rule families:
   rendered      links and images that are not https or empty, images without
                 alt, buttons without a link, over 102 KB, preview text missing
                 or over 150 characters, a subject over 78 characters
-  qa            what a recipient meets: contrast of text and button labels
-                (WCAG 2.1), heading order, link text that says nothing
-                alone, text under 12 px, images' alt text, and spam risk (a
-                scored rule set, its total an error at the rules file's
-                spamScore). With --links (or --only qa), each static link
+  qa            what a recipient meets, the components an email embeds
+                included: contrast of text and button labels (WCAG 2.1),
+                heading order, link text that says nothing alone, text
+                under 12 px, images' alt text, and spam risk (a scored rule
+                set, its total an error at the rules file's spamScore);
+                \`content check\` runs these on a tree, by the same rules
+                file. With --links (or --only qa), each static link
                 and image fetched: broken, redirect loops, TLS errors,
                 timeouts, https to http, a link whose text shows another
                 domain; images that are no image, over 1 MB (5 MB an email)
                 or narrower than drawn. At most 2 requests at a time to a
                 host and 8 in all, each address once, nothing sent but a user
                 agent; loopback and private addresses only with
-                --allow-private-links
+                --allow-private-links; on a terminal, a count as they go
   wiring        workflows not sending, event triggers without an event or an
                 event pattern, filters naming a contact property the account
                 lacks, scheduled campaigns with nothing to send, unused mailing

@@ -9,7 +9,6 @@ import { readTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import { parseRate } from './rate.js';
 import { RECORD_KINDS } from './records.js';
-import type { RulesPlace } from './rules-lookup.js';
 
 const rate = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const parsed = parseRate(value);
@@ -58,7 +57,7 @@ const RULES_FILE_MAX_BYTES = 1024 * 1024;
  * The file read (a regular file, never through a link, at most 1 MiB) and checked; anything wrong
  * in it is a LocalFileError (exit 2) naming where, and never quoting what the file holds.
  */
-export async function readRulesFile(place: RulesPlace, knownRules: ReadonlySet<string>): Promise<RulesFile> {
+export async function readRulesFile(place: { root: string; path: string }, knownRules: ReadonlySet<string>): Promise<RulesFile> {
   const file = place.root === '.' ? place.path : `${place.root}/${place.path}`;
   const bytes = readTreeFile(place.root, place.path, RULES_FILE_MAX_BYTES);
   if (bytes === undefined) throw new LocalFileError(`${file}: no such file`, { hint: RULES_FILE_HINT });
