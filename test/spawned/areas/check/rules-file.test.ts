@@ -3,10 +3,11 @@
  * anyone can commit to: what it finds there is read as a tree's files are, never through a link,
  * only as a regular file and bounded. A committed link to a credentials file is refused without a
  * word of the file; a link to /dev/zero is refused before any of it is read; a FIFO is never
- * opened, and were it opened, SIGTERM would still end the run. The secrets are made up.
+ * opened, and were it opened, SIGTERM would still end the run. `content check` finds and reads it
+ * the same way. The secrets are made up.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,5 +83,24 @@ describe('check and the loops.check.yaml of the directory it runs in', () => {
     const result = await spawnCli(['check'], { cwd: repo, env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Error: loops.check.yaml at rules.no-such-rule: no rule is named no-such-rule');
+  });
+
+  it('`content check` finds the same file, in ./loops, and takes its rules; refuses a link there', async () => {
+    const { repo, credentials } = repository();
+    mkdirSync(join(repo, 'loops', 'campaigns', 'welcome--cm1'), { recursive: true });
+    writeFileSync(join(repo, 'loops', 'campaigns', 'welcome--cm1', 'campaign.json'), '{"name":"Welcome"}\n');
+    writeFileSync(
+      join(repo, 'loops', 'campaigns', 'welcome--cm1', 'email.lmx'),
+      '<H1>Welcome</H1>\n<Paragraph>Read the guide <Link href="https://acme.example/guide">here</Link>.</Paragraph>\n',
+    );
+    const plain = await spawnCli(['content', 'check'], { cwd: repo, env: env() });
+    expect([plain.code, plain.stdout]).toEqual([0, expect.stringContaining('vague-link-text')]);
+    writeFileSync(join(repo, 'loops', 'loops.check.yaml'), 'rules: { vague-link-text: error }\n');
+    const raised = await spawnCli(['content', 'check'], { cwd: repo, env: env() });
+    expect(raised.code).toBe(1);
+    expect(raised.stderr).toContain('1 error, 0 warnings');
+    rmSync(join(repo, 'loops', 'loops.check.yaml'));
+    symlinkSync(credentials, join(repo, 'loops', 'loops.check.yaml'));
+    expectRefusedQuietly(await spawnCli(['content', 'check'], { cwd: repo, env: env() }), 'Error: loops/loops.check.yaml is a symbolic link');
   });
 });
