@@ -34,6 +34,12 @@ export function whatChanged(email: { change: string; changed: readonly string[];
     .join(', ');
 }
 
+/** What changed and, when the change brings findings of `content check` (a vague link, a spam total…), their rules: `body (1 block); new findings: vague-link-text`. */
+function changedAndFound(email: ReviewedEmail): string {
+  const rules = [...new Set(email.findings.appeared.map((finding) => finding.rule))];
+  return rules.length === 0 ? whatChanged(email) : `${whatChanged(email)}; new findings: ${rules.join(', ')}`;
+}
+
 /** The one-line summary: how many emails change, of how many. */
 export function summaryOf(review: { emails: readonly { change: string }[]; unchanged: number }): string {
   if (review.emails.length === 0) return `${NO_CHANGE} (${countOf(review.unchanged, 'email')} drawn the same on both sides.)`;
@@ -74,7 +80,7 @@ export function reviewMarkdown(review: Review, page: string | undefined): string
   let length = [...head, ...table, ...tail].join('\n').length + 200;
   let shown = 0;
   for (const email of review.emails) {
-    const row = `| ${cell(email.name)}<br>\`${cell(email.path)}\` | ${email.kind} | ${email.change} | ${cell(whatChanged(email))} |`;
+    const row = `| ${cell(email.name)}<br>\`${cell(email.path)}\` | ${email.kind} | ${email.change} | ${cell(changedAndFound(email))} |`;
     if (length + row.length + 1 > MAX_COMMENT_CHARS) break;
     table.push(row);
     length += row.length + 1;
@@ -97,7 +103,7 @@ export function reviewSlack(review: Review, page: string | undefined): SlackMess
   for (const email of review.emails) {
     // A channel gets a summary: the first emails, the rest counted and left to the page.
     if (shown === MAX_SLACK_EMAILS) break;
-    const line = `• *${escapeMrkdwn(email.name)}* (${email.kind}, ${email.change}): ${escapeMrkdwn(whatChanged(email))}`;
+    const line = `• *${escapeMrkdwn(email.name)}* (${email.kind}, ${email.change}): ${escapeMrkdwn(changedAndFound(email))}`;
     if (text.length + line.length + 1 > MAX_SECTION_TEXT) {
       if (blocks.length >= MAX_BLOCKS - 3) break;
       blocks.push(section(text));

@@ -166,6 +166,11 @@ describe('content review --base: the emails whose rendered result changes, and n
     expect(lines[from + 1]).toMatch(new RegExp(`^\\S.* \\(${CAMPAIGNS[0]}\\)$`));
     expect(lines[from + 2]).toMatch(/^ {2}warning vague-link-text: the link text "here" says nothing alone/);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    // A pull request's comment and a Slack message name their rules beside what changed.
+    const markdown = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'markdown'], { env: { LOOPS_API_KEY: undefined } });
+    expect(markdown.stdout).toMatch(/\| body \(1 block\); new findings: vague-link-text \|$/m);
+    const slack = await run(['content', 'review', root, '--base', 'HEAD', '--format', 'slack'], { env: { LOOPS_API_KEY: undefined } });
+    expect(slack.stdout).toContain('new findings: vague-link-text');
   });
 
   it('the same change reviewed twice has the same digest; another change another', async () => {
