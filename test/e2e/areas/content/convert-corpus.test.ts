@@ -30,7 +30,7 @@ function htmlWords(node: HtmlNode, words: string[] = []): string[] {
 /** MJML's words: the HTML inside the elements that show text, read as MJML cuts it out. */
 function mjmlWords(source: string): string[] {
   const words: string[] = [];
-  const showing = new Set(['mj-text', 'mj-button', 'mj-table', 'mj-navbar-link', 'mj-accordion-title', 'mj-accordion-text', 'mj-raw']);
+  const showing = new Set(['mj-text', 'mj-button', 'mj-table', 'mj-navbar-link', 'mj-accordion-title', 'mj-accordion-text', 'mj-raw', 'mj-social-element']);
   let start: { name: string; at: number } | undefined;
   const parser = new Parser(
     {
@@ -181,7 +181,9 @@ describe('content convert on the corpus of public templates', () => {
         "mjml-recontent/dropbox-product-update.mjml": "words 114/114, links 0/0, images 2/2",
         "mjml-recontent/miro-onboarding.mjml": "words 118/118, links 0/0, images 3/3",
         "mjml-recontent/stripe-notification.mjml": "words 152/152, links 0/0, images 5/5",
-        "mjml/racoon-promo.mjml": "words 134/134, links 17/20, images 17/17",
+        "mjml/basic-layout.mjml": "words 88/88, links 0/0, images 4/4",
+        "mjml/racoon-promo.mjml": "words 134/134, links 20/20, images 17/17",
+        "mjml/social-readme.mjml": "words 4/4, links 8/8, images 0/0",
         "react-email/airbnb-review.tsx": "words 77/77, links 5/5, images 2/2",
         "react-email/amazon-review.tsx": "words 106/106, links 1/1, images 5/5",
         "react-email/apple-receipt.tsx": "words 351/351, links 11/12, images 5/5",
