@@ -21,6 +21,10 @@ export const convertCommand = command({
       description: "upload the images the emails name (a path beside them, or an http(s) address) to the account's storage, and write their addresses",
       tier: 'write',
     },
+    {
+      flags: '--subject <text>',
+      description: "the email's subject, over the one its source names ({{x}} and other variables translated as in its body); one email only",
+    },
     { flags: '--strict', description: 'exit 1 when anything could not be carried as it was' },
     { flags: '--force', description: 'replace records of the same name already in the directory' },
   ],
@@ -41,6 +45,12 @@ rest: each mapping is printed. An MJML partial that several emails include in
 their bodies becomes one component (one in a section or column is written out
 where it stands).
 
+The subject is the source's: MJML's <mj-title>, HTML's <title>, a React Email
+template's <title> in its <Head> or its exported \`subject\` string; --subject
+gives it (converting one email). A record left with no subject is listed.
+\`migrate report --out\` writes the records with the subject and sender each
+email's send gives.
+
 Whatever LMX cannot hold (tables of content, conditions and loops, filters and
 defaults, custom CSS, background images, five or more columns, scripts, forms)
 is listed with its file, line and column, what was done instead and what to
@@ -57,6 +67,7 @@ See docs/migrate.md.`,
   mismatch: 'with --upload, an image could not be uploaded; with --strict, something could not be carried as it was',
   examples: [
     'loopsctl content convert emails/order-shipped.mjml --out converted',
+    "loopsctl content convert emails/order-shipped.tsx --subject 'Your order {{orderId}} is on its way'",
     'loopsctl content convert emails --kind campaign --out campaigns',
     'loopsctl content convert emails/order-shipped.mjml --strict --json --out strict',
     'loopsctl content convert emails --upload --out uploaded',
