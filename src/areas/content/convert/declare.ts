@@ -67,7 +67,7 @@ See docs/migrate.md.`,
   mismatch: 'with --upload, an image could not be uploaded; with --strict, something could not be carried as it was',
   examples: [
     'loopsctl content convert emails/order-shipped.mjml --out converted',
-    "loopsctl content convert emails/order-shipped.tsx --subject 'Your order {{orderId}} is on its way'",
+    "loopsctl content convert emails/order-shipped.mjml --subject 'Your order {{orderId}} is on its way' --out titled",
     'loopsctl content convert emails --kind campaign --out campaigns',
     'loopsctl content convert emails/order-shipped.mjml --strict --json --out strict',
     'loopsctl content convert emails --upload --out uploaded',
