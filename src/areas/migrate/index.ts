@@ -46,7 +46,7 @@ it; nothing is written when a record is already there (unless --force) or two
 templates would make one. Symbolic links are not followed; dependencies
 (node_modules, vendor) and builds are left out; files not read are named. See
 docs/migrate.md.`,
-      examples: ['loopsctl migrate report .', 'loopsctl migrate report . --json', 'loopsctl migrate report . --out loops'],
+      examples: ['loopsctl migrate report .', 'loopsctl migrate report . --json', 'loopsctl migrate report . --out moved'],
       remote: false,
       load: async () => (await import('./report.js')).report,
     }),
