@@ -10,12 +10,22 @@ export const spec: Spec = group({
       name: 'report',
       summary: "Report an app's templates and its sends through another provider, and the Loops calls they become",
       args: [{ name: 'repository', description: "the app's repository (a directory)", file: {} }],
+      options: [
+        {
+          flags: '--out <dir>',
+          description: 'write the converted templates as records of this content directory, with the subject and sender their sends give',
+          file: { writes: true },
+        },
+        { flags: '--force', description: 'with --out: replace records of the same name already in the directory' },
+      ],
       help: `Reads the repository without running any of it, and reports:
   templates  every .mjml, React Email .tsx/.jsx, and .html or .hbs email
              (an HTML file in an emails/, mail/ or templates/ folder, or with
              {{ }} placeholders), converted in memory as \`content convert\`
              converts it: those it takes as they are, and those that need hand
-             work, with what it would list for each; nothing is written
+             work, with what it would list for each, and the subject its
+             record gets (the one its send gives, or its source's title);
+             nothing is written unless --out names a content directory
   sends      the calls of SendGrid (@sendgrid/mail send), Postmark
              (sendEmailWithTemplate, sendEmail), Mailgun (messages.create),
              Resend (emails.send), Customer.io (sendEmail, track), Mailchimp
@@ -29,9 +39,14 @@ export const spec: Spec = group({
   left       what the API cannot do for the move: the sending domain, the
              transactional emails to publish, templates kept at the provider,
              events, mailing lists
-Symbolic links are not followed; dependencies (node_modules, vendor) and
-builds are left out; files not read are named. See docs/migrate.md.`,
-      examples: ['loopsctl migrate report .', 'loopsctl migrate report . --json'],
+With --out, each template's record is written there as \`content convert\`
+writes it (transactional/<path-name>/), its draft.json holding the subject, and
+the sender (fromName, and fromEmail without its domain) of the send that sends
+it; nothing is written when a record is already there (unless --force) or two
+templates would make one. Symbolic links are not followed; dependencies
+(node_modules, vendor) and builds are left out; files not read are named. See
+docs/migrate.md.`,
+      examples: ['loopsctl migrate report .', 'loopsctl migrate report . --json', 'loopsctl migrate report . --out moved'],
       remote: false,
       load: async () => (await import('./report.js')).report,
     }),

@@ -22,4 +22,6 @@ export interface MigrationReport {
   leftForTheApp: string[];
   /** Files left unread, and why: told, never silently. */
   skipped: { path: string; reason: string }[];
+  /** With --out: the directory the records were written into, and each record's directory under it. */
+  written?: { directory: string; records: string[] };
 }

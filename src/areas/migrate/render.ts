@@ -11,10 +11,12 @@ const FORMATS = { mjml: 'MJML', react: 'React Email', html: 'HTML' } as const;
 function templateLine(template: TemplateReport): string[] {
   const head = `  ${template.path} (${FORMATS[template.format]})`;
   if (template.refused !== undefined) return [`${head}: convert refuses it: ${template.refused}`];
-  if (template.remediation === 0) return [`${head}: converts as it is`];
+  const subject = template.subject === undefined ? [] : [`    subject: ${template.subject}`];
+  if (template.remediation === 0) return [`${head}: converts as it is`, ...subject];
   return [
     `${head}: needs hand work, ${countOf(template.remediation, 'thing')} to look at`,
     ...template.constructs.map(({ construct, count }) => `    ${construct}${count > 1 ? ` (${count} times)` : ''}`),
+    ...subject,
   ];
 }
 
@@ -46,6 +48,12 @@ export function renderReport(out: Output, report: MigrationReport): string {
     'Left for the app:',
     ...report.leftForTheApp.map((item) => `  - ${item}`),
   ];
+  if (report.written !== undefined)
+    lines.push(
+      '',
+      `Written into ${report.written.directory}: ${countOf(report.written.records.length, 'record')}`,
+      ...report.templates.flatMap((template) => (template.record === undefined ? [] : [`  ${template.record} (from ${template.path})`])),
+    );
   if (report.skipped.length > 0) lines.push('', 'Not read:', ...report.skipped.map((entry) => `  ${entry.path}: ${entry.reason}`));
   // Names from the repository are shown as text, never as the terminal's controls; wrapped to a
   // terminal, while a pipe or a file gets each line whole, for grep.

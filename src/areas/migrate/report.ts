@@ -10,6 +10,7 @@ import { posix, resolve } from 'node:path';
 import { parse } from '@babel/parser';
 import { LocalFileError, UsageError } from '../../base/errors.js';
 import { handler, type Handler } from '../../core/capabilities.js';
+import { refuseOverwrites, writeRecords, type GivenFields } from '../content/convert/command.js';
 import { JS_EXTENSIONS, sourceFiles } from '../check/code/files.js';
 import type { LoopsCall, MigrationReport, ReportedSend } from './model.js';
 import { renderReport } from './render.js';
@@ -54,6 +55,25 @@ function templateFileOf(send: ProviderSend, templates: readonly { path: string }
   return templates.find((candidate) => posix.basename(stem(candidate.path)) === name)?.path;
 }
 
+/**
+ * A send's `from` as an email message's fields take it: the name, and the address without its
+ * domain (the API's `fromEmail`: "The email sender email address, without the team's sending
+ * domain"). A value that is no address gives nothing.
+ */
+export function senderOf(from: string | undefined): Pick<GivenFields, 'fromName' | 'fromEmail'> {
+  const written = from?.trim() ?? '';
+  const named = /^(.*)<([^<>@\s]+)@[^<>@\s]+>$/.exec(written);
+  if (named !== null) {
+    const name = named[1]!
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
+    return name === '' ? { fromEmail: named[2]! } : { fromName: name, fromEmail: named[2]! };
+  }
+  const bare = /^([^<>@\s]+)@[^<>@\s]+$/.exec(written);
+  return bare === null ? {} : { fromEmail: bare[1]! };
+}
+
 /** What the API cannot do for the move: each a sentence with the names the scan found. */
 function leftForTheApp(sends: readonly ReportedSend[], templates: readonly TemplateReport[]): string[] {
   const left: string[] = [];
@@ -85,7 +105,12 @@ function leftForTheApp(sends: readonly ReportedSend[], templates: readonly Templ
   return left;
 }
 
-export const report: Handler<[string]> = handler(['out', 'files'], async (context, [repository]) => {
+interface ReportOptions {
+  out?: string;
+  force?: boolean;
+}
+
+export const report: Handler<[string], ReportOptions> = handler(['out', 'files'], async (context, [repository], options) => {
   const root = resolve(repository);
   const stats = lstatSync(root, { throwIfNoEntry: false });
   if (stats === undefined) throw new UsageError(`${repository}: no such directory`);
@@ -101,15 +126,32 @@ export const report: Handler<[string]> = handler(['out', 'files'], async (contex
     if (scanned.unread !== undefined) skipped.push({ path, reason: scanned.unread });
     for (const send of scanned.sends) sends.push({ ...send, loops: loopsCallOf(send) });
   }
-  // The subject a send gives its template goes into the template's record, as convert writes it.
-  const subjects = new Map<string, string>();
+  // The subject and sender a send gives its template go into the template's record (the first send's, where several send it).
+  const given = new Map<string, GivenFields>();
   for (const send of sends) {
     const file = templateFileOf(send, found.files);
     if (file === undefined) continue;
     send.templateFile = file;
-    if (send.subject !== undefined && !subjects.has(file)) subjects.set(file, send.subject);
+    if (send.kind === 'email' && !given.has(file))
+      given.set(file, { ...(send.subject === undefined ? {} : { subject: send.subject }), ...senderOf(send.from) });
   }
-  const templates = await convertTemplates(root, repository, found.files, subjects);
+  const tree = options.out ?? 'loops';
+  const { reports: templates, records } = await convertTemplates(root, repository, found.files, { tree, given });
+  let written: MigrationReport['written'];
+  if (options.out !== undefined) {
+    // Nothing is written while a record is in the way (unless --force), nor when two templates would make one.
+    refuseOverwrites(
+      tree,
+      records.map(({ converted }) => ({ path: converted.path, source: converted.source })),
+      options.force,
+    );
+    writeRecords(tree, records);
+    for (const template of templates)
+      template.record = records.find(
+        ({ converted }) => converted.source === posix.join(repository, template.path) && converted.kind === 'transactional',
+      )?.converted.path;
+    written = { directory: tree, records: records.map(({ converted }) => converted.path) };
+  }
   // The call suggested names every variable the converted email requires, those its template shows but the send did not name too.
   for (const send of sends) {
     const template = templates.find((candidate) => candidate.path === send.templateFile);
@@ -118,6 +160,13 @@ export const report: Handler<[string]> = handler(['out', 'files'], async (contex
     const named = send.variables ?? [];
     if (required.some((name) => !named.includes(name))) send.loops = loopsCallOf({ ...send, variables: [...new Set([...named, ...required])] });
   }
-  const result: MigrationReport = { repository, templates, sends, leftForTheApp: leftForTheApp(sends, templates), skipped };
+  const result: MigrationReport = {
+    repository,
+    templates,
+    sends,
+    leftForTheApp: leftForTheApp(sends, templates),
+    skipped,
+    ...(written === undefined ? {} : { written }),
+  };
   await context.out.present(result, renderReport);
 });

@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { LoopsctlError } from '../../base/errors.js';
 import { walkTree } from '../../base/tree-files.js';
-import { convertSources } from '../content/convert/command.js';
+import { convertSources, type GivenFields, type Made } from '../content/convert/command.js';
 import { formatOf, readSource, sharedPartials, type SourceFile, type SourceFormat } from '../content/convert/sources.js';
 
 /** What a dependency or a build made, not what the team wrote. */
@@ -27,6 +27,10 @@ export interface TemplateReport {
   constructs: { construct: string; count: number }[];
   /** The variables it uses, as LMX writes them for a transactional email. */
   variables: string[];
+  /** The subject its record has: its send's, or its source's. */
+  subject?: string;
+  /** Where its record is, under the directory `--out` names, when one is written. */
+  record?: string;
   /** Why convert refuses it, when it does. */
   refused?: string;
 }
@@ -61,19 +65,26 @@ export function templateFiles(root: string, shown: string): { files: SourceFile[
   return { files: files.sort((a, b) => a.path.localeCompare(b.path)), skipped };
 }
 
-/** Each template converted alone, as a transactional email, in memory, with the subject a send gives it; MJML partials are read with the email that includes them. */
+/**
+ * Each template converted alone, as a transactional email, in memory, with the subject and sender
+ * its send gives it: the records of a tree under `tree` (written only when `--out` asks), and what
+ * each needs. MJML partials are read with the email that includes them.
+ */
 export async function convertTemplates(
   root: string,
   shown: string,
   files: SourceFile[],
-  subjects: ReadonlyMap<string, string> = new Map(),
-): Promise<TemplateReport[]> {
+  target: { tree: string; given: ReadonlyMap<string, GivenFields> },
+): Promise<{ reports: TemplateReport[]; records: Made[] }> {
   const { partials } = sharedPartials({ root, shown, files });
   const reports: TemplateReport[] = [];
+  const made: Made[] = [];
   for (const file of files.filter((candidate) => !partials.has(candidate.path))) {
     const base = { path: file.path, format: file.format };
     try {
-      const records = await convertSources({ root, shown, files: [file] }, { kind: 'transactional', root: 'loops', force: true, subjects });
+      const records = await convertSources({ root, shown, files: [file] }, { kind: 'transactional', root: target.tree, force: true, given: target.given });
+      made.push(...records);
+      const subject = records.find((record) => record.converted.subject !== undefined)?.converted.subject;
       const remediation = records.flatMap((record) => record.converted.remediation);
       const counts = new Map<string, number>();
       for (const item of remediation) counts.set(item.construct, (counts.get(item.construct) ?? 0) + 1);
@@ -82,11 +93,12 @@ export async function convertTemplates(
         remediation: remediation.length,
         constructs: [...counts].map(([construct, count]) => ({ construct, count })),
         variables: [...new Set(records.flatMap((record) => record.converted.variables.map((variable) => variable.lmx)))],
+        ...(subject === undefined ? {} : { subject }),
       });
     } catch (error) {
       if (!(error instanceof LoopsctlError)) throw error;
       reports.push({ ...base, remediation: 0, constructs: [], variables: [], refused: error.message });
     }
   }
-  return reports;
+  return { reports, records: made };
 }

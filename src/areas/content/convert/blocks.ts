@@ -7,7 +7,7 @@
 import { LMX_TAGS } from '../../../lmx/index.js';
 import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
 import { flatText, hrefOf, inherit, inlineOf, isButtonLink, isHidden, isInline, trimInline, type MapContext } from './inline.js';
-import { element, textContent, type SourceElement, type SourceNode } from './model.js';
+import { textContent, type SourceElement, type SourceNode } from './model.js';
 import {
   alignOf,
   alphaOf,
@@ -22,6 +22,7 @@ import {
   verticalSpace,
 } from './styles.js';
 import { coloured, rememberLook } from './contrast.js';
+import { columnsOf, columnWidths, linkedParts } from './shapes.js';
 import { socialBlocks } from './social.js';
 import { tableBlocks } from './tables.js';
 
@@ -401,7 +402,7 @@ function linkBlocks(node: SourceElement, context: MapContext): Mapped[] {
   if (images.length === 1 && node.children.every((child) => child === images[0] || (child.type === 'text' && child.text.trim() === ''))) {
     return spaced(node, imageBlock(images[0]!, href, context));
   }
-  return container(node, context, (inner) => blocksOf(node.children, inner));
+  return container(node, context, (inner) => blocksOf(images.length > 0 ? linkedParts(node) : node.children, inner));
 }
 
 /** Columns: 2 to 4 become <Columns>; one is its content; five or more are listed and their content stacked. */
@@ -434,42 +435,8 @@ export function columnsBlocks(node: SourceElement, context: MapContext): Mapped[
   return [made];
 }
 
-/**
- * A row's columns: its column elements, and each run of anything else between them (React Email's
- * `<Row>` around `<Text>` or `<Img>`, a table row's content outside a cell) as a column of its own,
- * so nothing a row holds is lost.
- */
-function columnsOf(row: SourceElement): SourceElement[] {
-  const columns: SourceElement[] = [];
-  let loose: SourceNode[] = [];
-  const flush = () => {
-    if (loose.some((child) => child.type !== 'text' || child.text.trim() !== '')) columns.push(element('x-column', loose[0]!.at, loose));
-    loose = [];
-  };
-  for (const child of row.children) {
-    if (child.type === 'element' && child.name === 'x-column') {
-      flush();
-      columns.push(child);
-    } else loose.push(child);
-  }
-  flush();
-  return columns;
-}
-
 function columnContent(column: SourceElement, context: MapContext): LmxBlock[] {
   return container(column, { ...context, inColumns: true }, (inner) => blocksOf(column.children, inner)).filter((made): made is LmxBlock => !isSpacer(made));
-}
-
-/** The columns' widths as whole percentages adding up to 100, when the source gives them all. */
-function columnWidths(columns: SourceElement[]): string | undefined {
-  const given = columns.map((column) => /^(\d+(?:\.\d+)?)%$/.exec(column.attrs.width ?? '')?.[1]);
-  if (given.some((width) => width === undefined)) return undefined;
-  const numbers = given.map(Number);
-  const total = numbers.reduce((sum, width) => sum + width, 0);
-  const rounded = numbers.map((width) => Math.round((width / total) * 100));
-  rounded[rounded.length - 1]! += 100 - rounded.reduce((sum, width) => sum + width, 0);
-  if (rounded.every((width) => width === rounded[0])) return undefined;
-  return rounded.join(',');
 }
 
 /** An element with no meaning of its own: its content, as a styled section when its background sets it apart. */

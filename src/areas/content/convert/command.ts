@@ -36,6 +36,14 @@ interface ConvertOptions {
   workflow?: string;
   strict?: boolean;
   force?: boolean;
+  subject?: string;
+}
+
+/** The message fields an email is given from outside its source: --subject, or the send of an app that `migrate report` read. */
+export interface GivenFields {
+  subject?: string;
+  fromName?: string;
+  fromEmail?: string;
 }
 
 /** Where each kind's record lives in a tree, and its files' names. */
@@ -96,13 +104,16 @@ function fieldText(value: string | undefined, source: SourceFile, kind: ConvertK
     .join('');
 }
 
-/** The message's fields: subject, preview text, and the fallbacks a template's defaults gave. */
-function messageFields(document: SourceDocument, source: SourceFile, kind: ConvertKind, findings: Findings): Record<string, unknown> {
+/** The message's fields: subject, preview text, sender, and the fallbacks a template's defaults gave. */
+function messageFields(document: SourceDocument, given: GivenFields, source: SourceFile, kind: ConvertKind, findings: Findings): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  const subject = fieldText(document.subject, source, kind, findings);
+  // What the app sends the email with wins over the title its source gives it, which no client shows as the subject.
+  const subject = fieldText(given.subject ?? document.subject, source, kind, findings);
   if (subject !== undefined) fields.subject = subject;
   const previewText = fieldText(document.previewText, source, kind, findings);
   if (previewText !== undefined) fields.previewText = previewText;
+  if (given.fromName !== undefined) fields.fromName = given.fromName;
+  if (given.fromEmail !== undefined) fields.fromEmail = given.fromEmail;
   for (const [namespace, values] of Object.entries(findings.fallbacks))
     if (Object.keys(values).length > 0) fields[FALLBACK_FIELDS[namespace as FallbackKind]] = values;
   return fields;
@@ -133,8 +144,8 @@ interface Run {
   /** With --upload: downloads and uploads an image; and the addresses of those uploaded, by the path or address the source names. */
   upload?: ImageCarrier;
   uploaded: Map<string, string>;
-  /** The subject an app's send gives an email, by the email's path (`migrate report` finds them). */
-  subjects: ReadonlyMap<string, string>;
+  /** The fields given each email from outside its source, by the email's path: --subject, or its send's (`migrate report` finds them). */
+  given: ReadonlyMap<string, GivenFields>;
 }
 
 export type Made = { converted: Converted; files: Map<string, string> };
@@ -197,15 +208,16 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
   const lmx = writeLmx(email.style, email.blocks);
   const layout = emailLayout(run, source);
   const files = new Map<string, string>();
-  if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
-  const fields = messageFields({ ...document, subject: document.subject ?? run.subjects.get(source.path) }, source, kind, findings);
+  const given = run.given.get(source.path) ?? {};
+  if (layout.meta !== undefined) files.set(layout.meta, jsonFile({ name: given.subject ?? document.subject ?? source.path.replace(/\.[^.]+$/, '') }));
+  const fields = messageFields(document, given, source, kind, findings);
   if (fields.subject === undefined)
     findings.add(
       { file: source.file, line: 1, column: 1 },
       'no subject',
       'listed',
-      `the record has no subject: the source names none (a <title>, <mj-title>, or the subject its send gives)`,
-      `write the subject in ${layout.path}/${layout.message}.json before pushing`,
+      `the record has no subject: the source names none (a <title>, <mj-title>, a React Email <title> or exported subject), and no --subject or send gave one`,
+      `write the subject in ${layout.path}/${layout.message}.json before pushing, or convert it again with --subject`,
     );
   files.set(`${layout.message}.json`, jsonFile(fields));
   files.set(`${layout.message}.lmx`, lmx);
@@ -215,6 +227,7 @@ async function emailRecord(run: Run, { source, findings, document, email }: Read
     source: source.file,
     kind,
     path: layout.path,
+    subject: fields.subject as string | undefined,
     files: [...files.keys()],
     variables: [...findings.variables.values()],
     remediation: findings.remediation,
@@ -254,12 +267,41 @@ async function imageCarrier(context: Uses<'client' | 'globals'>): Promise<ImageC
 }
 
 /**
+ * Refuses, before anything is written, records that would land where another is (unless `force`)
+ * or where another of the same run goes (`welcome.tsx` and `welcome.html` are both `welcome`).
+ */
+export function refuseOverwrites(root: string, planned: readonly { path: string; source: string }[], force = false): void {
+  const first = new Map<string, string>();
+  for (const { path, source } of planned) {
+    const other = first.get(path);
+    if (other !== undefined)
+      throw new LocalFileError(`${other} and ${source} would both be ${join(root, path)}: nothing was written`, {
+        hint: 'rename one of them, or convert them one at a time into different directories (--out)',
+      });
+    first.set(path, source);
+  }
+  const existing = force
+    ? []
+    : [...first.keys()].filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
+  if (existing.length > 0)
+    throw new LocalFileError(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}: nothing was written`, {
+      hint: 'write into another directory (--out), or replace them with --force',
+    });
+}
+
+/** The records written into the tree: the directory named made as named; below it, nothing written through a link. */
+export function writeRecords(root: string, records: readonly Made[]): void {
+  if (records.length > 0) mkdirSync(root, { recursive: true });
+  for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);
+}
+
+/**
  * The records the sources make, converted and checked but not written: what `convert` writes, and
  * what `migrate report` counts. Nothing is uploaded without a carrier.
  */
 export async function convertSources(
   sources: Sources,
-  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean; subjects?: ReadonlyMap<string, string> },
+  target: { kind: ConvertKind; root: string; workflow?: string; upload?: ImageCarrier; force?: boolean; given?: ReadonlyMap<string, GivenFields> },
 ): Promise<Made[]> {
   const { root, kind } = target;
   const { partials, shared } = sharedPartials(sources);
@@ -292,17 +334,17 @@ export async function convertSources(
     components: new Map(),
     upload: target.upload,
     uploaded: new Map(),
-    subjects: target.subjects ?? new Map(),
+    given: target.given ?? new Map(),
   };
   // Content is never overwritten unasked: nothing is written, nor uploaded, while a record is in the way.
-  const planned = [...[...componentIds.values()].map((id) => `components/${id}`), ...emails.map((source) => emailLayout(run, source).path)];
-  const existing = target.force
-    ? []
-    : planned.filter((recordPath) => treeEntryKind(root, recordPath) !== undefined).map((recordPath) => join(root, recordPath));
-  if (existing.length > 0)
-    throw new LocalFileError(`${existing.join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}: nothing was written`, {
-      hint: 'convert into another directory (--out), or replace them with --force',
-    });
+  refuseOverwrites(
+    root,
+    [
+      ...[...componentIds].map(([key, id]) => ({ path: `components/${id}`, source: join(sources.shown, key) })),
+      ...emails.map((source) => ({ path: emailLayout(run, source).path, source: source.file })),
+    ],
+    target.force,
+  );
   const records: Made[] = [...componentIds].map(([key, id]) => componentRecord(run, key, id, shared.get(key)!));
   // Every email is read before the first image is uploaded: one that is refused stops the run with nothing sent.
   const read = emails.map((source) => readEmail(run, source));
@@ -325,11 +367,20 @@ export const convert: Handler<[string], ConvertOptions> = handler(['out', 'files
     throw new UsageError(`--kind: unknown kind "${kind}"`, { hint: `choose from ${CONVERT_KINDS.join(', ')}` });
   // Under `loopsctl mcp --root`, the invoker has placed both paths under its root (they are declared files).
   const root = options.out ?? DEFAULT_DIRECTORY;
+  const sources = sourcesOf(path);
+  const given = new Map<string, GivenFields>();
+  if (options.subject !== undefined) {
+    const { partials } = sharedPartials(sources);
+    const emails = sources.files.filter((file) => !partials.has(file.path));
+    if (emails.length !== 1)
+      throw new UsageError(`--subject gives one email its subject, and ${path} holds ${countOf(emails.length, 'email')}`, {
+        hint: 'convert each email alone with its --subject, or write the subjects in their draft.json files after converting',
+      });
+    given.set(emails[0]!.path, { subject: options.subject });
+  }
   const upload = options.upload ? await imageCarrier(context) : undefined;
-  const records = await convertSources(sourcesOf(path), { kind, root, workflow: options.workflow, upload, force: options.force });
-  // The directory named is made as named; below it, nothing is written through a link.
-  if (records.length > 0) mkdirSync(root, { recursive: true });
-  for (const { converted, files } of records) for (const [name, text] of files) writeTreeFile(root, `${converted.path}/${name}`, text);
+  const records = await convertSources(sources, { kind, root, workflow: options.workflow, upload, force: options.force, given });
+  writeRecords(root, records);
   const converted = records.map((record) => record.converted);
   const { out } = context;
   if (out.json) await out.writeJson({ directory: root, records: converted });

@@ -14,6 +14,7 @@ import { LocalFileError } from '../../../base/errors.js';
 import { LineIndex } from '../../../lmx/index.js';
 import type { SourceDocument } from './document.js';
 import { htmlFragment } from './html-source.js';
+import { mjmlSocial } from './mjml-social.js';
 import { element, text, type Findings, type Place, type SourceElement, type SourceNode, type Style } from './model.js';
 import { parseStyle } from './styles.js';
 import { templateLogic } from './variables.js';
@@ -359,7 +360,7 @@ class MjmlReader {
   }
 
   /** A tag's attributes with the defaults and classes MJML would give it. */
-  private attrsOf(tag: MjmlTag): Record<string, string> {
+  private attrsOf(tag: { name: string; attrs: Record<string, string> }): Record<string, string> {
     const fromClasses = (tag.attrs['mj-class'] ?? '').split(/\s+/).map((name) => this.classes.get(name) ?? {});
     return Object.assign({}, this.defaults.get('mj-all'), this.defaults.get(tag.name), ...fromClasses, tag.attrs);
   }
@@ -408,7 +409,7 @@ class MjmlReader {
       case 'mj-spacer':
         return [element('x-spacer', tag.at, [], { height: attrs.height ?? '20px' })];
       case 'mj-social':
-        return [element('x-social', tag.at, this.socialLinks(tag, attrs), { align: attrs.align ?? '' })];
+        return mjmlSocial(tag, attrs, (child) => this.attrsOf(child), this.findings);
       case 'mj-table':
         return [element('div', tag.at, [element('table', tag.at, html(), { 'data-content-table': '' })], {}, style)];
       case 'mj-raw':
@@ -472,18 +473,6 @@ class MjmlReader {
     );
     if (attrs.href === undefined) return element('div', tag.at, [img], {}, spacingOf(style));
     return element('div', tag.at, [element('a', tag.at, [img], { href: attrs.href })], {}, spacingOf(style));
-  }
-
-  private socialLinks(tag: MjmlTag, attrs: Record<string, string>): SourceNode[] {
-    const links = tag.children
-      .filter((child) => child.name === 'mj-social-element')
-      .map((child) => element('x-social-link', child.at, [], { name: child.attrs.name ?? '', href: child.attrs.href ?? '' }));
-    // MJML 3's form: display="facebook twitter" with facebook-href="…".
-    for (const name of (attrs.display ?? '').split(/\s+/).filter(Boolean)) {
-      const network = name.split(':')[0]!;
-      links.push(element('x-social-link', tag.at, [], { name: network, href: attrs[`${network}-href`] ?? '' }));
-    }
-    return links;
   }
 
   private navbar(tag: MjmlTag): SourceElement {

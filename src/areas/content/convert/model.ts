@@ -90,6 +90,8 @@ export interface Converted {
   kind: ConvertKind | 'component' | 'workflow-file';
   /** The record's directory under the tree, with `/`. */
   path: string;
+  /** An email's subject as written in its fields file, when it has one. */
+  subject?: string;
   files: string[];
   variables: VariableMapping[];
   remediation: Remediation[];

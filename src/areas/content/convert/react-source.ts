@@ -67,6 +67,9 @@ class ReactReader {
   /** Components of this file being written in place: one that renders itself is not followed again. */
   private readonly inlining = new Set<string>();
   previewText?: string;
+  /** A `<title>` (in its `<Head>`), or the module's exported `subject` string, which wins. */
+  subject?: string;
+  private exportedSubject?: string;
 
   constructor(
     private readonly file: string,
@@ -85,6 +88,7 @@ class ReactReader {
       }
       const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
       if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) this.bind(declarator);
+      if (statement.type === 'ExportNamedDeclaration' && declaration?.type === 'VariableDeclaration') this.exportSubject(declaration);
       if (declaration?.type === 'FunctionDeclaration' && declaration.id) this.constants.set(declaration.id.name, declaration);
     }
     if (this.imported.size === 0)
@@ -102,7 +106,16 @@ class ReactReader {
       );
     const nodes = this.jsx(jsx);
     const body = findBody(nodes) ?? element('body', this.at(jsx), nodes);
-    return { body, previewText: this.previewText };
+    return { body, previewText: this.previewText, subject: this.exportedSubject ?? this.subject };
+  }
+
+  /** `export const subject = '…'` (or a template string): the email's subject, as the app that sends it reads it. */
+  private exportSubject(declaration: Node): void {
+    for (const declarator of declaration.declarations) {
+      const value = unwrap(declarator.init);
+      if (declarator.id?.name !== 'subject' || (value?.type !== 'StringLiteral' && value?.type !== 'TemplateLiteral')) continue;
+      this.exportedSubject = plainText(this.expression(value)) || undefined;
+    }
   }
 
   private bind(declarator: Node): void {
@@ -266,8 +279,7 @@ class ReactReader {
     if (value === null || value === undefined) return 'true';
     if (value.type === 'StringLiteral') return value.value;
     const expression = value.type === 'JSXExpressionContainer' ? value.expression : value;
-    const nodes = this.expression(expression);
-    return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
+    return plainText(this.expression(expression));
   }
 
   /** The styles of a className inside `<Tailwind>` (none outside it: a class there has no stylesheet); each class not resolved listed once. */
@@ -336,6 +348,10 @@ class ReactReader {
     style = { ...classes, ...style };
     const children = () => node.children.flatMap((child: Node) => this.jsx(child));
     const imported = this.imported.get(tag);
+    if (tag === 'title') {
+      this.subject = plainText(children()).trim() || undefined;
+      return [];
+    }
     if (/^[a-z]/.test(tag)) return [element(tag, at, children(), attrs, style)];
     const local = imported === undefined && !this.inlining.has(tag) ? writtenJsx(this.constants.get(tag)) : undefined;
     if (local !== undefined) {
@@ -370,9 +386,7 @@ class ReactReader {
   private emailComponent(name: string, at: Place, attrs: Record<string, string>, style: Style, children: () => SourceNode[]): SourceNode[] {
     switch (name) {
       case 'Preview':
-        this.previewText = children()
-          .map((child) => (child.type === 'text' ? child.text : child.type === 'variable' ? `{{${child.path.join('.')}}}` : ''))
-          .join('');
+        this.previewText = plainText(children());
         return [];
       case 'Heading':
         return [element(/^h[1-6]$/.test(attrs.as ?? '') ? attrs.as! : 'h1', at, children(), attrs, style)];
@@ -415,6 +429,11 @@ function writtenJsx(node: Node | undefined): Node | undefined {
   const body = target.body.type === 'BlockStatement' ? target.body.body.find((statement: Node) => statement.type === 'ReturnStatement')?.argument : target.body;
   const jsx = unwrap(body);
   return jsx?.type === 'JSXElement' || jsx?.type === 'JSXFragment' ? jsx : undefined;
+}
+
+/** Text and variables as one string, a variable written `{{x}}` for the fields' translation. */
+function plainText(nodes: readonly SourceNode[]): string {
+  return nodes.map((node) => (node.type === 'text' ? node.text : node.type === 'variable' ? `{{${node.path.join('.')}}}` : '')).join('');
 }
 
 function unwrap(node: Node): Node {

@@ -8,26 +8,12 @@ import { alignOf } from './styles.js';
 /** The names other tools give social networks, as the icon names LMX knows. */
 const ICON_ALIASES: Record<string, string> = { google: 'google', x: 'x-twitter', mail: 'envelope', email: 'envelope', web: 'link', website: 'link' };
 
-/**
- * The networks whose `<mj-social-element>` MJML links to a share page, with the href given as the
- * page shared (mjml-social's SocialElement.js, `share-url` with `[[URL]]`); a `-noshare` name, or any
- * other network, links to the href as written.
- */
-const MJML_SHARE_URLS: Record<string, string> = {
-  facebook: 'https://www.facebook.com/sharer/sharer.php?u=[[URL]]',
-  twitter: 'https://twitter.com/home?status=[[URL]]',
-  google: 'https://plus.google.com/share?url=[[URL]]',
-  pinterest: 'https://pinterest.com/pin/create/button/?url=[[URL]]&media=&description=',
-  linkedin: 'https://www.linkedin.com/shareArticle?mini=true&url=[[URL]]&title=&summary=&source=',
-};
-
 export function socialBlocks(node: SourceElement, context: MapContext): LmxBlock[] {
   const icons: LmxBlock[] = [];
-  for (const child of node.children) {
-    if (child.type !== 'element') continue;
-    const share = MJML_SHARE_URLS[child.attrs.name ?? ''];
-    const link = share === undefined || !child.attrs.href ? child : { ...child, attrs: { ...child.attrs, href: share.replace('[[URL]]', child.attrs.href) } };
-    const network = link.attrs.name!.replace(/-noshare$/, '');
+  for (const link of node.children) {
+    if (link.type !== 'element') continue;
+    // The address is the one the source links to (MJML's share page put in by its reader); `-noshare` is MJML's word for the address itself.
+    const network = (link.attrs.name ?? '').replace(/-noshare$/, '');
     const name = ICON_ALIASES[network] ?? network;
     if (!KNOWN_ICON_NAMES.has(name)) {
       context.findings.add(
@@ -41,7 +27,7 @@ export function socialBlocks(node: SourceElement, context: MapContext): LmxBlock
     }
     const icon = block('Icon', { name });
     if (link.attrs.href !== undefined && /^(https?:|mailto:|tel:)/i.test(link.attrs.href)) icon.attrs.href = hrefOf(link.attrs.href, link, context);
-    else if (link.attrs.href !== undefined)
+    else if (link.attrs.href)
       context.findings.add(
         link.at,
         `the address "${link.attrs.href}"`,

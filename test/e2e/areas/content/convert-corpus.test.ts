@@ -30,7 +30,7 @@ function htmlWords(node: HtmlNode, words: string[] = []): string[] {
 /** MJML's words: the HTML inside the elements that show text, read as MJML cuts it out. */
 function mjmlWords(source: string): string[] {
   const words: string[] = [];
-  const showing = new Set(['mj-text', 'mj-button', 'mj-table', 'mj-navbar-link', 'mj-accordion-title', 'mj-accordion-text', 'mj-raw']);
+  const showing = new Set(['mj-text', 'mj-button', 'mj-table', 'mj-navbar-link', 'mj-accordion-title', 'mj-accordion-text', 'mj-raw', 'mj-social-element']);
   let start: { name: string; at: number } | undefined;
   const parser = new Parser(
     {
@@ -164,6 +164,12 @@ describe('content convert on the corpus of public templates', () => {
         "html-mailgun/action.html": "words 42/42, links 2/2, images 0/0",
         "html-mailgun/alert.html": "words 49/49, links 2/2, images 0/0",
         "html-mailgun/billing.html": "words 46/46, links 2/2, images 0/0",
+        "html-mailpace/account_deleted.html": "words 44/44, links 5/5, images 1/1",
+        "html-mailpace/confirmation.html": "words 63/63, links 7/7, images 1/1",
+        "html-mailpace/password_reset.html": "words 64/64, links 7/7, images 1/1",
+        "html-mailpace/receipt.html": "words 94/94, links 8/8, images 1/1",
+        "html-mailpace/security_alert.html": "words 79/79, links 7/7, images 1/1",
+        "html-mailpace/welcome.html": "words 57/57, links 7/7, images 1/1",
         "html-postmark/comment-notification.html": "words 18/18, links 4/4, images 0/0",
         "html-postmark/dunning.html": "words 147/147, links 3/3, images 0/0",
         "html-postmark/example.html": "words 419/419, links 9/9, images 0/0",
@@ -181,10 +187,12 @@ describe('content convert on the corpus of public templates', () => {
         "mjml-recontent/dropbox-product-update.mjml": "words 114/114, links 0/0, images 2/2",
         "mjml-recontent/miro-onboarding.mjml": "words 118/118, links 0/0, images 3/3",
         "mjml-recontent/stripe-notification.mjml": "words 152/152, links 0/0, images 5/5",
-        "mjml/racoon-promo.mjml": "words 134/134, links 17/20, images 17/17",
+        "mjml/basic-layout.mjml": "words 88/88, links 0/0, images 4/4",
+        "mjml/racoon-promo.mjml": "words 134/134, links 20/20, images 17/17",
+        "mjml/social-readme.mjml": "words 4/4, links 8/8, images 0/0",
         "react-email/airbnb-review.tsx": "words 77/77, links 5/5, images 2/2",
         "react-email/amazon-review.tsx": "words 106/106, links 1/1, images 5/5",
-        "react-email/apple-receipt.tsx": "words 351/351, links 11/12, images 5/5",
+        "react-email/apple-receipt.tsx": "words 351/351, links 12/12, images 5/5",
         "react-email/aws-verify-email.tsx": "words 114/114, links 2/2, images 1/1",
         "react-email/codepen-challengers.tsx": "words 506/506, links 0/0, images 3/3",
         "react-email/dropbox-reset-password.tsx": "words 67/67, links 2/2, images 1/1",

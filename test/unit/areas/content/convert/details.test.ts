@@ -1,10 +1,10 @@
 /**
  * The smaller things convert keeps: a visible preheader in the body, rgba colours as the hex they
  * show as, text-transform, full-width buttons, each listed construct at its own place, images left
- * at another provider's address listed.
+ * at another provider's address listed, a link around an image and its caption kept on both.
  */
 import { describe, expect, it } from 'vitest';
-import { fromHtml } from './layout-support.js';
+import { fromHtml, fromReact } from './layout-support.js';
 
 const HTML = (body: string, head = '') => `<!doctype html><html><head><title>Hello</title>${head}</head><body>${body}</body></html>`;
 
@@ -87,5 +87,22 @@ describe('opacity', () => {
       'the colour rgba(255, 0, 0, 0.25): written as #ffbfbf, as it shows at 25% opacity on #ffffff',
       'the colour rgba(0,0,255,0.5): written as #8060df, as it shows at 50% opacity on #ffbfbf',
     ]);
+  });
+});
+
+describe('a link around an image and its caption', () => {
+  it('links the image and the text, each, where a client follows the one link wherever it is clicked', () => {
+    const { lmx } = fromReact(
+      [
+        "import { Body, Html, Img, Link, Section } from '@react-email/components';",
+        'export default function Card() {',
+        '  return (<Html><Body><Section>',
+        '    <Link href="https://wallet.example/apply"><Img src="https://cdn.example/wallet.png" alt="Wallet" width="28" height="28" /><span>Apply in minutes</span></Link>',
+        '  </Section></Body></Html>);',
+        '}',
+      ].join('\n'),
+    );
+    expect(lmx).toContain('<Image src="https://cdn.example/wallet.png" alt="Wallet" href="https://wallet.example/apply" width="28" />');
+    expect(lmx).toContain('<Paragraph><Link href="https://wallet.example/apply">Apply in minutes</Link></Paragraph>');
   });
 });
