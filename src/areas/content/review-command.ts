@@ -22,6 +22,7 @@ export interface ReviewOptions {
   out?: string;
   format?: 'text' | 'markdown' | 'slack';
   allowNetwork?: boolean;
+  screenshots?: boolean;
 }
 
 /** Two trees to compare, and what to remove once they are read. */
@@ -110,25 +111,43 @@ export async function reviewOf(sides: Sides): Promise<Review> {
   }
 }
 
-export const review: Handler<[string | undefined], ReviewOptions> = handler(['out', 'files', 'client', 'key'], async (context, [source], options) => {
-  const sides = await sidesOf(context, source, options);
-  const { baseLabel, headLabel } = sides;
-  const drawn = await reviewOf(sides);
-  // A plan's review counts the emails it left alone, which it does not carry.
-  const { planned } = sides;
-  const result = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
-  if (planned !== undefined && result.digest !== planned.digest)
-    context.out.note(
-      `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
-    );
-  if (options.out !== undefined) await writeReviewPages(context, result, options, `${baseLabel} → ${headLabel}`);
-  await show(context, result, options, `${baseLabel} → ${headLabel}`);
-});
+export const review: Handler<[string | undefined], ReviewOptions> = handler(
+  ['out', 'files', 'client', 'key', 'programs'],
+  async (context, [source], options) => {
+    if (options.screenshots === true && options.out === undefined)
+      throw new UsageError('--screenshots draws the pictures into the page --out writes: name it', {
+        hint: 'loopsctl content review loops --base main --out review.html --screenshots',
+      });
+    // The browser is found before anything is read: without one, the refusal says what to install.
+    const chromium = options.screenshots === true ? (await import('./review/chromium.js')).findChromium(context.env) : undefined;
+    const sides = await sidesOf(context, source, options);
+    const { baseLabel, headLabel } = sides;
+    const drawn = await reviewOf(sides);
+    // A plan's review counts the emails it left alone, which it does not carry.
+    const { planned } = sides;
+    const result = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
+    if (planned !== undefined && result.digest !== planned.digest)
+      context.out.note(
+        `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
+      );
+    if (options.out !== undefined) await writeReviewPages(context, result, options, `${baseLabel} → ${headLabel}`, chromium);
+    await show(context, result, options, `${baseLabel} → ${headLabel}`);
+  },
+);
 
 /** The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names. */
-async function writeReviewPages(context: Uses<'files' | 'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
+async function writeReviewPages(
+  context: Uses<'files' | 'out' | 'programs'>,
+  result: Review,
+  options: ReviewOptions,
+  between: string,
+  chromium: string | undefined,
+): Promise<void> {
   const { writePages } = await import('./review/page.js');
-  const files = await writePages(context, result, options.out!, { allowNetwork: options.allowNetwork === true, between });
+  const allowNetwork = options.allowNetwork === true;
+  const pictures =
+    chromium === undefined ? undefined : await (await import('./review/screenshots.js')).screenshotsOf(result, chromium, context.env, allowNetwork);
+  const files = await writePages(context, result, options.out!, { allowNetwork, between, ...(pictures === undefined ? {} : { pictures }) });
   context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
 }
 
