@@ -12,6 +12,7 @@ import { renderTable } from '../../render/table.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
+import type { ImpactRecord } from '../impact/impact.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
@@ -23,6 +24,7 @@ export interface ReviewOptions {
   format?: 'text' | 'markdown' | 'slack';
   allowNetwork?: boolean;
   screenshots?: boolean;
+  code?: string[];
 }
 
 /** Two trees to compare, and what to remove once they are read. */
@@ -35,6 +37,8 @@ export interface Sides {
   remove: () => void;
   /** A plan's review as it was written into the plan. */
   planned?: PlanReview;
+  /** A plan's impact, as it was written into the plan. */
+  impact?: ImpactRecord[];
 }
 
 /** The working tree named, refused unless `content pull` (or convert) laid it out. */
@@ -97,7 +101,15 @@ async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file
     if (!(error instanceof AuthError && error.code === 'no_key')) throw error;
   }
   const trees = planTrees(planned);
-  return { base: trees.base, head: trees.head, baseLabel: `the account ${plan.account.team}`, headLabel: `the plan ${file}`, remove: trees.remove, planned };
+  return {
+    base: trees.base,
+    head: trees.head,
+    baseLabel: `the account ${plan.account.team}`,
+    headLabel: `the plan ${file}`,
+    remove: trees.remove,
+    planned,
+    impact: (plan.impact ?? []) as unknown as ImpactRecord[],
+  };
 }
 
 /** The review of a change, its sides read and removed. */
@@ -125,21 +137,28 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
     const drawn = await reviewOf(sides);
     // A plan's review counts the emails it left alone, which it does not carry.
     const { planned } = sides;
-    const result = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
+    const counted = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
+    const result = options.code === undefined ? counted : await withSends(counted, options.code);
     if (planned !== undefined && result.digest !== planned.digest)
       context.out.note(
         `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
       );
-    if (options.out !== undefined) await writeReviewPages(context, result, options, `${baseLabel} → ${headLabel}`, chromium);
+    if (options.out !== undefined) await writeReviewPages(context, result, { ...options, impact: sides.impact }, `${baseLabel} → ${headLabel}`, chromium);
     await show(context, result, options, `${baseLabel} → ${headLabel}`);
   },
 );
 
 /** The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names. */
+/** The review with each transactional email's sends in the app's source, as `check --code` finds them. */
+async function withSends(review: Review, code: string[]): Promise<Review> {
+  const [{ scanCode }, { withCallSites }] = await Promise.all([import('../check/code/scan.js'), import('./review/call-sites.js')]);
+  return withCallSites(review, scanCode(code).uses);
+}
+
 async function writeReviewPages(
   context: Uses<'files' | 'out' | 'programs'>,
   result: Review,
-  options: ReviewOptions,
+  options: ReviewOptions & { impact?: ImpactRecord[] },
   between: string,
   chromium: string | undefined,
 ): Promise<void> {
@@ -147,7 +166,12 @@ async function writeReviewPages(
   const allowNetwork = options.allowNetwork === true;
   const pictures =
     chromium === undefined ? undefined : await (await import('./review/screenshots.js')).screenshotsOf(result, chromium, context.env, allowNetwork);
-  const files = await writePages(context, result, options.out!, { allowNetwork, between, ...(pictures === undefined ? {} : { pictures }) });
+  const files = await writePages(context, result, options.out!, {
+    allowNetwork,
+    between,
+    ...(pictures === undefined ? {} : { pictures }),
+    ...(options.impact === undefined ? {} : { impact: options.impact }),
+  });
   context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
 }
 
@@ -168,6 +192,9 @@ async function show(context: Uses<'out'>, result: Review, options: ReviewOptions
       result.emails.map((email) => [email.change, email.kind, `${email.name} (${email.path})`, whatChanged(email)]),
     ),
   );
+  const { callSiteWords } = await import('./review/call-sites.js');
+  for (const email of result.emails)
+    for (const site of email.callSites ?? []) if (site.missing.length + site.noLongerUsed.length > 0) out.note(`${email.name}: sent at ${callSiteWords(site)}`);
   out.note(`${summaryOf(result)} (${between})`);
   out.note(`Review digest ${result.digest}.`);
 }

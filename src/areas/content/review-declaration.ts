@@ -29,6 +29,12 @@ export const reviewCommand = command({
       description: "let the HTML page load the emails' images from their addresses (by default each is a placeholder of its size)",
     },
     {
+      flags: '--code <dir>',
+      description: "the app's source (repeatable): each changed transactional email's sends in it, and those that give no value for a data variable it adds",
+      repeatable: true,
+      file: {},
+    },
+    {
       flags: '--screenshots',
       description: 'with --out: draw each email in Chromium at both widths and put the pictures in the page, the changed regions boxed',
     },
@@ -59,7 +65,11 @@ is a placeholder of its size unless --allow-network. With --screenshots the
 page also holds pictures of each email before and after at 600 and 375 px,
 drawn by Chromium (found on PATH, or as LOOPSCTL_CHROMIUM names it; without
 one, exit 2 and what to install), each block that changed boxed where the
-browser laid it out. The review's digest is printed with each; an approval of
+browser laid it out. With --code, each changed transactional email's sends in
+the app's source are listed (found as \`check --code\` finds them), with the
+data variables the change adds that a send gives no value for; a plan's page
+shows its impact (the sends so far of a workflow node it changes, the
+contacts waiting). The review's digest is printed with each; an approval of
 the plan is for it. Nothing is sent. In CI (docs/changes.md): run it on the
 pull request with --base origin/<base branch> (fetched), post the Markdown as a
 comment and keep the page as an artifact; apply the reviewed plan on merge.`,

@@ -13,6 +13,9 @@ import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { escapeHtml } from '../../../lmx/render.js';
 import { bodyOf, plainTextOf, type BlockChange } from './blocks.js';
+import type { ImpactRecord } from '../../impact/impact.js';
+import { renderImpact } from '../../impact/render.js';
+import { callSiteWords } from './call-sites.js';
 import type { Review, ReviewedEmail } from './compare.js';
 import type { SideEmail } from './sides.js';
 import { summaryOf, whatChanged } from './words.js';
@@ -29,6 +32,8 @@ export interface PageOptions {
   files: string[];
   /** Screenshots by email path, when a browser took them (screenshots.ts). */
   pictures?: Pictures;
+  /** A plan's impact (sends so far of a node it changes, contacts waiting), as the plan carries it. */
+  impact?: readonly ImpactRecord[];
 }
 
 /** A region of a screenshot that changed: a changed block where the browser laid it out, in CSS pixels from the top left. */
@@ -147,6 +152,9 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     '<p class="modes muted">Show: <label for="light">light</label><label for="dark-full">dark, full inversion (an approximation of the Gmail apps, not their rendering)</label><label for="dark-partial">dark, partial inversion (an approximation of Outlook.com, not its rendering)</label></p>',
     `<p class="legend muted">Blocks outlined:<span style="border-color:${OUTLINE.changed}"></span>changed<span style="border-color:${OUTLINE.added}"></span>added<span style="border-color:${OUTLINE.removed}"></span>removed</p>`,
     index === 0 && pages > 1 ? overview(review, options.files) : '',
+    options.impact === undefined || options.impact.length === 0
+      ? ''
+      : `<details><summary>What the plan does to people and the app</summary><pre class="plain">${escapeHtml(renderImpact(options.impact))}</pre></details>`,
     '</header>',
     nav,
     '<main>',
@@ -196,12 +204,23 @@ function section(email: ReviewedEmail, at: number, options: PageOptions): string
     email.kind === 'workflow' ? `<tr><th>Sent by nodes</th><td>${wordDiff(before?.nodes.join(', ') ?? '', after?.nodes.join(', ') ?? '')}</td></tr>` : '',
     '</table>',
     findings.length === 0 ? '' : `<p>Findings of <code>content check</code>:</p><ul>${findings.join('')}</ul>`,
+    email.callSites === undefined
+      ? ''
+      : `<p>Sent by the app (<code>--code</code>): ${email.callSites.length === 0 ? 'no send of it found' : ''}</p>${email.callSites.length === 0 ? '' : `<ul>${email.callSites.map((site) => `<li><code>${escapeHtml(callSiteWords(site))}</code></li>`).join('')}</ul>`}`,
+    impactOf(email, options.impact),
     `<details><summary>Plain text</summary><pre class="plain">${wordDiff(plain(before), plain(after))}</pre></details>`,
     ...(picture === undefined
       ? frames(email, options)
       : [...screenshots(picture), `<details><summary>As HTML, in frames</summary>${frames(email, options).join('\n')}</details>`]),
     '</section>',
   ].join('\n');
+}
+
+/** The plan's impact on the email's record (a workflow's, for a workflow email), or nothing. */
+function impactOf(email: ReviewedEmail, impact: readonly ImpactRecord[] | undefined): string {
+  const record = email.kind === 'workflow' ? email.path.split('/').slice(0, 2).join('/') : email.path;
+  const own = (impact ?? []).filter((entry) => entry.record === record);
+  return own.length === 0 ? '' : `<pre class="plain">${escapeHtml(renderImpact(own))}</pre>`;
 }
 
 function frames(email: ReviewedEmail, options: PageOptions): string[] {
