@@ -63,6 +63,7 @@ export async function screenshotsOf(
     ),
   );
   const pictures: Pictures = new Map();
+  if (jobs.length === 0) return pictures;
   const chromium = await startChromium(program, env);
   try {
     const tabs = await Promise.all(Array.from({ length: Math.min(TABS, jobs.length) }, () => chromium.tab(allowNetwork)));
