@@ -204,6 +204,16 @@ try {
       '< 10000 ms',
       `median of 5 runs of the built loopsctl against a git base; the page ${mb(figure.pageBytes)}`,
     );
+    const shots = figure.screenshots;
+    if (shots !== undefined && 'skipped' in shots) console.error(`  content review --screenshots: skipped (${shots.skipped})`);
+    else if (shots !== undefined)
+      check(
+        `content review of ${figure.emails} changed emails, 600 and 375 px, screenshots in Chromium`,
+        shots.ms < 60_000,
+        ms(shots.ms),
+        '< 60000 ms',
+        `median of 3 runs, 4 screenshots an email, two tabs; the page ${mb(shots.pageBytes)}`,
+      );
   }
   if (runs('check')) {
     const figure = await measureCheck(bin, scratch, env);

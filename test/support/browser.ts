@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { tempDir } from './temp.js';
 
 /** Where Debian's package puts it; LOOPSCTL_TEST_CHROMIUM names another build. */
-const CHROMIUM = process.env.LOOPSCTL_TEST_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.LOOPSCTL_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
 const FLAGS = [
   '--headless',

@@ -2,6 +2,7 @@
 import { command, group, integerIn, planExpiry, type ArgumentSpec, type OptionSpec, type Spec } from '../../core/declare.js';
 import { LMX_KINDS } from '../../lmx/kinds.js';
 import { convertCommand } from './convert/declare.js';
+import { reviewCommand } from './review-declaration.js';
 
 /** The content directory: read by each command, written by a pull and a push (its state file). */
 const DIRECTORY: ArgumentSpec = { name: 'dir', description: 'the content directory (default ./loops)', required: false, file: { writes: true } };
@@ -260,73 +261,7 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
       tier: 'read',
       load: async () => (await import('./render-commands.js')).render,
     }),
-    command({
-      name: 'review',
-      summary: 'Show a change as the people who get its emails will see it: exactly the emails it changes, before and after',
-      args: [
-        { name: 'source', description: 'the content directory (default ./loops), or a plan file `content push --plan --out` wrote', required: false, file: {} },
-      ],
-      options: [
-        {
-          flags: '--base <ref>',
-          description: 'compare the directory with the same directory as committed at this git ref (a pull request: --base origin/main)',
-        },
-        { flags: '--against <side>', description: 'account: compare the directory with the account as it is now', choices: ['account'] },
-        {
-          flags: '--out <file>',
-          description: 'write the review as one self-contained HTML page: each email before and after, at 600 and 375 px',
-          file: { writes: true },
-        },
-        {
-          flags: '--format <format>',
-          description: 'text (the default), markdown (a pull request comment or step summary) or slack (a message in Block Kit JSON)',
-          choices: ['text', 'markdown', 'slack'],
-          textOnly: true,
-        },
-        {
-          flags: '--allow-network',
-          description: "let the HTML page load the emails' images from their addresses (by default each is a placeholder of its size)",
-        },
-      ],
-      help: `Lists exactly the emails whose result, as their recipients get it, differs
-between the two sides: each email is drawn on both sides as \`content render\`
-draws it (its LMX, the components it embeds, its theme, its fallbacks) and
-compared block by block, with its subject, preview text, sender, plain text,
-variables and, for a workflow's email, the nodes that send it. A component
-edited lists every email that embeds it; a theme every email drawn with it;
-a change that draws the same (LMX reformatted, attributes reordered, a
-workflow's nodes moved) lists none, and says "no email changes as recipients
-see it". Added and removed emails are listed as such.
-
-The sides: --base <ref> compares the directory as committed at a git ref (the
-base of a pull request) with the working tree; nothing is checked out.
---against account compares the account as it is now (read as \`content diff\`
-reads it: the directory must have been pulled) with the directory. A plan file
-(\`content push --plan --out change.json\` writes the review of its emails into
-it, and its page beside it) is reviewed from what it carries, offline; one
-edited by hand is refused (exit 2), and one for another account than the key
-at hand reaches (exit 11).
-
-Outputs: a table (the default), --json, --format markdown (a table that fits a
-GitHub comment: past 65,536 characters it says how many emails it left out),
---format slack, and with --out an HTML page that reads no network: each image
-is a placeholder of its size unless --allow-network. The review's digest is
-printed with each; an approval of the plan is for it. Nothing is sent. In CI
-(docs/changes.md): run it on the pull request with --base origin/<base branch>
-(fetched), post the Markdown as a comment and keep the page as an artifact;
-apply the reviewed plan on merge.`,
-      examples: [
-        'loopsctl content review loops --base origin/main',
-        'loopsctl content review loops --base origin/main --format markdown --out review.html > comment.md',
-        'loopsctl content review loops --base main --json',
-        'loopsctl content review loops --against account',
-        'loopsctl content review loops --against account --format markdown',
-      ],
-      constraints: { exclusive: [{ flags: ['--base', '--against'], hint: 'compare with one side: a git ref or the account' }] },
-      remote: true,
-      tier: 'read',
-      load: async () => (await import('./review-command.js')).review,
-    }),
+    reviewCommand,
     command({
       name: 'preview',
       summary: 'Serve a local page that shows each email as it renders, on desktop and mobile, and follows your edits',

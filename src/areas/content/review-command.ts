@@ -15,6 +15,7 @@ import { wrapLines } from '../../render/wrap.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
+import type { ImpactRecord } from '../impact/impact.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
@@ -25,6 +26,8 @@ export interface ReviewOptions {
   out?: string;
   format?: 'text' | 'markdown' | 'slack';
   allowNetwork?: boolean;
+  screenshots?: boolean;
+  code?: string[];
 }
 
 /** Two trees to compare, and what to remove once they are read. */
@@ -37,6 +40,8 @@ export interface Sides {
   remove: () => void;
   /** A plan's review as it was written into the plan. */
   planned?: PlanReview;
+  /** A plan's impact, as it was written into the plan. */
+  impact?: ImpactRecord[];
 }
 
 /** The working tree named, refused unless `content pull` (or convert) laid it out. */
@@ -99,7 +104,15 @@ async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file
     if (!(error instanceof AuthError && error.code === 'no_key')) throw error;
   }
   const trees = planTrees(planned);
-  return { base: trees.base, head: trees.head, baseLabel: `the account ${plan.account.team}`, headLabel: `the plan ${file}`, remove: trees.remove, planned };
+  return {
+    base: trees.base,
+    head: trees.head,
+    baseLabel: `the account ${plan.account.team}`,
+    headLabel: `the plan ${file}`,
+    remove: trees.remove,
+    planned,
+    impact: (plan.impact ?? []) as unknown as ImpactRecord[],
+  };
 }
 
 /** The review of a change, its sides read and removed. */
@@ -113,25 +126,55 @@ export async function reviewOf(sides: Sides): Promise<Review> {
   }
 }
 
-export const review: Handler<[string | undefined], ReviewOptions> = handler(['out', 'files', 'client', 'key'], async (context, [source], options) => {
-  const sides = await sidesOf(context, source, options);
-  const { baseLabel, headLabel } = sides;
-  const drawn = await reviewOf(sides);
-  // A plan's review counts the emails it left alone, which it does not carry.
-  const { planned } = sides;
-  const result = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
-  if (planned !== undefined && result.digest !== planned.digest)
-    context.out.note(
-      `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
-    );
-  if (options.out !== undefined) await writeReviewPages(context, result, options, `${baseLabel} → ${headLabel}`);
-  await show(context, result, options, `${baseLabel} → ${headLabel}`);
-});
+export const review: Handler<[string | undefined], ReviewOptions> = handler(
+  ['out', 'files', 'client', 'key', 'programs'],
+  async (context, [source], options) => {
+    if (options.screenshots === true && options.out === undefined)
+      throw new UsageError('--screenshots draws the pictures into the page --out writes: name it', {
+        hint: 'loopsctl content review loops --base main --out review.html --screenshots',
+      });
+    // The browser is found before anything is read: without one, the refusal says what to install.
+    const chromium = options.screenshots === true ? (await import('./review/chromium.js')).findChromium(context.env) : undefined;
+    const sides = await sidesOf(context, source, options);
+    const { baseLabel, headLabel } = sides;
+    const drawn = await reviewOf(sides);
+    // A plan's review counts the emails it left alone, which it does not carry.
+    const { planned } = sides;
+    const counted = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };
+    const result = options.code === undefined ? counted : await withSends(counted, options.code);
+    if (planned !== undefined && result.digest !== planned.digest)
+      context.out.note(
+        `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
+      );
+    if (options.out !== undefined) await writeReviewPages(context, result, { ...options, impact: sides.impact }, `${baseLabel} → ${headLabel}`, chromium);
+    await show(context, result, options, `${baseLabel} → ${headLabel}`);
+  },
+);
 
 /** The HTML page (or pages, past EMAILS_PER_PAGE emails) written where --out names. */
-async function writeReviewPages(context: Uses<'files' | 'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
+/** The review with each transactional email's sends in the app's source, as `check --code` finds them. */
+async function withSends(review: Review, code: string[]): Promise<Review> {
+  const [{ scanCode }, { withCallSites }] = await Promise.all([import('../check/code/scan.js'), import('./review/call-sites.js')]);
+  return withCallSites(review, scanCode(code).uses);
+}
+
+async function writeReviewPages(
+  context: Uses<'files' | 'out' | 'programs'>,
+  result: Review,
+  options: ReviewOptions & { impact?: ImpactRecord[] },
+  between: string,
+  chromium: string | undefined,
+): Promise<void> {
   const { writePages } = await import('./review/page.js');
-  const files = await writePages(context, result, options.out!, { allowNetwork: options.allowNetwork === true, between });
+  const allowNetwork = options.allowNetwork === true;
+  const pictures =
+    chromium === undefined ? undefined : await (await import('./review/screenshots.js')).screenshotsOf(result, chromium, context.env, allowNetwork);
+  const files = await writePages(context, result, options.out!, {
+    allowNetwork,
+    between,
+    ...(pictures === undefined ? {} : { pictures }),
+    ...(options.impact === undefined ? {} : { impact: options.impact }),
+  });
   context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
 }
 
@@ -154,6 +197,9 @@ async function show(context: Uses<'out'>, result: Review, options: ReviewOptions
   );
   const findings = newFindings(out, result);
   if (findings !== '') await out.write(findings);
+  const { callSiteWords } = await import('./review/call-sites.js');
+  for (const email of result.emails)
+    for (const site of email.callSites ?? []) if (site.missing.length + site.noLongerUsed.length > 0) out.note(`${email.name}: sent at ${callSiteWords(site)}`);
   out.note(`${summaryOf(result)} (${between})`);
   out.note(`Review digest ${result.digest}.`);
 }

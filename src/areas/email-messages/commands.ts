@@ -7,6 +7,7 @@ import { checkId } from '../../api/ids.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import type { ApiClient } from '../../api/client.js';
 import { sanitize } from '../../base/sanitize.js';
+import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import { getEmailMessage, guardianReport, previewEmailMessage, updateEmailMessage } from './client.js';
 import { explained, explainError, type Explanation } from '../explain.js';
 import { renderEmailMessage, renderGuardian, renderLmxWarnings } from './render.js';
@@ -193,7 +194,7 @@ export const preview: Handler<[string], { to: string[]; varsFile?: string }> = h
       400: 'in --vars-file, transactional emails take dataVariables, workflow emails contactProperties and eventProperties, campaigns contactProperties',
       429: {
         message: (apiMessage) => `the daily preview limit is reached: ${apiMessage}`,
-        hint: 'each team can send 100 previews a day; loopsctl does not retry this, since waiting minutes will not help: try again tomorrow',
+        hint: `each team can send ${PREVIEWS_PER_DAY} previews a day; loopsctl does not retry this, since waiting minutes will not help: try again tomorrow`,
       },
     },
   });

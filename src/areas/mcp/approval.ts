@@ -14,13 +14,14 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
-import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../apply/approvals.js';
 import { readPlanUnder, type PlannedUnit } from '../content/plan-file.js';
 import { planReviewWords } from '../content/review/plan-review.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
+import { isPush, plannedPush, type LinkedReview } from './push-review.js';
 import { asks, type Selection, type Settings, type Tool } from './tools.js';
 
 /** How long the person has to answer the client's question: a person reads, the client waits. */
@@ -172,11 +173,33 @@ async function planWords(caller: Caller, tool: Tool, input: Record<string, unkno
   ];
 }
 
-/** The digest of the plan file an apply call names, as the approval records it; undefined for another call, or a plan that cannot be read. */
-async function planDigestOf(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string | undefined> {
+/**
+ * The digest an approval is for: of the plan file an apply call names, or of the review of the
+ * emails a push would change, planned again now; undefined for another call, or a plan that cannot be read.
+ */
+async function planDigestOf(caller: Caller, approving: Approving, tool: Tool, input: Record<string, unknown>): Promise<string | undefined> {
+  if (isPush(tool)) {
+    const dir = proposalDirectory(approving.configDir, newProposalId());
+    try {
+      return (await plannedPush(caller, tool, input, dir)).review?.digest;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   if (tool.path.join(' ') !== 'apply') return undefined;
   const plan = await readPlanUnder(caller.root, callOf(caller, tool, input).input.plan as string).catch(() => undefined);
   return plan?.digest;
+}
+
+/** An answer with the review of the emails the call changes: its digest, its page and the emails, for the person approving. */
+function withReview(answer: ToolAnswer, review: LinkedReview | undefined): ToolAnswer {
+  if (review === undefined) return answer;
+  const where = review.page === undefined ? '' : ` See them before and after in ${review.page}.`;
+  return {
+    ...answer,
+    content: [...answer.content, { type: 'text', text: `Review (digest ${review.digest}): ${review.summary}${where}` }],
+    structuredContent: { ...answer.structuredContent, review },
+  };
 }
 
 /** A call that needs approval: asked, then run on yes; or kept for `loopsctl approve`. */
@@ -185,30 +208,32 @@ function approvalOf(caller: Caller, approving: Approving): NonNullable<Caller['a
     const input = settled(tool, given);
     try {
       const id = newProposalId();
+      // A push is planned into the proposal's directory, where its review's page stays while the change waits.
+      if (isPush(tool)) sweepProposals(approving.configDir, approving.now());
+      const push = isPush(tool) ? await plannedPush(caller, tool, input, proposalDirectory(approving.configDir, id), signal) : undefined;
       const words = [
         commandLine(tool, input),
         ...(why === undefined ? [] : [`Asked because: ${why}`]),
-        ...(await impactWords(caller, approving, tool, input, id, signal)),
+        ...(push?.words ?? (await impactWords(caller, approving, tool, input, id, signal))),
       ];
-      const planDigest = await planDigestOf(caller, tool, input);
+      const planDigest = push === undefined ? await planDigestOf(caller, approving, tool, input) : push.review?.digest;
       const answer = await ask(approving, words, signal);
-      if (answer === 'approved') return await callTool(caller, tool, input, signal, true);
+      if (answer === 'approved') return withReview(await callTool(caller, tool, input, signal, true), push?.review);
       if (answer !== 'unable') return notApproved(tool, answer);
-      return pending(
-        propose(
-          approving.configDir,
-          {
-            by: clientOf(approving),
-            account: approving.account,
-            binding: approving.binding,
-            words,
-            call: { tool: tool.name, input },
-            ...(planDigest === undefined ? {} : { planDigest }),
-          },
-          approving.now(),
-          id,
-        ),
+      const proposal = propose(
+        approving.configDir,
+        {
+          by: clientOf(approving),
+          account: approving.account,
+          binding: approving.binding,
+          words,
+          call: { tool: tool.name, input },
+          ...(planDigest === undefined ? {} : { planDigest }),
+        },
+        approving.now(),
+        id,
       );
+      return withReview(pending(proposal), push?.review);
     } catch (error) {
       if (error instanceof LoopsctlError) return failed(tool, error);
       throw error;
@@ -258,11 +283,18 @@ function approvedApplyTool(caller: Caller, approving: Approving, offered: (name:
           throw new UsageError(`${proposal.id} is a proposed workflow`, { hint: `apply it with workflow_apply {"plan": "${proposal.id}"}` });
         const tool = offered(proposal.call.tool);
         if (tool === undefined) throw new UsageError(`${proposal.call.tool} is not offered by this server`, { hint: 'ask the person who started the server' });
-        if (proposal.planDigest !== undefined && (await planDigestOf(caller, tool, proposal.call.input)) !== proposal.planDigest)
-          throw new ProtectedError(`the plan file of ${proposal.id} is not the plan the person approved (its digest changed); nothing was sent`, {
-            code: 'not_approved',
-            hint: 'propose the apply again, for a person to approve the plan as it is',
-          });
+        if (proposal.planDigest !== undefined && (await planDigestOf(caller, approving, tool, proposal.call.input)) !== proposal.planDigest)
+          throw new ProtectedError(
+            isPush(tool)
+              ? `the emails ${proposal.id} pushes would now be drawn otherwise than in the review the person approved (its digest changed); nothing was sent`
+              : `the plan file of ${proposal.id} is not the plan the person approved (its digest changed); nothing was sent`,
+            {
+              code: 'not_approved',
+              hint: isPush(tool)
+                ? 'propose the push again, for a person to approve its review as it is'
+                : 'propose the apply again, for a person to approve the plan as it is',
+            },
+          );
         takeApproval(approving.configDir, proposal, approving.now(), approving.binding);
         return await callTool(caller, tool, proposal.call.input, signal, true);
       } catch (error) {

@@ -14,9 +14,11 @@ import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
 import type { InputValue } from '../../core/invoke.js';
 import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
 import { approvalTools, ask, clientOf, notApproved, pending, type Approving } from './approval.js';
 import { callTool, failed, parsed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
+import { linkedReview } from './push-review.js';
 import { inputSchema, type JsonSchema, type Selection, type Settings, type Tool } from './tools.js';
 
 /** Where a proposal's tree, and its plan, are in the proposal's directory. */
@@ -177,12 +179,14 @@ async function planProposal(
     true,
   );
   const calls = planned.stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('Wrote the plan'));
-  const plan = created ? undefined : (parsed(readFileSync(join(dir, PLAN), 'utf8')) as { digest: string; units: { live?: boolean }[] });
+  const plan = created ? undefined : (parsed(readFileSync(join(dir, PLAN), 'utf8')) as { digest: string; units: { live?: boolean }[]; review?: PlanReview });
   if (plan !== undefined && plan.units.length === 0) {
     rmSync(dir, { recursive: true, force: true });
     return { content: [{ type: 'text', text: 'No change: the account holds this workflow already.\n' }], structuredContent: { change: false } };
   }
   const live = plan?.units.some((unit) => unit.live === true) === true;
+  // The review of the emails the change draws otherwise, its page beside the plan in the proposal's directory.
+  const review = plan?.review === undefined ? undefined : linkedReview(plan.review, plan.review.page);
   const proposal = propose(
     approving.configDir,
     {
@@ -194,6 +198,7 @@ async function planProposal(
           ? `a new draft workflow, ${path.slice(`${TREE}/`.length)}:`
           : `${live ? 'a live workflow' : 'a draft workflow'}, ${path.slice(`${TREE}/`.length)}:`,
         ...calls,
+        ...(plan?.review === undefined ? [] : reviewWords(plan.review)),
       ],
       call: { tool: 'workflow_apply', input: { path, created, live, ...(plan === undefined ? {} : { planDigest: plan.digest }) } },
     },
@@ -207,6 +212,7 @@ async function planProposal(
     live,
     calls,
     warnings: problems.warnings,
+    ...(review === undefined ? {} : { review }),
     expiresAt: proposal.expiresAt,
     next: `test it with workflow_test {"plan": "${proposal.id}", "contact": ...}, then apply it with workflow_apply {"plan": "${proposal.id}"}${live ? ': a live workflow needs a person’s approval' : ''}`,
   };
@@ -286,7 +292,7 @@ function workflowTools(caller: Caller, approving: Approving, sandbox: boolean): 
   return [
     {
       name: 'workflow_propose',
-      description: `Propose a change to a Loops workflow, or a new one, without applying it: the whole workflow as "yaml" (the workflow.yaml of a content tree, as content_pull writes it: name, root, nodes by key, each with its type, next and fields), or a few node "edits" of an existing "workflow" (set fields, remove a node). New workflows are made as drafts only. The API cannot publish or start a workflow, nor create a trigger: a new workflow starts with a blank trigger, set in the app. Nothing is sent. Answers the plan id, its calls in words, and the rule-book problems if it breaks any. ${LIFECYCLE}`,
+      description: `Propose a change to a Loops workflow, or a new one, without applying it: the whole workflow as "yaml" (the workflow.yaml of a content tree, as content_pull writes it: name, root, nodes by key, each with its type, next and fields), or a few node "edits" of an existing "workflow" (set fields, remove a node). New workflows are made as drafts only. The API cannot publish or start a workflow, nor create a trigger: a new workflow starts with a blank trigger, set in the app. Nothing is sent. Answers the plan id, its calls in words, the review of the emails it changes as recipients see them (its digest, the path of its page before and after, and the emails), and the rule-book problems if it breaks any. ${LIFECYCLE}`,
       inputSchema: {
         type: 'object',
         properties: {

@@ -24,14 +24,14 @@ import { guardianReportOf, type LmxNamespace } from '../../lmx/index.js';
 import { components } from './components.js';
 import { emailMessages, findMessage, type Parent, type StoredMessage } from './email-message-records.js';
 import { shareSubject } from './workflow-messages.js';
+import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import * as s from '../../platform/email-messages/schemas.js';
 
-const PREVIEWS_PER_DAY = 100;
 const DAY = 24 * 3_600_000;
 
 const storedPreview = z.object({ emailMessageId: z.string(), emails: z.array(z.string()), sentAt: z.string() });
 
-/** The previews sent in the last day: what the daily limit counts, so never more than 100. */
+/** The previews sent in the last day: what the daily limit counts, so never more than PREVIEWS_PER_DAY. */
 export const previews = slice('previews', z.array(storedPreview), () => []);
 
 function stored(context: RouteContext): StoredMessage {

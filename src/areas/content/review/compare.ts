@@ -6,6 +6,7 @@
  * counted, never listed, whatever its files say: a reformat, attributes reordered, nodes moved.
  */
 import { createHash } from 'node:crypto';
+import type { CallSite } from '../../impact/impact.js';
 import type { CheckProblem } from '../check.js';
 import { canonicalJson } from '../plan-file.js';
 import { bodyOf, changedBlocks, comparable, plainTextOf, type BlockChange } from './blocks.js';
@@ -32,6 +33,8 @@ export interface ReviewedEmail {
   blocks: BlockChange[];
   variables: { added: string[]; removed: string[] };
   findings: { appeared: Finding[]; disappeared: Finding[] };
+  /** With --code: the app's sends of it (a transactional email). */
+  callSites?: CallSite[];
   before?: SideEmail;
   after?: SideEmail;
 }
@@ -135,7 +138,7 @@ function sha256(text: string): string {
 /** The review as `--json` prints it. */
 export function reviewJson(review: Review): object {
   return {
-    emails: review.emails.map(({ kind, name, path, change, changed, blocks, variables, findings, before, after }) => ({
+    emails: review.emails.map(({ kind, name, path, change, changed, blocks, variables, findings, callSites, before, after }) => ({
       kind,
       name,
       path,
@@ -144,6 +147,7 @@ export function reviewJson(review: Review): object {
       blocks,
       variables,
       findings,
+      ...(callSites === undefined ? {} : { callSites }),
       ...(before !== undefined && before.errors.length > 0 ? { beforeErrors: findingsOf(before.errors) } : {}),
       ...(after !== undefined && after.errors.length > 0 ? { afterErrors: findingsOf(after.errors) } : {}),
     })),

@@ -12,7 +12,10 @@ import { diffWords } from 'diff';
 import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { escapeHtml } from '../../../lmx/render.js';
-import { bodyOf, plainTextOf } from './blocks.js';
+import { bodyOf, plainTextOf, type BlockChange } from './blocks.js';
+import type { ImpactRecord } from '../../impact/impact.js';
+import { renderImpact } from '../../impact/render.js';
+import { callSiteWords } from './call-sites.js';
 import type { Review, ReviewedEmail } from './compare.js';
 import type { SideEmail } from './sides.js';
 import { summaryOf, whatChanged } from './words.js';
@@ -27,13 +30,33 @@ export interface PageOptions {
   between: string;
   /** The file names of the pages, the first the one --out named. */
   files: string[];
-  /** Screenshots by email path and side, when a browser took them (PNG bytes). */
-  pictures?: ReadonlyMap<string, { before?: Buffer; after?: Buffer }>;
-  /** Why there are no screenshots, said on the page. */
-  picturesNote?: string;
+  /** Screenshots by email path, when a browser took them (screenshots.ts). */
+  pictures?: Pictures;
+  /** A plan's impact (sends so far of a node it changes, contacts waiting), as the plan carries it. */
+  impact?: readonly ImpactRecord[];
 }
 
-const WIDTHS = [600, 375] as const;
+/** A region of a screenshot that changed: a changed block where the browser laid it out, in CSS pixels from the top left. */
+export interface Box {
+  change: 'changed' | 'added' | 'removed';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One side of an email drawn by a browser at one width: the PNG and its changed regions. */
+export interface Shot {
+  width: number;
+  height: number;
+  png: Buffer;
+  boxes: Box[];
+}
+
+/** The screenshots of each email, by its path: each side's, widest first. */
+export type Pictures = Map<string, { before: Shot[]; after: Shot[] }>;
+
+export const WIDTHS = [600, 375] as const;
 
 const OUTLINE: Record<'changed' | 'added' | 'removed', string> = { changed: '#d97706', added: '#16a34a', removed: '#dc2626' };
 
@@ -62,7 +85,9 @@ del{background:#fee2e2;color:#991b1b}ins{background:#dcfce7;color:#166534;text-d
 iframe{border:1px solid #d1d5db;background:#fff;height:640px;display:block}
 .none{border:1px dashed #d1d5db;color:#6b7280;display:flex;align-items:center;justify-content:center;height:120px}
 .broken{color:#991b1b;font-size:13px}
-.shot img{display:block;border:1px solid #d1d5db;max-width:100%}
+.shot{margin:0}.shot .picture{position:relative;display:inline-block;max-width:100%;border:1px solid #d1d5db}
+.shot img{display:block;max-width:100%;height:auto}
+.box{position:absolute;border:3px solid;pointer-events:none}
 pre.plain{white-space:pre-wrap;font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;background:#f3f4f6;padding:8px;margin:4px 0}
 .modes label{margin-right:12px;font-size:13px;cursor:pointer;text-decoration:underline dotted}
 #light:checked~header label[for=light],#dark-full:checked~header label[for=dark-full],#dark-partial:checked~header label[for=dark-partial]{font-weight:700;text-decoration:none}
@@ -120,11 +145,16 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     options.allowNetwork
       ? ' Images load from their addresses.'
       : ' Images are placeholders of their size: the page reads nothing from the network (--allow-network loads them).',
-    options.picturesNote === undefined ? '' : ` ${escapeHtml(options.picturesNote)}`,
+    options.pictures === undefined
+      ? ' Each email is drawn in a frame by the browser that opens this page; <code>--screenshots</code> adds pictures drawn by Chromium, the changed regions boxed.'
+      : ' The screenshots were drawn by Chromium; the regions boxed are the blocks that changed.',
     '</p>',
     '<p class="modes muted">Show: <label for="light">light</label><label for="dark-full">dark, full inversion (an approximation of the Gmail apps, not their rendering)</label><label for="dark-partial">dark, partial inversion (an approximation of Outlook.com, not its rendering)</label></p>',
     `<p class="legend muted">Blocks outlined:<span style="border-color:${OUTLINE.changed}"></span>changed<span style="border-color:${OUTLINE.added}"></span>added<span style="border-color:${OUTLINE.removed}"></span>removed</p>`,
     index === 0 && pages > 1 ? overview(review, options.files) : '',
+    options.impact === undefined || options.impact.length === 0
+      ? ''
+      : `<details><summary>What the plan does to people and the app</summary><pre class="plain">${escapeHtml(renderImpact(options.impact))}</pre></details>`,
     '</header>',
     nav,
     '<main>',
@@ -174,19 +204,46 @@ function section(email: ReviewedEmail, at: number, options: PageOptions): string
     email.kind === 'workflow' ? `<tr><th>Sent by nodes</th><td>${wordDiff(before?.nodes.join(', ') ?? '', after?.nodes.join(', ') ?? '')}</td></tr>` : '',
     '</table>',
     findings.length === 0 ? '' : `<p>Findings of <code>content check</code>:</p><ul>${findings.join('')}</ul>`,
+    email.callSites === undefined
+      ? ''
+      : `<p>Sent by the app (<code>--code</code>): ${email.callSites.length === 0 ? 'no send of it found' : ''}</p>${email.callSites.length === 0 ? '' : `<ul>${email.callSites.map((site) => `<li><code>${escapeHtml(callSiteWords(site))}</code></li>`).join('')}</ul>`}`,
+    impactOf(email, options.impact),
     `<details><summary>Plain text</summary><pre class="plain">${wordDiff(plain(before), plain(after))}</pre></details>`,
-    picture === undefined ? '' : screenshots(picture),
-    ...WIDTHS.map((width) => `<div class="sides">${frame(email, 'before', width, options)}${frame(email, 'after', width, options)}</div>`),
+    ...(picture === undefined
+      ? frames(email, options)
+      : [...screenshots(picture), `<details><summary>As HTML, in frames</summary>${frames(email, options).join('\n')}</details>`]),
     '</section>',
   ].join('\n');
 }
 
-function screenshots(picture: { before?: Buffer; after?: Buffer }): string {
-  const shot = (label: string, png: Buffer | undefined) =>
-    png === undefined
-      ? ''
-      : `<figure class="side shot"><h3>${label}, screenshot at 600 px, changed blocks boxed</h3><img alt="${label}" src="data:image/png;base64,${png.toString('base64')}"></figure>`;
-  return `<div class="sides">${shot('Before', picture.before)}${shot('After', picture.after)}</div>`;
+/** The plan's impact on the email's record (a workflow's, for a workflow email), or nothing. */
+function impactOf(email: ReviewedEmail, impact: readonly ImpactRecord[] | undefined): string {
+  const record = email.kind === 'workflow' ? email.path.split('/').slice(0, 2).join('/') : email.path;
+  const own = (impact ?? []).filter((entry) => entry.record === record);
+  return own.length === 0 ? '' : `<pre class="plain">${escapeHtml(renderImpact(own))}</pre>`;
+}
+
+function frames(email: ReviewedEmail, options: PageOptions): string[] {
+  return WIDTHS.map((width) => `<div class="sides">${frame(email, 'before', width, options)}${frame(email, 'after', width, options)}</div>`);
+}
+
+/** Each width's screenshots, before and after side by side, each changed region boxed over the picture. */
+function screenshots(picture: { before: Shot[]; after: Shot[] }): string[] {
+  const shot = (label: string, drawn: Shot | undefined, width: number) => {
+    const title = `${label}, ${width} px`;
+    if (drawn === undefined)
+      return `<div class="side" style="width:${width}px"><h3>${title}</h3><div class="none">${label === 'Before' ? 'a new email: none before' : 'removed: none after'}</div></div>`;
+    const percent = (value: number, of: number) => `${((100 * value) / of).toFixed(3)}%`;
+    const boxes = drawn.boxes.map(
+      (box) =>
+        `<span class="box" data-box="${box.change}" style="left:${percent(box.x, drawn.width)};top:${percent(box.y, drawn.height)};width:${percent(box.width, drawn.width)};height:${percent(box.height, drawn.height)};border-color:${OUTLINE[box.change]}"></span>`,
+    );
+    return `<figure class="side shot" data-width="${width}"><h3>${title}, screenshot</h3><div class="picture"><img alt="${title}" width="${drawn.width}" height="${drawn.height}" src="data:image/png;base64,${drawn.png.toString('base64')}">${boxes.join('')}</div></figure>`;
+  };
+  return WIDTHS.map((width) => {
+    const at = (shots: Shot[]) => shots.find((drawn) => drawn.width === width);
+    return `<div class="sides">${shot('Before', at(picture.before), width)}${shot('After', at(picture.after), width)}</div>`;
+  });
 }
 
 /** One side of an email in a frame of the given width, its changed blocks outlined; or why there is none. */
@@ -203,18 +260,22 @@ function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, op
   return `<div class="side"><h3>${label}</h3>${broken}<iframe title="${escapeHtml(`${email.name}: ${label}`)}" sandbox="" width="${width}" style="width:${width + 2}px" srcdoc="${escapeHtml(html)}"></iframe></div>`;
 }
 
-/** An email's HTML with its changed blocks outlined and, offline, its images made placeholders. */
-export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', allowNetwork: boolean): string {
+/**
+ * An email's HTML with its changed blocks marked (data-review-change, outlined unless a screenshot
+ * boxes them itself) and, offline, its images made placeholders.
+ */
+export function markedHtml(email: ReviewedEmail, side: 'before' | 'after', allowNetwork: boolean, outline = true): string {
   const drawn = email[side]!;
   const body = bodyOf(drawn.view.html);
-  const marks = new Map<number, string>();
+  const marks = new Map<number, BlockChange['change']>();
   for (const block of email.blocks) {
     const index = block[side];
-    if (index !== undefined) marks.set(index, OUTLINE[block.change]);
+    if (index !== undefined) marks.set(index, block.change);
   }
   const blocks = body.blocks.map((block, index) => {
-    const colour = marks.get(index);
-    return colour === undefined ? block : `<div data-review-change style="outline:3px solid ${colour};outline-offset:2px">${block}</div>`;
+    const change = marks.get(index);
+    if (change === undefined) return block;
+    return `<div data-review-change="${change}"${outline ? ` style="outline:3px solid ${OUTLINE[change]};outline-offset:2px"` : ''}>${block}</div>`;
   });
   const html = body.before === '' ? blocks.join('') : `${body.before}${blocks.join('')}${body.after}`;
   return allowNetwork ? html : offlineImages(html);

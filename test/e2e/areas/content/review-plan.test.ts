@@ -69,6 +69,22 @@ describe('a plan carries the review of its emails', () => {
     expect(json.digest).toBe(plan.review.digest);
   });
 
+  it("draws a plan's page with its impact: the sends so far of the node whose email it changes, on the page and beside the email", async () => {
+    const page = join(tempDir(), 'review.html');
+    const result = await run(['content', 'review', join(root, 'change.json'), '--out', page], {
+      env: { LOOPS_API_KEY: undefined, LOOPSCTL_CONFIG_DIR: tempDir() },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const sends = (plan as unknown as { impact: { kind: string; record: string; node: string }[] }).impact.filter((record) => record.kind === 'sends');
+    expect(sends).toHaveLength(1);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('<summary>What the plan does to people and the app</summary>');
+    const line = new RegExp(`${sends[0]!.record}: changes the email of send-email node ${sends[0]!.node}, which has sent [\\d,]+ emails? so far`, 'g');
+    // Once among the plan's impact, once in the email's own section.
+    expect(html.match(line)).toHaveLength(2);
+    expect(html.indexOf('<section class="email"')).toBeLessThan(html.lastIndexOf(sends[0]!.record));
+  });
+
   it('a plan edited by hand is refused (exit 2), its review with it', async () => {
     const edited = join(tempDir(), 'change.json');
     const text = readFileSync(join(root, 'change.json'), 'utf8');

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { seedState } from '../../../../src/emulator/state.js';
@@ -375,17 +376,27 @@ describe('email-messages preview', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('the sandbox allows 100 previews a day', async () => {
+  it('the sandbox allows 100 previews a day, the rule book’s figure', async () => {
+    // The preview operation's description: "Each team can send up to 100 preview emails per day."
+    expect(PREVIEWS_PER_DAY).toBe(100);
     const { env } = await sandbox({
       initialState: (modules) => {
         const state = seedState(modules);
-        state.previews = Array.from({ length: 100 }, () => ({ emailMessageId: DRAFT, emails: ['a@example.com'], sentAt: new Date().toISOString() }));
+        state.previews = Array.from({ length: PREVIEWS_PER_DAY - 1 }, () => ({
+          emailMessageId: DRAFT,
+          emails: ['a@example.com'],
+          sentAt: new Date().toISOString(),
+        }));
         return state;
       },
     });
+    // The hundredth is sent; the one past it is refused, and said to be the daily limit.
+    const last = await run(['email-messages', 'preview', DRAFT, '--to', 'a@example.com'], { env });
+    expect(last.code, last.stderr).toBe(0);
     const result = await run(['email-messages', 'preview', DRAFT, '--to', 'a@example.com'], { env });
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(/daily preview limit/);
+    expect(result.stderr).toContain(`each team can send ${PREVIEWS_PER_DAY} previews a day`);
   });
 });
 

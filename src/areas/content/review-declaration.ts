@@ -1,0 +1,88 @@
+/** `loopsctl content review`'s declaration: its arguments, options, help and examples. */
+import { command } from '../../core/declare.js';
+
+export const reviewCommand = command({
+  name: 'review',
+  summary: 'Show a change as the people who get its emails will see it: exactly the emails it changes, before and after',
+  args: [
+    { name: 'source', description: 'the content directory (default ./loops), or a plan file `content push --plan --out` wrote', required: false, file: {} },
+  ],
+  options: [
+    {
+      flags: '--base <ref>',
+      description: 'compare the directory with the same directory as committed at this git ref (a pull request: --base origin/main)',
+    },
+    { flags: '--against <side>', description: 'account: compare the directory with the account as it is now', choices: ['account'] },
+    {
+      flags: '--out <file>',
+      description: 'write the review as one self-contained HTML page: each email before and after, at 600 and 375 px',
+      file: { writes: true },
+    },
+    {
+      flags: '--format <format>',
+      description: 'text (the default), markdown (a pull request comment or step summary) or slack (a message in Block Kit JSON)',
+      choices: ['text', 'markdown', 'slack'],
+      textOnly: true,
+    },
+    {
+      flags: '--allow-network',
+      description: "let the HTML page load the emails' images from their addresses (by default each is a placeholder of its size)",
+    },
+    {
+      flags: '--code <dir>',
+      description: "the app's source (repeatable): each changed transactional email's sends in it, and those that give no value for a data variable it adds",
+      repeatable: true,
+      file: {},
+    },
+    {
+      flags: '--screenshots',
+      description: 'with --out: draw each email in Chromium at both widths and put the pictures in the page, the changed regions boxed',
+    },
+  ],
+  help: `Lists exactly the emails whose result, as their recipients get it, differs
+between the two sides: each email is drawn on both sides as \`content render\`
+draws it (its LMX, the components it embeds, its theme, its fallbacks) and
+compared block by block, with its subject, preview text, sender, plain text,
+variables and, for a workflow's email, the nodes that send it. A component
+edited lists every email that embeds it; a theme every email drawn with it;
+a change that draws the same (LMX reformatted, attributes reordered, a
+workflow's nodes moved) lists none, and says "no email changes as recipients
+see it". Added and removed emails are listed as such.
+
+The sides: --base <ref> compares the directory as committed at a git ref (the
+base of a pull request) with the working tree; nothing is checked out.
+--against account compares the account as it is now (read as \`content diff\`
+reads it: the directory must have been pulled) with the directory. A plan file
+(\`content push --plan --out change.json\` writes the review of its emails into
+it, and its page beside it) is reviewed from what it carries, offline; one
+edited by hand is refused (exit 2), and one for another account than the key
+at hand reaches (exit 11).
+
+Outputs: a table (the default), --json, --format markdown (a table that fits a
+GitHub comment: past 65,536 characters it says how many emails it left out),
+--format slack, and with --out an HTML page that reads no network: each image
+is a placeholder of its size unless --allow-network. With --screenshots the
+page also holds pictures of each email before and after at 600 and 375 px,
+drawn by Chromium (found on PATH, or as LOOPSCTL_CHROMIUM names it; without
+one, exit 2 and what to install), each block that changed boxed where the
+browser laid it out. With --code, each changed transactional email's sends in
+the app's source are listed (found as \`check --code\` finds them), with the
+data variables the change adds that a send gives no value for; a plan's page
+shows its impact (the sends so far of a workflow node it changes, the
+contacts waiting). The review's digest is printed with each; an approval of
+the plan is for it. Nothing is sent. In CI (docs/changes.md): run it on the
+pull request with --base origin/<base branch> (fetched), post the Markdown as a
+comment and keep the page as an artifact; apply the reviewed plan on merge.`,
+  examples: [
+    'loopsctl content review loops --base origin/main',
+    'loopsctl content review loops --base origin/main --format markdown --out review.html > comment.md',
+    'loopsctl content review loops --base main --json',
+    'loopsctl content review loops --base origin/main --out review.html --screenshots',
+    'loopsctl content review loops --against account',
+    'loopsctl content review loops --against account --format markdown',
+  ],
+  constraints: { exclusive: [{ flags: ['--base', '--against'], hint: 'compare with one side: a git ref or the account' }] },
+  remote: true,
+  tier: 'read',
+  load: async () => (await import('./review-command.js')).review,
+});

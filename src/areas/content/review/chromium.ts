@@ -1,0 +1,169 @@
+/**
+ * Chromium, driven through its DevTools protocol over a pipe (`--remote-debugging-pipe`: the
+ * protocol's JSON messages on descriptors 3 and 4, each ended by a NUL), for the screenshots of
+ * `content review --screenshots`. Nothing listens on a port. It starts headless with a new empty
+ * profile in a temporary directory (removed when it closes) and the flags that keep it from
+ * reaching the network by itself; every request a page makes fails unless images may load from
+ * their addresses (--allow-network). The browser is found as LOOPSCTL_CHROMIUM names it, else on
+ * PATH (chromium, chromium-browser, google-chrome), else where macOS installs it.
+ */
+import { spawn } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { UsageError } from '../../../base/errors.js';
+
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+const MACOS = ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+
+/** What to install when no browser is found: said by the refusal and the docs. */
+export const INSTALL_HINT =
+  'install Chromium (Debian and Ubuntu: `apt-get install chromium`; macOS: `brew install --cask chromium`) or Google Chrome, or name one with LOOPSCTL_CHROMIUM=/path/to/chromium';
+
+/** The longest a protocol call may take: a page of one email is drawn in well under a second. */
+const CALL_MS = 60_000;
+
+const FLAGS = [
+  '--headless',
+  '--remote-debugging-pipe',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-gpu',
+  '--disable-extensions',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--hide-scrollbars',
+  '--mute-audio',
+];
+
+function runnable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The browser to run, or a refusal saying what to install. */
+export function findChromium(env: Readonly<Record<string, string | undefined>>): string {
+  const named = env.LOOPSCTL_CHROMIUM;
+  if (named !== undefined && named !== '') {
+    if (runnable(named)) return named;
+    throw new UsageError(`LOOPSCTL_CHROMIUM names ${named}, which is not a program that can run: screenshots need Chromium`, { hint: INSTALL_HINT });
+  }
+  const onPath = (env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '')
+    .flatMap((dir) => NAMES.map((name) => join(dir, name)));
+  const found = [...onPath, ...MACOS].find(runnable);
+  if (found === undefined) throw new UsageError('screenshots need Chromium, and none was found (on PATH, nor LOOPSCTL_CHROMIUM)', { hint: INSTALL_HINT });
+  return found;
+}
+
+type Message = { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string }; sessionId?: string };
+
+/** A tab of the browser: a protocol call in it. */
+export type Tab = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+export interface Chromium {
+  /** A new tab: its calls, with every request it makes failed unless `network`. */
+  tab(network: boolean): Promise<Tab>;
+  close(): Promise<void>;
+}
+
+/** Starts the browser; a refusal (exit 2) if it cannot. */
+export async function startChromium(program: string, env: Readonly<Record<string, string | undefined>>): Promise<Chromium> {
+  const home = mkdtempSync(join(tmpdir(), 'loopsctl-chromium-'));
+  // Chromium refuses to run as root in its sandbox (a container's CI); a user's run keeps it.
+  const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+  const child = spawn(program, [...FLAGS, ...sandbox, `--user-data-dir=${join(home, 'profile')}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+    env: { ...env, TMPDIR: home },
+  });
+  const input = child.stdio[3] as Writable;
+  const output = child.stdio[4] as Readable;
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    said = `${said}${chunk.toString('utf8')}`.slice(-2000);
+  });
+  const waiting = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  const handlers = new Map<string, (message: Message) => void>();
+  let ended: Error | undefined;
+  const end = (error: Error) => {
+    ended ??= error;
+    for (const { reject } of waiting.values()) reject(ended);
+    waiting.clear();
+  };
+  child.on('error', (error) => end(new UsageError(`${program} could not be started: ${error.message}`, { hint: INSTALL_HINT })));
+  child.on('exit', () => end(new UsageError(`${program} stopped${said.trim() === '' ? '' : `: ${said.trim().split('\n').at(-1)}`}`, { hint: INSTALL_HINT })));
+  let buffer = Buffer.alloc(0);
+  output.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (let at = buffer.indexOf(0); at >= 0; at = buffer.indexOf(0)) {
+      const message = JSON.parse(buffer.subarray(0, at).toString('utf8')) as Message;
+      buffer = buffer.subarray(at + 1);
+      if (message.id !== undefined) {
+        const call = waiting.get(message.id);
+        waiting.delete(message.id);
+        if (message.error !== undefined) call?.reject(new Error(`Chromium: ${message.error.message}`));
+        else call?.resolve((message.result ?? {}) as Record<string, unknown>);
+      } else if (message.sessionId !== undefined) handlers.get(message.sessionId)?.(message);
+    }
+  });
+  let next = 1;
+  const call = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      if (ended !== undefined) return reject(ended);
+      const id = next++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new UsageError(`Chromium did not answer ${method} within ${CALL_MS / 1000} s`, { hint: 'run it again; a loaded machine can be slow' }));
+      }, CALL_MS);
+      waiting.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      input.write(`${JSON.stringify({ id, method, params, ...(sessionId === undefined ? {} : { sessionId }) })}\0`);
+    });
+  const close = async () => {
+    if (ended === undefined) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await call('Browser.close').catch(() => child.kill());
+      await exited;
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+  try {
+    await call('Browser.getVersion');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    tab: async (network) => {
+      const { targetId } = await call('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = (await call('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+      const tab: Tab = (method, params) => call(method, params, sessionId);
+      if (!network) {
+        // Every request fails as it is made: the page reads nothing but its own data: images.
+        handlers.set(sessionId, (message) => {
+          if (message.method === 'Fetch.requestPaused')
+            void tab('Fetch.failRequest', { requestId: message.params!.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+        });
+        await tab('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
+      }
+      return tab;
+    },
+    close,
+  };
+}
