@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { codeCacheRuns } from './code-cache-runs.mjs';
 import { stageBeside } from './staged-dir.mjs';
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
@@ -462,15 +463,7 @@ function unsignedLeb128(bytes, offset) {
 
 /**
  * Record V8's code cache (bin/loopsctl.js reads it) from one process running the local commands
- * whose start matters most, one after the other: V8 keeps the bytecode of every function they
- * compiled, and a bundle's cache is taken right after the last of them that ran it. Help comes
- * last, as what most starts need. Not `commands`, which builds every group's commands: the
- * bytecode of all of them would make the main bundle's cache a fifth larger, and every start
- * reads it whole, while a group's own help compiles the little it needs (see group() in
- * src/core/declare.ts). Then a listing and a read against the in-process sandbox, for the
- * bundles only a request loads (the client, the listing and its table, the emulator), and
- * `content check` of a small email (its area and LMX): without them, each such run would compile
- * all it runs of those again.
+ * whose start matters most (src/build/code-cache-runs.mjs).
  */
 for (const node of [process.execPath, ...(process.env.LOOPSCTL_CODE_CACHE_NODES ?? '').split(delimiter).filter(Boolean)]) recordCodeCache(node);
 recordSandboxCodeCache();
@@ -496,8 +489,7 @@ function recordCodeCache(node) {
   const bin = join(staged, 'bin', 'loopsctl.js');
   const seeded = spawnSync(node, [bin, 'sandbox', 'reset'], { env: { ...process.env, LOOPSCTL_CONFIG_DIR: configDir }, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`making the sandbox's state for the code cache with ${node} failed (exit ${seeded.status}): ${seeded.stderr}`);
-  // A small email for `content check` (with --json, which prints no summary to stderr), the offline
-  // check a pre-commit hook runs on every commit.
+  // A small email for `content check`.
   const email = join(configDir, 'email.lmx');
   writeFileSync(email, '<H1>Hello</H1>\n<Paragraph>Hi {contact.firstName}, welcome.</Paragraph>\n');
   const recorded = spawnSync(node, [bin], {
@@ -505,16 +497,8 @@ function recordCodeCache(node) {
       ...process.env,
       // The shipped cache serves runs without flags: it is recorded without them.
       NODE_OPTIONS: '',
-      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({
-        // Where the bundles will be, once renamed into place: the name their caches keep.
-        root: dirname(stage.target),
-        starts: [['completion', 'bash'], ['webhooks', 'sign'], ['transactional', '--help'], ['--help']],
-        requests: [
-          ['--sandbox', 'workflow', 'list'],
-          ['--sandbox', 'transactional', 'list', '--json'],
-          ['content', 'check', '--json', '--kind', 'campaign', email],
-        ],
-      }),
+      // root: where the bundles will be, once renamed into place: the name their caches keep.
+      LOOPSCTL_RECORD_CODE_CACHE: JSON.stringify({ root: dirname(stage.target), ...codeCacheRuns(email) }),
       LOOPSCTL_CONFIG_DIR: configDir,
       // For `webhooks sign` (base64 of "loopsctl-build-secret"); the body is the empty stdin.
       LOOPS_WEBHOOK_SECRET: 'whsec_bG9vcHNjdGwtYnVpbGQtc2VjcmV0',

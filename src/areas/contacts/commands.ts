@@ -1,19 +1,13 @@
 /** What the `contacts` commands do. */
-import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
+import { RejectedError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { parseAssignments, parseListFlags, typedValues } from '../../core/typed-values.js';
 import { explained, type Explanation, UNKNOWN_LIST, unknownListHint } from '../explain.js';
 import { PropertyTypes } from '../contact-properties/typing.js';
 import { isStandardField } from '../../platform/contact-properties/typing.js';
-import { createContact, deleteContact, findContacts, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
-import { renderContacts, renderRemoval, renderSuppression } from './render.js';
-
-export { importContacts as import } from './import.js';
-
-interface RefOptions {
-  email?: string;
-  userId?: string;
-}
+import { createContact, deleteContact, removeSuppression, suppressionStatus, updateContact, type ContactRef } from './client.js';
+import { describe, oneRef, type RefOptions } from './ref.js';
+import { renderRemoval, renderSuppression } from './render.js';
 
 export interface FieldOptions extends RefOptions {
   firstName?: string;
@@ -25,15 +19,6 @@ export interface FieldOptions extends RefOptions {
   list?: string[];
   prop?: string[];
   propsFile?: string;
-}
-
-/** How the API names one contact: --email or --user-id, exactly one of which the declaration lets through. */
-export function oneRef(options: RefOptions): ContactRef {
-  return options.email !== undefined ? { email: options.email } : { userId: options.userId! };
-}
-
-function describe(ref: ContactRef): string {
-  return 'email' in ref ? ref.email : `userId ${ref.userId}`;
 }
 
 /** The flag that names the contact, as given, for a command in a hint. */
@@ -88,17 +73,6 @@ async function contactBody(context: Uses<'client' | 'files'>, options: FieldOpti
   const body = Object.fromEntries(Object.entries(standard).filter(([, value]) => value !== undefined));
   return { ...body, ...custom, ...onFlag };
 }
-
-export const find: Handler<[], RefOptions> = handler(['out', 'client'], async (context, _args, options) => {
-  const ref = oneRef(options);
-  const found = await findContacts(await context.client(), ref);
-  const { out } = context;
-  // --json passes the API's empty answer through; --jq writes nothing, as for any failed command:
-  // `.[0].email` of nothing would print null where a script takes stdout for an address.
-  if (out.json && !(found.length === 0 && out.filtered)) await out.writeJson(found);
-  else if (found.length > 0) await out.write(renderContacts(out, found));
-  if (found.length === 0) throw new NotFoundError(`no contact with ${describe(ref)}`, { hint: 'create one with `loopsctl contacts create --email <email>`' });
-});
 
 export const create: Handler<[], FieldOptions & { email: string }> = handler(['out', 'client', 'files'], async (context, _args, options) => {
   const body = await contactBody(context, options);

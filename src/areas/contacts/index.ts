@@ -92,7 +92,7 @@ export const spec: Spec = group({
       remote: true,
       tier: 'read',
       constraints: { exclusive: [ONE_CONTACT], oneRequired: [ONE_CONTACT] },
-      load: async () => (await import('./commands.js')).find,
+      load: async () => (await import('./find.js')).find,
     }),
     command({
       name: 'create',
@@ -166,7 +166,7 @@ export const spec: Spec = group({
       unpaged: true,
       // A new or changed contact can start the account's workflows, which email it.
       tier: 'destructive',
-      load: async () => (await import('./commands.js')).import,
+      load: async () => (await import('./import.js')).importContacts,
     }),
   ],
 });

@@ -242,6 +242,19 @@ describe('a command', () => {
     expect(check.files).toContain('dist/lmx.cjs');
   });
 
+  it('against the sandbox, `contacts find` loads neither the bulk machinery of an import nor its sockets and hashes', async () => {
+    expect((await loads(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], {})).code).toBe(0);
+    const builtins = join(scratch, 'builtins-sandbox-find');
+    const find = await loads(['--sandbox', 'contacts', 'find', '--email', 'ada@example.com'], { BUILTINS_FILE: builtins });
+    expect(find.code).toBe(0);
+    // src/core/ (core.cjs) holds the journal and the bulk runner an import loads; a find needs neither.
+    expect(find.files).not.toContain('dist/core.cjs');
+    expect(find.files).toEqual(expect.arrayContaining(['dist/areas-contacts.cjs', 'dist/cli.cjs', 'dist/client.cjs', 'dist/emulator.cjs']));
+    const loadedBuiltins = readFileSync(builtins, 'utf8').split('\n');
+    expect(loadedBuiltins).toContain('fs');
+    expect(loadedBuiltins.filter((name) => /^(net|readline|crypto|stream)$/.test(name))).toEqual([]);
+  });
+
   it('against the sandbox, for a workflow edit, loads the areas it checks against, and the edit goes through', async () => {
     // Each run is a new process, so each request loads only its own route modules and what its operation uses.
     const created = await loads(['--sandbox', 'workflow', 'create', '--name', 'Loads its uses', '--list', seedId('mailing-list/Product updates')], {});
