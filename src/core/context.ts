@@ -105,6 +105,8 @@ export class CommandContext {
   readonly recordNames = new Map<string, string>();
   /** The team the key belongs to, as the team check found it. */
   private checkedTeam?: string;
+  /** Its client keeps what it read for the rest of the run (src/api/read-cache.ts): set by runCommand as the command loads. */
+  readsOnce = false;
 
   /**
    * `jq` is the --jq expression, compiled; `parent`, the context whose key, client, sandbox and
@@ -277,8 +279,12 @@ export class CommandContext {
   }
 
   async clientWithKey(apiKey: string): Promise<ApiClient> {
-    const [{ ApiClient }, transport] = await Promise.all([import('../api/client.js'), this.transport(apiKey)]);
-    return new ApiClient(transport);
+    const [{ ApiClient }, transport, reads] = await Promise.all([
+      import('../api/client.js'),
+      this.transport(apiKey),
+      this.readsOnce ? import('../api/read-cache.js') : undefined,
+    ]);
+    return new ApiClient(reads === undefined ? transport : new reads.RunReads(transport));
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
