@@ -11,9 +11,9 @@
  * - every answer that names one of the ids of its path: a list that lists the record, a record
  *   that refers to it (a transactional email names its draft's id; a workflow names each node's
  *   email message, whose subject it shows);
- * - the records the write refers to (an `…Id` field of its body, or of what the run read of the
- *   record and of what is above it): a node's email, a draft a publish replaces, a group an email
- *   moves to.
+ * - the records the write refers to (an `…Id` field of its body, of its answer, or of what the
+ *   run read of the record and of what is above it): a node's email, a draft a publish replaces, a
+ *   group an email moves to.
  * A read in flight when a write starts or ends is never kept, since it may have been answered
  * before or after the write. A write that asks only what would happen (`dryRun: true`: "Make a dry
  * run request using `dryRun: true`", the API's reference) changes nothing and forgets nothing; a
@@ -89,15 +89,22 @@ export class RunReads implements Transport {
     const write = configurationWrite(req.method, req.path, req.body);
     if (write === undefined && (req.body as { dryRun?: unknown } | undefined)?.dryRun === true) return this.inner.send(req);
     const path = pathOf(req.path);
-    const forget = () => (write === undefined ? this.kept.clear() : this.forget(path, Object.values(write.ids), this.referencedBy(path, req.body)));
+    const named = write === undefined ? undefined : Object.values(write.ids);
+    // What the record and what is above it refer to, read before they are forgotten.
+    const referenced = this.referencedBy(path, req.body);
+    const forget = () => (named === undefined ? this.kept.clear() : this.forget(path, named, referenced));
     forget();
     let response: HttpResponse;
     try {
       response = await this.inner.send(req);
-    } finally {
+    } catch (error) {
       forget();
+      throw error;
     }
-    const asRead = ANSWERED_AS_READ.find((write) => write.path.test(path));
+    // And what the write's answer refers to (a publish names the drafts it replaced and made).
+    referencedIds(response.body, referenced);
+    forget();
+    const asRead = ANSWERED_AS_READ.find((each) => each.path.test(path));
     const body = response.body as Record<string, unknown> | undefined;
     if (asRead !== undefined && typeof body === 'object' && body !== null && asRead.writeOnly.every((field) => !Object.hasOwn(body, field)))
       this.kept.set(keyOf({ path, query: undefined }), { path, response: Promise.resolve(response), text: response.text });
