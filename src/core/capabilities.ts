@@ -118,6 +118,8 @@ export type Handler<A = any, O = any> = ((context: Uses<Capability>, args: A, op
   /** A list command's records and columns, which the picker offers where an id of them is wanted (pick.ts). */
   // biome-ignore lint/suspicious/noExplicitAny: each list has its own item type, which the picker only hands back to its own view
   readonly listing?: Listing<any>;
+  /** The run reads each record and list once: what it read is kept until its own write changes it (src/api/read-cache.ts). */
+  readonly readsOnce?: boolean;
 };
 
 /** What a list command lists, and how it shows each: its resource and its view. */
@@ -130,8 +132,12 @@ export interface Listing<T> {
  * A command's behaviour, declaring what it uses: `run` is handed only that, and the type checker
  * refuses a `run` that touches anything else.
  */
-export function handler<K extends Capability, A, O>(uses: readonly K[], run: (context: Uses<K>, args: A, options: O) => Promise<number | void>): Handler<A, O> {
-  return Object.assign(run, { uses });
+export function handler<K extends Capability, A, O>(
+  uses: readonly K[],
+  run: (context: Uses<K>, args: A, options: O) => Promise<number | void>,
+  how: Pick<Handler, 'readsOnce'> = {},
+): Handler<A, O> {
+  return Object.assign(run, { uses, ...how });
 }
 
 /**

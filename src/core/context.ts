@@ -19,6 +19,7 @@ import { VERSION } from '../base/version.js';
 import type { Runtime } from './runtime.js';
 import type { Tier } from './tier.js';
 import type { WriteGate } from './gate.js';
+import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';
 
 export interface GlobalOptions {
   json?: boolean;
@@ -104,6 +105,8 @@ export class CommandContext {
   readonly recordNames = new Map<string, string>();
   /** The team the key belongs to, as the team check found it. */
   private checkedTeam?: string;
+  /** Its client keeps what it read for the rest of the run (src/api/read-cache.ts): set by runCommand as the command loads. */
+  readsOnce = false;
 
   /**
    * `jq` is the --jq expression, compiled; `parent`, the context whose key, client, sandbox and
@@ -276,8 +279,12 @@ export class CommandContext {
   }
 
   async clientWithKey(apiKey: string): Promise<ApiClient> {
-    const [{ ApiClient }, transport] = await Promise.all([import('../api/client.js'), this.transport(apiKey)]);
-    return new ApiClient(transport);
+    const [{ ApiClient }, transport, reads] = await Promise.all([
+      import('../api/client.js'),
+      this.transport(apiKey),
+      this.readsOnce ? import('../api/read-cache.js') : undefined,
+    ]);
+    return new ApiClient(reads === undefined ? transport : new reads.RunReads(transport));
   }
 
   async transport(apiKey: string): Promise<HttpTransport> {
@@ -543,29 +550,4 @@ export class CommandContext {
   async close(): Promise<void> {
     for (const close of this.closers.splice(0).reverse()) await close();
   }
-}
-
-/** ` --profile <name>` when the run named its profile with --profile: the commands a message gives take the same. */
-export function profileFlag(credentials: Credentials): string {
-  return credentials.chosenBy === '--profile' ? ` --profile ${credentials.profile}` : '';
-}
-
-/**
- * What to do when a profile's key belongs to another team than the one it recorded: store the
- * right key, or, when the team itself changed (a rename), record the new one, which only the
- * person can do (`--record-team` is no tool input of `loopsctl mcp`).
- */
-export function profileTeamRemedy(flag: string, recorded: string, actual: string): string {
-  return `store the key of ${quoted(recorded)} with \`loopsctl auth login${flag}\`, or, if ${quoted(actual)} is now this profile's team, record it with \`loopsctl auth status${flag} --record-team\``;
-}
-
-/** A team's name as the person may write it: the same letters, whatever the case, spacing or Unicode form. */
-export function sameTeam(actual: string, expected: string): boolean {
-  const plain = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-  return plain(actual) === plain(expected);
-}
-
-/** A team's name in a message: quoted, with odd characters escaped. */
-function quoted(name: string): string {
-  return JSON.stringify(name);
 }

@@ -36,6 +36,8 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
     context.running = { words: path, files: filesNamed({ ...invocation, args }) };
     await context.refuseReadOnly(path.join(' '));
     const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
+    // A plan sends nothing that changes the account: what it read stays true for the rest of its run.
+    context.readsOnce = handler.readsOnce === true || context.writes.plan === true;
     // The handler is handed only what it declared it uses.
     exitCode = (await handler(viewOf(context, handler.uses), args, options)) ?? ExitCode.ok;
   } catch (error) {

@@ -3,11 +3,11 @@
  * server. Every figure is a ratio of medians over interleaved runs, printed next to its goal.
  * Run through run.mjs, which passes the repository root as the first argument; further arguments
  * pick parts (startup, executable, request, proxy, sandbox, cache, scripting, mcp, listing, table, metrics, import-cpu, workflows,
- * listen, lmx, code, review, links, import, stack, content, journeys, emulator, check, pace, store, suite), all of them but import, stack, content, check, pace, store and suite by default (executable measures the
+ * listen, lmx, code, review, links, import, stack, content, journeys, emulator, check, change, pace, store, suite), all of them but import, stack, content, check, change, pace, store and suite by default (executable measures the
  * single executable that `npm run release` wrote to release/, and says so when there is none): the import of 100,000 rows
  * takes close to three hours at the pacing floor of 10 requests a second, and a content pull of 500
  * records with a 200-node workflow's pull and push close to two minutes, a pull of 1,000 requests against the
- * sandbox with its rate limit on close to two minutes (sandbox-pace.ts), a sandbox grown to 100,000 contacts some minutes (sandbox-store.ts), a check of a 2,000-message account some five minutes (check.ts;
+ * sandbox with its rate limit on close to two minutes (sandbox-pace.ts), an apply of 70 writes with its plan some 80 s (change-cycle.ts), a sandbox grown to 100,000 contacts some minutes (sandbox-store.ts), a check of a 2,000-message account some five minutes (check.ts;
  * BENCH_CHECK_MESSAGES sets the size), so they run only when named (`npm run bench -- import`;
  * BENCH_IMPORT_ROWS sets the size), as does the test suite's run (suite.ts: some minutes; BENCH_SUITE_DIRS picks directories); `stack` measures the packages loopsctl replaced, not loopsctl
  * (see stack.ts).
@@ -26,6 +26,7 @@ import { interleaved, interleavedRounds, median, run, runForCpu, runOnTerminal, 
 import { startBenchServer, type RequestSpan } from './server.js';
 import { measureStack } from './stack.js';
 import { measureCheck } from './check.js';
+import { measureChangeCycle } from './change-cycle.js';
 import { measureReview } from './review.js';
 import { LINK_HOSTS, LINKS_PER_HOST, measureLinks } from './links.js';
 import { CODE_FILES, measureCodeScan, measureWorstCases } from './code.js';
@@ -43,15 +44,17 @@ runColdLmxIfAsked();
 const [root, ...picked] = process.argv.slice(2);
 if (root === undefined) {
   const parts =
-    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|pace|store|suite';
+    'startup|executable|request|proxy|sandbox|cache|scripting|mcp|listing|table|metrics|import-cpu|workflows|listen|lmx|code|review|links|import|stack|content|journeys|emulator|check|change|pace|store|suite';
   throw new Error(`usage: bench.mjs <repository root> [${parts}]...`);
 }
-const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'pace', 'store', 'suite'];
+const NAMED_ONLY = ['import', 'stack', 'content', 'check', 'change', 'pace', 'store', 'suite'];
 const runs = (part: string) => (picked.length === 0 && !NAMED_ONLY.includes(part)) || picked.includes(part);
 const benchDir = join(root, 'test/bench');
 const bin = join(root, 'bin/loopsctl.js');
 
 const STARTUP_ROUNDS = 60;
+/** The requests of an apply of 70 writes: about as many as writes, plus the reads its guards and Guardian need. */
+const CHANGE_CYCLE_GOAL = 200;
 /** A `--sandbox` command's start against `node -e 0`. */
 const SANDBOX_START_GOAL = 2;
 /** The size of the large sandbox state: an account grown by imports. */
@@ -218,6 +221,16 @@ try {
   if (runs('check')) {
     const figure = await measureCheck(bin, scratch, env);
     ratio(`check of ${figure.requests} requests vs pacing floor`, 1.3, ['loopsctl', figure.elapsed], ['floor', figure.floor]);
+  }
+  if (runs('change')) {
+    const figure = await measureChangeCycle(bin, scratch, env);
+    check(
+      `apply of ${figure.writes} writes (50 emails, 10 workflows): requests`,
+      figure.apply <= CHANGE_CYCLE_GOAL,
+      String(figure.apply),
+      `≤ ${CHANGE_CYCLE_GOAL}`,
+      `counted by the sandbox; 575 before a run kept its reads; the plan (content push --plan --out) ${figure.plan}`,
+    );
   }
   if (runs('links')) {
     console.error('check --links: 200 addresses on 20 hosts…');

@@ -3,6 +3,10 @@ import { handler, type Handler } from '../../core/capabilities.js';
 import { applyPlan } from '../content/apply.js';
 
 // --live raises the run's tier (its declaration), which is the yes the apply looks for.
-export const apply: Handler<[string]> = handler(['out', 'client', 'key', 'files', 'clock', 'config', 'globals'], async (context, [file]) =>
-  applyPlan(context, file),
+export const apply: Handler<[string]> = handler(
+  ['out', 'client', 'key', 'files', 'clock', 'config', 'globals'],
+  async (context, [file]) => applyPlan(context, file),
+  {
+    readsOnce: true,
+  },
 );

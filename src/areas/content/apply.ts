@@ -42,6 +42,7 @@ import { keepBeforeImages } from './before-images.js';
 import { createdAlready } from './namesakes.js';
 import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
 import { runHasYes, YES_NEEDED } from '../../core/gate.js';
+import { freshReads } from '../../api/read-cache.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
 /** What an apply uses; `globals` for the run's yes (--live, or a person's approval of the tool call). */
@@ -316,7 +317,7 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
     case 'updateTheme': {
       const kind = call.op === 'updateComponent' ? 'components' : 'themes';
       // These take no revision: the account's content is compared with what the plan saw, just before the write.
-      const now = await fetchRecord(client, kind, call.id as string);
+      const now = await fetchRecord(freshReads(client), kind, call.id as string);
       if (now === undefined || digestOf(now.files) !== call.expectedDigest)
         throw conflict(`${kind === 'components' ? 'the component' : 'the theme'} changed in the account since the plan was made`);
       if (kind === 'components') await updateComponent(client, call.id as string, body);

@@ -11,6 +11,7 @@
  * components, themes, transactional and campaign groups, segments).
  */
 import { everyItem, type ApiClient, type ListResource } from '../../api/client.js';
+import { freshReads } from '../../api/read-cache.js';
 import { CONFIGURATION_WRITES, type ConfigurationOperation } from '../../platform/configuration-writes.js';
 import { campaignGroups } from '../campaign-groups/client.js';
 import { components } from '../components/client.js';
@@ -46,7 +47,7 @@ export async function createdAlready(client: ApiClient, unit: PlannedUnit): Prom
   const create = CREATES[(call!.op === REQUEST_OP ? call!.operation : call!.op) as string];
   const name = (call!.body as { name?: unknown } | null | undefined)?.name;
   if (create === undefined || typeof name !== 'string') return undefined;
-  const held = (await everyItem(client, create.list)).map((record) => ({ kind: unit.kind, name: record.name }));
+  const held = (await everyItem(freshReads(client), create.list)).map((record) => ({ kind: unit.kind, name: record.name }));
   if (namesakes(held, { kind: unit.kind, name }).length === 0) return undefined;
   return `the account holds ${CONFIGURATION_WRITES[create.operation].kind} "${name}" already: applied before, or made meanwhile`;
 }

@@ -98,6 +98,7 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
       release();
     }
   },
+  { readsOnce: true },
 );
 
 /**

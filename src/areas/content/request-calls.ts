@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
 import type { HttpRequest } from '../../api/http.js';
+import { freshReads } from '../../api/read-cache.js';
 import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
@@ -102,7 +103,7 @@ export function conflictBeforeSending(message: string): RejectedError {
 
 /** Sends a request call as planned; a workflow change the API held back for queued contacts is refused, as a plan never discards them. */
 export async function playRequest(client: ApiClient, call: RequestCall): Promise<{ id?: string }> {
-  if (call.read !== undefined && digestOfAnswer(await readRecord(client, call.read)) !== call.expectedDigest) {
+  if (call.read !== undefined && digestOfAnswer(await readRecord(freshReads(client), call.read)) !== call.expectedDigest) {
     throw conflictBeforeSending(`${call.read} changed in the account since the plan was made`);
   }
   const answer = await client.call(

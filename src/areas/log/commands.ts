@@ -2,7 +2,7 @@
 import { UsageError } from '../../base/errors.js';
 import { readEntries, type JournalEntry } from '../../config/change-journal.js';
 import { handler, type Handler } from '../../core/capabilities.js';
-import { sameTeam } from '../../core/context.js';
+import { sameTeam } from '../../core/team.js';
 import { writeArrayList } from '../../core/list-run.js';
 import { journalView } from './render.js';
 

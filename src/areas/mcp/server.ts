@@ -22,7 +22,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError, LocalFileError, NetworkError, ProtectedError, UsageError } from '../../base/errors.js';
-import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/context.js';
+import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/team.js';
 import type { Spec } from '../../core/declare.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import type { Tier } from '../../core/tier.js';

@@ -5,6 +5,7 @@
  */
 import type { Uses } from '../../../core/capabilities.js';
 import type { ApiClient } from '../../../api/client.js';
+import { freshReads } from '../../../api/read-cache.js';
 import { RejectedError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
@@ -118,13 +119,15 @@ export class Executor {
     const node = await api.getWorkflowNode(this.client, this.workflowId, this.id(key));
     const messageId = node.emailMessageId;
     if (typeof messageId !== 'string') throw new RejectedError(`the send-email node ${key} has no email message in the account`);
-    const current = await getEmailMessage(this.client, messageId);
+    // Without the revision it was pulled at, the one read now guards the write: read from the API, never kept.
+    const pulled = Object.hasOwn(this.emailRevisions, key);
+    const current = await getEmailMessage(pulled ? this.client : freshReads(this.client), messageId);
     const fieldsFile = email;
     const lmxFile = email.replace(/email\.json$/, 'email.lmx');
     const fields = parseJson(fieldsFile, this.files.get(fieldsFile) ?? '{}', messageFields);
     const body = messageUpdate(fields, this.files.get(lmxFile), current);
     if (Object.keys(body).length === 0) return;
-    const expected = Object.hasOwn(this.emailRevisions, key) ? this.emailRevisions[key]! : current.contentRevisionId;
+    const expected = pulled ? this.emailRevisions[key]! : current.contentRevisionId;
     const updated = await updateEmailMessage(this.client, messageId, expected === null ? body : { expectedRevisionId: expected, ...body });
     this.emailsWritten[key] = updated.contentRevisionId;
   }

@@ -244,11 +244,11 @@ describe('loopsctl apply', () => {
     const sandbox = await sandboxes();
     // Two emails, each a record read before it is written: the magic link first, as their directories sort.
     const { plan } = await planned(sandbox, { emails: true });
-    // Stopped once the first is done: at the read that begins the second's.
+    // Stopped once the first is done: at the read of where its write left it (the second's was read before any write).
     const stopped = await applyStoppedAt(
       sandbox,
       plan,
-      (item) => item.method === 'GET' && item.path === `/v1/email-messages/${PASSWORD_RESET_DRAFT}` && writes(sandbox.requests).length > 0,
+      (item) => item.method === 'GET' && item.path === `/v1/transactional-emails/${MAGIC_LINK}` && writes(sandbox.requests).length > 0,
     );
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('interrupted');

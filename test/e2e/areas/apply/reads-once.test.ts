@@ -1,0 +1,92 @@
+/**
+ * The change cycle reads each record once a run (src/api/read-cache.ts): an apply of 50 emails and
+ * 10 workflows (70 writes) counted by the requests the sandbox recorded, and the guards that read
+ * the account just before their write still reading it there.
+ */
+import { describe, expect, it } from 'vitest';
+import { themes } from '../../../../src/emulator/routes/themes.js';
+import { EMAILS, PLANNED_WRITES, plannedChange, WORKFLOWS } from '../../../support/change-plan.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type Recorded } from '../../../support/recording.js';
+import { plannedThemeEdit } from '../../../support/theme-plan.js';
+
+const sandboxes = sandboxEachTest();
+
+/** Each request as `METHOD path`, an id shown as <id>, and how many times it was sent. */
+function counted(requests: Recorded[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const request of requests) {
+    const key = `${request.method} ${request.path.replace(/c[a-z0-9]{24}/g, '<id>')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The reads of one path and query (a page of a list) sent more than once. */
+function readAgain(requests: Recorded[]): string[] {
+  const reads = requests.filter((request) => request.method === 'GET').map((request) => `${request.path}?${request.query.toString()}`);
+  return reads.filter((read, index) => reads.indexOf(read) !== index);
+}
+
+describe('the change cycle', () => {
+  // Some 800 requests answered in this process: a loaded machine takes longer than the default allows.
+  it('applies 70 writes reading each record once before its write and once after, and each list once', { timeout: 90_000 }, async () => {
+    const sandbox = await sandboxes();
+    const plan = await plannedChange(
+      sandbox.server,
+      sandbox.env.LOOPS_API_KEY,
+      (args) => sandbox.loopsctl(args),
+      tempDir('loopsctl-reads-'),
+      () => {
+        sandbox.requests.length = 0;
+      },
+    );
+    // The plan's sides, its impact and its review read each record and each page once.
+    expect(readAgain(sandbox.requests)).toEqual([]);
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stderr).toContain(`Applied ${EMAILS + WORKFLOWS} records of ${EMAILS + WORKFLOWS}`);
+    const requests = sandbox.requests;
+    const counts = counted(requests);
+    expect(requests.filter((request) => request.method !== 'GET')).toHaveLength(PLANNED_WRITES);
+    // Each email's draft: read for its before-image, written, checked by Guardian; its write's answer is where it was left.
+    expect(counts.get('GET /v1/email-messages/<id>')).toBe(EMAILS);
+    expect(counts.get('GET /v1/email-messages/<id>/guardian')).toBe(EMAILS);
+    // Each email's record: read before its write, and again once the write changed what it names.
+    expect(counts.get('GET /v1/transactional-emails/<id>')).toBe(2 * EMAILS);
+    // Each workflow: before, by the gate at its first write, and after.
+    expect(counts.get('GET /v1/workflows/<id>')).toBe(3 * WORKFLOWS);
+    expect(counts.get('GET /v1/transactional-groups')).toBe(1);
+    // 575 before the run kept its reads (docs/performance.md).
+    expect(requests.length).toBeLessThanOrEqual(310);
+  });
+
+  it('reads a theme just before its write, so a change made in the app while the apply runs is a conflict', async () => {
+    const sandbox = await sandboxes();
+    const { id, plan } = await plannedThemeEdit(sandbox, tempDir('loopsctl-reads-'));
+    // The theme changes in the app once the apply has read it the first time (to check the account and keep its before-image).
+    const recorded = sandbox.requests;
+    const push = recorded.push.bind(recorded);
+    let changed = false;
+    recorded.push = (...items: Recorded[]) => {
+      if (!changed && items.some((request) => request.method === 'GET' && request.path === `/v1/themes/${id}`)) {
+        changed = true;
+        // A new record: the answer being sent keeps the one it was made of.
+        sandbox.server.update((state) => {
+          const held = themes.of(state);
+          const at = held.findIndex((each) => each.id === id);
+          held[at] = { ...held[at]!, styles: { ...held[at]!.styles, buttonBorderRadius: 17 } };
+        });
+      }
+      return push(...items);
+    };
+    recorded.length = 0;
+    const apply = await sandbox.loopsctl(['apply', plan]);
+    expect(changed).toBe(true);
+    expect(apply.code).toBe(5);
+    expect(apply.stdout).toContain('the theme changed in the account since the plan was made');
+    expect(recorded.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(recorded.filter((request) => request.path === `/v1/themes/${id}`)).toHaveLength(2);
+  });
+});
