@@ -1,8 +1,8 @@
 /**
  * Pushes of the audience half that went wrong unnoticed: each test is named for the bug it guards
  * against. A plan file that silently lacked the audience writes; a push that paired a record with
- * the first of two of the account's records of its name; a segment and a group that could not
- * share a name.
+ * the first of two of the account's records of its name, or planned a third; a segment and a group
+ * that could not share a name.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,5 +95,35 @@ describe('audience pushes', () => {
     const again = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
     expect(again.code, again.stderr).toBe(0);
     expect(writes(sandbox)).toEqual([]);
+  });
+
+  it('a hand-written file that matches two records of the account planned a third create: it is refused as ambiguous, by plan and push', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    const at = '2024-09-01T00:00:00.000Z';
+    const twin = (id: string, description: string) => ({ id, name: 'Twins', description, createdAt: at, updatedAt: at });
+    sandbox.server.update((state) => {
+      slices(state).segments!.push(
+        { ...twin('segtwinone', 'One'), filter: FRESH_SEGMENT.filter },
+        { ...twin('segtwintwo', 'Two'), filter: FRESH_SEGMENT.filter },
+      );
+      slices(state).transactionalGroups!.push(twin('tgrouptwinone', 'One'), twin('tgrouptwintwo', 'Two'));
+    });
+    // Written by hand: no id in the directories' names, none in the state.
+    writeRecord(root, 'segments/twins', 'segment.json', { ...FRESH_SEGMENT, name: 'Twins', description: 'Two' });
+    writeRecord(root, 'groups/transactional/twins', 'group.json', { name: 'Twins', description: 'Two' });
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
+    expect(plan.code, plan.stderr).toBe(5);
+    expect(plan.stdout).toContain('several segments in the account are named "Twins", and these files are none of them');
+    expect(plan.stdout).toContain('several groups in the account are named "Twins", and these files are none of them');
+    expect(plan.stdout).not.toMatch(/would create/);
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stderr).toBe(5);
+    expect(writes(sandbox)).toEqual([]);
+    const state = slices(sandbox.server.state());
+    for (const slice of ['segments', 'transactionalGroups'])
+      expect(state[slice]!.filter((record: { name: string }) => record.name === 'Twins').map(({ id }: { id: string }) => id), slice).toHaveLength(2);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
+    expect(diff.stdout).toContain('several records in the account have this name');
   });
 });
