@@ -4,7 +4,7 @@
  * the first of two of the account's records of its name, or planned a third; a segment and a group
  * that could not share a name.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
@@ -125,5 +125,31 @@ describe('audience pushes', () => {
       expect(state[slice]!.filter((record: { name: string }) => record.name === 'Twins').map(({ id }: { id: string }) => id), slice).toHaveLength(2);
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
     expect(diff.stdout).toContain('several records in the account have this name');
+  });
+
+  it('a hand-written segment.json without a final newline was pushed, then blocked the next pull: the two are the same file', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    // Written by hand as editors and JSON.stringify leave it: no final line break, or on one line.
+    mkdirSync(join(root, 'segments/customers'), { recursive: true });
+    writeFileSync(join(root, 'segments/customers/segment.json'), JSON.stringify(FRESH_SEGMENT, null, 2));
+    mkdirSync(join(root, 'groups/campaigns/announcements'), { recursive: true });
+    writeFileSync(join(root, 'groups/campaigns/announcements/group.json'), JSON.stringify({ name: 'Announcements' }));
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(writes(sandbox).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/audience-segments', 'POST /v1/campaign-groups']);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
+    expect(diff.code, diff.stdout).toBe(0);
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...AUDIENCE]);
+    expect(pull.code, pull.stderr).toBe(0);
+    // The other way: a pulled file whose final line break an editor took away is the same file too.
+    const pulled = join(root, 'segments', readdirSync(join(root, 'segments')).find((name) => name.startsWith('paying-customers--'))!, 'segment.json');
+    writeFileSync(pulled, readFileSync(pulled, 'utf8').trimEnd());
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(sandbox)).toEqual([]);
+    expect((await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE])).code).toBe(0);
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...AUDIENCE])).code).toBe(0);
   });
 });
