@@ -122,7 +122,10 @@ describe('audience pushes', () => {
     expect(writes(sandbox)).toEqual([]);
     const state = slices(sandbox.server.state());
     for (const slice of ['segments', 'transactionalGroups'])
-      expect(state[slice]!.filter((record: { name: string }) => record.name === 'Twins').map(({ id }: { id: string }) => id), slice).toHaveLength(2);
+      expect(
+        state[slice]!.filter((record: { name: string }) => record.name === 'Twins').map(({ id }: { id: string }) => id),
+        slice,
+      ).toHaveLength(2);
     const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
     expect(diff.stdout).toContain('several records in the account have this name');
   });

@@ -26,10 +26,7 @@ describe('namesakes ignoring the record kind', () => {
   it('an email written by hand does not pair with a component of its name: it stands alone, to be created', () => {
     const component: RemoteRecord = { kind: 'components', id: 'cmp1', name: 'Welcome', files: files('{}'), messages: {} };
     const pairs = pairRecords([{ kind: 'transactional', path: 'transactional/welcome', name: 'Welcome', files: files('{"a":1}') }], [component], {});
-    expect(pairs).toEqual([
-      { local: expect.objectContaining({ path: 'transactional/welcome' }), remote: undefined, synced: undefined },
-      { remote: component },
-    ]);
+    expect(pairs).toEqual([{ local: expect.objectContaining({ path: 'transactional/welcome' }), remote: undefined, synced: undefined }, { remote: component }]);
   });
 
   it('a group written by hand does not pair with the segment of its name: the account lacks the group', () => {
