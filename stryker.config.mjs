@@ -89,7 +89,13 @@ export const groups = {
   // The module `types` writes, checked by the TypeScript compiler.
   types: {
     mutate: ['src/areas/types/*.ts'],
-    tests: ['test/e2e/areas/types/types.test.ts', 'test/unit/areas/types/generate.test.ts', 'test/unit/areas/types/formats.test.ts'],
+    tests: [
+      'test/e2e/areas/types/types.test.ts',
+      'test/unit/areas/types/generate.test.ts',
+      'test/unit/areas/types/formats.test.ts',
+      'test/unit/areas/types/helpers.test.ts',
+      'test/unit/areas/types/stable-names.test.ts',
+    ],
   },
   // check, and check --code's scan of a repository.
   check: {
