@@ -11,7 +11,12 @@ import { FORMATS, generateFormat } from '../../../../src/areas/types/formats.js'
 import { generateTypes, type TypesInput } from '../../../../src/areas/types/generate.js';
 import { listedEmail } from '../../../support/transactional.js';
 
-const event = (eventName: string, id: string) => ({ id, eventName, eventProperties: [{ name: 'plan', type: 'string' }], incomingWebhookPlatform: null });
+const event = (eventName: string, id: string) => ({
+  id,
+  eventName,
+  eventProperties: [{ name: 'plan', type: 'string' as const }],
+  incomingWebhookPlatform: null,
+});
 const list = (name: string, id: string) => ({ id, name, description: null, isPublic: true });
 
 const before: TypesInput = {
