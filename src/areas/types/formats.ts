@@ -5,7 +5,8 @@
  * `--<id>` a pull ends it with) where a tree is at hand, else its name's slug, which is what a pull
  * names the directory; a list's and an event's are their names' slugs, a property's its key's
  * (`firstName` → `first-name`). Staging's file and production's then differ only in their values;
- * records whose keys meet are told apart by what names them in every account (`nameDigest`). Every value is written as its language reads
+ * records whose keys meet are told apart by what names them in every account (`nameDigest`), and the
+ * file written before keeps the names it gives (`heldIn`), which an app imports. Every value is written as its language reads
  * a string (JSON's escapes, which Python and Go read alike; Ruby's with `#` escaped, which would
  * interpolate; env values in single quotes, as dotenv loaders and the shell read them without
  * expansion). One record a line, in code-unit order of the keys. Python and Go have types, and
@@ -154,12 +155,12 @@ function json(ids: Ids): string {
 /** What a dotenv value in single quotes cannot hold: they are read as they stand, to the next quote, on one line. */
 const NOT_IN_ENV = /['\n\r\u2028\u2029]/;
 
+const ENV: Declaring = { name: (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant}='${value}'` };
+
 /**
  * A dotenv line per record, its value in single quotes (no expansion). An id that cannot be so
  * written is refused; an event or property whose name cannot is left out, a comment saying so.
  */
-const ENV: Declaring = { name: (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant}='${value}'` };
-
 function env(ids: Ids): string {
   const lines = constantsOf(ids, ENV.name).constants.map(({ constant, value, kind, record }) => {
     if (!NOT_IN_ENV.test(value)) return ENV.line(constant, value);
