@@ -89,7 +89,13 @@ export const groups = {
   // The module `types` writes, checked by the TypeScript compiler.
   types: {
     mutate: ['src/areas/types/*.ts'],
-    tests: ['test/e2e/areas/types/types.test.ts', 'test/unit/areas/types/generate.test.ts', 'test/unit/areas/types/formats.test.ts'],
+    tests: [
+      'test/e2e/areas/types/types.test.ts',
+      'test/unit/areas/types/generate.test.ts',
+      'test/unit/areas/types/formats.test.ts',
+      'test/unit/areas/types/helpers.test.ts',
+      'test/unit/areas/types/stable-names.test.ts',
+    ],
   },
   // check, and check --code's scan of a repository.
   check: {
@@ -125,10 +131,16 @@ export const groups = {
     mutate: ['src/core/update-notice.ts', 'src/core/update-check.ts', 'src/build/release.mjs'],
     tests: ['test/unit/core/update-notice.test.ts', 'test/unit/core/update-feed-bound.test.ts', 'test/unit/build/release.test.ts'],
   },
-  // The audience half of a content tree: segments and groups pulled, diffed, checked and pushed.
+  // The audience half of a content tree: segments and groups pulled, diffed, checked and pushed, and
+  // records matched by name, in both halves.
   audience: {
-    mutate: ['src/areas/content/audience/*.ts'],
-    tests: ['test/e2e/areas/content/audience.test.ts', 'test/e2e/areas/content/audience-pushes.test.ts', 'test/e2e/areas/segments/segments.test.ts'],
+    mutate: ['src/areas/content/audience/*.ts', 'src/areas/content/namesakes.ts'],
+    tests: [
+      'test/e2e/areas/content/audience.test.ts',
+      'test/e2e/areas/content/audience-pushes.test.ts',
+      'test/e2e/areas/segments/segments.test.ts',
+      'test/unit/areas/content/namesakes.test.ts',
+    ],
   },
   // Moving emails in: convert's readers (MJML, React Email, HTML), its mapper into LMX, the fidelity
   // check that lists what was not carried, and images uploaded.

@@ -42,8 +42,8 @@ export async function inversePlan(client: ApiClient, images: BeforeImages, image
   // Later changes first: each is undone on top of what came after it.
   for (const record of [...images.records].reverse()) {
     const before = record.before;
-    if (record.after === undefined) continue;
-    if (before.type === 'created') inverse.notUndone.push(created(record));
+    if (record.after === undefined) inverse.notUndone.push(unknownAfter(record, imageFile));
+    else if (before.type === 'created') inverse.notUndone.push(created(record));
     else if (before.type === 'answer') addUnit(inverse, answerInverse(record, before, record.after, imageFile));
     else if (before.type === 'record') addUnit(inverse, await recordInverse(client, record, before, record.after));
     else {
@@ -58,6 +58,20 @@ function addUnit(inverse: Inverse, unit: PlannedUnit | NotUndone | undefined): v
   if (unit === undefined) return;
   if ('calls' in unit) inverse.units.push(unit as PlannedUnit);
   else inverse.notUndone.push(unit);
+}
+
+/**
+ * A record whose apply ended (killed, the machine down) before it kept where it left the record, or
+ * found it gone: whether its write was sent, and what it holds since, is unknown, so no guard could
+ * tell a later edit from it. It is named, never put back blind, and never passed over as if
+ * nothing was done.
+ */
+function unknownAfter(record: ImagedRecord, imageFile: string): NotUndone {
+  return {
+    record: record.record,
+    why: 'where the change left it was never kept (the change ended before it could, or the record was gone), so whether it was changed, and by whom since, is unknown',
+    hint: `compare the account with what it held before, kept in ${imageFile}, and set it again in the Loops app if it differs`,
+  };
 }
 
 function created(record: ImagedRecord): NotUndone {

@@ -74,6 +74,12 @@ function treeKeys(tree: string | undefined): TreeKeys {
 /** A module of the account's types is far smaller: 16 MiB. */
 const WRITTEN_MAX_BYTES = 16 * 1024 * 1024;
 
+/** The file --out names as it stands, or undefined when there is none. */
+function readWritten(file: string): string | undefined {
+  const { root, path } = namedFilePlace(file);
+  return readTreeFile(root, path, WRITTEN_MAX_BYTES)?.toString('utf8');
+}
+
 /** Written beside the file and renamed over it (base/json-file.ts): a reader never sees half a module. */
 function writeWhole(file: string, text: string): void {
   try {
@@ -87,7 +93,7 @@ function writeWhole(file: string, text: string): void {
 function differences(format: Format, written: string, text: string, input: TypesInput): string[] {
   if (format !== 'ts') return lineDrift(written, text);
   const sections = readSections(written);
-  return sections === undefined ? [] : drift(sections, sectionEntries(input));
+  return sections === undefined ? [] : drift(sections, sectionEntries(input, sections));
 }
 
 export const types: Handler<[], { out?: string; check?: boolean; format?: Format; tree?: string }> = handler(
@@ -102,7 +108,10 @@ export const types: Handler<[], { out?: string; check?: boolean; format?: Format
     // The TypeScript module keys records by name; the other formats by the tree's directories where there is one.
     const tree = format === 'ts' ? new Map<string, string>() : treeKeys(options.tree);
     const input = await readAccount(await context.client());
-    const text = generateFormat(format, input, tree);
+    // Read as a tree's files are, never through a link: the drift quotes the file's lines, and CI
+    // runs this check on whatever a pull request commits at that name. The names it gives stay.
+    const written = options.out === undefined ? undefined : readWritten(options.out);
+    const text = generateFormat(format, input, tree, written);
     const { out } = context;
     if (options.out === undefined) return out.json ? out.writeJson({ module: text }) : out.write(text);
     if (!options.check) {
@@ -110,10 +119,6 @@ export const types: Handler<[], { out?: string; check?: boolean; format?: Format
       if (out.json) await out.writeJson({ file: options.out });
       return;
     }
-    // Read as a tree's files are, never through a link: the drift quotes the file's lines, and CI
-    // runs this check on whatever a pull request commits at that name.
-    const { root, path } = namedFilePlace(options.out);
-    const written = readTreeFile(root, path, WRITTEN_MAX_BYTES)?.toString('utf8');
     if (written === undefined) throw new MismatchError(`${options.out} does not exist`, { hint: `make it: ${again} ${options.out}` });
     if (written === text) return out.json ? out.writeJson({ file: options.out, drifted: [] }) : undefined;
     const drifted = differences(format, written, text, input);

@@ -5,7 +5,8 @@
  * `--<id>` a pull ends it with) where a tree is at hand, else its name's slug, which is what a pull
  * names the directory; a list's and an event's are their names' slugs, a property's its key's
  * (`firstName` → `first-name`). Staging's file and production's then differ only in their values;
- * records whose keys meet are told apart by what names them in every account (`nameDigest`). Every value is written as its language reads
+ * records whose keys meet are told apart by what names them in every account (`nameDigest`), and the
+ * file written before keeps the names it gives (`heldIn`), which an app imports. Every value is written as its language reads
  * a string (JSON's escapes, which Python and Go read alike; Ruby's with `#` escaped, which would
  * interpolate; env values in single quotes, as dotenv loaders and the shell read them without
  * expansion). One record a line, in code-unit order of the keys. Python and Go have types, and
@@ -14,7 +15,7 @@
  */
 import { LocalFileError } from '../../base/errors.js';
 import { generateTypes, quote, type TypesInput, uniqueKeys } from './generate.js';
-import { idsOf, nameDigest, type Ids, type Keyed, type TreeKeys } from './ids.js';
+import { idsOf, nameDigest, type HeldKey, type Ids, type Keyed, type Kind, type TreeKeys } from './ids.js';
 
 export const FORMATS = ['ts', 'json', 'env', 'py', 'go', 'rb'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,8 +33,6 @@ const camel = (key: string) =>
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
 
-type Kind = 'TX' | 'LIST' | 'EVENT' | 'CONTACT_PROPERTY';
-
 /** The constant names of each kind's records, in the order of `ids`. */
 interface Names {
   tx: string[];
@@ -44,6 +43,25 @@ interface Names {
 
 /** A way of naming a record in a format: its constant, or one of the helpers written for it (none for this kind: undefined). */
 type Naming = (kind: Kind, key: string) => string | undefined;
+
+/** How a format declares each record's constant: its name, from the record's key, and its line, which holds the value. */
+interface Declaring {
+  name: (kind: Kind, key: string) => string;
+  line: (constant: string, value: string) => string;
+}
+
+/** A constant's line as compared with the file written before: without the indent, and one space before its `=` (Go aligns them). */
+const declared = (line: string) => line.trim().replace(/^(\w+) +=/, '$1 =');
+
+/**
+ * The keys the file written before in this format gives its records: a record whose constant, by
+ * this key, is declared there with its value. Every line of the file is a candidate, so a file
+ * of another format, or not written by loopsctl, keeps none.
+ */
+function heldIn(written: string, declaring: Declaring): HeldKey {
+  const lines = new Set(written.split('\n').map(declared));
+  return (kind, key, value) => lines.has(declared(declaring.line(declaring.name(kind, key), value)));
+}
 
 /**
  * The names of a format's records, one list per naming (its constants, then each helper's), that
@@ -137,13 +155,15 @@ function json(ids: Ids): string {
 /** What a dotenv value in single quotes cannot hold: they are read as they stand, to the next quote, on one line. */
 const NOT_IN_ENV = /['\n\r\u2028\u2029]/;
 
+const ENV: Declaring = { name: (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant}='${value}'` };
+
 /**
  * A dotenv line per record, its value in single quotes (no expansion). An id that cannot be so
  * written is refused; an event or property whose name cannot is left out, a comment saying so.
  */
 function env(ids: Ids): string {
-  const lines = constantsOf(ids, (kind, key) => `LOOPS_${kind}_${upperSnake(key)}`).constants.map(({ constant, value, kind, record }) => {
-    if (!NOT_IN_ENV.test(value)) return `${constant}='${value}'`;
+  const lines = constantsOf(ids, ENV.name).constants.map(({ constant, value, kind, record }) => {
+    if (!NOT_IN_ENV.test(value)) return ENV.line(constant, value);
     if (kind === 'TX' || kind === 'LIST')
       throw new LocalFileError(`the id of ${record.label} cannot be written in an env file: ${quote(value)}`, { hint: 'use --format json' });
     return `# ${constant} left out: its name holds a quote or a line break, which an env file cannot (--format json has it)`;
@@ -220,6 +240,8 @@ function pythonHelpers(ids: Ids, [constant, classes, functions]: Names[]): strin
 const PYTHON_CLASS: Naming = (kind, key) => (kind === 'TX' ? `Tx${camel(key)}Data` : kind === 'EVENT' ? `Event${camel(key)}Properties` : undefined);
 const PYTHON_FUNCTION: Naming = (kind, key) => (kind === 'TX' || kind === 'EVENT' ? `${kind}_${upperSnake(key)}`.toLowerCase() : undefined);
 
+const PYTHON: Declaring = { name: (kind, key) => `${kind}_${upperSnake(key)}`, line: (constant, value) => `${constant} = ${literal(value)}` };
+
 function python(ids: Ids): string {
   const dict = (value: Record<string, unknown>) =>
     `{${Object.entries(value)
@@ -234,12 +256,12 @@ function python(ids: Ids): string {
     ...entries.map(([key, value]) => `    ${literal(key)}: ${dict(value)},`),
     '}',
   ];
-  const { constants, names: helperNames } = constantsOf(ids, (kind, key) => `${kind}_${upperSnake(key)}`, PYTHON_CLASS, PYTHON_FUNCTION);
+  const { constants, names: helperNames } = constantsOf(ids, PYTHON.name, PYTHON_CLASS, PYTHON_FUNCTION);
   const lines = [
     'from collections.abc import Mapping',
     'from typing import NotRequired, TypedDict',
     '',
-    ...constants.map(({ constant, value }) => `${constant} = ${literal(value)}`),
+    ...constants.map(({ constant, value }) => PYTHON.line(constant, value)),
     ...table(
       'Each published email by key: its id, its data variables, and those a send may leave out (it has a fallback for them).',
       'TRANSACTIONAL_EMAILS',
@@ -369,11 +391,13 @@ function goHelpers(ids: Ids, [constant, structs]: Names[]): string {
     .concat('\n');
 }
 
+const GO: Declaring = { name: (kind, key) => `${GO_PREFIX[kind]}${camel(key)}`, line: (constant, value) => `\t${constant} = ${literal(value)}` };
+
 function go(ids: Ids): string {
-  const { constants, names: helperNames } = constantsOf(ids, (kind, key) => `${GO_PREFIX[kind]}${camel(key)}`, GO_STRUCT);
+  const { constants, names: helperNames } = constantsOf(ids, GO.name, GO_STRUCT);
   // As gofmt aligns them, so that the file is as `gofmt -l` wants it.
   const width = Math.max(0, ...constants.map(({ constant }) => constant.length));
-  const lines = constants.map(({ constant, value }) => `\t${constant.padEnd(width)} = ${literal(value)}`);
+  const lines = constants.map(({ constant, value }) => GO.line(constant.padEnd(width), value));
   const body = lines.length === 0 ? '' : `\nconst (\n${lines.join('\n')}\n)\n`;
   return `${HEADER('//')}\npackage loops\n${body}${goHelpers(ids, helperNames)}`;
 }
@@ -381,17 +405,46 @@ function go(ids: Ids): string {
 /** A Ruby string: JSON's escapes, which Ruby's double quotes read alike, and `#` escaped so that nothing interpolates. */
 const rubyString = (value: string) => literal(value).replace(/#/g, '\\#');
 
+const RUBY: Declaring = { name: PYTHON.name, line: (constant, value) => `  ${constant} = ${rubyString(value)}.freeze` };
+
 function ruby(ids: Ids): string {
-  const lines = constantsOf(ids, (kind, key) => `${kind}_${upperSnake(key)}`).constants.map(
-    ({ constant, value }) => `  ${constant} = ${rubyString(value)}.freeze`,
-  );
+  const lines = constantsOf(ids, RUBY.name).constants.map(({ constant, value }) => RUBY.line(constant, value));
   return `${HEADER('#')}\nmodule Loops\n${lines.join('\n')}${lines.length === 0 ? '' : '\n'}end\n`;
 }
 
-/** The file for a format; `tree` keys the transactional emails a content tree holds by their directories' names. */
-export function generateFormat(format: Format, input: TypesInput, tree: TreeKeys = new Map()): string {
-  if (format === 'ts') return generateTypes(input);
-  const ids = idsOf(input, tree);
+/** A json file's entries' values as their constants would hold them, by section and key: what the file written before keeps. */
+function heldInJson(written: string): HeldKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(written);
+  } catch {
+    return () => false;
+  }
+  const sections: Record<Kind, [string, string]> = {
+    TX: ['transactionalEmails', 'id'],
+    LIST: ['mailingLists', ''],
+    EVENT: ['events', 'name'],
+    CONTACT_PROPERTY: ['contactProperties', 'key'],
+  };
+  const own = (value: unknown, key: string): unknown =>
+    typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return (kind, key, value) => {
+    const [section, field] = sections[kind];
+    const entry = own(own(parsed, section), key);
+    return (field === '' ? entry : own(entry, field)) === value;
+  };
+}
+
+const DECLARING: Record<Exclude<Format, 'ts' | 'json'>, Declaring> = { env: ENV, py: PYTHON, go: GO, rb: RUBY };
+
+/**
+ * The file for a format; `tree` keys the transactional emails a content tree holds by their
+ * directories' names, and `written`, the file written before, keeps the keys it gives records.
+ */
+export function generateFormat(format: Format, input: TypesInput, tree: TreeKeys = new Map(), written?: string): string {
+  if (format === 'ts') return generateTypes(input, written);
+  const held = written === undefined ? undefined : format === 'json' ? heldInJson(written) : heldIn(written, DECLARING[format]);
+  const ids = idsOf(input, tree, held);
   return { json, env, py: python, go, rb: ruby }[format](ids);
 }
 

@@ -41,17 +41,42 @@ export interface KeyParts {
 
 const READABLE: KeyParts = { withId: (key, id) => `${key} (${id})`, numbered: (key, number) => `${key} #${number}` };
 
+/** Whether a file written before names this record by this key: the key then stays the record's. */
+export type Held<T> = (record: T, key: string) => boolean;
+
 /**
  * A key that names the same record whatever else the account holds. A key no other record of the
  * kind has is its own; records sharing one are told apart by their ids (`Welcome (c1…)`), and a
  * key that would still meet another record's (a third record named `Welcome (c1…)`, two
- * properties of one key) is numbered until it meets none: unique by construction.
+ * properties of one key) is numbered until it meets none: unique by construction. With `held`,
+ * the file written before keeps its names: a record it names by its own key or by that key with
+ * its id keeps that key (an app imports it), so that a record added later whose key meets it is
+ * the one told apart, and one removed leaves the others' keys as they were.
  */
-export function uniqueKeys<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, parts: KeyParts = READABLE): string[] {
-  const counts = new Map<string, number>();
-  for (const record of records) counts.set(name(record), (counts.get(name(record)) ?? 0) + 1);
-  const taken = new Set(records.map(name).filter((candidate) => counts.get(candidate) === 1));
-  const keys = records.map((record) => (counts.get(name(record)) === 1 ? name(record) : undefined));
+export function uniqueKeys<T>(
+  records: readonly T[],
+  name: (record: T) => string,
+  id: (record: T) => string,
+  parts: KeyParts = READABLE,
+  held?: Held<T>,
+): string[] {
+  const tally = (keys: readonly (string | undefined)[]) => {
+    const counts = new Map<string | undefined, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const claims = records.map((record) =>
+    held === undefined ? undefined : [name(record), parts.withId(name(record), id(record))].find((key) => held(record, key)),
+  );
+  const claimed = tally(claims);
+  const keys = claims.map((claim) => (claim !== undefined && claimed.get(claim) === 1 ? claim : undefined));
+  const taken = new Set(keys.filter((key) => key !== undefined));
+  const counts = tally(records.map(name));
+  records.forEach((record, index) => {
+    if (keys[index] !== undefined || counts.get(name(record)) !== 1 || taken.has(name(record))) return;
+    keys[index] = name(record);
+    taken.add(name(record));
+  });
   const shared = records.map((record, index) => ({ record, index })).filter(({ index }) => keys[index] === undefined);
   shared.sort((a, b) => compare(name(a.record), name(b.record)) || compare(id(a.record), id(b.record)) || a.index - b.index);
   for (const { record, index } of shared) {
@@ -64,16 +89,30 @@ export function uniqueKeys<T>(records: readonly T[], name: (record: T) => string
   return keys as string[];
 }
 
-/** Entries by key, sorted by code unit, so that the same account always gives the same lines. */
-function entries<T>(records: readonly T[], name: (record: T) => string, id: (record: T) => string, value: (record: T) => string): [string, string][] {
-  const keys = uniqueKeys(records, name, id);
+/** The id a module's entry holds (a mailing list's `"<id>"`, a transactional email's `{ id: "<id>", … }`), as written. */
+const ENTRY_ID = /^(?:\{ id: )?("(?:[^"\\]|\\.)*")/;
+
+/**
+ * Entries by key, sorted by code unit, so that the same account always gives the same lines; a key
+ * the module written before gives the record of that id (`written`, its section) stays its.
+ */
+function entries<T>(
+  records: readonly T[],
+  name: (record: T) => string,
+  id: (record: T) => string,
+  value: (record: T) => string,
+  written?: ReadonlyMap<string, string>,
+): [string, string][] {
+  const held = written && ((record: T, key: string) => ENTRY_ID.exec(written.get(key) ?? '')?.[1] === quote(id(record)));
+  const keys = uniqueKeys(records, name, id, READABLE, held);
   return records.map((record, index): [string, string] => [keys[index]!, value(record)]).sort(([a], [b]) => compare(a, b));
 }
 
 /** A key as the module writes it: `"__proto__"` computed, so that it is a key and never sets a prototype. */
 const keyText = (key: string) => (key === '__proto__' ? `[${quote(key)}]` : quote(key));
 
-export function sectionEntries(input: TypesInput): Record<Section, [string, string][]> {
+/** Each section's entries; `written`, the sections of the module written before, keeps the keys it gives records whose names meet (an email's, a list's). */
+export function sectionEntries(input: TypesInput, written?: Record<Section, Map<string, string>>): Record<Section, [string, string][]> {
   const published = input.transactional.filter((email) => email.publishedEmailMessageId !== null);
   const typeOf = (type: string) => quote(VALUE_TYPES.has(type) ? type : 'string');
   return {
@@ -86,6 +125,7 @@ export function sectionEntries(input: TypesInput): Record<Section, [string, stri
         const { optional } = dataVariableVerdict(email.dataVariables, { fallbacks: input.dataVariablesFallbacks[email.id] });
         return `{ id: ${quote(email.id)}, dataVariables: ${names(email.dataVariables)}${optional.length === 0 ? '' : `, optionalDataVariables: ${names(optional)}`} }`;
       },
+      written?.transactionalEmails,
     ),
     events: entries(
       input.eventPatterns,
@@ -107,6 +147,7 @@ export function sectionEntries(input: TypesInput): Record<Section, [string, stri
       (list) => list.name,
       (list) => list.id,
       (list) => quote(list.id),
+      written?.mailingLists,
     ),
   };
 }
@@ -186,9 +227,9 @@ export type SendEventParams<Event extends EventName = EventName> = {
 };
 `;
 
-/** The module's text. */
-export function generateTypes(input: TypesInput): string {
-  const sections = sectionEntries(input);
+/** The module's text; `written`, the module written before, keeps the keys it gives. */
+export function generateTypes(input: TypesInput, written?: string): string {
+  const sections = sectionEntries(input, written === undefined ? undefined : readSections(written));
   const objects = (Object.keys(SECTIONS) as Section[]).map((section) => {
     const lines = sections[section].map(([key, value]) => `  ${keyText(key)}: ${value},`);
     return `export const ${section} = withoutPrototype({${lines.length === 0 ? '' : `\n${lines.join('\n')}\n`}} as const);`;

@@ -2,12 +2,23 @@
  * The records an app's types name, each with a key that is the same in every account: a
  * transactional email's is its directory's name in the content tree where a tree is at hand, else
  * its name's slug; a list's and an event's their names' slugs, a property's its key's. Records whose
- * keys meet are told apart by what names them in every account (`nameDigest`).
+ * keys meet are told apart by what names them in every account (`nameDigest`), and a key the file
+ * written before gives a record stays its (an app imports it).
  */
 import { createHash } from 'node:crypto';
 import { slugOf } from '../../platform/words.js';
 import { dataVariableVerdict } from '../../platform/transactional/data-variables.js';
 import { compare, quote, type TypesInput, uniqueKeys } from './generate.js';
+
+/** The kinds of records, as the formats' constants name them (`TX_…`, `LOOPS_LIST_…`). */
+export type Kind = 'TX' | 'LIST' | 'EVENT' | 'CONTACT_PROPERTY';
+
+/**
+ * Whether the file written before (the one --out names) names the record of this kind whose
+ * constant holds this value (an email's or a list's id, an event's or a property's name) by this
+ * key: an app imports that name, so the record keeps it.
+ */
+export type HeldKey = (kind: Kind, key: string, value: string) => boolean;
 
 export interface Keyed {
   /** The record's key: its tree directory's name or slug, with its id when another record's is the same. */
@@ -45,14 +56,18 @@ const SLUG_PARTS = { withId: (key: string, id: string) => `${key}--${id}`, numbe
  */
 export const nameDigest = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 8);
 
-function keyed<T>(
-  records: readonly T[],
-  name: (record: T) => string,
-  id: (record: T) => string,
-  label: (record: T) => string,
-  apart: (record: T) => string = id,
-): (Keyed & { record: T })[] {
-  const keys = uniqueKeys(records, name, apart, SLUG_PARTS);
+/** How the records of a kind are keyed: the key they start from, their id, words for a message, what tells apart those whose keys meet, and their constants' value. */
+interface Keying<T> {
+  name: (record: T) => string;
+  id: (record: T) => string;
+  label: (record: T) => string;
+  apart?: (record: T) => string;
+  value: (record: T) => string;
+}
+
+function keyed<T>(kind: Kind, records: readonly T[], keying: Keying<T>, held: HeldKey | undefined): (Keyed & { record: T })[] {
+  const { name, id, label, apart = id, value } = keying;
+  const keys = uniqueKeys(records, name, apart, SLUG_PARTS, held && ((record, key) => held(kind, key, value(record))));
   return records.map((record, index) => ({ key: keys[index]!, id: id(record), label: label(record), record })).sort((a, b) => compare(a.key, b.key));
 }
 
@@ -60,14 +75,20 @@ function keyed<T>(
 const keySlug = (key: string) => slugOf(key.replace(/([a-z0-9])([A-Z])/g, '$1 $2'));
 const VALUE_TYPES = new Set(['string', 'number', 'boolean', 'date']);
 
-export function idsOf(input: TypesInput, tree: TreeKeys): Ids {
+/** Each record with its key; `held` keeps the keys the file written before gives them. */
+export function idsOf(input: TypesInput, tree: TreeKeys, held?: HeldKey): Ids {
   const published = input.transactional.filter((email) => email.publishedEmailMessageId !== null);
   return {
     transactional: keyed(
+      'TX',
       published,
-      (email) => tree.get(email.id) ?? slugOf(email.name),
-      (email) => email.id,
-      (email) => `transactional email ${quote(email.name)} (${email.id})`,
+      {
+        name: (email) => tree.get(email.id) ?? slugOf(email.name),
+        id: (email) => email.id,
+        label: (email) => `transactional email ${quote(email.name)} (${email.id})`,
+        value: (email) => email.id,
+      },
+      held,
     ).map(({ key, id, label, record }) => ({
       key,
       id,
@@ -76,18 +97,28 @@ export function idsOf(input: TypesInput, tree: TreeKeys): Ids {
       optionalDataVariables: dataVariableVerdict(record.dataVariables, { fallbacks: input.dataVariablesFallbacks[record.id] }).optional.sort(compare),
     })),
     lists: keyed(
+      'LIST',
       input.mailingLists,
-      (list) => slugOf(list.name),
-      (list) => list.id,
-      (list) => `mailing list ${quote(list.name)} (${list.id})`,
-      (list) => nameDigest(list.name),
+      {
+        name: (list) => slugOf(list.name),
+        id: (list) => list.id,
+        label: (list) => `mailing list ${quote(list.name)} (${list.id})`,
+        apart: (list) => nameDigest(list.name),
+        value: (list) => list.id,
+      },
+      held,
     ).map(({ key, id, label }) => ({ key, id, label })),
     events: keyed(
+      'EVENT',
       input.eventPatterns,
-      (pattern) => slugOf(pattern.eventName),
-      (pattern) => pattern.id,
-      (pattern) => `event ${quote(pattern.eventName)}`,
-      (pattern) => nameDigest(pattern.eventName),
+      {
+        name: (pattern) => slugOf(pattern.eventName),
+        id: (pattern) => pattern.id,
+        label: (pattern) => `event ${quote(pattern.eventName)}`,
+        apart: (pattern) => nameDigest(pattern.eventName),
+        value: (pattern) => pattern.eventName,
+      },
+      held,
     ).map(({ key, id, label, record }) => ({
       key,
       id,
@@ -98,10 +129,15 @@ export function idsOf(input: TypesInput, tree: TreeKeys): Ids {
         .sort(([a], [b]) => compare(a, b)),
     })),
     contactProperties: keyed(
+      'CONTACT_PROPERTY',
       input.contactProperties,
-      (property) => keySlug(property.key),
-      (property) => property.key,
-      (property) => `contact property ${quote(property.key)}`,
+      {
+        name: (property) => keySlug(property.key),
+        id: (property) => property.key,
+        label: (property) => `contact property ${quote(property.key)}`,
+        value: (property) => property.key,
+      },
+      held,
     ).map(({ key, id, label, record }) => ({ key, id, label, name: record.key, type: VALUE_TYPES.has(record.type) ? record.type : 'string' })),
   };
 }

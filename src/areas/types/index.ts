@@ -29,7 +29,9 @@ and a function giving a send's keyword arguments (tx_password_reset), or a
 struct with json tags whose Payload method gives the send's body
 (TxPasswordResetData); each event's properties and the contact properties the
 same way. rb has constants only: Ruby has no static types. Two records whose
-names would be the same stop the command, naming both.
+names would be the same stop the command, naming both. In every format, the
+file --out names keeps the names it gives records, which an app imports: a
+record added later whose key meets one there is the one told apart.
 
 With --check, nothing is written: the file is compared with the account, and
 the command exits 1 naming each difference (an email renamed, a variable added)

@@ -75,6 +75,20 @@ function readText(root: string, path: string): string | undefined {
 
 const named = z.looseObject({ name: z.string().min(1) });
 
+/**
+ * A file's text as the tree's records are compared: JSON that parses in the layout a pull writes
+ * (two spaces, a final line break), so that a file written by hand that says what the account
+ * holds (without its final line break, on one line) is in step with it, before and after a push,
+ * and never blocks a pull; text that does not parse as it stands, for `content check` to place.
+ */
+function asPulled(text: string): string {
+  try {
+    return audienceJson(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
 /** Every audience record of the tree: the directories of segments and groups, and the single files there are. */
 export function readAudience(root: string): AudienceRecord[] {
   const records: AudienceRecord[] = [];
@@ -92,12 +106,12 @@ export function readAudience(root: string): AudienceRecord[] {
           hint: `each directory of ${kind}/ holds its ${RECORD_FILE[kind]}; pull again to restore it`,
         });
       const { name } = parseJson(join(root, file), text, named);
-      records.push({ kind, path, name, files: new Map([[RECORD_FILE[kind], text]]) });
+      records.push({ kind, path, name, files: new Map([[RECORD_FILE[kind], asPulled(text)]]) });
     }
   }
   for (const [kind, file] of Object.entries(SINGLE_FILE) as [SingleKind, string][]) {
     const text = readText(root, file);
-    if (text !== undefined) records.push({ kind, path: file, name: file, files: new Map([[file, text]]) });
+    if (text !== undefined) records.push({ kind, path: file, name: file, files: new Map([[file, asPulled(text)]]) });
   }
   return records;
 }

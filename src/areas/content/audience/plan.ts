@@ -22,6 +22,8 @@ export interface AudienceSide {
   local?: AudienceRecord;
   remote?: RemoteAudience;
   synced?: SyncedAudience;
+  /** Written by hand (no id known for it), with a name several of the account's records of its kind have: it is none of them. */
+  ambiguous?: boolean;
   standing: Standing;
 }
 
@@ -51,8 +53,9 @@ function foreignActivity(filter: unknown, accountIds: ReadonlySet<string>): stri
 
 /**
  * The tree's records paired with the account's: by the id the state keeps for the path, else the
- * id the directory's name ends in, else by name among the kind (a tree from another account);
- * the account's records nothing matched come last, without files.
+ * id the directory's name ends in, else by name among the kind (a tree from another account): one
+ * of that name only, since a name several records have names none of them (ambiguous); the
+ * account's records nothing matched come last, without files.
  */
 export function pairAudience(
   locals: AudienceRecord[],
@@ -64,10 +67,10 @@ export function pairAudience(
   const sides: AudienceSide[] = [];
   const byId = (kind: AudienceKind, id: string | undefined) => remotes.find((remote) => remote.kind === kind && remote.id === id && !claimed.has(remote));
   const unmatched: AudienceRecord[] = [];
-  const take = (local: AudienceRecord, remote: RemoteAudience | undefined) => {
+  const take = (local: AudienceRecord, remote: RemoteAudience | undefined, ambiguous = false) => {
     if (remote !== undefined) claimed.add(remote);
     const name = names.get(local.path)?.name ?? local.name;
-    sides.push({ kind: local.kind, path: local.path, name, local, remote, synced: synced[local.path], standing: 'same' });
+    sides.push({ kind: local.kind, path: local.path, name, local, remote, synced: synced[local.path], ...(ambiguous ? { ambiguous } : {}), standing: 'same' });
   };
   for (const local of locals) {
     if (!(DIRECTORY_KINDS as string[]).includes(local.kind))
@@ -84,7 +87,8 @@ export function pairAudience(
   for (const local of unmatched) {
     const name = names.get(local.path)?.name ?? local.name;
     const named = namesakes(remotes, { kind: local.kind, name }).filter((remote) => !claimed.has(remote));
-    take(local, named.length === 1 && synced[local.path] === undefined ? named[0] : undefined);
+    const unknown = synced[local.path] === undefined;
+    take(local, named.length === 1 && unknown ? named[0] : undefined, named.length > 1 && unknown);
   }
   for (const remote of remotes) {
     if (claimed.has(remote)) continue;
@@ -133,6 +137,7 @@ function propertiesTask(side: AudienceSide, tree: AudienceTree): AudienceTask {
 
 /** A segment: created when the account lacks it; any change to one the account holds is the app's to make. */
 function segmentTask(side: AudienceSide, tree: AudienceTree, force: boolean, accountIds: ReadonlySet<string>): AudienceTask {
+  if (side.standing === 'ambiguous') return ambiguousTask(side, 'segment');
   const task: AudienceTask = { side, action: 'skip', writes: [], cannot: [] };
   const fields = side.local === undefined ? undefined : tree.fields.get(side.local.path);
   if (side.standing === 'missing' && fields !== undefined) {
@@ -161,12 +166,25 @@ function segmentTask(side: AudienceSide, tree: AudienceTree, force: boolean, acc
   return task;
 }
 
+/** A record written by hand whose name several of the account's records of its kind have: neither paired nor created. */
+function ambiguousTask(side: AudienceSide, noun: string): AudienceTask {
+  return {
+    side,
+    action: 'skip',
+    writes: [],
+    cannot: [
+      `several ${noun}s in the account are named "${side.name}", and these files are none of them: rename all but one in the app, or pull and keep the directory of the one they are (its name ends in its id)`,
+    ],
+  };
+}
+
 function removedHere(noun: string): string {
   return `removed here: ${apiCannot(`delete a ${noun}`)}; delete it in the app, or restore its directory (git checkout)`;
 }
 
 /** A group: created when the account lacks it, updated (its name and description) when the files changed it. */
 function groupTask(side: AudienceSide, tree: AudienceTree, force: boolean): AudienceTask {
+  if (side.standing === 'ambiguous') return ambiguousTask(side, 'group');
   const task: AudienceTask = { side, action: 'skip', writes: [], cannot: [] };
   const transactional = side.kind === 'groups/transactional';
   const fields = side.local === undefined ? undefined : tree.fields.get(side.local.path);

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../../../src/emulator/module.js';
 import { emailMessages } from '../../../../src/emulator/routes/email-message-records.js';
 import { workflows } from '../../../../src/emulator/routes/workflow-records.js';
+import { imagesDirectory } from '../../../../src/config/before-images.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type Recorded, type RecordingSandbox } from '../../../support/recording.js';
 import { plannedThemeEdit } from '../../../support/theme-plan.js';
@@ -277,6 +278,27 @@ describe('loopsctl undo', () => {
       /transactional group "Receipts": not undone: the change created it, and the API cannot delete a transactional group; delete it in the Loops app \(its id: \w+\)/,
     );
     expect(undo.stderr).toContain(`Nothing of ${plan} can be undone through the API.`);
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
+  it('names a record whose after-state was never kept (the apply ended before it could), and puts nothing back blind', async () => {
+    const sandbox = await sandboxes();
+    const { plan, env } = place();
+    const made = await sandbox.loopsctl(['groups', 'update', BILLING, '--name', 'Bills', '--plan', '--out', plan], { env });
+    expect(made.code, made.stderr).toBe(0);
+    const id = await applied(sandbox, plan, env);
+    // As a process ended between the write and the record of where it left the group keeps it: no `after`.
+    const image = join(imagesDirectory(env.LOOPSCTL_CONFIG_DIR!), `${id}.json`);
+    const kept = JSON.parse(readFileSync(image, 'utf8')) as { records: { after?: unknown }[] };
+    expect(kept.records).toHaveLength(1);
+    delete kept.records[0]!.after;
+    writeFileSync(image, JSON.stringify(kept));
+    sandbox.requests.length = 0;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(5);
+    expect(undo.stderr).toContain('not undone: where the change left it was never kept');
+    expect(undo.stderr).toContain(image);
+    expect(undo.stderr).toContain(`Nothing of ${id} can be undone through the API.`);
     expect(writes(sandbox.requests)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Pushes of the audience half that went wrong unnoticed: each test is named for the bug it guards
  * against. A plan file that silently lacked the audience writes; a push that paired a record with
- * the first of two of the account's records of its name; a segment and a group that could not
- * share a name.
+ * the first of two of the account's records of its name, or planned a third; a segment and a group
+ * that could not share a name.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../support/main.js';
@@ -95,5 +95,64 @@ describe('audience pushes', () => {
     const again = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
     expect(again.code, again.stderr).toBe(0);
     expect(writes(sandbox)).toEqual([]);
+  });
+
+  it('a hand-written file that matches two records of the account planned a third create: it is refused as ambiguous, by plan and push', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    const at = '2024-09-01T00:00:00.000Z';
+    const twin = (id: string, description: string) => ({ id, name: 'Twins', description, createdAt: at, updatedAt: at });
+    sandbox.server.update((state) => {
+      slices(state).segments!.push(
+        { ...twin('segtwinone', 'One'), filter: FRESH_SEGMENT.filter },
+        { ...twin('segtwintwo', 'Two'), filter: FRESH_SEGMENT.filter },
+      );
+      slices(state).transactionalGroups!.push(twin('tgrouptwinone', 'One'), twin('tgrouptwintwo', 'Two'));
+    });
+    // Written by hand: no id in the directories' names, none in the state.
+    writeRecord(root, 'segments/twins', 'segment.json', { ...FRESH_SEGMENT, name: 'Twins', description: 'Two' });
+    writeRecord(root, 'groups/transactional/twins', 'group.json', { name: 'Twins', description: 'Two' });
+    const plan = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
+    expect(plan.code, plan.stderr).toBe(5);
+    expect(plan.stdout).toContain('several segments in the account are named "Twins", and these files are none of them');
+    expect(plan.stdout).toContain('several groups in the account are named "Twins", and these files are none of them');
+    expect(plan.stdout).not.toMatch(/would create/);
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stderr).toBe(5);
+    expect(writes(sandbox)).toEqual([]);
+    const state = slices(sandbox.server.state());
+    for (const slice of ['segments', 'transactionalGroups'])
+      expect(
+        state[slice]!.filter((record: { name: string }) => record.name === 'Twins').map(({ id }: { id: string }) => id),
+        slice,
+      ).toHaveLength(2);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
+    expect(diff.stdout).toContain('several records in the account have this name');
+  });
+
+  it('a hand-written segment.json without a final newline was pushed, then blocked the next pull: the two are the same file', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    // Written by hand as editors and JSON.stringify leave it: no final line break, or on one line.
+    mkdirSync(join(root, 'segments/customers'), { recursive: true });
+    writeFileSync(join(root, 'segments/customers/segment.json'), JSON.stringify(FRESH_SEGMENT, null, 2));
+    mkdirSync(join(root, 'groups/campaigns/announcements'), { recursive: true });
+    writeFileSync(join(root, 'groups/campaigns/announcements/group.json'), JSON.stringify({ name: 'Announcements' }));
+    const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(writes(sandbox).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/audience-segments', 'POST /v1/campaign-groups']);
+    const diff = await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE]);
+    expect(diff.code, diff.stdout).toBe(0);
+    const pull = await sandbox.loopsctl(['content', 'pull', root, ...AUDIENCE]);
+    expect(pull.code, pull.stderr).toBe(0);
+    // The other way: a pulled file whose final line break an editor took away is the same file too.
+    const pulled = join(root, 'segments', readdirSync(join(root, 'segments')).find((name) => name.startsWith('paying-customers--'))!, 'segment.json');
+    writeFileSync(pulled, readFileSync(pulled, 'utf8').trimEnd());
+    sandbox.requests.length = 0;
+    const again = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(sandbox)).toEqual([]);
+    expect((await sandbox.loopsctl(['content', 'diff', root, ...AUDIENCE])).code).toBe(0);
+    expect((await sandbox.loopsctl(['content', 'pull', root, ...AUDIENCE])).code).toBe(0);
   });
 });

@@ -140,6 +140,33 @@ describe('types', () => {
     }
   });
 
+  it('a later list whose name slugs the same renamed the constant an app already imports: the file keeps it, and --check names only the new one', async () => {
+    const sandbox = await openSandbox();
+    const dir = tempDir();
+    const formats = ['json', 'env', 'py', 'go', 'rb'];
+    for (const format of formats) expect((await sandbox.loopsctl(['types', '--format', format, '--out', join(dir, `loops.${format}`)])).code).toBe(0);
+    const env = readFileSync(join(dir, 'loops.env'), 'utf8');
+    const kept = /^LOOPS_LIST_BETA_TESTERS='(.+)'$/m.exec(env)![1]!;
+    sandbox.server.update((state) => {
+      const lists = state.mailingLists as { id: string; name: string }[];
+      lists.push({ ...lists.find((list) => list.name === 'Beta testers')!, id: 'clistbetatesterstwo', name: 'Beta Testers' });
+    });
+    for (const format of formats) {
+      const file = join(dir, `loops.${format}`);
+      const drifted = await sandbox.loopsctl(['types', '--format', format, '--out', file, '--check']);
+      expect(drifted.code, format).toBe(1);
+      expect(drifted.stderr, format).toMatch(/in the account, not the file: .*clistbetatesterstwo/);
+      expect(drifted.stderr, format).not.toContain('in the file, not the account');
+      expect((await sandbox.loopsctl(['types', '--format', format, '--out', file])).code).toBe(0);
+      expect((await sandbox.loopsctl(['types', '--format', format, '--out', file, '--check'])).code, format).toBe(0);
+    }
+    expect(readFileSync(join(dir, 'loops.env'), 'utf8')).toContain(`LOOPS_LIST_BETA_TESTERS='${kept}'\n`);
+    expect(readFileSync(join(dir, 'loops.py'), 'utf8')).toContain(`LIST_BETA_TESTERS = "${kept}"\n`);
+    expect(readFileSync(join(dir, 'loops.rb'), 'utf8')).toContain(`  LIST_BETA_TESTERS = "${kept}".freeze\n`);
+    expect(readFileSync(join(dir, 'loops.go'), 'utf8')).toMatch(new RegExp(`\\tListBetaTesters += "${kept}"\\n`));
+    expect(JSON.parse(readFileSync(join(dir, 'loops.json'), 'utf8')).mailingLists['beta-testers']).toBe(kept);
+  });
+
   it("each --format loads in its language with the seed's events, whose names hold what each writes differently", { timeout: 120_000 }, async () => {
     const sandbox = await openSandbox();
     const dir = tempDir();

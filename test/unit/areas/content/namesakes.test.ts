@@ -1,0 +1,45 @@
+/**
+ * Records matched by name (namesakes.ts) are matched within their kind: a hand-written record of
+ * one kind never pairs with the account's record of another kind that has its name, in either half
+ * of the tree. Named for the bug it guards against: `namesakes` ignoring the record's kind.
+ */
+import { describe, expect, it } from 'vitest';
+import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
+import type { RemoteAudience } from '../../../../src/areas/content/audience/remote.js';
+import { pairRecords } from '../../../../src/areas/content/emails/sides.js';
+import type { RemoteRecord } from '../../../../src/areas/content/emails/remote.js';
+import { namesakes } from '../../../../src/areas/content/namesakes.js';
+
+const files = (text: string) => new Map([['x.json', text]]);
+
+describe('namesakes ignoring the record kind', () => {
+  it('are of the record kind and its very name only', () => {
+    const records = [
+      { kind: 'transactional', name: 'Welcome' },
+      { kind: 'components', name: 'Welcome' },
+      { kind: 'transactional', name: 'welcome' },
+    ];
+    expect(namesakes(records, { kind: 'transactional', name: 'Welcome' })).toEqual([records[0]]);
+    expect(namesakes(records, { kind: 'themes', name: 'Welcome' })).toEqual([]);
+  });
+
+  it('an email written by hand does not pair with a component of its name: it stands alone, to be created', () => {
+    const component: RemoteRecord = { kind: 'components', id: 'cmp1', name: 'Welcome', files: files('{}'), messages: {} };
+    const pairs = pairRecords([{ kind: 'transactional', path: 'transactional/welcome', name: 'Welcome', files: files('{"a":1}') }], [component], {});
+    expect(pairs).toEqual([{ local: expect.objectContaining({ path: 'transactional/welcome' }), remote: undefined, synced: undefined }, { remote: component }]);
+  });
+
+  it('a group written by hand does not pair with the segment of its name: the account lacks the group', () => {
+    const segment: RemoteAudience = { kind: 'segments', id: 'seg1', path: 'segments/customers--seg1', name: 'Customers', files: files('{}') };
+    const sides = pairAudience(
+      [{ kind: 'groups/campaigns', path: 'groups/campaigns/customers', name: 'Customers', files: files('{"name":"Customers"}') }],
+      [segment],
+      {},
+      new Map(),
+    );
+    const group = sides.find((side) => side.kind === 'groups/campaigns')!;
+    expect(group.remote).toBeUndefined();
+    expect(group.standing).toBe('missing');
+    expect(sides.find((side) => side.kind === 'segments')).toMatchObject({ remote: segment, standing: 'only-remote' });
+  });
+});
