@@ -117,6 +117,10 @@ describe('audience pushes', () => {
     expect(plan.stdout).toContain('several segments in the account are named "Twins", and these files are none of them');
     expect(plan.stdout).toContain('several groups in the account are named "Twins", and these files are none of them');
     expect(plan.stdout).not.toMatch(/would create/);
+    const json = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan', '--json']);
+    expect(json.code, json.stderr).toBe(5);
+    const planned = (JSON.parse(json.stdout) as { audience: { plan: { path: string }[] } }).audience.plan;
+    expect(planned.find((task) => task.path === 'segments/twins')).toMatchObject({ standing: 'ambiguous', action: 'skip', calls: [] });
     const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
     expect(push.code, push.stderr).toBe(5);
     expect(writes(sandbox)).toEqual([]);

@@ -1,7 +1,10 @@
 /**
  * Records matched by name (namesakes.ts) are matched within their kind: a hand-written record of
  * one kind never pairs with the account's record of another kind that has its name, in either half
- * of the tree. Named for the bug it guards against: `namesakes` ignoring the record's kind.
+ * of the tree. Named for the bug it guards against: `namesakes` ignoring the record's kind. And a
+ * record of the audience half written by hand pairs by name only with one record of the account
+ * no other file holds, and only when the state knows none for it (the mutants of pairAudience a
+ * mutation run of the audience group left).
  */
 import { describe, expect, it } from 'vitest';
 import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
@@ -41,5 +44,35 @@ describe('namesakes ignoring the record kind', () => {
     expect(group.remote).toBeUndefined();
     expect(group.standing).toBe('missing');
     expect(sides.find((side) => side.kind === 'segments')).toMatchObject({ remote: segment, standing: 'only-remote' });
+  });
+
+  describe('audience records written by hand, paired by name', () => {
+    const segment = (id: string, path = `segments/customers--${id}`): RemoteAudience => ({ kind: 'segments', id, path, name: 'Customers', files: files('{}') });
+    const local = (path: string) => ({ kind: 'segments' as const, path, name: 'Customers', files: files('{"name":"Customers"}') });
+
+    it('a name two records of the account have pairs with neither: each stands alone, the file ambiguous', () => {
+      const [one, two] = [segment('seg1'), segment('seg2')];
+      const sides = pairAudience([local('segments/customers')], [one, two], {}, new Map());
+      expect(sides.map(({ path, remote, standing }) => [path, remote?.id, standing])).toEqual([
+        ['segments/customers', undefined, 'ambiguous'],
+        ['segments/customers--seg1', 'seg1', 'only-remote'],
+        ['segments/customers--seg2', 'seg2', 'only-remote'],
+      ]);
+    });
+
+    it('a record another file holds by its id is not a namesake to pair with', () => {
+      const held = segment('seg1');
+      const sides = pairAudience([local('segments/customers--seg1'), local('segments/customers-copy')], [held], {}, new Map());
+      expect(sides.map(({ path, remote, standing }) => [path, remote?.id, standing])).toEqual([
+        ['segments/customers--seg1', 'seg1', 'conflict'],
+        ['segments/customers-copy', undefined, 'missing'],
+      ]);
+    });
+
+    it('a file the state knew, whose record is gone from the account, is not paired with another of its name: it was deleted there', () => {
+      const other = segment('seg2');
+      const sides = pairAudience([local('segments/customers')], [other], { 'segments/customers': { id: 'seg1', digest: 'x' } }, new Map());
+      expect(sides.find((side) => side.path === 'segments/customers')).toMatchObject({ remote: undefined, standing: 'missing' });
+    });
   });
 });
