@@ -175,10 +175,8 @@ export const groups = {
     mutate: [
       'src/core/gate.ts',
       'src/platform/write-gate.ts',
+      'src/areas/change/*.ts',
       'src/areas/content/apply.ts',
-      'src/areas/content/plan-file.ts',
-      'src/areas/content/plan-check.ts',
-      'src/areas/content/request-calls.ts',
       'src/areas/content/before-images.ts',
       'src/areas/apply/*.ts',
       'src/areas/undo/*.ts',

@@ -80,5 +80,5 @@ export const specs: Spec[] = [
 for (const { path, spec } of walkSpecs(specs)) {
   if (!spec.options?.includes(PLAN_OPTION)) continue;
   const load = spec.load;
-  spec.load = async (tree) => (await import('./apply/plannable.js')).plannable(path.join(' '), await load(tree));
+  spec.load = async (tree) => (await import('./change/plannable.js')).plannable(path.join(' '), await load(tree));
 }

@@ -10,14 +10,14 @@ import type { ApiClient } from '../../api/client.js';
 import { parseWorkflowFile } from '../../platform/workflows/file-text.js';
 import { WORKFLOW_FILE } from '../../platform/workflows/file.js';
 import type { RecordFiles } from '../content/emails/files.js';
-import type { PlannedUnit } from '../content/plan-file.js';
+import type { PlannedUnit } from '../change/plan-file.js';
 import { recordUnit } from '../content/emails/plan-unit.js';
 import type { Step } from '../content/emails/plan.js';
 import { fetchRecord } from '../content/emails/remote.js';
 import { planWorkflow } from '../content/workflows/plan.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFileOf, workflowFilesOf, type AccountNames } from '../content/workflows/remote.js';
 import type { After, BeforeImages, Image, ImagedRecord } from '../content/before-images.js';
-import { REQUEST_OP, type RequestCall } from '../content/request-calls.js';
+import { REQUEST_OP, type RequestCall } from '../change/request-calls.js';
 
 /** A record of the change the API cannot put back, and what to do instead. */
 export interface NotUndone {

@@ -26,10 +26,11 @@ import { getEmailMessage } from '../email-messages/client.js';
 import { explained } from '../explain.js';
 import { createTheme, updateTheme } from '../themes/client.js';
 import { createTransactional, updateTransactional } from '../transactional/client.js';
-import { recordExists, whereOf } from './account.js';
+import { whereOf } from '../change/account.js';
+import { recordExists } from './account.js';
 import { digestOf, type Kind } from './files.js';
 import { messageUpdate, type MessageFields } from './message-fields.js';
-import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUnit } from './plan-file.js';
+import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUnit } from '../change/plan-file.js';
 import { fetchRecord, sendMessage } from './emails/remote.js';
 import { renderLines, type Line } from './render.js';
 import { CONTENT } from './scope.js';
@@ -37,10 +38,10 @@ import { watchWrites } from './emails/writes.js';
 import { Executor } from './workflows/executor.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { impactText } from '../impact/render.js';
-import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
+import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from '../change/request-calls.js';
 import { keepBeforeImages } from './before-images.js';
 import { createdAlready } from './namesakes.js';
-import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
+import { aboveWriteTier, checkPlanUnits } from '../change/plan-check.js';
 import { runHasYes, YES_NEEDED } from '../../core/gate.js';
 import type { WorkflowStep } from './workflows/plan.js';
 
@@ -352,7 +353,7 @@ async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): P
   }
 }
 
-/** Whether the unit's calls create its record: told by the operation its first call sends, as checked (plan-check.ts). */
+/** Whether the unit's calls create its record: told by the operation its first call sends, as checked (change/plan-check.ts). */
 function createsRecord(unit: PlannedUnit): boolean {
   const first = unit.calls[0]!;
   return (first.op === REQUEST_OP ? String(first.operation) : first.op).startsWith('create');

@@ -9,14 +9,14 @@ import type { ApiClient } from '../../api/client.js';
 import { keepImage, newImageId } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import { getWorkflow } from '../workflows/client.js';
-import type { AccountWhere } from './account.js';
+import type { AccountWhere } from '../change/account.js';
 import { digestOf, type Kind } from './files.js';
-import type { PlannedUnit } from './plan-file.js';
+import type { PlannedUnit } from '../change/plan-file.js';
 import type { Step } from './emails/plan.js';
 import type { WorkflowSide } from './workflows/sides.js';
 import { fetchRecord } from './emails/remote.js';
 import { assignKeys, fetchNames, fetchWorkflow, workflowFilesOf, type AccountNames } from './workflows/remote.js';
-import { digestOfAnswer, readRecord, type RequestCall } from './request-calls.js';
+import { digestOfAnswer, readRecord, type RequestCall } from '../change/request-calls.js';
 
 export const IMAGES_FORMAT = 1;
 

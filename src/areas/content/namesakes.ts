@@ -18,8 +18,8 @@ import { transactionalGroups } from '../groups/client.js';
 import { segments } from '../segments/client.js';
 import { themes } from '../themes/client.js';
 import { transactionalEmails } from '../transactional/client.js';
-import type { PlannedUnit } from './plan-file.js';
-import { REQUEST_OP } from './request-calls.js';
+import type { PlannedUnit } from '../change/plan-file.js';
+import { REQUEST_OP } from '../change/request-calls.js';
 
 /** The records of `records` that are `record`'s namesakes: of its kind, with its very name. */
 export function namesakes<T extends { kind: string; name: string }>(records: readonly T[], record: { kind: string; name: string }): T[] {

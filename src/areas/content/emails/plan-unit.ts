@@ -9,7 +9,7 @@ import { digestOf, parseJson } from '../files.js';
 import { META_FILE, type RecordFiles } from './files.js';
 import { messageUpdate } from '../message-fields.js';
 import { groupField, localMessage, themeMeta } from './remote.js';
-import type { PlannedCall, PlannedUnit } from '../plan-file.js';
+import type { PlannedCall, PlannedUnit } from '../../change/plan-file.js';
 import type { Step } from './plan.js';
 
 /** The written message's prefix of each kind whose content is an email message. */

@@ -14,7 +14,7 @@ import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, 
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
-import type { PlannedUnit } from '../plan-file.js';
+import type { PlannedUnit } from '../../change/plan-file.js';
 import { keepPushImages } from '../before-images.js';
 import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
 import { guardingRevisions, recordUnit } from './plan-unit.js';

@@ -5,7 +5,7 @@
  * revision each was pulled at.
  */
 import { UsageError } from '../../../base/errors.js';
-import type { PlannedUnit } from '../plan-file.js';
+import type { PlannedUnit } from '../../change/plan-file.js';
 import type { WorkflowPlan } from './plan.js';
 import type { WorkflowSide } from './sides.js';
 

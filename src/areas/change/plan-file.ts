@@ -60,7 +60,7 @@ const planSchema = z.looseObject({
   command: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  /** `witness`: a record of the account (src/areas/content/account.ts, witnessOf), for a plan that names none. */
+  /** `witness`: a record of the account (src/areas/change/account.ts, witnessOf), for a plan that names none. */
   account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.string().regex(WITNESS).optional() }),
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),

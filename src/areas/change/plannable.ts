@@ -9,9 +9,9 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { handler, type Capability, type Handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import { whereOf, witnessOf } from '../content/account.js';
-import { makePlan, writePlan } from '../content/plan-file.js';
-import { requestUnit } from '../content/request-calls.js';
+import { whereOf, witnessOf } from './account.js';
+import { makePlan, writePlan } from './plan-file.js';
+import { requestUnit } from './request-calls.js';
 import { impactOf } from '../impact/impact.js';
 import { impactText } from '../impact/render.js';
 
