@@ -75,7 +75,7 @@ export const specs: Spec[] = [
   doctor,
 ];
 
-// A write that can plan (--plan --out) runs wrapped by apply's `plannable`, which writes the request
+// A write that can plan (--plan --out) runs wrapped by the change cycle's `plannable`, which writes the request
 // the command builds to a plan file: the areas that declare one need not know the apply.
 for (const { path, spec } of walkSpecs(specs)) {
   if (!spec.options?.includes(PLAN_OPTION)) continue;

@@ -79,7 +79,7 @@ async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source
 async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file: string): Promise<Sides> {
   const { readPlan } = await import('../change/plan-file.js');
   const { planTrees, reviewOfPlan } = await import('./review/plan-review.js');
-  const plan = await readPlan(context, file);
+  const plan = await readPlan(context, file, (await import('./kinds.js')).PLAN_KINDS);
   const planned = reviewOfPlan(plan, file);
   try {
     await context.credentials();

@@ -5,10 +5,11 @@ import { LocalFileError, ProtectedError } from '../../base/errors.js';
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import type { BeforeImages } from '../content/before-images.js';
-import { inversePlan, type Inverse } from '../apply/undo-plan.js';
+import type { BeforeImages } from '../change/before-images.js';
+import { inversePlan, type Inverse } from '../change/undo-plan.js';
 import { whereOf } from '../change/account.js';
-import { applyPlan } from '../content/apply.js';
+import { applyPlan } from '../change/apply.js';
+import { PLAN_KINDS } from '../content/kinds.js';
 import { makePlan, readPlan, writePlan, type PlannedUnit } from '../change/plan-file.js';
 import { explained } from '../explain.js';
 import { CONTENT } from '../content/scope.js';
@@ -38,7 +39,7 @@ export const undo: Handler<[string], UndoOptions> = handler(
         { hint: `undo it with the key it was applied with (profile ${images.account.profile})` },
       );
     }
-    const inverse = await explained(inversePlan(client, images, imageFile), CONTENT);
+    const inverse = await explained(inversePlan(client, images, imageFile, PLAN_KINDS), CONTENT);
     const code = noteNotUndone(context, inverse);
     if (inverse.units.length === 0) {
       context.out.note(
@@ -73,7 +74,7 @@ export const undo: Handler<[string], UndoOptions> = handler(
     const file = join(imagesDirectory(context.configDir), `undo-${newImageId(context.runtime.now())}.json`);
     await writePlan(context, file, plan);
     // --live raises the run's tier: the yes the apply of a live workflow's undo needs.
-    return Math.max(code, await applyPlan(context, file));
+    return Math.max(code, await applyPlan(context, file, PLAN_KINDS));
   },
 );
 
@@ -84,7 +85,7 @@ async function imagesOf(context: UndoContext, change: string): Promise<BeforeIma
     if (images === undefined) throw new LocalFileError(`no change ${change} is kept here`, { hint: 'see the changes kept with `loopsctl log`' });
     return images as BeforeImages;
   }
-  const plan = await readPlan(context, change);
+  const plan = await readPlan(context, change, PLAN_KINDS);
   for (const id of imageIds(context.configDir).reverse()) {
     const images = readImage(context.configDir, id) as BeforeImages | undefined;
     if (images?.plan?.digest === plan.digest) return images;

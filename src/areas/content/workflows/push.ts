@@ -7,7 +7,7 @@
  * stops is finished by the next one, which plans again from what the account then holds.
  */
 import type { Uses } from '../../../core/capabilities.js';
-import { keepWorkflowPushImages } from '../before-images.js';
+import { keepWorkflowPushImages } from './kind.js';
 import type { AccountWhere } from '../../change/account.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
