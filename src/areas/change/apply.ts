@@ -63,7 +63,7 @@ function parseOrUndefined(text: string): unknown {
 }
 
 /** The content API's calls, whose refusal for a team without it is explained as such. */
-const CONTENT_API = { contentApi: true } as const;
+export const CONTENT_API = { contentApi: true } as const;
 
 /** Applies the plan in `file`, its units played through their kinds. */
 export async function applyPlan(context: ApplyContext, file: string, kinds: PlanKinds): Promise<number> {
