@@ -134,12 +134,12 @@ export const groups = {
   // The audience half of a content tree: segments and groups pulled, diffed, checked and pushed, and
   // records matched by name, in both halves.
   audience: {
-    mutate: ['src/areas/content/audience/*.ts', 'src/areas/content/namesakes.ts'],
+    mutate: ['src/areas/content/audience/*.ts', 'src/areas/change/namesakes.ts'],
     tests: [
       'test/e2e/areas/content/audience.test.ts',
       'test/e2e/areas/content/audience-pushes.test.ts',
       'test/e2e/areas/segments/segments.test.ts',
-      'test/unit/areas/content/namesakes.test.ts',
+      'test/unit/areas/change/namesakes.test.ts',
     ],
   },
   // Moving emails in: convert's readers (MJML, React Email, HTML), its mapper into LMX, the fidelity
@@ -187,11 +187,9 @@ export const groups = {
     mutate: [
       'src/core/gate.ts',
       'src/platform/write-gate.ts',
-      'src/areas/content/apply.ts',
-      'src/areas/content/plan-file.ts',
-      'src/areas/content/plan-check.ts',
-      'src/areas/content/request-calls.ts',
-      'src/areas/content/before-images.ts',
+      'src/areas/change/*.ts',
+      'src/areas/content/emails/kind.ts',
+      'src/areas/content/workflows/kind.ts',
       'src/areas/apply/*.ts',
       'src/areas/undo/*.ts',
       'src/areas/approve/*.ts',

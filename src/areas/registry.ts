@@ -78,7 +78,7 @@ export const specs: Spec[] = [
 for (const spec of specs) withPlans(spec, []);
 
 /**
- * A write that can plan (--plan --out) runs wrapped by apply's `plannable`, which writes the request
+ * A write that can plan (--plan --out) runs wrapped by the change cycle's `plannable`, which writes the request
  * the command builds to a plan file: the areas that declare one need not know the apply. A group's
  * commands are wrapped as they are made, on first use (see group() in src/core/declare.ts): a start
  * builds the declarations of its own group alone, not those of every area.
@@ -103,5 +103,5 @@ export function withPlans(spec: Spec, path: string[]): void {
   }
   if (!spec.options?.includes(PLAN_OPTION)) return;
   const load = spec.load;
-  spec.load = async (tree) => (await import('./apply/plannable.js')).plannable(at.join(' '), await load(tree));
+  spec.load = async (tree) => (await import('./change/plannable.js')).plannable(at.join(' '), await load(tree));
 }

@@ -128,6 +128,13 @@ describe('the source tree', () => {
     expect([...halves.values()]).toEqual([[], []]);
   });
 
+  it('has the change cycle, areas/change/, import nothing of content/: the kinds of unit are handed to it', () => {
+    expect(importsOf(graph, 'src/areas/change/', 'src/areas/content/')).toEqual([]);
+    expect(importsOf(new Map([['src/areas/change/apply.ts', ['src/areas/content/files.ts']]]), 'src/areas/change/', 'src/areas/content/')).toEqual([
+      'src/areas/change/apply.ts -> src/areas/content/files.ts',
+    ]);
+  });
+
   it('finds areas that import each other', () => {
     const tied = new Map([
       ['src/areas/content/push-command.ts', ['src/areas/workflows/client.ts', 'src/core/context.ts']],
@@ -174,6 +181,13 @@ function importsUp(imports: Map<string, string[]>): string[] {
     if (allowed === undefined) return [];
     return targets.filter((target) => floorOf(target) !== from && !allowed.includes(floorOf(target))).map((target) => `${file} -> ${target}`);
   });
+}
+
+/** The imports of files under `from` of files under `to`. */
+function importsOf(imports: Map<string, string[]>, from: string, to: string): string[] {
+  return [...imports].flatMap(([file, targets]) =>
+    file.startsWith(from) ? targets.filter((target) => target.startsWith(to)).map((target) => `${file} -> ${target}`) : [],
+  );
 }
 
 /** The folder right under src/ that a file is in (or its own name, for a file there). */

@@ -1,12 +1,11 @@
-/** `loopsctl apply`: see src/areas/content/apply.ts, which plays the plan. */
+/** `loopsctl apply`: see src/areas/change/apply.ts, which plays the plan through the kinds of its units. */
 import { handler, type Handler } from '../../core/capabilities.js';
-import { applyPlan } from '../content/apply.js';
+import { applyPlan } from '../change/apply.js';
+import { PLAN_KINDS } from '../content/kinds.js';
 
 // --live raises the run's tier (its declaration), which is the yes the apply looks for.
 export const apply: Handler<[string]> = handler(
   ['out', 'client', 'key', 'files', 'clock', 'config', 'globals'],
-  async (context, [file]) => applyPlan(context, file),
-  {
-    readsOnce: true,
-  },
+  async (context, [file]) => applyPlan(context, file, PLAN_KINDS),
+  { readsOnce: true },
 );

@@ -4,7 +4,7 @@ import { sanitize } from '../../base/sanitize.js';
 import { handler, type Handler } from '../../core/capabilities.js';
 import { terminalUser } from '../../core/change-journal.js';
 import { confirm } from '../../core/prompt.js';
-import { approvalQuestion, readProposal, recordApproval } from '../apply/approvals.js';
+import { approvalQuestion, readProposal, recordApproval } from '../change/approvals.js';
 
 export const approve: Handler<[string]> = handler(['out', 'config', 'prompts', 'clock', 'env'], async (context, [id]) => {
   const { runtime } = context;

@@ -9,12 +9,10 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { AuthError, NotFoundError } from '../../base/errors.js';
-import type { Uses } from '../../core/capabilities.js';
-import type { Credentials } from '../../core/context.js';
 import { getCampaign } from '../campaigns/client.js';
 import { getComponent } from '../components/client.js';
-import { getTheme, themes } from '../themes/client.js';
-import { path } from '../../api/ids.js';
+import { getTheme } from '../themes/client.js';
+import type { AccountWhere } from '../change/account.js';
 import { getTransactional } from '../transactional/client.js';
 import { getWorkflow } from '../workflows/client.js';
 import type { ContentState } from './files.js';
@@ -22,29 +20,6 @@ import { syncedAudienceOf } from './audience/files.js';
 import { getSegment } from '../segments/client.js';
 import { getTransactionalGroup } from '../groups/client.js';
 import { getCampaignGroup } from '../campaign-groups/client.js';
-import { teamName } from './emails/remote.js';
-
-/** Where a run's key reaches: its team, the API's address, and the profile (or other source) the key came from. */
-export interface AccountWhere {
-  team: string;
-  baseUrl: string;
-  profile: string;
-}
-
-/**
- * What a plan adds to where it is for when it names none of the account's records (it only
- * creates them): a record the account holds, by its path, the first theme it lists (every account
- * has its default theme). `loopsctl apply` finds it there, or takes the key's account for another
- * one of the same team name at the same address.
- */
-export async function witnessOf(client: ApiClient, units: readonly { id?: string }[]): Promise<{ witness?: string }> {
-  if (units.some((unit) => unit.id !== undefined)) return {};
-  for await (const page of client.pages(themes, { limit: 1 })) {
-    const first = page.data[0];
-    return first === undefined ? {} : { witness: path`/v1/themes/${first.id}` };
-  }
-  return {};
-}
 
 /** The account a run is about: the key of its records in the state, and where it was reached. */
 export interface Account extends AccountWhere {
@@ -53,18 +28,6 @@ export interface Account extends AccountWhere {
 
 /** Recorded ids tried before an account is taken for another: one found is proof, as ids are never reused. */
 const IDS_TRIED = 5;
-
-/** The profile, as the state and a plan name it: the stored profile, or where else the key came from. */
-export function profileOf(credentials: Pick<Credentials, 'source' | 'profile'>): string {
-  if (credentials.source === 'profile' && credentials.profile !== undefined) return credentials.profile;
-  return credentials.source === 'sandbox' ? '--sandbox' : 'LOOPS_API_KEY';
-}
-
-/** Where this run's key reaches. */
-export async function whereOf(context: Uses<'client' | 'key'>, client: ApiClient): Promise<AccountWhere> {
-  const [team, baseUrl, credentials] = await Promise.all([teamName(client), context.baseUrl(), context.credentials()]);
-  return { team, baseUrl, profile: profileOf(credentials) };
-}
 
 /** The team of an account key of the state: the key itself for a state written before accounts were told apart. */
 function teamOf(state: ContentState, key: string): string {

@@ -3,16 +3,16 @@ import { createTwoFilesPatch } from 'diff';
 import type { Output } from '../../render/output.js';
 import { sanitize } from '../../base/sanitize.js';
 import { styleFor } from '../../render/style.js';
-import { renderTable } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
 import type { GuardianRule } from '../../platform/email-messages/schemas.js';
+import { renderLines, type LineStatus } from '../../render/status-lines.js';
 import type { FileCheck } from './check.js';
 import type { Files, Kind } from './files.js';
 import type { AudienceKind } from './audience/files.js';
 
 /** What happened to one record. */
 export interface Line {
-  status: 'added' | 'updated' | 'unchanged' | 'gone' | 'created' | 'behind' | 'conflict' | 'refused' | 'skipped';
+  status: LineStatus;
   kind: Kind | 'workflows' | AudienceKind;
   path: string;
   name: string;
@@ -22,23 +22,7 @@ export interface Line {
   rules?: GuardianRule[];
 }
 
-export function renderLines(out: Output, lines: Line[]): string {
-  if (lines.length === 0) return '';
-  const style = styleFor(out);
-  const paint: Partial<Record<Line['status'], (text: string) => string>> = {
-    conflict: style.red,
-    refused: style.red,
-    gone: style.yellow,
-    behind: style.yellow,
-    created: style.green,
-    added: style.green,
-  };
-  return renderTable(
-    out,
-    [{ header: 'STATUS' }, { header: 'RECORD' }, { header: 'NOTE', prose: true }],
-    lines.map((line) => [{ text: line.status, paint: paint[line.status] }, line.path, line.note ?? '']),
-  );
-}
+export { renderLines };
 
 /**
  * A unified diff of each file from the account's side (a/) to the files' side (b/); a file on one

@@ -85,13 +85,13 @@ async function sidesOf(context: Uses<'client' | 'key' | 'files' | 'out'>, source
  * is reviewed as it is, and the account is checked when it is applied.
  */
 async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file: string): Promise<Sides> {
-  const { readPlan } = await import('./plan-file.js');
+  const { readPlan } = await import('../change/plan-file.js');
   const { planTrees, reviewOfPlan } = await import('./review/plan-review.js');
-  const plan = await readPlan(context, file);
+  const plan = await readPlan(context, file, (await import('./kinds.js')).PLAN_KINDS);
   const planned = reviewOfPlan(plan, file);
   try {
     await context.credentials();
-    const { whereOf } = await import('./account.js');
+    const { whereOf } = await import('../change/account.js');
     const where = await whereOf(context, await context.client());
     if (where.team !== plan.account.team || where.baseUrl !== plan.account.baseUrl)
       throw new ProtectedError(

@@ -14,8 +14,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
 import { PLAN_OPTION } from '../../core/declare.js';
-import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../apply/approvals.js';
-import { readPlanUnder, type PlannedUnit } from '../content/plan-file.js';
+import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../change/approvals.js';
+import { readPlanUnder, type PlannedUnit } from '../change/plan-file.js';
+import { PLAN_KINDS } from '../content/kinds.js';
 import { planReviewWords } from '../content/review/plan-review.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { renderImpact } from '../impact/render.js';
@@ -156,7 +157,7 @@ async function impactWords(caller: Caller, approving: Approving, tool: Tool, inp
 /** What a plan file to apply holds: its records, and the impact written under its digest. */
 async function planWords(caller: Caller, tool: Tool, input: Record<string, unknown>): Promise<string[]> {
   const file = callOf(caller, tool, input).input.plan as string;
-  const plan = await readPlanUnder(caller.root, file).catch((error: unknown) => {
+  const plan = await readPlanUnder(caller.root, file, PLAN_KINDS).catch((error: unknown) => {
     if (error instanceof LoopsctlError) return error;
     throw error;
   });
@@ -187,7 +188,7 @@ async function planDigestOf(caller: Caller, approving: Approving, tool: Tool, in
     }
   }
   if (tool.path.join(' ') !== 'apply') return undefined;
-  const plan = await readPlanUnder(caller.root, callOf(caller, tool, input).input.plan as string).catch(() => undefined);
+  const plan = await readPlanUnder(caller.root, callOf(caller, tool, input).input.plan as string, PLAN_KINDS).catch(() => undefined);
   return plan?.digest;
 }
 

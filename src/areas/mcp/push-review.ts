@@ -9,7 +9,8 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitize } from '../../base/sanitize.js';
-import { readPlanUnder } from '../content/plan-file.js';
+import { readPlanUnder } from '../change/plan-file.js';
+import { PLAN_KINDS } from '../content/kinds.js';
 import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
 import { summaryOf } from '../content/review/words.js';
 import type { ImpactRecord } from '../impact/impact.js';
@@ -59,7 +60,7 @@ export async function plannedPush(
   const { publish: _publish, yes: _yes, ...planned } = call.input;
   const ran = await caller.invoker.invoke(tool.path, { ...planned, plan: true, out: join(dir, PLAN) }, { signal, files: { ...call.files, root: dir } });
   if (ran.error !== undefined) return { words: [sanitize(`Impact and review: unknown, the push could not be planned: ${ran.error.message}`)] };
-  const plan = await readPlanUnder(dir, PLAN).catch(() => undefined);
+  const plan = await readPlanUnder(dir, PLAN, PLAN_KINDS).catch(() => undefined);
   rmSync(join(dir, PLAN), { force: true });
   if (plan === undefined)
     return { words: ['No plan was written: the push holds something back (a conflict, a live workflow); see it with content_push and plan: true.'] };

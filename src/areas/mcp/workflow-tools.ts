@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { LoopsctlError, NotFoundError, ProtectedError, UsageError } from '../../base/errors.js';
 import type { InputValue } from '../../core/invoke.js';
-import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../apply/approvals.js';
+import { checkBinding, newProposalId, propose, sweepProposals, proposalDirectory, readProposal, takeApproval, type Proposal } from '../change/approvals.js';
 import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
 import { approvalTools, ask, clientOf, notApproved, pending, type Approving } from './approval.js';
 import { callTool, failed, parsed, producedValue, type Caller, type ToolAnswer } from './calls.js';

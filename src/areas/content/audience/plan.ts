@@ -9,7 +9,7 @@ import { isReservedGroupName, RESERVED_GROUP_NAME } from '../../../platform/grou
 import type { PropertyType } from '../../../platform/contact-properties/schemas.js';
 import type { AudienceFilterRequest } from '../../../platform/segments/filter.js';
 import { standingOf, type Standing } from '../emails/sides.js';
-import { namesakes } from '../namesakes.js';
+import { namesakes } from '../../change/namesakes.js';
 import { directoryIdOf, DIRECTORY_KINDS, fileOf, type AudienceKind, type AudienceRecord, type SyncedAudience } from './files.js';
 import type { AudienceWrite, RemoteAudience } from './remote.js';
 import type { AudienceTree } from './rules.js';

@@ -2,7 +2,8 @@
 import type { ApiClient } from '../../../api/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
-import { resolveAccount, whereOf } from '../account.js';
+import { whereOf } from '../../change/account.js';
+import { resolveAccount } from '../account.js';
 import type { ContentState, Kind } from '../files.js';
 import { recordDiff } from '../render.js';
 import { CONTENT, scopeCovers, type Scope } from '../scope.js';

@@ -2,15 +2,65 @@
  * The calls a push of one record makes, written down rather than sent, for a plan file: the same
  * bodies `remote.ts` would send, each email message's update with the content revision it was
  * planned against, and for components and themes (whose updates take no revision) the digest of
- * what the account held, which the apply compares before it sends.
+ * what the account held, which the apply compares before it sends. Their shape is the unit's in a
+ * plan file, checked when a plan is read (kind.ts).
  */
 import { UsageError } from '../../../base/errors.js';
-import { digestOf, parseJson } from '../files.js';
+import { z } from '../../../base/shapes.js';
+import { digestOf, KINDS, parseJson } from '../files.js';
 import { META_FILE, type RecordFiles } from './files.js';
-import { messageUpdate } from '../message-fields.js';
+import { messageFields, messageUpdate } from '../message-fields.js';
 import { groupField, localMessage, themeMeta } from './remote.js';
-import type { PlannedCall, PlannedUnit } from '../plan-file.js';
 import type { Step } from './plan.js';
+
+const styles = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** The calls of an email record's unit, by operation: the bodies a push sends (kind.ts refuses a body with a field a push never sends). */
+const emailCall = z.discriminatedUnion('op', [
+  z.looseObject({
+    op: z.literal('updateEmailMessage'),
+    messageId: z.string(),
+    expectedRevisionId: z.string().nullable(),
+    body: z.record(z.string(), z.unknown()),
+  }),
+  z.looseObject({
+    op: z.literal('updateTransactional'),
+    id: z.string(),
+    body: z.looseObject({ name: z.string().optional(), transactionalGroupId: z.string().optional() }),
+  }),
+  z.looseObject({ op: z.literal('updateCampaign'), id: z.string(), body: z.looseObject({ name: z.string().optional() }) }),
+  z.looseObject({
+    op: z.literal('updateComponent'),
+    id: z.string(),
+    expectedDigest: z.string(),
+    body: z.looseObject({ name: z.string().optional(), lmx: z.string().optional() }),
+  }),
+  z.looseObject({
+    op: z.literal('updateTheme'),
+    id: z.string(),
+    expectedDigest: z.string(),
+    body: z.looseObject({ name: z.string().optional(), styles: styles.optional() }),
+  }),
+  z.looseObject({ op: z.literal('createComponent'), body: z.looseObject({ name: z.string(), lmx: z.string() }) }),
+  z.looseObject({ op: z.literal('createTheme'), body: z.looseObject({ name: z.string(), styles: styles.optional() }) }),
+  z.looseObject({
+    op: z.literal('createTransactional'),
+    body: z.looseObject({ name: z.string(), transactionalGroupId: z.string().optional() }),
+    /** The draft's fields and LMX, sent to the draft the create makes. */
+    draft: z.looseObject({ fields: messageFields, lmx: z.string() }).optional(),
+  }),
+]);
+export type EmailCall = z.infer<typeof emailCall>;
+
+/** The unit of one record, as a plan file holds it. */
+export const emailUnitShape = z.looseObject({
+  record: z.string(),
+  kind: z.enum(KINDS),
+  /** The record's id in the account; none for one the plan creates. */
+  id: z.string().optional(),
+  calls: z.array(emailCall).min(1),
+});
+export type EmailUnit = z.infer<typeof emailUnitShape>;
 
 /** The written message's prefix of each kind whose content is an email message. */
 const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
@@ -21,7 +71,7 @@ const MESSAGE_OF = { transactional: 'draft', campaigns: 'email' } as const;
  * `groupIds`, the account's transactional groups by name as the push read them (an update's record
  * carries its own).
  */
-export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<string, string>): PlannedUnit | undefined {
+export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<string, string>): EmailUnit | undefined {
   if (step.action === 'skip') return undefined;
   const local = step.pair.local!;
   const calls = step.action === 'create' ? creation(local, groupIds) : update(step, force, groupIds);
@@ -29,7 +79,7 @@ export function recordUnit(step: Step, force: boolean, groupIds?: ReadonlyMap<st
   return { record: local.path, kind: local.kind, ...(step.pair.remote === undefined ? {} : { id: step.pair.remote.id }), calls };
 }
 
-function creation(local: RecordFiles, groupIds: ReadonlyMap<string, string> | undefined): PlannedCall[] {
+function creation(local: RecordFiles, groupIds: ReadonlyMap<string, string> | undefined): EmailCall[] {
   switch (local.kind) {
     case 'transactional': {
       const draft = localMessage(local, 'draft');
@@ -58,11 +108,11 @@ export function guardingRevisions(step: Step): Record<string, string | null> | u
   return step.standing === 'local' && synced?.digest !== undefined ? undefined : synced?.revisions;
 }
 
-function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string> | undefined): PlannedCall[] {
+function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string> | undefined): EmailCall[] {
   const local = step.pair.local!;
   const remote = step.pair.remote!;
   const renamed = local.name !== remote.name;
-  const calls: PlannedCall[] = [];
+  const calls: EmailCall[] = [];
   if (local.kind === 'transactional' || local.kind === 'campaigns') {
     const prefix = MESSAGE_OF[local.kind];
     const wanted = localMessage(local, prefix);
@@ -76,7 +126,7 @@ function update(step: Step, force: boolean, groupIds: ReadonlyMap<string, string
       const body = messageUpdate(wanted.fields, wanted.lmx, current);
       const pulledAt = force ? undefined : guardingRevisions(step)?.[prefix];
       const expectedRevisionId = pulledAt === undefined ? current.contentRevisionId : pulledAt;
-      if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body });
+      if (Object.keys(body).length > 0) calls.push({ op: 'updateEmailMessage', messageId: current.id, expectedRevisionId, body: { ...body } });
     }
     // A transactional email moved to another group is one update with its name.
     const moved = local.kind === 'transactional' ? groupField(local, groupIds ?? remote.groupIds, remote) : {};

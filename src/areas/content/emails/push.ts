@@ -14,16 +14,16 @@ import { DEFAULT_DIRECTORY, digestOf, newIdNote, writeState, type ContentState, 
 import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, type RecordFiles } from './files.js';
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
-import type { PlannedUnit } from '../plan-file.js';
-import { keepPushImages } from '../before-images.js';
+import { keepPushImages } from './kind.js';
 import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
-import { guardingRevisions, recordUnit } from './plan-unit.js';
+import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
 import { describe, followRenames, nameRemotes, standingOf, syncedOf } from './sides.js';
 import { CONTENT, requireState, scopeCovers, type Scope } from '../scope.js';
 import { checkBeforePush, lookalikeNote, pairCandidates, reportPlan, stepFor, unresolvedStep, type Step } from './plan.js';
-import { filledIn, staleRevision, stoppedMidRecord, watchWrites } from './writes.js';
+import { watchWrites } from '../../change/watched-writes.js';
+import { filledIn, staleRevision, stoppedMidRecord } from './writes.js';
 import type { Kind } from '../lmx-files.js';
 
 export interface PushOptions {
@@ -86,7 +86,7 @@ interface Tally {
 export interface EmailPush {
   code: number;
   json: Record<string, unknown>;
-  units?: PlannedUnit[];
+  units?: EmailUnit[];
   held?: boolean;
   making?: string[];
 }
@@ -204,7 +204,7 @@ async function groupIdsFor(client: ApiClient, steps: Step[], options: PushOption
  * no impact to show rather than stopping the plan. A plan file cannot hold the id of a component or
  * theme the same plan makes: the account gives it only once it is made.
  */
-function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, string> | undefined, names: LmxNames): PlannedUnit[] {
+function unitOf(step: Step, options: PushOptions, groupIds: ReadonlyMap<string, string> | undefined, names: LmxNames): EmailUnit[] {
   try {
     if (step.action === 'skip') return [];
     const sent = accountFiles(step.pair.local!.files, names);

@@ -6,7 +6,6 @@ import { everyItem, type ApiClient } from '../../../api/client.js';
 import { settled } from '../../../api/concurrency.js';
 import { LocalFileError, NotFoundError } from '../../../base/errors.js';
 import { z } from '../../../base/shapes.js';
-import { apiKeyInfo } from '../../../platform/auth/schemas.js';
 import { campaigns, getCampaign, updateCampaign } from '../../campaigns/client.js';
 import { components, createComponent, getComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage, guardianReport, updateEmailMessage } from '../../email-messages/client.js';
@@ -99,11 +98,6 @@ function componentRecord(record: { id: string; name: string; lmx: string }): Rem
 
 function themeRecord(record: { id: string; name: string; styles: Record<string, unknown> }): RemoteRecord {
   return { kind: 'themes', id: record.id, name: record.name, files: filesOf('themes', record.name, { styles: record.styles }, {}), messages: {} };
-}
-
-/** The team the key belongs to: the account a directory's state is kept under. */
-export async function teamName(api: ApiClient): Promise<string> {
-  return (await api.call({ method: 'GET', idempotent: true, path: '/v1/api-key' }, apiKeyInfo)).teamName;
 }
 
 /** Every record of a kind in the account, with the messages behind them fetched side by side. */

@@ -8,7 +8,7 @@ import { digestOf, recordPath, type ContentState, type Kind, type SyncedRecord }
 import { referenceDigestOf, type RecordFiles } from './files.js';
 import { fetchKind, type RemoteRecord } from './remote.js';
 import { CONTENT } from '../scope.js';
-import { namesakes } from '../namesakes.js';
+import { namesakes } from '../../change/namesakes.js';
 import { heldAt, nameRecords, type LmxNames, type NamedFiles } from '../lmx-names.js';
 
 /** The account's records of the kinds asked for, each kind listed side by side. */

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { CallSite } from '../../impact/impact.js';
 import type { CheckProblem } from '../check.js';
-import { canonicalJson } from '../plan-file.js';
+import { canonicalJson } from '../../change/plan-file.js';
 import { bodyOf, changedBlocks, comparable, plainTextOf, type BlockChange } from './blocks.js';
 import type { ReviewKind, SideEmail } from './sides.js';
 

@@ -14,7 +14,7 @@ import { getEmailMessage, updateEmailMessage } from '../../email-messages/client
 import * as api from '../../workflows/client.js';
 import { parseJson, type Files } from '../files.js';
 import { messageFields, messageUpdate } from '../message-fields.js';
-import type { WorkflowStep } from './plan.js';
+import type { WorkflowStep } from './steps.js';
 
 export interface ExecutorOptions {
   live?: boolean;

@@ -2,19 +2,42 @@
  * A workflow's edit script as a plan file holds it: the API's operations in order, the revision the
  * first is guarded by (each later one by the revision the one before returned, as a push sends
  * them), the node ids and names the script refers to, and its emails' files with the content
- * revision each was pulled at.
+ * revision each was pulled at: its shape in a plan file, checked when a plan is read (kind.ts).
  */
 import { UsageError } from '../../../base/errors.js';
-import type { PlannedUnit } from '../plan-file.js';
+import { z } from '../../../base/shapes.js';
+import { RECORD_KINDS } from '../../../platform/record-kinds.js';
 import type { WorkflowPlan } from './plan.js';
 import type { WorkflowSide } from './sides.js';
+import { workflowStep } from './steps.js';
+
+const byName = z.record(z.string(), z.string());
+
+/** A workflow's unit, as a plan file holds it. */
+export const workflowUnitShape = z.looseObject({
+  record: z.string(),
+  kind: z.literal(RECORD_KINDS.workflow.directory),
+  id: z.string(),
+  /** The revision the first step is guarded by; each later one by the revision the one before returned. */
+  workflowRevisionId: z.string().nullable(),
+  /** Whether contacts move through it: its apply needs --live, as its push does. */
+  live: z.boolean(),
+  /** By key, the id of each node the script refers to. */
+  nodes: byName,
+  names: z.looseObject({ lists: byName, segments: byName }),
+  /** Its emails' files, and the content revision each was pulled at. */
+  emails: byName,
+  emailRevisions: z.record(z.string(), z.string().nullable()),
+  calls: z.array(workflowStep).min(1),
+});
+export type WorkflowUnit = z.infer<typeof workflowUnitShape>;
 
 export function workflowUnit(
   side: WorkflowSide,
   action: 'update' | 'create' | 'recreate' | 'skip',
   plan: WorkflowPlan | undefined,
   names: { lists: Map<string, string>; segments: Map<string, string> },
-): PlannedUnit | undefined {
+): WorkflowUnit | undefined {
   if (action === 'skip' || plan === undefined || plan.steps.length === 0) return undefined;
   if (action !== 'update') {
     throw new UsageError(`${side.path}: a new workflow draft is not written into a plan file`, {

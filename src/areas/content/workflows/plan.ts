@@ -14,17 +14,7 @@ import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, samePaths, type FileNode, ty
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
 import { isTrigger } from '../../../platform/workflows/node-types.js';
-
-/** One operation of the script, by node keys. */
-export type WorkflowStep =
-  | { op: 'updateWorkflowProperties'; name?: string; description?: string }
-  | { op: 'changeWorkflowMailingList'; mailingList: string | null }
-  | { op: 'deleteWorkflowNode'; key: string; recursive: boolean; removes: string[] }
-  | { op: 'createWorkflowNode'; key: string; nodeTypeName: CreatableNodeType; insertMode: 'between'; from: string; to: string; children: string[] }
-  | { op: 'addWorkflowBranch'; key: string; branch: string }
-  | { op: 'updateWorkflowNode'; key: string; payload: Record<string, unknown> }
-  | { op: 'rerouteNodeConnection'; key: string; to: string }
-  | { op: 'updateEmailMessage'; key: string; email: string };
+import type { WorkflowStep } from './steps.js';
 
 export interface WorkflowPlan {
   steps: WorkflowStep[];

@@ -7,8 +7,8 @@
  * stops is finished by the next one, which plans again from what the account then holds.
  */
 import type { Uses } from '../../../core/capabilities.js';
-import { keepWorkflowPushImages } from '../before-images.js';
-import type { AccountWhere } from '../account.js';
+import { keepWorkflowPushImages } from './kind.js';
+import type { AccountWhere } from '../../change/account.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../../api/client.js';
 import { MismatchError, UsageError } from '../../../base/errors.js';
@@ -30,7 +30,7 @@ import { assignKeys, fetchWorkflow, workflowFileOf, workflowFilesOf, type Accoun
 import { readSides, type WorkflowSide } from './sides.js';
 import { Executor } from './executor.js';
 import { workflowUnit } from './plan-unit.js';
-import type { PlannedUnit } from '../plan-file.js';
+import type { PlannedUnit } from '../../change/plan-file.js';
 
 export interface WorkflowPushOptions {
   plan?: boolean;

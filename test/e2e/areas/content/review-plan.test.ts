@@ -96,7 +96,7 @@ describe('a plan carries the review of its emails', () => {
 
   it('a plan for another account than the key reaches: exit 11', async () => {
     const other = join(tempDir(), 'change.json');
-    const { planDigest } = await import('../../../../src/areas/content/plan-file.js');
+    const { planDigest } = await import('../../../../src/areas/change/plan-file.js');
     const body = { ...plan, account: { ...(plan as unknown as { account: object }).account, team: 'Another Team' } };
     writeFileSync(other, JSON.stringify({ ...body, digest: planDigest(body as never) }));
     const result = await run(['--sandbox', 'content', 'review', other], { env: env() });

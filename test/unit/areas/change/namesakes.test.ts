@@ -11,7 +11,7 @@ import { pairAudience } from '../../../../src/areas/content/audience/plan.js';
 import type { RemoteAudience } from '../../../../src/areas/content/audience/remote.js';
 import { pairRecords } from '../../../../src/areas/content/emails/sides.js';
 import type { RemoteRecord } from '../../../../src/areas/content/emails/remote.js';
-import { namesakes } from '../../../../src/areas/content/namesakes.js';
+import { namesakes } from '../../../../src/areas/change/namesakes.js';
 
 const files = (text: string) => new Map([['x.json', text]]);
 

@@ -19,35 +19,33 @@ import { transactionalGroups } from '../groups/client.js';
 import { segments } from '../segments/client.js';
 import { themes } from '../themes/client.js';
 import { transactionalEmails } from '../transactional/client.js';
-import type { PlannedUnit } from './plan-file.js';
-import { REQUEST_OP } from './request-calls.js';
 
 /** The records of `records` that are `record`'s namesakes: of its kind, with its very name. */
 export function namesakes<T extends { kind: string; name: string }>(records: readonly T[], record: { kind: string; name: string }): T[] {
   return records.filter((other) => other.kind === record.kind && other.name === record.name);
 }
 
-/** Each create a plan holds (a content push's by its own name, a command's request by the API's operation): the API's operation and its kind's list. */
-const CREATES: Record<string, { operation: ConfigurationOperation; list: ListResource<{ id: string; name: string }> }> = {
-  createTransactional: { operation: 'createTransactionalEmail', list: transactionalEmails },
-  createComponent: { operation: 'createComponent', list: components },
-  createTheme: { operation: 'createTheme', list: themes },
-  createTransactionalGroup: { operation: 'createTransactionalGroup', list: transactionalGroups },
-  createCampaignGroup: { operation: 'createCampaignGroup', list: campaignGroups },
-  createAudienceSegment: { operation: 'createAudienceSegment', list: segments },
+/** Each create a plan holds, by the API's operation: its kind's list. */
+const CREATES: Partial<Record<ConfigurationOperation, ListResource<{ id: string; name: string }>>> = {
+  createTransactionalEmail: transactionalEmails,
+  createComponent: components,
+  createTheme: themes,
+  createTransactionalGroup: transactionalGroups,
+  createCampaignGroup: campaignGroups,
+  createAudienceSegment: segments,
 };
 
 /**
  * Why the record a plan's unit creates must not be created now, or undefined when the account
- * holds no record of its kind and name (or the unit creates nothing): one of that name there was
- * created by an apply of another copy of the plan, or made meanwhile.
+ * holds no record of its kind and name (or the call creates nothing): one of that name there was
+ * created by an apply of another copy of the plan, or made meanwhile. `operation` is the API's
+ * operation the unit's first call makes, `body` what it sends.
  */
-export async function createdAlready(client: ApiClient, unit: PlannedUnit): Promise<string | undefined> {
-  const [call] = unit.calls;
-  const create = CREATES[(call!.op === REQUEST_OP ? call!.operation : call!.op) as string];
-  const name = (call!.body as { name?: unknown } | null | undefined)?.name;
-  if (create === undefined || typeof name !== 'string') return undefined;
-  const held = (await everyItem(freshReads(client), create.list)).map((record) => ({ kind: unit.kind, name: record.name }));
-  if (namesakes(held, { kind: unit.kind, name }).length === 0) return undefined;
-  return `the account holds ${CONFIGURATION_WRITES[create.operation].kind} "${name}" already: applied before, or made meanwhile`;
+export async function createdAlready(client: ApiClient, kind: string, operation: string, body: unknown): Promise<string | undefined> {
+  const list = CREATES[operation as ConfigurationOperation];
+  const name = (body as { name?: unknown } | null | undefined)?.name;
+  if (list === undefined || typeof name !== 'string') return undefined;
+  const held = (await everyItem(freshReads(client), list)).map((record) => ({ kind, name: record.name }));
+  if (namesakes(held, { kind, name }).length === 0) return undefined;
+  return `the account holds ${CONFIGURATION_WRITES[operation as ConfigurationOperation].kind} "${name}" already: applied before, or made meanwhile`;
 }

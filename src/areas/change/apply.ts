@@ -19,31 +19,30 @@ import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
 import { readTreeFile, writeTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
+import { runHasYes, YES_NEEDED } from '../../core/gate.js';
 import { countOf } from '../../render/numbers.js';
-import { updateCampaign } from '../campaigns/client.js';
-import { createComponent, updateComponent } from '../components/client.js';
-import { getEmailMessage } from '../email-messages/client.js';
 import { explained } from '../explain.js';
-import { createTheme, updateTheme } from '../themes/client.js';
-import { createTransactional, updateTransactional } from '../transactional/client.js';
-import { recordExists, whereOf } from './account.js';
-import { digestOf, type Kind } from './files.js';
-import { messageUpdate, type MessageFields } from './message-fields.js';
-import { placeOfPlan, readPlan, type PlanFile, type PlannedCall, type PlannedUnit } from './plan-file.js';
-import { fetchRecord, sendMessage } from './emails/remote.js';
-import { renderLines, type Line } from './render.js';
-import { CONTENT } from './scope.js';
-import { watchWrites } from './emails/writes.js';
-import { Executor } from './workflows/executor.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import { impactText } from '../impact/render.js';
-import { playRequest, REQUEST_OP, requestRecordExists, type RequestCall } from './request-calls.js';
+import { whereOf } from './account.js';
 import { keepBeforeImages } from './before-images.js';
-import { createdAlready } from './namesakes.js';
+import { conflictBeforeSending, type BoundUnit, type PlanKinds, type Played } from './kinds.js';
 import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
-import { runHasYes, YES_NEEDED } from '../../core/gate.js';
-import { freshReads } from '../../api/read-cache.js';
-import type { WorkflowStep } from './workflows/plan.js';
+import { placeOfPlan, readPlan, type PlanFile } from './plan-file.js';
+import { requestRecordExists } from './request-calls.js';
+import { renderLines, type LineStatus } from '../../render/status-lines.js';
+import { watchWrites } from './watched-writes.js';
+
+/** What became of one unit of the plan, a line of the report (--json: "applied"). */
+interface StatusLine {
+  status: LineStatus;
+  /** The kind its unit names: the tree's directory, or the kind of a command's write. */
+  kind: string;
+  path: string;
+  name: string;
+  id?: string;
+  note?: string;
+}
 
 /** What an apply uses; `globals` for the run's yes (--live, or a person's approval of the tool call). */
 type ApplyContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'globals'>;
@@ -63,9 +62,13 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-export async function applyPlan(context: ApplyContext, file: string): Promise<number> {
-  const plan = await readPlan(context, file);
-  checkPlanUnits(file, plan);
+/** The content API's calls, whose refusal for a team without it is explained as such. */
+export const CONTENT_API = { contentApi: true } as const;
+
+/** Applies the plan in `file`, its units played through their kinds. */
+export async function applyPlan(context: ApplyContext, file: string, kinds: PlanKinds): Promise<number> {
+  const plan = await readPlan(context, file, kinds);
+  const units = checkPlanUnits(file, plan, kinds);
   const now = context.runtime.now();
   if (now.getTime() > Date.parse(plan.expiresAt)) {
     throw new LocalFileError(`${file} expired at ${plan.expiresAt}; nothing was sent`, {
@@ -80,7 +83,7 @@ export async function applyPlan(context: ApplyContext, file: string): Promise<nu
     inKeptDirectory(applying, () => ensureDirectory(applying));
     const releaseCopies = lockPlan(join(applying, plan.digest), `a copy of ${file} (the same digest) is being applied by another loopsctl run`, file);
     try {
-      return await applyLocked(context, file, plan, place);
+      return await applyLocked(context, file, plan, units, place, kinds);
     } finally {
       releaseCopies();
     }
@@ -103,7 +106,14 @@ function lockPlan(target: string, busy: string, file: string): () => void {
   }
 }
 
-async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, place: { root: string; path: string }): Promise<number> {
+async function applyLocked(
+  context: ApplyContext,
+  file: string,
+  plan: PlanFile,
+  units: BoundUnit[],
+  place: { root: string; path: string },
+  kinds: PlanKinds,
+): Promise<number> {
   const progressPath = `${place.path}.applied`;
   const progress = readProgress(place.root, progressPath, plan.digest);
   const save = () => writeTreeFile(place.root, progressPath, `${JSON.stringify({ digest: plan.digest, records: progress }, null, 2)}\n`);
@@ -116,7 +126,7 @@ async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, 
       },
     );
   }
-  const left = plan.units.map((unit, index) => ({ unit, index })).filter(({ index }) => progress[index]?.state !== 'done');
+  const left = units.map((unit, index) => ({ unit, index })).filter(({ index }) => progress[index]?.state !== 'done');
   const { out } = context;
   if (left.length === 0) {
     if (out.json) await out.writeJson({ account: plan.account, applied: [], already: true });
@@ -124,23 +134,8 @@ async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, 
     return ExitCode.ok;
   }
   const client = await context.client();
-  await explained(sameAccount(context, client, plan, left), CONTENT);
-  // What the plan does above the write tier, judged from its calls and the account's state now, never from its labels.
-  const above = runHasYes(context.writes)
-    ? []
-    : await explained(
-        aboveWriteTier(
-          client,
-          left.map(({ unit }) => unit),
-        ),
-        CONTENT,
-      );
-  if (above.length > 0) {
-    throw new ProtectedError(`${above.join('; ')}: this needs a person's yes; nothing was sent`, {
-      code: YES_NEEDED,
-      hint: `apply with --live to make it (loopsctl apply ${file} --live)`,
-    });
-  }
+  await explained(sameAccount(context, client, plan, left), CONTENT_API);
+  await refuseAboveWriteTier(context, client, file, left);
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
   if (!out.json && impact !== '') await out.write(`${impact}\n`);
@@ -148,10 +143,11 @@ async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, 
     context,
     client,
     { command: plan.command, account: plan.account, plan: { file, digest: plan.digest } },
-    left.map(({ unit }) => unit),
+    left.map(({ unit }) => unit.unit),
+    kinds,
   );
   const done: { record: string; id?: string }[] = [];
-  const lines: Line[] = [];
+  const lines: StatusLine[] = [];
   let code: number = ExitCode.ok;
   for (const { unit, index } of left) {
     const stamp = () => context.runtime.now().toISOString();
@@ -173,20 +169,20 @@ async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, 
     if ('conflict' in outcome) {
       progress[index] = { state: 'conflict', at: stamp() };
       save();
-      lines.push({ status: 'conflict', kind: unit.kind as Kind, path: unit.record, name: unit.record, id: unit.id, note: outcome.conflict });
+      lines.push({ status: 'conflict', kind: unit.unit.kind, path: unit.unit.record, name: unit.unit.record, id: unit.unit.id, note: outcome.conflict });
       code = ExitCode.rejected;
       break;
     }
     progress[index] = { state: 'done', at: stamp() };
     save();
-    done.push({ record: unit.record, id: outcome.id });
-    await images.reached({ record: unit.record, id: outcome.id });
+    done.push({ record: unit.unit.record, id: outcome.id });
+    await images.reached({ record: unit.unit.record, id: outcome.id });
     lines.push({
-      status: outcome.refused === undefined ? (createsRecord(unit) ? 'created' : 'updated') : 'refused',
-      kind: unit.kind as Kind,
-      path: unit.record,
-      name: unit.record,
-      id: outcome.id ?? unit.id,
+      status: outcome.refused === undefined ? (unit.creates() ? 'created' : 'updated') : 'refused',
+      kind: unit.unit.kind,
+      path: unit.unit.record,
+      name: unit.unit.record,
+      id: outcome.id ?? unit.unit.id,
       note: outcome.refused,
     });
     if (outcome.refused !== undefined) code = Math.max(code, ExitCode.mismatch);
@@ -195,6 +191,24 @@ async function applyLocked(context: ApplyContext, file: string, plan: PlanFile, 
   await report(context, file, plan, lines, left.length);
   if (done.length > 0) context.out.note(`What it changed was kept as it was before: \`loopsctl undo ${images.id}\` puts it back.`);
   return code;
+}
+
+/** What the plan does above the write tier, judged from its calls and the account's state now, never from its labels: refused without a yes. */
+async function refuseAboveWriteTier(context: Uses<'globals'>, client: ApiClient, file: string, left: { unit: BoundUnit }[]): Promise<void> {
+  if (runHasYes(context.writes)) return;
+  const above = await explained(
+    aboveWriteTier(
+      client,
+      left.map(({ unit }) => unit),
+    ),
+    CONTENT_API,
+  );
+  if (above.length > 0) {
+    throw new ProtectedError(`${above.join('; ')}: this needs a person's yes; nothing was sent`, {
+      code: YES_NEEDED,
+      hint: `apply with --live to make it (loopsctl apply ${file} --live)`,
+    });
+  }
 }
 
 function readProgress(root: string, path: string, digest: string): Progress {
@@ -207,7 +221,7 @@ function readProgress(root: string, path: string, digest: string): Progress {
 }
 
 /** The account the key reaches is the plan's: the same team at the same address, holding every record the plan changes. */
-async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, plan: PlanFile, left: { unit: PlannedUnit }[]): Promise<void> {
+async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, plan: PlanFile, left: { unit: BoundUnit }[]): Promise<void> {
   const where = await whereOf(context, client);
   const planned = plan.account;
   if (where.team !== planned.team || where.baseUrl !== planned.baseUrl) {
@@ -216,10 +230,10 @@ async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, p
       { hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account` },
     );
   }
-  for (const { unit } of left) {
+  for (const { unit: bound } of left) {
+    const unit = bound.unit;
     if (unit.id === undefined) continue;
-    const exists = typeof unit.recordPath === 'string' ? await requestRecordExists(client, unit.recordPath) : await recordExists(client, unit.record, unit.id);
-    if (exists === false) {
+    if ((await bound.exists(client)) === false) {
       throw new ProtectedError(
         `${unit.record} (${unit.id}) is not in the account this key reaches: it is not the account the plan was made for; nothing was sent`,
         {
@@ -230,7 +244,7 @@ async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, p
   }
   // A plan that only creates names none of the account's records: the one it noted must be here.
   const witness = planned.witness;
-  if (witness !== undefined && left.every(({ unit }) => unit.id === undefined) && !(await requestRecordExists(client, witness))) {
+  if (witness !== undefined && left.every(({ unit }) => unit.unit.id === undefined) && !(await requestRecordExists(client, witness))) {
     throw new ProtectedError(
       `the plan was made in an account holding ${witness}, which the account this key reaches does not hold: it is not the account the plan was made for; nothing was sent`,
       { hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account` },
@@ -242,26 +256,15 @@ function isConflict(error: unknown): boolean {
   return error instanceof RejectedError && error.status === 409;
 }
 
-/** A conflict found before the record's first write: nothing of it was sent. */
-function conflict(message: string): RejectedError {
-  return Object.assign(new RejectedError(message, { status: 409 }), { beforeAnyWrite: true });
-}
-
-/** The outcome of one record's calls: its id, and what Guardian refused (the message put back as it was). */
-interface Played {
-  id?: string;
-  refused?: string;
-}
-
-async function playUnit(client: ApiClient, plan: PlanFile, unit: PlannedUnit): Promise<Played> {
-  if (unit.kind === 'workflows') return playWorkflow(client, unit);
+/** Plays a unit's calls through its kind; a conflict at its first call is one before any write of it. */
+async function playUnit(client: ApiClient, plan: PlanFile, unit: BoundUnit): Promise<Played> {
   // A record the plan creates, which the account holds already: another copy of the plan was applied, or it was made meanwhile.
-  const held = await createdAlready(client, unit);
-  if (held !== undefined) throw conflict(held);
-  let played: Played = { id: unit.id };
-  for (const [index, call] of unit.calls.entries()) {
+  const held = await unit.conflict(client);
+  if (held !== undefined) throw conflictBeforeSending(held);
+  let played: Played = { id: unit.unit.id };
+  for (const [index, call] of unit.play(client, plan).entries()) {
     try {
-      played = { ...played, ...(await playCall(client, plan, call)) };
+      played = { ...played, ...(await call()) };
     } catch (error) {
       // The first call refused as stale: nothing of the record was written.
       if (index === 0 && isConflict(error)) throw Object.assign(error as Error, { beforeAnyWrite: true });
@@ -271,99 +274,7 @@ async function playUnit(client: ApiClient, plan: PlanFile, unit: PlannedUnit): P
   return played;
 }
 
-async function playWorkflow(client: ApiClient, unit: PlannedUnit): Promise<Played> {
-  const names = unit.names as { lists: Record<string, string>; segments: Record<string, string> };
-  const executor = new Executor(
-    client,
-    unit.id!,
-    unit.workflowRevisionId as string | null,
-    new Map(Object.entries(unit.nodes as Record<string, string>)),
-    { lists: new Map(Object.entries(names.lists)), segments: new Map(Object.entries(names.segments)) },
-    new Map(Object.entries(unit.emails as Record<string, string>)),
-    unit.emailRevisions as Record<string, string | null>,
-    { live: false },
-    undefined,
-  );
-  for (const [index, step] of unit.calls.entries()) {
-    try {
-      await executor.apply(step as unknown as WorkflowStep);
-    } catch (error) {
-      if (index === 0 && isConflict(error)) throw Object.assign(error as Error, { beforeAnyWrite: true });
-      throw error;
-    }
-  }
-  return { id: unit.id };
-}
-
-// The plan's calls, one case each: a switch over the operations, read as one table.
-async function playCall(client: ApiClient, plan: PlanFile, call: PlannedCall): Promise<Played> {
-  const body = call.body as Record<string, unknown>;
-  switch (call.op) {
-    case 'updateEmailMessage': {
-      const current = await getEmailMessage(client, call.messageId as string);
-      const sent = await sendMessage(client, call.messageId as string, body, current, call.expectedRevisionId as string | null, plan.check);
-      return refusal(
-        sent?.report?.errors.map((rule) => rule.title),
-        sent?.restored === true,
-      );
-    }
-    case 'updateTransactional':
-      await updateTransactional(client, call.id as string, body as { name?: string; transactionalGroupId?: string });
-      return {};
-    case 'updateCampaign':
-      await updateCampaign(client, call.id as string, body as { name: string });
-      return {};
-    case 'updateComponent':
-    case 'updateTheme': {
-      const kind = call.op === 'updateComponent' ? 'components' : 'themes';
-      // These take no revision: the account's content is compared with what the plan saw, just before the write.
-      const now = await fetchRecord(freshReads(client), kind, call.id as string);
-      if (now === undefined || digestOf(now.files) !== call.expectedDigest)
-        throw conflict(`${kind === 'components' ? 'the component' : 'the theme'} changed in the account since the plan was made`);
-      if (kind === 'components') await updateComponent(client, call.id as string, body);
-      else await updateTheme(client, call.id as string, body);
-      return {};
-    }
-    case 'createComponent':
-      return { id: (await createComponent(client, body as { name: string; lmx: string })).id };
-    case 'createTheme':
-      return { id: (await createTheme(client, body as { name: string })).id };
-    case 'createTransactional': {
-      const created = await createTransactional(client, body as { name: string; transactionalGroupId?: string });
-      const draft = call.draft as { fields: MessageFields; lmx: string } | undefined;
-      if (draft === undefined || created.draftEmailMessageId === null) return { id: created.id };
-      const current = await getEmailMessage(client, created.draftEmailMessageId);
-      const update = messageUpdate(draft.fields, draft.lmx, current);
-      if (Object.keys(update).length === 0) return { id: created.id };
-      const sent = await sendMessage(client, current.id, update, current, current.contentRevisionId, plan.check);
-      return {
-        id: created.id,
-        ...refusal(
-          sent.report?.errors.map((rule) => rule.title),
-          sent.restored,
-        ),
-      };
-    }
-    case REQUEST_OP:
-      return playRequest(client, call as RequestCall);
-    default:
-      throw new LocalFileError(`the plan names an operation this loopsctl does not play: ${call.op}; nothing more was sent`, {
-        hint: 'apply it with the loopsctl that wrote it',
-      });
-  }
-}
-
-/** Whether the unit's calls create its record: told by the operation its first call sends, as checked (plan-check.ts). */
-function createsRecord(unit: PlannedUnit): boolean {
-  const first = unit.calls[0]!;
-  return (first.op === REQUEST_OP ? String(first.operation) : first.op).startsWith('create');
-}
-
-function refusal(errors: string[] | undefined, restored: boolean): Played {
-  return restored && errors !== undefined ? { refused: `Guardian: ${errors.join('; ')}; put back as it was` } : {};
-}
-
-async function report(context: Uses<'out'>, file: string, plan: PlanFile, lines: Line[], planned: number): Promise<void> {
+async function report(context: Uses<'out'>, file: string, plan: PlanFile, lines: StatusLine[], planned: number): Promise<void> {
   const { out } = context;
   if (out.json) {
     await out.writeJson({ account: plan.account, applied: lines, impact: plan.impact ?? [] });

@@ -44,7 +44,11 @@ const WITNESS = /^\/v1\/themes\/[A-Za-z0-9_-]+$/;
 const call = z.looseObject({ op: z.string() });
 export type PlannedCall = z.infer<typeof call> & Record<string, unknown>;
 
-/** The calls that change one record (a workflow's edit script, an email's message and its name), in order. */
+/**
+ * The calls that change one record (a workflow's edit script, an email's message and its name), in
+ * order: what every unit holds. Each kind of unit (kinds.ts) has a shape of its own beside, which
+ * a unit is checked against on read.
+ */
 const unit = z.looseObject({
   /** The record's path in the tree: what a report names. */
   record: z.string(),
@@ -60,7 +64,7 @@ const planSchema = z.looseObject({
   command: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  /** `witness`: a record of the account (src/areas/content/account.ts, witnessOf), for a plan that names none. */
+  /** `witness`: a record of the account (src/areas/change/account.ts, witnessOf), for a plan that names none. */
   account: z.looseObject({ team: z.string(), baseUrl: z.string(), profile: z.string(), witness: z.string().regex(WITNESS).optional() }),
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
@@ -70,6 +74,11 @@ const planSchema = z.looseObject({
   digest: z.string(),
 });
 export type PlanFile = z.infer<typeof planSchema> & { units: PlannedUnit[] };
+
+/** What tells each unit's kind and checks the unit against its shape (kinds.ts, PlanKinds): why not, or undefined when it is of its kind's shape. */
+export interface UnitShapes {
+  misshapen(unit: PlannedUnit): { path: readonly PropertyKey[]; message: string } | undefined;
+}
 
 /** JSON with its keys in order at every depth: the digest does not depend on how a writer laid them out. */
 export function canonicalJson(value: unknown): string {
@@ -130,13 +139,16 @@ export async function writePlan(context: Uses<'files'>, file: string, plan: Plan
   writeTreeFile(root, path, `${JSON.stringify(plan, null, 2)}\n`);
 }
 
-/** A plan file read and checked: its layout, then its digest. An edited file is refused before anything else is read of it. */
-export async function readPlan(context: Uses<'files'>, file: string): Promise<PlanFile> {
-  return readPlanUnder(context.runtime.files?.root, file);
+/**
+ * A plan file read and checked: its layout, then its digest, then each unit against the shape of
+ * its kind. An edited file is refused before anything else is read of it.
+ */
+export async function readPlan(context: Uses<'files'>, file: string, kinds: UnitShapes): Promise<PlanFile> {
+  return readPlanUnder(context.runtime.files?.root, file, kinds);
 }
 
 /** readPlan, of a file under `root` (`loopsctl mcp --root`), or anywhere when there is none. */
-export async function readPlanUnder(under: string | undefined, file: string): Promise<PlanFile> {
+export async function readPlanUnder(under: string | undefined, file: string, kinds: UnitShapes): Promise<PlanFile> {
   const { root, path } = await placeUnderRoot(under, file);
   const bytes = readTreeFile(root, path, MAX_PLAN_BYTES);
   if (bytes === undefined) throw new LocalFileError(`${file}: no such plan file`, { hint: 'write one with `loopsctl content push --plan --out <file>`' });
@@ -154,9 +166,7 @@ export async function readPlanUnder(under: string | undefined, file: string): Pr
   const parsed = planSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new LocalFileError(`${file} is not a plan loopsctl wrote: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`, {
-      hint: 'write the plan again with `loopsctl content push --plan --out <file>`',
-    });
+    throw notAPlan(file, issue.path, issue.message);
   }
   const plan = parsed.data as PlanFile;
   if (planDigest(plan) !== plan.digest) {
@@ -164,5 +174,15 @@ export async function readPlanUnder(under: string | undefined, file: string): Pr
       hint: 'a plan is applied as it was reviewed, never edited: make the change in the content tree and write a new plan',
     });
   }
+  for (const [index, each] of plan.units.entries()) {
+    const wrong = kinds.misshapen(each);
+    if (wrong !== undefined) throw notAPlan(file, ['units', index, ...wrong.path], wrong.message);
+  }
   return plan;
+}
+
+function notAPlan(file: string, path: readonly PropertyKey[], message: string): LocalFileError {
+  return new LocalFileError(`${file} is not a plan loopsctl wrote: ${path.length > 0 ? `${path.map(String).join('.')}: ` : ''}${message}`, {
+    hint: 'write the plan again with `loopsctl content push --plan --out <file>`',
+  });
 }

@@ -17,7 +17,7 @@ import { readJsonFile, UnusableFileError, writeJsonFile } from '../../base/json-
 import { ensureDirectory, inKeptDirectory } from '../../base/private-dir.js';
 import { sanitize } from '../../base/sanitize.js';
 import { z } from '../../base/shapes.js';
-import { canonicalJson, DEFAULT_EXPIRY_MS } from '../content/plan-file.js';
+import { canonicalJson, DEFAULT_EXPIRY_MS } from './plan-file.js';
 
 export const APPROVALS_DIR = 'approvals';
 

@@ -9,9 +9,9 @@ import { ExitCode } from '../../base/exit-codes.js';
 import { UsageError } from '../../base/errors.js';
 import { handler, type Capability, type Handler, type Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
-import { whereOf, witnessOf } from '../content/account.js';
-import { makePlan, writePlan } from '../content/plan-file.js';
-import { requestUnit } from '../content/request-calls.js';
+import { whereOf, witnessOf } from './account.js';
+import { makePlan, writePlan } from './plan-file.js';
+import { requestUnit } from './request-calls.js';
 import { impactOf } from '../impact/impact.js';
 import { impactText } from '../impact/render.js';
 
@@ -44,7 +44,8 @@ export function plannable<A extends unknown[], O extends object>(name: string, i
       throw new UsageError('a plan never discards queued contacts: leave --queued-contacts discard out of it', {
         hint: 'make the change without --plan to discard them (it asks first)',
       });
-    const planning = context as unknown as Uses<(typeof NEEDS)[number]>;
+    // The view holds what the command declared and what a plan needs: NEEDS, which `uses` adds.
+    const planning: Uses<(typeof NEEDS)[number]> = context;
     await inner(context, args, options).catch((error: unknown) => {
       // The command stops where its write is held; any other failure is its own.
       if (planning.held.length === 0) throw error;

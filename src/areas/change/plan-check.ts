@@ -1,0 +1,47 @@
+/**
+ * A plan holds only what it says. Its digest tells an edited file from the one written, but anyone
+ * who can write the file can write a new digest: so before anything is sent, each unit of a plan is
+ * checked against the rules `--plan` and `content push --plan` wrote it by, from its calls and
+ * never from its labels: a call of an operation a plan may hold, sent to a record of the kind the
+ * unit names, its id and its name as the call itself gives them (each kind's `problem`, kinds.ts).
+ * And what a plan does above the write tier (a live workflow, a publish, a schedule, a delete) is
+ * judged from the calls and the account's state, by the gate every write passes (src/core/gate.ts).
+ */
+import type { ApiClient } from '../../api/client.js';
+import { LocalFileError } from '../../base/errors.js';
+import { WriteGate } from '../../core/gate.js';
+import type { BoundUnit, PlanKinds } from './kinds.js';
+import type { PlanFile } from './plan-file.js';
+import { readRecord } from './request-calls.js';
+
+/** The plan's units bound to their kinds; refused when any holds what its kind does not, or names another record than its calls change. */
+export function checkPlanUnits(file: string, plan: PlanFile, kinds: PlanKinds): BoundUnit[] {
+  return plan.units.map((unit, index) => {
+    const bound = kinds.bind(unit);
+    const wrong =
+      bound === undefined
+        ? `no plan holds a unit of the kind "${unit.kind}"`
+        : 'message' in bound
+          ? `${bound.path.map(String).join('.')}: ${bound.message}`
+          : bound.problem();
+    if (wrong === undefined && bound !== undefined && !('message' in bound)) return bound;
+    throw new LocalFileError(`${file} holds what no plan of loopsctl holds (unit ${index + 1}: ${wrong}); nothing was sent`, {
+      hint: 'apply only a plan loopsctl wrote and you reviewed: write it again with `--plan --out`',
+    });
+  });
+}
+
+/**
+ * What the units do that needs a person's yes, a line each (`workflows/welcome: edits a workflow
+ * that is Sending…`), judged from their calls and the account's state now; none for a plan of
+ * writes alone.
+ */
+export async function aboveWriteTier(client: ApiClient, units: readonly BoundUnit[]): Promise<string[]> {
+  const gate = new WriteGate((path) => readRecord(client, path));
+  const found: string[] = [];
+  for (const unit of units) {
+    const does = await unit.needsYes(gate);
+    if (does !== undefined) found.push(`${unit.unit.record}: ${does}`);
+  }
+  return found;
+}

@@ -1,0 +1,226 @@
+/**
+ * A plan's call as a command sends it: the request a write command built (`workflow nodes update`,
+ * `campaigns update`, `transactional publish`, `groups create`…), held at the transport instead of
+ * sent, written down, and sent exactly so by `loopsctl apply`.
+ *
+ * What guards it against a change made meanwhile: a workflow's calls carry the revision they were
+ * planned against (`expectedRevisionId`), which the platform checks itself (a 409); a record whose
+ * writes take no revision is read just before the plan is written and again just before the apply
+ * sends, and a difference is a conflict, as for components and themes.
+ */
+import { createHash } from 'node:crypto';
+import type { ApiClient } from '../../api/client.js';
+import type { HttpRequest } from '../../api/http.js';
+import { freshReads } from '../../api/read-cache.js';
+import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
+import { z } from '../../base/shapes.js';
+import type { WriteGate } from '../../core/gate.js';
+import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
+import { recordKindOfWrite } from '../../platform/record-kinds.js';
+import { heldRequest } from '../../render/dry-run.js';
+import { conflictBeforeSending, imageKind, unitKind, type After, type Image, type ImagedRecord, type Undone } from './kinds.js';
+import { createdAlready } from './namesakes.js';
+import { canonicalJson } from './plan-file.js';
+
+/** The operation of a request call, as a plan file names it. */
+export const REQUEST_OP = 'request';
+
+const requestCall = z.looseObject({
+  op: z.literal(REQUEST_OP),
+  /** The API's operationId, for the reader. */
+  operation: z.string(),
+  method: z.string(),
+  path: z.string(),
+  body: z.unknown().optional(),
+  /** For a write that takes no revision: where the record is read, and the digest of what it held when the plan was made. */
+  read: z.string().optional(),
+  expectedDigest: z.string().optional(),
+});
+export type RequestCall = z.infer<typeof requestCall>;
+
+/** A unit of a command's --plan: one held request, labelled with the record it changes (`recordPath`: where it is read). */
+const requestUnitShape = z.looseObject({
+  record: z.string(),
+  kind: z.string(),
+  id: z.string().optional(),
+  recordPath: z.string().optional(),
+  calls: z.array(requestCall).min(1),
+});
+export type RequestUnit = z.infer<typeof requestUnitShape>;
+
+/** The record a write changes, by its path: `/v1/campaigns/{campaignId}` of `/v1/campaigns/{campaignId}`, `/v1/workflows/{id}` of a node's edit. */
+export function recordPathOf(path: string, operation: string): string | undefined {
+  const template = CONFIGURATION_WRITES[operation as keyof typeof CONFIGURATION_WRITES]?.path;
+  const end = template?.indexOf('}');
+  if (template === undefined || end === undefined || end < 0) return undefined;
+  const depth = template.slice(0, end + 1).split('/').length;
+  return path.split('?')[0]!.split('/').slice(0, depth).join('/');
+}
+
+export function digestOfAnswer(answer: unknown): string {
+  return createHash('sha256').update(canonicalJson(answer)).digest('hex');
+}
+
+export async function readRecord(client: ApiClient, path: string): Promise<unknown> {
+  return client.call({ method: 'GET', idempotent: true, path }, z.unknown());
+}
+
+/** Whether the account holds the record a request call changes: one it answers 404 for is another account's. */
+export async function requestRecordExists(client: ApiClient, path: string): Promise<boolean> {
+  try {
+    await readRecord(client, path);
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The plan's unit for one write a command would have sent: the request as built, and, unless it
+ * carries a revision, the digest of the record it changes as read now.
+ */
+export async function requestUnit(client: ApiClient, req: HttpRequest): Promise<RequestUnit> {
+  const held = heldRequest(req);
+  const write = configurationWrite(req.method, held.path!, held.body);
+  if (write === undefined) {
+    throw new UsageError(`${req.method} ${req.path} is not a change a plan file holds`, { hint: 'run the command without --plan' });
+  }
+  const body = held.body as { expectedRevisionId?: unknown } | null;
+  const record = recordPathOf(held.path!, write.operation);
+  const call: RequestCall = { op: REQUEST_OP, operation: write.operation, method: held.method, path: held.path!, body: held.body };
+  if (record !== undefined && (body === null || typeof body !== 'object' || !('expectedRevisionId' in body))) {
+    call.read = record;
+    call.expectedDigest = digestOfAnswer(await readRecord(client, record));
+  }
+  // The record the path names first (a node's workflow), which the account must hold; the report names every id of the path.
+  const id = Object.values(write.ids)[0];
+  return {
+    record: unitLabel(write, held.body),
+    kind: write.kind,
+    ...(id === undefined ? {} : { id, recordPath: record }),
+    calls: [call],
+  };
+}
+
+/** What a report names the record of a write by: its kind and every id of its path, or, for a create, its kind and name. */
+export function unitLabel(write: ConfigurationWrite, body: unknown): string {
+  const ids = Object.values(write.ids);
+  if (ids.length > 0) return `${write.kind} ${ids.join('/')}`;
+  const name = (body as { name?: unknown } | null)?.name;
+  return `${write.kind}${typeof name === 'string' ? ` "${name}"` : ''}`;
+}
+
+/** Sends a request call as planned; a workflow change the API held back for queued contacts is refused, as a plan never discards them. */
+export async function playRequest(client: ApiClient, call: RequestCall): Promise<{ id?: string }> {
+  if (call.read !== undefined && digestOfAnswer(await readRecord(freshReads(client), call.read)) !== call.expectedDigest) {
+    throw conflictBeforeSending(`${call.read} changed in the account since the plan was made`);
+  }
+  const answer = await client.call(
+    { method: call.method as HttpRequest['method'], idempotent: false, path: call.path, ...(call.body === null ? {} : { body: call.body }) },
+    z.unknown(),
+  );
+  const status = (answer as { status?: unknown } | null)?.status;
+  if (status === 'queuedContactsFound' || status === 'dryRun') {
+    const count = (answer as { queuedContactCount?: unknown }).queuedContactCount;
+    throw Object.assign(
+      new RejectedError(`the account held the change back: ${String(count)} contacts are queued where it removes them, and a plan never discards them`, {
+        status: 409,
+      }),
+      { beforeAnyWrite: true },
+    );
+  }
+  const id = (answer as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? { id } : {};
+}
+
+/** A unit of request calls (`--plan` of a write command): one configuration write, of the unit's kind, record and name. */
+function requestProblem(unit: RequestUnit): string | undefined {
+  if (unit.calls.length !== 1) return 'more than one request in a unit';
+  const call = unit.calls[0]!;
+  const write = configurationWrite(call.method, call.path, call.body);
+  if (write === undefined) return `${call.method} ${call.path} is not a configuration write`;
+  if (write.operation !== call.operation) return `${call.method} ${call.path} is ${write.operation}, not ${call.operation}`;
+  const ids = Object.values(write.ids);
+  const label = unitLabel(write, call.body);
+  if (unit.kind !== write.kind || unit.id !== ids[0] || unit.record !== label)
+    return `${call.method} ${call.path} changes ${label}, and the unit names ${unit.record}`;
+  const record = recordPathOf(call.path, write.operation);
+  if (unit.recordPath !== undefined && unit.recordPath !== record) return `the unit reads ${unit.recordPath}, not the record its call changes`;
+  if (call.read !== undefined && call.read !== record) return `the call is guarded by ${call.read}, not the record it changes`;
+  return undefined;
+}
+
+/** A record as the API answers for it, read where the plan's write guard reads it. */
+interface AnswerImage extends Image {
+  type: 'answer';
+  path: string;
+  answer: unknown;
+}
+
+/** A held request of a write command (`groups update --plan`), played as it was built. */
+export const REQUEST_KIND = unitKind<RequestUnit>({
+  holds: (unit) => unit.calls.some((call) => call.op === REQUEST_OP),
+  shape: requestUnitShape,
+  problem: requestProblem,
+  exists: async (client, unit) => (unit.recordPath === undefined ? undefined : requestRecordExists(client, unit.recordPath)),
+  conflict: (client, unit) => createdAlready(client, unit.kind, unit.calls[0]!.operation, unit.calls[0]!.body),
+  needsYes: async (gate: WriteGate, unit) => {
+    for (const call of unit.calls) {
+      const does = await gate.needsYes(call.method, call.path, call.body);
+      if (does !== undefined) return does;
+    }
+    return undefined;
+  },
+  creates: (unit) => unit.calls[0]!.operation.startsWith('create'),
+  play: (client, unit) => unit.calls.map((call) => () => playRequest(client, call)),
+  // A write to a part of a record another kind images whole (a workflow's node: the workflow), or the record as the API answers.
+  imager: (client, others) => async (unit) => {
+    const whole = others(recordKindOfWrite(unit.kind));
+    if (whole !== undefined) return whole(unit.id);
+    const path = unit.recordPath!;
+    const image: AnswerImage = { type: 'answer', path, answer: await readRecord(client, path) };
+    return image;
+  },
+});
+
+/** The updates whose before-image holds every field they send: their inverse is the same update with the fields as they were. */
+const INVERTIBLE = new Set(['updateCampaign', 'updateCampaignGroup', 'updateTransactionalGroup', 'updateTransactionalEmail']);
+
+/** A group's, a campaign's or a transactional email's fields put back as the API answered them before. */
+function answerInverse(record: ImagedRecord, before: AnswerImage, after: After, imageFile: string): Undone {
+  const unit = requestUnitShape.safeParse(record.unit);
+  const call = unit.success ? unit.data.calls[0]! : undefined;
+  const fields = Object.keys((call?.body ?? {}) as Record<string, unknown>).filter((field) => field !== 'expectedRevisionId');
+  const was = before.answer as Record<string, unknown>;
+  const missing = fields.filter((field) => !Object.hasOwn(was, field));
+  if (call === undefined || !INVERTIBLE.has(call.operation) || missing.length > 0) {
+    return {
+      notUndone: {
+        record: record.record,
+        why:
+          call !== undefined && missing.length > 0 && INVERTIBLE.has(call.operation)
+            ? `the API's answer for it does not show ${missing.join(', ')} as they were, so they cannot be sent back`
+            : `${call?.operation ?? 'its call'} cannot be taken back through the API`,
+        hint: `what it held before is kept in ${imageFile}: set it again in the Loops app`,
+      },
+    };
+  }
+  const inverse: RequestCall = {
+    op: REQUEST_OP,
+    operation: call.operation,
+    method: call.method,
+    path: call.path,
+    body: Object.fromEntries(fields.map((field) => [field, was[field]])),
+    read: before.path,
+    expectedDigest: after.digest!,
+  };
+  return { unit: { record: record.record, kind: record.kind, id: record.id, recordPath: before.path, calls: [inverse] } };
+}
+
+/** The image of a record a held request changes, as the API answers for it. */
+export const ANSWER_IMAGES = imageKind<AnswerImage>({
+  is: (image): image is AnswerImage => image.type === 'answer',
+  whereNow: async (client, image) => ({ digest: digestOfAnswer(await readRecord(client, image.path)) }),
+  undoer: (_client, imageFile) => async (record, image, after) => answerInverse(record, image, after, imageFile),
+});

@@ -1,0 +1,107 @@
+/** What `loopsctl undo` does: finds the before-images of a change, makes the inverse plan through the kinds of its records, and writes it or applies it. */
+import { join } from 'node:path';
+import { ExitCode } from '../../base/exit-codes.js';
+import { LocalFileError, ProtectedError } from '../../base/errors.js';
+import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
+import type { Uses } from '../../core/capabilities.js';
+import { countOf } from '../../render/numbers.js';
+import { explained } from '../explain.js';
+import { whereOf } from './account.js';
+import { applyPlan, CONTENT_API } from './apply.js';
+import type { BeforeImages } from './before-images.js';
+import type { PlanKinds } from './kinds.js';
+import { makePlan, readPlan, writePlan, type PlannedUnit } from './plan-file.js';
+import { inversePlan, type Inverse } from './undo-plan.js';
+import { impactOf } from '../impact/impact.js';
+import { impactText } from '../impact/render.js';
+
+export interface UndoOptions {
+  out?: string;
+  expires?: number;
+  yes?: boolean;
+}
+
+type UndoContext = Uses<'out' | 'client' | 'key' | 'files' | 'clock' | 'config' | 'prompts' | 'globals'>;
+
+/** Takes back `change` (a plan file applied, or the id `apply` printed), its records put back through their kinds. */
+export async function undoChange(context: UndoContext, change: string, options: UndoOptions, kinds: PlanKinds): Promise<number> {
+  if (options.expires !== undefined && options.out === undefined) throw new LocalFileError('--expires is the expiry of a plan file: give --out <file> with it');
+  const images = await imagesOf(context, change, kinds);
+  const imageFile = join(imagesDirectory(context.configDir), `${images.id}.json`);
+  const client = await context.client();
+  const where = await whereOf(context, client);
+  if (where.team !== images.account.team || where.baseUrl !== images.account.baseUrl) {
+    throw new ProtectedError(
+      `${change} changed ${images.account.team} at ${images.account.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}; nothing was sent`,
+      { hint: `undo it with the key it was applied with (profile ${images.account.profile})` },
+    );
+  }
+  const inverse = await explained(inversePlan(client, images, imageFile, kinds), CONTENT_API);
+  const code = noteNotUndone(context, inverse);
+  if (inverse.units.length === 0) {
+    context.out.note(
+      inverse.notUndone.length === 0 ? `Nothing to undo: the account holds what ${change} found.` : `Nothing of ${change} can be undone through the API.`,
+    );
+    return code;
+  }
+  // What putting it back does to people, as any plan shows it: the contacts waiting at a node the change added, which the undo deletes.
+  const impact = await explained(impactOf(client, inverse.units), CONTENT_API);
+  // Applied at once, the impact is shown before the confirmation, and not again by the apply (--json: under the apply's "impact").
+  const plan = makePlan(
+    `undo ${change}`,
+    where,
+    false,
+    inverse.units,
+    context.runtime.now(),
+    options.expires,
+    options.out === undefined && !context.out.json ? undefined : impact,
+  );
+  if (!context.out.json) {
+    const text = impactText(context.out, impact);
+    await context.out.write(`${describe(inverse.units)}${text === '' ? '' : `${text}\n`}`);
+  }
+  if (options.out !== undefined) {
+    await writePlan(context, options.out, plan);
+    if (context.out.json) await context.out.writeJson(plan);
+    context.out.note(`Wrote the undo of ${change} to ${options.out}: apply it with \`loopsctl apply ${options.out}\` before ${plan.expiresAt}.`);
+    return code;
+  }
+  await context.confirm(`Undo ${change}: put back ${countOf(inverse.units.length, 'record')} in ${where.team}?`, options.yes);
+  // Kept with the before-images, privately: its .applied record says how far the undo got.
+  const file = join(imagesDirectory(context.configDir), `undo-${newImageId(context.runtime.now())}.json`);
+  await writePlan(context, file, plan);
+  // --live raises the run's tier: the yes the apply of a live workflow's undo needs.
+  return Math.max(code, await applyPlan(context, file, kinds));
+}
+
+/** The before-images of a change: by the id `apply` printed, or by the plan file applied (the newest kept for its digest). */
+async function imagesOf(context: UndoContext, change: string, kinds: PlanKinds): Promise<BeforeImages> {
+  if (isImageId(change)) {
+    const images = readImage(context.configDir, change);
+    if (images === undefined) throw new LocalFileError(`no change ${change} is kept here`, { hint: 'see the changes kept with `loopsctl log`' });
+    return images as BeforeImages;
+  }
+  const plan = await readPlan(context, change, kinds);
+  for (const id of imageIds(context.configDir).reverse()) {
+    const images = readImage(context.configDir, id) as BeforeImages | undefined;
+    if (images?.plan?.digest === plan.digest) return images;
+  }
+  throw new LocalFileError(`${change} was not applied from here: no before-image of it is kept in ${imagesDirectory(context.configDir)}`, {
+    hint: 'undo it where it was applied, or pull and plan the change back by hand',
+  });
+}
+
+function noteNotUndone(context: UndoContext, inverse: Inverse): number {
+  for (const each of inverse.notUndone) context.out.note(`${each.record}: not undone: ${each.why}; ${each.hint}.`);
+  for (const note of inverse.leftInApp) context.out.note(`Set in the app: ${note}.`);
+  return inverse.notUndone.length > 0 ? ExitCode.rejected : ExitCode.ok;
+}
+
+function describe(units: PlannedUnit[]): string {
+  return units
+    .map(
+      (unit) =>
+        `# ${unit.record}: would put back\n${unit.calls.map((call, index) => `  ${index + 1}. ${call.op === 'request' ? `${call.operation as string} ${call.path as string}` : call.op}\n`).join('')}`,
+    )
+    .join('');
+}

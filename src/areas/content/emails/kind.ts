@@ -1,0 +1,202 @@
+/**
+ * An email record's unit of a plan (a transactional email, a campaign, a component or a theme:
+ * plan-unit.ts writes it), as the change cycle plays it (src/areas/change/kinds.ts): its shape in
+ * the plan file, the calls it may hold, how each is sent, the namesake that stops its create, its
+ * record's before-image as a pull writes it, and the push that puts the record back.
+ */
+import type { ApiClient } from '../../../api/client.js';
+import { freshReads } from '../../../api/read-cache.js';
+import { RECORD_KINDS } from '../../../platform/record-kinds.js';
+import { updateCampaign } from '../../campaigns/client.js';
+import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
+import { conflictBeforeSending, CREATED, imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
+import { createdAlready } from '../../change/namesakes.js';
+import { createComponent, updateComponent } from '../../components/client.js';
+import { getEmailMessage } from '../../email-messages/client.js';
+import { createTheme, updateTheme } from '../../themes/client.js';
+import { createTransactional, updateTransactional } from '../../transactional/client.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { recordExists } from '../account.js';
+import { digestOf, type Kind } from '../files.js';
+import { messageUpdate } from '../message-fields.js';
+import type { RecordFiles } from './files.js';
+import type { Step } from './plan.js';
+import { emailUnitShape, recordUnit, type EmailCall, type EmailUnit } from './plan-unit.js';
+import { fetchRecord, sendMessage } from './remote.js';
+
+/** The operations of a content push's units, by the unit's kind (plan-unit.ts). */
+const OPS: Record<Kind, ReadonlySet<string>> = {
+  transactional: new Set(['createTransactional', 'updateTransactional', 'updateEmailMessage']),
+  campaigns: new Set(['updateCampaign', 'updateEmailMessage']),
+  components: new Set(['createComponent', 'updateComponent']),
+  themes: new Set(['createTheme', 'updateTheme']),
+};
+
+/** The fields a content push's call sends, by its operation: a body with any other is none that loopsctl wrote. */
+const FIELDS: Partial<Record<EmailCall['op'], ReadonlySet<string>>> = {
+  createTransactional: new Set(['name', 'transactionalGroupId']),
+  updateTransactional: new Set(['name', 'transactionalGroupId']),
+  updateCampaign: new Set(['name']),
+  createComponent: new Set(['name', 'lmx']),
+  updateComponent: new Set(['name', 'lmx']),
+  createTheme: new Set(['name', 'styles']),
+  updateTheme: new Set(['name', 'styles']),
+};
+
+/** The operations whose call names the unit's record by `id` (the others name a message, or create). */
+const BY_ID: ReadonlySet<string> = new Set(['updateTransactional', 'updateCampaign', 'updateComponent', 'updateTheme']);
+
+/** The API's operation of each create a push sends, by its own name: what a namesake is looked for by. */
+const CREATES: Partial<Record<EmailCall['op'], string>> = {
+  createTransactional: 'createTransactionalEmail',
+  createComponent: 'createComponent',
+  createTheme: 'createTheme',
+};
+
+function problem(unit: EmailUnit): string | undefined {
+  for (const call of unit.calls) {
+    if (!OPS[unit.kind].has(call.op)) return `a ${unit.kind} unit holds ${call.op}`;
+    if (BY_ID.has(call.op) && call.id !== unit.id) return `${call.op} of ${String(call.id)} in the unit of ${String(unit.id)}`;
+    if (call.op.startsWith('create') && unit.id !== undefined) return `${call.op} in the unit of an existing record`;
+    const fields = FIELDS[call.op];
+    const extra = fields === undefined ? undefined : Object.keys(call.body).find((field) => !fields.has(field));
+    if (extra !== undefined) return `${call.op} sends ${extra}, which a content push never sends`;
+  }
+  if (unit.id === undefined && !unit.calls[0]!.op.startsWith('create')) return 'a unit without a record that creates none';
+  return undefined;
+}
+
+function refusal(errors: string[] | undefined, restored: boolean): Played {
+  return restored && errors !== undefined ? { refused: `Guardian: ${errors.join('; ')}; put back as it was` } : {};
+}
+
+// The unit's calls, one case each: a switch over the operations, read as one table.
+async function playCall(client: ApiClient, check: boolean, call: EmailCall): Promise<Played> {
+  switch (call.op) {
+    case 'updateEmailMessage': {
+      const current = await getEmailMessage(client, call.messageId);
+      const sent = await sendMessage(client, call.messageId, call.body, current, call.expectedRevisionId, check);
+      return refusal(
+        sent?.report?.errors.map((rule) => rule.title),
+        sent?.restored === true,
+      );
+    }
+    case 'updateTransactional':
+      await updateTransactional(client, call.id, call.body);
+      return {};
+    case 'updateCampaign':
+      await updateCampaign(client, call.id, call.body);
+      return {};
+    case 'updateComponent':
+    case 'updateTheme': {
+      const kind = call.op === 'updateComponent' ? 'components' : 'themes';
+      // These take no revision: the account's content is compared with what the plan saw, just before the write.
+      const now = await fetchRecord(freshReads(client), kind, call.id);
+      if (now === undefined || digestOf(now.files) !== call.expectedDigest)
+        throw conflictBeforeSending(`${kind === 'components' ? 'the component' : 'the theme'} changed in the account since the plan was made`);
+      if (call.op === 'updateComponent') await updateComponent(client, call.id, call.body);
+      else await updateTheme(client, call.id, call.body);
+      return {};
+    }
+    case 'createComponent':
+      return { id: (await createComponent(client, call.body)).id };
+    case 'createTheme':
+      return { id: (await createTheme(client, call.body)).id };
+    case 'createTransactional': {
+      const created = await createTransactional(client, call.body);
+      const draft = call.draft;
+      if (draft === undefined || created.draftEmailMessageId === null) return { id: created.id };
+      const current = await getEmailMessage(client, created.draftEmailMessageId);
+      const update = messageUpdate(draft.fields, draft.lmx, current);
+      if (Object.keys(update).length === 0) return { id: created.id };
+      const sent = await sendMessage(client, current.id, update, current, current.contentRevisionId, check);
+      return {
+        id: created.id,
+        ...refusal(
+          sent.report?.errors.map((rule) => rule.title),
+          sent.restored,
+        ),
+      };
+    }
+  }
+}
+
+/** An email, component or theme as a pull writes it. */
+interface RecordImage extends Image {
+  type: 'record';
+  kind: Kind;
+  name: string;
+  files: Record<string, string>;
+}
+
+const EMAIL_DIRECTORIES: ReadonlySet<string> = new Set(
+  [RECORD_KINDS['transactional email'], RECORD_KINDS.campaign, RECORD_KINDS.component, RECORD_KINDS.theme].map((kind) => kind.directory),
+);
+
+/** A content push's unit of an email, a component or a theme. */
+export const EMAIL_UNITS = unitKind<EmailUnit>({
+  holds: (unit) => EMAIL_DIRECTORIES.has(unit.kind) && unit.calls.every((call) => call.op !== 'request'),
+  shape: emailUnitShape,
+  problem,
+  exists: async (client, unit) => (unit.id === undefined ? undefined : recordExists(client, unit.record, unit.id)),
+  conflict: async (client, unit) => {
+    const [call] = unit.calls;
+    const operation = CREATES[call!.op];
+    return operation === undefined ? undefined : createdAlready(client, unit.kind, operation, call!.body);
+  },
+  needsYes: async () => undefined,
+  creates: (unit) => unit.calls[0]!.op.startsWith('create'),
+  play: (client, unit, plan) => unit.calls.map((call) => () => playCall(client, plan.check, call)),
+  imager: (client) => async (unit) => {
+    const remote = await fetchRecord(client, unit.kind, unit.id);
+    if (remote === undefined) return CREATED;
+    const image: RecordImage = { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.files) };
+    return image;
+  },
+});
+
+/** An email's, a component's or a theme's files put back, as a push of the files a pull wrote before would send them. */
+async function recordInverse(client: ApiClient, record: ImagedRecord, before: RecordImage, after: After): Promise<EmailUnit | undefined> {
+  const remote = await fetchRecord(client, before.kind, record.id!);
+  if (remote === undefined) return undefined;
+  const local: RecordFiles = { kind: before.kind, path: record.record, name: before.name, files: new Map(Object.entries(before.files)) };
+  // The revisions the apply left: a change made since is refused by the platform.
+  const step: Step = { pair: { local, remote, synced: { revisions: after.messages ?? {} } }, standing: 'local', action: 'update' } as unknown as Step;
+  const unit = recordUnit(step, false);
+  if (unit === undefined) return undefined;
+  for (const call of unit.calls) if ('expectedDigest' in call) call.expectedDigest = after.digest!;
+  return unit;
+}
+
+/** The image of an email, a component or a theme, as a pull writes it. */
+export const RECORD_IMAGES = imageKind<RecordImage>({
+  is: (image): image is RecordImage => image.type === 'record',
+  whereNow: async (client, image, id) => {
+    const remote = await fetchRecord(client, image.kind, id!);
+    if (remote === undefined) return undefined;
+    const messages = Object.fromEntries(Object.entries(remote.messages).map(([prefix, message]) => [prefix, message?.contentRevisionId ?? null]));
+    return { digest: digestOf(remote.files), messages };
+  },
+  undoer: (client) => async (record, image, after) => {
+    const unit = await recordInverse(client, record, image, after);
+    return unit === undefined ? {} : { unit };
+  },
+});
+
+/** The records a push writes, as it read them just before: kept with no read more. */
+export function keepPushImages(context: Uses<'config' | 'clock'>, client: ApiClient, header: Header, steps: Step[]): KeptImages | undefined {
+  const records = steps
+    .filter((step) => step.action !== 'skip')
+    .map((step): ImagedRecord => {
+      const local = step.pair.local!;
+      const remote = step.pair.remote;
+      const id = remote === undefined ? {} : { id: remote.id };
+      // As the account holds it, its own ids in its LMX where the push read it in the tree's names: what an undo puts back.
+      const before: RecordImage | typeof CREATED =
+        step.action === 'create' || remote === undefined
+          ? CREATED
+          : { type: 'record', kind: remote.kind, name: remote.name, files: Object.fromEntries(remote.withIds ?? remote.files) };
+      return { record: local.path, kind: local.kind, ...id, unit: { record: local.path, kind: local.kind, ...id, calls: [] }, before };
+    });
+  return records.length === 0 ? undefined : keepImages(context, client, header, records, new PlanKinds([], [RECORD_IMAGES]));
+}
