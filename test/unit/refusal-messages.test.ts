@@ -50,6 +50,21 @@ const TEXT_MATCHERS = new Set([
  */
 const ALLOWED: { file: string; assertion: string; why: string }[] = [
   {
+    file: 'test/e2e/areas/check/qa.test.ts',
+    assertion: 'expect(result.code).toBe(1)',
+    why: "`check`'s exit 1 says it found errors, no refusal: the report on stdout, whose rules and line widths the test asserts, is what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/check-qa.test.ts',
+    assertion: 'expect(raised.code).toBe(1)',
+    why: "`content check`'s exit 1 says a rule the rules file raised found an error, no refusal: the findings per file, which the test asserts, are what it says",
+  },
+  {
+    file: 'test/e2e/areas/content/check-qa.test.ts',
+    assertion: 'expect(result.code).toBe(1)',
+    why: "`content check`'s exit 1 says it found errors, no refusal: the findings on stdout, which the test asserts rule by rule, are what it says",
+  },
+  {
     file: 'test/e2e/areas/content/audience.test.ts',
     assertion: 'expect(diff.code).toBe(1)',
     why: "`content diff`'s exit 1 says the records differ, no refusal: the patch it prints, which the test asserts line by line, is what it says",

@@ -85,6 +85,7 @@ describe('the change cycle', () => {
     const apply = await sandbox.loopsctl(['apply', plan]);
     expect(changed).toBe(true);
     expect(apply.code).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain('the theme changed in the account since the plan was made');
     expect(recorded.filter((request) => request.method !== 'GET')).toEqual([]);
     expect(recorded.filter((request) => request.path === `/v1/themes/${id}`)).toHaveLength(2);

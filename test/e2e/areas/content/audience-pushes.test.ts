@@ -114,15 +114,18 @@ describe('audience pushes', () => {
     writeRecord(root, 'groups/transactional/twins', 'group.json', { name: 'Twins', description: 'Two' });
     const plan = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan']);
     expect(plan.code, plan.stderr).toBe(5);
+    expect(plan.stderr).toContain('The push would leave: 2 audience records the API cannot make as the files say');
     expect(plan.stdout).toContain('several segments in the account are named "Twins", and these files are none of them');
     expect(plan.stdout).toContain('several groups in the account are named "Twins", and these files are none of them');
     expect(plan.stdout).not.toMatch(/would create/);
     const json = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan', '--json']);
     expect(json.code, json.stderr).toBe(5);
+    expect(json.stderr).toBe('');
     const planned = (JSON.parse(json.stdout) as { audience: { plan: { path: string }[] } }).audience.plan;
     expect(planned.find((task) => task.path === 'segments/twins')).toMatchObject({ standing: 'ambiguous', action: 'skip', calls: [] });
     const push = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--yes']);
     expect(push.code, push.stderr).toBe(5);
+    expect(push.stderr).toContain('Not pushed: 2 audience records the API cannot make as the files say');
     expect(writes(sandbox)).toEqual([]);
     const state = slices(sandbox.server.state());
     for (const slice of ['segments', 'transactionalGroups'])
