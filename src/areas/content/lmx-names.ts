@@ -29,6 +29,16 @@ const NAMED_KINDS = Object.keys(REFERENCES) as NamedKind[];
 /** What a push sends for a record the same push makes before the emails, in a plan: no id exists yet. */
 const MADE_BY_THIS_PUSH = '(made by this push) ';
 
+/** The stand-in a plan names a record by (a component, a segment, a group) that the same push makes first. */
+export function standIn(name: string): string {
+  return `${MADE_BY_THIS_PUSH}${name}`;
+}
+
+/** Whether a plan's calls name a record by its stand-in: a plan file cannot hold them, the account gives the id only once it is made. */
+export function namesStandIn(calls: unknown): boolean {
+  return JSON.stringify(calls).includes(MADE_BY_THIS_PUSH);
+}
+
 /** The record's directory a name of the tree names, by the LMX that names it: `components/footer--cm1`. */
 export interface NamedRecord {
   /** The LMX file, as its record's files name it (`draft.lmx`). */
@@ -116,7 +126,7 @@ export class LmxNames {
       if (id !== undefined) return id;
       if (names.making.has(name)) {
         making.push(`${kind}/${name}`);
-        return `${MADE_BY_THIS_PUSH}${kind}/${name}`;
+        return standIn(`${kind}/${name}`);
       }
       missing.push(`${kind}/${name}`);
       return undefined;

@@ -18,6 +18,7 @@ import { printImpact } from '../impact/render.js';
 import { leftToDo, noteLeftToDo, pushAudienceFirst } from './audience/push.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from './scope.js';
 import { readRecords } from './emails/files.js';
+import { namesStandIn } from './lmx-names.js';
 import { pushEmails, type EmailPush, type PushOptions } from './emails/push.js';
 import { readWorkflows } from './workflows/files.js';
 import { pushWorkflows } from './workflows/push.js';
@@ -79,10 +80,11 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
         ...(workflows === undefined ? {} : { workflows: workflows.json }),
         ...(audience === undefined ? {} : { audience: { ...audience.json, leftToDo: leftToDo(audience, fresh && !options.plan, byHand) } }),
       };
-      // One plan file holds both halves' calls in the order they are pushed; a record held back (exit 5) holds it back.
-      const planned = [...(emails?.units ?? []), ...(workflows?.units ?? [])];
+      // One plan file holds the halves' calls in the order they are pushed; a record held back (exit 5) holds it back.
+      const planned = [...(audience?.units ?? []), ...(emails?.units ?? []), ...(workflows?.units ?? [])];
+      if (options.out !== undefined) refuseStandIns(planned);
       const code = Math.max(emails?.code ?? ExitCode.ok, workflows?.code ?? ExitCode.ok, audience?.code ?? ExitCode.ok);
-      const held = emails?.held === true || workflows?.code === ExitCode.rejected;
+      const held = emails?.held === true || workflows?.code === ExitCode.rejected || audience?.held === true;
       const impact = options.plan ? await explained(impactOf(client, planned, { code: options.code }), CONTENT) : undefined;
       const withImpact = impact === undefined ? {} : { impact };
       if (context.out.json) {
@@ -101,6 +103,19 @@ export const push: Handler<[string | undefined], PushOptions> = handler(
   },
   { readsOnce: true },
 );
+
+/**
+ * An email or workflow that names a segment or group the same plan makes: its id is the account's
+ * to give once it is made, and a plan file holds only ids. Refused before anything is written.
+ */
+function refuseStandIns(units: readonly PlannedUnit[]): void {
+  const naming = units.filter((unit) => namesStandIn(unit.calls)).map((unit) => unit.record);
+  if (naming.length === 0) return;
+  throw new UsageError(
+    `${naming.join(', ')}: names a segment or group this plan makes, and a plan file cannot hold an id before the account gives it; nothing was written`,
+    { hint: 'push the audience first (`loopsctl content push --only audience`, or apply a plan of it), then plan the rest with --out' },
+  );
+}
 
 /**
  * The plan as a file for `loopsctl apply`, unless something was held back (a conflict, a live

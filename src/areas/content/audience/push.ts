@@ -21,6 +21,8 @@ import { syncedAudience } from './pull.js';
 import { fetchAudience, sendWrite, type AudienceWrite } from './remote.js';
 import { readAudienceSides } from './sides.js';
 import type { AudienceProblem } from './rules.js';
+import { audienceUnits } from './units.js';
+import type { RequestUnit } from '../../change/request-calls.js';
 
 export interface AudiencePushOptions {
   plan?: boolean;
@@ -43,6 +45,10 @@ export interface AudiencePushed {
   json: Record<string, unknown>;
   /** Steps in the app that nothing of this push waits for, but the tree names. */
   leftToDo: string[];
+  /** Under --plan, its writes as a plan file holds them, first of the plan's units. */
+  units: RequestUnit[];
+  /** A record held for a conflict, or a step the app must take first: a plan file of the push would not be the whole change. */
+  held: boolean;
 }
 
 /** One write in the words of the plan: the API's operation and what it sets. */
@@ -160,7 +166,10 @@ export async function pushAudience(
     if (blocked && !options.plan)
       out.note(`Nothing was sent: ${countOf(steps.filter((step) => step.blocks).length, 'step')} to take in the app first (above), then push again.`);
     else noteUnsettled(out, tasks, true);
-    return { code: blocked || unsettled ? ExitCode.rejected : ExitCode.ok, blocked, newSegments, newGroups, lines: [], json, leftToDo };
+    // A push that cannot go on plans no writes: its plan file would not be the whole change.
+    const units = await audienceUnits(client, blocked ? [] : tasks.flatMap((task) => task.writes));
+    const held = blocked || tasks.some((task) => task.held === true);
+    return { code: blocked || unsettled ? ExitCode.rejected : ExitCode.ok, blocked, newSegments, newGroups, lines: [], json, leftToDo, units, held };
   }
   const sending = tasks.filter((task) => task.writes.length > 0);
   const creating = sending.filter((task) => task.action === 'create' || task.writes.some((write) => write.op.startsWith('create')));
@@ -197,7 +206,17 @@ export async function pushAudience(
   keepSyncedAudience(state, account, synced);
   writeState(root, state);
   noteUnsettled(out, tasks, false);
-  return { code: unsettled ? ExitCode.rejected : ExitCode.ok, blocked: false, newSegments, newGroups, lines, json: { ...json, records: lines }, leftToDo };
+  return {
+    code: unsettled ? ExitCode.rejected : ExitCode.ok,
+    blocked: false,
+    newSegments,
+    newGroups,
+    lines,
+    json: { ...json, records: lines },
+    leftToDo,
+    units: [],
+    held: false,
+  };
 }
 
 /** Why the push ends with exit 5: the records it could not make as the files say, or found changed in the account. */
@@ -234,14 +253,10 @@ export async function pushAudienceFirst(
   scope: { root: string; audience: boolean; workflows: boolean },
   state: ContentState,
   account: string,
-  options: Omit<AudiencePushOptions, 'workflows'> & { out?: string },
+  options: Omit<AudiencePushOptions, 'workflows'>,
 ): Promise<AudiencePushed | undefined> {
   if (!scope.audience || (state.audience === undefined && readAudience(scope.root).length === 0)) return undefined;
   const pushed = await explained(pushAudience(context, client, scope.root, state, account, { ...options, workflows: scope.workflows }), CONTENT);
-  if (options.out !== undefined && (pushed.json.plan as { calls: unknown[] }[]).some((task) => task.calls.length > 0))
-    throw new UsageError('a plan file holds no writes of segments, groups or contact properties; nothing was written', {
-      hint: 'push them first (`loopsctl content push --only audience`), then plan the rest with --out',
-    });
   const { out } = context;
   if (pushed.blocked && !options.plan && out.json) await out.writeJson({ account, audience: pushed.json });
   else if (!out.json && pushed.lines.length > 0) await out.write(renderLines(out, pushed.lines));

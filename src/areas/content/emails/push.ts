@@ -15,7 +15,7 @@ import { referenceDigestOf, readRecords, writeReferenceFiles, writeRecordFiles, 
 import { applyRecord, readForPush, guardianCheckOf, createRecord, fetchRecord, publish, restored, transactionalGroupIds, type Applied } from './remote.js';
 import { remember, type Account } from '../account.js';
 import { keepPushImages } from './kind.js';
-import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
+import { accountFiles, heldAt, lmxNames, madeByThePlan, nameRecords, standIn, type LmxNames } from '../lmx-names.js';
 import { guardingRevisions, recordUnit, type EmailUnit } from './plan-unit.js';
 import { renderLines, type Line } from '../render.js';
 import type { GuardianRule } from '../../../platform/email-messages/schemas.js';
@@ -195,7 +195,7 @@ function startRun(context: Uses<'out'>, client: ApiClient, account: string, root
 async function groupIdsFor(client: ApiClient, steps: Step[], options: PushOptions): Promise<Map<string, string> | undefined> {
   if (!steps.some((step) => step.action !== 'skip' && step.pair.local!.kind === 'transactional')) return undefined;
   const groupIds = await explained(transactionalGroupIds(client), CONTENT);
-  for (const name of options.plan ? (options.plannedGroups ?? []) : []) if (!groupIds.has(name)) groupIds.set(name, `(made by this push) ${name}`);
+  for (const name of options.plan ? (options.plannedGroups ?? []) : []) if (!groupIds.has(name)) groupIds.set(name, standIn(name));
   return groupIds;
 }
 

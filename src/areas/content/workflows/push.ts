@@ -20,7 +20,7 @@ import type { WorkflowFile } from '../../../platform/workflows/file.js';
 import { workflowProblems } from '../../../platform/workflows/rules.js';
 import * as api from '../../workflows/client.js';
 import { digestOf, newIdNote, writeState, type ContentState, type Files, type SyncedRecord } from '../files.js';
-import { accountFiles, lackingWords, madeByThePlan, nameRecords, type LmxNames } from '../lmx-names.js';
+import { accountFiles, lackingWords, madeByThePlan, nameRecords, standIn, type LmxNames } from '../lmx-names.js';
 import type { Scope } from '../scope.js';
 import { renderLines, type Line } from '../render.js';
 import { describeStep, planWorkflow, type WorkflowPlan } from './plan.js';
@@ -230,7 +230,7 @@ export async function pushWorkflows(
   const { out } = context;
   const { root } = scope;
   const { sides, names, lmx } = await readSides(client, root, state, account, { onlyChanged: true, scope });
-  for (const name of options.plannedSegments ?? []) names.segments.set(`(made by this push) ${name}`, name);
+  for (const name of options.plannedSegments ?? []) names.segments.set(standIn(name), name);
   for (const path of options.making ?? []) lmx.making(path);
   refuseBroken(sides);
   const tasks = sides

@@ -1,12 +1,13 @@
 /**
  * Pushes of the audience half that went wrong unnoticed: each test is named for the bug it guards
- * against. A plan file that silently lacked the audience writes; a push that paired a record with
+ * against. A plan file that silently lacked the audience writes (now it holds them, guarded); a push that paired a record with
  * the first of two of the account's records of its name, or planned a third; a segment and a group
  * that could not share a name.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seedId } from '../../../../src/emulator/module.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
 
@@ -27,6 +28,23 @@ function writeRecord(root: string, directory: string, file: string, fields: Reco
   writeFileSync(join(root, directory, file), `${JSON.stringify(fields, null, 2)}\n`);
 }
 
+/** The first group the pull wrote, its description changed here: what a push updates, and where the account keeps it. */
+function changeAGroup(root: string): { path: string; id: string; slice: string; update: string; was: unknown } {
+  for (const [kind, path, slice, update] of [
+    ['transactional', '/v1/transactional-groups', 'transactionalGroups', 'updateTransactionalGroup'],
+    ['campaigns', '/v1/campaign-groups', 'campaignGroups', 'updateCampaignGroup'],
+  ] as const) {
+    const directory = join(root, 'groups', kind);
+    const name = existsSync(directory) ? readdirSync(directory).find((entry) => entry.includes('--')) : undefined;
+    if (name === undefined) continue;
+    const file = join(directory, name, 'group.json');
+    const fields = JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown };
+    writeFileSync(file, `${JSON.stringify({ ...fields, description: 'Changed here' }, null, 2)}\n`);
+    return { path, id: name.slice(name.lastIndexOf('--') + 2), slice, update, was: fields.description };
+  }
+  throw new Error('the pull wrote no group');
+}
+
 const FRESH_SEGMENT = {
   name: 'Customers',
   description: 'Paying',
@@ -34,17 +52,85 @@ const FRESH_SEGMENT = {
 };
 
 describe('audience pushes', () => {
-  it('a plan file silently lacks the audience writes: --out is refused, naming them, and writes no file', async () => {
+  it('a plan file silently lacked the audience writes: it holds them, ahead of the rest, and `loopsctl apply` makes them, undoably', async () => {
     const sandbox = await sandboxes();
     const root = await pulledAudience(sandbox);
     writeRecord(root, 'segments/customers', 'segment.json', FRESH_SEGMENT);
+    writeRecord(root, 'groups/transactional/receipts', 'group.json', { name: 'Receipts' });
+    const properties = join(root, 'contact-properties.json');
+    const withTier = [...(JSON.parse(readFileSync(properties, 'utf8')) as object[]), { key: 'tier', label: 'Tier', type: 'string' }];
+    writeFileSync(properties, `${JSON.stringify(withTier, null, 2)}\n`);
+    const group = changeAGroup(root);
     const out = join(tempDir('loopsctl-plan-'), 'change.json');
-    for (const only of [AUDIENCE, []]) {
-      const planned = await sandbox.loopsctl(['content', 'push', root, ...only, '--plan', '--out', out]);
-      expect(planned.code, planned.stderr).toBe(2);
-      expect(planned.stderr).toMatch(/a plan file holds no writes of segments, groups or contact properties; nothing was written/);
-      expect(existsSync(out)).toBe(false);
-    }
+    const planned = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan', '--out', out]);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(writes(sandbox)).toEqual([]);
+    const plan = JSON.parse(readFileSync(out, 'utf8')) as { units: { kind: string; calls: { operation: string; read?: string }[] }[] };
+    // Properties, then segments, then groups, as a push sends them; the update guarded by the group as read.
+    const operations = plan.units.map((unit) => unit.calls[0]!.operation);
+    expect(operations.slice(0, 2)).toEqual(['createContactProperty', 'createAudienceSegment']);
+    expect(operations.slice(2).sort()).toEqual(['createTransactionalGroup', group.update].sort());
+    expect(plan.units.find((unit) => unit.calls[0]!.operation === group.update)!.calls[0]!.read).toBe(`${group.path}/${group.id}`);
+    // The change is kept under the config directory, which the undo reads.
+    const env = { LOOPSCTL_CONFIG_DIR: join(tempDir('loopsctl-config-'), 'config') };
+    const apply = await sandbox.loopsctl(['apply', out], { env });
+    expect(apply.code, apply.stderr).toBe(0);
+    const state = slices(sandbox.server.state());
+    expect(state.segments!.filter((segment: { name: string }) => segment.name === 'Customers')).toHaveLength(1);
+    expect(state.transactionalGroups!.filter((made: { name: string }) => made.name === 'Receipts')).toHaveLength(1);
+    expect(JSON.stringify(state)).toContain('"tier"');
+    expect(state[group.slice]!.find((record: { id: string }) => record.id === group.id).description).toBe('Changed here');
+    // The group's update is put back from the image the apply kept; what the API cannot delete is said, and left (exit 5).
+    const id = /`loopsctl undo (\S+)` puts it back/.exec(apply.stderr)![1]!;
+    const undo = await sandbox.loopsctl(['undo', id, '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(5);
+    expect(undo.stderr).toContain('segment "Customers": not undone: the change created it, and the API cannot delete a segment');
+    expect(slices(sandbox.server.state())[group.slice]!.find((record: { id: string }) => record.id === group.id).description).toBe(group.was);
+    // The whole tree's plan holds the audience writes too: the group's update, again.
+    const all = join(tempDir('loopsctl-plan-'), 'all.json');
+    const whole = await sandbox.loopsctl(['content', 'push', root, '--plan', '--out', all]);
+    expect(whole.code, whole.stderr).toBe(0);
+    const again = JSON.parse(readFileSync(all, 'utf8')) as { units: { calls: { operation: string }[] }[] };
+    expect(again.units.map((unit) => unit.calls[0]!.operation)).toEqual([group.update]);
+  });
+
+  it('a plan of a group update applied after the group changed in the account is a conflict, and sends nothing', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledAudience(sandbox);
+    const group = changeAGroup(root);
+    const out = join(tempDir('loopsctl-plan-'), 'change.json');
+    const planned = await sandbox.loopsctl(['content', 'push', root, ...AUDIENCE, '--plan', '--out', out]);
+    expect(planned.code, planned.stderr).toBe(0);
+    sandbox.server.update((state) => {
+      slices(state)[group.slice]!.find((record: { id: string }) => record.id === group.id).description = 'Changed in the app';
+    });
+    sandbox.requests.length = 0;
+    const apply = await sandbox.loopsctl(['apply', out]);
+    expect(apply.code, apply.stderr).toBe(5);
+    expect(apply.stdout).toContain(`${group.path}/${group.id} changed in the account since the plan was made`);
+    expect(writes(sandbox)).toEqual([]);
+    expect(slices(sandbox.server.state())[group.slice]!.find((record: { id: string }) => record.id === group.id).description).toBe('Changed in the app');
+  });
+
+  it('an email moved to a group the same plan makes: --out stops, naming the email, and writes no file', async () => {
+    const sandbox = await sandboxes();
+    const root = join(tempDir('loopsctl-audience-'), 'loops');
+    const pull = await sandbox.loopsctl(['content', 'pull', root, '--only', 'audience,transactional']);
+    expect(pull.code, pull.stderr).toBe(0);
+    writeRecord(root, 'groups/transactional/receipts', 'group.json', { name: 'Receipts' });
+    const reset = seedId('transactional/Password reset');
+    const meta = join(root, 'transactional', `password-reset--${reset}`, 'transactional.json');
+    writeFileSync(meta, `${JSON.stringify({ ...JSON.parse(readFileSync(meta, 'utf8')), group: 'Receipts' }, null, 2)}\n`);
+    const out = join(tempDir('loopsctl-plan-'), 'change.json');
+    const planned = await sandbox.loopsctl(['content', 'push', root, '--only', 'audience,transactional', '--plan', '--out', out]);
+    expect(planned.code, planned.stdout).toBe(2);
+    expect(planned.stderr).toContain(
+      `transactional/password-reset--${reset}: names a segment or group this plan makes, and a plan file cannot hold an id before the account gives it; nothing was written`,
+    );
+    expect(existsSync(out)).toBe(false);
+    // Without --out the plan is shown.
+    const shown = await sandbox.loopsctl(['content', 'push', root, '--only', 'audience,transactional', '--plan']);
+    expect(shown.code, shown.stderr).toBe(0);
     expect(writes(sandbox)).toEqual([]);
   });
 
