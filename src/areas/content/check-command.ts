@@ -10,8 +10,6 @@ import { DEFAULT_DIRECTORY } from './lmx-files.js';
 import { renderChecks } from './render.js';
 import { checkFile, checkRecord, lmxFileTarget, type FileCheck } from './check.js';
 import type { TreeCache } from './emails.js';
-import type { RulesFile } from '../check/rules-file.js';
-import { findRulesFile } from '../check/rules-lookup.js';
 
 interface CheckOptions {
   kind?: LmxKind;
@@ -42,27 +40,15 @@ async function readAccountNames(client: ApiClient): Promise<Set<string>> {
   return referenceNamesOf(await fetchNames(client));
 }
 
-/**
- * The rules file `check` reads, found as it finds it (--rules, else loops.check.yaml here or in
- * ./loops, or under the root of `loopsctl mcp`); its schema and the rules' names are loaded only
- * when there is one. Anything wrong in it stops the run (exit 2) before a file is checked.
- */
-async function readRules(named: string | undefined, root: string | undefined): Promise<RulesFile | undefined> {
-  const place = findRulesFile(named, root);
-  if (place === undefined) return undefined;
-  const [{ readRulesFile }, { ALL_RULES }] = await Promise.all([import('../check/rules-file.js'), import('../check/rules/index.js')]);
-  return readRulesFile(place, new Set(ALL_RULES.map((rule) => rule.name)));
-}
-
 /** `content check`: the LMX specification's rules on files, offline; exit 1 on errors (--strict: warnings too). */
 export const check: Handler<[string[]], CheckOptions> = handler(['out', 'client', 'files'], async (context, [paths], options) => {
   const files = context.runtime.files;
-  const expected = await readRules(options.rules, files === undefined ? '.' : files.root);
+  // What a recipient meets, offline: accessibility, and spam risk once it adds up, ruled by the rules file.
+  const { qaProblems, readQaRules } = await import('./check-qa.js');
+  const expected = await readQaRules(options.rules, files === undefined ? '.' : files.root);
   // Only --account reads the account (four read calls); without it the check needs no key and loads no API area.
   const accountNames = options.account ? await readAccountNames(await context.client()) : undefined;
   const checks = await checksOf(paths.length === 0 ? [DEFAULT_DIRECTORY] : paths, options.kind, accountNames);
-  // What a recipient meets, offline: accessibility, and spam risk once it adds up.
-  const { qaProblems } = await import('./check-qa.js');
   // A tree's theme, components and subjects are read for a tree; .lmx files named alone load none of its readers.
   const tree = paths.length > 0 && paths.every(isLmxFile) ? undefined : await import('./emails.js');
   const records = expected === undefined ? undefined : await import('./tree.js');

@@ -4,7 +4,8 @@
  * theme and components (whose text, links and images count as the email's) under its subject;
  * named alone, with the default theme and its own <Style />, loading nothing of the tree. A spam
  * rule's finding is told only when the email's total reaches the threshold; the total names every
- * rule that added to it. With the rules file (`content check`), each finding is at the severity it
+ * rule that added to it. With the rules file (`content check`, `content preview`, `content
+ * review`), each finding is at the severity it
  * gives its rule, left out when it turns the rule off, ignores the email's record or allows the
  * finding there, and its spamScore makes a total at or over it an error.
  */
@@ -12,7 +13,7 @@ import { parseLmx, themeIdOf, type LmxDocument } from '../../lmx/index.js';
 import { qaFindings, type QaInput } from '../../lmx/qa/index.js';
 import { renderLmx } from '../../lmx/render.js';
 import type { RulesFile } from '../check/rules-file.js';
-import { ruledSeverity } from '../check/rules-lookup.js';
+import { findRulesFile, ruledSeverity } from '../check/rules-lookup.js';
 import type { CheckProblem, FileCheck } from './check.js';
 
 /** What a tree tells of an email file: its themes and components by id, and its message's subject. */
@@ -22,9 +23,24 @@ export interface QaTree {
   fields: { subject?: string };
 }
 
+/** What of the rules file the qa findings are ruled by. */
+export type QaRules = Pick<RulesFile, 'rules' | 'ignore' | 'allow' | 'spamScore'>;
+
+/**
+ * The rules file `check` reads, found as it finds it (--rules, else loops.check.yaml here or in
+ * ./loops, or under the root of `loopsctl mcp`); its schema and the rules' names are loaded only
+ * when there is one. Anything wrong in it stops the run (exit 2) before an email is checked.
+ */
+export async function readQaRules(named: string | undefined, root: string | undefined): Promise<RulesFile | undefined> {
+  const place = findRulesFile(named, root);
+  if (place === undefined) return undefined;
+  const [{ readRulesFile }, { ALL_RULES }] = await Promise.all([import('../check/rules-file.js'), import('../check/rules/index.js')]);
+  return readRulesFile(place, new Set(ALL_RULES.map((rule) => rule.name)));
+}
+
 /** The rules file, and the record (`transactional/Welcome`) the email is the body of; none for a loose file. */
 export interface QaRuling {
-  expected: Pick<RulesFile, 'rules' | 'ignore' | 'allow' | 'spamScore'>;
+  expected: QaRules;
   record?: string;
 }
 

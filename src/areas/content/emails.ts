@@ -7,9 +7,9 @@ import { checkLmx, gmailClipProblem, themeIdOf, type LmxDocument, type LmxKind }
 import { renderLmx, type LmxValues, type RenderedEmail } from '../../lmx/render.js';
 import { countOf } from '../../render/numbers.js';
 import type { CheckProblem } from './check.js';
-import { qaCheckProblems } from './check-qa.js';
+import { qaCheckProblems, type QaRules } from './check-qa.js';
 import { placeOf } from './lmx-files.js';
-import { componentsOf, messageFieldsOf, themesOf, type MessageFields } from './tree.js';
+import { componentsOf, messageFieldsOf, recordOfFile, themesOf, type MessageFields } from './tree.js';
 
 /** A theme to draw with, and where it came from (for notes): `the tree's "Ocean"`, `theme.json`. */
 export interface ChosenTheme {
@@ -27,6 +27,8 @@ export interface EmailRequest {
   theme?: ChosenTheme;
   /** Components the tree lacks, fetched from the account by the caller that can. */
   extraComponents?: ReadonlyMap<string, LmxDocument>;
+  /** The rules file's say on the qa findings (off, raised, allowed for the email's record); the default severities without it. */
+  rules?: QaRules;
 }
 
 export interface EmailView extends RenderedEmail {
@@ -79,8 +81,12 @@ export function viewEmail(request: EmailRequest, context: TreeContext): EmailVie
     previewText: context.fields.previewText,
   });
   const htmlBytes = Buffer.byteLength(rendered.html);
+  const record = request.rules === undefined ? undefined : recordOfFile(request.file);
+  const ruling = request.rules === undefined ? undefined : { expected: request.rules, ...(record === undefined ? {} : { record }) };
   const qa =
-    request.kind === 'component' ? [] : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components });
+    request.kind === 'component'
+      ? []
+      : qaCheckProblems({ document, subject: context.fields.subject ?? '', theme: theme?.styles, htmlBytes, components }, ruling);
   return {
     ...rendered,
     problems: [...problems, ...qa].sort((a, b) => a.offset - b.offset),

@@ -279,6 +279,11 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
           description: "an original email's HTML, drawn at 600 and 375 px above each email: a converted email beside what it was",
           file: {},
         },
+        {
+          flags: '--rules <file>',
+          description: 'the rules file for the qa findings the check panel shows, read as the preview starts (default loops.check.yaml here or in ./loops)',
+          file: {},
+        },
       ],
       help: `Prints the page's address (http://127.0.0.1:<port>/) as the one line of its
 output, and serves until interrupted. The page lists the directory's emails and
@@ -296,7 +301,12 @@ images load only from the hosts its LMX writes out.
 With --compare, the original's HTML (an .html email, or what an MJML or React
 Email build makes of its template) is drawn at 600 and 375 px above the email
 chosen: \`content convert\`'s result beside what it was. It runs no script,
-and loads images only from the hosts it names.`,
+and loads images only from the hosts it names.
+
+The qa findings (contrast, link text, spam risk…) are shown as \`content check\`
+shows them: ruled by the rules file (loops.check.yaml here or in ./loops, or
+--rules), read once as the preview starts. A rule it turns off is not shown,
+one it raises is an error.`,
       examples: [
         'loopsctl content preview',
         'loopsctl content preview loops --port 4321 --open',

@@ -21,6 +21,7 @@ import type { LmxValues } from '../../lmx/render.js';
 import { renderNotes, treeContext, viewEmail, type EmailView, type TreeCache, type TreeContext } from './emails.js';
 import { PREVIEW_CSS, PREVIEW_JS, previewPage, type ListedEmail, type SampleField, type ShownEmail } from './preview-page.js';
 import { readLmxSourceAsync } from './lmx-files.js';
+import type { QaRules } from './check-qa.js';
 import { emailsOf, valuesFileOf, valuesFrom, type TreeEmail } from './tree.js';
 
 export interface PreviewOptions {
@@ -30,6 +31,8 @@ export interface PreviewOptions {
   kind?: LmxKind;
   /** An original email's HTML (`path` under `root`, never through a link), drawn beside each email: `content preview --compare`. */
   compare?: { root: string; path: string; name: string };
+  /** The rules file, read when the preview starts: its say on the qa findings the check panel and the list show. */
+  rules?: QaRules;
 }
 
 /** The original's HTML is read up to this (as `content convert` reads a source). */
@@ -93,12 +96,12 @@ class PreviewRequestError extends Error {
 }
 
 /** The emails of the directory, each checked, for the list. */
-async function listed(root: string, emails: TreeEmail[], kind: LmxKind | undefined): Promise<ListedEmail[]> {
+async function listed(root: string, emails: TreeEmail[], kind: LmxKind | undefined, rules: QaRules | undefined): Promise<ListedEmail[]> {
   const listing: ListedEmail[] = [];
   // The tree's components and themes are read once for the list, not once for each email of it.
   const cache: TreeCache = new Map();
   for (const email of emails) {
-    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind }, cache);
+    const drawn = await safeDraw(root, { ...email, kind: email.kind ?? kind }, rules, cache);
     const problems = drawn === undefined ? undefined : 'problem' in drawn ? [drawn.problem] : drawn.view.problems;
     const errors = problems?.filter((problem) => problem.severity === 'error').length ?? 1;
     listing.push({ ...email, errors, warnings: (problems?.length ?? 1) - errors });
@@ -133,22 +136,22 @@ async function readValues(root: string, email: TreeEmail): Promise<LmxValues> {
 /** An email drawn, with what drawing it read; or the problem that keeps its file from being read (too large, not UTF-8). */
 type Drawn = { view: EmailView; documents: LmxDocument[]; values: LmxValues; context: TreeContext } | { problem: LmxProblem };
 
-async function draw(root: string, email: TreeEmail, cache?: TreeCache): Promise<Drawn> {
+async function draw(root: string, email: TreeEmail, rules: QaRules | undefined, cache?: TreeCache): Promise<Drawn> {
   const decoded = await readLmxSourceAsync(root, email.path);
   if (decoded === undefined) throw new PreviewRequestError(404, 'not an email of this directory');
   if ('problem' in decoded) return decoded;
   const values = await readValues(root, email);
   const context = await treeContext(email.file, cache);
-  const view = viewEmail({ file: email.file, source: decoded.source, kind: email.kind, values }, context);
+  const view = viewEmail({ file: email.file, source: decoded.source, kind: email.kind, values, ...(rules === undefined ? {} : { rules }) }, context);
   const { document } = parseLmx(decoded.source);
   const documents: LmxDocument[] = [document, ...componentIdsOf(document).flatMap((id) => context.components.get(id) ?? [])];
   return { view, documents, values, context };
 }
 
 /** An email drawn, or undefined when its file cannot be read now (removed between the list and the read). */
-async function safeDraw(root: string, email: TreeEmail, cache: TreeCache): Promise<Drawn | undefined> {
+async function safeDraw(root: string, email: TreeEmail, rules: QaRules | undefined, cache: TreeCache): Promise<Drawn | undefined> {
   try {
-    return await draw(root, email, cache);
+    return await draw(root, email, rules, cache);
   } catch {
     return undefined;
   }
@@ -174,8 +177,9 @@ function sampleFields(drawn: Drawn): SampleField[] {
   return [...names.values()];
 }
 
-async function shownEmail(root: string, email: TreeEmail, version: number, original?: string): Promise<ShownEmail> {
-  const drawn = await draw(root, email);
+/** The email the page shows, its check panel's findings ruled by the rules file (if any). */
+export async function shownEmail(root: string, email: TreeEmail, version: number, rules?: QaRules, original?: string): Promise<ShownEmail> {
+  const drawn = await draw(root, email, rules);
   return {
     original,
     email,
@@ -243,7 +247,7 @@ async function serveOriginal(res: ServerResponse, compare: PreviewOptions['compa
 
 /** Starts the server; it stops when `close` is called. */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const { root, kind } = options;
+  const { root, kind, rules } = options;
   const streams = new Set<ServerResponse>();
   let version = 0;
   let pending: NodeJS.Timeout | undefined;
@@ -280,13 +284,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         const emails = emailsOf(root);
         const asked = url.searchParams.get('email');
         const email = asked === null ? emails[0] : emailNamed(root, asked, kind);
-        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version, options.compare?.name);
-        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind), shown), {
+        const shown = email === undefined ? undefined : await shownEmail(root, { ...email, kind: email.kind ?? kind }, version, rules, options.compare?.name);
+        return sendText(res, 200, 'text/html; charset=utf-8', previewPage(root, await listed(root, emails, kind, rules), shown), {
           'content-security-policy': PAGE_POLICY,
         });
       }
       case 'GET /email.html': {
-        const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind));
+        const drawn = await draw(root, emailNamed(root, url.searchParams.get('path'), kind), rules);
         if ('problem' in drawn) throw new PreviewRequestError(422, `not drawn: ${drawn.problem.message}`);
         return sendText(res, 200, 'text/html; charset=utf-8', drawn.view.html, { 'content-security-policy': emailPolicy(imageOriginsOf(drawn.documents)) });
       }

@@ -199,6 +199,7 @@ interface PreviewOptions {
   open?: boolean;
   kind?: string;
   compare?: string;
+  rules?: string;
 }
 
 /** The original --compare names: an HTML email, read where it is, never through a link. */
@@ -219,8 +220,16 @@ export const preview: Handler<[string | undefined], PreviewOptions> = handler(['
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new UsageError(`${root} is not a directory`, { hint: 'pull your content first (`loopsctl content pull`), or name a directory of .lmx files' });
   }
-  const { startPreview } = await import('./preview-server.js');
-  const server = await startPreview({ root, port: options.port, kind: kindOption(options.kind), compare: originalOf(options.compare) });
+  const [{ startPreview }, { readQaRules }] = await Promise.all([import('./preview-server.js'), import('./check-qa.js')]);
+  // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read once as the preview starts.
+  const rules = await readQaRules(options.rules, context.runtime.files?.root ?? '.');
+  const server = await startPreview({
+    root,
+    port: options.port,
+    kind: kindOption(options.kind),
+    compare: originalOf(options.compare),
+    ...(rules === undefined ? {} : { rules }),
+  });
   const { out, runtime } = context;
   await out.write(`${server.url}\n`);
   out.note(`Previewing the emails of ${root} at ${server.url}`);

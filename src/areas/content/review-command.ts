@@ -18,6 +18,7 @@ import { compareSides, reviewJson, type Review } from './review/compare.js';
 import type { ImpactRecord } from '../impact/impact.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
+import type { QaRules } from './check-qa.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 
 export interface ReviewOptions {
@@ -28,6 +29,7 @@ export interface ReviewOptions {
   allowNetwork?: boolean;
   screenshots?: boolean;
   code?: string[];
+  rules?: string;
 }
 
 /** Two trees to compare, and what to remove once they are read. */
@@ -115,10 +117,10 @@ async function planSides(context: Uses<'client' | 'key' | 'files' | 'out'>, file
   };
 }
 
-/** The review of a change, its sides read and removed. */
-export async function reviewOf(sides: Sides): Promise<Review> {
+/** The review of a change, its sides read (the qa findings ruled by the rules file, if any) and removed. */
+export async function reviewOf(sides: Sides, rules?: QaRules): Promise<Review> {
   try {
-    const [before, after] = await Promise.all([readSide(sides.base), readSide(sides.head)]);
+    const [before, after] = await Promise.all([readSide(sides.base, rules), readSide(sides.head, rules)]);
     const unusedComponents = await unusedChangedComponents(sides.base, sides.head, [...before.values(), ...after.values()]);
     return { ...compareSides(before, after), unusedComponents };
   } finally {
@@ -135,9 +137,12 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
       });
     // The browser is found before anything is read: without one, the refusal says what to install.
     const chromium = options.screenshots === true ? (await import('./review/chromium.js')).findChromium(context.env) : undefined;
+    // The rules file `content check` reads (--rules, else loops.check.yaml here or in ./loops), read before anything else is.
+    const files = context.runtime.files;
+    const rules = await (await import('./check-qa.js')).readQaRules(options.rules, files === undefined ? '.' : files.root);
     const sides = await sidesOf(context, source, options);
     const { baseLabel, headLabel } = sides;
-    const drawn = await reviewOf(sides);
+    const drawn = await reviewOf(sides, rules);
     // A plan's review counts the emails it left alone, which it does not carry.
     const { planned } = sides;
     const counted = planned === undefined ? drawn : { ...drawn, unchanged: planned.unchanged };

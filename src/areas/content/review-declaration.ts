@@ -38,6 +38,11 @@ export const reviewCommand = command({
       flags: '--screenshots',
       description: 'with --out: draw each email in Chromium at both widths and put the pictures in the page, the changed regions boxed',
     },
+    {
+      flags: '--rules <file>',
+      description: 'the rules file for the `content check` findings a change brings (default loops.check.yaml here or in ./loops)',
+      file: {},
+    },
   ],
   help: `Lists exactly the emails whose result, as their recipients get it, differs
 between the two sides: each email is drawn on both sides as \`content render\`
@@ -69,7 +74,10 @@ browser laid it out. With --code, each changed transactional email's sends in
 the app's source are listed (found as \`check --code\` finds them), with the
 data variables the change adds that a send gives no value for; a plan's page
 shows its impact (the sends so far of a workflow node it changes, the
-contacts waiting). The review's digest is printed with each; an approval of
+contacts waiting). The findings of \`content check\` a change brings or
+removes are ruled by the rules file it reads (loops.check.yaml here or in
+./loops, or --rules): a rule turned off is not shown, one raised is an error.
+The review's digest is printed with each; an approval of
 the plan is for it. Nothing is sent. In CI (docs/changes.md): run it on the
 pull request with --base origin/<base branch> (fetched), post the Markdown as a
 comment and keep the page as an artifact; apply the reviewed plan on merge.`,

@@ -3,11 +3,14 @@
  * reported, before and after, at 600 and at 375 px, the blocks that changed outlined on both
  * sides, its subject, preview text, sender and plain text as word diffs, the variables and check
  * findings that come and go. The page reads nothing from the network: its policy is
- * `default-src 'none'` with inline styles and images alone, it runs no script, and each email's
- * images are placeholders of their size (their addresses are read only with --allow-network).
- * Each email is drawn in a frame of its own (srcdoc, sandboxed), so its width is a real
- * viewport's and its own styles (the columns that stack on a phone) apply as in a client.
+ * `default-src 'none'` with inline styles and images alone and one script, its own, allowed by its
+ * hash; each email's images are placeholders of their size (their addresses are read only with
+ * --allow-network). Each email is drawn in a frame of its own (srcdoc, sandboxed), so its width is
+ * a real viewport's and its own styles (the columns that stack on a phone) apply as in a client;
+ * the page's script makes each frame as tall as its email (FIT_SCRIPT), and without it (scripts
+ * off) each frame keeps a fixed height and scrolls.
  */
+import { createHash } from 'node:crypto';
 import { diffWords } from 'diff';
 import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
@@ -60,9 +63,22 @@ export const WIDTHS = [600, 375] as const;
 
 const OUTLINE: Record<'changed' | 'added' | 'removed', string> = { changed: '#d97706', added: '#16a34a', removed: '#dc2626' };
 
-/** The page's content security policy: nothing but its own inline styles and images (and, when allowed, images from the web). */
+/**
+ * The page's one script: once the page and its frames have loaded (and when a <details> opens,
+ * showing frames that were hidden), each email's frame is made as tall as its document, measured
+ * with the frame at no height so that the frame's own height does not count. It reads each frame's
+ * document, which the frame's sandbox allows by `allow-same-origin`; it writes nothing there.
+ */
+export const FIT_SCRIPT =
+  "(()=>{const fit=()=>{for(const frame of document.querySelectorAll('iframe[data-fit]')){const doc=frame.contentDocument;" +
+  'if(doc===null||doc.documentElement===null||frame.getClientRects().length===0)continue;const borders=frame.offsetHeight-frame.clientHeight;' +
+  "frame.style.height='0px';frame.style.height=`${doc.documentElement.scrollHeight+borders}px`}};" +
+  "addEventListener('load',fit);document.addEventListener('toggle',fit,true)})();";
+
+/** The page's content security policy: nothing but its own inline styles and images (and, when allowed, images from the web), and FIT_SCRIPT by its hash. */
 export function policyOf(allowNetwork: boolean): string {
-  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:${allowNetwork ? ' https: http:' : ''}; frame-src 'self' about: data:`;
+  const script = createHash('sha256').update(FIT_SCRIPT).digest('base64');
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:${allowNetwork ? ' https: http:' : ''}; frame-src 'self' about: data:; script-src 'sha256-${script}'`;
 }
 
 const STYLE = `
@@ -161,6 +177,7 @@ function page(review: Review, options: PageOptions, index: number, pages: number
     ...emails.map((email, at) => section(email, index * EMAILS_PER_PAGE + at, options)),
     '</main>',
     nav,
+    `<script>${FIT_SCRIPT}</script>`,
     '</body></html>',
     '',
   ].join('\n');
@@ -257,7 +274,10 @@ function frame(email: ReviewedEmail, side: 'before' | 'after', width: number, op
       ? ''
       : `<p class="broken">Its LMX does not compile on this side (${countOf(drawn.errors.length, 'error')}: ${escapeHtml(drawn.errors[0]!.message)}); drawn as far as it could be read.</p>`;
   const html = markedHtml(email, side, options.allowNetwork);
-  return `<div class="side"><h3>${label}</h3>${broken}<iframe title="${escapeHtml(`${email.name}: ${label}`)}" sandbox="" width="${width}" style="width:${width + 2}px" srcdoc="${escapeHtml(html)}"></iframe></div>`;
+  // `allow-same-origin` without `allow-scripts`: the email runs no script of its own (nor does the
+  // page's policy, which srcdoc inherits, allow one), so its being of the page's origin gives it
+  // nothing it can do; it lets the page's FIT_SCRIPT read the frame's height, and nothing more.
+  return `<div class="side"><h3>${label}</h3>${broken}<iframe title="${escapeHtml(`${email.name}: ${label}`)}" sandbox="allow-same-origin" data-fit width="${width}" style="width:${width + 2}px" srcdoc="${escapeHtml(html)}"></iframe></div>`;
 }
 
 /**

@@ -9,7 +9,9 @@ import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readTreeFileAsync } from '../../../base/tree-files.js';
 import { componentIdsOf, parseLmx, variablesOf, type LmxDocument, type LmxKind } from '../../../lmx/index.js';
+import { QA_RULES } from '../../../lmx/qa/index.js';
 import type { CheckProblem } from '../check.js';
+import type { QaRules } from '../check-qa.js';
 import { treeContext, viewEmail, type EmailView, type TreeCache } from '../emails.js';
 import { readLmxSourceAsync, WORKFLOWS } from '../lmx-files.js';
 import { emailsOf, recordDirectories } from '../tree.js';
@@ -46,8 +48,8 @@ export interface SideEmail {
 const BODY_FILE: Record<string, string> = { transactional: 'draft.lmx', campaigns: 'email.lmx', [WORKFLOWS]: 'email.lmx' };
 const KIND_OF: Record<string, ReviewKind> = { transactional: 'transactional', campaigns: 'campaign', [WORKFLOWS]: 'workflow' };
 
-/** Every email of a tree, by its directory: what a recipient would get of each. */
-export async function readSide(root: string): Promise<Map<string, SideEmail>> {
+/** Every email of a tree, by its directory: what a recipient would get of each, its qa findings as the rules file (if any) rules them. */
+export async function readSide(root: string, rules?: QaRules): Promise<Map<string, SideEmail>> {
   const cache: TreeCache = new Map();
   const senders = await sendingNodes(root);
   const emails = new Map<string, SideEmail>();
@@ -55,29 +57,31 @@ export async function readSide(root: string): Promise<Map<string, SideEmail>> {
     if (email.group === undefined || BODY_FILE[email.group] !== basename(email.path)) continue;
     const path = dirname(email.path);
     const kind = KIND_OF[email.group]!;
-    emails.set(path, await readEmail(root, email.file, path, kind, email.kind, email.name, senders.get(path) ?? [], cache));
+    emails.set(path, await readEmail(root, { file: email.file, kind: email.kind, rules }, path, kind, email.name, senders.get(path) ?? [], cache));
   }
   return emails;
 }
 
 async function readEmail(
   root: string,
-  file: string,
+  lmx: { file: string; kind: LmxKind | undefined; rules: QaRules | undefined },
   path: string,
   kind: ReviewKind,
-  lmxKind: LmxKind | undefined,
   name: string,
   nodes: string[],
   cache: TreeCache,
 ): Promise<SideEmail> {
+  const { file } = lmx;
   const read = await readLmxSourceAsync(root, join(path, basename(file)));
   const unreadable = read !== undefined && 'problem' in read ? read.problem : undefined;
   const source = read === undefined || 'problem' in read ? '' : read.source;
   const context = await treeContext(file, cache);
-  const view = viewEmail({ file, source, kind: lmxKind }, context);
+  const view = viewEmail({ file, source, kind: lmx.kind, ...(lmx.rules === undefined ? {} : { rules: lmx.rules }) }, context);
   const fields = await fieldsOf(root, `${path}/${basename(file, '.lmx')}.json`);
   const { document } = parseLmx(source);
-  const errors = [...(unreadable === undefined ? [] : [unreadable]), ...view.problems.filter((problem) => problem.severity === 'error')];
+  // The LMX's own errors: a qa finding the rules file raises to an error is a finding, not a body that does not compile.
+  const compileErrors = view.problems.filter((problem) => problem.severity === 'error' && !Object.hasOwn(QA_RULES, problem.rule));
+  const errors = [...(unreadable === undefined ? [] : [unreadable]), ...compileErrors];
   return {
     kind,
     name: name.replace(/ \(draft\)$/, ''),

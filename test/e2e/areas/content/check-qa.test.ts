@@ -2,13 +2,15 @@
  * `content check`'s qa rules by the rules file `check` reads (--rules here; found in the working
  * directory as `check` finds it: test/spawned/areas/check/rules-file.test.ts): a rule turned off,
  * raised, allowed for one email, and the spam threshold making a total an error; and the text,
- * links and images of the components an email embeds judged as the email's.
+ * links and images of the components an email embeds judged as the email's. `content preview`'s
+ * check panel and `content review`'s findings follow the same file.
  */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTree } from '../../../support/content-tree.js';
-import { run, tempDir } from '../../../support/main.js';
+import { run, startRun, tempDir } from '../../../support/main.js';
 
 const RESET = 'transactional/password-reset--cx1';
 const WELCOME = 'campaigns/welcome--cm1';
@@ -143,5 +145,75 @@ describe('content check: the qa rules and the rules file', () => {
     // A file's place is one word, as long as the directory it is in (here a temp dir's): it goes on a line of its own.
     for (const line of result.stdout.split('\n'))
       if (!(line.startsWith(`${root}/`) && /^\S+:\d+:\d+$/.test(line))) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('content preview and content review: the qa findings by the same rules file', () => {
+  const OFF = 'rules: { vague-link-text: off }\n';
+  const RAISED = 'rules: { vague-link-text: error }\n';
+
+  it('content preview: the check panel leaves out a rule turned off and shows a raised one as an error', async () => {
+    const root = tree();
+    /** The check panel's findings of the welcome campaign, `severity rule`, as the page serves them. */
+    const panel = async (...options: string[]) => {
+      const running = startRun(['content', 'preview', root, '--port', '0', ...options], { env: { LOOPS_API_KEY: undefined } });
+      try {
+        const [, url] = await running.waitFor(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
+        const page = await (await fetch(`${url!}?email=${encodeURIComponent(`${WELCOME}/email.lmx`)}`)).text();
+        return [...page.matchAll(/<li class="(error|warning)"><div><span class="where">[^<]*<\/span> <code class="rule">([^<]+)<\/code>/g)].map(
+          (match) => `${match[1]} ${match[2]}`,
+        );
+      } finally {
+        await running.stop();
+      }
+    };
+    expect(await panel()).toEqual(['warning vague-link-text']);
+    expect(await panel('--rules', rulesFile(OFF))).toEqual([]);
+    expect(await panel('--rules', rulesFile(RAISED))).toEqual(['error vague-link-text']);
+  });
+
+  it('content review: a finding the change brings is left out when its rule is off, and an error when raised', async () => {
+    const root = tree();
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' });
+    writeFileSync(
+      join(root, WELCOME, 'email.lmx'),
+      '<H1>Welcome</H1>\n<Paragraph>Read <Link href="https://acme.example/guide">the guide</Link>.</Paragraph>\n',
+    );
+    for (const args of [
+      ['init', '--quiet'],
+      ['add', '-A'],
+      ['commit', '--quiet', '-m', 'content'],
+    ])
+      expect(git(...args).status).toBe(0);
+    // The change: the link's text becomes "here", which says nothing alone.
+    writeFileSync(
+      join(root, WELCOME, 'email.lmx'),
+      '<H1>Welcome</H1>\n<Paragraph>Read the guide <Link href="https://acme.example/guide">here</Link>.</Paragraph>\n',
+    );
+    interface Reviewed {
+      emails: { path: string; findings: { appeared: { severity: string; rule: string }[] } }[];
+    }
+    const review = async (...options: string[]) => {
+      const result = await run(['content', 'review', root, '--base', 'HEAD', '--json', ...options], { env: { LOOPS_API_KEY: undefined } });
+      expect(result.code, result.stderr).toBe(0);
+      const email = result.json<Reviewed>().emails.find((each) => each.path === WELCOME)!;
+      return email.findings.appeared.map((finding) => `${finding.severity} ${finding.rule}`);
+    };
+    expect(await review()).toEqual(['warning vague-link-text']);
+    expect(await review('--rules', rulesFile(OFF))).toEqual([]);
+    expect(await review('--rules', rulesFile(RAISED))).toEqual(['error vague-link-text']);
+    // The text says it so too; the email is not drawn as one whose LMX fails to compile.
+    const text = await run(['content', 'review', root, '--base', 'HEAD', '--no-color', '--rules', rulesFile(RAISED)], { env: { LOOPS_API_KEY: undefined } });
+    expect(text.stdout).toContain('error vague-link-text:');
+    const page = join(tempDir('loopsctl-review-rules-'), 'review.html');
+    expect(
+      (await run(['content', 'review', root, '--base', 'HEAD', '--out', page, '--rules', rulesFile(RAISED)], { env: { LOOPS_API_KEY: undefined } })).code,
+    ).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('new error: ');
+    expect(html).not.toContain('does not compile');
+    const off = await run(['content', 'review', root, '--base', 'HEAD', '--no-color', '--rules', rulesFile(OFF)], { env: { LOOPS_API_KEY: undefined } });
+    expect(off.stdout).not.toContain('vague-link-text');
   });
 });

@@ -2,8 +2,11 @@
  * `content review --out review.html` opened in Chromium with the network off: every request the
  * page makes is recorded and none leaves the file; each email changed is drawn before and after at
  * 600 and 375 px, the changed block outlined on both sides; an image is a placeholder. The
- * Markdown of the same review fits a GitHub comment, and the Slack message Slack's limits.
+ * Markdown of the same review fits a GitHub comment, and the Slack message Slack's limits. Each
+ * frame is as tall as its email (the page's one script, allowed by its hash): a short email leaves
+ * no empty space below it, a long one is not cut.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +29,9 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
   beforeAll(async () => {
     editTree(root, `${CAMPAIGNS[0]}/email.lmx`, 'It says something', 'It now says something');
     editTree(root, `${TRANSACTIONAL[10]}/draft.lmx`, 'hero-1.png', 'hero-2.png');
+    // A long email: taller than the frame's fixed height at either width.
+    const long = Array.from({ length: 40 }, (_, index) => `<Paragraph>Line ${index + 1} of a long letter, said at length.</Paragraph>`);
+    editTree(root, `${TRANSACTIONAL[10]}/draft.lmx`, '<Button', `${long.join('\n')}\n<Button`);
     page = join(tempDir('loopsctl-review-page-'), 'review.html');
     const result = await run(['content', 'review', root, '--base', 'HEAD', '--out', page]);
     expect(result.code, result.stderr).toBe(0);
@@ -62,6 +68,37 @@ describe.skipIf(skip !== undefined)('the review page in Chromium, offline', () =
     expect(requests.filter((url) => !url.startsWith('file:') && !url.startsWith('data:') && url !== 'about:srcdoc')).toEqual([]);
   }, 120_000);
 
+  it('makes each frame as tall as its email: a short one without empty space below, a long one not cut', async () => {
+    const tab = await browser.page(1400);
+    await tab.context().setOffline(true);
+    await tab.goto(pathToFileURL(page).href);
+    // Each frame's height beside its document's: the height it scrolls to, and where its content ends.
+    const sizes = () =>
+      tab.evaluate(`[...document.querySelectorAll('section.email iframe')].map((frame) => ({
+        title: frame.title,
+        path: frame.closest('section').querySelector('code').textContent,
+        frame: frame.clientHeight,
+        scroll: frame.contentDocument.documentElement.scrollHeight,
+        content: frame.contentDocument.body.getBoundingClientRect().bottom,
+      }))`) as Promise<{ title: string; path: string; frame: number; scroll: number; content: number }[]>;
+    await expect.poll(async () => (await sizes()).every((size) => size.frame !== 638)).toBe(true);
+    const all = await sizes();
+    expect(all).toHaveLength(8);
+    for (const size of all) {
+      // Not cut: the frame shows the whole document, which has nothing to scroll.
+      expect(size.frame, size.title).toBeGreaterThanOrEqual(size.scroll);
+      // No empty space: at most the body's bottom margin and a little more below the content.
+      expect(size.frame, size.title).toBeLessThanOrEqual(Math.ceil(size.content) + 40);
+    }
+    const short = all.filter((size) => size.path === CAMPAIGNS[0]);
+    // The long letter is the image email's after its edit; before it, that email is short too.
+    const long = all.filter((size) => size.path === TRANSACTIONAL[10] && size.title.includes(': After,'));
+    expect(long).toHaveLength(2);
+    expect(short).toHaveLength(4);
+    for (const size of short) expect(size.frame, size.title).toBeLessThan(600);
+    for (const size of long) expect(size.frame, size.title).toBeGreaterThan(640);
+  }, 120_000);
+
   it('reads at phone width: nothing wider than the screen but the frames, which scroll', async () => {
     const tab = await browser.page(375);
     await tab.goto(pathToFileURL(page).href);
@@ -82,7 +119,11 @@ describe('the review as a page, a comment and a message', () => {
     expect((JSON.parse(result.stdout) as { emails: unknown[] }).emails.length).toBe(ALL_EMAILS.length - 10);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;`);
-    expect(html).not.toMatch(/<script/i);
+    // One script, the page's own, and the policy allows it by its hash and nothing else.
+    const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/gi)].map((match) => match[1]!);
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    expect(html).toMatch(new RegExp(`; script-src 'sha256-${hash.replace(/[+/]/g, '\\$&')}'">`));
     expect(html).not.toMatch(/ src="https?:/);
     expect(statSync(out).size).toBeLessThan(5 * 1024 * 1024);
   });
