@@ -5,8 +5,9 @@
  */
 import { CommanderError, type Command } from 'commander';
 import { ExitCode, InterruptedError, LoopsctlError, OutputError, UsageError } from './base/errors.js';
+import { behaviours } from './areas/behaviours.js';
 import { specs } from './areas/registry.js';
-import { DRY_RUN_OPTION, PLAN_OPTION, runTier, type CommandSpec } from './core/declare.js';
+import { DRY_RUN_OPTION, plans, runTier, type CommandSpec } from './core/declare.js';
 import { attributeName } from './core/constraints.js';
 import { CommandContext, type GlobalOptions, type RunWrites } from './core/context.js';
 import { asLoopsctlError, runCommand } from './core/invoke.js';
@@ -50,7 +51,7 @@ export async function main(argv: string[], runtime: Runtime): Promise<number> {
       // -o json is --json, for the flags that go together too (--json with --jsonl).
       const optionGiven = (flag: string) => given(flag) || (flag === '--json' && globals.output === 'json');
       try {
-        exitCode = await runCommand(context, specs, { spec, path: commandPath(command).split(' '), args, options, optionGiven });
+        exitCode = await runCommand(context, specs, behaviours, { spec, path: commandPath(command).split(' '), args, options, optionGiven });
       } catch (error) {
         // The person quit the pager: they have read enough, which is no failure. A Ctrl-C, which
         // also ended the pager, is.
@@ -113,7 +114,7 @@ function writesOf(spec: CommandSpec, options: Record<string, unknown>, command: 
       hint: 'leave --dry-run out: a read changes nothing',
     });
   }
-  const plan = options.plan === true && spec.options?.includes(PLAN_OPTION) === true;
+  const plan = options.plan === true && plans(spec);
   return { tier, dryRun: generic && options.dryRun === true, plan, allowWrites: options.allowWrites === true };
 }
 

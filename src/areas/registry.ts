@@ -2,7 +2,7 @@
  * Every area of loopsctl, in the order `--help` lists them. Adding an area is a folder under
  * src/areas/ and one line here.
  */
-import { PLAN_OPTION, type Spec } from '../core/declare.js';
+import type { Spec } from '../core/declare.js';
 import { spec as api } from './api/index.js';
 import { spec as apply } from './apply/index.js';
 import { spec as approve } from './approve/index.js';
@@ -74,34 +74,3 @@ export const specs: Spec[] = [
   sandbox,
   doctor,
 ];
-
-for (const spec of specs) withPlans(spec, []);
-
-/**
- * A write that can plan (--plan --out) runs wrapped by the change cycle's `plannable`, which writes the request
- * the command builds to a plan file: the areas that declare one need not know the apply. A group's
- * commands are wrapped as they are made, on first use (see group() in src/core/declare.ts): a start
- * builds the declarations of its own group alone, not those of every area.
- */
-export function withPlans(spec: Spec, path: string[]): void {
-  const at = [...path, spec.name];
-  if (spec.kind === 'group') {
-    const made = Object.getOwnPropertyDescriptor(spec, 'commands')!;
-    let wrapped: Spec[] | undefined;
-    Object.defineProperty(spec, 'commands', {
-      enumerable: true,
-      configurable: true,
-      get: () => {
-        if (wrapped === undefined) {
-          wrapped = (made.get?.call(spec) ?? made.value) as Spec[];
-          for (const command of wrapped) withPlans(command, at);
-        }
-        return wrapped;
-      },
-    });
-    return;
-  }
-  if (!spec.options?.includes(PLAN_OPTION)) return;
-  const load = spec.load;
-  spec.load = async (tree) => (await import('./change/plannable.js')).plannable(at.join(' '), await load(tree));
-}

@@ -214,6 +214,8 @@ export function planExpiry(value: string): number {
  * A write that can be planned: its calls held as --dry-run holds them, written to a plan file with
  * the revision each was planned against, for `loopsctl apply` to send later (docs/changes.md). A
  * person's: an MCP tool that writes a file where the model says would be a destructive one.
+ * Declaring it (with PLAN_OPTIONS) declares the behaviour: the path that loads a command's handler
+ * runs one that `plans` as the change cycle's plannable (src/core/invoke.ts).
  */
 export const PLAN_OPTION: OptionSpec = {
   flags: '--plan',
@@ -230,6 +232,11 @@ export const PLAN_OPTIONS: OptionSpec[] = [
     personOnly: true,
   },
 ];
+
+/** Whether the command declares --plan: its run can write its change to a plan file instead of sending it. */
+export function plans(spec: CommandSpec): boolean {
+  return spec.options?.includes(PLAN_OPTION) === true;
+}
 
 /** The override of a read-only profile, for one run. */
 export const ALLOW_WRITES_OPTION: OptionSpec = { flags: '--allow-writes', description: 'write even though the profile is read-only', personOnly: true };

@@ -5,10 +5,10 @@
  * from argv.
  */
 import { ExitCode, InternalError, LocalFileError, LoopsctlError, NotFoundError, UsageError, withDetails } from '../base/errors.js';
-import { viewOf } from './capabilities.js';
+import { viewOf, type Handler } from './capabilities.js';
 import { attributeName, checkConstraints, type OptionGiven } from './constraints.js';
 import type { CommandContext } from './context.js';
-import { argumentGiven, longFlag, pickedArgument, type CommandSpec, type Spec } from './declare.js';
+import { argumentGiven, longFlag, pickedArgument, plans, type CommandSpec, type Spec } from './declare.js';
 import { inWords } from './program.js';
 
 export interface Invocation {
@@ -22,10 +22,20 @@ export interface Invocation {
 }
 
 /**
- * Checks the declaration's constraints, then loads the command's behaviour and runs it; a failure
- * comes back with the hints that the run's context and the tree can add.
+ * What a declaration may ask of the path that runs its command, beyond its own handler: each is
+ * implemented above core (src/areas/behaviours.ts) and handed in by whoever runs commands, main
+ * and `loopsctl mcp`, so that core imports no area.
  */
-export async function runCommand(context: CommandContext, tree: Spec[], invocation: Invocation): Promise<number> {
+export interface Behaviours {
+  /** The handler of a command that declares --plan (`plans`), able to write its change to a plan file; `name` is its words. */
+  plan: (name: string, handler: Handler) => Promise<Handler>;
+}
+
+/**
+ * Checks the declaration's constraints, then loads the command's behaviour, with those it
+ * declares, and runs it; a failure comes back with the hints that the run's context and the tree can add.
+ */
+export async function runCommand(context: CommandContext, tree: Spec[], behaviours: Behaviours, invocation: Invocation): Promise<number> {
   const { spec, path, options, optionGiven } = invocation;
   let exitCode: number = ExitCode.ok;
   try {
@@ -35,7 +45,7 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
     checkConstraints(spec, path, args, optionGiven);
     context.running = { words: path, files: filesNamed({ ...invocation, args }) };
     await context.refuseReadOnly(path.join(' '));
-    const [handler] = await Promise.all([spec.load(tree), context.out.loadPalette()]);
+    const [handler] = await Promise.all([loadHandler(spec, path, tree, behaviours), context.out.loadPalette()]);
     // A plan sends nothing that changes the account: what it read stays true for the rest of its run.
     context.readsOnce = handler.readsOnce === true || context.writes.plan === true;
     // The handler is handed only what it declared it uses.
@@ -47,6 +57,12 @@ export async function runCommand(context: CommandContext, tree: Spec[], invocati
   if (!heldWrites(context)) return exitCode;
   await (await import('../render/dry-run.js')).presentHeld(context.out, context.held);
   return ExitCode.ok;
+}
+
+/** The command's handler as it runs: with the behaviours its declaration asks for applied. */
+export async function loadHandler(spec: CommandSpec, path: string[], tree: Spec[], behaviours: Behaviours): Promise<Handler> {
+  const handler = await spec.load(tree);
+  return plans(spec) ? behaviours.plan(path.join(' '), handler) : handler;
 }
 
 /**

@@ -6,8 +6,8 @@
 import { Readable, Writable } from 'node:stream';
 import { InterruptedError, type LoopsctlError, UsageError } from '../base/errors.js';
 import type { CommandContext } from './context.js';
-import { DRY_RUN_OPTION, PLAN_OPTION, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
-import { asLoopsctlError, invocationOf, runCommand, type CommandInput } from './invoke.js';
+import { DRY_RUN_OPTION, plans, runTier, walkSpecs, type CommandSpec, type Spec } from './declare.js';
+import { asLoopsctlError, invocationOf, runCommand, type Behaviours, type CommandInput } from './invoke.js';
 import type { FileAccess, Runtime } from './runtime.js';
 import type { Written } from '../render/output.js';
 
@@ -48,6 +48,8 @@ export class Invoker {
 
   constructor(
     private readonly tree: Spec[],
+    /** What the declarations' behaviours do (src/core/invoke.ts), as for a run of the CLI. */
+    private readonly behaviours: Behaviours,
     private readonly base: CommandContext,
     /** Who calls, for the journal of changes: the MCP client, once it has said its name. */
     private readonly actor: () => string | undefined = () => undefined,
@@ -84,13 +86,13 @@ export class Invoker {
         {
           tier: runTier(spec, invocation.options),
           dryRun: invocation.options.dryRun === true && spec.options?.includes(DRY_RUN_OPTION) === true,
-          plan: invocation.options.plan === true && spec.options?.includes(PLAN_OPTION) === true,
+          plan: invocation.options.plan === true && plans(spec),
           allowWrites: false,
           approved: options.approved === true,
         },
         this.actor(),
       );
-      const run = runCommand(context, this.tree, invocation);
+      const run = runCommand(context, this.tree, this.behaviours, invocation);
       const exitCode = await untilAborted(run, signal);
       return { exitCode, stdout: stdout.text, written: context.out.written ?? [] };
     } catch (thrown) {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InterruptedError, LoopsctlError, ProtectedError, UsageError } from '../../base/errors.js';
 import { sanitize } from '../../base/sanitize.js';
-import { PLAN_OPTION } from '../../core/declare.js';
+import { plans } from '../../core/declare.js';
 import { approvalQuestion, newProposalId, propose, proposalDirectory, readProposal, sweepProposals, takeApproval, type Proposal } from '../change/approvals.js';
 import { readPlanUnder, type PlannedUnit } from '../change/plan-file.js';
 import { PLAN_KINDS } from '../content/kinds.js';
@@ -135,7 +135,7 @@ export async function ask(
  */
 async function impactWords(caller: Caller, approving: Approving, tool: Tool, input: Record<string, unknown>, id: string, signal?: AbortSignal) {
   if (tool.path.join(' ') === 'apply') return planWords(caller, tool, input);
-  if (tool.spec.options?.includes(PLAN_OPTION) !== true) return [];
+  if (!plans(tool.spec)) return [];
   const dir = proposalDirectory(approving.configDir, id);
   try {
     const call = callOf(caller, tool, input);

@@ -36,6 +36,7 @@ import type { Approving } from './approval.js';
 import { metaTools, type MetaTool } from './meta.js';
 import { ownTools, testProposal, testSchema } from './workflow-tools.js';
 import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
+import { behaviours } from '../behaviours.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
@@ -118,7 +119,7 @@ export async function mcpServer(tree: Spec[], context: Uses<'out' | 'key' | 'fil
   // Its tools run commands in this process, which share the whole context (each handed only what it uses).
   // Its writes are journaled as the MCP client's, by the name the client gave at initialization.
   let served: Server | undefined;
-  const invoker = new Invoker(tree, context.whole, () => clientName(served));
+  const invoker = new Invoker(tree, behaviours, context.whole, () => clientName(served));
   const caller: Caller = { invoker, tier, root };
   const byName = new Map(selection.tools.map((tool) => [tool.name, tool]));
   const log = options.log === undefined ? undefined : callLog(options.log, context.runtime);

@@ -4,14 +4,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { behaviours } from '../../../src/areas/behaviours.js';
 import { specs } from '../../../src/areas/registry.js';
 import { CAPABILITIES, type Capability } from '../../../src/core/capabilities.js';
 import { walkSpecs, type CommandSpec } from '../../../src/core/declare.js';
+import { loadHandler } from '../../../src/core/invoke.js';
 
 const ORDER = Object.keys(CAPABILITIES) as Capability[];
 
+/** Every command, with what its handler uses as it runs (a plannable one's included). */
 async function everyCommand(): Promise<{ path: string[]; spec: CommandSpec; uses: readonly Capability[] }[]> {
-  return Promise.all(walkSpecs(specs).map(async ({ path, spec }) => ({ path, spec, uses: (await spec.load(specs)).uses })));
+  return Promise.all(walkSpecs(specs).map(async ({ path, spec }) => ({ path, spec, uses: (await loadHandler(spec, path, specs, behaviours)).uses })));
 }
 
 /** The section of docs/development.md between the markers of this name. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CAPABILITIES, handler, viewOf, type Capability, type Uses } from '../../../src/core/capabilities.js';
 import { CommandContext } from '../../../src/core/context.js';
 import { command } from '../../../src/core/declare.js';
+import { behaviours } from '../../../src/areas/behaviours.js';
 import { runCommand } from '../../../src/core/invoke.js';
 import type { Runtime } from '../../../src/core/runtime.js';
 
@@ -32,7 +33,7 @@ function contextOf(env: Record<string, string> = {}): { context: CommandContext;
 /** Runs a local command whose behaviour is `behaviour`, through the path every run takes. */
 async function runWith(context: CommandContext, behaviour: ReturnType<typeof handler>): Promise<number> {
   const spec = command({ name: 'probe', summary: 'looks at what it was handed', examples: [], remote: false, load: async () => behaviour });
-  return runCommand(context, [spec], { spec, path: ['probe'], args: [], options: {}, optionGiven: () => false });
+  return runCommand(context, [spec], behaviours, { spec, path: ['probe'], args: [], options: {}, optionGiven: () => false });
 }
 
 describe('what a command is handed', () => {

@@ -1,5 +1,6 @@
 /** The tools of `loopsctl mcp` as made from declarations: their schemas, tiers and the words a call runs. */
 import { describe, expect, it } from 'vitest';
+import { behaviours } from '../../../../src/areas/behaviours.js';
 import { specs } from '../../../../src/areas/registry.js';
 import { Pacer } from '../../../../src/api/pacer.js';
 import { callOf } from '../../../../src/areas/mcp/calls.js';
@@ -173,7 +174,7 @@ describe('the runs of calls', () => {
       startSandbox: startInProcessSandbox,
     };
     const context = new CommandContext(runtime, { sandbox: true, color: false, timeout: 30, retries: 3 });
-    const invoker = new Invoker(specs, context);
+    const invoker = new Invoker(specs, behaviours, context);
     try {
       const listed = await invoker.invoke(['themes', 'list'], { limit: 20, 'per-page': 10 });
       expect(listed.error).toBeUndefined();
