@@ -107,6 +107,7 @@ describe('audience pushes', () => {
     sandbox.requests.length = 0;
     const apply = await sandbox.loopsctl(['apply', out]);
     expect(apply.code, apply.stderr).toBe(5);
+    expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(apply.stdout).toContain(`${group.path}/${group.id} changed in the account since the plan was made`);
     expect(writes(sandbox)).toEqual([]);
     expect(slices(sandbox.server.state())[group.slice]!.find((record: { id: string }) => record.id === group.id).description).toBe('Changed in the app');

@@ -95,9 +95,10 @@ describe("check --code's pre-filter", () => {
       }),
       { numRuns: 3_000 },
     );
-    // The generated files are of both kinds: some passed over, some holding uses.
-    expect(passed).toBeGreaterThan(100);
-    expect(found).toBeGreaterThan(100);
+    // The generated files are of both kinds: some passed over, some holding uses. Of 3,000 runs
+    // about 700 are passed over and 110 to 140 hold uses, so the bounds sit well below either.
+    expect(passed).toBeGreaterThan(300);
+    expect(found).toBeGreaterThan(40);
   });
 
   it('reads a use written with an escape for one of its letters', () => {
