@@ -4,7 +4,7 @@
  * and the mapping of every failure to the error hierarchy. The client above it knows paths and schemas; this knows only
  * requests, and whether each one may safely be sent twice.
  */
-import type { RequestPool, RequestSignal, ResponseData } from '../base/node-http.js';
+import type { RequestPool, ResponseData } from '../base/node-http.js';
 import { poolFor, proxyError, shownProxy, type ChosenProxy, type ProxySettings } from './proxy.js';
 import { ProxyRefusedError, ProxyUnreachableError } from './proxy-pool.js';
 import { errorBody } from '../platform/schemas.js';
@@ -35,6 +35,7 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import { monotonicMs } from '../base/monotonic.js';
+import { Deadlines } from './deadline.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -444,96 +445,6 @@ export class HttpTransport implements Transport {
     // A name that does not resolve will not resolve a second later either.
     if (code === 'ENOTFOUND') throw network;
     return new AttemptFailure(network, connected ? 'broken' : 'not-connected', code ?? 'connection broke');
-  }
-}
-
-/**
- * An attempt's deadline, which an interrupt (Ctrl-C) also ends: one timer, cleared as soon as the
- * attempt ends, and the signal the pool watches. Its timer holds the process while the attempt is
- * under way: a tunnel that a proxy is still opening does not. AbortSignal.timeout() leaves its timer pending
- * until it fires, so an import of many records would keep one per request for the whole timeout;
- * and an AbortController with its EventTarget for each of thousands of attempts costs more than the
- * one listener the pool adds needs.
- */
-class Deadline implements RequestSignal {
-  expired = false;
-  aborted = false;
-  reason: unknown;
-  private listeners: (() => void)[] = [];
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(
-    timeoutMs: number,
-    private readonly owner: Deadlines,
-  ) {
-    this.timer = setTimeout(() => {
-      this.expired = true;
-      this.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-    }, timeoutMs);
-  }
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    const { listeners } = this;
-    this.listeners = [];
-    for (const listener of listeners) listener();
-  }
-
-  throwIfAborted(): void {
-    if (this.aborted) throw this.reason;
-  }
-
-  /** Each listener is called once, as with `{ once: true }`, the only way the pool listens. */
-  addEventListener(_type: 'abort', listener: () => void): void {
-    this.listeners.push(listener);
-  }
-
-  removeEventListener(_type: 'abort', listener: () => void): void {
-    this.listeners = this.listeners.filter((other) => other !== listener);
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
-    this.owner.ended(this);
-  }
-}
-
-/**
- * The deadlines of a transport's attempts under way, which an interrupt ends all at once: one
- * listener on the interrupt signal for the transport's life, not one added and removed per attempt.
- */
-class Deadlines {
-  private readonly live = new Set<Deadline>();
-  private listening = false;
-  private readonly onInterrupt = () => {
-    for (const deadline of this.live) deadline.abort(this.interrupt!.reason);
-  };
-
-  constructor(private readonly interrupt: AbortSignal | undefined) {}
-
-  start(timeoutMs: number): Deadline {
-    const deadline = new Deadline(timeoutMs, this);
-    this.live.add(deadline);
-    if (this.interrupt !== undefined) {
-      if (this.interrupt.aborted) deadline.abort(this.interrupt.reason);
-      else if (!this.listening) {
-        this.interrupt.addEventListener('abort', this.onInterrupt, { once: true });
-        this.listening = true;
-      }
-    }
-    return deadline;
-  }
-
-  ended(deadline: Deadline): void {
-    this.live.delete(deadline);
-  }
-
-  /** Leaves the interrupt signal, which may outlive the transport. */
-  close(): void {
-    this.interrupt?.removeEventListener('abort', this.onInterrupt);
-    this.listening = false;
   }
 }
 
