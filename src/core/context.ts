@@ -10,8 +10,8 @@ import type { OutsideRequest } from '../api/outside.js';
 import type { Pacer } from '../api/pacer.js';
 import type { ProxySettings } from '../api/proxy.js';
 import type { RequestPool } from '../base/node-http.js';
-import { AuthError, featureOfKeyHint, ProtectedError, UsageError, WRONG_KEY_HINT, withDetails } from '../base/errors.js';
-import type { KeyStorage, ProfileStore } from '../config/store.js';
+import { ProtectedError, UsageError } from '../base/errors.js';
+import type { ProfileStore } from '../config/store.js';
 import { configDirectory } from '../config/paths.js';
 import type { JqFilter } from '../render/jq.js';
 import { Output } from '../render/output.js';
@@ -20,6 +20,7 @@ import type { Runtime } from './runtime.js';
 import type { Tier } from './tier.js';
 import type { WriteGate } from './gate.js';
 import { profileFlag, profileTeamRemedy, quoted, sameTeam } from './team.js';
+import { keyFromKeychain, keyHinted, noKeyError, type Credentials, type ProfileChoice } from './credentials.js';
 
 export interface GlobalOptions {
   json?: boolean;
@@ -64,23 +65,6 @@ export interface RunWrites {
  * main() prints what was held and ends the run successfully.
  */
 class HeldWrite extends Error {}
-
-export interface Credentials {
-  apiKey: string;
-  source: 'environment' | 'profile' | 'sandbox';
-  profile?: string;
-  /** What picked the key: the flag or variable that named it, or the default. */
-  chosenBy: ProfileChoice | 'LOOPS_API_KEY' | 'sandbox';
-  /** Where a stored key lives. */
-  storage?: KeyStorage;
-  /** A profile's recorded team. */
-  teamName?: string;
-  /** A profile marked read-only (`auth login --read-only`, `auth read-only`). */
-  readOnly?: boolean;
-}
-
-/** What named a profile: --profile, LOOPSCTL_PROFILE, the default made with `auth switch`, or the one named "default". */
-export type ProfileChoice = '--profile' | 'LOOPSCTL_PROFILE' | 'auth switch' | 'default';
 
 export class CommandContext {
   readonly out: Output;
@@ -185,40 +169,12 @@ export class CommandContext {
     if (entry !== undefined) {
       const { storageOf } = await import('../config/store.js');
       const storage = storageOf(entry);
-      const apiKey = (storage === 'keychain' ? await this.keyFromKeychain(profile, entry.keychainAccount) : entry.apiKey)?.trim();
+      const apiKey = (
+        storage === 'keychain' ? await keyFromKeychain(profile, entry.keychainAccount, this.globals.profile !== undefined, this.runtime.signal) : entry.apiKey
+      )?.trim();
       if (apiKey) return { apiKey, source: 'profile', profile, chosenBy, storage, teamName: entry.teamName, readOnly: entry.readOnly === true };
     }
-    const stored = store.profileNames();
-    const named = chosenBy === 'default' ? '' : ` for profile "${profile}"`;
-    const login = `run \`loopsctl auth login${named ? ` --profile ${profile}` : ''}\``;
-    // --profile overrides LOOPS_API_KEY, so pointing to the variable would not help.
-    const hint =
-      this.globals.profile !== undefined
-        ? `${login}${stored.length > 0 ? `, or use a stored profile: ${stored.join(', ')}` : ''}`
-        : `${login} or set LOOPS_API_KEY${stored.length > 0 ? `; stored profiles: ${stored.join(', ')} (see \`loopsctl auth list\`)` : ''}; or try it with no key against the built-in sandbox: --sandbox`;
-    throw new AuthError(`no API key${named}${chosenBy === 'LOOPSCTL_PROFILE' ? ' (named by LOOPSCTL_PROFILE)' : ''}`, { code: 'no_key', hint });
-  }
-
-  /** A key that lives in the system keychain: the keychain module is loaded only here. */
-  private async keyFromKeychain(profile: string, account: string | undefined): Promise<string | undefined> {
-    const { openKeychain, KeychainUnavailableError } = await import('../config/keychain.js');
-    const flag = this.globals.profile === undefined ? '' : ` --profile ${profile}`;
-    if (account === undefined) return undefined;
-    try {
-      const apiKey = await (await openKeychain(this.runtime.signal)).get(account);
-      if (apiKey !== undefined) return apiKey;
-    } catch (error) {
-      if (!(error instanceof KeychainUnavailableError)) throw error;
-      throw new AuthError(`the key of profile "${profile}" is in the system keychain, which could not be read: ${error.message}`, {
-        code: 'keychain',
-        cause: error,
-        hint: `unlock the keychain and try again, or store the key in the config file instead: loopsctl auth login --insecure-storage${flag}`,
-      });
-    }
-    throw new AuthError(`the system keychain has no key for profile "${profile}" (it was removed there)`, {
-      code: 'no_key',
-      hint: `store the key again: loopsctl auth login${flag}`,
-    });
+    throw noKeyError(profile, chosenBy, store.profileNames(), this.globals.profile !== undefined);
   }
 
   /**
@@ -227,24 +183,7 @@ export class CommandContext {
    */
   async withKeyHint(error: unknown): Promise<unknown> {
     const asked = (this.parent ?? this).runCredentials;
-    if (!(error instanceof AuthError) || asked === undefined) return error;
-    // A part of the API the team must have enabled: the key, or the part, may be what is missing.
-    const feature = featureOfKeyHint(error.hint);
-    if (error.hint !== WRONG_KEY_HINT && feature === undefined) return error;
-    const orFeature = feature === undefined ? '' : `; or the key is right and the ${feature} API is not enabled for this team (ask Loops support to enable it)`;
-    const credentials = await asked;
-    if (credentials.source === 'environment') {
-      return withDetails(error, {
-        message: `${error.message} (the key in the environment variable LOOPS_API_KEY)`,
-        hint: `check the value of LOOPS_API_KEY, or unset it to use a stored profile (\`loopsctl auth status\` shows which key a command uses)${orFeature}`,
-      });
-    }
-    if (credentials.source !== 'profile') return error;
-    const flag = profileFlag(credentials);
-    return withDetails(error, {
-      message: `${error.message} (the key of profile "${credentials.profile}")`,
-      hint: `check the key with \`loopsctl auth status${flag}\`, or store a new one with \`loopsctl auth login${flag}\`${orFeature}`,
-    });
+    return asked === undefined ? error : keyHinted(error, asked);
   }
 
   async profileStore(): Promise<ProfileStore> {

@@ -1,7 +1,7 @@
 /** What the `auth` commands do. */
 import { AuthError, LocalFileError, ProtectedError, UsageError } from '../../base/errors.js';
 import { checkProfileName, noSuchProfile, storageOf, type KeyStorage, type ProfileStore, type StoredProfile } from '../../config/store.js';
-import type { Credentials } from '../../core/context.js';
+import type { Credentials } from '../../core/credentials.js';
 import { profileFlag, profileTeamRemedy, sameTeam } from '../../core/team.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { confirm, promptHidden, readStdin } from '../../core/prompt.js';

@@ -6,7 +6,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/ids.js';
 import type { Uses } from '../../core/capabilities.js';
-import type { Credentials } from '../../core/context.js';
+import type { Credentials } from '../../core/credentials.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
 import { themes } from '../themes/client.js';
 

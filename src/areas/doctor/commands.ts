@@ -3,7 +3,7 @@ import { LoopsctlError } from '../../base/errors.js';
 import { proxyFor, shownProxy } from '../../api/proxy.js';
 import { directoryRefusal, unsafeDirectoryReason } from '../../base/private-dir.js';
 import { builtinModule } from '../../base/builtin.js';
-import type { Credentials } from '../../core/context.js';
+import type { Credentials } from '../../core/credentials.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { ExitCode } from '../../base/exit-codes.js';
 import { upgradeCommand } from '../../core/installation.js';
