@@ -7,7 +7,7 @@
  * flags; else one that an earlier process wrote into the user's cache directory, keyed by the
  * bundle, the Node version and the flags; else none, and this process writes one as it exits.
  * Failing to read or write a cache only means compiling as usual. src/build/build.mjs copies this
- * file and records the shipped cache (recordSandboxCodeCache).
+ * file and records the shipped cache (recordSandboxCodeCache in src/build/code-cache.mjs).
  */
 const fs = require('node:fs');
 const { join } = require('node:path');
