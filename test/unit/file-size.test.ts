@@ -23,7 +23,6 @@ const STILL_TO_SPLIT = new Set([
   'src/api/http.ts',
   'src/areas/content/convert/blocks.ts',
   'src/areas/content/convert/mjml-source.ts',
-  'src/areas/mcp/tools.ts',
   'src/build/build.mjs',
   'src/core/context.ts',
 ]);
