@@ -19,7 +19,7 @@ const MAX_FUNCTION_LINES = 100;
  * The files still over the character cap, each to be split at its seams: the list can only
  * shrink, since a file here that has come under the cap fails the test until it is struck off.
  */
-const STILL_TO_SPLIT = new Set(['src/api/http.ts', 'src/areas/content/convert/mjml-source.ts', 'src/build/build.mjs', 'src/core/context.ts']);
+const STILL_TO_SPLIT = new Set(['src/api/http.ts', 'src/build/build.mjs', 'src/core/context.ts']);
 const EXCUSE = /\bone piece\b/i;
 
 function sourceFiles(dir: string): string[] {
