@@ -21,19 +21,8 @@ import { pathUnder } from '../../core/root.js';
 import { parseJsonKeepingIntegers } from '../../api/json-text.js';
 import { formatJson } from '../../render/output.js';
 import { escapeUnsafeInJson, sanitize, sanitizeKeepingLines } from '../../base/sanitize.js';
-import {
-  asks,
-  flagFor,
-  flagsAsInputs,
-  INLINE_BASE64_MAX,
-  INLINE_TEXT_MAX,
-  needsApproval,
-  paramsAt,
-  within,
-  type JsonSchema,
-  type Param,
-  type Tool,
-} from './tools.js';
+import { asks, flagFor, flagsAsInputs, needsApproval, paramsAt, within, type Tool } from './tools.js';
+import { INLINE_BASE64_MAX, INLINE_TEXT_MAX, type JsonSchema, type Param } from './inputs.js';
 
 /** What the protocol's tools/call answers. */
 export interface ToolAnswer {

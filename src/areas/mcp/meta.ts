@@ -5,19 +5,8 @@
  */
 import { ProtectedError, UsageError } from '../../base/errors.js';
 import { callTool, failed, type Caller, type ToolAnswer } from './calls.js';
-import {
-  constraintText,
-  description,
-  findTool,
-  flagFor,
-  inputSchema,
-  within,
-  type Annotations,
-  type JsonSchema,
-  type Selection,
-  type Settings,
-  type Tool,
-} from './tools.js';
+import { constraintText, description, findTool, flagFor, inputSchema, within, type Annotations, type Selection, type Settings, type Tool } from './tools.js';
+import type { JsonSchema } from './inputs.js';
 
 export interface MetaTool {
   name: string;

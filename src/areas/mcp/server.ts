@@ -35,7 +35,8 @@ import { callTool, checkInput, failed, parsed, type Caller, type ToolAnswer } fr
 import type { Approving } from './approval.js';
 import { metaTools, type MetaTool } from './meta.js';
 import { ownTools, testProposal, testSchema } from './workflow-tools.js';
-import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type JsonSchema, type Selection, type Settings } from './tools.js';
+import { declaredOutputs, flagFor, listedTool, outputSchema, select, toolsFrom, within, type Selection, type Settings } from './tools.js';
+import type { JsonSchema } from './inputs.js';
 import { behaviours } from '../behaviours.js';
 
 export interface McpOptions {

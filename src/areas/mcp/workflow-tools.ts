@@ -19,7 +19,8 @@ import { approvalTools, ask, clientOf, notApproved, pending, type Approving } fr
 import { callTool, failed, parsed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
 import { linkedReview } from './push-review.js';
-import { inputSchema, type JsonSchema, type Selection, type Settings, type Tool } from './tools.js';
+import { inputSchema, type Selection, type Settings, type Tool } from './tools.js';
+import type { JsonSchema } from './inputs.js';
 
 /** Where a proposal's tree, and its plan, are in the proposal's directory. */
 const TREE = 'tree';

@@ -8,7 +8,8 @@ import { basename, dirname, extname, join, normalize, posix, relative, resolve }
 import { LocalFileError, UsageError } from '../../../base/errors.js';
 import { readTreeFile, TreeFileTooLargeError, walkTree } from '../../../base/tree-files.js';
 import type { Place } from './model.js';
-import { COMPONENT_PARENTS, parseMjmlTags, type MjmlTag } from './mjml-source.js';
+import { COMPONENT_PARENTS } from './mjml-source.js';
+import { parseMjmlTags, type MjmlTag } from './mjml-tags.js';
 
 /** An email file's source is read up to this: the largest real emails are a few hundred KB; a 10 MB page is refused, not read. */
 export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;

@@ -3,7 +3,8 @@
  * CRLF and comments anywhere; refused only where MJML's validation refuses, at the place.
  */
 import { describe, expect, it } from 'vitest';
-import { parseMjmlTags, readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
+import { readMjml } from '../../../../../src/areas/content/convert/mjml-source.js';
+import { parseMjmlTags } from '../../../../../src/areas/content/convert/mjml-tags.js';
 import { Findings, textContent, type SourceNode } from '../../../../../src/areas/content/convert/model.js';
 
 const noIncludes = { readInclude: () => ({ file: '', source: '' }) };

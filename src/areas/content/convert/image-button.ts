@@ -1,0 +1,143 @@
+/**
+ * The blocks that carry an address: an image (a placeholder and dynamicSrc for a computed one,
+ * listed when it stays at an old provider's or a relative address) and a button (its colours,
+ * radius, size and inner padding; a full-width one widened; one with no address kept as text).
+ */
+import { block, PLACEHOLDER_IMAGE, plainText, setNumber, type LmxBlock } from './lmx-out.js';
+import { flatText, hrefOf, inherit, inlineOf, trimInline, type MapContext } from './inline.js';
+import type { SourceElement } from './model.js';
+import { alignOf, centredByMargins, hexColour, pixels, sides } from './styles.js';
+
+/** The hosts where email providers keep the images of their customers' emails (Mailchimp, SendGrid, Brevo, Mailjet, Kit, Klaviyo, Customer.io, Campaign Monitor). */
+const PROVIDER_STORAGE =
+  /^https?:\/\/([a-z0-9-]+\.)*(mcusercontent\.com|gallery\.mailchimp\.com|mc\.sendgrid\.com|marketing-image-production\.s3\.amazonaws\.com|img\.mailinblue\.com|img-cache\.net|mjt\.lu|filekitcdn\.com|convertkit-mail\d*\.com|klaviyo\.com|d3k81ch9hvuctc\.cloudfront\.net|customeriomail\.com|createsend1\.com)\//i;
+
+export function imageBlock(node: SourceElement, href: string | undefined, context: MapContext): LmxBlock | undefined {
+  const src = node.attrs.src?.trim() ?? '';
+  const made = block('Image', { src });
+  const pieces = inlineOf([{ type: 'text', text: src, at: node.at }], context);
+  if (pieces.some((piece) => 'variable' in piece)) {
+    // LMX requires a static src (content check refuses an empty one): a placeholder stands in, listed.
+    made.attrs.src = PLACEHOLDER_IMAGE;
+    made.attrs.dynamicSrc = pieces.map((piece) => ('text' in piece ? piece.text : `{${(piece as { variable: string }).variable}}`)).join('');
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'approximated',
+      `the address made the image’s dynamicSrc, and its src the placeholder ${PLACEHOLDER_IMAGE}`,
+      'put the address of an image shown when the value is missing in src',
+    );
+  } else if (src === '') {
+    made.attrs.src = PLACEHOLDER_IMAGE;
+    context.findings.add(
+      node.at,
+      'an image whose address is computed when the app runs',
+      'approximated',
+      `its src made the placeholder ${PLACEHOLDER_IMAGE}`,
+      'put the image’s https address in src',
+    );
+  } else if (PROVIDER_STORAGE.test(src)) {
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'listed',
+      'left at the old provider’s address, which may stop serving it once the account there is closed',
+      'convert again with --upload to copy it to the account’s storage',
+    );
+  } else if (!/^https?:\/\//i.test(src)) {
+    context.findings.add(
+      node.at,
+      `<img src="${src}">`,
+      'listed',
+      'the address kept as written, which LMX does not take',
+      'upload the image (to the account’s storage, or any https host) and put its full https address in src',
+    );
+  }
+  // Alt text is text of the email: its template variables are made LMX's as the paragraphs' are.
+  if (node.attrs.alt !== undefined && node.attrs.alt !== '') made.attrs.alt = hrefOf(node.attrs.alt, node, context);
+  if (href !== undefined) made.attrs.href = href;
+  const width = pixels(node.attrs.width) ?? pixels(node.style.width) ?? pixels(node.style['max-width']);
+  if (width !== undefined) setNumber(made, 'width', width, node.at, context.findings);
+  const align = centredByMargins(node.style) ? 'center' : alignOf(node.attrs.align ?? context.inherited['text-align']);
+  if (align !== undefined) made.attrs.align = align;
+  const radius = pixels(node.style['border-radius']);
+  if (radius !== undefined && radius > 0) setNumber(made, 'borderRadius', radius, node.at, context.findings);
+  return made;
+}
+
+export function buttonBlock(node: SourceElement, context: MapContext): LmxBlock | undefined {
+  const inner = inherit(context, node.style);
+  // A button's text takes none of the text's colours or sizes around it, but is written in the case it is shown in.
+  const transform = inner.inherited['text-transform'];
+  const { pieces, formatted } = flatText(
+    trimInline(inlineOf(node.children, { ...inner, inherited: transform === undefined ? {} : { 'text-transform': transform } })),
+  );
+  if (plainText(pieces).trim() === '') return undefined;
+  if (formatted)
+    context.findings.add(
+      node.at,
+      'formatting inside a button',
+      'dropped',
+      'the button’s text kept without it',
+      'a <Button> holds plain text: style it with its own colours',
+    );
+  const href = node.attrs.href === undefined ? undefined : hrefOf(node.attrs.href, node, context);
+  // A button whose address the reader could not know (computed when the app runs) goes nowhere: its text is kept as text.
+  if (href === '') {
+    context.findings.add(
+      node.at,
+      'a button whose address is computed when the app runs',
+      'kept as text',
+      'its text kept as a paragraph, as a button to nowhere cannot be published',
+      'make it a <Button> again with its https address',
+    );
+    return block('Paragraph', {}, { inline: pieces });
+  }
+  const made = block('Button', {}, { inline: pieces });
+  if (href !== undefined) made.attrs.href = href;
+  const style = node.style;
+  const background = hexColour(style['background-color'] ?? style.background);
+  if (background !== undefined) made.attrs.bgColor = background;
+  const colour = hexColour(style.color);
+  if (colour !== undefined) made.attrs.textColor = colour;
+  const radius = pixels(style['border-radius']);
+  if (radius !== undefined) setNumber(made, 'borderRadius', radius, node.at, context.findings);
+  const fontSize = pixels(style['font-size']);
+  if (fontSize !== undefined) setNumber(made, 'fontSize', fontSize, node.at, context.findings);
+  const innerPadding = sides(node.attrs['inner-padding'] ?? style['x-inner-padding']);
+  if (innerPadding !== undefined) {
+    setNumber(made, 'innerYPadding', innerPadding[0], node.at, context.findings);
+    setNumber(made, 'innerXPadding', innerPadding[1], node.at, context.findings);
+  }
+  const align = alignOf(node.attrs.align ?? context.inherited['text-align']);
+  if (align !== undefined) made.attrs.align = align;
+  widenFullWidth(node, made, plainText(pieces), fontSize, context);
+  return made;
+}
+
+/** The width of an email's body that a full-width button spans, less the usual padding beside it. */
+const FULL_WIDTH = 560;
+
+/**
+ * A full-width button (`width: 100%`, `display: block`, MJML's `width="100%"`): LMX's buttons fit
+ * their text, so the button is widened with inner padding (at most the 100 LMX takes) to about the
+ * width it had, and listed.
+ */
+function widenFullWidth(node: SourceElement, made: LmxBlock, label: string, fontSize: number | undefined, context: MapContext): void {
+  const width = node.attrs.width || node.style.width;
+  const full = width?.trim() === '100%' || node.style.display?.trim() === 'block' || (pixels(width) ?? 0) >= 300;
+  if (!full) return;
+  const target = pixels(width) ?? FULL_WIDTH;
+  // A letter is about 0.6 of the font size wide.
+  const text = label.length * (fontSize ?? 16) * 0.6;
+  const padding = Math.min(100, Math.max(Number(made.attrs.innerXPadding ?? 0), Math.round((target - text) / 2)));
+  made.attrs.innerXPadding = String(padding);
+  made.attrs.align ??= 'center';
+  context.findings.add(
+    node.at,
+    `a full-width button (${width ?? 'display: block'})`,
+    'approximated',
+    `widened with an inner padding of ${padding} on each side${padding === 100 ? ' (the most LMX takes)' : ''}`,
+    'LMX buttons fit their text: check its width in the preview',
+  );
+}
