@@ -166,9 +166,12 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
     if (previews !== undefined && !context.out.json) sayPreviews(context, previews);
     await show(context, result, options, `${baseLabel} → ${headLabel}`, previews);
     if (previews !== undefined && previews.notSent.length > 0)
-      throw new RateLimitError(`the daily preview limit is reached: ${previews.sent.length} previews sent, ${previews.notSent.length} not`, {
-        hint: `each team can send ${PREVIEWS_PER_DAY} previews a day: review again tomorrow to send the rest`,
-      });
+      throw new RateLimitError(
+        `the daily preview limit is reached: sent ${previews.sent.length} of ${previews.sent.length + previews.notSent.length} previews`,
+        {
+          hint: `each team can send ${PREVIEWS_PER_DAY} previews a day: review again tomorrow to send the rest`,
+        },
+      );
   },
 );
 

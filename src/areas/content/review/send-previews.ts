@@ -59,6 +59,11 @@ function recordKey(path: string): string | undefined {
   return at < 0 ? undefined : `${kind}/${decodeURIComponent(directory!.slice(at + 2))}`;
 }
 
+/** `1 preview`, `3 previews`. */
+function counted(previews: number): string {
+  return `${previews} preview${previews === 1 ? '' : 's'}`;
+}
+
 function readRecord(file: string): SentRecord[] {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -106,10 +111,10 @@ export async function sendPreviews(
   const left = Math.max(0, PREVIEWS_PER_DAY - record.filter((sent) => sent.team === team && sent.at.startsWith(today)).length);
   if (toSend.length > left)
     throw new UsageError(
-      `--send-previews would send ${toSend.length} previews, and the team ${team} has ${left} left today (UTC) of the ${PREVIEWS_PER_DAY} a day the API allows; nothing was sent`,
+      `--send-previews would send ${counted(toSend.length)}, and the team ${team} has ${left} left today (UTC) of the ${PREVIEWS_PER_DAY} a day the API allows; nothing was sent`,
       { hint: 'review fewer emails at a time (a narrower --base, or fewer changes), or send the rest tomorrow' },
     );
-  await context.confirm(`Send ${toSend.length === 1 ? 'a preview' : `${toSend.length} previews`} of the reviewed emails to ${address}?`, yes);
+  await context.confirm(`Send ${counted(toSend.length)} of the reviewed emails to ${address}?`, yes);
   const api = await context.client();
   for (const [index, email] of toSend.entries()) {
     try {

@@ -90,7 +90,7 @@ describe('content review --send-previews', () => {
     expect((await sandbox.loopsctl(['content', 'push', tree, '--only', reset, '--no-check', '--yes'], { env })).code).toBe(0);
     const over = await review();
     expect(over.code).toBe(2);
-    expect(over.stderr).toContain('--send-previews would send 1 previews');
+    expect(over.stderr).toContain('--send-previews would send 1 preview, and');
     // "Each team can send up to 100 preview emails per day." (the preview operation's description)
     expect(PREVIEWS_PER_DAY).toBe(100);
     expect(over.stderr).toContain('has 0 left today (UTC) of the 100 a day');
@@ -118,7 +118,7 @@ describe('content review --send-previews', () => {
     const previews = (JSON.parse(result.stdout) as { previews: Previews }).previews;
     expect(previews.sent.map((email) => email.path)).toEqual([paths[0]]);
     expect(previews.notSent.map((email) => email.path)).toEqual([paths[1]]);
-    expect(result.stderr).toContain('1 previews sent, 1 not');
+    expect(result.stderr).toContain('sent 1 of 2 previews');
     expect(previewsSent(sandbox).map((request) => request.status)).toEqual([200, 429]);
   });
 
