@@ -114,7 +114,8 @@ function files(): Record<string, string> {
   return tree;
 }
 
-function git(cwd: string, ...args: string[]): string {
+/** A git command in `cwd`, as a test's own user; its output. */
+export function git(cwd: string, ...args: string[]): string {
   const run = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
   return run.stdout;

@@ -6,9 +6,10 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AuthError, ProtectedError, UsageError } from '../../base/errors.js';
+import { AuthError, ProtectedError, RateLimitError, UsageError } from '../../base/errors.js';
 import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { sanitize } from '../../base/sanitize.js';
+import { PREVIEWS_PER_DAY } from '../../platform/email-messages/previews.js';
 import { styleFor } from '../../render/style.js';
 import { renderTable } from '../../render/table.js';
 import { wrapLines } from '../../render/wrap.js';
@@ -19,6 +20,7 @@ import type { ImpactRecord } from '../impact/impact.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
 import type { QaRules } from './check-qa.js';
+import type { PreviewsReport } from './review/send-previews.js';
 import { NO_CHANGE, reviewMarkdown, reviewSlack, summaryOf, whatChanged } from './review/words.js';
 
 export interface ReviewOptions {
@@ -30,6 +32,8 @@ export interface ReviewOptions {
   screenshots?: boolean;
   code?: string[];
   rules?: string;
+  sendPreviews?: string;
+  yes?: boolean;
 }
 
 /** Two trees to compare, and what to remove once they are read. */
@@ -129,8 +133,12 @@ export async function reviewOf(sides: Sides, rules?: QaRules): Promise<Review> {
 }
 
 export const review: Handler<[string | undefined], ReviewOptions> = handler(
-  ['out', 'files', 'client', 'key', 'programs'],
+  ['out', 'files', 'client', 'key', 'programs', 'prompts', 'clock', 'env'],
   async (context, [source], options) => {
+    if (options.sendPreviews !== undefined && source?.endsWith('.json') === true)
+      throw new UsageError('--send-previews compares the account with the directory reviewed: give the directory, not a plan', {
+        hint: 'push the change, then: loopsctl content review loops --base origin/main --send-previews you@example.com',
+      });
     if (options.screenshots === true && options.out === undefined)
       throw new UsageError('--screenshots draws the pictures into the page --out writes: name it', {
         hint: 'loopsctl content review loops --base main --out review.html --screenshots',
@@ -152,7 +160,18 @@ export const review: Handler<[string | undefined], ReviewOptions> = handler(
         `This loopsctl draws the plan's emails otherwise than the one that wrote it did (review digest ${result.digest}, planned ${planned.digest}): an approval is for the planned digest.`,
       );
     if (options.out !== undefined) await writeReviewPages(context, result, { ...options, impact: sides.impact }, `${baseLabel} → ${headLabel}`, chromium);
-    await show(context, result, options, `${baseLabel} → ${headLabel}`);
+    const head = { root: sides.head, shown: source ?? DEFAULT_DIRECTORY };
+    const to = options.sendPreviews;
+    const previews = to === undefined ? undefined : await (await import('./review/send-previews.js')).sendPreviews(context, result, head, to, options.yes);
+    if (previews !== undefined && !context.out.json) sayPreviews(context, previews);
+    await show(context, result, options, `${baseLabel} → ${headLabel}`, previews);
+    if (previews !== undefined && previews.notSent.length > 0)
+      throw new RateLimitError(
+        `the daily preview limit is reached: sent ${previews.sent.length} of ${previews.sent.length + previews.notSent.length} previews`,
+        {
+          hint: `each team can send ${PREVIEWS_PER_DAY} previews a day: review again tomorrow to send the rest`,
+        },
+      );
   },
 );
 
@@ -183,9 +202,15 @@ async function writeReviewPages(
   context.out.note(`Wrote the review to ${files.length === 1 ? files[0] : `${files.length} pages: ${files.join(', ')}`}.`);
 }
 
-async function show(context: Uses<'out'>, result: Review, options: ReviewOptions, between: string): Promise<void> {
+/** What --send-previews sent and did not, each email in a line. */
+function sayPreviews(context: Uses<'out'>, report: PreviewsReport): void {
+  for (const email of report.sent) context.out.note(`Sent a preview of ${sanitize(email.name)} (${email.path}) to ${report.address}.`);
+  for (const email of [...report.skipped, ...report.notSent]) context.out.note(`Not sent: ${sanitize(email.name)} (${email.path}): ${email.reason}.`);
+}
+
+async function show(context: Uses<'out'>, result: Review, options: ReviewOptions, between: string, previews?: PreviewsReport): Promise<void> {
   const { out } = context;
-  if (out.json) return out.writeJson(reviewJson(result));
+  if (out.json) return out.writeJson({ ...reviewJson(result), ...(previews === undefined ? {} : { previews }) });
   if (options.format === 'markdown') return out.write(reviewMarkdown(result, options.out));
   if (options.format === 'slack') return out.write(`${JSON.stringify(reviewSlack(result, options.out), null, 2)}\n`);
   for (const component of result.unusedComponents ?? []) out.note(`${component} changed, and no email embeds it: no recipient sees that change.`);

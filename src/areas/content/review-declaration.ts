@@ -1,5 +1,5 @@
 /** `loopsctl content review`'s declaration: its arguments, options, help and examples. */
-import { command } from '../../core/declare.js';
+import { command, emailAddress } from '../../core/declare.js';
 
 export const reviewCommand = command({
   name: 'review',
@@ -43,6 +43,14 @@ export const reviewCommand = command({
       description: 'the rules file for the `content check` findings a change brings (default loops.check.yaml here or in ./loops)',
       file: {},
     },
+    {
+      flags: '--send-previews <address>',
+      description:
+        "send each changed email through the API's preview operation to this address, where the account's draft is the change reviewed (pushed); each once, within the team's 100 a day",
+      parse: emailAddress(),
+      tier: 'destructive',
+    },
+    { flags: '--yes', description: 'with --send-previews: send without asking (needed when not on a terminal)' },
   ],
   help: `Lists exactly the emails whose result, as their recipients get it, differs
 between the two sides: each email is drawn on both sides as \`content render\`
@@ -78,7 +86,13 @@ contacts waiting). The findings of \`content check\` a change brings or
 removes are ruled by the rules file it reads (loops.check.yaml here or in
 ./loops, or --rules): a rule turned off is not shown, one raised is an error.
 The review's digest is printed with each; an approval of
-the plan is for it. Nothing is sent. In CI (docs/changes.md): run it on the
+the plan is for it. Nothing is sent, unless --send-previews <address>: each
+changed or added email whose draft on the account draws exactly as the
+reviewed side does (the change pushed) is sent through the API's preview
+operation to the address, once for each digest (a record in loopsctl's cache
+directory), after a yes (--yes when not on a terminal); one the account holds
+otherwise is skipped, saying so. More than the team has left of its 100 a day
+is refused before any is sent (exit 2). In CI (docs/changes.md): run it on the
 pull request with --base origin/<base branch> (fetched), post the Markdown as a
 comment and keep the page as an artifact; apply the reviewed plan on merge.`,
   examples: [
@@ -88,6 +102,7 @@ comment and keep the page as an artifact; apply the reviewed plan on merge.`,
     'loopsctl content review loops --base origin/main --out review.html --screenshots',
     'loopsctl content review loops --against account',
     'loopsctl content review loops --against account --format markdown',
+    'loopsctl content review loops --base origin/main --send-previews alex@example.com --yes',
   ],
   constraints: { exclusive: [{ flags: ['--base', '--against'], hint: 'compare with one side: a git ref or the account' }] },
   remote: true,

@@ -11,6 +11,7 @@ import { removeTreeFile, writeTreeFile } from '../../../base/tree-files.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { explained } from '../../explain.js';
 import { accountSide, diffEmails } from '../emails/diff.js';
+import type { RemoteRecord } from '../emails/remote.js';
 import { pathOf } from '../emails/sides.js';
 import type { Files } from '../files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
@@ -22,7 +23,7 @@ export async function accountTree(
   root: string,
   shown: string,
   only?: string,
-): Promise<{ root: string; account: string; remove: () => void; head?: string }> {
+): Promise<{ root: string; account: string; remove: () => void; head?: string; remotes: RemoteRecord[] }> {
   // A push's review reads only what the push covers, and the components and themes its emails are drawn with.
   const pushed = only === undefined ? undefined : scopeOf(root, only, true);
   const read = pushed === undefined ? undefined : new Set([...pushed.kinds, 'components', 'themes', ...(pushed.workflows ? ['workflows'] : [])]);
@@ -42,14 +43,14 @@ export async function accountTree(
     cpSync(scope.root, base, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
     for (const pair of pairs) replaceRecord(base, pathOf(pair), pair.local?.files, pair.remote?.files);
     for (const side of workflows) if (side.standing !== 'same') replaceRecord(base, side.path, side.local?.files, side.account?.files);
-    if (pushed === undefined) return { root: base, account, remove };
+    if (pushed === undefined) return { root: base, account, remove, remotes };
     // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
     const head = join(home, 'head', basename(scope.root));
     cpSync(base, head, { recursive: true });
     for (const pair of pairs) if (scopeCovers(pushed, pathOf(pair))) replaceRecord(head, pathOf(pair), pair.remote?.files, pair.local?.files);
     for (const side of workflows)
       if (side.standing !== 'same' && scopeCovers(pushed, side.path)) replaceRecord(head, side.path, side.account?.files, side.local?.files);
-    return { root: base, account, remove, head };
+    return { root: base, account, remove, head, remotes };
   } catch (error) {
     remove();
     throw error;

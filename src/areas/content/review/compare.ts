@@ -126,9 +126,19 @@ export function compareSides(before: ReadonlyMap<string, SideEmail>, after: Read
 
 /** A digest of both sides of each email listed, as drawn and as its fields read: what a person approves. */
 function reviewDigest(emails: readonly ReviewedEmail[]): string {
-  const side = (email: SideEmail | undefined) => (email === undefined ? null : { html: sha256(email.view.html), ...textsOf(email), name: email.name });
+  const side = (email: SideEmail | undefined) => (email === undefined ? null : drawn(email));
   const body = emails.map((email) => ({ path: email.path, change: email.change, before: side(email.before), after: side(email.after) }));
   return sha256(canonicalJson(body));
+}
+
+/** One side of an email as a review's digest takes it: its body as drawn, and its fields. */
+function drawn(email: SideEmail): object {
+  return { html: sha256(email.view.html), ...textsOf(email), name: email.name };
+}
+
+/** The digest of one email as drawn on one side: two sides draw it the same when theirs are equal. */
+export function emailDigest(email: SideEmail): string {
+  return sha256(canonicalJson(drawn(email)));
 }
 
 function sha256(text: string): string {

@@ -1,0 +1,136 @@
+/**
+ * `content review --send-previews <address>` against the sandbox, which implements the preview
+ * operation and its allowance: "Each team can send up to 100 preview emails per day." Only an
+ * email whose draft on the account draws as the reviewed side is sent; each digest once; more than
+ * the allowance left is refused before anything is sent.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
+import { tempDir } from '../../../support/main.js';
+import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { git } from '../../../support/review-tree.js';
+
+const ADDRESS = 'alex@example.com';
+
+interface Previews {
+  address: string;
+  sent: { path: string; emailMessageId: string }[];
+  skipped: { path: string; reason: string }[];
+  notSent: { path: string }[];
+}
+
+/** The directory of the tree's transactional email whose name starts so. */
+function emailDirectory(tree: string, prefix: string): string {
+  return `transactional/${readdirSync(join(tree, 'transactional')).find((entry) => entry.startsWith(prefix))!}`;
+}
+
+function edit(tree: string, path: string, words: string): void {
+  const lmx = join(tree, path, 'draft.lmx');
+  writeFileSync(lmx, readFileSync(lmx, 'utf8').replace(/<\/Paragraph>/, ` ${words}</Paragraph>`));
+}
+
+/** The sandbox's content pulled into a git repository's `loops`, committed; the cache directory of the runs. */
+async function pulledRepository(sandbox: RecordingSandbox): Promise<{ tree: string; cache: string; env: Record<string, string> }> {
+  const repository = tempDir('loopsctl-review-previews-');
+  const tree = join(repository, 'loops');
+  const cache = join(tempDir('loopsctl-review-previews-cache-'), 'cache');
+  const env = { XDG_CACHE_HOME: cache };
+  expect((await sandbox.loopsctl(['content', 'pull', tree], { env })).code).toBe(0);
+  git(repository, 'init', '--quiet', '--initial-branch=main');
+  git(repository, 'add', '-A');
+  git(repository, 'commit', '--quiet', '-m', 'pulled');
+  return { tree, cache, env };
+}
+
+const previewsSent = (sandbox: RecordingSandbox) => sandbox.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/preview'));
+
+describe('content review --send-previews', () => {
+  const sandboxes = sandboxEachTest();
+
+  it("sends only the emails whose account draft is the reviewed change, each digest once, within the team's daily allowance", async () => {
+    const sandbox = await sandboxes();
+    const { tree, cache, env } = await pulledRepository(sandbox);
+    const reset = emailDirectory(tree, 'password-reset--');
+    const other = readdirSync(join(tree, 'transactional'))
+      .map((entry) => `transactional/${entry}`)
+      .find((path) => path !== reset)!;
+    edit(tree, reset, 'Thank you.');
+    edit(tree, other, 'See you soon.');
+    // Only the password reset is pushed: the account's draft of the other is not the change.
+    const push = await sandbox.loopsctl(['content', 'push', tree, '--only', reset, '--no-check', '--yes'], { env });
+    expect(push.code, push.stderr).toBe(0);
+
+    const review = () => sandbox.loopsctl(['content', 'review', tree, '--base', 'HEAD', '--send-previews', ADDRESS, '--yes', '--json'], { env });
+    const first = await review();
+    expect(first.code, first.stderr).toBe(0);
+    const previews = (JSON.parse(first.stdout) as { previews: Previews }).previews;
+    expect(previews.sent.map((email) => email.path)).toEqual([reset]);
+    expect(previews.skipped).toEqual([
+      expect.objectContaining({ path: other, reason: "the account's draft is not this change: push it with `content push` first, then review again" }),
+    ]);
+    expect(previewsSent(sandbox)).toEqual([
+      expect.objectContaining({ path: `/v1/email-messages/${previews.sent[0]!.emailMessageId}/preview`, body: { emails: [ADDRESS] } }),
+    ]);
+
+    // The same change reviewed again: nothing is sent twice.
+    const second = await review();
+    expect(second.code, second.stderr).toBe(0);
+    const again = (JSON.parse(second.stdout) as { previews: Previews }).previews;
+    expect(again.sent).toEqual([]);
+    expect(again.skipped.find((email) => email.path === reset)?.reason).toBe(`a preview of this email as reviewed was sent to ${ADDRESS} before`);
+    expect(previewsSent(sandbox)).toHaveLength(1);
+
+    // The team's allowance spent today by earlier sends: the next change is refused before anything is sent.
+    const file = join(cache, 'loopsctl', 'previews-sent.json');
+    const [sent] = JSON.parse(readFileSync(file, 'utf8')) as { team: string; at: string }[];
+    writeFileSync(file, JSON.stringify(Array.from({ length: 100 }, (_, index) => ({ ...sent, emailMessageId: `earlier${index}`, address: ADDRESS }))));
+    edit(tree, reset, 'Truly.');
+    expect((await sandbox.loopsctl(['content', 'push', tree, '--only', reset, '--no-check', '--yes'], { env })).code).toBe(0);
+    const over = await review();
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain('--send-previews would send 1 preview, and');
+    // "Each team can send up to 100 preview emails per day." (the preview operation's description)
+    expect(PREVIEWS_PER_DAY).toBe(100);
+    expect(over.stderr).toContain('has 0 left today (UTC) of the 100 a day');
+    expect(previewsSent(sandbox)).toHaveLength(1);
+  });
+
+  it('a 429 of the API mid-way stops: what was sent and what was not, exit 6', async () => {
+    const sandbox = await sandboxes();
+    const { tree, env } = await pulledRepository(sandbox);
+    const paths = readdirSync(join(tree, 'transactional'))
+      .slice(0, 2)
+      .map((entry) => `transactional/${entry}`);
+    for (const path of paths) edit(tree, path, 'Thank you.');
+    expect((await sandbox.loopsctl(['content', 'push', tree, '--only', paths.join(','), '--no-check', '--yes'], { env })).code).toBe(0);
+    // The team sent 99 previews today by other means: the sandbox takes one more.
+    sandbox.server.update((state) => {
+      state.previews = Array.from({ length: PREVIEWS_PER_DAY - 1 }, () => ({
+        emailMessageId: 'elsewhere',
+        emails: [ADDRESS],
+        sentAt: new Date().toISOString(),
+      }));
+    });
+    const result = await sandbox.loopsctl(['content', 'review', tree, '--base', 'HEAD', '--send-previews', ADDRESS, '--yes', '--json'], { env });
+    expect(result.code).toBe(6);
+    const previews = (JSON.parse(result.stdout) as { previews: Previews }).previews;
+    expect(previews.sent.map((email) => email.path)).toEqual([paths[0]]);
+    expect(previews.notSent.map((email) => email.path)).toEqual([paths[1]]);
+    expect(result.stderr).toContain('sent 1 of 2 previews');
+    expect(previewsSent(sandbox).map((request) => request.status)).toEqual([200, 429]);
+  });
+
+  it('a send needs a yes: refused off a terminal without --yes, nothing sent', async () => {
+    const sandbox = await sandboxes();
+    const { tree, env } = await pulledRepository(sandbox);
+    const reset = emailDirectory(tree, 'password-reset--');
+    edit(tree, reset, 'Thank you.');
+    expect((await sandbox.loopsctl(['content', 'push', tree, '--only', reset, '--no-check', '--yes'], { env })).code).toBe(0);
+    const result = await sandbox.loopsctl(['content', 'review', tree, '--base', 'HEAD', '--send-previews', ADDRESS], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('not confirmed');
+    expect(previewsSent(sandbox)).toEqual([]);
+  });
+});
