@@ -4,13 +4,9 @@
  * sizes and types), each request recorded with its headers, and the requests in flight counted,
  * per host and across every host of a test, at the server.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { join } from 'node:path';
-import { tempDir } from './temp.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -42,43 +38,6 @@ export interface LinkHost {
   route(path: string, answer: Route): void;
   close(): Promise<void>;
 }
-
-/** A self-signed certificate for 127.0.0.1, made with openssl in the test's temp dir. */
-export function selfSigned(): { key: string; cert: string } {
-  const dir = tempDir('loopsctl-tls-');
-  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-}
-
-export const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 export async function startLinkHost(options: { tls?: { key: string; cert: string }; inFlight?: InFlight } = {}): Promise<LinkHost> {
   const routes = new Map<string, Route>();

@@ -3,11 +3,9 @@
  * Basic credentials): HTTPS_PROXY/HTTP_PROXY and --proxy, NO_PROXY for the API and, on its own, for
  * an upload's storage; a proxy that wants credentials, one whose CONNECT fails, one that is not there.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
@@ -16,6 +14,7 @@ import { json, startApiServer } from '../../support/api-server.js';
 import { run, tempDir } from '../../support/main.js';
 import { startFixtureSandbox, KEYS, type FixtureSandbox } from '../../support/fixture-sandbox.js';
 import { spawnCli } from '../../support/run-cli.js';
+import { hasOpenssl, selfSigned } from '../../support/tls.js';
 
 interface TestProxy {
   url: string;
@@ -326,36 +325,16 @@ describe('an https API through HTTPS_PROXY', () => {
    * spawned binary trusts through NODE_EXTRA_CA_CERTS.
    */
   it('goes through the tunnel with TLS to the API, and directly with node:https when NO_PROXY says so', async (context) => {
-    const scratch = mkdtempSync(join(tmpdir(), 'loopsctl-tls-'));
-    closers.push(async () => rmSync(scratch, { recursive: true, force: true }));
-    const [key, cert] = [join(scratch, 'key.pem'), join(scratch, 'cert.pem')];
-    const made = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { encoding: 'utf8' },
-    );
-    if (made.error !== undefined || made.status !== 0) {
-      console.warn(`skipped: openssl could not make a test certificate (${made.error?.message ?? made.stderr.trim()})`);
+    if (!hasOpenssl) {
+      console.warn('skipped: openssl could not make a test certificate (no openssl on this machine)');
       context.skip();
     }
+    const { key, cert } = selfSigned();
+    // The CLI trusts the certificate through NODE_EXTRA_CA_CERTS, which names a file.
+    const certFile = join(tempDir('loopsctl-tls-'), 'cert.pem');
+    writeFileSync(certFile, cert);
     const seen: string[] = [];
-    const api = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+    const api = createHttpsServer({ key, cert }, (req, res) => {
       seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end('["52.21.45.123"]');
     });
@@ -363,7 +342,7 @@ describe('an https API through HTTPS_PROXY', () => {
     closers.push(() => new Promise((resolve) => api.close(() => resolve())));
     const apiUrl = `https://127.0.0.1:${(api.address() as AddressInfo).port}`;
     const proxy = await proxyFor('ops:pw');
-    const env = { LOOPS_BASE_URL: apiUrl, LOOPS_API_KEY: KEYS.valid, NODE_EXTRA_CA_CERTS: cert, HTTPS_PROXY: proxy.url.replace('//', '//ops:pw@') };
+    const env = { LOOPS_BASE_URL: apiUrl, LOOPS_API_KEY: KEYS.valid, NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxy.url.replace('//', '//ops:pw@') };
 
     const proxied = await spawnCli(['ips', 'list', '--plain'], { env });
     expect(proxied).toMatchObject({ code: 0, stdout: '52.21.45.123\n', stderr: '' });

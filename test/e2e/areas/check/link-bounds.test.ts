@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPrivateAddress, Prober, type ProbeSettings } from '../../../../src/areas/check/links/probe.js';
 import { ConnectionPool } from '../../../../src/base/node-http.js';
-import { hasOpenssl, InFlight, type LinkHost, page, redirect, selfSigned, silent, startLinkHost } from '../../../support/link-hosts.js';
+import { InFlight, type LinkHost, page, redirect, silent, startLinkHost } from '../../../support/link-hosts.js';
+import { hasOpenssl, selfSigned } from '../../../support/tls.js';
 
 const SETTINGS: ProbeSettings = { userAgent: 'loopsctl/test', timeoutMs: 5_000, allowPrivate: true };
 
