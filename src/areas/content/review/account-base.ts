@@ -15,15 +15,15 @@ import type { RemoteRecord } from '../emails/remote.js';
 import { pathOf } from '../emails/sides.js';
 import type { Files } from '../files.js';
 import { CONTENT, requireState, scopeCovers, scopeOf } from '../scope.js';
-import { readSides } from '../workflows/sides.js';
+import { readSides, type WorkflowSide } from '../workflows/sides.js';
 
-/** The account's side of the tree at `root`, in a temporary directory, and the account's name. */
+/** The account's side of the tree at `root`, in a temporary directory, the account's name, and the records read of it. */
 export async function accountTree(
   context: Uses<'client' | 'key'>,
   root: string,
   shown: string,
   only?: string,
-): Promise<{ root: string; account: string; remove: () => void; head?: string; remotes: RemoteRecord[] }> {
+): Promise<{ root: string; account: string; remove: () => void; head?: string; remotes: RemoteRecord[]; workflows: WorkflowSide[] }> {
   // A push's review reads only what the push covers, and the components and themes its emails are drawn with.
   const pushed = only === undefined ? undefined : scopeOf(root, only, true);
   const read = pushed === undefined ? undefined : new Set([...pushed.kinds, 'components', 'themes', ...(pushed.workflows ? ['workflows'] : [])]);
@@ -43,14 +43,14 @@ export async function accountTree(
     cpSync(scope.root, base, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
     for (const pair of pairs) replaceRecord(base, pathOf(pair), pair.local?.files, pair.remote?.files);
     for (const side of workflows) if (side.standing !== 'same') replaceRecord(base, side.path, side.local?.files, side.account?.files);
-    if (pushed === undefined) return { root: base, account, remove, remotes };
+    if (pushed === undefined) return { root: base, account, remove, remotes, workflows };
     // What a push narrowed by --only writes: the account, with the records it covers as the directory has them.
     const head = join(home, 'head', basename(scope.root));
     cpSync(base, head, { recursive: true });
     for (const pair of pairs) if (scopeCovers(pushed, pathOf(pair))) replaceRecord(head, pathOf(pair), pair.remote?.files, pair.local?.files);
     for (const side of workflows)
       if (side.standing !== 'same' && scopeCovers(pushed, side.path)) replaceRecord(head, side.path, side.account?.files, side.local?.files);
-    return { root: base, account, remove, head, remotes };
+    return { root: base, account, remove, head, remotes, workflows };
   } catch (error) {
     remove();
     throw error;

@@ -1,8 +1,9 @@
 /**
  * `content review --send-previews <address>`: each changed email sent through the API's preview
  * operation, the platform's own rendering to a real inbox. The operation sends what the account
- * holds, so an email is sent only where the account's draft draws exactly as the review's head side
- * does (the change pushed): what arrives is what was reviewed. A record in loopsctl's cache
+ * holds, so an email is sent only where the account's draft (a transactional email's draft, a
+ * campaign's email, the email of a workflow's send-email node) draws exactly as the review's head
+ * side does (the change pushed): what arrives is what was reviewed. A record in loopsctl's cache
  * directory keeps each preview sent (team, email message, digest, address): none is sent twice, and
  * the team's daily allowance ("Each team can send up to 100 preview emails per day.") is counted
  * before anything is sent.
@@ -13,16 +14,17 @@ import { RateLimitError, UsageError } from '../../../base/errors.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { cacheDirectory } from '../../../config/paths.js';
 import { PREVIEWS_PER_DAY } from '../../../platform/email-messages/previews.js';
+import { emailPathOf } from '../../../platform/workflows/file.js';
 import { previewEmailMessage } from '../../email-messages/client.js';
 import type { RemoteRecord } from '../emails/remote.js';
+import type { WorkflowSide } from '../workflows/sides.js';
 import { accountTree } from './account-base.js';
-import { emailDigest, type Review } from './compare.js';
+import { emailDigest, type Review, type ReviewedEmail } from './compare.js';
 import { readSide } from './sides.js';
 
 /** Why an email was not sent, in words. */
 export const NOT_THIS_CHANGE = "the account's draft is not this change: push it with `content push` first, then review again";
 const NOT_ON_ACCOUNT = 'the account holds no such email yet: push it with `content push` first, then review again';
-const WORKFLOW_EMAIL = "a workflow's email: preview it with `loopsctl email-messages preview <id> --to <address>`";
 
 /** A preview sent, as the record in the cache directory keeps it. */
 interface SentRecord {
@@ -42,21 +44,33 @@ export interface PreviewsReport {
   notSent: { path: string; name: string; reason: string }[];
 }
 
-/** The email message behind each transactional email's draft and campaign's email, by `<kind>/<record id>`. */
-function messageIds(remotes: readonly RemoteRecord[]): Map<string, string> {
+/**
+ * The email message behind each email the account holds: a transactional email's draft and a
+ * campaign's email by `<kind>/<record id>`; the email of a workflow's send-email node by its
+ * directory in the account's side of the tree (`workflows/welcome--cw1/emails/<node key>`), where
+ * the workflow's files put it (workflowFilesOf).
+ */
+function messageIds(remotes: readonly RemoteRecord[], workflows: readonly WorkflowSide[]): Map<string, string> {
   const ids = new Map<string, string>();
   for (const remote of remotes) {
     const message = remote.kind === 'transactional' ? (remote.messages.draft ?? remote.messages.published) : remote.messages.email;
     if (message !== undefined) ids.set(`${remote.kind}/${remote.id}`, message.id);
   }
+  for (const { path, remote, account } of workflows) {
+    for (const [nodeId, message] of remote?.messages ?? []) {
+      const key = account?.keys.get(nodeId);
+      if (key !== undefined) ids.set(`${path}/${dirname(emailPathOf(key))}`, message.id);
+    }
+  }
   return ids;
 }
 
-/** `transactional/welcome--cx1` → `transactional/cx1`: the record a tree's directory names (files.ts recordPath). */
-function recordKey(path: string): string | undefined {
-  const [kind, directory] = path.split('/');
+/** An email's key in messageIds: its record's (`transactional/welcome--cx1` → `transactional/cx1`, as files.ts recordPath names it), a workflow's email by its directory. */
+function messageKey({ kind, path }: ReviewedEmail): string | undefined {
+  if (kind === 'workflow') return path;
+  const [group, directory] = path.split('/');
   const at = directory?.lastIndexOf('--') ?? -1;
-  return at < 0 ? undefined : `${kind}/${decodeURIComponent(directory!.slice(at + 2))}`;
+  return at < 0 ? undefined : `${group}/${decodeURIComponent(directory!.slice(at + 2))}`;
 }
 
 /** `1 preview`, `3 previews`. */
@@ -86,7 +100,7 @@ export async function sendPreviews(
   if (emails.length === 0) return report;
   const side = await accountTree(context, tree.root, tree.shown);
   const held = await readSide(side.root).finally(side.remove);
-  const ids = messageIds(side.remotes);
+  const ids = messageIds(side.remotes, side.workflows);
   const { runtime } = context;
   const file = join(cacheDirectory(runtime.env, runtime.platform), 'previews-sent.json');
   const record = readRecord(file);
@@ -95,12 +109,11 @@ export async function sendPreviews(
   for (const email of emails) {
     const { path, name } = email;
     const digest = emailDigest(email.after!);
-    const key = recordKey(path);
+    const key = messageKey(email);
     const emailMessageId = key === undefined ? undefined : ids.get(key);
     const there = held.get(path);
     const skip = (reason: string) => report.skipped.push({ path, name, reason });
-    if (email.kind === 'workflow') skip(WORKFLOW_EMAIL);
-    else if (emailMessageId === undefined || there === undefined) skip(NOT_ON_ACCOUNT);
+    if (emailMessageId === undefined || there === undefined) skip(NOT_ON_ACCOUNT);
     else if (emailDigest(there) !== digest) skip(NOT_THIS_CHANGE);
     else if (record.some((sent) => sent.team === team && sent.emailMessageId === emailMessageId && sent.digest === digest && sent.address === address))
       skip(`a preview of this email as reviewed was sent to ${address} before`);

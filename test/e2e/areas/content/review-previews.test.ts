@@ -1,12 +1,14 @@
 /**
  * `content review --send-previews <address>` against the sandbox, which implements the preview
  * operation and its allowance: "Each team can send up to 100 preview emails per day." Only an
- * email whose draft on the account draws as the reviewed side is sent; each digest once; more than
- * the allowance left is refused before anything is sent.
+ * email whose draft on the account draws as the reviewed side is sent, a workflow's email as a
+ * transactional one; each digest once; more than the allowance left is refused before anything is
+ * sent.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findMessage } from '../../../../src/emulator/routes/email-message-records.js';
 import { PREVIEWS_PER_DAY } from '../../../../src/platform/email-messages/previews.js';
 import { tempDir } from '../../../support/main.js';
 import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
@@ -26,8 +28,9 @@ function emailDirectory(tree: string, prefix: string): string {
   return `transactional/${readdirSync(join(tree, 'transactional')).find((entry) => entry.startsWith(prefix))!}`;
 }
 
-function edit(tree: string, path: string, words: string): void {
-  const lmx = join(tree, path, 'draft.lmx');
+/** Words added to the first paragraph of an email's LMX: a transactional email's draft, else `file`. */
+function edit(tree: string, path: string, words: string, file = 'draft.lmx'): void {
+  const lmx = join(tree, path, file);
   writeFileSync(lmx, readFileSync(lmx, 'utf8').replace(/<\/Paragraph>/, ` ${words}</Paragraph>`));
 }
 
@@ -94,6 +97,52 @@ describe('content review --send-previews', () => {
     // "Each team can send up to 100 preview emails per day." (the preview operation's description)
     expect(PREVIEWS_PER_DAY).toBe(100);
     expect(over.stderr).toContain('has 0 left today (UTC) of the 100 a day');
+    expect(previewsSent(sandbox)).toHaveLength(1);
+  });
+
+  it("sends a workflow's email whose account copy is the change, skips one the account holds otherwise or not yet, each digest once", async () => {
+    const sandbox = await sandboxes();
+    const { tree, env } = await pulledRepository(sandbox);
+    const directory = readdirSync(join(tree, 'workflows')).find((entry) => entry.startsWith('beta-onboarding-subject-test--'))!;
+    const workflow = `workflows/${directory}`;
+    const control = `${workflow}/emails/you-re-in-the-beta`;
+    const variant = `${workflow}/emails/your-early-access-is`;
+    const added = `${workflow}/emails/second-welcome`;
+    edit(tree, control, 'Welcome.', 'email.lmx');
+    // The workflow is paused: a push changes it only with --live.
+    const push = await sandbox.loopsctl(['content', 'push', tree, '--only', workflow, '--no-check', '--yes', '--live'], { env });
+    expect(push.code, push.stderr).toBe(0);
+    // Then, not pushed: the variant edited, and an email added with the node that sends it.
+    edit(tree, variant, 'Early.', 'email.lmx');
+    cpSync(join(tree, control), join(tree, added), { recursive: true });
+    appendFileSync(
+      join(tree, workflow, 'workflow.yaml'),
+      '  second-welcome:\n    type: SendEmailAction\n    next: [exit]\n    email: emails/second-welcome/email.json\n',
+    );
+
+    const review = () => sandbox.loopsctl(['content', 'review', tree, '--base', 'HEAD', '--send-previews', ADDRESS, '--yes', '--json'], { env });
+    const first = await review();
+    expect(first.code, first.stderr).toBe(0);
+    const previews = (JSON.parse(first.stdout) as { previews: Previews }).previews;
+    expect(previews.sent.map((email) => email.path)).toEqual([control]);
+    expect(previews.skipped).toEqual([
+      expect.objectContaining({ path: added, reason: 'the account holds no such email yet: push it with `content push` first, then review again' }),
+      expect.objectContaining({ path: variant, reason: "the account's draft is not this change: push it with `content push` first, then review again" }),
+    ]);
+    // What the sandbox sent is the control node's email message, as pushed.
+    const { emailMessageId } = previews.sent[0]!;
+    const state = sandbox.server.state();
+    expect(state.previews).toEqual([expect.objectContaining({ emailMessageId, emails: [ADDRESS] })]);
+    const sent = findMessage(state, emailMessageId);
+    expect(sent?.parent).toEqual(expect.objectContaining({ kind: 'workflow', id: directory.slice(directory.lastIndexOf('--') + 2) }));
+    expect(sent?.message.lmx).toContain('Welcome.');
+
+    // The same change reviewed again: the workflow's email is not sent twice.
+    const second = await review();
+    expect(second.code, second.stderr).toBe(0);
+    const again = (JSON.parse(second.stdout) as { previews: Previews }).previews;
+    expect(again.sent).toEqual([]);
+    expect(again.skipped.find((email) => email.path === control)?.reason).toBe(`a preview of this email as reviewed was sent to ${ADDRESS} before`);
     expect(previewsSent(sandbox)).toHaveLength(1);
   });
 
