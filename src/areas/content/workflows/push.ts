@@ -124,7 +124,10 @@ function taskOf(side: WorkflowSide, options: WorkflowPushOptions, named: boolean
       file,
       action: 'skip',
       held: 'live',
-      why: `the workflow is ${status}: contacts move through it; push with --live to change it anyway, or pause it in the app (${side.remote!.graph.url ?? 'its page'})`,
+      why:
+        status === 'Sending'
+          ? `the workflow is ${status}: contacts move through it; push with --live to change it anyway, or pause it in the app (${side.remote!.graph.url ?? 'its page'})`
+          : `the workflow is ${status}: contacts are held in it and go on from where they wait when it resumes; push with --live to change it anyway`,
     };
   }
   const plan = planWorkflow(account.file, file, emailsChanged(side, false));

@@ -341,6 +341,20 @@ describe('content push of workflows', () => {
     expect(writes(sandbox.requests).map((request) => request.body.payload)).toEqual([{ amount: 2 }]);
   });
 
+  it('a paused workflow holds its contacts: the refusal says so and does not ask to pause it', async () => {
+    const sandbox = await sandboxes();
+    const root = await pulledWorkflows(sandbox);
+    const directory = readdirSync(join(root, 'workflows')).find((entry) => entry.startsWith('beta-onboarding-subject-test--'))!;
+    const yaml = join(root, 'workflows', directory, 'workflow.yaml');
+    edit(yaml, 'samplingRate: 50', 'samplingRate: 40');
+    const refused = await sandbox.loopsctl(['content', 'push', root, '--only', 'workflows']);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('Not pushed: 1 workflow skipped; nothing of them was written');
+    expect(refused.stdout).toContain('is Paused: contacts are held in it and go on from where they wait when it resumes; push with --live');
+    expect(refused.stdout).not.toContain('pause it in the app');
+    expect(writes(sandbox.requests)).toEqual([]);
+  });
+
   it('a workflow changed in the account since the pull is a conflict: nothing of it is written; --force takes the local side', async () => {
     const sandbox = await sandboxes();
     const root = await pulledWorkflows(sandbox);
