@@ -12,8 +12,8 @@ import type { BeforeImages } from './before-images.js';
 import type { PlanKinds } from './kinds.js';
 import { makePlan, readPlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { inversePlan, type Inverse } from './undo-plan.js';
-import { impactOf } from '../impact/impact.js';
-import { impactText } from '../impact/render.js';
+import { impactOf } from './impact/impact.js';
+import { impactText } from './impact/render.js';
 
 export interface UndoOptions {
   out?: string;
