@@ -14,6 +14,7 @@ import type { ApiClient } from '../../api/client.js';
 import { RejectedError } from '../../base/errors.js';
 import type { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
+import type { RecordKind } from '../../platform/record-kinds.js';
 import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
 
 /** The outcome of one of a unit's calls, or of the whole unit: the id of a record it made, and what Guardian refused. */
@@ -65,7 +66,7 @@ export interface Undone {
 export type RecordImager = (id: string) => Promise<Image>;
 
 /** The kinds of image a run can read by a record's kind (platform/record-kinds.ts), for units of another kind that change such a record. */
-export type RecordImagers = (recordKind: string | undefined) => RecordImager | undefined;
+export type RecordImagers = (recordKind: RecordKind | undefined) => RecordImager | undefined;
 
 export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   /** Whether a plan's unit is of this kind, told by its calls and the kind of record it names. */
@@ -92,7 +93,7 @@ export interface ImageKind<I extends Image = Image> {
   /** Whether an image is of this kind. */
   is(image: Image): image is I;
   /** The kind of record (platform/record-kinds.ts) it reads by id, for units of another kind that change one (a command's node edit). */
-  record?: { kind: string; imager(client: ApiClient): RecordImager };
+  record?: { kind: RecordKind; imager(client: ApiClient): RecordImager };
   /** Where the record is now, or undefined when it is gone: what `undo` compares with where the apply left it. */
   whereNow(client: ApiClient, image: I, id: string | undefined): Promise<After | undefined>;
   /** One run's maker of inverses: the unit that takes a record from where the apply left it back to its image. */
@@ -126,7 +127,7 @@ export interface UnitEntry {
 /** A kind of image, its type parameter bound. */
 export interface ImageEntry {
   is(image: Image): boolean;
-  record?: { kind: string; imager(client: ApiClient): RecordImager };
+  record?: { kind: RecordKind; imager(client: ApiClient): RecordImager };
   whereNow(client: ApiClient, image: Image, id: string | undefined): Promise<After | undefined>;
   undoer(client: ApiClient, imageFile: string): (record: ImagedRecord, image: Image, after: After) => Promise<Undone>;
 }
@@ -184,7 +185,7 @@ export class PlanKinds implements UnitShapes {
 
   /** One run's reader of before-images, each kind's sharing what it reads once. */
   imagers(client: ApiClient): (unit: PlannedUnit & { id: string }) => Promise<Image> {
-    const byRecord = new Map<string, RecordImager>();
+    const byRecord = new Map<RecordKind, RecordImager>();
     const others: RecordImagers = (recordKind) => {
       const kind = this.images.find((each) => each.record?.kind === recordKind)?.record;
       if (kind === undefined) return undefined;

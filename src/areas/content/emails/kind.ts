@@ -6,7 +6,6 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
-import { RECORD_KINDS } from '../../../platform/record-kinds.js';
 import { updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
 import { conflictBeforeSending, CREATED, imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
@@ -17,7 +16,7 @@ import { createTheme, updateTheme } from '../../themes/client.js';
 import { createTransactional, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../account.js';
-import { digestOf, type Kind } from '../files.js';
+import { digestOf, KINDS, type Kind } from '../files.js';
 import { messageUpdate } from '../message-fields.js';
 import type { RecordFiles } from './files.js';
 import type { Step } from './plan.js';
@@ -129,9 +128,7 @@ interface RecordImage extends Image {
   files: Record<string, string>;
 }
 
-const EMAIL_DIRECTORIES: ReadonlySet<string> = new Set(
-  [RECORD_KINDS['transactional email'], RECORD_KINDS.campaign, RECORD_KINDS.component, RECORD_KINDS.theme].map((kind) => kind.directory),
-);
+const EMAIL_DIRECTORIES: ReadonlySet<string> = new Set(KINDS);
 
 /** A content push's unit of an email, a component or a theme. */
 export const EMAIL_UNITS = unitKind<EmailUnit>({
