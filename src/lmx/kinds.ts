@@ -1,3 +1,2 @@
-/** The kinds of LMX there are: an email of each kind, and a component, which any email may embed. A constant module: declarations read it. */
-export const LMX_KINDS = ['transactional', 'campaign', 'workflow', 'component'] as const;
-export type LmxKind = (typeof LMX_KINDS)[number];
+/** The kinds of LMX there are, by their words in the table of record kinds: an email of each kind, and a component, which any email may embed. A constant module: declarations read it. */
+export { LMX_WORDS as LMX_KINDS, type LmxWord as LmxKind } from '../platform/record-kinds.js';

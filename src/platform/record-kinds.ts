@@ -1,22 +1,104 @@
 /**
- * The kinds of record an account holds that loopsctl changes, each declared once by its noun: the
- * directory a content tree keeps it in, and the kinds of configuration write (configuration-writes.ts)
- * that change it. A workflow's node is a part of its workflow: a write of a node changes the
- * workflow, whose revision guards it and whose graph a before-image keeps.
+ * The kinds of record an account holds that loopsctl reads or changes, each declared once by its
+ * noun (as prose names it: `transactional email`), with every other word loopsctl has for it:
+ *
+ * - `directory`: where a content tree keeps it (for a kind kept in one file, that file's name
+ *   without `.json`), and the half of the tree that holds it (`half`);
+ * - `writes`: the kinds of configuration write (configuration-writes.ts) that change it, none for
+ *   a kind loopsctl only reads;
+ * - `word`: the one word `check`'s findings, `--kind` and LMX name it by, for the kinds they name;
+ * - `lmx`: what its LMX is, for a kind written in LMX: the body of an email, or a part of one;
+ * - `constant`: how an app's types name its constants (`TX_…`, `LOOPS_LIST_…`), for the kinds they name.
+ *
+ * A workflow's node is a part of its workflow: a write of a node changes the workflow, whose
+ * revision guards it and whose graph a before-image keeps. A constant module: declarations read it.
  */
 export const RECORD_KINDS = {
-  'transactional email': { directory: 'transactional', writes: ['transactional email'] },
-  campaign: { directory: 'campaigns', writes: ['campaign'] },
-  component: { directory: 'components', writes: ['component'] },
-  theme: { directory: 'themes', writes: ['theme'] },
-  workflow: { directory: 'workflows', writes: ['workflow', 'workflow node'] },
-  segment: { directory: 'segments', writes: ['segment'] },
-  'transactional group': { directory: 'groups/transactional', writes: ['transactional group'] },
-  'campaign group': { directory: 'groups/campaigns', writes: ['campaign group'] },
-  'contact property': { directory: 'contact-properties', writes: ['contact property'] },
-} as const satisfies Record<string, { directory: string; writes: readonly string[] }>;
+  'transactional email': { directory: 'transactional', half: 'emails', writes: ['transactional email'], word: 'transactional', lmx: 'email', constant: 'TX' },
+  campaign: { directory: 'campaigns', half: 'emails', writes: ['campaign'], word: 'campaign', lmx: 'email' },
+  workflow: { directory: 'workflows', half: 'workflows', writes: ['workflow', 'workflow node'], word: 'workflow', lmx: 'email' },
+  component: { directory: 'components', half: 'emails', writes: ['component'], word: 'component', lmx: 'part' },
+  theme: { directory: 'themes', half: 'emails', writes: ['theme'], word: 'theme' },
+  'mailing list': { directory: 'lists', half: 'audience', writes: [], word: 'list', constant: 'LIST' },
+  segment: { directory: 'segments', half: 'audience', writes: ['segment'], word: 'segment' },
+  event: { directory: 'event-patterns', half: 'audience', writes: [], word: 'event', constant: 'EVENT' },
+  'contact property': { directory: 'contact-properties', half: 'audience', writes: ['contact property'], word: 'property', constant: 'CONTACT_PROPERTY' },
+  'transactional group': { directory: 'groups/transactional', half: 'audience', writes: ['transactional group'] },
+  'campaign group': { directory: 'groups/campaigns', half: 'audience', writes: ['campaign group'] },
+} as const satisfies Record<string, RecordKindEntry>;
 
-export type RecordKind = keyof typeof RECORD_KINDS;
+export interface RecordKindEntry {
+  directory: string;
+  half: 'emails' | 'workflows' | 'audience';
+  writes: readonly string[];
+  word?: string;
+  lmx?: 'email' | 'part';
+  constant?: string;
+}
+
+type Table = typeof RECORD_KINDS;
+export type RecordKind = keyof Table;
+
+/** The table's entries whose columns are as `Shape` says (`{ half: 'emails' }`). */
+type Where<Shape> = Extract<Table[RecordKind], Shape>;
+
+/** `check`'s and `--kind`'s word for a kind: `transactional`, `campaign`, `list`, `property`… */
+export type KindWord = Where<{ word: string }>['word'];
+/** The word of a kind written in LMX: each kind of email, and a component, which any email may embed. */
+export type LmxWord = Where<{ word: string; lmx: string }>['word'];
+/** The word of a kind of email: a kind whose LMX is an email's body. */
+export type EmailWord = Where<{ word: string; lmx: 'email' }>['word'];
+/** How an app's types name the constants of a kind. */
+export type ConstantName = Where<{ constant: string }>['constant'];
+/** The directory of a kind a half of the tree holds. */
+export type DirectoryOf<Half extends RecordKindEntry['half']> = Where<{ half: Half }>['directory'];
+
+const ENTRIES: readonly RecordKindEntry[] = Object.values(RECORD_KINDS);
+
+/** A column's values for the kinds that pass a test, in the table's order. */
+function columnOf<T>(test: (entry: RecordKindEntry) => boolean, value: (entry: RecordKindEntry) => string | undefined): readonly [T, ...T[]] {
+  return ENTRIES.filter(test).map(value) as unknown as readonly [T, ...T[]];
+}
+
+/** Every kind's word, for the kinds that have one. */
+export const KIND_WORDS = columnOf<KindWord>(
+  (entry) => entry.word !== undefined,
+  (entry) => entry.word,
+);
+/** The words of the kinds written in LMX. */
+export const LMX_WORDS = columnOf<LmxWord>(
+  (entry) => entry.word !== undefined && entry.lmx !== undefined,
+  (entry) => entry.word,
+);
+/** The words of the kinds of email. */
+export const EMAIL_WORDS = columnOf<EmailWord>(
+  (entry) => entry.word !== undefined && entry.lmx === 'email',
+  (entry) => entry.word,
+);
+
+/** The directories of a half of the tree, in the table's order. */
+export function directoriesOf<Half extends RecordKindEntry['half']>(half: Half): readonly [DirectoryOf<Half>, ...DirectoryOf<Half>[]] {
+  return columnOf<DirectoryOf<Half>>(
+    (entry) => entry.half === half,
+    (entry) => entry.directory,
+  );
+}
+
+/** The kind of record a tree directory holds (`components`: a component). */
+export function directoryKind(directory: string): (RecordKindEntry & { noun: RecordKind }) | undefined {
+  return entryWhere((entry) => entry.directory === directory);
+}
+
+function entryWhere(test: (entry: RecordKindEntry) => boolean): (RecordKindEntry & { noun: RecordKind }) | undefined {
+  const noun = (Object.keys(RECORD_KINDS) as RecordKind[]).find((kind) => test(RECORD_KINDS[kind]));
+  return noun === undefined ? undefined : { ...RECORD_KINDS[noun], noun };
+}
+
+/** The word of the kind a tree directory holds, when it is written in LMX (`campaigns`: campaign; `themes`: none). */
+export function lmxWordOfDirectory(directory: string): LmxWord | undefined {
+  const kind = directoryKind(directory);
+  return kind?.lmx === undefined ? undefined : (kind.word as LmxWord);
+}
 
 /** The kind of record a configuration write's kind changes (`workflow node`: a workflow), if loopsctl knows one. */
 export function recordKindOfWrite(writeKind: string): RecordKind | undefined {

@@ -1,10 +1,12 @@
 /**
  * Which account a plan is for: the team the key reaches, the API's address, and the profile (or
  * other source) the key came from, with, for a plan that names none of the account's records, a
- * record it holds. `loopsctl apply` and `undo` refuse a plan for another account by them.
+ * record it holds. `loopsctl apply` and `undo` refuse a plan for another account by them, here.
  */
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/ids.js';
+import { NotFoundError, ProtectedError } from '../../base/errors.js';
+import { z } from '../../base/shapes.js';
 import type { Uses } from '../../core/capabilities.js';
 import type { Credentials } from '../../core/credentials.js';
 import { apiKeyInfo } from '../../platform/auth/schemas.js';
@@ -47,4 +49,74 @@ export async function teamName(api: ApiClient): Promise<string> {
 export async function whereOf(context: Uses<'client' | 'key'>, client: ApiClient): Promise<AccountWhere> {
   const [team, baseUrl, credentials] = await Promise.all([teamName(client), context.baseUrl(), context.credentials()]);
   return { team, baseUrl, profile: profileOf(credentials) };
+}
+
+/** Whether the account holds the record at a path: one it answers 404 for is another account's. */
+export async function accountHolds(client: ApiClient, recordPath: string): Promise<boolean> {
+  try {
+    await client.call({ method: 'GET', idempotent: true, path: recordPath }, z.unknown());
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
+
+/** The refusal of a plan, or of a change to undo, in an account other than the key's: a protected refusal (exit 11), nothing sent. */
+function anotherAccount(what: string, hint: string): ProtectedError {
+  return new ProtectedError(`${what}; nothing was sent`, { hint });
+}
+
+/** A unit of a plan as the account check reads it: the record it names, and whether the account holds it (its kind's `exists`). */
+interface UnitInAccount {
+  unit: { record: string; id?: string };
+  exists(client: ApiClient): Promise<boolean | undefined>;
+}
+
+/**
+ * Refuses a plan for another account than the key reaches: another team or address, a record the
+ * plan changes that the account does not hold, or, for a plan that only creates, the record it noted.
+ */
+export async function refuseAnotherAccount(
+  context: Uses<'client' | 'key'>,
+  client: ApiClient,
+  planned: AccountWhere & { witness?: string },
+  units: readonly UnitInAccount[],
+): Promise<void> {
+  const where = await whereOf(context, client);
+  const hint = `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account`;
+  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl) {
+    throw anotherAccount(`the plan is for ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`, hint);
+  }
+  for (const bound of units) {
+    const unit = bound.unit;
+    if (unit.id !== undefined && (await bound.exists(client)) === false) {
+      throw anotherAccount(`${unit.record} (${unit.id}) is not in the account this key reaches: it is not the account the plan was made for`, hint);
+    }
+  }
+  // A plan that only creates names none of the account's records: the one it noted must be here.
+  const witness = planned.witness;
+  if (witness !== undefined && units.every(({ unit }) => unit.id === undefined) && !(await accountHolds(client, witness))) {
+    throw anotherAccount(
+      `the plan was made in an account holding ${witness}, which the account this key reaches does not hold: it is not the account the plan was made for`,
+      hint,
+    );
+  }
+}
+
+/** Where the key reaches, to undo a change: refused when it is another account than the one the change changed. */
+export async function refuseUndoInAnotherAccount(
+  context: Uses<'client' | 'key'>,
+  client: ApiClient,
+  change: string,
+  changed: AccountWhere,
+): Promise<AccountWhere> {
+  const where = await whereOf(context, client);
+  if (where.team !== changed.team || where.baseUrl !== changed.baseUrl) {
+    throw anotherAccount(
+      `${change} changed ${changed.team} at ${changed.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}`,
+      `undo it with the key it was applied with (profile ${changed.profile})`,
+    );
+  }
+  return where;
 }

@@ -22,14 +22,13 @@ import type { Uses } from '../../core/capabilities.js';
 import { runHasYes, YES_NEEDED } from '../../core/gate.js';
 import { countOf } from '../../render/numbers.js';
 import { explained } from '../explain.js';
-import type { ImpactRecord } from '../impact/impact.js';
-import { impactText } from '../impact/render.js';
-import { whereOf } from './account.js';
+import type { ImpactRecord } from './impact/impact.js';
+import { impactText } from './impact/render.js';
+import { refuseAnotherAccount } from './account.js';
 import { keepBeforeImages } from './before-images.js';
-import { conflictBeforeSending, type BoundUnit, type PlanKinds, type Played } from './kinds.js';
+import { conflictBeforeSending, staleRefusal, StaleRecord, type BoundUnit, type PlanKinds, type Played } from './kinds.js';
 import { aboveWriteTier, checkPlanUnits } from './plan-check.js';
 import { placeOfPlan, readPlan, type PlanFile } from './plan-file.js';
-import { requestRecordExists } from './request-calls.js';
 import { renderLines, type LineStatus } from '../../render/status-lines.js';
 import { watchWrites } from './watched-writes.js';
 
@@ -134,7 +133,15 @@ async function applyLocked(
     return ExitCode.ok;
   }
   const client = await context.client();
-  await explained(sameAccount(context, client, plan, left), CONTENT_API);
+  await explained(
+    refuseAnotherAccount(
+      context,
+      client,
+      plan.account,
+      left.map(({ unit }) => unit),
+    ),
+    CONTENT_API,
+  );
   await refuseAboveWriteTier(context, client, file, left);
   // What the reviewed plan said it would do, before any of it is done.
   const impact = impactText(out, (plan.impact ?? []) as unknown as ImpactRecord[]);
@@ -220,38 +227,6 @@ function readProgress(root: string, path: string, digest: string): Progress {
   return parsed.data.records;
 }
 
-/** The account the key reaches is the plan's: the same team at the same address, holding every record the plan changes. */
-async function sameAccount(context: Uses<'client' | 'key'>, client: ApiClient, plan: PlanFile, left: { unit: BoundUnit }[]): Promise<void> {
-  const where = await whereOf(context, client);
-  const planned = plan.account;
-  if (where.team !== planned.team || where.baseUrl !== planned.baseUrl) {
-    throw new ProtectedError(
-      `the plan is for ${planned.team} at ${planned.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}; nothing was sent`,
-      { hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account` },
-    );
-  }
-  for (const { unit: bound } of left) {
-    const unit = bound.unit;
-    if (unit.id === undefined) continue;
-    if ((await bound.exists(client)) === false) {
-      throw new ProtectedError(
-        `${unit.record} (${unit.id}) is not in the account this key reaches: it is not the account the plan was made for; nothing was sent`,
-        {
-          hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account`,
-        },
-      );
-    }
-  }
-  // A plan that only creates names none of the account's records: the one it noted must be here.
-  const witness = planned.witness;
-  if (witness !== undefined && left.every(({ unit }) => unit.unit.id === undefined) && !(await requestRecordExists(client, witness))) {
-    throw new ProtectedError(
-      `the plan was made in an account holding ${witness}, which the account this key reaches does not hold: it is not the account the plan was made for; nothing was sent`,
-      { hint: `apply it with the key it was planned with (profile ${planned.profile}), or plan again for this account` },
-    );
-  }
-}
-
 function isConflict(error: unknown): boolean {
   return error instanceof RejectedError && error.status === 409;
 }
@@ -266,8 +241,9 @@ async function playUnit(client: ApiClient, plan: PlanFile, unit: BoundUnit): Pro
     try {
       played = { ...played, ...(await call()) };
     } catch (error) {
-      // The first call refused as stale: nothing of the record was written.
-      if (index === 0 && isConflict(error)) throw Object.assign(error as Error, { beforeAnyWrite: true });
+      if (error instanceof StaleRecord) throw staleRefusal(unit);
+      // The first call refused by the platform as stale: nothing of the record was written. A refusal of loopsctl's own keeps its words.
+      if (index === 0 && isConflict(error)) throw (error as { beforeAnyWrite?: boolean }).beforeAnyWrite ? error : staleRefusal(unit, (error as Error).message);
       throw error;
     }
   }

@@ -14,6 +14,7 @@ import type { ApiClient } from '../../api/client.js';
 import { RejectedError } from '../../base/errors.js';
 import type { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
+import type { RecordKind } from '../../platform/record-kinds.js';
 import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
 
 /** The outcome of one of a unit's calls, or of the whole unit: the id of a record it made, and what Guardian refused. */
@@ -65,7 +66,7 @@ export interface Undone {
 export type RecordImager = (id: string) => Promise<Image>;
 
 /** The kinds of image a run can read by a record's kind (platform/record-kinds.ts), for units of another kind that change such a record. */
-export type RecordImagers = (recordKind: string | undefined) => RecordImager | undefined;
+export type RecordImagers = (recordKind: RecordKind | undefined) => RecordImager | undefined;
 
 export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   /** Whether a plan's unit is of this kind, told by its calls and the kind of record it names. */
@@ -78,11 +79,18 @@ export interface UnitKind<U extends PlannedUnit = PlannedUnit> {
   exists(client: ApiClient, unit: U): Promise<boolean | undefined>;
   /** Why its record must not be made now (a namesake there already), or undefined. */
   conflict(client: ApiClient, unit: U): Promise<string | undefined>;
+  /**
+   * What the apply says of it when its record changed in the account since the plan was made: its
+   * own read just before a write that takes no revision found it moved (it threw StaleRecord),
+   * or the platform refused its first call by the revision it carries (a 409, whose words follow).
+   * A conflict (staleRefusal): exit 5, nothing of the unit sent, nothing after it.
+   */
+  stale(unit: U): string;
   /** What it does that needs a person's yes, judged by the write gate from its calls and the account's state. */
   needsYes(gate: WriteGate, unit: U): Promise<string | undefined>;
   /** Whether its calls make its record. */
   creates(unit: U): boolean;
-  /** Its calls, ready to play in order; a conflict found before the first write is a 409 (conflictBeforeSending). */
+  /** Its calls, ready to play in order; a call that finds its record changed since the plan, before it writes, throws StaleRecord. */
   play(client: ApiClient, unit: U, plan: PlanFile): (() => Promise<Played>)[];
   /** One run's reader of the before-images of the records its units change (those with an id). */
   imager(client: ApiClient, others: RecordImagers): (unit: U & { id: string }) => Promise<Image>;
@@ -92,7 +100,7 @@ export interface ImageKind<I extends Image = Image> {
   /** Whether an image is of this kind. */
   is(image: Image): image is I;
   /** The kind of record (platform/record-kinds.ts) it reads by id, for units of another kind that change one (a command's node edit). */
-  record?: { kind: string; imager(client: ApiClient): RecordImager };
+  record?: { kind: RecordKind; imager(client: ApiClient): RecordImager };
   /** Where the record is now, or undefined when it is gone: what `undo` compares with where the apply left it. */
   whereNow(client: ApiClient, image: I, id: string | undefined): Promise<After | undefined>;
   /** One run's maker of inverses: the unit that takes a record from where the apply left it back to its image. */
@@ -105,6 +113,7 @@ export interface BoundUnit {
   problem(): string | undefined;
   exists(client: ApiClient): Promise<boolean | undefined>;
   conflict(client: ApiClient): Promise<string | undefined>;
+  stale(): string;
   needsYes(gate: WriteGate): Promise<string | undefined>;
   creates(): boolean;
   play(client: ApiClient, plan: PlanFile): (() => Promise<Played>)[];
@@ -126,7 +135,7 @@ export interface UnitEntry {
 /** A kind of image, its type parameter bound. */
 export interface ImageEntry {
   is(image: Image): boolean;
-  record?: { kind: string; imager(client: ApiClient): RecordImager };
+  record?: { kind: RecordKind; imager(client: ApiClient): RecordImager };
   whereNow(client: ApiClient, image: Image, id: string | undefined): Promise<After | undefined>;
   undoer(client: ApiClient, imageFile: string): (record: ImagedRecord, image: Image, after: After) => Promise<Undone>;
 }
@@ -184,7 +193,7 @@ export class PlanKinds implements UnitShapes {
 
   /** One run's reader of before-images, each kind's sharing what it reads once. */
   imagers(client: ApiClient): (unit: PlannedUnit & { id: string }) => Promise<Image> {
-    const byRecord = new Map<string, RecordImager>();
+    const byRecord = new Map<RecordKind, RecordImager>();
     const others: RecordImagers = (recordKind) => {
       const kind = this.images.find((each) => each.record?.kind === recordKind)?.record;
       if (kind === undefined) return undefined;
@@ -226,6 +235,7 @@ function bindTo<U extends PlannedUnit>(kind: UnitKind<U>, unit: PlannedUnit): Bo
     problem: () => kind.problem(typed),
     exists: (client) => kind.exists(client, typed),
     conflict: (client) => kind.conflict(client, typed),
+    stale: () => kind.stale(typed),
     needsYes: (gate) => kind.needsYes(gate, typed),
     creates: () => kind.creates(typed),
     play: (client, plan) => kind.play(client, typed, plan),
@@ -235,4 +245,17 @@ function bindTo<U extends PlannedUnit>(kind: UnitKind<U>, unit: PlannedUnit): Bo
 /** A conflict found before the record's first write: nothing of it was sent. */
 export function conflictBeforeSending(message: string): RejectedError {
   return Object.assign(new RejectedError(message, { status: 409 }), { beforeAnyWrite: true });
+}
+
+/** What a kind's call throws when the record it read just before its write is not as the plan saw it: the apply says so in the kind's words. */
+export class StaleRecord extends Error {
+  constructor() {
+    super('the record changed in the account since the plan was made');
+    this.name = 'StaleRecord';
+  }
+}
+
+/** The refusal of a unit whose record changed since the plan, in its kind's words, with the platform's when it refused it: a conflict, exit 5. */
+export function staleRefusal(unit: Pick<BoundUnit, 'stale'>, platform?: string): RejectedError {
+  return conflictBeforeSending(platform === undefined ? unit.stale() : `${unit.stale()}: ${platform}`);
 }

@@ -69,7 +69,7 @@ const planSchema = z.looseObject({
   /** Whether Guardian checks each email message written (and the apply puts back one it finds errors in). */
   check: z.boolean(),
   units: z.array(unit),
-  /** What the calls do to people and to the app, as the API answered before the plan was written (src/areas/impact/). */
+  /** What the calls do to people and to the app, as the API answered before the plan was written (impact/). */
   impact: z.array(z.looseObject({ kind: z.string(), record: z.string() })).optional(),
   digest: z.string(),
 });

@@ -12,8 +12,8 @@ import { countOf } from '../../render/numbers.js';
 import { whereOf, witnessOf } from './account.js';
 import { makePlan, writePlan } from './plan-file.js';
 import { requestUnit } from './request-calls.js';
-import { impactOf } from '../impact/impact.js';
-import { impactText } from '../impact/render.js';
+import { impactOf } from './impact/impact.js';
+import { impactText } from './impact/render.js';
 
 export interface PlanOptions {
   plan?: boolean;

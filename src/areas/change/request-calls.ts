@@ -12,13 +12,14 @@ import { createHash } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
 import type { HttpRequest } from '../../api/http.js';
 import { freshReads } from '../../api/read-cache.js';
-import { NotFoundError, RejectedError, UsageError } from '../../base/errors.js';
+import { RejectedError, UsageError } from '../../base/errors.js';
 import { z } from '../../base/shapes.js';
 import type { WriteGate } from '../../core/gate.js';
 import { CONFIGURATION_WRITES, type ConfigurationWrite, configurationWrite } from '../../platform/configuration-writes.js';
 import { recordKindOfWrite } from '../../platform/record-kinds.js';
 import { heldRequest } from '../../render/dry-run.js';
-import { conflictBeforeSending, imageKind, unitKind, type After, type Image, type ImagedRecord, type Undone } from './kinds.js';
+import { imageKind, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Undone } from './kinds.js';
+import { accountHolds } from './account.js';
 import { createdAlready } from './namesakes.js';
 import { canonicalJson } from './plan-file.js';
 
@@ -65,17 +66,6 @@ export async function readRecord(client: ApiClient, path: string): Promise<unkno
   return client.call({ method: 'GET', idempotent: true, path }, z.unknown());
 }
 
-/** Whether the account holds the record a request call changes: one it answers 404 for is another account's. */
-export async function requestRecordExists(client: ApiClient, path: string): Promise<boolean> {
-  try {
-    await readRecord(client, path);
-    return true;
-  } catch (error) {
-    if (error instanceof NotFoundError) return false;
-    throw error;
-  }
-}
-
 /**
  * The plan's unit for one write a command would have sent: the request as built, and, unless it
  * carries a revision, the digest of the record it changes as read now.
@@ -114,7 +104,7 @@ export function unitLabel(write: ConfigurationWrite, body: unknown): string {
 /** Sends a request call as planned; a workflow change the API held back for queued contacts is refused, as a plan never discards them. */
 export async function playRequest(client: ApiClient, call: RequestCall): Promise<{ id?: string }> {
   if (call.read !== undefined && digestOfAnswer(await readRecord(freshReads(client), call.read)) !== call.expectedDigest) {
-    throw conflictBeforeSending(`${call.read} changed in the account since the plan was made`);
+    throw new StaleRecord();
   }
   const answer = await client.call(
     { method: call.method as HttpRequest['method'], idempotent: false, path: call.path, ...(call.body === null ? {} : { body: call.body }) },
@@ -163,8 +153,9 @@ export const REQUEST_KIND = unitKind<RequestUnit>({
   holds: (unit) => unit.calls.some((call) => call.op === REQUEST_OP),
   shape: requestUnitShape,
   problem: requestProblem,
-  exists: async (client, unit) => (unit.recordPath === undefined ? undefined : requestRecordExists(client, unit.recordPath)),
+  exists: async (client, unit) => (unit.recordPath === undefined ? undefined : accountHolds(client, unit.recordPath)),
   conflict: (client, unit) => createdAlready(client, unit.kind, unit.calls[0]!.operation, unit.calls[0]!.body),
+  stale: (unit) => `${unit.recordPath ?? unit.record} changed in the account since the plan was made`,
   needsYes: async (gate: WriteGate, unit) => {
     for (const call of unit.calls) {
       const does = await gate.needsYes(call.method, call.path, call.body);

@@ -1,19 +1,19 @@
 /** What `loopsctl undo` does: finds the before-images of a change, makes the inverse plan through the kinds of its records, and writes it or applies it. */
 import { join } from 'node:path';
 import { ExitCode } from '../../base/exit-codes.js';
-import { LocalFileError, ProtectedError } from '../../base/errors.js';
+import { LocalFileError } from '../../base/errors.js';
 import { imageIds, imagesDirectory, isImageId, newImageId, readImage } from '../../config/before-images.js';
 import type { Uses } from '../../core/capabilities.js';
 import { countOf } from '../../render/numbers.js';
 import { explained } from '../explain.js';
-import { whereOf } from './account.js';
+import { refuseUndoInAnotherAccount } from './account.js';
 import { applyPlan, CONTENT_API } from './apply.js';
 import type { BeforeImages } from './before-images.js';
 import type { PlanKinds } from './kinds.js';
 import { makePlan, readPlan, writePlan, type PlannedUnit } from './plan-file.js';
 import { inversePlan, type Inverse } from './undo-plan.js';
-import { impactOf } from '../impact/impact.js';
-import { impactText } from '../impact/render.js';
+import { impactOf } from './impact/impact.js';
+import { impactText } from './impact/render.js';
 
 export interface UndoOptions {
   out?: string;
@@ -29,13 +29,7 @@ export async function undoChange(context: UndoContext, change: string, options: 
   const images = await imagesOf(context, change, kinds);
   const imageFile = join(imagesDirectory(context.configDir), `${images.id}.json`);
   const client = await context.client();
-  const where = await whereOf(context, client);
-  if (where.team !== images.account.team || where.baseUrl !== images.account.baseUrl) {
-    throw new ProtectedError(
-      `${change} changed ${images.account.team} at ${images.account.baseUrl}, and this key reaches ${where.team} at ${where.baseUrl}; nothing was sent`,
-      { hint: `undo it with the key it was applied with (profile ${images.account.profile})` },
-    );
-  }
+  const where = await refuseUndoInAnotherAccount(context, client, change, images.account);
   const inverse = await explained(inversePlan(client, images, imageFile, kinds), CONTENT_API);
   const code = noteNotUndone(context, inverse);
   if (inverse.units.length === 0) {

@@ -1,12 +1,14 @@
 /** What a check's problems are about and how they are told: the record, the rule, the severity. */
 import { z } from '../../base/shapes.js';
 import { APP_ORIGIN } from '../../core/browser.js';
+import { KIND_WORDS } from '../../platform/record-kinds.js';
 
-export const RECORD_KINDS = ['transactional', 'campaign', 'workflow', 'component', 'theme', 'list', 'segment', 'event', 'property', 'code', 'account'] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
+/** What a finding is about: a record, by its kind's word (platform/record-kinds.ts), the app's source (`code`), or the account as a whole. */
+export const FINDING_KINDS = [...KIND_WORDS, 'code', 'account'] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export interface RecordRef {
-  kind: RecordKind;
+  kind: FindingKind;
   name: string;
   id: string;
   /** The record's page in the Loops app, where it has one. */
@@ -26,7 +28,7 @@ export const problemShape = z.strictObject({
   message: z.string(),
   /** What to do about it. */
   fix: z.string(),
-  kind: z.enum(RECORD_KINDS),
+  kind: z.enum(FINDING_KINDS),
   name: z.string(),
   id: z.string(),
   url: z.string().optional(),
@@ -39,10 +41,10 @@ export const problemShape = z.strictObject({
 });
 export type Problem = z.infer<typeof problemShape>;
 
-const APP_PATHS: Partial<Record<RecordKind, string>> = { transactional: '/transactional', campaign: '/campaigns', workflow: '/workflows' };
+const APP_PATHS: Partial<Record<FindingKind, string>> = { transactional: '/transactional', campaign: '/campaigns', workflow: '/workflows' };
 
 /** The record's page: the address the API gives, or the one the app uses for its kind. */
-export function appUrl(kind: RecordKind, record: { id: string; url?: string }): string | undefined {
+export function appUrl(kind: FindingKind, record: { id: string; url?: string }): string | undefined {
   if (record.url !== undefined) return record.url;
   if (kind === 'list') return `${APP_ORIGIN}/settings?page=lists`;
   const path = APP_PATHS[kind];

@@ -8,7 +8,7 @@ import { yamlFault, yamlValue } from '../../base/parse-faults.js';
 import { readTreeFile } from '../../base/tree-files.js';
 import { z } from '../../base/shapes.js';
 import { parseRate } from './rate.js';
-import { RECORD_KINDS } from './records.js';
+import { FINDING_KINDS } from './records.js';
 
 const rate = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const parsed = parseRate(value);
@@ -22,8 +22,8 @@ const rate = z.union([z.string(), z.number()]).transform((value, ctx) => {
 export const THRESHOLDS = ['bounceRate', 'complaintRate', 'unsubscribeRate', 'openRate'] as const;
 export type Threshold = (typeof THRESHOLDS)[number];
 
-const ignoreEntry = z.string().refine((entry) => (RECORD_KINDS as readonly string[]).includes(entry.split('/')[0]!) && entry.includes('/'), {
-  message: `an entry is <kind>/<name>, the kind one of ${RECORD_KINDS.join(', ')}`,
+const ignoreEntry = z.string().refine((entry) => (FINDING_KINDS as readonly string[]).includes(entry.split('/')[0]!) && entry.includes('/'), {
+  message: `an entry is <kind>/<name>, the kind one of ${FINDING_KINDS.join(', ')}`,
 });
 
 /** A finding let pass: of a rule, in one record's emails (all of them without), about one address (a prefix with a trailing `*`). */

@@ -231,7 +231,7 @@ added or removed (with --code, the app's sends that would start failing).
         {
           flags: '--kind <kind>',
           description: 'the kind of email, for a file outside a pulled tree',
-          choices: ['transactional', 'campaign', 'workflow', 'component'],
+          choices: LMX_KINDS,
         },
         { flags: '--data <file>', description: 'JSON of the values its variables take: {"data": {...}}, {"contact": {...}, "event": {...}}', file: {} },
         {
@@ -272,7 +272,7 @@ mailto, tel or sms addresses, are left out. Nothing is sent.`,
         {
           flags: '--kind <kind>',
           description: 'the kind of the .lmx files outside a pulled tree',
-          choices: ['transactional', 'campaign', 'workflow', 'component'],
+          choices: LMX_KINDS,
         },
         {
           flags: '--compare <original>',

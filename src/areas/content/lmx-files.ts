@@ -6,28 +6,24 @@
  */
 import { basename, dirname } from 'node:path';
 import { readTreeFile, readTreeFileAsync, TreeFileTooLargeError } from '../../base/tree-files.js';
+import { directoriesOf, lmxWordOfDirectory, RECORD_KINDS, type DirectoryOf } from '../../platform/record-kinds.js';
 import { decodeLmx, LMX_MAX_BYTES, tooLargeProblem, type LmxKind, type LmxProblem } from '../../lmx/index.js';
 
 /** Where the content commands read and write when no directory is named. */
 export const DEFAULT_DIRECTORY = 'loops';
 
-/** The kinds of records a tree holds, each in a directory of that name. */
-export const KINDS = ['transactional', 'campaigns', 'components', 'themes'] as const;
-export type Kind = (typeof KINDS)[number];
+/** The kinds of records a tree holds, each in a directory of that name: its emails half's (platform/record-kinds.ts). */
+export const KINDS = directoriesOf('emails');
+export type Kind = DirectoryOf<'emails'>;
 
 /** Where a tree keeps its workflows, each with its emails under `emails/`. */
-export const WORKFLOWS = 'workflows';
+export const WORKFLOWS = RECORD_KINDS.workflow.directory;
 
 /** The directories of a tree that hold emails. */
 export type TreeGroup = Kind | typeof WORKFLOWS;
 
 /** The kind of email a pulled directory's LMX is the body of; themes have none. */
-export const LMX_KIND_OF: Record<Kind, LmxKind | undefined> = {
-  transactional: 'transactional',
-  campaigns: 'campaign',
-  components: 'component',
-  themes: undefined,
-};
+export const LMX_KIND_OF = Object.fromEntries(KINDS.map((kind) => [kind, lmxWordOfDirectory(kind)])) as Record<Kind, LmxKind | undefined>;
 
 /** The kind of email the LMX in a kind's directory is the body of (`campaigns` -> campaign). */
 export function kindOfDirectory(name: string): LmxKind | undefined {

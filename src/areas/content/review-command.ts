@@ -16,7 +16,7 @@ import { wrapLines } from '../../render/wrap.js';
 import { DEFAULT_DIRECTORY } from './files.js';
 import { isTree } from './tree.js';
 import { compareSides, reviewJson, type Review } from './review/compare.js';
-import type { ImpactRecord } from '../impact/impact.js';
+import type { ImpactRecord } from '../change/impact/impact.js';
 import type { PlanReview } from './review/plan-review.js';
 import { readSide, unusedChangedComponents } from './review/sides.js';
 import type { QaRules } from './check-qa.js';

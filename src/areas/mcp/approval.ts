@@ -18,8 +18,8 @@ import { approvalQuestion, newProposalId, propose, proposalDirectory, readPropos
 import { readPlanUnder, type PlannedUnit } from '../change/plan-file.js';
 import { PLAN_KINDS } from '../content/kinds.js';
 import { planReviewWords } from '../content/review/plan-review.js';
-import type { ImpactRecord } from '../impact/impact.js';
-import { renderImpact } from '../impact/render.js';
+import type { ImpactRecord } from '../change/impact/impact.js';
+import { renderImpact } from '../change/impact/render.js';
 import { callOf, callTool, failed, producedValue, type Caller, type ToolAnswer } from './calls.js';
 import type { MetaTool } from './meta.js';
 import { isPush, plannedPush, type LinkedReview } from './push-review.js';

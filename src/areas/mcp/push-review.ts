@@ -13,8 +13,8 @@ import { readPlanUnder } from '../change/plan-file.js';
 import { PLAN_KINDS } from '../content/kinds.js';
 import { reviewWords, type PlanReview } from '../content/review/plan-review.js';
 import { summaryOf } from '../content/review/words.js';
-import type { ImpactRecord } from '../impact/impact.js';
-import { renderImpact } from '../impact/render.js';
+import type { ImpactRecord } from '../change/impact/impact.js';
+import { renderImpact } from '../change/impact/render.js';
 import { callOf, type Caller } from './calls.js';
 import type { Tool } from './tools.js';
 

@@ -6,12 +6,13 @@
  * written before gives a record stays its (an app imports it).
  */
 import { createHash } from 'node:crypto';
+import type { ConstantName } from '../../platform/record-kinds.js';
 import { slugOf } from '../../platform/words.js';
 import { dataVariableVerdict } from '../../platform/transactional/data-variables.js';
 import { compare, quote, type TypesInput, uniqueKeys } from './generate.js';
 
-/** The kinds of records, as the formats' constants name them (`TX_…`, `LOOPS_LIST_…`). */
-export type Kind = 'TX' | 'LIST' | 'EVENT' | 'CONTACT_PROPERTY';
+/** The kinds of records, as the formats' constants name them (`TX_…`, `LOOPS_LIST_…`): the table of record kinds' `constant`. */
+export type Kind = ConstantName;
 
 /**
  * Whether the file written before (the one --out names) names the record of this kind whose

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { LocalFileError } from '../../../base/errors.js';
 import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, TreeFileTooLargeError, writeTreeFile } from '../../../base/tree-files.js';
 import { z } from '../../../base/shapes.js';
+import type { DirectoryOf } from '../../../platform/record-kinds.js';
 import { slugOf } from '../../../platform/words.js';
 import { parseJson, type ContentState, type Files } from '../files.js';
 
-/** The kinds of record this half of the tree holds, each where it lives in the tree. */
-export const AUDIENCE_KINDS = ['contact-properties', 'segments', 'groups/transactional', 'groups/campaigns', 'lists', 'event-patterns'] as const;
-export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
+/** The kinds of record this half of the tree holds, each where it lives in the tree (platform/record-kinds.ts). */
+export type AudienceKind = DirectoryOf<'audience'>;
 
 /** The kinds kept as one directory per record, and the file each record's directory holds. */
 export const RECORD_FILE = { segments: 'segment.json', 'groups/transactional': 'group.json', 'groups/campaigns': 'group.json' } as const;

@@ -1,5 +1,6 @@
 /** `content convert`'s declaration: its options, help and examples (what it does is command.ts). */
 import { command } from '../../../core/declare.js';
+import { EMAIL_WORDS } from '../../../platform/record-kinds.js';
 
 export const convertCommand = command({
   name: 'convert',
@@ -9,7 +10,7 @@ export const convertCommand = command({
     {
       flags: '--kind <kind>',
       description: 'the record to make: transactional (default), campaign or workflow',
-      choices: ['transactional', 'campaign', 'workflow'],
+      choices: EMAIL_WORDS,
     },
     { flags: '--out <dir>', description: 'the content directory to write into (default ./loops)', file: { writes: true } },
     {

@@ -4,6 +4,7 @@
  * that every step adds to. MJML's and React Email's own elements arrive under names of their own
  * (`x-button`, `x-columns`, `x-section`…), so the mapper knows each meaning once.
  */
+import { EMAIL_WORDS, type EmailWord } from '../../../platform/record-kinds.js';
 
 /** Where something stands in a source file, 1-based. */
 export interface Place {
@@ -80,8 +81,8 @@ export interface VariableMapping {
 }
 
 /** The target kinds `content convert` writes. */
-export const CONVERT_KINDS = ['transactional', 'campaign', 'workflow'] as const;
-export type ConvertKind = (typeof CONVERT_KINDS)[number];
+export const CONVERT_KINDS = EMAIL_WORDS;
+export type ConvertKind = EmailWord;
 
 /** One record written: where from, where to, and what was found on the way. */
 export interface Converted {

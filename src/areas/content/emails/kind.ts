@@ -6,10 +6,10 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import { freshReads } from '../../../api/read-cache.js';
-import { RECORD_KINDS } from '../../../platform/record-kinds.js';
+import { directoryKind } from '../../../platform/record-kinds.js';
 import { updateCampaign } from '../../campaigns/client.js';
 import { keepImages, type Header, type KeptImages } from '../../change/before-images.js';
-import { conflictBeforeSending, CREATED, imageKind, PlanKinds, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
+import { CREATED, imageKind, PlanKinds, StaleRecord, unitKind, type After, type Image, type ImagedRecord, type Played } from '../../change/kinds.js';
 import { createdAlready } from '../../change/namesakes.js';
 import { createComponent, updateComponent } from '../../components/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
@@ -17,7 +17,7 @@ import { createTheme, updateTheme } from '../../themes/client.js';
 import { createTransactional, updateTransactional } from '../../transactional/client.js';
 import type { Uses } from '../../../core/capabilities.js';
 import { recordExists } from '../account.js';
-import { digestOf, type Kind } from '../files.js';
+import { digestOf, KINDS, type Kind } from '../files.js';
 import { messageUpdate } from '../message-fields.js';
 import type { RecordFiles } from './files.js';
 import type { Step } from './plan.js';
@@ -92,8 +92,7 @@ async function playCall(client: ApiClient, check: boolean, call: EmailCall): Pro
       const kind = call.op === 'updateComponent' ? 'components' : 'themes';
       // These take no revision: the account's content is compared with what the plan saw, just before the write.
       const now = await fetchRecord(freshReads(client), kind, call.id);
-      if (now === undefined || digestOf(now.files) !== call.expectedDigest)
-        throw conflictBeforeSending(`${kind === 'components' ? 'the component' : 'the theme'} changed in the account since the plan was made`);
+      if (now === undefined || digestOf(now.files) !== call.expectedDigest) throw new StaleRecord();
       if (call.op === 'updateComponent') await updateComponent(client, call.id, call.body);
       else await updateTheme(client, call.id, call.body);
       return {};
@@ -129,9 +128,7 @@ interface RecordImage extends Image {
   files: Record<string, string>;
 }
 
-const EMAIL_DIRECTORIES: ReadonlySet<string> = new Set(
-  [RECORD_KINDS['transactional email'], RECORD_KINDS.campaign, RECORD_KINDS.component, RECORD_KINDS.theme].map((kind) => kind.directory),
-);
+const EMAIL_DIRECTORIES: ReadonlySet<string> = new Set(KINDS);
 
 /** A content push's unit of an email, a component or a theme. */
 export const EMAIL_UNITS = unitKind<EmailUnit>({
@@ -144,6 +141,7 @@ export const EMAIL_UNITS = unitKind<EmailUnit>({
     const operation = CREATES[call!.op];
     return operation === undefined ? undefined : createdAlready(client, unit.kind, operation, call!.body);
   },
+  stale: (unit) => `the ${directoryKind(unit.kind)!.noun} changed in the account since the plan was made`,
   needsYes: async () => undefined,
   creates: (unit) => unit.calls[0]!.op.startsWith('create'),
   play: (client, unit, plan) => unit.calls.map((call) => () => playCall(client, plan.check, call)),

@@ -72,6 +72,8 @@ export const WORKFLOW_UNITS = unitKind<WorkflowUnit>({
   problem: () => undefined,
   exists: (client, unit) => recordExists(client, unit.record, unit.id),
   conflict: async () => undefined,
+  // Each step carries the revision the one before left: the platform refuses one made stale (409).
+  stale: () => 'the workflow changed in the account since the plan was made',
   // Any step of a workflow's edit script changes the workflow: its emails too, which its contacts are sent.
   needsYes: (gate, unit) => gate.withState({ needs: 'draft', workflowId: unit.id, does: 'edits a workflow' }),
   creates: () => false,

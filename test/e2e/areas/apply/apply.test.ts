@@ -154,6 +154,8 @@ describe('loopsctl apply', () => {
     const apply = await sandbox.loopsctl(['apply', plan]);
     expect(apply.code).toBe(5);
     expect(apply.stdout).toMatch(/conflict\s+transactional\/password-reset--/);
+    // In the words of its kind, then the platform's.
+    expect(apply.stdout).toContain('the transactional email changed in the account since the plan was made: ');
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
 

@@ -137,6 +137,7 @@ describe('write commands that plan', () => {
     expect(apply.code).toBe(5);
     expect(apply.stderr).toContain('stopped at a conflict, nothing after it was sent');
     expect(writes(sandbox.requests).map((request) => request.status)).toEqual([409]);
+    expect(apply.stdout).toContain(`/v1/workflows/${WIN_BACK} changed in the account since the plan was made: `);
   });
 
   it('refuses a record without a revision that changed since the plan, sending nothing', async () => {

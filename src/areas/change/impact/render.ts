@@ -1,9 +1,9 @@
 /** A plan's impact in words, a line or a few per record: what `content push --plan` and `loopsctl apply` print. */
-import type { Uses } from '../../core/capabilities.js';
-import { sanitize } from '../../base/sanitize.js';
-import type { GuardianReport } from '../../platform/email-messages/schemas.js';
-import { countOf, formatCount } from '../../render/numbers.js';
-import { wrapLines } from '../../render/wrap.js';
+import type { Uses } from '../../../core/capabilities.js';
+import { sanitize } from '../../../base/sanitize.js';
+import type { GuardianReport } from '../../../platform/email-messages/schemas.js';
+import { countOf, formatCount } from '../../../render/numbers.js';
+import { wrapLines } from '../../../render/wrap.js';
 import type { AudienceImpact } from './audience.js';
 import type { DataVariablesImpact, GuardianImpact, ImpactRecord, QueuedImpact, SendsImpact } from './impact.js';
 

@@ -5,12 +5,12 @@
  * the API refuses to answer (said so, never shown as nothing).
  */
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../../src/api/client.js';
-import { HttpTransport } from '../../../../src/api/http.js';
-import { impactOf } from '../../../../src/areas/impact/impact.js';
-import { renderImpact } from '../../../../src/areas/impact/render.js';
-import { seedId } from '../../../../src/emulator/module.js';
-import { sandboxEachTest, type RecordingSandbox } from '../../../support/recording.js';
+import { ApiClient } from '../../../../../src/api/client.js';
+import { HttpTransport } from '../../../../../src/api/http.js';
+import { impactOf } from '../../../../../src/areas/change/impact/impact.js';
+import { renderImpact } from '../../../../../src/areas/change/impact/render.js';
+import { seedId } from '../../../../../src/emulator/module.js';
+import { sandboxEachTest, type RecordingSandbox } from '../../../../support/recording.js';
 
 const sandboxes = sandboxEachTest();
 

@@ -3,13 +3,13 @@
  * update leaves them (the fields it sets, else the campaign's), each as the API answers for it.
  * The API counts no audience: neither a segment nor a list answers with how many contacts it has.
  */
-import type { ApiClient } from '../../api/client.js';
-import type { Campaign } from '../../platform/campaigns/schemas.js';
-import type { MailingList } from '../../platform/lists/schemas.js';
-import type { AudienceSegment } from '../../platform/segments/schemas.js';
-import { getCampaign } from '../campaigns/client.js';
-import { listMailingLists } from '../lists/client.js';
-import { getSegment } from '../segments/client.js';
+import type { ApiClient } from '../../../api/client.js';
+import type { Campaign } from '../../../platform/campaigns/schemas.js';
+import type { MailingList } from '../../../platform/lists/schemas.js';
+import type { AudienceSegment } from '../../../platform/segments/schemas.js';
+import { getCampaign } from '../../campaigns/client.js';
+import { listMailingLists } from '../../lists/client.js';
+import { getSegment } from '../../segments/client.js';
 
 export interface AudienceImpact {
   kind: 'audience';

@@ -17,17 +17,17 @@
  * `updateCampaign` with `scheduling` (a campaign's schedule is its update). Any other call has no
  * impact to show.
  */
-import type { ApiClient } from '../../api/client.js';
-import { NotFoundError, RejectedError } from '../../base/errors.js';
-import { dataVariablesIn, guardianReportOf, type LmxKind } from '../../lmx/index.js';
-import type { EmailMetrics } from '../../platform/email-metrics.js';
-import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport } from '../../platform/email-messages/schemas.js';
-import { dataVariableVerdict, leftOut } from '../../platform/transactional/data-variables.js';
-import { configurationWrite } from '../../platform/configuration-writes.js';
-import type { DeleteNodeAnswer, ExpectedRevision, MailingListAnswer } from '../../platform/workflows/schemas.js';
-import { getEmailMessage, guardianReport } from '../email-messages/client.js';
-import { getTransactional } from '../transactional/client.js';
-import * as workflowsApi from '../workflows/client.js';
+import type { ApiClient } from '../../../api/client.js';
+import { NotFoundError, RejectedError } from '../../../base/errors.js';
+import { dataVariablesIn, guardianReportOf, type LmxKind } from '../../../lmx/index.js';
+import type { EmailMetrics } from '../../../platform/email-metrics.js';
+import { FALLBACK_FIELDS, type EmailMessage, type GuardianReport } from '../../../platform/email-messages/schemas.js';
+import { dataVariableVerdict, leftOut } from '../../../platform/transactional/data-variables.js';
+import { configurationWrite } from '../../../platform/configuration-writes.js';
+import type { DeleteNodeAnswer, ExpectedRevision, MailingListAnswer } from '../../../platform/workflows/schemas.js';
+import { getEmailMessage, guardianReport } from '../../email-messages/client.js';
+import { getTransactional } from '../../transactional/client.js';
+import * as workflowsApi from '../../workflows/client.js';
 import { audienceOf, type AudienceImpact } from './audience.js';
 
 /** One call of a plan, by its operation's name, with its arguments as the apply sends them. */
@@ -130,7 +130,7 @@ async function asked<T>(question: () => Promise<T>): Promise<{ answer: T } | { e
 
 /** The impact of a plan's calls, record by record, in the plan's order. */
 export async function impactOf(client: ApiClient, units: readonly ImpactUnit[], options: ImpactOptions = {}): Promise<ImpactRecord[]> {
-  const scan = options.code === undefined || options.code.length === 0 ? undefined : (await import('../check/code/scan.js')).scanCode(options.code);
+  const scan = options.code === undefined || options.code.length === 0 ? undefined : (await import('../../check/code/scan.js')).scanCode(options.code);
   const records: ImpactRecord[] = [];
   for (const unit of units) {
     if (unit.kind === 'workflows') records.push(...(await workflowImpact(client, unit)));
@@ -337,7 +337,7 @@ async function recordImpact(client: ApiClient, unit: ImpactUnit, uses: CodeUses 
   return records;
 }
 
-type CodeUses = Awaited<ReturnType<typeof import('../check/code/scan.js').scanCode>>['uses'];
+type CodeUses = Awaited<ReturnType<typeof import('../../check/code/scan.js').scanCode>>['uses'];
 
 /**
  * A transactional email's data variables once its draft is published, against what is published
