@@ -16,7 +16,7 @@ import {
 } from '../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../platform/workflows/edits.js';
 import { graphOfNodes, removedWith } from '../../platform/workflows/graph.js';
-import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-type-names.js';
+import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../platform/workflows/node-facets.js';
 import { updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import * as s from '../../platform/workflows/schemas.js';
 import { triggerQueryFault } from '../../platform/workflows/trigger-query.js';

@@ -10,7 +10,8 @@
  * send-email node names its email by a path in the workflow's directory.
  */
 import { z } from '../../base/shapes.js';
-import { eventProperty } from './node-types.js';
+import { facetsOf, type NODE_FACETS, type NodeTypeName } from './node-facets.js';
+import { eventProperty, timerUnit } from './node-types.js';
 
 export const WORKFLOW_FILE = 'workflow.yaml';
 
@@ -23,9 +24,6 @@ export const EMAIL_PATH = /^emails\/([a-z0-9][a-z0-9-]{0,59})\/email\.json$/;
 export function emailPathOf(slug: string): string {
   return `emails/${slug}/email.json`;
 }
-
-/** A timer waits in minutes, hours or days, as the published description says (the reference adds seconds). */
-export const FILE_TIMER_UNITS = ['m', 'h', 'd'] as const;
 
 const comparison = z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), operator: z.string() });
 const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
@@ -47,38 +45,29 @@ export const FILE_FIELDS = {
   AddToListTrigger: { reEligible: z.boolean() },
   // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
   AudienceFilter: { segment: z.string().optional(), audienceFilter: audienceFilter.nullable().optional(), appliesDownstream: z.boolean().optional() },
-  TimerAction: { amount: z.number(), unit: z.enum(['m', 'h', 'd', 's']) },
+  TimerAction: { amount: z.number(), unit: timerUnit },
   SendEmailAction: { email: z.string() },
   BranchNode: {},
   ExperimentBranchNode: { samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() },
   VariantNode: { isControl: z.boolean() },
   ExitAction: {},
-} satisfies Record<string, Record<string, z.ZodType>>;
-
-export type FileNodeType = keyof typeof FILE_FIELDS;
-
-/** The fields of a node type in a file, in order; undefined for a type loopsctl does not know. */
-export function fileFieldsOf(type: string): string[] | undefined {
-  return Object.hasOwn(FILE_FIELDS, type) ? Object.keys(FILE_FIELDS[type as FileNodeType]) : undefined;
-}
+} satisfies { [T in NodeTypeName]: Record<keyof (typeof NODE_FACETS)[T]['file'], z.ZodType> };
 
 /**
- * Whether `a` and `b` are the same paths out of a node of `type`. An experiment's paths are the
- * same in any order: the API lists a new experiment's variants before its control, whatever order
- * a file gives them, and the platform sends contacts by each path's own `isControl` and the
- * experiment's `samplingRate`, not by the order (which path is the control is a field of its
- * VariantNode, compared as any field is). Any other node's paths are the same in the same order.
+ * Whether `a` and `b` are the same paths out of a node of `type`: in any order for a type whose
+ * paths' order means nothing (an experiment's, node-facets.ts; which path is the control is a
+ * field of its VariantNode, compared as any field is), else in the same order.
  */
 export function samePaths(type: string, a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
-  if (type !== 'ExperimentBranchNode') return a.every((key, index) => key === b[index]);
+  if (facetsOf(type)?.paths?.anyOrder !== true) return a.every((key, index) => key === b[index]);
   const others = new Set(b);
   return others.size === b.length && a.every((key) => others.has(key));
 }
 
 /** An experiment's paths in the order `like` gives them when they are the same paths (samePaths); otherwise as they are. */
 export function pathsOrderedLike(type: string, next: string[], like: readonly string[] | undefined): string[] {
-  return type === 'ExperimentBranchNode' && like !== undefined && samePaths(type, next, like) ? [...like] : next;
+  return facetsOf(type)?.paths?.anyOrder === true && like !== undefined && samePaths(type, next, like) ? [...like] : next;
 }
 
 /** Fields the API takes no update of: a plan names them as left to set in the app. */

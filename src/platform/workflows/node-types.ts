@@ -1,25 +1,22 @@
 /**
- * Every workflow node type loopsctl knows, each declared once: its fields in the full view (as
- * zod), the fields the simplified view shows, the fields an update may set, its role in the graph
- * (trigger, branch, action or exit, which the drawings use for shapes) and how it describes itself
- * in one line. Schemas, labels, the tree, the Mermaid and DOT drawings, the update checks and the
- * sandbox all derive from this table. The workflow API is in alpha: a node whose type is not listed
- * passes through, described generically from its scalar fields.
+ * The shapes of every workflow node type loopsctl knows, each declared once: its fields in the full
+ * view (as zod), the fields the simplified view shows, the fields an update may set, and how it
+ * describes itself in one line; its facets that need no schema (role, creation, paths, the file's
+ * fields) are node-facets.ts's, keyed by the same types. Schemas, labels, the tree, the Mermaid and
+ * DOT drawings, the update checks and the sandbox all derive from the two. The workflow API is in
+ * alpha: a node whose type is not listed passes through, described generically from its scalar fields.
  */
 import { z } from '../../base/shapes.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
-import { CREATABLE_NODE_TYPES } from './node-type-names.js';
+import { isTrigger, isTimerUnit, TIMER_UNITS, timerWords, type NodeTypeName, type TimerUnit } from './node-facets.js';
 import { withArticle } from '../words.js';
 import type { $ZodIssue } from 'zod/v4/core';
 
 /** What a node is, as far as every view shares it. */
 export type NodeLike = { typeName: string; nextNodeIds: string[] } & Record<string, unknown>;
 
-export type NodeRole = 'trigger' | 'branch' | 'action' | 'exit';
-
 export interface NodeTypeDeclaration {
-  role: NodeRole;
   /** Type-specific fields of the full view (GET .../nodes/{nodeId}); required as the API marks them. */
   fields: Record<string, z.ZodType>;
   /** Which of those fields the simplified view (GET /v1/workflows/{id}) shows. */
@@ -33,7 +30,8 @@ export interface NodeTypeDeclaration {
   describe(node: NodeLike): (string | false | undefined)[];
 }
 
-const timerUnits = ['m', 'h', 'd', 's'] as const;
+/** A timer's unit, one of node-facets.ts's. */
+export const timerUnit = z.enum(Object.keys(TIMER_UNITS) as [TimerUnit, ...TimerUnit[]]);
 
 const comparison = z.looseObject({
   value: z.union([z.string(), z.number(), z.boolean()]),
@@ -50,17 +48,8 @@ export const eventProperty = z.looseObject({
 
 const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
 
-const UNIT_WORDS: Record<string, [string, string]> = {
-  s: ['second', 'seconds'],
-  m: ['minute', 'minutes'],
-  h: ['hour', 'hours'],
-  d: ['day', 'days'],
-};
-
 function describeWait(amount: unknown, unit: unknown): string {
-  const words = Object.hasOwn(UNIT_WORDS, String(unit)) ? UNIT_WORDS[String(unit)] : undefined;
-  if (typeof amount !== 'number' || words === undefined) return `wait ${String(amount)} ${String(unit)}`;
-  return `wait ${amount} ${amount === 1 ? words[0] : words[1]}`;
+  return typeof amount === 'number' && isTimerUnit(unit) ? `wait ${timerWords(amount, unit)}` : `wait ${String(amount)} ${String(unit)}`;
 }
 
 const VALUELESS_OPERATORS = new Set(['any', 'empty', 'not_empty', 'true', 'false', 'date_empty', 'date_not_empty']);
@@ -79,17 +68,15 @@ const reEligible = (node: NodeLike) => node.reEligible === true && 're-eligible'
 const triggerUpdate = { reEligible: z.boolean() };
 
 export const NODE_TYPES = {
-  SignupTrigger: { role: 'trigger', fields: {}, simplified: [], update: {}, describe: () => [] },
-  BlankTrigger: { role: 'trigger', fields: {}, simplified: [], update: {}, describe: () => [] },
+  SignupTrigger: { fields: {}, simplified: [], update: {}, describe: () => [] },
+  BlankTrigger: { fields: {}, simplified: [], update: {}, describe: () => [] },
   EventTrigger: {
-    role: 'trigger',
     fields: { eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
     simplified: ['eventName', 'reEligible'],
     update: { eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate },
     describe: (node) => [text(node.eventName) ? `on event "${node.eventName}"` : 'no event set', reEligible(node)],
   },
   ContactPropertyTrigger: {
-    role: 'trigger',
     fields: { contactPropertyQuery: contactPropertyQuery.nullable(), reEligible: z.boolean() },
     simplified: ['contactPropertyQuery', 'reEligible'],
     update: { contactPropertyQuery, ...triggerUpdate },
@@ -99,14 +86,12 @@ export const NODE_TYPES = {
     },
   },
   AddToListTrigger: {
-    role: 'trigger',
     fields: { mailingListId: z.string().nullable().optional(), reEligible: z.boolean() },
     simplified: ['mailingListId', 'reEligible'],
     update: triggerUpdate,
     describe: (node) => [text(node.mailingListId) && `list ${node.mailingListId}`, reEligible(node)],
   },
   AudienceFilter: {
-    role: 'action',
     fields: { audienceFilter: audienceFilter.optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() },
     simplified: [],
     update: { audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter.nullable(), appliesDownstream: z.boolean() },
@@ -121,21 +106,18 @@ export const NODE_TYPES = {
     },
   },
   TimerAction: {
-    role: 'action',
-    fields: { amount: z.number(), unit: z.enum(timerUnits) },
+    fields: { amount: z.number(), unit: timerUnit },
     simplified: ['amount', 'unit'],
-    update: { amount: z.number().nonnegative(), unit: z.enum(timerUnits) },
+    update: { amount: z.number().nonnegative(), unit: timerUnit },
     describe: (node) => [describeWait(node.amount, node.unit)],
   },
   SendEmailAction: {
-    role: 'action',
     fields: { emailMessageId: z.string().optional(), subject: z.string().optional() },
     simplified: ['emailMessageId', 'subject'],
     describe: (node) => [text(node.subject) && `"${node.subject}"`, text(node.emailMessageId) && `email ${node.emailMessageId}`],
   },
-  ExitAction: { role: 'exit', fields: {}, simplified: [], describe: () => [] },
+  ExitAction: { fields: {}, simplified: [], describe: () => [] },
   BranchNode: {
-    role: 'branch',
     fields: { evalStrategy: z.string().optional() },
     simplified: [],
     describe: (node) => {
@@ -144,7 +126,6 @@ export const NODE_TYPES = {
     },
   },
   ExperimentBranchNode: {
-    role: 'branch',
     fields: { samplingRate: z.number(), url: z.string().optional(), experimentId: z.string().optional(), experimentType: z.enum(['webhook', 'autosplit']) },
     simplified: ['samplingRate'],
     update: { samplingRate: z.number().min(0).max(100) },
@@ -155,18 +136,14 @@ export const NODE_TYPES = {
     ],
   },
   VariantNode: {
-    role: 'action',
     fields: { variantId: z.string().optional(), isControl: z.boolean().optional() },
     simplified: ['isControl'],
     update: { isControl: z.boolean() },
     describe: (node) => [node.isControl === true ? 'control' : node.isControl === false && 'variant', text(node.variantId)],
   },
-} satisfies Record<string, NodeTypeDeclaration>;
+} satisfies { [T in NodeTypeName]: NodeTypeDeclaration };
 
-export type KnownNodeType = keyof typeof NODE_TYPES;
-
-// The types the API lets a caller create are named in a constant module (for --help); each must be declared here.
-CREATABLE_NODE_TYPES satisfies readonly KnownNodeType[];
+export type KnownNodeType = NodeTypeName;
 
 function isKnownNodeType(typeName: string): typeName is KnownNodeType {
   return Object.hasOwn(NODE_TYPES, typeName);
@@ -175,14 +152,6 @@ function isKnownNodeType(typeName: string): typeName is KnownNodeType {
 /** The declaration of a node's type, or undefined for a type loopsctl does not know. */
 export function nodeType(typeName: string): NodeTypeDeclaration | undefined {
   return isKnownNodeType(typeName) ? NODE_TYPES[typeName] : undefined;
-}
-
-export function isTrigger(typeName: string): boolean {
-  return nodeType(typeName)?.role === 'trigger';
-}
-
-export function isBranch(typeName: string): boolean {
-  return nodeType(typeName)?.role === 'branch';
 }
 
 /** Fields of the common kind, never described as a node's own. */
@@ -213,7 +182,7 @@ function updatePayloadSchema(type: KnownNodeType): z.ZodType | undefined {
   let schema = updateSchemas.get(type);
   if (schema === undefined) {
     // A trigger's payload may name its type, to turn another trigger into this kind.
-    const typeName = declared.role === 'trigger' ? { typeName: z.literal(type) } : {};
+    const typeName = isTrigger(type) ? { typeName: z.literal(type) } : {};
     schema = z.strictObject({ ...typeName, ...declared.update }).partial();
     updateSchemas.set(type, schema);
   }

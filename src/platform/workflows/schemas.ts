@@ -5,6 +5,7 @@
  */
 import { issuesAt, recordCheckedInPlace, withStrictForm, z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
+import { NODE_TYPE_NAMES } from './node-facets.js';
 import { NODE_TYPES, type KnownNodeType } from './node-types.js';
 
 /** Companion list of workflows (not in the reference; its shape follows the published description). */
@@ -18,7 +19,7 @@ export const workflowSummary = z.looseObject({
 });
 export type WorkflowSummary = z.infer<typeof workflowSummary>;
 
-const KNOWN_TYPES = Object.keys(NODE_TYPES) as KnownNodeType[];
+const KNOWN_TYPES: readonly KnownNodeType[] = NODE_TYPE_NAMES;
 
 /**
  * A node schema for one view: the view's common fields, then the fields of the node's type, with

@@ -12,8 +12,7 @@ import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../
 import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
 import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
-import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
-import { isTrigger } from '../../../platform/workflows/node-types.js';
+import { CREATABLE_NODE_TYPES, isTrigger, type CreatableNodeType } from '../../../platform/workflows/node-facets.js';
 import type { WorkflowStep } from './steps.js';
 
 export interface WorkflowPlan {

@@ -5,15 +5,8 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
-import {
-  emailPathOf,
-  fileFieldsOf,
-  pathsOrderedLike,
-  WORKFLOW_FILE,
-  workflowFile,
-  type FileNode,
-  type WorkflowFile,
-} from '../../../platform/workflows/file.js';
+import { fileFieldsOf } from '../../../platform/workflows/node-facets.js';
+import { emailPathOf, pathsOrderedLike, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOf } from '../../../platform/workflows/graph.js';
 import { nodeType } from '../../../platform/workflows/node-types.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addedPathOf, defaultPathsOf, newNodeSettings, newTriggerSettings } from '../../../../src/platform/workflows/creation.js';
-import { fileFieldsOf, READ_ONLY_FIELDS } from '../../../../src/platform/workflows/file.js';
-import { CREATABLE_NODE_TYPES } from '../../../../src/platform/workflows/node-type-names.js';
+import { READ_ONLY_FIELDS } from '../../../../src/platform/workflows/file.js';
+import { CREATABLE_NODE_TYPES, fileFieldsOf } from '../../../../src/platform/workflows/node-facets.js';
 import { describeNode } from '../../../../src/platform/workflows/node-types.js';
 import { timerWait } from '../../../../src/platform/workflows/running.js';
 
