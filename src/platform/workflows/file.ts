@@ -10,8 +10,7 @@
  * send-email node names its email by a path in the workflow's directory.
  */
 import { z } from '../../base/shapes.js';
-import { facetsOf, type NODE_FACETS, type NodeTypeName } from './node-facets.js';
-import { eventProperty, timerUnit } from './node-types.js';
+import { facetsOf } from './node-facets.js';
 
 export const WORKFLOW_FILE = 'workflow.yaml';
 
@@ -24,34 +23,6 @@ export const EMAIL_PATH = /^emails\/([a-z0-9][a-z0-9-]{0,59})\/email\.json$/;
 export function emailPathOf(slug: string): string {
   return `emails/${slug}/email.json`;
 }
-
-const comparison = z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), operator: z.string() });
-const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
-
-/**
- * The fields a file holds for each node type, in the order they are written: those an update can
- * set, a segment by its name (`segment`) instead of its id, a send-email node's `email` path, and
- * an experiment's settings the API cannot set (`experimentType`, `url`), kept so that a plan can
- * name them. A type not listed keeps every field it was pulled with.
- */
-export const FILE_FIELDS = {
-  SignupTrigger: {},
-  BlankTrigger: {},
-  EventTrigger: { eventName: z.string().nullable(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
-  ContactPropertyTrigger: {
-    contactPropertyQuery: z.strictObject({ key: z.string(), was: comparison, is: comparison }).nullable(),
-    reEligible: z.boolean(),
-  },
-  AddToListTrigger: { reEligible: z.boolean() },
-  // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
-  AudienceFilter: { segment: z.string().optional(), audienceFilter: audienceFilter.nullable().optional(), appliesDownstream: z.boolean().optional() },
-  TimerAction: { amount: z.number(), unit: timerUnit },
-  SendEmailAction: { email: z.string() },
-  BranchNode: {},
-  ExperimentBranchNode: { samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() },
-  VariantNode: { isControl: z.boolean() },
-  ExitAction: {},
-} satisfies { [T in NodeTypeName]: Record<keyof (typeof NODE_FACETS)[T]['file'], z.ZodType> };
 
 /**
  * Whether `a` and `b` are the same paths out of a node of `type`: in any order for a type whose
@@ -69,9 +40,6 @@ export function samePaths(type: string, a: readonly string[], b: readonly string
 export function pathsOrderedLike(type: string, next: string[], like: readonly string[] | undefined): string[] {
   return facetsOf(type)?.paths?.anyOrder === true && like !== undefined && samePaths(type, next, like) ? [...like] : next;
 }
-
-/** Fields the API takes no update of: a plan names them as left to set in the app. */
-export const READ_ONLY_FIELDS = new Set(['eventProperties', 'experimentType', 'url']);
 
 export const fileNode = z.looseObject({ type: z.string().min(1), next: z.array(z.string()).default([]) });
 export type FileNode = z.infer<typeof fileNode> & Record<string, unknown>;

@@ -9,7 +9,17 @@
 import { z } from '../../base/shapes.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
-import { isTrigger, isTimerUnit, TIMER_UNITS, timerWords, type NodeTypeName, type TimerUnit } from './node-facets.js';
+import {
+  facetsOf,
+  isTrigger,
+  isTimerUnit,
+  type NODE_FACETS,
+  NODE_TYPE_NAMES,
+  TIMER_UNITS,
+  timerWords,
+  type NodeTypeName,
+  type TimerUnit,
+} from './node-facets.js';
 import { withArticle } from '../words.js';
 import type { $ZodIssue } from 'zod/v4/core';
 
@@ -26,6 +36,12 @@ export interface NodeTypeDeclaration {
    * (it answers 501), so loopsctl checks nothing and lets the API say so.
    */
   update?: Record<string, z.ZodType>;
+  /**
+   * The fields a file holds (node-facets.ts names them, in order): those an update can set, a
+   * segment by its name, a send-email node's email by its path, and an experiment's settings the
+   * API cannot set, kept so that a plan can name them.
+   */
+  file: Record<string, z.ZodType>;
   /** The node's key fields in a few words each; empty or undefined parts are left out. */
   describe(node: NodeLike): (string | false | undefined)[];
 }
@@ -38,6 +54,8 @@ const comparison = z.looseObject({
   operator: z.string(),
 });
 type Comparison = z.infer<typeof comparison>;
+/** A comparison as a file writes it: nothing beside its value and operator. */
+const strictComparison = z.strictObject({ value: comparison.shape.value, operator: z.string() });
 
 const contactPropertyQuery = z.looseObject({ key: z.string(), is: comparison, was: comparison });
 
@@ -68,17 +86,19 @@ const reEligible = (node: NodeLike) => node.reEligible === true && 're-eligible'
 const triggerUpdate = { reEligible: z.boolean() };
 
 export const NODE_TYPES = {
-  SignupTrigger: { fields: {}, simplified: [], update: {}, describe: () => [] },
-  BlankTrigger: { fields: {}, simplified: [], update: {}, describe: () => [] },
+  SignupTrigger: { fields: {}, simplified: [], update: {}, file: {}, describe: () => [] },
+  BlankTrigger: { fields: {}, simplified: [], update: {}, file: {}, describe: () => [] },
   EventTrigger: {
     fields: { eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
     simplified: ['eventName', 'reEligible'],
+    file: { eventName: z.string().nullable(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
     update: { eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate },
     describe: (node) => [text(node.eventName) ? `on event "${node.eventName}"` : 'no event set', reEligible(node)],
   },
   ContactPropertyTrigger: {
     fields: { contactPropertyQuery: contactPropertyQuery.nullable(), reEligible: z.boolean() },
     simplified: ['contactPropertyQuery', 'reEligible'],
+    file: { contactPropertyQuery: z.strictObject({ key: z.string(), was: strictComparison, is: strictComparison }).nullable(), reEligible: z.boolean() },
     update: { contactPropertyQuery, ...triggerUpdate },
     describe: (node) => {
       const query = node.contactPropertyQuery as z.infer<typeof contactPropertyQuery> | null | undefined;
@@ -88,12 +108,15 @@ export const NODE_TYPES = {
   AddToListTrigger: {
     fields: { mailingListId: z.string().nullable().optional(), reEligible: z.boolean() },
     simplified: ['mailingListId', 'reEligible'],
+    file: { reEligible: z.boolean() },
     update: triggerUpdate,
     describe: (node) => [text(node.mailingListId) && `list ${node.mailingListId}`, reEligible(node)],
   },
   AudienceFilter: {
     fields: { audienceFilter: audienceFilter.optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() },
     simplified: [],
+    // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
+    file: { segment: z.string().optional(), audienceFilter: audienceFilter.nullable().optional(), appliesDownstream: z.boolean().optional() },
     update: { audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter.nullable(), appliesDownstream: z.boolean() },
     // The condition in words, as segments and campaigns write theirs: "where plan equal pro".
     describe: (node) => {
@@ -108,18 +131,21 @@ export const NODE_TYPES = {
   TimerAction: {
     fields: { amount: z.number(), unit: timerUnit },
     simplified: ['amount', 'unit'],
+    file: { amount: z.number(), unit: timerUnit },
     update: { amount: z.number().nonnegative(), unit: timerUnit },
     describe: (node) => [describeWait(node.amount, node.unit)],
   },
   SendEmailAction: {
     fields: { emailMessageId: z.string().optional(), subject: z.string().optional() },
     simplified: ['emailMessageId', 'subject'],
+    file: { email: z.string() },
     describe: (node) => [text(node.subject) && `"${node.subject}"`, text(node.emailMessageId) && `email ${node.emailMessageId}`],
   },
-  ExitAction: { fields: {}, simplified: [], describe: () => [] },
+  ExitAction: { fields: {}, simplified: [], file: {}, describe: () => [] },
   BranchNode: {
     fields: { evalStrategy: z.string().optional() },
     simplified: [],
+    file: {},
     describe: (node) => {
       const strategy = text(node.evalStrategy);
       return [strategy && (Object.hasOwn(EVAL_STRATEGIES, strategy) ? EVAL_STRATEGIES[strategy] : `evaluate ${strategy}`)];
@@ -128,6 +154,7 @@ export const NODE_TYPES = {
   ExperimentBranchNode: {
     fields: { samplingRate: z.number(), url: z.string().optional(), experimentId: z.string().optional(), experimentType: z.enum(['webhook', 'autosplit']) },
     simplified: ['samplingRate'],
+    file: { samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() },
     update: { samplingRate: z.number().min(0).max(100) },
     describe: (node) => [
       text(node.experimentType) && `${node.experimentType} experiment`,
@@ -138,10 +165,11 @@ export const NODE_TYPES = {
   VariantNode: {
     fields: { variantId: z.string().optional(), isControl: z.boolean().optional() },
     simplified: ['isControl'],
+    file: { isControl: z.boolean() },
     update: { isControl: z.boolean() },
     describe: (node) => [node.isControl === true ? 'control' : node.isControl === false && 'variant', text(node.variantId)],
   },
-} satisfies { [T in NodeTypeName]: NodeTypeDeclaration };
+} satisfies { [T in NodeTypeName]: NodeTypeDeclaration & { file: Record<keyof (typeof NODE_FACETS)[T]['file'], z.ZodType> } };
 
 export type KnownNodeType = NodeTypeName;
 
@@ -153,6 +181,42 @@ function isKnownNodeType(typeName: string): typeName is KnownNodeType {
 export function nodeType(typeName: string): NodeTypeDeclaration | undefined {
   return isKnownNodeType(typeName) ? NODE_TYPES[typeName] : undefined;
 }
+
+/** Each type's file fields, with the API field each names and the shape an update gives that field (none when it takes none). */
+function fileFieldsWithUpdates() {
+  return NODE_TYPE_NAMES.flatMap((type) => {
+    const { update }: NodeTypeDeclaration = NODE_TYPES[type];
+    return Object.entries(facetsOf(type)!.file).map(([name, field]) => {
+      const api = field.api ?? name;
+      return { name, names: field.names, update: update !== undefined && Object.hasOwn(update, api) ? update[api] : undefined };
+    });
+  });
+}
+
+/**
+ * The file fields an update cannot set (a plan names them as left to set in the app), but for a
+ * send-email node's email, which is written through its message.
+ */
+export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set(
+  fileFieldsWithUpdates()
+    .filter((field) => field.update === undefined && field.names !== 'email')
+    .map((field) => field.name),
+);
+
+/** The file fields an update clears with null (its shape takes null): a file that leaves one out clears it. */
+export const CLEARED_BY_NULL: ReadonlySet<string> = new Set(
+  fileFieldsWithUpdates()
+    .filter((field) => field.update?.safeParse(null).success === true)
+    .map((field) => field.name),
+);
+
+/** The fields of the full view an update clears with null that the node then lacks, as the view cannot hold null. */
+export const ABSENT_WHEN_CLEARED: ReadonlySet<string> = new Set(
+  NODE_TYPE_NAMES.flatMap((type) => {
+    const { fields, update = {} }: NodeTypeDeclaration = NODE_TYPES[type];
+    return Object.keys(update).filter((field) => update[field]!.safeParse(null).success && fields[field]?.safeParse(null).success === false);
+  }),
+);
 
 /** Fields of the common kind, never described as a node's own. */
 const COMMON_FIELDS = new Set(['typeName', 'nextNodeIds', 'id', 'workflowId', 'workflowRevisionId']);

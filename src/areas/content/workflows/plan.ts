@@ -10,9 +10,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
-import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { EMAIL_PATH, emailPathOf, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
 import { CREATABLE_NODE_TYPES, isTrigger, type CreatableNodeType } from '../../../platform/workflows/node-facets.js';
+import { CLEARED_BY_NULL, READ_ONLY_FIELDS } from '../../../platform/workflows/node-types.js';
 import type { WorkflowStep } from './steps.js';
 
 export interface WorkflowPlan {
@@ -230,9 +231,6 @@ function defaultChildren(type: CreatableNodeType, key: string, node: FileNode, w
       : { key: child, type: path.type, isControl: path.isControl };
   });
 }
-
-/** The fields an update clears with null; the others take a value only. */
-const CLEARED_BY_NULL = new Set(['segment', 'audienceFilter', 'eventName']);
 
 /** Each node's fields as the file has them: one update per node, with what differs (a trigger's type too). */
 function configurations(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], leftInApp: string[]): void {
