@@ -171,18 +171,16 @@ export const NODE_TYPES = {
   },
 } satisfies { [T in NodeTypeName]: NodeTypeDeclaration & { file: Record<keyof (typeof NODE_FACETS)[T]['file'], z.ZodType> } };
 
-export type KnownNodeType = NodeTypeName;
-
-function isKnownNodeType(typeName: string): typeName is KnownNodeType {
+function isNodeTypeName(typeName: string): typeName is NodeTypeName {
   return Object.hasOwn(NODE_TYPES, typeName);
 }
 
 /** The declaration of a node's type, or undefined for a type loopsctl does not know. */
 export function nodeType(typeName: string): NodeTypeDeclaration | undefined {
-  return isKnownNodeType(typeName) ? NODE_TYPES[typeName] : undefined;
+  return isNodeTypeName(typeName) ? NODE_TYPES[typeName] : undefined;
 }
 
-/** Each type's file fields, with the API field each names and the shape an update gives that field (none when it takes none). */
+/** Each type's file fields, each with what it names and the shape an update gives its API field (none when the update takes none). */
 function fileFieldsWithUpdates() {
   return NODE_TYPE_NAMES.flatMap((type) => {
     const { update }: NodeTypeDeclaration = NODE_TYPES[type];
@@ -237,10 +235,10 @@ export function describeNode(node: NodeLike): string {
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(', ');
 }
 
-const updateSchemas = new Map<KnownNodeType, z.ZodType>();
+const updateSchemas = new Map<NodeTypeName, z.ZodType>();
 
 /** The check of an update's payload for a node of a type, built once per type; undefined when the API takes no update. */
-function updatePayloadSchema(type: KnownNodeType): z.ZodType | undefined {
+function updatePayloadSchema(type: NodeTypeName): z.ZodType | undefined {
   const declared: NodeTypeDeclaration = NODE_TYPES[type];
   if (declared.update === undefined) return undefined;
   let schema = updateSchemas.get(type);
@@ -265,12 +263,12 @@ export function updatableFields(typeName: string): string[] | undefined {
  * takes no update for the type (it answers 501 itself).
  */
 export function updatePayloadProblems(currentType: string, payload: Record<string, unknown>): string[] {
-  if (!isKnownNodeType(currentType)) return [];
+  if (!isNodeTypeName(currentType)) return [];
   const switchTo = payload.typeName;
   if (switchTo !== undefined && (!isTrigger(currentType) || typeof switchTo !== 'string' || !isTrigger(switchTo))) {
     return [`typeName can only turn a trigger into another kind of trigger, not ${withArticle(currentType)} into ${JSON.stringify(switchTo)}`];
   }
-  const target = (switchTo as KnownNodeType | undefined) ?? currentType;
+  const target = (switchTo as NodeTypeName | undefined) ?? currentType;
   const schema = updatePayloadSchema(target);
   if (schema === undefined) return [];
   const allowed = updatableFields(target)!.join(', ') || 'none besides typeName';
