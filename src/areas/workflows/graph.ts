@@ -5,7 +5,8 @@
  */
 import type { Workflow } from '../../platform/workflows/schemas.js';
 import { sanitize } from '../../base/sanitize.js';
-import { describeNode, nodeType, type NodeRole } from '../../platform/workflows/node-types.js';
+import { facetsOf, type NodeRole } from '../../platform/workflows/node-facets.js';
+import { describeNode } from '../../platform/workflows/node-types.js';
 
 export interface GraphNode {
   id: string;
@@ -40,7 +41,7 @@ export function workflowGraph(workflow: Pick<Workflow, 'rootNodeId' | 'nodes'>, 
   for (const id of ordered) {
     const node = workflow.nodes[id]!;
     const description = describeNode(node);
-    const role = id === root ? 'trigger' : (nodeType(node.typeName)?.role ?? 'unknown');
+    const role = id === root ? 'trigger' : (facetsOf(node.typeName)?.role ?? 'unknown');
     const lines = description ? [sanitize(node.typeName), sanitize(description)] : [sanitize(node.typeName)];
     const annotation = annotations?.get(id);
     if (annotation !== undefined) lines.push(sanitize(annotation));

@@ -2,7 +2,7 @@
 import { command, group, type FlagSet, type OptionSpec, type Spec, PLAN_OPTIONS } from '../../core/declare.js';
 import { JSON_OR_JSONL, listCommand } from '../../core/list.js';
 import { WEB_OPTION, WEB_OR_JSON } from '../../core/web-option.js';
-import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from '../../platform/workflows/node-type-names.js';
+import { CREATABLE_NODE_TYPES, QUEUED_CONTACT_POLICIES } from '../../platform/workflows/node-facets.js';
 import { GRAPH_FORMATS } from './graph-formats.js';
 
 const METRICS_OR_JSON: FlagSet = { flags: ['--metrics', '--json'], hint: 'for the metrics as JSON, run `loopsctl workflow nodes metrics <id> --json`' };

@@ -4,7 +4,7 @@ import { handler, type Handler, type Uses } from '../../core/capabilities.js';
 import { parseAssignments, readJsonObject } from '../../core/typed-values.js';
 import { withArticle } from '../../platform/words.js';
 import * as api from './client.js';
-import type { CreatableNodeType } from '../../platform/workflows/node-type-names.js';
+import type { CreatableNodeType } from '../../platform/workflows/node-facets.js';
 import { updatableFields, updatePayloadProblems } from '../../platform/workflows/node-types.js';
 import { graphChanges } from './render.js';
 import type { DeleteNodeAnswer, InsertPosition, Workflow } from '../../platform/workflows/schemas.js';

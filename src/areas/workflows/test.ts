@@ -16,6 +16,7 @@ import type { AudienceSegment } from '../../platform/segments/schemas.js';
 import { checkAudienceFilterFrom } from '../../platform/segments/filter.js';
 import * as api from './client.js';
 import type { Workflow } from '../../platform/workflows/schemas.js';
+import type { WorkflowFile } from '../../platform/workflows/file.js';
 import { jsonFault } from '../../base/parse-faults.js';
 import { isEmailAddress } from '../../base/email.js';
 import { DURATION_UNITS, readDuration } from '../../base/duration.js';
@@ -97,27 +98,31 @@ async function accountWorkflow(context: Uses<'client'>, id: string): Promise<Pic
 /**
  * The workflow a pulled file describes, read with no key and no request: each node's key for its
  * id, and its email named by the file it is kept in. A segment's conditions live in the account,
- * not the file: a filter by segment is run with the account's segment, read by its name when a key
- * is at hand, and refused, naming the node, when none is.
+ * not the file: a filter by segment is run with the account's segment, its id read by its name when
+ * a key is at hand, and refused, naming the node, when none is.
  */
 async function localWorkflow(context: Uses<'client'>, path: string): Promise<Pick<WorkflowTrial, 'workflow' | 'segments'>> {
-  const workflow = (await import('./local.js')).readLocalWorkflow(path);
-  const byName = await accountSegments(context, path, workflow);
+  const local = await import('./local.js');
+  const read = local.readLocalFile(path);
+  const byName = await accountSegments(context, path, read.file);
+  const workflow = local.localWorkflow(read, {
+    segmentId: (name) => byName.get(name)?.id,
+    // A send-email node's message is named by its key in the throwaway sandbox.
+    email: local.emailFieldsIn(read.directory, (key) => ({ emailMessageId: key })),
+  });
   const nodes = Object.entries(workflow.nodes ?? {}).map(([key, node]) => {
     // A filter the platform could not take is named here, not run as one that lets no one on.
     if (typeof node.audienceFilter === 'object' && node.audienceFilter !== null)
       checkAudienceFilterFrom(`${path}: node ${key}: audienceFilter`, node.audienceFilter);
-    const segment = typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? byName.get(node.audienceSegmentId) : undefined;
-    const email = typeof node.subject === 'string' && typeof node.emailMessageId !== 'string' ? { emailMessageId: key } : {};
-    return { ...node, ...email, ...(segment === undefined ? {} : { audienceSegmentId: segment.id }), id: key };
+    return { ...node, id: key };
   });
   return { workflow: trialWorkflow({ ...workflow, workflowRevisionId: null }, nodes as WorkflowTrial['workflow']['nodes']), segments: [...byName.values()] };
 }
 
 /** The account's segments the file's filters name (by name), read only when it names some; none without a key is refused. */
-async function accountSegments(context: Uses<'client'>, path: string, workflow: Workflow): Promise<Map<string, AudienceSegment>> {
-  const named = Object.entries(workflow.nodes ?? {}).flatMap(([key, node]) =>
-    typeof node.audienceSegmentId === 'string' && node.audienceSegmentId !== '' ? [[key, node.audienceSegmentId] as const] : [],
+async function accountSegments(context: Uses<'client'>, path: string, file: WorkflowFile): Promise<Map<string, AudienceSegment>> {
+  const named = Object.entries(file.nodes).flatMap(([key, node]) =>
+    typeof node.segment === 'string' && node.segment !== '' ? [[key, node.segment] as const] : [],
   );
   if (named.length === 0) return new Map();
   const [firstKey, firstName] = named[0]!;

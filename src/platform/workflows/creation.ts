@@ -3,64 +3,21 @@
  * with, the paths a new branch brings, the node cap, and where a node may be inserted. The sandbox
  * plays these to answer, and the push planner to foresee the graph each call leaves.
  */
-import type { CreatableNodeType } from './node-type-names.js';
-import { isTrigger } from './node-types.js';
+import { facetsOf, isTrigger, type CreatableNodeType, type DefaultPath } from './node-facets.js';
 
-/**
- * "New nodes start with default settings; update the node after creation to configure it." The
- * settings a node of each type starts with, by the API's field names, without the ids the platform
- * makes (an email message's, an experiment's, a variant's).
- */
+/** The settings a new node of a type starts with, by the API's field names (node-facets.ts), without the ids the platform makes. */
 export function newNodeSettings(type: CreatableNodeType, isControl = false): Record<string, unknown> {
-  switch (type) {
-    case 'AudienceFilter':
-      return { appliesDownstream: false };
-    case 'TimerAction':
-      return { amount: 1, unit: 'd' };
-    case 'ExperimentBranchNode':
-      return { samplingRate: 50, experimentType: 'autosplit' };
-    case 'VariantNode':
-      return { isControl };
-    case 'SendEmailAction':
-    case 'BranchNode':
-      return {};
-  }
+  return facetsOf(type)!.settings?.({ isControl, mailingListId: null }) ?? {};
 }
 
-/** A path a new branch brings: its first node's type, and whether that is an experiment's control. */
-export interface DefaultPath {
-  type: 'AudienceFilter' | 'VariantNode';
-  isControl: boolean;
-}
-
-/**
- * "Branch nodes create their default paths too: `BranchNode` creates two `AudienceFilter` children,
- * and `ExperimentBranchNode` creates two regular `VariantNode` children plus one control
- * `VariantNode`." In that order; every other type brings none.
- */
+/** The paths a new branch of `type` brings, in order; every other type brings none. */
 export function defaultPathsOf(type: string): DefaultPath[] {
-  if (type === 'BranchNode')
-    return [
-      { type: 'AudienceFilter', isControl: false },
-      { type: 'AudienceFilter', isControl: false },
-    ];
-  if (type === 'ExperimentBranchNode')
-    return [
-      { type: 'VariantNode', isControl: false },
-      { type: 'VariantNode', isControl: false },
-      { type: 'VariantNode', isControl: true },
-    ];
-  return [];
+  return [...(facetsOf(type)?.paths?.made ?? [])];
 }
 
-/**
- * "Adding a branch to a `BranchNode` creates one `AudienceFilter` child node. Adding a branch to an
- * `ExperimentBranchNode` creates one `VariantNode` child node." Undefined for a node that takes no branch.
- */
-export function addedPathOf(branchType: string): 'AudienceFilter' | 'VariantNode' | undefined {
-  if (branchType === 'BranchNode') return 'AudienceFilter';
-  if (branchType === 'ExperimentBranchNode') return 'VariantNode';
-  return undefined;
+/** The type of the path add-branch makes on a node of `branchType`; undefined for a node that takes no branch. */
+export function addedPathOf(branchType: string): DefaultPath['type'] | undefined {
+  return facetsOf(branchType)?.paths?.added;
 }
 
 /** "Public workflows can have up to 400 nodes. Generated children count toward that limit." */
@@ -185,8 +142,6 @@ export function addedPathNext(exit: string | undefined): string[] {
  * `typeName`): no event or property yet, not re-eligible; a list trigger watches the workflow's list.
  */
 export function newTriggerSettings(type: string, mailingListId: string | null): Record<string, unknown> {
-  if (type === 'EventTrigger') return { eventName: null, reEligible: false };
-  if (type === 'ContactPropertyTrigger') return { contactPropertyQuery: null, reEligible: false };
-  if (type === 'AddToListTrigger') return { mailingListId, reEligible: false };
-  return {};
+  const settings = isTrigger(type) ? facetsOf(type)!.settings : undefined;
+  return settings?.({ isControl: false, mailingListId }) ?? {};
 }

@@ -4,7 +4,7 @@
  */
 import { withArticle } from '../words.js';
 import { parentsOf, reachableFrom, type Graph } from './graph.js';
-import { isBranch, isTrigger } from './node-types.js';
+import { isBranch, isTrigger } from './node-facets.js';
 
 /** The type of a node by its key, undefined for none. */
 export type TypeOf = (key: string) => string | undefined;

@@ -10,7 +10,7 @@
  * send-email node names its email by a path in the workflow's directory.
  */
 import { z } from '../../base/shapes.js';
-import { eventProperty } from './node-types.js';
+import { facetsOf } from './node-facets.js';
 
 export const WORKFLOW_FILE = 'workflow.yaml';
 
@@ -24,65 +24,22 @@ export function emailPathOf(slug: string): string {
   return `emails/${slug}/email.json`;
 }
 
-/** A timer waits in minutes, hours or days, as the published description says (the reference adds seconds). */
-export const FILE_TIMER_UNITS = ['m', 'h', 'd'] as const;
-
-const comparison = z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), operator: z.string() });
-const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
-
 /**
- * The fields a file holds for each node type, in the order they are written: those an update can
- * set, a segment by its name (`segment`) instead of its id, a send-email node's `email` path, and
- * an experiment's settings the API cannot set (`experimentType`, `url`), kept so that a plan can
- * name them. A type not listed keeps every field it was pulled with.
- */
-export const FILE_FIELDS = {
-  SignupTrigger: {},
-  BlankTrigger: {},
-  EventTrigger: { eventName: z.string().nullable(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
-  ContactPropertyTrigger: {
-    contactPropertyQuery: z.strictObject({ key: z.string(), was: comparison, is: comparison }).nullable(),
-    reEligible: z.boolean(),
-  },
-  AddToListTrigger: { reEligible: z.boolean() },
-  // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
-  AudienceFilter: { segment: z.string().optional(), audienceFilter: audienceFilter.nullable().optional(), appliesDownstream: z.boolean().optional() },
-  TimerAction: { amount: z.number(), unit: z.enum(['m', 'h', 'd', 's']) },
-  SendEmailAction: { email: z.string() },
-  BranchNode: {},
-  ExperimentBranchNode: { samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() },
-  VariantNode: { isControl: z.boolean() },
-  ExitAction: {},
-} satisfies Record<string, Record<string, z.ZodType>>;
-
-export type FileNodeType = keyof typeof FILE_FIELDS;
-
-/** The fields of a node type in a file, in order; undefined for a type loopsctl does not know. */
-export function fileFieldsOf(type: string): string[] | undefined {
-  return Object.hasOwn(FILE_FIELDS, type) ? Object.keys(FILE_FIELDS[type as FileNodeType]) : undefined;
-}
-
-/**
- * Whether `a` and `b` are the same paths out of a node of `type`. An experiment's paths are the
- * same in any order: the API lists a new experiment's variants before its control, whatever order
- * a file gives them, and the platform sends contacts by each path's own `isControl` and the
- * experiment's `samplingRate`, not by the order (which path is the control is a field of its
- * VariantNode, compared as any field is). Any other node's paths are the same in the same order.
+ * Whether `a` and `b` are the same paths out of a node of `type`: in any order for a type whose
+ * paths' order means nothing (an experiment's, node-facets.ts; which path is the control is a
+ * field of its VariantNode, compared as any field is), else in the same order.
  */
 export function samePaths(type: string, a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
-  if (type !== 'ExperimentBranchNode') return a.every((key, index) => key === b[index]);
+  if (facetsOf(type)?.paths?.anyOrder !== true) return a.every((key, index) => key === b[index]);
   const others = new Set(b);
   return others.size === b.length && a.every((key) => others.has(key));
 }
 
 /** An experiment's paths in the order `like` gives them when they are the same paths (samePaths); otherwise as they are. */
 export function pathsOrderedLike(type: string, next: string[], like: readonly string[] | undefined): string[] {
-  return type === 'ExperimentBranchNode' && like !== undefined && samePaths(type, next, like) ? [...like] : next;
+  return facetsOf(type)?.paths?.anyOrder === true && like !== undefined && samePaths(type, next, like) ? [...like] : next;
 }
-
-/** Fields the API takes no update of: a plan names them as left to set in the app. */
-export const READ_ONLY_FIELDS = new Set(['eventProperties', 'experimentType', 'url']);
 
 export const fileNode = z.looseObject({ type: z.string().min(1), next: z.array(z.string()).default([]) });
 export type FileNode = z.infer<typeof fileNode> & Record<string, unknown>;

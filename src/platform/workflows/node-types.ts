@@ -1,25 +1,32 @@
 /**
- * Every workflow node type loopsctl knows, each declared once: its fields in the full view (as
- * zod), the fields the simplified view shows, the fields an update may set, its role in the graph
- * (trigger, branch, action or exit, which the drawings use for shapes) and how it describes itself
- * in one line. Schemas, labels, the tree, the Mermaid and DOT drawings, the update checks and the
- * sandbox all derive from this table. The workflow API is in alpha: a node whose type is not listed
- * passes through, described generically from its scalar fields.
+ * The shapes of every workflow node type loopsctl knows, each declared once: its fields in the full
+ * view (as zod), the fields the simplified view shows, the fields an update may set, and how it
+ * describes itself in one line; its facets that need no schema (role, creation, paths, the file's
+ * fields) are node-facets.ts's, keyed by the same types. Schemas, labels, the tree, the Mermaid and
+ * DOT drawings, the update checks and the sandbox all derive from the two. The workflow API is in
+ * alpha: a node whose type is not listed passes through, described generically from its scalar fields.
  */
 import { z } from '../../base/shapes.js';
 import type { AudienceFilter } from '../segments/schemas.js';
 import { describeFilter } from '../audience-filter-words.js';
-import { CREATABLE_NODE_TYPES } from './node-type-names.js';
+import {
+  facetsOf,
+  isTrigger,
+  isTimerUnit,
+  type NODE_FACETS,
+  NODE_TYPE_NAMES,
+  TIMER_UNITS,
+  timerWords,
+  type NodeTypeName,
+  type TimerUnit,
+} from './node-facets.js';
 import { withArticle } from '../words.js';
 import type { $ZodIssue } from 'zod/v4/core';
 
 /** What a node is, as far as every view shares it. */
 export type NodeLike = { typeName: string; nextNodeIds: string[] } & Record<string, unknown>;
 
-export type NodeRole = 'trigger' | 'branch' | 'action' | 'exit';
-
 export interface NodeTypeDeclaration {
-  role: NodeRole;
   /** Type-specific fields of the full view (GET .../nodes/{nodeId}); required as the API marks them. */
   fields: Record<string, z.ZodType>;
   /** Which of those fields the simplified view (GET /v1/workflows/{id}) shows. */
@@ -29,17 +36,26 @@ export interface NodeTypeDeclaration {
    * (it answers 501), so loopsctl checks nothing and lets the API say so.
    */
   update?: Record<string, z.ZodType>;
+  /**
+   * The fields a file holds (node-facets.ts names them, in order): those an update can set, a
+   * segment by its name, a send-email node's email by its path, and an experiment's settings the
+   * API cannot set, kept so that a plan can name them.
+   */
+  file: Record<string, z.ZodType>;
   /** The node's key fields in a few words each; empty or undefined parts are left out. */
   describe(node: NodeLike): (string | false | undefined)[];
 }
 
-const timerUnits = ['m', 'h', 'd', 's'] as const;
+/** A timer's unit, one of node-facets.ts's. */
+export const timerUnit = z.enum(Object.keys(TIMER_UNITS) as [TimerUnit, ...TimerUnit[]]);
 
 const comparison = z.looseObject({
   value: z.union([z.string(), z.number(), z.boolean()]),
   operator: z.string(),
 });
 type Comparison = z.infer<typeof comparison>;
+/** A comparison as a file writes it: nothing beside its value and operator. */
+const strictComparison = z.strictObject({ value: comparison.shape.value, operator: z.string() });
 
 const contactPropertyQuery = z.looseObject({ key: z.string(), is: comparison, was: comparison });
 
@@ -50,17 +66,8 @@ export const eventProperty = z.looseObject({
 
 const audienceFilter = z.looseObject({ match: z.enum(['all', 'any']), conditions: z.array(z.unknown()) });
 
-const UNIT_WORDS: Record<string, [string, string]> = {
-  s: ['second', 'seconds'],
-  m: ['minute', 'minutes'],
-  h: ['hour', 'hours'],
-  d: ['day', 'days'],
-};
-
 function describeWait(amount: unknown, unit: unknown): string {
-  const words = Object.hasOwn(UNIT_WORDS, String(unit)) ? UNIT_WORDS[String(unit)] : undefined;
-  if (typeof amount !== 'number' || words === undefined) return `wait ${String(amount)} ${String(unit)}`;
-  return `wait ${amount} ${amount === 1 ? words[0] : words[1]}`;
+  return typeof amount === 'number' && isTimerUnit(unit) ? `wait ${timerWords(amount, unit)}` : `wait ${String(amount)} ${String(unit)}`;
 }
 
 const VALUELESS_OPERATORS = new Set(['any', 'empty', 'not_empty', 'true', 'false', 'date_empty', 'date_not_empty']);
@@ -79,19 +86,19 @@ const reEligible = (node: NodeLike) => node.reEligible === true && 're-eligible'
 const triggerUpdate = { reEligible: z.boolean() };
 
 export const NODE_TYPES = {
-  SignupTrigger: { role: 'trigger', fields: {}, simplified: [], update: {}, describe: () => [] },
-  BlankTrigger: { role: 'trigger', fields: {}, simplified: [], update: {}, describe: () => [] },
+  SignupTrigger: { fields: {}, simplified: [], update: {}, file: {}, describe: () => [] },
+  BlankTrigger: { fields: {}, simplified: [], update: {}, file: {}, describe: () => [] },
   EventTrigger: {
-    role: 'trigger',
     fields: { eventName: z.string().nullable().optional(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
     simplified: ['eventName', 'reEligible'],
+    file: { eventName: z.string().nullable(), eventProperties: z.array(eventProperty).optional(), reEligible: z.boolean() },
     update: { eventName: z.string().nullable(), eventPatternId: z.string().nullable(), ...triggerUpdate },
     describe: (node) => [text(node.eventName) ? `on event "${node.eventName}"` : 'no event set', reEligible(node)],
   },
   ContactPropertyTrigger: {
-    role: 'trigger',
     fields: { contactPropertyQuery: contactPropertyQuery.nullable(), reEligible: z.boolean() },
     simplified: ['contactPropertyQuery', 'reEligible'],
+    file: { contactPropertyQuery: z.strictObject({ key: z.string(), was: strictComparison, is: strictComparison }).nullable(), reEligible: z.boolean() },
     update: { contactPropertyQuery, ...triggerUpdate },
     describe: (node) => {
       const query = node.contactPropertyQuery as z.infer<typeof contactPropertyQuery> | null | undefined;
@@ -99,16 +106,17 @@ export const NODE_TYPES = {
     },
   },
   AddToListTrigger: {
-    role: 'trigger',
     fields: { mailingListId: z.string().nullable().optional(), reEligible: z.boolean() },
     simplified: ['mailingListId', 'reEligible'],
+    file: { reEligible: z.boolean() },
     update: triggerUpdate,
     describe: (node) => [text(node.mailingListId) && `list ${node.mailingListId}`, reEligible(node)],
   },
   AudienceFilter: {
-    role: 'action',
     fields: { audienceFilter: audienceFilter.optional(), audienceSegmentId: z.string().optional(), appliesDownstream: z.boolean().optional() },
     simplified: [],
+    // The description types the node's audienceFilter "object or null": null is no filter, as absent is.
+    file: { segment: z.string().optional(), audienceFilter: audienceFilter.nullable().optional(), appliesDownstream: z.boolean().optional() },
     update: { audienceSegmentId: z.string().nullable(), audienceFilter: audienceFilter.nullable(), appliesDownstream: z.boolean() },
     // The condition in words, as segments and campaigns write theirs: "where plan equal pro".
     describe: (node) => {
@@ -121,32 +129,32 @@ export const NODE_TYPES = {
     },
   },
   TimerAction: {
-    role: 'action',
-    fields: { amount: z.number(), unit: z.enum(timerUnits) },
+    fields: { amount: z.number(), unit: timerUnit },
     simplified: ['amount', 'unit'],
-    update: { amount: z.number().nonnegative(), unit: z.enum(timerUnits) },
+    file: { amount: z.number(), unit: timerUnit },
+    update: { amount: z.number().nonnegative(), unit: timerUnit },
     describe: (node) => [describeWait(node.amount, node.unit)],
   },
   SendEmailAction: {
-    role: 'action',
     fields: { emailMessageId: z.string().optional(), subject: z.string().optional() },
     simplified: ['emailMessageId', 'subject'],
+    file: { email: z.string() },
     describe: (node) => [text(node.subject) && `"${node.subject}"`, text(node.emailMessageId) && `email ${node.emailMessageId}`],
   },
-  ExitAction: { role: 'exit', fields: {}, simplified: [], describe: () => [] },
+  ExitAction: { fields: {}, simplified: [], file: {}, describe: () => [] },
   BranchNode: {
-    role: 'branch',
     fields: { evalStrategy: z.string().optional() },
     simplified: [],
+    file: {},
     describe: (node) => {
       const strategy = text(node.evalStrategy);
       return [strategy && (Object.hasOwn(EVAL_STRATEGIES, strategy) ? EVAL_STRATEGIES[strategy] : `evaluate ${strategy}`)];
     },
   },
   ExperimentBranchNode: {
-    role: 'branch',
     fields: { samplingRate: z.number(), url: z.string().optional(), experimentId: z.string().optional(), experimentType: z.enum(['webhook', 'autosplit']) },
     simplified: ['samplingRate'],
+    file: { samplingRate: z.number(), experimentType: z.enum(['webhook', 'autosplit']).optional(), url: z.string().optional() },
     update: { samplingRate: z.number().min(0).max(100) },
     describe: (node) => [
       text(node.experimentType) && `${node.experimentType} experiment`,
@@ -155,35 +163,58 @@ export const NODE_TYPES = {
     ],
   },
   VariantNode: {
-    role: 'action',
     fields: { variantId: z.string().optional(), isControl: z.boolean().optional() },
     simplified: ['isControl'],
+    file: { isControl: z.boolean() },
     update: { isControl: z.boolean() },
     describe: (node) => [node.isControl === true ? 'control' : node.isControl === false && 'variant', text(node.variantId)],
   },
-} satisfies Record<string, NodeTypeDeclaration>;
+} satisfies { [T in NodeTypeName]: NodeTypeDeclaration & { file: Record<keyof (typeof NODE_FACETS)[T]['file'], z.ZodType> } };
 
-export type KnownNodeType = keyof typeof NODE_TYPES;
-
-// The types the API lets a caller create are named in a constant module (for --help); each must be declared here.
-CREATABLE_NODE_TYPES satisfies readonly KnownNodeType[];
-
-function isKnownNodeType(typeName: string): typeName is KnownNodeType {
+function isNodeTypeName(typeName: string): typeName is NodeTypeName {
   return Object.hasOwn(NODE_TYPES, typeName);
 }
 
 /** The declaration of a node's type, or undefined for a type loopsctl does not know. */
 export function nodeType(typeName: string): NodeTypeDeclaration | undefined {
-  return isKnownNodeType(typeName) ? NODE_TYPES[typeName] : undefined;
+  return isNodeTypeName(typeName) ? NODE_TYPES[typeName] : undefined;
 }
 
-export function isTrigger(typeName: string): boolean {
-  return nodeType(typeName)?.role === 'trigger';
+/** Each type's file fields, each with what it names and the shape an update gives its API field (none when the update takes none). */
+function fileFieldsWithUpdates() {
+  return NODE_TYPE_NAMES.flatMap((type) => {
+    const { update }: NodeTypeDeclaration = NODE_TYPES[type];
+    return Object.entries(facetsOf(type)!.file).map(([name, field]) => {
+      const api = field.api ?? name;
+      return { name, names: field.names, update: update !== undefined && Object.hasOwn(update, api) ? update[api] : undefined };
+    });
+  });
 }
 
-export function isBranch(typeName: string): boolean {
-  return nodeType(typeName)?.role === 'branch';
-}
+/**
+ * The file fields an update cannot set (a plan names them as left to set in the app), but for a
+ * send-email node's email, which is written through its message.
+ */
+export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set(
+  fileFieldsWithUpdates()
+    .filter((field) => field.update === undefined && field.names !== 'email')
+    .map((field) => field.name),
+);
+
+/** The file fields an update clears with null (its shape takes null): a file that leaves one out clears it. */
+export const CLEARED_BY_NULL: ReadonlySet<string> = new Set(
+  fileFieldsWithUpdates()
+    .filter((field) => field.update?.safeParse(null).success === true)
+    .map((field) => field.name),
+);
+
+/** The fields of the full view an update clears with null that the node then lacks, as the view cannot hold null. */
+export const ABSENT_WHEN_CLEARED: ReadonlySet<string> = new Set(
+  NODE_TYPE_NAMES.flatMap((type) => {
+    const { fields, update = {} }: NodeTypeDeclaration = NODE_TYPES[type];
+    return Object.keys(update).filter((field) => update[field]!.safeParse(null).success && fields[field]?.safeParse(null).success === false);
+  }),
+);
 
 /** Fields of the common kind, never described as a node's own. */
 const COMMON_FIELDS = new Set(['typeName', 'nextNodeIds', 'id', 'workflowId', 'workflowRevisionId']);
@@ -204,16 +235,16 @@ export function describeNode(node: NodeLike): string {
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(', ');
 }
 
-const updateSchemas = new Map<KnownNodeType, z.ZodType>();
+const updateSchemas = new Map<NodeTypeName, z.ZodType>();
 
 /** The check of an update's payload for a node of a type, built once per type; undefined when the API takes no update. */
-function updatePayloadSchema(type: KnownNodeType): z.ZodType | undefined {
+function updatePayloadSchema(type: NodeTypeName): z.ZodType | undefined {
   const declared: NodeTypeDeclaration = NODE_TYPES[type];
   if (declared.update === undefined) return undefined;
   let schema = updateSchemas.get(type);
   if (schema === undefined) {
     // A trigger's payload may name its type, to turn another trigger into this kind.
-    const typeName = declared.role === 'trigger' ? { typeName: z.literal(type) } : {};
+    const typeName = isTrigger(type) ? { typeName: z.literal(type) } : {};
     schema = z.strictObject({ ...typeName, ...declared.update }).partial();
     updateSchemas.set(type, schema);
   }
@@ -232,12 +263,12 @@ export function updatableFields(typeName: string): string[] | undefined {
  * takes no update for the type (it answers 501 itself).
  */
 export function updatePayloadProblems(currentType: string, payload: Record<string, unknown>): string[] {
-  if (!isKnownNodeType(currentType)) return [];
+  if (!isNodeTypeName(currentType)) return [];
   const switchTo = payload.typeName;
   if (switchTo !== undefined && (!isTrigger(currentType) || typeof switchTo !== 'string' || !isTrigger(switchTo))) {
     return [`typeName can only turn a trigger into another kind of trigger, not ${withArticle(currentType)} into ${JSON.stringify(switchTo)}`];
   }
-  const target = (switchTo as KnownNodeType | undefined) ?? currentType;
+  const target = (switchTo as NodeTypeName | undefined) ?? currentType;
   const schema = updatePayloadSchema(target);
   if (schema === undefined) return [];
   const allowed = updatableFields(target)!.join(', ') || 'none besides typeName';

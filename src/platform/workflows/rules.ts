@@ -7,9 +7,10 @@
  */
 import { z } from '../../base/shapes.js';
 import { MAX_WORKFLOW_NODES } from './creation.js';
-import { EMAIL_PATH, emailPathOf, FILE_FIELDS, fileFieldsOf, NODE_KEY, type FileNode, type FileNodeType, type WorkflowFile } from './file.js';
+import { EMAIL_PATH, emailPathOf, NODE_KEY, type FileNode, type WorkflowFile } from './file.js';
 import { danglingOf, graphOfKeyed, loopsFrom, ownNodesOf, reachableFrom, type Graph } from './graph.js';
-import { isBranch, isTrigger } from './node-types.js';
+import { fileFieldsOf, isBranch, isTrigger, NODE_TYPE_NAMES, type NodeTypeName } from './node-facets.js';
+import { NODE_TYPES } from './node-types.js';
 import { triggerQueryFault } from './trigger-query.js';
 import type { PropertyType } from '../contact-properties/schemas.js';
 
@@ -100,10 +101,10 @@ function nodeProblems(
   const fields = fileFieldsOf(node.type);
   if (fields === undefined) {
     // The description lists the node types (CreateWorkflowNodeTypeName, and the triggers and exit of WorkflowNode).
-    add('error', 'node-type', `${node.type} is not a node type the API knows`, `use one of ${Object.keys(FILE_FIELDS).join(', ')}`);
+    add('error', 'node-type', `${node.type} is not a node type the API knows`, `use one of ${NODE_TYPE_NAMES.join(', ')}`);
     return problems;
   }
-  const shape = z.strictObject({ type: z.string(), next: z.array(z.string()), ...FILE_FIELDS[node.type as FileNodeType] }).safeParse(node);
+  const shape = z.strictObject({ type: z.string(), next: z.array(z.string()), ...NODE_TYPES[node.type as NodeTypeName].file }).safeParse(node);
   if (!shape.success) {
     for (const issue of shape.error.issues) {
       const field = issue.path.map(String).join('.');

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { filterMatches, type FilteredContact } from '../segments/evaluate.js';
 import { filterFaultUnder } from '../segments/filter.js';
 import type { AudienceFilter } from '../segments/schemas.js';
+import { isTimerUnit, TIMER_UNITS, timerWords } from './node-facets.js';
 
 /** A node as the running rules read it: its type and whatever fields its type has. */
 export type RunningNode = { id: string; typeName: string; nextNodeIds: string[] } & Record<string, unknown>;
@@ -153,9 +154,6 @@ export function entryRefusal(
   return earlier.every((journey) => journey.ended) ? undefined : 'the contact is still in it';
 }
 
-const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const UNIT_WORDS: Record<string, string> = { s: 'second', m: 'minute', h: 'hour', d: 'day' };
-
 /**
  * A timer's wait in milliseconds, and in words; undefined for a timer whose amount or unit is not
  * one the platform takes. An amount of 0 waits for nothing ("Set to 0 to move to the next node
@@ -163,9 +161,9 @@ const UNIT_WORDS: Record<string, string> = { s: 'second', m: 'minute', h: 'hour'
  */
 export function timerWait(node: RunningNode): { ms: number; words: string } | undefined {
   const amount = node.amount;
-  const unit = typeof node.unit === 'string' ? node.unit : '';
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || UNIT_MS[unit] === undefined) return undefined;
-  return { ms: amount * UNIT_MS[unit]!, words: `${amount} ${UNIT_WORDS[unit]}${amount === 1 ? '' : 's'}` };
+  const unit = node.unit;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || !isTimerUnit(unit)) return undefined;
+  return { ms: amount * TIMER_UNITS[unit].ms, words: timerWords(amount, unit) };
 }
 
 /** A segment as a filter node reads it: its name and its filter; undefined when it does not exist (deleted). */

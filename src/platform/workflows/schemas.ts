@@ -1,11 +1,12 @@
 /**
  * Workflows, their graphs, their nodes in each view, and the answers of the editing operations.
- * The fields of each node type come from node-types.ts; a node of a type loopsctl does not know is
+ * The fields of each node type come from node-types.ts (the types, from node-facets.ts); a node of a type loopsctl does not know is
  * checked only for the common fields (the workflow API is in alpha).
  */
 import { issuesAt, recordCheckedInPlace, withStrictForm, z } from '../../base/shapes.js';
 import { timestamp } from '../schemas.js';
-import { NODE_TYPES, type KnownNodeType } from './node-types.js';
+import { NODE_TYPE_NAMES, type NodeTypeName } from './node-facets.js';
+import { NODE_TYPES } from './node-types.js';
 
 /** Companion list of workflows (not in the reference; its shape follows the published description). */
 export const workflowSummary = z.looseObject({
@@ -18,14 +19,14 @@ export const workflowSummary = z.looseObject({
 });
 export type WorkflowSummary = z.infer<typeof workflowSummary>;
 
-const KNOWN_TYPES = Object.keys(NODE_TYPES) as KnownNodeType[];
+const KNOWN_TYPES = NODE_TYPE_NAMES;
 
 /**
  * A node schema for one view: the view's common fields, then the fields of the node's type, with
  * one schema per type built once here (never one per node), so checking a graph is one lookup and
  * one parse per node. Its strict form, for the sandbox, names exactly the fields of each type.
  */
-function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: KnownNodeType) => Record<string, z.ZodType>) {
+function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (type: NodeTypeName) => Record<string, z.ZodType>) {
   // Made on the first check, for this view alone: a command that checks no node of it (a listing,
   // the many answers that carry no nodes) never pays for them. Only their issues are used, so each
   // is a plain object, which names its fields alone rather than copying the node's every field as a
@@ -52,10 +53,10 @@ function nodeSchema<Common extends z.ZodRawShape>(common: Common, typeFields: (t
   });
 }
 
-const fullFields = (type: KnownNodeType): Record<string, z.ZodType> => NODE_TYPES[type].fields;
+const fullFields = (type: NodeTypeName): Record<string, z.ZodType> => NODE_TYPES[type].fields;
 
 /** The simplified view shows some of a type's fields, each when present. */
-function simplifiedFields(type: KnownNodeType): Record<string, z.ZodType> {
+function simplifiedFields(type: NodeTypeName): Record<string, z.ZodType> {
   const declared = NODE_TYPES[type];
   const fields = declared.fields as Record<string, z.ZodType>;
   return Object.fromEntries(declared.simplified.map((key) => [key, fields[key]!.optional()]));

@@ -9,6 +9,7 @@ import { freshReads } from '../../../api/read-cache.js';
 import { RejectedError } from '../../../base/errors.js';
 import { confirm } from '../../../core/prompt.js';
 import { countOf } from '../../../render/numbers.js';
+import { toApiFields } from '../../../platform/workflows/file-nodes.js';
 import type { ExpectedRevision } from '../../../platform/workflows/schemas.js';
 import { getEmailMessage, updateEmailMessage } from '../../email-messages/client.js';
 import * as api from '../../workflows/client.js';
@@ -100,8 +101,7 @@ export class Executor {
         return;
       }
       case 'updateWorkflowNode': {
-        const { segment, ...payload } = step.payload;
-        if (segment !== undefined) payload.audienceSegmentId = segment === null ? null : this.names.segments.get(segment as string)!;
+        const payload = toApiFields(step.payload, step.key, { segmentId: (name) => this.names.segments.get(name) });
         this.revision = (await api.updateNode(client, workflowId, this.id(step.key), this.revision, payload)).workflowRevisionId;
         return;
       }

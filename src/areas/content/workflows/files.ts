@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { readTreeFile, removeTreeFile, treeEntries, treeEntryKind, writeTreeFile } from '../../../base/tree-files.js';
 import { Document, isPair, isScalar, visit } from 'yaml';
 import { MAX_LMX_BYTES } from '../../../platform/email-messages/schemas.js';
-import { fileFieldsOf, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import type { FileNode, WorkflowFile } from '../../../platform/workflows/file.js';
+import { fileFieldsOf } from '../../../platform/workflows/node-facets.js';
 import type { Files } from '../files.js';
 import { WORKFLOWS } from '../lmx-files.js';
 

@@ -10,10 +10,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { addedPathNext, addedPathOf, defaultPathsOf, newNodeSettings } from '../../../platform/workflows/creation.js';
 import { deleteProblem, rerouteProblem } from '../../../platform/workflows/edits.js';
-import { EMAIL_PATH, emailPathOf, READ_ONLY_FIELDS, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
+import { toFileNode } from '../../../platform/workflows/file-nodes.js';
+import { EMAIL_PATH, samePaths, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOfKeyed, parentsOf, removedWith } from '../../../platform/workflows/graph.js';
-import { CREATABLE_NODE_TYPES, type CreatableNodeType } from '../../../platform/workflows/node-type-names.js';
-import { isTrigger } from '../../../platform/workflows/node-types.js';
+import { CREATABLE_NODE_TYPES, isTrigger, type CreatableNodeType } from '../../../platform/workflows/node-facets.js';
+import { CLEARED_BY_NULL, READ_ONLY_FIELDS } from '../../../platform/workflows/node-types.js';
 import type { WorkflowStep } from './steps.js';
 
 export interface WorkflowPlan {
@@ -27,9 +28,17 @@ export interface WorkflowPlan {
 /** The planner's copy of the graph, played on as the API would change it. */
 type Nodes = Map<string, FileNode>;
 
-/** The fields a node of each creatable type starts with, in the file's terms: the API's settings, and a send-email node's email path. */
+/**
+ * The fields a node of each creatable type starts with, in the file's terms (file-nodes.ts): the
+ * API's settings, and the email message the platform makes for a send-email node, by its path.
+ */
 function defaultsOf(type: CreatableNodeType, key: string, isControl: boolean): Record<string, unknown> {
-  return { ...newNodeSettings(type, isControl), ...(type === 'SendEmailAction' ? { email: emailPathOf(key) } : {}) };
+  const made = type === 'SendEmailAction' ? { emailMessageId: key } : {};
+  const node = toFileNode({ typeName: type, nextNodeIds: [], ...newNodeSettings(type, isControl), ...made }, key, {
+    nodeKey: (id) => id,
+    segmentName: (id) => id,
+  });
+  return fieldsOf(node);
 }
 
 function fieldsOf(node: FileNode): Record<string, unknown> {
@@ -231,9 +240,6 @@ function defaultChildren(type: CreatableNodeType, key: string, node: FileNode, w
       : { key: child, type: path.type, isControl: path.isControl };
   });
 }
-
-/** The fields an update clears with null; the others take a value only. */
-const CLEARED_BY_NULL = new Set(['segment', 'audienceFilter', 'eventName']);
 
 /** Each node's fields as the file has them: one update per node, with what differs (a trigger's type too). */
 function configurations(graph: Nodes, wanted: WorkflowFile, steps: WorkflowStep[], leftInApp: string[]): void {

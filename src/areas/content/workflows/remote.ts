@@ -5,17 +5,9 @@
  */
 import type { ApiClient } from '../../../api/client.js';
 import type { EmailMessage } from '../../../platform/email-messages/schemas.js';
-import {
-  emailPathOf,
-  fileFieldsOf,
-  pathsOrderedLike,
-  WORKFLOW_FILE,
-  workflowFile,
-  type FileNode,
-  type WorkflowFile,
-} from '../../../platform/workflows/file.js';
+import { needsFullView, toFileNode, type FileNames } from '../../../platform/workflows/file-nodes.js';
+import { pathsOrderedLike, WORKFLOW_FILE, workflowFile, type FileNode, type WorkflowFile } from '../../../platform/workflows/file.js';
 import { depthFirstFrom, graphOf } from '../../../platform/workflows/graph.js';
-import { nodeType } from '../../../platform/workflows/node-types.js';
 import type { Workflow } from '../../../platform/workflows/schemas.js';
 import { listContactProperties } from '../../contact-properties/client.js';
 import { getEmailMessage } from '../../email-messages/client.js';
@@ -47,17 +39,6 @@ export interface AccountNames {
   segments: Map<string, string>;
   events: Set<string>;
   properties: Map<string, string>;
-}
-
-/** The API's field each file field stands for, where they differ. */
-const API_FIELD: Record<string, string> = { segment: 'audienceSegmentId', email: 'emailMessageId' };
-
-/** Whether the graph's view of a node lacks a field its file keeps, so the node is read in full. */
-function needsFullView(typeName: string): boolean {
-  const simplified = nodeType(typeName)?.simplified;
-  const fields = fileFieldsOf(typeName);
-  if (simplified === undefined || fields === undefined) return false;
-  return fields.some((field) => !simplified.includes(API_FIELD[field] ?? field));
 }
 
 /** One workflow with what its files need, read side by side. */
@@ -206,27 +187,6 @@ export function assignKeys(remote: RemoteWorkflow, known: Record<string, string>
   return keys;
 }
 
-/** A node as its file keeps it: type, next by key, its type's fields, references by name. */
-function fileNodeOf(node: Record<string, unknown> & { typeName: string; nextNodeIds: string[] }, key: string, keys: Map<string, string>, names: AccountNames) {
-  const next = node.nextNodeIds.map((id) => keys.get(id) ?? id);
-  const fields = fileFieldsOf(node.typeName);
-  const out: FileNode = { type: node.typeName, next };
-  if (fields === undefined) {
-    // A type loopsctl does not know keeps what it was pulled with (the API is in alpha).
-    const { typeName: _type, nextNodeIds: _next, ...rest } = node;
-    return Object.assign(out, rest);
-  }
-  for (const field of fields) {
-    if (field === 'segment') {
-      const id = node.audienceSegmentId;
-      if (typeof id === 'string' && id !== '') out.segment = names.segments.get(id) ?? id;
-    } else if (field === 'email') {
-      if (typeof node.emailMessageId === 'string') out.email = emailPathOf(key);
-    } else if (node[field] !== undefined) out[field] = node[field];
-  }
-  return out;
-}
-
 /**
  * The workflow with each experiment's paths in the order `like` (the tree's file) gives the same
  * paths: an order the platform gives no meaning (samePaths), which a workflow the API built lists
@@ -251,7 +211,8 @@ export function workflowFileOf(remote: RemoteWorkflow, keys: Map<string, string>
   remote = experimentsOrderedLike(remote, keys, like);
   const { graph } = remote;
   const nodes: Record<string, FileNode> = {};
-  for (const id of nodeOrder(remote)) nodes[keys.get(id)!] = fileNodeOf(remote.nodes.get(id)!, keys.get(id)!, keys, names);
+  const fileNames: FileNames = { nodeKey: (id) => keys.get(id) ?? id, segmentName: (id) => names.segments.get(id) ?? id };
+  for (const id of nodeOrder(remote)) nodes[keys.get(id)!] = toFileNode(remote.nodes.get(id)!, keys.get(id)!, fileNames);
   const list = graph.mailingListId ?? null;
   return workflowFile.parse({
     name: remote.name,

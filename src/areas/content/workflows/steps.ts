@@ -1,6 +1,6 @@
 /** One operation of a workflow's edit script, by node keys (plan.ts makes them, executor.ts sends them): its shape in a plan file too. */
 import { z } from '../../../base/shapes.js';
-import { CREATABLE_NODE_TYPES } from '../../../platform/workflows/node-type-names.js';
+import { CREATABLE_NODE_TYPES } from '../../../platform/workflows/node-facets.js';
 
 export const workflowStep = z.discriminatedUnion('op', [
   z.object({ op: z.literal('updateWorkflowProperties'), name: z.string().optional(), description: z.string().optional() }),

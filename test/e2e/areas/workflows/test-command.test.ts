@@ -133,7 +133,11 @@ describe('loopsctl workflow test', () => {
         { env },
       );
       expect(result.code, result.stderr).toBe(0);
-      return (result.json() as { emails: { subject: string; afterMs: number }[] }).emails.map(({ subject, afterMs }) => [subject, afterMs / HOUR]);
+      const trial = result.json() as { emails: { subject: string; afterMs: number }[]; journeys: { steps: { typeName: string; why: string }[] }[] };
+      // The filter names the segment the sandbox found by the id its name resolved to.
+      const filters = trial.journeys.flatMap((journey) => journey.steps).filter((step) => step.typeName === 'AudienceFilter');
+      expect(filters.map((step) => step.why)).toEqual([expect.stringContaining('segment "Paying customers"')]);
+      return trial.emails.map(({ subject, afterMs }) => [subject, afterMs / HOUR]);
     };
     // "Paying customers" is plan pro or business, as the account defines it.
     expect(await subjects('pro')).toEqual([
