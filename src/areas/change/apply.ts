@@ -176,7 +176,7 @@ async function applyLocked(
     progress[index] = { state: 'done', at: stamp() };
     save();
     done.push({ record: unit.unit.record, id: outcome.id });
-    await images.reached({ record: unit.unit.record, id: outcome.id });
+    await images.reached({ record: unit.unit.record, id: outcome.id, after: outcome.after });
     lines.push({
       status: outcome.refused === undefined ? (unit.creates() ? 'created' : 'updated') : 'refused',
       kind: unit.unit.kind,

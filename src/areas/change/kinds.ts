@@ -20,6 +20,12 @@ import type { PlanFile, PlannedUnit, UnitShapes } from './plan-file.js';
 export interface Played {
   id?: string;
   refused?: string;
+  /**
+   * Where the unit's own writes left its record, as their answers said (a message's content
+   * revision, a workflow's): what `undo` compares with, with no read; none when the answers do
+   * not tell it all, and the record is read once its calls are done (before-images.ts).
+   */
+  after?: After;
 }
 
 /** What a record held before a change, as its kind keeps it; `type` names the kind of image. */

@@ -193,7 +193,7 @@ export function groupField(local: RecordFiles, groupIds: ReadonlyMap<string, str
 }
 
 /** The message of each kind of record a push writes: a transactional email's draft, a campaign's email. */
-const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
+export const WRITTEN_MESSAGE: Partial<Record<RecordFiles['kind'], string>> = { transactional: 'draft', campaigns: 'email' };
 
 /**
  * Reads what a push of the record would send, as it would: a file that cannot be (JSON that does
@@ -225,16 +225,21 @@ async function writeMessage(
 
 /**
  * Sends a message's update guarded by `revision`, then, with `check`, has Guardian check it and
- * puts back `current` when Guardian finds errors.
+ * puts back `current` when Guardian finds errors. `revision` in the outcome is the content revision
+ * its last write left the message at, as that write's answer gave it.
  */
 export async function sendMessage(api: ApiClient, messageId: string, body: EmailMessageUpdate, current: EmailMessage, revision: string | null, check: boolean) {
   const updated = await updateEmailMessage(api, messageId, revision === null ? body : { expectedRevisionId: revision, ...body });
-  if (!check) return { report: undefined, restored: false };
+  if (!check) return { report: undefined, restored: false, revision: updated.contentRevisionId };
   const report = await guardianReport(api, messageId);
-  if (report.errors.length === 0) return { report, restored: false };
+  if (report.errors.length === 0) return { report, restored: false, revision: updated.contentRevisionId };
   const back = messageUpdate(fieldsOf(current), current.lmx, updated);
-  await updateEmailMessage(api, messageId, updated.contentRevisionId === null ? back : { expectedRevisionId: updated.contentRevisionId, ...back });
-  return { report, restored: true };
+  const putBack = await updateEmailMessage(
+    api,
+    messageId,
+    updated.contentRevisionId === null ? back : { expectedRevisionId: updated.contentRevisionId, ...back },
+  );
+  return { report, restored: true, revision: putBack.contentRevisionId };
 }
 
 /** Makes an existing record in the account hold the local files. */
