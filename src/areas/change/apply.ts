@@ -134,6 +134,13 @@ async function applyLocked(
     return ExitCode.ok;
   }
   const client = await context.client();
+  await explained(
+    kinds.readAhead(
+      client,
+      left.map(({ unit }) => unit.unit),
+    ),
+    CONTENT_API,
+  );
   await explained(sameAccount(context, client, plan, left), CONTENT_API);
   await refuseAboveWriteTier(context, client, file, left);
   // What the reviewed plan said it would do, before any of it is done.
