@@ -3,7 +3,7 @@ import type { Uses } from '../../../core/capabilities.js';
 import { countOf } from '../../../render/numbers.js';
 import { join } from 'node:path';
 import { MismatchError } from '../../../base/errors.js';
-import type { ApiClient } from '../../../api/client.js';
+import { readListWhenCheaper, type ApiClient } from '../../../api/client.js';
 import { explained } from '../../explain.js';
 import { REFERENCE_FILES, type SyncedRecord } from '../files.js';
 import type { RecordFiles } from './files.js';
@@ -15,6 +15,7 @@ import { treeComponents } from '../check-paths.js';
 import { LMX_KIND_OF } from '../lmx-files.js';
 import { describe, fetchAll, pairRecords, pathOf, standingOf, type Pair, type Standing } from './sides.js';
 import { CONTENT } from '../scope.js';
+import { transactionalEmails } from '../../transactional/client.js';
 import { accountFiles, lackingWords, type LmxNames } from '../lmx-names.js';
 
 export interface Step {
@@ -62,8 +63,11 @@ export async function checkBeforePush(context: Uses<'out'>, shown: string, root:
 /** The account's side of each changed record: by its known id, else by name among its kind. */
 export async function pairCandidates(client: ApiClient, candidates: RecordFiles[], synced: Record<string, SyncedRecord>): Promise<Pair[]> {
   const known = candidates.filter((local) => synced[local.path] !== undefined);
+  // Many emails are read from their list's pages (read-cache.ts), when those are fewer.
+  const emails = known.filter((local) => local.kind === 'transactional').length;
+  if (emails > 1) await explained(readListWhenCheaper(client, transactionalEmails, emails), CONTENT);
   // The account's transactional groups, listed once for all the emails read by id.
-  const groups = known.some((local) => local.kind === 'transactional') ? transactionalGroupIds(client) : undefined;
+  const groups = emails > 0 ? transactionalGroupIds(client) : undefined;
   const byId = await settled(known, (local) => explained(fetchRecord(client, local.kind, synced[local.path]!.id, groups), CONTENT));
   const unknownKinds = [...new Set(candidates.filter((local) => synced[local.path] === undefined).map((local) => local.kind))];
   const listed = await fetchAll(client, unknownKinds);
